@@ -1,0 +1,258 @@
+"""Checks every registered game must pass, whatever its rules.
+
+:func:`check_playout` plays one seeded random game and, along the way, checks the protocol's
+promises: someone is to move until the end and always has a legal action; each legal action
+applies; text round-trips through the notation and the integer encoding; garbage text and illegal
+actions raise the right error and leave the state unchanged; clones are independent; JSON round
+trips exactly (RNG included); every view is JSON-serialisable; and no hidden information leaks:
+``view(seat)`` and the spectator's view are unchanged when everything hidden from ``seat`` is
+redrawn by ``resample``.  :func:`check_determinism` replays a game from its seed.
+
+They raise :class:`ConformanceError` with the seed and ply, so a failure can be replayed.
+``tests/conformance/`` runs them over every game and player count.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gametable.core.errors import GameError, IllegalAction, InvalidAction
+from gametable.core.protocol import Action, Game, State
+
+GARBAGE = ("", "   ", "xyzzy", "!!!", "999999", "move move move", "\x00", "é" * 3, "-1 -1 -1 -1")
+
+
+class ConformanceError(AssertionError):
+    """A game broke one of the protocol's promises."""
+
+
+@dataclass
+class PlayoutReport:
+    game: str
+    players: int
+    seed: int
+    decisions: int = 0
+    over: bool = False
+    resamples_that_changed: int = 0
+    checked_steps: int = 0
+    actions_seen: set[str] = field(default_factory=set)
+
+
+def _fail(report: PlayoutReport, ply: int, message: str) -> ConformanceError:
+    return ConformanceError(
+        f"{report.game} players={report.players} seed={report.seed} ply={ply}: {message}"
+    )
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, allow_nan=False)
+
+
+def check_json_round_trip(game: Game, state: State, report: PlayoutReport) -> None:
+    text = _dumps(state.to_json())
+    restored = game.state_from_json(json.loads(text))
+    if _dumps(restored.to_json()) != text:
+        raise _fail(report, state.ply, "to_json -> state_from_json -> to_json is not the identity")
+    if restored.to_move != state.to_move:
+        raise _fail(report, state.ply, "restored state has a different to_move")
+    for seat in state.to_move:
+        if restored.legal_actions(seat) != state.legal_actions(seat):
+            raise _fail(report, state.ply, f"restored state has other legal actions for seat {seat}")
+
+
+def check_views(state: State, report: PlayoutReport) -> dict[int | None, str]:
+    views: dict[int | None, str] = {}
+    for seat in [None, *range(state.players)]:
+        try:
+            views[seat] = _dumps(state.view(seat))
+        except (TypeError, ValueError) as exc:
+            raise _fail(report, state.ply, f"view({seat}) is not JSON-serialisable: {exc}") from None
+    return views
+
+
+def check_no_leak(state: State, views: Mapping[int | None, str], rng: random.Random,
+                  report: PlayoutReport) -> None:
+    """Resampling what ``seat`` cannot see must not change what ``seat`` (or a spectator) sees."""
+    before = _dumps(state.to_json())
+    truth = state.to_json()
+    for seat in [*range(state.players), None]:
+        other = state.resample(seat, random.Random(rng.getrandbits(64)))
+        if _dumps(state.to_json()) != before:
+            raise _fail(report, state.ply, f"resample({seat}) changed the original state")
+        if _dumps(other.view(seat)) != views[seat]:
+            raise _fail(report, state.ply, f"view({seat}) changed when its hidden part was resampled")
+        if _dumps(other.view(None)) != views[None]:
+            raise _fail(report, state.ply,
+                        f"the spectator's view changed when seat {seat}'s hidden part was resampled")
+        if other.to_move != state.to_move:
+            raise _fail(report, state.ply, f"resample({seat}) changed who is to move")
+        if seat is not None and seat in state.to_move and (
+            other.legal_actions(seat) != state.legal_actions(seat)
+        ):
+            raise _fail(report, state.ply, f"resample({seat}) changed seat {seat}'s legal actions")
+        if other.to_json() != truth:
+            report.resamples_that_changed += 1
+
+
+def check_notation(game: Game, state: State, seat: int, actions: list[Action],
+                   report: PlayoutReport) -> None:
+    size = game.num_distinct_actions(state.players, state.options)
+    codes = set()
+    for action in actions:
+        text = str(action)
+        report.actions_seen.add(text)
+        parsed = game.parse_action(state, text)
+        if parsed != action:
+            raise _fail(report, state.ply, f"parse_action(str({action!r})) gave {parsed!r}")
+        code = state.encode_action(action)
+        if not (isinstance(code, int) and 0 <= code < size):
+            raise _fail(report, state.ply, f"encode_action({text}) = {code!r} is outside 0..{size - 1}")
+        if state.decode_action(code) != action:
+            raise _fail(report, state.ply, f"decode_action(encode_action({text})) is not {text}")
+        codes.add(code)
+    if len(codes) != len(actions):
+        raise _fail(report, state.ply, f"two legal actions of seat {seat} share an integer")
+    if len(set(actions)) != len(actions):
+        raise _fail(report, state.ply, f"legal_actions({seat}) lists an action twice")
+
+
+def check_refusals(game: Game, state: State, pool: list[Action], rng: random.Random,
+                   report: PlayoutReport) -> None:
+    """Garbage text and illegal actions raise the right error and change nothing."""
+    before = _dumps(state.to_json())
+    for text in GARBAGE:
+        try:
+            game.parse_action(state, text)
+        except InvalidAction:
+            pass
+        else:
+            raise _fail(report, state.ply, f"parse_action accepted garbage {text!r}")
+        try:
+            state.apply(text)
+        except InvalidAction:
+            pass
+        else:
+            raise _fail(report, state.ply, f"apply accepted garbage {text!r}")
+    moving = state.to_move
+    legal = {s: set(state.legal_actions(s)) for s in moving}
+    for action in rng.sample(pool, min(len(pool), 12)):
+        for seat in moving:
+            if action in legal[seat]:
+                continue
+            try:
+                state.apply(action, seat)
+            except IllegalAction as exc:
+                if not exc.rule or not exc.rule.section:
+                    raise _fail(report, state.ply, "an IllegalAction carries no rule reference") from None
+            else:
+                raise _fail(report, state.ply, f"apply accepted illegal {action} for seat {seat}")
+    waiting = [s for s in range(state.players) if s not in moving]
+    for seat in waiting[:2]:
+        if state.legal_actions(seat):
+            raise _fail(report, state.ply, f"seat {seat} is not to move but has legal actions")
+        if moving:
+            some = state.legal_actions(moving[0])[0]
+            try:
+                state.apply(some, seat)
+            except IllegalAction:
+                pass
+            else:
+                raise _fail(report, state.ply, f"seat {seat} acted out of turn")
+    if _dumps(state.to_json()) != before:
+        raise _fail(report, state.ply, "a refused action changed the state")
+
+
+def check_clone_independence(state: State, action: Action, seat: int, report: PlayoutReport) -> None:
+    before = _dumps(state.to_json())
+    copy = state.clone()
+    if _dumps(copy.to_json()) != before:
+        raise _fail(report, state.ply, "clone() differs from the original")
+    copy.apply(action, seat)
+    if _dumps(state.to_json()) != before:
+        raise _fail(report, state.ply, "applying an action to a clone changed the original")
+
+
+def check_playout(
+    game: Game,
+    players: int,
+    seed: int,
+    *,
+    options: Mapping[str, Any] | None = None,
+    deep_every: int = 1,
+    max_decisions: int | None = None,
+) -> PlayoutReport:
+    """Play one random game from ``seed``, checking the protocol at every ``deep_every``-th step."""
+    report = PlayoutReport(game.name, players, seed)
+    rng = random.Random(seed)
+    state = game.new_game(players, seed=seed, options=options)
+    limit = max_decisions or game.max_game_length(players, state.options)
+    pool: list[Action] = []
+    while True:
+        moving = state.to_move
+        deep = deep_every > 0 and state.ply % deep_every == 0
+        if deep:
+            report.checked_steps += 1
+            check_json_round_trip(game, state, report)
+            views = check_views(state, report)
+            check_no_leak(state, views, rng, report)
+        if not moving:
+            break
+        if state.outcome is not None:
+            raise _fail(report, state.ply, "a game with seats to move already has an outcome")
+        legal_by_seat = {}
+        for seat in moving:
+            legal = state.legal_actions(seat)
+            if not legal:
+                raise _fail(report, state.ply, f"seat {seat} is to move but has no legal action")
+            legal_by_seat[seat] = legal
+        if state.legal_actions() != legal_by_seat[moving[0]]:
+            raise _fail(report, state.ply, "legal_actions() is not legal_actions(to_move[0])")
+        seat = rng.choice(moving)
+        legal = legal_by_seat[seat]
+        if deep:
+            check_notation(game, state, seat, legal, report)
+            check_refusals(game, state, pool, rng, report)
+        action = rng.choice(legal)
+        if deep:
+            check_clone_independence(state, action, seat, report)
+        if len(pool) < 400:
+            pool.extend(legal[:3])
+        else:
+            pool[rng.randrange(len(pool))] = action
+        try:
+            state.apply(action, seat)
+        except GameError as exc:
+            raise _fail(report, state.ply, f"legal action {action} was refused: {exc}") from None
+        report.decisions += 1
+        if report.decisions > limit:
+            raise _fail(report, state.ply, f"the game did not end within {limit} decisions")
+    outcome = state.outcome
+    if outcome is None:
+        raise _fail(report, state.ply, "the game is over but has no outcome")
+    if len(outcome.scores) != players or len(outcome.ranking) != players or not outcome.winners:
+        raise _fail(report, state.ply, f"malformed outcome {outcome}")
+    if state.legal_actions():
+        raise _fail(report, state.ply, "a finished game still has legal actions")
+    report.over = True
+    return report
+
+
+def check_determinism(game: Game, players: int, seed: int, *,
+                      options: Mapping[str, Any] | None = None, steps: int = 300) -> None:
+    """Two games from the same seed, fed the same actions, stay identical to the byte."""
+    a = game.new_game(players, seed=seed, options=options)
+    b = game.new_game(players, seed=seed, options=options)
+    rng = random.Random(seed ^ 0x5EED)
+    for _ in range(steps):
+        if _dumps(a.to_json()) != _dumps(b.to_json()):
+            raise ConformanceError(f"{game.name} seed={seed} ply={a.ply}: same seed and actions differ")
+        if not a.to_move:
+            return
+        seat = rng.choice(a.to_move)
+        action = rng.choice(a.legal_actions(seat))
+        a.apply(action, seat)
+        b.apply(game.parse_action(b, str(action)), seat)

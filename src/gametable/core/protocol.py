@@ -1,0 +1,332 @@
+"""The public game protocol: :class:`Game`, :class:`State`, :class:`Action`, :class:`Outcome`.
+
+Every game is a :class:`Game` subclass (a declarative header: name, version, player counts,
+options) whose ``new_game`` returns a :class:`State`.  Seats are the integers ``0..players-1``,
+clockwise.  Everything above the games (bots, terminal, server, adapters) uses only the names
+defined here.
+
+A state is mutable with a cheap :meth:`State.clone`; :meth:`State.apply` validates first and
+changes nothing when it refuses.  See ``docs/architecture.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from gametable.core.errors import IllegalAction, InvalidState
+from gametable.core.options import Option, resolve_options
+from gametable.core.rng import Rng, new_seed
+from gametable.core.rules import RuleRef
+
+
+class Action:
+    """Base of every game's actions: small frozen values whose ``str`` is the game's notation.
+
+    Subclasses are ``@dataclass(frozen=True, slots=True)``; ``game.parse_action(state, str(a))``
+    gives back an equal action.
+    """
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``scores`` are the game's own final scores per seat (points, prestige, pawns home...),
+    ``ranking`` the place of each seat (1 is best; tied seats share a place, the next place follows
+    on: 1, 1, 2), ``winners`` the seats ranked first, ``reason`` a sentence for people.
+    """
+
+    scores: tuple[float, ...]
+    ranking: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str = ""
+
+    @classmethod
+    def from_scores(
+        cls,
+        scores: Sequence[float],
+        *,
+        lower_is_better: bool = False,
+        reason: str = "",
+    ) -> Outcome:
+        """Rank seats by score; equal scores share a place; every seat placed first wins.
+
+        >>> Outcome.from_scores([30, 12, 30], lower_is_better=True).ranking
+        (2, 1, 2)
+        """
+        distinct = sorted(set(scores), reverse=not lower_is_better)
+        place = {score: i + 1 for i, score in enumerate(distinct)}
+        ranking = tuple(place[s] for s in scores)
+        winners = tuple(i for i, r in enumerate(ranking) if r == 1)
+        return cls(tuple(scores), ranking, winners, reason)
+
+    @property
+    def returns(self) -> tuple[float, ...]:
+        """A utility per seat in [0, 1]: 1 for first place, 0 for last, linear between.
+
+        When every seat shares first place each gets 0.5.  Bots maximise this.
+        """
+        worst = max(self.ranking)
+        if worst == 1:
+            return tuple(0.5 for _ in self.ranking)
+        return tuple((worst - r) / (worst - 1) for r in self.ranking)
+
+    def to_json(self) -> dict:
+        return {
+            "scores": list(self.scores),
+            "ranking": list(self.ranking),
+            "winners": list(self.winners),
+            "reason": self.reason,
+        }
+
+
+class Game(ABC):
+    """A game's declarative header and its factory of states.
+
+    Subclasses set the class attributes below and implement the abstract methods.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[int]
+    player_counts: ClassVar[tuple[int, ...]]
+    options: ClassVar[tuple[Option, ...]] = ()
+    rulebook: ClassVar[str] = ""
+    #: the section cited when a seat acts out of turn
+    turn_rule: ClassVar[RuleRef]
+    #: the section cited when someone acts after the game has ended
+    end_rule: ClassVar[RuleRef]
+    #: True when some information is hidden from some seat (cards in hands, deck order)
+    has_hidden_information: ClassVar[bool] = True
+
+    # -- header helpers -------------------------------------------------------------------------
+    @property
+    def min_players(self) -> int:
+        return min(self.player_counts)
+
+    @property
+    def max_players(self) -> int:
+        return max(self.player_counts)
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise KeyError(name)
+
+    def resolve_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """All options with defaults filled in; ``ValueError`` names a bad or unknown option."""
+        return resolve_options(self.options, options)
+
+    def check_players(self, players: int, options: Mapping[str, Any]) -> None:
+        """Refuse a player count the game (with these options) does not allow."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"players must be an integer, not {players!r}")
+        if players not in self.player_counts:
+            allowed = ", ".join(str(n) for n in self.player_counts)
+            raise ValueError(f"{self.title} is played by {allowed} players, not {players}")
+
+    def teams(self, players: int, options: Mapping[str, Any] | None = None) -> tuple[tuple[int, ...], ...]:
+        """The partnerships; by default every seat plays alone."""
+        return tuple((s,) for s in range(players))
+
+    # -- creating states --------------------------------------------------------------------------
+    def new_game(
+        self,
+        players: int,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> State:
+        """A new game, dealt and ready for the first decision.
+
+        ``seed`` fixes every chance event; ``None`` draws a fresh one (kept in ``state.seed``).
+        """
+        opts = self.resolve_options(options)
+        self.check_players(players, opts)
+        if seed is None:
+            seed = new_seed()
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+        return self._new_state(players, seed, opts)
+
+    @abstractmethod
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State: ...
+
+    @abstractmethod
+    def parse_action(self, state: State, text: str) -> Action:
+        """The action written as ``text`` in this game's notation (``InvalidAction`` if it is not one)."""
+
+    @abstractmethod
+    def _state_from_json(self, data: dict[str, Any]) -> State: ...
+
+    def state_from_json(self, data: Mapping[str, Any] | str) -> State:
+        """Load a position written by :meth:`State.to_json` (or by hand).
+
+        Raises :class:`InvalidState` naming what is wrong.
+        """
+        if isinstance(data, str | bytes):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise InvalidState(f"not valid JSON: {exc}") from None
+        if not isinstance(data, Mapping):
+            raise InvalidState("a position must be a JSON object")
+        if data.get("game") != self.name:
+            raise InvalidState(f"this position is for game {data.get('game')!r}, not {self.name!r}")
+        version = data.get("version", self.version)
+        if version != self.version:
+            raise InvalidState(
+                f"this position was written by {self.name} version {version}; "
+                f"this is version {self.version}"
+            )
+        try:
+            return self._state_from_json(dict(data))
+        except InvalidState:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise InvalidState(f"malformed {self.name} position: {type(exc).__name__}: {exc}") from None
+
+    # -- integer encoding -------------------------------------------------------------------------
+    @abstractmethod
+    def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+        """Size of the integer action space (see :meth:`State.encode_action`)."""
+
+    @abstractmethod
+    def max_game_length(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+        """Decisions within which a random playout is expected to end (used by tests/adapters)."""
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name} v{self.version}>"
+
+
+class State(ABC):
+    """A position of a game, with everything needed to continue it exactly (RNG included)."""
+
+    game: Game
+    players: int
+    options: dict[str, Any]
+    seed: int
+    rng: Rng
+    #: decisions applied so far in this game
+    ply: int
+
+    # -- who decides --------------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that must decide now (empty when the game is over)."""
+
+    @property
+    def is_over(self) -> bool:
+        return not self.to_move
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The :class:`Outcome` once the game is over, else ``None``."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal action of ``seat`` (default: the first seat to move); empty if none."""
+
+    # -- acting -------------------------------------------------------------------------------------
+    def acting_seat(self, seat: int | None) -> int:
+        """The seat that acts: ``seat`` if it must decide now, else :class:`IllegalAction`."""
+        moving = self.to_move
+        if not moving:
+            raise IllegalAction("the game is over; no more actions can be made", self.game.end_rule)
+        if seat is None:
+            return moving[0]
+        if seat not in moving:
+            whose = ", ".join(f"seat {s}" for s in moving)
+            raise IllegalAction(
+                f"seat {seat} cannot act now; it is {whose}'s turn", self.game.turn_rule
+            )
+        return seat
+
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Validate ``action`` for ``seat`` (default: first to move), then apply it.
+
+        Text is parsed in the game's notation first.  An illegal action raises
+        :class:`IllegalAction` and leaves the state exactly as it was.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(self, action)
+        seat = self.acting_seat(seat)
+        self.check_action(action, seat)
+        self._apply(action, seat)
+        self.ply += 1
+
+    def check_action(self, action: Action, seat: int) -> None:
+        """Raise :class:`IllegalAction` (with the rule it breaks) if ``seat`` may not play ``action``.
+
+        Games override this with checks named after their rules.
+        """
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"{action} is not a legal action here", self.game.turn_rule)
+
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+        try:
+            self.check_action(action, self.acting_seat(seat))
+        except IllegalAction:
+            return False
+        return True
+
+    @abstractmethod
+    def _apply(self, action: Action, seat: int) -> None:
+        """Apply an action already checked legal."""
+
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """A short sentence for people about what ``action`` does (public information only)."""
+        return str(action)
+
+    # -- information ----------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-serialisable dict of exactly what ``seat`` may know (``None``: a spectator)."""
+
+    @abstractmethod
+    def resample(self, seat: int | None, rng: Any) -> State:
+        """A full state consistent with all ``seat`` has seen, everything hidden from it redrawn.
+
+        ``rng`` is an :class:`~gametable.core.rng.Rng`, a :class:`random.Random` or an int seed.
+        """
+
+    # -- copying and serialising ----------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data; ``game.state_from_json`` restores it exactly."""
+
+    @abstractmethod
+    def encode_action(self, action: Action) -> int:
+        """The action's integer in ``range(game.num_distinct_actions(players, options))``."""
+
+    @abstractmethod
+    def decode_action(self, code: int) -> Action:
+        """The action whose integer is ``code`` (inverse of :meth:`encode_action`)."""
+
+    def returns(self) -> tuple[float, ...]:
+        """Per-seat utilities in [0, 1] once over (see :attr:`Outcome.returns`), else zeros."""
+        outcome = self.outcome
+        if outcome is None:
+            return tuple(0.0 for _ in range(self.players))
+        return outcome.returns
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{self.game.name} state ply={self.ply} to_move={self.to_move}>"

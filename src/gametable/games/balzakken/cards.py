@@ -1,0 +1,70 @@
+"""Balzakken's cards: the Balzakken -1..11 and the two action cards, The Swinger and The Lul.
+
+Cards are small ints inside the engine: a Balzak is its value (-1..11), The Swinger is
+:data:`SWINGER` and The Lul is :data:`LUL`.  In JSON and notation a card is its text:
+``"-1"`` ... ``"11"``, ``"S"`` (The Swinger) or ``"L"`` (The Lul).
+
+Hand values follow "Card Types": a Balzak counts its face value, a Lul left in hand counts 10
+and a Swinger left in hand counts 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+SWINGER = 20
+LUL = 21
+ACTION_CARDS = (SWINGER, LUL)
+BALZAK_VALUES = tuple(range(-1, 12))
+ALL_CARDS = (*BALZAK_VALUES, SWINGER, LUL)
+
+#: points a card counts in a hand at the end of a round
+POINTS = {**{v: v for v in BALZAK_VALUES}, SWINGER: 0, LUL: 10}
+
+_TEXT = {**{v: str(v) for v in BALZAK_VALUES}, SWINGER: "S", LUL: "L"}
+_FROM_TEXT = {t: c for c, t in _TEXT.items()}
+_FROM_TEXT.update({"SWINGER": SWINGER, "LUL": LUL, "s": SWINGER, "l": LUL,
+                   "swinger": SWINGER, "lul": LUL})
+
+NAMES = {**{v: f"Balzak {v}" for v in BALZAK_VALUES}, SWINGER: "The Swinger", LUL: "The Lul"}
+NAMES[11] = "Blue Ball (11)"
+NAMES[-1] = "Bruisbal (-1)"
+
+
+def is_balzak(card: int) -> bool:
+    return -1 <= card <= 11
+
+
+def card_text(card: int) -> str:
+    return _TEXT[card]
+
+
+def parse_card(text: str) -> int:
+    """``"7"`` -> 7, ``"S"`` -> SWINGER; ``ValueError`` for anything else."""
+    try:
+        return _FROM_TEXT[text.strip()]
+    except (KeyError, AttributeError):
+        raise ValueError(f"{text!r} is not a Balzakken card (use -1..11, S or L)") from None
+
+
+def hand_value(hand: Iterable[int]) -> int:
+    """Points in a hand: Balzakken at face value, a Lul 10, a Swinger 0.
+
+    >>> hand_value([-1, 3, LUL, SWINGER])
+    12
+    """
+    return sum(POINTS[c] for c in hand)
+
+
+def deck_counts(options: Mapping[str, Any]) -> dict[int, int]:
+    """How many of each card the deck holds under ``options``."""
+    counts = {v: options["copies"] for v in BALZAK_VALUES}
+    counts[SWINGER] = options["swingers"]
+    counts[LUL] = options["luls"]
+    return counts
+
+
+def build_deck(options: Mapping[str, Any]) -> list[int]:
+    """The whole deck, unshuffled, in card order."""
+    return [card for card, n in deck_counts(options).items() for _ in range(n)]

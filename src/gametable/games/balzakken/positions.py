@@ -1,0 +1,155 @@
+"""Loading a Balzakken position from JSON, written by ``to_json`` or by hand.
+
+See ``docs/rules/balzakken.md`` ("Positions by hand") for the format.  Every invariant of the game
+is checked and a broken one is refused with :class:`InvalidState` naming the problem.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from gametable.core.errors import InvalidState
+from gametable.core.rng import Rng
+from gametable.games.balzakken.cards import ACTION_CARDS, card_text, deck_counts, is_balzak, parse_card
+from gametable.games.balzakken.scoring import GAME_END
+
+if TYPE_CHECKING:
+    from gametable.games.balzakken import Balzakken
+    from gametable.games.balzakken.state import BalzakkenState
+
+
+def _cards(value: Any, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise InvalidState(f"{where} must be a list of cards")
+    out = []
+    for item in value:
+        if isinstance(item, int) and not isinstance(item, bool):
+            item = str(item)
+        if not isinstance(item, str):
+            raise InvalidState(f"{where}: {item!r} is not a card (use \"-1\"..\"11\", \"S\" or \"L\")")
+        try:
+            out.append(parse_card(item))
+        except ValueError as exc:
+            raise InvalidState(f"{where}: {exc}") from None
+    return out
+
+
+def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidState(f"{where} must be an integer, not {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise InvalidState(f"{where} must be between {low} and {high}, not {value}")
+    return value
+
+
+def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
+    from gametable.games.balzakken.state import BalzakkenState
+
+    players = _int(data.get("players"), "players")
+    try:
+        options = game.resolve_options(data.get("options"))
+        game.check_players(players, options)
+    except ValueError as exc:
+        raise InvalidState(str(exc)) from None
+    seed = _int(data.get("seed", 0), "seed", 0)
+    state = BalzakkenState(game, players, seed, options)
+    state.rng = Rng.from_json(data["rng"]) if "rng" in data else Rng(seed)
+    state.ply = _int(data.get("ply", 0), "ply", 0)
+    state.round = _int(data.get("round", 1), "round", 1)
+    state.dealer = _int(data.get("dealer", (options["first_player"] - 1) % players),
+                        "dealer", 0, players - 1)
+
+    hands = data.get("hands")
+    if not isinstance(hands, list) or len(hands) != players:
+        raise InvalidState(f"hands must be a list of {players} hands, one per seat")
+    state.hands = [sorted(_cards(h, f"hands[{i}]")) for i, h in enumerate(hands)]
+    state.discard = _cards(data.get("discard_pile", []), "discard_pile")
+    front = data.get("in_front", [[] for _ in range(players)])
+    if not isinstance(front, list) or len(front) != players:
+        raise InvalidState(f"in_front must be a list of {players} lists, one per seat")
+    state.in_front = [_cards(f, f"in_front[{i}]") for i, f in enumerate(front)]
+
+    scores = data.get("scores", [0] * players)
+    if not isinstance(scores, list) or len(scores) != players:
+        raise InvalidState(f"scores must be a list of {players} totals")
+    state.scores = [_int(s, f"scores[{i}]", 0, None) for i, s in enumerate(scores)]
+
+    for i, f in enumerate(state.in_front):
+        for card in f:
+            if card not in ACTION_CARDS:
+                raise InvalidState(f"in_front[{i}] holds {card_text(card)}: only action cards lie "
+                                   "in front of players")
+    for card in state.discard:
+        if not is_balzak(card):
+            raise InvalidState(f"the discard pile holds {card_text(card)}: action cards never go "
+                               "onto the discard pile")
+
+    placed = Counter()
+    for cards in (*state.hands, state.discard, *state.in_front):
+        placed.update(cards)
+    deck = deck_counts(options)
+    if "draw_pile" in data:
+        state.draw = _cards(data["draw_pile"], "draw_pile")
+        placed.update(state.draw)
+    for card, n in placed.items():
+        if n > deck[card]:
+            raise InvalidState(f"card {card_text(card)} appears {n} times but the deck holds {deck[card]}")
+    if "draw_pile" in data:
+        missing = Counter(deck) - placed
+        if missing:
+            some = ", ".join(f"{n} x {card_text(c)}" for c, n in sorted(missing.items()))
+            raise InvalidState(f"every card must be somewhere; missing: {some} "
+                               "(or leave out draw_pile to have the rest shuffled into it)")
+    else:
+        rest = list((Counter(deck) - placed).elements())
+        state.rng.shuffle(rest)
+        state.draw = rest
+
+    over = any(s >= GAME_END for s in state.scores)
+    to_move = data.get("to_move", None if over else 0)
+    if to_move is None:
+        if not over:
+            raise InvalidState("to_move is null (game over) but nobody has 100 points")
+        state.current = None
+    else:
+        if over:
+            raise InvalidState("a score of 100 or more ends the game, so to_move must be null")
+        state.current = _int(to_move, "to_move", 0, players - 1)
+        if not state.discard:
+            raise InvalidState("the discard pile is never empty during a round")
+
+    known = data.get("known")
+    if known is None:
+        state.known = [[[] for _ in range(players)] for _ in range(players + 1)]
+    else:
+        if not isinstance(known, list) or len(known) != players + 1:
+            raise InvalidState(f"known must have {players + 1} rows (one per seat, then the public row)")
+        state.known = []
+        for o, row in enumerate(known):
+            if not isinstance(row, list) or len(row) != players:
+                raise InvalidState(f"known[{o}] must list {players} hands")
+            cooked = []
+            for p, cards in enumerate(row):
+                cs = sorted(_cards(cards, f"known[{o}][{p}]"))
+                if Counter(cs) - Counter(state.hands[p]):
+                    raise InvalidState(f"known[{o}][{p}] names cards seat {p} does not hold")
+                if o == p and cs:
+                    raise InvalidState(f"known[{o}][{p}] must be empty: a seat knows its own hand")
+                cooked.append(cs)
+            state.known.append(cooked)
+        public = state.known[players]
+        for o in range(players):
+            for p in range(players):
+                if p != o and Counter(public[p]) - Counter(state.known[o][p]):
+                    raise InvalidState(f"known[{o}][{p}] must include the public knowledge known[{players}][{p}]")
+
+    history = data.get("rounds", [])
+    if not isinstance(history, list):
+        raise InvalidState("rounds must be a list")
+    state.history = history
+    stats = data.get("stats", {})
+    if not isinstance(stats, dict) or not all(isinstance(v, int) for v in stats.values()):
+        raise InvalidState("stats must map names to counts")
+    state.stats = Counter(stats)
+    return state

@@ -1,0 +1,66 @@
+"""Scoring a round after BALZAK! and the score sheet's tasty positions.
+
+"BALZAK! - End of a Round": a good call scores 0 for the caller and each other player's hand for
+them; a false call (someone else holds as few points or fewer) scores 25 for the caller, 0 for
+the lowest other hand or hands, and their hand for the rest; a call holding more than 5 points
+scores 25 for the caller and 0 for everyone else.  No entry on the score sheet is ever negative.
+"Tasty (In-Between) Positions": a total of exactly 69 drops to 50, exactly 99 drops to 75.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+GOOD = "good"
+FALSE = "false"
+OVERCALL = "overcall"
+
+BALZAK_LIMIT = 5
+FALSE_PENALTY = 25
+GAME_END = 100
+TASTY = {69: 50, 99: 75}
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    kind: str
+    points: tuple[int, ...]
+
+
+def score_round(values: Sequence[int], caller: int) -> RoundScore:
+    """Points written down this round, given each hand's value and who called BALZAK!.
+
+    >>> score_round([4, 13, 7], caller=0)          # the Pleun and Nena example, plus a third
+    RoundScore(kind='good', points=(0, 13, 7))
+    >>> score_round([4, 4, 9], caller=0)           # a tie makes the call false
+    RoundScore(kind='false', points=(25, 0, 9))
+    >>> score_round([8, 2, 3], caller=0)           # more than 5 points: only the caller pays
+    RoundScore(kind='overcall', points=(25, 0, 0))
+    """
+    mine = values[caller]
+    others = [v for seat, v in enumerate(values) if seat != caller]
+    if mine > BALZAK_LIMIT:
+        return RoundScore(OVERCALL, tuple(FALSE_PENALTY if s == caller else 0 for s in range(len(values))))
+    lowest = min(others) if others else mine + 1
+    if lowest <= mine:
+        points = tuple(
+            FALSE_PENALTY if s == caller else 0 if v == lowest else max(0, v)
+            for s, v in enumerate(values)
+        )
+        return RoundScore(FALSE, points)
+    return RoundScore(GOOD, tuple(0 if s == caller else max(0, v) for s, v in enumerate(values)))
+
+
+def tasty_position(total: int) -> int:
+    """A total of exactly 69 becomes 50 and exactly 99 becomes 75; any other stays.
+
+    >>> [tasty_position(t) for t in (68, 69, 99, 100)]
+    [68, 50, 75, 100]
+    """
+    return TASTY.get(total, total)
+
+
+def game_is_over(totals: Sequence[int]) -> bool:
+    """The game ends as soon as someone has 100 points or more."""
+    return any(t >= GAME_END for t in totals)
