@@ -52,7 +52,9 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, sort_keys=True, allow_nan=False)
 
 
-def check_json_round_trip(game: Game, state: State, report: PlayoutReport) -> None:
+def check_json_round_trip(
+    game: Game, state: State, report: PlayoutReport, continue_steps: int = 3
+) -> None:
     text = _dumps(state.to_json())
     restored = game.state_from_json(json.loads(text))
     if _dumps(restored.to_json()) != text:
@@ -61,7 +63,26 @@ def check_json_round_trip(game: Game, state: State, report: PlayoutReport) -> No
         raise _fail(report, state.ply, "restored state has a different to_move")
     for seat in state.to_move:
         if restored.legal_actions(seat) != state.legal_actions(seat):
-            raise _fail(report, state.ply, f"restored state has other legal actions for seat {seat}")
+            raise _fail(
+                report, state.ply, f"restored state has other legal actions for seat {seat}"
+            )
+    # the restored state must also continue exactly as the original would (RNG included)
+    original = state.clone()
+    picker = random.Random(state.ply)
+    for _ in range(continue_steps):
+        if not original.to_move:
+            break
+        seat = picker.choice(original.to_move)
+        action = picker.choice(original.legal_actions(seat))
+        original.apply(action, seat)
+        restored.apply(action, seat)
+        if _dumps(original.to_json()) != _dumps(restored.to_json()):
+            raise _fail(
+                report,
+                state.ply,
+                "a state restored from to_json continues differently "
+                "from the original (is the RNG or some other part not serialised?)",
+            )
 
 
 def check_views(state: State, report: PlayoutReport) -> dict[int | None, str]:
@@ -70,12 +91,15 @@ def check_views(state: State, report: PlayoutReport) -> dict[int | None, str]:
         try:
             views[seat] = _dumps(state.view(seat))
         except (TypeError, ValueError) as exc:
-            raise _fail(report, state.ply, f"view({seat}) is not JSON-serialisable: {exc}") from None
+            raise _fail(
+                report, state.ply, f"view({seat}) is not JSON-serialisable: {exc}"
+            ) from None
     return views
 
 
-def check_no_leak(state: State, views: Mapping[int | None, str], rng: random.Random,
-                  report: PlayoutReport) -> None:
+def check_no_leak(
+    state: State, views: Mapping[int | None, str], rng: random.Random, report: PlayoutReport
+) -> None:
     """Resampling what ``seat`` cannot see must not change what ``seat`` (or a spectator) sees."""
     before = _dumps(state.to_json())
     truth = state.to_json()
@@ -84,22 +108,30 @@ def check_no_leak(state: State, views: Mapping[int | None, str], rng: random.Ran
         if _dumps(state.to_json()) != before:
             raise _fail(report, state.ply, f"resample({seat}) changed the original state")
         if _dumps(other.view(seat)) != views[seat]:
-            raise _fail(report, state.ply, f"view({seat}) changed when its hidden part was resampled")
+            raise _fail(
+                report, state.ply, f"view({seat}) changed when its hidden part was resampled"
+            )
         if _dumps(other.view(None)) != views[None]:
-            raise _fail(report, state.ply,
-                        f"the spectator's view changed when seat {seat}'s hidden part was resampled")
+            raise _fail(
+                report,
+                state.ply,
+                f"the spectator's view changed when seat {seat}'s hidden part was resampled",
+            )
         if other.to_move != state.to_move:
             raise _fail(report, state.ply, f"resample({seat}) changed who is to move")
-        if seat is not None and seat in state.to_move and (
-            other.legal_actions(seat) != state.legal_actions(seat)
+        if (
+            seat is not None
+            and seat in state.to_move
+            and (other.legal_actions(seat) != state.legal_actions(seat))
         ):
             raise _fail(report, state.ply, f"resample({seat}) changed seat {seat}'s legal actions")
         if other.to_json() != truth:
             report.resamples_that_changed += 1
 
 
-def check_notation(game: Game, state: State, seat: int, actions: list[Action],
-                   report: PlayoutReport) -> None:
+def check_notation(
+    game: Game, state: State, seat: int, actions: list[Action], report: PlayoutReport
+) -> None:
     size = game.num_distinct_actions(state.players, state.options)
     codes = set()
     for action in actions:
@@ -110,7 +142,9 @@ def check_notation(game: Game, state: State, seat: int, actions: list[Action],
             raise _fail(report, state.ply, f"parse_action(str({action!r})) gave {parsed!r}")
         code = state.encode_action(action)
         if not (isinstance(code, int) and 0 <= code < size):
-            raise _fail(report, state.ply, f"encode_action({text}) = {code!r} is outside 0..{size - 1}")
+            raise _fail(
+                report, state.ply, f"encode_action({text}) = {code!r} is outside 0..{size - 1}"
+            )
         if state.decode_action(code) != action:
             raise _fail(report, state.ply, f"decode_action(encode_action({text})) is not {text}")
         codes.add(code)
@@ -120,8 +154,9 @@ def check_notation(game: Game, state: State, seat: int, actions: list[Action],
         raise _fail(report, state.ply, f"legal_actions({seat}) lists an action twice")
 
 
-def check_refusals(game: Game, state: State, pool: list[Action], rng: random.Random,
-                   report: PlayoutReport) -> None:
+def check_refusals(
+    game: Game, state: State, pool: list[Action], rng: random.Random, report: PlayoutReport
+) -> None:
     """Garbage text and illegal actions raise the right error and change nothing."""
     before = _dumps(state.to_json())
     for text in GARBAGE:
@@ -147,7 +182,9 @@ def check_refusals(game: Game, state: State, pool: list[Action], rng: random.Ran
                 state.apply(action, seat)
             except IllegalAction as exc:
                 if not exc.rule or not exc.rule.section:
-                    raise _fail(report, state.ply, "an IllegalAction carries no rule reference") from None
+                    raise _fail(
+                        report, state.ply, "an IllegalAction carries no rule reference"
+                    ) from None
             else:
                 raise _fail(report, state.ply, f"apply accepted illegal {action} for seat {seat}")
     waiting = [s for s in range(state.players) if s not in moving]
@@ -166,7 +203,9 @@ def check_refusals(game: Game, state: State, pool: list[Action], rng: random.Ran
         raise _fail(report, state.ply, "a refused action changed the state")
 
 
-def check_clone_independence(state: State, action: Action, seat: int, report: PlayoutReport) -> None:
+def check_clone_independence(
+    state: State, action: Action, seat: int, report: PlayoutReport
+) -> None:
     before = _dumps(state.to_json())
     copy = state.clone()
     if _dumps(copy.to_json()) != before:
@@ -241,15 +280,23 @@ def check_playout(
     return report
 
 
-def check_determinism(game: Game, players: int, seed: int, *,
-                      options: Mapping[str, Any] | None = None, steps: int = 300) -> None:
+def check_determinism(
+    game: Game,
+    players: int,
+    seed: int,
+    *,
+    options: Mapping[str, Any] | None = None,
+    steps: int = 300,
+) -> None:
     """Two games from the same seed, fed the same actions, stay identical to the byte."""
     a = game.new_game(players, seed=seed, options=options)
     b = game.new_game(players, seed=seed, options=options)
     rng = random.Random(seed ^ 0x5EED)
     for _ in range(steps):
         if _dumps(a.to_json()) != _dumps(b.to_json()):
-            raise ConformanceError(f"{game.name} seed={seed} ply={a.ply}: same seed and actions differ")
+            raise ConformanceError(
+                f"{game.name} seed={seed} ply={a.ply}: same seed and actions differ"
+            )
         if not a.to_move:
             return
         seat = rng.choice(a.to_move)

@@ -48,7 +48,9 @@ class Option:
 
     def parse(self, value: Any) -> Any:
         """Validate ``value`` (text from a command line is converted) or raise ``ValueError``."""
-        bad = ValueError(f"option {self.name!r}: {value!r} is not accepted; it takes {self.accepts()}")
+        bad = ValueError(
+            f"option {self.name!r}: {value!r} is not accepted; it takes {self.accepts()}"
+        )
         if value is None or (isinstance(value, str) and value.lower() in ("none", "null")):
             if self.nullable:
                 return None

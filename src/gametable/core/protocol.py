@@ -132,7 +132,9 @@ class Game(ABC):
             allowed = ", ".join(str(n) for n in self.player_counts)
             raise ValueError(f"{self.title} is played by {allowed} players, not {players}")
 
-    def teams(self, players: int, options: Mapping[str, Any] | None = None) -> tuple[tuple[int, ...], ...]:
+    def teams(
+        self, players: int, options: Mapping[str, Any] | None = None
+    ) -> tuple[tuple[int, ...], ...]:
         """The partnerships; by default every seat plays alone."""
         return tuple((s,) for s in range(players))
 
@@ -190,7 +192,9 @@ class Game(ABC):
         except InvalidState:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise InvalidState(f"malformed {self.name} position: {type(exc).__name__}: {exc}") from None
+            raise InvalidState(
+                f"malformed {self.name} position: {type(exc).__name__}: {exc}"
+            ) from None
 
     # -- integer encoding -------------------------------------------------------------------------
     @abstractmethod

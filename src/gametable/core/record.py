@@ -49,13 +49,21 @@ class Record:
     ) -> Record:
         """A record of a new game (options resolved, seed drawn if not given)."""
         state = game.new_game(players, seed=seed, options=options)
-        return cls(game.name, game.version, players, state.seed, dict(state.options), [], dict(meta or {}))
+        return cls(
+            game.name, game.version, players, state.seed, dict(state.options), [], dict(meta or {})
+        )
 
     @classmethod
     def of(cls, state: State, moves: list[tuple[int, str]] | None = None) -> Record:
         """A record of the game ``state`` belongs to, with ``moves`` made since its start."""
-        return cls(state.game.name, state.game.version, state.players, state.seed,
-                   dict(state.options), list(moves or []))
+        return cls(
+            state.game.name,
+            state.game.version,
+            state.players,
+            state.seed,
+            dict(state.options),
+            list(moves or []),
+        )
 
     def append(self, state: State, action: Action, seat: int | None = None) -> None:
         """Apply ``action`` to ``state`` and record it (nothing is recorded if it is refused)."""
@@ -92,7 +100,9 @@ class Record:
             try:
                 state.apply(game.parse_action(state, text), seat)
             except GameError as exc:
-                raise RecordError(f"move {number} ({text!r} by seat {seat}) cannot be replayed: {exc}") from None
+                raise RecordError(
+                    f"move {number} ({text!r} by seat {seat}) cannot be replayed: {exc}"
+                ) from None
             yield state, (seat, text)
 
     def replay(self, upto: int | None = None) -> State:
@@ -124,7 +134,7 @@ class Record:
             except json.JSONDecodeError as exc:
                 raise RecordError(f"a record must be JSON: {exc}") from None
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise RecordError(f"not a gametable record (expected \"format\": \"{FORMAT}\")")
+            raise RecordError(f'not a gametable record (expected "format": "{FORMAT}")')
         try:
             moves = []
             for item in data.get("moves", []):

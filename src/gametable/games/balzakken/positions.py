@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from gametable.core.errors import InvalidState
 from gametable.core.rng import Rng
-from gametable.games.balzakken.cards import ACTION_CARDS, card_text, deck_counts, is_balzak, parse_card
+from gametable.games.balzakken.cards import (
+    ACTION_CARDS,
+    card_text,
+    deck_counts,
+    is_balzak,
+    parse_card,
+)
 from gametable.games.balzakken.scoring import GAME_END
 
 if TYPE_CHECKING:
@@ -39,6 +45,8 @@ def _int(value: Any, where: str, low: int | None = None, high: int | None = None
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidState(f"{where} must be an integer, not {value!r}")
     if (low is not None and value < low) or (high is not None and value > high):
+        if high is None:
+            raise InvalidState(f"{where} must be at least {low}, not {value}")
         raise InvalidState(f"{where} must be between {low} and {high}, not {value}")
     return value
 

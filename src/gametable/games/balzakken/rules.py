@@ -25,6 +25,7 @@ CALL_BALZAK = _ref("Playing the Game > Action 4: Call BALZAK!", "BZ-036")
 SAME_VALUE = _ref("Playing the Game > Important", "BZ-039", "BZ-040", "BZ-041")
 NEVER_TWO_SWINGERS = _ref("Playing the Game > Important", "BZ-043")
 NOT_ON_DISCARD_PILE = _ref("Playing the Game > Important", "BZ-044", "BZ-045")
+BALZAK_ON_YOUR_TURN = _ref("Playing the Game > Important", "BZ-050", "BZ-051", "BZ-052")
 NO_BALZAK_WITH_ACTION_CARD = _ref("Playing the Game > Important", "BZ-047", "BZ-048", "BZ-049")
 TARGET_ANOTHER_PLAYER = _ref("Playing the Game > Action 3: Play an action card", "BZ-032", "BZ-033",
                              clarification=True)

@@ -149,6 +149,20 @@ class BalzakkenState(State):
             out.append(BALZAK)
         return out
 
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """As :meth:`State.apply`; a BALZAK! called out of turn cites the rule about it.
+
+        "Playing the Game > Important": BALZAK! is only called on your own turn, as that turn.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(self, action)
+        if (isinstance(action, CallBalzak) and seat is not None and self.current is not None
+                and seat != self.current):
+            raise IllegalAction(
+                f"seat {seat} cannot call BALZAK! now: it is seat {self.current}'s turn, and "
+                "BALZAK! is only called as your own turn", rules.BALZAK_ON_YOUR_TURN)
+        super().apply(action, seat)
+
     def check_action(self, action: Action, seat: int) -> None:
         hand = self.hands[seat]
         if isinstance(action, CallBalzak):
@@ -359,7 +373,7 @@ class BalzakkenState(State):
             if o == me:
                 continue
             for p in range(self.players):
-                if p == seat or p == o or not self.known[o][p]:
+                if p in (seat, o) or not self.known[o][p]:
                     continue
                 kept = Counter(self.known[o][p]) & Counter(mine[p])
                 spare = Counter(new.hands[p])

@@ -1,0 +1,96 @@
+"""What a bot is, and the only door through which it sees a game.
+
+A bot gets a :class:`SeatState`: the real state seen from one seat.  It exposes what that seat may
+use — its ``view``, the legal actions, ``resample`` (to imagine the hidden parts) and the public
+header — and nothing else, so a bot cannot read another seat's cards even by accident.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any
+
+from gametable.core.protocol import Action, Game, State
+
+
+class SeatState:
+    """A read-only window on ``state`` for ``seat``."""
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    @property
+    def game(self) -> Game:
+        return self._state.game
+
+    @property
+    def players(self) -> int:
+        return self._state.players
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._state.options)
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return self._state.to_move
+
+    @property
+    def ply(self) -> int:
+        return self._state.ply
+
+    def view(self) -> dict[str, Any]:
+        return self._state.view(self.seat)
+
+    def legal_actions(self) -> list[Action]:
+        return self._state.legal_actions(self.seat)
+
+    def resample(self, rng: Any) -> State:
+        """A full state consistent with what this seat has seen (hidden parts redrawn)."""
+        return self._state.resample(self.seat, rng)
+
+    def describe(self, action: Action) -> str:
+        return self._state.describe(action, self.seat)
+
+    def encode_action(self, action: Action) -> int:
+        return self._state.encode_action(action)
+
+    def decode_action(self, code: int) -> Action:
+        return self._state.decode_action(code)
+
+
+class Bot(ABC):
+    """A player that chooses an action for its seat.
+
+    Subclasses set ``name`` and implement :meth:`choose`.  ``seed`` makes a bot's choices
+    reproducible.
+    """
+
+    name: str = "bot"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def choose(self, seat_state: SeatState) -> Action:
+        """The action to play now (one of ``seat_state.legal_actions()``)."""
+
+    def act(self, state: State, seat: int) -> Action:
+        """Choose for ``seat`` in ``state`` through the seat's window only."""
+        return self.choose(SeatState(state, seat))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+class RandomBot(Bot):
+    """Uniform over the legal actions."""
+
+    name = "random"
+
+    def choose(self, seat_state: SeatState) -> Action:
+        return self.rng.choice(seat_state.legal_actions())

@@ -1,0 +1,46 @@
+"""The shared conformance suite over every registered game and every allowed player count.
+
+A few seeds are checked deeply (JSON, views, leaks, notation, refusals, clones at many steps);
+more seeds are played through quickly for termination and legality.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import gametable
+from gametable.core.conformance import check_determinism, check_playout
+
+CASES = [
+    (name, n) for name in gametable.game_names() for n in gametable.load_game(name).player_counts
+]
+
+
+def _deep_every(game, players: int) -> int:
+    """Check deeply often enough to cover many positions while keeping the suite fast."""
+    length = min(game.max_game_length(players), 20000)
+    return 1 if length <= 2000 else 2
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_random_playouts_keep_every_promise(name, players):
+    game = gametable.load_game(name)
+    for seed in range(3):
+        report = check_playout(game, players, seed, deep_every=_deep_every(game, players))
+        assert report.over
+        if game.has_hidden_information:
+            assert report.resamples_that_changed > 0, "resample never redrew anything"
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_random_playouts_end_within_the_declared_length(name, players):
+    game = gametable.load_game(name)
+    for seed in range(100, 110):
+        assert check_playout(game, players, seed, deep_every=0).over
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_same_seed_and_actions_give_the_same_game(name, players):
+    game = gametable.load_game(name)
+    for seed in (1, 2):
+        check_determinism(game, players, seed)
