@@ -50,6 +50,13 @@ def games_command() -> None:
     Console().print(table)
 
 
+def default_bot() -> str:
+    """The bot that fills empty seats when none is named: the heuristic one where it exists."""
+    from gametable.bots import bot_names
+
+    return "heuristic" if "heuristic" in bot_names() else "random"
+
+
 @app.command("play")
 def play_command(
     game_name: Annotated[
@@ -74,7 +81,7 @@ def play_command(
     from rich.prompt import Prompt
 
     from gametable.bots import make_bot
-    from gametable.terminal.plain import TerminalGame
+    from gametable.terminal.session import TerminalGame
 
     console = Console()
     try:
@@ -96,7 +103,7 @@ def play_command(
         specs = list(bot or [])
         bots = {}
         for i, s in enumerate(s for s in range(state.players) if s not in humans):
-            spec = specs[i] if i < len(specs) else (specs[-1] if specs else "random")
+            spec = specs[i] if i < len(specs) else (specs[-1] if specs else default_bot())
             bots[s] = make_bot(spec, seed=(record.seed + 1 + s) % (1 << 63))
     except (GameError, ValueError) as exc:
         raise fail(str(exc)) from None
@@ -115,46 +122,60 @@ def play_command(
         record.save(path)
         console.print(
             f"\nStopped. The game so far is saved in {path}; "
-            f"resume with: gametable play --load {path}"
+            f"resume with: gametable play --load {path}",
+            soft_wrap=True,
         )
 
 
 @app.command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="a record written by 'save' or the server")],
-    seat: Annotated[
-        int | None, typer.Option(help="show the views of this seat (default: spectator)")
-    ] = None,
+    seat: Annotated[int | None, typer.Option(help="show the board as this seat saw it (default: spectator)")] = None,
+    step: Annotated[bool, typer.Option("--step", help="show the board after each move; Enter for the next")] = False,
 ) -> None:
-    """Print a recorded game move by move."""
+    """Print a recorded game move by move (or step through it with --step)."""
+    from rich.prompt import Prompt
+
+    from gametable.terminal.render import renderer_for
+
     console = Console()
     try:
         record = Record.load(file)
+        game = record.load_game()
+        if seat is not None and not 0 <= seat < record.players:
+            raise fail(f"--seat {seat} does not exist; seats are 0 to {record.players - 1}")
+        renderer = renderer_for(game.name)
         console.print(
             f"[bold]{record.game}[/bold] v{record.version}, {record.players} players, "
             f"seed {record.seed}, {len(record.moves)} moves"
         )
-        previous = None
+        before = None
+        description = ""
         for number, (state, move) in enumerate(record.states()):
-            if move is not None and previous is not None:
-                console.print(f"{number:>4}. {move[1]:<24} [dim]{previous}[/dim]", highlight=False)
+            view = state.view(seat)
+            if move is not None:
+                console.print(f"{number:>4}. {move[1]:<20} [dim]{description}[/dim]", highlight=False)
+                summary = renderer.summary(before, view) if before is not None else None
+                if summary is not None:
+                    console.print(summary)
+            if step:
+                console.print(renderer.board(view))
+                if number < len(record.moves) and Prompt.ask("Enter: next move, q: stop", default="") == "q":
+                    return
+            before = view
             if number < len(record.moves):
                 s, text = record.moves[number]
-                previous = state.describe(state.game.parse_action(state, text), s)
+                description = state.describe(game.parse_action(state, text), s)
         final = state
     except GameError as exc:
         raise fail(str(exc)) from None
+    except EOFError:
+        return
     if final.outcome is not None:
         console.print(f"[bold]Result:[/bold] {final.outcome.reason}")
-        console.print(
-            f"scores: {list(final.outcome.scores)}, winners: {list(final.outcome.winners)}"
-        )
+        console.print(f"scores: {list(final.outcome.scores)}, winners: {list(final.outcome.winners)}")
     else:
-        console.print("The recorded game is not finished.")
-    if seat is not None:
-        from gametable.terminal.plain import render_view
-
-        console.print(render_view(final.view(seat)), markup=False, highlight=False)
+        console.print("The recorded game is not finished; resume it with: gametable play --load FILE")
 
 
 def main() -> None:

@@ -28,7 +28,7 @@ def test_games_lists_every_game_with_player_counts():
 def test_play_a_whole_game_against_bots_with_scripted_input(tmp_path):
     result = runner.invoke(app, ["play", "balzakken", "-p", "2", "--seed", "5"], input="1\n" * 3000)
     assert result.exit_code == 0, result.output
-    assert "Game over." in result.output
+    assert "Game over" in result.output
     assert "winner" in result.output
 
 
