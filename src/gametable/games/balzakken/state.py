@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from gametable.games.balzakken import Balzakken
 
 HAND_SIZE = 5
+EVENTS = ("good_balzak", "false_balzak", "overcall_balzak", "swingers", "luls", "swaps",
+          "multi_discards", "reshuffles", "skipped_draws")
 
 # Shared immutable action values, so legal_actions allocates little.
 _DISCARD1 = {v: Discard(v) for v in range(-1, 12)}
@@ -383,6 +385,14 @@ class BalzakkenState(State):
                 missing = len(self.known[o][p]) - sum(kept.values())
                 new.known[o][p] = sorted([*kept.elements(), *spare_list[:missing]])
         return new
+
+    def event_counts(self) -> dict[str, int]:
+        """good_balzak, false_balzak, overcall_balzak, swingers, luls, swaps, multi_discards,
+        reshuffles, skipped_draws, and rounds played."""
+        counts = {key: 0 for key in EVENTS}
+        counts.update(self.stats)
+        counts["rounds"] = len(self.history)
+        return counts
 
     def describe(self, action: Action, seat: int | None = None) -> str:
         who = f"seat {self.current if seat is None else seat}"
