@@ -47,14 +47,17 @@ EVENTS = ("good_balzak", "false_balzak", "overcall_balzak", "swingers", "luls", 
 # Shared immutable action values, so legal_actions allocates little.
 _DISCARD1 = {v: Discard(v) for v in range(-1, 12)}
 _SWAP = {v: Swap(v) for v in range(-1, 12)}
+_MULTI = {v: {k: (Discard(v, k), Discard(v, k, True)) for k in range(2, 9)} for v in range(-1, 12)}
+_TARGETS: dict[tuple[type, int, int], tuple[Action, ...]] = {}
 
 
-def _remove_one(cards: list[int], card: int) -> bool:
-    try:
-        cards.remove(card)
-    except ValueError:
-        return False
-    return True
+def _targets(kind: type, seat: int, players: int) -> tuple[Action, ...]:
+    """The action card ``kind`` played on every other seat (cached: actions are immutable)."""
+    key = (kind, seat, players)
+    found = _TARGETS.get(key)
+    if found is None:
+        found = _TARGETS[key] = tuple(kind(t) for t in range(players) if t != seat)
+    return found
 
 
 class BalzakkenState(State):
@@ -133,28 +136,35 @@ class BalzakkenState(State):
         if not hand:
             return [BALZAK]
         out: list[Action] = []
-        counts = Counter(hand)
-        for card in sorted(counts):
-            if not is_balzak(card):
-                continue
-            out.append(_DISCARD1[card])
-            for k in range(2, counts[card] + 1):
-                out.append(Discard(card, k))
-                out.append(Discard(card, k, True))
-            out.append(_SWAP[card])
-        others = [t for t in range(self.players) if t != seat]
-        if SWINGER in counts:
-            out.extend(PlaySwinger(t) for t in others)
-        if LUL in counts:
-            out.extend(PlayLul(t) for t in others)
-        if SWINGER not in counts and LUL not in counts:
+        has_action_card = False
+        i, n = 0, len(hand)
+        while i < n:  # the hand is sorted: walk each run of equal cards once
+            card = hand[i]
+            j = i + 1
+            while j < n and hand[j] == card:
+                j += 1
+            if card >= SWINGER:  # action cards sort after every Balzak
+                has_action_card = True
+                if card == SWINGER:
+                    out.extend(_targets(PlaySwinger, seat, self.players))
+                else:
+                    out.extend(_targets(PlayLul, seat, self.players))
+            else:
+                out.append(_DISCARD1[card])
+                multi = _MULTI[card]
+                for k in range(2, j - i + 1):
+                    out.extend(multi[k])
+                out.append(_SWAP[card])
+            i = j
+        if not has_action_card:
             out.append(BALZAK)
         return out
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """As :meth:`State.apply`; a BALZAK! called out of turn cites the rule about it.
 
-        "Playing the Game > Important": BALZAK! is only called on your own turn, as that turn.
+        "Playing the Game > Important": BALZAK! is only called on your own turn, as that turn
+        (tests/balzakken checks this refusal's rule section).
         """
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
@@ -309,7 +319,9 @@ class BalzakkenState(State):
     def forget(self, seat: int, card: int) -> None:
         """``seat`` played ``card`` openly: nobody counts it in their hand any more."""
         for row in self.known:
-            _remove_one(row[seat], card)
+            cards = row[seat]
+            if card in cards:
+                cards.remove(card)
 
     def reveal_taken(self, seat: int, card: int) -> None:
         """``seat`` took ``card`` from the discard pile in plain sight: everyone knows it is there."""
