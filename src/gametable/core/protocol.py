@@ -67,13 +67,6 @@ class Outcome:
         return cls(tuple(scores), ranking, winners, reason)
 
     @property
-    def event_counts(self) -> dict[str, int]:
-        """Counts of notable public events so far (for simulations and balance reports).
-
-        Each game declares its own, e.g. Balzakken's good, false and overcalled BALZAK!s.
-        """
-        return {}
-
     def returns(self) -> tuple[float, ...]:
         """A utility per seat in [0, 1]: 1 for first place, 0 for last, linear between.
 
