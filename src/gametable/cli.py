@@ -178,6 +178,16 @@ def replay_command(
         console.print("The recorded game is not finished; resume it with: gametable play --load FILE")
 
 
+def _register_layers() -> None:
+    """Commands that live beside the layer they drive."""
+    from gametable.rulebook.cli import register as register_rules
+
+    register_rules(app)
+
+
+_register_layers()
+
+
 def main() -> None:
     try:
         app()

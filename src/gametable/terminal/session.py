@@ -106,7 +106,7 @@ class TerminalGame:
                 if self.last_refusal is None:
                     self.console.print("Nothing was refused yet.")
                 else:
-                    self.console.print(f"{self.last_refusal.explanation}\n  rule: {self.last_refusal.rule}")
+                    self.explain(self.last_refusal)
                 continue
             if word == "save":
                 self.save(rest.strip())
@@ -138,6 +138,18 @@ class TerminalGame:
                 self.console.print(f"[red]Not understood:[/red] {exc}")
                 continue
             return
+
+    def explain(self, refusal: IllegalAction) -> None:
+        """The refusal again, with the rules reference section it points to."""
+        self.console.print(f"{refusal.explanation}\n  rule: {refusal.rule}", highlight=False)
+        try:
+            from gametable.rulebook import load
+            from gametable.rulebook.render import render_section
+
+            reference = load(refusal.rule.game)
+            self.console.print(render_section(reference, reference.resolve(refusal.rule)))
+        except (KeyError, LookupError, OSError):
+            self.console.print(f"  (see: gametable rules {refusal.rule.game})")
 
     def save(self, path: str) -> None:
         if not path:

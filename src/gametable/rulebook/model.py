@@ -1,0 +1,256 @@
+"""The rules reference of a game: sections in our own words, keyed like :attr:`RuleRef.id`.
+
+A reference is read from ``rulebook/data/<game>.toml``.  Each section names the rulebook section it
+retells (``path``, as the rulebook and ``shared/rules-index/<game>.tsv`` name it, e.g.
+``"Playing the Game > Important"``); its ``id`` is derived exactly as :attr:`RuleRef.id` is
+(``"playing-the-game/important"``), so every refusal's ``exc.rule`` resolves to a section here.
+
+Nothing in these files is rulebook text: the rules are short statements in our words, and each
+cites the numbered statements of the rules index it stands for (``BZ-041``...).  Clarifications are
+the readings gametable chose where the rulebook is unclear (see ``docs/rules/<game>.md``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from gametable.core.rules import RuleRef, slug
+
+
+class UnknownSection(KeyError):
+    """No section of that id in a game's rules reference."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class UnknownRulebook(LookupError):
+    """No rules reference for that game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One statement of a section: a rule, an example or a clarification, in our words."""
+
+    kind: str  # "rule", "example" or "clarification"
+    text: str
+    refs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section of a game's rulebook, retold."""
+
+    game: str
+    path: str
+    summary: str = ""
+    items: tuple[Item, ...] = ()
+    see: tuple[str, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return "/".join(slug(part) for part in self.path.split(">"))
+
+    @property
+    def title(self) -> str:
+        """The rulebook's name for this section (the last part of its path)."""
+        return self.path.split(">")[-1].strip()
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        return tuple(part.strip() for part in self.path.split(">"))
+
+    @property
+    def depth(self) -> int:
+        return len(self.parts) - 1
+
+    @property
+    def rules(self) -> tuple[Item, ...]:
+        return tuple(i for i in self.items if i.kind == "rule")
+
+    @property
+    def examples(self) -> tuple[Item, ...]:
+        return tuple(i for i in self.items if i.kind == "example")
+
+    @property
+    def clarifications(self) -> tuple[Item, ...]:
+        return tuple(i for i in self.items if i.kind == "clarification")
+
+    @property
+    def statements(self) -> tuple[str, ...]:
+        """The rules-index statement ids its rules and examples retell, in index order.
+
+        (Clarifications cite the statements they interpret on themselves.)
+        """
+        ids = {ref for item in self.items if item.kind != "clarification" for ref in item.refs}
+        return tuple(sorted(ids))
+
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id,
+            "path": self.path,
+            "title": self.title,
+            "summary": self.summary,
+            "statements": list(self.statements),
+            "items": [{"kind": i.kind, "text": i.text, "refs": list(i.refs)} for i in self.items],
+            "see": list(self.see),
+        }
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A game's rules reference: its sections in rulebook order."""
+
+    game: str
+    title: str
+    source: str
+    sections: tuple[Section, ...]
+
+    def __post_init__(self) -> None:
+        seen: set[str] = set()
+        for s in self.sections:
+            if s.id in seen:
+                raise ValueError(f"{self.game}: two sections share the id {s.id!r}")
+            seen.add(s.id)
+
+    @property
+    def ids(self) -> list[str]:
+        return [s.id for s in self.sections]
+
+    def __iter__(self):
+        return iter(self.sections)
+
+    def __len__(self) -> int:
+        return len(self.sections)
+
+    def section(self, key: str) -> Section:
+        """The section with id ``key`` (its title, rulebook path or a statement id like ``BZ-041``
+        are accepted too).
+
+        An unknown key raises :class:`UnknownSection` (a ``KeyError``) naming the closest ids.
+        """
+        by_id = {s.id: s for s in self.sections}
+        if key in by_id:
+            return by_id[key]
+        wanted = key.strip().strip("/").lower()
+        for s in self.sections:
+            if wanted in (s.path.lower(), s.title.lower(), s.id):
+                return s
+        statement = key.strip().upper()
+        for s in self.sections:
+            if statement in s.statements:
+                return s
+        as_id = "/".join(slug(p) for p in key.replace("/", ">").split(">") if slug(p))
+        if as_id in by_id:
+            return by_id[as_id]
+        titles = [s for s in self.sections if slug(s.title) == slug(key)]
+        if len(titles) == 1:
+            return titles[0]
+        close = difflib.get_close_matches(as_id, list(by_id), n=3, cutoff=0.5)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise UnknownSection(
+            f"{self.title} has no rules section {key!r}{hint} "
+            f"(`gametable rules {self.game}` lists the sections)"
+        )
+
+    def resolve(self, rule: RuleRef) -> Section:
+        """The section a :class:`RuleRef` (e.g. an ``IllegalAction.rule``) points to."""
+        if rule.game != self.game:
+            raise UnknownSection(
+                f"{rule} belongs to {rule.game!r}, not to the {self.game!r} rules reference"
+            )
+        by_id = {s.id: s for s in self.sections}
+        try:
+            return by_id[rule.id]
+        except KeyError:
+            raise UnknownSection(
+                f"{rule} (id {rule.id!r}) names no section of the {self.title} rules reference; "
+                f"known ids: {', '.join(by_id)}"
+            ) from None
+
+    def to_json(self) -> dict:
+        """The whole reference as JSON-ready data (for the server and web client)."""
+        return {"game": self.game, "title": self.title,
+                "sections": [s.to_json() for s in self.sections]}
+
+    def children(self, section: Section) -> list[Section]:
+        prefix = section.id + "/"
+        return [s for s in self.sections if s.id.startswith(prefix)
+                and s.depth == section.depth + 1]
+
+
+def compact(ids: tuple[str, ...] | list[str]) -> str:
+    """Statement ids with runs shortened: ``BZ-039..BZ-041, BZ-043``.
+
+    >>> compact(["BZ-039", "BZ-040", "BZ-041", "BZ-043"])
+    'BZ-039..BZ-041, BZ-043'
+    """
+    runs: list[list[str]] = []
+    for ref in ids:
+        prefix, _, num = ref.rpartition("-")
+        if runs and runs[-1][-1].rpartition("-")[0] == prefix \
+                and int(runs[-1][-1].rpartition("-")[2]) + 1 == int(num):
+            runs[-1].append(ref)
+        else:
+            runs.append([ref])
+    return ", ".join(r[0] if len(r) == 1 else f"{r[0]}..{r[-1]}" for r in runs)
+
+
+def _items(raw: dict, kind: str, key: str) -> list[Item]:
+    out = []
+    for entry in raw.get(key, []):
+        if isinstance(entry, str):
+            out.append(Item(kind, entry.strip()))
+        else:
+            out.append(Item(kind, entry["text"].strip(), tuple(entry.get("refs", ()))))
+    return out
+
+
+def parse_reference(data: dict) -> Reference:
+    """Build a :class:`Reference` from the parsed TOML of a ``data/<game>.toml`` file."""
+    game = data["game"]
+    sections = []
+    for raw in data["section"]:
+        items = (_items(raw, "rule", "rules") + _items(raw, "example", "examples")
+                 + _items(raw, "clarification", "clarifications"))
+        sections.append(Section(
+            game=game,
+            path=raw["path"],
+            summary=raw.get("summary", "").strip(),
+            items=tuple(items),
+            see=tuple(raw.get("see", ())),
+        ))
+    return Reference(game, data.get("title", game.capitalize()), data.get("source", ""),
+                     tuple(sections))
+
+
+def available() -> list[str]:
+    """The games that have a rules reference."""
+    root = resources.files("gametable.rulebook") / "data"
+    return sorted(p.name[:-5] for p in root.iterdir()
+                  if p.is_file() and p.name.endswith(".toml"))
+
+
+@cache
+def load(game: str) -> Reference:
+    """The rules reference of ``game`` (``UnknownRulebook`` if there is none)."""
+    if game not in available():
+        raise UnknownRulebook(
+            f"no rules reference for game {game!r}; known games: {', '.join(available())}"
+        )
+    text = (resources.files("gametable.rulebook") / "data" / f"{game}.toml").read_text("utf-8")
+    return parse_reference(tomllib.loads(text))
+
+
+def resolve(rule: RuleRef) -> Section:
+    """The section of ``rule.game``'s reference that ``rule`` points to."""
+    return load(rule.game).resolve(rule)

@@ -1,0 +1,109 @@
+"""Rich renderings of a rules reference: the section list, one section, and search hits."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from gametable.rulebook.model import Item, Reference, Section, compact
+from gametable.rulebook.search import Hit, tokenize
+
+
+def _refs(item: Item | Section) -> str:
+    refs = item.refs if isinstance(item, Item) else item.statements
+    return f" [dim]({', '.join(refs)})[/dim]" if refs else ""
+
+
+def render_index(reference: Reference) -> RenderableType:
+    """The sections of ``reference`` as a table, indented by depth."""
+    table = Table(title=f"{reference.title} rules reference", title_justify="left")
+    table.add_column("section id", style="cyan", no_wrap=True)
+    table.add_column("rulebook section")
+    table.add_column("rules", justify="right")
+    table.add_column("statements", style="dim")
+    for s in reference.sections:
+        table.add_row(s.id, "  " * s.depth + escape(s.title), str(len(s.rules)),
+                      compact(s.statements))
+    hint = Text.from_markup(
+        f"[dim]`gametable rules {reference.game} SECTION` shows a section; "
+        f'`gametable rules {reference.game} --ask "QUESTION"` searches.[/dim]'
+    )
+    return Group(table, hint)
+
+
+def render_section(reference: Reference, section: Section,
+                   highlight: Item | None = None) -> RenderableType:
+    """One section: its rules, examples and clarifications, with the statements they cover."""
+    parts: list[RenderableType] = [Text.from_markup(f"[cyan]{section.id}[/cyan]")]
+    if section.summary:
+        parts.append(Text(section.summary, style="italic"))
+    if section.rules:
+        parts.append(Text("Rules", style="bold"))
+        for item in section.rules:
+            style = "bold yellow" if item is highlight else ""
+            parts.append(Text.from_markup(f"  • [{style}]{escape(item.text)}[/]{_refs(item)}"
+                                          if style else f"  • {escape(item.text)}{_refs(item)}"))
+    if section.examples:
+        parts.append(Text("Examples", style="bold"))
+        for item in section.examples:
+            parts.append(Text.from_markup(f"  [green]Example:[/green] {escape(item.text)}"
+                                          f"{_refs(item)}"))
+    if section.clarifications:
+        parts.append(Text("Clarifications (gametable's reading)", style="bold"))
+        for item in section.clarifications:
+            parts.append(Text.from_markup(
+                f"  [magenta]Clarification:[/magenta] {escape(item.text)}{_refs(item)}"
+                f" [dim]see docs/rules/{reference.game}.md[/dim]"))
+    children = reference.children(section)
+    if children:
+        parts.append(Text("Subsections", style="bold"))
+        for child in children:
+            parts.append(Text.from_markup(f"  [cyan]{child.id}[/cyan]  {escape(child.title)}"))
+    if section.see:
+        parts.append(Text.from_markup("[dim]See also: " + ", ".join(section.see) + "[/dim]"))
+    if section.statements:
+        parts.append(Text.from_markup(f"[dim]Rules index: {compact(section.statements)}[/dim]"))
+    title = f"{escape(reference.title)}: {escape(section.path)}"
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def _marked(text: str, terms: tuple[str, ...], game: str) -> Text:
+    """``text`` with the words that match a question term underlined."""
+    out = Text()
+    for i, word in enumerate(text.split(" ")):
+        if i:
+            out.append(" ")
+        tokens = tokenize(word, game)
+        out.append(word, style="bold underline" if tokens and tokens[0] in terms else "")
+    return out
+
+
+def render_hits(reference: Reference, question: str, hits: list[Hit]) -> RenderableType:
+    """The sections answering ``question``, best first, each with its matching rule highlighted."""
+    if not hits:
+        return Text(f"No section of the {reference.title} rules matches {question!r}; "
+                    f"`gametable rules {reference.game}` lists them all.")
+    parts: list[RenderableType] = [Text.from_markup(f"[bold]Q:[/bold] {escape(question)}")]
+    for rank, hit in enumerate(hits, 1):
+        s = hit.section
+        body: list[RenderableType] = [Text.from_markup(f"[cyan]{s.id}[/cyan]")]
+        if hit.statement is not None:
+            line = Text("▶ ", style="bold yellow")
+            label = {"rule": "", "example": "Example: ", "clarification": "Clarification: "}
+            line.append(label[hit.statement.kind], style="magenta")
+            line.append_text(_marked(hit.statement.text, hit.terms, reference.game))
+            line.stylize("on grey15")
+            if hit.statement.refs:
+                line.append(f" ({', '.join(hit.statement.refs)})", style="dim")
+            body.append(line)
+        others = [i for i in s.rules if i is not hit.statement][:2]
+        for item in others:
+            body.append(Text.from_markup(f"  [dim]• {escape(item.text)}[/dim]"))
+        body.append(Text.from_markup(
+            f"[dim]more: gametable rules {reference.game} {s.id}  (score {hit.score:.1f})[/dim]"))
+        parts.append(Panel(Group(*body), title_align="left",
+                           title=f"{rank}. {escape(s.path)}"))
+    return Group(*parts)

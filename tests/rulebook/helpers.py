@@ -1,0 +1,30 @@
+"""Shared helpers of the rulebook tests: where shared/ is, and reading the rules index."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+
+
+def shipped_games() -> list[str]:
+    """The registered games that gametable ships (not test doubles registered by other tests)."""
+    import gametable
+
+    return [name for name in gametable.game_names()
+            if type(gametable.load_game(name)).__module__.startswith("gametable.games.")]
+
+
+def rules_index(game: str) -> list[dict[str, str]] | None:
+    """The rows of ``shared/rules-index/<game>.tsv``, or ``None`` when shared/ is not there."""
+    path = SHARED / "rules-index" / f"{game}.tsv"
+    if not path.exists():
+        return None
+    with path.open(encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
+
+
+def rulebook_text(game: str) -> str | None:
+    path = SHARED / "rulebooks" / f"{game}.txt"
+    return path.read_text(encoding="utf-8") if path.exists() else None
