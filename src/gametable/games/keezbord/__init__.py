@@ -1,0 +1,99 @@
+"""Keezbord: race your four pawns round the board and into your home, moved by playing cards.
+
+The rules come from ``shared/rulebooks/keezbord.txt``; our reading of its unclear points is in
+``docs/rules/keezbord.md``.  Two players play alone; four or six play in teams of two partners
+sitting opposite each other.
+
+>>> from gametable import load_game
+>>> game = load_game("keezbord")
+>>> state = game.new_game(4, seed=1)
+>>> state.to_move, len(state.view(1)["hand"])
+((1,), 5)
+>>> game.teams(4)
+((0, 2), (1, 3))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gametable.core.errors import InvalidState
+from gametable.core.options import Option
+from gametable.core.protocol import Action, Game, State
+from gametable.core.registry import register
+from gametable.games.keezbord import rules
+from gametable.games.keezbord.actions import num_actions, parse
+from gametable.games.keezbord.board import board_for
+from gametable.games.keezbord.positions import load_position, parse_position_text
+from gametable.games.keezbord.state import KeezbordState
+
+#: decisions within which random playouts end (measured: see docs/rules/keezbord.md)
+RANDOM_PLAYOUT_BOUND = {2: 2000, 4: 3000, 6: 6000}
+
+
+class Keezbord(Game):
+    name = "keezbord"
+    title = "Keezbord"
+    version = 1
+    player_counts = (2, 4, 6)
+    rulebook = "keezbord.txt"
+    turn_rule = rules.PLAY_ONE_CARD
+    end_rule = rules.WINNING
+    options = (
+        Option("dealer", 0, "seat that deals the first cycle (the rulebook's starting player); "
+               "the seat to its left begins", int, minimum=0, maximum=5),
+        Option("seven_hits_passed", False, "variant: every pawn a 7 passes on the track is hit "
+               "(default: like every move, a 7 hits only where each part ends)", bool),
+        Option("max_turns", None, "end the game after this many decisions, scoring pawns home "
+               "(default: no limit, as in the rulebook)", int, minimum=1, nullable=True),
+    )
+
+    def check_players(self, players: int, options: Mapping[str, Any]) -> None:
+        if isinstance(players, int) and not isinstance(players, bool) and players % 2 == 1:
+            raise ValueError(f"Keezbord cannot be played by an odd number of players ({players}); "
+                             "it is played by 2, 4 or 6 (rulebook, \"Playing in Teams\")")
+        super().check_players(players, options)
+        if options["dealer"] >= players:
+            raise ValueError(f"option 'dealer': seat {options['dealer']} does not exist with "
+                             f"{players} players; it takes 0 to {players - 1}")
+
+    def teams(self, players: int, options: Mapping[str, Any] | None = None
+              ) -> tuple[tuple[int, ...], ...]:
+        return board_for(players).teams
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        state = KeezbordState(self, players, seed, options)
+        state.deal_next()
+        return state
+
+    def parse_action(self, state: State, text: str) -> Action:
+        return parse(text, state.players)
+
+    def _state_from_json(self, data: dict[str, Any]) -> State:
+        try:
+            return load_position(self, data)
+        except KeyError as exc:
+            raise InvalidState(f"keezbord position is missing {exc}") from None
+
+    def state_from_text(self, text: str, options: Mapping[str, Any] | None = None,
+                        seed: int = 0) -> State:
+        """Load a position written in the one-line text form (see ``KeezbordState.to_text``);
+        cards not in a hand or played are shuffled into the deck from ``seed``."""
+        data = parse_position_text(text)
+        data["options"] = dict(options or {})
+        data["seed"] = seed
+        return self.state_from_json(data)
+
+    def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+        return num_actions(players)
+
+    def max_game_length(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+        bound = RANDOM_PLAYOUT_BOUND.get(players, 10000)
+        limit = self.resolve_options(options)["max_turns"]
+        return bound if limit is None else min(bound, limit)
+
+
+GAME = register(Keezbord())
+
+__all__ = ["GAME", "Keezbord", "KeezbordState"]

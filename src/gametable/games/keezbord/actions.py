@@ -1,0 +1,250 @@
+"""Keezbord's actions, their notation and their integer encoding.
+
+Pawns are written by owner and number, ``a1``..``f4`` (seat letter a = seat 0; see
+:mod:`~gametable.games.keezbord.board`).  Cards are ``A 2 .. 10 J Q K``.  Notation
+(case-insensitive on input; ``str(action)`` is the canonical form):
+
+=========================  ==========================================================
+``A place``, ``K place``   put a pawn from the nest onto its start space
+``8 a2``                   play an 8: pawn a2 moves 8 forward (A, 2, 3, 5, 6, 7, 8, 9,
+                           10 and Q likewise; ``A a2`` moves one space)
+``4 a2``                   play a 4: pawn a2 moves 4 backward
+``7 a1:3 a2:4``            a 7 split over two pawns, moved in the order written;
+                           ``7 a1`` (or ``7 a1:7``) moves one pawn all seven
+``J a1 b3``                play a Jack: your pawn a1 and pawn b3 change places
+``hand in``                no card can be played: hand in all your cards
+=========================  ==========================================================
+
+The pawn placed by ``A place``/``K place`` is the lowest-numbered one in the nest of the seat
+whose pawns you play for (your own, or your partner's once yours are all home).
+
+Integer encoding (``P = 4 * players`` pawns, ``pid = 4 * seat + index``)::
+
+    0                                   hand in
+    1, 2                                Ace place, King place
+    3 + i * P + pid                     move: i = index of the card in MOVE_CARDS
+                                        (A 2 3 4 5 6 7 8 9 10 Q)
+    3 + 11P + mine * P + other          Jack swap
+    3 + 11P + P*P + (first * 6 + steps - 1) * P + second     a split 7
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from gametable.core.errors import InvalidAction
+from gametable.core.protocol import Action
+from gametable.games.keezbord.board import PAWNS, parse_pawn, pawn_text
+from gametable.games.keezbord.cards import ACE, JACK, KING, QUEEN, SEVEN, card_text, parse_card
+
+#: the cards whose play moves a single pawn (the 4 backwards, the others forwards)
+MOVE_CARDS = (ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, QUEEN)
+_MOVE_INDEX = {c: i for i, c in enumerate(MOVE_CARDS)}
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """Play an Ace or a King to put a pawn from the nest onto its start space."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"{card_text(self.card)} place"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Play ``card`` to move ``pawn`` (forward, or backward for a 4)."""
+
+    card: int
+    pawn: int
+
+    def __str__(self) -> str:
+        return f"{card_text(self.card)} {pawn_text(self.pawn)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Split(Action):
+    """Play a 7 split: ``first`` moves ``steps`` forward, then ``second`` moves ``7 - steps``."""
+
+    first: int
+    steps: int
+    second: int
+
+    def __str__(self) -> str:
+        return (f"7 {pawn_text(self.first)}:{self.steps} "
+                f"{pawn_text(self.second)}:{SEVEN - self.steps}")
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Action):
+    """Play a Jack: your pawn ``mine`` and another player's pawn ``other`` change places."""
+
+    mine: int
+    other: int
+
+    def __str__(self) -> str:
+        return f"J {pawn_text(self.mine)} {pawn_text(self.other)}"
+
+
+@dataclass(frozen=True, slots=True)
+class HandIn(Action):
+    """No card in the hand can be played: hand them all in and wait for the next deal."""
+
+    def __str__(self) -> str:
+        return "hand in"
+
+
+HAND_IN = HandIn()
+PLACE_ACE = Place(ACE)
+PLACE_KING = Place(KING)
+
+
+@cache
+def action_tables(players: int) -> tuple[dict[tuple[int, int], Move], dict[tuple[int, int], Swap],
+                                         dict[tuple[int, int, int], Split]]:
+    """Every move, swap and split value for a player count, built once and shared."""
+    pawns = range(PAWNS * players)
+    moves = {(c, p): Move(c, p) for c in MOVE_CARDS for p in pawns}
+    swaps = {(p, q): Swap(p, q) for p in pawns for q in pawns if p != q}
+    splits = {(p, a, q): Split(p, a, q) for p in pawns for a in range(1, 7) for q in pawns if p != q}
+    return moves, swaps, splits
+
+
+# -- notation ----------------------------------------------------------------------------------------
+_CARD = r"(10|[2-9]|[atjqkhvb])"
+_PAWN = r"([a-f][1-4])"
+_HAND_IN = re.compile(r"^(?:hand\s*in|pass)$")
+_PLACE = re.compile(rf"^{_CARD}\s+place$")
+_MOVE = re.compile(rf"^{_CARD}\s+{_PAWN}$")
+_SEVEN = re.compile(rf"^7\s+{_PAWN}\s*:\s*(\d)(?:\s+{_PAWN}\s*:\s*(\d))?$")
+_SWAP = re.compile(rf"^{_CARD}\s+{_PAWN}\s+{_PAWN}$")
+
+FORMS = ("A place", "K place", "8 a2", "4 a2", "7 a1:3 a2:4", "J a1 b3", "hand in")
+
+
+def parse(text: str, players: int) -> Action:
+    """Parse the notation above for a ``players``-seat game; :class:`InvalidAction` otherwise.
+
+    >>> parse("7 a1:3 b2:4", 4)
+    Split(first=0, steps=3, second=5)
+    >>> str(parse("b c1 A3", 4))
+    'J c1 a3'
+    """
+    if not isinstance(text, str):
+        raise InvalidAction(f"an action must be text, not {type(text).__name__}")
+    t = " ".join(text.strip().lower().split())
+    try:
+        action = _parse(t)
+    except ValueError as exc:
+        raise InvalidAction(str(exc)) from None
+    if action is None:
+        raise InvalidAction(f"{text!r} is not a Keezbord action; write one of: " + ", ".join(FORMS))
+    for pid in _pawns_of(action):
+        if pid >= PAWNS * players:
+            raise InvalidAction(f"{text!r}: there is no pawn {pawn_text(pid)} in a {players}-player "
+                                "game")
+    return action
+
+
+def _parse(t: str) -> Action | None:
+    if _HAND_IN.match(t):
+        return HAND_IN
+    if m := _PLACE.match(t):
+        card = parse_card(m.group(1))
+        if card not in (ACE, KING):
+            raise ValueError(f"only an Ace or a King places a pawn, not {card_text(card)}")
+        return Place(card)
+    if m := _SEVEN.match(t):
+        first, a = parse_pawn(m.group(1)), int(m.group(2))
+        if m.group(3) is None:
+            if a != SEVEN:
+                raise ValueError("a 7 moves seven steps in all; one pawn alone moves all seven")
+            return Move(SEVEN, first)
+        second, b = parse_pawn(m.group(3)), int(m.group(4))
+        if a + b != SEVEN or not 1 <= a <= 6:
+            raise ValueError(f"the parts of a 7 must add up to 7, not {a} + {b}")
+        if first == second:
+            raise ValueError("a 7 is split over two different pawns")
+        return Split(first, a, second)
+    if m := _MOVE.match(t):
+        card = parse_card(m.group(1))
+        if card not in _MOVE_INDEX:
+            what = "a Jack swaps two pawns" if card == JACK else "a King only places a pawn"
+            raise ValueError(f"{card_text(card)} cannot move a pawn: {what}")
+        return Move(card, parse_pawn(m.group(2)))
+    if m := _SWAP.match(t):
+        if parse_card(m.group(1)) != JACK:
+            raise ValueError("only a Jack names two pawns")
+        mine, other = parse_pawn(m.group(2)), parse_pawn(m.group(3))
+        if mine == other:
+            raise ValueError("a Jack swaps two different pawns")
+        return Swap(mine, other)
+    return None
+
+
+def _pawns_of(action: Action) -> tuple[int, ...]:
+    if isinstance(action, Move):
+        return (action.pawn,)
+    if isinstance(action, Split):
+        return (action.first, action.second)
+    if isinstance(action, Swap):
+        return (action.mine, action.other)
+    return ()
+
+
+# -- integer encoding --------------------------------------------------------------------------------
+def num_actions(players: int) -> int:
+    p = PAWNS * players
+    return 3 + len(MOVE_CARDS) * p + p * p + 6 * p * p
+
+
+def encode(action: Action, players: int) -> int:
+    p = PAWNS * players
+    if any(not 0 <= pid < p for pid in _pawns_of(action)):
+        raise ValueError(f"{action} names a pawn that does not exist with {players} players")
+    if isinstance(action, HandIn):
+        return 0
+    if isinstance(action, Place) and action.card in (ACE, KING):
+        return 1 if action.card == ACE else 2
+    if isinstance(action, Move) and action.card in _MOVE_INDEX:
+        return 3 + _MOVE_INDEX[action.card] * p + action.pawn
+    base = 3 + len(MOVE_CARDS) * p
+    if isinstance(action, Swap) and action.mine != action.other:
+        return base + action.mine * p + action.other
+    base += p * p
+    if isinstance(action, Split) and 1 <= action.steps <= 6 and action.first != action.second:
+        return base + (action.first * 6 + action.steps - 1) * p + action.second
+    raise ValueError(f"{action!r} has no integer encoding")
+
+
+def decode(code: int, players: int) -> Action:
+    p = PAWNS * players
+    if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < num_actions(players):
+        raise ValueError(f"action code {code!r} is out of range")
+    if code == 0:
+        return HAND_IN
+    if code in (1, 2):
+        return PLACE_ACE if code == 1 else PLACE_KING
+    code -= 3
+    if code < len(MOVE_CARDS) * p:
+        i, pid = divmod(code, p)
+        return Move(MOVE_CARDS[i], pid)
+    code -= len(MOVE_CARDS) * p
+    if code < p * p:
+        mine, other = divmod(code, p)
+        if mine == other:
+            raise ValueError("this code names no action (a pawn swapped with itself)")
+        return Swap(mine, other)
+    code -= p * p
+    rest, second = divmod(code, p)
+    first, a = divmod(rest, 6)
+    if first == second:
+        raise ValueError("this code names no action (a 7 split over one pawn)")
+    return Split(first, a + 1, second)
+
+
+__all__ = ["FORMS", "HAND_IN", "MOVE_CARDS", "HandIn", "Move", "Place", "Split", "Swap",
+           "action_tables", "decode", "encode", "num_actions", "parse"]

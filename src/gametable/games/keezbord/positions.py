@@ -1,0 +1,250 @@
+"""Loading a Keezbord position from JSON, written by ``to_json`` or by hand.
+
+See ``docs/rules/keezbord.md`` ("Positions by hand") for the format.  Every invariant is checked
+and a broken one is refused with :class:`InvalidState` naming the problem: four pawns per seat,
+one pawn per track or home space, no card more often than the deck holds, a seat to move that
+holds cards, a finished game only when a team is home (or the turn limit ran out).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from gametable.core.errors import InvalidState
+from gametable.core.rng import Rng
+from gametable.games.keezbord.board import PAWNS, SEAT_LETTERS, board_for, parse_place, pawn_text
+from gametable.games.keezbord.cards import DEAL_SIZES, RANKS, card_text, copies, parse_card
+
+if TYPE_CHECKING:
+    from gametable.games.keezbord import Keezbord
+    from gametable.games.keezbord.state import KeezbordState
+
+
+def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidState(f"{where} must be an integer, not {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise InvalidState(f"{where} must be between {low} and {high}, not {value}")
+    return value
+
+
+def _cards(value: Any, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise InvalidState(f"{where} must be a list of cards")
+    out = []
+    for item in value:
+        if isinstance(item, int) and not isinstance(item, bool):
+            item = str(item)
+        if not isinstance(item, str):
+            raise InvalidState(f"{where}: {item!r} is not a card (use A, 2-10, J, Q or K)")
+        try:
+            out.append(parse_card(item))
+        except ValueError as exc:
+            raise InvalidState(f"{where}: {exc}") from None
+    return out
+
+
+def _per_seat(value: Any, where: str, players: int, default: Any) -> list[Any]:
+    """A list with one entry per seat, or a mapping from seat letters (``"a"``) or numbers in
+    which seats left out get ``default``."""
+    if isinstance(value, Mapping):
+        out: list[Any] = [list(default) for _ in range(players)]
+        for key, item in value.items():
+            k = str(key).strip().lower()
+            if k in SEAT_LETTERS[:players]:
+                out[SEAT_LETTERS.index(k)] = item
+            elif k.isdigit() and int(k) < players:
+                out[int(k)] = item
+            else:
+                raise InvalidState(f"{where}: {key!r} is not a seat of a {players}-player game")
+        return out
+    if not isinstance(value, list) or len(value) != players:
+        raise InvalidState(f"{where} must list {players} entries, one per seat")
+    return value
+
+
+def load_position(game: Keezbord, data: dict[str, Any]) -> KeezbordState:
+    from gametable.games.keezbord.state import KeezbordState
+
+    players = _int(data.get("players"), "players")
+    try:
+        options = game.resolve_options(data.get("options"))
+        game.check_players(players, options)
+    except ValueError as exc:
+        raise InvalidState(str(exc)) from None
+    seed = _int(data.get("seed", 0), "seed", 0)
+    state = KeezbordState(game, players, seed, options)
+    state.rng = Rng.from_json(data["rng"]) if "rng" in data else Rng(seed)
+    state.ply = _int(data.get("ply", 0), "ply", 0)
+    state.dealer = _int(data.get("dealer", options["dealer"]), "dealer", 0, players - 1)
+    state.cycle = _int(data.get("cycle", 1), "cycle", 1)
+    state.deal = _int(data.get("deal", 1), "deal", 1)
+    _load_pawns(state, data.get("pawns"))
+    _load_cards(state, data)
+    _load_turn(state, data)
+    return state
+
+
+def _load_pawns(state: KeezbordState, pawns: Any) -> None:
+    players = state.players
+    length = board_for(players).length
+    if pawns is None:
+        raise InvalidState("a position needs \"pawns\": four places per seat")
+    for seat, places in enumerate(_per_seat(pawns, "pawns", players, ["N"] * PAWNS)):
+        letter = SEAT_LETTERS[seat]
+        if not isinstance(places, list) or len(places) != PAWNS:
+            n = len(places) if isinstance(places, list) else "no list of"
+            raise InvalidState(f"seat {letter} has {n} pawns; every seat has exactly {PAWNS}")
+        for i, value in enumerate(places):
+            pid = seat * PAWNS + i
+            try:
+                place = parse_place(value, length)
+            except ValueError as exc:
+                raise InvalidState(f"pawn {pawn_text(pid)}: {exc}") from None
+            if place < 0:
+                continue
+            if place >= length:
+                slot = seat * PAWNS + place - length
+                if state.home[slot] >= 0:
+                    raise InvalidState(f"two pawns in home space H{place - length + 1} of seat "
+                                       f"{letter}: {pawn_text(state.home[slot])} and "
+                                       f"{pawn_text(pid)}")
+                state.home[slot] = pid
+                state.at_home[seat] += 1
+            else:
+                if state.track[place] >= 0:
+                    raise InvalidState(f"two pawns on track space {place}: "
+                                       f"{pawn_text(state.track[place])} and {pawn_text(pid)}")
+                state.track[place] = pid
+            state.pos[pid] = place
+
+
+def _load_cards(state: KeezbordState, data: dict[str, Any]) -> None:
+    players = state.players
+    hands = _per_seat(data.get("hands", {}), "hands", players, [])
+    state.hands = [sorted(_cards(h, f"hands[{i}]")) for i, h in enumerate(hands)]
+    for i, hand in enumerate(state.hands):
+        if len(hand) > DEAL_SIZES[0]:
+            raise InvalidState(f"hands[{i}] holds {len(hand)} cards; a hand never holds more "
+                               f"than {DEAL_SIZES[0]}")
+    state.played = _cards(data.get("played", []), "played")
+    seen = Counter(state.played)
+    for hand in state.hands:
+        seen.update(hand)
+    if "deck" in data:
+        state.deck = _cards(data["deck"], "deck")
+        seen.update(state.deck)
+    each = copies(players)
+    for card, n in sorted(seen.items()):
+        if n > each:
+            raise InvalidState(f"card {card_text(card)} appears {n} times but the "
+                               f"{players}-player deck holds {each}")
+    full = Counter({card: each for card in RANKS})
+    if "deck" in data:
+        missing = full - seen
+        if missing:
+            some = ", ".join(f"{n} x {card_text(c)}" for c, n in sorted(missing.items()))
+            raise InvalidState(f"every card of the cycle must be in a hand, the deck or played; "
+                               f"missing: {some} (or leave out \"deck\" to have the rest "
+                               "shuffled into it)")
+    else:
+        rest = list((full - seen).elements())
+        state.rng.shuffle(rest)
+        state.deck = rest
+
+
+def _load_turn(state: KeezbordState, data: dict[str, Any]) -> None:
+    players = state.players
+    won = state.winning_team() is not None
+    limit = state.options["max_turns"]
+    out_of_turns = limit is not None and state.ply >= limit
+    over = won or out_of_turns
+    if "to_move" in data:
+        to_move = data["to_move"]
+    elif over:
+        to_move = None
+    else:
+        to_move = next(((state.dealer + k) % players for k in range(1, players + 1)
+                        if state.hands[(state.dealer + k) % players]), None)
+        if to_move is None:
+            raise InvalidState("nobody holds a card, so nobody can move; give the hands")
+    if to_move is None:
+        if not over:
+            raise InvalidState("to_move is null (the game is over) but no team has all its pawns "
+                               "home" + ("" if limit is None else " and turns remain"))
+        state.current = None
+        return
+    if won:
+        team = state.winning_team()
+        raise InvalidState(f"seats {list(team or ())} have all their pawns home, so the game is "
+                           "over and to_move must be null")
+    if out_of_turns:
+        raise InvalidState(f"ply {state.ply} has reached max_turns={limit}, so to_move must be "
+                           "null")
+    seat = _int(to_move, "to_move", 0, players - 1)
+    if not state.hands[seat]:
+        raise InvalidState(f"seat {seat} is to move but holds no cards")
+    state.current = seat
+
+
+# -- the compact text form ----------------------------------------------------------------------------
+def position_text(state: KeezbordState) -> str:
+    """The position as one line of text (like chess FEN); see ``docs/rules/keezbord.md``.
+
+    Fields, separated by spaces: pawns (seats split by ``/``, places by ``,``), hands (same
+    shape, ``-`` for an empty hand), cards played this cycle (``-`` for none), dealer (a seat
+    letter), cycle, deal, and the seat to move (``-`` when the game is over).  The deck's order,
+    the options and the RNG are not part of it.
+    """
+    places = "/".join(",".join(str(p) for p in seat) for seat in state.pawn_places())
+    hands = "/".join(",".join(card_text(c) for c in h) or "-" for h in state.hands)
+    played = ",".join(card_text(c) for c in state.played) or "-"
+    to_move = "-" if state.current is None else SEAT_LETTERS[state.current]
+    return (f"{places} {hands} {played} {SEAT_LETTERS[state.dealer]} {state.cycle} {state.deal} "
+            f"{to_move}")
+
+
+def parse_position_text(text: str) -> dict[str, Any]:
+    """The JSON form (for ``state_from_json``) of a position written by :func:`position_text`.
+
+    >>> parse_position_text("10,N,N,N/N,N,N,N 8/3 - a 1 1 a")["pawns"]
+    [[10, 'N', 'N', 'N'], ['N', 'N', 'N', 'N']]
+    """
+    if not isinstance(text, str):
+        raise InvalidState("a position text must be a string")
+    fields = text.split()
+    if len(fields) != 7:
+        raise InvalidState("a position text has 7 fields: pawns hands played dealer cycle deal "
+                           f"to_move; this one has {len(fields)}")
+    pawns_f, hands_f, played_f, dealer_f, cycle_f, deal_f, move_f = fields
+    seats = pawns_f.split("/")
+    players = len(seats)
+    pawns = [seat.split(",") for seat in seats]
+    hands = [[] if h == "-" else h.split(",") for h in hands_f.split("/")]
+    if len(hands) != players:
+        raise InvalidState(f"the pawns name {players} seats but the hands {len(hands)}")
+
+    def seat(letter: str, where: str) -> int:
+        if len(letter) != 1 or letter not in SEAT_LETTERS[:players]:
+            raise InvalidState(f"{where} must be a seat letter a-{SEAT_LETTERS[players - 1]}, "
+                               f"not {letter!r}")
+        return SEAT_LETTERS.index(letter)
+
+    def number(value: str, where: str) -> int:
+        if not value.isdigit():
+            raise InvalidState(f"{where} must be a number, not {value!r}")
+        return int(value)
+
+    return {
+        "game": "keezbord",
+        "players": players,
+        "pawns": [[int(p) if p.isdigit() else p for p in seat_places] for seat_places in pawns],
+        "hands": hands,
+        "played": [] if played_f == "-" else played_f.split(","),
+        "dealer": seat(dealer_f, "the dealer"),
+        "cycle": number(cycle_f, "the cycle"),
+        "deal": number(deal_f, "the deal"),
+        "to_move": None if move_f == "-" else seat(move_f, "the seat to move"),
+    }

@@ -1,0 +1,710 @@
+"""The state of a Keezbord game: pawns on the board, hands, the deck, and the flow of deals.
+
+Everything is small ints in flat lists (see :mod:`~gametable.games.keezbord.board`):
+``pos[pid]`` is a pawn's place, ``track[space]`` the pawn on a track space (or -1),
+``home[4 * seat + h]`` the pawn in a home space (or -1), ``at_home[seat]`` how many of a seat's
+pawns are home.  Hands are sorted lists of ranks; ``deck`` holds the cards of this deal cycle not
+yet dealt (its order is hidden), ``played`` the cards played or handed in this cycle (public).
+
+Moves are checked with integer refusal codes (:mod:`~gametable.games.keezbord.rules`) so that
+listing legal actions is cheap; :meth:`KeezbordState.check_action` turns a code into an
+:class:`~gametable.core.errors.IllegalAction` citing the rule.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gametable.core.protocol import Action, Outcome, State
+from gametable.core.rng import Rng, as_rng
+from gametable.games.keezbord import rules
+from gametable.games.keezbord.actions import (
+    HAND_IN,
+    MOVE_CARDS,
+    PLACE_ACE,
+    PLACE_KING,
+    HandIn,
+    Move,
+    Place,
+    Split,
+    Swap,
+    action_tables,
+    decode,
+    encode,
+)
+from gametable.games.keezbord.board import PAWNS, board_for, pawn_text, place_text
+from gametable.games.keezbord.cards import (
+    ACE,
+    DEAL_SIZES,
+    FORWARD_STEPS,
+    FOUR,
+    JACK,
+    KING,
+    NAMES,
+    SEVEN,
+    build_deck,
+    card_text,
+)
+
+if TYPE_CHECKING:
+    from gametable.games.keezbord import Keezbord
+
+_MOVE_CARD_SET = frozenset(MOVE_CARDS)
+
+
+def _a(card: int) -> str:
+    """The card's name with its article: an Ace, a 7, an 8."""
+    name = NAMES[card]
+    return f"an {name}" if name[0] in "A8" else f"a {name}"
+
+
+class KeezbordState(State):
+    __slots__ = (
+        "at_home", "board", "current", "cycle", "deal", "dealer", "deck", "game", "hands", "home",
+        "length", "options", "played", "players", "ply", "pos", "rng", "seed", "starts", "tables",
+        "track",
+    )
+
+    def __init__(self, game: Keezbord, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.ply = 0
+        board = board_for(players)
+        self.board = board
+        self.length = board.length
+        self.starts = board.starts
+        self.tables = action_tables(players)
+        self.pos = [-1] * (PAWNS * players)
+        self.track = [-1] * board.length
+        self.home = [-1] * (PAWNS * players)
+        self.at_home = [0] * players
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.deck: list[int] = []
+        self.played: list[int] = []
+        self.dealer: int = options["dealer"]
+        self.cycle = 0
+        self.deal = 0
+        self.current: int | None = None
+
+    # -- deals ("Setup", "Gameplay") ----------------------------------------------------------------
+    def deal_next(self) -> None:
+        """Deal the next round: 4 each from what is left, or, once the cards are used up, pass the
+        deal to the left, reshuffle all the cards and deal 5 each.  The dealer's left begins."""
+        n = self.players
+        if len(self.deck) < DEAL_SIZES[1] * n:
+            if self.cycle:
+                self.dealer = (self.dealer + 1) % n
+            self.cycle += 1
+            self.deal = 1
+            deck = build_deck(n)
+            self.rng.shuffle(deck)
+            self.deck = deck
+            self.played = []
+            size = DEAL_SIZES[0]
+        else:
+            self.deal += 1
+            size = DEAL_SIZES[1]
+        deck = self.deck
+        for k in range(1, n + 1):
+            seat = (self.dealer + k) % n
+            self.hands[seat] = sorted(deck[-size:])
+            del deck[-size:]
+        self.current = (self.dealer + 1) % n
+
+    # -- whose pawns, who won -------------------------------------------------------------------------
+    def controlled(self, seat: int) -> int:
+        """The seat whose pawns ``seat`` plays: its own, or its partner's once its own are home."""
+        if self.at_home[seat] == PAWNS:
+            partner = self.board.partner[seat]
+            if partner is not None:
+                return partner
+        return seat
+
+    def winning_team(self) -> tuple[int, ...] | None:
+        at_home = self.at_home
+        if PAWNS not in at_home:
+            return None
+        for team in self.board.teams:
+            if all(at_home[s] == PAWNS for s in team):
+                return team
+        return None
+
+    def team_of(self, seat: int) -> tuple[int, ...]:
+        for team in self.board.teams:
+            if seat in team:
+                return team
+        raise ValueError(seat)  # pragma: no cover
+
+    # -- the protocol ---------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.current is None else (self.current,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.current is None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.current is not None:
+            return None
+        scores = [float(sum(self.at_home[t] for t in self.team_of(s))) for s in range(self.players)]
+        team = self.winning_team()
+        if team is None:
+            reason = (f"the turn limit of {self.options['max_turns']} was reached; "
+                      "each team scores its pawns home")
+        elif len(team) == 1:
+            reason = f"seat {team[0]} brought all four pawns home"
+        else:
+            reason = f"seats {team[0]} and {team[1]} brought all their pawns home"
+        return Outcome.from_scores(scores, reason=reason)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        current = self.current
+        if current is None or (seat is not None and seat != current):
+            return []
+        plays = self.plays(current)
+        return plays if plays else [HAND_IN]
+
+    # -- move generation ------------------------------------------------------------------------------
+    def blockers(self) -> list[int]:
+        """Start spaces on which a pawn of that start's owner stands (they block passing)."""
+        track = self.track
+        return [space for owner, space in enumerate(self.starts)
+                if (v := track[space]) >= 0 and v >> 2 == owner]
+
+    def forward(self, pid: int, steps: int, blockers: list[int]) -> int:
+        """Where ``pid`` lands moving ``steps`` forward, or ``-code`` (rules.*) if it cannot.
+
+        1. the pawn is on the track or in its home, not in its nest;
+        2. it passes and lands on no pawn standing on its own start space;
+        3. it goes no further than its home entrance, then into its home by exact count, never
+           past the last home space and never past or onto a pawn in the home.
+        """
+        x = self.pos[pid]
+        if x < 0:
+            return -rules.IN_NEST
+        length = self.length
+        base = pid & ~3
+        home = self.home
+        if x >= length:
+            h = x - length
+            t = h + steps
+            if t > 3:
+                return -rules.OVERSHOOT
+            for k in range(h + 1, t + 1):
+                if home[base + k] >= 0:
+                    return -rules.HOME_PASS
+            return length + t
+        progress = (x - self.starts[pid >> 2]) % length
+        t = progress + steps
+        if t > length + 3:
+            return -rules.OVERSHOOT
+        reach = (t if t < length else length - 1) - progress
+        for y in blockers:
+            if 0 < (y - x) % length <= reach:
+                return -rules.BLOCKED
+        if t >= length:
+            for k in range(t - length + 1):
+                if home[base + k] >= 0:
+                    return -rules.HOME_PASS
+            return t
+        t = x + steps
+        return t - length if t >= length else t
+
+    def backward(self, pid: int, blockers: list[int]) -> int:
+        """Where ``pid`` lands moving 4 backward along the track, or ``-code``.
+
+        The pawn is on the track (not in its nest or home); it passes and lands on no pawn on its
+        own start space; it stays on the track, even when it passes its own start.
+        """
+        x = self.pos[pid]
+        if x < 0:
+            return -rules.IN_NEST
+        length = self.length
+        if x >= length:
+            return -rules.HOME_BACKWARD
+        for y in blockers:
+            if 0 < (x - y) % length <= 4:
+                return -rules.BLOCKED
+        return (x - 4) % length
+
+    def nest_pawn(self, owner: int) -> int:
+        """The pawn an Ace or King would place for ``owner``, or ``-code``.
+
+        A pawn is left in the nest, and no pawn of ``owner`` stands on its start space (another
+        player's pawn there is hit).
+        """
+        pos = self.pos
+        base = owner * PAWNS
+        for pid in range(base, base + PAWNS):
+            if pos[pid] < 0:
+                v = self.track[self.starts[owner]]
+                if v >= 0 and v >> 2 == owner:
+                    return -rules.OWN_START_TAKEN
+                return pid
+        return -rules.NEST_EMPTY
+
+    def swappable(self, pid: int) -> int:
+        """0 if ``pid`` may be swapped by a Jack: on the track, not on its own start space."""
+        x = self.pos[pid]
+        if not 0 <= x < self.length:
+            return rules.NOT_ON_TRACK
+        if x == self.starts[pid >> 2]:
+            return rules.ON_OWN_START
+        return rules.OK
+
+    def plays(self, seat: int) -> list[Action]:
+        """Every card play open to ``seat`` (empty when it must hand in)."""
+        owner = self.controlled(seat)
+        hand = self.hands[seat]
+        moves, swaps, _ = self.tables
+        blockers = self.blockers()
+        base = owner * PAWNS
+        pos = self.pos
+        mine = [p for p in range(base, base + PAWNS) if pos[p] >= 0]
+        forward = self.forward
+        out: list[Action] = []
+        last = 0
+        for card in hand:
+            if card == last:
+                continue
+            last = card
+            if card in (ACE, KING):
+                if self.nest_pawn(owner) >= 0:
+                    out.append(PLACE_ACE if card == ACE else PLACE_KING)
+                if card == KING:
+                    continue
+            if card == JACK:
+                length, starts = self.length, self.starts
+                on_track = [q for q, x in enumerate(pos) if 0 <= x < length and x != starts[q >> 2]]
+                others = [q for q in on_track if q >> 2 != owner]
+                for p in on_track:
+                    if p >> 2 == owner:
+                        out.extend(swaps[p, q] for q in others)
+            elif card == FOUR:
+                for p in mine:
+                    if self.backward(p, blockers) >= 0:
+                        out.append(moves[FOUR, p])
+            else:
+                steps = FORWARD_STEPS[card]
+                for p in mine:
+                    if forward(p, steps, blockers) >= 0:
+                        out.append(moves[card, p])
+                if card == SEVEN:
+                    self.add_splits(seat, owner, blockers, out)
+        return out
+
+    def add_splits(self, seat: int, owner: int, blockers: list[int], out: list[Action]) -> None:
+        """The 7 split over two pawns: each part an ordinary move, the second made after the
+        first (so the second may be a partner's pawn once the first brought the last pawn home)."""
+        splits = self.tables[2]
+        pos = self.pos
+        sweeping = self.options["seven_hits_passed"]
+        base = owner * PAWNS
+        for p in range(base, base + PAWNS):
+            if pos[p] < 0:
+                continue
+            for a in range(1, SEVEN):
+                t = self.forward(p, a, blockers)
+                if t < 0:  # blocked, a home pawn in the way or overshooting: so is every longer part
+                    break
+                x = pos[p]
+                swept = self.sweep(p, t) if sweeping else ()
+                hit = self.move_pawn(p, t)
+                second = self.controlled(seat)
+                after = self.blockers()
+                qbase = second * PAWNS
+                for q in range(qbase, qbase + PAWNS):
+                    if q != p and self.forward(q, SEVEN - a, after) >= 0:
+                        out.append(splits[p, a, q])
+                self.unmove_pawn(p, x, t, hit)
+                if swept:
+                    self.unsweep(swept)
+
+    # -- changing the board ---------------------------------------------------------------------------
+    def move_pawn(self, pid: int, target: int) -> int:
+        """Put ``pid`` on ``target``; a pawn already standing there is hit back to its nest.
+
+        Returns the pawn hit (or -1)."""
+        pos = self.pos
+        length = self.length
+        x = pos[pid]
+        owner_base = pid & ~3
+        if x >= length:
+            self.home[owner_base + x - length] = -1
+        elif x >= 0:
+            self.track[x] = -1
+        hit = -1
+        if target >= length:
+            self.home[owner_base + target - length] = pid
+            if x < length:
+                self.at_home[pid >> 2] += 1
+        else:
+            hit = self.track[target]
+            if hit >= 0:
+                pos[hit] = -1
+            self.track[target] = pid
+        pos[pid] = target
+        return hit
+
+    def unmove_pawn(self, pid: int, x: int, target: int, hit: int) -> None:
+        """Undo :meth:`move_pawn` (``x`` is where ``pid`` came from)."""
+        pos = self.pos
+        length = self.length
+        owner_base = pid & ~3
+        if target >= length:
+            self.home[owner_base + target - length] = -1
+            if x < length:
+                self.at_home[pid >> 2] -= 1
+        else:
+            self.track[target] = hit
+            if hit >= 0:
+                pos[hit] = target
+        if x >= length:
+            self.home[owner_base + x - length] = pid
+        elif x >= 0:
+            self.track[x] = pid
+        pos[pid] = x
+
+    def sweep(self, pid: int, target: int) -> list[tuple[int, int]]:
+        """Option ``seven_hits_passed``: hit every pawn on a track space that ``pid`` passes on its
+        way to ``target`` (the space where it lands is hit as always, by :meth:`move_pawn`).
+
+        Returns ``(pawn, space)`` pairs for :meth:`unsweep`."""
+        x = self.pos[pid]
+        length = self.length
+        if not 0 <= x < length:
+            return []
+        if target >= length:
+            count = length - 1 - (x - self.starts[pid >> 2]) % length
+        else:
+            count = (target - x) % length - 1
+        track, pos = self.track, self.pos
+        out = []
+        for k in range(1, count + 1):
+            y = x + k
+            if y >= length:
+                y -= length
+            v = track[y]
+            if v >= 0:
+                out.append((v, y))
+                pos[v] = -1
+                track[y] = -1
+        return out
+
+    def unsweep(self, swept: list[tuple[int, int]] | tuple[()]) -> None:
+        for v, y in swept:
+            self.pos[v] = y
+            self.track[y] = v
+
+    def swap_pawns(self, p: int, q: int) -> None:
+        pos, track = self.pos, self.track
+        x, y = pos[p], pos[q]
+        pos[p], pos[q] = y, x
+        track[x], track[y] = q, p
+
+    # -- checking -------------------------------------------------------------------------------------
+    def check_action(self, action: Action, seat: int) -> None:
+        kind = type(action)
+        if kind is Move:
+            self.check_move(action, seat)  # type: ignore[arg-type]
+        elif kind is Split:
+            self.check_split(action, seat)  # type: ignore[arg-type]
+        elif kind is Place:
+            self.check_place(action, seat)  # type: ignore[arg-type]
+        elif kind is Swap:
+            self.check_swap(action, seat)  # type: ignore[arg-type]
+        elif kind is HandIn:
+            self.check_hand_in(seat)
+        else:
+            rules.illegal(f"{action!r} is not a Keezbord action", rules.PLAY_ONE_CARD)
+
+    def check_holds(self, seat: int, card: int) -> None:
+        """The card played is in the player's hand."""
+        if card not in self.hands[seat]:
+            rules.illegal(f"you hold no {NAMES.get(card, card)}", rules.PLAY_ONE_CARD)
+
+    def check_pawn_is_played_for(self, seat: int, pid: int, owner: int) -> None:
+        """The pawn exists and belongs to the seat whose pawns ``seat`` plays for."""
+        if not 0 <= pid < PAWNS * self.players:
+            rules.illegal(f"there is no pawn {pid} at this table", rules.PLAY_ONE_CARD)
+        if pid >> 2 != owner:
+            if owner == seat and pid >> 2 != self.board.partner[seat]:
+                rules.illegal(f"{pawn_text(pid)} is not your pawn; you move your own pawns",
+                              rules.PLAY_ONE_CARD)
+            if owner != seat:
+                rules.illegal(f"your pawns are all home; you now play for your partner's pawns, "
+                              f"not {pawn_text(pid)}", rules.HELP_TEAMMATE)
+            rules.illegal(f"{pawn_text(pid)} is your partner's pawn: while your own pawns are "
+                          "not all home you move only them", rules.HELP_TEAMMATE)
+
+    def check_move(self, action: Move, seat: int) -> None:
+        card, pid = action.card, action.pawn
+        if card not in _MOVE_CARD_SET:
+            rules.illegal(f"a {NAMES.get(card, card)} does not move a pawn", rules.CARD_MEANINGS)
+        self.check_holds(seat, card)
+        self.check_pawn_is_played_for(seat, pid, self.controlled(seat))
+        blockers = self.blockers()
+        t = self.backward(pid, blockers) if card == FOUR else self.forward(
+            pid, FORWARD_STEPS[card], blockers)
+        if t < 0:
+            rules.refuse(-t, pawn_text(pid))
+
+    def check_split(self, action: Split, seat: int) -> None:
+        """A 7 over two pawns: two different pawns, 1-6 steps each adding to 7, each part a legal
+        move made in order (the second judged after the first)."""
+        p, a, q = action.first, action.steps, action.second
+        if not 1 <= a <= 6 or p == q:
+            rules.illegal("a 7 splits over two different pawns, 1 to 6 steps each, 7 in all",
+                          rules.SEVEN)
+        self.check_holds(seat, SEVEN)
+        self.check_pawn_is_played_for(seat, p, self.controlled(seat))
+        t = self.forward(p, a, self.blockers())
+        if t < 0:
+            rules.refuse(-t, pawn_text(p))
+        x = self.pos[p]
+        swept = self.sweep(p, t) if self.options["seven_hits_passed"] else ()
+        hit = self.move_pawn(p, t)
+        try:
+            self.check_pawn_is_played_for(seat, q, self.controlled(seat))
+            u = self.forward(q, SEVEN - a, self.blockers())
+        finally:
+            self.unmove_pawn(p, x, t, hit)
+            if swept:
+                self.unsweep(swept)
+        if u < 0:
+            rules.refuse(-u, pawn_text(q) + f" (after {pawn_text(p)} moved {a})")
+
+    def check_place(self, action: Place, seat: int) -> None:
+        if action.card not in (ACE, KING):
+            rules.illegal(f"a {NAMES.get(action.card, action.card)} does not place a pawn",
+                          rules.PLACEMENT)
+        self.check_holds(seat, action.card)
+        owner = self.controlled(seat)
+        pid = self.nest_pawn(owner)
+        if pid < 0:
+            if pid == -rules.NEST_EMPTY:
+                rules.illegal("no pawn is left in the nest to place" + (
+                    "" if owner == seat else " (you play for your partner, whose nest is empty)"),
+                    rules.KING_NO_PAWN)
+            rules.refuse(-pid, pawn_text(self.track[self.starts[owner]]))
+
+    def check_swap(self, action: Swap, seat: int) -> None:
+        p, q = action.mine, action.other
+        self.check_holds(seat, JACK)
+        owner = self.controlled(seat)
+        self.check_pawn_is_played_for(seat, p, owner)
+        if not 0 <= q < PAWNS * self.players:
+            rules.illegal(f"there is no pawn {q} at this table", rules.JACK)
+        if q >> 2 == owner:
+            rules.illegal("a Jack swaps your pawn with another player's pawn, not with your own",
+                          rules.JACK)
+        for pid in (p, q):
+            code = self.swappable(pid)
+            if code:
+                rules.refuse(code, pawn_text(pid))
+
+    def check_hand_in(self, seat: int) -> None:
+        """Must play: handing in is allowed only when no card in the hand can be played."""
+        plays = self.plays(seat)
+        if plays:
+            rules.illegal(f"you can play a card (for example {plays[0]}), so you must play one",
+                          rules.MUST_PLAY)
+
+    # -- applying -------------------------------------------------------------------------------------
+    def _apply(self, action: Action, seat: int) -> None:
+        kind = type(action)
+        hand = self.hands[seat]
+        if kind is Move:
+            card, pid = action.card, action.pawn  # type: ignore[attr-defined]
+            blockers = self.blockers()
+            t = self.backward(pid, blockers) if card == FOUR else self.forward(
+                pid, FORWARD_STEPS[card], blockers)
+            if card == SEVEN and self.options["seven_hits_passed"]:
+                self.sweep(pid, t)
+            self.move_pawn(pid, t)
+        elif kind is Split:
+            p, a, q = action.first, action.steps, action.second  # type: ignore[attr-defined]
+            card = SEVEN
+            for pid, steps in ((p, a), (q, SEVEN - a)):
+                t = self.forward(pid, steps, self.blockers())
+                if self.options["seven_hits_passed"]:
+                    self.sweep(pid, t)
+                self.move_pawn(pid, t)
+        elif kind is Place:
+            card = action.card  # type: ignore[attr-defined]
+            owner = self.controlled(seat)
+            self.move_pawn(self.nest_pawn(owner), self.starts[owner])
+        elif kind is Swap:
+            card = JACK
+            self.swap_pawns(action.mine, action.other)  # type: ignore[attr-defined]
+        else:
+            self.played.extend(hand)
+            hand.clear()
+            self.advance(seat)
+            return
+        hand.remove(card)
+        self.played.append(card)
+        self.advance(seat)
+
+    def advance(self, seat: int) -> None:
+        """After a turn: the game may be won (or out of turns); else the next seat clockwise that
+        still holds cards moves; when nobody does, the next round is dealt."""
+        if self.winning_team() is not None:
+            self.current = None
+            return
+        limit = self.options["max_turns"]
+        if limit is not None and self.ply + 1 >= limit:
+            self.current = None
+            return
+        n = self.players
+        hands = self.hands
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if hands[s]:
+                self.current = s
+                return
+        self.deal_next()
+
+    # -- information ----------------------------------------------------------------------------------
+    def pawn_places(self) -> list[list[str | int]]:
+        length = self.length
+        pos = self.pos
+        return [[place_text(pos[4 * s + i], length) for i in range(PAWNS)]
+                for s in range(self.players)]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": "keezbord",
+            "seat": seat,
+            "players": self.players,
+            "teams": [list(t) for t in self.board.teams],
+            "track_length": self.length,
+            "starts": list(self.starts),
+            "dealer": self.dealer,
+            "cycle": self.cycle,
+            "deal": self.deal,
+            "ply": self.ply,
+            "to_move": list(self.to_move),
+            "pawns": self.pawn_places(),
+            "plays_for": [self.controlled(s) for s in range(self.players)],
+            "hand_sizes": [len(h) for h in self.hands],
+            "deck_size": len(self.deck),
+            "played": [card_text(c) for c in self.played],
+            "is_over": self.is_over,
+        }
+        if seat is not None:
+            out["hand"] = [card_text(c) for c in self.hands[seat]]
+        if self.is_over:
+            out["outcome"] = self.outcome.to_json()  # type: ignore[union-attr]
+        return out
+
+    def resample(self, seat: int | None, rng: Any) -> KeezbordState:
+        """Redraw what ``seat`` cannot see: the other hands (same sizes) and the deck, from this
+        cycle's cards minus those played and minus ``seat``'s own hand."""
+        rng = as_rng(rng)
+        new = self.clone()
+        pool = list(self.deck)
+        for s in range(self.players):
+            if s != seat:
+                pool.extend(self.hands[s])
+        rng.shuffle(pool)
+        i = 0
+        for s in range(self.players):
+            if s != seat:
+                k = len(self.hands[s])
+                new.hands[s] = sorted(pool[i:i + k])
+                i += k
+        new.deck = pool[i:]
+        new.rng = rng.fork()
+        return new
+
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        who = f"seat {self.current if seat is None else seat}"
+        length = self.length
+
+        def where(pid: int) -> str:
+            p = place_text(self.pos[pid], length)
+            return "the nest" if p == "N" else f"home space {p[1]}" if isinstance(p, str) \
+                else f"space {p}"
+
+        if isinstance(action, Move):
+            way = "back" if action.card == FOUR else "forward"
+            steps = 4 if action.card == FOUR else FORWARD_STEPS.get(action.card, action.card)
+            return (f"{who} plays {_a(action.card)}: {pawn_text(action.pawn)} moves {steps} "
+                    f"{way} from {where(action.pawn)}")
+        if isinstance(action, Split):
+            return (f"{who} plays a 7: {pawn_text(action.first)} moves {action.steps}, then "
+                    f"{pawn_text(action.second)} moves {SEVEN - action.steps}")
+        if isinstance(action, Place):
+            return f"{who} plays {_a(action.card)} to put a pawn on its start space"
+        if isinstance(action, Swap):
+            return (f"{who} plays a Jack: {pawn_text(action.mine)} ({where(action.mine)}) and "
+                    f"{pawn_text(action.other)} ({where(action.other)}) change places")
+        if isinstance(action, HandIn):
+            return f"{who} cannot play any card and hands in"
+        return str(action)
+
+    # -- copying, JSON, encoding ----------------------------------------------------------------------
+    def clone(self) -> KeezbordState:
+        new = object.__new__(KeezbordState)
+        new.game = self.game
+        new.players = self.players
+        new.options = self.options
+        new.seed = self.seed
+        new.rng = Rng(self.rng.state)
+        new.ply = self.ply
+        new.board = self.board
+        new.length = self.length
+        new.starts = self.starts
+        new.tables = self.tables
+        new.pos = self.pos[:]
+        new.track = self.track[:]
+        new.home = self.home[:]
+        new.at_home = self.at_home[:]
+        new.hands = [h[:] for h in self.hands]
+        new.deck = self.deck[:]
+        new.played = self.played[:]
+        new.dealer = self.dealer
+        new.cycle = self.cycle
+        new.deal = self.deal
+        new.current = self.current
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        def cards(cs: list[int]) -> list[str]:
+            return [card_text(c) for c in cs]
+
+        return {
+            "game": "keezbord",
+            "version": self.game.version,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "rng": self.rng.to_json(),
+            "ply": self.ply,
+            "dealer": self.dealer,
+            "cycle": self.cycle,
+            "deal": self.deal,
+            "to_move": self.current,
+            "pawns": self.pawn_places(),
+            "hands": [cards(h) for h in self.hands],
+            "deck": cards(self.deck),
+            "played": cards(self.played),
+        }
+
+    def to_text(self) -> str:
+        """The position in one line (like chess FEN): ``positions.position_text``."""
+        from gametable.games.keezbord.positions import position_text
+
+        return position_text(self)
+
+    def encode_action(self, action: Action) -> int:
+        return encode(action, self.players)
+
+    def decode_action(self, code: int) -> Action:
+        return decode(code, self.players)
