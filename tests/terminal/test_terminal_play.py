@@ -65,9 +65,6 @@ def test_a_balzak_with_more_than_5_points_asks_for_confirmation():
 
 
 def test_hot_seat_hides_the_previous_hand_before_the_next_player_sees_theirs():
-    game = gametable.load_game("balzakken")
-    state = game.new_game(2, seed=8)
-    hand0 = " ".join(state.view(0)["hand"])
     out = play(["balzakken", "-p", "2", "--seat", "0", "--seat", "1", "--seed", "8"],
                ["", "1", "", "quit"])
     first, _, second = out.partition("Hand the screen to seat 1")

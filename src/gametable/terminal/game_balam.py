@@ -1,0 +1,345 @@
+"""Balam in the terminal: the map of sites as a grid (owner, buildings, the riches on them, the
+small pyramids of commercial control), each king's sheet, the Katun cards of the round and what
+is happening in the turn.
+
+Rendered from the view dict alone.  The board's fixed layout (tile positions, production colour,
+seashore / volcano / cenote) is not part of the view, so it is read from the board named in the
+view's options (public, unchanging data); without it the grid falls back to the site names
+(letter = column, digit = row), and any part whose keys are missing to the generic table.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from gametable.terminal.render import GameRenderer, generic_board, register_renderer
+
+COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
+RICHES = ("maize", "cacao", "shell", "jade", "obsidian", "prisoner")
+#: one letter per riches on the map (obsidian is "o", cenote is "@")
+RICH_LETTER = {"maize": "m", "cacao": "c", "shell": "s", "jade": "j", "obsidian": "o",
+               "prisoner": "p"}
+KIND_LETTER = {"village": "V", "palace": "P", "temple": "T", "garrison": "G", "reserve": "R",
+               "market": "M", "observatory": "O", "court": "C", "+": "+"}
+FEATURE_MARK = {"seashore": "~", "volcano": "^", "cenote": "@"}
+try:  # each king's pyramids: fixed numbers of the game, not part of the view
+    from gametable.games.balam.board import LARGE_PYRAMIDS, SMALL_PYRAMIDS
+except ImportError:  # pragma: no cover
+    LARGE_PYRAMIDS, SMALL_PYRAMIDS = 13, 16
+PHASES = {
+    "turn": "pay 1 riches (build/attack/pass) or turn a Katun card",
+    "act": "build, remove, attack, or end the turn",
+    "cost": "paying a building's cost, one riches at a time",
+    "defend": "the defender decides how much obsidian to spend",
+    "lose": "choosing the buildings lost",
+    "destroy": "the attacker chooses the buildings to destroy",
+    "choose": "choosing what the Katun card offers",
+    "offer": "offering riches in the sacred cenotes",
+    "distribution": "end of round: every king moves riches (distribution)",
+    "over": "the game is over",
+}
+LEGEND = (
+    "Plots: V village P palace T temple G garrison R reserve M market O observatory C court "
+    ". empty",
+    "Riches on a plot: m maize c cacao s shell j jade o obsidian p prisoner · + 2nd plot of a P/T",
+    "Sites: ~ seashore ^ volcano @ cenote · ■N owner seat N · ▲ S:n seat S's small pyramids",
+)
+
+
+
+def colour(seat: int) -> str:
+    return COLOURS[seat % len(COLOURS)]
+
+
+def seat_name(seat: Any, me: int | None) -> str:
+    return f"seat {seat} (you)" if seat == me else f"seat {seat}"
+
+
+def riches_text(riches: dict[str, int] | None) -> str:
+    if not riches:
+        return "-"
+    names = [r for r in RICHES if riches.get(r)] + [r for r in riches if r not in RICHES]
+    return ", ".join(f"{riches[r]} {r}" for r in names if riches.get(r))
+
+
+def plot_chip(plot: str | None) -> str:
+    """``"village:maize"`` -> ``Vm``; ``"+"`` -> ``+``; empty -> ``.``."""
+    if not plot:
+        return "."
+    kind, _, rich = str(plot).partition(":")
+    return KIND_LETTER.get(kind, kind[:1].upper() or "?") + RICH_LETTER.get(rich, rich[:1])
+
+
+def _layout(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Per site: {"xy": (x, y) | None, "colour": str | None, "features": [...]}."""
+    out: dict[str, dict[str, Any]] = {}
+    board_name = (view.get("options") or {}).get("board")
+    if board_name:
+        try:
+            from gametable.games.balam.board import load_board
+
+            board = load_board(board_name).to_json()
+            xy = load_board(board_name).xy
+            for i, site in enumerate(board["sites"]):
+                out[site["id"]] = {"xy": xy[i], "colour": site.get("colour"),
+                                   "features": site.get("features", [])}
+        except Exception:
+            out = {}  # an unreadable board file only costs the layout
+    for name in view.get("sites") or {}:
+        info = out.setdefault(name, {"xy": None, "colour": None, "features": []})
+        if info["xy"] is None:
+            m = re.fullmatch(r"([a-z])(\d+)", name)
+            if m:
+                info["xy"] = (ord(m.group(1)) - ord("a"), int(m.group(2)) - 1)
+    return out
+
+
+class BalamRenderer(GameRenderer):
+    help = (
+        "On your turn either pay 1 riches from your king sheet (pay maize) and then build on one "
+        "site of yours or a free one (build village b3.0; pay the cost with more pay ...), attack "
+        "a neighbouring city with garrisons (attack b3>c3 2 1), or end; or turn over a face-down "
+        "Katun card (katun 0) and resolve it. When the last Katun card is turned the round ends: "
+        "villages produce, every king moves riches to palaces, temples, reserves and garrisons "
+        "(move b3.0>c3.1, then done), temples give prestige. Most prestige at the end wins. "
+        "Full rules: gametable rules balam"
+    )
+
+    def board(self, view: dict[str, Any]) -> RenderableType:
+        parts: list[RenderableType] = [self.header(view)]
+        for part in (self.map, self.kings, self.katun, self.turn, self.log):
+            try:
+                got = part(view)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                keys = {"map": ("sites",), "kings": ("kings",), "katun": ("katun",),
+                        "turn": ("turn", "last_roll"), "log": ("log",)}[part.__name__]
+                got = generic_board({k: view.get(k) for k in keys})
+            if got is not None:
+                parts.append(got)
+        return Group(*parts)
+
+    # -- parts --------------------------------------------------------------------------------------
+    def header(self, view: dict[str, Any]) -> Text:
+        me = view.get("seat")
+        moving = view.get("to_move") or []
+        phase = view.get("phase", "?")
+        head = Text(f"Round {view.get('round', '?')}  ·  ")
+        if moving:
+            head.append("to move: " + ", ".join(seat_name(s, me) for s in moving), style="bold")
+        else:
+            head.append("game over", style="bold")
+        if phase != "over":
+            head.append(f"  ·  {phase}: {PHASES.get(phase, phase)}")
+        return head
+
+    def map(self, view: dict[str, Any]) -> RenderableType:
+        sites: dict[str, Any] = view["sites"]
+        layout = _layout(view)
+        placed = {layout[n]["xy"]: n for n in sites if layout.get(n, {}).get("xy") is not None}
+        if len(placed) != len(sites):
+            raise ValueError("sites without a place on the grid")
+        xs = sorted({x for x, _ in placed})
+        ys = sorted({y for _, y in placed})
+        table = Table(box=box.SQUARE, show_header=False, show_lines=False, padding=(0, 0),
+                      pad_edge=False)
+        for _ in xs:
+            table.add_column(no_wrap=True, min_width=18)
+        for y in ys:
+            table.add_row(*(self.site_cell(placed.get((x, y)), sites, layout) for x in xs))
+        return Group(table, *(Text(line, style="dim") for line in LEGEND))
+
+    @staticmethod
+    def site_cell(name: str | None, sites: dict[str, Any], layout: dict[str, Any]) -> Text:
+        if name is None:
+            return Text("")
+        site = sites.get(name) or {}
+        info = layout.get(name) or {}
+        owner = site.get("owner")
+        cell = Text()
+        cell.append(name, style=f"bold {colour(owner)}" if owner is not None else "bold")
+        col = info.get("colour")
+        if col:
+            cell.append(f" {str(col)[:3].upper()}")
+        marks = "".join(FEATURE_MARK.get(f, "?") for f in info.get("features") or [])
+        if marks:
+            cell.append(f" {marks}")
+        if owner is not None:
+            cell.append(f" ■{owner}", style=f"bold {colour(owner)}")
+        cell.append("\n  " + " ".join(plot_chip(p) for p in site.get("plots") or []))
+        pyramids = site.get("pyramids")
+        if pyramids and any(pyramids):
+            cell.append("\n  ▲")
+            for seat, n in enumerate(pyramids):
+                if n:
+                    cell.append(f" {seat}:{n}", style=colour(seat))
+        return cell
+
+    def kings(self, view: dict[str, Any]) -> Table:
+        me = view.get("seat")
+        moving = view.get("to_move") or []
+        kings = view["kings"]
+        sites = view.get("sites") or {}
+        peeked = (view.get("katun") or {}).get("peeked") or []
+        scores = [k.get("prestige", 0) for k in kings]
+        table = Table(box=None, padding=(0, 1), header_style="bold", pad_edge=False)
+        for col, justify in (("king", "left"), ("prestige", "right"), ("place", "right"),
+                             ("personal riches", "left"), ("cities", "right"),
+                             ("pyramids left", "right"), ("peeked", "right")):
+            table.add_column(col, justify=justify)  # type: ignore[arg-type]
+        for s, king in enumerate(kings):
+            cities = sum(1 for site in sites.values() if site.get("owner") == s)
+            small = sum((site.get("pyramids") or [0] * len(kings))[s]
+                        for site in sites.values() if s < len(site.get("pyramids") or []))
+            place = 1 + sum(1 for x in scores if x > scores[s])
+            name = Text("▶ " if s in moving else "  ", style="bold")
+            name.append(seat_name(s, me), style=f"bold {colour(s)}" if s in moving else colour(s))
+            table.add_row(
+                name, str(king.get("prestige", "?")), str(place), riches_text(king.get("riches")),
+                str(cities), f"{LARGE_PYRAMIDS - cities} ■ {SMALL_PYRAMIDS - small} ▲",
+                str(peeked[s]) if s < len(peeked) else "",
+            )
+        return table
+
+    def katun(self, view: dict[str, Any]) -> Text:
+        katun = view["katun"]
+        line = Text("Katun cards this round: ")
+        slots = katun.get("slots") or []
+        for i, slot in enumerate(slots):
+            if i:
+                line.append("  ")
+            if slot == "turned":
+                line.append(f"{i}:turned", style="dim")
+            elif slot == "?":
+                line.append(f"{i}:[?]", style="bold")
+            else:
+                line.append(f"{i}:[{slot}]", style="bold green")
+                line.append(" (peeked)")
+        hidden = sum(1 for s in slots if s != "turned")
+        line.append(f"   ({hidden} face down)")
+        players = view.get("players") or 0
+        target = (view.get("options") or {}).get("ball_games") or players
+        line.append(f"\nDeck: {katun.get('deck', '?')} cards  ·  ball games: "
+                    f"{katun.get('ball_games', '?')}/{target}  ·  eclipse: "
+                    f"{'drawn (no Clemency of Chaak)' if katun.get('eclipse') else 'not yet'}")
+        discard = katun.get("discard") or []
+        if discard:
+            line.append(f"  ·  last turned: {discard[-1]}")
+        return line
+
+    def turn(self, view: dict[str, Any]) -> Text | None:
+        turn = view.get("turn") or {}
+        bits: list[str] = []
+        if turn.get("card"):
+            bits.append(f"resolving Katun card {turn['card']}")
+        if turn.get("lock"):
+            bits.append(f"building on {turn['lock']}")
+        if turn.get("due"):
+            bits.append(f"{turn['due']} riches still to pay")
+        war = turn.get("war")
+        if war:
+            text = (f"war: {war.get('source')} attacks {war.get('target')} (seat "
+                    f"{war.get('defender')}) with {war.get('garrisons')} garrison(s), "
+                    f"{war.get('obsidian')} obsidian")
+            if view.get("phase") != "defend" and "defence_obsidian" in war:
+                text += f"; defence {war['defence_obsidian']} obsidian"
+            if war.get("points"):
+                text += f"; {war['points']} destruction points"
+            bits.append(text)
+        for loss in turn.get("losses") or []:
+            if isinstance(loss, list | tuple) and len(loss) == 3:
+                kind, n, where = loss
+                bits.append(f"to lose: {n} {kind}(s)" + (f" on {where}" if where else ""))
+        if turn.get("offered"):
+            bits.append("offered in cenotes: " + ", ".join(map(str, turn["offered"])))
+        if view.get("last_roll"):
+            bits.append("last roll: " + " ".join(map(str, view["last_roll"])))
+        dist = view.get("distribution") or {}
+        if view.get("phase") == "distribution" and dist.get("done"):
+            waiting = [str(s) for s, d in enumerate(dist["done"]) if not d]
+            bits.append("still distributing: seat " + ", ".join(waiting))
+        if view.get("bonus"):
+            bits.append("riches bonus: " + ", ".join(
+                f"seat {s} +{b}" for s, b in enumerate(view["bonus"])))
+        return Text("  ·  ".join(bits)) if bits else None
+
+    def log(self, view: dict[str, Any]) -> Text | None:
+        log = view.get("log") or []
+        if not log:
+            return None
+        out = Text("Recently: ", style="dim")
+        out.append(" · ".join(str(x) for x in log[-3:]), style="dim")
+        return out
+
+    # -- round summary ------------------------------------------------------------------------------
+    def summary(self, before: dict[str, Any], after: dict[str, Any]) -> RenderableType | None:
+        try:
+            return self._summary(before, after)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            return None
+
+    def _summary(self, before: dict[str, Any], after: dict[str, Any]) -> RenderableType | None:
+        phase_b, phase_a = before.get("phase"), after.get("phase")
+        if phase_a == "distribution" and phase_b != "distribution":
+            return self.production(after)
+        new_round = (after.get("round") or 0) > (before.get("round") or 0)
+        over = phase_a == "over" and phase_b != "over"
+        if not (new_round or over):
+            return None
+        kb, ka = before.get("kings") or [], after.get("kings") or []
+        bonus = after.get("bonus") if over else None
+        title = (f"End of round {before.get('round')}: ceremony, taxes"
+                 + ("" if (after.get("katun") or {}).get("eclipse") else ", Clemency of Chaak")
+                 + (", riches bonus; the game is over" if over else ""))
+        table = Table(header_style="bold")
+        columns = ["king", "prestige", "ceremony"] + (["bonus"] if bonus else []) + [
+            "riches in", "personal riches"]
+        for col in columns:
+            table.add_column(col, justify="left" if col in ("king", "riches in", "personal riches")
+                             else "right")
+        for s in range(len(ka)):
+            p0 = kb[s].get("prestige", 0) if s < len(kb) else 0
+            p1 = ka[s].get("prestige", 0)
+            r0 = (kb[s].get("riches") if s < len(kb) else None) or {}
+            r1 = ka[s].get("riches") or {}
+            gained = {r: r1.get(r, 0) - r0.get(r, 0) for r in r1 if r1.get(r, 0) > r0.get(r, 0)}
+            row = [Text(f"seat {s}", style=colour(s)), str(p1)]
+            extra = bonus[s] if bonus and s < len(bonus) else 0
+            row.append(f"+{p1 - p0 - extra}")
+            if bonus:
+                row.append(f"+{extra}")
+            row += ["+" + riches_text(gained) if gained else "-", riches_text(r1)]
+            table.add_row(*row)
+        table.caption = ("ceremony: temple prestige · riches in: palace taxes"
+                         + (" + Chaak" if not (after.get("katun") or {}).get("eclipse") else ""))
+        table.caption_justify = "left"
+        return Group(Text(title, style="bold"), table)
+
+    @staticmethod
+    def production(view: dict[str, Any]) -> Text:
+        made: dict[int, dict[str, int]] = {}
+        for site in (view.get("sites") or {}).values():
+            owner = site.get("owner")
+            if owner is None:
+                continue
+            for plot in site.get("plots") or []:
+                kind, _, rich = str(plot or "").partition(":")
+                if kind == "village" and rich:
+                    made.setdefault(owner, {}).setdefault(rich, 0)
+                    made[owner][rich] += 1
+        out = Text(f"Round {view.get('round')}: the last Katun card is turned. Production: ",
+                   style="bold")
+        if not made:
+            out.append("no village produces.")
+        else:
+            out.append("; ".join(f"seat {s} {riches_text(r)}" for s, r in sorted(made.items())))
+        out.append("\nNow every king moves riches (distribution), then 'done'.")
+        return out
+
+
+register_renderer("balam", BalamRenderer())

@@ -1,0 +1,286 @@
+"""Keezbord in the terminal: the ring as one row of 16 track spaces per section (the track runs
+left to right, row after row, the bottom row leading back into the top one), each seat's nest and
+home beside its own section, the teams, your hand, the other hands' sizes and the cards played.
+
+Pawns are written as in the notation (``a1`` = seat 0's first pawn), so the board reads the same
+without colour; colour only helps the eye.  Rendered from the view dict alone; any part whose keys
+are missing falls back to the generic key/value table.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from gametable.terminal.render import GameRenderer, generic_board, register_renderer
+
+SECTION = 16
+PAWNS = 4
+LETTERS = "abcdef"
+COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def letter(seat: int) -> str:
+    return LETTERS[seat] if 0 <= seat < len(LETTERS) else "?"
+
+
+def colour(seat: int) -> str:
+    return COLOURS[seat % len(COLOURS)]
+
+
+def seat_name(seat: int, me: int | None) -> str:
+    return f"{letter(seat)} seat {seat}" + (" (you)" if seat == me else "")
+
+
+def pawn_chip(owner: int, index: int) -> Text:
+    return Text(f"{letter(owner)}{index + 1}", style=f"bold {colour(owner)}")
+
+
+def card_chip(text: str) -> Text:
+    """A card as ``[Q]``; place cards (A, K) bold, the special 4, 7 and J underlined."""
+    style = "bold" if text in ("A", "K") else "underline" if text in ("4", "7", "J") else ""
+    return Text(f"[{text}]", style=style)
+
+
+def card_row(texts: list[str]) -> Text:
+    out = Text()
+    for i, t in enumerate(texts):
+        if i:
+            out.append(" ")
+        out.append_text(card_chip(str(t)))
+    return out or Text("none", style="dim")
+
+
+def _places(view: dict[str, Any]) -> dict[str, tuple[int, int]] | None:
+    """Where each pawn stands: {"12": (owner, i), "H2:1": (1, i), ...}; None if unreadable."""
+    pawns = view.get("pawns")
+    if not isinstance(pawns, list):
+        return None
+    out: dict[str, tuple[int, int]] = {}
+    for owner, places in enumerate(pawns):
+        for i, place in enumerate(places):
+            if isinstance(place, int):
+                out[str(place)] = (owner, i)
+            elif isinstance(place, str) and place.startswith("H"):
+                out[f"{place}:{owner}"] = (owner, i)
+    return out
+
+
+class KeezbordRenderer(GameRenderer):
+    help = (
+        "On your turn play one card from your hand: A or K puts a pawn from your nest on your "
+        "start space (A place); A, 2, 3, 5, 6, 8, 9, 10, Q move a pawn that many forward (Q = 12) "
+        "(8 a2); 4 moves a pawn 4 back (4 a2); 7 moves one pawn 7 or splits 7 over two pawns "
+        "(7 a1:3 a2:4); J swaps your pawn with another's (J a1 b3). Landing on a pawn sends it "
+        "home to its nest; a pawn on its own start space can't be passed or hit. Your pawns enter "
+        "your home (H1-H4) from the space just before your start, by exact count. If no card can "
+        "be played you hand in (hand in). Partners sit opposite; once your pawns are home you play "
+        "your partner's. On the board the track runs left to right, row after row. "
+        "Full rules: gametable rules keezbord"
+    )
+
+    def board(self, view: dict[str, Any]) -> RenderableType:
+        parts: list[RenderableType] = []
+        for part, keys in ((self.header, ("dealer", "to_move", "teams")),
+                           (self.ring, ("pawns", "starts", "track_length")),
+                           (self.cards, ("hand", "hand_sizes", "played"))):
+            try:
+                got = part(view)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                got = generic_board({k: view.get(k) for k in keys})
+            parts.extend(got if isinstance(got, list) else [got])
+        return Group(*parts)
+
+    # -- parts --------------------------------------------------------------------------------------
+    def header(self, view: dict[str, Any]) -> Text:
+        me = view.get("seat")
+        moving = view.get("to_move") or []
+        head = Text()
+        if view.get("cycle") is not None:
+            head.append(f"Cycle {view.get('cycle')}, deal {view.get('deal', '?')}  ·  ")
+        if view.get("dealer") is not None:
+            head.append(f"dealer: {seat_name(view['dealer'], me)}  ·  ")
+        if moving:
+            head.append("to move: " + ", ".join(seat_name(s, me) for s in moving), style="bold")
+        else:
+            head.append("game over", style="bold")
+        teams = view.get("teams") or []
+        if teams and any(len(t) > 1 for t in teams):
+            head.append("\nTeams: ")
+            for i, team in enumerate(teams):
+                if i:
+                    head.append(", ")
+                for j, s in enumerate(team):
+                    if j:
+                        head.append("+")
+                    head.append(letter(s), style=f"bold {colour(s)}")
+            head.append("  (partners sit opposite; a team wins when all its pawns are home)",
+                        style="dim")
+        return head
+
+    def ring(self, view: dict[str, Any]) -> RenderableType:
+        me = view.get("seat")
+        players = int(view["players"])
+        length = int(view.get("track_length") or SECTION * (6 if players == 6 else 4))
+        starts = [int(x) for x in view.get("starts") or []]
+        places = _places(view)
+        if places is None:
+            raise KeyError("pawns")
+        pawns = view["pawns"]
+        owner_of_start = {x: s for s, x in enumerate(starts)}
+        moving = view.get("to_move") or []
+        sizes = view.get("hand_sizes") or []
+        plays_for = view.get("plays_for") or list(range(players))
+        dealer = view.get("dealer")
+        helping: list[tuple[int, int]] = []
+
+        table = Table(box=None, padding=(0, 0), show_edge=False, header_style="bold",
+                      pad_edge=False)
+        ruler = Text(" S  ")
+        for k in range(1, SECTION):
+            ruler.append(f"{k:>2} " if k % 4 == 0 else "   ")
+        for header, justify in (("section", "left"), (ruler, "left"), (" home H1-H4", "left"),
+                                (" nest", "left"), (" hand", "right")):
+            table.add_column(header, no_wrap=True, justify=justify)  # type: ignore[arg-type]
+
+        for sec in range(length // SECTION):
+            first = sec * SECTION
+            owner = owner_of_start.get(first)
+            label = Text()
+            label.append("▶" if owner is not None and owner in moving else " ", style="bold")
+            label.append("D" if owner is not None and owner == dealer else " ", style="bold")
+            if owner is None:
+                label.append(f"{'-':<10}", style="dim")
+            else:
+                name = f"{letter(owner)} seat {owner}" + ("*" if owner == me else "")
+                label.append(f"{name:<10}", style=f"bold {colour(owner)}")
+            label.append(f"{first:>2}-{first + SECTION - 1:<2} ", style="dim")
+            cells = self.track_cells(first, owner is not None, places)
+            home = Text(" ")
+            nest = Text(" ")
+            count = Text("")
+            if owner is not None:
+                home.append("[")
+                for h in range(1, PAWNS + 1):
+                    at = places.get(f"H{h}:{owner}")
+                    if h > 1:
+                        home.append(" ")
+                    home.append_text(pawn_chip(*at) if at else Text("··", style="dim"))
+                home.append("]")
+                in_nest = [i for i, p in enumerate(pawns[owner]) if p == "N"]
+                for i in in_nest:
+                    nest.append_text(pawn_chip(owner, i))
+                    nest.append(" ")
+                if not in_nest:
+                    nest.append("-", style="dim")
+                if owner < len(sizes):
+                    count = Text(f" {sizes[owner]}")
+                if owner < len(plays_for) and plays_for[owner] != owner:
+                    helping.append((owner, plays_for[owner]))
+            table.add_row(label, cells, home, nest, count)
+        notes = [Text("[S] start space · the track runs left to right, row after row, the last row "
+                      "into the first", style="dim"),
+                 Text("a pawn enters its home (H1 first) from the space before its start · ▶ to move "
+                      "· D dealer · * you", style="dim")]
+        for owner, other in helping:
+            notes.append(Text(f"{seat_name(owner, me)}: all pawns home, now moves "
+                              f"{seat_name(other, me)}'s pawns", style="italic"))
+        return Group(table, *notes)
+
+    @staticmethod
+    def track_cells(first: int, owned: bool, places: dict[str, tuple[int, int]]) -> Text:
+        """16 spaces from ``first``: the first 4 characters wide (``[S] ``/``[a1]`` on an owned
+        start space), the others 3 (`` · ``/`` a1``)."""
+        cells = Text()
+        for k in range(SECTION):
+            at = places.get(str(first + k))
+            if k == 0 and owned:
+                if at is None:
+                    cells.append("[S] ", style="bold")
+                else:
+                    cells.append("[")
+                    cells.append_text(pawn_chip(*at))
+                    cells.append("]")
+            elif at is None:
+                cells.append(" · " if k else " ·  ", style="dim")
+            else:
+                cells.append(" " if k else "  ")
+                cells.append_text(pawn_chip(*at))
+        return cells
+
+    def cards(self, view: dict[str, Any]) -> list[RenderableType]:
+        out: list[RenderableType] = []
+        me = view.get("seat")
+        if me is not None and "hand" in view:
+            line = Text()
+            line.append("Your hand: ", style="bold")
+            line.append_text(card_row(view["hand"]))
+            plays_for = view.get("plays_for") or []
+            if isinstance(me, int) and me < len(plays_for) and plays_for[me] != me:
+                line.append(f"   (your pawns are home: you play for {seat_name(plays_for[me], me)})")
+            out.append(line)
+        sizes = view.get("hand_sizes")
+        if sizes:
+            line = Text("Cards in hand: ")
+            line.append("  ".join(f"{letter(s)} {n}" for s, n in enumerate(sizes)))
+            if view.get("deck_size") is not None:
+                line.append(f"   ·   deck: {view['deck_size']} cards left this cycle")
+            out.append(line)
+        played = view.get("played")
+        if played is not None:
+            line = Text(f"Played this cycle ({len(played)}): ")
+            if played:
+                counts = Counter(str(c) for c in played)
+                line.append(" ".join(f"{r}×{counts[r]}" for r in RANKS if counts[r]))
+                line.append("   last: ")
+                line.append_text(card_chip(str(played[-1])))
+            else:
+                line.append("none", style="dim")
+            out.append(line)
+        return out
+
+    # -- round summary ------------------------------------------------------------------------------
+    def summary(self, before: dict[str, Any], after: dict[str, Any]) -> RenderableType | None:
+        try:
+            return self._summary(before, after)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            return None
+
+    def _summary(self, before: dict[str, Any], after: dict[str, Any]) -> RenderableType | None:
+        ended = (before.get("cycle"), before.get("deal")) != (after.get("cycle"), after.get("deal"))
+        over = bool(after.get("is_over")) and not before.get("is_over")
+        if not (ended or over):
+            return None
+        pawns = after.get("pawns") or []
+        home = [sum(1 for p in ps if isinstance(p, str) and p.startswith("H")) for ps in pawns]
+        nest = [sum(1 for p in ps if p == "N") for ps in pawns]
+        if over:
+            title = "The game is over"
+        else:
+            fresh = after.get("deal") == 1
+            title = (f"Deal over. {'The cards are reshuffled: ' if fresh else ''}cycle "
+                     f"{after.get('cycle')}, deal {after.get('deal')}, dealer seat "
+                     f"{after.get('dealer')}, {5 if fresh else 4} cards each")
+        table = Table(header_style="bold")
+        for col in ("player", "home", "on track", "in nest", "cards"):
+            table.add_column(col, justify="left" if col == "player" else "right")
+        sizes = after.get("hand_sizes") or []
+        for s in range(len(pawns)):
+            table.add_row(Text(seat_name(s, None), style=colour(s)), f"{home[s]}/4",
+                          str(PAWNS - home[s] - nest[s]), str(nest[s]),
+                          str(sizes[s]) if s < len(sizes) else "")
+        teams = after.get("teams") or []
+        if teams and any(len(t) > 1 for t in teams):
+            table.caption = "Teams: " + "   ".join(
+                " + ".join(letter(s) for s in t) + f" {sum(home[s] for s in t if s < len(home))}"
+                f"/{PAWNS * len(t)} home" for t in teams)
+            table.caption_justify = "left"
+        return Group(Text(title, style="bold"), table)
+
+
+register_renderer("keezbord", KeezbordRenderer())
