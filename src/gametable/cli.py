@@ -181,8 +181,10 @@ def replay_command(
 def _register_layers() -> None:
     """Commands that live beside the layer they drive."""
     from gametable.rulebook.cli import register as register_rules
+    from gametable.simulate.cli import register as register_simulate
 
     register_rules(app)
+    register_simulate(app)
 
 
 _register_layers()
