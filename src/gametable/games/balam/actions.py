@@ -1,0 +1,414 @@
+"""Balam's actions, their notation and their integer encoding.
+
+Sites are named as on the board (``b3``), plots are numbered from 0 (``b3.1``), riches are
+``maize cacao shell jade obsidian prisoner``, buildings ``village palace temple garrison reserve
+market observatory court``.  Seats are 0-based.
+
+=============================  ===================================================================
+``pay maize``                  pay one riches from your king sheet (the turn's riches, or a
+                               building's cost, one riches at a time)
+``katun 2``                    turn over face-down Katun card number 2 of this round
+``build temple b3.1``          build on plot 1 of site b3 (a palace/temple also covers plot 2)
+``remove b3.1``                remove your building anchored on plot 1 of b3 (free, while building)
+``attack b3>c3 2 1``           attack c3 from b3 with 2 garrisons, spending 1 obsidian
+``end``                        end your turn (pass, or stop building)
+``defend 1``                   (defender) spend 1 obsidian in defence
+``lose b3.0``                  choose one of your buildings to lose (war losses, catastrophes)
+``destroy c3.2``               (attacker) choose an enemy building to destroy
+``take jade``                  choose a riches (or ``take prestige``) offered by a Katun card
+``dowry 2 jade``               Princely marriage: take a jade from seat 2
+``ward`` / ``suffer``          a catastrophe: pay from your Mayas' reserves, or lose the buildings
+``offer b3.0>d4``              Cult of the sacred cenotes: bring the riches on b3.0 to cenote d4
+``move b3.0>c3.1``             distribution: move the riches on b3.0 to your building on c3.1
+``done``                       stop offering to the cenotes, or end your distribution
+=============================  ===================================================================
+
+Integer encoding, with ``S`` sites, ``B = 4 S`` building positions ``b = 4 * site + plot``,
+``N`` players, in this order of blocks::
+
+    pay r             6        r
+    katun i           5        i
+    build k b         8 B      k * B + b
+    remove b          B
+    attack s>t n o    S*S*20   (s * S + t) * 20 + (n - 1) * 5 + o     (n 1..4, o 0..4)
+    end               1
+    defend o          4 S + 1  o
+    lose b            B
+    destroy b         B
+    take r            7        r (6 = prestige)
+    dowry seat r      6 N      seat * 6 + r
+    ward, suffer      2
+    offer b>c         B S      b * S + c
+    move b>d          B B      b * B + d
+    done              1
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from gametable.core.errors import InvalidAction
+from gametable.core.protocol import Action
+from gametable.games.balam.board import KINDS, MAX_PLOTS, RICHES, Board
+
+MAX_SLOTS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(Action):
+    riches: int
+
+    def __str__(self) -> str:
+        return f"pay {RICHES[self.riches]}"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnKatun(Action):
+    slot: int
+
+    def __str__(self) -> str:
+        return f"katun {self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Action):
+    kind: int
+    site: str
+    plot: int
+
+    def __str__(self) -> str:
+        return f"build {KINDS[self.kind]} {self.site}.{self.plot}"
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(Action):
+    site: str
+    plot: int
+
+    def __str__(self) -> str:
+        return f"remove {self.site}.{self.plot}"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    source: str
+    target: str
+    garrisons: int
+    obsidian: int = 0
+
+    def __str__(self) -> str:
+        return f"attack {self.source}>{self.target} {self.garrisons} {self.obsidian}"
+
+
+@dataclass(frozen=True, slots=True)
+class End(Action):
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Defend(Action):
+    obsidian: int
+
+    def __str__(self) -> str:
+        return f"defend {self.obsidian}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lose(Action):
+    site: str
+    plot: int
+
+    def __str__(self) -> str:
+        return f"lose {self.site}.{self.plot}"
+
+
+@dataclass(frozen=True, slots=True)
+class Destroy(Action):
+    site: str
+    plot: int
+
+    def __str__(self) -> str:
+        return f"destroy {self.site}.{self.plot}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    """Take an offered riches; ``riches == 6`` takes the card's prestige instead."""
+
+    riches: int
+
+    def __str__(self) -> str:
+        return "take prestige" if self.riches == 6 else f"take {RICHES[self.riches]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Dowry(Action):
+    seat: int
+    riches: int
+
+    def __str__(self) -> str:
+        return f"dowry {self.seat} {RICHES[self.riches]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ward(Action):
+    def __str__(self) -> str:
+        return "ward"
+
+
+@dataclass(frozen=True, slots=True)
+class Suffer(Action):
+    def __str__(self) -> str:
+        return "suffer"
+
+
+@dataclass(frozen=True, slots=True)
+class Offer(Action):
+    site: str
+    plot: int
+    cenote: str
+
+    def __str__(self) -> str:
+        return f"offer {self.site}.{self.plot}>{self.cenote}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    site: str
+    plot: int
+    to_site: str
+    to_plot: int
+
+    def __str__(self) -> str:
+        return f"move {self.site}.{self.plot}>{self.to_site}.{self.to_plot}"
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Action):
+    def __str__(self) -> str:
+        return "done"
+
+
+END = End()
+DONE = Done()
+WARD = Ward()
+SUFFER = Suffer()
+#: shared action values, so legal_actions allocates little
+PAY_ACTIONS = tuple(Pay(r) for r in range(6))
+TAKE_ACTIONS = tuple(Take(r) for r in range(7))
+
+_POS = r"([a-z][a-z0-9_]*)\.(\d)"
+_SITE = r"([a-z][a-z0-9_]*)"
+_RICHES = "(" + "|".join(RICHES) + ")"
+_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(rf"^pay {_RICHES}$"), "pay"),
+    (re.compile(r"^katun (\d)$"), "katun"),
+    (re.compile(rf"^build ({'|'.join(KINDS)}) {_POS}$"), "build"),
+    (re.compile(rf"^remove {_POS}$"), "remove"),
+    (re.compile(rf"^attack {_SITE}>{_SITE} (\d) (\d)$"), "attack"),
+    (re.compile(r"^end$"), "end"),
+    (re.compile(r"^defend (\d{1,3})$"), "defend"),
+    (re.compile(rf"^lose {_POS}$"), "lose"),
+    (re.compile(rf"^destroy {_POS}$"), "destroy"),
+    (re.compile(rf"^take ({'|'.join(RICHES)}|prestige)$"), "take"),
+    (re.compile(rf"^dowry (\d) {_RICHES}$"), "dowry"),
+    (re.compile(r"^ward$"), "ward"),
+    (re.compile(r"^suffer$"), "suffer"),
+    (re.compile(rf"^offer {_POS}>{_SITE}$"), "offer"),
+    (re.compile(rf"^move {_POS}>{_POS}$"), "move"),
+    (re.compile(r"^done$"), "done"),
+]
+FORMS = ("pay RICHES", "katun I", "build KIND SITE.PLOT", "remove SITE.PLOT",
+         "attack SITE>SITE GARRISONS OBSIDIAN", "end", "defend N", "lose SITE.PLOT",
+         "destroy SITE.PLOT", "take RICHES|prestige", "dowry SEAT RICHES", "ward", "suffer",
+         "offer SITE.PLOT>CENOTE", "move SITE.PLOT>SITE.PLOT", "done")
+
+
+def parse(text: str, board: Board, players: int) -> Action:
+    """Parse the notation above on ``board``; :class:`InvalidAction` for anything else.
+
+    >>> from gametable.games.balam.board import load_board
+    >>> parse("Build  Temple b3.1", load_board("default"), 2)
+    Build(kind=2, site='b3', plot=1)
+    """
+    if not isinstance(text, str):
+        raise InvalidAction(f"an action must be text, not {type(text).__name__}")
+    t = " ".join(text.strip().lower().split())
+    for pattern, what in _PATTERNS:
+        m = pattern.match(t)
+        if m:
+            return _make(what, m.groups(), board, players, text)
+    raise InvalidAction(f"{text!r} is not a Balam action; write one of: " + ", ".join(FORMS))
+
+
+def _site(name: str, board: Board, text: str) -> str:
+    if name not in board.names:
+        raise InvalidAction(f"{text!r}: there is no site {name!r} on this board")
+    return name
+
+
+def _plot(site: str, plot: str, board: Board, text: str) -> int:
+    p = int(plot)
+    if p >= board.plots[board.index(site)]:
+        raise InvalidAction(f"{text!r}: site {site} has no plot {p}")
+    return p
+
+
+def _make(what: str, g: tuple[str, ...], board: Board, players: int, text: str) -> Action:
+    if what == "pay":
+        return Pay(RICHES.index(g[0]))
+    if what == "katun":
+        if int(g[0]) >= MAX_SLOTS:
+            raise InvalidAction(f"{text!r}: at most {MAX_SLOTS} Katun cards lie out in a round")
+        return TurnKatun(int(g[0]))
+    if what in ("build", "remove", "lose", "destroy", "offer", "move"):
+        off = 1 if what == "build" else 0
+        site = _site(g[off], board, text)
+        plot = _plot(site, g[off + 1], board, text)
+        if what == "build":
+            return Build(KINDS.index(g[0]), site, plot)
+        if what == "remove":
+            return Remove(site, plot)
+        if what == "lose":
+            return Lose(site, plot)
+        if what == "destroy":
+            return Destroy(site, plot)
+        if what == "offer":
+            return Offer(site, plot, _site(g[2], board, text))
+        to = _site(g[2], board, text)
+        return Move(site, plot, to, _plot(to, g[3], board, text))
+    if what == "attack":
+        n, o = int(g[2]), int(g[3])
+        if not 1 <= n <= MAX_PLOTS or o > n:
+            raise InvalidAction(f"{text!r}: commit 1 to 4 garrisons and at most one obsidian each")
+        return Attack(_site(g[0], board, text), _site(g[1], board, text), n, o)
+    if what == "defend":
+        if int(g[0]) > 4 * len(board.names):
+            raise InvalidAction(f"{text!r}: too much obsidian")
+        return Defend(int(g[0]))
+    if what == "take":
+        return Take(6 if g[0] == "prestige" else RICHES.index(g[0]))
+    if what == "dowry":
+        if int(g[0]) >= players:
+            raise InvalidAction(f"{text!r}: there is no seat {g[0]}")
+        return Dowry(int(g[0]), RICHES.index(g[1]))
+    return {"end": END, "ward": WARD, "suffer": SUFFER, "done": DONE}[what]
+
+
+# -- integer encoding -------------------------------------------------------------------------------
+class Codec:
+    """The documented integer encoding for one board and player count."""
+
+    def __init__(self, board: Board, players: int) -> None:
+        self.board = board
+        self.players = players
+        S = len(board.names)
+        B = S * MAX_PLOTS
+        self.S, self.B = S, B
+        sizes = [("pay", 6), ("katun", MAX_SLOTS), ("build", 8 * B), ("remove", B),
+                 ("attack", S * S * 20), ("end", 1), ("defend", 4 * S + 1), ("lose", B),
+                 ("destroy", B), ("take", 7), ("dowry", 6 * players), ("ward", 1),
+                 ("suffer", 1), ("offer", B * S), ("move", B * B), ("done", 1)]
+        self.base: dict[str, int] = {}
+        self.order: list[tuple[int, str]] = []
+        at = 0
+        for name, size in sizes:
+            self.base[name] = at
+            self.order.append((at, name))
+            at += size
+        self.size = at
+
+    def b(self, site: str, plot: int) -> int:
+        return self.board.index(site) * MAX_PLOTS + plot
+
+    def encode(self, a: Action) -> int:
+        base = self.base
+        idx = self.board.index
+        if isinstance(a, Pay):
+            return base["pay"] + a.riches
+        if isinstance(a, TurnKatun):
+            return base["katun"] + a.slot
+        if isinstance(a, Build):
+            return base["build"] + a.kind * self.B + self.b(a.site, a.plot)
+        if isinstance(a, Remove):
+            return base["remove"] + self.b(a.site, a.plot)
+        if isinstance(a, Attack):
+            return (base["attack"] + (idx(a.source) * self.S + idx(a.target)) * 20
+                    + (a.garrisons - 1) * 5 + a.obsidian)
+        if isinstance(a, End):
+            return base["end"]
+        if isinstance(a, Defend):
+            return base["defend"] + a.obsidian
+        if isinstance(a, Lose):
+            return base["lose"] + self.b(a.site, a.plot)
+        if isinstance(a, Destroy):
+            return base["destroy"] + self.b(a.site, a.plot)
+        if isinstance(a, Take):
+            return base["take"] + a.riches
+        if isinstance(a, Dowry):
+            return base["dowry"] + a.seat * 6 + a.riches
+        if isinstance(a, Ward):
+            return base["ward"]
+        if isinstance(a, Suffer):
+            return base["suffer"]
+        if isinstance(a, Offer):
+            return base["offer"] + self.b(a.site, a.plot) * self.S + idx(a.cenote)
+        if isinstance(a, Move):
+            return base["move"] + self.b(a.site, a.plot) * self.B + self.b(a.to_site, a.to_plot)
+        if isinstance(a, Done):
+            return base["done"]
+        raise ValueError(f"{a!r} has no integer encoding")
+
+    def decode(self, code: int) -> Action:
+        if not 0 <= code < self.size:
+            raise ValueError(f"action code {code} is out of range")
+        name, off = "pay", code
+        for start, n in self.order:
+            if code >= start:
+                name, off = n, code - start
+        names = self.board.names
+        B, S = self.B, self.S
+
+        def pos(b: int) -> tuple[str, int]:
+            return names[b // MAX_PLOTS], b % MAX_PLOTS
+
+        if name == "pay":
+            return Pay(off)
+        if name == "katun":
+            return TurnKatun(off)
+        if name == "build":
+            return Build(off // B, *pos(off % B))
+        if name == "remove":
+            return Remove(*pos(off))
+        if name == "attack":
+            pair, rest = divmod(off, 20)
+            return Attack(names[pair // S], names[pair % S], rest // 5 + 1, rest % 5)
+        if name == "end":
+            return END
+        if name == "defend":
+            return Defend(off)
+        if name == "lose":
+            return Lose(*pos(off))
+        if name == "destroy":
+            return Destroy(*pos(off))
+        if name == "take":
+            return Take(off)
+        if name == "dowry":
+            return Dowry(off // 6, off % 6)
+        if name == "ward":
+            return WARD
+        if name == "suffer":
+            return SUFFER
+        if name == "offer":
+            return Offer(*pos(off // S), names[off % S])
+        if name == "move":
+            return Move(*pos(off // B), *pos(off % B))
+        return DONE
+
+
+@cache
+def codec(board: Board, players: int) -> Codec:
+    return Codec(board, players)

@@ -1,0 +1,262 @@
+"""The board of Balam: sites, their building plots, production colour, features and paths.
+
+Boards are data (TOML, see ``docs/rules/balam.md`` "Board files"), loaded and validated once.
+A site has 2 to 4 plots (a shell site exactly 2).  Plots are numbered from 0 and lie in a row,
+plot ``p`` beside plot ``p + 1``; a site of 4 plots is a 2 x 2 square, so plot 3 also touches
+plot 0.  A palace or temple anchored on plot ``p`` covers ``p`` and the next plot.
+
+>>> board = load_board("default")
+>>> len(board.sites), board.names[0], board.colour[0]
+(30, 'a1', 2)
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data"
+
+#: riches, in the order used everywhere (index = riches code)
+RICHES = ("maize", "cacao", "shell", "jade", "obsidian", "prisoner")
+MAIZE, CACAO, SHELL, JADE, OBSIDIAN, PRISONER = range(6)
+#: the token supply (Components)
+SUPPLY = (30, 10, 8, 8, 16, 10)
+#: colours a site may produce (prisoners are captured, never produced)
+COLOURS = RICHES[:5]
+FEATURES = ("seashore", "volcano", "cenote")
+MAX_PLOTS = 4
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class BoardError(ValueError):
+    """A board file that cannot be played on, with the reason."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """An immutable, validated board.  Sites are indexed 0..n-1 in file order."""
+
+    name: str
+    title: str
+    names: tuple[str, ...]
+    colour: tuple[int, ...]
+    plots: tuple[int, ...]
+    seashore: tuple[bool, ...]
+    volcano: tuple[bool, ...]
+    cenote: tuple[bool, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    xy: tuple[tuple[int, int] | None, ...]
+
+    @property
+    def sites(self) -> range:
+        return range(len(self.names))
+
+    @property
+    def size(self) -> int:
+        """Number of building positions ``b = site * 4 + plot`` (some unused)."""
+        return len(self.names) * MAX_PLOTS
+
+    def index(self, name: str) -> int:
+        try:
+            return self._index[name]  # type: ignore[attr-defined]
+        except KeyError:
+            raise KeyError(f"no site {name!r} on board {self.name!r}") from None
+
+    def second_plot(self, site: int, plot: int) -> int | None:
+        """The plot a palace or temple anchored on ``plot`` also covers (None if it cannot)."""
+        n = self.plots[site]
+        if plot < n - 1:
+            return plot + 1
+        if n == 4 and plot == 3:
+            return 0
+        return None
+
+    def adjacent(self, a: int, b: int) -> bool:
+        return b in self.neighbours[a]
+
+    @property
+    def cenotes(self) -> tuple[int, ...]:
+        return tuple(s for s in self.sites if self.cenote[s])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "sites": [
+                {
+                    "id": self.names[s],
+                    "colour": RICHES[self.colour[s]],
+                    "plots": self.plots[s],
+                    "features": features_of(self, s),
+                    "neighbours": [self.names[t] for t in self.neighbours[s]],
+                }
+                for s in self.sites
+            ],
+        }
+
+
+def features_of(board: Board, s: int) -> list[str]:
+    out = []
+    if board.seashore[s]:
+        out.append("seashore")
+    if board.volcano[s]:
+        out.append("volcano")
+    if board.cenote[s]:
+        out.append("cenote")
+    return out
+
+
+def parse_board(data: dict[str, Any], name: str = "custom") -> Board:
+    """Validate board data (as read from TOML) and build a :class:`Board`.
+
+    Raises :class:`BoardError` naming the problem: an unknown colour or feature, a plot count out
+    of range, a path to an unknown site, a site that cannot be reached from the others...
+    """
+    sites = data.get("site")
+    if not isinstance(sites, list) or len(sites) < 2:
+        raise BoardError(f"board {name!r}: needs a list of at least 2 [[site]] tables")
+    names: list[str] = []
+    colour: list[int] = []
+    plots: list[int] = []
+    feats: list[set[str]] = []
+    xy: list[tuple[int, int] | None] = []
+    for i, site in enumerate(sites):
+        if not isinstance(site, dict):
+            raise BoardError(f"board {name!r}: site #{i + 1} is not a table")
+        sid = site.get("id")
+        if not isinstance(sid, str) or not _ID.match(sid):
+            raise BoardError(f"board {name!r}: site #{i + 1} has id {sid!r}; an id is lower-case "
+                             "letters, digits and _ and starts with a letter")
+        if sid in names:
+            raise BoardError(f"board {name!r}: two sites are called {sid!r}")
+        col = site.get("colour")
+        if col not in COLOURS:
+            raise BoardError(f"board {name!r}: site {sid!r} has unknown colour {col!r}; "
+                             f"a site produces one of {', '.join(COLOURS)}")
+        n = site.get("plots")
+        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_PLOTS:
+            raise BoardError(f"board {name!r}: site {sid!r} has {n!r} plots; a site has 2 to 4")
+        if col == "shell" and n != 2:
+            raise BoardError(f"board {name!r}: shell site {sid!r} has {n} plots; shell sites have 2")
+        fs = site.get("features", [])
+        if not isinstance(fs, list) or any(f not in FEATURES for f in fs):
+            raise BoardError(f"board {name!r}: site {sid!r} has features {fs!r}; "
+                             f"features are taken from {', '.join(FEATURES)}")
+        x, y = site.get("x"), site.get("y")
+        if (x is None) != (y is None) or not all(
+            v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in (x, y)
+        ):
+            raise BoardError(f"board {name!r}: site {sid!r} needs integer x and y (or neither)")
+        names.append(sid)
+        colour.append(COLOURS.index(col))
+        plots.append(n)
+        feats.append(set(fs))
+        xy.append(None if x is None else (x, y))
+    index = {n: i for i, n in enumerate(names)}
+    adj: list[set[int]] = [set() for _ in names]
+    adjacency = data.get("adjacency", "paths")
+    if adjacency not in ("paths", "orthogonal"):
+        raise BoardError(f"board {name!r}: adjacency is 'paths' or 'orthogonal', not {adjacency!r}")
+    if adjacency == "orthogonal":
+        at = {}
+        for i, p in enumerate(xy):
+            if p is None:
+                raise BoardError(f"board {name!r}: orthogonal adjacency needs x and y on site "
+                                 f"{names[i]!r}")
+            if p in at:
+                raise BoardError(f"board {name!r}: sites {names[at[p]]!r} and {names[i]!r} "
+                                 f"share the tile at {p}")
+            at[p] = i
+        for (x, y), i in at.items():
+            for q in ((x + 1, y), (x, y + 1)):
+                if q in at:
+                    adj[i].add(at[q])
+                    adj[at[q]].add(i)
+    for k, path in enumerate(data.get("path", [])):
+        ends = path.get("between") if isinstance(path, dict) else path
+        if not isinstance(ends, list) or len(ends) != 2:
+            raise BoardError(f"board {name!r}: path #{k + 1} must name two sites")
+        a, b = ends
+        for end in (a, b):
+            if end not in index:
+                raise BoardError(f"board {name!r}: path #{k + 1} leads to unknown site {end!r}")
+        if a == b:
+            raise BoardError(f"board {name!r}: path #{k + 1} leads from {a!r} to itself")
+        adj[index[a]].add(index[b])
+        adj[index[b]].add(index[a])
+    seen = {0}
+    todo = [0]
+    while todo:
+        s = todo.pop()
+        for t in adj[s]:
+            if t not in seen:
+                seen.add(t)
+                todo.append(t)
+    if len(seen) != len(names):
+        lost = ", ".join(names[s] for s in range(len(names)) if s not in seen)
+        raise BoardError(f"board {name!r}: sites {lost} cannot be reached from {names[0]!r} "
+                         "along the paths")
+    board = Board(
+        name=name,
+        title=str(data.get("title", name)),
+        names=tuple(names),
+        colour=tuple(colour),
+        plots=tuple(plots),
+        seashore=tuple("seashore" in f for f in feats),
+        volcano=tuple("volcano" in f for f in feats),
+        cenote=tuple("cenote" in f for f in feats),
+        neighbours=tuple(tuple(sorted(a)) for a in adj),
+        xy=tuple(xy),
+    )
+    object.__setattr__(board, "_index", index)
+    return board
+
+
+BUILTIN = ("default", "small")
+
+
+@cache
+def load_board(name: str) -> Board:
+    """A packaged board (``default``, ``small``) or a path to a board TOML file."""
+    path = DATA / f"board_{name}.toml" if name in BUILTIN else Path(name)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise BoardError(f"cannot read board file {name!r}: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise BoardError(f"board file {name!r} is not valid TOML: {exc}") from None
+    return parse_board(data, name)
+
+
+def check_board_option(value: str) -> str | None:
+    """Option check: a packaged board name or a readable, valid board file."""
+    try:
+        load_board(value)
+    except BoardError as exc:
+        return str(exc)
+    return None
+
+
+# -- buildings (2 - CONSTRUCTIONS) -------------------------------------------------------------------
+KINDS = ("village", "palace", "temple", "garrison", "reserve", "market", "observatory", "court")
+VILLAGE, PALACE, TEMPLE, GARRISON, RESERVE, MARKET, OBSERVATORY, COURT = range(8)
+#: marks the second plot of a palace or temple in the plot array
+SECOND = 8
+EMPTY = -1
+#: buildings that take two adjacent plots
+DOUBLE = (False, True, True, False, False, False, False, False)
+#: riches owed for the 4 base buildings (any riches); the 4 others cost one riches of one type
+BASE_COST = (1, 2, 2, 1, 0, 0, 0, 0)
+SPECIAL_COST = (None, None, None, None, MAIZE, CACAO, JADE, SHELL)
+#: the 4 double-sided tile types and which tile each building is printed on
+TILE_OF = (0, 1, 1, 0, 2, 2, 3, 3)
+TILE_NAMES = ("village/garrison", "palace/temple", "market/reserve", "court/observatory")
+#: our split of the 99 tiles among the 4 types (docs/rules/balam.md, "Building tiles")
+TILE_LIMIT = (33, 22, 22, 22)
+LARGE_PYRAMIDS = 13
+SMALL_PYRAMIDS = 16

@@ -1,0 +1,163 @@
+"""The Katun deck: card types, the cards' riches (``data/katun.toml``) and building the deck.
+
+A card is an integer id 0..71 into :data:`CARDS`; its text (``card_text``) names its type and, for
+Prosperous and Favourable cards, its riches (``"favourable:maize+cacao"``,
+``"prosperous:cacao/jade/prestige:2"``).  Cards with the same text are interchangeable.
+
+Building the deck ("Setup > Building the card deck"): the 5 ball games, 10 prosperous cards and the
+Eclipse are set aside; the other 56 are shuffled and cut into 6 piles of 10, 10, 9, 9, 9, 9 cards;
+the ball games go between the piles; the shuffled prosperous cards go on top; the Eclipse goes in
+at a random place among the five places nearest the middle of the deck.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+
+from gametable.core.rng import Rng
+from gametable.games.balam.board import (
+    COURT,
+    DATA,
+    GARRISON,
+    MAIZE,
+    MARKET,
+    OBSERVATORY,
+    PALACE,
+    PRISONER,
+    RICHES,
+    TEMPLE,
+    VILLAGE,
+)
+
+TYPES = (
+    "prosperous", "favourable", "exceptional", "expedition", "cacao_festival", "marriage",
+    "cenotes", "ball_game", "eclipse", "drought", "insurrection", "earthquake", "pochteca",
+    "toltec_raid", "decadence", "eruption", "tidal_wave",
+)
+#: the rulebook's count of each type ("4 - KATUN")
+RULEBOOK_COUNTS = {
+    "prosperous": 10, "favourable": 14, "exceptional": 2, "expedition": 2, "cacao_festival": 1,
+    "marriage": 2, "cenotes": 3, "ball_game": 5, "eclipse": 1, "drought": 6, "insurrection": 4,
+    "earthquake": 4, "pochteca": 4, "toltec_raid": 4, "decadence": 4, "eruption": 3,
+    "tidal_wave": 3,
+}
+CATASTROPHES = ("drought", "insurrection", "earthquake", "pochteca", "toltec_raid", "decadence",
+                "eruption", "tidal_wave")
+PRESTIGE = 6  # the "riches" code of a prestige offer in Take actions
+#: catastrophe -> (riches the Mayas pay, how many, buildings lost as (kind, count), or the
+#: feature of the cities lost)
+CATASTROPHE: dict[str, tuple[int, int, tuple[tuple[int, int], ...] | str]] = {
+    "drought": (MAIZE, 1, ((VILLAGE, 2),)),
+    "insurrection": (MAIZE, 1, ((PALACE, 1),)),
+    "earthquake": (PRISONER, 1, ((TEMPLE, 1),)),
+    "pochteca": (PRISONER, 1, ((MARKET, 2),)),
+    "toltec_raid": (PRISONER, 1, ((GARRISON, 2),)),
+    "decadence": (PRISONER, 1, ((COURT, 1), (OBSERVATORY, 1))),
+    "eruption": (PRISONER, 2, "volcano"),
+    "tidal_wave": (PRISONER, 2, "seashore"),
+}
+
+
+@dataclass(frozen=True)
+class Card:
+    kind: str
+    #: Favourable: riches gained; Prosperous: riches offered (choose one)
+    riches: tuple[int, ...] = ()
+    #: Prosperous: prestige points offered instead (0: none)
+    prestige: int = 0
+
+    @property
+    def text(self) -> str:
+        if self.kind == "favourable":
+            return "favourable:" + "+".join(RICHES[r] for r in self.riches)
+        if self.kind == "prosperous":
+            parts = [RICHES[r] for r in self.riches]
+            if self.prestige:
+                parts.append(f"prestige:{self.prestige}")
+            return "prosperous:" + "/".join(parts)
+        return self.kind
+
+
+class KatunError(ValueError):
+    """A Katun file that does not describe the rulebook's deck."""
+
+
+def _riches(name: object, where: str) -> int:
+    if name not in RICHES[:5]:
+        raise KatunError(f"{where}: {name!r} is not a riches a Katun can give "
+                         f"({', '.join(RICHES[:5])})")
+    return RICHES.index(name)  # type: ignore[arg-type]
+
+
+def parse_katun(data: dict) -> tuple[Card, ...]:
+    counts = data.get("counts", {})
+    if counts != RULEBOOK_COUNTS:
+        raise KatunError(f"the Katun counts must be the rulebook's {RULEBOOK_COUNTS}")
+    cards: list[Card] = []
+    pros = data.get("prosperous", [])
+    if len(pros) != counts["prosperous"]:
+        raise KatunError(f"list {counts['prosperous']} [[prosperous]] cards, not {len(pros)}")
+    for i, p in enumerate(pros):
+        riches: list[int] = []
+        prestige = 0
+        for offer in p.get("offers", []):
+            if isinstance(offer, str) and offer.startswith("prestige:"):
+                prestige = int(offer.split(":", 1)[1])
+                if prestige < 1:
+                    raise KatunError(f"prosperous card #{i + 1}: prestige must be positive")
+            else:
+                riches.append(_riches(offer, f"prosperous card #{i + 1}"))
+        if not riches and not prestige:
+            raise KatunError(f"prosperous card #{i + 1} offers nothing")
+        cards.append(Card("prosperous", tuple(riches), prestige))
+    favs = data.get("favourable", [])
+    if len(favs) != counts["favourable"]:
+        raise KatunError(f"list {counts['favourable']} [[favourable]] cards, not {len(favs)}")
+    for i, f in enumerate(favs):
+        gains = tuple(_riches(g, f"favourable card #{i + 1}") for g in f.get("gains", []))
+        if not gains:
+            raise KatunError(f"favourable card #{i + 1} gives nothing")
+        cards.append(Card("favourable", gains))
+    for kind in TYPES[2:]:
+        cards.extend(Card(kind) for _ in range(counts[kind]))
+    return tuple(cards)
+
+
+@cache
+def load_cards() -> tuple[Card, ...]:
+    return parse_katun(tomllib.loads((DATA / "katun.toml").read_text(encoding="utf-8")))
+
+
+CARDS = load_cards()
+KIND = tuple(c.kind for c in CARDS)
+TEXT = tuple(c.text for c in CARDS)
+
+
+def ids_of(kind: str) -> list[int]:
+    return [i for i, c in enumerate(CARDS) if c.kind == kind]
+
+
+def build_deck(rng: Rng) -> list[int]:
+    """The whole deck, **top card last** (so drawing is ``deck.pop()``)."""
+    balls = ids_of("ball_game")
+    pros = ids_of("prosperous")
+    eclipse = ids_of("eclipse")
+    rest = [i for i in range(len(CARDS)) if KIND[i] not in ("ball_game", "prosperous", "eclipse")]
+    rng.shuffle(rest)
+    rng.shuffle(balls)
+    rng.shuffle(pros)
+    n = len(rest)
+    sizes = [n // 6 + (1 if k < n % 6 else 0) for k in range(6)]
+    top_down: list[int] = []
+    start = 0
+    for k, size in enumerate(sizes):
+        top_down.extend(rest[start:start + size])
+        start += size
+        if k < len(balls):
+            top_down.append(balls[k])
+    top_down = pros + top_down
+    middle = (len(top_down) + 1) // 2
+    top_down.insert(middle - 2 + rng.randbelow(5), eclipse[0])
+    return top_down[::-1]

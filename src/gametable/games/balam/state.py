@@ -1,0 +1,434 @@
+"""The state of a Balam game: the board, the kings, the Katun cards and where the round stands.
+
+Buildings live in two flat arrays indexed by ``b = 4 * site + plot``: ``kinds[b]`` (EMPTY, a
+building kind on its anchor plot, or SECOND on the other plot of a palace/temple) and ``toks[b]``
+(the riches lying there or -1; a palace or temple holds its second riches on its SECOND plot).
+``ctrl[site][seat]`` counts small pyramids; ``owner[site]`` is the seat whose large pyramid
+stands there (-1: nobody).  The Katun deck is a list with its top card last; ``slots`` are the
+round's face-down cards (-1 once turned); ``peeks[seat]`` is a bit mask of the slots that seat has
+looked at.
+
+Rules live beside it: ``legal`` lists and checks actions; ``flow`` applies them, with ``wars``,
+``events`` (Katun cards) and ``distribution`` (the end of a round).  Phases: ``turn`` (pay a
+riches or turn a Katun card), ``act`` (build / remove / attack / end),
+``cost`` (pay a building's riches one at a time), ``defend`` (the defender's obsidian),
+``lose`` (choose buildings lost), ``destroy`` (the attacker chooses buildings), ``choose`` (a
+Katun choice), ``offer`` (cenote sacrifices), ``distribution`` (every seat not yet done),
+``over``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gametable.core.protocol import Action, Outcome, State
+from gametable.core.rng import Rng, as_rng
+from gametable.games.balam.actions import (
+    Build,
+    Destroy,
+    Lose,
+    Remove,
+    codec,
+)
+from gametable.games.balam.board import (
+    DOUBLE,
+    EMPTY,
+    KINDS,
+    MAIZE,
+    MARKET,
+    MAX_PLOTS,
+    OBSERVATORY,
+    RICHES,
+    SECOND,
+    SUPPLY,
+    TILE_OF,
+    Board,
+    load_board,
+)
+from gametable.games.balam.distribution import reach, usable_mask
+from gametable.games.balam.katun import TEXT, build_deck
+from gametable.games.balam.phases import DEFEND, DIST, OVER, TURN
+from gametable.games.balam.scoring import (
+    SCORE_CAP,
+    divination_peeks,
+)
+from gametable.games.balam.wars import parse_faces
+
+if TYPE_CHECKING:
+    from gametable.games.balam import Balam
+
+__all__ = ["BalamState"]
+
+_TABLES: dict[str, tuple] = {}
+
+
+def _tables(board: Board) -> tuple:
+    """Shared action objects per board, so legal_actions allocates little."""
+    t = _TABLES.get(board.name)
+    if t is None:
+        pos = [(board.names[b // MAX_PLOTS], b % MAX_PLOTS) for b in range(board.size)]
+        build = [[Build(k, *pos[b]) for b in range(board.size)] for k in range(8)]
+        remove = [Remove(*p) for p in pos]
+        lose = [Lose(*p) for p in pos]
+        destroy = [Destroy(*p) for p in pos]
+        t = _TABLES[board.name] = (pos, build, remove, lose, destroy)
+    return t
+
+
+class BalamState(State):
+    def __init__(self, game: Balam, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.ply = 0
+        self._setup_board(options["board"])
+        S, N = len(self.board.names), players
+        self.round = 0
+        self.phase = TURN
+        self.current = options["first_player"]
+        self.round_first = options["first_player"]
+        self.kinds = [EMPTY] * self.board.size
+        self.toks = [-1] * self.board.size
+        self.owner = [-1] * S
+        self.ctrl = [[0] * N for _ in range(S)]
+        self.chest = [[0] * 6 for _ in range(N)]
+        self.prestige = [0] * N
+        self.supply = list(SUPPLY)
+        self.deck: list[int] = []
+        self.slots: list[int] = []
+        self.peeks = [0] * N
+        self.discard: list[int] = []
+        self.ball_games = 0
+        self.eclipse = False
+        self.lock = -1
+        self.due = 0
+        self.attacked = False
+        self.war: dict[str, int] | None = None
+        self.losses: list[list[int]] = []
+        self.after = ""
+        self.card = -1
+        self.offered: list[int] = []
+        self.done = [False] * N
+        self.moved: set[int] = set()
+        self.last_roll: list[int] = []
+        self.log: list[str] = []
+        self.bonus: list[int] | None = None
+        self._cache: tuple | None = None
+
+    def _setup_board(self, name: str) -> None:
+        self.board = load_board(name)
+        self.codec = codec(self.board, self.players)
+        self.tables = _tables(self.board)
+        self.faces = parse_faces(self.options["faces"])
+
+    @property
+    def target_ball_games(self) -> int:
+        n = self.options["ball_games"]
+        return self.players if n is None else n
+
+    # -- setup ("Setup") ---------------------------------------------------------------------------
+    def setup(self) -> None:
+        """Build the deck, give each king 6 maize, start round 1."""
+        self.deck = build_deck(self.rng)
+        for seat in range(self.players):
+            self.gain(seat, MAIZE, 6)
+        self.start_round()
+
+    def gain(self, seat: int, riches: int, n: int = 1) -> int:
+        """Riches from the supply to a king's sheet, as far as the supply lasts."""
+        got = min(n, self.supply[riches])
+        self.supply[riches] -= got
+        self.chest[seat][riches] += got
+        return got
+
+    def add_prestige(self, seat: int, points: int) -> None:
+        total = self.prestige[seat] + points
+        self.prestige[seat] = min(total, SCORE_CAP) if self.options["score_cap"] else total
+
+    def note(self, text: str) -> None:
+        self.log = [*self.log[-29:], text]
+
+    def order_from(self, first: int) -> list[int]:
+        return [(first + i) % self.players for i in range(self.players)]
+
+    # -- A - start of the round, divination --------------------------------------------------------
+    def start_round(self) -> None:
+        self.round += 1
+        n = min(self.players + 1, len(self.deck))
+        self.slots = [self.deck.pop() for _ in range(n)]
+        self.peeks = [0] * self.players
+        counts = [self.count_kind(seat, OBSERVATORY) for seat in range(self.players)]
+        for seat, k in enumerate(divination_peeks(counts, self.players)):
+            if k >= self.players:
+                self.peeks[seat] = (1 << min(k, n)) - 1
+            elif k:
+                self.peeks[seat] = 1 << (n - 1) if counts[seat] < max(counts) else 1
+        self.current = self.round_first
+        self.phase = TURN
+        self.clear_turn()
+        self.note(f"round {self.round}: {n} Katun cards laid out; seat {self.current} begins")
+
+    def clear_turn(self) -> None:
+        self.lock = -1
+        self.due = 0
+        self.attacked = False
+        self.war = None
+        self.losses = []
+        self.after = ""
+        self.card = -1
+        self.offered = []
+
+    def end_turn(self) -> None:
+        if all(c < 0 for c in self.slots):
+            from gametable.games.balam.distribution import end_round
+
+            end_round(self)
+            return
+        self.current = (self.current + 1) % self.players
+        self.phase = TURN
+        self.clear_turn()
+
+    # -- counting ---------------------------------------------------------------------------------
+    def count_kind(self, seat: int, kind: int) -> int:
+        owner = self.owner
+        return sum(1 for b, k in enumerate(self.kinds) if k == kind and owner[b >> 2] == seat)
+
+    def cities(self, seat: int) -> int:
+        return self.owner.count(seat)
+
+    def tiles_used(self) -> list[int]:
+        used = [0, 0, 0, 0]
+        for k in self.kinds:
+            if 0 <= k < 8:
+                used[TILE_OF[k]] += 1
+        return used
+
+    def small_used(self, seat: int) -> int:
+        return sum(row[seat] for row in self.ctrl)
+
+    def buildings_of(self, seat: int, kind: int, site: int = -1) -> list[int]:
+        owner = self.owner
+        if site >= 0:
+            if owner[site] != seat:
+                return []
+            base = site * MAX_PLOTS
+            return [base + p for p in range(self.board.plots[site]) if self.kinds[base + p] == kind]
+        return [b for b, k in enumerate(self.kinds) if k == kind and owner[b >> 2] == seat]
+
+    def anchors(self, site: int) -> list[int]:
+        base = site * MAX_PLOTS
+        return [base + p for p in range(self.board.plots[site]) if 0 <= self.kinds[base + p] < 8]
+
+    def second_b(self, b: int) -> int:
+        s, p = divmod(b, MAX_PLOTS)
+        q = self.board.second_plot(s, p)
+        assert q is not None
+        return s * MAX_PLOTS + q
+
+    # -- building and losing buildings -------------------------------------------------------------
+    def erect(self, seat: int, kind: int, b: int) -> None:
+        s = b >> 2
+        if self.owner[s] == -1:
+            self.owner[s] = seat
+        self.kinds[b] = kind
+        if DOUBLE[kind]:
+            self.kinds[self.second_b(b)] = SECOND
+        if kind == MARKET:
+            self.ctrl[s][seat] += 1
+            for t in self.board.neighbours[s]:
+                self.ctrl[t][seat] += 1
+
+    def demolish(self, b: int) -> None:
+        """A building goes: riches on it to the supply, a market's small pyramids with it; a site
+        with no building left belongs to nobody ("3 - WARS > DEVASTATED CITY")."""
+        s = b >> 2
+        kind = self.kinds[b]
+        plots = [b, self.second_b(b)] if DOUBLE[kind] else [b]
+        for x in plots:
+            if self.toks[x] >= 0:
+                self.supply[self.toks[x]] += 1
+                self.toks[x] = -1
+            self.kinds[x] = EMPTY
+        seat = self.owner[s]
+        if kind == MARKET and seat >= 0:
+            self.ctrl[s][seat] -= 1
+            for t in self.board.neighbours[s]:
+                self.ctrl[t][seat] -= 1
+        if not self.anchors(s):
+            self.owner[s] = -1
+
+    # -- the protocol -----------------------------------------------------------------------------
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == OVER:
+            return ()
+        if phase == DIST:
+            return tuple(s for s in range(self.players) if not self.done[s])
+        if phase == DEFEND:
+            return (self.war["defender"],)  # type: ignore[index]
+        return (self.current,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        scores = list(self.prestige)
+        if self.options["ties"] == "cities":
+            keys = [(scores[s], self.cities(s)) for s in range(self.players)]
+            distinct = sorted(set(keys), reverse=True)
+            ranking = tuple(distinct.index(k) + 1 for k in keys)
+            winners = tuple(s for s, r in enumerate(ranking) if r == 1)
+            return Outcome(tuple(scores), ranking, winners,
+                           "the most prestige wins; ties go to the most cities")
+        return Outcome.from_scores(scores, reason="the most prestige points wins")
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        moving = self.to_move
+        if not moving:
+            return []
+        if seat is None:
+            seat = moving[0]
+        elif seat not in moving:
+            return []
+        cache = self._cache
+        if cache is not None and cache[0] == self.ply and cache[1] == seat:
+            return list(cache[2])
+        out = self._legal(seat)
+        self._cache = (self.ply, seat, out)
+        return list(out)
+
+    def _legal(self, seat: int) -> list[Action]:
+        from gametable.games.balam import legal
+
+        return legal.legal_actions(self, seat)
+
+    def check_action(self, action: Action, seat: int) -> None:
+        from gametable.games.balam import legal
+
+        legal.check(self, action, seat)
+
+    def _apply(self, action: Action, seat: int) -> None:
+        from gametable.games.balam import flow
+
+        self._cache = None
+        flow.apply(self, action, seat)
+
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """A short sentence for people (public information only)."""
+        from gametable.games.balam import actions as a
+
+        who = f"seat {self.to_move[0] if seat is None and self.to_move else seat}"
+        if isinstance(action, a.Pay):
+            why = "for the turn" if self.phase == TURN else "towards the building"
+            return f"{who} pays 1 {RICHES[action.riches]} {why}"
+        if isinstance(action, a.TurnKatun):
+            return f"{who} turns over Katun card {action.slot}"
+        if isinstance(action, a.Build):
+            return f"{who} builds a {KINDS[action.kind]} on {action.site} plot {action.plot}"
+        if isinstance(action, a.Attack):
+            return (f"{who} attacks {action.target} from {action.source} with "
+                    f"{action.garrisons} garrison(s), spending {action.obsidian} obsidian")
+        if isinstance(action, a.Move):
+            return (f"{who} moves the riches on {action.site}.{action.plot} to "
+                    f"{action.to_site}.{action.to_plot}")
+        if isinstance(action, a.End):
+            return f"{who} ends the turn"
+        if isinstance(action, a.Done):
+            return f"{who} is done"
+        return f"{who}: {action}"
+
+    # -- distribution ------------------------------------------------------------------------------
+    def open_sites(self, seat: int) -> int:
+        return usable_mask(self.board, self.owner, self.ctrl, seat)
+
+    def reach_from(self, seat: int, site: int, open_sites: int | None = None) -> int:
+        if open_sites is None:
+            open_sites = self.open_sites(seat)
+        return reach(self.board, open_sites, site)
+
+    # -- information --------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from gametable.games.balam.positions import public_json
+
+        out = public_json(self)
+        slots = []
+        for i, c in enumerate(self.slots):
+            if c < 0:
+                slots.append("turned")
+            elif seat is not None and self.peeks[seat] >> i & 1:
+                slots.append(TEXT[c])
+            else:
+                slots.append("?")
+        out["katun"]["slots"] = slots
+        out["katun"]["peeked"] = [bin(m).count("1") for m in self.peeks]
+        out["seat"] = seat
+        if self.phase == OVER:
+            out["outcome"] = self.outcome.to_json()  # type: ignore[union-attr]
+        return out
+
+    def resample(self, seat: int | None, rng: Any) -> BalamState:
+        """Redraw every Katun card ``seat`` has not seen (deck and face-down, unpeeked slots)."""
+        rng = as_rng(rng)
+        new = self.clone()
+        mine = 0 if seat is None else self.peeks[seat]
+        hidden = [i for i, c in enumerate(self.slots) if c >= 0 and not mine >> i & 1]
+        pool = list(self.deck) + [self.slots[i] for i in hidden]
+        rng.shuffle(pool)
+        new.deck = pool[:len(self.deck)]
+        for i, c in zip(hidden, pool[len(self.deck):], strict=True):
+            new.slots[i] = c
+        new.rng = rng.fork()
+        new._cache = None
+        return new
+
+    # -- copying, JSON, encoding ------------------------------------------------------------------
+    def clone(self) -> BalamState:
+        new = object.__new__(BalamState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        new.rng = Rng(self.rng.state)
+        new.kinds = self.kinds[:]
+        new.toks = self.toks[:]
+        new.owner = self.owner[:]
+        new.ctrl = [r[:] for r in self.ctrl]
+        new.chest = [r[:] for r in self.chest]
+        new.prestige = self.prestige[:]
+        new.supply = self.supply[:]
+        new.deck = self.deck[:]
+        new.slots = self.slots[:]
+        new.peeks = self.peeks[:]
+        new.discard = self.discard[:]
+        new.war = None if self.war is None else dict(self.war)
+        new.losses = [x[:] for x in self.losses]
+        new.offered = self.offered[:]
+        new.done = self.done[:]
+        new.moved = set(self.moved)
+        new.last_roll = self.last_roll[:]
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        from gametable.games.balam.positions import public_json
+
+        out = public_json(self)
+        out["seed"] = self.seed
+        out["rng"] = self.rng.to_json()
+        out["katun"]["deck"] = [TEXT[c] for c in reversed(self.deck)]
+        out["katun"]["slots"] = [None if c < 0 else TEXT[c] for c in self.slots]
+        out["katun"]["peeks"] = [[i for i in range(len(self.slots)) if m >> i & 1]
+                                 for m in self.peeks]
+        return out
+
+    def encode_action(self, action: Action) -> int:
+        return self.codec.encode(action)
+
+    def decode_action(self, code: int) -> Action:
+        return self.codec.decode(code)
+
+

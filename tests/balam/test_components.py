@@ -1,0 +1,179 @@
+"""Components and setup: boards as data, the Katun deck, supplies, the start of the game."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from gametable.core.rng import Rng
+from gametable.games.balam.board import (
+    COLOURS,
+    LARGE_PYRAMIDS,
+    SMALL_PYRAMIDS,
+    SUPPLY,
+    TILE_LIMIT,
+    BoardError,
+    load_board,
+    parse_board,
+)
+from gametable.games.balam.katun import CARDS, KIND, build_deck
+from tests.balam.helpers import GAME
+
+
+def test_default_board_is_a_5_by_6_rectangle_with_sea_in_the_corners():
+    """BA-002 BA-003 BA-020 BA-021: 30 tiles side by side (33 minus the 3 red-cross tiles),
+    a 5 x 6 rectangle, the four sea (shell) tiles in the corners."""
+    board = load_board("default")
+    assert len(board.sites) == 33 - 3
+    xs = {xy[0] for xy in board.xy}
+    ys = {xy[1] for xy in board.xy}
+    assert (len(xs), len(ys)) == (5, 6)
+    corners = {(0, 0), (4, 0), (0, 5), (4, 5)}
+    sea = {board.xy[s] for s in board.sites if COLOURS[board.colour[s]] == "shell"}
+    assert sea == corners
+    for s in board.sites:
+        if board.xy[s] in corners:
+            assert board.seashore[s]
+    # neighbours are orthogonal tiles
+    a1 = board.index("a1")
+    assert {board.names[t] for t in board.neighbours[a1]} == {"b1", "a2"}
+
+
+def test_sites_have_2_to_4_plots_and_colours_follow_the_supply():
+    """BA-096 BA-196: 2 to 4 plots (shell sites 2); five production colours spread roughly as
+    the token supply (30 maize, 10 cacao, 8 shell, 8 jade, 16 obsidian)."""
+    board = load_board("default")
+    assert all(2 <= n <= 4 for n in board.plots)
+    for s in board.sites:
+        if COLOURS[board.colour[s]] == "shell":
+            assert board.plots[s] == 2
+    colours = Counter(COLOURS[c] for c in board.colour)
+    assert set(colours) == set(COLOURS)
+    assert colours["maize"] > colours["obsidian"] > colours["cacao"] >= colours["jade"]
+    assert sum(board.volcano) >= 5 and sum(board.seashore) >= 6 and sum(board.cenote) >= 3
+
+
+def test_other_boards_can_be_built():
+    """BA-024: boards of other sizes and shapes; the small board for 2 players."""
+    small = load_board("small")
+    assert len(small.sites) == 16
+    state = GAME.new_game(2, seed=3, options={"board": "small"})
+    assert len(state.view(0)["sites"]) == 16
+
+
+def _site(i, colour="maize", plots=3, **extra):
+    return {"id": f"s{i}", "colour": colour, "plots": plots, **extra}
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"site": [_site(1, colour="gold"), _site(2)], "path": [["s1", "s2"]]}, "unknown colour"),
+    ({"site": [_site(1, plots=5), _site(2)], "path": [["s1", "s2"]]}, "a site has 2 to 4"),
+    ({"site": [_site(1, plots=1), _site(2)], "path": [["s1", "s2"]]}, "a site has 2 to 4"),
+    ({"site": [_site(1, colour="shell", plots=3), _site(2)], "path": [["s1", "s2"]]},
+     "shell sites have 2"),
+    ({"site": [_site(1), _site(2), _site(3)], "path": [["s1", "s2"]]}, "cannot be reached"),
+    ({"site": [_site(1), _site(2)], "path": [["s1", "s9"]]}, "unknown site"),
+    ({"site": [_site(1), _site(1)], "path": []}, "two sites are called"),
+    ({"site": [_site(1, features=["lava"]), _site(2)], "path": [["s1", "s2"]]}, "features"),
+])
+def test_bad_board_files_are_refused_with_the_reason(data, message):
+    with pytest.raises(BoardError, match=message):
+        parse_board(data, "bad")
+
+
+def test_a_bad_board_option_is_refused(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('[[site]]\nid = "x"\ncolour = "maize"\nplots = 9\n'
+                    '[[site]]\nid = "y"\ncolour = "maize"\nplots = 2\n'
+                    '[[path]]\nbetween = ["x", "y"]\n')
+    with pytest.raises(ValueError, match="plots"):
+        GAME.new_game(2, seed=1, options={"board": str(path)})
+    with pytest.raises(ValueError, match="cannot read"):
+        GAME.new_game(2, seed=1, options={"board": str(tmp_path / "missing.toml")})
+
+
+def test_katun_deck_has_72_cards_with_the_rulebook_counts():
+    """BA-004 BA-170 BA-178 BA-183: 72 cards; 34 positive, 6 neutral, 32 negative."""
+    assert len(CARDS) == 72
+    kinds = Counter(KIND)
+    positive = ("prosperous", "favourable", "exceptional", "expedition", "cacao_festival",
+                "marriage", "cenotes")
+    negative = ("drought", "insurrection", "earthquake", "pochteca", "toltec_raid",
+                "decadence", "eruption", "tidal_wave")
+    assert sum(kinds[k] for k in positive) == 34
+    assert kinds["ball_game"] + kinds["eclipse"] == 6
+    assert sum(kinds[k] for k in negative) == 32
+    assert (kinds["prosperous"], kinds["favourable"], kinds["drought"]) == (10, 14, 6)
+
+
+def test_deck_building():
+    """BA-027 BA-028 BA-029 BA-030 BA-031 BA-032 BA-033: the prosperous cards on top, the 5
+    ball games between 6 piles of the other cards, the Eclipse near the middle."""
+    for seed in range(20):
+        top_down = build_deck(Rng(seed))[::-1]
+        assert len(top_down) == 72
+        assert all(KIND[c] == "prosperous" for c in top_down[:10])
+        rest = [c for c in top_down[10:] if KIND[c] != "eclipse"]
+        balls = [i for i, c in enumerate(rest) if KIND[c] == "ball_game"]
+        gaps = [b - a - 1 for a, b in zip([-1, *balls], balls, strict=False)]
+        assert len(balls) == 5 and all(9 <= g <= 10 for g in gaps)
+        assert len(rest) - balls[-1] - 1 in (9, 10)
+        eclipse = next(i for i, c in enumerate(top_down) if KIND[c] == "eclipse")
+        assert 33 <= eclipse <= 38
+
+
+def test_setup_gives_each_king_6_maize_and_a_score_of_0():
+    """BA-007 BA-008 BA-035 BA-036 BA-037 BA-041: a king sheet each with 6 maize; scores at 0;
+    the riches supply beside the board."""
+    for n in (2, 3, 4):
+        state = GAME.new_game(n, seed=1)
+        view = state.view(None)
+        assert [k["riches"] for k in view["kings"]] == [{"maize": 6}] * n
+        assert [k["prestige"] for k in view["kings"]] == [0] * n
+        assert view["supply"]["maize"] == 30 - 6 * n
+
+
+def test_limited_supplies():
+    """BA-009 BA-010 BA-011 BA-012 BA-014: 13 large and 16 small pyramids per king (52 and 64
+    for 4 colours), 99 building tiles of 4 types, 82 riches tokens of 6 types."""
+    assert 4 * LARGE_PYRAMIDS == 52 and 4 * SMALL_PYRAMIDS == 64
+    assert sum(TILE_LIMIT) == 99 and len(TILE_LIMIT) == 4
+    assert SUPPLY == (30, 10, 8, 8, 16, 10) and sum(SUPPLY) == 82
+
+
+def test_dice_have_0_to_3_points_or_a_skull():
+    """BA-016 BA-017 BA-142: six faces of 0-3 success points or a skull; the option sets them."""
+    from gametable.games.balam.wars import parse_faces
+
+    assert parse_faces("0,1,1,2,3,X") == (0, 1, 1, 2, 3, -1)
+    with pytest.raises(ValueError):
+        GAME.new_game(2, seed=1, options={"faces": "0,1,2,3,4,X"})
+    assert GAME.new_game(2, seed=1, options={"faces": "3,3,3,3,3,3"}).faces == (3,) * 6
+
+
+def test_score_track_cap_is_an_option():
+    """BA-022 BA-023 BA-038 BA-039 BA-040: the track shows 0 to 99 (tens and units); by
+    default our score keeps counting past 99, the option score_cap stops it at 99."""
+    from tests.balam.helpers import position
+
+    for cap, expected in ((False, 100), (True, 99)):
+        state = position(2, options={"score_cap": cap}, kings=[{"prestige": 98}, {}],
+                         slots=["prosperous:cacao/shell/prestige:2", "drought", "drought"])
+        state.apply("katun 0")
+        state.apply("take prestige")
+        assert state.view(None)["kings"][0]["prestige"] == expected
+
+
+def test_game_length_and_first_player_options():
+    """BA-043 BA-044 BA-045 BA-046 BA-047 BA-048 BA-049: the game lasts until the Nth ball game
+    (N = players by default, 2 to 5 by option); the first player is chosen by option."""
+    for n in (2, 3, 4):
+        assert GAME.new_game(n, seed=1).target_ball_games == n
+    assert GAME.new_game(2, seed=1, options={"ball_games": 5}).target_ball_games == 5
+    for bad in (1, 6):
+        with pytest.raises(ValueError):
+            GAME.new_game(2, seed=1, options={"ball_games": bad})
+    assert GAME.new_game(3, seed=1, options={"first_player": 2}).to_move == (2,)
+    with pytest.raises(ValueError):
+        GAME.new_game(2, seed=1, options={"first_player": 3})
