@@ -1,0 +1,18 @@
+"""The gametable server: friends play in their browsers, bots fill the empty seats.
+
+``gametable serve`` runs :func:`create_app` on uvicorn.  Tables live in a database (SQLite under
+the data directory by default, any SQLAlchemy URL otherwise) as match records plus metadata, so a
+restarted server resumes every table exactly and every invite link keeps working.  A seat only
+ever receives its own ``view(seat)`` (spectators ``view(None)``).
+
+- ``app.py``: the ASGI app; ``api.py``: the lobby's JSON API (OpenAPI at ``/docs``);
+  ``ws.py``: the play protocol over ``/ws/{table_id}``; ``pages.py``: lobby, table and rules pages;
+  ``static/``: the web client (HTML, CSS, JS modules, SVG boards; no build step).
+- ``tables.py``: one table (apply, persist, broadcast, bots); ``manager.py``: all tables (create,
+  load, rematch, expire); ``store.py``: the database (group commit); ``connection.py``: a socket.
+"""
+
+from gametable.server.app import create_app
+from gametable.server.settings import Settings
+
+__all__ = ["Settings", "create_app"]

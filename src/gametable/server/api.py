@@ -1,0 +1,186 @@
+"""The lobby's JSON API: games, creating tables, a table's public info, its log, rematches.
+
+Play itself goes over the WebSocket (``ws.py``).  A seat's secret travels in an
+``Authorization: Bearer <token>`` header, never in a URL the server could log.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, HTTPException, Request
+from pydantic import BaseModel, Field
+
+from gametable.bots import bot_names
+from gametable.core.registry import game_names, load_game
+from gametable.server.manager import TableManager
+from gametable.server.tables import Refused, Table
+
+log = logging.getLogger("gametable.server")
+
+STATUS = {"unknown": 404, "auth": 403, "spectator": 403, "playing": 409, "busy": 503,
+          "gone": 410, "invalid": 422, "illegal": 422}
+
+
+def http_error(exc: Refused) -> HTTPException:
+    return HTTPException(STATUS.get(exc.kind, 400), detail=exc.to_json())
+
+
+
+
+class SeatSpec(BaseModel):
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = Field(None, max_length=100, description="bot spec, e.g. random or ismcts:iterations=200")
+    name: str | None = Field(None, max_length=40, description="what the others call this seat")
+
+
+class CreateTable(BaseModel):
+    game: str = Field(..., max_length=64, examples=["balzakken"])
+    players: int = Field(..., ge=1, le=16)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] | None = Field(
+        None, max_length=16, description="one per seat; default: every seat human")
+
+
+class SeatLink(BaseModel):
+    seat: int
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+    url: str | None = Field(None, description="invite link with the seat's secret (humans only)")
+    token: str | None = None
+
+
+class CreatedTable(BaseModel):
+    id: str
+    game: str
+    players: int
+    seats: list[SeatLink]
+    spectator_url: str
+
+
+def bearer(authorization: str | None) -> str | None:
+    if not authorization:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise HTTPException(401, detail={"kind": "auth", "message": "use Authorization: Bearer <token>"})
+    return token.strip()
+
+
+def option_json(option: Any) -> dict[str, Any]:
+    return {
+        "name": option.name, "default": option.default, "help": option.help,
+        "kind": option.kind.__name__,
+        "choices": list(option.choices) if option.choices is not None else None,
+        "minimum": option.minimum, "maximum": option.maximum, "nullable": option.nullable,
+    }
+
+
+def make_router(manager: TableManager) -> APIRouter:
+    router = APIRouter(prefix="/api", tags=["lobby"])
+
+    async def table_or_404(table_id: str) -> Table:
+        try:
+            return await manager.get(table_id)
+        except Refused as exc:
+            raise http_error(exc) from None
+
+    def links(request: Request, table: Table, tokens: dict[int, str]) -> CreatedTable:
+        base = str(request.base_url).rstrip("/")
+        seats = []
+        for i, info in enumerate(table.seats):
+            token = tokens.get(i)
+            url = f"{base}/t/{table.id}#seat={i}&token={token}" if token else None
+            seats.append(SeatLink(seat=i, kind=info.kind, bot=info.bot, name=info.name, url=url,
+                                  token=token))
+        return CreatedTable(id=table.id, game=table.game.name, players=table.players,
+                            seats=seats, spectator_url=f"{base}/t/{table.id}")
+
+    @router.get("/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "tables_in_memory": len(manager.tables)}
+
+    @router.get("/games")
+    async def games() -> list[dict[str, Any]]:
+        """Every game: player counts, options with defaults, and the bots that can sit in."""
+        out = []
+        for name in game_names():
+            game = load_game(name)
+            out.append({
+                "name": game.name, "title": game.title, "version": game.version,
+                "player_counts": list(game.player_counts),
+                "options": [option_json(o) for o in game.options],
+                "bots": bot_names(),
+            })
+        return out
+
+    @router.post("/tables", status_code=201)
+    async def create_table(body: CreateTable, request: Request) -> CreatedTable:
+        """Open a table.  The response holds each human seat's invite link (shown only now)."""
+        specs = [s.model_dump() for s in body.seats] if body.seats else [
+            {"kind": "human"} for _ in range(body.players)]
+        try:
+            table, tokens = await manager.create(body.game, body.players, body.options, specs)
+        except Refused as exc:
+            raise http_error(exc) from None
+        return links(request, table, tokens)
+
+    @router.get("/tables/{table_id}")
+    async def table_info(table_id: str) -> dict[str, Any]:
+        """A table's public facts: game, seats (human or bot, connected), status, whose turn."""
+        return (await table_or_404(table_id)).info()
+
+    @router.get("/tables/{table_id}/log")
+    async def table_log(
+        table_id: str, authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """The move log as a seat may read it: public descriptions, its own notation; everything
+        (the full record, seed included) once the game is over."""
+        table = await table_or_404(table_id)
+        try:
+            seat = table.seat_for_token(bearer(authorization))
+        except Refused as exc:
+            raise http_error(exc) from None
+        over = table.state.is_over
+        out: dict[str, Any] = {
+            "table": table.id, "seat": seat, "seq": table.seq, "over": over,
+            "moves": [e.for_seat(seat, over) for e in table.log],
+        }
+        if over:
+            out["record"] = record_json(table)
+        return out
+
+    @router.get("/tables/{table_id}/record")
+    async def table_record(table_id: str) -> dict[str, Any]:
+        """The complete match record (seed and every move) of a finished game; replay it with
+        ``gametable replay``.  Refused while the game is in progress."""
+        table = await table_or_404(table_id)
+        if not table.state.is_over:
+            raise http_error(Refused("playing", "the record is published when the game is over"))
+        return record_json(table)
+
+    @router.post("/tables/{table_id}/rematch", status_code=201)
+    async def rematch(
+        table_id: str, request: Request, authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Start (or find) the next game with the same seats; each seat keeps its token."""
+        table = await table_or_404(table_id)
+        try:
+            seat = table.seat_for_token(bearer(authorization))
+            new = await manager.rematch(table, seat)
+        except Refused as exc:
+            raise http_error(exc) from None
+        return {"id": new.id, "url": f"{str(request.base_url).rstrip('/')}/t/{new.id}"}
+
+    return router
+
+
+def record_json(table: Table) -> dict[str, Any]:
+    from gametable.core.record import Record
+
+    record = Record(table.game.name, table.game.version, table.players, table.seed,
+                    dict(table.options), [(e.seat, e.notation) for e in table.log],
+                    {"table": table.id})
+    return record.to_json()

@@ -1,0 +1,131 @@
+// Balzakken: your hand (click a card, then an action), the piles, the other seats, the score sheet.
+import { actionButton, h, s, seatName } from "../util.js";
+
+let selected = null;     // card text of the selected card
+let dismissedRound = 0;
+
+const NAMES = { S: "The Swinger", L: "The Lul", "-1": "Bruisbal", "11": "Blue Ball" };
+
+function colour(card) {
+  if (card === "S") return "#2e8b57";
+  if (card === "L") return "#b42318";
+  const v = Number(card);
+  if (v < 0) return "#6f42c1";
+  const hue = 210 - v * 17;
+  return `hsl(${hue}, 60%, ${45 + (v % 3) * 4}%)`;
+}
+
+export function cardSvg(card, { small = false, playable = false, isSelected = false, onclick = null, back = false } = {}) {
+  const cls = ["card", small && "small", playable && "playable", isSelected && "selected"].filter(Boolean).join(" ");
+  const label = back ? "hidden card" : `${NAMES[card] ?? "Balzak"} ${card}`;
+  const svg = s("svg", { viewBox: "0 0 64 92", class: cls, role: onclick ? "button" : "img", "aria-label": label,
+    "data-card": back ? null : card, tabindex: onclick ? 0 : null },
+    s("title", {}, label),
+    s("rect", { class: "face", x: 2, y: 2, width: 60, height: 88, rx: 8, fill: back ? "#3b4a6b" : "#fffdf7", stroke: "#333", "stroke-width": 1.5 }));
+  if (back) {
+    svg.append(s("rect", { x: 9, y: 9, width: 46, height: 74, rx: 5, fill: "none", stroke: "#9fb0d6", "stroke-width": 2 }),
+      s("text", { x: 32, y: 54, "text-anchor": "middle", "font-size": 20, fill: "#9fb0d6", "font-weight": 700 }, "B"));
+  } else {
+    svg.append(s("circle", { cx: 32, cy: 48, r: 21, fill: colour(card) }),
+      s("text", { x: 32, y: 56, "text-anchor": "middle", "font-size": card.length > 1 ? 20 : 24, fill: "#fff", "font-weight": 700 }, card),
+      s("text", { x: 8, y: 17, "font-size": 12, fill: "#333", "font-weight": 700 }, card));
+  }
+  if (onclick) {
+    svg.addEventListener("click", onclick);
+    svg.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") onclick(e); });
+  }
+  return svg;
+}
+
+// the card each legal action plays, to highlight the playable cards
+function cardOf(notation) {
+  const m = notation.match(/^(?:discard|swap) (-?\d+)/);
+  if (m) return m[1];
+  if (notation.startsWith("swinger")) return "S";
+  if (notation.startsWith("lul")) return "L";
+  return null;
+}
+
+function actionsFor(ctx, card, hand, players) {
+  const me = ctx.seat;
+  const out = [];
+  if (card === "S" || card === "L") {
+    const verb = card === "S" ? "swinger" : "lul";
+    for (let t = 0; t < players; t++) {
+      if (t === me) continue;
+      out.push(actionButton(ctx, `${card === "S" ? "Swinger" : "Lul"} → ${seatName(ctx.info, t)}`, `${verb} ${t}`));
+    }
+    return out;
+  }
+  const count = hand.filter((c) => c === card).length;
+  out.push(actionButton(ctx, `Discard ${card}`, `discard ${card}`));
+  for (let k = 2; k <= Math.max(2, count); k++) {
+    out.push(actionButton(ctx, `Discard ${card} ×${k}`, `discard ${card}x${k}`));
+    out.push(actionButton(ctx, `Discard ${card} ×${k}, take back the top`, `discard ${card}x${k} top`));
+  }
+  out.push(actionButton(ctx, `Swap ${card} with the pile's top`, `swap ${card}`));
+  return out;
+}
+
+function seatBox(ctx, v, p) {
+  const known = v.known_cards?.[String(p)] ?? [];
+  const unknown = Math.max(0, v.hand_sizes[p] - known.length);
+  return h("div", { class: ["seatbox", v.to_move.includes(p) && "to-move", p === ctx.seat && "me"].filter(Boolean).join(" "), "data-seat": p },
+    h("div", {}, h("b", {}, seatName(ctx.info, p)), ` · ${v.scores[p]} pts`, p === v.dealer ? " · dealer" : ""),
+    h("div", { class: "cards" }, ...known.map((c) => cardSvg(c, { small: true })),
+      ...Array.from({ length: unknown }, () => cardSvg("?", { small: true, back: true }))),
+    v.in_front[p].length ? h("div", { class: "small" }, "in front: ", ...v.in_front[p].map((c) => cardSvg(c, { small: true }))) : null);
+}
+
+function scoreSheet(ctx, v) {
+  const head = h("tr", {}, h("th", {}, "round"), ...v.scores.map((_, p) => h("th", {}, `seat ${p}`)));
+  const rows = v.rounds.map((r) => h("tr", {}, h("td", {}, `${r.round} (${r.kind}, seat ${r.caller})`),
+    ...r.points.map((pt, p) => h("td", { title: `hand ${r.hands[p].join(" ")} = ${r.values[p]}` }, `${pt >= 0 ? "+" : ""}${pt} → ${r.totals[p]}${r.tasty.includes(p) ? " ★" : ""}`))));
+  const total = h("tr", { class: "total" }, h("td", {}, "total"), ...v.scores.map((sc) => h("td", {}, String(sc))));
+  return h("details", { class: "panel", open: v.rounds.length > 0 }, h("summary", {}, h("b", {}, "Score sheet")),
+    h("table", { class: "sheet" }, head, ...rows, total));
+}
+
+export function render(root, ctx) {
+  const v = ctx.msg.view;
+  const hand = v.hand ?? [];
+  if (selected !== null && !hand.includes(selected)) selected = null;
+  const playable = new Set(ctx.msg.legal.map((a) => cardOf(a.notation)).filter(Boolean));
+  const others = [];
+  for (let p = 0; p < v.players; p++) if (p !== ctx.seat) others.push(seatBox(ctx, v, p));
+
+  const top = v.discard_pile[v.discard_pile.length - 1];
+  const piles = h("div", { class: "piles" },
+    h("figure", {}, cardSvg("?", { back: true }), h("figcaption", {}, `draw pile: ${v.draw_pile_size}`)),
+    h("figure", { id: "discard-top" }, top !== undefined ? cardSvg(top) : "", h("figcaption", {}, `discard pile: ${v.discard_pile.length}`)),
+    h("div", { class: "small" }, `Round ${v.round}`));
+
+  const parts = [h("div", { class: "seats" }, ...others), piles];
+  if (ctx.seat !== null) {
+    const handBox = h("div", { class: "cards", id: "hand" }, ...hand.map((c) => cardSvg(c, {
+      playable: playable.has(c), isSelected: c === selected,
+      onclick: () => { selected = selected === c ? null : c; ctx.showWhy(""); ctx.rerender(); },
+    })));
+    const actions = h("div", { class: "actions", id: "actions" });
+    if (selected !== null) actions.append(...actionsFor(ctx, selected, hand, v.players));
+    else if (!ctx.msg.over && ctx.msg.to_move.includes(ctx.seat)) actions.append(h("span", { class: "small" }, "Pick a card, then an action, or call BALZAK!"));
+    if (!ctx.msg.over) actions.append(actionButton(ctx, "BALZAK!", "balzak", { id: "balzak" }));
+    parts.push(h("section", { class: "panel me" }, h("h2", {}, `Your hand · ${v.hand_value} points`,
+      v.in_front[ctx.seat].length ? h("span", { class: "small" }, ` · in front of you: ${v.in_front[ctx.seat].join(" ")}`) : ""),
+    handBox, actions));
+  }
+  parts.push(scoreSheet(ctx, v));
+  root.replaceChildren(...parts);
+}
+
+export function summary(box, ctx) {
+  const v = ctx.msg.view;
+  const r = v.rounds[v.rounds.length - 1];
+  if (!r || r.round <= dismissedRound) return;
+  box.append(h("h2", {}, `Round ${r.round}: ${seatName(ctx.info, r.caller)} called BALZAK! (${r.kind})`),
+    h("table", { class: "sheet", id: "round-summary" },
+      h("tr", {}, h("th", {}, "seat"), h("th", {}, "hand"), h("th", {}, "value"), h("th", {}, "points"), h("th", {}, "total")),
+      ...r.hands.map((hand, p) => h("tr", {}, h("td", {}, seatName(ctx.info, p)), h("td", {}, hand.join(" ") || "—"),
+        h("td", {}, String(r.values[p])), h("td", {}, String(r.points[p])), h("td", {}, `${r.totals[p]}${r.tasty.includes(p) ? " ★ tasty" : ""}`)))),
+    ctx.msg.over ? "" : h("button", { type: "button", onclick: () => { dismissedRound = r.round; ctx.rerender(); } }, "OK"));
+}

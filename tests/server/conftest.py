@@ -1,0 +1,141 @@
+"""A real server on loopback: ``python -m gametable.server`` in a subprocess, on a free port."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("uvicorn")
+httpx = pytest.importorskip("httpx")
+ws_client = pytest.importorskip("websockets.sync.client")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """One server process; ``kill()`` ends it abruptly, ``start()`` again on the same data."""
+
+    def __init__(self, data_dir: Path, port: int | None = None, extra: list[str] | None = None):
+        self.data_dir = data_dir
+        self.port = port or free_port()
+        self.extra = extra or []
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        self.log = open(self.data_dir / f"server-{time.time_ns()}.log", "w")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "gametable.server", "--host", "127.0.0.1",
+             "--port", str(self.port), "--data-dir", str(self.data_dir), "--bot-delay", "0",
+             *self.extra],
+            stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {Path(self.log.name).read_text()}")
+            try:
+                if httpx.get(self.base + "/api/health", timeout=0.5).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start in 20 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handler runs, like a crash or a power cut of the process."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+        self.proc = None
+
+    def stop(self) -> None:
+        """SIGTERM: a clean shutdown (worker processes stopped, database closed)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.proc = None
+
+    def create(self, game: str = "balzakken", players: int = 2, seats: list | None = None,
+               options: dict | None = None) -> dict[str, Any]:
+        body: dict[str, Any] = {"game": game, "players": players, "options": options or {}}
+        if seats is not None:
+            body["seats"] = seats
+        r = httpx.post(self.base + "/api/tables", json=body, timeout=10)
+        assert r.status_code == 201, r.text
+        return r.json()
+
+    def connect(self, table_id: str, token: str | None) -> Client:
+        return Client(self, table_id, token)
+
+
+class Client:
+    """A seat (or spectator) on a WebSocket; remembers every message it received."""
+
+    def __init__(self, server: Server, table_id: str, token: str | None) -> None:
+        self._connection = ws_client.connect(f"{server.ws_base}/ws/{table_id}", max_size=2**24)
+        self.ws = self._connection.__enter__()
+        self.messages: list[dict[str, Any]] = []
+        self.send({"type": "hello", "token": token})
+        self.welcome = self.next()
+        self.last: dict[str, Any] | None = None
+        if self.welcome["type"] == "welcome":
+            self.last = self.until("sync")
+
+    def send(self, msg: dict[str, Any] | str) -> None:
+        self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
+
+    def next(self, timeout: float = 10) -> dict[str, Any]:
+        msg = json.loads(self.ws.recv(timeout=timeout))
+        self.messages.append(msg)
+        if msg["type"] in ("sync", "update"):
+            self.last = msg
+        return msg
+
+    def until(self, kind: str, timeout: float = 10, **fields: Any) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            msg = self.next(max(0.01, deadline - time.monotonic()))
+            if msg["type"] == kind and all(msg.get(k) == v for k, v in fields.items()):
+                return msg
+
+    def at_seq(self, seq: int, timeout: float = 10) -> dict[str, Any]:
+        """Read until this client's latest view is at ``seq``."""
+        deadline = time.monotonic() + timeout
+        while self.last is None or self.last["seq"] < seq:
+            self.next(max(0.01, deadline - time.monotonic()))
+        return self.last
+
+    def close(self) -> None:
+        self._connection.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = Server(tmp_path_factory.mktemp("server")).start()
+    yield srv
+    srv.kill()

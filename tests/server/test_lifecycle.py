@@ -1,0 +1,86 @@
+"""Finished games: rematch with the same seats, the complete log; idle tables expire."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import httpx
+import pytest
+
+from gametable.server.manager import TableManager
+from gametable.server.settings import Settings
+from gametable.server.store import Store
+from gametable.server.tables import Refused
+from tests.server.conftest import Server
+
+
+def finish_quickly(clients) -> int:
+    """Random play to the end (random players call BALZAK! often); the moves made."""
+    rng = random.Random(3)
+    n = 0
+    while not clients[0].last["over"]:
+        (mover,) = (c for c in clients if c.last["legal"])
+        n += 1
+        action = rng.choice(mover.last["legal"])["notation"]
+        mover.send({"type": "act", "action": action, "id": n})
+        mover.until("accepted", id=n)
+        for c in clients:
+            c.at_seq(n)
+        assert n < 5000
+    return n
+
+
+def test_rematch_keeps_the_seats_and_the_log_is_complete_after_the_game(server: Server) -> None:
+    t = server.create()
+    clients = [server.connect(t["id"], s["token"]) for s in t["seats"]]
+    n = finish_quickly(clients)
+    assert clients[1].last["outcome"]["winners"]
+    log = httpx.get(f"{server.base}/api/tables/{t['id']}/log").json()
+    assert len(log["moves"]) == n and all("notation" in m for m in log["moves"])
+    assert log["record"]["seed"] >= 0
+
+    r = httpx.post(f"{server.base}/api/tables/{t['id']}/rematch")
+    assert r.status_code == 403  # a spectator cannot ask
+    clients[0].send({"type": "rematch"})
+    new_id = clients[1].until("rematch")["rematch"]
+    again = httpx.post(f"{server.base}/api/tables/{t['id']}/rematch",
+                       headers={"Authorization": f"Bearer {t['seats'][1]['token']}"})
+    assert again.status_code == 201 and again.json()["id"] == new_id  # one rematch, not two
+    new = [server.connect(new_id, s["token"]) for s in t["seats"]]  # same links' secrets
+    assert [c.welcome["seat"] for c in new] == [0, 1]
+    assert new[0].last["seq"] == 0 and not new[0].last["over"]
+    info = httpx.get(f"{server.base}/api/tables/{new_id}").json()
+    assert info["rematch_of"] == t["id"]
+    for c in (*clients, *new):
+        c.close()
+
+
+def test_rematch_waits_for_the_end(server: Server) -> None:
+    t = server.create()
+    r = httpx.post(f"{server.base}/api/tables/{t['id']}/rematch",
+                   headers={"Authorization": f"Bearer {t['seats'][0]['token']}"})
+    assert r.status_code == 409
+
+
+@pytest.mark.parametrize("expiry, expired", [(0.0, True), (3600.0, False)])
+def test_idle_tables_expire(tmp_path: Path, expiry: float, expired: bool) -> None:
+    async def scenario() -> None:
+        settings = Settings(data_dir=tmp_path, idle_expiry=expiry, bot_delay=0, evict_after=0)
+        store = Store(settings.url())
+        manager = TableManager(settings, store)
+        table, _ = await manager.create("balzakken", 2, {}, [{"kind": "human"}] * 2)
+        await asyncio.sleep(0.01)
+        gone = await manager.sweep()
+        assert (table.id in gone) is expired
+        if expired:
+            with pytest.raises(Refused):
+                await manager.get(table.id)
+        else:
+            assert table.id not in manager.tables  # unloaded from memory, not deleted
+            assert (await manager.get(table.id)).seq == 0
+        await manager.close()
+        store.close()
+
+    asyncio.run(scenario())
