@@ -3,9 +3,11 @@ small pyramids of commercial control), each king's sheet, the Katun cards of the
 is happening in the turn.
 
 Rendered from the view dict alone.  The board's fixed layout (tile positions, production colour,
-seashore / volcano / cenote) is not part of the view, so it is read from the board named in the
-view's options (public, unchanging data); without it the grid falls back to the site names
-(letter = column, digit = row), and any part whose keys are missing to the generic table.
+seashore / volcano / cenote) comes from the view's ``board``; a view without it (or whose
+``board`` is not the board named in its options) has it read from the board named in the
+options (public, unchanging data); failing that the grid falls back to the site names
+(letter = column, digit = row), and any part whose keys are missing to the generic table.  The
+end-of-round summary reads the view's ``rounds`` (falling back to comparing the kings' sheets).
 """
 
 from __future__ import annotations
@@ -68,6 +70,14 @@ def riches_text(riches: dict[str, int] | None) -> str:
     return ", ".join(f"{riches[r]} {r}" for r in names if riches.get(r))
 
 
+def short_riches(riches: dict[str, int] | None) -> str:
+    """``{"maize": 2, "jade": 1}`` -> ``2m 1j`` (the map's letters); ``-`` for none."""
+    if not riches:
+        return "-"
+    names = [r for r in RICHES if riches.get(r)] + [r for r in riches if r not in RICHES]
+    return " ".join(f"{riches[r]}{RICH_LETTER.get(r, r[:1])}" for r in names if riches.get(r))
+
+
 def plot_chip(plot: str | None) -> str:
     """``"village:maize"`` -> ``Vm``; ``"+"`` -> ``+``; empty -> ``.``."""
     if not plot:
@@ -80,7 +90,17 @@ def _layout(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Per site: {"xy": (x, y) | None, "colour": str | None, "features": [...]}."""
     out: dict[str, dict[str, Any]] = {}
     board_name = (view.get("options") or {}).get("board")
-    if board_name:
+    given = view.get("board")
+    if isinstance(given, dict) and (board_name is None or given.get("name") == board_name):
+        try:
+            for site in given["sites"]:
+                x, y = site.get("x"), site.get("y")
+                out[site["id"]] = {"xy": None if x is None or y is None else (int(x), int(y)),
+                                   "colour": site.get("colour"),
+                                   "features": list(site.get("features") or [])}
+        except (KeyError, TypeError, ValueError):
+            out = {}
+    if not out and board_name:
         try:
             from gametable.games.balam.board import load_board
 
@@ -192,16 +212,21 @@ class BalamRenderer(GameRenderer):
                              ("personal riches", "left"), ("cities", "right"),
                              ("pyramids left", "right"), ("peeked", "right")):
             table.add_column(col, justify=justify)  # type: ignore[arg-type]
+        left = view.get("pyramids_left") or []
         for s, king in enumerate(kings):
             cities = sum(1 for site in sites.values() if site.get("owner") == s)
             small = sum((site.get("pyramids") or [0] * len(kings))[s]
                         for site in sites.values() if s < len(site.get("pyramids") or []))
+            large_left, small_left = LARGE_PYRAMIDS - cities, SMALL_PYRAMIDS - small
+            if s < len(left) and isinstance(left[s], dict):
+                large_left = left[s].get("large", large_left)
+                small_left = left[s].get("small", small_left)
             place = 1 + sum(1 for x in scores if x > scores[s])
             name = Text("▶ " if s in moving else "  ", style="bold")
             name.append(seat_name(s, me), style=f"bold {colour(s)}" if s in moving else colour(s))
             table.add_row(
                 name, str(king.get("prestige", "?")), str(place), riches_text(king.get("riches")),
-                str(cities), f"{LARGE_PYRAMIDS - cities} ■ {SMALL_PYRAMIDS - small} ▲",
+                str(cities), f"{large_left} ■ {small_left} ▲",
                 str(peeked[s]) if s < len(peeked) else "",
             )
         return table
@@ -291,6 +316,10 @@ class BalamRenderer(GameRenderer):
         over = phase_a == "over" and phase_b != "over"
         if not (new_round or over):
             return None
+        rounds_b, rounds_a = before.get("rounds"), after.get("rounds")
+        if (isinstance(rounds_a, list) and isinstance(rounds_b, list)
+                and len(rounds_a) > len(rounds_b) and isinstance(rounds_a[-1], dict)):
+            return self.round_table(rounds_a[-1], over)
         kb, ka = before.get("kings") or [], after.get("kings") or []
         bonus = after.get("bonus") if over else None
         title = (f"End of round {before.get('round')}: ceremony, taxes"
@@ -321,17 +350,58 @@ class BalamRenderer(GameRenderer):
         return Group(Text(title, style="bold"), table)
 
     @staticmethod
+    def round_table(entry: dict[str, Any], over: bool) -> RenderableType:
+        """A finished round from the view's ``rounds``: per king the prestige after the round and
+        its gain, where the prestige came from, riches produced, taxes, Chaak's maize, riches left
+        unused and buildings lost."""
+        seats = entry["seats"]
+        final = over or bool(entry.get("final"))
+        eclipse = bool(entry.get("eclipse"))
+        title = (f"End of round {entry.get('round')}: ceremony, taxes"
+                 + ("" if eclipse else ", Clemency of Chaak")
+                 + (", riches bonus; the game is over" if final else ""))
+        table = Table(header_style="bold")
+        columns = ["king", "prestige", "ceremony", "cenote", "katun"]
+        if final:
+            columns.append("bonus")
+        columns += ["made", "taxes", "Chaak", "unused", "lost"]
+        left = ("king", "made", "taxes", "unused")
+        for col in columns:
+            table.add_column(col, justify="left" if col in left else "right", no_wrap=True)
+        for s, row in enumerate(seats):
+            before, after = int(row.get("score_before", 0)), int(row.get("score_after", 0))
+            katun = int(row.get("ball_game", 0)) + int(row.get("prosperous", 0))
+            cells = [Text(f"seat {s}", style=colour(s)), f"{after} (+{after - before})",
+                     f"+{row.get('ceremony', 0)}", f"+{row.get('cenote', 0)}", f"+{katun}"]
+            if final:
+                cells.append(f"+{row.get('bonus', 0)}")
+            cells += [short_riches(row.get("production")), short_riches(row.get("taxes")),
+                      "-" if eclipse else f"+{row.get('chaak', 0)}",
+                      short_riches(row.get("riches_lost")), str(row.get("buildings_lost", 0))]
+            table.add_row(*cells)
+        table.caption = ("prestige (gain this round) · katun: ball games and Katun cards · made: "
+                         "by villages · taxes: from palaces · unused: riches back to the supply · "
+                         "lost: buildings lost to wars and catastrophes")
+        table.caption_justify = "left"
+        return Group(Text(title, style="bold"), table)
+
+    @staticmethod
     def production(view: dict[str, Any]) -> Text:
         made: dict[int, dict[str, int]] = {}
-        for site in (view.get("sites") or {}).values():
-            owner = site.get("owner")
-            if owner is None:
-                continue
-            for plot in site.get("plots") or []:
-                kind, _, rich = str(plot or "").partition(":")
-                if kind == "village" and rich:
-                    made.setdefault(owner, {}).setdefault(rich, 0)
-                    made[owner][rich] += 1
+        tally = view.get("round_tally") or {}
+        produced = tally.get("production") if isinstance(tally, dict) else None
+        if isinstance(produced, list) and all(isinstance(d, dict) for d in produced):
+            made = {s: dict(d) for s, d in enumerate(produced) if any(d.values())}
+        else:  # no round_tally in the view: read the products off the villages
+            for site in (view.get("sites") or {}).values():
+                owner = site.get("owner")
+                if owner is None:
+                    continue
+                for plot in site.get("plots") or []:
+                    kind, _, rich = str(plot or "").partition(":")
+                    if kind == "village" and rich:
+                        made.setdefault(owner, {}).setdefault(rich, 0)
+                        made[owner][rich] += 1
         out = Text(f"Round {view.get('round')}: the last Katun card is turned. Production: ",
                    style="bold")
         if not made:

@@ -1,6 +1,7 @@
 """Keezbord in the terminal: the ring as one row of 16 track spaces per section (the track runs
 left to right, row after row, the bottom row leading back into the top one), each seat's nest and
-home beside its own section, the teams, your hand, the other hands' sizes and the cards played.
+home beside its own section, the teams, your hand, the other hands' sizes, the cards played this
+cycle and this deal, and who handed in this deal.
 
 Pawns are written as in the notation (``a1`` = seat 0's first pawn), so the board reads the same
 without colour; colour only helps the eye.  Rendered from the view dict alone; any part whose keys
@@ -241,6 +242,20 @@ class KeezbordRenderer(GameRenderer):
                 line.append_text(card_chip(str(played[-1])))
             else:
                 line.append("none", style="dim")
+            out.append(line)
+        deal = view.get("deal_played")
+        handed = view.get("handed_in")
+        if deal is not None or handed:
+            line = Text()
+            if deal is not None:
+                line.append(f"This deal ({len(deal)}): ")
+                if len(deal) > 10:
+                    line.append("… ", style="dim")
+                line.append_text(card_row([str(c) for c in deal[-10:]]))
+            if handed:
+                if deal is not None:
+                    line.append("   ·   ")
+                line.append("handed in: " + ", ".join(letter(int(s)) for s in handed))
             out.append(line)
         return out
 

@@ -12,6 +12,7 @@ plot 0.  A palace or temple anchored on plot ``p`` covers ``p`` and the next plo
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from dataclasses import dataclass
@@ -84,6 +85,8 @@ class Board:
         return tuple(s for s in self.sites if self.cenote[s])
 
     def to_json(self) -> dict[str, Any]:
+        """The public layout: per site its id, colour, plot count, features, tile position
+        (``x``/``y``, null when the board file gives none) and neighbours."""
         return {
             "name": self.name,
             "title": self.title,
@@ -93,11 +96,24 @@ class Board:
                     "colour": RICHES[self.colour[s]],
                     "plots": self.plots[s],
                     "features": features_of(self, s),
+                    "x": None if self.xy[s] is None else self.xy[s][0],
+                    "y": None if self.xy[s] is None else self.xy[s][1],
                     "neighbours": [self.names[t] for t in self.neighbours[s]],
                 }
                 for s in self.sites
             ],
         }
+
+
+_BOARD_JSON: dict[str, str] = {}
+
+
+def board_json(board: Board) -> dict[str, Any]:
+    """A fresh copy of ``board.to_json()`` (built once per board, copied per call)."""
+    text = _BOARD_JSON.get(board.name)
+    if text is None:
+        text = _BOARD_JSON[board.name] = json.dumps(board.to_json())
+    return json.loads(text)
 
 
 def features_of(board: Board, s: int) -> list[str]:

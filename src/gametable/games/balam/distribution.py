@@ -28,6 +28,7 @@ from gametable.games.balam.board import (
     OBSIDIAN,
     PALACE,
     RESERVE,
+    RICHES,
     TEMPLE,
     VILLAGE,
     Board,
@@ -141,6 +142,9 @@ def end_round(st: BalamState) -> None:
             if st.supply[colour] > 0:
                 st.supply[colour] -= 1
                 st.toks[b] = colour
+                made = st.tally["production"][seat]
+                made[RICHES[colour]] = made.get(RICHES[colour], 0) + 1
+                st.stats["riches_produced"] += 1
     st.phase = DIST
     st.done = [False] * st.players
     st.moved = set()
@@ -173,6 +177,9 @@ def after_distribution_step(st: BalamState) -> None:
 
 def close_round(st: BalamState) -> None:
     """Ceremony and taxes, losses, the Clemency of Chaak, then the end check or a new round."""
+    n = st.players
+    taxes: list[dict[str, int]] = [{} for _ in range(n)]
+    lost: list[dict[str, int]] = [{} for _ in range(n)]
     for b, k in enumerate(st.kinds):
         if k not in (TEMPLE, PALACE, VILLAGE, GARRISON):
             continue
@@ -183,18 +190,27 @@ def close_round(st: BalamState) -> None:
             if r < 0 or (k == GARRISON and r == OBSIDIAN):
                 continue
             st.toks[x] = -1
+            name = RICHES[r]
             if k == PALACE:
                 st.chest[seat][r] += 1
+                taxes[seat][name] = taxes[seat].get(name, 0) + 1
+                st.stats["taxes_collected"] += 1
             else:
                 st.supply[r] += 1
                 if k == TEMPLE:
-                    st.add_prestige(seat, CEREMONY[r])
+                    st.add_prestige(seat, CEREMONY[r], "ceremony")
+                else:
+                    lost[seat][name] = lost[seat].get(name, 0) + 1
     st.moved = set()
     st.done = [False] * st.players
+    chaak = [0] * n
     if not st.eclipse:
         for seat in st.order_from(st.round_first):
-            st.gain(seat, MAIZE, 2)
-    if st.ball_games >= st.target_ball_games or not st.deck:
+            chaak[seat] = st.gain(seat, MAIZE, 2)
+            st.stats["chaak_maize"] += chaak[seat]
+    over = st.ball_games >= st.target_ball_games or not st.deck
+    if over:
         end_game(st)
-        return
-    st.start_round()
+    st.record_round(taxes, lost, chaak)
+    if not over:
+        st.start_round()

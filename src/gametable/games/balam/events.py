@@ -80,6 +80,7 @@ def turn_katun(st: BalamState, seat: int, slot: int) -> None:
     st.card = card
     kind = KIND[card]
     st.note(f"seat {seat} turns over {TEXT[card]}")
+    st.stats["katun_cards_turned"] += 1
     if kind in ("prosperous", "expedition", "marriage"):
         st.phase = CHOOSE
         if not choose_actions(st, seat):
@@ -117,7 +118,7 @@ def finish_katun(st: BalamState) -> None:
 def take(st: BalamState, seat: int, riches: int) -> None:
     if riches == PRESTIGE:
         points = CARDS[st.card].prestige
-        st.add_prestige(seat, points)
+        st.add_prestige(seat, points, "prosperous")
         st.note(f"seat {seat} takes {points} prestige")
     else:
         st.gain(seat, riches)
@@ -126,11 +127,12 @@ def take(st: BalamState, seat: int, riches: int) -> None:
 
 def ball_game(st: BalamState) -> None:
     st.ball_games += 1
+    st.stats["ball_games"] += 1
     courts = [st.count_kind(q, COURT) for q in range(st.players)]
     cities = [st.cities(q) for q in range(st.players)]
     for q, pts in enumerate(ball_game_points(courts, cities)):
         if pts:
-            st.add_prestige(q, pts)
+            st.add_prestige(q, pts, "ball_game")
             st.note(f"ball game {st.ball_games}: seat {q} wins {pts} prestige")
 
 
@@ -149,8 +151,10 @@ def catastrophe(st: BalamState, seat: int, kind: str) -> None:
     riches, n, _ = CATASTROPHE[kind]
     if not exposed(st, seat, kind):
         st.note(f"seat {seat} has nothing the {kind} can strike")
+        st.stats["catastrophes_harmless"] += 1
         finish_katun(st)
         return
+    st.stats["catastrophes"] += 1
     if len(mayas_riches(st, seat, riches)) >= n:
         st.phase = CHOOSE
         return
@@ -160,10 +164,14 @@ def catastrophe(st: BalamState, seat: int, kind: str) -> None:
 def suffer(st: BalamState, seat: int) -> None:
     kind = KIND[st.card]
     what = CATASTROPHE[kind][2]
+    st.stats["catastrophes_suffered"] += 1
     if isinstance(what, str):
         for s in exposed(st, seat, kind):
             st.note(f"seat {seat} loses the city {st.board.names[s]} to the {kind}")
+            st.stats["cities_lost_to_catastrophes"] += 1
             for b in list(st.anchors(s)):
+                st.lost_buildings(seat)
+                st.stats["buildings_lost_to_catastrophes"] += 1
                 st.demolish(b)
         finish_katun(st)
         return
@@ -181,7 +189,8 @@ def offer(st: BalamState, seat: int, action: Offer) -> None:
     st.supply[r] += 1
     st.offered.append(c)
     pts = CENOTE_FACTOR * CEREMONY[r]
-    st.add_prestige(seat, pts)
+    st.add_prestige(seat, pts, "cenote")
+    st.stats["cenote_offerings"] += 1
     st.note(f"seat {seat} sacrifices 1 {RICHES[r]} in the cenote {action.cenote}: {pts} prestige")
     if not offer_actions(st, seat):
         finish_katun(st)

@@ -56,6 +56,7 @@ def apply(st: BalamState, action: Action, seat: int) -> None:
     elif isinstance(action, Remove):
         st.lock = st.board.index(action.site)
         st.demolish(st.codec.b(action.site, action.plot))
+        st.stats["buildings_removed"] += 1
         st.note(f"seat {seat} removes a building on {action.site}.{action.plot}")
     elif isinstance(action, Attack):
         attack(st, seat, action)
@@ -75,6 +76,7 @@ def apply(st: BalamState, action: Action, seat: int) -> None:
         st.chest[action.seat][action.riches] -= 1
         st.chest[seat][action.riches] += 1
         st.note(f"seat {seat} takes 1 {RICHES[action.riches]} from seat {action.seat} as dowry")
+        st.stats["dowries"] += 1
         finish_katun(st)
     elif isinstance(action, Ward):
         riches, n, _ = CATASTROPHE[KIND[st.card]]
@@ -82,6 +84,7 @@ def apply(st: BalamState, action: Action, seat: int) -> None:
             st.toks[b] = -1
             st.supply[riches] += 1
         st.note(f"seat {seat}'s Mayas pay {n} {RICHES[riches]} to ward off the catastrophe")
+        st.stats["catastrophes_paid"] += 1
         finish_katun(st)
     elif isinstance(action, Suffer):
         suffer(st, seat)
@@ -95,6 +98,10 @@ def apply(st: BalamState, action: Action, seat: int) -> None:
         else:
             st.done[seat] = True
             after_distribution_step(st)
+
+
+#: the event_counts key of each building kind built
+BUILT = tuple(f"{'observatories' if k == 'observatory' else k + 's'}_built" for k in KINDS)
 
 
 # -- B - Turns -------------------------------------------------------------------------------------
@@ -122,6 +129,8 @@ def build(st: BalamState, seat: int, action: Build) -> None:
     kind = action.kind
     st.lock = s
     st.erect(seat, kind, b)
+    st.stats["buildings_built"] += 1
+    st.stats[BUILT[kind]] += 1
     st.note(f"seat {seat} builds a {KINDS[kind]} on {action.site}.{action.plot}")
     special = SPECIAL_COST[kind]
     if special is not None:

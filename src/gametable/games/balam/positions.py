@@ -7,6 +7,7 @@ loading; every invariant is checked and a broken one raises :class:`InvalidState
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from gametable.core.errors import InvalidState
@@ -34,6 +35,7 @@ from gametable.games.balam.board import (
 )
 from gametable.games.balam.katun import KIND, TEXT
 from gametable.games.balam.phases import ACT, DEFEND, DESTROY, DIST, LOSE, PHASES, TURN
+from gametable.games.balam.tally import PRESTIGE_SOURCES, copy_tally, new_tally
 from gametable.games.balam.wars import SKULL, face_text
 
 if TYPE_CHECKING:
@@ -112,6 +114,8 @@ def public_json(st: BalamState) -> dict[str, Any]:
         "last_roll": [face_text(f) for f in st.last_roll],
         "log": list(st.log),
         "bonus": st.bonus,
+        "rounds": list(st.history),
+        "round_tally": copy_tally(st.tally),
     }
 
 
@@ -188,10 +192,66 @@ def load_position(game: Balam, data: dict[str, Any]) -> BalamState:
             raise InvalidState("bonus must list one riches bonus per seat")
         bonus = [_int(x, "bonus", 0) for x in bonus]
     st.bonus = bonus
+    _load_history(st, data)
     if "to_move" in data and list(data["to_move"]) != list(st.to_move):
         raise InvalidState(f"to_move {data['to_move']} does not match the phase: it is "
                            f"{list(st.to_move)}")
     return st
+
+
+def _load_history(st: BalamState, data: dict[str, Any]) -> None:
+    """``rounds`` (finished rounds, default none), ``round_tally`` (the current round's account;
+    default: prestige as it is now, production read off the villages during distribution) and
+    ``stats`` (event counts, default zeros)."""
+    rounds = data.get("rounds", [])
+    if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
+        raise InvalidState("rounds must be a list of finished rounds (objects)")
+    st.history = rounds
+    n = st.players
+    tally = data.get("round_tally")
+    if tally is None:
+        st.tally = new_tally(st.prestige)
+        if st.phase == DIST:
+            for b, k in enumerate(st.kinds):
+                if k == VILLAGE and st.toks[b] >= 0 and st.owner[b >> 2] >= 0:
+                    made = st.tally["production"][st.owner[b >> 2]]
+                    made[RICHES[st.toks[b]]] = made.get(RICHES[st.toks[b]], 0) + 1
+    else:
+        if not isinstance(tally, dict):
+            raise InvalidState("round_tally must be an object")
+
+        def seats(value: Any, where: str) -> list[int]:
+            if not isinstance(value, list) or len(value) != n:
+                raise InvalidState(f"round_tally.{where} must list {n} numbers, one per seat")
+            return [_int(v, f"round_tally.{where}", 0) for v in value]
+
+        out = new_tally(st.prestige)
+        if "score_before" in tally:
+            out["score_before"] = seats(tally["score_before"], "score_before")
+        if "buildings_lost" in tally:
+            out["buildings_lost"] = seats(tally["buildings_lost"], "buildings_lost")
+        prestige = tally.get("prestige", {})
+        if not isinstance(prestige, dict) or any(k not in PRESTIGE_SOURCES for k in prestige):
+            raise InvalidState(f"round_tally.prestige maps {', '.join(PRESTIGE_SOURCES)} to "
+                               "one number per seat")
+        for src, value in prestige.items():
+            out["prestige"][src] = seats(value, f"prestige.{src}")
+        production = tally.get("production", [{} for _ in range(n)])
+        if not isinstance(production, list) or len(production) != n:
+            raise InvalidState(f"round_tally.production must list {n} objects, one per seat")
+        for q, made in enumerate(production):
+            if not isinstance(made, dict):
+                raise InvalidState("round_tally.production maps riches names to counts")
+            out["production"][q] = {RICHES[_riches(r, "round_tally.production")]:
+                                    _int(v, "round_tally.production", 0)
+                                    for r, v in made.items()}
+        st.tally = out
+    stats = data.get("stats", {})
+    if not isinstance(stats, dict) or not all(
+            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
+            for k, v in stats.items()):
+        raise InvalidState("stats must map event names to counts")
+    st.stats = Counter(stats)
 
 
 def _load_sites(st: BalamState, sites: Any) -> None:
@@ -409,6 +469,7 @@ def _load_turn(st: BalamState, turn: Any) -> None:
             "points": _int(war.get("points", 0), "turn.war.points", 0),
             "defence_obsidian": _int(war.get("defence_obsidian", 0), "turn.war.defence_obsidian",
                                      0),
+            "destroyed": _int(war.get("destroyed", 0), "turn.war.destroyed", 0),
         }
     elif st.phase in (DEFEND, DESTROY):
         raise InvalidState(f"phase {st.phase} needs turn.war")

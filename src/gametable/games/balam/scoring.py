@@ -81,6 +81,6 @@ def end_game(st: BalamState) -> None:
     """The riches bonus, then the game is over ("7 - END OF GAME")."""
     st.bonus = [riches_bonus(sum(c)) for c in st.chest]
     for seat, pts in enumerate(st.bonus):
-        st.add_prestige(seat, pts)
+        st.add_prestige(seat, pts, "bonus")
     st.phase = OVER
     st.note("the game is over: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(st.prestige)))

@@ -19,6 +19,7 @@ Katun choice), ``offer`` (cenote sacrifices), ``distribution`` (every seat not y
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from gametable.core.protocol import Action, Outcome, State
@@ -31,18 +32,25 @@ from gametable.games.balam.actions import (
     codec,
 )
 from gametable.games.balam.board import (
+    BASE_COST,
     DOUBLE,
     EMPTY,
     KINDS,
+    LARGE_PYRAMIDS,
     MAIZE,
     MARKET,
     MAX_PLOTS,
     OBSERVATORY,
+    PALACE,
     RICHES,
     SECOND,
+    SMALL_PYRAMIDS,
+    SPECIAL_COST,
     SUPPLY,
+    TEMPLE,
     TILE_OF,
     Board,
+    board_json,
     load_board,
 )
 from gametable.games.balam.distribution import reach, usable_mask
@@ -52,12 +60,27 @@ from gametable.games.balam.scoring import (
     SCORE_CAP,
     divination_peeks,
 )
+from gametable.games.balam.tally import PRESTIGE_SOURCES, copy_tally, new_tally
 from gametable.games.balam.wars import parse_faces
 
 if TYPE_CHECKING:
     from gametable.games.balam import Balam
 
-__all__ = ["BalamState"]
+__all__ = ["EVENTS", "PRESTIGE_SOURCES", "BalamState"]
+
+_PLURAL = {"observatory": "observatories"}
+#: the keys of :meth:`BalamState.event_counts`, always all present
+EVENTS = (
+    "rounds", "wars", "wars_won", "wars_lost", "buildings_destroyed", "prisoners_taken",
+    "garrisons_lost_in_war", "devastated_cities",
+    "catastrophes", "catastrophes_paid", "catastrophes_suffered", "catastrophes_harmless",
+    "buildings_lost_to_catastrophes", "cities_lost_to_catastrophes",
+    *(f"prestige_{src}" for src in PRESTIGE_SOURCES),
+    "katun_cards_turned", "ball_games", "cenote_offerings", "dowries",
+    "buildings_built", *(f"{_PLURAL.get(k, k + 's')}_built" for k in KINDS), "buildings_removed",
+    "riches_produced", "taxes_collected", "chaak_maize",
+)
+
 
 _TABLES: dict[str, tuple] = {}
 
@@ -115,6 +138,12 @@ class BalamState(State):
         self.last_roll: list[int] = []
         self.log: list[str] = []
         self.bonus: list[int] | None = None
+        #: counts of notable events (see :meth:`event_counts`)
+        self.stats: Counter[str] = Counter()
+        #: finished rounds, oldest first (append-only; replaced, never changed in place)
+        self.history: list[dict[str, Any]] = []
+        #: the current round's account (see :func:`new_tally`)
+        self.tally: dict[str, Any] = new_tally(self.prestige)
         self._cache: tuple | None = None
 
     def _setup_board(self, name: str) -> None:
@@ -143,9 +172,45 @@ class BalamState(State):
         self.chest[seat][riches] += got
         return got
 
-    def add_prestige(self, seat: int, points: int) -> None:
-        total = self.prestige[seat] + points
+    def add_prestige(self, seat: int, points: int, source: str) -> None:
+        """Prestige won from ``source`` (one of :data:`PRESTIGE_SOURCES`), counted as gained
+        (the score cap may take some of it)."""
+        before = self.prestige[seat]
+        total = before + points
         self.prestige[seat] = min(total, SCORE_CAP) if self.options["score_cap"] else total
+        gained = self.prestige[seat] - before
+        if gained:
+            self.stats[f"prestige_{source}"] += gained
+            self.tally["prestige"][source][seat] += gained
+
+    def lost_buildings(self, seat: int, n: int = 1) -> None:
+        """``seat`` lost ``n`` buildings (war, catastrophe) this round."""
+        if seat >= 0:
+            self.tally["buildings_lost"][seat] += n
+
+    def record_round(self, taxes: list[dict[str, int]], lost: list[dict[str, int]],
+                     chaak: list[int]) -> None:
+        """The round's entry in ``history`` (the ``rounds`` of the view), at its close."""
+        t = self.tally
+        seats = []
+        for q in range(self.players):
+            prestige = {src: t["prestige"][src][q] for src in PRESTIGE_SOURCES}
+            seats.append({
+                "production": dict(t["production"][q]),
+                "ceremony": prestige["ceremony"],
+                "cenote": prestige["cenote"],
+                "ball_game": prestige["ball_game"],
+                "prosperous": prestige["prosperous"],
+                "bonus": prestige["bonus"],
+                "taxes": dict(taxes[q]),
+                "chaak": chaak[q],
+                "riches_lost": dict(lost[q]),
+                "buildings_lost": t["buildings_lost"][q],
+                "score_before": t["score_before"][q],
+                "score_after": self.prestige[q],
+            })
+        self.history = [*self.history, {"round": self.round, "eclipse": self.eclipse,
+                                        "final": self.phase == OVER, "seats": seats}]
 
     def note(self, text: str) -> None:
         self.log = [*self.log[-29:], text]
@@ -167,6 +232,7 @@ class BalamState(State):
                 self.peeks[seat] = 1 << (n - 1) if counts[seat] < max(counts) else 1
         self.current = self.round_first
         self.phase = TURN
+        self.tally = new_tally(self.prestige)
         self.clear_turn()
         self.note(f"round {self.round}: {n} Katun cards laid out; seat {self.current} begins")
 
@@ -321,27 +387,128 @@ class BalamState(State):
         flow.apply(self, action, seat)
 
     def describe(self, action: Action, seat: int | None = None) -> str:
-        """A short sentence for people (public information only)."""
-        from gametable.games.balam import actions as a
+        """A short sentence for people (public information only: the board, the kings' sheets,
+        the Katun cards turned; never a face-down card)."""
+        try:
+            return self._describe(action, seat)
+        except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+            return f"seat {seat}: {action}"
 
-        who = f"seat {self.to_move[0] if seat is None and self.to_move else seat}"
+    def _building_words(self, site: str, plot: int, seat: int | None = None) -> str:
+        """``seat 2's temple on c3.1`` (or ``the empty plot c3.1``)."""
+        b = self.codec.b(site, plot)
+        kind = self.kinds[b]
+        owner = self.owner[b >> 2]
+        if not 0 <= kind < 8:
+            return f"the plot {site}.{plot}"
+        whose = "its" if owner == seat else f"seat {owner}'s"
+        text = f"{whose} {KINDS[kind]} on {site}.{plot}"
+        tok = self.toks[b]
+        return text + (f" (holding 1 {RICHES[tok]})" if tok >= 0 else "")
+
+    def _describe(self, action: Action, seat: int | None) -> str:
+        from gametable.games.balam import actions as a
+        from gametable.games.balam.katun import CARDS, CATASTROPHE, KIND
+        from gametable.games.balam.phases import COST, OFFER
+        from gametable.games.balam.scoring import CENOTE_FACTOR, CEREMONY
+
+        if seat is None:
+            seat = self.to_move[0] if self.to_move else self.current
+        who = f"seat {seat}"
+        names = self.board.names
+        card_kind = KIND[self.card] if self.card >= 0 else ""
         if isinstance(action, a.Pay):
-            why = "for the turn" if self.phase == TURN else "towards the building"
-            return f"{who} pays 1 {RICHES[action.riches]} {why}"
+            r = RICHES[action.riches]
+            if self.phase == COST and self.lock >= 0:
+                left = self.due - 1
+                return (f"{who} pays 1 {r} towards the building on {names[self.lock]}"
+                        + (f" ({left} more to pay)" if left > 0 else " (paid in full)"))
+            return f"{who} pays 1 {r} for the turn, to build, attack or pass"
         if isinstance(action, a.TurnKatun):
-            return f"{who} turns over Katun card {action.slot}"
+            left = sum(1 for c in self.slots if c >= 0) - 1
+            return (f"{who} turns over face-down Katun card {action.slot}"
+                    + (" (the last of the round: production and distribution follow)"
+                       if left == 0 else f" ({left} left face down)"))
         if isinstance(action, a.Build):
-            return f"{who} builds a {KINDS[action.kind]} on {action.site} plot {action.plot}"
+            s = self.board.index(action.site)
+            kind = KINDS[action.kind]
+            where = (f"plots {action.plot} and {self.board.second_plot(s, action.plot)}"
+                     if DOUBLE[action.kind] else f"plot {action.plot}")
+            held = self.owner[s]
+            site = (f"its city {action.site}" if held == seat else
+                    f"the free {RICHES[self.board.colour[s]]} site {action.site}")
+            cost = BASE_COST[action.kind]
+            special = SPECIAL_COST[action.kind]
+            pay = (f"for 1 {RICHES[special]}" if special is not None
+                   else f"for {cost} riches, paid next" if cost else "")
+            article = "an" if kind[0] in "aeiou" else "a"
+            return f"{who} builds {article} {kind} on {where} of {site}" + (
+                f" {pay}" if pay else "")
+        if isinstance(action, a.Remove):
+            return (f"{who} removes its {KINDS[self.kinds[self.codec.b(action.site, action.plot)]]}"
+                    f" on {action.site}.{action.plot}, freeing the plot")
         if isinstance(action, a.Attack):
-            return (f"{who} attacks {action.target} from {action.source} with "
-                    f"{action.garrisons} garrison(s), spending {action.obsidian} obsidian")
-        if isinstance(action, a.Move):
-            return (f"{who} moves the riches on {action.site}.{action.plot} to "
-                    f"{action.to_site}.{action.to_plot}")
+            t = self.board.index(action.target)
+            obs = (f", spending {action.obsidian} obsidian" if action.obsidian else "")
+            return (f"{who} attacks seat {self.owner[t]}'s city {action.target} from "
+                    f"{action.source} with {action.garrisons} garrison"
+                    f"{'s' if action.garrisons != 1 else ''}{obs}")
         if isinstance(action, a.End):
+            if self.phase == OFFER:
+                return f"{who} stops offering"
+            if self.lock >= 0:
+                return f"{who} stops building on {names[self.lock]} and ends the turn"
             return f"{who} ends the turn"
+        if isinstance(action, a.Defend):
+            war = self.war or {}
+            target = names[war["target"]] if "target" in war else "its city"
+            if not action.obsidian:
+                return f"{who} defends {target} without spending obsidian"
+            return f"{who} spends {action.obsidian} obsidian to defend {target}"
+        if isinstance(action, a.Lose):
+            why = "to the skulls of the attack" if self.after == "destroy" else (
+                f"to the {card_kind.replace('_', ' ')}" if card_kind else "")
+            return f"{who} gives up {self._building_words(action.site, action.plot, seat)} {why}".strip()
+        if isinstance(action, a.Destroy):
+            return f"{who} destroys {self._building_words(action.site, action.plot)}"
+        if isinstance(action, a.Take):
+            if action.riches == 6:
+                return (f"{who} takes {CARDS[self.card].prestige} prestige offered by the Katun "
+                        "card")
+            source = "on an expedition" if card_kind == "expedition" else "from the Katun card"
+            return f"{who} takes 1 {RICHES[action.riches]} {source}"
+        if isinstance(action, a.Dowry):
+            return (f"{who} takes 1 {RICHES[action.riches]} from seat {action.seat} as a dowry "
+                    "(Princely marriage)")
+        if isinstance(action, a.Ward):
+            riches, n, _ = CATASTROPHE[card_kind]
+            return (f"{who}'s Mayas pay {n} {RICHES[riches]} from reserves and garrisons to ward "
+                    f"off the {card_kind.replace('_', ' ')}")
+        if isinstance(action, a.Suffer):
+            _, _, what = CATASTROPHE[card_kind]
+            if isinstance(what, str):
+                loss = f"its {what} cities"
+            else:
+                loss = " and ".join(f"{n} {KINDS[k]}{'s' if n > 1 else ''}" for k, n in what)
+            return f"{who} suffers the {card_kind.replace('_', ' ')}: it loses {loss}"
+        if isinstance(action, a.Offer):
+            b = self.codec.b(action.site, action.plot)
+            r = self.toks[b]
+            return (f"{who} sacrifices the {RICHES[r]} on {action.site}.{action.plot} in the "
+                    f"sacred cenote {action.cenote} for {CENOTE_FACTOR * CEREMONY[r]} prestige")
+        if isinstance(action, a.Move):
+            b = self.codec.b(action.site, action.plot)
+            d = self.codec.b(action.to_site, action.to_plot)
+            r = self.toks[b]
+            kind = self.kinds[d]
+            use = {TEMPLE: " (to sacrifice for prestige)", PALACE: " (taxes for the king)"}.get(
+                kind, "")
+            return (f"{who} carries the {RICHES[r]} on {action.site}.{action.plot} to its "
+                    f"{KINDS[kind]} on {action.to_site}.{action.to_plot}{use}")
         if isinstance(action, a.Done):
-            return f"{who} is done"
+            if self.phase == OFFER:
+                return f"{who} stops offering in the cenotes"
+            return f"{who} has finished distributing"
         return f"{who}: {action}"
 
     # -- distribution ------------------------------------------------------------------------------
@@ -369,6 +536,10 @@ class BalamState(State):
         out["katun"]["slots"] = slots
         out["katun"]["peeked"] = [bin(m).count("1") for m in self.peeks]
         out["seat"] = seat
+        out["board"] = board_json(self.board)
+        out["pyramids_left"] = [
+            {"large": LARGE_PYRAMIDS - self.cities(q), "small": SMALL_PYRAMIDS - self.small_used(q)}
+            for q in range(self.players)]
         if self.phase == OVER:
             out["outcome"] = self.outcome.to_json()  # type: ignore[union-attr]
         return out
@@ -411,6 +582,9 @@ class BalamState(State):
         new.done = self.done[:]
         new.moved = set(self.moved)
         new.last_roll = self.last_roll[:]
+        new.stats = Counter(self.stats)
+        new.tally = copy_tally(self.tally)
+        # history is append-only and replaced on write: shared
         return new
 
     def to_json(self) -> dict[str, Any]:
@@ -423,7 +597,20 @@ class BalamState(State):
         out["katun"]["slots"] = [None if c < 0 else TEXT[c] for c in self.slots]
         out["katun"]["peeks"] = [[i for i in range(len(self.slots)) if m >> i & 1]
                                  for m in self.peeks]
+        out["stats"] = dict(sorted(self.stats.items()))
         return out
+
+    def event_counts(self) -> dict[str, int]:
+        """Wars (won: at least one building destroyed, else lost), buildings destroyed,
+        prisoners taken, garrisons lost to skulls, devastated cities; catastrophes (striking a
+        king who has something to lose: paid by the Mayas or suffered; harmless ones apart) and
+        what they cost; prestige by source; Katun cards turned, ball games, cenote offerings,
+        dowries; buildings built (in all and per kind) and removed; riches produced, palace taxes,
+        Chaak's maize; rounds finished."""
+        counts = {key: 0 for key in EVENTS}
+        counts.update(self.stats)
+        counts["rounds"] = len(self.history)
+        return counts
 
     def encode_action(self, action: Action) -> int:
         return self.codec.encode(action)

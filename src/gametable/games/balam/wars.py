@@ -117,7 +117,8 @@ def attack(st: BalamState, seat: int, action: Attack) -> None:
     st.attacked = True
     st.war = {"source": s, "target": t, "garrisons": action.garrisons,
               "obsidian": action.obsidian, "defender": st.owner[t], "points": 0,
-              "defence_obsidian": 0}
+              "defence_obsidian": 0, "destroyed": 0}
+    st.stats["wars"] += 1
     st.note(f"seat {seat} attacks {action.target} from {action.source} with "
             f"{action.garrisons} garrison(s) and {action.obsidian} obsidian")
     if defence_obsidian(st) > 0:
@@ -179,6 +180,9 @@ def continue_losses(st: BalamState) -> None:
 def lose_one(st: BalamState, b: int) -> None:
     s, p = divmod(b, MAX_PLOTS)
     st.note(f"seat {st.owner[s]} loses the {KINDS[st.kinds[b]]} on {st.board.names[s]}.{p}")
+    st.lost_buildings(st.owner[s])
+    st.stats["garrisons_lost_in_war" if st.after == "destroy" else
+             "buildings_lost_to_catastrophes"] += 1
     st.demolish(b)
     st.losses[0][1] -= 1
 
@@ -215,6 +219,9 @@ def destroy(st: BalamState, b: int) -> None:
     war["points"] -= destruction_cost(st.kinds[b])
     s, p = divmod(b, MAX_PLOTS)
     st.note(f"the {KINDS[st.kinds[b]]} on {st.board.names[s]}.{p} is destroyed")
+    st.lost_buildings(st.owner[s])
+    st.stats["buildings_destroyed"] += 1
+    war["destroyed"] = war.get("destroyed", 0) + 1
     st.demolish(b)
     src = war["source"]
     if st.owner[src] != st.current or st.supply[PRISONER] <= 0:
@@ -224,6 +231,7 @@ def destroy(st: BalamState, b: int) -> None:
         if st.kinds[g] == GARRISON and st.toks[g] < 0:
             st.toks[g] = PRISONER
             st.supply[PRISONER] -= 1
+            st.stats["prisoners_taken"] += 1
             return
 
 
@@ -233,7 +241,9 @@ def finish_war(st: BalamState) -> None:
     assert war is not None
     t = war["target"]
     st.war = None
+    st.stats["wars_won" if war.get("destroyed", 0) else "wars_lost"] += 1
     if st.owner[t] == -1:
+        st.stats["devastated_cities"] += 1
         st.note(f"{st.board.names[t]} is devastated")
         st.lock = t
         st.phase = ACT

@@ -84,7 +84,33 @@ def load_position(game: Keezbord, data: dict[str, Any]) -> KeezbordState:
     _load_pawns(state, data.get("pawns"))
     _load_cards(state, data)
     _load_turn(state, data)
+    _load_extras(state, data)
     return state
+
+
+def _load_extras(state: KeezbordState, data: dict[str, Any]) -> None:
+    """``handed_in`` (seats that handed in this deal; default none) and ``stats`` (event counts;
+    default zeros)."""
+    handed = data.get("handed_in", [])
+    if not isinstance(handed, list):
+        raise InvalidState("handed_in must list the seats that handed in during this deal")
+    seats = []
+    for item in handed:
+        if isinstance(item, str) and item.strip().lower() in SEAT_LETTERS[:state.players]:
+            item = SEAT_LETTERS.index(item.strip().lower())
+        seat = _int(item, "handed_in", 0, state.players - 1)
+        if state.hands[seat]:
+            raise InvalidState(f"seat {seat} handed in this deal but holds cards")
+        if seat in seats:
+            raise InvalidState(f"seat {seat} is listed twice in handed_in")
+        seats.append(seat)
+    state.handed_in = sorted(seats)
+    stats = data.get("stats", {})
+    if not isinstance(stats, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
+            for k, v in stats.items()):
+        raise InvalidState("stats must map event names to counts")
+    state.stats = Counter(dict(stats))
 
 
 def _load_pawns(state: KeezbordState, pawns: Any) -> None:

@@ -13,6 +13,7 @@ listing legal actions is cheap; :meth:`KeezbordState.check_action` turns a code 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from gametable.core.protocol import Action, Outcome, State
@@ -51,6 +52,12 @@ if TYPE_CHECKING:
 
 _MOVE_CARD_SET = frozenset(MOVE_CARDS)
 
+#: the keys of :meth:`KeezbordState.event_counts`, always all present
+EVENTS = (
+    "hits", "hits_own", "hits_opponent", "jack_swaps", "seven_splits", "hand_ins", "placements",
+    "pawns_home", "deals", "cycles", "backward_moves", "cards_played",
+)
+
 
 def _a(card: int) -> str:
     """The card's name with its article: an Ace, a 7, an 8."""
@@ -60,9 +67,9 @@ def _a(card: int) -> str:
 
 class KeezbordState(State):
     __slots__ = (
-        "at_home", "board", "current", "cycle", "deal", "dealer", "deck", "game", "hands", "home",
-        "length", "options", "played", "players", "ply", "pos", "rng", "seed", "starts", "tables",
-        "track",
+        "at_home", "board", "current", "cycle", "deal", "dealer", "deck", "game", "handed_in",
+        "hands", "home", "length", "options", "played", "players", "ply", "pos", "rng", "seed",
+        "starts", "stats", "tables", "track",
     )
 
     def __init__(self, game: Keezbord, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -88,6 +95,10 @@ class KeezbordState(State):
         self.cycle = 0
         self.deal = 0
         self.current: int | None = None
+        #: seats that handed in during the current deal (public)
+        self.handed_in: list[int] = []
+        #: counts of notable events (see :meth:`event_counts`)
+        self.stats: Counter[str] = Counter()
 
     # -- deals ("Setup", "Gameplay") ----------------------------------------------------------------
     def deal_next(self) -> None:
@@ -103,10 +114,13 @@ class KeezbordState(State):
             self.rng.shuffle(deck)
             self.deck = deck
             self.played = []
+            self.stats["cycles"] += 1
             size = DEAL_SIZES[0]
         else:
             self.deal += 1
             size = DEAL_SIZES[1]
+        self.stats["deals"] += 1
+        self.handed_in = []
         deck = self.deck
         for k in range(1, n + 1):
             seat = (self.dealer + k) % n
@@ -519,34 +533,54 @@ class KeezbordState(State):
     def _apply(self, action: Action, seat: int) -> None:
         kind = type(action)
         hand = self.hands[seat]
+        stats = self.stats
+        home_before = sum(self.at_home)
+        hits: list[int] = []
+        sweeping = self.options["seven_hits_passed"]
         if kind is Move:
             card, pid = action.card, action.pawn  # type: ignore[attr-defined]
             blockers = self.blockers()
             t = self.backward(pid, blockers) if card == FOUR else self.forward(
                 pid, FORWARD_STEPS[card], blockers)
-            if card == SEVEN and self.options["seven_hits_passed"]:
-                self.sweep(pid, t)
-            self.move_pawn(pid, t)
+            if card == SEVEN and sweeping:
+                hits.extend(v for v, _ in self.sweep(pid, t))
+            hits.append(self.move_pawn(pid, t))
+            if card == FOUR:
+                stats["backward_moves"] += 1
         elif kind is Split:
             p, a, q = action.first, action.steps, action.second  # type: ignore[attr-defined]
             card = SEVEN
             for pid, steps in ((p, a), (q, SEVEN - a)):
                 t = self.forward(pid, steps, self.blockers())
-                if self.options["seven_hits_passed"]:
-                    self.sweep(pid, t)
-                self.move_pawn(pid, t)
+                if sweeping:
+                    hits.extend(v for v, _ in self.sweep(pid, t))
+                hits.append(self.move_pawn(pid, t))
+            stats["seven_splits"] += 1
         elif kind is Place:
             card = action.card  # type: ignore[attr-defined]
             owner = self.controlled(seat)
-            self.move_pawn(self.nest_pawn(owner), self.starts[owner])
+            hits.append(self.move_pawn(self.nest_pawn(owner), self.starts[owner]))
+            stats["placements"] += 1
         elif kind is Swap:
             card = JACK
             self.swap_pawns(action.mine, action.other)  # type: ignore[attr-defined]
+            stats["jack_swaps"] += 1
         else:
             self.played.extend(hand)
             hand.clear()
+            self.handed_in.append(seat)
+            stats["hand_ins"] += 1
             self.advance(seat)
             return
+        stats["cards_played"] += 1
+        team = self.team_of(seat)
+        for hit in hits:
+            if hit >= 0:
+                stats["hits"] += 1
+                stats["hits_own" if hit >> 2 in team else "hits_opponent"] += 1
+        gained = sum(self.at_home) - home_before
+        if gained:
+            stats["pawns_home"] += gained
         hand.remove(card)
         self.played.append(card)
         self.advance(seat)
@@ -577,6 +611,26 @@ class KeezbordState(State):
         return [[place_text(pos[4 * s + i], length) for i in range(PAWNS)]
                 for s in range(self.players)]
 
+    def deal_played(self) -> list[int]:
+        """The cards played or handed in during the current deal: the end of ``played``.
+
+        Every card dealt this deal is in a hand or was played since, so their number is the deal's
+        size times the players less the cards still held (kept within ``played`` for positions
+        written by hand)."""
+        size = DEAL_SIZES[0] if self.deal <= 1 else DEAL_SIZES[1]
+        n = size * self.players - sum(len(h) for h in self.hands)
+        n = max(0, min(n, len(self.played)))
+        return self.played[len(self.played) - n:]
+
+    def event_counts(self) -> dict[str, int]:
+        """hits (pawns sent back to a nest, split into hits_own: the mover's team, and
+        hits_opponent), jack_swaps, seven_splits (a 7 over two pawns), hand_ins, placements (Ace
+        or King), pawns_home (pawns that entered a home), deals and cycles dealt, backward_moves
+        (4s), cards_played (hand-ins not counted)."""
+        counts = {key: 0 for key in EVENTS}
+        counts.update(self.stats)
+        return counts
+
     def view(self, seat: int | None) -> dict[str, Any]:
         out: dict[str, Any] = {
             "game": "keezbord",
@@ -595,6 +649,8 @@ class KeezbordState(State):
             "hand_sizes": [len(h) for h in self.hands],
             "deck_size": len(self.deck),
             "played": [card_text(c) for c in self.played],
+            "deal_played": [card_text(c) for c in self.deal_played()],
+            "handed_in": sorted(self.handed_in),
             "is_over": self.is_over,
         }
         if seat is not None:
@@ -623,31 +679,93 @@ class KeezbordState(State):
         new.rng = rng.fork()
         return new
 
+    def _place_words(self, place: int) -> str:
+        p = place_text(place, self.length)
+        if p == "N":
+            return "the nest"
+        return f"home space {p}" if isinstance(p, str) else f"space {p}"
+
+    def _step(self, pid: int, card: int, steps: int) -> tuple[int, list[int]]:
+        """Where ``pid`` lands moving ``steps`` with ``card`` (4: backward) and the pawns it hits
+        there (and on the way, for a 7 with option ``seven_hits_passed``); ``(-code, [])`` if it
+        cannot move.  The state is left as it was."""
+        blockers = self.blockers()
+        t = self.backward(pid, blockers) if card == FOUR else self.forward(pid, steps, blockers)
+        if t < 0:
+            return t, []
+        hits: list[int] = []
+        if card == SEVEN and self.options["seven_hits_passed"]:
+            swept = self.sweep(pid, t)
+            hits = [v for v, _ in swept]
+            self.unsweep(swept)
+        if t < self.length and self.track[t] >= 0 and self.track[t] != pid:
+            hits.append(self.track[t])
+        return t, hits
+
+    def _part_words(self, pid: int, card: int, steps: int) -> str:
+        """``a1 moves 3 forward from space 5 to space 8, hitting b2``."""
+        x = self.pos[pid]
+        t, hits = self._step(pid, card, steps)
+        way = "back" if card == FOUR else "forward"
+        text = f"{pawn_text(pid)} moves {steps} {way} from {self._place_words(x)}"
+        if t < 0:
+            return text
+        text += f" {'into' if t >= self.length else 'to'} {self._place_words(t)}"
+        if hits:
+            text += ", hitting " + " and ".join(pawn_text(h) for h in hits) + " back to the nest"
+        return text
+
     def describe(self, action: Action, seat: int | None = None) -> str:
-        who = f"seat {self.current if seat is None else seat}"
-        length = self.length
-
-        def where(pid: int) -> str:
-            p = place_text(self.pos[pid], length)
-            return "the nest" if p == "N" else f"home space {p[1]}" if isinstance(p, str) \
-                else f"space {p}"
-
-        if isinstance(action, Move):
-            way = "back" if action.card == FOUR else "forward"
-            steps = 4 if action.card == FOUR else FORWARD_STEPS.get(action.card, action.card)
-            return (f"{who} plays {_a(action.card)}: {pawn_text(action.pawn)} moves {steps} "
-                    f"{way} from {where(action.pawn)}")
-        if isinstance(action, Split):
-            return (f"{who} plays a 7: {pawn_text(action.first)} moves {action.steps}, then "
-                    f"{pawn_text(action.second)} moves {SEVEN - action.steps}")
-        if isinstance(action, Place):
-            return f"{who} plays {_a(action.card)} to put a pawn on its start space"
-        if isinstance(action, Swap):
-            return (f"{who} plays a Jack: {pawn_text(action.mine)} ({where(action.mine)}) and "
-                    f"{pawn_text(action.other)} ({where(action.other)}) change places")
-        if isinstance(action, HandIn):
-            return f"{who} cannot play any card and hands in"
-        return str(action)
+        """Which card moves which pawn from where to where, and which pawns it hits (public: the
+        board and the card played; a hand handed in is told only by its size)."""
+        who_seat = self.current if seat is None else seat
+        who = f"seat {who_seat}"
+        try:
+            if isinstance(action, Move):
+                steps = 4 if action.card == FOUR else FORWARD_STEPS.get(action.card, action.card)
+                return (f"{who} plays {_a(action.card)}: "
+                        f"{self._part_words(action.pawn, action.card, steps)}")
+            if isinstance(action, Split):
+                p, a, q = action.first, action.steps, action.second
+                first = self._part_words(p, SEVEN, a)
+                t, _ = self._step(p, SEVEN, a)
+                if t < 0:
+                    second = f"{pawn_text(q)} moves {SEVEN - a}"
+                else:
+                    x = self.pos[p]
+                    swept = self.sweep(p, t) if self.options["seven_hits_passed"] else ()
+                    hit = self.move_pawn(p, t)
+                    try:
+                        second = self._part_words(q, SEVEN, SEVEN - a)
+                    finally:
+                        self.unmove_pawn(p, x, t, hit)
+                        if swept:
+                            self.unsweep(swept)
+                return f"{who} plays a 7 split in two: {first}, then {second}"
+            if isinstance(action, Place):
+                owner = self.controlled(who_seat) if who_seat is not None else 0
+                pid = self.nest_pawn(owner)
+                start = self.starts[owner]
+                if pid < 0:
+                    return f"{who} plays {_a(action.card)} to put a pawn on its start space"
+                text = (f"{who} plays {_a(action.card)}: {pawn_text(pid)} leaves the nest for its "
+                        f"start space {start}")
+                hit = self.track[start]
+                if hit >= 0:
+                    text += f", hitting {pawn_text(hit)} back to the nest"
+                return text
+            if isinstance(action, Swap):
+                return (f"{who} plays a Jack: {pawn_text(action.mine)} "
+                        f"({self._place_words(self.pos[action.mine])}) and "
+                        f"{pawn_text(action.other)} "
+                        f"({self._place_words(self.pos[action.other])}) change places")
+            if isinstance(action, HandIn):
+                n = len(self.hands[who_seat]) if who_seat is not None else 0
+                cards = f"its {n} card{'s' if n != 1 else ''}" if n else "its cards"
+                return f"{who} cannot play any card and hands in {cards} (they are shown)"
+        except (IndexError, KeyError, TypeError, ValueError):
+            pass
+        return f"{who}: {action}"
 
     # -- copying, JSON, encoding ----------------------------------------------------------------------
     def clone(self) -> KeezbordState:
@@ -673,6 +791,8 @@ class KeezbordState(State):
         new.cycle = self.cycle
         new.deal = self.deal
         new.current = self.current
+        new.handed_in = self.handed_in[:]
+        new.stats = Counter(self.stats)
         return new
 
     def to_json(self) -> dict[str, Any]:
@@ -695,6 +815,8 @@ class KeezbordState(State):
             "hands": [cards(h) for h in self.hands],
             "deck": cards(self.deck),
             "played": cards(self.played),
+            "handed_in": sorted(self.handed_in),
+            "stats": dict(sorted(self.stats.items())),
         }
 
     def to_text(self) -> str:
