@@ -128,7 +128,250 @@ def test_other_games_show_a_board(server: Server, browser, game: str) -> None:
     page.screenshot(path=ARTIFACTS / f"{game}.png", full_page=True)
     if page.locator(".turn.mine").count():
         before = page.locator("#log li").count()
-        page.click("#board button.legal >> nth=0")
+        page.evaluate("() => document.querySelectorAll('#board details').forEach(d => d.open = true)")
+        page.click("#board button.legal:visible >> nth=0")
         page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
     page.close()
+    assert not errors, errors
+
+
+def open_seat(server: Server, browser, game: str, players: int, seats: list, size=(390, 844)):
+    games = {g["name"]: g for g in httpx.get(server.base + "/api/games").json()}
+    if game not in games:
+        pytest.skip(f"{game} is not registered yet")
+    t = server.create(game, players, seats=seats)
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(t["seats"][0]["url"])
+    page.wait_for_selector("#board > *", timeout=20_000)
+    return t, page, errors
+
+
+def wait_log_grows(page, before: int) -> None:
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}",
+                           timeout=20_000)
+
+
+def keez_play_one(page) -> str:
+    """Play one move the way a person does: a highlighted card, then a highlighted pawn."""
+    my_turn(page)
+    before = page.locator("#log li").count()
+    cards = page.locator("#hand button.kcard.playable")
+    if cards.count() == 0:
+        page.click("#hand-in")
+        wait_log_grows(page, before)
+        return "hand in"
+    # prefer a plain move card, to exercise card-then-pawn
+    texts = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
+    # a 7 or a Jack when there is one (several clicks), else a plain move, an Ace or King last
+    order = sorted(range(len(texts)), key=lambda i: (texts[i] not in ("7", "J"),
+                                                     texts[i] in ("A", "K")))
+    card = texts[order[0]]
+    cards.nth(order[0]).click()
+    assert "selected" in page.locator("#hand button.kcard.selected").first.get_attribute("class")
+    pawns = page.locator("#keez-board g.pawn.pick")
+    if pawns.count() == 0:  # an Ace or King: place from the nest with the button
+        page.click("#place")
+    else:
+        pawns.first.click()
+        if card in ("7", "J"):  # played at once, or a second choice to make
+            page.wait_for_function(
+                f"() => document.querySelectorAll('#log li').length > {before}"
+                " || document.querySelector('#keez-board g.pawn.chosen')")
+            if page.locator("#keez-board g.pawn.chosen").count():
+                page.screenshot(path=ARTIFACTS / f"keezbord-{card}-first-pawn.png", full_page=True)
+                if card == "7":
+                    page.locator("button.steps.legal, #keez-controls button.legal").first.click()
+                    if page.locator("#keez-board g.pawn.chosen").count():
+                        page.locator("#keez-board g.pawn.pick").first.click()
+                else:
+                    page.locator("#keez-board g.pawn.pick").first.click()
+    wait_log_grows(page, before)
+    return card
+
+
+def test_keezbord_click_a_card_then_a_pawn(server: Server, browser) -> None:
+    t, page, errors = open_seat(server, browser, "keezbord", 4,
+                                [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3)
+    my_turn(page)
+    page.screenshot(path=ARTIFACTS / "keezbord-start.png", full_page=True)
+    # a card with no legal action explains itself on hover
+    dim = page.locator("#hand button.kcard.dim")
+    if dim.count():
+        dim.first.hover()
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('#hand button.kcard.dim')].some(b => b.title)")
+    played: list[str] = []
+    for _ in range(16):  # a few moves, a 7 or a Jack among them if the cards allow
+        if page.locator(".turn").inner_text() == "Game over":
+            break
+        played.append(keez_play_one(page))
+        moves = [c for c in played if c != "hand in"]
+        if len(moves) >= 4 and ({"7", "J"} & set(moves) or len(played) >= 10):
+            break
+    my_turn(page)
+    # select a playable card and show the pawns it may move
+    cards = page.locator("#hand button.kcard.playable")
+    if cards.count():
+        cards.first.click()
+        page.wait_for_selector("#keez-prompt")
+        other = page.locator("#keez-board g.pawn:not(.pick)").last  # this card cannot move it
+        other.hover()
+        page.wait_for_selector("#keez-board g.pawn[data-why]")
+    page.screenshot(path=ARTIFACTS / "keezbord-select.png", full_page=True)
+    wide = browser.new_page(viewport={"width": 1100, "height": 900})
+    wide.goto(t["seats"][0]["url"])
+    wide.wait_for_selector("#keez-board")
+    wide.screenshot(path=ARTIFACTS / "keezbord-wide.png", full_page=True)
+    wide.close()
+    spectator = browser.new_page(viewport={"width": 390, "height": 844})
+    spectator.on("pageerror", lambda e: errors.append(str(e)))
+    spectator.goto(t["spectator_url"])
+    spectator.wait_for_selector("#keez-board g.pawn")
+    assert spectator.locator("#hand").count() == 0
+    spectator.close()
+    page.close()
+    assert not errors, errors
+    assert played
+
+
+def balam_legal(page) -> list[str]:
+    return page.locator("#all-legal button.legal").evaluate_all(
+        "bs => bs.map(b => b.dataset.action)")
+
+
+def balam_do(page, notation: str) -> None:
+    """Play ``notation`` with the gestures a person would use on the map and sheets."""
+    before = page.locator("#log li").count()
+    words = notation.split()
+    if words[0] == "pay":
+        page.click(f"#kings .chip.pick[data-riches='{words[1]}']")
+    elif words[0] == "katun":
+        page.click(f"button.katun.legal[data-slot='{words[1]}']")
+    elif words[0] == "build":
+        page.click(f"#balam-map g.plot.pick[data-plot='{words[2]}']")
+        page.click(f"#balam-actions button.legal[data-kind='{words[1]}']")
+    elif words[0] == "move":
+        src, dst = words[1].split(">")
+        page.click(f"#balam-map g.token-g.pick[data-token='{src}']")
+        page.wait_for_selector(f"#balam-map g.plot.dest[data-plot='{dst}']")
+        page.screenshot(path=ARTIFACTS / "balam-distribution.png", full_page=True)
+        page.click(f"#balam-map g.plot.dest[data-plot='{dst}']")
+    elif words[0] == "attack":
+        src, dst = words[1].split(">")
+        page.click(f"#balam-map g.site.source[data-site='{src}'] > rect.tile")
+        page.click(f"#balam-map g.site.dest[data-site='{dst}'] > rect.tile")
+        page.click(f"#balam-actions button[data-action='{notation}']")
+    elif page.locator(f"#balam-actions button.legal[data-action='{notation}']").count():
+        page.click(f"#balam-actions button.legal[data-action='{notation}']")
+    else:
+        page.evaluate("() => document.querySelectorAll('#board details').forEach(d => d.open = true)")
+        page.click(f"#all-legal button.legal[data-action='{notation}']")
+    wait_log_grows(page, before)
+
+
+def test_balam_build_and_distribute_on_the_map(server: Server, browser) -> None:
+    t, page, errors = open_seat(server, browser, "balam", 2,
+                                [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    my_turn(page)
+    page.screenshot(path=ARTIFACTS / "balam-start.png", full_page=True)
+    # an empty plot explains on hover why it cannot be built on yet (pay the turn's riches first)
+    plot = page.locator("#balam-map g.plot:not(.pick)").first
+    plot.hover()
+    page.wait_for_selector("#balam-map g.plot[data-why]")
+    plot.click()
+    assert "rulebook" in page.locator("#why").inner_text()
+    done: list[str] = []
+    built_round = 0
+    moved = False
+    for _ in range(60):
+        if page.locator(".turn").inner_text() == "Game over":
+            break
+        my_turn(page)
+        legal = balam_legal(page)
+        status = page.locator("#balam-status").inner_text()
+        rnd = int(status.split()[1])
+        moves = [n for n in legal if n.startswith("move ")]
+        builds = [n for n in legal if n.startswith("build ")]
+        reserves = [n for n in builds if n.startswith("build reserve")]
+        katun = [n for n in legal if n.startswith("katun")]
+        if moves:  # distribution: carry a riches to the reserve
+            pick = moves[0]
+        elif builds and built_round != rnd:  # a village, then a reserve beside it
+            villages = [n for n in builds if n.startswith("build village")]
+            pick = villages[0] if villages else builds[0]
+            built_round = rnd
+        elif reserves and "reserve" not in " ".join(done[-4:]):
+            pick = reserves[0]
+        elif "pay maize" in legal and ((built_round != rnd and "phase turn" in status)
+                                       or "phase cost" in status):
+            pick = "pay maize"
+        elif "end" in legal:
+            pick = "end"
+        else:
+            pick = katun[0] if katun else ("done" if "done" in legal else legal[0])
+        if pick.startswith("build") and len(done) < 6:
+            page.click(f"#balam-map g.plot.pick[data-plot='{pick.split()[2]}']")
+            page.screenshot(path=ARTIFACTS / "balam-build.png", full_page=True)
+            page.click("#balam-actions button:has-text('cancel')")
+        balam_do(page, pick)
+        done.append(pick)
+        if pick.startswith("move"):
+            moved = True
+            done_button = page.locator("#balam-actions button.legal[data-action='done']")
+            if done_button.count():  # more could move: end the distribution by hand
+                balam_do(page, "done")
+            break
+    page.screenshot(path=ARTIFACTS / "balam-after.png", full_page=True)
+    wide = browser.new_page(viewport={"width": 1100, "height": 900})
+    wide.goto(t["seats"][0]["url"])
+    wide.wait_for_selector("#balam-map")
+    wide.screenshot(path=ARTIFACTS / "balam-wide.png", full_page=True)
+    wide.close()
+    page.close()
+    assert not errors, errors
+    assert any(n.startswith("build") for n in done), done
+    print("balam moves:", done, "distribution move:", moved)
+
+
+def test_balam_attack_by_clicking_two_cities(server: Server, browser) -> None:
+    t, page, errors = open_seat(server, browser, "balam", 2, [{"kind": "human"}, {"kind": "human"}])
+    other = server.connect(t["id"], t["seats"][1]["token"])
+
+    def seat1(*actions: str) -> None:
+        for n, action in enumerate(actions):
+            other.send({"type": "act", "action": action, "id": n + 1})
+            other.until("accepted", id=n + 1)
+
+    try:
+        my_turn(page)
+        balam_do(page, "pay maize")
+        balam_do(page, "build garrison b2.0")
+        balam_do(page, "pay maize")
+        balam_do(page, "end")
+        seat1("pay maize", "build village c2.0", "pay maize", "end")
+        my_turn(page)
+        balam_do(page, "pay maize")
+        page.click("#balam-map g.site.source[data-site='b2'] > rect.tile")
+        page.wait_for_selector("#balam-map g.site.dest[data-site='c2']")
+        # a city that cannot be attacked from b2 says why on hover
+        page.locator("#balam-map g.site[data-site='e6'] > rect.tile").hover()
+        page.wait_for_selector("#balam-map g.site[data-site='e6'][data-why]")
+        page.screenshot(path=ARTIFACTS / "balam-attack.png", full_page=True)
+        before = page.locator("#log li").count()
+        page.click("#balam-map g.site.dest[data-site='c2'] > rect.tile")
+        page.click("#balam-actions button[data-action='attack b2>c2 1 0']")
+        wait_log_grows(page, before)
+        page.screenshot(path=ARTIFACTS / "balam-war.png", full_page=True)
+        # a spectator sees the same map, without choices
+        spectator = browser.new_page(viewport={"width": 390, "height": 844})
+        spectator.on("pageerror", lambda e: errors.append(str(e)))
+        spectator.goto(t["spectator_url"])
+        spectator.wait_for_selector("#balam-map g.site[data-site='c2']")
+        assert spectator.locator("#balam-choices").count() == 0
+        spectator.close()
+    finally:
+        other.close()
+        page.close()
     assert not errors, errors

@@ -1,63 +1,251 @@
-// Keezbord: the ring track with nests and homes in SVG, your hand, your choices as buttons.
+// Keezbord: the ring track with nests, starts and homes in SVG, your hand as cards.
+// Play by clicking a card, then a pawn (a 7: pawn, steps, second pawn; a Jack: your pawn, then
+// the other).  Only cards and pawns with a legal action are highlighted; anything else explains
+// on hover (the server's `check`) why it cannot be played.  Every legal action stays available
+// in a list below, as a fallback.
 import { actionButton, h, s, seatName } from "../util.js";
 
 const COLOURS = ["#d1242f", "#1f6feb", "#1a7f37", "#bf8700", "#8250df", "#d4571a"];
+const LETTERS = "abcdef";
+const pawnId = (seat, k) => `${LETTERS[seat]}${k + 1}`;
 
-function ring(v) {
-  const L = v.track_length, R = 200, C = 240;
+// the selection: card (index in the hand), first pawn, steps of a split 7
+let sel = { card: null, pawn: null, steps: null, seq: -1 };
+
+function reset(seq) { sel = { card: null, pawn: null, steps: null, seq }; }
+
+function cardOf(notation) {
+  if (notation === "hand in") return null;
+  return notation.split(" ")[0];
+}
+
+// the legal actions grouped by card: { card: [notation...] }
+function byCard(legal) {
+  const out = {};
+  for (const a of legal) {
+    const c = cardOf(a.notation);
+    if (c) (out[c] ??= []).push(a.notation);
+  }
+  return out;
+}
+
+// what a click on `pawn` would do now: { act: notation } or { pick: "first"|"second" } or null,
+// and the notation to ask the server about when it is not possible
+function pawnChoice(ctx, acts, card, pawn, v) {
+  if (card === null) return null;
+  const legal = new Set(acts);
+  const me = v.plays_for?.[v.seat] ?? v.seat;
+  const nestPawn = isNestPawn(v, pawn) && pawn[0] === LETTERS[me];
+  if (card === "A" || card === "K") {
+    if (nestPawn && legal.has(`${card} place`)) return { act: `${card} place` };
+    if (nestPawn) return { check: `${card} place` };
+  }
+  if (card === "J") {
+    if (sel.pawn === null) {
+      if (acts.some((n) => n.startsWith(`J ${pawn} `))) return { pick: "first" };
+      const other = acts[0]?.split(" ")[2] ?? anyOtherPawn(v, pawn);
+      return { check: `J ${pawn} ${other}` };
+    }
+    if (pawn === sel.pawn) return { unpick: true };
+    const n = `J ${sel.pawn} ${pawn}`;
+    return legal.has(n) ? { act: n } : { check: n };
+  }
+  if (card === "7") {
+    if (sel.pawn === null) {
+      const whole = legal.has(`7 ${pawn}`);
+      const split = acts.some((n) => n.startsWith(`7 ${pawn}:`));
+      if (whole && !split) return { act: `7 ${pawn}` };
+      if (whole || split) return { pick: "first" };
+      return { check: `7 ${pawn}` };
+    }
+    if (pawn === sel.pawn) return { unpick: true };
+    if (sel.steps === null) return null;
+    const n = `7 ${sel.pawn}:${sel.steps} ${pawn}:${7 - sel.steps}`;
+    return legal.has(n) ? { act: n } : { check: n };
+  }
+  const n = `${card} ${pawn}`;
+  return legal.has(n) ? { act: n } : { check: n };
+}
+
+function isNestPawn(v, pawn) {
+  const seat = LETTERS.indexOf(pawn[0]);
+  return v.pawns[seat]?.[Number(pawn[1]) - 1] === "N";
+}
+
+function anyOtherPawn(v, pawn) {
+  const seat = LETTERS.indexOf(pawn[0]);
+  const other = (seat + 1) % v.players;
+  return pawnId(other, 0);
+}
+
+// a notation to ask the server about when a card has no legal action
+function cardCheck(v, card) {
+  const me = v.plays_for?.[v.seat] ?? v.seat ?? 0;
+  const own = pawnId(me, 0);
+  if (card === "A" || card === "K") return `${card} place`;
+  if (card === "J") return `J ${own} ${pawnId((me + 1) % v.players, 0)}`;
+  return `${card} ${own}`;
+}
+
+// ask the server why `notation` is refused when the pointer rests on `el`; a click shows it
+function explainOnHover(ctx, el, notation) {
+  const explain = async () => {
+    const why = await ctx.check(notation);
+    el.setAttribute("data-why", why.text);
+    let t = el.querySelector?.("title");
+    if (el instanceof SVGElement) {
+      if (!t) { t = s("title"); el.prepend(t); }
+      t.textContent = why.text;
+    } else el.title = why.text;
+    return why;
+  };
+  el.addEventListener("mouseenter", explain);
+  el.addEventListener("focus", explain);
+  el.addEventListener("click", async (e) => { e.stopPropagation(); const why = await explain(); ctx.showWhy(why.text, why.rule); });
+}
+
+function ring(v, ctx, acts, card) {
+  const L = v.track_length, R = 196, C = 240;
   const at = (i, r = R) => {
     const a = (i / L) * 2 * Math.PI - Math.PI / 2;
     return [C + r * Math.cos(a), C + r * Math.sin(a)];
   };
-  const svg = s("svg", { viewBox: "0 0 480 480", class: "map", role: "img", "aria-label": "Keezbord board" });
-  svg.append(s("circle", { cx: C, cy: C, r: R, fill: "none", stroke: "#ccc", "stroke-width": 14 }));
+  const svg = s("svg", { viewBox: "0 0 480 480", class: "map keez", role: "img", "aria-label": "Keezbord board", id: "keez-board" });
+  svg.append(s("circle", { cx: C, cy: C, r: R, fill: "none", stroke: "#d8d2c4", "stroke-width": 16 }));
   for (let i = 0; i < L; i++) {
     const [x, y] = at(i);
     const owner = v.starts.indexOf(i);
-    svg.append(s("circle", { cx: x, cy: y, r: owner >= 0 ? 8 : 5, fill: owner >= 0 ? COLOURS[owner % 6] : "#fff",
-      stroke: "#888", "stroke-width": 1, "data-space": i }, s("title", {}, `space ${i}`)));
+    svg.append(s("circle", { cx: x, cy: y, r: owner >= 0 ? 8.5 : 5, fill: owner >= 0 ? COLOURS[owner % 6] : "#fff",
+      "fill-opacity": owner >= 0 ? 0.35 : 1, stroke: owner >= 0 ? COLOURS[owner % 6] : "#999", "stroke-width": owner >= 0 ? 2 : 1, "data-space": i },
+    s("title", {}, owner >= 0 ? `space ${i}: start of seat ${owner}` : `space ${i}`)));
   }
+  const nestXY = (start, k) => at(start + (k - 1.5) * 1.05, R + 27);
+  const homeXY = (start, k) => at(start - 0.6, R - 26 - k * 19);
   v.starts.forEach((start, seat) => {
     const col = COLOURS[seat % 6];
-    // nest outside the ring next to the start, home inside, leading in from just before the start
     for (let k = 0; k < 4; k++) {
-      const [nx, ny] = at(start + (k - 1.5) * 0.9, R + 26);
-      svg.append(s("circle", { cx: nx, cy: ny, r: 6, fill: "none", stroke: col, "stroke-width": 1.5 }));
-      const [hx, hy] = at(start - 0.6, R - 26 - k * 20);
-      svg.append(s("rect", { x: hx - 6, y: hy - 6, width: 12, height: 12, fill: "none", stroke: col, "stroke-width": 1.5 }));
+      const [nx, ny] = nestXY(start, k);
+      svg.append(s("circle", { cx: nx, cy: ny, r: 8, fill: "#fff", stroke: col, "stroke-width": 1.5, "stroke-dasharray": "2 2" }, s("title", {}, `seat ${seat}'s nest`)));
+      const [hx, hy] = homeXY(start, k);
+      svg.append(s("rect", { x: hx - 7.5, y: hy - 7.5, width: 15, height: 15, rx: 3, fill: col, "fill-opacity": 0.12, stroke: col, "stroke-width": 1.5 }, s("title", {}, `seat ${seat}'s home H${k + 1}`)));
     }
-    const [lx, ly] = at(start + 3, R + 30);
-    svg.append(s("text", { x: lx, y: ly, "font-size": 13, fill: col, "text-anchor": "middle" }, `seat ${seat}`));
+    const [lx, ly] = at(start + 5.2, R + 30);
+    svg.append(s("text", { x: lx, y: ly + 4, "font-size": 13, fill: col, "font-weight": 700, "text-anchor": "middle" }, `${LETTERS[seat]} · seat ${seat}`));
   });
+  const mine = ctx.seat !== null && ctx.msg.to_move.includes(ctx.seat) && !ctx.msg.over;
   v.pawns.forEach((places, seat) => {
     const col = COLOURS[seat % 6];
     const start = v.starts[seat];
-    let nest = 0;
     places.forEach((p, k) => {
       let x, y;
-      if (p === "N") [x, y] = at(start + (nest++ - 1.5) * 0.9, R + 26);
-      else if (typeof p === "string" && p.startsWith("H")) [x, y] = at(start - 0.6, R - 26 - (Number(p.slice(1)) - 1) * 20);
+      if (p === "N") [x, y] = nestXY(start, k);
+      else if (typeof p === "string" && p.startsWith("H")) [x, y] = homeXY(start, Number(p.slice(1)) - 1);
       else [x, y] = at(Number(p));
-      svg.append(s("circle", { cx: x, cy: y, r: 7.5, fill: col, stroke: "#000", "stroke-width": 1.2, class: "pawn", "data-seat": seat },
-        s("title", {}, `seat ${seat} pawn ${k + 1}: ${p === "N" ? "nest" : p}`)));
+      const id = pawnId(seat, k);
+      const where = p === "N" ? "in the nest" : typeof p === "string" ? `home ${p}` : `on space ${p}`;
+      const choice = mine ? pawnChoice(ctx, acts, card, id, v) : null;
+      const clickable = choice && (choice.act || choice.pick || choice.unpick);
+      const cls = ["pawn", clickable && !choice.unpick && "pick", sel.pawn === id && "chosen"].filter(Boolean).join(" ");
+      const g = s("g", { class: cls, "data-pawn": id, "data-seat": seat, tabindex: clickable ? 0 : null, role: clickable ? "button" : null },
+        s("title", {}, `pawn ${id} (seat ${seat}) ${where}`),
+        s("circle", { cx: x, cy: y, r: 15, class: "hit", fill: "transparent" }),
+        s("circle", { cx: x, cy: y, r: 9, fill: col, stroke: "#000", "stroke-width": 1.2, class: "body" }),
+        s("text", { x, y: y + 3.5, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": 700, "pointer-events": "none" }, String(k + 1)));
+      if (clickable) {
+        const what = choice.act ? ctx.msg.legal.find((a) => a.notation === choice.act)?.text ?? choice.act
+          : choice.unpick ? "click again to choose another pawn" : `choose ${id}`;
+        g.querySelector("title").textContent = `pawn ${id} (seat ${seat}) ${where}: ${what}`;
+        const go = (e) => {
+          e.stopPropagation();
+          if (choice.act) { const n = choice.act; reset(sel.seq); ctx.act(n); return; }
+          if (choice.unpick) { sel.pawn = null; sel.steps = null; }
+          else if (choice.pick === "first") { sel.pawn = id; sel.steps = null; }
+          ctx.showWhy(""); ctx.rerender();
+        };
+        g.addEventListener("click", go);
+        g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") go(e); });
+      } else if (choice?.check) {
+        explainOnHover(ctx, g, choice.check);
+      }
+      svg.append(g);
     });
   });
   const top = v.played[v.played.length - 1];
-  svg.append(s("text", { x: C, y: C - 6, "text-anchor": "middle", "font-size": 16 }, `deal ${v.deal} · deck ${v.deck_size}`),
-    s("text", { x: C, y: C + 18, "text-anchor": "middle", "font-size": 14, fill: "#555" }, top ? `last card: ${top}` : ""));
+  svg.append(s("text", { x: C, y: C - 10, "text-anchor": "middle", "font-size": 16 }, `deal ${v.deal} · deck ${v.deck_size}`),
+    s("text", { x: C, y: C + 14, "text-anchor": "middle", "font-size": 14, fill: "#555" }, top ? `last card: ${top}` : ""),
+    s("text", { x: C, y: C + 34, "text-anchor": "middle", "font-size": 12, fill: "#777" }, v.handed_in?.length ? `handed in: ${v.handed_in.map((x) => `seat ${x}`).join(", ")}` : ""));
   return svg;
+}
+
+function cardButton(card, i, { playable, selected, onclick }) {
+  const red = card === "A" || card === "K" || card === "Q" || card === "J";
+  return h("button", { type: "button", class: ["kcard", playable ? "playable" : "dim", selected && "selected", red && "face"].filter(Boolean).join(" "),
+    "data-card": card, "data-index": i, "aria-pressed": selected ? "true" : "false", onclick }, card);
+}
+
+function prompt(v, card) {
+  if (card === null) return "Click a highlighted card, then a pawn.";
+  if (card === "J") return sel.pawn === null ? "Jack: click your pawn to swap…" : `Jack: ${sel.pawn} swaps with… (click the other pawn)`;
+  if (card === "7") {
+    if (sel.pawn === null) return "7: click a pawn (then choose how many steps it moves).";
+    if (sel.steps === null) return `7: how many steps does ${sel.pawn} move?`;
+    return `7: ${sel.pawn} moves ${sel.steps}; click the pawn that moves the other ${7 - sel.steps}.`;
+  }
+  if (card === "A" || card === "K") return `${card}: click a pawn in your nest to place it` + (card === "A" ? ", or a pawn on the track to move it 1." : ".");
+  if (card === "4") return "4: click a pawn to move it 4 backwards.";
+  return `${card}: click a pawn to move it.`;
 }
 
 export function render(root, ctx) {
   const v = ctx.msg.view;
+  if (sel.seq !== ctx.msg.seq) reset(ctx.msg.seq);
+  const mine = ctx.seat !== null && ctx.msg.to_move.includes(ctx.seat) && !ctx.msg.over;
+  const hand = v.hand ?? [];
+  const groups = mine ? byCard(ctx.msg.legal) : {};
+  if (sel.card !== null && (sel.card >= hand.length || !groups[hand[sel.card]])) reset(ctx.msg.seq);
+  const card = sel.card === null ? null : hand[sel.card];
+  const acts = card === null ? [] : groups[card];
+
+  const teamOf = (p) => (v.teams ?? []).findIndex((t) => t.includes(p));
   const seats = h("div", { class: "seats" }, ...v.hand_sizes.map((n, p) => h("div", {
-    class: ["seatbox", v.to_move.includes(p) && "to-move", p === ctx.seat && "me"].filter(Boolean).join(" ") },
-  h("b", { style: `color:${COLOURS[p % 6]}` }, seatName(ctx.info, p)), ` · ${n} cards`,
-  v.plays_for[p] !== p ? ` · plays for seat ${v.plays_for[p]}` : "")));
-  const parts = [seats, ring(v)];
+    class: ["seatbox", v.to_move.includes(p) && "to-move", p === ctx.seat && "me"].filter(Boolean).join(" "), "data-seat": p },
+  h("b", { style: `color:${COLOURS[p % 6]}` }, `${LETTERS[p]} · ${seatName(ctx.info, p)}`),
+  h("div", { class: "small" }, `${n} cards`, v.teams?.length && v.teams[0].length > 1 ? ` · team ${teamOf(p) + 1} (seats ${v.teams[teamOf(p)].join(" & ")})` : "",
+    v.plays_for[p] !== p ? ` · plays for seat ${v.plays_for[p]}` : "", v.handed_in?.includes(p) ? " · handed in" : ""))));
+  const parts = [seats, ring(v, ctx, acts, card)];
+
   if (ctx.seat !== null) {
-    parts.push(h("section", { class: "panel me" }, h("h2", {}, "Your hand: ", (v.hand ?? []).join("  ") || "—"),
-      h("div", { class: "actions" }, ...ctx.msg.legal.map((a) => actionButton(ctx, a.text || a.notation, a.notation, { title: a.notation })))));
+    const cards = hand.map((c, i) => {
+      const playable = mine && !!groups[c];
+      const btn = cardButton(c, i, { playable, selected: sel.card === i, onclick: playable ? () => {
+        if (sel.card === i) reset(ctx.msg.seq); else sel = { card: i, pawn: null, steps: null, seq: ctx.msg.seq };
+        ctx.showWhy(""); ctx.rerender();
+      } : null });
+      if (!playable) { btn.setAttribute("aria-disabled", "true"); explainOnHover(ctx, btn, cardCheck(v, c)); }
+      return btn;
+    });
+    const controls = h("div", { class: "actions", id: "keez-controls" });
+    if (mine) controls.append(h("span", { class: "small", id: "keez-prompt" }, prompt(v, card)));
+    if (card === "7" && sel.pawn !== null && sel.steps === null) {
+      if (ctx.legalSet.has(`7 ${sel.pawn}`)) controls.append(actionButton(ctx, `all 7 with ${sel.pawn}`, `7 ${sel.pawn}`));
+      for (let k = 1; k <= 6; k++) {
+        const ok = acts.some((n) => n.startsWith(`7 ${sel.pawn}:${k} `));
+        const b = h("button", { type: "button", class: ok ? "legal steps" : "illegal steps", "data-steps": k, "aria-disabled": ok ? null : "true" }, `${k} + ${7 - k}`);
+        if (ok) b.addEventListener("click", () => { sel.steps = k; ctx.rerender(); });
+        else b.title = `no pawn can move the other ${7 - k} steps after ${sel.pawn} moves ${k}`;
+        controls.append(b);
+      }
+    }
+    if (card === "7" && sel.steps !== null) controls.append(h("button", { type: "button", onclick: () => { sel.steps = null; ctx.rerender(); } }, "other split"));
+    if ((card === "A" || card === "K") && ctx.legalSet.has(`${card} place`)) controls.append(actionButton(ctx, `${card}: place a pawn`, `${card} place`, { id: "place" }));
+    if (card !== null) controls.append(h("button", { type: "button", onclick: () => { reset(ctx.msg.seq); ctx.showWhy(""); ctx.rerender(); } }, "cancel"));
+    if (!ctx.msg.over) controls.append(actionButton(ctx, "Hand in (nothing can be played)", "hand in", { id: "hand-in" }));
+    parts.push(h("section", { class: "panel me" }, h("h2", {}, `Your hand`, v.plays_for[ctx.seat] !== ctx.seat ? h("span", { class: "small" }, ` · you play for seat ${v.plays_for[ctx.seat]}`) : ""),
+      h("div", { class: "cards", id: "hand" }, ...(cards.length ? cards : [h("span", { class: "small" }, "no cards")])), controls));
+    if (ctx.msg.legal.length) {
+      parts.push(h("details", { class: "panel", id: "all-legal" }, h("summary", {}, `All legal actions (${ctx.msg.legal.length})`),
+        h("div", { class: "actions" }, ...ctx.msg.legal.map((a) => actionButton(ctx, a.text || a.notation, a.notation, { title: a.notation })))));
+    }
   }
   root.replaceChildren(...parts);
 }
