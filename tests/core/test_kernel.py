@@ -11,7 +11,7 @@ import gametable
 from gametable.core.conformance import ConformanceError, check_determinism, check_playout
 from gametable.core.options import Option, parse_option_pairs, resolve_options
 from gametable.core.rng import Rng, as_rng
-from tests.core.tinygame import LeakyGame, SloppyGame, TinyGame
+from tests.core.tinygame import LeakyGame, PeekyGame, SloppyGame, TinyGame
 
 
 def test_game_names_are_sorted_and_include_balzakken():
@@ -163,3 +163,8 @@ def test_the_leak_check_catches_a_spectator_view_that_shows_hands():
 def test_the_round_trip_check_catches_a_lost_rng():
     with pytest.raises(ConformanceError, match="to_json"):
         check_playout(SloppyGame(), 2, 1)
+
+
+def test_the_resample_check_catches_a_resample_that_depends_on_the_hidden_truth():
+    with pytest.raises(ConformanceError, match="depends on the hidden truth"):
+        check_playout(PeekyGame(), 3, 1)

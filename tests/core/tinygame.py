@@ -67,7 +67,7 @@ class TinyState(State):
     def resample(self, seat: int | None, rng: Any) -> TinyState:
         r = as_rng(rng)
         new = self.clone()
-        pool = [c for s, c in enumerate(self.hands) if s != seat] + self.deck
+        pool = self.unseen_pool(seat)
         if self.current is None:
             return new
         r.shuffle(pool)
@@ -77,6 +77,10 @@ class TinyState(State):
         new.deck = pool
         new.rng = r.fork()
         return new
+
+    def unseen_pool(self, seat: int | None) -> list[int]:
+        """The cards ``seat`` cannot see, in an order that gives nothing away."""
+        return sorted([c for s, c in enumerate(self.hands) if s != seat] + self.deck)
 
     def clone(self) -> TinyState:
         new = object.__new__(type(self))
@@ -163,3 +167,15 @@ class SloppyState(TinyState):
 class SloppyGame(TinyGame):
     name = "sloppy"
     state_class = SloppyState
+
+
+class PeekyState(TinyState):
+    """Pools the unseen cards in their true order: the resample check must catch it."""
+
+    def unseen_pool(self, seat: int | None) -> list[int]:
+        return [c for s, c in enumerate(self.hands) if s != seat] + self.deck
+
+
+class PeekyGame(TinyGame):
+    name = "peeky"
+    state_class = PeekyState

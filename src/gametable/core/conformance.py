@@ -127,6 +127,17 @@ def check_no_leak(
             raise _fail(report, state.ply, f"resample({seat}) changed seat {seat}'s legal actions")
         if other.to_json() != truth:
             report.resamples_that_changed += 1
+        # what is imagined must depend only on what the seat knows, not on the hidden truth
+        seed = rng.getrandbits(63)
+        if _dumps(state.resample(seat, seed).to_json()) != _dumps(
+            other.resample(seat, seed).to_json()
+        ):
+            raise _fail(
+                report,
+                state.ply,
+                f"resample({seat}) depends on the hidden truth: two states that look the same "
+                f"to seat {seat} resample differently with the same seed",
+            )
 
 
 def check_notation(

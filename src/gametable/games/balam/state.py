@@ -550,7 +550,7 @@ class BalamState(State):
         new = self.clone()
         mine = 0 if seat is None else self.peeks[seat]
         hidden = [i for i, c in enumerate(self.slots) if c >= 0 and not mine >> i & 1]
-        pool = list(self.deck) + [self.slots[i] for i in hidden]
+        pool = sorted(self.deck + [self.slots[i] for i in hidden])  # no trace of the true order
         rng.shuffle(pool)
         new.deck = pool[:len(self.deck)]
         for i, c in zip(hidden, pool[len(self.deck):], strict=True):

@@ -357,10 +357,17 @@ class BalzakkenState(State):
         return out
 
     def resample(self, seat: int | None, rng: Any) -> BalzakkenState:
-        """Redraw every card ``seat`` cannot see: other hands (but the cards it knows) and the pile."""
+        """Redraw every card ``seat`` cannot see: other hands (but the cards it knows) and the pile.
+
+        The result depends only on what ``seat`` may know and on ``rng``: the unseen cards are
+        pooled in a fixed order before shuffling, and in the new state the other players know
+        only what everybody knows of each hand (what they privately learnt is hidden from
+        ``seat``, so it cannot be carried over).
+        """
         rng = as_rng(rng)
         me = self.players if seat is None else seat
         mine = self.known[me]
+        public = self.known[self.players]
         new = self.clone()
         pool = list(self.draw)
         unknown_counts = []
@@ -373,6 +380,7 @@ class BalzakkenState(State):
             unknown = list(rest.elements())
             pool.extend(unknown)
             unknown_counts.append(len(unknown))
+        pool.sort()
         rng.shuffle(pool)
         for p in range(self.players):
             if p == seat:
@@ -382,20 +390,9 @@ class BalzakkenState(State):
             del pool[:k]
         new.draw = pool
         new.rng = rng.fork()
-        # other observers' knowledge must stay true of the new hands
         for o in range(self.players + 1):
-            if o == me:
-                continue
-            for p in range(self.players):
-                if p in (seat, o) or not self.known[o][p]:
-                    continue
-                kept = Counter(self.known[o][p]) & Counter(mine[p])
-                spare = Counter(new.hands[p])
-                spare.subtract(kept)
-                spare_list = list(spare.elements())
-                rng.shuffle(spare_list)
-                missing = len(self.known[o][p]) - sum(kept.values())
-                new.known[o][p] = sorted([*kept.elements(), *spare_list[:missing]])
+            if o != me:
+                new.known[o] = [[] if p == o else list(public[p]) for p in range(self.players)]
         return new
 
     def event_counts(self) -> dict[str, int]:

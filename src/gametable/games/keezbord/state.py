@@ -668,6 +668,7 @@ class KeezbordState(State):
         for s in range(self.players):
             if s != seat:
                 pool.extend(self.hands[s])
+        pool.sort()  # what the seat cannot see, in an order that does not depend on the truth
         rng.shuffle(pool)
         i = 0
         for s in range(self.players):
