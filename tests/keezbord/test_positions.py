@@ -50,7 +50,7 @@ def test_positions_may_list_seats_as_lists():
     ({"players": 3}, "odd"),
     ({"players": 2, "options": {"dealer": 3}}, "dealer"),
     ({"game": "balzakken"}, "not 'keezbord'"),
-    ({"rng": 5}, "malformed"),
+    ({"rng": 5}, "rng state must be a hex string"),
 ])
 def test_positions_that_break_the_rules_are_refused(change, words):
     data = {"game": "keezbord", "players": 2, "pawns": {}, "hands": {"a": ["2"]}, "to_move": 0}

@@ -11,6 +11,8 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from gametable.core.errors import InvalidState
+from gametable.core.positions import expect_int as _int
+from gametable.core.positions import read_header
 from gametable.core.rng import Rng
 from gametable.games.balam.board import (
     COURT,
@@ -120,14 +122,6 @@ def public_json(st: BalamState) -> dict[str, Any]:
 
 
 # -- loading ---------------------------------------------------------------------------------------
-def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(f"{where} must be an integer, not {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise InvalidState(f"{where} must be between {low} and {high}, not {value}")
-    return value
-
-
 def _riches(value: Any, where: str) -> int:
     if value not in RICHES:
         raise InvalidState(f"{where}: {value!r} is not a riches ({', '.join(RICHES)})")
@@ -155,16 +149,10 @@ def _site(st: BalamState, name: Any, where: str) -> int:
 def load_position(game: Balam, data: dict[str, Any]) -> BalamState:
     from gametable.games.balam.state import BalamState
 
-    players = _int(data.get("players"), "players")
-    try:
-        options = game.resolve_options(data.get("options"))
-        game.check_players(players, options)
-    except ValueError as exc:
-        raise InvalidState(str(exc)) from None
-    seed = _int(data.get("seed", 0), "seed", 0)
-    st = BalamState(game, players, seed, options)
-    st.rng = Rng.from_json(data["rng"]) if "rng" in data else Rng(seed)
-    st.ply = _int(data.get("ply", 0), "ply", 0)
+    head = read_header(game, data)
+    players, options = head.players, head.options
+    st = BalamState(game, players, head.seed, options)
+    st.rng, st.ply = head.rng, head.ply
     st.round = _int(data.get("round", 1), "round", 1)
     phase = data.get("phase", "turn")
     if phase not in PHASES:

@@ -10,7 +10,8 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from gametable.core.errors import InvalidState
-from gametable.core.rng import Rng
+from gametable.core.positions import expect_int as _int
+from gametable.core.positions import read_header
 from gametable.games.balzakken.cards import (
     ACTION_CARDS,
     card_text,
@@ -41,29 +42,13 @@ def _cards(value: Any, where: str) -> list[int]:
     return out
 
 
-def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(f"{where} must be an integer, not {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        if high is None:
-            raise InvalidState(f"{where} must be at least {low}, not {value}")
-        raise InvalidState(f"{where} must be between {low} and {high}, not {value}")
-    return value
-
-
 def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
     from gametable.games.balzakken.state import BalzakkenState
 
-    players = _int(data.get("players"), "players")
-    try:
-        options = game.resolve_options(data.get("options"))
-        game.check_players(players, options)
-    except ValueError as exc:
-        raise InvalidState(str(exc)) from None
-    seed = _int(data.get("seed", 0), "seed", 0)
-    state = BalzakkenState(game, players, seed, options)
-    state.rng = Rng.from_json(data["rng"]) if "rng" in data else Rng(seed)
-    state.ply = _int(data.get("ply", 0), "ply", 0)
+    head = read_header(game, data)
+    players, options = head.players, head.options
+    state = BalzakkenState(game, players, head.seed, options)
+    state.rng, state.ply = head.rng, head.ply
     state.round = _int(data.get("round", 1), "round", 1)
     state.dealer = _int(data.get("dealer", (options["first_player"] - 1) % players),
                         "dealer", 0, players - 1)

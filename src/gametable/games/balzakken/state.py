@@ -13,6 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from gametable.core.errors import IllegalAction
+from gametable.core.positions import header_json
 from gametable.core.protocol import Action, Outcome, State
 from gametable.core.rng import Rng, as_rng
 from gametable.games.balzakken import rules
@@ -448,13 +449,7 @@ class BalzakkenState(State):
             return [card_text(c) for c in cs]
 
         return {
-            "game": "balzakken",
-            "version": self.game.version,
-            "players": self.players,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "rng": self.rng.to_json(),
-            "ply": self.ply,
+            **header_json(self),
             "round": self.round,
             "dealer": self.dealer,
             "to_move": self.current,

@@ -13,21 +13,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gametable.core.errors import InvalidState
-from gametable.core.rng import Rng
+from gametable.core.positions import expect_int as _int
+from gametable.core.positions import read_header
 from gametable.games.keezbord.board import PAWNS, SEAT_LETTERS, board_for, parse_place, pawn_text
 from gametable.games.keezbord.cards import DEAL_SIZES, RANKS, card_text, copies, parse_card
 
 if TYPE_CHECKING:
     from gametable.games.keezbord import Keezbord
     from gametable.games.keezbord.state import KeezbordState
-
-
-def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(f"{where} must be an integer, not {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise InvalidState(f"{where} must be between {low} and {high}, not {value}")
-    return value
 
 
 def _cards(value: Any, where: str) -> list[int]:
@@ -68,16 +61,10 @@ def _per_seat(value: Any, where: str, players: int, default: Any) -> list[Any]:
 def load_position(game: Keezbord, data: dict[str, Any]) -> KeezbordState:
     from gametable.games.keezbord.state import KeezbordState
 
-    players = _int(data.get("players"), "players")
-    try:
-        options = game.resolve_options(data.get("options"))
-        game.check_players(players, options)
-    except ValueError as exc:
-        raise InvalidState(str(exc)) from None
-    seed = _int(data.get("seed", 0), "seed", 0)
-    state = KeezbordState(game, players, seed, options)
-    state.rng = Rng.from_json(data["rng"]) if "rng" in data else Rng(seed)
-    state.ply = _int(data.get("ply", 0), "ply", 0)
+    head = read_header(game, data)
+    players, options = head.players, head.options
+    state = KeezbordState(game, players, head.seed, options)
+    state.rng, state.ply = head.rng, head.ply
     state.dealer = _int(data.get("dealer", options["dealer"]), "dealer", 0, players - 1)
     state.cycle = _int(data.get("cycle", 1), "cycle", 1)
     state.deal = _int(data.get("deal", 1), "deal", 1)

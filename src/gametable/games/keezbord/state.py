@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from gametable.core.positions import header_json
 from gametable.core.protocol import Action, Outcome, State
 from gametable.core.rng import Rng, as_rng
 from gametable.games.keezbord import rules
@@ -801,13 +802,7 @@ class KeezbordState(State):
             return [card_text(c) for c in cs]
 
         return {
-            "game": "keezbord",
-            "version": self.game.version,
-            "players": self.players,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "rng": self.rng.to_json(),
-            "ply": self.ply,
+            **header_json(self),
             "dealer": self.dealer,
             "cycle": self.cycle,
             "deal": self.deal,
