@@ -110,6 +110,7 @@ def test_katun_deck_has_72_cards_with_the_rulebook_counts():
 def test_deck_building():
     """BA-027 BA-028 BA-029 BA-030 BA-031 BA-032 BA-033: the prosperous cards on top, the 5
     ball games between 6 piles of the other cards, the Eclipse near the middle."""
+    places = set()
     for seed in range(20):
         top_down = build_deck(Rng(seed))[::-1]
         assert len(top_down) == 72
@@ -120,7 +121,9 @@ def test_deck_building():
         assert len(balls) == 5 and all(9 <= g <= 10 for g in gaps)
         assert len(rest) - balls[-1] - 1 in (9, 10)
         eclipse = next(i for i, c in enumerate(top_down) if KIND[c] == "eclipse")
-        assert 33 <= eclipse <= 38
+        assert 34 <= eclipse <= 38      # 0-based: places 35 to 39 from the top, as documented
+        places.add(eclipse + 1)
+    assert places == {35, 36, 37, 38, 39}         # each of the five places happens
 
 
 def test_setup_gives_each_king_6_maize_and_a_score_of_0():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gametable.core.errors import IllegalAction
-from tests.balam.helpers import legal, position
+from tests.balam.helpers import GAME, legal, position
 
 
 def draw(card, *, sites=None, kings=None, players=2, seat=0):
@@ -198,3 +198,123 @@ def test_tidal_wave_strikes_seashore_cities_unless_two_prisoners_are_paid():
     view = state.view(None)
     assert view["sites"]["b1"]["plots"][:2] == ["village", "reserve"]
     assert view["sites"]["a2"]["plots"][0] == "garrison"
+
+
+# -- which of the Mayas' riches pay ("4 - KATUN > CATASTROPHES": not said, so the king chooses) --
+REPRO = {"a2": {"owner": 0, "plots": ["reserve:prisoner", "temple", "+"]},
+         "c2": {"owner": 0, "plots": ["garrison:prisoner"]}}
+
+
+def test_the_drawer_chooses_which_of_the_mayas_riches_pay():
+    """BA-165 BA-166 BA-167: the riches come from the Mayas' reserves or garrisons, never the
+    king's chest; which ones is not said, so the drawing king chooses.  He keeps the reserve's
+    prisoner (stored to the next round) and pays the garrison's (lost at the round's end)."""
+    state = draw("earthquake", sites=REPRO, kings=[{"riches": {"prisoner": 2}}, {}])
+    assert legal(state) == {"ward", "suffer"}
+    state.apply("ward")
+    assert state.phase == "choose" and state.to_move == (0,)
+    assert legal(state) == {"pay a2.0", "pay c2.0"}
+    state.apply("pay c2.0")
+    view = state.view(None)
+    assert view["sites"]["a2"]["plots"][:3] == ["reserve:prisoner", "temple", "+"]
+    assert view["sites"]["c2"]["plots"][0] == "garrison"
+    assert riches(state, 0) == {"prisoner": 2}                  # BA-167: the chest never pays
+    assert state.phase == "turn" and state.to_move == (1,)
+    assert view["turn"]["ward"] == 0 and view["turn"]["card"] is None
+    assert state.event_counts()["catastrophes_paid"] == 1
+
+
+def test_the_other_choice_pays_the_reserve():
+    """BA-166: either of the Mayas' prisoners may go; the king's choice is followed."""
+    state = draw("earthquake", sites=REPRO)
+    state.apply("ward")
+    state.apply("pay a2.0")
+    view = state.view(None)
+    assert view["sites"]["a2"]["plots"][0] == "reserve"
+    assert view["sites"]["c2"]["plots"][0] == "garrison:prisoner"
+
+
+def test_the_kings_own_riches_cannot_be_chosen():
+    """BA-167: while the Mayas pay, a riches of the king's chest is refused, naming the rule."""
+    state = draw("earthquake", sites=REPRO, kings=[{"riches": {"prisoner": 1}}, {}])
+    state.apply("ward")
+    with pytest.raises(IllegalAction, match="never from the king's chest") as info:
+        state.apply("pay prisoner")
+    assert "BA-167" in info.value.rule.statements
+    with pytest.raises(IllegalAction, match="no prisoner on a reserve or garrison"):
+        state.apply("pay a2.1")
+    with pytest.raises(IllegalAction, match="choose which prisoner"):
+        state.apply("suffer")
+
+
+def test_no_choice_when_only_the_riches_needed_are_there():
+    """BA-166: with no more of the riches than the card asks, the Mayas pay at once."""
+    sites = {"a2": {"owner": 0, "plots": ["reserve:prisoner", "temple", "+", "reserve:maize"]}}
+    state = draw("earthquake", sites=sites)
+    state.apply("ward")
+    assert state.phase == "turn"
+    assert state.view(None)["sites"]["a2"]["plots"] == ["reserve", "temple", "+", "reserve:maize"]
+
+
+def test_a_drought_lets_the_king_choose_among_reserves_of_maize():
+    """BA-165 BA-166: maize in several reserves; the king picks the one that goes."""
+    sites = {"a2": {"owner": 0, "plots": ["village", "reserve:maize"]},
+             "a3": {"owner": 0, "plots": ["reserve:maize", "reserve:prisoner"]}}
+    state = draw("drought", sites=sites)
+    state.apply("ward")
+    assert legal(state) == {"pay a2.1", "pay a3.0"}           # the prisoner is not asked
+    state.apply("pay a3.0")
+    view = state.view(None)
+    assert view["sites"]["a2"]["plots"][:2] == ["village", "reserve:maize"]
+    assert view["sites"]["a3"]["plots"][:2] == ["reserve", "reserve:prisoner"]
+
+
+def test_two_prisoners_among_three_are_chosen_one_at_a_time():
+    """BA-166 BA-191: a tidal wave asks 2 prisoners; with 3, the king chooses twice."""
+    sites = {"b1": {"owner": 0, "plots": ["village", "reserve:prisoner"]},
+             "a2": {"owner": 0, "plots": ["garrison:prisoner", "reserve:prisoner"]}}
+    state = draw("tidal_wave", sites=sites)
+    state.apply("ward")
+    assert legal(state) == {"pay b1.1", "pay a2.0", "pay a2.1"}
+    assert state.view(None)["turn"]["ward"] == 2
+    assert "(1 more to pay)" in state.describe(GAME.parse_action(state, "pay a2.0"))
+    state.apply("pay a2.0")
+    assert legal(state) == {"pay b1.1", "pay a2.1"}
+    assert state.view(None)["turn"]["ward"] == 1
+    state.apply("pay b1.1")
+    view = state.view(None)
+    assert state.phase == "turn"
+    assert view["sites"]["a2"]["plots"][:2] == ["garrison", "reserve:prisoner"]
+    assert view["sites"]["b1"]["plots"][:2] == ["village", "reserve"]
+
+
+def test_a_payment_under_way_survives_json_and_resampling():
+    """BA-166: the riches still owed (``turn.ward``) round-trip; resampling keeps them."""
+    state = draw("earthquake", sites=REPRO)
+    state.apply("ward")
+    data = state.to_json()
+    assert data["turn"]["ward"] == 1
+    again = GAME.state_from_json(data)
+    assert again.to_json() == data
+    assert legal(again) == {"pay a2.0", "pay c2.0"}
+    other = state.resample(1, 5)
+    assert legal(other, 0) == {"pay a2.0", "pay c2.0"}
+    assert other.view(None)["turn"]["ward"] == 1
+
+
+@pytest.mark.parametrize(("phase", "card", "ward", "match"), [
+    ("turn", None, 1, "needs phase choose"),
+    ("choose", "expedition", 1, "needs phase choose and a catastrophe"),
+    ("choose", "tidal_wave", 2, "hold only 1 prisoner"),
+    ("choose", "earthquake", 3, "turn.ward"),
+])
+def test_an_impossible_payment_under_way_is_refused(phase, card, ward, match):
+    """BA-166: the riches owed must be held by the Mayas, during a catastrophe."""
+    from gametable.core.errors import InvalidState
+
+    sites = {"a2": {"owner": 0, "plots": ["reserve:prisoner", "temple", "+"]}}
+    discard = [card] if card else []
+    turn = {"ward": ward} | ({"card": card} if card else {})
+    with pytest.raises(InvalidState, match=match):
+        position(2, sites=sites, phase=phase, discard=discard, turn=turn,
+                 slots=["drought", "drought", "drought"])

@@ -9,7 +9,7 @@ from tests.balam.helpers import GAME
 
 TEXTS = ["pay maize", "katun 4", "build temple b3.1", "remove e6.1", "attack b3>c3 2 1", "end",
          "defend 3", "lose a1.0", "destroy c3.3", "take jade", "take prestige", "dowry 2 cacao",
-         "ward", "suffer", "offer b3.0>d3", "move b3.0>c3.1", "done"]
+         "ward", "suffer", "offer b3.0>d3", "move b3.0>c3.1", "done", "pay b3.0", "pay e6.1"]
 
 
 @pytest.mark.parametrize("text", TEXTS)

@@ -128,4 +128,5 @@ def test_renderer_shows_this_deal_and_who_handed_in():
     console = Console(record=True, width=100, file=io.StringIO())
     console.print(renderer_for("keezbord").board(s.view(1)))
     text = " ".join(console.export_text().split())
-    assert "This deal (4): [K] [2] [3] [5]" in text and "handed in: a" in text
+    # the deal also shows the cards the position leaves unplaced (counted as played earlier)
+    assert "This deal (9): [K] [2] " in text and "[3] [5] · handed in: a" in text

@@ -266,6 +266,9 @@ class BalamRenderer(GameRenderer):
             bits.append(f"building on {turn['lock']}")
         if turn.get("due"):
             bits.append(f"{turn['due']} riches still to pay")
+        if turn.get("ward"):
+            bits.append(f"the Mayas still pay {turn['ward']} riches for the catastrophe: choose "
+                        "which (pay SITE.PLOT)")
         war = turn.get("war")
         if war:
             text = (f"war: {war.get('source')} attacks {war.get('target')} (seat "

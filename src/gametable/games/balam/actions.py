@@ -18,6 +18,8 @@ market observatory court``.  Seats are 0-based.
 ``take jade``                  choose a riches (or ``take prestige``) offered by a Katun card
 ``dowry 2 jade``               Princely marriage: take a jade from seat 2
 ``ward`` / ``suffer``          a catastrophe: pay from your Mayas' reserves, or lose the buildings
+``pay b3.0``                   after ``ward``: the Mayas pay the riches on b3.0 (offered only when
+                               they hold more of the riches asked than they must pay)
 ``offer b3.0>d4``              Cult of the sacred cenotes: bring the riches on b3.0 to cenote d4
 ``move b3.0>c3.1``             distribution: move the riches on b3.0 to your building on c3.1
 ``done``                       stop offering to the cenotes, or end your distribution
@@ -41,6 +43,8 @@ Integer encoding, with ``S`` sites, ``B = 4 S`` building positions ``b = 4 * sit
     offer b>c         B S      b * S + c
     move b>d          B B      b * B + d
     done              1
+    pay b             B        b          (the Mayas' riches on b, after ward; appended last so
+                                           the codes above keep their values)
 """
 
 from __future__ import annotations
@@ -62,6 +66,17 @@ class Pay(Action):
 
     def __str__(self) -> str:
         return f"pay {RICHES[self.riches]}"
+
+
+@dataclass(frozen=True, slots=True)
+class PayFrom(Action):
+    """After ``ward``: the Mayas pay the riches lying on a reserve or garrison of the king."""
+
+    site: str
+    plot: int
+
+    def __str__(self) -> str:
+        return f"pay {self.site}.{self.plot}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,11 +235,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^offer {_POS}>{_SITE}$"), "offer"),
     (re.compile(rf"^move {_POS}>{_POS}$"), "move"),
     (re.compile(r"^done$"), "done"),
+    (re.compile(rf"^pay {_POS}$"), "pay_from"),
 ]
 FORMS = ("pay RICHES", "katun I", "build KIND SITE.PLOT", "remove SITE.PLOT",
          "attack SITE>SITE GARRISONS OBSIDIAN", "end", "defend N", "lose SITE.PLOT",
          "destroy SITE.PLOT", "take RICHES|prestige", "dowry SEAT RICHES", "ward", "suffer",
-         "offer SITE.PLOT>CENOTE", "move SITE.PLOT>SITE.PLOT", "done")
+         "offer SITE.PLOT>CENOTE", "move SITE.PLOT>SITE.PLOT", "done", "pay SITE.PLOT")
 
 
 def parse(text: str, board: Board, players: int) -> Action:
@@ -264,7 +280,7 @@ def _make(what: str, g: tuple[str, ...], board: Board, players: int, text: str) 
         if int(g[0]) >= MAX_SLOTS:
             raise InvalidAction(f"{text!r}: at most {MAX_SLOTS} Katun cards lie out in a round")
         return TurnKatun(int(g[0]))
-    if what in ("build", "remove", "lose", "destroy", "offer", "move"):
+    if what in ("build", "remove", "lose", "destroy", "offer", "move", "pay_from"):
         off = 1 if what == "build" else 0
         site = _site(g[off], board, text)
         plot = _plot(site, g[off + 1], board, text)
@@ -276,6 +292,8 @@ def _make(what: str, g: tuple[str, ...], board: Board, players: int, text: str) 
             return Lose(site, plot)
         if what == "destroy":
             return Destroy(site, plot)
+        if what == "pay_from":
+            return PayFrom(site, plot)
         if what == "offer":
             return Offer(site, plot, _site(g[2], board, text))
         to = _site(g[2], board, text)
@@ -311,7 +329,8 @@ class Codec:
         sizes = [("pay", 6), ("katun", MAX_SLOTS), ("build", 8 * B), ("remove", B),
                  ("attack", S * S * 20), ("end", 1), ("defend", 4 * S + 1), ("lose", B),
                  ("destroy", B), ("take", 7), ("dowry", 6 * players), ("ward", 1),
-                 ("suffer", 1), ("offer", B * S), ("move", B * B), ("done", 1)]
+                 ("suffer", 1), ("offer", B * S), ("move", B * B), ("done", 1),
+                 ("pay_from", B)]
         self.base: dict[str, int] = {}
         self.order: list[tuple[int, str]] = []
         at = 0
@@ -360,6 +379,8 @@ class Codec:
             return base["move"] + self.b(a.site, a.plot) * self.B + self.b(a.to_site, a.to_plot)
         if isinstance(a, Done):
             return base["done"]
+        if isinstance(a, PayFrom):
+            return base["pay_from"] + self.b(a.site, a.plot)
         raise ValueError(f"{a!r} has no integer encoding")
 
     def decode(self, code: int) -> Action:
@@ -406,6 +427,8 @@ class Codec:
             return Offer(*pos(off // S), names[off % S])
         if name == "move":
             return Move(*pos(off // B), *pos(off % B))
+        if name == "pay_from":
+            return PayFrom(*pos(off))
         return DONE
 
 

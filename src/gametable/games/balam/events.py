@@ -1,7 +1,8 @@
 """Katun events ("4 - KATUN"): turning a card over and playing its effect.
 
 Cards needing a decision put the state in the ``choose`` phase (a riches or prestige, a dowry, to
-pay or suffer a catastrophe), ``offer`` (cenote sacrifices) or ``lose`` (buildings lost).
+pay or suffer a catastrophe, then which of the Mayas' riches pay), ``offer`` (cenote sacrifices)
+or ``lose`` (buildings lost).
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ def choose_actions(st: BalamState, seat: int) -> list[Action]:
         return [Dowry(q, r) for q in range(st.players) if q != seat
                 for r in range(6) if st.chest[q][r] > 0]
     if kind in CATASTROPHES:
+        if st.warding:
+            pay = st.tables[5]
+            return [pay[b] for b in mayas_riches(st, seat, CATASTROPHE[kind][0])]
         return [WARD, SUFFER]
     return []
 
@@ -159,6 +163,48 @@ def catastrophe(st: BalamState, seat: int, kind: str) -> None:
         st.phase = CHOOSE
         return
     suffer(st, seat)
+
+
+def ward(st: BalamState, seat: int) -> None:
+    """The Mayas pay: the king chooses which of their riches (``pay SITE.PLOT``, one at a time)
+    while they hold more of the riches asked than they still owe; the rest pay by themselves."""
+    riches, n, _ = CATASTROPHE[KIND[st.card]]
+    st.stats["catastrophes_paid"] += 1
+    st.warding = n
+    st.note(f"seat {seat}'s Mayas ward off the {KIND[st.card].replace('_', ' ')}: they pay "
+            f"{n} {RICHES[riches]}")
+    settle_ward(st, seat)
+
+
+def settle_ward(st: BalamState, seat: int) -> None:
+    """Pay by themselves the riches left when there is nothing to choose, or wait for a choice."""
+    candidates = mayas_riches(st, seat, CATASTROPHE[KIND[st.card]][0])
+    if len(candidates) > st.warding:
+        st.phase = CHOOSE
+        return
+    for b in candidates[:st.warding]:
+        pay_riches(st, seat, b)
+    st.warding = 0
+    finish_katun(st)
+
+
+def pay_from(st: BalamState, seat: int, b: int) -> None:
+    """The king's choice: the riches on ``b`` wards off (part of) the catastrophe."""
+    pay_riches(st, seat, b)
+    st.warding -= 1
+    if st.warding <= 0:
+        st.warding = 0
+        finish_katun(st)
+        return
+    settle_ward(st, seat)
+
+
+def pay_riches(st: BalamState, seat: int, b: int) -> None:
+    r = st.toks[b]
+    st.toks[b] = -1
+    st.supply[r] += 1
+    site, plot = st.tables[0][b]
+    st.note(f"seat {seat}'s Mayas pay the {RICHES[r]} on {site}.{plot}")
 
 
 def suffer(st: BalamState, seat: int) -> None:

@@ -22,6 +22,7 @@ from gametable.games.balam.actions import (
     Move,
     Offer,
     Pay,
+    PayFrom,
     Remove,
     Suffer,
     Take,
@@ -32,13 +33,13 @@ from gametable.games.balam.board import BASE_COST, KINDS, MAX_PLOTS, RICHES, SPE
 from gametable.games.balam.distribution import after_distribution_step, move
 from gametable.games.balam.events import (
     finish_katun,
-    mayas_riches,
     offer,
+    pay_from,
     suffer,
     take,
     turn_katun,
+    ward,
 )
-from gametable.games.balam.katun import CATASTROPHE, KIND
 from gametable.games.balam.phases import ACT, COST, OFFER, TURN
 from gametable.games.balam.wars import attack, continue_destruction, destroy, lose, resolve_war
 
@@ -79,13 +80,9 @@ def apply(st: BalamState, action: Action, seat: int) -> None:
         st.stats["dowries"] += 1
         finish_katun(st)
     elif isinstance(action, Ward):
-        riches, n, _ = CATASTROPHE[KIND[st.card]]
-        for b in mayas_riches(st, seat, riches)[:n]:
-            st.toks[b] = -1
-            st.supply[riches] += 1
-        st.note(f"seat {seat}'s Mayas pay {n} {RICHES[riches]} to ward off the catastrophe")
-        st.stats["catastrophes_paid"] += 1
-        finish_katun(st)
+        ward(st, seat)
+    elif isinstance(action, PayFrom):
+        pay_from(st, seat, st.codec.b(action.site, action.plot))
     elif isinstance(action, Suffer):
         suffer(st, seat)
     elif isinstance(action, Offer):

@@ -22,6 +22,7 @@ from gametable.games.balam.actions import (
     Move,
     Offer,
     Pay,
+    PayFrom,
     TurnKatun,
 )
 from gametable.games.balam.board import (
@@ -36,6 +37,7 @@ from gametable.games.balam.board import (
     OBSIDIAN,
     PALACE,
     RESERVE,
+    RICHES,
     SMALL_PYRAMIDS,
     SPECIAL_COST,
     TEMPLE,
@@ -44,7 +46,13 @@ from gametable.games.balam.board import (
     VILLAGE,
 )
 from gametable.games.balam.distribution import move_actions
-from gametable.games.balam.events import choose_actions, mayas_sources, offer_actions
+from gametable.games.balam.events import (
+    choose_actions,
+    mayas_riches,
+    mayas_sources,
+    offer_actions,
+)
+from gametable.games.balam.katun import CATASTROPHE, KIND
 from gametable.games.balam.phases import (
     ACT,
     CHOOSE,
@@ -226,6 +234,11 @@ def check(st: BalamState, action: Action, seat: int) -> None:
 def explain(st: BalamState, action: Action, seat: int) -> None:
     """Raise the most telling reason an action is refused (if one of the rule checks finds it)."""
     phase = st.phase
+    if phase == CHOOSE and st.warding:
+        explain_ward(st, action, seat)
+    if isinstance(action, PayFrom):
+        raise IllegalAction("the Mayas pay riches from a reserve or garrison only to ward off a "
+                            "catastrophe, after choosing ward", rules.WARD_CHOICE)
     if isinstance(action, Pay):
         if phase not in (TURN, COST):
             raise IllegalAction("a riches is paid at the start of a turn or for a building, not "
@@ -294,6 +307,23 @@ def explain(st: BalamState, action: Action, seat: int) -> None:
                                 rules.CENOTES)
         raise IllegalAction(f"the riches on {action.site}.{action.plot} cannot reach "
                             f"{action.cenote} under the transport rules", rules.TRANSPORT)
+
+
+def explain_ward(st: BalamState, action: Action, seat: int) -> None:
+    """While the Mayas pay for a catastrophe, the king only chooses which of their riches go."""
+    riches = RICHES[CATASTROPHE[KIND[st.card]][0]]
+    if isinstance(action, Pay):
+        raise IllegalAction("the riches warding off a catastrophe come from the Mayas' reserves "
+                            "or garrisons, never from the king's chest: choose one with pay "
+                            "SITE.PLOT", rules.CATASTROPHES)
+    if not isinstance(action, PayFrom):
+        raise IllegalAction(f"the Mayas are paying for the catastrophe: choose which {riches} "
+                            "of your reserves and garrisons goes (pay SITE.PLOT)",
+                            rules.WARD_CHOICE)
+    b = st.codec.b(action.site, action.plot)
+    if b not in mayas_riches(st, seat, CATASTROPHE[KIND[st.card]][0]):
+        raise IllegalAction(f"there is no {riches} on a reserve or garrison of yours at "
+                            f"{action.site}.{action.plot}", rules.CATASTROPHES)
 
 
 def explain_move(st: BalamState, action: Move, seat: int) -> None:

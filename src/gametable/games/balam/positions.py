@@ -35,8 +35,9 @@ from gametable.games.balam.board import (
     TILE_NAMES,
     VILLAGE,
 )
-from gametable.games.balam.katun import KIND, TEXT
-from gametable.games.balam.phases import ACT, DEFEND, DESTROY, DIST, LOSE, PHASES, TURN
+from gametable.games.balam.events import mayas_riches
+from gametable.games.balam.katun import CATASTROPHE, CATASTROPHES, KIND, TEXT
+from gametable.games.balam.phases import ACT, CHOOSE, DEFEND, DESTROY, DIST, LOSE, PHASES, TURN
 from gametable.games.balam.tally import PRESTIGE_SOURCES, copy_tally, new_tally
 from gametable.games.balam.wars import SKULL, face_text
 
@@ -107,6 +108,7 @@ def public_json(st: BalamState) -> dict[str, Any]:
             "losses": [[KINDS[k], n, None if s < 0 else names[s]] for k, n, s in st.losses],
             "after": st.after,
             "card": None if st.card < 0 else TEXT[st.card],
+            "ward": st.warding,
             "offered": [names[c] for c in st.offered],
         },
         "distribution": {
@@ -483,6 +485,16 @@ def _load_turn(st: BalamState, turn: Any) -> None:
     elif st.phase in ("choose", "offer"):
         raise InvalidState(f"phase {st.phase} needs turn.card, the Katun card being resolved")
     st.offered = [_site(st, c, "turn.offered") for c in turn.get("offered", [])]
+    st.warding = _int(turn.get("ward", 0), "turn.ward", 0, 2)
+    if st.warding:
+        if st.phase != CHOOSE or st.card < 0 or KIND[st.card] not in CATASTROPHES:
+            raise InvalidState("turn.ward (riches the Mayas still owe) needs phase choose and a "
+                               "catastrophe as turn.card")
+        riches = CATASTROPHE[KIND[st.card]][0]
+        held = len(mayas_riches(st, st.current, riches))
+        if held < st.warding:
+            raise InvalidState(f"turn.ward is {st.warding} but seat {st.current}'s reserves and "
+                               f"garrisons hold only {held} {RICHES[riches]}")
     if st.phase in (TURN, ACT) and not any(c >= 0 for c in st.slots):
         raise InvalidState("during the turns at least one Katun card of the round lies face "
                            "down (when the last is turned, the round is over)")

@@ -52,6 +52,8 @@ DESTRUCTION = _ref("3 - WARS", "BA-148", "BA-150", "BA-151")
 DEVASTATED = _ref("3 - WARS > DEVASTATED CITY", "BA-159", "BA-160")
 KATUN = _ref("4 - KATUN", "BA-163")
 CATASTROPHES = _ref("4 - KATUN > CATASTROPHES", "BA-165", "BA-166", "BA-167", "BA-168")
+#: which of the Mayas' riches pay is not said: the drawing king chooses (``pay SITE.PLOT``)
+WARD_CHOICE = _ref("4 - KATUN > CATASTROPHES", "BA-166", "BA-167", clarification=True)
 POSITIVE = _ref("4 - KATUN > POSITIVE EVENTS", "BA-171", "BA-174", "BA-176")
 CENOTES = _ref("4 - KATUN > POSITIVE EVENTS", "BA-177")
 TRANSPORT = _ref("6 - DISTRIBUTION > TRANSPORT", "BA-204", "BA-207", "BA-208", "BA-209",

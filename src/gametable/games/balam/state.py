@@ -13,7 +13,8 @@ Rules live beside it: ``legal`` lists and checks actions; ``flow`` applies them,
 riches or turn a Katun card), ``act`` (build / remove / attack / end),
 ``cost`` (pay a building's riches one at a time), ``defend`` (the defender's obsidian),
 ``lose`` (choose buildings lost), ``destroy`` (the attacker chooses buildings), ``choose`` (a
-Katun choice), ``offer`` (cenote sacrifices), ``distribution`` (every seat not yet done),
+Katun choice; with ``warding`` > 0, which of the Mayas' riches pay for a catastrophe),
+``offer`` (cenote sacrifices), ``distribution`` (every seat not yet done),
 ``over``.
 """
 
@@ -28,6 +29,7 @@ from gametable.games.balam.actions import (
     Build,
     Destroy,
     Lose,
+    PayFrom,
     Remove,
     codec,
 )
@@ -94,7 +96,8 @@ def _tables(board: Board) -> tuple:
         remove = [Remove(*p) for p in pos]
         lose = [Lose(*p) for p in pos]
         destroy = [Destroy(*p) for p in pos]
-        t = _TABLES[board.name] = (pos, build, remove, lose, destroy)
+        pay_from = [PayFrom(*p) for p in pos]
+        t = _TABLES[board.name] = (pos, build, remove, lose, destroy, pay_from)
     return t
 
 
@@ -132,6 +135,8 @@ class BalamState(State):
         self.losses: list[list[int]] = []
         self.after = ""
         self.card = -1
+        #: riches the Mayas still owe for the catastrophe being warded off (the king chooses)
+        self.warding = 0
         self.offered: list[int] = []
         self.done = [False] * N
         self.moved: set[int] = set()
@@ -244,6 +249,7 @@ class BalamState(State):
         self.losses = []
         self.after = ""
         self.card = -1
+        self.warding = 0
         self.offered = []
 
     def end_turn(self) -> None:
@@ -481,9 +487,22 @@ class BalamState(State):
             return (f"{who} takes 1 {RICHES[action.riches]} from seat {action.seat} as a dowry "
                     "(Princely marriage)")
         if isinstance(action, a.Ward):
+            from gametable.games.balam.events import mayas_riches
+
             riches, n, _ = CATASTROPHE[card_kind]
+            choice = len(mayas_riches(self, seat, riches)) > n
             return (f"{who}'s Mayas pay {n} {RICHES[riches]} from reserves and garrisons to ward "
-                    f"off the {card_kind.replace('_', ' ')}")
+                    f"off the {card_kind.replace('_', ' ')}"
+                    + (f" ({who} then chooses which)" if choice else ""))
+        if isinstance(action, a.PayFrom):
+            b = self.codec.b(action.site, action.plot)
+            r, kind = self.toks[b], self.kinds[b]
+            what = (f"the {RICHES[r]} in its {KINDS[kind]}" if r >= 0 and 0 <= kind < 8
+                    else "the riches")
+            why = (f" to ward off the {card_kind.replace('_', ' ')}" if card_kind else "")
+            left = self.warding - 1
+            return (f"{who}'s Mayas pay {what} on {action.site}.{action.plot}{why}"
+                    + (f" ({left} more to pay)" if left > 0 else ""))
         if isinstance(action, a.Suffer):
             _, _, what = CATASTROPHE[card_kind]
             if isinstance(what, str):

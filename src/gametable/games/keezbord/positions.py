@@ -67,7 +67,7 @@ def load_position(game: Keezbord, data: dict[str, Any]) -> KeezbordState:
     state.rng, state.ply = head.rng, head.ply
     state.dealer = _int(data.get("dealer", options["dealer"]), "dealer", 0, players - 1)
     state.cycle = _int(data.get("cycle", 1), "cycle", 1)
-    state.deal = _int(data.get("deal", 1), "deal", 1)
+    state.deal = _int(data.get("deal", 1), "deal", 1, len(DEAL_SIZES))
     _load_pawns(state, data.get("pawns"))
     _load_cards(state, data)
     _load_turn(state, data)
@@ -134,14 +134,32 @@ def _load_pawns(state: KeezbordState, pawns: Any) -> None:
             state.pos[pid] = place
 
 
+def cards_dealt(state: KeezbordState) -> int:
+    """"Setup": by deal ``d`` of a cycle every seat has received 5, then 4, then 4 cards."""
+    return state.players * sum(DEAL_SIZES[: state.deal])
+
+
+def check_deal_sequence(state: KeezbordState) -> None:
+    """Every card dealt so far this cycle is in a hand or among the cards played (or handed in),
+    and the deck holds the rest, so the next deals follow 5, 4, 4."""
+    dealt = cards_dealt(state)
+    held = sum(len(h) for h in state.hands) + len(state.played)
+    if held != dealt:
+        raise InvalidState(
+            f"deal {state.deal} of a cycle has handed out {dealt} cards to {state.players} players "
+            f"(5, then 4, then 4 each), but the hands and the played cards hold {held}"
+        )
+
+
 def _load_cards(state: KeezbordState, data: dict[str, Any]) -> None:
     players = state.players
     hands = _per_seat(data.get("hands", {}), "hands", players, [])
     state.hands = [sorted(_cards(h, f"hands[{i}]")) for i, h in enumerate(hands)]
+    size = DEAL_SIZES[state.deal - 1]
     for i, hand in enumerate(state.hands):
-        if len(hand) > DEAL_SIZES[0]:
+        if len(hand) > size:
             raise InvalidState(f"hands[{i}] holds {len(hand)} cards; a hand never holds more "
-                               f"than {DEAL_SIZES[0]}")
+                               f"than {size} in deal {state.deal} (the cards are dealt 5, 4, 4)")
     state.played = _cards(data.get("played", []), "played")
     seen = Counter(state.played)
     for hand in state.hands:
@@ -165,7 +183,13 @@ def _load_cards(state: KeezbordState, data: dict[str, Any]) -> None:
     else:
         rest = list((full - seen).elements())
         state.rng.shuffle(rest)
+        # cards dealt this cycle that the position does not place were played earlier
+        unplaced = cards_dealt(state) - sum(len(h) for h in state.hands) - len(state.played)
+        if unplaced > 0:
+            state.played.extend(rest[:unplaced])
+            del rest[:unplaced]
         state.deck = rest
+    check_deal_sequence(state)
 
 
 def _load_turn(state: KeezbordState, data: dict[str, Any]) -> None:

@@ -28,7 +28,7 @@ function index(legal) {
     else if ((m = n.match(/^attack (\w+)>(\w+) \d \d$/))) ((ix.attack[m[1]] ??= {})[m[2]] ??= []).push(a);
     else if ((m = n.match(/^move (\w+\.\d)>(\w+\.\d)$/))) (ix.move[m[1]] ??= {})[m[2]] = a;
     else if ((m = n.match(/^offer (\w+\.\d)>(\w+)$/))) (ix.offer[m[1]] ??= {})[m[2]] = a;
-    else if ((m = n.match(/^(?:lose|destroy) (\w+\.\d)$/))) ix.pick[m[1]] = a;
+    else if ((m = n.match(/^(?:lose|destroy|pay) (\w+\.\d)$/))) ix.pick[m[1]] = a;
     else if ((m = n.match(/^katun (\d)$/))) ix.katun[m[1]] = a;
     else if ((m = n.match(/^pay (\w+)$/))) ix.pay[m[1]] = a;
     else ix.other.push(a);
@@ -287,6 +287,7 @@ function prompt(v, ix) {
   if (v.phase === "distribution") return "Distribution: click a riches token, then the building it goes to; Done when finished.";
   if (Object.keys(ix.build).length || Object.keys(ix.attack).length) return "Click a highlighted plot to build, or your city then an enemy city to attack.";
   if (Object.keys(ix.pay).length) return "Pay a riches from your sheet (click it), or turn over a Katun card.";
+  if (v.turn?.ward && Object.keys(ix.pick).length) return "Your Mayas pay for the catastrophe: click the reserve or garrison whose riches goes.";
   if (Object.keys(ix.pick).length) return "Click the highlighted building to choose it.";
   if (Object.keys(ix.katun).length) return "Turn over a Katun card.";
   return "";
