@@ -180,11 +180,13 @@ def replay_command(
 
 def _register_layers() -> None:
     """Commands that live beside the layer they drive."""
+    from gametable.arena import register as register_arena
     from gametable.rulebook.cli import register as register_rules
     from gametable.server.cli import register as register_serve
     from gametable.simulate.cli import register as register_simulate
 
     register_rules(app)
+    register_arena(app)
     register_serve(app)
     register_simulate(app)
 

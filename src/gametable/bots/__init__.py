@@ -1,6 +1,20 @@
 """Bots: they see a game only through :class:`SeatState` (a seat's view, legal actions, resample).
 
 ``make_bot("random")`` or ``make_bot("ismcts:iterations=2000", seed=1)`` builds one from a spec.
+
+=============  ==================================================================================
+``random``     uniform over the legal actions
+``heuristic``  the game's rules of thumb (:mod:`gametable.bots.heuristics`; a one-ply look-ahead
+               for games without any)
+``ismcts``     Information Set MCTS (:mod:`gametable.bots.ismcts`); parameters ``iterations``,
+               ``seconds``, ``rollout`` (heuristic/random), ``depth``, ``c``, ``anchor``
+=============  ==================================================================================
+
+Fairness: a bot's choice must not change when the hidden parts of the real state change
+(``tests/bots/test_fairness.py``).  Bots that imagine through ``resample`` are exactly fair only
+when the game's ``resample(seat, rng)`` depends on nothing but the seat's information and
+``rng`` (e.g. it sorts the unseen cards before shuffling them, rather than shuffling them in the
+order the real deck holds them).
 """
 
 from __future__ import annotations
@@ -60,5 +74,14 @@ register_bot("random", RandomBot)
 register_bot("heuristic", HeuristicBot)
 register_bot("ismcts", ISMCTSBot)
 
-__all__ = ["Bot", "HeuristicBot", "ISMCTSBot", "RandomBot", "SeatState", "bot_names", "make_bot",
-           "parse_bot_spec", "register_bot"]
+__all__ = [
+    "Bot",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "RandomBot",
+    "SeatState",
+    "bot_names",
+    "make_bot",
+    "parse_bot_spec",
+    "register_bot",
+]

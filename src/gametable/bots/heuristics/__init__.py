@@ -1,0 +1,169 @@
+"""Per-game rules of thumb, found by game name.
+
+Each game module here builds a :class:`Heuristic` and registers it with :func:`register_heuristic`.
+They read a game only through a seat's :class:`~gametable.bots.base.SeatState` (its ``view()``
+and the text notation of its legal actions), so they import nothing from ``gametable.games``.
+A game without an entry gets :data:`GENERIC`: a one-ply look-ahead over imagined states.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gametable.bots.base import SeatState
+from gametable.core.protocol import Action, State
+
+#: a policy chooses for the seat behind the window
+Policy = Callable[[SeatState, random.Random], Action]
+#: an evaluation of an unfinished (imagined) state: a value per seat in [0, 1], like ``returns``
+Evaluation = Callable[[State], Sequence[float]]
+
+
+@dataclass(frozen=True)
+class Heuristic:
+    """What the bots know about one game.
+
+    ``policy`` is the heuristic bot; ``evaluate`` scores an unfinished state where an ISMCTS
+    rollout stops at its depth cap (``None``: every seat 0.5); ``iterations`` and ``depth`` are
+    the ISMCTS defaults tuned to answer within about a second per move on a small machine;
+    ``rollout`` says what an ISMCTS "heuristic" rollout plays: the ``"policy"`` itself, or
+    ``"random"`` moves when the policy is too slow to play thousands of times per move.
+    """
+
+    policy: Policy
+    evaluate: Evaluation | None = None
+    iterations: int = 1000
+    depth: int = 60
+    rollout: str = "policy"
+
+
+_HEURISTICS: dict[str, Heuristic] = {}
+_MODULES = ("balzakken", "keezbord", "balam")
+_loaded = False
+
+
+def register_heuristic(game: str, heuristic: Heuristic) -> None:
+    _HEURISTICS[game] = heuristic
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for name in _MODULES:
+        importlib.import_module(f"gametable.bots.heuristics.{name}")
+
+
+def generic_policy(seat_state: SeatState, rng: random.Random) -> Action:
+    """One ply of look-ahead on an imagined state: take a move that wins outright, avoid one that
+    loses outright, otherwise choose uniformly."""
+    legal = seat_state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    imagined = seat_state.resample(rng.getrandbits(64))
+    best: list[Action] = []
+    best_value = -1.0
+    for action in legal:
+        after = imagined.clone()
+        after.apply(action, seat_state.seat)
+        value = after.returns()[seat_state.seat] if after.is_over else 0.5
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(action)
+    return rng.choice(best)
+
+
+def greedy(
+    seat_state: SeatState,
+    rng: random.Random,
+    value: Callable[[dict[str, Any], int], float],
+    bonus: Callable[[str], float] | None = None,
+    reveals: Callable[[str], bool] | None = None,
+) -> Action:
+    """Try every legal action on one imagined state; keep the best by ``value(public view, seat)``.
+
+    An action that ends the game is judged by its returns.  Imagining goes through
+    ``seat_state.resample``; the value must read only the public view so that the choice does
+    not depend on what the imagined hidden parts happen to be.  ``bonus(str(action))`` adds a
+    rule of thumb that the board alone does not show.  An action for which ``reveals(text)`` is
+    true (turning a face-down card) would show an imagined secret, so it is judged by the board
+    as it stands, not by what the imagined card does.
+    """
+    legal = seat_state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = seat_state.seat
+    imagined = seat_state.resample(rng.getrandbits(63))
+    best: list[Action] = []
+    best_score = -math.inf
+    now: float | None = None
+    for action in legal:
+        text = str(action)
+        if reveals is not None and reveals(text):
+            if now is None:
+                now = value(imagined.view(None), seat)
+            score = now
+        else:
+            after = imagined.clone()
+            after.apply(action, seat)
+            if after.is_over:
+                score = 1e9 * after.returns()[seat]
+            else:
+                score = value(after.view(None), seat)
+        if bonus is not None:
+            score += bonus(text)
+        if score > best_score + 1e-9:
+            best, best_score = [action], score
+        elif abs(score - best_score) <= 1e-9:
+            best.append(action)
+    return rng.choice(best)
+
+
+def soft_rank(values: Sequence[float], scale: float) -> tuple[float, ...]:
+    """Each seat's expected share of the others it beats (higher value is better), in [0, 1]."""
+    n = len(values)
+    if n < 2:
+        return tuple(0.5 for _ in values)
+    out = []
+    for i, v in enumerate(values):
+        beaten = sum(
+            1.0 / (1.0 + math.exp(max(-60.0, min(60.0, (u - v) / scale))))
+            for j, u in enumerate(values)
+            if j != i
+        )
+        out.append(beaten / (n - 1))
+    return tuple(out)
+
+
+GENERIC = Heuristic(policy=generic_policy, rollout="random")
+
+
+def heuristic_for(game: str) -> Heuristic:
+    """The heuristic registered for ``game``, or :data:`GENERIC`."""
+    _load()
+    return _HEURISTICS.get(game, GENERIC)
+
+
+def has_heuristic(game: str) -> bool:
+    _load()
+    return game in _HEURISTICS
+
+
+__all__ = [
+    "GENERIC",
+    "Evaluation",
+    "Heuristic",
+    "Policy",
+    "greedy",
+    "has_heuristic",
+    "heuristic_for",
+    "register_heuristic",
+    "soft_rank",
+]

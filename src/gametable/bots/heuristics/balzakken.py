@@ -1,0 +1,178 @@
+"""Balzakken rules of thumb: shed high cards, keep pairs, Lul the leader, call BALZAK! when safe.
+
+Everything is read from the seat's ``view()`` and the notation of the legal actions
+(``discard 7x2 top``, ``swap 7``, ``swinger 2``, ``lul 2``, ``balzak``); see
+``gametable/games/balzakken/actions.py``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from gametable.bots.base import SeatState
+from gametable.bots.heuristics import Heuristic, register_heuristic, soft_rank
+from gametable.core.protocol import Action, State
+
+LIMIT = 5  # BALZAK! with more than 5 points costs 25: never
+LUL_POINTS = 10
+SWINGER, LUL = "S", "L"
+SIZE_WEIGHT = 1.2  # a card fewer in hand is worth about this many points (closer to BALZAK!)
+SWAP_PENALTY = 0.3  # on a tie, draw a fresh card: it shows the opponent less and may be low
+
+
+_POINTS = {**{str(v): v for v in range(-1, 12)}, SWINGER: 0, LUL: LUL_POINTS}
+
+
+def points(card: str) -> int:
+    return _POINTS[card]
+
+
+@lru_cache(maxsize=512)
+def parse(text: str) -> tuple[str, str, int, bool, int]:
+    """``"discard 7x2 top"`` -> ``("discard", "7", 2, True, -1)``; targets in the last field."""
+    words = text.split()
+    kind = words[0]
+    if kind in ("swinger", "lul"):
+        return kind, "", 0, False, int(words[1])
+    if kind == "balzak":
+        return kind, "", 0, False, -1
+    card, _, count = words[1].partition("x")
+    return kind, card, int(count or 1), len(words) > 2 and words[2] == "top", -1
+
+
+def unseen_mean(view: dict[str, Any], options: dict[str, Any]) -> float:
+    """Mean points of the cards this seat has not seen (the draw pile and unknown hand cards)."""
+    copies, luls = options.get("copies", 4), options.get("luls", 4)
+    count = 13 * copies + options.get("swingers", 4) + luls
+    total = 65 * copies + LUL_POINTS * luls  # -1 + 0 + 1 + ... + 11 = 65 per copy
+    pts = _POINTS
+    for group in (
+        view.get("hand", ()),
+        view["discard_pile"],
+        *view["in_front"],
+        *view["known_cards"].values(),
+    ):
+        count -= len(group)
+        for c in group:
+            total -= pts[c]
+    return total / count if count > 0 else 5.0
+
+
+def opponent_estimates(view: dict[str, Any], me: int, mean: float) -> dict[int, float]:
+    """A guess of each opponent's hand points: the cards we know plus the mean for the rest.
+
+    Players shed their high cards, so unknown cards are guessed a little below the mean.
+    """
+    out = {}
+    for p, size in enumerate(view["hand_sizes"]):
+        if p == me:
+            continue
+        known = view["known_cards"].get(str(p), [])
+        out[p] = sum(points(c) for c in known) + (size - len(known)) * mean * 0.8
+    return out
+
+
+def safe_to_call(value: int, view: dict[str, Any], estimates: dict[int, float]) -> bool:
+    """BALZAK! only with 5 points or fewer, and only when every opponent very likely holds more."""
+    if value > LIMIT:
+        return False
+    for p, est in estimates.items():
+        size = view["hand_sizes"][p]
+        known = view["known_cards"].get(str(p), [])
+        unknown = size - len(known)
+        margin = 1.0 + 2.0 * math.sqrt(unknown) if unknown else 0.5
+        if size == 0 or value >= est - margin + (0 if unknown else 1):
+            return False
+    return True
+
+
+_PARSED: dict[Action, tuple[str, str, int, bool, int]] = {}
+
+
+def choose(
+    view: dict[str, Any], options: dict[str, Any], legal: Sequence[Action], rng: random.Random
+) -> Action:
+    me = view["seat"]
+    by_kind: dict[str, list[tuple[Action, tuple[str, str, int, bool, int]]]] = {}
+    cache = _PARSED
+    for action in legal:
+        parsed = cache.get(action)
+        if parsed is None:
+            parsed = cache[action] = parse(str(action))
+        by_kind.setdefault(parsed[0], []).append((action, parsed))
+    if len(legal) == 1:
+        return legal[0]
+    hand: list[str] = view["hand"]
+    value = view["hand_value"]
+    mean = unseen_mean(view, options)
+    estimates = opponent_estimates(view, me, mean)
+
+    if "balzak" in by_kind and safe_to_call(value, view, estimates):
+        return by_kind["balzak"][0][0]
+
+    def threat(p: int) -> tuple[float, float]:
+        # the leader: the likeliest to call BALZAK! soon, then the lowest total on the sheet
+        return (estimates[p] + SIZE_WEIGHT * view["hand_sizes"][p], view["scores"][p])
+
+    if "lul" in by_kind:  # a Lul in hand counts 10 and blocks BALZAK!: give it to the leader
+        return min(by_kind["lul"], key=lambda ap: threat(ap[1][4]))[0]
+
+    mine_without = value - LUL_POINTS * hand.count(LUL)
+    size_without = len(hand) - hand.count(SWINGER)
+    if "swinger" in by_kind:
+        action, parsed = min(by_kind["swinger"], key=lambda ap: threat(ap[1][4]))
+        target = parsed[4]
+        theirs = estimates[target] + SIZE_WEIGHT * view["hand_sizes"][target]
+        mine = mine_without + SIZE_WEIGHT * (size_without - 1)
+        if theirs < mine - 2 or not any(k in by_kind for k in ("discard", "swap")):
+            return action
+        if max((points(c) for c in hand if c not in (SWINGER, LUL)), default=0) <= 2:
+            return action  # nothing left to improve: swing before someone calls
+
+    top = points(view["discard_pile"][-1]) if view["discard_pile"] else mean
+    held = Counter(hand)
+    best: list[Action] = []
+    best_score = math.inf
+    for kind in ("discard", "swap"):
+        for action, (_, card, count, take_top, _) in by_kind.get(kind, []):
+            c = points(card)
+            if kind == "swap":
+                if top >= c:
+                    continue  # a swap that gains nothing only stalls the round
+                new_value, new_size = value - c + top + SWAP_PENALTY, len(hand)
+            else:
+                new_value = value - count * c + (top if take_top else mean)
+                new_size = len(hand) - count + 1
+            score = new_value + SIZE_WEIGHT * new_size
+            if held[card] > count and c > 0:
+                score += 0.8  # breaking a pair of positive cards wastes a later double discard
+            if score < best_score - 1e-9:
+                best, best_score = [action], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append(action)
+    if best:
+        return rng.choice(best)
+    return rng.choice(list(legal))
+
+
+def policy(seat_state: SeatState, rng: random.Random) -> Action:
+    return choose(seat_state.view(), seat_state.options, seat_state.legal_actions(), rng)
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """Score sheet plus most of each hand in play, turned into a soft ranking."""
+    views = [state.view(s) for s in range(state.players)]
+    scores = views[0]["scores"]
+    totals = [scores[s] + 0.6 * max(0, views[s]["hand_value"]) for s in range(state.players)]
+    scale = 6.0 + 0.25 * max(0, 100 - max(scores))
+    return soft_rank([-t for t in totals], scale)
+
+
+register_heuristic(
+    "balzakken", Heuristic(policy=policy, evaluate=evaluate, iterations=150, depth=20)
+)

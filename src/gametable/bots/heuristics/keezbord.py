@@ -1,0 +1,111 @@
+"""Keezbord rules of thumb: get pawns out, hit opponents, guard the start, use the 7 and the Jack
+well, help the partner.
+
+The bot tries each legal action on an imagined copy of the table (the pawns' moves do not depend
+on hidden cards) and keeps the one whose resulting board a decent player likes best: pawns out
+of the nest and far along, pawns home, opponents' pawns sent back, own pawns not left just in
+front of an opponent, a pawn resting on its start space (it cannot be passed or hit there), and
+all of it counted for the whole team, so moving the partner's pawns (once one's own are home) and
+sparing them is natural.  Reads only ``view()`` and the notation of actions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gametable.bots.base import SeatState
+from gametable.bots.heuristics import Heuristic, greedy, register_heuristic
+from gametable.core.protocol import Action, State
+
+OUT = 10.0  # a pawn on the board is worth this plus its progress
+HOME_BONUS = 12.0  # a pawn home is safe for ever
+START_GUARD = 3.0  # resting on its own start space: cannot be passed or hit
+REACH = (1, 2, 3, 5, 6, 7, 8, 9, 10, 12)  # forward steps of single cards (7 also in parts)
+BACK = 4
+
+
+def progress(place: Any, start: int, length: int) -> int | None:
+    """Distance a pawn has come from its start (``None`` in the nest)."""
+    if place == "N":
+        return None
+    if isinstance(place, str):  # "H1".."H4"
+        return length + int(place[1]) - 1
+    return (place - start) % length
+
+
+def seat_values(view: dict[str, Any]) -> list[float]:
+    """How well each seat's pawns stand (before counting its team)."""
+    length = view["track_length"]
+    starts = view["starts"]
+    pawns = view["pawns"]
+    occupied: list[tuple[int, int]] = []  # (space, owner) of pawns on the track
+    for owner, places in enumerate(pawns):
+        for place in places:
+            if isinstance(place, int):
+                occupied.append((place, owner))
+    values = []
+    for owner, places in enumerate(pawns):
+        total = 0.0
+        for place in places:
+            p = progress(place, starts[owner], length)
+            if p is None:
+                continue
+            if p >= length:
+                total += OUT + length + HOME_BONUS + (p - length)
+                continue
+            worth = OUT + p
+            total += worth
+            if p == 0:
+                total += START_GUARD
+                continue
+            threats = 0
+            for space, other in occupied:
+                if other == owner:
+                    continue
+                gap = (place - space) % length
+                if gap in REACH or (space - place) % length == BACK:
+                    threats += 1
+            if threats:
+                total -= worth * min(0.6, 0.12 * threats)
+        values.append(total)
+    return values
+
+
+def team_scores(view: dict[str, Any]) -> list[float]:
+    """Per seat: its team's standing minus the best opposing team's."""
+    values = seat_values(view)
+    teams = view["teams"]
+    team_value = [sum(values[s] for s in team) for team in teams]
+    team_of = {s: i for i, team in enumerate(teams) for s in team}
+    out = []
+    for s in range(view["players"]):
+        mine = team_value[team_of[s]]
+        theirs = max(v for i, v in enumerate(team_value) if i != team_of[s])
+        out.append(mine - theirs)
+    return out
+
+
+def my_team_score(view: dict[str, Any], seat: int) -> float:
+    return team_scores(view)[seat]
+
+
+def hand_in_bonus(text: str) -> float:
+    return -1.0 if text == "hand in" else 0.0
+
+
+def choose(seat_state: SeatState, rng: random.Random) -> Action:
+    return greedy(seat_state, rng, my_team_score, hand_in_bonus)
+
+
+def evaluate(state: State) -> Sequence[float]:
+    """Team standings turned into values in [0, 1] (0.5 when level)."""
+    scores = team_scores(state.view(None))
+    return [min(1.0, max(0.0, 0.5 + s / 200.0)) for s in scores]
+
+
+register_heuristic(
+    "keezbord",
+    Heuristic(policy=choose, evaluate=evaluate, iterations=300, depth=12, rollout="random"),
+)

@@ -1,0 +1,260 @@
+"""Information Set Monte Carlo Tree Search (single-observer ISMCTS, Cowling et al. 2012).
+
+Each iteration imagines the hidden parts through the seat's window (``SeatState.resample``: the
+real state's secrets are never read), gives the imagined state a fresh chance stream, walks one
+shared tree whose edges are (seat, action), expands one edge, plays out (random or heuristic)
+up to a depth cap, and backs up a reward per seat: ``state.returns()`` at the end of the game or
+the game's heuristic evaluation at the cap, averaged over each team (``game.teams``) so partners
+share it.  Edges are chosen by UCB1 over their *availability* count, since an edge exists only in
+the determinisations where it is legal.  Whoever must decide in the imagined state acts (the
+first seat of ``to_move``); at the root it is always the bot's own seat, even when that seat is
+not the one on turn (a defender, a simultaneous decision).
+
+Where the game has a heuristic, its move is expanded first and kept unless the search finds a
+move better by more than ``anchor`` plus one standard error: small budgets then play at least
+about as well as the heuristic, and the search corrects it where the samples are clear (a risky
+BALZAK!, a Swinger, a hit).  Default budgets and rollout depths are per game
+(:class:`~gametable.bots.heuristics.Heuristic`).
+
+>>> from gametable import load_game
+>>> state = load_game("balzakken").new_game(2, seed=7)
+>>> bot = ISMCTSBot(seed=1, iterations=50)
+>>> bot.act(state, 0) in state.legal_actions(0)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from gametable.bots.base import Bot, SeatState
+from gametable.bots.heuristics import Heuristic, has_heuristic, heuristic_for
+from gametable.core.protocol import Action, State
+from gametable.core.rng import Rng
+
+ROLLOUTS = ("random", "heuristic")
+
+
+class Node:
+    __slots__ = ("avail", "children", "seat", "squares", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # the seat whose action led here (its reward is summed in ``total``)
+        self.children: dict[tuple[int, Action], Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.squares = 0.0
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+    def variance_of_mean(self) -> float:
+        if self.visits < 2:
+            return 0.25
+        mean = self.total / self.visits
+        return max(0.0, self.squares / self.visits - mean * mean) / (self.visits - 1)
+
+
+class ISMCTSBot(Bot):
+    """ISMCTS with a budget of ``iterations`` (default: tuned per game) and/or ``seconds``.
+
+    ``rollout`` is ``"random"`` or ``"heuristic"``; ``depth`` caps the rollout plies (0: play to
+    the end); ``c`` is the UCB exploration constant (rewards lie in [0, 1]).  ``anchor``: the
+    search overrides the game's heuristic choice only when it finds a move whose mean reward is
+    better by more than this (0: pure ISMCTS; games without a heuristic are never anchored).
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        rollout: str = "heuristic",
+        depth: int | None = None,
+        c: float = 0.7,
+        anchor: float = 0.03,
+    ) -> None:
+        super().__init__(seed)
+        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+            raise ValueError(f"iterations must be a positive integer, not {iterations!r}")
+        if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
+            raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if depth is not None and (not isinstance(depth, int) or depth < 0):
+            raise ValueError(f"depth must be a non-negative integer, not {depth!r}")
+        if not isinstance(c, int | float) or c < 0:
+            raise ValueError(f"c must be a non-negative number, not {c!r}")
+        if not isinstance(anchor, int | float) or anchor < 0:
+            raise ValueError(f"anchor must be a non-negative number, not {anchor!r}")
+        self.anchor = float(anchor)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.depth = depth
+        self.c = float(c)
+        #: iterations run by the last call of :meth:`choose` (for benchmarks)
+        self.last_iterations = 0
+
+    # -- the search ---------------------------------------------------------------------------------
+    def choose(self, seat_state: SeatState) -> Action:
+        legal = seat_state.legal_actions()
+        if not legal:
+            raise ValueError(f"seat {seat_state.seat} has no action to choose now")
+        self.last_iterations = 0
+        if len(legal) == 1:
+            return legal[0]
+        heuristic = heuristic_for(seat_state.game.name)
+        iterations, seconds = self.budget(heuristic)
+        depth = heuristic.depth if self.depth is None else self.depth
+        teams = self.team_of(seat_state)
+        root = Node(seat_state.seat)
+        suggested = None
+        if self.anchor > 0 and has_heuristic(seat_state.game.name):
+            suggested = heuristic.policy(seat_state, random.Random(self.rng.getrandbits(64)))
+            root.children[(seat_state.seat, suggested)] = Node(seat_state.seat)  # tried first
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        done = 0
+        while (iterations is None or done < iterations) and (
+            deadline is None or time.perf_counter() < deadline or done == 0
+        ):
+            self.iterate(seat_state, root, heuristic, depth, teams)
+            done += 1
+        self.last_iterations = done
+        choice = self.best(root, seat_state.seat, legal)
+        if suggested is not None:
+            choice = self.overrule(root, seat_state.seat, suggested, choice)
+        return choice
+
+    def overrule(self, root: Node, seat: int, suggested: Action, found: Action) -> Action:
+        """The heuristic's move unless the search found one better by more than ``anchor`` plus
+        one standard error of the difference (so a few noisy samples do not overrule it)."""
+        mine = root.children.get((seat, suggested))
+        best = root.children.get((seat, found))
+        if mine is None or not mine.visits or best is None or not best.visits:
+            return suggested if best is None or not best.visits else found
+        error = math.sqrt(mine.variance_of_mean() + best.variance_of_mean())
+        if best.mean() - mine.mean() > self.anchor + error:
+            return found
+        return suggested
+
+    def budget(self, heuristic: Heuristic) -> tuple[int | None, float | None]:
+        if self.iterations is None and self.seconds is None:
+            return heuristic.iterations, None
+        return self.iterations, self.seconds
+
+    @staticmethod
+    def team_of(seat_state: SeatState) -> list[tuple[int, ...]]:
+        """For each seat, the seats whose returns it shares (its team)."""
+        teams = seat_state.game.teams(seat_state.players, seat_state.options)
+        out: list[tuple[int, ...]] = [(s,) for s in range(seat_state.players)]
+        for team in teams:
+            for s in team:
+                out[s] = tuple(team)
+        return out
+
+    def iterate(
+        self,
+        seat_state: SeatState,
+        root: Node,
+        heuristic: Heuristic,
+        depth: int,
+        teams: list[tuple[int, ...]],
+    ) -> None:
+        rng = self.rng
+        state = seat_state.resample(rng.getrandbits(63))
+        state.rng = Rng(rng.getrandbits(64))  # a fresh chance stream for this determinisation
+        node = root
+        path = [root]
+        seat = seat_state.seat
+        # selection and expansion
+        while not state.is_over:
+            legal = state.legal_actions(seat)
+            if not legal:  # the imagined state disagrees about who decides: stop here
+                break
+            untried = []
+            preferred = None  # a child made in advance (the heuristic's move at the root)
+            best_child: Node | None = None
+            best_key = None
+            best_score = -math.inf
+            children = node.children
+            for action in legal:
+                child = children.get((seat, action))
+                if child is None or not child.visits:
+                    untried.append(action)
+                    if child is not None:
+                        preferred = child
+                        preferred_action = action
+                    continue
+                child.avail += 1
+                if not untried:
+                    score = child.total / child.visits + self.c * math.sqrt(
+                        math.log(child.avail) / child.visits
+                    )
+                    if score > best_score:
+                        best_score, best_child, best_key = score, child, action
+            if untried:
+                if preferred is not None:
+                    child, action = preferred, preferred_action
+                else:
+                    action = (
+                        untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    )
+                    child = Node(seat)
+                    children[(seat, action)] = child
+                child.avail += 1
+                state.apply(action, seat)
+                path.append(child)
+                break
+            assert best_child is not None and best_key is not None
+            state.apply(best_key, seat)
+            node = best_child
+            path.append(node)
+            if state.is_over:
+                break
+            seat = state.to_move[0]
+        rewards = self.playout(state, heuristic, depth)
+        shared = [sum(rewards[s] for s in team) / len(team) for team in teams]
+        for n in path[1:]:
+            reward = shared[n.seat]
+            n.visits += 1
+            n.total += reward
+            n.squares += reward * reward
+
+    def playout(self, state: State, heuristic: Heuristic, depth: int) -> Sequence[float]:
+        rng = self.rng
+        plies = 0
+        limit = depth if depth > 0 else 1 << 30
+        use_heuristic = self.rollout == "heuristic" and heuristic.rollout == "policy"
+        while not state.is_over and plies < limit:
+            seat = state.to_move[0]
+            if use_heuristic:
+                action = heuristic.policy(SeatState(state, seat), rng)
+            else:
+                legal = state.legal_actions(seat)
+                action = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+            state.apply(action, seat)
+            plies += 1
+        if state.is_over:
+            return state.returns()
+        if heuristic.evaluate is None:
+            return [0.5] * state.players
+        return heuristic.evaluate(state)
+
+    @staticmethod
+    def best(root: Node, seat: int, legal: list[Action]) -> Action:
+        """The most visited of the root's legal actions (ties: the higher mean, then the first)."""
+
+        def key(action: Action) -> tuple[int, float]:
+            child = root.children.get((seat, action))
+            if child is None or not child.visits:
+                return (0, 0.0)
+            return (child.visits, child.total / child.visits)
+
+        return max(legal, key=key)

@@ -1,0 +1,32 @@
+"""Shared helpers for the bot tests: every registered game, and positions along a playout."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import gametable
+from gametable.core.protocol import State
+
+GAMES = gametable.game_names()
+#: small budgets: the tests check behaviour, not strength
+BOT_SPECS = ("random", "heuristic", "ismcts:iterations=12,depth=6")
+
+
+@pytest.fixture(params=GAMES)
+def game_name(request: pytest.FixtureRequest) -> str:
+    return request.param
+
+
+def positions(game_name: str, seed: int, every: int, limit: int) -> Iterator[State]:
+    """States along a seeded random playout of the game at its fewest players."""
+    game = gametable.load_game(game_name)
+    state = game.new_game(game.min_players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over and state.ply < limit:
+        if state.ply % every == 0:
+            yield state
+        seat = state.to_move[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)

@@ -1,0 +1,57 @@
+"""A bot's choice depends only on what its seat may know.
+
+Resampling the hidden parts of the real state (``other = state.resample(seat, rng)``: same view
+for the seat, a different truth) must not change the choice of a bot with the same seed.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import gametable
+from gametable.bots import make_bot
+from gametable.bots.heuristics import has_heuristic
+from gametable.core.protocol import State
+from tests.bots.conftest import BOT_SPECS, positions
+
+
+def resample_is_view_determined(state: State, seat: int, rng: random.Random) -> bool:
+    """Whether ``resample(seat, r)`` depends only on the seat's information and ``r``.
+
+    ISMCTS imagines hidden parts through ``resample``; if the game's resample also depends on the
+    hidden order of the real state (e.g. shuffling the unseen cards in the order the real draw
+    pile holds them), the search sees a different sample and may choose differently.
+    """
+    other = state.resample(seat, random.Random(rng.getrandbits(64)))
+    seed = rng.getrandbits(63)
+    return state.resample(seat, seed) == other.resample(seat, seed)
+
+
+def uses_resample(spec: str, game_name: str) -> bool:
+    return spec.startswith("ismcts") or (spec == "heuristic" and not has_heuristic(game_name))
+
+
+@pytest.mark.parametrize("spec", BOT_SPECS)
+def test_choice_ignores_hidden_truth(game_name: str, spec: str) -> None:
+    rng = random.Random(99)
+    game = gametable.load_game(game_name)
+    limit = min(120, game.max_game_length(game.min_players))
+    checked = 0
+    for state in positions(game_name, seed=17, every=7, limit=limit):
+        for seat in state.to_move:
+            if len(state.legal_actions(seat)) < 2:
+                continue
+            other = state.resample(seat, random.Random(rng.getrandbits(64)))
+            assert other.view(seat) == state.view(seat)
+            if uses_resample(spec, game_name):
+                assert resample_is_view_determined(state, seat, rng), (
+                    f"{game_name}'s resample depends on the real state's hidden order (not only "
+                    "on the seat's view), so a bot that imagines through it cannot be fair"
+                )
+            mine = make_bot(spec, seed=4).act(state, seat)
+            theirs = make_bot(spec, seed=4).act(other, seat)
+            assert mine == theirs, f"{spec} changed its choice at ply {state.ply} (seat {seat})"
+            checked += 1
+    assert checked > 0
