@@ -134,14 +134,9 @@ def seat_bots(bots: Sequence[str], players: int, index: int) -> list[str]:
 # -- playing ----------------------------------------------------------------------------------------
 def _evaluator(game: Game) -> Callable[[State], Sequence[float]] | None:
     """The game's heuristic evaluation (a value per seat in [0, 1]), if the bots have one."""
-    try:
-        from gametable.bots.heuristics import heuristic_for
-    except ImportError:  # pragma: no cover - bots without heuristics
-        return None
-    try:
-        return heuristic_for(game.name).evaluate
-    except Exception:  # a heuristics module being written must not stop a simulation
-        return None
+    from gametable.bots.heuristics import heuristic_for
+
+    return heuristic_for(game.name).evaluate
 
 
 def drama_and_decisiveness(
