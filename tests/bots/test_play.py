@@ -78,3 +78,14 @@ def test_heuristics_do_not_stall_a_balzakken_round() -> None:
     """Seed 2 once looped for ever: both hands above 5, swapping equal cards back and forth."""
     moves = play("balzakken", ["heuristic"], seed=2, limit=3000)
     assert len(moves) < 1000
+
+
+def test_balam_heuristic_pays_a_catastrophe_with_the_prisoner_it_would_lose_anyway():
+    """A garrison keeps only obsidian to the next round, a reserve keeps anything: warding off an
+    earthquake, the heuristic pays with the garrison's prisoner and keeps the reserve's."""
+    from tests.balam.test_katun import REPRO, draw
+
+    state = draw("earthquake", sites=REPRO, kings=[{"riches": {"prisoner": 2}}, {}])
+    state.apply("ward")
+    choices = {str(make_bot("heuristic", seed=s).act(state, 0)) for s in range(12)}
+    assert choices == {"pay c2.0"}

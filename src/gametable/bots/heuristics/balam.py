@@ -63,8 +63,8 @@ def standings(view: dict[str, Any]) -> list[float]:
                     values[owner] += PRESTIGE * SACRIFICE.get(r, 1)
                 elif kind == "palace":
                     values[owner] += ON_PALACE
-                elif kind in ("reserve", "garrison"):
-                    values[owner] += STORED
+                elif kind == "reserve" or (kind == "garrison" and r == "obsidian"):
+                    values[owner] += STORED  # kept to the next round; a garrison keeps only obsidian
                 else:
                     values[owner] += LOOSE
     return values
