@@ -7,6 +7,7 @@ way for every game; :func:`expect_int` checks the many integers a position holds
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,24 @@ def expect_int(value: Any, where: str, low: int | None = None, high: int | None 
             raise InvalidState(f"{where} must be at most {high}, not {value}")
         raise InvalidState(f"{where} must be between {low} and {high}, not {value}")
     return value
+
+
+def expect_cards(value: Any, where: str, parse: Callable[[str], int], forms: str) -> list[int]:
+    """A list of card texts (integers are taken as their text) parsed with ``parse``; anything
+    else is refused with :class:`InvalidState` naming ``where`` and the accepted ``forms``."""
+    if not isinstance(value, list):
+        raise InvalidState(f"{where} must be a list of cards")
+    out = []
+    for item in value:
+        if isinstance(item, int) and not isinstance(item, bool):
+            item = str(item)
+        if not isinstance(item, str):
+            raise InvalidState(f"{where}: {item!r} is not a card (use {forms})")
+        try:
+            out.append(parse(item))
+        except ValueError as exc:
+            raise InvalidState(f"{where}: {exc}") from None
+    return out
 
 
 @dataclass

@@ -10,8 +10,8 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from gametable.core.errors import InvalidState
+from gametable.core.positions import expect_cards, read_header
 from gametable.core.positions import expect_int as _int
-from gametable.core.positions import read_header
 from gametable.games.balzakken.cards import (
     ACTION_CARDS,
     card_text,
@@ -27,19 +27,7 @@ if TYPE_CHECKING:
 
 
 def _cards(value: Any, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise InvalidState(f"{where} must be a list of cards")
-    out = []
-    for item in value:
-        if isinstance(item, int) and not isinstance(item, bool):
-            item = str(item)
-        if not isinstance(item, str):
-            raise InvalidState(f"{where}: {item!r} is not a card (use \"-1\"..\"11\", \"S\" or \"L\")")
-        try:
-            out.append(parse_card(item))
-        except ValueError as exc:
-            raise InvalidState(f"{where}: {exc}") from None
-    return out
+    return expect_cards(value, where, parse_card, '"-1".."11", "S" or "L"')
 
 
 def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gametable.core.errors import InvalidState
+from gametable.core.positions import expect_cards, read_header
 from gametable.core.positions import expect_int as _int
-from gametable.core.positions import read_header
 from gametable.games.keezbord.board import PAWNS, SEAT_LETTERS, board_for, parse_place, pawn_text
 from gametable.games.keezbord.cards import DEAL_SIZES, RANKS, card_text, copies, parse_card
 
@@ -24,19 +24,7 @@ if TYPE_CHECKING:
 
 
 def _cards(value: Any, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise InvalidState(f"{where} must be a list of cards")
-    out = []
-    for item in value:
-        if isinstance(item, int) and not isinstance(item, bool):
-            item = str(item)
-        if not isinstance(item, str):
-            raise InvalidState(f"{where}: {item!r} is not a card (use A, 2-10, J, Q or K)")
-        try:
-            out.append(parse_card(item))
-        except ValueError as exc:
-            raise InvalidState(f"{where}: {exc}") from None
-    return out
+    return expect_cards(value, where, parse_card, "A, 2-10, J, Q or K")
 
 
 def _per_seat(value: Any, where: str, players: int, default: Any) -> list[Any]:
