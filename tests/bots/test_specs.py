@@ -32,7 +32,7 @@ def test_known_bots() -> None:
         ("ismcts:iterations=0", "iterations must be a positive integer"),
         ("ismcts:iterations=1.5", "iterations must be a positive integer"),
         ("ismcts:seconds=-1", "seconds must be a positive number"),
-        ("ismcts:rollout=smart", "rollout must be one of random, heuristic"),
+        ("ismcts:rollout=smart", "rollout must be one of random, heuristic, none"),
         ("random:depth=3", "bad parameters for bot 'random'"),
     ],
 )

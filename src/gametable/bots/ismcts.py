@@ -31,15 +31,18 @@ import time
 from collections.abc import Sequence
 
 from gametable.bots.base import Bot, SeatState
-from gametable.bots.heuristics import Heuristic, has_heuristic, heuristic_for
+from gametable.bots.heuristics import Heuristic, Ranking, has_heuristic, heuristic_for
 from gametable.core.protocol import Action, State
 from gametable.core.rng import Rng
 
-ROLLOUTS = ("random", "heuristic")
+ROLLOUTS = ("random", "heuristic", "none")
+#: decisions with more legal actions than this are widened progressively when the game's
+#: heuristic can rank them
+WIDEN_ABOVE = 8
 
 
 class Node:
-    __slots__ = ("avail", "children", "seat", "squares", "total", "visits")
+    __slots__ = ("avail", "children", "order", "seat", "squares", "total", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # the seat whose action led here (its reward is summed in ``total``)
@@ -48,6 +51,8 @@ class Node:
         self.avail = 0
         self.total = 0.0
         self.squares = 0.0
+        #: the decision's actions best first, when it is widened progressively
+        self.order: list[Action] | None = None
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
@@ -62,8 +67,8 @@ class Node:
 class ISMCTSBot(Bot):
     """ISMCTS with a budget of ``iterations`` (default: tuned per game) and/or ``seconds``.
 
-    ``rollout`` is ``"random"`` or ``"heuristic"``; ``depth`` caps the rollout plies (0: play to
-    the end); ``c`` is the UCB exploration constant (rewards lie in [0, 1]).  ``anchor``: the
+    ``rollout`` is ``"random"``, ``"heuristic"`` (the game's choice of rollout) or ``"none"``
+    (evaluate where the tree ends); ``depth`` caps the rollout plies (0: play to the end); ``c`` is the UCB exploration constant (rewards lie in [0, 1]).  ``anchor``: the
     search overrides the game's heuristic choice only when it finds a move whose mean reward is
     better by more than this (0: pure ISMCTS; games without a heuristic are never anchored).
     """
@@ -174,10 +179,13 @@ class ISMCTSBot(Bot):
         path = [root]
         seat = seat_state.seat
         # selection and expansion
+        rank = heuristic.rank
         while not state.is_over:
             legal = state.legal_actions(seat)
             if not legal:  # the imagined state disagrees about who decides: stop here
                 break
+            if rank is not None and len(legal) > WIDEN_ABOVE:
+                legal = self.widened(node, state, seat, legal, rank)
             untried = []
             preferred = None  # a child made in advance (the heuristic's move at the root)
             best_child: Node | None = None
@@ -221,16 +229,41 @@ class ISMCTSBot(Bot):
             seat = state.to_move[0]
         rewards = self.playout(state, heuristic, depth)
         shared = [sum(rewards[s] for s in team) / len(team) for team in teams]
+        root.visits += 1
         for n in path[1:]:
             reward = shared[n.seat]
             n.visits += 1
             n.total += reward
             n.squares += reward * reward
 
+    def widened(
+        self, node: Node, state: State, seat: int, legal: list[Action], rank: Ranking
+    ) -> list[Action]:
+        """Progressive widening: the first ``2 + sqrt(visits)`` of the decision's actions in the
+        heuristic's order (ranked once, on the first determinisation that reaches the node; an
+        action only other determinisations allow joins at the end).  Children made in advance
+        (the heuristic's own move at the root) come first."""
+        if node.order is None:
+            ranked = rank(state, seat, legal, random.Random(self.rng.getrandbits(64)))
+            first = [a for (s, a) in node.children if s == seat]
+            node.order = first + [a for a in ranked if (seat, a) not in node.children]
+        allowed = 2 + math.isqrt(node.visits)
+        present = set(legal)
+        out = [a for a in node.order if a in present][:allowed]
+        if len(out) < allowed:
+            known = set(node.order)
+            extra = [a for a in legal if a not in known]
+            if extra:
+                node.order.extend(extra)
+                out.extend(extra[: allowed - len(out)])
+        return out
+
     def playout(self, state: State, heuristic: Heuristic, depth: int) -> Sequence[float]:
         rng = self.rng
         plies = 0
         limit = depth if depth > 0 else 1 << 30
+        if self.rollout == "none" or heuristic.rollout == "none":
+            limit = 0
         use_heuristic = self.rollout == "heuristic" and heuristic.rollout == "policy"
         while not state.is_over and plies < limit:
             seat = state.to_move[0]

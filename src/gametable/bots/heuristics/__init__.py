@@ -22,6 +22,8 @@ from gametable.core.protocol import Action, State
 Policy = Callable[[SeatState, random.Random], Action]
 #: an evaluation of an unfinished (imagined) state: a value per seat in [0, 1], like ``returns``
 Evaluation = Callable[[State], Sequence[float]]
+#: the legal actions of ``seat`` in a (imagined) state, most promising first
+Ranking = Callable[[State, int, Sequence[Action], random.Random], list[Action]]
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,10 @@ class Heuristic:
     rollout stops at its depth cap (``None``: every seat 0.5); ``iterations`` and ``depth`` are
     the ISMCTS defaults tuned to answer within about a second per move on a small machine;
     ``rollout`` says what an ISMCTS "heuristic" rollout plays: the ``"policy"`` itself, or
-    ``"random"`` moves when the policy is too slow to play thousands of times per move.
+    ``"random"`` moves when the policy is too slow to play thousands of times per move, or
+    ``"none"`` to evaluate where the tree ends.  ``rank`` (optional) orders a decision's legal
+    actions best first; the ISMCTS bot then widens its tree progressively along that order, which
+    is what makes a decision with hundreds of moves searchable.
     """
 
     policy: Policy
@@ -40,6 +45,7 @@ class Heuristic:
     iterations: int = 1000
     depth: int = 60
     rollout: str = "policy"
+    rank: Ranking | None = None
 
 
 _HEURISTICS: dict[str, Heuristic] = {}
@@ -161,6 +167,7 @@ __all__ = [
     "Evaluation",
     "Heuristic",
     "Policy",
+    "Ranking",
     "greedy",
     "has_heuristic",
     "heuristic_for",

@@ -1,92 +1,503 @@
 """Balam rules of thumb: build an economy, feed the temples, avoid catastrophes, attack weak
 neighbours.
 
-The bot tries each legal action on an imagined copy of the table and keeps the one leaving the
-public board best for it: prestige first; then riches in the king's hands (they build, and count
-half a point at the end); buildings weighted by what they bring (villages produce, temples turn
-riches into prestige, palaces collect taxes); riches already on their way to a temple counted at
-the prestige they will bring, riches safely stored counted, riches about to be lost barely.
-Catastrophes (``ward`` or ``suffer``) and wars are judged by what they leave standing, so the
-cheaper way out wins, and an attack pays when it destroys more than it risks.
+Everything is measured in prestige points.  A king's *worth* (:func:`worth`) is his prestige, the
+riches on his sheet (half a point at the end, and they build), the riches his Mayas are carrying
+to temples, palaces and reserves, and the income his buildings should bring in the rounds that
+are left: villages produce, temples turn two riches a round into prestige, palaces bring two to
+the king's sheet.  Production nobody can use yet, and temple room nobody fills yet, still count
+a little, since the next building will use them: that is what makes the first village or the
+first temple worth its price.  The number of rounds left is estimated from the ball games still
+to come among the cards not yet turned.
+
+Each decision is scored by the lead it leaves (the king's worth minus the best other's):
+
+* a build is scored from its notation (the building added, its price paid);
+* paying the turn's riches is scored by the best thing the payment allows (build or attack),
+  tried on an imagined copy of the table;
+* turning a Katun card is scored by what the card is worth to this king on average over the
+  cards he has not seen (catastrophes cost what warding them off, or suffering them, costs);
+* an attack by the expected battle: success points and obsidian against the defence, buildings
+  destroyed, prisoners taken, garrisons lost to skulls;
+* every other choice (a Katun choice, a catastrophe, a war's losses, a distribution move) by
+  trying it on an imagined copy and reading the public board.
+
+:func:`action_scores` ranks every legal action this way: the ISMCTS bot expands moves in that
+order (progressive widening), and :func:`evaluate` scores its leaves with the same worth.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from gametable.bots.base import SeatState
-from gametable.bots.heuristics import Heuristic, greedy, register_heuristic, soft_rank
+from gametable.bots.heuristics import Heuristic, register_heuristic, soft_rank
 from gametable.core.protocol import Action, State
 
-PRESTIGE = 10.0
-KING_RICHES = 6.0
-BUILDING = {
-    "village": 9.0,
-    "temple": 8.0,
-    "palace": 8.0,
-    "market": 5.0,
-    "garrison": 5.0,
-    "reserve": 3.0,
-    "observatory": 4.0,
-    "court": 6.0,
-}
+#: prestige a temple gives for each riches ("6 - DISTRIBUTION > Ceremony")
 SACRIFICE = {"maize": 1, "cacao": 2, "shell": 2, "jade": 2, "obsidian": 2, "prisoner": 3}
-ON_PALACE = 5.0  # taxes: goes to the king
-STORED = 3.0  # kept for later in a reserve, or obsidian on a garrison
-LOOSE = 0.5  # riches left where it will be discarded at the end of the round
+RICHES = 0.6  # a riches on the king's sheet: half a point at the end, and it pays for buildings
+STORED = 0.4  # a riches kept in a reserve (or obsidian on a garrison): wards off, or is sacrificed
+LOOSE = 0.05  # a riches left where it is discarded at the end of the round
+FUTURE = 0.8  # the share of an estimated future income a king can count on
+UNFED = 0.5  # a riches produced that no temple or palace takes yet (a temple will come)
+ROOM = 0.4  # temple room that no village fills yet (a village will come)
+#: what a building is worth beside its income (defence, storage, control, divination, ball games)
+STATIC = {
+    "village": 0.2,
+    "temple": 0.3,
+    "palace": 0.3,
+    "garrison": 0.7,
+    "reserve": 0.6,
+    "market": 0.5,
+    "observatory": 0.4,
+    "court": 0.4,
+}
+BASE_COST = {"village": 1, "garrison": 1, "palace": 2, "temple": 2}  # riches of any type
+OWN_COST = {"reserve": "maize", "market": "cacao", "observatory": "jade", "court": "shell"}
+#: the rulebook's Katun deck ("4 - KATUN"): cards of each type
+DECK = {
+    "prosperous": 10, "favourable": 14, "exceptional": 2, "expedition": 2, "cacao_festival": 1,
+    "marriage": 2, "cenotes": 3, "ball_game": 5, "eclipse": 1, "drought": 6, "insurrection": 4,
+    "earthquake": 4, "pochteca": 4, "toltec_raid": 4, "decadence": 4, "eruption": 3,
+    "tidal_wave": 3,
+}
+#: what a catastrophe asks of the Mayas and what it takes otherwise ("4 - KATUN")
+CATASTROPHE: dict[str, tuple[str, int, tuple[tuple[str, int], ...] | str]] = {
+    "drought": ("maize", 1, (("village", 2),)),
+    "insurrection": ("maize", 1, (("palace", 1),)),
+    "earthquake": ("prisoner", 1, (("temple", 1),)),
+    "pochteca": ("prisoner", 1, (("market", 2),)),
+    "toltec_raid": ("prisoner", 1, (("garrison", 2),)),
+    "decadence": ("prisoner", 1, (("court", 1), ("observatory", 1))),
+    "eruption": ("prisoner", 2, "volcano"),
+    "tidal_wave": ("prisoner", 2, "seashore"),
+}
+#: what the positive cards bring the king who turns them, on average
+GAIN = {
+    "prosperous": 1.5,
+    "favourable": 2.0 * RICHES,
+    "exceptional": 2 * RICHES,
+    "expedition": RICHES,
+    "marriage": 2 * RICHES,
+}
 
 
-def standings(view: dict[str, Any]) -> list[float]:
-    """How well each king stands on the public board."""
-    players = view["players"]
-    values = [
-        PRESTIGE * k["prestige"] + KING_RICHES * sum(k["riches"].values()) for k in view["kings"]
+# -- reading the public board ---------------------------------------------------------------------
+@dataclass
+class Estate:
+    """What one king holds, read from the public view."""
+
+    prestige: float
+    chest: dict[str, int]
+    #: site -> kinds of his buildings there (a palace or temple once)
+    sites: dict[str, list[str]] = field(default_factory=dict)
+    carried: float = 0.0  # riches lying on his buildings now, valued where they lie
+    stored: dict[str, int] = field(default_factory=dict)  # riches in his reserves and garrisons
+
+    def count(self, kind: str) -> int:
+        return sum(kinds.count(kind) for kinds in self.sites.values())
+
+
+@dataclass
+class Table:
+    view: dict[str, Any]
+    colour: dict[str, str]
+    features: dict[str, list[str]]
+    neighbours: dict[str, list[str]]
+    estates: list[Estate]
+    rounds: float  # incomes still to come (rounds whose production is ahead)
+
+
+def anchor_of(plots: list[str | None], p: int) -> int:
+    """The plot on which the building covering plot ``p`` (a ``+``) is anchored."""
+    return p - 1 if p > 0 else len(plots) - 1
+
+
+def read(view: dict[str, Any]) -> Table:
+    board = view["board"]["sites"]
+    colour = {s["id"]: s["colour"] for s in board}
+    features = {s["id"]: s["features"] for s in board}
+    neighbours = {s["id"]: s["neighbours"] for s in board}
+    estates = [
+        Estate(prestige=float(k["prestige"]), chest=dict(k["riches"])) for k in view["kings"]
     ]
-    for site in view["sites"].values():
+    players = view["players"]
+    for name, site in view["sites"].items():
         owner = site["owner"]
         if owner is None or not 0 <= owner < players:
             continue
-        temples: dict[int, int] = {}
-        for i, plot in enumerate(site["plots"]):
-            if not plot:
+        estate = estates[owner]
+        plots = site["plots"]
+        kinds: list[str] = []
+        temple_load: dict[int, int] = {}
+        for p, text in enumerate(plots):
+            if not text:
                 continue
-            kind, _, riches = plot.partition(":")
-            values[owner] += BUILDING.get(kind, 2.0)
+            kind, _, riches = text.partition(":")
+            building = kind
+            where = p
+            if kind == "+":
+                where = anchor_of(plots, p)
+                building = (plots[where] or "").partition(":")[0]
+            else:
+                kinds.append(kind)
             if not riches:
                 continue
-            for r in riches.split(","):
-                r = r.strip()
-                if kind == "temple" and temples.get(i, 0) < 2:
-                    temples[i] = temples.get(i, 0) + 1
-                    values[owner] += PRESTIGE * SACRIFICE.get(r, 1)
-                elif kind == "palace":
-                    values[owner] += ON_PALACE
-                elif kind == "reserve" or (kind == "garrison" and r == "obsidian"):
-                    values[owner] += STORED  # kept to the next round; a garrison keeps only obsidian
-                else:
-                    values[owner] += LOOSE
-    return values
+            if building == "temple" and temple_load.get(where, 0) < 2:
+                temple_load[where] = temple_load.get(where, 0) + 1
+                estate.carried += SACRIFICE.get(riches, 1)
+            elif building == "palace":
+                estate.carried += RICHES
+            else:
+                # a reserve keeps anything to the next round, a garrison only obsidian; both
+                # can give what they hold to ward off a catastrophe this round
+                estate.carried += held_value(building, riches)
+                if building in ("reserve", "garrison"):
+                    estate.stored[riches] = estate.stored.get(riches, 0) + 1
+        if kinds:
+            estate.sites[name] = kinds
+    return Table(view, colour, features, neighbours, estates, rounds_left(view))
 
 
-def lead(view: dict[str, Any], seat: int) -> float:
-    values = standings(view)
+def rounds_left(view: dict[str, Any]) -> float:
+    """Expected number of productions still to come, from the ball games left to turn."""
+    katun = view["katun"]
+    players = view["players"]
+    needed = view["options"].get("ball_games") or players
+    played = katun["ball_games"]
+    production_ahead = 1.0 if view["phase"] not in ("distribution", "over") else 0.0
+    if played >= needed or view["phase"] == "over":
+        return production_ahead
+    face_down = sum(1 for s in katun["slots"] if s != "turned")
+    unseen = katun["deck"] + face_down
+    balls = max(needed - played, DECK["ball_game"] - played)
+    cards_to_end = (needed - played) * (unseen + 1) / (balls + 1)
+    later = max(0.0, cards_to_end - face_down) / (players + 1)
+    return production_ahead + (later + 0.5 if later > 0 else 0.0)
+
+
+def income(table: Table, estate: Estate) -> float:
+    """Prestige a round the king's buildings should bring."""
+    produced = sorted(
+        (
+            SACRIFICE[table.colour[site]]
+            for site, kinds in estate.sites.items()
+            for kind in kinds
+            if kind == "village"
+        ),
+        reverse=True,
+    )
+    room = 2 * estate.count("temple")
+    fed = produced[:room]
+    rest = len(produced) - len(fed)
+    taxed = min(rest, 2 * estate.count("palace"))
+    unfed = rest - taxed
+    return sum(fed) + RICHES * taxed + UNFED * unfed + ROOM * (room - len(fed))
+
+
+def worth(table: Table, estate: Estate) -> float:
+    static = sum(STATIC.get(k, 0.2) for kinds in estate.sites.values() for k in kinds)
+    return (
+        estate.prestige
+        + RICHES * sum(estate.chest.values())
+        + estate.carried
+        + static
+        + FUTURE * table.rounds * income(table, estate)
+    )
+
+
+def worths(table: Table) -> list[float]:
+    return [worth(table, e) for e in table.estates]
+
+
+def lead_of(values: Sequence[float], seat: int) -> float:
     return values[seat] - max(v for s, v in enumerate(values) if s != seat)
 
 
-def turns_katun(text: str) -> bool:
-    return text.startswith("katun")
+def lead(view: dict[str, Any], seat: int) -> float:
+    return lead_of(worths(read(view)), seat)
+
+
+def without(estate: Estate, sites: dict[str, list[str]]) -> Estate:
+    """The estate with the given buildings removed (site -> kinds lost)."""
+    kept = {}
+    for site, kinds in estate.sites.items():
+        left = list(kinds)
+        for kind in sites.get(site, []):
+            if kind in left:
+                left.remove(kind)
+        if left:
+            kept[site] = left
+    return Estate(estate.prestige, estate.chest, kept, estate.carried, estate.stored)
+
+
+def with_building(estate: Estate, site: str, kind: str) -> Estate:
+    sites = {s: list(k) for s, k in estate.sites.items()}
+    sites.setdefault(site, []).append(kind)
+    chest = dict(estate.chest)
+    if kind in OWN_COST:
+        chest[OWN_COST[kind]] = chest.get(OWN_COST[kind], 0) - 1
+    else:
+        chest["maize"] = chest.get("maize", 0) - BASE_COST[kind]  # any riches: counted alike
+    return Estate(estate.prestige, chest, sites, estate.carried, estate.stored)
+
+
+# -- the Katun cards ----------------------------------------------------------------------------
+def card_kind(text: str) -> str:
+    return text.partition(":")[0]
+
+
+def catastrophe_cost(table: Table, seat: int, kind: str) -> float:
+    estate = table.estates[seat]
+    riches, count, takes = CATASTROPHE[kind]
+    if isinstance(takes, str):
+        lost = {s: k for s, k in estate.sites.items() if takes in table.features[s]}
+    else:
+        lost = {}
+        for building, n in takes:
+            for site, kinds in estate.sites.items():
+                take = min(n, kinds.count(building))
+                if take:
+                    lost.setdefault(site, []).extend([building] * take)
+                    n -= take
+    if not lost:
+        return 0.0
+    loss = worth(table, estate) - worth(table, without(estate, lost))
+    if estate.stored.get(riches, 0) >= count:
+        return min(loss, count * (STORED + RICHES))
+    return loss
+
+
+def ball_game_gain(table: Table, seat: int) -> float:
+    """What a ball game now brings this king, minus what it brings the best other king."""
+    courts = [e.count("court") for e in table.estates]
+    cities = [len(e.sites) for e in table.estates]
+    gains = [0.0] * len(courts)
+    ranked = sorted({c for c in courts if c > 0}, reverse=True)
+    if ranked:
+        leaders = [s for s, c in enumerate(courts) if c == ranked[0]]
+        if len(leaders) == 1:
+            gains[leaders[0]] = cities[leaders[0]]
+            if len(ranked) > 1:
+                second = [s for s, c in enumerate(courts) if c == ranked[1]]
+                if len(second) == 1:
+                    gains[second[0]] = cities[second[0]] // 2
+        elif len(leaders) == 2:
+            for s in leaders:
+                gains[s] = cities[s] // 2
+    return lead_of(gains, seat)
+
+
+def card_value(table: Table, seat: int, kind: str) -> float:
+    if kind in GAIN:
+        return GAIN[kind]
+    if kind == "cenotes":
+        stored = sorted(
+            (SACRIFICE[r] for r, n in table.estates[seat].stored.items() for _ in range(n)),
+            reverse=True,
+        )
+        return sum(2 * v - STORED for v in stored[:2])
+    if kind == "ball_game":
+        return ball_game_gain(table, seat)
+    if kind in CATASTROPHE:
+        return -catastrophe_cost(table, seat, kind)
+    return 0.0  # the cacao festival and the eclipse treat every king alike
+
+
+def katun_value(table: Table, seat: int, slot: int) -> float:
+    """What turning face-down card ``slot`` is worth to this king (known, or on average)."""
+    slots = table.view["katun"]["slots"]
+    if 0 <= slot < len(slots) and slots[slot] not in ("?", "turned"):
+        return card_value(table, seat, card_kind(slots[slot]))
+    left = dict(DECK)
+    for text in table.view["katun"]["discard"]:
+        kind = card_kind(text)
+        left[kind] = max(0, left.get(kind, 0) - 1)
+    for text in slots:
+        if text not in ("?", "turned"):
+            kind = card_kind(text)
+            left[kind] = max(0, left.get(kind, 0) - 1)
+    total = sum(left.values())
+    if not total:
+        return 0.0
+    return sum(n * card_value(table, seat, kind) for kind, n in left.items() if n) / total
+
+
+# -- wars -----------------------------------------------------------------------------------------
+def faces(view: dict[str, Any]) -> tuple[float, float]:
+    """Mean success points of a die and the chance of a skull."""
+    text = view["options"].get("faces") or "0,1,1,2,3,X"
+    values = [f.strip().upper() for f in str(text).split(",")]
+    points = [int(f) for f in values if f != "X"]
+    return sum(points) / len(values), (len(values) - len(points)) / len(values)
+
+
+def attack_gain(table: Table, seat: int, source: str, target: str, garrisons: int,
+                obsidian: int) -> float:
+    view = table.view
+    defender = view["sites"][target]["owner"]
+    if defender is None:
+        return -1.0
+    mean, skull = faces(view)
+    defence = 0.0
+    spendable = 0
+    for site in [target, *table.neighbours[target]]:
+        entry = view["sites"][site]
+        if entry["owner"] != defender:
+            continue
+        for text in entry["plots"]:
+            if text and text.startswith("garrison"):
+                defence += 1
+                spendable += text.endswith(":obsidian")
+    margin = garrisons * mean + obsidian - defence - 0.5 * spendable
+    estate = table.estates[defender]
+    kinds = estate.sites.get(target, [])
+    points = sum(2 if k in ("temple", "palace") else 1 for k in kinds)
+    lost = garrisons * skull * STATIC["garrison"] + obsidian * STORED
+    if margin < 1 or not points:
+        return -lost - 0.5
+    share = min(1.0, math.floor(margin) / points)
+    damage = share * (worth(table, estate) - worth(table, without(estate, {target: kinds})))
+    prisoners = min(math.floor(margin), len(kinds)) * STORED
+    return damage + prisoners - lost
+
+
+# -- scoring the legal actions --------------------------------------------------------------------
+def build_gain(table: Table, seat: int, text: str) -> float:
+    _, kind, where = text.split()
+    site = where.partition(".")[0]
+    estate = table.estates[seat]
+    return worth(table, with_building(estate, site, kind)) - worth(table, estate)
+
+
+def best_follow_up(table: Table, seat: int, texts: Sequence[str]) -> float:
+    best = 0.0  # ``end``: the riches is spent for nothing
+    for text in texts:
+        if text.startswith("build "):
+            best = max(best, build_gain(table, seat, text))
+        elif text.startswith("attack "):
+            best = max(best, attack_score(table, seat, text))
+    return best
+
+
+def attack_score(table: Table, seat: int, text: str) -> float:
+    _, route, g, o = text.split()
+    source, _, target = route.partition(">")
+    return attack_gain(table, seat, source, target, int(g), int(o))
+
+
+def held_value(building: str, riches: str) -> float:
+    """What a riches is worth lying on a building of this kind (see :func:`read`)."""
+    if building == "temple":
+        return SACRIFICE.get(riches, 1)
+    if building == "palace":
+        return RICHES
+    if building == "reserve" or (building == "garrison" and riches == "obsidian"):
+        return STORED
+    return LOOSE
+
+
+def building_at(view: dict[str, Any], where: str) -> tuple[str, str]:
+    """(kind of the building covering plot ``SITE.PLOT``, the riches on that plot or "")."""
+    site, _, plot = where.partition(".")
+    plots = view["sites"][site]["plots"]
+    p = int(plot)
+    kind, _, riches = (plots[p] or "").partition(":")
+    if kind == "+":
+        kind = (plots[anchor_of(plots, p)] or "").partition(":")[0]
+    return kind, riches
+
+
+def move_gain(view: dict[str, Any], text: str) -> float:
+    """A distribution move ``move A>B``: the riches is worth what it is worth where it lands."""
+    source, _, target = text.split()[1].partition(">")
+    kind, riches = building_at(view, source)
+    return held_value(building_at(view, target)[0], riches) - held_value(kind, riches)
+
+
+def action_scores(
+    view: dict[str, Any],
+    seat: int,
+    legal: Sequence[Action],
+    imagine: Callable[[], State],
+) -> list[float]:
+    """Each legal action's score: the lead it should leave this king (higher is better)."""
+    table = read(view)
+    values = worths(table)
+    now = lead_of(values, seat)
+    phase = view["phase"]
+    imagined: State | None = None
+    scores = []
+    for action in legal:
+        text = str(action)
+        head = text.partition(" ")[0]
+        if head == "katun":
+            score = now + katun_value(table, seat, int(text.split()[1]))
+        elif head == "build":
+            score = now + build_gain(table, seat, text)
+        elif head == "attack":
+            score = now + attack_score(table, seat, text)
+        elif head == "end" or (head == "done" and phase == "distribution"):
+            score = now
+        elif head == "move":
+            score = now + move_gain(view, text)
+        elif head == "remove":
+            score = now - 5.0
+        elif head == "pay" and phase == "cost":  # a building's price: the most plentiful riches
+            riches = text.split()[1]
+            score = now - RICHES + 0.01 * table.estates[seat].chest.get(riches, 0)
+        elif head == "pay" and phase == "turn":  # the turn's riches: what it allows
+            if imagined is None:
+                imagined = imagine()
+            after = imagined.clone()
+            after.apply(action, seat)
+            follow = [str(a) for a in after.legal_actions(seat)]
+            later = read(after.view(None))
+            score = lead_of(worths(later), seat) + best_follow_up(later, seat, follow)
+        else:
+            if imagined is None:
+                imagined = imagine()
+            after = imagined.clone()
+            after.apply(action, seat)
+            if after.is_over:
+                score = 1e6 * (after.returns()[seat] - 0.5)
+            else:
+                score = lead(after.view(None), seat)
+        scores.append(score)
+    return scores
 
 
 def choose(seat_state: SeatState, rng: random.Random) -> Action:
-    return greedy(seat_state, rng, lead, reveals=turns_katun)
+    legal = seat_state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    scores = action_scores(
+        seat_state.view(), seat_state.seat, legal, lambda: seat_state.resample(rng.getrandbits(63))
+    )
+    top = max(scores)
+    best = [a for a, s in zip(legal, scores, strict=True) if s >= top - 1e-9]
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def rank(state: State, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+    """The legal actions, best first (for the ISMCTS bot's progressive widening)."""
+    scores = action_scores(state.view(seat), seat, legal, lambda: state.clone())
+    order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
+    return [legal[i] for i in order]
 
 
 def evaluate(state: State) -> Sequence[float]:
-    return soft_rank(standings(state.view(None)), scale=60.0)
+    return soft_rank(worths(read(state.view(None))), scale=4.0)
 
 
 register_heuristic(
-    "balam", Heuristic(policy=choose, evaluate=evaluate, iterations=300, depth=1, rollout="random")
+    "balam",
+    Heuristic(
+        policy=choose, evaluate=evaluate, iterations=300, depth=0, rollout="none", rank=rank
+    ),
 )

@@ -1,0 +1,133 @@
+"""The Balam rules of thumb: an economy is built, catastrophes and cards are priced, and the
+ISMCTS bot widens Balam's big decisions in the heuristic's order."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import gametable
+from gametable.bots import make_bot
+from gametable.bots.base import SeatState
+from gametable.bots.heuristics import balam as hb
+from gametable.bots.ismcts import ISMCTSBot, Node
+from tests.balam.helpers import position
+
+
+def kings_moves(seed: int) -> tuple[list[tuple[int, str]], gametable.State]:
+    game = gametable.load_game("balam")
+    state = game.new_game(2, seed=seed)
+    bots = [make_bot("heuristic", seed=seed + s) for s in range(2)]
+    moves = []
+    while not state.is_over:
+        seat = state.to_move[0]
+        action = bots[seat].act(state, seat)
+        moves.append((seat, str(action)))
+        state.apply(action, seat)
+    return moves, state
+
+
+def test_the_heuristic_builds_villages_and_temples_and_feeds_them() -> None:
+    """Rules of thumb: build an economy (villages produce, temples turn riches into prestige)
+    and feed the temples at the distribution (BA-112 BA-117 BA-226)."""
+    moves, state = kings_moves(seed=4)
+    for seat in (0, 1):
+        mine = [text for s, text in moves if s == seat]
+        assert any(t.startswith("build village") for t in mine)
+        assert any(t.startswith("build temple") for t in mine)
+        assert any(t.startswith("move ") for t in mine)
+    for seat in (0, 1):
+        assert sum(r["seats"][seat]["ceremony"] for r in state.view(None)["rounds"]) > 0
+
+
+def test_a_catastrophe_costs_only_the_king_who_has_its_buildings() -> None:
+    """BA-164 BA-168 BA-182: no village, no drought; a reserve's maize wards it off cheaply."""
+    sites = {"a2": {"owner": 0, "plots": ["village", "village", "temple", "+"]}}
+    table = hb.read(position(2, sites=sites).view(0))
+    exposed = hb.card_value(table, 0, "drought")
+    assert exposed < -1.0
+    assert hb.card_value(table, 1, "drought") == 0.0
+    assert hb.card_value(table, 0, "earthquake") < 0.0  # the temple
+    guarded = dict(sites)
+    guarded["b3"] = {"owner": 0, "plots": ["reserve:maize"]}
+    table = hb.read(position(2, sites=guarded).view(0))
+    assert exposed < hb.card_value(table, 0, "drought") == pytest.approx(-(hb.STORED + hb.RICHES))
+
+
+def test_a_card_the_king_has_seen_is_valued_for_what_it_is() -> None:
+    """BA-046 (divination): a card looked at is known; the others are averaged over the deck."""
+    state = position(2, slots=["exceptional", "drought", "drought"], peeks=[[0], []])
+    table = hb.read(state.view(0))
+    assert hb.katun_value(table, 0, 0) == pytest.approx(2 * hb.RICHES)
+    unknown = hb.katun_value(hb.read(state.view(1)), 1, 0)
+    assert unknown != pytest.approx(2 * hb.RICHES) and -1.0 < unknown < 1.5
+
+
+def fake_view(deck: int, ball_games: int, slots: list[str], phase: str = "turn") -> dict:
+    return {
+        "players": 2,
+        "options": {},
+        "phase": phase,
+        "katun": {"deck": deck, "ball_games": ball_games, "slots": slots},
+    }
+
+
+def test_rounds_left_follow_the_ball_games_still_to_come() -> None:
+    """Setup (length of the game): the game ends with the round of the Nth ball game."""
+    start = hb.rounds_left(fake_view(69, 0, ["?", "?", "?"]))
+    assert 6 < start < 10
+    one_played = hb.rounds_left(fake_view(40, 1, ["?", "?", "?"]))
+    assert 1 < one_played < start
+    assert hb.rounds_left(fake_view(30, 2, ["turned", "?", "?"])) == 1.0  # last round
+    assert hb.rounds_left(fake_view(30, 2, ["turned"] * 3, phase="distribution")) == 0.0
+
+
+def test_a_distribution_move_is_worth_where_the_riches_lands() -> None:
+    """BA-226 BA-231: a temple turns a jade into 2 prestige; left on a village it is discarded."""
+    sites = {"a3": {"owner": 0, "plots": ["village:jade", "temple", "+"]}}
+    view = position(2, sites=sites, phase="distribution").view(0)
+    assert hb.move_gain(view, "move a3.0>a3.1") == pytest.approx(2 - hb.LOOSE)
+    assert hb.move_gain(view, "move a3.0>a3.2") == pytest.approx(2 - hb.LOOSE)  # the temple's +
+
+
+def paid_turn() -> gametable.State:
+    state = gametable.load_game("balam").new_game(2, seed=3)
+    state.apply("pay maize", 0)
+    assert len(state.legal_actions(0)) > 100
+    return state
+
+
+def test_the_ranking_puts_the_heuristics_choice_first() -> None:
+    state = paid_turn()
+    legal = state.legal_actions(0)
+    ranked = hb.rank(state, 0, legal, random.Random(1))
+    assert sorted(map(str, ranked)) == sorted(map(str, legal))
+    scores = hb.action_scores(state.view(0), 0, legal, state.clone)
+    assert max(scores) == scores[legal.index(ranked[0])]
+    assert str(ranked[0]).startswith("build ")
+
+
+def test_ismcts_widens_a_big_decision_progressively() -> None:
+    """Progressive widening: 2 + sqrt(visits) actions, in the heuristic's order, made-in-advance
+    children first."""
+    state = paid_turn()
+    legal = state.legal_actions(0)
+    bot = ISMCTSBot(seed=1)
+    node = Node(0)
+    favourite = legal[-1]
+    node.children[(0, favourite)] = Node(0)
+    first = bot.widened(node, state, 0, legal, hb.rank)
+    assert first[0] == favourite and len(first) == 2
+    node.visits = 49
+    later = bot.widened(node, state, 0, legal, hb.rank)
+    assert len(later) == 2 + math.isqrt(49) and later[:2] == first
+
+
+def test_ismcts_on_a_big_balam_turn_considers_few_moves() -> None:
+    state = paid_turn()
+    bot = ISMCTSBot(seed=2, iterations=40)
+    choice = bot.choose(SeatState(state, 0))
+    assert choice in state.legal_actions(0)
+    assert bot.last_iterations == 40
