@@ -368,18 +368,31 @@ def attack_gain(table: Table, seat: int, source: str, target: str, garrisons: in
 
 
 # -- scoring the legal actions --------------------------------------------------------------------
-def build_gain(table: Table, seat: int, text: str) -> float:
-    _, kind, where = text.split()
-    site = where.partition(".")[0]
-    estate = table.estates[seat]
-    return worth(table, with_building(estate, site, kind)) - worth(table, estate)
+class Builds:
+    """What building a kind on a site adds to a king's worth (the plot makes no difference)."""
+
+    def __init__(self, table: Table, seat: int) -> None:
+        self.table = table
+        self.estate = table.estates[seat]
+        self.base = worth(table, self.estate)
+        self.known: dict[tuple[str, str], float] = {}
+
+    def gain(self, text: str) -> float:
+        _, kind, where = text.split()
+        key = (kind, where.partition(".")[0])
+        out = self.known.get(key)
+        if out is None:
+            built = with_building(self.estate, key[1], kind)
+            out = self.known[key] = worth(self.table, built) - self.base
+        return out
 
 
 def best_follow_up(table: Table, seat: int, texts: Sequence[str]) -> float:
     best = 0.0  # ``end``: the riches is spent for nothing
+    builds = Builds(table, seat)
     for text in texts:
         if text.startswith("build "):
-            best = max(best, build_gain(table, seat, text))
+            best = max(best, builds.gain(text))
         elif text.startswith("attack "):
             best = max(best, attack_score(table, seat, text))
     return best
@@ -432,6 +445,7 @@ def action_scores(
     now = lead_of(values, seat)
     phase = view["phase"]
     imagined: State | None = None
+    builds = Builds(table, seat)
     scores = []
     for action in legal:
         text = str(action)
@@ -439,7 +453,7 @@ def action_scores(
         if head == "katun":
             score = now + katun_value(table, seat, int(text.split()[1]))
         elif head == "build":
-            score = now + build_gain(table, seat, text)
+            score = now + builds.gain(text)
         elif head == "attack":
             score = now + attack_score(table, seat, text)
         elif head == "end" or (head == "done" and phase == "distribution"):
@@ -498,6 +512,6 @@ def evaluate(state: State) -> Sequence[float]:
 register_heuristic(
     "balam",
     Heuristic(
-        policy=choose, evaluate=evaluate, iterations=300, depth=0, rollout="none", rank=rank
+        policy=choose, evaluate=evaluate, iterations=800, depth=0, rollout="none", rank=rank
     ),
 )

@@ -101,6 +101,9 @@ def _tables(board: Board) -> tuple:
     return t
 
 
+MEMO_SIZE = 4096  # entries kept in each transport memo before it starts afresh
+
+
 class BalamState(State):
     def __init__(self, game: Balam, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -150,6 +153,10 @@ class BalamState(State):
         #: the current round's account (see :func:`new_tally`)
         self.tally: dict[str, Any] = new_tally(self.prestige)
         self._cache: tuple | None = None
+        #: memos of transport (pure functions of the board, owners and small pyramids), shared
+        #: by clones: open sites by (seat, owners, pyramids), reach by (open sites, site)
+        self._open: dict[tuple, int] = {}
+        self._reach: dict[tuple[int, int], int] = {}
 
     def _setup_board(self, name: str) -> None:
         self.board = load_board(name)
@@ -532,12 +539,24 @@ class BalamState(State):
 
     # -- distribution ------------------------------------------------------------------------------
     def open_sites(self, seat: int) -> int:
-        return usable_mask(self.board, self.owner, self.ctrl, seat)
+        key = (seat, tuple(self.owner), tuple(map(tuple, self.ctrl)))
+        mask = self._open.get(key)
+        if mask is None:
+            if len(self._open) >= MEMO_SIZE:
+                self._open.clear()
+            mask = self._open[key] = usable_mask(self.board, self.owner, self.ctrl, seat)
+        return mask
 
     def reach_from(self, seat: int, site: int, open_sites: int | None = None) -> int:
         if open_sites is None:
             open_sites = self.open_sites(seat)
-        return reach(self.board, open_sites, site)
+        key = (open_sites, site)
+        out = self._reach.get(key)
+        if out is None:
+            if len(self._reach) >= MEMO_SIZE:
+                self._reach.clear()
+            out = self._reach[key] = reach(self.board, open_sites, site)
+        return out
 
     # -- information --------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
