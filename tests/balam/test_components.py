@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from gametable.core.errors import InvalidState
 from gametable.core.rng import Rng
 from gametable.games.balam.board import (
     COLOURS,
@@ -17,7 +18,7 @@ from gametable.games.balam.board import (
     load_board,
     parse_board,
 )
-from gametable.games.balam.katun import CARDS, KIND, build_deck
+from gametable.games.balam.katun import CARDS, KIND, build_deck, deck_places, fits_place
 from tests.balam.helpers import GAME
 
 
@@ -180,3 +181,63 @@ def test_game_length_and_first_player_options():
     assert GAME.new_game(3, seed=1, options={"first_player": 2}).to_move == (2,)
     with pytest.raises(ValueError):
         GAME.new_game(2, seed=1, options={"first_player": 3})
+
+
+def deck_order(state):
+    """Kinds of the cards not yet turned, with their places (top card = place 1)."""
+    drawn = 72 - len(state.deck) - len(state.slots)
+    order = [*state.slots, *reversed(state.deck)]
+    return {drawn + i + 1: KIND[c] for i, c in enumerate(order) if c >= 0}
+
+
+def test_the_places_every_deck_shares_are_public():
+    """BA-027 .. BA-033: whoever built the deck knows the Prosperous cards are the first 10, the
+    ball games lie at places 21, 32, 43, 53 and 63, and the Eclipse in places 35 to 39."""
+    places = deck_places()
+    assert [i + 1 for i, p in enumerate(places) if p == "prosperous"] == list(range(1, 11))
+    assert [i + 1 for i, p in enumerate(places) if p == "ball_game"] == [21, 32, 43, 53, 63]
+    assert [i + 1 for i, p in enumerate(places) if p == "window"] == [35, 36, 37, 38, 39]
+    for seed in range(20):
+        top_down = build_deck(Rng(seed))[::-1]
+        assert all(fits_place(c, places[i]) for i, c in enumerate(top_down))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_resampling_keeps_the_structure_of_the_deck(players):
+    """BA-027 .. BA-033: imagined decks keep what every player knows of the real one: the
+    unseen Prosperous cards on top, ball games at their places, the Eclipse in its window."""
+    state = GAME.new_game(players, seed=players)
+    seen_windows = set()
+    for k in range(40):
+        imagined = state.resample(0, k)
+        order = deck_places()
+        for place, kind in deck_order(imagined).items():
+            assert fits_place_kind(kind, order[place - 1]), (place, kind)
+        seen_windows.add(next(p for p, kind in deck_order(imagined).items() if kind == "eclipse"))
+        assert imagined.layout
+    assert seen_windows == {35, 36, 37, 38, 39}  # the Eclipse's place stays unknown
+
+
+def fits_place_kind(kind, place):
+    if place in ("prosperous", "ball_game"):
+        return kind == place
+    if place == "window":
+        return kind not in ("prosperous", "ball_game")
+    return kind not in ("prosperous", "ball_game", "eclipse")
+
+
+def test_a_position_that_claims_the_rulebook_deck_must_have_one():
+    """A hand-written position may say its deck was built by the rules (``layout: true``); the
+    cards not yet turned must then lie where such a deck puts them."""
+    state = GAME.new_game(2, seed=4)
+    data = state.to_json()
+    assert data["katun"]["layout"] is True
+    assert GAME.state_from_json(data).layout
+    data["katun"]["deck"] = list(reversed(data["katun"]["deck"]))
+    with pytest.raises(InvalidState, match=r"katun\.layout"):
+        GAME.state_from_json(data)
+    data["katun"]["layout"] = False
+    assert not GAME.state_from_json(data).layout
+    data["katun"]["layout"] = "yes"
+    with pytest.raises(InvalidState, match="true or false"):
+        GAME.state_from_json(data)

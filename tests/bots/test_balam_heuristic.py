@@ -131,3 +131,27 @@ def test_ismcts_on_a_big_balam_turn_considers_few_moves() -> None:
     choice = bot.choose(SeatState(state, 0))
     assert choice in state.legal_actions(0)
     assert bot.last_iterations == 40
+
+
+def test_with_the_rulebook_deck_the_last_round_and_the_first_cards_are_known() -> None:
+    """BA-027 .. BA-033 and Setup (length of the game): the ball games lie at fixed places, so a
+    2-player game (2 ball games, the second at place 32, 3 cards a round) ends with round 11;
+    the first rounds' cards are Prosperous."""
+    state = gametable.load_game("balam").new_game(2, seed=1)
+    view = state.view(0)
+    assert view["katun"]["layout"] is True
+    assert hb.rounds_left(view) == 11.0
+    table = hb.read(view)
+    assert hb.katun_value(table, 0, 0) == pytest.approx(hb.GAIN["prosperous"])
+
+
+def test_riches_owed_for_a_building_count_against_the_king() -> None:
+    """2 - CONSTRUCTIONS: a temple costs 2 riches; while they are owed, they are not his."""
+    state = paid_turn()
+    temple = next(a for a in state.legal_actions(0) if str(a).startswith("build temple"))
+    state.apply(temple, 0)
+    before = hb.read(state.view(0)).estates[0]
+    while state.view(None)["phase"] == "cost":
+        state.apply(state.legal_actions(0)[0], 0)
+    after = hb.read(state.view(0)).estates[0]
+    assert sum(before.chest.values()) == sum(after.chest.values())

@@ -52,7 +52,7 @@ class Node:
         self.total = 0.0
         self.squares = 0.0
         #: the decision's actions best first, when it is widened progressively
-        self.order: list[Action] | None = None
+        self.order: dict[int, list[Action]] = {}  # by the seat deciding
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
@@ -243,18 +243,21 @@ class ISMCTSBot(Bot):
         heuristic's order (ranked once, on the first determinisation that reaches the node; an
         action only other determinisations allow joins at the end).  Children made in advance
         (the heuristic's own move at the root) come first."""
-        if node.order is None:
+        order = node.order.get(seat)
+        if order is None:
             ranked = rank(state, seat, legal, random.Random(self.rng.getrandbits(64)))
             first = [a for (s, a) in node.children if s == seat]
-            node.order = first + [a for a in ranked if (seat, a) not in node.children]
+            order = node.order[seat] = first + [
+                a for a in ranked if (seat, a) not in node.children
+            ]
         allowed = 2 + math.isqrt(node.visits)
         present = set(legal)
-        out = [a for a in node.order if a in present][:allowed]
+        out = [a for a in order if a in present][:allowed]
         if len(out) < allowed:
-            known = set(node.order)
+            known = set(order)
             extra = [a for a in legal if a not in known]
             if extra:
-                node.order.extend(extra)
+                order.extend(extra)
                 out.extend(extra[: allowed - len(out)])
         return out
 
@@ -262,7 +265,7 @@ class ISMCTSBot(Bot):
         rng = self.rng
         plies = 0
         limit = depth if depth > 0 else 1 << 30
-        if self.rollout == "none" or heuristic.rollout == "none":
+        if self.rollout == "none" or (self.rollout == "heuristic" and heuristic.rollout == "none"):
             limit = 0
         use_heuristic = self.rollout == "heuristic" and heuristic.rollout == "policy"
         while not state.is_over and plies < limit:

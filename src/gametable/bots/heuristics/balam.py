@@ -37,6 +37,7 @@ from typing import Any
 from gametable.bots.base import SeatState
 from gametable.bots.heuristics import Heuristic, register_heuristic, soft_rank
 from gametable.core.protocol import Action, State
+from gametable.core.rng import Rng
 
 #: prestige a temple gives for each riches ("6 - DISTRIBUTION > Ceremony")
 SACRIFICE = {"maize": 1, "cacao": 2, "shell": 2, "jade": 2, "obsidian": 2, "prisoner": 3}
@@ -77,6 +78,12 @@ CATASTROPHE: dict[str, tuple[str, int, tuple[tuple[str, int], ...] | str]] = {
     "eruption": ("prisoner", 2, "volcano"),
     "tidal_wave": ("prisoner", 2, "seashore"),
 }
+#: what everybody knows of a deck built by the rules (docs/rules/balam.md, "Hidden
+#: information"; rulebook "Setup > Building the card deck"), places counted from the top card = 1
+PROSPEROUS_PLACES = range(1, 11)
+BALL_PLACES = (21, 32, 43, 53, 63)
+ECLIPSE_WINDOW = range(35, 40)
+GARRISON_PRISONER = 0.3  # goes to a temple, reserve or palace at the distribution, or is lost
 #: what the positive cards bring the king who turns them, on average
 GAIN = {
     "prosperous": 1.5,
@@ -98,6 +105,7 @@ class Estate:
     sites: dict[str, list[str]] = field(default_factory=dict)
     carried: float = 0.0  # riches lying on his buildings now, valued where they lie
     stored: dict[str, int] = field(default_factory=dict)  # riches in his reserves and garrisons
+    loose: list[str] = field(default_factory=list)  # riches that must move or be lost
 
     def count(self, kind: str) -> int:
         return sum(kinds.count(kind) for kinds in self.sites.values())
@@ -159,9 +167,52 @@ def read(view: dict[str, Any]) -> Table:
                 estate.carried += held_value(building, riches)
                 if building in ("reserve", "garrison"):
                     estate.stored[riches] = estate.stored.get(riches, 0) + 1
+                if building == "village" or (building == "garrison" and riches != "obsidian"):
+                    estate.loose.append(riches)
         if kinds:
             estate.sites[name] = kinds
+    if view["phase"] == "cost":  # the building stands; the riches still owed are not paid yet
+        estates[view["current"]].chest["maize"] = (
+            estates[view["current"]].chest.get("maize", 0) - view["turn"]["due"]
+        )
+    if view["phase"] == "distribution":
+        done = view["distribution"]["done"]
+        for seat, estate in enumerate(estates):
+            if not done[seat]:
+                estate.carried += to_be_moved(view, seat, estate)
     return Table(view, colour, features, neighbours, estates, rounds_left(view))
+
+
+def to_be_moved(view: dict[str, Any], seat: int, estate: Estate) -> float:
+    """During the distribution, riches still lying on villages (or prisoners on garrisons) are
+    worth what they will be worth once moved: the best free room first (transport ignored)."""
+    rooms: list[float] = []
+    for site in view["sites"].values():
+        if site["owner"] != seat:
+            continue
+        plots = site["plots"]
+        for p, text in enumerate(plots):
+            if text is None or text.startswith("+"):
+                continue
+            kind = text.partition(":")[0]
+            if kind in ("temple", "palace"):
+                second = plots[(p + 1) % len(plots)] or ""
+                free = (":" not in text) + (":" not in second)
+                rooms += [-1.0 if kind == "temple" else RICHES] * free
+            elif kind == "reserve" and ":" not in text:
+                rooms.append(STORED)
+    gain = 0.0
+    riches = sorted(estate.loose, key=lambda r: -SACRIFICE.get(r, 1))
+    temples = sum(1 for r in rooms if r < 0)
+    others = sorted((r for r in rooms if r >= 0), reverse=True)
+    for r in riches:
+        base = GARRISON_PRISONER if r == "prisoner" else LOOSE
+        if temples:
+            temples -= 1
+            gain += SACRIFICE.get(r, 1) - base
+        elif others:
+            gain += max(0.0, others.pop(0) - base)
+    return gain
 
 
 def rounds_left(view: dict[str, Any]) -> float:
@@ -173,6 +224,9 @@ def rounds_left(view: dict[str, Any]) -> float:
     production_ahead = 1.0 if view["phase"] not in ("distribution", "over") else 0.0
     if played >= needed or view["phase"] == "over":
         return production_ahead
+    if katun.get("layout") and needed <= len(BALL_PLACES):  # the last round is known
+        last_round = math.ceil(BALL_PLACES[needed - 1] / (players + 1))
+        return max(0, last_round - view["round"]) + production_ahead
     face_down = sum(1 for s in katun["slots"] if s != "turned")
     unseen = katun["deck"] + face_down
     balls = max(needed - played, DECK["ball_game"] - played)
@@ -311,17 +365,28 @@ def card_value(table: Table, seat: int, kind: str) -> float:
 
 def katun_value(table: Table, seat: int, slot: int) -> float:
     """What turning face-down card ``slot`` is worth to this king (known, or on average)."""
-    slots = table.view["katun"]["slots"]
+    katun = table.view["katun"]
+    slots = katun["slots"]
     if 0 <= slot < len(slots) and slots[slot] not in ("?", "turned"):
         return card_value(table, seat, card_kind(slots[slot]))
     left = dict(DECK)
-    for text in table.view["katun"]["discard"]:
+    for text in katun["discard"]:
         kind = card_kind(text)
         left[kind] = max(0, left.get(kind, 0) - 1)
     for text in slots:
         if text not in ("?", "turned"):
             kind = card_kind(text)
             left[kind] = max(0, left.get(kind, 0) - 1)
+    if katun.get("layout"):
+        place = sum(DECK.values()) - katun["deck"] - len(slots) + slot + 1
+        if place in PROSPEROUS_PLACES:
+            left = {"prosperous": 1}
+        elif place in BALL_PLACES:
+            left = {"ball_game": 1}
+        else:
+            left = {k: n for k, n in left.items() if k not in ("prosperous", "ball_game")}
+            if place not in ECLIPSE_WINDOW:
+                left.pop("eclipse", None)
     total = sum(left.values())
     if not total:
         return 0.0
@@ -412,6 +477,8 @@ def held_value(building: str, riches: str) -> float:
         return RICHES
     if building == "reserve" or (building == "garrison" and riches == "obsidian"):
         return STORED
+    if building == "garrison" and riches == "prisoner":
+        return GARRISON_PRISONER
     return LOOSE
 
 
@@ -500,7 +567,12 @@ def choose(seat_state: SeatState, rng: random.Random) -> Action:
 
 def rank(state: State, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
     """The legal actions, best first (for the ISMCTS bot's progressive widening)."""
-    scores = action_scores(state.view(seat), seat, legal, lambda: state.clone())
+    def imagine() -> State:
+        copy = state.clone()
+        copy.rng = Rng(rng.getrandbits(64))  # not the dice this iteration is about to roll
+        return copy
+
+    scores = action_scores(state.view(seat), seat, legal, imagine)
     order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
     return [legal[i] for i in order]
 

@@ -13,6 +13,7 @@ at a random place among the five places nearest the middle of the deck.
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
@@ -137,6 +138,42 @@ TEXT = tuple(c.text for c in CARDS)
 
 def ids_of(kind: str) -> list[int]:
     return [i for i, c in enumerate(CARDS) if c.kind == kind]
+
+
+#: the classes of places in a deck built by :func:`build_deck`: what may lie there
+PROSPEROUS_PLACE, BALL_PLACE, ECLIPSE_WINDOW, OTHER_PLACE = "prosperous", "ball_game", "window", "other"
+
+
+@cache
+def deck_places() -> tuple[str, ...]:
+    """What each place of the deck (top card first) may hold after :func:`build_deck`, a public
+    fact of the setup ("Setup > Building the card deck"): Prosperous cards on top, each ball game
+    at a fixed place between two piles, the Eclipse somewhere in a window of 5 places in the
+    middle (the window's other places hold ordinary cards), ordinary cards elsewhere."""
+    kinds = Counter(KIND)
+    rest = len(KIND) - kinds["ball_game"] - kinds["prosperous"] - kinds["eclipse"]
+    sizes = [rest // 6 + (1 if k < rest % 6 else 0) for k in range(6)]
+    places = [PROSPEROUS_PLACE] * kinds["prosperous"]
+    for k, size in enumerate(sizes):
+        places.extend([OTHER_PLACE] * size)
+        if k < kinds["ball_game"]:
+            places.append(BALL_PLACE)
+    middle = (len(places) + 1) // 2
+    first = middle - 2  # the Eclipse goes in before place index first + 0..4 (see build_deck)
+    assert set(places[first:first + 4]) == {OTHER_PLACE}
+    out = places[:first] + [ECLIPSE_WINDOW] * 5 + places[first + 4:]
+    assert len(out) == len(KIND)
+    return tuple(out)
+
+
+def fits_place(card: int, place: str) -> bool:
+    """May ``card`` lie at a place of this class in a deck built by :func:`build_deck`?"""
+    kind = KIND[card]
+    if place in (PROSPEROUS_PLACE, BALL_PLACE):
+        return kind == place
+    if place == ECLIPSE_WINDOW:
+        return kind not in ("prosperous", "ball_game")
+    return kind not in ("prosperous", "ball_game", "eclipse")
 
 
 def build_deck(rng: Rng) -> list[int]:

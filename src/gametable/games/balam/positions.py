@@ -36,7 +36,14 @@ from gametable.games.balam.board import (
     VILLAGE,
 )
 from gametable.games.balam.events import mayas_riches
-from gametable.games.balam.katun import CATASTROPHE, CATASTROPHES, KIND, TEXT
+from gametable.games.balam.katun import (
+    CATASTROPHE,
+    CATASTROPHES,
+    KIND,
+    TEXT,
+    deck_places,
+    fits_place,
+)
 from gametable.games.balam.phases import ACT, CHOOSE, DEFEND, DESTROY, DIST, LOSE, PHASES, TURN
 from gametable.games.balam.tally import PRESTIGE_SOURCES, copy_tally, new_tally
 from gametable.games.balam.wars import SKULL, face_text
@@ -96,6 +103,7 @@ def public_json(st: BalamState) -> dict[str, Any]:
         "supply": {RICHES[r]: st.supply[r] for r in range(6)},
         "katun": {
             "deck": len(st.deck),
+            "layout": st.layout,
             "discard": [TEXT[c] for c in st.discard],
             "ball_games": st.ball_games,
             "eclipse": st.eclipse,
@@ -423,6 +431,12 @@ def _load_katun(st: BalamState, katun: Any) -> None:
         rest = sorted(c for ids in pool.values() for c in ids)
         Rng(st.seed ^ 0xDEC).shuffle(rest)      # never the state's own RNG
         st.deck = rest
+    layout = katun.get("layout", False)
+    if not isinstance(layout, bool):
+        raise InvalidState(f"katun.layout must be true or false, not {layout!r}")
+    if layout:
+        _check_layout(st)
+    st.layout = layout
     peeks = katun.get("peeks", [[] for _ in range(st.players)])
     if not isinstance(peeks, list) or len(peeks) != st.players:
         raise InvalidState(f"katun.peeks must list {st.players} lists of slot numbers")
@@ -437,6 +451,25 @@ def _load_katun(st: BalamState, katun: Any) -> None:
         if key in katun and katun[key] != value:
             raise InvalidState(f"katun.{key} is {katun[key]!r} but the discard pile says "
                                f"{value!r}")
+
+
+def _check_layout(st: BalamState) -> None:
+    """``layout: true`` says the deck was built as the rulebook says: the cards not yet turned
+    must sit where such a deck puts them (``katun.deck_places``)."""
+    places = deck_places()
+    drawn = len(places) - len(st.deck) - len(st.slots)
+    face_down = sum(1 for c in st.slots if c >= 0)
+    if drawn < 0 or len(st.discard) + len(st.deck) + face_down != len(places):
+        raise InvalidState("katun.layout: the whole deck of the rulebook must be in play")
+    order = [*st.slots, *reversed(st.deck)]
+    for i, c in enumerate(order):
+        if c >= 0 and not fits_place(c, places[drawn + i]):
+            raise InvalidState(f"katun.layout: {TEXT[c]!r} cannot lie at place {drawn + i + 1} of "
+                               f"a deck built as the rulebook says (a {places[drawn + i]} place)")
+    eclipse_seen = any(KIND[c] == "eclipse" for c in st.discard)
+    window = [drawn + i for i, c in enumerate(order) if c >= 0 and places[drawn + i] == "window"]
+    if not eclipse_seen and not any(KIND[order[p - drawn]] == "eclipse" for p in window):
+        raise InvalidState("katun.layout: the Eclipse must lie in its window of the deck")
 
 
 def _load_turn(st: BalamState, turn: Any) -> None:

@@ -56,7 +56,7 @@ from gametable.games.balam.board import (
     load_board,
 )
 from gametable.games.balam.distribution import reach, usable_mask
-from gametable.games.balam.katun import TEXT, build_deck
+from gametable.games.balam.katun import KIND, TEXT, build_deck, deck_places
 from gametable.games.balam.phases import DEFEND, DIST, OVER, TURN
 from gametable.games.balam.scoring import (
     SCORE_CAP,
@@ -126,6 +126,8 @@ class BalamState(State):
         self.prestige = [0] * N
         self.supply = list(SUPPLY)
         self.deck: list[int] = []
+        #: the deck was built as the rulebook says (public: resampling keeps its structure)
+        self.layout = False
         self.slots: list[int] = []
         self.peeks = [0] * N
         self.discard: list[int] = []
@@ -173,6 +175,7 @@ class BalamState(State):
     def setup(self) -> None:
         """Build the deck, give each king 6 maize, start round 1."""
         self.deck = build_deck(self.rng)
+        self.layout = True
         for seat in range(self.players):
             self.gain(seat, MAIZE, 6)
         self.start_round()
@@ -589,13 +592,54 @@ class BalamState(State):
         mine = 0 if seat is None else self.peeks[seat]
         hidden = [i for i, c in enumerate(self.slots) if c >= 0 and not mine >> i & 1]
         pool = sorted(self.deck + [self.slots[i] for i in hidden])  # no trace of the true order
-        rng.shuffle(pool)
-        new.deck = pool[:len(self.deck)]
-        for i, c in zip(hidden, pool[len(self.deck):], strict=True):
-            new.slots[i] = c
+        if self.layout:
+            self._redraw_by_layout(new, hidden, pool, rng)
+        else:
+            rng.shuffle(pool)
+            new.deck = pool[:len(self.deck)]
+            for i, c in zip(hidden, pool[len(self.deck):], strict=True):
+                new.slots[i] = c
         new.rng = rng.fork()
         new._cache = None
         return new
+
+    def _redraw_by_layout(self, new: BalamState, hidden: list[int], pool: list[int],
+                          rng: Rng) -> None:
+        """Redraw the unseen cards keeping what everybody knows of the deck's structure
+        (:func:`~gametable.games.balam.katun.deck_places`): Prosperous cards stay among the
+        Prosperous places, ball games at the ball games' places, the Eclipse (if unseen) at one
+        of the unseen places of its window, equally likely, the other cards elsewhere."""
+        places = deck_places()
+        drawn = len(places) - len(self.deck) - len(self.slots)
+        # place index (top card first) of every unseen position: hidden slots, then the deck
+        spots: list[tuple[int, str, int]] = [(drawn + i, "slot", i) for i in hidden]
+        top = drawn + len(self.slots)
+        spots += [(top + len(self.deck) - 1 - k, "deck", k) for k in range(len(self.deck))]
+        by_class: dict[str, list[tuple[int, str, int]]] = {}
+        for spot in spots:
+            by_class.setdefault(places[spot[0]], []).append(spot)
+        cards: dict[str, list[int]] = {}
+        for c in pool:
+            kind = KIND[c]
+            cards.setdefault(kind if kind in ("prosperous", "ball_game", "eclipse") else "other",
+                             []).append(c)
+        deal: list[tuple[tuple[int, str, int], int]] = []
+        for cls in ("prosperous", "ball_game"):
+            group, hand = by_class.get(cls, []), cards.get(cls, [])
+            rng.shuffle(hand)
+            deal += list(zip(group, hand, strict=True))
+        others = by_class.get("window", []) + by_class.get("other", [])
+        window = len(by_class.get("window", []))
+        for c in cards.get("eclipse", []):
+            deal.append((others.pop(rng.randbelow(window)), c))
+        hand = cards.get("other", [])
+        rng.shuffle(hand)
+        deal += list(zip(others, hand, strict=True))
+        for (_, where, i), c in deal:
+            if where == "slot":
+                new.slots[i] = c
+            else:
+                new.deck[i] = c
 
     # -- copying, JSON, encoding ------------------------------------------------------------------
     def clone(self) -> BalamState:
