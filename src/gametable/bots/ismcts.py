@@ -16,6 +16,11 @@ about as well as the heuristic, and the search corrects it where the samples are
 BALZAK!, a Swinger, a hit).  Default budgets and rollout depths are per game
 (:class:`~gametable.bots.heuristics.Heuristic`).
 
+A decision with more than ``WIDEN_ABOVE`` moves is widened progressively when the game's
+heuristic can rank moves (``Heuristic.rank``): a node considers only its first ``2 + sqrt(visits)``
+moves in that order (Coulom 2007; Chaslot et al. 2008), so a Balam build among several hundred
+places is searched among the few that matter.
+
 >>> from gametable import load_game
 >>> state = load_game("balzakken").new_game(2, seed=7)
 >>> bot = ISMCTSBot(seed=1, iterations=50)
