@@ -155,3 +155,22 @@ def test_riches_owed_for_a_building_count_against_the_king() -> None:
         state.apply(state.legal_actions(0)[0], 0)
     after = hb.read(state.view(0)).estates[0]
     assert sum(before.chest.values()) == sum(after.chest.values())
+
+
+def test_an_attack_is_worth_what_it_adds_to_the_lead() -> None:
+    """3 - WARS, rule of thumb "attack weak neighbours": with two kings, destroying the
+    neighbour's city is worth its buildings to him; with three, hurting a king who is not the
+    best other one raises the lead less (here: not at all, the leader is the third king)."""
+    sites = {
+        "b2": {"owner": 0, "plots": ["garrison", "garrison", "garrison"]},
+        "c2": {"owner": 1, "plots": ["village", "temple", "+", None]},
+    }
+    two = hb.read(position(2, sites=sites).view(0))
+    gain = hb.attack_gain(two, 0, "b2", "c2", 3, 0)
+    assert gain > 1.0
+    rich = {"riches": {"maize": 6}, "prestige": 40}
+    three = hb.read(position(3, sites=sites, kings=[{"riches": {"maize": 6}}] * 2 + [rich])
+                    .view(0))
+    assert hb.attack_gain(three, 0, "b2", "c2", 3, 0) < gain
+    # one garrison: 7/6 points on average, one building point destroyed of the city's three
+    assert 0 < hb.attack_gain(two, 0, "b2", "c2", 1, 0) < gain

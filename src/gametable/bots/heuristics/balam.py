@@ -404,6 +404,7 @@ def faces(view: dict[str, Any]) -> tuple[float, float]:
 
 def attack_gain(table: Table, seat: int, source: str, target: str, garrisons: int,
                 obsidian: int) -> float:
+    """How much an attack should raise the attacker's lead, on average over the dice."""
     view = table.view
     defender = view["sites"][target]["owner"]
     if defender is None:
@@ -429,7 +430,13 @@ def attack_gain(table: Table, seat: int, source: str, target: str, garrisons: in
     share = min(1.0, math.floor(margin) / points)
     damage = share * (worth(table, estate) - worth(table, without(estate, {target: kinds})))
     prisoners = min(math.floor(margin), len(kinds)) * STORED
-    return damage + prisoners - lost
+    # the change of the attacker's lead: hurting a king who is not the best other one does not
+    # raise it (with two players it is the damage plus the prisoners minus the losses)
+    values = worths(table)
+    before = lead_of(values, seat)
+    values[seat] += prisoners - lost
+    values[defender] -= damage
+    return lead_of(values, seat) - before
 
 
 # -- scoring the legal actions --------------------------------------------------------------------
