@@ -73,7 +73,8 @@ class ISMCTSBot(Bot):
     """ISMCTS with a budget of ``iterations`` (default: tuned per game) and/or ``seconds``.
 
     ``rollout`` is ``"random"``, ``"heuristic"`` (the game's choice of rollout) or ``"none"``
-    (evaluate where the tree ends); ``depth`` caps the rollout plies (0: play to the end); ``c`` is the UCB exploration constant (rewards lie in [0, 1]).  ``anchor``: the
+    (evaluate where the tree ends); ``depth`` caps the rollout plies (0: play to the end);
+    ``c`` is the UCB exploration constant (rewards lie in [0, 1]).  ``anchor``: the
     search overrides the game's heuristic choice only when it finds a move whose mean reward is
     better by more than this (0: pure ISMCTS; games without a heuristic are never anchored).
     """
@@ -270,7 +271,8 @@ class ISMCTSBot(Bot):
         rng = self.rng
         plies = 0
         limit = depth if depth > 0 else 1 << 30
-        if self.rollout == "none" or (self.rollout == "heuristic" and heuristic.rollout == "none"):
+        game_says_none = self.rollout == "heuristic" and heuristic.rollout == "none"
+        if self.rollout == "none" or game_says_none:
             limit = 0
         use_heuristic = self.rollout == "heuristic" and heuristic.rollout == "policy"
         while not state.is_over and plies < limit:

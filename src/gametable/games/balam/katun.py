@@ -141,7 +141,8 @@ def ids_of(kind: str) -> list[int]:
 
 
 #: the classes of places in a deck built by :func:`build_deck`: what may lie there
-PROSPEROUS_PLACE, BALL_PLACE, ECLIPSE_WINDOW, OTHER_PLACE = "prosperous", "ball_game", "window", "other"
+PROSPEROUS_PLACE, BALL_PLACE = "prosperous", "ball_game"  # as the kinds they hold
+ECLIPSE_WINDOW, OTHER_PLACE = "window", "other"
 
 
 @cache
@@ -172,8 +173,8 @@ def fits_place(card: int, place: str) -> bool:
     if place in (PROSPEROUS_PLACE, BALL_PLACE):
         return kind == place
     if place == ECLIPSE_WINDOW:
-        return kind not in ("prosperous", "ball_game")
-    return kind not in ("prosperous", "ball_game", "eclipse")
+        return kind not in (PROSPEROUS_PLACE, BALL_PLACE)
+    return kind not in (PROSPEROUS_PLACE, BALL_PLACE, "eclipse")
 
 
 def build_deck(rng: Rng) -> list[int]:

@@ -39,6 +39,7 @@ from gametable.games.balam.events import mayas_riches
 from gametable.games.balam.katun import (
     CATASTROPHE,
     CATASTROPHES,
+    ECLIPSE_WINDOW,
     KIND,
     TEXT,
     deck_places,
@@ -457,7 +458,7 @@ def _check_layout(st: BalamState) -> None:
     """``layout: true`` says the deck was built as the rulebook says: the cards not yet turned
     must sit where such a deck puts them (``katun.deck_places``)."""
     places = deck_places()
-    drawn = len(places) - len(st.deck) - len(st.slots)
+    drawn = st.places_dealt()
     face_down = sum(1 for c in st.slots if c >= 0)
     if drawn < 0 or len(st.discard) + len(st.deck) + face_down != len(places):
         raise InvalidState("katun.layout: the whole deck of the rulebook must be in play")
@@ -467,7 +468,8 @@ def _check_layout(st: BalamState) -> None:
             raise InvalidState(f"katun.layout: {TEXT[c]!r} cannot lie at place {drawn + i + 1} of "
                                f"a deck built as the rulebook says (a {places[drawn + i]} place)")
     eclipse_seen = any(KIND[c] == "eclipse" for c in st.discard)
-    window = [drawn + i for i, c in enumerate(order) if c >= 0 and places[drawn + i] == "window"]
+    window = [drawn + i for i, c in enumerate(order)
+              if c >= 0 and places[drawn + i] == ECLIPSE_WINDOW]
     if not eclipse_seen and not any(KIND[order[p - drawn]] == "eclipse" for p in window):
         raise InvalidState("katun.layout: the Eclipse must lie in its window of the deck")
 

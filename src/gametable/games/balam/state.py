@@ -56,7 +56,16 @@ from gametable.games.balam.board import (
     load_board,
 )
 from gametable.games.balam.distribution import reach, usable_mask
-from gametable.games.balam.katun import KIND, TEXT, build_deck, deck_places
+from gametable.games.balam.katun import (
+    BALL_PLACE,
+    ECLIPSE_WINDOW,
+    KIND,
+    OTHER_PLACE,
+    PROSPEROUS_PLACE,
+    TEXT,
+    build_deck,
+    deck_places,
+)
 from gametable.games.balam.phases import DEFEND, DIST, OVER, TURN
 from gametable.games.balam.scoring import (
     SCORE_CAP,
@@ -603,6 +612,10 @@ class BalamState(State):
         new._cache = None
         return new
 
+    def places_dealt(self) -> int:
+        """How many cards of the deck were dealt before this round's (face-down or turned)."""
+        return len(deck_places()) - len(self.deck) - len(self.slots)
+
     def _redraw_by_layout(self, new: BalamState, hidden: list[int], pool: list[int],
                           rng: Rng) -> None:
         """Redraw the unseen cards keeping what everybody knows of the deck's structure
@@ -610,7 +623,7 @@ class BalamState(State):
         Prosperous places, ball games at the ball games' places, the Eclipse (if unseen) at one
         of the unseen places of its window, equally likely, the other cards elsewhere."""
         places = deck_places()
-        drawn = len(places) - len(self.deck) - len(self.slots)
+        drawn = self.places_dealt()
         # place index (top card first) of every unseen position: hidden slots, then the deck
         spots: list[tuple[int, str, int]] = [(drawn + i, "slot", i) for i in hidden]
         top = drawn + len(self.slots)
@@ -619,20 +632,20 @@ class BalamState(State):
         for spot in spots:
             by_class.setdefault(places[spot[0]], []).append(spot)
         cards: dict[str, list[int]] = {}
-        for c in pool:
+        for c in pool:  # by the class of place they belong to (the Eclipse apart)
             kind = KIND[c]
-            cards.setdefault(kind if kind in ("prosperous", "ball_game", "eclipse") else "other",
-                             []).append(c)
+            key = kind if kind in (PROSPEROUS_PLACE, BALL_PLACE, "eclipse") else OTHER_PLACE
+            cards.setdefault(key, []).append(c)
         deal: list[tuple[tuple[int, str, int], int]] = []
-        for cls in ("prosperous", "ball_game"):
+        for cls in (PROSPEROUS_PLACE, BALL_PLACE):
             group, hand = by_class.get(cls, []), cards.get(cls, [])
             rng.shuffle(hand)
             deal += list(zip(group, hand, strict=True))
-        others = by_class.get("window", []) + by_class.get("other", [])
-        window = len(by_class.get("window", []))
+        window = len(by_class.get(ECLIPSE_WINDOW, []))
+        others = by_class.get(ECLIPSE_WINDOW, []) + by_class.get(OTHER_PLACE, [])
         for c in cards.get("eclipse", []):
             deal.append((others.pop(rng.randbelow(window)), c))
-        hand = cards.get("other", [])
+        hand = cards.get(OTHER_PLACE, [])
         rng.shuffle(hand)
         deal += list(zip(others, hand, strict=True))
         for (_, where, i), c in deal:
