@@ -36,9 +36,21 @@ def free_port() -> int:
 
 def start_server(data_dir: str, port: int) -> subprocess.Popen:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gametable.server", "--host", "127.0.0.1", "--port", str(port),
-         "--data-dir", data_dir, "--bot-delay", "0"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "gametable.server",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--data-dir",
+            data_dir,
+            "--bot-delay",
+            "0",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -68,7 +80,8 @@ async def open_table(http: httpx.AsyncClient, base: str, stack: AsyncExitStack) 
     seats = []
     for seat in t["seats"]:
         ws = await stack.enter_async_context(
-            connect(f"{ws_base}/ws/{t['id']}", max_size=2**24, compression=None))
+            connect(f"{ws_base}/ws/{t['id']}", max_size=2**24, compression=None)
+        )
         await ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
         last: dict = {}
         while last.get("type") != "sync":
@@ -77,8 +90,15 @@ async def open_table(http: httpx.AsyncClient, base: str, stack: AsyncExitStack) 
     return seats
 
 
-async def play_tables(http: httpx.AsyncClient, base: str, ready: asyncio.Queue, go: asyncio.Event,
-                      window: list[float], latencies: list[float], rng: random.Random) -> int:
+async def play_tables(
+    http: httpx.AsyncClient,
+    base: str,
+    ready: asyncio.Queue,
+    go: asyncio.Event,
+    window: list[float],
+    latencies: list[float],
+    rng: random.Random,
+) -> int:
     """Open a table, wait for ``go``, then play (table after table) until ``window[1]``; the
     number of moves accepted."""
     moves = 0
@@ -114,9 +134,12 @@ async def level(base: str, tables: int, seconds: float) -> tuple[int, float, lis
     window = [0.0, 0.0]
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         ready: asyncio.Queue = asyncio.Queue()
-        players = [asyncio.create_task(
-            play_tables(http, base, ready, go, window, latencies, random.Random(i)))
-            for i in range(tables)]
+        players = [
+            asyncio.create_task(
+                play_tables(http, base, ready, go, window, latencies, random.Random(i))
+            )
+            for i in range(tables)
+        ]
         for _ in range(tables):  # every table open and both seats connected before timing
             await ready.get()
         window[:] = [time.monotonic(), time.monotonic() + seconds]
@@ -129,7 +152,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[1, 10, 100])
     parser.add_argument("--seconds", type=float, default=5.0, help="play time per level")
-    parser.add_argument("--tmp", default=None, help="where the database goes (default: system temp)")
+    parser.add_argument(
+        "--tmp", default=None, help="where the database goes (default: system temp)"
+    )
     args = parser.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -142,8 +167,9 @@ def main() -> None:
                 lat.sort()
                 p50 = statistics.median(lat) * 1000 if lat else float("nan")
                 p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
-                print(f"{n:>6} {moves:>7} {moves / elapsed:>8.0f} {p50:>7.1f} {p99:>7.1f}",
-                      flush=True)
+                print(
+                    f"{n:>6} {moves:>7} {moves / elapsed:>8.0f} {p50:>7.1f} {p99:>7.1f}", flush=True
+                )
         finally:
             proc.kill()
             proc.wait()

@@ -130,8 +130,12 @@ def play_command(
 @app.command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="a record written by 'save' or the server")],
-    seat: Annotated[int | None, typer.Option(help="show the board as this seat saw it (default: spectator)")] = None,
-    step: Annotated[bool, typer.Option("--step", help="show the board after each move; Enter for the next")] = False,
+    seat: Annotated[
+        int | None, typer.Option(help="show the board as this seat saw it (default: spectator)")
+    ] = None,
+    step: Annotated[
+        bool, typer.Option("--step", help="show the board after each move; Enter for the next")
+    ] = False,
 ) -> None:
     """Print a recorded game move by move (or step through it with --step)."""
     from rich.prompt import Prompt
@@ -154,13 +158,18 @@ def replay_command(
         for number, (state, move) in enumerate(record.states()):
             view = state.view(seat)
             if move is not None:
-                console.print(f"{number:>4}. {move[1]:<20} [dim]{description}[/dim]", highlight=False)
+                console.print(
+                    f"{number:>4}. {move[1]:<20} [dim]{description}[/dim]", highlight=False
+                )
                 summary = renderer.summary(before, view) if before is not None else None
                 if summary is not None:
                     console.print(summary)
             if step:
                 console.print(renderer.board(view))
-                if number < len(record.moves) and Prompt.ask("Enter: next move, q: stop", default="") == "q":
+                if (
+                    number < len(record.moves)
+                    and Prompt.ask("Enter: next move, q: stop", default="") == "q"
+                ):
                     return
             before = view
             if number < len(record.moves):
@@ -173,9 +182,13 @@ def replay_command(
         return
     if final.outcome is not None:
         console.print(f"[bold]Result:[/bold] {final.outcome.reason}")
-        console.print(f"scores: {list(final.outcome.scores)}, winners: {list(final.outcome.winners)}")
+        console.print(
+            f"scores: {list(final.outcome.scores)}, winners: {list(final.outcome.winners)}"
+        )
     else:
-        console.print("The recorded game is not finished; resume it with: gametable play --load FILE")
+        console.print(
+            "The recorded game is not finished; resume it with: gametable play --load FILE"
+        )
 
 
 def _register_layers() -> None:

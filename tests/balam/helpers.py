@@ -12,15 +12,30 @@ GAME = load_game("balam")
 EXAMPLES = str(Path(__file__).parent / "data" / "examples.toml")
 
 
-def position(players: int = 2, *, sites: dict | None = None, kings: list | None = None,
-             phase: str = "turn", current: int = 0, slots: list | None = None,
-             discard: list | None = None, deck: list | None = None, peeks: list | None = None,
-             turn: dict | None = None, distribution: dict | None = None,
-             options: dict | None = None, rng: str | None = None, round_first: int | None = None):
+def position(
+    players: int = 2,
+    *,
+    sites: dict | None = None,
+    kings: list | None = None,
+    phase: str = "turn",
+    current: int = 0,
+    slots: list | None = None,
+    discard: list | None = None,
+    deck: list | None = None,
+    peeks: list | None = None,
+    turn: dict | None = None,
+    distribution: dict | None = None,
+    options: dict | None = None,
+    rng: str | None = None,
+    round_first: int | None = None,
+):
     """A state from a hand-written position; unspecified parts take plain defaults."""
     katun: dict[str, Any] = {
-        "slots": ["exceptional", "exceptional", "expedition", "expedition", "cacao_festival"]
-        [: players + 1] if slots is None else slots,
+        "slots": ["exceptional", "exceptional", "expedition", "expedition", "cacao_festival"][
+            : players + 1
+        ]
+        if slots is None
+        else slots,
         "discard": discard or [],
         "peeks": peeks or [[] for _ in range(players)],
     }

@@ -67,17 +67,22 @@ def _site(i, colour="maize", plots=3, **extra):
     return {"id": f"s{i}", "colour": colour, "plots": plots, **extra}
 
 
-@pytest.mark.parametrize(("data", "message"), [
-    ({"site": [_site(1, colour="gold"), _site(2)], "path": [["s1", "s2"]]}, "unknown colour"),
-    ({"site": [_site(1, plots=5), _site(2)], "path": [["s1", "s2"]]}, "a site has 2 to 4"),
-    ({"site": [_site(1, plots=1), _site(2)], "path": [["s1", "s2"]]}, "a site has 2 to 4"),
-    ({"site": [_site(1, colour="shell", plots=3), _site(2)], "path": [["s1", "s2"]]},
-     "shell sites have 2"),
-    ({"site": [_site(1), _site(2), _site(3)], "path": [["s1", "s2"]]}, "cannot be reached"),
-    ({"site": [_site(1), _site(2)], "path": [["s1", "s9"]]}, "unknown site"),
-    ({"site": [_site(1), _site(1)], "path": []}, "two sites are called"),
-    ({"site": [_site(1, features=["lava"]), _site(2)], "path": [["s1", "s2"]]}, "features"),
-])
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"site": [_site(1, colour="gold"), _site(2)], "path": [["s1", "s2"]]}, "unknown colour"),
+        ({"site": [_site(1, plots=5), _site(2)], "path": [["s1", "s2"]]}, "a site has 2 to 4"),
+        ({"site": [_site(1, plots=1), _site(2)], "path": [["s1", "s2"]]}, "a site has 2 to 4"),
+        (
+            {"site": [_site(1, colour="shell", plots=3), _site(2)], "path": [["s1", "s2"]]},
+            "shell sites have 2",
+        ),
+        ({"site": [_site(1), _site(2), _site(3)], "path": [["s1", "s2"]]}, "cannot be reached"),
+        ({"site": [_site(1), _site(2)], "path": [["s1", "s9"]]}, "unknown site"),
+        ({"site": [_site(1), _site(1)], "path": []}, "two sites are called"),
+        ({"site": [_site(1, features=["lava"]), _site(2)], "path": [["s1", "s2"]]}, "features"),
+    ],
+)
 def test_bad_board_files_are_refused_with_the_reason(data, message):
     with pytest.raises(BoardError, match=message):
         parse_board(data, "bad")
@@ -85,9 +90,11 @@ def test_bad_board_files_are_refused_with_the_reason(data, message):
 
 def test_a_bad_board_option_is_refused(tmp_path):
     path = tmp_path / "bad.toml"
-    path.write_text('[[site]]\nid = "x"\ncolour = "maize"\nplots = 9\n'
-                    '[[site]]\nid = "y"\ncolour = "maize"\nplots = 2\n'
-                    '[[path]]\nbetween = ["x", "y"]\n')
+    path.write_text(
+        '[[site]]\nid = "x"\ncolour = "maize"\nplots = 9\n'
+        '[[site]]\nid = "y"\ncolour = "maize"\nplots = 2\n'
+        '[[path]]\nbetween = ["x", "y"]\n'
+    )
     with pytest.raises(ValueError, match="plots"):
         GAME.new_game(2, seed=1, options={"board": str(path)})
     with pytest.raises(ValueError, match="cannot read"):
@@ -98,10 +105,25 @@ def test_katun_deck_has_72_cards_with_the_rulebook_counts():
     """BA-004 BA-170 BA-178 BA-183: 72 cards; 34 positive, 6 neutral, 32 negative."""
     assert len(CARDS) == 72
     kinds = Counter(KIND)
-    positive = ("prosperous", "favourable", "exceptional", "expedition", "cacao_festival",
-                "marriage", "cenotes")
-    negative = ("drought", "insurrection", "earthquake", "pochteca", "toltec_raid",
-                "decadence", "eruption", "tidal_wave")
+    positive = (
+        "prosperous",
+        "favourable",
+        "exceptional",
+        "expedition",
+        "cacao_festival",
+        "marriage",
+        "cenotes",
+    )
+    negative = (
+        "drought",
+        "insurrection",
+        "earthquake",
+        "pochteca",
+        "toltec_raid",
+        "decadence",
+        "eruption",
+        "tidal_wave",
+    )
     assert sum(kinds[k] for k in positive) == 34
     assert kinds["ball_game"] + kinds["eclipse"] == 6
     assert sum(kinds[k] for k in negative) == 32
@@ -122,9 +144,9 @@ def test_deck_building():
         assert len(balls) == 5 and all(9 <= g <= 10 for g in gaps)
         assert len(rest) - balls[-1] - 1 in (9, 10)
         eclipse = next(i for i, c in enumerate(top_down) if KIND[c] == "eclipse")
-        assert 34 <= eclipse <= 38      # 0-based: places 35 to 39 from the top, as documented
+        assert 34 <= eclipse <= 38  # 0-based: places 35 to 39 from the top, as documented
         places.add(eclipse + 1)
-    assert places == {35, 36, 37, 38, 39}         # each of the five places happens
+    assert places == {35, 36, 37, 38, 39}  # each of the five places happens
 
 
 def test_setup_gives_each_king_6_maize_and_a_score_of_0():
@@ -162,8 +184,12 @@ def test_score_track_cap_is_an_option():
     from tests.balam.helpers import position
 
     for cap, expected in ((False, 100), (True, 99)):
-        state = position(2, options={"score_cap": cap}, kings=[{"prestige": 98}, {}],
-                         slots=["prosperous:cacao/shell/prestige:2", "drought", "drought"])
+        state = position(
+            2,
+            options={"score_cap": cap},
+            kings=[{"prestige": 98}, {}],
+            slots=["prosperous:cacao/shell/prestige:2", "drought", "drought"],
+        )
         state.apply("katun 0")
         state.apply("take prestige")
         assert state.view(None)["kings"][0]["prestige"] == expected

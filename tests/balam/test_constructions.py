@@ -60,8 +60,8 @@ def test_plots_and_palaces_taking_two_adjacent_plots():
     """BA-096 BA-099: a site has 2 to 4 plots; palace and temple take two adjacent plots."""
     state = paid({"maize": 6})
     with pytest.raises(IllegalAction, match="last of this site"):
-        state.apply("build palace a3.2")      # a3 has 3 plots in a row
-    state.apply("build palace a2.3")          # a2 has 4 plots in a square: 3 touches 0
+        state.apply("build palace a3.2")  # a3 has 3 plots in a row
+    state.apply("build palace a2.3")  # a2 has 4 plots in a square: 3 touches 0
     state.apply("pay maize")
     state.apply("pay maize")
     assert state.view(None)["sites"]["a2"]["plots"] == ["+", None, None, "palace"]
@@ -87,12 +87,15 @@ def test_removing_buildings_while_modifying():
     assert not any(a.startswith("move") for a in legal(state))
 
 
-@pytest.mark.parametrize(("kind", "cost", "chest_after"), [
-    ("village", {"cacao": 1}, {}),
-    ("garrison", {"prisoner": 1}, {}),
-    ("palace", {"jade": 1, "shell": 1}, {}),
-    ("temple", {"obsidian": 2}, {}),
-])
+@pytest.mark.parametrize(
+    ("kind", "cost", "chest_after"),
+    [
+        ("village", {"cacao": 1}, {}),
+        ("garrison", {"prisoner": 1}, {}),
+        ("palace", {"jade": 1, "shell": 1}, {}),
+        ("temple", {"obsidian": 2}, {}),
+    ],
+)
 def test_base_buildings_cost_any_riches(kind, cost, chest_after):
     """BA-100 BA-101 BA-103 BA-104 BA-106 BA-107 BA-109 BA-110 BA-114 BA-238: village and
     garrison cost 1 riches of any type, palace and temple 2 (prisoners included)."""
@@ -106,9 +109,15 @@ def test_base_buildings_cost_any_riches(kind, cost, chest_after):
     assert state.view(0)["kings"][0]["riches"] == chest_after
 
 
-@pytest.mark.parametrize(("kind", "riches"), [
-    ("reserve", "maize"), ("market", "cacao"), ("observatory", "jade"), ("court", "shell"),
-])
+@pytest.mark.parametrize(
+    ("kind", "riches"),
+    [
+        ("reserve", "maize"),
+        ("market", "cacao"),
+        ("observatory", "jade"),
+        ("court", "shell"),
+    ],
+)
 def test_special_buildings_need_their_riches(kind, riches):
     """BA-115 BA-119 BA-120 BA-126 BA-127 BA-129 BA-130 BA-132: reserve 1 maize, market 1
     cacao, observatory 1 jade, ball court 1 shell."""
@@ -135,12 +144,15 @@ def test_a_market_places_small_pyramids_on_its_site_and_neighbours():
 def test_no_market_without_enough_small_pyramids():
     """BA-124: a king without enough small pyramids cannot build a market."""
     # markets on c2 and c4 (5 pyramids each) and on the corner a1 (3) use 13 of 16
-    sites = {"c2": {"owner": 0, "plots": ["market"]}, "c4": {"owner": 0, "plots": ["market"]},
-             "a1": {"owner": 0, "plots": ["market"]}}
+    sites = {
+        "c2": {"owner": 0, "plots": ["market"]},
+        "c4": {"owner": 0, "plots": ["market"]},
+        "a1": {"owner": 0, "plots": ["market"]},
+    }
     state = paid({"cacao": 1}, sites=sites)
-    assert "build market a6.0" in legal(state)       # a corner needs 3
+    assert "build market a6.0" in legal(state)  # a corner needs 3
     with pytest.raises(IllegalAction, match="small pyramids"):
-        state.apply("build market d3.0")            # needs 5, 1 left
+        state.apply("build market d3.0")  # needs 5, 1 left
 
 
 def test_a_lost_market_takes_its_pyramids_away():

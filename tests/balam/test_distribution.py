@@ -12,17 +12,28 @@ NO_RICHES = [{"riches": {}}, {"riches": {}}]
 
 def end_round(sites, players=2, kings=None, options=None, current=0):
     """Turn the round's last card (the Eclipse: no Chaak maize) and stop at distribution."""
-    state = position(players, sites=sites, kings=kings or [{"riches": {}}] * players,
-                     slots=[None] * players + ["eclipse"], current=current, options=options)
+    state = position(
+        players,
+        sites=sites,
+        kings=kings or [{"riches": {}}] * players,
+        slots=[None] * players + ["eclipse"],
+        current=current,
+        options=options,
+    )
     state.apply(f"katun {players}", current)
     return state
 
 
 def distributing(sites, players=2, done=None):
     """A position in the distribution phase, drawn by hand."""
-    return position(players, sites=sites, phase="distribution", kings=NO_RICHES[:players],
-                    slots=[None] * (players + 1),
-                    distribution={"done": done or [False] * players})
+    return position(
+        players,
+        sites=sites,
+        phase="distribution",
+        kings=NO_RICHES[:players],
+        slots=[None] * (players + 1),
+        distribution={"done": done or [False] * players},
+    )
 
 
 def test_the_rulebook_distribution_example():
@@ -38,8 +49,10 @@ def test_the_rulebook_distribution_example():
         "jadehill": {"owner": 0, "plots": ["village", "reserve", None]},
         "cacao": {"owner": 1, "plots": ["village", "village", "market"]},
         "plaza": {"owner": 1, "plots": ["village", "palace", "+", None]},
-        "forge": {"owner": 1,
-                  "plots": ["village", "garrison:obsidian", "garrison:prisoner", "garrison"]},
+        "forge": {
+            "owner": 1,
+            "plots": ["village", "garrison:obsidian", "garrison:prisoner", "garrison"],
+        },
         "shrine": {"owner": 1, "plots": ["temple", "+", None]},
     }
     state = end_round(sites, options={"board": EXAMPLES})
@@ -56,12 +69,12 @@ def test_the_rulebook_distribution_example():
     state.apply("move coast.0>court.0", 0)
     state.apply("move coast.1>court.0", 0)
     with pytest.raises(IllegalAction) as err:
-        state.apply("move bay.0>court.0", 0)                    # the palace is full
+        state.apply("move bay.0>court.0", 0)  # the palace is full
     assert err.value.rule.section == "6 - DISTRIBUTION > TAXES"
     state.apply("move jadehill.0>jadehill.1", 0)
     state.apply("move fields.0>fields.2", 0)
     state.apply("move fields.1>fields.2", 0)
-    assert state.to_move == (1,)                                # nothing left for purple
+    assert state.to_move == (1,)  # nothing left for purple
     # grey
     state.apply("move cacao.0>plaza.1", 1)
     state.apply("move plaza.0>plaza.1", 1)
@@ -75,17 +88,23 @@ def test_the_rulebook_distribution_example():
     assert view["kings"][1]["riches"] == {"maize": 1, "cacao": 1}
     assert view["sites"]["bay"]["plots"] == ["village", "reserve:prisoner"]
     assert view["sites"]["jadehill"]["plots"][:2] == ["village", "reserve:jade"]
-    assert view["sites"]["forge"]["plots"] == ["village", "garrison:obsidian", "garrison",
-                                               "garrison:obsidian"]
+    assert view["sites"]["forge"]["plots"] == [
+        "village",
+        "garrison:obsidian",
+        "garrison",
+        "garrison:obsidian",
+    ]
     assert view["supply"]["shell"] == 6
 
 
 def test_villages_produce_their_sites_colour():
     """BA-101 BA-193 BA-194 BA-196 BA-197 BA-198 BA-073: one riches of the site's colour on each
     village; prisoners are never produced."""
-    sites = {"a2": {"owner": 0, "plots": ["village", "village", "reserve"]},
-             "b2": {"owner": 1, "plots": ["village", "garrison"]},
-             "a3": {"owner": 0, "plots": ["village"]}}
+    sites = {
+        "a2": {"owner": 0, "plots": ["village", "village", "reserve"]},
+        "b2": {"owner": 1, "plots": ["village", "garrison"]},
+        "a3": {"owner": 0, "plots": ["village"]},
+    }
     state = end_round(sites)
     view = state.view(None)["sites"]
     assert view["a2"]["plots"][:2] == ["village:maize", "village:maize"]
@@ -97,10 +116,12 @@ def test_villages_produce_their_sites_colour():
 def test_production_short_of_tokens_follows_turn_order():
     """BA-195: when tokens run short, production goes in turn order (from the next round's
     first player)."""
-    sites = {"a3": {"owner": 0, "plots": ["village", "reserve:jade", "reserve:jade"]},
-             "c4": {"owner": 1, "plots": ["village", "reserve:jade", "reserve:jade"]},
-             "e4": {"owner": 1, "plots": ["village", "reserve:jade", "reserve"]},
-             "a4": {"owner": 0, "plots": ["reserve:jade", "reserve:jade", "reserve"]}}
+    sites = {
+        "a3": {"owner": 0, "plots": ["village", "reserve:jade", "reserve:jade"]},
+        "c4": {"owner": 1, "plots": ["village", "reserve:jade", "reserve:jade"]},
+        "e4": {"owner": 1, "plots": ["village", "reserve:jade", "reserve"]},
+        "a4": {"owner": 0, "plots": ["reserve:jade", "reserve:jade", "reserve"]},
+    }
     # 7 jade stored: one left for the two jade villages; seat 1 plays first next round
     state = end_round(sites, current=0)
     view = state.view(None)["sites"]
@@ -111,8 +132,10 @@ def test_production_short_of_tokens_follows_turn_order():
 
 def test_everyone_distributes_at_once():
     """BA-072 BA-075 BA-201: all players act in the distribution; each says done."""
-    sites = {"a2": {"owner": 0, "plots": ["village", "reserve"]},
-             "e2": {"owner": 1, "plots": ["village", "reserve"]}}
+    sites = {
+        "a2": {"owner": 0, "plots": ["village", "reserve"]},
+        "e2": {"owner": 1, "plots": ["village", "reserve"]},
+    }
     state = end_round(sites)
     assert state.to_move == (0, 1)
     assert "done" in legal(state, 0) and "done" in legal(state, 1)
@@ -125,9 +148,11 @@ def test_everyone_distributes_at_once():
 def test_destinations_of_riches():
     """BA-203 BA-204 BA-213 BA-216: a riches goes to a temple, a palace, a reserve, or (only
     obsidian) a garrison."""
-    sites = {"b2": {"owner": 0, "plots": ["village:obsidian", "garrison", "reserve"]},
-             "a2": {"owner": 0, "plots": ["village:maize", "garrison", "temple", "+"]},
-             "c2": {"owner": 0, "plots": ["palace", "+"]}}
+    sites = {
+        "b2": {"owner": 0, "plots": ["village:obsidian", "garrison", "reserve"]},
+        "a2": {"owner": 0, "plots": ["village:maize", "garrison", "temple", "+"]},
+        "c2": {"owner": 0, "plots": ["palace", "+"]},
+    }
     state = distributing(sites)
     moves = {a for a in legal(state, 0) if a.startswith("move a2.0")}
     assert moves == {"move a2.0>a2.2", "move a2.0>b2.2", "move a2.0>c2.0"}
@@ -136,8 +161,10 @@ def test_destinations_of_riches():
 
 def test_riches_travel_any_distance_through_sites_nobody_controls():
     """BA-206: any distance, without owning the sites crossed."""
-    sites = {"a1": {"owner": 0, "plots": ["village:shell"]},
-             "e6": {"owner": 0, "plots": ["reserve"]}}
+    sites = {
+        "a1": {"owner": 0, "plots": ["village:shell"]},
+        "e6": {"owner": 0, "plots": ["reserve"]},
+    }
     state = distributing(sites)
     assert "move a1.0>e6.0" in legal(state, 0)
 
@@ -147,18 +174,23 @@ def test_commercial_control_blocks_transport():
     a tie on a held site leaves it to its holder (an enemy city without pyramids is closed);
     a tie on a free site is open to the tied kings."""
     # a 2 x 1 corridor: a1 (seat 0) - b1 - c1 (seat 0 reserve) along the top row
-    base = {"a1": {"owner": 0, "plots": ["village:shell"]},
-            "c1": {"owner": 0, "plots": ["reserve"]}}
+    base = {
+        "a1": {"owner": 0, "plots": ["village:shell"]},
+        "c1": {"owner": 0, "plots": ["reserve"]},
+    }
     state = distributing(base)
-    assert "move a1.0>c1.0" in legal(state, 0)                  # b1 free, 0 - 0
+    assert "move a1.0>c1.0" in legal(state, 0)  # b1 free, 0 - 0
     # a2 is the only other way round; close it with an enemy city
     closed = {**base, "b1": {"owner": 1, "plots": ["village"]}}
-    assert "move a1.0>c1.0" in legal(distributing(closed), 0)   # by a2-b2-c2...
+    assert "move a1.0>c1.0" in legal(distributing(closed), 0)  # by a2-b2-c2...
     walled = {**closed, "a2": {"owner": 1, "plots": ["village"]}}
     assert "move a1.0>c1.0" not in legal(distributing(walled), 0)
     # an enemy market on b2 puts a pyramid on b1: free site, 1 - 0: closed for seat 0
-    market = {**base, "b2": {"owner": 1, "plots": ["market"]}, "a2": {"owner": 1,
-              "plots": ["village"]}}
+    market = {
+        **base,
+        "b2": {"owner": 1, "plots": ["market"]},
+        "a2": {"owner": 1, "plots": ["village"]},
+    }
     assert "move a1.0>c1.0" not in legal(distributing(market), 0)
     # seat 0 also has a market reaching b1 (from c2... no: from b1's neighbour a1): 1 - 1 tie
     tie = {**market, "a1": {"owner": 0, "plots": ["village:shell", "market"]}}
@@ -168,9 +200,11 @@ def test_commercial_control_blocks_transport():
 def test_riches_in_a_controlled_city_stay_there():
     """BA-210 BA-211: riches produced in a city an enemy controls are used only there, and no
     riches may enter such a city."""
-    sites = {"a2": {"owner": 0, "plots": ["village:maize", "reserve"]},
-             "a3": {"owner": 0, "plots": ["reserve"]},
-             "b2": {"owner": 1, "plots": ["market"]}}
+    sites = {
+        "a2": {"owner": 0, "plots": ["village:maize", "reserve"]},
+        "a3": {"owner": 0, "plots": ["reserve"]},
+        "b2": {"owner": 1, "plots": ["market"]},
+    }
     state = distributing(sites)
     moves = {a for a in legal(state, 0) if a.startswith("move")}
     assert moves == {"move a2.0>a2.1"}
@@ -179,24 +213,26 @@ def test_riches_in_a_controlled_city_stay_there():
 def test_one_obsidian_per_garrison_and_only_obsidian_kept():
     """BA-112 BA-213 BA-214 BA-216 BA-241: one obsidian per garrison; a garrison keeps its
     obsidian between rounds but not a prisoner."""
-    sites = {"b2": {"owner": 0, "plots": ["village:obsidian", "garrison:obsidian",
-                                          "garrison:prisoner"]}}
+    sites = {
+        "b2": {"owner": 0, "plots": ["village:obsidian", "garrison:obsidian", "garrison:prisoner"]}
+    }
     state = distributing(sites)
     assert {a for a in legal(state, 0) if a.startswith("move")} == set()
     state.apply("done", 0)
     state.apply("done", 1) if 1 in state.to_move else None
-    assert state.view(None)["sites"]["b2"]["plots"] == ["village", "garrison:obsidian",
-                                                        "garrison"]
+    assert state.view(None)["sites"]["b2"]["plots"] == ["village", "garrison:obsidian", "garrison"]
 
 
 def test_reserves_hold_one_riches_and_keep_it():
     """BA-115 BA-117 BA-218 BA-219 BA-223 BA-155: a reserve holds one riches of any type, kept
     from round to round, and movable again in the next round; prisoners must reach a temple,
     reserve or palace or be lost."""
-    sites = {"a2": {"owner": 0, "plots": ["reserve:jade", "reserve", "garrison:prisoner"]},
-             "a3": {"owner": 0, "plots": ["village:jade", "reserve"]}}
+    sites = {
+        "a2": {"owner": 0, "plots": ["reserve:jade", "reserve", "garrison:prisoner"]},
+        "a3": {"owner": 0, "plots": ["village:jade", "reserve"]},
+    }
     state = distributing(sites)
-    assert "move a2.0>a3.1" in legal(state, 0)                  # stored riches move again
+    assert "move a2.0>a3.1" in legal(state, 0)  # stored riches move again
     state.apply("move a2.2>a2.1", 0)
     assert not any(a.endswith(">a2.1") for a in legal(state, 0))
     state.apply("done", 0)
@@ -205,19 +241,28 @@ def test_reserves_hold_one_riches_and_keep_it():
     assert plots[:3] == ["reserve:jade", "reserve:prisoner", "garrison"]
 
 
-@pytest.mark.parametrize(("riches", "points"), [
-    ("maize", 1), ("cacao", 2), ("obsidian", 2), ("shell", 2), ("jade", 2), ("prisoner", 3),
-])
+@pytest.mark.parametrize(
+    ("riches", "points"),
+    [
+        ("maize", 1),
+        ("cacao", 2),
+        ("obsidian", 2),
+        ("shell", 2),
+        ("jade", 2),
+        ("prisoner", 3),
+    ],
+)
 def test_ceremony_prestige(riches, points):
     """BA-107 BA-225 BA-226 BA-229 BA-230 BA-231 BA-232 BA-233: a temple sacrifices 1 or 2
     riches for 1 (maize), 2 (cacao, obsidian, shell, jade) or 3 (prisoner) points each."""
-    sites = {"a2": {"owner": 0, "plots": [f"reserve:{riches}", f"reserve:{riches}",
-                                          "temple", "+"]},
-             "a3": {"owner": 0, "plots": [f"reserve:{riches}"]}}
+    sites = {
+        "a2": {"owner": 0, "plots": [f"reserve:{riches}", f"reserve:{riches}", "temple", "+"]},
+        "a3": {"owner": 0, "plots": [f"reserve:{riches}"]},
+    }
     state = distributing(sites)
     state.apply("move a2.0>a2.2", 0)
     state.apply("move a2.1>a2.2", 0)
-    assert not any(a.endswith(">a2.2") for a in legal(state, 0))   # two at most
+    assert not any(a.endswith(">a2.2") for a in legal(state, 0))  # two at most
     state.apply("done", 0)
     state.apply("done", 1) if 1 in state.to_move else None
     view = state.view(None)
@@ -229,8 +274,14 @@ def test_ceremony_prestige(riches, points):
 def test_the_king_never_gives_his_riches_to_the_mayas():
     """BA-227 BA-228: nothing moves from the king sheet in distribution."""
     sites = {"a2": {"owner": 0, "plots": ["temple", "+"]}}
-    state = position(2, sites=sites, phase="distribution", slots=[None] * 3,
-                     kings=[{"riches": {"jade": 3}}, {}], distribution={"done": [False, True]})
+    state = position(
+        2,
+        sites=sites,
+        phase="distribution",
+        slots=[None] * 3,
+        kings=[{"riches": {"jade": 3}}, {}],
+        distribution={"done": [False, True]},
+    )
     assert legal(state, 0) == {"done"}
 
 
@@ -253,25 +304,35 @@ def test_unused_riches_are_lost():
     state.apply("done", 0)
     state.apply("done", 1) if 1 in state.to_move else None
     assert state.view(None)["sites"]["a2"]["plots"][:3] == ["village", "village", "reserve"]
-    assert state.view(None)["supply"]["maize"] == 30 - 4       # Chaak's 2 maize each
+    assert state.view(None)["supply"]["maize"] == 30 - 4  # Chaak's 2 maize each
 
 
-@pytest.mark.parametrize(("move", "section", "words"), [
-    ("move a2.0>a2.1", "6 - DISTRIBUTION > EQUIPMENT OF GARRISONS", "only obsidian"),
-    ("move a2.0>a2.2", "6 - DISTRIBUTION > STORAGE", "already holds"),
-    ("move a2.0>a3.0", "6 - DISTRIBUTION > CEREMONY", "already has 2"),
-    ("move a2.0>b2.0", "6 - DISTRIBUTION", "your own buildings"),
-    ("move a2.2>a2.3", "6 - DISTRIBUTION", "no riches goes"),
-])
+@pytest.mark.parametrize(
+    ("move", "section", "words"),
+    [
+        ("move a2.0>a2.1", "6 - DISTRIBUTION > EQUIPMENT OF GARRISONS", "only obsidian"),
+        ("move a2.0>a2.2", "6 - DISTRIBUTION > STORAGE", "already holds"),
+        ("move a2.0>a3.0", "6 - DISTRIBUTION > CEREMONY", "already has 2"),
+        ("move a2.0>b2.0", "6 - DISTRIBUTION", "your own buildings"),
+        ("move a2.2>a2.3", "6 - DISTRIBUTION", "no riches goes"),
+    ],
+)
 def test_refused_moves_name_the_rule(move, section, words):
     """BA-213 BA-218 BA-225 BA-204: each refused move cites the rule it breaks and changes
     nothing."""
-    sites = {"a2": {"owner": 0, "plots": ["village:maize", "garrison", "reserve:jade",
-                                          "observatory"]},
-             "a3": {"owner": 0, "plots": ["temple:cacao", "+:cacao"]},
-             "b2": {"owner": 1, "plots": ["reserve"]}}
-    state = position(2, sites=sites, phase="distribution", kings=NO_RICHES,
-                     slots=[None] * 3, distribution={"done": [False, True]})
+    sites = {
+        "a2": {"owner": 0, "plots": ["village:maize", "garrison", "reserve:jade", "observatory"]},
+        "a3": {"owner": 0, "plots": ["temple:cacao", "+:cacao"]},
+        "b2": {"owner": 1, "plots": ["reserve"]},
+    }
+    state = position(
+        2,
+        sites=sites,
+        phase="distribution",
+        kings=NO_RICHES,
+        slots=[None] * 3,
+        distribution={"done": [False, True]},
+    )
     before = state.to_json()
     with pytest.raises(IllegalAction, match=words) as err:
         state.apply(move, 0)

@@ -34,23 +34,29 @@ def standing(state) -> int:
     return sum(len(state.anchors(s)) for s in state.board.sites)
 
 
-@pytest.mark.parametrize(("players", "options"), [
-    (2, None), (3, None), (4, None), (2, {"board": "small"})])
+@pytest.mark.parametrize(
+    ("players", "options"), [(2, None), (3, None), (4, None), (2, {"board": "small"})]
+)
 def test_event_counts_and_rounds_agree_with_the_game(players, options):
     for seed in range(4):
         state = play(players, seed, options, check_every=37)
         counts = state.event_counts()
         assert set(counts) == set(EVENTS)
         assert counts["wars_won"] + counts["wars_lost"] == counts["wars"]
-        assert counts["catastrophes_paid"] + counts["catastrophes_suffered"] == \
-            counts["catastrophes"]
+        assert (
+            counts["catastrophes_paid"] + counts["catastrophes_suffered"] == counts["catastrophes"]
+        )
         assert counts["prisoners_taken"] <= counts["buildings_destroyed"]
         assert sum(counts[f"prestige_{src}"] for src in PRESTIGE_SOURCES) == sum(state.prestige)
         assert counts["katun_cards_turned"] == len(state.discard)
         assert counts["buildings_built"] == sum(
-            counts[k] for k in EVENTS if k.endswith("_built") and k != "buildings_built")
-        lost = (counts["buildings_destroyed"] + counts["garrisons_lost_in_war"]
-                + counts["buildings_lost_to_catastrophes"])
+            counts[k] for k in EVENTS if k.endswith("_built") and k != "buildings_built"
+        )
+        lost = (
+            counts["buildings_destroyed"]
+            + counts["garrisons_lost_in_war"]
+            + counts["buildings_lost_to_catastrophes"]
+        )
         assert counts["buildings_built"] - counts["buildings_removed"] - lost == standing(state)
 
         rounds = state.view(None)["rounds"]
@@ -102,8 +108,17 @@ def test_random_games_see_wars_and_catastrophes():
     for seed in range(12):
         for k, v in play(4, seed).event_counts().items():
             totals[k] += v
-    for key in ("wars", "catastrophes", "katun_cards_turned", "villages_built", "ball_games",
-                "prestige_ceremony", "prestige_bonus", "riches_produced", "chaak_maize"):
+    for key in (
+        "wars",
+        "catastrophes",
+        "katun_cards_turned",
+        "villages_built",
+        "ball_games",
+        "prestige_ceremony",
+        "prestige_bonus",
+        "riches_produced",
+        "chaak_maize",
+    ):
         assert totals[key] > 0, key
 
 
@@ -141,26 +156,37 @@ def test_positions_without_the_new_fields_load_with_defaults():
 
 
 def test_a_distribution_position_by_hand_reads_production_off_the_villages():
-    state = position(2, phase="distribution", slots=[None, None, None],
-                     sites={"a2": {"owner": 0, "plots": ["village:maize", "temple", "+"]}})
+    state = position(
+        2,
+        phase="distribution",
+        slots=[None, None, None],
+        sites={"a2": {"owner": 0, "plots": ["village:maize", "temple", "+"]}},
+    )
     assert state.view(None)["round_tally"]["production"] == [{"maize": 1}, {}]
     state.apply("move a2.0>a2.1", 0)
     assert state.view(None)["rounds"][-1]["seats"][0]["ceremony"] == 1
 
 
 def test_describe_in_words():
-    state = position(2, sites={"a2": {"owner": 0, "plots": ["village", "garrison:obsidian"]},
-                               "b2": {"owner": 1, "plots": ["village", "garrison"]}},
-                     kings=[{"riches": {"maize": 6, "jade": 1}}, {"riches": {"maize": 6}}])
+    state = position(
+        2,
+        sites={
+            "a2": {"owner": 0, "plots": ["village", "garrison:obsidian"]},
+            "b2": {"owner": 1, "plots": ["village", "garrison"]},
+        },
+        kings=[{"riches": {"maize": 6, "jade": 1}}, {"riches": {"maize": 6}}],
+    )
     say = {str(a): state.describe(a) for a in state.legal_actions()}
     assert say["pay maize"] == "seat 0 pays 1 maize for the turn, to build, attack or pass"
     assert say["katun 0"] == "seat 0 turns over face-down Katun card 0 (2 left face down)"
     state.apply("pay maize")
     say = {str(a): state.describe(a) for a in state.legal_actions()}
-    assert say["build temple a2.2"] == ("seat 0 builds a temple on plots 2 and 3 of its city a2 "
-                                        "for 2 riches, paid next")
-    assert say["build observatory a1.0"] == ("seat 0 builds an observatory on plot 0 of the "
-                                             "free shell site a1 for 1 jade")
+    assert say["build temple a2.2"] == (
+        "seat 0 builds a temple on plots 2 and 3 of its city a2 for 2 riches, paid next"
+    )
+    assert say["build observatory a1.0"] == (
+        "seat 0 builds an observatory on plot 0 of the free shell site a1 for 1 jade"
+    )
     attack = next(t for t in say if t.startswith("attack a2>b2 1"))
     assert say[attack].startswith("seat 0 attacks seat 1's city b2 from a2 with 1 garrison")
     assert say["end"] == "seat 0 ends the turn"

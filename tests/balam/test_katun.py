@@ -46,8 +46,7 @@ def test_favourable_exceptional_expedition_and_cacao_festival():
     assert riches(draw("favourable:maize+cacao"), 0) == {"maize": 7, "cacao": 1}
     assert riches(draw("exceptional"), 0) == {"maize": 8}
     state = draw("expedition")
-    assert legal(state) == {"take maize", "take cacao", "take shell", "take jade",
-                            "take obsidian"}
+    assert legal(state) == {"take maize", "take cacao", "take shell", "take jade", "take obsidian"}
     state.apply("take shell")
     assert riches(state, 0) == {"maize": 6, "shell": 1}
     state = draw("cacao_festival", players=3, seat=1)
@@ -66,18 +65,20 @@ def test_princely_marriage_takes_a_riches_from_another_king():
 def test_cult_of_the_sacred_cenotes():
     """BA-177 BA-221: the Mayas bring one riches from reserves or garrisons to each cenote,
     following the transport rules, for twice a temple's prestige; never the king's riches."""
-    sites = {"c2": {"owner": 0, "plots": ["reserve:prisoner", "reserve:maize", "reserve:jade"]},
-             "a4": {"owner": 1, "plots": ["market"]},                # closes a4 and a3, b4, a5
-             "d2": {"owner": 1, "plots": ["village"]}}               # d2 closed to seat 0
+    sites = {
+        "c2": {"owner": 0, "plots": ["reserve:prisoner", "reserve:maize", "reserve:jade"]},
+        "a4": {"owner": 1, "plots": ["market"]},  # closes a4 and a3, b4, a5
+        "d2": {"owner": 1, "plots": ["village"]},
+    }  # d2 closed to seat 0
     state = draw("cenotes", sites=sites, kings=[{"riches": {"jade": 3}}, {}])
     assert state.phase == "offer"
     offers = legal(state)
     assert "offer c2.0>c2" in offers and "offer c2.0>d3" in offers
     assert not any(a.endswith(">a4") for a in offers)
-    state.apply("offer c2.0>d3")                                     # a prisoner: 6 points
+    state.apply("offer c2.0>d3")  # a prisoner: 6 points
     assert state.view(None)["kings"][0]["prestige"] == 6
-    assert not any(a.endswith(">d3") for a in legal(state))          # one riches per cenote
-    state.apply("offer c2.1>c2")                                     # maize: 2 points
+    assert not any(a.endswith(">d3") for a in legal(state))  # one riches per cenote
+    state.apply("offer c2.1>c2")  # maize: 2 points
     state.apply("done")
     assert state.view(None)["kings"][0]["prestige"] == 8
     assert riches(state, 0) == {"jade": 3}
@@ -86,19 +87,25 @@ def test_cult_of_the_sacred_cenotes():
 
 def test_ball_game_winner_scores_his_cities():
     """BA-179 BA-130: the king with the most ball courts wins prestige equal to his cities."""
-    sites = {"a2": {"owner": 0, "plots": ["court", "court"]}, "a3": {"owner": 0, "plots": ["village"]},
-             "c2": {"owner": 1, "plots": ["village"]}}
+    sites = {
+        "a2": {"owner": 0, "plots": ["court", "court"]},
+        "a3": {"owner": 0, "plots": ["village"]},
+        "c2": {"owner": 1, "plots": ["village"]},
+    }
     state = draw("ball_game", sites=sites)
     assert [k["prestige"] for k in state.view(None)["kings"]] == [2, 0]
     assert state.view(None)["katun"]["ball_games"] == 1
 
 
-@pytest.mark.parametrize(("courts", "expected"), [
-    ((2, 1, 0), (4, 2, 0)),        # winner: 4 cities; second: half of his 4
-    ((1, 1, 0), (2, 2, 0)),        # two tied first: half each, nobody second
-    ((1, 1, 1), (0, 0, 0)),        # more than 2 tied: nobody
-    ((2, 1, 1), (4, 0, 0)),        # tie for second: no points
-])
+@pytest.mark.parametrize(
+    ("courts", "expected"),
+    [
+        ((2, 1, 0), (4, 2, 0)),  # winner: 4 cities; second: half of his 4
+        ((1, 1, 0), (2, 2, 0)),  # two tied first: half each, nobody second
+        ((1, 1, 1), (0, 0, 0)),  # more than 2 tied: nobody
+        ((2, 1, 1), (4, 0, 0)),  # tie for second: no points
+    ],
+)
 def test_ball_game_ties_and_second_place(courts, expected):
     """BA-179 BA-180 BA-181 BA-088: ties get half (rounded down), three tied get nothing, a
     single second wins half of what he would win as first, a tie for second nothing."""
@@ -119,14 +126,17 @@ def test_eclipse_concerns_every_player():
     assert state.view(None)["katun"]["eclipse"] is True
 
 
-@pytest.mark.parametrize(("card", "payment", "buildings", "lost"), [
-    ("drought", "reserve:maize", ["village", "village", "village"], 2),
-    ("insurrection", "reserve:maize", ["palace", "+"], 1),
-    ("earthquake", "reserve:prisoner", ["temple", "+"], 1),
-    ("pochteca", "garrison:prisoner", ["market", "market"], 2),
-    ("toltec_raid", "reserve:prisoner", ["garrison", "garrison"], 2),
-    ("decadence", "reserve:prisoner", ["court", "observatory"], 2),
-])
+@pytest.mark.parametrize(
+    ("card", "payment", "buildings", "lost"),
+    [
+        ("drought", "reserve:maize", ["village", "village", "village"], 2),
+        ("insurrection", "reserve:maize", ["palace", "+"], 1),
+        ("earthquake", "reserve:prisoner", ["temple", "+"], 1),
+        ("pochteca", "garrison:prisoner", ["market", "market"], 2),
+        ("toltec_raid", "reserve:prisoner", ["garrison", "garrison"], 2),
+        ("decadence", "reserve:prisoner", ["court", "observatory"], 2),
+    ],
+)
 def test_catastrophes_pay_or_lose(card, payment, buildings, lost):
     """BA-184 BA-185 BA-186 BA-187 BA-188 BA-189 BA-164 BA-165 BA-166: the Mayas pay with
     riches of their reserves or garrisons, or the king loses the buildings."""
@@ -142,7 +152,7 @@ def test_catastrophes_pay_or_lose(card, payment, buildings, lost):
     while state.phase == "lose":
         state.apply(sorted(legal(state))[0])
     plots = state.view(None)["sites"]["a2"]["plots"]
-    assert plots[len(buildings)] == payment                # the Mayas kept their riches
+    assert plots[len(buildings)] == payment  # the Mayas kept their riches
     kinds_left = [p for p in plots[: len(buildings)] if p not in (None, "+")]
     kinds_before = [b for b in buildings if b != "+"]
     assert len(kinds_before) - len(kinds_left) == lost
@@ -153,7 +163,7 @@ def test_catastrophes_never_take_the_kings_riches():
     sites = {"a2": {"owner": 0, "plots": ["village", "village"]}}
     state = draw("drought", sites=sites, kings=[{"riches": {"maize": 9}}, {}])
     assert riches(state, 0) == {"maize": 9}
-    assert state.view(None)["sites"]["a2"]["owner"] is None        # both villages lost
+    assert state.view(None)["sites"]["a2"]["owner"] is None  # both villages lost
 
 
 def test_no_building_no_penalty():
@@ -166,8 +176,11 @@ def test_no_building_no_penalty():
 
 def test_the_drawer_chooses_which_buildings_are_lost():
     """BA-184: losing 2 of 3 villages, the king chooses which."""
-    sites = {"a2": {"owner": 0, "plots": ["village"]}, "a3": {"owner": 0, "plots": ["village"]},
-             "b3": {"owner": 0, "plots": ["village"]}}
+    sites = {
+        "a2": {"owner": 0, "plots": ["village"]},
+        "a3": {"owner": 0, "plots": ["village"]},
+        "b3": {"owner": 0, "plots": ["village"]},
+    }
     state = draw("drought", sites=sites)
     assert legal(state) == {"lose a2.0", "lose a3.0", "lose b3.0"}
     state.apply("lose a3.0")
@@ -177,12 +190,14 @@ def test_the_drawer_chooses_which_buildings_are_lost():
 
 def test_volcanic_eruption_strikes_the_drawers_cities_next_to_volcanoes():
     """BA-190: pay 2 prisoners, or lose every city next to a volcano; other kings are safe."""
-    sites = {"b2": {"owner": 0, "plots": ["village", "reserve:prisoner"]},
-             "c3": {"owner": 0, "plots": ["village"]},
-             "a2": {"owner": 0, "plots": ["village"]},
-             "d2": {"owner": 1, "plots": ["village"]}}
+    sites = {
+        "b2": {"owner": 0, "plots": ["village", "reserve:prisoner"]},
+        "c3": {"owner": 0, "plots": ["village"]},
+        "a2": {"owner": 0, "plots": ["village"]},
+        "d2": {"owner": 1, "plots": ["village"]},
+    }
     state = draw("eruption", sites=sites)
-    assert state.phase == "turn"                      # only 1 prisoner: no choice
+    assert state.phase == "turn"  # only 1 prisoner: no choice
     owners = {s: v["owner"] for s, v in state.view(None)["sites"].items()}
     assert owners["b2"] is None and owners["c3"] is None
     assert owners["a2"] == 0 and owners["d2"] == 1
@@ -190,8 +205,10 @@ def test_volcanic_eruption_strikes_the_drawers_cities_next_to_volcanoes():
 
 def test_tidal_wave_strikes_seashore_cities_unless_two_prisoners_are_paid():
     """BA-191: pay 2 prisoners or lose all cities on the seashore."""
-    sites = {"b1": {"owner": 0, "plots": ["village", "reserve:prisoner"]},
-             "a2": {"owner": 0, "plots": ["garrison:prisoner"]}}
+    sites = {
+        "b1": {"owner": 0, "plots": ["village", "reserve:prisoner"]},
+        "a2": {"owner": 0, "plots": ["garrison:prisoner"]},
+    }
     state = draw("tidal_wave", sites=sites)
     assert legal(state) == {"ward", "suffer"}
     state.apply("ward")
@@ -201,8 +218,10 @@ def test_tidal_wave_strikes_seashore_cities_unless_two_prisoners_are_paid():
 
 
 # -- which of the Mayas' riches pay ("4 - KATUN > CATASTROPHES": not said, so the king chooses) --
-REPRO = {"a2": {"owner": 0, "plots": ["reserve:prisoner", "temple", "+"]},
-         "c2": {"owner": 0, "plots": ["garrison:prisoner"]}}
+REPRO = {
+    "a2": {"owner": 0, "plots": ["reserve:prisoner", "temple", "+"]},
+    "c2": {"owner": 0, "plots": ["garrison:prisoner"]},
+}
 
 
 def test_the_drawer_chooses_which_of_the_mayas_riches_pay():
@@ -218,7 +237,7 @@ def test_the_drawer_chooses_which_of_the_mayas_riches_pay():
     view = state.view(None)
     assert view["sites"]["a2"]["plots"][:3] == ["reserve:prisoner", "temple", "+"]
     assert view["sites"]["c2"]["plots"][0] == "garrison"
-    assert riches(state, 0) == {"prisoner": 2}                  # BA-167: the chest never pays
+    assert riches(state, 0) == {"prisoner": 2}  # BA-167: the chest never pays
     assert state.phase == "turn" and state.to_move == (1,)
     assert view["turn"]["ward"] == 0 and view["turn"]["card"] is None
     assert state.event_counts()["catastrophes_paid"] == 1
@@ -258,11 +277,13 @@ def test_no_choice_when_only_the_riches_needed_are_there():
 
 def test_a_drought_lets_the_king_choose_among_reserves_of_maize():
     """BA-165 BA-166: maize in several reserves; the king picks the one that goes."""
-    sites = {"a2": {"owner": 0, "plots": ["village", "reserve:maize"]},
-             "a3": {"owner": 0, "plots": ["reserve:maize", "reserve:prisoner"]}}
+    sites = {
+        "a2": {"owner": 0, "plots": ["village", "reserve:maize"]},
+        "a3": {"owner": 0, "plots": ["reserve:maize", "reserve:prisoner"]},
+    }
     state = draw("drought", sites=sites)
     state.apply("ward")
-    assert legal(state) == {"pay a2.1", "pay a3.0"}           # the prisoner is not asked
+    assert legal(state) == {"pay a2.1", "pay a3.0"}  # the prisoner is not asked
     state.apply("pay a3.0")
     view = state.view(None)
     assert view["sites"]["a2"]["plots"][:2] == ["village", "reserve:maize"]
@@ -271,8 +292,10 @@ def test_a_drought_lets_the_king_choose_among_reserves_of_maize():
 
 def test_two_prisoners_among_three_are_chosen_one_at_a_time():
     """BA-166 BA-191: a tidal wave asks 2 prisoners; with 3, the king chooses twice."""
-    sites = {"b1": {"owner": 0, "plots": ["village", "reserve:prisoner"]},
-             "a2": {"owner": 0, "plots": ["garrison:prisoner", "reserve:prisoner"]}}
+    sites = {
+        "b1": {"owner": 0, "plots": ["village", "reserve:prisoner"]},
+        "a2": {"owner": 0, "plots": ["garrison:prisoner", "reserve:prisoner"]},
+    }
     state = draw("tidal_wave", sites=sites)
     state.apply("ward")
     assert legal(state) == {"pay b1.1", "pay a2.0", "pay a2.1"}
@@ -302,12 +325,15 @@ def test_a_payment_under_way_survives_json_and_resampling():
     assert other.view(None)["turn"]["ward"] == 1
 
 
-@pytest.mark.parametrize(("phase", "card", "ward", "match"), [
-    ("turn", None, 1, "needs phase choose"),
-    ("choose", "expedition", 1, "needs phase choose and a catastrophe"),
-    ("choose", "tidal_wave", 2, "hold only 1 prisoner"),
-    ("choose", "earthquake", 3, "turn.ward"),
-])
+@pytest.mark.parametrize(
+    ("phase", "card", "ward", "match"),
+    [
+        ("turn", None, 1, "needs phase choose"),
+        ("choose", "expedition", 1, "needs phase choose and a catastrophe"),
+        ("choose", "tidal_wave", 2, "hold only 1 prisoner"),
+        ("choose", "earthquake", 3, "turn.ward"),
+    ],
+)
 def test_an_impossible_payment_under_way_is_refused(phase, card, ward, match):
     """BA-166: the riches owed must be held by the Mayas, during a catastrophe."""
     from gametable.core.errors import InvalidState
@@ -316,5 +342,11 @@ def test_an_impossible_payment_under_way_is_refused(phase, card, ward, match):
     discard = [card] if card else []
     turn = {"ward": ward} | ({"card": card} if card else {})
     with pytest.raises(InvalidState, match=match):
-        position(2, sites=sites, phase=phase, discard=discard, turn=turn,
-                 slots=["drought", "drought", "drought"])
+        position(
+            2,
+            sites=sites,
+            phase=phase,
+            discard=discard,
+            turn=turn,
+            slots=["drought", "drought", "drought"],
+        )

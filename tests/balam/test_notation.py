@@ -7,9 +7,27 @@ import pytest
 from gametable.core.errors import InvalidAction
 from tests.balam.helpers import GAME
 
-TEXTS = ["pay maize", "katun 4", "build temple b3.1", "remove e6.1", "attack b3>c3 2 1", "end",
-         "defend 3", "lose a1.0", "destroy c3.3", "take jade", "take prestige", "dowry 2 cacao",
-         "ward", "suffer", "offer b3.0>d3", "move b3.0>c3.1", "done", "pay b3.0", "pay e6.1"]
+TEXTS = [
+    "pay maize",
+    "katun 4",
+    "build temple b3.1",
+    "remove e6.1",
+    "attack b3>c3 2 1",
+    "end",
+    "defend 3",
+    "lose a1.0",
+    "destroy c3.3",
+    "take jade",
+    "take prestige",
+    "dowry 2 cacao",
+    "ward",
+    "suffer",
+    "offer b3.0>d3",
+    "move b3.0>c3.1",
+    "done",
+    "pay b3.0",
+    "pay e6.1",
+]
 
 
 @pytest.mark.parametrize("text", TEXTS)
@@ -28,9 +46,19 @@ def test_codes_are_unique():
     assert len(codes) == len(TEXTS)
 
 
-@pytest.mark.parametrize("text", ["", "build castle a1.0", "build village zz.0",
-                                  "build village a1.7", "katun 9", "attack a1>b1 5 0",
-                                  "dowry 7 jade", "pay gold"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "build castle a1.0",
+        "build village zz.0",
+        "build village a1.7",
+        "katun 9",
+        "attack a1>b1 5 0",
+        "dowry 7 jade",
+        "pay gold",
+    ],
+)
 def test_garbage_is_refused(text):
     state = GAME.new_game(3, seed=1)
     with pytest.raises(InvalidAction):

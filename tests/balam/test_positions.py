@@ -28,19 +28,22 @@ def test_views_hide_the_deck_and_the_seed():
     assert view["katun"]["slots"] == ["?", "?", "?"]
 
 
-@pytest.mark.parametrize(("sites", "message"), [
-    ({"a1": {"owner": 0, "plots": ["village", "village", "village"]}}, "the site is full"),
-    ({"a2": {"owner": [0, 1], "plots": ["village"]}}, "one king"),
-    ({"a2": {"owner": None, "plots": ["village"]}}, "needs an owner"),
-    ({"a2": {"owner": 0, "plots": []}}, "no building"),
-    ({"a2": {"owner": 0, "plots": ["castle"]}}, "not a building"),
-    ({"a3": {"owner": 0, "plots": [None, None, "palace"]}}, "needs the next plot"),
-    ({"a2": {"owner": 0, "plots": ["+"]}}, "no palace or temple"),
-    ({"a2": {"owner": 0, "plots": ["garrison:maize"]}}, "obsidian or a prisoner"),
-    ({"a2": {"owner": 0, "plots": ["village:maize"]}}, "only during distribution"),
-    ({"zz": {"owner": 0, "plots": ["village"]}}, "not a site"),
-    ({"a2": {"owner": 7, "plots": ["village"]}}, "owner"),
-])
+@pytest.mark.parametrize(
+    ("sites", "message"),
+    [
+        ({"a1": {"owner": 0, "plots": ["village", "village", "village"]}}, "the site is full"),
+        ({"a2": {"owner": [0, 1], "plots": ["village"]}}, "one king"),
+        ({"a2": {"owner": None, "plots": ["village"]}}, "needs an owner"),
+        ({"a2": {"owner": 0, "plots": []}}, "no building"),
+        ({"a2": {"owner": 0, "plots": ["castle"]}}, "not a building"),
+        ({"a3": {"owner": 0, "plots": [None, None, "palace"]}}, "needs the next plot"),
+        ({"a2": {"owner": 0, "plots": ["+"]}}, "no palace or temple"),
+        ({"a2": {"owner": 0, "plots": ["garrison:maize"]}}, "obsidian or a prisoner"),
+        ({"a2": {"owner": 0, "plots": ["village:maize"]}}, "only during distribution"),
+        ({"zz": {"owner": 0, "plots": ["village"]}}, "not a site"),
+        ({"a2": {"owner": 7, "plots": ["village"]}}, "owner"),
+    ],
+)
 def test_broken_sites_are_refused(sites, message):
     with pytest.raises(InvalidState, match=message):
         position(2, sites=sites)
@@ -68,17 +71,27 @@ def test_wrong_game_and_bad_json():
 def test_the_documented_example_position_loads():
     """The JSON example of docs/rules/balam.md, "Positions by hand"."""
     data = {
-        "game": "balam", "version": 1, "players": 2,
+        "game": "balam",
+        "version": 1,
+        "players": 2,
         "options": {"board": "default"},
-        "phase": "turn", "current": 0, "round_first": 0, "round": 3,
+        "phase": "turn",
+        "current": 0,
+        "round_first": 0,
+        "round": 3,
         "sites": {
             "a2": {"owner": 0, "plots": ["village", "temple", "+", "reserve:maize"]},
             "b2": {"owner": 1, "plots": ["garrison:obsidian", "market", None]},
         },
-        "kings": [{"riches": {"maize": 2, "jade": 1}, "prestige": 7},
-                  {"riches": {"cacao": 1}, "prestige": 4}],
-        "katun": {"slots": [None, "drought", "ball_game"], "discard": ["exceptional"],
-                  "peeks": [[1], []]},
+        "kings": [
+            {"riches": {"maize": 2, "jade": 1}, "prestige": 7},
+            {"riches": {"cacao": 1}, "prestige": 4},
+        ],
+        "katun": {
+            "slots": [None, "drought", "ball_game"],
+            "discard": ["exceptional"],
+            "peeks": [[1], []],
+        },
     }
     state = GAME.state_from_json(data)
     assert state.view(0)["katun"]["slots"] == ["turned", "drought", "?"]

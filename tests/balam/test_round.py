@@ -27,21 +27,25 @@ def _observatories(counts):
 
 def _next_round(counts, players):
     """Play the last card of a round so that the next round's divination happens."""
-    state = position(players, sites=_observatories(counts),
-                     slots=[None] * players + ["exceptional"])
+    state = position(
+        players, sites=_observatories(counts), slots=[None] * players + ["exceptional"]
+    )
     state.apply(f"katun {players}")
     while state.phase == "distribution":
         state.apply("done", state.to_move[0])
     return state
 
 
-@pytest.mark.parametrize(("counts", "peeks"), [
-    ((2, 1, 0), (3, 1, 0)),      # a leader sees NJ cards, the second one card
-    ((2, 2, 1), (1, 1, 0)),      # two tied first: one card each, no second
-    ((1, 1, 1), (0, 0, 0)),      # three tied: nobody
-    ((3, 1, 1), (3, 0, 0)),      # tie for second: no card
-    ((0, 0, 0), (0, 0, 0)),      # no observatory, no divination
-])
+@pytest.mark.parametrize(
+    ("counts", "peeks"),
+    [
+        ((2, 1, 0), (3, 1, 0)),  # a leader sees NJ cards, the second one card
+        ((2, 2, 1), (1, 1, 0)),  # two tied first: one card each, no second
+        ((1, 1, 1), (0, 0, 0)),  # three tied: nobody
+        ((3, 1, 1), (3, 0, 0)),  # tie for second: no card
+        ((0, 0, 0), (0, 0, 0)),  # no observatory, no divination
+    ],
+)
 def test_divination(counts, peeks):
     """BA-054 BA-083 BA-084 BA-085 BA-086 BA-087 BA-088: observatory counts decide who looks
     secretly at how many of the round's cards."""
@@ -81,7 +85,7 @@ def test_a_turn_is_pay_then_build_attack_or_pass_or_turn_a_katun():
     options = legal(state)
     assert "end" in options and "build village a2.0" in options
     assert not any(a.startswith("katun") for a in options)
-    state.apply("end")                                    # pass
+    state.apply("end")  # pass
     assert state.to_move == (1,)
 
 
@@ -109,8 +113,13 @@ def test_next_round_starts_left_of_the_last_player():
     state = position(3, current=1, round_first=2, slots=[None, None, None, "exceptional"])
     state.apply("katun 3")
     assert state.to_move == (2,)
-    state = position(3, current=1, round_first=2, slots=[None, None, None, "exceptional"],
-                     options={"next_round": "rotate"})
+    state = position(
+        3,
+        current=1,
+        round_first=2,
+        slots=[None, None, None, "exceptional"],
+        options={"next_round": "rotate"},
+    )
     state.apply("katun 3")
     assert state.to_move == (0,)
 
@@ -118,10 +127,13 @@ def test_next_round_starts_left_of_the_last_player():
 def test_end_of_round_production_distribution_chaak_then_a_new_round():
     """BA-071 BA-072 BA-073 BA-075 BA-077 BA-080 BA-081: production and distribution by all
     players, then 2 maize each (Chaak), then a new round."""
-    sites = {"a2": {"owner": 0, "plots": ["village", "reserve"]},
-             "e2": {"owner": 1, "plots": ["village", "reserve"]}}
-    state = position(2, sites=sites, slots=[None, None, "exceptional"],
-                     kings=[{"riches": {}}, {"riches": {}}])
+    sites = {
+        "a2": {"owner": 0, "plots": ["village", "reserve"]},
+        "e2": {"owner": 1, "plots": ["village", "reserve"]},
+    }
+    state = position(
+        2, sites=sites, slots=[None, None, "exceptional"], kings=[{"riches": {}}, {"riches": {}}]
+    )
     state.apply("katun 2")
     assert state.phase == "distribution" and state.to_move == (0, 1)
     assert state.view(None)["sites"]["a2"]["plots"] == ["village:maize", "reserve", None, None]
@@ -136,8 +148,9 @@ def test_end_of_round_production_distribution_chaak_then_a_new_round():
 
 def test_no_clemency_after_the_eclipse():
     """BA-077 BA-182: once the Eclipse is drawn, no more 2 maize at the end of rounds."""
-    state = position(2, slots=[None, "eclipse", "exceptional"], current=0,
-                     kings=[{"riches": {}}, {"riches": {}}])
+    state = position(
+        2, slots=[None, "eclipse", "exceptional"], current=0, kings=[{"riches": {}}, {"riches": {}}]
+    )
     state.apply("katun 1")
     assert state.view(None)["katun"]["eclipse"]
     state.apply("katun 2")
@@ -148,8 +161,7 @@ def test_no_clemency_after_the_eclipse():
 def test_the_game_ends_with_the_round_of_the_last_ball_game():
     """BA-078 BA-079 BA-246: when the agreed number of ball games has been played, the game
     ends at the end of that round, not at once."""
-    state = position(2, slots=["ball_game", "exceptional", "exceptional"],
-                     discard=["ball_game"])
+    state = position(2, slots=["ball_game", "exceptional", "exceptional"], discard=["ball_game"])
     state.apply("katun 0")
     assert state.view(None)["katun"]["ball_games"] == 2 and not state.is_over
     state.apply("katun 1")

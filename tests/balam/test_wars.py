@@ -11,8 +11,9 @@ from tests.balam.helpers import EXAMPLES, legal, position, rng_rolling
 def war(sites, faces="3,3,3,3,3,3", riches=None, rng=None, players=2, options=None):
     """Seat 0 has paid the turn's riches and may attack."""
     kings = [{"riches": {"maize": 1, **(riches or {})}}] + [{} for _ in range(players - 1)]
-    state = position(players, sites=sites, kings=kings, rng=rng,
-                     options={"faces": faces, **(options or {})})
+    state = position(
+        players, sites=sites, kings=kings, rng=rng, options={"faces": faces, **(options or {})}
+    )
     state.apply("pay maize")
     return state
 
@@ -22,11 +23,17 @@ def test_the_rulebook_war_example():
     (3 garrisons, 1 obsidian) using his obsidian; grey keeps his; the dice show 3 and a skull:
     attack 3 + 1 = 4 against defence 3; purple loses a garrison (and the obsidian spent), grey
     loses one building, and purple wins 1 prisoner."""
-    sites = {"beach": {"owner": 0, "plots": ["garrison:obsidian", "garrison", "reserve"]},
-             "town": {"owner": 1,
-                      "plots": ["garrison:obsidian", "garrison", "garrison", "village"]}}
-    state = position(2, sites=sites, kings=[{"riches": {"maize": 1}}, {}],
-                     options={"board": EXAMPLES}, rng=rng_rolling(3, -1))
+    sites = {
+        "beach": {"owner": 0, "plots": ["garrison:obsidian", "garrison", "reserve"]},
+        "town": {"owner": 1, "plots": ["garrison:obsidian", "garrison", "garrison", "village"]},
+    }
+    state = position(
+        2,
+        sites=sites,
+        kings=[{"riches": {"maize": 1}}, {}],
+        options={"board": EXAMPLES},
+        rng=rng_rolling(3, -1),
+    )
     state.apply("pay maize")
     state.apply("attack beach>town 2 1")
     assert state.to_move == (1,) and state.phase == "defend"
@@ -36,9 +43,8 @@ def test_the_rulebook_war_example():
     assert view["last_roll"] == ["3", "X"]
     assert any("attack 4, defence 3" in line for line in view["log"])
     assert state.phase == "destroy"
-    assert legal(state) == {"destroy town.0", "destroy town.1", "destroy town.2",
-                            "destroy town.3"}
-    state.apply("destroy town.3")                       # the village
+    assert legal(state) == {"destroy town.0", "destroy town.1", "destroy town.2", "destroy town.3"}
+    state.apply("destroy town.3")  # the village
     sites = state.view(None)["sites"]
     assert sites["beach"]["plots"] == [None, "garrison:prisoner", "reserve"]
     assert sites["town"]["plots"] == ["garrison:obsidian", "garrison", "garrison", None]
@@ -48,14 +54,21 @@ def test_the_rulebook_war_example():
 def test_attack_from_a_city_with_a_garrison_against_a_neighbouring_enemy_city():
     """BA-062 BA-134: one attack, from one city holding a garrison, on an enemy city at the end
     of a path; never on a free or own site, nor from a city without garrison."""
-    sites = {"a2": {"owner": 0, "plots": ["garrison"]}, "b2": {"owner": 1, "plots": ["village"]},
-             "a3": {"owner": 0, "plots": ["village"]}, "b3": {"owner": 1, "plots": ["village"]},
-             "d4": {"owner": 1, "plots": ["village"]}}
+    sites = {
+        "a2": {"owner": 0, "plots": ["garrison"]},
+        "b2": {"owner": 1, "plots": ["village"]},
+        "a3": {"owner": 0, "plots": ["village"]},
+        "b3": {"owner": 1, "plots": ["village"]},
+        "d4": {"owner": 1, "plots": ["village"]},
+    }
     state = war(sites)
     attacks = {a for a in legal(state) if a.startswith("attack")}
     assert attacks == {"attack a2>b2 1 0"}
-    for bad, reason in (("attack a3>b3 1 0", "garrisons"), ("attack a2>d4 1 0", "end of a path"),
-                        ("attack a2>a3 1 0", "enemy city")):
+    for bad, reason in (
+        ("attack a3>b3 1 0", "garrisons"),
+        ("attack a2>d4 1 0", "end of a path"),
+        ("attack a2>a3 1 0", "enemy city"),
+    ):
         with pytest.raises(IllegalAction, match=reason) as err:
             state.apply(bad)
         assert err.value.rule.section == "3 - WARS"
@@ -63,8 +76,10 @@ def test_attack_from_a_city_with_a_garrison_against_a_neighbouring_enemy_city():
 
 def test_no_attack_after_building_and_only_one_per_turn():
     """BA-134: one attack and only one, instead of building."""
-    sites = {"a2": {"owner": 0, "plots": ["garrison", "garrison"]},
-             "b2": {"owner": 1, "plots": ["village", "village", "village"]}}
+    sites = {
+        "a2": {"owner": 0, "plots": ["garrison", "garrison"]},
+        "b2": {"owner": 1, "plots": ["village", "village", "village"]},
+    }
     state = war(sites, riches={"jade": 1})
     state.apply("build observatory a2.2")
     with pytest.raises(IllegalAction, match="one attack"):
@@ -77,12 +92,20 @@ def test_no_attack_after_building_and_only_one_per_turn():
 def test_committed_garrisons_and_obsidian():
     """BA-135 BA-136 BA-137 BA-138 BA-141: the attacker commits up to his city's garrisons,
     rolls one die each, and chooses to spend obsidian, which is lost whatever happens."""
-    sites = {"a2": {"owner": 0, "plots": ["garrison:obsidian", "garrison", "garrison"]},
-             "b2": {"owner": 1, "plots": ["village", "village", "village"]}}
+    sites = {
+        "a2": {"owner": 0, "plots": ["garrison:obsidian", "garrison", "garrison"]},
+        "b2": {"owner": 1, "plots": ["village", "village", "village"]},
+    }
     state = war(sites, faces="0,0,0,0,0,0")
     attacks = {a for a in legal(state) if a.startswith("attack")}
-    assert attacks == {"attack a2>b2 1 0", "attack a2>b2 1 1", "attack a2>b2 2 0",
-                       "attack a2>b2 2 1", "attack a2>b2 3 0", "attack a2>b2 3 1"}
+    assert attacks == {
+        "attack a2>b2 1 0",
+        "attack a2>b2 1 1",
+        "attack a2>b2 2 0",
+        "attack a2>b2 2 1",
+        "attack a2>b2 3 0",
+        "attack a2>b2 3 1",
+    }
     with pytest.raises(IllegalAction, match="has 3 garrisons"):
         state.apply("attack a2>b2 4 0")
     state.apply("attack a2>b2 2 1")
@@ -94,11 +117,13 @@ def test_committed_garrisons_and_obsidian():
 def test_the_defender_chooses_obsidian_from_the_city_and_adjacent_friendly_cities():
     """BA-139 BA-140 BA-147: the defender decides during the attacker's turn; his defence is
     the garrisons of the city and of his adjacent cities, plus obsidian spent."""
-    sites = {"a2": {"owner": 0, "plots": ["garrison", "garrison", "garrison", "garrison"]},
-             "b2": {"owner": 1, "plots": ["garrison:obsidian", "village"]},
-             "c2": {"owner": 1, "plots": ["garrison:obsidian"]},
-             "b3": {"owner": 1, "plots": ["garrison"]},
-             "d2": {"owner": 1, "plots": ["garrison:obsidian"]}}          # not adjacent to b2
+    sites = {
+        "a2": {"owner": 0, "plots": ["garrison", "garrison", "garrison", "garrison"]},
+        "b2": {"owner": 1, "plots": ["garrison:obsidian", "village"]},
+        "c2": {"owner": 1, "plots": ["garrison:obsidian"]},
+        "b3": {"owner": 1, "plots": ["garrison"]},
+        "d2": {"owner": 1, "plots": ["garrison:obsidian"]},
+    }  # not adjacent to b2
     state = war(sites, faces="2,2,2,2,2,2")
     state.apply("attack a2>b2 4 0")
     assert state.to_move == (1,)
@@ -114,8 +139,10 @@ def test_the_defender_chooses_obsidian_from_the_city_and_adjacent_friendly_citie
 
 def test_nothing_happens_when_the_attack_is_not_stronger():
     """BA-149: attack minus defence zero or less: no building is lost."""
-    sites = {"a2": {"owner": 0, "plots": ["garrison"]},
-             "b2": {"owner": 1, "plots": ["garrison", "village"]}}
+    sites = {
+        "a2": {"owner": 0, "plots": ["garrison"]},
+        "b2": {"owner": 1, "plots": ["garrison", "village"]},
+    }
     state = war(sites, faces="1,1,1,1,1,1")
     state.apply("attack a2>b2 1 0")
     assert state.view(None)["sites"]["b2"]["plots"][:2] == ["garrison", "village"]
@@ -124,8 +151,10 @@ def test_nothing_happens_when_the_attack_is_not_stronger():
 def test_each_skull_costs_the_attacker_a_garrison_of_his_choice():
     """BA-143 BA-144 BA-145: one garrison lost per skull, chosen by the attacker, with the
     riches on it; the defender gets no prisoner for it."""
-    sites = {"a2": {"owner": 0, "plots": ["garrison:prisoner", "garrison", "garrison"]},
-             "b2": {"owner": 1, "plots": ["garrison", "garrison", "village"]}}
+    sites = {
+        "a2": {"owner": 0, "plots": ["garrison:prisoner", "garrison", "garrison"]},
+        "b2": {"owner": 1, "plots": ["garrison", "garrison", "village"]},
+    }
     state = war(sites, faces="X,X,X,X,X,X")
     state.apply("attack a2>b2 1 0")
     assert state.phase == "lose"
@@ -139,9 +168,11 @@ def test_each_skull_costs_the_attacker_a_garrison_of_his_choice():
 
 def test_temples_and_palaces_need_two_points():
     """BA-150 BA-151: the attacker chooses what to destroy; a temple or palace costs 2."""
-    sites = {"a2": {"owner": 0, "plots": ["garrison", "garrison"]},
-             "b2": {"owner": 1, "plots": ["temple", "+", "village"]}}
-    state = war(sites, faces="1,1,1,1,1,1")      # 1 point: only the village can go
+    sites = {
+        "a2": {"owner": 0, "plots": ["garrison", "garrison"]},
+        "b2": {"owner": 1, "plots": ["temple", "+", "village"]},
+    }
+    state = war(sites, faces="1,1,1,1,1,1")  # 1 point: only the village can go
     state.apply("attack a2>b2 1 0")
     assert state.phase == "turn"
     assert state.view(None)["sites"]["b2"]["plots"] == ["temple", "+", None]
@@ -154,8 +185,10 @@ def test_temples_and_palaces_need_two_points():
 
 def test_destroyed_buildings_lose_their_riches_and_market_pyramids():
     """BA-152: riches on destroyed reserves or garrisons and their market pyramids go too."""
-    sites = {"a2": {"owner": 0, "plots": ["garrison", "garrison", "garrison", "garrison"]},
-             "b2": {"owner": 1, "plots": ["reserve:jade", "market", "village"]}}
+    sites = {
+        "a2": {"owner": 0, "plots": ["garrison", "garrison", "garrison", "garrison"]},
+        "b2": {"owner": 1, "plots": ["reserve:jade", "market", "village"]},
+    }
     state = war(sites, faces="3,3,3,3,3,3")
     state.apply("attack a2>b2 1 0")
     view = state.view(None)
@@ -166,13 +199,19 @@ def test_destroyed_buildings_lose_their_riches_and_market_pyramids():
 def test_prisoners_go_onto_free_garrisons_of_the_attacking_city():
     """BA-153 BA-154 BA-015: one prisoner per building destroyed, one per garrison; prisoners
     that do not fit in the attacking city are lost."""
-    sites = {"a2": {"owner": 0, "plots": ["garrison", "garrison:obsidian", "garrison"]},
-             "b2": {"owner": 1, "plots": ["village", "village", "village"]}}
+    sites = {
+        "a2": {"owner": 0, "plots": ["garrison", "garrison:obsidian", "garrison"]},
+        "b2": {"owner": 1, "plots": ["village", "village", "village"]},
+    }
     state = war(sites, faces="3,3,3,3,3,3")
     state.apply("attack a2>b2 1 0")
     view = state.view(None)
-    assert view["sites"]["a2"]["plots"] == ["garrison:prisoner", "garrison:obsidian",
-                                            "garrison:prisoner", None]
+    assert view["sites"]["a2"]["plots"] == [
+        "garrison:prisoner",
+        "garrison:obsidian",
+        "garrison:prisoner",
+        None,
+    ]
     assert view["supply"]["prisoner"] == 8
 
 

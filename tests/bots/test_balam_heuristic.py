@@ -169,8 +169,7 @@ def test_an_attack_is_worth_what_it_adds_to_the_lead() -> None:
     gain = hb.attack_gain(two, 0, "b2", "c2", 3, 0)
     assert gain > 1.0
     rich = {"riches": {"maize": 6}, "prestige": 40}
-    three = hb.read(position(3, sites=sites, kings=[{"riches": {"maize": 6}}] * 2 + [rich])
-                    .view(0))
+    three = hb.read(position(3, sites=sites, kings=[{"riches": {"maize": 6}}] * 2 + [rich]).view(0))
     assert hb.attack_gain(three, 0, "b2", "c2", 3, 0) < gain
     # one garrison: 7/6 points on average, one building point destroyed of the city's three
     assert 0 < hb.attack_gain(two, 0, "b2", "c2", 1, 0) < gain

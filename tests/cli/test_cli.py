@@ -48,7 +48,9 @@ def test_garbage_is_not_understood_and_the_prompt_returns():
 
 def test_save_then_load_resumes_the_same_game(tmp_path):
     path = tmp_path / "g.json"
-    result = runner.invoke(app, ["play", "balzakken", "--seed", "9"], input=f"1\nsave {path}\nquit\n")
+    result = runner.invoke(
+        app, ["play", "balzakken", "--seed", "9"], input=f"1\nsave {path}\nquit\n"
+    )
     assert result.exit_code == 0
     record = json.loads(path.read_text())
     assert record["seed"] == 9 and record["moves"]
@@ -67,7 +69,9 @@ def test_end_of_input_stops_cleanly_with_a_hint(tmp_path, monkeypatch):
 
 def test_replay_prints_the_moves_and_result(tmp_path):
     path = tmp_path / "g.json"
-    runner.invoke(app, ["play", "balzakken", "-p", "2", "--seed", "3"], input=f"1\n1\nsave {path}\nquit\n")
+    runner.invoke(
+        app, ["play", "balzakken", "-p", "2", "--seed", "3"], input=f"1\n1\nsave {path}\nquit\n"
+    )
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
     assert "balzakken v1, 2 players, seed 3" in result.output

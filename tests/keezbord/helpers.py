@@ -17,14 +17,24 @@ GAME = gametable.load_game("keezbord")
 _UNSET: Any = object()
 
 
-def position(players: int = 2, pawns: dict | None = None, hands: dict | None = None,
-             to_move: Any = _UNSET, **extra: Any) -> State:
+def position(
+    players: int = 2,
+    pawns: dict | None = None,
+    hands: dict | None = None,
+    to_move: Any = _UNSET,
+    **extra: Any,
+) -> State:
     """A position from seat-letter maps, e.g. ``pawns={"a": [5, "N", "N", "H1"]}``.
 
     Seats left out have all pawns in the nest and no cards.  ``to_move`` defaults to seat 0.
     """
-    data: dict[str, Any] = {"game": "keezbord", "players": players, "pawns": pawns or {},
-                            "hands": hands or {}, **extra}
+    data: dict[str, Any] = {
+        "game": "keezbord",
+        "players": players,
+        "pawns": pawns or {},
+        "hands": hands or {},
+        **extra,
+    }
     data["to_move"] = 0 if to_move is _UNSET else to_move
     return GAME.state_from_json(data)
 

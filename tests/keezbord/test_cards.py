@@ -20,8 +20,9 @@ def test_deck_has_thirteen_cards_per_player_and_no_jokers(players, size):
     for hand in data["hands"]:
         cards.update(hand)
     assert sum(cards.values()) == size
-    assert cards == Counter({r: players for r in
-                             ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")})
+    assert cards == Counter(
+        {r: players for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")}
+    )
 
 
 def test_ace_places_a_pawn_or_moves_one_forward():
@@ -62,9 +63,11 @@ def test_queen_moves_twelve_forward():
 
 def test_jack_swaps_your_pawn_with_a_teammates_or_an_opponents():
     """KB-052: a Jack swaps one of your pawns with any other player's pawn on the track."""
-    s = position(4, pawns={"a": [5, "H1", "N", "N"], "b": [20, "N", "N", "N"],
-                           "c": [40, "N", "N", "N"]},
-                 hands={"a": ["J"], "b": ["3"], "c": ["3"], "d": ["3"]})
+    s = position(
+        4,
+        pawns={"a": [5, "H1", "N", "N"], "b": [20, "N", "N", "N"], "c": [40, "N", "N", "N"]},
+        hands={"a": ["J"], "b": ["3"], "c": ["3"], "d": ["3"]},
+    )
     assert legal(s) == ["J a1 b1", "J a1 c1"]
     s.apply("J a1 c1")
     assert pawns(s, 0)[0] == 40 and pawns(s, 2)[0] == 5
@@ -78,15 +81,18 @@ def test_jack_cannot_swap_two_of_your_own_pawns():
         s.apply("J a1 a2")
 
 
-@pytest.mark.parametrize(("card", "steps"), [
-    ("10", 10),  # KB-053
-    ("9", 9),    # KB-054
-    ("8", 8),    # KB-055
-    ("6", 6),    # KB-058
-    ("5", 5),    # KB-059
-    ("3", 3),    # KB-062
-    ("2", 2),    # KB-063
-])
+@pytest.mark.parametrize(
+    ("card", "steps"),
+    [
+        ("10", 10),  # KB-053
+        ("9", 9),  # KB-054
+        ("8", 8),  # KB-055
+        ("6", 6),  # KB-058
+        ("5", 5),  # KB-059
+        ("3", 3),  # KB-062
+        ("2", 2),  # KB-063
+    ],
+)
 def test_number_cards_move_that_many_steps_forward(card, steps):
     """KB-053, KB-054, KB-055, KB-058, KB-059, KB-062, KB-063."""
     s = position(pawns={"a": [20, "N", "N", "N"]}, hands={"a": [card], "b": ["3"]})
@@ -118,8 +124,9 @@ def test_seven_must_use_all_seven_steps():
 def test_each_part_of_a_seven_hits_where_it_ends():
     """KB-056, KB-038 (as clarified): each part of a split 7 is a move that ends, so it hits where
     it stops, and the parts are made in the order written."""
-    s = position(pawns={"a": [10, 30, "N", "N"], "b": [13, 15, "N", "N"]},
-                 hands={"a": ["7"], "b": ["3"]})
+    s = position(
+        pawns={"a": [10, 30, "N", "N"], "b": [13, 15, "N", "N"]}, hands={"a": ["7"], "b": ["3"]}
+    )
     s.apply("7 a1:3 a2:4")
     assert pawns(s, 0)[:2] == [13, 34]
     assert pawns(s, 1)[:2] == ["N", 15]
@@ -130,8 +137,9 @@ def test_each_part_of_a_seven_hits_where_it_ends():
 
 def test_four_moves_a_pawn_four_spaces_backward():
     """KB-060."""
-    s = position(pawns={"a": [10, "N", "N", "N"], "b": [6, "N", "N", "N"]},
-                 hands={"a": ["4"], "b": ["3"]})
+    s = position(
+        pawns={"a": [10, "N", "N", "N"], "b": [6, "N", "N", "N"]}, hands={"a": ["4"], "b": ["3"]}
+    )
     s.apply("4 a1")
     assert pawns(s, 0)[0] == 6 and pawns(s, 1)[0] == "N"
 

@@ -30,15 +30,16 @@ def random_game(players: int, seed: int, options: dict | None = None, check_ever
 def check_deal_view(state) -> None:
     view = state.view(None)
     deal = view["deal_played"]
-    assert view["played"][len(view["played"]) - len(deal):] == deal
+    assert view["played"][len(view["played"]) - len(deal) :] == deal
     size = 5 if view["deal"] == 1 else 4
     assert len(deal) == size * state.players - sum(view["hand_sizes"])
     for seat in view["handed_in"]:
         assert view["hand_sizes"][seat] == 0
 
 
-@pytest.mark.parametrize(("players", "options"), [
-    (2, None), (4, None), (6, None), (4, {"seven_hits_passed": True})])
+@pytest.mark.parametrize(
+    ("players", "options"), [(2, None), (4, None), (6, None), (4, {"seven_hits_passed": True})]
+)
 def test_event_counts_agree_with_the_game(players, options):
     for seed in range(3):
         state = random_game(players, seed, options, check_every=7)
@@ -61,14 +62,16 @@ def test_a_new_game_counts_its_first_deal_and_zeros_otherwise():
 
 
 def test_hits_split_by_team():
-    s = position(4, pawns={"a": [3, "N", "N", "N"], "b": [11, "N", "N", "N"],
-                           "c": [20, "N", "N", "N"]}, hands={"a": ["8", "Q"]})
+    s = position(
+        4,
+        pawns={"a": [3, "N", "N", "N"], "b": [11, "N", "N", "N"], "c": [20, "N", "N", "N"]},
+        hands={"a": ["8", "Q"]},
+    )
     assert "hitting b1 back to the nest" in s.describe(s.game.parse_action(s, "8 a1"))
     s.apply("8 a1")
     assert s.event_counts()["hits_opponent"] == 1 and s.event_counts()["hits_own"] == 0
     # a Queen from space 8 lands on partner c's pawn on space 20: a hit on the own team
-    s2 = position(4, pawns={"a": [8, "N", "N", "N"], "c": [20, "N", "N", "N"]},
-                  hands={"a": ["Q"]})
+    s2 = position(4, pawns={"a": [8, "N", "N", "N"], "c": [20, "N", "N", "N"]}, hands={"a": ["Q"]})
     s2.apply("Q a1")
     assert s2.event_counts()["hits_own"] == 1 and s2.event_counts()["hits"] == 1
 
@@ -93,8 +96,9 @@ def test_positions_without_the_new_fields_load_with_defaults():
     assert s.event_counts() == {key: 0 for key in EVENTS}
 
 
-@pytest.mark.parametrize("bad", [{"handed_in": [0]}, {"handed_in": "a"}, {"stats": {"hits": -1}},
-                                 {"handed_in": [1, 1]}])
+@pytest.mark.parametrize(
+    "bad", [{"handed_in": [0]}, {"handed_in": "a"}, {"stats": {"hits": -1}}, {"handed_in": [1, 1]}]
+)
 def test_bad_new_fields_are_refused(bad):
     from gametable.core.errors import InvalidState
 
@@ -103,13 +107,20 @@ def test_bad_new_fields_are_refused(bad):
 
 
 def test_describe_says_where_each_part_goes():
-    s = position(2, pawns={"a": [60, 10, "N", "N"], "b": [13, "N", "N", "N"]},
-                 hands={"a": ["7", "4", "A", "J"]})
-    say = {t: s.describe(s.game.parse_action(s, t)) for t in (
-        "7 a1:5 a2:2", "4 a2", "A place", "J a2 b1", "7 a2")}
-    assert say["7 a1:5 a2:2"] == ("seat 0 plays a 7 split in two: a1 moves 5 forward from space "
-                                  "60 into home space H2, then a2 moves 2 forward from space 10 "
-                                  "to space 12")
+    s = position(
+        2,
+        pawns={"a": [60, 10, "N", "N"], "b": [13, "N", "N", "N"]},
+        hands={"a": ["7", "4", "A", "J"]},
+    )
+    say = {
+        t: s.describe(s.game.parse_action(s, t))
+        for t in ("7 a1:5 a2:2", "4 a2", "A place", "J a2 b1", "7 a2")
+    }
+    assert say["7 a1:5 a2:2"] == (
+        "seat 0 plays a 7 split in two: a1 moves 5 forward from space "
+        "60 into home space H2, then a2 moves 2 forward from space 10 "
+        "to space 12"
+    )
     assert say["4 a2"] == "seat 0 plays a 4: a2 moves 4 back from space 10 to space 6"
     assert say["A place"] == "seat 0 plays an Ace: a3 leaves the nest for its start space 0"
     assert "a2 (space 10) and b1 (space 13) change places" in say["J a2 b1"]

@@ -7,8 +7,9 @@ import pytest
 from gametable import IllegalAction
 from tests.keezbord.helpers import GAME, legal, pawns, position
 
-FULL_2P = [r for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-           for _ in range(2)]
+FULL_2P = [
+    r for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K") for _ in range(2)
+]
 
 
 def test_one_card_per_turn_moves_your_pawn():
@@ -48,8 +49,9 @@ def test_must_play_even_if_it_hits_your_own_pawn():
 
     a2 would pass b1, standing on its own start (32), so only a1 can move: onto a2.
     """
-    s = position(pawns={"a": [25, 30, "N", "N"], "b": [32, "N", "N", "N"]},
-                 hands={"a": ["5"], "b": ["3"]})
+    s = position(
+        pawns={"a": [25, 30, "N", "N"], "b": [32, "N", "N", "N"]}, hands={"a": ["5"], "b": ["3"]}
+    )
     assert legal(s) == ["5 a1"]
     with pytest.raises(IllegalAction) as info:
         s.apply("hand in")
@@ -77,16 +79,21 @@ def test_hand_in_when_no_card_can_be_played():
 def test_next_deal_only_when_all_players_are_out_of_cards():
     """KB-028, KB-029: while anyone holds cards the round goes on (empty hands are skipped); when
     all are out the same dealer deals 4 cards each."""
-    s = position(pawns={"a": [10, 20, "N", "N"]}, hands={"a": ["2", "3"], "b": []},
-                 played=["3", "5", "5", "6", "6", "8", "8", "9"], dealer=0, deal=1)
+    s = position(
+        pawns={"a": [10, 20, "N", "N"]},
+        hands={"a": ["2", "3"], "b": []},
+        played=["3", "5", "5", "6", "6", "8", "8", "9"],
+        dealer=0,
+        deal=1,
+    )
     assert s.view(None)["deck_size"] == 16
     s.apply("2 a1")
-    assert s.to_move == (0,)          # b holds nothing: a plays again
+    assert s.to_move == (0,)  # b holds nothing: a plays again
     s.apply("3 a1")
     view = s.view(None)
     assert view["hand_sizes"] == [4, 4]
     assert (view["dealer"], view["deal"], view["deck_size"]) == (0, 2, 8)
-    assert s.to_move == (1,)          # the dealer's left begins
+    assert s.to_move == (1,)  # the dealer's left begins
 
 
 def test_when_the_cards_are_used_up_the_deal_passes_left_and_all_are_reshuffled():
@@ -94,8 +101,14 @@ def test_when_the_cards_are_used_up_the_deal_passes_left_and_all_are_reshuffled(
     collects and reshuffles every card and deals 5 each; the dealer's left begins."""
     played = list(FULL_2P)
     played.remove("2")
-    s = position(pawns={"a": [10, "N", "N", "N"]}, hands={"a": ["2"]}, played=played,
-                 dealer=0, deal=3, cycle=1)
+    s = position(
+        pawns={"a": [10, "N", "N", "N"]},
+        hands={"a": ["2"]},
+        played=played,
+        dealer=0,
+        deal=3,
+        cycle=1,
+    )
     assert s.view(None)["deck_size"] == 0
     s.apply("2 a1")
     view = s.view(None)
@@ -130,9 +143,17 @@ def test_deals_run_five_four_four_and_each_player_deals_in_turn():
 
 def test_play_goes_clockwise():
     """KB-005: after each turn the next seat clockwise moves."""
-    s = position(4, pawns={"a": [2, "N", "N", "N"], "b": [18, "N", "N", "N"],
-                           "c": [34, "N", "N", "N"], "d": [50, "N", "N", "N"]},
-                 hands={x: ["2", "3"] for x in "abcd"}, to_move=1)
+    s = position(
+        4,
+        pawns={
+            "a": [2, "N", "N", "N"],
+            "b": [18, "N", "N", "N"],
+            "c": [34, "N", "N", "N"],
+            "d": [50, "N", "N", "N"],
+        },
+        hands={x: ["2", "3"] for x in "abcd"},
+        to_move=1,
+    )
     order = []
     for _ in range(8):
         order.append(s.to_move[0])
@@ -163,8 +184,10 @@ def test_no_moving_back_and_forth_in_the_home():
 
 def test_two_players_the_first_home_wins():
     """KB-033: with two players you win as soon as your four pawns are home."""
-    s = position(pawns={"a": [63, "H2", "H3", "H4"], "b": [40, "N", "N", "N"]},
-                 hands={"a": ["A"], "b": ["5"]})
+    s = position(
+        pawns={"a": [63, "H2", "H3", "H4"], "b": [40, "N", "N", "N"]},
+        hands={"a": ["A"], "b": ["5"]},
+    )
     assert legal(s) == ["A a1"]
     s.apply("A a1")
     assert s.is_over and s.to_move == ()
@@ -176,8 +199,11 @@ def test_two_players_the_first_home_wins():
 
 def test_the_team_wins_together_when_all_its_pawns_are_home():
     """KB-034, KB-074: in teams both partners' pawns must be home; then both win."""
-    s = position(4, pawns={"a": ["H1", "H2", "H3", "H4"], "c": [31, "H2", "H3", "H4"]},
-                 hands={"a": ["A"], "b": ["5"], "c": ["5"], "d": ["5"]})
+    s = position(
+        4,
+        pawns={"a": ["H1", "H2", "H3", "H4"], "c": [31, "H2", "H3", "H4"]},
+        hands={"a": ["A"], "b": ["5"], "c": ["5"], "d": ["5"]},
+    )
     assert legal(s) == ["A c1"]
     s.apply("A c1")
     assert s.is_over
@@ -187,7 +213,10 @@ def test_the_team_wins_together_when_all_its_pawns_are_home():
 
 def test_game_goes_on_while_only_one_partner_is_home():
     """KB-034: one partner home is not a win."""
-    s = position(4, pawns={"a": [63, "H2", "H3", "H4"]},
-                 hands={"a": ["A"], "b": ["5"], "c": ["5"], "d": ["5"]})
+    s = position(
+        4,
+        pawns={"a": [63, "H2", "H3", "H4"]},
+        hands={"a": ["A"], "b": ["5"], "c": ["5"], "d": ["5"]},
+    )
     s.apply("A a1")
     assert not s.is_over and s.to_move == (1,)

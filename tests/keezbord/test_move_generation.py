@@ -10,9 +10,15 @@ import pytest
 from tests.keezbord.helpers import GAME
 
 
-@pytest.mark.parametrize(("players", "options"), [
-    (2, None), (4, None), (6, None), (4, {"seven_hits_passed": True}),
-])
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, None),
+        (4, None),
+        (6, None),
+        (4, {"seven_hits_passed": True}),
+    ],
+)
 def test_legal_actions_are_exactly_the_actions_that_pass_the_checks(players, options):
     state = GAME.new_game(players, seed=players, options=options)
     rng = random.Random(players)

@@ -11,9 +11,14 @@ from tests.keezbord.helpers import GAME, pawns, position
 
 
 def test_a_hand_written_position_loads_and_round_trips():
-    s = position(4, pawns={"a": [5, "H1", "nest", "home 4"], "c": ["N", "N", "N", 33]},
-                 hands={"a": ["A", "7"], "b": ["2"], "c": ["K"], "d": ["Q"]},
-                 played=["3"], dealer=3, to_move=0)
+    s = position(
+        4,
+        pawns={"a": [5, "H1", "nest", "home 4"], "c": ["N", "N", "N", 33]},
+        hands={"a": ["A", "7"], "b": ["2"], "c": ["K"], "d": ["Q"]},
+        played=["3"],
+        dealer=3,
+        to_move=0,
+    )
     assert pawns(s, 0) == [5, "H1", "N", "H4"]
     data = s.to_json()
     assert sum(len(h) for h in data["hands"]) + len(data["deck"]) + len(data["played"]) == 52
@@ -23,35 +28,47 @@ def test_a_hand_written_position_loads_and_round_trips():
 
 
 def test_positions_may_list_seats_as_lists():
-    data = {"game": "keezbord", "players": 2,
-            "pawns": [[5, "N", "N", "N"], ["N", "N", "N", "N"]],
-            "hands": [["8"], ["2"]], "to_move": 0}
+    data = {
+        "game": "keezbord",
+        "players": 2,
+        "pawns": [[5, "N", "N", "N"], ["N", "N", "N", "N"]],
+        "hands": [["8"], ["2"]],
+        "to_move": 0,
+    }
     s = GAME.state_from_json(data)
     assert [str(a) for a in s.legal_actions()] == ["8 a1"]
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    ({"pawns": {"a": [1, 2, 3, 4, 5]}}, "5 pawns"),
-    ({"pawns": {"a": [1, 2, 3]}}, "3 pawns"),
-    ({"pawns": {"a": [7, "N", "N", "N"], "b": [7, "N", "N", "N"]}}, "two pawns on track space 7"),
-    ({"pawns": {"a": ["H2", "H2", "N", "N"]}}, "two pawns in home space H2"),
-    ({"pawns": {"a": [64, "N", "N", "N"]}}, "track space 64 does not exist"),
-    ({"pawns": {"a": ["X", "N", "N", "N"]}}, "not a place"),
-    ({"pawns": {"e": ["N", "N", "N", "N"]}}, "not a seat"),
-    ({"hands": {"a": ["A", "A", "A"]}}, "card A appears 3 times"),
-    ({"hands": {"a": ["2"]}, "played": ["2", "2"]}, "card 2 appears 3 times"),
-    ({"hands": {"a": ["Z"]}}, "not a card"),
-    ({"hands": {"a": ["2", "3", "5", "6", "8", "9"]}}, "never holds more than 5"),
-    ({"hands": {"a": ["2"]}, "deck": ["3"]}, "missing"),
-    ({"hands": {"a": [], "b": ["2"]}, "to_move": 0}, "holds no cards"),
-    ({"hands": {"a": ["2"]}, "to_move": None}, "no team has all its pawns home"),
-    ({"pawns": {"a": ["H1", "H2", "H3", "H4"]}, "hands": {"b": ["2"]}, "to_move": 1},
-     "to_move must be null"),
-    ({"players": 3}, "odd"),
-    ({"players": 2, "options": {"dealer": 3}}, "dealer"),
-    ({"game": "balzakken"}, "not 'keezbord'"),
-    ({"rng": 5}, "rng state must be a hex string"),
-])
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"pawns": {"a": [1, 2, 3, 4, 5]}}, "5 pawns"),
+        ({"pawns": {"a": [1, 2, 3]}}, "3 pawns"),
+        (
+            {"pawns": {"a": [7, "N", "N", "N"], "b": [7, "N", "N", "N"]}},
+            "two pawns on track space 7",
+        ),
+        ({"pawns": {"a": ["H2", "H2", "N", "N"]}}, "two pawns in home space H2"),
+        ({"pawns": {"a": [64, "N", "N", "N"]}}, "track space 64 does not exist"),
+        ({"pawns": {"a": ["X", "N", "N", "N"]}}, "not a place"),
+        ({"pawns": {"e": ["N", "N", "N", "N"]}}, "not a seat"),
+        ({"hands": {"a": ["A", "A", "A"]}}, "card A appears 3 times"),
+        ({"hands": {"a": ["2"]}, "played": ["2", "2"]}, "card 2 appears 3 times"),
+        ({"hands": {"a": ["Z"]}}, "not a card"),
+        ({"hands": {"a": ["2", "3", "5", "6", "8", "9"]}}, "never holds more than 5"),
+        ({"hands": {"a": ["2"]}, "deck": ["3"]}, "missing"),
+        ({"hands": {"a": [], "b": ["2"]}, "to_move": 0}, "holds no cards"),
+        ({"hands": {"a": ["2"]}, "to_move": None}, "no team has all its pawns home"),
+        (
+            {"pawns": {"a": ["H1", "H2", "H3", "H4"]}, "hands": {"b": ["2"]}, "to_move": 1},
+            "to_move must be null",
+        ),
+        ({"players": 3}, "odd"),
+        ({"players": 2, "options": {"dealer": 3}}, "dealer"),
+        ({"game": "balzakken"}, "not 'keezbord'"),
+        ({"rng": 5}, "rng state must be a hex string"),
+    ],
+)
 def test_positions_that_break_the_rules_are_refused(change, words):
     data = {"game": "keezbord", "players": 2, "pawns": {}, "hands": {"a": ["2"]}, "to_move": 0}
     data.update(change)
@@ -112,13 +129,16 @@ def test_text_form_round_trips_and_loads():
     assert again.legal_actions() == game.legal_actions()
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("N,N,N,N/N,N,N,N 2/- - a 1 1", "7 fields"),
-    ("N,N,N,N/N,N,N,N 2/-/- - a 1 1 a", "hands"),
-    ("N,N,N,N/N,N,N,N 2/- - z 1 1 a", "dealer"),
-    ("N,N,N,N/N,N,N,N 2/- - a x 1 a", "cycle"),
-    ("N,N,N,N,N/N,N,N,N 2/- - a 1 1 a", "5 pawns"),
-])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("N,N,N,N/N,N,N,N 2/- - a 1 1", "7 fields"),
+        ("N,N,N,N/N,N,N,N 2/-/- - a 1 1 a", "hands"),
+        ("N,N,N,N/N,N,N,N 2/- - z 1 1 a", "dealer"),
+        ("N,N,N,N/N,N,N,N 2/- - a x 1 a", "cycle"),
+        ("N,N,N,N,N/N,N,N,N 2/- - a 1 1 a", "5 pawns"),
+    ],
+)
 def test_broken_text_forms_are_refused(text, words):
     with pytest.raises(InvalidState, match=words):
         GAME.state_from_text(text)
@@ -131,6 +151,13 @@ def test_position_where_nobody_holds_a_card_is_refused():
 
 def test_to_move_defaults_to_the_first_seat_left_of_the_dealer_holding_cards():
     """KB-006: the player to the dealer's left begins."""
-    s = GAME.state_from_json({"game": "keezbord", "players": 4, "pawns": {}, "dealer": 1,
-                              "hands": {"a": ["2"], "d": ["3"]}})
+    s = GAME.state_from_json(
+        {
+            "game": "keezbord",
+            "players": 4,
+            "pawns": {},
+            "dealer": 1,
+            "hands": {"a": ["2"], "d": ["3"]},
+        }
+    )
     assert s.to_move == (3,)

@@ -28,8 +28,11 @@ def test_odd_numbers_of_players_are_refused(players):
 
 def test_your_own_pawns_come_first():
     """KB-070: while your pawns are not all home you move only your own."""
-    s = position(4, pawns={"a": [5, "N", "N", "N"], "c": [40, "N", "N", "N"]},
-                 hands={"a": ["8"], "b": ["3"], "c": ["3"], "d": ["3"]})
+    s = position(
+        4,
+        pawns={"a": [5, "N", "N", "N"], "c": [40, "N", "N", "N"]},
+        hands={"a": ["8"], "b": ["3"], "c": ["3"], "d": ["3"]},
+    )
     assert legal(s) == ["8 a1"]
     with pytest.raises(IllegalAction) as info:
         s.apply("8 c1")
@@ -39,9 +42,11 @@ def test_your_own_pawns_come_first():
 def test_once_your_pawns_are_home_you_play_for_your_partner():
     """KB-072, KB-073: both partners get cards each deal; a player whose pawns are home plays
     them for the partner's pawns."""
-    s = position(4, pawns={"a": ["H1", "H2", "H3", "H4"], "c": [40, 50, "N", "N"],
-                           "b": [20, "N", "N", "N"]},
-                 hands={"a": ["8", "J"], "b": ["3"], "c": ["3"], "d": ["3"]})
+    s = position(
+        4,
+        pawns={"a": ["H1", "H2", "H3", "H4"], "c": [40, 50, "N", "N"], "b": [20, "N", "N", "N"]},
+        hands={"a": ["8", "J"], "b": ["3"], "c": ["3"], "d": ["3"]},
+    )
     assert legal(s) == ["8 c1", "8 c2", "J c1 b1", "J c2 b1"]
     assert s.view(None)["plays_for"] == [2, 1, 2, 3]
     with pytest.raises(IllegalAction, match="partner's pawns") as info:
@@ -56,8 +61,11 @@ def test_once_your_pawns_are_home_you_play_for_your_partner():
 def test_steps_of_a_seven_left_after_your_last_pawn_goes_home_go_to_your_partner():
     """KB-072, KB-056 (as clarified): split a 7 so your last pawn enters the home, the rest moves
     a pawn of your partner; before that, the partner's pawns cannot be moved."""
-    s = position(4, pawns={"a": [61, "H2", "H3", "H4"], "c": [40, "N", "N", "N"]},
-                 hands={"a": ["7"], "b": ["3"], "c": ["3"], "d": ["3"]})
+    s = position(
+        4,
+        pawns={"a": [61, "H2", "H3", "H4"], "c": [40, "N", "N", "N"]},
+        hands={"a": ["7"], "b": ["3"], "c": ["3"], "d": ["3"]},
+    )
     assert legal(s) == ["7 a1:3 c1:4"]
     with pytest.raises(IllegalAction):
         s.apply("7 c1")

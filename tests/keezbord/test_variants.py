@@ -13,16 +13,20 @@ SWEEP = {"seven_hits_passed": True}
 
 def test_by_default_a_seven_hits_only_where_each_part_ends():
     """KB-038, KB-056: a 7 passing a pawn leaves it standing."""
-    s = position(pawns={"a": [10, "N", "N", "N"], "b": [13, "N", "N", "N"]},
-                 hands={"a": ["7"], "b": ["3"]})
+    s = position(
+        pawns={"a": [10, "N", "N", "N"], "b": [13, "N", "N", "N"]}, hands={"a": ["7"], "b": ["3"]}
+    )
     s.apply("7 a1")
     assert pawns(s, 1)[0] == 13
 
 
 def test_seven_hits_passed_variant_hits_every_pawn_passed():
     """Option seven_hits_passed: every pawn a 7 passes on the track is hit, own pawns too."""
-    s = position(pawns={"a": [10, 14, "N", "N"], "b": [13, 30, "N", "N"]},
-                 hands={"a": ["7"], "b": ["3"]}, options=SWEEP)
+    s = position(
+        pawns={"a": [10, 14, "N", "N"], "b": [13, 30, "N", "N"]},
+        hands={"a": ["7"], "b": ["3"]},
+        options=SWEEP,
+    )
     s.apply("7 a1")
     assert pawns(s, 0)[:2] == [17, "N"] and pawns(s, 1)[:2] == ["N", 30]
 

@@ -12,8 +12,11 @@ def shipped_games() -> list[str]:
     """The registered games that gametable ships (not test doubles registered by other tests)."""
     import gametable
 
-    return [name for name in gametable.game_names()
-            if type(gametable.load_game(name)).__module__.startswith("gametable.games.")]
+    return [
+        name
+        for name in gametable.game_names()
+        if type(gametable.load_game(name)).__module__.startswith("gametable.games.")
+    ]
 
 
 def rules_index(game: str) -> list[dict[str, str]] | None:

@@ -68,12 +68,12 @@ def test_no_rulebook_sentence_is_copied(game):
         pytest.skip("shared/rulebooks is not available")
     words = _words(book)
     n = 8
-    shingles = {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+    shingles = {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
     for s in rulebook.load(game):
         for text in (s.summary, *(i.text for i in s.items)):
             ours = _words(text)
             for i in range(len(ours) - n + 1):
-                run = tuple(ours[i:i + n])
+                run = tuple(ours[i : i + n])
                 assert run not in shingles, f"{s.id}: copied from the rulebook: {' '.join(run)}"
 
 

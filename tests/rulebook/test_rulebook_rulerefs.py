@@ -126,8 +126,9 @@ def _literal_sections(game: str) -> list[tuple[str, str]]:
                 continue
             args = node.args
             if node.func.id == "RuleRef" and len(args) >= 2:
-                args = args[1:] if isinstance(args[0], ast.Constant) and args[0].value == game \
-                    else []
+                args = (
+                    args[1:] if isinstance(args[0], ast.Constant) and args[0].value == game else []
+                )
             elif node.func.id != "_ref":
                 continue
             if args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):

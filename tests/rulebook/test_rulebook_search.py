@@ -59,4 +59,5 @@ def test_at_least_20_questions_each_naming_a_real_section(game):
 def test_retrieval_answers_the_evaluation_questions(game):
     result = rulebook.evaluate(game)
     assert result.top3_accuracy >= THRESHOLD, str(result) + "".join(
-        f"\n  miss: {q.text!r} -> want {q.answer}, got {ids}" for q, ids in result.misses)
+        f"\n  miss: {q.text!r} -> want {q.answer}, got {ids}" for q, ids in result.misses
+    )

@@ -47,10 +47,23 @@ class Server:
     def start(self) -> Server:
         self.log = open(self.data_dir / f"server-{time.time_ns()}.log", "w")  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gametable.server", "--host", "127.0.0.1",
-             "--port", str(self.port), "--data-dir", str(self.data_dir), "--bot-delay", "0",
-             *self.extra],
-            stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            [
+                sys.executable,
+                "-m",
+                "gametable.server",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--data-dir",
+                str(self.data_dir),
+                "--bot-delay",
+                "0",
+                *self.extra,
+            ],
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -80,8 +93,13 @@ class Server:
                 self.kill()
         self.proc = None
 
-    def create(self, game: str = "balzakken", players: int = 2, seats: list | None = None,
-               options: dict | None = None) -> dict[str, Any]:
+    def create(
+        self,
+        game: str = "balzakken",
+        players: int = 2,
+        seats: list | None = None,
+        options: dict | None = None,
+    ) -> dict[str, Any]:
         body: dict[str, Any] = {"game": game, "players": players, "options": options or {}}
         if seats is not None:
             body["seats"] = seats

@@ -31,8 +31,14 @@ def test_seats_may_have_names(server: Server) -> None:
     t = server.create(seats=[{"kind": "human", "name": "  Ann  "}, {"kind": "bot", "name": "Bob"}])
     info = httpx.get(f"{server.base}/api/tables/{t['id']}").json()
     assert [s["name"] for s in info["seats"]] == ["Ann", "Bob"]
-    r = httpx.post(server.base + "/api/tables", json={
-        "game": "balzakken", "players": 2, "seats": [{"kind": "human", "name": "x" * 41}] * 2})
+    r = httpx.post(
+        server.base + "/api/tables",
+        json={
+            "game": "balzakken",
+            "players": 2,
+            "seats": [{"kind": "human", "name": "x" * 41}] * 2,
+        },
+    )
     assert r.status_code == 422
 
 
@@ -46,15 +52,20 @@ def test_bad_requests_are_refused_clearly(server: Server) -> None:
     assert r.status_code == 422 and "nonsense" in r.json()["detail"]["message"]
     r = post({"game": "balzakken", "players": 2, "seats": [{"kind": "bot", "bot": "oracle"}] * 2})
     assert r.status_code == 422 and "oracle" in r.json()["detail"]["message"]
-    r = httpx.post(server.base + "/api/tables", content=b"{not json",
-                   headers={"content-type": "application/json"})
+    r = httpx.post(
+        server.base + "/api/tables",
+        content=b"{not json",
+        headers={"content-type": "application/json"},
+    )
     assert r.status_code == 422
     assert httpx.get(server.base + "/api/tables/nope").status_code == 404
 
 
 def test_text_options_cannot_name_files_on_the_server(server: Server) -> None:
-    r = httpx.post(server.base + "/api/tables", json={
-        "game": "balzakken", "players": 2, "options": {"copies": "../../etc/passwd"}})
+    r = httpx.post(
+        server.base + "/api/tables",
+        json={"game": "balzakken", "players": 2, "options": {"copies": "../../etc/passwd"}},
+    )
     assert r.status_code == 422
     assert "not accepted here" in r.json()["detail"]["message"]
 
@@ -65,8 +76,10 @@ def test_record_is_withheld_while_playing_and_log_needs_a_valid_token(server: Se
     assert httpx.get(f"{server.base}/api/tables/{tid}/record").status_code == 409
     r = httpx.get(f"{server.base}/api/tables/{tid}/log", headers={"Authorization": "Bearer nope"})
     assert r.status_code == 403
-    r = httpx.get(f"{server.base}/api/tables/{tid}/log",
-                  headers={"Authorization": f"Bearer {t['seats'][1]['token']}"})
+    r = httpx.get(
+        f"{server.base}/api/tables/{tid}/log",
+        headers={"Authorization": f"Bearer {t['seats'][1]['token']}"},
+    )
     assert r.status_code == 200
     body = r.json()
     assert body["seat"] == 1 and "record" not in body and "seed" not in str(body)
@@ -88,7 +101,8 @@ def test_pages_are_served(server: Server) -> None:
 
 def test_the_rules_page_of_every_game_answers_a_search(server: Server) -> None:
     page = httpx.get(
-        server.base + "/rules/balzakken", params={"q": "can I call BALZAK! with a Swinger in my hand?"}
+        server.base + "/rules/balzakken",
+        params={"q": "can I call BALZAK! with a Swinger in my hand?"},
     )
     assert page.status_code == 200
     answers = page.text.split("<ol class='rules-answers'>", 1)[1].split("</ol>", 1)[0]

@@ -16,14 +16,27 @@ import pytest
 from tests.server.conftest import Server
 
 CHROMIUM = os.environ.get("GAMETABLE_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-ARTIFACTS = Path(os.environ.get("GAMETABLE_ARTIFACTS",
-                                Path(__file__).resolve().parents[2] / "test-artifacts" / "server"))
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(
+    os.environ.get(
+        "GAMETABLE_ARTIFACTS", Path(__file__).resolve().parents[2] / "test-artifacts" / "server"
+    )
+)
 
 if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-    pytest.skip(f"chromium is not installed at {CHROMIUM} (apt-get install -y chromium)",
-                allow_module_level=True)
+    pytest.skip(
+        f"chromium is not installed at {CHROMIUM} (apt-get install -y chromium)",
+        allow_module_level=True,
+    )
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is missing")
 
 
@@ -73,7 +86,8 @@ def test_balzakken_against_a_bot_through_the_page(server: Server, page) -> None:
     illegal = page.locator("#actions button.illegal").first
     illegal.hover()
     page.wait_for_function(
-        "() => [...document.querySelectorAll('#actions button.illegal')].some(b => b.title)")
+        "() => [...document.querySelectorAll('#actions button.illegal')].some(b => b.title)"
+    )
     illegal.click(force=True)  # aria-disabled: clicking it explains instead of acting
     assert "rulebook" in page.locator("#why").inner_text()
     page.screenshot(path=ARTIFACTS / "balzakken-choose.png", full_page=True)
@@ -89,7 +103,9 @@ def test_balzakken_against_a_bot_through_the_page(server: Server, page) -> None:
         cards = page.locator("#hand svg.card.playable")
         texts = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
         action_cards = [i for i, c in enumerate(texts) if c in ("S", "L")]
-        index = action_cards[0] if action_cards else max(range(len(texts)), key=lambda i: int(texts[i]))
+        index = (
+            action_cards[0] if action_cards else max(range(len(texts)), key=lambda i: int(texts[i]))
+        )
         if "selected" not in (cards.nth(index).get_attribute("class") or ""):
             cards.nth(index).click()  # (a second click would deselect it)
         page.click("#actions button.legal >> nth=0")
@@ -114,7 +130,9 @@ def test_other_games_show_a_board(server: Server, browser, game: str) -> None:
     if game not in games:
         pytest.skip(f"{game} is not registered yet")
     n = games[game]["player_counts"][0]
-    t = server.create(game, n, seats=[{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (n - 1))
+    t = server.create(
+        game, n, seats=[{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (n - 1)
+    )
     page = browser.new_page(viewport={"width": 900, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -122,13 +140,17 @@ def test_other_games_show_a_board(server: Server, browser, game: str) -> None:
     try:
         page.wait_for_selector("#board > *", timeout=20_000)
     except sync_api.TimeoutError:
-        state = page.evaluate("() => [document.querySelector('#turn').innerText,"
-                              " document.querySelector('#conn').innerText]")
+        state = page.evaluate(
+            "() => [document.querySelector('#turn').innerText,"
+            " document.querySelector('#conn').innerText]"
+        )
         raise AssertionError(f"no board drawn; page says {state}; errors {errors}") from None
     page.screenshot(path=ARTIFACTS / f"{game}.png", full_page=True)
     if page.locator(".turn.mine").count():
         before = page.locator("#log li").count()
-        page.evaluate("() => document.querySelectorAll('#board details').forEach(d => d.open = true)")
+        page.evaluate(
+            "() => document.querySelectorAll('#board details').forEach(d => d.open = true)"
+        )
         page.click("#board button.legal:visible >> nth=0")
         page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
     page.close()
@@ -149,8 +171,9 @@ def open_seat(server: Server, browser, game: str, players: int, seats: list, siz
 
 
 def wait_log_grows(page, before: int) -> None:
-    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}",
-                           timeout=20_000)
+    page.wait_for_function(
+        f"() => document.querySelectorAll('#log li').length > {before}", timeout=20_000
+    )
 
 
 def keez_play_one(page) -> str:
@@ -165,8 +188,9 @@ def keez_play_one(page) -> str:
     # prefer a plain move card, to exercise card-then-pawn
     texts = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
     # a 7 or a Jack when there is one (several clicks), else a plain move, an Ace or King last
-    order = sorted(range(len(texts)), key=lambda i: (texts[i] not in ("7", "J"),
-                                                     texts[i] in ("A", "K")))
+    order = sorted(
+        range(len(texts)), key=lambda i: (texts[i] not in ("7", "J"), texts[i] in ("A", "K"))
+    )
     card = texts[order[0]]
     cards.nth(order[0]).click()
     assert "selected" in page.locator("#hand button.kcard.selected").first.get_attribute("class")
@@ -178,7 +202,8 @@ def keez_play_one(page) -> str:
         if card in ("7", "J"):  # played at once, or a second choice to make
             page.wait_for_function(
                 f"() => document.querySelectorAll('#log li').length > {before}"
-                " || document.querySelector('#keez-board g.pawn.chosen')")
+                " || document.querySelector('#keez-board g.pawn.chosen')"
+            )
             if page.locator("#keez-board g.pawn.chosen").count():
                 page.screenshot(path=ARTIFACTS / f"keezbord-{card}-first-pawn.png", full_page=True)
                 if card == "7":
@@ -192,8 +217,9 @@ def keez_play_one(page) -> str:
 
 
 def test_keezbord_click_a_card_then_a_pawn(server: Server, browser) -> None:
-    t, page, errors = open_seat(server, browser, "keezbord", 4,
-                                [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3)
+    t, page, errors = open_seat(
+        server, browser, "keezbord", 4, [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3
+    )
     my_turn(page)
     page.screenshot(path=ARTIFACTS / "keezbord-start.png", full_page=True)
     # a card with no legal action explains itself on hover
@@ -201,7 +227,8 @@ def test_keezbord_click_a_card_then_a_pawn(server: Server, browser) -> None:
     if dim.count():
         dim.first.hover()
         page.wait_for_function(
-            "() => [...document.querySelectorAll('#hand button.kcard.dim')].some(b => b.title)")
+            "() => [...document.querySelectorAll('#hand button.kcard.dim')].some(b => b.title)"
+        )
     played: list[str] = []
     for _ in range(16):  # a few moves, a 7 or a Jack among them if the cards allow
         if page.locator(".turn").inner_text() == "Game over":
@@ -238,7 +265,8 @@ def test_keezbord_click_a_card_then_a_pawn(server: Server, browser) -> None:
 
 def balam_legal(page) -> list[str]:
     return page.locator("#all-legal button.legal").evaluate_all(
-        "bs => bs.map(b => b.dataset.action)")
+        "bs => bs.map(b => b.dataset.action)"
+    )
 
 
 def balam_do(page, notation: str) -> None:
@@ -266,14 +294,17 @@ def balam_do(page, notation: str) -> None:
     elif page.locator(f"#balam-actions button.legal[data-action='{notation}']").count():
         page.click(f"#balam-actions button.legal[data-action='{notation}']")
     else:
-        page.evaluate("() => document.querySelectorAll('#board details').forEach(d => d.open = true)")
+        page.evaluate(
+            "() => document.querySelectorAll('#board details').forEach(d => d.open = true)"
+        )
         page.click(f"#all-legal button.legal[data-action='{notation}']")
     wait_log_grows(page, before)
 
 
 def test_balam_build_and_distribute_on_the_map(server: Server, browser) -> None:
-    t, page, errors = open_seat(server, browser, "balam", 2,
-                                [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    t, page, errors = open_seat(
+        server, browser, "balam", 2, [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    )
     my_turn(page)
     page.screenshot(path=ARTIFACTS / "balam-start.png", full_page=True)
     # an empty plot explains on hover why it cannot be built on yet (pay the turn's riches first)
@@ -304,8 +335,9 @@ def test_balam_build_and_distribute_on_the_map(server: Server, browser) -> None:
             built_round = rnd
         elif reserves and "reserve" not in " ".join(done[-4:]):
             pick = reserves[0]
-        elif "pay maize" in legal and ((built_round != rnd and "phase turn" in status)
-                                       or "phase cost" in status):
+        elif "pay maize" in legal and (
+            (built_round != rnd and "phase turn" in status) or "phase cost" in status
+        ):
             pick = "pay maize"
         elif "end" in legal:
             pick = "end"

@@ -45,8 +45,10 @@ def test_rematch_keeps_the_seats_and_the_log_is_complete_after_the_game(server: 
     assert r.status_code == 403  # a spectator cannot ask
     clients[0].send({"type": "rematch"})
     new_id = clients[1].until("rematch")["rematch"]
-    again = httpx.post(f"{server.base}/api/tables/{t['id']}/rematch",
-                       headers={"Authorization": f"Bearer {t['seats'][1]['token']}"})
+    again = httpx.post(
+        f"{server.base}/api/tables/{t['id']}/rematch",
+        headers={"Authorization": f"Bearer {t['seats'][1]['token']}"},
+    )
     assert again.status_code == 201 and again.json()["id"] == new_id  # one rematch, not two
     new = [server.connect(new_id, s["token"]) for s in t["seats"]]  # same links' secrets
     assert [c.welcome["seat"] for c in new] == [0, 1]
@@ -59,8 +61,10 @@ def test_rematch_keeps_the_seats_and_the_log_is_complete_after_the_game(server: 
 
 def test_rematch_waits_for_the_end(server: Server) -> None:
     t = server.create()
-    r = httpx.post(f"{server.base}/api/tables/{t['id']}/rematch",
-                   headers={"Authorization": f"Bearer {t['seats'][0]['token']}"})
+    r = httpx.post(
+        f"{server.base}/api/tables/{t['id']}/rematch",
+        headers={"Authorization": f"Bearer {t['seats'][0]['token']}"},
+    )
     assert r.status_code == 409
 
 

@@ -95,14 +95,25 @@ def test_a_gap_or_reconnect_gets_a_full_resync(server: Server) -> None:
 
 
 def test_bots_fill_empty_seats(server: Server) -> None:
-    t = server.create(players=3, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"},
-                                        {"kind": "bot", "bot": "heuristic"}])
+    t = server.create(
+        players=3,
+        seats=[
+            {"kind": "human"},
+            {"kind": "bot", "bot": "random"},
+            {"kind": "bot", "bot": "heuristic"},
+        ],
+    )
     a = server.connect(t["id"], t["seats"][0]["token"])
     for n in range(3):
         legal = a.last["legal"]
         assert a.last["to_move"] == [0], a.last
-        a.send({"type": "act", "action": next(x["notation"] for x in legal
-                                              if x["notation"] != "balzak"), "id": n})
+        a.send(
+            {
+                "type": "act",
+                "action": next(x["notation"] for x in legal if x["notation"] != "balzak"),
+                "id": n,
+            }
+        )
         a.until("accepted", id=n)
         a.at_seq(3 * n + 3)  # both bots answered
     assert [e["seat"] for e in a.last["log"]] == [2]
@@ -114,8 +125,13 @@ def test_bots_can_think_in_worker_processes(tmp_path) -> None:
     try:
         t = srv.create(seats=[{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}])
         a = srv.connect(t["id"], t["seats"][0]["token"])
-        a.send({"type": "act", "action": next(x["notation"] for x in a.last["legal"]
-                                              if x["notation"] != "balzak"), "id": 1})
+        a.send(
+            {
+                "type": "act",
+                "action": next(x["notation"] for x in a.last["legal"] if x["notation"] != "balzak"),
+                "id": 1,
+            }
+        )
         assert a.at_seq(2, timeout=30)["log"][-1]["seat"] == 1
         a.close()
     finally:

@@ -25,14 +25,32 @@ def test_a_batch_commits_together_and_a_bad_write_fails_alone_on_postgresql() ->
     store = Store(URL)
     now = time.time()
     ids = [uuid.uuid4().hex[:12] for _ in range(2)]
-    tables = [StoredTable(i, "balzakken", 1, 2, 2**62 + 7, {"copies": 4}, [{"kind": "human"}],
-                          "playing", None, None, now, now, []) for i in ids]
+    tables = [
+        StoredTable(
+            i,
+            "balzakken",
+            1,
+            2,
+            2**62 + 7,
+            {"copies": 4},
+            [{"kind": "human"}],
+            "playing",
+            None,
+            None,
+            now,
+            now,
+            [],
+        )
+        for i in ids
+    ]
     assert store.write([("create_table", (t,)) for t in tables]) == [None, None]
-    results = store.write([
-        ("append_move", (ids[0], 1, 0, "discard 3", "seat 0 discards", "playing")),
-        ("append_move", (ids[0], 1, 0, "swap 4", "the same move number again", "playing")),
-        ("append_move", (ids[1], 1, 0, "balzak", "seat 0 calls", "over")),
-    ])
+    results = store.write(
+        [
+            ("append_move", (ids[0], 1, 0, "discard 3", "seat 0 discards", "playing")),
+            ("append_move", (ids[0], 1, 0, "swap 4", "the same move number again", "playing")),
+            ("append_move", (ids[1], 1, 0, "balzak", "seat 0 calls", "over")),
+        ]
+    )
     assert results[0] is None and isinstance(results[1], Exception) and results[2] is None
     assert store.load(ids[0]).moves == [(0, "discard 3", "seat 0 discards")]
     assert store.load(ids[0]).seed == 2**62 + 7

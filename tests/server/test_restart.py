@@ -10,7 +10,9 @@ from tests.server.conftest import Server
 def play(client, count: int, start: int) -> int:
     n = start
     for _ in range(count):
-        legal = [x for x in client.last["legal"] if x["notation"] != "balzak"] or client.last["legal"]
+        legal = [x for x in client.last["legal"] if x["notation"] != "balzak"] or client.last[
+            "legal"
+        ]
         n += 1
         client.send({"type": "act", "action": legal[0]["notation"], "id": n})
         client.until("accepted", id=n)

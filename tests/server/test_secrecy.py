@@ -26,8 +26,9 @@ def keys(obj) -> set[str]:
 def test_every_message_of_a_whole_game_is_exactly_the_seats_view(server: Server, bots: int) -> None:
     players = 2 + bots
     seats = [{"kind": "human"}] * 2 + [{"kind": "bot", "bot": "random"}] * bots
-    t = server.create(players=players, seats=seats,
-                      options={"copies": 2 + bots, "luls": 2, "swingers": 2})
+    t = server.create(
+        players=players, seats=seats, options={"copies": 2 + bots, "luls": 2, "swingers": 2}
+    )
     humans = [server.connect(t["id"], s["token"]) for s in t["seats"] if s["token"]]
     spectator = server.connect(t["id"], None)
     rng = random.Random(5)
@@ -73,7 +74,10 @@ def test_every_message_of_a_whole_game_is_exactly_the_seats_view(server: Server,
 def test_seed_is_never_sent_while_playing(server: Server) -> None:
     t = server.create()
     a = server.connect(t["id"], t["seats"][0]["token"])
-    texts = [str(a.messages), httpx.get(f"{server.base}/api/tables/{t['id']}").text,
-             httpx.get(f"{server.base}/api/tables/{t['id']}/log").text]
+    texts = [
+        str(a.messages),
+        httpx.get(f"{server.base}/api/tables/{t['id']}").text,
+        httpx.get(f"{server.base}/api/tables/{t['id']}/log").text,
+    ]
     assert all("seed" not in text for text in texts)
     a.close()

@@ -13,21 +13,39 @@ from tests.server.conftest import Server
 
 def stored(table_id: str) -> StoredTable:
     now = time.time()
-    return StoredTable(table_id, "balzakken", 1, 2, 2**62 + 7, {"copies": 4}, [{"kind": "human"}],
-                       "playing", None, None, now, now, [])
+    return StoredTable(
+        table_id,
+        "balzakken",
+        1,
+        2,
+        2**62 + 7,
+        {"copies": 4},
+        [{"kind": "human"}],
+        "playing",
+        None,
+        None,
+        now,
+        now,
+        [],
+    )
 
 
 def test_a_batch_commits_together_and_a_bad_write_fails_alone(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
-    results = store.write([
-        ("create_table", (stored("t1"),)), ("create_table", (stored("t2"),)),
-        ("append_move", ("t1", 1, 0, "discard 3", "seat 0 discards", "playing")),
-    ])
+    results = store.write(
+        [
+            ("create_table", (stored("t1"),)),
+            ("create_table", (stored("t2"),)),
+            ("append_move", ("t1", 1, 0, "discard 3", "seat 0 discards", "playing")),
+        ]
+    )
     assert results == [None, None, None]
-    results = store.write([
-        ("append_move", ("t1", 1, 0, "swap 4", "again move 1", "playing")),  # duplicate n
-        ("append_move", ("t2", 1, 0, "balzak", "seat 0 calls", "over")),
-    ])
+    results = store.write(
+        [
+            ("append_move", ("t1", 1, 0, "swap 4", "again move 1", "playing")),  # duplicate n
+            ("append_move", ("t2", 1, 0, "balzak", "seat 0 calls", "over")),
+        ]
+    )
     assert isinstance(results[0], Exception) and results[1] is None
     t1, t2 = store.load("t1"), store.load("t2")
     assert t1.moves == [(0, "discard 3", "seat 0 discards")] and t1.seed == 2**62 + 7

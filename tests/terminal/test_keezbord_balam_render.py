@@ -21,8 +21,13 @@ WIDTH, HEIGHT = 100, 40
 
 
 def render(thing: Any, colour: bool = False) -> str:
-    console = Console(record=True, width=WIDTH, file=io.StringIO(), force_terminal=colour,
-                      color_system="truecolor" if colour else None)
+    console = Console(
+        record=True,
+        width=WIDTH,
+        file=io.StringIO(),
+        force_terminal=colour,
+        color_system="truecolor" if colour else None,
+    )
     console.print(thing)
     return console.export_text()
 
@@ -57,8 +62,11 @@ def check_keezbord(view: dict[str, Any], text: str) -> None:
         for i, _place in enumerate(places):
             assert f"{letter}{i + 1}" in text  # every pawn is somewhere: track, home or nest
         nest = [f"{letter}{i + 1}" for i, p in enumerate(places) if p == "N"]
-        row = next(line for line in text.splitlines() if f"{letter} seat {owner}" in line
-                   and re.search(r"\d+-\d+", line))
+        row = next(
+            line
+            for line in text.splitlines()
+            if f"{letter} seat {owner}" in line and re.search(r"\d+-\d+", line)
+        )
         for pawn in nest:
             assert pawn in row
         for i, p in enumerate(places):
@@ -79,7 +87,7 @@ def check_keezbord(view: dict[str, Any], text: str) -> None:
 def test_keezbord_boards_along_random_games_show_the_view(players, seed):
     renderer = renderer_for("keezbord")
     for state, seat in random_game("keezbord", players, seed, every=37):
-        for who in ({seat, None} if seat >= 0 else {None, 0}):
+        for who in {seat, None} if seat >= 0 else {None, 0}:
             view = state.view(who)
             check_keezbord(view, render(renderer.board(view)))
     check_fits(render(renderer.board(state.view(0)), colour=True))
@@ -146,7 +154,7 @@ def check_balam(view: dict[str, Any], text: str) -> None:
 def test_balam_boards_along_random_games_show_the_view(players, seed):
     renderer = renderer_for("balam")
     for state, seat in random_game("balam", players, seed, every=11):
-        for who in ({seat, None} if seat >= 0 else {None, 0}):
+        for who in {seat, None} if seat >= 0 else {None, 0}:
             view = state.view(who)
             check_balam(view, render(renderer.board(view)))
     check_fits(render(renderer.board(state.view(0)), colour=True))
@@ -180,8 +188,9 @@ def test_balam_shows_production_and_the_end_of_each_round():
     final = state.view(None)["kings"]
     last = shown[-1]
     for s, king in enumerate(final):
-        assert re.search(rf"seat {s} +│? *{king['prestige']} ", last) or \
-            re.search(rf"seat {s}\s*│\s*{king['prestige']}\s", last), last
+        assert re.search(rf"seat {s} +│? *{king['prestige']} ", last) or re.search(
+            rf"seat {s}\s*│\s*{king['prestige']}\s", last
+        ), last
     for text in shown:
         check_fits(text)
 
@@ -213,14 +222,18 @@ def _tmp_cwd(tmp_path, monkeypatch):
 
 
 @pytest.mark.usefixtures("_tmp_cwd")
-@pytest.mark.parametrize(("name", "players", "shown"), [
-    ("keezbord", "4", ["Your hand:", "Cards in hand:", "home H1-H4", "Teams: a+c, b+d"]),
-    ("keezbord", "2", ["Your hand:", "[S]", "home H1-H4"]),
-    ("balam", "3", ["Katun cards this round:", "personal riches", "a1 SHE", "Round 1"]),
-])
+@pytest.mark.parametrize(
+    ("name", "players", "shown"),
+    [
+        ("keezbord", "4", ["Your hand:", "Cards in hand:", "home H1-H4", "Teams: a+c, b+d"]),
+        ("keezbord", "2", ["Your hand:", "[S]", "home H1-H4"]),
+        ("balam", "3", ["Katun cards this round:", "personal riches", "a1 SHE", "Round 1"]),
+    ],
+)
 def test_gametable_play_shows_the_board(name, players, shown):
-    result = runner.invoke(app, ["play", name, "-p", players, "--seed", "2"],
-                           input="1\n" * 50 + "quit\n")
+    result = runner.invoke(
+        app, ["play", name, "-p", players, "--seed", "2"], input="1\n" * 50 + "quit\n"
+    )
     assert "Traceback" not in result.output
     assert result.exit_code == 0, result.output
     out = " ".join(result.output.split())

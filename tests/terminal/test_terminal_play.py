@@ -65,8 +65,9 @@ def test_a_balzak_with_more_than_5_points_asks_for_confirmation():
 
 
 def test_hot_seat_hides_the_previous_hand_before_the_next_player_sees_theirs():
-    out = play(["balzakken", "-p", "2", "--seat", "0", "--seat", "1", "--seed", "8"],
-               ["", "1", "", "quit"])
+    out = play(
+        ["balzakken", "-p", "2", "--seat", "0", "--seat", "1", "--seed", "8"], ["", "1", "", "quit"]
+    )
     first, _, second = out.partition("Hand the screen to seat 1")
     assert second, out
     assert "Your hand:" in first

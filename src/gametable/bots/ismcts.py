@@ -253,9 +253,7 @@ class ISMCTSBot(Bot):
         if order is None:
             ranked = rank(state, seat, legal, random.Random(self.rng.getrandbits(64)))
             first = [a for (s, a) in node.children if s == seat]
-            order = node.order[seat] = first + [
-                a for a in ranked if (seat, a) not in node.children
-            ]
+            order = node.order[seat] = first + [a for a in ranked if (seat, a) not in node.children]
         allowed = 2 + math.isqrt(node.visits)
         present = set(legal)
         out = [a for a in order if a in present][:allowed]

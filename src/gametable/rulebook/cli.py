@@ -26,13 +26,16 @@ def rules_command(
     game: Annotated[str, typer.Argument(metavar="GAME", help="balzakken, keezbord or balam")],
     section: Annotated[
         str | None,
-        typer.Argument(metavar="SECTION",
-                      help="a section id, title or statement id (BZ-041) to show in full"),
+        typer.Argument(
+            metavar="SECTION", help="a section id, title or statement id (BZ-041) to show in full"
+        ),
     ] = None,
     ask: Annotated[
         str | None, typer.Option("--ask", "-a", help="a question; shows the sections answering it")
     ] = None,
-    top: Annotated[int, typer.Option("--top", "-k", min=1, help="how many answers --ask shows")] = 3,
+    top: Annotated[
+        int, typer.Option("--top", "-k", min=1, help="how many answers --ask shows")
+    ] = 3,
 ) -> None:
     """Read a game's rules (in our own words): the sections, one section, or --ask a question."""
     console = Console()

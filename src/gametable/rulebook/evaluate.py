@@ -40,9 +40,11 @@ class Evaluation:
         return self.top3 / self.total if self.total else 0.0
 
     def __str__(self) -> str:
-        return (f"{self.game}: {self.total} questions, top-1 {self.top1_accuracy:.0%} "
-                f"({self.top1}/{self.total}), top-3 {self.top3_accuracy:.0%} "
-                f"({self.top3}/{self.total})")
+        return (
+            f"{self.game}: {self.total} questions, top-1 {self.top1_accuracy:.0%} "
+            f"({self.top1}/{self.total}), top-3 {self.top3_accuracy:.0%} "
+            f"({self.top3}/{self.total})"
+        )
 
 
 def questions(game: str) -> list[Question]:

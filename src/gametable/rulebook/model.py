@@ -93,7 +93,6 @@ class Section:
         ids = {ref for item in self.items if item.kind != "clarification" for ref in item.refs}
         return tuple(sorted(ids))
 
-
     def to_json(self) -> dict:
         return {
             "id": self.id,
@@ -179,13 +178,17 @@ class Reference:
 
     def to_json(self) -> dict:
         """The whole reference as JSON-ready data (for the server and web client)."""
-        return {"game": self.game, "title": self.title,
-                "sections": [s.to_json() for s in self.sections]}
+        return {
+            "game": self.game,
+            "title": self.title,
+            "sections": [s.to_json() for s in self.sections],
+        }
 
     def children(self, section: Section) -> list[Section]:
         prefix = section.id + "/"
-        return [s for s in self.sections if s.id.startswith(prefix)
-                and s.depth == section.depth + 1]
+        return [
+            s for s in self.sections if s.id.startswith(prefix) and s.depth == section.depth + 1
+        ]
 
 
 def compact(ids: tuple[str, ...] | list[str]) -> str:
@@ -197,8 +200,11 @@ def compact(ids: tuple[str, ...] | list[str]) -> str:
     runs: list[list[str]] = []
     for ref in ids:
         prefix, _, num = ref.rpartition("-")
-        if runs and runs[-1][-1].rpartition("-")[0] == prefix \
-                and int(runs[-1][-1].rpartition("-")[2]) + 1 == int(num):
+        if (
+            runs
+            and runs[-1][-1].rpartition("-")[0] == prefix
+            and int(runs[-1][-1].rpartition("-")[2]) + 1 == int(num)
+        ):
             runs[-1].append(ref)
         else:
             runs.append([ref])
@@ -220,24 +226,29 @@ def parse_reference(data: dict) -> Reference:
     game = data["game"]
     sections = []
     for raw in data["section"]:
-        items = (_items(raw, "rule", "rules") + _items(raw, "example", "examples")
-                 + _items(raw, "clarification", "clarifications"))
-        sections.append(Section(
-            game=game,
-            path=raw["path"],
-            summary=raw.get("summary", "").strip(),
-            items=tuple(items),
-            see=tuple(raw.get("see", ())),
-        ))
-    return Reference(game, data.get("title", game.capitalize()), data.get("source", ""),
-                     tuple(sections))
+        items = (
+            _items(raw, "rule", "rules")
+            + _items(raw, "example", "examples")
+            + _items(raw, "clarification", "clarifications")
+        )
+        sections.append(
+            Section(
+                game=game,
+                path=raw["path"],
+                summary=raw.get("summary", "").strip(),
+                items=tuple(items),
+                see=tuple(raw.get("see", ())),
+            )
+        )
+    return Reference(
+        game, data.get("title", game.capitalize()), data.get("source", ""), tuple(sections)
+    )
 
 
 def available() -> list[str]:
     """The games that have a rules reference."""
     root = resources.files("gametable.rulebook") / "data"
-    return sorted(p.name[:-5] for p in root.iterdir()
-                  if p.is_file() and p.name.endswith(".toml"))
+    return sorted(p.name[:-5] for p in root.iterdir() if p.is_file() and p.name.endswith(".toml"))
 
 
 @cache

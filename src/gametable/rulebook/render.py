@@ -25,8 +25,9 @@ def render_index(reference: Reference) -> RenderableType:
     table.add_column("rules", justify="right")
     table.add_column("statements", style="dim")
     for s in reference.sections:
-        table.add_row(s.id, "  " * s.depth + escape(s.title), str(len(s.rules)),
-                      compact(s.statements))
+        table.add_row(
+            s.id, "  " * s.depth + escape(s.title), str(len(s.rules)), compact(s.statements)
+        )
     hint = Text.from_markup(
         f"[dim]`gametable rules {reference.game} SECTION` shows a section; "
         f'`gametable rules {reference.game} --ask "QUESTION"` searches.[/dim]'
@@ -34,8 +35,9 @@ def render_index(reference: Reference) -> RenderableType:
     return Group(table, hint)
 
 
-def render_section(reference: Reference, section: Section,
-                   highlight: Item | None = None) -> RenderableType:
+def render_section(
+    reference: Reference, section: Section, highlight: Item | None = None
+) -> RenderableType:
     """One section: its rules, examples and clarifications, with the statements they cover."""
     parts: list[RenderableType] = [Text.from_markup(f"[cyan]{section.id}[/cyan]")]
     if section.summary:
@@ -44,19 +46,28 @@ def render_section(reference: Reference, section: Section,
         parts.append(Text("Rules", style="bold"))
         for item in section.rules:
             style = "bold yellow" if item is highlight else ""
-            parts.append(Text.from_markup(f"  • [{style}]{escape(item.text)}[/]{_refs(item)}"
-                                          if style else f"  • {escape(item.text)}{_refs(item)}"))
+            parts.append(
+                Text.from_markup(
+                    f"  • [{style}]{escape(item.text)}[/]{_refs(item)}"
+                    if style
+                    else f"  • {escape(item.text)}{_refs(item)}"
+                )
+            )
     if section.examples:
         parts.append(Text("Examples", style="bold"))
         for item in section.examples:
-            parts.append(Text.from_markup(f"  [green]Example:[/green] {escape(item.text)}"
-                                          f"{_refs(item)}"))
+            parts.append(
+                Text.from_markup(f"  [green]Example:[/green] {escape(item.text)}{_refs(item)}")
+            )
     if section.clarifications:
         parts.append(Text("Clarifications (gametable's reading)", style="bold"))
         for item in section.clarifications:
-            parts.append(Text.from_markup(
-                f"  [magenta]Clarification:[/magenta] {escape(item.text)}{_refs(item)}"
-                f" [dim]see docs/rules/{reference.game}.md[/dim]"))
+            parts.append(
+                Text.from_markup(
+                    f"  [magenta]Clarification:[/magenta] {escape(item.text)}{_refs(item)}"
+                    f" [dim]see docs/rules/{reference.game}.md[/dim]"
+                )
+            )
     children = reference.children(section)
     if children:
         parts.append(Text("Subsections", style="bold"))
@@ -84,8 +95,10 @@ def _marked(text: str, terms: tuple[str, ...], game: str) -> Text:
 def render_hits(reference: Reference, question: str, hits: list[Hit]) -> RenderableType:
     """The sections answering ``question``, best first, each with its matching rule highlighted."""
     if not hits:
-        return Text(f"No section of the {reference.title} rules matches {question!r}; "
-                    f"`gametable rules {reference.game}` lists them all.")
+        return Text(
+            f"No section of the {reference.title} rules matches {question!r}; "
+            f"`gametable rules {reference.game}` lists them all."
+        )
     parts: list[RenderableType] = [Text.from_markup(f"[bold]Q:[/bold] {escape(question)}")]
     for rank, hit in enumerate(hits, 1):
         s = hit.section
@@ -102,8 +115,10 @@ def render_hits(reference: Reference, question: str, hits: list[Hit]) -> Rendera
         others = [i for i in s.rules if i is not hit.statement][:2]
         for item in others:
             body.append(Text.from_markup(f"  [dim]• {escape(item.text)}[/dim]"))
-        body.append(Text.from_markup(
-            f"[dim]more: gametable rules {reference.game} {s.id}  (score {hit.score:.1f})[/dim]"))
-        parts.append(Panel(Group(*body), title_align="left",
-                           title=f"{rank}. {escape(s.path)}"))
+        body.append(
+            Text.from_markup(
+                f"[dim]more: gametable rules {reference.game} {s.id}  (score {hit.score:.1f})[/dim]"
+            )
+        )
+        parts.append(Panel(Group(*body), title_align="left", title=f"{rank}. {escape(s.path)}"))
     return Group(*parts)

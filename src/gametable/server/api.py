@@ -19,19 +19,27 @@ from gametable.server.tables import Refused, Table
 
 log = logging.getLogger("gametable.server")
 
-STATUS = {"unknown": 404, "auth": 403, "spectator": 403, "playing": 409, "busy": 503,
-          "gone": 410, "invalid": 422, "illegal": 422}
+STATUS = {
+    "unknown": 404,
+    "auth": 403,
+    "spectator": 403,
+    "playing": 409,
+    "busy": 503,
+    "gone": 410,
+    "invalid": 422,
+    "illegal": 422,
+}
 
 
 def http_error(exc: Refused) -> HTTPException:
     return HTTPException(STATUS.get(exc.kind, 400), detail=exc.to_json())
 
 
-
-
 class SeatSpec(BaseModel):
     kind: Literal["human", "bot"] = "human"
-    bot: str | None = Field(None, max_length=100, description="bot spec, e.g. random or ismcts:iterations=200")
+    bot: str | None = Field(
+        None, max_length=100, description="bot spec, e.g. random or ismcts:iterations=200"
+    )
     name: str | None = Field(None, max_length=40, description="what the others call this seat")
 
 
@@ -40,7 +48,8 @@ class CreateTable(BaseModel):
     players: int = Field(..., ge=1, le=16)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] | None = Field(
-        None, max_length=16, description="one per seat; default: every seat human")
+        None, max_length=16, description="one per seat; default: every seat human"
+    )
 
 
 class SeatLink(BaseModel):
@@ -65,16 +74,22 @@ def bearer(authorization: str | None) -> str | None:
         return None
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise HTTPException(401, detail={"kind": "auth", "message": "use Authorization: Bearer <token>"})
+        raise HTTPException(
+            401, detail={"kind": "auth", "message": "use Authorization: Bearer <token>"}
+        )
     return token.strip()
 
 
 def option_json(option: Any) -> dict[str, Any]:
     return {
-        "name": option.name, "default": option.default, "help": option.help,
+        "name": option.name,
+        "default": option.default,
+        "help": option.help,
         "kind": option.kind.__name__,
         "choices": list(option.choices) if option.choices is not None else None,
-        "minimum": option.minimum, "maximum": option.maximum, "nullable": option.nullable,
+        "minimum": option.minimum,
+        "maximum": option.maximum,
+        "nullable": option.nullable,
     }
 
 
@@ -93,10 +108,16 @@ def make_router(manager: TableManager) -> APIRouter:
         for i, info in enumerate(table.seats):
             token = tokens.get(i)
             url = f"{base}/t/{table.id}#seat={i}&token={token}" if token else None
-            seats.append(SeatLink(seat=i, kind=info.kind, bot=info.bot, name=info.name, url=url,
-                                  token=token))
-        return CreatedTable(id=table.id, game=table.game.name, players=table.players,
-                            seats=seats, spectator_url=f"{base}/t/{table.id}")
+            seats.append(
+                SeatLink(seat=i, kind=info.kind, bot=info.bot, name=info.name, url=url, token=token)
+            )
+        return CreatedTable(
+            id=table.id,
+            game=table.game.name,
+            players=table.players,
+            seats=seats,
+            spectator_url=f"{base}/t/{table.id}",
+        )
 
     @router.get("/health")
     async def health() -> dict[str, Any]:
@@ -108,19 +129,26 @@ def make_router(manager: TableManager) -> APIRouter:
         out = []
         for name in game_names():
             game = load_game(name)
-            out.append({
-                "name": game.name, "title": game.title, "version": game.version,
-                "player_counts": list(game.player_counts),
-                "options": [option_json(o) for o in game.options],
-                "bots": bot_names(),
-            })
+            out.append(
+                {
+                    "name": game.name,
+                    "title": game.title,
+                    "version": game.version,
+                    "player_counts": list(game.player_counts),
+                    "options": [option_json(o) for o in game.options],
+                    "bots": bot_names(),
+                }
+            )
         return out
 
     @router.post("/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> CreatedTable:
         """Open a table.  The response holds each human seat's invite link (shown only now)."""
-        specs = [s.model_dump() for s in body.seats] if body.seats else [
-            {"kind": "human"} for _ in range(body.players)]
+        specs = (
+            [s.model_dump() for s in body.seats]
+            if body.seats
+            else [{"kind": "human"} for _ in range(body.players)]
+        )
         try:
             table, tokens = await manager.create(body.game, body.players, body.options, specs)
         except Refused as exc:
@@ -134,7 +162,8 @@ def make_router(manager: TableManager) -> APIRouter:
 
     @router.get("/tables/{table_id}/log")
     async def table_log(
-        table_id: str, authorization: Annotated[str | None, Header()] = None,
+        table_id: str,
+        authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """The move log as a seat may read it: public descriptions, its own notation; everything
         (the full record, seed included) once the game is over."""
@@ -145,7 +174,10 @@ def make_router(manager: TableManager) -> APIRouter:
             raise http_error(exc) from None
         over = table.state.is_over
         out: dict[str, Any] = {
-            "table": table.id, "seat": seat, "seq": table.seq, "over": over,
+            "table": table.id,
+            "seat": seat,
+            "seq": table.seq,
+            "over": over,
             "moves": [e.for_seat(seat, over) for e in table.log],
         }
         if over:
@@ -163,7 +195,9 @@ def make_router(manager: TableManager) -> APIRouter:
 
     @router.post("/tables/{table_id}/rematch", status_code=201)
     async def rematch(
-        table_id: str, request: Request, authorization: Annotated[str | None, Header()] = None,
+        table_id: str,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """Start (or find) the next game with the same seats; each seat keeps its token."""
         table = await table_or_404(table_id)
@@ -180,7 +214,13 @@ def make_router(manager: TableManager) -> APIRouter:
 def record_json(table: Table) -> dict[str, Any]:
     from gametable.core.record import Record
 
-    record = Record(table.game.name, table.game.version, table.players, table.seed,
-                    dict(table.options), [(e.seat, e.notation) for e in table.log],
-                    {"table": table.id})
+    record = Record(
+        table.game.name,
+        table.game.version,
+        table.players,
+        table.seed,
+        dict(table.options),
+        [(e.seat, e.notation) for e in table.log],
+        {"table": table.id},
+    )
     return record.to_json()

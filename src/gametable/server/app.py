@@ -36,7 +36,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="gametable server",
         version=__version__,
         description="Lobby API of the gametable server. Play goes over the WebSocket "
-                    "`/ws/{table_id}` (see `gametable.server.ws`).",
+        "`/ws/{table_id}` (see `gametable.server.ws`).",
         lifespan=lifespan,
     )
     app.state.manager = manager

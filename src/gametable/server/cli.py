@@ -33,19 +33,32 @@ def serve(
         from gametable.server.app import create_app
         from gametable.server.settings import Settings
     except ImportError as exc:
-        typer.echo(f"error: the server needs its dependencies ({exc.name} is missing); "
-                   "install them with: pip install 'gametable[server]'", err=True)
+        typer.echo(
+            f"error: the server needs its dependencies ({exc.name} is missing); "
+            "install them with: pip install 'gametable[server]'",
+            err=True,
+        )
         raise typer.Exit(2) from None
 
-    settings = Settings(data_dir=data_dir, database_url=database_url, bot_delay=bot_delay,
-                        bot_processes=bot_processes,
-                        idle_expiry=idle_hours * 3600,
-                        sweep_interval=max(1.0, min(60.0, idle_hours * 900)))
+    settings = Settings(
+        data_dir=data_dir,
+        database_url=database_url,
+        bot_delay=bot_delay,
+        bot_processes=bot_processes,
+        idle_expiry=idle_hours * 3600,
+        sweep_interval=max(1.0, min(60.0, idle_hours * 900)),
+    )
     app = create_app(settings)
     typer.echo(f"gametable server on http://{host}:{port}/  (API docs: /docs)")
     # no per-message deflate: views are small, and compressing each costs ~1 ms of CPU
-    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, ws_per_message_deflate=False,
-                log_level="warning")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,
+        log_level="warning",
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -13,8 +13,13 @@ class Connection:
     """One client socket; messages go out through a bounded queue so a slow reader never holds
     up the table.  A reader that falls too far behind is disconnected (it resyncs on return)."""
 
-    def __init__(self, send_text: Callable[[str], Any], seat: int | None, limit: int = 256,
-                 on_close: Callable[[], Any] | None = None) -> None:
+    def __init__(
+        self,
+        send_text: Callable[[str], Any],
+        seat: int | None,
+        limit: int = 256,
+        on_close: Callable[[], Any] | None = None,
+    ) -> None:
         self.send_text = send_text
         self.on_close = on_close
         self.seat = seat

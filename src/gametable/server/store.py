@@ -43,8 +43,12 @@ tables_t = sa.Table(
 moves_t = sa.Table(
     "gt_moves",
     metadata,
-    sa.Column("table_id", sa.String(32), sa.ForeignKey("gt_tables.id", ondelete="CASCADE"),
-              primary_key=True),
+    sa.Column(
+        "table_id",
+        sa.String(32),
+        sa.ForeignKey("gt_tables.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
     sa.Column("n", sa.Integer, primary_key=True),
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("notation", sa.String(200), nullable=False),
@@ -99,7 +103,7 @@ class Writer:
 
     async def _drain(self) -> None:
         while self.pending:
-            batch, self.pending = self.pending[: self.max_batch], self.pending[self.max_batch:]
+            batch, self.pending = self.pending[: self.max_batch], self.pending[self.max_batch :]
             try:
                 results = await asyncio.to_thread(self.store.write, [(n, a) for n, a, _ in batch])
             except Exception as exc:
@@ -155,44 +159,82 @@ class Store:
         if len(creates) + len(moves) != len(ops):
             raise ValueError(f"unknown write in {sorted({name for name, _ in ops})}")
         if creates:
-            conn.execute(tables_t.insert(), [{
-                "id": t.id, "game": t.game, "version": t.version, "players": t.players,
-                "seed": str(t.seed), "options": t.options, "seats": t.seats, "status": t.status,
-                "move_count": 0, "rematch_of": t.rematch_of, "rematch_id": None,
-                "created_at": t.created_at, "updated_at": t.updated_at} for t in creates])
+            conn.execute(
+                tables_t.insert(),
+                [
+                    {
+                        "id": t.id,
+                        "game": t.game,
+                        "version": t.version,
+                        "players": t.players,
+                        "seed": str(t.seed),
+                        "options": t.options,
+                        "seats": t.seats,
+                        "status": t.status,
+                        "move_count": 0,
+                        "rematch_of": t.rematch_of,
+                        "rematch_id": None,
+                        "created_at": t.created_at,
+                        "updated_at": t.updated_at,
+                    }
+                    for t in creates
+                ],
+            )
         if moves:
             now = time.time()
-            conn.execute(moves_t.insert(), [
-                {"table_id": tid, "n": n, "seat": seat, "notation": notation, "text": text,
-                 "at": now} for tid, n, seat, notation, text, _status in moves])
             conn.execute(
-                tables_t.update().where(tables_t.c.id == sa.bindparam("tid")).values(
-                    move_count=sa.bindparam("n"), status=sa.bindparam("st"), updated_at=now),
-                [{"tid": tid, "n": n, "st": status} for tid, n, _, _, _, status in moves])
+                moves_t.insert(),
+                [
+                    {
+                        "table_id": tid,
+                        "n": n,
+                        "seat": seat,
+                        "notation": notation,
+                        "text": text,
+                        "at": now,
+                    }
+                    for tid, n, seat, notation, text, _status in moves
+                ],
+            )
+            conn.execute(
+                tables_t.update()
+                .where(tables_t.c.id == sa.bindparam("tid"))
+                .values(move_count=sa.bindparam("n"), status=sa.bindparam("st"), updated_at=now),
+                [{"tid": tid, "n": n, "st": status} for tid, n, _, _, _, status in moves],
+            )
 
     def create_table(self, table: StoredTable) -> None:
         self.write([("create_table", (table,))])
 
-    def append_move(self, table_id: str, n: int, seat: int, notation: str, text: str,
-                    status: str) -> None:
+    def append_move(
+        self, table_id: str, n: int, seat: int, notation: str, text: str, status: str
+    ) -> None:
         """Commit move number ``n`` (1-based); a second move ``n`` is refused by the key."""
         self.write([("append_move", (table_id, n, seat, notation, text, status))])
 
     def set_rematch(self, table_id: str, rematch_id: str) -> None:
         with self.engine.begin() as conn:
-            conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(
-                rematch_id=rematch_id, updated_at=time.time()))
+            conn.execute(
+                tables_t.update()
+                .where(tables_t.c.id == table_id)
+                .values(rematch_id=rematch_id, updated_at=time.time())
+            )
 
     def touch(self, table_id: str) -> None:
         with self.engine.begin() as conn:
-            conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(
-                updated_at=time.time()))
+            conn.execute(
+                tables_t.update().where(tables_t.c.id == table_id).values(updated_at=time.time())
+            )
 
     def expire(self, older_than: float) -> list[str]:
         """Delete the tables untouched since ``older_than`` (a UNIX time); their ids."""
         with self.engine.begin() as conn:
-            ids = [r[0] for r in conn.execute(
-                sa.select(tables_t.c.id).where(tables_t.c.updated_at < older_than))]
+            ids = [
+                r[0]
+                for r in conn.execute(
+                    sa.select(tables_t.c.id).where(tables_t.c.updated_at < older_than)
+                )
+            ]
             if ids:
                 conn.execute(moves_t.delete().where(moves_t.c.table_id.in_(ids)))
                 conn.execute(tables_t.delete().where(tables_t.c.id.in_(ids)))
@@ -207,13 +249,23 @@ class Store:
             moves = [
                 (m.seat, m.notation, m.text)
                 for m in conn.execute(
-                    sa.select(moves_t).where(moves_t.c.table_id == table_id).order_by(moves_t.c.n))
+                    sa.select(moves_t).where(moves_t.c.table_id == table_id).order_by(moves_t.c.n)
+                )
             ]
         return StoredTable(
-            id=row.id, game=row.game, version=row.version, players=row.players,
-            seed=int(row.seed), options=dict(row.options), seats=list(row.seats),
-            status=row.status, rematch_of=row.rematch_of, rematch_id=row.rematch_id,
-            created_at=row.created_at, updated_at=row.updated_at, moves=moves,
+            id=row.id,
+            game=row.game,
+            version=row.version,
+            players=row.players,
+            seed=int(row.seed),
+            options=dict(row.options),
+            seats=list(row.seats),
+            status=row.status,
+            rematch_of=row.rematch_of,
+            rematch_id=row.rematch_id,
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+            moves=moves,
         )
 
     def count(self) -> int:

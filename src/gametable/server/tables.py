@@ -39,6 +39,7 @@ def new_token() -> str:
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
+
 def bot_seed(table_seed: int, seat: int, ply: int) -> int:
     """A bot's seed for one decision: reproducible across restarts, and reveals nothing of the
     table's seed (one-way hash)."""
@@ -50,6 +51,7 @@ def bot_move(game: str, state_json: dict[str, Any], seat: int, spec: str, seed: 
     """In a worker process: the notation of the move the bot ``spec`` makes for ``seat``."""
     state = load_game(game).state_from_json(state_json)
     return str(make_bot(spec, seed=seed).act(state, seat))
+
 
 class Refused(Exception):
     """An action or request the table will not take; ``to_json`` is sent to the client."""
@@ -72,6 +74,7 @@ class Refused(Exception):
             out["rule"] = self.rule.to_json()
         return out
 
+
 @dataclass
 class SeatInfo:
     kind: str  # "human" or "bot"
@@ -80,11 +83,16 @@ class SeatInfo:
     name: str | None = None
 
     def to_store(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash,
-                "name": self.name}
+        return {
+            "kind": self.kind,
+            "bot": self.bot,
+            "token_hash": self.token_hash,
+            "name": self.name,
+        }
 
     def public(self) -> dict[str, Any]:
         return {"kind": self.kind, "bot": self.bot, "name": self.name}
+
 
 @dataclass
 class LogEntry:
@@ -98,6 +106,7 @@ class LogEntry:
         if over or seat == self.seat:
             out["notation"] = self.notation
         return out
+
 
 @dataclass
 class Table:
@@ -205,8 +214,15 @@ class Table:
                     cache[conn.seat] = json.dumps(self.message_for(conn.seat))
                 except Exception:  # a rules bug in view(): the move stands, tell the seat
                     log.exception("table %s: view for seat %s failed", self.id, conn.seat)
-                    cache[conn.seat] = json.dumps({"type": "error", "error": {
-                        "kind": "error", "message": "the server could not draw your view"}})
+                    cache[conn.seat] = json.dumps(
+                        {
+                            "type": "error",
+                            "error": {
+                                "kind": "error",
+                                "message": "the server could not draw your view",
+                            },
+                        }
+                    )
             conn.send(cache[conn.seat])
 
     def announce(self, message: dict[str, Any]) -> None:
@@ -264,7 +280,12 @@ class Table:
             n = self.seq + 1
             try:
                 await self.manager.writer.write(
-                    "append_move", self.id, n, seat, notation, text,
+                    "append_move",
+                    self.id,
+                    n,
+                    seat,
+                    notation,
+                    text,
                     "over" if trial.is_over else "playing",
                 )
             except Exception:  # not saved, so not made: the table stays as it was
@@ -302,10 +323,12 @@ class Table:
                 pool = self.manager.bot_pool
                 if pool is None:  # a worker thread: the event loop keeps serving other tables
                     action: Any = await asyncio.to_thread(
-                        make_bot(spec, seed=seed).act, snapshot, seat)
+                        make_bot(spec, seed=seed).act, snapshot, seat
+                    )
                 else:  # a worker process: heavy bots do not even share the GIL with the loop
                     action = await asyncio.get_running_loop().run_in_executor(
-                        pool, bot_move, self.game.name, snapshot.to_json(), seat, spec, seed)
+                        pool, bot_move, self.game.name, snapshot.to_json(), seat, spec, seed
+                    )
                 await self.act(seat, action)
                 failures = 0
             except Refused as exc:  # the table moved on meanwhile (several seats to move)
@@ -322,6 +345,7 @@ class Table:
         if self.bot_task is not None:
             self.bot_task.cancel()
         for conn in list(self.connections):
-            conn.send({"type": "error", "error": {"kind": "gone",
-                                                  "message": "this table has expired"}})
+            conn.send(
+                {"type": "error", "error": {"kind": "gone", "message": "this table has expired"}}
+            )
             conn.close()

@@ -65,8 +65,9 @@ def short_id(msg: dict[str, Any]) -> Any:
     return id_ if isinstance(id_, int | str) and len(str(id_)) <= 64 else None
 
 
-async def handle(msg: dict[str, Any], table: Table, conn: Connection,
-                 manager: TableManager) -> None:
+async def handle(
+    msg: dict[str, Any], table: Table, conn: Connection, manager: TableManager
+) -> None:
     kind, id_, seat = msg["type"], short_id(msg), conn.seat
     if kind in ("act", "check"):
         action = msg["code"] if "code" in msg else msg.get("action")
@@ -79,8 +80,9 @@ async def handle(msg: dict[str, Any], table: Table, conn: Connection,
                 conn.send({"type": "accepted", "id": id_, "seq": seq})
         except Refused as exc:
             reply = "check" if kind == "check" else "refused"
-            conn.send({"type": reply, "id": id_, "action": action, "legal": False,
-                       "error": exc.to_json()})
+            conn.send(
+                {"type": reply, "id": id_, "action": action, "legal": False, "error": exc.to_json()}
+            )
     elif kind == "sync":
         conn.send(table.message_for(seat, "sync"))
     elif kind == "rematch":
@@ -117,9 +119,17 @@ async def play(ws: WebSocket, table_id: str, manager: TableManager) -> None:
     except WebSocketDisconnect:
         return
     conn = Connection(ws.send_text, seat, on_close=ws.close)
-    conn.send({"type": "welcome", "table": table.id, "game": table.game.name,
-               "title": table.game.title, "seat": seat, "players": table.players,
-               "seats": table.info()["seats"]})
+    conn.send(
+        {
+            "type": "welcome",
+            "table": table.id,
+            "game": table.game.name,
+            "title": table.game.title,
+            "seat": seat,
+            "players": table.players,
+            "seats": table.info()["seats"],
+        }
+    )
     conn.send(table.message_for(seat, "sync"))
     table.connections.add(conn)
     table.last_active = time.monotonic()

@@ -25,10 +25,25 @@ from gametable.terminal.render import GameRenderer, generic_board, register_rend
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 RICHES = ("maize", "cacao", "shell", "jade", "obsidian", "prisoner")
 #: one letter per riches on the map (obsidian is "o", cenote is "@")
-RICH_LETTER = {"maize": "m", "cacao": "c", "shell": "s", "jade": "j", "obsidian": "o",
-               "prisoner": "p"}
-KIND_LETTER = {"village": "V", "palace": "P", "temple": "T", "garrison": "G", "reserve": "R",
-               "market": "M", "observatory": "O", "court": "C", "+": "+"}
+RICH_LETTER = {
+    "maize": "m",
+    "cacao": "c",
+    "shell": "s",
+    "jade": "j",
+    "obsidian": "o",
+    "prisoner": "p",
+}
+KIND_LETTER = {
+    "village": "V",
+    "palace": "P",
+    "temple": "T",
+    "garrison": "G",
+    "reserve": "R",
+    "market": "M",
+    "observatory": "O",
+    "court": "C",
+    "+": "+",
+}
 FEATURE_MARK = {"seashore": "~", "volcano": "^", "cenote": "@"}
 try:  # each king's pyramids: fixed numbers of the game, not part of the view
     from gametable.games.balam.board import LARGE_PYRAMIDS, SMALL_PYRAMIDS
@@ -52,7 +67,6 @@ LEGEND = (
     "Riches on a plot: m maize c cacao s shell j jade o obsidian p prisoner · + 2nd plot of a P/T",
     "Sites: ~ seashore ^ volcano @ cenote · ■N owner seat N · ▲ S:n seat S's small pyramids",
 )
-
 
 
 def colour(seat: int) -> str:
@@ -95,9 +109,11 @@ def _layout(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
         try:
             for site in given["sites"]:
                 x, y = site.get("x"), site.get("y")
-                out[site["id"]] = {"xy": None if x is None or y is None else (int(x), int(y)),
-                                   "colour": site.get("colour"),
-                                   "features": list(site.get("features") or [])}
+                out[site["id"]] = {
+                    "xy": None if x is None or y is None else (int(x), int(y)),
+                    "colour": site.get("colour"),
+                    "features": list(site.get("features") or []),
+                }
         except (KeyError, TypeError, ValueError):
             out = {}
     if not out and board_name:
@@ -107,8 +123,11 @@ def _layout(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
             board = load_board(board_name).to_json()
             xy = load_board(board_name).xy
             for i, site in enumerate(board["sites"]):
-                out[site["id"]] = {"xy": xy[i], "colour": site.get("colour"),
-                                   "features": site.get("features", [])}
+                out[site["id"]] = {
+                    "xy": xy[i],
+                    "colour": site.get("colour"),
+                    "features": site.get("features", []),
+                }
         except Exception:
             out = {}  # an unreadable board file only costs the layout
     for name in view.get("sites") or {}:
@@ -137,8 +156,13 @@ class BalamRenderer(GameRenderer):
             try:
                 got = part(view)
             except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-                keys = {"map": ("sites",), "kings": ("kings",), "katun": ("katun",),
-                        "turn": ("turn", "last_roll"), "log": ("log",)}[part.__name__]
+                keys = {
+                    "map": ("sites",),
+                    "kings": ("kings",),
+                    "katun": ("katun",),
+                    "turn": ("turn", "last_roll"),
+                    "log": ("log",),
+                }[part.__name__]
                 got = generic_board({k: view.get(k) for k in keys})
             if got is not None:
                 parts.append(got)
@@ -166,8 +190,9 @@ class BalamRenderer(GameRenderer):
             raise ValueError("sites without a place on the grid")
         xs = sorted({x for x, _ in placed})
         ys = sorted({y for _, y in placed})
-        table = Table(box=box.SQUARE, show_header=False, show_lines=False, padding=(0, 0),
-                      pad_edge=False)
+        table = Table(
+            box=box.SQUARE, show_header=False, show_lines=False, padding=(0, 0), pad_edge=False
+        )
         for _ in xs:
             table.add_column(no_wrap=True, min_width=18)
         for y in ys:
@@ -208,15 +233,24 @@ class BalamRenderer(GameRenderer):
         peeked = (view.get("katun") or {}).get("peeked") or []
         scores = [k.get("prestige", 0) for k in kings]
         table = Table(box=None, padding=(0, 1), header_style="bold", pad_edge=False)
-        for col, justify in (("king", "left"), ("prestige", "right"), ("place", "right"),
-                             ("personal riches", "left"), ("cities", "right"),
-                             ("pyramids left", "right"), ("peeked", "right")):
+        for col, justify in (
+            ("king", "left"),
+            ("prestige", "right"),
+            ("place", "right"),
+            ("personal riches", "left"),
+            ("cities", "right"),
+            ("pyramids left", "right"),
+            ("peeked", "right"),
+        ):
             table.add_column(col, justify=justify)  # type: ignore[arg-type]
         left = view.get("pyramids_left") or []
         for s, king in enumerate(kings):
             cities = sum(1 for site in sites.values() if site.get("owner") == s)
-            small = sum((site.get("pyramids") or [0] * len(kings))[s]
-                        for site in sites.values() if s < len(site.get("pyramids") or []))
+            small = sum(
+                (site.get("pyramids") or [0] * len(kings))[s]
+                for site in sites.values()
+                if s < len(site.get("pyramids") or [])
+            )
             large_left, small_left = LARGE_PYRAMIDS - cities, SMALL_PYRAMIDS - small
             if s < len(left) and isinstance(left[s], dict):
                 large_left = left[s].get("large", large_left)
@@ -225,8 +259,12 @@ class BalamRenderer(GameRenderer):
             name = Text("▶ " if s in moving else "  ", style="bold")
             name.append(seat_name(s, me), style=f"bold {colour(s)}" if s in moving else colour(s))
             table.add_row(
-                name, str(king.get("prestige", "?")), str(place), riches_text(king.get("riches")),
-                str(cities), f"{large_left} ■ {small_left} ▲",
+                name,
+                str(king.get("prestige", "?")),
+                str(place),
+                riches_text(king.get("riches")),
+                str(cities),
+                f"{large_left} ■ {small_left} ▲",
                 str(peeked[s]) if s < len(peeked) else "",
             )
         return table
@@ -249,9 +287,11 @@ class BalamRenderer(GameRenderer):
         line.append(f"   ({hidden} face down)")
         players = view.get("players") or 0
         target = (view.get("options") or {}).get("ball_games") or players
-        line.append(f"\nDeck: {katun.get('deck', '?')} cards  ·  ball games: "
-                    f"{katun.get('ball_games', '?')}/{target}  ·  eclipse: "
-                    f"{'drawn (no Clemency of Chaak)' if katun.get('eclipse') else 'not yet'}")
+        line.append(
+            f"\nDeck: {katun.get('deck', '?')} cards  ·  ball games: "
+            f"{katun.get('ball_games', '?')}/{target}  ·  eclipse: "
+            f"{'drawn (no Clemency of Chaak)' if katun.get('eclipse') else 'not yet'}"
+        )
         discard = katun.get("discard") or []
         if discard:
             line.append(f"  ·  last turned: {discard[-1]}")
@@ -267,13 +307,17 @@ class BalamRenderer(GameRenderer):
         if turn.get("due"):
             bits.append(f"{turn['due']} riches still to pay")
         if turn.get("ward"):
-            bits.append(f"the Mayas still pay {turn['ward']} riches for the catastrophe: choose "
-                        "which (pay SITE.PLOT)")
+            bits.append(
+                f"the Mayas still pay {turn['ward']} riches for the catastrophe: choose "
+                "which (pay SITE.PLOT)"
+            )
         war = turn.get("war")
         if war:
-            text = (f"war: {war.get('source')} attacks {war.get('target')} (seat "
-                    f"{war.get('defender')}) with {war.get('garrisons')} garrison(s), "
-                    f"{war.get('obsidian')} obsidian")
+            text = (
+                f"war: {war.get('source')} attacks {war.get('target')} (seat "
+                f"{war.get('defender')}) with {war.get('garrisons')} garrison(s), "
+                f"{war.get('obsidian')} obsidian"
+            )
             if view.get("phase") != "defend" and "defence_obsidian" in war:
                 text += f"; defence {war['defence_obsidian']} obsidian"
             if war.get("points"):
@@ -292,8 +336,9 @@ class BalamRenderer(GameRenderer):
             waiting = [str(s) for s, d in enumerate(dist["done"]) if not d]
             bits.append("still distributing: seat " + ", ".join(waiting))
         if view.get("bonus"):
-            bits.append("riches bonus: " + ", ".join(
-                f"seat {s} +{b}" for s, b in enumerate(view["bonus"])))
+            bits.append(
+                "riches bonus: " + ", ".join(f"seat {s} +{b}" for s, b in enumerate(view["bonus"]))
+            )
         return Text("  ·  ".join(bits)) if bits else None
 
     def log(self, view: dict[str, Any]) -> Text | None:
@@ -320,20 +365,30 @@ class BalamRenderer(GameRenderer):
         if not (new_round or over):
             return None
         rounds_b, rounds_a = before.get("rounds"), after.get("rounds")
-        if (isinstance(rounds_a, list) and isinstance(rounds_b, list)
-                and len(rounds_a) > len(rounds_b) and isinstance(rounds_a[-1], dict)):
+        if (
+            isinstance(rounds_a, list)
+            and isinstance(rounds_b, list)
+            and len(rounds_a) > len(rounds_b)
+            and isinstance(rounds_a[-1], dict)
+        ):
             return self.round_table(rounds_a[-1], over)
         kb, ka = before.get("kings") or [], after.get("kings") or []
         bonus = after.get("bonus") if over else None
-        title = (f"End of round {before.get('round')}: ceremony, taxes"
-                 + ("" if (after.get("katun") or {}).get("eclipse") else ", Clemency of Chaak")
-                 + (", riches bonus; the game is over" if over else ""))
+        title = (
+            f"End of round {before.get('round')}: ceremony, taxes"
+            + ("" if (after.get("katun") or {}).get("eclipse") else ", Clemency of Chaak")
+            + (", riches bonus; the game is over" if over else "")
+        )
         table = Table(header_style="bold")
-        columns = ["king", "prestige", "ceremony"] + (["bonus"] if bonus else []) + [
-            "riches in", "personal riches"]
+        columns = (
+            ["king", "prestige", "ceremony"]
+            + (["bonus"] if bonus else [])
+            + ["riches in", "personal riches"]
+        )
         for col in columns:
-            table.add_column(col, justify="left" if col in ("king", "riches in", "personal riches")
-                             else "right")
+            table.add_column(
+                col, justify="left" if col in ("king", "riches in", "personal riches") else "right"
+            )
         for s in range(len(ka)):
             p0 = kb[s].get("prestige", 0) if s < len(kb) else 0
             p1 = ka[s].get("prestige", 0)
@@ -347,8 +402,9 @@ class BalamRenderer(GameRenderer):
                 row.append(f"+{extra}")
             row += ["+" + riches_text(gained) if gained else "-", riches_text(r1)]
             table.add_row(*row)
-        table.caption = ("ceremony: temple prestige · riches in: palace taxes"
-                         + (" + Chaak" if not (after.get("katun") or {}).get("eclipse") else ""))
+        table.caption = "ceremony: temple prestige · riches in: palace taxes" + (
+            " + Chaak" if not (after.get("katun") or {}).get("eclipse") else ""
+        )
         table.caption_justify = "left"
         return Group(Text(title, style="bold"), table)
 
@@ -360,9 +416,11 @@ class BalamRenderer(GameRenderer):
         seats = entry["seats"]
         final = over or bool(entry.get("final"))
         eclipse = bool(entry.get("eclipse"))
-        title = (f"End of round {entry.get('round')}: ceremony, taxes"
-                 + ("" if eclipse else ", Clemency of Chaak")
-                 + (", riches bonus; the game is over" if final else ""))
+        title = (
+            f"End of round {entry.get('round')}: ceremony, taxes"
+            + ("" if eclipse else ", Clemency of Chaak")
+            + (", riches bonus; the game is over" if final else "")
+        )
         table = Table(header_style="bold")
         columns = ["king", "prestige", "ceremony", "cenote", "katun"]
         if final:
@@ -374,17 +432,28 @@ class BalamRenderer(GameRenderer):
         for s, row in enumerate(seats):
             before, after = int(row.get("score_before", 0)), int(row.get("score_after", 0))
             katun = int(row.get("ball_game", 0)) + int(row.get("prosperous", 0))
-            cells = [Text(f"seat {s}", style=colour(s)), f"{after} (+{after - before})",
-                     f"+{row.get('ceremony', 0)}", f"+{row.get('cenote', 0)}", f"+{katun}"]
+            cells = [
+                Text(f"seat {s}", style=colour(s)),
+                f"{after} (+{after - before})",
+                f"+{row.get('ceremony', 0)}",
+                f"+{row.get('cenote', 0)}",
+                f"+{katun}",
+            ]
             if final:
                 cells.append(f"+{row.get('bonus', 0)}")
-            cells += [short_riches(row.get("production")), short_riches(row.get("taxes")),
-                      "-" if eclipse else f"+{row.get('chaak', 0)}",
-                      short_riches(row.get("riches_lost")), str(row.get("buildings_lost", 0))]
+            cells += [
+                short_riches(row.get("production")),
+                short_riches(row.get("taxes")),
+                "-" if eclipse else f"+{row.get('chaak', 0)}",
+                short_riches(row.get("riches_lost")),
+                str(row.get("buildings_lost", 0)),
+            ]
             table.add_row(*cells)
-        table.caption = ("prestige (gain this round) · katun: ball games and Katun cards · made: "
-                         "by villages · taxes: from palaces · unused: riches back to the supply · "
-                         "lost: buildings lost to wars and catastrophes")
+        table.caption = (
+            "prestige (gain this round) · katun: ball games and Katun cards · made: "
+            "by villages · taxes: from palaces · unused: riches back to the supply · "
+            "lost: buildings lost to wars and catastrophes"
+        )
         table.caption_justify = "left"
         return Group(Text(title, style="bold"), table)
 
@@ -405,8 +474,9 @@ class BalamRenderer(GameRenderer):
                     if kind == "village" and rich:
                         made.setdefault(owner, {}).setdefault(rich, 0)
                         made[owner][rich] += 1
-        out = Text(f"Round {view.get('round')}: the last Katun card is turned. Production: ",
-                   style="bold")
+        out = Text(
+            f"Round {view.get('round')}: the last Katun card is turned. Production: ", style="bold"
+        )
         if not made:
             out.append("no village produces.")
         else:

@@ -11,7 +11,11 @@ from rich.text import Text
 
 from gametable.terminal.render import GameRenderer, register_renderer
 
-KIND = {"good": "a good BALZAK!", "false": "a false BALZAK!", "overcall": "BALZAK! with more than 5 points"}
+KIND = {
+    "good": "a good BALZAK!",
+    "false": "a false BALZAK!",
+    "overcall": "BALZAK! with more than 5 points",
+}
 
 
 def card(text: str) -> Text:
@@ -21,7 +25,13 @@ def card(text: str) -> Text:
     if text == "L":
         return Text(" Lul ", style="bold black on cyan")
     value = int(text)
-    style = "bold black on green" if value <= 1 else "black on yellow" if value <= 5 else "bold white on red"
+    style = (
+        "bold black on green"
+        if value <= 1
+        else "black on yellow"
+        if value <= 5
+        else "bold white on red"
+    )
     return Text(f" {value:>2} ", style=style)
 
 
@@ -89,24 +99,37 @@ class BalzakkenRenderer(GameRenderer):
 
     def confirm(self, view: dict[str, Any], action_text: str) -> str | None:
         if action_text == "balzak" and view.get("hand_value", 0) > 5:
-            return (f"You hold {view['hand_value']} points: a BALZAK! with more than 5 points costs "
-                    "you 25 and everyone else scores 0. Call it anyway?")
+            return (
+                f"You hold {view['hand_value']} points: a BALZAK! with more than 5 points costs "
+                "you 25 and everyone else scores 0. Call it anyway?"
+            )
         return None
 
     def summary(self, before: dict[str, Any], after: dict[str, Any]) -> RenderableType | None:
         if len(after.get("rounds", [])) <= len(before.get("rounds", [])):
             return None
         last = after["rounds"][-1]
-        table = Table(title=f"Round {last['round']}: seat {last['caller']} called {KIND[last['kind']]}",
-                      header_style="bold")
+        table = Table(
+            title=f"Round {last['round']}: seat {last['caller']} called {KIND[last['kind']]}",
+            header_style="bold",
+        )
         for col in ("player", "hand", "value", "points", "total"):
-            table.add_column(col, justify="right" if col in ("value", "points", "total") else "left")
+            table.add_column(
+                col, justify="right" if col in ("value", "points", "total") else "left"
+            )
         for s in range(after["players"]):
             total = str(last["totals"][s])
             if s in last["tasty"]:
-                total += f"  (tasty: {last['before'][s] + last['points'][s]} -> {last['totals'][s]})"
-            table.add_row(f"seat {s}", cards(last["hands"][s]), str(last["values"][s]),
-                          str(last["points"][s]), total)
+                total += (
+                    f"  (tasty: {last['before'][s] + last['points'][s]} -> {last['totals'][s]})"
+                )
+            table.add_row(
+                f"seat {s}",
+                cards(last["hands"][s]),
+                str(last["values"][s]),
+                str(last["points"][s]),
+                total,
+            )
         return table
 
 

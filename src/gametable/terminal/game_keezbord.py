@@ -87,9 +87,11 @@ class KeezbordRenderer(GameRenderer):
 
     def board(self, view: dict[str, Any]) -> RenderableType:
         parts: list[RenderableType] = []
-        for part, keys in ((self.header, ("dealer", "to_move", "teams")),
-                           (self.ring, ("pawns", "starts", "track_length")),
-                           (self.cards, ("hand", "hand_sizes", "played"))):
+        for part, keys in (
+            (self.header, ("dealer", "to_move", "teams")),
+            (self.ring, ("pawns", "starts", "track_length")),
+            (self.cards, ("hand", "hand_sizes", "played")),
+        ):
             try:
                 got = part(view)
             except (KeyError, TypeError, ValueError, IndexError, AttributeError):
@@ -120,8 +122,9 @@ class KeezbordRenderer(GameRenderer):
                     if j:
                         head.append("+")
                     head.append(letter(s), style=f"bold {colour(s)}")
-            head.append("  (partners sit opposite; a team wins when all its pawns are home)",
-                        style="dim")
+            head.append(
+                "  (partners sit opposite; a team wins when all its pawns are home)", style="dim"
+            )
         return head
 
     def ring(self, view: dict[str, Any]) -> RenderableType:
@@ -140,13 +143,19 @@ class KeezbordRenderer(GameRenderer):
         dealer = view.get("dealer")
         helping: list[tuple[int, int]] = []
 
-        table = Table(box=None, padding=(0, 0), show_edge=False, header_style="bold",
-                      pad_edge=False)
+        table = Table(
+            box=None, padding=(0, 0), show_edge=False, header_style="bold", pad_edge=False
+        )
         ruler = Text(" S  ")
         for k in range(1, SECTION):
             ruler.append(f"{k:>2} " if k % 4 == 0 else "   ")
-        for header, justify in (("section", "left"), (ruler, "left"), (" home H1-H4", "left"),
-                                (" nest", "left"), (" hand", "right")):
+        for header, justify in (
+            ("section", "left"),
+            (ruler, "left"),
+            (" home H1-H4", "left"),
+            (" nest", "left"),
+            (" hand", "right"),
+        ):
             table.add_column(header, no_wrap=True, justify=justify)  # type: ignore[arg-type]
 
         for sec in range(length // SECTION):
@@ -184,13 +193,26 @@ class KeezbordRenderer(GameRenderer):
                 if owner < len(plays_for) and plays_for[owner] != owner:
                     helping.append((owner, plays_for[owner]))
             table.add_row(label, cells, home, nest, count)
-        notes = [Text("[S] start space · the track runs left to right, row after row, the last row "
-                      "into the first", style="dim"),
-                 Text("a pawn enters its home (H1 first) from the space before its start · ▶ to move "
-                      "· D dealer · * you", style="dim")]
+        notes = [
+            Text(
+                "[S] start space · the track runs left to right, row after row, the last row "
+                "into the first",
+                style="dim",
+            ),
+            Text(
+                "a pawn enters its home (H1 first) from the space before its start · ▶ to move "
+                "· D dealer · * you",
+                style="dim",
+            ),
+        ]
         for owner, other in helping:
-            notes.append(Text(f"{seat_name(owner, me)}: all pawns home, now moves "
-                              f"{seat_name(other, me)}'s pawns", style="italic"))
+            notes.append(
+                Text(
+                    f"{seat_name(owner, me)}: all pawns home, now moves "
+                    f"{seat_name(other, me)}'s pawns",
+                    style="italic",
+                )
+            )
         return Group(table, *notes)
 
     @staticmethod
@@ -223,7 +245,9 @@ class KeezbordRenderer(GameRenderer):
             line.append_text(card_row(view["hand"]))
             plays_for = view.get("plays_for") or []
             if isinstance(me, int) and me < len(plays_for) and plays_for[me] != me:
-                line.append(f"   (your pawns are home: you play for {seat_name(plays_for[me], me)})")
+                line.append(
+                    f"   (your pawns are home: you play for {seat_name(plays_for[me], me)})"
+                )
             out.append(line)
         sizes = view.get("hand_sizes")
         if sizes:
@@ -278,22 +302,30 @@ class KeezbordRenderer(GameRenderer):
             title = "The game is over"
         else:
             fresh = after.get("deal") == 1
-            title = (f"Deal over. {'The cards are reshuffled: ' if fresh else ''}cycle "
-                     f"{after.get('cycle')}, deal {after.get('deal')}, dealer seat "
-                     f"{after.get('dealer')}, {5 if fresh else 4} cards each")
+            title = (
+                f"Deal over. {'The cards are reshuffled: ' if fresh else ''}cycle "
+                f"{after.get('cycle')}, deal {after.get('deal')}, dealer seat "
+                f"{after.get('dealer')}, {5 if fresh else 4} cards each"
+            )
         table = Table(header_style="bold")
         for col in ("player", "home", "on track", "in nest", "cards"):
             table.add_column(col, justify="left" if col == "player" else "right")
         sizes = after.get("hand_sizes") or []
         for s in range(len(pawns)):
-            table.add_row(Text(seat_name(s, None), style=colour(s)), f"{home[s]}/4",
-                          str(PAWNS - home[s] - nest[s]), str(nest[s]),
-                          str(sizes[s]) if s < len(sizes) else "")
+            table.add_row(
+                Text(seat_name(s, None), style=colour(s)),
+                f"{home[s]}/4",
+                str(PAWNS - home[s] - nest[s]),
+                str(nest[s]),
+                str(sizes[s]) if s < len(sizes) else "",
+            )
         teams = after.get("teams") or []
         if teams and any(len(t) > 1 for t in teams):
             table.caption = "Teams: " + "   ".join(
                 " + ".join(letter(s) for s in t) + f" {sum(home[s] for s in t if s < len(home))}"
-                f"/{PAWNS * len(t)} home" for t in teams)
+                f"/{PAWNS * len(t)} home"
+                for t in teams
+            )
             table.caption_justify = "left"
         return Group(Text(title, style="bold"), table)
 

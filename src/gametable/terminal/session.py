@@ -91,7 +91,9 @@ class TerminalGame:
         self.console.print(self.renderer.board(state.view(seat)))
         legal = state.legal_actions(seat)
         for i, action in enumerate(legal, start=1):
-            self.console.print(f"  {i:>3}. {action}  [dim]{state.describe(action, seat)}[/dim]", highlight=False)
+            self.console.print(
+                f"  {i:>3}. {action}  [dim]{state.describe(action, seat)}[/dim]", highlight=False
+            )
         while True:
             line = self.ask(f"seat {seat}> ").strip()
             if not line:
@@ -132,7 +134,9 @@ class TerminalGame:
             except IllegalAction as exc:
                 self.last_refusal = exc
                 self.console.print(f"[red]Refused:[/red] {exc.explanation}")
-                self.console.print(f"  rule: {exc.rule}  (type 'why' to see this again)", highlight=False)
+                self.console.print(
+                    f"  rule: {exc.rule}  (type 'why' to see this again)", highlight=False
+                )
                 continue
             except GameError as exc:
                 self.console.print(f"[red]Not understood:[/red] {exc}")

@@ -62,9 +62,22 @@ BASE_COST = {"village": 1, "garrison": 1, "palace": 2, "temple": 2}  # riches of
 OWN_COST = {"reserve": "maize", "market": "cacao", "observatory": "jade", "court": "shell"}
 #: the rulebook's Katun deck ("4 - KATUN"): cards of each type
 DECK = {
-    "prosperous": 10, "favourable": 14, "exceptional": 2, "expedition": 2, "cacao_festival": 1,
-    "marriage": 2, "cenotes": 3, "ball_game": 5, "eclipse": 1, "drought": 6, "insurrection": 4,
-    "earthquake": 4, "pochteca": 4, "toltec_raid": 4, "decadence": 4, "eruption": 3,
+    "prosperous": 10,
+    "favourable": 14,
+    "exceptional": 2,
+    "expedition": 2,
+    "cacao_festival": 1,
+    "marriage": 2,
+    "cenotes": 3,
+    "ball_game": 5,
+    "eclipse": 1,
+    "drought": 6,
+    "insurrection": 4,
+    "earthquake": 4,
+    "pochteca": 4,
+    "toltec_raid": 4,
+    "decadence": 4,
+    "eruption": 3,
     "tidal_wave": 3,
 }
 #: what a catastrophe asks of the Mayas and what it takes otherwise ("4 - KATUN")
@@ -402,8 +415,9 @@ def faces(view: dict[str, Any]) -> tuple[float, float]:
     return sum(points) / len(values), (len(values) - len(points)) / len(values)
 
 
-def attack_gain(table: Table, seat: int, source: str, target: str, garrisons: int,
-                obsidian: int) -> float:
+def attack_gain(
+    table: Table, seat: int, source: str, target: str, garrisons: int, obsidian: int
+) -> float:
     """How much an attack should raise the attacker's lead, on average over the dice."""
     view = table.view
     defender = view["sites"][target]["owner"]
@@ -574,6 +588,7 @@ def choose(seat_state: SeatState, rng: random.Random) -> Action:
 
 def rank(state: State, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
     """The legal actions, best first (for the ISMCTS bot's progressive widening)."""
+
     def imagine() -> State:
         copy = state.clone()
         copy.rng = Rng(rng.getrandbits(64))  # not the dice this iteration is about to roll
@@ -590,7 +605,5 @@ def evaluate(state: State) -> Sequence[float]:
 
 register_heuristic(
     "balam",
-    Heuristic(
-        policy=choose, evaluate=evaluate, iterations=800, depth=0, rollout="none", rank=rank
-    ),
+    Heuristic(policy=choose, evaluate=evaluate, iterations=800, depth=0, rollout="none", rank=rank),
 )

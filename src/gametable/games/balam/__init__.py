@@ -38,26 +38,56 @@ class Balam(Game):
     turn_rule = rules.TURNS
     end_rule = rules.END_OF_GAME
     options = (
-        Option("board", "default", "board: 'default' (5 x 6), 'small' (4 x 4, for 2 players) or "
-               "the path of a board TOML file", str, check=check_board_option),
-        Option("ball_games", None, "the game ends with the round of this ball game (2-5; "
-               "default: as many as players)", int, minimum=2, maximum=5, nullable=True),
+        Option(
+            "board",
+            "default",
+            "board: 'default' (5 x 6), 'small' (4 x 4, for 2 players) or "
+            "the path of a board TOML file",
+            str,
+            check=check_board_option,
+        ),
+        Option(
+            "ball_games",
+            None,
+            "the game ends with the round of this ball game (2-5; default: as many as players)",
+            int,
+            minimum=2,
+            maximum=5,
+            nullable=True,
+        ),
         Option("first_player", 0, "seat that plays first", int, minimum=0, maximum=3),
-        Option("faces", "0,1,1,2,3,X", "the six die faces: success points 0-3 or X (a skull)",
-               str, check=check_faces),
-        Option("next_round", "left_of_last", "who starts a round: 'left_of_last' (left of the "
-               "player who turned the last card) or 'rotate' (left of the last round's first)",
-               str, choices=("left_of_last", "rotate")),
+        Option(
+            "faces",
+            "0,1,1,2,3,X",
+            "the six die faces: success points 0-3 or X (a skull)",
+            str,
+            check=check_faces,
+        ),
+        Option(
+            "next_round",
+            "left_of_last",
+            "who starts a round: 'left_of_last' (left of the "
+            "player who turned the last card) or 'rotate' (left of the last round's first)",
+            str,
+            choices=("left_of_last", "rotate"),
+        ),
         Option("score_cap", False, "prestige stops at 99, as on the printed score track", bool),
-        Option("ties", "shared", "equal prestige at the end: 'shared' win, or 'cities' (more "
-               "cities ranks higher)", str, choices=("shared", "cities")),
+        Option(
+            "ties",
+            "shared",
+            "equal prestige at the end: 'shared' win, or 'cities' (more cities ranks higher)",
+            str,
+            choices=("shared", "cities"),
+        ),
     )
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         super().check_players(players, options)
         if options["first_player"] >= players:
-            raise ValueError(f"option 'first_player': seat {options['first_player']} does not "
-                             f"exist with {players} players")
+            raise ValueError(
+                f"option 'first_player': seat {options['first_player']} does not "
+                f"exist with {players} players"
+            )
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
         state = BalamState(self, players, seed, options)

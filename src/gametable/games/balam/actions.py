@@ -237,10 +237,25 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^done$"), "done"),
     (re.compile(rf"^pay {_POS}$"), "pay_from"),
 ]
-FORMS = ("pay RICHES", "katun I", "build KIND SITE.PLOT", "remove SITE.PLOT",
-         "attack SITE>SITE GARRISONS OBSIDIAN", "end", "defend N", "lose SITE.PLOT",
-         "destroy SITE.PLOT", "take RICHES|prestige", "dowry SEAT RICHES", "ward", "suffer",
-         "offer SITE.PLOT>CENOTE", "move SITE.PLOT>SITE.PLOT", "done", "pay SITE.PLOT")
+FORMS = (
+    "pay RICHES",
+    "katun I",
+    "build KIND SITE.PLOT",
+    "remove SITE.PLOT",
+    "attack SITE>SITE GARRISONS OBSIDIAN",
+    "end",
+    "defend N",
+    "lose SITE.PLOT",
+    "destroy SITE.PLOT",
+    "take RICHES|prestige",
+    "dowry SEAT RICHES",
+    "ward",
+    "suffer",
+    "offer SITE.PLOT>CENOTE",
+    "move SITE.PLOT>SITE.PLOT",
+    "done",
+    "pay SITE.PLOT",
+)
 
 
 def parse(text: str, board: Board, players: int) -> Action:
@@ -326,11 +341,25 @@ class Codec:
         S = len(board.names)
         B = S * MAX_PLOTS
         self.S, self.B = S, B
-        sizes = [("pay", 6), ("katun", MAX_SLOTS), ("build", 8 * B), ("remove", B),
-                 ("attack", S * S * 20), ("end", 1), ("defend", 4 * S + 1), ("lose", B),
-                 ("destroy", B), ("take", 7), ("dowry", 6 * players), ("ward", 1),
-                 ("suffer", 1), ("offer", B * S), ("move", B * B), ("done", 1),
-                 ("pay_from", B)]
+        sizes = [
+            ("pay", 6),
+            ("katun", MAX_SLOTS),
+            ("build", 8 * B),
+            ("remove", B),
+            ("attack", S * S * 20),
+            ("end", 1),
+            ("defend", 4 * S + 1),
+            ("lose", B),
+            ("destroy", B),
+            ("take", 7),
+            ("dowry", 6 * players),
+            ("ward", 1),
+            ("suffer", 1),
+            ("offer", B * S),
+            ("move", B * B),
+            ("done", 1),
+            ("pay_from", B),
+        ]
         self.base: dict[str, int] = {}
         self.order: list[tuple[int, str]] = []
         at = 0
@@ -355,8 +384,12 @@ class Codec:
         if isinstance(a, Remove):
             return base["remove"] + self.b(a.site, a.plot)
         if isinstance(a, Attack):
-            return (base["attack"] + (idx(a.source) * self.S + idx(a.target)) * 20
-                    + (a.garrisons - 1) * 5 + a.obsidian)
+            return (
+                base["attack"]
+                + (idx(a.source) * self.S + idx(a.target)) * 20
+                + (a.garrisons - 1) * 5
+                + a.obsidian
+            )
         if isinstance(a, End):
             return base["end"]
         if isinstance(a, Defend):

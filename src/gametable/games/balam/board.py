@@ -146,23 +146,31 @@ def parse_board(data: dict[str, Any], name: str = "custom") -> Board:
             raise BoardError(f"board {name!r}: site #{i + 1} is not a table")
         sid = site.get("id")
         if not isinstance(sid, str) or not _ID.match(sid):
-            raise BoardError(f"board {name!r}: site #{i + 1} has id {sid!r}; an id is lower-case "
-                             "letters, digits and _ and starts with a letter")
+            raise BoardError(
+                f"board {name!r}: site #{i + 1} has id {sid!r}; an id is lower-case "
+                "letters, digits and _ and starts with a letter"
+            )
         if sid in names:
             raise BoardError(f"board {name!r}: two sites are called {sid!r}")
         col = site.get("colour")
         if col not in COLOURS:
-            raise BoardError(f"board {name!r}: site {sid!r} has unknown colour {col!r}; "
-                             f"a site produces one of {', '.join(COLOURS)}")
+            raise BoardError(
+                f"board {name!r}: site {sid!r} has unknown colour {col!r}; "
+                f"a site produces one of {', '.join(COLOURS)}"
+            )
         n = site.get("plots")
         if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_PLOTS:
             raise BoardError(f"board {name!r}: site {sid!r} has {n!r} plots; a site has 2 to 4")
         if col == "shell" and n != 2:
-            raise BoardError(f"board {name!r}: shell site {sid!r} has {n} plots; shell sites have 2")
+            raise BoardError(
+                f"board {name!r}: shell site {sid!r} has {n} plots; shell sites have 2"
+            )
         fs = site.get("features", [])
         if not isinstance(fs, list) or any(f not in FEATURES for f in fs):
-            raise BoardError(f"board {name!r}: site {sid!r} has features {fs!r}; "
-                             f"features are taken from {', '.join(FEATURES)}")
+            raise BoardError(
+                f"board {name!r}: site {sid!r} has features {fs!r}; "
+                f"features are taken from {', '.join(FEATURES)}"
+            )
         x, y = site.get("x"), site.get("y")
         if (x is None) != (y is None) or not all(
             v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in (x, y)
@@ -182,11 +190,13 @@ def parse_board(data: dict[str, Any], name: str = "custom") -> Board:
         at = {}
         for i, p in enumerate(xy):
             if p is None:
-                raise BoardError(f"board {name!r}: orthogonal adjacency needs x and y on site "
-                                 f"{names[i]!r}")
+                raise BoardError(
+                    f"board {name!r}: orthogonal adjacency needs x and y on site {names[i]!r}"
+                )
             if p in at:
-                raise BoardError(f"board {name!r}: sites {names[at[p]]!r} and {names[i]!r} "
-                                 f"share the tile at {p}")
+                raise BoardError(
+                    f"board {name!r}: sites {names[at[p]]!r} and {names[i]!r} share the tile at {p}"
+                )
             at[p] = i
         for (x, y), i in at.items():
             for q in ((x + 1, y), (x, y + 1)):
@@ -215,8 +225,9 @@ def parse_board(data: dict[str, Any], name: str = "custom") -> Board:
                 todo.append(t)
     if len(seen) != len(names):
         lost = ", ".join(names[s] for s in range(len(names)) if s not in seen)
-        raise BoardError(f"board {name!r}: sites {lost} cannot be reached from {names[0]!r} "
-                         "along the paths")
+        raise BoardError(
+            f"board {name!r}: sites {lost} cannot be reached from {names[0]!r} along the paths"
+        )
     board = Board(
         name=name,
         title=str(data.get("title", name)),

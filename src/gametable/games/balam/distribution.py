@@ -50,8 +50,9 @@ def usable(owner: Sequence[int], ctrl: Sequence[Sequence[int]], seat: int, site:
     return not (enemy == own and owner[site] not in (-1, seat))
 
 
-def usable_mask(board: Board, owner: Sequence[int], ctrl: Sequence[Sequence[int]],
-                seat: int) -> int:
+def usable_mask(
+    board: Board, owner: Sequence[int], ctrl: Sequence[Sequence[int]], seat: int
+) -> int:
     mask = 0
     for s in board.sites:
         if usable(owner, ctrl, seat, s):
@@ -80,9 +81,14 @@ def reach(board: Board, open_sites: int, site: int) -> int:
 
 def dist_sources(st: BalamState, seat: int) -> list[int]:
     owner, kinds, toks, moved = st.owner, st.kinds, st.toks, st.moved
-    return [b for b, k in enumerate(kinds)
-            if toks[b] >= 0 and (k in (VILLAGE, RESERVE, GARRISON))
-            and owner[b >> 2] == seat and b not in moved]
+    return [
+        b
+        for b, k in enumerate(kinds)
+        if toks[b] >= 0
+        and (k in (VILLAGE, RESERVE, GARRISON))
+        and owner[b >> 2] == seat
+        and b not in moved
+    ]
 
 
 def dist_targets(st: BalamState, seat: int) -> list[tuple[int, int]]:

@@ -35,8 +35,13 @@ def choose_actions(st: BalamState, seat: int) -> list[Action]:
     if kind == "expedition":
         return [TAKE_ACTIONS[r] for r in range(5) if st.supply[r] > 0]
     if kind == "marriage":
-        return [Dowry(q, r) for q in range(st.players) if q != seat
-                for r in range(6) if st.chest[q][r] > 0]
+        return [
+            Dowry(q, r)
+            for q in range(st.players)
+            if q != seat
+            for r in range(6)
+            if st.chest[q][r] > 0
+        ]
     if kind in CATASTROPHES:
         if st.warding:
             pay = st.tables[5]
@@ -48,14 +53,20 @@ def choose_actions(st: BalamState, seat: int) -> list[Action]:
 def mayas_riches(st: BalamState, seat: int, riches: int) -> list[int]:
     """Positions of ``riches`` in the king's reserves and garrisons (the Mayas' riches)."""
     owner, kinds, toks = st.owner, st.kinds, st.toks
-    return [b for b, k in enumerate(kinds)
-            if (k in (RESERVE, GARRISON)) and toks[b] == riches and owner[b >> 2] == seat]
+    return [
+        b
+        for b, k in enumerate(kinds)
+        if (k in (RESERVE, GARRISON)) and toks[b] == riches and owner[b >> 2] == seat
+    ]
 
 
 def mayas_sources(st: BalamState, seat: int) -> list[int]:
     owner, kinds, toks = st.owner, st.kinds, st.toks
-    return [b for b, k in enumerate(kinds)
-            if (k in (RESERVE, GARRISON)) and toks[b] >= 0 and owner[b >> 2] == seat]
+    return [
+        b
+        for b, k in enumerate(kinds)
+        if (k in (RESERVE, GARRISON)) and toks[b] >= 0 and owner[b >> 2] == seat
+    ]
 
 
 def offer_actions(st: BalamState, seat: int) -> list[Action]:
@@ -171,8 +182,10 @@ def ward(st: BalamState, seat: int) -> None:
     riches, n, _ = CATASTROPHE[KIND[st.card]]
     st.stats["catastrophes_paid"] += 1
     st.warding = n
-    st.note(f"seat {seat}'s Mayas ward off the {KIND[st.card].replace('_', ' ')}: they pay "
-            f"{n} {RICHES[riches]}")
+    st.note(
+        f"seat {seat}'s Mayas ward off the {KIND[st.card].replace('_', ' ')}: they pay "
+        f"{n} {RICHES[riches]}"
+    )
     settle_ward(st, seat)
 
 
@@ -182,7 +195,7 @@ def settle_ward(st: BalamState, seat: int) -> None:
     if len(candidates) > st.warding:
         st.phase = CHOOSE
         return
-    for b in candidates[:st.warding]:
+    for b in candidates[: st.warding]:
         pay_riches(st, seat, b)
     st.warding = 0
     finish_katun(st)

@@ -33,19 +33,54 @@ from gametable.games.balam.board import (
 )
 
 TYPES = (
-    "prosperous", "favourable", "exceptional", "expedition", "cacao_festival", "marriage",
-    "cenotes", "ball_game", "eclipse", "drought", "insurrection", "earthquake", "pochteca",
-    "toltec_raid", "decadence", "eruption", "tidal_wave",
+    "prosperous",
+    "favourable",
+    "exceptional",
+    "expedition",
+    "cacao_festival",
+    "marriage",
+    "cenotes",
+    "ball_game",
+    "eclipse",
+    "drought",
+    "insurrection",
+    "earthquake",
+    "pochteca",
+    "toltec_raid",
+    "decadence",
+    "eruption",
+    "tidal_wave",
 )
 #: the rulebook's count of each type ("4 - KATUN")
 RULEBOOK_COUNTS = {
-    "prosperous": 10, "favourable": 14, "exceptional": 2, "expedition": 2, "cacao_festival": 1,
-    "marriage": 2, "cenotes": 3, "ball_game": 5, "eclipse": 1, "drought": 6, "insurrection": 4,
-    "earthquake": 4, "pochteca": 4, "toltec_raid": 4, "decadence": 4, "eruption": 3,
+    "prosperous": 10,
+    "favourable": 14,
+    "exceptional": 2,
+    "expedition": 2,
+    "cacao_festival": 1,
+    "marriage": 2,
+    "cenotes": 3,
+    "ball_game": 5,
+    "eclipse": 1,
+    "drought": 6,
+    "insurrection": 4,
+    "earthquake": 4,
+    "pochteca": 4,
+    "toltec_raid": 4,
+    "decadence": 4,
+    "eruption": 3,
     "tidal_wave": 3,
 }
-CATASTROPHES = ("drought", "insurrection", "earthquake", "pochteca", "toltec_raid", "decadence",
-                "eruption", "tidal_wave")
+CATASTROPHES = (
+    "drought",
+    "insurrection",
+    "earthquake",
+    "pochteca",
+    "toltec_raid",
+    "decadence",
+    "eruption",
+    "tidal_wave",
+)
 PRESTIGE = 6  # the "riches" code of a prestige offer in Take actions
 #: catastrophe -> (riches the Mayas pay, how many, buildings lost as (kind, count), or the
 #: feature of the cities lost)
@@ -87,8 +122,9 @@ class KatunError(ValueError):
 
 def _riches(name: object, where: str) -> int:
     if name not in RICHES[:5]:
-        raise KatunError(f"{where}: {name!r} is not a riches a Katun can give "
-                         f"({', '.join(RICHES[:5])})")
+        raise KatunError(
+            f"{where}: {name!r} is not a riches a Katun can give ({', '.join(RICHES[:5])})"
+        )
     return RICHES.index(name)  # type: ignore[arg-type]
 
 
@@ -161,8 +197,8 @@ def deck_places() -> tuple[str, ...]:
             places.append(BALL_PLACE)
     middle = (len(places) + 1) // 2
     first = middle - 2  # the Eclipse goes in before place index first + 0..4 (see build_deck)
-    assert set(places[first:first + 4]) == {OTHER_PLACE}
-    out = places[:first] + [ECLIPSE_WINDOW] * 5 + places[first + 4:]
+    assert set(places[first : first + 4]) == {OTHER_PLACE}
+    out = places[:first] + [ECLIPSE_WINDOW] * 5 + places[first + 4 :]
     assert len(out) == len(KIND)
     return tuple(out)
 
@@ -191,7 +227,7 @@ def build_deck(rng: Rng) -> list[int]:
     top_down: list[int] = []
     start = 0
     for k, size in enumerate(sizes):
-        top_down.extend(rest[start:start + size])
+        top_down.extend(rest[start : start + size])
         start += size
         if k < len(balls):
             top_down.append(balls[k])

@@ -165,8 +165,6 @@ def build_actions(st: BalamState, seat: int) -> list[Action]:
     return out
 
 
-
-
 def attack_actions(st: BalamState, seat: int) -> list[Action]:
     out: list[Action] = []
     names = st.board.names
@@ -188,36 +186,28 @@ def attack_actions(st: BalamState, seat: int) -> list[Action]:
 # -- wars ---------------------------------------------------------------------------------------------
 
 
-
-
 def loss_candidates(st: BalamState, seat: int) -> list[int]:
     kind, _count, site = st.losses[0]
     return st.buildings_of(seat, kind, site)
 
 
-
-
 # -- Katun choices ------------------------------------------------------------------------------------
-
-
-
-
-
-
 
 
 # -- distribution -------------------------------------------------------------------------------------
 
 
-
-
-
-
 # -- check: refusing with the rule broken ---------------------------------------------------------
 PHASE_RULE = {
-    TURN: rules.TURNS, ACT: rules.CONSTRUCTIONS, COST: rules.COSTS, DEFEND: rules.DEFENCE,
-    LOSE: rules.WAR_LOSSES, DESTROY: rules.DESTRUCTION, CHOOSE: rules.KATUN,
-    OFFER: rules.CENOTES, DIST: rules.TRANSPORT,
+    TURN: rules.TURNS,
+    ACT: rules.CONSTRUCTIONS,
+    COST: rules.COSTS,
+    DEFEND: rules.DEFENCE,
+    LOSE: rules.WAR_LOSSES,
+    DESTROY: rules.DESTRUCTION,
+    CHOOSE: rules.KATUN,
+    OFFER: rules.CENOTES,
+    DIST: rules.TRANSPORT,
 }
 
 
@@ -227,8 +217,9 @@ def check(st: BalamState, action: Action, seat: int) -> None:
     if action in legal:
         return
     explain(st, action, seat)
-    raise IllegalAction(f"{action} is not possible now ({st.phase} phase)",
-                        PHASE_RULE.get(st.phase, rules.TURNS))
+    raise IllegalAction(
+        f"{action} is not possible now ({st.phase} phase)", PHASE_RULE.get(st.phase, rules.TURNS)
+    )
 
 
 def explain(st: BalamState, action: Action, seat: int) -> None:
@@ -237,20 +228,26 @@ def explain(st: BalamState, action: Action, seat: int) -> None:
     if phase == CHOOSE and st.warding:
         explain_ward(st, action, seat)
     if isinstance(action, PayFrom):
-        raise IllegalAction("the Mayas pay riches from a reserve or garrison only to ward off a "
-                            "catastrophe, after choosing ward", rules.WARD_CHOICE)
+        raise IllegalAction(
+            "the Mayas pay riches from a reserve or garrison only to ward off a "
+            "catastrophe, after choosing ward",
+            rules.WARD_CHOICE,
+        )
     if isinstance(action, Pay):
         if phase not in (TURN, COST):
-            raise IllegalAction("a riches is paid at the start of a turn or for a building, not "
-                                "now", rules.TURNS)
+            raise IllegalAction(
+                "a riches is paid at the start of a turn or for a building, not now", rules.TURNS
+            )
         rules.check_can_pay(st.chest[seat], action.riches)
     if isinstance(action, TurnKatun):
         if phase != TURN:
-            raise IllegalAction("a Katun card is turned over instead of paying, at the start of "
-                                "a turn", rules.TURNS)
+            raise IllegalAction(
+                "a Katun card is turned over instead of paying, at the start of a turn", rules.TURNS
+            )
         if action.slot >= len(st.slots) or st.slots[action.slot] < 0:
-            raise IllegalAction(f"Katun card {action.slot} is not face down beside the board",
-                                rules.KATUN)
+            raise IllegalAction(
+                f"Katun card {action.slot} is not face down beside the board", rules.KATUN
+            )
     if isinstance(action, Build):
         if phase != ACT:
             if phase == TURN:
@@ -258,72 +255,99 @@ def explain(st: BalamState, action: Action, seat: int) -> None:
             raise IllegalAction("you cannot build now", rules.CONSTRUCTIONS)
         s = st.board.index(action.site)
         base = s * MAX_PLOTS
-        rules.check_build_site(st.owner[s], seat, st.lock, s, action.site,
-                               LARGE_PYRAMIDS - st.owner.count(seat))
-        rules.check_plots(st.kinds, base, action.plot, st.board.second_plot(s, action.plot),
-                          action.kind)
+        rules.check_build_site(
+            st.owner[s], seat, st.lock, s, action.site, LARGE_PYRAMIDS - st.owner.count(seat)
+        )
+        rules.check_plots(
+            st.kinds, base, action.plot, st.board.second_plot(s, action.plot), action.kind
+        )
         rules.check_cost(st.chest[seat], action.kind)
         rules.check_tiles(st.tiles_used(), action.kind)
-        rules.check_market_pyramids(action.kind, SMALL_PYRAMIDS - st.small_used(seat),
-                                    1 + len(st.board.neighbours[s]))
+        rules.check_market_pyramids(
+            action.kind, SMALL_PYRAMIDS - st.small_used(seat), 1 + len(st.board.neighbours[s])
+        )
     if isinstance(action, Attack):
         if phase == TURN:
             raise IllegalAction("pay 1 riches first, then attack", rules.TURNS)
         if phase != ACT or st.lock >= 0 or st.attacked:
-            raise IllegalAction("a king launches one attack, instead of building, per turn",
-                                rules.WARS)
+            raise IllegalAction(
+                "a king launches one attack, instead of building, per turn", rules.WARS
+            )
         s, t = st.board.index(action.source), st.board.index(action.target)
         if st.owner[s] != seat:
             raise IllegalAction(f"{action.source} is not one of your cities", rules.WARS)
         if not st.board.adjacent(s, t) or st.owner[t] in (-1, seat):
-            raise IllegalAction(f"{action.target} is not an enemy city at the end of a path "
-                                f"from {action.source}", rules.WARS)
+            raise IllegalAction(
+                f"{action.target} is not an enemy city at the end of a path from {action.source}",
+                rules.WARS,
+            )
         g, o = garrison_stats(st, s)
         if action.garrisons > g:
-            raise IllegalAction(f"{action.source} has {g} garrisons; you cannot commit "
-                                f"{action.garrisons}", rules.WARS)
+            raise IllegalAction(
+                f"{action.source} has {g} garrisons; you cannot commit {action.garrisons}",
+                rules.WARS,
+            )
         if action.obsidian > o:
-            raise IllegalAction(f"only {o} of the committed garrisons hold obsidian",
-                                rules.WARS)
+            raise IllegalAction(f"only {o} of the committed garrisons hold obsidian", rules.WARS)
     if isinstance(action, Defend) and phase == DEFEND:
-        raise IllegalAction(f"your garrisons there hold only {defence_obsidian(st)} obsidian",
-                            rules.DEFENCE)
+        raise IllegalAction(
+            f"your garrisons there hold only {defence_obsidian(st)} obsidian", rules.DEFENCE
+        )
     if isinstance(action, Move):
         if phase != DIST:
-            raise IllegalAction("riches are moved during the distribution, at the end of the "
-                                "round", rules.DISTRIBUTION)
+            raise IllegalAction(
+                "riches are moved during the distribution, at the end of the round",
+                rules.DISTRIBUTION,
+            )
         explain_move(st, action, seat)
     if isinstance(action, Offer):
         if phase != OFFER:
-            raise IllegalAction("riches go to the cenotes only when the Cult of the sacred "
-                                "cenotes is turned over", rules.CENOTES)
+            raise IllegalAction(
+                "riches go to the cenotes only when the Cult of the sacred cenotes is turned over",
+                rules.CENOTES,
+            )
         b = st.codec.b(action.site, action.plot)
         if b not in mayas_sources(st, seat):
-            raise IllegalAction("only riches in your reserves and garrisons (your Mayas' riches) "
-                                "go to the cenotes, never those of your king sheet", rules.CENOTES)
+            raise IllegalAction(
+                "only riches in your reserves and garrisons (your Mayas' riches) "
+                "go to the cenotes, never those of your king sheet",
+                rules.CENOTES,
+            )
         c = st.board.index(action.cenote)
         if not st.board.cenote[c] or c in st.offered:
-            raise IllegalAction(f"{action.cenote} is not a cenote still waiting for a riches",
-                                rules.CENOTES)
-        raise IllegalAction(f"the riches on {action.site}.{action.plot} cannot reach "
-                            f"{action.cenote} under the transport rules", rules.TRANSPORT)
+            raise IllegalAction(
+                f"{action.cenote} is not a cenote still waiting for a riches", rules.CENOTES
+            )
+        raise IllegalAction(
+            f"the riches on {action.site}.{action.plot} cannot reach "
+            f"{action.cenote} under the transport rules",
+            rules.TRANSPORT,
+        )
 
 
 def explain_ward(st: BalamState, action: Action, seat: int) -> None:
     """While the Mayas pay for a catastrophe, the king only chooses which of their riches go."""
     riches = RICHES[CATASTROPHE[KIND[st.card]][0]]
     if isinstance(action, Pay):
-        raise IllegalAction("the riches warding off a catastrophe come from the Mayas' reserves "
-                            "or garrisons, never from the king's chest: choose one with pay "
-                            "SITE.PLOT", rules.CATASTROPHES)
+        raise IllegalAction(
+            "the riches warding off a catastrophe come from the Mayas' reserves "
+            "or garrisons, never from the king's chest: choose one with pay "
+            "SITE.PLOT",
+            rules.CATASTROPHES,
+        )
     if not isinstance(action, PayFrom):
-        raise IllegalAction(f"the Mayas are paying for the catastrophe: choose which {riches} "
-                            "of your reserves and garrisons goes (pay SITE.PLOT)",
-                            rules.WARD_CHOICE)
+        raise IllegalAction(
+            f"the Mayas are paying for the catastrophe: choose which {riches} "
+            "of your reserves and garrisons goes (pay SITE.PLOT)",
+            rules.WARD_CHOICE,
+        )
     b = st.codec.b(action.site, action.plot)
     if b not in mayas_riches(st, seat, CATASTROPHE[KIND[st.card]][0]):
-        raise IllegalAction(f"there is no {riches} on a reserve or garrison of yours at "
-                            f"{action.site}.{action.plot}", rules.CATASTROPHES)
+        raise IllegalAction(
+            f"there is no {riches} on a reserve or garrison of yours at "
+            f"{action.site}.{action.plot}",
+            rules.CATASTROPHES,
+        )
 
 
 def explain_move(st: BalamState, action: Move, seat: int) -> None:
@@ -337,13 +361,19 @@ def explain_move(st: BalamState, action: Move, seat: int) -> None:
     b = st.codec.b(action.site, action.plot)
     d = st.codec.b(action.to_site, action.to_plot)
     where = f"{action.to_site}.{action.to_plot}"
-    if st.owner[b >> 2] != seat or st.toks[b] < 0 or st.kinds[b] not in (VILLAGE, RESERVE,
-                                                                         GARRISON):
-        raise IllegalAction(f"there is no riches of yours to move on {action.site}."
-                            f"{action.plot}", rules.DISTRIBUTION)
+    if (
+        st.owner[b >> 2] != seat
+        or st.toks[b] < 0
+        or st.kinds[b] not in (VILLAGE, RESERVE, GARRISON)
+    ):
+        raise IllegalAction(
+            f"there is no riches of yours to move on {action.site}.{action.plot}",
+            rules.DISTRIBUTION,
+        )
     if b in st.moved:
-        raise IllegalAction("that riches has already been moved this round",
-                            rules.DISTRIBUTION_ONCE)
+        raise IllegalAction(
+            "that riches has already been moved this round", rules.DISTRIBUTION_ONCE
+        )
     if st.owner[d >> 2] != seat:
         raise IllegalAction("riches go only to your own buildings", rules.DISTRIBUTION)
     kind = st.kinds[d]
@@ -351,19 +381,25 @@ def explain_move(st: BalamState, action: Move, seat: int) -> None:
         if st.toks[b] != OBSIDIAN:
             raise IllegalAction("only obsidian is moved onto a garrison", rules.EQUIPMENT)
         if st.toks[d] >= 0:
-            raise IllegalAction(f"the garrison on {where} already holds a riches",
-                                rules.EQUIPMENT)
+            raise IllegalAction(f"the garrison on {where} already holds a riches", rules.EQUIPMENT)
     elif kind == RESERVE:
         if st.toks[d] >= 0:
             raise IllegalAction(f"the reserve on {where} already holds a riches", rules.STORAGE)
     elif kind in (TEMPLE, PALACE):
         if st.toks[d] >= 0 and st.toks[st.second_b(d)] >= 0:
-            raise IllegalAction(f"the {KINDS[kind]} on {where} already has 2 riches",
-                                rules.CEREMONY if kind == TEMPLE else rules.TAXES)
+            raise IllegalAction(
+                f"the {KINDS[kind]} on {where} already has 2 riches",
+                rules.CEREMONY if kind == TEMPLE else rules.TAXES,
+            )
     else:
-        raise IllegalAction(f"no riches goes to {where}: riches go to temples, palaces, "
-                            "reserves and garrisons", rules.DISTRIBUTION)
+        raise IllegalAction(
+            f"no riches goes to {where}: riches go to temples, palaces, reserves and garrisons",
+            rules.DISTRIBUTION,
+        )
     if d == b:
         raise IllegalAction("that riches is already there", rules.DISTRIBUTION)
-    raise IllegalAction(f"the riches on {action.site}.{action.plot} cannot reach {where}: an "
-                        "enemy controls its city or every way there", rules.TRANSPORT)
+    raise IllegalAction(
+        f"the riches on {action.site}.{action.plot} cannot reach {where}: an "
+        "enemy controls its city or every way there",
+        rules.TRANSPORT,
+    )

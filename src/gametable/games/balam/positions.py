@@ -193,8 +193,9 @@ def load_position(game: Balam, data: dict[str, Any]) -> BalamState:
     st.bonus = bonus
     _load_history(st, data)
     if "to_move" in data and list(data["to_move"]) != list(st.to_move):
-        raise InvalidState(f"to_move {data['to_move']} does not match the phase: it is "
-                           f"{list(st.to_move)}")
+        raise InvalidState(
+            f"to_move {data['to_move']} does not match the phase: it is {list(st.to_move)}"
+        )
     return st
 
 
@@ -231,8 +232,9 @@ def _load_history(st: BalamState, data: dict[str, Any]) -> None:
             out["buildings_lost"] = seats(tally["buildings_lost"], "buildings_lost")
         prestige = tally.get("prestige", {})
         if not isinstance(prestige, dict) or any(k not in PRESTIGE_SOURCES for k in prestige):
-            raise InvalidState(f"round_tally.prestige maps {', '.join(PRESTIGE_SOURCES)} to "
-                               "one number per seat")
+            raise InvalidState(
+                f"round_tally.prestige maps {', '.join(PRESTIGE_SOURCES)} to one number per seat"
+            )
         for src, value in prestige.items():
             out["prestige"][src] = seats(value, f"prestige.{src}")
         production = tally.get("production", [{} for _ in range(n)])
@@ -241,14 +243,16 @@ def _load_history(st: BalamState, data: dict[str, Any]) -> None:
         for q, made in enumerate(production):
             if not isinstance(made, dict):
                 raise InvalidState("round_tally.production maps riches names to counts")
-            out["production"][q] = {RICHES[_riches(r, "round_tally.production")]:
-                                    _int(v, "round_tally.production", 0)
-                                    for r, v in made.items()}
+            out["production"][q] = {
+                RICHES[_riches(r, "round_tally.production")]: _int(v, "round_tally.production", 0)
+                for r, v in made.items()
+            }
         st.tally = out
     stats = data.get("stats", {})
     if not isinstance(stats, dict) or not all(
-            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
-            for k, v in stats.items()):
+        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
+        for k, v in stats.items()
+    ):
         raise InvalidState("stats must map event names to counts")
     st.stats = Counter(stats)
 
@@ -266,8 +270,9 @@ def _load_sites(st: BalamState, sites: Any) -> None:
             raise InvalidState(f"sites.{name}.plots must be a list")
         n = board.plots[s]
         if len(plots) > n:
-            raise InvalidState(f"site {name} has {n} plots but {len(plots)} are given: the site "
-                               "is full")
+            raise InvalidState(
+                f"site {name} has {n} plots but {len(plots)} are given: the site is full"
+            )
         owner = entry.get("owner")
         if isinstance(owner, list):
             raise InvalidState(f"site {name} is held by one king at most, not {owner}")
@@ -283,9 +288,11 @@ def _load_sites(st: BalamState, sites: Any) -> None:
             elif kind_text in KINDS:
                 st.kinds[base + p] = KINDS.index(kind_text)
             else:
-                raise InvalidState(f"site {name} plot {p}: {kind_text!r} is not a building "
-                                   f"({', '.join(KINDS)}, or + for the second plot of a palace "
-                                   "or temple)")
+                raise InvalidState(
+                    f"site {name} plot {p}: {kind_text!r} is not a building "
+                    f"({', '.join(KINDS)}, or + for the second plot of a palace "
+                    "or temple)"
+                )
             if tok:
                 st.toks[base + p] = _riches(tok, f"site {name} plot {p}")
         for p in range(n):
@@ -293,14 +300,20 @@ def _load_sites(st: BalamState, sites: Any) -> None:
             if 0 <= k < 8 and DOUBLE[k]:
                 q = board.second_plot(s, p)
                 if q is None or st.kinds[base + q] != SECOND:
-                    raise InvalidState(f"site {name}: the {KINDS[k]} on plot {p} needs the next "
-                                       "plot, marked \"+\"")
+                    raise InvalidState(
+                        f'site {name}: the {KINDS[k]} on plot {p} needs the next plot, marked "+"'
+                    )
             if k == SECOND:
                 a = (p - 1) % n
-                if not (board.second_plot(s, a) == p and 0 <= st.kinds[base + a] < 8
-                        and DOUBLE[st.kinds[base + a]]):
-                    raise InvalidState(f"site {name}: plot {p} is marked \"+\" but no palace or "
-                                       "temple stands just before it")
+                if not (
+                    board.second_plot(s, a) == p
+                    and 0 <= st.kinds[base + a] < 8
+                    and DOUBLE[st.kinds[base + a]]
+                ):
+                    raise InvalidState(
+                        f'site {name}: plot {p} is marked "+" but no palace or '
+                        "temple stands just before it"
+                    )
         built = any(st.kinds[base + p] != EMPTY for p in range(n))
         if owner is None:
             if built:
@@ -308,8 +321,10 @@ def _load_sites(st: BalamState, sites: Any) -> None:
         else:
             st.owner[s] = _int(owner, f"sites.{name}.owner", 0, st.players - 1)
             if not built:
-                raise InvalidState(f"site {name} has an owner but no building: a site without "
-                                   "buildings belongs to nobody")
+                raise InvalidState(
+                    f"site {name} has an owner but no building: a site without "
+                    "buildings belongs to nobody"
+                )
     for s in board.sites:
         base = s * MAX_PLOTS
         for p in range(board.plots[s]):
@@ -323,20 +338,27 @@ def _load_sites(st: BalamState, sites: Any) -> None:
         given = entry.get("pyramids")
         s = board.index(name)
         if given is not None and list(given) != st.ctrl[s]:
-            raise InvalidState(f"site {name}: small pyramids {given} do not match the markets "
-                               f"around it ({st.ctrl[s]})")
+            raise InvalidState(
+                f"site {name}: small pyramids {given} do not match the markets "
+                f"around it ({st.ctrl[s]})"
+            )
     used = st.tiles_used()
     for tile, n in enumerate(used):
         if n > TILE_LIMIT[tile]:
-            raise InvalidState(f"{n} {TILE_NAMES[tile]} tiles are built but there are only "
-                               f"{TILE_LIMIT[tile]}")
+            raise InvalidState(
+                f"{n} {TILE_NAMES[tile]} tiles are built but there are only {TILE_LIMIT[tile]}"
+            )
     for q in range(st.players):
         if st.owner.count(q) > LARGE_PYRAMIDS:
-            raise InvalidState(f"seat {q} holds {st.owner.count(q)} sites but has only "
-                               f"{LARGE_PYRAMIDS} large pyramids")
+            raise InvalidState(
+                f"seat {q} holds {st.owner.count(q)} sites but has only "
+                f"{LARGE_PYRAMIDS} large pyramids"
+            )
         if st.small_used(q) > SMALL_PYRAMIDS:
-            raise InvalidState(f"seat {q}'s markets need {st.small_used(q)} small pyramids but "
-                               f"a king has {SMALL_PYRAMIDS}")
+            raise InvalidState(
+                f"seat {q}'s markets need {st.small_used(q)} small pyramids but "
+                f"a king has {SMALL_PYRAMIDS}"
+            )
 
 
 def _check_token(st: BalamState, s: int, p: int) -> None:
@@ -357,8 +379,9 @@ def _check_token(st: BalamState, s: int, p: int) -> None:
         if st.phase != DIST:
             raise InvalidState(f"{where}: villages hold their product only during distribution")
         if r != st.board.colour[s]:
-            raise InvalidState(f"{where}: a village here produces {RICHES[st.board.colour[s]]}, "
-                               f"not {RICHES[r]}")
+            raise InvalidState(
+                f"{where}: a village here produces {RICHES[st.board.colour[s]]}, not {RICHES[r]}"
+            )
     if k in (MARKET, COURT, 6):
         raise InvalidState(f"{where}: a {KINDS[k]} holds no riches")
 
@@ -388,13 +411,15 @@ def _check_supply(st: BalamState, given: Any) -> None:
     for r in range(6):
         st.supply[r] = SUPPLY[r] - held[r]
         if st.supply[r] < 0:
-            raise InvalidState(f"{held[r]} {RICHES[r]} tokens are in play but the game has "
-                               f"only {SUPPLY[r]}")
+            raise InvalidState(
+                f"{held[r]} {RICHES[r]} tokens are in play but the game has only {SUPPLY[r]}"
+            )
     if given is not None:
         want = {RICHES[r]: st.supply[r] for r in range(6)}
         if dict(given) != want:
-            raise InvalidState(f"supply {dict(given)} does not match the tokens in play: it is "
-                               f"{want}")
+            raise InvalidState(
+                f"supply {dict(given)} does not match the tokens in play: it is {want}"
+            )
 
 
 def _load_katun(st: BalamState, katun: Any) -> None:
@@ -425,12 +450,14 @@ def _load_katun(st: BalamState, katun: Any) -> None:
         st.deck = [take(t, "katun.deck") for t in reversed(deck)]
         rest = [c for ids in pool.values() for c in ids]
         if rest:
-            raise InvalidState(f"every Katun card must be somewhere; missing: "
-                               f"{sorted(TEXT[c] for c in rest)} (or leave out the deck to have "
-                               "the rest shuffled into it)")
+            raise InvalidState(
+                f"every Katun card must be somewhere; missing: "
+                f"{sorted(TEXT[c] for c in rest)} (or leave out the deck to have "
+                "the rest shuffled into it)"
+            )
     else:
         rest = sorted(c for ids in pool.values() for c in ids)
-        Rng(st.seed ^ 0xDEC).shuffle(rest)      # never the state's own RNG
+        Rng(st.seed ^ 0xDEC).shuffle(rest)  # never the state's own RNG
         st.deck = rest
     layout = katun.get("layout", False)
     if not isinstance(layout, bool):
@@ -450,8 +477,7 @@ def _load_katun(st: BalamState, katun: Any) -> None:
     st.eclipse = any(KIND[c] == "eclipse" for c in st.discard)
     for key, value in (("ball_games", st.ball_games), ("eclipse", st.eclipse)):
         if key in katun and katun[key] != value:
-            raise InvalidState(f"katun.{key} is {katun[key]!r} but the discard pile says "
-                               f"{value!r}")
+            raise InvalidState(f"katun.{key} is {katun[key]!r} but the discard pile says {value!r}")
 
 
 def _check_layout(st: BalamState) -> None:
@@ -465,11 +491,14 @@ def _check_layout(st: BalamState) -> None:
     order = [*st.slots, *reversed(st.deck)]
     for i, c in enumerate(order):
         if c >= 0 and not fits_place(c, places[drawn + i]):
-            raise InvalidState(f"katun.layout: {TEXT[c]!r} cannot lie at place {drawn + i + 1} of "
-                               f"a deck built as the rulebook says (a {places[drawn + i]} place)")
+            raise InvalidState(
+                f"katun.layout: {TEXT[c]!r} cannot lie at place {drawn + i + 1} of "
+                f"a deck built as the rulebook says (a {places[drawn + i]} place)"
+            )
     eclipse_seen = any(KIND[c] == "eclipse" for c in st.discard)
-    window = [drawn + i for i, c in enumerate(order)
-              if c >= 0 and places[drawn + i] == ECLIPSE_WINDOW]
+    window = [
+        drawn + i for i, c in enumerate(order) if c >= 0 and places[drawn + i] == ECLIPSE_WINDOW
+    ]
     if not eclipse_seen and not any(KIND[order[p - drawn]] == "eclipse" for p in window):
         raise InvalidState("katun.layout: the Eclipse must lie in its window of the deck")
 
@@ -492,8 +521,9 @@ def _load_turn(st: BalamState, turn: Any) -> None:
             "obsidian": _int(war.get("obsidian", 0), "turn.war.obsidian", 0, MAX_PLOTS),
             "defender": _int(war.get("defender", 0), "turn.war.defender", 0, st.players - 1),
             "points": _int(war.get("points", 0), "turn.war.points", 0),
-            "defence_obsidian": _int(war.get("defence_obsidian", 0), "turn.war.defence_obsidian",
-                                     0),
+            "defence_obsidian": _int(
+                war.get("defence_obsidian", 0), "turn.war.defence_obsidian", 0
+            ),
             "destroyed": _int(war.get("destroyed", 0), "turn.war.destroyed", 0),
         }
     elif st.phase in (DEFEND, DESTROY):
@@ -523,16 +553,22 @@ def _load_turn(st: BalamState, turn: Any) -> None:
     st.warding = _int(turn.get("ward", 0), "turn.ward", 0, 2)
     if st.warding:
         if st.phase != CHOOSE or st.card < 0 or KIND[st.card] not in CATASTROPHES:
-            raise InvalidState("turn.ward (riches the Mayas still owe) needs phase choose and a "
-                               "catastrophe as turn.card")
+            raise InvalidState(
+                "turn.ward (riches the Mayas still owe) needs phase choose and a "
+                "catastrophe as turn.card"
+            )
         riches = CATASTROPHE[KIND[st.card]][0]
         held = len(mayas_riches(st, st.current, riches))
         if held < st.warding:
-            raise InvalidState(f"turn.ward is {st.warding} but seat {st.current}'s reserves and "
-                               f"garrisons hold only {held} {RICHES[riches]}")
+            raise InvalidState(
+                f"turn.ward is {st.warding} but seat {st.current}'s reserves and "
+                f"garrisons hold only {held} {RICHES[riches]}"
+            )
     if st.phase in (TURN, ACT) and not any(c >= 0 for c in st.slots):
-        raise InvalidState("during the turns at least one Katun card of the round lies face "
-                           "down (when the last is turned, the round is over)")
+        raise InvalidState(
+            "during the turns at least one Katun card of the round lies face "
+            "down (when the last is turned, the round is over)"
+        )
 
 
 def _load_distribution(st: BalamState, dist: Any) -> None:

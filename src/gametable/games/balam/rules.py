@@ -30,8 +30,9 @@ def _ref(section: str, *ids: str, clarification: bool = False) -> RuleRef:
     return RuleRef("balam", section, ids, clarification)
 
 
-SETUP_LENGTH = _ref("Setup > Choosing the length of the game and the first player",
-                    "BA-043", "BA-044", "BA-048")
+SETUP_LENGTH = _ref(
+    "Setup > Choosing the length of the game and the first player", "BA-043", "BA-044", "BA-048"
+)
 START_OF_ROUND = _ref("Round Structure > A - Start of the round", "BA-053", "BA-056")
 TURNS = _ref("Round Structure > B - Turns (clockwise)", "BA-058", "BA-059", "BA-065")
 MUST_TURN_KATUN = _ref("4 - KATUN", "BA-163", clarification=True)
@@ -56,8 +57,9 @@ CATASTROPHES = _ref("4 - KATUN > CATASTROPHES", "BA-165", "BA-166", "BA-167", "B
 WARD_CHOICE = _ref("4 - KATUN > CATASTROPHES", "BA-166", "BA-167", clarification=True)
 POSITIVE = _ref("4 - KATUN > POSITIVE EVENTS", "BA-171", "BA-174", "BA-176")
 CENOTES = _ref("4 - KATUN > POSITIVE EVENTS", "BA-177")
-TRANSPORT = _ref("6 - DISTRIBUTION > TRANSPORT", "BA-204", "BA-207", "BA-208", "BA-209",
-                 "BA-210", "BA-211")
+TRANSPORT = _ref(
+    "6 - DISTRIBUTION > TRANSPORT", "BA-204", "BA-207", "BA-208", "BA-209", "BA-210", "BA-211"
+)
 EQUIPMENT = _ref("6 - DISTRIBUTION > EQUIPMENT OF GARRISONS", "BA-213", "BA-216")
 STORAGE = _ref("6 - DISTRIBUTION > STORAGE", "BA-218")
 CEREMONY = _ref("6 - DISTRIBUTION > CEREMONY", "BA-225", "BA-226", "BA-227")
@@ -73,8 +75,9 @@ def check_can_pay(chest: list[int], riches: int, rule: RuleRef = PAY_FROM_SHEET)
         raise IllegalAction(f"you have no {RICHES[riches]} on your king sheet to pay with", rule)
 
 
-def check_build_site(owner: int, seat: int, lock: int, site: int, name: str,
-                     large_free: int) -> None:
+def check_build_site(
+    owner: int, seat: int, lock: int, site: int, name: str, large_free: int
+) -> None:
     """Where a king may build:
 
     1. on his own site or on a site nobody holds;
@@ -82,28 +85,35 @@ def check_build_site(owner: int, seat: int, lock: int, site: int, name: str,
     3. a new site needs one of his 13 large pyramids.
     """
     if owner not in (-1, seat):
-        raise IllegalAction(f"site {name} belongs to seat {owner}; you build only on your own "
-                            "sites or on a free one", CONSTRUCTIONS)
+        raise IllegalAction(
+            f"site {name} belongs to seat {owner}; you build only on your own "
+            "sites or on a free one",
+            CONSTRUCTIONS,
+        )
     if lock not in (-1, site):
-        raise IllegalAction("you already build on another site this turn; one site per turn",
-                            CONSTRUCTIONS)
+        raise IllegalAction(
+            "you already build on another site this turn; one site per turn", CONSTRUCTIONS
+        )
     if owner == -1 and large_free <= 0:
-        raise IllegalAction(f"all your {LARGE_PYRAMIDS} large pyramids are in use, so you "
-                            "cannot take a new site", LARGE_LIMIT)
+        raise IllegalAction(
+            f"all your {LARGE_PYRAMIDS} large pyramids are in use, so you cannot take a new site",
+            LARGE_LIMIT,
+        )
 
 
 def check_plots(kinds: list[int], base: int, plot: int, second: int | None, kind: int) -> None:
     """A building needs an empty plot; a palace or temple two adjacent empty plots."""
     if kinds[base + plot] != EMPTY:
-        raise IllegalAction(f"plot {plot} is already built on; remove that building first",
-                            PLOTS)
+        raise IllegalAction(f"plot {plot} is already built on; remove that building first", PLOTS)
     if DOUBLE[kind]:
         if second is None:
-            raise IllegalAction(f"a {KINDS[kind]} needs plot {plot} and the next plot, and "
-                                f"plot {plot} is the last of this site", PLOTS)
+            raise IllegalAction(
+                f"a {KINDS[kind]} needs plot {plot} and the next plot, and "
+                f"plot {plot} is the last of this site",
+                PLOTS,
+            )
         if kinds[base + second] != EMPTY:
-            raise IllegalAction(f"a {KINDS[kind]} also covers plot {second}, which is taken",
-                                PLOTS)
+            raise IllegalAction(f"a {KINDS[kind]} also covers plot {second}, which is taken", PLOTS)
 
 
 def check_cost(chest: list[int], kind: int) -> None:
@@ -111,22 +121,28 @@ def check_cost(chest: list[int], kind: int) -> None:
     special = SPECIAL_COST[kind]
     if special is not None:
         if chest[special] <= 0:
-            raise IllegalAction(f"a {KINDS[kind]} costs 1 {RICHES[special]}, and you have none",
-                                COSTS)
+            raise IllegalAction(
+                f"a {KINDS[kind]} costs 1 {RICHES[special]}, and you have none", COSTS
+            )
     elif sum(chest) < BASE_COST[kind]:
-        raise IllegalAction(f"a {KINDS[kind]} costs {BASE_COST[kind]} riches; you have "
-                            f"{sum(chest)}", COSTS)
+        raise IllegalAction(
+            f"a {KINDS[kind]} costs {BASE_COST[kind]} riches; you have {sum(chest)}", COSTS
+        )
 
 
 def check_tiles(used: list[int], kind: int) -> None:
     tile = TILE_OF[kind]
     if used[tile] >= TILE_LIMIT[tile]:
-        raise IllegalAction(f"all {TILE_LIMIT[tile]} {TILE_NAMES[tile]} tiles are on the board",
-                            TILE_SUPPLY)
+        raise IllegalAction(
+            f"all {TILE_LIMIT[tile]} {TILE_NAMES[tile]} tiles are on the board", TILE_SUPPLY
+        )
 
 
 def check_market_pyramids(kind: int, small_free: int, needed: int) -> None:
     """A market puts a small pyramid on its site and on each neighbour: the king needs them all."""
     if kind == MARKET and small_free < needed:
-        raise IllegalAction(f"a market here needs {needed} small pyramids; you have "
-                            f"{small_free} of your {SMALL_PYRAMIDS} left", MARKET_PYRAMIDS)
+        raise IllegalAction(
+            f"a market here needs {needed} small pyramids; you have "
+            f"{small_free} of your {SMALL_PYRAMIDS} left",
+            MARKET_PYRAMIDS,
+        )

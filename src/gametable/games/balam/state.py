@@ -82,14 +82,31 @@ __all__ = ["EVENTS", "PRESTIGE_SOURCES", "BalamState"]
 _PLURAL = {"observatory": "observatories"}
 #: the keys of :meth:`BalamState.event_counts`, always all present
 EVENTS = (
-    "rounds", "wars", "wars_won", "wars_lost", "buildings_destroyed", "prisoners_taken",
-    "garrisons_lost_in_war", "devastated_cities",
-    "catastrophes", "catastrophes_paid", "catastrophes_suffered", "catastrophes_harmless",
-    "buildings_lost_to_catastrophes", "cities_lost_to_catastrophes",
+    "rounds",
+    "wars",
+    "wars_won",
+    "wars_lost",
+    "buildings_destroyed",
+    "prisoners_taken",
+    "garrisons_lost_in_war",
+    "devastated_cities",
+    "catastrophes",
+    "catastrophes_paid",
+    "catastrophes_suffered",
+    "catastrophes_harmless",
+    "buildings_lost_to_catastrophes",
+    "cities_lost_to_catastrophes",
     *(f"prestige_{src}" for src in PRESTIGE_SOURCES),
-    "katun_cards_turned", "ball_games", "cenote_offerings", "dowries",
-    "buildings_built", *(f"{_PLURAL.get(k, k + 's')}_built" for k in KINDS), "buildings_removed",
-    "riches_produced", "taxes_collected", "chaak_maize",
+    "katun_cards_turned",
+    "ball_games",
+    "cenote_offerings",
+    "dowries",
+    "buildings_built",
+    *(f"{_PLURAL.get(k, k + 's')}_built" for k in KINDS),
+    "buildings_removed",
+    "riches_produced",
+    "taxes_collected",
+    "chaak_maize",
 )
 
 
@@ -212,29 +229,39 @@ class BalamState(State):
         if seat >= 0:
             self.tally["buildings_lost"][seat] += n
 
-    def record_round(self, taxes: list[dict[str, int]], lost: list[dict[str, int]],
-                     chaak: list[int]) -> None:
+    def record_round(
+        self, taxes: list[dict[str, int]], lost: list[dict[str, int]], chaak: list[int]
+    ) -> None:
         """The round's entry in ``history`` (the ``rounds`` of the view), at its close."""
         t = self.tally
         seats = []
         for q in range(self.players):
             prestige = {src: t["prestige"][src][q] for src in PRESTIGE_SOURCES}
-            seats.append({
-                "production": dict(t["production"][q]),
-                "ceremony": prestige["ceremony"],
-                "cenote": prestige["cenote"],
-                "ball_game": prestige["ball_game"],
-                "prosperous": prestige["prosperous"],
-                "bonus": prestige["bonus"],
-                "taxes": dict(taxes[q]),
-                "chaak": chaak[q],
-                "riches_lost": dict(lost[q]),
-                "buildings_lost": t["buildings_lost"][q],
-                "score_before": t["score_before"][q],
-                "score_after": self.prestige[q],
-            })
-        self.history = [*self.history, {"round": self.round, "eclipse": self.eclipse,
-                                        "final": self.phase == OVER, "seats": seats}]
+            seats.append(
+                {
+                    "production": dict(t["production"][q]),
+                    "ceremony": prestige["ceremony"],
+                    "cenote": prestige["cenote"],
+                    "ball_game": prestige["ball_game"],
+                    "prosperous": prestige["prosperous"],
+                    "bonus": prestige["bonus"],
+                    "taxes": dict(taxes[q]),
+                    "chaak": chaak[q],
+                    "riches_lost": dict(lost[q]),
+                    "buildings_lost": t["buildings_lost"][q],
+                    "score_before": t["score_before"][q],
+                    "score_after": self.prestige[q],
+                }
+            )
+        self.history = [
+            *self.history,
+            {
+                "round": self.round,
+                "eclipse": self.eclipse,
+                "final": self.phase == OVER,
+                "seats": seats,
+            },
+        ]
 
     def note(self, text: str) -> None:
         self.log = [*self.log[-29:], text]
@@ -376,8 +403,12 @@ class BalamState(State):
             distinct = sorted(set(keys), reverse=True)
             ranking = tuple(distinct.index(k) + 1 for k in keys)
             winners = tuple(s for s, r in enumerate(ranking) if r == 1)
-            return Outcome(tuple(scores), ranking, winners,
-                           "the most prestige wins; ties go to the most cities")
+            return Outcome(
+                tuple(scores),
+                ranking,
+                winners,
+                "the most prestige wins; ties go to the most cities",
+            )
         return Outcome.from_scores(scores, reason="the most prestige points wins")
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
@@ -446,38 +477,57 @@ class BalamState(State):
             r = RICHES[action.riches]
             if self.phase == COST and self.lock >= 0:
                 left = self.due - 1
-                return (f"{who} pays 1 {r} towards the building on {names[self.lock]}"
-                        + (f" ({left} more to pay)" if left > 0 else " (paid in full)"))
+                return f"{who} pays 1 {r} towards the building on {names[self.lock]}" + (
+                    f" ({left} more to pay)" if left > 0 else " (paid in full)"
+                )
             return f"{who} pays 1 {r} for the turn, to build, attack or pass"
         if isinstance(action, a.TurnKatun):
             left = sum(1 for c in self.slots if c >= 0) - 1
-            return (f"{who} turns over face-down Katun card {action.slot}"
-                    + (" (the last of the round: production and distribution follow)"
-                       if left == 0 else f" ({left} left face down)"))
+            return f"{who} turns over face-down Katun card {action.slot}" + (
+                " (the last of the round: production and distribution follow)"
+                if left == 0
+                else f" ({left} left face down)"
+            )
         if isinstance(action, a.Build):
             s = self.board.index(action.site)
             kind = KINDS[action.kind]
-            where = (f"plots {action.plot} and {self.board.second_plot(s, action.plot)}"
-                     if DOUBLE[action.kind] else f"plot {action.plot}")
+            where = (
+                f"plots {action.plot} and {self.board.second_plot(s, action.plot)}"
+                if DOUBLE[action.kind]
+                else f"plot {action.plot}"
+            )
             held = self.owner[s]
-            site = (f"its city {action.site}" if held == seat else
-                    f"the free {RICHES[self.board.colour[s]]} site {action.site}")
+            site = (
+                f"its city {action.site}"
+                if held == seat
+                else f"the free {RICHES[self.board.colour[s]]} site {action.site}"
+            )
             cost = BASE_COST[action.kind]
             special = SPECIAL_COST[action.kind]
-            pay = (f"for 1 {RICHES[special]}" if special is not None
-                   else f"for {cost} riches, paid next" if cost else "")
+            pay = (
+                f"for 1 {RICHES[special]}"
+                if special is not None
+                else f"for {cost} riches, paid next"
+                if cost
+                else ""
+            )
             article = "an" if kind[0] in "aeiou" else "a"
             return f"{who} builds {article} {kind} on {where} of {site}" + (
-                f" {pay}" if pay else "")
+                f" {pay}" if pay else ""
+            )
         if isinstance(action, a.Remove):
-            return (f"{who} removes its {KINDS[self.kinds[self.codec.b(action.site, action.plot)]]}"
-                    f" on {action.site}.{action.plot}, freeing the plot")
+            return (
+                f"{who} removes its {KINDS[self.kinds[self.codec.b(action.site, action.plot)]]}"
+                f" on {action.site}.{action.plot}, freeing the plot"
+            )
         if isinstance(action, a.Attack):
             t = self.board.index(action.target)
-            obs = (f", spending {action.obsidian} obsidian" if action.obsidian else "")
-            return (f"{who} attacks seat {self.owner[t]}'s city {action.target} from "
-                    f"{action.source} with {action.garrisons} garrison"
-                    f"{'s' if action.garrisons != 1 else ''}{obs}")
+            obs = f", spending {action.obsidian} obsidian" if action.obsidian else ""
+            return (
+                f"{who} attacks seat {self.owner[t]}'s city {action.target} from "
+                f"{action.source} with {action.garrisons} garrison"
+                f"{'s' if action.garrisons != 1 else ''}{obs}"
+            )
         if isinstance(action, a.End):
             if self.phase == OFFER:
                 return f"{who} stops offering"
@@ -491,37 +541,47 @@ class BalamState(State):
                 return f"{who} defends {target} without spending obsidian"
             return f"{who} spends {action.obsidian} obsidian to defend {target}"
         if isinstance(action, a.Lose):
-            why = "to the skulls of the attack" if self.after == "destroy" else (
-                f"to the {card_kind.replace('_', ' ')}" if card_kind else "")
+            why = (
+                "to the skulls of the attack"
+                if self.after == "destroy"
+                else (f"to the {card_kind.replace('_', ' ')}" if card_kind else "")
+            )
             return f"{who} gives up {self._building_words(action.site, action.plot, seat)} {why}".strip()
         if isinstance(action, a.Destroy):
             return f"{who} destroys {self._building_words(action.site, action.plot)}"
         if isinstance(action, a.Take):
             if action.riches == 6:
-                return (f"{who} takes {CARDS[self.card].prestige} prestige offered by the Katun "
-                        "card")
+                return f"{who} takes {CARDS[self.card].prestige} prestige offered by the Katun card"
             source = "on an expedition" if card_kind == "expedition" else "from the Katun card"
             return f"{who} takes 1 {RICHES[action.riches]} {source}"
         if isinstance(action, a.Dowry):
-            return (f"{who} takes 1 {RICHES[action.riches]} from seat {action.seat} as a dowry "
-                    "(Princely marriage)")
+            return (
+                f"{who} takes 1 {RICHES[action.riches]} from seat {action.seat} as a dowry "
+                "(Princely marriage)"
+            )
         if isinstance(action, a.Ward):
             from gametable.games.balam.events import mayas_riches
 
             riches, n, _ = CATASTROPHE[card_kind]
             choice = len(mayas_riches(self, seat, riches)) > n
-            return (f"{who}'s Mayas pay {n} {RICHES[riches]} from reserves and garrisons to ward "
-                    f"off the {card_kind.replace('_', ' ')}"
-                    + (f" ({who} then chooses which)" if choice else ""))
+            return (
+                f"{who}'s Mayas pay {n} {RICHES[riches]} from reserves and garrisons to ward "
+                f"off the {card_kind.replace('_', ' ')}"
+                + (f" ({who} then chooses which)" if choice else "")
+            )
         if isinstance(action, a.PayFrom):
             b = self.codec.b(action.site, action.plot)
             r, kind = self.toks[b], self.kinds[b]
-            what = (f"the {RICHES[r]} in its {KINDS[kind]}" if r >= 0 and 0 <= kind < 8
-                    else "the riches")
-            why = (f" to ward off the {card_kind.replace('_', ' ')}" if card_kind else "")
+            what = (
+                f"the {RICHES[r]} in its {KINDS[kind]}"
+                if r >= 0 and 0 <= kind < 8
+                else "the riches"
+            )
+            why = f" to ward off the {card_kind.replace('_', ' ')}" if card_kind else ""
             left = self.warding - 1
-            return (f"{who}'s Mayas pay {what} on {action.site}.{action.plot}{why}"
-                    + (f" ({left} more to pay)" if left > 0 else ""))
+            return f"{who}'s Mayas pay {what} on {action.site}.{action.plot}{why}" + (
+                f" ({left} more to pay)" if left > 0 else ""
+            )
         if isinstance(action, a.Suffer):
             _, _, what = CATASTROPHE[card_kind]
             if isinstance(what, str):
@@ -532,17 +592,22 @@ class BalamState(State):
         if isinstance(action, a.Offer):
             b = self.codec.b(action.site, action.plot)
             r = self.toks[b]
-            return (f"{who} sacrifices the {RICHES[r]} on {action.site}.{action.plot} in the "
-                    f"sacred cenote {action.cenote} for {CENOTE_FACTOR * CEREMONY[r]} prestige")
+            return (
+                f"{who} sacrifices the {RICHES[r]} on {action.site}.{action.plot} in the "
+                f"sacred cenote {action.cenote} for {CENOTE_FACTOR * CEREMONY[r]} prestige"
+            )
         if isinstance(action, a.Move):
             b = self.codec.b(action.site, action.plot)
             d = self.codec.b(action.to_site, action.to_plot)
             r = self.toks[b]
             kind = self.kinds[d]
             use = {TEMPLE: " (to sacrifice for prestige)", PALACE: " (taxes for the king)"}.get(
-                kind, "")
-            return (f"{who} carries the {RICHES[r]} on {action.site}.{action.plot} to its "
-                    f"{KINDS[kind]} on {action.to_site}.{action.to_plot}{use}")
+                kind, ""
+            )
+            return (
+                f"{who} carries the {RICHES[r]} on {action.site}.{action.plot} to its "
+                f"{KINDS[kind]} on {action.to_site}.{action.to_plot}{use}"
+            )
         if isinstance(action, a.Done):
             if self.phase == OFFER:
                 return f"{who} stops offering in the cenotes"
@@ -589,7 +654,8 @@ class BalamState(State):
         out["board"] = board_json(self.board)
         out["pyramids_left"] = [
             {"large": LARGE_PYRAMIDS - self.cities(q), "small": SMALL_PYRAMIDS - self.small_used(q)}
-            for q in range(self.players)]
+            for q in range(self.players)
+        ]
         if self.phase == OVER:
             out["outcome"] = self.outcome.to_json()  # type: ignore[union-attr]
         return out
@@ -605,8 +671,8 @@ class BalamState(State):
             self._redraw_by_layout(new, hidden, pool, rng)
         else:
             rng.shuffle(pool)
-            new.deck = pool[:len(self.deck)]
-            for i, c in zip(hidden, pool[len(self.deck):], strict=True):
+            new.deck = pool[: len(self.deck)]
+            for i, c in zip(hidden, pool[len(self.deck) :], strict=True):
                 new.slots[i] = c
         new.rng = rng.fork()
         new._cache = None
@@ -616,8 +682,9 @@ class BalamState(State):
         """How many cards of the deck were dealt before this round's (face-down or turned)."""
         return len(deck_places()) - len(self.deck) - len(self.slots)
 
-    def _redraw_by_layout(self, new: BalamState, hidden: list[int], pool: list[int],
-                          rng: Rng) -> None:
+    def _redraw_by_layout(
+        self, new: BalamState, hidden: list[int], pool: list[int], rng: Rng
+    ) -> None:
         """Redraw the unseen cards keeping what everybody knows of the deck's structure
         (:func:`~gametable.games.balam.katun.deck_places`): Prosperous cards stay among the
         Prosperous places, ball games at the ball games' places, the Eclipse (if unseen) at one
@@ -690,8 +757,9 @@ class BalamState(State):
         out["rng"] = self.rng.to_json()
         out["katun"]["deck"] = [TEXT[c] for c in reversed(self.deck)]
         out["katun"]["slots"] = [None if c < 0 else TEXT[c] for c in self.slots]
-        out["katun"]["peeks"] = [[i for i in range(len(self.slots)) if m >> i & 1]
-                                 for m in self.peeks]
+        out["katun"]["peeks"] = [
+            [i for i in range(len(self.slots)) if m >> i & 1] for m in self.peeks
+        ]
         out["stats"] = dict(sorted(self.stats.items()))
         return out
 
@@ -712,5 +780,3 @@ class BalamState(State):
 
     def decode_action(self, code: int) -> Action:
         return self.codec.decode(code)
-
-

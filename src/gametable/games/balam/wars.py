@@ -54,8 +54,9 @@ def face_text(face: int) -> str:
     return "X" if face == SKULL else str(face)
 
 
-def potentials(roll: Sequence[int], attack_obsidian: int, defending_garrisons: int,
-               defence_obsidian: int) -> tuple[int, int, int]:
+def potentials(
+    roll: Sequence[int], attack_obsidian: int, defending_garrisons: int, defence_obsidian: int
+) -> tuple[int, int, int]:
     """(attack, defence, skulls): attack = success points + obsidian spent; defence = garrisons
     of the city and of the defender's adjacent cities + obsidian spent."""
     skulls = sum(1 for f in roll if f == SKULL)
@@ -115,12 +116,21 @@ def attack(st: BalamState, seat: int, action: Attack) -> None:
             st.supply[OBSIDIAN] += 1
             spent += 1
     st.attacked = True
-    st.war = {"source": s, "target": t, "garrisons": action.garrisons,
-              "obsidian": action.obsidian, "defender": st.owner[t], "points": 0,
-              "defence_obsidian": 0, "destroyed": 0}
+    st.war = {
+        "source": s,
+        "target": t,
+        "garrisons": action.garrisons,
+        "obsidian": action.obsidian,
+        "defender": st.owner[t],
+        "points": 0,
+        "defence_obsidian": 0,
+        "destroyed": 0,
+    }
     st.stats["wars"] += 1
-    st.note(f"seat {seat} attacks {action.target} from {action.source} with "
-            f"{action.garrisons} garrison(s) and {action.obsidian} obsidian")
+    st.note(
+        f"seat {seat} attacks {action.target} from {action.source} with "
+        f"{action.garrisons} garrison(s) and {action.obsidian} obsidian"
+    )
     if defence_obsidian(st) > 0:
         st.phase = DEFEND
     else:
@@ -181,8 +191,9 @@ def lose_one(st: BalamState, b: int) -> None:
     s, p = divmod(b, MAX_PLOTS)
     st.note(f"seat {st.owner[s]} loses the {KINDS[st.kinds[b]]} on {st.board.names[s]}.{p}")
     st.lost_buildings(st.owner[s])
-    st.stats["garrisons_lost_in_war" if st.after == "destroy" else
-             "buildings_lost_to_catastrophes"] += 1
+    st.stats[
+        "garrisons_lost_in_war" if st.after == "destroy" else "buildings_lost_to_catastrophes"
+    ] += 1
     st.demolish(b)
     st.losses[0][1] -= 1
 

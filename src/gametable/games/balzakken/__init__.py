@@ -37,7 +37,9 @@ class Balzakken(Game):
     turn_rule = rules.TURN_ORDER
     end_rule = rules.OVERVIEW
     options = (
-        Option("copies", 4, "copies of each Balzak value -1..11 in the deck", int, minimum=1, maximum=8),
+        Option(
+            "copies", 4, "copies of each Balzak value -1..11 in the deck", int, minimum=1, maximum=8
+        ),
         Option("swingers", 4, "number of Swinger cards in the deck", int, minimum=0, maximum=8),
         Option("luls", 4, "number of Lul cards in the deck", int, minimum=0, maximum=8),
         Option("first_player", 0, "seat that begins the first round", int, minimum=0, maximum=7),
@@ -52,8 +54,10 @@ class Balzakken(Game):
                 f"too few to deal {HAND_SIZE} cards to {players} players and turn up a discard"
             )
         if options["first_player"] >= players:
-            raise ValueError(f"option 'first_player': seat {options['first_player']} does not exist "
-                             f"with {players} players; it takes 0 to {players - 1}")
+            raise ValueError(
+                f"option 'first_player': seat {options['first_player']} does not exist "
+                f"with {players} players; it takes 0 to {players - 1}"
+            )
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
         state = BalzakkenState(self, players, seed, options)

@@ -100,7 +100,15 @@ _SWAP = re.compile(rf"^(?:swap|s)\s+{_CARD}$")
 _TARGET = re.compile(r"^(swinger|w|lul|l)\s+(\d+)$")
 _BALZAK = re.compile(r"^(?:balzak!?|b)$")
 
-FORMS = ("discard V", "discard VxN", "discard VxN top", "swap V", "swinger SEAT", "lul SEAT", "balzak")
+FORMS = (
+    "discard V",
+    "discard VxN",
+    "discard VxN top",
+    "swap V",
+    "swinger SEAT",
+    "lul SEAT",
+    "balzak",
+)
 
 
 def parse(text: str) -> Action:
@@ -127,9 +135,7 @@ def parse(text: str) -> Action:
             return PlaySwinger(target) if m.group(1) in ("swinger", "w") else PlayLul(target)
     except ValueError as exc:
         raise InvalidAction(str(exc)) from None
-    raise InvalidAction(
-        f"{text!r} is not a Balzakken action; write one of: " + ", ".join(FORMS)
-    )
+    raise InvalidAction(f"{text!r} is not a Balzakken action; write one of: " + ", ".join(FORMS))
 
 
 # -- integer encoding -------------------------------------------------------------------------------
@@ -185,5 +191,15 @@ def decode(code: int, players: int, copies: int) -> Action:
     return BALZAK
 
 
-__all__ = ["BALZAK", "CallBalzak", "Discard", "PlayLul", "PlaySwinger", "Swap",
-           "decode", "encode", "num_actions", "parse"]
+__all__ = [
+    "BALZAK",
+    "CallBalzak",
+    "Discard",
+    "PlayLul",
+    "PlaySwinger",
+    "Swap",
+    "decode",
+    "encode",
+    "num_actions",
+    "parse",
+]

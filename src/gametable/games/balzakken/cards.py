@@ -24,8 +24,9 @@ POINTS = {**{v: v for v in BALZAK_VALUES}, SWINGER: 0, LUL: 10}
 
 _TEXT = {**{v: str(v) for v in BALZAK_VALUES}, SWINGER: "S", LUL: "L"}
 _FROM_TEXT = {t: c for c, t in _TEXT.items()}
-_FROM_TEXT.update({"SWINGER": SWINGER, "LUL": LUL, "s": SWINGER, "l": LUL,
-                   "swinger": SWINGER, "lul": LUL})
+_FROM_TEXT.update(
+    {"SWINGER": SWINGER, "LUL": LUL, "s": SWINGER, "l": LUL, "swinger": SWINGER, "lul": LUL}
+)
 
 NAMES = {**{v: f"Balzak {v}" for v in BALZAK_VALUES}, SWINGER: "The Swinger", LUL: "The Lul"}
 NAMES[11] = "Blue Ball (11)"

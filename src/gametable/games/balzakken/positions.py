@@ -38,8 +38,9 @@ def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
     state = BalzakkenState(game, players, head.seed, options)
     state.rng, state.ply = head.rng, head.ply
     state.round = _int(data.get("round", 1), "round", 1)
-    state.dealer = _int(data.get("dealer", (options["first_player"] - 1) % players),
-                        "dealer", 0, players - 1)
+    state.dealer = _int(
+        data.get("dealer", (options["first_player"] - 1) % players), "dealer", 0, players - 1
+    )
 
     hands = data.get("hands")
     if not isinstance(hands, list) or len(hands) != players:
@@ -59,12 +60,16 @@ def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
     for i, f in enumerate(state.in_front):
         for card in f:
             if card not in ACTION_CARDS:
-                raise InvalidState(f"in_front[{i}] holds {card_text(card)}: only action cards lie "
-                                   "in front of players")
+                raise InvalidState(
+                    f"in_front[{i}] holds {card_text(card)}: only action cards lie "
+                    "in front of players"
+                )
     for card in state.discard:
         if not is_balzak(card):
-            raise InvalidState(f"the discard pile holds {card_text(card)}: action cards never go "
-                               "onto the discard pile")
+            raise InvalidState(
+                f"the discard pile holds {card_text(card)}: action cards never go "
+                "onto the discard pile"
+            )
 
     placed = Counter()
     for cards in (*state.hands, state.discard, *state.in_front):
@@ -75,13 +80,17 @@ def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
         placed.update(state.draw)
     for card, n in placed.items():
         if n > deck[card]:
-            raise InvalidState(f"card {card_text(card)} appears {n} times but the deck holds {deck[card]}")
+            raise InvalidState(
+                f"card {card_text(card)} appears {n} times but the deck holds {deck[card]}"
+            )
     if "draw_pile" in data:
         missing = Counter(deck) - placed
         if missing:
             some = ", ".join(f"{n} x {card_text(c)}" for c, n in sorted(missing.items()))
-            raise InvalidState(f"every card must be somewhere; missing: {some} "
-                               "(or leave out draw_pile to have the rest shuffled into it)")
+            raise InvalidState(
+                f"every card must be somewhere; missing: {some} "
+                "(or leave out draw_pile to have the rest shuffled into it)"
+            )
     else:
         rest = list((Counter(deck) - placed).elements())
         state.rng.shuffle(rest)
@@ -105,7 +114,9 @@ def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
         state.known = [[[] for _ in range(players)] for _ in range(players + 1)]
     else:
         if not isinstance(known, list) or len(known) != players + 1:
-            raise InvalidState(f"known must have {players + 1} rows (one per seat, then the public row)")
+            raise InvalidState(
+                f"known must have {players + 1} rows (one per seat, then the public row)"
+            )
         state.known = []
         for o, row in enumerate(known):
             if not isinstance(row, list) or len(row) != players:
@@ -123,7 +134,9 @@ def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
         for o in range(players):
             for p in range(players):
                 if p != o and Counter(public[p]) - Counter(state.known[o][p]):
-                    raise InvalidState(f"known[{o}][{p}] must include the public knowledge known[{players}][{p}]")
+                    raise InvalidState(
+                        f"known[{o}][{p}] must include the public knowledge known[{players}][{p}]"
+                    )
 
     history = data.get("rounds", [])
     if not isinstance(history, list):

@@ -27,8 +27,9 @@ NEVER_TWO_SWINGERS = _ref("Playing the Game > Important", "BZ-043")
 NOT_ON_DISCARD_PILE = _ref("Playing the Game > Important", "BZ-044", "BZ-045")
 BALZAK_ON_YOUR_TURN = _ref("Playing the Game > Important", "BZ-050", "BZ-051", "BZ-052")
 NO_BALZAK_WITH_ACTION_CARD = _ref("Playing the Game > Important", "BZ-047", "BZ-048", "BZ-049")
-TARGET_ANOTHER_PLAYER = _ref("Playing the Game > Action 3: Play an action card", "BZ-032", "BZ-033",
-                             clarification=True)
+TARGET_ANOTHER_PLAYER = _ref(
+    "Playing the Game > Action 3: Play an action card", "BZ-032", "BZ-033", clarification=True
+)
 MULTI_DRAW_FROM_DISCARD = _ref("Playing the Game > Important", "BZ-041", clarification=True)
 EMPTY_HAND = _ref("What If... > A player has no cards left?", "BZ-124", "BZ-125")
 SETUP = _ref("Overview > Ready to start?", "BZ-014")
@@ -39,15 +40,15 @@ def check_holds(hand: list[int], card: int, count: int, rule: RuleRef) -> None:
     held = hand.count(card)
     if held < count:
         what = card_text(card)
-        raise IllegalAction(
-            f"you hold {held} card(s) of {what}, so you cannot play {count}", rule
-        )
+        raise IllegalAction(f"you hold {held} card(s) of {what}, so you cannot play {count}", rule)
 
 
 def check_not_empty_handed(hand: list[int]) -> None:
     """A player with no cards has no choice: they must call BALZAK! on their turn."""
     if not hand:
-        raise IllegalAction("you have no cards left, so your turn must be to call BALZAK!", EMPTY_HAND)
+        raise IllegalAction(
+            "you have no cards left, so your turn must be to call BALZAK!", EMPTY_HAND
+        )
 
 
 def check_discard(hand: list[int], card: int, count: int, take_top: bool) -> None:
@@ -95,8 +96,9 @@ def check_action_card(hand: list[int], card: int, seat: int, target: int, player
     if not 0 <= target < players:
         raise IllegalAction(f"there is no seat {target} at this table", PLAY_ACTION_CARD)
     if target == seat:
-        raise IllegalAction(f"{name} is played on another player, not on yourself",
-                            TARGET_ANOTHER_PLAYER)
+        raise IllegalAction(
+            f"{name} is played on another player, not on yourself", TARGET_ANOTHER_PLAYER
+        )
 
 
 def check_call_balzak(hand: list[int]) -> None:
@@ -111,4 +113,3 @@ def check_call_balzak(hand: list[int]) -> None:
                 f"you hold {name}; play your action cards before you may call BALZAK!",
                 NO_BALZAK_WITH_ACTION_CARD,
             )
-

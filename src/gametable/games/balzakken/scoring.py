@@ -41,7 +41,9 @@ def score_round(values: Sequence[int], caller: int) -> RoundScore:
     mine = values[caller]
     others = [v for seat, v in enumerate(values) if seat != caller]
     if mine > BALZAK_LIMIT:
-        return RoundScore(OVERCALL, tuple(FALSE_PENALTY if s == caller else 0 for s in range(len(values))))
+        return RoundScore(
+            OVERCALL, tuple(FALSE_PENALTY if s == caller else 0 for s in range(len(values)))
+        )
     lowest = min(others) if others else mine + 1
     if lowest <= mine:
         points = tuple(

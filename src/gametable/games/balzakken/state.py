@@ -42,8 +42,17 @@ if TYPE_CHECKING:
     from gametable.games.balzakken import Balzakken
 
 HAND_SIZE = 5
-EVENTS = ("good_balzak", "false_balzak", "overcall_balzak", "swingers", "luls", "swaps",
-          "multi_discards", "reshuffles", "skipped_draws")
+EVENTS = (
+    "good_balzak",
+    "false_balzak",
+    "overcall_balzak",
+    "swingers",
+    "luls",
+    "swaps",
+    "multi_discards",
+    "reshuffles",
+    "skipped_draws",
+)
 
 # Shared immutable action values, so legal_actions allocates little.
 _DISCARD1 = {v: Discard(v) for v in range(-1, 12)}
@@ -63,8 +72,23 @@ def _targets(kind: type, seat: int, players: int) -> tuple[Action, ...]:
 
 class BalzakkenState(State):
     __slots__ = (
-        "current", "dealer", "discard", "draw", "game", "hands", "history", "in_front", "known",
-        "options", "players", "ply", "rng", "round", "scores", "seed", "stats",
+        "current",
+        "dealer",
+        "discard",
+        "draw",
+        "game",
+        "hands",
+        "history",
+        "in_front",
+        "known",
+        "options",
+        "players",
+        "ply",
+        "rng",
+        "round",
+        "scores",
+        "seed",
+        "stats",
     )
 
     def __init__(self, game: Balzakken, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -94,8 +118,10 @@ class BalzakkenState(State):
         self.round += 1
         deck = build_deck(self.options)
         self.rng.shuffle(deck)
-        self.hands = [sorted(deck[-HAND_SIZE * (i + 1): len(deck) - HAND_SIZE * i]) for i in range(n)]
-        del deck[len(deck) - HAND_SIZE * n:]
+        self.hands = [
+            sorted(deck[-HAND_SIZE * (i + 1) : len(deck) - HAND_SIZE * i]) for i in range(n)
+        ]
+        del deck[len(deck) - HAND_SIZE * n :]
         self.draw = deck
         self.in_front = [[] for _ in range(n)]
         self.known = [[[] for _ in range(n)] for _ in range(n + 1)]
@@ -125,7 +151,8 @@ class BalzakkenState(State):
         low = min(self.scores)
         names = " and ".join(f"seat {s}" for s, t in enumerate(self.scores) if t == low)
         return Outcome.from_scores(
-            self.scores, lower_is_better=True,
+            self.scores,
+            lower_is_better=True,
             reason=f"a player reached 100 points; {names} scored fewest ({low})",
         )
 
@@ -169,11 +196,17 @@ class BalzakkenState(State):
         """
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
-        if (isinstance(action, CallBalzak) and seat is not None and self.current is not None
-                and seat != self.current):
+        if (
+            isinstance(action, CallBalzak)
+            and seat is not None
+            and self.current is not None
+            and seat != self.current
+        ):
             raise IllegalAction(
                 f"seat {seat} cannot call BALZAK! now: it is seat {self.current}'s turn, and "
-                "BALZAK! is only called as your own turn", rules.BALZAK_ON_YOUR_TURN)
+                "BALZAK! is only called as your own turn",
+                rules.BALZAK_ON_YOUR_TURN,
+            )
         super().apply(action, seat)
 
     def check_action(self, action: Action, seat: int) -> None:
@@ -271,18 +304,21 @@ class BalzakkenState(State):
             if self.scores[s] != total:
                 tasty.append(s)
         self.stats[f"{result.kind}_balzak"] += 1
-        self.history = [*self.history, {
-            "round": self.round,
-            "caller": caller,
-            "kind": result.kind,
-            "hands": [[card_text(c) for c in h] for h in self.hands],
-            "in_front": [[card_text(c) for c in f] for f in self.in_front],
-            "values": values,
-            "points": list(result.points),
-            "before": before,
-            "totals": list(self.scores),
-            "tasty": tasty,
-        }]
+        self.history = [
+            *self.history,
+            {
+                "round": self.round,
+                "caller": caller,
+                "kind": result.kind,
+                "hands": [[card_text(c) for c in h] for h in self.hands],
+                "in_front": [[card_text(c) for c in f] for f in self.in_front],
+                "values": values,
+                "points": list(result.points),
+                "before": before,
+                "totals": list(self.scores),
+                "tasty": tasty,
+            },
+        ]
         if game_is_over(self.scores):
             self.current = None
             return
@@ -341,8 +377,11 @@ class BalzakkenState(State):
             "dealer": self.dealer,
             "to_move": list(self.to_move),
             "hand_sizes": [len(h) for h in self.hands],
-            "known_cards": {str(p): [card_text(c) for c in row[p]] for p in range(self.players)
-                            if row[p] and p != seat},
+            "known_cards": {
+                str(p): [card_text(c) for c in row[p]]
+                for p in range(self.players)
+                if row[p] and p != seat
+            },
             "discard_pile": [card_text(c) for c in self.discard],
             "draw_pile_size": len(self.draw),
             "in_front": [[card_text(c) for c in f] for f in self.in_front],
@@ -410,7 +449,11 @@ class BalzakkenState(State):
             name = NAMES.get(action.card, str(action.card))
             if action.count == 1:
                 return f"{who} discards a {name} and draws from the draw pile"
-            source = "takes back the former top of the discard pile" if action.take_top else "draws one card"
+            source = (
+                "takes back the former top of the discard pile"
+                if action.take_top
+                else "draws one card"
+            )
             return f"{who} discards {action.count} x {name} at once and {source}"
         if isinstance(action, Swap):
             return f"{who} swaps a {NAMES.get(action.card, action.card)} for the discard pile's top"
@@ -468,4 +511,3 @@ class BalzakkenState(State):
 
     def decode_action(self, code: int) -> Action:
         return decode(code, self.players, self.options["copies"])
-

@@ -41,25 +41,49 @@ class Keezbord(Game):
     turn_rule = rules.PLAY_ONE_CARD
     end_rule = rules.WINNING
     options = (
-        Option("dealer", 0, "seat that deals the first cycle (the rulebook's starting player); "
-               "the seat to its left begins", int, minimum=0, maximum=5),
-        Option("seven_hits_passed", False, "variant: every pawn a 7 passes on the track is hit "
-               "(default: like every move, a 7 hits only where each part ends)", bool),
-        Option("max_turns", None, "end the game after this many decisions, scoring pawns home "
-               "(default: no limit, as in the rulebook)", int, minimum=1, nullable=True),
+        Option(
+            "dealer",
+            0,
+            "seat that deals the first cycle (the rulebook's starting player); "
+            "the seat to its left begins",
+            int,
+            minimum=0,
+            maximum=5,
+        ),
+        Option(
+            "seven_hits_passed",
+            False,
+            "variant: every pawn a 7 passes on the track is hit "
+            "(default: like every move, a 7 hits only where each part ends)",
+            bool,
+        ),
+        Option(
+            "max_turns",
+            None,
+            "end the game after this many decisions, scoring pawns home "
+            "(default: no limit, as in the rulebook)",
+            int,
+            minimum=1,
+            nullable=True,
+        ),
     )
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         if isinstance(players, int) and not isinstance(players, bool) and players % 2 == 1:
-            raise ValueError(f"Keezbord cannot be played by an odd number of players ({players}); "
-                             "it is played by 2, 4 or 6 (rulebook, \"Playing in Teams\")")
+            raise ValueError(
+                f"Keezbord cannot be played by an odd number of players ({players}); "
+                'it is played by 2, 4 or 6 (rulebook, "Playing in Teams")'
+            )
         super().check_players(players, options)
         if options["dealer"] >= players:
-            raise ValueError(f"option 'dealer': seat {options['dealer']} does not exist with "
-                             f"{players} players; it takes 0 to {players - 1}")
+            raise ValueError(
+                f"option 'dealer': seat {options['dealer']} does not exist with "
+                f"{players} players; it takes 0 to {players - 1}"
+            )
 
-    def teams(self, players: int, options: Mapping[str, Any] | None = None
-              ) -> tuple[tuple[int, ...], ...]:
+    def teams(
+        self, players: int, options: Mapping[str, Any] | None = None
+    ) -> tuple[tuple[int, ...], ...]:
         return board_for(players).teams
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
@@ -76,8 +100,9 @@ class Keezbord(Game):
         except KeyError as exc:
             raise InvalidState(f"keezbord position is missing {exc}") from None
 
-    def state_from_text(self, text: str, options: Mapping[str, Any] | None = None,
-                        seed: int = 0) -> State:
+    def state_from_text(
+        self, text: str, options: Mapping[str, Any] | None = None, seed: int = 0
+    ) -> State:
         """Load a position written in the one-line text form (see ``KeezbordState.to_text``);
         cards not in a hand or played are shuffled into the deck from ``seed``."""
         data = parse_position_text(text)

@@ -74,8 +74,9 @@ class Split(Action):
     second: int
 
     def __str__(self) -> str:
-        return (f"7 {pawn_text(self.first)}:{self.steps} "
-                f"{pawn_text(self.second)}:{SEVEN - self.steps}")
+        return (
+            f"7 {pawn_text(self.first)}:{self.steps} {pawn_text(self.second)}:{SEVEN - self.steps}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,13 +104,18 @@ PLACE_KING = Place(KING)
 
 
 @cache
-def action_tables(players: int) -> tuple[dict[tuple[int, int], Move], dict[tuple[int, int], Swap],
-                                         dict[tuple[int, int, int], Split]]:
+def action_tables(
+    players: int,
+) -> tuple[
+    dict[tuple[int, int], Move], dict[tuple[int, int], Swap], dict[tuple[int, int, int], Split]
+]:
     """Every move, swap and split value for a player count, built once and shared."""
     pawns = range(PAWNS * players)
     moves = {(c, p): Move(c, p) for c in MOVE_CARDS for p in pawns}
     swaps = {(p, q): Swap(p, q) for p in pawns for q in pawns if p != q}
-    splits = {(p, a, q): Split(p, a, q) for p in pawns for a in range(1, 7) for q in pawns if p != q}
+    splits = {
+        (p, a, q): Split(p, a, q) for p in pawns for a in range(1, 7) for q in pawns if p != q
+    }
     return moves, swaps, splits
 
 
@@ -144,8 +150,9 @@ def parse(text: str, players: int) -> Action:
         raise InvalidAction(f"{text!r} is not a Keezbord action; write one of: " + ", ".join(FORMS))
     for pid in _pawns_of(action):
         if pid >= PAWNS * players:
-            raise InvalidAction(f"{text!r}: there is no pawn {pawn_text(pid)} in a {players}-player "
-                                "game")
+            raise InvalidAction(
+                f"{text!r}: there is no pawn {pawn_text(pid)} in a {players}-player game"
+            )
     return action
 
 
@@ -246,5 +253,18 @@ def decode(code: int, players: int) -> Action:
     return Split(first, a + 1, second)
 
 
-__all__ = ["FORMS", "HAND_IN", "MOVE_CARDS", "HandIn", "Move", "Place", "Split", "Swap",
-           "action_tables", "decode", "encode", "num_actions", "parse"]
+__all__ = [
+    "FORMS",
+    "HAND_IN",
+    "MOVE_CARDS",
+    "HandIn",
+    "Move",
+    "Place",
+    "Split",
+    "Swap",
+    "action_tables",
+    "decode",
+    "encode",
+    "num_actions",
+    "parse",
+]

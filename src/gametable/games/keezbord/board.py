@@ -78,7 +78,9 @@ def parse_pawn(text: str) -> int:
     """``"b3"`` -> 6; ``ValueError`` for anything else."""
     t = text.strip().lower()
     if len(t) != 2 or t[0] not in SEAT_LETTERS or t[1] not in "1234":
-        raise ValueError(f"{text!r} is not a pawn (write a seat letter a-f and a pawn 1-4, e.g. b3)")
+        raise ValueError(
+            f"{text!r} is not a pawn (write a seat letter a-f and a pawn 1-4, e.g. b3)"
+        )
     return SEAT_LETTERS.index(t[0]) * PAWNS + int(t[1]) - 1
 
 
@@ -109,5 +111,6 @@ def parse_place(value: object, length: int) -> int:
             return length + int(t[1]) - 1
         if t.isdigit():
             return parse_place(int(t), length)
-    raise ValueError(f"{value!r} is not a place (use \"N\", a track space 0..{length - 1}, "
-                     "or \"H1\"..\"H4\")")
+    raise ValueError(
+        f'{value!r} is not a place (use "N", a track space 0..{length - 1}, or "H1".."H4")'
+    )

@@ -27,11 +27,26 @@ FORWARD_STEPS = {ACE: 1, 2: 2, 3: 3, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, QUEEN
 
 _TEXT = {ACE: "A", JACK: "J", QUEEN: "Q", KING: "K", **{v: str(v) for v in range(2, 11)}}
 _FROM_TEXT = {t.lower(): c for c, t in _TEXT.items()}
-_FROM_TEXT.update({"t": 10, "h": KING, "v": QUEEN, "b": JACK, "ace": ACE, "king": KING,
-                   "queen": QUEEN, "jack": JACK})
+_FROM_TEXT.update(
+    {
+        "t": 10,
+        "h": KING,
+        "v": QUEEN,
+        "b": JACK,
+        "ace": ACE,
+        "king": KING,
+        "queen": QUEEN,
+        "jack": JACK,
+    }
+)
 
-NAMES = {ACE: "Ace", JACK: "Jack", QUEEN: "Queen", KING: "King",
-         **{v: str(v) for v in range(2, 11)}}
+NAMES = {
+    ACE: "Ace",
+    JACK: "Jack",
+    QUEEN: "Queen",
+    KING: "King",
+    **{v: str(v) for v in range(2, 11)},
+}
 
 
 def card_text(card: int) -> str:

@@ -71,7 +71,7 @@ def _load_extras(state: KeezbordState, data: dict[str, Any]) -> None:
         raise InvalidState("handed_in must list the seats that handed in during this deal")
     seats = []
     for item in handed:
-        if isinstance(item, str) and item.strip().lower() in SEAT_LETTERS[:state.players]:
+        if isinstance(item, str) and item.strip().lower() in SEAT_LETTERS[: state.players]:
             item = SEAT_LETTERS.index(item.strip().lower())
         seat = _int(item, "handed_in", 0, state.players - 1)
         if state.hands[seat]:
@@ -82,8 +82,9 @@ def _load_extras(state: KeezbordState, data: dict[str, Any]) -> None:
     state.handed_in = sorted(seats)
     stats = data.get("stats", {})
     if not isinstance(stats, Mapping) or not all(
-            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
-            for k, v in stats.items()):
+        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
+        for k, v in stats.items()
+    ):
         raise InvalidState("stats must map event names to counts")
     state.stats = Counter(dict(stats))
 
@@ -92,7 +93,7 @@ def _load_pawns(state: KeezbordState, pawns: Any) -> None:
     players = state.players
     length = board_for(players).length
     if pawns is None:
-        raise InvalidState("a position needs \"pawns\": four places per seat")
+        raise InvalidState('a position needs "pawns": four places per seat')
     for seat, places in enumerate(_per_seat(pawns, "pawns", players, ["N"] * PAWNS)):
         letter = SEAT_LETTERS[seat]
         if not isinstance(places, list) or len(places) != PAWNS:
@@ -109,21 +110,25 @@ def _load_pawns(state: KeezbordState, pawns: Any) -> None:
             if place >= length:
                 slot = seat * PAWNS + place - length
                 if state.home[slot] >= 0:
-                    raise InvalidState(f"two pawns in home space H{place - length + 1} of seat "
-                                       f"{letter}: {pawn_text(state.home[slot])} and "
-                                       f"{pawn_text(pid)}")
+                    raise InvalidState(
+                        f"two pawns in home space H{place - length + 1} of seat "
+                        f"{letter}: {pawn_text(state.home[slot])} and "
+                        f"{pawn_text(pid)}"
+                    )
                 state.home[slot] = pid
                 state.at_home[seat] += 1
             else:
                 if state.track[place] >= 0:
-                    raise InvalidState(f"two pawns on track space {place}: "
-                                       f"{pawn_text(state.track[place])} and {pawn_text(pid)}")
+                    raise InvalidState(
+                        f"two pawns on track space {place}: "
+                        f"{pawn_text(state.track[place])} and {pawn_text(pid)}"
+                    )
                 state.track[place] = pid
             state.pos[pid] = place
 
 
 def cards_dealt(state: KeezbordState) -> int:
-    """"Setup": by deal ``d`` of a cycle every seat has received 5, then 4, then 4 cards."""
+    """ "Setup": by deal ``d`` of a cycle every seat has received 5, then 4, then 4 cards."""
     return state.players * sum(DEAL_SIZES[: state.deal])
 
 
@@ -146,8 +151,10 @@ def _load_cards(state: KeezbordState, data: dict[str, Any]) -> None:
     size = DEAL_SIZES[state.deal - 1]
     for i, hand in enumerate(state.hands):
         if len(hand) > size:
-            raise InvalidState(f"hands[{i}] holds {len(hand)} cards; a hand never holds more "
-                               f"than {size} in deal {state.deal} (the cards are dealt 5, 4, 4)")
+            raise InvalidState(
+                f"hands[{i}] holds {len(hand)} cards; a hand never holds more "
+                f"than {size} in deal {state.deal} (the cards are dealt 5, 4, 4)"
+            )
     state.played = _cards(data.get("played", []), "played")
     seen = Counter(state.played)
     for hand in state.hands:
@@ -158,16 +165,20 @@ def _load_cards(state: KeezbordState, data: dict[str, Any]) -> None:
     each = copies(players)
     for card, n in sorted(seen.items()):
         if n > each:
-            raise InvalidState(f"card {card_text(card)} appears {n} times but the "
-                               f"{players}-player deck holds {each}")
+            raise InvalidState(
+                f"card {card_text(card)} appears {n} times but the "
+                f"{players}-player deck holds {each}"
+            )
     full = Counter({card: each for card in RANKS})
     if "deck" in data:
         missing = full - seen
         if missing:
             some = ", ".join(f"{n} x {card_text(c)}" for c, n in sorted(missing.items()))
-            raise InvalidState(f"every card of the cycle must be in a hand, the deck or played; "
-                               f"missing: {some} (or leave out \"deck\" to have the rest "
-                               "shuffled into it)")
+            raise InvalidState(
+                f"every card of the cycle must be in a hand, the deck or played; "
+                f'missing: {some} (or leave out "deck" to have the rest '
+                "shuffled into it)"
+            )
     else:
         rest = list((full - seen).elements())
         state.rng.shuffle(rest)
@@ -191,23 +202,34 @@ def _load_turn(state: KeezbordState, data: dict[str, Any]) -> None:
     elif over:
         to_move = None
     else:
-        to_move = next(((state.dealer + k) % players for k in range(1, players + 1)
-                        if state.hands[(state.dealer + k) % players]), None)
+        to_move = next(
+            (
+                (state.dealer + k) % players
+                for k in range(1, players + 1)
+                if state.hands[(state.dealer + k) % players]
+            ),
+            None,
+        )
         if to_move is None:
             raise InvalidState("nobody holds a card, so nobody can move; give the hands")
     if to_move is None:
         if not over:
-            raise InvalidState("to_move is null (the game is over) but no team has all its pawns "
-                               "home" + ("" if limit is None else " and turns remain"))
+            raise InvalidState(
+                "to_move is null (the game is over) but no team has all its pawns "
+                "home" + ("" if limit is None else " and turns remain")
+            )
         state.current = None
         return
     if won:
         team = state.winning_team()
-        raise InvalidState(f"seats {list(team or ())} have all their pawns home, so the game is "
-                           "over and to_move must be null")
+        raise InvalidState(
+            f"seats {list(team or ())} have all their pawns home, so the game is "
+            "over and to_move must be null"
+        )
     if out_of_turns:
-        raise InvalidState(f"ply {state.ply} has reached max_turns={limit}, so to_move must be "
-                           "null")
+        raise InvalidState(
+            f"ply {state.ply} has reached max_turns={limit}, so to_move must be null"
+        )
     seat = _int(to_move, "to_move", 0, players - 1)
     if not state.hands[seat]:
         raise InvalidState(f"seat {seat} is to move but holds no cards")
@@ -227,8 +249,10 @@ def position_text(state: KeezbordState) -> str:
     hands = "/".join(",".join(card_text(c) for c in h) or "-" for h in state.hands)
     played = ",".join(card_text(c) for c in state.played) or "-"
     to_move = "-" if state.current is None else SEAT_LETTERS[state.current]
-    return (f"{places} {hands} {played} {SEAT_LETTERS[state.dealer]} {state.cycle} {state.deal} "
-            f"{to_move}")
+    return (
+        f"{places} {hands} {played} {SEAT_LETTERS[state.dealer]} {state.cycle} {state.deal} "
+        f"{to_move}"
+    )
 
 
 def parse_position_text(text: str) -> dict[str, Any]:
@@ -241,8 +265,10 @@ def parse_position_text(text: str) -> dict[str, Any]:
         raise InvalidState("a position text must be a string")
     fields = text.split()
     if len(fields) != 7:
-        raise InvalidState("a position text has 7 fields: pawns hands played dealer cycle deal "
-                           f"to_move; this one has {len(fields)}")
+        raise InvalidState(
+            "a position text has 7 fields: pawns hands played dealer cycle deal "
+            f"to_move; this one has {len(fields)}"
+        )
     pawns_f, hands_f, played_f, dealer_f, cycle_f, deal_f, move_f = fields
     seats = pawns_f.split("/")
     players = len(seats)
@@ -253,8 +279,9 @@ def parse_position_text(text: str) -> dict[str, Any]:
 
     def seat(letter: str, where: str) -> int:
         if len(letter) != 1 or letter not in SEAT_LETTERS[:players]:
-            raise InvalidState(f"{where} must be a seat letter a-{SEAT_LETTERS[players - 1]}, "
-                               f"not {letter!r}")
+            raise InvalidState(
+                f"{where} must be a seat letter a-{SEAT_LETTERS[players - 1]}, not {letter!r}"
+            )
         return SEAT_LETTERS.index(letter)
 
     def number(value: str, where: str) -> int:

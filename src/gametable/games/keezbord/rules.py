@@ -60,21 +60,39 @@ OWN_START_TAKEN = 8
 NEST_EMPTY = 9
 
 _REASONS: dict[int, tuple[str, RuleRef]] = {
-    IN_NEST: ("{pawn} is in its nest; only an Ace or a King brings a pawn onto the board",
-              PLACEMENT),
-    OVERSHOOT: ("{pawn} would run past the end of its home; it must land on an exact space and "
-                "may not go round the board again", NO_EXTRA_LAP),
-    BLOCKED: ("{pawn} would pass or land on a pawn standing on its own start space, which can be "
-              "neither passed nor hit", START_SAFE),
-    HOME_PASS: ("{pawn} would pass or land on a pawn already in the home; pawns in the home may "
-                "not be passed", HOME_NO_PASSING),
-    HOME_BACKWARD: ("{pawn} is in its home and may not move backward there (nor does the 4 "
-                    "ever move a pawn into the home)", FOUR),
-    NOT_ON_TRACK: ("{pawn} is not on the track; a Jack swaps only pawns on the track",
-                   JACK_TARGETS),
+    IN_NEST: (
+        "{pawn} is in its nest; only an Ace or a King brings a pawn onto the board",
+        PLACEMENT,
+    ),
+    OVERSHOOT: (
+        "{pawn} would run past the end of its home; it must land on an exact space and "
+        "may not go round the board again",
+        NO_EXTRA_LAP,
+    ),
+    BLOCKED: (
+        "{pawn} would pass or land on a pawn standing on its own start space, which can be "
+        "neither passed nor hit",
+        START_SAFE,
+    ),
+    HOME_PASS: (
+        "{pawn} would pass or land on a pawn already in the home; pawns in the home may "
+        "not be passed",
+        HOME_NO_PASSING,
+    ),
+    HOME_BACKWARD: (
+        "{pawn} is in its home and may not move backward there (nor does the 4 "
+        "ever move a pawn into the home)",
+        FOUR,
+    ),
+    NOT_ON_TRACK: (
+        "{pawn} is not on the track; a Jack swaps only pawns on the track",
+        JACK_TARGETS,
+    ),
     ON_OWN_START: ("{pawn} stands on its own start space and cannot be swapped", START_SAFE),
-    OWN_START_TAKEN: ("your own pawn {pawn} stands on the start space, so no pawn can be placed "
-                      "there", OWN_PAWN_ON_START),
+    OWN_START_TAKEN: (
+        "your own pawn {pawn} stands on the start space, so no pawn can be placed there",
+        OWN_PAWN_ON_START,
+    ),
     NEST_EMPTY: ("no pawn is left in the nest to place", KING_NO_PAWN),
 }
 

@@ -55,8 +55,18 @@ _MOVE_CARD_SET = frozenset(MOVE_CARDS)
 
 #: the keys of :meth:`KeezbordState.event_counts`, always all present
 EVENTS = (
-    "hits", "hits_own", "hits_opponent", "jack_swaps", "seven_splits", "hand_ins", "placements",
-    "pawns_home", "deals", "cycles", "backward_moves", "cards_played",
+    "hits",
+    "hits_own",
+    "hits_opponent",
+    "jack_swaps",
+    "seven_splits",
+    "hand_ins",
+    "placements",
+    "pawns_home",
+    "deals",
+    "cycles",
+    "backward_moves",
+    "cards_played",
 )
 
 
@@ -68,9 +78,29 @@ def _a(card: int) -> str:
 
 class KeezbordState(State):
     __slots__ = (
-        "at_home", "board", "current", "cycle", "deal", "dealer", "deck", "game", "handed_in",
-        "hands", "home", "length", "options", "played", "players", "ply", "pos", "rng", "seed",
-        "starts", "stats", "tables", "track",
+        "at_home",
+        "board",
+        "current",
+        "cycle",
+        "deal",
+        "dealer",
+        "deck",
+        "game",
+        "handed_in",
+        "hands",
+        "home",
+        "length",
+        "options",
+        "played",
+        "players",
+        "ply",
+        "pos",
+        "rng",
+        "seed",
+        "starts",
+        "stats",
+        "tables",
+        "track",
     )
 
     def __init__(self, game: Keezbord, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -169,8 +199,10 @@ class KeezbordState(State):
         scores = [float(sum(self.at_home[t] for t in self.team_of(s))) for s in range(self.players)]
         team = self.winning_team()
         if team is None:
-            reason = (f"the turn limit of {self.options['max_turns']} was reached; "
-                      "each team scores its pawns home")
+            reason = (
+                f"the turn limit of {self.options['max_turns']} was reached; "
+                "each team scores its pawns home"
+            )
         elif len(team) == 1:
             reason = f"seat {team[0]} brought all four pawns home"
         else:
@@ -188,8 +220,11 @@ class KeezbordState(State):
     def blockers(self) -> list[int]:
         """Start spaces on which a pawn of that start's owner stands (they block passing)."""
         track = self.track
-        return [space for owner, space in enumerate(self.starts)
-                if (v := track[space]) >= 0 and v >> 2 == owner]
+        return [
+            space
+            for owner, space in enumerate(self.starts)
+            if (v := track[space]) >= 0 and v >> 2 == owner
+        ]
 
     def forward(self, pid: int, steps: int, blockers: list[int]) -> int:
         """Where ``pid`` lands moving ``steps`` forward, or ``-code`` (rules.*) if it cannot.
@@ -325,7 +360,9 @@ class KeezbordState(State):
                 continue
             for a in range(1, SEVEN):
                 t = self.forward(p, a, blockers)
-                if t < 0:  # blocked, a home pawn in the way or overshooting: so is every longer part
+                if (
+                    t < 0
+                ):  # blocked, a home pawn in the way or overshooting: so is every longer part
                     break
                 x = pos[p]
                 swept = self.sweep(p, t) if sweeping else ()
@@ -449,13 +486,21 @@ class KeezbordState(State):
             rules.illegal(f"there is no pawn {pid} at this table", rules.PLAY_ONE_CARD)
         if pid >> 2 != owner:
             if owner == seat and pid >> 2 != self.board.partner[seat]:
-                rules.illegal(f"{pawn_text(pid)} is not your pawn; you move your own pawns",
-                              rules.PLAY_ONE_CARD)
+                rules.illegal(
+                    f"{pawn_text(pid)} is not your pawn; you move your own pawns",
+                    rules.PLAY_ONE_CARD,
+                )
             if owner != seat:
-                rules.illegal(f"your pawns are all home; you now play for your partner's pawns, "
-                              f"not {pawn_text(pid)}", rules.HELP_TEAMMATE)
-            rules.illegal(f"{pawn_text(pid)} is your partner's pawn: while your own pawns are "
-                          "not all home you move only them", rules.HELP_TEAMMATE)
+                rules.illegal(
+                    f"your pawns are all home; you now play for your partner's pawns, "
+                    f"not {pawn_text(pid)}",
+                    rules.HELP_TEAMMATE,
+                )
+            rules.illegal(
+                f"{pawn_text(pid)} is your partner's pawn: while your own pawns are "
+                "not all home you move only them",
+                rules.HELP_TEAMMATE,
+            )
 
     def check_move(self, action: Move, seat: int) -> None:
         card, pid = action.card, action.pawn
@@ -464,8 +509,11 @@ class KeezbordState(State):
         self.check_holds(seat, card)
         self.check_pawn_is_played_for(seat, pid, self.controlled(seat))
         blockers = self.blockers()
-        t = self.backward(pid, blockers) if card == FOUR else self.forward(
-            pid, FORWARD_STEPS[card], blockers)
+        t = (
+            self.backward(pid, blockers)
+            if card == FOUR
+            else self.forward(pid, FORWARD_STEPS[card], blockers)
+        )
         if t < 0:
             rules.refuse(-t, pawn_text(pid))
 
@@ -474,8 +522,9 @@ class KeezbordState(State):
         move made in order (the second judged after the first)."""
         p, a, q = action.first, action.steps, action.second
         if not 1 <= a <= 6 or p == q:
-            rules.illegal("a 7 splits over two different pawns, 1 to 6 steps each, 7 in all",
-                          rules.SEVEN)
+            rules.illegal(
+                "a 7 splits over two different pawns, 1 to 6 steps each, 7 in all", rules.SEVEN
+            )
         self.check_holds(seat, SEVEN)
         self.check_pawn_is_played_for(seat, p, self.controlled(seat))
         t = self.forward(p, a, self.blockers())
@@ -496,16 +545,21 @@ class KeezbordState(State):
 
     def check_place(self, action: Place, seat: int) -> None:
         if action.card not in (ACE, KING):
-            rules.illegal(f"a {NAMES.get(action.card, action.card)} does not place a pawn",
-                          rules.PLACEMENT)
+            rules.illegal(
+                f"a {NAMES.get(action.card, action.card)} does not place a pawn", rules.PLACEMENT
+            )
         self.check_holds(seat, action.card)
         owner = self.controlled(seat)
         pid = self.nest_pawn(owner)
         if pid < 0:
             if pid == -rules.NEST_EMPTY:
-                rules.illegal("no pawn is left in the nest to place" + (
-                    "" if owner == seat else " (you play for your partner, whose nest is empty)"),
-                    rules.KING_NO_PAWN)
+                rules.illegal(
+                    "no pawn is left in the nest to place"
+                    + (
+                        "" if owner == seat else " (you play for your partner, whose nest is empty)"
+                    ),
+                    rules.KING_NO_PAWN,
+                )
             rules.refuse(-pid, pawn_text(self.track[self.starts[owner]]))
 
     def check_swap(self, action: Swap, seat: int) -> None:
@@ -516,8 +570,9 @@ class KeezbordState(State):
         if not 0 <= q < PAWNS * self.players:
             rules.illegal(f"there is no pawn {q} at this table", rules.JACK)
         if q >> 2 == owner:
-            rules.illegal("a Jack swaps your pawn with another player's pawn, not with your own",
-                          rules.JACK)
+            rules.illegal(
+                "a Jack swaps your pawn with another player's pawn, not with your own", rules.JACK
+            )
         for pid in (p, q):
             code = self.swappable(pid)
             if code:
@@ -527,8 +582,10 @@ class KeezbordState(State):
         """Must play: handing in is allowed only when no card in the hand can be played."""
         plays = self.plays(seat)
         if plays:
-            rules.illegal(f"you can play a card (for example {plays[0]}), so you must play one",
-                          rules.MUST_PLAY)
+            rules.illegal(
+                f"you can play a card (for example {plays[0]}), so you must play one",
+                rules.MUST_PLAY,
+            )
 
     # -- applying -------------------------------------------------------------------------------------
     def _apply(self, action: Action, seat: int) -> None:
@@ -541,8 +598,11 @@ class KeezbordState(State):
         if kind is Move:
             card, pid = action.card, action.pawn  # type: ignore[attr-defined]
             blockers = self.blockers()
-            t = self.backward(pid, blockers) if card == FOUR else self.forward(
-                pid, FORWARD_STEPS[card], blockers)
+            t = (
+                self.backward(pid, blockers)
+                if card == FOUR
+                else self.forward(pid, FORWARD_STEPS[card], blockers)
+            )
             if card == SEVEN and sweeping:
                 hits.extend(v for v, _ in self.sweep(pid, t))
             hits.append(self.move_pawn(pid, t))
@@ -609,8 +669,9 @@ class KeezbordState(State):
     def pawn_places(self) -> list[list[str | int]]:
         length = self.length
         pos = self.pos
-        return [[place_text(pos[4 * s + i], length) for i in range(PAWNS)]
-                for s in range(self.players)]
+        return [
+            [place_text(pos[4 * s + i], length) for i in range(PAWNS)] for s in range(self.players)
+        ]
 
     def deal_played(self) -> list[int]:
         """The cards played or handed in during the current deal: the end of ``played``.
@@ -621,7 +682,7 @@ class KeezbordState(State):
         size = DEAL_SIZES[0] if self.deal <= 1 else DEAL_SIZES[1]
         n = size * self.players - sum(len(h) for h in self.hands)
         n = max(0, min(n, len(self.played)))
-        return self.played[len(self.played) - n:]
+        return self.played[len(self.played) - n :]
 
     def event_counts(self) -> dict[str, int]:
         """hits (pawns sent back to a nest, split into hits_own: the mover's team, and
@@ -675,7 +736,7 @@ class KeezbordState(State):
         for s in range(self.players):
             if s != seat:
                 k = len(self.hands[s])
-                new.hands[s] = sorted(pool[i:i + k])
+                new.hands[s] = sorted(pool[i : i + k])
                 i += k
         new.deck = pool[i:]
         new.rng = rng.fork()
@@ -725,8 +786,10 @@ class KeezbordState(State):
         try:
             if isinstance(action, Move):
                 steps = 4 if action.card == FOUR else FORWARD_STEPS.get(action.card, action.card)
-                return (f"{who} plays {_a(action.card)}: "
-                        f"{self._part_words(action.pawn, action.card, steps)}")
+                return (
+                    f"{who} plays {_a(action.card)}: "
+                    f"{self._part_words(action.pawn, action.card, steps)}"
+                )
             if isinstance(action, Split):
                 p, a, q = action.first, action.steps, action.second
                 first = self._part_words(p, SEVEN, a)
@@ -750,17 +813,21 @@ class KeezbordState(State):
                 start = self.starts[owner]
                 if pid < 0:
                     return f"{who} plays {_a(action.card)} to put a pawn on its start space"
-                text = (f"{who} plays {_a(action.card)}: {pawn_text(pid)} leaves the nest for its "
-                        f"start space {start}")
+                text = (
+                    f"{who} plays {_a(action.card)}: {pawn_text(pid)} leaves the nest for its "
+                    f"start space {start}"
+                )
                 hit = self.track[start]
                 if hit >= 0:
                     text += f", hitting {pawn_text(hit)} back to the nest"
                 return text
             if isinstance(action, Swap):
-                return (f"{who} plays a Jack: {pawn_text(action.mine)} "
-                        f"({self._place_words(self.pos[action.mine])}) and "
-                        f"{pawn_text(action.other)} "
-                        f"({self._place_words(self.pos[action.other])}) change places")
+                return (
+                    f"{who} plays a Jack: {pawn_text(action.mine)} "
+                    f"({self._place_words(self.pos[action.mine])}) and "
+                    f"{pawn_text(action.other)} "
+                    f"({self._place_words(self.pos[action.other])}) change places"
+                )
             if isinstance(action, HandIn):
                 n = len(self.hands[who_seat]) if who_seat is not None else 0
                 cards = f"its {n} card{'s' if n != 1 else ''}" if n else "its cards"
