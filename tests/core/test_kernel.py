@@ -11,7 +11,15 @@ import gametable
 from gametable.core.conformance import ConformanceError, check_determinism, check_playout
 from gametable.core.options import Option, parse_option_pairs, resolve_options
 from gametable.core.rng import Rng, as_rng
-from tests.core.tinygame import LeakyGame, PeekyGame, SloppyGame, TinyGame
+from tests.core.tinygame import (
+    ChattyGame,
+    ForgetfulGame,
+    LeakyGame,
+    MuddledGame,
+    PeekyGame,
+    SloppyGame,
+    TinyGame,
+)
 
 
 def test_game_names_are_sorted_and_include_balzakken():
@@ -168,3 +176,18 @@ def test_the_round_trip_check_catches_a_lost_rng():
 def test_the_resample_check_catches_a_resample_that_depends_on_the_hidden_truth():
     with pytest.raises(ConformanceError, match="depends on the hidden truth"):
         check_playout(PeekyGame(), 3, 1)
+
+
+def test_the_view_schema_check_catches_an_undeclared_view_field():
+    with pytest.raises(ConformanceError, match="does not fit the declared view schema"):
+        check_playout(ChattyGame(), 2, 1)
+
+
+def test_the_action_json_check_catches_a_json_form_that_loses_a_field():
+    with pytest.raises(ConformanceError, match="action_from_json"):
+        check_playout(ForgetfulGame(), 2, 1)
+
+
+def test_the_steps_check_catches_two_actions_with_the_same_steps():
+    with pytest.raises(ConformanceError, match="same steps"):
+        check_playout(MuddledGame(), 2, 1)

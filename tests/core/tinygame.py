@@ -6,13 +6,15 @@ either keeps its card or trades it for a card drawn at random from the deck; aft
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from gametable.core.errors import InvalidAction
 from gametable.core.protocol import Action, Game, Outcome, State
 from gametable.core.rng import Rng, as_rng
 from gametable.core.rules import RuleRef
+from gametable.core.schema import action_fields
 
 TURNS = RuleRef("tiny", "Turns")
 
@@ -20,12 +22,31 @@ TURNS = RuleRef("tiny", "Turns")
 @dataclass(frozen=True, slots=True)
 class Choice(Action):
     trade: bool
+    kind = "choice"
 
     def __str__(self) -> str:
         return "trade" if self.trade else "keep"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "trade": self.trade}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return (str(self),)
+
+
+class TinyView(TypedDict):
+    """What a seat of the tiny game sees."""
+
+    to_move: list[int]
+    deck: int
+    card: NotRequired[int]
+    hands: NotRequired[list[int]]
+
 
 class TinyState(State):
+    action_class: type[Choice] = Choice
+
     def __init__(self, game: TinyGame, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game, self.players, self.options, self.seed = game, players, options, seed
         self.rng = Rng(seed)
@@ -47,7 +68,7 @@ class TinyState(State):
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         if self.current is None or seat not in (None, self.current):
             return []
-        return [Choice(False), Choice(True)]
+        return [self.action_class(False), self.action_class(True)]
 
     def _apply(self, action: Action, seat: int) -> None:
         assert isinstance(action, Choice)
@@ -106,7 +127,7 @@ class TinyState(State):
         return int(action.trade)
 
     def decode_action(self, code: int) -> Action:
-        return Choice(bool(code))
+        return self.action_class(bool(code))
 
 
 class TinyGame(Game):
@@ -117,6 +138,11 @@ class TinyGame(Game):
     turn_rule = TURNS
     end_rule = TURNS
     state_class = TinyState
+    action_types = (Choice,)
+    view_type = TinyView
+
+    def _action_from_json(self, state: State, cls: type[Action], data: Mapping[str, Any]) -> Action:
+        return self.state_class.action_class(action_fields(data, {"trade": bool})["trade"])
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return self.state_class(self, players, seed, options)
@@ -124,7 +150,7 @@ class TinyGame(Game):
     def parse_action(self, state: State, text: str) -> Action:
         if text not in ("keep", "trade"):
             raise InvalidAction(f"{text!r}: write keep or trade")
-        return Choice(text == "trade")
+        return self.state_class.action_class(text == "trade")
 
     def _state_from_json(self, data: dict[str, Any]) -> State:
         state = self.state_class(self, data["players"], data["seed"], {})
@@ -179,3 +205,54 @@ class PeekyState(TinyState):
 class PeekyGame(TinyGame):
     name = "peeky"
     state_class = PeekyState
+
+
+class ChattyState(TinyState):
+    """Adds a field its declared view does not have: the view schema check must catch it."""
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {**super().view(seat), "secret_note": "hello"}
+
+
+class ChattyGame(TinyGame):
+    name = "chatty"
+    state_class = ChattyState
+
+
+@dataclass(frozen=True, slots=True)
+class Forgetful(Choice):
+    """Its JSON form forgets which choice it is: the action JSON check must catch it."""
+
+    kind = "choice"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "trade": False}
+
+
+class ForgetfulState(TinyState):
+    action_class = Forgetful
+
+
+class ForgetfulGame(TinyGame):
+    name = "forgetful"
+    state_class = ForgetfulState
+
+
+@dataclass(frozen=True, slots=True)
+class Muddled(Choice):
+    """Both choices have the same steps: the steps check must catch it."""
+
+    kind = "choice"
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("choose",)
+
+
+class MuddledState(TinyState):
+    action_class = Muddled
+
+
+class MuddledGame(TinyGame):
+    name = "muddled"
+    state_class = MuddledState

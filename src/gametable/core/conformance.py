@@ -4,7 +4,10 @@
 promises: someone is to move until the end and always has a legal action; each legal action
 applies; text round-trips through the notation and the integer encoding; garbage text and illegal
 actions raise the right error and leave the state unchanged; clones are independent; JSON round
-trips exactly (RNG included); every view is JSON-serialisable; and no hidden information leaks:
+trips exactly (RNG included); every view is JSON-serialisable and fits the game's declared view
+schema; actions round-trip through their JSON form and malformed JSON forms are refused; the legal
+actions' steps form a menu tree no level of which is wider than ``core.choices.MAX_ENTRIES``; and
+no hidden information leaks:
 ``view(seat)`` and the spectator's view are unchanged when everything hidden from ``seat`` is
 redrawn by ``resample``.  :func:`check_determinism` replays a game from its seed.
 
@@ -20,10 +23,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from gametable.core.choices import check_steps
 from gametable.core.errors import GameError, IllegalAction, InvalidAction
 from gametable.core.protocol import Action, Game, State
+from gametable.core.schema import schema_errors
 
 GARBAGE = ("", "   ", "xyzzy", "!!!", "999999", "move move move", "\x00", "é" * 3, "-1 -1 -1 -1")
+#: JSON values that are no action of any game
+GARBAGE_JSON: tuple[Any, ...] = (None, [], {}, "end", 3, {"kind": None}, {"kind": "xyzzy"}, [{}])
+#: values of a type no action field has (fields are integers, text or true/false): refused
+WRONG_FIELD_VALUES: tuple[Any, ...] = (None, [], {"x": 1}, 1.5)
 
 
 class ConformanceError(AssertionError):
@@ -165,6 +174,67 @@ def check_notation(
         raise _fail(report, state.ply, f"legal_actions({seat}) lists an action twice")
 
 
+def check_view_schemas(
+    game: Game, state: State, views: Mapping[int | None, str], report: PlayoutReport
+) -> None:
+    """Every view fits the schema the game declares for this player count."""
+    schema = game.view_schema(state.players, state.options)
+    for seat, text in views.items():
+        errors = schema_errors(schema, json.loads(text))
+        if errors:
+            raise _fail(
+                report, state.ply, f"view({seat}) does not fit the declared view schema: {errors}"
+            )
+
+
+def check_action_json(
+    game: Game, state: State, actions: list[Action], rng: random.Random, report: PlayoutReport
+) -> None:
+    """Each action's JSON form round-trips; malformed JSON forms raise :class:`InvalidAction`."""
+    kinds = {cls.kind for cls in game.action_types}
+    if len(kinds) != len(game.action_types) or not all(kinds):
+        raise _fail(report, state.ply, "the game's action_types need distinct, non-empty kinds")
+    for action in actions:
+        data = action.to_json()
+        if (
+            not isinstance(data, dict)
+            or data.get("kind") != action.kind
+            or action.kind not in kinds
+        ):
+            raise _fail(report, state.ply, f"{action}.to_json() = {data!r} does not carry its kind")
+        try:
+            text = _dumps(data)
+        except (TypeError, ValueError) as exc:
+            raise _fail(report, state.ply, f"{action}.to_json() is not JSON: {exc}") from None
+        back = game.action_from_json(state, json.loads(text))
+        if back != action:
+            raise _fail(
+                report, state.ply, f"action_from_json({text}) gave {back!r}, not {action!r}"
+            )
+    bad: list[Any] = list(GARBAGE_JSON)
+    for action in rng.sample(actions, min(2, len(actions))):
+        data = action.to_json()
+        bad.append({**data, "unexpected": 1})
+        for name in [k for k in data if k != "kind"]:
+            bad.append({k: v for k, v in data.items() if k != name})
+            bad.append({**data, name: rng.choice(WRONG_FIELD_VALUES)})
+    for data in bad:
+        try:
+            game.action_from_json(state, data)
+        except InvalidAction:
+            continue
+        raise _fail(report, state.ply, f"action_from_json accepted malformed {data!r:.120}")
+
+
+def check_action_steps(
+    state: State, seat: int, actions: list[Action], report: PlayoutReport
+) -> None:
+    """The legal actions' steps form a menu tree with short levels (see core.choices)."""
+    problem = check_steps(actions)
+    if problem:
+        raise _fail(report, state.ply, f"seat {seat}'s legal actions: {problem}")
+
+
 def check_refusals(
     game: Game, state: State, pool: list[Action], rng: random.Random, report: PlayoutReport
 ) -> None:
@@ -248,6 +318,7 @@ def check_playout(
             report.checked_steps += 1
             check_json_round_trip(game, state, report)
             views = check_views(state, report)
+            check_view_schemas(game, state, views, report)
             check_no_leak(state, views, rng, report)
         if not moving:
             break
@@ -265,6 +336,8 @@ def check_playout(
         legal = legal_by_seat[seat]
         if deep:
             check_notation(game, state, seat, legal, report)
+            check_action_json(game, state, legal, rng, report)
+            check_action_steps(state, seat, legal, report)
             check_refusals(game, state, pool, rng, report)
         action = rng.choice(legal)
         if deep:

@@ -17,20 +17,45 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from gametable.core.errors import IllegalAction, InvalidState
+from gametable.core.errors import IllegalAction, InvalidAction, InvalidState
 from gametable.core.options import Option, resolve_options
 from gametable.core.rng import Rng, new_seed
 from gametable.core.rules import RuleRef
+from gametable.core.schema import json_schema
 
 
 class Action:
-    """Base of every game's actions: small frozen values whose ``str`` is the game's notation.
+    """Base of every game's actions: small frozen values, in four forms that all round-trip.
 
-    Subclasses are ``@dataclass(frozen=True, slots=True)``; ``game.parse_action(state, str(a))``
-    gives back an equal action.
+    - **notation**: ``str(action)``; ``game.parse_action(state, str(a)) == a``.
+    - **integer**: ``state.encode_action(a)`` / ``state.decode_action(code)``.
+    - **fields**: :meth:`to_json` gives a JSON object with a ``"kind"`` and named fields;
+      ``game.action_from_json(state, a.to_json()) == a``.  Clients read these, never the notation.
+    - **steps**: :attr:`steps`, how a person picks the action, from the most general choice to
+      the last detail; :mod:`gametable.core.choices` groups legal actions into short menus by them.
+
+    Subclasses are ``@dataclass(frozen=True, slots=True)`` and set :attr:`kind`.
     """
 
     __slots__ = ()
+
+    #: the action's ``"kind"`` in its JSON form (one per action class of a game; declared here
+    #: without a value so that a dataclass field may not inherit it as a default)
+    kind: ClassVar[str]
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as a JSON object: ``{"kind": ..., <named fields>}``.
+
+        Field values are what a person reads (``"village"``, ``"c3"``, ``"a1"``), not internal ids.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not define to_json")
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """How a person picks this action: a non-empty tuple of short labels, general to
+        specific (Balam ``("build", "village", "c3", "plot 0")``).  The legal actions' steps are
+        distinct and none is a prefix of another's, so they form a menu tree."""
+        return (str(self),)
 
 
 @dataclass(frozen=True)
@@ -164,6 +189,53 @@ class Game(ABC):
     def parse_action(self, state: State, text: str) -> Action:
         """The action written as ``text`` in this game's notation (``InvalidAction`` if it is not one)."""
 
+    # -- actions and views as typed data ------------------------------------------------------------
+    #: the game's action classes; each has a distinct :attr:`Action.kind`
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    #: the ``TypedDict`` that declares the shape of ``view(seat)``
+    view_type: ClassVar[Any] = None
+
+    def action_from_json(self, state: State, data: Any) -> Action:
+        """The action whose :meth:`Action.to_json` is ``data``.
+
+        ``data`` must be exactly the action's canonical JSON form (every field present, none
+        extra); anything else raises :class:`InvalidAction` saying what is wrong.  Legality is not
+        checked here: :meth:`State.apply` does that.
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidAction(
+                f"an action's JSON form is an object with a 'kind', not {type(data).__name__}"
+            )
+        kinds = {cls.kind: cls for cls in self.action_types}
+        kind = data.get("kind")
+        if not isinstance(kind, str) or kind not in kinds:
+            raise InvalidAction(
+                f"{kind!r:.40} is not a kind of {self.title} action; the kinds are: "
+                + ", ".join(kinds)
+            )
+        try:
+            action = self._action_from_json(state, kinds[kind], data)
+        except InvalidAction:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise InvalidAction(f"malformed {kind!r} action: {exc}") from None
+        if action.to_json() != dict(data):
+            raise InvalidAction(
+                f"{dict(data)!r:.80} is not written the way gametable writes this action; "
+                f"write {action.to_json()!r}"
+            )
+        return action
+
+    def _action_from_json(self, state: State, cls: type[Action], data: Mapping[str, Any]) -> Action:
+        """Build an action of class ``cls`` from its checked-kind JSON form (each game defines it)."""
+        raise NotImplementedError(f"{self.name} does not read actions from JSON")
+
+    def view_schema(self, players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The JSON Schema (draft 2020-12) that every ``view(seat)`` of such a game satisfies."""
+        if self.view_type is None:
+            raise NotImplementedError(f"{self.name} does not declare its view")
+        return json_schema(self.view_type, title=f"{self.title} view, {players} players")
+
     @abstractmethod
     def _state_from_json(self, data: dict[str, Any]) -> State: ...
 
@@ -281,6 +353,16 @@ class State(ABC):
         except IllegalAction:
             return False
         return True
+
+    def apply_unchecked(self, action: Action, seat: int | None = None) -> None:
+        """Apply ``action`` without validating it: the trusted path for bots and simulations.
+
+        The caller promises that ``action`` is one of ``legal_actions(seat)`` of this very state
+        (``seat`` defaults to the first seat to move).  Anything else may corrupt the state; use
+        :meth:`apply` for every action that comes from a person or over a network.
+        """
+        self._apply(action, self.to_move[0] if seat is None else seat)
+        self.ply += 1
 
     @abstractmethod
     def _apply(self, action: Action, seat: int) -> None:

@@ -67,16 +67,15 @@ class Move(Action):
 
 @dataclass(frozen=True, slots=True)
 class Split(Action):
-    """Play a 7 split: ``first`` moves ``steps`` forward, then ``second`` moves ``7 - steps``."""
+    """Play a 7 split: ``first`` moves ``first_steps`` forward, then ``second`` the rest of 7."""
 
     first: int
-    steps: int
+    first_steps: int
     second: int
 
     def __str__(self) -> str:
-        return (
-            f"7 {pawn_text(self.first)}:{self.steps} {pawn_text(self.second)}:{SEVEN - self.steps}"
-        )
+        a, b = self.first_steps, SEVEN - self.first_steps
+        return f"7 {pawn_text(self.first)}:{a} {pawn_text(self.second)}:{b}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +134,7 @@ def parse(text: str, players: int) -> Action:
     """Parse the notation above for a ``players``-seat game; :class:`InvalidAction` otherwise.
 
     >>> parse("7 a1:3 b2:4", 4)
-    Split(first=0, steps=3, second=5)
+    Split(first=0, first_steps=3, second=5)
     >>> str(parse("b c1 A3", 4))
     'J c1 a3'
     """
@@ -222,8 +221,8 @@ def encode(action: Action, players: int) -> int:
     if isinstance(action, Swap) and action.mine != action.other:
         return base + action.mine * p + action.other
     base += p * p
-    if isinstance(action, Split) and 1 <= action.steps <= 6 and action.first != action.second:
-        return base + (action.first * 6 + action.steps - 1) * p + action.second
+    if isinstance(action, Split) and 1 <= action.first_steps <= 6 and action.first != action.second:
+        return base + (action.first * 6 + action.first_steps - 1) * p + action.second
     raise ValueError(f"{action!r} has no integer encoding")
 
 

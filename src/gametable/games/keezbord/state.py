@@ -520,7 +520,7 @@ class KeezbordState(State):
     def check_split(self, action: Split, seat: int) -> None:
         """A 7 over two pawns: two different pawns, 1-6 steps each adding to 7, each part a legal
         move made in order (the second judged after the first)."""
-        p, a, q = action.first, action.steps, action.second
+        p, a, q = action.first, action.first_steps, action.second
         if not 1 <= a <= 6 or p == q:
             rules.illegal(
                 "a 7 splits over two different pawns, 1 to 6 steps each, 7 in all", rules.SEVEN
@@ -609,7 +609,7 @@ class KeezbordState(State):
             if card == FOUR:
                 stats["backward_moves"] += 1
         elif kind is Split:
-            p, a, q = action.first, action.steps, action.second  # type: ignore[attr-defined]
+            p, a, q = action.first, action.first_steps, action.second  # type: ignore[attr-defined]
             card = SEVEN
             for pid, steps in ((p, a), (q, SEVEN - a)):
                 t = self.forward(pid, steps, self.blockers())
@@ -791,7 +791,7 @@ class KeezbordState(State):
                     f"{self._part_words(action.pawn, action.card, steps)}"
                 )
             if isinstance(action, Split):
-                p, a, q = action.first, action.steps, action.second
+                p, a, q = action.first, action.first_steps, action.second
                 first = self._part_words(p, SEVEN, a)
                 t, _ = self._step(p, SEVEN, a)
                 if t < 0:
