@@ -243,8 +243,8 @@ class GametableRunner:
             state = game.new_game(players, seed=self.seed)
             self.seed += 1
             apply = getattr(state, method)
-            while state.to_move:
-                seat = state.to_move[0] if len(state.to_move) == 1 else rng.choice(state.to_move)
+            while moving := state.to_move:
+                seat = moving[0] if len(moving) == 1 else rng.choice(moving)
                 apply(rng.choice(state.legal_actions(seat)), seat)
                 decisions += 1
             elapsed = time.process_time() - start
@@ -331,8 +331,8 @@ class Figure:
 
     def cell(self) -> str:
         if self.ratio is None:
-            return f"{self.rate:>10,.0f}{'':>20}"
-        return f"{self.rate:>10,.0f} {self.ratio:6.3f}x [{self.low:.2f}-{self.high:.2f}]"
+            return f"{self.rate:>10,.0f}{'':>22}"
+        return f"{self.rate:>10,.0f} {self.ratio:6.3f}x [{self.low:.3f}-{self.high:.3f}]"
 
 
 def summarise(measurements: list[list[Tally]], has_reference: bool) -> list[Figure]:
@@ -364,9 +364,14 @@ def print_preamble(
         print("self-check: " + openspiel_accepts_illegal())
     print("self-check: " + gametable_refuses_illegal("balzakken"))
     print(
-        "note: OpenSpiel's apply_action does not check legality (self-check above); gametable's "
-        "'apply' does; "
-        "'unchecked' is gametable's trusted apply_unchecked (no validation, like OpenSpiel's)"
+        "note: "
+        + (
+            "OpenSpiel's apply_action does not check legality (self-check above); "
+            if pyspiel
+            else ""
+        )
+        + "gametable's 'apply' validates every action; 'unchecked' is gametable's trusted "
+        "apply_unchecked, which does not (an action taken from legal_actions of the same state)"
     )
     if compiled is None:
         print("compiled: not built (the hook is compiled_load_game() in bench/engines.py)")
@@ -402,12 +407,12 @@ def main() -> int:
     print()
     print(
         f"{'game':<10}{'p':>2} {'reference':<13}{'openspiel':>10}"
-        + "".join(f" | {label:<30}" for label in labels)
+        + "".join(f" | {label:<32}" for label in labels)
         + " | floors"
     )
     print(
         f"{'':<26}{'dec/s':>10}"
-        + f" | {'dec/s':>10} {'ratio':>7} {'[range]':<11}" * len(labels)
+        + f" | {'dec/s':>10} {'ratio':>7} {'[range]':<13}" * len(labels)
         + " | (ratio of)"
     )
     failures: list[str] = []
@@ -436,7 +441,7 @@ def main() -> int:
             )
             ours = figures[1:] if has_reference else figures
             line += f"{figures[0].rate:>10,.0f}" if has_reference else f"{'-':>10}"
-            line += "".join(f" | {f.cell():<30}" for f in ours)
+            line += "".join(f" | {f.cell():<32}" for f in ours)
             if has_reference:
                 floors = [("apply", ours[0], reference.floor)]
                 if native is not None:
