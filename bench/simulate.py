@@ -22,8 +22,9 @@ from rich.console import Console
 from rich.table import Table
 
 import gametable
-from gametable.simulate import RunConfig, simulate
+from gametable.simulate import RunConfig
 from gametable.simulate.backends import default_jobs
+from gametable.simulate.runner import simulate
 
 
 def _cpu() -> float:
