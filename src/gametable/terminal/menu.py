@@ -75,6 +75,8 @@ class StepMenu:
         self.page_size = max(1, min(page_size, PAGE_SIZE))
         #: the levels opened so far; the last one is shown
         self._trail: list[tuple[str, ...]] = [forced_path(self.actions)]
+        #: the first entry shown on each level before the one shown
+        self._starts: list[int] = []
         self._entries = self._level(self._trail[-1])
         self.start = 0
 
@@ -140,11 +142,6 @@ class StepMenu:
         self.start = max(0, self.start - self.page_size)
         return True
 
-    def show_entry(self, number: int) -> None:
-        """Turn to the page that holds entry ``number``."""
-        if 1 <= number <= len(self._entries):
-            self.start = (number - 1) // self.page_size * self.page_size
-
     # -- moving between levels -------------------------------------------------------------------
     def open(self, entry: Entry) -> Action | None:
         """Pick ``entry``: the action it completes, or ``None`` after opening the level below it
@@ -152,22 +149,29 @@ class StepMenu:
         done = entry.action
         if done is not None:
             return done
-        path = forced_path(self.actions, entry.choice.path)
-        self._trail.append(path)
-        self._show(path)
+        self._enter(forced_path(self.actions, entry.choice.path))
         return None
 
+    def _enter(self, path: tuple[str, ...]) -> None:
+        self._trail.append(path)
+        self._starts.append(self.start)
+        self._show(path)
+
     def back(self) -> bool:
-        """Go back to the level before; ``False`` (and nothing changes) at the first level."""
+        """Go back to the level before, at the page it showed; ``False`` (and nothing changes)
+        at the first level."""
         if len(self._trail) == 1:
             return False
         self._trail.pop()
+        start = self._starts.pop()
         self._show(self._trail[-1])
+        self.start = start
         return True
 
     def top(self) -> None:
         """Go back to the first level."""
         del self._trail[1:]
+        del self._starts[:]
         self._show(self._trail[0])
 
     # -- finding entries by their labels -----------------------------------------------------------
@@ -188,8 +192,7 @@ class StepMenu:
             return []
         path, entries = found
         if path != self.path:
-            self._trail.append(path)
-            self._show(path)
+            self._enter(path)
         return entries
 
     def _find(
