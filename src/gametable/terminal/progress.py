@@ -5,6 +5,7 @@ It writes to standard error, so the results on standard output stay clean to pip
 
 >>> import io
 >>> from rich.console import Console
+from rich.table import Column
 >>> out = io.StringIO()
 >>> ticks = iter([0.0, 4.0, 12.0, 13.0, 30.0])
 >>> with progress("arena", 4, console=Console(file=out), clock=lambda: next(ticks)) as advance:
@@ -31,6 +32,7 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.table import Column
 
 #: seconds between two plain progress lines
 INTERVAL = 10.0
@@ -102,13 +104,17 @@ def progress(
         yield PlainProgress(console, description, total, unit, interval, clock).advance
         return
     with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
+        TextColumn(
+            "[progress.description]{task.description}",
+            table_column=Column(no_wrap=True, overflow="ellipsis", max_width=32),
+        ),
+        BarColumn(bar_width=16),
         MofNCompleteColumn(),
         TextColumn(unit),
         TimeElapsedColumn(),
-        TextColumn("left"),
+        TextColumn("spent,"),
         TimeRemainingColumn(),
+        TextColumn("left"),
         console=console,
         transient=True,
     ) as bar:

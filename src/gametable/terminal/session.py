@@ -29,13 +29,15 @@ from gametable.terminal.prompt import Ask, Candidate
 from gametable.terminal.render import menu_page, menu_screen, renderer_for
 from gametable.terminal.saves import PERSON, SaveSlot, holds_other_game, table_meta, write_record
 
-HELP = """\
-Pick from the menu by an entry's number or its first letters; entries with more to choose open
-the next level. At any level you may also type a whole move in the game's notation. Tab
-completes what you type; the up and down arrows recall earlier lines.
-Commands: back (the level before), top (the first level), next and prev (other pages; also > <),
-board (show the board again), why (the last refusal's reason and rule), save (save now),
-save FILE (also write the game to FILE), quit (stop; the game is kept: gametable saves)."""
+HELP = (
+    "Pick from the menu by an entry's number or its first letters; an entry with more to choose "
+    "opens the next level. At any level you may also type a whole move in the game's notation. "
+    "Tab completes what you type; the up and down arrows recall earlier lines.\n"
+    "Commands: back (the level before), top (the first level), next and prev (other pages; "
+    "also > and <), board (the board again), why (the last refusal's reason and rule), save "
+    "(save now), save FILE (also write the game to FILE), quit (stop; the game is kept: "
+    "gametable saves)."
+)
 
 #: the commands, as offered for completion
 COMMANDS = (
