@@ -170,7 +170,9 @@ def play_command(
         stopped(console, session, folder)
     else:
         if slot.path is not None:
-            console.print(f"The game is kept in {slot.path}.", highlight=False)
+            console.print(
+                f"The game is kept in {slot.path}.", highlight=False, markup=False, soft_wrap=True
+            )
 
 
 def saved_table(record: Record, players: int) -> tuple[list[int], list[str]] | None:
@@ -199,6 +201,8 @@ def stopped(console: Console, session: TerminalGame, folder: Path) -> None:
     console.print(
         f"\nStopped. The game is saved in {path}.\nResume it with: gametable play --load {again}",
         highlight=False,
+        markup=False,
+        soft_wrap=True,
     )
 
 
@@ -270,6 +274,7 @@ def replay_command(
         console.print(
             f"The recorded game is not finished; resume it with: gametable play --load {file}",
             highlight=False,
+            markup=False,
             soft_wrap=True,
         )
 
@@ -281,7 +286,9 @@ def saves_command() -> None:
     found = saves.list_saves(folder)
     console = Console()
     if not found:
-        console.print(f"No saved games yet (they are kept in {folder}).", soft_wrap=True)
+        console.print(
+            f"No saved games yet (they are kept in {folder}).", markup=False, soft_wrap=True
+        )
         return
     table = Table(box=None, header_style="bold", pad_edge=False)
     for name, justify in (
@@ -310,6 +317,7 @@ def saves_command() -> None:
     console.print(
         f"Kept in {folder}. Resume one with: gametable play --load N",
         highlight=False,
+        markup=False,
         soft_wrap=True,
     )
 

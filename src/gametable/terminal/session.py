@@ -221,7 +221,12 @@ class TerminalGame:
             return self.open(found[0])
         if found:
             first = f"; the first {PAGE_SIZE}" if len(found) > PAGE_SIZE else ""
-            self.console.print(f"{len(found)} entries start with '{line}'{first}:", highlight=False)
+            self.console.print(
+                f"{len(found)} entries start with '{line}'{first}:",
+                highlight=False,
+                markup=False,
+                soft_wrap=True,
+            )
             shown = found[:PAGE_SIZE]
             self.console.print(menu_page(menu, self.note, self.console.width, entries=shown))
             self.console.print("Type more letters, or the number.", style="dim")
@@ -304,7 +309,12 @@ class TerminalGame:
 
     def explain(self, refusal: IllegalAction) -> None:
         """The refusal again, with the rules reference section it points to."""
-        self.console.print(f"{refusal.explanation}\n  rule: {refusal.rule}", highlight=False)
+        self.console.print(
+            f"{refusal.explanation}\n  rule: {refusal.rule}",
+            highlight=False,
+            markup=False,
+            soft_wrap=True,
+        )
         try:
             reference = load_reference(refusal.rule.game)
             self.console.print(render_section(reference, reference.resolve(refusal.rule)))
@@ -323,8 +333,10 @@ class TerminalGame:
         except OSError as exc:
             if not self._save_failed:
                 self.console.print(
-                    f"[yellow]The game could not be saved:[/yellow] {exc.strerror} "
-                    f"({exc.filename})",
+                    Text.assemble(
+                        ("The game could not be saved: ", "yellow"),
+                        f"{exc.strerror} ({exc.filename})",
+                    ),
                     highlight=False,
                 )
             self._save_failed = True
@@ -334,6 +346,8 @@ class TerminalGame:
                 f"{self.slot.moved_from} was changed by another game since; to keep both, this "
                 f"game is now saved in {path}.",
                 highlight=False,
+                markup=False,
+                soft_wrap=True,
             )
         return path
 
@@ -343,7 +357,9 @@ class TerminalGame:
         if not name:
             path = self.autosave()
             if path is not None:
-                self.console.print(f"Saved in {path}.", highlight=False)
+                self.console.print(
+                    f"Saved in {path}.", highlight=False, markup=False, soft_wrap=True
+                )
             elif self.slot is None:
                 self.console.print("Saving needs a file name here: save FILE")
             elif not self.record.moves:
@@ -358,10 +374,13 @@ class TerminalGame:
         try:
             write_record(target, self.record)
         except OSError as exc:
-            self.console.print(f"[red]Could not save:[/red] {exc.strerror}", highlight=False)
+            self.console.print(
+                Text.assemble(("Could not save: ", "red"), str(exc.strerror)), highlight=False
+            )
             return
         self.console.print(
             f"Saved to {target}; resume with: gametable play --load {target}",
             highlight=False,
+            markup=False,
             soft_wrap=True,
         )
