@@ -119,3 +119,10 @@ def test_save_writes_the_autosave_now_and_a_file_of_ones_own(tmp_path):
     assert json.loads(mine.read_text())["moves"][0] == [0, "rest"]
     [auto] = tmp_path.glob("orchard-*.json")
     assert json.loads(auto.read_text())["meta"]["to_move"] == [0]
+
+
+def test_brackets_typed_are_shown_as_typed_not_read_as_markup(tmp_path):
+    game, _, out = session(["[/bold] [red", "quit"], tmp_path)
+    with pytest.raises(KeyboardInterrupt):
+        game.run()
+    assert "Not understood: '[/bold] [red' is not an Orchard move" in out.getvalue()
