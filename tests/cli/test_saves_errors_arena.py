@@ -97,3 +97,26 @@ def test_the_arena_reports_progress_in_plain_lines_when_piped():
     assert result.exit_code == 0, result.output
     assert "balzakken, random: 0/3 games" in result.output
     assert re.search(r"balzakken, random: 3/3 games in \d+ s", result.output)
+
+
+def test_simulate_reports_progress_in_plain_lines_when_piped(tmp_path):
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "balzakken",
+            "-g",
+            "3",
+            "-b",
+            "random",
+            "-j",
+            "1",
+            "--format",
+            "csv",
+            "--out",
+            str(tmp_path / "run"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "balzakken 2p: 0/3 games" in result.output
+    assert re.search(r"balzakken 2p: 3/3 games in \d+ s", result.output)

@@ -54,23 +54,27 @@ def duration(seconds: float) -> str:
 
 class PlainProgress:
     """Progress as lines of text: at the start, then at most every ``interval`` seconds, and at
-    the end."""
+    the end.  ``done`` pieces may be done already (a resumed run); the time left is estimated
+    from the pace of this run."""
 
     def __init__(
         self,
         console: Console,
         description: str,
         total: int,
-        unit: str,
-        interval: float,
-        clock: Callable[[], float],
+        unit: str = "games",
+        interval: float = 10.0,
+        clock: Callable[[], float] = time.monotonic,
+        done: int = 0,
     ) -> None:
         self.console, self.description, self.total, self.unit = console, description, total, unit
         self.interval, self.clock = interval, clock
-        self.done = 0
+        self.done = self.first = done
         self.begun = clock()
         self.said = self.begun
-        self.console.print(f"{description}: 0/{total} {unit}", highlight=False, soft_wrap=True)
+        self.console.print(
+            f"{description}: {done}/{total} {unit}", highlight=False, markup=False, soft_wrap=True
+        )
 
     def advance(self, n: int = 1) -> None:
         self.done += n
@@ -80,9 +84,10 @@ class PlainProgress:
         self.said = now
         spent = now - self.begun
         line = f"{self.description}: {self.done}/{self.total} {self.unit} in {duration(spent)}"
-        if 0 < self.done < self.total:
-            line += f", about {duration(spent / self.done * (self.total - self.done))} left"
-        self.console.print(line, highlight=False, soft_wrap=True)
+        if self.first < self.done < self.total:
+            pace = spent / (self.done - self.first)
+            line += f", about {duration(pace * (self.total - self.done))} left"
+        self.console.print(line, highlight=False, markup=False, soft_wrap=True)
 
 
 @contextmanager
