@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 
 import pytest
+from rich.console import Console
 
 import gametable
 from gametable.core.protocol import Action
 from gametable.terminal.menu import PAGE_SIZE, StepMenu
+from gametable.terminal.render import MIN_PAGE, menu_screen
 
 
 @dataclass(frozen=True)
@@ -161,3 +164,17 @@ def test_balam_after_paying_is_paged_into_screens_of_at_most_twenty():
 def test_a_menu_needs_an_action():
     with pytest.raises(ValueError):
         StepMenu([])
+
+
+@pytest.mark.parametrize("rows", [4, 8, 12, 16, 22, 30])
+@pytest.mark.parametrize("count", [3, 11, 45, 420])
+def test_a_menu_screen_fits_the_rows_left_and_80_columns(rows, count):
+    """Below a tall board the page shrinks or spreads over columns; never under six entries."""
+    menu = StepMenu([Flat(n) for n in range(count)])
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(menu_screen(menu, lambda e: "moves a pawn " * 8, 80, rows))
+    lines = console.export_text().rstrip("\n").split("\n")
+    assert max(len(line) for line in lines) <= 80
+    assert len(lines) <= max(rows, MIN_PAGE + 2)
+    assert len(menu.page()) <= PAGE_SIZE
+    assert len(menu.page()) >= min(count, MIN_PAGE)
