@@ -5,7 +5,6 @@ It writes to standard error, so the results on standard output stay clean to pip
 
 >>> import io
 >>> from rich.console import Console
-from rich.table import Column
 >>> out = io.StringIO()
 >>> ticks = iter([0.0, 4.0, 12.0, 13.0, 30.0])
 >>> with progress("arena", 4, console=Console(file=out), clock=lambda: next(ticks)) as advance:
