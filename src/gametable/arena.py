@@ -26,9 +26,12 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 
 from gametable.bots import make_bot
 from gametable.core.registry import load_game
+from gametable.terminal.errors import fail
+from gametable.terminal.progress import progress as progress_report
 
 Z95 = 1.959963984540054
 
@@ -373,10 +376,6 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
 
 def register(app: typer.Typer) -> None:
     """Add the ``arena`` command to the Typer ``app``."""
-    from rich.console import Console
-
-    from gametable.terminal.errors import fail
-    from gametable.terminal.progress import progress
 
     @app.command("arena")
     def arena(
@@ -417,7 +416,7 @@ def register(app: typer.Typer) -> None:
             raise fail(f"--jobs must be 0 (all cores) or more, not {jobs}")
         workers = min(jobs or os.cpu_count() or 1, games)
         label = f"{game}, {' vs '.join(bot)}"
-        with progress(label, games) as advance:
+        with progress_report(label, games) as advance:
             report = run_arena(
                 game,
                 bot,
