@@ -93,7 +93,8 @@ class TerminalGame:
             bot = self.bots.get(seat)
             if bot is not None:
                 action = bot.act(state, seat)
-                self.console.print(f"[dim]bot:[/dim] {state.describe(action, seat)}")
+                said = state.describe(action, seat)
+                self.console.print(Text.assemble(("bot: ", "dim"), said), highlight=False)
                 self.record.append(state, action, seat)
             else:
                 self.human_turn(seat)
@@ -102,7 +103,7 @@ class TerminalGame:
         assert outcome is not None
         self.console.rule("Game over")
         self.console.print(self.renderer.board(state.view(self.screen_owner)))
-        self.console.print(f"[bold]{outcome.reason}[/bold]")
+        self.console.print(Text(outcome.reason, style="bold"))
         for s, (score, rank) in enumerate(zip(outcome.scores, outcome.ranking, strict=True)):
             mark = "  [bold green]winner[/bold green]" if s in outcome.winners else ""
             self.console.print(f"  seat {s}: {score:g} points, place {rank}{mark}")
