@@ -27,13 +27,35 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-class Server:
-    """One server process; ``kill()`` ends it abruptly, ``start()`` again on the same data."""
+#: the tests open many tables and sockets from one address: lift the per-client limits (the
+#: adversarial tests start servers with the real ones)
+RELAXED = [
+    "--set",
+    "create_burst=100000",
+    "--set",
+    "auth_burst=100000",
+    "--set",
+    "max_sockets_per_client=100000",
+]
 
-    def __init__(self, data_dir: Path, port: int | None = None, extra: list[str] | None = None):
+
+class Server:
+    """One server process; ``kill()`` ends it abruptly, ``start()`` again on the same data.
+
+    ``limits``: the ``--set`` options about per-client limits (default: :data:`RELAXED`).
+    """
+
+    def __init__(
+        self,
+        data_dir: Path,
+        port: int | None = None,
+        extra: list[str] | None = None,
+        limits: list[str] | None = None,
+    ):
         self.data_dir = data_dir
         self.port = port or free_port()
         self.extra = extra or []
+        self.limits = RELAXED if limits is None else limits
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -59,6 +81,7 @@ class Server:
                 str(self.data_dir),
                 "--bot-delay",
                 "0",
+                *self.limits,
                 *self.extra,
             ],
             stdout=self.log,
