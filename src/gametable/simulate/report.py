@@ -47,7 +47,7 @@ def _plt() -> Any:
     try:
         import matplotlib
     except ImportError:  # pragma: no cover - matplotlib is a dependency of the simulate extra
-        raise RuntimeError("reports need matplotlib: pip install 'gametable[simulate]'") from None
+        raise RuntimeError("reports need matplotlib: pip install 'gametable[sim]'") from None
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt
 
