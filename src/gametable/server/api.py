@@ -13,7 +13,7 @@ from fastapi import APIRouter, Header, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
 from gametable.bots import bot_names
-from gametable.core.errors import GameError, UnknownGame
+from gametable.core.errors import UnknownGame
 from gametable.core.record import Record
 from gametable.core.registry import game_names, load_game
 from gametable.server.limits import client_of
@@ -178,7 +178,7 @@ def make_router(manager: TableManager) -> APIRouter:
             view = game.view_schema(count)
         except UnknownGame as exc:
             raise http_error(Refused("unknown", str(exc))) from None
-        except GameError as exc:
+        except ValueError as exc:  # GameError, or a player count the game does not allow
             raise http_error(Refused("invalid", str(exc))) from None
         except NotImplementedError as exc:  # a game that has not declared its view yet
             raise HTTPException(501, detail={"kind": "not_declared", "message": str(exc)}) from None

@@ -27,6 +27,8 @@ log = logging.getLogger("gametable.server")
 
 #: seconds a new worker may take to load the games
 START_TIMEOUT = 60.0
+#: seconds to wait for a killed worker to be gone
+REAP_TIMEOUT = 5.0
 #: the longest line a worker may answer (a move's notation is short)
 MAX_LINE = 1 << 16
 
@@ -102,10 +104,10 @@ class BotWorker:
                 else:
                     return BotAnswer(None, provisional, str(message.get("error", message))[:500])
         except TimeoutError:
-            self.kill()
+            await self.reap()
             return BotAnswer(None, provisional, f"no move within {deadline + grace:g} s")
         except (EOFError, ValueError, ConnectionError) as exc:
-            self.kill()
+            await self.reap()
             return BotAnswer(None, provisional, f"the worker failed: {exc}")
         except BaseException:  # cancelled mid-move (table closed, server stopping)
             self.kill()
@@ -115,6 +117,14 @@ class BotWorker:
         if self.alive:
             with contextlib.suppress(ProcessLookupError):
                 self.proc.kill()
+
+    async def reap(self) -> None:
+        """Kill the worker and wait for it (a killed process ends at once), closing its pipes."""
+        self.kill()
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.proc.wait(), REAP_TIMEOUT)
 
 
 class BotPool:
@@ -155,6 +165,7 @@ class BotPool:
             if worker.alive and not self.closed:
                 self.idle.append(worker)
             else:
+                await worker.reap()
                 self.workers.discard(worker)
             return answer
 
@@ -172,3 +183,9 @@ class BotPool:
         for worker in self.workers:
             worker.kill()
         self.idle.clear()
+
+    async def aclose(self) -> None:
+        """:meth:`close`, then wait for the killed workers to be gone."""
+        self.close()
+        workers, self.workers = list(self.workers), set()
+        await asyncio.gather(*(w.reap() for w in workers))

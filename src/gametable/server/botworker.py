@@ -27,6 +27,9 @@ from gametable.bots import HeuristicBot, ISMCTSBot, RandomBot, make_bot
 from gametable.bots.heuristics import heuristic_for
 from gametable.core.registry import game_names, load_game
 
+#: how much lower than the server a worker's CPU priority is
+NICENESS = 5
+
 
 def exit_with_parent(parent: int) -> None:
     """End this process when ``parent`` is gone (checked every half second)."""
@@ -81,6 +84,7 @@ def serve(jobs: IO[bytes], out: IO[bytes]) -> None:
 def main() -> None:
     if len(sys.argv) > 1:
         exit_with_parent(int(sys.argv[1]))
+    os.nice(NICENESS)  # the server's own work (moves, pages, writes) goes first on a busy CPU
     out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # stray prints must not break the protocol
     serve(sys.stdin.buffer, out)

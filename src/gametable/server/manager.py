@@ -296,3 +296,4 @@ class TableManager:
             table.closed = True
             if table.bot_task is not None:
                 table.bot_task.cancel()
+        await self.bots.aclose()
