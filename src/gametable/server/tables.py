@@ -157,15 +157,21 @@ class Table:
                 return seat
         raise Refused("auth", "this token does not belong to any seat of this table")
 
-    async def join(self, seat: int | None) -> None:
+    def join(self, seat: int | None) -> None:
         """Someone came to play (or, at a table of bots only, to watch): from now on the table
-        is kept like any other, not expired as one nobody joined."""
+        is kept like any other, not expired as one nobody joined.  Stored in the background
+        (with the next group commit): nobody waits for it."""
         if self.joined_at is not None:
             return
         if seat is None and any(s.kind == "human" for s in self.seats):
             return
         self.joined_at = time.time()
-        await self.manager.writer.write("join", self.id, self.joined_at)
+        task = asyncio.create_task(self.manager.writer.write("join", self.id, self.joined_at))
+        task.add_done_callback(self._joined)
+
+    def _joined(self, task: asyncio.Task) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: storing that it was joined failed: %s", self.id, task.exception())
 
     # -- what each seat is told -------------------------------------------------------------------
     def legal_for(self, seat: int | None) -> list[dict[str, Any]]:

@@ -180,7 +180,7 @@ async def open_seat(
         code = {"unknown": 4404, "auth": 4403, "rate": POLICY, "busy": POLICY}.get(exc.kind, 4400)
         await refuse(ws, exc, code)
         return None
-    await table.join(seat)
+    table.join(seat)
     return table, seat
 
 
