@@ -100,9 +100,11 @@ def test_a_deeply_nested_body_is_a_clean_error(attacker: Attacker) -> None:
 def test_table_creation_is_rate_limited_per_client(strict: Server) -> None:
     """Item 3: 371 creations a second filled the server's 10,000 tables in 27 s."""
     flood, bystander = Attacker(strict), Attacker(strict)
+    start = time.monotonic()
     codes = [flood.create().status_code for _ in range(40)]
+    refilled = (time.monotonic() - start) * 20 / 60  # create_per_minute: 20
     assert codes[:30] == [201] * 30  # the burst
-    assert set(codes[30:]) == {429}
+    assert 429 in codes and codes.count(201) <= 30 + refilled + 1, codes
     r = flood.create()
     assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
     assert "wait" in r.json()["detail"]["message"]

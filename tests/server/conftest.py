@@ -27,6 +27,8 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+#: seconds a server may take to start (a busy shared machine is slow to import it all)
+START_TIMEOUT = 60.0
 #: the tests open many tables and sockets from one address: lift the per-client limits (the
 #: adversarial tests start servers with the real ones)
 RELAXED = [
@@ -88,7 +90,7 @@ class Server:
             stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {Path(self.log.name).read_text()}")
@@ -97,7 +99,8 @@ class Server:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("server did not start in 20 s")
+        self.kill()  # never leave a server behind
+        raise RuntimeError(f"server did not start in {START_TIMEOUT:g} s")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown handler runs, like a crash or a power cut of the process."""

@@ -57,23 +57,26 @@ class BotWorker:
         return self.proc.returncode is None
 
     @classmethod
-    async def start(cls, command: list[str]) -> BotWorker:
+    async def spawn(cls, command: list[str]) -> BotWorker:
+        """A new worker process (not ready yet: see :meth:`ready`)."""
         proc = await asyncio.create_subprocess_exec(
             *command,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             limit=MAX_LINE,
         )
-        worker = cls(proc)
+        return cls(proc)
+
+    async def ready(self) -> None:
+        """Wait until the worker has loaded the games (killed if it does not in time)."""
         try:
-            ready = await asyncio.wait_for(worker.read(), START_TIMEOUT)
+            said = await asyncio.wait_for(self.read(), START_TIMEOUT)
         except BaseException:
-            worker.kill()
+            self.kill()
             raise
-        if ready != {"ready": True}:
-            worker.kill()
-            raise RuntimeError(f"a bot worker did not start: {ready!r}")
-        return worker
+        if said != {"ready": True}:
+            self.kill()
+            raise RuntimeError(f"a bot worker did not start: {said!r}")
 
     async def read(self) -> dict[str, Any]:
         assert self.proc.stdout is not None
@@ -170,11 +173,17 @@ class BotPool:
             return answer
 
     async def _start(self) -> BotWorker:
-        worker = await BotWorker.start(self.command)
-        self.workers.add(worker)
+        worker = await BotWorker.spawn(self.command)
+        self.workers.add(worker)  # from the start, so that closing the pool kills it too
         if self.closed:
             worker.kill()
             raise RuntimeError("the server is stopping")
+        try:
+            await worker.ready()
+        except BaseException:
+            await worker.reap()
+            self.workers.discard(worker)
+            raise
         return worker
 
     def close(self) -> None:

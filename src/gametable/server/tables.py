@@ -337,7 +337,12 @@ class Table:
         memory.move_to_end(key)
         while len(memory) > REMEMBERED_REQUESTS:
             memory.popitem(last=False)
-        reply = await self.answer(seat, action, request_id, seen)
+        try:
+            reply = await self.answer(seat, action, request_id, seen)
+        except BaseException:  # cancelled (the server is stopping): a repeat may try again
+            memory.pop(key, None)
+            future.set_result(self.refusal(request_id, action, Refused("error", "not answered")))
+            raise
         future.set_result(reply)
         if reply.get("error", {}).get("kind") == "error":  # a failure to retry, not an answer
             memory.pop(key, None)
