@@ -25,6 +25,15 @@ def children(pid: int) -> set[int]:
     return out
 
 
+def listening_inode(port: int) -> str:
+    """The inode of the socket listening on ``port`` (from /proc/net/tcp)."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[1].endswith(f":{port:04X}") and fields[3] == "0A":  # 0A: LISTEN
+            return fields[9]
+    raise AssertionError(f"nothing listens on {port}")
+
+
 def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -57,6 +66,10 @@ def test_busy_bots_stall_nobody_and_sigterm_stops_the_server_at_once(tmp_path: P
         assert created < 3.0 and moved < 3.0, (created, moved)  # it was more than 20 s
         workers = children(srv.proc.pid)
         assert len(workers) == 2  # the bounded pool
+        listener = f"socket:[{listening_inode(srv.port)}]"
+        for w in workers:  # no worker holds the port (it kept it busy after a crash)
+            fds = Path(f"/proc/{w}/fd")
+            assert listener not in {os.readlink(fds / fd) for fd in os.listdir(fds)}
         ws.close()
 
         start = time.monotonic()

@@ -64,6 +64,7 @@ class BotWorker:
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             limit=MAX_LINE,
+            close_fds=True,  # the server's sockets stay with the server
         )
         return cls(proc)
 

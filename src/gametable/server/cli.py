@@ -60,8 +60,7 @@ def listen(host: str, port: int) -> socket.socket:
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(address)
-        sock.set_inheritable(True)
+        sock.bind(address)  # not inheritable (PEP 446): bot workers must not hold the port
     except OSError:
         sock.close()
         raise
