@@ -106,10 +106,6 @@ def serve(
     ] = "127.0.0.1",
 ) -> None:
     """Serve games to browsers: open http://HOST:PORT/ and share the invite links."""
-    # imported here, not at the top: every gametable command loads this module to register
-    # ``serve``, and should not pay for loading the web server, the database and the migrations
-    from gametable.server import run
-
     flags = {
         "data_dir": data_dir,
         "database_url": database_url,
@@ -127,6 +123,10 @@ def serve(
         raise fail(str(exc)) from None
     except OSError as exc:
         raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    # imported here, not at the top: every gametable command loads this module to register
+    # ``serve``, and should not pay for loading the web server, the database and the migrations
+    from gametable.server import run
+
     try:
         run.run(settings, sock, host, forwarded_allow_ips)
     except GameError as exc:  # the database: unreachable, or made by a newer gametable
