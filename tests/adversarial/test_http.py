@@ -8,6 +8,7 @@ import json
 import socket
 import time
 
+import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
@@ -68,7 +69,9 @@ def test_a_body_above_the_limit_gets_413_without_being_read(strict: Server) -> N
         sock.settimeout(5)
         reply = sock.recv(4096)
     assert reply.startswith(b"HTTP/1.1 413"), reply[:200]
-    assert b"65536 bytes" in reply
+    # (the reply's body may be lost to the reset of a connection closed with unread data)
+    over = httpx.post(strict.base + "/api/tables", content=b" " * 70_000, timeout=10)
+    assert over.status_code == 413 and "65536 bytes" in over.json()["detail"]["message"]
     # the same without a declared length: read only up to the limit
     with socket.create_connection(("127.0.0.1", strict.port)) as sock:
         sock.sendall(
