@@ -12,6 +12,7 @@ from typing import Any
 
 from gametable.bots import check_bot_spec
 from gametable.core.errors import GameError
+from gametable.core.protocol import Game, State
 from gametable.core.registry import game_names, load_game
 from gametable.server.botpool import BotPool
 from gametable.server.limits import Limits
@@ -111,14 +112,14 @@ class TableManager:
         self.count += 1  # taken now: creations awaiting their write count too
         try:
             return await self._create(game, state, players, seats, tokens, rematch_of)
-        except BaseException:
+        except BaseException:  # not made (failed or cancelled): its place is free again
             self.count -= 1
             raise
 
     async def _create(
         self,
-        game: Any,
-        state: Any,
+        game: Game,
+        state: State,
         players: int,
         seats: list[SeatInfo],
         tokens: dict[int, str],
