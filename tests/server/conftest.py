@@ -167,7 +167,7 @@ class Client:
             if msg["type"] == kind and all(msg.get(k) == v for k, v in fields.items()):
                 return msg
 
-    def at_seq(self, seq: int, timeout: float = 10) -> dict[str, Any]:
+    def at_seq(self, seq: int, timeout: float = 30) -> dict[str, Any]:
         """Read until this client's latest view is at ``seq``."""
         deadline = time.monotonic() + timeout
         while self.last is None or self.last["seq"] < seq:
