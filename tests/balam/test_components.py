@@ -170,7 +170,7 @@ def test_limited_supplies():
 
 def test_dice_have_0_to_3_points_or_a_skull():
     """BA-016 BA-017 BA-142: six faces of 0-3 success points or a skull; the option sets them."""
-    from gametable.games.balam.wars import parse_faces
+    from gametable.games.balam.dice import parse_faces
 
     assert parse_faces("0,1,1,2,3,X") == (0, 1, 1, 2, 3, -1)
     with pytest.raises(ValueError):

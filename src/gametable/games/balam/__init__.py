@@ -22,11 +22,10 @@ from gametable.core.options import Option
 from gametable.core.protocol import Action, Game, State
 from gametable.core.registry import register
 from gametable.games.balam import rules
-from gametable.games.balam.actions import codec, parse
+from gametable.games.balam.actions import action_codec, parse
 from gametable.games.balam.board import check_board_option, load_board
-from gametable.games.balam.positions import load_position
-from gametable.games.balam.state import BalamState
-from gametable.games.balam.wars import check_faces
+from gametable.games.balam.dice import check_faces
+from gametable.games.balam.engine import BalamState
 
 
 class Balam(Game):
@@ -90,23 +89,24 @@ class Balam(Game):
             )
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
-        state = BalamState(self, players, seed, options)
-        state.setup()
-        return state
+        return BalamState.new(self, players, seed, options)
 
     def parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, BalamState)
         return parse(text, state.board, state.players)
 
     def _state_from_json(self, data: dict[str, Any]) -> State:
-        try:
-            return load_position(self, data)
-        except KeyError as exc:
-            raise InvalidState(f"balam position is missing {exc}") from None
+        """A position (``docs/rules/balam.md``, "Positions by hand"), every field checked."""
+        state = BalamState.load_json(data, game=self)
+        if "to_move" in data and list(data["to_move"]) != list(state.to_move):
+            raise InvalidState(
+                f"to_move {data['to_move']} does not match the phase: it is {list(state.to_move)}"
+            )
+        return state
 
     def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
         board = load_board(self.resolve_options(options)["board"])
-        return codec(board, players).size
+        return action_codec(board, players).size
 
     def max_game_length(self, players: int, options: Mapping[str, Any] | None = None) -> int:
         # Nothing in the rules bounds a round tightly, but every turn that is not a Katun costs

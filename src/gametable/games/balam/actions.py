@@ -58,6 +58,8 @@ from gametable.core.protocol import Action
 from gametable.games.balam.board import KINDS, MAX_PLOTS, RICHES, Board
 
 MAX_SLOTS = 5
+#: what a ``take`` names instead of a riches to take a Prosperous Katun's prestige
+PRESTIGE = len(RICHES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,12 +153,12 @@ class Destroy(Action):
 
 @dataclass(frozen=True, slots=True)
 class Take(Action):
-    """Take an offered riches; ``riches == 6`` takes the card's prestige instead."""
+    """Take an offered riches; ``riches == PRESTIGE`` takes the card's prestige instead."""
 
     riches: int
 
     def __str__(self) -> str:
-        return "take prestige" if self.riches == 6 else f"take {RICHES[self.riches]}"
+        return "take prestige" if self.riches == PRESTIGE else f"take {RICHES[self.riches]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +214,8 @@ DONE = Done()
 WARD = Ward()
 SUFFER = Suffer()
 #: shared action values, so legal_actions allocates little
-PAY_ACTIONS = tuple(Pay(r) for r in range(6))
-TAKE_ACTIONS = tuple(Take(r) for r in range(7))
+PAY_ACTIONS = tuple(Pay(r) for r in range(len(RICHES)))
+TAKE_ACTIONS = tuple(Take(r) for r in range(PRESTIGE + 1))
 
 _POS = r"([a-z][a-z0-9_]*)\.(\d)"
 _SITE = r"([a-z][a-z0-9_]*)"
@@ -323,7 +325,7 @@ def _make(what: str, g: tuple[str, ...], board: Board, players: int, text: str) 
             raise InvalidAction(f"{text!r}: too much obsidian")
         return Defend(int(g[0]))
     if what == "take":
-        return Take(6 if g[0] == "prestige" else RICHES.index(g[0]))
+        return Take(PRESTIGE if g[0] == "prestige" else RICHES.index(g[0]))
     if what == "dowry":
         if int(g[0]) >= players:
             raise InvalidAction(f"{text!r}: there is no seat {g[0]}")
@@ -331,8 +333,36 @@ def _make(what: str, g: tuple[str, ...], board: Board, players: int, text: str) 
     return {"end": END, "ward": WARD, "suffer": SUFFER, "done": DONE}[what]
 
 
+# -- shared action values -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ActionTable:
+    """Shared action values for one board, so that listing legal actions allocates little:
+    per plot position (``4 * site + plot``) its ``(site, plot)`` and the actions naming it."""
+
+    positions: tuple[tuple[str, int], ...]
+    #: ``build[kind][pos]``
+    build: tuple[tuple[Build, ...], ...]
+    remove: tuple[Remove, ...]
+    lose: tuple[Lose, ...]
+    destroy: tuple[Destroy, ...]
+    pay_from: tuple[PayFrom, ...]
+
+
+@cache
+def action_table(board: Board) -> ActionTable:
+    pos = tuple((board.names[b // MAX_PLOTS], b % MAX_PLOTS) for b in range(board.size))
+    return ActionTable(
+        positions=pos,
+        build=tuple(tuple(Build(k, *p) for p in pos) for k in range(len(KINDS))),
+        remove=tuple(Remove(*p) for p in pos),
+        lose=tuple(Lose(*p) for p in pos),
+        destroy=tuple(Destroy(*p) for p in pos),
+        pay_from=tuple(PayFrom(*p) for p in pos),
+    )
+
+
 # -- integer encoding -------------------------------------------------------------------------------
-class Codec:
+class ActionCodec:
     """The documented integer encoding for one board and player count."""
 
     def __init__(self, board: Board, players: int) -> None:
@@ -341,8 +371,9 @@ class Codec:
         S = len(board.names)
         B = S * MAX_PLOTS
         self.S, self.B = S, B
+        R = len(RICHES)
         sizes = [
-            ("pay", 6),
+            ("pay", R),
             ("katun", MAX_SLOTS),
             ("build", 8 * B),
             ("remove", B),
@@ -351,8 +382,8 @@ class Codec:
             ("defend", 4 * S + 1),
             ("lose", B),
             ("destroy", B),
-            ("take", 7),
-            ("dowry", 6 * players),
+            ("take", PRESTIGE + 1),
+            ("dowry", R * players),
             ("ward", 1),
             ("suffer", 1),
             ("offer", B * S),
@@ -401,7 +432,7 @@ class Codec:
         if isinstance(a, Take):
             return base["take"] + a.riches
         if isinstance(a, Dowry):
-            return base["dowry"] + a.seat * 6 + a.riches
+            return base["dowry"] + a.seat * len(RICHES) + a.riches
         if isinstance(a, Ward):
             return base["ward"]
         if isinstance(a, Suffer):
@@ -451,7 +482,7 @@ class Codec:
         if name == "take":
             return Take(off)
         if name == "dowry":
-            return Dowry(off // 6, off % 6)
+            return Dowry(*divmod(off, len(RICHES)))
         if name == "ward":
             return WARD
         if name == "suffer":
@@ -466,5 +497,5 @@ class Codec:
 
 
 @cache
-def codec(board: Board, players: int) -> Codec:
-    return Codec(board, players)
+def action_codec(board: Board, players: int) -> ActionCodec:
+    return ActionCodec(board, players)

@@ -16,19 +16,34 @@ import json
 import re
 import tomllib
 from dataclasses import dataclass
+from enum import IntEnum
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).parent / "data"
 
-#: riches, in the order used everywhere (index = riches code)
-RICHES = ("maize", "cacao", "shell", "jade", "obsidian", "prisoner")
-MAIZE, CACAO, SHELL, JADE, OBSIDIAN, PRISONER = range(6)
+
+class Riches(IntEnum):
+    """The six riches, in the order used everywhere (a riches' code is its value)."""
+
+    MAIZE = 0
+    CACAO = 1
+    SHELL = 2
+    JADE = 3
+    OBSIDIAN = 4
+    PRISONER = 5
+
+
+MAIZE, CACAO, SHELL, JADE, OBSIDIAN, PRISONER = Riches
+#: the riches' names, by code
+RICHES = tuple(r.name.lower() for r in Riches)
+#: what lies on a plot that holds no riches
+NO_RICHES = -1
 #: the token supply (Components)
 SUPPLY = (30, 10, 8, 8, 16, 10)
 #: colours a site may produce (prisoners are captured, never produced)
-COLOURS = RICHES[:5]
+COLOURS = RICHES[:PRISONER]
 FEATURES = ("seashore", "volcano", "cenote")
 MAX_PLOTS = 4
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -87,6 +102,7 @@ class Board:
     def to_json(self) -> dict[str, Any]:
         """The public layout: per site its id, colour, plot count, features, tile position
         (``x``/``y``, null when the board file gives none) and neighbours."""
+        no_place = (None, None)
         return {
             "name": self.name,
             "title": self.title,
@@ -96,8 +112,8 @@ class Board:
                     "colour": RICHES[self.colour[s]],
                     "plots": self.plots[s],
                     "features": features_of(self, s),
-                    "x": None if self.xy[s] is None else self.xy[s][0],
-                    "y": None if self.xy[s] is None else self.xy[s][1],
+                    "x": (self.xy[s] or no_place)[0],
+                    "y": (self.xy[s] or no_place)[1],
                     "neighbours": [self.names[t] for t in self.neighbours[s]],
                 }
                 for s in self.sites
@@ -180,14 +196,14 @@ def parse_board(data: dict[str, Any], name: str = "custom") -> Board:
         colour.append(COLOURS.index(col))
         plots.append(n)
         feats.append(set(fs))
-        xy.append(None if x is None else (x, y))
+        xy.append(None if x is None or y is None else (x, y))
     index = {n: i for i, n in enumerate(names)}
     adj: list[set[int]] = [set() for _ in names]
     adjacency = data.get("adjacency", "paths")
     if adjacency not in ("paths", "orthogonal"):
         raise BoardError(f"board {name!r}: adjacency is 'paths' or 'orthogonal', not {adjacency!r}")
     if adjacency == "orthogonal":
-        at = {}
+        at: dict[tuple[int, int], int] = {}
         for i, p in enumerate(xy):
             if p is None:
                 raise BoardError(
@@ -270,11 +286,27 @@ def check_board_option(value: str) -> str | None:
 
 
 # -- buildings (2 - CONSTRUCTIONS) -------------------------------------------------------------------
-KINDS = ("village", "palace", "temple", "garrison", "reserve", "market", "observatory", "court")
-VILLAGE, PALACE, TEMPLE, GARRISON, RESERVE, MARKET, OBSERVATORY, COURT = range(8)
-#: marks the second plot of a palace or temple in the plot array
-SECOND = 8
+class Building(IntEnum):
+    """The eight buildings (a building's code is its value)."""
+
+    VILLAGE = 0
+    PALACE = 1
+    TEMPLE = 2
+    GARRISON = 3
+    RESERVE = 4
+    MARKET = 5
+    OBSERVATORY = 6
+    COURT = 7
+
+
+VILLAGE, PALACE, TEMPLE, GARRISON, RESERVE, MARKET, OBSERVATORY, COURT = Building
+#: the buildings' names, by code
+KINDS = tuple(b.name.lower() for b in Building)
+#: what a plot holds besides a building's code: nothing, or the second plot of a palace/temple
 EMPTY = -1
+SECOND_PLOT = len(Building)
+#: the codes of the buildings themselves (a plot holding one is the building's anchor)
+BUILDINGS = frozenset(Building)
 #: buildings that take two adjacent plots
 DOUBLE = (False, True, True, False, False, False, False, False)
 #: riches owed for the 4 base buildings (any riches); the 4 others cost one riches of one type

@@ -19,6 +19,7 @@ from functools import cache
 
 from gametable.core.rng import Rng
 from gametable.games.balam.board import (
+    COLOURS,
     COURT,
     DATA,
     GARRISON,
@@ -81,7 +82,6 @@ CATASTROPHES = (
     "eruption",
     "tidal_wave",
 )
-PRESTIGE = 6  # the "riches" code of a prestige offer in Take actions
 #: catastrophe -> (riches the Mayas pay, how many, buildings lost as (kind, count), or the
 #: feature of the cities lost)
 CATASTROPHE: dict[str, tuple[int, int, tuple[tuple[int, int], ...] | str]] = {
@@ -121,11 +121,10 @@ class KatunError(ValueError):
 
 
 def _riches(name: object, where: str) -> int:
-    if name not in RICHES[:5]:
-        raise KatunError(
-            f"{where}: {name!r} is not a riches a Katun can give ({', '.join(RICHES[:5])})"
-        )
-    return RICHES.index(name)  # type: ignore[arg-type]
+    given = COLOURS  # a Katun gives the riches a site may produce (never a prisoner)
+    if not isinstance(name, str) or name not in given:
+        raise KatunError(f"{where}: {name!r} is not a riches a Katun can give ({', '.join(given)})")
+    return RICHES.index(name)
 
 
 def parse_katun(data: dict) -> tuple[Card, ...]:

@@ -1,0 +1,36 @@
+"""One place for each rule: the functions that refuse an action are those the legal-action
+generators use, so over random play an action is listed legal exactly when no rule refuses it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gametable.games.balam import flow
+from tests.balam.helpers import GAME
+
+
+@pytest.mark.parametrize(("players", "board"), [(2, "default"), (3, "default"), (4, "small")])
+def test_an_action_is_legal_exactly_when_no_rule_refuses_it(players: int, board: str) -> None:
+    """Every phase's actions (BA-058 BA-092 BA-134 BA-163 BA-201): listed legal <=> no refusal,
+    for the legal actions, actions seen in other positions and random integer codes."""
+    rng = random.Random(players)
+    state = GAME.new_game(players, seed=players, options={"board": board})
+    size = GAME.num_distinct_actions(players, {"board": board})
+    pool: list = []
+    checked = 0
+    while state.to_move:
+        seat = rng.choice(state.to_move)
+        legal = state.legal_actions(seat)
+        candidates = [*legal, *rng.sample(pool, min(len(pool), 30))]
+        candidates += [state.decode_action(rng.randrange(size)) for _ in range(20)]
+        listed = set(legal)
+        for action in candidates:
+            refusal = flow.refusal(state, action, seat)
+            assert (refusal is None) == (action in listed), (state.ply, str(action), refusal)
+            checked += 1
+        pool.extend(legal[:4])
+        del pool[:-300]
+        state.apply(rng.choice(legal), seat)
+    assert checked > 5000
