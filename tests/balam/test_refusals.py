@@ -7,8 +7,9 @@ import random
 
 import pytest
 
+from gametable.core.errors import IllegalAction
 from gametable.games.balam import flow
-from tests.balam.helpers import GAME
+from tests.balam.helpers import GAME, position
 
 
 @pytest.mark.parametrize(("players", "board"), [(2, "default"), (3, "default"), (4, "small")])
@@ -34,3 +35,28 @@ def test_an_action_is_legal_exactly_when_no_rule_refuses_it(players: int, board:
         del pool[:-300]
         state.apply(rng.choice(legal), seat)
     assert checked > 5000
+
+
+def test_a_refused_removal_names_the_removal_rule() -> None:
+    """2 - CONSTRUCTIONS (BA-097 BA-098): a king removes only his own buildings, on the turn's
+    site."""
+    sites = {
+        "a2": {"owner": 0, "plots": ["village", None]},
+        "b2": {"owner": 1, "plots": ["village"]},
+        "a3": {"owner": 0, "plots": ["garrison"]},
+    }
+    state = position(2, sites=sites, phase="act", turn={"lock": "a2"})
+    with pytest.raises(IllegalAction, match=r"no building of yours stands on b2\.0") as err:
+        state.apply("remove b2.0")
+    assert err.value.rule.statements == ("BA-097", "BA-098")
+    with pytest.raises(IllegalAction, match="remove a building only there"):
+        state.apply("remove a3.0")
+    state.apply("remove a2.0")
+
+
+def test_a_refused_katun_choice_lists_what_the_card_offers() -> None:
+    """4 - KATUN > POSITIVE EVENTS (BA-171): a Prosperous Katun offers its riches or prestige."""
+    state = position(2, slots=["prosperous:cacao/jade/prestige:2", "drought", "eruption"])
+    state.apply("katun 0")
+    with pytest.raises(IllegalAction, match="offers only: take cacao, take jade, take prestige"):
+        state.apply("take maize")

@@ -22,10 +22,11 @@ from gametable.core.options import Option
 from gametable.core.protocol import Action, Game, State
 from gametable.core.registry import register
 from gametable.games.balam import rules
-from gametable.games.balam.actions import action_codec, parse
+from gametable.games.balam.actions import ACTION_TYPES, action_codec, from_json, parse
 from gametable.games.balam.board import check_board_option, load_board
 from gametable.games.balam.dice import check_faces
 from gametable.games.balam.engine import BalamState
+from gametable.games.balam.views import BalamView
 
 
 class Balam(Game):
@@ -91,9 +92,16 @@ class Balam(Game):
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return BalamState.new(self, players, seed, options)
 
+    action_types = ACTION_TYPES
+    view_type = BalamView
+
     def parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, BalamState)
         return parse(text, state.board, state.players)
+
+    def _action_from_json(self, state: State, cls: type[Action], data: Mapping[str, Any]) -> Action:
+        assert isinstance(state, BalamState)
+        return from_json(cls, data, state.board, state.players)
 
     def _state_from_json(self, data: dict[str, Any]) -> State:
         """A position (``docs/rules/balam.md``, "Positions by hand"), every field checked."""
@@ -103,6 +111,21 @@ class Balam(Game):
                 f"to_move {data['to_move']} does not match the phase: it is {list(state.to_move)}"
             )
         return state
+
+    def view_schema(self, players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The view's schema, with one entry per seat where the view lists the seats."""
+        schema = super().view_schema(players, options)
+        defs = schema["$defs"]
+        per_seat = {
+            "BalamView": ("kings", "pyramids_left"),
+            "DistributionView": ("done",),
+            "KatunView": ("peeked",),
+            "RoundView": ("seats",),
+        }
+        for name, keys in per_seat.items():
+            for key in keys:
+                defs[name]["properties"][key].update(minItems=players, maxItems=players)
+        return schema
 
     def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
         board = load_board(self.resolve_options(options)["board"])

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal, TypedDict
+
+from msgspec import Meta
 
 DATA = Path(__file__).parent / "data"
 
@@ -36,17 +38,40 @@ class Riches(IntEnum):
 
 
 MAIZE, CACAO, SHELL, JADE, OBSIDIAN, PRISONER = Riches
+RichesName = Literal["maize", "cacao", "shell", "jade", "obsidian", "prisoner"]
 #: the riches' names, by code
-RICHES = tuple(r.name.lower() for r in Riches)
+RICHES: tuple[RichesName, ...] = ("maize", "cacao", "shell", "jade", "obsidian", "prisoner")
+assert tuple(r.name.lower() for r in Riches) == RICHES
 #: what lies on a plot that holds no riches
 NO_RICHES = -1
 #: the token supply (Components)
 SUPPLY = (30, 10, 8, 8, 16, 10)
 #: colours a site may produce (prisoners are captured, never produced)
 COLOURS = RICHES[:PRISONER]
-FEATURES = ("seashore", "volcano", "cenote")
+Feature = Literal["seashore", "volcano", "cenote"]
+FEATURES: tuple[Feature, ...] = ("seashore", "volcano", "cenote")
 MAX_PLOTS = 4
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class BoardSiteView(TypedDict):
+    """A site's fixed layout."""
+
+    id: str
+    colour: Annotated[RichesName, Meta(description="the riches its villages produce")]
+    plots: Annotated[int, Meta(description="its number of building plots (2 to 4)")]
+    features: list[Feature]
+    x: Annotated[int | None, Meta(description="its tile's column (null: the board gives none)")]
+    y: Annotated[int | None, Meta(description="its tile's row (null: the board gives none)")]
+    neighbours: Annotated[list[str], Meta(description="the sites at the end of a path from it")]
+
+
+class BoardView(TypedDict):
+    """The board's fixed public layout."""
+
+    name: str
+    title: str
+    sites: list[BoardSiteView]
 
 
 class BoardError(ValueError):
@@ -99,7 +124,7 @@ class Board:
     def cenotes(self) -> tuple[int, ...]:
         return tuple(s for s in self.sites if self.cenote[s])
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> BoardView:
         """The public layout: per site its id, colour, plot count, features, tile position
         (``x``/``y``, null when the board file gives none) and neighbours."""
         no_place = (None, None)
@@ -124,16 +149,17 @@ class Board:
 _BOARD_JSON: dict[str, str] = {}
 
 
-def board_json(board: Board) -> dict[str, Any]:
+def board_json(board: Board) -> BoardView:
     """A fresh copy of ``board.to_json()`` (built once per board, copied per call)."""
     text = _BOARD_JSON.get(board.name)
     if text is None:
         text = _BOARD_JSON[board.name] = json.dumps(board.to_json())
-    return json.loads(text)
+    copy: BoardView = json.loads(text)
+    return copy
 
 
-def features_of(board: Board, s: int) -> list[str]:
-    out = []
+def features_of(board: Board, s: int) -> list[Feature]:
+    out: list[Feature] = []
     if board.seashore[s]:
         out.append("seashore")
     if board.volcano[s]:
@@ -300,8 +326,21 @@ class Building(IntEnum):
 
 
 VILLAGE, PALACE, TEMPLE, GARRISON, RESERVE, MARKET, OBSERVATORY, COURT = Building
+BuildingName = Literal[
+    "village", "palace", "temple", "garrison", "reserve", "market", "observatory", "court"
+]
 #: the buildings' names, by code
-KINDS = tuple(b.name.lower() for b in Building)
+KINDS: tuple[BuildingName, ...] = (
+    "village",
+    "palace",
+    "temple",
+    "garrison",
+    "reserve",
+    "market",
+    "observatory",
+    "court",
+)
+assert tuple(b.name.lower() for b in Building) == KINDS
 #: what a plot holds besides a building's code: nothing, or the second plot of a palace/temple
 EMPTY = -1
 SECOND_PLOT = len(Building)

@@ -146,7 +146,7 @@ def market_refusal(state: BalamData, seat: int, kind: int, site: int) -> Refusal
 
 def refuse_build(state: BalamData, action: Build, seat: int) -> Refusal | None:
     s = state.board.index(action.site)
-    kind = action.kind
+    kind = action.building
     return (
         build_phase_refusal(state)
         or site_refusal(state, seat, s)
@@ -175,8 +175,7 @@ def removal_refusal(state: BalamData, seat: int, b: int) -> Refusal | None:
 def refuse_remove(state: BalamData, action: Remove, seat: int) -> Refusal | None:
     if state.phase != ACT:
         return not_now(state, action)
-    b = state.action_codec.b(action.site, action.plot)
-    return not_now(state, action) if removal_refusal(state, seat, b) else None
+    return removal_refusal(state, seat, state.action_codec.b(action.site, action.plot))
 
 
 # -- the legal actions ------------------------------------------------------------------------------------
@@ -237,7 +236,7 @@ def build(state: BalamData, seat: int, action: Build) -> Then:
     """The building goes up; a special building's riches is paid at once, a base building's
     cost next (``cost`` phase)."""
     s = state.board.index(action.site)
-    kind = action.kind
+    kind = action.building
     state.build_site = s
     state.erect(seat, kind, s * MAX_PLOTS + action.plot)
     state.count("buildings_built")

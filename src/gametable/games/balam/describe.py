@@ -94,15 +94,17 @@ def turn_katun(state: BalamData, action: TurnKatun, who: str, seat: int) -> str:
 
 def build(state: BalamData, action: Build, who: str, seat: int) -> str:
     s = state.board.index(action.site)
-    kind = KINDS[action.kind]
+    kind = KINDS[action.building]
     where = f"plot {action.plot}"
-    if DOUBLE[action.kind]:
+    if DOUBLE[action.building]:
         where = f"plots {action.plot} and {state.board.second_plot(s, action.plot)}"
     site = f"the free {RICHES[state.board.colour[s]]} site {action.site}"
     if state.owner[s] == seat:
         site = f"its city {action.site}"
-    special = SPECIAL_COST[action.kind]
-    price = f" for {BASE_COST[action.kind]} riches, paid next" if BASE_COST[action.kind] else ""
+    special = SPECIAL_COST[action.building]
+    price = (
+        f" for {BASE_COST[action.building]} riches, paid next" if BASE_COST[action.building] else ""
+    )
     if special is not None:
         price = f" for 1 {RICHES[special]}"
     article = "an" if kind[0] in "aeiou" else "a"

@@ -203,13 +203,13 @@ def after_distribution_step(state: BalamData) -> Then:
 
 
 # -- the close of the round ------------------------------------------------------------------------------
-def ceremony_and_taxes(state: BalamData) -> tuple[list[dict[str, int]], list[dict[str, int]]]:
+def ceremony_and_taxes(state: BalamData) -> tuple[list[list[int]], list[list[int]]]:
     """Temples turn their riches into prestige, palaces bring theirs to the king's sheet, riches
     left on villages and garrisons (obsidian apart) go back to the supply: (taxes, lost) per
-    seat, by riches name."""
+    seat and riches."""
     n = state.players
-    taxes: list[dict[str, int]] = [{} for _ in range(n)]
-    lost: list[dict[str, int]] = [{} for _ in range(n)]
+    taxes = [[0] * len(RICHES) for _ in range(n)]
+    lost = [[0] * len(RICHES) for _ in range(n)]
     for b, k in enumerate(state.buildings):
         if k not in (TEMPLE, PALACE, VILLAGE, GARRISON):
             continue
@@ -219,17 +219,16 @@ def ceremony_and_taxes(state: BalamData) -> tuple[list[dict[str, int]], list[dic
             if r < 0 or (k == GARRISON and r == OBSIDIAN):
                 continue
             state.riches_on[x] = NO_RICHES
-            name = RICHES[r]
             if k == PALACE:
                 state.sheets[seat][r] += 1
-                taxes[seat][name] = taxes[seat].get(name, 0) + 1
+                taxes[seat][r] += 1
                 state.count("taxes_collected")
             else:
                 state.supply[r] += 1
                 if k == TEMPLE:
                     state.add_prestige(seat, CEREMONY[r], "ceremony")
                 else:
-                    lost[seat][name] = lost[seat].get(name, 0) + 1
+                    lost[seat][r] += 1
     state.moved = set()
     state.done = [False] * state.players
     return taxes, lost

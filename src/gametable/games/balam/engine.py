@@ -3,7 +3,7 @@ legal actions (listed once per state), refusals with their rule, the flow, views
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from gametable.core.errors import IllegalAction
 from gametable.core.protocol import Action, Outcome, State
@@ -107,7 +107,9 @@ class BalamState(BalamData, State):
 
     # -- information ----------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        return views.view(self, seat, self.to_move, self.outcome)
+        """What ``seat`` sees: a :class:`~gametable.games.balam.views.BalamView` (built and
+        type-checked in :func:`~gametable.games.balam.views.view`)."""
+        return cast(dict[str, Any], views.view(self, seat, self.to_move, self.outcome))
 
     def to_json(self) -> dict[str, Any]:
         out = super().to_json()

@@ -24,7 +24,7 @@ from gametable.games.balam.actions import (
     Ward,
 )
 from gametable.games.balam.board import CACAO, COURT, MAIZE, MAX_PLOTS, PRISONER, RICHES
-from gametable.games.balam.katun import CARDS, CATASTROPHE, CATASTROPHES, KIND, TEXT
+from gametable.games.balam.katun import CARDS, CATASTROPHE, CATASTROPHES, KIND, NAMES, TEXT
 from gametable.games.balam.rules import Refusal
 from gametable.games.balam.scoring import CENOTE_FACTOR, CEREMONY, ball_game_points
 from gametable.games.balam.state import (
@@ -129,10 +129,16 @@ def refuse_pay_from(state: BalamData, action: PayFrom, seat: int) -> Refusal | N
 def refuse_choice(
     state: BalamData, action: Take | Dowry | Ward | Suffer, seat: int
 ) -> Refusal | None:
-    """A card's choice is one the card offers."""
-    if state.phase != CHOOSE or action not in choose_actions(state, seat):
+    """A card's choice is one the card offers (riches the supply or the other king still has)."""
+    if state.phase != CHOOSE:
         return not_now(state, action)
-    return None
+    choices = choose_actions(state, seat)
+    if action in choices:
+        return None
+    kind = KIND[state.card]
+    rule = rules.CATASTROPHES if kind in CATASTROPHES else rules.POSITIVE
+    offered = ", ".join(str(a) for a in choices)
+    return Refusal(f"the {NAMES[kind]} card offers only: {offered}", rule)
 
 
 def refuse_offer(state: BalamData, action: Offer, seat: int) -> Refusal | None:

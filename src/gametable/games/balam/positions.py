@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, TypedDict, cast
+
+import msgspec
+from msgspec import Meta
 
 from gametable.core.errors import InvalidState
 from gametable.core.positions import expect_int
@@ -41,12 +44,49 @@ from gametable.games.balam.board import (
     TILE_OF,
     VILLAGE,
     Board,
+    RichesName,
 )
 from gametable.games.balam.dice import SKULL, face_text
 from gametable.games.balam.katun import ECLIPSE_WINDOW, KIND, TEXT, deck_places, fits_place
 
 #: how a plot is written: the building, ``+`` for a palace's or temple's second plot
 SECOND_MARK = "+"
+Count = Annotated[int, Meta(ge=0)]
+
+
+class RichesCount(TypedDict, total=False):
+    """Counts of riches by name; a riches left out is none."""
+
+    maize: Count
+    cacao: Count
+    shell: Count
+    jade: Count
+    obsidian: Count
+    prisoner: Count
+
+
+class AllRiches(TypedDict):
+    """A count of each of the six riches."""
+
+    maize: Count
+    cacao: Count
+    shell: Count
+    jade: Count
+    obsidian: Count
+    prisoner: Count
+
+
+def riches_count(row: Sequence[int]) -> RichesCount:
+    """``[2, 0, 0, 1, 0, 0]`` -> ``{"maize": 2, "jade": 1}``."""
+    return cast(RichesCount, {RICHES[r]: n for r, n in enumerate(row) if n})
+
+
+def all_riches(row: Sequence[int]) -> AllRiches:
+    return cast(AllRiches, dict(zip(RICHES, row, strict=True)))
+
+
+def riches_names(codes: Sequence[int]) -> list[RichesName]:
+    return [RICHES[r] for r in codes]
 
 
 # -- values --------------------------------------------------------------------------------------------
@@ -106,7 +146,7 @@ class RichesCounts(Codec[list[int]]):
         self.every = every
 
     def dump(self, value: list[int], state: Any) -> Any:
-        return {RICHES[r]: n for r, n in enumerate(value) if n or self.every}
+        return all_riches(value) if self.every else riches_count(value)
 
     def load(self, raw: Any, where: str, state: Any) -> list[int]:
         if not isinstance(raw, dict):
@@ -352,10 +392,16 @@ def _check_supplies(out: Sites, players: int) -> None:
 
 
 # -- kings ----------------------------------------------------------------------------------------------
-def kings_json(chest: list[list[int]], prestige: list[int]) -> list[dict[str, Any]]:
-    counts = RichesCounts()
+class KingView(TypedDict):
+    """A king's sheet."""
+
+    riches: Annotated[RichesCount, Meta(description="the riches on his king sheet")]
+    prestige: Annotated[int, Meta(description="his prestige points")]
+
+
+def kings_json(chest: list[list[int]], prestige: list[int]) -> list[KingView]:
     return [
-        {"riches": counts.dump(row, None), "prestige": points}
+        {"riches": riches_count(row), "prestige": points}
         for row, points in zip(chest, prestige, strict=True)
     ]
 
@@ -478,9 +524,79 @@ def check_layout(cards: KatunCards) -> None:
         raise InvalidState("katun.layout: the Eclipse must lie in its window of the deck")
 
 
-# -- the round's account ----------------------------------------------------------------------------------
+# -- the round's account, the rounds finished ---------------------------------------------------------------
 #: where prestige comes from (the ``source`` of ``BalamData.add_prestige``)
 PRESTIGE_SOURCES = ("ceremony", "cenote", "ball_game", "prosperous", "bonus")
+
+
+class PrestigeBySource(TypedDict):
+    """Prestige won so far this round, per source, one number per seat."""
+
+    ceremony: list[Count]
+    cenote: list[Count]
+    ball_game: list[Count]
+    prosperous: list[Count]
+    bonus: list[Count]
+
+
+class TallyView(TypedDict):
+    """The current round's account so far (from which its entry in ``rounds`` is made)."""
+
+    score_before: list[Count]
+    production: Annotated[
+        list[RichesCount], Meta(description="per seat, the riches its villages produced")
+    ]
+    prestige: PrestigeBySource
+    buildings_lost: list[Count]
+
+
+class RoundSeatView(TypedDict):
+    """One king's account of a finished round."""
+
+    production: Annotated[RichesCount, Meta(description="riches his villages produced")]
+    ceremony: Annotated[Count, Meta(description="prestige from his temples")]
+    cenote: Annotated[Count, Meta(description="prestige from sacrifices in the cenotes")]
+    ball_game: Annotated[Count, Meta(description="prestige from ball games")]
+    prosperous: Annotated[Count, Meta(description="prestige taken from Prosperous Katuns")]
+    bonus: Annotated[Count, Meta(description="the riches bonus (final round only)")]
+    taxes: Annotated[RichesCount, Meta(description="riches his palaces brought to his sheet")]
+    chaak: Annotated[
+        Count,
+        Meta(description="maize the Clemency of Chaak gave him (2, unless the Eclipse was turned)"),
+    ]
+    riches_lost: Annotated[
+        RichesCount,
+        Meta(description="riches left on his villages and garrisons, gone back to the supply"),
+    ]
+    buildings_lost: Annotated[Count, Meta(description="buildings lost to wars and catastrophes")]
+    score_before: Annotated[Count, Meta(description="prestige at the round's start")]
+    score_after: Annotated[Count, Meta(description="prestige at the round's end")]
+
+
+class RoundView(TypedDict):
+    """A finished round."""
+
+    round: Annotated[int, Meta(ge=1)]
+    eclipse: Annotated[bool, Meta(description="no Clemency of Chaak that round")]
+    final: Annotated[bool, Meta(description="the last round of the game")]
+    seats: list[RoundSeatView]
+
+
+class Rounds(Codec[list[RoundView]]):
+    """The finished rounds (``rounds``), each entry checked like the rest of a position."""
+
+    def dump(self, value: list[RoundView], state: Any) -> Any:
+        return list(value)
+
+    def load(self, raw: Any, where: str, state: Any) -> list[RoundView]:
+        try:
+            rounds = msgspec.convert(raw, list[RoundView], strict=True)
+        except msgspec.ValidationError as exc:
+            raise InvalidState(f"{where}: {exc}") from None
+        for entry in rounds:
+            if len(entry["seats"]) != state.players:
+                raise InvalidState(f"{where}: each round lists {state.players} seats")
+        return rounds
 
 
 @dataclass
@@ -513,12 +629,12 @@ class Tally:
         )
 
 
-def tally_json(tally: Tally) -> dict[str, Any]:
-    counts = RichesCounts()
+def tally_json(tally: Tally) -> TallyView:
+    won = dict(zip(PRESTIGE_SOURCES, map(list, tally.won), strict=True))
     return {
         "score_before": list(tally.score_before),
-        "production": [counts.dump(row, None) for row in tally.produced],
-        "prestige": {src: list(row) for src, row in zip(PRESTIGE_SOURCES, tally.won, strict=True)},
+        "production": [riches_count(row) for row in tally.produced],
+        "prestige": cast(PrestigeBySource, won),
         "buildings_lost": list(tally.lost),
     }
 

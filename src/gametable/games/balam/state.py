@@ -73,6 +73,9 @@ from gametable.games.balam.positions import (
     KatunCards,
     PlotPosition,
     RichesCounts,
+    Rounds,
+    RoundSeatView,
+    RoundView,
     SiteName,
     Sites,
     Tally,
@@ -83,6 +86,7 @@ from gametable.games.balam.positions import (
     load_kings,
     load_sites,
     load_tally,
+    riches_count,
     sites_json,
     tally_json,
     tiles_used,
@@ -260,12 +264,6 @@ WAR = Record(
 )
 
 
-def _rounds_problem(value: Any) -> str | None:
-    if not isinstance(value, list) or not all(isinstance(r, dict) for r in value):
-        return "must be a list of finished rounds (objects)"
-    return None
-
-
 def _stats_problem(value: Any) -> str | None:
     if not isinstance(value, dict) or not all(
         isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
@@ -426,9 +424,7 @@ class BalamData(FieldState):
         None, json="bonus", codec=Maybe(ListOf(Int(0), length=lambda s: s.players))
     )
     #: finished rounds, oldest first (append-only; replaced, never changed in place)
-    history: list[dict[str, Any]] = field(
-        factory=lambda s: [], json="rounds", codec=Plain(_rounds_problem)
-    )
+    history: list[RoundView] = field(factory=lambda s: [], json="rounds", codec=Rounds())
     #: the current round's account
     tally: Tally = field(factory=lambda s: Tally.new(s.prestige), copy=_copy_tally, json=TALLY)
     #: counts of notable events (see ``event_counts``)
@@ -568,28 +564,38 @@ class BalamData(FieldState):
         self.warding = 0
         self.offered = []
 
-    def record_round(
-        self, taxes: list[dict[str, int]], lost: list[dict[str, int]], chaak: list[int]
-    ) -> None:
-        """The round's entry in ``history`` (the ``rounds`` of the view), at its close."""
+    def record_round(self, taxes: list[list[int]], lost: list[list[int]], chaak: list[int]) -> None:
+        """The round's entry in ``history`` (the ``rounds`` of the view), at its close: per seat
+        the riches its palaces brought (``taxes``), those it lost, Chaak's maize."""
         tally = self.tally
-        seats = []
-        for q in range(self.players):
-            won = {src: row[q] for src, row in zip(PRESTIGE_SOURCES, tally.won, strict=True)}
-            seats.append(
-                {
-                    "production": RichesCounts().dump(tally.produced[q], self),
-                    **won,
-                    "taxes": dict(taxes[q]),
-                    "chaak": chaak[q],
-                    "riches_lost": dict(lost[q]),
-                    "buildings_lost": tally.lost[q],
-                    "score_before": tally.score_before[q],
-                    "score_after": self.prestige[q],
-                }
-            )
-        entry = {"round": self.round, "eclipse": self.eclipse, "final": self.phase == OVER}
-        self.history = [*self.history, {**entry, "seats": seats}]
+        won = [
+            dict(zip(PRESTIGE_SOURCES, column, strict=True))
+            for column in zip(*tally.won, strict=True)
+        ]
+        seats: list[RoundSeatView] = [
+            {
+                "production": riches_count(tally.produced[q]),
+                "ceremony": won[q]["ceremony"],
+                "cenote": won[q]["cenote"],
+                "ball_game": won[q]["ball_game"],
+                "prosperous": won[q]["prosperous"],
+                "bonus": won[q]["bonus"],
+                "taxes": riches_count(taxes[q]),
+                "chaak": chaak[q],
+                "riches_lost": riches_count(lost[q]),
+                "buildings_lost": tally.lost[q],
+                "score_before": tally.score_before[q],
+                "score_after": self.prestige[q],
+            }
+            for q in range(self.players)
+        ]
+        entry: RoundView = {
+            "round": self.round,
+            "eclipse": self.eclipse,
+            "final": self.phase == OVER,
+            "seats": seats,
+        }
+        self.history = [*self.history, entry]
 
     def note(self, text: str) -> None:
         self.log = [*self.log[-29:], text]

@@ -192,7 +192,18 @@ def refuse_lose(state: BalamData, action: Lose, seat: int) -> Refusal | None:
     if state.phase != LOSE:
         return not_now(state, action)
     if state.action_codec.b(action.site, action.plot) not in loss_candidates(state, seat):
-        return not_now(state, action)
+        first = state.losses[0]
+        where = "" if first.site < 0 else f" on {state.board.names[first.site]}"
+        rule = (
+            rules.WAR_LOSSES
+            if state.after_losses == AfterLosses.DESTRUCTION
+            else rules.CATASTROPHES
+        )
+        return Refusal(
+            f"{action.site}.{action.plot} is not one of the buildings you owe "
+            f"({first.count} {KINDS[first.kind]}{'s' if first.count > 1 else ''}{where})",
+            rule,
+        )
     return None
 
 
@@ -206,7 +217,14 @@ def refuse_destroy(state: BalamData, action: Destroy, seat: int) -> Refusal | No
     if state.phase != DESTROY:
         return not_now(state, action)
     if state.action_codec.b(action.site, action.plot) not in destroy_candidates(state):
-        return not_now(state, action)
+        war = state.war
+        assert war is not None
+        return Refusal(
+            f"{action.site}.{action.plot} is not a building of {state.board.names[war.target]} "
+            f"that your {war.points} destruction point{'s' if war.points != 1 else ''} can "
+            "destroy (a temple or palace takes 2)",
+            rules.DESTRUCTION,
+        )
     return None
 
 
