@@ -60,3 +60,23 @@ def test_a_refused_katun_choice_lists_what_the_card_offers() -> None:
     state.apply("katun 0")
     with pytest.raises(IllegalAction, match="offers only: take cacao, take jade, take prestige"):
         state.apply("take maize")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_fields_kept_up_to_date_match_those_derived_from_scratch(players: int) -> None:
+    """The counts kept as buildings go up and down (empty plots, tiles, small pyramids) and the
+    memoised legal actions agree with a copy of the position loaded from its JSON form."""
+    rng = random.Random(players + 10)
+    state = GAME.new_game(players, seed=players + 10)
+    while state.to_move:
+        seat = rng.choice(state.to_move)
+        if state.ply % 7 == 0:
+            fresh = GAME.state_from_json(state.to_json())
+            assert (fresh.free_plots, fresh.tiles, fresh.small_placed) == (
+                state.free_plots,
+                state.tiles,
+                state.small_placed,
+            )
+            for q in state.to_move:
+                assert fresh.legal_actions(q) == state.legal_actions(q)
+        state.apply(rng.choice(state.legal_actions(seat)), seat)

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
@@ -580,26 +580,26 @@ JSON_FIELDS: dict[type[Action], dict[str, type]] = {
 }
 
 
-def _name(value: str, names: tuple[str, ...], what: str, field: str) -> int:
+def _name(value: str, names: tuple[str, ...], what: str, key: str) -> int:
     if value not in names:
-        raise InvalidAction(f"{field}: {value!r} is not a {what} ({', '.join(names)})")
+        raise InvalidAction(f"{key}: {value!r} is not a {what} ({', '.join(names)})")
     return names.index(value)
 
 
-def _in(value: int, low: int, high: int, field: str) -> int:
+def _in(value: int, low: int, high: int, key: str) -> int:
     if not low <= value <= high:
-        raise InvalidAction(f"{field} must be between {low} and {high}, not {value}")
+        raise InvalidAction(f"{key} must be between {low} and {high}, not {value}")
     return value
 
 
-def _site_field(board: Board, name: str, field: str) -> str:
+def _site_field(board: Board, name: str, key: str) -> str:
     if name not in board.names:
-        raise InvalidAction(f"{field}: there is no site {name!r} on this board")
+        raise InvalidAction(f"{key}: there is no site {name!r} on this board")
     return name
 
 
-def _plot_field(board: Board, site: str, plot: int, field: str) -> int:
-    return _in(plot, 0, board.plots[board.index(site)] - 1, f"{field} (on {site})")
+def _plot_field(board: Board, site: str, plot: int, key: str) -> int:
+    return _in(plot, 0, board.plots[board.index(site)] - 1, f"{key} (on {site})")
 
 
 def from_json(cls: type[Action], data: Mapping[str, Any], board: Board, players: int) -> Action:
@@ -641,6 +641,10 @@ def from_json(cls: type[Action], data: Mapping[str, Any], board: Board, players:
     return {End: END, Ward: WARD, Suffer: SUFFER, Done: DONE}[cls]
 
 
+#: entries an action table's memo keeps before it starts afresh
+MEMO_LIMIT = 200_000
+
+
 # -- shared action values -------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ActionTable:
@@ -654,6 +658,18 @@ class ActionTable:
     lose: tuple[Lose, ...]
     destroy: tuple[Destroy, ...]
     pay_from: tuple[PayFrom, ...]
+    #: ``moves[b * len(positions) + d]``: from plot position ``b`` to ``d``
+    moves: tuple[Move, ...]
+    #: memo of the rules' pure functions of small keys (the builds a site's empty plots allow,
+    #: the payments a king sheet allows...), shared by every game on the board
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def remember(self, key: Any, value: Any) -> Any:
+        """Keep ``value`` under ``key`` (the memo starts afresh when it grows too large)."""
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
 
 
 @cache
@@ -666,6 +682,7 @@ def action_table(board: Board) -> ActionTable:
         lose=tuple(Lose(*p) for p in pos),
         destroy=tuple(Destroy(*p) for p in pos),
         pay_from=tuple(PayFrom(*p) for p in pos),
+        moves=tuple(Move(*p, *q) for p in pos for q in pos),
     )
 
 

@@ -12,7 +12,6 @@ plot 0.  A palace or temple anchored on plot ``p`` covers ``p`` and the next plo
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from dataclasses import dataclass
@@ -78,9 +77,10 @@ class BoardError(ValueError):
     """A board file that cannot be played on, with the reason."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Board:
-    """An immutable, validated board.  Sites are indexed 0..n-1 in file order."""
+    """An immutable, validated board.  Sites are indexed 0..n-1 in file order.  Boards are
+    loaded once and compared by identity (cheap to hash: the caches key on them)."""
 
     name: str
     title: str
@@ -146,16 +146,22 @@ class Board:
         }
 
 
-_BOARD_JSON: dict[str, str] = {}
+_BOARD_JSON: dict[Board, BoardView] = {}
 
 
 def board_json(board: Board) -> BoardView:
     """A fresh copy of ``board.to_json()`` (built once per board, copied per call)."""
-    text = _BOARD_JSON.get(board.name)
-    if text is None:
-        text = _BOARD_JSON[board.name] = json.dumps(board.to_json())
-    copy: BoardView = json.loads(text)
-    return copy
+    layout = _BOARD_JSON.get(board)
+    if layout is None:
+        layout = _BOARD_JSON[board] = board.to_json()
+    return {
+        "name": layout["name"],
+        "title": layout["title"],
+        "sites": [
+            {**site, "features": list(site["features"]), "neighbours": list(site["neighbours"])}
+            for site in layout["sites"]
+        ],
+    }
 
 
 def features_of(board: Board, s: int) -> list[Feature]:

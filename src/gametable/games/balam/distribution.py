@@ -40,6 +40,7 @@ from gametable.games.balam.state import (
 
 #: the buildings whose riches may be moved, and those a riches may be moved to
 SOURCES = (VILLAGE, RESERVE, GARRISON)
+ROOMS = (TEMPLE, PALACE, RESERVE, GARRISON)
 
 
 # -- 5 - PRODUCTION ---------------------------------------------------------------------------------------
@@ -57,6 +58,7 @@ def produce(state: BalamData) -> None:
     state.phase = DISTRIBUTION
     state.done = [False] * state.players
     state.moved = set()
+    state.move_memo = {}
 
 
 # -- 6 - DISTRIBUTION: the rules -----------------------------------------------------------------------------
@@ -79,7 +81,6 @@ def move_source_refusal(state: BalamData, seat: int, b: int) -> Refusal | None:
 def move_target_refusal(state: BalamData, seat: int, riches: int, d: int) -> Refusal | None:
     """To one of the king's temples or palaces (2 riches at most), empty reserves, or (obsidian
     only) empty garrisons."""
-    where = position_text(state.board, d)
     if state.owner[d // MAX_PLOTS] != seat:
         return Refusal("riches go only to your own buildings", rules.DISTRIBUTION)
     kind = state.buildings[d]
@@ -88,19 +89,26 @@ def move_target_refusal(state: BalamData, seat: int, riches: int, d: int) -> Ref
         if riches != OBSIDIAN:
             return Refusal("only obsidian is moved onto a garrison", rules.EQUIPMENT)
         if toks[d] >= 0:
-            return Refusal(f"the garrison on {where} already holds a riches", rules.EQUIPMENT)
+            return Refusal(
+                f"the garrison on {position_text(state.board, d)} already holds a riches",
+                rules.EQUIPMENT,
+            )
     elif kind == RESERVE:
         if toks[d] >= 0:
-            return Refusal(f"the reserve on {where} already holds a riches", rules.STORAGE)
+            return Refusal(
+                f"the reserve on {position_text(state.board, d)} already holds a riches",
+                rules.STORAGE,
+            )
     elif kind in (TEMPLE, PALACE):
         if toks[d] >= 0 and toks[state.second_pos(d)] >= 0:
             return Refusal(
-                f"the {KINDS[kind]} on {where} already has 2 riches",
+                f"the {KINDS[kind]} on {position_text(state.board, d)} already has 2 riches",
                 rules.CEREMONY if kind == TEMPLE else rules.TAXES,
             )
     else:
         return Refusal(
-            f"no riches goes to {where}: riches go to temples, palaces, reserves and garrisons",
+            f"no riches goes to {position_text(state.board, d)}: riches go to temples, palaces, "
+            "reserves and garrisons",
             rules.DISTRIBUTION,
         )
     return None
@@ -137,43 +145,48 @@ def refuse_move(state: BalamData, action: Move, seat: int) -> Refusal | None:
 # -- the moves ---------------------------------------------------------------------------------------------
 def move_actions(state: BalamData, seat: int) -> list[Action]:
     """Every move no rule refuses: source by source, target by target."""
-    toks = state.riches_on
-    sources = [
-        b for b, r in enumerate(toks) if r >= 0 and move_source_refusal(state, seat, b) is None
-    ]
-    if not sources:
-        return []
-    owner, kinds = state.owner, state.buildings
-    mine = [
-        d
-        for d, k in enumerate(kinds)
-        if k in (TEMPLE, PALACE, RESERVE, GARRISON) and owner[d // MAX_PLOTS] == seat
-    ]
+    riches_on, buildings = state.riches_on, state.buildings
+    sources: list[int] = []
+    rooms: list[int] = []
+    for b in state.plots_of(seat):
+        if buildings[b] in ROOMS:
+            rooms.append(b)
+        if riches_on[b] >= 0 and move_source_refusal(state, seat, b) is None:
+            sources.append(b)
+    out: list[Action] = []
+    if not sources or not rooms:
+        return out
     targets: dict[int, list[int]] = {}  # by the riches moved
     open_sites = state.open_sites(seat)
-    pos = state.actions.positions
-    out: list[Action] = []
+    moves, size = state.actions.moves, state.board.size
     for b in sources:
-        riches = toks[b]
+        riches = riches_on[b]
         room = targets.get(riches)
         if room is None:
             room = targets[riches] = [
-                d for d in mine if move_target_refusal(state, seat, riches, d) is None
+                d for d in rooms if move_target_refusal(state, seat, riches, d) is None
             ]
         if not room:
             continue
         r = state.reach_from(seat, b // MAX_PLOTS, open_sites)
-        for d in room:
-            if d != b and r >> (d // MAX_PLOTS) & 1:
-                out.append(Move(*pos[b], *pos[d]))
+        row = b * size
+        out.extend(moves[row + d] for d in room if d != b and r >> (d // MAX_PLOTS) & 1)
     return out
 
 
+def seat_moves(state: BalamData, seat: int) -> list[Action]:
+    """``seat``'s moves, listed once until it moves (no other seat's move changes them)."""
+    moves = state.move_memo.get(seat)
+    if moves is None:
+        moves = state.move_memo[seat] = move_actions(state, seat)
+    return moves
+
+
 def distribution_actions(state: BalamData, seat: int) -> list[Action]:
-    return [*move_actions(state, seat), DONE]
+    return [*seat_moves(state, seat), DONE]
 
 
-def move(state: BalamData, seat: int, action: Move) -> Then:
+def move(state: BalamData, action: Move, seat: int) -> Then:
     """The riches goes (onto the second plot of a temple or palace already holding one)."""
     b = state.action_codec.b(action.site, action.plot)
     d = state.action_codec.b(action.to_site, action.to_plot)
@@ -186,6 +199,7 @@ def move(state: BalamData, seat: int, action: Move) -> Then:
     if k in (RESERVE, GARRISON):
         state.moved.add(d)
     state.moved.discard(b)
+    state.move_memo.pop(seat, None)
     return after_distribution_step(state)
 
 
@@ -197,9 +211,20 @@ def finish_distribution(state: BalamData, seat: int) -> Then:
 def after_distribution_step(state: BalamData) -> Then:
     """Seats with nothing left to move are done; when all are done the round closes."""
     for seat in range(state.players):
-        if not state.done[seat] and not move_actions(state, seat):
+        if not state.done[seat] and not seat_moves(state, seat):
             state.done[seat] = True
     return CLOSE_ROUND if all(state.done) else DECIDE
+
+
+def held_buildings(state: BalamData, kinds: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """(position, owner, building) of every building of ``kinds``, in board order."""
+    buildings = state.buildings
+    return sorted(
+        (b, seat, buildings[b])
+        for seat in range(state.players)
+        for b in state.plots_of(seat)
+        if buildings[b] in kinds
+    )
 
 
 # -- the close of the round ------------------------------------------------------------------------------
@@ -210,10 +235,7 @@ def ceremony_and_taxes(state: BalamData) -> tuple[list[list[int]], list[list[int
     n = state.players
     taxes = [[0] * len(RICHES) for _ in range(n)]
     lost = [[0] * len(RICHES) for _ in range(n)]
-    for b, k in enumerate(state.buildings):
-        if k not in (TEMPLE, PALACE, VILLAGE, GARRISON):
-            continue
-        seat = state.owner[b // MAX_PLOTS]
+    for b, seat, k in held_buildings(state, (TEMPLE, PALACE, VILLAGE, GARRISON)):
         for x in [b, state.second_pos(b)] if DOUBLE[k] else [b]:
             r = state.riches_on[x]
             if r < 0 or (k == GARRISON and r == OBSIDIAN):
@@ -231,6 +253,7 @@ def ceremony_and_taxes(state: BalamData) -> tuple[list[list[int]], list[list[int
                     lost[seat][r] += 1
     state.moved = set()
     state.done = [False] * state.players
+    state.move_memo = {}
     return taxes, lost
 
 

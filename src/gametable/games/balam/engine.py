@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from gametable.core.errors import IllegalAction
 from gametable.core.protocol import Action, Outcome, State
 from gametable.core.rng import Rng, as_rng
 from gametable.games.balam import describe, flow, views
@@ -17,7 +16,7 @@ from gametable.games.balam.katun import (
     PROSPEROUS_PLACE,
     deck_places,
 )
-from gametable.games.balam.state import DEFEND, DISTRIBUTION, EVENTS, OVER, BalamData, not_now
+from gametable.games.balam.state import DEFEND, DISTRIBUTION, EVENTS, OVER, BalamData
 
 
 class BalamState(BalamData, State):
@@ -34,6 +33,12 @@ class BalamState(BalamData, State):
     # -- who decides ------------------------------------------------------------------------------
     @property
     def to_move(self) -> tuple[int, ...]:
+        moving = self.moving
+        if moving is None:
+            moving = self.moving = self._to_move()
+        return moving
+
+    def _to_move(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == OVER:
             return ()
@@ -68,29 +73,30 @@ class BalamState(BalamData, State):
 
     # -- actions ------------------------------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        moving = self.to_move
-        if not moving:
-            return []
-        if seat is None:
-            seat = moving[0]
-        elif seat not in moving:
-            return []
-        cache = self.legal_cache
-        if cache is not None and cache[0] == self.ply and cache[1] == seat:
-            return list(cache[2])
-        out = flow.legal_actions(self, seat)
-        self.legal_cache = (self.ply, seat, out)
+        out = self.legal_cache.get(seat) if seat is not None else None
+        if out is None:
+            moving = self.to_move
+            if not moving:
+                return []
+            if seat is None:
+                seat = moving[0]
+            elif seat not in moving:
+                return []
+            out = self.legal_cache.get(seat)
+            if out is None:
+                out = self.legal_cache[seat] = flow.legal_actions(self, seat)
         return list(out)
 
     def check_action(self, action: Action, seat: int) -> None:
-        """Accept a legal action; refuse anything else naming the rule it breaks."""
-        if action in self.legal_actions(seat):
-            return
-        refusal = flow.refusal(self, action, seat) or not_now(self, action)
-        raise IllegalAction(refusal.explanation, refusal.rule)
+        """Accept a legal action; refuse anything else naming the rule it breaks (the rules'
+        refusal functions are those the legal actions are listed by)."""
+        refusal = flow.refusal(self, action, seat)
+        if refusal is not None:
+            raise refusal.error()
 
     def _apply(self, action: Action, seat: int) -> None:
-        self.legal_cache = None
+        self.legal_cache = {}
+        self.moving = None
         flow.apply(self, action, seat)
 
     def describe(self, action: Action, seat: int | None = None) -> str:
@@ -131,7 +137,7 @@ class BalamState(BalamData, State):
             for i, c in zip(hidden, pool[len(self.deck) :], strict=True):
                 new.slots[i] = c
         new.rng = rng.fork()
-        new.legal_cache = None
+        new.legal_cache = {}
         return new
 
     def _redraw_by_layout(

@@ -201,7 +201,7 @@ def turn_katun(state: BalamData, seat: int, slot: int) -> Then:
     return END_TURN
 
 
-def take(state: BalamData, seat: int, action: Take) -> Then:
+def take(state: BalamData, action: Take, seat: int) -> Then:
     if action.riches == PRESTIGE:
         points = CARDS[state.card].prestige
         state.add_prestige(seat, points, "prosperous")
@@ -212,7 +212,7 @@ def take(state: BalamData, seat: int, action: Take) -> Then:
     return END_TURN
 
 
-def dowry(state: BalamData, seat: int, action: Dowry) -> Then:
+def dowry(state: BalamData, action: Dowry, seat: int) -> Then:
     """Princely marriage: a riches from another king's sheet."""
     state.sheets[action.seat][action.riches] -= 1
     state.sheets[seat][action.riches] += 1
@@ -281,7 +281,7 @@ def settle_ward(state: BalamData, seat: int) -> Then:
     return END_TURN
 
 
-def pay_from(state: BalamData, seat: int, action: PayFrom) -> Then:
+def pay_from(state: BalamData, action: PayFrom, seat: int) -> Then:
     """The king's choice: the riches on that plot wards off (part of) the catastrophe."""
     mayas_pay(state, seat, state.action_codec.b(action.site, action.plot))
     state.warding -= 1
@@ -317,7 +317,7 @@ def suffer(state: BalamData, seat: int) -> Then:
     return continue_losses(state)
 
 
-def offer(state: BalamData, seat: int, action: Offer) -> Then:
+def offer(state: BalamData, action: Offer, seat: int) -> Then:
     """A sacrifice in a cenote: twice a temple's prestige."""
     r = state.take_riches(state.action_codec.b(action.site, action.plot))
     state.offered.append(state.board.index(action.cenote))

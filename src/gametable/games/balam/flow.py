@@ -68,11 +68,12 @@ START_MAIZE = 6
 # -- the legal actions of each phase --------------------------------------------------------------------
 def act_actions(state: BalamData, seat: int) -> list[Action]:
     """After paying the turn's riches: build, remove, attack, or end the turn."""
-    out = constructions.build_actions(state, seat)
-    out.extend(constructions.remove_actions(state, seat))
-    out.extend(wars.attack_actions(state, seat))
-    out.append(END)
-    return out
+    return [
+        *constructions.build_actions(state, seat),
+        *constructions.remove_actions(state, seat),
+        *wars.attack_actions(state, seat),
+        END,
+    ]
 
 
 def offer_phase_actions(state: BalamData, seat: int) -> list[Action]:
@@ -151,20 +152,20 @@ def play_done(state: BalamData, action: Done, seat: int) -> Then:
 PLAY: dict[type[Action], Callable[[BalamData, Any, int], Then]] = {
     Pay: play_pay,
     TurnKatun: lambda st, a, seat: events.turn_katun(st, seat, a.slot),
-    Build: lambda st, a, seat: constructions.build(st, seat, a),
-    Remove: lambda st, a, seat: constructions.remove(st, seat, a),
-    Attack: lambda st, a, seat: wars.attack(st, seat, a),
+    Build: constructions.build,
+    Remove: constructions.remove,
+    Attack: wars.attack,
     End: lambda st, a, seat: END_TURN,
     Defend: lambda st, a, seat: wars.resolve_war(st, a.obsidian),
-    Lose: lambda st, a, seat: wars.lose(st, seat, a),
-    Destroy: lambda st, a, seat: wars.destroy(st, seat, a),
-    Take: lambda st, a, seat: events.take(st, seat, a),
-    Dowry: lambda st, a, seat: events.dowry(st, seat, a),
+    Lose: wars.lose,
+    Destroy: wars.destroy,
+    Take: events.take,
+    Dowry: events.dowry,
     Ward: lambda st, a, seat: events.ward(st, seat),
     Suffer: lambda st, a, seat: events.suffer(st, seat),
-    PayFrom: lambda st, a, seat: events.pay_from(st, seat, a),
-    Offer: lambda st, a, seat: events.offer(st, seat, a),
-    Move: lambda st, a, seat: distribution.move(st, seat, a),
+    PayFrom: events.pay_from,
+    Offer: events.offer,
+    Move: distribution.move,
     Done: play_done,
 }
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Literal
 
 from gametable.core.rng import Rng
@@ -176,7 +176,7 @@ class Card:
     def name(self) -> str:
         return NAMES[self.kind]
 
-    @property
+    @cached_property
     def effect(self) -> str:
         """What the card does, in a sentence of our own words."""
         if self.kind == "prosperous":

@@ -362,6 +362,15 @@ def _check_riches(out: Sites, board: Board, s: int, p: int, distribution: bool) 
         raise InvalidState(f"{where}: a {KINDS[k]} holds no riches")
 
 
+def free_plots(board: Board, buildings: Sequence[int]) -> list[int]:
+    """Per site, its empty plots as a bit mask (bit ``p`` for plot ``p``)."""
+    out = []
+    for s in board.sites:
+        base = s * MAX_PLOTS
+        out.append(sum(1 << p for p in range(board.plots[s]) if buildings[base + p] == EMPTY))
+    return out
+
+
 def tiles_used(kinds: Sequence[int]) -> list[int]:
     """Building tiles on the board, per tile type."""
     used = [0] * len(TILE_LIMIT)

@@ -61,6 +61,7 @@ from gametable.games.balam.board import (
     RICHES,
     SECOND_PLOT,
     SUPPLY,
+    TILE_OF,
     VILLAGE,
     Board,
     load_board,
@@ -80,6 +81,7 @@ from gametable.games.balam.positions import (
     Sites,
     Tally,
     TurnedCard,
+    free_plots,
     katun_json,
     kings_json,
     load_katun,
@@ -365,6 +367,17 @@ class BalamData(FieldState):
     pyramids: list[list[int]] = field(
         factory=lambda s: [[0] * s.players for _ in s.board.sites], copy=Copy.ROWS, json=SITES
     )
+    #: per site, its empty plots bit by bit (derived from the buildings)
+    free_plots: list[int] = field(
+        factory=lambda s: free_plots(s.board, s.buildings), copy=Copy.SHALLOW
+    )
+    #: building tiles on the board, per tile type (derived from the buildings)
+    tiles: list[int] = field(factory=lambda s: tiles_used(s.buildings), copy=Copy.SHALLOW)
+    #: per seat, small pyramids on the board (derived from the markets)
+    small_placed: list[int] = field(
+        factory=lambda s: [sum(row[q] for row in s.pyramids) for q in range(s.players)],
+        copy=Copy.SHALLOW,
+    )
     sheets: list[list[int]] = field(
         factory=lambda s: [[0] * len(RICHES) for _ in range(s.players)], copy=Copy.ROWS, json=KINGS
     )
@@ -433,11 +446,22 @@ class BalamData(FieldState):
     )
 
     # -- memos (not written) ----------------------------------------------------------------------------
-    #: the legal actions of the last seat asked, with the ply they were listed at
-    legal_cache: tuple[int, int, list[Any]] | None = field(None)
-    #: transport memos, pure functions of the board, owners and small pyramids, shared by clones:
-    #: open sites by (seat, owners, pyramids), reach by (open sites, site)
-    open_memo: dict[tuple[Any, ...], int] = field(factory=lambda s: {})
+    #: the seats to move, once asked since the last action
+    moving: tuple[int, ...] | None = field(None)
+    #: the legal actions of each seat asked since the last action (shared by clones until
+    #: they act: they are the same position)
+    legal_cache: dict[int, list[Action]] = field(factory=lambda s: {})
+    #: during the distribution, each seat's moves (a seat's moves change only when it moves)
+    move_memo: dict[int, list[Action]] = field(factory=lambda s: {}, copy=Copy.SHALLOW)
+    #: values derived from the cities and the small pyramids (the sites a king may use or build
+    #: on), replaced whenever a city is founded or lost or a market goes up or down; shared by
+    #: clones until then
+    city_memo: dict[tuple[Any, ...], Any] = field(factory=lambda s: {})
+    #: values derived from the buildings (the builds and removals allowed), replaced whenever a
+    #: building goes up or down; shared by clones until then
+    plot_memo: dict[tuple[Any, ...], Any] = field(factory=lambda s: {})
+    #: transport memo, a pure function of the board shared by the game's states: the sites a
+    #: riches may reach by (open sites, site)
     reach_memo: dict[tuple[int, int], int] = field(factory=lambda s: {})
 
     # -- loading ----------------------------------------------------------------------------------------------
@@ -606,16 +630,24 @@ class BalamData(FieldState):
     def erect(self, seat: int, kind: int, b: int) -> None:
         """A building goes up (a new site becomes the king's city; a market brings small
         pyramids onto its site and the neighbours)."""
-        s = b // MAX_PLOTS
+        s, p = divmod(b, MAX_PLOTS)
         if self.owner[s] == -1:
             self.owner[s] = seat
+            self.city_memo = {}
+        self.plot_memo = {}
         self.buildings[b] = kind
+        self.free_plots[s] &= ~(1 << p)
+        self.tiles[TILE_OF[kind]] += 1
         if DOUBLE[kind]:
-            self.buildings[self.second_pos(b)] = SECOND_PLOT
+            second = self.second_pos(b)
+            self.buildings[second] = SECOND_PLOT
+            self.free_plots[s] &= ~(1 << second % MAX_PLOTS)
         if kind == MARKET:
             self.pyramids[s][seat] += 1
             for t in self.board.neighbours[s]:
                 self.pyramids[t][seat] += 1
+            self.small_placed[seat] += 1 + len(self.board.neighbours[s])
+            self.city_memo = {}
 
     def demolish(self, b: int) -> None:
         """A building goes: riches on it to the supply, a market's small pyramids with it; a site
@@ -628,13 +660,19 @@ class BalamData(FieldState):
                 self.supply[self.riches_on[x]] += 1
                 self.riches_on[x] = NO_RICHES
             self.buildings[x] = EMPTY
+            self.free_plots[s] |= 1 << x % MAX_PLOTS
+        self.tiles[TILE_OF[kind]] -= 1
         seat = self.owner[s]
         if kind == MARKET and seat >= 0:
             self.pyramids[s][seat] -= 1
             for t in self.board.neighbours[s]:
                 self.pyramids[t][seat] -= 1
-        if not self.anchors(s):
+            self.small_placed[seat] -= 1 + len(self.board.neighbours[s])
+            self.city_memo = {}
+        if self.free_plots[s] == (1 << self.board.plots[s]) - 1:  # no building left
             self.owner[s] = -1
+            self.city_memo = {}
+        self.plot_memo = {}
 
     def take_riches(self, b: int) -> int:
         """The riches lying on plot position ``b`` goes back to the supply; which was it."""
@@ -645,19 +683,36 @@ class BalamData(FieldState):
 
     # -- queries ---------------------------------------------------------------------------------------------
     def count_kind(self, seat: int, kind: int) -> int:
-        owner = self.owner
-        return sum(
-            1 for b, k in enumerate(self.buildings) if k == kind and owner[b // MAX_PLOTS] == seat
-        )
+        buildings = self.buildings
+        return sum(1 for b in self.plots_of(seat) if buildings[b] == kind)
 
     def cities(self, seat: int) -> int:
         return self.owner.count(seat)
 
-    def tiles_used(self) -> list[int]:
-        return tiles_used(self.buildings)
+    def plots_of(self, seat: int) -> tuple[int, ...]:
+        """The plot positions of ``seat``'s cities, in order (memoised like ``cities_of``)."""
+        key = ("plots", seat)
+        plots: tuple[int, ...] | None = self.city_memo.get(key)
+        if plots is None:
+            counts = self.board.plots
+            plots = self.city_memo[key] = tuple(
+                b
+                for s in self.cities_of(seat)
+                for b in range(s * MAX_PLOTS, s * MAX_PLOTS + counts[s])
+            )
+        return plots
+
+    def cities_of(self, seat: int) -> tuple[int, ...]:
+        """The sites where ``seat`` has a city (memoised until a building goes up or down)."""
+        key = ("cities", seat)
+        sites: tuple[int, ...] | None = self.city_memo.get(key)
+        if sites is None:
+            owner = self.owner
+            sites = self.city_memo[key] = tuple(s for s in self.board.sites if owner[s] == seat)
+        return sites
 
     def small_used(self, seat: int) -> int:
-        return sum(row[seat] for row in self.pyramids)
+        return self.small_placed[seat]
 
     def buildings_of(self, seat: int, kind: int, site: int = -1) -> list[int]:
         """The positions of ``seat``'s buildings of ``kind`` (on ``site``, or anywhere)."""
@@ -669,9 +724,8 @@ class BalamData(FieldState):
             return [
                 base + p for p in range(self.board.plots[site]) if self.buildings[base + p] == kind
             ]
-        return [
-            b for b, k in enumerate(self.buildings) if k == kind and owner[b // MAX_PLOTS] == seat
-        ]
+        buildings = self.buildings
+        return [b for b in self.plots_of(seat) if buildings[b] == kind]
 
     def anchors(self, site: int) -> list[int]:
         """The positions of the buildings standing on ``site`` (each on its anchor plot)."""
@@ -688,31 +742,28 @@ class BalamData(FieldState):
 
     def mayas_riches(self, seat: int, riches: int) -> list[int]:
         """Positions of ``riches`` in the king's reserves and garrisons (the Mayas' riches)."""
-        owner, kinds, toks = self.owner, self.buildings, self.riches_on
+        buildings, riches_on = self.buildings, self.riches_on
         return [
             b
-            for b, k in enumerate(kinds)
-            if (k in (RESERVE, GARRISON)) and toks[b] == riches and owner[b // MAX_PLOTS] == seat
+            for b in self.plots_of(seat)
+            if riches_on[b] == riches and buildings[b] in (RESERVE, GARRISON)
         ]
 
     def mayas_sources(self, seat: int) -> list[int]:
         """Positions of every riches in the king's reserves and garrisons."""
-        owner, kinds, toks = self.owner, self.buildings, self.riches_on
+        buildings, riches_on = self.buildings, self.riches_on
         return [
             b
-            for b, k in enumerate(kinds)
-            if k in (RESERVE, GARRISON) and toks[b] >= 0 and owner[b // MAX_PLOTS] == seat
+            for b in self.plots_of(seat)
+            if riches_on[b] >= 0 and buildings[b] in (RESERVE, GARRISON)
         ]
 
     def open_sites(self, seat: int) -> int:
         """The sites ``seat``'s riches may cross or enter, as a bit mask (memoised)."""
-        key = (seat, tuple(self.owner), tuple(map(tuple, self.pyramids)))
-        memo = self.open_memo
-        mask = memo.get(key)
+        key = ("open", seat)
+        mask: int | None = self.city_memo.get(key)
         if mask is None:
-            if len(memo) >= MEMO_SIZE:
-                memo.clear()
-            mask = memo[key] = usable_mask(self.board, self.owner, self.pyramids, seat)
+            mask = self.city_memo[key] = usable_mask(self.board, self.owner, self.pyramids, seat)
         return mask
 
     def reach_from(self, seat: int, site: int, open_sites: int | None = None) -> int:

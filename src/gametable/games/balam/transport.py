@@ -20,23 +20,20 @@ from collections.abc import Sequence
 from gametable.games.balam.board import Board
 
 
-def usable(owner: Sequence[int], pyramids: Sequence[Sequence[int]], seat: int, site: int) -> bool:
-    """May ``seat``'s riches cross or enter ``site``?"""
-    row = pyramids[site]
-    own = row[seat]
-    enemy = max((c for q, c in enumerate(row) if q != seat), default=0)
-    if enemy > own:
-        return False
-    return not (enemy == own and owner[site] not in (-1, seat))
-
-
 def usable_mask(
     board: Board, owner: Sequence[int], pyramids: Sequence[Sequence[int]], seat: int
 ) -> int:
+    """The sites ``seat``'s riches may cross or enter, as a bit mask (bit ``s`` for site ``s``):
+    the rule above, for every site at once."""
     mask = 0
-    for s in board.sites:
-        if usable(owner, pyramids, seat, s):
-            mask |= 1 << s
+    for s, row in enumerate(pyramids):
+        own = row[seat]
+        top = max(row)
+        if top > own:
+            continue  # an enemy has more small pyramids there
+        if row.count(own) > 1 and owner[s] != -1 and owner[s] != seat:
+            continue  # a tie at the top, in another king's city
+        mask |= 1 << s
     return mask
 
 

@@ -17,6 +17,8 @@ from gametable.games.balam.scoring import divination_peeks
 from gametable.games.balam.state import ACT, COST, DECIDE, TURN, BalamData, Then
 
 KATUN_ACTIONS = tuple(TurnKatun(i) for i in range(MAX_SLOTS))
+#: is a slot's card face down (a turned card's slot holds -1)
+FACE_DOWN = (-1).__lt__
 
 
 # -- A - Start of the round, 1 - DIVINATION ---------------------------------------------------------
@@ -57,14 +59,26 @@ def katun_refusal(state: BalamData, slot: int) -> Refusal | None:
 
 
 def pay_actions(state: BalamData, seat: int) -> list[Action]:
-    return [PAY_ACTIONS[r] for r in range(len(RICHES)) if pay_refusal(state, seat, r) is None]
+    """The riches a king may pay with (memoised by his sheet)."""
+    key = ("pay", tuple(state.sheets[seat]))
+    pays = state.actions.memo.get(key)
+    if pays is None:
+        riches = range(len(RICHES))
+        pays = tuple(PAY_ACTIONS[r] for r in riches if pay_refusal(state, seat, r) is None)
+        state.actions.remember(key, pays)
+    return list(pays)
 
 
 def turn_actions(state: BalamData, seat: int) -> list[Action]:
-    """Pay a riches, or turn over a face-down Katun card."""
-    out = pay_actions(state, seat)
-    out.extend(KATUN_ACTIONS[i] for i in range(len(state.slots)) if katun_refusal(state, i) is None)
-    return out
+    """Pay a riches, or turn over a face-down Katun card (memoised by his sheet and the round's
+    face-down cards)."""
+    key = ("turn", tuple(state.sheets[seat]), tuple(map(FACE_DOWN, state.slots)))
+    actions = state.actions.memo.get(key)
+    if actions is None:
+        slots = range(len(state.slots))
+        katun = [KATUN_ACTIONS[i] for i in slots if katun_refusal(state, i) is None]
+        actions = state.actions.remember(key, (*pay_actions(state, seat), *katun))
+    return list(actions)
 
 
 def refuse_pay(state: BalamData, action: Pay, seat: int) -> Refusal | None:

@@ -43,7 +43,7 @@ from gametable.games.balam.positions import (
     riches_names,
     tally_json,
 )
-from gametable.games.balam.state import OVER, BalamData
+from gametable.games.balam.state import OVER, AfterLosses, BalamData, Phase
 
 
 def doc(text: str) -> msgspec.Meta:
@@ -246,6 +246,24 @@ class BalamView(TypedDict):
 
 # -- building a view --------------------------------------------------------------------------------------
 def card_view(card: int) -> CardView:
+    """A Katun card described (a fresh object each time: views share nothing)."""
+    known = _CARD_VIEWS.get(card)
+    if known is None:
+        known = _CARD_VIEWS[card] = _describe_card(card)
+    catastrophe = known["catastrophe"]
+    return {
+        **known,
+        "riches": list(known["riches"]),
+        "catastrophe": None
+        if catastrophe is None
+        else {**catastrophe, "loses": [dict(x) for x in catastrophe["loses"]]},  # type: ignore[typeddict-item]
+    }
+
+
+_CARD_VIEWS: dict[int, CardView] = {}
+
+
+def _describe_card(card: int) -> CardView:
     c = CARDS[card]
     catastrophe: CatastropheView | None = None
     if c.kind in CATASTROPHE:
@@ -254,11 +272,7 @@ def card_view(card: int) -> CardView:
             "mayas_pay": RICHES[riches],
             "count": n,
             "loses": [] if isinstance(loses, str) else [building_count(b, k) for b, k in loses],
-            "cities": None
-            if not isinstance(loses, str)
-            else "volcano"
-            if loses == "volcano"
-            else "seashore",
+            "cities": None if not isinstance(loses, str) else CITY_FEATURES[loses],
         }
     return {
         "type": c.kind,
@@ -271,21 +285,52 @@ def card_view(card: int) -> CardView:
     }
 
 
+PHASE_NAMES: dict[Phase, PhaseName] = {
+    Phase.TURN: "turn",
+    Phase.ACT: "act",
+    Phase.COST: "cost",
+    Phase.DEFEND: "defend",
+    Phase.LOSE: "lose",
+    Phase.DESTROY: "destroy",
+    Phase.CHOOSE: "choose",
+    Phase.OFFER: "offer",
+    Phase.DISTRIBUTION: "distribution",
+    Phase.OVER: "over",
+}
+assert all(PHASE_NAMES[p] == p.value for p in Phase)
+AFTER_NAMES: dict[AfterLosses, Literal["", "destroy", "katun"]] = {
+    AfterLosses.NOTHING: "",
+    AfterLosses.DESTRUCTION: "destroy",
+    AfterLosses.KATUN: "katun",
+}
+CITY_FEATURES: dict[str, Literal["volcano", "seashore"]] = {
+    "volcano": "volcano",
+    "seashore": "seashore",
+}
+
+
 def building_count(building: int, count: int) -> BuildingCount:
     return {"building": KINDS[building], "count": count}
 
 
 def site_view(state: BalamData, site: int) -> SiteView:
     base = site * MAX_PLOTS
-    plots = range(base, base + state.board.plots[site])
     owner = state.owner[site]
-    entry: SiteView = {
-        "owner": None if owner < 0 else owner,
-        "plots": [plot_text(state.buildings[b], state.riches_on[b]) for b in plots],
-        "buildings": [],
-    }
+    entry: SiteView
+    if owner < 0:  # a free site has no building
+        entry = {"owner": None, "plots": [None] * state.board.plots[site], "buildings": []}
+    else:
+        plots = range(base, base + state.board.plots[site])
+        buildings, riches_on = state.buildings, state.riches_on
+        entry = {
+            "owner": owner,
+            "plots": [plot_text(buildings[b], riches_on[b]) for b in plots],
+            "buildings": [],
+        }
     if any(state.pyramids[site]):
         entry["pyramids"] = list(state.pyramids[site])
+    if owner < 0:
+        return entry
     for b in state.anchors(site):
         kind = state.buildings[b]
         covered = [b, state.second_pos(b)] if DOUBLE[kind] else [b]
@@ -348,7 +393,7 @@ def turn_view(state: BalamData) -> TurnView:
         "losses": [
             (KINDS[x.kind], x.count, None if x.site < 0 else names[x.site]) for x in state.losses
         ],
-        "after": state.after_losses.value,
+        "after": AFTER_NAMES[state.after_losses],
         "card": None if state.card < 0 else TEXT[state.card],
         "katun_card": None if state.card < 0 else card_view(state.card),
         "ward": state.warding,
@@ -366,7 +411,7 @@ def view(state: BalamData, seat: int | None, to_move: tuple[int, ...], outcome: 
         "options": options_view(state.options),
         "ply": state.ply,
         "round": state.round,
-        "phase": state.phase.value,
+        "phase": PHASE_NAMES[state.phase],
         "current": state.current,
         "round_first": state.round_first,
         "to_move": list(to_move),

@@ -154,21 +154,45 @@ def attack_actions(state: BalamData, seat: int) -> list[Action]:
     if attack_turn_refusal(state) is not None:
         return []
     out: list[Action] = []
-    names = state.board.names
-    for s in state.board.sites:
-        if source_refusal(state, seat, s) is not None:
-            continue
+    for s in state.cities_of(seat):
         stats = garrison_stats(state, s)
-        if not stats[0]:
-            continue
-        for t in state.board.neighbours[s]:
-            if target_refusal(state, seat, s, t) is not None:
-                continue
-            for n in range(1, stats[0] + 1):
-                for k in range(n + 1):
-                    if force_refusal(state, s, n, k, stats) is None:
-                        out.append(Attack(names[s], names[t], n, k))
+        if stats[0] and source_refusal(state, seat, s) is None:
+            for t in attack_targets(state, seat, s):
+                out.extend(forces(state, s, t, stats))
     return out
+
+
+def attack_targets(state: BalamData, seat: int, source: int) -> tuple[int, ...]:
+    """The neighbours of ``source`` it may attack (memoised until a building goes up or down)."""
+    key = ("targets", seat, source)
+    targets: tuple[int, ...] | None = state.city_memo.get(key)
+    if targets is None:
+        targets = tuple(
+            t
+            for t in state.board.neighbours[source]
+            if target_refusal(state, seat, source, t) is None
+        )
+        state.city_memo[key] = targets
+    return targets
+
+
+def forces(
+    state: BalamData, source: int, target: int, stats: tuple[int, int]
+) -> tuple[Action, ...]:
+    """The attacks from ``source`` on ``target`` that the city's garrisons and their obsidian
+    (``stats``) allow, each force once (memoised per board)."""
+    key = ("forces", source, target, stats)
+    found: tuple[Action, ...] | None = state.actions.memo.get(key)
+    if found is None:
+        names = state.board.names
+        found = tuple(
+            Attack(names[source], names[target], n, k)
+            for n in range(1, stats[0] + 1)
+            for k in range(n + 1)
+            if force_refusal(state, source, n, k, stats) is None
+        )
+        state.actions.remember(key, found)
+    return found
 
 
 # -- the defence, the losses, the destruction: the rules ---------------------------------------------
@@ -234,7 +258,7 @@ def destroy_actions(state: BalamData, seat: int) -> list[Action]:
 
 
 # -- playing an attack ---------------------------------------------------------------------------------
-def attack(state: BalamData, seat: int, action: Attack) -> Then:
+def attack(state: BalamData, action: Attack, seat: int) -> Then:
     """The attacker's obsidian is spent; the defender chooses his, or the dice roll at once."""
     s, t = state.board.index(action.source), state.board.index(action.target)
     spent = 0
@@ -322,7 +346,7 @@ def lose_one(state: BalamData, b: int) -> None:
     state.losses = (replace(first, count=first.count - 1), *rest)
 
 
-def lose(state: BalamData, seat: int, action: Lose) -> Then:
+def lose(state: BalamData, action: Lose, seat: int) -> Then:
     lose_one(state, state.action_codec.b(action.site, action.plot))
     return continue_losses(state)
 
@@ -349,7 +373,7 @@ def continue_destruction(state: BalamData) -> Then:
     return finish_war(state)
 
 
-def destroy(state: BalamData, seat: int, action: Destroy) -> Then:
+def destroy(state: BalamData, action: Destroy, seat: int) -> Then:
     destroy_building(state, state.action_codec.b(action.site, action.plot))
     return continue_destruction(state)
 
