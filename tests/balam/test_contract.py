@@ -173,8 +173,8 @@ def test_the_view_describes_the_buildings_and_fits_its_schema() -> None:
     state = position(2, sites=sites)
     view = state.view(None)
     assert view["sites"]["a2"]["buildings"] == [
-        {"building": "village", "plots": [0], "riches": []},
-        {"building": "temple", "plots": [1, 2], "riches": []},
+        {"building": "village", "plots": [0], "riches": [None]},
+        {"building": "temple", "plots": [1, 2], "riches": [None, None]},
         {"building": "reserve", "plots": [3], "riches": ["maize"]},
     ]
     schema = GAME.view_schema(2)
@@ -191,3 +191,37 @@ def test_a_finished_round_in_the_view_fits_the_schema() -> None:
     while not state.view(None)["rounds"]:
         play(state, str(rng.choice(state.legal_actions())), seat=state.to_move[0])
     assert schema_errors(GAME.view_schema(2), state.view(1)) == []
+
+
+def test_the_heuristic_reads_fields_never_notation(monkeypatch) -> None:
+    """Issue 15: clients read action and view fields.  The Balam heuristic scores the same
+    with every action's notation made unusable and every text of the view blanked."""
+    from gametable.bots.heuristics import balam as heuristic
+    from gametable.games.balam.actions import ACTION_TYPES
+
+    sites = {
+        "b2": {"owner": 0, "plots": ["garrison:obsidian", "garrison", "village:obsidian"]},
+        "c2": {"owner": 1, "plots": ["village", "temple", "+", None]},
+        "b3": {"owner": 0, "plots": ["temple", "+", "reserve:maize"]},
+    }
+    cases = [GAME.new_game(2, seed=5), paid_turn(), position(2, sites=sites, phase="distribution")]
+    expected = []
+    for state in cases:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        expected.append(heuristic.action_scores(state.view(seat), seat, legal, state.clone))
+
+    def no_notation(self):
+        raise AssertionError(f"{type(self).__name__} was turned into notation")
+
+    for cls in ACTION_TYPES:
+        monkeypatch.setattr(cls, "__str__", no_notation)
+    for state, scores in zip(cases, expected, strict=True):
+        seat = state.to_move[0]
+        view = state.view(seat)
+        for site in view["sites"].values():
+            site["plots"] = ["?"] * len(site["plots"])
+        view["katun"]["discard"] = ["?"] * len(view["katun"]["discard"])
+        view["turn"]["card"] = None
+        legal = state.legal_actions(seat)
+        assert heuristic.action_scores(view, seat, legal, state.clone) == scores

@@ -64,8 +64,11 @@ class BuildingView(TypedDict):
         list[int], doc("the plots it covers, its anchor first (palaces and temples cover two)")
     ]
     riches: Annotated[
-        list[RichesName],
-        doc("the riches lying on it (a palace or temple holds up to 2, others 1)"),
+        list[RichesName | None],
+        doc(
+            "per plot it covers (as in plots), the riches lying there or null (a palace or "
+            "temple holds up to 2 riches, the other buildings 1)"
+        ),
     ]
 
 
@@ -334,12 +337,12 @@ def site_view(state: BalamData, site: int) -> SiteView:
     for b in state.anchors(site):
         kind = state.buildings[b]
         covered = [b, state.second_pos(b)] if DOUBLE[kind] else [b]
-        lying = [state.riches_on[x] for x in covered if state.riches_on[x] >= 0]
+        lying = [state.riches_on[x] for x in covered]
         entry["buildings"].append(
             {
                 "building": KINDS[kind],
                 "plots": [x - base for x in covered],
-                "riches": riches_names(lying),
+                "riches": [None if r < 0 else RICHES[r] for r in lying],
             }
         )
     return entry
