@@ -23,7 +23,7 @@ from gametable.core.protocol import Action, Game, State
 from gametable.core.registry import register
 from gametable.games.balam import rules
 from gametable.games.balam.actions import ACTION_TYPES, action_codec, from_json, parse
-from gametable.games.balam.board import check_board_option, load_board
+from gametable.games.balam.board import check_board_option, load_board, register_board
 from gametable.games.balam.dice import check_faces
 from gametable.games.balam.engine import BalamState
 from gametable.games.balam.views import BalamView
@@ -41,8 +41,8 @@ class Balam(Game):
         Option(
             "board",
             "default",
-            "board: 'default' (5 x 6), 'small' (4 x 4, for 2 players) or "
-            "the path of a board TOML file",
+            "board: 'default' (5 x 6), 'small' (4 x 4, for 2 players), or the name of a board "
+            "file registered with --board-file",
             str,
             check=check_board_option,
         ),
@@ -140,4 +140,4 @@ class Balam(Game):
 
 GAME = register(Balam())
 
-__all__ = ["GAME", "Balam", "BalamState"]
+__all__ = ["GAME", "Balam", "BalamState", "register_board"]

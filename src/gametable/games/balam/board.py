@@ -292,24 +292,79 @@ def parse_board(data: dict[str, Any], name: str = "custom") -> Board:
     return board
 
 
+#: the boards that come with the game
 BUILTIN = ("default", "small")
+#: boards registered at run time (:func:`register_board`): name -> file
+_REGISTERED: dict[str, Path] = {}
+_BOARD_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+#: the largest board file read (a board of 100 sites is about 10 KB)
+MAX_BOARD_FILE = 1_000_000
+
+
+def board_names() -> tuple[str, ...]:
+    """The names the ``board`` option accepts: the built-in boards, then those registered."""
+    return (*BUILTIN, *_REGISTERED)
+
+
+def register_board(name: str, path: str | Path) -> str:
+    """Make the board file at ``path`` (TOML, ``docs/rules/balam.md`` "Board files") playable
+    as the option ``board=name``; returns ``name``.
+
+    The option accepts only board names (never a path), so that a record or a client cannot make
+    the program read any file; a user's own board is registered here, by the command line
+    (``gametable play/replay --board-file PATH``) or a program.  The file is read and checked
+    now (:class:`BoardError` says what is wrong).  Registering a name again with the same file is
+    harmless; with another file it is refused.
+    """
+    if name in BUILTIN:
+        raise BoardError(f"{name!r} is a built-in board: register your board under another name")
+    if not _BOARD_NAME.match(name):
+        raise BoardError(
+            f"{name!r} cannot name a board: use letters, digits, '_' and '-' (64 at most)"
+        )
+    file = Path(path).resolve()
+    known = _REGISTERED.get(name)
+    if known is not None and known != file:
+        raise BoardError(f"a board {name!r} is already registered, from {known}")
+    _read_board(file, name)
+    _REGISTERED[name] = file
+    return name
+
+
+def _read_board(path: Path, name: str) -> Board:
+    """The board in a TOML file, checked (a regular file of reasonable size only)."""
+    try:
+        if not path.is_file():
+            raise BoardError(f"board {name!r}: {path} is not a readable board file")
+        if path.stat().st_size > MAX_BOARD_FILE:
+            raise BoardError(f"board {name!r}: {path} is too large for a board file")
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise BoardError(f"cannot read board file {str(path)!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise BoardError(f"board file {str(path)!r} is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise BoardError(f"board file {str(path)!r} is not valid TOML: {exc}") from None
+    return parse_board(data, name)
 
 
 @cache
 def load_board(name: str) -> Board:
-    """A packaged board (``default``, ``small``) or a path to a board TOML file."""
-    path = DATA / f"board_{name}.toml" if name in BUILTIN else Path(name)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BoardError(f"cannot read board file {name!r}: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise BoardError(f"board file {name!r} is not valid TOML: {exc}") from None
-    return parse_board(data, name)
+    """A built-in board (``default``, ``small``) or one registered with :func:`register_board`."""
+    if name in BUILTIN:
+        return _read_board(DATA / f"board_{name}.toml", name)
+    file = _REGISTERED.get(name)
+    if file is None:
+        raise BoardError(
+            f"there is no board {name!r:.80}; the boards are {', '.join(board_names())} (a "
+            "board file of your own is registered with register_board, or given to gametable "
+            "play and replay with --board-file)"
+        )
+    return _read_board(file, name)
 
 
 def check_board_option(value: str) -> str | None:
-    """Option check: a packaged board name or a readable, valid board file."""
+    """Option check: a built-in or registered board name (the board loads)."""
     try:
         load_board(value)
     except BoardError as exc:
