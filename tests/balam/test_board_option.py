@@ -66,7 +66,11 @@ def test_a_name_registered_again_must_name_the_same_file(tmp_path: Path) -> None
         register_board("twice", copy)
 
 
-def test_a_board_file_given_on_the_command_line_plays_and_replays(tmp_path: Path) -> None:
+def test_a_board_file_given_on_the_command_line_plays_and_replays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("GAMETABLE_DATA_DIR", str(tmp_path / "data"))  # saves go there
     board = tmp_path / "jungle.toml"
     shutil.copy(EXAMPLES_FILE, board)
     record = record_with_board(tmp_path / "game.json", "jungle")
