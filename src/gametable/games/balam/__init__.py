@@ -6,7 +6,7 @@ The rules come from ``shared/rulebooks/balam.txt``; our reading of its unclear p
 >>> from gametable import load_game
 >>> game = load_game("balam")
 >>> state = game.new_game(3, seed=1)
->>> state.to_move, state.phase
+>>> state.to_move, str(state.phase)
 ((0,), 'turn')
 >>> state.view(0)["kings"][0]["riches"]
 {'maize': 6}
