@@ -31,12 +31,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 SECTION = 16
 PAWNS = 4
 HOME = 4
 NEST = -1
 SEAT_LETTERS = "abcdef"
+#: a pawn's place as people write it: ``"N"`` the nest, a track space, ``"H1"``..``"H4"`` the home
+PlaceText = int | Literal["N", "H1", "H2", "H3", "H4"]
+HOME_TEXT: tuple[Literal["H1", "H2", "H3", "H4"], ...] = ("H1", "H2", "H3", "H4")
 
 
 @dataclass(frozen=True)
@@ -84,12 +88,12 @@ def parse_pawn(text: str) -> int:
     return SEAT_LETTERS.index(t[0]) * PAWNS + int(t[1]) - 1
 
 
-def place_text(place: int, length: int) -> str | int:
+def place_text(place: int, length: int) -> PlaceText:
     """A pawn's place for JSON and people: ``"N"``, a track space number, or ``"H1"``..``"H4"``."""
     if place < 0:
         return "N"
     if place >= length:
-        return f"H{place - length + 1}"
+        return HOME_TEXT[place - length]
     return place
 
 

@@ -16,6 +16,8 @@ which is all that matters since no card's suit has any effect (docs/rules/keezbo
 
 from __future__ import annotations
 
+from typing import Literal
+
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 FOUR, SEVEN = 4, 7
 RANKS = tuple(range(1, 14))
@@ -25,7 +27,13 @@ DEAL_SIZES = (5, 4, 4)
 #: forward steps of the cards that move one pawn forward
 FORWARD_STEPS = {ACE: 1, 2: 2, 3: 3, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, QUEEN: 12}
 
-_TEXT = {ACE: "A", JACK: "J", QUEEN: "Q", KING: "K", **{v: str(v) for v in range(2, 11)}}
+#: a card's rank as people write it
+CardText = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+#: the text of each rank, Ace (1) first
+RANK_TEXT: tuple[CardText, ...] = (
+    "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
+)  # fmt: skip
+_TEXT: dict[int, CardText] = dict(zip(RANKS, RANK_TEXT, strict=True))
 _FROM_TEXT = {t.lower(): c for c, t in _TEXT.items()}
 _FROM_TEXT.update(
     {
@@ -49,7 +57,7 @@ NAMES = {
 }
 
 
-def card_text(card: int) -> str:
+def card_text(card: int) -> CardText:
     return _TEXT[card]
 
 

@@ -34,7 +34,7 @@ from gametable.games.keezbord.actions import (
     decode,
     encode,
 )
-from gametable.games.keezbord.board import PAWNS, board_for, pawn_text, place_text
+from gametable.games.keezbord.board import PAWNS, PlaceText, board_for, pawn_text, place_text
 from gametable.games.keezbord.cards import (
     ACE,
     DEAL_SIZES,
@@ -47,6 +47,7 @@ from gametable.games.keezbord.cards import (
     build_deck,
     card_text,
 )
+from gametable.games.keezbord.views import KeezbordView
 
 if TYPE_CHECKING:
     from gametable.games.keezbord import Keezbord
@@ -666,7 +667,7 @@ class KeezbordState(State):
         self.deal_next()
 
     # -- information ----------------------------------------------------------------------------------
-    def pawn_places(self) -> list[list[str | int]]:
+    def pawn_places(self) -> list[list[PlaceText]]:
         length = self.length
         pos = self.pos
         return [
@@ -693,8 +694,20 @@ class KeezbordState(State):
         counts.update(self.stats)
         return counts
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def pawn_progress(self) -> list[list[int | None]]:
+        """Per seat, how far each pawn has come from its own start (``None`` in the nest)."""
+        length, pos, starts = self.length, self.pos, self.starts
+        return [
+            [
+                None if x < 0 else x if x >= length else (x - starts[s]) % length
+                for x in pos[4 * s : 4 * s + PAWNS]
+            ]
+            for s in range(self.players)
+        ]
+
+    def view(self, seat: int | None) -> KeezbordView:  # type: ignore[override]
+        # (the protocol declares dict[str, Any]; a TypedDict is the declared, narrower shape)
+        out: KeezbordView = {
             "game": "keezbord",
             "seat": seat,
             "players": self.players,
@@ -707,6 +720,7 @@ class KeezbordState(State):
             "ply": self.ply,
             "to_move": list(self.to_move),
             "pawns": self.pawn_places(),
+            "progress": self.pawn_progress(),
             "plays_for": [self.controlled(s) for s in range(self.players)],
             "hand_sizes": [len(h) for h in self.hands],
             "deck_size": len(self.deck),
@@ -717,8 +731,14 @@ class KeezbordState(State):
         }
         if seat is not None:
             out["hand"] = [card_text(c) for c in self.hands[seat]]
-        if self.is_over:
-            out["outcome"] = self.outcome.to_json()  # type: ignore[union-attr]
+        outcome = self.outcome
+        if outcome is not None:
+            out["outcome"] = {
+                "scores": list(outcome.scores),
+                "ranking": list(outcome.ranking),
+                "winners": list(outcome.winners),
+                "reason": outcome.reason,
+            }
         return out
 
     def resample(self, seat: int | None, rng: Any) -> KeezbordState:
