@@ -177,20 +177,30 @@ PLACE_ACE = Place(ACE)
 PLACE_KING = Place(KING)
 
 
+@dataclass(frozen=True, slots=True)
+class ActionTable:
+    """Every move, swap and split value of a player count, built once and shared by all states:
+    ``move[card][pawn]`` (an empty row for a card that moves no pawn), ``swap[mine][other]`` and
+    ``split[first][first_steps][second]``."""
+
+    move: tuple[tuple[Move, ...], ...]
+    swap: tuple[dict[int, Swap], ...]
+    split: tuple[tuple[dict[int, Split], ...], ...]
+
+
 @cache
-def action_tables(
-    players: int,
-) -> tuple[
-    dict[tuple[int, int], Move], dict[tuple[int, int], Swap], dict[tuple[int, int, int], Split]
-]:
-    """Every move, swap and split value for a player count, built once and shared."""
+def action_tables(players: int) -> ActionTable:
+    """The :class:`ActionTable` of a player count."""
     pawns = range(PAWNS * players)
-    moves = {(c, p): Move(c, p) for c in MOVE_CARDS for p in pawns}
-    swaps = {(p, q): Swap(p, q) for p in pawns for q in pawns if p != q}
-    splits = {
-        (p, a, q): Split(p, a, q) for p in pawns for a in range(1, 7) for q in pawns if p != q
-    }
-    return moves, swaps, splits
+    move = tuple(
+        tuple(Move(c, p) for p in pawns) if c in _MOVE_INDEX else () for c in range(KING + 1)
+    )
+    swap = tuple({q: Swap(p, q) for q in pawns if q != p} for p in pawns)
+    split = tuple(
+        tuple({q: Split(p, a, q) for q in pawns if q != p} if a else {} for a in range(SEVEN))
+        for p in pawns
+    )
+    return ActionTable(move, swap, split)
 
 
 # -- notation ----------------------------------------------------------------------------------------
@@ -418,6 +428,7 @@ __all__ = [
     "FORMS",
     "HAND_IN",
     "MOVE_CARDS",
+    "ActionTable",
     "HandIn",
     "Move",
     "Place",

@@ -53,6 +53,10 @@ class Board:
     starts: tuple[int, ...]
     teams: tuple[tuple[int, ...], ...]
     partner: tuple[int | None, ...]
+    #: ``(start space, seat)`` of every seat
+    start_owners: tuple[tuple[int, int], ...]
+    #: the team of each seat
+    team_of: tuple[tuple[int, ...], ...]
 
 
 @cache
@@ -70,7 +74,11 @@ def board_for(players: int) -> Board:
         half = players // 2
         teams = tuple((s, s + half) for s in range(half))
         partner = tuple((s + half) % players for s in range(players))
-    return Board(players, sections, SECTION * sections, starts, teams, partner)
+    start_owners = tuple((space, seat) for seat, space in enumerate(starts))
+    team_of = tuple(next(t for t in teams if s in t) for s in range(players))
+    return Board(
+        players, sections, SECTION * sections, starts, teams, partner, start_owners, team_of
+    )
 
 
 def pawn_text(pid: int) -> str:

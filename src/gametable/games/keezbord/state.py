@@ -8,7 +8,14 @@ yet dealt (its order is hidden), ``played`` the cards played or handed in this c
 
 Moves are checked with integer refusal codes (:mod:`~gametable.games.keezbord.rules`) so that
 listing legal actions is cheap; :meth:`KeezbordState.check_action` turns a code into an
-:class:`~gametable.core.errors.IllegalAction` citing the rule.
+:class:`~gametable.core.errors.IllegalAction` citing the rule.  Each rule of movement lives in
+one method (:meth:`~KeezbordState.forward_limits`, :meth:`~KeezbordState.backward`,
+:meth:`~KeezbordState.nest_pawn`, :meth:`~KeezbordState.swappable`) that both the move generator
+and the checks use.
+
+Speed: the legal actions are listed once per position and kept until the position changes;
+``apply`` given one of those very action objects knows it is legal and skips re-deriving it
+(any other action is checked rule by rule, and refused with its rule, the state untouched).
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from gametable.games.keezbord.actions import (
     MOVE_CARDS,
     PLACE_ACE,
     PLACE_KING,
+    ActionTable,
     HandIn,
     Move,
     Place,
@@ -34,7 +42,14 @@ from gametable.games.keezbord.actions import (
     decode,
     encode,
 )
-from gametable.games.keezbord.board import PAWNS, PlaceText, board_for, pawn_text, place_text
+from gametable.games.keezbord.board import (
+    PAWNS,
+    Board,
+    PlaceText,
+    board_for,
+    pawn_text,
+    place_text,
+)
 from gametable.games.keezbord.cards import (
     ACE,
     DEAL_SIZES,
@@ -44,6 +59,7 @@ from gametable.games.keezbord.cards import (
     KING,
     NAMES,
     SEVEN,
+    STEPS,
     build_deck,
     card_text,
 )
@@ -53,6 +69,8 @@ if TYPE_CHECKING:
     from gametable.games.keezbord import Keezbord
 
 _MOVE_CARD_SET = frozenset(MOVE_CARDS)
+#: ``to_move`` of each seat, built once
+_TO_MOVE = tuple((seat,) for seat in range(6))
 
 #: the keys of :meth:`KeezbordState.event_counts`, always all present
 EVENTS = (
@@ -79,6 +97,7 @@ def _a(card: int) -> str:
 
 class KeezbordState(State):
     __slots__ = (
+        "_legal",
         "at_home",
         "board",
         "current",
@@ -90,7 +109,9 @@ class KeezbordState(State):
         "handed_in",
         "hands",
         "home",
+        "king_when_nest_empty",
         "length",
+        "max_turns",
         "options",
         "played",
         "players",
@@ -100,6 +121,7 @@ class KeezbordState(State):
         "seed",
         "starts",
         "stats",
+        "sweeping",
         "tables",
         "track",
     )
@@ -112,14 +134,24 @@ class KeezbordState(State):
         self.rng = Rng(seed)
         self.ply = 0
         board = board_for(players)
-        self.board = board
-        self.length = board.length
-        self.starts = board.starts
-        self.tables = action_tables(players)
-        self.pos = [-1] * (PAWNS * players)
-        self.track = [-1] * board.length
-        self.home = [-1] * (PAWNS * players)
-        self.at_home = [0] * players
+        self.board: Board = board
+        self.length: int = board.length
+        self.starts: tuple[int, ...] = board.starts
+        self.tables: ActionTable = action_tables(players)
+        #: the options that change the rules, read once
+        self.sweeping: bool = options["seven_hits_passed"]
+        self.max_turns: int | None = options["max_turns"]
+        self.king_when_nest_empty: bool = (
+            options.get("king_helps_teammate", "when_home") == "when_nest_empty"
+        )
+        #: each pawn's place (see the module docstring)
+        self.pos: list[int] = [-1] * (PAWNS * players)
+        #: the pawn on each track space, or -1
+        self.track: list[int] = [-1] * board.length
+        #: the pawn on each home space (``4 * seat + h``), or -1
+        self.home: list[int] = [-1] * (PAWNS * players)
+        #: each seat's pawns home
+        self.at_home: list[int] = [0] * players
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.deck: list[int] = []
         self.played: list[int] = []
@@ -131,6 +163,9 @@ class KeezbordState(State):
         self.handed_in: list[int] = []
         #: counts of notable events (see :meth:`event_counts`)
         self.stats: Counter[str] = Counter()
+        #: the legal actions of this very position once listed (``None``: not yet); every
+        #: change of the position forgets them
+        self._legal: list[Action] | None = None
 
     # -- deals ("Setup", "Gameplay") ----------------------------------------------------------------
     def deal_next(self) -> None:
@@ -179,15 +214,13 @@ class KeezbordState(State):
         return None
 
     def team_of(self, seat: int) -> tuple[int, ...]:
-        for team in self.board.teams:
-            if seat in team:
-                return team
-        raise ValueError(seat)  # pragma: no cover
+        return self.board.team_of[seat]
 
     # -- the protocol ---------------------------------------------------------------------------------
     @property
     def to_move(self) -> tuple[int, ...]:
-        return () if self.current is None else (self.current,)
+        current = self.current
+        return () if current is None else _TO_MOVE[current]
 
     @property
     def is_over(self) -> bool:
@@ -214,57 +247,111 @@ class KeezbordState(State):
         current = self.current
         if current is None or (seat is not None and seat != current):
             return []
-        plays = self.plays(current)
-        return plays if plays else [HAND_IN]
+        legal = self._legal
+        if legal is None:
+            legal = self.plays(current) or [HAND_IN]
+            self._legal = legal
+        return legal.copy()  # a copy: the list kept for this position stays as it is
 
-    # -- move generation ------------------------------------------------------------------------------
+    def known_legal(self, action: Action | str, seat: int | None) -> int | None:
+        """The seat to move if ``action`` is one of the very action objects listed as legal for
+        it in this position (so it needs no checking), else ``None``."""
+        legal = self._legal
+        current = self.current
+        if legal is None or current is None or (seat is not None and seat != current):
+            return None
+        for known in legal:
+            if known is action:
+                return current
+        return None
+
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """:meth:`State.apply`; an action object taken from ``legal_actions`` of this very
+        position is known to be legal and is applied without deriving its legality again."""
+        current = self.known_legal(action, seat)
+        if current is None:
+            super().apply(action, seat)
+            return
+        self._apply(action, current)  # type: ignore[arg-type]  # known_legal: an Action
+        self.ply += 1
+
+    # -- the rules of movement (each used by the move generator and by the checks) --------------------
     def blockers(self) -> list[int]:
         """Start spaces on which a pawn of that start's owner stands (they block passing)."""
         track = self.track
-        return [
-            space
-            for owner, space in enumerate(self.starts)
-            if (v := track[space]) >= 0 and v >> 2 == owner
-        ]
+        return [space for space, owner in self.board.start_owners if track[space] >> 2 == owner]
+
+    def forward_limits(self, pid: int, blockers: list[int]) -> tuple[int, int, int]:
+        """How many steps forward ``pid`` (on the track or in its home) may go under each rule
+        that limits it, ``(lap, start, home)``; a move of ``steps`` is legal when it is within all
+        three, and refused for the first one it exceeds.
+
+        1. *lap* (Gameplay, exact count; no extra lap): no further than the last home space;
+        2. *start* (Additional Rules): it passes and lands on no pawn standing on its own start
+           space, on the way to its home entrance (in the home, only the lap limits it);
+        3. *home* (Additional Rules): it passes and lands on no pawn already in its home.
+        """
+        x = self.pos[pid]
+        length = self.length
+        home = self.home
+        base = pid & ~3
+        if x >= length:
+            h = x - length
+            lap = 3 - h
+            for k in range(h + 1, PAWNS):
+                if home[base + k] >= 0:
+                    return lap, lap, k - 1 - h
+            return lap, lap, lap
+        progress = (x - self.starts[pid >> 2]) % length
+        lap = length + 3 - progress
+        start = lap
+        entrance = length - 1 - progress  # steps to the home entrance
+        for y in blockers:
+            gap = (y - x) % length
+            if 0 < gap <= entrance and gap <= start:
+                start = gap - 1
+        for k in range(PAWNS):
+            if home[base + k] >= 0:
+                return lap, start, length + k - 1 - progress
+        return lap, start, lap
+
+    def reach(self, pid: int, blockers: list[int]) -> int:
+        """The most steps ``pid`` (not in its nest) may move forward: ``forward_limits``' least."""
+        lap, start, home = self.forward_limits(pid, blockers)
+        return min(lap, start, home)
+
+    def landing(self, pid: int, steps: int) -> int:
+        """Where ``pid`` (not in its nest) comes to stand ``steps`` forward, into its home once
+        past its entrance (the move's legality is judged by :meth:`forward`)."""
+        x = self.pos[pid]
+        length = self.length
+        if x >= length:
+            return x + steps
+        t = (x - self.starts[pid >> 2]) % length + steps
+        if t >= length:
+            return t  # the home space's place is the progress
+        t = x + steps
+        return t - length if t >= length else t
 
     def forward(self, pid: int, steps: int, blockers: list[int]) -> int:
         """Where ``pid`` lands moving ``steps`` forward, or ``-code`` (rules.*) if it cannot.
 
         1. the pawn is on the track or in its home, not in its nest;
-        2. it passes and lands on no pawn standing on its own start space;
-        3. it goes no further than its home entrance, then into its home by exact count, never
-           past the last home space and never past or onto a pawn in the home.
+        2. it goes no further than its home entrance, then into its home by exact count, never
+           past the last home space (no extra lap);
+        3. it passes and lands on no pawn standing on its own start space;
+        4. it passes and lands on no pawn in its home.
         """
-        x = self.pos[pid]
-        if x < 0:
+        if self.pos[pid] < 0:
             return -rules.IN_NEST
-        length = self.length
-        base = pid & ~3
-        home = self.home
-        if x >= length:
-            h = x - length
-            t = h + steps
-            if t > 3:
-                return -rules.OVERSHOOT
-            for k in range(h + 1, t + 1):
-                if home[base + k] >= 0:
-                    return -rules.HOME_PASS
-            return length + t
-        progress = (x - self.starts[pid >> 2]) % length
-        t = progress + steps
-        if t > length + 3:
+        lap, start, home = self.forward_limits(pid, blockers)
+        if steps > lap:
             return -rules.OVERSHOOT
-        reach = (t if t < length else length - 1) - progress
-        for y in blockers:
-            if 0 < (y - x) % length <= reach:
-                return -rules.BLOCKED
-        if t >= length:
-            for k in range(t - length + 1):
-                if home[base + k] >= 0:
-                    return -rules.HOME_PASS
-            return t
-        t = x + steps
-        return t - length if t >= length else t
+        if steps > start:
+            return -rules.BLOCKED
+        if steps > home:
+            return -rules.HOME_PASS
+        return self.landing(pid, steps)
 
     def backward(self, pid: int, blockers: list[int]) -> int:
         """Where ``pid`` lands moving 4 backward along the track, or ``-code``.
@@ -293,11 +380,21 @@ class KeezbordState(State):
         base = owner * PAWNS
         for pid in range(base, base + PAWNS):
             if pos[pid] < 0:
-                v = self.track[self.starts[owner]]
-                if v >= 0 and v >> 2 == owner:
+                if self.track[self.starts[owner]] >> 2 == owner:
                     return -rules.OWN_START_TAKEN
                 return pid
         return -rules.NEST_EMPTY
+
+    def placing_for(self, seat: int, card: int) -> int:
+        """The seat whose pawn an Ace or a King played by ``seat`` places: the seat it plays for
+        (Playing in Teams), or, with option ``king_helps_teammate=when_nest_empty``, its partner
+        when a King finds its own nest empty (Additional Rules, the King)."""
+        owner = self.controlled(seat)
+        if card == KING and owner == seat and self.king_when_nest_empty:
+            partner = self.board.partner[seat]
+            if partner is not None and self.nest_pawn(seat) == -rules.NEST_EMPTY:
+                return partner
+        return owner
 
     def swappable(self, pid: int) -> int:
         """0 if ``pid`` may be swapped by a Jack: on the track, not on its own start space."""
@@ -308,53 +405,150 @@ class KeezbordState(State):
             return rules.ON_OWN_START
         return rules.OK
 
+    # -- move generation ------------------------------------------------------------------------------
     def plays(self, seat: int) -> list[Action]:
-        """Every card play open to ``seat`` (empty when it must hand in)."""
+        """Every card play open to ``seat`` (empty when it must hand in), card by card in the
+        order of the hand."""
         owner = self.controlled(seat)
-        hand = self.hands[seat]
-        moves, swaps, _ = self.tables
-        blockers = self.blockers()
-        base = owner * PAWNS
         pos = self.pos
+        base = owner * PAWNS
         mine = [p for p in range(base, base + PAWNS) if pos[p] >= 0]
-        forward = self.forward
+        blockers = self.blockers()
+        moves = self.tables.move
+        reach: list[int] | None = None
         out: list[Action] = []
         last = 0
-        for card in hand:
+        for card in self.hands[seat]:
             if card == last:
                 continue
             last = card
             if card in (ACE, KING):
-                if self.nest_pawn(owner) >= 0:
+                if self.nest_pawn(self.placing_for(seat, card)) >= 0:
                     out.append(PLACE_ACE if card == ACE else PLACE_KING)
                 if card == KING:
                     continue
             if card == JACK:
-                length, starts = self.length, self.starts
-                on_track = [q for q, x in enumerate(pos) if 0 <= x < length and x != starts[q >> 2]]
-                others = [q for q in on_track if q >> 2 != owner]
-                for p in on_track:
-                    if p >> 2 == owner:
-                        out.extend(swaps[p, q] for q in others)
+                self.add_swaps(owner, out)
             elif card == FOUR:
+                row = moves[FOUR]
                 for p in mine:
                     if self.backward(p, blockers) >= 0:
-                        out.append(moves[FOUR, p])
+                        out.append(row[p])
             else:
-                steps = FORWARD_STEPS[card]
-                for p in mine:
-                    if forward(p, steps, blockers) >= 0:
-                        out.append(moves[card, p])
+                if reach is None:
+                    reach = [self.reach(p, blockers) for p in mine]
+                steps = STEPS[card]
+                row = moves[card]
+                for p, most in zip(mine, reach, strict=True):
+                    if steps <= most:
+                        out.append(row[p])
                 if card == SEVEN:
-                    self.add_splits(seat, owner, blockers, out)
+                    if self.sweeping:
+                        self.add_swept_splits(seat, owner, blockers, out)
+                    else:
+                        self.add_splits(seat, mine, reach, blockers, out)
         return out
 
-    def add_splits(self, seat: int, owner: int, blockers: list[int], out: list[Action]) -> None:
-        """The 7 split over two pawns: each part an ordinary move, the second made after the
-        first (so the second may be a partner's pawn once the first brought the last pawn home)."""
-        splits = self.tables[2]
+    def add_swaps(self, owner: int, out: list[Action]) -> None:
+        """The Jack: each pawn played for that may be swapped, with each other seat's pawn that
+        may be swapped."""
+        swappable = self.swappable
+        candidates = [q for q in range(len(self.pos)) if swappable(q) == rules.OK]
+        others = [q for q in candidates if q >> 2 != owner]
+        swaps = self.tables.swap
+        for p in candidates:
+            if p >> 2 == owner:
+                row = swaps[p]
+                out.extend([row[q] for q in others])
+
+    def add_splits(
+        self, seat: int, mine: list[int], reach: list[int], blockers: list[int], out: list[Action]
+    ) -> None:
+        """The 7 split over two pawns (KB-056): each part an ordinary forward move, the second
+        judged after the first (so it may be a partner's pawn once the first brought the last
+        pawn home).
+
+        The second part is judged by the same rule (:meth:`forward_limits`) on the board as the
+        first part leaves it.  That board differs from this one only where the first pawn ``p``
+        stood and where it lands: lifting ``p`` frees its space (and its start, if it stood on
+        it); landing on the track hits the pawn there (which then cannot move) and blocks nobody
+        (``p`` cannot land on its own start); landing in the home fills a home space, and may
+        hand the turn's remaining steps to the partner.  So the second pawns' limits are worked
+        out once per first pawn, and again only for a landing in the home.
+        ``tests/keezbord/test_move_generation.py`` checks the result against playing the first
+        part and judging the second on many positions.
+        """
+        splits = self.tables.split
+        pos, track, home, length = self.pos, self.track, self.home, self.length
+        for p, most in zip(mine, reach, strict=True):
+            if most < 1:
+                continue
+            x = pos[p]
+            slot = p & ~3 if x >= length else -1
+            if slot >= 0:
+                slot += x - length
+                home[slot] = -1
+            else:
+                track[x] = -1
+            try:
+                after = [y for y in blockers if y != x]
+                others = [q for q in mine if q != p]
+                limits: list[int] | None = None
+                rows = splits[p]
+                for a in range(1, min(most, SEVEN - 1) + 1):
+                    rest = SEVEN - a
+                    row = rows[a]
+                    t = self.landing(p, a)
+                    if t < length:
+                        if limits is None:
+                            limits = [self.reach(q, after) for q in others]
+                        for q, limit in zip(others, limits, strict=True):
+                            if rest <= limit and pos[q] != t:
+                                out.append(row[q])
+                    else:
+                        self.add_second_parts_after_home(seat, p, x, t, rest, after, row, out)
+            finally:
+                if slot >= 0:
+                    home[slot] = p
+                else:
+                    track[x] = p
+
+    def add_second_parts_after_home(
+        self,
+        seat: int,
+        p: int,
+        x: int,
+        t: int,
+        rest: int,
+        after: list[int],
+        row: dict[int, Split],
+        out: list[Action],
+    ) -> None:
+        """The second parts of a split 7 whose first part brings ``p`` (lifted from ``x``) to
+        the home space ``t``: judged with ``p`` standing there, for the seat played for then."""
+        slot = (p & ~3) + t - self.length
+        entering = x < self.length
+        self.home[slot] = p
+        if entering:
+            self.at_home[p >> 2] += 1
+        try:
+            second = self.controlled(seat)
+            pos = self.pos
+            for q in range(second * PAWNS, second * PAWNS + PAWNS):
+                if q != p and pos[q] >= 0 and rest <= self.reach(q, after):
+                    out.append(row[q])
+        finally:
+            if entering:
+                self.at_home[p >> 2] -= 1
+            self.home[slot] = -1
+
+    def add_swept_splits(
+        self, seat: int, owner: int, blockers: list[int], out: list[Action]
+    ) -> None:
+        """The 7 split under option ``seven_hits_passed``: each first part is played out on the
+        board (sweeping the pawns it passes) and the second judged there, then taken back."""
+        splits = self.tables.split
         pos = self.pos
-        sweeping = self.options["seven_hits_passed"]
         base = owner * PAWNS
         for p in range(base, base + PAWNS):
             if pos[p] < 0:
@@ -366,17 +560,16 @@ class KeezbordState(State):
                 ):  # blocked, a home pawn in the way or overshooting: so is every longer part
                     break
                 x = pos[p]
-                swept = self.sweep(p, t) if sweeping else ()
+                swept = self.sweep(p, t)
                 hit = self.move_pawn(p, t)
                 second = self.controlled(seat)
                 after = self.blockers()
-                qbase = second * PAWNS
-                for q in range(qbase, qbase + PAWNS):
+                row = splits[p][a]
+                for q in range(second * PAWNS, second * PAWNS + PAWNS):
                     if q != p and self.forward(q, SEVEN - a, after) >= 0:
-                        out.append(splits[p, a, q])
+                        out.append(row[q])
                 self.unmove_pawn(p, x, t, hit)
-                if swept:
-                    self.unsweep(swept)
+                self.unsweep(swept)
 
     # -- changing the board ---------------------------------------------------------------------------
     def move_pawn(self, pid: int, target: int) -> int:
@@ -449,7 +642,7 @@ class KeezbordState(State):
                 track[y] = -1
         return out
 
-    def unsweep(self, swept: list[tuple[int, int]] | tuple[()]) -> None:
+    def unsweep(self, swept: list[tuple[int, int]]) -> None:
         for v, y in swept:
             self.pos[v] = y
             self.track[y] = v
@@ -462,16 +655,17 @@ class KeezbordState(State):
 
     # -- checking -------------------------------------------------------------------------------------
     def check_action(self, action: Action, seat: int) -> None:
-        kind = type(action)
-        if kind is Move:
-            self.check_move(action, seat)  # type: ignore[arg-type]
-        elif kind is Split:
-            self.check_split(action, seat)  # type: ignore[arg-type]
-        elif kind is Place:
-            self.check_place(action, seat)  # type: ignore[arg-type]
-        elif kind is Swap:
-            self.check_swap(action, seat)  # type: ignore[arg-type]
-        elif kind is HandIn:
+        if self.known_legal(action, seat) is not None:
+            return
+        if isinstance(action, Move):
+            self.check_move(action, seat)
+        elif isinstance(action, Split):
+            self.check_split(action, seat)
+        elif isinstance(action, Place):
+            self.check_place(action, seat)
+        elif isinstance(action, Swap):
+            self.check_swap(action, seat)
+        elif isinstance(action, HandIn):
             self.check_hand_in(seat)
         else:
             rules.illegal(f"{action!r} is not a Keezbord action", rules.PLAY_ONE_CARD)
@@ -513,14 +707,14 @@ class KeezbordState(State):
         t = (
             self.backward(pid, blockers)
             if card == FOUR
-            else self.forward(pid, FORWARD_STEPS[card], blockers)
+            else self.forward(pid, STEPS[card], blockers)
         )
         if t < 0:
             rules.refuse(-t, pawn_text(pid))
 
     def check_split(self, action: Split, seat: int) -> None:
         """A 7 over two pawns: two different pawns, 1-6 steps each adding to 7, each part a legal
-        move made in order (the second judged after the first)."""
+        move made in order (the second judged after the first, on the board the first leaves)."""
         p, a, q = action.first, action.first_steps, action.second
         if not 1 <= a <= 6 or p == q:
             rules.illegal(
@@ -532,36 +726,35 @@ class KeezbordState(State):
         if t < 0:
             rules.refuse(-t, pawn_text(p))
         x = self.pos[p]
-        swept = self.sweep(p, t) if self.options["seven_hits_passed"] else ()
+        swept = self.sweep(p, t) if self.sweeping else []
         hit = self.move_pawn(p, t)
         try:
             self.check_pawn_is_played_for(seat, q, self.controlled(seat))
             u = self.forward(q, SEVEN - a, self.blockers())
         finally:
             self.unmove_pawn(p, x, t, hit)
-            if swept:
-                self.unsweep(swept)
+            self.unsweep(swept)
         if u < 0:
             rules.refuse(-u, pawn_text(q) + f" (after {pawn_text(p)} moved {a})")
 
     def check_place(self, action: Place, seat: int) -> None:
-        if action.card not in (ACE, KING):
-            rules.illegal(
-                f"a {NAMES.get(action.card, action.card)} does not place a pawn", rules.PLACEMENT
-            )
-        self.check_holds(seat, action.card)
-        owner = self.controlled(seat)
+        card = action.card
+        if card not in (ACE, KING):
+            rules.illegal(f"a {NAMES.get(card, card)} does not place a pawn", rules.PLACEMENT)
+        self.check_holds(seat, card)
+        owner = self.placing_for(seat, card)
         pid = self.nest_pawn(owner)
-        if pid < 0:
-            if pid == -rules.NEST_EMPTY:
-                rules.illegal(
-                    "no pawn is left in the nest to place"
-                    + (
-                        "" if owner == seat else " (you play for your partner, whose nest is empty)"
-                    ),
-                    rules.KING_NO_PAWN,
-                )
-            rules.refuse(-pid, pawn_text(self.track[self.starts[owner]]))
+        if pid >= 0:
+            return
+        if pid == -rules.NEST_EMPTY:
+            if owner == seat:
+                why = ""
+            elif self.controlled(seat) == seat:
+                why = " (your nest is empty, and so is your partner's, whom your King may help)"
+            else:
+                why = " (you play for your partner, whose nest is empty)"
+            rules.illegal("no pawn is left in the nest to place" + why, rules.KING_NO_PAWN)
+        rules.refuse(-pid, pawn_text(self.track[self.starts[owner]]))
 
     def check_swap(self, action: Swap, seat: int) -> None:
         p, q = action.mine, action.other
@@ -581,8 +774,8 @@ class KeezbordState(State):
 
     def check_hand_in(self, seat: int) -> None:
         """Must play: handing in is allowed only when no card in the hand can be played."""
-        plays = self.plays(seat)
-        if plays:
+        plays = self.legal_actions(seat)
+        if plays and plays[0] is not HAND_IN:
             rules.illegal(
                 f"you can play a card (for example {plays[0]}), so you must play one",
                 rules.MUST_PLAY,
@@ -590,44 +783,36 @@ class KeezbordState(State):
 
     # -- applying -------------------------------------------------------------------------------------
     def _apply(self, action: Action, seat: int) -> None:
-        kind = type(action)
-        hand = self.hands[seat]
+        """Play ``action`` (known legal) for ``seat``: move the pawns, count the events, put the
+        card on the pile, and pass the turn."""
+        self._legal = None
         stats = self.stats
-        home_before = sum(self.at_home)
-        hits: list[int] = []
-        sweeping = self.options["seven_hits_passed"]
-        if kind is Move:
-            card, pid = action.card, action.pawn  # type: ignore[attr-defined]
-            blockers = self.blockers()
-            t = (
-                self.backward(pid, blockers)
-                if card == FOUR
-                else self.forward(pid, FORWARD_STEPS[card], blockers)
-            )
-            if card == SEVEN and sweeping:
-                hits.extend(v for v, _ in self.sweep(pid, t))
-            hits.append(self.move_pawn(pid, t))
+        if isinstance(action, Move):
+            card = action.card
             if card == FOUR:
+                self.move_and_count(action.pawn, (self.pos[action.pawn] - 4) % self.length, seat)
                 stats["backward_moves"] += 1
-        elif kind is Split:
-            p, a, q = action.first, action.first_steps, action.second  # type: ignore[attr-defined]
+            else:
+                pid = action.pawn
+                self.move_and_count(pid, self.landing(pid, STEPS[card]), seat, card == SEVEN)
+        elif isinstance(action, Split):
             card = SEVEN
-            for pid, steps in ((p, a), (q, SEVEN - a)):
-                t = self.forward(pid, steps, self.blockers())
-                if sweeping:
-                    hits.extend(v for v, _ in self.sweep(pid, t))
-                hits.append(self.move_pawn(pid, t))
+            p = action.first
+            self.move_and_count(p, self.landing(p, action.first_steps), seat, True)
+            q = action.second
+            self.move_and_count(q, self.landing(q, SEVEN - action.first_steps), seat, True)
             stats["seven_splits"] += 1
-        elif kind is Place:
-            card = action.card  # type: ignore[attr-defined]
-            owner = self.controlled(seat)
-            hits.append(self.move_pawn(self.nest_pawn(owner), self.starts[owner]))
+        elif isinstance(action, Place):
+            card = action.card
+            owner = self.placing_for(seat, card)
+            self.move_and_count(self.nest_pawn(owner), self.starts[owner], seat)
             stats["placements"] += 1
-        elif kind is Swap:
+        elif isinstance(action, Swap):
             card = JACK
-            self.swap_pawns(action.mine, action.other)  # type: ignore[attr-defined]
+            self.swap_pawns(action.mine, action.other)
             stats["jack_swaps"] += 1
         else:
+            hand = self.hands[seat]
             self.played.extend(hand)
             hand.clear()
             self.handed_in.append(seat)
@@ -635,32 +820,43 @@ class KeezbordState(State):
             self.advance(seat)
             return
         stats["cards_played"] += 1
-        team = self.team_of(seat)
-        for hit in hits:
-            if hit >= 0:
-                stats["hits"] += 1
-                stats["hits_own" if hit >> 2 in team else "hits_opponent"] += 1
-        gained = sum(self.at_home) - home_before
-        if gained:
-            stats["pawns_home"] += gained
-        hand.remove(card)
+        self.hands[seat].remove(card)
         self.played.append(card)
         self.advance(seat)
+
+    def move_and_count(self, pid: int, target: int, seat: int, seven: bool = False) -> None:
+        """Move ``pid`` to ``target`` for ``seat`` (a 7 sweeps the pawns it passes under option
+        ``seven_hits_passed``) and count the pawns hit and a pawn that enters its home."""
+        stats = self.stats
+        if seven and self.sweeping:
+            for hit, _ in self.sweep(pid, target):
+                self.count_hit(hit, seat)
+        if target >= self.length and self.pos[pid] < self.length:
+            stats["pawns_home"] += 1
+        hit = self.move_pawn(pid, target)
+        if hit >= 0:
+            self.count_hit(hit, seat)
+
+    def count_hit(self, hit: int, seat: int) -> None:
+        stats = self.stats
+        stats["hits"] += 1
+        stats["hits_own" if hit >> 2 in self.board.team_of[seat] else "hits_opponent"] += 1
 
     def advance(self, seat: int) -> None:
         """After a turn: the game may be won (or out of turns); else the next seat clockwise that
         still holds cards moves; when nobody does, the next round is dealt."""
-        if self.winning_team() is not None:
+        if PAWNS in self.at_home and self.winning_team() is not None:
             self.current = None
             return
-        limit = self.options["max_turns"]
+        limit = self.max_turns
         if limit is not None and self.ply + 1 >= limit:
             self.current = None
             return
         n = self.players
         hands = self.hands
-        for k in range(1, n + 1):
-            s = (seat + k) % n
+        s = seat
+        for _ in range(n):
+            s = s + 1 if s + 1 < n else 0
             if hands[s]:
                 self.current = s
                 return
@@ -760,6 +956,7 @@ class KeezbordState(State):
                 i += k
         new.deck = pool[i:]
         new.rng = rng.fork()
+        new._legal = None  # other hands: the seat to move may hold other cards
         return new
 
     def _place_words(self, place: int) -> str:
@@ -869,6 +1066,10 @@ class KeezbordState(State):
         new.length = self.length
         new.starts = self.starts
         new.tables = self.tables
+        new.sweeping = self.sweeping
+        new.max_turns = self.max_turns
+        new.king_when_nest_empty = self.king_when_nest_empty
+        new._legal = self._legal  # the same position: the same legal actions (never changed)
         new.pos = self.pos[:]
         new.track = self.track[:]
         new.home = self.home[:]
