@@ -279,46 +279,60 @@ class KeezbordState(State):
     def blockers(self) -> list[int]:
         """Start spaces on which a pawn of that start's owner stands (they block passing)."""
         track = self.track
-        return [space for space, owner in self.board.start_owners if track[space] >> 2 == owner]
+        out = []
+        for space, owner in self.board.start_owners:
+            if track[space] >> 2 == owner:
+                out.append(space)
+        return out
 
-    def forward_limits(self, pid: int, blockers: list[int]) -> tuple[int, int, int]:
-        """How many steps forward ``pid`` (on the track or in its home) may go under each rule
-        that limits it, ``(lap, start, home)``; a move of ``steps`` is legal when it is within all
-        three, and refused for the first one it exceeds.
+    def forward_limits(
+        self, owner: int, blockers: list[int]
+    ) -> tuple[list[int], list[int], list[int], list[int]]:
+        """How many steps forward each pawn of ``owner`` (pawn 1 first) may go under each rule
+        that limits it, as lists ``(reach, lap, start, home)`` (-1 for a pawn in its nest).  A
+        move of ``steps`` is legal when it is within all three limits (``reach`` is the least of
+        them), and refused for the first one it exceeds:
 
         1. *lap* (Gameplay, exact count; no extra lap): no further than the last home space;
         2. *start* (Additional Rules): it passes and lands on no pawn standing on its own start
            space, on the way to its home entrance (in the home, only the lap limits it);
         3. *home* (Additional Rules): it passes and lands on no pawn already in its home.
         """
-        x = self.pos[pid]
-        length = self.length
-        home = self.home
-        base = pid & ~3
-        if x >= length:
-            h = x - length
-            lap = 3 - h
-            for k in range(h + 1, PAWNS):
-                if home[base + k] >= 0:
-                    return lap, lap, k - 1 - h
-            return lap, lap, lap
-        progress = (x - self.starts[pid >> 2]) % length
-        lap = length + 3 - progress
-        start = lap
-        entrance = length - 1 - progress  # steps to the home entrance
-        for y in blockers:
-            gap = (y - x) % length
-            if 0 < gap <= entrance and gap <= start:
-                start = gap - 1
-        for k in range(PAWNS):
-            if home[base + k] >= 0:
-                return lap, start, length + k - 1 - progress
-        return lap, start, lap
-
-    def reach(self, pid: int, blockers: list[int]) -> int:
-        """The most steps ``pid`` (not in its nest) may move forward: ``forward_limits``' least."""
-        lap, start, home = self.forward_limits(pid, blockers)
-        return min(lap, start, home)
+        pos, home, length = self.pos, self.home, self.length
+        own_start = self.starts[owner]
+        base = owner * PAWNS
+        taken = 0  # the first home space taken (PAWNS: none)
+        while taken < PAWNS and home[base + taken] < 0:
+            taken += 1
+        reach = [-1, -1, -1, -1]
+        laps = [-1, -1, -1, -1]
+        starts = [-1, -1, -1, -1]
+        homes = [-1, -1, -1, -1]
+        for i in range(PAWNS):
+            x = pos[base + i]
+            if x < 0:
+                continue
+            if x >= length:
+                h = x - length
+                k = h + 1
+                while k < PAWNS and home[base + k] < 0:
+                    k += 1
+                laps[i] = starts[i] = 3 - h
+                homes[i] = reach[i] = k - 1 - h
+                continue
+            progress = x - own_start if x >= own_start else x - own_start + length
+            lap = length + 3 - progress
+            start = lap
+            entrance = length - 1 - progress  # steps to the home entrance
+            for y in blockers:
+                gap = y - x if y >= x else y - x + length
+                if 0 < gap <= entrance and gap <= start:
+                    start = gap - 1
+            laps[i] = lap
+            starts[i] = start
+            homes[i] = into_home = length + taken - 1 - progress
+            reach[i] = start if start < into_home else into_home  # start, home <= lap
+        return reach, laps, starts, homes
 
     def landing(self, pid: int, steps: int) -> int:
         """Where ``pid`` (not in its nest) comes to stand ``steps`` forward, into its home once
@@ -344,31 +358,38 @@ class KeezbordState(State):
         """
         if self.pos[pid] < 0:
             return -rules.IN_NEST
-        lap, start, home = self.forward_limits(pid, blockers)
-        if steps > lap:
+        _, laps, starts, homes = self.forward_limits(pid >> 2, blockers)
+        i = pid & 3
+        if steps > laps[i]:
             return -rules.OVERSHOOT
-        if steps > start:
+        if steps > starts[i]:
             return -rules.BLOCKED
-        if steps > home:
+        if steps > homes[i]:
             return -rules.HOME_PASS
         return self.landing(pid, steps)
 
-    def backward(self, pid: int, blockers: list[int]) -> int:
-        """Where ``pid`` lands moving 4 backward along the track, or ``-code``.
+    def backward(self, owner: int, blockers: list[int]) -> list[int]:
+        """Where each pawn of ``owner`` lands moving 4 backward along the track, or ``-code``.
 
         The pawn is on the track (not in its nest or home); it passes and lands on no pawn on its
         own start space; it stays on the track, even when it passes its own start.
         """
-        x = self.pos[pid]
-        if x < 0:
-            return -rules.IN_NEST
-        length = self.length
-        if x >= length:
-            return -rules.HOME_BACKWARD
-        for y in blockers:
-            if 0 < (x - y) % length <= 4:
-                return -rules.BLOCKED
-        return (x - 4) % length
+        pos, length = self.pos, self.length
+        out = []
+        for pid in range(owner * PAWNS, owner * PAWNS + PAWNS):
+            x = pos[pid]
+            if x < 0:
+                out.append(-rules.IN_NEST)
+            elif x >= length:
+                out.append(-rules.HOME_BACKWARD)
+            else:
+                target = x - 4 if x >= 4 else x - 4 + length
+                for y in blockers:
+                    if 0 < (x - y) % length <= 4:
+                        target = -rules.BLOCKED
+                        break
+                out.append(target)
+        return out
 
     def nest_pawn(self, owner: int) -> int:
         """The pawn an Ace or King would place for ``owner``, or ``-code``.
@@ -396,25 +417,27 @@ class KeezbordState(State):
                 return partner
         return owner
 
-    def swappable(self, pid: int) -> int:
-        """0 if ``pid`` may be swapped by a Jack: on the track, not on its own start space."""
-        x = self.pos[pid]
-        if not 0 <= x < self.length:
-            return rules.NOT_ON_TRACK
-        if x == self.starts[pid >> 2]:
-            return rules.ON_OWN_START
-        return rules.OK
+    def swappable(self) -> list[int]:
+        """For every pawn, 0 if a Jack may swap it (on the track, not on its own start space),
+        else the refusal code."""
+        length, starts = self.length, self.starts
+        return [
+            rules.NOT_ON_TRACK
+            if not 0 <= x < length
+            else rules.ON_OWN_START
+            if x == starts[pid >> 2]
+            else rules.OK
+            for pid, x in enumerate(self.pos)
+        ]
 
     # -- move generation ------------------------------------------------------------------------------
     def plays(self, seat: int) -> list[Action]:
         """Every card play open to ``seat`` (empty when it must hand in), card by card in the
         order of the hand."""
         owner = self.controlled(seat)
-        pos = self.pos
-        base = owner * PAWNS
-        mine = [p for p in range(base, base + PAWNS) if pos[p] >= 0]
         blockers = self.blockers()
         moves = self.tables.move
+        base = owner * PAWNS
         reach: list[int] | None = None
         out: list[Action] = []
         last = 0
@@ -422,38 +445,36 @@ class KeezbordState(State):
             if card == last:
                 continue
             last = card
-            if card in (ACE, KING):
-                if self.nest_pawn(self.placing_for(seat, card)) >= 0:
-                    out.append(PLACE_ACE if card == ACE else PLACE_KING)
-                if card == KING:
-                    continue
-            if card == JACK:
-                self.add_swaps(owner, out)
-            elif card == FOUR:
-                row = moves[FOUR]
-                for p in mine:
-                    if self.backward(p, blockers) >= 0:
-                        out.append(row[p])
-            else:
+            steps = STEPS[card]
+            if steps:
+                if card == ACE and self.nest_pawn(owner) >= 0:
+                    out.append(PLACE_ACE)
                 if reach is None:
-                    reach = [self.reach(p, blockers) for p in mine]
-                steps = STEPS[card]
+                    reach = self.forward_limits(owner, blockers)[0]
                 row = moves[card]
-                for p, most in zip(mine, reach, strict=True):
-                    if steps <= most:
-                        out.append(row[p])
+                for i in range(PAWNS):
+                    if steps <= reach[i]:
+                        out.append(row[base + i])
                 if card == SEVEN:
                     if self.sweeping:
                         self.add_swept_splits(seat, owner, blockers, out)
                     else:
-                        self.add_splits(seat, mine, reach, blockers, out)
+                        self.add_splits(seat, owner, reach, blockers, out)
+            elif card == FOUR:
+                row = moves[FOUR]
+                for i, target in enumerate(self.backward(owner, blockers)):
+                    if target >= 0:
+                        out.append(row[base + i])
+            elif card == JACK:
+                self.add_swaps(owner, out)
+            elif self.nest_pawn(self.placing_for(seat, KING)) >= 0:
+                out.append(PLACE_KING)
         return out
 
     def add_swaps(self, owner: int, out: list[Action]) -> None:
         """The Jack: each pawn played for that may be swapped, with each other seat's pawn that
         may be swapped."""
-        swappable = self.swappable
-        candidates = [q for q in range(len(self.pos)) if swappable(q) == rules.OK]
+        candidates = [q for q, code in enumerate(self.swappable()) if code == rules.OK]
         others = [q for q in candidates if q >> 2 != owner]
         swaps = self.tables.swap
         for p in candidates:
@@ -462,7 +483,7 @@ class KeezbordState(State):
                 out.extend([row[q] for q in others])
 
     def add_splits(
-        self, seat: int, mine: list[int], reach: list[int], blockers: list[int], out: list[Action]
+        self, seat: int, owner: int, reach: list[int], blockers: list[int], out: list[Action]
     ) -> None:
         """The 7 split over two pawns (KB-056): each part an ordinary forward move, the second
         judged after the first (so it may be a partner's pawn once the first brought the last
@@ -480,33 +501,41 @@ class KeezbordState(State):
         """
         splits = self.tables.split
         pos, track, home, length = self.pos, self.track, self.home, self.length
-        for p, most in zip(mine, reach, strict=True):
+        base = owner * PAWNS
+        for i in range(PAWNS):
+            most = reach[i]
             if most < 1:
                 continue
+            p = base + i
             x = pos[p]
-            slot = p & ~3 if x >= length else -1
+            slot = base + x - length if x >= length else -1
             if slot >= 0:
-                slot += x - length
                 home[slot] = -1
             else:
                 track[x] = -1
             try:
                 after = [y for y in blockers if y != x]
-                others = [q for q in mine if q != p]
-                limits: list[int] | None = None
+                seconds: list[tuple[int, int, int]] | None = None
                 rows = splits[p]
                 for a in range(1, min(most, SEVEN - 1) + 1):
+                    t = self.landing(p, a)
+                    if t >= length:
+                        self.add_second_parts_after_home(
+                            seat, p, x, t, SEVEN - a, after, rows[a], out
+                        )
+                        continue
+                    if seconds is None:  # (pawn, its reach, its place) of the other pawns
+                        limits = self.forward_limits(owner, after)[0]
+                        seconds = [
+                            (base + j, limits[j], pos[base + j])
+                            for j in range(PAWNS)
+                            if j != i and limits[j] > 0
+                        ]
                     rest = SEVEN - a
                     row = rows[a]
-                    t = self.landing(p, a)
-                    if t < length:
-                        if limits is None:
-                            limits = [self.reach(q, after) for q in others]
-                        for q, limit in zip(others, limits, strict=True):
-                            if rest <= limit and pos[q] != t:
-                                out.append(row[q])
-                    else:
-                        self.add_second_parts_after_home(seat, p, x, t, rest, after, row, out)
+                    for q, limit, where in seconds:
+                        if rest <= limit and where != t:  # (a pawn hit by the first part is out)
+                            out.append(row[q])
             finally:
                 if slot >= 0:
                     home[slot] = p
@@ -533,10 +562,10 @@ class KeezbordState(State):
             self.at_home[p >> 2] += 1
         try:
             second = self.controlled(seat)
-            pos = self.pos
-            for q in range(second * PAWNS, second * PAWNS + PAWNS):
-                if q != p and pos[q] >= 0 and rest <= self.reach(q, after):
-                    out.append(row[q])
+            base = second * PAWNS
+            for j, most in enumerate(self.forward_limits(second, after)[0]):
+                if rest <= most and base + j != p:
+                    out.append(row[base + j])
         finally:
             if entering:
                 self.at_home[p >> 2] -= 1
@@ -704,11 +733,10 @@ class KeezbordState(State):
         self.check_holds(seat, card)
         self.check_pawn_is_played_for(seat, pid, self.controlled(seat))
         blockers = self.blockers()
-        t = (
-            self.backward(pid, blockers)
-            if card == FOUR
-            else self.forward(pid, STEPS[card], blockers)
-        )
+        if card == FOUR:
+            t = self.backward(pid >> 2, blockers)[pid & 3]
+        else:
+            t = self.forward(pid, STEPS[card], blockers)
         if t < 0:
             rules.refuse(-t, pawn_text(pid))
 
@@ -767,8 +795,9 @@ class KeezbordState(State):
             rules.illegal(
                 "a Jack swaps your pawn with another player's pawn, not with your own", rules.JACK
             )
+        codes = self.swappable()
         for pid in (p, q):
-            code = self.swappable(pid)
+            code = codes[pid]
             if code:
                 rules.refuse(code, pawn_text(pid))
 
@@ -970,7 +999,10 @@ class KeezbordState(State):
         there (and on the way, for a 7 with option ``seven_hits_passed``); ``(-code, [])`` if it
         cannot move.  The state is left as it was."""
         blockers = self.blockers()
-        t = self.backward(pid, blockers) if card == FOUR else self.forward(pid, steps, blockers)
+        if card == FOUR:
+            t = self.backward(pid >> 2, blockers)[pid & 3]
+        else:
+            t = self.forward(pid, steps, blockers)
         if t < 0:
             return t, []
         hits: list[int] = []
