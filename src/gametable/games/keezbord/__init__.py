@@ -59,6 +59,15 @@ class Keezbord(Game):
             bool,
         ),
         Option(
+            "king_helps_teammate",
+            "when_home",
+            "teams: when a King may place a pawn for the partner: 'when_home' (only once all "
+            "your pawns are home, when you play for your partner anyway) or 'when_nest_empty' "
+            "(also as soon as your own nest is empty); rulebook, Additional Rules",
+            str,
+            choices=("when_home", "when_nest_empty"),
+        ),
+        Option(
             "max_turns",
             None,
             "end the game after this many decisions, scoring pawns home "

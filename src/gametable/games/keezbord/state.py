@@ -141,9 +141,7 @@ class KeezbordState(State):
         #: the options that change the rules, read once
         self.sweeping: bool = options["seven_hits_passed"]
         self.max_turns: int | None = options["max_turns"]
-        self.king_when_nest_empty: bool = (
-            options.get("king_helps_teammate", "when_home") == "when_nest_empty"
-        )
+        self.king_when_nest_empty: bool = options["king_helps_teammate"] == "when_nest_empty"
         #: each pawn's place (see the module docstring)
         self.pos: list[int] = [-1] * (PAWNS * players)
         #: the pawn on each track space, or -1
@@ -435,11 +433,13 @@ class KeezbordState(State):
         """Every card play open to ``seat`` (empty when it must hand in), card by card in the
         order of the hand."""
         owner = self.controlled(seat)
+        base = owner * PAWNS
         blockers = self.blockers()
         moves = self.tables.move
-        base = owner * PAWNS
-        reach: list[int] | None = None
         out: list[Action] = []
+        append = out.append
+        reach: list[int] = []
+        movable: list[tuple[int, int]] = []  # (most steps, pawn) of the pawns that can go forward
         last = 0
         for card in self.hands[seat]:
             if card == last:
@@ -448,14 +448,15 @@ class KeezbordState(State):
             steps = STEPS[card]
             if steps:
                 if card == ACE and self.nest_pawn(owner) >= 0:
-                    out.append(PLACE_ACE)
-                if reach is None:
+                    append(PLACE_ACE)
+                if not reach:
                     reach = self.forward_limits(owner, blockers)[0]
+                    movable = [(most, base + i) for i, most in enumerate(reach) if most > 0]
                 row = moves[card]
-                for i in range(PAWNS):
-                    if steps <= reach[i]:
-                        out.append(row[base + i])
-                if card == SEVEN:
+                for most, p in movable:
+                    if steps <= most:
+                        append(row[p])
+                if card == SEVEN and movable:
                     if self.sweeping:
                         self.add_swept_splits(seat, owner, blockers, out)
                     else:
@@ -464,11 +465,11 @@ class KeezbordState(State):
                 row = moves[FOUR]
                 for i, target in enumerate(self.backward(owner, blockers)):
                     if target >= 0:
-                        out.append(row[base + i])
+                        append(row[base + i])
             elif card == JACK:
                 self.add_swaps(owner, out)
             elif self.nest_pawn(self.placing_for(seat, KING)) >= 0:
-                out.append(PLACE_KING)
+                append(PLACE_KING)
         return out
 
     def add_swaps(self, owner: int, out: list[Action]) -> None:
@@ -491,85 +492,70 @@ class KeezbordState(State):
 
         The second part is judged by the same rule (:meth:`forward_limits`) on the board as the
         first part leaves it.  That board differs from this one only where the first pawn ``p``
-        stood and where it lands: lifting ``p`` frees its space (and its start, if it stood on
-        it); landing on the track hits the pawn there (which then cannot move) and blocks nobody
-        (``p`` cannot land on its own start); landing in the home fills a home space, and may
-        hand the turn's remaining steps to the partner.  So the second pawns' limits are worked
-        out once per first pawn, and again only for a landing in the home.
-        ``tests/keezbord/test_move_generation.py`` checks the result against playing the first
-        part and judging the second on many positions.
+        stood and where it lands.  Where it stood: a pawn on the track blocks nobody unless it
+        stands on its own start, and a pawn in the home limits the pawns behind it.  Where it
+        lands: on the track it hits the pawn there (which then cannot move) and blocks nobody
+        (it cannot land on its own start); in the home it fills a home space, and may hand the
+        rest of the 7 to the partner.  So the other pawns' limits in this position serve unless
+        ``p`` leaves its start or the home is involved, where they are worked out again on the
+        board as the first part leaves it.  ``tests/keezbord/test_move_generation.py`` checks
+        the result against playing the first part and judging the second on many positions.
         """
         splits = self.tables.split
-        pos, track, home, length = self.pos, self.track, self.home, self.length
+        pos, length = self.pos, self.length
+        own_start = self.starts[owner]
         base = owner * PAWNS
-        for i in range(PAWNS):
-            most = reach[i]
-            if most < 1:
+        here = [(base + j, most, pos[base + j]) for j, most in enumerate(reach) if most > 0]
+        for p, most, x in here:
+            rows = splits[p]
+            top = most if most < SEVEN else SEVEN - 1
+            if x >= length:  # in the home: every first part stays in the home
+                for a in range(1, top + 1):
+                    self.add_second_parts(seat, p, x + a, SEVEN - a, blockers, rows[a], out)
                 continue
-            p = base + i
-            x = pos[p]
-            slot = base + x - length if x >= length else -1
-            if slot >= 0:
-                home[slot] = -1
-            else:
-                track[x] = -1
-            try:
-                after = [y for y in blockers if y != x]
-                seconds: list[tuple[int, int, int]] | None = None
-                rows = splits[p]
-                for a in range(1, min(most, SEVEN - 1) + 1):
-                    t = self.landing(p, a)
-                    if t >= length:
-                        self.add_second_parts_after_home(
-                            seat, p, x, t, SEVEN - a, after, rows[a], out
-                        )
-                        continue
-                    if seconds is None:  # (pawn, its reach, its place) of the other pawns
-                        limits = self.forward_limits(owner, after)[0]
-                        seconds = [
-                            (base + j, limits[j], pos[base + j])
-                            for j in range(PAWNS)
-                            if j != i and limits[j] > 0
-                        ]
-                    rest = SEVEN - a
-                    row = rows[a]
-                    for q, limit, where in seconds:
-                        if rest <= limit and where != t:  # (a pawn hit by the first part is out)
-                            out.append(row[q])
-            finally:
-                if slot >= 0:
-                    home[slot] = p
-                else:
-                    track[x] = p
+            seconds = here
+            if x == own_start:  # leaving its start, it no longer blocks the others
+                self.track[x] = -1
+                limits = self.forward_limits(owner, [y for y in blockers if y != x])[0]
+                self.track[x] = p
+                seconds = [(q, limits[q - base], where) for q, _, where in here]
+            progress = x - own_start if x >= own_start else x - own_start + length
+            for a in range(1, top + 1):
+                rest = SEVEN - a
+                if progress + a >= length:
+                    self.add_second_parts(seat, p, progress + a, rest, blockers, rows[a], out)
+                    continue
+                t = x + a if x + a < length else x + a - length
+                row = rows[a]
+                for q, limit, where in seconds:
+                    # (a pawn the first part hits is back in its nest)
+                    if q != p and rest <= limit and where != t:
+                        out.append(row[q])
 
-    def add_second_parts_after_home(
+    def add_second_parts(
         self,
         seat: int,
         p: int,
-        x: int,
         t: int,
         rest: int,
-        after: list[int],
+        blockers: list[int],
         row: dict[int, Split],
         out: list[Action],
     ) -> None:
-        """The second parts of a split 7 whose first part brings ``p`` (lifted from ``x``) to
-        the home space ``t``: judged with ``p`` standing there, for the seat played for then."""
-        slot = (p & ~3) + t - self.length
+        """The second parts of a split 7 whose first part brings ``p`` to the home space ``t``:
+        judged on the board as the first part leaves it, for the seat played for then."""
+        x = self.pos[p]
         entering = x < self.length
-        self.home[slot] = p
-        if entering:
-            self.at_home[p >> 2] += 1
+        self.move_pawn(p, t)  # no pawn is hit in a home
         try:
+            after = [y for y in blockers if y != x] if entering else blockers
             second = self.controlled(seat)
             base = second * PAWNS
             for j, most in enumerate(self.forward_limits(second, after)[0]):
                 if rest <= most and base + j != p:
                     out.append(row[base + j])
         finally:
-            if entering:
-                self.at_home[p >> 2] -= 1
-            self.home[slot] = -1
+            self.unmove_pawn(p, x, t, -1)
 
     def add_swept_splits(
         self, seat: int, owner: int, blockers: list[int], out: list[Action]
