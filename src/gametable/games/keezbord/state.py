@@ -265,13 +265,17 @@ class KeezbordState(State):
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """:meth:`State.apply`; an action object taken from ``legal_actions`` of this very
-        position is known to be legal and is applied without deriving its legality again."""
-        current = self.known_legal(action, seat)
-        if current is None:
-            super().apply(action, seat)
-            return
-        self._apply(action, current)  # type: ignore[arg-type]  # known_legal: an Action
-        self.ply += 1
+        position is known to be legal and is applied without deriving its legality again
+        (the test of :meth:`known_legal`, written out here because it is the hot path)."""
+        legal = self._legal
+        current = self.current
+        if legal is not None and current is not None and (seat is None or seat == current):
+            for known in legal:
+                if known is action:
+                    self._apply(known, current)
+                    self.ply += 1
+                    return
+        super().apply(action, seat)
 
     # -- the rules of movement (each used by the move generator and by the checks) --------------------
     def blockers(self) -> list[int]:
@@ -284,12 +288,12 @@ class KeezbordState(State):
         return out
 
     def forward_limits(
-        self, owner: int, blockers: list[int]
-    ) -> tuple[list[int], list[int], list[int], list[int]]:
-        """How many steps forward each pawn of ``owner`` (pawn 1 first) may go under each rule
-        that limits it, as lists ``(reach, lap, start, home)`` (-1 for a pawn in its nest).  A
-        move of ``steps`` is legal when it is within all three limits (``reach`` is the least of
-        them), and refused for the first one it exceeds:
+        self, owner: int, blockers: list[int], detail: list[tuple[int, int, int]] | None = None
+    ) -> list[int]:
+        """How many steps forward each pawn of ``owner`` (pawn 1 first) may go: -1 for a pawn in
+        its nest, else the least of the limits set by the three rules below.  ``detail``, if
+        given, receives each pawn's three limits ``(lap, start, home)``: a move is refused for
+        the first one it exceeds.
 
         1. *lap* (Gameplay, exact count; no extra lap): no further than the last home space;
         2. *start* (Additional Rules): it passes and lands on no pawn standing on its own start
@@ -299,38 +303,39 @@ class KeezbordState(State):
         pos, home, length = self.pos, self.home, self.length
         own_start = self.starts[owner]
         base = owner * PAWNS
-        taken = 0  # the first home space taken (PAWNS: none)
-        while taken < PAWNS and home[base + taken] < 0:
-            taken += 1
+        taken = PAWNS  # the first home space taken (PAWNS: none)
+        if self.at_home[owner]:
+            taken = 0
+            while home[base + taken] < 0:
+                taken += 1
         reach = [-1, -1, -1, -1]
-        laps = [-1, -1, -1, -1]
-        starts = [-1, -1, -1, -1]
-        homes = [-1, -1, -1, -1]
         for i in range(PAWNS):
             x = pos[base + i]
             if x < 0:
+                if detail is not None:
+                    detail.append((-1, -1, -1))
                 continue
             if x >= length:
                 h = x - length
                 k = h + 1
                 while k < PAWNS and home[base + k] < 0:
                     k += 1
-                laps[i] = starts[i] = 3 - h
-                homes[i] = reach[i] = k - 1 - h
+                reach[i] = k - 1 - h
+                if detail is not None:
+                    detail.append((3 - h, 3 - h, k - 1 - h))
                 continue
             progress = x - own_start if x >= own_start else x - own_start + length
-            lap = length + 3 - progress
-            start = lap
+            start = lap = length + 3 - progress
             entrance = length - 1 - progress  # steps to the home entrance
             for y in blockers:
                 gap = y - x if y >= x else y - x + length
                 if 0 < gap <= entrance and gap <= start:
                     start = gap - 1
-            laps[i] = lap
-            starts[i] = start
-            homes[i] = into_home = length + taken - 1 - progress
-            reach[i] = start if start < into_home else into_home  # start, home <= lap
-        return reach, laps, starts, homes
+            into_home = length + taken - 1 - progress
+            reach[i] = start if start < into_home else into_home  # (both are within the lap)
+            if detail is not None:
+                detail.append((lap, start, into_home))
+        return reach
 
     def landing(self, pid: int, steps: int) -> int:
         """Where ``pid`` (not in its nest) comes to stand ``steps`` forward, into its home once
@@ -356,13 +361,14 @@ class KeezbordState(State):
         """
         if self.pos[pid] < 0:
             return -rules.IN_NEST
-        _, laps, starts, homes = self.forward_limits(pid >> 2, blockers)
-        i = pid & 3
-        if steps > laps[i]:
+        detail: list[tuple[int, int, int]] = []
+        self.forward_limits(pid >> 2, blockers, detail)
+        lap, start, home = detail[pid & 3]
+        if steps > lap:
             return -rules.OVERSHOOT
-        if steps > starts[i]:
+        if steps > start:
             return -rules.BLOCKED
-        if steps > homes[i]:
+        if steps > home:
             return -rules.HOME_PASS
         return self.landing(pid, steps)
 
@@ -432,7 +438,7 @@ class KeezbordState(State):
     def plays(self, seat: int) -> list[Action]:
         """Every card play open to ``seat`` (empty when it must hand in), card by card in the
         order of the hand."""
-        owner = self.controlled(seat)
+        owner = seat if self.at_home[seat] < PAWNS else self.controlled(seat)
         base = owner * PAWNS
         blockers = self.blockers()
         moves = self.tables.move
@@ -450,7 +456,7 @@ class KeezbordState(State):
                 if card == ACE and self.nest_pawn(owner) >= 0:
                     append(PLACE_ACE)
                 if not reach:
-                    reach = self.forward_limits(owner, blockers)[0]
+                    reach = self.forward_limits(owner, blockers)
                     movable = [(most, base + i) for i, most in enumerate(reach) if most > 0]
                 row = moves[card]
                 for most, p in movable:
@@ -475,13 +481,15 @@ class KeezbordState(State):
     def add_swaps(self, owner: int, out: list[Action]) -> None:
         """The Jack: each pawn played for that may be swapped, with each other seat's pawn that
         may be swapped."""
-        candidates = [q for q, code in enumerate(self.swappable()) if code == rules.OK]
-        others = [q for q in candidates if q >> 2 != owner]
-        swaps = self.tables.swap
-        for p in candidates:
-            if p >> 2 == owner:
-                row = swaps[p]
-                out.extend([row[q] for q in others])
+        mine: list[int] = []
+        others: list[int] = []
+        for q, code in enumerate(self.swappable()):
+            if code == rules.OK:
+                (mine if q >> 2 == owner else others).append(q)
+        if others:
+            swaps = self.tables.swap
+            for p in mine:
+                out.extend(map(swaps[p].__getitem__, others))
 
     def add_splits(
         self, seat: int, owner: int, reach: list[int], blockers: list[int], out: list[Action]
@@ -516,7 +524,7 @@ class KeezbordState(State):
             seconds = here
             if x == own_start:  # leaving its start, it no longer blocks the others
                 self.track[x] = -1
-                limits = self.forward_limits(owner, [y for y in blockers if y != x])[0]
+                limits = self.forward_limits(owner, [y for y in blockers if y != x])
                 self.track[x] = p
                 seconds = [(q, limits[q - base], where) for q, _, where in here]
             progress = x - own_start if x >= own_start else x - own_start + length
@@ -551,7 +559,7 @@ class KeezbordState(State):
             after = [y for y in blockers if y != x] if entering else blockers
             second = self.controlled(seat)
             base = second * PAWNS
-            for j, most in enumerate(self.forward_limits(second, after)[0]):
+            for j, most in enumerate(self.forward_limits(second, after)):
                 if rest <= most and base + j != p:
                     out.append(row[base + j])
         finally:
@@ -804,29 +812,19 @@ class KeezbordState(State):
         stats = self.stats
         if isinstance(action, Move):
             card = action.card
+            pid = action.pawn
             if card == FOUR:
-                self.move_and_count(action.pawn, (self.pos[action.pawn] - 4) % self.length, seat)
+                x = self.pos[pid]
+                self.move_and_count(pid, x - 4 if x >= 4 else x - 4 + self.length, seat)
                 stats["backward_moves"] += 1
             else:
-                pid = action.pawn
                 self.move_and_count(pid, self.landing(pid, STEPS[card]), seat, card == SEVEN)
-        elif isinstance(action, Split):
-            card = SEVEN
-            p = action.first
-            self.move_and_count(p, self.landing(p, action.first_steps), seat, True)
-            q = action.second
-            self.move_and_count(q, self.landing(q, SEVEN - action.first_steps), seat, True)
-            stats["seven_splits"] += 1
         elif isinstance(action, Place):
             card = action.card
             owner = self.placing_for(seat, card)
             self.move_and_count(self.nest_pawn(owner), self.starts[owner], seat)
             stats["placements"] += 1
-        elif isinstance(action, Swap):
-            card = JACK
-            self.swap_pawns(action.mine, action.other)
-            stats["jack_swaps"] += 1
-        else:
+        elif isinstance(action, HandIn):
             hand = self.hands[seat]
             self.played.extend(hand)
             hand.clear()
@@ -834,6 +832,19 @@ class KeezbordState(State):
             stats["hand_ins"] += 1
             self.advance(seat)
             return
+        elif isinstance(action, Split):
+            card = SEVEN
+            p = action.first
+            self.move_and_count(p, self.landing(p, action.first_steps), seat, True)
+            q = action.second
+            self.move_and_count(q, self.landing(q, SEVEN - action.first_steps), seat, True)
+            stats["seven_splits"] += 1
+        elif isinstance(action, Swap):
+            card = JACK
+            self.swap_pawns(action.mine, action.other)
+            stats["jack_swaps"] += 1
+        else:
+            rules.illegal(f"{action!r} is not a Keezbord action", rules.PLAY_ONE_CARD)
         stats["cards_played"] += 1
         self.hands[seat].remove(card)
         self.played.append(card)
