@@ -27,23 +27,27 @@ def _cards(value: Any, where: str) -> list[int]:
     return expect_cards(value, where, parse_card, "A, 2-10, J, Q or K")
 
 
-def _per_seat(value: Any, where: str, players: int, default: Any) -> list[Any]:
+def _per_seat(value: Any, where: str, players: int, default: Any) -> tuple[list[Any], list[str]]:
     """A list with one entry per seat, or a mapping from seat letters (``"a"``) or numbers in
-    which seats left out get ``default``."""
+    which seats left out get ``default``; with each entry's name as the position wrote it, for
+    messages (``hands["a"]`` or ``hands[0]``)."""
     if isinstance(value, Mapping):
         out: list[Any] = [list(default) for _ in range(players)]
+        names = [f"{where}[{s}] (not given)" for s in range(players)]
         for key, item in value.items():
             k = str(key).strip().lower()
             if k in SEAT_LETTERS[:players]:
-                out[SEAT_LETTERS.index(k)] = item
+                seat = SEAT_LETTERS.index(k)
             elif k.isdigit() and int(k) < players:
-                out[int(k)] = item
+                seat = int(k)
             else:
                 raise InvalidState(f"{where}: {key!r} is not a seat of a {players}-player game")
-        return out
+            out[seat] = item
+            names[seat] = f"{where}[{key!r}]".replace("'", '"')
+        return out, names
     if not isinstance(value, list) or len(value) != players:
         raise InvalidState(f"{where} must list {players} entries, one per seat")
-    return value
+    return value, [f"{where}[{s}]" for s in range(players)]
 
 
 def load_position(game: Keezbord, data: dict[str, Any]) -> KeezbordState:
@@ -94,7 +98,7 @@ def _load_pawns(state: KeezbordState, pawns: Any) -> None:
     length = board_for(players).length
     if pawns is None:
         raise InvalidState('a position needs "pawns": four places per seat')
-    for seat, places in enumerate(_per_seat(pawns, "pawns", players, ["N"] * PAWNS)):
+    for seat, places in enumerate(_per_seat(pawns, "pawns", players, ["N"] * PAWNS)[0]):
         letter = SEAT_LETTERS[seat]
         if not isinstance(places, list) or len(places) != PAWNS:
             n = len(places) if isinstance(places, list) else "no list of"
@@ -146,13 +150,13 @@ def check_deal_sequence(state: KeezbordState) -> None:
 
 def _load_cards(state: KeezbordState, data: dict[str, Any]) -> None:
     players = state.players
-    hands = _per_seat(data.get("hands", {}), "hands", players, [])
-    state.hands = [sorted(_cards(h, f"hands[{i}]")) for i, h in enumerate(hands)]
+    hands, names = _per_seat(data.get("hands", {}), "hands", players, [])
+    state.hands = [sorted(_cards(h, name)) for h, name in zip(hands, names, strict=True)]
     size = DEAL_SIZES[state.deal - 1]
-    for i, hand in enumerate(state.hands):
+    for name, hand in zip(names, state.hands, strict=True):
         if len(hand) > size:
             raise InvalidState(
-                f"hands[{i}] holds {len(hand)} cards; a hand never holds more "
+                f"{name} holds {len(hand)} cards; a hand never holds more "
                 f"than {size} in deal {state.deal} (the cards are dealt 5, 4, 4)"
             )
     state.played = _cards(data.get("played", []), "played")
@@ -221,10 +225,12 @@ def _load_turn(state: KeezbordState, data: dict[str, Any]) -> None:
         state.current = None
         return
     if won:
-        team = state.winning_team()
+        team = state.winning_team() or ()
+        who = " and ".join(f"seat {SEAT_LETTERS[s]} ({s})" for s in team)
         raise InvalidState(
-            f"seats {list(team or ())} have all their pawns home, so the game is "
-            "over and to_move must be null"
+            f"{who} {'has' if len(team) == 1 else 'have'} all {'its' if len(team) == 1 else 'their'} "
+            "pawns home, so the game is over: to_move must be null (or left out), "
+            f"not {to_move!r}"
         )
     if out_of_turns:
         raise InvalidState(
