@@ -288,12 +288,12 @@ class KeezbordState(State):
         return out
 
     def forward_limits(
-        self, owner: int, blockers: list[int], detail: list[tuple[int, int, int]] | None = None
-    ) -> list[int]:
-        """How many steps forward each pawn of ``owner`` (pawn 1 first) may go: -1 for a pawn in
-        its nest, else the least of the limits set by the three rules below.  ``detail``, if
-        given, receives each pawn's three limits ``(lap, start, home)``: a move is refused for
-        the first one it exceeds.
+        self, owner: int, blockers: list[int], detail: dict[int, tuple[int, int, int]] | None = None
+    ) -> list[tuple[int, int]]:
+        """How many steps forward each pawn of ``owner`` that is out of its nest may go:
+        ``(pawn, most)`` pairs, pawn 1 first, ``most`` the least of the limits set by the three
+        rules below.  ``detail``, if given, receives each pawn's three limits
+        ``(lap, start, home)``: a move is refused for the first one it exceeds.
 
         1. *lap* (Gameplay, exact count; no extra lap): no further than the last home space;
         2. *start* (Additional Rules): it passes and lands on no pawn standing on its own start
@@ -308,21 +308,19 @@ class KeezbordState(State):
             taken = 0
             while home[base + taken] < 0:
                 taken += 1
-        reach = [-1, -1, -1, -1]
-        for i in range(PAWNS):
-            x = pos[base + i]
+        out = []
+        for pid in range(base, base + PAWNS):
+            x = pos[pid]
             if x < 0:
-                if detail is not None:
-                    detail.append((-1, -1, -1))
                 continue
             if x >= length:
                 h = x - length
                 k = h + 1
                 while k < PAWNS and home[base + k] < 0:
                     k += 1
-                reach[i] = k - 1 - h
+                out.append((pid, k - 1 - h))
                 if detail is not None:
-                    detail.append((3 - h, 3 - h, k - 1 - h))
+                    detail[pid] = (3 - h, 3 - h, k - 1 - h)
                 continue
             progress = x - own_start if x >= own_start else x - own_start + length
             start = lap = length + 3 - progress
@@ -332,10 +330,10 @@ class KeezbordState(State):
                 if 0 < gap <= entrance and gap <= start:
                     start = gap - 1
             into_home = length + taken - 1 - progress
-            reach[i] = start if start < into_home else into_home  # (both are within the lap)
+            out.append((pid, start if start < into_home else into_home))  # (both within the lap)
             if detail is not None:
-                detail.append((lap, start, into_home))
-        return reach
+                detail[pid] = (lap, start, into_home)
+        return out
 
     def landing(self, pid: int, steps: int) -> int:
         """Where ``pid`` (not in its nest) comes to stand ``steps`` forward, into its home once
@@ -361,9 +359,9 @@ class KeezbordState(State):
         """
         if self.pos[pid] < 0:
             return -rules.IN_NEST
-        detail: list[tuple[int, int, int]] = []
+        detail: dict[int, tuple[int, int, int]] = {}
         self.forward_limits(pid >> 2, blockers, detail)
-        lap, start, home = detail[pid & 3]
+        lap, start, home = detail[pid]
         if steps > lap:
             return -rules.OVERSHOOT
         if steps > start:
@@ -444,8 +442,7 @@ class KeezbordState(State):
         moves = self.tables.move
         out: list[Action] = []
         append = out.append
-        reach: list[int] = []
-        movable: list[tuple[int, int]] = []  # (most steps, pawn) of the pawns that can go forward
+        movable: list[tuple[int, int]] | None = None  # (pawn, most steps forward)
         last = 0
         for card in self.hands[seat]:
             if card == last:
@@ -455,18 +452,17 @@ class KeezbordState(State):
             if steps:
                 if card == ACE and self.nest_pawn(owner) >= 0:
                     append(PLACE_ACE)
-                if not reach:
-                    reach = self.forward_limits(owner, blockers)
-                    movable = [(most, base + i) for i, most in enumerate(reach) if most > 0]
+                if movable is None:
+                    movable = self.forward_limits(owner, blockers)
                 row = moves[card]
-                for most, p in movable:
+                for p, most in movable:
                     if steps <= most:
                         append(row[p])
                 if card == SEVEN and movable:
                     if self.sweeping:
                         self.add_swept_splits(seat, owner, blockers, out)
                     else:
-                        self.add_splits(seat, owner, reach, blockers, out)
+                        self.add_splits(seat, owner, movable, blockers, out)
             elif card == FOUR:
                 row = moves[FOUR]
                 for i, target in enumerate(self.backward(owner, blockers)):
@@ -492,7 +488,12 @@ class KeezbordState(State):
                 out.extend(map(swaps[p].__getitem__, others))
 
     def add_splits(
-        self, seat: int, owner: int, reach: list[int], blockers: list[int], out: list[Action]
+        self,
+        seat: int,
+        owner: int,
+        movable: list[tuple[int, int]],
+        blockers: list[int],
+        out: list[Action],
     ) -> None:
         """The 7 split over two pawns (KB-056): each part an ordinary forward move, the second
         judged after the first (so it may be a partner's pawn once the first brought the last
@@ -512,8 +513,7 @@ class KeezbordState(State):
         splits = self.tables.split
         pos, length = self.pos, self.length
         own_start = self.starts[owner]
-        base = owner * PAWNS
-        here = [(base + j, most, pos[base + j]) for j, most in enumerate(reach) if most > 0]
+        here = [(p, most, pos[p]) for p, most in movable if most > 0]
         for p, most, x in here:
             rows = splits[p]
             top = most if most < SEVEN else SEVEN - 1
@@ -524,9 +524,9 @@ class KeezbordState(State):
             seconds = here
             if x == own_start:  # leaving its start, it no longer blocks the others
                 self.track[x] = -1
-                limits = self.forward_limits(owner, [y for y in blockers if y != x])
+                limits = dict(self.forward_limits(owner, [y for y in blockers if y != x]))
                 self.track[x] = p
-                seconds = [(q, limits[q - base], where) for q, _, where in here]
+                seconds = [(q, limits[q], where) for q, _, where in here]
             progress = x - own_start if x >= own_start else x - own_start + length
             for a in range(1, top + 1):
                 rest = SEVEN - a
@@ -557,11 +557,9 @@ class KeezbordState(State):
         self.move_pawn(p, t)  # no pawn is hit in a home
         try:
             after = [y for y in blockers if y != x] if entering else blockers
-            second = self.controlled(seat)
-            base = second * PAWNS
-            for j, most in enumerate(self.forward_limits(second, after)):
-                if rest <= most and base + j != p:
-                    out.append(row[base + j])
+            for q, most in self.forward_limits(self.controlled(seat), after):
+                if rest <= most and q != p:
+                    out.append(row[q])
         finally:
             self.unmove_pawn(p, x, t, -1)
 
