@@ -57,6 +57,8 @@ class Board:
     start_owners: tuple[tuple[int, int], ...]
     #: the team of each seat
     team_of: tuple[tuple[int, ...], ...]
+    #: the start space of each pawn's owner, by pawn
+    pawn_starts: tuple[int, ...]
 
 
 @cache
@@ -76,8 +78,17 @@ def board_for(players: int) -> Board:
         partner = tuple((s + half) % players for s in range(players))
     start_owners = tuple((space, seat) for seat, space in enumerate(starts))
     team_of = tuple(next(t for t in teams if s in t) for s in range(players))
+    pawn_starts = tuple(starts[pid // PAWNS] for pid in range(PAWNS * players))
     return Board(
-        players, sections, SECTION * sections, starts, teams, partner, start_owners, team_of
+        players,
+        sections,
+        SECTION * sections,
+        starts,
+        teams,
+        partner,
+        start_owners,
+        team_of,
+        pawn_starts,
     )
 
 

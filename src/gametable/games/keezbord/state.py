@@ -422,14 +422,11 @@ class KeezbordState(State):
     def swappable(self) -> list[int]:
         """For every pawn, 0 if a Jack may swap it (on the track, not on its own start space),
         else the refusal code."""
-        length, starts = self.length, self.starts
+        length = self.length
+        off, on_start, ok = rules.NOT_ON_TRACK, rules.ON_OWN_START, rules.OK
         return [
-            rules.NOT_ON_TRACK
-            if not 0 <= x < length
-            else rules.ON_OWN_START
-            if x == starts[pid >> 2]
-            else rules.OK
-            for pid, x in enumerate(self.pos)
+            off if not 0 <= x < length else on_start if x == start else ok
+            for x, start in zip(self.pos, self.board.pawn_starts, strict=True)
         ]
 
     # -- move generation ------------------------------------------------------------------------------
@@ -479,8 +476,9 @@ class KeezbordState(State):
         may be swapped."""
         mine: list[int] = []
         others: list[int] = []
+        ok = rules.OK
         for q, code in enumerate(self.swappable()):
-            if code == rules.OK:
+            if code == ok:
                 (mine if q >> 2 == owner else others).append(q)
         if others:
             swaps = self.tables.swap
