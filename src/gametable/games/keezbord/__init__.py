@@ -25,8 +25,9 @@ from gametable.core.registry import register
 from gametable.games.keezbord import rules
 from gametable.games.keezbord.actions import ACTION_TYPES, from_json, num_actions, parse
 from gametable.games.keezbord.board import board_for
-from gametable.games.keezbord.positions import load_position, parse_position_text
+from gametable.games.keezbord.positions import load_position
 from gametable.games.keezbord.state import KeezbordState
+from gametable.games.keezbord.textform import parse_position_text
 from gametable.games.keezbord.views import KeezbordView
 
 #: decisions within which random playouts end (measured: see docs/rules/keezbord.md)

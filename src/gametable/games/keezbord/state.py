@@ -6,12 +6,12 @@ Everything is small ints in flat lists (see :mod:`~gametable.games.keezbord.boar
 pawns are home.  Hands are sorted lists of ranks; ``deck`` holds the cards of this deal cycle not
 yet dealt (its order is hidden), ``played`` the cards played or handed in this cycle (public).
 
-Moves are checked with integer refusal codes (:mod:`~gametable.games.keezbord.rules`) so that
-listing legal actions is cheap; :meth:`KeezbordState.check_action` turns a code into an
-:class:`~gametable.core.errors.IllegalAction` citing the rule.  Each rule of movement lives in
-one method (:meth:`~KeezbordState.forward_limits`, :meth:`~KeezbordState.backward`,
-:meth:`~KeezbordState.nest_pawn`, :meth:`~KeezbordState.swappable`) that both the move generator
-and the checks use.
+Each rule of movement lives in one method here (:meth:`~KeezbordState.forward_limits`,
+:meth:`~KeezbordState.backward`, :meth:`~KeezbordState.nest_pawn`,
+:meth:`~KeezbordState.placing_for`, :meth:`~KeezbordState.swappable`), answering with small
+integer codes (:mod:`~gametable.games.keezbord.rules`) so that listing legal actions is cheap;
+the move generator (:mod:`~gametable.games.keezbord.generate`) and the explained refusals
+(:mod:`~gametable.games.keezbord.checks`) both use them.
 
 Speed: the legal actions are listed once per position and kept until the position changes;
 ``apply`` given one of those very action objects knows it is legal and skips re-deriving it
@@ -26,12 +26,9 @@ from typing import TYPE_CHECKING, Any
 from gametable.core.positions import header_json
 from gametable.core.protocol import Action, Outcome, State
 from gametable.core.rng import Rng, as_rng
-from gametable.games.keezbord import rules
+from gametable.games.keezbord import checks, rules
 from gametable.games.keezbord.actions import (
     HAND_IN,
-    MOVE_CARDS,
-    PLACE_ACE,
-    PLACE_KING,
     ActionTable,
     HandIn,
     Move,
@@ -47,28 +44,26 @@ from gametable.games.keezbord.board import (
     Board,
     PlaceText,
     board_for,
-    pawn_text,
     place_text,
 )
 from gametable.games.keezbord.cards import (
-    ACE,
     DEAL_SIZES,
-    FORWARD_STEPS,
     FOUR,
     JACK,
     KING,
-    NAMES,
     SEVEN,
     STEPS,
     build_deck,
     card_text,
 )
+from gametable.games.keezbord.describe import describe_action
+from gametable.games.keezbord.generate import plays
+from gametable.games.keezbord.textform import position_text
 from gametable.games.keezbord.views import KeezbordView
 
 if TYPE_CHECKING:
     from gametable.games.keezbord import Keezbord
 
-_MOVE_CARD_SET = frozenset(MOVE_CARDS)
 #: ``to_move`` of each seat, built once
 _TO_MOVE = tuple((seat,) for seat in range(6))
 
@@ -87,12 +82,6 @@ EVENTS = (
     "backward_moves",
     "cards_played",
 )
-
-
-def _a(card: int) -> str:
-    """The card's name with its article: an Ace, a 7, an 8."""
-    name = NAMES[card]
-    return f"an {name}" if name[0] in "A8" else f"a {name}"
 
 
 class KeezbordState(State):
@@ -247,7 +236,7 @@ class KeezbordState(State):
             return []
         legal = self._legal
         if legal is None:
-            legal = self.plays(current) or [HAND_IN]
+            legal = plays(self, current) or [HAND_IN]
             self._legal = legal
         return legal.copy()  # a copy: the list kept for this position stays as it is
 
@@ -429,167 +418,6 @@ class KeezbordState(State):
             for x, start in zip(self.pos, self.board.pawn_starts, strict=True)
         ]
 
-    # -- move generation ------------------------------------------------------------------------------
-    def plays(self, seat: int) -> list[Action]:
-        """Every card play open to ``seat`` (empty when it must hand in), card by card in the
-        order of the hand."""
-        owner = seat if self.at_home[seat] < PAWNS else self.controlled(seat)
-        base = owner * PAWNS
-        blockers = self.blockers()
-        moves = self.tables.move
-        out: list[Action] = []
-        append = out.append
-        movable: list[tuple[int, int]] | None = None  # (pawn, most steps forward)
-        last = 0
-        for card in self.hands[seat]:
-            if card == last:
-                continue
-            last = card
-            steps = STEPS[card]
-            if steps:
-                if card == ACE and self.nest_pawn(owner) >= 0:
-                    append(PLACE_ACE)
-                if movable is None:
-                    movable = self.forward_limits(owner, blockers)
-                row = moves[card]
-                for p, most in movable:
-                    if steps <= most:
-                        append(row[p])
-                if card == SEVEN and movable:
-                    if self.sweeping:
-                        self.add_swept_splits(seat, owner, blockers, out)
-                    else:
-                        self.add_splits(seat, owner, movable, blockers, out)
-            elif card == FOUR:
-                row = moves[FOUR]
-                for i, target in enumerate(self.backward(owner, blockers)):
-                    if target >= 0:
-                        append(row[base + i])
-            elif card == JACK:
-                self.add_swaps(owner, out)
-            elif self.nest_pawn(self.placing_for(seat, KING)) >= 0:
-                append(PLACE_KING)
-        return out
-
-    def add_swaps(self, owner: int, out: list[Action]) -> None:
-        """The Jack: each pawn played for that may be swapped, with each other seat's pawn that
-        may be swapped."""
-        mine: list[int] = []
-        others: list[int] = []
-        ok = rules.OK
-        for q, code in enumerate(self.swappable()):
-            if code == ok:
-                (mine if q >> 2 == owner else others).append(q)
-        if others:
-            swaps = self.tables.swap
-            for p in mine:
-                out.extend(map(swaps[p].__getitem__, others))
-
-    def add_splits(
-        self,
-        seat: int,
-        owner: int,
-        movable: list[tuple[int, int]],
-        blockers: list[int],
-        out: list[Action],
-    ) -> None:
-        """The 7 split over two pawns (KB-056): each part an ordinary forward move, the second
-        judged after the first (so it may be a partner's pawn once the first brought the last
-        pawn home).
-
-        The second part is judged by the same rule (:meth:`forward_limits`) on the board as the
-        first part leaves it.  That board differs from this one only where the first pawn ``p``
-        stood and where it lands.  Where it stood: a pawn on the track blocks nobody unless it
-        stands on its own start, and a pawn in the home limits the pawns behind it.  Where it
-        lands: on the track it hits the pawn there (which then cannot move) and blocks nobody
-        (it cannot land on its own start); in the home it fills a home space, and may hand the
-        rest of the 7 to the partner.  So the other pawns' limits in this position serve unless
-        ``p`` leaves its start or the home is involved, where they are worked out again on the
-        board as the first part leaves it.  ``tests/keezbord/test_move_generation.py`` checks
-        the result against playing the first part and judging the second on many positions.
-        """
-        splits = self.tables.split
-        pos, length = self.pos, self.length
-        own_start = self.starts[owner]
-        here = [(p, most, pos[p]) for p, most in movable if most > 0]
-        for p, most, x in here:
-            rows = splits[p]
-            top = most if most < SEVEN else SEVEN - 1
-            if x >= length:  # in the home: every first part stays in the home
-                for a in range(1, top + 1):
-                    self.add_second_parts(seat, p, x + a, SEVEN - a, blockers, rows[a], out)
-                continue
-            seconds = here
-            if x == own_start:  # leaving its start, it no longer blocks the others
-                self.track[x] = -1
-                limits = dict(self.forward_limits(owner, [y for y in blockers if y != x]))
-                self.track[x] = p
-                seconds = [(q, limits[q], where) for q, _, where in here]
-            progress = x - own_start if x >= own_start else x - own_start + length
-            for a in range(1, top + 1):
-                rest = SEVEN - a
-                if progress + a >= length:
-                    self.add_second_parts(seat, p, progress + a, rest, blockers, rows[a], out)
-                    continue
-                t = x + a if x + a < length else x + a - length
-                row = rows[a]
-                for q, limit, where in seconds:
-                    # (a pawn the first part hits is back in its nest)
-                    if q != p and rest <= limit and where != t:
-                        out.append(row[q])
-
-    def add_second_parts(
-        self,
-        seat: int,
-        p: int,
-        t: int,
-        rest: int,
-        blockers: list[int],
-        row: dict[int, Split],
-        out: list[Action],
-    ) -> None:
-        """The second parts of a split 7 whose first part brings ``p`` to the home space ``t``:
-        judged on the board as the first part leaves it, for the seat played for then."""
-        x = self.pos[p]
-        entering = x < self.length
-        self.move_pawn(p, t)  # no pawn is hit in a home
-        try:
-            after = [y for y in blockers if y != x] if entering else blockers
-            for q, most in self.forward_limits(self.controlled(seat), after):
-                if rest <= most and q != p:
-                    out.append(row[q])
-        finally:
-            self.unmove_pawn(p, x, t, -1)
-
-    def add_swept_splits(
-        self, seat: int, owner: int, blockers: list[int], out: list[Action]
-    ) -> None:
-        """The 7 split under option ``seven_hits_passed``: each first part is played out on the
-        board (sweeping the pawns it passes) and the second judged there, then taken back."""
-        splits = self.tables.split
-        pos = self.pos
-        base = owner * PAWNS
-        for p in range(base, base + PAWNS):
-            if pos[p] < 0:
-                continue
-            for a in range(1, SEVEN):
-                t = self.forward(p, a, blockers)
-                if (
-                    t < 0
-                ):  # blocked, a home pawn in the way or overshooting: so is every longer part
-                    break
-                x = pos[p]
-                swept = self.sweep(p, t)
-                hit = self.move_pawn(p, t)
-                second = self.controlled(seat)
-                after = self.blockers()
-                row = splits[p][a]
-                for q in range(second * PAWNS, second * PAWNS + PAWNS):
-                    if q != p and self.forward(q, SEVEN - a, after) >= 0:
-                        out.append(row[q])
-                self.unmove_pawn(p, x, t, hit)
-                self.unsweep(swept)
-
     # -- changing the board ---------------------------------------------------------------------------
     def move_pawn(self, pid: int, target: int) -> int:
         """Put ``pid`` on ``target``; a pawn already standing there is hit back to its nest.
@@ -677,128 +505,17 @@ class KeezbordState(State):
         if self.known_legal(action, seat) is not None:
             return
         if isinstance(action, Move):
-            self.check_move(action, seat)
+            checks.check_move(self, action, seat)
         elif isinstance(action, Split):
-            self.check_split(action, seat)
+            checks.check_split(self, action, seat)
         elif isinstance(action, Place):
-            self.check_place(action, seat)
+            checks.check_place(self, action, seat)
         elif isinstance(action, Swap):
-            self.check_swap(action, seat)
+            checks.check_swap(self, action, seat)
         elif isinstance(action, HandIn):
-            self.check_hand_in(seat)
+            checks.check_hand_in(self, seat)
         else:
             rules.illegal(f"{action!r} is not a Keezbord action", rules.PLAY_ONE_CARD)
-
-    def check_holds(self, seat: int, card: int) -> None:
-        """The card played is in the player's hand."""
-        if card not in self.hands[seat]:
-            rules.illegal(f"you hold no {NAMES.get(card, card)}", rules.PLAY_ONE_CARD)
-
-    def check_pawn_is_played_for(self, seat: int, pid: int, owner: int) -> None:
-        """The pawn exists and belongs to the seat whose pawns ``seat`` plays for."""
-        if not 0 <= pid < PAWNS * self.players:
-            rules.illegal(f"there is no pawn {pid} at this table", rules.PLAY_ONE_CARD)
-        if pid >> 2 != owner:
-            if owner == seat and pid >> 2 != self.board.partner[seat]:
-                rules.illegal(
-                    f"{pawn_text(pid)} is not your pawn; you move your own pawns",
-                    rules.PLAY_ONE_CARD,
-                )
-            if owner != seat:
-                rules.illegal(
-                    f"your pawns are all home; you now play for your partner's pawns, "
-                    f"not {pawn_text(pid)}",
-                    rules.HELP_TEAMMATE,
-                )
-            rules.illegal(
-                f"{pawn_text(pid)} is your partner's pawn: while your own pawns are "
-                "not all home you move only them",
-                rules.HELP_TEAMMATE,
-            )
-
-    def check_move(self, action: Move, seat: int) -> None:
-        card, pid = action.card, action.pawn
-        if card not in _MOVE_CARD_SET:
-            rules.illegal(f"a {NAMES.get(card, card)} does not move a pawn", rules.CARD_MEANINGS)
-        self.check_holds(seat, card)
-        self.check_pawn_is_played_for(seat, pid, self.controlled(seat))
-        blockers = self.blockers()
-        if card == FOUR:
-            t = self.backward(pid >> 2, blockers)[pid & 3]
-        else:
-            t = self.forward(pid, STEPS[card], blockers)
-        if t < 0:
-            rules.refuse(-t, pawn_text(pid))
-
-    def check_split(self, action: Split, seat: int) -> None:
-        """A 7 over two pawns: two different pawns, 1-6 steps each adding to 7, each part a legal
-        move made in order (the second judged after the first, on the board the first leaves)."""
-        p, a, q = action.first, action.first_steps, action.second
-        if not 1 <= a <= 6 or p == q:
-            rules.illegal(
-                "a 7 splits over two different pawns, 1 to 6 steps each, 7 in all", rules.SEVEN
-            )
-        self.check_holds(seat, SEVEN)
-        self.check_pawn_is_played_for(seat, p, self.controlled(seat))
-        t = self.forward(p, a, self.blockers())
-        if t < 0:
-            rules.refuse(-t, pawn_text(p))
-        x = self.pos[p]
-        swept = self.sweep(p, t) if self.sweeping else []
-        hit = self.move_pawn(p, t)
-        try:
-            self.check_pawn_is_played_for(seat, q, self.controlled(seat))
-            u = self.forward(q, SEVEN - a, self.blockers())
-        finally:
-            self.unmove_pawn(p, x, t, hit)
-            self.unsweep(swept)
-        if u < 0:
-            rules.refuse(-u, pawn_text(q) + f" (after {pawn_text(p)} moved {a})")
-
-    def check_place(self, action: Place, seat: int) -> None:
-        card = action.card
-        if card not in (ACE, KING):
-            rules.illegal(f"a {NAMES.get(card, card)} does not place a pawn", rules.PLACEMENT)
-        self.check_holds(seat, card)
-        owner = self.placing_for(seat, card)
-        pid = self.nest_pawn(owner)
-        if pid >= 0:
-            return
-        if pid == -rules.NEST_EMPTY:
-            if owner == seat:
-                why = ""
-            elif self.controlled(seat) == seat:
-                why = " (your nest is empty, and so is your partner's, whom your King may help)"
-            else:
-                why = " (you play for your partner, whose nest is empty)"
-            rules.illegal("no pawn is left in the nest to place" + why, rules.KING_NO_PAWN)
-        rules.refuse(-pid, pawn_text(self.track[self.starts[owner]]))
-
-    def check_swap(self, action: Swap, seat: int) -> None:
-        p, q = action.mine, action.other
-        self.check_holds(seat, JACK)
-        owner = self.controlled(seat)
-        self.check_pawn_is_played_for(seat, p, owner)
-        if not 0 <= q < PAWNS * self.players:
-            rules.illegal(f"there is no pawn {q} at this table", rules.JACK)
-        if q >> 2 == owner:
-            rules.illegal(
-                "a Jack swaps your pawn with another player's pawn, not with your own", rules.JACK
-            )
-        codes = self.swappable()
-        for pid in (p, q):
-            code = codes[pid]
-            if code:
-                rules.refuse(code, pawn_text(pid))
-
-    def check_hand_in(self, seat: int) -> None:
-        """Must play: handing in is allowed only when no card in the hand can be played."""
-        plays = self.legal_actions(seat)
-        if plays and plays[0] is not HAND_IN:
-            rules.illegal(
-                f"you can play a card (for example {plays[0]}), so you must play one",
-                rules.MUST_PLAY,
-            )
 
     # -- applying -------------------------------------------------------------------------------------
     def _apply(self, action: Action, seat: int) -> None:
@@ -981,102 +698,10 @@ class KeezbordState(State):
         new._legal = None  # other hands: the seat to move may hold other cards
         return new
 
-    def _place_words(self, place: int) -> str:
-        p = place_text(place, self.length)
-        if p == "N":
-            return "the nest"
-        return f"home space {p}" if isinstance(p, str) else f"space {p}"
-
-    def _step(self, pid: int, card: int, steps: int) -> tuple[int, list[int]]:
-        """Where ``pid`` lands moving ``steps`` with ``card`` (4: backward) and the pawns it hits
-        there (and on the way, for a 7 with option ``seven_hits_passed``); ``(-code, [])`` if it
-        cannot move.  The state is left as it was."""
-        blockers = self.blockers()
-        if card == FOUR:
-            t = self.backward(pid >> 2, blockers)[pid & 3]
-        else:
-            t = self.forward(pid, steps, blockers)
-        if t < 0:
-            return t, []
-        hits: list[int] = []
-        if card == SEVEN and self.options["seven_hits_passed"]:
-            swept = self.sweep(pid, t)
-            hits = [v for v, _ in swept]
-            self.unsweep(swept)
-        if t < self.length and self.track[t] >= 0 and self.track[t] != pid:
-            hits.append(self.track[t])
-        return t, hits
-
-    def _part_words(self, pid: int, card: int, steps: int) -> str:
-        """``a1 moves 3 forward from space 5 to space 8, hitting b2``."""
-        x = self.pos[pid]
-        t, hits = self._step(pid, card, steps)
-        way = "back" if card == FOUR else "forward"
-        text = f"{pawn_text(pid)} moves {steps} {way} from {self._place_words(x)}"
-        if t < 0:
-            return text
-        text += f" {'into' if t >= self.length else 'to'} {self._place_words(t)}"
-        if hits:
-            text += ", hitting " + " and ".join(pawn_text(h) for h in hits) + " back to the nest"
-        return text
-
     def describe(self, action: Action, seat: int | None = None) -> str:
         """Which card moves which pawn from where to where, and which pawns it hits (public: the
         board and the card played; a hand handed in is told only by its size)."""
-        who_seat = self.current if seat is None else seat
-        who = f"seat {who_seat}"
-        try:
-            if isinstance(action, Move):
-                steps = 4 if action.card == FOUR else FORWARD_STEPS.get(action.card, action.card)
-                return (
-                    f"{who} plays {_a(action.card)}: "
-                    f"{self._part_words(action.pawn, action.card, steps)}"
-                )
-            if isinstance(action, Split):
-                p, a, q = action.first, action.first_steps, action.second
-                first = self._part_words(p, SEVEN, a)
-                t, _ = self._step(p, SEVEN, a)
-                if t < 0:
-                    second = f"{pawn_text(q)} moves {SEVEN - a}"
-                else:
-                    x = self.pos[p]
-                    swept = self.sweep(p, t) if self.options["seven_hits_passed"] else ()
-                    hit = self.move_pawn(p, t)
-                    try:
-                        second = self._part_words(q, SEVEN, SEVEN - a)
-                    finally:
-                        self.unmove_pawn(p, x, t, hit)
-                        if swept:
-                            self.unsweep(swept)
-                return f"{who} plays a 7 split in two: {first}, then {second}"
-            if isinstance(action, Place):
-                owner = self.controlled(who_seat) if who_seat is not None else 0
-                pid = self.nest_pawn(owner)
-                start = self.starts[owner]
-                if pid < 0:
-                    return f"{who} plays {_a(action.card)} to put a pawn on its start space"
-                text = (
-                    f"{who} plays {_a(action.card)}: {pawn_text(pid)} leaves the nest for its "
-                    f"start space {start}"
-                )
-                hit = self.track[start]
-                if hit >= 0:
-                    text += f", hitting {pawn_text(hit)} back to the nest"
-                return text
-            if isinstance(action, Swap):
-                return (
-                    f"{who} plays a Jack: {pawn_text(action.mine)} "
-                    f"({self._place_words(self.pos[action.mine])}) and "
-                    f"{pawn_text(action.other)} "
-                    f"({self._place_words(self.pos[action.other])}) change places"
-                )
-            if isinstance(action, HandIn):
-                n = len(self.hands[who_seat]) if who_seat is not None else 0
-                cards = f"its {n} card{'s' if n != 1 else ''}" if n else "its cards"
-                return f"{who} cannot play any card and hands in {cards} (they are shown)"
-        except (IndexError, KeyError, TypeError, ValueError):
-            pass
-        return f"{who}: {action}"
+        return describe_action(self, action, seat)
 
     # -- copying, JSON, encoding ----------------------------------------------------------------------
     def clone(self) -> KeezbordState:
@@ -1129,9 +754,7 @@ class KeezbordState(State):
         }
 
     def to_text(self) -> str:
-        """The position in one line (like chess FEN): ``positions.position_text``."""
-        from gametable.games.keezbord.positions import position_text
-
+        """The position in one line (like chess FEN): :func:`textform.position_text`."""
         return position_text(self)
 
     def encode_action(self, action: Action) -> int:
