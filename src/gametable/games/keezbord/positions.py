@@ -8,7 +8,7 @@ holds cards, a finished game only when a team is home (or the turn limit ran out
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -88,7 +88,7 @@ def _load_extras(state: KeezbordState, data: dict[str, Any]) -> None:
         for k, v in stats.items()
     ):
         raise InvalidState("stats must map event names to counts")
-    state.stats = Counter(dict(stats))
+    state.stats = defaultdict(int, stats)
 
 
 def _load_pawns(state: KeezbordState, pawns: Any) -> None:

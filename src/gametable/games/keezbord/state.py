@@ -20,7 +20,7 @@ Speed: the legal actions are listed once per position and kept until the positio
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 from gametable.core.positions import header_json
@@ -149,7 +149,7 @@ class KeezbordState(State):
         #: seats that handed in during the current deal (public)
         self.handed_in: list[int] = []
         #: counts of notable events (see :meth:`event_counts`)
-        self.stats: Counter[str] = Counter()
+        self.stats: defaultdict[str, int] = defaultdict(int)
         #: the legal actions of this very position once listed (``None``: not yet); every
         #: change of the position forgets them
         self._legal: list[Action] | None = None
@@ -423,25 +423,23 @@ class KeezbordState(State):
         """Put ``pid`` on ``target``; a pawn already standing there is hit back to its nest.
 
         Returns the pawn hit (or -1)."""
-        pos = self.pos
+        pos, track = self.pos, self.track
         length = self.length
         x = pos[pid]
-        owner_base = pid & ~3
         if x >= length:
-            self.home[owner_base + x - length] = -1
+            self.home[(pid & ~3) + x - length] = -1
         elif x >= 0:
-            self.track[x] = -1
-        hit = -1
+            track[x] = -1
+        pos[pid] = target
         if target >= length:
-            self.home[owner_base + target - length] = pid
+            self.home[(pid & ~3) + target - length] = pid
             if x < length:
                 self.at_home[pid >> 2] += 1
-        else:
-            hit = self.track[target]
-            if hit >= 0:
-                pos[hit] = -1
-            self.track[target] = pid
-        pos[pid] = target
+            return -1
+        hit = track[target]
+        if hit >= 0:
+            pos[hit] = -1
+        track[target] = pid
         return hit
 
     def unmove_pawn(self, pid: int, x: int, target: int, hit: int) -> None:
@@ -566,12 +564,11 @@ class KeezbordState(State):
     def move_and_count(self, pid: int, target: int, seat: int, seven: bool = False) -> None:
         """Move ``pid`` to ``target`` for ``seat`` (a 7 sweeps the pawns it passes under option
         ``seven_hits_passed``) and count the pawns hit and a pawn that enters its home."""
-        stats = self.stats
         if seven and self.sweeping:
-            for hit, _ in self.sweep(pid, target):
-                self.count_hit(hit, seat)
+            for swept, _ in self.sweep(pid, target):
+                self.count_hit(swept, seat)
         if target >= self.length and self.pos[pid] < self.length:
-            stats["pawns_home"] += 1
+            self.stats["pawns_home"] += 1
         hit = self.move_pawn(pid, target)
         if hit >= 0:
             self.count_hit(hit, seat)
@@ -732,7 +729,7 @@ class KeezbordState(State):
         new.deal = self.deal
         new.current = self.current
         new.handed_in = self.handed_in[:]
-        new.stats = Counter(self.stats)
+        new.stats = self.stats.copy()
         return new
 
     def to_json(self) -> dict[str, Any]:
