@@ -21,10 +21,10 @@ Speed: the legal actions are listed once per position and kept until the positio
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gametable.core.positions import header_json
-from gametable.core.protocol import Action, Outcome, State
+from gametable.core.protocol import Action, Game, Outcome, State
 from gametable.core.rng import Rng, as_rng
 from gametable.games.keezbord import checks, rules
 from gametable.games.keezbord.actions import (
@@ -60,9 +60,6 @@ from gametable.games.keezbord.describe import describe_action
 from gametable.games.keezbord.generate import plays
 from gametable.games.keezbord.textform import position_text
 from gametable.games.keezbord.views import KeezbordView
-
-if TYPE_CHECKING:
-    from gametable.games.keezbord import Keezbord
 
 #: ``to_move`` of each seat, built once
 _TO_MOVE = tuple((seat,) for seat in range(6))
@@ -114,45 +111,119 @@ class KeezbordState(State):
         "tables",
         "track",
     )
+    # every attribute, typed: the protocol's, the board's geometry and the options read once,
+    # the position, and what is derived from it
+    game: Game
+    players: int
+    options: dict[str, Any]
+    seed: int
+    rng: Rng
+    ply: int
+    board: Board
+    length: int
+    starts: tuple[int, ...]
+    tables: ActionTable
+    #: option seven_hits_passed
+    sweeping: bool
+    #: option max_turns
+    max_turns: int | None
+    #: option king_helps_teammate is when_nest_empty
+    king_when_nest_empty: bool
+    #: each pawn's place (see the module docstring)
+    pos: list[int]
+    #: the pawn on each track space, or -1
+    track: list[int]
+    #: the pawn on each home space (``4 * seat + h``), or -1
+    home: list[int]
+    #: each seat's pawns home
+    at_home: list[int]
+    #: each seat's cards, sorted
+    hands: list[list[int]]
+    #: the cards of this cycle not dealt yet (hidden order)
+    deck: list[int]
+    #: the cards played or handed in this cycle (public)
+    played: list[int]
+    dealer: int
+    cycle: int
+    deal: int
+    #: the seat to move (``None``: the game is over)
+    current: int | None
+    #: seats that handed in during the current deal (public)
+    handed_in: list[int]
+    #: counts of notable events (see :meth:`event_counts`)
+    stats: defaultdict[str, int]
+    #: the legal actions of this very position once listed (``None``: not yet); every change
+    #: of the position forgets them
+    _legal: list[Action] | None
 
-    def __init__(self, game: Keezbord, players: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        source: KeezbordState | None = None,
+    ) -> None:
+        """A game's state before its first deal, or with ``source`` a copy of that state (for
+        :meth:`clone`: a constructor rather than ``object.__new__``, which compiled builds
+        refuse)."""
         self.game = game
         self.players = players
         self.options = options
         self.seed = seed
+        if source is not None:
+            self.copy_position(source)
+            return
         self.rng = Rng(seed)
         self.ply = 0
         board = board_for(players)
-        self.board: Board = board
-        self.length: int = board.length
-        self.starts: tuple[int, ...] = board.starts
-        self.tables: ActionTable = action_tables(players)
-        #: the options that change the rules, read once
-        self.sweeping: bool = options["seven_hits_passed"]
-        self.max_turns: int | None = options["max_turns"]
-        self.king_when_nest_empty: bool = options["king_helps_teammate"] == "when_nest_empty"
-        #: each pawn's place (see the module docstring)
-        self.pos: list[int] = [-1] * (PAWNS * players)
-        #: the pawn on each track space, or -1
-        self.track: list[int] = [-1] * board.length
-        #: the pawn on each home space (``4 * seat + h``), or -1
-        self.home: list[int] = [-1] * (PAWNS * players)
-        #: each seat's pawns home
-        self.at_home: list[int] = [0] * players
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-        self.deck: list[int] = []
-        self.played: list[int] = []
-        self.dealer: int = options["dealer"]
+        self.board = board
+        self.length = board.length
+        self.starts = board.starts
+        self.tables = action_tables(players)
+        self.sweeping = options["seven_hits_passed"]
+        self.max_turns = options["max_turns"]
+        self.king_when_nest_empty = options["king_helps_teammate"] == "when_nest_empty"
+        self.pos = [-1] * (PAWNS * players)
+        self.track = [-1] * board.length
+        self.home = [-1] * (PAWNS * players)
+        self.at_home = [0] * players
+        self.hands = [[] for _ in range(players)]
+        self.deck = []
+        self.played = []
+        self.dealer = options["dealer"]
         self.cycle = 0
         self.deal = 0
-        self.current: int | None = None
-        #: seats that handed in during the current deal (public)
-        self.handed_in: list[int] = []
-        #: counts of notable events (see :meth:`event_counts`)
-        self.stats: defaultdict[str, int] = defaultdict(int)
-        #: the legal actions of this very position once listed (``None``: not yet); every
-        #: change of the position forgets them
-        self._legal: list[Action] | None = None
+        self.current = None
+        self.handed_in = []
+        self.stats = defaultdict(int)
+        self._legal = None
+
+    def copy_position(self, source: KeezbordState) -> None:
+        """Take everything but the header from ``source`` (lists copied, shared tables kept)."""
+        self.rng = Rng(source.rng.state)
+        self.ply = source.ply
+        self.board = source.board
+        self.length = source.length
+        self.starts = source.starts
+        self.tables = source.tables
+        self.sweeping = source.sweeping
+        self.max_turns = source.max_turns
+        self.king_when_nest_empty = source.king_when_nest_empty
+        self._legal = source._legal  # the same position: the same legal actions (never changed)
+        self.pos = source.pos[:]
+        self.track = source.track[:]
+        self.home = source.home[:]
+        self.at_home = source.at_home[:]
+        self.hands = [h[:] for h in source.hands]
+        self.deck = source.deck[:]
+        self.played = source.played[:]
+        self.dealer = source.dealer
+        self.cycle = source.cycle
+        self.deal = source.deal
+        self.current = source.current
+        self.handed_in = source.handed_in[:]
+        self.stats = source.stats.copy()
 
     # -- deals ("Setup", "Gameplay") ----------------------------------------------------------------
     def deal_next(self) -> None:
@@ -702,35 +773,7 @@ class KeezbordState(State):
 
     # -- copying, JSON, encoding ----------------------------------------------------------------------
     def clone(self) -> KeezbordState:
-        new = object.__new__(KeezbordState)
-        new.game = self.game
-        new.players = self.players
-        new.options = self.options
-        new.seed = self.seed
-        new.rng = Rng(self.rng.state)
-        new.ply = self.ply
-        new.board = self.board
-        new.length = self.length
-        new.starts = self.starts
-        new.tables = self.tables
-        new.sweeping = self.sweeping
-        new.max_turns = self.max_turns
-        new.king_when_nest_empty = self.king_when_nest_empty
-        new._legal = self._legal  # the same position: the same legal actions (never changed)
-        new.pos = self.pos[:]
-        new.track = self.track[:]
-        new.home = self.home[:]
-        new.at_home = self.at_home[:]
-        new.hands = [h[:] for h in self.hands]
-        new.deck = self.deck[:]
-        new.played = self.played[:]
-        new.dealer = self.dealer
-        new.cycle = self.cycle
-        new.deal = self.deal
-        new.current = self.current
-        new.handed_in = self.handed_in[:]
-        new.stats = self.stats.copy()
-        return new
+        return KeezbordState(self.game, self.players, self.seed, self.options, source=self)
 
     def to_json(self) -> dict[str, Any]:
         def cards(cs: list[int]) -> list[str]:
