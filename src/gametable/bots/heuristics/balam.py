@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,7 +126,7 @@ class Estate:
 
 @dataclass
 class Table:
-    view: dict[str, Any]
+    view: Mapping[str, Any]
     colour: dict[str, str]
     features: dict[str, list[str]]
     neighbours: dict[str, list[str]]
@@ -145,7 +145,7 @@ def plot_map(site: dict[str, Any]) -> list[tuple[str, int, str | None] | None]:
     return out
 
 
-def read(view: dict[str, Any]) -> Table:
+def read(view: Mapping[str, Any]) -> Table:
     board = view["board"]["sites"]
     colour = {s["id"]: s["colour"] for s in board}
     features = {s["id"]: s["features"] for s in board}
@@ -196,7 +196,7 @@ def read(view: dict[str, Any]) -> Table:
     return Table(view, colour, features, neighbours, estates, rounds_left(view))
 
 
-def to_be_moved(view: dict[str, Any], seat: int, estate: Estate) -> float:
+def to_be_moved(view: Mapping[str, Any], seat: int, estate: Estate) -> float:
     """During the distribution, riches still lying on villages (or prisoners on garrisons) are
     worth what they will be worth once moved: the best free room first (transport ignored)."""
     rooms: list[float] = []
@@ -224,7 +224,7 @@ def to_be_moved(view: dict[str, Any], seat: int, estate: Estate) -> float:
     return gain
 
 
-def rounds_left(view: dict[str, Any]) -> float:
+def rounds_left(view: Mapping[str, Any]) -> float:
     """Expected number of productions still to come, from the ball games left to turn."""
     katun = view["katun"]
     players = view["players"]
@@ -282,7 +282,7 @@ def lead_of(values: Sequence[float], seat: int) -> float:
     return values[seat] - max(v for s, v in enumerate(values) if s != seat)
 
 
-def lead(view: dict[str, Any], seat: int) -> float:
+def lead(view: Mapping[str, Any], seat: int) -> float:
     return lead_of(worths(read(view)), seat)
 
 
@@ -402,7 +402,7 @@ def katun_value(table: Table, seat: int, slot: int) -> float:
 
 
 # -- wars -----------------------------------------------------------------------------------------
-def faces(view: dict[str, Any]) -> tuple[float, float]:
+def faces(view: Mapping[str, Any]) -> tuple[float, float]:
     """Mean success points of a die and the chance of a skull."""
     text = view["options"].get("faces") or "0,1,1,2,3,X"
     values = [f.strip().upper() for f in str(text).split(",")]
@@ -499,7 +499,7 @@ def held_value(building: str, riches: str) -> float:
     return LOOSE
 
 
-def building_at(view: dict[str, Any], site: str, plot: int) -> tuple[str, str]:
+def building_at(view: Mapping[str, Any], site: str, plot: int) -> tuple[str, str]:
     """(kind of the building covering ``plot`` of ``site``, the riches on that plot or "")."""
     covering = plot_map(view["sites"][site])[plot]
     if covering is None:
@@ -507,7 +507,7 @@ def building_at(view: dict[str, Any], site: str, plot: int) -> tuple[str, str]:
     return covering[0], covering[2] or ""
 
 
-def move_gain(view: dict[str, Any], action: Action) -> float:
+def move_gain(view: Mapping[str, Any], action: Action) -> float:
     """A distribution move: the riches is worth what it is worth where it lands."""
     move = action.to_json()
     kind, riches = building_at(view, move["site"], move["plot"])
@@ -517,7 +517,7 @@ def move_gain(view: dict[str, Any], action: Action) -> float:
 
 
 def action_scores(
-    view: dict[str, Any],
+    view: Mapping[str, Any],
     seat: int,
     legal: Sequence[Action],
     imagine: Callable[[], State],

@@ -15,7 +15,7 @@ thumb: it is legal only when it is the only legal action.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gametable.bots.base import SeatState
@@ -29,7 +29,7 @@ REACH = (1, 2, 3, 5, 6, 7, 8, 9, 10, 12)  # forward steps of single cards (7 als
 BACK = 4
 
 
-def seat_values(view: dict[str, Any]) -> list[float]:
+def seat_values(view: Mapping[str, Any]) -> list[float]:
     """How well each seat's pawns stand (before counting its team)."""
     length = view["track_length"]
     pawns = view["pawns"]
@@ -65,7 +65,7 @@ def seat_values(view: dict[str, Any]) -> list[float]:
     return values
 
 
-def team_scores(view: dict[str, Any]) -> list[float]:
+def team_scores(view: Mapping[str, Any]) -> list[float]:
     """Per seat: its team's standing minus the best opposing team's."""
     values = seat_values(view)
     teams = view["teams"]
@@ -79,7 +79,7 @@ def team_scores(view: dict[str, Any]) -> list[float]:
     return out
 
 
-def my_team_score(view: dict[str, Any], seat: int) -> float:
+def my_team_score(view: Mapping[str, Any], seat: int) -> float:
     return team_scores(view)[seat]
 
 

@@ -708,7 +708,7 @@ class KeezbordState(State):
             for s in range(self.players)
         ]
 
-    def view(self, seat: int | None) -> KeezbordView:  # type: ignore[override]
+    def view(self, seat: int | None) -> KeezbordView:
         # (the protocol declares dict[str, Any]; a TypedDict is the declared, narrower shape)
         out: KeezbordView = {
             "game": "keezbord",
