@@ -11,7 +11,7 @@ and a Swinger left in hand counts 0.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Literal
 
 SWINGER = 20
 LUL = 21
@@ -22,8 +22,26 @@ ALL_CARDS = (*BALZAK_VALUES, SWINGER, LUL)
 #: points a card counts in a hand at the end of a round
 POINTS = {**{v: v for v in BALZAK_VALUES}, SWINGER: 0, LUL: 10}
 
-_TEXT = {**{v: str(v) for v in BALZAK_VALUES}, SWINGER: "S", LUL: "L"}
-_FROM_TEXT = {t: c for c, t in _TEXT.items()}
+#: a card as text (JSON, notation, views)
+CardText = Literal["-1", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "S", "L"]
+_TEXT: dict[int, CardText] = {
+    -1: "-1",
+    0: "0",
+    1: "1",
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "11",
+    SWINGER: "S",
+    LUL: "L",
+}
+_FROM_TEXT: dict[str, int] = {t: c for c, t in _TEXT.items()}
 _FROM_TEXT.update(
     {"SWINGER": SWINGER, "LUL": LUL, "s": SWINGER, "l": LUL, "swinger": SWINGER, "lul": LUL}
 )
@@ -37,8 +55,14 @@ def is_balzak(card: int) -> bool:
     return -1 <= card <= 11
 
 
-def card_text(card: int) -> str:
+def card_text(card: int) -> CardText:
     return _TEXT[card]
+
+
+def cards_text(cards: Iterable[int]) -> list[CardText]:
+    """``[7, SWINGER]`` -> ``["7", "S"]``."""
+    text = _TEXT
+    return [text[c] for c in cards]
 
 
 def parse_card(text: str) -> int:
@@ -66,6 +90,13 @@ def deck_counts(options: Mapping[str, Any]) -> dict[int, int]:
     return counts
 
 
+_DECKS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
 def build_deck(options: Mapping[str, Any]) -> list[int]:
     """The whole deck, unshuffled, in card order."""
-    return [card for card, n in deck_counts(options).items() for _ in range(n)]
+    key = (options["copies"], options["swingers"], options["luls"])
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = _DECKS[key] = tuple(c for c, n in deck_counts(options).items() for _ in range(n))
+    return list(deck)

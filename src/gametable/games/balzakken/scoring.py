@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final, Literal
 
-GOOD = "good"
-FALSE = "false"
-OVERCALL = "overcall"
+#: how a round ended: a good call, a false call, or a call with more than 5 points
+RoundKind = Literal["good", "false", "overcall"]
+GOOD: Final = "good"
+FALSE: Final = "false"
+OVERCALL: Final = "overcall"
+KINDS: tuple[RoundKind, ...] = (GOOD, FALSE, OVERCALL)
 
 BALZAK_LIMIT = 5
 FALSE_PENALTY = 25
@@ -24,7 +28,7 @@ TASTY = {69: 50, 99: 75}
 
 @dataclass(frozen=True)
 class RoundScore:
-    kind: str
+    kind: RoundKind
     points: tuple[int, ...]
 
 
