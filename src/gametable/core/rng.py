@@ -53,7 +53,8 @@ class _LaneTable:
         self.steps = sum((((i + 1) * _GAMMA) & _MASK) << (128 * i) for i in range(k))
         self.lanes = _MASK * self.ones
         self.nbytes = 16 * k
-        self.unpack = struct.Struct(f"<{2 * k}Q").unpack
+        # read the low 64 bits of each lane, skip the upper 64
+        self.unpack = struct.Struct("<" + "Q8x" * k).unpack
 
 
 _TABLES: dict[int, _LaneTable] = {}
@@ -108,7 +109,7 @@ class Rng:
             z = (((s ^ (s >> 30)) & lanes) * _M1) & lanes
             z = (((z ^ (z >> 27)) & lanes) * _M2) & lanes
             z ^= z >> 31  # the low 64 bits of each lane are now the output
-            out += t.unpack(z.to_bytes(t.nbytes, "little"))[::2]
+            out += t.unpack(z.to_bytes(t.nbytes, "little"))
             state = (state + m * _GAMMA) & _MASK
             k -= m
         self.state = state

@@ -16,7 +16,8 @@ from typing import Any, Literal
 SWINGER = 20
 LUL = 21
 ACTION_CARDS = (SWINGER, LUL)
-BALZAK_VALUES = tuple(range(-1, 12))
+LOWEST, HIGHEST = -1, 11
+BALZAK_VALUES = tuple(range(LOWEST, HIGHEST + 1))
 ALL_CARDS = (*BALZAK_VALUES, SWINGER, LUL)
 
 #: points a card counts in a hand at the end of a round
@@ -24,6 +25,8 @@ POINTS = {**{v: v for v in BALZAK_VALUES}, SWINGER: 0, LUL: 10}
 
 #: a card as text (JSON, notation, views)
 CardText = Literal["-1", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "S", "L"]
+_POINTS_OF = POINTS.__getitem__
+
 _TEXT: dict[int, CardText] = {
     -1: "-1",
     0: "0",
@@ -52,7 +55,7 @@ NAMES[-1] = "Bruisbal (-1)"
 
 
 def is_balzak(card: int) -> bool:
-    return -1 <= card <= 11
+    return LOWEST <= card <= HIGHEST
 
 
 def card_text(card: int) -> CardText:
@@ -79,7 +82,7 @@ def hand_value(hand: Iterable[int]) -> int:
     >>> hand_value([-1, 3, LUL, SWINGER])
     12
     """
-    return sum(POINTS[c] for c in hand)
+    return sum(map(_POINTS_OF, hand))
 
 
 def deck_counts(options: Mapping[str, Any]) -> dict[int, int]:

@@ -15,10 +15,12 @@ from __future__ import annotations
 from gametable.core.protocol import Action
 from gametable.games.balzakken import rules
 from gametable.games.balzakken.actions import BALZAK, Discard, PlayLul, PlaySwinger, Swap
-from gametable.games.balzakken.cards import ALL_CARDS, LUL, SWINGER
+from gametable.games.balzakken.cards import ACTION_CARDS, ALL_CARDS, LUL, SWINGER
 
 #: most copies of one card a hand can hold (every deck option is at most 8)
 MAX_HELD = 8
+#: most players at a table
+MAX_PLAYERS = 8
 
 
 def _card_actions(card: int, held: int) -> tuple[Action, ...]:
@@ -56,16 +58,19 @@ def _target_actions(card: int, seat: int, players: int) -> tuple[Action, ...]:
 CARD_ACTIONS: dict[int, tuple[tuple[Action, ...], ...]] = {
     card: tuple(_card_actions(card, held) for held in range(MAX_HELD + 1)) for card in ALL_CARDS
 }
-_TARGETS: dict[tuple[int, int, int], tuple[Action, ...]] = {}
-
-
-def target_actions(card: int, seat: int, players: int) -> tuple[Action, ...]:
-    """:func:`_target_actions`, computed once per (card, seat, players)."""
-    key = (card, seat, players)
-    found = _TARGETS.get(key)
-    if found is None:
-        found = _TARGETS[key] = _target_actions(card, seat, players)
-    return found
+#: TARGETS[card][players][seat]: the Swinger or Lul played by ``seat`` in front of each other seat
+TARGETS: dict[int, tuple[tuple[tuple[Action, ...], ...], ...]] = {
+    card: tuple(
+        tuple(_target_actions(card, seat, players) for seat in range(players))
+        for players in range(MAX_PLAYERS + 1)
+    )
+    for card in ACTION_CARDS
+}
+#: BALZAK_ALLOWED[swingers][luls]: may a hand holding that many action cards call BALZAK!?
+BALZAK_ALLOWED = tuple(
+    tuple(rules.balzak_refusal(swingers, luls) is None for luls in range(MAX_HELD + 1))
+    for swingers in range(MAX_HELD + 1)
+)
 
 
 def run_actions(card: int, held: int) -> tuple[Action, ...]:
@@ -73,9 +78,21 @@ def run_actions(card: int, held: int) -> tuple[Action, ...]:
     return table[held] if held < len(table) else _card_actions(card, held)
 
 
-def actions_of_hand(hand: list[int], seat: int, players: int) -> list[Action]:
-    """The legal actions of ``seat`` holding ``hand`` (sorted: equal cards together, action cards
-    after every Balzak), in a fixed order: runs by card, then BALZAK!."""
+def target_actions(card: int, seat: int, players: int) -> tuple[Action, ...]:
+    if players <= MAX_PLAYERS:
+        return TARGETS[card][players][seat]
+    return _target_actions(card, seat, players)
+
+
+def balzak_allowed(swingers: int, luls: int) -> bool:
+    if swingers <= MAX_HELD and luls <= MAX_HELD:
+        return BALZAK_ALLOWED[swingers][luls]
+    return rules.balzak_refusal(swingers, luls) is None
+
+
+def generate(hand: list[int], seat: int, players: int) -> list[Action]:
+    """:func:`actions_of_hand` worked out: walk the sorted hand's runs of equal cards and take
+    what the rules allow for each."""
     out: list[Action] = []
     swingers = luls = 0
     i, n = 0, len(hand)
@@ -86,13 +103,37 @@ def actions_of_hand(hand: list[int], seat: int, players: int) -> list[Action]:
             j += 1
         if card == SWINGER:
             swingers = j - i
-            out.extend(target_actions(SWINGER, seat, players))
+            out += target_actions(SWINGER, seat, players)
         elif card == LUL:
             luls = j - i
-            out.extend(target_actions(LUL, seat, players))
+            out += target_actions(LUL, seat, players)
         else:
-            out.extend(run_actions(card, j - i))
+            out += run_actions(card, j - i)
         i = j
-    if rules.balzak_refusal(swingers, luls) is None:
+    if balzak_allowed(swingers, luls):
         out.append(BALZAK)
     return out
+
+
+#: the legal actions of hands seen before (see :func:`actions_of_hand`)
+_MEMO: dict[tuple[int, ...], tuple[Action, ...]] = {}
+#: hands remembered before the memo starts afresh (bounds its memory to a few megabytes)
+MEMO_SIZE = 50_000
+
+
+def actions_of_hand(hand: list[int], seat: int, players: int) -> list[Action]:
+    """The legal actions of ``seat`` holding ``hand`` (sorted: equal cards together, action cards
+    after every Balzak), in a fixed order: each Balzak's discards and swap by card, The Swinger
+    on each other seat, The Lul on each other seat, BALZAK!.
+
+    The answer is remembered for hands seen before: by the cards alone for a hand without action
+    cards (nothing else matters then), else by the table size, the seat and the cards.  The two
+    kinds of key cannot meet: only the second holds an action card.
+    """
+    key = (players, seat, *hand) if hand and hand[-1] >= SWINGER else tuple(hand)
+    found = _MEMO.get(key)
+    if found is None:
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.clear()
+        found = _MEMO[key] = tuple(generate(hand, seat, players))
+    return list(found)

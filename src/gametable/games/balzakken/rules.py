@@ -22,7 +22,15 @@ from dataclasses import dataclass
 
 from gametable.core.errors import IllegalAction
 from gametable.core.rules import RuleRef
-from gametable.games.balzakken.cards import ACTION_CARDS, LUL, SWINGER, card_text, is_balzak
+from gametable.games.balzakken.cards import (
+    ACTION_CARDS,
+    HIGHEST,
+    LOWEST,
+    LUL,
+    SWINGER,
+    card_text,
+    is_balzak,
+)
 
 
 def _ref(section: str, *ids: str, clarification: bool = False) -> RuleRef:
@@ -120,7 +128,7 @@ def discard_refusal(card: int, held: int, count: int, take_top: bool) -> Refusal
     """
     if card == SWINGER and count > 1:
         return Refusal("You may never play two Swingers at once.", NEVER_TWO_SWINGERS)
-    if not is_balzak(card):
+    if not LOWEST <= card <= HIGHEST:  # not a Balzak
         if card in ACTION_CARDS:
             verb = "swinger" if card == SWINGER else "lul"
             return Refusal(
@@ -152,7 +160,7 @@ def swap_refusal(card: int, held: int) -> Refusal | None:
             f"not {action_card_name(card)}.",
             SWAP,
         )
-    if not is_balzak(card):
+    if not LOWEST <= card <= HIGHEST:  # not a Balzak
         return Refusal(f"There is no {card_word(card)} in Balzakken.", SWAP)
     if held < 1:
         return _not_held(card, held, 1, "swap", SWAP)

@@ -40,13 +40,15 @@ from gametable.games.balzakken.cards import (
     is_balzak,
 )
 from gametable.games.balzakken.legal import actions_of_hand
-from gametable.games.balzakken.scoring import game_is_over, score_round, tasty_position
+from gametable.games.balzakken.scoring import KINDS, game_is_over, score_round, tasty_position
 from gametable.games.balzakken.views import BalzakkenView, OutcomeView, RoundRecord
 
 if TYPE_CHECKING:
     from gametable.games.balzakken import Balzakken
 
 HAND_SIZE = 5
+#: the event counted for each kind of call
+ROUND_EVENT = {kind: f"{kind}_balzak" for kind in KINDS}
 EVENTS = (
     "good_balzak",
     "false_balzak",
@@ -197,18 +199,23 @@ class BalzakkenState(State):
     def refusal_of(self, action: Action, seat: int) -> rules.Refusal | None:
         """What rule forbids ``seat``, whose turn it is, to play ``action`` now; ``None`` if none.
 
-        The same rule functions generate :meth:`legal_actions`.
+        The same rule functions generate :meth:`legal_actions`.  With no cards in hand, every
+        action but the call is refused by the empty-hand rule.
         """
         hand = self.hands[seat]
+        if isinstance(action, Discard):
+            if not hand:
+                return rules.empty_hand_refusal(0)
+            card = action.card
+            return rules.discard_refusal(card, hand.count(card), action.count, action.take_top)
+        if isinstance(action, Swap):
+            if not hand:
+                return rules.empty_hand_refusal(0)
+            return rules.swap_refusal(action.card, hand.count(action.card))
         if isinstance(action, CallBalzak):
             return rules.balzak_refusal(hand.count(SWINGER), hand.count(LUL))
         if not hand:
             return rules.empty_hand_refusal(0)
-        if isinstance(action, Discard):
-            card = action.card
-            return rules.discard_refusal(card, hand.count(card), action.count, action.take_top)
-        if isinstance(action, Swap):
-            return rules.swap_refusal(action.card, hand.count(action.card))
         if isinstance(action, PlaySwinger):
             return rules.action_card_refusal(
                 SWINGER, hand.count(SWINGER), seat, action.target, self.players
@@ -240,9 +247,13 @@ class BalzakkenState(State):
         hand = self.hands[seat]
         discard = self.discard
         former_top = len(discard) - 1
+        known = self.known
         for _ in range(count):
             hand.remove(card)
-            self.forget(seat, card)
+            for row in known:  # played openly: nobody counts it in the hand any more
+                cards = row[seat]
+                if cards and card in cards:
+                    cards.remove(card)
             discard.append(card)
         if count > 1:
             self.stats["multi_discards"] += 1
@@ -259,12 +270,16 @@ class BalzakkenState(State):
         """Action 2: a Balzak from the hand changes places with the discard pile's top."""
         hand = self.hands[seat]
         hand.remove(card)
-        self.forget(seat, card)
         discard = self.discard
         taken = discard[-1]
         discard[-1] = card
         insort(hand, taken)
-        self.reveal_taken(seat, taken)
+        for o, row in enumerate(self.known):
+            cards = row[seat]
+            if cards and card in cards:  # played openly: forgotten
+                cards.remove(card)
+            if o != seat:  # taken in plain sight: everyone else knows it is there
+                insort(cards, taken)
         self.stats["swaps"] += 1
 
     def play_swinger(self, seat: int, target: int) -> None:
@@ -291,30 +306,32 @@ class BalzakkenState(State):
 
     def end_round(self, caller: int) -> None:
         """BALZAK!: score the round, apply the tasty positions, end the game or deal again."""
-        values = [hand_value(h) for h in self.hands]
+        hands = self.hands
+        values = [hand_value(h) for h in hands]
         result = score_round(values, caller)
-        before = list(self.scores)
+        scores = self.scores
+        before = scores[:]
         tasty = []
-        for s in range(self.players):
-            total = self.scores[s] + result.points[s]
-            self.scores[s] = tasty_position(total)
-            if self.scores[s] != total:
+        for s, points in enumerate(result.points):
+            total = before[s] + points
+            scores[s] = tasty_position(total)
+            if scores[s] != total:
                 tasty.append(s)
-        self.stats[f"{result.kind}_balzak"] += 1
+        self.stats[ROUND_EVENT[result.kind]] += 1
         record: RoundRecord = {
             "round": self.round,
             "caller": caller,
             "kind": result.kind,
-            "hands": [cards_text(h) for h in self.hands],
+            "hands": [cards_text(h) for h in hands],
             "in_front": [cards_text(f) for f in self.in_front],
             "values": values,
             "points": list(result.points),
             "before": before,
-            "totals": list(self.scores),
+            "totals": scores[:],
             "tasty": tasty,
         }
         self.history = [*self.history, record]  # shared with clones: copied on write
-        if game_is_over(self.scores):
+        if game_is_over(scores):
             self.to_move = ()
             return
         self.dealer = caller
