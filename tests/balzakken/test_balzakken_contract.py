@@ -9,7 +9,9 @@ import pytest
 from balzakken_helpers import DISCARD, EMPTY_HAND, GAME, IMPORTANT, SWAP, position, refused
 
 from gametable import InvalidAction
-from gametable.core.choices import menu
+from gametable.bots.base import SeatState
+from gametable.bots.heuristic import HeuristicBot
+from gametable.core.choices import check_steps, menu
 from gametable.core.schema import schema_errors
 
 # -- actions as JSON --------------------------------------------------------------------------------
@@ -189,3 +191,17 @@ def test_what_is_offered_is_exactly_what_is_accepted(players) -> None:
             for action in _every_action(state):
                 assert state.is_legal(action, seat) == (action in legal), (action, state.to_json())
             state.apply(rng.choice(sorted(legal, key=str)), seat)
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_menus_stay_short_in_heuristic_play(players) -> None:
+    """Every decision the heuristic bots meet offers a menu tree with at most 40 entries a
+    level (the contract's limit; random play is checked by the conformance suite)."""
+    for seed in range(2):
+        state = GAME.new_game(players, seed=seed)
+        bots = [HeuristicBot(seed=seed * 10 + s) for s in range(players)]
+        while not state.is_over and state.ply < 600:
+            seat = state.to_move[0]
+            legal = state.legal_actions(seat)
+            assert check_steps(legal) is None
+            state.apply(bots[seat].choose(SeatState(state, seat)), seat)
