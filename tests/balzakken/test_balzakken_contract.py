@@ -3,7 +3,10 @@ player would say, and one place for each rule (what is offered is exactly what i
 
 from __future__ import annotations
 
+import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 from balzakken_helpers import DISCARD, EMPTY_HAND, GAME, IMPORTANT, SWAP, position, refused
@@ -13,6 +16,8 @@ from gametable.bots.base import SeatState
 from gametable.bots.heuristic import HeuristicBot
 from gametable.core.choices import check_steps, menu
 from gametable.core.schema import schema_errors
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "balzakken.md"
 
 # -- actions as JSON --------------------------------------------------------------------------------
 
@@ -205,3 +210,20 @@ def test_menus_stay_short_in_heuristic_play(players) -> None:
             legal = state.legal_actions(seat)
             assert check_steps(legal) is None
             state.apply(bots[seat].choose(SeatState(state, seat)), seat)
+
+
+def test_the_docs_json_and_steps_tables_match_the_engine() -> None:
+    """The "Actions as JSON" and "Steps" tables of docs/rules/balzakken.md are kept honest."""
+    text = DOC.read_text()
+    json_table = text[text.index("## Actions as JSON") : text.index("## Steps")]
+    rows = re.findall(r"\| `(\{.*?\})` \| `(.*?)` \|", json_table)
+    assert len(rows) == 5
+    state = position([["7"], ["4"], ["5"]])
+    for data, notation in rows:
+        assert str(GAME.action_from_json(state, json.loads(data))) == notation
+    steps_table = text[text.index("## Steps") : text.index("## The view")]
+    rows = re.findall(r"\| `(.*?)` \| (.*?) \|", steps_table)
+    assert len(rows) == 7
+    for notation, steps in rows:
+        labels = tuple(re.findall(r"`(.*?)`", steps))
+        assert GAME.parse_action(state, notation).steps == labels
