@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from balzakken_helpers import DISCARD, EMPTY_HAND, GAME, IMPORTANT, SWAP, position, refused
 
-from gametable import InvalidAction
+from gametable import IllegalAction, InvalidAction
 from gametable.bots.base import SeatState
 from gametable.bots.heuristic import HeuristicBot
 from gametable.core.choices import check_steps, menu
@@ -227,3 +227,22 @@ def test_the_docs_json_and_steps_tables_match_the_engine() -> None:
     for notation, steps in rows:
         labels = tuple(re.findall(r"`(.*?)`", steps))
         assert GAME.parse_action(state, notation).steps == labels
+
+
+def test_listed_action_objects_are_trusted_only_in_the_position_that_listed_them() -> None:
+    """BZ-027, BZ-030, BZ-040: ``apply`` skips re-checking an action object that
+    ``legal_actions`` listed for this very position; once anything changed, an old listed object
+    is checked again, and refused if it has become illegal."""
+    state = position([["-1", "-1", "-1", "-1", "9"], ["4", "5"]], ["3"])
+    first = {str(a): a for a in state.legal_actions()}
+    state.apply(first["discard -1x4"])  # every -1 of the deck is now on the discard pile
+    state.apply("discard 4")
+    before = state.to_json()
+    for text in ("discard -1", "swap -1", "discard -1x4"):
+        with pytest.raises(IllegalAction):
+            state.apply(first[text])
+        assert state.to_json() == before
+    other = state.clone()
+    listed = other.legal_actions()
+    state.apply(listed[0])  # listed by another state: checked here, and legal here too
+    assert state.ply == other.ply + 1

@@ -121,7 +121,7 @@ _MEMO: dict[tuple[int, ...], tuple[Action, ...]] = {}
 MEMO_SIZE = 50_000
 
 
-def actions_of_hand(hand: list[int], seat: int, players: int) -> list[Action]:
+def offer_for(hand: list[int], seat: int, players: int) -> tuple[Action, ...]:
     """The legal actions of ``seat`` holding ``hand`` (sorted: equal cards together, action cards
     after every Balzak), in a fixed order: each Balzak's discards and swap by card, The Swinger
     on each other seat, The Lul on each other seat, BALZAK!.
@@ -136,4 +136,9 @@ def actions_of_hand(hand: list[int], seat: int, players: int) -> list[Action]:
         if len(_MEMO) >= MEMO_SIZE:
             _MEMO.clear()
         found = _MEMO[key] = tuple(generate(hand, seat, players))
-    return list(found)
+    return found
+
+
+def actions_of_hand(hand: list[int], seat: int, players: int) -> list[Action]:
+    """:func:`offer_for`, as a new list."""
+    return list(offer_for(hand, seat, players))

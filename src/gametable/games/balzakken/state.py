@@ -39,7 +39,7 @@ from gametable.games.balzakken.cards import (
     hand_value,
     is_balzak,
 )
-from gametable.games.balzakken.legal import actions_of_hand
+from gametable.games.balzakken.legal import offer_for
 from gametable.games.balzakken.scoring import KINDS, game_is_over, score_round, tasty_position
 from gametable.games.balzakken.views import BalzakkenView, OutcomeView, RoundRecord
 
@@ -64,6 +64,7 @@ EVENTS = (
 
 class BalzakkenState(State):
     __slots__ = (
+        "_offered",
         "dealer",
         "discard",
         "draw",
@@ -104,6 +105,9 @@ class BalzakkenState(State):
         self.in_front: list[list[int]] = [[] for _ in range(players)]
         self.known: list[list[list[int]]] = []
         self.to_move = (options["first_player"],)
+        #: the legal actions last listed for the seat to move in this very position (dropped by
+        #: every change), so that ``apply`` can trust those very action objects unchecked
+        self._offered: tuple[Action, ...] = ()
         # the dealer of the first round sits to the right of the first player
         self.dealer: int = (options["first_player"] - 1) % players
 
@@ -168,7 +172,8 @@ class BalzakkenState(State):
         current = to_move[0]
         if seat is not None and seat != current:
             return []
-        return actions_of_hand(self.hands[current], current, self.players)
+        self._offered = offer = offer_for(self.hands[current], current, self.players)
+        return list(offer)
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """As :meth:`State.apply`: refuse with the rule broken (state untouched), else apply.
@@ -185,9 +190,13 @@ class BalzakkenState(State):
             self.acting_seat(seat)  # raises: the game is over, or it is another seat's turn
             raise AssertionError(f"seat {seat} may not act now, yet acting_seat accepted it")
         seat = to_move[0]
-        refusal = self.refusal_of(action, seat)
-        if refusal is not None:
-            raise refusal.error()
+        for listed in self._offered:
+            if listed is action:  # this very object was listed legal here: no need to ask again
+                break
+        else:
+            refusal = self.refusal_of(action, seat)
+            if refusal is not None:
+                raise refusal.error()
         self._apply(action, seat)
         self.ply += 1
 
@@ -227,6 +236,7 @@ class BalzakkenState(State):
         return rules.Refusal(f"{action!r} is not a Balzakken action.", rules.TURN_ORDER)
 
     def _apply(self, action: Action, seat: int) -> None:
+        self._offered = ()
         if isinstance(action, Discard):
             self.discard_cards(seat, action.card, action.count, action.take_top)
         elif isinstance(action, Swap):
@@ -479,6 +489,7 @@ class BalzakkenState(State):
     # -- copying, JSON, encoding ------------------------------------------------------------------
     def clone(self) -> BalzakkenState:
         new = object.__new__(BalzakkenState)
+        new._offered = ()
         new.game = self.game
         new.players = self.players
         new.options = self.options
