@@ -10,8 +10,7 @@ scores 25 for the caller and 0 for everyone else.  No entry on the score sheet i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 #: how a round ended: a good call, a false call, or a call with more than 5 points
 RoundKind = Literal["good", "false", "overcall"]
@@ -26,8 +25,7 @@ GAME_END = 100
 TASTY = {69: 50, 99: 75}
 
 
-@dataclass(frozen=True)
-class RoundScore:
+class RoundScore(NamedTuple):
     kind: RoundKind
     points: tuple[int, ...]
 
@@ -43,19 +41,19 @@ def score_round(values: Sequence[int], caller: int) -> RoundScore:
     RoundScore(kind='overcall', points=(25, 0, 0))
     """
     mine = values[caller]
-    others = [v for seat, v in enumerate(values) if seat != caller]
     if mine > BALZAK_LIMIT:
-        return RoundScore(
-            OVERCALL, tuple(FALSE_PENALTY if s == caller else 0 for s in range(len(values)))
-        )
+        points = [0] * len(values)
+        points[caller] = FALSE_PENALTY
+        return RoundScore(OVERCALL, tuple(points))
+    others = [v for seat, v in enumerate(values) if seat != caller]
     lowest = min(others) if others else mine + 1
     if lowest <= mine:
-        points = tuple(
-            FALSE_PENALTY if s == caller else 0 if v == lowest else max(0, v)
-            for s, v in enumerate(values)
-        )
-        return RoundScore(FALSE, points)
-    return RoundScore(GOOD, tuple(0 if s == caller else max(0, v) for s, v in enumerate(values)))
+        points = [0 if v == lowest else v if v > 0 else 0 for v in values]
+        points[caller] = FALSE_PENALTY
+        return RoundScore(FALSE, tuple(points))
+    points = [v if v > 0 else 0 for v in values]  # no entry on the score sheet is negative
+    points[caller] = 0
+    return RoundScore(GOOD, tuple(points))
 
 
 def tasty_position(total: int) -> int:
