@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from gametable.core.errors import InvalidAction
 from gametable.core.protocol import Action
@@ -55,7 +55,7 @@ from gametable.games.balzakken.cards import card_text, parse_card
 class Discard(Action):
     """Discard ``count`` cards of ``card``; draw one back (from the discard pile if ``take_top``)."""
 
-    kind: ClassVar[str] = "discard"
+    kind = "discard"
 
     card: int
     count: int = 1
@@ -91,7 +91,7 @@ class Discard(Action):
 class Swap(Action):
     """Swap a Balzak of value ``card`` from the hand with the discard pile's top card."""
 
-    kind: ClassVar[str] = "swap"
+    kind = "swap"
 
     card: int
 
@@ -110,7 +110,7 @@ class Swap(Action):
 class PlaySwinger(Action):
     """Play The Swinger in front of ``target`` and swap hands with them."""
 
-    kind: ClassVar[str] = "swinger"
+    kind = "swinger"
 
     target: int
 
@@ -129,7 +129,7 @@ class PlaySwinger(Action):
 class PlayLul(Action):
     """Play The Lul in front of ``target``, who draws 2 cards at once."""
 
-    kind: ClassVar[str] = "lul"
+    kind = "lul"
 
     target: int
 
@@ -148,7 +148,7 @@ class PlayLul(Action):
 class CallBalzak(Action):
     """Call BALZAK!: the round ends and is scored."""
 
-    kind: ClassVar[str] = "balzak"
+    kind = "balzak"
 
     def __str__(self) -> str:
         return "balzak"
