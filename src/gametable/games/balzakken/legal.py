@@ -4,7 +4,9 @@ Legality in Balzakken depends only on the hand (which cards, how many of each), 
 number of players.  So the generator walks the hand's runs of equal cards and, for each run, takes
 the actions that the rule functions allow for "``held`` copies of ``card``"; those answers are
 computed once, by calling the very functions that explain refusals, and kept in small tables
-(actions are immutable values, so one object serves every state).
+(actions are immutable values, so one object serves every state).  The list for a whole hand is
+remembered too (:func:`offer_for`), since random and heuristic play meet the same hands again
+and again.
 
 >>> [str(a) for a in actions_of_hand([7, 7, 20], seat=0, players=2)]
 ['discard 7', 'discard 7x2', 'discard 7x2 top', 'swap 7', 'swinger 1']
@@ -117,7 +119,7 @@ def generate(hand: list[int], seat: int, players: int) -> list[Action]:
 
 #: the legal actions of hands seen before (see :func:`actions_of_hand`)
 _MEMO: dict[tuple[int, ...], tuple[Action, ...]] = {}
-#: hands remembered before the memo starts afresh (bounds its memory to a few megabytes)
+#: hands remembered before the memo starts afresh (bounds its memory to about 15 MB)
 MEMO_SIZE = 50_000
 
 
