@@ -67,4 +67,4 @@ def tasty_position(total: int) -> int:
 
 def game_is_over(totals: Sequence[int]) -> bool:
     """The game ends as soon as someone has 100 points or more."""
-    return any(t >= GAME_END for t in totals)
+    return max(totals) >= GAME_END
