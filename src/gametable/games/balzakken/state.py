@@ -212,19 +212,16 @@ class BalzakkenState(State):
         action but the call is refused by the empty-hand rule.
         """
         hand = self.hands[seat]
+        if isinstance(action, CallBalzak):
+            return rules.balzak_refusal(hand.count(SWINGER), hand.count(LUL))
+        empty = rules.empty_hand_refusal(len(hand))
+        if empty is not None:
+            return empty
         if isinstance(action, Discard):
-            if not hand:
-                return rules.empty_hand_refusal(0)
             card = action.card
             return rules.discard_refusal(card, hand.count(card), action.count, action.take_top)
         if isinstance(action, Swap):
-            if not hand:
-                return rules.empty_hand_refusal(0)
             return rules.swap_refusal(action.card, hand.count(action.card))
-        if isinstance(action, CallBalzak):
-            return rules.balzak_refusal(hand.count(SWINGER), hand.count(LUL))
-        if not hand:
-            return rules.empty_hand_refusal(0)
         if isinstance(action, PlaySwinger):
             return rules.action_card_refusal(
                 SWINGER, hand.count(SWINGER), seat, action.target, self.players
