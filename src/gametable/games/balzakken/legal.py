@@ -4,9 +4,7 @@ Legality in Balzakken depends only on the hand (which cards, how many of each), 
 number of players.  So the generator walks the hand's runs of equal cards and, for each run, takes
 the actions that the rule functions allow for "``held`` copies of ``card``"; those answers are
 computed once, by calling the very functions that explain refusals, and kept in small tables
-(actions are immutable values, so one object serves every state).  The list for a whole hand is
-remembered too (:func:`offer_for`), since random and heuristic play meet the same hands again
-and again.
+(actions are immutable values, so one object serves every state).
 
 >>> [str(a) for a in actions_of_hand([7, 7, 20], seat=0, players=2)]
 ['discard 7', 'discard 7x2', 'discard 7x2 top', 'swap 7', 'swinger 1']
@@ -92,9 +90,15 @@ def balzak_allowed(swingers: int, luls: int) -> bool:
     return rules.balzak_refusal(swingers, luls) is None
 
 
-def generate(hand: list[int], seat: int, players: int) -> list[Action]:
-    """:func:`actions_of_hand` worked out: walk the sorted hand's runs of equal cards and take
-    what the rules allow for each."""
+def actions_of_hand(hand: list[int], seat: int, players: int) -> list[Action]:
+    """The legal actions of ``seat`` holding ``hand`` (sorted: equal cards together, action cards
+    after every Balzak), in a fixed order: each Balzak's discards and swap by card, The Swinger
+    on each other seat, The Lul on each other seat, BALZAK!.
+
+    Walks the hand's runs of equal cards and takes what the rules allow for each (from the
+    tables above).  Remembering whole hands' answers was tried and measured slower: the memo's
+    memory cost more in cache misses everywhere than this walk over a few cards costs.
+    """
     out: list[Action] = []
     swingers = luls = 0
     i, n = 0, len(hand)
@@ -115,32 +119,3 @@ def generate(hand: list[int], seat: int, players: int) -> list[Action]:
     if balzak_allowed(swingers, luls):
         out.append(BALZAK)
     return out
-
-
-#: the legal actions of hands seen before (see :func:`actions_of_hand`)
-_MEMO: dict[tuple[int, ...], tuple[Action, ...]] = {}
-#: hands remembered before the memo starts afresh (bounds its memory to about 15 MB)
-MEMO_SIZE = 50_000
-
-
-def offer_for(hand: list[int], seat: int, players: int) -> tuple[Action, ...]:
-    """The legal actions of ``seat`` holding ``hand`` (sorted: equal cards together, action cards
-    after every Balzak), in a fixed order: each Balzak's discards and swap by card, The Swinger
-    on each other seat, The Lul on each other seat, BALZAK!.
-
-    The answer is remembered for hands seen before: by the cards alone for a hand without action
-    cards (nothing else matters then), else by the table size, the seat and the cards.  The two
-    kinds of key cannot meet: only the second holds an action card.
-    """
-    key = (players, seat, *hand) if hand and hand[-1] >= SWINGER else tuple(hand)
-    found = _MEMO.get(key)
-    if found is None:
-        if len(_MEMO) >= MEMO_SIZE:
-            _MEMO.clear()
-        found = _MEMO[key] = tuple(generate(hand, seat, players))
-    return found
-
-
-def actions_of_hand(hand: list[int], seat: int, players: int) -> list[Action]:
-    """:func:`offer_for`, as a new list."""
-    return list(offer_for(hand, seat, players))

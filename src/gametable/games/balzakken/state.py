@@ -39,7 +39,7 @@ from gametable.games.balzakken.cards import (
     hand_value,
     is_balzak,
 )
-from gametable.games.balzakken.legal import offer_for
+from gametable.games.balzakken.legal import actions_of_hand
 from gametable.games.balzakken.scoring import KINDS, game_is_over, score_round, tasty_position
 from gametable.games.balzakken.views import BalzakkenView, OutcomeView, RoundRecord
 
@@ -172,8 +172,9 @@ class BalzakkenState(State):
         current = to_move[0]
         if seat is not None and seat != current:
             return []
-        self._offered = offer = offer_for(self.hands[current], current, self.players)
-        return list(offer)
+        legal = actions_of_hand(self.hands[current], current, self.players)
+        self._offered = tuple(legal)
+        return legal
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """As :meth:`State.apply`: refuse with the rule broken (state untouched), else apply.
