@@ -101,20 +101,23 @@ def actions_of_hand(hand: list[int], seat: int, players: int) -> list[Action]:
     """
     out: list[Action] = []
     swingers = luls = 0
+    tables = CARD_ACTIONS
     i, n = 0, len(hand)
     while i < n:
         card = hand[i]
         j = i + 1
         while j < n and hand[j] == card:
             j += 1
-        if card == SWINGER:
-            swingers = j - i
+        held = j - i
+        if card < SWINGER:  # a Balzak (action cards sort after every Balzak)
+            table = tables[card]
+            out += table[held] if held < len(table) else _card_actions(card, held)
+        elif card == SWINGER:
+            swingers = held
             out += target_actions(SWINGER, seat, players)
-        elif card == LUL:
-            luls = j - i
-            out += target_actions(LUL, seat, players)
         else:
-            out += run_actions(card, j - i)
+            luls = held
+            out += target_actions(LUL, seat, players)
         i = j
     if balzak_allowed(swingers, luls):
         out.append(BALZAK)
