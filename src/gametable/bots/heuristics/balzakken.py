@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gametable.bots.base import SeatState
@@ -99,7 +99,7 @@ _FIELDS: dict[Action, Fields] = {}
 
 
 def choose(
-    view: dict[str, Any], options: dict[str, Any], legal: Sequence[Action], rng: random.Random
+    view: Mapping[str, Any], options: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
 ) -> Action:
     me = view["seat"]
     by_kind: dict[str, list[tuple[Action, Fields]]] = {}

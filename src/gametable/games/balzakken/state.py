@@ -387,7 +387,7 @@ class BalzakkenState(State):
                 insort(row[seat], card)
 
     # -- views ------------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> BalzakkenView:  # type: ignore[override]
+    def view(self, seat: int | None) -> BalzakkenView:
         row = self.known[self.players if seat is None else seat]
         out: BalzakkenView = {
             "game": "balzakken",
