@@ -9,7 +9,8 @@ from rich.table import Table
 from rich.text import Text
 
 from gametable.rulebook.model import Item, Reference, Section, compact
-from gametable.rulebook.search import Hit, tokenize
+from gametable.rulebook.search import Hit
+from gametable.rulebook.words import tokenize
 
 
 def _refs(item: Item | Section) -> str:
