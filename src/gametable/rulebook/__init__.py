@@ -28,15 +28,15 @@ from gametable.rulebook.words import tokenize
 
 __all__ = [
     "Answer",
-    "Source",
-    "answer",
     "Evaluation",
     "Hit",
     "Item",
     "Reference",
     "Section",
+    "Source",
     "UnknownRulebook",
     "UnknownSection",
+    "answer",
     "available",
     "evaluate",
     "load",

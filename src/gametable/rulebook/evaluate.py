@@ -12,7 +12,8 @@ the same rule again) and the rules-index statements a right reply rests on (``st
 Figures: **top-1**, the answer is given (not declined) and rests on a right section; **top-3**, a
 right section is among the first three offered (the answer's and the related ones, or for a
 declined question the closest ones); **statement**, the answer rests on a right statement;
-**declined**, questions the answer declined.
+**declined**, questions the answer declined; **off-topic declined**, how many of the questions
+in ``offtopic.toml`` (about nothing in any game) it rightly declined.
 
     python -m gametable.rulebook [-v] [--tune] [GAME ...]
 
@@ -55,7 +56,11 @@ class Evaluation:
     statement: int = 0
     labelled: int = 0
     declined: int = 0
+    offtopic: int = 0
+    offtopic_declined: int = 0
     misses: list[tuple[Question, Answer]] = field(default_factory=list)
+    #: off-topic questions that got an answer anyway
+    confident_wrong: list[Answer] = field(default_factory=list)
 
     @property
     def top1_accuracy(self) -> float:
@@ -77,7 +82,10 @@ class Evaluation:
         )
         if self.labelled:
             text += f", statement {self.statement_accuracy:.1%} ({self.statement}/{self.labelled})"
-        return text + f", declined {self.declined}"
+        text += f", declined {self.declined}"
+        if self.offtopic:
+            text += f"; off-topic declined {self.offtopic_declined}/{self.offtopic}"
+        return text
 
 
 def questions(game: str, split: str = "tune") -> list[Question]:
@@ -93,6 +101,14 @@ def questions(game: str, split: str = "tune") -> list[Question]:
         )
         for q in data["question"]
     ]
+
+
+def offtopic_questions(split: str = "tune") -> list[str]:
+    """Questions no game's rules answer (``data/questions/offtopic.toml``), one half of them."""
+    if split not in SPLITS:
+        raise ValueError(f"split must be one of {SPLITS}, not {split!r}")
+    path = resources.files("gametable.rulebook") / "data" / "questions" / "offtopic.toml"
+    return list(tomllib.loads(path.read_text("utf-8"))[split])
 
 
 def evaluate(game: str, split: str = "tune") -> Evaluation:
@@ -119,6 +135,13 @@ def evaluate(game: str, split: str = "tune") -> Evaluation:
             used = reply.sources[0].statements if reply.answered and reply.sources else ()
             if set(used) & set(q.statements):
                 result.statement += 1
+    for text in offtopic_questions(split):
+        reply = answer(game, text)
+        result.offtopic += 1
+        if reply.answered:
+            result.confident_wrong.append(reply)
+        else:
+            result.offtopic_declined += 1
     return result
 
 
@@ -136,4 +159,6 @@ def main(argv: list[str] | None = None) -> int:
                     got = ", ".join(reply.section_ids[:3]) or "nothing"
                     flag = "" if reply.answered else " (declined)"
                     print(f"  miss: {q.text!r} -> want {q.answer}, got {got}{flag}")
+                for reply in result.confident_wrong:
+                    print(f"  answered off-topic: {reply.question!r} -> {reply.section_ids[0]}")
     return 0
