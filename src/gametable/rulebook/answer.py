@@ -34,10 +34,11 @@ from typing import Any
 from gametable.rulebook.model import Item, Section, load
 from gametable.rulebook.search import EntryHit, rank
 
-#: an entry must match at least this share of the question's weight to answer it
-MIN_COVERAGE = 0.55
+#: an entry must match at least this share of the question's weight to answer it (tuned on
+#: the tuning questions and the tuning off-topic questions: python -m gametable.rulebook -v --tune)
+MIN_COVERAGE = 0.35
 #: ... and score at least this much
-MIN_SCORE = 0.3
+MIN_SCORE = 1.0
 #: how many sections an answer offers in all
 MAX_SOURCES = 3
 

@@ -96,9 +96,7 @@ def questions(game: str, split: str = "tune") -> list[Question]:
     path = resources.files("gametable.rulebook") / "data" / "questions" / name
     data = tomllib.loads(path.read_text("utf-8"))
     return [
-        Question(
-            q["text"], q["answer"], tuple(q.get("also", ())), tuple(q.get("statements", ()))
-        )
+        Question(q["text"], q["answer"], tuple(q.get("also", ())), tuple(q.get("statements", ())))
         for q in data["question"]
     ]
 

@@ -30,7 +30,10 @@ from gametable.rulebook.words import tokenize
 
 ASK_WEIGHT = 1.0
 BODY_WEIGHT = 0.6
-CONTEXT_WEIGHT = 0.4
+CONTEXT_WEIGHT = 0.3
+COVERAGE_WEIGHT = 0.75
+#: how much a word that no entry uses weighs, against one that a single entry uses
+UNKNOWN_WEIGHT = 1.0
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,8 @@ class EntryHit:
     score: float
     coverage: float
     terms: tuple[str, ...] = ()
+    #: the similarity of the question to the entry's closest ask (0 to 1)
+    ask: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -102,8 +107,8 @@ class Index:
         for words in self.vocab:
             df.update(words)
         self.idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in df.items()}
-        #: the weight of a word no entry uses: as much as a word found in a single entry
-        self.unknown_idf = math.log(1 + (n - 0.5) / 1.5)
+        #: the weight of a word no entry uses: a share of that of a word found in one entry
+        self.unknown_idf = UNKNOWN_WEIGHT * math.log(1 + (n - 0.5) / 1.5)
         self.asks = [[self._vector(a) for a in asks] for asks in raw_asks]
         self.bodies = [self._vector(b) for b in raw_bodies]
         self.contexts = {sid: self._vector(c) for sid, c in raw_contexts.items()}
@@ -139,13 +144,14 @@ class Index:
             if not matched:
                 continue
             ask = max((self._cosine(q, q_norm, a) for a in asks), default=0.0)
+            coverage = sum(q[t] for t in matched) / total_weight
             score = (
                 ASK_WEIGHT * ask
                 + BODY_WEIGHT * self._cosine(q, q_norm, body)
                 + CONTEXT_WEIGHT * contexts[entry.section.id]
+                + COVERAGE_WEIGHT * coverage
             )
-            coverage = sum(q[t] for t in matched) / total_weight
-            hits.append(EntryHit(entry, score, coverage, matched))
+            hits.append(EntryHit(entry, score, coverage, matched, ask))
         hits.sort(key=lambda h: -h.score)
         return hits if k is None else hits[:k]
 

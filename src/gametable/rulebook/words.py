@@ -8,8 +8,13 @@ English stemmer (:mod:`snowballstemmer`).
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
+
+import snowballstemmer
+
+_SNOWBALL = snowballstemmer.stemmer("english")
 
 _STOP_TEXT = """
 a about again all also am an and any are as at be because been being but by can could did do does
@@ -20,7 +25,7 @@ these they this those through to too under until up us very was we were what whe
 which while who whom why will with would yet you your yours yourself actually really exactly
 happens happen get gets got okay ok please tell anyone someone somebody something thing things way
 need needs one's does doesn't don't isn't many much now anything everything also still able lot
-lots not no can't won't i'm i've
+lots not no can't won't i'm i've name
 """
 STOP_WORDS = frozenset(w.replace("'", "") for w in _STOP_TEXT.split())
 
@@ -191,6 +196,24 @@ SYNONYMS: dict[str, str] = {
     "smallest": "low",
     "laid": "lay",
     "lays": "lay",
+    "less": "low",
+    "fewer": "low",
+    "fewest": "low",
+    "least": "low",
+    "maximum": "limit",
+    "max": "limit",
+    "minimum": "limit",
+    "spend": "pay",
+    "spent": "pay",
+    "spending": "pay",
+    "prepare": "build",
+    "preparing": "build",
+    "preparation": "build",
+    "tied": "tie",
+    "ties": "tie",
+    "tying": "tie",
+    "equal": "tie",
+    "draws": "draw",
 }
 
 #: synonyms that hold in one game only (they would mislead in another)
@@ -203,6 +226,18 @@ GAME_SYNONYMS: dict[str, dict[str, str]] = {
         "score": "point",
         "scores": "point",
         "values": "value",
+        "number": "value",
+        "numbers": "value",
+        "rid": "discard",
+        "dump": "discard",
+        "dumping": "discard",
+        "dumped": "discard",
+        "throw": "discard",
+        "throwing": "discard",
+        "threw": "discard",
+        "thrown": "discard",
+        "toss": "discard",
+        "ditch": "discard",
     },
     "keezbord": {
         "hitting": "hit",
@@ -226,6 +261,15 @@ GAME_SYNONYMS: dict[str, dict[str, str]] = {
         "spaces": "step",
         "space": "step",
         "steps": "step",
+        "sent": "hit",
+        "blocks": "pass",
+        "blocked": "pass",
+        "block": "pass",
+        "jump": "pass",
+        "jumps": "pass",
+        "overtake": "pass",
+        "odd": "odd",
+        "even": "odd",
     },
     "balam": {
         "hit": "success",
@@ -297,10 +341,17 @@ def stem(word: str) -> str:
     return word
 
 
+def snowball(word: str) -> str:
+    return word if word.isdigit() else _SNOWBALL.stemWord(word)
+
+
+_STEM = snowball if os.environ.get("GT_STEM", "snowball") == "snowball" else stem
+
+
 @cache
 def _terms(word: str, game: str | None) -> tuple[str, ...]:
     word = GAME_SYNONYMS.get(game or "", {}).get(word) or SYNONYMS.get(word, word)
-    return tuple(stem(w) for w in word.split())
+    return tuple(_STEM(w) for w in word.split())
 
 
 def tokenize(text: str, game: str | None = None) -> list[str]:
@@ -319,9 +370,10 @@ def tokenize(text: str, game: str | None = None) -> list[str]:
     for word in _WORD.findall(text):
         if word.endswith("'s"):
             word = word[:-2]
+        if word[:-1].isdigit() and word[-1] == "s":  # "two 3s"
+            word = word[:-1]
         word = word.replace("'", "")
         if not word or word in STOP_WORDS:
             continue
         out.extend(_terms(word, game))
     return out
-
