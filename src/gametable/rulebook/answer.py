@@ -28,7 +28,7 @@ the questions it answers and its reply; :mod:`gametable.rulebook.search` picks t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 from gametable.rulebook.model import Item, Section, load
@@ -80,6 +80,7 @@ class Answer:
     text: str
     sources: tuple[Source, ...]
     answered: bool
+    _: KW_ONLY
     related: tuple[Source, ...] = ()
     details: tuple[str, ...] = ()
     #: what kind of question it was taken for: "rules", or for in-game questions "refusal",
