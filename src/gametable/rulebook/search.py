@@ -25,6 +25,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
+from gametable.rulebook import embed
 from gametable.rulebook.model import Item, Reference, Section, load
 from gametable.rulebook.words import tokenize
 
@@ -34,6 +35,8 @@ CONTEXT_WEIGHT = 0.3
 COVERAGE_WEIGHT = 0.75
 #: how much a word that no entry uses weighs, against one that a single entry uses
 UNKNOWN_WEIGHT = 1.0
+#: the weight of the sentence-embedding similarity (when the model is installed)
+EMBED_WEIGHT = 1.0
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,9 @@ class EntryHit:
     terms: tuple[str, ...] = ()
     #: the similarity of the question to the entry's closest ask (0 to 1)
     ask: float = 0.0
+    #: the sentence-embedding similarity to the entry's closest ask or reply (-1 to 1; 0 when
+    #: the model is not installed)
+    meaning: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -112,6 +118,17 @@ class Index:
         self.asks = [[self._vector(a) for a in asks] for asks in raw_asks]
         self.bodies = [self._vector(b) for b in raw_bodies]
         self.contexts = {sid: self._vector(c) for sid, c in raw_contexts.items()}
+        self._meanings: embed.EntryVectors | None = None
+
+    def meanings(self, question: str) -> list[float]:
+        """The embedding similarity of ``question`` to every entry (zeros without the model)."""
+        if not embed.available():
+            return [0.0] * len(self.entries)
+        if self._meanings is None:
+            self._meanings = embed.EntryVectors(
+                [[*e.item.asks, e.item.reply] for e in self.entries]
+            )
+        return self._meanings.similarities(question)
 
     def weight(self, term: str) -> float:
         return self.idf.get(term, self.unknown_idf)
@@ -136,12 +153,13 @@ class Index:
         q_norm = _norm(q)
         total_weight = sum(q.values())
         contexts = {sid: self._cosine(q, q_norm, c) for sid, c in self.contexts.items()}
+        meanings = self.meanings(question)
         hits = []
-        for entry, asks, body, vocab in zip(
-            self.entries, self.asks, self.bodies, self.vocab, strict=True
+        for entry, asks, body, vocab, meaning in zip(
+            self.entries, self.asks, self.bodies, self.vocab, meanings, strict=True
         ):
             matched = tuple(t for t in terms if t in vocab)
-            if not matched:
+            if not matched and meaning <= 0:
                 continue
             ask = max((self._cosine(q, q_norm, a) for a in asks), default=0.0)
             coverage = sum(q[t] for t in matched) / total_weight
@@ -150,8 +168,9 @@ class Index:
                 + BODY_WEIGHT * self._cosine(q, q_norm, body)
                 + CONTEXT_WEIGHT * contexts[entry.section.id]
                 + COVERAGE_WEIGHT * coverage
+                + EMBED_WEIGHT * meaning
             )
-            hits.append(EntryHit(entry, score, coverage, matched, ask))
+            hits.append(EntryHit(entry, score, coverage, matched, ask, meaning))
         hits.sort(key=lambda h: -h.score)
         return hits if k is None else hits[:k]
 
