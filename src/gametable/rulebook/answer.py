@@ -31,14 +31,15 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
+from gametable.rulebook import embed
 from gametable.rulebook.model import Item, Section, load
-from gametable.rulebook.search import EntryHit, rank
+from gametable.rulebook.search import EntryHit, by_section, rank
 
-#: an entry must match at least this share of the question's weight to answer it (tuned on
-#: the tuning questions and the tuning off-topic questions: python -m gametable.rulebook -v --tune)
-MIN_COVERAGE = 0.35
-#: ... and score at least this much
-MIN_SCORE = 1.0
+#: an entry answers a question when it matches at least this share of the question's weight and
+#: scores at least this much; with the embedding model (words and meaning) and without it (words
+#: only).  Tuned on the tuning questions and the tuning off-topic questions:
+#: ``python -m gametable.rulebook -v --tune``.
+THRESHOLDS = {"meaning": (0.2, 1.3), "words": (0.35, 1.0)}
 #: how many sections an answer offers in all
 MAX_SOURCES = 3
 
@@ -111,24 +112,22 @@ class Answer:
 
 def confident(hit: EntryHit) -> bool:
     """Whether the best entry answers the question well enough to be given as the answer."""
-    return hit.coverage >= MIN_COVERAGE and hit.score >= MIN_SCORE
+    coverage, score = THRESHOLDS["meaning" if embed.available() else "words"]
+    return hit.coverage >= coverage and hit.score >= score
 
 
 def _distinct_sections(hits: list[EntryHit], n: int) -> list[EntryHit]:
-    out: dict[str, EntryHit] = {}
-    for hit in hits:
-        out.setdefault(hit.entry.section.id, hit)
-        if len(out) == n:
-            break
-    return list(out.values())
+    """The best entry of each of the ``n`` best sections (see :func:`search.by_section`)."""
+    return [hit for _, hit in by_section(hits)[:n]]
 
 
 def answer(game: str, question: str) -> Answer:
     """The answer to ``question`` from ``game``'s rules reference (see :class:`Answer`)."""
     reference = load(game)
     hits = rank(reference.game, question)
-    if not hits or not confident(hits[0]):
-        close = _distinct_sections(hits, MAX_SOURCES)
+    sections = _distinct_sections(hits, MAX_SOURCES)
+    if not sections or not confident(sections[0]):
+        close = sections
         if close:
             text = (
                 f"The {reference.title} rules do not answer that directly. "
@@ -149,16 +148,14 @@ def answer(game: str, question: str) -> Answer:
             score=hits[0].score if hits else 0.0,
             coverage=hits[0].coverage if hits else 0.0,
         )
-    best = hits[0]
+    best = sections[0]
     return Answer(
         reference.game,
         question,
         best.entry.item.reply,
         (Source.of(best.entry.section, best.entry.item),),
         answered=True,
-        related=tuple(
-            Source.of(h.entry.section) for h in _distinct_sections(hits, MAX_SOURCES)[1:]
-        ),
+        related=tuple(Source.of(h.entry.section) for h in sections[1:]),
         score=best.score,
         coverage=best.coverage,
     )

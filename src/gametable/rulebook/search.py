@@ -36,7 +36,10 @@ COVERAGE_WEIGHT = 0.75
 #: how much a word that no entry uses weighs, against one that a single entry uses
 UNKNOWN_WEIGHT = 1.0
 #: the weight of the sentence-embedding similarity (when the model is installed)
-EMBED_WEIGHT = 1.0
+EMBED_WEIGHT = 1.5
+#: a section is ranked by its best entry plus this share of its second best: a section several of
+#: whose statements bear on a question is more likely the one that answers it
+SECTION_SUPPORT = 0.2
 
 
 @dataclass(frozen=True)
@@ -176,14 +179,26 @@ class Index:
 
     def search(self, question: str, k: int = 3) -> list[Hit]:
         """The ``k`` sections whose entries best answer ``question``, best first."""
-        best: dict[str, EntryHit] = {}
-        for hit in self.rank(question):
-            best.setdefault(hit.entry.section.id, hit)
-            if len(best) == k:
-                break
         return [
-            Hit(h.entry.section, h.score, h.entry.item, h.terms, h.coverage) for h in best.values()
+            Hit(h.entry.section, score, h.entry.item, h.terms, h.coverage)
+            for score, h in by_section(self.rank(question))[:k]
         ]
+
+
+def by_section(hits: list[EntryHit]) -> list[tuple[float, EntryHit]]:
+    """Sections ranked by their best entry's score plus :data:`SECTION_SUPPORT` times their
+    second best's, each with its best entry; ``hits`` must be sorted best first."""
+    found: dict[str, list[EntryHit]] = {}
+    for hit in hits:
+        group = found.setdefault(hit.entry.section.id, [])
+        if len(group) < 2:
+            group.append(hit)
+    ranked = [
+        (group[0].score + (SECTION_SUPPORT * group[1].score if len(group) > 1 else 0.0), group[0])
+        for group in found.values()
+    ]
+    ranked.sort(key=lambda pair: -pair[0])
+    return ranked
 
 
 @cache
