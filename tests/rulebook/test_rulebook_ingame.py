@@ -104,7 +104,9 @@ def test_balzakken_score_uses_the_hand_value_bz_090():
     reply = answer_in_game(state, seat, "how is the round scored?")
     assert reply.topic == "score"
     assert f"worth {view['hand_value']}" in reply.text
-    assert any(s.id.startswith("balzak-end-of-a-round") or "important" in s.id for s in reply.sources)
+    assert any(
+        s.id.startswith("balzak-end-of-a-round") or "important" in s.id for s in reply.sources
+    )
 
 
 def test_keezbord_score_counts_pawns_home_kb_033():

@@ -4,9 +4,9 @@ This is the public API that the CLI (``gametable rules GAME --ask``), the web ru
 in-game question panel (:mod:`gametable.rulebook.ingame`) build on::
 
     >>> from gametable.rulebook import answer
-    >>> a = answer("balzakken", "can I call BALZAK! while I hold a Lul?")
+    >>> a = answer("balzakken", "how many points for a false BALZAK?")
     >>> a.answered, a.sources[0].id
-    (True, 'playing-the-game/important')
+    (True, 'balzak-end-of-a-round/false-balzak')
     >>> answer("keezbord", "what is the capital of France?").answered
     False
 

@@ -58,9 +58,9 @@ class Evaluation:
     declined: int = 0
     offtopic: int = 0
     offtopic_declined: int = 0
-    misses: list[tuple[Question, Answer]] = field(default_factory=list)
+    misses: list[tuple[Question, Answer]] = field(default_factory=list, repr=False)
     #: off-topic questions that got an answer anyway
-    confident_wrong: list[Answer] = field(default_factory=list)
+    confident_wrong: list[Answer] = field(default_factory=list, repr=False)
 
     @property
     def top1_accuracy(self) -> float:

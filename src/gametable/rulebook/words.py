@@ -209,6 +209,9 @@ SYNONYMS: dict[str, str] = {
     "ties": "tie",
     "tying": "tie",
     "equal": "tie",
+    "equals": "tie",
+    "same": "tie",
+    "stalemate": "tie",
     "draws": "draw",
 }
 
