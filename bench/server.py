@@ -48,6 +48,11 @@ def start_server(data_dir: str, port: int) -> subprocess.Popen:
             data_dir,
             "--bot-delay",
             "0",
+            # every simulated client comes from 127.0.0.1: lift the per-client limits
+            "--set",
+            "create_burst=1000000",
+            "--set",
+            "max_sockets_per_client=1000000",
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

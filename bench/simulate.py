@@ -12,6 +12,7 @@ the machine is running.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import resource
 import tempfile
@@ -21,8 +22,9 @@ from rich.console import Console
 from rich.table import Table
 
 import gametable
-from gametable.simulate import RunConfig, simulate
+from gametable.simulate import RunConfig
 from gametable.simulate.backends import default_jobs
+from gametable.simulate.runner import simulate
 
 
 def _cpu() -> float:
@@ -51,8 +53,6 @@ def _spin(n: int) -> int:
 def machine_scaling(jobs: int, n: int = 5_000_000) -> float:
     """The same pure-Python CPU loop, ``jobs`` times in a row and then in ``jobs`` processes:
     the best scaling this machine gives right now, to read the simulation's ratio against."""
-    import multiprocessing
-
     start = time.perf_counter()
     for _ in range(jobs):
         _spin(n)

@@ -5,6 +5,8 @@
 True
 """
 
+from importlib.metadata import PackageNotFoundError, version
+
 from gametable.core import (
     Action,
     Game,
@@ -25,7 +27,10 @@ from gametable.core import (
     register,
 )
 
-__version__ = "0.1.0"
+try:
+    __version__ = version("gametable")  # one source of truth: pyproject.toml
+except PackageNotFoundError:  # running from a source tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "Action",

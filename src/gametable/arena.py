@@ -26,9 +26,12 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 
 from gametable.bots import make_bot
 from gametable.core.registry import load_game
+from gametable.terminal.errors import fail
+from gametable.terminal.progress import progress as progress_report
 
 Z95 = 1.959963984540054
 
@@ -373,8 +376,6 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
 
 def register(app: typer.Typer) -> None:
     """Add the ``arena`` command to the Typer ``app``."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     @app.command("arena")
     def arena(
@@ -407,30 +408,24 @@ def register(app: typer.Typer) -> None:
         console = Console()
         try:
             options = parse_options(option or [])
+            game = load_game(game).name  # the game's own name, however it was typed
             n_players = check_arena(game, bot, games, players, options)
         except ValueError as exc:  # GameError and UnknownGame are ValueErrors
-            raise typer.BadParameter(str(exc)) from None
+            raise fail(str(exc)) from None
         if jobs < 0:
-            raise typer.BadParameter(f"--jobs must be 0 (all cores) or more, not {jobs}")
-        workers = jobs or os.cpu_count() or 1
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as bar:
-            task = bar.add_task(f"{game}: {' vs '.join(bot)}", total=games)
+            raise fail(f"--jobs must be 0 (all cores) or more, not {jobs}")
+        workers = min(jobs or os.cpu_count() or 1, games)
+        label = f"{game}, {' vs '.join(bot)}"
+        with progress_report(label, games) as advance:
             report = run_arena(
                 game,
                 bot,
                 games,
                 n_players,
                 seed,
-                min(workers, games),
+                workers,
                 options,
-                progress=lambda _r: bar.advance(task),
+                progress=lambda _result: advance(1),
             )
         console.print(report_table(report))
         if report.unfinished:

@@ -1,37 +1,73 @@
 """The ``gametable`` command.
 
 ``gametable games`` lists the games, ``gametable play GAME`` plays one in the terminal against bots,
-``gametable replay FILE`` prints a recorded game move by move.  Bad input ends with a clear message
-and exit status 2, never a traceback.
+``gametable saves`` lists the games saved as they were played, ``gametable replay FILE`` prints a
+recorded game move by move.  Bad input, on the command line or in a command, ends with one
+``error: ...`` line and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
+from typer.core import TyperGroup
 
 from gametable.core.errors import GameError
 from gametable.core.options import parse_option_pairs
 from gametable.core.record import Record
 from gametable.core.registry import game_names, load_game
+from gametable.games.balam import register_board
+from gametable.terminal import saves
+from gametable.terminal.errors import CommandLineMistake, fail, print_error, print_usage_error
+
+if TYPE_CHECKING:
+    from gametable.terminal.session import TerminalGame
+
+
+class Commands(TyperGroup):
+    """The ``gametable`` commands; a mistake on the command line is reported like every other
+    error (``error: ...``), not in Typer's box."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            status = super().main(
+                args, prog_name, complete_var, False, windows_expand_args, **extra
+            )
+        except CommandLineMistake as exc:
+            if type(exc).__name__ != "NoArgsIsHelpError":  # (that one has shown the help)
+                print_usage_error(exc)
+            sys.exit(getattr(exc, "exit_code", 2))
+        except typer.Abort:
+            print_error("stopped")
+            sys.exit(1)
+        # without standalone mode, Typer returns the status of an explicit typer.Exit
+        sys.exit(status if isinstance(status, int) else 0)
+
 
 app = typer.Typer(
     name="gametable",
     help="Referee, play and study Balzakken, Keezbord and Balam.",
+    cls=Commands,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-
-def fail(message: str) -> typer.Exit:
-    Console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False)
-    return typer.Exit(2)
 
 
 @app.command("games")
@@ -48,6 +84,27 @@ def games_command() -> None:
         opts = "\n".join(f"{o.name}={o.default!r}: {o.help}" for o in game.options)
         table.add_row(name, game.title, counts, opts)
     Console().print(table)
+
+
+BoardFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--board-file",
+        help="a Balam board file (TOML): playable as the option board=NAME, NAME being the "
+        "file's name without .toml",
+    ),
+]
+
+
+def use_board_file(path: Path | None) -> str | None:
+    """Register a Balam board file under its name (records and options name boards, never
+    files); the name, or None without a file."""
+    if path is None:
+        return None
+    try:
+        return register_board(path.stem, path)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
 
 
 def default_bot() -> str:
@@ -75,36 +132,59 @@ def play_command(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="game option key=value")
     ] = None,
-    load: Annotated[Path | None, typer.Option("--load", help="resume a saved game")] = None,
+    load: Annotated[
+        str | None,
+        typer.Option(
+            "--load",
+            metavar="N|FILE",
+            help="resume a game: its number in 'gametable saves', or a file",
+        ),
+    ] = None,
+    board_file: BoardFile = None,
 ) -> None:
-    """Play a game in the terminal: you against bots (or several humans at one screen)."""
-    from rich.prompt import Prompt
+    """Play a game in the terminal: you against bots (or several humans at one screen).
 
+    The game is saved as it goes (see 'gametable saves'); quit or Ctrl-C and resume it later.
+    """
     from gametable.bots import make_bot
+    from gametable.terminal.prompt import make_ask
     from gametable.terminal.session import TerminalGame
 
     console = Console()
+    folder = saves.saves_folder()
+    board = use_board_file(board_file)
     try:
         if load is not None:
-            record = Record.load(load)
+            path = saves.resolve_save(load, folder)
+            record = Record.load(path)
             state = record.replay()
             game = state.game
+            slot = saves.SaveSlot.for_loaded(folder, path)
         else:
             if game_name is None:
                 raise fail("name a game to play: " + ", ".join(game_names()))
             game = load_game(game_name)
             count = players if players is not None else game.min_players
-            record = Record.start(game, count, seed=seed, options=parse_option_pairs(option or []))
+            options = parse_option_pairs(option or [])
+            if board is not None:
+                if game.name != "balam":
+                    raise fail("--board-file gives a Balam board")
+                options.setdefault("board", board)
+            record = Record.start(game, count, seed=seed, options=options)
             state = record.replay()
-        humans = sorted(set(seat if seat else [0]))
+            slot = saves.SaveSlot(folder)
+        table = saved_table(record, state.players) if not (seat or bot) else None
+        humans = sorted(set(seat if seat else [0])) if table is None else table[0]
         for s in humans:
             if not 0 <= s < state.players:
                 raise fail(f"--seat {s} does not exist; seats are 0 to {state.players - 1}")
-        specs = list(bot or [])
+        specs = list(bot or []) if table is None else table[1]
         bots = {}
+        labels = [saves.PERSON] * state.players
         for i, s in enumerate(s for s in range(state.players) if s not in humans):
             spec = specs[i] if i < len(specs) else (specs[-1] if specs else default_bot())
             bots[s] = make_bot(spec, seed=(record.seed + 1 + s) % (1 << 63))
+            labels[s] = spec
     except (GameError, ValueError) as exc:
         raise fail(str(exc)) from None
 
@@ -112,30 +192,65 @@ def play_command(
         f"[bold]{game.title}[/bold], {state.players} players, seed {record.seed}. "
         f"Human seats: {', '.join(map(str, humans))}. Type 'help' for commands."
     )
-    session = TerminalGame(
-        state, record, bots, console, ask=lambda p: Prompt.ask(p, console=console)
-    )
+    session = TerminalGame(state, record, bots, console, make_ask(console), slot, labels)
     try:
         session.run()
     except (KeyboardInterrupt, EOFError):
-        path = Path("gametable-saved.json")
-        record.save(path)
-        console.print(
-            f"\nStopped. The game so far is saved in {path}; "
-            f"resume with: gametable play --load {path}",
-            soft_wrap=True,
-        )
+        stopped(console, session, folder)
+    else:
+        if slot.path is not None:
+            console.print(
+                f"The game is kept in {slot.path}.", highlight=False, markup=False, soft_wrap=True
+            )
+
+
+def saved_table(record: Record, players: int) -> tuple[list[int], list[str]] | None:
+    """The human seats and the bots (in seat order) a saved game was played with, if it says."""
+    seats = record.meta.get("seats")
+    if not isinstance(seats, list) or len(seats) != players:
+        return None
+    if not all(isinstance(label, str) for label in seats):
+        return None
+    humans = [s for s, label in enumerate(seats) if label == saves.PERSON]
+    bots = [label for label in seats if label != saves.PERSON]
+    return (humans, bots) if humans else None
+
+
+def stopped(console: Console, session: TerminalGame, folder: Path) -> None:
+    """Say where the game stopped is kept and how to go on with it."""
+    path = session.autosave()
+    if path is None:
+        if session.record.moves:
+            console.print("\nStopped. The game could not be saved.")
+        else:
+            console.print("\nStopped before the first move; there is nothing to save.")
+        return
+    number = saves.number_of(path, folder)
+    again = str(number) if number is not None else str(path)
+    console.print(
+        f"\nStopped. The game is saved in {path}.\nResume it with: gametable play --load {again}",
+        highlight=False,
+        markup=False,
+        soft_wrap=True,
+    )
 
 
 @app.command("replay")
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="a record written by 'save' or the server")],
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="N|FILE",
+            help="a save's number in 'gametable saves', or a record written by 'save' or the server",
+        ),
+    ],
     seat: Annotated[
         int | None, typer.Option(help="show the board as this seat saw it (default: spectator)")
     ] = None,
     step: Annotated[
         bool, typer.Option("--step", help="show the board after each move; Enter for the next")
     ] = False,
+    board_file: BoardFile = None,
 ) -> None:
     """Print a recorded game move by move (or step through it with --step)."""
     from rich.prompt import Prompt
@@ -143,8 +258,9 @@ def replay_command(
     from gametable.terminal.render import renderer_for
 
     console = Console()
+    use_board_file(board_file)
     try:
-        record = Record.load(file)
+        record = Record.load(saves.resolve_save(file))
         game = record.load_game()
         if seat is not None and not 0 <= seat < record.players:
             raise fail(f"--seat {seat} does not exist; seats are 0 to {record.players - 1}")
@@ -187,8 +303,54 @@ def replay_command(
         )
     else:
         console.print(
-            "The recorded game is not finished; resume it with: gametable play --load FILE"
+            f"The recorded game is not finished; resume it with: gametable play --load {file}",
+            highlight=False,
+            markup=False,
+            soft_wrap=True,
         )
+
+
+@app.command("saves")
+def saves_command() -> None:
+    """List the saved games, oldest first: resume one with 'gametable play --load N'."""
+    folder = saves.saves_folder()
+    found = saves.list_saves(folder)
+    console = Console()
+    if not found:
+        console.print(
+            f"No saved games yet (they are kept in {folder}).", markup=False, soft_wrap=True
+        )
+        return
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for name, justify in (
+        ("#", "right"),
+        ("game", "left"),
+        ("players", "left"),
+        ("saved", "left"),
+        ("moves", "right"),
+        ("to move", "left"),
+    ):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for info in found:
+        record = info.record
+        if record is None:
+            table.add_row(str(info.number), info.path.name, "", "", "", "cannot be read")
+            continue
+        table.add_row(
+            str(info.number),
+            record.game,
+            saves.describe_seats(info.meta, record.players),
+            saves.describe_time(info.meta, info.path),
+            str(len(record.moves)),
+            saves.describe_turn(info.meta),
+        )
+    console.print(table)
+    console.print(
+        f"Kept in {folder}. Resume one with: gametable play --load N",
+        highlight=False,
+        markup=False,
+        soft_wrap=True,
+    )
 
 
 def _register_layers() -> None:

@@ -9,7 +9,10 @@ from gametable.bots import make_bot
 from tests.bots.conftest import BOT_SPECS
 
 
-def play(game_name: str, specs: list[str], seed: int, limit: int | None = None) -> list[str]:
+def play(
+    game_name: str, specs: list[str], seed: int, limit: int | None = None
+) -> tuple[list[str], gametable.State]:
+    """Play a game with one bot per seat (specs taken in turn); the moves and the last state."""
     game = gametable.load_game(game_name)
     players = game.min_players
     state = game.new_game(players, seed=seed)
@@ -23,7 +26,7 @@ def play(game_name: str, specs: list[str], seed: int, limit: int | None = None) 
         action = bots[seat].act(state, seat)
         state.apply(action, seat)  # raises if illegal
         moves.append(str(action))
-    return moves
+    return moves, state
 
 
 @pytest.mark.parametrize("spec", BOT_SPECS)
@@ -33,14 +36,17 @@ def test_whole_games_are_legal(game_name: str, spec: str) -> None:
 
 
 def test_mixed_table_finishes(game_name: str) -> None:
-    game = gametable.load_game(game_name)
-    play(game_name, ["heuristic", "random"], seed=5)
-    assert game.name == game_name
+    moves, state = play(game_name, ["heuristic", "random"], seed=5)
+    assert state.is_over, f"no end after {len(moves)} moves"
+    outcome = state.outcome
+    assert outcome is not None and len(outcome.ranking) == state.players
 
 
 @pytest.mark.parametrize("spec", BOT_SPECS)
 def test_same_seed_same_choices(game_name: str, spec: str) -> None:
-    assert play(game_name, [spec], seed=3, limit=40) == play(game_name, [spec], seed=3, limit=40)
+    assert (
+        play(game_name, [spec], seed=3, limit=40)[0] == play(game_name, [spec], seed=3, limit=40)[0]
+    )
 
 
 def test_ismcts_time_budget_answers() -> None:
@@ -76,8 +82,8 @@ def test_team_rewards_are_shared() -> None:
 
 def test_heuristics_do_not_stall_a_balzakken_round() -> None:
     """Seed 2 once looped for ever: both hands above 5, swapping equal cards back and forth."""
-    moves = play("balzakken", ["heuristic"], seed=2, limit=3000)
-    assert len(moves) < 1000
+    moves, state = play("balzakken", ["heuristic"], seed=2, limit=3000)
+    assert len(moves) < 1000 and state.is_over
 
 
 def test_balam_heuristic_pays_a_catastrophe_with_the_prisoner_it_would_lose_anyway():

@@ -43,7 +43,7 @@ def test_a_refusal_names_the_rule_and_why_repeats_it(tmp_path):
 def test_garbage_is_not_understood_and_the_prompt_returns():
     result = runner.invoke(app, ["play", "balzakken", "--seed", "5"], input="jump around\nquit\n")
     assert "Not understood" in result.output
-    assert "resume with" in result.output
+    assert result.output.count("What do you play?") == 2
 
 
 def test_save_then_load_resumes_the_same_game(tmp_path):
@@ -61,10 +61,17 @@ def test_save_then_load_resumes_the_same_game(tmp_path):
 
 def test_end_of_input_stops_cleanly_with_a_hint(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["play", "balzakken", "--bot", "random"], input="1\n")
+    assert result.exit_code == 0
+    assert "Resume it with: gametable play --load 1" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_end_of_input_before_any_move_saves_nothing(tmp_path):
     result = runner.invoke(app, ["play", "balzakken"], input="")
     assert result.exit_code == 0
-    assert "gametable play --load" in result.output
-    assert "Traceback" not in result.output
+    assert "Stopped before the first move; there is nothing to save." in result.output
+    assert not list(tmp_path.rglob("*.json"))
 
 
 def test_replay_prints_the_moves_and_result(tmp_path):

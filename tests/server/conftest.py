@@ -27,13 +27,37 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-class Server:
-    """One server process; ``kill()`` ends it abruptly, ``start()`` again on the same data."""
+#: seconds a server may take to start (a busy shared machine is slow to import it all)
+START_TIMEOUT = 60.0
+#: the tests open many tables and sockets from one address: lift the per-client limits (the
+#: adversarial tests start servers with the real ones)
+RELAXED = [
+    "--set",
+    "create_burst=100000",
+    "--set",
+    "auth_burst=100000",
+    "--set",
+    "max_sockets_per_client=100000",
+]
 
-    def __init__(self, data_dir: Path, port: int | None = None, extra: list[str] | None = None):
+
+class Server:
+    """One server process; ``kill()`` ends it abruptly, ``start()`` again on the same data.
+
+    ``limits``: the ``--set`` options about per-client limits (default: :data:`RELAXED`).
+    """
+
+    def __init__(
+        self,
+        data_dir: Path,
+        port: int | None = None,
+        extra: list[str] | None = None,
+        limits: list[str] | None = None,
+    ):
         self.data_dir = data_dir
         self.port = port or free_port()
         self.extra = extra or []
+        self.limits = RELAXED if limits is None else limits
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -59,13 +83,14 @@ class Server:
                 str(self.data_dir),
                 "--bot-delay",
                 "0",
+                *self.limits,
                 *self.extra,
             ],
             stdout=self.log,
             stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {Path(self.log.name).read_text()}")
@@ -74,7 +99,8 @@ class Server:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("server did not start in 20 s")
+        self.kill()  # never leave a server behind
+        raise RuntimeError(f"server did not start in {START_TIMEOUT:g} s")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown handler runs, like a crash or a power cut of the process."""
@@ -141,7 +167,7 @@ class Client:
             if msg["type"] == kind and all(msg.get(k) == v for k, v in fields.items()):
                 return msg
 
-    def at_seq(self, seq: int, timeout: float = 10) -> dict[str, Any]:
+    def at_seq(self, seq: int, timeout: float = 30) -> dict[str, Any]:
         """Read until this client's latest view is at ``seq``."""
         deadline = time.monotonic() + timeout
         while self.last is None or self.last["seq"] < seq:

@@ -96,7 +96,8 @@ def test_balzakken_against_a_bot_through_the_page(server: Server, page) -> None:
     for _ in range(40):
         my_turn(page)
         seq_before = page.locator("#log li").count()
-        if page.get_attribute("#balzak", "class") == "legal":
+        # (BALZAK! is legal at the very start of about half the deals: play a little first)
+        if page.get_attribute("#balzak", "class") == "legal" and seq_before >= 2:
             page.click("#balzak")
             called = True
             break

@@ -9,12 +9,17 @@ from __future__ import annotations
 import os
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
+from alembic import command
 
+from gametable.server import migrate
 from gametable.server.store import Store, StoredTable
 from tests.server.conftest import Server
+from tests.server.test_migrations import schema_differences
 from tests.server.test_restart import play
 
 URL = os.environ.get("GAMETABLE_TEST_POSTGRES")
@@ -46,9 +51,12 @@ def test_a_batch_commits_together_and_a_bad_write_fails_alone_on_postgresql() ->
     assert store.write([("create_table", (t,)) for t in tables]) == [None, None]
     results = store.write(
         [
-            ("append_move", (ids[0], 1, 0, "discard 3", "seat 0 discards", "playing")),
-            ("append_move", (ids[0], 1, 0, "swap 4", "the same move number again", "playing")),
-            ("append_move", (ids[1], 1, 0, "balzak", "seat 0 calls", "over")),
+            ("append_move", (ids[0], 1, 0, "discard 3", "seat 0 discards", "playing", None)),
+            (
+                "append_move",
+                (ids[0], 1, 0, "swap 4", "the same move number again", "playing", None),
+            ),
+            ("append_move", (ids[1], 1, 0, "balzak", "seat 0 calls", "over", None)),
         ]
     )
     assert results[0] is None and isinstance(results[1], Exception) and results[2] is None
@@ -76,3 +84,55 @@ def test_a_killed_server_on_postgresql_resumes_its_tables(tmp_path: Path) -> Non
         assert again.last["seq"] == n and again.last["view"] == before
     finally:
         srv.kill()
+
+
+@pytest.fixture
+def fresh_schema() -> Iterator[str]:
+    """A URL whose tables go to a new, empty PostgreSQL schema (dropped afterwards)."""
+    assert URL is not None
+    name = f"gt_{uuid.uuid4().hex[:10]}"
+    admin = sa.create_engine(URL)
+    with admin.begin() as conn:
+        conn.execute(sa.text(f"CREATE SCHEMA {name}"))
+    sep = "&" if "?" in URL else "?"
+    try:
+        yield f"{URL}{sep}options=-csearch_path%3D{name}"
+    finally:
+        with admin.begin() as conn:
+            conn.execute(sa.text(f"DROP SCHEMA {name} CASCADE"))
+        admin.dispose()
+
+
+def test_a_0_1_0_database_on_postgresql_is_upgraded(fresh_schema: str) -> None:
+    engine = sa.create_engine(fresh_schema)
+    cfg = migrate.config()
+    with engine.begin() as conn:  # the 0.1.0 schema, without the version table it did not have
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, migrate.BASELINE)
+        conn.execute(sa.text(f"DROP TABLE {migrate.VERSION_TABLE}"))
+        conn.execute(
+            sa.text(
+                "INSERT INTO gt_tables VALUES ('old', 'balzakken', 1, 2, '7', '{}', '[]', "
+                "'playing', 0, NULL, NULL, 100.0, 200.0)"
+            )
+        )
+    engine.dispose()
+    store = Store(fresh_schema)
+    try:
+        assert store.upgraded_from == migrate.BASELINE
+        assert (
+            store.load("old").joined_at == 100.0 and migrate.current(store.engine) == migrate.head()
+        )
+        assert schema_differences(store) == []
+    finally:
+        store.close()
+
+
+def test_a_newer_database_on_postgresql_is_refused(fresh_schema: str) -> None:
+    Store(fresh_schema).close()
+    engine = sa.create_engine(fresh_schema)
+    with engine.begin() as conn:
+        conn.execute(sa.text(f"UPDATE {migrate.VERSION_TABLE} SET version_num = '0099'"))
+    engine.dispose()
+    with pytest.raises(migrate.SchemaError, match="written by a newer gametable"):
+        Store(fresh_schema)

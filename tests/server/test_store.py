@@ -36,19 +36,20 @@ def test_a_batch_commits_together_and_a_bad_write_fails_alone(tmp_path: Path) ->
         [
             ("create_table", (stored("t1"),)),
             ("create_table", (stored("t2"),)),
-            ("append_move", ("t1", 1, 0, "discard 3", "seat 0 discards", "playing")),
+            ("append_move", ("t1", 1, 0, "discard 3", "seat 0 discards", "playing", "r1")),
         ]
     )
     assert results == [None, None, None]
     results = store.write(
         [
-            ("append_move", ("t1", 1, 0, "swap 4", "again move 1", "playing")),  # duplicate n
-            ("append_move", ("t2", 1, 0, "balzak", "seat 0 calls", "over")),
+            ("append_move", ("t1", 1, 0, "swap 4", "again move 1", "playing", None)),  # same n
+            ("append_move", ("t2", 1, 0, "balzak", "seat 0 calls", "over", None)),
         ]
     )
     assert isinstance(results[0], Exception) and results[1] is None
     t1, t2 = store.load("t1"), store.load("t2")
     assert t1.moves == [(0, "discard 3", "seat 0 discards")] and t1.seed == 2**62 + 7
+    assert t1.requests == {1: "r1"}
     assert t2.status == "over" and t2.moves == [(0, "balzak", "seat 0 calls")]
     assert store.load("nope") is None
     store.close()

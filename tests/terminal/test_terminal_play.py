@@ -76,8 +76,8 @@ def test_hot_seat_hides_the_previous_hand_before_the_next_player_sees_theirs():
 
 
 def test_end_of_input_ends_cleanly_with_a_resume_hint():
-    out = play(["balzakken"], [])
-    assert "gametable play --load gametable-saved.json" in out
+    out = play(["balzakken", "--bot", "random"], ["1"])
+    assert "Resume it with: gametable play --load 1" in out
 
 
 def test_replay_steps_through_a_saved_game(tmp_path):

@@ -19,6 +19,8 @@ order the real deck holds them).
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable
 
 from gametable.bots.base import Bot, RandomBot, SeatState
@@ -47,16 +49,68 @@ def _convert(text: str) -> object:
     return text
 
 
+#: a spec is short; its parameter names are identifiers and its values short words or numbers
+MAX_SPEC = 200
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,31}")
+_VALUE = re.compile(r"[A-Za-z0-9_.+-]{1,32}")
+
+
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
-    """``"ismcts:iterations=2000,rollout=heuristic"`` -> ``("ismcts", {...})``."""
+    """``"ismcts:iterations=2000,rollout=heuristic"`` -> ``("ismcts", {...})``.
+
+    Refused with ``ValueError``: a spec longer than ``MAX_SPEC``, a parameter that is not
+    ``key=value``, a value that is not a short word or number, and numbers that are not finite
+    (``inf``, ``nan``, ``1e400``).
+    """
+    if not isinstance(spec, str) or len(spec) > MAX_SPEC:
+        raise ValueError(f"a bot spec is text of at most {MAX_SPEC} characters")
     name, _, rest = spec.strip().partition(":")
     params: dict[str, object] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, sep, value = part.partition("=")
+        key, value = key.strip(), value.strip()
         if not sep:
             raise ValueError(f"bot parameter {part!r} is not of the form key=value")
-        params[key.strip()] = _convert(value.strip())
+        if not _KEY.fullmatch(key):
+            raise ValueError(f"bot parameter name {key[:40]!r} is not a name")
+        if key in params:
+            raise ValueError(f"bot parameter {key!r} is given twice")
+        if not _VALUE.fullmatch(value):
+            raise ValueError(f"bot parameter {key}={value[:40]!r} is not a short word or number")
+        converted = _convert(value)
+        if isinstance(converted, float) and not math.isfinite(converted):
+            raise ValueError(f"bot parameter {key}={value} is not a finite number")
+        params[key] = converted
     return name, params
+
+
+def check_bot_spec(
+    spec: str, max_seconds: float | None = None, max_iterations: int | None = None
+) -> str:
+    """``spec``, stripped, if a bot can be made from it and its search budget stays within
+    ``max_seconds`` and ``max_iterations``; ``ValueError`` says why not.
+
+    >>> check_bot_spec("ismcts:iterations=100", max_iterations=1000)
+    'ismcts:iterations=100'
+    >>> check_bot_spec("ismcts:seconds=60", max_seconds=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'ismcts': seconds=60 is more than this server allows (at most 5 seconds a move)
+    """
+    bot = make_bot(spec, seed=0)
+    seconds = getattr(bot, "seconds", None)
+    iterations = getattr(bot, "iterations", None)
+    if max_seconds is not None and seconds is not None and seconds > max_seconds:
+        raise ValueError(
+            f"bot {bot.name!r}: seconds={seconds:g} is more than this server allows "
+            f"(at most {max_seconds:g} seconds a move)"
+        )
+    if max_iterations is not None and iterations is not None and iterations > max_iterations:
+        raise ValueError(
+            f"bot {bot.name!r}: iterations={iterations} is more than this server allows "
+            f"(at most {max_iterations} a move)"
+        )
+    return spec.strip()
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
@@ -81,6 +135,7 @@ __all__ = [
     "RandomBot",
     "SeatState",
     "bot_names",
+    "check_bot_spec",
     "make_bot",
     "parse_bot_spec",
     "register_bot",

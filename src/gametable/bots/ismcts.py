@@ -41,9 +41,43 @@ from gametable.core.protocol import Action, State
 from gametable.core.rng import Rng
 
 ROLLOUTS = ("random", "heuristic", "none")
+#: the largest budgets and parameters a spec may give (a server may allow less): beyond these a
+#: search would not end in any useful time, or the parameter has no meaning (rewards lie in [0, 1])
+MAX_ITERATIONS = 10_000_000
+MAX_SECONDS = 3600.0
+MAX_DEPTH = 100_000
+MAX_C = 100.0
 #: decisions with more legal actions than this are widened progressively when the game's
 #: heuristic can rank them
 WIDEN_ABOVE = 8
+
+
+def check_count(name: str, value: object, low: int, high: int) -> None:
+    """``value`` is ``None`` or a whole number from ``low`` to ``high``."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a positive integer, not {value!r}")
+    if not low <= value <= high:
+        kind = "a positive integer" if low > 0 else "a non-negative integer"
+        raise ValueError(f"{name} must be {kind} of at most {high}, not {value!r}")
+
+
+def check_number(name: str, value: object, low: float, high: float, positive: bool = False) -> None:
+    """``value`` is ``None`` or a finite number from ``low`` (excluded if ``positive``) to ``high``."""
+    if value is None:
+        return
+    kind = "a positive number" if positive else "a non-negative number"
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or value < low
+        or (positive and value <= low)
+    ):
+        raise ValueError(f"{name} must be {kind}, not {value!r}")
+    if value > high:
+        raise ValueError(f"{name} must be {kind} of at most {high:g}, not {value!r}")
 
 
 class Node:
@@ -92,18 +126,13 @@ class ISMCTSBot(Bot):
         anchor: float = 0.03,
     ) -> None:
         super().__init__(seed)
-        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
-            raise ValueError(f"iterations must be a positive integer, not {iterations!r}")
-        if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
-            raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+        check_count("iterations", iterations, 1, MAX_ITERATIONS)
+        check_number("seconds", seconds, 0.0, MAX_SECONDS, positive=True)
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
-        if depth is not None and (not isinstance(depth, int) or depth < 0):
-            raise ValueError(f"depth must be a non-negative integer, not {depth!r}")
-        if not isinstance(c, int | float) or c < 0:
-            raise ValueError(f"c must be a non-negative number, not {c!r}")
-        if not isinstance(anchor, int | float) or anchor < 0:
-            raise ValueError(f"anchor must be a non-negative number, not {anchor!r}")
+        check_count("depth", depth, 0, MAX_DEPTH)
+        check_number("c", c, 0.0, MAX_C)
+        check_number("anchor", anchor, 0.0, 1.0)
         self.anchor = float(anchor)
         self.iterations = iterations
         self.seconds = seconds

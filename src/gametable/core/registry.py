@@ -43,10 +43,11 @@ def game_names() -> list[str]:
 
 
 def load_game(name: str) -> Game:
-    """The registered game called ``name``; :class:`UnknownGame` lists the known names."""
+    """The registered game called ``name`` (in any case: ``Balzakken`` is ``balzakken``);
+    :class:`UnknownGame` lists the known names."""
     _discover()
     try:
-        return _GAMES[name]
+        return _GAMES[name] if name in _GAMES else _GAMES[name.strip().casefold()]
     except KeyError:
         known = ", ".join(sorted(_GAMES)) or "none"
         raise UnknownGame(f"unknown game {name!r}; known games: {known}") from None

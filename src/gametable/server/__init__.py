@@ -8,8 +8,16 @@ ever receives its own ``view(seat)`` (spectators ``view(None)``).
 - ``app.py``: the ASGI app; ``api.py``: the lobby's JSON API (OpenAPI at ``/docs``);
   ``ws.py``: the play protocol over ``/ws/{table_id}``; ``pages.py``: lobby, table and rules pages;
   ``static/``: the web client (HTML, CSS, JS modules, SVG boards; no build step).
-- ``tables.py``: one table (apply, persist, broadcast, bots); ``manager.py``: all tables (create,
-  load, rematch, expire); ``store.py``: the database (group commit); ``connection.py``: a socket.
+- ``tables.py``: one table (apply, persist, broadcast, bots, idempotent move requests);
+  ``manager.py``: all tables (create, load, rematch, expire); ``store.py``: the database (group
+  commit); ``migrate.py`` and ``migrations/``: its schema under Alembic; ``connection.py``: a
+  socket.
+- ``botpool.py`` and ``botworker.py``: bots think in a bounded pool of worker processes with a
+  hard deadline per move.
+- ``settings.py``: every setting and limit in one place; ``limits.py``: rate limits, the request
+  body limit, socket counts; ``cli.py`` and ``run.py``: ``gametable serve``.
+
+Running one for others (reverse proxy, TLS, settings, backups): ``docs/deploy.md``.
 """
 
 from gametable.server.app import create_app

@@ -9,11 +9,14 @@ from __future__ import annotations
 import logging
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, HTTPException, Request
+from fastapi import APIRouter, Header, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
 from gametable.bots import bot_names
+from gametable.core.errors import UnknownGame
+from gametable.core.record import Record
 from gametable.core.registry import game_names, load_game
+from gametable.server.limits import client_of
 from gametable.server.manager import TableManager
 from gametable.server.tables import Refused, Table
 
@@ -28,11 +31,13 @@ STATUS = {
     "gone": 410,
     "invalid": 422,
     "illegal": 422,
+    "rate": 429,
 }
 
 
-def http_error(exc: Refused) -> HTTPException:
-    return HTTPException(STATUS.get(exc.kind, 400), detail=exc.to_json())
+def http_error(exc: Refused, retry_after: float | None = None) -> HTTPException:
+    headers = None if retry_after is None else {"Retry-After": str(max(1, round(retry_after)))}
+    return HTTPException(STATUS.get(exc.kind, 400), detail=exc.to_json(), headers=headers)
 
 
 class SeatSpec(BaseModel):
@@ -96,10 +101,28 @@ def option_json(option: Any) -> dict[str, Any]:
 def make_router(manager: TableManager) -> APIRouter:
     router = APIRouter(prefix="/api", tags=["lobby"])
 
+    limits = manager.limits
+
     async def table_or_404(table_id: str) -> Table:
         try:
             return await manager.get(table_id)
         except Refused as exc:
+            raise http_error(exc) from None
+
+    def seat_of(request: Request, table: Table, authorization: str | None) -> int | None:
+        """The seat whose token is in ``authorization``; a client that keeps presenting wrong
+        tokens is told to wait (429) before its next one is even looked at."""
+        token = bearer(authorization)
+        client = client_of(request.scope)
+        if token and not limits.may_try_token(client):
+            raise http_error(
+                Refused("rate", "too many wrong tokens from your address; wait a minute"),
+                limits.auth.retry_after(client),
+            )
+        try:
+            return table.seat_for_token(token)
+        except Refused as exc:
+            limits.wrong_token(client)
             raise http_error(exc) from None
 
     def links(request: Request, table: Table, tokens: dict[int, str]) -> CreatedTable:
@@ -141,9 +164,42 @@ def make_router(manager: TableManager) -> APIRouter:
             )
         return out
 
+    @router.get("/games/{name}/schema")
+    async def game_schema(
+        name: str,
+        players: Annotated[int | None, Query(ge=1, le=16)] = None,
+    ) -> dict[str, Any]:
+        """The JSON Schema of a seat's ``view`` at such a table (``players``: default the
+        smallest count) and the kinds of the game's actions in JSON form (``legal[].json``)."""
+        try:
+            game = load_game(name)
+            count = game.min_players if players is None else players
+            game.check_players(count, game.resolve_options())
+            view = game.view_schema(count)
+        except UnknownGame as exc:
+            raise http_error(Refused("unknown", str(exc))) from None
+        except ValueError as exc:  # GameError, or a player count the game does not allow
+            raise http_error(Refused("invalid", str(exc))) from None
+        except NotImplementedError as exc:  # a game that has not declared its view yet
+            raise HTTPException(501, detail={"kind": "not_declared", "message": str(exc)}) from None
+        return {
+            "game": game.name,
+            "version": game.version,
+            "players": count,
+            "view": view,
+            "action_kinds": [cls.kind for cls in game.action_types],
+        }
+
     @router.post("/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> CreatedTable:
-        """Open a table.  The response holds each human seat's invite link (shown only now)."""
+        """Open a table.  The response holds each human seat's invite link (shown only now).
+        A client may open ``create_burst`` tables at once, then ``create_per_minute``."""
+        client = client_of(request.scope)
+        if not limits.create.allow(client):
+            raise http_error(
+                Refused("rate", "you have opened many tables in a short time; wait a little"),
+                limits.create.retry_after(client),
+            )
         specs = (
             [s.model_dump() for s in body.seats]
             if body.seats
@@ -163,15 +219,13 @@ def make_router(manager: TableManager) -> APIRouter:
     @router.get("/tables/{table_id}/log")
     async def table_log(
         table_id: str,
+        request: Request,
         authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """The move log as a seat may read it: public descriptions, its own notation; everything
         (the full record, seed included) once the game is over."""
         table = await table_or_404(table_id)
-        try:
-            seat = table.seat_for_token(bearer(authorization))
-        except Refused as exc:
-            raise http_error(exc) from None
+        seat = seat_of(request, table, authorization)
         over = table.state.is_over
         out: dict[str, Any] = {
             "table": table.id,
@@ -201,8 +255,8 @@ def make_router(manager: TableManager) -> APIRouter:
     ) -> dict[str, Any]:
         """Start (or find) the next game with the same seats; each seat keeps its token."""
         table = await table_or_404(table_id)
+        seat = seat_of(request, table, authorization)
         try:
-            seat = table.seat_for_token(bearer(authorization))
             new = await manager.rematch(table, seat)
         except Refused as exc:
             raise http_error(exc) from None
@@ -212,8 +266,6 @@ def make_router(manager: TableManager) -> APIRouter:
 
 
 def record_json(table: Table) -> dict[str, Any]:
-    from gametable.core.record import Record
-
     record = Record(
         table.game.name,
         table.game.version,

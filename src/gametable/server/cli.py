@@ -1,64 +1,140 @@
-"""``gametable serve``: registered on the main command by :func:`register`."""
+"""``gametable serve``: registered on the main command by :func:`register`.
+
+Everything is checked before the server starts (the port, every setting, the database and its
+schema); a problem ends the command with a clear message and exit status 2.  The banner is
+printed once the server is listening, with the port it really listens on.
+"""
 
 from __future__ import annotations
 
+import resource
+import socket
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+
+from gametable.core.errors import GameError
+from gametable.server.settings import Settings
+
+#: descriptors kept for the database, the bot workers' pipes, logs and static files
+RESERVED_FILES = 64
+
+
+def fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def settings_from(config: Path | None, values: list[str], flags: dict[str, Any]) -> Settings:
+    """Defaults, then the ``--config`` file, then the options given, then ``--set`` pairs."""
+    settings = Settings.from_toml(config) if config is not None else Settings()
+    settings = settings.replace({k: v for k, v in flags.items() if v is not None})
+    pairs = {}
+    for item in values:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise GameError(f"--set {item!r} is not of the form name=value")
+        pairs[name.strip()] = value.strip()
+    return settings.replace(pairs)
+
+
+def open_files_limit() -> int:
+    """Raise this process's limit of open files to the hard limit; the limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        target = 1 << 20 if hard == resource.RLIM_INFINITY else hard
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass  # not allowed here: keep the soft limit
+    return soft
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port``; ``OSError`` says why not (port in use, bad host)."""
+    family, kind, proto, _name, address = socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)  # not inheritable (PEP 446): bot workers must not hold the port
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
 
 def serve(
     host: Annotated[str, typer.Option(help="interface to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port")] = 8000,
+    port: Annotated[int, typer.Option(min=0, max=65535, help="TCP port (0: any free port)")] = 8000,
     data_dir: Annotated[
-        Path, typer.Option("--data-dir", help="where the SQLite database is kept")
-    ] = Path("gametable-data"),
+        Path | None,
+        typer.Option("--data-dir", help="where the SQLite database is kept [gametable-data]"),
+    ] = None,
     database_url: Annotated[
         str | None,
         typer.Option("--database-url", help="SQLAlchemy URL, e.g. postgresql+psycopg://..."),
     ] = None,
-    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before moving")] = 0.8,
+    bot_delay: Annotated[
+        float | None, typer.Option(help="seconds a bot waits before moving [0.8]")
+    ] = None,
     bot_processes: Annotated[
-        int, typer.Option(help="worker processes for bots (0: threads in the server process)")
-    ] = 0,
+        int | None, typer.Option(help="worker processes in which bots think [2]")
+    ] = None,
     idle_hours: Annotated[
-        float, typer.Option(help="hours after which an untouched table is deleted")
-    ] = 14 * 24.0,
+        float | None,
+        typer.Option(help="hours after which an untouched table is deleted [336]"),
+    ] = None,
+    config: Annotated[
+        Path | None,
+        typer.Option("--config", help="a TOML file of settings (see docs/deploy.md)"),
+    ] = None,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="a setting name=value, e.g. --set max_body=65536 (repeat)"),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="proxies trusted to report the client's address (X-Forwarded-For), comma "
+            "separated, or *",
+        ),
+    ] = "127.0.0.1",
 ) -> None:
     """Serve games to browsers: open http://HOST:PORT/ and share the invite links."""
+    flags = {
+        "data_dir": data_dir,
+        "database_url": database_url,
+        "bot_delay": bot_delay,
+        "bot_processes": bot_processes,
+        "idle_expiry": None if idle_hours is None else idle_hours * 3600,
+    }
     try:
-        import uvicorn
+        settings = settings_from(config, set_ or [], flags)
+        files = open_files_limit()
+        if settings.max_sockets > files - RESERVED_FILES:
+            settings = settings.replace({"max_sockets": max(1, files - RESERVED_FILES)})
+        sock = listen(host, port)
+    except GameError as exc:
+        raise fail(str(exc)) from None
+    except OSError as exc:
+        raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    # imported here, not at the top: every gametable command loads this module to register
+    # ``serve``, and should not pay for loading the web server, the database and the migrations
+    from gametable.server import run
 
-        from gametable.server.app import create_app
-        from gametable.server.settings import Settings
-    except ImportError as exc:
-        typer.echo(
-            f"error: the server needs its dependencies ({exc.name} is missing); "
-            "install them with: pip install 'gametable[server]'",
-            err=True,
-        )
-        raise typer.Exit(2) from None
-
-    settings = Settings(
-        data_dir=data_dir,
-        database_url=database_url,
-        bot_delay=bot_delay,
-        bot_processes=bot_processes,
-        idle_expiry=idle_hours * 3600,
-        sweep_interval=max(1.0, min(60.0, idle_hours * 900)),
-    )
-    app = create_app(settings)
-    typer.echo(f"gametable server on http://{host}:{port}/  (API docs: /docs)")
-    # no per-message deflate: views are small, and compressing each costs ~1 ms of CPU
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        ws_max_size=64 * 1024,
-        ws_per_message_deflate=False,
-        log_level="warning",
-    )
+    try:
+        run.run(settings, sock, host, forwarded_allow_ips)
+    except GameError as exc:  # the database: unreachable, or made by a newer gametable
+        raise fail(str(exc)) from None
+    except OSError as exc:  # e.g. the data directory cannot be made
+        raise fail(f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")) from None
+    finally:
+        sock.close()
 
 
 def register(app: typer.Typer) -> None:

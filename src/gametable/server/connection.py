@@ -5,48 +5,73 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
 from typing import Any
+
+#: close code for a client that broke a limit (floods, falls too far behind)
+POLICY = 1008
 
 
 class Connection:
-    """One client socket; messages go out through a bounded queue so a slow reader never holds
-    up the table.  A reader that falls too far behind is disconnected (it resyncs on return)."""
+    """One client socket; messages go out through a bounded queue, so a broadcast only queues
+    (it never waits on a slow reader).  A reader that falls ``limit`` messages behind is closed
+    with code 1008 (it resyncs when it reconnects).
+
+    ``close(code, reason)`` ends the pump after the messages already queued, then calls
+    ``on_close(code, reason)`` (which closes the socket itself).
+    """
 
     def __init__(
         self,
-        send_text: Callable[[str], Any],
+        send_text: Callable[[str], Awaitable[Any]],
         seat: int | None,
         limit: int = 256,
-        on_close: Callable[[], Any] | None = None,
+        on_close: Callable[[int, str], Awaitable[Any]] | None = None,
     ) -> None:
         self.send_text = send_text
         self.on_close = on_close
         self.seat = seat
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(limit)
         self.closed = asyncio.Event()
+        self.close_code = 1000
+        self.close_reason = ""
+        #: monotonic time of the last message either way (for the idle timeout)
+        self.last_active = time.monotonic()
         self.task = asyncio.create_task(self._pump())
 
     async def _pump(self) -> None:
         try:
             while (text := await self.queue.get()) is not None:
                 await self.send_text(text)
-        except Exception:  # the socket went away
+                self.last_active = time.monotonic()
+        except Exception:  # the socket went away: nothing more can be sent on it
             pass
         finally:
             self.closed.set()
             if self.on_close is not None:
-                with contextlib.suppress(Exception):
-                    await self.on_close()
+                with contextlib.suppress(Exception):  # it may be closed already
+                    await self.on_close(self.close_code, self.close_reason)
 
     def send(self, message: dict[str, Any] | str) -> None:
         text = message if isinstance(message, str) else json.dumps(message)
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.close()
+            self.close(POLICY, "too far behind; reconnect to resync")
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Close after the queued messages; with another code than 1000, at once (what is
+        queued is dropped: the pump may be stuck on a reader that does not read)."""
+        if code != 1000:
+            if self.close_code == 1000:
+                self.close_code, self.close_reason = code, reason[:120]
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+            if not self.closed.is_set():
+                self.task.cancel()
+            return
         while True:
             try:
                 self.queue.put_nowait(None)

@@ -4,19 +4,18 @@ when idle, and rematched."""
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import logging
-import multiprocessing
-import os
 import re
 import secrets
-import threading
 import time
 from typing import Any
 
-from gametable.bots import make_bot
+from gametable.bots import check_bot_spec
 from gametable.core.errors import GameError
+from gametable.core.protocol import Game, State
 from gametable.core.registry import game_names, load_game
+from gametable.server.botpool import BotPool
+from gametable.server.limits import Limits
 from gametable.server.settings import Settings
 from gametable.server.store import Store, StoredTable, Writer
 from gametable.server.tables import LogEntry, Refused, SeatInfo, Table, hash_token, new_token
@@ -25,17 +24,8 @@ log = logging.getLogger("gametable.server")
 
 #: text option values a remote client may send: short plain words, never a file path
 SAFE_OPTION = re.compile(r"[A-Za-z0-9_+=:,-]{0,40}")
-
-
-def exit_with_parent(parent: int) -> None:
-    """In a bot worker process: end when the server process is gone (even after SIGKILL)."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, daemon=True).start()
+#: the bot that takes a seat whose stored spec this server no longer accepts
+FALLBACK_BOT = "heuristic"
 
 
 def discover_games() -> list[str]:
@@ -51,16 +41,24 @@ class TableManager:
         self.store = store
         self.games = discover_games()
         self.writer = Writer(store)
-        self.bot_pool: concurrent.futures.ProcessPoolExecutor | None = None
-        if settings.bot_processes > 0:
-            self.bot_pool = concurrent.futures.ProcessPoolExecutor(
-                settings.bot_processes,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=exit_with_parent,
-                initargs=(os.getpid(),),
-            )
+        self.limits = Limits(settings)
+        self.bots = BotPool(settings.bot_processes, settings.bot_deadline, settings.bot_grace)
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        #: tables in the database, counted when the server starts (``start``) and kept exact
+        #: from then on: a creation takes its place before it awaits anything
+        self.count = 0
+
+    async def start(self) -> None:
+        self.count = await asyncio.to_thread(self.store.count)
+
+    def check_bot(self, spec: str) -> str:
+        """``spec`` if this server lets such a bot sit in; ``ValueError`` says why not."""
+        return check_bot_spec(
+            spec,
+            max_seconds=self.settings.bot_max_seconds,
+            max_iterations=self.settings.bot_max_iterations,
+        )
 
     async def create(
         self,
@@ -96,9 +94,8 @@ class TableManager:
                 raise Refused("invalid", f"seat {i}: a name is text of at most 40 characters")
             name = " ".join(name.split()) or None if name else None
             if spec.get("kind") == "bot":
-                bot = str(spec.get("bot") or "random")
                 try:
-                    make_bot(bot, seed=0)
+                    bot = self.check_bot(str(spec.get("bot") or "random"))
                 except ValueError as exc:
                     raise Refused("invalid", f"seat {i}: {exc}") from None
                 seats.append(SeatInfo("bot", bot=bot, name=name))
@@ -110,8 +107,24 @@ class TableManager:
                     seats.append(SeatInfo("human", token_hash=hash_token(tokens[i]), name=name))
             else:
                 raise Refused("invalid", f"seat {i}: kind must be 'human' or 'bot'")
-        if len(self.tables) >= self.settings.max_tables:
+        if self.count >= self.settings.max_tables:
             raise Refused("busy", "this server holds too many open tables; try later")
+        self.count += 1  # taken now: creations awaiting their write count too
+        try:
+            return await self._create(game, state, players, seats, tokens, rematch_of)
+        except BaseException:  # not made (failed or cancelled): its place is free again
+            self.count -= 1
+            raise
+
+    async def _create(
+        self,
+        game: Game,
+        state: State,
+        players: int,
+        seats: list[SeatInfo],
+        tokens: dict[int, str],
+        rematch_of: Table | None,
+    ) -> tuple[Table, dict[int, str]]:
         now = time.time()
         table = Table(
             id=secrets.token_urlsafe(9),
@@ -141,6 +154,7 @@ class TableManager:
                 created_at=now,
                 updated_at=now,
                 moves=[],
+                joined_at=None,
             ),
         )
         self.tables[table.id] = table
@@ -179,22 +193,39 @@ class TableManager:
             )
         state = game.new_game(stored.players, seed=stored.seed, options=stored.options)
         entries = []
+        requests = stored.requests or {}
         for n, (seat, notation, text) in enumerate(stored.moves, start=1):
             state.apply(game.parse_action(state, notation), seat)
-            entries.append(LogEntry(n, seat, notation, text))
+            entries.append(LogEntry(n, seat, notation, text, requests.get(n)))
+        seats = [SeatInfo(**s) for s in stored.seats]
+        for i, seat_info in enumerate(seats):
+            if seat_info.kind == "bot":
+                try:
+                    self.check_bot(seat_info.bot or "random")
+                except ValueError as exc:  # stored before this server's limits: never run it
+                    log.warning(
+                        "table %s seat %s: bot %r refused (%s); %s plays instead",
+                        stored.id,
+                        i,
+                        seat_info.bot,
+                        exc,
+                        FALLBACK_BOT,
+                    )
+                    seat_info.bot = FALLBACK_BOT
         return Table(
             id=stored.id,
             game=game,
             seed=stored.seed,
             players=stored.players,
             options=stored.options,
-            seats=[SeatInfo(**s) for s in stored.seats],
+            seats=seats,
             state=state,
             manager=self,
             log=entries,
             rematch_of=stored.rematch_of,
             rematch_id=stored.rematch_id,
             created_at=stored.created_at,
+            joined_at=stored.joined_at,
         )
 
     async def rematch(self, table: Table, seat: int | None) -> Table:
@@ -231,14 +262,20 @@ class TableManager:
         return [t.id for t in quiet]
 
     async def sweep(self) -> list[str]:
-        """Forget the tables idle for longer than ``settings.idle_expiry`` (deleted from the
-        database); unload the quiet ones from memory.  The ids of the deleted tables."""
+        """Forget the tables idle for longer than ``settings.idle_expiry`` and those nobody
+        joined within ``settings.unjoined_expiry`` (deleted from the database); unload the quiet
+        ones from memory.  The ids of the deleted tables."""
         self.evict_quiet_tables()
         busy = [t.id for t in self.tables.values() if t.connections]
         for table_id in busy:
             await asyncio.to_thread(self.store.touch, table_id)
-        cutoff = time.time() - self.settings.idle_expiry
-        gone = await asyncio.to_thread(self.store.expire, cutoff)
+        now = time.time()
+        gone = await asyncio.to_thread(
+            self.store.expire,
+            now - self.settings.idle_expiry,
+            now - self.settings.unjoined_expiry,
+        )
+        self.count = max(0, self.count - len(gone))
         for table_id in gone:
             table = self.tables.pop(table_id, None)
             if table is not None:
@@ -254,9 +291,10 @@ class TableManager:
                 log.exception("expiring idle tables failed")
 
     async def close(self) -> None:
+        """Stop: bots killed at once, tables closed (their moves are already stored)."""
+        self.bots.close()
         for table in self.tables.values():
             table.closed = True
             if table.bot_task is not None:
                 table.bot_task.cancel()
-        if self.bot_pool is not None:
-            self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        await self.bots.aclose()

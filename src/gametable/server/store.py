@@ -1,7 +1,9 @@
 """Durable storage of tables: each table is its match record plus metadata (SQLAlchemy Core).
 
-Two tables: ``tables`` (game, version, players, seed, options, seats, status, times) and ``moves``
-(one row per accepted action: seat, notation and the public ``describe`` text).  A move is
+Two tables: ``gt_tables`` (game, version, players, seed, options, seats, status, times) and
+``gt_moves`` (one row per accepted action: seat, notation, the public ``describe`` text and the
+client's request id).  The schema is made and upgraded by Alembic (:mod:`gametable.server.migrate`);
+the definitions below describe the newest revision and must agree with ``migrations/versions``.  A move is
 committed before anyone hears of it, so a table always replays from the database to exactly
 the state its players last saw.  SQLite (WAL, ``synchronous=FULL``) by default, PostgreSQL or any
 other SQLAlchemy URL when given one.
@@ -18,6 +20,14 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
+
+from gametable.core.errors import GameError
+from gametable.server import migrate
+
+
+class StoreError(GameError):
+    """A database that cannot be opened (bad URL, no driver, unreachable, refused schema)."""
+
 
 metadata = sa.MetaData()
 
@@ -38,7 +48,11 @@ tables_t = sa.Table(
     sa.Column("rematch_id", sa.String(32), nullable=True),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False, index=True),
+    #: when a player (or, at a table of bots only, a spectator) first connected; None: never
+    sa.Column("joined_at", sa.Float, nullable=True),
 )
+
+sa.Index("ix_gt_tables_unjoined", tables_t.c.joined_at, tables_t.c.created_at)
 
 moves_t = sa.Table(
     "gt_moves",
@@ -54,6 +68,8 @@ moves_t = sa.Table(
     sa.Column("notation", sa.String(200), nullable=False),
     sa.Column("text", sa.String(500), nullable=False),
     sa.Column("at", sa.Float, nullable=False),
+    #: the id the client gave the move's request (a resent request gets the same answer)
+    sa.Column("request", sa.String(64), nullable=True),
 )
 
 
@@ -72,6 +88,8 @@ class StoredTable:
     created_at: float
     updated_at: float
     moves: list[tuple[int, str, str]]  # (seat, notation, public text)
+    joined_at: float | None = None
+    requests: dict[int, str] | None = None  # move number -> the client's request id
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -121,18 +139,32 @@ class Store:
     """The tables of one server, in one database."""
 
     def __init__(self, url: str) -> None:
+        """Open the database at ``url`` and bring its schema up to date; :class:`StoreError`
+        (or :class:`~gametable.server.migrate.SchemaError`) says why it cannot be used."""
         self.url = url
-        self.engine: Engine = sa.create_engine(url, future=True)
+        try:
+            self.engine: Engine = sa.create_engine(url)
+        except (sa.exc.ArgumentError, ImportError) as exc:
+            raise StoreError(f"cannot use the database URL {url!r}: {exc}") from None
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        try:
+            self.upgraded_from = migrate.upgrade(self.engine)
+        except sa.exc.SQLAlchemyError as exc:
+            self.engine.dispose()
+            where = self.engine.url.render_as_string(hide_password=True)
+            raise StoreError(f"cannot open the database {where}: {exc.__cause__ or exc}") from None
+        except BaseException:
+            self.engine.dispose()
+            raise
 
     def close(self) -> None:
         self.engine.dispose()
 
     # -- writing ----------------------------------------------------------------------------------
     def write(self, ops: list[tuple[str, tuple]]) -> list[BaseException | None]:
-        """Run a batch of writes (``("create_table", args)``, ``("append_move", args)``...) in one
+        """Run a batch of writes (``("create_table", args)``, ``("append_move", args)``,
+        ``("join", (table_id, time))``) in one
         transaction, so many tables' moves share one commit; if the batch fails, each write is
         retried alone so that one bad write fails only itself.  The outcome of each write."""
         try:
@@ -156,7 +188,8 @@ class Store:
         most one move in flight, so the order of moves between tables does not matter)."""
         creates = [args[0] for name, args in ops if name == "create_table"]
         moves = [args for name, args in ops if name == "append_move"]
-        if len(creates) + len(moves) != len(ops):
+        joins = [args for name, args in ops if name == "join"]
+        if len(creates) + len(moves) + len(joins) != len(ops):
             raise ValueError(f"unknown write in {sorted({name for name, _ in ops})}")
         if creates:
             conn.execute(
@@ -176,6 +209,7 @@ class Store:
                         "rematch_id": None,
                         "created_at": t.created_at,
                         "updated_at": t.updated_at,
+                        "joined_at": t.joined_at,
                     }
                     for t in creates
                 ],
@@ -192,25 +226,40 @@ class Store:
                         "notation": notation,
                         "text": text,
                         "at": now,
+                        "request": request,
                     }
-                    for tid, n, seat, notation, text, _status in moves
+                    for tid, n, seat, notation, text, _status, request in moves
                 ],
             )
             conn.execute(
                 tables_t.update()
                 .where(tables_t.c.id == sa.bindparam("tid"))
                 .values(move_count=sa.bindparam("n"), status=sa.bindparam("st"), updated_at=now),
-                [{"tid": tid, "n": n, "st": status} for tid, n, _, _, _, status in moves],
+                [{"tid": tid, "n": n, "st": status} for tid, n, _, _, _, status, _ in moves],
+            )
+        if joins:
+            conn.execute(
+                tables_t.update()
+                .where(tables_t.c.id == sa.bindparam("tid"), tables_t.c.joined_at.is_(None))
+                .values(joined_at=sa.bindparam("at")),
+                [{"tid": tid, "at": at} for tid, at in joins],
             )
 
     def create_table(self, table: StoredTable) -> None:
         self.write([("create_table", (table,))])
 
     def append_move(
-        self, table_id: str, n: int, seat: int, notation: str, text: str, status: str
+        self,
+        table_id: str,
+        n: int,
+        seat: int,
+        notation: str,
+        text: str,
+        status: str,
+        request: str | None = None,
     ) -> None:
         """Commit move number ``n`` (1-based); a second move ``n`` is refused by the key."""
-        self.write([("append_move", (table_id, n, seat, notation, text, status))])
+        self.write([("append_move", (table_id, n, seat, notation, text, status, request))])
 
     def set_rematch(self, table_id: str, rematch_id: str) -> None:
         with self.engine.begin() as conn:
@@ -226,15 +275,17 @@ class Store:
                 tables_t.update().where(tables_t.c.id == table_id).values(updated_at=time.time())
             )
 
-    def expire(self, older_than: float) -> list[str]:
-        """Delete the tables untouched since ``older_than`` (a UNIX time); their ids."""
+    def expire(self, older_than: float, unjoined_before: float | None = None) -> list[str]:
+        """Delete the tables untouched since ``older_than`` (a UNIX time), and those nobody
+        joined that were made before ``unjoined_before``; their ids."""
+        stale = tables_t.c.updated_at < older_than
+        if unjoined_before is not None:
+            stale = sa.or_(
+                stale,
+                sa.and_(tables_t.c.joined_at.is_(None), tables_t.c.created_at < unjoined_before),
+            )
         with self.engine.begin() as conn:
-            ids = [
-                r[0]
-                for r in conn.execute(
-                    sa.select(tables_t.c.id).where(tables_t.c.updated_at < older_than)
-                )
-            ]
+            ids = [r[0] for r in conn.execute(sa.select(tables_t.c.id).where(stale))]
             if ids:
                 conn.execute(moves_t.delete().where(moves_t.c.table_id.in_(ids)))
                 conn.execute(tables_t.delete().where(tables_t.c.id.in_(ids)))
@@ -246,12 +297,13 @@ class Store:
             row = conn.execute(sa.select(tables_t).where(tables_t.c.id == table_id)).first()
             if row is None:
                 return None
-            moves = [
-                (m.seat, m.notation, m.text)
-                for m in conn.execute(
+            rows = list(
+                conn.execute(
                     sa.select(moves_t).where(moves_t.c.table_id == table_id).order_by(moves_t.c.n)
                 )
-            ]
+            )
+        moves = [(m.seat, m.notation, m.text) for m in rows]
+        requests = {m.n: m.request for m in rows if m.request is not None}
         return StoredTable(
             id=row.id,
             game=row.game,
@@ -266,6 +318,8 @@ class Store:
             created_at=row.created_at,
             updated_at=row.updated_at,
             moves=moves,
+            joined_at=row.joined_at,
+            requests=requests,
         )
 
     def count(self) -> int:

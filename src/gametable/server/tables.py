@@ -3,8 +3,14 @@
 A :class:`Table` holds the live ``State`` (rebuilt from its record when loaded) and is the only
 code that changes it: an action is checked on a clone, committed to the store, and only then made
 current and pushed, with the table's sequence number (the number of moves made), to every
-connection as that connection's own ``view(seat)``.  Bots choose on a clone in a worker thread
-(or process), so a slow bot never blocks another table.
+connection as that connection's own ``view(seat)``.  Bots choose in the server's bot pool
+(worker processes with a hard deadline, :mod:`gametable.server.botpool`), so a slow bot never
+blocks another table.
+
+A move request may carry the ``seq`` its client saw and an ``id``: a request whose ``seq`` is not
+the table's is refused as ``stale`` (the client decided on an old position), and a request that
+repeats an earlier one of the same seat (same ``id``, ``seq`` and action) gets the first answer
+again instead of acting twice, also after a restart (the id is stored with the move).
 """
 
 from __future__ import annotations
@@ -15,15 +21,15 @@ import hashlib
 import hmac
 import json
 import logging
+import random
 import secrets
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from gametable.bots import make_bot
 from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import Action, Game, State
-from gametable.core.registry import load_game
 from gametable.server.connection import Connection
 
 if TYPE_CHECKING:
@@ -47,10 +53,8 @@ def bot_seed(table_seed: int, seat: int, ply: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def bot_move(game: str, state_json: dict[str, Any], seat: int, spec: str, seed: int) -> str:
-    """In a worker process: the notation of the move the bot ``spec`` makes for ``seat``."""
-    state = load_game(game).state_from_json(state_json)
-    return str(make_bot(spec, seed=seed).act(state, seat))
+#: answers to move requests remembered per seat (a resent request gets its first answer again)
+REMEMBERED_REQUESTS = 64
 
 
 class Refused(Exception):
@@ -100,6 +104,7 @@ class LogEntry:
     seat: int
     notation: str
     text: str
+    request: str | None = None  # the id the client gave its request
 
     def for_seat(self, seat: int | None, over: bool) -> dict[str, Any]:
         out: dict[str, Any] = {"n": self.n, "seat": self.seat, "text": self.text}
@@ -127,6 +132,11 @@ class Table:
     bot_task: asyncio.Task | None = None
     closed: bool = False
     last_active: float = field(default_factory=time.monotonic)
+    joined_at: float | None = None
+    #: per seat: request id -> (seq the client saw, action, the answer's future)
+    answers: dict[int, OrderedDict[str, tuple[Any, Any, asyncio.Future]]] = field(
+        default_factory=dict
+    )
 
     # -- identity -----------------------------------------------------------------------------------
     @property
@@ -147,8 +157,26 @@ class Table:
                 return seat
         raise Refused("auth", "this token does not belong to any seat of this table")
 
+    def join(self, seat: int | None) -> None:
+        """Someone came to play (or, at a table of bots only, to watch): from now on the table
+        is kept like any other, not expired as one nobody joined.  Stored in the background
+        (with the next group commit): nobody waits for it."""
+        if self.joined_at is not None:
+            return
+        if seat is None and any(s.kind == "human" for s in self.seats):
+            return
+        self.joined_at = time.time()
+        task = asyncio.create_task(self.manager.writer.write("join", self.id, self.joined_at))
+        task.add_done_callback(self._joined)
+
+    def _joined(self, task: asyncio.Task) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: storing that it was joined failed: %s", self.id, task.exception())
+
     # -- what each seat is told -------------------------------------------------------------------
     def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """What ``seat`` may do now: each action's notation, description, integer code, JSON form
+        (``json``, the contract's ``action.to_json()``) and ``steps`` (labels for menus)."""
         if seat is None or seat not in self.state.to_move:
             return []
         state = self.state
@@ -157,6 +185,9 @@ class Table:
             item: dict[str, Any] = {"notation": str(action), "text": state.describe(action, seat)}
             with contextlib.suppress(ValueError, NotImplementedError):
                 item["code"] = state.encode_action(action)
+            with contextlib.suppress(NotImplementedError):  # games still growing their JSON form
+                item["json"] = action.to_json()
+            item["steps"] = list(action.steps)
             out.append(item)
         return out
 
@@ -232,8 +263,18 @@ class Table:
 
     # -- acting -----------------------------------------------------------------------------------
     def parse(self, state: State, action: Any) -> Action:
+        """``action`` as notation text, an integer code or its JSON form (``{"kind": ...}``)."""
         if isinstance(action, Action):
             return action
+        if isinstance(action, dict):
+            try:
+                return self.game.action_from_json(state, action)
+            except GameError as exc:
+                raise Refused.from_game_error(exc) from None
+            except NotImplementedError:
+                raise Refused(
+                    "invalid", f"{self.game.title} does not read actions as JSON yet; send notation"
+                ) from None
         if isinstance(action, bool):
             raise Refused("invalid", "an action is notation text or an integer code")
         if isinstance(action, int):
@@ -248,7 +289,7 @@ class Table:
                 return self.game.parse_action(state, action)
             except GameError as exc:
                 raise Refused.from_game_error(exc) from None
-        raise Refused("invalid", "an action is notation text or an integer code")
+        raise Refused("invalid", "an action is notation text, an integer code or a JSON object")
 
     def trial(self, seat: int | None, action: Any) -> tuple[State, Action]:
         """The state after ``seat`` plays ``action``, on a clone; :class:`Refused` says why not."""
@@ -270,9 +311,91 @@ class Table:
     def check(self, seat: int | None, action: Any) -> None:
         self.trial(seat, action)
 
-    async def act(self, seat: int | None, action: Any) -> int:
-        """Apply, commit, then broadcast; the new sequence number."""
+    async def request(
+        self, seat: int | None, action: Any, request_id: int | str | None = None, seen: Any = None
+    ) -> dict[str, Any]:
+        """Answer a client's move request: ``accepted`` (with the new ``seq``) or ``refused``.
+
+        ``seen`` is the ``seq`` the client saw (``None``: not said); ``request_id`` its id.  A
+        request repeating one this seat made before (same id, ``seq`` and action) gets the first
+        answer again, with ``"repeat": true``, and nothing is played twice.
+        """
+        if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int)):
+            return self.refusal(request_id, action, Refused("bad_request", "seq is an integer"))
+        if seat is None or request_id is None:
+            return await self.answer(seat, action, request_id, seen)
+        key = str(request_id)
+        memory = self.answers.setdefault(seat, OrderedDict())
+        known = memory.get(key)
+        if known is not None and known[0] == seen and known[1] == action:
+            return {**await asyncio.shield(known[2]), "repeat": True}
+        stored = self.stored_answer(seat, action, request_id, seen)
+        if stored is not None:
+            return stored
+        future: asyncio.Future = asyncio.get_running_loop().create_future()
+        memory[key] = (seen, action, future)
+        memory.move_to_end(key)
+        while len(memory) > REMEMBERED_REQUESTS:
+            memory.popitem(last=False)
+        try:
+            reply = await self.answer(seat, action, request_id, seen)
+        except BaseException:  # cancelled (the server is stopping): a repeat may try again
+            memory.pop(key, None)
+            future.set_result(self.refusal(request_id, action, Refused("error", "not answered")))
+            raise
+        future.set_result(reply)
+        if reply.get("error", {}).get("kind") == "error":  # a failure to retry, not an answer
+            memory.pop(key, None)
+        return reply
+
+    def stored_answer(
+        self, seat: int, action: Any, request_id: int | str, seen: Any
+    ) -> dict[str, Any] | None:
+        """The answer to a request made before the table was loaded (its id is in the log)."""
+        for entry in reversed(self.log[-REMEMBERED_REQUESTS * self.players :]):
+            if entry.seat == seat and entry.request == str(request_id):
+                same_seq = seen is None or seen == entry.n - 1
+                same_action = not isinstance(action, str) or action == entry.notation
+                if same_seq and same_action:
+                    return {"type": "accepted", "id": request_id, "seq": entry.n, "repeat": True}
+                return None
+        return None
+
+    async def answer(
+        self, seat: int | None, action: Any, request_id: int | str | None, seen: int | None
+    ) -> dict[str, Any]:
+        try:
+            seq = await self.act(seat, action, seen=seen, request_id=request_id)
+        except Refused as exc:
+            return self.refusal(request_id, action, exc)
+        return {"type": "accepted", "id": request_id, "seq": seq}
+
+    @staticmethod
+    def refusal(request_id: int | str | None, action: Any, exc: Refused) -> dict[str, Any]:
+        return {
+            "type": "refused",
+            "id": request_id,
+            "action": action,
+            "legal": False,
+            "error": exc.to_json(),
+        }
+
+    async def act(
+        self,
+        seat: int | None,
+        action: Any,
+        seen: int | None = None,
+        request_id: int | str | None = None,
+    ) -> int:
+        """Apply, commit, then broadcast; the new sequence number.  ``seen``: the client's
+        ``seq``, refused as ``stale`` if the table has moved on since."""
         async with self.lock:
+            if seen is not None and seen != self.seq:
+                raise Refused(
+                    "stale",
+                    f"the table has moved on since you decided (you saw move {seen}, "
+                    f"it is at move {self.seq}); your move was not made",
+                )
             trial, parsed = self.trial(seat, action)
             assert seat is not None
             notation = str(parsed)
@@ -287,12 +410,15 @@ class Table:
                     notation,
                     text,
                     "over" if trial.is_over else "playing",
+                    None if request_id is None else str(request_id),
                 )
             except Exception:  # not saved, so not made: the table stays as it was
                 log.exception("table %s: saving move %s failed", self.id, n)
                 raise Refused("error", "the move could not be saved; nothing changed") from None
             self.state = trial
-            self.log.append(LogEntry(n, seat, notation, text))
+            self.log.append(
+                LogEntry(n, seat, notation, text, None if request_id is None else str(request_id))
+            )
             self.last_active = time.monotonic()
             self.broadcast()
         self.kick_bots()
@@ -316,29 +442,47 @@ class Table:
         while not self.closed and (seat := self.bot_to_move()) is not None:
             if self.manager.settings.bot_delay > 0:
                 await asyncio.sleep(self.manager.settings.bot_delay)
-            snapshot = self.state.clone()
-            spec = self.seats[seat].bot or "random"
-            seed = bot_seed(self.seed, seat, snapshot.ply)
+            ply = self.seq
             try:
-                pool = self.manager.bot_pool
-                if pool is None:  # a worker thread: the event loop keeps serving other tables
-                    action: Any = await asyncio.to_thread(
-                        make_bot(spec, seed=seed).act, snapshot, seat
-                    )
-                else:  # a worker process: heavy bots do not even share the GIL with the loop
-                    action = await asyncio.get_running_loop().run_in_executor(
-                        pool, bot_move, self.game.name, snapshot.to_json(), seat, spec, seed
-                    )
-                await self.act(seat, action)
+                action = await self.bot_choice(seat)
+                await self.act(seat, action, seen=ply)
                 failures = 0
             except Refused as exc:  # the table moved on meanwhile (several seats to move)
                 failures += 1
                 if failures > 3:
                     log.error("table %s: bot at seat %s keeps failing: %s", self.id, seat, exc)
                     return
-            except Exception:
+            except Exception:  # a rules bug must not end the server's loop; the table waits
                 log.exception("table %s: bot at seat %s failed", self.id, seat)
                 return
+
+    async def bot_choice(self, seat: int) -> str:
+        """The bot's move from the bot pool; if the bot could not answer in time, the move its
+        worker said first (the heuristic's) or, failing that, a random legal move."""
+        snapshot = self.state.clone()
+        spec = self.seats[seat].bot or "random"
+        seed = bot_seed(self.seed, seat, snapshot.ply)
+        job = {
+            "game": self.game.name,
+            "state": snapshot.to_json(),
+            "seat": seat,
+            "spec": spec,
+            "seed": seed,
+        }
+        answer = await self.manager.bots.move(job)
+        if answer.move is not None:
+            return answer.move
+        log.warning(
+            "table %s: bot %s at seat %s: %s; playing %s",
+            self.id,
+            spec,
+            seat,
+            answer.problem,
+            "the heuristic's move" if answer.provisional else "a random move",
+        )
+        if answer.provisional is not None:
+            return answer.provisional
+        return str(random.Random(seed).choice(snapshot.legal_actions(seat)))
 
     def close(self) -> None:
         self.closed = True

@@ -2,17 +2,30 @@
 
 Client to server (JSON objects, at most ``settings.max_message`` bytes):
 
-- ``{"type": "hello", "token": "..."}`` first (no token: a spectator);
-- ``{"type": "act", "action": "discard 7", "id": 1}`` (or ``"code": 12``, the integer encoding);
+- ``{"type": "hello", "token": "..."}`` first (no token: a spectator), within
+  ``settings.hello_timeout`` seconds;
+- ``{"type": "act", "action": "discard 7", "seq": 4, "id": "k3-1"}``: make a move.  ``action`` is
+  notation, or the action's JSON form (``{"kind": "discard", ...}``, as sent in ``legal[].json``),
+  or ``"code": 12`` (the integer encoding) instead.  ``seq`` (optional) is the ``seq`` of the
+  position the player decided on: if the table has moved on, the move is refused as ``stale``.
+  ``id`` (optional, at most 64 characters) names the request: sending the same request again
+  (same ``id``, ``seq`` and action: a retry after a lost connection, a double click) gets the first
+  answer again, with ``"repeat": true``, and the move is not made twice.  Give every new move a
+  new id (e.g. a random prefix per page load and a counter);
 - ``{"type": "check", "action": "swap 3", "id": 2}``: would it be legal?  nothing changes;
 - ``{"type": "sync"}``: send my whole view and log again; ``{"type": "rematch"}``;
   ``{"type": "ping"}``.
 
-Server to client: ``welcome`` then ``sync`` (view, legal actions with ``describe`` texts, whole
-public log), an ``update`` with the next ``seq`` after every accepted action, ``accepted`` /
-``refused`` (with the rule: section, id, explanation) answering ``act``, ``check`` answering
-``check``, ``rematch`` when the next game starts, ``error`` for malformed input.  A client that
-sees a gap in ``seq`` asks for ``sync``.
+Server to client: ``welcome`` then ``sync`` (view, legal actions with ``describe`` texts, JSON
+forms and steps, whole public log), an ``update`` with the next ``seq`` after every accepted
+action, ``accepted`` / ``refused`` (with the rule: section, id, explanation) answering ``act``,
+``check`` answering ``check``, ``rematch`` when the next game starts, ``error`` for malformed input
+(the socket stays open).  A client that sees a gap in ``seq`` asks for ``sync``.
+
+Limits (``settings``): sockets per server, per client address, per seat and spectators per table;
+wrong tokens per client address; messages per socket (a socket that keeps flooding is closed with
+code 1008 and a reason, as is one that falls too far behind reading); a socket on which nothing
+happens for ``socket_idle`` seconds is closed with code 4408.
 """
 
 from __future__ import annotations
@@ -25,14 +38,19 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
-from gametable.server.connection import Connection
+from gametable.server.connection import POLICY, Connection
+from gametable.server.limits import RateLimit, client_of
 from gametable.server.manager import TableManager
 from gametable.server.tables import Refused, Table
 
 log = logging.getLogger("gametable.server")
 
-#: seconds a new connection has to say hello
-HELLO_TIMEOUT = 30.0
+#: close code when a socket said nothing in time (hello) or nothing happened on it (idle)
+TIMEOUT = 4408
+#: seconds a leaving socket has to take the messages still queued for it
+CLOSE_WAIT = 5.0
+#: refused messages in a row after which a flooding socket is closed
+FLOOD_STRIKES = 20
 
 
 def error(kind: str, message: str, id_: Any = None) -> dict[str, Any]:
@@ -40,6 +58,7 @@ def error(kind: str, message: str, id_: Any = None) -> dict[str, Any]:
 
 
 def decode(text: str | None, limit: int) -> dict[str, Any]:
+    """A client's message as a JSON object; :class:`Refused` (the socket stays) if it is not."""
     if text is None:
         raise Refused("bad_request", "send JSON text messages")
     if len(text) > limit:
@@ -48,6 +67,8 @@ def decode(text: str | None, limit: int) -> dict[str, Any]:
         msg = json.loads(text)
     except ValueError:
         raise Refused("bad_request", "a message must be a JSON object") from None
+    except RecursionError:
+        raise Refused("bad_request", "a message may not be nested so deeply") from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         raise Refused("bad_request", 'a message must be a JSON object with a "type"')
     return msg
@@ -62,26 +83,32 @@ async def receive(ws: WebSocket, limit: int) -> dict[str, Any]:
 
 def short_id(msg: dict[str, Any]) -> Any:
     id_ = msg.get("id")
-    return id_ if isinstance(id_, int | str) and len(str(id_)) <= 64 else None
+    if isinstance(id_, bool) or not isinstance(id_, int | str) or len(str(id_)) > 64:
+        return None
+    return id_
 
 
 async def handle(
     msg: dict[str, Any], table: Table, conn: Connection, manager: TableManager
 ) -> None:
     kind, id_, seat = msg["type"], short_id(msg), conn.seat
-    if kind in ("act", "check"):
+    if kind == "act":
+        action = msg["code"] if "code" in msg else msg.get("action")
+        conn.send(await table.request(seat, action, id_, msg.get("seq")))
+    elif kind == "check":
         action = msg["code"] if "code" in msg else msg.get("action")
         try:
-            if kind == "check":
-                table.check(seat, action)
-                conn.send({"type": "check", "id": id_, "action": action, "legal": True})
-            else:
-                seq = await table.act(seat, action)
-                conn.send({"type": "accepted", "id": id_, "seq": seq})
+            table.check(seat, action)
+            conn.send({"type": "check", "id": id_, "action": action, "legal": True})
         except Refused as exc:
-            reply = "check" if kind == "check" else "refused"
             conn.send(
-                {"type": reply, "id": id_, "action": action, "legal": False, "error": exc.to_json()}
+                {
+                    "type": "check",
+                    "id": id_,
+                    "action": action,
+                    "legal": False,
+                    "error": exc.to_json(),
+                }
             )
     elif kind == "sync":
         conn.send(table.message_for(seat, "sync"))
@@ -97,28 +124,74 @@ async def handle(
         conn.send(error("bad_request", f"unknown message type {kind[:40]!r}", id_))
 
 
+async def refuse(ws: WebSocket, exc: Refused, code: int) -> None:
+    await ws.send_text(json.dumps({"type": "error", "error": exc.to_json()}))
+    await ws.close(code=code, reason=exc.message[:120])
+
+
 async def play(ws: WebSocket, table_id: str, manager: TableManager) -> None:
+    limits = manager.limits
+    client = client_of(ws.scope)
     await ws.accept()
-    limit = manager.settings.max_message
+    why = limits.socket_refusal(client)
+    if why is not None:
+        await refuse(ws, Refused("busy", why), POLICY)
+        return
+    limits.sockets.add(client)
     try:
-        hello = await asyncio.wait_for(receive(ws, limit), HELLO_TIMEOUT)
+        opened = await open_seat(ws, table_id, manager, client)
+        if opened is not None:
+            await serve(ws, *opened, manager)
+    except (WebSocketDisconnect, RuntimeError):
+        pass  # the client left (RuntimeError: it left while we were still sending)
+    finally:
+        limits.sockets.remove(client)
+
+
+async def open_seat(
+    ws: WebSocket, table_id: str, manager: TableManager, client: str
+) -> tuple[Table, int | None] | None:
+    """The hello: the table and the seat (``None``: a spectator), or ``None`` if refused."""
+    settings, limits = manager.settings, manager.limits
+    try:
+        hello = await asyncio.wait_for(receive(ws, settings.max_message), settings.hello_timeout)
         if hello["type"] != "hello":
             raise Refused("bad_request", 'the first message must be {"type": "hello", ...}')
         token = hello.get("token")
         if token is not None and not isinstance(token, str):
             raise Refused("bad_request", "the token must be text")
+        if token and not limits.may_try_token(client):
+            raise Refused("rate", "too many wrong tokens from your address; wait a minute")
         table = await manager.get(table_id)
-        seat = table.seat_for_token(token)
+        try:
+            seat = table.seat_for_token(token)
+        except Refused:
+            limits.wrong_token(client)
+            raise
+        crowd = sum(1 for c in table.connections if c.seat == seat)
+        if seat is None and crowd >= settings.max_spectators:
+            raise Refused("busy", "this table has as many spectators as it can take")
+        if seat is not None and crowd >= settings.max_sockets_per_seat:
+            raise Refused("busy", "this seat is open in too many windows; close one")
     except TimeoutError:
-        await ws.close(code=4408)
-        return
+        await ws.close(code=TIMEOUT, reason="say hello first")
+        return None
     except Refused as exc:
-        await ws.send_text(json.dumps({"type": "error", "error": exc.to_json()}))
-        await ws.close(code=4404 if exc.kind == "unknown" else 4403 if exc.kind == "auth" else 4400)
-        return
-    except WebSocketDisconnect:
-        return
-    conn = Connection(ws.send_text, seat, on_close=ws.close)
+        code = {"unknown": 4404, "auth": 4403, "rate": POLICY, "busy": POLICY}.get(exc.kind, 4400)
+        await refuse(ws, exc, code)
+        return None
+    table.join(seat)
+    return table, seat
+
+
+async def serve(ws: WebSocket, table: Table, seat: int | None, manager: TableManager) -> None:
+    """The socket's life at its table, from the welcome to the close."""
+    settings = manager.settings
+
+    async def close(code: int, reason: str) -> None:
+        await ws.close(code=code, reason=reason)
+
+    conn = Connection(ws.send_text, seat, on_close=close)
     conn.send(
         {
             "type": "welcome",
@@ -134,22 +207,45 @@ async def play(ws: WebSocket, table_id: str, manager: TableManager) -> None:
     table.connections.add(conn)
     table.last_active = time.monotonic()
     table.announce({"type": "presence", "seats": table.info()["seats"]})
+    rate = RateLimit(settings.messages_per_second, settings.message_burst, max_keys=1)
+    strikes = 0
     try:
         while not conn.closed.is_set():
+            quiet = time.monotonic() - conn.last_active
+            if quiet >= settings.socket_idle:
+                conn.close(TIMEOUT, f"nothing happened for {settings.socket_idle:g} s")
+                break
             try:
-                msg = await receive(ws, limit)
+                msg = await asyncio.wait_for(
+                    receive(ws, settings.max_message), settings.socket_idle - quiet
+                )
+            except TimeoutError:
+                continue  # the loop checks whether something was sent meanwhile
             except Refused as exc:
+                conn.last_active = time.monotonic()
                 conn.send({"type": "error", "error": exc.to_json()})
                 continue
+            conn.last_active = time.monotonic()
+            if not rate.allow("socket"):
+                strikes += 1
+                if strikes > FLOOD_STRIKES:
+                    conn.close(POLICY, "too many messages")
+                    break
+                limit = f"{settings.messages_per_second:g} a second"
+                conn.send(error("rate", f"too many messages ({limit}); this one was not read"))
+                continue
+            strikes = 0
             try:
                 await handle(msg, table, conn, manager)
             except Exception:  # a bug must not cost the player the connection
                 log.exception("table %s: handling %r failed", table.id, msg.get("type"))
                 conn.send(error("error", "the server failed on this message", short_id(msg)))
-    except (WebSocketDisconnect, RuntimeError):
-        pass
     finally:
         table.connections.discard(conn)
         table.last_active = time.monotonic()
         conn.close()
+        try:  # the socket counts against the limits until it is closed
+            await asyncio.wait_for(conn.closed.wait(), CLOSE_WAIT)
+        except TimeoutError:
+            conn.close(POLICY, "not reading")
         table.announce({"type": "presence", "seats": table.info()["seats"]})

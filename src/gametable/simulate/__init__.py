@@ -34,7 +34,9 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):  # the runner and report pull in pyarrow and matplotlib: load lazily
+def __getattr__(
+    name: str,
+) -> object:  # the runner and report pull in pyarrow and matplotlib: load lazily
     if name in ("simulate", "load_results"):
         from gametable.simulate import runner
 

@@ -47,7 +47,7 @@ def _plt() -> Any:
     try:
         import matplotlib
     except ImportError:  # pragma: no cover - matplotlib is a dependency of the simulate extra
-        raise RuntimeError("reports need matplotlib: pip install 'gametable[simulate]'") from None
+        raise RuntimeError("reports need matplotlib: pip install 'gametable[sim]'") from None
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt
 
@@ -291,13 +291,13 @@ def _score_table(summary: Summary) -> str:
 
 
 def _metrics_table(summary: Summary) -> str:
-    rows = []
+    rows: list[tuple[str, float | None, str]] = []
     for key, name in METRIC_NAMES.items():
         doc = METRIC_DOCS.get(key, "")
         value = summary.metrics.get(key)
         if key in ("decisiveness", "drama") and value is None:
             doc += " Not available: this game's bots have no heuristic evaluation."
-        rows.append([name, value, doc])
+        rows.append((name, value, doc))
     head = "<tr><th class='l'>metric</th><th>value</th><th class='l'>definition</th></tr>"
     body = "".join(
         f"<tr><td class='l'>{html.escape(n)}</td><td>{_fmt(v)}</td>"

@@ -20,9 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+
 from gametable.simulate.backends import Backend, LocalBackend, default_jobs
 from gametable.simulate.play import RunConfig
 from gametable.simulate.store import RunStore
+from gametable.terminal.progress import PlainProgress
 
 
 @dataclass(frozen=True)
@@ -96,9 +99,17 @@ def load_results(out: str | Path) -> list[dict[str, Any]]:
 
 
 class _Bar:
-    """A Rich progress bar: games done of the total, games per second and time left."""
+    """A Rich progress bar: games done of the total, games per second and time left (plain
+    lines every few seconds when the output is not a terminal)."""
 
     def __init__(self, config: RunConfig, total: int, done: int) -> None:
+        label = f"{config.game} {config.players}p"
+        console = Console()
+        self.plain = (
+            None if console.is_terminal else PlainProgress(console, label, total, done=done)
+        )
+        if self.plain is not None:
+            return
         from rich.progress import (
             BarColumn,
             MofNCompleteColumn,
@@ -117,15 +128,18 @@ class _Bar:
             TextColumn("ETA"),
             TimeRemainingColumn(),
         )
-        label = f"{config.game} {config.players}p"
         self.task = self.progress.add_task(label, total=total, completed=done, rate="")
         self.progress.start()
 
     def advance(self, n: int) -> None:
+        if self.plain is not None:
+            self.plain.advance(n)
+            return
         self.progress.advance(self.task, n)
         speed = self.progress.tasks[self.task].speed
         if speed:
             self.progress.update(self.task, rate=f"{speed:7.1f} games/s")
 
     def stop(self) -> None:
-        self.progress.stop()
+        if self.plain is None:
+            self.progress.stop()

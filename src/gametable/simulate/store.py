@@ -36,7 +36,7 @@ def _pyarrow() -> Any:
         import pyarrow.parquet
     except ImportError:  # pragma: no cover - pyarrow is a dependency of the simulate extra
         raise RuntimeError(
-            "simulation results need pyarrow: pip install 'gametable[simulate]'"
+            "simulation results need pyarrow: pip install 'gametable[sim]'"
         ) from None
     return pyarrow
 

@@ -7,11 +7,14 @@ this package registers a :class:`GameRenderer` under the game's name.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+from gametable.terminal.menu import PAGE_SIZE, Entry, StepMenu
 
 
 class GameRenderer:
@@ -68,3 +71,109 @@ def generic_board(view: dict[str, Any]) -> RenderableType:
             text = text[:297] + "..."
         table.add_row(key, Text(text))
     return Group(table)
+
+
+# -- the menu of a decision ---------------------------------------------------------------------------
+#: fewer entries than this a page are never shown, however little room the board leaves
+MIN_PAGE = 6
+#: the most columns a page of short labels is laid out in
+MAX_COLUMNS = 4
+
+
+def fit_menu(menu: StepMenu, width: int, rows: int) -> int:
+    """Choose how many entries a page of ``menu`` shows so that it fits ``rows`` lines of
+    ``width`` columns; returns the number of columns to lay them out in.
+
+    One entry a line, with its note, when the level fits (or cannot gain from columns); else
+    short labels side by side, without notes.
+    """
+    entries = menu.entries()
+    one = max(MIN_PAGE, min(PAGE_SIZE, rows))
+    if len(entries) <= one:
+        menu.set_page_size(one)
+        return 1
+    cell = max(len(e.label) for e in entries) + len(str(len(entries))) + 3
+    columns = max(1, min(MAX_COLUMNS, width // cell))
+    many = min(PAGE_SIZE, max(MIN_PAGE, rows) * columns)
+    if columns > 1 and many > one:
+        menu.set_page_size(many)
+        columns = min(columns, -(-min(len(entries), many) // max(1, rows)))
+        return max(1, columns)
+    menu.set_page_size(one)
+    return 1
+
+
+def menu_heading(menu: StepMenu) -> Text:
+    """``build › village: 30 choices, page 1 of 2``."""
+    text = Text()
+    if menu.path:
+        text.append(" › ".join(menu.path), style="bold")
+        text.append(": ")
+    count = len(menu.entries())
+    text.append(f"{count} choice{'s' if count != 1 else ''}")
+    if menu.page_count() > 1:
+        text.append(f", page {menu.page_number()} of {menu.page_count()}")
+    return text
+
+
+def menu_hint(menu: StepMenu) -> Text:
+    """What can be typed here, in one short line."""
+    parts = ["a number, first letters or a whole move"]
+    if menu.depth:
+        parts.append("back")
+    if menu.page_count() > 1:
+        if menu.page_number() < menu.page_count():
+            parts.append("next")
+        if menu.page_number() > 1:
+            parts.append("prev")
+    parts.append("help")
+    return Text(" · ".join(parts), style="dim")
+
+
+def menu_page(
+    menu: StepMenu,
+    note: Callable[[Entry], str],
+    width: int,
+    columns: int = 1,
+    entries: list[Entry] | None = None,
+) -> RenderableType:
+    """The page shown (or ``entries``): one entry a line with its note cut to ``width``, or
+    labels alone in ``columns``."""
+    shown = menu.page() if entries is None else entries
+    numbers = max((len(str(e.number)) for e in shown), default=1)
+    labels = max((len(e.label) for e in shown), default=1)
+
+    def cell(e: Entry) -> Text:
+        return Text.assemble((f"{e.number:>{numbers + 1}} ", "cyan"), (e.label, "bold"))
+
+    if columns <= 1:
+        lines = []
+        for e in shown:
+            line = cell(e)
+            words = note(e)
+            if words:
+                line.pad_right(labels - len(e.label) + 2)
+                line.append(words, style="dim")
+            line.truncate(width, overflow="ellipsis")
+            lines.append(line)
+        return Group(*lines)
+    grid = Table.grid(padding=(0, 2))
+    for _ in range(columns):
+        grid.add_column(no_wrap=True, min_width=numbers + 2 + labels)
+    rows = -(-len(shown) // columns)
+    for r in range(rows):
+        grid.add_row(
+            *(
+                cell(shown[c * rows + r]) if c * rows + r < len(shown) else ""
+                for c in range(columns)
+            )
+        )
+    return grid
+
+
+def menu_screen(
+    menu: StepMenu, note: Callable[[Entry], str], width: int, rows: int
+) -> RenderableType:
+    """A level of a decision's menu fitted to ``rows`` lines: heading, page, hint."""
+    columns = fit_menu(menu, width, rows - 2)
+    return Group(menu_heading(menu), menu_page(menu, note, width, columns), menu_hint(menu))

@@ -1,27 +1,56 @@
 """The interactive terminal game: human seats and bot seats in any mix, hot seat included.
 
-It renders only from ``view(seat)`` of the human seat to move.  A human types the number of a
-listed action or the action in the game's notation, or a command (see :data:`HELP`).  When the
-turn passes from one human to another, the screen is cleared and the next player must press
-Enter before their hand is shown, so nobody sees another player's cards.
+It renders only from ``view(seat)`` of the human seat to move.  A decision is shown as a short
+menu built from the legal actions' steps (:mod:`gametable.terminal.menu`): a person picks an entry
+by its number or its first letters, level by level, goes back a level, turns pages, or types any
+whole action in the game's notation at any level.  Commands are listed in :data:`HELP`.
+
+When the turn passes from one human to another, the screen is cleared and the next player must
+press Enter before their hand is shown, so nobody sees another player's cards.  The game is saved
+(:class:`~gametable.terminal.saves.SaveSlot`) whenever it waits for a person and when it ends.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
+from rich.text import Text
 
 from gametable.bots import Bot
 from gametable.core.errors import GameError, IllegalAction
-from gametable.core.protocol import State
+from gametable.core.protocol import Action, State
 from gametable.core.record import Record
-from gametable.terminal.render import renderer_for
+from gametable.rulebook import load as load_reference
+from gametable.rulebook.render import render_section
+from gametable.terminal.menu import PAGE_SIZE, Entry, StepMenu
+from gametable.terminal.prompt import Ask, Candidate
+from gametable.terminal.render import menu_page, menu_screen, renderer_for
+from gametable.terminal.saves import PERSON, SaveSlot, holds_other_game, table_meta, write_record
 
-HELP = """Type the number of an action, or the action in the game's notation.
-Commands: help (this text and how a turn works), why (the last refusal's reason again),
-save FILE (write the game so far), quit (stop; resume with: gametable play --load FILE)."""
+HELP = (
+    "Pick from the menu by an entry's number or its first letters; an entry with more to choose "
+    "opens the next level. At any level you may also type a whole move in the game's notation. "
+    "Tab completes what you type; the up and down arrows recall earlier lines.\n"
+    "Commands: back (the level before), top (the first level), next and prev (other pages; "
+    "also > and <), board (the board again), why (the last refusal's reason and rule), save "
+    "(save now), save FILE (also write the game to FILE), quit (stop; the game is kept: "
+    "gametable saves)."
+)
+
+#: the commands, as offered for completion
+COMMANDS = (
+    Candidate("back", "the level before"),
+    Candidate("top", "the first level"),
+    Candidate("next", "the next page"),
+    Candidate("prev", "the previous page"),
+    Candidate("board", "show the board again"),
+    Candidate("why", "the last refusal again"),
+    Candidate("save", "save now (save FILE: also to FILE)"),
+    Candidate("help", "how to play from here"),
+    Candidate("quit", "stop; the game is kept"),
+)
 
 
 class TerminalGame:
@@ -33,19 +62,30 @@ class TerminalGame:
         record: Record,
         bots: dict[int, Bot],
         console: Console,
-        ask: Callable[[str], str],
+        ask: Ask,
+        slot: SaveSlot | None = None,
+        seats: list[str] | None = None,
     ) -> None:
         self.state = state
         self.record = record
         self.bots = bots
         self.console = console
         self.ask = ask
+        self.slot = slot
+        #: who plays each seat, as saves list them ("person" or the bot's spec)
+        self.seats = seats or [
+            type(bots[s]).__name__ if s in bots else PERSON for s in range(state.players)
+        ]
         self.renderer = renderer_for(state.game.name)
         self.last_refusal: IllegalAction | None = None
         self.humans = [s for s in range(state.players) if s not in bots]
         self.screen_owner: int | None = self.humans[0] if len(self.humans) == 1 else None
         self._public: dict[str, Any] = state.view(None)
+        self._save_failed = False
+        self.menu: StepMenu | None = None
+        self._notes: dict[Action, str] = {}
 
+    # -- the game -----------------------------------------------------------------------------------
     def run(self) -> None:
         state = self.state
         while state.to_move:
@@ -53,7 +93,8 @@ class TerminalGame:
             bot = self.bots.get(seat)
             if bot is not None:
                 action = bot.act(state, seat)
-                self.console.print(f"[dim]bot:[/dim] {state.describe(action, seat)}")
+                said = state.describe(action, seat)
+                self.console.print(Text.assemble(("bot: ", "dim"), said), highlight=False)
                 self.record.append(state, action, seat)
             else:
                 self.human_turn(seat)
@@ -62,10 +103,11 @@ class TerminalGame:
         assert outcome is not None
         self.console.rule("Game over")
         self.console.print(self.renderer.board(state.view(self.screen_owner)))
-        self.console.print(f"[bold]{outcome.reason}[/bold]")
+        self.console.print(Text(outcome.reason, style="bold"))
         for s, (score, rank) in enumerate(zip(outcome.scores, outcome.ranking, strict=True)):
             mark = "  [bold green]winner[/bold green]" if s in outcome.winners else ""
             self.console.print(f"  seat {s}: {score:g} points, place {rank}{mark}")
+        self.autosave()
 
     def show_summary(self) -> None:
         public = self.state.view(None)
@@ -81,87 +123,265 @@ class TerminalGame:
         if self.screen_owner is not None or len(self.humans) > 1:
             self.console.clear()
             self.console.rule(f"Hand the screen to seat {seat}")
-            self.ask(f"seat {seat}: press Enter when only you can see the screen")
+            self.ask(f"Seat {seat}, press Enter when only you can see the screen. ")
         self.screen_owner = seat
 
+    # -- a person's turn --------------------------------------------------------------------------
     def human_turn(self, seat: int) -> None:
-        state = self.state
+        """Show the board and the menu, then read lines until one plays a legal action."""
         self.hand_over(seat)
-        self.console.rule(f"{state.game.title}: seat {seat} to move")
-        self.console.print(self.renderer.board(state.view(seat)))
-        legal = state.legal_actions(seat)
-        for i, action in enumerate(legal, start=1):
-            self.console.print(
-                f"  {i:>3}. {action}  [dim]{state.describe(action, seat)}[/dim]", highlight=False
-            )
+        self.autosave()
+        legal = self.state.legal_actions(seat)
+        self.menu = StepMenu(legal)
+        self._notes = {a: self.note_for(a, seat) for a in legal}
+        self.show_turn(seat)
         while True:
-            line = self.ask(f"seat {seat}> ").strip()
+            line = " ".join(self.ask(self.question(seat), self.candidates()).split())
             if not line:
                 continue
-            word, _, rest = line.partition(" ")
-            if word == "help":
-                self.console.print(HELP)
-                if self.renderer.help:
-                    self.console.print(self.renderer.help)
-                continue
-            if word == "why":
-                if self.last_refusal is None:
-                    self.console.print("Nothing was refused yet.")
-                else:
-                    self.explain(self.last_refusal)
-                continue
-            if word == "save":
-                self.save(rest.strip())
-                continue
-            if word in ("quit", "exit"):
-                raise KeyboardInterrupt
-            text = line
-            if line.isdigit():
-                index = int(line)
-                if not 1 <= index <= len(legal):
-                    self.console.print(f"Choose a number from 1 to {len(legal)}.")
-                    continue
-                text = str(legal[index - 1])
-            try:
-                action = state.game.parse_action(state, text)
-                question = self.renderer.confirm(state.view(seat), str(action))
-                if question and state.is_legal(action, seat):
-                    answer = self.ask(f"{question} (y/n)").strip().lower()
-                    if answer not in ("y", "yes"):
-                        self.console.print("Not played; choose again.")
-                        continue
-                self.record.append(state, action, seat)
-            except IllegalAction as exc:
-                self.last_refusal = exc
-                self.console.print(f"[red]Refused:[/red] {exc.explanation}")
-                self.console.print(
-                    f"  rule: {exc.rule}  (type 'why' to see this again)", highlight=False
-                )
-                continue
-            except GameError as exc:
-                self.console.print(f"[red]Not understood:[/red] {exc}")
-                continue
-            return
+            action = self.read(line, seat)
+            if action is not None and self.play(action, seat):
+                return
+
+    def question(self, seat: int) -> str:
+        """The prompt: a question to the person whose turn it is."""
+        if len(self.humans) == 1:
+            return "What do you play? "
+        return f"Seat {seat}, what do you play? "
+
+    def note_for(self, action: Action, seat: int) -> str:
+        """The sentence shown beside an action, without the seat it is said of."""
+        text = self.state.describe(action, seat)
+        mine = f"seat {seat} "
+        if text.startswith(mine):
+            text = text[len(mine) :]
+        return "" if text == str(action) else text
+
+    def note(self, entry: Entry) -> str:
+        """Beside a menu entry: what the action does, or how many moves lie below it."""
+        done = entry.action
+        if done is not None:
+            return self._notes.get(done, "")
+        count = len(entry.choice.actions)
+        return f"{count} move{'s' if count != 1 else ''}"
+
+    def candidates(self) -> list[Candidate]:
+        """What Tab completes: the entries shown, every legal action in notation, the commands."""
+        assert self.menu is not None
+        out = [Candidate(e.label, self.note(e)) for e in self.menu.entries()]
+        out += [Candidate(str(a), note) for a, note in self._notes.items()]
+        return out + list(COMMANDS)
+
+    def show_turn(self, seat: int) -> None:
+        """The board, then the menu in the room the screen has left."""
+        self.console.rule(f"{self.state.game.title}: seat {seat} to move")
+        board = self.renderer.board(self.state.view(seat))
+        self.console.print(board)
+        self.show_menu(used=self.height_of(board) + 2)
+
+    def show_menu(self, used: int = 0) -> None:
+        """The level of the menu shown, fitted below ``used`` lines of the screen."""
+        assert self.menu is not None
+        height = self.console.height if self.console.is_terminal else 40
+        rows = max(0, height - used - 1)
+        self.console.print(menu_screen(self.menu, self.note, self.console.width, rows))
+
+    def height_of(self, thing: RenderableType) -> int:
+        return len(self.console.render_lines(thing, self.console.options, pad=False))
+
+    def read(self, line: str, seat: int) -> Action | None:
+        """Act on one line: a command, a number, labels, a move in notation or first letters.
+
+        Returns the action to play, if the line names one.
+        """
+        menu = self.menu
+        assert menu is not None
+        first, _, rest = line.partition(" ")
+        word = first.casefold()
+        if word == "save":
+            self.save(rest)
+            return None
+        if not rest and self.command(word, seat):
+            return None
+        if line.isdigit():
+            entry = menu.entry(int(line))
+            if entry is None:
+                count = len(menu.entries())
+                self.console.print(f"Choose a number from 1 to {count}.")
+                return None
+            return self.open(entry)
+        exact = menu.find(line, first_letters=False)
+        if exact:
+            return self.open(exact[0])
+        try:
+            return self.state.game.parse_action(self.state, line)
+        except GameError as exc:
+            not_understood = exc
+        found = menu.find(line)
+        if len(found) == 1:
+            return self.open(found[0])
+        if found:
+            first = f"; the first {PAGE_SIZE}" if len(found) > PAGE_SIZE else ""
+            self.console.print(
+                f"{len(found)} entries start with '{line}'{first}:",
+                highlight=False,
+                markup=False,
+                soft_wrap=True,
+            )
+            shown = found[:PAGE_SIZE]
+            self.console.print(menu_page(menu, self.note, self.console.width, entries=shown))
+            self.console.print("Type more letters, or the number.", style="dim")
+            return None
+        self.console.print(
+            Text.assemble(("Not understood: ", "red"), str(not_understood)), highlight=False
+        )
+        self.console.print(
+            "Type an entry's number or first letters, a whole move, or 'help'.", style="dim"
+        )
+        return None
+
+    def command(self, word: str, seat: int) -> bool:
+        """Carry out a one-word command; ``False`` if ``word`` is not one."""
+        menu = self.menu
+        assert menu is not None
+        if word in ("help", "?"):
+            self.console.print(HELP, highlight=False)
+            if self.renderer.help:
+                self.console.print(self.renderer.help, highlight=False)
+        elif word == "why":
+            if self.last_refusal is None:
+                self.console.print("Nothing was refused yet.")
+            else:
+                self.explain(self.last_refusal)
+        elif word in ("quit", "exit"):
+            raise KeyboardInterrupt
+        elif word == "board":
+            self.show_turn(seat)
+        elif word in ("back", ".."):
+            if menu.back():
+                self.show_menu()
+            else:
+                self.console.print("This is the first level already.")
+        elif word == "top":
+            menu.top()
+            self.show_menu()
+        elif word in ("next", ">"):
+            if menu.next_page():
+                self.show_menu()
+            else:
+                self.console.print("This is the last page.")
+        elif word in ("prev", "previous", "<"):
+            if menu.previous_page():
+                self.show_menu()
+            else:
+                self.console.print("This is the first page.")
+        else:
+            return False
+        return True
+
+    def open(self, entry: Entry) -> Action | None:
+        """Open a menu entry: its action, or the next level shown."""
+        assert self.menu is not None
+        action = self.menu.open(entry)
+        if action is None:
+            self.show_menu()
+        return action
+
+    def play(self, action: Action, seat: int) -> bool:
+        """Play ``action`` for ``seat`` after any confirmation; ``False`` if it was not played."""
+        state = self.state
+        question = self.renderer.confirm(state.view(seat), str(action))
+        if question and state.is_legal(action, seat):
+            yes_no = [Candidate("yes"), Candidate("no")]
+            answer = self.ask(f"{question} (y/n) ", yes_no).strip().lower()
+            if answer not in ("y", "yes"):
+                self.console.print("Not played; choose again.")
+                return False
+        try:
+            self.record.append(state, action, seat)
+        except IllegalAction as exc:
+            self.last_refusal = exc
+            self.console.print(Text.assemble(("Refused: ", "red"), exc.explanation))
+            self.console.print(
+                f"  rule: {exc.rule}  (type 'why' to see this again)", highlight=False
+            )
+            return False
+        return True
 
     def explain(self, refusal: IllegalAction) -> None:
         """The refusal again, with the rules reference section it points to."""
-        self.console.print(f"{refusal.explanation}\n  rule: {refusal.rule}", highlight=False)
+        self.console.print(
+            f"{refusal.explanation}\n  rule: {refusal.rule}",
+            highlight=False,
+            markup=False,
+            soft_wrap=True,
+        )
         try:
-            from gametable.rulebook import load
-            from gametable.rulebook.render import render_section
-
-            reference = load(refusal.rule.game)
+            reference = load_reference(refusal.rule.game)
             self.console.print(render_section(reference, reference.resolve(refusal.rule)))
         except (KeyError, LookupError, OSError):
             self.console.print(f"  (see: gametable rules {refusal.rule.game})")
 
-    def save(self, path: str) -> None:
-        if not path:
-            self.console.print("save needs a file name: save FILE")
-            return
+    # -- saving -----------------------------------------------------------------------------------
+    def autosave(self) -> Path | None:
+        """Save the game so far in its save slot; the file, or ``None`` if there is no slot or
+        it could not be written (said once)."""
+        if self.slot is None or not self.record.moves:  # nothing to lose yet
+            return None
+        self.record.meta.update(table_meta(self.state, self.seats))
         try:
-            self.record.save(path)
+            path = self.slot.save(self.record)
         except OSError as exc:
-            self.console.print(f"[red]Could not save:[/red] {exc.strerror}")
+            if not self._save_failed:
+                self.console.print(
+                    Text.assemble(
+                        ("The game could not be saved: ", "yellow"),
+                        f"{exc.strerror} ({exc.filename})",
+                    ),
+                    highlight=False,
+                )
+            self._save_failed = True
+            return None
+        if self.slot.moved_from is not None:
+            self.console.print(
+                f"{self.slot.moved_from} was changed by another game since; to keep both, this "
+                f"game is now saved in {path}.",
+                highlight=False,
+                markup=False,
+                soft_wrap=True,
+            )
+        return path
+
+    def save(self, name: str) -> None:
+        """``save``: save now; ``save FILE``: also write the game to FILE (asking before
+        replacing another game)."""
+        if not name:
+            path = self.autosave()
+            if path is not None:
+                self.console.print(
+                    f"Saved in {path}.", highlight=False, markup=False, soft_wrap=True
+                )
+            elif self.slot is None:
+                self.console.print("Saving needs a file name here: save FILE")
+            elif not self.record.moves:
+                self.console.print("Nothing has been played yet, so there is nothing to save.")
             return
-        self.console.print(f"Saved to {path}; resume with: gametable play --load {path}")
+        target = Path(name)
+        if holds_other_game(target, self.record):
+            answer = self.ask(f"{target} holds another game. Replace it? (y/n) ").strip().lower()
+            if answer not in ("y", "yes"):
+                self.console.print("Not saved.")
+                return
+        try:
+            write_record(target, self.record)
+        except OSError as exc:
+            self.console.print(
+                Text.assemble(("Could not save: ", "red"), str(exc.strerror)), highlight=False
+            )
+            return
+        self.console.print(
+            f"Saved to {target}; resume with: gametable play --load {target}",
+            highlight=False,
+            markup=False,
+            soft_wrap=True,
+        )

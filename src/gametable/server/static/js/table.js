@@ -14,6 +14,8 @@ let log = [];
 let renderer = null;
 let ws = null;
 let nextId = 1;
+// request ids unique across page loads: the server answers a repeated id with its first answer
+const idPrefix = Math.random().toString(36).slice(2, 10);
 const pending = new Map();   // id -> resolve
 const checks = new Map();    // `${seq}|${notation}` -> Promise<text>
 let retry = 500;
@@ -21,7 +23,7 @@ let retry = 500;
 function send(msg) { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg)); }
 
 function request(msg) {
-  const id = nextId++;
+  const id = `${idPrefix}-${nextId++}`;
   return new Promise((resolve) => { pending.set(id, resolve); send({ ...msg, id }); });
 }
 
@@ -46,7 +48,7 @@ const ctx = {
   legalSet: new Set(),
   async act(notation) {
     showWhy("");
-    const reply = await request({ type: "act", action: notation });
+    const reply = await request({ type: "act", action: notation, seq: lastSeq });
     if (reply.type === "refused") showWhy(explain(reply.error), reply.error.rule);
     return reply;
   },

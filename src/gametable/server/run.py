@@ -1,0 +1,45 @@
+"""Run a server on uvicorn, on a socket already bound (so the port is checked before anything
+starts), and print the banner once the server listens."""
+
+from __future__ import annotations
+
+import socket
+
+import typer
+import uvicorn
+
+from gametable.server.app import create_app
+from gametable.server.settings import Settings
+
+
+class BannerServer(uvicorn.Server):
+    """uvicorn's server, saying ``banner`` once it listens (never if it fails to start)."""
+
+    def __init__(self, config: uvicorn.Config, banner: str) -> None:
+        super().__init__(config)
+        self.banner = banner
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        if not self.should_exit:
+            typer.echo(self.banner)
+
+
+def run(settings: Settings, sock: socket.socket, host: str, forwarded_allow_ips: str) -> None:
+    """Serve on ``sock`` until stopped.  Opening the database (and upgrading its schema) happens
+    before anything listens; its errors (``GameError``) propagate to the caller."""
+    app = create_app(settings)
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(
+        app,
+        # no per-message deflate: views are small, and compressing each costs ~1 ms of CPU
+        ws_max_size=max(64 * 1024, settings.max_message),
+        ws_per_message_deflate=False,
+        log_level="warning",
+        proxy_headers=True,
+        forwarded_allow_ips=forwarded_allow_ips,
+        timeout_graceful_shutdown=max(1, round(settings.shutdown_timeout)),
+    )
+    BannerServer(config, f"gametable server on http://{host}:{port}/  (API docs: /docs)").run(
+        sockets=[sock]
+    )
