@@ -30,6 +30,7 @@ import contextlib
 import itertools
 import multiprocessing as mp
 import os
+import queue
 import random
 import resource
 import signal
@@ -100,6 +101,8 @@ def start_server(args: argparse.Namespace, data_dir: str, port: int) -> subproce
         *("--set", "create_burst=1000000", "--set", "create_per_minute=1000000"),
         *("--set", "max_sockets_per_client=1000000", "--set", "max_sockets=1000000"),
         *("--set", "max_tables=1000000", "--set", "message_burst=1000000"),
+        # opening thousands of sockets at once: a hello may wait its turn for a while
+        *("--set", "hello_timeout=300"),
     ]
     if args.database_url:
         command += ["--database-url", args.database_url]
@@ -441,7 +444,9 @@ def main() -> None:
                 p.start()
                 procs.append(p)
             opened = time.monotonic()
-            ready = sum(to_parent.get(timeout=3600)[1] for _ in procs)
+            ready = 0
+            for _ in procs:
+                ready += wait_for(to_parent, procs)[1]
             tree = process_tree(server.pid)
             print(
                 f"# {ready} tables ({args.mix}), {seats + watched} sockets open in "
@@ -451,7 +456,7 @@ def main() -> None:
             )
             for q in orders:
                 q.put("go")
-            report(args, server, orders, to_parent)
+            report(args, server, orders, to_parent, procs)
         finally:
             for q in orders if procs else []:
                 q.put("stop")
@@ -464,7 +469,18 @@ def main() -> None:
             server.wait()
 
 
-def report(args: argparse.Namespace, server: subprocess.Popen, orders: list, inbox: Any) -> None:
+def wait_for(inbox: Any, procs: list) -> Any:
+    """The next message from the load processes (exits if one of them died)."""
+    while True:
+        with contextlib.suppress(queue.Empty):
+            return inbox.get(timeout=1)
+        if any(not p.is_alive() for p in procs):
+            raise SystemExit("a load process died (its traceback is above)")
+
+
+def report(
+    args: argparse.Namespace, server: subprocess.Popen, orders: list, inbox: Any, procs: list
+) -> None:
     print(
         f"{'t s':>5} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'srv CPU':>8} "
         f"{'RSS MiB':>8} {'gen CPU':>8} {'load':>5} {'errors':>6}",
@@ -482,7 +498,7 @@ def report(args: argparse.Namespace, server: subprocess.Popen, orders: list, inb
         time.sleep(max(0.0, start + tick * TICK - time.monotonic()))
         for q in orders:
             q.put("tick")
-        parts = [inbox.get(timeout=120)[1] for _ in orders]
+        parts = [wait_for(inbox, procs)[1] for _ in orders]
         now = time.monotonic()
         tree = process_tree(server.pid)
         cpu = cpu_seconds(tree)
