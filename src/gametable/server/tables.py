@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import json
 import logging
 import random
 import secrets
@@ -30,7 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import Action, Game, State
-from gametable.server.connection import Connection
+from gametable.server.connection import Connection, encode
+from gametable.server.store import LeaseLost
 
 if TYPE_CHECKING:
     from gametable.server.manager import TableManager
@@ -137,6 +137,9 @@ class Table:
     answers: dict[int, OrderedDict[str, tuple[Any, Any, asyncio.Future]]] = field(
         default_factory=dict
     )
+    #: the update texts of the current move, per seat (made on the first send)
+    _texts: dict[int | None, str] = field(default_factory=dict, repr=False)
+    _texts_key: tuple[int, str | None] = field(default=(-1, None), repr=False)
 
     # -- identity -----------------------------------------------------------------------------------
     @property
@@ -237,27 +240,37 @@ class Table:
             "created_at": self.created_at,
         }
 
+    def update_text(self, seat: int | None) -> str:
+        """The ``update`` message for ``seat`` as JSON text, made once per move and seat (every
+        window open on a seat, and every spectator, gets the same text)."""
+        if self._texts_key != (self.seq, self.rematch_id):
+            self._texts.clear()
+            self._texts_key = (self.seq, self.rematch_id)
+        text = self._texts.get(seat)
+        if text is None:
+            try:
+                text = encode(self.message_for(seat))
+            except Exception:  # a rules bug in view(): the move stands, tell the seat
+                log.exception("table %s: view for seat %s failed", self.id, seat)
+                text = encode(
+                    {
+                        "type": "error",
+                        "error": {
+                            "kind": "error",
+                            "message": "the server could not draw your view",
+                        },
+                    }
+                )
+            self._texts[seat] = text
+        return text
+
     def broadcast(self) -> None:
-        cache: dict[int | None, str] = {}
+        """Every connection gets its seat's update (queued: nobody waits on a slow reader)."""
         for conn in list(self.connections):
-            if conn.seat not in cache:
-                try:
-                    cache[conn.seat] = json.dumps(self.message_for(conn.seat))
-                except Exception:  # a rules bug in view(): the move stands, tell the seat
-                    log.exception("table %s: view for seat %s failed", self.id, conn.seat)
-                    cache[conn.seat] = json.dumps(
-                        {
-                            "type": "error",
-                            "error": {
-                                "kind": "error",
-                                "message": "the server could not draw your view",
-                            },
-                        }
-                    )
-            conn.send(cache[conn.seat])
+            conn.send(self.update_text(conn.seat))
 
     def announce(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message)
+        text = encode(message)
         for conn in list(self.connections):
             conn.send(text)
 
@@ -412,6 +425,11 @@ class Table:
                     "over" if trial.is_over else "playing",
                     None if request_id is None else str(request_id),
                 )
+            except LeaseLost:  # another worker took this table over: it lives there now
+                self.manager.lose({self.id})
+                raise Refused(
+                    "moved", "this table has moved to another server; nothing changed"
+                ) from None
             except Exception:  # not saved, so not made: the table stays as it was
                 log.exception("table %s: saving move %s failed", self.id, n)
                 raise Refused("error", "the move could not be saved; nothing changed") from None
@@ -484,12 +502,19 @@ class Table:
             return answer.provisional
         return str(random.Random(seed).choice(snapshot.legal_actions(seat)))
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Stop the table here: bots stopped, sockets closed.  By default it has expired (the
+        clients are told so); with another ``code`` it lives on elsewhere and the clients
+        reconnect."""
         self.closed = True
         if self.bot_task is not None:
             self.bot_task.cancel()
         for conn in list(self.connections):
-            conn.send(
-                {"type": "error", "error": {"kind": "gone", "message": "this table has expired"}}
-            )
-            conn.close()
+            if code == 1000:
+                conn.send(
+                    {
+                        "type": "error",
+                        "error": {"kind": "gone", "message": "this table has expired"},
+                    }
+                )
+            conn.close(code, reason)
