@@ -39,6 +39,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,6 +50,7 @@ import msgspec
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect as sync_connect
 
 #: seconds between two lines of the timeline
 TICK = 5.0
@@ -425,7 +427,7 @@ def main() -> None:
     slots = [(i, i < watched) for i in range(args.tables)]
     random.Random(7).shuffle(slots)
     raise_open_files()
-    port = free_port()
+    port = args.port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(dir=args.tmp) as data_dir:
         server = start_server(args, data_dir, port)
@@ -469,6 +471,32 @@ def main() -> None:
             server.wait()
 
 
+class Probe(threading.Thread):
+    """A spectator in this (otherwise idle) process that pings the server every 100 ms: its
+    round trips show the server's stalls apart from the load generators' own."""
+
+    def __init__(self, base: str) -> None:
+        super().__init__(daemon=True)
+        table = httpx.post(base + "/api/tables", json={"game": "balam", "players": 2}).json()
+        self.url = base.replace("http", "ws") + f"/ws/{table['id']}"
+        self.times: list[float] = []
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        with sync_connect(self.url, max_size=2**24) as ws:
+            ws.send(encode({"type": "hello", "token": None}))
+            while not self.stop.wait(0.1):
+                sent = time.perf_counter()
+                ws.send(encode({"type": "ping", "id": 1}))
+                while decode(ws.recv(timeout=60)).get("type") != "pong":
+                    pass
+                self.times.append(time.perf_counter() - sent)
+
+    def take(self) -> list[float]:
+        out, self.times = self.times, []
+        return out
+
+
 def wait_for(inbox: Any, procs: list) -> Any:
     """The next message from the load processes (exits if one of them died)."""
     while True:
@@ -481,9 +509,11 @@ def wait_for(inbox: Any, procs: list) -> Any:
 def report(
     args: argparse.Namespace, server: subprocess.Popen, orders: list, inbox: Any, procs: list
 ) -> None:
+    probe = Probe(f"http://127.0.0.1:{args.port}")
+    probe.start()
     print(
         f"{'t s':>5} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'srv CPU':>8} "
-        f"{'RSS MiB':>8} {'gen CPU':>8} {'load':>5} {'errors':>6}",
+        f"{'RSS MiB':>8} {'gen CPU':>8} {'load':>5} {'errors':>6} {'ping max':>8}",
         flush=True,
     )
     start = time.monotonic()
@@ -519,7 +549,7 @@ def report(
             f"{now - start:>5.0f} {moves / TICK:>8.0f} {percentile(lat, 0.5) * 1000:>7.1f} "
             f"{percentile(lat, 0.99) * 1000:>7.1f} {max(lat, default=float('nan')) * 1000:>7.1f} "
             f"{srv:>7.0f}% {lines[-1][1]:>8.0f} {(gen - gen_cpu) / TICK * 100:>7.0f}% "
-            f"{lines[-1][2]:>5.1f} {bad:>6}",
+            f"{lines[-1][2]:>5.1f} {bad:>6} {max(probe.take(), default=0) * 1000:>8.0f}",
             flush=True,
         )
         server_cpu, gen_cpu = cpu, gen
