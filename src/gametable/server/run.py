@@ -44,6 +44,8 @@ def run(settings: Settings, sock: socket.socket, host: str, forwarded_allow_ips:
         # no per-message deflate: views are small, and compressing each costs ~1 ms of CPU
         ws_max_size=max(64 * 1024, settings.max_message),
         ws_per_message_deflate=False,
+        # uvicorn pings every 20 s by default: 1,000 pings a second at 20,000 sockets
+        ws_ping_interval=settings.ping_interval or None,
         log_level="warning",
         proxy_headers=True,
         forwarded_allow_ips=forwarded_allow_ips,

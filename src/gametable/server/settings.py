@@ -51,6 +51,7 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "hello_timeout": (0.05, 600.0),
     "socket_idle": (1.0, 7 * 24 * 3600.0),
     "shutdown_timeout": (0.0, 600.0),
+    "ping_interval": (0.0, 24 * 3600.0),
     "gc_freeze_interval": (0.0, 24 * 3600.0),
     "gc_full_interval": (0.0, 30 * 24 * 3600.0),
     "heartbeat_interval": (0.05, 600.0),
@@ -92,6 +93,8 @@ class Settings:
       open on one seat) and ``max_spectators`` (per table);
     - ``hello_timeout``: seconds a new socket has to say hello; ``socket_idle``: a socket on which
       nothing was said or sent for this long is closed (the web client reconnects);
+    - ``ping_interval``: seconds between the WebSocket pings the server sends on each socket, to
+      find dead connections and keep proxies and NATs from forgetting quiet ones (0: none);
     - ``shutdown_timeout``: seconds a stopping server waits for its connections to close.
 
     Memory (:mod:`gametable.server.memory`): ``gc_freeze_interval``: every this many seconds what
@@ -137,6 +140,7 @@ class Settings:
     hello_timeout: float = 10.0
     socket_idle: float = 30 * 60.0
     shutdown_timeout: float = 3.0
+    ping_interval: float = 60.0
     gc_freeze_interval: float = 5.0
     gc_full_interval: float = 0.0
     worker_name: str | None = None

@@ -16,7 +16,6 @@ again instead of acting twice, also after a restart (the id is stored with the m
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import hmac
 import logging
@@ -55,6 +54,10 @@ def bot_seed(table_seed: int, seat: int, ply: int) -> int:
 
 #: answers to move requests remembered per seat (a resent request gets its first answer again)
 REMEMBERED_REQUESTS = 64
+#: action classes without a JSON form, and state classes without an integer encoding, as found
+#: (asking again raises again: an exception per legal action per move costs more than the rest)
+NO_JSON: set[type] = set()
+NO_CODES: set[type] = set()
 
 
 class Refused(Exception):
@@ -183,13 +186,23 @@ class Table:
         if seat is None or seat not in self.state.to_move:
             return []
         state = self.state
+        codes = type(state) not in NO_CODES
         out = []
         for action in state.legal_actions(seat):
             item: dict[str, Any] = {"notation": str(action), "text": state.describe(action, seat)}
-            with contextlib.suppress(ValueError, NotImplementedError):
-                item["code"] = state.encode_action(action)
-            with contextlib.suppress(NotImplementedError):  # games still growing their JSON form
-                item["json"] = action.to_json()
+            if codes:
+                try:
+                    item["code"] = state.encode_action(action)
+                except NotImplementedError:  # a game without an integer encoding
+                    NO_CODES.add(type(state))
+                    codes = False
+                except ValueError:  # an action outside the encoding
+                    pass
+            if type(action) not in NO_JSON:
+                try:
+                    item["json"] = action.to_json()
+                except NotImplementedError:  # games still growing their JSON form
+                    NO_JSON.add(type(action))
             item["steps"] = list(action.steps)
             out.append(item)
         return out
