@@ -159,7 +159,7 @@ class Seat:
         deadline = time.monotonic() + timeout
         while True:
             try:
-                ws = connect(self.url, max_size=2**24, open_timeout=10)
+                ws = connect(self.url, max_size=2**24, open_timeout=10).__enter__()
                 ws.send(json.dumps({"type": "hello", "token": self.token}))
                 while True:
                     msg = json.loads(ws.recv(timeout=10))
@@ -275,6 +275,7 @@ def test_a_worker_killed_mid_game_has_its_tables_taken_over_and_nothing_accepted
 
 
 @needs_haproxy
+@pytest.mark.slow  # three processes started one after the other
 def test_serve_with_two_workers_starts_them_behind_haproxy_and_stops_them(tmp_path: Path) -> None:
     port = free_port()
     command = [

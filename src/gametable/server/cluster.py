@@ -62,6 +62,8 @@ class Worker:
         self.name = settings.worker_name or default_name()
         self.incarnation = uuid.uuid4().hex
         self.address = settings.advertise_url or "http://127.0.0.1"
+        #: no other live worker shares the database (as of the last heartbeat)
+        self.alone = True
         store.owner = self.incarnation
 
     async def start(self, address: str | None = None) -> None:
@@ -74,6 +76,11 @@ class Worker:
         )
         if before is not None:
             log.info("worker %s: replaces its earlier incarnation %s", self.name, before)
+        await self.count_peers()
+
+    async def count_peers(self) -> None:
+        live = await asyncio.to_thread(self.store.workers, self.settings.lease_timeout)
+        self.alone = all(name == self.name for name, _address in live)
 
     async def run(self, held: Callable[[], set[str]], lose: Callable[[set[str]], None]) -> None:
         """Heartbeats until cancelled.  After each, the tables in memory (``held()``) whose lease
@@ -91,6 +98,7 @@ class Worker:
                     lose(held())
                     os.kill(os.getpid(), signal.SIGTERM)
                     return
+                await self.count_peers()
                 mine = held()
                 if mine:
                     owned = await asyncio.to_thread(self.store.owned, self.incarnation)

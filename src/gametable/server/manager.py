@@ -4,9 +4,9 @@ when idle, and rematched.
 A table is in memory only while this worker holds its lease (:mod:`gametable.server.cluster`):
 :meth:`TableManager.get` takes the lease before loading, and raises
 :class:`~gametable.server.cluster.Elsewhere` for a table another live worker holds (the API and
-the socket then forward the request there).  A new table stays in memory only if a bot has to
-move at once; otherwise it waits in the database for its first visitor, whose worker (the one
-the proxy hashes its id to) takes it.
+the socket then forward the request there).  A new table stays in memory if this worker is alone
+on its database or a bot has to move at once; otherwise it waits in the database for its first
+visitor, whose worker (the one the proxy hashes its id to) takes it.
 """
 
 from __future__ import annotations
@@ -170,7 +170,9 @@ class TableManager:
             rematch_of=rematch_of.id if rematch_of else None,
             created_at=now,
         )
-        keep = table.bot_to_move() is not None  # a bot moves first: this worker plays it
+        # kept here if a bot moves first (this worker plays it) or no other worker shares the
+        # database; else it waits there for its first visitor, whose worker takes it
+        keep = self.worker.alone or table.bot_to_move() is not None
         await self.writer.write(
             "create_table",
             StoredTable(
