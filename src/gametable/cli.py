@@ -22,6 +22,7 @@ from gametable.core.errors import GameError
 from gametable.core.options import parse_option_pairs
 from gametable.core.record import Record
 from gametable.core.registry import game_names, load_game
+from gametable.games.balam import register_board
 from gametable.terminal import saves
 from gametable.terminal.errors import CommandLineMistake, fail, print_error, print_usage_error
 
@@ -85,6 +86,27 @@ def games_command() -> None:
     Console().print(table)
 
 
+BoardFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--board-file",
+        help="a Balam board file (TOML): playable as the option board=NAME, NAME being the "
+        "file's name without .toml",
+    ),
+]
+
+
+def use_board_file(path: Path | None) -> str | None:
+    """Register a Balam board file under its name (records and options name boards, never
+    files); the name, or None without a file."""
+    if path is None:
+        return None
+    try:
+        return register_board(path.stem, path)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+
+
 def default_bot() -> str:
     """The bot that fills empty seats when none is named: the heuristic one where it exists."""
     from gametable.bots import bot_names
@@ -118,6 +140,7 @@ def play_command(
             help="resume a game: its number in 'gametable saves', or a file",
         ),
     ] = None,
+    board_file: BoardFile = None,
 ) -> None:
     """Play a game in the terminal: you against bots (or several humans at one screen).
 
@@ -129,6 +152,7 @@ def play_command(
 
     console = Console()
     folder = saves.saves_folder()
+    board = use_board_file(board_file)
     try:
         if load is not None:
             path = saves.resolve_save(load, folder)
@@ -141,7 +165,12 @@ def play_command(
                 raise fail("name a game to play: " + ", ".join(game_names()))
             game = load_game(game_name)
             count = players if players is not None else game.min_players
-            record = Record.start(game, count, seed=seed, options=parse_option_pairs(option or []))
+            options = parse_option_pairs(option or [])
+            if board is not None:
+                if game.name != "balam":
+                    raise fail("--board-file gives a Balam board")
+                options.setdefault("board", board)
+            record = Record.start(game, count, seed=seed, options=options)
             state = record.replay()
             slot = saves.SaveSlot(folder)
         table = saved_table(record, state.players) if not (seat or bot) else None
@@ -221,6 +250,7 @@ def replay_command(
     step: Annotated[
         bool, typer.Option("--step", help="show the board after each move; Enter for the next")
     ] = False,
+    board_file: BoardFile = None,
 ) -> None:
     """Print a recorded game move by move (or step through it with --step)."""
     from rich.prompt import Prompt
@@ -228,6 +258,7 @@ def replay_command(
     from gametable.terminal.render import renderer_for
 
     console = Console()
+    use_board_file(board_file)
     try:
         record = Record.load(saves.resolve_save(file))
         game = record.load_game()

@@ -7,9 +7,11 @@ from typing import Any
 
 from gametable import load_game
 from gametable.core.rng import Rng
+from gametable.games.balam import register_board
 
 GAME = load_game("balam")
-EXAMPLES = str(Path(__file__).parent / "data" / "examples.toml")
+#: the board of the rulebook's worked examples, registered under this name
+EXAMPLES = register_board("examples", Path(__file__).parent / "data" / "examples.toml")
 
 
 def position(

@@ -17,6 +17,7 @@ from gametable.games.balam.board import (
     BoardError,
     load_board,
     parse_board,
+    register_board,
 )
 from gametable.games.balam.katun import CARDS, KIND, build_deck, deck_places, fits_place
 from tests.balam.helpers import GAME
@@ -88,17 +89,19 @@ def test_bad_board_files_are_refused_with_the_reason(data, message):
         parse_board(data, "bad")
 
 
-def test_a_bad_board_option_is_refused(tmp_path):
+def test_a_bad_board_file_or_option_is_refused(tmp_path):
     path = tmp_path / "bad.toml"
     path.write_text(
         '[[site]]\nid = "x"\ncolour = "maize"\nplots = 9\n'
         '[[site]]\nid = "y"\ncolour = "maize"\nplots = 2\n'
         '[[path]]\nbetween = ["x", "y"]\n'
     )
-    with pytest.raises(ValueError, match="plots"):
-        GAME.new_game(2, seed=1, options={"board": str(path)})
-    with pytest.raises(ValueError, match="cannot read"):
-        GAME.new_game(2, seed=1, options={"board": str(tmp_path / "missing.toml")})
+    with pytest.raises(BoardError, match="plots"):
+        register_board("bad", path)
+    with pytest.raises(BoardError, match="not a readable board file"):
+        register_board("missing", tmp_path / "missing.toml")
+    with pytest.raises(ValueError, match="there is no board 'bad'"):
+        GAME.new_game(2, seed=1, options={"board": "bad"})
 
 
 def test_katun_deck_has_72_cards_with_the_rulebook_counts():
@@ -170,7 +173,7 @@ def test_limited_supplies():
 
 def test_dice_have_0_to_3_points_or_a_skull():
     """BA-016 BA-017 BA-142: six faces of 0-3 success points or a skull; the option sets them."""
-    from gametable.games.balam.wars import parse_faces
+    from gametable.games.balam.dice import parse_faces
 
     assert parse_faces("0,1,1,2,3,X") == (0, 1, 1, 2, 3, -1)
     with pytest.raises(ValueError):

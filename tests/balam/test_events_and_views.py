@@ -8,8 +8,8 @@ import random
 import pytest
 
 from gametable.games.balam.board import LARGE_PYRAMIDS, SMALL_PYRAMIDS, load_board
+from gametable.games.balam.positions import PRESTIGE_SOURCES
 from gametable.games.balam.state import EVENTS
-from gametable.games.balam.tally import PRESTIGE_SOURCES
 from tests.balam.helpers import GAME, position
 
 

@@ -136,6 +136,51 @@ def test_worked_example_of_the_docs_loads() -> None:
     assert "5" in hand(state, 0)
 
 
+def _after_two_rounds() -> dict[str, Any]:
+    """A real game's position after two finished rounds (3 players)."""
+    state = GAME.new_game(3, seed=4)
+    rng = random.Random(4)
+    while len(state.view(None)["rounds"]) < 2:
+        state.apply(rng.choice(state.legal_actions()))
+    return state.to_json()
+
+
+def _with_round(data: dict[str, Any], index: int, **changes: Any) -> dict[str, Any]:
+    rounds = [dict(r) for r in data["rounds"]]
+    rounds[index].update(changes)
+    return {**data, "rounds": rounds}
+
+
+def test_position_checks_the_finished_rounds_like_every_other_field() -> None:
+    """BZ-007, BZ-086, BZ-092, BZ-100, BZ-114: the score sheet's history must be well formed
+    and agree with the rules that wrote it; each broken record is refused, naming it."""
+    data = _after_two_rounds()
+    assert GAME.state_from_json(data).to_json() == data
+    first = data["rounds"][0]
+    refused_position({**data, "rounds": "all good"}, "rounds must be a list")
+    refused_position({**data, "rounds": [1, 2]}, "rounds[0] must be an object")
+    refused_position(_with_round(data, 0, bonus=3), "rounds[0]", "'bonus'")
+    no_caller = {k: v for k, v in first.items() if k != "caller"}
+    refused_position({**data, "rounds": [no_caller, data["rounds"][1]]}, "caller")
+    refused_position(_with_round(data, 1, caller="me"), "rounds[1].caller", "int")
+    refused_position(_with_round(data, 0, kind="great"), "rounds[0].kind")
+    refused_position(_with_round(data, 0, hands=[["12"], [], []]), "rounds[0].hands")
+    refused_position(_with_round(data, 0, values=[0, 0]), "rounds[0].values", "3 entries")
+    refused_position(_with_round(data, 0, caller=5), "rounds[0]", "no seat 5")
+    refused_position(_with_round(data, 0, hands=[["7"] * 5, [], []]), "rounds[0]", "5 times")
+    refused_position(_with_round(data, 0, in_front=[["7"], [], []]), "rounds[0].in_front[0]")
+    wrong_values = [v + 1 for v in first["values"]]
+    refused_position(_with_round(data, 0, values=wrong_values), "rounds[0].values")
+    wrong_points = [p + 1 for p in first["points"]]
+    refused_position(_with_round(data, 0, points=wrong_points), "rounds[0]", "points")
+    wrong_totals = [t + 1 for t in first["totals"]]
+    refused_position(_with_round(data, 0, totals=wrong_totals), "rounds[0]", "totals")
+    refused_position(_with_round(data, 1, round=7), "rounds[1]", "round 2")
+    refused_position({**data, "rounds": data["rounds"][1:] + data["rounds"][:1]}, "rounds[1]")
+    refused_position({**data, "round": 5}, "last finished round", "round 4")
+    refused_position({**data, "scores": [s + 1 for s in data["scores"]]}, "scores", "totals")
+
+
 # -- JSON round trip --------------------------------------------------------------------------------
 
 

@@ -87,9 +87,11 @@ def test_rounds_left_follow_the_ball_games_still_to_come() -> None:
 def test_a_distribution_move_is_worth_where_the_riches_lands() -> None:
     """BA-226 BA-231: a temple turns a jade into 2 prestige; left on a village it is discarded."""
     sites = {"a3": {"owner": 0, "plots": ["village:jade", "temple", "+"]}}
-    view = position(2, sites=sites, phase="distribution").view(0)
-    assert hb.move_gain(view, "move a3.0>a3.1") == pytest.approx(2 - hb.LOOSE)
-    assert hb.move_gain(view, "move a3.0>a3.2") == pytest.approx(2 - hb.LOOSE)  # the temple's +
+    state = position(2, sites=sites, phase="distribution")
+    view = state.view(0)
+    to_temple = state.game.parse_action(state, "move a3.0>a3.1")
+    assert hb.move_gain(view, to_temple) == pytest.approx(2 - hb.LOOSE)
+    assert hb.building_at(view, "a3", 2) == ("temple", "")  # the temple's +
 
 
 def paid_turn() -> gametable.State:

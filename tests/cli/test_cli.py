@@ -37,7 +37,7 @@ def test_a_refusal_names_the_rule_and_why_repeats_it(tmp_path):
     )
     assert "Refused:" in result.output
     assert 'Balzakken rulebook, "Playing the Game > Important"' in result.output
-    assert result.output.count("so you cannot play 5") == 2
+    assert result.output.count("You have no 7 in your hand.") == 2
 
 
 def test_garbage_is_not_understood_and_the_prompt_returns():
@@ -49,7 +49,7 @@ def test_garbage_is_not_understood_and_the_prompt_returns():
 def test_save_then_load_resumes_the_same_game(tmp_path):
     path = tmp_path / "g.json"
     result = runner.invoke(
-        app, ["play", "balzakken", "--seed", "9"], input=f"1\nsave {path}\nquit\n"
+        app, ["play", "balzakken", "--seed", "9"], input=f"1\n1\nsave {path}\nquit\n"
     )
     assert result.exit_code == 0
     record = json.loads(path.read_text())
@@ -61,7 +61,7 @@ def test_save_then_load_resumes_the_same_game(tmp_path):
 
 def test_end_of_input_stops_cleanly_with_a_hint(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    result = runner.invoke(app, ["play", "balzakken", "--bot", "random"], input="1\n")
+    result = runner.invoke(app, ["play", "balzakken", "--bot", "random"], input="1\n1\n")
     assert result.exit_code == 0
     assert "Resume it with: gametable play --load 1" in result.output
     assert "Traceback" not in result.output

@@ -26,7 +26,9 @@ def flat(text: str) -> str:
 def test_saves_lists_nothing_at_first_then_each_game_stopped():
     empty = runner.invoke(app, ["saves"])
     assert empty.exit_code == 0 and "No saved games yet" in empty.output
-    runner.invoke(app, ["play", "balzakken", "--seed", "5", "--bot", "random"], input="1\nquit\n")
+    runner.invoke(
+        app, ["play", "balzakken", "--seed", "5", "--bot", "random"], input="1\n1\nquit\n"
+    )
     runner.invoke(app, ["play", "keezbord", "-p", "4", "--seed", "2"], input="1\n1\nquit\n")
     listed = runner.invoke(app, ["saves"])
     assert listed.exit_code == 0, listed.output
@@ -39,7 +41,9 @@ def test_saves_lists_nothing_at_first_then_each_game_stopped():
 
 
 def test_load_by_number_resumes_that_game_and_replay_takes_a_number_too():
-    runner.invoke(app, ["play", "balzakken", "--seed", "5", "--bot", "random"], input="1\nquit\n")
+    runner.invoke(
+        app, ["play", "balzakken", "--seed", "5", "--bot", "random"], input="1\n1\nquit\n"
+    )
     resumed = runner.invoke(app, ["play", "--load", "1"], input="quit\n")
     assert resumed.exit_code == 0 and "seed 5" in resumed.output
     replayed = runner.invoke(app, ["replay", "1"])
@@ -53,8 +57,12 @@ def test_a_number_that_is_not_a_save_is_an_error():
 
 
 def test_quitting_one_game_never_overwrites_another():
-    runner.invoke(app, ["play", "balzakken", "--seed", "5", "--bot", "random"], input="1\nquit\n")
-    runner.invoke(app, ["play", "balzakken", "--seed", "6", "--bot", "random"], input="1\nquit\n")
+    runner.invoke(
+        app, ["play", "balzakken", "--seed", "5", "--bot", "random"], input="1\n1\nquit\n"
+    )
+    runner.invoke(
+        app, ["play", "balzakken", "--seed", "6", "--bot", "random"], input="1\n1\nquit\n"
+    )
     listed = flat(runner.invoke(app, ["saves"]).output)
     assert "1 balzakken" in listed and "2 balzakken" in listed
     seeds = [

@@ -61,8 +61,12 @@ def test_positions_may_list_seats_as_lists():
         ({"hands": {"a": ["2"]}, "to_move": None}, "no team has all its pawns home"),
         (
             {"pawns": {"a": ["H1", "H2", "H3", "H4"]}, "hands": {"b": ["2"]}, "to_move": 1},
-            "to_move must be null",
+            r"seat a \(0\) has all its pawns home, so the game is over: to_move must be null",
         ),
+        ({"hands": {"a": ["2", "3", "5", "6", "8", "9"]}}, r'hands\["a"\] holds 6 cards'),
+        ({"hands": {"b": ["Z"]}}, r'hands\["b"\]: .Z. is not a card'),
+        ({"hands": {"1": ["Z"]}}, r'hands\["1"\]: .Z. is not a card'),
+        ({"hands": [["2"], ["Z"]]}, r"hands\[1\]: .Z. is not a card"),
         ({"players": 3}, "odd"),
         ({"players": 2, "options": {"dealer": 3}}, "dealer"),
         ({"game": "balzakken"}, "not 'keezbord'"),
@@ -161,3 +165,22 @@ def test_to_move_defaults_to_the_first_seat_left_of_the_dealer_holding_cards():
         }
     )
     assert s.to_move == (3,)
+
+
+def test_a_team_home_with_a_seat_to_move_is_refused_naming_the_team():
+    """KB-074: once a team has all its pawns home the game is over; the refusal says so."""
+    data = {
+        "game": "keezbord",
+        "players": 4,
+        "pawns": {"a": ["H1", "H2", "H3", "H4"], "c": ["H1", "H2", "H3", "H4"]},
+        "hands": {"b": ["5"]},
+        "to_move": 1,
+    }
+    with pytest.raises(InvalidState) as info:
+        GAME.state_from_json(data)
+    assert str(info.value) == (
+        "seat a (0) and seat c (2) have all their pawns home, so the game is over: "
+        "to_move must be null (or left out), not 1"
+    )
+    del data["to_move"]
+    assert GAME.state_from_json(data).is_over

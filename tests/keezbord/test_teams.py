@@ -77,3 +77,96 @@ def test_two_players_have_no_partner_to_give_steps_to():
     """KB-033, KB-056: with two players a 7 cannot be finished once your last pawn is home."""
     s = position(pawns={"a": [61, "H2", "H3", "H4"]}, hands={"a": ["7"], "b": ["3"]})
     assert legal(s) == ["hand in"]
+
+
+KING_WHEN_NEST_EMPTY = {"king_helps_teammate": "when_nest_empty"}
+
+
+def test_by_default_a_king_helps_the_teammate_only_once_your_pawns_are_home():
+    """KB-046, KB-047 (option king_helps_teammate=when_home, the default): with your own nest
+    empty but pawns still on the track, a King cannot be played for your partner."""
+    s = position(
+        4,
+        pawns={"a": [5, "H2", "H3", "H4"], "c": [40, "N", "N", "N"]},
+        hands={"a": ["K"], "b": ["3"], "c": ["3"], "d": ["3"]},
+    )
+    assert legal(s) == ["hand in"]
+    with pytest.raises(IllegalAction) as info:
+        s.apply("K place")
+    assert "no pawn is left in the nest" in str(info.value)
+    assert "KB-046" in info.value.rule.statements and "KB-047" in info.value.rule.statements
+
+
+def test_with_option_when_nest_empty_a_king_places_a_partners_pawn_once_your_nest_is_empty():
+    """KB-046, KB-047 read as option king_helps_teammate=when_nest_empty: a King that cannot
+    place for you (your nest is empty) places your partner's next pawn on the partner's start;
+    your other cards still move only your own pawns."""
+    s = position(
+        4,
+        pawns={"a": [5, "H2", "H3", "H4"], "c": [40, "N", "N", "N"]},
+        hands={"a": ["K", "A"], "b": ["3"], "c": ["3"], "d": ["3"]},
+        options=KING_WHEN_NEST_EMPTY,
+    )
+    assert legal(s) == ["A a1", "K place"]  # the Ace does not place: only the King helps
+    s.apply("K place")
+    assert pawns(s, 2) == [40, 32, "N", "N"]
+    assert pawns(s, 0) == [5, "H2", "H3", "H4"]
+    assert s.event_counts()["placements"] == 1
+
+
+def test_with_option_when_nest_empty_a_king_still_places_your_own_pawn_while_you_have_one():
+    """KB-046, KB-047: the option changes nothing while your own nest holds a pawn."""
+    s = position(
+        4,
+        pawns={"a": [5, "H2", "H3", "N"], "c": [40, "N", "N", "N"]},
+        hands={"a": ["K"], "b": ["3"], "c": ["3"], "d": ["3"]},
+        options=KING_WHEN_NEST_EMPTY,
+    )
+    s.apply("K place")
+    assert pawns(s, 0) == [5, "H2", "H3", 0] and pawns(s, 2) == [40, "N", "N", "N"]
+
+
+def test_with_option_when_nest_empty_the_king_is_refused_when_both_nests_are_empty():
+    """KB-046, KB-047: no pawn to place in either nest: the King cannot be played, and the
+    refusal says the partner's nest is empty too."""
+    s = position(
+        4,
+        pawns={"a": [5, "H2", "H3", "H4"], "c": [40, 41, 42, 43]},
+        hands={"a": ["K"], "b": ["3"], "c": ["3"], "d": ["3"]},
+        options=KING_WHEN_NEST_EMPTY,
+    )
+    assert legal(s) == ["hand in"]
+    with pytest.raises(IllegalAction, match="so is your partner's") as info:
+        s.apply("K place")
+    assert info.value.rule.section == "Additional Rules"
+
+
+def test_with_option_when_nest_empty_a_king_hits_a_pawn_on_the_partners_start():
+    """KB-047, KB-038: placing for the partner is an ordinary placement: another seat's pawn
+    on the partner's start is hit, the partner's own pawn there blocks it."""
+    s = position(
+        4,
+        pawns={"a": [5, "H2", "H3", "H4"], "b": [32, "N", "N", "N"], "c": [40, "N", "N", "N"]},
+        hands={"a": ["K"], "b": ["3"], "c": ["3"], "d": ["3"]},
+        options=KING_WHEN_NEST_EMPTY,
+    )
+    s.apply("K place")
+    assert pawns(s, 1)[0] == "N" and pawns(s, 2)[:2] == [40, 32]
+    blocked = position(
+        4,
+        pawns={"a": [5, "H2", "H3", "H4"], "c": [32, "N", "N", "N"]},
+        hands={"a": ["K"], "b": ["3"], "c": ["3"], "d": ["3"]},
+        options=KING_WHEN_NEST_EMPTY,
+    )
+    assert legal(blocked) == ["hand in"]
+
+
+def test_the_king_option_changes_nothing_with_two_players():
+    """KB-047 speaks of teams: with two players there is no partner to help."""
+    s = position(
+        2,
+        pawns={"a": [5, "H2", "H3", "H4"]},
+        hands={"a": ["K"], "b": ["3"]},
+        options=KING_WHEN_NEST_EMPTY,
+    )
+    assert legal(s) == ["hand in"]

@@ -45,3 +45,11 @@ def test_seven_hits_passed_variant_judges_the_second_part_after_the_first():
 def test_seven_hits_passed_variant_keeps_every_promise():
     report = check_playout(GAME, 4, seed=3, options=SWEEP, deep_every=4)
     assert report.over
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_king_helps_teammate_when_nest_empty_variant_keeps_every_promise(players):
+    """Option king_helps_teammate=when_nest_empty (KB-047 read widely) in full random games."""
+    options = {"king_helps_teammate": "when_nest_empty"}
+    report = check_playout(GAME, players, seed=players, options=options, deep_every=5)
+    assert report.over

@@ -87,21 +87,26 @@ def test_a_refused_move_names_its_rule_and_the_menu_stays(run):
 
 
 def test_balzakken_by_number_first_letters_and_tab_completion(run, tmp_path):
+    """Balzakken's steps: discard > card (> draw or top), swap > card, swinger/lul > seat."""
     s = run("play", "balzakken", "-p", "3", "--seed", "3")
     screen = s.wait_for_prompt()
     assert "Your hand:" in screen and "= 40 points" in screen
-    assert menu_numbers(screen) == list(range(1, 12))
-    assert re.search(r"1 discard 3\s+discards a Balzak 3 and draws", screen)
-    s.type("sw")  # four entries start with sw: they are listed
-    screen = s.wait_for("4 entries start with 'sw'")
-    assert "swap 11" in screen
+    assert menu_numbers(screen) == [1, 2, 3]
+    assert re.search(r"1 discard\s+6 moves", screen)
+    s.type("sw")  # first letters open the swap level
+    screen = s.wait_for("swap: 4 choices")
+    assert re.search(r"4 11\s+swaps a Blue Ball \(11\)", screen)
+    s.type("back")
+    s.wait_for(re.compile(r"back\n(.*\n)*3 choices"))
     s.type("disc", enter=False)
     s.key("\t")  # Tab completes the common part
     s.wait_for(f"{PROMPT} discard")
     s.key("\t")  # a second Tab lists the completions
     screen = s.wait_for("discard 11x2 top")
     s.key("\x15")  # Ctrl-U empties the line
-    s.type("1")
+    s.type("1")  # discard
+    s.wait_for("discard: 5 choices")
+    s.type("1")  # discard 3
     s.wait_for("bot: seat 2")
     s.wait_for_prompt()
     assert len(s.transcript.split(PROMPT)) > 3
@@ -124,7 +129,9 @@ def test_line_editing_and_history(run):
 def test_quit_keeps_the_game_and_load_by_number_resumes_it(run, tmp_path):
     s = run("play", "balzakken", "-p", "2", "--seed", "5", "--bot", "random")
     s.wait_for_prompt()
-    s.type("1")
+    s.type("1")  # discard
+    s.wait_for("discard: ")
+    s.type("1")  # the lowest card
     s.wait_for("bot: seat 1")
     s.wait_for_prompt()
     s.type("quit")
@@ -145,6 +152,8 @@ def test_quit_keeps_the_game_and_load_by_number_resumes_it(run, tmp_path):
     screen = again.wait_for_prompt()
     assert "seed 5" in screen
     again.type("1")
+    again.wait_for("discard: ")
+    again.type("1")
     again.wait_for("bot: seat 1")  # the saved table: seat 1 is still the random bot
     again.wait_for_prompt()
     again.key("\x03")  # Ctrl-C stops too, and keeps the game in the same file
@@ -156,7 +165,9 @@ def test_quit_keeps_the_game_and_load_by_number_resumes_it(run, tmp_path):
 def test_two_games_loaded_from_one_save_never_overwrite_each_other(run, tmp_path):
     s = run("play", "balzakken", "-p", "2", "--seed", "5", "--bot", "random")
     s.wait_for_prompt()
-    s.type("1")
+    s.type("1")  # discard
+    s.wait_for("discard: ")
+    s.type("1")  # the lowest card
     s.wait_for("bot: seat 1")
     s.wait_for_prompt()
     s.type("quit")
@@ -167,9 +178,13 @@ def test_two_games_loaded_from_one_save_never_overwrite_each_other(run, tmp_path
     one.wait_for_prompt()
     two.wait_for_prompt()
     one.type("1")  # discard
+    one.wait_for("discard: ")
+    one.type("1")
     one.wait_for("bot: seat 1")
     one.wait_for_prompt()
     two.type("2")  # swap: another continuation of the same game
+    two.wait_for("swap: ")
+    two.type("1")
     two.wait_for("bot: seat 1")
     screen = two.wait_for(re.compile(r"was\s*changed"))
     assert "tokeepboth,thisgameisnowsavedin" in "".join(screen.split())

@@ -66,7 +66,8 @@ def test_a_balzak_with_more_than_5_points_asks_for_confirmation():
 
 def test_hot_seat_hides_the_previous_hand_before_the_next_player_sees_theirs():
     out = play(
-        ["balzakken", "-p", "2", "--seat", "0", "--seat", "1", "--seed", "8"], ["", "1", "", "quit"]
+        ["balzakken", "-p", "2", "--seat", "0", "--seat", "1", "--seed", "8"],
+        ["", "1", "1", "", "quit"],
     )
     first, _, second = out.partition("Hand the screen to seat 1")
     assert second, out
@@ -76,7 +77,7 @@ def test_hot_seat_hides_the_previous_hand_before_the_next_player_sees_theirs():
 
 
 def test_end_of_input_ends_cleanly_with_a_resume_hint():
-    out = play(["balzakken", "--bot", "random"], ["1"])
+    out = play(["balzakken", "--bot", "random"], ["1", "1"])
     assert "Resume it with: gametable play --load 1" in out
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import json
 import zlib
+from collections.abc import Mapping
 from typing import Any
 
 #: default length of the encoded view
@@ -66,7 +67,7 @@ def slot(feature: str, size: int = TENSOR_SIZE) -> int:
     return zlib.crc32(feature.encode("utf-8")) % size
 
 
-def view_features(view: dict[str, Any], size: int = TENSOR_SIZE) -> dict[int, float]:
+def view_features(view: Mapping[str, Any], size: int = TENSOR_SIZE) -> dict[int, float]:
     """The non-zero slots of the encoded ``view``."""
     out: dict[int, float] = {}
     leaves: list[tuple[str, float]] = []
@@ -78,12 +79,12 @@ def view_features(view: dict[str, Any], size: int = TENSOR_SIZE) -> dict[int, fl
     return {i: v for i, v in out.items() if v != 0.0}
 
 
-def write_view(view: dict[str, Any], buffer: Any) -> None:
+def write_view(view: Mapping[str, Any], buffer: Any) -> None:
     """Fill ``buffer`` (a zeroed, writable 1-D array such as a numpy vector) with the encoding."""
     for i, v in view_features(view, len(buffer)).items():
         buffer[i] = v
 
 
-def view_text(view: dict[str, Any]) -> str:
+def view_text(view: Mapping[str, Any]) -> str:
     """The view as canonical JSON: the observation string of both adapters."""
     return json.dumps(view, sort_keys=True, separators=(",", ":"))

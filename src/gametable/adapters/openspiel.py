@@ -309,7 +309,7 @@ class OpenSpielState(pyspiel.State):
         return [float(r) for r in self._held.state.returns()]
 
     # -- information -------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> Mapping[str, Any]:
         """gametable's ``view(seat)``; ``{}`` before the deal."""
         return {} if self._held is None else self._held.state.view(seat)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any
 
 from gametable.core.protocol import Action, Game, State
@@ -43,7 +44,7 @@ class SeatState:
     def ply(self) -> int:
         return self._state.ply
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> Mapping[str, Any]:
         return self._state.view(self.seat)
 
     def legal_actions(self) -> list[Action]:

@@ -251,6 +251,8 @@ class Game(ABC):
                 raise InvalidState(f"not valid JSON: {exc}") from None
         if not isinstance(data, Mapping):
             raise InvalidState("a position must be a JSON object")
+        if "game" not in data:
+            raise InvalidState(f'missing game: a position needs "game": "{self.name}"')
         if data.get("game") != self.name:
             raise InvalidState(f"this position is for game {data.get('game')!r}, not {self.name!r}")
         version = data.get("version", self.version)
@@ -374,8 +376,12 @@ class State(ABC):
 
     # -- information ----------------------------------------------------------------------------
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """A JSON-serialisable dict of exactly what ``seat`` may know (``None``: a spectator)."""
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """A JSON-ready mapping of exactly what ``seat`` may know (``None``: a spectator).
+
+        Its shape is declared by the game's ``view_type`` (a ``TypedDict``); see
+        :meth:`Game.view_schema`.
+        """
 
     @abstractmethod
     def resample(self, seat: int | None, rng: Any) -> State:

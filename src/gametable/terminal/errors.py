@@ -18,7 +18,9 @@ CommandLineMistake: type[Exception] = next(
 
 def print_error(message: str) -> None:
     """``error: message`` on standard error."""
-    Console(stderr=True).print(f"[red]error:[/red] {escape(message)}", highlight=False)
+    Console(stderr=True).print(
+        f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True
+    )
 
 
 def fail(message: str) -> typer.Exit:

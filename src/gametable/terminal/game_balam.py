@@ -13,6 +13,7 @@ end-of-round summary reads the view's ``rounds`` (falling back to comparing the 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from rich import box
@@ -100,7 +101,7 @@ def plot_chip(plot: str | None) -> str:
     return KIND_LETTER.get(kind, kind[:1].upper() or "?") + RICH_LETTER.get(rich, rich[:1])
 
 
-def _layout(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def _layout(view: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """Per site: {"xy": (x, y) | None, "colour": str | None, "features": [...]}."""
     out: dict[str, dict[str, Any]] = {}
     board_name = (view.get("options") or {}).get("board")
@@ -150,7 +151,7 @@ class BalamRenderer(GameRenderer):
         "Full rules: gametable rules balam"
     )
 
-    def board(self, view: dict[str, Any]) -> RenderableType:
+    def board(self, view: Mapping[str, Any]) -> RenderableType:
         parts: list[RenderableType] = [self.header(view)]
         for part in (self.map, self.kings, self.katun, self.turn, self.log):
             try:
@@ -169,7 +170,7 @@ class BalamRenderer(GameRenderer):
         return Group(*parts)
 
     # -- parts --------------------------------------------------------------------------------------
-    def header(self, view: dict[str, Any]) -> Text:
+    def header(self, view: Mapping[str, Any]) -> Text:
         me = view.get("seat")
         moving = view.get("to_move") or []
         phase = view.get("phase", "?")
@@ -182,7 +183,7 @@ class BalamRenderer(GameRenderer):
             head.append(f"  ·  {phase}: {PHASES.get(phase, phase)}")
         return head
 
-    def map(self, view: dict[str, Any]) -> RenderableType:
+    def map(self, view: Mapping[str, Any]) -> RenderableType:
         sites: dict[str, Any] = view["sites"]
         layout = _layout(view)
         placed = {layout[n]["xy"]: n for n in sites if layout.get(n, {}).get("xy") is not None}
@@ -225,7 +226,7 @@ class BalamRenderer(GameRenderer):
                     cell.append(f" {seat}:{n}", style=colour(seat))
         return cell
 
-    def kings(self, view: dict[str, Any]) -> Table:
+    def kings(self, view: Mapping[str, Any]) -> Table:
         me = view.get("seat")
         moving = view.get("to_move") or []
         kings = view["kings"]
@@ -269,7 +270,7 @@ class BalamRenderer(GameRenderer):
             )
         return table
 
-    def katun(self, view: dict[str, Any]) -> Text:
+    def katun(self, view: Mapping[str, Any]) -> Text:
         katun = view["katun"]
         line = Text("Katun cards this round: ")
         slots = katun.get("slots") or []
@@ -297,7 +298,7 @@ class BalamRenderer(GameRenderer):
             line.append(f"  ·  last turned: {discard[-1]}")
         return line
 
-    def turn(self, view: dict[str, Any]) -> Text | None:
+    def turn(self, view: Mapping[str, Any]) -> Text | None:
         turn = view.get("turn") or {}
         bits: list[str] = []
         if turn.get("card"):
@@ -341,7 +342,7 @@ class BalamRenderer(GameRenderer):
             )
         return Text("  ·  ".join(bits)) if bits else None
 
-    def log(self, view: dict[str, Any]) -> Text | None:
+    def log(self, view: Mapping[str, Any]) -> Text | None:
         log = view.get("log") or []
         if not log:
             return None
@@ -350,13 +351,15 @@ class BalamRenderer(GameRenderer):
         return out
 
     # -- round summary ------------------------------------------------------------------------------
-    def summary(self, before: dict[str, Any], after: dict[str, Any]) -> RenderableType | None:
+    def summary(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
         try:
             return self._summary(before, after)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return None
 
-    def _summary(self, before: dict[str, Any], after: dict[str, Any]) -> RenderableType | None:
+    def _summary(
+        self, before: Mapping[str, Any], after: Mapping[str, Any]
+    ) -> RenderableType | None:
         phase_b, phase_a = before.get("phase"), after.get("phase")
         if phase_a == "distribution" and phase_b != "distribution":
             return self.production(after)
@@ -458,7 +461,7 @@ class BalamRenderer(GameRenderer):
         return Group(Text(title, style="bold"), table)
 
     @staticmethod
-    def production(view: dict[str, Any]) -> Text:
+    def production(view: Mapping[str, Any]) -> Text:
         made: dict[int, dict[str, int]] = {}
         tally = view.get("round_tally") or {}
         produced = tally.get("production") if isinstance(tally, dict) else None

@@ -3,6 +3,7 @@ hand sizes and the score sheet with the tasty 69 and 99 positions marked."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -58,7 +59,7 @@ class BalzakkenRenderer(GameRenderer):
         "Full rules: gametable rules balzakken"
     )
 
-    def board(self, view: dict[str, Any]) -> RenderableType:
+    def board(self, view: Mapping[str, Any]) -> RenderableType:
         me = view.get("seat")
         moving = view.get("to_move") or []
         head = Text(f"Round {view['round']}  ·  dealer: seat {view['dealer']}  ·  ")
@@ -97,7 +98,7 @@ class BalzakkenRenderer(GameRenderer):
             parts.append(score_sheet(view))
         return Group(*parts)
 
-    def confirm(self, view: dict[str, Any], action_text: str) -> str | None:
+    def confirm(self, view: Mapping[str, Any], action_text: str) -> str | None:
         if action_text == "balzak" and view.get("hand_value", 0) > 5:
             return (
                 f"You hold {view['hand_value']} points: a BALZAK! with more than 5 points costs "
@@ -105,7 +106,7 @@ class BalzakkenRenderer(GameRenderer):
             )
         return None
 
-    def summary(self, before: dict[str, Any], after: dict[str, Any]) -> RenderableType | None:
+    def summary(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
         if len(after.get("rounds", [])) <= len(before.get("rounds", [])):
             return None
         last = after["rounds"][-1]
@@ -133,7 +134,7 @@ class BalzakkenRenderer(GameRenderer):
         return table
 
 
-def score_sheet(view: dict[str, Any]) -> Table:
+def score_sheet(view: Mapping[str, Any]) -> Table:
     """Points per round and running totals; a tasty 69 -> 50 or 99 -> 75 is marked with *."""
     table = Table(title="Score sheet", box=None, padding=(0, 1), header_style="bold")
     table.add_column("round", justify="right")

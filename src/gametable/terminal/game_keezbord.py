@@ -11,6 +11,7 @@ are missing falls back to the generic key/value table.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -57,7 +58,7 @@ def card_row(texts: list[str]) -> Text:
     return out or Text("none", style="dim")
 
 
-def _places(view: dict[str, Any]) -> dict[str, tuple[int, int]] | None:
+def _places(view: Mapping[str, Any]) -> dict[str, tuple[int, int]] | None:
     """Where each pawn stands: {"12": (owner, i), "H2:1": (1, i), ...}; None if unreadable."""
     pawns = view.get("pawns")
     if not isinstance(pawns, list):
@@ -85,7 +86,7 @@ class KeezbordRenderer(GameRenderer):
         "Full rules: gametable rules keezbord"
     )
 
-    def board(self, view: dict[str, Any]) -> RenderableType:
+    def board(self, view: Mapping[str, Any]) -> RenderableType:
         parts: list[RenderableType] = []
         for part, keys in (
             (self.header, ("dealer", "to_move", "teams")),
@@ -100,7 +101,7 @@ class KeezbordRenderer(GameRenderer):
         return Group(*parts)
 
     # -- parts --------------------------------------------------------------------------------------
-    def header(self, view: dict[str, Any]) -> Text:
+    def header(self, view: Mapping[str, Any]) -> Text:
         me = view.get("seat")
         moving = view.get("to_move") or []
         head = Text()
@@ -127,7 +128,7 @@ class KeezbordRenderer(GameRenderer):
             )
         return head
 
-    def ring(self, view: dict[str, Any]) -> RenderableType:
+    def ring(self, view: Mapping[str, Any]) -> RenderableType:
         me = view.get("seat")
         players = int(view["players"])
         length = int(view.get("track_length") or SECTION * (6 if players == 6 else 4))
@@ -236,7 +237,7 @@ class KeezbordRenderer(GameRenderer):
                 cells.append_text(pawn_chip(*at))
         return cells
 
-    def cards(self, view: dict[str, Any]) -> list[RenderableType]:
+    def cards(self, view: Mapping[str, Any]) -> list[RenderableType]:
         out: list[RenderableType] = []
         me = view.get("seat")
         if me is not None and "hand" in view:
@@ -284,13 +285,15 @@ class KeezbordRenderer(GameRenderer):
         return out
 
     # -- round summary ------------------------------------------------------------------------------
-    def summary(self, before: dict[str, Any], after: dict[str, Any]) -> RenderableType | None:
+    def summary(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
         try:
             return self._summary(before, after)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return None
 
-    def _summary(self, before: dict[str, Any], after: dict[str, Any]) -> RenderableType | None:
+    def _summary(
+        self, before: Mapping[str, Any], after: Mapping[str, Any]
+    ) -> RenderableType | None:
         ended = (before.get("cycle"), before.get("deal")) != (after.get("cycle"), after.get("deal"))
         over = bool(after.get("is_over")) and not before.get("is_over")
         if not (ended or over):

@@ -7,7 +7,7 @@ this package registers a :class:`GameRenderer` under the game's name.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -20,14 +20,14 @@ from gametable.terminal.menu import PAGE_SIZE, Entry, StepMenu
 class GameRenderer:
     """How one game looks in the terminal."""
 
-    def board(self, view: dict[str, Any]) -> RenderableType:
+    def board(self, view: Mapping[str, Any]) -> RenderableType:
         return generic_board(view)
 
-    def summary(self, before: dict[str, Any], after: dict[str, Any]) -> RenderableType | None:
+    def summary(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
         """Something to show when a round (or the game) ended between two views, else None."""
         return None
 
-    def confirm(self, view: dict[str, Any], action_text: str) -> str | None:
+    def confirm(self, view: Mapping[str, Any], action_text: str) -> str | None:
         """A question to ask before a legal but probably unwanted action, else None."""
         return None
 
@@ -58,7 +58,7 @@ def _load_builtin() -> None:
             importlib.import_module(f"gametable.terminal.{info.name}")
 
 
-def generic_board(view: dict[str, Any]) -> RenderableType:
+def generic_board(view: Mapping[str, Any]) -> RenderableType:
     """Any game's view as a two-column table of its fields."""
     table = Table(show_header=False, box=None, padding=(0, 1))
     table.add_column(style="bold")

@@ -12,6 +12,7 @@ press Enter before their hand is shown, so nobody sees another player's cards.  
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +81,7 @@ class TerminalGame:
         self.last_refusal: IllegalAction | None = None
         self.humans = [s for s in range(state.players) if s not in bots]
         self.screen_owner: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self._public: dict[str, Any] = state.view(None)
+        self._public: Mapping[str, Any] = state.view(None)
         self._save_failed = False
         self.menu: StepMenu | None = None
         self._notes: dict[Action, str] = {}

@@ -1,8 +1,9 @@
 """Per-game rules of thumb, found by game name.
 
 Each game module here builds a :class:`Heuristic` and registers it with :func:`register_heuristic`.
-They read a game only through a seat's :class:`~gametable.bots.base.SeatState` (its ``view()``
-and the text notation of its legal actions), so they import nothing from ``gametable.games``.
+They read a game only through a seat's :class:`~gametable.bots.base.SeatState`: the fields of its
+``view()`` and of its legal actions (``action.to_json()``), never the notation text, so they import
+nothing from ``gametable.games``.
 A game without an entry gets :data:`GENERIC`: a one-ply look-ahead over imagined states.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 import importlib
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,16 +90,16 @@ def generic_policy(seat_state: SeatState, rng: random.Random) -> Action:
 def greedy(
     seat_state: SeatState,
     rng: random.Random,
-    value: Callable[[dict[str, Any], int], float],
-    bonus: Callable[[str], float] | None = None,
-    reveals: Callable[[str], bool] | None = None,
+    value: Callable[[Mapping[str, Any], int], float],
+    bonus: Callable[[Action], float] | None = None,
+    reveals: Callable[[Action], bool] | None = None,
 ) -> Action:
     """Try every legal action on one imagined state; keep the best by ``value(public view, seat)``.
 
     An action that ends the game is judged by its returns.  Imagining goes through
     ``seat_state.resample``; the value must read only the public view so that the choice does
-    not depend on what the imagined hidden parts happen to be.  ``bonus(str(action))`` adds a
-    rule of thumb that the board alone does not show.  An action for which ``reveals(text)`` is
+    not depend on what the imagined hidden parts happen to be.  ``bonus(action)`` adds a
+    rule of thumb that the board alone does not show.  An action for which ``reveals(action)`` is
     true (turning a face-down card) would show an imagined secret, so it is judged by the board
     as it stands, not by what the imagined card does.
     """
@@ -111,8 +112,7 @@ def greedy(
     best_score = -math.inf
     now: float | None = None
     for action in legal:
-        text = str(action)
-        if reveals is not None and reveals(text):
+        if reveals is not None and reveals(action):
             if now is None:
                 now = value(imagined.view(None), seat)
             score = now
@@ -124,7 +124,7 @@ def greedy(
             else:
                 score = value(after.view(None), seat)
         if bonus is not None:
-            score += bonus(text)
+            score += bonus(action)
         if score > best_score + 1e-9:
             best, best_score = [action], score
         elif abs(score - best_score) <= 1e-9:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,7 +126,7 @@ class Estate:
 
 @dataclass
 class Table:
-    view: dict[str, Any]
+    view: Mapping[str, Any]
     colour: dict[str, str]
     features: dict[str, list[str]]
     neighbours: dict[str, list[str]]
@@ -134,12 +134,18 @@ class Table:
     rounds: float  # incomes still to come (rounds whose production is ahead)
 
 
-def anchor_of(plots: list[str | None], p: int) -> int:
-    """The plot on which the building covering plot ``p`` (a ``+``) is anchored."""
-    return p - 1 if p > 0 else len(plots) - 1
+def plot_map(site: dict[str, Any]) -> list[tuple[str, int, str | None] | None]:
+    """Per plot of a site (from its typed ``buildings``): (building covering it, the plot it is
+    anchored on, the riches lying there), or None for an empty plot."""
+    out: list[tuple[str, int, str | None] | None] = [None] * len(site["plots"])
+    for building in site["buildings"]:
+        anchor = building["plots"][0]
+        for plot, riches in zip(building["plots"], building["riches"], strict=True):
+            out[plot] = (building["building"], anchor, riches)
+    return out
 
 
-def read(view: dict[str, Any]) -> Table:
+def read(view: Mapping[str, Any]) -> Table:
     board = view["board"]["sites"]
     colour = {s["id"]: s["colour"] for s in board}
     features = {s["id"]: s["features"] for s in board}
@@ -153,20 +159,14 @@ def read(view: dict[str, Any]) -> Table:
         if owner is None or not 0 <= owner < players:
             continue
         estate = estates[owner]
-        plots = site["plots"]
         kinds: list[str] = []
         temple_load: dict[int, int] = {}
-        for p, text in enumerate(plots):
-            if not text:
+        for p, covering in enumerate(plot_map(site)):  # plot by plot, as the board lies
+            if covering is None:
                 continue
-            kind, _, riches = text.partition(":")
-            building = kind
-            where = p
-            if kind == "+":
-                where = anchor_of(plots, p)
-                building = (plots[where] or "").partition(":")[0]
-            else:
-                kinds.append(kind)
+            building, where, riches = covering
+            if where == p:
+                kinds.append(building)
             if not riches:
                 continue
             if building == "temple" and temple_load.get(where, 0) < 2:
@@ -196,23 +196,19 @@ def read(view: dict[str, Any]) -> Table:
     return Table(view, colour, features, neighbours, estates, rounds_left(view))
 
 
-def to_be_moved(view: dict[str, Any], seat: int, estate: Estate) -> float:
+def to_be_moved(view: Mapping[str, Any], seat: int, estate: Estate) -> float:
     """During the distribution, riches still lying on villages (or prisoners on garrisons) are
     worth what they will be worth once moved: the best free room first (transport ignored)."""
     rooms: list[float] = []
     for site in view["sites"].values():
         if site["owner"] != seat:
             continue
-        plots = site["plots"]
-        for p, text in enumerate(plots):
-            if text is None or text.startswith("+"):
-                continue
-            kind = text.partition(":")[0]
+        for building in site["buildings"]:
+            kind = building["building"]
+            free = building["riches"].count(None)
             if kind in ("temple", "palace"):
-                second = plots[(p + 1) % len(plots)] or ""
-                free = (":" not in text) + (":" not in second)
                 rooms += [-1.0 if kind == "temple" else RICHES] * free
-            elif kind == "reserve" and ":" not in text:
+            elif kind == "reserve" and free:
                 rooms.append(STORED)
     gain = 0.0
     riches = sorted(estate.loose, key=lambda r: -SACRIFICE.get(r, 1))
@@ -228,7 +224,7 @@ def to_be_moved(view: dict[str, Any], seat: int, estate: Estate) -> float:
     return gain
 
 
-def rounds_left(view: dict[str, Any]) -> float:
+def rounds_left(view: Mapping[str, Any]) -> float:
     """Expected number of productions still to come, from the ball games left to turn."""
     katun = view["katun"]
     players = view["players"]
@@ -286,7 +282,7 @@ def lead_of(values: Sequence[float], seat: int) -> float:
     return values[seat] - max(v for s, v in enumerate(values) if s != seat)
 
 
-def lead(view: dict[str, Any], seat: int) -> float:
+def lead(view: Mapping[str, Any], seat: int) -> float:
     return lead_of(worths(read(view)), seat)
 
 
@@ -315,10 +311,6 @@ def with_building(estate: Estate, site: str, kind: str) -> Estate:
 
 
 # -- the Katun cards ----------------------------------------------------------------------------
-def card_kind(text: str) -> str:
-    return text.partition(":")[0]
-
-
 def catastrophe_cost(table: Table, seat: int, kind: str) -> float:
     estate = table.estates[seat]
     riches, count, takes = CATASTROPHE[kind]
@@ -379,19 +371,22 @@ def card_value(table: Table, seat: int, kind: str) -> float:
 def katun_value(table: Table, seat: int, slot: int) -> float:
     """What turning face-down card ``slot`` is worth to this king (known, or on average)."""
     katun = table.view["katun"]
-    slots = katun["slots"]
-    if 0 <= slot < len(slots) and slots[slot] not in ("?", "turned"):
-        return card_value(table, seat, card_kind(slots[slot]))
+    cards = katun["cards"]
+    known: list[str | None] = [
+        c["card"]["type"] if c["face_down"] and c["card"] else None for c in cards
+    ]
+    seen = known[slot] if 0 <= slot < len(cards) else None
+    if seen:
+        return card_value(table, seat, seen)
     left = dict(DECK)
-    for text in katun["discard"]:
-        kind = card_kind(text)
+    for card in katun["discard_cards"]:
+        kind = card["type"]
         left[kind] = max(0, left.get(kind, 0) - 1)
-    for text in slots:
-        if text not in ("?", "turned"):
-            kind = card_kind(text)
+    for kind in known:
+        if kind:
             left[kind] = max(0, left.get(kind, 0) - 1)
     if katun.get("layout"):
-        place = sum(DECK.values()) - katun["deck"] - len(slots) + slot + 1
+        place = sum(DECK.values()) - katun["deck"] - len(cards) + slot + 1
         if place in PROSPEROUS_PLACES:
             left = {"prosperous": 1}
         elif place in BALL_PLACES:
@@ -407,7 +402,7 @@ def katun_value(table: Table, seat: int, slot: int) -> float:
 
 
 # -- wars -----------------------------------------------------------------------------------------
-def faces(view: dict[str, Any]) -> tuple[float, float]:
+def faces(view: Mapping[str, Any]) -> tuple[float, float]:
     """Mean success points of a die and the chance of a skull."""
     text = view["options"].get("faces") or "0,1,1,2,3,X"
     values = [f.strip().upper() for f in str(text).split(",")]
@@ -430,10 +425,10 @@ def attack_gain(
         entry = view["sites"][site]
         if entry["owner"] != defender:
             continue
-        for text in entry["plots"]:
-            if text and text.startswith("garrison"):
+        for building in entry["buildings"]:
+            if building["building"] == "garrison":
                 defence += 1
-                spendable += text.endswith(":obsidian")
+                spendable += building["riches"] == ["obsidian"]
     margin = garrisons * mean + obsidian - defence - 0.5 * spendable
     estate = table.estates[defender]
     kinds = estate.sites.get(target, [])
@@ -463,31 +458,32 @@ class Builds:
         self.base = worth(table, self.estate)
         self.known: dict[tuple[str, str], float] = {}
 
-    def gain(self, text: str) -> float:
-        _, kind, where = text.split()
-        key = (kind, where.partition(".")[0])
+    def gain(self, action: dict[str, Any]) -> float:
+        """``action``: a build's JSON form."""
+        key = (action["building"], action["site"])
         out = self.known.get(key)
         if out is None:
-            built = with_building(self.estate, key[1], kind)
+            built = with_building(self.estate, key[1], key[0])
             out = self.known[key] = worth(self.table, built) - self.base
         return out
 
 
-def best_follow_up(table: Table, seat: int, texts: Sequence[str]) -> float:
+def best_follow_up(table: Table, seat: int, actions: Sequence[Action]) -> float:
     best = 0.0  # ``end``: the riches is spent for nothing
     builds = Builds(table, seat)
-    for text in texts:
-        if text.startswith("build "):
-            best = max(best, builds.gain(text))
-        elif text.startswith("attack "):
-            best = max(best, attack_score(table, seat, text))
+    for action in actions:
+        if action.kind == "build":
+            best = max(best, builds.gain(action.to_json()))
+        elif action.kind == "attack":
+            best = max(best, attack_score(table, seat, action.to_json()))
     return best
 
 
-def attack_score(table: Table, seat: int, text: str) -> float:
-    _, route, g, o = text.split()
-    source, _, target = route.partition(">")
-    return attack_gain(table, seat, source, target, int(g), int(o))
+def attack_score(table: Table, seat: int, action: dict[str, Any]) -> float:
+    """``action``: an attack's JSON form."""
+    return attack_gain(
+        table, seat, action["source"], action["target"], action["garrisons"], action["obsidian"]
+    )
 
 
 def held_value(building: str, riches: str) -> float:
@@ -503,26 +499,25 @@ def held_value(building: str, riches: str) -> float:
     return LOOSE
 
 
-def building_at(view: dict[str, Any], where: str) -> tuple[str, str]:
-    """(kind of the building covering plot ``SITE.PLOT``, the riches on that plot or "")."""
-    site, _, plot = where.partition(".")
-    plots = view["sites"][site]["plots"]
-    p = int(plot)
-    kind, _, riches = (plots[p] or "").partition(":")
-    if kind == "+":
-        kind = (plots[anchor_of(plots, p)] or "").partition(":")[0]
-    return kind, riches
+def building_at(view: Mapping[str, Any], site: str, plot: int) -> tuple[str, str]:
+    """(kind of the building covering ``plot`` of ``site``, the riches on that plot or "")."""
+    covering = plot_map(view["sites"][site])[plot]
+    if covering is None:
+        return "", ""
+    return covering[0], covering[2] or ""
 
 
-def move_gain(view: dict[str, Any], text: str) -> float:
-    """A distribution move ``move A>B``: the riches is worth what it is worth where it lands."""
-    source, _, target = text.split()[1].partition(">")
-    kind, riches = building_at(view, source)
-    return held_value(building_at(view, target)[0], riches) - held_value(kind, riches)
+def move_gain(view: Mapping[str, Any], action: Action) -> float:
+    """A distribution move: the riches is worth what it is worth where it lands."""
+    move = action.to_json()
+    kind, riches = building_at(view, move["site"], move["plot"])
+    return held_value(building_at(view, move["to_site"], move["to_plot"])[0], riches) - held_value(
+        kind, riches
+    )
 
 
 def action_scores(
-    view: dict[str, Any],
+    view: Mapping[str, Any],
     seat: int,
     legal: Sequence[Action],
     imagine: Callable[[], State],
@@ -536,31 +531,31 @@ def action_scores(
     builds = Builds(table, seat)
     scores = []
     for action in legal:
-        text = str(action)
-        head = text.partition(" ")[0]
+        head = action.kind
         if head == "katun":
-            score = now + katun_value(table, seat, int(text.split()[1]))
+            score = now + katun_value(table, seat, action.to_json()["slot"])
         elif head == "build":
-            score = now + builds.gain(text)
+            score = now + builds.gain(action.to_json())
         elif head == "attack":
-            score = now + attack_score(table, seat, text)
+            score = now + attack_score(table, seat, action.to_json())
         elif head == "end" or (head == "done" and phase == "distribution"):
             score = now
         elif head == "move":
-            score = now + move_gain(view, text)
+            score = now + move_gain(view, action)
         elif head == "remove":
             score = now - 5.0
         elif head == "pay" and phase == "cost":  # a building's price: the most plentiful riches
-            riches = text.split()[1]
+            riches = action.to_json()["riches"]
             score = now - RICHES + 0.01 * table.estates[seat].chest.get(riches, 0)
         elif head == "pay" and phase == "turn":  # the turn's riches: what it allows
             if imagined is None:
                 imagined = imagine()
             after = imagined.clone()
             after.apply(action, seat)
-            follow = [str(a) for a in after.legal_actions(seat)]
             later = read(after.view(None))
-            score = lead_of(worths(later), seat) + best_follow_up(later, seat, follow)
+            score = lead_of(worths(later), seat) + best_follow_up(
+                later, seat, after.legal_actions(seat)
+            )
         else:
             if imagined is None:
                 imagined = imagine()

@@ -1,8 +1,8 @@
 """Balzakken rules of thumb: shed high cards, keep pairs, Lul the leader, call BALZAK! when safe.
 
-Everything is read from the seat's ``view()`` and the notation of the legal actions
-(``discard 7x2 top``, ``swap 7``, ``swinger 2``, ``lul 2``, ``balzak``); see
-``gametable/games/balzakken/actions.py``.
+Everything is read from the seat's ``view()`` and the fields of the legal actions' JSON forms
+(``{"kind": "discard", "card": "7", "count": 2, "take_top": true}``, ``{"kind": "lul",
+"target": 2}``, ...; see ``docs/rules/balzakken.md``), never from their notation.
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gametable.bots.base import SeatState
@@ -32,17 +31,22 @@ def points(card: str) -> int:
     return _POINTS[card]
 
 
-@lru_cache(maxsize=512)
-def parse(text: str) -> tuple[str, str, int, bool, int]:
-    """``"discard 7x2 top"`` -> ``("discard", "7", 2, True, -1)``; targets in the last field."""
-    words = text.split()
-    kind = words[0]
+#: an action's fields as the bot uses them: kind, card, count, take_top, target (-1: none)
+Fields = tuple[str, str, int, bool, int]
+
+
+def fields(action: Action) -> Fields:
+    """``{"kind": "discard", "card": "7", "count": 2, "take_top": true}`` ->
+    ``("discard", "7", 2, True, -1)``; a target seat goes in the last field."""
+    data = action.to_json()
+    kind = data["kind"]
     if kind in ("swinger", "lul"):
-        return kind, "", 0, False, int(words[1])
+        return kind, "", 0, False, data["target"]
     if kind == "balzak":
         return kind, "", 0, False, -1
-    card, _, count = words[1].partition("x")
-    return kind, card, int(count or 1), len(words) > 2 and words[2] == "top", -1
+    if kind == "swap":
+        return kind, data["card"], 1, False, -1
+    return kind, data["card"], data["count"], data["take_top"], -1
 
 
 def unseen_mean(view: dict[str, Any], options: dict[str, Any]) -> float:
@@ -91,20 +95,20 @@ def safe_to_call(value: int, view: dict[str, Any], estimates: dict[int, float]) 
     return True
 
 
-_PARSED: dict[Action, tuple[str, str, int, bool, int]] = {}
+_FIELDS: dict[Action, Fields] = {}
 
 
 def choose(
-    view: dict[str, Any], options: dict[str, Any], legal: Sequence[Action], rng: random.Random
+    view: Mapping[str, Any], options: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
 ) -> Action:
     me = view["seat"]
-    by_kind: dict[str, list[tuple[Action, tuple[str, str, int, bool, int]]]] = {}
-    cache = _PARSED
+    by_kind: dict[str, list[tuple[Action, Fields]]] = {}
+    cache = _FIELDS
     for action in legal:
-        parsed = cache.get(action)
-        if parsed is None:
-            parsed = cache[action] = parse(str(action))
-        by_kind.setdefault(parsed[0], []).append((action, parsed))
+        known = cache.get(action)
+        if known is None:
+            known = cache[action] = fields(action)
+        by_kind.setdefault(known[0], []).append((action, known))
     if len(legal) == 1:
         return legal[0]
     hand: list[str] = view["hand"]
@@ -125,8 +129,8 @@ def choose(
     mine_without = value - LUL_POINTS * hand.count(LUL)
     size_without = len(hand) - hand.count(SWINGER)
     if "swinger" in by_kind:
-        action, parsed = min(by_kind["swinger"], key=lambda ap: threat(ap[1][4]))
-        target = parsed[4]
+        action, picked = min(by_kind["swinger"], key=lambda ap: threat(ap[1][4]))
+        target = picked[4]
         theirs = estimates[target] + SIZE_WEIGHT * view["hand_sizes"][target]
         mine = mine_without + SIZE_WEIGHT * (size_without - 1)
         if theirs < mine - 2 or not any(k in by_kind for k in ("discard", "swap")):

@@ -6,13 +6,16 @@ on hidden cards) and keeps the one whose resulting board a decent player likes b
 of the nest and far along, pawns home, opponents' pawns sent back, own pawns not left just in
 front of an opponent, a pawn resting on its start space (it cannot be passed or hit there), and
 all of it counted for the whole team, so moving the partner's pawns (once one's own are home) and
-sparing them is natural.  Reads only ``view()`` and the notation of actions.
+sparing them is natural.  Reads only the fields of ``view()`` (never the notation of actions):
+``pawns`` (where each pawn stands: a track space is an integer), ``progress`` (how far each has
+come from its start), ``track_length``, ``teams`` and ``players``.  Handing in needs no rule of
+thumb: it is legal only when it is the only legal action.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gametable.bots.base import SeatState
@@ -26,19 +29,9 @@ REACH = (1, 2, 3, 5, 6, 7, 8, 9, 10, 12)  # forward steps of single cards (7 als
 BACK = 4
 
 
-def progress(place: Any, start: int, length: int) -> int | None:
-    """Distance a pawn has come from its start (``None`` in the nest)."""
-    if place == "N":
-        return None
-    if isinstance(place, str):  # "H1".."H4"
-        return length + int(place[1]) - 1
-    return (place - start) % length
-
-
-def seat_values(view: dict[str, Any]) -> list[float]:
+def seat_values(view: Mapping[str, Any]) -> list[float]:
     """How well each seat's pawns stand (before counting its team)."""
     length = view["track_length"]
-    starts = view["starts"]
     pawns = view["pawns"]
     occupied: list[tuple[int, int]] = []  # (space, owner) of pawns on the track
     for owner, places in enumerate(pawns):
@@ -46,13 +39,12 @@ def seat_values(view: dict[str, Any]) -> list[float]:
             if isinstance(place, int):
                 occupied.append((place, owner))
     values = []
-    for owner, places in enumerate(pawns):
+    for owner, (places, progresses) in enumerate(zip(pawns, view["progress"], strict=True)):
         total = 0.0
-        for place in places:
-            p = progress(place, starts[owner], length)
-            if p is None:
+        for place, p in zip(places, progresses, strict=True):
+            if p is None:  # in the nest
                 continue
-            if p >= length:
+            if p >= length:  # home
                 total += OUT + length + HOME_BONUS + (p - length)
                 continue
             worth = OUT + p
@@ -73,7 +65,7 @@ def seat_values(view: dict[str, Any]) -> list[float]:
     return values
 
 
-def team_scores(view: dict[str, Any]) -> list[float]:
+def team_scores(view: Mapping[str, Any]) -> list[float]:
     """Per seat: its team's standing minus the best opposing team's."""
     values = seat_values(view)
     teams = view["teams"]
@@ -87,16 +79,12 @@ def team_scores(view: dict[str, Any]) -> list[float]:
     return out
 
 
-def my_team_score(view: dict[str, Any], seat: int) -> float:
+def my_team_score(view: Mapping[str, Any], seat: int) -> float:
     return team_scores(view)[seat]
 
 
-def hand_in_bonus(text: str) -> float:
-    return -1.0 if text == "hand in" else 0.0
-
-
 def choose(seat_state: SeatState, rng: random.Random) -> Action:
-    return greedy(seat_state, rng, my_team_score, hand_in_bonus)
+    return greedy(seat_state, rng, my_team_score)
 
 
 def evaluate(state: State) -> Sequence[float]:

@@ -6,7 +6,7 @@ The rules come from ``shared/rulebooks/balam.txt``; our reading of its unclear p
 >>> from gametable import load_game
 >>> game = load_game("balam")
 >>> state = game.new_game(3, seed=1)
->>> state.to_move, state.phase
+>>> state.to_move, str(state.phase)
 ((0,), 'turn')
 >>> state.view(0)["kings"][0]["riches"]
 {'maize': 6}
@@ -22,11 +22,11 @@ from gametable.core.options import Option
 from gametable.core.protocol import Action, Game, State
 from gametable.core.registry import register
 from gametable.games.balam import rules
-from gametable.games.balam.actions import codec, parse
-from gametable.games.balam.board import check_board_option, load_board
-from gametable.games.balam.positions import load_position
-from gametable.games.balam.state import BalamState
-from gametable.games.balam.wars import check_faces
+from gametable.games.balam.actions import ACTION_TYPES, action_codec, from_json, parse
+from gametable.games.balam.board import check_board_option, load_board, register_board
+from gametable.games.balam.dice import check_faces
+from gametable.games.balam.engine import BalamState
+from gametable.games.balam.views import BalamView
 
 
 class Balam(Game):
@@ -41,8 +41,8 @@ class Balam(Game):
         Option(
             "board",
             "default",
-            "board: 'default' (5 x 6), 'small' (4 x 4, for 2 players) or "
-            "the path of a board TOML file",
+            "board: 'default' (5 x 6), 'small' (4 x 4, for 2 players), or the name of a board "
+            "file registered with --board-file",
             str,
             check=check_board_option,
         ),
@@ -90,23 +90,46 @@ class Balam(Game):
             )
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
-        state = BalamState(self, players, seed, options)
-        state.setup()
-        return state
+        return BalamState.new(self, players, seed, options)
+
+    action_types = ACTION_TYPES
+    view_type = BalamView
 
     def parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, BalamState)
         return parse(text, state.board, state.players)
 
+    def _action_from_json(self, state: State, cls: type[Action], data: Mapping[str, Any]) -> Action:
+        assert isinstance(state, BalamState)
+        return from_json(cls, data, state.board, state.players)
+
     def _state_from_json(self, data: dict[str, Any]) -> State:
-        try:
-            return load_position(self, data)
-        except KeyError as exc:
-            raise InvalidState(f"balam position is missing {exc}") from None
+        """A position (``docs/rules/balam.md``, "Positions by hand"), every field checked."""
+        state = BalamState.load_json(data, game=self)
+        if "to_move" in data and list(data["to_move"]) != list(state.to_move):
+            raise InvalidState(
+                f"to_move {data['to_move']} does not match the phase: it is {list(state.to_move)}"
+            )
+        return state
+
+    def view_schema(self, players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The view's schema, with one entry per seat where the view lists the seats."""
+        schema = super().view_schema(players, options)
+        defs = schema["$defs"]
+        per_seat = {
+            "BalamView": ("kings", "pyramids_left"),
+            "DistributionView": ("done",),
+            "KatunView": ("peeked",),
+            "RoundView": ("seats",),
+        }
+        for name, keys in per_seat.items():
+            for key in keys:
+                defs[name]["properties"][key].update(minItems=players, maxItems=players)
+        return schema
 
     def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
         board = load_board(self.resolve_options(options)["board"])
-        return codec(board, players).size
+        return action_codec(board, players).size
 
     def max_game_length(self, players: int, options: Mapping[str, Any] | None = None) -> int:
         # Nothing in the rules bounds a round tightly, but every turn that is not a Katun costs
@@ -117,4 +140,4 @@ class Balam(Game):
 
 GAME = register(Balam())
 
-__all__ = ["GAME", "Balam", "BalamState"]
+__all__ = ["GAME", "Balam", "BalamState", "register_board"]

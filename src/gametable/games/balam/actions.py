@@ -50,64 +50,125 @@ Integer encoding, with ``S`` sites, ``B = 4 S`` building positions ``b = 4 * sit
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
+from typing import Any, ClassVar
 
 from gametable.core.errors import InvalidAction
 from gametable.core.protocol import Action
+from gametable.core.schema import action_fields
 from gametable.games.balam.board import KINDS, MAX_PLOTS, RICHES, Board
 
 MAX_SLOTS = 5
+#: what a ``take`` names instead of a riches to take a Prosperous Katun's prestige
+PRESTIGE = len(RICHES)
+
+
+def _at(site: str, plot: int) -> dict[str, Any]:
+    return {"site": site, "plot": plot}
 
 
 @dataclass(frozen=True, slots=True)
 class Pay(Action):
+    """Pay one riches from the king sheet: the turn's riches, or one of a building's cost."""
+
+    kind: ClassVar[str] = "pay"
     riches: int
 
     def __str__(self) -> str:
         return f"pay {RICHES[self.riches]}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "riches": RICHES[self.riches]}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("pay", RICHES[self.riches])
 
 
 @dataclass(frozen=True, slots=True)
 class PayFrom(Action):
     """After ``ward``: the Mayas pay the riches lying on a reserve or garrison of the king."""
 
+    kind: ClassVar[str] = "pay_from"
     site: str
     plot: int
 
     def __str__(self) -> str:
         return f"pay {self.site}.{self.plot}"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **_at(self.site, self.plot)}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("pay from", self.site, f"plot {self.plot}")
+
 
 @dataclass(frozen=True, slots=True)
 class TurnKatun(Action):
+    """Turn over the face-down Katun card in ``slot`` (instead of paying)."""
+
+    kind: ClassVar[str] = "katun"
     slot: int
 
     def __str__(self) -> str:
         return f"katun {self.slot}"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "slot": self.slot}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("turn a Katun card", f"card {self.slot}")
+
 
 @dataclass(frozen=True, slots=True)
 class Build(Action):
-    kind: int
+    """Build ``building`` on ``plot`` of ``site`` (a palace or temple also covers the next plot)."""
+
+    kind: ClassVar[str] = "build"
+    building: int
     site: str
     plot: int
 
     def __str__(self) -> str:
-        return f"build {KINDS[self.kind]} {self.site}.{self.plot}"
+        return f"build {KINDS[self.building]} {self.site}.{self.plot}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "building": KINDS[self.building], **_at(self.site, self.plot)}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("build", KINDS[self.building], self.site, f"plot {self.plot}")
 
 
 @dataclass(frozen=True, slots=True)
 class Remove(Action):
+    """Remove one's building anchored on ``plot`` of ``site`` (while building there)."""
+
+    kind: ClassVar[str] = "remove"
     site: str
     plot: int
 
     def __str__(self) -> str:
         return f"remove {self.site}.{self.plot}"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **_at(self.site, self.plot)}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("remove", self.site, f"plot {self.plot}")
+
 
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
+    """Attack the enemy city ``target`` from ``source`` with ``garrisons`` garrisons, spending
+    ``obsidian`` of the obsidian they hold."""
+
+    kind: ClassVar[str] = "attack"
     source: str
     target: str
     garrisons: int
@@ -116,72 +177,180 @@ class Attack(Action):
     def __str__(self) -> str:
         return f"attack {self.source}>{self.target} {self.garrisons} {self.obsidian}"
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "source": self.source,
+            "target": self.target,
+            "garrisons": self.garrisons,
+            "obsidian": self.obsidian,
+        }
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        force = f"{self.garrisons} garrison{'s' if self.garrisons != 1 else ''}"
+        return (
+            "attack",
+            f"from {self.source}",
+            f"on {self.target}",
+            f"{force}, {self.obsidian} obsidian",
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class End(Action):
+    """End the turn (pass, or stop building)."""
+
+    kind: ClassVar[str] = "end"
+
     def __str__(self) -> str:
         return "end"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("end the turn",)
 
 
 @dataclass(frozen=True, slots=True)
 class Defend(Action):
+    """The defender spends ``obsidian`` of his defending garrisons' obsidian."""
+
+    kind: ClassVar[str] = "defend"
     obsidian: int
 
     def __str__(self) -> str:
         return f"defend {self.obsidian}"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "obsidian": self.obsidian}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("defend", f"spend {self.obsidian} obsidian")
+
 
 @dataclass(frozen=True, slots=True)
 class Lose(Action):
+    """Lose one's building on ``plot`` of ``site`` (war losses, catastrophes)."""
+
+    kind: ClassVar[str] = "lose"
     site: str
     plot: int
 
     def __str__(self) -> str:
         return f"lose {self.site}.{self.plot}"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **_at(self.site, self.plot)}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("lose", self.site, f"plot {self.plot}")
+
 
 @dataclass(frozen=True, slots=True)
 class Destroy(Action):
+    """(The attacker) destroy the enemy building on ``plot`` of ``site``."""
+
+    kind: ClassVar[str] = "destroy"
     site: str
     plot: int
 
     def __str__(self) -> str:
         return f"destroy {self.site}.{self.plot}"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **_at(self.site, self.plot)}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("destroy", self.site, f"plot {self.plot}")
+
 
 @dataclass(frozen=True, slots=True)
 class Take(Action):
-    """Take an offered riches; ``riches == 6`` takes the card's prestige instead."""
+    """Take an offered riches; ``riches == PRESTIGE`` takes the card's prestige instead."""
 
+    kind: ClassVar[str] = "take"
     riches: int
 
     def __str__(self) -> str:
-        return "take prestige" if self.riches == 6 else f"take {RICHES[self.riches]}"
+        return f"take {self.offer}"
+
+    @property
+    def offer(self) -> str:
+        """The riches taken, or ``prestige``."""
+        return "prestige" if self.riches == PRESTIGE else RICHES[self.riches]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "offer": self.offer}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("take", self.offer)
 
 
 @dataclass(frozen=True, slots=True)
 class Dowry(Action):
+    """Princely marriage: take a ``riches`` from the king sheet of ``seat``."""
+
+    kind: ClassVar[str] = "dowry"
     seat: int
     riches: int
 
     def __str__(self) -> str:
         return f"dowry {self.seat} {RICHES[self.riches]}"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "riches": RICHES[self.riches]}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("dowry", f"from seat {self.seat}", RICHES[self.riches])
+
 
 @dataclass(frozen=True, slots=True)
 class Ward(Action):
+    """A catastrophe: the Mayas pay from the king's reserves and garrisons."""
+
+    kind: ClassVar[str] = "ward"
+
     def __str__(self) -> str:
         return "ward"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("ward off (the Mayas pay)",)
 
 
 @dataclass(frozen=True, slots=True)
 class Suffer(Action):
+    """A catastrophe: the king loses the buildings (or cities) it strikes."""
+
+    kind: ClassVar[str] = "suffer"
+
     def __str__(self) -> str:
         return "suffer"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("suffer (lose the buildings)",)
 
 
 @dataclass(frozen=True, slots=True)
 class Offer(Action):
+    """Cult of the sacred cenotes: carry the riches on ``plot`` of ``site`` to ``cenote``."""
+
+    kind: ClassVar[str] = "offer"
     site: str
     plot: int
     cenote: str
@@ -189,9 +358,20 @@ class Offer(Action):
     def __str__(self) -> str:
         return f"offer {self.site}.{self.plot}>{self.cenote}"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **_at(self.site, self.plot), "cenote": self.cenote}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("offer", f"from {self.site}.{self.plot}", f"to the cenote {self.cenote}")
+
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
+    """Distribution: move the riches on ``plot`` of ``site`` to one's building on ``to_plot`` of
+    ``to_site``."""
+
+    kind: ClassVar[str] = "move"
     site: str
     plot: int
     to_site: str
@@ -200,11 +380,56 @@ class Move(Action):
     def __str__(self) -> str:
         return f"move {self.site}.{self.plot}>{self.to_site}.{self.to_plot}"
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            **_at(self.site, self.plot),
+            "to_site": self.to_site,
+            "to_plot": self.to_plot,
+        }
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("move", f"from {self.site}.{self.plot}", f"to {self.to_site}.{self.to_plot}")
+
 
 @dataclass(frozen=True, slots=True)
 class Done(Action):
+    """Stop offering to the cenotes, or end one's distribution."""
+
+    kind: ClassVar[str] = "done"
+
     def __str__(self) -> str:
         return "done"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("done",)
+
+
+#: every action class, in the order of the integer encoding's blocks
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Pay,
+    TurnKatun,
+    Build,
+    Remove,
+    Attack,
+    End,
+    Defend,
+    Lose,
+    Destroy,
+    Take,
+    Dowry,
+    Ward,
+    Suffer,
+    Offer,
+    Move,
+    Done,
+    PayFrom,
+)
 
 
 END = End()
@@ -212,8 +437,8 @@ DONE = Done()
 WARD = Ward()
 SUFFER = Suffer()
 #: shared action values, so legal_actions allocates little
-PAY_ACTIONS = tuple(Pay(r) for r in range(6))
-TAKE_ACTIONS = tuple(Take(r) for r in range(7))
+PAY_ACTIONS = tuple(Pay(r) for r in range(len(RICHES)))
+TAKE_ACTIONS = tuple(Take(r) for r in range(PRESTIGE + 1))
 
 _POS = r"([a-z][a-z0-9_]*)\.(\d)"
 _SITE = r"([a-z][a-z0-9_]*)"
@@ -263,7 +488,7 @@ def parse(text: str, board: Board, players: int) -> Action:
 
     >>> from gametable.games.balam.board import load_board
     >>> parse("Build  Temple b3.1", load_board("default"), 2)
-    Build(kind=2, site='b3', plot=1)
+    Build(building=2, site='b3', plot=1)
     """
     if not isinstance(text, str):
         raise InvalidAction(f"an action must be text, not {type(text).__name__}")
@@ -323,7 +548,7 @@ def _make(what: str, g: tuple[str, ...], board: Board, players: int, text: str) 
             raise InvalidAction(f"{text!r}: too much obsidian")
         return Defend(int(g[0]))
     if what == "take":
-        return Take(6 if g[0] == "prestige" else RICHES.index(g[0]))
+        return Take(PRESTIGE if g[0] == "prestige" else RICHES.index(g[0]))
     if what == "dowry":
         if int(g[0]) >= players:
             raise InvalidAction(f"{text!r}: there is no seat {g[0]}")
@@ -331,8 +556,138 @@ def _make(what: str, g: tuple[str, ...], board: Board, players: int, text: str) 
     return {"end": END, "ward": WARD, "suffer": SUFFER, "done": DONE}[what]
 
 
+# -- the JSON forms -------------------------------------------------------------------------------
+_AT = {"site": str, "plot": int}
+#: the named fields of each action's JSON form (besides ``"kind"``) and their JSON types
+JSON_FIELDS: dict[type[Action], dict[str, type]] = {
+    Pay: {"riches": str},
+    TurnKatun: {"slot": int},
+    Build: {"building": str, **_AT},
+    Remove: _AT,
+    Attack: {"source": str, "target": str, "garrisons": int, "obsidian": int},
+    End: {},
+    Defend: {"obsidian": int},
+    Lose: _AT,
+    Destroy: _AT,
+    Take: {"offer": str},
+    Dowry: {"seat": int, "riches": str},
+    Ward: {},
+    Suffer: {},
+    Offer: {**_AT, "cenote": str},
+    Move: {**_AT, "to_site": str, "to_plot": int},
+    Done: {},
+    PayFrom: _AT,
+}
+
+
+def _name(value: str, names: tuple[str, ...], what: str, key: str) -> int:
+    if value not in names:
+        raise InvalidAction(f"{key}: {value!r} is not a {what} ({', '.join(names)})")
+    return names.index(value)
+
+
+def _in(value: int, low: int, high: int, key: str) -> int:
+    if not low <= value <= high:
+        raise InvalidAction(f"{key} must be between {low} and {high}, not {value}")
+    return value
+
+
+def _site_field(board: Board, name: str, key: str) -> str:
+    if name not in board.names:
+        raise InvalidAction(f"{key}: there is no site {name!r} on this board")
+    return name
+
+
+def _plot_field(board: Board, site: str, plot: int, key: str) -> int:
+    return _in(plot, 0, board.plots[board.index(site)] - 1, f"{key} (on {site})")
+
+
+def from_json(cls: type[Action], data: Mapping[str, Any], board: Board, players: int) -> Action:
+    """The action of class ``cls`` whose JSON form is ``data`` (fields checked, values read:
+    names of riches, buildings and sites of ``board``, plots, seats); :class:`InvalidAction` says
+    what is wrong.  Legality is not checked."""
+    f = action_fields(data, JSON_FIELDS[cls])
+    if cls in (Remove, Lose, Destroy, PayFrom, Build, Offer, Move):
+        site = _site_field(board, f["site"], "site")
+        plot = _plot_field(board, site, f["plot"], "plot")
+    if cls is Pay:
+        return PAY_ACTIONS[_name(f["riches"], RICHES, "riches", "riches")]
+    if cls is TurnKatun:
+        return TurnKatun(_in(f["slot"], 0, MAX_SLOTS - 1, "slot"))
+    if cls is Build:
+        return Build(_name(f["building"], KINDS, "building", "building"), site, plot)
+    if cls in (Remove, Lose, Destroy, PayFrom):
+        return cls(site, plot)
+    if cls is Attack:
+        garrisons = _in(f["garrisons"], 1, MAX_PLOTS, "garrisons")
+        return Attack(
+            _site_field(board, f["source"], "source"),
+            _site_field(board, f["target"], "target"),
+            garrisons,
+            _in(f["obsidian"], 0, garrisons, "obsidian"),
+        )
+    if cls is Defend:
+        return Defend(_in(f["obsidian"], 0, MAX_PLOTS * len(board.names), "obsidian"))
+    if cls is Take:
+        return TAKE_ACTIONS[_name(f["offer"], (*RICHES, "prestige"), "riches or prestige", "offer")]
+    if cls is Dowry:
+        seat = _in(f["seat"], 0, players - 1, "seat")
+        return Dowry(seat, _name(f["riches"], RICHES, "riches", "riches"))
+    if cls is Offer:
+        return Offer(site, plot, _site_field(board, f["cenote"], "cenote"))
+    if cls is Move:
+        to_site = _site_field(board, f["to_site"], "to_site")
+        return Move(site, plot, to_site, _plot_field(board, to_site, f["to_plot"], "to_plot"))
+    return {End: END, Ward: WARD, Suffer: SUFFER, Done: DONE}[cls]
+
+
+#: entries an action table's memo keeps before it starts afresh
+MEMO_LIMIT = 200_000
+
+
+# -- shared action values -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ActionTable:
+    """Shared action values for one board, so that listing legal actions allocates little:
+    per plot position (``4 * site + plot``) its ``(site, plot)`` and the actions naming it."""
+
+    positions: tuple[tuple[str, int], ...]
+    #: ``build[kind][pos]``
+    build: tuple[tuple[Build, ...], ...]
+    remove: tuple[Remove, ...]
+    lose: tuple[Lose, ...]
+    destroy: tuple[Destroy, ...]
+    pay_from: tuple[PayFrom, ...]
+    #: ``moves[b * len(positions) + d]``: from plot position ``b`` to ``d``
+    moves: tuple[Move, ...]
+    #: memo of the rules' pure functions of small keys (the builds a site's empty plots allow,
+    #: the payments a king sheet allows...), shared by every game on the board
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def remember(self, key: Any, value: Any) -> Any:
+        """Keep ``value`` under ``key`` (the memo starts afresh when it grows too large)."""
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
+
+
+@cache
+def action_table(board: Board) -> ActionTable:
+    pos = tuple((board.names[b // MAX_PLOTS], b % MAX_PLOTS) for b in range(board.size))
+    return ActionTable(
+        positions=pos,
+        build=tuple(tuple(Build(k, *p) for p in pos) for k in range(len(KINDS))),
+        remove=tuple(Remove(*p) for p in pos),
+        lose=tuple(Lose(*p) for p in pos),
+        destroy=tuple(Destroy(*p) for p in pos),
+        pay_from=tuple(PayFrom(*p) for p in pos),
+        moves=tuple(Move(*p, *q) for p in pos for q in pos),
+    )
+
+
 # -- integer encoding -------------------------------------------------------------------------------
-class Codec:
+class ActionCodec:
     """The documented integer encoding for one board and player count."""
 
     def __init__(self, board: Board, players: int) -> None:
@@ -341,8 +696,9 @@ class Codec:
         S = len(board.names)
         B = S * MAX_PLOTS
         self.S, self.B = S, B
+        R = len(RICHES)
         sizes = [
-            ("pay", 6),
+            ("pay", R),
             ("katun", MAX_SLOTS),
             ("build", 8 * B),
             ("remove", B),
@@ -351,8 +707,8 @@ class Codec:
             ("defend", 4 * S + 1),
             ("lose", B),
             ("destroy", B),
-            ("take", 7),
-            ("dowry", 6 * players),
+            ("take", PRESTIGE + 1),
+            ("dowry", R * players),
             ("ward", 1),
             ("suffer", 1),
             ("offer", B * S),
@@ -380,7 +736,7 @@ class Codec:
         if isinstance(a, TurnKatun):
             return base["katun"] + a.slot
         if isinstance(a, Build):
-            return base["build"] + a.kind * self.B + self.b(a.site, a.plot)
+            return base["build"] + a.building * self.B + self.b(a.site, a.plot)
         if isinstance(a, Remove):
             return base["remove"] + self.b(a.site, a.plot)
         if isinstance(a, Attack):
@@ -401,7 +757,7 @@ class Codec:
         if isinstance(a, Take):
             return base["take"] + a.riches
         if isinstance(a, Dowry):
-            return base["dowry"] + a.seat * 6 + a.riches
+            return base["dowry"] + a.seat * len(RICHES) + a.riches
         if isinstance(a, Ward):
             return base["ward"]
         if isinstance(a, Suffer):
@@ -451,7 +807,7 @@ class Codec:
         if name == "take":
             return Take(off)
         if name == "dowry":
-            return Dowry(off // 6, off % 6)
+            return Dowry(*divmod(off, len(RICHES)))
         if name == "ward":
             return WARD
         if name == "suffer":
@@ -466,5 +822,5 @@ class Codec:
 
 
 @cache
-def codec(board: Board, players: int) -> Codec:
-    return Codec(board, players)
+def action_codec(board: Board, players: int) -> ActionCodec:
+    return ActionCodec(board, players)

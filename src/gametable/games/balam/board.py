@@ -12,35 +12,75 @@ plot 0.  A palace or temple anchored on plot ``p`` covers ``p`` and the next plo
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from dataclasses import dataclass
+from enum import IntEnum
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal, TypedDict
+
+from msgspec import Meta
 
 DATA = Path(__file__).parent / "data"
 
-#: riches, in the order used everywhere (index = riches code)
-RICHES = ("maize", "cacao", "shell", "jade", "obsidian", "prisoner")
-MAIZE, CACAO, SHELL, JADE, OBSIDIAN, PRISONER = range(6)
+
+class Riches(IntEnum):
+    """The six riches, in the order used everywhere (a riches' code is its value)."""
+
+    MAIZE = 0
+    CACAO = 1
+    SHELL = 2
+    JADE = 3
+    OBSIDIAN = 4
+    PRISONER = 5
+
+
+MAIZE, CACAO, SHELL, JADE, OBSIDIAN, PRISONER = Riches
+RichesName = Literal["maize", "cacao", "shell", "jade", "obsidian", "prisoner"]
+#: the riches' names, by code
+RICHES: tuple[RichesName, ...] = ("maize", "cacao", "shell", "jade", "obsidian", "prisoner")
+assert tuple(r.name.lower() for r in Riches) == RICHES
+#: what lies on a plot that holds no riches
+NO_RICHES = -1
 #: the token supply (Components)
 SUPPLY = (30, 10, 8, 8, 16, 10)
 #: colours a site may produce (prisoners are captured, never produced)
-COLOURS = RICHES[:5]
-FEATURES = ("seashore", "volcano", "cenote")
+COLOURS = RICHES[:PRISONER]
+Feature = Literal["seashore", "volcano", "cenote"]
+FEATURES: tuple[Feature, ...] = ("seashore", "volcano", "cenote")
 MAX_PLOTS = 4
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class BoardSiteView(TypedDict):
+    """A site's fixed layout."""
+
+    id: str
+    colour: Annotated[RichesName, Meta(description="the riches its villages produce")]
+    plots: Annotated[int, Meta(description="its number of building plots (2 to 4)")]
+    features: list[Feature]
+    x: Annotated[int | None, Meta(description="its tile's column (null: the board gives none)")]
+    y: Annotated[int | None, Meta(description="its tile's row (null: the board gives none)")]
+    neighbours: Annotated[list[str], Meta(description="the sites at the end of a path from it")]
+
+
+class BoardView(TypedDict):
+    """The board's fixed public layout."""
+
+    name: str
+    title: str
+    sites: list[BoardSiteView]
 
 
 class BoardError(ValueError):
     """A board file that cannot be played on, with the reason."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Board:
-    """An immutable, validated board.  Sites are indexed 0..n-1 in file order."""
+    """An immutable, validated board.  Sites are indexed 0..n-1 in file order.  Boards are
+    loaded once and compared by identity (cheap to hash: the caches key on them)."""
 
     name: str
     title: str
@@ -84,9 +124,10 @@ class Board:
     def cenotes(self) -> tuple[int, ...]:
         return tuple(s for s in self.sites if self.cenote[s])
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> BoardView:
         """The public layout: per site its id, colour, plot count, features, tile position
         (``x``/``y``, null when the board file gives none) and neighbours."""
+        no_place = (None, None)
         return {
             "name": self.name,
             "title": self.title,
@@ -96,8 +137,8 @@ class Board:
                     "colour": RICHES[self.colour[s]],
                     "plots": self.plots[s],
                     "features": features_of(self, s),
-                    "x": None if self.xy[s] is None else self.xy[s][0],
-                    "y": None if self.xy[s] is None else self.xy[s][1],
+                    "x": (self.xy[s] or no_place)[0],
+                    "y": (self.xy[s] or no_place)[1],
                     "neighbours": [self.names[t] for t in self.neighbours[s]],
                 }
                 for s in self.sites
@@ -105,19 +146,26 @@ class Board:
         }
 
 
-_BOARD_JSON: dict[str, str] = {}
+_BOARD_JSON: dict[Board, BoardView] = {}
 
 
-def board_json(board: Board) -> dict[str, Any]:
+def board_json(board: Board) -> BoardView:
     """A fresh copy of ``board.to_json()`` (built once per board, copied per call)."""
-    text = _BOARD_JSON.get(board.name)
-    if text is None:
-        text = _BOARD_JSON[board.name] = json.dumps(board.to_json())
-    return json.loads(text)
+    layout = _BOARD_JSON.get(board)
+    if layout is None:
+        layout = _BOARD_JSON[board] = board.to_json()
+    return {
+        "name": layout["name"],
+        "title": layout["title"],
+        "sites": [
+            {**site, "features": list(site["features"]), "neighbours": list(site["neighbours"])}
+            for site in layout["sites"]
+        ],
+    }
 
 
-def features_of(board: Board, s: int) -> list[str]:
-    out = []
+def features_of(board: Board, s: int) -> list[Feature]:
+    out: list[Feature] = []
     if board.seashore[s]:
         out.append("seashore")
     if board.volcano[s]:
@@ -180,14 +228,14 @@ def parse_board(data: dict[str, Any], name: str = "custom") -> Board:
         colour.append(COLOURS.index(col))
         plots.append(n)
         feats.append(set(fs))
-        xy.append(None if x is None else (x, y))
+        xy.append(None if x is None or y is None else (x, y))
     index = {n: i for i, n in enumerate(names)}
     adj: list[set[int]] = [set() for _ in names]
     adjacency = data.get("adjacency", "paths")
     if adjacency not in ("paths", "orthogonal"):
         raise BoardError(f"board {name!r}: adjacency is 'paths' or 'orthogonal', not {adjacency!r}")
     if adjacency == "orthogonal":
-        at = {}
+        at: dict[tuple[int, int], int] = {}
         for i, p in enumerate(xy):
             if p is None:
                 raise BoardError(
@@ -244,24 +292,79 @@ def parse_board(data: dict[str, Any], name: str = "custom") -> Board:
     return board
 
 
+#: the boards that come with the game
 BUILTIN = ("default", "small")
+#: boards registered at run time (:func:`register_board`): name -> file
+_REGISTERED: dict[str, Path] = {}
+_BOARD_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+#: the largest board file read (a board of 100 sites is about 10 KB)
+MAX_BOARD_FILE = 1_000_000
+
+
+def board_names() -> tuple[str, ...]:
+    """The names the ``board`` option accepts: the built-in boards, then those registered."""
+    return (*BUILTIN, *_REGISTERED)
+
+
+def register_board(name: str, path: str | Path) -> str:
+    """Make the board file at ``path`` (TOML, ``docs/rules/balam.md`` "Board files") playable
+    as the option ``board=name``; returns ``name``.
+
+    The option accepts only board names (never a path), so that a record or a client cannot make
+    the program read any file; a user's own board is registered here, by the command line
+    (``gametable play/replay --board-file PATH``) or a program.  The file is read and checked
+    now (:class:`BoardError` says what is wrong).  Registering a name again with the same file is
+    harmless; with another file it is refused.
+    """
+    if name in BUILTIN:
+        raise BoardError(f"{name!r} is a built-in board: register your board under another name")
+    if not _BOARD_NAME.match(name):
+        raise BoardError(
+            f"{name!r} cannot name a board: use letters, digits, '_' and '-' (64 at most)"
+        )
+    file = Path(path).resolve()
+    known = _REGISTERED.get(name)
+    if known is not None and known != file:
+        raise BoardError(f"a board {name!r} is already registered, from {known}")
+    _read_board(file, name)
+    _REGISTERED[name] = file
+    return name
+
+
+def _read_board(path: Path, name: str) -> Board:
+    """The board in a TOML file, checked (a regular file of reasonable size only)."""
+    try:
+        if not path.is_file():
+            raise BoardError(f"board {name!r}: {path} is not a readable board file")
+        if path.stat().st_size > MAX_BOARD_FILE:
+            raise BoardError(f"board {name!r}: {path} is too large for a board file")
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise BoardError(f"cannot read board file {str(path)!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise BoardError(f"board file {str(path)!r} is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise BoardError(f"board file {str(path)!r} is not valid TOML: {exc}") from None
+    return parse_board(data, name)
 
 
 @cache
 def load_board(name: str) -> Board:
-    """A packaged board (``default``, ``small``) or a path to a board TOML file."""
-    path = DATA / f"board_{name}.toml" if name in BUILTIN else Path(name)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BoardError(f"cannot read board file {name!r}: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise BoardError(f"board file {name!r} is not valid TOML: {exc}") from None
-    return parse_board(data, name)
+    """A built-in board (``default``, ``small``) or one registered with :func:`register_board`."""
+    if name in BUILTIN:
+        return _read_board(DATA / f"board_{name}.toml", name)
+    file = _REGISTERED.get(name)
+    if file is None:
+        raise BoardError(
+            f"there is no board {name!r:.80}; the boards are {', '.join(board_names())} (a "
+            "board file of your own is registered with register_board, or given to gametable "
+            "play and replay with --board-file)"
+        )
+    return _read_board(file, name)
 
 
 def check_board_option(value: str) -> str | None:
-    """Option check: a packaged board name or a readable, valid board file."""
+    """Option check: a built-in or registered board name (the board loads)."""
     try:
         load_board(value)
     except BoardError as exc:
@@ -270,11 +373,40 @@ def check_board_option(value: str) -> str | None:
 
 
 # -- buildings (2 - CONSTRUCTIONS) -------------------------------------------------------------------
-KINDS = ("village", "palace", "temple", "garrison", "reserve", "market", "observatory", "court")
-VILLAGE, PALACE, TEMPLE, GARRISON, RESERVE, MARKET, OBSERVATORY, COURT = range(8)
-#: marks the second plot of a palace or temple in the plot array
-SECOND = 8
+class Building(IntEnum):
+    """The eight buildings (a building's code is its value)."""
+
+    VILLAGE = 0
+    PALACE = 1
+    TEMPLE = 2
+    GARRISON = 3
+    RESERVE = 4
+    MARKET = 5
+    OBSERVATORY = 6
+    COURT = 7
+
+
+VILLAGE, PALACE, TEMPLE, GARRISON, RESERVE, MARKET, OBSERVATORY, COURT = Building
+BuildingName = Literal[
+    "village", "palace", "temple", "garrison", "reserve", "market", "observatory", "court"
+]
+#: the buildings' names, by code
+KINDS: tuple[BuildingName, ...] = (
+    "village",
+    "palace",
+    "temple",
+    "garrison",
+    "reserve",
+    "market",
+    "observatory",
+    "court",
+)
+assert tuple(b.name.lower() for b in Building) == KINDS
+#: what a plot holds besides a building's code: nothing, or the second plot of a palace/temple
 EMPTY = -1
+SECOND_PLOT = len(Building)
+#: the codes of the buildings themselves (a plot holding one is the building's anchor)
+BUILDINGS = frozenset(Building)
 #: buildings that take two adjacent plots
 DOUBLE = (False, True, True, False, False, False, False, False)
 #: riches owed for the 4 base buildings (any riches); the 4 others cost one riches of one type

@@ -1,222 +1,267 @@
-"""Production, distribution and the close of a round ("5 - PRODUCTION", "6 - DISTRIBUTION").
+"""The end of a round: production, distribution, ceremony, taxes and the Clemency of Chaak
+("5 - PRODUCTION", "6 - DISTRIBUTION", "Round Structure > C - End of the round").
 
-Transport ("6 - DISTRIBUTION > TRANSPORT"): which sites a king's riches may cross.
-
-A king's riches may cross or enter a site unless it is commercially controlled by an enemy:
-
-1. an enemy has more small pyramids there than the king (we compare with the strongest single
-   enemy, docs/rules/balam.md "Commercial control");
-2. on a tie at the top, a site held by a king stays under its holder's full control: only he may
-   use it (so an enemy city with no small pyramid is closed to everyone else);
-3. on a tie on a free site, every king of the tie may use it (0 to 0 included).
-
-Riches in a site closed to their own king may only be used in that same site.  Reach is a set of
-sites given as a bit mask.
+Villages produce their site's riches; then every king at once moves riches (each at most once)
+from his villages, reserves and garrisons to his temples and palaces (two riches each), empty
+reserves and (obsidian only) empty garrisons, along sites no enemy controls commercially
+(:mod:`~gametable.games.balam.transport`).  Temples turn their riches into prestige, palaces
+bring theirs to the king's sheet, riches left on villages and garrisons go back to the supply.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
 from gametable.core.protocol import Action
-from gametable.games.balam.actions import Move
+from gametable.games.balam import rules
+from gametable.games.balam.actions import DONE, Move
 from gametable.games.balam.board import (
     DOUBLE,
     GARRISON,
+    KINDS,
     MAIZE,
+    MAX_PLOTS,
+    NO_RICHES,
     OBSIDIAN,
     PALACE,
     RESERVE,
     RICHES,
     TEMPLE,
     VILLAGE,
-    Board,
 )
-from gametable.games.balam.phases import DIST
-from gametable.games.balam.scoring import CEREMONY, end_game
+from gametable.games.balam.positions import position_text
+from gametable.games.balam.rules import Refusal
+from gametable.games.balam.scoring import CEREMONY
+from gametable.games.balam.state import (
+    CLOSE_ROUND,
+    DECIDE,
+    DISTRIBUTION,
+    BalamData,
+    Then,
+)
 
-if TYPE_CHECKING:
-    from gametable.games.balam.state import BalamState
-
-
-def usable(owner: Sequence[int], ctrl: Sequence[Sequence[int]], seat: int, site: int) -> bool:
-    """May ``seat``'s riches cross or enter ``site``?"""
-    row = ctrl[site]
-    own = row[seat]
-    enemy = max((c for q, c in enumerate(row) if q != seat), default=0)
-    if enemy > own:
-        return False
-    return not (enemy == own and owner[site] not in (-1, seat))
-
-
-def usable_mask(
-    board: Board, owner: Sequence[int], ctrl: Sequence[Sequence[int]], seat: int
-) -> int:
-    mask = 0
-    for s in board.sites:
-        if usable(owner, ctrl, seat, s):
-            mask |= 1 << s
-    return mask
+#: the buildings whose riches may be moved, and those a riches may be moved to
+SOURCES = (VILLAGE, RESERVE, GARRISON)
+ROOMS = (TEMPLE, PALACE, RESERVE, GARRISON)
 
 
-def reach(board: Board, open_sites: int, site: int) -> int:
-    """Sites a riches in ``site`` may be carried to (itself always), given the open sites."""
-    if not open_sites >> site & 1:
-        return 1 << site
-    seen = 1 << site
-    todo = [site]
-    neighbours = board.neighbours
-    while todo:
-        s = todo.pop()
-        for t in neighbours[s]:
-            if not seen >> t & 1 and open_sites >> t & 1:
-                seen |= 1 << t
-                todo.append(t)
-    return seen
+# -- 5 - PRODUCTION ---------------------------------------------------------------------------------------
+def produce(state: BalamData) -> None:
+    """Each village puts a riches of its site's colour on itself, while the supply lasts; then
+    every king distributes."""
+    for seat in state.order_from(state.round_first):
+        for b in state.buildings_of(seat, VILLAGE):
+            colour = state.board.colour[b // MAX_PLOTS]
+            if state.supply[colour] > 0:
+                state.supply[colour] -= 1
+                state.riches_on[b] = colour
+                state.tally.produced[seat][colour] += 1
+                state.count("riches_produced")
+    state.phase = DISTRIBUTION
+    state.done = [False] * state.players
+    state.moved = set()
+    state.move_memo = {}
 
 
-# -- moves of the distribution ---------------------------------------------------------------------
+# -- 6 - DISTRIBUTION: the rules -----------------------------------------------------------------------------
+def move_source_refusal(state: BalamData, seat: int, b: int) -> Refusal | None:
+    """A riches of the king's, on a village, reserve or garrison, not yet moved this round."""
+    if (
+        state.owner[b // MAX_PLOTS] != seat
+        or state.riches_on[b] < 0
+        or state.buildings[b] not in SOURCES
+    ):
+        return Refusal(
+            f"there is no riches of yours to move on {position_text(state.board, b)}",
+            rules.DISTRIBUTION,
+        )
+    if b in state.moved:
+        return Refusal("that riches has already been moved this round", rules.DISTRIBUTION_ONCE)
+    return None
 
 
-def dist_sources(st: BalamState, seat: int) -> list[int]:
-    owner, kinds, toks, moved = st.owner, st.kinds, st.toks, st.moved
-    return [
-        b
-        for b, k in enumerate(kinds)
-        if toks[b] >= 0
-        and (k in (VILLAGE, RESERVE, GARRISON))
-        and owner[b >> 2] == seat
-        and b not in moved
-    ]
-
-
-def dist_targets(st: BalamState, seat: int) -> list[tuple[int, int]]:
-    """(b, what) for the seat's buildings that can still take a riches: what is the kind."""
-    owner, kinds, toks = st.owner, st.kinds, st.toks
-    out = []
-    for b, k in enumerate(kinds):
-        if owner[b >> 2] != seat:
-            continue
-        if k in (TEMPLE, PALACE):
-            if toks[b] < 0 or toks[st.second_b(b)] < 0:
-                out.append((b, k))
-        elif (k in (RESERVE, GARRISON)) and toks[b] < 0:
-            out.append((b, k))
-    return out
-
-
-def move_actions(st: BalamState, seat: int) -> list[Action]:
-    sources = dist_sources(st, seat)
-    if not sources:
-        return []
-    targets = dist_targets(st, seat)
-    if not targets:
-        return []
-    open_sites = st.open_sites(seat)
-    pos = st.tables[0]
-    out: list[Action] = []
-    reach_cache: dict[int, int] = {}
-    for b in sources:
-        s = b >> 2
-        r = reach_cache.get(s)
-        if r is None:
-            r = reach_cache[s] = st.reach_from(seat, s, open_sites)
-        tok = st.toks[b]
-        for d, k in targets:
-            if d == b or not r >> (d >> 2) & 1:
-                continue
-            if k == GARRISON and tok != OBSIDIAN:
-                continue
-            out.append(Move(*pos[b], *pos[d]))
-    return out
-
-
-# -- C - End of the round --------------------------------------------------------------------------
-
-
-def end_round(st: BalamState) -> None:
-    """The last Katun card is turned: production, then every king distributes at once."""
-    if st.options["next_round"] == "rotate":
-        st.round_first = (st.round_first + 1) % st.players
+def move_target_refusal(state: BalamData, seat: int, riches: int, d: int) -> Refusal | None:
+    """To one of the king's temples or palaces (2 riches at most), empty reserves, or (obsidian
+    only) empty garrisons."""
+    if state.owner[d // MAX_PLOTS] != seat:
+        return Refusal("riches go only to your own buildings", rules.DISTRIBUTION)
+    kind = state.buildings[d]
+    toks = state.riches_on
+    if kind == GARRISON:
+        if riches != OBSIDIAN:
+            return Refusal("only obsidian is moved onto a garrison", rules.EQUIPMENT)
+        if toks[d] >= 0:
+            return Refusal(
+                f"the garrison on {position_text(state.board, d)} already holds a riches",
+                rules.EQUIPMENT,
+            )
+    elif kind == RESERVE:
+        if toks[d] >= 0:
+            return Refusal(
+                f"the reserve on {position_text(state.board, d)} already holds a riches",
+                rules.STORAGE,
+            )
+    elif kind in (TEMPLE, PALACE):
+        if toks[d] >= 0 and toks[state.second_pos(d)] >= 0:
+            return Refusal(
+                f"the {KINDS[kind]} on {position_text(state.board, d)} already has 2 riches",
+                rules.CEREMONY if kind == TEMPLE else rules.TAXES,
+            )
     else:
-        st.round_first = (st.current + 1) % st.players
-    st.clear_turn()
-    for seat in st.order_from(st.round_first):
-        for b in st.buildings_of(seat, VILLAGE):
-            colour = st.board.colour[b >> 2]
-            if st.supply[colour] > 0:
-                st.supply[colour] -= 1
-                st.toks[b] = colour
-                made = st.tally["production"][seat]
-                made[RICHES[colour]] = made.get(RICHES[colour], 0) + 1
-                st.stats["riches_produced"] += 1
-    st.phase = DIST
-    st.done = [False] * st.players
-    st.moved = set()
-    after_distribution_step(st)
+        return Refusal(
+            f"no riches goes to {position_text(state.board, d)}: riches go to temples, palaces, "
+            "reserves and garrisons",
+            rules.DISTRIBUTION,
+        )
+    return None
 
 
-def move(st: BalamState, seat: int, action: Move) -> None:
-    b = st.codec.b(action.site, action.plot)
-    d = st.codec.b(action.to_site, action.to_plot)
-    r = st.toks[b]
-    st.toks[b] = -1
-    k = st.kinds[d]
-    if (k in (TEMPLE, PALACE)) and st.toks[d] >= 0:
-        d = st.second_b(d)
-    st.toks[d] = r
-    if k in (RESERVE, GARRISON):
-        st.moved.add(d)
-    st.moved.discard(b)
-    after_distribution_step(st)
+def transport_refusal(state: BalamData, seat: int, b: int, d: int) -> Refusal | None:
+    """Along sites no enemy controls commercially."""
+    if d == b:
+        return Refusal("that riches is already there", rules.DISTRIBUTION)
+    if not state.reach_from(seat, b // MAX_PLOTS) >> (d // MAX_PLOTS) & 1:
+        return Refusal(
+            f"the riches on {position_text(state.board, b)} cannot reach "
+            f"{position_text(state.board, d)}: an enemy controls its city or every way there",
+            rules.TRANSPORT,
+        )
+    return None
 
 
-def after_distribution_step(st: BalamState) -> None:
-    """Seats with nothing left to move are done; when all are done the round closes."""
-    for seat in range(st.players):
-        if not st.done[seat] and not move_actions(st, seat):
-            st.done[seat] = True
-    if all(st.done):
-        close_round(st)
+def refuse_move(state: BalamData, action: Move, seat: int) -> Refusal | None:
+    if state.phase != DISTRIBUTION:
+        return Refusal(
+            "riches are moved during the distribution, at the end of the round",
+            rules.DISTRIBUTION,
+        )
+    b = state.action_codec.b(action.site, action.plot)
+    d = state.action_codec.b(action.to_site, action.to_plot)
+    return (
+        move_source_refusal(state, seat, b)
+        or move_target_refusal(state, seat, state.riches_on[b], d)
+        or transport_refusal(state, seat, b, d)
+    )
 
 
-def close_round(st: BalamState) -> None:
-    """Ceremony and taxes, losses, the Clemency of Chaak, then the end check or a new round."""
-    n = st.players
-    taxes: list[dict[str, int]] = [{} for _ in range(n)]
-    lost: list[dict[str, int]] = [{} for _ in range(n)]
-    for b, k in enumerate(st.kinds):
-        if k not in (TEMPLE, PALACE, VILLAGE, GARRISON):
+# -- the moves ---------------------------------------------------------------------------------------------
+def move_actions(state: BalamData, seat: int) -> list[Action]:
+    """Every move no rule refuses: source by source, target by target."""
+    riches_on, buildings = state.riches_on, state.buildings
+    sources: list[int] = []
+    rooms: list[int] = []
+    for b in state.plots_of(seat):
+        if buildings[b] in ROOMS:
+            rooms.append(b)
+        if riches_on[b] >= 0 and move_source_refusal(state, seat, b) is None:
+            sources.append(b)
+    out: list[Action] = []
+    if not sources or not rooms:
+        return out
+    targets: dict[int, list[int]] = {}  # by the riches moved
+    open_sites = state.open_sites(seat)
+    moves, size = state.actions.moves, state.board.size
+    for b in sources:
+        riches = riches_on[b]
+        room = targets.get(riches)
+        if room is None:
+            room = targets[riches] = [
+                d for d in rooms if move_target_refusal(state, seat, riches, d) is None
+            ]
+        if not room:
             continue
-        seat = st.owner[b >> 2]
-        plots = [b, st.second_b(b)] if DOUBLE[k] else [b]
-        for x in plots:
-            r = st.toks[x]
+        r = state.reach_from(seat, b // MAX_PLOTS, open_sites)
+        row = b * size
+        out.extend(moves[row + d] for d in room if d != b and r >> (d // MAX_PLOTS) & 1)
+    return out
+
+
+def seat_moves(state: BalamData, seat: int) -> list[Action]:
+    """``seat``'s moves, listed once until it moves (no other seat's move changes them)."""
+    moves = state.move_memo.get(seat)
+    if moves is None:
+        moves = state.move_memo[seat] = move_actions(state, seat)
+    return moves
+
+
+def distribution_actions(state: BalamData, seat: int) -> list[Action]:
+    return [*seat_moves(state, seat), DONE]
+
+
+def move(state: BalamData, action: Move, seat: int) -> Then:
+    """The riches goes (onto the second plot of a temple or palace already holding one)."""
+    b = state.action_codec.b(action.site, action.plot)
+    d = state.action_codec.b(action.to_site, action.to_plot)
+    r = state.riches_on[b]
+    state.riches_on[b] = NO_RICHES
+    k = state.buildings[d]
+    if k in (TEMPLE, PALACE) and state.riches_on[d] >= 0:
+        d = state.second_pos(d)
+    state.riches_on[d] = r
+    if k in (RESERVE, GARRISON):
+        state.moved.add(d)
+    state.moved.discard(b)
+    state.move_memo.pop(seat, None)
+    return after_distribution_step(state)
+
+
+def finish_distribution(state: BalamData, seat: int) -> Then:
+    state.done[seat] = True
+    return after_distribution_step(state)
+
+
+def after_distribution_step(state: BalamData) -> Then:
+    """Seats with nothing left to move are done; when all are done the round closes."""
+    for seat in range(state.players):
+        if not state.done[seat] and not seat_moves(state, seat):
+            state.done[seat] = True
+    return CLOSE_ROUND if all(state.done) else DECIDE
+
+
+def held_buildings(state: BalamData, kinds: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """(position, owner, building) of every building of ``kinds``, in board order."""
+    buildings = state.buildings
+    return sorted(
+        (b, seat, buildings[b])
+        for seat in range(state.players)
+        for b in state.plots_of(seat)
+        if buildings[b] in kinds
+    )
+
+
+# -- the close of the round ------------------------------------------------------------------------------
+def ceremony_and_taxes(state: BalamData) -> tuple[list[list[int]], list[list[int]]]:
+    """Temples turn their riches into prestige, palaces bring theirs to the king's sheet, riches
+    left on villages and garrisons (obsidian apart) go back to the supply: (taxes, lost) per
+    seat and riches."""
+    n = state.players
+    taxes = [[0] * len(RICHES) for _ in range(n)]
+    lost = [[0] * len(RICHES) for _ in range(n)]
+    for b, seat, k in held_buildings(state, (TEMPLE, PALACE, VILLAGE, GARRISON)):
+        for x in [b, state.second_pos(b)] if DOUBLE[k] else [b]:
+            r = state.riches_on[x]
             if r < 0 or (k == GARRISON and r == OBSIDIAN):
                 continue
-            st.toks[x] = -1
-            name = RICHES[r]
+            state.riches_on[x] = NO_RICHES
             if k == PALACE:
-                st.chest[seat][r] += 1
-                taxes[seat][name] = taxes[seat].get(name, 0) + 1
-                st.stats["taxes_collected"] += 1
+                state.sheets[seat][r] += 1
+                taxes[seat][r] += 1
+                state.count("taxes_collected")
             else:
-                st.supply[r] += 1
+                state.supply[r] += 1
                 if k == TEMPLE:
-                    st.add_prestige(seat, CEREMONY[r], "ceremony")
+                    state.add_prestige(seat, CEREMONY[r], "ceremony")
                 else:
-                    lost[seat][name] = lost[seat].get(name, 0) + 1
-    st.moved = set()
-    st.done = [False] * st.players
-    chaak = [0] * n
-    if not st.eclipse:
-        for seat in st.order_from(st.round_first):
-            chaak[seat] = st.gain(seat, MAIZE, 2)
-            st.stats["chaak_maize"] += chaak[seat]
-    over = st.ball_games >= st.target_ball_games or not st.deck
-    if over:
-        end_game(st)
-    st.record_round(taxes, lost, chaak)
-    if not over:
-        st.start_round()
+                    lost[seat][r] += 1
+    state.moved = set()
+    state.done = [False] * state.players
+    state.move_memo = {}
+    return taxes, lost
+
+
+def clemency_of_chaak(state: BalamData) -> list[int]:
+    """Unless the Eclipse was turned, every king gets 2 maize (as far as the supply lasts)."""
+    chaak = [0] * state.players
+    if not state.eclipse:
+        for seat in state.order_from(state.round_first):
+            chaak[seat] = state.gain(seat, MAIZE, 2)
+            state.count("chaak_maize", chaak[seat])
+    return chaak

@@ -2,254 +2,329 @@
 
 Cards needing a decision put the state in the ``choose`` phase (a riches or prestige, a dowry, to
 pay or suffer a catastrophe, then which of the Mayas' riches pay), ``offer`` (cenote sacrifices)
-or ``lose`` (buildings lost).
+or ``lose`` (buildings lost).  The functions that play a card return what follows
+(:class:`~gametable.games.balam.state.Then`): a decision, or the end of the turn.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gametable.core.protocol import Action
-from gametable.games.balam.actions import SUFFER, TAKE_ACTIONS, WARD, Dowry, Offer
-from gametable.games.balam.board import CACAO, COURT, GARRISON, MAIZE, RESERVE, RICHES
-from gametable.games.balam.katun import CARDS, CATASTROPHE, CATASTROPHES, KIND, PRESTIGE, TEXT
-from gametable.games.balam.phases import CHOOSE, LOSE, OFFER
+from gametable.games.balam import rules
+from gametable.games.balam.actions import (
+    PRESTIGE,
+    SUFFER,
+    TAKE_ACTIONS,
+    WARD,
+    Dowry,
+    Offer,
+    Pay,
+    PayFrom,
+    Suffer,
+    Take,
+    Ward,
+)
+from gametable.games.balam.board import CACAO, COURT, MAIZE, MAX_PLOTS, PRISONER, RICHES
+from gametable.games.balam.katun import CARDS, CATASTROPHE, CATASTROPHES, KIND, NAMES, TEXT
+from gametable.games.balam.rules import Refusal
 from gametable.games.balam.scoring import CENOTE_FACTOR, CEREMONY, ball_game_points
+from gametable.games.balam.state import (
+    CHOOSE,
+    DECIDE,
+    END_TURN,
+    LOSE,
+    OFFER,
+    AfterLosses,
+    BalamData,
+    Loss,
+    Then,
+    not_now,
+)
 from gametable.games.balam.wars import continue_losses
 
-if TYPE_CHECKING:
-    from gametable.games.balam.state import BalamState
+#: the kinds of card that ask the drawing king to choose
+CHOICE_CARDS = ("prosperous", "expedition", "marriage")
 
 
 # -- the choices a card offers ---------------------------------------------------------------------
-
-
-def choose_actions(st: BalamState, seat: int) -> list[Action]:
-    kind = KIND[st.card]
-    card = CARDS[st.card]
+def choose_actions(state: BalamData, seat: int) -> list[Action]:
+    """A riches (or the prestige) offered, a dowry, ward or suffer a catastrophe, or which of
+    the Mayas' riches pay for it."""
+    kind = KIND[state.card]
+    card = CARDS[state.card]
     if kind == "prosperous":
-        out: list[Action] = [TAKE_ACTIONS[r] for r in card.riches if st.supply[r] > 0]
+        out: list[Action] = [TAKE_ACTIONS[r] for r in card.riches if state.supply[r] > 0]
         if card.prestige:
             out.append(TAKE_ACTIONS[PRESTIGE])
         return out
     if kind == "expedition":
-        return [TAKE_ACTIONS[r] for r in range(5) if st.supply[r] > 0]
+        return [TAKE_ACTIONS[r] for r in range(PRISONER) if state.supply[r] > 0]
     if kind == "marriage":
         return [
             Dowry(q, r)
-            for q in range(st.players)
+            for q in range(state.players)
             if q != seat
-            for r in range(6)
-            if st.chest[q][r] > 0
+            for r in range(len(RICHES))
+            if state.sheets[q][r] > 0
         ]
     if kind in CATASTROPHES:
-        if st.warding:
-            pay = st.tables[5]
-            return [pay[b] for b in mayas_riches(st, seat, CATASTROPHE[kind][0])]
+        if state.warding:
+            pay = state.actions.pay_from
+            return [pay[b] for b in state.mayas_riches(seat, CATASTROPHE[kind][0])]
         return [WARD, SUFFER]
     return []
 
 
-def mayas_riches(st: BalamState, seat: int, riches: int) -> list[int]:
-    """Positions of ``riches`` in the king's reserves and garrisons (the Mayas' riches)."""
-    owner, kinds, toks = st.owner, st.kinds, st.toks
-    return [
-        b
-        for b, k in enumerate(kinds)
-        if (k in (RESERVE, GARRISON)) and toks[b] == riches and owner[b >> 2] == seat
-    ]
-
-
-def mayas_sources(st: BalamState, seat: int) -> list[int]:
-    owner, kinds, toks = st.owner, st.kinds, st.toks
-    return [
-        b
-        for b, k in enumerate(kinds)
-        if (k in (RESERVE, GARRISON)) and toks[b] >= 0 and owner[b >> 2] == seat
-    ]
-
-
-def offer_actions(st: BalamState, seat: int) -> list[Action]:
-    cenotes = [c for c in st.board.cenotes if c not in st.offered]
+def offer_actions(state: BalamData, seat: int) -> list[Action]:
+    """The Mayas' riches that can reach a cenote not yet offered to, under transport."""
+    cenotes = [c for c in state.board.cenotes if c not in state.offered]
     if not cenotes:
         return []
-    open_sites = st.open_sites(seat)
-    pos = st.tables[0]
-    names = st.board.names
+    open_sites = state.open_sites(seat)
+    pos = state.actions.positions
+    names = state.board.names
     out: list[Action] = []
-    for b in mayas_sources(st, seat):
-        r = st.reach_from(seat, b >> 2, open_sites)
+    for b in state.mayas_sources(seat):
+        r = state.reach_from(seat, b // MAX_PLOTS, open_sites)
         for c in cenotes:
             if r >> c & 1:
                 out.append(Offer(*pos[b], names[c]))
     return out
 
 
+# -- the rules of the choices --------------------------------------------------------------------------
+def ward_refusal(state: BalamData, action: Action, seat: int) -> Refusal | None:
+    """While the Mayas pay for a catastrophe, the king only chooses which of their riches go."""
+    riches = CATASTROPHE[KIND[state.card]][0]
+    if isinstance(action, Pay):
+        return Refusal(
+            "the riches warding off a catastrophe come from the Mayas' reserves or garrisons, "
+            "never from the king's chest: choose one with pay SITE.PLOT",
+            rules.CATASTROPHES,
+        )
+    if not isinstance(action, PayFrom):
+        return Refusal(
+            f"the Mayas are paying for the catastrophe: choose which {RICHES[riches]} of your "
+            "reserves and garrisons goes (pay SITE.PLOT)",
+            rules.WARD_CHOICE,
+        )
+    b = state.action_codec.b(action.site, action.plot)
+    if b not in state.mayas_riches(seat, riches):
+        return Refusal(
+            f"there is no {RICHES[riches]} on a reserve or garrison of yours at "
+            f"{action.site}.{action.plot}",
+            rules.CATASTROPHES,
+        )
+    return None
+
+
+def refuse_pay_from(state: BalamData, action: PayFrom, seat: int) -> Refusal | None:
+    """The Mayas' riches pay only after ``ward`` (see :func:`ward_refusal`)."""
+    return Refusal(
+        "the Mayas pay riches from a reserve or garrison only to ward off a catastrophe, after "
+        "choosing ward",
+        rules.WARD_CHOICE,
+    )
+
+
+def refuse_choice(
+    state: BalamData, action: Take | Dowry | Ward | Suffer, seat: int
+) -> Refusal | None:
+    """A card's choice is one the card offers (riches the supply or the other king still has)."""
+    if state.phase != CHOOSE:
+        return not_now(state, action)
+    choices = choose_actions(state, seat)
+    if action in choices:
+        return None
+    kind = KIND[state.card]
+    rule = rules.CATASTROPHES if kind in CATASTROPHES else rules.POSITIVE
+    offered = ", ".join(str(a) for a in choices)
+    return Refusal(f"the {NAMES[kind]} card offers only: {offered}", rule)
+
+
+def refuse_offer(state: BalamData, action: Offer, seat: int) -> Refusal | None:
+    """Cult of the sacred cenotes: a riches of the Mayas, to a cenote not yet offered to,
+    carried there under the transport rules."""
+    if state.phase != OFFER:
+        return Refusal(
+            "riches go to the cenotes only when the Cult of the sacred cenotes is turned over",
+            rules.CENOTES,
+        )
+    b = state.action_codec.b(action.site, action.plot)
+    if b not in state.mayas_sources(seat):
+        return Refusal(
+            "only riches in your reserves and garrisons (your Mayas' riches) go to the cenotes, "
+            "never those of your king sheet",
+            rules.CENOTES,
+        )
+    c = state.board.index(action.cenote)
+    if not state.board.cenote[c] or c in state.offered:
+        return Refusal(f"{action.cenote} is not a cenote still waiting for a riches", rules.CENOTES)
+    if not state.reach_from(seat, b // MAX_PLOTS) >> c & 1:
+        return Refusal(
+            f"the riches on {action.site}.{action.plot} cannot reach {action.cenote} under the "
+            "transport rules",
+            rules.TRANSPORT,
+        )
+    return None
+
+
 # -- playing a card --------------------------------------------------------------------------------
-
-
-def turn_katun(st: BalamState, seat: int, slot: int) -> None:
-    card = st.slots[slot]
-    st.slots[slot] = -1
-    st.discard.append(card)
-    st.card = card
+def turn_katun(state: BalamData, seat: int, slot: int) -> Then:
+    card = state.slots[slot]
+    state.slots[slot] = -1
+    state.discard.append(card)
+    state.card = card
     kind = KIND[card]
-    st.note(f"seat {seat} turns over {TEXT[card]}")
-    st.stats["katun_cards_turned"] += 1
-    if kind in ("prosperous", "expedition", "marriage"):
-        st.phase = CHOOSE
-        if not choose_actions(st, seat):
-            finish_katun(st)
-        return
+    state.note(f"seat {seat} turns over {TEXT[card]}")
+    state.count("katun_cards_turned")
+    if kind in CHOICE_CARDS:
+        state.phase = CHOOSE
+        return DECIDE if choose_actions(state, seat) else END_TURN
     if kind == "favourable":
         for r in CARDS[card].riches:
-            st.gain(seat, r)
+            state.gain(seat, r)
     elif kind == "exceptional":
-        st.gain(seat, MAIZE, 2)
+        state.gain(seat, MAIZE, 2)
     elif kind == "cacao_festival":
-        for q in st.order_from(seat):
-            st.gain(q, CACAO)
+        for q in state.order_from(seat):
+            state.gain(q, CACAO)
     elif kind == "ball_game":
-        ball_game(st)
+        ball_game(state)
     elif kind == "eclipse":
-        st.eclipse = True
+        state.eclipse = True
     elif kind == "cenotes":
-        st.phase = OFFER
-        st.offered = []
-        if not offer_actions(st, seat):
-            finish_katun(st)
-        return
+        state.phase = OFFER
+        state.offered = []
+        return DECIDE if offer_actions(state, seat) else END_TURN
     elif kind in CATASTROPHES:
-        catastrophe(st, seat, kind)
-        return
-    finish_katun(st)
+        return catastrophe(state, seat, kind)
+    return END_TURN
 
 
-def finish_katun(st: BalamState) -> None:
-    st.card = -1
-    st.end_turn()
-
-
-def take(st: BalamState, seat: int, riches: int) -> None:
-    if riches == PRESTIGE:
-        points = CARDS[st.card].prestige
-        st.add_prestige(seat, points, "prosperous")
-        st.note(f"seat {seat} takes {points} prestige")
+def take(state: BalamData, action: Take, seat: int) -> Then:
+    if action.riches == PRESTIGE:
+        points = CARDS[state.card].prestige
+        state.add_prestige(seat, points, "prosperous")
+        state.note(f"seat {seat} takes {points} prestige")
     else:
-        st.gain(seat, riches)
-        st.note(f"seat {seat} takes 1 {RICHES[riches]}")
+        state.gain(seat, action.riches)
+        state.note(f"seat {seat} takes 1 {RICHES[action.riches]}")
+    return END_TURN
 
 
-def ball_game(st: BalamState) -> None:
-    st.ball_games += 1
-    st.stats["ball_games"] += 1
-    courts = [st.count_kind(q, COURT) for q in range(st.players)]
-    cities = [st.cities(q) for q in range(st.players)]
+def dowry(state: BalamData, action: Dowry, seat: int) -> Then:
+    """Princely marriage: a riches from another king's sheet."""
+    state.sheets[action.seat][action.riches] -= 1
+    state.sheets[seat][action.riches] += 1
+    state.note(f"seat {seat} takes 1 {RICHES[action.riches]} from seat {action.seat} as dowry")
+    state.count("dowries")
+    return END_TURN
+
+
+def ball_game(state: BalamData) -> None:
+    state.ball_games += 1
+    state.count("ball_games")
+    courts = [state.count_kind(q, COURT) for q in range(state.players)]
+    cities = [state.cities(q) for q in range(state.players)]
     for q, pts in enumerate(ball_game_points(courts, cities)):
         if pts:
-            st.add_prestige(q, pts, "ball_game")
-            st.note(f"ball game {st.ball_games}: seat {q} wins {pts} prestige")
+            state.add_prestige(q, pts, "ball_game")
+            state.note(f"ball game {state.ball_games}: seat {q} wins {pts} prestige")
 
 
-def exposed(st: BalamState, seat: int, kind: str) -> list[int]:
+def exposed(state: BalamData, seat: int, kind: str) -> list[int]:
     """The buildings (or cities) a catastrophe would cost: empty if the king has none."""
     what = CATASTROPHE[kind][2]
     if isinstance(what, str):
-        flags = st.board.volcano if what == "volcano" else st.board.seashore
-        return [s for s in st.board.sites if flags[s] and st.owner[s] == seat]
-    return [b for k, _n in what for b in st.buildings_of(seat, k)]
+        flags = state.board.volcano if what == "volcano" else state.board.seashore
+        return [s for s in state.board.sites if flags[s] and state.owner[s] == seat]
+    return [b for k, _n in what for b in state.buildings_of(seat, k)]
 
 
-def catastrophe(st: BalamState, seat: int, kind: str) -> None:
+def catastrophe(state: BalamData, seat: int, kind: str) -> Then:
     """No building concerned: nothing happens.  Else the Mayas pay from reserves and garrisons if
     they can (the king chooses to pay or lose when both are possible), or the king loses."""
     riches, n, _ = CATASTROPHE[kind]
-    if not exposed(st, seat, kind):
-        st.note(f"seat {seat} has nothing the {kind} can strike")
-        st.stats["catastrophes_harmless"] += 1
-        finish_katun(st)
-        return
-    st.stats["catastrophes"] += 1
-    if len(mayas_riches(st, seat, riches)) >= n:
-        st.phase = CHOOSE
-        return
-    suffer(st, seat)
+    if not exposed(state, seat, kind):
+        state.note(f"seat {seat} has nothing the {kind} can strike")
+        state.count("catastrophes_harmless")
+        return END_TURN
+    state.count("catastrophes")
+    if len(state.mayas_riches(seat, riches)) >= n:
+        state.phase = CHOOSE
+        return DECIDE
+    return suffer(state, seat)
 
 
-def ward(st: BalamState, seat: int) -> None:
+def ward(state: BalamData, seat: int) -> Then:
     """The Mayas pay: the king chooses which of their riches (``pay SITE.PLOT``, one at a time)
     while they hold more of the riches asked than they still owe; the rest pay by themselves."""
-    riches, n, _ = CATASTROPHE[KIND[st.card]]
-    st.stats["catastrophes_paid"] += 1
-    st.warding = n
-    st.note(
-        f"seat {seat}'s Mayas ward off the {KIND[st.card].replace('_', ' ')}: they pay "
+    riches, n, _ = CATASTROPHE[KIND[state.card]]
+    state.count("catastrophes_paid")
+    state.warding = n
+    state.note(
+        f"seat {seat}'s Mayas ward off the {KIND[state.card].replace('_', ' ')}: they pay "
         f"{n} {RICHES[riches]}"
     )
-    settle_ward(st, seat)
+    return settle_ward(state, seat)
 
 
-def settle_ward(st: BalamState, seat: int) -> None:
+def settle_ward(state: BalamData, seat: int) -> Then:
     """Pay by themselves the riches left when there is nothing to choose, or wait for a choice."""
-    candidates = mayas_riches(st, seat, CATASTROPHE[KIND[st.card]][0])
-    if len(candidates) > st.warding:
-        st.phase = CHOOSE
-        return
-    for b in candidates[: st.warding]:
-        pay_riches(st, seat, b)
-    st.warding = 0
-    finish_katun(st)
+    candidates = state.mayas_riches(seat, CATASTROPHE[KIND[state.card]][0])
+    if len(candidates) > state.warding:
+        state.phase = CHOOSE
+        return DECIDE
+    for b in candidates[: state.warding]:
+        mayas_pay(state, seat, b)
+    state.warding = 0
+    return END_TURN
 
 
-def pay_from(st: BalamState, seat: int, b: int) -> None:
-    """The king's choice: the riches on ``b`` wards off (part of) the catastrophe."""
-    pay_riches(st, seat, b)
-    st.warding -= 1
-    if st.warding <= 0:
-        st.warding = 0
-        finish_katun(st)
-        return
-    settle_ward(st, seat)
+def pay_from(state: BalamData, action: PayFrom, seat: int) -> Then:
+    """The king's choice: the riches on that plot wards off (part of) the catastrophe."""
+    mayas_pay(state, seat, state.action_codec.b(action.site, action.plot))
+    state.warding -= 1
+    if state.warding <= 0:
+        state.warding = 0
+        return END_TURN
+    return settle_ward(state, seat)
 
 
-def pay_riches(st: BalamState, seat: int, b: int) -> None:
-    r = st.toks[b]
-    st.toks[b] = -1
-    st.supply[r] += 1
-    site, plot = st.tables[0][b]
-    st.note(f"seat {seat}'s Mayas pay the {RICHES[r]} on {site}.{plot}")
+def mayas_pay(state: BalamData, seat: int, b: int) -> None:
+    r = state.take_riches(b)
+    site, plot = state.actions.positions[b]
+    state.note(f"seat {seat}'s Mayas pay the {RICHES[r]} on {site}.{plot}")
 
 
-def suffer(st: BalamState, seat: int) -> None:
-    kind = KIND[st.card]
+def suffer(state: BalamData, seat: int) -> Then:
+    """The king loses the buildings (or the cities) the catastrophe strikes."""
+    kind = KIND[state.card]
     what = CATASTROPHE[kind][2]
-    st.stats["catastrophes_suffered"] += 1
+    state.count("catastrophes_suffered")
     if isinstance(what, str):
-        for s in exposed(st, seat, kind):
-            st.note(f"seat {seat} loses the city {st.board.names[s]} to the {kind}")
-            st.stats["cities_lost_to_catastrophes"] += 1
-            for b in list(st.anchors(s)):
-                st.lost_buildings(seat)
-                st.stats["buildings_lost_to_catastrophes"] += 1
-                st.demolish(b)
-        finish_katun(st)
-        return
-    st.losses = [[k, n, -1] for k, n in what]
-    st.after = "katun"
-    st.phase = LOSE
-    continue_losses(st)
+        for s in exposed(state, seat, kind):
+            state.note(f"seat {seat} loses the city {state.board.names[s]} to the {kind}")
+            state.count("cities_lost_to_catastrophes")
+            for b in list(state.anchors(s)):
+                state.lost_buildings(seat)
+                state.count("buildings_lost_to_catastrophes")
+                state.demolish(b)
+        return END_TURN
+    state.losses = tuple(Loss(k, n) for k, n in what)
+    state.after_losses = AfterLosses.KATUN
+    state.phase = LOSE
+    return continue_losses(state)
 
 
-def offer(st: BalamState, seat: int, action: Offer) -> None:
-    b = st.codec.b(action.site, action.plot)
-    c = st.board.index(action.cenote)
-    r = st.toks[b]
-    st.toks[b] = -1
-    st.supply[r] += 1
-    st.offered.append(c)
+def offer(state: BalamData, action: Offer, seat: int) -> Then:
+    """A sacrifice in a cenote: twice a temple's prestige."""
+    r = state.take_riches(state.action_codec.b(action.site, action.plot))
+    state.offered.append(state.board.index(action.cenote))
     pts = CENOTE_FACTOR * CEREMONY[r]
-    st.add_prestige(seat, pts, "cenote")
-    st.stats["cenote_offerings"] += 1
-    st.note(f"seat {seat} sacrifices 1 {RICHES[r]} in the cenote {action.cenote}: {pts} prestige")
-    if not offer_actions(st, seat):
-        finish_katun(st)
+    state.add_prestige(seat, pts, "cenote")
+    state.count("cenote_offerings")
+    state.note(
+        f"seat {seat} sacrifices 1 {RICHES[r]} in the cenote {action.cenote}: {pts} prestige"
+    )
+    return DECIDE if offer_actions(state, seat) else END_TURN

@@ -1,16 +1,24 @@
-"""Applying checked actions: the dispatch, the turn's payment and constructions.
+"""The flow of a game ("Setup", "Round Structure", "7 - END OF GAME"): which rule lists the
+legal actions of each phase, which refuses or plays each action, and what follows a rule's part
+(the next turn, the end of the round, a new round or the end of the game).
 
-Wars are played in :mod:`~gametable.games.balam.wars`, Katun cards in
-:mod:`~gametable.games.balam.events`, the end of a round in
-:mod:`~gametable.games.balam.distribution`; the state's ``phase`` says which decision comes next.
+The rules live one module per rulebook section (:mod:`~gametable.games.balam.turns`,
+:mod:`~gametable.games.balam.constructions`, :mod:`~gametable.games.balam.wars`,
+:mod:`~gametable.games.balam.events`, :mod:`~gametable.games.balam.distribution`); each function
+that plays an action returns a :class:`~gametable.games.balam.state.Then` instead of calling
+upward, and :func:`apply` follows it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any
 
 from gametable.core.protocol import Action
+from gametable.games.balam import constructions, distribution, events, turns, wars
 from gametable.games.balam.actions import (
+    DONE,
+    END,
     Attack,
     Build,
     Defend,
@@ -29,110 +37,200 @@ from gametable.games.balam.actions import (
     TurnKatun,
     Ward,
 )
-from gametable.games.balam.board import BASE_COST, KINDS, MAX_PLOTS, RICHES, SPECIAL_COST
-from gametable.games.balam.distribution import after_distribution_step, move
-from gametable.games.balam.events import (
-    finish_katun,
-    offer,
-    pay_from,
-    suffer,
-    take,
-    turn_katun,
-    ward,
+from gametable.games.balam.board import MAIZE
+from gametable.games.balam.katun import build_deck
+from gametable.games.balam.rules import Refusal
+from gametable.games.balam.scoring import riches_bonus
+from gametable.games.balam.state import (
+    ACT,
+    CHOOSE,
+    CLOSE_ROUND,
+    COST,
+    DECIDE,
+    DEFEND,
+    DESTROY,
+    DISTRIBUTION,
+    END_TURN,
+    LOSE,
+    OFFER,
+    OVER,
+    TURN,
+    BalamData,
+    Phase,
+    Then,
+    not_now,
 )
-from gametable.games.balam.phases import ACT, COST, OFFER, TURN
-from gametable.games.balam.wars import attack, continue_destruction, destroy, lose, resolve_war
 
-if TYPE_CHECKING:
-    from gametable.games.balam.state import BalamState
+#: the king's riches at the start ("Setup")
+START_MAIZE = 6
 
 
-def apply(st: BalamState, action: Action, seat: int) -> None:
-    if isinstance(action, Pay):
-        pay(st, seat, action.riches)
-    elif isinstance(action, TurnKatun):
-        turn_katun(st, seat, action.slot)
-    elif isinstance(action, Build):
-        build(st, seat, action)
-    elif isinstance(action, Remove):
-        st.lock = st.board.index(action.site)
-        st.demolish(st.codec.b(action.site, action.plot))
-        st.stats["buildings_removed"] += 1
-        st.note(f"seat {seat} removes a building on {action.site}.{action.plot}")
-    elif isinstance(action, Attack):
-        attack(st, seat, action)
-    elif isinstance(action, End):
-        st.end_turn()
-    elif isinstance(action, Defend):
-        resolve_war(st, action.obsidian)
-    elif isinstance(action, Lose):
-        lose(st, st.codec.b(action.site, action.plot))
-    elif isinstance(action, Destroy):
-        destroy(st, st.codec.b(action.site, action.plot))
-        continue_destruction(st)
-    elif isinstance(action, Take):
-        take(st, seat, action.riches)
-        finish_katun(st)
-    elif isinstance(action, Dowry):
-        st.chest[action.seat][action.riches] -= 1
-        st.chest[seat][action.riches] += 1
-        st.note(f"seat {seat} takes 1 {RICHES[action.riches]} from seat {action.seat} as dowry")
-        st.stats["dowries"] += 1
-        finish_katun(st)
-    elif isinstance(action, Ward):
-        ward(st, seat)
-    elif isinstance(action, PayFrom):
-        pay_from(st, seat, st.codec.b(action.site, action.plot))
-    elif isinstance(action, Suffer):
-        suffer(st, seat)
-    elif isinstance(action, Offer):
-        offer(st, seat, action)
-    elif isinstance(action, Move):
-        move(st, seat, action)
-    elif isinstance(action, Done):
-        if st.phase == OFFER:
-            finish_katun(st)
-        else:
-            st.done[seat] = True
-            after_distribution_step(st)
+# -- the legal actions of each phase --------------------------------------------------------------------
+def act_actions(state: BalamData, seat: int) -> list[Action]:
+    """After paying the turn's riches: build, remove, attack, or end the turn."""
+    return [
+        *constructions.build_actions(state, seat),
+        *constructions.remove_actions(state, seat),
+        *wars.attack_actions(state, seat),
+        END,
+    ]
 
 
-#: the event_counts key of each building kind built
-BUILT = tuple(f"{'observatories' if k == 'observatory' else k + 's'}_built" for k in KINDS)
+def offer_phase_actions(state: BalamData, seat: int) -> list[Action]:
+    return [*events.offer_actions(state, seat), DONE]
 
 
-# -- B - Turns -------------------------------------------------------------------------------------
+LEGAL: dict[Phase, Callable[[BalamData, int], list[Action]]] = {
+    TURN: turns.turn_actions,
+    ACT: act_actions,
+    COST: constructions.cost_actions,
+    DEFEND: wars.defend_actions,
+    LOSE: wars.lose_actions,
+    DESTROY: wars.destroy_actions,
+    CHOOSE: events.choose_actions,
+    OFFER: offer_phase_actions,
+    DISTRIBUTION: distribution.distribution_actions,
+}
 
 
-def pay(st: BalamState, seat: int, riches: int) -> None:
-    """The turn's riches (then build, attack or pass), or one riches of a building's cost."""
-    st.chest[seat][riches] -= 1
-    st.supply[riches] += 1
-    if st.phase == TURN:
-        st.phase = ACT
-        st.note(f"seat {seat} pays 1 {RICHES[riches]}")
-        return
-    st.due -= 1
-    if st.due <= 0:
-        st.phase = ACT
+def legal_actions(state: BalamData, seat: int) -> list[Action]:
+    generate = LEGAL.get(state.phase)
+    return generate(state, seat) if generate is not None else []
 
 
-# -- 2 - CONSTRUCTIONS ----------------------------------------------------------------------------
+# -- why an action is refused ------------------------------------------------------------------------------
+def refuse_end(state: BalamData, action: End, seat: int) -> Refusal | None:
+    return None if state.phase == ACT else not_now(state, action)
 
 
-def build(st: BalamState, seat: int, action: Build) -> None:
-    s = st.board.index(action.site)
-    b = s * MAX_PLOTS + action.plot
-    kind = action.kind
-    st.lock = s
-    st.erect(seat, kind, b)
-    st.stats["buildings_built"] += 1
-    st.stats[BUILT[kind]] += 1
-    st.note(f"seat {seat} builds a {KINDS[kind]} on {action.site}.{action.plot}")
-    special = SPECIAL_COST[kind]
-    if special is not None:
-        st.chest[seat][special] -= 1
-        st.supply[special] += 1
+def refuse_done(state: BalamData, action: Done, seat: int) -> Refusal | None:
+    return None if state.phase in (OFFER, DISTRIBUTION) else not_now(state, action)
+
+
+REFUSE: dict[type[Action], Callable[[BalamData, Any, int], Refusal | None]] = {
+    Pay: turns.refuse_pay,
+    TurnKatun: turns.refuse_turn_katun,
+    Build: constructions.refuse_build,
+    Remove: constructions.refuse_remove,
+    Attack: wars.refuse_attack,
+    End: refuse_end,
+    Defend: wars.refuse_defend,
+    Lose: wars.refuse_lose,
+    Destroy: wars.refuse_destroy,
+    Take: events.refuse_choice,
+    Dowry: events.refuse_choice,
+    Ward: events.refuse_choice,
+    Suffer: events.refuse_choice,
+    PayFrom: events.refuse_pay_from,
+    Offer: events.refuse_offer,
+    Move: distribution.refuse_move,
+    Done: refuse_done,
+}
+
+
+def refusal(state: BalamData, action: Action, seat: int) -> Refusal | None:
+    """Why ``seat`` may not play ``action`` now (``None``: it may), from the rule it breaks."""
+    if state.phase == CHOOSE and state.warding:
+        return events.ward_refusal(state, action, seat)
+    refuse = REFUSE.get(type(action))
+    return not_now(state, action) if refuse is None else refuse(state, action, seat)
+
+
+# -- playing an action -------------------------------------------------------------------------------------
+def play_pay(state: BalamData, action: Pay, seat: int) -> Then:
+    if state.phase == TURN:
+        return turns.pay_for_turn(state, seat, action.riches)
+    return constructions.pay_cost(state, seat, action.riches)
+
+
+def play_done(state: BalamData, action: Done, seat: int) -> Then:
+    if state.phase == OFFER:
+        return END_TURN  # the king stops offering: the card is resolved
+    return distribution.finish_distribution(state, seat)
+
+
+PLAY: dict[type[Action], Callable[[BalamData, Any, int], Then]] = {
+    Pay: play_pay,
+    TurnKatun: lambda st, a, seat: events.turn_katun(st, seat, a.slot),
+    Build: constructions.build,
+    Remove: constructions.remove,
+    Attack: wars.attack,
+    End: lambda st, a, seat: END_TURN,
+    Defend: lambda st, a, seat: wars.resolve_war(st, a.obsidian),
+    Lose: wars.lose,
+    Destroy: wars.destroy,
+    Take: events.take,
+    Dowry: events.dowry,
+    Ward: lambda st, a, seat: events.ward(st, seat),
+    Suffer: lambda st, a, seat: events.suffer(st, seat),
+    PayFrom: events.pay_from,
+    Offer: events.offer,
+    Move: distribution.move,
+    Done: play_done,
+}
+
+
+def apply(state: BalamData, action: Action, seat: int) -> None:
+    """Play an action already checked legal, then follow the flow to the next decision."""
+    then = PLAY[type(action)](state, action, seat)
+    if then is END_TURN:
+        then = end_turn(state)
+    if then is CLOSE_ROUND:
+        close_round(state)
+
+
+# -- Setup, turns and rounds -------------------------------------------------------------------------------
+def setup(state: BalamData) -> None:
+    """Build the deck, give each king 6 maize, start round 1 ("Setup")."""
+    state.deck = build_deck(state.rng)
+    state.layout = True
+    for seat in range(state.players):
+        state.gain(seat, MAIZE, START_MAIZE)
+    state.round = 0
+    state.current = state.round_first = state.options["first_player"]
+    turns.start_round(state)
+
+
+def end_turn(state: BalamData) -> Then:
+    """The next king's turn, or the end of the round once every Katun card is turned."""
+    if all(c < 0 for c in state.slots):
+        return end_round(state)
+    state.current = (state.current + 1) % state.players
+    state.phase = TURN
+    state.clear_turn()
+    return DECIDE
+
+
+def end_round(state: BalamData) -> Then:
+    """The last Katun card is turned ("C - End of the round"): the next round's first king is
+    known, villages produce, every king distributes."""
+    if state.options["next_round"] == "rotate":
+        state.round_first = (state.round_first + 1) % state.players
     else:
-        st.due = BASE_COST[kind]
-        st.phase = COST
+        state.round_first = (state.current + 1) % state.players
+    state.clear_turn()
+    distribution.produce(state)
+    return distribution.after_distribution_step(state)
+
+
+def close_round(state: BalamData) -> None:
+    """Ceremony and taxes, the Clemency of Chaak, then the end of the game or a new round."""
+    taxes, lost = distribution.ceremony_and_taxes(state)
+    chaak = distribution.clemency_of_chaak(state)
+    over = state.ball_games >= state.target_ball_games or not state.deck
+    if over:
+        end_game(state)
+    state.record_round(taxes, lost, chaak)
+    if not over:
+        turns.start_round(state)
+
+
+def end_game(state: BalamData) -> None:
+    """The riches bonus, then the game is over ("7 - END OF GAME")."""
+    state.bonus = [riches_bonus(sum(c)) for c in state.sheets]
+    for seat, pts in enumerate(state.bonus):
+        state.add_prestige(seat, pts, "bonus")
+    state.phase = OVER
+    state.note(
+        "the game is over: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(state.prestige))
+    )

@@ -15,10 +15,12 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
+from typing import Literal
 
 from gametable.core.rng import Rng
 from gametable.games.balam.board import (
+    COLOURS,
     COURT,
     DATA,
     GARRISON,
@@ -31,8 +33,30 @@ from gametable.games.balam.board import (
     TEMPLE,
     VILLAGE,
 )
+from gametable.games.balam.board import (
+    KINDS as KIND_NAMES,
+)
 
-TYPES = (
+CardType = Literal[
+    "prosperous",
+    "favourable",
+    "exceptional",
+    "expedition",
+    "cacao_festival",
+    "marriage",
+    "cenotes",
+    "ball_game",
+    "eclipse",
+    "drought",
+    "insurrection",
+    "earthquake",
+    "pochteca",
+    "toltec_raid",
+    "decadence",
+    "eruption",
+    "tidal_wave",
+]
+TYPES: tuple[CardType, ...] = (
     "prosperous",
     "favourable",
     "exceptional",
@@ -81,7 +105,6 @@ CATASTROPHES = (
     "eruption",
     "tidal_wave",
 )
-PRESTIGE = 6  # the "riches" code of a prestige offer in Take actions
 #: catastrophe -> (riches the Mayas pay, how many, buildings lost as (kind, count), or the
 #: feature of the cities lost)
 CATASTROPHE: dict[str, tuple[int, int, tuple[tuple[int, int], ...] | str]] = {
@@ -96,9 +119,43 @@ CATASTROPHE: dict[str, tuple[int, int, tuple[tuple[int, int], ...] | str]] = {
 }
 
 
+#: each type's name, as the rulebook names it ("4 - KATUN")
+NAMES = {
+    "prosperous": "Prosperous Katun",
+    "favourable": "Favourable Katun",
+    "exceptional": "Exceptional Katun",
+    "expedition": "Expedition return",
+    "cacao_festival": "Cacao festival",
+    "marriage": "Princely marriage",
+    "cenotes": "Cult of the sacred cenotes",
+    "ball_game": "Ball game",
+    "eclipse": "Eclipse",
+    "drought": "Drought",
+    "insurrection": "Insurrection",
+    "earthquake": "Earthquake",
+    "pochteca": "Pochteca competition",
+    "toltec_raid": "Toltec raid",
+    "decadence": "Decadence",
+    "eruption": "Volcanic eruptions",
+    "tidal_wave": "Tidal wave",
+}
+#: what the cards without riches of their own do, in our words (see :func:`card_effect`)
+EFFECTS = {
+    "exceptional": "the king gains 2 maize",
+    "expedition": "the king takes 1 riches of his choice (not a prisoner)",
+    "cacao_festival": "every king gains 1 cacao",
+    "marriage": "the king takes 1 riches of his choice from another king's sheet (a dowry)",
+    "cenotes": "the king's Mayas may bring one riches of his reserves and garrisons to each "
+    "cenote they can reach, for twice a temple's prestige",
+    "ball_game": "the king with the most ball courts wins as much prestige as he has cities "
+    "(two tied, or a lone second: half as much)",
+    "eclipse": "no more Clemency of Chaak (2 maize per king) at the end of the rounds",
+}
+
+
 @dataclass(frozen=True)
 class Card:
-    kind: str
+    kind: CardType
     #: Favourable: riches gained; Prosperous: riches offered (choose one)
     riches: tuple[int, ...] = ()
     #: Prosperous: prestige points offered instead (0: none)
@@ -109,11 +166,40 @@ class Card:
         if self.kind == "favourable":
             return "favourable:" + "+".join(RICHES[r] for r in self.riches)
         if self.kind == "prosperous":
-            parts = [RICHES[r] for r in self.riches]
+            parts: list[str] = [RICHES[r] for r in self.riches]
             if self.prestige:
                 parts.append(f"prestige:{self.prestige}")
             return "prosperous:" + "/".join(parts)
         return self.kind
+
+    @property
+    def name(self) -> str:
+        return NAMES[self.kind]
+
+    @cached_property
+    def effect(self) -> str:
+        """What the card does, in a sentence of our own words."""
+        if self.kind == "prosperous":
+            offers = [f"1 {RICHES[r]}" for r in self.riches]
+            if self.prestige:
+                offers.append(f"{self.prestige} prestige point{'s' if self.prestige > 1 else ''}")
+            return "the king takes one of: " + ", ".join(offers)
+        if self.kind == "favourable":
+            counts = Counter(self.riches)
+            return "the king gains " + " and ".join(f"{n} {RICHES[r]}" for r, n in counts.items())
+        if self.kind in CATASTROPHE:
+            pay, n, loses = CATASTROPHE[self.kind]
+            what = (
+                f"every city of his {'by a volcano' if loses == 'volcano' else 'on the seashore'}"
+                if isinstance(loses, str)
+                else " and ".join(f"{k} {KIND_NAMES[b]}{'s' if k > 1 else ''}" for b, k in loses)
+            )
+            plural = "s" if n > 1 else ""
+            return (
+                f"the king's Mayas pay {n} {RICHES[pay]}{plural} from his reserves and "
+                f"garrisons, or he loses {what}"
+            )
+        return EFFECTS[self.kind]
 
 
 class KatunError(ValueError):
@@ -121,11 +207,10 @@ class KatunError(ValueError):
 
 
 def _riches(name: object, where: str) -> int:
-    if name not in RICHES[:5]:
-        raise KatunError(
-            f"{where}: {name!r} is not a riches a Katun can give ({', '.join(RICHES[:5])})"
-        )
-    return RICHES.index(name)  # type: ignore[arg-type]
+    given = COLOURS  # a Katun gives the riches a site may produce (never a prisoner)
+    if not isinstance(name, str) or name not in given:
+        raise KatunError(f"{where}: {name!r} is not a riches a Katun can give ({', '.join(given)})")
+    return RICHES.index(name)
 
 
 def parse_katun(data: dict) -> tuple[Card, ...]:

@@ -1,29 +1,20 @@
-"""Rulebook references of Balam and the small rule checks, one function per rule.
+"""Rulebook references of Balam, and :class:`Refusal`, the reason a rule refuses an action.
 
-Each check raises :class:`~gametable.core.errors.IllegalAction` naming the rulebook section it
-enforces, as the rulebook names it, with the numbered statements of
+Each reference names a rulebook section as the rulebook names it, with the numbered statements of
 ``shared/rules-index/balam.tsv``.  Our readings of unclear points carry ``clarification=True``
 and are explained in ``docs/rules/balam.md``.
+
+Each legality rule is one function (in the module of its rulebook section) that returns a
+:class:`Refusal` or ``None``; the legal-move generators and ``check_action`` both use it, so a
+legal action and an explained refusal can never disagree.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from gametable.core.errors import IllegalAction
 from gametable.core.rules import RuleRef
-from gametable.games.balam.board import (
-    BASE_COST,
-    DOUBLE,
-    EMPTY,
-    KINDS,
-    LARGE_PYRAMIDS,
-    MARKET,
-    RICHES,
-    SMALL_PYRAMIDS,
-    SPECIAL_COST,
-    TILE_LIMIT,
-    TILE_NAMES,
-    TILE_OF,
-)
 
 
 def _ref(section: str, *ids: str, clarification: bool = False) -> RuleRef:
@@ -69,80 +60,12 @@ DISTRIBUTION_ONCE = _ref("6 - DISTRIBUTION", "BA-203", clarification=True)
 END_OF_GAME = _ref("7 - END OF GAME", "BA-246")
 
 
-def check_can_pay(chest: list[int], riches: int, rule: RuleRef = PAY_FROM_SHEET) -> None:
-    """A king pays only with riches on his own king sheet."""
-    if chest[riches] <= 0:
-        raise IllegalAction(f"you have no {RICHES[riches]} on your king sheet to pay with", rule)
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a rule refuses an action: an explanation in our own words and the rule it breaks."""
 
+    explanation: str
+    rule: RuleRef
 
-def check_build_site(
-    owner: int, seat: int, lock: int, site: int, name: str, large_free: int
-) -> None:
-    """Where a king may build:
-
-    1. on his own site or on a site nobody holds;
-    2. on one site only per turn;
-    3. a new site needs one of his 13 large pyramids.
-    """
-    if owner not in (-1, seat):
-        raise IllegalAction(
-            f"site {name} belongs to seat {owner}; you build only on your own "
-            "sites or on a free one",
-            CONSTRUCTIONS,
-        )
-    if lock not in (-1, site):
-        raise IllegalAction(
-            "you already build on another site this turn; one site per turn", CONSTRUCTIONS
-        )
-    if owner == -1 and large_free <= 0:
-        raise IllegalAction(
-            f"all your {LARGE_PYRAMIDS} large pyramids are in use, so you cannot take a new site",
-            LARGE_LIMIT,
-        )
-
-
-def check_plots(kinds: list[int], base: int, plot: int, second: int | None, kind: int) -> None:
-    """A building needs an empty plot; a palace or temple two adjacent empty plots."""
-    if kinds[base + plot] != EMPTY:
-        raise IllegalAction(f"plot {plot} is already built on; remove that building first", PLOTS)
-    if DOUBLE[kind]:
-        if second is None:
-            raise IllegalAction(
-                f"a {KINDS[kind]} needs plot {plot} and the next plot, and "
-                f"plot {plot} is the last of this site",
-                PLOTS,
-            )
-        if kinds[base + second] != EMPTY:
-            raise IllegalAction(f"a {KINDS[kind]} also covers plot {second}, which is taken", PLOTS)
-
-
-def check_cost(chest: list[int], kind: int) -> None:
-    """Base buildings cost 1 or 2 riches of any type; the others one riches of a given type."""
-    special = SPECIAL_COST[kind]
-    if special is not None:
-        if chest[special] <= 0:
-            raise IllegalAction(
-                f"a {KINDS[kind]} costs 1 {RICHES[special]}, and you have none", COSTS
-            )
-    elif sum(chest) < BASE_COST[kind]:
-        raise IllegalAction(
-            f"a {KINDS[kind]} costs {BASE_COST[kind]} riches; you have {sum(chest)}", COSTS
-        )
-
-
-def check_tiles(used: list[int], kind: int) -> None:
-    tile = TILE_OF[kind]
-    if used[tile] >= TILE_LIMIT[tile]:
-        raise IllegalAction(
-            f"all {TILE_LIMIT[tile]} {TILE_NAMES[tile]} tiles are on the board", TILE_SUPPLY
-        )
-
-
-def check_market_pyramids(kind: int, small_free: int, needed: int) -> None:
-    """A market puts a small pyramid on its site and on each neighbour: the king needs them all."""
-    if kind == MARKET and small_free < needed:
-        raise IllegalAction(
-            f"a market here needs {needed} small pyramids; you have "
-            f"{small_free} of your {SMALL_PYRAMIDS} left",
-            MARKET_PYRAMIDS,
-        )
+    def error(self) -> IllegalAction:
+        return IllegalAction(self.explanation, self.rule)

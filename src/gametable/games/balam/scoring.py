@@ -13,13 +13,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from gametable.games.balam.board import MAIZE, PRISONER
-from gametable.games.balam.phases import OVER
-
-if TYPE_CHECKING:
-    from gametable.games.balam.state import BalamState
 
 #: prestige per sacrificed riches in a temple ("6 - DISTRIBUTION > CEREMONY")
 CEREMONY = (1, 2, 2, 2, 2, 3)
@@ -75,12 +70,3 @@ def divination_peeks(observatories: Sequence[int], players: int) -> list[int]:
 def riches_bonus(riches: int) -> int:
     """Half a point per personal riches, rounded down ("7 - END OF GAME > RICHES BONUS")."""
     return riches // 2
-
-
-def end_game(st: BalamState) -> None:
-    """The riches bonus, then the game is over ("7 - END OF GAME")."""
-    st.bonus = [riches_bonus(sum(c)) for c in st.chest]
-    for seat, pts in enumerate(st.bonus):
-        st.add_prestige(seat, pts, "bonus")
-    st.phase = OVER
-    st.note("the game is over: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(st.prestige)))

@@ -1,86 +1,106 @@
-"""The state of a Balam game: the board, the kings, the Katun cards and where the round stands.
+"""The state of a Balam game as data: every field declared once, and the small queries and
+changes every rule uses.
 
-Buildings live in two flat arrays indexed by ``b = 4 * site + plot``: ``kinds[b]`` (EMPTY, a
-building kind on its anchor plot, or SECOND on the other plot of a palace/temple) and ``toks[b]``
-(the riches lying there or -1; a palace or temple holds its second riches on its SECOND plot).
-``ctrl[site][seat]`` counts small pyramids; ``owner[site]`` is the seat whose large pyramid
-stands there (-1: nobody).  The Katun deck is a list with its top card last; ``slots`` are the
-round's face-down cards (-1 once turned); ``peeks[seat]`` is a bit mask of the slots that seat has
-looked at.
+The board's buildings live in flat lists indexed by the plot position ``pos = 4 * site + plot``
+(:data:`~gametable.games.balam.board.MAX_PLOTS` positions per site, some unused):
+``buildings[pos]`` is :data:`~gametable.games.balam.board.EMPTY`, a
+:class:`~gametable.games.balam.board.Building` on its anchor plot, or
+:data:`~gametable.games.balam.board.SECOND_PLOT` on the other plot of a palace or temple;
+``riches_on[pos]`` is the riches lying there (or ``NO_RICHES``; a palace or temple holds its
+second riches on its second plot).  ``owner[site]`` is the seat whose large pyramid stands there
+(-1: nobody); ``pyramids[site][seat]`` counts small pyramids (commercial control); ``sheets[seat]
+[riches]`` are the riches on each king sheet.  The Katun deck is a list
+with its top card last; ``slots`` are the round's face-down cards (-1 once turned); ``peeks[seat]``
+is a bit mask of the slots that seat has looked at.
 
-Rules live beside it: ``legal`` lists and checks actions; ``flow`` applies them, with ``wars``,
-``events`` (Katun cards) and ``distribution`` (the end of a round).  Phases: ``turn`` (pay a
-riches or turn a Katun card), ``act`` (build / remove / attack / end),
-``cost`` (pay a building's riches one at a time), ``defend`` (the defender's obsidian),
-``lose`` (choose buildings lost), ``destroy`` (the attacker chooses buildings), ``choose`` (a
-Katun choice; with ``warding`` > 0, which of the Mayas' riches pay for a catastrophe),
-``offer`` (cenote sacrifices), ``distribution`` (every seat not yet done),
-``over``.
+The fields are declared with :func:`gametable.core.statefields.field`: how each is copied and where
+it lives in the JSON form (``docs/rules/balam.md``, "Positions by hand"; the codecs are in
+:mod:`~gametable.games.balam.positions`).  The rules are functions over this data, one module per
+rulebook section, and :mod:`~gametable.games.balam.flow` runs the turns and rounds; the
+:class:`Phase` says which decision comes next.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import TYPE_CHECKING, Any
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from gametable.core.protocol import Action, Outcome, State
-from gametable.core.rng import Rng, as_rng
-from gametable.games.balam.actions import (
-    Build,
-    Destroy,
-    Lose,
-    PayFrom,
-    Remove,
-    codec,
+from gametable.core.errors import InvalidState
+from gametable.core.protocol import Action
+from gametable.core.statefields import (
+    MISSING,
+    SEAT,
+    Bool,
+    Choice,
+    Codec,
+    Copy,
+    FieldState,
+    Int,
+    ListOf,
+    Maybe,
+    Part,
+    Plain,
+    Record,
+    SetOf,
+    field,
 )
+from gametable.games.balam import rules
+from gametable.games.balam.actions import ActionCodec, ActionTable, action_codec, action_table
 from gametable.games.balam.board import (
-    BASE_COST,
+    BUILDINGS,
     DOUBLE,
     EMPTY,
+    GARRISON,
     KINDS,
-    LARGE_PYRAMIDS,
-    MAIZE,
     MARKET,
     MAX_PLOTS,
-    OBSERVATORY,
-    PALACE,
+    NO_RICHES,
+    RESERVE,
     RICHES,
-    SECOND,
-    SMALL_PYRAMIDS,
-    SPECIAL_COST,
+    SECOND_PLOT,
     SUPPLY,
-    TEMPLE,
     TILE_OF,
+    VILLAGE,
     Board,
-    board_json,
     load_board,
 )
-from gametable.games.balam.distribution import reach, usable_mask
-from gametable.games.balam.katun import (
-    BALL_PLACE,
-    ECLIPSE_WINDOW,
-    KIND,
-    OTHER_PLACE,
-    PROSPEROUS_PLACE,
-    TEXT,
-    build_deck,
-    deck_places,
+from gametable.games.balam.dice import parse_faces
+from gametable.games.balam.katun import CATASTROPHE, CATASTROPHES, KIND
+from gametable.games.balam.positions import (
+    PRESTIGE_SOURCES,
+    Face,
+    KatunCards,
+    PlotPosition,
+    RichesCounts,
+    Rounds,
+    RoundSeatView,
+    RoundView,
+    SiteName,
+    Sites,
+    Tally,
+    TurnedCard,
+    free_plots,
+    katun_json,
+    kings_json,
+    load_katun,
+    load_kings,
+    load_sites,
+    load_tally,
+    riches_count,
+    sites_json,
+    tally_json,
+    tiles_used,
 )
-from gametable.games.balam.phases import DEFEND, DIST, OVER, TURN
-from gametable.games.balam.scoring import (
-    SCORE_CAP,
-    divination_peeks,
-)
-from gametable.games.balam.tally import PRESTIGE_SOURCES, copy_tally, new_tally
-from gametable.games.balam.wars import parse_faces
+from gametable.games.balam.rules import Refusal
+from gametable.games.balam.scoring import SCORE_CAP
+from gametable.games.balam.transport import reach, usable_mask
 
-if TYPE_CHECKING:
-    from gametable.games.balam import Balam
-
-__all__ = ["EVENTS", "PRESTIGE_SOURCES", "BalamState"]
-
+#: entries kept in each transport memo before it starts afresh
+MEMO_SIZE = 4096
 _PLURAL = {"observatory": "observatories"}
-#: the keys of :meth:`BalamState.event_counts`, always all present
+#: the keys of ``event_counts``, always all present
 EVENTS = (
     "rounds",
     "wars",
@@ -108,110 +128,437 @@ EVENTS = (
     "taxes_collected",
     "chaak_maize",
 )
+#: the event counted when a building of each kind is built
+BUILT = tuple(f"{_PLURAL.get(k, k + 's')}_built" for k in KINDS)
 
 
-_TABLES: dict[str, tuple] = {}
+class Phase(enum.StrEnum):
+    """Which decision comes next."""
+
+    #: the current king pays a riches (then acts) or turns over a Katun card
+    TURN = "turn"
+    #: build, remove, attack or end the turn
+    ACT = "act"
+    #: pay a building's riches, one at a time
+    COST = "cost"
+    #: the defender chooses how much obsidian to spend
+    DEFEND = "defend"
+    #: the king chooses the buildings he loses (war losses, catastrophes)
+    LOSE = "lose"
+    #: the attacker chooses the buildings destroyed
+    DESTROY = "destroy"
+    #: a Katun card's choice (with ``warding``: which of the Mayas' riches pay a catastrophe)
+    CHOOSE = "choose"
+    #: sacrifices in the sacred cenotes
+    OFFER = "offer"
+    #: every king not yet done moves riches (end of the round)
+    DISTRIBUTION = "distribution"
+    OVER = "over"
 
 
-def _tables(board: Board) -> tuple:
-    """Shared action objects per board, so legal_actions allocates little."""
-    t = _TABLES.get(board.name)
-    if t is None:
-        pos = [(board.names[b // MAX_PLOTS], b % MAX_PLOTS) for b in range(board.size)]
-        build = [[Build(k, *pos[b]) for b in range(board.size)] for k in range(8)]
-        remove = [Remove(*p) for p in pos]
-        lose = [Lose(*p) for p in pos]
-        destroy = [Destroy(*p) for p in pos]
-        pay_from = [PayFrom(*p) for p in pos]
-        t = _TABLES[board.name] = (pos, build, remove, lose, destroy, pay_from)
-    return t
+# plain names for the rules' hot paths (an enum's class attribute is slow to look up)
+TURN, ACT, COST, DEFEND, LOSE, DESTROY, CHOOSE, OFFER, DISTRIBUTION, OVER = Phase
 
 
-MEMO_SIZE = 4096  # entries kept in each transport memo before it starts afresh
+class Then(enum.Enum):
+    """What the flow does once a rule has played its part (the rules never call upward)."""
+
+    #: a seat must decide (the phase says which decision)
+    DECIDE = "decide"
+    #: the turn is over
+    END_TURN = "end turn"
+    #: every king has distributed: the round closes
+    CLOSE_ROUND = "close round"
 
 
-class BalamState(State):
-    def __init__(self, game: Balam, players: int, seed: int, options: dict[str, Any]) -> None:
-        self.game = game
-        self.players = players
-        self.options = options
-        self.seed = seed
-        self.rng = Rng(seed)
-        self.ply = 0
-        self._setup_board(options["board"])
-        S, N = len(self.board.names), players
-        self.round = 0
-        self.phase = TURN
-        self.current = options["first_player"]
-        self.round_first = options["first_player"]
-        self.kinds = [EMPTY] * self.board.size
-        self.toks = [-1] * self.board.size
-        self.owner = [-1] * S
-        self.ctrl = [[0] * N for _ in range(S)]
-        self.chest = [[0] * 6 for _ in range(N)]
-        self.prestige = [0] * N
-        self.supply = list(SUPPLY)
-        self.deck: list[int] = []
-        #: the deck was built as the rulebook says (public: resampling keeps its structure)
-        self.layout = False
-        self.slots: list[int] = []
-        self.peeks = [0] * N
-        self.discard: list[int] = []
-        self.ball_games = 0
-        self.eclipse = False
-        self.lock = -1
-        self.due = 0
-        self.attacked = False
-        self.war: dict[str, int] | None = None
-        self.losses: list[list[int]] = []
-        self.after = ""
-        self.card = -1
-        #: riches the Mayas still owe for the catastrophe being warded off (the king chooses)
-        self.warding = 0
-        self.offered: list[int] = []
-        self.done = [False] * N
-        self.moved: set[int] = set()
-        self.last_roll: list[int] = []
-        self.log: list[str] = []
-        self.bonus: list[int] | None = None
-        #: counts of notable events (see :meth:`event_counts`)
-        self.stats: Counter[str] = Counter()
-        #: finished rounds, oldest first (append-only; replaced, never changed in place)
-        self.history: list[dict[str, Any]] = []
-        #: the current round's account (see :func:`new_tally`)
-        self.tally: dict[str, Any] = new_tally(self.prestige)
-        self._cache: tuple | None = None
-        #: memos of transport (pure functions of the board, owners and small pyramids), shared
-        #: by clones: open sites by (seat, owners, pyramids), reach by (open sites, site)
-        self._open: dict[tuple, int] = {}
-        self._reach: dict[tuple[int, int], int] = {}
+DECIDE, END_TURN, CLOSE_ROUND = Then
 
-    def _setup_board(self, name: str) -> None:
-        self.board = load_board(name)
-        self.codec = codec(self.board, self.players)
-        self.tables = _tables(self.board)
-        self.faces = parse_faces(self.options["faces"])
+#: the rule cited when an action is not one of the current phase's
+PHASE_RULE = {
+    TURN: rules.TURNS,
+    ACT: rules.CONSTRUCTIONS,
+    COST: rules.COSTS,
+    DEFEND: rules.DEFENCE,
+    LOSE: rules.WAR_LOSSES,
+    DESTROY: rules.DESTRUCTION,
+    CHOOSE: rules.KATUN,
+    OFFER: rules.CENOTES,
+    DISTRIBUTION: rules.TRANSPORT,
+}
+
+
+def not_now(state: BalamData, action: Action) -> Refusal:
+    """The refusal of an action that the current phase does not offer."""
+    return Refusal(
+        f"{action} is not possible now ({state.phase} phase)",
+        PHASE_RULE.get(state.phase, rules.TURNS),
+    )
+
+
+class AfterLosses(enum.StrEnum):
+    """What follows once a king has lost the buildings he owes."""
+
+    NOTHING = ""
+    #: the war goes on: the attacker destroys
+    DESTRUCTION = "destroy"
+    #: the Katun card is resolved
+    KATUN = "katun"
+
+
+@dataclass(frozen=True, slots=True)
+class War:
+    """An attack under way ("3 - WARS"), replaced (never changed) as it unfolds."""
+
+    source: int
+    target: int
+    garrisons: int
+    obsidian: int
+    defender: int
+    #: destruction points left to the attacker
+    points: int = 0
+    defence_obsidian: int = 0
+    destroyed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Loss:
+    """Buildings a king owes: ``count`` of ``kind``, on ``site`` (-1: anywhere)."""
+
+    kind: int
+    count: int
+    site: int = -1
+
+
+class LossList(Codec[tuple[Loss, ...]]):
+    """``[[building, count, site or null], ...]``."""
+
+    def dump(self, value: Sequence[Loss], state: Any) -> Any:
+        names = state.board.names
+        return [[KINDS[x.kind], x.count, None if x.site < 0 else names[x.site]] for x in value]
+
+    def load(self, raw: Any, where: str, state: Any) -> tuple[Loss, ...]:
+        if not isinstance(raw, list):
+            raise InvalidState(f"{where} must be a list of [building, count, site or null]")
+        out = []
+        for item in raw:
+            if not isinstance(item, list) or len(item) != 3 or item[0] not in KINDS:
+                raise InvalidState(f"{where}: {item!r} is not [building, count, site or null]")
+            site = -1 if item[2] is None else SITE.load(item[2], where, state)
+            count = COUNT.load(item[1], f"{where} count", state)
+            out.append(Loss(KINDS.index(item[0]), count, site))
+        return tuple(out)
+
+
+SITE = SiteName()
+COUNT = Int(0)
+WAR = Record(
+    War,
+    {
+        "source": (SITE, MISSING),
+        "target": (SITE, MISSING),
+        "garrisons": (Int(1, MAX_PLOTS), 1),
+        "obsidian": (Int(0, MAX_PLOTS), 0),
+        "defender": (SEAT, 0),
+        "points": (Int(0), 0),
+        "defence_obsidian": (Int(0), 0),
+        "destroyed": (Int(0), 0),
+    },
+)
+
+
+def _stats_problem(value: Any) -> str | None:
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
+        for k, v in value.items()
+    ):
+        return "must map event names to counts"
+    return None
+
+
+def _log_problem(value: Any) -> str | None:
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        return "must be a list of sentences"
+    return None
+
+
+# -- the parts: fields written together ----------------------------------------------------------------
+class SitesPart(Part):
+    path = "sites"
+
+    def dump(self, state: BalamData) -> Any:
+        return sites_json(
+            state.board, Sites(state.owner, state.buildings, state.riches_on, state.pyramids)
+        )
+
+    def load(self, raw: Any, state: BalamData) -> None:
+        sites = load_sites(raw, state.board, state.players, state.phase == DISTRIBUTION)
+        state.owner, state.buildings, state.riches_on, state.pyramids = (
+            sites.owner,
+            sites.buildings,
+            sites.riches_on,
+            sites.pyramids,
+        )
+
+
+class KingsPart(Part):
+    path = "kings"
+
+    def dump(self, state: BalamData) -> Any:
+        return kings_json(state.sheets, state.prestige)
+
+    def load(self, raw: Any, state: BalamData) -> None:
+        state.sheets, state.prestige = load_kings(raw, state.players)
+
+
+class KatunPart(Part):
+    path = "katun"
+
+    def dump(self, state: BalamData) -> Any:
+        return katun_json(state.cards())
+
+    def load(self, raw: Any, state: BalamData) -> None:
+        cards = load_katun(raw, state.players, state.seed)
+        state.deck, state.slots, state.discard = cards.deck, cards.slots, cards.discard
+        state.peeks, state.layout = cards.peeks, cards.layout
+
+
+class TallyPart(Part):
+    path = "round_tally"
+
+    def dump(self, state: BalamData) -> Any:
+        return tally_json(state.tally)
+
+    def load(self, raw: Any, state: BalamData) -> None:
+        state.tally = state.tally_from_json(raw)
+
+
+SITES, KINGS, KATUN, TALLY = SitesPart(), KingsPart(), KatunPart(), TallyPart()
+
+
+def _copy_tally(tally: Tally) -> Tally:
+    return tally.copy()
+
+
+class BalamData(FieldState):
+    """Everything a Balam game is, as declared fields (see the module's documentation)."""
+
+    # -- fixed by the options (shared by clones, not written) ------------------------------------------
+    board: Board = field(factory=lambda s: load_board(s.options["board"]))
+    action_codec: ActionCodec = field(factory=lambda s: action_codec(s.board, s.players))
+    actions: ActionTable = field(factory=lambda s: action_table(s.board))
+    faces: tuple[int, ...] = field(factory=lambda s: parse_faces(s.options["faces"]))
+
+    # -- where the game stands --------------------------------------------------------------------------
+    round: int = field(1, json="round", codec=Int(1))
+    phase: Phase = field(Phase.TURN, json="phase", codec=Choice(Phase))
+    current: int = field(0, json="current", codec=SEAT)
+    round_first: int = field(factory=lambda s: s.current, json="round_first", codec=SEAT)
+
+    # -- the board, the kings -----------------------------------------------------------------------------
+    owner: list[int] = field(
+        factory=lambda s: [-1] * len(s.board.names), copy=Copy.SHALLOW, json=SITES
+    )
+    buildings: list[int] = field(
+        factory=lambda s: [EMPTY] * s.board.size, copy=Copy.SHALLOW, json=SITES
+    )
+    riches_on: list[int] = field(
+        factory=lambda s: [NO_RICHES] * s.board.size, copy=Copy.SHALLOW, json=SITES
+    )
+    pyramids: list[list[int]] = field(
+        factory=lambda s: [[0] * s.players for _ in s.board.sites], copy=Copy.ROWS, json=SITES
+    )
+    #: per site, its empty plots bit by bit (derived from the buildings)
+    free_plots: list[int] = field(
+        factory=lambda s: free_plots(s.board, s.buildings), copy=Copy.SHALLOW
+    )
+    #: building tiles on the board, per tile type (derived from the buildings)
+    tiles: list[int] = field(factory=lambda s: tiles_used(s.buildings), copy=Copy.SHALLOW)
+    #: per seat, small pyramids on the board (derived from the markets)
+    small_placed: list[int] = field(
+        factory=lambda s: [sum(row[q] for row in s.pyramids) for q in range(s.players)],
+        copy=Copy.SHALLOW,
+    )
+    sheets: list[list[int]] = field(
+        factory=lambda s: [[0] * len(RICHES) for _ in range(s.players)], copy=Copy.ROWS, json=KINGS
+    )
+    prestige: list[int] = field(factory=lambda s: [0] * s.players, copy=Copy.SHALLOW, json=KINGS)
+    supply: list[int] = field(
+        factory=lambda s: list(SUPPLY),
+        copy=Copy.SHALLOW,
+        json="supply",
+        codec=RichesCounts(every=True),
+        check="the tokens in play",
+    )
+
+    # -- the Katun cards ------------------------------------------------------------------------------------
+    deck: list[int] = field(factory=lambda s: [], copy=Copy.SHALLOW, json=KATUN)
+    layout: bool = field(False, json=KATUN)
+    discard: list[int] = field(factory=lambda s: [], copy=Copy.SHALLOW, json=KATUN)
+    slots: list[int] = field(factory=lambda s: [], copy=Copy.SHALLOW, json=KATUN)
+    peeks: list[int] = field(factory=lambda s: [0] * s.players, copy=Copy.SHALLOW, json=KATUN)
+    ball_games: int = field(0, json="katun.ball_games", codec=Int(0), check="the discard pile")
+    eclipse: bool = field(False, json="katun.eclipse", codec=Bool(), check="the discard pile")
+
+    # -- the turn under way ------------------------------------------------------------------------------------
+    build_site: int = field(-1, json="turn.lock", codec=Maybe(SITE, none=-1))
+    cost_due: int = field(0, json="turn.due", codec=Int(0, 2))
+    attacked: bool = field(False, json="turn.attacked", codec=Bool(truthy=True))
+    war: War | None = field(None, json="turn.war", codec=Maybe(WAR))
+    losses: tuple[Loss, ...] = field((), json="turn.losses", codec=LossList())
+    after_losses: AfterLosses = field(
+        AfterLosses.NOTHING, json="turn.after", codec=Choice(AfterLosses)
+    )
+    card: int = field(-1, json="turn.card", codec=Maybe(TurnedCard(), none=-1))
+    #: riches the Mayas still owe for the catastrophe being warded off (the king chooses)
+    warding: int = field(0, json="turn.ward", codec=Int(0, 2))
+    offered: list[int] = field(
+        factory=lambda s: [], copy=Copy.SHALLOW, json="turn.offered", codec=ListOf(SITE)
+    )
+
+    # -- the distribution ----------------------------------------------------------------------------------------
+    done: list[bool] = field(
+        factory=lambda s: [False] * s.players,
+        copy=Copy.SHALLOW,
+        json="distribution.done",
+        codec=ListOf(Bool(truthy=True), length=lambda s: s.players),
+    )
+    moved: set[int] = field(
+        factory=lambda s: set(),
+        copy=Copy.SHALLOW,
+        json="distribution.moved",
+        codec=SetOf(PlotPosition()),
+    )
+
+    # -- what happened -----------------------------------------------------------------------------------------------
+    last_roll: list[int] = field(factory=lambda s: [], json="last_roll", codec=ListOf(Face()))
+    #: the last sentences of the game's log (replaced on write)
+    log: list[str] = field(factory=lambda s: [], json="log", codec=Plain(_log_problem))
+    bonus: list[int] | None = field(
+        None, json="bonus", codec=Maybe(ListOf(Int(0), length=lambda s: s.players))
+    )
+    #: finished rounds, oldest first (append-only; replaced, never changed in place)
+    history: list[RoundView] = field(factory=lambda s: [], json="rounds", codec=Rounds())
+    #: the current round's account
+    tally: Tally = field(factory=lambda s: Tally.new(s.prestige), copy=_copy_tally, json=TALLY)
+    #: counts of notable events (see ``event_counts``)
+    stats: dict[str, int] = field(
+        factory=lambda s: {}, copy=Copy.SHALLOW, json="stats", codec=Plain(_stats_problem)
+    )
+
+    # -- memos (not written) ----------------------------------------------------------------------------
+    #: the seats to move, once asked since the last action
+    moving: tuple[int, ...] | None = field(None)
+    #: the legal actions of each seat asked since the last action (shared by clones until
+    #: they act: they are the same position)
+    legal_cache: dict[int, list[Action]] = field(factory=lambda s: {})
+    #: during the distribution, each seat's moves (a seat's moves change only when it moves)
+    move_memo: dict[int, list[Action]] = field(factory=lambda s: {}, copy=Copy.SHALLOW)
+    #: values derived from the cities and the small pyramids (the sites a king may use or build
+    #: on), replaced whenever a city is founded or lost or a market goes up or down; shared by
+    #: clones until then
+    city_memo: dict[tuple[Any, ...], Any] = field(factory=lambda s: {})
+    #: values derived from the buildings (the builds and removals allowed), replaced whenever a
+    #: building goes up or down; shared by clones until then
+    plot_memo: dict[tuple[Any, ...], Any] = field(factory=lambda s: {})
+    #: transport memo, a pure function of the board shared by the game's states: the sites a
+    #: riches may reach by (open sites, site)
+    reach_memo: dict[tuple[int, int], int] = field(factory=lambda s: {})
+
+    # -- loading ----------------------------------------------------------------------------------------------
+    def _after_load(self) -> None:
+        self.ball_games = sum(1 for c in self.discard if KIND[c] == "ball_game")
+        self.eclipse = any(KIND[c] == "eclipse" for c in self.discard)
+        self._derive_supply()
+        self._check_turn()
+        if self.phase == DISTRIBUTION and all(self.done):
+            raise InvalidState("in the distribution phase at least one seat is not done")
+
+    def _derive_supply(self) -> None:
+        """The supply is what the kings' sheets and the board do not hold."""
+        held = [0] * len(RICHES)
+        for chest in self.sheets:
+            for r, n in enumerate(chest):
+                held[r] += n
+        for r in self.riches_on:
+            if r >= 0:
+                held[r] += 1
+        for r, total in enumerate(SUPPLY):
+            self.supply[r] = total - held[r]
+            if self.supply[r] < 0:
+                raise InvalidState(
+                    f"{held[r]} {RICHES[r]} tokens are in play but the game has only {total}"
+                )
+
+    def _check_turn(self) -> None:
+        """Each phase has the details it needs."""
+        phase = self.phase
+        if self.war is None and phase in (DEFEND, DESTROY):
+            raise InvalidState(f"phase {phase} needs turn.war")
+        if phase == LOSE and not self.losses:
+            raise InvalidState("phase lose needs turn.losses")
+        if self.card < 0 and phase in (CHOOSE, OFFER):
+            raise InvalidState(f"phase {phase} needs turn.card, the Katun card being resolved")
+        if self.warding:
+            if phase != CHOOSE or self.card < 0 or KIND[self.card] not in CATASTROPHES:
+                raise InvalidState(
+                    "turn.ward (riches the Mayas still owe) needs phase choose and a "
+                    "catastrophe as turn.card"
+                )
+            riches = CATASTROPHE[KIND[self.card]][0]
+            held = len(self.mayas_riches(self.current, riches))
+            if held < self.warding:
+                raise InvalidState(
+                    f"turn.ward is {self.warding} but seat {self.current}'s reserves and "
+                    f"garrisons hold only {held} {RICHES[riches]}"
+                )
+        if phase in (TURN, ACT) and not any(c >= 0 for c in self.slots):
+            raise InvalidState(
+                "during the turns at least one Katun card of the round lies face down (when "
+                "the last is turned, the round is over)"
+            )
+
+    def tally_from_json(self, raw: Any) -> Tally:
+        """The round's account as given, or (left out) nothing yet; in the distribution the
+        production is read off the riches on the villages."""
+        if raw is not MISSING:
+            return load_tally(raw, self.prestige)
+        tally = Tally.new(self.prestige)
+        if self.phase == DISTRIBUTION:
+            for b, k in enumerate(self.buildings):
+                seat = self.owner[b // MAX_PLOTS]
+                if k == VILLAGE and self.riches_on[b] >= 0 and seat >= 0:
+                    tally.produced[seat][self.riches_on[b]] += 1
+        return tally
+
+    def cards(self) -> KatunCards:
+        return KatunCards(self.deck, self.slots, self.discard, self.peeks, self.layout)
+
+    def places_dealt(self) -> int:
+        """How many cards of the deck were dealt before this round's (face-down or turned)."""
+        return self.cards().places_dealt()
 
     @property
     def target_ball_games(self) -> int:
         n = self.options["ball_games"]
-        return self.players if n is None else n
+        return self.players if n is None else int(n)
 
-    # -- setup ("Setup") ---------------------------------------------------------------------------
-    def setup(self) -> None:
-        """Build the deck, give each king 6 maize, start round 1."""
-        self.deck = build_deck(self.rng)
-        self.layout = True
-        for seat in range(self.players):
-            self.gain(seat, MAIZE, 6)
-        self.start_round()
+    # -- small changes every rule uses --------------------------------------------------------------------
+    def count(self, event: str, n: int = 1) -> None:
+        """One more (or ``n`` more) of a notable event (see ``event_counts``)."""
+        stats = self.stats
+        stats[event] = stats.get(event, 0) + n
 
     def gain(self, seat: int, riches: int, n: int = 1) -> int:
         """Riches from the supply to a king's sheet, as far as the supply lasts."""
         got = min(n, self.supply[riches])
         self.supply[riches] -= got
-        self.chest[seat][riches] += got
+        self.sheets[seat][riches] += got
         return got
+
+    def pay_to_supply(self, seat: int, riches: int) -> None:
+        """A riches from a king's sheet back to the supply."""
+        self.sheets[seat][riches] -= 1
+        self.supply[riches] += 1
 
     def add_prestige(self, seat: int, points: int, source: str) -> None:
         """Prestige won from ``source`` (one of :data:`PRESTIGE_SOURCES`), counted as gained
@@ -221,47 +568,58 @@ class BalamState(State):
         self.prestige[seat] = min(total, SCORE_CAP) if self.options["score_cap"] else total
         gained = self.prestige[seat] - before
         if gained:
-            self.stats[f"prestige_{source}"] += gained
-            self.tally["prestige"][source][seat] += gained
+            self.count(f"prestige_{source}", gained)
+            self.tally.won[PRESTIGE_SOURCES.index(source)][seat] += gained
 
     def lost_buildings(self, seat: int, n: int = 1) -> None:
         """``seat`` lost ``n`` buildings (war, catastrophe) this round."""
         if seat >= 0:
-            self.tally["buildings_lost"][seat] += n
+            self.tally.lost[seat] += n
 
-    def record_round(
-        self, taxes: list[dict[str, int]], lost: list[dict[str, int]], chaak: list[int]
-    ) -> None:
-        """The round's entry in ``history`` (the ``rounds`` of the view), at its close."""
-        t = self.tally
-        seats = []
-        for q in range(self.players):
-            prestige = {src: t["prestige"][src][q] for src in PRESTIGE_SOURCES}
-            seats.append(
-                {
-                    "production": dict(t["production"][q]),
-                    "ceremony": prestige["ceremony"],
-                    "cenote": prestige["cenote"],
-                    "ball_game": prestige["ball_game"],
-                    "prosperous": prestige["prosperous"],
-                    "bonus": prestige["bonus"],
-                    "taxes": dict(taxes[q]),
-                    "chaak": chaak[q],
-                    "riches_lost": dict(lost[q]),
-                    "buildings_lost": t["buildings_lost"][q],
-                    "score_before": t["score_before"][q],
-                    "score_after": self.prestige[q],
-                }
-            )
-        self.history = [
-            *self.history,
-            {
-                "round": self.round,
-                "eclipse": self.eclipse,
-                "final": self.phase == OVER,
-                "seats": seats,
-            },
+    def clear_turn(self) -> None:
+        """Nothing of a turn remains under way."""
+        self.build_site = -1
+        self.cost_due = 0
+        self.attacked = False
+        self.war = None
+        self.losses = ()
+        self.after_losses = AfterLosses.NOTHING
+        self.card = -1
+        self.warding = 0
+        self.offered = []
+
+    def record_round(self, taxes: list[list[int]], lost: list[list[int]], chaak: list[int]) -> None:
+        """The round's entry in ``history`` (the ``rounds`` of the view), at its close: per seat
+        the riches its palaces brought (``taxes``), those it lost, Chaak's maize."""
+        tally = self.tally
+        won = [
+            dict(zip(PRESTIGE_SOURCES, column, strict=True))
+            for column in zip(*tally.won, strict=True)
         ]
+        seats: list[RoundSeatView] = [
+            {
+                "production": riches_count(tally.produced[q]),
+                "ceremony": won[q]["ceremony"],
+                "cenote": won[q]["cenote"],
+                "ball_game": won[q]["ball_game"],
+                "prosperous": won[q]["prosperous"],
+                "bonus": won[q]["bonus"],
+                "taxes": riches_count(taxes[q]),
+                "chaak": chaak[q],
+                "riches_lost": riches_count(lost[q]),
+                "buildings_lost": tally.lost[q],
+                "score_before": tally.score_before[q],
+                "score_after": self.prestige[q],
+            }
+            for q in range(self.players)
+        ]
+        entry: RoundView = {
+            "round": self.round,
+            "eclipse": self.eclipse,
+            "final": self.phase == OVER,
+            "seats": seats,
+        }
+        self.history = [*self.history, entry]
 
     def note(self, text: str) -> None:
         self.log = [*self.log[-29:], text]
@@ -269,514 +627,154 @@ class BalamState(State):
     def order_from(self, first: int) -> list[int]:
         return [(first + i) % self.players for i in range(self.players)]
 
-    # -- A - start of the round, divination --------------------------------------------------------
-    def start_round(self) -> None:
-        self.round += 1
-        n = min(self.players + 1, len(self.deck))
-        self.slots = [self.deck.pop() for _ in range(n)]
-        self.peeks = [0] * self.players
-        counts = [self.count_kind(seat, OBSERVATORY) for seat in range(self.players)]
-        for seat, k in enumerate(divination_peeks(counts, self.players)):
-            if k >= self.players:
-                self.peeks[seat] = (1 << min(k, n)) - 1
-            elif k:
-                self.peeks[seat] = 1 << (n - 1) if counts[seat] < max(counts) else 1
-        self.current = self.round_first
-        self.phase = TURN
-        self.tally = new_tally(self.prestige)
-        self.clear_turn()
-        self.note(f"round {self.round}: {n} Katun cards laid out; seat {self.current} begins")
+    def erect(self, seat: int, kind: int, b: int) -> None:
+        """A building goes up (a new site becomes the king's city; a market brings small
+        pyramids onto its site and the neighbours)."""
+        s, p = divmod(b, MAX_PLOTS)
+        if self.owner[s] == -1:
+            self.owner[s] = seat
+            self.city_memo = {}
+        self.plot_memo = {}
+        self.buildings[b] = kind
+        self.free_plots[s] &= ~(1 << p)
+        self.tiles[TILE_OF[kind]] += 1
+        if DOUBLE[kind]:
+            second = self.second_pos(b)
+            self.buildings[second] = SECOND_PLOT
+            self.free_plots[s] &= ~(1 << second % MAX_PLOTS)
+        if kind == MARKET:
+            self.pyramids[s][seat] += 1
+            for t in self.board.neighbours[s]:
+                self.pyramids[t][seat] += 1
+            self.small_placed[seat] += 1 + len(self.board.neighbours[s])
+            self.city_memo = {}
 
-    def clear_turn(self) -> None:
-        self.lock = -1
-        self.due = 0
-        self.attacked = False
-        self.war = None
-        self.losses = []
-        self.after = ""
-        self.card = -1
-        self.warding = 0
-        self.offered = []
+    def demolish(self, b: int) -> None:
+        """A building goes: riches on it to the supply, a market's small pyramids with it; a site
+        with no building left belongs to nobody ("3 - WARS > DEVASTATED CITY")."""
+        s = b // MAX_PLOTS
+        kind = self.buildings[b]
+        plots = [b, self.second_pos(b)] if DOUBLE[kind] else [b]
+        for x in plots:
+            if self.riches_on[x] >= 0:
+                self.supply[self.riches_on[x]] += 1
+                self.riches_on[x] = NO_RICHES
+            self.buildings[x] = EMPTY
+            self.free_plots[s] |= 1 << x % MAX_PLOTS
+        self.tiles[TILE_OF[kind]] -= 1
+        seat = self.owner[s]
+        if kind == MARKET and seat >= 0:
+            self.pyramids[s][seat] -= 1
+            for t in self.board.neighbours[s]:
+                self.pyramids[t][seat] -= 1
+            self.small_placed[seat] -= 1 + len(self.board.neighbours[s])
+            self.city_memo = {}
+        if self.free_plots[s] == (1 << self.board.plots[s]) - 1:  # no building left
+            self.owner[s] = -1
+            self.city_memo = {}
+        self.plot_memo = {}
 
-    def end_turn(self) -> None:
-        if all(c < 0 for c in self.slots):
-            from gametable.games.balam.distribution import end_round
+    def take_riches(self, b: int) -> int:
+        """The riches lying on plot position ``b`` goes back to the supply; which was it."""
+        r = self.riches_on[b]
+        self.riches_on[b] = NO_RICHES
+        self.supply[r] += 1
+        return r
 
-            end_round(self)
-            return
-        self.current = (self.current + 1) % self.players
-        self.phase = TURN
-        self.clear_turn()
-
-    # -- counting ---------------------------------------------------------------------------------
+    # -- queries ---------------------------------------------------------------------------------------------
     def count_kind(self, seat: int, kind: int) -> int:
-        owner = self.owner
-        return sum(1 for b, k in enumerate(self.kinds) if k == kind and owner[b >> 2] == seat)
+        buildings = self.buildings
+        return sum(1 for b in self.plots_of(seat) if buildings[b] == kind)
 
     def cities(self, seat: int) -> int:
         return self.owner.count(seat)
 
-    def tiles_used(self) -> list[int]:
-        used = [0, 0, 0, 0]
-        for k in self.kinds:
-            if 0 <= k < 8:
-                used[TILE_OF[k]] += 1
-        return used
+    def plots_of(self, seat: int) -> tuple[int, ...]:
+        """The plot positions of ``seat``'s cities, in order (memoised like ``cities_of``)."""
+        key = ("plots", seat)
+        plots: tuple[int, ...] | None = self.city_memo.get(key)
+        if plots is None:
+            counts = self.board.plots
+            plots = self.city_memo[key] = tuple(
+                b
+                for s in self.cities_of(seat)
+                for b in range(s * MAX_PLOTS, s * MAX_PLOTS + counts[s])
+            )
+        return plots
+
+    def cities_of(self, seat: int) -> tuple[int, ...]:
+        """The sites where ``seat`` has a city (memoised until a building goes up or down)."""
+        key = ("cities", seat)
+        sites: tuple[int, ...] | None = self.city_memo.get(key)
+        if sites is None:
+            owner = self.owner
+            sites = self.city_memo[key] = tuple(s for s in self.board.sites if owner[s] == seat)
+        return sites
 
     def small_used(self, seat: int) -> int:
-        return sum(row[seat] for row in self.ctrl)
+        return self.small_placed[seat]
 
     def buildings_of(self, seat: int, kind: int, site: int = -1) -> list[int]:
+        """The positions of ``seat``'s buildings of ``kind`` (on ``site``, or anywhere)."""
         owner = self.owner
         if site >= 0:
             if owner[site] != seat:
                 return []
             base = site * MAX_PLOTS
-            return [base + p for p in range(self.board.plots[site]) if self.kinds[base + p] == kind]
-        return [b for b, k in enumerate(self.kinds) if k == kind and owner[b >> 2] == seat]
+            return [
+                base + p for p in range(self.board.plots[site]) if self.buildings[base + p] == kind
+            ]
+        buildings = self.buildings
+        return [b for b in self.plots_of(seat) if buildings[b] == kind]
 
     def anchors(self, site: int) -> list[int]:
+        """The positions of the buildings standing on ``site`` (each on its anchor plot)."""
         base = site * MAX_PLOTS
-        return [base + p for p in range(self.board.plots[site]) if 0 <= self.kinds[base + p] < 8]
+        kinds = self.buildings
+        return [base + p for p in range(self.board.plots[site]) if kinds[base + p] in BUILDINGS]
 
-    def second_b(self, b: int) -> int:
+    def second_pos(self, b: int) -> int:
+        """The second plot of the palace or temple anchored on ``b``."""
         s, p = divmod(b, MAX_PLOTS)
         q = self.board.second_plot(s, p)
         assert q is not None
         return s * MAX_PLOTS + q
 
-    # -- building and losing buildings -------------------------------------------------------------
-    def erect(self, seat: int, kind: int, b: int) -> None:
-        s = b >> 2
-        if self.owner[s] == -1:
-            self.owner[s] = seat
-        self.kinds[b] = kind
-        if DOUBLE[kind]:
-            self.kinds[self.second_b(b)] = SECOND
-        if kind == MARKET:
-            self.ctrl[s][seat] += 1
-            for t in self.board.neighbours[s]:
-                self.ctrl[t][seat] += 1
+    def mayas_riches(self, seat: int, riches: int) -> list[int]:
+        """Positions of ``riches`` in the king's reserves and garrisons (the Mayas' riches)."""
+        buildings, riches_on = self.buildings, self.riches_on
+        return [
+            b
+            for b in self.plots_of(seat)
+            if riches_on[b] == riches and buildings[b] in (RESERVE, GARRISON)
+        ]
 
-    def demolish(self, b: int) -> None:
-        """A building goes: riches on it to the supply, a market's small pyramids with it; a site
-        with no building left belongs to nobody ("3 - WARS > DEVASTATED CITY")."""
-        s = b >> 2
-        kind = self.kinds[b]
-        plots = [b, self.second_b(b)] if DOUBLE[kind] else [b]
-        for x in plots:
-            if self.toks[x] >= 0:
-                self.supply[self.toks[x]] += 1
-                self.toks[x] = -1
-            self.kinds[x] = EMPTY
-        seat = self.owner[s]
-        if kind == MARKET and seat >= 0:
-            self.ctrl[s][seat] -= 1
-            for t in self.board.neighbours[s]:
-                self.ctrl[t][seat] -= 1
-        if not self.anchors(s):
-            self.owner[s] = -1
+    def mayas_sources(self, seat: int) -> list[int]:
+        """Positions of every riches in the king's reserves and garrisons."""
+        buildings, riches_on = self.buildings, self.riches_on
+        return [
+            b
+            for b in self.plots_of(seat)
+            if riches_on[b] >= 0 and buildings[b] in (RESERVE, GARRISON)
+        ]
 
-    # -- the protocol -----------------------------------------------------------------------------
-    @property
-    def to_move(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == OVER:
-            return ()
-        if phase == DIST:
-            return tuple(s for s in range(self.players) if not self.done[s])
-        if phase == DEFEND:
-            return (self.war["defender"],)  # type: ignore[index]
-        return (self.current,)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def outcome(self) -> Outcome | None:
-        if self.phase != OVER:
-            return None
-        scores = list(self.prestige)
-        if self.options["ties"] == "cities":
-            keys = [(scores[s], self.cities(s)) for s in range(self.players)]
-            distinct = sorted(set(keys), reverse=True)
-            ranking = tuple(distinct.index(k) + 1 for k in keys)
-            winners = tuple(s for s, r in enumerate(ranking) if r == 1)
-            return Outcome(
-                tuple(scores),
-                ranking,
-                winners,
-                "the most prestige wins; ties go to the most cities",
-            )
-        return Outcome.from_scores(scores, reason="the most prestige points wins")
-
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        moving = self.to_move
-        if not moving:
-            return []
-        if seat is None:
-            seat = moving[0]
-        elif seat not in moving:
-            return []
-        cache = self._cache
-        if cache is not None and cache[0] == self.ply and cache[1] == seat:
-            return list(cache[2])
-        out = self._legal(seat)
-        self._cache = (self.ply, seat, out)
-        return list(out)
-
-    def _legal(self, seat: int) -> list[Action]:
-        from gametable.games.balam import legal
-
-        return legal.legal_actions(self, seat)
-
-    def check_action(self, action: Action, seat: int) -> None:
-        from gametable.games.balam import legal
-
-        legal.check(self, action, seat)
-
-    def _apply(self, action: Action, seat: int) -> None:
-        from gametable.games.balam import flow
-
-        self._cache = None
-        flow.apply(self, action, seat)
-
-    def describe(self, action: Action, seat: int | None = None) -> str:
-        """A short sentence for people (public information only: the board, the kings' sheets,
-        the Katun cards turned; never a face-down card)."""
-        try:
-            return self._describe(action, seat)
-        except (IndexError, KeyError, TypeError, ValueError, AttributeError):
-            return f"seat {seat}: {action}"
-
-    def _building_words(self, site: str, plot: int, seat: int | None = None) -> str:
-        """``seat 2's temple on c3.1`` (or ``the empty plot c3.1``)."""
-        b = self.codec.b(site, plot)
-        kind = self.kinds[b]
-        owner = self.owner[b >> 2]
-        if not 0 <= kind < 8:
-            return f"the plot {site}.{plot}"
-        whose = "its" if owner == seat else f"seat {owner}'s"
-        text = f"{whose} {KINDS[kind]} on {site}.{plot}"
-        tok = self.toks[b]
-        return text + (f" (holding 1 {RICHES[tok]})" if tok >= 0 else "")
-
-    def _describe(self, action: Action, seat: int | None) -> str:
-        from gametable.games.balam import actions as a
-        from gametable.games.balam.katun import CARDS, CATASTROPHE, KIND
-        from gametable.games.balam.phases import COST, OFFER
-        from gametable.games.balam.scoring import CENOTE_FACTOR, CEREMONY
-
-        if seat is None:
-            seat = self.to_move[0] if self.to_move else self.current
-        who = f"seat {seat}"
-        names = self.board.names
-        card_kind = KIND[self.card] if self.card >= 0 else ""
-        if isinstance(action, a.Pay):
-            r = RICHES[action.riches]
-            if self.phase == COST and self.lock >= 0:
-                left = self.due - 1
-                return f"{who} pays 1 {r} towards the building on {names[self.lock]}" + (
-                    f" ({left} more to pay)" if left > 0 else " (paid in full)"
-                )
-            return f"{who} pays 1 {r} for the turn, to build, attack or pass"
-        if isinstance(action, a.TurnKatun):
-            left = sum(1 for c in self.slots if c >= 0) - 1
-            return f"{who} turns over face-down Katun card {action.slot}" + (
-                " (the last of the round: production and distribution follow)"
-                if left == 0
-                else f" ({left} left face down)"
-            )
-        if isinstance(action, a.Build):
-            s = self.board.index(action.site)
-            kind = KINDS[action.kind]
-            where = (
-                f"plots {action.plot} and {self.board.second_plot(s, action.plot)}"
-                if DOUBLE[action.kind]
-                else f"plot {action.plot}"
-            )
-            held = self.owner[s]
-            site = (
-                f"its city {action.site}"
-                if held == seat
-                else f"the free {RICHES[self.board.colour[s]]} site {action.site}"
-            )
-            cost = BASE_COST[action.kind]
-            special = SPECIAL_COST[action.kind]
-            pay = (
-                f"for 1 {RICHES[special]}"
-                if special is not None
-                else f"for {cost} riches, paid next"
-                if cost
-                else ""
-            )
-            article = "an" if kind[0] in "aeiou" else "a"
-            return f"{who} builds {article} {kind} on {where} of {site}" + (
-                f" {pay}" if pay else ""
-            )
-        if isinstance(action, a.Remove):
-            return (
-                f"{who} removes its {KINDS[self.kinds[self.codec.b(action.site, action.plot)]]}"
-                f" on {action.site}.{action.plot}, freeing the plot"
-            )
-        if isinstance(action, a.Attack):
-            t = self.board.index(action.target)
-            obs = f", spending {action.obsidian} obsidian" if action.obsidian else ""
-            return (
-                f"{who} attacks seat {self.owner[t]}'s city {action.target} from "
-                f"{action.source} with {action.garrisons} garrison"
-                f"{'s' if action.garrisons != 1 else ''}{obs}"
-            )
-        if isinstance(action, a.End):
-            if self.phase == OFFER:
-                return f"{who} stops offering"
-            if self.lock >= 0:
-                return f"{who} stops building on {names[self.lock]} and ends the turn"
-            return f"{who} ends the turn"
-        if isinstance(action, a.Defend):
-            war = self.war or {}
-            target = names[war["target"]] if "target" in war else "its city"
-            if not action.obsidian:
-                return f"{who} defends {target} without spending obsidian"
-            return f"{who} spends {action.obsidian} obsidian to defend {target}"
-        if isinstance(action, a.Lose):
-            why = (
-                "to the skulls of the attack"
-                if self.after == "destroy"
-                else (f"to the {card_kind.replace('_', ' ')}" if card_kind else "")
-            )
-            return f"{who} gives up {self._building_words(action.site, action.plot, seat)} {why}".strip()
-        if isinstance(action, a.Destroy):
-            return f"{who} destroys {self._building_words(action.site, action.plot)}"
-        if isinstance(action, a.Take):
-            if action.riches == 6:
-                return f"{who} takes {CARDS[self.card].prestige} prestige offered by the Katun card"
-            source = "on an expedition" if card_kind == "expedition" else "from the Katun card"
-            return f"{who} takes 1 {RICHES[action.riches]} {source}"
-        if isinstance(action, a.Dowry):
-            return (
-                f"{who} takes 1 {RICHES[action.riches]} from seat {action.seat} as a dowry "
-                "(Princely marriage)"
-            )
-        if isinstance(action, a.Ward):
-            from gametable.games.balam.events import mayas_riches
-
-            riches, n, _ = CATASTROPHE[card_kind]
-            choice = len(mayas_riches(self, seat, riches)) > n
-            return (
-                f"{who}'s Mayas pay {n} {RICHES[riches]} from reserves and garrisons to ward "
-                f"off the {card_kind.replace('_', ' ')}"
-                + (f" ({who} then chooses which)" if choice else "")
-            )
-        if isinstance(action, a.PayFrom):
-            b = self.codec.b(action.site, action.plot)
-            r, kind = self.toks[b], self.kinds[b]
-            what = (
-                f"the {RICHES[r]} in its {KINDS[kind]}"
-                if r >= 0 and 0 <= kind < 8
-                else "the riches"
-            )
-            why = f" to ward off the {card_kind.replace('_', ' ')}" if card_kind else ""
-            left = self.warding - 1
-            return f"{who}'s Mayas pay {what} on {action.site}.{action.plot}{why}" + (
-                f" ({left} more to pay)" if left > 0 else ""
-            )
-        if isinstance(action, a.Suffer):
-            _, _, what = CATASTROPHE[card_kind]
-            if isinstance(what, str):
-                loss = f"its {what} cities"
-            else:
-                loss = " and ".join(f"{n} {KINDS[k]}{'s' if n > 1 else ''}" for k, n in what)
-            return f"{who} suffers the {card_kind.replace('_', ' ')}: it loses {loss}"
-        if isinstance(action, a.Offer):
-            b = self.codec.b(action.site, action.plot)
-            r = self.toks[b]
-            return (
-                f"{who} sacrifices the {RICHES[r]} on {action.site}.{action.plot} in the "
-                f"sacred cenote {action.cenote} for {CENOTE_FACTOR * CEREMONY[r]} prestige"
-            )
-        if isinstance(action, a.Move):
-            b = self.codec.b(action.site, action.plot)
-            d = self.codec.b(action.to_site, action.to_plot)
-            r = self.toks[b]
-            kind = self.kinds[d]
-            use = {TEMPLE: " (to sacrifice for prestige)", PALACE: " (taxes for the king)"}.get(
-                kind, ""
-            )
-            return (
-                f"{who} carries the {RICHES[r]} on {action.site}.{action.plot} to its "
-                f"{KINDS[kind]} on {action.to_site}.{action.to_plot}{use}"
-            )
-        if isinstance(action, a.Done):
-            if self.phase == OFFER:
-                return f"{who} stops offering in the cenotes"
-            return f"{who} has finished distributing"
-        return f"{who}: {action}"
-
-    # -- distribution ------------------------------------------------------------------------------
     def open_sites(self, seat: int) -> int:
-        key = (seat, tuple(self.owner), tuple(map(tuple, self.ctrl)))
-        mask = self._open.get(key)
+        """The sites ``seat``'s riches may cross or enter, as a bit mask (memoised)."""
+        key = ("open", seat)
+        mask: int | None = self.city_memo.get(key)
         if mask is None:
-            if len(self._open) >= MEMO_SIZE:
-                self._open.clear()
-            mask = self._open[key] = usable_mask(self.board, self.owner, self.ctrl, seat)
+            mask = self.city_memo[key] = usable_mask(self.board, self.owner, self.pyramids, seat)
         return mask
 
     def reach_from(self, seat: int, site: int, open_sites: int | None = None) -> int:
+        """The sites a riches of ``seat`` lying on ``site`` may be carried to (memoised)."""
         if open_sites is None:
             open_sites = self.open_sites(seat)
         key = (open_sites, site)
-        out = self._reach.get(key)
+        memo = self.reach_memo
+        out = memo.get(key)
         if out is None:
-            if len(self._reach) >= MEMO_SIZE:
-                self._reach.clear()
-            out = self._reach[key] = reach(self.board, open_sites, site)
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            out = memo[key] = reach(self.board, open_sites, site)
         return out
-
-    # -- information --------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from gametable.games.balam.positions import public_json
-
-        out = public_json(self)
-        slots = []
-        for i, c in enumerate(self.slots):
-            if c < 0:
-                slots.append("turned")
-            elif seat is not None and self.peeks[seat] >> i & 1:
-                slots.append(TEXT[c])
-            else:
-                slots.append("?")
-        out["katun"]["slots"] = slots
-        out["katun"]["peeked"] = [bin(m).count("1") for m in self.peeks]
-        out["seat"] = seat
-        out["board"] = board_json(self.board)
-        out["pyramids_left"] = [
-            {"large": LARGE_PYRAMIDS - self.cities(q), "small": SMALL_PYRAMIDS - self.small_used(q)}
-            for q in range(self.players)
-        ]
-        if self.phase == OVER:
-            out["outcome"] = self.outcome.to_json()  # type: ignore[union-attr]
-        return out
-
-    def resample(self, seat: int | None, rng: Any) -> BalamState:
-        """Redraw every Katun card ``seat`` has not seen (deck and face-down, unpeeked slots)."""
-        rng = as_rng(rng)
-        new = self.clone()
-        mine = 0 if seat is None else self.peeks[seat]
-        hidden = [i for i, c in enumerate(self.slots) if c >= 0 and not mine >> i & 1]
-        pool = sorted(self.deck + [self.slots[i] for i in hidden])  # no trace of the true order
-        if self.layout:
-            self._redraw_by_layout(new, hidden, pool, rng)
-        else:
-            rng.shuffle(pool)
-            new.deck = pool[: len(self.deck)]
-            for i, c in zip(hidden, pool[len(self.deck) :], strict=True):
-                new.slots[i] = c
-        new.rng = rng.fork()
-        new._cache = None
-        return new
-
-    def places_dealt(self) -> int:
-        """How many cards of the deck were dealt before this round's (face-down or turned)."""
-        return len(deck_places()) - len(self.deck) - len(self.slots)
-
-    def _redraw_by_layout(
-        self, new: BalamState, hidden: list[int], pool: list[int], rng: Rng
-    ) -> None:
-        """Redraw the unseen cards keeping what everybody knows of the deck's structure
-        (:func:`~gametable.games.balam.katun.deck_places`): Prosperous cards stay among the
-        Prosperous places, ball games at the ball games' places, the Eclipse (if unseen) at one
-        of the unseen places of its window, equally likely, the other cards elsewhere."""
-        places = deck_places()
-        drawn = self.places_dealt()
-        # place index (top card first) of every unseen position: hidden slots, then the deck
-        spots: list[tuple[int, str, int]] = [(drawn + i, "slot", i) for i in hidden]
-        top = drawn + len(self.slots)
-        spots += [(top + len(self.deck) - 1 - k, "deck", k) for k in range(len(self.deck))]
-        by_class: dict[str, list[tuple[int, str, int]]] = {}
-        for spot in spots:
-            by_class.setdefault(places[spot[0]], []).append(spot)
-        cards: dict[str, list[int]] = {}
-        for c in pool:  # by the class of place they belong to (the Eclipse apart)
-            kind = KIND[c]
-            key = kind if kind in (PROSPEROUS_PLACE, BALL_PLACE, "eclipse") else OTHER_PLACE
-            cards.setdefault(key, []).append(c)
-        deal: list[tuple[tuple[int, str, int], int]] = []
-        for cls in (PROSPEROUS_PLACE, BALL_PLACE):
-            group, hand = by_class.get(cls, []), cards.get(cls, [])
-            rng.shuffle(hand)
-            deal += list(zip(group, hand, strict=True))
-        window = len(by_class.get(ECLIPSE_WINDOW, []))
-        others = by_class.get(ECLIPSE_WINDOW, []) + by_class.get(OTHER_PLACE, [])
-        for c in cards.get("eclipse", []):
-            deal.append((others.pop(rng.randbelow(window)), c))
-        hand = cards.get(OTHER_PLACE, [])
-        rng.shuffle(hand)
-        deal += list(zip(others, hand, strict=True))
-        for (_, where, i), c in deal:
-            if where == "slot":
-                new.slots[i] = c
-            else:
-                new.deck[i] = c
-
-    # -- copying, JSON, encoding ------------------------------------------------------------------
-    def clone(self) -> BalamState:
-        new = object.__new__(BalamState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        new.rng = Rng(self.rng.state)
-        new.kinds = self.kinds[:]
-        new.toks = self.toks[:]
-        new.owner = self.owner[:]
-        new.ctrl = [r[:] for r in self.ctrl]
-        new.chest = [r[:] for r in self.chest]
-        new.prestige = self.prestige[:]
-        new.supply = self.supply[:]
-        new.deck = self.deck[:]
-        new.slots = self.slots[:]
-        new.peeks = self.peeks[:]
-        new.discard = self.discard[:]
-        new.war = None if self.war is None else dict(self.war)
-        new.losses = [x[:] for x in self.losses]
-        new.offered = self.offered[:]
-        new.done = self.done[:]
-        new.moved = set(self.moved)
-        new.last_roll = self.last_roll[:]
-        new.stats = Counter(self.stats)
-        new.tally = copy_tally(self.tally)
-        # history is append-only and replaced on write: shared
-        return new
-
-    def to_json(self) -> dict[str, Any]:
-        from gametable.games.balam.positions import public_json
-
-        out = public_json(self)
-        out["seed"] = self.seed
-        out["rng"] = self.rng.to_json()
-        out["katun"]["deck"] = [TEXT[c] for c in reversed(self.deck)]
-        out["katun"]["slots"] = [None if c < 0 else TEXT[c] for c in self.slots]
-        out["katun"]["peeks"] = [
-            [i for i in range(len(self.slots)) if m >> i & 1] for m in self.peeks
-        ]
-        out["stats"] = dict(sorted(self.stats.items()))
-        return out
-
-    def event_counts(self) -> dict[str, int]:
-        """Wars (won: at least one building destroyed, else lost), buildings destroyed,
-        prisoners taken, garrisons lost to skulls, devastated cities; catastrophes (striking a
-        king who has something to lose: paid by the Mayas or suffered; harmless ones apart) and
-        what they cost; prestige by source; Katun cards turned, ball games, cenote offerings,
-        dowries; buildings built (in all and per kind) and removed; riches produced, palace taxes,
-        Chaak's maize; rounds finished."""
-        counts = {key: 0 for key in EVENTS}
-        counts.update(self.stats)
-        counts["rounds"] = len(self.history)
-        return counts
-
-    def encode_action(self, action: Action) -> int:
-        return self.codec.encode(action)
-
-    def decode_action(self, code: int) -> Action:
-        return self.codec.decode(code)

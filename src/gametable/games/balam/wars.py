@@ -1,13 +1,10 @@
-"""Wars ("3 - WARS"): dice, potentials, and playing an attack through to its end.
+"""Wars ("3 - WARS"): the attack, the defence, the dice, the losses and the destruction.
 
 An attack goes: obsidian of the attacker, the defender's obsidian (``defend`` phase), the roll,
-the attacker's losses (``lose`` phase), the destruction (``destroy`` phase), a devastated city.
+the attacker's losses (``lose`` phase), the destruction (``destroy`` phase), a devastated city
+(which the attacker may take at once by building on it).  The losses a king owes to a catastrophe
+are chosen the same way (``lose`` phase).
 
-The dice have six faces, each 0 to 3 success points or a skull (``X``); the default faces are
-``0,1,1,2,3,X`` and the ``faces`` option changes them.
-
->>> parse_faces("0,1,1,2,3,X")
-(0, 1, 1, 2, 3, -1)
 >>> potentials([3, -1], attack_obsidian=1, defending_garrisons=3, defence_obsidian=0)
 (4, 3, 1)
 """
@@ -15,43 +12,32 @@ The dice have six faces, each 0 to 3 success points or a skull (``X``); the defa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
-from gametable.games.balam.actions import Attack
+from gametable.core.protocol import Action
+from gametable.games.balam import rules
+from gametable.games.balam.actions import Attack, Defend, Destroy, Lose
 from gametable.games.balam.board import DOUBLE, GARRISON, KINDS, MAX_PLOTS, OBSIDIAN, PRISONER
-from gametable.games.balam.phases import ACT, DEFEND, DESTROY, LOSE
+from gametable.games.balam.constructions import build_actions
+from gametable.games.balam.dice import FACES, SKULL, face_text
+from gametable.games.balam.rules import Refusal
+from gametable.games.balam.state import (
+    ACT,
+    DECIDE,
+    DEFEND,
+    DESTROY,
+    END_TURN,
+    LOSE,
+    TURN,
+    AfterLosses,
+    BalamData,
+    Loss,
+    Then,
+    War,
+    not_now,
+)
 
-if TYPE_CHECKING:
-    from gametable.games.balam.state import BalamState
-
-SKULL = -1
-
-
-def parse_faces(text: str) -> tuple[int, ...]:
-    parts = [p.strip().upper() for p in text.split(",")]
-    if len(parts) != 6:
-        raise ValueError("a die has 6 faces: write six values like 0,1,1,2,3,X")
-    out = []
-    for p in parts:
-        if p == "X":
-            out.append(SKULL)
-        elif p in ("0", "1", "2", "3"):
-            out.append(int(p))
-        else:
-            raise ValueError(f"die face {p!r}: a face is 0, 1, 2, 3 or X (a skull)")
-    return tuple(out)
-
-
-def check_faces(text: str) -> str | None:
-    try:
-        parse_faces(text)
-    except ValueError as exc:
-        return str(exc)
-    return None
-
-
-def face_text(face: int) -> str:
-    return "X" if face == SKULL else str(face)
+DEFEND_ACTIONS = tuple(Defend(i) for i in range(41))
 
 
 def potentials(
@@ -70,196 +56,365 @@ def destruction_cost(kind: int) -> int:
 
 
 # -- queries ---------------------------------------------------------------------------------------
-
-
-def garrison_stats(st: BalamState, site: int) -> tuple[int, int]:
+def garrison_stats(state: BalamData, site: int) -> tuple[int, int]:
     """(garrisons, garrisons holding obsidian) of a site."""
     base = site * MAX_PLOTS
     g = o = 0
-    for b in range(base, base + st.board.plots[site]):
-        if st.kinds[b] == GARRISON:
+    for b in range(base, base + state.board.plots[site]):
+        if state.buildings[b] == GARRISON:
             g += 1
-            if st.toks[b] == OBSIDIAN:
+            if state.riches_on[b] == OBSIDIAN:
                 o += 1
     return g, o
 
 
-def defence_sites(st: BalamState) -> list[int]:
+def defence_sites(state: BalamData) -> list[int]:
     """The attacked city and the defender's cities directly adjacent to it."""
-    war = st.war
+    war = state.war
     assert war is not None
-    t, d = war["target"], war["defender"]
-    return [t, *(u for u in st.board.neighbours[t] if st.owner[u] == d)]
+    t, d = war.target, war.defender
+    return [t, *(u for u in state.board.neighbours[t] if state.owner[u] == d)]
 
 
-def defence_obsidian(st: BalamState) -> int:
-    return sum(garrison_stats(st, s)[1] for s in defence_sites(st))
+def defence_obsidian(state: BalamData) -> int:
+    return sum(garrison_stats(state, s)[1] for s in defence_sites(state))
 
 
-def destroy_candidates(st: BalamState) -> list[int]:
-    war = st.war
+def destroy_candidates(state: BalamData) -> list[int]:
+    war = state.war
     assert war is not None
-    pts = war["points"]
-    return [b for b in st.anchors(war["target"]) if destruction_cost(st.kinds[b]) <= pts]
+    return [
+        b for b in state.anchors(war.target) if destruction_cost(state.buildings[b]) <= war.points
+    ]
 
 
-# -- playing an attack -----------------------------------------------------------------------------
+def loss_candidates(state: BalamData, seat: int) -> list[int]:
+    first = state.losses[0]
+    return state.buildings_of(seat, first.kind, first.site)
 
 
-def attack(st: BalamState, seat: int, action: Attack) -> None:
-    s, t = st.board.index(action.source), st.board.index(action.target)
+# -- the rules of an attack --------------------------------------------------------------------------
+def attack_turn_refusal(state: BalamData) -> Refusal | None:
+    """After paying his turn's riches, a king may launch one attack instead of building."""
+    if state.phase == TURN:
+        return Refusal("pay 1 riches first, then attack", rules.TURNS)
+    if state.phase != ACT or state.build_site >= 0 or state.attacked:
+        return Refusal("a king launches one attack, instead of building, per turn", rules.WARS)
+    return None
+
+
+def source_refusal(state: BalamData, seat: int, source: int) -> Refusal | None:
+    if state.owner[source] != seat:
+        return Refusal(f"{state.board.names[source]} is not one of your cities", rules.WARS)
+    return None
+
+
+def target_refusal(state: BalamData, seat: int, source: int, target: int) -> Refusal | None:
+    """The target is an enemy city at the end of a path from the attacking city."""
+    if not state.board.adjacent(source, target) or state.owner[target] in (-1, seat):
+        names = state.board.names
+        return Refusal(
+            f"{names[target]} is not an enemy city at the end of a path from {names[source]}",
+            rules.WARS,
+        )
+    return None
+
+
+def force_refusal(
+    state: BalamData, source: int, garrisons: int, obsidian: int, stats: tuple[int, int]
+) -> Refusal | None:
+    """At least one of the city's garrisons attacks; each may spend the obsidian it holds."""
+    g, o = stats
+    if garrisons > g:
+        return Refusal(
+            f"{state.board.names[source]} has {g} garrisons; you cannot commit {garrisons}",
+            rules.WARS,
+        )
+    if obsidian > o:
+        return Refusal(f"only {o} of the committed garrisons hold obsidian", rules.WARS)
+    if obsidian > garrisons or garrisons < 1:
+        return Refusal("each committed garrison spends at most the obsidian it holds", rules.WARS)
+    return None
+
+
+def refuse_attack(state: BalamData, action: Attack, seat: int) -> Refusal | None:
+    refusal = attack_turn_refusal(state)
+    if refusal:
+        return refusal
+    s, t = state.board.index(action.source), state.board.index(action.target)
+    return (
+        source_refusal(state, seat, s)
+        or target_refusal(state, seat, s, t)
+        or force_refusal(state, s, action.garrisons, action.obsidian, garrison_stats(state, s))
+    )
+
+
+def attack_actions(state: BalamData, seat: int) -> list[Action]:
+    """Every attack no rule refuses: from each city, on each enemy neighbour, each force."""
+    if attack_turn_refusal(state) is not None:
+        return []
+    out: list[Action] = []
+    for s in state.cities_of(seat):
+        stats = garrison_stats(state, s)
+        if stats[0] and source_refusal(state, seat, s) is None:
+            for t in attack_targets(state, seat, s):
+                out.extend(forces(state, s, t, stats))
+    return out
+
+
+def attack_targets(state: BalamData, seat: int, source: int) -> tuple[int, ...]:
+    """The neighbours of ``source`` it may attack (memoised until a building goes up or down)."""
+    key = ("targets", seat, source)
+    targets: tuple[int, ...] | None = state.city_memo.get(key)
+    if targets is None:
+        targets = tuple(
+            t
+            for t in state.board.neighbours[source]
+            if target_refusal(state, seat, source, t) is None
+        )
+        state.city_memo[key] = targets
+    return targets
+
+
+def forces(
+    state: BalamData, source: int, target: int, stats: tuple[int, int]
+) -> tuple[Action, ...]:
+    """The attacks from ``source`` on ``target`` that the city's garrisons and their obsidian
+    (``stats``) allow, each force once (memoised per board)."""
+    key = ("forces", source, target, stats)
+    found: tuple[Action, ...] | None = state.actions.memo.get(key)
+    if found is None:
+        names = state.board.names
+        found = tuple(
+            Attack(names[source], names[target], n, k)
+            for n in range(1, stats[0] + 1)
+            for k in range(n + 1)
+            if force_refusal(state, source, n, k, stats) is None
+        )
+        state.actions.remember(key, found)
+    return found
+
+
+# -- the defence, the losses, the destruction: the rules ---------------------------------------------
+def refuse_defend(state: BalamData, action: Defend, seat: int) -> Refusal | None:
+    """The defender spends at most the obsidian his defending garrisons hold."""
+    if state.phase != DEFEND:
+        return not_now(state, action)
+    top = defence_obsidian(state)
+    if action.obsidian > top:
+        return Refusal(f"your garrisons there hold only {top} obsidian", rules.DEFENCE)
+    return None
+
+
+def defend_actions(state: BalamData, seat: int) -> list[Action]:
+    top = defence_obsidian(state)
+    return [DEFEND_ACTIONS[i] if i < len(DEFEND_ACTIONS) else Defend(i) for i in range(top + 1)]
+
+
+def refuse_lose(state: BalamData, action: Lose, seat: int) -> Refusal | None:
+    """A king loses one of the buildings he owes (of the kind, on the site, asked)."""
+    if state.phase != LOSE:
+        return not_now(state, action)
+    if state.action_codec.b(action.site, action.plot) not in loss_candidates(state, seat):
+        first = state.losses[0]
+        where = "" if first.site < 0 else f" on {state.board.names[first.site]}"
+        rule = (
+            rules.WAR_LOSSES
+            if state.after_losses == AfterLosses.DESTRUCTION
+            else rules.CATASTROPHES
+        )
+        return Refusal(
+            f"{action.site}.{action.plot} is not one of the buildings you owe "
+            f"({first.count} {KINDS[first.kind]}{'s' if first.count > 1 else ''}{where})",
+            rule,
+        )
+    return None
+
+
+def lose_actions(state: BalamData, seat: int) -> list[Action]:
+    lose = state.actions.lose
+    return [lose[b] for b in loss_candidates(state, seat)]
+
+
+def refuse_destroy(state: BalamData, action: Destroy, seat: int) -> Refusal | None:
+    """The attacker destroys a building of the city his points suffice for."""
+    if state.phase != DESTROY:
+        return not_now(state, action)
+    if state.action_codec.b(action.site, action.plot) not in destroy_candidates(state):
+        war = state.war
+        assert war is not None
+        return Refusal(
+            f"{action.site}.{action.plot} is not a building of {state.board.names[war.target]} "
+            f"that your {war.points} destruction point{'s' if war.points != 1 else ''} can "
+            "destroy (a temple or palace takes 2)",
+            rules.DESTRUCTION,
+        )
+    return None
+
+
+def destroy_actions(state: BalamData, seat: int) -> list[Action]:
+    destroy = state.actions.destroy
+    return [destroy[b] for b in destroy_candidates(state)]
+
+
+# -- playing an attack ---------------------------------------------------------------------------------
+def attack(state: BalamData, action: Attack, seat: int) -> Then:
+    """The attacker's obsidian is spent; the defender chooses his, or the dice roll at once."""
+    s, t = state.board.index(action.source), state.board.index(action.target)
     spent = 0
     base = s * MAX_PLOTS
-    for b in range(base, base + st.board.plots[s]):
-        if spent < action.obsidian and st.kinds[b] == GARRISON and st.toks[b] == OBSIDIAN:
-            st.toks[b] = -1
-            st.supply[OBSIDIAN] += 1
+    for b in range(base, base + state.board.plots[s]):
+        if (
+            spent < action.obsidian
+            and state.buildings[b] == GARRISON
+            and state.riches_on[b] == OBSIDIAN
+        ):
+            state.take_riches(b)
             spent += 1
-    st.attacked = True
-    st.war = {
-        "source": s,
-        "target": t,
-        "garrisons": action.garrisons,
-        "obsidian": action.obsidian,
-        "defender": st.owner[t],
-        "points": 0,
-        "defence_obsidian": 0,
-        "destroyed": 0,
-    }
-    st.stats["wars"] += 1
-    st.note(
+    state.attacked = True
+    state.war = War(s, t, action.garrisons, action.obsidian, state.owner[t])
+    state.count("wars")
+    state.note(
         f"seat {seat} attacks {action.target} from {action.source} with "
         f"{action.garrisons} garrison(s) and {action.obsidian} obsidian"
     )
-    if defence_obsidian(st) > 0:
-        st.phase = DEFEND
-    else:
-        resolve_war(st, 0)
+    if defence_obsidian(state) > 0:
+        state.phase = DEFEND
+        return DECIDE
+    return resolve_war(state, 0)
 
 
-def resolve_war(st: BalamState, obsidian: int) -> None:
+def resolve_war(state: BalamData, obsidian: int) -> Then:
     """Defender's obsidian, the roll, the attacker's losses, then destruction."""
-    war = st.war
+    war = state.war
     assert war is not None
     spent = 0
     garrisons = 0
-    for s in defence_sites(st):
+    for s in defence_sites(state):
         base = s * MAX_PLOTS
-        for b in range(base, base + st.board.plots[s]):
-            if st.kinds[b] == GARRISON:
+        for b in range(base, base + state.board.plots[s]):
+            if state.buildings[b] == GARRISON:
                 garrisons += 1
-                if spent < obsidian and st.toks[b] == OBSIDIAN:
-                    st.toks[b] = -1
-                    st.supply[OBSIDIAN] += 1
+                if spent < obsidian and state.riches_on[b] == OBSIDIAN:
+                    state.take_riches(b)
                     spent += 1
-    roll = [st.faces[st.rng.randbelow(6)] for _ in range(war["garrisons"])]
-    st.last_roll = roll
-    att, dfn, skulls = potentials(roll, war["obsidian"], garrisons, obsidian)
-    war["defence_obsidian"] = obsidian
-    war["points"] = max(0, att - dfn)
-    st.note(f"roll {' '.join(face_text(f) for f in roll)}: attack {att}, defence {dfn}")
-    st.after = "destroy"
-    st.losses = [[GARRISON, skulls, war["source"]]] if skulls else []
-    st.phase = LOSE
-    continue_losses(st)
+    roll = [state.faces[state.rng.randbelow(FACES)] for _ in range(war.garrisons)]
+    state.last_roll = roll
+    att, dfn, skulls = potentials(roll, war.obsidian, garrisons, obsidian)
+    state.war = replace(war, defence_obsidian=obsidian, points=max(0, att - dfn))
+    state.note(f"roll {' '.join(face_text(f) for f in roll)}: attack {att}, defence {dfn}")
+    state.after_losses = AfterLosses.DESTRUCTION
+    state.losses = (Loss(GARRISON, skulls, war.source),) if skulls else ()
+    state.phase = LOSE
+    return continue_losses(state)
 
 
-def continue_losses(st: BalamState) -> None:
-    """Take away buildings owed while there is no real choice; stop at the first real choice."""
-    seat = st.current
-    while st.losses:
-        kind, count, site = st.losses[0]
-        cands = st.buildings_of(seat, kind, site)
-        if count <= 0 or not cands:
-            st.losses.pop(0)
+def continue_losses(state: BalamData) -> Then:
+    """Take away buildings owed while there is no real choice; stop at the first real choice.
+    Once all are paid, the war goes on (destruction) or the Katun card is resolved."""
+    seat = state.current
+    while state.losses:
+        first = state.losses[0]
+        cands = state.buildings_of(seat, first.kind, first.site)
+        if first.count <= 0 or not cands:
+            state.losses = state.losses[1:]
             continue
-        same = len({(b >> 2, st.toks[b]) for b in cands}) == 1
-        if count >= len(cands) or same:
-            lose_one(st, cands[0])
+        same = len({(b // MAX_PLOTS, state.riches_on[b]) for b in cands}) == 1
+        if first.count >= len(cands) or same:
+            lose_one(state, cands[0])
             continue
-        st.phase = LOSE
-        return
-    if st.after == "destroy":
-        continue_destruction(st)
-    else:
-        from gametable.games.balam.events import finish_katun
-
-        finish_katun(st)
+        state.phase = LOSE
+        return DECIDE
+    if state.after_losses == AfterLosses.DESTRUCTION:
+        return continue_destruction(state)
+    return END_TURN
 
 
-def lose_one(st: BalamState, b: int) -> None:
+def lose_one(state: BalamData, b: int) -> None:
     s, p = divmod(b, MAX_PLOTS)
-    st.note(f"seat {st.owner[s]} loses the {KINDS[st.kinds[b]]} on {st.board.names[s]}.{p}")
-    st.lost_buildings(st.owner[s])
-    st.stats[
-        "garrisons_lost_in_war" if st.after == "destroy" else "buildings_lost_to_catastrophes"
-    ] += 1
-    st.demolish(b)
-    st.losses[0][1] -= 1
+    state.note(
+        f"seat {state.owner[s]} loses the {KINDS[state.buildings[b]]} on {state.board.names[s]}.{p}"
+    )
+    state.lost_buildings(state.owner[s])
+    state.count(
+        "garrisons_lost_in_war"
+        if state.after_losses == AfterLosses.DESTRUCTION
+        else "buildings_lost_to_catastrophes"
+    )
+    state.demolish(b)
+    first, *rest = state.losses
+    state.losses = (replace(first, count=first.count - 1), *rest)
 
 
-def lose(st: BalamState, b: int) -> None:
-    lose_one(st, b)
-    continue_losses(st)
+def lose(state: BalamData, action: Lose, seat: int) -> Then:
+    lose_one(state, state.action_codec.b(action.site, action.plot))
+    return continue_losses(state)
 
 
-def continue_destruction(st: BalamState) -> None:
-    war = st.war
+def continue_destruction(state: BalamData) -> Then:
+    """Destroy while there is no choice (or everything can go); stop at a real choice."""
+    war = state.war
     assert war is not None
-    t = war["target"]
+    t = war.target
     while True:
-        cands = destroy_candidates(st)
+        cands = destroy_candidates(state)
         if not cands:
             break
-        if sum(destruction_cost(st.kinds[b]) for b in st.anchors(t)) <= war["points"]:
-            for b in list(st.anchors(t)):
-                destroy(st, b)
+        war = state.war
+        assert war is not None
+        if sum(destruction_cost(state.buildings[b]) for b in state.anchors(t)) <= war.points:
+            for b in list(state.anchors(t)):
+                destroy_building(state, b)
             break
         if len(cands) > 1:
-            st.phase = DESTROY
-            return
-        destroy(st, cands[0])
-    finish_war(st)
+            state.phase = DESTROY
+            return DECIDE
+        destroy_building(state, cands[0])
+    return finish_war(state)
 
 
-def destroy(st: BalamState, b: int) -> None:
+def destroy(state: BalamData, action: Destroy, seat: int) -> Then:
+    destroy_building(state, state.action_codec.b(action.site, action.plot))
+    return continue_destruction(state)
+
+
+def destroy_building(state: BalamData, b: int) -> None:
     """A building destroyed: its riches and market pyramids go, the attacker takes a prisoner
     onto a free garrison of the attacking city (lost if none is free)."""
-    war = st.war
+    war = state.war
     assert war is not None
-    war["points"] -= destruction_cost(st.kinds[b])
+    state.war = war = replace(
+        war, points=war.points - destruction_cost(state.buildings[b]), destroyed=war.destroyed + 1
+    )
     s, p = divmod(b, MAX_PLOTS)
-    st.note(f"the {KINDS[st.kinds[b]]} on {st.board.names[s]}.{p} is destroyed")
-    st.lost_buildings(st.owner[s])
-    st.stats["buildings_destroyed"] += 1
-    war["destroyed"] = war.get("destroyed", 0) + 1
-    st.demolish(b)
-    src = war["source"]
-    if st.owner[src] != st.current or st.supply[PRISONER] <= 0:
+    state.note(f"the {KINDS[state.buildings[b]]} on {state.board.names[s]}.{p} is destroyed")
+    state.lost_buildings(state.owner[s])
+    state.count("buildings_destroyed")
+    state.demolish(b)
+    src = war.source
+    if state.owner[src] != state.current or state.supply[PRISONER] <= 0:
         return
     base = src * MAX_PLOTS
-    for g in range(base, base + st.board.plots[src]):
-        if st.kinds[g] == GARRISON and st.toks[g] < 0:
-            st.toks[g] = PRISONER
-            st.supply[PRISONER] -= 1
-            st.stats["prisoners_taken"] += 1
+    for g in range(base, base + state.board.plots[src]):
+        if state.buildings[g] == GARRISON and state.riches_on[g] < 0:
+            state.riches_on[g] = PRISONER
+            state.supply[PRISONER] -= 1
+            state.count("prisoners_taken")
             return
 
 
-def finish_war(st: BalamState) -> None:
+def finish_war(state: BalamData) -> Then:
     """A devastated city may be taken at once by building on it, without paying again."""
-    war = st.war
+    war = state.war
     assert war is not None
-    t = war["target"]
-    st.war = None
-    st.stats["wars_won" if war.get("destroyed", 0) else "wars_lost"] += 1
-    if st.owner[t] == -1:
-        st.stats["devastated_cities"] += 1
-        st.note(f"{st.board.names[t]} is devastated")
-        st.lock = t
-        st.phase = ACT
-        from gametable.games.balam.legal import build_actions
-
-        if build_actions(st, st.current):
-            return
-    st.end_turn()
+    t = war.target
+    state.war = None
+    state.count("wars_won" if war.destroyed else "wars_lost")
+    if state.owner[t] == -1:
+        state.count("devastated_cities")
+        state.note(f"{state.board.names[t]} is devastated")
+        state.build_site = t
+        state.phase = ACT
+        if build_actions(state, state.current):
+            return DECIDE
+    return END_TURN

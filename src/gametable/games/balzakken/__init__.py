@@ -22,10 +22,11 @@ from gametable.core.options import Option
 from gametable.core.protocol import Action, Game, State
 from gametable.core.registry import register
 from gametable.games.balzakken import rules
-from gametable.games.balzakken.actions import num_actions, parse
+from gametable.games.balzakken.actions import ACTION_TYPES, from_json, num_actions, parse
 from gametable.games.balzakken.cards import BALZAK_VALUES
 from gametable.games.balzakken.positions import load_position
 from gametable.games.balzakken.state import HAND_SIZE, BalzakkenState
+from gametable.games.balzakken.views import BalzakkenView, narrow_to_table
 
 
 class Balzakken(Game):
@@ -44,6 +45,8 @@ class Balzakken(Game):
         Option("luls", 4, "number of Lul cards in the deck", int, minimum=0, maximum=8),
         Option("first_player", 0, "seat that begins the first round", int, minimum=0, maximum=7),
     )
+    action_types = ACTION_TYPES
+    view_type = BalzakkenView
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         super().check_players(players, options)
@@ -66,6 +69,17 @@ class Balzakken(Game):
 
     def parse_action(self, state: State, text: str) -> Action:
         return parse(text)
+
+    def _action_from_json(self, state: State, cls: type[Action], data: Mapping[str, Any]) -> Action:
+        return from_json(cls, data)
+
+    def view_schema(self, players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The view schema, narrowed to the table: seats ``0..players-1``, per-seat lists of
+        ``players`` entries."""
+        schema = super().view_schema(players, options)
+        narrow_to_table(schema, players)
+        schema["$defs"]["BalzakkenView"]["properties"]["players"]["const"] = players
+        return schema
 
     def _state_from_json(self, data: dict[str, Any]) -> State:
         try:

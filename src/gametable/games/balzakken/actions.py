@@ -15,6 +15,17 @@ Notation (case-insensitive on input; ``str(action)`` is the canonical form):
 
 Short forms ``d``, ``s``, ``w``, ``l`` and ``b`` are accepted on input; seats are 0-based.
 
+JSON forms (``to_json``: cards as their text, seats as integers) and steps (how a person picks
+the action in a menu, from the most general choice to the last detail)::
+
+    {"kind": "discard", "card": "7", "count": 2, "take_top": true}     ("discard", "7x2", "top")
+    {"kind": "discard", "card": "7", "count": 2, "take_top": false}    ("discard", "7x2", "draw")
+    {"kind": "discard", "card": "7", "count": 1, "take_top": false}    ("discard", "7")
+    {"kind": "swap", "card": "7"}                                      ("swap", "7")
+    {"kind": "swinger", "target": 2}                                   ("swinger", "seat 2")
+    {"kind": "lul", "target": 2}                                       ("lul", "seat 2")
+    {"kind": "balzak"}                                                 ("balzak",)
+
 Integer encoding (``V`` = 13 values -1..11 at index ``value + 1``; ``C`` = copies per value;
 ``N`` = players)::
 
@@ -30,16 +41,21 @@ Integer encoding (``V`` = 13 values -1..11 at index ``value + 1``; ``C`` = copie
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from gametable.core.errors import InvalidAction
 from gametable.core.protocol import Action
+from gametable.core.schema import action_fields
 from gametable.games.balzakken.cards import card_text, parse_card
 
 
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
     """Discard ``count`` cards of ``card``; draw one back (from the discard pile if ``take_top``)."""
+
+    kind = "discard"
 
     card: int
     count: int = 1
@@ -53,46 +69,133 @@ class Discard(Action):
             text += " top"
         return text
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "discard",
+            "card": card_text(self.card),
+            "count": self.count,
+            "take_top": self.take_top,
+        }
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """``("discard", "7")`` for one card; ``("discard", "7x2", "draw" | "top")`` for several,
+        the last step saying where the card drawn back comes from."""
+        card = card_text(self.card)
+        if self.count == 1 and not self.take_top:
+            return ("discard", card)
+        return ("discard", f"{card}x{self.count}", "top" if self.take_top else "draw")
+
 
 @dataclass(frozen=True, slots=True)
 class Swap(Action):
     """Swap a Balzak of value ``card`` from the hand with the discard pile's top card."""
+
+    kind = "swap"
 
     card: int
 
     def __str__(self) -> str:
         return f"swap {card_text(self.card)}"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "swap", "card": card_text(self.card)}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("swap", card_text(self.card))
+
 
 @dataclass(frozen=True, slots=True)
 class PlaySwinger(Action):
     """Play The Swinger in front of ``target`` and swap hands with them."""
+
+    kind = "swinger"
 
     target: int
 
     def __str__(self) -> str:
         return f"swinger {self.target}"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "swinger", "target": self.target}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("swinger", f"seat {self.target}")
+
 
 @dataclass(frozen=True, slots=True)
 class PlayLul(Action):
     """Play The Lul in front of ``target``, who draws 2 cards at once."""
+
+    kind = "lul"
 
     target: int
 
     def __str__(self) -> str:
         return f"lul {self.target}"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "lul", "target": self.target}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("lul", f"seat {self.target}")
+
 
 @dataclass(frozen=True, slots=True)
 class CallBalzak(Action):
     """Call BALZAK!: the round ends and is scored."""
 
+    kind = "balzak"
+
     def __str__(self) -> str:
         return "balzak"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "balzak"}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("balzak",)
+
 
 BALZAK = CallBalzak()
+ACTION_TYPES: tuple[type[Action], ...] = (Discard, Swap, PlaySwinger, PlayLul, CallBalzak)
+
+
+def _card_field(value: str) -> int:
+    try:
+        return parse_card(value)
+    except ValueError:
+        raise InvalidAction(
+            f"{value!r:.20} is not a Balzakken card; cards are written "
+            '"-1" to "11", "S" (The Swinger) and "L" (The Lul)'
+        ) from None
+
+
+def from_json(cls: type[Action], data: Mapping[str, Any]) -> Action:
+    """The action of class ``cls`` whose JSON form is ``data`` (its ``"kind"`` already matched).
+
+    Fields are checked for names and types (:class:`InvalidAction` otherwise); legality is not.
+
+    >>> from_json(Discard, {"kind": "discard", "card": "7", "count": 2, "take_top": True})
+    Discard(card=7, count=2, take_top=True)
+    """
+    if cls is Discard:
+        f = action_fields(data, {"card": str, "count": int, "take_top": bool})
+        return Discard(_card_field(f["card"]), f["count"], f["take_top"])
+    if cls is Swap:
+        f = action_fields(data, {"card": str})
+        return Swap(_card_field(f["card"]))
+    if cls is PlaySwinger:
+        return PlaySwinger(action_fields(data, {"target": int})["target"])
+    if cls is PlayLul:
+        return PlayLul(action_fields(data, {"target": int})["target"])
+    action_fields(data, {})
+    return BALZAK
+
 
 _CARD = r"(-?\d+|s|l|swinger|lul)"
 _DISCARD = re.compile(rf"^(?:discard|d)\s+{_CARD}(?:\s*x\s*(\d+))?(?:\s+(top|pile|draw))?$")
@@ -192,6 +295,7 @@ def decode(code: int, players: int, copies: int) -> Action:
 
 
 __all__ = [
+    "ACTION_TYPES",
     "BALZAK",
     "CallBalzak",
     "Discard",
@@ -200,6 +304,7 @@ __all__ = [
     "Swap",
     "decode",
     "encode",
+    "from_json",
     "num_actions",
     "parse",
 ]

@@ -11,19 +11,40 @@ and a Swinger left in hand counts 0.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Literal
 
 SWINGER = 20
 LUL = 21
 ACTION_CARDS = (SWINGER, LUL)
-BALZAK_VALUES = tuple(range(-1, 12))
+LOWEST, HIGHEST = -1, 11
+BALZAK_VALUES = tuple(range(LOWEST, HIGHEST + 1))
 ALL_CARDS = (*BALZAK_VALUES, SWINGER, LUL)
 
 #: points a card counts in a hand at the end of a round
 POINTS = {**{v: v for v in BALZAK_VALUES}, SWINGER: 0, LUL: 10}
 
-_TEXT = {**{v: str(v) for v in BALZAK_VALUES}, SWINGER: "S", LUL: "L"}
-_FROM_TEXT = {t: c for c, t in _TEXT.items()}
+#: a card as text (JSON, notation, views)
+CardText = Literal["-1", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "S", "L"]
+_POINTS_OF = POINTS.__getitem__
+
+_TEXT: dict[int, CardText] = {
+    -1: "-1",
+    0: "0",
+    1: "1",
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "11",
+    SWINGER: "S",
+    LUL: "L",
+}
+_FROM_TEXT: dict[str, int] = {t: c for c, t in _TEXT.items()}
 _FROM_TEXT.update(
     {"SWINGER": SWINGER, "LUL": LUL, "s": SWINGER, "l": LUL, "swinger": SWINGER, "lul": LUL}
 )
@@ -34,11 +55,17 @@ NAMES[-1] = "Bruisbal (-1)"
 
 
 def is_balzak(card: int) -> bool:
-    return -1 <= card <= 11
+    return LOWEST <= card <= HIGHEST
 
 
-def card_text(card: int) -> str:
+def card_text(card: int) -> CardText:
     return _TEXT[card]
+
+
+def cards_text(cards: Iterable[int]) -> list[CardText]:
+    """``[7, SWINGER]`` -> ``["7", "S"]``."""
+    text = _TEXT
+    return [text[c] for c in cards]
 
 
 def parse_card(text: str) -> int:
@@ -55,7 +82,7 @@ def hand_value(hand: Iterable[int]) -> int:
     >>> hand_value([-1, 3, LUL, SWINGER])
     12
     """
-    return sum(POINTS[c] for c in hand)
+    return sum(map(_POINTS_OF, hand))
 
 
 def deck_counts(options: Mapping[str, Any]) -> dict[int, int]:
@@ -66,6 +93,13 @@ def deck_counts(options: Mapping[str, Any]) -> dict[int, int]:
     return counts
 
 
+_DECKS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
 def build_deck(options: Mapping[str, Any]) -> list[int]:
     """The whole deck, unshuffled, in card order."""
-    return [card for card, n in deck_counts(options).items() for _ in range(n)]
+    key = (options["copies"], options["swingers"], options["luls"])
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = _DECKS[key] = tuple(c for c, n in deck_counts(options).items() for _ in range(n))
+    return list(deck)

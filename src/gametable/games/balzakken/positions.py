@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from gametable.core.errors import InvalidState
 from gametable.core.positions import expect_cards, read_header
 from gametable.core.positions import expect_int as _int
@@ -16,14 +18,16 @@ from gametable.games.balzakken.cards import (
     ACTION_CARDS,
     card_text,
     deck_counts,
+    hand_value,
     is_balzak,
     parse_card,
 )
-from gametable.games.balzakken.scoring import GAME_END
+from gametable.games.balzakken.scoring import GAME_END, score_round, tasty_position
+from gametable.games.balzakken.state import BalzakkenState
+from gametable.games.balzakken.views import RoundRecord
 
 if TYPE_CHECKING:
     from gametable.games.balzakken import Balzakken
-    from gametable.games.balzakken.state import BalzakkenState
 
 
 def _cards(value: Any, where: str) -> list[int]:
@@ -31,8 +35,6 @@ def _cards(value: Any, where: str) -> list[int]:
 
 
 def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
-    from gametable.games.balzakken.state import BalzakkenState
-
     head = read_header(game, data)
     players, options = head.players, head.options
     state = BalzakkenState(game, players, head.seed, options)
@@ -71,7 +73,7 @@ def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
                 "onto the discard pile"
             )
 
-    placed = Counter()
+    placed: Counter[int] = Counter()
     for cards in (*state.hands, state.discard, *state.in_front):
         placed.update(cards)
     deck = deck_counts(options)
@@ -138,12 +140,109 @@ def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
                         f"known[{o}][{p}] must include the public knowledge known[{players}][{p}]"
                     )
 
-    history = data.get("rounds", [])
-    if not isinstance(history, list):
-        raise InvalidState("rounds must be a list")
-    state.history = history
+    state.history = load_rounds(data.get("rounds", []), state)
     stats = data.get("stats", {})
     if not isinstance(stats, dict) or not all(isinstance(v, int) for v in stats.values()):
         raise InvalidState("stats must map names to counts")
     state.stats = Counter(stats)
     return state
+
+
+_ROUND_FIELDS = frozenset(RoundRecord.__annotations__)
+_PER_SEAT_FIELDS = ("hands", "in_front", "values", "points", "before", "totals")
+
+
+def load_rounds(value: Any, state: BalzakkenState) -> list[RoundRecord]:
+    """The finished rounds of a position, checked like every other field.
+
+    Each record has exactly the fields a round's record has, of the right types (cards as text),
+    one entry per seat in its per-seat lists, and agrees with the rules: the values are the
+    hands' points, the points and kind follow from the values and the caller, the totals are the
+    totals before plus the points (69 and 99 dropped to 50 and 75, the seats that dropped listed
+    in ``tasty``), no card appears more often than the deck holds it; rounds follow one another
+    (each starts from the totals of the one before), come before the current round, and the last
+    one's totals are the score sheet.
+    """
+    if not isinstance(value, list):
+        raise InvalidState("rounds must be a list of finished rounds")
+    for i, record in enumerate(value):
+        if not isinstance(record, dict):
+            raise InvalidState(f"rounds[{i}] must be an object")
+        unknown = sorted(str(k) for k in record if k not in _ROUND_FIELDS)
+        if unknown:
+            raise InvalidState(f"rounds[{i}] has an unknown field {unknown[0]!r}")
+    try:
+        rounds = msgspec.convert(value, list[RoundRecord])
+    except msgspec.ValidationError as exc:
+        raise InvalidState(f"rounds: {str(exc).replace('`$', '`rounds')}") from None
+    players = state.players
+    deck = deck_counts(state.options)
+    previous: RoundRecord | None = None
+    for i, r in enumerate(rounds):
+        where = f"rounds[{i}]"
+        for name in _PER_SEAT_FIELDS:
+            if len(r[name]) != players:  # type: ignore[literal-required]
+                raise InvalidState(f"{where}.{name} must have {players} entries, one per seat")
+        for seat in (r["caller"], *r["tasty"]):
+            if seat >= players:
+                raise InvalidState(f"{where}: there is no seat {seat} at a {players}-player table")
+        _check_round_cards(r, where, deck)
+        values = [hand_value(parse_card(c) for c in h) for h in r["hands"]]
+        if r["values"] != values:
+            raise InvalidState(f"{where}.values must be the points of its hands: {values}")
+        result = score_round(values, r["caller"])
+        if r["kind"] != result.kind or r["points"] != list(result.points):
+            raise InvalidState(
+                f"{where}: with these hands and seat {r['caller']} calling, the call is "
+                f"{result.kind!r} and the points are {list(result.points)}"
+            )
+        sums = [b + p for b, p in zip(r["before"], r["points"], strict=True)]
+        totals = [tasty_position(t) for t in sums]
+        tasty = [s for s in range(players) if totals[s] != sums[s]]
+        if r["totals"] != totals or r["tasty"] != tasty:
+            raise InvalidState(
+                f"{where}: the totals must be before + points with 69 and 99 dropped "
+                f"(totals {totals}, tasty {tasty})"
+            )
+        if previous is not None:
+            if r["round"] != previous["round"] + 1:
+                raise InvalidState(f"{where} must be round {previous['round'] + 1}")
+            if r["before"] != previous["totals"]:
+                raise InvalidState(f"{where}.before must be the totals of the round before it")
+        previous = r
+    if previous is not None:
+        if previous["totals"] != state.scores:
+            raise InvalidState(
+                f"scores must be the totals after the last finished round: {previous['totals']}"
+            )
+        if state.to_move and previous["round"] != state.round - 1:
+            raise InvalidState(
+                f"the last finished round must be round {state.round - 1}, the one before the "
+                f"current round {state.round}"
+            )
+        if not state.to_move and previous["round"] != state.round:
+            raise InvalidState(
+                f"the game ended in round {state.round}, so the last finished round must be "
+                f"round {state.round}"
+            )
+    return rounds
+
+
+def _check_round_cards(r: RoundRecord, where: str, deck: dict[int, int]) -> None:
+    """A finished round's hands and action cards in front come from one deck."""
+    placed: Counter[int] = Counter()
+    for h in r["hands"]:
+        placed.update(parse_card(c) for c in h)
+    for seat, front in enumerate(r["in_front"]):
+        for c in front:
+            card = parse_card(c)
+            if card not in ACTION_CARDS:
+                raise InvalidState(
+                    f"{where}.in_front[{seat}] holds {c}: only action cards lie in front of players"
+                )
+            placed[card] += 1
+    for card, n in placed.items():
+        if n > deck[card]:
+            raise InvalidState(
+                f"{where}: card {card_text(card)} appears {n} times but the deck holds {deck[card]}"
+            )

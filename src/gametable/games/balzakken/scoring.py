@@ -10,11 +10,14 @@ scores 25 for the caller and 0 for everyone else.  No entry on the score sheet i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import Final, Literal, NamedTuple
 
-GOOD = "good"
-FALSE = "false"
-OVERCALL = "overcall"
+#: how a round ended: a good call, a false call, or a call with more than 5 points
+RoundKind = Literal["good", "false", "overcall"]
+GOOD: Final = "good"
+FALSE: Final = "false"
+OVERCALL: Final = "overcall"
+KINDS: tuple[RoundKind, ...] = (GOOD, FALSE, OVERCALL)
 
 BALZAK_LIMIT = 5
 FALSE_PENALTY = 25
@@ -22,9 +25,8 @@ GAME_END = 100
 TASTY = {69: 50, 99: 75}
 
 
-@dataclass(frozen=True)
-class RoundScore:
-    kind: str
+class RoundScore(NamedTuple):
+    kind: RoundKind
     points: tuple[int, ...]
 
 
@@ -39,19 +41,19 @@ def score_round(values: Sequence[int], caller: int) -> RoundScore:
     RoundScore(kind='overcall', points=(25, 0, 0))
     """
     mine = values[caller]
-    others = [v for seat, v in enumerate(values) if seat != caller]
     if mine > BALZAK_LIMIT:
-        return RoundScore(
-            OVERCALL, tuple(FALSE_PENALTY if s == caller else 0 for s in range(len(values)))
-        )
+        points = [0] * len(values)
+        points[caller] = FALSE_PENALTY
+        return RoundScore(OVERCALL, tuple(points))
+    others = [v for seat, v in enumerate(values) if seat != caller]
     lowest = min(others) if others else mine + 1
     if lowest <= mine:
-        points = tuple(
-            FALSE_PENALTY if s == caller else 0 if v == lowest else max(0, v)
-            for s, v in enumerate(values)
-        )
-        return RoundScore(FALSE, points)
-    return RoundScore(GOOD, tuple(0 if s == caller else max(0, v) for s, v in enumerate(values)))
+        points = [0 if v == lowest else v if v > 0 else 0 for v in values]
+        points[caller] = FALSE_PENALTY
+        return RoundScore(FALSE, tuple(points))
+    points = [v if v > 0 else 0 for v in values]  # no entry on the score sheet is negative
+    points[caller] = 0
+    return RoundScore(GOOD, tuple(points))
 
 
 def tasty_position(total: int) -> int:
@@ -65,4 +67,4 @@ def tasty_position(total: int) -> int:
 
 def game_is_over(totals: Sequence[int]) -> bool:
     """The game ends as soon as someone has 100 points or more."""
-    return any(t >= GAME_END for t in totals)
+    return max(totals) >= GAME_END

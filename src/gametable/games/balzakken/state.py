@@ -4,6 +4,11 @@ Hands are sorted lists of card ints; piles are lists with the top card last.  ``
 the multiset of cards observer ``o`` knows to be in seat ``p``'s hand (row ``players`` is what
 everybody knows: cards taken from the discard pile in plain sight); a Swinger tells both players
 the whole hand the other now holds.  ``resample`` keeps each seat's knowledge and redraws the rest.
+
+Legality lives in :mod:`~gametable.games.balzakken.rules` (one function per rule, returning a
+refusal or nothing); :meth:`BalzakkenState.legal_actions` and :meth:`BalzakkenState.apply` both
+ask those functions, through :mod:`~gametable.games.balzakken.legal` and
+:meth:`BalzakkenState.refusal_of`.
 """
 
 from __future__ import annotations
@@ -12,13 +17,11 @@ from bisect import insort
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from gametable.core.errors import IllegalAction
 from gametable.core.positions import header_json
 from gametable.core.protocol import Action, Outcome, State
 from gametable.core.rng import Rng, as_rng
 from gametable.games.balzakken import rules
 from gametable.games.balzakken.actions import (
-    BALZAK,
     CallBalzak,
     Discard,
     PlayLul,
@@ -32,16 +35,20 @@ from gametable.games.balzakken.cards import (
     NAMES,
     SWINGER,
     build_deck,
-    card_text,
+    cards_text,
     hand_value,
     is_balzak,
 )
-from gametable.games.balzakken.scoring import game_is_over, score_round, tasty_position
+from gametable.games.balzakken.legal import actions_of_hand
+from gametable.games.balzakken.scoring import KINDS, game_is_over, score_round, tasty_position
+from gametable.games.balzakken.views import BalzakkenView, OutcomeView, RoundRecord
 
 if TYPE_CHECKING:
     from gametable.games.balzakken import Balzakken
 
 HAND_SIZE = 5
+#: the event counted for each kind of call
+ROUND_EVENT = {kind: f"{kind}_balzak" for kind in KINDS}
 EVENTS = (
     "good_balzak",
     "false_balzak",
@@ -54,25 +61,10 @@ EVENTS = (
     "skipped_draws",
 )
 
-# Shared immutable action values, so legal_actions allocates little.
-_DISCARD1 = {v: Discard(v) for v in range(-1, 12)}
-_SWAP = {v: Swap(v) for v in range(-1, 12)}
-_MULTI = {v: {k: (Discard(v, k), Discard(v, k, True)) for k in range(2, 9)} for v in range(-1, 12)}
-_TARGETS: dict[tuple[type, int, int], tuple[Action, ...]] = {}
-
-
-def _targets(kind: type, seat: int, players: int) -> tuple[Action, ...]:
-    """The action card ``kind`` played on every other seat (cached: actions are immutable)."""
-    key = (kind, seat, players)
-    found = _TARGETS.get(key)
-    if found is None:
-        found = _TARGETS[key] = tuple(kind(t) for t in range(players) if t != seat)
-    return found
-
 
 class BalzakkenState(State):
     __slots__ = (
-        "current",
+        "_offered",
         "dealer",
         "discard",
         "draw",
@@ -89,7 +81,12 @@ class BalzakkenState(State):
         "scores",
         "seed",
         "stats",
+        "to_move",
     )
+
+    #: the seat to move, as the protocol's tuple (empty once the game is over); a plain
+    #: attribute rather than a property, because every client reads it at every decision
+    to_move: tuple[int, ...]
 
     def __init__(self, game: Balzakken, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -99,17 +96,29 @@ class BalzakkenState(State):
         self.rng = Rng(seed)
         self.ply = 0
         self.round = 0
-        self.scores = [0] * players
-        self.history: list[dict[str, Any]] = []
+        self.scores: list[int] = [0] * players
+        self.history: list[RoundRecord] = []
         self.stats: Counter[str] = Counter()
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.draw: list[int] = []
         self.discard: list[int] = []
         self.in_front: list[list[int]] = [[] for _ in range(players)]
         self.known: list[list[list[int]]] = []
-        self.current: int | None = options["first_player"]
+        self.to_move = (options["first_player"],)
+        #: the legal actions last listed for the seat to move in this very position (dropped by
+        #: every change), so that ``apply`` can trust those very action objects unchecked
+        self._offered: tuple[Action, ...] = ()
         # the dealer of the first round sits to the right of the first player
-        self.dealer = (options["first_player"] - 1) % players
+        self.dealer: int = (options["first_player"] - 1) % players
+
+    @property
+    def current(self) -> int | None:
+        """The seat to move, or ``None`` once the game is over."""
+        return self.to_move[0] if self.to_move else None
+
+    @current.setter
+    def current(self, seat: int | None) -> None:
+        self.to_move = () if seat is None else (seat,)
 
     # -- setting up a round ("Overview > Ready to start?") ------------------------------------------
     def deal_round(self) -> None:
@@ -118,10 +127,14 @@ class BalzakkenState(State):
         self.round += 1
         deck = build_deck(self.options)
         self.rng.shuffle(deck)
-        self.hands = [
-            sorted(deck[-HAND_SIZE * (i + 1) : len(deck) - HAND_SIZE * i]) for i in range(n)
-        ]
-        del deck[len(deck) - HAND_SIZE * n :]
+        size = len(deck)
+        hands = []
+        for i in range(n):
+            hand = deck[size - HAND_SIZE * (i + 1) : size - HAND_SIZE * i]
+            hand.sort()
+            hands.append(hand)
+        del deck[size - HAND_SIZE * n :]
+        self.hands = hands
         self.draw = deck
         self.in_front = [[] for _ in range(n)]
         self.known = [[[] for _ in range(n)] for _ in range(n + 1)]
@@ -137,16 +150,12 @@ class BalzakkenState(State):
 
     # -- the protocol -----------------------------------------------------------------------------
     @property
-    def to_move(self) -> tuple[int, ...]:
-        return () if self.current is None else (self.current,)
-
-    @property
     def is_over(self) -> bool:
-        return self.current is None
+        return not self.to_move
 
     @property
     def outcome(self) -> Outcome | None:
-        if self.current is not None:
+        if self.to_move:
             return None
         low = min(self.scores)
         names = " and ".join(f"seat {s}" for s, t in enumerate(self.scores) if t == low)
@@ -157,105 +166,111 @@ class BalzakkenState(State):
         )
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        if self.current is None or (seat is not None and seat != self.current):
+        to_move = self.to_move
+        if not to_move:
             return []
-        seat = self.current
-        hand = self.hands[seat]
-        if not hand:
-            return [BALZAK]
-        out: list[Action] = []
-        has_action_card = False
-        i, n = 0, len(hand)
-        while i < n:  # the hand is sorted: walk each run of equal cards once
-            card = hand[i]
-            j = i + 1
-            while j < n and hand[j] == card:
-                j += 1
-            if card >= SWINGER:  # action cards sort after every Balzak
-                has_action_card = True
-                if card == SWINGER:
-                    out.extend(_targets(PlaySwinger, seat, self.players))
-                else:
-                    out.extend(_targets(PlayLul, seat, self.players))
-            else:
-                out.append(_DISCARD1[card])
-                multi = _MULTI[card]
-                for k in range(2, j - i + 1):
-                    out.extend(multi[k])
-                out.append(_SWAP[card])
-            i = j
-        if not has_action_card:
-            out.append(BALZAK)
-        return out
+        current = to_move[0]
+        if seat is not None and seat != current:
+            return []
+        legal = actions_of_hand(self.hands[current], current, self.players)
+        self._offered = tuple(legal)
+        return legal
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:
-        """As :meth:`State.apply`; a BALZAK! called out of turn cites the rule about it.
+        """As :meth:`State.apply`: refuse with the rule broken (state untouched), else apply.
 
-        "Playing the Game > Important": BALZAK! is only called on your own turn, as that turn
-        (tests/balzakken checks this refusal's rule section).
+        "Playing the Game > Important": BALZAK! called out of turn cites the rule that it is only
+        called on your own turn, as that turn.
         """
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
-        if (
-            isinstance(action, CallBalzak)
-            and seat is not None
-            and self.current is not None
-            and seat != self.current
-        ):
-            raise IllegalAction(
-                f"seat {seat} cannot call BALZAK! now: it is seat {self.current}'s turn, and "
-                "BALZAK! is only called as your own turn",
-                rules.BALZAK_ON_YOUR_TURN,
-            )
-        super().apply(action, seat)
+        to_move = self.to_move
+        if not to_move or (seat is not None and seat != to_move[0]):
+            if to_move and seat is not None and isinstance(action, CallBalzak):
+                raise rules.out_of_turn_balzak_refusal(seat, to_move[0]).error()
+            self.acting_seat(seat)  # raises: the game is over, or it is another seat's turn
+            raise AssertionError(f"seat {seat} may not act now, yet acting_seat accepted it")
+        seat = to_move[0]
+        for listed in self._offered:
+            if listed is action:  # this very object was listed legal here: no need to ask again
+                break
+        else:
+            refusal = self.refusal_of(action, seat)
+            if refusal is not None:
+                raise refusal.error()
+        self._apply(action, seat)
+        self.ply += 1
 
     def check_action(self, action: Action, seat: int) -> None:
+        refusal = self.refusal_of(action, seat)
+        if refusal is not None:
+            raise refusal.error()
+
+    def refusal_of(self, action: Action, seat: int) -> rules.Refusal | None:
+        """What rule forbids ``seat``, whose turn it is, to play ``action`` now; ``None`` if none.
+
+        The same rule functions generate :meth:`legal_actions`.  With no cards in hand, every
+        action but the call is refused by the empty-hand rule.
+        """
         hand = self.hands[seat]
         if isinstance(action, CallBalzak):
-            rules.check_call_balzak(hand)
-            return
-        rules.check_not_empty_handed(hand)
+            return rules.balzak_refusal(hand.count(SWINGER), hand.count(LUL))
+        empty = rules.empty_hand_refusal(len(hand))
+        if empty is not None:
+            return empty
         if isinstance(action, Discard):
-            rules.check_discard(hand, action.card, action.count, action.take_top)
-        elif isinstance(action, Swap):
-            rules.check_swap(hand, action.card)
-        elif isinstance(action, PlaySwinger):
-            rules.check_action_card(hand, SWINGER, seat, action.target, self.players)
-        elif isinstance(action, PlayLul):
-            rules.check_action_card(hand, LUL, seat, action.target, self.players)
-        else:
-            raise IllegalAction(f"{action!r} is not a Balzakken action", rules.TURN_ORDER)
+            card = action.card
+            return rules.discard_refusal(card, hand.count(card), action.count, action.take_top)
+        if isinstance(action, Swap):
+            return rules.swap_refusal(action.card, hand.count(action.card))
+        if isinstance(action, PlaySwinger):
+            return rules.action_card_refusal(
+                SWINGER, hand.count(SWINGER), seat, action.target, self.players
+            )
+        if isinstance(action, PlayLul):
+            return rules.action_card_refusal(
+                LUL, hand.count(LUL), seat, action.target, self.players
+            )
+        return rules.Refusal(f"{action!r} is not a Balzakken action.", rules.TURN_ORDER)
 
     def _apply(self, action: Action, seat: int) -> None:
-        if isinstance(action, CallBalzak):
-            self.end_round(seat)
-            return
+        self._offered = ()
         if isinstance(action, Discard):
             self.discard_cards(seat, action.card, action.count, action.take_top)
         elif isinstance(action, Swap):
             self.swap_with_top(seat, action.card)
+        elif isinstance(action, CallBalzak):
+            self.end_round(seat)
+            return
         elif isinstance(action, PlaySwinger):
             self.play_swinger(seat, action.target)
         else:
             assert isinstance(action, PlayLul)
             self.play_lul(seat, action.target)
-        self.current = (seat + 1) % self.players
+        self.to_move = ((seat + 1) % self.players,)
 
     # -- the four actions -------------------------------------------------------------------------
     def discard_cards(self, seat: int, card: int, count: int, take_top: bool) -> None:
         """Actions 1 and "same value": discard first, then draw one card back."""
         hand = self.hands[seat]
-        former_top = len(self.discard) - 1
+        discard = self.discard
+        former_top = len(discard) - 1
+        known = self.known
         for _ in range(count):
             hand.remove(card)
-            self.forget(seat, card)
-        self.discard.extend([card] * count)
+            for row in known:  # played openly: nobody counts it in the hand any more
+                cards = row[seat]
+                if cards and card in cards:
+                    cards.remove(card)
+            discard.append(card)
         if count > 1:
             self.stats["multi_discards"] += 1
         if take_top:
-            taken = self.discard.pop(former_top)
+            taken = discard.pop(former_top)
             insort(hand, taken)
             self.reveal_taken(seat, taken)
+        elif self.draw:
+            insort(hand, self.draw.pop())
         else:
             self.draw_cards(seat, 1)
 
@@ -263,11 +278,16 @@ class BalzakkenState(State):
         """Action 2: a Balzak from the hand changes places with the discard pile's top."""
         hand = self.hands[seat]
         hand.remove(card)
-        self.forget(seat, card)
-        taken = self.discard.pop()
-        self.discard.append(card)
+        discard = self.discard
+        taken = discard[-1]
+        discard[-1] = card
         insort(hand, taken)
-        self.reveal_taken(seat, taken)
+        for o, row in enumerate(self.known):
+            cards = row[seat]
+            if cards and card in cards:  # played openly: forgotten
+                cards.remove(card)
+            if o != seat:  # taken in plain sight: everyone else knows it is there
+                insort(cards, taken)
         self.stats["swaps"] += 1
 
     def play_swinger(self, seat: int, target: int) -> None:
@@ -294,36 +314,36 @@ class BalzakkenState(State):
 
     def end_round(self, caller: int) -> None:
         """BALZAK!: score the round, apply the tasty positions, end the game or deal again."""
-        values = [hand_value(h) for h in self.hands]
+        hands = self.hands
+        values = [hand_value(h) for h in hands]
         result = score_round(values, caller)
-        before = list(self.scores)
+        scores = self.scores
+        before = scores[:]
         tasty = []
-        for s in range(self.players):
-            total = self.scores[s] + result.points[s]
-            self.scores[s] = tasty_position(total)
-            if self.scores[s] != total:
+        for s, points in enumerate(result.points):
+            total = before[s] + points
+            scores[s] = tasty_position(total)
+            if scores[s] != total:
                 tasty.append(s)
-        self.stats[f"{result.kind}_balzak"] += 1
-        self.history = [
-            *self.history,
-            {
-                "round": self.round,
-                "caller": caller,
-                "kind": result.kind,
-                "hands": [[card_text(c) for c in h] for h in self.hands],
-                "in_front": [[card_text(c) for c in f] for f in self.in_front],
-                "values": values,
-                "points": list(result.points),
-                "before": before,
-                "totals": list(self.scores),
-                "tasty": tasty,
-            },
-        ]
-        if game_is_over(self.scores):
-            self.current = None
+        self.stats[ROUND_EVENT[result.kind]] += 1
+        record: RoundRecord = {
+            "round": self.round,
+            "caller": caller,
+            "kind": result.kind,
+            "hands": [cards_text(h) for h in hands],
+            "in_front": [cards_text(f) for f in self.in_front],
+            "values": values,
+            "points": list(result.points),
+            "before": before,
+            "totals": scores[:],
+            "tasty": tasty,
+        }
+        self.history = [*self.history, record]  # shared with clones: copied on write
+        if game_is_over(scores):
+            self.to_move = ()
             return
         self.dealer = caller
-        self.current = (caller + 1) % self.players
+        self.to_move = ((caller + 1) % self.players,)
         self.deal_round()
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -367,9 +387,9 @@ class BalzakkenState(State):
                 insort(row[seat], card)
 
     # -- views ------------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> BalzakkenView:
         row = self.known[self.players if seat is None else seat]
-        out: dict[str, Any] = {
+        out: BalzakkenView = {
             "game": "balzakken",
             "seat": seat,
             "players": self.players,
@@ -378,22 +398,21 @@ class BalzakkenState(State):
             "to_move": list(self.to_move),
             "hand_sizes": [len(h) for h in self.hands],
             "known_cards": {
-                str(p): [card_text(c) for c in row[p]]
-                for p in range(self.players)
-                if row[p] and p != seat
+                str(p): cards_text(row[p]) for p in range(self.players) if row[p] and p != seat
             },
-            "discard_pile": [card_text(c) for c in self.discard],
+            "discard_pile": cards_text(self.discard),
             "draw_pile_size": len(self.draw),
-            "in_front": [[card_text(c) for c in f] for f in self.in_front],
+            "in_front": [cards_text(f) for f in self.in_front],
             "scores": list(self.scores),
             "rounds": self.history,
             "is_over": self.is_over,
         }
         if seat is not None:
-            out["hand"] = [card_text(c) for c in self.hands[seat]]
+            out["hand"] = cards_text(self.hands[seat])
             out["hand_value"] = hand_value(self.hands[seat])
-        if self.is_over:
-            out["outcome"] = self.outcome.to_json()  # type: ignore[union-attr]
+        outcome = self.outcome
+        if outcome is not None:
+            out["outcome"] = outcome_view(outcome)
         return out
 
     def resample(self, seat: int | None, rng: Any) -> BalzakkenState:
@@ -468,6 +487,7 @@ class BalzakkenState(State):
     # -- copying, JSON, encoding ------------------------------------------------------------------
     def clone(self) -> BalzakkenState:
         new = object.__new__(BalzakkenState)
+        new._offered = ()
         new.game = self.game
         new.players = self.players
         new.options = self.options
@@ -475,33 +495,30 @@ class BalzakkenState(State):
         new.rng = Rng(self.rng.state)
         new.ply = self.ply
         new.round = self.round
-        new.scores = list(self.scores)
+        new.scores = self.scores[:]
         new.history = self.history  # append-only list of finished rounds; copied on write
-        new.stats = Counter(self.stats)
-        new.hands = [list(h) for h in self.hands]
-        new.draw = list(self.draw)
-        new.discard = list(self.discard)
-        new.in_front = [list(f) for f in self.in_front]
-        new.known = [[list(k) for k in row] for row in self.known]
-        new.current = self.current
+        new.stats = self.stats.copy()
+        new.hands = [h[:] for h in self.hands]
+        new.draw = self.draw[:]
+        new.discard = self.discard[:]
+        new.in_front = [f[:] for f in self.in_front]
+        new.known = [[k[:] for k in row] for row in self.known]
+        new.to_move = self.to_move
         new.dealer = self.dealer
         return new
 
     def to_json(self) -> dict[str, Any]:
-        def cards(cs: list[int]) -> list[str]:
-            return [card_text(c) for c in cs]
-
         return {
             **header_json(self),
             "round": self.round,
             "dealer": self.dealer,
             "to_move": self.current,
             "scores": list(self.scores),
-            "hands": [cards(h) for h in self.hands],
-            "draw_pile": cards(self.draw),
-            "discard_pile": cards(self.discard),
-            "in_front": [cards(f) for f in self.in_front],
-            "known": [[cards(k) for k in row] for row in self.known],
+            "hands": [cards_text(h) for h in self.hands],
+            "draw_pile": cards_text(self.draw),
+            "discard_pile": cards_text(self.discard),
+            "in_front": [cards_text(f) for f in self.in_front],
+            "known": [[cards_text(k) for k in row] for row in self.known],
             "rounds": self.history,
             "stats": dict(sorted(self.stats.items())),
         }
@@ -511,3 +528,12 @@ class BalzakkenState(State):
 
     def decode_action(self, code: int) -> Action:
         return decode(code, self.players, self.options["copies"])
+
+
+def outcome_view(outcome: Outcome) -> OutcomeView:
+    return {
+        "scores": list(outcome.scores),
+        "ranking": list(outcome.ranking),
+        "winners": list(outcome.winners),
+        "reason": outcome.reason,
+    }

@@ -23,10 +23,12 @@ from gametable.core.options import Option
 from gametable.core.protocol import Action, Game, State
 from gametable.core.registry import register
 from gametable.games.keezbord import rules
-from gametable.games.keezbord.actions import num_actions, parse
+from gametable.games.keezbord.actions import ACTION_TYPES, from_json, num_actions, parse
 from gametable.games.keezbord.board import board_for
-from gametable.games.keezbord.positions import load_position, parse_position_text
+from gametable.games.keezbord.positions import load_position
 from gametable.games.keezbord.state import KeezbordState
+from gametable.games.keezbord.textform import parse_position_text
+from gametable.games.keezbord.views import KeezbordView
 
 #: decisions within which random playouts end (measured: see docs/rules/keezbord.md)
 RANDOM_PLAYOUT_BOUND = {2: 2000, 4: 3000, 6: 6000}
@@ -58,6 +60,15 @@ class Keezbord(Game):
             bool,
         ),
         Option(
+            "king_helps_teammate",
+            "when_home",
+            "teams: when a King may place a pawn for the partner: 'when_home' (only once all "
+            "your pawns are home, when you play for your partner anyway) or 'when_nest_empty' "
+            "(also as soon as your own nest is empty); rulebook, Additional Rules",
+            str,
+            choices=("when_home", "when_nest_empty"),
+        ),
+        Option(
             "max_turns",
             None,
             "end the game after this many decisions, scoring pawns home "
@@ -67,6 +78,9 @@ class Keezbord(Game):
             nullable=True,
         ),
     )
+
+    action_types = ACTION_TYPES
+    view_type = KeezbordView
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         if isinstance(players, int) and not isinstance(players, bool) and players % 2 == 1:
@@ -93,6 +107,26 @@ class Keezbord(Game):
 
     def parse_action(self, state: State, text: str) -> Action:
         return parse(text, state.players)
+
+    def _action_from_json(self, state: State, cls: type[Action], data: Mapping[str, Any]) -> Action:
+        return from_json(cls, data, state.players)
+
+    def view_schema(self, players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The declared view (:mod:`~gametable.games.keezbord.views`) with the per-seat lists
+        sized for ``players`` and the board's length fixed."""
+        schema = super().view_schema(players, options)
+        board = board_for(players)
+        defs = schema["$defs"]
+        view = defs["KeezbordView"]["properties"]
+        view["players"]["const"] = players
+        view["track_length"]["const"] = board.length
+        for name in ("starts", "pawns", "progress", "plays_for", "hand_sizes"):
+            view[name]["minItems"] = view[name]["maxItems"] = players
+        for name in ("pawns", "progress"):
+            items = view[name]["items"]
+            items["minItems"] = items["maxItems"] = 4
+        view["teams"]["minItems"] = view["teams"]["maxItems"] = len(board.teams)
+        return schema
 
     def _state_from_json(self, data: dict[str, Any]) -> State:
         try:

@@ -26,16 +26,35 @@ Integer encoding (``P = 4 * players`` pawns, ``pid = 4 * seat + index``)::
                                         (A 2 3 4 5 6 7 8 9 10 Q)
     3 + 11P + mine * P + other          Jack swap
     3 + 11P + P*P + (first * 6 + steps - 1) * P + second     a split 7
+
+JSON form (:meth:`to_json`; ``Keezbord.action_from_json`` reads it back) and steps (how a person
+picks the action in a menu: the card first, then the pawn or pawns):
+
+=========================  ======================================================  ========================
+notation                   JSON                                                    steps
+=========================  ======================================================  ========================
+``A place``                ``{"kind": "place", "card": "A"}``                      ``("A", "place")``
+``8 a2``                   ``{"kind": "move", "card": "8", "pawn": "a2"}``         ``("8", "a2")``
+``7 a2``                   ``{"kind": "move", "card": "7", "pawn": "a2"}``         ``("7", "a2 +7")``
+``7 a1:3 a2:4``            ``{"kind": "split", "card": "7", "first": "a1",``       ``("7", "a1 +3", "a2 +4")``
+                           ``"first_steps": 3, "second": "a2", "second_steps": 4}``
+``J a1 b3``                ``{"kind": "swap", "card": "J", "mine": "a1",``         ``("J", "a1", "b3")``
+                           ``"other": "b3"}``
+``hand in``                ``{"kind": "hand_in"}``                                 ``("hand in",)``
+=========================  ======================================================  ========================
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from gametable.core.errors import InvalidAction
 from gametable.core.protocol import Action
+from gametable.core.schema import action_fields
 from gametable.games.keezbord.board import PAWNS, parse_pawn, pawn_text
 from gametable.games.keezbord.cards import ACE, JACK, KING, QUEEN, SEVEN, card_text, parse_card
 
@@ -49,9 +68,17 @@ class Place(Action):
     """Play an Ace or a King to put a pawn from the nest onto its start space."""
 
     card: int
+    kind = "place"
 
     def __str__(self) -> str:
         return f"{card_text(self.card)} place"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "place", "card": card_text(self.card)}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return (card_text(self.card), "place")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +87,19 @@ class Move(Action):
 
     card: int
     pawn: int
+    kind = "move"
 
     def __str__(self) -> str:
         return f"{card_text(self.card)} {pawn_text(self.pawn)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "move", "card": card_text(self.card), "pawn": pawn_text(self.pawn)}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """``("8", "a2")``; a whole 7 says its count, ``("7", "a2 +7")``, beside the splits."""
+        pawn = pawn_text(self.pawn)
+        return (card_text(self.card), f"{pawn} +{SEVEN}" if self.card == SEVEN else pawn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +109,26 @@ class Split(Action):
     first: int
     first_steps: int
     second: int
+    kind = "split"
 
     def __str__(self) -> str:
         a, b = self.first_steps, SEVEN - self.first_steps
         return f"7 {pawn_text(self.first)}:{a} {pawn_text(self.second)}:{b}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "split",
+            "card": "7",
+            "first": pawn_text(self.first),
+            "first_steps": self.first_steps,
+            "second": pawn_text(self.second),
+            "second_steps": SEVEN - self.first_steps,
+        }
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        a = self.first_steps
+        return ("7", f"{pawn_text(self.first)} +{a}", f"{pawn_text(self.second)} +{SEVEN - a}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,17 +137,39 @@ class Swap(Action):
 
     mine: int
     other: int
+    kind = "swap"
 
     def __str__(self) -> str:
         return f"J {pawn_text(self.mine)} {pawn_text(self.other)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "swap",
+            "card": "J",
+            "mine": pawn_text(self.mine),
+            "other": pawn_text(self.other),
+        }
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("J", pawn_text(self.mine), pawn_text(self.other))
 
 
 @dataclass(frozen=True, slots=True)
 class HandIn(Action):
     """No card in the hand can be played: hand them all in and wait for the next deal."""
 
+    kind = "hand_in"
+
     def __str__(self) -> str:
         return "hand in"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "hand_in"}
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("hand in",)
 
 
 HAND_IN = HandIn()
@@ -102,20 +177,30 @@ PLACE_ACE = Place(ACE)
 PLACE_KING = Place(KING)
 
 
+@dataclass(frozen=True, slots=True)
+class ActionTable:
+    """Every move, swap and split value of a player count, built once and shared by all states:
+    ``move[card][pawn]`` (an empty row for a card that moves no pawn), ``swap[mine][other]`` and
+    ``split[first][first_steps][second]``."""
+
+    move: tuple[tuple[Move, ...], ...]
+    swap: tuple[dict[int, Swap], ...]
+    split: tuple[tuple[dict[int, Split], ...], ...]
+
+
 @cache
-def action_tables(
-    players: int,
-) -> tuple[
-    dict[tuple[int, int], Move], dict[tuple[int, int], Swap], dict[tuple[int, int, int], Split]
-]:
-    """Every move, swap and split value for a player count, built once and shared."""
+def action_tables(players: int) -> ActionTable:
+    """The :class:`ActionTable` of a player count."""
     pawns = range(PAWNS * players)
-    moves = {(c, p): Move(c, p) for c in MOVE_CARDS for p in pawns}
-    swaps = {(p, q): Swap(p, q) for p in pawns for q in pawns if p != q}
-    splits = {
-        (p, a, q): Split(p, a, q) for p in pawns for a in range(1, 7) for q in pawns if p != q
-    }
-    return moves, swaps, splits
+    move = tuple(
+        tuple(Move(c, p) for p in pawns) if c in _MOVE_INDEX else () for c in range(KING + 1)
+    )
+    swap = tuple({q: Swap(p, q) for q in pawns if q != p} for p in pawns)
+    split = tuple(
+        tuple({q: Split(p, a, q) for q in pawns if q != p} if a else {} for a in range(SEVEN))
+        for p in pawns
+    )
+    return ActionTable(move, swap, split)
 
 
 # -- notation ----------------------------------------------------------------------------------------
@@ -201,6 +286,92 @@ def _pawns_of(action: Action) -> tuple[int, ...]:
     return ()
 
 
+# -- JSON form -----------------------------------------------------------------------------------
+ACTION_TYPES: tuple[type[Action], ...] = (Place, Move, Split, Swap, HandIn)
+
+
+def _json_pawn(value: str, field: str, players: int) -> int:
+    try:
+        pid = parse_pawn(value)
+    except ValueError as exc:
+        raise InvalidAction(f"field {field!r}: {exc}") from None
+    if pid >= PAWNS * players:
+        raise InvalidAction(
+            f"field {field!r}: there is no pawn {pawn_text(pid)} in a {players}-player game"
+        )
+    return pid
+
+
+def _json_card(value: str, allowed: frozenset[int], expected: str) -> int:
+    """The card of the field ``card``, which must be one of ``allowed`` (``expected`` says so)."""
+    try:
+        card = parse_card(value)
+    except ValueError as exc:
+        raise InvalidAction(f"field 'card': {exc}") from None
+    if card not in allowed:
+        raise InvalidAction(f"field 'card': {expected}, not {value!r}")
+    return card
+
+
+_PLACING = frozenset((ACE, KING))
+_MOVING = frozenset(MOVE_CARDS)
+
+
+def from_json(cls: type[Action], data: Mapping[str, Any], players: int) -> Action:
+    """The action of class ``cls`` (its kind already checked) written as ``data`` in its JSON form
+    (see the table above); :class:`InvalidAction` names a missing, unknown or bad field.
+
+    >>> from_json(Split, {"kind": "split", "card": "7", "first": "a1", "first_steps": 3,
+    ...                   "second": "b2", "second_steps": 4}, 2)
+    Split(first=0, first_steps=3, second=5)
+    """
+    if cls is HandIn:
+        action_fields(data, {})
+        return HAND_IN
+    if cls is Place:
+        f = action_fields(data, {"card": str})
+        return (
+            PLACE_ACE
+            if _json_card(f["card"], _PLACING, "only an Ace (A) or a King (K) places a pawn") == ACE
+            else PLACE_KING
+        )
+    if cls is Move:
+        f = action_fields(data, {"card": str, "pawn": str})
+        return Move(
+            _json_card(
+                f["card"],
+                _MOVING,
+                "a pawn is moved with A, 2-10 or Q (a Jack swaps, a King places)",
+            ),
+            _json_pawn(f["pawn"], "pawn", players),
+        )
+    if cls is Swap:
+        f = action_fields(data, {"card": str, "mine": str, "other": str})
+        _json_card(f["card"], frozenset((JACK,)), "a swap is played with a Jack (J)")
+        mine = _json_pawn(f["mine"], "mine", players)
+        other = _json_pawn(f["other"], "other", players)
+        if mine == other:
+            raise InvalidAction("a Jack swaps two different pawns ('mine' and 'other')")
+        return Swap(mine, other)
+    if cls is Split:
+        f = action_fields(
+            data,
+            {"card": str, "first": str, "first_steps": int, "second": str, "second_steps": int},
+        )
+        _json_card(f["card"], frozenset((SEVEN,)), "a split is played with a 7")
+        first = _json_pawn(f["first"], "first", players)
+        second = _json_pawn(f["second"], "second", players)
+        a, b = f["first_steps"], f["second_steps"]
+        if not 1 <= a <= 6 or a + b != SEVEN:
+            raise InvalidAction(
+                f"the parts of a split 7 are 1 to 6 steps each and add up to 7, not {a} + {b}"
+            )
+        if first == second:
+            raise InvalidAction("a 7 is split over two different pawns ('first' and 'second')")
+        return Split(first, a, second)
+    raise InvalidAction(f"{cls.__name__} is not a Keezbord action")  # pragma: no cover
+
+
 # -- integer encoding --------------------------------------------------------------------------------
 def num_actions(players: int) -> int:
     p = PAWNS * players
@@ -253,9 +424,11 @@ def decode(code: int, players: int) -> Action:
 
 
 __all__ = [
+    "ACTION_TYPES",
     "FORMS",
     "HAND_IN",
     "MOVE_CARDS",
+    "ActionTable",
     "HandIn",
     "Move",
     "Place",
@@ -264,6 +437,7 @@ __all__ = [
     "action_tables",
     "decode",
     "encode",
+    "from_json",
     "num_actions",
     "parse",
 ]

@@ -31,12 +31,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 SECTION = 16
 PAWNS = 4
 HOME = 4
 NEST = -1
 SEAT_LETTERS = "abcdef"
+#: a pawn's place as people write it: ``"N"`` the nest, a track space, ``"H1"``..``"H4"`` the home
+PlaceText = int | Literal["N", "H1", "H2", "H3", "H4"]
+HOME_TEXT: tuple[Literal["H1", "H2", "H3", "H4"], ...] = ("H1", "H2", "H3", "H4")
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,12 @@ class Board:
     starts: tuple[int, ...]
     teams: tuple[tuple[int, ...], ...]
     partner: tuple[int | None, ...]
+    #: ``(start space, seat)`` of every seat
+    start_owners: tuple[tuple[int, int], ...]
+    #: the team of each seat
+    team_of: tuple[tuple[int, ...], ...]
+    #: the start space of each pawn's owner, by pawn
+    pawn_starts: tuple[int, ...]
 
 
 @cache
@@ -66,7 +76,20 @@ def board_for(players: int) -> Board:
         half = players // 2
         teams = tuple((s, s + half) for s in range(half))
         partner = tuple((s + half) % players for s in range(players))
-    return Board(players, sections, SECTION * sections, starts, teams, partner)
+    start_owners = tuple((space, seat) for seat, space in enumerate(starts))
+    team_of = tuple(next(t for t in teams if s in t) for s in range(players))
+    pawn_starts = tuple(starts[pid // PAWNS] for pid in range(PAWNS * players))
+    return Board(
+        players,
+        sections,
+        SECTION * sections,
+        starts,
+        teams,
+        partner,
+        start_owners,
+        team_of,
+        pawn_starts,
+    )
 
 
 def pawn_text(pid: int) -> str:
@@ -84,12 +107,12 @@ def parse_pawn(text: str) -> int:
     return SEAT_LETTERS.index(t[0]) * PAWNS + int(t[1]) - 1
 
 
-def place_text(place: int, length: int) -> str | int:
+def place_text(place: int, length: int) -> PlaceText:
     """A pawn's place for JSON and people: ``"N"``, a track space number, or ``"H1"``..``"H4"``."""
     if place < 0:
         return "N"
     if place >= length:
-        return f"H{place - length + 1}"
+        return HOME_TEXT[place - length]
     return place
 
 

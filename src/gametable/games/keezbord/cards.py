@@ -16,6 +16,9 @@ which is all that matters since no card's suit has any effect (docs/rules/keezbo
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Literal
+
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 FOUR, SEVEN = 4, 7
 RANKS = tuple(range(1, 14))
@@ -24,8 +27,16 @@ DEAL_SIZES = (5, 4, 4)
 
 #: forward steps of the cards that move one pawn forward
 FORWARD_STEPS = {ACE: 1, 2: 2, 3: 3, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, QUEEN: 12}
+#: the same indexed by card (0 for the cards that move no pawn forward)
+STEPS: tuple[int, ...] = tuple(FORWARD_STEPS.get(card, 0) for card in range(KING + 1))
 
-_TEXT = {ACE: "A", JACK: "J", QUEEN: "Q", KING: "K", **{v: str(v) for v in range(2, 11)}}
+#: a card's rank as people write it
+CardText = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+#: the text of each rank, Ace (1) first
+RANK_TEXT: tuple[CardText, ...] = (
+    "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
+)  # fmt: skip
+_TEXT: dict[int, CardText] = dict(zip(RANKS, RANK_TEXT, strict=True))
 _FROM_TEXT = {t.lower(): c for c, t in _TEXT.items()}
 _FROM_TEXT.update(
     {
@@ -49,7 +60,7 @@ NAMES = {
 }
 
 
-def card_text(card: int) -> str:
+def card_text(card: int) -> CardText:
     return _TEXT[card]
 
 
@@ -68,4 +79,9 @@ def copies(players: int) -> int:
 
 def build_deck(players: int) -> list[int]:
     """The whole deck, unshuffled."""
-    return [card for card in RANKS for _ in range(copies(players))]
+    return list(_full_deck(players))
+
+
+@cache
+def _full_deck(players: int) -> tuple[int, ...]:
+    return tuple(card for card in RANKS for _ in range(copies(players)))

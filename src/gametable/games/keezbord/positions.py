@@ -8,7 +8,7 @@ holds cards, a finished game only when a team is home (or the turn limit ran out
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -17,38 +17,40 @@ from gametable.core.positions import expect_cards, read_header
 from gametable.core.positions import expect_int as _int
 from gametable.games.keezbord.board import PAWNS, SEAT_LETTERS, board_for, parse_place, pawn_text
 from gametable.games.keezbord.cards import DEAL_SIZES, RANKS, card_text, copies, parse_card
+from gametable.games.keezbord.state import KeezbordState
 
 if TYPE_CHECKING:
     from gametable.games.keezbord import Keezbord
-    from gametable.games.keezbord.state import KeezbordState
 
 
 def _cards(value: Any, where: str) -> list[int]:
     return expect_cards(value, where, parse_card, "A, 2-10, J, Q or K")
 
 
-def _per_seat(value: Any, where: str, players: int, default: Any) -> list[Any]:
+def _per_seat(value: Any, where: str, players: int, default: Any) -> tuple[list[Any], list[str]]:
     """A list with one entry per seat, or a mapping from seat letters (``"a"``) or numbers in
-    which seats left out get ``default``."""
+    which seats left out get ``default``; with each entry's name as the position wrote it, for
+    messages (``hands["a"]`` or ``hands[0]``)."""
     if isinstance(value, Mapping):
         out: list[Any] = [list(default) for _ in range(players)]
+        names = [f"{where}[{s}] (not given)" for s in range(players)]
         for key, item in value.items():
             k = str(key).strip().lower()
             if k in SEAT_LETTERS[:players]:
-                out[SEAT_LETTERS.index(k)] = item
+                seat = SEAT_LETTERS.index(k)
             elif k.isdigit() and int(k) < players:
-                out[int(k)] = item
+                seat = int(k)
             else:
                 raise InvalidState(f"{where}: {key!r} is not a seat of a {players}-player game")
-        return out
+            out[seat] = item
+            names[seat] = f"{where}[{key!r}]".replace("'", '"')
+        return out, names
     if not isinstance(value, list) or len(value) != players:
         raise InvalidState(f"{where} must list {players} entries, one per seat")
-    return value
+    return value, [f"{where}[{s}]" for s in range(players)]
 
 
 def load_position(game: Keezbord, data: dict[str, Any]) -> KeezbordState:
-    from gametable.games.keezbord.state import KeezbordState
-
     head = read_header(game, data)
     players, options = head.players, head.options
     state = KeezbordState(game, players, head.seed, options)
@@ -86,7 +88,7 @@ def _load_extras(state: KeezbordState, data: dict[str, Any]) -> None:
         for k, v in stats.items()
     ):
         raise InvalidState("stats must map event names to counts")
-    state.stats = Counter(dict(stats))
+    state.stats = defaultdict(int, stats)
 
 
 def _load_pawns(state: KeezbordState, pawns: Any) -> None:
@@ -94,7 +96,7 @@ def _load_pawns(state: KeezbordState, pawns: Any) -> None:
     length = board_for(players).length
     if pawns is None:
         raise InvalidState('a position needs "pawns": four places per seat')
-    for seat, places in enumerate(_per_seat(pawns, "pawns", players, ["N"] * PAWNS)):
+    for seat, places in enumerate(_per_seat(pawns, "pawns", players, ["N"] * PAWNS)[0]):
         letter = SEAT_LETTERS[seat]
         if not isinstance(places, list) or len(places) != PAWNS:
             n = len(places) if isinstance(places, list) else "no list of"
@@ -146,13 +148,13 @@ def check_deal_sequence(state: KeezbordState) -> None:
 
 def _load_cards(state: KeezbordState, data: dict[str, Any]) -> None:
     players = state.players
-    hands = _per_seat(data.get("hands", {}), "hands", players, [])
-    state.hands = [sorted(_cards(h, f"hands[{i}]")) for i, h in enumerate(hands)]
+    hands, names = _per_seat(data.get("hands", {}), "hands", players, [])
+    state.hands = [sorted(_cards(h, name)) for h, name in zip(hands, names, strict=True)]
     size = DEAL_SIZES[state.deal - 1]
-    for i, hand in enumerate(state.hands):
+    for name, hand in zip(names, state.hands, strict=True):
         if len(hand) > size:
             raise InvalidState(
-                f"hands[{i}] holds {len(hand)} cards; a hand never holds more "
+                f"{name} holds {len(hand)} cards; a hand never holds more "
                 f"than {size} in deal {state.deal} (the cards are dealt 5, 4, 4)"
             )
     state.played = _cards(data.get("played", []), "played")
@@ -221,10 +223,12 @@ def _load_turn(state: KeezbordState, data: dict[str, Any]) -> None:
         state.current = None
         return
     if won:
-        team = state.winning_team()
+        team = state.winning_team() or ()
+        who = " and ".join(f"seat {SEAT_LETTERS[s]} ({s})" for s in team)
         raise InvalidState(
-            f"seats {list(team or ())} have all their pawns home, so the game is "
-            "over and to_move must be null"
+            f"{who} {'has' if len(team) == 1 else 'have'} all {'its' if len(team) == 1 else 'their'} "
+            "pawns home, so the game is over: to_move must be null (or left out), "
+            f"not {to_move!r}"
         )
     if out_of_turns:
         raise InvalidState(
@@ -234,69 +238,3 @@ def _load_turn(state: KeezbordState, data: dict[str, Any]) -> None:
     if not state.hands[seat]:
         raise InvalidState(f"seat {seat} is to move but holds no cards")
     state.current = seat
-
-
-# -- the compact text form ----------------------------------------------------------------------------
-def position_text(state: KeezbordState) -> str:
-    """The position as one line of text (like chess FEN); see ``docs/rules/keezbord.md``.
-
-    Fields, separated by spaces: pawns (seats split by ``/``, places by ``,``), hands (same
-    shape, ``-`` for an empty hand), cards played this cycle (``-`` for none), dealer (a seat
-    letter), cycle, deal, and the seat to move (``-`` when the game is over).  The deck's order,
-    the options and the RNG are not part of it.
-    """
-    places = "/".join(",".join(str(p) for p in seat) for seat in state.pawn_places())
-    hands = "/".join(",".join(card_text(c) for c in h) or "-" for h in state.hands)
-    played = ",".join(card_text(c) for c in state.played) or "-"
-    to_move = "-" if state.current is None else SEAT_LETTERS[state.current]
-    return (
-        f"{places} {hands} {played} {SEAT_LETTERS[state.dealer]} {state.cycle} {state.deal} "
-        f"{to_move}"
-    )
-
-
-def parse_position_text(text: str) -> dict[str, Any]:
-    """The JSON form (for ``state_from_json``) of a position written by :func:`position_text`.
-
-    >>> parse_position_text("10,N,N,N/N,N,N,N 8/3 - a 1 1 a")["pawns"]
-    [[10, 'N', 'N', 'N'], ['N', 'N', 'N', 'N']]
-    """
-    if not isinstance(text, str):
-        raise InvalidState("a position text must be a string")
-    fields = text.split()
-    if len(fields) != 7:
-        raise InvalidState(
-            "a position text has 7 fields: pawns hands played dealer cycle deal "
-            f"to_move; this one has {len(fields)}"
-        )
-    pawns_f, hands_f, played_f, dealer_f, cycle_f, deal_f, move_f = fields
-    seats = pawns_f.split("/")
-    players = len(seats)
-    pawns = [seat.split(",") for seat in seats]
-    hands = [[] if h == "-" else h.split(",") for h in hands_f.split("/")]
-    if len(hands) != players:
-        raise InvalidState(f"the pawns name {players} seats but the hands {len(hands)}")
-
-    def seat(letter: str, where: str) -> int:
-        if len(letter) != 1 or letter not in SEAT_LETTERS[:players]:
-            raise InvalidState(
-                f"{where} must be a seat letter a-{SEAT_LETTERS[players - 1]}, not {letter!r}"
-            )
-        return SEAT_LETTERS.index(letter)
-
-    def number(value: str, where: str) -> int:
-        if not value.isdigit():
-            raise InvalidState(f"{where} must be a number, not {value!r}")
-        return int(value)
-
-    return {
-        "game": "keezbord",
-        "players": players,
-        "pawns": [[int(p) if p.isdigit() else p for p in seat_places] for seat_places in pawns],
-        "hands": hands,
-        "played": [] if played_f == "-" else played_f.split(","),
-        "dealer": seat(dealer_f, "the dealer"),
-        "cycle": number(cycle_f, "the cycle"),
-        "deal": number(deal_f, "the deal"),
-        "to_move": None if move_f == "-" else seat(move_f, "the seat to move"),
-    }

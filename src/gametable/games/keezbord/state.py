@@ -6,25 +6,30 @@ Everything is small ints in flat lists (see :mod:`~gametable.games.keezbord.boar
 pawns are home.  Hands are sorted lists of ranks; ``deck`` holds the cards of this deal cycle not
 yet dealt (its order is hidden), ``played`` the cards played or handed in this cycle (public).
 
-Moves are checked with integer refusal codes (:mod:`~gametable.games.keezbord.rules`) so that
-listing legal actions is cheap; :meth:`KeezbordState.check_action` turns a code into an
-:class:`~gametable.core.errors.IllegalAction` citing the rule.
+Each rule of movement lives in one method here (:meth:`~KeezbordState.forward_limits`,
+:meth:`~KeezbordState.backward`, :meth:`~KeezbordState.nest_pawn`,
+:meth:`~KeezbordState.placing_for`, :meth:`~KeezbordState.swappable`), answering with small
+integer codes (:mod:`~gametable.games.keezbord.rules`) so that listing legal actions is cheap;
+the move generator (:mod:`~gametable.games.keezbord.generate`) and the explained refusals
+(:mod:`~gametable.games.keezbord.checks`) both use them.
+
+Speed: the legal actions are listed once per position and kept until the position changes;
+``apply`` given one of those very action objects knows it is legal and skips re-deriving it
+(any other action is checked rule by rule, and refused with its rule, the state untouched).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import TYPE_CHECKING, Any
+from collections import defaultdict
+from typing import Any
 
 from gametable.core.positions import header_json
-from gametable.core.protocol import Action, Outcome, State
+from gametable.core.protocol import Action, Game, Outcome, State
 from gametable.core.rng import Rng, as_rng
-from gametable.games.keezbord import rules
+from gametable.games.keezbord import checks, rules
 from gametable.games.keezbord.actions import (
     HAND_IN,
-    MOVE_CARDS,
-    PLACE_ACE,
-    PLACE_KING,
+    ActionTable,
     HandIn,
     Move,
     Place,
@@ -34,24 +39,30 @@ from gametable.games.keezbord.actions import (
     decode,
     encode,
 )
-from gametable.games.keezbord.board import PAWNS, board_for, pawn_text, place_text
+from gametable.games.keezbord.board import (
+    PAWNS,
+    Board,
+    PlaceText,
+    board_for,
+    place_text,
+)
 from gametable.games.keezbord.cards import (
-    ACE,
     DEAL_SIZES,
-    FORWARD_STEPS,
     FOUR,
     JACK,
     KING,
-    NAMES,
     SEVEN,
+    STEPS,
     build_deck,
     card_text,
 )
+from gametable.games.keezbord.describe import describe_action
+from gametable.games.keezbord.generate import plays
+from gametable.games.keezbord.textform import position_text
+from gametable.games.keezbord.views import KeezbordView
 
-if TYPE_CHECKING:
-    from gametable.games.keezbord import Keezbord
-
-_MOVE_CARD_SET = frozenset(MOVE_CARDS)
+#: ``to_move`` of each seat, built once
+_TO_MOVE = tuple((seat,) for seat in range(6))
 
 #: the keys of :meth:`KeezbordState.event_counts`, always all present
 EVENTS = (
@@ -70,14 +81,9 @@ EVENTS = (
 )
 
 
-def _a(card: int) -> str:
-    """The card's name with its article: an Ace, a 7, an 8."""
-    name = NAMES[card]
-    return f"an {name}" if name[0] in "A8" else f"a {name}"
-
-
 class KeezbordState(State):
     __slots__ = (
+        "_legal",
         "at_home",
         "board",
         "current",
@@ -89,7 +95,9 @@ class KeezbordState(State):
         "handed_in",
         "hands",
         "home",
+        "king_when_nest_empty",
         "length",
+        "max_turns",
         "options",
         "played",
         "players",
@@ -99,15 +107,73 @@ class KeezbordState(State):
         "seed",
         "starts",
         "stats",
+        "sweeping",
         "tables",
         "track",
     )
+    # every attribute, typed: the protocol's, the board's geometry and the options read once,
+    # the position, and what is derived from it
+    game: Game
+    players: int
+    options: dict[str, Any]
+    seed: int
+    rng: Rng
+    ply: int
+    board: Board
+    length: int
+    starts: tuple[int, ...]
+    tables: ActionTable
+    #: option seven_hits_passed
+    sweeping: bool
+    #: option max_turns
+    max_turns: int | None
+    #: option king_helps_teammate is when_nest_empty
+    king_when_nest_empty: bool
+    #: each pawn's place (see the module docstring)
+    pos: list[int]
+    #: the pawn on each track space, or -1
+    track: list[int]
+    #: the pawn on each home space (``4 * seat + h``), or -1
+    home: list[int]
+    #: each seat's pawns home
+    at_home: list[int]
+    #: each seat's cards, sorted
+    hands: list[list[int]]
+    #: the cards of this cycle not dealt yet (hidden order)
+    deck: list[int]
+    #: the cards played or handed in this cycle (public)
+    played: list[int]
+    dealer: int
+    cycle: int
+    deal: int
+    #: the seat to move (``None``: the game is over)
+    current: int | None
+    #: seats that handed in during the current deal (public)
+    handed_in: list[int]
+    #: counts of notable events (see :meth:`event_counts`)
+    stats: defaultdict[str, int]
+    #: the legal actions of this very position once listed (``None``: not yet); every change
+    #: of the position forgets them
+    _legal: list[Action] | None
 
-    def __init__(self, game: Keezbord, players: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        source: KeezbordState | None = None,
+    ) -> None:
+        """A game's state before its first deal, or with ``source`` a copy of that state (for
+        :meth:`clone`: a constructor rather than ``object.__new__``, which compiled builds
+        refuse)."""
         self.game = game
         self.players = players
         self.options = options
         self.seed = seed
+        if source is not None:
+            self.copy_position(source)
+            return
         self.rng = Rng(seed)
         self.ply = 0
         board = board_for(players)
@@ -115,21 +181,49 @@ class KeezbordState(State):
         self.length = board.length
         self.starts = board.starts
         self.tables = action_tables(players)
+        self.sweeping = options["seven_hits_passed"]
+        self.max_turns = options["max_turns"]
+        self.king_when_nest_empty = options["king_helps_teammate"] == "when_nest_empty"
         self.pos = [-1] * (PAWNS * players)
         self.track = [-1] * board.length
         self.home = [-1] * (PAWNS * players)
         self.at_home = [0] * players
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-        self.deck: list[int] = []
-        self.played: list[int] = []
-        self.dealer: int = options["dealer"]
+        self.hands = [[] for _ in range(players)]
+        self.deck = []
+        self.played = []
+        self.dealer = options["dealer"]
         self.cycle = 0
         self.deal = 0
-        self.current: int | None = None
-        #: seats that handed in during the current deal (public)
-        self.handed_in: list[int] = []
-        #: counts of notable events (see :meth:`event_counts`)
-        self.stats: Counter[str] = Counter()
+        self.current = None
+        self.handed_in = []
+        self.stats = defaultdict(int)
+        self._legal = None
+
+    def copy_position(self, source: KeezbordState) -> None:
+        """Take everything but the header from ``source`` (lists copied, shared tables kept)."""
+        self.rng = Rng(source.rng.state)
+        self.ply = source.ply
+        self.board = source.board
+        self.length = source.length
+        self.starts = source.starts
+        self.tables = source.tables
+        self.sweeping = source.sweeping
+        self.max_turns = source.max_turns
+        self.king_when_nest_empty = source.king_when_nest_empty
+        self._legal = source._legal  # the same position: the same legal actions (never changed)
+        self.pos = source.pos[:]
+        self.track = source.track[:]
+        self.home = source.home[:]
+        self.at_home = source.at_home[:]
+        self.hands = [h[:] for h in source.hands]
+        self.deck = source.deck[:]
+        self.played = source.played[:]
+        self.dealer = source.dealer
+        self.cycle = source.cycle
+        self.deal = source.deal
+        self.current = source.current
+        self.handed_in = source.handed_in[:]
+        self.stats = source.stats.copy()
 
     # -- deals ("Setup", "Gameplay") ----------------------------------------------------------------
     def deal_next(self) -> None:
@@ -178,15 +272,13 @@ class KeezbordState(State):
         return None
 
     def team_of(self, seat: int) -> tuple[int, ...]:
-        for team in self.board.teams:
-            if seat in team:
-                return team
-        raise ValueError(seat)  # pragma: no cover
+        return self.board.team_of[seat]
 
     # -- the protocol ---------------------------------------------------------------------------------
     @property
     def to_move(self) -> tuple[int, ...]:
-        return () if self.current is None else (self.current,)
+        current = self.current
+        return () if current is None else _TO_MOVE[current]
 
     @property
     def is_over(self) -> bool:
@@ -213,74 +305,153 @@ class KeezbordState(State):
         current = self.current
         if current is None or (seat is not None and seat != current):
             return []
-        plays = self.plays(current)
-        return plays if plays else [HAND_IN]
+        legal = self._legal
+        if legal is None:
+            legal = plays(self, current) or [HAND_IN]
+            self._legal = legal
+        return legal.copy()  # a copy: the list kept for this position stays as it is
 
-    # -- move generation ------------------------------------------------------------------------------
+    def known_legal(self, action: Action | str, seat: int | None) -> int | None:
+        """The seat to move if ``action`` is one of the very action objects listed as legal for
+        it in this position (so it needs no checking), else ``None``."""
+        legal = self._legal
+        current = self.current
+        if legal is None or current is None or (seat is not None and seat != current):
+            return None
+        for known in legal:
+            if known is action:
+                return current
+        return None
+
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """:meth:`State.apply`; an action object taken from ``legal_actions`` of this very
+        position is known to be legal and is applied without deriving its legality again
+        (the test of :meth:`known_legal`, written out here because it is the hot path)."""
+        legal = self._legal
+        current = self.current
+        if legal is not None and current is not None and (seat is None or seat == current):
+            for known in legal:
+                if known is action:
+                    self._apply(known, current)
+                    self.ply += 1
+                    return
+        super().apply(action, seat)
+
+    # -- the rules of movement (each used by the move generator and by the checks) --------------------
     def blockers(self) -> list[int]:
         """Start spaces on which a pawn of that start's owner stands (they block passing)."""
         track = self.track
-        return [
-            space
-            for owner, space in enumerate(self.starts)
-            if (v := track[space]) >= 0 and v >> 2 == owner
-        ]
+        out = []
+        for space, owner in self.board.start_owners:
+            if track[space] >> 2 == owner:
+                out.append(space)
+        return out
+
+    def forward_limits(
+        self, owner: int, blockers: list[int], detail: dict[int, tuple[int, int, int]] | None = None
+    ) -> list[tuple[int, int]]:
+        """How many steps forward each pawn of ``owner`` that is out of its nest may go:
+        ``(pawn, most)`` pairs, pawn 1 first, ``most`` the least of the limits set by the three
+        rules below.  ``detail``, if given, receives each pawn's three limits
+        ``(lap, start, home)``: a move is refused for the first one it exceeds.
+
+        1. *lap* (Gameplay, exact count; no extra lap): no further than the last home space;
+        2. *start* (Additional Rules): it passes and lands on no pawn standing on its own start
+           space, on the way to its home entrance (in the home, only the lap limits it);
+        3. *home* (Additional Rules): it passes and lands on no pawn already in its home.
+        """
+        pos, home, length = self.pos, self.home, self.length
+        own_start = self.starts[owner]
+        base = owner * PAWNS
+        taken = PAWNS  # the first home space taken (PAWNS: none)
+        if self.at_home[owner]:
+            taken = 0
+            while home[base + taken] < 0:
+                taken += 1
+        out = []
+        for pid in range(base, base + PAWNS):
+            x = pos[pid]
+            if x < 0:
+                continue
+            if x >= length:
+                h = x - length
+                k = h + 1
+                while k < PAWNS and home[base + k] < 0:
+                    k += 1
+                out.append((pid, k - 1 - h))
+                if detail is not None:
+                    detail[pid] = (3 - h, 3 - h, k - 1 - h)
+                continue
+            progress = x - own_start if x >= own_start else x - own_start + length
+            start = lap = length + 3 - progress
+            entrance = length - 1 - progress  # steps to the home entrance
+            for y in blockers:
+                gap = y - x if y >= x else y - x + length
+                if 0 < gap <= entrance and gap <= start:
+                    start = gap - 1
+            into_home = length + taken - 1 - progress
+            out.append((pid, start if start < into_home else into_home))  # (both within the lap)
+            if detail is not None:
+                detail[pid] = (lap, start, into_home)
+        return out
+
+    def landing(self, pid: int, steps: int) -> int:
+        """Where ``pid`` (not in its nest) comes to stand ``steps`` forward, into its home once
+        past its entrance (the move's legality is judged by :meth:`forward`)."""
+        x = self.pos[pid]
+        length = self.length
+        if x >= length:
+            return x + steps
+        t = (x - self.starts[pid >> 2]) % length + steps
+        if t >= length:
+            return t  # the home space's place is the progress
+        t = x + steps
+        return t - length if t >= length else t
 
     def forward(self, pid: int, steps: int, blockers: list[int]) -> int:
         """Where ``pid`` lands moving ``steps`` forward, or ``-code`` (rules.*) if it cannot.
 
         1. the pawn is on the track or in its home, not in its nest;
-        2. it passes and lands on no pawn standing on its own start space;
-        3. it goes no further than its home entrance, then into its home by exact count, never
-           past the last home space and never past or onto a pawn in the home.
+        2. it goes no further than its home entrance, then into its home by exact count, never
+           past the last home space (no extra lap);
+        3. it passes and lands on no pawn standing on its own start space;
+        4. it passes and lands on no pawn in its home.
         """
-        x = self.pos[pid]
-        if x < 0:
+        if self.pos[pid] < 0:
             return -rules.IN_NEST
-        length = self.length
-        base = pid & ~3
-        home = self.home
-        if x >= length:
-            h = x - length
-            t = h + steps
-            if t > 3:
-                return -rules.OVERSHOOT
-            for k in range(h + 1, t + 1):
-                if home[base + k] >= 0:
-                    return -rules.HOME_PASS
-            return length + t
-        progress = (x - self.starts[pid >> 2]) % length
-        t = progress + steps
-        if t > length + 3:
+        detail: dict[int, tuple[int, int, int]] = {}
+        self.forward_limits(pid >> 2, blockers, detail)
+        lap, start, home = detail[pid]
+        if steps > lap:
             return -rules.OVERSHOOT
-        reach = (t if t < length else length - 1) - progress
-        for y in blockers:
-            if 0 < (y - x) % length <= reach:
-                return -rules.BLOCKED
-        if t >= length:
-            for k in range(t - length + 1):
-                if home[base + k] >= 0:
-                    return -rules.HOME_PASS
-            return t
-        t = x + steps
-        return t - length if t >= length else t
+        if steps > start:
+            return -rules.BLOCKED
+        if steps > home:
+            return -rules.HOME_PASS
+        return self.landing(pid, steps)
 
-    def backward(self, pid: int, blockers: list[int]) -> int:
-        """Where ``pid`` lands moving 4 backward along the track, or ``-code``.
+    def backward(self, owner: int, blockers: list[int]) -> list[int]:
+        """Where each pawn of ``owner`` lands moving 4 backward along the track, or ``-code``.
 
         The pawn is on the track (not in its nest or home); it passes and lands on no pawn on its
         own start space; it stays on the track, even when it passes its own start.
         """
-        x = self.pos[pid]
-        if x < 0:
-            return -rules.IN_NEST
-        length = self.length
-        if x >= length:
-            return -rules.HOME_BACKWARD
-        for y in blockers:
-            if 0 < (x - y) % length <= 4:
-                return -rules.BLOCKED
-        return (x - 4) % length
+        pos, length = self.pos, self.length
+        out = []
+        for pid in range(owner * PAWNS, owner * PAWNS + PAWNS):
+            x = pos[pid]
+            if x < 0:
+                out.append(-rules.IN_NEST)
+            elif x >= length:
+                out.append(-rules.HOME_BACKWARD)
+            else:
+                target = x - 4 if x >= 4 else x - 4 + length
+                for y in blockers:
+                    if 0 < (x - y) % length <= 4:
+                        target = -rules.BLOCKED
+                        break
+                out.append(target)
+        return out
 
     def nest_pawn(self, owner: int) -> int:
         """The pawn an Ace or King would place for ``owner``, or ``-code``.
@@ -292,115 +463,54 @@ class KeezbordState(State):
         base = owner * PAWNS
         for pid in range(base, base + PAWNS):
             if pos[pid] < 0:
-                v = self.track[self.starts[owner]]
-                if v >= 0 and v >> 2 == owner:
+                if self.track[self.starts[owner]] >> 2 == owner:
                     return -rules.OWN_START_TAKEN
                 return pid
         return -rules.NEST_EMPTY
 
-    def swappable(self, pid: int) -> int:
-        """0 if ``pid`` may be swapped by a Jack: on the track, not on its own start space."""
-        x = self.pos[pid]
-        if not 0 <= x < self.length:
-            return rules.NOT_ON_TRACK
-        if x == self.starts[pid >> 2]:
-            return rules.ON_OWN_START
-        return rules.OK
-
-    def plays(self, seat: int) -> list[Action]:
-        """Every card play open to ``seat`` (empty when it must hand in)."""
+    def placing_for(self, seat: int, card: int) -> int:
+        """The seat whose pawn an Ace or a King played by ``seat`` places: the seat it plays for
+        (Playing in Teams), or, with option ``king_helps_teammate=when_nest_empty``, its partner
+        when a King finds its own nest empty (Additional Rules, the King)."""
         owner = self.controlled(seat)
-        hand = self.hands[seat]
-        moves, swaps, _ = self.tables
-        blockers = self.blockers()
-        base = owner * PAWNS
-        pos = self.pos
-        mine = [p for p in range(base, base + PAWNS) if pos[p] >= 0]
-        forward = self.forward
-        out: list[Action] = []
-        last = 0
-        for card in hand:
-            if card == last:
-                continue
-            last = card
-            if card in (ACE, KING):
-                if self.nest_pawn(owner) >= 0:
-                    out.append(PLACE_ACE if card == ACE else PLACE_KING)
-                if card == KING:
-                    continue
-            if card == JACK:
-                length, starts = self.length, self.starts
-                on_track = [q for q, x in enumerate(pos) if 0 <= x < length and x != starts[q >> 2]]
-                others = [q for q in on_track if q >> 2 != owner]
-                for p in on_track:
-                    if p >> 2 == owner:
-                        out.extend(swaps[p, q] for q in others)
-            elif card == FOUR:
-                for p in mine:
-                    if self.backward(p, blockers) >= 0:
-                        out.append(moves[FOUR, p])
-            else:
-                steps = FORWARD_STEPS[card]
-                for p in mine:
-                    if forward(p, steps, blockers) >= 0:
-                        out.append(moves[card, p])
-                if card == SEVEN:
-                    self.add_splits(seat, owner, blockers, out)
-        return out
+        if card == KING and owner == seat and self.king_when_nest_empty:
+            partner = self.board.partner[seat]
+            if partner is not None and self.nest_pawn(seat) == -rules.NEST_EMPTY:
+                return partner
+        return owner
 
-    def add_splits(self, seat: int, owner: int, blockers: list[int], out: list[Action]) -> None:
-        """The 7 split over two pawns: each part an ordinary move, the second made after the
-        first (so the second may be a partner's pawn once the first brought the last pawn home)."""
-        splits = self.tables[2]
-        pos = self.pos
-        sweeping = self.options["seven_hits_passed"]
-        base = owner * PAWNS
-        for p in range(base, base + PAWNS):
-            if pos[p] < 0:
-                continue
-            for a in range(1, SEVEN):
-                t = self.forward(p, a, blockers)
-                if (
-                    t < 0
-                ):  # blocked, a home pawn in the way or overshooting: so is every longer part
-                    break
-                x = pos[p]
-                swept = self.sweep(p, t) if sweeping else ()
-                hit = self.move_pawn(p, t)
-                second = self.controlled(seat)
-                after = self.blockers()
-                qbase = second * PAWNS
-                for q in range(qbase, qbase + PAWNS):
-                    if q != p and self.forward(q, SEVEN - a, after) >= 0:
-                        out.append(splits[p, a, q])
-                self.unmove_pawn(p, x, t, hit)
-                if swept:
-                    self.unsweep(swept)
+    def swappable(self) -> list[int]:
+        """For every pawn, 0 if a Jack may swap it (on the track, not on its own start space),
+        else the refusal code."""
+        length = self.length
+        off, on_start, ok = rules.NOT_ON_TRACK, rules.ON_OWN_START, rules.OK
+        return [
+            off if not 0 <= x < length else on_start if x == start else ok
+            for x, start in zip(self.pos, self.board.pawn_starts, strict=True)
+        ]
 
     # -- changing the board ---------------------------------------------------------------------------
     def move_pawn(self, pid: int, target: int) -> int:
         """Put ``pid`` on ``target``; a pawn already standing there is hit back to its nest.
 
         Returns the pawn hit (or -1)."""
-        pos = self.pos
+        pos, track = self.pos, self.track
         length = self.length
         x = pos[pid]
-        owner_base = pid & ~3
         if x >= length:
-            self.home[owner_base + x - length] = -1
+            self.home[(pid & ~3) + x - length] = -1
         elif x >= 0:
-            self.track[x] = -1
-        hit = -1
+            track[x] = -1
+        pos[pid] = target
         if target >= length:
-            self.home[owner_base + target - length] = pid
+            self.home[(pid & ~3) + target - length] = pid
             if x < length:
                 self.at_home[pid >> 2] += 1
-        else:
-            hit = self.track[target]
-            if hit >= 0:
-                pos[hit] = -1
-            self.track[target] = pid
-        pos[pid] = target
+            return -1
+        hit = track[target]
+        if hit >= 0:
+            pos[hit] = -1
+        track[target] = pid
         return hit
 
     def unmove_pawn(self, pid: int, x: int, target: int, hit: int) -> None:
@@ -448,7 +558,7 @@ class KeezbordState(State):
                 track[y] = -1
         return out
 
-    def unsweep(self, swept: list[tuple[int, int]] | tuple[()]) -> None:
+    def unsweep(self, swept: list[tuple[int, int]]) -> None:
         for v, y in swept:
             self.pos[v] = y
             self.track[y] = v
@@ -461,212 +571,106 @@ class KeezbordState(State):
 
     # -- checking -------------------------------------------------------------------------------------
     def check_action(self, action: Action, seat: int) -> None:
-        kind = type(action)
-        if kind is Move:
-            self.check_move(action, seat)  # type: ignore[arg-type]
-        elif kind is Split:
-            self.check_split(action, seat)  # type: ignore[arg-type]
-        elif kind is Place:
-            self.check_place(action, seat)  # type: ignore[arg-type]
-        elif kind is Swap:
-            self.check_swap(action, seat)  # type: ignore[arg-type]
-        elif kind is HandIn:
-            self.check_hand_in(seat)
+        if self.known_legal(action, seat) is not None:
+            return
+        if isinstance(action, Move):
+            checks.check_move(self, action, seat)
+        elif isinstance(action, Split):
+            checks.check_split(self, action, seat)
+        elif isinstance(action, Place):
+            checks.check_place(self, action, seat)
+        elif isinstance(action, Swap):
+            checks.check_swap(self, action, seat)
+        elif isinstance(action, HandIn):
+            checks.check_hand_in(self, seat)
         else:
             rules.illegal(f"{action!r} is not a Keezbord action", rules.PLAY_ONE_CARD)
 
-    def check_holds(self, seat: int, card: int) -> None:
-        """The card played is in the player's hand."""
-        if card not in self.hands[seat]:
-            rules.illegal(f"you hold no {NAMES.get(card, card)}", rules.PLAY_ONE_CARD)
-
-    def check_pawn_is_played_for(self, seat: int, pid: int, owner: int) -> None:
-        """The pawn exists and belongs to the seat whose pawns ``seat`` plays for."""
-        if not 0 <= pid < PAWNS * self.players:
-            rules.illegal(f"there is no pawn {pid} at this table", rules.PLAY_ONE_CARD)
-        if pid >> 2 != owner:
-            if owner == seat and pid >> 2 != self.board.partner[seat]:
-                rules.illegal(
-                    f"{pawn_text(pid)} is not your pawn; you move your own pawns",
-                    rules.PLAY_ONE_CARD,
-                )
-            if owner != seat:
-                rules.illegal(
-                    f"your pawns are all home; you now play for your partner's pawns, "
-                    f"not {pawn_text(pid)}",
-                    rules.HELP_TEAMMATE,
-                )
-            rules.illegal(
-                f"{pawn_text(pid)} is your partner's pawn: while your own pawns are "
-                "not all home you move only them",
-                rules.HELP_TEAMMATE,
-            )
-
-    def check_move(self, action: Move, seat: int) -> None:
-        card, pid = action.card, action.pawn
-        if card not in _MOVE_CARD_SET:
-            rules.illegal(f"a {NAMES.get(card, card)} does not move a pawn", rules.CARD_MEANINGS)
-        self.check_holds(seat, card)
-        self.check_pawn_is_played_for(seat, pid, self.controlled(seat))
-        blockers = self.blockers()
-        t = (
-            self.backward(pid, blockers)
-            if card == FOUR
-            else self.forward(pid, FORWARD_STEPS[card], blockers)
-        )
-        if t < 0:
-            rules.refuse(-t, pawn_text(pid))
-
-    def check_split(self, action: Split, seat: int) -> None:
-        """A 7 over two pawns: two different pawns, 1-6 steps each adding to 7, each part a legal
-        move made in order (the second judged after the first)."""
-        p, a, q = action.first, action.first_steps, action.second
-        if not 1 <= a <= 6 or p == q:
-            rules.illegal(
-                "a 7 splits over two different pawns, 1 to 6 steps each, 7 in all", rules.SEVEN
-            )
-        self.check_holds(seat, SEVEN)
-        self.check_pawn_is_played_for(seat, p, self.controlled(seat))
-        t = self.forward(p, a, self.blockers())
-        if t < 0:
-            rules.refuse(-t, pawn_text(p))
-        x = self.pos[p]
-        swept = self.sweep(p, t) if self.options["seven_hits_passed"] else ()
-        hit = self.move_pawn(p, t)
-        try:
-            self.check_pawn_is_played_for(seat, q, self.controlled(seat))
-            u = self.forward(q, SEVEN - a, self.blockers())
-        finally:
-            self.unmove_pawn(p, x, t, hit)
-            if swept:
-                self.unsweep(swept)
-        if u < 0:
-            rules.refuse(-u, pawn_text(q) + f" (after {pawn_text(p)} moved {a})")
-
-    def check_place(self, action: Place, seat: int) -> None:
-        if action.card not in (ACE, KING):
-            rules.illegal(
-                f"a {NAMES.get(action.card, action.card)} does not place a pawn", rules.PLACEMENT
-            )
-        self.check_holds(seat, action.card)
-        owner = self.controlled(seat)
-        pid = self.nest_pawn(owner)
-        if pid < 0:
-            if pid == -rules.NEST_EMPTY:
-                rules.illegal(
-                    "no pawn is left in the nest to place"
-                    + (
-                        "" if owner == seat else " (you play for your partner, whose nest is empty)"
-                    ),
-                    rules.KING_NO_PAWN,
-                )
-            rules.refuse(-pid, pawn_text(self.track[self.starts[owner]]))
-
-    def check_swap(self, action: Swap, seat: int) -> None:
-        p, q = action.mine, action.other
-        self.check_holds(seat, JACK)
-        owner = self.controlled(seat)
-        self.check_pawn_is_played_for(seat, p, owner)
-        if not 0 <= q < PAWNS * self.players:
-            rules.illegal(f"there is no pawn {q} at this table", rules.JACK)
-        if q >> 2 == owner:
-            rules.illegal(
-                "a Jack swaps your pawn with another player's pawn, not with your own", rules.JACK
-            )
-        for pid in (p, q):
-            code = self.swappable(pid)
-            if code:
-                rules.refuse(code, pawn_text(pid))
-
-    def check_hand_in(self, seat: int) -> None:
-        """Must play: handing in is allowed only when no card in the hand can be played."""
-        plays = self.plays(seat)
-        if plays:
-            rules.illegal(
-                f"you can play a card (for example {plays[0]}), so you must play one",
-                rules.MUST_PLAY,
-            )
-
     # -- applying -------------------------------------------------------------------------------------
     def _apply(self, action: Action, seat: int) -> None:
-        kind = type(action)
-        hand = self.hands[seat]
+        """Play ``action`` (known legal) for ``seat``: move the pawns, count the events, put the
+        card on the pile, and pass the turn."""
+        self._legal = None
         stats = self.stats
-        home_before = sum(self.at_home)
-        hits: list[int] = []
-        sweeping = self.options["seven_hits_passed"]
-        if kind is Move:
-            card, pid = action.card, action.pawn  # type: ignore[attr-defined]
-            blockers = self.blockers()
-            t = (
-                self.backward(pid, blockers)
-                if card == FOUR
-                else self.forward(pid, FORWARD_STEPS[card], blockers)
-            )
-            if card == SEVEN and sweeping:
-                hits.extend(v for v, _ in self.sweep(pid, t))
-            hits.append(self.move_pawn(pid, t))
+        if isinstance(action, Move):
+            card = action.card
+            pid = action.pawn
             if card == FOUR:
+                x = self.pos[pid]
+                self.move_and_count(pid, x - 4 if x >= 4 else x - 4 + self.length, seat)
                 stats["backward_moves"] += 1
-        elif kind is Split:
-            p, a, q = action.first, action.first_steps, action.second  # type: ignore[attr-defined]
-            card = SEVEN
-            for pid, steps in ((p, a), (q, SEVEN - a)):
-                t = self.forward(pid, steps, self.blockers())
-                if sweeping:
-                    hits.extend(v for v, _ in self.sweep(pid, t))
-                hits.append(self.move_pawn(pid, t))
-            stats["seven_splits"] += 1
-        elif kind is Place:
-            card = action.card  # type: ignore[attr-defined]
-            owner = self.controlled(seat)
-            hits.append(self.move_pawn(self.nest_pawn(owner), self.starts[owner]))
+            else:
+                self.move_and_count(pid, self.landing(pid, STEPS[card]), seat, card == SEVEN)
+        elif isinstance(action, Place):
+            card = action.card
+            owner = self.placing_for(seat, card)
+            self.move_and_count(self.nest_pawn(owner), self.starts[owner], seat)
             stats["placements"] += 1
-        elif kind is Swap:
-            card = JACK
-            self.swap_pawns(action.mine, action.other)  # type: ignore[attr-defined]
-            stats["jack_swaps"] += 1
-        else:
+        elif isinstance(action, HandIn):
+            hand = self.hands[seat]
             self.played.extend(hand)
             hand.clear()
             self.handed_in.append(seat)
             stats["hand_ins"] += 1
             self.advance(seat)
             return
+        elif isinstance(action, Split):
+            card = SEVEN
+            p = action.first
+            self.move_and_count(p, self.landing(p, action.first_steps), seat, True)
+            q = action.second
+            self.move_and_count(q, self.landing(q, SEVEN - action.first_steps), seat, True)
+            stats["seven_splits"] += 1
+        elif isinstance(action, Swap):
+            card = JACK
+            self.swap_pawns(action.mine, action.other)
+            stats["jack_swaps"] += 1
+        else:
+            rules.illegal(f"{action!r} is not a Keezbord action", rules.PLAY_ONE_CARD)
         stats["cards_played"] += 1
-        team = self.team_of(seat)
-        for hit in hits:
-            if hit >= 0:
-                stats["hits"] += 1
-                stats["hits_own" if hit >> 2 in team else "hits_opponent"] += 1
-        gained = sum(self.at_home) - home_before
-        if gained:
-            stats["pawns_home"] += gained
-        hand.remove(card)
+        self.hands[seat].remove(card)
         self.played.append(card)
         self.advance(seat)
+
+    def move_and_count(self, pid: int, target: int, seat: int, seven: bool = False) -> None:
+        """Move ``pid`` to ``target`` for ``seat`` (a 7 sweeps the pawns it passes under option
+        ``seven_hits_passed``) and count the pawns hit and a pawn that enters its home."""
+        if seven and self.sweeping:
+            for swept, _ in self.sweep(pid, target):
+                self.count_hit(swept, seat)
+        if target >= self.length and self.pos[pid] < self.length:
+            self.stats["pawns_home"] += 1
+        hit = self.move_pawn(pid, target)
+        if hit >= 0:
+            self.count_hit(hit, seat)
+
+    def count_hit(self, hit: int, seat: int) -> None:
+        stats = self.stats
+        stats["hits"] += 1
+        stats["hits_own" if hit >> 2 in self.board.team_of[seat] else "hits_opponent"] += 1
 
     def advance(self, seat: int) -> None:
         """After a turn: the game may be won (or out of turns); else the next seat clockwise that
         still holds cards moves; when nobody does, the next round is dealt."""
-        if self.winning_team() is not None:
+        if PAWNS in self.at_home and self.winning_team() is not None:
             self.current = None
             return
-        limit = self.options["max_turns"]
+        limit = self.max_turns
         if limit is not None and self.ply + 1 >= limit:
             self.current = None
             return
         n = self.players
         hands = self.hands
-        for k in range(1, n + 1):
-            s = (seat + k) % n
+        s = seat
+        for _ in range(n):
+            s = s + 1 if s + 1 < n else 0
             if hands[s]:
                 self.current = s
                 return
         self.deal_next()
 
     # -- information ----------------------------------------------------------------------------------
-    def pawn_places(self) -> list[list[str | int]]:
+    def pawn_places(self) -> list[list[PlaceText]]:
         length = self.length
         pos = self.pos
         return [
@@ -693,8 +697,20 @@ class KeezbordState(State):
         counts.update(self.stats)
         return counts
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def pawn_progress(self) -> list[list[int | None]]:
+        """Per seat, how far each pawn has come from its own start (``None`` in the nest)."""
+        length, pos, starts = self.length, self.pos, self.starts
+        return [
+            [
+                None if x < 0 else x if x >= length else (x - starts[s]) % length
+                for x in pos[4 * s : 4 * s + PAWNS]
+            ]
+            for s in range(self.players)
+        ]
+
+    def view(self, seat: int | None) -> KeezbordView:
+        # (the protocol declares dict[str, Any]; a TypedDict is the declared, narrower shape)
+        out: KeezbordView = {
             "game": "keezbord",
             "seat": seat,
             "players": self.players,
@@ -707,6 +723,7 @@ class KeezbordState(State):
             "ply": self.ply,
             "to_move": list(self.to_move),
             "pawns": self.pawn_places(),
+            "progress": self.pawn_progress(),
             "plays_for": [self.controlled(s) for s in range(self.players)],
             "hand_sizes": [len(h) for h in self.hands],
             "deck_size": len(self.deck),
@@ -717,8 +734,14 @@ class KeezbordState(State):
         }
         if seat is not None:
             out["hand"] = [card_text(c) for c in self.hands[seat]]
-        if self.is_over:
-            out["outcome"] = self.outcome.to_json()  # type: ignore[union-attr]
+        outcome = self.outcome
+        if outcome is not None:
+            out["outcome"] = {
+                "scores": list(outcome.scores),
+                "ranking": list(outcome.ranking),
+                "winners": list(outcome.winners),
+                "reason": outcome.reason,
+            }
         return out
 
     def resample(self, seat: int | None, rng: Any) -> KeezbordState:
@@ -740,129 +763,17 @@ class KeezbordState(State):
                 i += k
         new.deck = pool[i:]
         new.rng = rng.fork()
+        new._legal = None  # other hands: the seat to move may hold other cards
         return new
-
-    def _place_words(self, place: int) -> str:
-        p = place_text(place, self.length)
-        if p == "N":
-            return "the nest"
-        return f"home space {p}" if isinstance(p, str) else f"space {p}"
-
-    def _step(self, pid: int, card: int, steps: int) -> tuple[int, list[int]]:
-        """Where ``pid`` lands moving ``steps`` with ``card`` (4: backward) and the pawns it hits
-        there (and on the way, for a 7 with option ``seven_hits_passed``); ``(-code, [])`` if it
-        cannot move.  The state is left as it was."""
-        blockers = self.blockers()
-        t = self.backward(pid, blockers) if card == FOUR else self.forward(pid, steps, blockers)
-        if t < 0:
-            return t, []
-        hits: list[int] = []
-        if card == SEVEN and self.options["seven_hits_passed"]:
-            swept = self.sweep(pid, t)
-            hits = [v for v, _ in swept]
-            self.unsweep(swept)
-        if t < self.length and self.track[t] >= 0 and self.track[t] != pid:
-            hits.append(self.track[t])
-        return t, hits
-
-    def _part_words(self, pid: int, card: int, steps: int) -> str:
-        """``a1 moves 3 forward from space 5 to space 8, hitting b2``."""
-        x = self.pos[pid]
-        t, hits = self._step(pid, card, steps)
-        way = "back" if card == FOUR else "forward"
-        text = f"{pawn_text(pid)} moves {steps} {way} from {self._place_words(x)}"
-        if t < 0:
-            return text
-        text += f" {'into' if t >= self.length else 'to'} {self._place_words(t)}"
-        if hits:
-            text += ", hitting " + " and ".join(pawn_text(h) for h in hits) + " back to the nest"
-        return text
 
     def describe(self, action: Action, seat: int | None = None) -> str:
         """Which card moves which pawn from where to where, and which pawns it hits (public: the
         board and the card played; a hand handed in is told only by its size)."""
-        who_seat = self.current if seat is None else seat
-        who = f"seat {who_seat}"
-        try:
-            if isinstance(action, Move):
-                steps = 4 if action.card == FOUR else FORWARD_STEPS.get(action.card, action.card)
-                return (
-                    f"{who} plays {_a(action.card)}: "
-                    f"{self._part_words(action.pawn, action.card, steps)}"
-                )
-            if isinstance(action, Split):
-                p, a, q = action.first, action.first_steps, action.second
-                first = self._part_words(p, SEVEN, a)
-                t, _ = self._step(p, SEVEN, a)
-                if t < 0:
-                    second = f"{pawn_text(q)} moves {SEVEN - a}"
-                else:
-                    x = self.pos[p]
-                    swept = self.sweep(p, t) if self.options["seven_hits_passed"] else ()
-                    hit = self.move_pawn(p, t)
-                    try:
-                        second = self._part_words(q, SEVEN, SEVEN - a)
-                    finally:
-                        self.unmove_pawn(p, x, t, hit)
-                        if swept:
-                            self.unsweep(swept)
-                return f"{who} plays a 7 split in two: {first}, then {second}"
-            if isinstance(action, Place):
-                owner = self.controlled(who_seat) if who_seat is not None else 0
-                pid = self.nest_pawn(owner)
-                start = self.starts[owner]
-                if pid < 0:
-                    return f"{who} plays {_a(action.card)} to put a pawn on its start space"
-                text = (
-                    f"{who} plays {_a(action.card)}: {pawn_text(pid)} leaves the nest for its "
-                    f"start space {start}"
-                )
-                hit = self.track[start]
-                if hit >= 0:
-                    text += f", hitting {pawn_text(hit)} back to the nest"
-                return text
-            if isinstance(action, Swap):
-                return (
-                    f"{who} plays a Jack: {pawn_text(action.mine)} "
-                    f"({self._place_words(self.pos[action.mine])}) and "
-                    f"{pawn_text(action.other)} "
-                    f"({self._place_words(self.pos[action.other])}) change places"
-                )
-            if isinstance(action, HandIn):
-                n = len(self.hands[who_seat]) if who_seat is not None else 0
-                cards = f"its {n} card{'s' if n != 1 else ''}" if n else "its cards"
-                return f"{who} cannot play any card and hands in {cards} (they are shown)"
-        except (IndexError, KeyError, TypeError, ValueError):
-            pass
-        return f"{who}: {action}"
+        return describe_action(self, action, seat)
 
     # -- copying, JSON, encoding ----------------------------------------------------------------------
     def clone(self) -> KeezbordState:
-        new = object.__new__(KeezbordState)
-        new.game = self.game
-        new.players = self.players
-        new.options = self.options
-        new.seed = self.seed
-        new.rng = Rng(self.rng.state)
-        new.ply = self.ply
-        new.board = self.board
-        new.length = self.length
-        new.starts = self.starts
-        new.tables = self.tables
-        new.pos = self.pos[:]
-        new.track = self.track[:]
-        new.home = self.home[:]
-        new.at_home = self.at_home[:]
-        new.hands = [h[:] for h in self.hands]
-        new.deck = self.deck[:]
-        new.played = self.played[:]
-        new.dealer = self.dealer
-        new.cycle = self.cycle
-        new.deal = self.deal
-        new.current = self.current
-        new.handed_in = self.handed_in[:]
-        new.stats = Counter(self.stats)
-        return new
+        return KeezbordState(self.game, self.players, self.seed, self.options, source=self)
 
     def to_json(self) -> dict[str, Any]:
         def cards(cs: list[int]) -> list[str]:
@@ -883,9 +794,7 @@ class KeezbordState(State):
         }
 
     def to_text(self) -> str:
-        """The position in one line (like chess FEN): ``positions.position_text``."""
-        from gametable.games.keezbord.positions import position_text
-
+        """The position in one line (like chess FEN): :func:`textform.position_text`."""
         return position_text(self)
 
     def encode_action(self, action: Action) -> int:

@@ -1,0 +1,346 @@
+"""Constructions ("2 - CONSTRUCTIONS"): building, removing, paying a building's cost.
+
+After paying his turn's riches a king may build on one site only: one of his cities or a free
+site (which takes one of his 13 large pyramids).  Each rule below returns a
+:class:`~gametable.games.balam.rules.Refusal` or ``None``; :func:`build_actions` lists exactly
+the builds none of them refuses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import chain, repeat
+from typing import cast
+
+from gametable.core.protocol import Action
+from gametable.games.balam import rules
+from gametable.games.balam.actions import Build, Remove
+from gametable.games.balam.board import (
+    BASE_COST,
+    BUILDINGS,
+    DOUBLE,
+    KINDS,
+    LARGE_PYRAMIDS,
+    MARKET,
+    MAX_PLOTS,
+    RICHES,
+    SMALL_PYRAMIDS,
+    SPECIAL_COST,
+    TILE_LIMIT,
+    TILE_NAMES,
+    TILE_OF,
+    Board,
+    Building,
+)
+from gametable.games.balam.rules import Refusal
+from gametable.games.balam.state import (
+    ACT,
+    BUILT,
+    COST,
+    DECIDE,
+    TURN,
+    BalamData,
+    Then,
+    not_now,
+)
+from gametable.games.balam.turns import pay_actions
+
+
+# -- the rules -----------------------------------------------------------------------------------------
+def build_phase_refusal(state: BalamData) -> Refusal | None:
+    """A king builds after paying his turn's riches."""
+    if state.phase == ACT:
+        return None
+    if state.phase == TURN:
+        return Refusal("pay 1 riches first, then build", rules.TURNS)
+    return Refusal("you cannot build now", rules.CONSTRUCTIONS)
+
+
+def site_refusal(state: BalamData, seat: int, site: int, large_free: int) -> Refusal | None:
+    """Where a king may build (``large_free``: his large pyramids not yet on the board):
+
+    1. on his own site or on a site nobody holds;
+    2. on one site only per turn;
+    3. a new site needs one of his 13 large pyramids.
+    """
+    owner = state.owner[site]
+    if owner != seat and owner != -1:
+        return Refusal(
+            f"site {state.board.names[site]} belongs to seat {owner}; you build only on your "
+            "own sites or on a free one",
+            rules.CONSTRUCTIONS,
+        )
+    if state.build_site != -1 and state.build_site != site:
+        return Refusal(
+            "you already build on another site this turn; one site per turn", rules.CONSTRUCTIONS
+        )
+    if owner == -1 and large_free <= 0:
+        return Refusal(
+            f"all your {LARGE_PYRAMIDS} large pyramids are in use, so you cannot take a new site",
+            rules.LARGE_LIMIT,
+        )
+    return None
+
+
+def plot_refusal(board: Board, site: int, free: int, plot: int) -> Refusal | None:
+    """A building needs an empty plot of the site (``free``: its empty plots, bit by bit)."""
+    if plot >= board.plots[site]:
+        return Refusal(f"site {board.names[site]} has no plot {plot}", rules.PLOTS)
+    if not free >> plot & 1:
+        return Refusal(f"plot {plot} is already built on; remove that building first", rules.PLOTS)
+    return None
+
+
+def second_plot_refusal(board: Board, site: int, free: int, plot: int, kind: int) -> Refusal | None:
+    """A palace or temple also covers the next plot, which must be empty too."""
+    if not DOUBLE[kind]:
+        return None
+    second = board.second_plot(site, plot)
+    if second is None:
+        return Refusal(
+            f"a {KINDS[kind]} needs plot {plot} and the next plot, and plot {plot} is the last "
+            "of this site",
+            rules.PLOTS,
+        )
+    if not free >> second & 1:
+        return Refusal(f"a {KINDS[kind]} also covers plot {second}, which is taken", rules.PLOTS)
+    return None
+
+
+def cost_refusal(sheet: list[int], total: int, kind: int) -> Refusal | None:
+    """Base buildings cost 1 or 2 riches of any type; the others one riches of a given type
+    (``total``: the riches on the king sheet)."""
+    special = SPECIAL_COST[kind]
+    if special is not None:
+        if sheet[special] <= 0:
+            return Refusal(
+                f"a {KINDS[kind]} costs 1 {RICHES[special]}, and you have none", rules.COSTS
+            )
+    elif total < BASE_COST[kind]:
+        return Refusal(
+            f"a {KINDS[kind]} costs {BASE_COST[kind]} riches; you have {total}", rules.COSTS
+        )
+    return None
+
+
+def tile_refusal(tiles: list[int], kind: int) -> Refusal | None:
+    """A building needs a tile of its type left in the box (``tiles``: those on the board)."""
+    tile = TILE_OF[kind]
+    if tiles[tile] >= TILE_LIMIT[tile]:
+        return Refusal(
+            f"all {TILE_LIMIT[tile]} {TILE_NAMES[tile]} tiles are on the board", rules.TILE_SUPPLY
+        )
+    return None
+
+
+def market_refusal(kind: int, small_left: int, needed: int) -> Refusal | None:
+    """A market puts a small pyramid on its site and on each neighbour (``needed`` in all): the
+    king needs them all among his ``small_left``."""
+    if kind == MARKET and small_left < needed:
+        return Refusal(
+            f"a market here needs {needed} small pyramids; you have {small_left} of your "
+            f"{SMALL_PYRAMIDS} left",
+            rules.MARKET_PYRAMIDS,
+        )
+    return None
+
+
+def refuse_build(state: BalamData, action: Build, seat: int) -> Refusal | None:
+    s = state.board.index(action.site)
+    kind = action.building
+    free = state.free_plots[s]
+    return (
+        build_phase_refusal(state)
+        or site_refusal(state, seat, s, LARGE_PYRAMIDS - state.cities(seat))
+        or plot_refusal(state.board, s, free, action.plot)
+        or second_plot_refusal(state.board, s, free, action.plot, kind)
+        or cost_refusal(state.sheets[seat], sum(state.sheets[seat]), kind)
+        or tile_refusal(state.tiles, kind)
+        or market_refusal(kind, SMALL_PYRAMIDS - state.small_used(seat), market_needs(state, s))
+    )
+
+
+def market_needs(state: BalamData, site: int) -> int:
+    """Small pyramids a market on ``site`` puts on the board."""
+    return 1 + len(state.board.neighbours[site])
+
+
+def removal_refusal(state: BalamData, seat: int, b: int) -> Refusal | None:
+    """While building, a king may remove one of his buildings, on the turn's site only."""
+    s = b // MAX_PLOTS
+    if state.owner[s] != seat or state.buildings[b] not in BUILDINGS:
+        where = f"{state.board.names[s]}.{b % MAX_PLOTS}"
+        return Refusal(f"no building of yours stands on {where}", rules.REMOVAL)
+    if state.build_site != -1 and state.build_site != s:
+        return Refusal(
+            "you build on another site this turn; you may remove a building only there",
+            rules.REMOVAL,
+        )
+    return None
+
+
+def refuse_remove(state: BalamData, action: Remove, seat: int) -> Refusal | None:
+    if state.phase != ACT:
+        return not_now(state, action)
+    return removal_refusal(state, seat, state.action_codec.b(action.site, action.plot))
+
+
+# -- the legal actions ------------------------------------------------------------------------------------
+MARKET_BIT = 1 << MARKET
+BUILDING_CODES = tuple(Building)
+
+
+def affordable(state: BalamData, seat: int) -> int:
+    """The buildings the king can pay for and still find a tile for, bit by bit (memoised by
+    his sheet, and by the tiles on the board)."""
+    memo, sheet, tiles = state.actions.memo, state.sheets[seat], state.tiles
+    cost_key, tile_key = ("costs", *sheet), ("tiles", *tiles)
+    costs: int | None = memo.get(cost_key)
+    if costs is None:
+        total = sum(sheet)
+        costs = sum(1 << k for k in BUILDING_CODES if cost_refusal(sheet, total, k) is None)
+        state.actions.remember(cost_key, costs)
+    in_box: int | None = memo.get(tile_key)
+    if in_box is None:
+        in_box = sum(1 << k for k in BUILDING_CODES if tile_refusal(tiles, k) is None)
+        state.actions.remember(tile_key, in_box)
+    return costs & in_box
+
+
+def building_sites(state: BalamData, seat: int) -> tuple[int, ...]:
+    """The sites the site rules let the king build on now (memoised until a building goes up
+    or down)."""
+    large_free = LARGE_PYRAMIDS - state.cities(seat)
+    key = ("sites", seat, state.build_site, large_free > 0)
+    sites: tuple[int, ...] | None = state.city_memo.get(key)
+    if sites is None:
+        candidates = [state.build_site] if state.build_site >= 0 else state.board.sites
+        sites = tuple(s for s in candidates if site_refusal(state, seat, s, large_free) is None)
+        state.city_memo[key] = sites
+    return sites
+
+
+def market_refused(state: BalamData, seat: int) -> frozenset[int]:
+    """The sites where the king lacks the small pyramids a market needs (memoised by how many
+    he has left)."""
+    small_left = SMALL_PYRAMIDS - state.small_used(seat)
+    key = ("markets", small_left)
+    sites: frozenset[int] | None = state.actions.memo.get(key)
+    if sites is None:
+        sites = frozenset(
+            s
+            for s in state.board.sites
+            if market_refusal(MARKET, small_left, market_needs(state, s)) is not None
+        )
+        state.actions.remember(key, sites)
+    return sites
+
+
+def site_builds(state: BalamData, site: int, kinds: int) -> tuple[Action, ...]:
+    """The builds the plot rules allow on ``site`` for the buildings in ``kinds`` (bit by bit),
+    plot by plot: a function of the site's empty plots, memoised per board."""
+    free = state.free_plots[site]
+    key = (site, free, kinds)
+    builds: tuple[Action, ...] | None = state.actions.memo.get(key)
+    if builds is None:
+        board, table = state.board, state.actions.build
+        base = site * MAX_PLOTS
+        found: list[Action] = []
+        for p in range(board.plots[site]):
+            if plot_refusal(board, site, free, p) is not None:
+                continue
+            for k in BUILDING_CODES:
+                if kinds >> k & 1 and second_plot_refusal(board, site, free, p, k) is None:
+                    found.append(table[k][base + p])
+        builds = state.actions.remember(key, tuple(found))
+    return builds
+
+
+def build_actions(state: BalamData, seat: int) -> Sequence[Action]:
+    """Every build no rule refuses (the phase aside), site by site, plot by plot (memoised
+    until a building goes up or down: the caller must not change it)."""
+    kinds = affordable(state, seat)
+    if not kinds:
+        return ()
+    key = ("builds", seat, state.build_site, kinds)
+    done: list[Action] | None = state.plot_memo.get(key)
+    if done is None:
+        sites = building_sites(state, seat)
+        no_market = market_refused(state, seat) if kinds & MARKET_BIT else frozenset()
+        if no_market.isdisjoint(sites):
+            allowed: Iterable[int] = repeat(kinds)
+        else:
+            allowed = [kinds & ~MARKET_BIT if s in no_market else kinds for s in sites]
+        keys = list(zip(sites, map(state.free_plots.__getitem__, sites), allowed, strict=False))
+        parts: list[tuple[Action, ...] | None] = list(map(state.actions.memo.get, keys))
+        if None in parts:  # a site whose builds are not known yet
+            parts = [
+                site_builds(state, s, k) if p is None else p
+                for (s, _, k), p in zip(keys, parts, strict=True)
+            ]
+        done = state.plot_memo[key] = list(
+            chain.from_iterable(cast(list[tuple[Action, ...]], parts))
+        )
+    return done
+
+
+def remove_actions(state: BalamData, seat: int) -> Sequence[Action]:
+    """The king's buildings he may remove (memoised until a building goes up or down: the
+    caller must not change it)."""
+    key = ("remove", seat, state.build_site)
+    found: tuple[Action, ...] | None = state.plot_memo.get(key)
+    if found is None:
+        remove, buildings = state.actions.remove, state.buildings
+        lock = state.build_site
+        plots = (
+            state.plots_of(seat) if lock < 0 else range(lock * MAX_PLOTS, (lock + 1) * MAX_PLOTS)
+        )
+        found = tuple(  # of the buildings there, those the rule lets him remove
+            remove[b]
+            for b in plots
+            if buildings[b] in BUILDINGS and removal_refusal(state, seat, b) is None
+        )
+        state.plot_memo[key] = found
+    return found
+
+
+def cost_actions(state: BalamData, seat: int) -> list[Action]:
+    """A building's cost is paid one riches at a time, from the king's sheet."""
+    return pay_actions(state, seat)
+
+
+# -- playing them -------------------------------------------------------------------------------------------
+def build(state: BalamData, action: Build, seat: int) -> Then:
+    """The building goes up; a special building's riches is paid at once, a base building's
+    cost next (``cost`` phase)."""
+    s = state.board.index(action.site)
+    kind = action.building
+    state.build_site = s
+    state.erect(seat, kind, s * MAX_PLOTS + action.plot)
+    state.count("buildings_built")
+    state.count(BUILT[kind])
+    state.note(f"seat {seat} builds a {KINDS[kind]} on {action.site}.{action.plot}")
+    special = SPECIAL_COST[kind]
+    if special is not None:
+        state.pay_to_supply(seat, special)
+    else:
+        state.cost_due = BASE_COST[kind]
+        state.phase = COST
+    return DECIDE
+
+
+def pay_cost(state: BalamData, seat: int, riches: int) -> Then:
+    """One riches of a building's cost."""
+    state.pay_to_supply(seat, riches)
+    state.cost_due -= 1
+    if state.cost_due <= 0:
+        state.phase = ACT
+    return DECIDE
+
+
+def remove(state: BalamData, action: Remove, seat: int) -> Then:
+    state.build_site = state.board.index(action.site)
+    state.demolish(state.action_codec.b(action.site, action.plot))
+    state.count("buildings_removed")
+    state.note(f"seat {seat} removes a building on {action.site}.{action.plot}")
+    return DECIDE

@@ -1,0 +1,199 @@
+"""The protocol's :class:`~gametable.core.protocol.State` over Balam's data: who decides, the
+legal actions (listed once per state), refusals with their rule, the flow, views, resampling."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from gametable.core.protocol import Action, Outcome, State
+from gametable.core.rng import Rng, as_rng
+from gametable.games.balam import describe, flow, views
+from gametable.games.balam.katun import (
+    BALL_PLACE,
+    ECLIPSE_WINDOW,
+    KIND,
+    OTHER_PLACE,
+    PROSPEROUS_PLACE,
+    deck_places,
+)
+from gametable.games.balam.state import DEFEND, DISTRIBUTION, EVENTS, OVER, BalamData
+
+
+class BalamState(BalamData, State):
+    """A Balam game: the declared fields of :class:`~gametable.games.balam.state.BalamData`,
+    played by the rules through :mod:`~gametable.games.balam.flow`."""
+
+    @classmethod
+    def new(cls, game: Any, players: int, seed: int, options: dict[str, Any]) -> BalamState:
+        """A new game, set up and ready for the first turn."""
+        state = cls.create(game=game, players=players, options=options, seed=seed, rng=Rng(seed))
+        flow.setup(state)
+        return state
+
+    # -- who decides ------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        moving = self.moving
+        if moving is None:
+            moving = self.moving = self._to_move()
+        return moving
+
+    def _to_move(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == OVER:
+            return ()
+        if phase == DISTRIBUTION:
+            return tuple(s for s in range(self.players) if not self.done[s])
+        if phase == DEFEND:
+            assert self.war is not None
+            return (self.war.defender,)
+        return (self.current,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        scores = list(self.prestige)
+        if self.options["ties"] == "cities":
+            keys = [(scores[s], self.cities(s)) for s in range(self.players)]
+            distinct = sorted(set(keys), reverse=True)
+            ranking = tuple(distinct.index(k) + 1 for k in keys)
+            winners = tuple(s for s, r in enumerate(ranking) if r == 1)
+            return Outcome(
+                tuple(scores),
+                ranking,
+                winners,
+                "the most prestige wins; ties go to the most cities",
+            )
+        return Outcome.from_scores(scores, reason="the most prestige points wins")
+
+    # -- actions ------------------------------------------------------------------------------------
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        out = self.legal_cache.get(seat) if seat is not None else None
+        if out is None:
+            moving = self.to_move
+            if not moving:
+                return []
+            if seat is None:
+                seat = moving[0]
+            elif seat not in moving:
+                return []
+            out = self.legal_cache.get(seat)
+            if out is None:
+                out = self.legal_cache[seat] = flow.legal_actions(self, seat)
+        return list(out)
+
+    def check_action(self, action: Action, seat: int) -> None:
+        """Accept a legal action; refuse anything else naming the rule it breaks (the rules'
+        refusal functions are those the legal actions are listed by)."""
+        refusal = flow.refusal(self, action, seat)
+        if refusal is not None:
+            raise refusal.error()
+
+    def _apply(self, action: Action, seat: int) -> None:
+        self.legal_cache = {}
+        self.moving = None
+        flow.apply(self, action, seat)
+
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """A short sentence for people (public information only: the board, the kings' sheets,
+        the Katun cards turned; never a face-down card)."""
+        if seat is None:
+            seat = self.to_move[0] if self.to_move else self.current
+        try:
+            return describe.describe(self, action, seat)
+        except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+            # an action that does not fit this position (a site of another board...) is told
+            # as it is written
+            return f"seat {seat}: {action}"
+
+    # -- information ----------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees: a :class:`~gametable.games.balam.views.BalamView` (built and
+        type-checked in :func:`~gametable.games.balam.views.view`)."""
+        return cast(dict[str, Any], views.view(self, seat, self.to_move, self.outcome))
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        out["to_move"] = list(self.to_move)
+        return out
+
+    def resample(self, seat: int | None, rng: Any) -> BalamState:
+        """Redraw every Katun card ``seat`` has not seen (deck and face-down, unpeeked slots)."""
+        rng = as_rng(rng)
+        new = self.clone()
+        mine = 0 if seat is None else self.peeks[seat]
+        hidden = [i for i, c in enumerate(self.slots) if c >= 0 and not mine >> i & 1]
+        pool = sorted(self.deck + [self.slots[i] for i in hidden])  # no trace of the true order
+        if self.layout:
+            self._redraw_by_layout(new, hidden, pool, rng)
+        else:
+            rng.shuffle(pool)
+            new.deck = pool[: len(self.deck)]
+            for i, c in zip(hidden, pool[len(self.deck) :], strict=True):
+                new.slots[i] = c
+        new.rng = rng.fork()
+        new.legal_cache = {}
+        return new
+
+    def _redraw_by_layout(
+        self, new: BalamState, hidden: list[int], pool: list[int], rng: Rng
+    ) -> None:
+        """Redraw the unseen cards keeping what everybody knows of the deck's structure
+        (:func:`~gametable.games.balam.katun.deck_places`): Prosperous cards stay among the
+        Prosperous places, ball games at the ball games' places, the Eclipse (if unseen) at one
+        of the unseen places of its window, equally likely, the other cards elsewhere."""
+        places = deck_places()
+        drawn = self.places_dealt()
+        # place index (top card first) of every unseen position: hidden slots, then the deck
+        spots: list[tuple[int, str, int]] = [(drawn + i, "slot", i) for i in hidden]
+        top = drawn + len(self.slots)
+        spots += [(top + len(self.deck) - 1 - k, "deck", k) for k in range(len(self.deck))]
+        by_class: dict[str, list[tuple[int, str, int]]] = {}
+        for spot in spots:
+            by_class.setdefault(places[spot[0]], []).append(spot)
+        cards: dict[str, list[int]] = {}
+        for c in pool:  # by the class of place they belong to (the Eclipse apart)
+            kind = KIND[c]
+            key = kind if kind in (PROSPEROUS_PLACE, BALL_PLACE, "eclipse") else OTHER_PLACE
+            cards.setdefault(key, []).append(c)
+        deal: list[tuple[tuple[int, str, int], int]] = []
+        for cls in (PROSPEROUS_PLACE, BALL_PLACE):
+            group, hand = by_class.get(cls, []), cards.get(cls, [])
+            rng.shuffle(hand)
+            deal += list(zip(group, hand, strict=True))
+        window = len(by_class.get(ECLIPSE_WINDOW, []))
+        others = by_class.get(ECLIPSE_WINDOW, []) + by_class.get(OTHER_PLACE, [])
+        for c in cards.get("eclipse", []):
+            deal.append((others.pop(rng.randbelow(window)), c))
+        hand = cards.get(OTHER_PLACE, [])
+        rng.shuffle(hand)
+        deal += list(zip(others, hand, strict=True))
+        for (_, where, i), c in deal:
+            if where == "slot":
+                new.slots[i] = c
+            else:
+                new.deck[i] = c
+
+    # -- counting and encoding ------------------------------------------------------------------------
+    def event_counts(self) -> dict[str, int]:
+        """Wars (won: at least one building destroyed, else lost), buildings destroyed,
+        prisoners taken, garrisons lost to skulls, devastated cities; catastrophes (striking a
+        king who has something to lose: paid by the Mayas or suffered; harmless ones apart) and
+        what they cost; prestige by source; Katun cards turned, ball games, cenote offerings,
+        dowries; buildings built (in all and per kind) and removed; riches produced, palace taxes,
+        Chaak's maize; rounds finished."""
+        counts = dict.fromkeys(EVENTS, 0)
+        counts.update(self.stats)
+        counts["rounds"] = len(self.history)
+        return counts
+
+    def encode_action(self, action: Action) -> int:
+        return self.action_codec.encode(action)
+
+    def decode_action(self, code: int) -> Action:
+        return self.action_codec.decode(code)

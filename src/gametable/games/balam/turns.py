@@ -1,0 +1,105 @@
+"""The round's turns ("Round Structure > A - Start of the round", "B - Turns", "1 - DIVINATION").
+
+A round starts with a Katun card face down per player plus one; kings with the most
+observatories look at some of them (divination).  On his turn a king either pays one riches from
+his sheet (then builds, attacks or passes: ``act`` phase) or turns over a face-down Katun card.
+"""
+
+from __future__ import annotations
+
+from gametable.core.protocol import Action
+from gametable.games.balam import rules
+from gametable.games.balam.actions import MAX_SLOTS, PAY_ACTIONS, Pay, TurnKatun
+from gametable.games.balam.board import OBSERVATORY, RICHES
+from gametable.games.balam.positions import Tally
+from gametable.games.balam.rules import Refusal
+from gametable.games.balam.scoring import divination_peeks
+from gametable.games.balam.state import ACT, COST, DECIDE, TURN, BalamData, Then
+
+KATUN_ACTIONS = tuple(TurnKatun(i) for i in range(MAX_SLOTS))
+#: is a slot's card face down (a turned card's slot holds -1)
+FACE_DOWN = (-1).__lt__
+
+
+# -- A - Start of the round, 1 - DIVINATION ---------------------------------------------------------
+def start_round(state: BalamData) -> None:
+    """Lay out the round's Katun cards, let the diviners look, and give the first turn."""
+    state.round += 1
+    n = min(state.players + 1, len(state.deck))
+    state.slots = [state.deck.pop() for _ in range(n)]
+    state.peeks = [0] * state.players
+    counts = [state.count_kind(seat, OBSERVATORY) for seat in range(state.players)]
+    for seat, k in enumerate(divination_peeks(counts, state.players)):
+        if k >= state.players:
+            state.peeks[seat] = (1 << min(k, n)) - 1
+        elif k:
+            state.peeks[seat] = 1 << (n - 1) if counts[seat] < max(counts) else 1
+    state.current = state.round_first
+    state.phase = TURN
+    state.tally = Tally.new(state.prestige)
+    state.clear_turn()
+    state.note(f"round {state.round}: {n} Katun cards laid out; seat {state.current} begins")
+
+
+# -- B - Turns ----------------------------------------------------------------------------------------
+def pay_refusal(state: BalamData, seat: int, riches: int) -> Refusal | None:
+    """A king pays only with riches on his own king sheet."""
+    if state.sheets[seat][riches] <= 0:
+        return Refusal(
+            f"you have no {RICHES[riches]} on your king sheet to pay with", rules.PAY_FROM_SHEET
+        )
+    return None
+
+
+def katun_refusal(state: BalamData, slot: int) -> Refusal | None:
+    """Only a card of this round still face down is turned over."""
+    if slot >= len(state.slots) or state.slots[slot] < 0:
+        return Refusal(f"Katun card {slot} is not face down beside the board", rules.KATUN)
+    return None
+
+
+def pay_actions(state: BalamData, seat: int) -> list[Action]:
+    """The riches a king may pay with (memoised by his sheet)."""
+    key = ("pay", tuple(state.sheets[seat]))
+    pays = state.actions.memo.get(key)
+    if pays is None:
+        riches = range(len(RICHES))
+        pays = tuple(PAY_ACTIONS[r] for r in riches if pay_refusal(state, seat, r) is None)
+        state.actions.remember(key, pays)
+    return list(pays)
+
+
+def turn_actions(state: BalamData, seat: int) -> list[Action]:
+    """Pay a riches, or turn over a face-down Katun card (memoised by his sheet and the round's
+    face-down cards)."""
+    key = ("turn", tuple(state.sheets[seat]), tuple(map(FACE_DOWN, state.slots)))
+    actions = state.actions.memo.get(key)
+    if actions is None:
+        slots = range(len(state.slots))
+        katun = [KATUN_ACTIONS[i] for i in slots if katun_refusal(state, i) is None]
+        actions = state.actions.remember(key, (*pay_actions(state, seat), *katun))
+    return list(actions)
+
+
+def refuse_pay(state: BalamData, action: Pay, seat: int) -> Refusal | None:
+    if state.phase not in (TURN, COST):
+        return Refusal(
+            "a riches is paid at the start of a turn or for a building, not now", rules.TURNS
+        )
+    return pay_refusal(state, seat, action.riches)
+
+
+def refuse_turn_katun(state: BalamData, action: TurnKatun, seat: int) -> Refusal | None:
+    if state.phase != TURN:
+        return Refusal(
+            "a Katun card is turned over instead of paying, at the start of a turn", rules.TURNS
+        )
+    return katun_refusal(state, action.slot)
+
+
+def pay_for_turn(state: BalamData, seat: int, riches: int) -> Then:
+    """The turn's riches: the king may now build, attack or pass."""
+    state.pay_to_supply(seat, riches)
+    state.phase = ACT
+    state.note(f"seat {seat} pays 1 {RICHES[riches]}")
+    return DECIDE

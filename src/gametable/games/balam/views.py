@@ -1,0 +1,459 @@
+"""What each seat sees (``view(seat)``), declared once as ``TypedDict`` classes.
+
+``Game.view_schema`` derives the JSON Schema from :class:`BalamView` (field descriptions
+included), and mypy checks that :func:`view` builds exactly that.  Everything public is there:
+the board and its buildings, the kings' sheets, the Katun cards turned (and those this seat
+looked at), the turn under way, the rounds finished.  Never the deck's order, the face-down
+cards this seat has not seen, the seed or the RNG.
+
+Besides the position's own texts (``"village:maize"`` for a plot, ``"prosperous:cacao/jade/
+prestige:2"`` for a card) each fact is also given as typed fields (``buildings`` per site, a
+:class:`CardView` per card), so a client never parses text.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
+
+import msgspec
+
+from gametable.games.balam.board import (
+    DOUBLE,
+    KINDS,
+    LARGE_PYRAMIDS,
+    MAX_PLOTS,
+    RICHES,
+    SMALL_PYRAMIDS,
+    BoardView,
+    BuildingName,
+    RichesName,
+    board_json,
+)
+from gametable.games.balam.dice import face_text
+from gametable.games.balam.katun import CARDS, CATASTROPHE, TEXT, CardType
+from gametable.games.balam.positions import (
+    AllRiches,
+    KingView,
+    RoundView,
+    TallyView,
+    all_riches,
+    kings_json,
+    plot_text,
+    position_text,
+    riches_names,
+    tally_json,
+)
+from gametable.games.balam.state import OVER, AfterLosses, BalamData, Phase
+
+
+def doc(text: str) -> msgspec.Meta:
+    """A field's description in the derived JSON Schema."""
+    return msgspec.Meta(description=text)
+
+
+PhaseName = Literal[
+    "turn", "act", "cost", "defend", "lose", "destroy", "choose", "offer", "distribution", "over"
+]
+
+
+class BuildingView(TypedDict):
+    """A building standing on a site."""
+
+    building: BuildingName
+    plots: Annotated[
+        list[int], doc("the plots it covers, its anchor first (palaces and temples cover two)")
+    ]
+    riches: Annotated[
+        list[RichesName | None],
+        doc(
+            "per plot it covers (as in plots), the riches lying there or null (a palace or "
+            "temple holds up to 2 riches, the other buildings 1)"
+        ),
+    ]
+
+
+class SiteView(TypedDict):
+    """A site of the board and what stands on it (its layout is in ``board``)."""
+
+    owner: Annotated[int | None, doc("the seat whose city it is (null: a free site)")]
+    plots: Annotated[
+        list[str | None],
+        doc(
+            "per plot, as positions write it: null (empty), a building name, '+' for the "
+            "second plot of a palace or temple, with ':riches' for a riches lying there"
+        ),
+    ]
+    pyramids: NotRequired[
+        Annotated[list[int], doc("small pyramids per seat (commercial control), if any")]
+    ]
+    buildings: Annotated[list[BuildingView], doc("the buildings, by their anchor plot")]
+
+
+class BuildingCount(TypedDict):
+    building: BuildingName
+    count: int
+
+
+class CatastropheView(TypedDict):
+    """What a catastrophe asks of the king who turns it over."""
+
+    mayas_pay: Annotated[RichesName, doc("the riches his Mayas may pay to ward it off")]
+    count: Annotated[int, doc("how many of that riches")]
+    loses: Annotated[
+        list[BuildingCount], doc("else the buildings he loses (as far as he has them)")
+    ]
+    cities: Annotated[
+        Literal["volcano", "seashore"] | None,
+        doc("else every city of his with this feature is lost (null: buildings instead)"),
+    ]
+
+
+class CardView(TypedDict):
+    """A Katun card as printed."""
+
+    type: Annotated[CardType, doc("the card's type")]
+    name: Annotated[str, doc("its name, as the rulebook names it")]
+    riches: Annotated[
+        list[RichesName],
+        doc("Favourable: the riches gained; Prosperous: those offered (take one); else none"),
+    ]
+    prestige: Annotated[int, doc("Prosperous: the prestige points offered instead (0: none)")]
+    effect: Annotated[str, doc("what it does, in a sentence")]
+    catastrophe: CatastropheView | None
+    text: Annotated[str, doc("the card's text in positions, e.g. 'prosperous:cacao/jade'")]
+
+
+class RoundCardView(TypedDict):
+    """One of the round's Katun cards laid beside the board."""
+
+    slot: int
+    face_down: Annotated[bool, doc("still face down (false: turned over)")]
+    card: Annotated[
+        CardView | None, doc("the card if this seat looked at it (divination), else null")
+    ]
+
+
+class KatunView(TypedDict):
+    """The Katun cards: the deck (counted), this round's cards, those turned over."""
+
+    deck: Annotated[int, doc("cards left in the deck")]
+    layout: Annotated[bool, doc("the deck was built as the rulebook says (its structure is known)")]
+    discard: Annotated[list[str], doc("the cards turned over, oldest first, as text")]
+    discard_cards: Annotated[list[CardView], doc("the same cards, described")]
+    ball_games: Annotated[int, doc("ball games played")]
+    eclipse: Annotated[bool, doc("the Eclipse was turned: no more Clemency of Chaak")]
+    slots: Annotated[
+        list[str],
+        doc("per card of the round: 'turned', '?' (face down) or its text if this seat saw it"),
+    ]
+    cards: Annotated[list[RoundCardView], doc("the same cards, described")]
+    peeked: Annotated[list[int], doc("per seat, how many of the round's cards it looked at")]
+
+
+class WarView(TypedDict):
+    """An attack under way."""
+
+    source: Annotated[str, doc("the attacking city")]
+    target: Annotated[str, doc("the attacked city")]
+    garrisons: Annotated[int, doc("garrisons committed (dice rolled)")]
+    obsidian: Annotated[int, doc("obsidian the attacker spent")]
+    defender: Annotated[int, doc("the defending seat")]
+    points: Annotated[int, doc("destruction points left to the attacker")]
+    defence_obsidian: Annotated[int, doc("obsidian the defender spent")]
+    destroyed: Annotated[int, doc("buildings destroyed so far")]
+
+
+class TurnView(TypedDict):
+    """The turn under way."""
+
+    lock: Annotated[str | None, doc("the site the king builds on this turn")]
+    due: Annotated[int, doc("riches still owed for the building just built")]
+    attacked: Annotated[bool, doc("the king attacked this turn")]
+    war: WarView | None
+    losses: Annotated[
+        list[tuple[BuildingName, int, str | None]],
+        doc("buildings the king still owes: [building, count, site or null (anywhere)]"),
+    ]
+    after: Annotated[
+        Literal["", "destroy", "katun"],
+        doc("what follows the losses: the destruction of a war, or the end of a Katun card"),
+    ]
+    card: Annotated[str | None, doc("the Katun card being resolved, as text")]
+    katun_card: Annotated[CardView | None, doc("the Katun card being resolved, described")]
+    ward: Annotated[int, doc("riches the Mayas still owe for the catastrophe (the king chooses)")]
+    offered: Annotated[list[str], doc("cenotes already offered to (Cult of the sacred cenotes)")]
+
+
+class DistributionView(TypedDict):
+    """The distribution at the end of a round."""
+
+    done: Annotated[list[bool], doc("per seat, finished distributing")]
+    moved: Annotated[list[str], doc("plots ('SITE.PLOT') whose riches were moved there already")]
+
+
+class PyramidsLeft(TypedDict):
+    """The pyramids still in a king's hand."""
+
+    large: Annotated[int, doc("13 less his cities")]
+    small: Annotated[int, doc("16 less those his markets stand on")]
+
+
+class OptionsView(TypedDict):
+    """The game's options (see the game's header)."""
+
+    board: str
+    ball_games: int | None
+    first_player: int
+    faces: str
+    next_round: Literal["left_of_last", "rotate"]
+    score_cap: bool
+    ties: Literal["shared", "cities"]
+
+
+class OutcomeView(TypedDict):
+    scores: list[float]
+    ranking: list[int]
+    winners: list[int]
+    reason: str
+
+
+class BalamView(TypedDict):
+    """What one seat (or a spectator) of a Balam game sees."""
+
+    game: Literal["balam"]
+    version: int
+    players: int
+    options: OptionsView
+    ply: Annotated[int, doc("decisions made so far")]
+    round: int
+    phase: Annotated[PhaseName, doc("which decision comes next")]
+    current: Annotated[int, doc("the seat whose turn it is")]
+    round_first: Annotated[int, doc("the seat that began the round")]
+    to_move: Annotated[list[int], doc("the seats that must decide now")]
+    seat: Annotated[int | None, doc("whose view this is (null: a spectator)")]
+    sites: Annotated[dict[str, SiteView], doc("every site, by its id")]
+    kings: list[KingView]
+    supply: Annotated[AllRiches, doc("riches tokens left in the supply")]
+    katun: KatunView
+    turn: TurnView
+    distribution: DistributionView
+    last_roll: Annotated[list[str], doc("the last war's dice: success points 0-3, or X (skull)")]
+    log: Annotated[list[str], doc("the last events, in words")]
+    bonus: Annotated[list[int] | None, doc("the riches bonus per seat, once the game is over")]
+    rounds: Annotated[list[RoundView], doc("the finished rounds, oldest first")]
+    round_tally: TallyView
+    board: BoardView
+    pyramids_left: list[PyramidsLeft]
+    outcome: NotRequired[OutcomeView]
+
+
+# -- building a view --------------------------------------------------------------------------------------
+def card_view(card: int) -> CardView:
+    """A Katun card described (a fresh object each time: views share nothing)."""
+    known = _CARD_VIEWS.get(card)
+    if known is None:
+        known = _CARD_VIEWS[card] = _describe_card(card)
+    catastrophe = known["catastrophe"]
+    return {
+        **known,
+        "riches": list(known["riches"]),
+        "catastrophe": None
+        if catastrophe is None
+        else {**catastrophe, "loses": [dict(x) for x in catastrophe["loses"]]},  # type: ignore[typeddict-item]
+    }
+
+
+_CARD_VIEWS: dict[int, CardView] = {}
+
+
+def _describe_card(card: int) -> CardView:
+    c = CARDS[card]
+    catastrophe: CatastropheView | None = None
+    if c.kind in CATASTROPHE:
+        riches, n, loses = CATASTROPHE[c.kind]
+        catastrophe = {
+            "mayas_pay": RICHES[riches],
+            "count": n,
+            "loses": [] if isinstance(loses, str) else [building_count(b, k) for b, k in loses],
+            "cities": None if not isinstance(loses, str) else CITY_FEATURES[loses],
+        }
+    return {
+        "type": c.kind,
+        "name": c.name,
+        "riches": riches_names(c.riches),
+        "prestige": c.prestige,
+        "effect": c.effect,
+        "catastrophe": catastrophe,
+        "text": TEXT[card],
+    }
+
+
+PHASE_NAMES: dict[Phase, PhaseName] = {
+    Phase.TURN: "turn",
+    Phase.ACT: "act",
+    Phase.COST: "cost",
+    Phase.DEFEND: "defend",
+    Phase.LOSE: "lose",
+    Phase.DESTROY: "destroy",
+    Phase.CHOOSE: "choose",
+    Phase.OFFER: "offer",
+    Phase.DISTRIBUTION: "distribution",
+    Phase.OVER: "over",
+}
+assert all(PHASE_NAMES[p] == p.value for p in Phase)
+AFTER_NAMES: dict[AfterLosses, Literal["", "destroy", "katun"]] = {
+    AfterLosses.NOTHING: "",
+    AfterLosses.DESTRUCTION: "destroy",
+    AfterLosses.KATUN: "katun",
+}
+CITY_FEATURES: dict[str, Literal["volcano", "seashore"]] = {
+    "volcano": "volcano",
+    "seashore": "seashore",
+}
+
+
+def building_count(building: int, count: int) -> BuildingCount:
+    return {"building": KINDS[building], "count": count}
+
+
+def site_view(state: BalamData, site: int) -> SiteView:
+    base = site * MAX_PLOTS
+    owner = state.owner[site]
+    entry: SiteView
+    if owner < 0:  # a free site has no building
+        entry = {"owner": None, "plots": [None] * state.board.plots[site], "buildings": []}
+    else:
+        plots = range(base, base + state.board.plots[site])
+        buildings, riches_on = state.buildings, state.riches_on
+        entry = {
+            "owner": owner,
+            "plots": [plot_text(buildings[b], riches_on[b]) for b in plots],
+            "buildings": [],
+        }
+    if any(state.pyramids[site]):
+        entry["pyramids"] = list(state.pyramids[site])
+    if owner < 0:
+        return entry
+    for b in state.anchors(site):
+        kind = state.buildings[b]
+        covered = [b, state.second_pos(b)] if DOUBLE[kind] else [b]
+        lying = [state.riches_on[x] for x in covered]
+        entry["buildings"].append(
+            {
+                "building": KINDS[kind],
+                "plots": [x - base for x in covered],
+                "riches": [None if r < 0 else RICHES[r] for r in lying],
+            }
+        )
+    return entry
+
+
+def katun_view(state: BalamData, seat: int | None) -> KatunView:
+    mine = 0 if seat is None else state.peeks[seat]
+    slots: list[str] = []
+    cards: list[RoundCardView] = []
+    for i, c in enumerate(state.slots):
+        seen = c >= 0 and bool(mine >> i & 1)
+        slots.append("turned" if c < 0 else TEXT[c] if seen else "?")
+        cards.append({"slot": i, "face_down": c >= 0, "card": card_view(c) if seen else None})
+    return {
+        "deck": len(state.deck),
+        "layout": state.layout,
+        "discard": [TEXT[c] for c in state.discard],
+        "discard_cards": [card_view(c) for c in state.discard],
+        "ball_games": state.ball_games,
+        "eclipse": state.eclipse,
+        "slots": slots,
+        "cards": cards,
+        "peeked": [m.bit_count() for m in state.peeks],
+    }
+
+
+def war_view(state: BalamData) -> WarView | None:
+    war = state.war
+    if war is None:
+        return None
+    names = state.board.names
+    return {
+        "source": names[war.source],
+        "target": names[war.target],
+        "garrisons": war.garrisons,
+        "obsidian": war.obsidian,
+        "defender": war.defender,
+        "points": war.points,
+        "defence_obsidian": war.defence_obsidian,
+        "destroyed": war.destroyed,
+    }
+
+
+def turn_view(state: BalamData) -> TurnView:
+    names = state.board.names
+    return {
+        "lock": None if state.build_site < 0 else names[state.build_site],
+        "due": state.cost_due,
+        "attacked": state.attacked,
+        "war": war_view(state),
+        "losses": [
+            (KINDS[x.kind], x.count, None if x.site < 0 else names[x.site]) for x in state.losses
+        ],
+        "after": AFTER_NAMES[state.after_losses],
+        "card": None if state.card < 0 else TEXT[state.card],
+        "katun_card": None if state.card < 0 else card_view(state.card),
+        "ward": state.warding,
+        "offered": [names[c] for c in state.offered],
+    }
+
+
+def view(state: BalamData, seat: int | None, to_move: tuple[int, ...], outcome: Any) -> BalamView:
+    """What ``seat`` (``None``: a spectator) sees."""
+    names = state.board.names
+    out: BalamView = {
+        "game": "balam",
+        "version": state.game.version,
+        "players": state.players,
+        "options": options_view(state.options),
+        "ply": state.ply,
+        "round": state.round,
+        "phase": PHASE_NAMES[state.phase],
+        "current": state.current,
+        "round_first": state.round_first,
+        "to_move": list(to_move),
+        "seat": seat,
+        "sites": {names[s]: site_view(state, s) for s in state.board.sites},
+        "kings": kings_json(state.sheets, state.prestige),
+        "supply": all_riches(state.supply),
+        "katun": katun_view(state, seat),
+        "turn": turn_view(state),
+        "distribution": {
+            "done": list(state.done),
+            "moved": [position_text(state.board, b) for b in sorted(state.moved)],
+        },
+        "last_roll": [face_text(f) for f in state.last_roll],
+        "log": list(state.log),
+        "bonus": None if state.bonus is None else list(state.bonus),
+        "rounds": list(state.history),
+        "round_tally": tally_json(state.tally),
+        "board": board_json(state.board),
+        "pyramids_left": [
+            {
+                "large": LARGE_PYRAMIDS - state.cities(q),
+                "small": SMALL_PYRAMIDS - state.small_used(q),
+            }
+            for q in range(state.players)
+        ],
+    }
+    if state.phase == OVER:
+        out["outcome"] = outcome.to_json()
+    return out
+
+
+def options_view(options: dict[str, Any]) -> OptionsView:
+    return {
+        "board": options["board"],
+        "ball_games": options["ball_games"],
+        "first_player": options["first_player"],
+        "faces": options["faces"],
+        "next_round": options["next_round"],
+        "score_cap": options["score_cap"],
+        "ties": options["ties"],
+    }
