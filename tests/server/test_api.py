@@ -103,6 +103,7 @@ def test_the_rules_page_of_every_game_answers_a_search(server: Server) -> None:
     page = httpx.get(
         server.base + "/rules/balzakken",
         params={"q": "can I call BALZAK! with a Swinger in my hand?"},
+        timeout=240,  # the first question loads the sentence-embedding model
     )
     assert page.status_code == 200
     answers = page.text.split("<div class='rules-answer'", 1)[1].split("</div>", 1)[0]

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from fastapi import FastAPI
 
 from gametable.core.registry import load_game
-from gametable.server import memory
+from gametable.server import memory, pages
 from gametable.server.connection import encode
 from gametable.server.manager import TableManager
 from gametable.server.settings import Settings
@@ -134,3 +137,33 @@ def test_game_states_hold_no_reference_cycles() -> None:
             assert gc.collect() == 0, name
         finally:
             gc.enable()
+
+
+def test_a_rules_question_never_stops_the_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules page answers in a thread: the first question loads an embedding model for
+    seconds, during which the event loop (every table's moves) must keep running."""
+
+    def slow_rules(game: str, question: str) -> str:
+        time.sleep(1.0)
+        return f"<p>{question}</p>"
+
+    monkeypatch.setattr(pages, "rulebook_html", slow_rules)
+    app = FastAPI()
+    app.include_router(pages.make_router())
+
+    async def main() -> list[str]:
+        done: list[str] = []
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+
+            async def ask(path: str, name: str) -> None:
+                assert (await client.get(path)).status_code == 200
+                done.append(name)
+
+            slow = asyncio.create_task(ask("/rules/balam?q=who+builds", "rules"))
+            await asyncio.sleep(0.1)
+            await asyncio.wait_for(ask("/", "lobby"), 0.8)  # while the rules page thinks
+            await slow
+        return done
+
+    assert asyncio.run(main()) == ["lobby", "rules"]

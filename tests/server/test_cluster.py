@@ -37,8 +37,9 @@ HAPROXY = shutil.which("haproxy") or (
 )
 needs_haproxy = pytest.mark.skipif(HAPROXY is None, reason="HAProxy is not installed")
 POSTGRES = os.environ.get("GAMETABLE_TEST_POSTGRES")
-#: quick leases, so that a takeover happens within a few seconds
-QUICK = ["--set", "heartbeat_interval=0.25", "--set", "lease_timeout=1.5"]
+#: quick leases, so that a takeover happens within a few seconds (but not so quick that a live
+#: worker on a busy machine, its heartbeat a second late, is taken for dead)
+QUICK = ["--set", "heartbeat_interval=0.5", "--set", "lease_timeout=5"]
 
 
 # -- the leases, in the store alone ----------------------------------------------------------------
