@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
 import signal
 import subprocess
 import sys
@@ -28,14 +27,14 @@ import sqlalchemy as sa
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from gametable.server.router import Backend, haproxy_config
+from gametable.server.router import Backend, haproxy_config, haproxy_path
 from gametable.server.store import LeaseLost, Store, StoredTable, tables_t, workers_t
 from tests.server.conftest import Server, free_port
 
-HAPROXY = shutil.which("haproxy") or (
-    "/usr/sbin/haproxy" if os.access("/usr/sbin/haproxy", os.X_OK) else None
+HAPROXY = haproxy_path()
+needs_haproxy = pytest.mark.skipif(
+    HAPROXY is None, reason="HAProxy is not installed (Debian: apt install haproxy; .ci/run does)"
 )
-needs_haproxy = pytest.mark.skipif(HAPROXY is None, reason="HAProxy is not installed")
 POSTGRES = os.environ.get("GAMETABLE_TEST_POSTGRES")
 #: quick leases, so that a takeover happens within a few seconds (but not so quick that a live
 #: worker on a busy machine, its heartbeat a second late, is taken for dead)

@@ -130,6 +130,7 @@ def serve(
             settings = settings.replace({"max_sockets": max(1, files - RESERVED_FILES)})
         sock = listen(host, port)
         if workers > 1:
+            port = sock.getsockname()[1]  # --port 0: the free port just found
             sock.close()  # HAProxy listens there; the check above made sure it can
             router.find_haproxy()
     except GameError as exc:

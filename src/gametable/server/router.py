@@ -113,12 +113,20 @@ backend any
 """
 
 
+#: where Debian and a source build put ``haproxy`` (``/usr/sbin`` is not on every user's PATH)
+HAPROXY_PLACES = ("/usr/sbin/haproxy", "/usr/local/sbin/haproxy")
+
+
+def haproxy_path() -> str | None:
+    """The ``haproxy`` program, if installed (on the PATH or in :data:`HAPROXY_PLACES`)."""
+    return shutil.which("haproxy") or next(
+        (p for p in HAPROXY_PLACES if os.access(p, os.X_OK)), None
+    )
+
+
 def find_haproxy() -> str:
     """The ``haproxy`` program; :class:`RouterError` says how to get it."""
-    found = shutil.which("haproxy") or next(
-        (p for p in ("/usr/sbin/haproxy", "/usr/local/sbin/haproxy") if os.access(p, os.X_OK)),
-        None,
-    )
+    found = haproxy_path()
     if found is None:
         raise RouterError(
             "--workers needs HAProxy in front of the workers (Debian/Ubuntu: apt install "
