@@ -113,4 +113,4 @@ def test_the_rules_page_of_every_game_answers_a_search(server: Server) -> None:
         or "href='#playing-the-game/important'" in answers
     )
     for game in ("keezbord", "balam"):
-        assert "rule-section" in httpx.get(server.base + f"/rules/{game}").text
+        assert "rule-section" in httpx.get(server.base + f"/rules/{game}", timeout=60).text

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import time
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -141,10 +141,13 @@ def test_game_states_hold_no_reference_cycles() -> None:
 
 def test_a_rules_question_never_stops_the_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     """The rules page answers in a thread: the first question loads an embedding model for
-    seconds, during which the event loop (every table's moves) must keep running."""
+    seconds, during which the event loop (every table's moves) must keep running.  Here the
+    answer waits until the lobby page has been served: on the event loop, it would wait in vain
+    (for 20 s) and come first."""
+    lobby_served = threading.Event()
 
     def slow_rules(game: str, question: str) -> str:
-        time.sleep(1.0)
+        lobby_served.wait(20)
         return f"<p>{question}</p>"
 
     monkeypatch.setattr(pages, "rulebook_html", slow_rules)
@@ -159,10 +162,12 @@ def test_a_rules_question_never_stops_the_tables(monkeypatch: pytest.MonkeyPatch
             async def ask(path: str, name: str) -> None:
                 assert (await client.get(path)).status_code == 200
                 done.append(name)
+                if name == "lobby":
+                    lobby_served.set()
 
             slow = asyncio.create_task(ask("/rules/balam?q=who+builds", "rules"))
-            await asyncio.sleep(0.1)
-            await asyncio.wait_for(ask("/", "lobby"), 0.8)  # while the rules page thinks
+            await asyncio.sleep(0.05)
+            await ask("/", "lobby")
             await slow
         return done
 
