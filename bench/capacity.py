@@ -483,7 +483,7 @@ class Probe(threading.Thread):
         self.stop = threading.Event()
 
     def run(self) -> None:
-        with sync_connect(self.url, max_size=2**24) as ws:
+        with contextlib.suppress(ConnectionClosed), sync_connect(self.url, max_size=2**24) as ws:
             ws.send(encode({"type": "hello", "token": None}))
             while not self.stop.wait(0.1):
                 sent = time.perf_counter()
@@ -491,6 +491,7 @@ class Probe(threading.Thread):
                 while decode(ws.recv(timeout=60)).get("type") != "pong":
                     pass
                 self.times.append(time.perf_counter() - sent)
+        # the server was stopped (end of the run): nothing more to time
 
     def take(self) -> list[float]:
         out, self.times = self.times, []
@@ -556,11 +557,13 @@ def report(
         if now - start >= args.seconds:
             break
     elapsed = time.monotonic() - start
+    spent = sum(x[0] for x in lines) / 100 * TICK  # server CPU seconds over the window
     print(
         f"# {args.tables} tables, {elapsed:.0f} s: {totals['moves']} moves "
         f"({totals['moves'] / elapsed:.0f}/s), latency p50 {percentile(every, 0.5) * 1000:.1f} "
         f"p99 {percentile(every, 0.99) * 1000:.1f} max {max(every, default=0) * 1000:.0f} ms; "
-        f"server CPU mean {statistics.mean(x[0] for x in lines):.0f}%, "
+        f"server CPU mean {statistics.mean(x[0] for x in lines):.0f}% "
+        f"({spent / max(1, totals['moves']) * 1000:.2f} ms per move), "
         f"RSS max {max(x[1] for x in lines):.0f} MiB; load average mean "
         f"{statistics.mean(x[2] for x in lines):.1f} on {os.cpu_count()} cores",
         flush=True,
