@@ -341,6 +341,7 @@ async def generate(
         to_parent.put(("ready", len(tables)))
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, from_parent.get)  # "go"
+        gen.stats.take()  # what happened while the tables were opening is not measured
         cpu0 = time.process_time()
         deadline = None
         while True:
