@@ -103,6 +103,7 @@ def test_the_rules_page_of_every_game_answers_a_search(server: Server) -> None:
     page = httpx.get(
         server.base + "/rules/balzakken",
         params={"q": "can I call BALZAK! with a Swinger in my hand?"},
+        timeout=240,  # the first question loads the sentence-embedding model
     )
     assert page.status_code == 200
     answers = page.text.split("<div class='rules-answer'", 1)[1].split("</div>", 1)[0]
@@ -112,4 +113,4 @@ def test_the_rules_page_of_every_game_answers_a_search(server: Server) -> None:
         or "href='#playing-the-game/important'" in answers
     )
     for game in ("keezbord", "balam"):
-        assert "rule-section" in httpx.get(server.base + f"/rules/{game}").text
+        assert "rule-section" in httpx.get(server.base + f"/rules/{game}", timeout=60).text

@@ -10,9 +10,11 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 import typer
 from typer.testing import CliRunner
 
+from gametable.server import router
 from gametable.server.cli import register
 from tests.server.conftest import free_port
 
@@ -151,3 +153,17 @@ def test_sigterm_stops_an_idle_server_quickly(tmp_path: Path) -> None:
     proc.terminate()
     proc.wait(10)
     assert time.monotonic() - start < 5
+
+
+def test_workers_without_haproxy_say_how_to_get_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``serve --workers 2`` on a machine without HAProxy stops before starting anything, with
+    exit status 2 and the package to install."""
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
+    monkeypatch.setattr(router, "HAPROXY_PLACES", ())
+    args = ["serve", "--workers", "2", "--port", "0", "--data-dir", str(tmp_path)]
+    result = runner.invoke(serve_app(), args)
+    assert result.exit_code == 2, result.output
+    assert "apt install haproxy" in result.output
+    assert not (tmp_path / "gametable.sqlite3").exists()  # no worker was started

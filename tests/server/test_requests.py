@@ -68,6 +68,7 @@ async def seeded_table(manager: TableManager, game: Game, seed: int, players: in
         now,
         now,
         [],
+        owner=manager.worker.incarnation,  # held by this worker, as a loaded table always is
     )
     await manager.writer.write("create_table", stored)
     manager.tables[table.id] = table
@@ -145,6 +146,7 @@ def test_a_resent_move_after_a_restart_gets_its_first_answer(tmp_path: Path) -> 
         n = table.seq
         assert (await table.request(seat, move, "k-9", seen=n))["seq"] == n + 1
         restarted = TableManager(manager.settings, manager.store)
+        await restarted.start()  # the same worker name: its earlier incarnation's leases end
         try:
             again = await (await restarted.get(table.id)).request(seat, move, "k-9", seen=n)
             assert again == {"type": "accepted", "id": "k-9", "seq": n + 1, "repeat": True}

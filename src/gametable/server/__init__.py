@@ -16,6 +16,18 @@ ever receives its own ``view(seat)`` (spectators ``view(None)``).
   hard deadline per move.
 - ``settings.py``: every setting and limit in one place; ``limits.py``: rate limits, the request
   body limit, socket counts; ``cli.py`` and ``run.py``: ``gametable serve``.
+- ``cluster.py``: several workers on one database, each table held by one of them (a lease in
+  the database, taken over when its holder dies); ``forward.py``: a request for a table held by
+  another worker is passed on to it; ``router.py``: ``gametable serve --workers N`` (N workers
+  behind HAProxy, which routes by the table's id).
+- ``memory.py``: the garbage collector kept from pausing every table at once (``gc.freeze``).
+
+Where a request goes: ``api.py`` / ``ws.py`` ask ``manager.get(table_id)``; it answers the
+:class:`~gametable.server.tables.Table` (held here), or raises
+:class:`~gametable.server.cluster.Elsewhere` (the app forwards the request), or ``Refused``.  A
+table changes only in ``Table.act`` (checked on a clone, written to the database while this
+worker holds the lease, then broadcast); features that change a table (undo, clocks, chat) belong
+there and in ``ws.handle``, and what they store goes through ``manager.writer`` (group commit).
 
 Running one for others (reverse proxy, TLS, settings, backups): ``docs/deploy.md``.
 """

@@ -144,7 +144,11 @@ def make_router(manager: TableManager) -> APIRouter:
 
     @router.get("/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "tables_in_memory": len(manager.tables)}
+        return {
+            "ok": True,
+            "tables_in_memory": len(manager.tables),
+            "worker": manager.worker.name,
+        }
 
     @router.get("/games")
     async def games() -> list[dict[str, Any]]:
@@ -260,7 +264,7 @@ def make_router(manager: TableManager) -> APIRouter:
             new = await manager.rematch(table, seat)
         except Refused as exc:
             raise http_error(exc) from None
-        return {"id": new.id, "url": f"{str(request.base_url).rstrip('/')}/t/{new.id}"}
+        return {"id": new, "url": f"{str(request.base_url).rstrip('/')}/t/{new}"}
 
     return router
 

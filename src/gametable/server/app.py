@@ -6,19 +6,23 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
-from fastapi import FastAPI, WebSocket
+from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.staticfiles import StaticFiles
 
 from gametable import __version__
-from gametable.server import api, pages, rules_api, ws
+from gametable.server import api, memory, pages, rules_api, ws
+from gametable.server.cluster import Elsewhere
+from gametable.server.forward import Forwarder
 from gametable.server.limits import BodyLimit
 from gametable.server.manager import TableManager
 from gametable.server.settings import Settings
 from gametable.server.store import Store
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """A server for ``settings`` (defaults: SQLite under ``./gametable-data``).
+def create_app(settings: Settings | None = None, address: str | None = None) -> FastAPI:
+    """A server for ``settings`` (defaults: SQLite under ``./gametable-data``); ``address``:
+    where the other workers of its database reach it (``http://HOST:PORT``), unless
+    ``settings.advertise_url`` says.
 
     Opening the database upgrades its schema (:mod:`gametable.server.migrate`); a database made
     by a newer gametable raises :class:`~gametable.server.migrate.SchemaError` here.  Request
@@ -27,16 +31,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     store = Store(settings.url())
     manager = TableManager(settings, store)
+    forwarder = Forwarder(settings.max_message)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await manager.start()
-        sweeper = asyncio.create_task(manager.run_sweeper())
+        await manager.start(address)
+        tasks = [
+            asyncio.create_task(manager.run_sweeper()),
+            asyncio.create_task(manager.run_worker()),
+            asyncio.create_task(
+                memory.keep_frozen(settings.gc_freeze_interval, settings.gc_full_interval)
+            ),
+        ]
+        if settings.gc_freeze_interval > 0:
+            memory.freeze()  # what is loaded now (games, the web stack) lives as long as we do
         try:
             yield
         finally:
-            sweeper.cancel()
+            for task in tasks:
+                task.cancel()
             await manager.close()
+            await forwarder.aclose()
             store.close()
 
     app = FastAPI(
@@ -47,6 +62,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.manager = manager
+
+    async def forward(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, Elsewhere)
+        return await forwarder.request(request, exc.address)
+
+    app.add_exception_handler(Elsewhere, forward)
     app.include_router(api.make_router(manager))
     app.include_router(pages.make_router())
     app.include_router(rules_api.make_router())
@@ -55,6 +76,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
-        await ws.play(websocket, table_id, manager)
+        await ws.play(websocket, table_id, manager, forwarder)
 
     return app

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from gametable.core.errors import GameError
+from gametable.server import router
 from gametable.server.settings import Settings
 
 #: descriptors kept for the database, the bot workers' pipes, logs and static files
@@ -96,6 +97,15 @@ def serve(
         list[str] | None,
         typer.Option("--set", help="a setting name=value, e.g. --set max_body=65536 (repeat)"),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="worker processes behind HAProxy on this machine (needs haproxy; give them "
+            "PostgreSQL with --database-url for more than a small community)",
+        ),
+    ] = 1,
     forwarded_allow_ips: Annotated[
         str,
         typer.Option(
@@ -119,10 +129,20 @@ def serve(
         if settings.max_sockets > files - RESERVED_FILES:
             settings = settings.replace({"max_sockets": max(1, files - RESERVED_FILES)})
         sock = listen(host, port)
+        if workers > 1:
+            port = sock.getsockname()[1]  # --port 0: the free port just found
+            sock.close()  # HAProxy listens there; the check above made sure it can
+            router.find_haproxy()
     except GameError as exc:
         raise fail(str(exc)) from None
     except OSError as exc:
         raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    if workers > 1:
+        try:
+            router.run(settings, workers, host, port, forwarded_allow_ips)
+        except GameError as exc:
+            raise fail(str(exc)) from None
+        return
     # imported here, not at the top: every gametable command loads this module to register
     # ``serve``, and should not pay for loading the web server, the database and the migrations
     from gametable.server import run

@@ -4,13 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import msgspec
+
 #: close code for a client that broke a limit (floods, falls too far behind)
 POLICY = 1008
+
+_encoder = msgspec.json.Encoder()
+
+
+def encode(message: Any) -> str:
+    """``message`` as JSON text (msgspec: several times faster than ``json.dumps`` on views).
+
+    >>> encode({"seat": 0, "to_move": (1, 2), "keys": {3: None}})
+    '{"seat":0,"to_move":[1,2],"keys":{"3":null}}'
+    """
+    return _encoder.encode(message).decode()
 
 
 class Connection:
@@ -54,7 +66,7 @@ class Connection:
                     await self.on_close(self.close_code, self.close_reason)
 
     def send(self, message: dict[str, Any] | str) -> None:
-        text = message if isinstance(message, str) else json.dumps(message)
+        text = message if isinstance(message, str) else encode(message)
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:

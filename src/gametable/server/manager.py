@@ -1,5 +1,13 @@
 """The tables of a server: created, loaded lazily from the store, unloaded when quiet, expired
-when idle, and rematched."""
+when idle, and rematched.
+
+A table is in memory only while this worker holds its lease (:mod:`gametable.server.cluster`):
+:meth:`TableManager.get` takes the lease before loading, and raises
+:class:`~gametable.server.cluster.Elsewhere` for a table another live worker holds (the API and
+the socket then forward the request there).  A new table stays in memory if this worker is alone
+on its database or a bot has to move at once; otherwise it waits in the database for its first
+visitor, whose worker (the one the proxy hashes its id to) takes it.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +23,7 @@ from gametable.core.errors import GameError
 from gametable.core.protocol import Game, State
 from gametable.core.registry import game_names, load_game
 from gametable.server.botpool import BotPool
+from gametable.server.cluster import Elsewhere, Worker
 from gametable.server.limits import Limits
 from gametable.server.settings import Settings
 from gametable.server.store import Store, StoredTable, Writer
@@ -43,14 +52,34 @@ class TableManager:
         self.writer = Writer(store)
         self.limits = Limits(settings)
         self.bots = BotPool(settings.bot_processes, settings.bot_deadline, settings.bot_grace)
+        self.worker = Worker(settings, store)
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        #: tables in the database, counted when the server starts (``start``) and kept exact
-        #: from then on: a creation takes its place before it awaits anything
+        #: tables whose lease is being given back (not to be claimed again until it is)
+        self._releasing: dict[str, asyncio.Event] = {}
+        #: tables in the database, counted when the server starts (``start``) and at every
+        #: sweep, kept exact in between: a creation takes its place before it awaits anything
         self.count = 0
+        self._creating = 0
 
-    async def start(self) -> None:
+    async def start(self, address: str | None = None) -> None:
+        """Count the tables and enter this worker in the database (``address``: where the other
+        workers reach it)."""
         self.count = await asyncio.to_thread(self.store.count)
+        await self.worker.start(address)
+
+    async def run_worker(self) -> None:
+        """Heartbeats; tables taken over by another worker meanwhile are forgotten."""
+        await self.worker.run(lambda: set(self.tables), self.lose)
+
+    def lose(self, table_ids: set[str]) -> None:
+        """Forget tables whose lease another worker has taken: their sockets are closed with
+        1012 (the clients reconnect and reach the holder)."""
+        for table_id in table_ids:
+            table = self.tables.pop(table_id, None)
+            if table is not None:
+                log.warning("table %s: taken over by another worker; forgotten here", table_id)
+                table.close(code=1012, reason="this table moved to another server; reconnect")
 
     def check_bot(self, spec: str) -> str:
         """``spec`` if this server lets such a bot sit in; ``ValueError`` says why not."""
@@ -110,11 +139,14 @@ class TableManager:
         if self.count >= self.settings.max_tables:
             raise Refused("busy", "this server holds too many open tables; try later")
         self.count += 1  # taken now: creations awaiting their write count too
+        self._creating += 1
         try:
             return await self._create(game, state, players, seats, tokens, rematch_of)
         except BaseException:  # not made (failed or cancelled): its place is free again
             self.count -= 1
             raise
+        finally:
+            self._creating -= 1
 
     async def _create(
         self,
@@ -138,6 +170,9 @@ class TableManager:
             rematch_of=rematch_of.id if rematch_of else None,
             created_at=now,
         )
+        # kept here if a bot moves first (this worker plays it) or no other worker shares the
+        # database; else it waits there for its first visitor, whose worker takes it
+        keep = self.worker.alone or table.bot_to_move() is not None
         await self.writer.write(
             "create_table",
             StoredTable(
@@ -155,14 +190,18 @@ class TableManager:
                 updated_at=now,
                 moves=[],
                 joined_at=None,
+                owner=self.worker.incarnation if keep else None,
             ),
         )
-        self.tables[table.id] = table
-        table.kick_bots()
+        if keep:
+            self.tables[table.id] = table
+            table.kick_bots()
         return table, tokens
 
     async def get(self, table_id: str) -> Table:
-        """The table ``table_id``, replayed from the store if it is not in memory."""
+        """The table ``table_id``: in memory, or replayed from the store once this worker holds
+        its lease.  :class:`~gametable.server.cluster.Elsewhere` if another live worker holds it;
+        :class:`Refused` (``unknown``) if there is no such table."""
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
             raise Refused("unknown", "no such table")
         table = self.tables.get(table_id)
@@ -173,15 +212,29 @@ class TableManager:
             async with lock:
                 table = self.tables.get(table_id)
                 if table is None:
-                    stored = await asyncio.to_thread(self.store.load, table_id)
-                    if stored is None:
-                        raise Refused("unknown", "no such table")
-                    table = await asyncio.to_thread(self._rebuild, stored)
+                    table = await self._claim(table_id)
                     self.tables[table_id] = table
         finally:
             self._loading.pop(table_id, None)
         table.kick_bots()
         return table
+
+    async def _claim(self, table_id: str) -> Table:
+        releasing = self._releasing.get(table_id)
+        if releasing is not None:  # given back a moment ago: let that finish first
+            await releasing.wait()
+        for _attempt in range(3):
+            claim = await asyncio.to_thread(
+                self.store.claim, table_id, self.worker.incarnation, self.settings.lease_timeout
+            )
+            if not claim.exists:
+                raise Refused("unknown", "no such table")
+            if claim.stored is not None:
+                return await asyncio.to_thread(self._rebuild, claim.stored)
+            if claim.address is not None:
+                raise Elsewhere(table_id, claim.address)
+            # its holder stopped between the two statements: claim again
+        raise Refused("busy", "this table is changing servers; try again in a moment")
 
     def _rebuild(self, stored: StoredTable) -> Table:
         game = load_game(stored.game)
@@ -228,13 +281,14 @@ class TableManager:
             joined_at=stored.joined_at,
         )
 
-    async def rematch(self, table: Table, seat: int | None) -> Table:
-        """A new game with the same seats (same secrets, same bots) once ``table`` is over."""
+    async def rematch(self, table: Table, seat: int | None) -> str:
+        """A new game with the same seats (same secrets, same bots) once ``table`` is over; its
+        id (the same one for every seat that asks)."""
         if seat is None:
             raise Refused("spectator", "only a seated player can ask for a rematch")
         async with table.lock:
             if table.rematch_id:
-                return await self.get(table.rematch_id)
+                return table.rematch_id
             if not table.state.is_over:
                 raise Refused("playing", "a rematch can start once this game is over")
             specs = [s.to_store() for s in table.seats]
@@ -244,10 +298,11 @@ class TableManager:
             await asyncio.to_thread(self.store.set_rematch, table.id, new.id)
             table.rematch_id = new.id
         table.announce({"type": "rematch", "table": table.id, "rematch": new.id})
-        return new
+        return new.id
 
-    def evict_quiet_tables(self) -> list[str]:
-        """Drop from memory the tables nobody watches and no bot plays (they reload on demand)."""
+    async def evict_quiet_tables(self) -> list[str]:
+        """Drop from memory the tables nobody watches and no bot plays, and give their leases
+        back (they reload on demand, on whichever worker wants them next)."""
         cutoff = time.monotonic() - self.settings.evict_after
         quiet = [
             t
@@ -257,29 +312,43 @@ class TableManager:
             and t.last_active <= cutoff
             and not t.lock.locked()
         ]
+        if not quiet:
+            return []
+        done = asyncio.Event()
         for table in quiet:
             del self.tables[table.id]
-        return [t.id for t in quiet]
+            self._releasing[table.id] = done
+        ids = [t.id for t in quiet]
+        try:
+            await self.writer.write("release", ids, self.worker.incarnation)
+        finally:
+            for table_id in ids:
+                if self._releasing.get(table_id) is done:
+                    del self._releasing[table_id]
+            done.set()
+        return ids
 
     async def sweep(self) -> list[str]:
         """Forget the tables idle for longer than ``settings.idle_expiry`` and those nobody
         joined within ``settings.unjoined_expiry`` (deleted from the database); unload the quiet
-        ones from memory.  The ids of the deleted tables."""
-        self.evict_quiet_tables()
-        busy = [t.id for t in self.tables.values() if t.connections]
-        for table_id in busy:
-            await asyncio.to_thread(self.store.touch, table_id)
+        ones from memory; mark the tables someone is connected to as used (one write for all).
+        The ids of the deleted tables."""
+        await self.evict_quiet_tables()
         now = time.time()
+        busy = [t.id for t in self.tables.values() if t.connections]
+        if busy:
+            await self.writer.write("touch", busy, now)
         gone = await asyncio.to_thread(
             self.store.expire,
             now - self.settings.idle_expiry,
             now - self.settings.unjoined_expiry,
         )
-        self.count = max(0, self.count - len(gone))
         for table_id in gone:
             table = self.tables.pop(table_id, None)
             if table is not None:
                 table.close()
+        # other workers create tables too: recount (creations in flight keep their places)
+        self.count = await asyncio.to_thread(self.store.count) + self._creating
         return gone
 
     async def run_sweeper(self) -> None:
@@ -291,10 +360,15 @@ class TableManager:
                 log.exception("expiring idle tables failed")
 
     async def close(self) -> None:
-        """Stop: bots killed at once, tables closed (their moves are already stored)."""
+        """Stop: bots killed at once, tables closed (their moves are already stored), leases
+        given back (another worker may take the tables at once)."""
         self.bots.close()
         for table in self.tables.values():
             table.closed = True
             if table.bot_task is not None:
                 table.bot_task.cancel()
         await self.bots.aclose()
+        try:
+            await self.worker.stop()
+        except Exception:  # the database is gone: the leases end by themselves (lease_timeout)
+            log.exception("worker %s: giving the leases back failed", self.worker.name)

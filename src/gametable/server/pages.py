@@ -8,6 +8,7 @@ two, linked to the sections it rests on (:func:`gametable.rulebook.answer`).
 
 from __future__ import annotations
 
+import asyncio
 from html import escape
 from pathlib import Path
 
@@ -117,7 +118,9 @@ def make_router() -> APIRouter:
             title = load_game(game).title
         except GameError:
             raise HTTPException(404, "no such game") from None
-        body = rulebook_html(game, q)
+        # in a thread: the first question loads the embedding model (seconds of CPU), and every
+        # table of the server would wait for it on the event loop
+        body = await asyncio.to_thread(rulebook_html, game, q)
         return HTMLResponse(_PAGE.format(title=f"{escape(title)} rules", body=body))
 
     return router

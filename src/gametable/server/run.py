@@ -25,20 +25,34 @@ class BannerServer(uvicorn.Server):
             typer.echo(self.banner)
 
 
+def advertised_host(host: str) -> str:
+    """How the other workers on this machine or network reach a server listening on ``host``."""
+    if host in ("", "0.0.0.0"):
+        return socket.gethostname()
+    if host == "::":
+        return socket.gethostname()
+    return f"[{host}]" if ":" in host else host
+
+
 def run(settings: Settings, sock: socket.socket, host: str, forwarded_allow_ips: str) -> None:
     """Serve on ``sock`` until stopped.  Opening the database (and upgrading its schema) happens
     before anything listens; its errors (``GameError``) propagate to the caller."""
-    app = create_app(settings)
     port = sock.getsockname()[1]
+    app = create_app(settings, address=f"http://{advertised_host(host)}:{port}")
     config = uvicorn.Config(
         app,
         # no per-message deflate: views are small, and compressing each costs ~1 ms of CPU
         ws_max_size=max(64 * 1024, settings.max_message),
         ws_per_message_deflate=False,
+        # uvicorn pings every 20 s by default: 1,000 pings a second at 20,000 sockets
+        ws_ping_interval=settings.ping_interval or None,
         log_level="warning",
         proxy_headers=True,
         forwarded_allow_ips=forwarded_allow_ips,
         timeout_graceful_shutdown=max(1, round(settings.shutdown_timeout)),
+        # one process: uvicorn's own workers (WEB_CONCURRENCY) would each load their own copy
+        # of a table; several workers are ``gametable serve --workers N`` (router.py)
+        workers=1,
     )
     BannerServer(config, f"gametable server on http://{host}:{port}/  (API docs: /docs)").run(
         sockets=[sock]

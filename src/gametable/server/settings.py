@@ -51,6 +51,11 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "hello_timeout": (0.05, 600.0),
     "socket_idle": (1.0, 7 * 24 * 3600.0),
     "shutdown_timeout": (0.0, 600.0),
+    "ping_interval": (0.0, 24 * 3600.0),
+    "gc_freeze_interval": (0.0, 24 * 3600.0),
+    "gc_full_interval": (0.0, 30 * 24 * 3600.0),
+    "heartbeat_interval": (0.05, 600.0),
+    "lease_timeout": (0.2, 3600.0),
 }
 
 
@@ -88,7 +93,23 @@ class Settings:
       open on one seat) and ``max_spectators`` (per table);
     - ``hello_timeout``: seconds a new socket has to say hello; ``socket_idle``: a socket on which
       nothing was said or sent for this long is closed (the web client reconnects);
+    - ``ping_interval``: seconds between the WebSocket pings the server sends on each socket, to
+      find dead connections and keep proxies and NATs from forgetting quiet ones (0: none);
     - ``shutdown_timeout``: seconds a stopping server waits for its connections to close.
+
+    Memory (:mod:`gametable.server.memory`): ``gc_freeze_interval``: every this many seconds what
+    is alive is moved out of the garbage collector's sight (0: never, the collector's own
+    schedule); ``gc_full_interval``: every this many seconds a full collection reclaims what
+    reference counting cannot (0: never).
+
+    Several workers on one database (:mod:`gametable.server.cluster`):
+
+    - ``worker_name``: this worker's name, unique among the workers of the database (default: the
+      machine's host name; a worker restarted under the same name takes its tables back at once);
+    - ``advertise_url``: where the other workers reach this one (default: ``http://HOST:PORT``);
+    - ``heartbeat_interval``: seconds between the worker's heartbeats in the database;
+      ``lease_timeout``: a worker silent for this long is taken for dead, and the others take
+      over its tables.
     """
 
     data_dir: Path = field(default_factory=lambda: Path("gametable-data"))
@@ -119,11 +140,28 @@ class Settings:
     hello_timeout: float = 10.0
     socket_idle: float = 30 * 60.0
     shutdown_timeout: float = 3.0
+    ping_interval: float = 60.0
+    gc_freeze_interval: float = 5.0
+    gc_full_interval: float = 0.0
+    worker_name: str | None = None
+    advertise_url: str | None = None
+    heartbeat_interval: float = 2.0
+    lease_timeout: float = 10.0
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             if f.name in BOUNDS:
                 check_bounds(f.name, getattr(self, f.name))
+        if self.lease_timeout < 2 * self.heartbeat_interval:
+            raise SettingsError(
+                f"setting lease_timeout ({self.lease_timeout:g}) must be at least twice "
+                f"heartbeat_interval ({self.heartbeat_interval:g}): a worker must be able to "
+                "miss a heartbeat without its tables being taken over"
+            )
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every setting by name (what :meth:`replace` and ``--config`` take back)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
     def url(self) -> str:
         if self.database_url:
@@ -159,7 +197,7 @@ def convert(name: str, value: Any, current: Any) -> Any:
     """``value`` (a TOML value or ``--set`` text) as the type of setting ``name``."""
     if name == "data_dir":
         return Path(str(value))
-    if name == "database_url":
+    if name in ("database_url", "worker_name", "advertise_url"):
         return None if value in (None, "") else str(value)
     kind = type(current)
     if isinstance(value, str):

@@ -29,6 +29,14 @@ class StoreError(GameError):
     """A database that cannot be opened (bad URL, no driver, unreachable, refused schema)."""
 
 
+#: ids per ``IN (...)`` list in one statement
+CHUNK = 500
+
+
+def chunks(ids: list[str]) -> list[list[str]]:
+    return [ids[i : i + CHUNK] for i in range(0, len(ids), CHUNK)]
+
+
 metadata = sa.MetaData()
 
 tables_t = sa.Table(
@@ -50,9 +58,25 @@ tables_t = sa.Table(
     sa.Column("updated_at", sa.Float, nullable=False, index=True),
     #: when a player (or, at a table of bots only, a spectator) first connected; None: never
     sa.Column("joined_at", sa.Float, nullable=True),
+    #: the lease: the incarnation of the worker that holds the table in memory (None: nobody)
+    sa.Column("owner", sa.String(32), nullable=True),
 )
 
 sa.Index("ix_gt_tables_unjoined", tables_t.c.joined_at, tables_t.c.created_at)
+sa.Index("ix_gt_tables_owner", tables_t.c.owner)
+
+workers_t = sa.Table(
+    "gt_workers",
+    metadata,
+    #: a worker's name (``settings.worker_name``); a restarted worker takes its row back
+    sa.Column("name", sa.String(128), primary_key=True),
+    #: a random id per process start: the leases name it, so a restart ends the old ones at once
+    sa.Column("incarnation", sa.String(32), nullable=False),
+    #: where the other workers reach it (``settings.advertise_url``)
+    sa.Column("address", sa.String(256), nullable=False),
+    sa.Column("heartbeat_at", sa.Float, nullable=False),
+    sa.Column("started_at", sa.Float, nullable=False),
+)
 
 moves_t = sa.Table(
     "gt_moves",
@@ -90,6 +114,22 @@ class StoredTable:
     moves: list[tuple[int, str, str]]  # (seat, notation, public text)
     joined_at: float | None = None
     requests: dict[int, str] | None = None  # move number -> the client's request id
+    owner: str | None = None  # the incarnation holding its lease
+
+
+@dataclass
+class Claim:
+    """What :meth:`Store.claim` found: the table, now ours (``stored``), or the address of the
+    live worker that holds it (``address``); ``exists`` is false if there is no such table."""
+
+    stored: StoredTable | None = None
+    address: str | None = None
+    exists: bool = True
+
+
+class LeaseLost(StoreError):
+    """A write for a table whose lease another worker has taken (this worker was taken for
+    dead): nothing was written, and this worker must forget the table."""
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -136,7 +176,14 @@ class Writer:
 
 
 class Store:
-    """The tables of one server, in one database."""
+    """The tables of one server, in one database.
+
+    ``owner``: the incarnation of this worker (:mod:`gametable.server.cluster`); a move is only
+    written while that incarnation holds the table's lease (:class:`LeaseLost` otherwise).
+    ``None``: no lease is checked (tools and tests that use the store alone).
+    """
+
+    owner: str | None = None
 
     def __init__(self, url: str) -> None:
         """Open the database at ``url`` and bring its schema up to date; :class:`StoreError`
@@ -189,7 +236,9 @@ class Store:
         creates = [args[0] for name, args in ops if name == "create_table"]
         moves = [args for name, args in ops if name == "append_move"]
         joins = [args for name, args in ops if name == "join"]
-        if len(creates) + len(moves) + len(joins) != len(ops):
+        touches = [args for name, args in ops if name == "touch"]
+        releases = [args for name, args in ops if name == "release"]
+        if len(creates) + len(moves) + len(joins) + len(touches) + len(releases) != len(ops):
             raise ValueError(f"unknown write in {sorted({name for name, _ in ops})}")
         if creates:
             conn.execute(
@@ -210,6 +259,7 @@ class Store:
                         "created_at": t.created_at,
                         "updated_at": t.updated_at,
                         "joined_at": t.joined_at,
+                        "owner": t.owner,
                     }
                     for t in creates
                 ],
@@ -231,12 +281,17 @@ class Store:
                     for tid, n, seat, notation, text, _status, request in moves
                 ],
             )
-            conn.execute(
-                tables_t.update()
-                .where(tables_t.c.id == sa.bindparam("tid"))
-                .values(move_count=sa.bindparam("n"), status=sa.bindparam("st"), updated_at=now),
+            fenced = tables_t.update().where(tables_t.c.id == sa.bindparam("tid"))
+            if self.owner is not None:  # only while this worker holds the lease
+                fenced = fenced.where(tables_t.c.owner == self.owner)
+            done = conn.execute(
+                fenced.values(
+                    move_count=sa.bindparam("n"), status=sa.bindparam("st"), updated_at=now
+                ),
                 [{"tid": tid, "n": n, "st": status} for tid, n, _, _, _, status, _ in moves],
             )
+            if done.rowcount != len(moves):
+                raise LeaseLost("another worker holds this table now")
         if joins:
             conn.execute(
                 tables_t.update()
@@ -244,6 +299,18 @@ class Store:
                 .values(joined_at=sa.bindparam("at")),
                 [{"tid": tid, "at": at} for tid, at in joins],
             )
+        for ids, at in touches:  # the sweep: every table someone is connected to, at once
+            for chunk in chunks(ids):
+                conn.execute(
+                    tables_t.update().where(tables_t.c.id.in_(chunk)).values(updated_at=at)
+                )
+        for ids, owner in releases:  # tables unloaded from memory: anyone may take them
+            for chunk in chunks(ids):
+                conn.execute(
+                    tables_t.update()
+                    .where(tables_t.c.id.in_(chunk), tables_t.c.owner == owner)
+                    .values(owner=None)
+                )
 
     def create_table(self, table: StoredTable) -> None:
         self.write([("create_table", (table,))])
@@ -269,11 +336,9 @@ class Store:
                 .values(rematch_id=rematch_id, updated_at=time.time())
             )
 
-    def touch(self, table_id: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(
-                tables_t.update().where(tables_t.c.id == table_id).values(updated_at=time.time())
-            )
+    def touch(self, table_ids: list[str]) -> None:
+        """Mark ``table_ids`` as used now (one transaction, one commit)."""
+        self.write([("touch", (table_ids, time.time()))])
 
     def expire(self, older_than: float, unjoined_before: float | None = None) -> list[str]:
         """Delete the tables untouched since ``older_than`` (a UNIX time), and those nobody
@@ -293,15 +358,17 @@ class Store:
 
     # -- reading ----------------------------------------------------------------------------------
     def load(self, table_id: str) -> StoredTable | None:
+        """The table as stored (no lease is taken: for reading only)."""
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(tables_t).where(tables_t.c.id == table_id)).first()
-            if row is None:
-                return None
-            rows = list(
-                conn.execute(
-                    sa.select(moves_t).where(moves_t.c.table_id == table_id).order_by(moves_t.c.n)
-                )
+            return None if row is None else self._stored(conn, row)
+
+    def _stored(self, conn: sa.Connection, row: Any) -> StoredTable:
+        rows = list(
+            conn.execute(
+                sa.select(moves_t).where(moves_t.c.table_id == row.id).order_by(moves_t.c.n)
             )
+        )
         moves = [(m.seat, m.notation, m.text) for m in rows]
         requests = {m.n: m.request for m in rows if m.request is not None}
         return StoredTable(
@@ -320,7 +387,95 @@ class Store:
             moves=moves,
             joined_at=row.joined_at,
             requests=requests,
+            owner=row.owner,
         )
+
+    # -- leases (several workers on one database: gametable.server.cluster) ---------------------
+    def claim(self, table_id: str, owner: str, lease_timeout: float) -> Claim:
+        """Take the lease of ``table_id`` for the incarnation ``owner`` and read the table, if
+        nobody holds it or its holder has not sent a heartbeat for ``lease_timeout`` seconds; else
+        the address of the live worker that holds it.  One statement decides, so two workers
+        claiming at once never both get it."""
+        live = sa.select(workers_t.c.incarnation).where(
+            workers_t.c.heartbeat_at >= time.time() - lease_timeout
+        )
+        free = sa.or_(
+            tables_t.c.owner.is_(None), tables_t.c.owner == owner, tables_t.c.owner.not_in(live)
+        )
+        with self.engine.begin() as conn:
+            taken = conn.execute(
+                tables_t.update().where(tables_t.c.id == table_id, free).values(owner=owner)
+            )
+            if taken.rowcount == 1:
+                row = conn.execute(sa.select(tables_t).where(tables_t.c.id == table_id)).one()
+                return Claim(stored=self._stored(conn, row))
+            holder = conn.execute(
+                sa.select(tables_t.c.id, workers_t.c.address)
+                .select_from(
+                    tables_t.outerjoin(workers_t, workers_t.c.incarnation == tables_t.c.owner)
+                )
+                .where(tables_t.c.id == table_id)
+            ).first()
+        if holder is None:
+            return Claim(exists=False)
+        return Claim(address=holder.address)  # None: its holder stopped just now
+
+    def register_worker(self, name: str, incarnation: str, address: str) -> str | None:
+        """Enter this worker under ``name`` (replacing an earlier incarnation of that name, whose
+        leases thereby end); the earlier incarnation, if any."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            before = conn.execute(
+                sa.select(workers_t.c.incarnation).where(workers_t.c.name == name)
+            ).scalar_one_or_none()
+            conn.execute(workers_t.delete().where(workers_t.c.name == name))
+            conn.execute(
+                workers_t.insert().values(
+                    name=name,
+                    incarnation=incarnation,
+                    address=address,
+                    heartbeat_at=now,
+                    started_at=now,
+                )
+            )
+        return before
+
+    def heartbeat(self, name: str, incarnation: str) -> bool:
+        """Say this worker is alive; ``False`` if another process has taken its name since."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                workers_t.update()
+                .where(workers_t.c.name == name, workers_t.c.incarnation == incarnation)
+                .values(heartbeat_at=time.time())
+            )
+        return done.rowcount == 1
+
+    def owned(self, owner: str) -> set[str]:
+        """The tables whose lease ``owner`` holds."""
+        with self.engine.connect() as conn:
+            return set(conn.scalars(sa.select(tables_t.c.id).where(tables_t.c.owner == owner)))
+
+    def retire_worker(self, name: str, incarnation: str) -> None:
+        """A worker stopping cleanly: its tables are free at once, its row is gone."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables_t.update().where(tables_t.c.owner == incarnation).values(owner=None)
+            )
+            conn.execute(
+                workers_t.delete().where(
+                    workers_t.c.name == name, workers_t.c.incarnation == incarnation
+                )
+            )
+
+    def workers(self, lease_timeout: float) -> list[tuple[str, str]]:
+        """The live workers: (name, address)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(workers_t.c.name, workers_t.c.address)
+                .where(workers_t.c.heartbeat_at >= time.time() - lease_timeout)
+                .order_by(workers_t.c.name)
+            )
+            return [(r.name, r.address) for r in rows]
 
     def count(self) -> int:
         with self.engine.connect() as conn:

@@ -16,10 +16,8 @@ again instead of acting twice, also after a restart (the id is stored with the m
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import hmac
-import json
 import logging
 import random
 import secrets
@@ -30,7 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import Action, Game, State
-from gametable.server.connection import Connection
+from gametable.server.connection import Connection, encode
+from gametable.server.store import LeaseLost
 
 if TYPE_CHECKING:
     from gametable.server.manager import TableManager
@@ -55,6 +54,10 @@ def bot_seed(table_seed: int, seat: int, ply: int) -> int:
 
 #: answers to move requests remembered per seat (a resent request gets its first answer again)
 REMEMBERED_REQUESTS = 64
+#: action classes without a JSON form, and state classes without an integer encoding, as found
+#: (asking again raises again: an exception per legal action per move costs more than the rest)
+NO_JSON: set[type] = set()
+NO_CODES: set[type] = set()
 
 
 class Refused(Exception):
@@ -137,6 +140,9 @@ class Table:
     answers: dict[int, OrderedDict[str, tuple[Any, Any, asyncio.Future]]] = field(
         default_factory=dict
     )
+    #: the update texts of the current move, per seat (made on the first send)
+    _texts: dict[int | None, str] = field(default_factory=dict, repr=False)
+    _texts_key: tuple[int, str | None] = field(default=(-1, None), repr=False)
 
     # -- identity -----------------------------------------------------------------------------------
     @property
@@ -180,13 +186,23 @@ class Table:
         if seat is None or seat not in self.state.to_move:
             return []
         state = self.state
+        codes = type(state) not in NO_CODES
         out = []
         for action in state.legal_actions(seat):
             item: dict[str, Any] = {"notation": str(action), "text": state.describe(action, seat)}
-            with contextlib.suppress(ValueError, NotImplementedError):
-                item["code"] = state.encode_action(action)
-            with contextlib.suppress(NotImplementedError):  # games still growing their JSON form
-                item["json"] = action.to_json()
+            if codes:
+                try:
+                    item["code"] = state.encode_action(action)
+                except NotImplementedError:  # a game without an integer encoding
+                    NO_CODES.add(type(state))
+                    codes = False
+                except ValueError:  # an action outside the encoding
+                    pass
+            if type(action) not in NO_JSON:
+                try:
+                    item["json"] = action.to_json()
+                except NotImplementedError:  # games still growing their JSON form
+                    NO_JSON.add(type(action))
             item["steps"] = list(action.steps)
             out.append(item)
         return out
@@ -237,27 +253,37 @@ class Table:
             "created_at": self.created_at,
         }
 
+    def update_text(self, seat: int | None) -> str:
+        """The ``update`` message for ``seat`` as JSON text, made once per move and seat (every
+        window open on a seat, and every spectator, gets the same text)."""
+        if self._texts_key != (self.seq, self.rematch_id):
+            self._texts.clear()
+            self._texts_key = (self.seq, self.rematch_id)
+        text = self._texts.get(seat)
+        if text is None:
+            try:
+                text = encode(self.message_for(seat))
+            except Exception:  # a rules bug in view(): the move stands, tell the seat
+                log.exception("table %s: view for seat %s failed", self.id, seat)
+                text = encode(
+                    {
+                        "type": "error",
+                        "error": {
+                            "kind": "error",
+                            "message": "the server could not draw your view",
+                        },
+                    }
+                )
+            self._texts[seat] = text
+        return text
+
     def broadcast(self) -> None:
-        cache: dict[int | None, str] = {}
+        """Every connection gets its seat's update (queued: nobody waits on a slow reader)."""
         for conn in list(self.connections):
-            if conn.seat not in cache:
-                try:
-                    cache[conn.seat] = json.dumps(self.message_for(conn.seat))
-                except Exception:  # a rules bug in view(): the move stands, tell the seat
-                    log.exception("table %s: view for seat %s failed", self.id, conn.seat)
-                    cache[conn.seat] = json.dumps(
-                        {
-                            "type": "error",
-                            "error": {
-                                "kind": "error",
-                                "message": "the server could not draw your view",
-                            },
-                        }
-                    )
-            conn.send(cache[conn.seat])
+            conn.send(self.update_text(conn.seat))
 
     def announce(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message)
+        text = encode(message)
         for conn in list(self.connections):
             conn.send(text)
 
@@ -412,6 +438,11 @@ class Table:
                     "over" if trial.is_over else "playing",
                     None if request_id is None else str(request_id),
                 )
+            except LeaseLost:  # another worker took this table over: it lives there now
+                self.manager.lose({self.id})
+                raise Refused(
+                    "moved", "this table has moved to another server; nothing changed"
+                ) from None
             except Exception:  # not saved, so not made: the table stays as it was
                 log.exception("table %s: saving move %s failed", self.id, n)
                 raise Refused("error", "the move could not be saved; nothing changed") from None
@@ -484,12 +515,19 @@ class Table:
             return answer.provisional
         return str(random.Random(seed).choice(snapshot.legal_actions(seat)))
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Stop the table here: bots stopped, sockets closed.  By default it has expired (the
+        clients are told so); with another ``code`` it lives on elsewhere and the clients
+        reconnect."""
         self.closed = True
         if self.bot_task is not None:
             self.bot_task.cancel()
         for conn in list(self.connections):
-            conn.send(
-                {"type": "error", "error": {"kind": "gone", "message": "this table has expired"}}
-            )
-            conn.close()
+            if code == 1000:
+                conn.send(
+                    {
+                        "type": "error",
+                        "error": {"kind": "gone", "message": "this table has expired"},
+                    }
+                )
+            conn.close(code, reason)

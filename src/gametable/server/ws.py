@@ -34,11 +34,14 @@ import asyncio
 import json
 import logging
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
-from gametable.server.connection import POLICY, Connection
+from gametable.server.cluster import Elsewhere
+from gametable.server.connection import POLICY, Connection, encode
+from gametable.server.forward import Forwarder
 from gametable.server.limits import RateLimit, client_of
 from gametable.server.manager import TableManager
 from gametable.server.tables import Refused, Table
@@ -115,7 +118,7 @@ async def handle(
     elif kind == "rematch":
         try:
             new = await manager.rematch(table, seat)
-            conn.send({"type": "rematch", "table": table.id, "rematch": new.id})
+            conn.send({"type": "rematch", "table": table.id, "rematch": new})
         except Refused as exc:
             conn.send({"type": "refused", "id": id_, "error": exc.to_json()})
     elif kind == "ping":
@@ -125,11 +128,13 @@ async def handle(
 
 
 async def refuse(ws: WebSocket, exc: Refused, code: int) -> None:
-    await ws.send_text(json.dumps({"type": "error", "error": exc.to_json()}))
+    await ws.send_text(encode({"type": "error", "error": exc.to_json()}))
     await ws.close(code=code, reason=exc.message[:120])
 
 
-async def play(ws: WebSocket, table_id: str, manager: TableManager) -> None:
+async def play(ws: WebSocket, table_id: str, manager: TableManager, forwarder: Forwarder) -> None:
+    """A socket's whole life: limits, the hello, then play at the table here, or forwarded to
+    the worker that holds the table."""
     limits = manager.limits
     client = client_of(ws.scope)
     await ws.accept()
@@ -140,7 +145,9 @@ async def play(ws: WebSocket, table_id: str, manager: TableManager) -> None:
     limits.sockets.add(client)
     try:
         opened = await open_seat(ws, table_id, manager, client)
-        if opened is not None:
+        if isinstance(opened, Forward):
+            await forwarder.socket(ws, opened.elsewhere.address, table_id, opened.hello)
+        elif opened is not None:
             await serve(ws, *opened, manager)
     except (WebSocketDisconnect, RuntimeError):
         pass  # the client left (RuntimeError: it left while we were still sending)
@@ -148,10 +155,19 @@ async def play(ws: WebSocket, table_id: str, manager: TableManager) -> None:
         limits.sockets.remove(client)
 
 
+@dataclass
+class Forward:
+    """A hello for a table that another worker holds: the socket goes there."""
+
+    elsewhere: Elsewhere
+    hello: dict[str, Any]
+
+
 async def open_seat(
     ws: WebSocket, table_id: str, manager: TableManager, client: str
-) -> tuple[Table, int | None] | None:
-    """The hello: the table and the seat (``None``: a spectator), or ``None`` if refused."""
+) -> tuple[Table, int | None] | Forward | None:
+    """The hello: the table and the seat (``None``: a spectator), where to forward it if
+    another worker holds the table, or ``None`` if refused."""
     settings, limits = manager.settings, manager.limits
     try:
         hello = await asyncio.wait_for(receive(ws, settings.max_message), settings.hello_timeout)
@@ -162,7 +178,10 @@ async def open_seat(
             raise Refused("bad_request", "the token must be text")
         if token and not limits.may_try_token(client):
             raise Refused("rate", "too many wrong tokens from your address; wait a minute")
-        table = await manager.get(table_id)
+        try:
+            table = await manager.get(table_id)
+        except Elsewhere as elsewhere:
+            return Forward(elsewhere, hello)
         try:
             seat = table.seat_for_token(token)
         except Refused:

@@ -1,0 +1,581 @@
+"""Capacity of a gametable server: thousands of human-paced tables, a timeline every 5 seconds.
+
+Starts a server (``gametable serve``, one process or ``--workers N``) on a free loopback port with
+a fresh SQLite data directory (or ``--database-url``), opens ``--tables`` tables of the game set
+(default: Keezbord for 4 and Balam for 2, alternately), connects every seat and one spectator per
+table, then plays like people do: a seat moves ``--think`` seconds (uniform, default 2 to 8) after
+its turn starts, choosing a random legal move.  The load generator is split over ``--procs``
+processes (each owns whole tables).  A finished game is replaced by a new table.
+
+Latency is the time from sending a move to the table's spectator receiving the update of that
+move (so it includes the durable write, the broadcast and the loopback both ways).  Every 5 s a
+line: moves accepted per second, latency p50/p99/max of that window, the server's CPU (all its
+processes, 100% = one core), its RSS, the load generator's CPU and the machine's load average.
+The summary covers the whole measured window (after every table is open).
+
+    .venv/bin/python bench/capacity.py --tables 200 --seconds 30              # a quick look
+    nice -n 5 .venv/bin/python bench/capacity.py --tables 2000 --seconds 300   # a goal level
+    .venv/bin/python bench/capacity.py --tables 2000 --src /tmp/gt-main/src   # another tree
+
+A process may hold at most its hard limit of open files (``ulimit -Hn``); when the sockets of a
+level would not fit in the server, some tables get no spectator (printed; their moves are timed
+at the seat that moves next instead).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import itertools
+import multiprocessing as mp
+import os
+import queue
+import random
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import msgspec
+import uvloop
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect as sync_connect
+
+#: seconds between two lines of the timeline
+TICK = 5.0
+#: descriptors a server keeps for itself (database, listening socket, logs, bot workers)
+SERVER_RESERVE = 100
+#: a move with no answer after this many seconds counts as unanswered
+ANSWER_TIMEOUT = 30.0
+
+decode = msgspec.json.Decoder().decode
+_encode = msgspec.json.Encoder().encode
+
+
+def encode(message: dict[str, Any]) -> str:
+    """JSON text (a text frame: the server refuses binary ones)."""
+    return _encode(message).decode()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def raise_open_files() -> int:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        return hard
+    return soft
+
+
+# -- the server and its processes ---------------------------------------------------------------
+def start_server(args: argparse.Namespace, data_dir: str, port: int) -> subprocess.Popen:
+    env = dict(os.environ)
+    if args.src:
+        env["PYTHONPATH"] = str(Path(args.src).resolve())
+    command = [
+        sys.executable,
+        "-m",
+        "gametable.server",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--data-dir",
+        data_dir,
+        "--bot-delay",
+        "0",
+        # every simulated client comes from 127.0.0.1: lift the per-client limits
+        *("--set", "create_burst=1000000", "--set", "create_per_minute=1000000"),
+        *("--set", "max_sockets_per_client=1000000", "--set", "max_sockets=1000000"),
+        *("--set", "max_tables=1000000", "--set", "message_burst=1000000"),
+        # opening thousands of sockets at once: a hello may wait its turn for a while
+        *("--set", "hello_timeout=300"),
+    ]
+    if args.database_url:
+        command += ["--database-url", args.database_url]
+    if args.workers > 1:
+        command += ["--workers", str(args.workers)]
+    for pair in args.set or []:
+        command += ["--set", pair]
+    proc = subprocess.Popen(
+        command, env=env, stdout=subprocess.DEVNULL, stderr=None, start_new_session=True
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited with status {proc.returncode}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    os.killpg(proc.pid, signal.SIGKILL)
+    raise SystemExit("the server did not start")
+
+
+def process_tree(root: int) -> list[int]:
+    """``root`` and every process below it."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        out.append(pid)
+        todo.extend(children.get(pid, []))
+    return out
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mib(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/status") as f:
+                for line in f:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+# -- one load-generating process ------------------------------------------------------------------
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    refused: int = 0
+    stale: int = 0
+    errors: list[str] = field(default_factory=list)
+    closed: int = 0
+    finished: int = 0
+
+    def take(self) -> dict[str, Any]:
+        out = {
+            "latencies": self.latencies,
+            "moves": self.moves,
+            "refused": self.refused,
+            "stale": self.stale,
+            "errors": self.errors[:5],
+            "closed": self.closed,
+            "finished": self.finished,
+        }
+        self.latencies, self.errors = [], []
+        self.moves = self.refused = self.stale = self.closed = self.finished = 0
+        return out
+
+
+class Table:
+    """One table of the load: its seats' sockets, a spectator, and the moves in flight."""
+
+    def __init__(self, gen: Generator, spectator: bool) -> None:
+        self.gen = gen
+        self.spectator = spectator
+        self.sent: dict[int, float] = {}  # seq after the move -> when it was sent
+        self.over = False
+        self.sockets: list[ClientConnection] = []
+        self.tasks: list[asyncio.Task] = []
+
+    async def open(self, game: str, players: int) -> None:
+        info = await self.gen.create(game, players)
+        url = f"{self.gen.ws_base}/ws/{info['id']}"
+        hellos: list[tuple[int | None, str | None]] = [
+            (s["seat"], s["token"]) for s in info["seats"]
+        ]
+        if self.spectator:
+            hellos.append((None, None))
+        for seat, token in hellos:
+            ws = await self.gen.connect(url)
+            await ws.send(encode({"type": "hello", "token": token}))
+            self.sockets.append(ws)
+            self.tasks.append(asyncio.create_task(self.listen(ws, seat)))
+
+    async def listen(self, ws: ClientConnection, seat: int | None) -> None:
+        """Read this socket; a seat moves ``think`` seconds after its turn starts."""
+        stats, rng = self.gen.stats, self.gen.rng
+        mover: asyncio.Task | None = None
+        try:
+            async for raw in ws:
+                msg = decode(raw)
+                kind = msg.get("type")
+                if kind in ("update", "sync"):
+                    seq = msg["seq"]
+                    if (seat is None or not self.spectator) and seq in self.sent:
+                        stats.latencies.append(time.perf_counter() - self.sent.pop(seq))
+                    if mover is not None:
+                        mover.cancel()
+                        mover = None
+                    if msg.get("over"):
+                        self.over = True
+                    elif seat is not None and msg.get("legal"):
+                        mover = asyncio.create_task(self.move(ws, seq, msg["legal"], rng))
+                elif kind == "accepted":
+                    stats.moves += 1
+                elif kind == "refused":
+                    if msg["error"]["kind"] == "stale":
+                        stats.stale += 1
+                    else:
+                        stats.refused += 1
+                        stats.errors.append(str(msg["error"])[:200])
+                elif kind == "error":
+                    stats.errors.append(str(msg.get("error"))[:200])
+                if self.over and not self.gen.stopping:
+                    break
+        except ConnectionClosed:
+            if not self.gen.stopping and not self.over:
+                stats.closed += 1
+        finally:
+            if mover is not None:
+                mover.cancel()
+
+    async def move(self, ws: ClientConnection, seq: int, legal: list, rng: random.Random) -> None:
+        await asyncio.sleep(rng.uniform(*self.gen.think))
+        if self.gen.stopping:
+            return
+        action = rng.choice(legal)["notation"]
+        self.sent[seq + 1] = time.perf_counter()
+        await ws.send(encode({"type": "act", "action": action, "seq": seq, "id": f"m{seq}"}))
+
+    async def close(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        for ws in self.sockets:
+            with contextlib.suppress(Exception):  # closing what is already gone
+                await ws.close()
+
+
+class Generator:
+    def __init__(self, base: str, think: tuple[float, float], seed: int) -> None:
+        self.base = base
+        self.ws_base = base.replace("http", "ws")
+        self.think = think
+        self.rng = random.Random(seed)
+        self.stats = Stats()
+        self.stopping = False
+        self.http: httpx.AsyncClient | None = None
+
+    async def create(self, game: str, players: int) -> dict[str, Any]:
+        assert self.http is not None
+        for attempt in range(10):
+            try:
+                r = await self.http.post("/api/tables", json={"game": game, "players": players})
+                if r.status_code == 201:
+                    return dict(r.json())
+                raise SystemExit(f"creating a table: {r.status_code} {r.text}")
+            except httpx.TransportError:
+                await asyncio.sleep(0.1 * (attempt + 1))
+        raise SystemExit("cannot create tables")
+
+    async def connect(self, url: str) -> ClientConnection:
+        for attempt in range(10):
+            try:
+                return await connect(
+                    url, max_size=2**24, compression=None, open_timeout=60, ping_interval=None
+                )
+            except (OSError, TimeoutError):
+                await asyncio.sleep(0.2 * (attempt + 1))
+        raise SystemExit(f"cannot connect to {url}")
+
+
+def games_for(index: int, mix: list[tuple[str, int]]) -> tuple[str, int]:
+    return mix[index % len(mix)]
+
+
+async def generate(
+    base: str,
+    slots: list[tuple[int, bool]],
+    mix: list[tuple[str, int]],
+    think: tuple[float, float],
+    seed: int,
+    to_parent: Any,
+    from_parent: Any,
+) -> None:
+    gen = Generator(base, think, seed)
+    limits = httpx.Limits(max_connections=16)
+    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
+        gen.http = http
+        tables: dict[int, Table] = {}
+        sem = asyncio.Semaphore(16)
+        replacing: set[asyncio.Task] = set()
+
+        async def open_slot(index: int, spectator: bool) -> None:
+            async with sem:
+                table = Table(gen, spectator)
+                await table.open(*games_for(index, mix))
+                tables[index] = table
+
+        await asyncio.gather(*(open_slot(i, s) for i, s in slots))
+        to_parent.put(("ready", len(tables)))
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, from_parent.get)  # "go"
+        gen.stats.take()  # what happened while the tables were opening is not measured
+        cpu0 = time.process_time()
+        deadline = None
+        while True:
+            await asyncio.sleep(TICK / 5)
+            for index, table in list(tables.items()):
+                if table.over:  # a finished game: a new table in its place
+                    gen.stats.finished += 1
+                    await table.close()
+                    del tables[index]
+                    task = asyncio.create_task(open_slot(index, table.spectator))
+                    replacing.add(task)
+                    task.add_done_callback(replacing.discard)
+            if not from_parent.empty():
+                command = from_parent.get()
+                if command == "tick":
+                    out = gen.stats.take()
+                    out["cpu"] = time.process_time() - cpu0
+                    now = time.perf_counter()
+                    out["unanswered"] = sum(
+                        1
+                        for t in tables.values()
+                        for sent in t.sent.values()
+                        if now - sent > ANSWER_TIMEOUT
+                    )
+                    to_parent.put(("tick", out))
+                elif command == "stop":
+                    gen.stopping = True
+                    deadline = time.monotonic() + 5
+            if deadline is not None and time.monotonic() > deadline:
+                break
+        for table in tables.values():
+            await table.close()
+
+
+def generator_main(
+    base: str,
+    slots: list[tuple[int, bool]],
+    mix: list[tuple[str, int]],
+    think: tuple[float, float],
+    seed: int,
+    to_parent: Any,
+    from_parent: Any,
+) -> None:
+    raise_open_files()
+    uvloop.install()  # the load generator is cheaper with it (uvicorn[standard] brings it)
+    asyncio.run(generate(base, slots, mix, think, seed, to_parent, from_parent))
+
+
+# -- the parent: the timeline --------------------------------------------------------------------
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * q))]
+
+
+def spectators_that_fit(tables: int, seats: int, limit: int) -> int:
+    return max(0, min(tables, limit - SERVER_RESERVE - seats))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0, help="measured time")
+    parser.add_argument("--procs", type=int, default=2, help="load-generating processes")
+    parser.add_argument("--mix", default="keezbord:4,balam:2", help="game:players,...")
+    parser.add_argument("--think", type=float, nargs=2, default=[2.0, 8.0])
+    parser.add_argument("--workers", type=int, default=1, help="gametable serve --workers N")
+    parser.add_argument("--database-url", default=None)
+    parser.add_argument("--src", default=None, help="run the server from this source tree")
+    parser.add_argument("--set", action="append", help="a server setting name=value")
+    parser.add_argument("--tmp", default=None, help="where the database goes")
+    args = parser.parse_args()
+    mix = [(g, int(p)) for g, p in (item.split(":") for item in args.mix.split(","))]
+    seats = sum(games_for(i, mix)[1] for i in range(args.tables))
+    limit = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    watched = spectators_that_fit(args.tables, seats, limit) if args.workers == 1 else args.tables
+    if watched < args.tables:
+        print(
+            f"# {args.tables - watched} tables without a spectator: {seats + args.tables} "
+            f"sockets would not fit in the server's {limit} open files",
+            flush=True,
+        )
+    slots = [(i, i < watched) for i in range(args.tables)]
+    random.Random(7).shuffle(slots)
+    raise_open_files()
+    port = args.port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory(dir=args.tmp) as data_dir:
+        server = start_server(args, data_dir, port)
+        procs = []
+        try:
+            ctx = mp.get_context("spawn")
+            to_parent = ctx.Queue()
+            orders = [ctx.Queue() for _ in range(args.procs)]
+            for k in range(args.procs):
+                mine = slots[k :: args.procs]
+                p = ctx.Process(
+                    target=generator_main,
+                    args=(base, mine, mix, tuple(args.think), k, to_parent, orders[k]),
+                    daemon=True,
+                )
+                p.start()
+                procs.append(p)
+            opened = time.monotonic()
+            ready = 0
+            for _ in procs:
+                ready += wait_for(to_parent, procs)[1]
+            tree = process_tree(server.pid)
+            print(
+                f"# {ready} tables ({args.mix}), {seats + watched} sockets open in "
+                f"{time.monotonic() - opened:.0f} s; server RSS {rss_mib(tree):.0f} MiB; "
+                f"{args.procs} load processes; think {args.think[0]:g}-{args.think[1]:g} s",
+                flush=True,
+            )
+            for q in orders:
+                q.put("go")
+            report(args, server, orders, to_parent, procs)
+        finally:
+            for q in orders if procs else []:
+                q.put("stop")
+            for p in procs:
+                p.join(15)
+                if p.is_alive():
+                    p.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+class Probe(threading.Thread):
+    """A spectator in this (otherwise idle) process that pings the server every 100 ms: its
+    round trips show the server's stalls apart from the load generators' own."""
+
+    def __init__(self, base: str) -> None:
+        super().__init__(daemon=True)
+        table = httpx.post(base + "/api/tables", json={"game": "balam", "players": 2}).json()
+        self.url = base.replace("http", "ws") + f"/ws/{table['id']}"
+        self.times: list[float] = []
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        with contextlib.suppress(ConnectionClosed), sync_connect(self.url, max_size=2**24) as ws:
+            ws.send(encode({"type": "hello", "token": None}))
+            while not self.stop.wait(0.1):
+                sent = time.perf_counter()
+                ws.send(encode({"type": "ping", "id": 1}))
+                while decode(ws.recv(timeout=60)).get("type") != "pong":
+                    pass
+                self.times.append(time.perf_counter() - sent)
+        # the server was stopped (end of the run): nothing more to time
+
+    def take(self) -> list[float]:
+        out, self.times = self.times, []
+        return out
+
+
+def wait_for(inbox: Any, procs: list) -> Any:
+    """The next message from the load processes (exits if one of them died)."""
+    while True:
+        with contextlib.suppress(queue.Empty):
+            return inbox.get(timeout=1)
+        if any(not p.is_alive() for p in procs):
+            raise SystemExit("a load process died (its traceback is above)")
+
+
+def report(
+    args: argparse.Namespace, server: subprocess.Popen, orders: list, inbox: Any, procs: list
+) -> None:
+    probe = Probe(f"http://127.0.0.1:{args.port}")
+    probe.start()
+    print(
+        f"{'t s':>5} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'srv CPU':>8} "
+        f"{'RSS MiB':>8} {'gen CPU':>8} {'load':>5} {'errors':>6} {'ping max':>8}",
+        flush=True,
+    )
+    start = time.monotonic()
+    every: list[float] = []
+    totals = {"moves": 0, "refused": 0, "stale": 0, "closed": 0, "finished": 0, "unanswered": 0}
+    errors: list[str] = []
+    tree = process_tree(server.pid)
+    server_cpu = cpu_seconds(tree)
+    gen_cpu = 0.0
+    lines: list[tuple[float, float, float]] = []
+    for tick in itertools.count(1):
+        time.sleep(max(0.0, start + tick * TICK - time.monotonic()))
+        for q in orders:
+            q.put("tick")
+        parts = [wait_for(inbox, procs)[1] for _ in orders]
+        now = time.monotonic()
+        tree = process_tree(server.pid)
+        cpu = cpu_seconds(tree)
+        lat = [x for p in parts for x in p["latencies"]]
+        every += lat
+        moves = sum(p["moves"] for p in parts)
+        for key in totals:
+            if key != "unanswered":
+                totals[key] += sum(p[key] for p in parts)
+        totals["unanswered"] = sum(p["unanswered"] for p in parts)
+        for p in parts:
+            errors += p["errors"]
+        gen = sum(p["cpu"] for p in parts)
+        bad = sum(p["refused"] + p["closed"] for p in parts) + totals["unanswered"]
+        srv = (cpu - server_cpu) / TICK * 100
+        lines.append((srv, rss_mib(tree), os.getloadavg()[0]))
+        print(
+            f"{now - start:>5.0f} {moves / TICK:>8.0f} {percentile(lat, 0.5) * 1000:>7.1f} "
+            f"{percentile(lat, 0.99) * 1000:>7.1f} {max(lat, default=float('nan')) * 1000:>7.1f} "
+            f"{srv:>7.0f}% {lines[-1][1]:>8.0f} {(gen - gen_cpu) / TICK * 100:>7.0f}% "
+            f"{lines[-1][2]:>5.1f} {bad:>6} {max(probe.take(), default=0) * 1000:>8.0f}",
+            flush=True,
+        )
+        server_cpu, gen_cpu = cpu, gen
+        if now - start >= args.seconds:
+            break
+    elapsed = time.monotonic() - start
+    spent = sum(x[0] for x in lines) / 100 * TICK  # server CPU seconds over the window
+    print(
+        f"# {args.tables} tables, {elapsed:.0f} s: {totals['moves']} moves "
+        f"({totals['moves'] / elapsed:.0f}/s), latency p50 {percentile(every, 0.5) * 1000:.1f} "
+        f"p99 {percentile(every, 0.99) * 1000:.1f} max {max(every, default=0) * 1000:.0f} ms; "
+        f"server CPU mean {statistics.mean(x[0] for x in lines):.0f}% "
+        f"({spent / max(1, totals['moves']) * 1000:.2f} ms per move), "
+        f"RSS max {max(x[1] for x in lines):.0f} MiB; load average mean "
+        f"{statistics.mean(x[2] for x in lines):.1f} on {os.cpu_count()} cores",
+        flush=True,
+    )
+    print(
+        f"# refused {totals['refused']}, stale {totals['stale']}, sockets closed "
+        f"{totals['closed']}, unanswered {totals['unanswered']}, games finished "
+        f"{totals['finished']}" + (f"; first errors: {errors[:3]}" if errors else ""),
+        flush=True,
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""Several workers on one database, each table held by exactly one of them at a time.
+
+Every ``gametable serve`` process is a *worker*: it enters itself in ``gt_workers`` (its name, a
+random *incarnation* id for this start, the address where the other workers reach it) and sends a
+heartbeat every ``heartbeat_interval`` seconds.  A table is loaded into memory only by the worker
+that holds its *lease*: ``gt_tables.owner`` names the holder's incarnation.  A worker takes a
+lease (:meth:`~gametable.server.store.Store.claim`, one atomic statement) when the table is
+wanted and nobody holds it, or its holder has sent no heartbeat for ``lease_timeout`` seconds
+(killed, frozen, cut off).  A request for a table held by another live worker is forwarded to it
+(:mod:`gametable.server.forward`); no worker ever loads a second copy.
+
+A worker keeps its leases as long as it lives; it gives one back when it unloads the table
+(nobody connected for ``evict_after`` seconds) and all of them when it stops cleanly.  A worker
+restarted under the same name replaces its earlier incarnation, whose leases end at once.
+
+Fencing: every move is written only if the writer still holds the lease (the same transaction
+checks ``owner``), so a worker that was taken for dead and comes back can never write a move
+over the new holder's; it learns so (:class:`~gametable.server.store.LeaseLost`), forgets the
+table and closes its sockets (the clients reconnect and reach the holder).  Each heartbeat also
+compares the tables in memory with the leases held, and forgets any that were taken over.
+
+A reverse proxy in front (``docs/deploy.md``: HAProxy, hashing the table id) sends the requests of
+one table to one worker, so forwarding is the exception: after a worker dies, or for the tables
+whose first request went elsewhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import socket
+import uuid
+from collections.abc import Callable
+
+from gametable.server.settings import Settings
+from gametable.server.store import Store
+
+log = logging.getLogger("gametable.server")
+
+
+class Elsewhere(Exception):
+    """The table is held by another live worker, reachable at ``address``."""
+
+    def __init__(self, table_id: str, address: str) -> None:
+        super().__init__(f"table {table_id} is held by the worker at {address}")
+        self.table_id = table_id
+        self.address = address
+
+
+def default_name() -> str:
+    return socket.gethostname() or "gametable"
+
+
+class Worker:
+    """This process as a worker of the database: its identity, heartbeat and leases."""
+
+    def __init__(self, settings: Settings, store: Store) -> None:
+        self.settings = settings
+        self.store = store
+        self.name = settings.worker_name or default_name()
+        self.incarnation = uuid.uuid4().hex
+        self.address = settings.advertise_url or "http://127.0.0.1"
+        #: no other live worker shares the database (as of the last heartbeat)
+        self.alone = True
+        store.owner = self.incarnation
+
+    async def start(self, address: str | None = None) -> None:
+        """Enter this worker in the database (``address``: where it listens, unless the
+        settings say otherwise)."""
+        if self.settings.advertise_url is None and address is not None:
+            self.address = address
+        before = await asyncio.to_thread(
+            self.store.register_worker, self.name, self.incarnation, self.address
+        )
+        if before is not None:
+            log.info("worker %s: replaces its earlier incarnation %s", self.name, before)
+        await self.count_peers()
+
+    async def count_peers(self) -> None:
+        live = await asyncio.to_thread(self.store.workers, self.settings.lease_timeout)
+        self.alone = all(name == self.name for name, _address in live)
+
+    async def run(self, held: Callable[[], set[str]], lose: Callable[[set[str]], None]) -> None:
+        """Heartbeats until cancelled.  After each, the tables in memory (``held()``) whose lease
+        this worker no longer holds are given to ``lose``.  A worker whose name another process
+        has taken stops (SIGTERM to itself)."""
+        while True:
+            await asyncio.sleep(self.settings.heartbeat_interval)
+            try:
+                alive = await asyncio.to_thread(self.store.heartbeat, self.name, self.incarnation)
+                if not alive:
+                    log.error(
+                        "worker %s: another process has taken this worker's name; stopping",
+                        self.name,
+                    )
+                    lose(held())
+                    os.kill(os.getpid(), signal.SIGTERM)
+                    return
+                await self.count_peers()
+                mine = held()
+                if mine:
+                    owned = await asyncio.to_thread(self.store.owned, self.incarnation)
+                    lost = mine - owned
+                    if lost:
+                        lose(lost)
+            except Exception:  # the database is away for a moment: try again at the next beat
+                log.exception("worker %s: heartbeat failed", self.name)
+
+    async def stop(self) -> None:
+        """Give every lease back and leave the database's list of workers."""
+        await asyncio.to_thread(self.store.retire_worker, self.name, self.incarnation)

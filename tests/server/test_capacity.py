@@ -1,0 +1,174 @@
+"""What keeps one process fast with thousands of tables (issue 24): each update encoded once per
+move and seat, the minute sweep in one write, the garbage collector kept out of the way.  The
+figures themselves come from ``bench/capacity.py``, not from timed tests."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import threading
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi import FastAPI
+
+from gametable.core.registry import load_game
+from gametable.server import memory, pages
+from gametable.server.connection import encode
+from gametable.server.manager import TableManager
+from gametable.server.settings import Settings
+from gametable.server.store import Store
+from gametable.server.tables import Table
+
+
+class FakeConnection:
+    """A connection that keeps what it is sent."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.sent: list[str] = []
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.sent.append(message if isinstance(message, str) else encode(message))
+
+
+def run(tmp_path: Path, scenario: Any, **settings: Any) -> None:
+    async def main() -> None:
+        store = Store(Settings(data_dir=tmp_path).url())
+        manager = TableManager(Settings(data_dir=tmp_path, bot_delay=0, **settings), store)
+        await manager.start()
+        try:
+            await scenario(manager)
+        finally:
+            await manager.close()
+            store.close()
+
+    asyncio.run(main())
+
+
+async def keezbord_table(manager: TableManager) -> Table:
+    table, _ = await manager.create("keezbord", 4, {}, [{"kind": "human"}] * 4)
+    return table
+
+
+def test_an_update_is_made_once_per_seat_and_move_and_only_the_mover_gets_legal_moves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario(manager: TableManager) -> None:
+        table = await keezbord_table(manager)
+        conns = [FakeConnection(s) for s in (0, 0, 1, 2, 3, None, None, None)]
+        table.connections.update(conns)  # type: ignore[arg-type]
+        made: list[int | None] = []
+        message_for = Table.message_for
+
+        def counting(self: Table, seat: int | None, kind: str = "update") -> dict[str, Any]:
+            made.append(seat)
+            return message_for(self, seat, kind)
+
+        monkeypatch.setattr(Table, "message_for", counting)
+        seat = table.state.to_move[0]
+        await table.act(seat, table.state.legal_actions(seat)[0])
+        assert sorted(made, key=str) == sorted([0, 1, 2, 3, None], key=str)  # 8 sockets, 5 views
+        assert conns[0].sent == conns[1].sent and conns[5].sent == conns[6].sent == conns[7].sent
+        movers = set(table.state.to_move)
+        for conn in conns:
+            legal = '"legal":[]' not in conn.sent[-1]
+            assert legal == (conn.seat in movers)
+
+    run(tmp_path, scenario)
+
+
+def test_the_sweep_marks_every_busy_table_used_in_one_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario(manager: TableManager) -> None:
+        tables = [await keezbord_table(manager) for _ in range(5)]
+        for table in tables[:4]:
+            table.connections.add(FakeConnection(None))  # type: ignore[arg-type]
+        batches: list[list[tuple[str, tuple]]] = []
+        write = manager.store.write
+
+        def recording(ops: list[tuple[str, tuple]]) -> list[BaseException | None]:
+            batches.append(ops)
+            return write(ops)
+
+        monkeypatch.setattr(manager.store, "write", recording)
+        await manager.sweep()
+        touches = [args for ops in batches for name, args in ops if name == "touch"]
+        assert len(batches) == 1 and len(touches) == 1  # one transaction, one commit
+        assert sorted(touches[0][0]) == sorted(t.id for t in tables[:4])
+
+    run(tmp_path, scenario, evict_after=3600)
+
+
+def test_live_objects_are_frozen_out_of_the_collectors_sight() -> None:
+    async def scenario() -> int:
+        keeper = asyncio.create_task(memory.keep_frozen(0.01, 0))
+        await asyncio.sleep(0.1)
+        keeper.cancel()
+        return gc.get_freeze_count()
+
+    try:
+        states = [load_game("balam").new_game(2, seed=s) for s in range(20)]
+        assert asyncio.run(scenario()) > 0 and all(gc.is_tracked(s) for s in states)
+    finally:
+        gc.unfreeze()
+
+
+def test_game_states_hold_no_reference_cycles() -> None:
+    """Frozen objects are freed by reference counting alone: a state that is replaced at every
+    move must not need the cycle collector (or freezing would leak every old state)."""
+    for name, players in (("keezbord", 4), ("balam", 2), ("balzakken", 2)):
+        game = load_game(name)
+        state = game.new_game(players, seed=3)
+        gc.collect()
+        gc.disable()
+        try:
+            for _ in range(60):
+                if state.is_over:
+                    break
+                seat = state.to_move[0]
+                trial = state.clone()
+                trial.apply(trial.legal_actions(seat)[0], seat)
+                state.view(seat)
+                state = trial
+            assert gc.collect() == 0, name
+        finally:
+            gc.enable()
+
+
+def test_a_rules_question_never_stops_the_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules page answers in a thread: the first question loads an embedding model for
+    seconds, during which the event loop (every table's moves) must keep running.  Here the
+    answer waits until the lobby page has been served: on the event loop, it would wait in vain
+    (for 20 s) and come first."""
+    lobby_served = threading.Event()
+
+    def slow_rules(game: str, question: str) -> str:
+        lobby_served.wait(20)
+        return f"<p>{question}</p>"
+
+    monkeypatch.setattr(pages, "rulebook_html", slow_rules)
+    app = FastAPI()
+    app.include_router(pages.make_router())
+
+    async def main() -> list[str]:
+        done: list[str] = []
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+
+            async def ask(path: str, name: str) -> None:
+                assert (await client.get(path)).status_code == 200
+                done.append(name)
+                if name == "lobby":
+                    lobby_served.set()
+
+            slow = asyncio.create_task(ask("/rules/balam?q=who+builds", "rules"))
+            await asyncio.sleep(0.05)
+            await ask("/", "lobby")
+            await slow
+        return done
+
+    assert asyncio.run(main()) == ["lobby", "rules"]
