@@ -11,7 +11,9 @@ from gametable.core.rng import Rng
 from gametable.games.balam.board import (
     COLOURS,
     LARGE_PYRAMIDS,
+    LARGE_SET,
     SMALL_PYRAMIDS,
+    SMALL_SET,
     SUPPLY,
     TILE_LIMIT,
     BoardError,
@@ -164,9 +166,14 @@ def test_setup_gives_each_king_6_maize_and_a_score_of_0():
 
 
 def test_limited_supplies():
-    """BA-009 BA-010 BA-011 BA-012 BA-014: 13 large and 16 small pyramids per king (52 and 64
-    for 4 colours), 99 building tiles of 4 types, 82 riches tokens of 6 types."""
-    assert 4 * LARGE_PYRAMIDS == 52 and 4 * SMALL_PYRAMIDS == 64
+    """BA-009 BA-010 BA-011 BA-012 BA-014 BA-037: 13 large and 16 small pyramids per king (52
+    and 64 for 4 colours), one of each on the score track, so 12 and 15 to build with; 99
+    building tiles of 4 types, 82 riches tokens of 6 types."""
+    assert 4 * LARGE_SET == 52 and 4 * SMALL_SET == 64
+    assert (LARGE_PYRAMIDS, SMALL_PYRAMIDS) == (12, 15)
+    for n in (2, 3, 4):
+        view = GAME.new_game(n, seed=1).view(None)
+        assert view["pyramids_left"] == [{"large": 12, "small": 15}] * n
     assert sum(TILE_LIMIT) == 99 and len(TILE_LIMIT) == 4
     assert SUPPLY == (30, 10, 8, 8, 16, 10) and sum(SUPPLY) == 82
 

@@ -417,5 +417,9 @@ TILE_OF = (0, 1, 1, 0, 2, 2, 3, 3)
 TILE_NAMES = ("village/garrison", "palace/temple", "market/reserve", "court/observatory")
 #: our split of the 99 tiles among the 4 types (docs/rules/balam.md, "Building tiles")
 TILE_LIMIT = (33, 22, 22, 22)
-LARGE_PYRAMIDS = 13
-SMALL_PYRAMIDS = 16
+#: each king's set of pyramids: a quarter of the 52 large and 64 small ones ("Components")
+LARGE_SET, SMALL_SET = 13, 16
+#: one large and one small pyramid of each king stand on the score track from the start ("Setup >
+#: Setting up the other elements"), so these are left to build with: cities, and markets' pyramids
+LARGE_PYRAMIDS = LARGE_SET - 1
+SMALL_PYRAMIDS = SMALL_SET - 1

@@ -1,9 +1,9 @@
 """Constructions ("2 - CONSTRUCTIONS"): building, removing, paying a building's cost.
 
 After paying his turn's riches a king may build on one site only: one of his cities or a free
-site (which takes one of his 13 large pyramids).  Each rule below returns a
-:class:`~gametable.games.balam.rules.Refusal` or ``None``; :func:`build_actions` lists exactly
-the builds none of them refuses.
+site (which takes one of his 12 large pyramids: the 13th marks his score).  Each rule below
+returns a :class:`~gametable.games.balam.rules.Refusal` or ``None``; :func:`build_actions` lists
+exactly the builds none of them refuses.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def site_refusal(state: BalamData, seat: int, site: int, large_free: int) -> Ref
 
     1. on his own site or on a site nobody holds;
     2. on one site only per turn;
-    3. a new site needs one of his 13 large pyramids.
+    3. a new site needs one of his 12 large pyramids (the 13th stands on the score track).
     """
     owner = state.owner[site]
     if owner != seat and owner != -1:

@@ -194,8 +194,8 @@ class DistributionView(TypedDict):
 class PyramidsLeft(TypedDict):
     """The pyramids still in a king's hand."""
 
-    large: Annotated[int, doc("13 less his cities")]
-    small: Annotated[int, doc("16 less those his markets stand on")]
+    large: Annotated[int, doc("12 less his cities (his 13th large pyramid marks his score)")]
+    small: Annotated[int, doc("15 less those his markets stand on (his 16th marks his score)")]
 
 
 class OptionsView(TypedDict):
