@@ -42,6 +42,10 @@ def test_the_rulebook_war_example():
     view = state.view(None)
     assert view["last_roll"] == ["3", "X"]
     assert any("attack 4, defence 3" in line for line in view["log"])
+    # the skull: the attacker chooses which of his two garrisons goes (the one that spent its
+    # obsidian, or the other: the plot left free differs)
+    assert state.phase == "lose" and legal(state) == {"lose beach.0", "lose beach.1"}
+    state.apply("lose beach.0")
     assert state.phase == "destroy"
     assert legal(state) == {"destroy town.0", "destroy town.1", "destroy town.2", "destroy town.3"}
     state.apply("destroy town.3")  # the village

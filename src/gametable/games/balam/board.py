@@ -17,6 +17,7 @@ import tomllib
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
+from itertools import permutations
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypedDict
 
@@ -110,12 +111,7 @@ class Board:
 
     def second_plot(self, site: int, plot: int) -> int | None:
         """The plot a palace or temple anchored on ``plot`` also covers (None if it cannot)."""
-        n = self.plots[site]
-        if plot < n - 1:
-            return plot + 1
-        if n == 4 and plot == 3:
-            return 0
-        return None
+        return second_of(self.plots[site], plot)
 
     def adjacent(self, a: int, b: int) -> bool:
         return b in self.neighbours[a]
@@ -144,6 +140,35 @@ class Board:
                 for s in self.sites
             ],
         }
+
+
+def second_of(plots: int, plot: int) -> int | None:
+    """On a site of ``plots`` plots, the plot a palace or temple anchored on ``plot`` also covers
+    (None if it cannot): the next one, and on a 4-plot site (a 2 x 2 square) plot 0 after 3."""
+    if plot < plots - 1:
+        return plot + 1
+    if plots == 4 and plot == 3:
+        return 0
+    return None
+
+
+@cache
+def plot_symmetries(plots: int) -> tuple[tuple[int, ...], ...]:
+    """The renumberings of a site's plots that keep which plots touch (a palace or temple fits on
+    two plots exactly when their images fit it): ``sigma[p]`` is where plot ``p`` goes.  A row of
+    2 or 3 plots may be read backwards; a 2 x 2 square turned or mirrored (8 ways).
+
+    >>> plot_symmetries(3)
+    ((0, 1, 2), (2, 1, 0))
+    >>> len(plot_symmetries(4))
+    8
+    """
+    pairs = {frozenset((p, q)) for p in range(plots) if (q := second_of(plots, p)) is not None}
+    return tuple(
+        sigma
+        for sigma in permutations(range(plots))
+        if {frozenset(sigma[p] for p in pair) for pair in pairs} == pairs
+    )
 
 
 _BOARD_JSON: dict[Board, BoardView] = {}
