@@ -1,9 +1,9 @@
 """The board of Balam: sites, their building plots, production colour, features and paths.
 
 Boards are data (TOML, see ``docs/rules/balam.md`` "Board files"), loaded and validated once.
-A site has 2 to 4 plots (a shell site exactly 2).  Plots are numbered from 0 and lie in a row,
-plot ``p`` beside plot ``p + 1``; a site of 4 plots is a 2 x 2 square, so plot 3 also touches
-plot 0.  A palace or temple anchored on plot ``p`` covers ``p`` and the next plot.
+A site has 2 to 4 plots.  Plots are numbered from 0 and lie in a row, plot ``p`` beside plot
+``p + 1``; a site of 4 plots is a 2 x 2 square, so plot 3 also touches plot 0.  A palace or
+temple anchored on plot ``p`` covers ``p`` and the next plot.
 
 >>> board = load_board("default")
 >>> len(board.sites), board.names[0], board.colour[0]
@@ -234,10 +234,6 @@ def parse_board(data: dict[str, Any], name: str = "custom") -> Board:
         n = site.get("plots")
         if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_PLOTS:
             raise BoardError(f"board {name!r}: site {sid!r} has {n!r} plots; a site has 2 to 4")
-        if col == "shell" and n != 2:
-            raise BoardError(
-                f"board {name!r}: shell site {sid!r} has {n} plots; shell sites have 2"
-            )
         fs = site.get("features", [])
         if not isinstance(fs, list) or any(f not in FEATURES for f in fs):
             raise BoardError(
