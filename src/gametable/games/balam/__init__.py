@@ -23,7 +23,7 @@ from gametable.core.protocol import Action, Game, State
 from gametable.core.registry import register
 from gametable.games.balam import rules
 from gametable.games.balam.actions import ACTION_TYPES, action_codec, from_json, parse
-from gametable.games.balam.board import check_board_option, load_board, register_board
+from gametable.games.balam.board import board_frame, check_board_option, register_board
 from gametable.games.balam.dice import check_faces
 from gametable.games.balam.engine import BalamState
 from gametable.games.balam.views import BalamView
@@ -41,7 +41,8 @@ class Balam(Game):
         Option(
             "board",
             "default",
-            "board: 'default' (5 x 6), 'small' (4 x 4, for 2 players), or the name of a board "
+            "board: 'default' (5 x 6), 'small' (4 x 4, for 2 players), 'random' (the default "
+            "tiles laid out at random from the seed, sea in the corners), or the name of a board "
             "file registered with --board-file",
             str,
             check=check_board_option,
@@ -128,7 +129,7 @@ class Balam(Game):
         return schema
 
     def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
-        board = load_board(self.resolve_options(options)["board"])
+        board = board_frame(self.resolve_options(options)["board"])
         return action_codec(board, players).size
 
     def max_game_length(self, players: int, options: Mapping[str, Any] | None = None) -> int:

@@ -29,6 +29,7 @@ from typing import Any
 
 from gametable.core.errors import InvalidState
 from gametable.core.protocol import Action
+from gametable.core.rng import Rng
 from gametable.core.statefields import (
     MISSING,
     SEAT,
@@ -50,6 +51,7 @@ from gametable.games.balam import rules
 from gametable.games.balam.actions import ActionCodec, ActionTable, action_codec, action_table
 from gametable.games.balam.board import (
     BUILDINGS,
+    DEFAULT,
     DOUBLE,
     EMPTY,
     GARRISON,
@@ -57,6 +59,7 @@ from gametable.games.balam.board import (
     MARKET,
     MAX_PLOTS,
     NO_RICHES,
+    RANDOM,
     RESERVE,
     RICHES,
     SECOND_PLOT,
@@ -64,7 +67,10 @@ from gametable.games.balam.board import (
     TILE_OF,
     VILLAGE,
     Board,
+    game_board,
     load_board,
+    random_tiles,
+    tiles_problem,
 )
 from gametable.games.balam.dice import parse_faces
 from gametable.games.balam.katun import CATASTROPHE, CATASTROPHES, KIND
@@ -332,7 +338,48 @@ class TallyPart(Part):
         state.tally = state.tally_from_json(raw)
 
 
-SITES, KINGS, KATUN, TALLY = SitesPart(), KingsPart(), KatunPart(), TallyPart()
+class TilesPart(Part):
+    """``board_tiles`` (only with ``board=random``): per place of the board, the default board's
+    tile laid there, named by its place on the default board (``{"a1": "e6", "b1": "c4", ...}``).
+    Left out, the layout is the one the game's seed draws."""
+
+    path = ""
+
+    def dump(self, state: BalamData) -> Any:
+        if state.board_tiles is None:
+            return {}
+        return {"board_tiles": dict(zip(state.board.names, state.board_tiles, strict=True))}
+
+    def load(self, raw: Any, state: BalamData) -> None:
+        given = raw.get("board_tiles", MISSING)
+        if given is MISSING:
+            return
+        if state.options["board"] != RANDOM:
+            raise InvalidState("board_tiles is only for the option board=random")
+        names = load_board(DEFAULT).names
+        if not isinstance(given, dict) or set(given) != set(names):
+            raise InvalidState(
+                "board_tiles must map every place of the board (a1 .. e6) to the default "
+                "board's tile laid there"
+            )
+        tiles = tuple(given[n] for n in names)
+        problem = tiles_problem(tiles)
+        if problem:
+            raise InvalidState(f"board_tiles {problem}")
+        state.board_tiles = tiles
+
+
+SITES, KINGS, KATUN, TALLY, TILES = SitesPart(), KingsPart(), KatunPart(), TallyPart(), TilesPart()
+#: the random board is drawn from a stream of the game's seed of its own (the deck, built from
+#: the state's RNG, is the one the same seed gives on any board)
+BOARD_STREAM = 0xB0A2D
+
+
+def seed_tiles(state: BalamData) -> tuple[str, ...] | None:
+    """With ``board=random``, the layout the game's seed draws (``None`` on any other board)."""
+    if state.options["board"] != RANDOM:
+        return None
+    return random_tiles(Rng(state.seed ^ BOARD_STREAM))
 
 
 def _copy_tally(tally: Tally) -> Tally:
@@ -342,8 +389,10 @@ def _copy_tally(tally: Tally) -> Tally:
 class BalamData(FieldState):
     """Everything a Balam game is, as declared fields (see the module's documentation)."""
 
-    # -- fixed by the options (shared by clones, not written) ------------------------------------------
-    board: Board = field(factory=lambda s: load_board(s.options["board"]))
+    # -- fixed by the options (shared by clones, not written but the random board's layout) -------
+    #: with ``board=random``: per place, the default board's tile laid there (see ``TilesPart``)
+    board_tiles: tuple[str, ...] | None = field(factory=seed_tiles, json=TILES)
+    board: Board = field(factory=lambda s: game_board(s.options["board"], s.board_tiles))
     action_codec: ActionCodec = field(factory=lambda s: action_codec(s.board, s.players))
     actions: ActionTable = field(factory=lambda s: action_table(s.board))
     faces: tuple[int, ...] = field(factory=lambda s: parse_faces(s.options["faces"]))
