@@ -215,3 +215,15 @@ def test_building_tiles_run_out():
     state = paid({"maize": 2}, sites=sites)
     with pytest.raises(IllegalAction, match="market/reserve tiles"):
         state.apply("build reserve a1.0")
+
+
+def test_a_palace_needs_the_next_plot_as_our_plot_layout_reads():
+    """BA-096 BA-099: plots lie in a row (a 4-plot site a 2 x 2 square): on a 3-plot site a
+    palace cannot be anchored on the last plot; the refusal rests on our reading of the plots'
+    layout (a clarification), while a 4-plot site's palace on plot 3 covers plots 3 and 0."""
+    state = paid({"maize": 2}, sites={"a3": {"owner": 0, "plots": ["village"]}})
+    with pytest.raises(IllegalAction, match="last of this site") as err:
+        state.apply("build palace a3.2")  # a3 has 3 plots
+    assert err.value.rule.clarification
+    state.apply("build palace a2.3")  # a2 has 4 plots
+    assert state.view(None)["sites"]["a2"]["plots"] == ["+", None, None, "palace"]

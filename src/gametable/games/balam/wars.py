@@ -46,6 +46,7 @@ from gametable.games.balam.state import (
     War,
     not_now,
 )
+from gametable.games.balam.turns import pay_first_refusal
 
 DEFEND_ACTIONS = tuple(Defend(i) for i in range(41))
 
@@ -142,10 +143,10 @@ def interchangeable(state: BalamData, candidates: list[int]) -> bool:
 
 
 # -- the rules of an attack --------------------------------------------------------------------------
-def attack_turn_refusal(state: BalamData) -> Refusal | None:
+def attack_turn_refusal(state: BalamData, seat: int) -> Refusal | None:
     """After paying his turn's riches, a king may launch one attack instead of building."""
     if state.phase == TURN:
-        return Refusal("pay 1 riches first, then attack", rules.TURNS)
+        return pay_first_refusal(state, seat, "attack")
     if state.phase != ACT or state.build_site >= 0 or state.attacked:
         return Refusal("a king launches one attack, instead of building, per turn", rules.WARS)
     return None
@@ -186,7 +187,7 @@ def force_refusal(
 
 
 def refuse_attack(state: BalamData, action: Attack, seat: int) -> Refusal | None:
-    refusal = attack_turn_refusal(state)
+    refusal = attack_turn_refusal(state, seat)
     if refusal:
         return refusal
     s, t = state.board.index(action.source), state.board.index(action.target)
@@ -199,7 +200,7 @@ def refuse_attack(state: BalamData, action: Attack, seat: int) -> Refusal | None
 
 def attack_actions(state: BalamData, seat: int) -> list[Action]:
     """Every attack no rule refuses: from each city, on each enemy neighbour, each force."""
-    if attack_turn_refusal(state) is not None:
+    if attack_turn_refusal(state, seat) is not None:
         return []
     out: list[Action] = []
     for s in state.cities_of(seat):
