@@ -31,3 +31,9 @@ def test_small_board_playout():
 @pytest.mark.parametrize("players", [2, 4])
 def test_same_seed_same_game(players):
     check_determinism(GAME, players, seed=11, steps=400)
+
+
+def test_all_enemies_market_control_playout():
+    """The option ``market_control=all`` (BA-207) keeps every promise with 4 kings."""
+    report = check_playout(GAME, 4, seed=6, options={"market_control": "all"}, deep_every=6)
+    assert report.over

@@ -72,6 +72,15 @@ class Balam(Game):
             str,
             choices=("left_of_last", "rotate"),
         ),
+        Option(
+            "market_control",
+            "strongest",
+            "commercial control with 3-4 kings: a king's riches may not cross a site where "
+            "'strongest' (the strongest single enemy) or 'all' (all enemies together) have more "
+            "small pyramids than he has",
+            str,
+            choices=("strongest", "all"),
+        ),
         Option("score_cap", False, "prestige stops at 99, as on the printed score track", bool),
         Option(
             "ties",
@@ -108,8 +117,14 @@ class Balam(Game):
         """A position (``docs/rules/balam.md``, "Positions by hand"), every field checked."""
         state = BalamState.load_json(data, game=self)
         if "to_move" in data and list(data["to_move"]) != list(state.to_move):
+            hint = (
+                " (in the distribution a seat with nothing left to move is done)"
+                if state.phase == "distribution"
+                else ""
+            )
             raise InvalidState(
-                f"to_move {data['to_move']} does not match the phase: it is {list(state.to_move)}"
+                f"to_move {data['to_move']} does not match the phase: it is "
+                f"{list(state.to_move)}{hint}"
             )
         return state
 

@@ -72,11 +72,12 @@ from gametable.games.balam.board import (
     random_tiles,
     tiles_problem,
 )
-from gametable.games.balam.dice import parse_faces
+from gametable.games.balam.dice import SKULL, parse_faces
 from gametable.games.balam.katun import CATASTROPHE, CATASTROPHES, KIND
 from gametable.games.balam.positions import (
     PRESTIGE_SOURCES,
     Face,
+    FixedDice,
     KatunCards,
     PlotPosition,
     RichesCounts,
@@ -227,6 +228,26 @@ class War:
 
 
 @dataclass(frozen=True, slots=True)
+class WarResult:
+    """The totals of the last war's battle ("3 - WARS"), kept until the next war."""
+
+    source: int
+    target: int
+    attacker: int
+    defender: int
+    #: dice rolled (garrisons committed) and obsidian the attacker spent
+    garrisons: int
+    attack_obsidian: int
+    #: the defender's garrisons counted (the attacked city and his adjacent cities) and obsidian
+    defence_garrisons: int
+    defence_obsidian: int
+    #: success points + obsidian; garrisons + obsidian
+    attack: int
+    defence: int
+    skulls: int
+
+
+@dataclass(frozen=True, slots=True)
 class Loss:
     """Buildings a king owes: ``count`` of ``kind``, on ``site`` (-1: anywhere)."""
 
@@ -257,6 +278,24 @@ class LossList(Codec[tuple[Loss, ...]]):
 
 SITE = SiteName()
 COUNT = Int(0)
+WAR_RESULT = Record(
+    WarResult,
+    {
+        "source": (SITE, MISSING),
+        "target": (SITE, MISSING),
+        "attacker": (SEAT, MISSING),
+        "defender": (SEAT, MISSING),
+        "garrisons": (Int(1, MAX_PLOTS), MISSING),
+        "attack_obsidian": (Int(0, MAX_PLOTS), 0),
+        "defence_garrisons": (Int(0), MISSING),
+        "defence_obsidian": (Int(0), 0),
+        "attack": (Int(0), MISSING),
+        "defence": (Int(0), MISSING),
+        "skulls": (Int(0, MAX_PLOTS), MISSING),
+    },
+)
+
+
 WAR = Record(
     War,
     {
@@ -480,6 +519,10 @@ class BalamData(FieldState):
 
     # -- what happened -----------------------------------------------------------------------------------------------
     last_roll: list[int] = field(factory=lambda s: [], json="last_roll", codec=ListOf(Face()))
+    #: the totals of the last war (null before the first)
+    last_war: WarResult | None = field(None, json="last_war", codec=Maybe(WAR_RESULT))
+    #: die faces the next rolls will show, before the RNG's (set by a position; hidden)
+    dice: list[int] = field(factory=lambda s: [], copy=Copy.SHALLOW, json="dice", codec=FixedDice())
     #: the last sentences of the game's log (replaced on write)
     log: list[str] = field(factory=lambda s: [], json="log", codec=Plain(_log_problem))
     bonus: list[int] | None = field(
@@ -519,6 +562,7 @@ class BalamData(FieldState):
         self.eclipse = any(KIND[c] == "eclipse" for c in self.discard)
         self._derive_supply()
         self._check_turn()
+        self._check_last_war()
         if self.phase == DISTRIBUTION and all(self.done):
             raise InvalidState("in the distribution phase at least one seat is not done")
 
@@ -565,6 +609,31 @@ class BalamData(FieldState):
                 "during the turns at least one Katun card of the round lies face down (when "
                 "the last is turned, the round is over)"
             )
+
+    def _check_last_war(self) -> None:
+        """The last war's totals add up ("3 - WARS": attack = success points + obsidian,
+        defence = garrisons + obsidian), and agree with ``last_roll`` when it holds its dice."""
+        result = self.last_war
+        if result is None:
+            return
+        if result.attacker == result.defender:
+            raise InvalidState("last_war: a king does not attack himself")
+        if result.defence != result.defence_garrisons + result.defence_obsidian:
+            raise InvalidState("last_war.defence must be defence_garrisons + defence_obsidian")
+        if result.attack_obsidian > result.garrisons or result.skulls > result.garrisons:
+            raise InvalidState("last_war: more obsidian or skulls than garrisons committed")
+        if len(self.last_roll) == result.garrisons:
+            points = sum(f for f in self.last_roll if f != SKULL)
+            if (result.attack, result.skulls) != (
+                points + result.attack_obsidian,
+                self.last_roll.count(SKULL),
+            ):
+                raise InvalidState(
+                    "last_war.attack (success points + attack_obsidian) and skulls must "
+                    "match last_roll"
+                )
+        elif result.attack < result.attack_obsidian:
+            raise InvalidState("last_war.attack is at least the obsidian spent")
 
     def tally_from_json(self, raw: Any) -> Tally:
         """The round's account as given, or (left out) nothing yet; in the distribution the
@@ -812,7 +881,9 @@ class BalamData(FieldState):
         key = ("open", seat)
         mask: int | None = self.city_memo.get(key)
         if mask is None:
-            mask = self.city_memo[key] = usable_mask(self.board, self.owner, self.pyramids, seat)
+            mask = self.city_memo[key] = usable_mask(
+                self.board, self.owner, self.pyramids, seat, self.options["market_control"]
+            )
         return mask
 
     def reach_from(self, seat: int, site: int, open_sites: int | None = None) -> int:

@@ -44,6 +44,7 @@ from gametable.games.balam.state import (
     Loss,
     Then,
     War,
+    WarResult,
     not_now,
 )
 from gametable.games.balam.turns import pay_first_refusal
@@ -347,15 +348,35 @@ def resolve_war(state: BalamData, obsidian: int) -> Then:
                 if spent < obsidian and state.riches_on[b] == OBSIDIAN:
                     state.take_riches(b)
                     spent += 1
-    roll = [state.faces[state.rng.randbelow(FACES)] for _ in range(war.garrisons)]
+    roll = [roll_die(state) for _ in range(war.garrisons)]
     state.last_roll = roll
     att, dfn, skulls = potentials(roll, war.obsidian, garrisons, obsidian)
+    state.last_war = WarResult(
+        war.source,
+        war.target,
+        state.current,
+        war.defender,
+        war.garrisons,
+        war.obsidian,
+        garrisons,
+        obsidian,
+        att,
+        dfn,
+        skulls,
+    )
     state.war = replace(war, defence_obsidian=obsidian, points=max(0, att - dfn))
     state.note(f"roll {' '.join(face_text(f) for f in roll)}: attack {att}, defence {dfn}")
     state.after_losses = AfterLosses.DESTRUCTION
     state.losses = (Loss(GARRISON, skulls, war.source),) if skulls else ()
     state.phase = LOSE
     return continue_losses(state)
+
+
+def roll_die(state: BalamData) -> int:
+    """The next die's face: one a position fixed (``dice``), else the RNG's."""
+    if state.dice:
+        return state.dice.pop(0)
+    return state.faces[state.rng.randbelow(FACES)]
 
 
 def continue_losses(state: BalamData) -> Then:
