@@ -30,6 +30,7 @@ def position(
     options: dict | None = None,
     rng: str | None = None,
     round_first: int | None = None,
+    dice: list | None = None,
 ):
     """A state from a hand-written position; unspecified parts take plain defaults."""
     katun: dict[str, Any] = {
@@ -60,6 +61,8 @@ def position(
     }
     if rng is not None:
         data["rng"] = rng
+    if dice is not None:
+        data["dice"] = dice
     return GAME.state_from_json(data)
 
 

@@ -11,7 +11,9 @@ from gametable.core.rng import Rng
 from gametable.games.balam.board import (
     COLOURS,
     LARGE_PYRAMIDS,
+    LARGE_SET,
     SMALL_PYRAMIDS,
+    SMALL_SET,
     SUPPLY,
     TILE_LIMIT,
     BoardError,
@@ -20,7 +22,7 @@ from gametable.games.balam.board import (
     register_board,
 )
 from gametable.games.balam.katun import CARDS, KIND, build_deck, deck_places, fits_place
-from tests.balam.helpers import GAME
+from tests.balam.helpers import GAME, position
 
 
 def test_default_board_is_a_5_by_6_rectangle_with_sea_in_the_corners():
@@ -34,12 +36,37 @@ def test_default_board_is_a_5_by_6_rectangle_with_sea_in_the_corners():
     corners = {(0, 0), (4, 0), (0, 5), (4, 5)}
     sea = {board.xy[s] for s in board.sites if COLOURS[board.colour[s]] == "shell"}
     assert sea == corners
-    for s in board.sites:
-        if board.xy[s] in corners:
-            assert board.seashore[s]
+    # the seashore: each sea tile and the tiles touching one along an edge (a2 as b1 does)
+    sea_sites = {s for s in board.sites if board.xy[s] in corners}
+    coast = sea_sites | {t for s in sea_sites for t in board.neighbours[s]}
+    assert {board.names[s] for s in board.sites if board.seashore[s]} == {
+        board.names[s] for s in coast
+    }
+    assert {"a2", "e2", "a5", "e5", "b1", "d1", "b6", "d6"} <= {board.names[s] for s in coast}
     # neighbours are orthogonal tiles
     a1 = board.index("a1")
     assert {board.names[t] for t in board.neighbours[a1]} == {"b1", "a2"}
+
+
+def test_the_tidal_wave_strikes_a_city_beside_a_sea_corner():
+    """BA-191: a2 touches the sea tile a1 along an edge, as b1 does: both are on the seashore."""
+    sites = {
+        "a2": {"owner": 0, "plots": ["village"]},
+        "b1": {"owner": 0, "plots": ["village"]},
+        "c3": {"owner": 0, "plots": ["village"]},
+    }
+    state = position(2, sites=sites, slots=["tidal_wave", "drought", "drought"])
+    state.apply("katun 0")
+    owners = {name: site["owner"] for name, site in state.view(None)["sites"].items()}
+    assert (owners["a2"], owners["b1"], owners["c3"]) == (None, None, 0)
+
+
+def test_a_board_file_may_give_a_shell_site_any_plot_count():
+    """BA-096: sites have 2 to 4 plots; that our sea (shell) tiles have 2 is a property of our
+    tiles, not a rule, so a board of one's own may differ."""
+    data = {"site": [_site(1, colour="shell", plots=4), _site(2)], "path": [["s1", "s2"]]}
+    board = parse_board(data, "coast")
+    assert board.plots == (4, 3)
 
 
 def test_sites_have_2_to_4_plots_and_colours_follow_the_supply():
@@ -74,10 +101,6 @@ def _site(i, colour="maize", plots=3, **extra):
         ({"site": [_site(1, colour="gold"), _site(2)], "path": [["s1", "s2"]]}, "unknown colour"),
         ({"site": [_site(1, plots=5), _site(2)], "path": [["s1", "s2"]]}, "a site has 2 to 4"),
         ({"site": [_site(1, plots=1), _site(2)], "path": [["s1", "s2"]]}, "a site has 2 to 4"),
-        (
-            {"site": [_site(1, colour="shell", plots=3), _site(2)], "path": [["s1", "s2"]]},
-            "shell sites have 2",
-        ),
         ({"site": [_site(1), _site(2), _site(3)], "path": [["s1", "s2"]]}, "cannot be reached"),
         ({"site": [_site(1), _site(2)], "path": [["s1", "s9"]]}, "unknown site"),
         ({"site": [_site(1), _site(1)], "path": []}, "two sites are called"),
@@ -164,9 +187,14 @@ def test_setup_gives_each_king_6_maize_and_a_score_of_0():
 
 
 def test_limited_supplies():
-    """BA-009 BA-010 BA-011 BA-012 BA-014: 13 large and 16 small pyramids per king (52 and 64
-    for 4 colours), 99 building tiles of 4 types, 82 riches tokens of 6 types."""
-    assert 4 * LARGE_PYRAMIDS == 52 and 4 * SMALL_PYRAMIDS == 64
+    """BA-009 BA-010 BA-011 BA-012 BA-014 BA-037: 13 large and 16 small pyramids per king (52
+    and 64 for 4 colours), one of each on the score track, so 12 and 15 to build with; 99
+    building tiles of 4 types, 82 riches tokens of 6 types."""
+    assert 4 * LARGE_SET == 52 and 4 * SMALL_SET == 64
+    assert (LARGE_PYRAMIDS, SMALL_PYRAMIDS) == (12, 15)
+    for n in (2, 3, 4):
+        view = GAME.new_game(n, seed=1).view(None)
+        assert view["pyramids_left"] == [{"large": 12, "small": 15}] * n
     assert sum(TILE_LIMIT) == 99 and len(TILE_LIMIT) == 4
     assert SUPPLY == (30, 10, 8, 8, 16, 10) and sum(SUPPLY) == 82
 
@@ -270,3 +298,25 @@ def test_a_position_that_claims_the_rulebook_deck_must_have_one():
     data["katun"]["layout"] = "yes"
     with pytest.raises(InvalidState, match="true or false"):
         GAME.state_from_json(data)
+
+
+def test_a_two_player_game_never_turns_the_eclipse():
+    """BA-033 BA-045 BA-053 BA-182: with the rulebook's deck, 2 players turn 3 cards a round and
+    stop with the round of the 2nd ball game (place 32: round 11 deals places 31 to 33), before
+    the Eclipse's window (places 35 to 39); 3 players (4 cards a round, the 3rd ball game at place
+    43) turn it."""
+    places = deck_places()
+    balls = [i + 1 for i, place in enumerate(places) if place == "ball_game"]
+    window = [i + 1 for i, place in enumerate(places) if place == "window"]
+    for players, eclipse_turned in ((2, False), (3, True), (4, True)):
+        per_round = players + 1
+        last_round = -(-balls[players - 1] // per_round)
+        assert (last_round * per_round >= max(window)) is eclipse_turned
+    for seed in range(3):
+        state = GAME.new_game(2, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        view = state.view(None)
+        assert not view["katun"]["eclipse"]
+        assert not any(r["eclipse"] for r in view["rounds"])

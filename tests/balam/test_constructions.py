@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gametable.core.errors import IllegalAction
+from gametable.core.errors import IllegalAction, InvalidState
 from tests.balam.helpers import legal, position
 
 
@@ -143,16 +143,32 @@ def test_a_market_places_small_pyramids_on_its_site_and_neighbours():
 
 def test_no_market_without_enough_small_pyramids():
     """BA-124: a king without enough small pyramids cannot build a market."""
-    # markets on c2 and c4 (5 pyramids each) and on the corner a1 (3) use 13 of 16
+    # markets on c2 (5 pyramids) and on the corners a1 and e6 (3 each) use 11 of 15
+    sites = {
+        "c2": {"owner": 0, "plots": ["market"]},
+        "a1": {"owner": 0, "plots": ["market"]},
+        "e6": {"owner": 0, "plots": ["market"]},
+    }
+    state = paid({"cacao": 1}, sites=sites)
+    assert "build market a6.0" in legal(state)  # a corner needs 3
+    with pytest.raises(IllegalAction, match="small pyramids"):
+        state.apply("build market d3.0")  # needs 5, 4 left
+
+
+def test_the_small_pyramid_on_the_score_track_is_not_for_markets():
+    """BA-037 BA-124 BA-009: of a king's 16 small pyramids one marks his score from the setup, so
+    15 go to markets: with 13 on the board, a market needing 3 more (a 16th) is refused."""
     sites = {
         "c2": {"owner": 0, "plots": ["market"]},
         "c4": {"owner": 0, "plots": ["market"]},
         "a1": {"owner": 0, "plots": ["market"]},
     }
     state = paid({"cacao": 1}, sites=sites)
-    assert "build market a6.0" in legal(state)  # a corner needs 3
-    with pytest.raises(IllegalAction, match="small pyramids"):
-        state.apply("build market d3.0")  # needs 5, 1 left
+    assert not any(a.startswith("build market") for a in legal(state))
+    with pytest.raises(IllegalAction, match="you have 2 of your 15 left") as info:
+        state.apply("build market a6.0")
+    assert "BA-037" in info.value.rule.statements
+    assert state.view(0)["pyramids_left"][0] == {"large": 9, "small": 2}
 
 
 def test_a_lost_market_takes_its_pyramids_away():
@@ -163,15 +179,26 @@ def test_a_lost_market_takes_its_pyramids_away():
     assert all("pyramids" not in s for s in state.view(None)["sites"].values())
 
 
-def test_thirteen_large_pyramids():
-    """BA-009 BA-010: a king holds at most 13 sites, one large pyramid each."""
-    names = ["a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "a3", "b3", "c3"]
+def test_twelve_large_pyramids():
+    """BA-009 BA-010 BA-037: a king's set has 13 large pyramids but one marks his score on the
+    track from the setup, so he holds at most 12 sites, one large pyramid each."""
+    names = ["a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "a3", "b3"]
     sites = {n: {"owner": 0, "plots": ["village"]} for n in names}
     state = paid({"maize": 2}, sites=sites)
-    assert not any(" d3." in a for a in legal(state))
-    with pytest.raises(IllegalAction, match="13 large pyramids"):
-        state.apply("build village d3.0")
+    assert not any(" c3." in a for a in legal(state))
+    with pytest.raises(IllegalAction, match="12 large pyramids") as info:
+        state.apply("build village c3.0")
+    assert info.value.rule.clarification and "BA-037" in info.value.rule.statements
     state.apply("build village a1.1")
+
+
+def test_a_thirteenth_city_cannot_be_written_in_a_position():
+    """BA-037 BA-009: a position giving a king 13 cities is refused (one large pyramid is on
+    the score track)."""
+    names = ["a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "a3", "b3", "c3"]
+    sites = {n: {"owner": 0, "plots": ["village"]} for n in names}
+    with pytest.raises(InvalidState, match="only 12 large pyramids"):
+        position(2, sites=sites)
 
 
 def test_building_tiles_run_out():
@@ -188,3 +215,15 @@ def test_building_tiles_run_out():
     state = paid({"maize": 2}, sites=sites)
     with pytest.raises(IllegalAction, match="market/reserve tiles"):
         state.apply("build reserve a1.0")
+
+
+def test_a_palace_needs_the_next_plot_as_our_plot_layout_reads():
+    """BA-096 BA-099: plots lie in a row (a 4-plot site a 2 x 2 square): on a 3-plot site a
+    palace cannot be anchored on the last plot; the refusal rests on our reading of the plots'
+    layout (a clarification), while a 4-plot site's palace on plot 3 covers plots 3 and 0."""
+    state = paid({"maize": 2}, sites={"a3": {"owner": 0, "plots": ["village"]}})
+    with pytest.raises(IllegalAction, match="last of this site") as err:
+        state.apply("build palace a3.2")  # a3 has 3 plots
+    assert err.value.rule.clarification
+    state.apply("build palace a2.3")  # a2 has 4 plots
+    assert state.view(None)["sites"]["a2"]["plots"] == ["+", None, None, "palace"]

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from gametable.core.errors import IllegalAction
-from tests.balam.helpers import EXAMPLES, legal, position
+from tests.balam.helpers import EXAMPLES, GAME, legal, position
 
 NO_RICHES = [{"riches": {}}, {"riches": {}}]
+#: seat 1's city far from the tests' sites, with a riches still to move: a position where seat 0
+#: has nothing to move stays in the distribution (a seat with nothing to move is done, and when
+#: every seat is done the round is over)
+BUSY = {"e5": {"owner": 1, "plots": ["village:maize", "reserve"]}}
 
 
 def end_round(sites, players=2, kings=None, options=None, current=0):
@@ -183,13 +189,14 @@ def test_commercial_control_blocks_transport():
     # a2 is the only other way round; close it with an enemy city
     closed = {**base, "b1": {"owner": 1, "plots": ["village"]}}
     assert "move a1.0>c1.0" in legal(distributing(closed), 0)  # by a2-b2-c2...
-    walled = {**closed, "a2": {"owner": 1, "plots": ["village"]}}
+    walled = {**closed, "a2": {"owner": 1, "plots": ["village"]}, **BUSY}
     assert "move a1.0>c1.0" not in legal(distributing(walled), 0)
     # an enemy market on b2 puts a pyramid on b1: free site, 1 - 0: closed for seat 0
     market = {
         **base,
         "b2": {"owner": 1, "plots": ["market"]},
         "a2": {"owner": 1, "plots": ["village"]},
+        **BUSY,
     }
     assert "move a1.0>c1.0" not in legal(distributing(market), 0)
     # seat 0 also has a market reaching b1 (from c2... no: from b1's neighbour a1): 1 - 1 tie
@@ -214,12 +221,12 @@ def test_one_obsidian_per_garrison_and_only_obsidian_kept():
     """BA-112 BA-213 BA-214 BA-216 BA-241: one obsidian per garrison; a garrison keeps its
     obsidian between rounds but not a prisoner."""
     sites = {
-        "b2": {"owner": 0, "plots": ["village:obsidian", "garrison:obsidian", "garrison:prisoner"]}
+        "b2": {"owner": 0, "plots": ["village:obsidian", "garrison:obsidian", "garrison:prisoner"]},
+        **BUSY,
     }
     state = distributing(sites)
-    assert {a for a in legal(state, 0) if a.startswith("move")} == set()
-    state.apply("done", 0)
-    state.apply("done", 1) if 1 in state.to_move else None
+    assert state.to_move == (1,)  # seat 0 has nothing to move: done
+    state.apply("done", 1)
     assert state.view(None)["sites"]["b2"]["plots"] == ["village", "garrison:obsidian", "garrison"]
 
 
@@ -273,16 +280,16 @@ def test_ceremony_prestige(riches, points):
 
 def test_the_king_never_gives_his_riches_to_the_mayas():
     """BA-227 BA-228: nothing moves from the king sheet in distribution."""
-    sites = {"a2": {"owner": 0, "plots": ["temple", "+"]}}
+    sites = {"a2": {"owner": 0, "plots": ["temple", "+"]}, **BUSY}
     state = position(
         2,
         sites=sites,
         phase="distribution",
         slots=[None] * 3,
         kings=[{"riches": {"jade": 3}}, {}],
-        distribution={"done": [False, True]},
     )
-    assert legal(state, 0) == {"done"}
+    # his sheet's jade cannot go to the empty temple: nothing to move, so he is done at once
+    assert state.to_move == (1,)
 
 
 def test_taxes_go_to_the_king():
@@ -324,17 +331,62 @@ def test_refused_moves_name_the_rule(move, section, words):
         "a2": {"owner": 0, "plots": ["village:maize", "garrison", "reserve:jade", "observatory"]},
         "a3": {"owner": 0, "plots": ["temple:cacao", "+:cacao"]},
         "b2": {"owner": 1, "plots": ["reserve"]},
+        # a move seat 0 may make, so that he is still distributing
+        "e2": {"owner": 0, "plots": ["village:maize", "reserve"]},
     }
-    state = position(
-        2,
-        sites=sites,
-        phase="distribution",
-        kings=NO_RICHES,
-        slots=[None] * 3,
-        distribution={"done": [False, True]},
-    )
+    state = position(2, sites=sites, phase="distribution", kings=NO_RICHES, slots=[None] * 3)
+    assert state.to_move == (0,)  # seat 1 has nothing to move: done
     before = state.to_json()
     with pytest.raises(IllegalAction, match=words) as err:
         state.apply(move, 0)
     assert err.value.rule.section == section
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize("control", ["strongest", "all"])
+def test_market_control_strongest_enemy_or_all_enemies(control):
+    """BA-207 BA-208 BA-210 (option ``market_control``): in seat 0's city c3 he has 1 small
+    pyramid, seats 1 and 2 one each (their markets on c2 and c4).  Against the strongest single
+    enemy it is a tie, and a king keeps control of his own city: its obsidian may leave.  Against
+    all enemies together (2 to 1) the city is controlled: its obsidian is used only there."""
+    sites = {
+        "c3": {"owner": 0, "plots": ["village:obsidian", "market", "reserve", None]},
+        "b3": {"owner": 0, "plots": ["reserve"]},
+        "c2": {"owner": 1, "plots": ["market"]},
+        "c4": {"owner": 2, "plots": ["market"]},
+    }
+    state = position(
+        3,
+        sites=sites,
+        phase="distribution",
+        kings=[{"riches": {}}] * 3,
+        slots=[None] * 4,
+        options={"market_control": control},
+    )
+    assert state.view(None)["sites"]["c3"]["pyramids"] == [1, 1, 1]
+    assert state.view(None)["options"]["market_control"] == control
+    moves = {a for a in legal(state, 0) if a.startswith("move")}
+    if control == "strongest":
+        assert moves == {"move c3.0>c3.2", "move c3.0>b3.0"}
+    else:
+        assert moves == {"move c3.0>c3.2"}
+        with pytest.raises(IllegalAction) as err:
+            state.apply("move c3.0>b3.0", 0)
+        assert err.value.rule.section == "6 - DISTRIBUTION > TRANSPORT"
+
+
+def test_market_control_readings_agree_with_two_kings():
+    """BA-207: with 2 kings the only enemy is the strongest: both readings of
+    ``market_control`` give the same legal actions all game long."""
+    for seed in (3, 4):
+        strongest = GAME.new_game(2, seed=seed)
+        combined = GAME.new_game(2, seed=seed, options={"market_control": "all"})
+        picker = random.Random(seed)
+        while strongest.to_move:
+            seat = picker.choice(strongest.to_move)
+            actions = strongest.legal_actions(seat)
+            assert combined.legal_actions(seat) == actions
+            action = picker.choice(actions)
+            strongest.apply(action, seat)
+            combined.apply(action, seat)
+        assert combined.is_over

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.balam.helpers import position
+import random
+
+from tests.balam.helpers import GAME, position
 
 
 def last_round(kings, options=None):
@@ -46,3 +48,26 @@ def test_most_prestige_wins_and_ties_share_by_default():
     )
     state.apply("katun 2")
     assert state.outcome.winners == (1,) and state.outcome.ranking == (2, 1)
+
+
+def test_a_two_player_game_never_turns_the_eclipse():
+    """BA-031 BA-033 BA-045 BA-077 BA-182 (docs/rules/balam.md, "What the rulebook does not
+    give"): two kings turn 3 cards a round and stop with the round of the second ball game
+    (place 32 of the deck); the Eclipse lies at places 35 to 39, so it is never turned and the
+    Clemency of Chaak comes every round.  With 3 ball games it is turned before the end."""
+    for seed in (1, 2, 3):
+        state = GAME.new_game(2, seed=seed)
+        picker = random.Random(seed)
+        while state.to_move:
+            seat = state.to_move[0]
+            state.apply(picker.choice(state.legal_actions(seat)), seat)
+        view = state.view(None)
+        assert view["katun"]["ball_games"] == 2 and not view["katun"]["eclipse"]
+        assert len(view["katun"]["discard"]) <= 33
+        assert not any(entry["eclipse"] for entry in view["rounds"])
+    longer = GAME.new_game(2, seed=1, options={"ball_games": 3})
+    picker = random.Random(1)
+    while longer.to_move:
+        seat = longer.to_move[0]
+        longer.apply(picker.choice(longer.legal_actions(seat)), seat)
+    assert longer.view(None)["katun"]["eclipse"]

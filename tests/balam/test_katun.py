@@ -350,3 +350,17 @@ def test_an_impossible_payment_under_way_is_refused(phase, card, ward, match):
             turn=turn,
             slots=["drought", "drought", "drought"],
         )
+
+
+def test_an_expedition_never_brings_a_prisoner():
+    """BA-174 BA-197 BA-198: Expedition return gives one riches of the king's choice; we read
+    it as one of the five produced riches (prisoners are only captured): ``take prisoner`` is
+    refused as a clarification."""
+    state = draw("expedition")
+    assert legal(state) == {f"take {r}" for r in ("maize", "cacao", "shell", "jade", "obsidian")}
+    with pytest.raises(IllegalAction, match="never a prisoner") as err:
+        state.apply("take prisoner")
+    assert err.value.rule.clarification and "BA-174" in err.value.rule.statements
+    with pytest.raises(IllegalAction, match="offers only") as err:
+        state.apply("take prestige")
+    assert not err.value.rule.clarification

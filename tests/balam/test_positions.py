@@ -100,3 +100,51 @@ def test_the_documented_example_position_loads():
     assert state.view(None)["supply"]["maize"] == 27
     again = GAME.state_from_json(state.to_json())
     assert again.to_json() == state.to_json()
+
+
+def test_katun_card_names_say_which_forms_are_expected():
+    """A Prosperous or Favourable card is written with its riches ("Katun file"): the type
+    alone, or riches no card has, is refused with the forms that exist; an unknown name with
+    the card types."""
+    with pytest.raises(InvalidState, match=r"'favourable' alone is not a Katun card.*favourable:"):
+        position(2, slots=["favourable", "drought", "drought"])
+    with pytest.raises(InvalidState, match=r"one of .*favourable:maize\+cacao"):
+        position(2, slots=["favourable:jade+jade", "drought", "drought"])
+    with pytest.raises(InvalidState, match=r"prosperous:maize/cacao/prestige:1"):
+        position(2, discard=["prosperous"])
+    with pytest.raises(InvalidState, match=r"'joker' is not a Katun card: write a card's type"):
+        position(2, slots=["joker", "drought", "drought"])
+
+
+def distribution_position(sites, done=None, to_move=None):
+    data = {
+        "game": "balam",
+        "players": 2,
+        "phase": "distribution",
+        "sites": sites,
+        "kings": [{"riches": {}}, {"riches": {}}],
+        "katun": {"slots": [None] * 3},
+        "distribution": {"done": done or [False, False]},
+    }
+    if to_move is not None:
+        data["to_move"] = to_move
+    return GAME.state_from_json(data)
+
+
+def test_a_distribution_position_marks_seats_with_nothing_to_move_done():
+    """BA-201 BA-203: a king with nothing left to move has finished his distribution, in a
+    position written by hand as in play: he is done on loading, whatever ``done`` says; with
+    nobody left to move the round would be over, and the position is refused."""
+    sites = {
+        "a2": {"owner": 0, "plots": ["village:maize", "reserve"]},
+        "e5": {"owner": 1, "plots": ["village"]},
+    }
+    state = distribution_position(sites)
+    assert state.to_move == (0,)
+    assert state.to_json()["distribution"]["done"] == [False, True]
+    assert state.view(None)["distribution"]["done"] == [False, True]
+    with pytest.raises(InvalidState, match="to_move .* nothing left to move is done"):
+        distribution_position(sites, to_move=[0, 1])
+    idle = {**sites, "a2": {"owner": 0, "plots": ["village", "reserve"]}}
+    with pytest.raises(InvalidState, match="nothing to move is done"):
+        distribution_position(idle)

@@ -90,11 +90,27 @@ def test_a_turn_is_pay_then_build_attack_or_pass_or_turn_a_katun():
 
 
 def test_a_king_without_riches_must_turn_a_katun_card():
-    """BA-163: a king who cannot pay has no other choice than turning over a card."""
+    """BA-163 BA-059 BA-065: a king who cannot pay has no other choice than turning over a card
+    (our reading: no free pass); every other action is refused citing the turn rule, marked as
+    a clarification."""
     state = position(2, kings=[{"riches": {}}, {"riches": {"maize": 1}}])
     assert legal(state) == {"katun 0", "katun 1", "katun 2"}
-    with pytest.raises(IllegalAction, match="no maize"):
+    for action in ("pay maize", "end", "build village a2.0", "remove a2.0", "attack a2>b2 1 0"):
+        with pytest.raises(IllegalAction, match="turn over a Katun card") as err:
+            state.apply(action)
+        rule = err.value.rule
+        assert rule.clarification and rule.section == "Round Structure > B - Turns (clockwise)"
+        assert {"BA-059", "BA-163"} <= set(rule.statements)
+
+
+def test_the_turns_riches_comes_from_the_kings_sheet():
+    """BA-059 BA-090: the turn's riches is one of the king's own: without maize on his sheet
+    (but other riches) he cannot pay maize; the refusal cites the turn rule."""
+    state = position(2, kings=[{"riches": {"jade": 1}}, {"riches": {"maize": 1}}])
+    with pytest.raises(IllegalAction, match="no maize on your king sheet") as err:
         state.apply("pay maize")
+    assert not err.value.rule.clarification and "BA-059" in err.value.rule.statements
+    assert err.value.rule.section == "Round Structure > B - Turns (clockwise)"
 
 
 def test_turns_go_clockwise_and_the_round_ends_with_the_last_card():

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gametable.core.errors import IllegalAction
-from tests.balam.helpers import EXAMPLES, legal, position, rng_rolling
+from gametable.core.errors import IllegalAction, InvalidState
+from tests.balam.helpers import EXAMPLES, GAME, legal, position, rng_rolling
 
 
 def war(sites, faces="3,3,3,3,3,3", riches=None, rng=None, players=2, options=None):
@@ -42,6 +42,10 @@ def test_the_rulebook_war_example():
     view = state.view(None)
     assert view["last_roll"] == ["3", "X"]
     assert any("attack 4, defence 3" in line for line in view["log"])
+    # the skull: the attacker chooses which of his two garrisons goes (the one that spent its
+    # obsidian, or the other: the plot left free differs)
+    assert state.phase == "lose" and legal(state) == {"lose beach.0", "lose beach.1"}
+    state.apply("lose beach.0")
     assert state.phase == "destroy"
     assert legal(state) == {"destroy town.0", "destroy town.1", "destroy town.2", "destroy town.3"}
     state.apply("destroy town.3")  # the village
@@ -229,3 +233,127 @@ def test_a_devastated_city_can_be_taken_at_once_without_paying_again():
     assert state.view(None)["sites"]["b2"]["owner"] == 0
     state.apply("end")
     assert state.to_move == (1,)
+
+
+# -- dice fixed by a position, and the last war's totals in the view (issue 20.6) ------------------
+EXAMPLE_SITES = {
+    "beach": {"owner": 0, "plots": ["garrison:obsidian", "garrison", "reserve"]},
+    "town": {"owner": 1, "plots": ["garrison:obsidian", "garrison", "garrison", "village"]},
+}
+
+
+def test_a_position_fixes_the_next_dice_and_the_view_shows_the_war_totals():
+    """BA-141 BA-142 BA-146 BA-147 BA-148: the rulebook's war example set up by hand with its
+    dice (3 and a skull) written in the position: the roll shows them, and the view gives the
+    battle's totals (attack 3 + 1 = 4, defence 3 garrisons + 0 obsidian = 3, one skull)."""
+    state = position(
+        2,
+        sites=EXAMPLE_SITES,
+        kings=[{"riches": {"maize": 1}}, {}],
+        options={"board": EXAMPLES},
+        dice=["3", "X"],
+    )
+    assert state.view(None)["last_war"] is None
+    assert state.to_json()["dice"] == ["3", "X"]
+    state.apply("pay maize")
+    state.apply("attack beach>town 2 1")
+    state.apply("defend 0", 1)
+    view = state.view(1)
+    assert view["last_roll"] == ["3", "X"]
+    assert view["last_war"] == {
+        "source": "beach",
+        "target": "town",
+        "attacker": 0,
+        "defender": 1,
+        "garrisons": 2,
+        "attack_obsidian": 1,
+        "defence_garrisons": 3,
+        "defence_obsidian": 0,
+        "attack": 4,
+        "defence": 3,
+        "skulls": 1,
+    }
+    assert state.to_json()["dice"] == []  # used up: the next rolls are the RNG's
+    # the totals stay in the view (and in positions) after the war, until the next one
+    state.apply("lose beach.0")
+    state.apply("destroy town.3")
+    assert state.phase == "turn" and state.view(0)["last_war"]["attack"] == 4
+    again = GAME.state_from_json(state.to_json())
+    assert again.view(0)["last_war"] == state.view(0)["last_war"]
+
+
+def test_fixed_dice_come_before_the_rngs_and_the_rng_takes_over():
+    """BA-141: one die per committed garrison; a position may fix fewer dice than are rolled,
+    the rest come from the state's RNG (the same rolls as without the fixed dice)."""
+    sites = {
+        "a2": {"owner": 0, "plots": ["garrison", "garrison", "garrison"]},
+        "b2": {"owner": 1, "plots": ["village", "village", "village"]},
+    }
+    rng = rng_rolling(1, 2, 1)
+    kings = [{"riches": {"maize": 1}}, {}]
+    fixed = position(2, sites=sites, kings=kings, rng=rng, dice=["0"])
+    plain = position(2, sites=sites, kings=kings, rng=rng)
+    for state in (fixed, plain):
+        state.apply("pay maize")
+        state.apply("attack a2>b2 3 0")
+    assert fixed.view(None)["last_roll"] == ["0", "1", "2"]
+    assert plain.view(None)["last_roll"] == ["1", "2", "1"]
+
+
+def test_fixed_dice_are_hidden_like_the_rng():
+    """The next rolls are nobody's knowledge: views do not show the fixed dice, and a seat's
+    resampled world forgets them (its dice are the new RNG's)."""
+    state = position(2, sites=EXAMPLE_SITES, options={"board": EXAMPLES}, dice=["3", "3"])
+    plain = position(2, sites=EXAMPLE_SITES, options={"board": EXAMPLES})
+    for seat in (None, 0, 1):
+        assert state.view(seat) == plain.view(seat)
+    assert state.resample(0, 5).to_json()["dice"] == []
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"dice": ["4"]}, "between 0 and 3"),
+        ({"dice": ["3"], "options": {"faces": "0,1,1,2,2,X"}}, "not a face of the die"),
+        ({"dice": "3 X"}, "must be a list"),
+        (
+            {
+                "last_war": {
+                    "source": "a2",
+                    "target": "b2",
+                    "attacker": 0,
+                    "defender": 1,
+                    "garrisons": 2,
+                    "defence_garrisons": 1,
+                    "attack": 4,
+                    "defence": 2,
+                    "skulls": 0,
+                }
+            },
+            "defence_garrisons \\+ defence_obsidian",
+        ),
+        (
+            {
+                "last_roll": ["3", "X"],
+                "last_war": {
+                    "source": "a2",
+                    "target": "b2",
+                    "attacker": 0,
+                    "defender": 1,
+                    "garrisons": 2,
+                    "defence_garrisons": 1,
+                    "attack": 4,
+                    "defence": 1,
+                    "skulls": 1,
+                },
+            },
+            "match last_roll",
+        ),
+    ],
+)
+def test_positions_with_impossible_dice_or_war_totals_are_refused(extra, message):
+    data = position(2).to_json()
+    data.update({k: v for k, v in extra.items() if k != "options"})
+    data["options"] = {**data["options"], **extra.get("options", {})}
+    with pytest.raises(InvalidState, match=message):
+        GAME.state_from_json(data)

@@ -175,3 +175,35 @@ def test_an_attack_is_worth_what_it_adds_to_the_lead() -> None:
     assert hb.attack_gain(three, 0, "b2", "c2", 3, 0) < gain
     # one garrison: 7/6 points on average, one building point destroyed of the city's three
     assert 0 < hb.attack_gain(two, 0, "b2", "c2", 1, 0) < gain
+
+
+def test_the_loser_keeps_room_for_a_palace() -> None:
+    """BA-143 BA-099 BA-098: of two bare garrisons lost to a skull, the heuristic gives up the
+    one whose plot, with the empty plot beside it, makes room for a palace or temple."""
+    sites = {
+        "a2": {"owner": 0, "plots": ["village", "garrison", "garrison", None]},
+        "b2": {"owner": 1, "plots": ["village"]},
+    }
+    kings = [{"riches": {"maize": 1}}, {}]
+    state = position(2, sites=sites, kings=kings, options={"faces": "X,X,X,X,X,X"})
+    state.apply("pay maize")
+    state.apply("attack a2>b2 1 0")
+    assert sorted(map(str, state.legal_actions(0))) == ["lose a2.1", "lose a2.2"]
+    for seed in range(3):
+        bot = make_bot("heuristic", seed=seed)
+        assert str(bot.act(state, 0)) == "lose a2.2"
+    ranked = hb.rank(state, 0, state.legal_actions(0), random.Random(0))
+    assert str(ranked[0]) == "lose a2.2"
+
+
+def test_the_loser_keeps_his_riches() -> None:
+    """BA-143 BA-144: of two garrisons, the one holding obsidian is kept."""
+    sites = {
+        "a1": {"owner": 0, "plots": ["garrison:obsidian", "garrison"]},
+        "b1": {"owner": 1, "plots": ["village"]},
+    }
+    kings = [{"riches": {"maize": 1}}, {}]
+    state = position(2, sites=sites, kings=kings, options={"faces": "X,X,X,X,X,X"})
+    state.apply("pay maize")
+    state.apply("attack a1>b1 1 0")
+    assert str(make_bot("heuristic", seed=0).act(state, 0)) == "lose a1.1"

@@ -20,7 +20,9 @@ Each decision is scored by the lead it leaves (the king's worth minus the best o
 * an attack by the expected battle: success points and obsidian against the defence, buildings
   destroyed, prisoners taken, garrisons lost to skulls;
 * every other choice (a Katun choice, a catastrophe, a war's losses, a distribution move) by
-  trying it on an imagined copy and reading the public board.
+  trying it on an imagined copy and reading the public board; of a war's or a catastrophe's
+  losses otherwise alike, the one that keeps room for a palace or temple (two touching empty
+  plots: buildings never move) is preferred.
 
 :func:`action_scores` ranks every legal action this way: the ISMCTS bot expands moves in that
 order (progressive widening), and :func:`evaluate` scores its leaves with the same worth.
@@ -97,6 +99,9 @@ PROSPEROUS_PLACES = range(1, 11)
 BALL_PLACES = (21, 32, 43, 53, 63)
 ECLIPSE_WINDOW = range(35, 40)
 GARRISON_PRISONER = 0.3  # goes to a temple, reserve or palace at the distribution, or is lost
+#: a pair of touching empty plots in a city: room for a palace or temple (buildings never move,
+#: so a loss that keeps such room is the better one when the rest is alike)
+PALACE_ROOM = 0.1
 #: what the positive cards bring the king who turns them, on average
 GAIN = {
     "prosperous": 1.5,
@@ -507,6 +512,26 @@ def building_at(view: Mapping[str, Any], site: str, plot: int) -> tuple[str, str
     return covering[0], covering[2] or ""
 
 
+def touching_plots(plots: int) -> list[tuple[int, int]]:
+    """The pairs of plots a palace or temple can cover on a site of ``plots`` plots (they lie in
+    a row; a 4-plot site is a 2 x 2 square, so plot 3 also touches plot 0: docs/rules/balam.md,
+    "Plots of a site")."""
+    pairs = [(p, p + 1) for p in range(plots - 1)]
+    return [*pairs, (3, 0)] if plots == 4 else pairs
+
+
+def palace_room(view: Mapping[str, Any], seat: int) -> int:
+    """How many places for a palace or temple (two touching empty plots) the king's cities
+    offer."""
+    room = 0
+    for site in view["sites"].values():
+        if site["owner"] != seat:
+            continue
+        empty = [p is None for p in site["plots"]]
+        room += sum(1 for p, q in touching_plots(len(empty)) if empty[p] and empty[q])
+    return room
+
+
 def move_gain(view: Mapping[str, Any], action: Action) -> float:
     """A distribution move: the riches is worth what it is worth where it lands."""
     move = action.to_json()
@@ -564,7 +589,10 @@ def action_scores(
             if after.is_over:
                 score = 1e6 * (after.returns()[seat] - 0.5)
             else:
-                score = lead(after.view(None), seat)
+                seen = after.view(None)
+                score = lead(seen, seat)
+                if head == "lose":  # of buildings alike, keep room for a palace or temple
+                    score += PALACE_ROOM * palace_room(seen, seat)
         scores.append(score)
     return scores
 

@@ -23,7 +23,7 @@ from gametable.core.protocol import Action, Game, State
 from gametable.core.registry import register
 from gametable.games.balam import rules
 from gametable.games.balam.actions import ACTION_TYPES, action_codec, from_json, parse
-from gametable.games.balam.board import check_board_option, load_board, register_board
+from gametable.games.balam.board import board_frame, check_board_option, register_board
 from gametable.games.balam.dice import check_faces
 from gametable.games.balam.engine import BalamState
 from gametable.games.balam.views import BalamView
@@ -41,7 +41,8 @@ class Balam(Game):
         Option(
             "board",
             "default",
-            "board: 'default' (5 x 6), 'small' (4 x 4, for 2 players), or the name of a board "
+            "board: 'default' (5 x 6), 'small' (4 x 4, for 2 players), 'random' (the default "
+            "tiles laid out at random from the seed, sea in the corners), or the name of a board "
             "file registered with --board-file",
             str,
             check=check_board_option,
@@ -70,6 +71,15 @@ class Balam(Game):
             "player who turned the last card) or 'rotate' (left of the last round's first)",
             str,
             choices=("left_of_last", "rotate"),
+        ),
+        Option(
+            "market_control",
+            "strongest",
+            "commercial control with 3-4 kings: a king's riches may not cross a site where "
+            "'strongest' (the strongest single enemy) or 'all' (all enemies together) have more "
+            "small pyramids than he has",
+            str,
+            choices=("strongest", "all"),
         ),
         Option("score_cap", False, "prestige stops at 99, as on the printed score track", bool),
         Option(
@@ -107,8 +117,14 @@ class Balam(Game):
         """A position (``docs/rules/balam.md``, "Positions by hand"), every field checked."""
         state = BalamState.load_json(data, game=self)
         if "to_move" in data and list(data["to_move"]) != list(state.to_move):
+            hint = (
+                " (in the distribution a seat with nothing left to move is done)"
+                if state.phase == "distribution"
+                else ""
+            )
             raise InvalidState(
-                f"to_move {data['to_move']} does not match the phase: it is {list(state.to_move)}"
+                f"to_move {data['to_move']} does not match the phase: it is "
+                f"{list(state.to_move)}{hint}"
             )
         return state
 
@@ -128,7 +144,7 @@ class Balam(Game):
         return schema
 
     def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
-        board = load_board(self.resolve_options(options)["board"])
+        board = board_frame(self.resolve_options(options)["board"])
         return action_codec(board, players).size
 
     def max_game_length(self, players: int, options: Mapping[str, Any] | None = None) -> int:

@@ -52,7 +52,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from gametable.core.errors import InvalidAction
@@ -673,17 +673,25 @@ class ActionTable:
 
 
 @cache
+def _site_actions(names: tuple[str, ...]) -> dict[str, Any]:
+    """The action values of a board with these sites (they name sites and plots only)."""
+    pos = tuple((names[b // MAX_PLOTS], b % MAX_PLOTS) for b in range(len(names) * MAX_PLOTS))
+    return {
+        "positions": pos,
+        "build": tuple(tuple(Build(k, *p) for p in pos) for k in range(len(KINDS))),
+        "remove": tuple(Remove(*p) for p in pos),
+        "lose": tuple(Lose(*p) for p in pos),
+        "destroy": tuple(Destroy(*p) for p in pos),
+        "pay_from": tuple(PayFrom(*p) for p in pos),
+        "moves": tuple(Move(*p, *q) for p in pos for q in pos),
+    }
+
+
+@lru_cache(maxsize=64)
 def action_table(board: Board) -> ActionTable:
-    pos = tuple((board.names[b // MAX_PLOTS], b % MAX_PLOTS) for b in range(board.size))
-    return ActionTable(
-        positions=pos,
-        build=tuple(tuple(Build(k, *p) for p in pos) for k in range(len(KINDS))),
-        remove=tuple(Remove(*p) for p in pos),
-        lose=tuple(Lose(*p) for p in pos),
-        destroy=tuple(Destroy(*p) for p in pos),
-        pay_from=tuple(PayFrom(*p) for p in pos),
-        moves=tuple(Move(*p, *q) for p in pos for q in pos),
-    )
+    """The board's action table: the action values (shared by boards with the same sites, such
+    as every random layout) and a memo of its own.  Kept for the boards last used."""
+    return ActionTable(**_site_actions(board.names))
 
 
 # -- integer encoding -------------------------------------------------------------------------------
@@ -821,6 +829,6 @@ class ActionCodec:
         return DONE
 
 
-@cache
+@lru_cache(maxsize=64)
 def action_codec(board: Board, players: int) -> ActionCodec:
     return ActionCodec(board, players)

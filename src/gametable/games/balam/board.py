@@ -1,9 +1,9 @@
 """The board of Balam: sites, their building plots, production colour, features and paths.
 
 Boards are data (TOML, see ``docs/rules/balam.md`` "Board files"), loaded and validated once.
-A site has 2 to 4 plots (a shell site exactly 2).  Plots are numbered from 0 and lie in a row,
-plot ``p`` beside plot ``p + 1``; a site of 4 plots is a 2 x 2 square, so plot 3 also touches
-plot 0.  A palace or temple anchored on plot ``p`` covers ``p`` and the next plot.
+A site has 2 to 4 plots.  Plots are numbered from 0 and lie in a row, plot ``p`` beside plot
+``p + 1``; a site of 4 plots is a 2 x 2 square, so plot 3 also touches plot 0.  A palace or
+temple anchored on plot ``p`` covers ``p`` and the next plot.
 
 >>> board = load_board("default")
 >>> len(board.sites), board.names[0], board.colour[0]
@@ -14,13 +14,17 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import cache
+from functools import cache, lru_cache
+from itertools import permutations
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypedDict
 
 from msgspec import Meta
+
+from gametable.core.rng import Rng
 
 DATA = Path(__file__).parent / "data"
 
@@ -110,12 +114,7 @@ class Board:
 
     def second_plot(self, site: int, plot: int) -> int | None:
         """The plot a palace or temple anchored on ``plot`` also covers (None if it cannot)."""
-        n = self.plots[site]
-        if plot < n - 1:
-            return plot + 1
-        if n == 4 and plot == 3:
-            return 0
-        return None
+        return second_of(self.plots[site], plot)
 
     def adjacent(self, a: int, b: int) -> bool:
         return b in self.neighbours[a]
@@ -146,14 +145,42 @@ class Board:
         }
 
 
-_BOARD_JSON: dict[Board, BoardView] = {}
+def second_of(plots: int, plot: int) -> int | None:
+    """On a site of ``plots`` plots, the plot a palace or temple anchored on ``plot`` also covers
+    (None if it cannot): the next one, and on a 4-plot site (a 2 x 2 square) plot 0 after 3."""
+    if plot < plots - 1:
+        return plot + 1
+    if plots == 4 and plot == 3:
+        return 0
+    return None
+
+
+@cache
+def plot_symmetries(plots: int) -> tuple[tuple[int, ...], ...]:
+    """The renumberings of a site's plots that keep which plots touch (a palace or temple fits on
+    two plots exactly when their images fit it): ``sigma[p]`` is where plot ``p`` goes.  A row of
+    2 or 3 plots may be read backwards; a 2 x 2 square turned or mirrored (8 ways).
+
+    >>> plot_symmetries(3)
+    ((0, 1, 2), (2, 1, 0))
+    >>> len(plot_symmetries(4))
+    8
+    """
+    pairs = {frozenset((p, q)) for p in range(plots) if (q := second_of(plots, p)) is not None}
+    return tuple(
+        sigma
+        for sigma in permutations(range(plots))
+        if {frozenset(sigma[p] for p in pair) for pair in pairs} == pairs
+    )
 
 
 def board_json(board: Board) -> BoardView:
-    """A fresh copy of ``board.to_json()`` (built once per board, copied per call)."""
-    layout = _BOARD_JSON.get(board)
+    """A fresh copy of ``board.to_json()`` (built once per board and kept on it, copied per
+    call)."""
+    layout: BoardView | None = getattr(board, "_json", None)
     if layout is None:
-        layout = _BOARD_JSON[board] = board.to_json()
+        layout = board.to_json()
+        object.__setattr__(board, "_json", layout)
     return {
         "name": layout["name"],
         "title": layout["title"],
@@ -209,10 +236,6 @@ def parse_board(data: dict[str, Any], name: str = "custom") -> Board:
         n = site.get("plots")
         if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_PLOTS:
             raise BoardError(f"board {name!r}: site {sid!r} has {n!r} plots; a site has 2 to 4")
-        if col == "shell" and n != 2:
-            raise BoardError(
-                f"board {name!r}: shell site {sid!r} has {n} plots; shell sites have 2"
-            )
         fs = site.get("features", [])
         if not isinstance(fs, list) or any(f not in FEATURES for f in fs):
             raise BoardError(
@@ -294,6 +317,9 @@ def parse_board(data: dict[str, Any], name: str = "custom") -> Board:
 
 #: the boards that come with the game
 BUILTIN = ("default", "small")
+DEFAULT = "default"
+#: the option's value for the default board's tiles laid out at random, per game
+RANDOM = "random"
 #: boards registered at run time (:func:`register_board`): name -> file
 _REGISTERED: dict[str, Path] = {}
 _BOARD_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
@@ -302,8 +328,9 @@ MAX_BOARD_FILE = 1_000_000
 
 
 def board_names() -> tuple[str, ...]:
-    """The names the ``board`` option accepts: the built-in boards, then those registered."""
-    return (*BUILTIN, *_REGISTERED)
+    """The names the ``board`` option accepts: the built-in boards, ``random``, then those
+    registered."""
+    return (*BUILTIN, RANDOM, *_REGISTERED)
 
 
 def register_board(name: str, path: str | Path) -> str:
@@ -316,7 +343,7 @@ def register_board(name: str, path: str | Path) -> str:
     now (:class:`BoardError` says what is wrong).  Registering a name again with the same file is
     harmless; with another file it is refused.
     """
-    if name in BUILTIN:
+    if name in (*BUILTIN, RANDOM):
         raise BoardError(f"{name!r} is a built-in board: register your board under another name")
     if not _BOARD_NAME.match(name):
         raise BoardError(
@@ -350,7 +377,10 @@ def _read_board(path: Path, name: str) -> Board:
 
 @cache
 def load_board(name: str) -> Board:
-    """A built-in board (``default``, ``small``) or one registered with :func:`register_board`."""
+    """A built-in board (``default``, ``small``) or one registered with :func:`register_board`
+    (a ``random`` board is drawn per game: :func:`random_tiles`, :func:`random_board`)."""
+    if name == RANDOM:
+        raise BoardError("a random board is drawn for each game: see random_board")
     if name in BUILTIN:
         return _read_board(DATA / f"board_{name}.toml", name)
     file = _REGISTERED.get(name)
@@ -364,12 +394,96 @@ def load_board(name: str) -> Board:
 
 
 def check_board_option(value: str) -> str | None:
-    """Option check: a built-in or registered board name (the board loads)."""
+    """Option check: a built-in or registered board name (the board loads), or ``random``."""
+    if value == RANDOM:
+        return None
     try:
         load_board(value)
     except BoardError as exc:
         return str(exc)
     return None
+
+
+def board_frame(name: str) -> Board:
+    """A board with the sites every game of the option ``board=name`` has (their names, hence
+    the actions' integer encoding): the board itself, or for ``random`` the default board, whose
+    places a random board keeps."""
+    return load_board(DEFAULT if name == RANDOM else name)
+
+
+# -- the random board ("Setup > Building the board") ----------------------------------------------------
+def sea_places(board: Board) -> tuple[int, ...]:
+    """The corners of a rectangular board's grid, where the sea tiles lie."""
+    xs = [xy[0] for xy in board.xy if xy is not None]
+    ys = [xy[1] for xy in board.xy if xy is not None]
+    corners = {(x, y) for x in (min(xs), max(xs)) for y in (min(ys), max(ys))}
+    return tuple(s for s in board.sites if board.xy[s] in corners)
+
+
+def random_tiles(rng: Rng) -> tuple[str, ...]:
+    """The default board's 30 tiles laid out at random (BA-020) under the default's constraint
+    (BA-021): the 4 sea tiles shuffled among the corners, the others among the other places.
+    Per place (in the default board's site order), the tile laid there, named by its place on
+    the default board."""
+    default = load_board(DEFAULT)
+    corners = sea_places(default)
+    inland = [s for s in default.sites if s not in corners]
+    seas, others = list(corners), list(inland)
+    rng.shuffle(seas)
+    rng.shuffle(others)
+    out = [""] * len(default.names)
+    for places, tiles in ((corners, seas), (inland, others)):
+        for place, tile in zip(places, tiles, strict=True):
+            out[place] = default.names[tile]
+    return tuple(out)
+
+
+def tiles_problem(tiles: Sequence[str]) -> str | None:
+    """What is wrong with a random board's layout (:func:`random_tiles`), or None."""
+    default = load_board(DEFAULT)
+    if len(tiles) != len(default.names) or set(tiles) != set(default.names):
+        return f"must lay each of the default board's {len(default.names)} tiles once"
+    corners = sea_places(default)
+    sea = {default.names[s] for s in corners}
+    misplaced = [default.names[s] for s in corners if tiles[s] not in sea]
+    if misplaced:
+        return f"the sea tiles lie in the corners: {misplaced[0]} holds {tiles[corners[0]]!r}"
+    return None
+
+
+@lru_cache(maxsize=32)
+def random_board(tiles: tuple[str, ...]) -> Board:
+    """The board of a layout drawn by :func:`random_tiles`: the default board's places (names,
+    tiles' positions, paths between tiles sharing an edge, the seashore: the sea tiles and the
+    tiles touching one), each holding the colour, plots, volcano and cenote of the tile laid
+    there.  Kept for the last few layouts (games of one layout share their board)."""
+    problem = tiles_problem(tiles)
+    if problem:
+        raise BoardError(f"random board: {problem}")
+    default = load_board(DEFAULT)
+    tile = [default.index(t) for t in tiles]
+    board = Board(
+        name=RANDOM,
+        title="Random board (the default tiles shuffled, sea in the corners)",
+        names=default.names,
+        colour=tuple(default.colour[t] for t in tile),
+        plots=tuple(default.plots[t] for t in tile),
+        seashore=default.seashore,
+        volcano=tuple(default.volcano[t] for t in tile),
+        cenote=tuple(default.cenote[t] for t in tile),
+        neighbours=default.neighbours,
+        xy=default.xy,
+    )
+    object.__setattr__(board, "_index", {n: i for i, n in enumerate(default.names)})
+    return board
+
+
+def game_board(name: str, tiles: tuple[str, ...] | None) -> Board:
+    """The board of a game: the named one, or the random layout ``tiles`` for ``random``."""
+    if name == RANDOM:
+        assert tiles is not None
+        return random_board(tiles)
+    return load_board(name)
 
 
 # -- buildings (2 - CONSTRUCTIONS) -------------------------------------------------------------------
@@ -417,5 +531,9 @@ TILE_OF = (0, 1, 1, 0, 2, 2, 3, 3)
 TILE_NAMES = ("village/garrison", "palace/temple", "market/reserve", "court/observatory")
 #: our split of the 99 tiles among the 4 types (docs/rules/balam.md, "Building tiles")
 TILE_LIMIT = (33, 22, 22, 22)
-LARGE_PYRAMIDS = 13
-SMALL_PYRAMIDS = 16
+#: each king's set of pyramids: a quarter of the 52 large and 64 small ones ("Components")
+LARGE_SET, SMALL_SET = 13, 16
+#: one large and one small pyramid of each king stand on the score track from the start ("Setup >
+#: Setting up the other elements"), so these are left to build with: cities, and markets' pyramids
+LARGE_PYRAMIDS = LARGE_SET - 1
+SMALL_PYRAMIDS = SMALL_SET - 1

@@ -1,9 +1,9 @@
 """Constructions ("2 - CONSTRUCTIONS"): building, removing, paying a building's cost.
 
 After paying his turn's riches a king may build on one site only: one of his cities or a free
-site (which takes one of his 13 large pyramids).  Each rule below returns a
-:class:`~gametable.games.balam.rules.Refusal` or ``None``; :func:`build_actions` lists exactly
-the builds none of them refuses.
+site (which takes one of his 12 large pyramids: the 13th marks his score).  Each rule below
+returns a :class:`~gametable.games.balam.rules.Refusal` or ``None``; :func:`build_actions` lists
+exactly the builds none of them refuses.
 """
 
 from __future__ import annotations
@@ -43,16 +43,16 @@ from gametable.games.balam.state import (
     Then,
     not_now,
 )
-from gametable.games.balam.turns import pay_actions
+from gametable.games.balam.turns import pay_actions, pay_first_refusal
 
 
 # -- the rules -----------------------------------------------------------------------------------------
-def build_phase_refusal(state: BalamData) -> Refusal | None:
+def build_phase_refusal(state: BalamData, seat: int) -> Refusal | None:
     """A king builds after paying his turn's riches."""
     if state.phase == ACT:
         return None
     if state.phase == TURN:
-        return Refusal("pay 1 riches first, then build", rules.TURNS)
+        return pay_first_refusal(state, seat, "build")
     return Refusal("you cannot build now", rules.CONSTRUCTIONS)
 
 
@@ -61,7 +61,7 @@ def site_refusal(state: BalamData, seat: int, site: int, large_free: int) -> Ref
 
     1. on his own site or on a site nobody holds;
     2. on one site only per turn;
-    3. a new site needs one of his 13 large pyramids.
+    3. a new site needs one of his 12 large pyramids (the 13th stands on the score track).
     """
     owner = state.owner[site]
     if owner != seat and owner != -1:
@@ -100,7 +100,7 @@ def second_plot_refusal(board: Board, site: int, free: int, plot: int, kind: int
         return Refusal(
             f"a {KINDS[kind]} needs plot {plot} and the next plot, and plot {plot} is the last "
             "of this site",
-            rules.PLOTS,
+            rules.PLOT_LAYOUT,
         )
     if not free >> second & 1:
         return Refusal(f"a {KINDS[kind]} also covers plot {second}, which is taken", rules.PLOTS)
@@ -150,7 +150,7 @@ def refuse_build(state: BalamData, action: Build, seat: int) -> Refusal | None:
     kind = action.building
     free = state.free_plots[s]
     return (
-        build_phase_refusal(state)
+        build_phase_refusal(state, seat)
         or site_refusal(state, seat, s, LARGE_PYRAMIDS - state.cities(seat))
         or plot_refusal(state.board, s, free, action.plot)
         or second_plot_refusal(state.board, s, free, action.plot, kind)
@@ -180,6 +180,8 @@ def removal_refusal(state: BalamData, seat: int, b: int) -> Refusal | None:
 
 
 def refuse_remove(state: BalamData, action: Remove, seat: int) -> Refusal | None:
+    if state.phase == TURN:
+        return pay_first_refusal(state, seat, "remove a building")
     if state.phase != ACT:
         return not_now(state, action)
     return removal_refusal(state, seat, state.action_codec.b(action.site, action.plot))

@@ -210,10 +210,16 @@ def finish_distribution(state: BalamData, seat: int) -> Then:
 
 def after_distribution_step(state: BalamData) -> Then:
     """Seats with nothing left to move are done; when all are done the round closes."""
+    mark_idle_seats_done(state)
+    return CLOSE_ROUND if all(state.done) else DECIDE
+
+
+def mark_idle_seats_done(state: BalamData) -> None:
+    """A king with nothing left to move has finished his distribution (whether he got there by
+    play or a position was written so)."""
     for seat in range(state.players):
         if not state.done[seat] and not seat_moves(state, seat):
             state.done[seat] = True
-    return CLOSE_ROUND if all(state.done) else DECIDE
 
 
 def held_buildings(state: BalamData, kinds: tuple[int, ...]) -> list[tuple[int, int, int]]:

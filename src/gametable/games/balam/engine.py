@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from gametable.core.errors import InvalidState
 from gametable.core.protocol import Action, Outcome, State
 from gametable.core.rng import Rng, as_rng
-from gametable.games.balam import describe, flow, views
+from gametable.games.balam import describe, distribution, flow, views
 from gametable.games.balam.katun import (
     BALL_PLACE,
     ECLIPSE_WINDOW,
@@ -29,6 +30,18 @@ class BalamState(BalamData, State):
         state = cls.create(game=game, players=players, options=options, seed=seed, rng=Rng(seed))
         flow.setup(state)
         return state
+
+    def _after_load(self) -> None:
+        """As the data's checks, and in the distribution a seat with nothing left to move is
+        done, as in play (a position cannot leave it waiting to say ``done``)."""
+        super()._after_load()
+        if self.phase == DISTRIBUTION:
+            distribution.mark_idle_seats_done(self)
+            if all(self.done):
+                raise InvalidState(
+                    "in the distribution phase some seat must have a riches left to move (a "
+                    "seat with nothing to move is done): with none, the round is over"
+                )
 
     # -- who decides ------------------------------------------------------------------------------
     @property
@@ -123,7 +136,8 @@ class BalamState(BalamData, State):
         return out
 
     def resample(self, seat: int | None, rng: Any) -> BalamState:
-        """Redraw every Katun card ``seat`` has not seen (deck and face-down, unpeeked slots)."""
+        """Redraw every Katun card ``seat`` has not seen (deck and face-down, unpeeked slots);
+        the dice to come are the new RNG's (any a position fixed are forgotten)."""
         rng = as_rng(rng)
         new = self.clone()
         mine = 0 if seat is None else self.peeks[seat]
@@ -137,6 +151,7 @@ class BalamState(BalamData, State):
             for i, c in zip(hidden, pool[len(self.deck) :], strict=True):
                 new.slots[i] = c
         new.rng = rng.fork()
+        new.dice = []  # the next rolls a position fixed are hidden like the RNG's
         new.legal_cache = {}
         return new
 

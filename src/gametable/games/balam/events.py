@@ -136,8 +136,14 @@ def refuse_choice(
     if action in choices:
         return None
     kind = KIND[state.card]
-    rule = rules.CATASTROPHES if kind in CATASTROPHES else rules.POSITIVE
     offered = ", ".join(str(a) for a in choices)
+    if kind == "expedition" and action == TAKE_ACTIONS[PRISONER]:
+        return Refusal(
+            f"an {NAMES[kind]} brings one of the riches villages produce, never a prisoner "
+            f"(prisoners are only captured in war); take one of: {offered}",
+            rules.EXPEDITION,
+        )
+    rule = rules.CATASTROPHES if kind in CATASTROPHES else rules.POSITIVE
     return Refusal(f"the {NAMES[kind]} card offers only: {offered}", rule)
 
 

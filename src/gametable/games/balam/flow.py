@@ -100,6 +100,8 @@ def legal_actions(state: BalamData, seat: int) -> list[Action]:
 
 # -- why an action is refused ------------------------------------------------------------------------------
 def refuse_end(state: BalamData, action: End, seat: int) -> Refusal | None:
+    if state.phase == TURN:
+        return turns.pay_first_refusal(state, seat, "end the turn (pass)")
     return None if state.phase == ACT else not_now(state, action)
 
 

@@ -19,7 +19,7 @@ from msgspec import Meta
 from gametable.core.errors import InvalidState
 from gametable.core.positions import expect_int
 from gametable.core.rng import Rng
-from gametable.core.statefields import MISSING, Codec
+from gametable.core.statefields import MISSING, Codec, ListOf
 from gametable.games.balam.board import (
     BUILDINGS,
     COURT,
@@ -46,7 +46,7 @@ from gametable.games.balam.board import (
     Board,
     RichesName,
 )
-from gametable.games.balam.dice import SKULL, face_text
+from gametable.games.balam.dice import SKULL, face_text, parse_faces
 from gametable.games.balam.katun import ECLIPSE_WINDOW, KIND, TEXT, deck_places, fits_place
 
 #: how a plot is written: the building, ``+`` for a palace's or temple's second plot
@@ -171,6 +171,27 @@ class Face(Codec[int]):
         except (TypeError, ValueError):
             raise InvalidState(f"{where}: {raw!r} is not a die face") from None
         return expect_int(points, where, 0, 3)
+
+
+class FixedDice(Codec[list[int]]):
+    """``dice``: the next die faces to roll, before the RNG's (a position set up by hand); each
+    must be a face of the game's die (option ``faces``)."""
+
+    def __init__(self) -> None:
+        self.faces = ListOf(Face(), most=64)
+
+    def dump(self, value: list[int], state: Any) -> Any:
+        return self.faces.dump(value, state)
+
+    def load(self, raw: Any, where: str, state: Any) -> list[int]:
+        faces = self.faces.load(raw, where, state)
+        die = parse_faces(state.options["faces"])
+        for f in faces:
+            if f not in die:
+                raise InvalidState(
+                    f"{where}: {face_text(f)} is not a face of the die ({state.options['faces']})"
+                )
+        return faces
 
 
 class TurnedCard(Codec[int]):
@@ -456,6 +477,33 @@ def katun_json(cards: KatunCards) -> dict[str, Any]:
     }
 
 
+def unknown_card(text: Any) -> str:
+    """Why ``text`` names no Katun card, with the forms expected: a Prosperous or Favourable
+    card is written with its riches (``favourable:maize+cacao``), any other by its type.
+
+    >>> print(unknown_card("favourable").split(":")[0])
+    'favourable' alone is not a Katun card
+    """
+    kind = text.split(":", 1)[0] if isinstance(text, str) else None
+    if kind in WITH_RICHES:
+        forms = ", ".join(sorted({t for t in TEXT if t.startswith(kind + ":")}))
+        alone = f"{text!r} alone is not" if text == kind else f"{text!r} is not"
+        return (
+            f"{alone} a Katun card: a {kind.capitalize()} card is written with its riches, "
+            f"one of {forms}"
+        )
+    plain = ", ".join(sorted({t for t in TEXT if ":" not in t}))
+    return (
+        f"{text!r} is not a Katun card: write a card's type ({plain}) or a Prosperous or "
+        "Favourable card with its riches (prosperous:maize/cacao/prestige:1, "
+        "favourable:maize+cacao)"
+    )
+
+
+#: the card types written with their riches
+WITH_RICHES = ("prosperous", "favourable")
+
+
 def load_katun(raw: Any, players: int, seed: int) -> KatunCards:
     """The cards by their text; each card once; a deck left out is the rest, shuffled."""
     if raw is MISSING:
@@ -469,7 +517,7 @@ def load_katun(raw: Any, players: int, seed: int) -> KatunCards:
     def take(text: Any, where: str) -> int:
         ids = pool.get(text) if isinstance(text, str) else None
         if ids is None:
-            raise InvalidState(f"{where}: {text!r} is not a Katun card")
+            raise InvalidState(f"{where}: {unknown_card(text)}")
         if not ids:
             raise InvalidState(f"{where}: there are no more {text!r} cards in the deck")
         return ids.pop()

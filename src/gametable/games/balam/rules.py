@@ -26,16 +26,24 @@ SETUP_LENGTH = _ref(
 )
 START_OF_ROUND = _ref("Round Structure > A - Start of the round", "BA-053", "BA-056")
 TURNS = _ref("Round Structure > B - Turns (clockwise)", "BA-058", "BA-059", "BA-065")
-MUST_TURN_KATUN = _ref("4 - KATUN", "BA-163", clarification=True)
+#: the turn's riches comes from the king's own sheet
+TURN_PAYMENT = _ref("Round Structure > B - Turns (clockwise)", "BA-059", "BA-090", "BA-091")
+#: a king with nothing on his sheet cannot pay, so his turn is to turn over a Katun card (no free
+#: pass: "4 - KATUN" says he turns one "if he has no other choice")
+MUST_TURN_KATUN = _ref(
+    "Round Structure > B - Turns (clockwise)", "BA-059", "BA-065", "BA-163", clarification=True
+)
 END_OF_ROUND = _ref("Round Structure > C - End of the round", "BA-072", "BA-078")
 DIVINATION = _ref("1 - DIVINATION", "BA-083", "BA-084")
 CONSTRUCTIONS = _ref("2 - CONSTRUCTIONS", "BA-092", "BA-093")
 PAY_FROM_SHEET = _ref("2 - CONSTRUCTIONS", "BA-090", "BA-091")
 COSTS = _ref("2 - CONSTRUCTIONS", "BA-100")
 PLOTS = _ref("2 - CONSTRUCTIONS", "BA-096", "BA-099")
+#: which plots touch: in a row, a 4-plot site a 2 x 2 square (plot 3 beside plot 0)
+PLOT_LAYOUT = _ref("2 - CONSTRUCTIONS", "BA-096", "BA-099", clarification=True)
 REMOVAL = _ref("2 - CONSTRUCTIONS", "BA-097", "BA-098")
-MARKET_PYRAMIDS = _ref("2 - CONSTRUCTIONS", "BA-121", "BA-124")
-LARGE_LIMIT = _ref("Components", "BA-009", clarification=True)
+MARKET_PYRAMIDS = _ref("2 - CONSTRUCTIONS", "BA-121", "BA-124", "BA-037")
+LARGE_LIMIT = _ref("Components", "BA-009", "BA-037", clarification=True)
 TILE_SUPPLY = _ref("Components", "BA-012", clarification=True)
 WARS = _ref("3 - WARS", "BA-134", "BA-135", "BA-136", "BA-137")
 DEFENCE = _ref("3 - WARS", "BA-139", "BA-140")
@@ -48,6 +56,8 @@ CATASTROPHES = _ref("4 - KATUN > CATASTROPHES", "BA-165", "BA-166", "BA-167", "B
 WARD_CHOICE = _ref("4 - KATUN > CATASTROPHES", "BA-166", "BA-167", clarification=True)
 POSITIVE = _ref("4 - KATUN > POSITIVE EVENTS", "BA-171", "BA-174", "BA-176")
 CENOTES = _ref("4 - KATUN > POSITIVE EVENTS", "BA-177")
+#: Expedition return gives one of the five produced riches, never a prisoner (only captured)
+EXPEDITION = _ref("4 - KATUN > POSITIVE EVENTS", "BA-174", "BA-197", "BA-198", clarification=True)
 TRANSPORT = _ref(
     "6 - DISTRIBUTION > TRANSPORT", "BA-204", "BA-207", "BA-208", "BA-209", "BA-210", "BA-211"
 )

@@ -29,6 +29,7 @@ from typing import Any
 
 from gametable.core.errors import InvalidState
 from gametable.core.protocol import Action
+from gametable.core.rng import Rng
 from gametable.core.statefields import (
     MISSING,
     SEAT,
@@ -50,6 +51,7 @@ from gametable.games.balam import rules
 from gametable.games.balam.actions import ActionCodec, ActionTable, action_codec, action_table
 from gametable.games.balam.board import (
     BUILDINGS,
+    DEFAULT,
     DOUBLE,
     EMPTY,
     GARRISON,
@@ -57,6 +59,7 @@ from gametable.games.balam.board import (
     MARKET,
     MAX_PLOTS,
     NO_RICHES,
+    RANDOM,
     RESERVE,
     RICHES,
     SECOND_PLOT,
@@ -64,13 +67,17 @@ from gametable.games.balam.board import (
     TILE_OF,
     VILLAGE,
     Board,
+    game_board,
     load_board,
+    random_tiles,
+    tiles_problem,
 )
-from gametable.games.balam.dice import parse_faces
+from gametable.games.balam.dice import SKULL, parse_faces
 from gametable.games.balam.katun import CATASTROPHE, CATASTROPHES, KIND
 from gametable.games.balam.positions import (
     PRESTIGE_SOURCES,
     Face,
+    FixedDice,
     KatunCards,
     PlotPosition,
     RichesCounts,
@@ -221,6 +228,26 @@ class War:
 
 
 @dataclass(frozen=True, slots=True)
+class WarResult:
+    """The totals of the last war's battle ("3 - WARS"), kept until the next war."""
+
+    source: int
+    target: int
+    attacker: int
+    defender: int
+    #: dice rolled (garrisons committed) and obsidian the attacker spent
+    garrisons: int
+    attack_obsidian: int
+    #: the defender's garrisons counted (the attacked city and his adjacent cities) and obsidian
+    defence_garrisons: int
+    defence_obsidian: int
+    #: success points + obsidian; garrisons + obsidian
+    attack: int
+    defence: int
+    skulls: int
+
+
+@dataclass(frozen=True, slots=True)
 class Loss:
     """Buildings a king owes: ``count`` of ``kind``, on ``site`` (-1: anywhere)."""
 
@@ -251,6 +278,24 @@ class LossList(Codec[tuple[Loss, ...]]):
 
 SITE = SiteName()
 COUNT = Int(0)
+WAR_RESULT = Record(
+    WarResult,
+    {
+        "source": (SITE, MISSING),
+        "target": (SITE, MISSING),
+        "attacker": (SEAT, MISSING),
+        "defender": (SEAT, MISSING),
+        "garrisons": (Int(1, MAX_PLOTS), MISSING),
+        "attack_obsidian": (Int(0, MAX_PLOTS), 0),
+        "defence_garrisons": (Int(0), MISSING),
+        "defence_obsidian": (Int(0), 0),
+        "attack": (Int(0), MISSING),
+        "defence": (Int(0), MISSING),
+        "skulls": (Int(0, MAX_PLOTS), MISSING),
+    },
+)
+
+
 WAR = Record(
     War,
     {
@@ -332,7 +377,48 @@ class TallyPart(Part):
         state.tally = state.tally_from_json(raw)
 
 
-SITES, KINGS, KATUN, TALLY = SitesPart(), KingsPart(), KatunPart(), TallyPart()
+class TilesPart(Part):
+    """``board_tiles`` (only with ``board=random``): per place of the board, the default board's
+    tile laid there, named by its place on the default board (``{"a1": "e6", "b1": "c4", ...}``).
+    Left out, the layout is the one the game's seed draws."""
+
+    path = ""
+
+    def dump(self, state: BalamData) -> Any:
+        if state.board_tiles is None:
+            return {}
+        return {"board_tiles": dict(zip(state.board.names, state.board_tiles, strict=True))}
+
+    def load(self, raw: Any, state: BalamData) -> None:
+        given = raw.get("board_tiles", MISSING)
+        if given is MISSING:
+            return
+        if state.options["board"] != RANDOM:
+            raise InvalidState("board_tiles is only for the option board=random")
+        names = load_board(DEFAULT).names
+        if not isinstance(given, dict) or set(given) != set(names):
+            raise InvalidState(
+                "board_tiles must map every place of the board (a1 .. e6) to the default "
+                "board's tile laid there"
+            )
+        tiles = tuple(given[n] for n in names)
+        problem = tiles_problem(tiles)
+        if problem:
+            raise InvalidState(f"board_tiles {problem}")
+        state.board_tiles = tiles
+
+
+SITES, KINGS, KATUN, TALLY, TILES = SitesPart(), KingsPart(), KatunPart(), TallyPart(), TilesPart()
+#: the random board is drawn from a stream of the game's seed of its own (the deck, built from
+#: the state's RNG, is the one the same seed gives on any board)
+BOARD_STREAM = 0xB0A2D
+
+
+def seed_tiles(state: BalamData) -> tuple[str, ...] | None:
+    """With ``board=random``, the layout the game's seed draws (``None`` on any other board)."""
+    if state.options["board"] != RANDOM:
+        return None
+    return random_tiles(Rng(state.seed ^ BOARD_STREAM))
 
 
 def _copy_tally(tally: Tally) -> Tally:
@@ -342,8 +428,10 @@ def _copy_tally(tally: Tally) -> Tally:
 class BalamData(FieldState):
     """Everything a Balam game is, as declared fields (see the module's documentation)."""
 
-    # -- fixed by the options (shared by clones, not written) ------------------------------------------
-    board: Board = field(factory=lambda s: load_board(s.options["board"]))
+    # -- fixed by the options (shared by clones, not written but the random board's layout) -------
+    #: with ``board=random``: per place, the default board's tile laid there (see ``TilesPart``)
+    board_tiles: tuple[str, ...] | None = field(factory=seed_tiles, json=TILES)
+    board: Board = field(factory=lambda s: game_board(s.options["board"], s.board_tiles))
     action_codec: ActionCodec = field(factory=lambda s: action_codec(s.board, s.players))
     actions: ActionTable = field(factory=lambda s: action_table(s.board))
     faces: tuple[int, ...] = field(factory=lambda s: parse_faces(s.options["faces"]))
@@ -431,6 +519,10 @@ class BalamData(FieldState):
 
     # -- what happened -----------------------------------------------------------------------------------------------
     last_roll: list[int] = field(factory=lambda s: [], json="last_roll", codec=ListOf(Face()))
+    #: the totals of the last war (null before the first)
+    last_war: WarResult | None = field(None, json="last_war", codec=Maybe(WAR_RESULT))
+    #: die faces the next rolls will show, before the RNG's (set by a position; hidden)
+    dice: list[int] = field(factory=lambda s: [], copy=Copy.SHALLOW, json="dice", codec=FixedDice())
     #: the last sentences of the game's log (replaced on write)
     log: list[str] = field(factory=lambda s: [], json="log", codec=Plain(_log_problem))
     bonus: list[int] | None = field(
@@ -470,6 +562,7 @@ class BalamData(FieldState):
         self.eclipse = any(KIND[c] == "eclipse" for c in self.discard)
         self._derive_supply()
         self._check_turn()
+        self._check_last_war()
         if self.phase == DISTRIBUTION and all(self.done):
             raise InvalidState("in the distribution phase at least one seat is not done")
 
@@ -516,6 +609,31 @@ class BalamData(FieldState):
                 "during the turns at least one Katun card of the round lies face down (when "
                 "the last is turned, the round is over)"
             )
+
+    def _check_last_war(self) -> None:
+        """The last war's totals add up ("3 - WARS": attack = success points + obsidian,
+        defence = garrisons + obsidian), and agree with ``last_roll`` when it holds its dice."""
+        result = self.last_war
+        if result is None:
+            return
+        if result.attacker == result.defender:
+            raise InvalidState("last_war: a king does not attack himself")
+        if result.defence != result.defence_garrisons + result.defence_obsidian:
+            raise InvalidState("last_war.defence must be defence_garrisons + defence_obsidian")
+        if result.attack_obsidian > result.garrisons or result.skulls > result.garrisons:
+            raise InvalidState("last_war: more obsidian or skulls than garrisons committed")
+        if len(self.last_roll) == result.garrisons:
+            points = sum(f for f in self.last_roll if f != SKULL)
+            if (result.attack, result.skulls) != (
+                points + result.attack_obsidian,
+                self.last_roll.count(SKULL),
+            ):
+                raise InvalidState(
+                    "last_war.attack (success points + attack_obsidian) and skulls must "
+                    "match last_roll"
+                )
+        elif result.attack < result.attack_obsidian:
+            raise InvalidState("last_war.attack is at least the obsidian spent")
 
     def tally_from_json(self, raw: Any) -> Tally:
         """The round's account as given, or (left out) nothing yet; in the distribution the
@@ -763,7 +881,9 @@ class BalamData(FieldState):
         key = ("open", seat)
         mask: int | None = self.city_memo.get(key)
         if mask is None:
-            mask = self.city_memo[key] = usable_mask(self.board, self.owner, self.pyramids, seat)
+            mask = self.city_memo[key] = usable_mask(
+                self.board, self.owner, self.pyramids, seat, self.options["market_control"]
+            )
         return mask
 
     def reach_from(self, seat: int, site: int, open_sites: int | None = None) -> int:

@@ -2,10 +2,11 @@
 
 A king's riches may cross or enter a site unless it is commercially controlled by an enemy:
 
-1. an enemy has more small pyramids there than the king (we compare with the strongest single
-   enemy, docs/rules/balam.md "Commercial control");
-2. on a tie at the top, a site held by a king stays under its holder's full control: only he may
-   use it (so an enemy city with no small pyramid is closed to everyone else);
+1. the enemies have more small pyramids there than the king: by default the strongest single
+   enemy; with the option ``market_control=all``, all his enemies together (docs/rules/balam.md
+   "Commercial control");
+2. on a tie, a site held by a king stays under its holder's full control: only he may use it (so
+   an enemy city with no small pyramid is closed to everyone else);
 3. on a tie on a free site, every king of the tie may use it (0 to 0 included).
 
 Riches in a site closed to their own king may only be used in that same site.  Sets of sites are
@@ -19,20 +20,34 @@ from collections.abc import Sequence
 
 from gametable.games.balam.board import Board
 
+#: the two readings of "more enemy small pyramids than personal small pyramids" (option
+#: ``market_control``): the strongest single enemy's, or all the enemies' together
+STRONGEST, ALL = "strongest", "all"
+
 
 def usable_mask(
-    board: Board, owner: Sequence[int], pyramids: Sequence[Sequence[int]], seat: int
+    board: Board,
+    owner: Sequence[int],
+    pyramids: Sequence[Sequence[int]],
+    seat: int,
+    control: str = STRONGEST,
 ) -> int:
     """The sites ``seat``'s riches may cross or enter, as a bit mask (bit ``s`` for site ``s``):
-    the rule above, for every site at once."""
+    the rule above, for every site at once (``control``: :data:`STRONGEST` or :data:`ALL`)."""
     mask = 0
+    combined = control == ALL
     for s, row in enumerate(pyramids):
         own = row[seat]
-        top = max(row)
-        if top > own:
-            continue  # an enemy has more small pyramids there
-        if row.count(own) > 1 and owner[s] != -1 and owner[s] != seat:
-            continue  # a tie at the top, in another king's city
+        if combined:
+            enemies = sum(row) - own
+            tie = enemies == own
+        else:
+            enemies = max(row)  # his own count included: only an enemy can be above it
+            tie = row.count(own) > 1
+        if enemies > own:
+            continue  # the enemies have more small pyramids there
+        if tie and owner[s] != -1 and owner[s] != seat:
+            continue  # a tie, in another king's city
         mask |= 1 << s
     return mask
 

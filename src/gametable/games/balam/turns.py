@@ -43,12 +43,38 @@ def start_round(state: BalamData) -> None:
 
 # -- B - Turns ----------------------------------------------------------------------------------------
 def pay_refusal(state: BalamData, seat: int, riches: int) -> Refusal | None:
-    """A king pays only with riches on his own king sheet."""
-    if state.sheets[seat][riches] <= 0:
+    """A king pays only with riches on his own king sheet: a building's cost ("2 -
+    CONSTRUCTIONS"), or the turn's riches ("B - Turns"; with nothing at all on his sheet, his
+    turn is to turn over a Katun card: :func:`must_turn_refusal`)."""
+    sheet = state.sheets[seat]
+    if sheet[riches] > 0:
+        return None
+    if state.phase == COST:
         return Refusal(
             f"you have no {RICHES[riches]} on your king sheet to pay with", rules.PAY_FROM_SHEET
         )
-    return None
+    return must_turn_refusal(state, seat) or Refusal(
+        f"you have no {RICHES[riches]} on your king sheet to pay the turn's riches with",
+        rules.TURN_PAYMENT,
+    )
+
+
+def must_turn_refusal(state: BalamData, seat: int) -> Refusal | None:
+    """A king with nothing on his sheet cannot pay his turn's riches: his turn is to turn over a
+    Katun card (our reading: no free pass, docs/rules/balam.md "B - Turns")."""
+    if any(state.sheets[seat]):
+        return None
+    return Refusal(
+        "your king sheet is empty, so you cannot pay the turn's riches: turn over a Katun card",
+        rules.MUST_TURN_KATUN,
+    )
+
+
+def pay_first_refusal(state: BalamData, seat: int, doing: str) -> Refusal:
+    """Before paying his turn's riches a king does nothing else (but turn over a Katun card)."""
+    return must_turn_refusal(state, seat) or Refusal(
+        f"pay 1 riches first, then {doing}", rules.TURNS
+    )
 
 
 def katun_refusal(state: BalamData, slot: int) -> Refusal | None:

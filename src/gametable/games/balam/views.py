@@ -163,6 +163,24 @@ class WarView(TypedDict):
     destroyed: Annotated[int, doc("buildings destroyed so far")]
 
 
+class LastWarView(TypedDict):
+    """The battle of the last war ("3 - WARS"), kept until the next war."""
+
+    source: Annotated[str, doc("the attacking city")]
+    target: Annotated[str, doc("the attacked city")]
+    attacker: Annotated[int, doc("the attacking seat")]
+    defender: Annotated[int, doc("the defending seat")]
+    garrisons: Annotated[int, doc("garrisons committed (dice rolled, shown in last_roll)")]
+    attack_obsidian: Annotated[int, doc("obsidian the attacker spent")]
+    defence_garrisons: Annotated[
+        int, doc("the defender's garrisons counted: the attacked city's and his adjacent cities'")
+    ]
+    defence_obsidian: Annotated[int, doc("obsidian the defender spent")]
+    attack: Annotated[int, doc("the attack: success points rolled + obsidian spent")]
+    defence: Annotated[int, doc("the defence: garrisons counted + obsidian spent")]
+    skulls: Annotated[int, doc("skulls rolled: garrisons the attacker lost")]
+
+
 class TurnView(TypedDict):
     """The turn under way."""
 
@@ -194,8 +212,8 @@ class DistributionView(TypedDict):
 class PyramidsLeft(TypedDict):
     """The pyramids still in a king's hand."""
 
-    large: Annotated[int, doc("13 less his cities")]
-    small: Annotated[int, doc("16 less those his markets stand on")]
+    large: Annotated[int, doc("12 less his cities (his 13th large pyramid marks his score)")]
+    small: Annotated[int, doc("15 less those his markets stand on (his 16th marks his score)")]
 
 
 class OptionsView(TypedDict):
@@ -206,6 +224,7 @@ class OptionsView(TypedDict):
     first_player: int
     faces: str
     next_round: Literal["left_of_last", "rotate"]
+    market_control: Literal["strongest", "all"]
     score_cap: bool
     ties: Literal["shared", "cities"]
 
@@ -238,6 +257,9 @@ class BalamView(TypedDict):
     turn: TurnView
     distribution: DistributionView
     last_roll: Annotated[list[str], doc("the last war's dice: success points 0-3, or X (skull)")]
+    last_war: Annotated[
+        LastWarView | None, doc("the last war's totals (null before the first war)")
+    ]
     log: Annotated[list[str], doc("the last events, in words")]
     bonus: Annotated[list[int] | None, doc("the riches bonus per seat, once the game is over")]
     rounds: Annotated[list[RoundView], doc("the finished rounds, oldest first")]
@@ -386,6 +408,26 @@ def war_view(state: BalamData) -> WarView | None:
     }
 
 
+def last_war_view(state: BalamData) -> LastWarView | None:
+    result = state.last_war
+    if result is None:
+        return None
+    names = state.board.names
+    return {
+        "source": names[result.source],
+        "target": names[result.target],
+        "attacker": result.attacker,
+        "defender": result.defender,
+        "garrisons": result.garrisons,
+        "attack_obsidian": result.attack_obsidian,
+        "defence_garrisons": result.defence_garrisons,
+        "defence_obsidian": result.defence_obsidian,
+        "attack": result.attack,
+        "defence": result.defence,
+        "skulls": result.skulls,
+    }
+
+
 def turn_view(state: BalamData) -> TurnView:
     names = state.board.names
     return {
@@ -429,6 +471,7 @@ def view(state: BalamData, seat: int | None, to_move: tuple[int, ...], outcome: 
             "moved": [position_text(state.board, b) for b in sorted(state.moved)],
         },
         "last_roll": [face_text(f) for f in state.last_roll],
+        "last_war": last_war_view(state),
         "log": list(state.log),
         "bonus": None if state.bonus is None else list(state.bonus),
         "rounds": list(state.history),
@@ -454,6 +497,7 @@ def options_view(options: dict[str, Any]) -> OptionsView:
         "first_player": options["first_player"],
         "faces": options["faces"],
         "next_round": options["next_round"],
+        "market_control": options["market_control"],
         "score_cap": options["score_cap"],
         "ties": options["ties"],
     }

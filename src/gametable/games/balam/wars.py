@@ -17,7 +17,17 @@ from dataclasses import replace
 from gametable.core.protocol import Action
 from gametable.games.balam import rules
 from gametable.games.balam.actions import Attack, Defend, Destroy, Lose
-from gametable.games.balam.board import DOUBLE, GARRISON, KINDS, MAX_PLOTS, OBSIDIAN, PRISONER
+from gametable.games.balam.board import (
+    DOUBLE,
+    EMPTY,
+    GARRISON,
+    KINDS,
+    MAX_PLOTS,
+    NO_RICHES,
+    OBSIDIAN,
+    PRISONER,
+    plot_symmetries,
+)
 from gametable.games.balam.constructions import build_actions
 from gametable.games.balam.dice import FACES, SKULL, face_text
 from gametable.games.balam.rules import Refusal
@@ -34,8 +44,10 @@ from gametable.games.balam.state import (
     Loss,
     Then,
     War,
+    WarResult,
     not_now,
 )
+from gametable.games.balam.turns import pay_first_refusal
 
 DEFEND_ACTIONS = tuple(Defend(i) for i in range(41))
 
@@ -93,11 +105,49 @@ def loss_candidates(state: BalamData, seat: int) -> list[int]:
     return state.buildings_of(seat, first.kind, first.site)
 
 
+def site_after_loss(state: BalamData, b: int) -> tuple[tuple[int, int, int], ...]:
+    """The site of ``b`` as it stands once the building on ``b`` is lost, whatever the numbering
+    of its plots: per plot (building, riches, the other plot of a palace or temple or -1), the
+    least of its images under :func:`~gametable.games.balam.board.plot_symmetries`."""
+    s = b // MAX_PLOTS
+    n, base = state.board.plots[s], s * MAX_PLOTS
+    riches_on = state.riches_on
+    cells = [(EMPTY, NO_RICHES, -1)] * n
+    for a in state.anchors(s):
+        if a == b:
+            continue
+        kind, p = state.buildings[a], a - base
+        if DOUBLE[kind]:
+            q = state.second_pos(a) - base
+            cells[p], cells[q] = (kind, riches_on[a], q), (kind, riches_on[base + q], p)
+        else:
+            cells[p] = (kind, riches_on[a], -1)
+    images = []
+    for sigma in plot_symmetries(n):
+        image = [cells[0]] * n
+        for p, (kind, riches, other) in enumerate(cells):
+            image[sigma[p]] = (kind, riches, sigma[other] if other >= 0 else -1)
+        images.append(tuple(image))
+    return min(images)
+
+
+def interchangeable(state: BalamData, candidates: list[int]) -> bool:
+    """Does every choice among ``candidates`` leave the same position (the plots' numbering
+    aside)?  Only buildings of one site can: alike, holding the same riches, and leaving the
+    site the same once its plots are renumbered (turned or mirrored), so that the same
+    buildings, palaces and temples included, can stand there afterwards.  Then the loser has
+    nothing to choose ("3 - WARS": the garrison "of his choice")."""
+    site = candidates[0] // MAX_PLOTS
+    if any(b // MAX_PLOTS != site for b in candidates):
+        return False
+    return len({site_after_loss(state, b) for b in candidates}) == 1
+
+
 # -- the rules of an attack --------------------------------------------------------------------------
-def attack_turn_refusal(state: BalamData) -> Refusal | None:
+def attack_turn_refusal(state: BalamData, seat: int) -> Refusal | None:
     """After paying his turn's riches, a king may launch one attack instead of building."""
     if state.phase == TURN:
-        return Refusal("pay 1 riches first, then attack", rules.TURNS)
+        return pay_first_refusal(state, seat, "attack")
     if state.phase != ACT or state.build_site >= 0 or state.attacked:
         return Refusal("a king launches one attack, instead of building, per turn", rules.WARS)
     return None
@@ -138,7 +188,7 @@ def force_refusal(
 
 
 def refuse_attack(state: BalamData, action: Attack, seat: int) -> Refusal | None:
-    refusal = attack_turn_refusal(state)
+    refusal = attack_turn_refusal(state, seat)
     if refusal:
         return refusal
     s, t = state.board.index(action.source), state.board.index(action.target)
@@ -151,7 +201,7 @@ def refuse_attack(state: BalamData, action: Attack, seat: int) -> Refusal | None
 
 def attack_actions(state: BalamData, seat: int) -> list[Action]:
     """Every attack no rule refuses: from each city, on each enemy neighbour, each force."""
-    if attack_turn_refusal(state) is not None:
+    if attack_turn_refusal(state, seat) is not None:
         return []
     out: list[Action] = []
     for s in state.cities_of(seat):
@@ -298,9 +348,22 @@ def resolve_war(state: BalamData, obsidian: int) -> Then:
                 if spent < obsidian and state.riches_on[b] == OBSIDIAN:
                     state.take_riches(b)
                     spent += 1
-    roll = [state.faces[state.rng.randbelow(FACES)] for _ in range(war.garrisons)]
+    roll = [roll_die(state) for _ in range(war.garrisons)]
     state.last_roll = roll
     att, dfn, skulls = potentials(roll, war.obsidian, garrisons, obsidian)
+    state.last_war = WarResult(
+        war.source,
+        war.target,
+        state.current,
+        war.defender,
+        war.garrisons,
+        war.obsidian,
+        garrisons,
+        obsidian,
+        att,
+        dfn,
+        skulls,
+    )
     state.war = replace(war, defence_obsidian=obsidian, points=max(0, att - dfn))
     state.note(f"roll {' '.join(face_text(f) for f in roll)}: attack {att}, defence {dfn}")
     state.after_losses = AfterLosses.DESTRUCTION
@@ -309,9 +372,17 @@ def resolve_war(state: BalamData, obsidian: int) -> Then:
     return continue_losses(state)
 
 
+def roll_die(state: BalamData) -> int:
+    """The next die's face: one a position fixed (``dice``), else the RNG's."""
+    if state.dice:
+        return state.dice.pop(0)
+    return state.faces[state.rng.randbelow(FACES)]
+
+
 def continue_losses(state: BalamData) -> Then:
-    """Take away buildings owed while there is no real choice; stop at the first real choice.
-    Once all are paid, the war goes on (destruction) or the Katun card is resolved."""
+    """Take away buildings owed while there is no real choice (all must go, or every choice
+    leaves the same position: :func:`interchangeable`); stop at the first real choice, the
+    loser's.  Once all are paid, the war goes on (destruction) or the Katun card is resolved."""
     seat = state.current
     while state.losses:
         first = state.losses[0]
@@ -319,8 +390,7 @@ def continue_losses(state: BalamData) -> Then:
         if first.count <= 0 or not cands:
             state.losses = state.losses[1:]
             continue
-        same = len({(b // MAX_PLOTS, state.riches_on[b]) for b in cands}) == 1
-        if first.count >= len(cands) or same:
+        if first.count >= len(cands) or interchangeable(state, cands):
             lose_one(state, cands[0])
             continue
         state.phase = LOSE
