@@ -55,8 +55,6 @@ from gametable.games.balzakken.cards import card_text, parse_card
 class Discard(Action):
     """Discard ``count`` cards of ``card``; draw one back (from the discard pile if ``take_top``)."""
 
-    kind = "discard"
-
     card: int
     count: int = 1
     take_top: bool = False
@@ -87,11 +85,14 @@ class Discard(Action):
         return ("discard", f"{card}x{self.count}", "top" if self.take_top else "draw")
 
 
+# each class's kind is set after the class statement, not in its body, where a mypyc-compiled
+# build would take it for a dataclass field (see Action in gametable.core.protocol)
+Discard.kind = "discard"
+
+
 @dataclass(frozen=True, slots=True)
 class Swap(Action):
     """Swap a Balzak of value ``card`` from the hand with the discard pile's top card."""
-
-    kind = "swap"
 
     card: int
 
@@ -106,11 +107,12 @@ class Swap(Action):
         return ("swap", card_text(self.card))
 
 
+Swap.kind = "swap"
+
+
 @dataclass(frozen=True, slots=True)
 class PlaySwinger(Action):
     """Play The Swinger in front of ``target`` and swap hands with them."""
-
-    kind = "swinger"
 
     target: int
 
@@ -125,11 +127,12 @@ class PlaySwinger(Action):
         return ("swinger", f"seat {self.target}")
 
 
+PlaySwinger.kind = "swinger"
+
+
 @dataclass(frozen=True, slots=True)
 class PlayLul(Action):
     """Play The Lul in front of ``target``, who draws 2 cards at once."""
-
-    kind = "lul"
 
     target: int
 
@@ -144,11 +147,12 @@ class PlayLul(Action):
         return ("lul", f"seat {self.target}")
 
 
+PlayLul.kind = "lul"
+
+
 @dataclass(frozen=True, slots=True)
 class CallBalzak(Action):
     """Call BALZAK!: the round ends and is scored."""
-
-    kind = "balzak"
 
     def __str__(self) -> str:
         return "balzak"
@@ -159,6 +163,9 @@ class CallBalzak(Action):
     @property
     def steps(self) -> tuple[str, ...]:
         return ("balzak",)
+
+
+CallBalzak.kind = "balzak"
 
 
 BALZAK = CallBalzak()

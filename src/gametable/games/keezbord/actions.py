@@ -68,7 +68,6 @@ class Place(Action):
     """Play an Ace or a King to put a pawn from the nest onto its start space."""
 
     card: int
-    kind = "place"
 
     def __str__(self) -> str:
         return f"{card_text(self.card)} place"
@@ -81,13 +80,17 @@ class Place(Action):
         return (card_text(self.card), "place")
 
 
+# each class's kind is set after the class statement, not in its body, where a mypyc-compiled
+# build would take it for a dataclass field (see Action in gametable.core.protocol)
+Place.kind = "place"
+
+
 @dataclass(frozen=True, slots=True)
 class Move(Action):
     """Play ``card`` to move ``pawn`` (forward, or backward for a 4)."""
 
     card: int
     pawn: int
-    kind = "move"
 
     def __str__(self) -> str:
         return f"{card_text(self.card)} {pawn_text(self.pawn)}"
@@ -102,6 +105,9 @@ class Move(Action):
         return (card_text(self.card), f"{pawn} +{SEVEN}" if self.card == SEVEN else pawn)
 
 
+Move.kind = "move"
+
+
 @dataclass(frozen=True, slots=True)
 class Split(Action):
     """Play a 7 split: ``first`` moves ``first_steps`` forward, then ``second`` the rest of 7."""
@@ -109,7 +115,6 @@ class Split(Action):
     first: int
     first_steps: int
     second: int
-    kind = "split"
 
     def __str__(self) -> str:
         a, b = self.first_steps, SEVEN - self.first_steps
@@ -131,13 +136,15 @@ class Split(Action):
         return ("7", f"{pawn_text(self.first)} +{a}", f"{pawn_text(self.second)} +{SEVEN - a}")
 
 
+Split.kind = "split"
+
+
 @dataclass(frozen=True, slots=True)
 class Swap(Action):
     """Play a Jack: your pawn ``mine`` and another player's pawn ``other`` change places."""
 
     mine: int
     other: int
-    kind = "swap"
 
     def __str__(self) -> str:
         return f"J {pawn_text(self.mine)} {pawn_text(self.other)}"
@@ -155,11 +162,12 @@ class Swap(Action):
         return ("J", pawn_text(self.mine), pawn_text(self.other))
 
 
+Swap.kind = "swap"
+
+
 @dataclass(frozen=True, slots=True)
 class HandIn(Action):
     """No card in the hand can be played: hand them all in and wait for the next deal."""
-
-    kind = "hand_in"
 
     def __str__(self) -> str:
         return "hand in"
@@ -170,6 +178,9 @@ class HandIn(Action):
     @property
     def steps(self) -> tuple[str, ...]:
         return ("hand in",)
+
+
+HandIn.kind = "hand_in"
 
 
 HAND_IN = HandIn()
