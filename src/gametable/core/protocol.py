@@ -17,6 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from gametable.core.errors import IllegalAction, InvalidAction, InvalidState
 from gametable.core.options import Option, resolve_options
 from gametable.core.rng import Rng, new_seed
@@ -24,6 +26,10 @@ from gametable.core.rules import RuleRef
 from gametable.core.schema import json_schema
 
 
+# the three bases are subclassed by interpreted code too (games, tests) when a compiled build
+# (docs/performance.md) compiles this module: mypyc must allow that; in pure Python the
+# decorator does nothing
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Action:
     """Base of every game's actions: small frozen values, in four forms that all round-trip.
 
@@ -34,7 +40,9 @@ class Action:
     - **steps**: :attr:`steps`, how a person picks the action, from the most general choice to
       the last detail; :mod:`gametable.core.choices` groups legal actions into short menus by them.
 
-    Subclasses are ``@dataclass(frozen=True, slots=True)`` and set :attr:`kind`.
+    Subclasses are ``@dataclass(frozen=True, slots=True)`` and set :attr:`kind` right after the
+    class statement (``Discard.kind = "discard"``), not in its body: a mypyc-compiled build (see
+    ``docs/performance.md``) would make a class-body ``kind`` a dataclass field.
     """
 
     __slots__ = ()
@@ -111,6 +119,7 @@ class Outcome:
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game's declarative header and its factory of states.
 
@@ -283,6 +292,7 @@ class Game(ABC):
         return f"<Game {self.name} v{self.version}>"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A position of a game, with everything needed to continue it exactly (RNG included)."""
 
@@ -424,6 +434,11 @@ class State(ABC):
         if not isinstance(other, State):
             return NotImplemented
         return self.to_json() == other.to_json()
+
+    def __ne__(self, other: object) -> bool:
+        # written out (as Python would derive it) because mypyc cannot derive it for subclasses
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gametable.core.positions import header_json
-from gametable.core.protocol import Action, Outcome, State
+from gametable.core.protocol import Action, Game, Outcome, State
 from gametable.core.rng import Rng, as_rng
 from gametable.games.balzakken import rules
 from gametable.games.balzakken.actions import (
@@ -42,9 +42,6 @@ from gametable.games.balzakken.cards import (
 from gametable.games.balzakken.legal import actions_of_hand
 from gametable.games.balzakken.scoring import KINDS, game_is_over, score_round, tasty_position
 from gametable.games.balzakken.views import BalzakkenView, OutcomeView, RoundRecord
-
-if TYPE_CHECKING:
-    from gametable.games.balzakken import Balzakken
 
 HAND_SIZE = 5
 #: the event counted for each kind of call
@@ -84,15 +81,35 @@ class BalzakkenState(State):
         "to_move",
     )
 
+    # the protocol's attributes, declared here too so that a compiled build (mypyc) knows them
+    game: Game
+    players: int
+    options: dict[str, Any]
+    seed: int
+    rng: Rng
+    ply: int
     #: the seat to move, as the protocol's tuple (empty once the game is over); a plain
     #: attribute rather than a property, because every client reads it at every decision
     to_move: tuple[int, ...]
 
-    def __init__(self, game: Balzakken, players: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        source: BalzakkenState | None = None,
+    ) -> None:
+        """A game's state before its first deal, or with ``source`` a copy of that state (for
+        :meth:`clone`: a constructor rather than ``object.__new__``, which compiled builds
+        refuse)."""
         self.game = game
         self.players = players
         self.options = options
         self.seed = seed
+        if source is not None:
+            self.copy_position(source)
+            return
         self.rng = Rng(seed)
         self.ply = 0
         self.round = 0
@@ -486,26 +503,24 @@ class BalzakkenState(State):
 
     # -- copying, JSON, encoding ------------------------------------------------------------------
     def clone(self) -> BalzakkenState:
-        new = object.__new__(BalzakkenState)
-        new._offered = ()
-        new.game = self.game
-        new.players = self.players
-        new.options = self.options
-        new.seed = self.seed
-        new.rng = Rng(self.rng.state)
-        new.ply = self.ply
-        new.round = self.round
-        new.scores = self.scores[:]
-        new.history = self.history  # append-only list of finished rounds; copied on write
-        new.stats = self.stats.copy()
-        new.hands = [h[:] for h in self.hands]
-        new.draw = self.draw[:]
-        new.discard = self.discard[:]
-        new.in_front = [f[:] for f in self.in_front]
-        new.known = [[k[:] for k in row] for row in self.known]
-        new.to_move = self.to_move
-        new.dealer = self.dealer
-        return new
+        return BalzakkenState(self.game, self.players, self.seed, self.options, source=self)
+
+    def copy_position(self, source: BalzakkenState) -> None:
+        """Take everything but the header from ``source`` (lists copied)."""
+        self._offered = ()
+        self.rng = Rng(source.rng.state)
+        self.ply = source.ply
+        self.round = source.round
+        self.scores = source.scores[:]
+        self.history = source.history  # append-only list of finished rounds; copied on write
+        self.stats = source.stats.copy()
+        self.hands = [h[:] for h in source.hands]
+        self.draw = source.draw[:]
+        self.discard = source.discard[:]
+        self.in_front = [f[:] for f in source.in_front]
+        self.known = [[k[:] for k in row] for row in source.known]
+        self.to_move = source.to_move
+        self.dealer = source.dealer
 
     def to_json(self) -> dict[str, Any]:
         return {
