@@ -44,12 +44,13 @@ so a floor met there is met with margin.  ``unchecked`` is shown beside it, not 
 (OpenSpiel missing, fewer than 3 measurements).  A count the reference does not allow (maedn:
 2-4 players) prints gametable's own figures and says why the reference is unavailable.
 
-A compiled build of the engines (issue 19: mypyc or Cython, optional) is not built yet and the
-run prints ``compiled: not built``.  The hook is :func:`compiled_load_game`: once it returns the
-``load_game`` of a compiled build importable in this process, the same loops time it as two more
-columns (``compiled apply``, ``compiled unchecked``) checked against the compiled floors.  The
-run also warns if the ``gametable`` it imported is itself compiled (then ``apply`` and
-``unchecked`` are not the pure-Python figures).
+The optional compiled build of the engines (issue 19, mypyc; ``docs/performance.md``) is made
+by ``bench/build_compiled.py`` into ``build/compiled/``, as a renamed copy of the package that
+imports beside the pure-Python ``gametable``.  When it is there and up to date, the same loops
+time it in the same slices as two more columns (``compiled apply``, ``compiled unchecked``),
+checked against the compiled floors; otherwise the run says ``compiled: not built`` (or
+``stale``) and why.  The run also warns if the ``gametable`` it imported is itself compiled
+(then ``apply`` and ``unchecked`` are not the pure-Python figures).
 
 OpenSpiel comes from the ``bench`` extra (``pip install -e '.[bench]'``).
 """
@@ -69,6 +70,8 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
+
+import build_compiled  # bench/build_compiled.py, beside this script
 
 import gametable
 
@@ -275,15 +278,21 @@ def gametable_refuses_illegal(name: str, seed: int = 0) -> str:
     return f"gametable {name}: no illegal action found to try along game {seed}"
 
 
-def compiled_load_game() -> Callable[[str], gametable.Game] | None:
-    """The ``load_game`` of a compiled build of the engines, importable in this process beside
-    the pure-Python package, or ``None`` while there is none.
-
-    There is none yet (issue 19 makes it optional and future).  Whoever adds the build returns
-    its loader here; the bench then runs the same loops on it as two more columns and checks
-    them against the compiled floors.  Nothing else needs to change.
-    """
-    return None
+def compiled_load_game() -> tuple[Callable[[str], gametable.Game] | None, str]:
+    """The ``load_game`` of the compiled build (``bench/build_compiled.py``), imported beside
+    the pure-Python package, and a line saying what was found; ``None`` when there is no
+    build or it was built from other sources than those of this tree (stale)."""
+    stale = build_compiled.stale_files()
+    if stale is None:
+        return None, "not built (python bench/build_compiled.py; docs/performance.md)"
+    if stale:
+        return None, (
+            f"stale: {stale[0]} changed since it was built "
+            f"({len(stale)} files); python bench/build_compiled.py"
+        )
+    package = build_compiled.import_compiled()
+    games = build_compiled.compiled_games(package)
+    return package.load_game, f"mypyc build in build/compiled/ ({', '.join(games)} compiled)"
 
 
 def compiled_gametable_modules() -> list[str]:
@@ -351,9 +360,7 @@ def summarise(measurements: list[list[Tally]], has_reference: bool) -> list[Figu
 
 
 # -- the run ----------------------------------------------------------------------------------------
-def print_preamble(
-    args: argparse.Namespace, compiled: Callable[[str], gametable.Game] | None
-) -> None:
+def print_preamble(args: argparse.Namespace, compiled_note: str) -> None:
     print(
         f"CPU time (time.process_time); {args.repeat} measurements of {args.seconds:g} s per "
         f"engine in alternating slices of {min(args.slice, args.seconds):g} s; medians shown"
@@ -373,8 +380,7 @@ def print_preamble(
         + "gametable's 'apply' validates every action; 'unchecked' is gametable's trusted "
         "apply_unchecked, which does not (an action taken from legal_actions of the same state)"
     )
-    if compiled is None:
-        print("compiled: not built (the hook is compiled_load_game() in bench/engines.py)")
+    print("compiled: " + compiled_note)
     in_place = compiled_gametable_modules()
     if in_place:
         print(
@@ -400,9 +406,12 @@ def main() -> int:
         parser.error("--seconds, --slice and --repeat must be positive")
     names = [n for n in REFERENCES if n in (args.game or gametable.game_names())]
     counts = args.players or list(DEFAULT_PLAYERS)
-    compiled = compiled_load_game()
-    print_preamble(args, compiled)
+    compiled, compiled_note = compiled_load_game()
+    print_preamble(args, compiled_note)
 
+    compiled_names = (
+        build_compiled.compiled_games(build_compiled.import_compiled()) if compiled else []
+    )
     labels = ["apply", "unchecked"] + (["compiled apply", "compiled unchecked"] if compiled else [])
     print()
     print(
@@ -420,7 +429,7 @@ def main() -> int:
     for name in names:
         reference = REFERENCES[name]
         game = gametable.load_game(name)
-        native = compiled(name) if compiled is not None else None
+        native = compiled(name) if compiled is not None and name in compiled_names else None
         for players in counts:
             line = f"{name:<10}{players:>2} {reference.game:<13}"
             if players not in game.player_counts:
@@ -442,6 +451,8 @@ def main() -> int:
             ours = figures[1:] if has_reference else figures
             line += f"{figures[0].rate:>10,.0f}" if has_reference else f"{'-':>10}"
             line += "".join(f" | {f.cell():<32}" for f in ours)
+            if compiled is not None and native is None:
+                line += f" | {'(not compiled)':<32}" * 2
             if has_reference:
                 floors = [("apply", ours[0], reference.floor)]
                 if native is not None:
