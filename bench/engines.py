@@ -302,7 +302,7 @@ def compiled_gametable_modules() -> list[str]:
     return sorted(
         name
         for name, module in list(sys.modules.items())
-        if name.startswith("gametable")
+        if (name == "gametable" or name.startswith("gametable."))
         and (getattr(module, "__file__", "") or "").endswith(suffixes)
     )
 
