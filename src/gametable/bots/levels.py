@@ -73,8 +73,14 @@ class NormalBot(HeuristicBot):
     name = "normal"
 
 
-#: per game, the ISMCTS settings of ``hard`` (a game not named here uses the bot's defaults)
-HARD: Mapping[str, Mapping[str, Any]] = {}
+#: per game, the ISMCTS settings of ``hard`` (a game not named here uses the bot's defaults):
+#: the budget that keeps a move within about 0.45 s of CPU on one core of the development machine
+#: (``ismcts`` keeps the games' smaller defaults, about 0.1-0.2 s in Balzakken and Keezbord)
+HARD: Mapping[str, Mapping[str, Any]] = {
+    "balzakken": {"iterations": 320},
+    "keezbord": {"iterations": 1000},
+    "balam": {"iterations": 600},
+}
 
 
 #: the ISMCTS parameters a level may set per game
