@@ -74,3 +74,14 @@ def test_a_narrowed_window_offers_only_the_noticed_actions() -> None:
     narrowed = window.showing(legal[:2])
     assert narrowed.legal_actions() == legal[:2]
     assert narrowed.view() == window.view() and narrowed.seat == 0
+
+
+def test_a_time_cap_set_after_making_hard_stays() -> None:
+    """The server caps a searching bot's time after making it (``botworker.capped``): ``hard``
+    keeps that cap while it takes its own game's iterations."""
+    bot = make_bot("hard", seed=1)
+    assert isinstance(bot, HardBot)
+    bot.iterations, bot.seconds = 5, 0.2
+    state = gametable.load_game("balzakken").new_game(2, seed=1)
+    bot.act(state, state.to_move[0])
+    assert bot.seconds == 0.2 and bot.iterations == HARD["balzakken"]["iterations"]
