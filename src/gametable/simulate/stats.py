@@ -117,8 +117,8 @@ def rate_bots(count: int, games: Iterable[Mapping[int, float]]) -> list[Rating]:
         bots = sorted(result)
         if len(bots) < 2:
             continue
-        # places 1, 2, ... (equal results share one); openskill compares whole ranks
-        ranks = [1 + sum(result[o] > result[b] for o in bots) for b in bots]
+        # openskill takes places (1 first, equal results share one), not the results themselves
+        ranks = [1.0 + sum(result[o] > result[b] for o in bots) for b in bots]
         updated = model.rate([[ratings[b]] for b in bots], ranks=ranks)
         for b, (new,) in zip(bots, updated, strict=True):
             ratings[b] = new
