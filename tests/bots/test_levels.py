@@ -14,10 +14,10 @@ from gametable.bots import (
     ISMCTSBot,
     bot_names,
     check_bot_spec,
+    levels,
     make_bot,
 )
 from gametable.bots.base import SeatState
-from gametable.bots.levels import HARD
 from tests.bots.conftest import positions
 
 
@@ -34,15 +34,22 @@ def test_levels_are_registered_bot_names_easiest_first() -> None:
         check_bot_spec("hard:seconds=9", max_seconds=5)
 
 
-def test_hard_takes_the_games_settings_unless_the_spec_gives_them() -> None:
-    for game, settings in HARD.items():
-        state = gametable.load_game(game).new_game(2, seed=1)
-        bot = make_bot("hard:iterations=3", seed=1)
-        bot.act(state, state.to_move[0])
-        assert bot.iterations == 3
-        for key, value in settings.items():
-            if key != "iterations":
-                assert getattr(bot, key) == value, (game, key)
+TUNED = {"balzakken": {"iterations": 7, "c": 0.9}, "keezbord": {"depth": 4}}
+
+
+def test_hard_takes_the_games_settings_unless_the_spec_gives_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(levels, "HARD", TUNED)
+    bot = make_bot("hard:c=0.5", seed=1)
+    assert isinstance(bot, HardBot)
+    state = gametable.load_game("balzakken").new_game(2, seed=1)
+    bot.act(state, state.to_move[0])
+    assert (bot.iterations, bot.c, bot.last_iterations) == (7, 0.5, 7)
+    # another game: the first game's settings are undone, the new game's taken
+    state = gametable.load_game("keezbord").new_game(2, seed=1)
+    bot.act(state, state.to_move[0])
+    assert (bot.iterations, bot.c, bot.depth) == (None, 0.5, 4)
 
 
 def test_easy_without_slips_plays_the_rules_of_thumb(game_name: str) -> None:
@@ -76,12 +83,13 @@ def test_a_narrowed_window_offers_only_the_noticed_actions() -> None:
     assert narrowed.view() == window.view() and narrowed.seat == 0
 
 
-def test_a_time_cap_set_after_making_hard_stays() -> None:
+def test_a_time_cap_set_after_making_hard_stays(monkeypatch: pytest.MonkeyPatch) -> None:
     """The server caps a searching bot's time after making it (``botworker.capped``): ``hard``
     keeps that cap while it takes its own game's iterations."""
+    monkeypatch.setattr(levels, "HARD", TUNED)
     bot = make_bot("hard", seed=1)
     assert isinstance(bot, HardBot)
     bot.iterations, bot.seconds = 5, 0.2
     state = gametable.load_game("balzakken").new_game(2, seed=1)
     bot.act(state, state.to_move[0])
-    assert bot.seconds == 0.2 and bot.iterations == HARD["balzakken"]["iterations"]
+    assert bot.seconds == 0.2 and bot.iterations == 7
