@@ -1,145 +1,107 @@
-"""The arena: bots play many seeded games against each other, seats rotating, in parallel.
+"""The arena: bots play many seeded games against each other, seats rotating, on the simulation's
+runner (:mod:`gametable.simulate.backends`: this process, local processes or a Ray cluster).
 
-The logic is pure functions (:func:`schedule`, :func:`play_match`, :func:`run_arena`,
-:func:`wilson`, :func:`bradley_terry`, :func:`summarise`) so it is testable without the CLI;
-:func:`register` adds the ``arena`` command to a Typer app.
+The logic is pure functions (:func:`schedule`, :func:`run_matches`, :func:`run_arena`,
+:func:`summarise`) so it is testable without the CLI; :func:`register` adds the ``arena`` command
+to a Typer app.  Its statistics (Wilson intervals, Plackett-Luce ratings) are those of the
+simulation report (:mod:`gametable.simulate.stats`).
 
-Every deal is played once in every seat rotation of the same line-up (duplicate style), so luck of
-the deal cancels; match ``i`` uses a game seed derived from ``(seed, i // rotations)`` and bot
-seeds derived from that, so a run is reproducible whatever the number of jobs.
+Every deal is played once in every seat rotation of a line-up (duplicate play), so the luck of
+the deal cancels.  Each line-up is one :class:`~gametable.simulate.play.RunConfig` whose
+``deal_every`` is its number of distinct rotations; every line-up uses the same run seed, so its
+``k``-th round of rotations plays the same deal as every other line-up's.  Results depend on the
+seed only, never on the number of jobs or the backend.
 
->>> lo, hi = wilson(60, 100)
->>> round(lo, 3), round(hi, 3)
-(0.502, 0.691)
+>>> [(s.bots, s.games) for s in schedule("balzakken", ["easy", "normal", "hard"], 7, 2)]
+[((0, 1), 3), ((0, 2), 2), ((1, 2), 2)]
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-import os
-import random
-import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.table import Table
 
-from gametable.bots import make_bot
+from gametable.bots import convert_value, make_bot
 from gametable.core.registry import load_game
+from gametable.simulate.backends import Backend, InProcessBackend, default_jobs, make_backend
+from gametable.simulate.play import RunConfig
+from gametable.simulate.stats import Rating, rate_bots, wilson
 from gametable.terminal.errors import fail
 from gametable.terminal.progress import progress as progress_report
-
-Z95 = 1.959963984540054
-
-
-# -- statistics -------------------------------------------------------------------------------------
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (draws may count as half a success).
-
-    >>> wilson(0, 0)
-    (0.0, 1.0)
-    """
-    if n <= 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def bradley_terry(
-    wins: Mapping[tuple[int, int], float], count: int, *, prior: float = 0.5, rounds: int = 500
-) -> list[float]:
-    """Elo-scale ratings (mean 1500) fitted to pairwise results by the MM algorithm.
-
-    ``wins[(i, j)]`` is how often ``i`` beat ``j`` (draws as halves).  ``prior`` adds that many
-    virtual wins each way to every pair that met, so a clean sweep gives a finite rating.
-
-    >>> r = bradley_terry({(0, 1): 75, (1, 0): 25}, 2)
-    >>> round(r[0] - r[1])
-    189
-    """
-    w = [[0.0] * count for _ in range(count)]
-    met = [[False] * count for _ in range(count)]
-    for (i, j), v in wins.items():
-        w[i][j] += v
-        met[i][j] = met[j][i] = True
-    for i in range(count):
-        for j in range(count):
-            if i != j and met[i][j]:
-                w[i][j] += prior
-    strength = [1.0] * count
-    for _ in range(rounds):
-        new = []
-        for i in range(count):
-            won = sum(w[i])
-            denom = sum(
-                (w[i][j] + w[j][i]) / (strength[i] + strength[j])
-                for j in range(count)
-                if j != i and met[i][j]
-            )
-            new.append(won / denom if denom > 0 and won > 0 else strength[i])
-        mean_log = sum(math.log(s) for s in new) / count
-        strength = [s / math.exp(mean_log) for s in new]
-    return [1500 + 400 * math.log10(s) for s in strength]
 
 
 # -- the schedule -----------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Match:
-    index: int
-    game: str
-    seats: tuple[int, ...]  # bot index per seat
-    specs: tuple[str, ...]  # bot spec per seat
-    seed: int
-    options: Mapping[str, Any] = field(default_factory=dict)
+class Lineup:
+    """One line-up: ``bots[p]`` (an index into the arena's specs) sits at line-up position ``p``;
+    ``config`` plays its ``games`` games (game ``j`` turns the line-up by ``j`` seats)."""
+
+    bots: tuple[int, ...]
+    config: RunConfig
+    games: int
+    offset: int  # this line-up's place among the line-ups (to number matches across them)
+    count: int  # how many line-ups the arena has
+
+    @property
+    def rotations(self) -> int:
+        return self.config.deal_every
+
+    def seats(self, local: int) -> tuple[int, ...]:
+        """The bot in each seat of this line-up's game ``local`` (as
+        :func:`gametable.simulate.play.seat_bots` seats the specs)."""
+        n = len(self.bots)
+        return tuple(self.bots[(s - local) % n] for s in range(n))
+
+    def match_index(self, local: int) -> int:
+        """The arena-wide number of this line-up's game ``local``: round after round, each round
+        holding every line-up's rotations of one deal."""
+        r = self.rotations
+        return (local // r) * r * self.count + self.offset * r + local % r
 
 
-@dataclass(frozen=True)
-class MatchResult:
-    index: int
-    seats: tuple[int, ...]
-    returns: tuple[float, ...]
-    plies: int
-    finished: bool
-    think: tuple[float, ...]  # seconds spent choosing, per seat
-    moves: tuple[int, ...]  # decisions made, per seat
+def rotations(base: Sequence[int]) -> int:
+    """How many distinct seatings turning ``base`` gives.
+
+    >>> rotations((0, 1)), rotations((0, 1, 0, 1)), rotations((0, 0))
+    (2, 2, 1)
+    """
+    return len({tuple(base[r:]) + tuple(base[:r]) for r in range(len(base))})
 
 
-def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
-    """Every seat rotation of each line-up of bot indices.
+def bases(bots: int, players: int) -> list[tuple[int, ...]]:
+    """The line-ups of bot indices, before rotation.
 
     With fewer bots than seats they fill the seats in turn (A B A B); with more, every
     combination of ``players`` bots gets its turn.
 
-    >>> lineups(2, 2)
-    [(0, 1), (1, 0)]
-    >>> lineups(2, 4)[:2]
-    [(0, 1, 0, 1), (1, 0, 1, 0)]
+    >>> bases(2, 4), bases(3, 2)
+    ([(0, 1, 0, 1)], [(0, 1), (0, 2), (1, 2)])
     """
     if bots <= players:
-        bases = [tuple(i % bots for i in range(players))]
-    else:
-        bases = list(itertools.combinations(range(bots), players))
-    out = []
-    for base in bases:
-        seen = set()
-        for r in range(players):
-            rot = base[r:] + base[:r]
-            if rot not in seen:
-                seen.add(rot)
-                out.append(rot)
+        return [tuple(i % bots for i in range(players))]
+    return list(itertools.combinations(range(bots), players))
+
+
+def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
+    """Every seat rotation of each line-up of bot indices, in the order they are played.
+
+    >>> lineups(2, 2)
+    [(0, 1), (1, 0)]
+    >>> lineups(2, 4)
+    [(0, 1, 0, 1), (1, 0, 1, 0)]
+    """
+    out: list[tuple[int, ...]] = []
+    for base in bases(bots, players):
+        n = len(base)
+        out.extend(tuple(base[(s - k) % n] for s in range(n)) for k in range(rotations(base)))
     return out
-
-
-def derive_seed(seed: int, *parts: object) -> int:
-    """A 63-bit seed from ``seed`` and labels (stable across runs and machines)."""
-    return random.Random(":".join(map(str, (seed, *parts)))).getrandbits(63)
 
 
 def schedule(
@@ -149,59 +111,77 @@ def schedule(
     players: int,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
-) -> list[Match]:
-    """The ``games`` matches of an arena run: seat rotations of each line-up share a deal."""
-    rotations = lineups(len(specs), players)
+) -> list[Lineup]:
+    """The line-ups of an arena run and how many of the ``games`` each plays (rounds of one deal
+    each, every line-up's rotations in turn; a last partial round goes to the first line-ups)."""
+    g = load_game(game)
+    found = bases(len(specs), players)
+    limit = 2 * g.max_game_length(players, g.resolve_options(options))
     out = []
-    for i in range(games):
-        seats = rotations[i % len(rotations)]
-        deal = derive_seed(seed, "deal", i // len(rotations))
-        out.append(Match(i, game, seats, tuple(specs[b] for b in seats), deal, dict(options or {})))
-    return out
+    for b, base in enumerate(found):
+        r = rotations(base)
+        per_round = r * len(found)
+        full, rest = divmod(games, per_round)
+        mine = full * r + min(r, max(0, rest - b * r))
+        config = RunConfig.make(
+            game,
+            players,
+            tuple(specs[i] for i in base),
+            seed=seed,
+            options=options,
+            record_moves=False,
+            eval_every=0,
+            max_decisions=limit,
+            deal_every=r,
+            seat_stats=True,
+        )
+        out.append(Lineup(base, config, mine, b, len(found)))
+    return [lu for lu in out if lu.games]
 
 
 # -- playing ----------------------------------------------------------------------------------------
-def play_match(match: Match) -> MatchResult:
-    """Play one game to its end (or to twice the game's expected length: a draw)."""
-    game = load_game(match.game)
-    players = len(match.seats)
-    state = game.new_game(players, seed=match.seed, options=match.options)
-    bots = [
-        make_bot(spec, seed=derive_seed(match.seed, "bot", s, match.seats[s]))
-        for s, spec in enumerate(match.specs)
-    ]
-    think = [0.0] * players
-    moves = [0] * players
-    limit = 2 * game.max_game_length(players, match.options)
-    while not state.is_over and state.ply < limit:
-        seat = state.to_move[0]
-        start = time.perf_counter()
-        action = bots[seat].act(state, seat)
-        think[seat] += time.perf_counter() - start
-        moves[seat] += 1
-        state.apply(action, seat)
-    finished = state.is_over
-    returns = tuple(state.returns()) if finished else tuple(0.5 for _ in range(players))
+@dataclass(frozen=True)
+class MatchResult:
+    index: int
+    seats: tuple[int, ...]  # bot index per seat
+    returns: tuple[float, ...]
+    plies: int
+    finished: bool
+    think: tuple[float, ...]  # CPU seconds spent choosing, per seat
+    moves: tuple[int, ...]  # decisions made, per seat
+    deal: int = 0  # the game's seed (games of one round share it)
+
+
+def result_of(lineup: Lineup, row: Mapping[str, Any]) -> MatchResult:
+    """A simulated game's row (with ``seat_stats``) as an arena result."""
+    local = int(row["game_index"])
+    n = int(row["players"])
     return MatchResult(
-        match.index, match.seats, returns, state.ply, finished, tuple(think), tuple(moves)
+        lineup.match_index(local),
+        lineup.seats(local),
+        tuple(float(row[f"return_{s}"]) for s in range(n)),
+        int(row["decisions"]),
+        not row["timeout"],
+        tuple(float(row[f"cpu_{s}"]) for s in range(n)),
+        tuple(int(row[f"moves_{s}"]) for s in range(n)),
+        int(row["seed"]),
     )
 
 
 def run_matches(
-    matches: Sequence[Match], jobs: int = 1, progress: Callable[[MatchResult], None] | None = None
+    plan: Sequence[Lineup],
+    backend: Backend | None = None,
+    progress: Callable[[MatchResult], None] | None = None,
 ) -> list[MatchResult]:
-    """Play ``matches`` on ``jobs`` processes (1: in this process); results in match order."""
+    """Play every line-up's games on ``backend`` (default: in this process), one game per task;
+    results in match order."""
+    backend = backend or InProcessBackend()
     results: list[MatchResult] = []
-    if jobs <= 1:
-        for m in matches:
-            results.append(play_match(m))
-            if progress:
-                progress(results[-1])
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_match, m) for m in matches]
-            for future in as_completed(futures):
-                results.append(future.result())
+    for lineup in plan:
+        chunks = [(j, j + 1) for j in range(lineup.games)]
+        for _start, _stop, rows in backend.run(lineup.config, chunks):
+            for row in rows:
+                results.append(result_of(lineup, row))
                 if progress:
                     progress(results[-1])
     return sorted(results, key=lambda r: r.index)
@@ -212,12 +192,12 @@ def run_matches(
 class BotStats:
     label: str
     games: int
-    score: float  # mean return: 1 a win, 0 a loss, 0.5 a two-player draw
+    score: float  # mean return: 1 a win, 0 a loss, 0.5 a two-player draw (nan: no game)
     low: float
     high: float
     firsts: int  # games in which one of its seats placed first (shared places count)
-    rating: float
-    ms_per_move: float
+    rating: Rating
+    ms_per_move: float  # CPU milliseconds per decision
 
 
 def labels_for(specs: Sequence[str]) -> list[str]:
@@ -230,37 +210,37 @@ def labels_for(specs: Sequence[str]) -> list[str]:
     return out
 
 
+def bot_values(result: MatchResult) -> dict[int, float]:
+    """Each bot's result in one game: the mean return of the seats it held."""
+    mine: dict[int, list[float]] = {}
+    for seat, b in enumerate(result.seats):
+        mine.setdefault(b, []).append(result.returns[seat])
+    return {b: sum(v) / len(v) for b, v in mine.items()}
+
+
 def summarise(specs: Sequence[str], results: Sequence[MatchResult]) -> list[BotStats]:
-    """Per bot: mean return with its Wilson 95% interval, first places, rating, think time."""
+    """Per bot: mean return with its Wilson 95% interval, first places, Plackett-Luce rating,
+    CPU time per move."""
     n = len(specs)
     score = [0.0] * n
     games = [0] * n
     firsts = [0] * n
     think = [0.0] * n
     moves = [0] * n
-    pair: dict[tuple[int, int], float] = {}
     for r in results:
-        mine: dict[int, list[float]] = {}
         for seat, b in enumerate(r.seats):
-            mine.setdefault(b, []).append(r.returns[seat])
             think[b] += r.think[seat]
             moves[b] += r.moves[seat]
         best = max(r.returns)
-        value = {b: sum(v) / len(v) for b, v in mine.items()}
-        for b, v in value.items():
+        for b, v in bot_values(r).items():
             score[b] += v
             games[b] += 1
-            firsts[b] += any(x == best for x in mine[b]) and r.finished
-        for a, b in itertools.permutations(value, 2):
-            if value[a] > value[b]:
-                pair[(a, b)] = pair.get((a, b), 0.0) + 1.0
-            elif value[a] == value[b]:
-                pair[(a, b)] = pair.get((a, b), 0.0) + 0.5
-    ratings = bradley_terry(pair, n) if n > 1 else [1500.0]
+            held = [r.returns[s] for s, x in enumerate(r.seats) if x == b]
+            firsts[b] += any(x == best for x in held) and r.finished
+    ratings = rate_bots(n, (bot_values(r) for r in results))
     out = []
     for b, label in enumerate(labels_for(specs)):
-        lo, hi = wilson(score[b], games[b])
-        mean = score[b] / games[b] if games[b] else 0.0
+        mean, lo, hi = wilson(score[b], games[b])
         ms = 1000 * think[b] / moves[b] if moves[b] else 0.0
         out.append(BotStats(label, games[b], mean, lo, hi, firsts[b], ratings[b], ms))
     return out
@@ -273,7 +253,6 @@ class ArenaReport:
     specs: list[str]
     results: list[MatchResult]
     stats: list[BotStats]
-    seconds: float
 
     @property
     def unfinished(self) -> int:
@@ -320,24 +299,20 @@ def run_arena(
     jobs: int = 1,
     options: Mapping[str, Any] | None = None,
     progress: Callable[[MatchResult], None] | None = None,
+    backend: Backend | None = None,
 ) -> ArenaReport:
+    """Play an arena run on ``backend`` (default: ``jobs`` local processes; 1: this process)."""
     players = check_arena(game, specs, games, players, options)
-    start = time.perf_counter()
-    matches = schedule(game, specs, games, players, seed, options)
-    results = run_matches(matches, jobs, progress)
-    return ArenaReport(
-        game, players, list(specs), results, summarise(specs, results), time.perf_counter() - start
-    )
+    plan = schedule(game, specs, games, players, seed, options)
+    if backend is None:
+        backend = make_backend("local", jobs=jobs) if jobs > 1 else InProcessBackend()
+    results = run_matches(plan, backend, progress)
+    return ArenaReport(game, players, list(specs), results, summarise(specs, results))
 
 
 # -- the command ------------------------------------------------------------------------------------
-def report_table(report: ArenaReport) -> Any:
-    from rich.table import Table
-
-    table = Table(
-        title=f"{report.game}, {report.players} players, {len(report.results)} games "
-        f"({report.seconds:.0f} s)"
-    )
+def report_table(report: ArenaReport) -> Table:
+    table = Table(title=f"{report.game}, {report.players} players, {len(report.results)} games")
     for name, justify in (
         ("bot", "left"),
         ("games", "right"),
@@ -345,17 +320,19 @@ def report_table(report: ArenaReport) -> Any:
         ("95% CI", "right"),
         ("firsts", "right"),
         ("rating", "right"),
-        ("ms/move", "right"),
+        ("rating 95%", "right"),
+        ("CPU ms/move", "right"),
     ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for s in sorted(report.stats, key=lambda s: -s.rating):
+    for s in sorted(report.stats, key=lambda s: -s.rating.mu):
         table.add_row(
             s.label,
             str(s.games),
-            f"{s.score:.3f}",
+            "-" if math.isnan(s.score) else f"{s.score:.3f}",
             f"[{s.low:.3f}, {s.high:.3f}]",
             str(s.firsts),
-            f"{s.rating:.0f}",
+            f"{s.rating.mu:.1f}",
+            f"[{s.rating.low:.1f}, {s.rating.high:.1f}]",
             f"{s.ms_per_move:.1f}",
         )
     return table
@@ -363,14 +340,12 @@ def report_table(report: ArenaReport) -> Any:
 
 def parse_options(items: Sequence[str]) -> dict[str, Any]:
     """``["copies=3", "fast=true"]`` -> ``{"copies": 3, "fast": True}``."""
-    from gametable.bots import _convert
-
     out: dict[str, Any] = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise ValueError(f"game option {item!r} is not of the form name=value")
-        out[key.strip()] = _convert(value.strip())
+        out[key.strip()] = convert_value(value.strip())
     return out
 
 
@@ -385,7 +360,8 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--bot",
                 "-b",
-                help="a bot spec, repeatable: random, heuristic, ismcts:iterations=2000",
+                help="a bot spec, repeatable: easy, normal, hard, random, heuristic, "
+                "ismcts:iterations=2000",
             ),
         ],
         games: Annotated[int, typer.Option("--games", "-n", help="games to play")] = 100,
@@ -403,6 +379,12 @@ def register(app: typer.Typer) -> None:
             list[str] | None,
             typer.Option("--option", "-o", help="game option name=value, repeatable"),
         ] = None,
+        backend: Annotated[
+            str, typer.Option("--backend", help="local (processes here) or ray")
+        ] = "local",
+        address: Annotated[
+            str | None, typer.Option("--address", help="Ray cluster address (with --backend ray)")
+        ] = None,
     ) -> None:
         """Bots play many games against each other; prints scores, 95% intervals and ratings."""
         console = Console()
@@ -410,23 +392,31 @@ def register(app: typer.Typer) -> None:
             options = parse_options(option or [])
             game = load_game(game).name  # the game's own name, however it was typed
             n_players = check_arena(game, bot, games, players, options)
+            if jobs < 0:
+                raise ValueError(f"--jobs must be 0 (all cores) or more, not {jobs}")
+            workers = min(jobs or default_jobs(), games)
+            runner = (
+                InProcessBackend()
+                if backend == "local" and workers == 1
+                else make_backend(backend, jobs=workers, address=address)
+            )
         except ValueError as exc:  # GameError and UnknownGame are ValueErrors
             raise fail(str(exc)) from None
-        if jobs < 0:
-            raise fail(f"--jobs must be 0 (all cores) or more, not {jobs}")
-        workers = min(jobs or os.cpu_count() or 1, games)
         label = f"{game}, {' vs '.join(bot)}"
-        with progress_report(label, games) as advance:
-            report = run_arena(
-                game,
-                bot,
-                games,
-                n_players,
-                seed,
-                workers,
-                options,
-                progress=lambda _result: advance(1),
-            )
+        try:
+            with progress_report(label, games) as advance:
+                report = run_arena(
+                    game,
+                    bot,
+                    games,
+                    n_players,
+                    seed,
+                    options=options,
+                    progress=lambda _result: advance(1),
+                    backend=runner,
+                )
+        finally:
+            runner.close()
         console.print(report_table(report))
         if report.unfinished:
             console.print(
@@ -435,5 +425,6 @@ def register(app: typer.Typer) -> None:
             )
         console.print(
             "score = mean return (win 1, loss 0, draws and middle places between); "
-            "95% CI: Wilson; rating: Bradley-Terry on pairwise results, Elo scale."
+            "95% CI: Wilson; rating: Plackett-Luce (openskill), mean and 95% interval; "
+            "time: CPU per decision."
         )

@@ -12,7 +12,14 @@ from gametable.core.protocol import State
 
 GAMES = gametable.game_names()
 #: small budgets: the tests check behaviour, not strength
-BOT_SPECS = ("random", "heuristic", "ismcts:iterations=12,depth=6")
+BOT_SPECS = (
+    "random",
+    "heuristic",
+    "ismcts:iterations=12,depth=6",
+    "easy",
+    "normal",
+    "hard:iterations=12",
+)
 
 
 @pytest.fixture(params=GAMES)

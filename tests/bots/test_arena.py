@@ -8,35 +8,42 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from gametable import arena
 from gametable.arena import (
     MatchResult,
-    bradley_terry,
     lineups,
     register,
     run_arena,
     schedule,
     summarise,
-    wilson,
 )
+from gametable.simulate import play_game
+from gametable.simulate.backends import RayBackend
+from gametable.simulate.stats import rate_bots, wilson
+from tests.simulate.test_backends import FakeRay
 
 
-def test_wilson_matches_known_values() -> None:
-    lo, hi = wilson(60, 100)
+def test_one_wilson_for_arena_and_simulation() -> None:
+    """Issue 23: the arena has no Wilson interval of its own; n = 0 means 'unknown' everywhere."""
+    assert arena.wilson is wilson  # the shared one, not a copy
+    _rate, lo, hi = wilson(60, 100)
     assert math.isclose(lo, 0.5020, abs_tol=1e-4) and math.isclose(hi, 0.6906, abs_tol=1e-4)
-    assert wilson(0, 10)[0] == 0.0 and math.isclose(wilson(10, 10)[1], 1.0)
-    lo, hi = wilson(5, 10)
-    assert math.isclose(0.5 - lo, hi - 0.5)
-    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(0, 10).low == 0.0 and wilson(10, 10).high == 1.0
+    assert math.isclose(0.5 - wilson(5, 10).low, wilson(5, 10).high - 0.5)
+    empty = wilson(0, 0)
+    assert math.isnan(empty.rate) and (empty.low, empty.high) == (0.0, 1.0)
+    assert wilson(7.5, 10).rate == 0.75  # draws count as halves
 
 
-def test_bradley_terry_orders_and_scales() -> None:
-    r = bradley_terry({(0, 1): 75, (1, 0): 25}, 2, prior=0)
-    assert math.isclose(r[0] - r[1], 400 * math.log10(3), abs_tol=0.5)
-    assert math.isclose(sum(r) / 2, 1500)
-    clean = bradley_terry({(0, 1): 10}, 2)  # a sweep stays finite thanks to the prior
-    assert clean[0] > clean[1] and math.isfinite(clean[0])
-    three = bradley_terry({(0, 1): 8, (1, 0): 2, (1, 2): 8, (2, 1): 2, (0, 2): 9, (2, 0): 1}, 3)
-    assert three[0] > three[1] > three[2]
+def test_plackett_luce_ratings_for_many_seats() -> None:
+    """Three bots at a three-seat table: the one always first rates highest, the one always last
+    lowest, with intervals that separate them after enough games."""
+    games = [{0: 1.0, 1: 0.5, 2: 0.0}] * 30
+    first, middle, last = rate_bots(3, games)
+    assert first.mu > middle.mu > last.mu
+    assert first.low > last.high
+    even = rate_bots(2, [{0: 1.0, 1: 0.0}, {0: 0.0, 1: 1.0}] * 10)
+    assert abs(even[0].mu - even[1].mu) < 0.3 * even[0].sigma  # only the order of games differs
 
 
 def test_lineups_rotate_every_seat() -> None:
@@ -46,12 +53,20 @@ def test_lineups_rotate_every_seat() -> None:
     assert sorted(lineups(3, 2)) == sorted([(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)])
 
 
-def test_schedule_shares_deals_across_rotations_and_is_reproducible() -> None:
-    matches = schedule("balzakken", ["a", "b"], 4, 2, seed=7)
-    assert [m.seats for m in matches] == [(0, 1), (1, 0), (0, 1), (1, 0)]
-    assert matches[0].seed == matches[1].seed != matches[2].seed
-    assert matches == schedule("balzakken", ["a", "b"], 4, 2, seed=7)
-    assert matches[0].seed != schedule("balzakken", ["a", "b"], 4, 2, seed=8)[0].seed
+def test_schedule_shares_deals_across_rotations_and_line_ups() -> None:
+    plan = schedule("balzakken", ["random", "heuristic"], 5, 2, seed=7)
+    assert [(lu.bots, lu.games, lu.rotations) for lu in plan] == [((0, 1), 5, 2)]
+    lineup = plan[0]
+    assert [lineup.seats(j) for j in range(3)] == [(0, 1), (1, 0), (0, 1)]
+    rows = [play_game(lineup.config, j) for j in range(3)]
+    assert rows[0]["seed"] == rows[1]["seed"] != rows[2]["seed"]  # one deal per rotation round
+    three = schedule("balzakken", ["random", "heuristic", "random"], 8, 2, seed=7)
+    assert [lu.games for lu in three] == [4, 2, 2]
+    indices = sorted(lu.match_index(j) for lu in three for j in range(lu.games))
+    assert indices == list(range(8))
+    # the k-th round of every line-up is dealt the same cards
+    deals = {play_game(lu.config, 0)["seed"] for lu in three}
+    assert len(deals) == 1
 
 
 def result(i: int, seats: tuple[int, ...], returns: tuple[float, ...]) -> MatchResult:
@@ -67,8 +82,8 @@ def test_summary_on_synthetic_results() -> None:
     a, b = stats
     assert a.games == b.games == 8
     assert math.isclose(a.score + b.score, 1.0)
-    assert (a.low, a.high) == pytest.approx(wilson(a.score * 8, 8))
-    assert (a.score > b.score) == (a.rating > b.rating)
+    assert (a.low, a.high) == pytest.approx(wilson(a.score * 8, 8)[1:])
+    assert (a.score > b.score) == (a.rating.mu > b.rating.mu)
     assert a.ms_per_move == pytest.approx(20.0)
 
 
@@ -80,14 +95,21 @@ def test_summary_teams_count_once_per_game() -> None:
     assert (b.games, b.score, b.firsts) == (1, 0.0, 0)
 
 
-def test_tiny_arena_run() -> None:
-    report = run_arena("balzakken", ["random", "heuristic"], games=2, seed=1, jobs=1)
-    assert len(report.results) == 2 and report.unfinished == 0
-    assert [s.games for s in report.stats] == [2, 2]
-    again = run_arena("balzakken", ["random", "heuristic"], games=2, seed=1, jobs=2)
-    assert [(r.returns, r.plies) for r in again.results] == [
-        (r.returns, r.plies) for r in report.results
-    ]  # the same games on two processes
+def test_tiny_arena_run_is_the_same_on_every_backend() -> None:
+    """Issue 23: the arena plays on the simulation's runner (in process, local processes, Ray)."""
+    report = run_arena("balzakken", ["random", "heuristic"], games=3, seed=1, jobs=1)
+    assert len(report.results) == 3 and report.unfinished == 0
+    assert [r.index for r in report.results] == [0, 1, 2]
+    assert [s.games for s in report.stats] == [3, 3]
+    assert all(sum(r.moves) == r.plies and all(t >= 0 for t in r.think) for r in report.results)
+
+    def same(other: arena.ArenaReport) -> list[tuple]:
+        return [(r.seats, r.returns, r.plies, r.deal) for r in other.results]
+
+    two = run_arena("balzakken", ["random", "heuristic"], games=3, seed=1, jobs=2)
+    backend = RayBackend(ray=FakeRay())
+    ray = run_arena("balzakken", ["random", "heuristic"], games=3, seed=1, backend=backend)
+    assert same(two) == same(ray) == same(report)
 
 
 def app() -> typer.Typer:
@@ -118,7 +140,7 @@ def test_arena_command_prints_table() -> None:
         ],
     )
     assert out.exit_code == 0, out.output
-    assert "heuristic" in out.output and "95% CI" in out.output
+    assert "heuristic" in out.output and "95% CI" in out.output and "Plackett-Luce" in out.output
 
 
 @pytest.mark.parametrize(

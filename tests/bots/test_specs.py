@@ -26,7 +26,10 @@ def test_known_bots() -> None:
 @pytest.mark.parametrize(
     ("spec", "words"),
     [
-        ("alphazero", "unknown bot 'alphazero'; known bots: heuristic, ismcts, random"),
+        (
+            "alphazero",
+            "unknown bot 'alphazero'; known bots: easy, normal, hard, heuristic, ismcts, random",
+        ),
         ("ismcts:iterations", "not of the form key=value"),
         ("ismcts:speed=3", "bad parameters for bot 'ismcts'"),
         ("ismcts:iterations=0", "iterations must be a positive integer"),

@@ -116,3 +116,27 @@ def test_a_failing_game_is_named_so_it_can_be_replayed(tmp_path, monkeypatch):
     monkeypatch.setattr(RandomBot, "choose", broken)
     with pytest.raises(GameFailed, match=r"game 0 of the run \(balzakken, seed \d+"):
         simulate(RunConfig.make("balzakken", 2, seed=1), 2, tmp_path, jobs=1)
+
+
+def test_duplicate_deals_and_seat_stats():
+    """``deal_every`` games share a deal while the line-up turns; ``seat_stats`` adds each seat's
+    return, decisions and CPU seconds (what the arena reads)."""
+    config = RunConfig.make(
+        "balzakken", 2, ("random", "heuristic"), seed=5, deal_every=2, seat_stats=True
+    )
+    rows = [play_game(config, i) for i in range(4)]
+    assert [r["seed"] for r in rows] == [game_seed(5, 0)] * 2 + [game_seed(5, 1)] * 2
+    assert [r["seat_0_bot"] for r in rows] == ["random", "heuristic"] * 2
+    for r in rows:
+        assert sorted(r[f"return_{s}"] for s in range(2)) in ([0.0, 1.0], [0.5, 0.5])
+        assert r["moves_0"] + r["moves_1"] == r["decisions"]
+        assert r["cpu_0"] >= 0 and r["cpu_1"] >= 0
+
+
+def test_a_run_stored_before_deal_every_and_seat_stats_still_resumes():
+    """Fields at their defaults stay out of run.json, so older runs' configs compare equal."""
+    data = RunConfig.make("balzakken", 3, seed=1).to_json()
+    assert "deal_every" not in data and "seat_stats" not in data
+    assert RunConfig.from_json(data) == RunConfig.make("balzakken", 3, seed=1)
+    shared = RunConfig.make("balzakken", 3, seed=1, deal_every=3).to_json()
+    assert shared["deal_every"] == 3

@@ -3,6 +3,9 @@
 ``make_bot("random")`` or ``make_bot("ismcts:iterations=2000", seed=1)`` builds one from a spec.
 
 =============  ==================================================================================
+``easy``       levels, the same names in every game (:mod:`gametable.bots.levels`): the rules of
+``normal``     thumb with human slips, the rules of thumb, and the tuned search
+``hard``
 ``random``     uniform over the legal actions
 ``heuristic``  the game's rules of thumb (:mod:`gametable.bots.heuristics`; a one-ply look-ahead
                for games without any)
@@ -26,6 +29,7 @@ from collections.abc import Callable
 from gametable.bots.base import Bot, RandomBot, SeatState
 from gametable.bots.heuristic import HeuristicBot
 from gametable.bots.ismcts import ISMCTSBot
+from gametable.bots.levels import LEVELS, EasyBot, HardBot, NormalBot
 
 _FACTORIES: dict[str, Callable[..., Bot]] = {}
 
@@ -35,10 +39,16 @@ def register_bot(name: str, factory: Callable[..., Bot]) -> None:
 
 
 def bot_names() -> list[str]:
-    return sorted(_FACTORIES)
+    """The levels (easiest first), then the other bots by name."""
+    return [n for n in LEVELS if n in _FACTORIES] + sorted(set(_FACTORIES) - set(LEVELS))
 
 
-def _convert(text: str) -> object:
+def convert_value(text: str) -> object:
+    """A parameter's text as an int, a float, a bool or the text itself.
+
+    >>> convert_value("3"), convert_value("0.5"), convert_value("True"), convert_value("fast")
+    (3, 0.5, True, 'fast')
+    """
     for kind in (int, float):
         try:
             return kind(text)
@@ -77,7 +87,7 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
             raise ValueError(f"bot parameter {key!r} is given twice")
         if not _VALUE.fullmatch(value):
             raise ValueError(f"bot parameter {key}={value[:40]!r} is not a short word or number")
-        converted = _convert(value)
+        converted = convert_value(value)
         if isinstance(converted, float) and not math.isfinite(converted):
             raise ValueError(f"bot parameter {key}={value} is not a finite number")
         params[key] = converted
@@ -127,15 +137,23 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
 register_bot("random", RandomBot)
 register_bot("heuristic", HeuristicBot)
 register_bot("ismcts", ISMCTSBot)
+register_bot("easy", EasyBot)
+register_bot("normal", NormalBot)
+register_bot("hard", HardBot)
 
 __all__ = [
+    "LEVELS",
     "Bot",
+    "EasyBot",
+    "HardBot",
     "HeuristicBot",
     "ISMCTSBot",
+    "NormalBot",
     "RandomBot",
     "SeatState",
     "bot_names",
     "check_bot_spec",
+    "convert_value",
     "make_bot",
     "parse_bot_spec",
     "register_bot",

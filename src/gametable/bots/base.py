@@ -57,11 +57,29 @@ class SeatState:
     def describe(self, action: Action) -> str:
         return self._state.describe(action, self.seat)
 
+    def showing(self, actions: list[Action]) -> SeatState:
+        """This window, offering only ``actions`` (some of the legal ones) as the legal actions:
+        a player who overlooks the others."""
+        return Narrowed(self._state, self.seat, actions)
+
     def encode_action(self, action: Action) -> int:
         return self._state.encode_action(action)
 
     def decode_action(self, code: int) -> Action:
         return self._state.decode_action(code)
+
+
+class Narrowed(SeatState):
+    """A seat's window on which only some legal actions are noticed (:meth:`SeatState.showing`)."""
+
+    __slots__ = ("_noticed",)
+
+    def __init__(self, state: State, seat: int, noticed: list[Action]) -> None:
+        super().__init__(state, seat)
+        self._noticed = list(noticed)
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._noticed)
 
 
 class Bot(ABC):

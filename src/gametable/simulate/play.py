@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -39,6 +40,13 @@ class RunConfig:
     config is made by :meth:`make`.  ``eval_every`` samples the game's heuristic evaluation every
     so many decisions for the drama and decisiveness metrics (0: never).  ``max_decisions`` ends a
     game that runs away (0: four times the game's ``max_game_length``); such a game is a timeout.
+
+    ``deal_every`` games share a deal (duplicate play: game ``i`` is dealt by
+    ``game_seed(seed, i // deal_every)``, and the line-up turns by one seat from game to game, so
+    with ``deal_every`` equal to the number of seats every bot plays the same deal from every
+    seat).  ``seat_stats`` adds per seat the return, the number of decisions and the CPU seconds
+    its bot spent choosing (``return_s``, ``moves_s``, ``cpu_s``; the arena reads them; the CPU
+    time is a measurement, so such rows differ from run to run in that column only).
     """
 
     game: str
@@ -50,6 +58,8 @@ class RunConfig:
     eval_every: int = 8
     max_decisions: int = 0
     version: int = 0
+    deal_every: int = 1
+    seat_stats: bool = False
 
     @classmethod
     def make(
@@ -80,6 +90,9 @@ class RunConfig:
         data = asdict(self)
         data["bots"] = list(self.bots)
         data["options"] = dict(self.options)
+        for name, default in _LATER_FIELDS.items():  # runs made before they existed still resume
+            if data[name] == default:
+                del data[name]
         return data
 
     @classmethod
@@ -88,6 +101,10 @@ class RunConfig:
         data["bots"] = tuple(data.get("bots", ("random",)))
         data["options"] = dict(data.get("options", {}))
         return cls(**data)
+
+
+#: fields added after runs were first stored, left out of the JSON form at their defaults
+_LATER_FIELDS: dict[str, object] = {"deal_every": 1, "seat_stats": False}
 
 
 # -- seeds and seats ------------------------------------------------------------------------------
@@ -179,7 +196,8 @@ def play_game(config: RunConfig, index: int) -> dict[str, Any]:
     specs = seat_bots(config.bots, config.players, index)
     seeds = [bot_seed(config.seed, index, s) for s in range(config.players)]
     cap = config.max_decisions or 4 * game.max_game_length(config.players, config.options)
-    return _play(config, game, index, game_seed(config.seed, index), specs, seeds, cap)
+    deal = game_seed(config.seed, index // max(1, config.deal_every))
+    return _play(config, game, index, deal, specs, seeds, cap)
 
 
 def _play(
@@ -202,6 +220,8 @@ def _play(
     moves: list[tuple[int, str]] = []
     legal_total = 0
     decisions = 0
+    cpu = [0.0] * config.players
+    made = [0] * config.players
     while not state.is_over and decisions < cap:
         seat = state.to_move[0]
         if evaluate is not None and decisions % config.eval_every == 0:
@@ -210,12 +230,15 @@ def _play(
             except Exception:  # an unfinished heuristic: no drama for this game
                 evaluate, evaluations = None, []
         legal_total += len(state.legal_actions(seat))
+        start = time.process_time()
         action = bots[seat].act(state, seat)
+        cpu[seat] += time.process_time() - start
+        made[seat] += 1
         state.apply(action, seat)
         decisions += 1
         if config.record_moves:
             moves.append((seat, str(action)))
-    return _row(
+    row = _row(
         config,
         index,
         seed,
@@ -228,6 +251,13 @@ def _play(
         evaluations,
         moves,
     )
+    if config.seat_stats:
+        returns = state.returns() if state.is_over else [0.5] * config.players
+        for s in range(config.players):
+            row[f"return_{s}"] = float(returns[s])
+            row[f"moves_{s}"] = made[s]
+            row[f"cpu_{s}"] = cpu[s]
+    return row
 
 
 def _row(
@@ -295,7 +325,8 @@ def play_chunk(config: RunConfig | Mapping[str, Any], start: int, stop: int) -> 
             rows.append(play_game(config, index))
         except Exception as exc:
             raise GameFailed(
-                f"game {index} of the run ({config.game}, seed {game_seed(config.seed, index)}, "
+                f"game {index} of the run ({config.game}, "
+                f"seed {game_seed(config.seed, index // max(1, config.deal_every))}, "
                 f"bots {seat_bots(config.bots, config.players, index)}) failed: "
                 f"{type(exc).__name__}: {exc}"
             ) from exc

@@ -1,11 +1,17 @@
-"""Balance statistics over a run's rows: win rates with Wilson intervals and Ludii's metrics.
+"""The statistics of the simulation report and of the arena (one module for both).
 
-The metrics follow the definitions of the Ludii general game system's evaluation metrics
-(Balance, Drawishness, Timeouts, Duration, Branching Factor, Decisiveness, Drama, Advantage P1),
-re-implemented here over our rows; :data:`METRIC_DOCS` states each formula as the report shows it.
+* :func:`wilson`: a rate with its Wilson score interval (the only one in gametable);
+* :func:`rate_bots`: Plackett-Luce ratings of bots over games of any number of seats
+  (``openskill``), each with a 95% interval;
+* :func:`summarize`: balance statistics over a run's rows, following the definitions of the Ludii
+  general game system's evaluation metrics (Balance, Drawishness, Timeouts, Duration, Branching
+  Factor, Decisiveness, Drama, Advantage P1), re-implemented here over our rows;
+  :data:`METRIC_DOCS` states each formula as the report shows it.
 
->>> wilson(5, 10)
-(0.5, 0.2366, 0.7634)
+>>> wilson(5, 10).rounded()
+Interval(rate=0.5, low=0.2366, high=0.7634)
+>>> wilson(0, 0)
+Interval(rate=nan, low=0.0, high=1.0)
 """
 
 from __future__ import annotations
@@ -13,9 +19,11 @@ from __future__ import annotations
 import json
 import math
 import statistics
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
+
+from openskill.models import PlackettLuce
 
 from gametable.simulate.play import EVENT_PREFIX
 
@@ -44,15 +52,77 @@ METRIC_DOCS: dict[str, str] = {
 }
 
 
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float, float]:
-    """The win rate ``wins / n`` with its Wilson score interval (95% by default), rounded."""
+class Interval(NamedTuple):
+    """A rate (``nan`` without any trial) and the bounds of its confidence interval."""
+
+    rate: float
+    low: float
+    high: float
+
+    def rounded(self, digits: int = 4) -> Interval:
+        return Interval(*(round(x, digits) for x in self))
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> Interval:
+    """The rate ``successes / n`` with its Wilson score interval (95% by default).
+
+    ``successes`` may be fractional (a draw counts as half a win).  Without trials (``n == 0``)
+    the rate is unknown (``nan``) and the interval is all of [0, 1].
+
+    >>> wilson(60, 100).rounded(3)
+    Interval(rate=0.6, low=0.502, high=0.691)
+    """
     if n <= 0:
-        return (math.nan, 0.0, 1.0)
-    p = wins / n
+        return Interval(math.nan, 0.0, 1.0)
+    p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (round(p, 4), round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)  # exact at the ends
+    high = 1.0 if successes >= n else min(1.0, centre + half)
+    return Interval(p, low, high)
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A Plackett-Luce skill estimate: mean ``mu`` and standard deviation ``sigma`` (openskill's
+    scale: a newcomer is 25 +- 8.3); ``low``/``high`` bound its 95% interval."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def low(self) -> float:
+        return self.mu - Z95 * self.sigma
+
+    @property
+    def high(self) -> float:
+        return self.mu + Z95 * self.sigma
+
+
+def rate_bots(count: int, games: Iterable[Mapping[int, float]]) -> list[Rating]:
+    """Plackett-Luce ratings of ``count`` bots from games in the order given.
+
+    Each game maps the bots that played it to their result in it (higher is better, e.g. the mean
+    return of the bot's seats); bots with equal results share a place.  Any number of bots may
+    meet in a game, which is what a rating from pairwise results cannot model.
+
+    >>> a, b = rate_bots(2, [{0: 1.0, 1: 0.0}] * 20)
+    >>> a.mu > 25 > b.mu and a.low > b.high
+    True
+    """
+    model = PlackettLuce()
+    ratings = [model.rating() for _ in range(count)]
+    for result in games:
+        bots = sorted(result)
+        if len(bots) < 2:
+            continue
+        # openskill takes places (1 first, equal results share one), not the results themselves
+        ranks = [1.0 + sum(result[o] > result[b] for o in bots) for b in bots]
+        updated = model.rate([[ratings[b]] for b in bots], ranks=ranks)
+        for b, (new,) in zip(bots, updated, strict=True):
+            ratings[b] = new
+    return [Rating(r.mu, r.sigma) for r in ratings]
 
 
 @dataclass
@@ -66,7 +136,7 @@ class RateCI:
 
     @classmethod
     def of(cls, label: str, wins: int, n: int) -> RateCI:
-        return cls(label, wins, n, *wilson(wins, n))
+        return cls(label, wins, n, *wilson(wins, n).rounded())
 
 
 @dataclass

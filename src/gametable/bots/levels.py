@@ -1,0 +1,121 @@
+"""Levels people choose from: ``easy``, ``normal`` and ``hard``, the same names in every game.
+
+=========  =====================================================================================
+``easy``   the game's rules of thumb, played by someone who sometimes overlooks options: on a
+           slip (``slip``, default 35% of decisions with a choice) it sees only about half of
+           its options (``notice``) and plays the rules-of-thumb choice among those.  Its
+           mistakes are plausible moves (a pair not discarded, a BALZAK! not called, a hit not
+           seen, a cheaper building), never random ones.
+``normal`` the game's rules of thumb (:class:`~gametable.bots.heuristic.HeuristicBot`).
+``hard``   the ISMCTS search (:class:`~gametable.bots.ismcts.ISMCTSBot`) with the settings
+           :data:`HARD` gives per game (for now the ``ismcts`` defaults in every game, within
+           half a second of CPU per move on average).
+=========  =====================================================================================
+
+Each level is a registered bot name, so it is accepted wherever a bot spec is (``gametable play
+--bot easy``, ``gametable arena GAME --bot hard --bot normal``, the lobby's list of bots) and
+takes the underlying bot's parameters (``easy:slip=0.2``, ``hard:iterations=400``).
+
+>>> from gametable import load_game
+>>> state = load_game("keezbord").new_game(2, seed=3)
+>>> seat = state.to_move[0]
+>>> bots = [make_level(name, seed=1, **({"iterations": 20} if name == "hard" else {}))
+...         for name in LEVELS]
+>>> all(bot.act(state, seat) in state.legal_actions(seat) for bot in bots)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from gametable.bots.base import Bot, SeatState
+from gametable.bots.heuristic import HeuristicBot
+from gametable.bots.ismcts import ISMCTSBot, check_number
+from gametable.core.protocol import Action
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class EasyBot(HeuristicBot):
+    """The rules of thumb with human slips: on a fraction ``slip`` of its decisions it notices
+    only a share ``notice`` of its options (at least one, never all) and picks among those."""
+
+    name = "easy"
+
+    def __init__(self, seed: int | None = None, slip: float = 0.35, notice: float = 0.5) -> None:
+        super().__init__(seed)
+        check_number("slip", slip, 0.0, 1.0)
+        check_number("notice", notice, 0.0, 1.0, positive=True)
+        self.slip = float(slip)
+        self.notice = float(notice)
+        #: slips draw from their own stream, so that between slips the bot plays exactly as
+        #: the heuristic bot with the same seed
+        self.slips = random.Random(None if seed is None else f"slips:{seed}")
+
+    def choose(self, seat_state: SeatState) -> Action:
+        legal = seat_state.legal_actions()
+        if len(legal) > 1 and self.slips.random() < self.slip:
+            size = min(len(legal) - 1, max(1, math.ceil(self.notice * len(legal))))
+            picked = sorted(self.slips.sample(range(len(legal)), size))
+            seen = [legal[i] for i in picked]
+            if len(seen) == 1:
+                return seen[0]
+            seat_state = seat_state.showing(seen)
+        return super().choose(seat_state)
+
+
+class NormalBot(HeuristicBot):
+    """The rules of thumb, under the level's name."""
+
+    name = "normal"
+
+
+#: per game, the ISMCTS settings of ``hard`` that differ from the ``ismcts`` defaults (empty: the
+#: defaults, whose strength against the heuristic is the best measured so far; larger budgets,
+#: 320/1000/600 iterations, lost their first games on the same deals, see docs/bots.md)
+HARD: Mapping[str, Mapping[str, Any]] = {}
+
+
+#: the ISMCTS parameters a level may set per game
+TUNABLE = ("iterations", "rollout", "depth", "c", "anchor")
+
+
+class HardBot(ISMCTSBot):
+    """ISMCTS with per-game settings (:data:`HARD`); parameters given in the spec win."""
+
+    name = "hard"
+
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
+        super().__init__(seed, **params)
+        self.given = set(params)
+        self._untuned = {key: getattr(self, key) for key in TUNABLE}
+        self._tuned: str | None = None
+
+    def choose(self, seat_state: SeatState) -> Action:
+        game = seat_state.game.name
+        if self._tuned != game:
+            self.tune(game)
+        return super().choose(seat_state)
+
+    def tune(self, game: str) -> None:
+        """Take the game's settings for every parameter the spec did not give (a budget set
+        after the bot was made, e.g. a server's time cap, stays unless the game names one)."""
+        if self._tuned is not None:
+            for key, value in self._untuned.items():
+                setattr(self, key, value)
+        for key, value in HARD.get(game, {}).items():
+            if key not in self.given:
+                setattr(self, key, value)
+        self._tuned = game
+
+
+_CLASSES: dict[str, type[Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+
+
+def make_level(name: str, seed: int | None = None, **params: Any) -> Bot:
+    """The bot of level ``name`` (one of :data:`LEVELS`)."""
+    return _CLASSES[name](seed=seed, **params)

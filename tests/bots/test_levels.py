@@ -1,0 +1,95 @@
+"""Levels (issue 21): ``easy``, ``normal`` and ``hard`` by name in every game, through the same
+registry that the terminal, the lobby and the arena use."""
+
+from __future__ import annotations
+
+import pytest
+
+import gametable
+from gametable.bots import (
+    LEVELS,
+    EasyBot,
+    HardBot,
+    HeuristicBot,
+    ISMCTSBot,
+    bot_names,
+    check_bot_spec,
+    levels,
+    make_bot,
+)
+from gametable.bots.base import SeatState
+from tests.bots.conftest import positions
+
+
+def test_levels_are_registered_bot_names_easiest_first() -> None:
+    assert bot_names()[:3] == ["easy", "normal", "hard"] == list(LEVELS)
+    assert isinstance(make_bot("easy", seed=1), EasyBot)
+    assert isinstance(make_bot("normal", seed=1), HeuristicBot)
+    assert isinstance(make_bot("hard", seed=1), HardBot)
+    assert isinstance(make_bot("hard", seed=1), ISMCTSBot)  # servers cap its time like ismcts
+    assert check_bot_spec("hard:iterations=50", max_iterations=100) == "hard:iterations=50"
+    with pytest.raises(ValueError, match="slip must be a non-negative number"):
+        make_bot("easy:slip=-1")
+    with pytest.raises(ValueError, match="more than this server allows"):
+        check_bot_spec("hard:seconds=9", max_seconds=5)
+
+
+TUNED = {"balzakken": {"iterations": 7, "c": 0.9}, "keezbord": {"depth": 4}}
+
+
+def test_hard_takes_the_games_settings_unless_the_spec_gives_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(levels, "HARD", TUNED)
+    bot = make_bot("hard:c=0.5", seed=1)
+    assert isinstance(bot, HardBot)
+    state = gametable.load_game("balzakken").new_game(2, seed=1)
+    bot.act(state, state.to_move[0])
+    assert (bot.iterations, bot.c, bot.last_iterations) == (7, 0.5, 7)
+    # another game: the first game's settings are undone, the new game's taken
+    state = gametable.load_game("keezbord").new_game(2, seed=1)
+    bot.act(state, state.to_move[0])
+    assert (bot.iterations, bot.c, bot.depth) == (None, 0.5, 4)
+
+
+def test_easy_without_slips_plays_the_rules_of_thumb(game_name: str) -> None:
+    for state in positions(game_name, seed=5, every=9, limit=120):
+        seat = state.to_move[0]
+        assert EasyBot(seed=3, slip=0.0).act(state, seat) == HeuristicBot(seed=3).act(state, seat)
+
+
+def test_easy_slips_choose_among_the_options_it_noticed(game_name: str) -> None:
+    """A slip hides some options and keeps the rules of thumb among the rest: every choice is
+    legal, and over many positions some differ from the heuristic's (its human mistakes)."""
+    differ = total = 0
+    for state in positions(game_name, seed=6, every=5, limit=200):
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        if len(legal) < 3:
+            continue
+        easy = EasyBot(seed=state.ply, slip=1.0, notice=0.5).act(state, seat)
+        assert easy in legal
+        differ += easy != HeuristicBot(seed=state.ply).act(state, seat)
+        total += 1
+    assert total > 0 and differ > 0
+
+
+def test_a_narrowed_window_offers_only_the_noticed_actions() -> None:
+    state = gametable.load_game("balzakken").new_game(2, seed=4)
+    window = SeatState(state, 0)
+    legal = window.legal_actions()
+    narrowed = window.showing(legal[:2])
+    assert narrowed.legal_actions() == legal[:2]
+    assert narrowed.view() == window.view() and narrowed.seat == 0
+
+
+def test_a_time_cap_set_after_making_hard_stays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server caps a searching bot's time after making it (``botworker.capped``): ``hard``
+    keeps that cap while it takes its own game's iterations."""
+    monkeypatch.setattr(levels, "HARD", TUNED)
+    bot = make_bot("hard", seed=1)
+    assert isinstance(bot, HardBot)
+    bot.iterations, bot.seconds = 5, 0.2
+    state = gametable.load_game("balzakken").new_game(2, seed=1)
+    bot.act(state, state.to_move[0])
+    assert bot.seconds == 0.2 and bot.iterations == 7
