@@ -1,5 +1,8 @@
 """Balzakken in the terminal: your hand, the piles, the action cards in front of each player, the
-hand sizes and the score sheet with the tasty 69 and 99 positions marked."""
+hand sizes and the score sheet with the tasty 69 and 99 positions marked.
+
+On a small screen (:meth:`BalzakkenRenderer.compact`) the score sheet's last rounds become
+columns of the players' table."""
 
 from __future__ import annotations
 
@@ -36,6 +39,11 @@ def card(text: str) -> Text:
     return Text(f" {value:>2} ", style=style)
 
 
+def counted(n: int, thing: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
 def cards(texts: list[str]) -> Text:
     out = Text()
     for i, t in enumerate(texts):
@@ -70,7 +78,10 @@ class BalzakkenRenderer(GameRenderer):
         piles = Text("Discard pile top: ")
         pile = view["discard_pile"]
         piles.append_text(card(pile[-1]) if pile else Text("empty", style="dim"))
-        piles.append(f"  ({len(pile)} cards)   Draw pile: {view['draw_pile_size']} cards")
+        piles.append(
+            f"  ({counted(len(pile), 'card')})   Draw pile: "
+            f"{counted(view['draw_pile_size'], 'card')}"
+        )
 
         table = Table(box=None, padding=(0, 1), header_style="bold")
         table.add_column("player")
@@ -96,6 +107,57 @@ class BalzakkenRenderer(GameRenderer):
             parts.append(hand)
         if view.get("rounds"):
             parts.append(score_sheet(view))
+        return Group(*parts)
+
+    #: the most finished rounds the compact layout shows (the totals are always there)
+    compact_rounds = 3
+
+    def compact(self, view: Mapping[str, Any]) -> RenderableType:
+        """The board in fewer lines: one table of the players with their last rounds' points."""
+        me = view.get("seat")
+        moving = view.get("to_move") or []
+        head = Text(f"Balzakken round {view['round']}", style="bold reverse")
+        head.append(f" · dealer: seat {view['dealer']} · ")
+        head.append(
+            "to move: " + ", ".join(seat_name(s, me) for s in moving) if moving else "game over",
+            style="bold",
+        )
+        pile = view["discard_pile"]
+        piles = Text("Discard pile top: ")
+        piles.append_text(card(pile[-1]) if pile else Text("empty", style="dim"))
+        piles.append(
+            f" ({counted(len(pile), 'card')}) · draw pile: "
+            f"{counted(view['draw_pile_size'], 'card')}"
+        )
+        rounds = view.get("rounds") or []
+        shown = rounds[-self.compact_rounds :]
+        table = Table(box=None, padding=(0, 1), header_style="bold", pad_edge=False)
+        table.add_column("player")
+        table.add_column("cards", justify="right")
+        table.add_column("score", justify="right")
+        for r in shown:
+            table.add_column(f"r{r['round']}", justify="right")
+        table.add_column("in front")
+        table.add_column("known in hand")
+        known = view.get("known_cards", {})
+        for s in range(view["players"]):
+            points = [f"+{r['points'][s]}" + ("*" if s in r["tasty"] else "") for r in shown]
+            table.add_row(
+                Text(seat_name(s, me), style="bold" if s in moving else ""),
+                str(view["hand_sizes"][s]),
+                str(view["scores"][s]),
+                *points,
+                cards(view["in_front"][s]) if view["in_front"][s] else "",
+                cards(known[str(s)]) if str(s) in known else "",
+            )
+        parts: list[RenderableType] = [head, piles, table]
+        if me is not None and "hand" in view:
+            hand = Text("Your hand: ")
+            hand.append_text(cards(view["hand"]))
+            hand.append(f"   = {view['hand_value']} points", style="bold")
+            if shown:
+                hand.append("   (* tasty 69→50, 99→75)", style="dim")
+            parts.append(hand)
         return Group(*parts)
 
     def confirm(self, view: Mapping[str, Any], action_text: str) -> str | None:

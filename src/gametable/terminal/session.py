@@ -27,7 +27,14 @@ from gametable.rulebook import load as load_reference
 from gametable.rulebook.render import render_section
 from gametable.terminal.menu import PAGE_SIZE, Entry, StepMenu
 from gametable.terminal.prompt import Ask, Candidate
-from gametable.terminal.render import menu_page, menu_screen, renderer_for
+from gametable.terminal.render import (
+    MENU_ROOM,
+    fitted_board,
+    height_of,
+    menu_page,
+    menu_screen,
+    renderer_for,
+)
 from gametable.terminal.saves import PERSON, SaveSlot, holds_other_game, table_meta, write_record
 
 HELP = (
@@ -103,7 +110,7 @@ class TerminalGame:
         outcome = state.outcome
         assert outcome is not None
         self.console.rule("Game over")
-        self.console.print(self.renderer.board(state.view(self.screen_owner)))
+        self.console.print(self.board(state.view(self.screen_owner))[0])
         self.console.print(Text(outcome.reason, style="bold"))
         for s, (score, rank) in enumerate(zip(outcome.scores, outcome.ranking, strict=True)):
             mark = "  [bold green]winner[/bold green]" if s in outcome.winners else ""
@@ -132,9 +139,7 @@ class TerminalGame:
         """Show the board and the menu, then read lines until one plays a legal action."""
         self.hand_over(seat)
         self.autosave()
-        legal = self.state.legal_actions(seat)
-        self.menu = StepMenu(legal)
-        self._notes = {a: self.note_for(a, seat) for a in legal}
+        self.start_turn(seat)
         self.show_turn(seat)
         while True:
             line = " ".join(self.ask(self.question(seat), self.candidates()).split())
@@ -143,6 +148,12 @@ class TerminalGame:
             action = self.read(line, seat)
             if action is not None and self.play(action, seat):
                 return
+
+    def start_turn(self, seat: int) -> None:
+        """The menu of ``seat``'s legal actions, at its first level."""
+        legal = self.state.legal_actions(seat)
+        self.menu = StepMenu(legal)
+        self._notes = {a: self.note_for(a, seat) for a in legal}
 
     def question(self, seat: int) -> str:
         """The prompt: a question to the person whose turn it is."""
@@ -175,10 +186,19 @@ class TerminalGame:
 
     def show_turn(self, seat: int) -> None:
         """The board, then the menu in the room the screen has left."""
-        self.console.rule(f"{self.state.game.title}: seat {seat} to move")
-        board = self.renderer.board(self.state.view(seat))
+        board, full = self.board(self.state.view(seat))
+        if full:
+            self.console.rule(f"{self.state.game.title}: seat {seat} to move")
         self.console.print(board)
-        self.show_menu(used=self.height_of(board) + 2)
+        self.show_menu(used=height_of(self.console, board) + (2 if full else 1))
+
+    def board(self, view: Mapping[str, Any]) -> tuple[RenderableType, bool]:
+        """The board in the layout that fits the screen with a menu below it (the full one when
+        the output is not a screen), and whether it is the full one (the compact one begins with
+        its own heading)."""
+        if not self.console.is_terminal:
+            return self.renderer.board(view), True
+        return fitted_board(self.renderer, view, self.console, MENU_ROOM + 1)
 
     def show_menu(self, used: int = 0) -> None:
         """The level of the menu shown, fitted below ``used`` lines of the screen."""
@@ -186,9 +206,6 @@ class TerminalGame:
         height = self.console.height if self.console.is_terminal else 40
         rows = max(0, height - used - 1)
         self.console.print(menu_screen(self.menu, self.note, self.console.width, rows))
-
-    def height_of(self, thing: RenderableType) -> int:
-        return len(self.console.render_lines(thing, self.console.options, pad=False))
 
     def read(self, line: str, seat: int) -> Action | None:
         """Act on one line: a command, a number, labels, a move in notation or first letters.
