@@ -330,11 +330,11 @@ def replay_command(
     board_file: BoardFile = None,
 ) -> None:
     """Print a recorded game move by move (or step through it with --step)."""
-    from rich.prompt import Prompt
-
+    from gametable.terminal.prompt import Candidate, make_ask
     from gametable.terminal.render import renderer_for
 
     console = Console()
+    ask = make_ask(console) if step else None
     use_board_file(board_file)
     try:
         record = Record.load(saves.resolve_save(file))
@@ -359,11 +359,13 @@ def replay_command(
                     console.print(summary)
             if step:
                 console.print(renderer.board(view))
-                if (
-                    number < len(record.moves)
-                    and Prompt.ask("Enter: next move, q: stop", default="") == "q"
-                ):
-                    return
+                if number < len(record.moves) and ask is not None:
+                    line = ask(
+                        f"Move {number + 1} of {len(record.moves)}: Enter shows it, q stops. ",
+                        [Candidate("q", "stop")],
+                    )
+                    if line.strip().casefold() in ("q", "quit"):
+                        return
             before = view
             if number < len(record.moves):
                 s, text = record.moves[number]
@@ -371,7 +373,7 @@ def replay_command(
         final = state
     except GameError as exc:
         raise fail(str(exc)) from None
-    except EOFError:
+    except (EOFError, KeyboardInterrupt):  # end of input or Ctrl-C: stop stepping
         return
     if final.outcome is not None:
         console.print(f"[bold]Result:[/bold] {final.outcome.reason}")

@@ -15,12 +15,6 @@ from rich.text import Text
 
 from gametable.terminal.render import GameRenderer, register_renderer
 
-KIND = {
-    "good": "a good BALZAK!",
-    "false": "a false BALZAK!",
-    "overcall": "BALZAK! with more than 5 points",
-}
-
 
 def card(text: str) -> Text:
     """One card as a coloured chip: low values green, high red, action cards by name."""
@@ -172,10 +166,7 @@ class BalzakkenRenderer(GameRenderer):
         if len(after.get("rounds", [])) <= len(before.get("rounds", [])):
             return None
         last = after["rounds"][-1]
-        table = Table(
-            title=f"Round {last['round']}: seat {last['caller']} called {KIND[last['kind']]}",
-            header_style="bold",
-        )
+        table = Table(header_style="bold")
         for col in ("player", "hand", "value", "points", "total"):
             table.add_column(
                 col, justify="right" if col in ("value", "points", "total") else "left"
@@ -193,7 +184,24 @@ class BalzakkenRenderer(GameRenderer):
                 str(last["points"][s]),
                 total,
             )
-        return table
+        return Group(Text(call_sentence(last), style="bold"), table)
+
+
+def call_sentence(entry: Mapping[str, Any]) -> str:
+    """What a BALZAK! call came to, as a player would say it."""
+    caller, kind = entry["caller"], entry["kind"]
+    held = entry["values"][caller]
+    said = f"Round {entry['round']}: seat {caller} called BALZAK! holding {held} points"
+    if kind == "good":
+        verdict = "a good call (5 points or fewer, and every other hand higher)"
+    elif kind == "false":
+        lower = [str(s) for s, v in enumerate(entry["values"]) if s != caller and v <= held]
+        who = "seat " + ", ".join(lower) if lower else "another hand"
+        verdict = f"a false call ({who} held as few points or fewer)"
+    else:
+        verdict = "an over-call (more than 5 points)"
+    points = entry["points"][caller]
+    return f"{said}: {verdict}. Seat {caller} writes {counted(points, 'point')}."
 
 
 def score_sheet(view: Mapping[str, Any]) -> Table:

@@ -24,7 +24,8 @@ from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import Action, State
 from gametable.core.record import Record
 from gametable.rulebook import load as load_reference
-from gametable.rulebook.render import render_section
+from gametable.rulebook.ingame import answer_in_game, topic_of
+from gametable.rulebook.render import render_answer, render_section
 from gametable.terminal.menu import PAGE_SIZE, Entry, StepMenu
 from gametable.terminal.prompt import Ask, Candidate
 from gametable.terminal.render import (
@@ -42,7 +43,8 @@ HELP = (
     "opens the next level. At any level you may also type a whole move in the game's notation. "
     "Tab completes what you type; the up and down arrows recall earlier lines.\n"
     "Commands: back (the level before), top (the first level), next and prev (other pages; "
-    "also > and <), board (the board again), why (the last refusal's reason and rule), save "
+    "also > and <), board (the board again), why (the last refusal's reason and rule), ask "
+    "QUESTION (a question about the rules or this position: ask what can I do), save "
     "(save now), save FILE (also write the game to FILE), quit (stop; the game is kept: "
     "gametable saves)."
 )
@@ -55,6 +57,7 @@ COMMANDS = (
     Candidate("prev", "the previous page"),
     Candidate("board", "show the board again"),
     Candidate("why", "the last refusal again"),
+    Candidate("ask ", "ask a question: ask what can I do"),
     Candidate("save", "save now (save FILE: also to FILE)"),
     Candidate("help", "how to play from here"),
     Candidate("quit", "stop; the game is kept"),
@@ -86,6 +89,8 @@ class TerminalGame:
         ]
         self.renderer = renderer_for(state.game.name)
         self.last_refusal: IllegalAction | None = None
+        #: the action last refused, while no other was played
+        self.refused: Action | None = None
         self.humans = [s for s in range(state.players) if s not in bots]
         self.screen_owner: int | None = self.humans[0] if len(self.humans) == 1 else None
         self._public: Mapping[str, Any] = state.view(None)
@@ -170,12 +175,18 @@ class TerminalGame:
         return "" if text == str(action) else text
 
     def note(self, entry: Entry) -> str:
-        """Beside a menu entry: what the action does, or how many moves lie below it."""
+        """Beside a menu entry: what the action does, or what its next level offers
+        (``3, 7 or 11x2``; ``card 0 … card 3: 4 choices``)."""
         done = entry.action
         if done is not None:
             return self._notes.get(done, "")
-        count = len(entry.choice.actions)
-        return f"{count} move{'s' if count != 1 else ''}"
+        assert self.menu is not None
+        below = self.menu.preview(entry)
+        if len(below) == 1:
+            return f"then {below[0]}"
+        if len(below) <= 6:
+            return "then " + ", ".join(below[:-1]) + f" or {below[-1]}"
+        return f"then {len(below)} choices: {', '.join(below[:3])} …"
 
     def candidates(self) -> list[Candidate]:
         """What Tab completes: the entries shown, every legal action in notation, the commands."""
@@ -218,6 +229,9 @@ class TerminalGame:
         word = first.casefold()
         if word == "save":
             self.save(rest)
+            return None
+        if word == "ask":
+            self.answer(rest, seat)
             return None
         if not rest and self.command(word, seat):
             return None
@@ -319,12 +333,24 @@ class TerminalGame:
             self.record.append(state, action, seat)
         except IllegalAction as exc:
             self.last_refusal = exc
+            self.refused = action
             self.console.print(Text.assemble(("Refused: ", "red"), exc.explanation))
             self.console.print(
                 f"  rule: {exc.rule}  (type 'why' to see this again)", highlight=False
             )
             return False
+        self.refused = None
         return True
+
+    def answer(self, question: str, seat: int) -> None:
+        """``ask QUESTION``: the short answer about this position and the sections it rests on
+        (a "why not" question is about the move just refused, if there is one)."""
+        if not question:
+            self.console.print("Ask a question after the word: ask what can I do", style="dim")
+            return
+        attempt = self.refused if topic_of(question) == "refusal" else None
+        reply = answer_in_game(self.state, seat, question, attempt=attempt)
+        self.console.print(render_answer(load_reference(self.state.game.name), reply))
 
     def explain(self, refusal: IllegalAction) -> None:
         """The refusal again, with the rules reference section it points to."""
