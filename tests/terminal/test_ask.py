@@ -3,6 +3,7 @@ answer and the sections it rests on; a "why not" question is about the move just
 
 from __future__ import annotations
 
+import contextlib
 import io
 
 from rich.console import Console
@@ -31,10 +32,8 @@ def missing_card(game: TerminalGame) -> str:
 
 def test_ask_what_can_i_do_lists_the_choices_and_the_sections():
     game, out = balzakken_session(["ask what can I do?"])
-    try:
+    with contextlib.suppress(EOFError):
         game.run()
-    except EOFError:
-        pass
     text = out.getvalue()
     assert "Q: what can I do?" in text
     assert "discard" in text and "Rests on:" in text
@@ -45,10 +44,8 @@ def test_ask_why_after_a_refusal_explains_that_move():
     probe, _ = balzakken_session([])
     card = missing_card(probe)
     game, out = balzakken_session([f"discard {card}", "ask why can't I do that?"])
-    try:
+    with contextlib.suppress(EOFError):
         game.run()
-    except EOFError:
-        pass
     text = out.getvalue()
     assert "Refused:" in text
     answer = text.split("Q: why can't I do that?", 1)[1]
