@@ -337,7 +337,7 @@ class BalamRenderer(GameRenderer):
         """The turn under way, after the last Katun card turned."""
         line = Text()
         discard = (view.get("katun") or {}).get("discard_cards") or []
-        if discard:
+        if discard and not (view.get("turn") or {}).get("card"):  # else: "resolving ..."
             line.append(f"Last Katun turned: {card_name(discard[-1])}")
         turn = self.turn(view)
         if turn is not None:
