@@ -92,7 +92,7 @@ def test_balzakken_by_number_first_letters_and_tab_completion(run, tmp_path):
     screen = s.wait_for_prompt()
     assert "Your hand:" in screen and "= 40 points" in screen
     assert menu_numbers(screen) == [1, 2, 3]
-    assert re.search(r"1 discard\s+then 6 choices|1 discard\s+then [-0-9x, ]+ or [-0-9x]+", screen)
+    assert re.search(r"1 discard\s+then 3, 7, 8, 11 or 11x2", screen)
     s.type("sw")  # first letters open the swap level
     screen = s.wait_for("swap: 4 choices")
     assert re.search(r"4 11\s+swaps a Blue Ball \(11\)", screen)
