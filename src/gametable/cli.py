@@ -8,15 +8,18 @@ recorded game move by move.  Bad input, on the command line or in a command, end
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
+from typer.main import get_group
 
 from gametable.core.errors import GameError
 from gametable.core.options import parse_option_pairs
@@ -30,9 +33,83 @@ if TYPE_CHECKING:
     from gametable.terminal.session import TerminalGame
 
 
+@dataclass(frozen=True)
+class LayerCommand:
+    """A command that lives beside the layer it drives (``module.register(app)`` adds it).
+
+    Its module is imported only when the command runs (or its own help is asked for), so that
+    ``gametable --help`` or ``gametable play`` never pay for the web server, the simulator or
+    the rules search.  ``summary`` is what the list of commands shows; a test checks that it is
+    the command's own first paragraph of help.
+    """
+
+    module: str
+    summary: str
+
+
+#: the layers' commands, in the order ``gametable --help`` lists them
+LAYER_COMMANDS = {
+    "rules": LayerCommand(
+        "gametable.rulebook.cli",
+        "Read a game's rules (in our own words): the sections, one section, or --ask a question\n"
+        "(a short answer and the sections it rests on).",
+    ),
+    "arena": LayerCommand(
+        "gametable.arena",
+        "Bots play many games against each other; prints scores, 95% intervals and ratings.",
+    ),
+    "serve": LayerCommand(
+        "gametable.server.cli",
+        "Serve games to browsers: open http://HOST:PORT/ and share the invite links.",
+    ),
+    "simulate": LayerCommand(
+        "gametable.simulate.cli",
+        "Play many games between bots and write one row per game (resumable: re-run to continue).",
+    ),
+    "report": LayerCommand(
+        "gametable.simulate.cli",
+        "Write a self-contained HTML balance report of a simulation (or a sweep of them).",
+    ),
+}
+
+
+def layer_command(name: str) -> TyperCommand:
+    """The real command ``name`` of :data:`LAYER_COMMANDS`, its module imported now."""
+    layer = typer.Typer()
+    # imported by name on purpose: loading the layer only when its command runs is the point
+    importlib.import_module(LAYER_COMMANDS[name].module).register(layer)
+    command = get_group(layer).commands[name]
+    assert isinstance(command, TyperCommand)
+    return command
+
+
 class Commands(TyperGroup):
     """The ``gametable`` commands; a mistake on the command line is reported like every other
-    error (``error: ...``), not in Typer's box."""
+    error (``error: ...``), not in Typer's box.  The layers' commands (:data:`LAYER_COMMANDS`)
+    are loaded when they run."""
+
+    _listing = False
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), *(n for n in LAYER_COMMANDS if n not in self.commands)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        found = super().get_command(ctx, cmd_name)
+        if found is not None or cmd_name not in LAYER_COMMANDS:
+            return found
+        if self._listing:  # the list of commands needs only their summaries
+            summary = LAYER_COMMANDS[cmd_name].summary
+            return TyperCommand(cmd_name, help=summary)
+        command = layer_command(cmd_name)
+        self.add_command(command, cmd_name)
+        return command
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
 
     def main(
         self,
@@ -253,11 +330,11 @@ def replay_command(
     board_file: BoardFile = None,
 ) -> None:
     """Print a recorded game move by move (or step through it with --step)."""
-    from rich.prompt import Prompt
-
+    from gametable.terminal.prompt import Candidate, make_ask
     from gametable.terminal.render import renderer_for
 
     console = Console()
+    ask = make_ask(console) if step else None
     use_board_file(board_file)
     try:
         record = Record.load(saves.resolve_save(file))
@@ -282,11 +359,13 @@ def replay_command(
                     console.print(summary)
             if step:
                 console.print(renderer.board(view))
-                if (
-                    number < len(record.moves)
-                    and Prompt.ask("Enter: next move, q: stop", default="") == "q"
-                ):
-                    return
+                if number < len(record.moves) and ask is not None:
+                    line = ask(
+                        f"Move {number + 1} of {len(record.moves)}: Enter shows it, q stops. ",
+                        [Candidate("q", "stop")],
+                    )
+                    if line.strip().casefold() in ("q", "quit"):
+                        return
             before = view
             if number < len(record.moves):
                 s, text = record.moves[number]
@@ -294,7 +373,7 @@ def replay_command(
         final = state
     except GameError as exc:
         raise fail(str(exc)) from None
-    except EOFError:
+    except (EOFError, KeyboardInterrupt):  # end of input or Ctrl-C: stop stepping
         return
     if final.outcome is not None:
         console.print(f"[bold]Result:[/bold] {final.outcome.reason}")
@@ -351,22 +430,6 @@ def saves_command() -> None:
         markup=False,
         soft_wrap=True,
     )
-
-
-def _register_layers() -> None:
-    """Commands that live beside the layer they drive."""
-    from gametable.arena import register as register_arena
-    from gametable.rulebook.cli import register as register_rules
-    from gametable.server.cli import register as register_serve
-    from gametable.simulate.cli import register as register_simulate
-
-    register_rules(app)
-    register_arena(app)
-    register_serve(app)
-    register_simulate(app)
-
-
-_register_layers()
 
 
 def main() -> None:

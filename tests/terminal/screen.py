@@ -134,10 +134,11 @@ def menu_numbers(screen: str) -> list[int]:
     hint line below the page."""
     lines = screen.split("\n")
     hint = max(i for i, line in enumerate(lines) if line.startswith(HINT))
-    heading = max(i for i in range(hint) if re.search(r"\d+ choices?\b", lines[i]))
+    # the heading starts its line ("plant: 3 choices"); entries are indented
+    heading = max(i for i in range(hint) if re.match(r"(\S.*: )?\d+ choices?\b", lines[i]))
     numbers = []
     for line in lines[heading + 1 : hint]:
         # an entry is a number then its label, at the line's start or after a gap; a note
-        # "30 moves" beside a label is not one
-        numbers += [int(n) for n in re.findall(r"(?:^|\s\s)\s*(\d+) (?!moves?\b)(?=\S)", line)]
+        # "then 30 choices" beside a label is not one
+        numbers += [int(n) for n in re.findall(r"(?:^|\s\s)\s*(\d+) (?!choices\b)(?=\S)", line)]
     return sorted(numbers)

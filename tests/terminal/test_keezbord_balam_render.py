@@ -252,9 +252,11 @@ def test_gametable_play_help_shows_the_turn_help(name):
 def test_balam_map_without_board_data_uses_site_names_or_falls_back():
     renderer = renderer_for("balam")
     view = gametable.load_game("balam").new_game(3, seed=1).view(0)
-    view["options"]["board"] = "/nonexistent/board.toml"
-    text = render(renderer.board(view))
-    assert "a1" in text and "e6" in text and "SHE" not in text  # grid from names, no colours
+    del view["board"]  # type: ignore[misc]
+    for layout in (renderer.board, renderer.compact):
+        text = render(layout(view))
+        assert "a1" in text and "e6" in text and "SHE" not in text  # grid from names, no colours
     view["sites"] = {"north_temple": {"owner": 1, "plots": [None, "village"]}}
     text = render(renderer.board(view))
     assert "north_temple" in text and "Katun cards this round" in text
+    assert "north_temple" in render(renderer.compact(view))

@@ -37,10 +37,10 @@ def test_a_level_is_picked_by_first_letters_paged_gone_back_and_a_plot_picked_by
     s = run("play", "orchard", "--seed", "1", "--bot", "random", orchard=True)
     screen = s.wait_for_prompt()
     assert menu_numbers(screen) == [1, 2]
-    assert re.search(r"1 plant\s+90 moves", screen)
+    assert re.search(r"1 plant\s+then apple, pear or plum", screen)
     s.type("pl")  # first letters open the plant level
     screen = s.wait_for("plant: 3 choices")
-    assert re.search(r"1 apple\s+30 moves", screen)
+    assert re.search(r"1 apple\s+then 30 choices: plot 1, plot 2, plot 3 …", screen)
     s.type("ap")
     screen = s.wait_for("plant › apple: 30 choices, page 1 of 2")
     assert menu_numbers(screen) == list(range(1, 21))
@@ -92,7 +92,7 @@ def test_balzakken_by_number_first_letters_and_tab_completion(run, tmp_path):
     screen = s.wait_for_prompt()
     assert "Your hand:" in screen and "= 40 points" in screen
     assert menu_numbers(screen) == [1, 2, 3]
-    assert re.search(r"1 discard\s+6 moves", screen)
+    assert re.search(r"1 discard\s+then 3, 7, 8, 11 or 11x2", screen)
     s.type("sw")  # first letters open the swap level
     screen = s.wait_for("swap: 4 choices")
     assert re.search(r"4 11\s+swaps a Blue Ball \(11\)", screen)
@@ -210,3 +210,47 @@ def test_balam_after_paying_shows_at_most_twenty_entries_and_pages(run):
         screen = s.wait_for("page 2 of")
         more = menu_numbers(screen)
         assert len(more) <= 20 and more[0] == numbers[-1] + 1
+
+
+@pytest.mark.parametrize("columns,lines", [(80, 24), (100, 40)])
+@pytest.mark.parametrize(
+    "game,players",
+    [("balam", 4), ("balzakken", 8), ("keezbord", 6)],
+)
+def test_the_first_screen_fits_the_terminal_with_nothing_cut(
+    tmp_path, game, players, columns, lines
+):
+    """Read back through a terminal emulator: the prompt's screen holds the whole board (Balam's
+    column e, Balzakken's discard pile line, every Keezbord seat's row) and the menu."""
+    s = Session(
+        ["play", game, "-p", str(players), "--seed", "2"],
+        tmp_path / "data",
+        tmp_path,
+        columns=columns,
+        lines=lines,
+    )
+    try:
+        screen = s.wait_for_prompt()
+    finally:
+        s.close()
+    shown = screen.split("\n")
+    start = next(
+        i
+        for i, line in enumerate(shown)
+        if re.match(r"(─+ \w+: seat \d to move|\w+ (round|cycle))", line)
+    )
+    board = "\n".join(shown[start:])
+    assert menu_numbers(board)
+    if game == "balam":
+        for column in "abcde":
+            for row in range(1, 7):
+                assert re.search(rf"(^|[\s│]){column}{row}\b", board, re.M), board
+    elif game == "balzakken":
+        assert "Discard pile top:" in board and "Your hand:" in board
+        for seat in range(players):
+            assert f"seat {seat}" in board
+    else:
+        for letter in "abcdef":
+            assert re.search(rf"^..{letter}[* ]|^..{letter} seat", board, re.M), board
+    heading = next(i for i, line in enumerate(shown) if re.match(r"(\S.*: )?\d+ choices?\b", line))
+    assert all(not line.endswith("…") for line in shown[start:heading]), board  # none cut

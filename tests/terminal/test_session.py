@@ -54,7 +54,7 @@ def test_the_prompt_is_a_question_and_offers_entries_moves_and_commands(tmp_path
     texts = [c.text for c in candidates]
     assert texts[:2] == ["plant", "rest"]
     assert "plant apple 12" in texts and "back" in texts and "quit" in texts
-    assert dict(candidates)["plant"] == "90 moves"
+    assert dict(candidates)["plant"] == "then apple, pear or plum"
     assert dict(candidates)["plant apple 12"] == "plants an apple tree on plot 12"
 
 

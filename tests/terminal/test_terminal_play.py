@@ -43,7 +43,11 @@ def test_the_board_shows_the_hand_the_piles_and_the_score_sheet():
 
 def test_a_finished_round_shows_its_scoring():
     out = play(["balzakken", "-p", "2", "--seed", "5", "--bot", "random"], ["1"] * 5000)
-    assert re.search(r"Round \d+: seat \d called (a good|a false|BALZAK! with more)", out)
+    assert re.search(
+        r"Round \d+: seat \d called BALZAK! holding -?\d+ points: (a good|a false|an over-)call"
+        r".*\s+.*Seat \d writes \d+ points?\.",
+        out,
+    )
 
 
 def test_a_refused_action_shows_its_rule_and_why_repeats_it():

@@ -2,12 +2,15 @@
 small pyramids of commercial control), each king's sheet, the Katun cards of the round and what
 is happening in the turn.
 
-Rendered from the view dict alone.  The board's fixed layout (tile positions, production colour,
-seashore / volcano / cenote) comes from the view's ``board``; a view without it (or whose
-``board`` is not the board named in its options) has it read from the board named in the
-options (public, unchanging data); failing that the grid falls back to the site names
-(letter = column, digit = row), and any part whose keys are missing to the generic table.  The
-end-of-round summary reads the view's ``rounds`` (falling back to comparing the kings' sheets).
+Rendered from the view dict alone (the public protocol: no Balam module is imported).  The
+board's fixed layout (tile positions, production colour, seashore / volcano / cenote) comes from
+the view's ``board``; without it the grid falls back to the site names (letter = column, digit =
+row), and any part whose keys are missing to the generic table.  Katun cards are named from the
+view's card descriptions (``CardView``), never by their text in positions.  The end-of-round
+summary reads the view's ``rounds`` (falling back to comparing the kings' sheets).
+
+On a small screen (:meth:`BalamRenderer.compact`) the map loses its box and legend, each king's
+sheet takes half a line and the Katun cards, the turn and the last events a line each.
 """
 
 from __future__ import annotations
@@ -46,10 +49,6 @@ KIND_LETTER = {
     "+": "+",
 }
 FEATURE_MARK = {"seashore": "~", "volcano": "^", "cenote": "@"}
-try:  # each king's pyramids: fixed numbers of the game, not part of the view
-    from gametable.games.balam.board import LARGE_PYRAMIDS, SMALL_PYRAMIDS
-except ImportError:  # pragma: no cover
-    LARGE_PYRAMIDS, SMALL_PYRAMIDS = 13, 16
 PHASES = {
     "turn": "pay 1 riches (build/attack/pass) or turn a Katun card",
     "act": "build, remove, attack, or end the turn",
@@ -62,12 +61,32 @@ PHASES = {
     "distribution": "end of round: every king moves riches (distribution)",
     "over": "the game is over",
 }
+#: the width of a site's cell on the compact map (five columns and their gaps fit 80)
+CELL = 15
+#: the phases in a few words, for the compact header
+SHORT_PHASES = {
+    "turn": "pay 1 riches or turn a Katun card",
+    "act": "build, remove, attack or end the turn",
+    "cost": "paying for the building",
+    "defend": "the defender spends obsidian",
+    "lose": "choosing the buildings lost",
+    "destroy": "the attacker destroys buildings",
+    "choose": "choosing what the Katun card offers",
+    "offer": "offering in the cenotes",
+    "distribution": "every king moves riches",
+    "over": "the game is over",
+}
 LEGEND = (
     "Plots: V village P palace T temple G garrison R reserve M market O observatory C court "
     ". empty",
     "Riches on a plot: m maize c cacao s shell j jade o obsidian p prisoner · + 2nd plot of a P/T",
     "Sites: ~ seashore ^ volcano @ cenote · ■N owner seat N · ▲ S:n seat S's small pyramids",
 )
+
+
+def counted(n: int, thing: str) -> str:
+    """``1 garrison``, ``2 garrisons``."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
 def colour(seat: int) -> str:
@@ -102,41 +121,74 @@ def plot_chip(plot: str | None) -> str:
 
 
 def _layout(view: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """Per site: {"xy": (x, y) | None, "colour": str | None, "features": [...]}."""
+    """Per site: {"xy": (x, y) | None, "colour": str | None, "features": [...]}, from the view's
+    ``board``; a site it does not place is placed by its name (``c3``: column c, row 3)."""
     out: dict[str, dict[str, Any]] = {}
-    board_name = (view.get("options") or {}).get("board")
     given = view.get("board")
-    if isinstance(given, dict) and (board_name is None or given.get("name") == board_name):
-        try:
-            for site in given["sites"]:
-                x, y = site.get("x"), site.get("y")
-                out[site["id"]] = {
-                    "xy": None if x is None or y is None else (int(x), int(y)),
-                    "colour": site.get("colour"),
-                    "features": list(site.get("features") or []),
-                }
-        except (KeyError, TypeError, ValueError):
-            out = {}
-    if not out and board_name:
-        try:
-            from gametable.games.balam.board import load_board
-
-            board = load_board(board_name).to_json()
-            xy = load_board(board_name).xy
-            for i, site in enumerate(board["sites"]):
-                out[site["id"]] = {
-                    "xy": xy[i],
-                    "colour": site.get("colour"),
-                    "features": site.get("features", []),
-                }
-        except Exception:
-            out = {}  # an unreadable board file only costs the layout
+    if isinstance(given, dict):
+        for site in given.get("sites") or []:
+            x, y = site.get("x"), site.get("y")
+            out[site["id"]] = {
+                "xy": None if x is None or y is None else (int(x), int(y)),
+                "colour": site.get("colour"),
+                "features": list(site.get("features") or []),
+            }
     for name in view.get("sites") or {}:
         info = out.setdefault(name, {"xy": None, "colour": None, "features": []})
         if info["xy"] is None:
             m = re.fullmatch(r"([a-z])(\d+)", name)
             if m:
                 info["xy"] = (ord(m.group(1)) - ord("a"), int(m.group(2)) - 1)
+    return out
+
+
+def _grid(view: Mapping[str, Any]) -> tuple[dict[tuple[int, int], str], list[int], list[int]]:
+    """The sites by their place on the grid, and the grid's columns and rows."""
+    sites = view["sites"]
+    layout = _layout(view)
+    placed = {layout[n]["xy"]: n for n in sites if layout.get(n, {}).get("xy") is not None}
+    if len(placed) != len(sites):
+        raise ValueError("sites without a place on the grid")
+    return placed, sorted({x for x, _ in placed}), sorted({y for _, y in placed})
+
+
+def card_name(card: Mapping[str, Any] | None, short: bool = False) -> str:
+    """A Katun card as players call it: ``Prosperous Katun (maize, jade or 1 prestige)``,
+    ``Favourable Katun (+maize +obsidian)``, ``Drought``; ``short`` drops "Katun"."""
+    if not card:
+        return "?"
+    name = str(card.get("name") or card.get("type") or "?")
+    if short:
+        name = name.removesuffix(" Katun")
+    riches = [str(r) for r in card.get("riches") or []]
+    if card.get("type") == "prosperous":
+        offer = riches + ([f"{card['prestige']} prestige"] if card.get("prestige") else [])
+        if len(offer) > 1:
+            return f"{name} ({', '.join(offer[:-1])} or {offer[-1]})"
+        return f"{name} ({''.join(offer)})"
+    if riches:
+        return f"{name} ({' '.join('+' + r for r in riches)})"
+    return name
+
+
+def card_names(view: Mapping[str, Any]) -> dict[str, str]:
+    """Every Katun card text this view shows, with the card's name (for the event log)."""
+    katun = view.get("katun") or {}
+    known = list(katun.get("discard_cards") or [])
+    known += [c.get("card") for c in katun.get("cards") or [] if c.get("card")]
+    known.append((view.get("turn") or {}).get("katun_card"))
+    return {str(c["text"]): card_name(c) for c in known if c and c.get("text")}
+
+
+def plain_log(view: Mapping[str, Any], last: int) -> list[str]:
+    """The last events, Katun cards by their names."""
+    names = card_names(view)
+    out = []
+    for event in (view.get("log") or [])[-last:]:
+        text = str(event)
+        for card_text in sorted(names, key=len, reverse=True):
+            text = text.replace(card_text, names[card_text])
+        out.append(text)
     return out
 
 
@@ -148,7 +200,9 @@ class BalamRenderer(GameRenderer):
         "Katun card (katun 0) and resolve it. When the last Katun card is turned the round ends: "
         "villages produce, every king moves riches to palaces, temples, reserves and garrisons "
         "(move b3.0>c3.1, then done), temples give prestige. Most prestige at the end wins. "
-        "Full rules: gametable rules balam"
+        "Full rules: gametable rules balam\n" + "\n".join(LEGEND) + "\nOn a small screen: "
+        "riches as letters (4m 1s: 4 maize, 1 shell), 5P: 5 prestige, 12■16▲: pyramids left "
+        "(large, small), Katun 0? face down, 0✓ turned, 0[...] looked at."
     )
 
     def board(self, view: Mapping[str, Any]) -> RenderableType:
@@ -169,6 +223,136 @@ class BalamRenderer(GameRenderer):
                 parts.append(got)
         return Group(*parts)
 
+    full_width = 98
+
+    def compact(self, view: Mapping[str, Any]) -> RenderableType:
+        """The board in at most 80 columns and about 18 lines (see the module docstring)."""
+        parts: list[RenderableType] = [self.short_header(view)]
+        for part, keys in (
+            (self.short_map, ("sites",)),
+            (self.short_kings, ("kings",)),
+            (self.short_katun, ("katun",)),
+            (self.short_turn, ("turn", "last_roll")),
+            (self.short_log, ("log",)),
+        ):
+            got: RenderableType | None
+            try:
+                got = part(view)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                got = generic_board({k: view.get(k) for k in keys})
+            if got is not None:
+                parts.append(got)
+        return Group(*parts)
+
+    # -- parts of the compact board -----------------------------------------------------------------
+    def short_header(self, view: Mapping[str, Any]) -> Text:
+        me = view.get("seat")
+        moving = view.get("to_move") or []
+        phase = view.get("phase", "?")
+        head = Text(f"Balam round {view.get('round', '?')} · ", style="bold reverse")
+        if moving:
+            head.append("to move: " + ", ".join(seat_name(s, me) for s in moving), style="bold")
+        head.append(f" · {SHORT_PHASES.get(phase, phase)}")
+        return head
+
+    def short_map(self, view: Mapping[str, Any]) -> Table:
+        """Per site two lines: name, production, features, owner; then plots and pyramids."""
+        sites: dict[str, Any] = view["sites"]
+        layout = _layout(view)
+        placed, xs, ys = _grid(view)
+        table = Table.grid(padding=(0, 1))
+        for _ in xs:
+            table.add_column(width=CELL)
+        for y in ys:
+            table.add_row(*(self.short_cell(placed.get((x, y)), sites, layout) for x in xs))
+        return table
+
+    @staticmethod
+    def short_cell(name: str | None, sites: dict[str, Any], layout: dict[str, Any]) -> Text:
+        if name is None:
+            return Text("")
+        site = sites.get(name) or {}
+        info = layout.get(name) or {}
+        owner = site.get("owner")
+        cell = Text()
+        cell.append(name, style=f"bold {colour(owner)}" if owner is not None else "bold")
+        col = info.get("colour")
+        cell.append(f" {str(col)[:3].upper()}" if col else "")
+        cell.append("".join(FEATURE_MARK.get(f, "?") for f in info.get("features") or []))
+        if owner is not None:
+            cell.append(f" ■{owner}", style=f"bold {colour(owner)}")
+        cell.append("\n" + " ".join(plot_chip(p) for p in site.get("plots") or []))
+        pyramids = site.get("pyramids") or []
+        if any(pyramids):
+            cell.append(" ▲")
+            cell.append(",".join(f"{s}:{n}" for s, n in enumerate(pyramids) if n))
+        return cell
+
+    def short_kings(self, view: Mapping[str, Any]) -> Table:
+        """Each king in half a line: prestige, riches, pyramids left, Katun cards looked at."""
+        me = view.get("seat")
+        moving = view.get("to_move") or []
+        kings = view["kings"]
+        left = view.get("pyramids_left") or []
+        peeked = (view.get("katun") or {}).get("peeked") or []
+        halves = 2
+        table = Table.grid(padding=(0, 2))
+        for _ in range(halves):
+            table.add_column()
+        cells: list[Text] = []
+        for s, king in enumerate(kings):
+            cell = Text("▶" if s in moving else " ", style="bold")
+            cell.append(seat_name(s, me), style=f"bold {colour(s)}" if s in moving else colour(s))
+            cell.append(f" {king.get('prestige', '?')}P {short_riches(king.get('riches'))}")
+            if s < len(left):
+                cell.append(f" ·{left[s]['large']}■{left[s]['small']}▲", style="dim")
+            if s < len(peeked) and peeked[s]:
+                cell.append(f" ·peeked {peeked[s]}", style="dim")
+            cells.append(cell)
+        for i in range(0, len(cells), halves):
+            table.add_row(*cells[i : i + halves])
+        return table
+
+    def short_katun(self, view: Mapping[str, Any]) -> Text:
+        katun = view["katun"]
+        slots = katun.get("slots") or []
+        seen = katun.get("cards") or [{}] * len(slots)
+        line = Text("Katun: ")
+        for i, slot in enumerate(slots):
+            if slot == "turned":
+                line.append(f"{i}✓ ", style="dim")
+            elif slot == "?":
+                line.append(f"{i}? ", style="bold")
+            else:
+                line.append(f"{i}[{card_name(seen[i].get('card'), True)}] ", style="bold green")
+        players = view.get("players") or 0
+        target = (view.get("options") or {}).get("ball_games") or players
+        line.append(
+            f"· deck {katun.get('deck', '?')} · ball games {katun.get('ball_games', '?')}/"
+            f"{target} · {'eclipse drawn' if katun.get('eclipse') else 'no eclipse'}"
+        )
+        return line
+
+    def short_turn(self, view: Mapping[str, Any]) -> Text | None:
+        """The turn under way, after the last Katun card turned."""
+        line = Text()
+        discard = (view.get("katun") or {}).get("discard_cards") or []
+        if discard and not (view.get("turn") or {}).get("card"):  # else: "resolving ..."
+            line.append(f"Last Katun turned: {card_name(discard[-1])}")
+        turn = self.turn(view)
+        if turn is not None:
+            line.append(" · " if line else "")
+            line.append_text(turn)
+        return line or None
+
+    def short_log(self, view: Mapping[str, Any]) -> Text | None:
+        log = plain_log(view, 2)
+        if not log:
+            return None
+        out = Text(" · ".join(log), style="dim")
+        out.truncate(160, overflow="ellipsis")
+        return out
+
     # -- parts --------------------------------------------------------------------------------------
     def header(self, view: Mapping[str, Any]) -> Text:
         me = view.get("seat")
@@ -186,11 +370,7 @@ class BalamRenderer(GameRenderer):
     def map(self, view: Mapping[str, Any]) -> RenderableType:
         sites: dict[str, Any] = view["sites"]
         layout = _layout(view)
-        placed = {layout[n]["xy"]: n for n in sites if layout.get(n, {}).get("xy") is not None}
-        if len(placed) != len(sites):
-            raise ValueError("sites without a place on the grid")
-        xs = sorted({x for x, _ in placed})
-        ys = sorted({y for _, y in placed})
+        placed, xs, ys = _grid(view)
         table = Table(
             box=box.SQUARE, show_header=False, show_lines=False, padding=(0, 0), pad_edge=False
         )
@@ -247,15 +427,7 @@ class BalamRenderer(GameRenderer):
         left = view.get("pyramids_left") or []
         for s, king in enumerate(kings):
             cities = sum(1 for site in sites.values() if site.get("owner") == s)
-            small = sum(
-                (site.get("pyramids") or [0] * len(kings))[s]
-                for site in sites.values()
-                if s < len(site.get("pyramids") or [])
-            )
-            large_left, small_left = LARGE_PYRAMIDS - cities, SMALL_PYRAMIDS - small
-            if s < len(left) and isinstance(left[s], dict):
-                large_left = left[s].get("large", large_left)
-                small_left = left[s].get("small", small_left)
+            large_left, small_left = left[s]["large"], left[s]["small"]
             place = 1 + sum(1 for x in scores if x > scores[s])
             name = Text("▶ " if s in moving else "  ", style="bold")
             name.append(seat_name(s, me), style=f"bold {colour(s)}" if s in moving else colour(s))
@@ -282,7 +454,8 @@ class BalamRenderer(GameRenderer):
             elif slot == "?":
                 line.append(f"{i}:[?]", style="bold")
             else:
-                line.append(f"{i}:[{slot}]", style="bold green")
+                seen = (katun.get("cards") or [{}] * len(slots))[i].get("card")
+                line.append(f"{i}:[{card_name(seen) if seen else slot}]", style="bold green")
                 line.append(" (peeked)")
         hidden = sum(1 for s in slots if s != "turned")
         line.append(f"   ({hidden} face down)")
@@ -293,16 +466,16 @@ class BalamRenderer(GameRenderer):
             f"{katun.get('ball_games', '?')}/{target}  ·  eclipse: "
             f"{'drawn (no Clemency of Chaak)' if katun.get('eclipse') else 'not yet'}"
         )
-        discard = katun.get("discard") or []
+        discard = katun.get("discard_cards") or []
         if discard:
-            line.append(f"  ·  last turned: {discard[-1]}")
+            line.append(f"  ·  last turned: {card_name(discard[-1])}")
         return line
 
     def turn(self, view: Mapping[str, Any]) -> Text | None:
         turn = view.get("turn") or {}
         bits: list[str] = []
         if turn.get("card"):
-            bits.append(f"resolving Katun card {turn['card']}")
+            bits.append(f"resolving {card_name(turn.get('katun_card'))}")
         if turn.get("lock"):
             bits.append(f"building on {turn['lock']}")
         if turn.get("due"):
@@ -316,7 +489,7 @@ class BalamRenderer(GameRenderer):
         if war:
             text = (
                 f"war: {war.get('source')} attacks {war.get('target')} (seat "
-                f"{war.get('defender')}) with {war.get('garrisons')} garrison(s), "
+                f"{war.get('defender')}) with {counted(war.get('garrisons', 0), 'garrison')}, "
                 f"{war.get('obsidian')} obsidian"
             )
             if view.get("phase") != "defend" and "defence_obsidian" in war:
@@ -327,7 +500,7 @@ class BalamRenderer(GameRenderer):
         for loss in turn.get("losses") or []:
             if isinstance(loss, list | tuple) and len(loss) == 3:
                 kind, n, where = loss
-                bits.append(f"to lose: {n} {kind}(s)" + (f" on {where}" if where else ""))
+                bits.append(f"to lose: {counted(n, kind)}" + (f" on {where}" if where else ""))
         if turn.get("offered"):
             bits.append("offered in cenotes: " + ", ".join(map(str, turn["offered"])))
         if view.get("last_roll"):
@@ -343,11 +516,11 @@ class BalamRenderer(GameRenderer):
         return Text("  ·  ".join(bits)) if bits else None
 
     def log(self, view: Mapping[str, Any]) -> Text | None:
-        log = view.get("log") or []
+        log = plain_log(view, 3)
         if not log:
             return None
         out = Text("Recently: ", style="dim")
-        out.append(" · ".join(str(x) for x in log[-3:]), style="dim")
+        out.append(" · ".join(log), style="dim")
         return out
 
     # -- round summary ------------------------------------------------------------------------------
@@ -398,7 +571,7 @@ class BalamRenderer(GameRenderer):
             r0 = (kb[s].get("riches") if s < len(kb) else None) or {}
             r1 = ka[s].get("riches") or {}
             gained = {r: r1.get(r, 0) - r0.get(r, 0) for r in r1 if r1.get(r, 0) > r0.get(r, 0)}
-            row = [Text(f"seat {s}", style=colour(s)), str(p1)]
+            row: list[RenderableType] = [Text(f"seat {s}", style=colour(s)), str(p1)]
             extra = bonus[s] if bonus and s < len(bonus) else 0
             row.append(f"+{p1 - p0 - extra}")
             if bonus:
@@ -435,7 +608,7 @@ class BalamRenderer(GameRenderer):
         for s, row in enumerate(seats):
             before, after = int(row.get("score_before", 0)), int(row.get("score_after", 0))
             katun = int(row.get("ball_game", 0)) + int(row.get("prosperous", 0))
-            cells = [
+            cells: list[RenderableType] = [
                 Text(f"seat {s}", style=colour(s)),
                 f"{after} (+{after - before})",
                 f"+{row.get('ceremony', 0)}",

@@ -1,5 +1,8 @@
 """Balzakken in the terminal: your hand, the piles, the action cards in front of each player, the
-hand sizes and the score sheet with the tasty 69 and 99 positions marked."""
+hand sizes and the score sheet with the tasty 69 and 99 positions marked.
+
+On a small screen (:meth:`BalzakkenRenderer.compact`) the score sheet's last rounds become
+columns of the players' table."""
 
 from __future__ import annotations
 
@@ -11,12 +14,6 @@ from rich.table import Table
 from rich.text import Text
 
 from gametable.terminal.render import GameRenderer, register_renderer
-
-KIND = {
-    "good": "a good BALZAK!",
-    "false": "a false BALZAK!",
-    "overcall": "BALZAK! with more than 5 points",
-}
 
 
 def card(text: str) -> Text:
@@ -34,6 +31,11 @@ def card(text: str) -> Text:
         else "bold white on red"
     )
     return Text(f" {value:>2} ", style=style)
+
+
+def counted(n: int, thing: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
 def cards(texts: list[str]) -> Text:
@@ -70,7 +72,10 @@ class BalzakkenRenderer(GameRenderer):
         piles = Text("Discard pile top: ")
         pile = view["discard_pile"]
         piles.append_text(card(pile[-1]) if pile else Text("empty", style="dim"))
-        piles.append(f"  ({len(pile)} cards)   Draw pile: {view['draw_pile_size']} cards")
+        piles.append(
+            f"  ({counted(len(pile), 'card')})   Draw pile: "
+            f"{counted(view['draw_pile_size'], 'card')}"
+        )
 
         table = Table(box=None, padding=(0, 1), header_style="bold")
         table.add_column("player")
@@ -98,6 +103,57 @@ class BalzakkenRenderer(GameRenderer):
             parts.append(score_sheet(view))
         return Group(*parts)
 
+    #: the most finished rounds the compact layout shows (the totals are always there)
+    compact_rounds = 3
+
+    def compact(self, view: Mapping[str, Any]) -> RenderableType:
+        """The board in fewer lines: one table of the players with their last rounds' points."""
+        me = view.get("seat")
+        moving = view.get("to_move") or []
+        head = Text(f"Balzakken round {view['round']}", style="bold reverse")
+        head.append(f" · dealer: seat {view['dealer']} · ")
+        head.append(
+            "to move: " + ", ".join(seat_name(s, me) for s in moving) if moving else "game over",
+            style="bold",
+        )
+        pile = view["discard_pile"]
+        piles = Text("Discard pile top: ")
+        piles.append_text(card(pile[-1]) if pile else Text("empty", style="dim"))
+        piles.append(
+            f" ({counted(len(pile), 'card')}) · draw pile: "
+            f"{counted(view['draw_pile_size'], 'card')}"
+        )
+        rounds = view.get("rounds") or []
+        shown = rounds[-self.compact_rounds :]
+        table = Table(box=None, padding=(0, 1), header_style="bold", pad_edge=False)
+        table.add_column("player")
+        table.add_column("cards", justify="right")
+        table.add_column("score", justify="right")
+        for r in shown:
+            table.add_column(f"r{r['round']}", justify="right")
+        table.add_column("in front")
+        table.add_column("known in hand")
+        known = view.get("known_cards", {})
+        for s in range(view["players"]):
+            points = [f"+{r['points'][s]}" + ("*" if s in r["tasty"] else "") for r in shown]
+            table.add_row(
+                Text(seat_name(s, me), style="bold" if s in moving else ""),
+                str(view["hand_sizes"][s]),
+                str(view["scores"][s]),
+                *points,
+                cards(view["in_front"][s]) if view["in_front"][s] else "",
+                cards(known[str(s)]) if str(s) in known else "",
+            )
+        parts: list[RenderableType] = [head, piles, table]
+        if me is not None and "hand" in view:
+            hand = Text("Your hand: ")
+            hand.append_text(cards(view["hand"]))
+            hand.append(f"   = {view['hand_value']} points", style="bold")
+            if shown:
+                hand.append("   (* tasty 69→50, 99→75)", style="dim")
+            parts.append(hand)
+        return Group(*parts)
+
     def confirm(self, view: Mapping[str, Any], action_text: str) -> str | None:
         if action_text == "balzak" and view.get("hand_value", 0) > 5:
             return (
@@ -110,10 +166,7 @@ class BalzakkenRenderer(GameRenderer):
         if len(after.get("rounds", [])) <= len(before.get("rounds", [])):
             return None
         last = after["rounds"][-1]
-        table = Table(
-            title=f"Round {last['round']}: seat {last['caller']} called {KIND[last['kind']]}",
-            header_style="bold",
-        )
+        table = Table(header_style="bold")
         for col in ("player", "hand", "value", "points", "total"):
             table.add_column(
                 col, justify="right" if col in ("value", "points", "total") else "left"
@@ -131,7 +184,24 @@ class BalzakkenRenderer(GameRenderer):
                 str(last["points"][s]),
                 total,
             )
-        return table
+        return Group(Text(call_sentence(last), style="bold"), table)
+
+
+def call_sentence(entry: Mapping[str, Any]) -> str:
+    """What a BALZAK! call came to, as a player would say it."""
+    caller, kind = entry["caller"], entry["kind"]
+    held = entry["values"][caller]
+    said = f"Round {entry['round']}: seat {caller} called BALZAK! holding {held} points"
+    if kind == "good":
+        verdict = "a good call (5 points or fewer, and every other hand higher)"
+    elif kind == "false":
+        lower = [str(s) for s, v in enumerate(entry["values"]) if s != caller and v <= held]
+        who = "seat " + ", ".join(lower) if lower else "another hand"
+        verdict = f"a false call ({who} held as few points or fewer)"
+    else:
+        verdict = "an over-call (more than 5 points)"
+    points = entry["points"][caller]
+    return f"{said}: {verdict}. Seat {caller} writes {counted(points, 'point')}."
 
 
 def score_sheet(view: Mapping[str, Any]) -> Table:

@@ -82,7 +82,10 @@ class KeezbordRenderer(GameRenderer):
         "home to its nest; a pawn on its own start space can't be passed or hit. Your pawns enter "
         "your home (H1-H4) from the space just before your start, by exact count. If no card can "
         "be played you hand in (hand in). Partners sit opposite; once your pawns are home you play "
-        "your partner's. On the board the track runs left to right, row after row. "
+        "your partner's. On the board the track runs left to right, row after row, the last row "
+        "into the first; [S] is a start space, ▶ marks the seat to move, D the dealer, * you. On "
+        "a small screen the home and nest columns give pawn numbers: [1·3·] means that seat's "
+        "pawns 1 and 3 stand in H1 and H3, nest 24 that pawns 2 and 4 wait in the nest. "
         "Full rules: gametable rules keezbord"
     )
 
@@ -93,6 +96,27 @@ class KeezbordRenderer(GameRenderer):
             (self.ring, ("pawns", "starts", "track_length")),
             (self.cards, ("hand", "hand_sizes", "played")),
         ):
+            got: RenderableType | list[RenderableType]
+            try:
+                got = part(view)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                got = generic_board({k: view.get(k) for k in keys})
+            parts.extend(got if isinstance(got, list) else [got])
+        return Group(*parts)
+
+    full_width = 92
+
+    def compact(self, view: Mapping[str, Any]) -> RenderableType:
+        """The board in at most 80 columns: a short header, the ring with pawn numbers for the
+        homes and nests (``[1·3·]``: that seat's pawns 1 and 3 are home in H1 and H3), the cards
+        in three lines.  The legend is in ``help``."""
+        parts: list[RenderableType] = []
+        for part, keys in (
+            (self.short_header, ("dealer", "to_move", "teams")),
+            (self.short_ring, ("pawns", "starts", "track_length")),
+            (self.short_cards, ("hand", "hand_sizes", "played")),
+        ):
+            got: RenderableType | list[RenderableType]
             try:
                 got = part(view)
             except (KeyError, TypeError, ValueError, IndexError, AttributeError):
@@ -101,6 +125,119 @@ class KeezbordRenderer(GameRenderer):
         return Group(*parts)
 
     # -- parts --------------------------------------------------------------------------------------
+    def short_header(self, view: Mapping[str, Any]) -> Text:
+        me = view.get("seat")
+        moving = view.get("to_move") or []
+        head = Text("Keezbord", style="bold reverse")
+        if view.get("cycle") is not None:
+            head.append(f" cycle {view.get('cycle')}, deal {view.get('deal', '?')}", "bold reverse")
+        head.append(" · ")
+        if view.get("dealer") is not None:
+            head.append(f"dealer {letter(view['dealer'])} · ")
+        if moving:
+            head.append("to move: " + ", ".join(seat_name(s, me) for s in moving), style="bold")
+        else:
+            head.append("game over", style="bold")
+        teams = view.get("teams") or []
+        if teams and any(len(t) > 1 for t in teams):
+            head.append(" · teams ")
+            head.append(", ".join("+".join(letter(s) for s in team) for team in teams))
+        return head
+
+    def short_ring(self, view: Mapping[str, Any]) -> list[RenderableType]:
+        me = view.get("seat")
+        players = int(view["players"])
+        length = int(view.get("track_length") or SECTION * (6 if players == 6 else 4))
+        starts = [int(x) for x in view.get("starts") or []]
+        places = _places(view)
+        if places is None:
+            raise KeyError("pawns")
+        pawns = view["pawns"]
+        owner_of_start = {x: s for s, x in enumerate(starts)}
+        moving = view.get("to_move") or []
+        sizes = view.get("hand_sizes") or []
+        plays_for = view.get("plays_for") or list(range(players))
+        dealer = view.get("dealer")
+        ruler = Text("         S  ", style="dim")
+        for k in range(1, SECTION):
+            ruler.append(f"{k:>2} " if k % 4 == 0 else "   ", style="dim")
+        ruler.append("home   nest hand", style="dim")
+        out: list[RenderableType] = [ruler]
+        notes: list[RenderableType] = []
+        for sec in range(length // SECTION):
+            first = sec * SECTION
+            owner = owner_of_start.get(first)
+            line = Text()
+            line.append("▶" if owner is not None and owner in moving else " ", style="bold")
+            line.append("D" if owner is not None and owner == dealer else " ", style="bold")
+            if owner is None:
+                line.append("  ", style="dim")
+            else:
+                line.append(letter(owner), style=f"bold {colour(owner)}")
+                line.append("*" if owner == me else " ", style="bold")
+            line.append(f" {first:>2} ", style="dim")
+            line.append_text(self.track_cells(first, owner is not None, places))
+            if owner is not None:
+                line.append(" [")
+                for h in range(1, PAWNS + 1):
+                    at = places.get(f"H{h}:{owner}")
+                    if at is None:
+                        line.append("·", style="dim")
+                    else:
+                        line.append(str(at[1] + 1), style=f"bold {colour(owner)}")
+                line.append("] ")
+                nest = "".join(str(i + 1) for i, p in enumerate(pawns[owner]) if p == "N")
+                line.append(f"{nest or '-':<5}", style=colour(owner))
+                if owner < len(sizes):
+                    line.append(f"{sizes[owner]:>2}")
+                if owner < len(plays_for) and plays_for[owner] != owner:
+                    notes.append(
+                        Text(
+                            f"{seat_name(owner, me)}: all pawns home, now moves "
+                            f"{seat_name(plays_for[owner], me)}'s pawns",
+                            style="italic",
+                        )
+                    )
+            out.append(line)
+        return out + notes
+
+    def short_cards(self, view: Mapping[str, Any]) -> list[RenderableType]:
+        out: list[RenderableType] = []
+        me = view.get("seat")
+        line = Text()
+        if me is not None and "hand" in view:
+            line.append("Your hand: ", style="bold")
+            line.append_text(card_row(view["hand"]))
+            line.append(" · ")
+        if view.get("deck_size") is not None:
+            line.append(f"deck: {view['deck_size']} left this cycle")
+        if line:
+            out.append(line)
+        played = view.get("played")
+        if played is not None:
+            line = Text(f"Played this cycle ({len(played)}): ")
+            if played:
+                counts = Counter(str(c) for c in played)
+                line.append(" ".join(f"{r}×{counts[r]}" for r in RANKS if counts[r]))
+            else:
+                line.append("none", style="dim")
+            out.append(line)
+        deal = view.get("deal_played")
+        handed = view.get("handed_in")
+        if deal is not None or handed:
+            line = Text()
+            if deal is not None:
+                line.append(f"This deal ({len(deal)}): ")
+                if len(deal) > 8:
+                    line.append("… ", style="dim")
+                line.append_text(card_row([str(c) for c in deal[-8:]]))
+            if handed:
+                if deal is not None:
+                    line.append(" · ")
+                line.append("handed in: " + ", ".join(letter(int(s)) for s in handed))
+            out.append(line)
+        return out
+
     def header(self, view: Mapping[str, Any]) -> Text:
         me = view.get("seat")
         moving = view.get("to_move") or []
@@ -238,6 +375,7 @@ class KeezbordRenderer(GameRenderer):
         return cells
 
     def cards(self, view: Mapping[str, Any]) -> list[RenderableType]:
+        """Your hand, every hand's size, the cards played this cycle and this deal."""
         out: list[RenderableType] = []
         me = view.get("seat")
         if me is not None and "hand" in view:

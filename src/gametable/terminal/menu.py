@@ -142,6 +142,12 @@ class StepMenu:
         self.start = max(0, self.start - self.page_size)
         return True
 
+    def preview(self, entry: Entry) -> list[str]:
+        """The labels of the level that opening ``entry`` shows (empty for an action)."""
+        if entry.action is not None:
+            return []
+        return [c.label for c in menu(self.actions, forced_path(self.actions, entry.choice.path))]
+
     # -- moving between levels -------------------------------------------------------------------
     def open(self, entry: Entry) -> Action | None:
         """Pick ``entry``: the action it completes, or ``None`` after opening the level below it

@@ -2,6 +2,11 @@
 
 Renderers take only a ``view`` dict (what one seat may know), never a state.  Each game module in
 this package registers a :class:`GameRenderer` under the game's name.
+
+Each renderer has two layouts of the same facts: :meth:`GameRenderer.board`, the full one with
+headers and legends, and :meth:`GameRenderer.compact`, the same facts in fewer lines and at most 80
+columns (legends move to ``help``).  :func:`fitted_board` picks the full layout when it fits the
+screen with room left for a menu, else the compact one.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -22,6 +27,13 @@ class GameRenderer:
 
     def board(self, view: Mapping[str, Any]) -> RenderableType:
         return generic_board(view)
+
+    def compact(self, view: Mapping[str, Any]) -> RenderableType:
+        """The same facts as :meth:`board` for a small screen (80x24): fewer lines, no legends."""
+        return self.board(view)
+
+    #: the narrowest screen the full board is drawn for
+    full_width: int = 80
 
     def summary(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
         """Something to show when a round (or the game) ended between two views, else None."""
@@ -73,11 +85,32 @@ def generic_board(view: Mapping[str, Any]) -> RenderableType:
     return Group(table)
 
 
+def height_of(console: Console, thing: RenderableType) -> int:
+    """How many lines ``thing`` takes on ``console``."""
+    return len(console.render_lines(thing, console.options, pad=False))
+
+
+def fitted_board(
+    renderer: GameRenderer, view: Mapping[str, Any], console: Console, room: int
+) -> tuple[RenderableType, bool]:
+    """The full board if the screen is wide enough and it leaves ``room`` lines below it, else
+    the compact one; and whether it is the full one."""
+    if console.width >= renderer.full_width:
+        full = renderer.board(view)
+        if height_of(console, full) + room <= console.height:
+            return full, True
+    return renderer.compact(view), False
+
+
 # -- the menu of a decision ---------------------------------------------------------------------------
 #: fewer entries than this a page are never shown, however little room the board leaves
 MIN_PAGE = 6
 #: the most columns a page of short labels is laid out in
 MAX_COLUMNS = 4
+#: lines a menu needs at least below the board: heading, two rows of entries, hint, prompt
+MENU_ROOM = 5
+#: below this many lines the menu drops its hint line (``help`` says the same)
+HINT_ROWS = 5
 
 
 def fit_menu(menu: StepMenu, width: int, rows: int) -> int:
@@ -88,19 +121,19 @@ def fit_menu(menu: StepMenu, width: int, rows: int) -> int:
     short labels side by side, without notes.
     """
     entries = menu.entries()
+    rows = max(1, rows)
     one = max(MIN_PAGE, min(PAGE_SIZE, rows))
-    if len(entries) <= one:
+    if len(entries) <= rows:
         menu.set_page_size(one)
         return 1
     cell = max(len(e.label) for e in entries) + len(str(len(entries))) + 3
-    columns = max(1, min(MAX_COLUMNS, width // cell))
-    many = min(PAGE_SIZE, max(MIN_PAGE, rows) * columns)
-    if columns > 1 and many > one:
-        menu.set_page_size(many)
-        columns = min(columns, -(-min(len(entries), many) // max(1, rows)))
-        return max(1, columns)
-    menu.set_page_size(one)
-    return 1
+    columns = max(1, min(MAX_COLUMNS, (width + 2) // (cell + 2)))
+    if columns == 1:
+        menu.set_page_size(one)
+        return 1
+    many = min(PAGE_SIZE, len(entries), max(MIN_PAGE, rows * columns))
+    menu.set_page_size(many)
+    return min(columns, -(-many // rows))
 
 
 def menu_heading(menu: StepMenu) -> Text:
@@ -174,6 +207,12 @@ def menu_page(
 def menu_screen(
     menu: StepMenu, note: Callable[[Entry], str], width: int, rows: int
 ) -> RenderableType:
-    """A level of a decision's menu fitted to ``rows`` lines: heading, page, hint."""
+    """A level of a decision's menu fitted to ``rows`` lines: heading, page, hint (the hint only
+    when there is room for it)."""
+    if rows < HINT_ROWS:
+        columns = fit_menu(menu, width, rows - 1)
+        heading = menu_heading(menu)
+        heading.append(" · help", style="dim")
+        return Group(heading, menu_page(menu, note, width, columns))
     columns = fit_menu(menu, width, rows - 2)
     return Group(menu_heading(menu), menu_page(menu, note, width, columns), menu_hint(menu))

@@ -24,10 +24,18 @@ from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import Action, State
 from gametable.core.record import Record
 from gametable.rulebook import load as load_reference
-from gametable.rulebook.render import render_section
+from gametable.rulebook.ingame import answer_in_game, topic_of
+from gametable.rulebook.render import render_answer, render_section
 from gametable.terminal.menu import PAGE_SIZE, Entry, StepMenu
 from gametable.terminal.prompt import Ask, Candidate
-from gametable.terminal.render import menu_page, menu_screen, renderer_for
+from gametable.terminal.render import (
+    MENU_ROOM,
+    fitted_board,
+    height_of,
+    menu_page,
+    menu_screen,
+    renderer_for,
+)
 from gametable.terminal.saves import PERSON, SaveSlot, holds_other_game, table_meta, write_record
 
 HELP = (
@@ -35,7 +43,8 @@ HELP = (
     "opens the next level. At any level you may also type a whole move in the game's notation. "
     "Tab completes what you type; the up and down arrows recall earlier lines.\n"
     "Commands: back (the level before), top (the first level), next and prev (other pages; "
-    "also > and <), board (the board again), why (the last refusal's reason and rule), save "
+    "also > and <), board (the board again), why (the last refusal's reason and rule), ask "
+    "QUESTION (a question about the rules or this position: ask what can I do), save "
     "(save now), save FILE (also write the game to FILE), quit (stop; the game is kept: "
     "gametable saves)."
 )
@@ -48,6 +57,7 @@ COMMANDS = (
     Candidate("prev", "the previous page"),
     Candidate("board", "show the board again"),
     Candidate("why", "the last refusal again"),
+    Candidate("ask ", "ask a question: ask what can I do"),
     Candidate("save", "save now (save FILE: also to FILE)"),
     Candidate("help", "how to play from here"),
     Candidate("quit", "stop; the game is kept"),
@@ -79,6 +89,8 @@ class TerminalGame:
         ]
         self.renderer = renderer_for(state.game.name)
         self.last_refusal: IllegalAction | None = None
+        #: the action last refused, while no other was played
+        self.refused: Action | None = None
         self.humans = [s for s in range(state.players) if s not in bots]
         self.screen_owner: int | None = self.humans[0] if len(self.humans) == 1 else None
         self._public: Mapping[str, Any] = state.view(None)
@@ -103,7 +115,7 @@ class TerminalGame:
         outcome = state.outcome
         assert outcome is not None
         self.console.rule("Game over")
-        self.console.print(self.renderer.board(state.view(self.screen_owner)))
+        self.console.print(self.board(state.view(self.screen_owner))[0])
         self.console.print(Text(outcome.reason, style="bold"))
         for s, (score, rank) in enumerate(zip(outcome.scores, outcome.ranking, strict=True)):
             mark = "  [bold green]winner[/bold green]" if s in outcome.winners else ""
@@ -132,9 +144,7 @@ class TerminalGame:
         """Show the board and the menu, then read lines until one plays a legal action."""
         self.hand_over(seat)
         self.autosave()
-        legal = self.state.legal_actions(seat)
-        self.menu = StepMenu(legal)
-        self._notes = {a: self.note_for(a, seat) for a in legal}
+        self.start_turn(seat)
         self.show_turn(seat)
         while True:
             line = " ".join(self.ask(self.question(seat), self.candidates()).split())
@@ -143,6 +153,12 @@ class TerminalGame:
             action = self.read(line, seat)
             if action is not None and self.play(action, seat):
                 return
+
+    def start_turn(self, seat: int) -> None:
+        """The menu of ``seat``'s legal actions, at its first level."""
+        legal = self.state.legal_actions(seat)
+        self.menu = StepMenu(legal)
+        self._notes = {a: self.note_for(a, seat) for a in legal}
 
     def question(self, seat: int) -> str:
         """The prompt: a question to the person whose turn it is."""
@@ -159,12 +175,18 @@ class TerminalGame:
         return "" if text == str(action) else text
 
     def note(self, entry: Entry) -> str:
-        """Beside a menu entry: what the action does, or how many moves lie below it."""
+        """Beside a menu entry: what the action does, or what its next level offers
+        (``3, 7 or 11x2``; ``card 0 … card 3: 4 choices``)."""
         done = entry.action
         if done is not None:
             return self._notes.get(done, "")
-        count = len(entry.choice.actions)
-        return f"{count} move{'s' if count != 1 else ''}"
+        assert self.menu is not None
+        below = self.menu.preview(entry)
+        if len(below) == 1:
+            return f"then {below[0]}"
+        if len(below) <= 6:
+            return "then " + ", ".join(below[:-1]) + f" or {below[-1]}"
+        return f"then {len(below)} choices: {', '.join(below[:3])} …"
 
     def candidates(self) -> list[Candidate]:
         """What Tab completes: the entries shown, every legal action in notation, the commands."""
@@ -175,10 +197,19 @@ class TerminalGame:
 
     def show_turn(self, seat: int) -> None:
         """The board, then the menu in the room the screen has left."""
-        self.console.rule(f"{self.state.game.title}: seat {seat} to move")
-        board = self.renderer.board(self.state.view(seat))
+        board, full = self.board(self.state.view(seat))
+        if full:
+            self.console.rule(f"{self.state.game.title}: seat {seat} to move")
         self.console.print(board)
-        self.show_menu(used=self.height_of(board) + 2)
+        self.show_menu(used=height_of(self.console, board) + (2 if full else 1))
+
+    def board(self, view: Mapping[str, Any]) -> tuple[RenderableType, bool]:
+        """The board in the layout that fits the screen with a menu below it (the full one when
+        the output is not a screen), and whether it is the full one (the compact one begins with
+        its own heading)."""
+        if not self.console.is_terminal:
+            return self.renderer.board(view), True
+        return fitted_board(self.renderer, view, self.console, MENU_ROOM + 1)
 
     def show_menu(self, used: int = 0) -> None:
         """The level of the menu shown, fitted below ``used`` lines of the screen."""
@@ -186,9 +217,6 @@ class TerminalGame:
         height = self.console.height if self.console.is_terminal else 40
         rows = max(0, height - used - 1)
         self.console.print(menu_screen(self.menu, self.note, self.console.width, rows))
-
-    def height_of(self, thing: RenderableType) -> int:
-        return len(self.console.render_lines(thing, self.console.options, pad=False))
 
     def read(self, line: str, seat: int) -> Action | None:
         """Act on one line: a command, a number, labels, a move in notation or first letters.
@@ -201,6 +229,9 @@ class TerminalGame:
         word = first.casefold()
         if word == "save":
             self.save(rest)
+            return None
+        if word == "ask":
+            self.answer(rest, seat)
             return None
         if not rest and self.command(word, seat):
             return None
@@ -302,12 +333,24 @@ class TerminalGame:
             self.record.append(state, action, seat)
         except IllegalAction as exc:
             self.last_refusal = exc
+            self.refused = action
             self.console.print(Text.assemble(("Refused: ", "red"), exc.explanation))
             self.console.print(
                 f"  rule: {exc.rule}  (type 'why' to see this again)", highlight=False
             )
             return False
+        self.refused = None
         return True
+
+    def answer(self, question: str, seat: int) -> None:
+        """``ask QUESTION``: the short answer about this position and the sections it rests on
+        (a "why not" question is about the move just refused, if there is one)."""
+        if not question:
+            self.console.print("Ask a question after the word: ask what can I do", style="dim")
+            return
+        attempt = self.refused if topic_of(question) == "refusal" else None
+        reply = answer_in_game(self.state, seat, question, attempt=attempt)
+        self.console.print(render_answer(load_reference(self.state.game.name), reply))
 
     def explain(self, refusal: IllegalAction) -> None:
         """The refusal again, with the rules reference section it points to."""
