@@ -1,8 +1,12 @@
 // The table page: one WebSocket to the server, the seat's view drawn by the game's renderer
 // (renderers/<game>.js, or renderers/generic.js), the log, turn banner, summaries and rematch.
-import { h, seatName } from "./util.js";
+//
+// Layout: the renderer fills #board with regions marked by data-testid ("board", "hand",
+// "controls", and "info" for the rest); app.css places them so that board, hand and the
+// controls of the current decision share one screen on a laptop and on a phone.
+import { h, seatName, rememberTable } from "./util.js";
 
-const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.hash.slice(1));
 const token = params.get("token");
 
@@ -16,15 +20,35 @@ let ws = null;
 let nextId = 1;
 // request ids unique across page loads: the server answers a repeated id with its first answer
 const idPrefix = Math.random().toString(36).slice(2, 10);
-const pending = new Map();   // id -> resolve
+const pending = new Map();   // id -> { resolve, reject }
 const checks = new Map();    // `${seq}|${notation}` -> Promise<text>
 let retry = 500;
+let chatLines = [];          // chat messages received since the page opened
 
-function send(msg) { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg)); }
+// A request the socket cannot carry now fails at once with this message (the page reconnects
+// on its own; the player may try again then).
+export const CLOSED = "not connected to the table (reconnecting); try again in a moment";
 
+function send(msg) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+  ws.send(JSON.stringify(msg));
+  return true;
+}
+
+// Send `msg` with a fresh id; the promise resolves with the server's answer, and is rejected
+// (Error(CLOSED)) if the socket is not open or closes before the answer comes.
 function request(msg) {
   const id = `${idPrefix}-${nextId++}`;
-  return new Promise((resolve) => { pending.set(id, resolve); send({ ...msg, id }); });
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    if (!send({ ...msg, id })) { pending.delete(id); reject(new Error(CLOSED)); }
+  });
+}
+
+function failPending() {
+  for (const { reject } of pending.values()) reject(new Error(CLOSED));
+  pending.clear();
+  checks.clear();  // a check that failed is asked again after the reconnection
 }
 
 function explain(err) {
@@ -33,11 +57,13 @@ function explain(err) {
   return `${err.message}${rule}`;
 }
 
+// The explanation box: fixed at the bottom of the screen, so a refusal is seen wherever the
+// click happened.
 function showWhy(text, rule) {
   const box = el("why");
   if (!text) { box.hidden = true; return; }
-  box.replaceChildren(text);
-  if (rule) box.append(h("a", { class: "rule", href: `/rules/${info.game}#${rule.id}`, target: "_blank" }, `rulebook: ${rule.section} (${rule.id})`));
+  box.replaceChildren(h("button", { type: "button", class: "link close", "aria-label": "close", onclick: () => { box.hidden = true; } }, "×"), text);
+  if (rule && info) box.append(h("a", { class: "rule", href: `/rules/${info.game}#${rule.id}`, target: "_blank" }, `rulebook: ${rule.section} (${rule.id})`));
   box.hidden = false;
 }
 
@@ -46,17 +72,26 @@ const ctx = {
   get info() { return info; },
   get msg() { return last; },
   legalSet: new Set(),
-  async act(notation) {
+  // play an action: its JSON form (legal[].json) or notation text
+  async act(action) {
     showWhy("");
-    const reply = await request({ type: "act", action: notation, seq: lastSeq });
+    let reply;
+    try {
+      reply = await request({ type: "act", action, seq: lastSeq });
+    } catch (e) {
+      showWhy(e.message);
+      return { type: "refused", error: { kind: "closed", message: e.message } };
+    }
     if (reply.type === "refused") showWhy(explain(reply.error), reply.error.rule);
     return reply;
   },
-  check(notation) {
-    const key = `${lastSeq}|${notation}`;
+  // would `action` be legal?  { text, rule } (text "legal" when it is)
+  check(action) {
+    const key = `${lastSeq}|${JSON.stringify(action)}`;
     if (!checks.has(key)) {
-      checks.set(key, request({ type: "check", action: notation })
-        .then((r) => (r.legal ? { text: "legal", rule: null } : { text: explain(r.error), rule: r.error.rule })));
+      checks.set(key, request({ type: "check", action })
+        .then((r) => (r.legal ? { text: "legal", rule: null } : { text: explain(r.error), rule: r.error.rule }))
+        .catch((e) => { checks.delete(key); return { text: e.message, rule: null }; }));
     }
     return checks.get(key);
   },
@@ -69,21 +104,48 @@ async function loadRenderer(game) {
   return import("./renderers/generic.js");
 }
 
+// -- turn banner and background-tab notice ----------------------------------------------------------
+const FAVICON_TURN = "data:image/svg+xml," + encodeURIComponent(
+  "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><circle cx='8' cy='8' r='7' fill='#f5a700'/></svg>");
+let baseTitle = "gametable";
+
+function myTurn() { return !!last && !last.over && info?.seat !== null && last.to_move.includes(info.seat); }
+
 function drawTurn() {
   const t = el("turn");
   if (!last) return;
   if (last.over) {
     t.className = "turn"; t.textContent = "Game over";
-  } else if (last.to_move.includes(info.seat)) {
+  } else if (myTurn()) {
     t.className = "turn mine"; t.textContent = last.to_move.length > 1 ? "Your decision (several players decide now)" : "Your turn";
   } else {
     t.className = "turn"; t.textContent = "Waiting for " + last.to_move.map((s) => seatName(info, s)).join(", ");
   }
+  const turnNow = myTurn();
+  document.title = (turnNow && document.hidden ? "● Your turn · " : "") + baseTitle;
+  el("favicon").href = turnNow && document.hidden ? FAVICON_TURN : "data:,";
+}
+document.addEventListener("visibilitychange", () => drawTurn());
+
+// -- log (with the renderer's notes: what a move led to) and chat -------------------------------------
+const notes = new Map();  // log entry n -> sentence the renderer added after it
+function notesKey() { return `gametable:notes:${tableId}`; }
+function loadNotes() {
+  try { for (const [n, text] of JSON.parse(sessionStorage.getItem(notesKey()) ?? "[]")) notes.set(n, text); } catch { /* no storage: notes live with the page */ }
+}
+function saveNotes() {
+  try { sessionStorage.setItem(notesKey(), JSON.stringify([...notes])); } catch { /* no storage */ }
 }
 
 function drawLog() {
   const ol = el("log");
-  ol.replaceChildren(...log.map((e) => h("li", { value: e.n, class: e.seat === info.seat ? "mine" : null }, e.text)));
+  const items = [];
+  for (const e of log) {
+    items.push(h("li", { value: e.n, class: e.seat === info.seat ? "mine" : null }, e.text));
+    if (notes.has(e.n)) items.push(h("li", { class: "note", value: e.n }, notes.get(e.n)));
+  }
+  for (const c of chatLines) items.push(h("li", { class: "chat-line" }, h("b", {}, `${c.from}: `), c.text));
+  ol.replaceChildren(...items);
   ol.scrollTop = ol.scrollHeight;
 }
 
@@ -99,11 +161,10 @@ function drawSummary() {
         h("table", { class: "sheet" }, h("tr", {}, h("th", {}, "seat"), h("th", {}, "score"), h("th", {}, "place")),
           ...o.scores.map((sc, i) => h("tr", {}, h("td", {}, seatName(info, i)), h("td", {}, String(sc)), h("td", {}, String(o.ranking[i]))))));
     }
-    if (info.seat !== null) {
-      box.append(h("div", { class: "actions" }, h("button", { type: "button", class: "primary", id: "rematch",
-        onclick: () => send({ type: "rematch" }) }, last.rematch ? "Go to the rematch" : "Rematch (same seats)"),
-        h("a", { href: `/api/tables/${tableId}/record`, target: "_blank" }, "full record")));
-    }
+    const links = [h("a", { href: `/t/${encodeURIComponent(tableId)}/replay`, id: "replay-link" }, "replay"),
+      h("a", { href: `/api/tables/${tableId}/record`, target: "_blank" }, "full record")];
+    box.append(h("div", { class: "actions" }, info.seat !== null ? h("button", { type: "button", class: "primary", id: "rematch",
+      onclick: () => send({ type: "rematch" }) }, last.rematch ? "Go to the rematch" : "Rematch (same seats)") : null, ...links));
   }
 }
 
@@ -121,14 +182,39 @@ function goRematch(id) {
   if (location.pathname.endsWith(id)) location.reload();
 }
 
+// -- pages that are not a table: no such table, a key that opens no seat ------------------------------
+function stopWith(message, ...extra) {
+  retry = -1;
+  el("conn").textContent = "not connected"; el("conn").className = "conn bad";
+  el("turn").className = "turn problem";
+  el("turn").replaceChildren(h("span", {}, message), ...extra);
+  el("board").replaceChildren();
+}
+
+function noSuchTable() {
+  document.title = "No such table · gametable";
+  stopWith("There is no table here: the link may be mistyped, or the table has expired. ",
+    h("a", { href: "/", id: "to-lobby" }, "Open a new table in the lobby"));
+}
+
+function badToken() {
+  document.title = "Invite link not valid · gametable";
+  if (ws) { ws.onclose = null; ws.close(); }
+  stopWith("This invite link's key does not open a seat at this table (was it copied in full?). ",
+    h("a", { href: `/t/${encodeURIComponent(tableId)}`, id: "watch-instead" }, "Watch the table instead"));
+}
+
 function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
       info = msg;
-      el("title").textContent = `${msg.title} · table ${msg.table}`;
+      el("title").replaceChildren(msg.title, h("span", { class: "table-id" }, ` · table ${msg.table}`));
       el("me").textContent = msg.seat === null ? "watching" : `you are ${seatName(msg, msg.seat)}`;
       el("rules-link").href = `/rules/${msg.game}`;
-      document.title = `${msg.title} · gametable`;
+      baseTitle = `${msg.title} · gametable`;
+      document.title = baseTitle;
+      el("chat").hidden = msg.seat === null;
+      if (msg.seat !== null && token) rememberTable({ id: msg.table, game: msg.game, title: msg.title, seat: msg.seat, url: location.href });
       break;
     case "presence":
       if (info) info.seats = msg.seats;
@@ -136,20 +222,30 @@ function onMessage(msg) {
     case "sync":
       last = msg; lastSeq = msg.seq; log = msg.log; checks.clear(); draw();
       break;
-    case "update":
+    case "update": {
       if (msg.seq <= lastSeq) break;
       if (msg.seq !== lastSeq + 1) { send({ type: "sync" }); break; }  // a gap: resync
-      last = msg; lastSeq = msg.seq; log = log.concat(msg.log); checks.clear(); draw();
+      const before = last;
+      last = msg; lastSeq = msg.seq; log = log.concat(msg.log); checks.clear();
+      const note = renderer?.logNote?.(before, msg, info);
+      if (note && msg.log.length) { notes.set(msg.log[msg.log.length - 1].n, note); saveNotes(); }
+      draw();
+      break;
+    }
+    case "chat":
+      chatLines = chatLines.concat([{ from: msg.from, text: msg.text }]).slice(-50);
+      drawLog();
       break;
     case "rematch":
       goRematch(msg.rematch);
       break;
     case "error":
+      if (msg.error?.kind === "auth") { badToken(); break; }
+      if (msg.error?.kind === "unknown") { noSuchTable(); break; }
       showWhy(explain(msg.error));
-      if (msg.error?.kind === "auth" || msg.error?.kind === "unknown") { retry = -1; el("conn").textContent = msg.error.message; }
       break;
   }
-  if (msg.id && pending.has(msg.id)) { pending.get(msg.id)(msg); pending.delete(msg.id); }
+  if (msg.id && pending.has(msg.id)) { pending.get(msg.id).resolve(msg); pending.delete(msg.id); }
 }
 
 function connect() {
@@ -158,6 +254,7 @@ function connect() {
   ws.onopen = () => { retry = 500; el("conn").textContent = "connected"; el("conn").className = "conn ok"; send({ type: "hello", token }); };
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = () => {
+    failPending();
     el("conn").className = "conn bad";
     if (retry < 0) return;
     el("conn").textContent = "reconnecting…";
@@ -165,11 +262,54 @@ function connect() {
   };
 }
 
+// -- the side panels: ask the rules, chat -----------------------------------------------------------
+function authHeaders() {
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+async function ask(ev) {
+  ev.preventDefault();
+  const q = el("ask-q").value.trim();
+  const out = el("ask-answer");
+  if (!q) return;
+  out.replaceChildren(h("p", { class: "small" }, "…"));
+  const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/ask`, {
+    method: "POST", headers: { "content-type": "application/json", ...authHeaders() }, body: JSON.stringify({ question: q }) });
+  const a = await res.json();
+  if (!res.ok) { out.replaceChildren(h("p", { class: "error" }, a.detail?.message ?? "the question could not be answered")); return; }
+  out.replaceChildren(h("p", { class: "question" }, h("b", {}, "Q: "), q), h("p", { class: "reply" }, a.text),
+    ...(a.details ?? []).map((d) => h("p", { class: "small" }, d)),
+    a.sources?.length ? h("p", { class: "small" }, "Rests on: ", ...a.sources.flatMap((s, i) => [i ? ", " : "",
+      h("a", { href: `/rules/${info.game}#${s.id}`, target: "_blank" }, s.path)])) : null);
+}
+
+function toggleAsk(open) {
+  el("ask-panel").hidden = !open;
+  el("ask-open").setAttribute("aria-expanded", String(open));
+  if (open) el("ask-q").focus();
+}
+
+async function chat(ev) {
+  ev.preventDefault();
+  const input = el("chat-text");
+  const text = input.value.trim();
+  if (!text) return;
+  const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/chat`, {
+    method: "POST", headers: { "content-type": "application/json", ...authHeaders() }, body: JSON.stringify({ text }) });
+  if (res.ok) input.value = "";
+  else showWhy((await res.json()).detail?.message ?? "the message was not sent");
+}
+
 async function main() {
   el("spectate").href = `/t/${tableId}`;
   el("spectate").textContent = `${location.origin}/t/${tableId}`;
+  el("ask-open").addEventListener("click", () => toggleAsk(el("ask-panel").hidden));
+  el("ask-close").addEventListener("click", () => toggleAsk(false));
+  el("ask-form").addEventListener("submit", ask);
+  el("chat").addEventListener("submit", chat);
+  loadNotes();
   const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
-  if (!res.ok) { el("turn").textContent = "This table does not exist (or has expired)."; return; }
+  if (!res.ok) { noSuchTable(); return; }
   const meta = await res.json();
   renderer = await loadRenderer(meta.game);
   connect();

@@ -3,7 +3,7 @@
 // Play on the map: click a plot to build there (then choose the building), your city then the
 // enemy city to attack, a riches token then its destination building to move it (distribution,
 // cenote offerings).  Only what is legal is highlighted; the rest explains on hover (`check`).
-import { actionButton, h, s, seatName } from "../util.js";
+import { actionButton, h, s, seatName, wire } from "../util.js";
 
 const COLOURS = ["#d1242f", "#1f6feb", "#1a7f37", "#bf8700", "#8250df", "#d4571a"];
 const RICH = { maize: "#e9c53d", cacao: "#7b4a2a", shell: "#f4d9cf", jade: "#2f9e6e", obsidian: "#262626", prisoner: "#9b2c2c" };
@@ -17,24 +17,41 @@ const FEATURE_COLOUR = { seashore: "#1f6feb", volcano: "#b42318", cenote: "#0a7e
 let sel = { seq: -1, plot: null, token: null, src: null, dst: null };
 const reset = (seq) => { sel = { seq, plot: null, token: null, src: null, dst: null }; };
 
-// the legal actions, indexed by what is clicked
+// the legal actions (from their JSON forms), indexed by what is clicked
 function index(legal) {
   const ix = { build: {}, remove: {}, attack: {}, move: {}, offer: {}, pick: {}, katun: {}, pay: {}, other: [] };
   for (const a of legal) {
-    const n = a.notation;
-    let m;
-    if ((m = n.match(/^build (\w+) (\w+\.\d)$/))) (ix.build[m[2]] ??= []).push(a);
-    else if ((m = n.match(/^remove (\w+\.\d)$/))) ix.remove[m[1]] = a;
-    else if ((m = n.match(/^attack (\w+)>(\w+) \d \d$/))) ((ix.attack[m[1]] ??= {})[m[2]] ??= []).push(a);
-    else if ((m = n.match(/^move (\w+\.\d)>(\w+\.\d)$/))) (ix.move[m[1]] ??= {})[m[2]] = a;
-    else if ((m = n.match(/^offer (\w+\.\d)>(\w+)$/))) (ix.offer[m[1]] ??= {})[m[2]] = a;
-    else if ((m = n.match(/^(?:lose|destroy|pay) (\w+\.\d)$/))) ix.pick[m[1]] = a;
-    else if ((m = n.match(/^katun (\d)$/))) ix.katun[m[1]] = a;
-    else if ((m = n.match(/^pay (\w+)$/))) ix.pay[m[1]] = a;
-    else ix.other.push(a);
+    const j = a.json ?? {};
+    const at = `${j.site}.${j.plot}`;
+    switch (j.kind) {
+      case "build": (ix.build[at] ??= []).push(a); break;
+      case "remove": ix.remove[at] = a; break;
+      case "attack": ((ix.attack[j.source] ??= {})[j.target] ??= []).push(a); break;
+      case "move": (ix.move[at] ??= {})[`${j.to_site}.${j.to_plot}`] = a; break;
+      case "offer": (ix.offer[at] ??= {})[j.cenote] = a; break;
+      case "lose": case "destroy": case "pay_from": ix.pick[at] = a; break;
+      case "katun": ix.katun[j.slot] = a; break;
+      case "pay": ix.pay[j.riches] = a; break;
+      default: ix.other.push(a);
+    }
   }
   return ix;
 }
+
+// per plot of a site ("c3.1"), what stands there: { building, anchor, riches } (typed view fields)
+function plotsOf(site) {
+  const out = {};
+  for (const b of site.buildings ?? []) {
+    b.plots.forEach((p, i) => { out[p] = { building: b.building, anchor: i === 0, riches: b.riches[i] ?? null }; });
+  }
+  return out;
+}
+
+// the Katun cards: an icon per type, the name and effect in words
+const CARD_ICON = { prosperous: "✦", favourable: "☀", exceptional: "★", expedition: "⚑", cacao_festival: "♨",
+  marriage: "♥", cenotes: "◎", ball_game: "●", eclipse: "◐", drought: "☼", insurrection: "✊", earthquake: "≋",
+  pochteca: "⚖", toltec_raid: "⚔", decadence: "☗", eruption: "▲", tidal_wave: "≈" };
+const cardIcon = (c) => CARD_ICON[c.type] ?? "?";
 
 // the board's sites: from view.board when the game sends it, else guessed from the names
 function sitesOf(v) {
@@ -46,9 +63,9 @@ function sitesOf(v) {
     x: cols.indexOf(id[0]), y: rows.indexOf(Number(id.slice(1))) }));
 }
 
-function explainOnHover(ctx, el, notation) {
+function explainOnHover(ctx, el, action) {
   const explain = async () => {
-    const why = await ctx.check(notation);
+    const why = await ctx.check(action);
     el.setAttribute("data-why", why.text);
     let t = el.querySelector(":scope > title");
     if (!t) { t = s("title"); el.prepend(t); }
@@ -121,13 +138,13 @@ function map(v, ctx, ix, mine) {
     // the site as a whole: an attack's source or target, a cenote offering's destination
     if (mine) {
       if (sel.token && offerDests[t.id]) {
-        clickable(g, () => { reset(sel.seq); ctx.act(offerDests[t.id].notation); });
+        clickable(g, () => { reset(sel.seq); ctx.act(wire(offerDests[t.id])); });
         g.classList.add("dest");
       } else if (sel.src && t.id !== sel.src) {
         if (targets[t.id]) {
           clickable(g, () => { sel.dst = t.id; ctx.rerender(); });
           g.classList.add("dest");
-        } else explainOnHover(ctx, g, `attack ${sel.src}>${t.id} 1 0`);
+        } else explainOnHover(ctx, g, { kind: "attack", source: sel.src, target: t.id, garrisons: 1, obsidian: 0 });
       } else if (!sel.token && ix.attack[t.id]) {
         clickable(g, () => { if (sel.src === t.id) reset(sel.seq); else { reset(sel.seq); sel.src = t.id; } ctx.showWhy(""); ctx.rerender(); });
         g.classList.add("source");
@@ -136,33 +153,37 @@ function map(v, ctx, ix, mine) {
     }
     // plots
     const n = t.plots, PW = 22, gap = 3;
+    const standing = plotsOf(site);
     const x0 = x + (W - (n * PW + (n - 1) * gap)) / 2, y0 = y + H - PW - 12;
     for (let p = 0; p < n; p++) {
       const key = `${t.id}.${p}`;
-      const text = site.plots[p] ?? null;
-      const [kind, riches] = text === null ? [null, null] : text.split(":");
+      const here = standing[p] ?? null;
+      const empty = here === null;
+      const kind = empty ? null : here.anchor ? here.building : "+";
+      const riches = here?.riches ?? null;
       const px = x0 + p * (PW + gap);
       const pg = s("g", { class: "plot", "data-plot": key });
-      const label = text === null ? "empty plot" : kind === "+" ? "second plot of the palace/temple beside" : kind;
+      const label = empty ? "empty plot" : here.anchor ? here.building : `second plot of the ${here.building} beside`;
       pg.append(s("title", {}, `${key}: ${label}${riches ? `, holding ${riches}` : ""}`));
       pg.append(s("rect", { class: "plot-box", x: px, y: y0, width: PW, height: PW, rx: 3,
-        fill: text === null ? "#fff" : owner !== null && owner !== undefined ? COLOURS[owner % 6] : "#6b5b3e",
-        "fill-opacity": text === null ? 0.9 : kind === "+" ? 0.45 : 0.85, stroke: "#7a6d52", "stroke-width": 1 }));
+        fill: empty ? "#fff" : owner !== null && owner !== undefined ? COLOURS[owner % 6] : "#6b5b3e",
+        "fill-opacity": empty ? 0.9 : kind === "+" ? 0.45 : 0.85, stroke: "#7a6d52", "stroke-width": 1 }));
       if (kind) pg.append(s("text", { x: px + PW / 2, y: y0 + 15, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff", "pointer-events": "none" }, kind === "+" ? "+" : LETTER[kind] ?? "?"));
       if (mine) {
         const dest = sel.token && moveDests[key];
         if (dest) {
-          clickable(pg, () => { reset(sel.seq); ctx.act(dest.notation); });
+          clickable(pg, () => { reset(sel.seq); ctx.act(wire(dest)); });
           pg.classList.add("dest");
-        } else if (sel.token && riches === undefined && sel.token !== key) {
-          explainOnHover(ctx, pg, `move ${sel.token}>${key}`);
+        } else if (sel.token && !empty && riches === null && sel.token !== key) {
+          const [from, plotFrom] = sel.token.split(".");
+          explainOnHover(ctx, pg, { kind: "move", site: from, plot: Number(plotFrom), to_site: t.id, to_plot: p });
         } else if (!sel.token && ix.pick[key]) {
-          clickable(pg, () => { reset(sel.seq); ctx.act(ix.pick[key].notation); });
+          clickable(pg, () => { reset(sel.seq); ctx.act(wire(ix.pick[key])); });
         } else if (!sel.token && !sel.src && (ix.build[key] || ix.remove[key])) {
           clickable(pg, () => { const same = sel.plot === key; reset(sel.seq); if (!same) sel.plot = key; ctx.showWhy(""); ctx.rerender(); });
           if (sel.plot === key) pg.classList.add("chosen");
-        } else if (!sel.token && !sel.src && text === null) {
-          explainOnHover(ctx, pg, `build village ${key}`);
+        } else if (!sel.token && !sel.src && empty) {
+          explainOnHover(ctx, pg, { kind: "build", building: "village", site: t.id, plot: p });
         }
       }
       if (riches) {
@@ -185,28 +206,34 @@ function map(v, ctx, ix, mine) {
   return svg;
 }
 
-function kingSheets(v, ctx, ix, mine) {
-  return h("div", { class: "seats", id: "kings" }, ...v.kings.map((k, p) => {
-    const left = v.pyramids_left?.[p];
-    const me = p === ctx.seat;
-    const tokens = Object.keys(RICH).map((r) => {
-      const n = k.riches[r] ?? 0;
-      if (!n && !(me && ix.pay[r])) return null;
-      const chip = h("span", { class: "chip", "data-riches": r, title: `${r}: ${n}` },
-        h("i", { style: `background:${RICH[r]}` }), `${n} ${r}`);
-      if (me && mine && ix.pay[r]) {
-        chip.classList.add("pick");
-        chip.setAttribute("role", "button"); chip.setAttribute("tabindex", 0);
-        chip.title = ix.pay[r].text;
-        chip.addEventListener("click", () => ctx.act(ix.pay[r].notation));
-      }
-      return chip;
-    }).filter(Boolean);
-    return h("div", { class: ["seatbox", v.to_move.includes(p) && "to-move", me && "me"].filter(Boolean).join(" "), "data-seat": p },
-      h("div", {}, h("b", { style: `color:${COLOURS[p % 6]}` }, seatName(ctx.info, p)), ` · ${k.prestige} prestige`, p === v.current ? " · current" : ""),
-      h("div", { class: "chips" }, ...(tokens.length ? tokens : [h("span", { class: "small" }, "no riches")])),
-      left ? h("div", { class: "small" }, `pyramids left: ${left.large} large, ${left.small} small`) : null);
-  }));
+function kingSheet(v, ctx, ix, mine, p) {
+  const k = v.kings[p];
+  const left = v.pyramids_left?.[p];
+  const me = p === ctx.seat;
+  const tokens = Object.keys(RICH).map((r) => {
+    const n = k.riches[r] ?? 0;
+    if (!n && !(me && ix.pay[r])) return null;
+    const chip = h("span", { class: "chip", "data-riches": r, title: `${n} ${r} on the king sheet` },
+      h("i", { style: `background:${RICH[r]}` }), `${n} ${r}`);
+    if (me && mine && ix.pay[r]) {
+      chip.classList.add("pick");
+      chip.setAttribute("role", "button"); chip.setAttribute("tabindex", 0);
+      chip.title = `${ix.pay[r].text} (click to pay)`;
+      chip.addEventListener("click", () => ctx.act(wire(ix.pay[r])));
+    }
+    return chip;
+  }).filter(Boolean);
+  return h("div", { class: ["seatbox", v.to_move.includes(p) && "to-move", me && "me"].filter(Boolean).join(" "), "data-seat": p },
+    h("div", {}, h("b", { style: `color:${COLOURS[p % 6]}` }, me ? "Your king sheet" : seatName(ctx.info, p)), ` · ${k.prestige} prestige`, p === v.current ? " · to play" : ""),
+    h("div", { class: "chips" }, ...(tokens.length ? tokens : [h("span", { class: "small" }, "no riches")])),
+    left ? h("div", { class: "small", title: "pyramids still in his supply: large ones mark cities, small ones commercial control" }, `pyramids left: ${left.large} large, ${left.small} small`) : null);
+}
+
+// my own sheet sits with the controls (paying is clicking it); the others with the info
+function kingSheets(v, ctx, ix, mine, which) {
+  const seats = v.kings.map((_, p) => p).filter((p) => (which === "mine") === (p === ctx.seat));
+  if (!seats.length) return null;
+  return h("div", { class: "seats", id: which === "mine" ? "kings" : "other-kings" }, ...seats.map((p) => kingSheet(v, ctx, ix, mine, p)));
 }
 
 function scoreTrack(v) {
@@ -229,49 +256,75 @@ function scoreTrack(v) {
   return h("div", { class: "panel track-panel" }, h("div", { class: "small" }, "Prestige"), svg);
 }
 
-const cardName = (c) => c.replaceAll("_", " ").replace(":", ": ").replaceAll("/", " / ");
+// a Katun card in words: icon, name, and (on hover or tap) what it does
+function cardFace(c) {
+  return [h("b", { "aria-hidden": "true" }, cardIcon(c)), h("span", { class: "katun-name" }, c.name)];
+}
+const cardLine = (c) => `${cardIcon(c)} ${c.name}: ${c.effect}`;
 
 function katunRow(v, ctx, ix, mine) {
   const k = v.katun;
-  const cards = k.slots.map((c, i) => {
-    const face = c === "?" ? "?" : c === "turned" ? "turned" : c;
-    const el = h("button", { type: "button", class: ["katun", c === "?" ? "down" : c === "turned" ? "turned" : "peeked"].join(" "), "data-slot": i },
-      h("b", {}, c === "?" ? "?" : c === "turned" ? "✓" : "👁"), h("span", {}, c === "?" ? `card ${i}` : c === "turned" ? "turned over" : cardName(face)));
+  const cards = k.cards.map((rc) => {
+    const i = rc.slot;
+    const c = rc.card;
+    const state = !rc.face_down ? "turned" : c ? "peeked" : "down";
+    const el = h("button", { type: "button", class: `katun ${state}`, "data-slot": i, "data-type": c?.type ?? null },
+      ...(c ? cardFace(c) : [h("b", {}, state === "turned" ? "✓" : "?"), h("span", {}, state === "turned" ? "turned over" : `card ${i + 1}`)]));
+    const what = c ? `${state === "peeked" ? "You looked at this card: " : ""}${cardLine(c)}` : state === "turned" ? "already turned over this round" : "a face-down Katun card";
+    el.title = what;
     const a = ix.katun[i];
     if (mine && a) {
       el.classList.add("legal");
-      el.title = a.text;
-      el.addEventListener("click", () => ctx.act(a.notation));
+      el.title = `${a.text} — ${what}`;
+      el.addEventListener("click", () => ctx.act(wire(a)));
     } else {
       el.setAttribute("aria-disabled", "true");
-      if (c !== "turned" && ctx.seat !== null) {
-        el.addEventListener("mouseenter", async () => { el.title = (await ctx.check(`katun ${i}`)).text; });
-        el.addEventListener("click", async () => { const w = await ctx.check(`katun ${i}`); el.title = w.text; ctx.showWhy(w.text, w.rule); });
-      }
-      if (c !== "?" && c !== "turned") el.title = `you have peeked at this card: ${face}`;
+      if (state !== "turned" && ctx.seat !== null) {
+        const check = { kind: "katun", slot: i };
+        el.addEventListener("mouseenter", async () => { el.title = `${what} — ${(await ctx.check(check)).text}`; });
+        el.addEventListener("click", async () => { const w = await ctx.check(check); ctx.showWhy(`${what}. ${w.text}`, w.rule); });
+      } else el.addEventListener("click", () => ctx.showWhy(what));
     }
     return el;
   });
-  const last = k.discard[k.discard.length - 1];
-  const peeks = (k.peeked ?? []).map((n, q) => (n && q !== ctx.seat ? `seat ${q} peeked at ${n}` : null)).filter(Boolean).join(", ");
-  return h("div", { class: "panel katun-row" }, h("div", { class: "small" }, `Katun · round ${v.round} · deck ${k.deck}` +
-    `${k.ball_games ? ` · ball games ${k.ball_games}` : ""}${k.eclipse ? " · Eclipse!" : ""}${last ? ` · last: ${cardName(last)}` : ""}` +
-    `${v.turn?.card ? ` · in play: ${cardName(v.turn.card)}` : ""}`),
-  h("div", { class: "cards" }, ...cards), peeks ? h("div", { class: "small" }, peeks) : null);
+  const last = k.discard_cards[k.discard_cards.length - 1];
+  const inPlay = v.turn?.katun_card;
+  const peeks = (k.peeked ?? []).map((n, q) => (n && q !== ctx.seat ? `${seatName(ctx.info, q)} looked at ${n}` : null)).filter(Boolean).join(", ");
+  return h("div", { class: "katun-row" },
+    h("div", { class: "small" }, `Katun cards of round ${v.round} · ${k.deck} left in the deck` +
+      `${k.ball_games ? ` · ball games played: ${k.ball_games}` : ""}${k.eclipse ? " · the Eclipse is out: no more Clemency of Chaak" : ""}`),
+    h("div", { class: "cards" }, ...cards),
+    inPlay ? h("p", { class: "katun-now", id: "katun-in-play" }, h("b", {}, "In play: "), cardLine(inPlay))
+      : last ? h("p", { class: "small", id: "katun-last" }, "Last turned: ", cardLine(last)) : null,
+    peeks ? h("div", { class: "small" }, peeks) : null);
 }
 
-function roundsTable(v) {
+// the finished rounds: prestige by source, and the riches (not prestige) the round brought
+function roundsTable(v, ctx) {
   const rounds = v.rounds ?? [];
   if (!rounds.length) return null;
-  const n = v.kings.length;
-  const head = h("tr", {}, h("th", {}, "round"), ...Array.from({ length: n }, (_, p) => h("th", { style: `color:${COLOURS[p % 6]}` }, `seat ${p}`)));
-  const rows = rounds.map((r) => h("tr", {}, h("td", {}, `${r.round}${r.eclipse ? " (eclipse)" : ""}${r.final ? " (final)" : ""}`),
-    ...r.seats.map((x) => {
-      const prod = Object.entries(x.production ?? {}).map(([k, c]) => `${c} ${k}`).join(", ");
-      return h("td", { title: `ceremony ${x.ceremony}, cenote ${x.cenote}, ball game ${x.ball_game}, prosperous ${x.prosperous}, bonus ${x.bonus}, Chaak ${x.chaak}${prod ? `; produced ${prod}` : ""}` },
-        `${x.score_before} → ${x.score_after}`);
-    })));
-  return h("details", { class: "panel" }, h("summary", {}, h("b", {}, "Rounds")), h("table", { class: "sheet" }, head, ...rows));
+  const cols = [
+    ["ceremony", "temples", "prestige from his temples (ceremony)"],
+    ["cenote", "cenotes", "prestige from sacrifices in the cenotes"],
+    ["ball_game", "ball game", "prestige from ball games"],
+    ["prosperous", "Katun", "prestige taken from Prosperous Katuns"],
+    ["bonus", "bonus", "the riches bonus (final round only)"],
+  ];
+  const riches = (o) => Object.entries(o ?? {}).filter(([, n]) => n).map(([r, n]) => `${n} ${r}`).join(", ") || "—";
+  const head = h("tr", {}, h("th", {}, "round"), h("th", {}, "king"), h("th", { title: "prestige at the round's start" }, "start"),
+    ...cols.map(([, label, why]) => h("th", { title: why }, `${label} (+prestige)`)),
+    h("th", { title: "prestige at the round's end" }, "end"),
+    h("th", { title: "maize the Clemency of Chaak gave him: riches, not prestige (none after the Eclipse)" }, "Chaak (maize)"),
+    h("th", { title: "riches his villages produced" }, "produced (riches)"));
+  const rows = rounds.slice().reverse().flatMap((r) => r.seats.map((x, p) => h("tr", { class: p === 0 ? "round-first" : null },
+    p === 0 ? h("td", { rowspan: r.seats.length }, `${r.round}${r.eclipse ? " (eclipse)" : ""}${r.final ? " (final)" : ""}`) : null,
+    h("td", { style: `color:${COLOURS[p % 6]}` }, seatName(ctx.info, p)), h("td", {}, String(x.score_before)),
+    ...cols.map(([key]) => h("td", {}, x[key] ? `+${x[key]}` : "—")),
+    h("td", {}, h("b", {}, String(x.score_after))),
+    h("td", {}, x.chaak ? `${x.chaak} maize` : "—"), h("td", {}, riches(x.production)))));
+  return h("details", { class: "panel rounds", id: "balam-rounds", open: true }, h("summary", {}, h("b", {}, "Rounds")),
+    h("div", { class: "sheet-wrap" }, h("table", { class: "sheet" }, head, ...rows)),
+    h("p", { class: "small legend" }, "Columns marked +prestige add to the score; Chaak and produced are riches tokens put on the king sheet, not points."));
 }
 
 function distributionText(v) {
@@ -280,16 +333,67 @@ function distributionText(v) {
   return ` · done: ${done}` + (d.moved.length ? ` · moved: ${d.moved.join(" ")}` : "");
 }
 
-function prompt(v, ix) {
+// the building standing on plot "c3.1", from the typed view
+function buildingAt(v, key) {
+  const [id, plot] = key.split(".");
+  const site = v.sites[id];
+  return site ? plotsOf(site)[Number(plot)]?.building ?? null : null;
+}
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "" : "s"}`;
+
+// what a catastrophe takes, in words: "2 villages", "1 court and 1 observatory", "every city of
+// yours by a volcano"
+function lossText(card) {
+  const c = card?.catastrophe;
+  if (!c) return "buildings";
+  if (c.cities) return `every city of yours ${c.cities === "volcano" ? "by a volcano" : "on the seashore"}`;
+  return c.loses.map((b) => plural(b.count, b.building)).join(" and ");
+}
+
+// the label of a button for an action that is not a click on the map
+function otherLabel(v, ctx, a) {
+  const j = a.json ?? {};
+  const c = v.turn?.katun_card?.catastrophe;
+  switch (j.kind) {
+    case "end": return "End the turn";
+    case "done": return "Done";
+    case "ward": return c ? `Ward it off: your Mayas pay ${c.count} ${c.mayas_pay}` : "Ward it off (the Mayas pay)";
+    case "suffer": return `Suffer it: lose ${lossText(v.turn?.katun_card)}`;
+    case "defend": return j.obsidian ? `Defend, spending ${j.obsidian} obsidian` : "Defend without obsidian";
+    case "take": return `Take ${j.offer === "prestige" ? "the prestige" : `1 ${j.offer}`}`;
+    case "dowry": return `Take 1 ${j.riches} from ${seatName(ctx.info, j.seat)}`;
+    default: return a.text || a.notation;
+  }
+}
+
+// what the current decision is about, in a sentence
+function prompt(v, ctx, ix) {
+  const card = v.turn?.katun_card;
   if (sel.token) return `Moving the riches on ${sel.token}: click a highlighted building (or cenote).`;
-  if (sel.src) return sel.dst ? `Attack ${sel.dst} from ${sel.src}: commit garrisons and obsidian.` : `Attack from ${sel.src}: click the enemy city.`;
+  if (sel.src) return sel.dst ? `Attack ${sel.dst} from ${sel.src}: choose how many garrisons and how much obsidian to commit.` : `Attack from ${sel.src}: click the enemy city.`;
   if (sel.plot) return `Build on ${sel.plot}: choose the building.`;
   if (v.phase === "distribution") return "Distribution: click a riches token, then the building it goes to; Done when finished.";
+  const picks = Object.entries(ix.pick);
+  if (picks.length) {
+    const what = [...new Set(picks.map(([key]) => buildingAt(v, key)).filter(Boolean))].join(" or ") || "building";
+    const kinds = new Set(picks.map(([, a]) => a.json.kind));
+    if (kinds.has("pay_from")) {
+      const riches = card?.catastrophe?.mayas_pay ?? "riches";
+      return `${card ? `The ${card.name}: your` : "Your"} Mayas pay ${plural(v.turn.ward || 1, riches)} — click the ${what} on the map whose ${riches} goes.`;
+    }
+    if (kinds.has("lose")) return `${card ? `The ${card.name}` : "The catastrophe"} takes ${lossText(card)}: choose which ${what} you lose (click it on the map).`;
+    if (kinds.has("destroy")) return `War on ${v.turn.war?.target ?? "the city"}: choose the enemy ${what} to destroy (${v.turn.war?.points ?? "some"} destruction points left).`;
+    return `Click the highlighted ${what} on the map.`;
+  }
+  const kinds = new Set(ix.other.map((a) => a.json?.kind));
+  if (kinds.has("ward") || kinds.has("suffer")) return `${card ? `${cardIcon(card)} ${card.name}: ${card.effect}.` : "A catastrophe."} Ward it off, or suffer it.`;
+  if (kinds.has("take")) return `${card ? `${card.name}: ` : ""}take one of the riches offered, or the prestige.`;
+  if (kinds.has("dowry")) return "Princely marriage: take one riches from another king's sheet (the dowry).";
+  if (kinds.has("defend")) return `Your city ${v.turn.war?.target ?? ""} is attacked: spend obsidian to defend it, or not.`;
   if (Object.keys(ix.build).length || Object.keys(ix.attack).length) return "Click a highlighted plot to build, or your city then an enemy city to attack.";
-  if (Object.keys(ix.pay).length) return "Pay a riches from your sheet (click it), or turn over a Katun card.";
-  if (v.turn?.ward && Object.keys(ix.pick).length) return "Your Mayas pay for the catastrophe: click the reserve or garrison whose riches goes.";
-  if (Object.keys(ix.pick).length) return "Click the highlighted building to choose it.";
-  if (Object.keys(ix.katun).length) return "Turn over a Katun card.";
+  if (Object.keys(ix.pay).length) return v.phase === "cost" ? `Pay for the building: ${plural(v.turn.due, "riches")} still due (click a riches on your sheet).` : "Pay this turn's riches from your sheet (click it), or turn over a Katun card.";
+  if (Object.keys(ix.katun).length) return "Turn over one of the round's Katun cards.";
   return "";
 }
 
@@ -301,45 +405,55 @@ export function render(root, ctx) {
   if (sel.token && !(ix.move[sel.token] || ix.offer[sel.token])) sel.token = null;
   if (sel.src && !ix.attack[sel.src]) sel.src = null;
 
-  const status = h("p", { class: "small", id: "balam-status" }, `Round ${v.round} · phase ${v.phase} · seat ${v.current} to play`,
-    v.turn?.lock ? ` · turn's site ${v.turn.lock}` : "", v.turn?.due ? ` · ${v.turn.due} riches due` : "",
+  const status = h("p", { class: "small", id: "balam-status" }, `Round ${v.round} · phase ${v.phase} · ${seatName(ctx.info, v.current)} to play`,
+    v.turn?.lock ? ` · building on ${v.turn.lock} this turn` : "", v.turn?.due ? ` · ${v.turn.due} riches due` : "",
     v.turn?.war ? ` · war ${v.turn.war.source} → ${v.turn.war.target}` : "",
     v.last_roll?.length ? ` · last roll ${v.last_roll.join(" ")}` : "",
     v.phase === "distribution" ? distributionText(v) : "",
     v.supply ? h("span", { class: "supply" }, " · supply ", ...Object.entries(v.supply).map(([r, n]) =>
       h("span", { class: "chip", title: `${n} ${r} in the supply` }, h("i", { style: `background:${RICH[r] ?? "#999"}` }), String(n)))) : "");
-  const parts = [kingSheets(v, ctx, ix, mine), scoreTrack(v), katunRow(v, ctx, ix, mine), status,
-    h("div", { class: "map-wrap" }, map(v, ctx, ix, mine))];
-  parts.push(h("p", { class: "small legend" }, "Tile colour: what the site produces · ≈ seashore · ▲ volcano · ◎ cenote · ",
-    "V village · P palace · T temple · G garrison · R reserve · M market · O observatory · C court · + palace/temple's 2nd plot · big pyramid: city · small pyramids: commercial control"));
-  if (v.log?.length) parts.push(h("p", { class: "small" }, v.log[v.log.length - 1]));
+  const parts = [h("section", { class: "region board", "data-testid": "board" }, map(v, ctx, ix, mine))];
+  const info = h("section", { class: "region info" });
 
   if (ctx.seat !== null && !ctx.msg.over) {
-    const panel = h("section", { class: "panel me", id: "balam-choices" }, h("h2", {}, mine ? "Your move" : "Your choices"));
-    const text = mine ? prompt(v, ix) : "";
-    if (text) panel.append(h("p", { class: "small", id: "balam-prompt" }, text));
+    const panel = h("section", { class: "region controls panel me", id: "balam-choices", "data-testid": "controls" }, h("h2", {}, mine ? "Your move" : "Your sheet"));
+    const text = mine ? prompt(v, ctx, ix) : "";
+    if (text) panel.append(h("p", { id: "balam-prompt" }, text));
     const row = h("div", { class: "actions", id: "balam-actions" });
     if (sel.plot) {
-      const builds = Object.fromEntries((ix.build[sel.plot] ?? []).map((a) => [a.notation.split(" ")[1], a]));
-      for (const kind of KINDS) row.append(actionButton(ctx, `${LETTER[kind]} ${kind}`, `build ${kind} ${sel.plot}`, { title: builds[kind]?.text ?? null, "data-kind": kind }));
-      if (ix.remove[sel.plot]) row.append(actionButton(ctx, `remove ${sel.plot}`, ix.remove[sel.plot].notation));
+      const [site, plot] = sel.plot.split(".");
+      const builds = Object.fromEntries((ix.build[sel.plot] ?? []).map((a) => [a.json.building, a]));
+      for (const kind of KINDS) {
+        row.append(actionButton(ctx, `${LETTER[kind]} ${kind}`, builds[kind] ?? { kind: "build", building: kind, site, plot: Number(plot) }, { "data-kind": kind }));
+      }
+      if (ix.remove[sel.plot]) row.append(actionButton(ctx, `remove ${sel.plot}`, ix.remove[sel.plot]));
     }
     if (sel.src && sel.dst) {
       for (const a of ix.attack[sel.src]?.[sel.dst] ?? []) {
-        const [, , g, o] = a.notation.split(" ");
-        row.append(actionButton(ctx, `${g} garrison${g > 1 ? "s" : ""}, ${o} obsidian`, a.notation, { title: a.text }));
+        const g = a.json.garrisons, o = a.json.obsidian;
+        row.append(actionButton(ctx, `${plural(g, "garrison")}, ${o} obsidian`, a));
       }
     }
     if (sel.plot || sel.token || sel.src) row.append(h("button", { type: "button", onclick: () => { reset(sel.seq); ctx.showWhy(""); ctx.rerender(); } }, "cancel"));
-    for (const a of ix.other) row.append(actionButton(ctx, a.notation === "done" ? "Done" : a.notation === "end" ? "End the turn" : a.text || a.notation, a.notation, { title: a.notation }));
+    for (const a of ix.other) row.append(actionButton(ctx, otherLabel(v, ctx, a), a));
     if (row.childNodes.length) panel.append(row);
+    // while a choice on the map is under way (a plot, a token, an attack), the sheet and the
+    // Katun cards step aside so the choice's buttons stay in view
+    if (!(sel.plot || sel.token || sel.src)) panel.append(kingSheets(v, ctx, ix, mine, "mine"), katunRow(v, ctx, ix, mine));
     if (ctx.msg.legal.length) {
       panel.append(h("details", { id: "all-legal" }, h("summary", {}, `All legal actions (${ctx.msg.legal.length})`),
-        h("div", { class: "actions" }, ...ctx.msg.legal.map((a) => actionButton(ctx, a.text || a.notation, a.notation, { title: a.notation })))));
+        h("div", { class: "actions" }, ...ctx.msg.legal.map((a) => actionButton(ctx, a.text || a.notation, a, { title: a.notation })))));
     }
     parts.push(panel);
+  } else {
+    info.append(h("div", { class: "panel" }, katunRow(v, ctx, ix, mine)));
   }
-  const rt = roundsTable(v);
-  if (rt) parts.push(rt);
+  info.append(status, kingSheets(v, ctx, ix, mine, "others"), scoreTrack(v));
+  if (v.log?.length) info.append(h("p", { class: "small" }, v.log[v.log.length - 1]));
+  const rt = roundsTable(v, ctx);
+  if (rt) info.append(rt);
+  info.append(h("p", { class: "small legend" }, "Tile colour: what the site produces · ≈ seashore · ▲ volcano · ◎ cenote · ",
+    "V village · P palace · T temple · G garrison · R reserve · M market · O observatory · C court · + palace/temple's 2nd plot · big pyramid: city · small pyramids: commercial control"));
+  parts.push(info);
   root.replaceChildren(...parts);
 }

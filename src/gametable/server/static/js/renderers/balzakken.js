@@ -37,34 +37,66 @@ export function cardSvg(card, { small = false, playable = false, isSelected = fa
   return svg;
 }
 
-// the card each legal action plays, to highlight the playable cards
-function cardOf(notation) {
-  const m = notation.match(/^(?:discard|swap) (-?\d+)/);
-  if (m) return m[1];
-  if (notation.startsWith("swinger")) return "S";
-  if (notation.startsWith("lul")) return "L";
+// the card a legal action plays (from its JSON form), to highlight the playable cards
+function cardOf(entry) {
+  const j = entry.json ?? {};
+  if (j.kind === "discard" || j.kind === "swap") return j.card;
+  if (j.kind === "swinger") return "S";
+  if (j.kind === "lul") return "L";
   return null;
 }
 
-function actionsFor(ctx, card, hand, players) {
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+// every choice for the selected card, legal or not (the illegal ones explain themselves):
+// [label, JSON form]
+function choicesFor(ctx, card, hand, players) {
   const me = ctx.seat;
   const out = [];
   if (card === "S" || card === "L") {
-    const verb = card === "S" ? "swinger" : "lul";
     for (let t = 0; t < players; t++) {
       if (t === me) continue;
-      out.push(actionButton(ctx, `${card === "S" ? "Swinger" : "Lul"} → ${seatName(ctx.info, t)}`, `${verb} ${t}`));
+      out.push([`${card === "S" ? "Swinger" : "Lul"} → ${seatName(ctx.info, t)}`, { kind: card === "S" ? "swinger" : "lul", target: t }]);
     }
     return out;
   }
   const count = hand.filter((c) => c === card).length;
-  out.push(actionButton(ctx, `Discard ${card}`, `discard ${card}`));
+  out.push([`Discard ${card}`, { kind: "discard", card, count: 1, take_top: false }]);
   for (let k = 2; k <= Math.max(2, count); k++) {
-    out.push(actionButton(ctx, `Discard ${card} ×${k}`, `discard ${card}x${k}`));
-    out.push(actionButton(ctx, `Discard ${card} ×${k}, take back the top`, `discard ${card}x${k} top`));
+    out.push([`Discard ${card} ×${k}`, { kind: "discard", card, count: k, take_top: false }]);
+    out.push([`Discard ${card} ×${k}, take back the top`, { kind: "discard", card, count: k, take_top: true }]);
   }
-  out.push(actionButton(ctx, `Swap ${card} with the pile's top`, `swap ${card}`));
+  out.push([`Swap ${card} with the pile's top`, { kind: "swap", card }]);
   return out;
+}
+
+function actionsFor(ctx, card, hand, players) {
+  return choicesFor(ctx, card, hand, players).map(([label, json]) => {
+    const entry = ctx.msg.legal.find((a) => same(a.json, json));
+    return actionButton(ctx, label, entry ?? json);
+  });
+}
+
+// what a finished round was, in words (the log note and the summary's heading)
+export function roundSentence(info, r) {
+  const who = seatName(info, r.caller);
+  const mine = r.values[r.caller];
+  const written = r.points.map((pt, p) => `${seatName(info, p)} +${pt}`).join(", ");
+  let what;
+  if (r.kind === "good") what = `a good call (${mine} points, every other hand higher)`;
+  else if (r.kind === "false") {
+    const beat = r.values.map((v, p) => (p !== r.caller && v <= mine ? `${seatName(info, p)} had ${v}` : null)).filter(Boolean);
+    what = `a false call (${mine} points, but ${beat.join(" and ")})`;
+  } else what = `an over-call (${mine} points, more than 5)`;
+  const tasty = r.tasty.length ? `; tasty: ${r.tasty.map((p) => `${seatName(info, p)} drops to ${r.totals[p]}`).join(", ")}` : "";
+  return `Round ${r.round}: ${who} called BALZAK! — ${what}. Points written: ${written}${tasty}.`;
+}
+
+// a sentence for the log when a move ended a round (table.js puts it under the move)
+export function logNote(before, msg, info) {
+  const was = before?.view?.rounds?.length ?? 0;
+  const rounds = msg.view.rounds;
+  return rounds.length > was ? roundSentence(info, rounds[rounds.length - 1]) : null;
 }
 
 function seatBox(ctx, v, p) {
@@ -79,7 +111,8 @@ function seatBox(ctx, v, p) {
 
 function scoreSheet(ctx, v) {
   const head = h("tr", {}, h("th", {}, "round"), ...v.scores.map((_, p) => h("th", {}, `seat ${p}`)));
-  const rows = v.rounds.map((r) => h("tr", {}, h("td", {}, `${r.round} (${r.kind}, seat ${r.caller})`),
+  const KIND = { good: "good call", false: "false call", overcall: "over-call" };
+  const rows = v.rounds.map((r) => h("tr", {}, h("td", { title: roundSentence(ctx.info, r) }, `${r.round}: ${KIND[r.kind] ?? r.kind} by seat ${r.caller}`),
     ...r.points.map((pt, p) => h("td", { title: `hand ${r.hands[p].join(" ")} = ${r.values[p]}` }, `${pt >= 0 ? "+" : ""}${pt} → ${r.totals[p]}${r.tasty.includes(p) ? " ★" : ""}`))));
   const total = h("tr", { class: "total" }, h("td", {}, "total"), ...v.scores.map((sc) => h("td", {}, String(sc))));
   return h("details", { class: "panel", open: v.rounds.length > 0 }, h("summary", {}, h("b", {}, "Score sheet")),
@@ -90,7 +123,7 @@ export function render(root, ctx) {
   const v = ctx.msg.view;
   const hand = v.hand ?? [];
   if (selected !== null && !hand.includes(selected)) selected = null;
-  const playable = new Set(ctx.msg.legal.map((a) => cardOf(a.notation)).filter(Boolean));
+  const playable = new Set(ctx.msg.legal.map(cardOf).filter(Boolean));
   const others = [];
   for (let p = 0; p < v.players; p++) if (p !== ctx.seat) others.push(seatBox(ctx, v, p));
 
@@ -100,7 +133,7 @@ export function render(root, ctx) {
     h("figure", { id: "discard-top" }, top !== undefined ? cardSvg(top) : "", h("figcaption", {}, `discard pile: ${v.discard_pile.length}`)),
     h("div", { class: "small" }, `Round ${v.round}`));
 
-  const parts = [h("div", { class: "seats" }, ...others), piles];
+  const parts = [h("section", { class: "region board", "data-testid": "board" }, h("div", { class: "seats" }, ...others), piles)];
   if (ctx.seat !== null) {
     const handBox = h("div", { class: "cards", id: "hand" }, ...hand.map((c) => cardSvg(c, {
       playable: playable.has(c), isSelected: c === selected,
@@ -109,12 +142,14 @@ export function render(root, ctx) {
     const actions = h("div", { class: "actions", id: "actions" });
     if (selected !== null) actions.append(...actionsFor(ctx, selected, hand, v.players));
     else if (!ctx.msg.over && ctx.msg.to_move.includes(ctx.seat)) actions.append(h("span", { class: "small" }, "Pick a card, then an action, or call BALZAK!"));
-    if (!ctx.msg.over) actions.append(actionButton(ctx, "BALZAK!", "balzak", { id: "balzak" }));
-    parts.push(h("section", { class: "panel me" }, h("h2", {}, `Your hand · ${v.hand_value} points`,
+    const call = ctx.msg.legal.find((a) => a.json?.kind === "balzak");
+    if (!ctx.msg.over) actions.append(actionButton(ctx, "BALZAK!", call ?? { kind: "balzak" }, { id: "balzak" }));
+    parts.push(h("section", { class: "region hand panel me", "data-testid": "hand" }, h("h2", {}, `Your hand · ${v.hand_value} points`,
       v.in_front[ctx.seat].length ? h("span", { class: "small" }, ` · in front of you: ${v.in_front[ctx.seat].join(" ")}`) : ""),
-    handBox, actions));
+    handBox));
+    parts.push(h("section", { class: "region controls panel", "data-testid": "controls" }, actions));
   }
-  parts.push(scoreSheet(ctx, v));
+  parts.push(h("section", { class: "region info" }, scoreSheet(ctx, v)));
   root.replaceChildren(...parts);
 }
 
@@ -122,7 +157,7 @@ export function summary(box, ctx) {
   const v = ctx.msg.view;
   const r = v.rounds[v.rounds.length - 1];
   if (!r || r.round <= dismissedRound) return;
-  box.append(h("h2", {}, `Round ${r.round}: ${seatName(ctx.info, r.caller)} called BALZAK! (${r.kind})`),
+  box.append(h("h2", {}, `Round ${r.round}: ${seatName(ctx.info, r.caller)} called BALZAK!`), h("p", {}, roundSentence(ctx.info, r)),
     h("table", { class: "sheet", id: "round-summary" },
       h("tr", {}, h("th", {}, "seat"), h("th", {}, "hand"), h("th", {}, "value"), h("th", {}, "points"), h("th", {}, "total")),
       ...r.hands.map((hand, p) => h("tr", {}, h("td", {}, seatName(ctx.info, p)), h("td", {}, hand.join(" ") || "—"),

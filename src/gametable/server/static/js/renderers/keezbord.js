@@ -3,7 +3,7 @@
 // the other).  Only cards and pawns with a legal action are highlighted; anything else explains
 // on hover (the server's `check`) why it cannot be played.  Every legal action stays available
 // in a list below, as a fallback.
-import { actionButton, h, s, seatName } from "../util.js";
+import { actionButton, h, s, seatName, wire } from "../util.js";
 
 const COLOURS = ["#d1242f", "#1f6feb", "#1a7f37", "#bf8700", "#8250df", "#d4571a"];
 const LETTERS = "abcdef";
@@ -14,57 +14,57 @@ let sel = { card: null, pawn: null, steps: null, seq: -1 };
 
 function reset(seq) { sel = { card: null, pawn: null, steps: null, seq }; }
 
-function cardOf(notation) {
-  if (notation === "hand in") return null;
-  return notation.split(" ")[0];
-}
+// the card a legal action plays, from its JSON form (hand in: none)
+const cardOf = (entry) => entry.json?.card ?? null;
 
-// the legal actions grouped by card: { card: [notation...] }
+// the legal actions grouped by card: { card: [entry...] }
 function byCard(legal) {
   const out = {};
   for (const a of legal) {
-    const c = cardOf(a.notation);
-    if (c) (out[c] ??= []).push(a.notation);
+    const c = cardOf(a);
+    if (c) (out[c] ??= []).push(a);
   }
   return out;
 }
 
-// what a click on `pawn` would do now: { act: notation } or { pick: "first"|"second" } or null,
-// and the notation to ask the server about when it is not possible
+const find = (acts, test) => acts.find((a) => test(a.json));
+
+// what a click on `pawn` would do now: { act: entry } or { pick: "first" } or { unpick },
+// or { check: JSON form } to ask the server about when it is not possible
 function pawnChoice(ctx, acts, card, pawn, v) {
   if (card === null) return null;
-  const legal = new Set(acts);
   const me = v.plays_for?.[v.seat] ?? v.seat;
   const nestPawn = isNestPawn(v, pawn) && pawn[0] === LETTERS[me];
   if (card === "A" || card === "K") {
-    if (nestPawn && legal.has(`${card} place`)) return { act: `${card} place` };
-    if (nestPawn) return { check: `${card} place` };
+    const place = find(acts, (j) => j.kind === "place");
+    if (nestPawn && place) return { act: place };
+    if (nestPawn) return { check: { kind: "place", card } };
   }
   if (card === "J") {
     if (sel.pawn === null) {
-      if (acts.some((n) => n.startsWith(`J ${pawn} `))) return { pick: "first" };
-      const other = acts[0]?.split(" ")[2] ?? anyOtherPawn(v, pawn);
-      return { check: `J ${pawn} ${other}` };
+      if (find(acts, (j) => j.mine === pawn)) return { pick: "first" };
+      const other = acts[0]?.json.other ?? anyOtherPawn(v, pawn);
+      return { check: { kind: "swap", card: "J", mine: pawn, other } };
     }
     if (pawn === sel.pawn) return { unpick: true };
-    const n = `J ${sel.pawn} ${pawn}`;
-    return legal.has(n) ? { act: n } : { check: n };
+    const swap = find(acts, (j) => j.mine === sel.pawn && j.other === pawn);
+    return swap ? { act: swap } : { check: { kind: "swap", card: "J", mine: sel.pawn, other: pawn } };
   }
   if (card === "7") {
     if (sel.pawn === null) {
-      const whole = legal.has(`7 ${pawn}`);
-      const split = acts.some((n) => n.startsWith(`7 ${pawn}:`));
-      if (whole && !split) return { act: `7 ${pawn}` };
+      const whole = find(acts, (j) => j.kind === "move" && j.pawn === pawn);
+      const split = find(acts, (j) => j.kind === "split" && j.first === pawn);
+      if (whole && !split) return { act: whole };
       if (whole || split) return { pick: "first" };
-      return { check: `7 ${pawn}` };
+      return { check: { kind: "move", card: "7", pawn } };
     }
     if (pawn === sel.pawn) return { unpick: true };
     if (sel.steps === null) return null;
-    const n = `7 ${sel.pawn}:${sel.steps} ${pawn}:${7 - sel.steps}`;
-    return legal.has(n) ? { act: n } : { check: n };
+    const split = find(acts, (j) => j.kind === "split" && j.first === sel.pawn && j.first_steps === sel.steps && j.second === pawn);
+    return split ? { act: split } : { check: { kind: "split", card: "7", first: sel.pawn, first_steps: sel.steps, second: pawn, second_steps: 7 - sel.steps } };
   }
-  const n = `${card} ${pawn}`;
-  return legal.has(n) ? { act: n } : { check: n };
+  const move = find(acts, (j) => j.kind === "move" && j.pawn === pawn);
+  return move ? { act: move } : { check: { kind: "move", card, pawn } };
 }
 
 function isNestPawn(v, pawn) {
@@ -78,19 +78,20 @@ function anyOtherPawn(v, pawn) {
   return pawnId(other, 0);
 }
 
-// a notation to ask the server about when a card has no legal action
+// an action to ask the server about (its JSON form) when a card has no legal action
 function cardCheck(v, card) {
   const me = v.plays_for?.[v.seat] ?? v.seat ?? 0;
   const own = pawnId(me, 0);
-  if (card === "A" || card === "K") return `${card} place`;
-  if (card === "J") return `J ${own} ${pawnId((me + 1) % v.players, 0)}`;
-  return `${card} ${own}`;
+  if (card === "A" || card === "K") return { kind: "place", card };
+  if (card === "J") return { kind: "swap", card: "J", mine: own, other: pawnId((me + 1) % v.players, 0) };
+  if (card === "7") return { kind: "move", card, pawn: own };
+  return { kind: "move", card, pawn: own };
 }
 
-// ask the server why `notation` is refused when the pointer rests on `el`; a click shows it
-function explainOnHover(ctx, el, notation) {
+// ask the server why `action` (JSON form) is refused when the pointer rests on `el`; a click shows it
+function explainOnHover(ctx, el, action) {
   const explain = async () => {
-    const why = await ctx.check(notation);
+    const why = await ctx.check(action);
     el.setAttribute("data-why", why.text);
     let t = el.querySelector?.("title");
     if (el instanceof SVGElement) {
@@ -129,8 +130,12 @@ function ring(v, ctx, acts, card) {
       const [hx, hy] = homeXY(start, k);
       svg.append(s("rect", { x: hx - 7.5, y: hy - 7.5, width: 15, height: 15, rx: 3, fill: col, "fill-opacity": 0.12, stroke: col, "stroke-width": 1.5 }, s("title", {}, `seat ${seat}'s home H${k + 1}`)));
     }
-    const [lx, ly] = at(start + 5.2, R + 30);
-    svg.append(s("text", { x: lx, y: ly + 4, "font-size": 13, fill: col, "font-weight": 700, "text-anchor": "middle" }, `${LETTERS[seat]} · seat ${seat}`));
+    // the seat's label inside the ring, a few spaces after its start: clear of the track, the
+    // nests outside it and the home column inside it
+    const [lx, ly] = at(start + L / 16, R - 48);
+    const who = ctx.info?.seats?.[seat]?.name;
+    svg.append(s("text", { x: lx, y: ly + 4, "font-size": 13, fill: col, "font-weight": 700, "text-anchor": "middle", class: "seat-label", "data-seat": seat },
+      `${LETTERS[seat]} · ${who ? who.slice(0, 12) : `seat ${seat}`}`, s("title", {}, seatName(ctx.info, seat))));
   });
   const mine = ctx.seat !== null && ctx.msg.to_move.includes(ctx.seat) && !ctx.msg.over;
   v.pawns.forEach((places, seat) => {
@@ -152,12 +157,12 @@ function ring(v, ctx, acts, card) {
         s("circle", { cx: x, cy: y, r: 9, fill: col, stroke: "#000", "stroke-width": 1.2, class: "body" }),
         s("text", { x, y: y + 3.5, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": 700, "pointer-events": "none" }, String(k + 1)));
       if (clickable) {
-        const what = choice.act ? ctx.msg.legal.find((a) => a.notation === choice.act)?.text ?? choice.act
+        const what = choice.act ? choice.act.text ?? choice.act.notation
           : choice.unpick ? "click again to choose another pawn" : `choose ${id}`;
         g.querySelector("title").textContent = `pawn ${id} (seat ${seat}) ${where}: ${what}`;
         const go = (e) => {
           e.stopPropagation();
-          if (choice.act) { const n = choice.act; reset(sel.seq); ctx.act(n); return; }
+          if (choice.act) { const a = choice.act; reset(sel.seq); ctx.act(wire(a)); return; }
           if (choice.unpick) { sel.pawn = null; sel.steps = null; }
           else if (choice.pick === "first") { sel.pawn = id; sel.steps = null; }
           ctx.showWhy(""); ctx.rerender();
@@ -212,7 +217,8 @@ export function render(root, ctx) {
   h("b", { style: `color:${COLOURS[p % 6]}` }, `${LETTERS[p]} · ${seatName(ctx.info, p)}`),
   h("div", { class: "small" }, `${n} cards`, v.teams?.length && v.teams[0].length > 1 ? ` · team ${teamOf(p) + 1} (seats ${v.teams[teamOf(p)].join(" & ")})` : "",
     v.plays_for[p] !== p ? ` · plays for seat ${v.plays_for[p]}` : "", v.handed_in?.includes(p) ? " · handed in" : ""))));
-  const parts = [seats, ring(v, ctx, acts, card)];
+  const parts = [h("section", { class: "region board", "data-testid": "board" }, ring(v, ctx, acts, card))];
+  const info = h("section", { class: "region info" }, seats);
 
   if (ctx.seat !== null) {
     const cards = hand.map((c, i) => {
@@ -227,9 +233,10 @@ export function render(root, ctx) {
     const controls = h("div", { class: "actions", id: "keez-controls" });
     if (mine) controls.append(h("span", { class: "small", id: "keez-prompt" }, prompt(v, card)));
     if (card === "7" && sel.pawn !== null && sel.steps === null) {
-      if (ctx.legalSet.has(`7 ${sel.pawn}`)) controls.append(actionButton(ctx, `all 7 with ${sel.pawn}`, `7 ${sel.pawn}`));
+      const whole = find(acts, (j) => j.kind === "move" && j.pawn === sel.pawn);
+      if (whole) controls.append(actionButton(ctx, `all 7 with ${sel.pawn}`, whole));
       for (let k = 1; k <= 6; k++) {
-        const ok = acts.some((n) => n.startsWith(`7 ${sel.pawn}:${k} `));
+        const ok = acts.some((a) => a.json.kind === "split" && a.json.first === sel.pawn && a.json.first_steps === k);
         const b = h("button", { type: "button", class: ok ? "legal steps" : "illegal steps", "data-steps": k, "aria-disabled": ok ? null : "true" }, `${k} + ${7 - k}`);
         if (ok) b.addEventListener("click", () => { sel.steps = k; ctx.rerender(); });
         else b.title = `no pawn can move the other ${7 - k} steps after ${sel.pawn} moves ${k}`;
@@ -237,15 +244,20 @@ export function render(root, ctx) {
       }
     }
     if (card === "7" && sel.steps !== null) controls.append(h("button", { type: "button", onclick: () => { sel.steps = null; ctx.rerender(); } }, "other split"));
-    if ((card === "A" || card === "K") && ctx.legalSet.has(`${card} place`)) controls.append(actionButton(ctx, `${card}: place a pawn`, `${card} place`, { id: "place" }));
+    const place = (card === "A" || card === "K") && find(acts, (j) => j.kind === "place");
+    if (place) controls.append(actionButton(ctx, `${card}: place a pawn`, place, { id: "place" }));
     if (card !== null) controls.append(h("button", { type: "button", onclick: () => { reset(ctx.msg.seq); ctx.showWhy(""); ctx.rerender(); } }, "cancel"));
-    if (!ctx.msg.over) controls.append(actionButton(ctx, "Hand in (nothing can be played)", "hand in", { id: "hand-in" }));
-    parts.push(h("section", { class: "panel me" }, h("h2", {}, `Your hand`, v.plays_for[ctx.seat] !== ctx.seat ? h("span", { class: "small" }, ` · you play for seat ${v.plays_for[ctx.seat]}`) : ""),
-      h("div", { class: "cards", id: "hand" }, ...(cards.length ? cards : [h("span", { class: "small" }, "no cards")])), controls));
+    const handIn = ctx.msg.legal.find((a) => a.json?.kind === "hand_in");
+    if (!ctx.msg.over) controls.append(actionButton(ctx, "Hand in (nothing can be played)", handIn ?? { kind: "hand_in" }, { id: "hand-in" }));
+    parts.push(h("section", { class: "region hand panel me", "data-testid": "hand" }, h("h2", {}, `Your hand`, v.plays_for[ctx.seat] !== ctx.seat ? h("span", { class: "small" }, ` · you play for seat ${v.plays_for[ctx.seat]}`) : ""),
+      h("div", { class: "cards", id: "hand" }, ...(cards.length ? cards : [h("span", { class: "small" }, "no cards")]))));
+    const box = h("section", { class: "region controls panel", "data-testid": "controls" }, controls);
     if (ctx.msg.legal.length) {
-      parts.push(h("details", { class: "panel", id: "all-legal" }, h("summary", {}, `All legal actions (${ctx.msg.legal.length})`),
-        h("div", { class: "actions" }, ...ctx.msg.legal.map((a) => actionButton(ctx, a.text || a.notation, a.notation, { title: a.notation })))));
+      box.append(h("details", { id: "all-legal" }, h("summary", {}, `All legal actions (${ctx.msg.legal.length})`),
+        h("div", { class: "actions" }, ...ctx.msg.legal.map((a) => actionButton(ctx, a.text || a.notation, a, { title: a.notation })))));
     }
+    parts.push(box);
   }
+  parts.push(info);
   root.replaceChildren(...parts);
 }
