@@ -112,6 +112,10 @@ def make_router() -> APIRouter:
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")
 
+    @router.get("/t/{table_id}/replay")
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
     @router.get("/rules/{game}")
     async def rules_page(game: str, q: str = "") -> HTMLResponse:
         try:

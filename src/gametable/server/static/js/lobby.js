@@ -1,4 +1,13 @@
-import { h } from "./util.js";
+import { forgetTable, h, myTables, rememberTable } from "./util.js";
+
+// a line about each game for its card in the lobby (lengths are rough, for a first game)
+const ABOUT = {
+  balzakken: { line: "Hold 5 points or fewer, call BALZAK!, score low. A quick card game of nerve.", length: "about 20–40 min" },
+  keezbord: { line: "Race your four pawns round the board and into your home, moved by playing cards; partners with 4 or 6.", length: "about 45–60 min" },
+  balam: { line: "Maya kings build cities, wage wars and face the Katun cards, for prestige.", length: "about 60–90 min" },
+};
+// the bot that fills an empty seat unless chosen otherwise (as in the terminal)
+const DEFAULT_BOT = "heuristic";
 
 const gameSel = document.getElementById("game");
 const playersSel = document.getElementById("players");
@@ -18,15 +27,25 @@ function fillSeats() {
   const g = current();
   const n = Number(playersSel.value);
   const rows = [h("legend", {}, "Seats")];
+  const fill = g.bots.includes(DEFAULT_BOT) ? DEFAULT_BOT : g.bots[0];
   for (let i = 0; i < n; i++) {
     const kind = h("select", { name: `seat-${i}`, "data-seat": i },
-      h("option", { value: "human" }, "friend (invite link)"),
-      ...g.bots.map((b) => h("option", { value: `bot:${b}` }, `bot: ${b}`)));
-    if (i > 0) kind.value = "bot:random";
+      h("option", { value: "human" }, i === 0 ? "you (this browser)" : "a friend (invite link)"),
+      ...g.bots.map((b) => h("option", { value: `bot:${b}` }, `bot: ${b}${b === DEFAULT_BOT ? " (default)" : ""}`)));
+    if (i > 0 && fill) kind.value = `bot:${fill}`;
     const name = h("input", { name: `name-${i}`, "data-name": i, placeholder: "name (optional)", maxlength: 40, size: 12 });
-    rows.push(h("div", { class: "seat-row" }, h("span", {}, `Seat ${i}${i === 0 ? " (you)" : ""}`), kind, name));
+    rows.push(h("div", { class: "seat-row" }, h("span", {}, `Seat ${i}`), kind, name));
   }
   seatsBox.replaceChildren(...rows);
+  drawAbout();
+}
+
+function drawAbout() {
+  const g = current();
+  const about = ABOUT[g.name];
+  document.getElementById("about").replaceChildren(h("b", {}, g.title), ` · ${g.player_counts.join(", ")} players`,
+    about ? ` · ${about.length}` : "", about ? h("div", { class: "small" }, about.line) : "",
+    h("div", { class: "small" }, h("a", { href: `/rules/${g.name}`, target: "_blank" }, "rules")));
 }
 
 function fillOptions() {
@@ -80,6 +99,9 @@ async function create(ev) {
     return;
   }
   const list = document.getElementById("links");
+  const title = current().title;
+  const mine = data.seats.find((s) => s.url);
+  if (mine) rememberTable({ id: data.id, game: data.game, title, seat: mine.seat, url: mine.url });
   const items = data.seats.filter((s) => s.url).map((s, i) => h("li", {},
     h("b", {}, `Seat ${s.seat}${i === 0 ? " (you)" : ""}: `),
     h("a", { href: s.url, class: "seat-link", "data-seat": s.seat }, i === 0 ? "open my seat" : "invite link"),
@@ -88,6 +110,28 @@ async function create(ev) {
   list.className = "links";
   list.replaceChildren(...items);
   document.getElementById("created").hidden = false;
+  drawMyTables();
+}
+
+// the tables this browser has a seat at, with what each is doing now
+async function drawMyTables() {
+  const list = myTables();
+  const box = document.getElementById("my-tables");
+  if (!list.length) { box.replaceChildren(h("p", { class: "small" }, "None yet: tables you open or join here are remembered in this browser.")); return; }
+  const rows = await Promise.all(list.map(async (t) => {
+    const res = await fetch(`/api/tables/${encodeURIComponent(t.id)}`).catch(() => null);
+    if (!res || !res.ok) return null;  // expired
+    const info = await res.json();
+    const over = info.status === "over";
+    const yourTurn = !over && info.to_move.includes(t.seat);
+    return h("li", { class: yourTurn ? "your-turn" : null, "data-table": t.id },
+      h("a", { href: t.url }, `${t.title ?? info.title} · seat ${t.seat}`), " ",
+      h("span", { class: "small" }, over ? "finished" : yourTurn ? "your turn" : `move ${info.seq}`), " ",
+      over ? h("a", { href: `/t/${encodeURIComponent(t.id)}/replay`, class: "small" }, "replay") : null, " ",
+      h("button", { type: "button", class: "link small", onclick: () => { forgetTable(t.id); drawMyTables(); } }, "forget"));
+  }));
+  const kept = rows.filter(Boolean);
+  box.replaceChildren(kept.length ? h("ul", { class: "my-tables" }, ...kept) : h("p", { class: "small" }, "Your tables have expired."));
 }
 
 async function main() {
@@ -95,7 +139,10 @@ async function main() {
   gameSel.replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
   gameSel.addEventListener("change", fillPlayers);
   playersSel.addEventListener("change", fillSeats);
+  const heuristicFirst = (a, b) => (a === DEFAULT_BOT ? -1 : b === DEFAULT_BOT ? 1 : 0);
+  for (const g of games) g.bots = [...g.bots].sort(heuristicFirst);
   fillPlayers();
   document.getElementById("new-table").addEventListener("submit", create);
+  drawMyTables();
 }
 main();

@@ -1,0 +1,161 @@
+"""What a table page offers beside play: ask the rules, the table chat, and replays.
+
+- ``POST /api/tables/{id}/ask`` ``{"question": "..."}`` (``Authorization: Bearer <token>`` for a
+  seat): the rules side panel.  A seat's question is answered about the position as that seat
+  sees it (:func:`gametable.rulebook.ingame.answer_in_game`: "what can I do now?", "why can't I
+  move a2?"); a spectator's from the rules reference alone (:func:`gametable.rulebook.answer`).
+- ``POST /api/tables/{id}/chat`` ``{"text": "..."}`` (a seat's token): one line, at most
+  :data:`MAX_CHAT` characters, sent to every socket at the table as
+  ``{"type": "chat", "seat": 0, "from": "Ann (seat 0)", "text": "..."}``.  Spectators read but do
+  not write; each seat may send :data:`CHAT_BURST` lines at once, then one every
+  ``1 / CHAT_PER_SECOND`` seconds.  Lines are not stored: who comes later does not see them.
+  Clients show them as text (never as markup).
+- ``GET /api/tables/{id}/replay?seat=0``: a finished game's every position as ``seat`` saw it
+  (no ``seat``: the spectator's view), from the match record, for the replay page ``/t/{id}/replay``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import unicodedata
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, HTTPException, Query, Request
+from pydantic import BaseModel, Field
+
+from gametable import rulebook
+from gametable.core.record import Record
+from gametable.rulebook.ingame import answer_in_game
+from gametable.server.api import bearer, http_error, record_json
+from gametable.server.limits import RateLimit, client_of
+from gametable.server.manager import TableManager
+from gametable.server.tables import Refused, Table
+
+#: the longest question and chat line accepted
+MAX_QUESTION = 500
+MAX_CHAT = 200
+#: chat lines per seat: a burst, then this many a second
+CHAT_BURST = 5
+CHAT_PER_SECOND = 0.5
+
+
+class Question(BaseModel):
+    question: str = Field(..., min_length=1, max_length=MAX_QUESTION)
+
+
+class ChatLine(BaseModel):
+    text: str = Field(..., min_length=1, max_length=MAX_CHAT)
+
+
+def clean_line(text: str) -> str:
+    """One line of chat: control characters (line breaks included) become spaces, the ends are
+    trimmed; ``""`` if nothing is left."""
+    kept = "".join(" " if unicodedata.category(c).startswith("C") else c for c in text)
+    return " ".join(kept.split())
+
+
+def speaker(table: Table, seat: int) -> str:
+    name = table.seats[seat].name
+    return f"{name} (seat {seat})" if name else f"seat {seat}"
+
+
+def make_router(manager: TableManager) -> APIRouter:
+    router = APIRouter(prefix="/api/tables", tags=["table"])
+    limits = manager.limits
+    chat_rate = RateLimit(CHAT_PER_SECOND, CHAT_BURST, max_keys=10_000)
+
+    async def table_of(table_id: str) -> Table:
+        try:
+            return await manager.get(table_id)
+        except Refused as exc:
+            raise http_error(exc) from None
+
+    def seat_of(request: Request, table: Table, authorization: str | None) -> int | None:
+        """The seat of the bearer token (``None``: none given); wrong tokens count against the
+        client's address as everywhere else."""
+        token = bearer(authorization)
+        client = client_of(request.scope)
+        if token and not limits.may_try_token(client):
+            raise http_error(
+                Refused("rate", "too many wrong tokens from your address; wait a minute"),
+                limits.auth.retry_after(client),
+            )
+        try:
+            return table.seat_for_token(token)
+        except Refused as exc:
+            limits.wrong_token(client)
+            raise http_error(exc) from None
+
+    @router.post("/{table_id}/ask")
+    async def ask(
+        table_id: str,
+        body: Question,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Answer a rules question asked at the table (see the module docstring)."""
+        table = await table_of(table_id)
+        seat = seat_of(request, table, authorization)
+        game = table.game.name
+        if seat is None:
+            if game not in rulebook.available():
+                raise HTTPException(404, detail={"kind": "unknown", "message": "no rules here"})
+            return (await asyncio.to_thread(rulebook.answer, game, body.question)).to_json()
+        state = table.state.clone()  # the table plays on while the question is answered
+        reply = await asyncio.to_thread(answer_in_game, state, seat, body.question)
+        return reply.to_json()
+
+    @router.post("/{table_id}/chat", status_code=202)
+    async def chat(
+        table_id: str,
+        body: ChatLine,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Say one line to the table (seats only)."""
+        table = await table_of(table_id)
+        seat = seat_of(request, table, authorization)
+        if seat is None:
+            raise http_error(Refused("spectator", "spectators read the chat but do not write"))
+        text = clean_line(body.text)
+        if not text:
+            raise http_error(Refused("invalid", "say something"))
+        if not chat_rate.allow(f"{table.id}:{seat}"):
+            raise http_error(
+                Refused("rate", "you are writing faster than the table can read; wait a little"),
+                1 / CHAT_PER_SECOND,
+            )
+        table.announce({"type": "chat", "seat": seat, "from": speaker(table, seat), "text": text})
+        return {"sent": True}
+
+    @router.get("/{table_id}/replay")
+    async def replay(
+        table_id: str, seat: Annotated[int | None, Query(ge=0, le=16)] = None
+    ) -> dict[str, Any]:
+        """A finished game's positions as ``seat`` saw them (no ``seat``: a spectator), with the
+        log: ``positions[k]`` is the view after ``k`` moves, ``moves[k-1]`` the move that led
+        there.  Refused while the game is in progress."""
+        table = await table_of(table_id)
+        if not table.state.is_over:
+            raise http_error(Refused("playing", "a game can be replayed once it is over"))
+        if seat is not None and seat >= table.players:
+            raise http_error(Refused("invalid", f"this table has seats 0 to {table.players - 1}"))
+        record = Record.from_json(record_json(table))
+        views = await asyncio.to_thread(
+            # (a copy of each view now: the replay updates one state in place)
+            lambda: [json.loads(json.dumps(state.view(seat))) for state, _move in record.states()]
+        )
+        return {
+            "table": table.id,
+            "game": table.game.name,
+            "title": table.game.title,
+            "players": table.players,
+            "seat": seat,
+            "seats": [{**s.public(), "seat": i} for i, s in enumerate(table.seats)],
+            "positions": views,
+            "moves": [e.for_seat(seat, True) for e in table.log],
+            "outcome": table.state.outcome.to_json() if table.state.outcome else None,
+        }
+
+    return router
