@@ -114,6 +114,10 @@ def test_balzakken_against_a_bot_through_the_page(server: Server, page) -> None:
     assert called, "BALZAK! never became legal"
     page.wait_for_selector("#round-summary", timeout=10_000)
     assert "called BALZAK!" in page.locator("#summary").inner_text()
+    # the log says what the call was and what it cost, under the call itself
+    note = page.locator("#log li.note").last.inner_text()
+    assert "called BALZAK!" in note and "Points written:" in note, note
+    assert any(kind in note for kind in ("a good call", "a false call", "an over-call")), note
     page.screenshot(path=ARTIFACTS / "balzakken-balzak.png", full_page=True)
     assert page.locator("#log li").count() >= 2
     with page.context.expect_page() as rules_page:

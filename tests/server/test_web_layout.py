@@ -158,6 +158,28 @@ def test_a_spectator_sees_the_board_on_a_phone_without_sideways_scrolling(
     assert not errors, errors
 
 
+def test_balam_katun_cards_are_named_in_words(server: Server, browser) -> None:
+    t = server.create("balam", 2, seats=[{"kind": "human"}, {"kind": "human"}])
+    other = server.connect(t["id"], t["seats"][1]["token"])
+    errors: list[str] = []
+    page = open_page(browser, t["seats"][0]["url"], "phone", errors)
+    try:
+        page.wait_for_selector(".turn.mine", timeout=TURN)
+        page.click("button.katun.legal >> nth=0")
+        seq = other.at_seq(1)
+        katun = seq["view"]["katun"]
+        turned = seq["view"]["turn"]["katun_card"] or katun["discard_cards"][-1]
+        page.wait_for_selector("#katun-in-play, #katun-last")
+        said = page.locator("#balam-choices").inner_text()
+        assert f"{turned['name']}: {turned['effect']}" in said
+        assert turned["text"] not in said or ":" not in turned["text"]  # never the internal id
+        page.screenshot(path=ARTIFACTS / "balam-katun.png")
+    finally:
+        other.close()
+        page.close()
+    assert not errors, errors
+
+
 def test_no_such_table_says_so_and_stops_connecting(server: Server, browser) -> None:
     errors: list[str] = []
     page = open_page(browser, server.base + "/t/nosuchtable", "phone", errors)
