@@ -180,6 +180,44 @@ def test_balam_katun_cards_are_named_in_words(server: Server, browser) -> None:
     assert not errors, errors
 
 
+def test_a_move_on_a_closed_socket_fails_with_a_message(server: Server, browser) -> None:
+    """Issue 23: a request whose socket closes before the answer is rejected, not left pending
+    (the page says so); so is one made while the socket is down."""
+    t = server.create("balzakken", 2, seats=[{"kind": "human"}, {"kind": "human"}])
+    sockets: list = []
+    cut = {"now": False}
+
+    def route(ws) -> None:
+        if cut["now"]:  # the reconnection attempts fail too
+            ws.close()
+            return
+        to_server = ws.connect_to_server()
+        ws.on_message(lambda message: None if cut["now"] else to_server.send(message))
+        sockets.append(ws)
+
+    errors: list[str] = []
+    width, height = SIZES["phone"]
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.route_web_socket("**/ws/**", route)
+    try:
+        page.goto(t["seats"][0]["url"])
+        page.wait_for_selector(".turn.mine", timeout=TURN)
+        page.locator("#hand svg.card.playable").first.click()
+        cut["now"] = True  # the move goes out but never reaches the server
+        page.locator("#actions button.legal").first.click()
+        sockets[-1].close()
+        page.wait_for_selector("#why:not([hidden])", timeout=TURN)
+        assert "not connected to the table" in page.locator("#why").inner_text()
+        page.click("#why .close")
+        page.locator("#actions button.legal").first.click()  # while it is down
+        page.wait_for_selector("#why:not([hidden])", timeout=TURN)
+        assert "not connected to the table" in page.locator("#why").inner_text()
+    finally:
+        page.close()
+    assert not errors, errors
+
+
 def test_no_such_table_says_so_and_stops_connecting(server: Server, browser) -> None:
     errors: list[str] = []
     page = open_page(browser, server.base + "/t/nosuchtable", "phone", errors)

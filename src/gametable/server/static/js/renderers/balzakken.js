@@ -46,7 +46,9 @@ function cardOf(entry) {
   return null;
 }
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+// two JSON forms name the same action (whatever the order of their fields)
+const same = (a, b) => !!a && !!b && Object.keys(a).length === Object.keys(b).length
+  && Object.entries(b).every(([k, x]) => a[k] === x);
 
 // every choice for the selected card, legal or not (the illegal ones explain themselves):
 // [label, JSON form]

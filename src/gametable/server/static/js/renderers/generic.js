@@ -18,7 +18,7 @@ export function render(root, ctx) {
   const parts = [h("section", { class: "panel view-panel" }, h("h2", {}, ctx.seat === null ? "Table (spectator view)" : "What you see"), value(msg.view))];
   if (msg.legal.length) {
     parts.push(h("section", { class: "panel" }, h("h2", {}, "Your choices"),
-      h("div", { class: "actions" }, ...msg.legal.map((a) => actionButton(ctx, a.text || a.notation, a.notation, { title: a.notation })))));
+      h("div", { class: "actions" }, ...msg.legal.map((a) => actionButton(ctx, a.text || a.notation, a, { title: a.notation })))));
   }
   if (ctx.seat !== null && !msg.over) {
     const input = h("input", { placeholder: "action in notation", "aria-label": "action" });
