@@ -361,7 +361,7 @@ function otherLabel(v, ctx, a) {
     case "ward": return c ? `Ward it off: your Mayas pay ${c.count} ${c.mayas_pay}` : "Ward it off (the Mayas pay)";
     case "suffer": return `Suffer it: lose ${lossText(v.turn?.katun_card)}`;
     case "defend": return j.obsidian ? `Defend, spending ${j.obsidian} obsidian` : "Defend without obsidian";
-    case "take": return `Take ${j.offer === "prestige" ? "the prestige" : `1 ${j.offer}`}`;
+    case "take": return j.offer === "prestige" ? `Take ${plural(v.turn?.katun_card?.prestige ?? 1, "prestige point")}` : `Take 1 ${j.offer}`;
     case "dowry": return `Take 1 ${j.riches} from ${seatName(ctx.info, j.seat)}`;
     default: return a.text || a.notation;
   }
