@@ -225,6 +225,7 @@ def test_no_such_table_says_so_and_stops_connecting(server: Server, browser) -> 
         page.wait_for_selector("#to-lobby")
         assert "no table here" in page.locator("#turn").inner_text()
         assert page.locator("#conn").inner_text() == "not connected"
+        assert not page.locator("#chat").is_visible()
         page.screenshot(path=ARTIFACTS / "no-such-table.png")
     finally:
         page.close()
@@ -244,6 +245,7 @@ def test_a_bad_key_offers_to_watch_instead(server: Server, browser) -> None:
         page.click("#watch-instead")
         page.wait_for_selector("[data-testid='board']", timeout=TURN)
         assert page.locator("#me").inner_text() == "watching"
+        assert not page.locator("#chat").is_visible()  # spectators read, do not write
     finally:
         page.close()
     assert not errors, errors

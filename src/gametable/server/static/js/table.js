@@ -189,6 +189,7 @@ function stopWith(message, ...extra) {
   el("turn").className = "turn problem";
   el("turn").replaceChildren(h("span", {}, message), ...extra);
   el("board").replaceChildren();
+  for (const id of ["log-panel", "rules-link", "ask-open", "ask-panel"]) el(id).hidden = true;
 }
 
 function noSuchTable() {
