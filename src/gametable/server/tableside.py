@@ -4,6 +4,7 @@
   seat): the rules side panel.  A seat's question is answered about the position as that seat
   sees it (:func:`gametable.rulebook.ingame.answer_in_game`: "what can I do now?", "why can't I
   move a2?"); a spectator's from the rules reference alone (:func:`gametable.rulebook.answer`).
+  :data:`ASK_BURST` questions per client address at once, then one every ``1 / ASK_PER_SECOND`` s.
 - ``POST /api/tables/{id}/chat`` ``{"text": "..."}`` (a seat's token): one line, at most
   :data:`MAX_CHAT` characters, sent to every socket at the table as
   ``{"type": "chat", "seat": 0, "from": "Ann (seat 0)", "text": "..."}``.  Spectators read but do
@@ -38,6 +39,9 @@ MAX_CHAT = 200
 #: chat lines per seat: a burst, then this many a second
 CHAT_BURST = 5
 CHAT_PER_SECOND = 0.5
+#: rules questions per client address (an answer may take a search over the rulebook)
+ASK_BURST = 5
+ASK_PER_SECOND = 0.5
 
 
 class Question(BaseModel):
@@ -64,6 +68,7 @@ def make_router(manager: TableManager) -> APIRouter:
     router = APIRouter(prefix="/api/tables", tags=["table"])
     limits = manager.limits
     chat_rate = RateLimit(CHAT_PER_SECOND, CHAT_BURST, max_keys=10_000)
+    ask_rate = RateLimit(ASK_PER_SECOND, ASK_BURST, max_keys=10_000)
 
     async def table_of(table_id: str) -> Table:
         try:
@@ -95,6 +100,12 @@ def make_router(manager: TableManager) -> APIRouter:
         authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """Answer a rules question asked at the table (see the module docstring)."""
+        client = client_of(request.scope)
+        if not ask_rate.allow(client):
+            raise http_error(
+                Refused("rate", "many questions in a short time; wait a little"),
+                ask_rate.retry_after(client),
+            )
         table = await table_of(table_id)
         seat = seat_of(request, table, authorization)
         game = table.game.name
