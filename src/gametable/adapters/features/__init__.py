@@ -12,11 +12,14 @@ every game are documented in ``docs/observations.md``.
 >>> layout = features.layout("balzakken", 2)
 >>> layout.size
 185
+>>> layout["hand"].shape, layout["hand"].axes[0][:4]
+((15, 5), ('-1', '0', '1', '2'))
 >>> state = gametable.load_game("balzakken").new_game(2, seed=1)
+>>> state.view(0)["hand"]
+['0', '1', '7', '7', '9']
 >>> tensor = layout.encode(state.view(0))
->>> hand = layout.split(tensor)["hand"]  # card x count, one-hot
->>> [layout["hand"].axes[0][card] for card, n in zip(*hand.nonzero()) if n > 0]
-['1', '5', '7', '10']
+>>> layout.split(tensor)["hand"].argmax(axis=1)  # how many of each card, -1 .. 11, S, L
+array([0, 1, 1, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0])
 
 The tensor is a function of the view alone, so it shows a seat exactly what its view shows.
 Each layout's ``not_encoded`` lists what of the view it leaves out (free text, history, facts

@@ -4,15 +4,12 @@ field may take (its ``Literal`` values) and the type of a nested field.
 The layouts take their card names, building kinds, phases and so on from here, so they follow
 the game's own declaration rather than a copy of it.
 
->>> from typing import Literal, NotRequired, TypedDict
->>> class Inner(TypedDict):
-...     colour: Literal["red", "blue"] | None
->>> class Outer(TypedDict):
-...     items: NotRequired[list[Inner]]
->>> literal_values(field_type(Outer, "items", "colour"))
-('red', 'blue')
->>> field_names(Inner)
-('colour',)
+>>> import gametable
+>>> view_type = gametable.load_game("balam").view_type
+>>> literal_values(field_type(view_type, "sites", "buildings", "building"))[:3]
+('village', 'palace', 'temple')
+>>> field_names(field_type(view_type, "round_tally", "prestige"))
+('ceremony', 'cenote', 'ball_game', 'prosperous', 'bonus')
 """
 
 from __future__ import annotations
