@@ -40,11 +40,30 @@ def test_shows_one_section_by_id_or_title():
     assert by_title.exit_code == 0 and "KB-056" in by_title.output
 
 
-def test_ask_shows_the_answering_sections_best_first():
+def test_ask_prints_a_short_answer_then_the_sections_it_rests_on():
     result = _run("balzakken", "--ask", "can I call BALZAK! with a Swinger in my hand?")
     assert result.exit_code == 0, result.output
+    answer_at = result.output.index("Q:")
+    rests_at = result.output.index("Rests on:")
+    assert answer_at < rests_at
+    assert "BALZAK!" in result.output[answer_at:rests_at]
+    rests = result.output[rests_at:]
+    assert "card-types/action-card-1-the-swinger" in rests or "playing-the-game/important" in rests
+    assert "BZ-0" in rests
+
+
+def test_ask_with_sections_lists_the_best_sections():
+    result = _run(
+        "balzakken", "--ask", "can I call BALZAK! with a Swinger in my hand?", "--sections"
+    )
+    assert result.exit_code == 0, result.output
     assert "▶" in result.output and "1." in result.output
-    assert "card-types/action-card-1-the-swinger" in result.output
+
+
+def test_ask_about_something_else_says_it_is_not_answered():
+    result = _run("keezbord", "--ask", "who won the world cup in 2010")
+    assert result.exit_code == 0, result.output
+    assert "not answered" in result.output
 
 
 def test_unknown_game_exits_2_without_traceback():

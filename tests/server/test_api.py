@@ -105,7 +105,11 @@ def test_the_rules_page_of_every_game_answers_a_search(server: Server) -> None:
         params={"q": "can I call BALZAK! with a Swinger in my hand?"},
     )
     assert page.status_code == 200
-    answers = page.text.split("<ol class='rules-answers'>", 1)[1].split("</ol>", 1)[0]
-    assert "href='#card-types/action-card-1-the-swinger'" in answers
+    answers = page.text.split("<div class='rules-answer'", 1)[1].split("</div>", 1)[0]
+    assert "Rests on:" in answers
+    assert (
+        "href='#card-types/action-card-1-the-swinger'" in answers
+        or "href='#playing-the-game/important'" in answers
+    )
     for game in ("keezbord", "balam"):
         assert "rule-section" in httpx.get(server.base + f"/rules/{game}").text

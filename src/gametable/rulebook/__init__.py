@@ -11,6 +11,7 @@
 Every ``IllegalAction.rule`` resolves to a section: ``rulebook.resolve(exc.rule)``.
 """
 
+from gametable.rulebook.answer import Answer, Source, answer
 from gametable.rulebook.evaluate import Evaluation, evaluate
 from gametable.rulebook.model import (
     Item,
@@ -22,16 +23,20 @@ from gametable.rulebook.model import (
     load,
     resolve,
 )
-from gametable.rulebook.search import Hit, search, tokenize
+from gametable.rulebook.search import Hit, search
+from gametable.rulebook.words import tokenize
 
 __all__ = [
+    "Answer",
     "Evaluation",
     "Hit",
     "Item",
     "Reference",
     "Section",
+    "Source",
     "UnknownRulebook",
     "UnknownSection",
+    "answer",
     "available",
     "evaluate",
     "load",

@@ -12,8 +12,9 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from gametable.rulebook.answer import answer
 from gametable.rulebook.model import UnknownRulebook, UnknownSection, available, load
-from gametable.rulebook.render import render_hits, render_index, render_section
+from gametable.rulebook.render import render_answer, render_hits, render_index, render_section
 from gametable.rulebook.search import search
 
 
@@ -31,13 +32,20 @@ def rules_command(
         ),
     ] = None,
     ask: Annotated[
-        str | None, typer.Option("--ask", "-a", help="a question; shows the sections answering it")
+        str | None,
+        typer.Option("--ask", "-a", help="a question; prints a short answer and its sections"),
     ] = None,
     top: Annotated[
-        int, typer.Option("--top", "-k", min=1, help="how many answers --ask shows")
+        int,
+        typer.Option("--top", "-k", min=1, help="with --sections: how many sections to show"),
     ] = 3,
+    sections: Annotated[
+        bool,
+        typer.Option("--sections", help="with --ask: list the best sections instead of an answer"),
+    ] = False,
 ) -> None:
-    """Read a game's rules (in our own words): the sections, one section, or --ask a question."""
+    """Read a game's rules (in our own words): the sections, one section, or --ask a question
+    (a short answer and the sections it rests on)."""
     console = Console()
     try:
         reference = load(game.lower())
@@ -46,7 +54,10 @@ def rules_command(
     if ask is not None:
         if section is not None:
             raise _fail("give either a SECTION or --ask, not both")
-        console.print(render_hits(reference, ask, search(reference.game, ask, k=top)))
+        if sections:
+            console.print(render_hits(reference, ask, search(reference.game, ask, k=top)))
+        else:
+            console.print(render_answer(reference, answer(reference.game, ask)))
         return
     if section is None:
         console.print(render_index(reference))

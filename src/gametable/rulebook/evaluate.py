@@ -1,9 +1,23 @@
-"""How well the search answers players' questions: top-1 and top-3 accuracy per game.
+"""How well :func:`~gametable.rulebook.answer.answer` answers players' questions, per game.
 
-The questions live in ``data/questions/<game>.toml``, each with the id of the section that answers
-it.  They were written as players ask them, before tuning the search, and are not rulebook text.
+The questions live in ``data/questions/``, as players put them (short, vague, wrong words), each
+with the section that answers it (``answer``; ``also`` lists sections where the rulebook states
+the same rule again) and the rules-index statements a right reply rests on (``statements``):
 
-    python -m gametable.rulebook [-v] [GAME ...]
+- ``<game>.toml``: the **tuning** half, which synonyms, weights and the entries' ``asks`` may be
+  tuned on; ``-v`` prints its misses;
+- ``<game>.heldout.toml``: the **held-out** half, written before any tuning and never tuned on;
+  only its figures are printed, never its misses.
+
+Figures: **top-1**, the answer is given (not declined) and rests on a right section; **top-3**, a
+right section is among the first three offered (the answer's and the related ones, or for a
+declined question the closest ones); **statement**, the answer rests on a right statement;
+**declined**, questions the answer declined; **off-topic declined**, how many of the questions
+in ``offtopic.toml`` (about nothing in any game) it rightly declined.
+
+    python -m gametable.rulebook [-v] [--tune] [GAME ...]
+
+``--tune`` leaves out the held-out half (while tuning, to keep from looking at it).
 """
 
 from __future__ import annotations
@@ -13,23 +27,40 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 
+from gametable.rulebook.answer import Answer, answer
 from gametable.rulebook.model import available, load
-from gametable.rulebook.search import search
+
+SPLITS = ("tune", "heldout")
 
 
 @dataclass(frozen=True)
 class Question:
     text: str
     answer: str
+    also: tuple[str, ...] = ()
+    statements: tuple[str, ...] = ()
+
+    @property
+    def sections(self) -> tuple[str, ...]:
+        """Every section whose answer is right."""
+        return (self.answer, *self.also)
 
 
 @dataclass
 class Evaluation:
     game: str
+    split: str = "tune"
     total: int = 0
     top1: int = 0
     top3: int = 0
-    misses: list[tuple[Question, list[str]]] = field(default_factory=list)
+    statement: int = 0
+    labelled: int = 0
+    declined: int = 0
+    offtopic: int = 0
+    offtopic_declined: int = 0
+    misses: list[tuple[Question, Answer]] = field(default_factory=list, repr=False)
+    #: off-topic questions that got an answer anyway
+    confident_wrong: list[Answer] = field(default_factory=list, repr=False)
 
     @property
     def top1_accuracy(self) -> float:
@@ -39,46 +70,93 @@ class Evaluation:
     def top3_accuracy(self) -> float:
         return self.top3 / self.total if self.total else 0.0
 
+    @property
+    def statement_accuracy(self) -> float:
+        return self.statement / self.labelled if self.labelled else 0.0
+
     def __str__(self) -> str:
-        return (
-            f"{self.game}: {self.total} questions, top-1 {self.top1_accuracy:.0%} "
-            f"({self.top1}/{self.total}), top-3 {self.top3_accuracy:.0%} "
-            f"({self.top3}/{self.total})"
+        text = (
+            f"{self.game} {self.split}: {self.total} questions, "
+            f"top-1 {self.top1_accuracy:.1%} ({self.top1}/{self.total}), "
+            f"top-3 {self.top3_accuracy:.1%} ({self.top3}/{self.total})"
         )
+        if self.labelled:
+            text += f", statement {self.statement_accuracy:.1%} ({self.statement}/{self.labelled})"
+        text += f", declined {self.declined}"
+        if self.offtopic:
+            text += f"; off-topic declined {self.offtopic_declined}/{self.offtopic}"
+        return text
 
 
-def questions(game: str) -> list[Question]:
-    """The evaluation questions of ``game``."""
-    path = resources.files("gametable.rulebook") / "data" / "questions" / f"{game}.toml"
+def questions(game: str, split: str = "tune") -> list[Question]:
+    """The evaluation questions of ``game``: the tuning half, or ``split="heldout"``."""
+    if split not in SPLITS:
+        raise ValueError(f"split must be one of {SPLITS}, not {split!r}")
+    name = f"{game}.toml" if split == "tune" else f"{game}.heldout.toml"
+    path = resources.files("gametable.rulebook") / "data" / "questions" / name
     data = tomllib.loads(path.read_text("utf-8"))
-    return [Question(q["text"], q["answer"]) for q in data["question"]]
+    return [
+        Question(q["text"], q["answer"], tuple(q.get("also", ())), tuple(q.get("statements", ())))
+        for q in data["question"]
+    ]
 
 
-def evaluate(game: str) -> Evaluation:
-    """Ask every evaluation question of ``game`` and count answers found first / in the top 3."""
+def offtopic_questions(split: str = "tune") -> list[str]:
+    """Questions no game's rules answer (``data/questions/offtopic.toml``), one half of them."""
+    if split not in SPLITS:
+        raise ValueError(f"split must be one of {SPLITS}, not {split!r}")
+    path = resources.files("gametable.rulebook") / "data" / "questions" / "offtopic.toml"
+    return list(tomllib.loads(path.read_text("utf-8"))[split])
+
+
+def evaluate(game: str, split: str = "tune") -> Evaluation:
+    """Ask every evaluation question of ``game`` (one half) and count the right answers."""
     reference = load(game)
-    result = Evaluation(game)
-    for q in questions(game):
-        reference.section(q.answer)  # a question must name a real section
-        ids = [hit.id for hit in search(game, q.text, k=3)]
+    result = Evaluation(game, split)
+    for q in questions(game, split):
+        for sid in q.sections:
+            reference.section(sid)  # a question must name real sections
+        reply = answer(game, q.text)
+        right = set(q.sections)
         result.total += 1
-        if ids[:1] == [q.answer]:
+        first = reply.sources[0].id if reply.sources else None
+        if reply.answered and first in right:
             result.top1 += 1
-        if q.answer in ids:
-            result.top3 += 1
         else:
-            result.misses.append((q, ids))
+            result.misses.append((q, reply))
+        if right & set(reply.section_ids[:3]):
+            result.top3 += 1
+        if not reply.answered:
+            result.declined += 1
+        if q.statements:
+            result.labelled += 1
+            used = reply.sources[0].statements if reply.answered and reply.sources else ()
+            if set(used) & set(q.statements):
+                result.statement += 1
+    for text in offtopic_questions(split):
+        reply = answer(game, text)
+        result.offtopic += 1
+        if reply.answered:
+            result.confident_wrong.append(reply)
+        else:
+            result.offtopic_declined += 1
     return result
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     verbose = "-v" in args
+    splits = ("tune",) if "--tune" in args else SPLITS
     games = [a for a in args if not a.startswith("-")] or available()
     for game in games:
-        result = evaluate(game)
-        print(result)
-        if verbose:
-            for q, ids in result.misses:
-                print(f"  miss: {q.text!r} -> want {q.answer}, got {ids}")
+        for split in splits:
+            result = evaluate(game, split)
+            print(result)
+            if verbose and split == "tune":
+                for q, reply in result.misses:
+                    got = ", ".join(reply.section_ids[:3]) or "nothing"
+                    flag = "" if reply.answered else " (declined)"
+                    print(f"  miss: {q.text!r} -> want {q.answer}, got {got}{flag}")
+                for reply in result.confident_wrong:
+                    print(f"  answered off-topic: {reply.question!r} -> {reply.section_ids[0]}")
     return 0

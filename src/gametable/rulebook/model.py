@@ -38,11 +38,22 @@ class UnknownRulebook(LookupError):
 
 @dataclass(frozen=True, slots=True)
 class Item:
-    """One statement of a section: a rule, an example or a clarification, in our words."""
+    """One statement of a section: a rule, an example or a clarification, in our words.
+
+    ``asks`` are questions, as players put them, that the statement answers; ``answer`` is the
+    reply in a sentence or two (the statement's ``text`` when the data gives none).
+    """
 
     kind: str  # "rule", "example" or "clarification"
     text: str
     refs: tuple[str, ...] = ()
+    asks: tuple[str, ...] = ()
+    answer: str = ""
+
+    @property
+    def reply(self) -> str:
+        """What an answer built on this statement says: its ``answer``, else its ``text``."""
+        return self.answer or self.text
 
 
 @dataclass(frozen=True)
@@ -217,7 +228,15 @@ def _items(raw: dict, kind: str, key: str) -> list[Item]:
         if isinstance(entry, str):
             out.append(Item(kind, entry.strip()))
         else:
-            out.append(Item(kind, entry["text"].strip(), tuple(entry.get("refs", ()))))
+            out.append(
+                Item(
+                    kind,
+                    entry["text"].strip(),
+                    tuple(entry.get("refs", ())),
+                    tuple(a.strip() for a in entry.get("asks", ())),
+                    entry.get("answer", "").strip(),
+                )
+            )
     return out
 
 

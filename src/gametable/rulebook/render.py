@@ -1,4 +1,4 @@
-"""Rich renderings of a rules reference: the section list, one section, and search hits."""
+"""Rich renderings of a rules reference: the section list, one section, answers and search hits."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from gametable.rulebook.answer import Answer
 from gametable.rulebook.model import Item, Reference, Section, compact
-from gametable.rulebook.search import Hit, tokenize
+from gametable.rulebook.search import Hit
+from gametable.rulebook.words import tokenize
 
 
 def _refs(item: Item | Section) -> str:
@@ -122,3 +124,33 @@ def render_hits(reference: Reference, question: str, hits: list[Hit]) -> Rendera
         )
         parts.append(Panel(Group(*body), title_align="left", title=f"{rank}. {escape(s.path)}"))
     return Group(*parts)
+
+
+def render_answer(reference: Reference, reply: Answer) -> RenderableType:
+    """An answer: the reply in our words, the sections it rests on (ids and statements), and the
+    related sections; a declined question shows the closest sections instead."""
+    parts: list[RenderableType] = [Text.from_markup(f"[bold]Q:[/bold] {escape(reply.question)}")]
+    style = "bold" if reply.answered else "yellow"
+    parts.append(Text(reply.text, style=style))
+    for line in reply.details:
+        parts.append(Text(f"  {line}", style="dim"))
+    game = reference.game
+    if reply.sources:
+        parts.append(Text("Rests on:", style="bold"))
+        for src in reply.sources:
+            refs = f" ({compact(src.statements)})" if src.statements else ""
+            parts.append(
+                Text.from_markup(
+                    f"  [cyan]{escape(src.id)}[/cyan]  {escape(src.path)}[dim]{escape(refs)}[/dim]"
+                )
+            )
+    if reply.related:
+        label = "Also see:" if reply.answered else "Closest sections:"
+        parts.append(Text(label, style="bold"))
+        for src in reply.related:
+            parts.append(Text.from_markup(f"  [cyan]{escape(src.id)}[/cyan]  {escape(src.path)}"))
+    parts.append(
+        Text.from_markup(f"[dim]more: gametable rules {game} SECTION-ID shows a section[/dim]")
+    )
+    title = f"{escape(reference.title)} rules" + ("" if reply.answered else ": not answered")
+    return Panel(Group(*parts), title=title, title_align="left")

@@ -1,349 +1,74 @@
-"""Finding the rules that answer a question: BM25 over each game's rules reference.
+"""Finding the statement that answers a question: BM25 over each game's answer entries.
 
-Each section is one document: its rulebook path (the title counted twice), summary, rules,
-examples and clarifications.  Text is lower-cased, a few phrases are rewritten ("go first" ->
-"first turn"), it is split into words, stripped of stop words, mapped through tables of synonyms
-("shout" -> "call", "seven" -> "7"; per game: "piece" -> "pawn" in Keezbord, "war" -> "attack"
-in Balam...) and lightly stemmed.  A section's score is its BM25 score plus half the BM25 score of
-its best-matching statement, so a section with one statement squarely on the question beats one
-that merely mentions its words here and there; that statement is the hit's ``statement``.  A
-section that has subsections scores a fifth less, since the specific section usually answers.
+Every rule, example and clarification of a rules reference is an *entry*.  An entry is matched
+against a question three ways, each a BM25 score over :func:`~gametable.rulebook.words.tokenize`
+terms:
 
-The evaluation questions (``data/questions/``) measure it: ``python -m gametable.rulebook``.
+- **asks**: the questions the entry answers (``asks`` in ``data/<game>.toml``), each scored on its
+  own; the best one counts.  Players' words are matched by players' words.
+- **body**: the statement itself and its answer.
+- **context**: the section's path and summary, shared by the entries of a section.
+
+An entry's score is ``ASK_WEIGHT * asks + BODY_WEIGHT * body + CONTEXT_WEIGHT * context``.  Its
+*coverage* is the share of the question's weight (the idf of its terms; a word the reference never
+uses weighs most) that the entry's words match: a low coverage means the question is about
+something the entry does not speak of, and :mod:`gametable.rulebook.answer` then declines to answer.
+
+Sections are ranked by their best entry (:func:`search`).  The evaluation questions
+(``data/questions/``) measure it: ``python -m gametable.rulebook``.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
+from gametable.rulebook import embed
 from gametable.rulebook.model import Item, Reference, Section, load
+from gametable.rulebook.words import tokenize
 
-K1 = 1.2
-B = 0.75
-#: statements are all short: their length matters less than a section's
-ITEM_B = 0.3
-TITLE_WEIGHT = 2
-STATEMENT_WEIGHT = 0.5
-#: a section with subsections scores less: questions are usually answered by the specific one
-PARENT_WEIGHT = 0.8
-
-_STOP_TEXT = """
-a about again all also am an and any are as at be because been being but by can could did do does
-doing during each either else for from further had has have having he her here hers him his how i
-if in into is it its itself just let me might mine much my myself neither nor of off on once only
-or other our ours out own shall she should so some still such than that the their them then there
-these they this those through to too under until up us very was we were what when where whether
-which while who whom why will with would yet you your yours yourself actually really exactly
-happens happen get gets got okay ok please tell anyone someone somebody something thing things way
-need needs one's does doesn't don't isn't many much now anything everything also still able lot
-lots not no can't won't i'm i've
-"""
-STOP_WORDS = frozenset(w.replace("'", "") for w in _STOP_TEXT.split())
-
-#: word -> canonical word, applied before stemming (game terms, rulebook's Dutch words, numbers)
-SYNONYMS: dict[str, str] = {
-    # calling BALZAK!
-    "shout": "call",
-    "shouts": "call",
-    "shouting": "call",
-    "yell": "call",
-    "announce": "call",
-    "announcing": "call",
-    "declare": "call",
-    "declaring": "call",
-    "calls": "call",
-    "calling": "call",
-    "called": "call",
-    "caller": "call",
-    "balzakken": "balzak",
-    # pawns and cards (Keezbord)
-    "piece": "pawn",
-    "pieces": "pawn",
-    "marble": "pawn",
-    "marbles": "pawn",
-    "peg": "pawn",
-    "pegs": "pawn",
-    "pion": "pawn",
-    "pionnen": "pawn",
-    "man": "pawn",
-    "men": "pawn",
-    "honk": "home",
-    "thuishonk": "home",
-    "nest": "start",
-    "starting": "start",
-    "boer": "jack",
-    "knave": "jack",
-    "jacks": "jack",
-    "vrouw": "queen",
-    "heer": "king",
-    "aas": "ace",
-    "aces": "ace",
-    "kings": "king",
-    "queens": "queen",
-    "partner": "team",
-    "partners": "team",
-    "teammate": "team",
-    "teammates": "team",
-    "ally": "team",
-    "teams": "team",
-    "dealer": "deal",
-    "dealing": "deal",
-    "dealt": "deal",
-    "backwards": "backward",
-    "reverse": "backward",
-    "opgooien": "play",
-    # Balam
-    "resource": "riches",
-    "resources": "riches",
-    "goods": "riches",
-    "wealth": "riches",
-    "rich": "riches",
-    "corn": "maize",
-    "cocoa": "cacao",
-    "chocolate": "cacao",
-    "shells": "shell",
-    "seashell": "shell",
-    "captive": "prisoner",
-    "captives": "prisoner",
-    "sacrifices": "sacrifice",
-    "sacrificed": "sacrifice",
-    "sacrificing": "sacrifice",
-    "offering": "sacrifice",
-    "offer": "sacrifice",
-    "ceremony": "sacrifice",
-    "ceremonies": "sacrifice",
-    "taxes": "tax",
-    "taxation": "tax",
-    "levy": "tax",
-    "war": "attack",
-    "wars": "attack",
-    "fight": "attack",
-    "fighting": "attack",
-    "combat": "attack",
-    "battle": "attack",
-    "battles": "attack",
-    "assault": "attack",
-    "attacks": "attack",
-    "attacking": "attack",
-    "attacked": "attack",
-    "attacker": "attack",
-    "defender": "defend",
-    "defence": "defend",
-    "defense": "defend",
-    "defending": "defend",
-    "die": "dice",
-    "roll": "dice",
-    "rolls": "dice",
-    "rolling": "dice",
-    "rolled": "dice",
-    "construct": "build",
-    "construction": "build",
-    "constructions": "build",
-    "building": "build",
-    "buildings": "build",
-    "builds": "build",
-    "built": "build",
-    "storage": "store",
-    "stored": "store",
-    "storing": "store",
-    "stash": "store",
-    "vp": "prestige",
-    "vps": "prestige",
-    "katuns": "katun",
-    "observatories": "observatory",
-    "divination": "divine",
-    "foresee": "divine",
-    "peek": "look",
-    "ballgame": "ball",
-    "ballcourt": "court",
-    # general
-    "won": "win",
-    "winner": "win",
-    "winning": "win",
-    "wins": "win",
-    "victory": "win",
-    "lost": "lose",
-    "loses": "lose",
-    "losing": "lose",
-    "loss": "lose",
-    "losses": "lose",
-    "pick": "draw",
-    "picks": "draw",
-    "drawn": "draw",
-    "drew": "draw",
-    "reshuffle": "shuffle",
-    "reshuffled": "shuffle",
-    "clockwise": "clockwise",
-    "begins": "begin",
-    "first": "first",
-    "starts": "start",
-    "zero": "0",
-    "one": "1",
-    "two": "2",
-    "three": "3",
-    "four": "4",
-    "five": "5",
-    "six": "6",
-    "seven": "7",
-    "eight": "8",
-    "nine": "9",
-    "ten": "10",
-    "eleven": "11",
-    "twelve": "12",
-    "twenty": "20",
-    "once": "1",
-    "used": "use",
-    "uses": "use",
-    "using": "use",
-    "people": "player",
-    "persons": "player",
-    "person": "player",
-    "players": "player",
-    "highest": "high",
-    "higher": "high",
-    "lowest": "low",
-    "lower": "low",
-    "biggest": "high",
-    "smallest": "low",
-    "laid": "lay",
-    "lays": "lay",
-}
-
-#: synonyms that hold in one game only (they would mislead in another)
-GAME_SYNONYMS: dict[str, dict[str, str]] = {
-    "balzakken": {
-        "deck": "draw pile",
-        "stock": "draw pile",
-        "total": "point",
-        "worth": "point",
-        "score": "point",
-        "scores": "point",
-        "values": "value",
-    },
-    "keezbord": {
-        "hitting": "hit",
-        "hits": "hit",
-        "slaan": "hit",
-        "knock": "hit",
-        "knocks": "hit",
-        "knocked": "hit",
-        "capture": "hit",
-        "captures": "hit",
-        "bump": "hit",
-        "bumped": "hit",
-        "bumps": "hit",
-        "kill": "hit",
-        "kills": "hit",
-        "lands": "hit",
-        "land": "hit",
-        "landing": "hit",
-        "row": "home",
-        "finish": "home",
-        "spaces": "step",
-        "space": "step",
-        "steps": "step",
-    },
-    "balam": {
-        "hit": "success",
-        "hits": "success",
-        "successes": "success",
-        "knock": "destroy",
-        "raze": "destroy",
-        "destroyed": "destroy",
-        "demolish": "destroy",
-        "disaster": "catastrophe",
-        "disasters": "catastrophe",
-        "catastrophes": "catastrophe",
-        "avoid": "ward",
-        "prevent": "ward",
-        "protect": "ward",
-        "options": "choice",
-        "choices": "choice",
-        "choose": "choice",
-        "points": "prestige",
-        "point": "prestige",
-        "score": "prestige",
-        "map": "board",
-        "tile": "tile",
-        "deck": "katun",
-    },
-}
-
-#: phrases (in lower case) read as other words before splitting into terms
-PHRASES: dict[str, str] = {
-    "goes first": "first turn",
-    "go first": "first turn",
-    "plays first": "first turn",
-    "play first": "first turn",
-    "starts first": "first turn",
-    "ward off": "ward",
-    "knock down": "destroy",
-    "knocks down": "destroy",
-    "take over": "claim",
-    "take possession": "claim",
-    "conquer": "claim",
-}
-
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+ASK_WEIGHT = 1.0
+BODY_WEIGHT = 0.6
+CONTEXT_WEIGHT = 0.3
+COVERAGE_WEIGHT = 0.75
+#: how much a word that no entry uses weighs, against one that a single entry uses
+UNKNOWN_WEIGHT = 1.0
+#: the weight of the sentence-embedding similarity (when the model is installed)
+EMBED_WEIGHT = 1.5
+#: a section is ranked by its best entry plus this share of its second best: a section several of
+#: whose statements bear on a question is more likely the one that answers it
+SECTION_SUPPORT = 0.2
 
 
-def stem(word: str) -> str:
-    """A light suffix-stripping stemmer (plurals, -ing, -ed, a final -e).
+@dataclass(frozen=True)
+class Entry:
+    """One answerable statement: an item of a section."""
 
-    >>> [stem(w) for w in ("swaps", "swapped", "swapping", "places", "placed", "cities", "dice")]
-    ['swap', 'swap', 'swap', 'plac', 'plac', 'city', 'dic']
-    """
-    if word.isdigit() or len(word) <= 3:
-        return word
-    if word.endswith("ies") and len(word) > 4:
-        word = word[:-3] + "y"
-    elif word.endswith(("sses", "ches", "shes")) or (word.endswith("es") and word[-3] in "sxz"):
-        word = word[:-2]
-    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        word = word[:-1]
-    for suffix in ("ing", "ed"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            base = word[: -len(suffix)]
-            if len(base) >= 2 and base[-1] == base[-2] and base[-1] not in "lsz":
-                base = base[:-1]
-            word = base
-            break
-    if word.endswith("e") and len(word) > 3:
-        word = word[:-1]
-    return word
+    section: Section
+    item: Item
+    #: the item's place among its section's items (an entry's id is ``<section id>#<index>``)
+    index: int
+
+    @property
+    def id(self) -> str:
+        return f"{self.section.id}#{self.index}"
 
 
-@cache
-def _terms(word: str, game: str | None) -> tuple[str, ...]:
-    word = GAME_SYNONYMS.get(game or "", {}).get(word) or SYNONYMS.get(word, word)
-    return tuple(stem(w) for w in word.split())
+@dataclass(frozen=True)
+class EntryHit:
+    """An entry, its score for a question, the share of the question it covers, matched terms."""
 
-
-def tokenize(text: str, game: str | None = None) -> list[str]:
-    """Index terms of ``text``: lower-cased, without stop words, synonyms mapped, stemmed.
-
-    ``game`` adds the synonyms that only hold in that game.
-
-    >>> tokenize("Can I call BALZAK! with a Swinger in my hand?")
-    ['call', 'balzak', 'swinger', 'hand']
-    """
-    text = text.lower().replace("’", "'")
-    for phrase, replacement in PHRASES.items():
-        if phrase in text:
-            text = re.sub(rf"\b{re.escape(phrase)}\b", replacement, text)
-    out: list[str] = []
-    for word in _WORD.findall(text):
-        if word.endswith("'s"):
-            word = word[:-2]
-        word = word.replace("'", "")
-        if not word or word in STOP_WORDS:
-            continue
-        out.extend(_terms(word, game))
-    return out
+    entry: Entry
+    score: float
+    coverage: float
+    terms: tuple[str, ...] = ()
+    #: the similarity of the question to the entry's closest ask (0 to 1)
+    ask: float = 0.0
+    #: the sentence-embedding similarity to the entry's closest ask or reply (-1 to 1; 0 when
+    #: the model is not installed)
+    meaning: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -354,78 +79,136 @@ class Hit:
     score: float
     statement: Item | None
     terms: tuple[str, ...] = ()
+    coverage: float = 0.0
 
     @property
     def id(self) -> str:
         return self.section.id
 
 
+def _norm(weights: dict[str, float]) -> float:
+    return math.sqrt(sum(w * w for w in weights.values())) or 1.0
+
+
 class Index:
-    """A BM25 index over the sections of one rules reference."""
+    """The answer entries of one rules reference, ready to be ranked against questions."""
 
     def __init__(self, reference: Reference) -> None:
+        game = reference.game
         self.reference = reference
-        self.sections = list(reference.sections)
-        self.docs: list[Counter[str]] = []
-        self.items: list[list[tuple[Item, Counter[str]]]] = []
-        for s in self.sections:
-            game = reference.game
-            words = tokenize(s.path, game) + tokenize(s.title, game) * (TITLE_WEIGHT - 1)
-            words += tokenize(s.summary, game)
-            item_terms = []
-            for item in s.items:
-                terms = tokenize(item.text, game)
-                words += terms
-                item_terms.append((item, Counter(terms)))
-            self.docs.append(Counter(words))
-            self.items.append(item_terms)
-        n = len(self.docs)
-        self.parents = {
-            p.id for p in self.sections if any(c.id.startswith(p.id + "/") for c in self.sections)
-        }
+        self.entries: list[Entry] = []
+        raw_asks: list[list[set[str]]] = []
+        raw_bodies: list[Counter[str]] = []
+        raw_contexts: dict[str, Counter[str]] = {}
+        self.vocab: list[set[str]] = []
+        for s in reference.sections:
+            context = Counter(tokenize(s.path, game) + tokenize(s.summary, game))
+            raw_contexts[s.id] = context
+            for i, item in enumerate(s.items):
+                asks = [set(tokenize(a, game)) for a in item.asks]
+                body = Counter(tokenize(item.text, game) + tokenize(item.answer, game))
+                self.entries.append(Entry(s, item, i))
+                raw_asks.append(asks)
+                raw_bodies.append(body)
+                self.vocab.append(set(body).union(*asks, context))
+        n = len(self.entries)
         df: Counter[str] = Counter()
-        for doc in self.docs:
-            df.update(doc.keys())
+        for words in self.vocab:
+            df.update(words)
         self.idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in df.items()}
-        self.avg_len = sum(sum(d.values()) for d in self.docs) / max(n, 1)
-        lengths = [sum(c.values()) for its in self.items for _, c in its]
-        self.avg_item_len = sum(lengths) / max(len(lengths), 1)
+        #: the weight of a word no entry uses: a share of that of a word found in one entry
+        self.unknown_idf = UNKNOWN_WEIGHT * math.log(1 + (n - 0.5) / 1.5)
+        self.asks = [[self._vector(a) for a in asks] for asks in raw_asks]
+        self.bodies = [self._vector(b) for b in raw_bodies]
+        self.contexts = {sid: self._vector(c) for sid, c in raw_contexts.items()}
+        self._meanings: embed.EntryVectors | None = None
 
-    def _bm25(self, terms: list[str], doc: Counter[str], avg_len: float, b: float = B) -> float:
-        length = sum(doc.values())
-        score = 0.0
-        for t in terms:
-            f = doc.get(t, 0)
-            if f:
-                score += self.idf[t] * f * (K1 + 1) / (f + K1 * (1 - b + b * length / avg_len))
-        return score
+    def meanings(self, question: str) -> list[float]:
+        """The embedding similarity of ``question`` to every entry (zeros without the model)."""
+        if not embed.available():
+            return [0.0] * len(self.entries)
+        if self._meanings is None:
+            self._meanings = embed.EntryVectors(
+                [[*e.item.asks, e.item.reply] for e in self.entries]
+            )
+        return self._meanings.similarities(question)
 
-    def search(self, question: str, k: int = 3) -> list[Hit]:
+    def weight(self, term: str) -> float:
+        return self.idf.get(term, self.unknown_idf)
+
+    def _vector(self, terms: Counter[str] | set[str]) -> tuple[dict[str, float], float]:
+        """Idf-weighted term vector (term frequency damped by a square root) and its norm."""
+        counts = terms if isinstance(terms, Counter) else Counter(terms)
+        vec = {t: self.weight(t) * math.sqrt(f) for t, f in counts.items()}
+        return vec, _norm(vec)
+
+    @staticmethod
+    def _cosine(q: dict[str, float], q_norm: float, doc: tuple[dict[str, float], float]) -> float:
+        vec, norm = doc
+        return sum(w * vec[t] for t, w in q.items() if t in vec) / (q_norm * norm)
+
+    def rank(self, question: str, k: int | None = None) -> list[EntryHit]:
+        """The entries answering ``question``, best first (all that match, or the best ``k``)."""
         terms = list(dict.fromkeys(tokenize(question, self.reference.game)))
         if not terms:
             return []
+        q = {t: self.weight(t) for t in terms}
+        q_norm = _norm(q)
+        total_weight = sum(q.values())
+        contexts = {sid: self._cosine(q, q_norm, c) for sid, c in self.contexts.items()}
+        meanings = self.meanings(question)
         hits = []
-        for s, doc, items in zip(self.sections, self.docs, self.items, strict=True):
-            score = self._bm25(terms, doc, self.avg_len)
-            if score <= 0:
+        for entry, asks, body, vocab, meaning in zip(
+            self.entries, self.asks, self.bodies, self.vocab, meanings, strict=True
+        ):
+            matched = tuple(t for t in terms if t in vocab)
+            if not matched and meaning <= 0:
                 continue
-            best, best_score = None, 0.0
-            for item, counts in items:
-                item_score = self._bm25(terms, counts, self.avg_item_len, ITEM_B)
-                if item_score > best_score:
-                    best, best_score = item, item_score
-            matched = tuple(t for t in terms if t in doc)
-            total = score + STATEMENT_WEIGHT * best_score
-            if s.id in self.parents:
-                total *= PARENT_WEIGHT
-            hits.append(Hit(s, total, best, matched))
+            ask = max((self._cosine(q, q_norm, a) for a in asks), default=0.0)
+            coverage = sum(q[t] for t in matched) / total_weight
+            score = (
+                ASK_WEIGHT * ask
+                + BODY_WEIGHT * self._cosine(q, q_norm, body)
+                + CONTEXT_WEIGHT * contexts[entry.section.id]
+                + COVERAGE_WEIGHT * coverage
+                + EMBED_WEIGHT * meaning
+            )
+            hits.append(EntryHit(entry, score, coverage, matched, ask, meaning))
         hits.sort(key=lambda h: -h.score)
-        return hits[:k]
+        return hits if k is None else hits[:k]
+
+    def search(self, question: str, k: int = 3) -> list[Hit]:
+        """The ``k`` sections whose entries best answer ``question``, best first."""
+        return [
+            Hit(h.entry.section, score, h.entry.item, h.terms, h.coverage)
+            for score, h in by_section(self.rank(question))[:k]
+        ]
+
+
+def by_section(hits: list[EntryHit]) -> list[tuple[float, EntryHit]]:
+    """Sections ranked by their best entry's score plus :data:`SECTION_SUPPORT` times their
+    second best's, each with its best entry; ``hits`` must be sorted best first."""
+    found: dict[str, list[EntryHit]] = {}
+    for hit in hits:
+        group = found.setdefault(hit.entry.section.id, [])
+        if len(group) < 2:
+            group.append(hit)
+    ranked = [
+        (group[0].score + (SECTION_SUPPORT * group[1].score if len(group) > 1 else 0.0), group[0])
+        for group in found.values()
+    ]
+    ranked.sort(key=lambda pair: -pair[0])
+    return ranked
 
 
 @cache
 def index(game: str) -> Index:
     return Index(load(game))
+
+
+def rank(game: str, question: str, k: int | None = None) -> list[EntryHit]:
+    """The answer entries of ``game``'s rules that best answer ``question``, best first."""
+    return index(game).rank(question, k)
 
 
 def search(game: str, question: str, k: int = 3) -> list[Hit]:

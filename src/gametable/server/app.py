@@ -10,7 +10,7 @@ from fastapi import FastAPI, WebSocket
 from fastapi.staticfiles import StaticFiles
 
 from gametable import __version__
-from gametable.server import api, pages, ws
+from gametable.server import api, pages, rules_api, ws
 from gametable.server.limits import BodyLimit
 from gametable.server.manager import TableManager
 from gametable.server.settings import Settings
@@ -49,6 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.manager = manager
     app.include_router(api.make_router(manager))
     app.include_router(pages.make_router())
+    app.include_router(rules_api.make_router())
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.add_middleware(BodyLimit, limit=settings.max_body)
 

@@ -2,7 +2,8 @@
 
 The lobby and table pages are static files (plain HTML, CSS and JS modules, no build step);
 the rules page is rendered from :mod:`gametable.rulebook`, with anchors named by section id (the
-ids refusals link to) and a search box (``?q=``) answered by the rulebook's BM25 search.
+ids refusals link to) and a question box (``?q=``): the page shows the answer in a sentence or
+two, linked to the sections it rests on (:func:`gametable.rulebook.answer`).
 """
 
 from __future__ import annotations
@@ -27,24 +28,43 @@ _PAGE = """<!doctype html>
 <main>{body}</main></body></html>"""
 
 
+def _links(sources: tuple[rulebook.Source, ...]) -> str:
+    return ", ".join(
+        f"<a href='#{escape(s.id)}'>{escape(s.path)}</a>"
+        + (f" <small>{escape(', '.join(s.statements))}</small>" if s.statements else "")
+        for s in sources
+    )
+
+
+def answer_html(game: str, question: str) -> str:
+    """The answer to ``question`` as an HTML block: the reply, the sections it rests on, the
+    related (or, when declined, the closest) sections."""
+    reply = rulebook.answer(game, question)
+    css = "rules-answer" if reply.answered else "rules-answer declined"
+    parts = [
+        f"<div class='{css}' role='status'><p class='question'><b>Q:</b> {escape(question)}</p>"
+        f"<p class='reply'>{escape(reply.text)}</p>"
+    ]
+    if reply.sources:
+        parts.append(f"<p class='rests-on'>Rests on: {_links(reply.sources)}</p>")
+    if reply.related:
+        label = "Also see" if reply.answered else "Closest sections"
+        parts.append(f"<p class='related'>{label}: {_links(reply.related)}</p>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
 def rulebook_html(game: str, question: str = "") -> str:
-    """The game's rules reference as HTML, with a search form and, for a question, its answers."""
+    """The game's rules reference as HTML, with a question form and, for a question, its answer."""
     reference = rulebook.load(game)
     parts = [
         f"<h1>{escape(reference.title)}</h1>"
         f"<form class='rules-search' method='get'><input name='q' value='{escape(question)}' "
-        f"placeholder='Ask a question, e.g. can I pass a pawn on its start?' aria-label='search'>"
-        f"<button>Search</button></form>"
+        f"placeholder='Ask a question, e.g. can I pass a pawn on its start?' aria-label='question'>"
+        f"<button>Ask</button></form>"
     ]
     if question.strip():
-        hits = rulebook.search(game, question, k=3)
-        parts.append("<ol class='rules-answers'>")
-        for hit in hits:
-            parts.append(
-                f"<li><a href='#{escape(hit.id)}'>{escape(hit.section.path)}</a>: "
-                f"{escape(hit.statement.text) if hit.statement else ''}</li>"
-            )
-        parts.append("</ol>" if hits else "</ol><p>No section matches that question.</p>")
+        parts.append(answer_html(game, question))
     parts.append("<nav class='toc'><ul>")
     for s in reference.sections:
         parts.append(

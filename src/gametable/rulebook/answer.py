@@ -1,0 +1,161 @@
+"""Answers to questions about a game's rules: a sentence or two in our words, and what it rests on.
+
+This is the public API that the CLI (``gametable rules GAME --ask``), the web rules page and the
+in-game question panel (:mod:`gametable.rulebook.ingame`) build on::
+
+    >>> from gametable.rulebook import answer
+    >>> a = answer("balzakken", "how many points for a false BALZAK?")
+    >>> a.answered, a.sources[0].id
+    (True, 'balzak-end-of-a-round/false-balzak')
+    >>> answer("keezbord", "what is the capital of France?").answered
+    False
+
+An :class:`Answer` carries
+
+- ``text``: the reply, one to three sentences in our own words (for a question it cannot answer, a
+  sentence saying so);
+- ``sources``: the sections it rests on, each with its id (``gametable rules GAME ID`` shows it,
+  the web page anchors it) and the rules-index statements (``BZ-041``) behind the reply;
+- ``related``: other sections close to the question, worth reading next;
+- ``answered``: ``False`` when no statement of the reference answers the question well enough:
+  ``sources`` is then empty and ``related`` holds the closest sections, offered to read instead
+  of a confident wrong reply;
+- ``details``: further lines (the in-game answers list the legal choices or the scores there).
+
+Answers come from the reference itself: every rule and clarification in ``data/<game>.toml`` lists
+the questions it answers and its reply; :mod:`gametable.rulebook.search` picks the best entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import KW_ONLY, dataclass, field
+from typing import Any
+
+from gametable.rulebook import embed
+from gametable.rulebook.model import Item, Section, load
+from gametable.rulebook.search import EntryHit, by_section, rank
+
+#: an entry answers a question when it matches at least this share of the question's weight and
+#: scores at least this much; with the embedding model (words and meaning) and without it (words
+#: only).  Tuned on the tuning questions and the tuning off-topic questions:
+#: ``python -m gametable.rulebook -v --tune``.
+THRESHOLDS = {"meaning": (0.2, 1.3), "words": (0.35, 1.0)}
+#: how many sections an answer offers in all
+MAX_SOURCES = 3
+
+
+@dataclass(frozen=True)
+class Source:
+    """A section an answer rests on (or, for an unanswered question, a close section)."""
+
+    id: str
+    path: str
+    title: str
+    #: the rules-index statements behind the answer (``BZ-041``); empty for a mere pointer
+    statements: tuple[str, ...] = ()
+    #: the statement of the section that the answer used, in our words
+    statement: str = ""
+
+    @classmethod
+    def of(cls, section: Section, item: Item | None = None) -> Source:
+        if item is None:
+            return cls(section.id, section.path, section.title)
+        return cls(section.id, section.path, section.title, item.refs, item.text)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "path": self.path,
+            "title": self.title,
+            "statements": list(self.statements),
+            "statement": self.statement,
+        }
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A reply to a question about a game: see the module docstring."""
+
+    game: str
+    question: str
+    text: str
+    sources: tuple[Source, ...]
+    answered: bool
+    _: KW_ONLY
+    related: tuple[Source, ...] = ()
+    details: tuple[str, ...] = ()
+    #: what kind of question it was taken for: "rules", or for in-game questions "refusal",
+    #: "choices", "card", "score", "turn"
+    topic: str = "rules"
+    #: the retrieval's score and coverage of the best entry (0 for in-game answers from the state)
+    score: float = 0.0
+    coverage: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def section_ids(self) -> tuple[str, ...]:
+        """The ids of the sections offered, best first: those it rests on, then the related."""
+        return tuple(dict.fromkeys(s.id for s in (*self.sources, *self.related)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "question": self.question,
+            "text": self.text,
+            "answered": self.answered,
+            "topic": self.topic,
+            "sources": [s.to_json() for s in self.sources],
+            "related": [s.to_json() for s in self.related],
+            "details": list(self.details),
+        }
+
+
+def confident(hit: EntryHit) -> bool:
+    """Whether the best entry answers the question well enough to be given as the answer."""
+    coverage, score = THRESHOLDS["meaning" if embed.available() else "words"]
+    return hit.coverage >= coverage and hit.score >= score
+
+
+def _distinct_sections(hits: list[EntryHit], n: int) -> list[EntryHit]:
+    """The best entry of each of the ``n`` best sections (see :func:`search.by_section`)."""
+    return [hit for _, hit in by_section(hits)[:n]]
+
+
+def answer(game: str, question: str) -> Answer:
+    """The answer to ``question`` from ``game``'s rules reference (see :class:`Answer`)."""
+    reference = load(game)
+    hits = rank(reference.game, question)
+    sections = _distinct_sections(hits, MAX_SOURCES)
+    if not sections or not confident(sections[0]):
+        close = sections
+        if close:
+            text = (
+                f"The {reference.title} rules do not answer that directly. "
+                "The closest sections are listed below."
+            )
+        else:
+            text = (
+                f"Nothing in the {reference.title} rules matches that question; "
+                f"`gametable rules {reference.game}` lists every section."
+            )
+        return Answer(
+            reference.game,
+            question,
+            text,
+            (),
+            answered=False,
+            related=tuple(Source.of(h.entry.section) for h in close),
+            score=hits[0].score if hits else 0.0,
+            coverage=hits[0].coverage if hits else 0.0,
+        )
+    best = sections[0]
+    return Answer(
+        reference.game,
+        question,
+        best.entry.item.reply,
+        (Source.of(best.entry.section, best.entry.item),),
+        answered=True,
+        related=tuple(Source.of(h.entry.section) for h in sections[1:]),
+        score=best.score,
+        coverage=best.coverage,
+    )

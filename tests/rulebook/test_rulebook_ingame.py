@@ -1,0 +1,156 @@
+"""Questions about the game in front of you (rulebook.ingame): refusals with their rule, the
+legal choices, card effects, the scoring applied to the position; only the asking seat's view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import gametable
+from gametable.rulebook.ingame import answer_in_game, topic_of
+
+QUESTIONS = (
+    "what can I do now?",
+    "why can't I move this pawn?",
+    "what does this card do?",
+    "how is the round scored?",
+    "who is winning?",
+    "whose turn is it?",
+    "can I pass?",
+)
+
+
+def _played(game: str, players: int, seed: int, plies: int):
+    state = gametable.load_game(game).new_game(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()), state.to_move[0])
+    return state
+
+
+def test_topics():
+    assert topic_of("why can't I move this pawn?") == "refusal"
+    assert topic_of("what can I do now?") == "choices"
+    assert topic_of("what does this card do?") == "card"
+    assert topic_of("how is the round scored?") == "score"
+    assert topic_of("whose turn is it?") == "turn"
+    assert topic_of("how many dice are there?") == "rules"
+    assert topic_of("anything", attempt="balzak") == "refusal"
+
+
+def test_balzakken_refusal_names_its_rule_bz_047():
+    """BZ-047..BZ-049: a BALZAK! call with an action card in hand is refused, with that rule."""
+    game = gametable.load_game("balzakken")
+    for seed in range(200):
+        state = game.new_game(3, seed=seed)
+        seat = state.to_move[0]
+        if "S" in state.view(seat)["hand"] or "L" in state.view(seat)["hand"]:
+            break
+    else:
+        pytest.skip("no deal with an action card in the first hand")
+    reply = answer_in_game(state, seat, "why can't I call BALZAK?")
+    assert reply.topic == "refusal" and reply.answered
+    assert reply.sources[0].id == "playing-the-game/important"
+    assert "BZ-047" in reply.sources[0].statements or reply.sources[0].statements
+    same = answer_in_game(state, seat, "why?", attempt="balzak")
+    assert same.sources[0].id == "playing-the-game/important"
+
+
+def test_keezbord_refusal_of_a_card_not_in_hand_kb_018():
+    state = _played("keezbord", 2, 3, 0)
+    seat = state.to_move[0]
+    hand = state.view(seat)["hand"]
+    missing = next(c for c in ("Q", "10", "9", "8", "5", "3", "2") if c not in hand)
+    reply = answer_in_game(state, seat, "why not?", attempt=f"{missing} a1")
+    assert reply.topic == "refusal" and reply.answered
+    assert reply.text.startswith("Not allowed")
+    assert reply.sources and reply.sources[0].id in ("gameplay", "card-meanings")
+
+
+def test_an_allowed_attempt_is_said_to_be_allowed():
+    state = _played("balzakken", 2, 1, 0)
+    seat = state.to_move[0]
+    legal = state.legal_actions(seat)[0]
+    reply = answer_in_game(state, seat, "why can't I do this?", attempt=legal)
+    assert reply.text.startswith("That is allowed now")
+
+
+@pytest.mark.parametrize("game", ["balzakken", "keezbord", "balam"])
+def test_choices_cover_every_legal_action_grouped(game):
+    state = _played(game, 2, 7, 12)
+    seat = state.to_move[0]
+    legal = state.legal_actions(seat)
+    reply = answer_in_game(state, seat, "what can I do now?")
+    assert reply.topic == "choices" and reply.answered
+    assert str(len(legal)) in reply.text or len(legal) == 1
+    assert reply.details and reply.sources
+
+
+def test_not_your_turn_says_whose_turn_it_is():
+    state = _played("keezbord", 2, 2, 1)
+    other = 1 - state.to_move[0]
+    reply = answer_in_game(state, other, "what can I do now?")
+    assert reply.topic == "turn"
+    assert f"seat {state.to_move[0]}" in reply.text and "not your turn" in reply.text
+
+
+def test_balzakken_score_uses_the_hand_value_bz_090():
+    state = _played("balzakken", 3, 4, 5)
+    seat = state.to_move[0]
+    view = state.view(seat)
+    reply = answer_in_game(state, seat, "how is the round scored?")
+    assert reply.topic == "score"
+    assert f"worth {view['hand_value']}" in reply.text
+    assert any(
+        s.id.startswith("balzak-end-of-a-round") or "important" in s.id for s in reply.sources
+    )
+
+
+def test_keezbord_score_counts_pawns_home_kb_033():
+    state = _played("keezbord", 2, 9, 40)
+    seat = state.to_move[0] if state.to_move else 0
+    home = sum(1 for p in state.view(seat)["pawns"][seat] if str(p).startswith("H"))
+    reply = answer_in_game(state, seat, "how many pawns home?")
+    assert reply.topic == "score" and f"{home} of 4" in reply.text
+
+
+def test_balam_score_shows_prestige_and_riches_bonus_ba_251():
+    state = _played("balam", 2, 5, 30)
+    seat = state.to_move[0]
+    king = state.view(seat)["kings"][seat]
+    riches = sum(king["riches"].values())
+    reply = answer_in_game(state, seat, "who is winning?")
+    assert reply.topic == "score"
+    assert f"{king['prestige']} prestige" in reply.text and f"{riches} riches" in reply.text
+    assert reply.sources[0].id == "7-end-of-game/riches-bonus"
+
+
+def test_card_question_names_the_card_and_its_moves():
+    state = _played("keezbord", 2, 11, 0)
+    seat = state.to_move[0]
+    reply = answer_in_game(state, seat, "what does the seven do?")
+    assert reply.topic == "card" and reply.sources[0].id == "card-meanings"
+    assert "7" in reply.text
+
+
+def test_unnamed_card_lists_the_hand():
+    state = _played("balzakken", 2, 11, 0)
+    seat = state.to_move[0]
+    reply = answer_in_game(state, seat, "what does this card do?")
+    assert reply.topic == "card" and len(reply.details) >= 1
+
+
+@pytest.mark.parametrize("game", ["balzakken", "keezbord", "balam"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_answers_use_only_what_the_seat_sees(game, seed):
+    """Answers for seat 0 do not change when everything hidden from seat 0 is redrawn."""
+    state = _played(game, 2, seed, 9 + seed)
+    if state.is_over:
+        pytest.skip("game over")
+    for k in range(2):
+        other = state.resample(0, random.Random(100 + k))
+        for q in QUESTIONS:
+            assert answer_in_game(state, 0, q).to_json() == answer_in_game(other, 0, q).to_json(), q
