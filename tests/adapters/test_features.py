@@ -193,3 +193,66 @@ def test_tensors_stay_within_the_layout_bounds(case: tuple[str, int]) -> None:
 def layout_block(layout: features.Layout, index: int) -> str:
     block = next(b for b in layout.blocks if b.offset <= index < b.stop)
     return f"{block.name}[{index - block.offset}]"
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_the_blocks_tile_the_tensor_as_declared(case: tuple[str, int]) -> None:
+    """Blocks lie end to end, each shaped by its axes' labels, with sound bounds; ``split``
+    gives each back with its declared shape, over the tensor itself (no copy)."""
+    name, players = case
+    layout = features.layout(name, players)
+    offset = 0
+    for block in layout.blocks:
+        assert block.offset == offset, block.name
+        assert block.shape == tuple(len(axis) for axis in block.axes), block.name
+        assert block.size == int(np.prod(block.shape)) > 0 and block.low <= block.high
+        offset = block.stop
+    assert layout.size == offset and len(set(layout.names())) == len(layout.blocks)
+    tensor = layout.encode(gametable.load_game(name).new_game(players, seed=1).view(0))
+    parts = layout.split(tensor)
+    assert [(n, p.shape) for n, p in parts.items()] == [(b.name, b.shape) for b in layout.blocks]
+    assert all(np.shares_memory(p, tensor) for p in parts.values())
+    with pytest.raises(ValueError):
+        layout.split(tensor[:-1])
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_a_seats_tensor_holds_nothing_hidden_from_it(case: tuple[str, int]) -> None:
+    """Redraw everything a seat cannot see (``State.resample``): its tensor stays the same.
+    The redraw is real: other seats' hands change, so their tensors do (in games with hands)."""
+    name, players = case
+    layout = features.layout(name, players)
+    redrawn = others_changed = 0
+    every = 4 if name == "balam" else 1  # Balam's redraw and tensors cost more: fewer states
+    for i, state in enumerate(sampled_states(name, players, 2, 120)):
+        if state.is_over or i % every:
+            continue
+        seat = i // every % players
+        other = state.resample(seat, i)
+        assert np.array_equal(layout.encode(other.view(seat)), layout.encode(state.view(seat)))
+        assert np.array_equal(layout.encode(other.view(None)), layout.encode(state.view(None)))
+        redrawn += other.to_json() != state.to_json()
+        others_changed += any(
+            not np.array_equal(layout.encode(other.view(s)), layout.encode(state.view(s)))
+            for s in range(players)
+            if s != seat
+        )
+    assert redrawn > 0
+    if "hand" in layout.names():
+        assert others_changed > 0
+
+
+def test_the_documented_layouts_are_the_layouts() -> None:
+    """``docs/observations.md`` shows each game's table at its smallest player count, its size
+    at every count and what it leaves out, exactly as the code builds them."""
+    text = (DOCS / "observations.md").read_text()
+    for name in gametable.game_names():
+        game = gametable.load_game(name)
+        layout = features.layout(name, game.min_players)
+        assert layout.table() in text, f"{name}'s table in docs/observations.md is out of date"
+        sizes = ", ".join(
+            f"{n} players: {features.layout(name, n).size}" for n in game.player_counts
+        )
+        assert f"Sizes ({name}): {sizes}." in text
+        for item in layout.not_encoded:
+            assert item in text, f"{name}: not documented as left out: {item}"

@@ -240,6 +240,8 @@ def test_the_observer_names_the_layout_blocks() -> None:
 
 @pytest.mark.parametrize("case", SMALLEST, ids=case_id)
 def test_resampling_keeps_what_the_player_knows(case: tuple[str, int]) -> None:
+    """A state redrawn from a player's information state gives that player the same strings
+    and tensors: nothing hidden from it is in them."""
     name, players = case
     state = dealt(load(name, players, seed=7), 2)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
@@ -248,6 +250,8 @@ def test_resampling_keeps_what_the_player_knows(case: tuple[str, int]) -> None:
         other = s.resample_from_infostate(p, sampler)
         assert isinstance(other, openspiel.OpenSpielState)
         assert other.information_state_string(p) == s.information_state_string(p)
+        assert other.information_state_tensor(p) == s.information_state_tensor(p)
+        assert other.observation_tensor(p) == s.observation_tensor(p)
         assert other.legal_actions() == s.legal_actions()
         assert other.history() == s.history()
 
