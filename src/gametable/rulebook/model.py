@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -136,7 +137,7 @@ class Reference:
     def ids(self) -> list[str]:
         return [s.id for s in self.sections]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Section]:
         return iter(self.sections)
 
     def __len__(self) -> int:

@@ -49,7 +49,7 @@ def fields(action: Action) -> Fields:
     return kind, data["card"], data["count"], data["take_top"], -1
 
 
-def unseen_mean(view: dict[str, Any], options: dict[str, Any]) -> float:
+def unseen_mean(view: Mapping[str, Any], options: Mapping[str, Any]) -> float:
     """Mean points of the cards this seat has not seen (the draw pile and unknown hand cards)."""
     copies, luls = options.get("copies", 4), options.get("luls", 4)
     count = 13 * copies + options.get("swingers", 4) + luls
@@ -67,7 +67,7 @@ def unseen_mean(view: dict[str, Any], options: dict[str, Any]) -> float:
     return total / count if count > 0 else 5.0
 
 
-def opponent_estimates(view: dict[str, Any], me: int, mean: float) -> dict[int, float]:
+def opponent_estimates(view: Mapping[str, Any], me: int, mean: float) -> dict[int, float]:
     """A guess of each opponent's hand points: the cards we know plus the mean for the rest.
 
     Players shed their high cards, so unknown cards are guessed a little below the mean.
@@ -81,7 +81,7 @@ def opponent_estimates(view: dict[str, Any], me: int, mean: float) -> dict[int, 
     return out
 
 
-def safe_to_call(value: int, view: dict[str, Any], estimates: dict[int, float]) -> bool:
+def safe_to_call(value: int, view: Mapping[str, Any], estimates: dict[int, float]) -> bool:
     """BALZAK! only with 5 points or fewer, and only when every opponent very likely holds more."""
     if value > LIMIT:
         return False

@@ -1,4 +1,5 @@
-"""The shared protocol checks on Keezbord, for every player count, plus the playout length."""
+"""Keezbord-specific checks the shared conformance suite (tests/conformance) does not make:
+random games end far inside the declared maximum length, with one winner alone and two in teams."""
 
 from __future__ import annotations
 
@@ -6,15 +7,7 @@ import random
 
 import pytest
 
-from gametable.core.conformance import check_determinism, check_playout
 from tests.keezbord.helpers import GAME
-
-
-@pytest.mark.parametrize("players", [2, 4, 6])
-def test_conformance(players):
-    report = check_playout(GAME, players, seed=players * 17, deep_every=3)
-    assert report.over and report.resamples_that_changed > 0
-    check_determinism(GAME, players, seed=5)
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
