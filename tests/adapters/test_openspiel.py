@@ -16,10 +16,11 @@ pyspiel = pytest.importorskip("pyspiel")
 import numpy as np  # noqa: E402
 from open_spiel.python import rl_environment  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
 
 import gametable  # noqa: E402
-from gametable.adapters import openspiel  # noqa: E402
-from gametable.adapters.features import TENSOR_SIZE, view_text  # noqa: E402
+from gametable.adapters import features, openspiel  # noqa: E402
+from gametable.adapters.openspiel import view_text  # noqa: E402
 from tests.adapters.cases import case_id, game_cases, smallest_cases  # noqa: E402
 
 CASES = game_cases()
@@ -89,13 +90,14 @@ def test_rl_environment_plays_whole_episodes(case: tuple[str, int]) -> None:
     """OpenSpiel's RL environment (chance sampled for us) runs two random episodes."""
     name, players = case
     env = rl_environment.Environment(load(name, players, seed=2), seed=2)
+    size = features.layout(name, players).size
     rng = random.Random(2)
     for _ in range(2):
         time_step = env.reset()
         while not time_step.last():
             player = time_step.observations["current_player"]
             legal = time_step.observations["legal_actions"][player]
-            assert len(time_step.observations["info_state"][player]) == TENSOR_SIZE
+            assert len(time_step.observations["info_state"][player]) == size
             time_step = env.step([rng.choice(legal)])
         assert all(0.0 <= r <= 1.0 for r in time_step.rewards)
 
@@ -125,8 +127,9 @@ def test_game_info_comes_from_the_gametable_game(case: tuple[str, int]) -> None:
     assert gtype.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     expected = "CONSTANT_SUM" if players == 2 else "GENERAL_SUM"
     assert gtype.utility == getattr(pyspiel.GameType.Utility, expected)
-    assert game.observation_tensor_shape() == [TENSOR_SIZE]
-    assert game.information_state_tensor_shape() == [TENSOR_SIZE]
+    size = features.layout(name, players).size
+    assert game.observation_tensor_shape() == [size]
+    assert game.information_state_tensor_shape() == [size]
 
 
 @pytest.mark.parametrize("name", gametable.game_names())
@@ -201,19 +204,44 @@ def test_serialised_states_continue_exactly(case: tuple[str, int]) -> None:
 # -- information ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("case", SMALLEST, ids=case_id)
 def test_observations_come_from_the_views(case: tuple[str, int]) -> None:
+    """Strings are the views' JSON; both tensors are the views encoded by the game's layout."""
     name, players = case
-    state = dealt(load(name, players, seed=6), 0)
+    game = load(name, players, seed=6)
+    layout = features.layout(name, players)
+    state = dealt(game, 0)
     for s in random_walk(state, random.Random(6), 60):
         gt = s.gametable_state
         for p in range(players):
-            assert s.observation_string(p) == view_text(gt.view(p))
-            assert s.information_state_string(p).startswith(view_text(gt.view(p)))
-            tensor = np.array(s.observation_tensor(p))
-            assert tensor.shape == (TENSOR_SIZE,) and np.isfinite(tensor).all()
+            view = gt.view(p)
+            assert s.observation_string(p) == view_text(view)
+            assert s.information_state_string(p).startswith(view_text(view))
+            expected = layout.encode(view)
+            assert np.array_equal(np.array(s.observation_tensor(p), np.float32), expected)
+            assert np.array_equal(np.array(s.information_state_tensor(p), np.float32), expected)
+
+
+def test_the_observer_names_the_layout_blocks() -> None:
+    """OpenSpiel's observer gives each block of the layout by name, shaped, over its tensor."""
+    game = load("balzakken", 3, seed=1)
+    state = dealt(game, 0)
+    observation = make_observation(game)
+    observation.set_from(state, 1)
+    layout = game.layout
+    assert list(observation.dict) == layout.names()
+    assert observation.dict["hand"].shape == layout["hand"].shape
+    assert np.array_equal(observation.tensor, layout.encode(state.gametable_state.view(1)))
+    public_only = pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    public = make_observation(game, public_only)
+    public.set_from(state, 1)
+    assert np.array_equal(public.tensor, layout.encode(state.gametable_state.view(None)))
 
 
 @pytest.mark.parametrize("case", SMALLEST, ids=case_id)
 def test_resampling_keeps_what_the_player_knows(case: tuple[str, int]) -> None:
+    """A state redrawn from a player's information state gives that player the same strings
+    and tensors: nothing hidden from it is in them."""
     name, players = case
     state = dealt(load(name, players, seed=7), 2)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
@@ -222,6 +250,8 @@ def test_resampling_keeps_what_the_player_knows(case: tuple[str, int]) -> None:
         other = s.resample_from_infostate(p, sampler)
         assert isinstance(other, openspiel.OpenSpielState)
         assert other.information_state_string(p) == s.information_state_string(p)
+        assert other.information_state_tensor(p) == s.information_state_tensor(p)
+        assert other.observation_tensor(p) == s.observation_tensor(p)
         assert other.legal_actions() == s.legal_actions()
         assert other.history() == s.history()
 

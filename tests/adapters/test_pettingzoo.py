@@ -19,7 +19,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 import gametable
 from gametable import IllegalAction
 from gametable import pettingzoo as gz
-from gametable.adapters.features import TENSOR_SIZE, view_features
+from gametable.adapters import features
 from tests.adapters.cases import case_id, game_cases, smallest_cases
 
 CASES = game_cases()
@@ -108,17 +108,20 @@ def test_every_agent_receives_its_final_reward(case: tuple[str, int]) -> None:
     assert env.agents == []
 
 
-def test_observation_is_the_encoded_view() -> None:
-    env = gz.raw_env("balzakken", players=3)
+@pytest.mark.parametrize("case", SMALLEST, ids=case_id)
+def test_observation_is_the_view_encoded_by_the_layout(case: tuple[str, int]) -> None:
+    """The observation is ``features.layout(...).encode(view(seat))``, inside the Box's bounds."""
+    name, players = case
+    env = gz.raw_env(name, players=players)
     env.reset(seed=1)
-    for seat in range(3):
+    layout = features.layout(name, players)
+    assert env.layout is layout
+    box = env.observation_space("player_0")["observation"]
+    assert box.shape == (layout.size,) and box.dtype == np.float32
+    for seat in range(players):
         obs = env.observe(f"player_{seat}")
-        assert obs["observation"].shape == (TENSOR_SIZE,)
-        assert obs["observation"].dtype == np.float32
-        expected = np.zeros(TENSOR_SIZE, np.float32)
-        for i, v in view_features(env.gametable_state.view(seat)).items():
-            expected[i] = v
-        assert np.array_equal(obs["observation"], expected)
+        assert np.array_equal(obs["observation"], layout.encode(env.gametable_state.view(seat)))
+        assert box.contains(obs["observation"])
 
 
 def test_seeds_fix_the_deal_and_a_later_reset_continues_the_sequence() -> None:

@@ -47,9 +47,11 @@ their strings are the game's notation.
 
 **Observations.**  The observation string is the seat's ``view(seat)`` as canonical JSON; the
 information-state string adds the seat's own past actions (so it has perfect recall of what the
-seat did; what it saw is what the game's view keeps).  Both tensors are the view encoded by
-:mod:`gametable.adapters.features` (feature hashing into 2048 floats).  Observers asked for public
-information only, or for a negative player id, use the spectator's view ``view(None)``.
+seat did; what it saw is what the game's view keeps).  Both tensors are the view encoded by the
+game's documented layout, :func:`gametable.adapters.features.layout` (``docs/observations.md``):
+named blocks such as the hand's card counts, pawn planes or site ownership, which the observer's
+``dict`` gives by name, shaped.  Observers asked for public information only, or for a negative
+player id, use the spectator's view ``view(None)``.
 
 **Serialisation.**  OpenSpiel pickles a Python state's ``__dict__``; ours holds the deal's setup
 and a :class:`_Held` value that pickles as the game's name and ``to_json()`` text, so
@@ -63,6 +65,7 @@ cheats, as it does on every imperfect-information game.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -73,7 +76,8 @@ import numpy as np
 import pyspiel
 
 import gametable
-from gametable.adapters.features import TENSOR_SIZE, view_features, view_text
+from gametable.adapters import features
+from gametable.adapters.features import Layout
 from gametable.core.options import Option
 from gametable.core.protocol import Game, State
 from gametable.core.rng import Rng
@@ -174,7 +178,7 @@ def _restore(game_name: str, data: str) -> _Held:
 class _Held:
     """The gametable state inside an OpenSpiel state: deep-copied with ``clone``, pickled as JSON.
 
-    It also remembers, per seat, the view's text and encoding at the current ply (OpenSpiel asks
+    It also remembers, per seat, the view's text and tensor at the current ply (OpenSpiel asks
     for several strings and tensors of every player at each step); the cache is never copied.
     """
 
@@ -182,17 +186,17 @@ class _Held:
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self.cache: dict[tuple[int | None, int], tuple[str, dict[int, float]]] = {}
+        self.cache: dict[tuple[int | None, int], tuple[str, np.ndarray]] = {}
 
-    def encoded_view(self, seat: int | None) -> tuple[str, dict[int, float]]:
-        """(view text, non-zero slots) of ``seat``'s view now."""
+    def encoded_view(self, seat: int | None, setup: _Setup) -> tuple[str, np.ndarray]:
+        """(view text, tensor) of ``seat``'s view now."""
         key = (seat, self.state.ply)
         hit = self.cache.get(key)
         if hit is None:
             if len(self.cache) > 64:
                 self.cache.clear()
             view = self.state.view(seat)
-            hit = self.cache[key] = (view_text(view), view_features(view))
+            hit = self.cache[key] = (view_text(view), setup.layout().encode(view))
         return hit
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
@@ -220,9 +224,18 @@ class _Setup:
         """The gametable seed of deal ``outcome`` (SplitMix64 of ``seed * 2**32 + outcome``)."""
         return Rng((self.seed << 32) + outcome).next64() >> 1
 
+    def layout(self) -> Layout:
+        """The observation tensor's layout."""
+        return _layout_of(self)
+
     def deal(self, outcome: int) -> State:
         game = gametable.load_game(self.game_name)
         return game.new_game(self.players, self.deal_seed(outcome), self.options)
+
+
+@functools.lru_cache(maxsize=64)
+def _layout_of(setup: _Setup) -> Layout:
+    return features.layout(setup.game_name, setup.players, setup.options)
 
 
 # -- game and state -------------------------------------------------------------------------------
@@ -233,6 +246,8 @@ class OpenSpielGame(pyspiel.Game):
         players, seed, deals, options, full = _split_parameters(game, params)
         self.gametable_game = game
         self.setup = _Setup(game.name, players, options, seed, deals)
+        #: the observation tensor's layout (``print(game.layout)`` shows its blocks)
+        self.layout = self.setup.layout()
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_distinct_actions(players, options),
             max_chance_outcomes=deals,
@@ -252,7 +267,7 @@ class OpenSpielGame(pyspiel.Game):
     ) -> ViewObserver:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
-        return ViewObserver(iig_obs_type)
+        return ViewObserver(self.layout, iig_obs_type)
 
 
 class OpenSpielState(pyspiel.State):
@@ -262,6 +277,8 @@ class OpenSpielState(pyspiel.State):
         super().__init__(game)
         self._setup = setup
         self._held: _Held | None = None
+        #: the player of each action after the deal (OpenSpiel's history holds only actions)
+        self._movers: list[int] = []
 
     @property
     def gametable_state(self) -> State | None:
@@ -292,7 +309,9 @@ class OpenSpielState(pyspiel.State):
             self._held = _Held(self._setup.deal(action))
             return
         state = self._held.state
-        state.apply(state.decode_action(action), state.to_move[0])
+        seat = state.to_move[0]
+        state.apply(state.decode_action(action), seat)
+        self._movers.append(seat)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -313,11 +332,11 @@ class OpenSpielState(pyspiel.State):
         """gametable's ``view(seat)``; ``{}`` before the deal."""
         return {} if self._held is None else self._held.state.view(seat)
 
-    def encoded_view(self, seat: int | None) -> tuple[str, dict[int, float]]:
-        """The view's canonical JSON and its non-zero tensor slots (see ``features``)."""
+    def encoded_view(self, seat: int | None) -> tuple[str, np.ndarray]:
+        """The view's canonical JSON and its tensor (all zeros before the deal)."""
         if self._held is None:
-            return view_text({}), {}
-        return self._held.encoded_view(seat)
+            return view_text({}), self._setup.layout().zeros()
+        return self._held.encoded_view(seat, self._setup)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> OpenSpielState:
         """A state ``player_id`` cannot tell from this one, all it cannot see redrawn.
@@ -335,7 +354,8 @@ class OpenSpielState(pyspiel.State):
 
     def own_actions(self, player: int) -> list[int]:
         """The actions ``player`` has made so far, in order."""
-        return [pa.action for pa in self.full_history() if pa.player == player]
+        after_the_deal = self.history()[1:]
+        return [a for a, p in zip(after_the_deal, self._movers, strict=True) if p == player]
 
     def __str__(self) -> str:
         if self._held is None:
@@ -344,29 +364,35 @@ class OpenSpielState(pyspiel.State):
 
 
 class ViewObserver:
-    """OpenSpiel's Python observer interface over gametable views (see the module docstring)."""
+    """OpenSpiel's Python observer interface over gametable views (see the module docstring).
 
-    def __init__(self, iig_obs_type: Any = None) -> None:
+    ``tensor`` is the view encoded by ``layout``; ``dict`` holds its blocks by name, shaped.
+    """
+
+    def __init__(self, layout: Layout, iig_obs_type: Any = None) -> None:
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.private = iig_obs_type.private_info != pyspiel.PrivateInfoType.NONE
-        self.tensor = np.zeros(TENSOR_SIZE, np.float32)
-        self.dict = {"view": self.tensor}
+        self.tensor = layout.zeros()
+        self.dict = layout.split(self.tensor)
 
     def _seat(self, player: int) -> int | None:
         return player if self.private and player >= 0 else None
 
     def set_from(self, state: OpenSpielState, player: int) -> None:
-        self.tensor.fill(0)
-        for i, v in state.encoded_view(self._seat(player))[1].items():
-            self.tensor[i] = v
+        self.tensor[:] = state.encoded_view(self._seat(player))[1]
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         text = state.encoded_view(self._seat(player))[0]
         if self.perfect_recall and player >= 0:
             text += "\nown actions: " + " ".join(str(a) for a in state.own_actions(player))
         return text
+
+
+def view_text(view: Mapping[str, Any]) -> str:
+    """A view (or a whole state) as canonical JSON: the observation string."""
+    return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 
 # -- registration ---------------------------------------------------------------------------------

@@ -16,9 +16,12 @@ True
 - **Actions**: ``Discrete(num_distinct_actions(players, options))``, the game's integer
   encoding.  An illegal action raises gametable's ``IllegalAction`` (a ``ValueError``) and leaves
   the game unchanged.
-- **Observations**: ``Dict(observation=Box(float32, (2048,)), action_mask=Box(int8, (n,)))``.
-  ``observation`` is the seat's ``view(seat)`` encoded by :mod:`gametable.adapters.features`;
-  ``action_mask`` marks the seat's legal actions while it must decide (zeros otherwise).
+- **Observations**: ``Dict(observation=Box(float32, (size,)), action_mask=Box(int8, (n,)))``, as
+  PettingZoo's classic games.  ``observation`` is the seat's ``view(seat)`` encoded by the
+  game's documented layout (``env.unwrapped.layout``, from
+  :func:`gametable.adapters.features.layout`; ``docs/observations.md``), and the ``Box`` bounds
+  are the layout's; ``action_mask`` marks the seat's legal actions while it must decide (zeros
+  otherwise).
 - **Rewards** come at the end only: gametable's ``returns`` (in [0, 1]) minus their mean, so
   they sum to zero.  Every agent is then terminated.  A game still running after ``max_steps``
   decisions (default: the game's ``max_game_length``) is truncated with zero rewards.
@@ -33,7 +36,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -41,7 +44,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import gametable
-from gametable.adapters.features import TENSOR_SIZE, write_view
+from gametable.adapters import features
 from gametable.core.protocol import Game, State
 from gametable.core.rng import Rng, new_seed
 
@@ -65,13 +68,15 @@ def render_text(state: State) -> str:
     return "\n".join(lines)
 
 
+#: PettingZoo's metadata, shared by every game (each environment adds its ``name``)
+METADATA: dict[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
+
+
 class GametableEnv(AECEnv):
     """A gametable game as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": list(RENDER_MODES),
-        "is_parallelizable": False,
-    }
+    #: an instance attribute (it names the game), which PettingZoo reads from the instance
+    metadata: dict[str, Any] = METADATA
 
     def __init__(
         self,
@@ -94,17 +99,16 @@ class GametableEnv(AECEnv):
             if max_steps is None
             else max_steps
         )
-        self.metadata = {
-            **type(self).metadata,
-            "name": f"gametable_{self.game.name}_v{self.game.version}",
-        }
+        self.metadata = {**METADATA, "name": f"gametable_{self.game.name}_v{self.game.version}"}
         self.possible_agents = [agent_name(s) for s in range(self.players)]
         self.num_actions = self.game.num_distinct_actions(self.players, self.game_options)
+        #: the observation tensor's layout (``print(env.unwrapped.layout)`` shows its blocks)
+        self.layout = features.layout(self.game, self.players, self.game_options)
         self._observation_spaces = {
             a: spaces.Dict(
                 {
                     "observation": spaces.Box(
-                        low=-np.inf, high=np.inf, shape=(TENSOR_SIZE,), dtype=np.float32
+                        low=self.layout.low(), high=self.layout.high(), dtype=np.float32
                     ),
                     "action_mask": spaces.Box(0, 1, shape=(self.num_actions,), dtype=np.int8),
                 }
@@ -175,8 +179,7 @@ class GametableEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self.gametable_state
         seat = self.possible_agents.index(agent)
-        observation = np.zeros(TENSOR_SIZE, dtype=np.float32)
-        write_view(state.view(seat), observation)
+        observation = self.layout.encode(state.view(seat))
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if seat in state.to_move:
             for a in state.legal_actions(seat):

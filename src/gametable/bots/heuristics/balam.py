@@ -12,7 +12,7 @@ to come among the cards not yet turned.
 
 Each decision is scored by the lead it leaves (the king's worth minus the best other's):
 
-* a build is scored from its notation (the building added, its price paid);
+* a build is scored from its fields (the building added, its price paid);
 * paying the turn's riches is scored by the best thing the payment allows (build or attack),
   tried on an imagined copy of the table;
 * turning a Katun card is scored by what the card is worth to this king on average over the
@@ -409,8 +409,8 @@ def katun_value(table: Table, seat: int, slot: int) -> float:
 # -- wars -----------------------------------------------------------------------------------------
 def faces(view: Mapping[str, Any]) -> tuple[float, float]:
     """Mean success points of a die and the chance of a skull."""
-    text = view["options"].get("faces") or "0,1,1,2,3,X"
-    values = [f.strip().upper() for f in str(text).split(",")]
+    text: str = view["options"].get("faces") or "0,1,1,2,3,X"  # the option's own syntax
+    values = [f.strip().upper() for f in text.split(",")]
     points = [int(f) for f in values if f != "X"]
     return sum(points) / len(values), (len(values) - len(points)) / len(values)
 
