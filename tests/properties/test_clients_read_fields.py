@@ -203,9 +203,10 @@ def scan_client(client: str) -> list[str]:
 
 
 TERMINAL_PENDING = pytest.mark.xfail(
-    reason="terminal/game_balam.py imports Balam's board module and reads site coordinates "
-    "from site names with a regex; the terminal's owner is removing both (issue 15, item 4)",
-    strict=False,
+    reason="terminal/game_balam.py takes Balam's view strings apart: plots given as 'village:maize' "
+    "text, Katun names, and site coordinates from site names when the view has no layout; the view "
+    "should carry them as fields (issue 15, item 4, still open)",
+    strict=True,
 )
 
 
@@ -427,20 +428,9 @@ def terminal_transcript(name: str, players: int, seed: int, turns: int) -> tuple
 TURNS = {"balzakken": 60, "keezbord": 20, "balam": 20}
 
 
-BALZAK_CONFIRMATION_PENDING = pytest.mark.xfail(
-    reason="the terminal hands str(action) to GameRenderer.confirm, and Balzakken's renderer "
-    "asks before a BALZAK! call only when that text is 'balzak' (terminal/game_balzakken.py); "
-    "the terminal's owner is to pass the action and read its kind",
-    strict=False,
-)
-
-
 @pytest.mark.parametrize(
     "case",
-    [
-        pytest.param(c, marks=BALZAK_CONFIRMATION_PENDING) if c[0] == "balzakken" else c
-        for c in SMALLEST
-    ],
+    SMALLEST,
     ids=case_id,
 )
 def test_the_terminal_is_the_same_with_scrambled_notation(

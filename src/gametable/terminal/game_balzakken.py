@@ -13,6 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gametable.core.protocol import Action
 from gametable.terminal.render import GameRenderer, register_renderer
 
 
@@ -154,8 +155,8 @@ class BalzakkenRenderer(GameRenderer):
             parts.append(hand)
         return Group(*parts)
 
-    def confirm(self, view: Mapping[str, Any], action_text: str) -> str | None:
-        if action_text == "balzak" and view.get("hand_value", 0) > 5:
+    def confirm(self, view: Mapping[str, Any], action: Action) -> str | None:
+        if action.kind == "balzak" and view.get("hand_value", 0) > 5:
             return (
                 f"You hold {view['hand_value']} points: a BALZAK! with more than 5 points costs "
                 "you 25 and everyone else scores 0. Call it anyway?"

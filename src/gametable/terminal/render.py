@@ -19,6 +19,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gametable.core.protocol import Action
 from gametable.terminal.menu import PAGE_SIZE, Entry, StepMenu
 
 
@@ -39,8 +40,10 @@ class GameRenderer:
         """Something to show when a round (or the game) ended between two views, else None."""
         return None
 
-    def confirm(self, view: Mapping[str, Any], action_text: str) -> str | None:
-        """A question to ask before a legal but probably unwanted action, else None."""
+    def confirm(self, view: Mapping[str, Any], action: Action) -> str | None:
+        """A question to ask before a legal but probably unwanted action, else None.
+
+        Renderers read the action's kind and fields, never its notation text."""
         return None
 
     #: a few lines on how a turn works, shown by ``help`` (the full rules: ``gametable rules``)

@@ -322,7 +322,7 @@ class TerminalGame:
     def play(self, action: Action, seat: int) -> bool:
         """Play ``action`` for ``seat`` after any confirmation; ``False`` if it was not played."""
         state = self.state
-        question = self.renderer.confirm(state.view(seat), str(action))
+        question = self.renderer.confirm(state.view(seat), action)
         if question and state.is_legal(action, seat):
             yes_no = [Candidate("yes"), Candidate("no")]
             answer = self.ask(f"{question} (y/n) ", yes_no).strip().lower()
