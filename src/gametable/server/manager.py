@@ -356,7 +356,7 @@ class TableManager:
             await asyncio.sleep(self.settings.sweep_interval)
             try:
                 await self.sweep()
-            except Exception:
+            except Exception:  # one failed sweep (a database hiccup) must not end the sweeper
                 log.exception("expiring idle tables failed")
 
     async def close(self) -> None:

@@ -164,7 +164,7 @@ class Writer:
             batch, self.pending = self.pending[: self.max_batch], self.pending[self.max_batch :]
             try:
                 results = await asyncio.to_thread(self.store.write, [(n, a) for n, a, _ in batch])
-            except Exception as exc:
+            except Exception as exc:  # handed to every waiting move, whose caller reports it
                 results = [exc] * len(batch)
             for (_, _, future), result in zip(batch, results, strict=True):
                 if future.done():
@@ -218,7 +218,7 @@ class Store:
             with self.engine.begin() as conn:
                 self._write_batch(conn, ops)
             return [None] * len(ops)
-        except Exception:
+        except Exception:  # one bad write must not fail the batch: retried one by one below
             if len(ops) == 1:
                 raise
         results: list[BaseException | None] = []
@@ -226,7 +226,7 @@ class Store:
             try:
                 self.write([op])
                 results.append(None)
-            except Exception as exc:
+            except Exception as exc:  # returned to that write's caller, which reports it
                 results.append(exc)
         return results
 

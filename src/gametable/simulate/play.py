@@ -323,7 +323,7 @@ def play_chunk(config: RunConfig | Mapping[str, Any], start: int, stop: int) -> 
     for index in range(start, stop):
         try:
             rows.append(play_game(config, index))
-        except Exception as exc:
+        except Exception as exc:  # re-raised with the game's seed and bots, so it can be replayed
             raise GameFailed(
                 f"game {index} of the run ({config.game}, "
                 f"seed {game_seed(config.seed, index // max(1, config.deal_every))}, "
