@@ -143,7 +143,7 @@ def test_a_distribution_position_marks_seats_with_nothing_to_move_done():
     assert state.to_move == (0,)
     assert state.to_json()["distribution"]["done"] == [False, True]
     assert state.view(None)["distribution"]["done"] == [False, True]
-    with pytest.raises(InvalidState, match="to_move .* nothing left to move is done"):
+    with pytest.raises(InvalidState, match=r"to_move .* nothing left to move is done"):
         distribution_position(sites, to_move=[0, 1])
     idle = {**sites, "a2": {"owner": 0, "plots": ["village", "reserve"]}}
     with pytest.raises(InvalidState, match="nothing to move is done"):
