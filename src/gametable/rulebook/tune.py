@@ -1,6 +1,8 @@
 """Fitting the search's weights and the answer's thresholds on the tuning questions only.
 
-    python -m gametable.rulebook.tune [--folds K] [GAME ...]
+    python -m gametable.rulebook.tune [--folds K] [--words] [GAME ...]
+
+``--words`` fits the weights used without the embedding model (word matching only).
 
 The held-out questions (``data/questions/<game>.heldout.toml``) are never read here.  Every tuning
 question of every game is matched once against every entry (:meth:`Index.signals`); ranking with
@@ -31,7 +33,7 @@ import numpy as np
 from gametable.rulebook import embed
 from gametable.rulebook.evaluate import offtopic_questions, questions
 from gametable.rulebook.model import available
-from gametable.rulebook.search import SIGNALS, Weights, index, weights
+from gametable.rulebook.search import SIGNALS, WEIGHTS, Weights, index
 from gametable.rulebook.words import tokenize
 
 #: the values each weight may take during the search
@@ -49,6 +51,8 @@ class Matrix:
     signals: np.ndarray
     #: whether entry e takes part for question q (it shares a term, or the model sees some meaning)
     valid: np.ndarray
+    #: whether entry e shares a term with question q (all that take part without the model)
+    matched: np.ndarray
     #: padded entry indices of every section (-1 pads)
     sections: np.ndarray
     #: right[q, s]: whether section s answers question q (all False for off-topic questions)
@@ -56,7 +60,12 @@ class Matrix:
 
     def subset(self, rows: np.ndarray) -> Matrix:
         return Matrix(
-            self.game, self.signals[rows], self.valid[rows], self.sections, self.right[rows]
+            self.game,
+            self.signals[rows],
+            self.valid[rows],
+            self.matched[rows],
+            self.sections,
+            self.right[rows],
         )
 
 
@@ -73,13 +82,16 @@ def matrix(game: str, texts: list[str], right_ids: list[tuple[str, ...]]) -> Mat
     n, m = len(texts), len(idx.entries)
     signals = np.zeros((n, m, len(SIGNALS)))
     valid = np.zeros((n, m), dtype=bool)
+    matched_any = np.zeros((n, m), dtype=bool)
     meaning = SIGNALS.index("meaning")
     for q, text in enumerate(texts):
         for e, (values, matched) in enumerate(idx.signals(text)):
             signals[q, e] = values
             valid[q, e] = bool(matched) or values[meaning] > 0
+            matched_any[q, e] = bool(matched)
     right = np.array([[sid in ids for sid in section_ids] for ids in right_ids], dtype=bool)
-    return Matrix(game, signals, valid, sections, right.reshape(n, len(section_ids)))
+    right = right.reshape(n, len(section_ids))
+    return Matrix(game, signals, valid, matched_any, sections, right)
 
 
 def ask_matrix(game: str) -> Matrix:
@@ -114,9 +126,8 @@ def ask_matrix(game: str) -> Matrix:
                 rest = np.delete(own, j)
                 sims = ask_vectors.vectors[rest] @ ask_vectors.vectors[own[j]]
                 mx.signals[row, e, names["meaning"]] = float(sims.max()) if len(rest) else -1.0
-            mx.valid[row, e] = bool(terms and any(t in vocab for t in terms)) or (
-                mx.signals[row, e, names["meaning"]] > 0
-            )
+            mx.matched[row, e] = bool(terms and any(t in vocab for t in terms))
+            mx.valid[row, e] = mx.matched[row, e] or mx.signals[row, e, names["meaning"]] > 0
             row += 1
     return mx
 
@@ -131,9 +142,15 @@ class Ranked:
     found: np.ndarray
 
 
+def words_only(w: Weights) -> bool:
+    """Whether ``w`` leaves out the embedding model (then only entries sharing a term count)."""
+    return not (w.meaning or w.meaning_text or w.meaning_context)
+
+
 def rank(mx: Matrix, w: Weights) -> Ranked:
     vector = np.array(w.signals)
-    scores = np.where(mx.valid, mx.signals @ vector, -np.inf)
+    valid = mx.matched if words_only(w) else mx.valid
+    scores = np.where(valid, mx.signals @ vector, -np.inf)
     padded = np.concatenate([scores, np.full((len(scores), 1), -np.inf)], axis=1)
     per_section = np.sort(padded[:, mx.sections], axis=2)[:, :, ::-1]
     first, second = per_section[:, :, 0], per_section[:, :, 1]
@@ -245,9 +262,10 @@ def main(argv: list[str] | None = None) -> int:
         mxs.append(matrix(game, [q.text for q in qs], [q.sections for q in qs]))
         offtopic.append(matrix(game, off_texts, [() for _ in off_texts]))
     asks = [ask_matrix(game) for game in games]
-    start = weights()
+    words = "--words" in args or not embed.available()
+    start = WEIGHTS["words"] if words else WEIGHTS["meaning"]
     names = tuple(f.name for f in fields(Weights))
-    if not embed.available():
+    if words:
         names = tuple(n for n in names if not n.startswith("meaning"))
     for mx in mxs:
         top1, top3 = accuracy(mx, start)
