@@ -1,21 +1,24 @@
-"""Finding the statement that answers a question: BM25 over each game's answer entries.
+"""Finding the statement that answers a question: word matching fused with sentence embeddings.
 
 Every rule, example and clarification of a rules reference is an *entry*.  An entry is matched
-against a question three ways, each a BM25 score over :func:`~gametable.rulebook.words.tokenize`
-terms:
+against a question by several *signals* (:data:`SIGNALS`):
 
-- **asks**: the questions the entry answers (``asks`` in ``data/<game>.toml``), each scored on its
-  own; the best one counts.  Players' words are matched by players' words.
-- **body**: the statement itself and its answer.
-- **context**: the section's path and summary, shared by the entries of a section.
+- word matching, idf-weighted cosines over :func:`~gametable.rulebook.words.tokenize` terms:
+  **ask**, the closest of the questions the entry answers (``asks`` in ``data/<game>.toml``: players'
+  words matched by players' words); **body**, the statement itself and its reply; **context**, the
+  section's path and summary; and **coverage**, the share of the question's weight (the idf of its
+  terms; a word the reference never uses weighs most) that the entry's words match;
+- with the embedding model installed (:mod:`gametable.rulebook.embed`), sentence-embedding
+  cosines: **meaning**, the closest ask; **meaning_text**, the statement or reply;
+  **meaning_context**, the section's path and summary.
 
-An entry's score is ``ASK_WEIGHT * asks + BODY_WEIGHT * body + CONTEXT_WEIGHT * context``.  Its
-*coverage* is the share of the question's weight (the idf of its terms; a word the reference never
-uses weighs most) that the entry's words match: a low coverage means the question is about
-something the entry does not speak of, and :mod:`gametable.rulebook.answer` then declines to answer.
+An entry's score is the weighted sum of its signals (:class:`Weights`, fitted on the tuning
+questions and on the entries' own asks each left out in turn: ``python -m
+gametable.rulebook.tune``; never on the held-out questions).  A low coverage means the question is
+about something the entry does not speak of, and :mod:`gametable.rulebook.answer` then declines.
 
-Sections are ranked by their best entry (:func:`search`).  The evaluation questions
-(``data/questions/``) measure it: ``python -m gametable.rulebook``.
+Sections are ranked by their best entry plus a share of their second best (:func:`by_section`).
+The evaluation questions (``data/questions/``) measure it: ``python -m gametable.rulebook``.
 """
 
 from __future__ import annotations
@@ -69,7 +72,7 @@ WEIGHTS = {
         coverage=1.25,
         meaning=3.0,
         meaning_text=2.0,
-        meaning_context=0.6,
+        meaning_context=0.45,
         support=0.2,
     ),
     "words": Weights(meaning=0.0),
@@ -107,8 +110,8 @@ class EntryHit:
     terms: tuple[str, ...] = ()
     #: the similarity of the question to the entry's closest ask (0 to 1)
     ask: float = 0.0
-    #: the sentence-embedding similarity to the entry's closest ask or reply (-1 to 1; 0 when
-    #: the model is not installed)
+    #: the sentence-embedding similarity to the entry's closest ask (-1 to 1; 0 when the model is
+    #: not installed)
     meaning: float = 0.0
 
 
