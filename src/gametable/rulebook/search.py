@@ -219,7 +219,7 @@ class Index:
         q_norm = _norm(q)
         total_weight = sum(q.values())
         contexts = {sid: self._cosine(q, q_norm, c) for sid, c in self.contexts.items()}
-        out = []
+        out: list[tuple[tuple[float, ...], tuple[str, ...]]] = []
         for entry, asks, body, vocab, meaning in zip(
             self.entries, self.asks, self.bodies, self.vocab, self.meanings(question), strict=True
         ):
