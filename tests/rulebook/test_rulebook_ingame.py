@@ -154,3 +154,24 @@ def test_answers_use_only_what_the_seat_sees(game, seed):
         other = state.resample(0, random.Random(100 + k))
         for q in QUESTIONS:
             assert answer_in_game(state, 0, q).to_json() == answer_in_game(other, 0, q).to_json(), q
+
+
+def test_the_article_a_is_not_the_ace_kb_049():
+    """Keezbord's ace is written "A": "what does a 5 do?" asks about the 5 (KB-059), not the ace (KB-049),
+    while "the A" still names the ace."""
+    state = gametable.load_game("keezbord").new_game(4, seed=1)
+    seat = state.to_move[0]
+    five = answer_in_game(state, seat, "what does a 5 do?")
+    assert five.topic == "card" and five.answered
+    assert "5" in five.text and not five.text.startswith("Ace")
+    ace = answer_in_game(state, seat, "what does the A do?")
+    assert ace.text.startswith("Ace")
+
+
+def test_a_card_not_in_hand_is_not_offered_as_playable():
+    """A card the seat does not hold gets its rule, never "you could play it"."""
+    state = gametable.load_game("keezbord").new_game(4, seed=1)
+    seat = state.to_move[0]
+    missing = next(c for c in ("5", "6", "2", "10") if c not in state.view(seat)["hand"])
+    reply = answer_in_game(state, seat, f"what does the {missing} do?")
+    assert reply.topic == "card" and "could play it" not in reply.text and not reply.details
