@@ -175,3 +175,16 @@ def test_a_card_not_in_hand_is_not_offered_as_playable():
     missing = next(c for c in ("5", "6", "2", "10") if c not in state.view(seat)["hand"])
     reply = answer_in_game(state, seat, f"what does the {missing} do?")
     assert reply.topic == "card" and "could play it" not in reply.text and not reply.details
+
+
+def test_a_partly_matching_move_is_not_said_to_be_allowed():
+    """Asked "why can't I build a temple?" while the only legal move pays for another building,
+    the answer must not say "You can"; it names what no legal move involves."""
+    state = _played("balam", 3, 3, 25)
+    seat = state.to_move[0]
+    legal = [state.describe(a, seat).lower() for a in state.legal_actions(seat)]
+    if any("temple" in sentence for sentence in legal):
+        pytest.skip("a temple can be built here")
+    reply = answer_in_game(state, seat, "why can't I build a temple?")
+    assert reply.topic == "refusal"
+    assert not reply.text.startswith("You can")

@@ -198,10 +198,9 @@ class _Focus:
         return ", ".join(sorted(self.labels | self.words))
 
 
-def _relevance(state: State, action: Action, seat: int, focus: _Focus) -> int:
-    """How much ``action`` is about what ``focus`` names: labels found in its JSON fields (where
-    the game gives them) or in the sentence :meth:`State.describe` writes for it count 2, other
-    words of that sentence 1."""
+def _matches(state: State, action: Action, seat: int, focus: _Focus) -> frozenset[str]:
+    """What of ``focus`` the action names: labels found in its JSON fields (where the game gives
+    them) or in the sentence :meth:`State.describe` writes for it, and words of that sentence."""
     game = state.game.name
     sentence = state.describe(action, seat).lower()
     words = set(_WORD.findall(sentence))
@@ -209,7 +208,14 @@ def _relevance(state: State, action: Action, seat: int, focus: _Focus) -> int:
     with contextlib.suppress(NotImplementedError):  # games whose actions have no fields yet
         words |= {str(v).lower() for v in action.to_json().values()}
     labels = {w for w in focus.labels if len(w) > 1 or w in words}
-    return 2 * len(labels & words) + len(focus.words & terms)
+    return frozenset((labels & words) | (focus.words & terms))
+
+
+def _relevance(state: State, action: Action, seat: int, focus: _Focus) -> int:
+    """How much ``action`` is about what ``focus`` names (:func:`_matches`): a label counts 2,
+    another word 1."""
+    found = _matches(state, action, seat, focus)
+    return 2 * len(found & focus.labels) + len(found - focus.labels)
 
 
 def _mentions(state: State, action: Action, seat: int, focus: _Focus) -> bool:
@@ -306,10 +312,18 @@ def _why_not(state: State, seat: int, question: str, attempt: Action | str | Non
             return _refusal_answer(game, question, tried, state, seat)
         if allowed:
             lines = [state.describe(a, seat) for a in allowed[:MAX_LINES]]
+            found = _matches(state, allowed[0], seat, focus)
+            named = ", ".join(sorted(found))
             text = (
-                f"You can: {len(allowed)} of your legal moves involve "
-                f"{focus.describe()}, for example: {lines[0]}."
+                f"You can: {len(allowed)} of your legal moves involve {named}, "
+                f"for example: {lines[0]}."
             )
+            if found != focus.labels | focus.words:
+                missing = ", ".join(sorted((focus.labels | focus.words) - found))
+                text = (
+                    f"None of your legal moves now involves {missing}; {len(allowed)} "
+                    f"involve {named}, for example: {lines[0]}."
+                )
             if tried:
                 text += " Other moves with it are refused; see the details."
             details = tuple(lines) + tuple(
