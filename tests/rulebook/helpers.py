@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import csv
+from functools import cache
 from pathlib import Path
+
+from gametable.rulebook.evaluate import Evaluation, evaluate
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 
@@ -31,3 +34,9 @@ def rules_index(game: str) -> list[dict[str, str]] | None:
 def rulebook_text(game: str) -> str | None:
     path = SHARED / "rulebooks" / f"{game}.txt"
     return path.read_text(encoding="utf-8") if path.exists() else None
+
+
+@cache
+def evaluated(game: str, split: str) -> Evaluation:
+    """``evaluate(game, split)``, computed once per test process (several tests read it)."""
+    return evaluate(game, split)

@@ -8,7 +8,10 @@ import importlib
 import pytest
 
 from gametable import rulebook
+from gametable.rulebook import tune
 from gametable.rulebook.evaluate import questions
+from gametable.rulebook.search import weights
+from tests.rulebook.helpers import evaluated
 
 THRESHOLD = 0.8
 
@@ -57,7 +60,20 @@ def test_at_least_20_questions_each_naming_a_real_section(game):
 
 @pytest.mark.parametrize("game", rulebook.available())
 def test_retrieval_answers_the_evaluation_questions(game):
-    result = rulebook.evaluate(game)
+    result = evaluated(game, "tune")
     assert result.top3_accuracy >= THRESHOLD, str(result) + "".join(
         f"\n  miss: {q.text!r} -> want {q.answer}, got {ids}" for q, ids in result.misses
     )
+
+
+@pytest.mark.parametrize("game", rulebook.available())
+def test_the_tuning_harness_ranks_sections_as_the_search_does(game):
+    """``python -m gametable.rulebook.tune`` fits weights on arrays; its ranking must be the
+    search's own, or it would fit something else."""
+    texts = [q.text for q in questions(game)[:12]]
+    mx = tune.matrix(game, texts, [() for _ in texts])
+    ranked = tune.rank(mx, weights())
+    ids = [s.id for s in rulebook.load(game).sections]
+    for row, text in enumerate(texts):
+        hits = rulebook.search(game, text, k=3)
+        assert [ids[i] for i in ranked.order[row, : len(hits)]] == [h.id for h in hits], text

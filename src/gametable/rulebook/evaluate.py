@@ -27,6 +27,7 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 
+from gametable.rulebook import embed
 from gametable.rulebook.answer import Answer, answer
 from gametable.rulebook.model import available, load
 
@@ -113,7 +114,10 @@ def evaluate(game: str, split: str = "tune") -> Evaluation:
     """Ask every evaluation question of ``game`` (one half) and count the right answers."""
     reference = load(game)
     result = Evaluation(game, split)
-    for q in questions(game, split):
+    asked = questions(game, split)
+    if embed.available():  # embed them all in one batch: much faster than one by one
+        embed.prime([q.text for q in asked] + offtopic_questions(split))
+    for q in asked:
         for sid in q.sections:
             reference.section(sid)  # a question must name real sections
         reply = answer(game, q.text)

@@ -65,6 +65,11 @@ _SCORE = re.compile(
 _CARD = re.compile(r"\b(this card|that card|what does (the|a|an|this|my) [\w -]+ do|card do)\b")
 _TURN = re.compile(r"\b(whose turn|who('?s| is) (to move|next|playing)|is it my turn)\b")
 _WORD = re.compile(r"-?[a-z0-9]+")
+#: card names that are also English words (Keezbord's ace is "A"): in a question they name the
+#: card only when a word such as "the" or "my" comes before them, or written as a capital letter
+#: after the first word ("can I play my A?"), never as the article in "what does a 5 do?"
+_WORD_LIKE_NAMES = frozenset({"a", "i"})
+_CARD_ARTICLE = re.compile(r"\b(the|my|this|that|your|an|one|an?other)\s+$")
 
 
 @dataclass(frozen=True)
@@ -193,10 +198,9 @@ class _Focus:
         return ", ".join(sorted(self.labels | self.words))
 
 
-def _relevance(state: State, action: Action, seat: int, focus: _Focus) -> int:
-    """How much ``action`` is about what ``focus`` names: labels found in its JSON fields (where
-    the game gives them) or in the sentence :meth:`State.describe` writes for it count 2, other
-    words of that sentence 1."""
+def _matches(state: State, action: Action, seat: int, focus: _Focus) -> frozenset[str]:
+    """What of ``focus`` the action names: labels found in its JSON fields (where the game gives
+    them) or in the sentence :meth:`State.describe` writes for it, and words of that sentence."""
     game = state.game.name
     sentence = state.describe(action, seat).lower()
     words = set(_WORD.findall(sentence))
@@ -204,7 +208,14 @@ def _relevance(state: State, action: Action, seat: int, focus: _Focus) -> int:
     with contextlib.suppress(NotImplementedError):  # games whose actions have no fields yet
         words |= {str(v).lower() for v in action.to_json().values()}
     labels = {w for w in focus.labels if len(w) > 1 or w in words}
-    return 2 * len(labels & words) + len(focus.words & terms)
+    return frozenset((labels & words) | (focus.words & terms))
+
+
+def _relevance(state: State, action: Action, seat: int, focus: _Focus) -> int:
+    """How much ``action`` is about what ``focus`` names (:func:`_matches`): a label counts 2,
+    another word 1."""
+    found = _matches(state, action, seat, focus)
+    return 2 * len(found & focus.labels) + len(found - focus.labels)
 
 
 def _mentions(state: State, action: Action, seat: int, focus: _Focus) -> bool:
@@ -220,12 +231,24 @@ def _focus(state: State, seat: int, question: str) -> _Focus:
     labels = {w for w in words if re.fullmatch(r"[a-f][1-9]\d?", w)}
     named = set()
     for name, card in card_names(game, state.view(seat)).items():
-        if re.search(rf"(?<![\w-]){re.escape(name)}(?!\w)", q):
+        if _names_card(question, name):
             labels.add(card.label.lower())
             named.update(tokenize(name, game))
     rest = " ".join(w for w in _WORD.findall(q) if w not in _VAGUE and w not in labels)
     terms = {t for t in tokenize(rest, game) if not t.isdigit()}
     return _Focus(frozenset(labels), frozenset(named | terms))
+
+
+def _names_card(question: str, name: str) -> bool:
+    """Whether ``question`` (as typed) names the card called ``name`` (lower case)."""
+    lower = question.lower().replace("’", "'")
+    for found in re.finditer(rf"(?<![\w-]){re.escape(name)}(?!\w)", lower):
+        if name not in _WORD_LIKE_NAMES:
+            return True
+        typed_capital = found.start() > 0 and question[found.start()].isupper()
+        if typed_capital or _CARD_ARTICLE.search(lower[: found.start()]):
+            return True
+    return False
 
 
 def _try(state: State, seat: int, action: Action) -> IllegalAction | None:
@@ -289,10 +312,18 @@ def _why_not(state: State, seat: int, question: str, attempt: Action | str | Non
             return _refusal_answer(game, question, tried, state, seat)
         if allowed:
             lines = [state.describe(a, seat) for a in allowed[:MAX_LINES]]
+            found = _matches(state, allowed[0], seat, focus)
+            named = ", ".join(sorted(found))
             text = (
-                f"You can: {len(allowed)} of your legal moves involve "
-                f"{focus.describe()}, for example: {lines[0]}."
+                f"You can: {len(allowed)} of your legal moves involve {named}, "
+                f"for example: {lines[0]}."
             )
+            if found != focus.labels | focus.words:
+                missing = ", ".join(sorted((focus.labels | focus.words) - found))
+                text = (
+                    f"None of your legal moves now involves {missing}; {len(allowed)} "
+                    f"involve {named}, for example: {lines[0]}."
+                )
             if tried:
                 text += " Other moves with it are refused; see the details."
             details = tuple(lines) + tuple(
@@ -445,17 +476,16 @@ def _card_answer(state: State, seat: int, question: str) -> Answer | None:
     game = state.game.name
     q = question.lower().replace("that card", "this card")
     cards = card_names(game, state.view(seat))
-    named = [
-        (name, card)
-        for name, card in cards.items()
-        if re.search(rf"(?<![\w-]){re.escape(name)}(?!\w)", q)
-    ]
+    typed = question.replace("that card", "this card")
+    named = [(name, card) for name, card in cards.items() if _names_card(typed, name)]
     if not named:
         return _hand_answer(state, seat, question, cards) if "this card" in q else None
     name, card = max(named, key=lambda nc: len(nc[0]))
     rules_reply = answer(game, card.rules_question)
     focus = _Focus(frozenset({card.label.lower()}), frozenset(name.split()))
-    playable = [a for a in state.legal_actions(seat) if _mentions(state, a, seat, focus)]
+    hand = state.view(seat).get("hand")
+    held = hand is None or card.label.lower() in {str(c).lower() for c in hand}
+    playable = [a for a in state.legal_actions(seat) if held and _mentions(state, a, seat, focus)]
     text = rules_reply.text if rules_reply.answered else f"The rules say little about {name}."
     if playable:
         text += f" Now you could play it {len(playable)} way{'s' if len(playable) > 1 else ''}"

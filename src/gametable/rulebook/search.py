@@ -1,21 +1,24 @@
-"""Finding the statement that answers a question: BM25 over each game's answer entries.
+"""Finding the statement that answers a question: word matching fused with sentence embeddings.
 
 Every rule, example and clarification of a rules reference is an *entry*.  An entry is matched
-against a question three ways, each a BM25 score over :func:`~gametable.rulebook.words.tokenize`
-terms:
+against a question by several *signals* (:data:`SIGNALS`):
 
-- **asks**: the questions the entry answers (``asks`` in ``data/<game>.toml``), each scored on its
-  own; the best one counts.  Players' words are matched by players' words.
-- **body**: the statement itself and its answer.
-- **context**: the section's path and summary, shared by the entries of a section.
+- word matching, idf-weighted cosines over :func:`~gametable.rulebook.words.tokenize` terms:
+  **ask**, the closest of the questions the entry answers (``asks`` in ``data/<game>.toml``: players'
+  words matched by players' words); **body**, the statement itself and its reply; **context**, the
+  section's path and summary; and **coverage**, the share of the question's weight (the idf of its
+  terms; a word the reference never uses weighs most) that the entry's words match;
+- with the embedding model installed (:mod:`gametable.rulebook.embed`), sentence-embedding
+  cosines: **meaning**, the closest ask; **meaning_text**, the statement or reply;
+  **meaning_context**, the section's path and summary.
 
-An entry's score is ``ASK_WEIGHT * asks + BODY_WEIGHT * body + CONTEXT_WEIGHT * context``.  Its
-*coverage* is the share of the question's weight (the idf of its terms; a word the reference never
-uses weighs most) that the entry's words match: a low coverage means the question is about
-something the entry does not speak of, and :mod:`gametable.rulebook.answer` then declines to answer.
+An entry's score is the weighted sum of its signals (:class:`Weights`, fitted on the tuning
+questions and on the entries' own asks each left out in turn: ``python -m
+gametable.rulebook.tune``; never on the held-out questions).  A low coverage means the question is
+about something the entry does not speak of, and :mod:`gametable.rulebook.answer` then declines.
 
-Sections are ranked by their best entry (:func:`search`).  The evaluation questions
-(``data/questions/``) measure it: ``python -m gametable.rulebook``.
+Sections are ranked by their best entry plus a share of their second best (:func:`by_section`).
+The evaluation questions (``data/questions/``) measure it: ``python -m gametable.rulebook``.
 """
 
 from __future__ import annotations
@@ -29,17 +32,58 @@ from gametable.rulebook import embed
 from gametable.rulebook.model import Item, Reference, Section, load
 from gametable.rulebook.words import tokenize
 
-ASK_WEIGHT = 1.0
-BODY_WEIGHT = 0.6
-CONTEXT_WEIGHT = 0.3
-COVERAGE_WEIGHT = 0.75
+#: the name of each matching signal, in the order of :attr:`Weights.signals`
+SIGNALS = ("ask", "body", "context", "coverage", "meaning", "meaning_text", "meaning_context")
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How much each signal counts in an entry's score, and a section's second entry.
+
+    The values in :data:`WEIGHTS` are fitted on the tuning questions only
+    (``python -m gametable.rulebook.tune``); the held-out questions never set them.
+    """
+
+    #: word matching (idf-weighted cosines): the closest ask, the statement and reply, the
+    #: section's path and summary; and the share of the question's weight the entry's words cover
+    ask: float = 1.0
+    body: float = 0.6
+    context: float = 0.3
+    coverage: float = 0.75
+    #: sentence-embedding cosines: the closest ask, the statement or reply, the section
+    meaning: float = 1.5
+    meaning_text: float = 0.0
+    meaning_context: float = 0.0
+    #: a section is ranked by its best entry plus this share of its second best: a section several
+    #: of whose statements bear on a question is more likely the one that answers it
+    support: float = 0.2
+
+    @property
+    def signals(self) -> tuple[float, ...]:
+        return tuple(getattr(self, name) for name in SIGNALS)
+
+
+#: the weights with the embedding model installed ("meaning") and without it ("words")
+WEIGHTS = {
+    "meaning": Weights(
+        ask=0.45,
+        body=0.8,
+        context=0.0,
+        coverage=1.25,
+        meaning=3.0,
+        meaning_text=2.0,
+        meaning_context=0.45,
+        support=0.2,
+    ),
+    "words": Weights(meaning=0.0),
+}
 #: how much a word that no entry uses weighs, against one that a single entry uses
 UNKNOWN_WEIGHT = 1.0
-#: the weight of the sentence-embedding similarity (when the model is installed)
-EMBED_WEIGHT = 1.5
-#: a section is ranked by its best entry plus this share of its second best: a section several of
-#: whose statements bear on a question is more likely the one that answers it
-SECTION_SUPPORT = 0.2
+
+
+def weights() -> Weights:
+    """The weights in use: with the embedding model when it is installed."""
+    return WEIGHTS["meaning" if embed.available() else "words"]
 
 
 @dataclass(frozen=True)
@@ -66,8 +110,8 @@ class EntryHit:
     terms: tuple[str, ...] = ()
     #: the similarity of the question to the entry's closest ask (0 to 1)
     ask: float = 0.0
-    #: the sentence-embedding similarity to the entry's closest ask or reply (-1 to 1; 0 when
-    #: the model is not installed)
+    #: the sentence-embedding similarity to the entry's closest ask (-1 to 1; 0 when the model is
+    #: not installed)
     meaning: float = 0.0
 
 
@@ -121,17 +165,35 @@ class Index:
         self.asks = [[self._vector(a) for a in asks] for asks in raw_asks]
         self.bodies = [self._vector(b) for b in raw_bodies]
         self.contexts = {sid: self._vector(c) for sid, c in raw_contexts.items()}
-        self._meanings: embed.EntryVectors | None = None
+        self._meanings: tuple[embed.EntryVectors, ...] | None = None
 
-    def meanings(self, question: str) -> list[float]:
-        """The embedding similarity of ``question`` to every entry (zeros without the model)."""
+    def meanings(self, question: str) -> list[tuple[float, float, float]]:
+        """The embedding similarities of ``question`` to every entry: to its closest ask, to its
+        statement or reply, to its section (zeros without the model)."""
         if not embed.available():
-            return [0.0] * len(self.entries)
+            return [(0.0, 0.0, 0.0)] * len(self.entries)
         if self._meanings is None:
-            self._meanings = embed.EntryVectors(
-                [[*e.item.asks, e.item.reply] for e in self.entries]
+            sections = {s.id: i for i, s in enumerate(self.reference.sections)}
+            by_section = embed.EntryVectors(
+                [[f"{s.path}: {s.summary}"] for s in self.reference.sections]
             )
-        return self._meanings.similarities(question)
+            self._meanings = (
+                embed.EntryVectors([list(e.item.asks) for e in self.entries]),
+                embed.EntryVectors([[e.item.text, e.item.reply] for e in self.entries]),
+                by_section,
+            )
+            self._section_of = [sections[e.section.id] for e in self.entries]
+        asks, texts, contexts = self._meanings
+        vector = embed.question(question)
+        per_section = contexts.best(vector)
+        return list(
+            zip(
+                (float(x) for x in asks.best(vector)),
+                (float(x) for x in texts.best(vector)),
+                (float(per_section[i]) for i in self._section_of),
+                strict=True,
+            )
+        )
 
     def weight(self, term: str) -> float:
         return self.idf.get(term, self.unknown_idf)
@@ -147,8 +209,9 @@ class Index:
         vec, norm = doc
         return sum(w * vec[t] for t, w in q.items() if t in vec) / (q_norm * norm)
 
-    def rank(self, question: str, k: int | None = None) -> list[EntryHit]:
-        """The entries answering ``question``, best first (all that match, or the best ``k``)."""
+    def signals(self, question: str) -> list[tuple[tuple[float, ...], tuple[str, ...]]]:
+        """For every entry, its matching signals for ``question`` (in :data:`SIGNALS` order) and
+        the question's terms it matched; empty when the question has no terms."""
         terms = list(dict.fromkeys(tokenize(question, self.reference.game)))
         if not terms:
             return []
@@ -156,23 +219,30 @@ class Index:
         q_norm = _norm(q)
         total_weight = sum(q.values())
         contexts = {sid: self._cosine(q, q_norm, c) for sid, c in self.contexts.items()}
-        meanings = self.meanings(question)
-        hits = []
+        out: list[tuple[tuple[float, ...], tuple[str, ...]]] = []
         for entry, asks, body, vocab, meaning in zip(
-            self.entries, self.asks, self.bodies, self.vocab, meanings, strict=True
+            self.entries, self.asks, self.bodies, self.vocab, self.meanings(question), strict=True
         ):
             matched = tuple(t for t in terms if t in vocab)
-            if not matched and meaning <= 0:
-                continue
             ask = max((self._cosine(q, q_norm, a) for a in asks), default=0.0)
             coverage = sum(q[t] for t in matched) / total_weight
-            score = (
-                ASK_WEIGHT * ask
-                + BODY_WEIGHT * self._cosine(q, q_norm, body)
-                + CONTEXT_WEIGHT * contexts[entry.section.id]
-                + COVERAGE_WEIGHT * coverage
-                + EMBED_WEIGHT * meaning
-            )
+            lexical = (ask, self._cosine(q, q_norm, body), contexts[entry.section.id], coverage)
+            out.append(((*lexical, *meaning), matched))
+        return out
+
+    def rank(
+        self, question: str, k: int | None = None, using: Weights | None = None
+    ) -> list[EntryHit]:
+        """The entries answering ``question``, best first (all that match, or the best ``k``)."""
+        w = (using or weights()).signals
+        hits = []
+        for entry, (signals, matched) in zip(self.entries, self.signals(question), strict=False):
+            meaning = signals[SIGNALS.index("meaning")]
+            if not matched and meaning <= 0:
+                continue
+            score = sum(x * y for x, y in zip(w, signals, strict=True))
+            ask = signals[SIGNALS.index("ask")]
+            coverage = signals[SIGNALS.index("coverage")]
             hits.append(EntryHit(entry, score, coverage, matched, ask, meaning))
         hits.sort(key=lambda h: -h.score)
         return hits if k is None else hits[:k]
@@ -185,16 +255,17 @@ class Index:
         ]
 
 
-def by_section(hits: list[EntryHit]) -> list[tuple[float, EntryHit]]:
-    """Sections ranked by their best entry's score plus :data:`SECTION_SUPPORT` times their
-    second best's, each with its best entry; ``hits`` must be sorted best first."""
+def by_section(hits: list[EntryHit], support: float | None = None) -> list[tuple[float, EntryHit]]:
+    """Sections ranked by their best entry's score plus ``support`` (:attr:`Weights.support`)
+    times their second best's, each with its best entry; ``hits`` must be sorted best first."""
+    support = weights().support if support is None else support
     found: dict[str, list[EntryHit]] = {}
     for hit in hits:
         group = found.setdefault(hit.entry.section.id, [])
         if len(group) < 2:
             group.append(hit)
     ranked = [
-        (group[0].score + (SECTION_SUPPORT * group[1].score if len(group) > 1 else 0.0), group[0])
+        (group[0].score + (support * group[1].score if len(group) > 1 else 0.0), group[0])
         for group in found.values()
     ]
     ranked.sort(key=lambda pair: -pair[0])
