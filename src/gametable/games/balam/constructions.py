@@ -321,7 +321,9 @@ def build(state: BalamData, action: Build, seat: int) -> Then:
     state.erect(seat, kind, s * MAX_PLOTS + action.plot)
     state.count("buildings_built")
     state.count(BUILT[kind])
-    state.note(f"seat {seat} builds a {KINDS[kind]} on {action.site}.{action.plot}")
+    name = KINDS[kind]
+    article = "an" if name[0] in "aeiou" else "a"
+    state.note(f"seat {seat} builds {article} {name} on {action.site}.{action.plot}")
     special = SPECIAL_COST[kind]
     if special is not None:
         state.pay_to_supply(seat, special)

@@ -252,7 +252,7 @@ def catastrophe(state: BalamData, seat: int, kind: str) -> Then:
     they can (the king chooses to pay or lose when both are possible), or the king loses."""
     riches, n, _ = CATASTROPHE[kind]
     if not exposed(state, seat, kind):
-        state.note(f"seat {seat} has nothing the {kind} can strike")
+        state.note(f"seat {seat} has nothing the {NAMES[kind]} can strike")
         state.count("catastrophes_harmless")
         return END_TURN
     state.count("catastrophes")
