@@ -22,16 +22,24 @@ def _deep_every(game, players: int) -> int:
     return 1 if length <= 2000 else 2
 
 
+# Seed 0 is checked at every single step in the quick loop; seeds 1 and 2 (checked at regular
+# intervals) double the cost of the slowest cases, so they run with the slow tests (CI runs all).
+SEEDS = [
+    pytest.param(0, id="seed0"),
+    pytest.param(1, id="seed1", marks=pytest.mark.slow),
+    pytest.param(2, id="seed2", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize(("name", "players"), CASES)
-def test_random_playouts_keep_every_promise(name, players):
+def test_random_playouts_keep_every_promise(name, players, seed):
     game = gametable.load_game(name)
-    for seed in range(3):
-        # seed 0 is checked at every single step; the others at regular intervals
-        every = 1 if seed == 0 else _deep_every(game, players)
-        report = check_playout(game, players, seed, deep_every=every)
-        assert report.over
-        if game.has_hidden_information:
-            assert report.resamples_that_changed > 0, "resample never redrew anything"
+    every = 1 if seed == 0 else _deep_every(game, players)
+    report = check_playout(game, players, seed, deep_every=every)
+    assert report.over
+    if game.has_hidden_information:
+        assert report.resamples_that_changed > 0, "resample never redrew anything"
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
