@@ -83,3 +83,17 @@ def play(state, *actions: str, seat: int | None = None) -> None:
 
 def legal(state, seat: int | None = None) -> set[str]:
     return {str(a) for a in state.legal_actions(seat)}
+
+
+def plot_texts(site: dict[str, Any]) -> list[str | None]:
+    """A site of a view, its plots written as a position writes them (to compare with a board
+    drawn in a test): ``None`` for an empty plot, the building on its first plot, ``+`` on the
+    second plot of a palace or temple, then ``:riches`` for a riches lying there."""
+    out: list[str | None] = []
+    for number, plot in enumerate(site["plots"]):
+        if plot is None:
+            out.append(None)
+            continue
+        text = plot["building"] if plot["anchor"] == number else "+"
+        out.append(text if plot["riches"] is None else f"{text}:{plot['riches']}")
+    return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gametable.core.errors import IllegalAction, InvalidState
-from tests.balam.helpers import legal, position
+from tests.balam.helpers import legal, plot_texts, position
 
 
 def paid(riches=None, sites=None, seat=0, players=2):
@@ -53,7 +53,7 @@ def test_several_buildings_on_one_site_but_one_site_per_turn():
         play("build village b2.0")
     assert all(a in ("end",) or " a2." in a for a in legal(state))
     play("end")
-    assert state.view(None)["sites"]["a2"]["plots"][:2] == ["village", "garrison"]
+    assert plot_texts(state.view(None)["sites"]["a2"])[:2] == ["village", "garrison"]
 
 
 def test_plots_and_palaces_taking_two_adjacent_plots():
@@ -64,7 +64,7 @@ def test_plots_and_palaces_taking_two_adjacent_plots():
     state.apply("build palace a2.3")  # a2 has 4 plots in a square: 3 touches 0
     state.apply("pay maize")
     state.apply("pay maize")
-    assert state.view(None)["sites"]["a2"]["plots"] == ["+", None, None, "palace"]
+    assert plot_texts(state.view(None)["sites"]["a2"]) == ["+", None, None, "palace"]
     state.apply("build village a2.2")
     state.apply("pay maize")
     with pytest.raises(IllegalAction, match="also covers plot 2"):
@@ -81,7 +81,7 @@ def test_removing_buildings_while_modifying():
     state.apply("remove a2.1")
     assert state.view(0)["kings"][0]["riches"] == {"jade": 1}
     state.apply("build observatory a2.1")
-    assert state.view(None)["sites"]["a2"]["plots"][:2] == ["village", "observatory"]
+    assert plot_texts(state.view(None)["sites"]["a2"])[:2] == ["village", "observatory"]
     with pytest.raises(IllegalAction):
         state.apply("remove b2.0")
     assert not any(a.startswith("move") for a in legal(state))
@@ -226,4 +226,4 @@ def test_a_palace_needs_the_next_plot_as_our_plot_layout_reads():
         state.apply("build palace a3.2")  # a3 has 3 plots
     assert err.value.rule.clarification
     state.apply("build palace a2.3")  # a2 has 4 plots
-    assert state.view(None)["sites"]["a2"]["plots"] == ["+", None, None, "palace"]
+    assert plot_texts(state.view(None)["sites"]["a2"]) == ["+", None, None, "palace"]

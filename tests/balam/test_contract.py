@@ -219,8 +219,6 @@ def test_the_heuristic_reads_fields_never_notation(monkeypatch) -> None:
     for state, scores in zip(cases, expected, strict=True):
         seat = state.to_move[0]
         view = state.view(seat)
-        for site in view["sites"].values():
-            site["plots"] = ["?"] * len(site["plots"])
         view["katun"]["discard"] = ["?"] * len(view["katun"]["discard"])
         view["turn"]["card"] = None
         legal = state.legal_actions(seat)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from gametable.core.errors import IllegalAction
-from tests.balam.helpers import EXAMPLES, GAME, legal, position
+from tests.balam.helpers import EXAMPLES, GAME, legal, plot_texts, position
 
 NO_RICHES = [{"riches": {}}, {"riches": {}}]
 #: seat 1's city far from the tests' sites, with a riches still to move: a position where seat 0
@@ -64,9 +64,9 @@ def test_the_rulebook_distribution_example():
     state = end_round(sites, options={"board": EXAMPLES})
     assert state.phase == "distribution" and state.to_move == (0, 1)
     produced = state.view(None)["sites"]
-    assert produced["coast"]["plots"] == ["village:shell", "village:shell"]
-    assert produced["jadehill"]["plots"][0] == "village:jade"
-    assert produced["forge"]["plots"][0] == "village:obsidian"
+    assert plot_texts(produced["coast"]) == ["village:shell", "village:shell"]
+    assert plot_texts(produced["jadehill"])[0] == "village:jade"
+    assert plot_texts(produced["forge"])[0] == "village:obsidian"
     # purple
     for blocked in ("move bay.0>fields.2", "move jadehill.0>court.0"):
         with pytest.raises(IllegalAction) as err:
@@ -92,9 +92,9 @@ def test_the_rulebook_distribution_example():
     assert [k["prestige"] for k in view["kings"]] == [2, 5]
     assert view["kings"][0]["riches"] == {"shell": 2}
     assert view["kings"][1]["riches"] == {"maize": 1, "cacao": 1}
-    assert view["sites"]["bay"]["plots"] == ["village", "reserve:prisoner"]
-    assert view["sites"]["jadehill"]["plots"][:2] == ["village", "reserve:jade"]
-    assert view["sites"]["forge"]["plots"] == [
+    assert plot_texts(view["sites"]["bay"]) == ["village", "reserve:prisoner"]
+    assert plot_texts(view["sites"]["jadehill"])[:2] == ["village", "reserve:jade"]
+    assert plot_texts(view["sites"]["forge"]) == [
         "village",
         "garrison:obsidian",
         "garrison",
@@ -113,9 +113,9 @@ def test_villages_produce_their_sites_colour():
     }
     state = end_round(sites)
     view = state.view(None)["sites"]
-    assert view["a2"]["plots"][:2] == ["village:maize", "village:maize"]
-    assert view["b2"]["plots"][:2] == ["village:obsidian", "garrison"]
-    assert view["a3"]["plots"][0] == "village:jade"
+    assert plot_texts(view["a2"])[:2] == ["village:maize", "village:maize"]
+    assert plot_texts(view["b2"])[:2] == ["village:obsidian", "garrison"]
+    assert plot_texts(view["a3"])[0] == "village:jade"
     assert state.view(None)["supply"]["prisoner"] == 10
 
 
@@ -131,9 +131,9 @@ def test_production_short_of_tokens_follows_turn_order():
     # 7 jade stored: one left for the two jade villages; seat 1 plays first next round
     state = end_round(sites, current=0)
     view = state.view(None)["sites"]
-    assert view["a3"]["plots"][0] == "village"
-    assert view["c4"]["plots"][0] == "village:jade"
-    assert view["e4"]["plots"][0] == "village"
+    assert plot_texts(view["a3"])[0] == "village"
+    assert plot_texts(view["c4"])[0] == "village:jade"
+    assert plot_texts(view["e4"])[0] == "village"
 
 
 def test_everyone_distributes_at_once():
@@ -227,7 +227,11 @@ def test_one_obsidian_per_garrison_and_only_obsidian_kept():
     state = distributing(sites)
     assert state.to_move == (1,)  # seat 0 has nothing to move: done
     state.apply("done", 1)
-    assert state.view(None)["sites"]["b2"]["plots"] == ["village", "garrison:obsidian", "garrison"]
+    assert plot_texts(state.view(None)["sites"]["b2"]) == [
+        "village",
+        "garrison:obsidian",
+        "garrison",
+    ]
 
 
 def test_reserves_hold_one_riches_and_keep_it():
@@ -244,7 +248,7 @@ def test_reserves_hold_one_riches_and_keep_it():
     assert not any(a.endswith(">a2.1") for a in legal(state, 0))
     state.apply("done", 0)
     state.apply("done", 1) if 1 in state.to_move else None
-    plots = state.view(None)["sites"]["a2"]["plots"]
+    plots = plot_texts(state.view(None)["sites"]["a2"])
     assert plots[:3] == ["reserve:jade", "reserve:prisoner", "garrison"]
 
 
@@ -274,8 +278,8 @@ def test_ceremony_prestige(riches, points):
     state.apply("done", 1) if 1 in state.to_move else None
     view = state.view(None)
     assert view["kings"][0]["prestige"] == 2 * points
-    assert view["sites"]["a2"]["plots"] == ["reserve", "reserve", "temple", "+"]
-    assert view["sites"]["a3"]["plots"][0] == f"reserve:{riches}"
+    assert plot_texts(view["sites"]["a2"]) == ["reserve", "reserve", "temple", "+"]
+    assert plot_texts(view["sites"]["a3"])[0] == f"reserve:{riches}"
 
 
 def test_the_king_never_gives_his_riches_to_the_mayas():
@@ -310,7 +314,7 @@ def test_unused_riches_are_lost():
     state = distributing(sites)
     state.apply("done", 0)
     state.apply("done", 1) if 1 in state.to_move else None
-    assert state.view(None)["sites"]["a2"]["plots"][:3] == ["village", "village", "reserve"]
+    assert plot_texts(state.view(None)["sites"]["a2"])[:3] == ["village", "village", "reserve"]
     assert state.view(None)["supply"]["maize"] == 30 - 4  # Chaak's 2 maize each
 
 

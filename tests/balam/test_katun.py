@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gametable.core.errors import IllegalAction
-from tests.balam.helpers import GAME, legal, position
+from tests.balam.helpers import GAME, legal, plot_texts, position
 
 
 def draw(card, *, sites=None, kings=None, players=2, seat=0):
@@ -82,7 +82,7 @@ def test_cult_of_the_sacred_cenotes():
     state.apply("done")
     assert state.view(None)["kings"][0]["prestige"] == 8
     assert riches(state, 0) == {"jade": 3}
-    assert state.view(None)["sites"]["c2"]["plots"][:3] == ["reserve", "reserve", "reserve:jade"]
+    assert plot_texts(state.view(None)["sites"]["c2"])[:3] == ["reserve", "reserve", "reserve:jade"]
 
 
 def test_ball_game_winner_scores_his_cities():
@@ -145,13 +145,13 @@ def test_catastrophes_pay_or_lose(card, payment, buildings, lost):
     assert legal(state) == {"ward", "suffer"}
     warded = state.clone()
     warded.apply("ward")
-    plots = warded.view(None)["sites"]["a2"]["plots"]
+    plots = plot_texts(warded.view(None)["sites"]["a2"])
     assert plots[len(buildings)] == payment.split(":")[0]
     assert plots[: len(buildings)] == buildings
     state.apply("suffer")
     while state.phase == "lose":
         state.apply(sorted(legal(state))[0])
-    plots = state.view(None)["sites"]["a2"]["plots"]
+    plots = plot_texts(state.view(None)["sites"]["a2"])
     assert plots[len(buildings)] == payment  # the Mayas kept their riches
     kinds_left = [p for p in plots[: len(buildings)] if p not in (None, "+")]
     kinds_before = [b for b in buildings if b != "+"]
@@ -171,7 +171,7 @@ def test_no_building_no_penalty():
     sites = {"a2": {"owner": 0, "plots": ["village", "reserve:prisoner"]}}
     state = draw("earthquake", sites=sites)
     assert state.phase == "turn"
-    assert state.view(None)["sites"]["a2"]["plots"][1] == "reserve:prisoner"
+    assert plot_texts(state.view(None)["sites"]["a2"])[1] == "reserve:prisoner"
 
 
 def test_the_drawer_chooses_which_buildings_are_lost():
@@ -213,8 +213,8 @@ def test_tidal_wave_strikes_seashore_cities_unless_two_prisoners_are_paid():
     assert legal(state) == {"ward", "suffer"}
     state.apply("ward")
     view = state.view(None)
-    assert view["sites"]["b1"]["plots"][:2] == ["village", "reserve"]
-    assert view["sites"]["a2"]["plots"][0] == "garrison"
+    assert plot_texts(view["sites"]["b1"])[:2] == ["village", "reserve"]
+    assert plot_texts(view["sites"]["a2"])[0] == "garrison"
 
 
 # -- which of the Mayas' riches pay ("4 - KATUN > CATASTROPHES": not said, so the king chooses) --
@@ -235,8 +235,8 @@ def test_the_drawer_chooses_which_of_the_mayas_riches_pay():
     assert legal(state) == {"pay a2.0", "pay c2.0"}
     state.apply("pay c2.0")
     view = state.view(None)
-    assert view["sites"]["a2"]["plots"][:3] == ["reserve:prisoner", "temple", "+"]
-    assert view["sites"]["c2"]["plots"][0] == "garrison"
+    assert plot_texts(view["sites"]["a2"])[:3] == ["reserve:prisoner", "temple", "+"]
+    assert plot_texts(view["sites"]["c2"])[0] == "garrison"
     assert riches(state, 0) == {"prisoner": 2}  # BA-167: the chest never pays
     assert state.phase == "turn" and state.to_move == (1,)
     assert view["turn"]["ward"] == 0 and view["turn"]["card"] is None
@@ -249,8 +249,8 @@ def test_the_other_choice_pays_the_reserve():
     state.apply("ward")
     state.apply("pay a2.0")
     view = state.view(None)
-    assert view["sites"]["a2"]["plots"][0] == "reserve"
-    assert view["sites"]["c2"]["plots"][0] == "garrison:prisoner"
+    assert plot_texts(view["sites"]["a2"])[0] == "reserve"
+    assert plot_texts(view["sites"]["c2"])[0] == "garrison:prisoner"
 
 
 def test_the_kings_own_riches_cannot_be_chosen():
@@ -272,7 +272,12 @@ def test_no_choice_when_only_the_riches_needed_are_there():
     state = draw("earthquake", sites=sites)
     state.apply("ward")
     assert state.phase == "turn"
-    assert state.view(None)["sites"]["a2"]["plots"] == ["reserve", "temple", "+", "reserve:maize"]
+    assert plot_texts(state.view(None)["sites"]["a2"]) == [
+        "reserve",
+        "temple",
+        "+",
+        "reserve:maize",
+    ]
 
 
 def test_a_drought_lets_the_king_choose_among_reserves_of_maize():
@@ -286,8 +291,8 @@ def test_a_drought_lets_the_king_choose_among_reserves_of_maize():
     assert legal(state) == {"pay a2.1", "pay a3.0"}  # the prisoner is not asked
     state.apply("pay a3.0")
     view = state.view(None)
-    assert view["sites"]["a2"]["plots"][:2] == ["village", "reserve:maize"]
-    assert view["sites"]["a3"]["plots"][:2] == ["reserve", "reserve:prisoner"]
+    assert plot_texts(view["sites"]["a2"])[:2] == ["village", "reserve:maize"]
+    assert plot_texts(view["sites"]["a3"])[:2] == ["reserve", "reserve:prisoner"]
 
 
 def test_two_prisoners_among_three_are_chosen_one_at_a_time():
@@ -307,8 +312,8 @@ def test_two_prisoners_among_three_are_chosen_one_at_a_time():
     state.apply("pay b1.1")
     view = state.view(None)
     assert state.phase == "turn"
-    assert view["sites"]["a2"]["plots"][:2] == ["garrison", "reserve:prisoner"]
-    assert view["sites"]["b1"]["plots"][:2] == ["village", "reserve"]
+    assert plot_texts(view["sites"]["a2"])[:2] == ["garrison", "reserve:prisoner"]
+    assert plot_texts(view["sites"]["b1"])[:2] == ["village", "reserve"]
 
 
 def test_a_payment_under_way_survives_json_and_resampling():

@@ -9,7 +9,7 @@ import pytest
 
 from gametable.core.errors import IllegalAction
 from gametable.games.balam.board import plot_symmetries, second_of
-from tests.balam.helpers import legal, play, position
+from tests.balam.helpers import legal, play, plot_texts, position
 
 
 def skulls(sites, skulls_rolled=1, riches=None):
@@ -48,7 +48,7 @@ def test_the_attacker_chooses_the_garrison_that_keeps_room_for_a_palace():
     assert legal(state) == {"lose a2.1", "lose a2.2"}
     other = state.clone()
     state.apply("lose a2.2")
-    assert state.view(None)["sites"]["a2"]["plots"] == ["village", "garrison", None, None]
+    assert plot_texts(state.view(None)["sites"]["a2"]) == ["village", "garrison", None, None]
     play(state, "katun 0")  # seat 1's turn (an Exceptional Katun)
     state.apply("pay jade")
     assert "build palace a2.2" in legal(state)
@@ -67,7 +67,7 @@ def test_the_riches_on_a_garrison_make_a_difference():
     state = attack_from_a1(sites)
     assert legal(state) == {"lose a1.0", "lose a1.1"}
     state.apply("lose a1.1")
-    assert state.view(None)["sites"]["a1"]["plots"] == ["garrison:obsidian", None]
+    assert plot_texts(state.view(None)["sites"]["a1"]) == ["garrison:obsidian", None]
 
 
 def test_no_question_when_every_choice_leaves_the_same_position():
@@ -80,14 +80,14 @@ def test_no_question_when_every_choice_leaves_the_same_position():
     }
     state = attack_from_a1(sites)
     assert state.phase == "turn" and state.to_move == (1,)
-    assert state.view(None)["sites"]["a1"]["plots"] == [None, "garrison"]
+    assert plot_texts(state.view(None)["sites"]["a1"]) == [None, "garrison"]
     square = {
         "a2": {"owner": 0, "plots": ["garrison"] * 4},
         "b2": {"owner": 1, "plots": ["village"]},
     }
     state = skulls(square)
     assert state.phase == "turn"
-    assert state.view(None)["sites"]["a2"]["plots"] == [None, "garrison", "garrison", "garrison"]
+    assert plot_texts(state.view(None)["sites"]["a2"]) == [None, "garrison", "garrison", "garrison"]
 
 
 def test_three_garrisons_in_a_row_are_not_alike():
@@ -118,7 +118,7 @@ def test_each_skull_is_a_choice_of_its_own():
     state.apply("lose a2.3")
     assert legal(state) == {"lose a2.1", "lose a2.2"}
     state.apply("lose a2.2")
-    assert state.view(None)["sites"]["a2"]["plots"] == ["village", "garrison", None, None]
+    assert plot_texts(state.view(None)["sites"]["a2"]) == ["village", "garrison", None, None]
     assert state.phase == "turn"
 
 
@@ -132,7 +132,7 @@ def test_the_toltec_raid_lets_the_king_choose_his_garrisons():
         state.apply("lose a2.0")
     assert "BA-168" in info.value.rule.statements
     play(state, "lose a2.1", "lose a2.2")
-    assert state.view(None)["sites"]["a2"]["plots"] == ["village", None, None, "garrison"]
+    assert plot_texts(state.view(None)["sites"]["a2"]) == ["village", None, None, "garrison"]
 
 
 def test_a_catastrophe_decides_alone_when_the_choices_are_alike():
@@ -141,7 +141,7 @@ def test_a_catastrophe_decides_alone_when_the_choices_are_alike():
     sites = {"a2": {"owner": 0, "plots": ["palace", "+", "palace", "+"]}}
     state = catastrophe("insurrection", sites)
     assert state.phase == "turn" and state.to_move == (1,)
-    assert state.view(None)["sites"]["a2"]["plots"] == [None, None, "palace", "+"]
+    assert plot_texts(state.view(None)["sites"]["a2"]) == [None, None, "palace", "+"]
     sites = {
         "a2": {"owner": 0, "plots": ["village", "village"]},
         "b3": {"owner": 0, "plots": ["village"]},

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gametable.core.errors import IllegalAction
-from tests.balam.helpers import GAME, legal, position
+from tests.balam.helpers import GAME, legal, plot_texts, position
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -152,14 +152,14 @@ def test_end_of_round_production_distribution_chaak_then_a_new_round():
     )
     state.apply("katun 2")
     assert state.phase == "distribution" and state.to_move == (0, 1)
-    assert state.view(None)["sites"]["a2"]["plots"] == ["village:maize", "reserve", None, None]
+    assert plot_texts(state.view(None)["sites"]["a2"]) == ["village:maize", "reserve", None, None]
     state.apply("move a2.0>a2.1", 1 - 1)
     state.apply("done", 1)
     assert state.phase == "turn" and state.round == 2
     kings = state.view(None)["kings"]
     assert kings[0]["riches"] == {"maize": 4} and kings[1]["riches"] == {"maize": 2}
-    assert state.view(None)["sites"]["a2"]["plots"][1] == "reserve:maize"
-    assert state.view(None)["sites"]["e2"]["plots"][0] == "village"
+    assert plot_texts(state.view(None)["sites"]["a2"])[1] == "reserve:maize"
+    assert plot_texts(state.view(None)["sites"]["e2"])[0] == "village"
 
 
 def test_no_clemency_after_the_eclipse():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gametable.core.errors import IllegalAction, InvalidState
-from tests.balam.helpers import EXAMPLES, GAME, legal, position, rng_rolling
+from tests.balam.helpers import EXAMPLES, GAME, legal, plot_texts, position, rng_rolling
 
 
 def war(sites, faces="3,3,3,3,3,3", riches=None, rng=None, players=2, options=None):
@@ -50,8 +50,8 @@ def test_the_rulebook_war_example():
     assert legal(state) == {"destroy town.0", "destroy town.1", "destroy town.2", "destroy town.3"}
     state.apply("destroy town.3")  # the village
     sites = state.view(None)["sites"]
-    assert sites["beach"]["plots"] == [None, "garrison:prisoner", "reserve"]
-    assert sites["town"]["plots"] == ["garrison:obsidian", "garrison", "garrison", None]
+    assert plot_texts(sites["beach"]) == [None, "garrison:prisoner", "reserve"]
+    assert plot_texts(sites["town"]) == ["garrison:obsidian", "garrison", "garrison", None]
     assert state.to_move == (1,) and state.phase == "turn"
 
 
@@ -114,7 +114,7 @@ def test_committed_garrisons_and_obsidian():
         state.apply("attack a2>b2 4 0")
     state.apply("attack a2>b2 2 1")
     assert len(state.view(None)["last_roll"]) == 2
-    assert state.view(None)["sites"]["a2"]["plots"][0] == "garrison"
+    assert plot_texts(state.view(None)["sites"]["a2"])[0] == "garrison"
     assert state.view(None)["supply"]["obsidian"] == 16
 
 
@@ -138,7 +138,7 @@ def test_the_defender_chooses_obsidian_from_the_city_and_adjacent_friendly_citie
     assert any("attack 8, defence 5" in line for line in state.view(None)["log"])
     # 3 points: the attacker chooses 3 of the 2 buildings of b2 -> all destroyed
     assert state.view(None)["sites"]["b2"]["owner"] is None
-    assert state.view(None)["sites"]["c2"]["plots"][0] == "garrison"
+    assert plot_texts(state.view(None)["sites"]["c2"])[0] == "garrison"
 
 
 def test_nothing_happens_when_the_attack_is_not_stronger():
@@ -149,7 +149,7 @@ def test_nothing_happens_when_the_attack_is_not_stronger():
     }
     state = war(sites, faces="1,1,1,1,1,1")
     state.apply("attack a2>b2 1 0")
-    assert state.view(None)["sites"]["b2"]["plots"][:2] == ["garrison", "village"]
+    assert plot_texts(state.view(None)["sites"]["b2"])[:2] == ["garrison", "village"]
 
 
 def test_each_skull_costs_the_attacker_a_garrison_of_his_choice():
@@ -165,7 +165,7 @@ def test_each_skull_costs_the_attacker_a_garrison_of_his_choice():
     assert legal(state) == {"lose a2.0", "lose a2.1", "lose a2.2"}
     state.apply("lose a2.0")
     view = state.view(None)
-    assert view["sites"]["a2"]["plots"][:3] == [None, "garrison", "garrison"]
+    assert plot_texts(view["sites"]["a2"])[:3] == [None, "garrison", "garrison"]
     assert view["supply"]["prisoner"] == 10
     assert view["kings"][1]["riches"] == {}
 
@@ -179,12 +179,12 @@ def test_temples_and_palaces_need_two_points():
     state = war(sites, faces="1,1,1,1,1,1")  # 1 point: only the village can go
     state.apply("attack a2>b2 1 0")
     assert state.phase == "turn"
-    assert state.view(None)["sites"]["b2"]["plots"] == ["temple", "+", None]
+    assert plot_texts(state.view(None)["sites"]["b2"]) == ["temple", "+", None]
     state = war(sites, faces="2,2,2,2,2,2")
     state.apply("attack a2>b2 1 0")
     assert legal(state) == {"destroy b2.0", "destroy b2.2"}
     state.apply("destroy b2.0")
-    assert state.view(None)["sites"]["b2"]["plots"] == [None, None, "village"]
+    assert plot_texts(state.view(None)["sites"]["b2"]) == [None, None, "village"]
 
 
 def test_destroyed_buildings_lose_their_riches_and_market_pyramids():
@@ -210,7 +210,7 @@ def test_prisoners_go_onto_free_garrisons_of_the_attacking_city():
     state = war(sites, faces="3,3,3,3,3,3")
     state.apply("attack a2>b2 1 0")
     view = state.view(None)
-    assert view["sites"]["a2"]["plots"] == [
+    assert plot_texts(view["sites"]["a2"]) == [
         "garrison:prisoner",
         "garrison:obsidian",
         "garrison:prisoner",

@@ -202,18 +202,7 @@ def scan_client(client: str) -> list[str]:
     return found
 
 
-TERMINAL_PENDING = pytest.mark.xfail(
-    reason="terminal/game_balam.py takes Balam's view strings apart: plots given as 'village:maize' "
-    "text, Katun names, and site coordinates from site names when the view has no layout; the view "
-    "should carry them as fields (issue 15, item 4, still open)",
-    strict=True,
-)
-
-
-@pytest.mark.parametrize(
-    "client",
-    [pytest.param(c, marks=TERMINAL_PENDING) if c == "terminal" else c for c in CLIENTS],
-)
+@pytest.mark.parametrize("client", CLIENTS)
 def test_no_client_reads_meaning_out_of_text(client: str) -> None:
     assert list(client_files(client)), f"no code found for {client}"
     assert scan_client(client) == []

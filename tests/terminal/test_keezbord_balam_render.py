@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 import gametable
 from gametable.cli import app
 from gametable.terminal.render import renderer_for
+from tests.balam.helpers import EXAMPLES
 
 WIDTH, HEIGHT = 100, 40
 
@@ -141,9 +142,16 @@ def check_balam(view: dict[str, Any], text: str) -> None:
             assert "■" not in cell.group(0)
     for s, king in enumerate(view["kings"]):
         assert re.search(rf"seat {s}( \(you\))? +{king['prestige']} ", text), (s, text)
-    slots = view["katun"]["slots"]
-    for i, slot in enumerate(slots):
-        assert f"{i}:" + ("turned" if slot == "turned" else f"[{slot}]") in flat
+    for i, slot in enumerate(view["katun"]["cards"]):
+        seen = "?" if slot["card"] is None else slot["card"]["name"]
+        assert (f"{i}:[{seen}" if slot["face_down"] else f"{i}:turned") in flat
+    war = view["last_war"]
+    if war is not None:
+        assert (
+            f"seat {war['attacker']} from {war['source']} attacked {war['target']} "
+            f"(seat {war['defender']})"
+        ) in flat
+        assert f"attack {war['attack']} " in flat and f"against defence {war['defence']} " in flat
     assert f"Round {view['round']}" in flat
     if view["seat"] is None:
         assert "(you)" not in text and "(peeked)" not in text
@@ -161,11 +169,46 @@ def test_balam_boards_along_random_games_show_the_view(players, seed):
 
 
 def test_balam_shows_the_katun_cards_a_seat_peeked_at():
+    """Read from the typed round cards (``katun.cards``), never from their texts."""
     renderer = renderer_for("balam")
     view = gametable.load_game("balam").new_game(3, seed=1).view(0)
-    view["katun"]["slots"] = ["turned", "drought", "?", "?"]
+    drought = {"type": "drought", "name": "Drought", "riches": [], "prestige": 0}
+    cards = view["katun"]["cards"]
+    cards[0]["face_down"] = False
+    cards[1]["card"] = {**drought, "effect": "", "catastrophe": None, "text": "?"}
+    view["katun"]["slots"] = ["?"] * 4  # the texts are not read
     text = " ".join(render(renderer.board(view)).split())
-    assert "1:[drought] (peeked)" in text and "0:turned" in text and "(3 face down)" in text
+    assert "1:[Drought] (peeked)" in text and "0:turned" in text and "(3 face down)" in text
+    compact = " ".join(render(renderer.compact(view)).split())
+    assert "0✓ 1[Drought] 2? 3?" in compact
+
+
+def test_balam_shows_the_last_war_in_both_layouts():
+    """The view's ``last_war`` (BA-141..BA-148): who attacked whom, attack against defence."""
+    renderer = renderer_for("balam")
+    view = gametable.load_game("balam").new_game(3, seed=1).view(0)
+    view["last_roll"] = ["3", "X", "1"]
+    view["last_war"] = {
+        "source": "b2",
+        "target": "c2",
+        "attacker": 0,
+        "defender": 2,
+        "garrisons": 3,
+        "attack_obsidian": 2,
+        "defence_garrisons": 1,
+        "defence_obsidian": 1,
+        "attack": 6,
+        "defence": 2,
+        "skulls": 1,
+    }
+    full = " ".join(render(renderer.board(view)).split())
+    assert (
+        "last war: seat 0 from b2 attacked c2 (seat 2) with 3 garrisons, dice 3 X 1: attack 6 "
+        "(with 2 obsidian) against defence 2 (1 garrison, 1 obsidian): 4 destruction points, "
+        "1 garrison lost to skulls"
+    ) in full
+    compact = " ".join(render(renderer.compact(view)).split())
+    assert "last war b2>c2 (seat 0 on 2): 6 vs 2, dice 3 X 1, 1 skull" in compact
 
 
 def test_balam_shows_production_and_the_end_of_each_round():
@@ -249,14 +292,24 @@ def test_gametable_play_help_shows_the_turn_help(name):
     assert f"gametable rules {name}" in " ".join(result.output.split())
 
 
-def test_balam_map_without_board_data_uses_site_names_or_falls_back():
+def test_balam_map_of_a_board_file_without_tile_positions_places_every_site():
+    """The view places every site (``board.sites[*].x/y``), also for a board file that gives no
+    tile positions (the rulebook examples' board): the terminal reads them, never the names."""
+    renderer = renderer_for("balam")
+    view = gametable.load_game("balam").new_game(2, seed=1, options={"board": EXAMPLES}).view(0)
+    places = [(site["x"], site["y"]) for site in view["board"]["sites"]]
+    assert len(set(places)) == len(places)
+    for layout in (renderer.board, renderer.compact):
+        text = render(layout(view))
+        for name in view["sites"]:
+            assert re.search(rf"(^|[\s│]){name} [A-Z]{{3}}", text), (name, text)
+
+
+def test_balam_map_without_board_data_falls_back_to_the_generic_table():
     renderer = renderer_for("balam")
     view = gametable.load_game("balam").new_game(3, seed=1).view(0)
     del view["board"]  # type: ignore[misc]
     for layout in (renderer.board, renderer.compact):
         text = render(layout(view))
-        assert "a1" in text and "e6" in text and "SHE" not in text  # grid from names, no colours
-    view["sites"] = {"north_temple": {"owner": 1, "plots": [None, "village"]}}
-    text = render(renderer.board(view))
-    assert "north_temple" in text and "Katun cards this round" in text
-    assert "north_temple" in render(renderer.compact(view))
+        assert '"a1"' in text and "SHE" not in text  # the sites as a generic table
+        assert "Katun" in text

@@ -2,11 +2,12 @@
 small pyramids of commercial control), each king's sheet, the Katun cards of the round and what
 is happening in the turn.
 
-Rendered from the view dict alone (the public protocol: no Balam module is imported).  The
-board's fixed layout (tile positions, production colour, seashore / volcano / cenote) comes from
-the view's ``board``; without it the grid falls back to the site names (letter = column, digit =
-row), and any part whose keys are missing to the generic table.  Katun cards are named from the
-view's card descriptions (``CardView``), never by their text in positions.  The end-of-round
+Rendered from the view's fields alone (the public protocol: no Balam module is imported, no
+text of the view is taken apart).  The board's fixed layout (each site's place ``x``/``y``,
+production colour, seashore / volcano / cenote) comes from the view's ``board``, each plot's
+building and riches from the site's ``plots``; a part whose fields are missing falls back to
+the generic table.  Katun cards are named from the view's card descriptions (``CardView``),
+never by their text in positions.  The last war's outcome is ``last_war``.  The end-of-round
 summary reads the view's ``rounds`` (falling back to comparing the kings' sheets).
 
 On a small screen (:meth:`BalamRenderer.compact`) the map loses its box and legend, each king's
@@ -15,7 +16,6 @@ sheet takes half a line and the Katun cards, the turn and the last events a line
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -46,7 +46,21 @@ KIND_LETTER = {
     "market": "M",
     "observatory": "O",
     "court": "C",
-    "+": "+",
+}
+#: a site's production colour on the map, in three letters
+COLOUR_TAG = {
+    "maize": "MAI",
+    "cacao": "CAC",
+    "shell": "SHE",
+    "jade": "JAD",
+    "obsidian": "OBS",
+    "prisoner": "PRI",
+}
+#: the Katun cards whose name ends in "Katun", named without it on a small screen
+SHORT_CARD_NAMES = {
+    "prosperous": "Prosperous",
+    "favourable": "Favourable",
+    "exceptional": "Exceptional",
 }
 FEATURE_MARK = {"seashore": "~", "volcano": "^", "cenote": "@"}
 PHASES = {
@@ -112,44 +126,67 @@ def short_riches(riches: dict[str, int] | None) -> str:
     return " ".join(f"{riches[r]}{RICH_LETTER.get(r, r[:1])}" for r in names if riches.get(r))
 
 
-def plot_chip(plot: str | None) -> str:
-    """``"village:maize"`` -> ``Vm``; ``"+"`` -> ``+``; empty -> ``.``."""
+def plot_chip(plot: Mapping[str, Any] | None, number: int) -> str:
+    """Plot ``number`` as two letters: ``Vm`` (a village with maize on it), ``P`` (a palace's
+    first plot), ``+j`` (its second plot, jade on it); ``.`` for an empty plot."""
     if not plot:
         return "."
-    kind, _, rich = str(plot).partition(":")
-    return KIND_LETTER.get(kind, kind[:1].upper() or "?") + RICH_LETTER.get(rich, rich[:1])
+    building = plot["building"]
+    letter = KIND_LETTER.get(building, "?") if plot["anchor"] == number else "+"
+    return letter + (RICH_LETTER.get(plot["riches"], "?") if plot["riches"] else "")
 
 
-def _layout(view: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """Per site: {"xy": (x, y) | None, "colour": str | None, "features": [...]}, from the view's
-    ``board``; a site it does not place is placed by its name (``c3``: column c, row 3)."""
-    out: dict[str, dict[str, Any]] = {}
-    given = view.get("board")
-    if isinstance(given, dict):
-        for site in given.get("sites") or []:
-            x, y = site.get("x"), site.get("y")
-            out[site["id"]] = {
-                "xy": None if x is None or y is None else (int(x), int(y)),
-                "colour": site.get("colour"),
-                "features": list(site.get("features") or []),
-            }
-    for name in view.get("sites") or {}:
-        info = out.setdefault(name, {"xy": None, "colour": None, "features": []})
-        if info["xy"] is None:
-            m = re.fullmatch(r"([a-z])(\d+)", name)
-            if m:
-                info["xy"] = (ord(m.group(1)) - ord("a"), int(m.group(2)) - 1)
-    return out
+def plot_chips(site: Mapping[str, Any]) -> str:
+    return " ".join(plot_chip(p, i) for i, p in enumerate(site["plots"]))
 
 
-def _grid(view: Mapping[str, Any]) -> tuple[dict[tuple[int, int], str], list[int], list[int]]:
+def _layout(view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    """Each site's fixed layout from the view's ``board`` (``x``, ``y``, ``colour``,
+    ``features``), by its id."""
+    return {site["id"]: site for site in view["board"]["sites"]}
+
+
+def _grid(
+    view: Mapping[str, Any], layout: Mapping[str, Mapping[str, Any]]
+) -> tuple[dict[tuple[int, int], str], list[int], list[int]]:
     """The sites by their place on the grid, and the grid's columns and rows."""
-    sites = view["sites"]
-    layout = _layout(view)
-    placed = {layout[n]["xy"]: n for n in sites if layout.get(n, {}).get("xy") is not None}
-    if len(placed) != len(sites):
-        raise ValueError("sites without a place on the grid")
+    placed = {(layout[n]["x"], layout[n]["y"]): n for n in view["sites"]}
+    if len(placed) != len(view["sites"]) or not all(
+        isinstance(c, int) for xy in placed for c in xy
+    ):
+        raise ValueError("sites without a place of their own on the grid")
     return placed, sorted({x for x, _ in placed}), sorted({y for _, y in placed})
+
+
+def site_cell(
+    name: str | None,
+    sites: Mapping[str, Any],
+    layout: Mapping[str, Mapping[str, Any]],
+    compact: bool,
+) -> Text:
+    """A site on the map: its name, production colour, features and owner on the first line, its
+    plots below, then the small pyramids standing there (on the plots' line when ``compact``)."""
+    if name is None:
+        return Text("")
+    site, info = sites[name], layout[name]
+    owner = site.get("owner")
+    indent = "\n" if compact else "\n  "
+    cell = Text()
+    cell.append(name, style=f"bold {colour(owner)}" if owner is not None else "bold")
+    cell.append(f" {COLOUR_TAG.get(info['colour'], '?')}")
+    marks = "".join(FEATURE_MARK.get(f, "?") for f in info["features"])
+    if marks:
+        cell.append(marks if compact else f" {marks}")
+    if owner is not None:
+        cell.append(f" ■{owner}", style=f"bold {colour(owner)}")
+    cell.append(indent + plot_chips(site))
+    pyramids = [(seat, n) for seat, n in enumerate(site.get("pyramids") or []) if n]
+    if pyramids:
+        cell.append(" ▲" if compact else indent + "▲")
+        for i, (seat, n) in enumerate(pyramids):
+            gap = ("," if i else "") if compact else " "
+            cell.append(f"{gap}{seat}:{n}", style=colour(seat))
+    return cell
 
 
 def card_name(card: Mapping[str, Any] | None, short: bool = False) -> str:
@@ -159,7 +196,7 @@ def card_name(card: Mapping[str, Any] | None, short: bool = False) -> str:
         return "?"
     name = str(card.get("name") or card.get("type") or "?")
     if short:
-        name = name.removesuffix(" Katun")
+        name = SHORT_CARD_NAMES.get(card.get("type", ""), name)
     riches = [str(r) for r in card.get("riches") or []]
     if card.get("type") == "prosperous":
         offer = riches + ([f"{card['prestige']} prestige"] if card.get("prestige") else [])
@@ -171,24 +208,38 @@ def card_name(card: Mapping[str, Any] | None, short: bool = False) -> str:
     return name
 
 
-def card_names(view: Mapping[str, Any]) -> dict[str, str]:
-    """Every Katun card text this view shows, with the card's name (for the event log)."""
-    katun = view.get("katun") or {}
-    known = list(katun.get("discard_cards") or [])
-    known += [c.get("card") for c in katun.get("cards") or [] if c.get("card")]
-    known.append((view.get("turn") or {}).get("katun_card"))
-    return {str(c["text"]): card_name(c) for c in known if c and c.get("text")}
+def war_report(war: Mapping[str, Any], dice: list[str], compact: bool) -> str:
+    """The last war's outcome (the view's ``last_war``, its dice ``last_roll``): who attacked
+    whom, the attack against the defence and what it cost."""
+    points = max(0, war["attack"] - war["defence"])
+    rolled = " ".join(map(str, dice)) or "-"
+    if compact:
+        return (
+            f"last war {war['source']}>{war['target']} (seat {war['attacker']} on "
+            f"{war['defender']}): {war['attack']} vs {war['defence']}, dice {rolled}, "
+            f"{counted(war['skulls'], 'skull')}"
+        )
+    return (
+        f"last war: seat {war['attacker']} from {war['source']} attacked {war['target']} (seat "
+        f"{war['defender']}) with {counted(war['garrisons'], 'garrison')}, dice {rolled}: attack "
+        f"{war['attack']} (with {war['attack_obsidian']} obsidian) against defence "
+        f"{war['defence']} ({counted(war['defence_garrisons'], 'garrison')}, "
+        f"{war['defence_obsidian']} obsidian): {counted(points, 'destruction point')}, "
+        f"{counted(war['skulls'], 'garrison')} lost to skulls"
+    )
 
 
-def plain_log(view: Mapping[str, Any], last: int) -> list[str]:
-    """The last events, Katun cards by their names."""
-    names = card_names(view)
-    out = []
-    for event in (view.get("log") or [])[-last:]:
-        text = str(event)
-        for card_text in sorted(names, key=len, reverse=True):
-            text = text.replace(card_text, names[card_text])
-        out.append(text)
+def katun_slots(katun: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any] | None]]:
+    """Per card of the round: ``"turned"``, ``"face down"`` (not seen) or ``"seen"`` (this seat
+    looked at it), with the card if seen."""
+    out: list[tuple[str, Mapping[str, Any] | None]] = []
+    for slot in katun["cards"]:
+        if not slot["face_down"]:
+            out.append(("turned", None))
+        elif slot["card"] is None:
+            out.append(("face down", None))
+        else:
+            out.append(("seen", slot["card"]))
     return out
 
 
@@ -257,36 +308,14 @@ class BalamRenderer(GameRenderer):
 
     def short_map(self, view: Mapping[str, Any]) -> Table:
         """Per site two lines: name, production, features, owner; then plots and pyramids."""
-        sites: dict[str, Any] = view["sites"]
         layout = _layout(view)
-        placed, xs, ys = _grid(view)
+        placed, xs, ys = _grid(view, layout)
         table = Table.grid(padding=(0, 1))
         for _ in xs:
             table.add_column(width=CELL)
         for y in ys:
-            table.add_row(*(self.short_cell(placed.get((x, y)), sites, layout) for x in xs))
+            table.add_row(*(site_cell(placed.get((x, y)), view["sites"], layout, True) for x in xs))
         return table
-
-    @staticmethod
-    def short_cell(name: str | None, sites: dict[str, Any], layout: dict[str, Any]) -> Text:
-        if name is None:
-            return Text("")
-        site = sites.get(name) or {}
-        info = layout.get(name) or {}
-        owner = site.get("owner")
-        cell = Text()
-        cell.append(name, style=f"bold {colour(owner)}" if owner is not None else "bold")
-        col = info.get("colour")
-        cell.append(f" {str(col)[:3].upper()}" if col else "")
-        cell.append("".join(FEATURE_MARK.get(f, "?") for f in info.get("features") or []))
-        if owner is not None:
-            cell.append(f" ■{owner}", style=f"bold {colour(owner)}")
-        cell.append("\n" + " ".join(plot_chip(p) for p in site.get("plots") or []))
-        pyramids = site.get("pyramids") or []
-        if any(pyramids):
-            cell.append(" ▲")
-            cell.append(",".join(f"{s}:{n}" for s, n in enumerate(pyramids) if n))
-        return cell
 
     def short_kings(self, view: Mapping[str, Any]) -> Table:
         """Each king in half a line: prestige, riches, pyramids left, Katun cards looked at."""
@@ -315,16 +344,14 @@ class BalamRenderer(GameRenderer):
 
     def short_katun(self, view: Mapping[str, Any]) -> Text:
         katun = view["katun"]
-        slots = katun.get("slots") or []
-        seen = katun.get("cards") or [{}] * len(slots)
         line = Text("Katun: ")
-        for i, slot in enumerate(slots):
-            if slot == "turned":
+        for i, (state, card) in enumerate(katun_slots(katun)):
+            if state == "turned":
                 line.append(f"{i}✓ ", style="dim")
-            elif slot == "?":
+            elif state == "face down":
                 line.append(f"{i}? ", style="bold")
             else:
-                line.append(f"{i}[{card_name(seen[i].get('card'), True)}] ", style="bold green")
+                line.append(f"{i}[{card_name(card, True)}] ", style="bold green")
         players = view.get("players") or 0
         target = (view.get("options") or {}).get("ball_games") or players
         line.append(
@@ -339,14 +366,14 @@ class BalamRenderer(GameRenderer):
         discard = (view.get("katun") or {}).get("discard_cards") or []
         if discard and not (view.get("turn") or {}).get("card"):  # else: "resolving ..."
             line.append(f"Last Katun turned: {card_name(discard[-1])}")
-        turn = self.turn(view)
+        turn = self.turn(view, compact=True)
         if turn is not None:
             line.append(" · " if line else "")
             line.append_text(turn)
         return line or None
 
     def short_log(self, view: Mapping[str, Any]) -> Text | None:
-        log = plain_log(view, 2)
+        log = (view.get("log") or [])[-2:]
         if not log:
             return None
         out = Text(" · ".join(log), style="dim")
@@ -368,43 +395,18 @@ class BalamRenderer(GameRenderer):
         return head
 
     def map(self, view: Mapping[str, Any]) -> RenderableType:
-        sites: dict[str, Any] = view["sites"]
         layout = _layout(view)
-        placed, xs, ys = _grid(view)
+        placed, xs, ys = _grid(view, layout)
         table = Table(
             box=box.SQUARE, show_header=False, show_lines=False, padding=(0, 0), pad_edge=False
         )
         for _ in xs:
             table.add_column(no_wrap=True, min_width=18)
         for y in ys:
-            table.add_row(*(self.site_cell(placed.get((x, y)), sites, layout) for x in xs))
+            table.add_row(
+                *(site_cell(placed.get((x, y)), view["sites"], layout, False) for x in xs)
+            )
         return Group(table, *(Text(line, style="dim") for line in LEGEND))
-
-    @staticmethod
-    def site_cell(name: str | None, sites: dict[str, Any], layout: dict[str, Any]) -> Text:
-        if name is None:
-            return Text("")
-        site = sites.get(name) or {}
-        info = layout.get(name) or {}
-        owner = site.get("owner")
-        cell = Text()
-        cell.append(name, style=f"bold {colour(owner)}" if owner is not None else "bold")
-        col = info.get("colour")
-        if col:
-            cell.append(f" {str(col)[:3].upper()}")
-        marks = "".join(FEATURE_MARK.get(f, "?") for f in info.get("features") or [])
-        if marks:
-            cell.append(f" {marks}")
-        if owner is not None:
-            cell.append(f" ■{owner}", style=f"bold {colour(owner)}")
-        cell.append("\n  " + " ".join(plot_chip(p) for p in site.get("plots") or []))
-        pyramids = site.get("pyramids")
-        if pyramids and any(pyramids):
-            cell.append("\n  ▲")
-            for seat, n in enumerate(pyramids):
-                if n:
-                    cell.append(f" {seat}:{n}", style=colour(seat))
-        return cell
 
     def kings(self, view: Mapping[str, Any]) -> Table:
         me = view.get("seat")
@@ -445,19 +447,18 @@ class BalamRenderer(GameRenderer):
     def katun(self, view: Mapping[str, Any]) -> Text:
         katun = view["katun"]
         line = Text("Katun cards this round: ")
-        slots = katun.get("slots") or []
-        for i, slot in enumerate(slots):
+        slots = katun_slots(katun)
+        for i, (state, card) in enumerate(slots):
             if i:
                 line.append("  ")
-            if slot == "turned":
+            if state == "turned":
                 line.append(f"{i}:turned", style="dim")
-            elif slot == "?":
+            elif state == "face down":
                 line.append(f"{i}:[?]", style="bold")
             else:
-                seen = (katun.get("cards") or [{}] * len(slots))[i].get("card")
-                line.append(f"{i}:[{card_name(seen) if seen else slot}]", style="bold green")
+                line.append(f"{i}:[{card_name(card)}]", style="bold green")
                 line.append(" (peeked)")
-        hidden = sum(1 for s in slots if s != "turned")
+        hidden = sum(1 for state, _ in slots if state != "turned")
         line.append(f"   ({hidden} face down)")
         players = view.get("players") or 0
         target = (view.get("options") or {}).get("ball_games") or players
@@ -471,7 +472,7 @@ class BalamRenderer(GameRenderer):
             line.append(f"  ·  last turned: {card_name(discard[-1])}")
         return line
 
-    def turn(self, view: Mapping[str, Any]) -> Text | None:
+    def turn(self, view: Mapping[str, Any], compact: bool = False) -> Text | None:
         turn = view.get("turn") or {}
         bits: list[str] = []
         if turn.get("card"):
@@ -503,7 +504,9 @@ class BalamRenderer(GameRenderer):
                 bits.append(f"to lose: {counted(n, kind)}" + (f" on {where}" if where else ""))
         if turn.get("offered"):
             bits.append("offered in cenotes: " + ", ".join(map(str, turn["offered"])))
-        if view.get("last_roll"):
+        if view.get("last_war"):
+            bits.append(war_report(view["last_war"], view.get("last_roll") or [], compact))
+        elif view.get("last_roll"):
             bits.append("last roll: " + " ".join(map(str, view["last_roll"])))
         dist = view.get("distribution") or {}
         if view.get("phase") == "distribution" and dist.get("done"):
@@ -516,7 +519,7 @@ class BalamRenderer(GameRenderer):
         return Text("  ·  ".join(bits)) if bits else None
 
     def log(self, view: Mapping[str, Any]) -> Text | None:
-        log = plain_log(view, 3)
+        log = (view.get("log") or [])[-3:]
         if not log:
             return None
         out = Text("Recently: ", style="dim")
@@ -635,21 +638,8 @@ class BalamRenderer(GameRenderer):
 
     @staticmethod
     def production(view: Mapping[str, Any]) -> Text:
-        made: dict[int, dict[str, int]] = {}
-        tally = view.get("round_tally") or {}
-        produced = tally.get("production") if isinstance(tally, dict) else None
-        if isinstance(produced, list) and all(isinstance(d, dict) for d in produced):
-            made = {s: dict(d) for s, d in enumerate(produced) if any(d.values())}
-        else:  # no round_tally in the view: read the products off the villages
-            for site in (view.get("sites") or {}).values():
-                owner = site.get("owner")
-                if owner is None:
-                    continue
-                for plot in site.get("plots") or []:
-                    kind, _, rich = str(plot or "").partition(":")
-                    if kind == "village" and rich:
-                        made.setdefault(owner, {}).setdefault(rich, 0)
-                        made[owner][rich] += 1
+        produced = view["round_tally"]["production"]
+        made = {s: dict(d) for s, d in enumerate(produced) if any(d.values())}
         out = Text(
             f"Round {view.get('round')}: the last Katun card is turned. Production: ", style="bold"
         )

@@ -37,9 +37,9 @@ NOT_ENCODED = (
     "names, title, coordinates and paths are not encoded)",
     "`log`: free text",
     "`rounds`: the finished rounds (history; this round's account is `round_tally`)",
-    "`sites.*.plots`, `katun.discard`, `katun.slots` and `turn.card`: texts that repeat the "
-    "typed fields encoded (`sites.*.buildings`, `katun.discard_cards`, `katun.cards`, "
-    "`turn.katun_card`)",
+    "`sites.*.plots`: the plots by building, encoded from `sites.*.buildings`",
+    "`katun.discard`, `katun.slots` and `turn.card`: texts that repeat the typed fields encoded "
+    "(`katun.discard_cards`, `katun.cards`, `turn.katun_card`)",
     "a card's `name`, `effect`, `text` and `catastrophe`, and a round card's `slot`: they follow "
     "from its type, riches and prestige (encoded) and from its place in the list",
     "`last_roll`: the order of the dice (the count of each face is encoded)",

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache, lru_cache
-from itertools import permutations
+from itertools import count, permutations
+from math import isqrt
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypedDict
 
@@ -64,8 +65,14 @@ class BoardSiteView(TypedDict):
     colour: Annotated[RichesName, Meta(description="the riches its villages produce")]
     plots: Annotated[int, Meta(description="its number of building plots (2 to 4)")]
     features: list[Feature]
-    x: Annotated[int | None, Meta(description="its tile's column (null: the board gives none)")]
-    y: Annotated[int | None, Meta(description="its tile's row (null: the board gives none)")]
+    x: Annotated[
+        int,
+        Meta(
+            description="its tile's column, from 0 (a board file that places no tile of its "
+            "own: the game's place for it, see map_places)"
+        ),
+    ]
+    y: Annotated[int, Meta(description="its tile's row, from 0 (as x)")]
     neighbours: Annotated[list[str], Meta(description="the sites at the end of a path from it")]
 
 
@@ -124,9 +131,9 @@ class Board:
         return tuple(s for s in self.sites if self.cenote[s])
 
     def to_json(self) -> BoardView:
-        """The public layout: per site its id, colour, plot count, features, tile position
-        (``x``/``y``, null when the board file gives none) and neighbours."""
-        no_place = (None, None)
+        """The public layout: per site its id, colour, plot count, features, place on the map
+        (``x``/``y``: :func:`map_places`) and neighbours."""
+        places = map_places(self.xy)
         return {
             "name": self.name,
             "title": self.title,
@@ -136,13 +143,32 @@ class Board:
                     "colour": RICHES[self.colour[s]],
                     "plots": self.plots[s],
                     "features": features_of(self, s),
-                    "x": (self.xy[s] or no_place)[0],
-                    "y": (self.xy[s] or no_place)[1],
+                    "x": places[s][0],
+                    "y": places[s][1],
                     "neighbours": [self.names[t] for t in self.neighbours[s]],
                 }
                 for s in self.sites
             ],
         }
+
+
+def map_places(xy: Sequence[tuple[int, int] | None]) -> list[tuple[int, int]]:
+    """Where each site is drawn: its tile's place from the board file; a site the file places
+    nowhere goes, in file order, to the next free square of rows below the placed tiles, rows
+    as wide as the placed tiles' grid or, if narrower, about the square root of their number.
+
+    >>> map_places([(0, 0), None, (1, 0), None, None])
+    [(0, 0), (0, 1), (1, 0), (1, 1), (0, 2)]
+    >>> map_places([None] * 5)
+    [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1)]
+    """
+    placed = [p for p in xy if p is not None]
+    unplaced = len(xy) - len(placed)
+    width = max(
+        max((x + 1 for x, _ in placed), default=0), isqrt(unplaced - 1) + 1 if unplaced else 0
+    )
+    free = ((x, y) for y in count(max((y + 1 for _, y in placed), default=0)) for x in range(width))
+    return [p if p is not None else next(free) for p in xy]
 
 
 def second_of(plots: int, plot: int) -> int | None:

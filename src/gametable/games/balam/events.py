@@ -24,7 +24,7 @@ from gametable.games.balam.actions import (
     Ward,
 )
 from gametable.games.balam.board import CACAO, COURT, MAIZE, MAX_PLOTS, PRISONER, RICHES
-from gametable.games.balam.katun import CARDS, CATASTROPHE, CATASTROPHES, KIND, NAMES, TEXT
+from gametable.games.balam.katun import CARDS, CATASTROPHE, CATASTROPHES, KIND, NAMES
 from gametable.games.balam.rules import Refusal
 from gametable.games.balam.scoring import CENOTE_FACTOR, CEREMONY, ball_game_points
 from gametable.games.balam.state import (
@@ -181,7 +181,7 @@ def turn_katun(state: BalamData, seat: int, slot: int) -> Then:
     state.discard.append(card)
     state.card = card
     kind = KIND[card]
-    state.note(f"seat {seat} turns over {TEXT[card]}")
+    state.note(f"seat {seat} turns over {CARDS[card].title}")
     state.count("katun_cards_turned")
     if kind in CHOICE_CARDS:
         state.phase = CHOOSE

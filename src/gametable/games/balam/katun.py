@@ -176,6 +176,24 @@ class Card:
     def name(self) -> str:
         return NAMES[self.kind]
 
+    @property
+    def title(self) -> str:
+        """The card as players call it, with what it offers or gives.
+
+        >>> Card("prosperous", (0, 3), 1).title, Card("favourable", (0, 4)).title
+        ('Prosperous Katun (maize, jade or 1 prestige)', 'Favourable Katun (+maize +obsidian)')
+        >>> Card("drought").title
+        'Drought'
+        """
+        riches = [RICHES[r] for r in self.riches]
+        if self.kind == "prosperous":
+            offer = riches + ([f"{self.prestige} prestige"] if self.prestige else [])
+            choice = ", ".join(offer[:-1]) + " or " if len(offer) > 1 else ""
+            return f"{self.name} ({choice}{offer[-1]})"
+        if riches:
+            return f"{self.name} ({' '.join('+' + r for r in riches)})"
+        return self.name
+
     @cached_property
     def effect(self) -> str:
         """What the card does, in a sentence of our own words."""

@@ -6,9 +6,11 @@ the board and its buildings, the kings' sheets, the Katun cards turned (and thos
 looked at), the turn under way, the rounds finished.  Never the deck's order, the face-down
 cards this seat has not seen, the seed or the RNG.
 
-Besides the position's own texts (``"village:maize"`` for a plot, ``"prosperous:cacao/jade/
-prestige:2"`` for a card) each fact is also given as typed fields (``buildings`` per site, a
-:class:`CardView` per card), so a client never parses text.
+Every fact is a typed field, so a client never parses text: a plot is a :class:`PlotView`
+(its building, the plot that building stands on, the riches lying there), a Katun card a
+:class:`CardView`, each site's place on the map is ``x``/``y`` in ``board``.  The cards' texts in
+positions (``"prosperous:cacao/jade/prestige:2"``) are given beside them only to name a card the
+way a position file does.
 """
 
 from __future__ import annotations
@@ -38,7 +40,6 @@ from gametable.games.balam.positions import (
     TallyView,
     all_riches,
     kings_json,
-    plot_text,
     position_text,
     riches_names,
     tally_json,
@@ -72,16 +73,27 @@ class BuildingView(TypedDict):
     ]
 
 
+class PlotView(TypedDict):
+    """A plot that a building covers."""
+
+    building: Annotated[BuildingName, doc("the building covering it")]
+    anchor: Annotated[
+        int,
+        doc(
+            "the plot that building stands on: this plot itself, or for the second plot of a "
+            "palace or temple the plot where it begins"
+        ),
+    ]
+    riches: Annotated[RichesName | None, doc("the riches lying on this plot (null: none)")]
+
+
 class SiteView(TypedDict):
     """A site of the board and what stands on it (its layout is in ``board``)."""
 
     owner: Annotated[int | None, doc("the seat whose city it is (null: a free site)")]
     plots: Annotated[
-        list[str | None],
-        doc(
-            "per plot, as positions write it: null (empty), a building name, '+' for the "
-            "second plot of a palace or temple, with ':riches' for a riches lying there"
-        ),
+        list[PlotView | None],
+        doc("per plot, numbered from 0: what covers it (null: an empty plot)"),
     ]
     pyramids: NotRequired[
         Annotated[list[int], doc("small pyramids per seat (commercial control), if any")]
@@ -339,34 +351,29 @@ def building_count(building: int, count: int) -> BuildingCount:
 
 
 def site_view(state: BalamData, site: int) -> SiteView:
-    base = site * MAX_PLOTS
+    """A site: its owner, each plot (the building covering it and the riches lying there), the
+    small pyramids standing there and the buildings by their anchor plot."""
+    plots: list[PlotView | None] = [None] * state.board.plots[site]
     owner = state.owner[site]
-    entry: SiteView
-    if owner < 0:  # a free site has no building
-        entry = {"owner": None, "plots": [None] * state.board.plots[site], "buildings": []}
-    else:
-        plots = range(base, base + state.board.plots[site])
-        buildings, riches_on = state.buildings, state.riches_on
-        entry = {
-            "owner": owner,
-            "plots": [plot_text(buildings[b], riches_on[b]) for b in plots],
-            "buildings": [],
-        }
+    entry: SiteView = {
+        "owner": None if owner < 0 else owner,
+        "plots": plots,
+        "buildings": [],
+    }
     if any(state.pyramids[site]):
         entry["pyramids"] = list(state.pyramids[site])
-    if owner < 0:
+    if owner < 0:  # a free site has no building
         return entry
+    base = site * MAX_PLOTS
+    kinds, riches_on = state.buildings, state.riches_on
     for b in state.anchors(site):
-        kind = state.buildings[b]
-        covered = [b, state.second_pos(b)] if DOUBLE[kind] else [b]
-        lying = [state.riches_on[x] for x in covered]
-        entry["buildings"].append(
-            {
-                "building": KINDS[kind],
-                "plots": [x - base for x in covered],
-                "riches": [None if r < 0 else RICHES[r] for r in lying],
-            }
-        )
+        kind = kinds[b]
+        building = KINDS[kind]
+        covered = [b - base, state.second_pos(b) - base] if DOUBLE[kind] else [b - base]
+        lying = [None if r < 0 else RICHES[r] for r in (riches_on[base + p] for p in covered)]
+        for p, riches in zip(covered, lying, strict=True):
+            plots[p] = {"building": building, "anchor": covered[0], "riches": riches}
+        entry["buildings"].append({"building": building, "plots": covered, "riches": lying})
     return entry
 
 
