@@ -24,7 +24,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from gametable.terminal.render import GameRenderer, generic_board, register_renderer
+from gametable.terminal.render import (
+    GameRenderer,
+    board_of_parts,
+    register_renderer,
+)
 
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 RICHES = ("maize", "cacao", "shell", "jade", "obsidian", "prisoner")
@@ -257,43 +261,33 @@ class BalamRenderer(GameRenderer):
     )
 
     def board(self, view: Mapping[str, Any]) -> RenderableType:
-        parts: list[RenderableType] = [self.header(view)]
-        for part in (self.map, self.kings, self.katun, self.turn, self.log):
-            try:
-                got = part(view)
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-                keys = {
-                    "map": ("sites",),
-                    "kings": ("kings",),
-                    "katun": ("katun",),
-                    "turn": ("turn", "last_roll"),
-                    "log": ("log",),
-                }[part.__name__]
-                got = generic_board({k: view.get(k) for k in keys})
-            if got is not None:
-                parts.append(got)
-        return Group(*parts)
+        return board_of_parts(
+            view,
+            (
+                (self.header, ("round", "phase", "to_move")),
+                (self.map, ("sites",)),
+                (self.kings, ("kings",)),
+                (self.katun, ("katun",)),
+                (self.turn, ("turn", "last_war", "last_roll")),
+                (self.log, ("log",)),
+            ),
+        )
 
     full_width = 98
 
     def compact(self, view: Mapping[str, Any]) -> RenderableType:
         """The board in at most 80 columns and about 18 lines (see the module docstring)."""
-        parts: list[RenderableType] = [self.short_header(view)]
-        for part, keys in (
-            (self.short_map, ("sites",)),
-            (self.short_kings, ("kings",)),
-            (self.short_katun, ("katun",)),
-            (self.short_turn, ("turn", "last_roll")),
-            (self.short_log, ("log",)),
-        ):
-            got: RenderableType | None
-            try:
-                got = part(view)
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-                got = generic_board({k: view.get(k) for k in keys})
-            if got is not None:
-                parts.append(got)
-        return Group(*parts)
+        return board_of_parts(
+            view,
+            (
+                (self.short_header, ("round", "phase", "to_move")),
+                (self.short_map, ("sites",)),
+                (self.short_kings, ("kings",)),
+                (self.short_katun, ("katun",)),
+                (self.short_turn, ("turn", "last_war", "last_roll")),
+                (self.short_log, ("log",)),
+            ),
+        )
 
     # -- parts of the compact board -----------------------------------------------------------------
     def short_header(self, view: Mapping[str, Any]) -> Text:

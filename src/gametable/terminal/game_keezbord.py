@@ -18,7 +18,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from gametable.terminal.render import GameRenderer, generic_board, register_renderer
+from gametable.terminal.render import (
+    GameRenderer,
+    board_of_parts,
+    register_renderer,
+)
 
 SECTION = 16
 PAWNS = 4
@@ -58,6 +62,40 @@ def card_row(texts: list[str]) -> Text:
     return out or Text("none", style="dim")
 
 
+def played_lines(view: Mapping[str, Any], compact: bool) -> list[RenderableType]:
+    """The cards played this cycle (counted by rank; the last one too unless ``compact``), then
+    the last cards of this deal (8 when ``compact``, else 10) and the seats that handed in."""
+    out: list[RenderableType] = []
+    played = view.get("played")
+    if played is not None:
+        line = Text(f"Played this cycle ({len(played)}): ")
+        if played:
+            counts = Counter(str(c) for c in played)
+            line.append(" ".join(f"{r}×{counts[r]}" for r in RANKS if counts[r]))
+            if not compact:
+                line.append("   last: ")
+                line.append_text(card_chip(str(played[-1])))
+        else:
+            line.append("none", style="dim")
+        out.append(line)
+    deal = view.get("deal_played")
+    handed = view.get("handed_in")
+    if deal is not None or handed:
+        shown = 8 if compact else 10
+        line = Text()
+        if deal is not None:
+            line.append(f"This deal ({len(deal)}): ")
+            if len(deal) > shown:
+                line.append("… ", style="dim")
+            line.append_text(card_row([str(c) for c in deal[-shown:]]))
+        if handed:
+            if deal is not None:
+                line.append(" · " if compact else "   ·   ")
+            line.append("handed in: " + ", ".join(letter(int(s)) for s in handed))
+        out.append(line)
+    return out
+
+
 def _places(view: Mapping[str, Any]) -> dict[str, tuple[int, int]] | None:
     """Where each pawn stands: {"12": (owner, i), "H2:1": (1, i), ...}; None if unreadable."""
     pawns = view.get("pawns")
@@ -90,19 +128,14 @@ class KeezbordRenderer(GameRenderer):
     )
 
     def board(self, view: Mapping[str, Any]) -> RenderableType:
-        parts: list[RenderableType] = []
-        for part, keys in (
-            (self.header, ("dealer", "to_move", "teams")),
-            (self.ring, ("pawns", "starts", "track_length")),
-            (self.cards, ("hand", "hand_sizes", "played")),
-        ):
-            got: RenderableType | list[RenderableType]
-            try:
-                got = part(view)
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-                got = generic_board({k: view.get(k) for k in keys})
-            parts.extend(got if isinstance(got, list) else [got])
-        return Group(*parts)
+        return board_of_parts(
+            view,
+            (
+                (self.header, ("dealer", "to_move", "teams")),
+                (self.ring, ("pawns", "starts", "track_length")),
+                (self.cards, ("hand", "hand_sizes", "played")),
+            ),
+        )
 
     full_width = 92
 
@@ -110,19 +143,14 @@ class KeezbordRenderer(GameRenderer):
         """The board in at most 80 columns: a short header, the ring with pawn numbers for the
         homes and nests (``[1·3·]``: that seat's pawns 1 and 3 are home in H1 and H3), the cards
         in three lines.  The legend is in ``help``."""
-        parts: list[RenderableType] = []
-        for part, keys in (
-            (self.short_header, ("dealer", "to_move", "teams")),
-            (self.short_ring, ("pawns", "starts", "track_length")),
-            (self.short_cards, ("hand", "hand_sizes", "played")),
-        ):
-            got: RenderableType | list[RenderableType]
-            try:
-                got = part(view)
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-                got = generic_board({k: view.get(k) for k in keys})
-            parts.extend(got if isinstance(got, list) else [got])
-        return Group(*parts)
+        return board_of_parts(
+            view,
+            (
+                (self.short_header, ("dealer", "to_move", "teams")),
+                (self.short_ring, ("pawns", "starts", "track_length")),
+                (self.short_cards, ("hand", "hand_sizes", "played")),
+            ),
+        )
 
     # -- parts --------------------------------------------------------------------------------------
     def short_header(self, view: Mapping[str, Any]) -> Text:
@@ -213,30 +241,7 @@ class KeezbordRenderer(GameRenderer):
             line.append(f"deck: {view['deck_size']} left this cycle")
         if line:
             out.append(line)
-        played = view.get("played")
-        if played is not None:
-            line = Text(f"Played this cycle ({len(played)}): ")
-            if played:
-                counts = Counter(str(c) for c in played)
-                line.append(" ".join(f"{r}×{counts[r]}" for r in RANKS if counts[r]))
-            else:
-                line.append("none", style="dim")
-            out.append(line)
-        deal = view.get("deal_played")
-        handed = view.get("handed_in")
-        if deal is not None or handed:
-            line = Text()
-            if deal is not None:
-                line.append(f"This deal ({len(deal)}): ")
-                if len(deal) > 8:
-                    line.append("… ", style="dim")
-                line.append_text(card_row([str(c) for c in deal[-8:]]))
-            if handed:
-                if deal is not None:
-                    line.append(" · ")
-                line.append("handed in: " + ", ".join(letter(int(s)) for s in handed))
-            out.append(line)
-        return out
+        return out + played_lines(view, compact=True)
 
     def header(self, view: Mapping[str, Any]) -> Text:
         me = view.get("seat")
@@ -395,32 +400,7 @@ class KeezbordRenderer(GameRenderer):
             if view.get("deck_size") is not None:
                 line.append(f"   ·   deck: {view['deck_size']} cards left this cycle")
             out.append(line)
-        played = view.get("played")
-        if played is not None:
-            line = Text(f"Played this cycle ({len(played)}): ")
-            if played:
-                counts = Counter(str(c) for c in played)
-                line.append(" ".join(f"{r}×{counts[r]}" for r in RANKS if counts[r]))
-                line.append("   last: ")
-                line.append_text(card_chip(str(played[-1])))
-            else:
-                line.append("none", style="dim")
-            out.append(line)
-        deal = view.get("deal_played")
-        handed = view.get("handed_in")
-        if deal is not None or handed:
-            line = Text()
-            if deal is not None:
-                line.append(f"This deal ({len(deal)}): ")
-                if len(deal) > 10:
-                    line.append("… ", style="dim")
-                line.append_text(card_row([str(c) for c in deal[-10:]]))
-            if handed:
-                if deal is not None:
-                    line.append("   ·   ")
-                line.append("handed in: " + ", ".join(letter(int(s)) for s in handed))
-            out.append(line)
-        return out
+        return out + played_lines(view, compact=False)
 
     # -- round summary ------------------------------------------------------------------------------
     def summary(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:

@@ -12,7 +12,7 @@ screen with room left for a menu, else the compact one.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
@@ -86,6 +86,30 @@ def generic_board(view: Mapping[str, Any]) -> RenderableType:
             text = text[:297] + "..."
         table.add_row(key, Text(text))
     return Group(table)
+
+
+#: a part of a board: drawn from the view, as one renderable, several, or nothing
+Part = Callable[[Mapping[str, Any]], RenderableType | list[RenderableType] | None]
+
+
+def board_of_parts(
+    view: Mapping[str, Any], parts: Sequence[tuple[Part, tuple[str, ...]]]
+) -> RenderableType:
+    """A board drawn part by part, each with the view keys it shows: a part whose fields are
+    missing or not as declared (an older or hand-made view) is drawn as the generic table of
+    those keys, and the other parts as usual."""
+    out: list[RenderableType] = []
+    for part, keys in parts:
+        got: RenderableType | list[RenderableType] | None
+        try:
+            got = part(view)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            got = generic_board({k: view.get(k) for k in keys})
+        if isinstance(got, list):
+            out.extend(got)
+        elif got is not None:
+            out.append(got)
+    return Group(*out)
 
 
 def height_of(console: Console, thing: RenderableType) -> int:
