@@ -10,8 +10,11 @@ from collections.abc import Sequence
 import pytest
 from rich.console import Console
 
+import gametable
 from gametable.bots import make_bot
+from gametable.core.choices import MAX_ENTRIES
 from gametable.core.record import Record
+from gametable.terminal.menu import PAGE_SIZE, StepMenu
 from gametable.terminal.prompt import Candidate
 from gametable.terminal.saves import SaveSlot
 from gametable.terminal.session import TerminalGame
@@ -126,3 +129,80 @@ def test_brackets_typed_are_shown_as_typed_not_read_as_markup(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         game.run()
     assert "Not understood: '[/bold] [red' is not an Orchard move" in out.getvalue()
+
+
+class BalamTurn:
+    """Seat 0 of a Balam game at the terminal: pays maize, then, at the menu that follows, walks
+    every level (remembering how many entries each offers) and types ``typed`` (notation or
+    labels); then leaves."""
+
+    def __init__(self, typed: list[str]) -> None:
+        self.lines = ["pay maize", *typed]
+        self.session: TerminalGame | None = None
+        self.widths: dict[tuple[str, ...], int] = {}
+        self.shown: list[int] = []
+
+    def __call__(self, message: str, candidates: Sequence[Candidate] = ()) -> str:
+        session = self.session
+        assert session is not None and session.menu is not None
+        if session.state.ply == 1 and not self.widths:
+            self.walk(StepMenu(session.state.legal_actions(0)))
+            self.shown.append(len(session.menu.page()))
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+    def walk(self, menu: StepMenu) -> None:
+        self.widths[menu.path] = len(menu.entries())
+        for entry in menu.entries():
+            if entry.action is None:
+                menu.open(entry)
+                self.walk(menu)
+                menu.back()
+
+
+def balam_session(typed: list[str], tmp_path) -> tuple[TerminalGame, BalamTurn, io.StringIO]:
+    state = gametable.load_game("balam").new_game(2, seed=3)
+    out = io.StringIO()
+    person = BalamTurn(typed)
+    game = TerminalGame(
+        state,
+        Record.of(state),
+        {1: make_bot("random", seed=1)},
+        Console(file=out, width=80, height=24),
+        person,
+        SaveSlot(tmp_path),
+    )
+    person.session = game
+    return game, person, out
+
+
+def test_balam_after_paying_no_menu_level_offers_more_than_40_entries(tmp_path):
+    """Issue 15: once the king has paid, the 400-odd builds, removals and attacks are a menu
+    whose every level fits in MAX_ENTRIES (40) entries, and the page shown holds at most 20."""
+    game, person, _ = balam_session([], tmp_path)
+    with pytest.raises(EOFError):
+        game.run()
+    state = gametable.load_game("balam").new_game(2, seed=3)
+    state.apply("pay maize")
+    assert len(state.legal_actions(0)) > 300  # the flat list a person used to page through
+    assert person.widths and max(person.widths.values()) <= MAX_ENTRIES
+    assert sum(1 for w in person.widths.values() if w > 1) > 10  # a real tree, several levels
+    assert person.shown and person.shown[0] <= PAGE_SIZE
+
+
+def test_balam_after_paying_any_action_can_still_be_typed_in_notation(tmp_path):
+    """At the menu, a whole action typed in notation plays at once (no level opened), as does
+    the same action's labels typed level by level."""
+    state = gametable.load_game("balam").new_game(2, seed=3)
+    state.apply("pay maize")
+    legal = state.legal_actions(0)
+    build = next(a for a in legal if a.to_json()["kind"] == "build")
+    game, _, _ = balam_session([str(build)], tmp_path)
+    with pytest.raises(EOFError):
+        game.run()
+    assert game.record.moves[:2] == [(0, "pay maize"), (0, str(build))]
+    game, _, _ = balam_session([" ".join(build.steps)], tmp_path)
+    with pytest.raises(EOFError):
+        game.run()
+    assert game.record.moves[:2] == [(0, "pay maize"), (0, str(build))]

@@ -176,7 +176,7 @@ class Card:
     def name(self) -> str:
         return NAMES[self.kind]
 
-    @property
+    @cached_property
     def title(self) -> str:
         """The card as players call it, with what it offers or gives.
 
