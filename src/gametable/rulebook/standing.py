@@ -285,9 +285,9 @@ def card_names(game: str, view: Mapping[str, Any]) -> dict[str, Card]:
         for kind, (words, q) in _BALAM_CARDS.items():
             for word in words:
                 out[word] = Card(kind, q)
-        discard = view.get("katun", {}).get("discard", [])
+        discard = view.get("katun", {}).get("discard_cards", [])
         if discard:  # "this card": the Katun card turned last
-            kind = discard[-1].split(":")[0]
+            kind = discard[-1]["type"]
             if kind in _BALAM_CARDS:
                 out["this card"] = Card(kind, _BALAM_CARDS[kind][1])
     return out
