@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from gametable.core.choices import menu
 from gametable.core.errors import GameError, IllegalAction
@@ -190,12 +190,19 @@ class _Focus:
 
     labels: frozenset[str]
     words: frozenset[str]
+    #: each of ``words`` (a stemmed term, such as ``templ``) as the question typed it (``temple``)
+    typed: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def __bool__(self) -> bool:
         return bool(self.labels or self.words)
 
+    def show(self, found: Iterable[str]) -> str:
+        """``found`` (labels and terms of this focus) as people read them: the words typed in
+        the question, never the stems the matching uses."""
+        return ", ".join(sorted({self.typed.get(t, t) for t in found}))
+
     def describe(self) -> str:
-        return ", ".join(sorted(self.labels | self.words))
+        return self.show(self.labels | self.words)
 
 
 def _matches(state: State, action: Action, seat: int, focus: _Focus) -> frozenset[str]:
@@ -229,14 +236,17 @@ def _focus(state: State, seat: int, question: str) -> _Focus:
     q = question.lower().replace("’", "'")
     words = set(_WORD.findall(q))
     labels = {w for w in words if re.fullmatch(r"[a-f][1-9]\d?", w)}
-    named = set()
+    typed: dict[str, str] = {}
     for name, card in card_names(game, state.view(seat)).items():
         if _names_card(question, name):
             labels.add(card.label.lower())
-            named.update(tokenize(name, game))
-    rest = " ".join(w for w in _WORD.findall(q) if w not in _VAGUE and w not in labels)
-    terms = {t for t in tokenize(rest, game) if not t.isdigit()}
-    return _Focus(frozenset(labels), frozenset(named | terms))
+            typed.update((t, name) for t in tokenize(name, game))
+    rest = [w for w in _WORD.findall(q) if w not in _VAGUE and w not in labels]
+    for word in rest:
+        for term in tokenize(word, game):
+            if not term.isdigit():
+                typed.setdefault(term, word)
+    return _Focus(frozenset(labels), frozenset(typed), typed)
 
 
 def _names_card(question: str, name: str) -> bool:
@@ -313,13 +323,13 @@ def _why_not(state: State, seat: int, question: str, attempt: Action | str | Non
         if allowed:
             lines = [state.describe(a, seat) for a in allowed[:MAX_LINES]]
             found = _matches(state, allowed[0], seat, focus)
-            named = ", ".join(sorted(found))
+            named = focus.show(found)
             text = (
                 f"You can: {len(allowed)} of your legal moves involve {named}, "
                 f"for example: {lines[0]}."
             )
             if found != focus.labels | focus.words:
-                missing = ", ".join(sorted((focus.labels | focus.words) - found))
+                missing = focus.show((focus.labels | focus.words) - found)
                 text = (
                     f"None of your legal moves now involves {missing}; {len(allowed)} "
                     f"involve {named}, for example: {lines[0]}."
