@@ -31,7 +31,6 @@ the answers do not change when everything hidden from the seat is redrawn with
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -63,6 +62,8 @@ _SCORE = re.compile(
     r"hand (value|worth)|how am i doing|pawns home|how many (pawns|points))\b"
 )
 _CARD = re.compile(r"\b(this card|that card|what does (the|a|an|this|my) [\w -]+ do|card do)\b")
+#: "what can I do with my 7?" asks about a card, not for every choice
+_CARD_USE = re.compile(r"\bwhat (can|could) i do with (the|my|this|that|a|an|one)\b")
 _TURN = re.compile(r"\b(whose turn|who('?s| is) (to move|next|playing)|is it my turn)\b")
 _WORD = re.compile(r"-?[a-z0-9]+")
 #: card names that are also English words (Keezbord's ace is "A"): in a question they name the
@@ -87,6 +88,8 @@ def topic_of(question: str, attempt: object | None = None) -> str:
         return "refusal"
     if _TURN.search(q):
         return "turn"
+    if _CARD_USE.search(q):
+        return "card"
     if _CHOICES.search(q):
         return "choices"
     if _CARD.search(q):
@@ -179,6 +182,18 @@ _VAGUE = frozenset(
         "what",
         "t",
         "s",
+        # "won't" and the like as the word pattern splits them ("won", "t")
+        "won",
+        "isn",
+        "doesn",
+        "don",
+        "didn",
+        "wasn",
+        "cant",
+        "wont",
+        # "this card" names no card in particular
+        "card",
+        "cards",
     ]
 )
 
@@ -210,12 +225,14 @@ def _matches(state: State, action: Action, seat: int, focus: _Focus) -> frozense
     them) or in the sentence :meth:`State.describe` writes for it, and words of that sentence."""
     game = state.game.name
     sentence = state.describe(action, seat).lower()
-    words = set(_WORD.findall(sentence))
     terms = set(tokenize(sentence, game))
-    with contextlib.suppress(NotImplementedError):  # games whose actions have no fields yet
-        words |= {str(v).lower() for v in action.to_json().values()}
-    labels = {w for w in focus.labels if len(w) > 1 or w in words}
-    return frozenset((labels & words) | (focus.words & terms))
+    try:
+        # labels are matched against the action's fields, not its sentence: "what does my 5
+        # do?" is not about a BALZAK! call whose sentence mentions "more than 5 points"
+        words = {str(v).lower() for v in action.to_json().values()}
+    except NotImplementedError:  # games whose actions have no fields yet: the sentence's words
+        words = set(_WORD.findall(sentence))
+    return frozenset((focus.labels & words) | (focus.words & terms))
 
 
 def _relevance(state: State, action: Action, seat: int, focus: _Focus) -> int:
@@ -240,7 +257,8 @@ def _focus(state: State, seat: int, question: str) -> _Focus:
     for name, card in card_names(game, state.view(seat)).items():
         if _names_card(question, name):
             labels.add(card.label.lower())
-            typed.update((t, name) for t in tokenize(name, game))
+            # a number names the card by its label only: as a word it would match "seat 5"
+            typed.update((t, name) for t in tokenize(name, game) if not t.isdigit())
     rest = [w for w in _WORD.findall(q) if w not in _VAGUE and w not in labels]
     for word in rest:
         for term in tokenize(word, game):
@@ -492,7 +510,10 @@ def _card_answer(state: State, seat: int, question: str) -> Answer | None:
         return _hand_answer(state, seat, question, cards) if "this card" in q else None
     name, card = max(named, key=lambda nc: len(nc[0]))
     rules_reply = answer(game, card.rules_question)
-    focus = _Focus(frozenset({card.label.lower()}), frozenset(name.split()))
+    # the label names the card in the actions' fields; of its name, only words that say more
+    # (not "card", not a number: "5" would match "more than 5 points" in a BALZAK! call)
+    words = (w for w in name.split() if w not in _VAGUE and not w.lstrip("-").isdigit())
+    focus = _Focus(frozenset({card.label.lower()}), frozenset(words))
     hand = state.view(seat).get("hand")
     held = hand is None or card.label.lower() in {str(c).lower() for c in hand}
     playable = [a for a in state.legal_actions(seat) if held and _mentions(state, a, seat, focus)]
