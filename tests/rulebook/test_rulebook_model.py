@@ -52,3 +52,23 @@ def test_a_model_that_fails_to_load_is_reported_and_words_answer(monkeypatch, ca
     finally:
         embed._load.cache_clear()
         index.cache_clear()
+
+
+def test_entry_embeddings_are_computed_once_and_cached(monkeypatch, tmp_path):
+    """A second process (a test or server worker) reads the cache file instead of encoding; a
+    text repeated among the entries is encoded once."""
+    monkeypatch.setenv("GAMETABLE_CACHE", str(tmp_path))
+    encoded: list[list[str]] = []
+    real = embed.encode
+
+    def counting(texts):
+        encoded.append(list(texts))
+        return real(texts)
+
+    monkeypatch.setattr(embed, "encode", counting)
+    first = embed.EntryVectors([["how do wars work", "attack"], ["attack"]])
+    assert encoded == [["how do wars work", "attack"]]
+    assert first.vectors.shape[0] == 3
+    second = embed.EntryVectors([["how do wars work", "attack"], ["attack"]])
+    assert len(encoded) == 1 and (second.vectors == first.vectors).all()
+    assert not list(tmp_path.rglob("*.tmp"))

