@@ -6,6 +6,8 @@ import csv
 from functools import cache
 from pathlib import Path
 
+from gametable import rulebook
+from gametable.rulebook import embed
 from gametable.rulebook.evaluate import Evaluation, evaluate
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
@@ -40,3 +42,10 @@ def rulebook_text(game: str) -> str | None:
 def evaluated(game: str, split: str) -> Evaluation:
     """``evaluate(game, split)``, computed once per test process (several tests read it)."""
     return evaluate(game, split)
+
+
+def answer_all(game: str, texts: list[str]) -> list[rulebook.Answer]:
+    """``rulebook.answer`` for each of ``texts``, their embeddings computed in one batch."""
+    if embed.available():
+        embed.prime(texts)
+    return [rulebook.answer(game, t) for t in texts]

@@ -4,6 +4,7 @@ legal choices, card effects, the scoring applied to the position; only the askin
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -188,3 +189,20 @@ def test_a_partly_matching_move_is_not_said_to_be_allowed():
     reply = answer_in_game(state, seat, "why can't I build a temple?")
     assert reply.topic == "refusal"
     assert not reply.text.startswith("You can")
+
+
+def test_answers_show_the_words_asked_not_their_stems():
+    """Regression: "why can't I build a temple?" answered "None of your legal moves now involves
+    templ" (the stem the matching uses); the answer shows the word as the question typed it."""
+    state = _played("balam", 3, 3, 25)
+    seat = state.to_move[0]
+    legal = [state.describe(a, seat).lower() for a in state.legal_actions(seat)]
+    if any("temple" in sentence for sentence in legal):
+        pytest.skip("a temple can be built here")
+    for question, word, stem in (
+        ("why can't I build a temple?", "temple", "templ"),
+        ("why can't I build palaces?", "palaces", "palac"),
+    ):
+        reply = answer_in_game(state, seat, question)
+        assert re.search(rf"\b{word}\b", reply.text), reply.text
+        assert not re.search(rf"\b{stem}\b", reply.text), reply.text

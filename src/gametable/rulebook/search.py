@@ -24,6 +24,7 @@ The evaluation questions (``data/questions/``) measure it: ``python -m gametable
 from __future__ import annotations
 
 import math
+import threading
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
@@ -75,7 +76,16 @@ WEIGHTS = {
         meaning_context=0.45,
         support=0.2,
     ),
-    "words": Weights(meaning=0.0),
+    "words": Weights(
+        ask=0.6,
+        body=0.6,
+        context=0.2,
+        coverage=0.6,
+        meaning=0.0,
+        meaning_text=0.0,
+        meaning_context=0.0,
+        support=0.3,
+    ),
 }
 #: how much a word that no entry uses weighs, against one that a single entry uses
 UNKNOWN_WEIGHT = 1.0
@@ -166,23 +176,31 @@ class Index:
         self.bodies = [self._vector(b) for b in raw_bodies]
         self.contexts = {sid: self._vector(c) for sid, c in raw_contexts.items()}
         self._meanings: tuple[embed.EntryVectors, ...] | None = None
+        self._building = threading.Lock()
 
     def meanings(self, question: str) -> list[tuple[float, float, float]]:
         """The embedding similarities of ``question`` to every entry: to its closest ask, to its
         statement or reply, to its section (zeros without the model)."""
+        try:
+            return self._meanings_of(question)
+        except embed.ModelLoadError:  # logged where it failed; words only from now on
+            return [(0.0, 0.0, 0.0)] * len(self.entries)
+
+    def _meanings_of(self, question: str) -> list[tuple[float, float, float]]:
         if not embed.available():
             return [(0.0, 0.0, 0.0)] * len(self.entries)
-        if self._meanings is None:
-            sections = {s.id: i for i, s in enumerate(self.reference.sections)}
-            by_section = embed.EntryVectors(
-                [[f"{s.path}: {s.summary}"] for s in self.reference.sections]
-            )
-            self._meanings = (
-                embed.EntryVectors([list(e.item.asks) for e in self.entries]),
-                embed.EntryVectors([[e.item.text, e.item.reply] for e in self.entries]),
-                by_section,
-            )
-            self._section_of = [sections[e.section.id] for e in self.entries]
+        with self._building:  # the server asks from worker threads: build the vectors once
+            if self._meanings is None:
+                sections = {s.id: i for i, s in enumerate(self.reference.sections)}
+                by_section = embed.EntryVectors(
+                    [[f"{s.path}: {s.summary}"] for s in self.reference.sections]
+                )
+                self._section_of = [sections[e.section.id] for e in self.entries]
+                self._meanings = (
+                    embed.EntryVectors([list(e.item.asks) for e in self.entries]),
+                    embed.EntryVectors([[e.item.text, e.item.reply] for e in self.entries]),
+                    by_section,
+                )
         asks, texts, contexts = self._meanings
         vector = embed.question(question)
         per_section = contexts.best(vector)
@@ -234,9 +252,11 @@ class Index:
         self, question: str, k: int | None = None, using: Weights | None = None
     ) -> list[EntryHit]:
         """The entries answering ``question``, best first (all that match, or the best ``k``)."""
+        found = self.signals(question)
+        # chosen after the signals: the model may have just failed to load (words only then)
         w = (using or weights()).signals
         hits = []
-        for entry, (signals, matched) in zip(self.entries, self.signals(question), strict=False):
+        for entry, (signals, matched) in zip(self.entries, found, strict=False):
             meaning = signals[SIGNALS.index("meaning")]
             if not matched and meaning <= 0:
                 continue

@@ -275,12 +275,12 @@ def card_names(game: str, view: Mapping[str, Any]) -> dict[str, Card]:
                 out[card] = Card(card, "how many points is a card worth")
     elif game == "keezbord":
         for word, label in _KEEZBORD_CARDS.items():
-            out[word] = Card(label, _KEEZBORD_RULES.get(label, f"what does a {label} do"))
+            out[word] = Card(label, _KEEZBORD_RULES.get(label, ""))
         for label in ("A", "K", "Q", "J", *(str(n) for n in range(2, 11))):
             out.setdefault(label.lower(), Card(label, _KEEZBORD_RULES.get(label, "")))
         for word, card in list(out.items()):
-            if not card.rules_question:
-                out[word] = Card(card.label, f"what does a {card.label} do")
+            if not card.rules_question:  # asked about "a 6", the rules answer six players
+                out[word] = Card(card.label, "what does a plain number card do")
     elif game == "balam":
         for kind, (words, q) in _BALAM_CARDS.items():
             for word in words:

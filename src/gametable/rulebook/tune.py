@@ -15,12 +15,13 @@ can be tried in seconds.
    gametable.rulebook``, never from here).
 2. **Weights**: coordinate ascent from the current :data:`~gametable.rulebook.search.WEIGHTS`
    over a grid of values per weight, maximising top-1 plus half of top-3, summed over the games.
-3. **Thresholds**: the least demanding coverage and score that still decline every tuning
-   off-topic question (``data/questions/offtopic.toml``, its ``tune`` half).
+3. **Thresholds**: the coverage and score with the fewest mistakes on the tuning questions and
+   the tuning off-topic questions (``data/questions/offtopic.toml``, its ``tune`` half): the
+   share of questions declined plus the share of off-topic questions answered.
 
 It prints what it found; copying the weights into ``search.WEIGHTS`` and the thresholds into
 ``answer.THRESHOLDS`` is left to a person, who reads the cross-validated figure first.  Needs the
-embedding model (extra ``gametable[rules-model]``) and numpy.
+embedding model (extra ``gametable[rules-model]``) and numpy, except with ``--words``.
 """
 
 from __future__ import annotations
@@ -72,7 +73,8 @@ class Matrix:
 def matrix(game: str, texts: list[str], right_ids: list[tuple[str, ...]]) -> Matrix:
     """Match ``texts`` against every entry of ``game`` (``right_ids``: each one's right sections)."""
     idx = index(game)
-    embed.prime(texts)
+    if embed.available():
+        embed.prime(texts)
     section_ids = [s.id for s in idx.reference.sections]
     members: list[list[int]] = [[] for _ in section_ids]
     for e, entry in enumerate(idx.entries):
@@ -229,24 +231,32 @@ def cross_validate(mxs: list[Matrix], start: Weights, names: tuple[str, ...], k:
 
 def thresholds(
     mxs: list[Matrix], offtopic: list[Matrix], w: Weights
-) -> tuple[float, float, int, int]:
-    """The (coverage, score) pair declining every off-topic question and fewest on-topic ones;
-    with how many on-topic questions it declines and how many there are."""
+) -> tuple[float, float, int, int, int, int]:
+    """The (coverage, score) pair with the fewest mistakes: the share of on-topic questions it
+    declines plus the share of off-topic questions it answers (on a tie, the one answering fewer
+    off-topic questions).  With the embedding model one pair makes no mistake at all; with words
+    only none does, and this balances the two.  Returned with how many on-topic questions it
+    declines, of how many, and how many off-topic questions it answers, of how many."""
     on = [rank(mx, w) for mx in mxs]
     off = [rank(mx, w) for mx in offtopic]
     cov_on = np.concatenate([r.best_coverage for r in on])
     score_on = np.concatenate([r.best_score for r in on])
-    cov_off = np.concatenate([r.best_coverage for r in off if r.found.any()])
-    score_off = np.concatenate([r.best_score for r in off if r.found.any()])
-    best = (0.0, float("inf"), len(cov_on), len(cov_on))
+    cov_off = np.concatenate([np.where(r.found, r.best_coverage, -1.0) for r in off])
+    score_off = np.concatenate([np.where(r.found, r.best_score, -np.inf) for r in off])
+    # a score threshold only matters just above an off-topic question's score
+    scores = sorted({0.0, *(round(float(x) + 0.01, 2) for x in score_off[np.isfinite(score_off)])})
+    best: tuple[float, int, float, float, int, int] | None = None
     for c in np.arange(0.0, 0.75, 0.05):
-        # the least score that declines every off-topic question this coverage lets through
-        through = score_off[cov_off >= c - 1e-9]
-        s = float(through.max()) + 0.01 if len(through) else 0.0
-        declined = int((~((cov_on >= c - 1e-9) & (score_on >= s))).sum())
-        if declined < best[2]:
-            best = (round(float(c), 2), round(s, 2), declined, len(cov_on))
-    return best
+        for s in scores:
+            declined = int((~((cov_on >= c - 1e-9) & (score_on >= s))).sum())
+            answered = int(((cov_off >= c - 1e-9) & (score_off >= s)).sum())
+            mistakes = declined / len(cov_on) + answered / len(cov_off)
+            key = (mistakes, answered, round(float(c), 2), s, declined, answered)
+            if best is None or key[:2] < best[:2]:
+                best = key
+    assert best is not None
+    _, _, c, s, declined, answered = best
+    return c, s, declined, len(cov_on), answered, len(cov_off)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -285,10 +295,10 @@ def main(argv: list[str] | None = None) -> int:
     for mx in mxs + asks:
         top1, top3 = accuracy(mx, fitted)
         print(f"  {mx.game}: top-1 {top1}/{len(mx.right)}, top-3 {top3}")
-    coverage, score, declined, total = thresholds(mxs, offtopic, fitted)
+    coverage, score, declined, total, answered, off_total = thresholds(mxs, offtopic, fitted)
     print(
-        f"thresholds: coverage {coverage}, score {score} "
-        f"(declines every tuning off-topic question and {declined}/{total} tuning questions)"
+        f"thresholds: coverage {coverage}, score {score} (declines {declined}/{total} tuning "
+        f"questions, answers {answered}/{off_total} tuning off-topic questions)"
     )
     return 0
 

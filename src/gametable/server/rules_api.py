@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query
+from starlette.concurrency import run_in_threadpool
 
 from gametable import rulebook
 
@@ -29,6 +30,9 @@ def make_router() -> APIRouter:
         """Answer a question about ``game``'s rules from gametable's rules reference."""
         if game not in rulebook.available():
             raise HTTPException(404, f"no rules reference for game {game!r}")
-        return rulebook.answer(game, q).to_json()
+        # in a worker thread: the first question loads the embedding model (seconds of CPU),
+        # which must not hold up every other table's requests on the event loop
+        reply = await run_in_threadpool(rulebook.answer, game, q)
+        return reply.to_json()
 
     return router
