@@ -59,6 +59,11 @@ EVENTS = (
 )
 
 
+#: _NEXT_TO_MOVE[players][seat]: ``to_move`` after ``seat``'s turn, built once
+_NEXT_TO_MOVE = tuple(tuple(((s + 1) % n,) for s in range(n)) for n in range(1, 9))
+_NEXT_TO_MOVE = ((), *_NEXT_TO_MOVE)
+
+
 class BalzakkenState(State):
     __slots__ = (
         "_offered",
@@ -196,25 +201,30 @@ class BalzakkenState(State):
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """As :meth:`State.apply`: refuse with the rule broken (state untouched), else apply.
 
+        An action object listed by :meth:`legal_actions` for the seat to move in this very
+        position is known legal and is not asked about again (the hot path, first).
+
         "Playing the Game > Important": BALZAK! called out of turn cites the rule that it is only
         called on your own turn, as that turn.
         """
+        to_move = self.to_move
+        if to_move and (seat is None or seat == to_move[0]):
+            for listed in self._offered:
+                if listed is action:  # this very object was listed legal here
+                    self._apply(listed, to_move[0])
+                    self.ply += 1
+                    return
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
-        to_move = self.to_move
         if not to_move or (seat is not None and seat != to_move[0]):
             if to_move and seat is not None and isinstance(action, CallBalzak):
                 raise rules.out_of_turn_balzak_refusal(seat, to_move[0]).error()
             self.acting_seat(seat)  # raises: the game is over, or it is another seat's turn
             raise AssertionError(f"seat {seat} may not act now, yet acting_seat accepted it")
         seat = to_move[0]
-        for listed in self._offered:
-            if listed is action:  # this very object was listed legal here: no need to ask again
-                break
-        else:
-            refusal = self.refusal_of(action, seat)
-            if refusal is not None:
-                raise refusal.error()
+        refusal = self.refusal_of(action, seat)
+        if refusal is not None:
+            raise refusal.error()
         self._apply(action, seat)
         self.ply += 1
 
@@ -252,7 +262,12 @@ class BalzakkenState(State):
 
     def _apply(self, action: Action, seat: int) -> None:
         self._offered = ()
-        if isinstance(action, Discard):
+        # (exact classes first, the commonest first: this runs at every decision)
+        if type(action) is Discard:
+            self.discard_cards(seat, action.card, action.count, action.take_top)
+        elif type(action) is Swap:
+            self.swap_with_top(seat, action.card)
+        elif isinstance(action, Discard):
             self.discard_cards(seat, action.card, action.count, action.take_top)
         elif isinstance(action, Swap):
             self.swap_with_top(seat, action.card)
@@ -264,7 +279,7 @@ class BalzakkenState(State):
         else:
             assert isinstance(action, PlayLul)
             self.play_lul(seat, action.target)
-        self.to_move = ((seat + 1) % self.players,)
+        self.to_move = _NEXT_TO_MOVE[self.players][seat]
 
     # -- the four actions -------------------------------------------------------------------------
     def discard_cards(self, seat: int, card: int, count: int, take_top: bool) -> None:
