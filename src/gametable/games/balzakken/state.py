@@ -150,13 +150,10 @@ class BalzakkenState(State):
         deck = build_deck(self.options)
         self.rng.shuffle(deck)
         size = len(deck)
-        hands = []
-        for i in range(n):
-            hand = deck[size - HAND_SIZE * (i + 1) : size - HAND_SIZE * i]
-            hand.sort()
-            hands.append(hand)
-        del deck[size - HAND_SIZE * n :]
-        self.hands = hands
+        cut = size - HAND_SIZE * n
+        # seat 0 takes the top five, seat 1 the next five, ...
+        self.hands = [sorted(deck[end - HAND_SIZE : end]) for end in range(size, cut, -HAND_SIZE)]
+        del deck[cut:]
         self.draw = deck
         self.in_front = [[] for _ in range(n)]
         self.known = [[[] for _ in range(n)] for _ in range(n + 1)]
@@ -287,10 +284,9 @@ class BalzakkenState(State):
         hand = self.hands[seat]
         discard = self.discard
         former_top = len(discard) - 1
-        known = self.known
         for _ in range(count):
             hand.remove(card)
-            for row in known:  # played openly: nobody counts it in the hand any more
+            for row in self.known:  # played openly: nobody counts it in the hand any more
                 cards = row[seat]
                 if cards and card in cards:
                     cards.remove(card)
@@ -301,8 +297,10 @@ class BalzakkenState(State):
             taken = discard.pop(former_top)
             insort(hand, taken)
             self.reveal_taken(seat, taken)
-        elif self.draw:
-            insort(hand, self.draw.pop())
+            return
+        draw = self.draw
+        if draw:
+            insort(hand, draw.pop())
         else:
             self.draw_cards(seat, 1)
 
@@ -347,7 +345,7 @@ class BalzakkenState(State):
     def end_round(self, caller: int) -> None:
         """BALZAK!: score the round, apply the tasty positions, end the game or deal again."""
         hands = self.hands
-        values = [hand_value(h) for h in hands]
+        values = list(map(hand_value, hands))
         result = score_round(values, caller)
         scores = self.scores
         before = scores[:]
@@ -362,8 +360,8 @@ class BalzakkenState(State):
             "round": self.round,
             "caller": caller,
             "kind": result.kind,
-            "hands": [cards_text(h) for h in hands],
-            "in_front": [cards_text(f) for f in self.in_front],
+            "hands": list(map(cards_text, hands)),
+            "in_front": list(map(cards_text, self.in_front)),
             "values": values,
             "points": list(result.points),
             "before": before,
