@@ -18,8 +18,9 @@ from collections import Counter
 from typing import Any
 
 from gametable.core.positions import header_json
-from gametable.core.protocol import Action, Game, Outcome, State
+from gametable.core.protocol import Action, Game, Outcome
 from gametable.core.rng import Rng, as_rng
+from gametable.core.statecopy import CopiedState
 from gametable.games.balzakken import rules
 from gametable.games.balzakken.actions import (
     CallBalzak,
@@ -64,7 +65,7 @@ _NEXT_TO_MOVE = tuple(tuple(((s + 1) % n,) for s in range(n)) for n in range(1, 
 _NEXT_TO_MOVE = ((), *_NEXT_TO_MOVE)
 
 
-class BalzakkenState(State):
+class BalzakkenState(CopiedState):
     __slots__ = (
         "_offered",
         "dealer",
@@ -97,25 +98,10 @@ class BalzakkenState(State):
     #: attribute rather than a property, because every client reads it at every decision
     to_move: tuple[int, ...]
 
-    def __init__(
-        self,
-        game: Game,
-        players: int,
-        seed: int,
-        options: dict[str, Any],
-        source: BalzakkenState | None = None,
-    ) -> None:
-        """A game's state before its first deal, or with ``source`` a copy of that state (for
-        :meth:`clone`: a constructor rather than ``object.__new__``, which compiled builds
-        refuse)."""
-        self.game = game
-        self.players = players
-        self.options = options
-        self.seed = seed
-        if source is not None:
-            self.copy_position(source)
-            return
-        self.rng = Rng(seed)
+    def new_position(self) -> None:
+        """A game's state before its first deal."""
+        players, options = self.players, self.options
+        self.rng = Rng(self.seed)
         self.ply = 0
         self.round = 0
         self.scores: list[int] = [0] * players
@@ -515,9 +501,6 @@ class BalzakkenState(State):
         return str(action)
 
     # -- copying, JSON, encoding ------------------------------------------------------------------
-    def clone(self) -> BalzakkenState:
-        return BalzakkenState(self.game, self.players, self.seed, self.options, source=self)
-
     def copy_position(self, source: BalzakkenState) -> None:
         """Take everything but the header from ``source`` (lists copied)."""
         self._offered = ()

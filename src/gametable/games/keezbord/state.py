@@ -24,8 +24,9 @@ from collections import defaultdict
 from typing import Any
 
 from gametable.core.positions import header_json
-from gametable.core.protocol import Action, Game, Outcome, State
+from gametable.core.protocol import Action, Game, Outcome
 from gametable.core.rng import Rng, as_rng
+from gametable.core.statecopy import CopiedState
 from gametable.games.keezbord import checks, rules
 from gametable.games.keezbord.actions import (
     HAND_IN,
@@ -81,7 +82,7 @@ EVENTS = (
 )
 
 
-class KeezbordState(State):
+class KeezbordState(CopiedState):
     __slots__ = (
         "_legal",
         "at_home",
@@ -157,25 +158,10 @@ class KeezbordState(State):
     #: of the position forgets them
     _legal: list[Action] | None
 
-    def __init__(
-        self,
-        game: Game,
-        players: int,
-        seed: int,
-        options: dict[str, Any],
-        source: KeezbordState | None = None,
-    ) -> None:
-        """A game's state before its first deal, or with ``source`` a copy of that state (for
-        :meth:`clone`: a constructor rather than ``object.__new__``, which compiled builds
-        refuse)."""
-        self.game = game
-        self.players = players
-        self.options = options
-        self.seed = seed
-        if source is not None:
-            self.copy_position(source)
-            return
-        self.rng = Rng(seed)
+    def new_position(self) -> None:
+        """A game's state before its first deal."""
+        players, options = self.players, self.options
+        self.rng = Rng(self.seed)
         self.ply = 0
         board = board_for(players)
         self.board = board
@@ -781,9 +767,6 @@ class KeezbordState(State):
         return describe_action(self, action, seat)
 
     # -- copying, JSON, encoding ----------------------------------------------------------------------
-    def clone(self) -> KeezbordState:
-        return KeezbordState(self.game, self.players, self.seed, self.options, source=self)
-
     def to_json(self) -> dict[str, Any]:
         def cards(cs: list[int]) -> list[str]:
             return [card_text(c) for c in cs]
