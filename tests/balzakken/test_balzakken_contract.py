@@ -246,3 +246,35 @@ def test_listed_action_objects_are_trusted_only_in_the_position_that_listed_them
     listed = other.legal_actions()
     state.apply(listed[0])  # listed by another state: checked here, and legal here too
     assert state.ply == other.ply + 1
+
+
+# -- the trusted path: apply skips the rules only for the very objects it just listed ---------------
+
+
+def test_a_discard_listed_before_the_hand_changed_is_judged_again() -> None:
+    """BZ-039, BZ-040: the ``discard 7x2`` object listed while seat 0 held two 7s is refused,
+    with its rule, once a Swinger has taken those 7s away; the state stays as it was."""
+    state = position([["7", "7", "S"], ["4", "5"]])
+    listed = state.legal_actions(0)
+    pair = next(a for a in listed if str(a) == "discard 7x2")
+    state.apply(next(a for a in listed if str(a) == "swinger 1"), 0)  # the hands change places
+    state.apply(state.legal_actions(1)[0], 1)  # seat 1 plays from what were seat 0's cards
+    before = state.to_json()
+    error = refused(state, "discard 7x2", IMPORTANT, seat=0)
+    assert "no 7" in str(error)
+    with pytest.raises(IllegalAction):
+        state.apply(pair, 0)
+    assert state.to_json() == before
+
+
+def test_the_list_handed_out_may_be_changed_without_making_anything_legal() -> None:
+    """BZ-044: appending a refused action to the list ``legal_actions`` returned does not make
+    ``apply`` trust it; it is refused with its rule and the state stays as it was."""
+    state = position([["7", "L"], ["4", "5"]])
+    listed = state.legal_actions(0)
+    lul_on_discard = GAME.parse_action(state, "discard L")
+    listed.append(lul_on_discard)
+    before = state.to_json()
+    with pytest.raises(IllegalAction):
+        state.apply(lul_on_discard, 0)
+    assert state.to_json() == before

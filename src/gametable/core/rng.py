@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import operator
 import random
 import secrets
 import struct
@@ -159,9 +160,10 @@ class Rng:
             self.state = start
             self._shuffle_one_by_one(items)
             return
-        for i, x in zip(range(n - 1, 0, -1), draws, strict=True):
-            j = x % (i + 1)
+        i = n - 1
+        for j in map(operator.mod, draws, range(n, 1, -1)):  # j = randbelow(i + 1)
             items[i], items[j] = items[j], items[i]
+            i -= 1
 
     def _shuffle_one_by_one(self, items: MutableSequence[Any]) -> None:
         """The plain Fisher-Yates loop (the definition :meth:`shuffle` keeps to)."""

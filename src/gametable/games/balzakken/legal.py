@@ -73,6 +73,23 @@ BALZAK_ALLOWED = tuple(
 )
 
 
+#: SEAT_TABLES[players][seat][card][held]: every legal action of a run of ``held`` copies of
+#: ``card`` in the hand of ``seat`` (a Balzak's discards and swap, or an action card played in
+#: front of each other seat), so that a hand's actions are one look-up per run of equal cards
+SEAT_TABLES: tuple[tuple[dict[int, tuple[tuple[Action, ...], ...]], ...], ...] = tuple(
+    tuple(
+        {
+            **CARD_ACTIONS,
+            **{card: ((),) + (TARGETS[card][players][seat],) * MAX_HELD for card in ACTION_CARDS},
+        }
+        for seat in range(players)
+    )
+    for players in range(MAX_PLAYERS + 1)
+)
+#: may a hand without action cards call BALZAK! (asked of the rule once)
+BALZAK_WITHOUT_ACTION_CARDS = BALZAK_ALLOWED[0][0]
+
+
 def run_actions(card: int, held: int) -> tuple[Action, ...]:
     table = CARD_ACTIONS[card]
     return table[held] if held < len(table) else _card_actions(card, held)
@@ -99,6 +116,35 @@ def actions_of_hand(hand: list[int], seat: int, players: int) -> list[Action]:
     tables above).  Remembering whole hands' answers was tried and measured slower: the memo's
     memory cost more in cache misses everywhere than this walk over a few cards costs.
     """
+    if players > MAX_PLAYERS:
+        return _actions_of_any_hand(hand, seat, players)
+    tables = SEAT_TABLES[players][seat]
+    out: list[Action] = []
+    last = held = 0  # (a first card 0 just starts its run: held counts from 0)
+    try:
+        for card in hand:
+            if card == last:
+                held += 1
+                continue
+            if held:
+                out += tables[last][held]
+            last = card
+            held = 1
+        if held:
+            out += tables[last][held]
+    except IndexError:  # more copies than any deck option deals: ask the rules directly
+        return _actions_of_any_hand(hand, seat, players)
+    if held and last >= SWINGER:  # an action card in hand (they sort after every Balzak)
+        if balzak_allowed(hand.count(SWINGER), hand.count(LUL)):
+            out.append(BALZAK)
+    elif BALZAK_WITHOUT_ACTION_CARDS:
+        out.append(BALZAK)
+    return out
+
+
+def _actions_of_any_hand(hand: list[int], seat: int, players: int) -> list[Action]:
+    """:func:`actions_of_hand` beyond the tables (more players or copies than any option
+    allows), one run at a time."""
     out: list[Action] = []
     swingers = luls = 0
     tables = CARD_ACTIONS

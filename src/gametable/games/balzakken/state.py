@@ -18,8 +18,9 @@ from collections import Counter
 from typing import Any
 
 from gametable.core.positions import header_json
-from gametable.core.protocol import Action, Game, Outcome, State
+from gametable.core.protocol import Action, Game, Outcome
 from gametable.core.rng import Rng, as_rng
+from gametable.core.statecopy import CopiedState
 from gametable.games.balzakken import rules
 from gametable.games.balzakken.actions import (
     CallBalzak,
@@ -59,7 +60,12 @@ EVENTS = (
 )
 
 
-class BalzakkenState(State):
+#: _NEXT_TO_MOVE[players][seat]: ``to_move`` after ``seat``'s turn, built once
+_NEXT_TO_MOVE = tuple(tuple(((s + 1) % n,) for s in range(n)) for n in range(1, 9))
+_NEXT_TO_MOVE = ((), *_NEXT_TO_MOVE)
+
+
+class BalzakkenState(CopiedState):
     __slots__ = (
         "_offered",
         "dealer",
@@ -92,25 +98,10 @@ class BalzakkenState(State):
     #: attribute rather than a property, because every client reads it at every decision
     to_move: tuple[int, ...]
 
-    def __init__(
-        self,
-        game: Game,
-        players: int,
-        seed: int,
-        options: dict[str, Any],
-        source: BalzakkenState | None = None,
-    ) -> None:
-        """A game's state before its first deal, or with ``source`` a copy of that state (for
-        :meth:`clone`: a constructor rather than ``object.__new__``, which compiled builds
-        refuse)."""
-        self.game = game
-        self.players = players
-        self.options = options
-        self.seed = seed
-        if source is not None:
-            self.copy_position(source)
-            return
-        self.rng = Rng(seed)
+    def new_position(self) -> None:
+        """A game's state before its first deal."""
+        players, options = self.players, self.options
+        self.rng = Rng(self.seed)
         self.ply = 0
         self.round = 0
         self.scores: list[int] = [0] * players
@@ -145,13 +136,10 @@ class BalzakkenState(State):
         deck = build_deck(self.options)
         self.rng.shuffle(deck)
         size = len(deck)
-        hands = []
-        for i in range(n):
-            hand = deck[size - HAND_SIZE * (i + 1) : size - HAND_SIZE * i]
-            hand.sort()
-            hands.append(hand)
-        del deck[size - HAND_SIZE * n :]
-        self.hands = hands
+        cut = size - HAND_SIZE * n
+        # seat 0 takes the top five, seat 1 the next five, ...
+        self.hands = [sorted(deck[end - HAND_SIZE : end]) for end in range(size, cut, -HAND_SIZE)]
+        del deck[cut:]
         self.draw = deck
         self.in_front = [[] for _ in range(n)]
         self.known = [[[] for _ in range(n)] for _ in range(n + 1)]
@@ -196,25 +184,30 @@ class BalzakkenState(State):
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """As :meth:`State.apply`: refuse with the rule broken (state untouched), else apply.
 
+        An action object listed by :meth:`legal_actions` for the seat to move in this very
+        position is known legal and is not asked about again (the hot path, first).
+
         "Playing the Game > Important": BALZAK! called out of turn cites the rule that it is only
         called on your own turn, as that turn.
         """
+        to_move = self.to_move
+        if to_move and (seat is None or seat == to_move[0]):
+            for listed in self._offered:
+                if listed is action:  # this very object was listed legal here
+                    self._apply(listed, to_move[0])
+                    self.ply += 1
+                    return
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
-        to_move = self.to_move
         if not to_move or (seat is not None and seat != to_move[0]):
             if to_move and seat is not None and isinstance(action, CallBalzak):
                 raise rules.out_of_turn_balzak_refusal(seat, to_move[0]).error()
             self.acting_seat(seat)  # raises: the game is over, or it is another seat's turn
             raise AssertionError(f"seat {seat} may not act now, yet acting_seat accepted it")
         seat = to_move[0]
-        for listed in self._offered:
-            if listed is action:  # this very object was listed legal here: no need to ask again
-                break
-        else:
-            refusal = self.refusal_of(action, seat)
-            if refusal is not None:
-                raise refusal.error()
+        refusal = self.refusal_of(action, seat)
+        if refusal is not None:
+            raise refusal.error()
         self._apply(action, seat)
         self.ply += 1
 
@@ -252,7 +245,12 @@ class BalzakkenState(State):
 
     def _apply(self, action: Action, seat: int) -> None:
         self._offered = ()
-        if isinstance(action, Discard):
+        # (exact classes first, the commonest first: this runs at every decision)
+        if type(action) is Discard:
+            self.discard_cards(seat, action.card, action.count, action.take_top)
+        elif type(action) is Swap:
+            self.swap_with_top(seat, action.card)
+        elif isinstance(action, Discard):
             self.discard_cards(seat, action.card, action.count, action.take_top)
         elif isinstance(action, Swap):
             self.swap_with_top(seat, action.card)
@@ -264,7 +262,7 @@ class BalzakkenState(State):
         else:
             assert isinstance(action, PlayLul)
             self.play_lul(seat, action.target)
-        self.to_move = ((seat + 1) % self.players,)
+        self.to_move = _NEXT_TO_MOVE[self.players][seat]
 
     # -- the four actions -------------------------------------------------------------------------
     def discard_cards(self, seat: int, card: int, count: int, take_top: bool) -> None:
@@ -272,10 +270,9 @@ class BalzakkenState(State):
         hand = self.hands[seat]
         discard = self.discard
         former_top = len(discard) - 1
-        known = self.known
         for _ in range(count):
             hand.remove(card)
-            for row in known:  # played openly: nobody counts it in the hand any more
+            for row in self.known:  # played openly: nobody counts it in the hand any more
                 cards = row[seat]
                 if cards and card in cards:
                     cards.remove(card)
@@ -286,8 +283,10 @@ class BalzakkenState(State):
             taken = discard.pop(former_top)
             insort(hand, taken)
             self.reveal_taken(seat, taken)
-        elif self.draw:
-            insort(hand, self.draw.pop())
+            return
+        draw = self.draw
+        if draw:
+            insort(hand, draw.pop())
         else:
             self.draw_cards(seat, 1)
 
@@ -332,7 +331,7 @@ class BalzakkenState(State):
     def end_round(self, caller: int) -> None:
         """BALZAK!: score the round, apply the tasty positions, end the game or deal again."""
         hands = self.hands
-        values = [hand_value(h) for h in hands]
+        values = list(map(hand_value, hands))
         result = score_round(values, caller)
         scores = self.scores
         before = scores[:]
@@ -347,8 +346,8 @@ class BalzakkenState(State):
             "round": self.round,
             "caller": caller,
             "kind": result.kind,
-            "hands": [cards_text(h) for h in hands],
-            "in_front": [cards_text(f) for f in self.in_front],
+            "hands": list(map(cards_text, hands)),
+            "in_front": list(map(cards_text, self.in_front)),
             "values": values,
             "points": list(result.points),
             "before": before,
@@ -502,9 +501,6 @@ class BalzakkenState(State):
         return str(action)
 
     # -- copying, JSON, encoding ------------------------------------------------------------------
-    def clone(self) -> BalzakkenState:
-        return BalzakkenState(self.game, self.players, self.seed, self.options, source=self)
-
     def copy_position(self, source: BalzakkenState) -> None:
         """Take everything but the header from ``source`` (lists copied)."""
         self._offered = ()

@@ -24,8 +24,9 @@ from collections import defaultdict
 from typing import Any
 
 from gametable.core.positions import header_json
-from gametable.core.protocol import Action, Game, Outcome, State
+from gametable.core.protocol import Action, Game, Outcome
 from gametable.core.rng import Rng, as_rng
+from gametable.core.statecopy import CopiedState
 from gametable.games.keezbord import checks, rules
 from gametable.games.keezbord.actions import (
     HAND_IN,
@@ -81,12 +82,11 @@ EVENTS = (
 )
 
 
-class KeezbordState(State):
+class KeezbordState(CopiedState):
     __slots__ = (
         "_legal",
         "at_home",
         "board",
-        "current",
         "cycle",
         "deal",
         "dealer",
@@ -109,6 +109,7 @@ class KeezbordState(State):
         "stats",
         "sweeping",
         "tables",
+        "to_move",
         "track",
     )
     # every attribute, typed: the protocol's, the board's geometry and the options read once,
@@ -146,8 +147,9 @@ class KeezbordState(State):
     dealer: int
     cycle: int
     deal: int
-    #: the seat to move (``None``: the game is over)
-    current: int | None
+    #: the seat to move, as the protocol's tuple (empty once the game is over); a plain
+    #: attribute rather than a property, because every client reads it at every decision
+    to_move: tuple[int, ...]
     #: seats that handed in during the current deal (public)
     handed_in: list[int]
     #: counts of notable events (see :meth:`event_counts`)
@@ -156,25 +158,10 @@ class KeezbordState(State):
     #: of the position forgets them
     _legal: list[Action] | None
 
-    def __init__(
-        self,
-        game: Game,
-        players: int,
-        seed: int,
-        options: dict[str, Any],
-        source: KeezbordState | None = None,
-    ) -> None:
-        """A game's state before its first deal, or with ``source`` a copy of that state (for
-        :meth:`clone`: a constructor rather than ``object.__new__``, which compiled builds
-        refuse)."""
-        self.game = game
-        self.players = players
-        self.options = options
-        self.seed = seed
-        if source is not None:
-            self.copy_position(source)
-            return
-        self.rng = Rng(seed)
+    def new_position(self) -> None:
+        """A game's state before its first deal."""
+        players, options = self.players, self.options
+        self.rng = Rng(self.seed)
         self.ply = 0
         board = board_for(players)
         self.board = board
@@ -194,7 +181,7 @@ class KeezbordState(State):
         self.dealer = options["dealer"]
         self.cycle = 0
         self.deal = 0
-        self.current = None
+        self.to_move = ()
         self.handed_in = []
         self.stats = defaultdict(int)
         self._legal = None
@@ -221,7 +208,7 @@ class KeezbordState(State):
         self.dealer = source.dealer
         self.cycle = source.cycle
         self.deal = source.deal
-        self.current = source.current
+        self.to_move = source.to_move
         self.handed_in = source.handed_in[:]
         self.stats = source.stats.copy()
 
@@ -251,7 +238,7 @@ class KeezbordState(State):
             seat = (self.dealer + k) % n
             self.hands[seat] = sorted(deck[-size:])
             del deck[-size:]
-        self.current = (self.dealer + 1) % n
+        self.to_move = _TO_MOVE[(self.dealer + 1) % n]
 
     # -- whose pawns, who won -------------------------------------------------------------------------
     def controlled(self, seat: int) -> int:
@@ -276,17 +263,22 @@ class KeezbordState(State):
 
     # -- the protocol ---------------------------------------------------------------------------------
     @property
-    def to_move(self) -> tuple[int, ...]:
-        current = self.current
-        return () if current is None else _TO_MOVE[current]
+    def current(self) -> int | None:
+        """The seat to move (``None``: the game is over)."""
+        to_move = self.to_move
+        return to_move[0] if to_move else None
+
+    @current.setter
+    def current(self, seat: int | None) -> None:
+        self.to_move = () if seat is None else _TO_MOVE[seat]
 
     @property
     def is_over(self) -> bool:
-        return self.current is None
+        return not self.to_move
 
     @property
     def outcome(self) -> Outcome | None:
-        if self.current is not None:
+        if self.to_move:
             return None
         scores = [float(sum(self.at_home[t] for t in self.team_of(s))) for s in range(self.players)]
         team = self.winning_team()
@@ -302,8 +294,11 @@ class KeezbordState(State):
         return Outcome.from_scores(scores, reason=reason)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        current = self.current
-        if current is None or (seat is not None and seat != current):
+        to_move = self.to_move
+        if not to_move:
+            return []
+        current = to_move[0]
+        if seat is not None and seat != current:
             return []
         legal = self._legal
         if legal is None:
@@ -315,12 +310,12 @@ class KeezbordState(State):
         """The seat to move if ``action`` is one of the very action objects listed as legal for
         it in this position (so it needs no checking), else ``None``."""
         legal = self._legal
-        current = self.current
-        if legal is None or current is None or (seat is not None and seat != current):
+        to_move = self.to_move
+        if legal is None or not to_move or (seat is not None and seat != to_move[0]):
             return None
         for known in legal:
             if known is action:
-                return current
+                return to_move[0]
         return None
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:
@@ -328,11 +323,11 @@ class KeezbordState(State):
         position is known to be legal and is applied without deriving its legality again
         (the test of :meth:`known_legal`, written out here because it is the hot path)."""
         legal = self._legal
-        current = self.current
-        if legal is not None and current is not None and (seat is None or seat == current):
+        to_move = self.to_move
+        if legal is not None and to_move and (seat is None or seat == to_move[0]):
             for known in legal:
                 if known is action:
-                    self._apply(known, current)
+                    self._apply(known, to_move[0])
                     self.ply += 1
                     return
         super().apply(action, seat)
@@ -592,7 +587,7 @@ class KeezbordState(State):
         card on the pile, and pass the turn."""
         self._legal = None
         stats = self.stats
-        if isinstance(action, Move):
+        if type(action) is Move or isinstance(action, Move):  # (the commonest, exactly, first)
             card = action.card
             pid = action.pawn
             if card == FOUR:
@@ -653,11 +648,11 @@ class KeezbordState(State):
         """After a turn: the game may be won (or out of turns); else the next seat clockwise that
         still holds cards moves; when nobody does, the next round is dealt."""
         if PAWNS in self.at_home and self.winning_team() is not None:
-            self.current = None
+            self.to_move = ()
             return
         limit = self.max_turns
         if limit is not None and self.ply + 1 >= limit:
-            self.current = None
+            self.to_move = ()
             return
         n = self.players
         hands = self.hands
@@ -665,7 +660,7 @@ class KeezbordState(State):
         for _ in range(n):
             s = s + 1 if s + 1 < n else 0
             if hands[s]:
-                self.current = s
+                self.to_move = _TO_MOVE[s]
                 return
         self.deal_next()
 
@@ -772,9 +767,6 @@ class KeezbordState(State):
         return describe_action(self, action, seat)
 
     # -- copying, JSON, encoding ----------------------------------------------------------------------
-    def clone(self) -> KeezbordState:
-        return KeezbordState(self.game, self.players, self.seed, self.options, source=self)
-
     def to_json(self) -> dict[str, Any]:
         def cards(cs: list[int]) -> list[str]:
             return [card_text(c) for c in cs]
