@@ -213,11 +213,15 @@ def building_sites(state: BalamData, seat: int) -> tuple[int, ...]:
     """The sites the site rules let the king build on now (memoised until a building goes up
     or down)."""
     large_free = LARGE_PYRAMIDS - state.cities(seat)
-    key = ("sites", seat, state.build_site, large_free > 0)
+    lock = state.build_site
+    key = ("sites", seat, lock, large_free > 0)
     sites: tuple[int, ...] | None = state.city_memo.get(key)
     if sites is None:
-        candidates = [state.build_site] if state.build_site >= 0 else state.board.sites
-        sites = tuple(s for s in candidates if site_refusal(state, seat, s, large_free) is None)
+        if lock >= 0:
+            sites = (lock,) if site_refusal(state, seat, lock, large_free) is None else ()
+        else:  # rules 1 and 3 of site_refusal, over the owners of every site at once
+            holders = (seat, -1) if large_free > 0 else (seat,)
+            sites = tuple(s for s, holder in enumerate(state.owner) if holder in holders)
         state.city_memo[key] = sites
     return sites
 
