@@ -416,7 +416,9 @@ def _compile_create(cls: type) -> Callable[..., Any]:
         else:
             names[f"_default{i}"] = f.default
             initial = f"_default{i}"
-        lines.append(f"    state.{f.name} = given[{f.name!r}] if {f.name!r} in given else {initial}")
+        lines.append(
+            f"    state.{f.name} = given[{f.name!r}] if {f.name!r} in given else {initial}"
+        )
     lines.append("    return state")
     exec("\n".join(lines), names)
     create: Callable[..., Any] = names["create"]

@@ -19,7 +19,6 @@ from gametable.games.balam.katun import (
 )
 from gametable.games.balam.state import DEFEND, DISTRIBUTION, EVENTS, OVER, BalamData
 
-
 #: the longest list of legal actions :meth:`BalamState.check_action` searches for the very
 #: action object given (longer lists are checked by the rules: it is quicker)
 TRUSTED_LIST = 32
