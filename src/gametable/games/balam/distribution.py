@@ -84,23 +84,23 @@ def move_target_refusal(state: BalamData, seat: int, riches: int, d: int) -> Ref
     if state.owner[d // MAX_PLOTS] != seat:
         return Refusal("riches go only to your own buildings", rules.DISTRIBUTION)
     kind = state.buildings[d]
-    riches_on = state.riches_on
+    toks = state.riches_on
     if kind == GARRISON:
         if riches != OBSIDIAN:
             return Refusal("only obsidian is moved onto a garrison", rules.EQUIPMENT)
-        if riches_on[d] >= 0:
+        if toks[d] >= 0:
             return Refusal(
                 f"the garrison on {position_text(state.board, d)} already holds a riches",
                 rules.EQUIPMENT,
             )
     elif kind == RESERVE:
-        if riches_on[d] >= 0:
+        if toks[d] >= 0:
             return Refusal(
                 f"the reserve on {position_text(state.board, d)} already holds a riches",
                 rules.STORAGE,
             )
     elif kind in (TEMPLE, PALACE):
-        if riches_on[d] >= 0 and riches_on[state.second_pos(d)] >= 0:
+        if toks[d] >= 0 and toks[state.second_pos(d)] >= 0:
             return Refusal(
                 f"the {KINDS[kind]} on {position_text(state.board, d)} already has 2 riches",
                 rules.CEREMONY if kind == TEMPLE else rules.TAXES,
