@@ -392,8 +392,8 @@ def _copy_expression(f: Field, names: dict[str, Any]) -> str:
 
 def _compile_clone(cls: type) -> Callable[[Any], Any]:
     """``clone`` as straight-line code for the fields of ``cls`` (generated once per class)."""
-    names: dict[str, Any] = {"_new": object.__new__, "_copy_row": list.copy}
-    lines = ["def clone(self):", "    new = _new(type(self))"]
+    names: dict[str, Any] = {"_copy_row": list.copy}
+    lines = ["def clone(self):", "    cls = type(self)", "    new = cls.__new__(cls)"]
     for f in cls._fields_:  # type: ignore[attr-defined]
         lines.append(f"    new.{f.name} = {_copy_expression(f, names)}")
     lines.append("    return new")
@@ -407,8 +407,8 @@ def _compile_clone(cls: type) -> Callable[[Any], Any]:
 def _compile_create(cls: type) -> Callable[..., Any]:
     """``create`` as straight-line code for the fields of ``cls``: each field ``given`` or else
     its default, in declaration order (what :meth:`FieldState.create` does, without a loop)."""
-    names: dict[str, Any] = {"_new": object.__new__}
-    lines = ["def create(cls, **given):", "    state = _new(cls)"]
+    names: dict[str, Any] = {}
+    lines = ["def create(cls, **given):", "    state = cls.__new__(cls)"]
     for i, f in enumerate(cls._fields_):  # type: ignore[attr-defined]
         if f.factory is not None:
             names[f"_make{i}"] = f.factory
@@ -477,7 +477,7 @@ class FieldState:
     @classmethod
     def create(cls: type[S], **given: Any) -> S:
         """A state whose fields are ``given`` or else their defaults, in declaration order."""
-        state = object.__new__(cls)
+        state = cls.__new__(cls)  # (a compiled base class refuses object.__new__)
         for f in cls._fields_:
             setattr(state, f.name, given[f.name] if f.name in given else f.initial(state))
         return state
@@ -487,7 +487,7 @@ class FieldState:
         """A state read from its JSON form: each field read at its path (checked by its codec) or
         set to its default, in declaration order; then :meth:`_after_load` derives the rest and
         checks the game's invariants, and each derived value the position gives must agree."""
-        state = object.__new__(cls)
+        state = cls.__new__(cls)  # (a compiled base class refuses object.__new__)
         loaded: set[int] = set()
         fields = cls._fields_
         for i, f in enumerate(fields):
