@@ -58,6 +58,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from gametable.core.errors import InvalidState
 from gametable.core.positions import expect_int, header_json, read_header
+from gametable.core.rng import Rng
 
 T = TypeVar("T")
 S = TypeVar("S", bound="FieldState")
@@ -462,7 +463,7 @@ class FieldState:
     players: int = field(0, json=HEADER)
     options: dict[str, Any] = field(factory=lambda s: {}, json=HEADER)
     seed: int = field(0, json=HEADER)
-    rng: Any = field(None, copy=Copy.CLONE, json=HEADER)
+    rng: Any = field(factory=lambda s: Rng(s.seed), copy=Copy.CLONE, json=HEADER)
     ply: int = field(0, json=HEADER)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
