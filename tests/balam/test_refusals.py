@@ -80,3 +80,19 @@ def test_fields_kept_up_to_date_match_those_derived_from_scratch(players: int) -
             for q in state.to_move:
                 assert fresh.legal_actions(q) == state.legal_actions(q)
         state.apply(rng.choice(state.legal_actions(seat)), seat)
+
+
+def test_an_action_object_listed_before_the_last_action_is_checked_by_the_rules_again() -> None:
+    """B - Turns (BA-058 BA-059): the very ``pay`` object listed at the start of the turn is
+    accepted once (it was listed legal), then refused by the turn rule once the riches is paid,
+    with the state untouched, although the new position's legal actions were listed too."""
+    state = GAME.new_game(2, seed=3)
+    seat = state.to_move[0]
+    pay = next(a for a in state.legal_actions(seat) if str(a).startswith("pay "))
+    state.apply(pay, seat)
+    assert pay not in state.legal_actions(seat)
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(pay, seat)
+    assert "BA-058" in err.value.rule.statements
+    assert state.to_json() == before

@@ -58,6 +58,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from gametable.core.errors import InvalidState
 from gametable.core.positions import expect_int, header_json, read_header
+from gametable.core.rng import Rng
 
 T = TypeVar("T")
 S = TypeVar("S", bound="FieldState")
@@ -392,8 +393,8 @@ def _copy_expression(f: Field, names: dict[str, Any]) -> str:
 
 def _compile_clone(cls: type) -> Callable[[Any], Any]:
     """``clone`` as straight-line code for the fields of ``cls`` (generated once per class)."""
-    names: dict[str, Any] = {"_new": object.__new__, "_copy_row": list.copy}
-    lines = ["def clone(self):", "    new = _new(type(self))"]
+    names: dict[str, Any] = {"_copy_row": list.copy}
+    lines = ["def clone(self):", "    cls = type(self)", "    new = cls.__new__(cls)"]
     for f in cls._fields_:  # type: ignore[attr-defined]
         lines.append(f"    new.{f.name} = {_copy_expression(f, names)}")
     lines.append("    return new")
@@ -402,6 +403,29 @@ def _compile_clone(cls: type) -> Callable[[Any], Any]:
     clone.__qualname__ = f"{cls.__qualname__}.clone"
     clone.__doc__ = "An independent copy (generated from the declared fields)."
     return clone
+
+
+def _compile_create(cls: type) -> Callable[..., Any]:
+    """``create`` as straight-line code for the fields of ``cls``: each field ``given`` or else
+    its default, in declaration order (what :meth:`FieldState.create` does, without a loop)."""
+    names: dict[str, Any] = {}
+    lines = ["def create(cls, **given):", "    state = cls.__new__(cls)"]
+    for i, f in enumerate(cls._fields_):  # type: ignore[attr-defined]
+        if f.factory is not None:
+            names[f"_make{i}"] = f.factory
+            initial = f"_make{i}(state)"
+        else:
+            names[f"_default{i}"] = f.default
+            initial = f"_default{i}"
+        lines.append(
+            f"    state.{f.name} = given[{f.name!r}] if {f.name!r} in given else {initial}"
+        )
+    lines.append("    return state")
+    exec("\n".join(lines), names)
+    create: Callable[..., Any] = names["create"]
+    create.__qualname__ = f"{cls.__qualname__}.create"
+    create.__doc__ = FieldState.create.__doc__
+    return create
 
 
 def _get(data: Mapping[str, Any], path: str) -> Any:
@@ -439,7 +463,7 @@ class FieldState:
     players: int = field(0, json=HEADER)
     options: dict[str, Any] = field(factory=lambda s: {}, json=HEADER)
     seed: int = field(0, json=HEADER)
-    rng: Any = field(None, copy=Copy.CLONE, json=HEADER)
+    rng: Any = field(factory=lambda s: Rng(s.seed), copy=Copy.CLONE, json=HEADER)
     ply: int = field(0, json=HEADER)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -454,7 +478,7 @@ class FieldState:
     @classmethod
     def create(cls: type[S], **given: Any) -> S:
         """A state whose fields are ``given`` or else their defaults, in declaration order."""
-        state = object.__new__(cls)
+        state = cls.__new__(cls)  # (a compiled base class refuses object.__new__)
         for f in cls._fields_:
             setattr(state, f.name, given[f.name] if f.name in given else f.initial(state))
         return state
@@ -464,7 +488,7 @@ class FieldState:
         """A state read from its JSON form: each field read at its path (checked by its codec) or
         set to its default, in declaration order; then :meth:`_after_load` derives the rest and
         checks the game's invariants, and each derived value the position gives must agree."""
-        state = object.__new__(cls)
+        state = cls.__new__(cls)  # (a compiled base class refuses object.__new__)
         loaded: set[int] = set()
         fields = cls._fields_
         for i, f in enumerate(fields):
@@ -544,6 +568,8 @@ def _collect_fields(cls: type) -> None:
     cls._fields_ = (*inherited, *own)  # type: ignore[attr-defined]
     if "clone" not in cls.__dict__:
         cls.clone = _compile_clone(cls)  # type: ignore[attr-defined]
+    if "create" not in cls.__dict__:
+        cls.create = classmethod(_compile_create(cls))  # type: ignore[attr-defined]
 
 
 _collect_fields(FieldState)

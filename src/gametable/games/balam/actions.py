@@ -53,7 +53,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Any, ClassVar
+from typing import Any
 
 from gametable.core.errors import InvalidAction
 from gametable.core.protocol import Action
@@ -73,7 +73,6 @@ def _at(site: str, plot: int) -> dict[str, Any]:
 class Pay(Action):
     """Pay one riches from the king sheet: the turn's riches, or one of a building's cost."""
 
-    kind: ClassVar[str] = "pay"
     riches: int
 
     def __str__(self) -> str:
@@ -87,11 +86,13 @@ class Pay(Action):
         return ("pay", RICHES[self.riches])
 
 
+Pay.kind = "pay"
+
+
 @dataclass(frozen=True, slots=True)
 class PayFrom(Action):
     """After ``ward``: the Mayas pay the riches lying on a reserve or garrison of the king."""
 
-    kind: ClassVar[str] = "pay_from"
     site: str
     plot: int
 
@@ -106,11 +107,13 @@ class PayFrom(Action):
         return ("pay from", self.site, f"plot {self.plot}")
 
 
+PayFrom.kind = "pay_from"
+
+
 @dataclass(frozen=True, slots=True)
 class TurnKatun(Action):
     """Turn over the face-down Katun card in ``slot`` (instead of paying)."""
 
-    kind: ClassVar[str] = "katun"
     slot: int
 
     def __str__(self) -> str:
@@ -124,11 +127,13 @@ class TurnKatun(Action):
         return ("turn a Katun card", f"card {self.slot}")
 
 
+TurnKatun.kind = "katun"
+
+
 @dataclass(frozen=True, slots=True)
 class Build(Action):
     """Build ``building`` on ``plot`` of ``site`` (a palace or temple also covers the next plot)."""
 
-    kind: ClassVar[str] = "build"
     building: int
     site: str
     plot: int
@@ -144,11 +149,13 @@ class Build(Action):
         return ("build", KINDS[self.building], self.site, f"plot {self.plot}")
 
 
+Build.kind = "build"
+
+
 @dataclass(frozen=True, slots=True)
 class Remove(Action):
     """Remove one's building anchored on ``plot`` of ``site`` (while building there)."""
 
-    kind: ClassVar[str] = "remove"
     site: str
     plot: int
 
@@ -163,12 +170,14 @@ class Remove(Action):
         return ("remove", self.site, f"plot {self.plot}")
 
 
+Remove.kind = "remove"
+
+
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
     """Attack the enemy city ``target`` from ``source`` with ``garrisons`` garrisons, spending
     ``obsidian`` of the obsidian they hold."""
 
-    kind: ClassVar[str] = "attack"
     source: str
     target: str
     garrisons: int
@@ -197,11 +206,12 @@ class Attack(Action):
         )
 
 
+Attack.kind = "attack"
+
+
 @dataclass(frozen=True, slots=True)
 class End(Action):
     """End the turn (pass, or stop building)."""
-
-    kind: ClassVar[str] = "end"
 
     def __str__(self) -> str:
         return "end"
@@ -214,11 +224,13 @@ class End(Action):
         return ("end the turn",)
 
 
+End.kind = "end"
+
+
 @dataclass(frozen=True, slots=True)
 class Defend(Action):
     """The defender spends ``obsidian`` of his defending garrisons' obsidian."""
 
-    kind: ClassVar[str] = "defend"
     obsidian: int
 
     def __str__(self) -> str:
@@ -232,11 +244,13 @@ class Defend(Action):
         return ("defend", f"spend {self.obsidian} obsidian")
 
 
+Defend.kind = "defend"
+
+
 @dataclass(frozen=True, slots=True)
 class Lose(Action):
     """Lose one's building on ``plot`` of ``site`` (war losses, catastrophes)."""
 
-    kind: ClassVar[str] = "lose"
     site: str
     plot: int
 
@@ -251,11 +265,13 @@ class Lose(Action):
         return ("lose", self.site, f"plot {self.plot}")
 
 
+Lose.kind = "lose"
+
+
 @dataclass(frozen=True, slots=True)
 class Destroy(Action):
     """(The attacker) destroy the enemy building on ``plot`` of ``site``."""
 
-    kind: ClassVar[str] = "destroy"
     site: str
     plot: int
 
@@ -270,11 +286,13 @@ class Destroy(Action):
         return ("destroy", self.site, f"plot {self.plot}")
 
 
+Destroy.kind = "destroy"
+
+
 @dataclass(frozen=True, slots=True)
 class Take(Action):
     """Take an offered riches; ``riches == PRESTIGE`` takes the card's prestige instead."""
 
-    kind: ClassVar[str] = "take"
     riches: int
 
     def __str__(self) -> str:
@@ -293,11 +311,13 @@ class Take(Action):
         return ("take", self.offer)
 
 
+Take.kind = "take"
+
+
 @dataclass(frozen=True, slots=True)
 class Dowry(Action):
     """Princely marriage: take a ``riches`` from the king sheet of ``seat``."""
 
-    kind: ClassVar[str] = "dowry"
     seat: int
     riches: int
 
@@ -312,11 +332,12 @@ class Dowry(Action):
         return ("dowry", f"from seat {self.seat}", RICHES[self.riches])
 
 
+Dowry.kind = "dowry"
+
+
 @dataclass(frozen=True, slots=True)
 class Ward(Action):
     """A catastrophe: the Mayas pay from the king's reserves and garrisons."""
-
-    kind: ClassVar[str] = "ward"
 
     def __str__(self) -> str:
         return "ward"
@@ -329,11 +350,12 @@ class Ward(Action):
         return ("ward off (the Mayas pay)",)
 
 
+Ward.kind = "ward"
+
+
 @dataclass(frozen=True, slots=True)
 class Suffer(Action):
     """A catastrophe: the king loses the buildings (or cities) it strikes."""
-
-    kind: ClassVar[str] = "suffer"
 
     def __str__(self) -> str:
         return "suffer"
@@ -346,11 +368,13 @@ class Suffer(Action):
         return ("suffer (lose the buildings)",)
 
 
+Suffer.kind = "suffer"
+
+
 @dataclass(frozen=True, slots=True)
 class Offer(Action):
     """Cult of the sacred cenotes: carry the riches on ``plot`` of ``site`` to ``cenote``."""
 
-    kind: ClassVar[str] = "offer"
     site: str
     plot: int
     cenote: str
@@ -366,12 +390,14 @@ class Offer(Action):
         return ("offer", f"from {self.site}.{self.plot}", f"to the cenote {self.cenote}")
 
 
+Offer.kind = "offer"
+
+
 @dataclass(frozen=True, slots=True)
 class Move(Action):
     """Distribution: move the riches on ``plot`` of ``site`` to one's building on ``to_plot`` of
     ``to_site``."""
 
-    kind: ClassVar[str] = "move"
     site: str
     plot: int
     to_site: str
@@ -393,11 +419,12 @@ class Move(Action):
         return ("move", f"from {self.site}.{self.plot}", f"to {self.to_site}.{self.to_plot}")
 
 
+Move.kind = "move"
+
+
 @dataclass(frozen=True, slots=True)
 class Done(Action):
     """Stop offering to the cenotes, or end one's distribution."""
-
-    kind: ClassVar[str] = "done"
 
     def __str__(self) -> str:
         return "done"
@@ -408,6 +435,9 @@ class Done(Action):
     @property
     def steps(self) -> tuple[str, ...]:
         return ("done",)
+
+
+Done.kind = "done"
 
 
 #: every action class, in the order of the integer encoding's blocks
@@ -663,6 +693,9 @@ class ActionTable:
     #: memo of the rules' pure functions of small keys (the builds a site's empty plots allow,
     #: the payments a king sheet allows...), shared by every game on the board
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False)
+    #: the transport memo of every game on the board: the sites a riches may reach by (open
+    #: sites, site) (a pure function of the board: see ``BalamData.reach_from``)
+    reach: dict[tuple[int, int], int] = field(default_factory=dict, compare=False, hash=False)
 
     def remember(self, key: Any, value: Any) -> Any:
         """Keep ``value`` under ``key`` (the memo starts afresh when it grows too large)."""

@@ -213,11 +213,15 @@ def building_sites(state: BalamData, seat: int) -> tuple[int, ...]:
     """The sites the site rules let the king build on now (memoised until a building goes up
     or down)."""
     large_free = LARGE_PYRAMIDS - state.cities(seat)
-    key = ("sites", seat, state.build_site, large_free > 0)
+    lock = state.build_site
+    key = ("sites", seat, lock, large_free > 0)
     sites: tuple[int, ...] | None = state.city_memo.get(key)
     if sites is None:
-        candidates = [state.build_site] if state.build_site >= 0 else state.board.sites
-        sites = tuple(s for s in candidates if site_refusal(state, seat, s, large_free) is None)
+        if lock >= 0:
+            sites = (lock,) if site_refusal(state, seat, lock, large_free) is None else ()
+        else:  # rules 1 and 3 of site_refusal, over the owners of every site at once
+            holders = (seat, -1) if large_free > 0 else (seat,)
+            sites = tuple(s for s, holder in enumerate(state.owner) if holder in holders)
         state.city_memo[key] = sites
     return sites
 
@@ -264,7 +268,14 @@ def build_actions(state: BalamData, seat: int) -> Sequence[Action]:
     kinds = affordable(state, seat)
     if not kinds:
         return ()
-    key = ("builds", seat, state.build_site, kinds)
+    lock = state.build_site
+    if lock >= 0:  # one site only: its builds are memoised per board
+        if not building_sites(state, seat):
+            return ()
+        if kinds & MARKET_BIT and lock in market_refused(state, seat):
+            kinds &= ~MARKET_BIT
+        return site_builds(state, lock, kinds)
+    key = ("builds", seat, kinds)
     done: list[Action] | None = state.plot_memo.get(key)
     if done is None:
         sites = building_sites(state, seat)
@@ -289,17 +300,20 @@ def build_actions(state: BalamData, seat: int) -> Sequence[Action]:
 def remove_actions(state: BalamData, seat: int) -> Sequence[Action]:
     """The king's buildings he may remove (memoised until a building goes up or down: the
     caller must not change it)."""
-    key = ("remove", seat, state.build_site)
+    remove, buildings, lock = state.actions.remove, state.buildings, state.build_site
+    if lock >= 0:  # the turn's site only: a few plots, listed afresh
+        base = lock * MAX_PLOTS
+        return [
+            remove[b]
+            for b in range(base, base + MAX_PLOTS)
+            if buildings[b] in BUILDINGS and removal_refusal(state, seat, b) is None
+        ]
+    key = ("remove", seat)
     found: tuple[Action, ...] | None = state.plot_memo.get(key)
     if found is None:
-        remove, buildings = state.actions.remove, state.buildings
-        lock = state.build_site
-        plots = (
-            state.plots_of(seat) if lock < 0 else range(lock * MAX_PLOTS, (lock + 1) * MAX_PLOTS)
-        )
         found = tuple(  # of the buildings there, those the rule lets him remove
             remove[b]
-            for b in plots
+            for b in state.plots_of(seat)
             if buildings[b] in BUILDINGS and removal_refusal(state, seat, b) is None
         )
         state.plot_memo[key] = found

@@ -316,12 +316,21 @@ def fits_place(card: int, place: str) -> bool:
     return kind not in (PROSPEROUS_PLACE, BALL_PLACE, "eclipse")
 
 
+#: the cards :func:`build_deck` places apart, and the others
+BALL_CARDS, PROSPEROUS_CARDS, ECLIPSE_CARDS = (
+    tuple(ids_of(kind)) for kind in ("ball_game", "prosperous", "eclipse")
+)
+ORDINARY_CARDS = tuple(
+    i for i in range(len(CARDS)) if KIND[i] not in ("ball_game", "prosperous", "eclipse")
+)
+
+
 def build_deck(rng: Rng) -> list[int]:
     """The whole deck, **top card last** (so drawing is ``deck.pop()``)."""
-    balls = ids_of("ball_game")
-    pros = ids_of("prosperous")
-    eclipse = ids_of("eclipse")
-    rest = [i for i in range(len(CARDS)) if KIND[i] not in ("ball_game", "prosperous", "eclipse")]
+    balls = list(BALL_CARDS)
+    pros = list(PROSPEROUS_CARDS)
+    eclipse = ECLIPSE_CARDS
+    rest = list(ORDINARY_CARDS)
     rng.shuffle(rest)
     rng.shuffle(balls)
     rng.shuffle(pros)

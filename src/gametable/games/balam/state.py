@@ -104,8 +104,8 @@ from gametable.games.balam.rules import Refusal
 from gametable.games.balam.scoring import SCORE_CAP
 from gametable.games.balam.transport import reach, usable_mask
 
-#: entries kept in each transport memo before it starts afresh
-MEMO_SIZE = 4096
+#: entries kept in the transport memo of a board before it starts afresh
+MEMO_SIZE = 1 << 16
 _PLURAL = {"observatory": "observatories"}
 #: the keys of ``event_counts``, always all present
 EVENTS = (
@@ -552,9 +552,9 @@ class BalamData(FieldState):
     #: values derived from the buildings (the builds and removals allowed), replaced whenever a
     #: building goes up or down; shared by clones until then
     plot_memo: dict[tuple[Any, ...], Any] = field(factory=lambda s: {})
-    #: transport memo, a pure function of the board shared by the game's states: the sites a
+    #: transport memo, a pure function of the board shared by the games on it: the sites a
     #: riches may reach by (open sites, site)
-    reach_memo: dict[tuple[int, int], int] = field(factory=lambda s: {})
+    reach_memo: dict[tuple[int, int], int] = field(factory=lambda s: s.actions.reach)
 
     # -- loading ----------------------------------------------------------------------------------------------
     def _after_load(self) -> None:

@@ -40,12 +40,13 @@ def usable_mask(
         own = row[seat]
         if combined:
             enemies = sum(row) - own
+            if enemies > own:
+                continue  # the enemies have more small pyramids there
             tie = enemies == own
         else:
-            enemies = max(row)  # his own count included: only an enemy can be above it
+            if max(row) > own:  # his own count included: only an enemy can be above it
+                continue  # the strongest enemy has more small pyramids there
             tie = row.count(own) > 1
-        if enemies > own:
-            continue  # the enemies have more small pyramids there
         if tie and owner[s] != -1 and owner[s] != seat:
             continue  # a tie, in another king's city
         mask |= 1 << s

@@ -144,11 +144,16 @@ def interchangeable(state: BalamData, candidates: list[int]) -> bool:
 
 
 # -- the rules of an attack --------------------------------------------------------------------------
-def attack_turn_refusal(state: BalamData, seat: int) -> Refusal | None:
+def may_attack_now(state: BalamData) -> bool:
     """After paying his turn's riches, a king may launch one attack instead of building."""
+    return state.phase == ACT and state.build_site < 0 and not state.attacked
+
+
+def attack_turn_refusal(state: BalamData, seat: int) -> Refusal | None:
+    """The refusal of :func:`may_attack_now`."""
     if state.phase == TURN:
         return pay_first_refusal(state, seat, "attack")
-    if state.phase != ACT or state.build_site >= 0 or state.attacked:
+    if not may_attack_now(state):
         return Refusal("a king launches one attack, instead of building, per turn", rules.WARS)
     return None
 
@@ -201,7 +206,7 @@ def refuse_attack(state: BalamData, action: Attack, seat: int) -> Refusal | None
 
 def attack_actions(state: BalamData, seat: int) -> list[Action]:
     """Every attack no rule refuses: from each city, on each enemy neighbour, each force."""
-    if attack_turn_refusal(state, seat) is not None:
+    if not may_attack_now(state):
         return []
     out: list[Action] = []
     for s in state.cities_of(seat):
