@@ -81,7 +81,7 @@ HARD: Mapping[str, Mapping[str, Any]] = {}
 
 
 #: the ISMCTS parameters a level may set per game
-TUNABLE = ("iterations", "rollout", "depth", "c", "anchor")
+TUNABLE = ("iterations", "rollout", "depth", "c", "anchor", "leaf", "settle")
 
 
 class HardBot(ISMCTSBot):
