@@ -47,6 +47,8 @@ KEEZ_NAMES = (
     "on_start",  # pawns resting on their start space
     "threatened",  # pawns on the track an opposing pawn may reach with one card
     "board",  # the rules of thumb's value of its pawns, /100
+    "remaining",  # steps its pawns still have to go to their home spaces, in track lengths
+    "slowest",  # the same for its pawn furthest from home (all four must come home to win)
     "leave_cards",  # aces and kings in hand (they bring a pawn out)
     "sevens",  # sevens in hand
     "fours",  # fours in hand (a step back towards home)
@@ -62,6 +64,8 @@ def keezbord_standing(state: State, seat: int) -> list[float]:
     pawns, progress = view["pawns"], view["progress"]
     progressed = home = nest = on_start = threatened = 0.0
     places = pawns[seat]
+    goal = length + len(places)  # from the start space to the last home space, about
+    remaining: list[float] = []
     occupied = [
         (place, owner)
         for owner, row in enumerate(pawns)
@@ -70,6 +74,7 @@ def keezbord_standing(state: State, seat: int) -> list[float]:
         if isinstance(place, int)
     ]
     for place, p in zip(places, progress[seat], strict=True):
+        remaining.append(max(0, goal - (-1 if p is None else p)) / length)
         if p is None:
             nest += 1
         elif p >= length:
@@ -92,6 +97,8 @@ def keezbord_standing(state: State, seat: int) -> list[float]:
         on_start,
         threatened,
         keezbord_rules.seat_values(view)[seat] / 100.0,
+        sum(remaining),
+        max(remaining),
         float(hand.count("A") + hand.count("K")),
         float(hand.count("7")),
         float(hand.count("4")),
