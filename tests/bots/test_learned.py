@@ -50,11 +50,12 @@ def test_features_are_one_seats_standing_minus_the_others(game: str) -> None:
 
 
 def test_a_seat_far_ahead_is_valued_above_even() -> None:
-    """Keezbord: the rules of thumb against random moves is far ahead after 150 decisions."""
+    """Keezbord: the rules of thumb against random moves is ahead after 80 decisions."""
     evaluate = learned_evaluation("keezbord", 2)
     assert evaluate is not None
-    ahead = [evaluate(played("keezbord", 150, seed=s))[0] for s in range(4)]
-    assert min(ahead) > 0.6
+    ahead = [evaluate(played("keezbord", 80, seed=s))[0] for s in range(6)]
+    assert min(ahead) > 0.55
+    assert sum(ahead) / len(ahead) > 0.7
 
 
 def test_no_model_for_more_seats_keeps_the_hand_written_evaluation() -> None:
