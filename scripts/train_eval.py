@@ -6,7 +6,7 @@ The recipe, in three steps, each reproducible from the seed (a few minutes per g
 core of a small machine; well under an hour for both games):
 
 1. *Data*: ``gametable simulate GAME -p 2 -b heuristic -b easy --games N --seed S -j 1
-   --eval-every 0 --out DATA/GAME`` (the rules of thumb against themselves with human slips,
+   --eval-every 0 --out DATA/GAME`` (``--data DATA``, default ``out/selfplay``) (the rules of thumb against themselves with human slips,
    so positions both good and bad are seen; seats rotate).  An existing run is resumed, not
    replayed.
 2. *Rows*: every ``--every``-th position of every game is replayed from the game's record; a
@@ -123,7 +123,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--every", type=int, default=3, help="keep every N-th position")
-    parser.add_argument("--data", type=Path, default=ROOT / "simulations" / "selfplay")
+    parser.add_argument("--data", type=Path, default=ROOT / "out" / "selfplay")
     parser.add_argument("--out", type=Path, default=None, help="default: the package's data")
     args = parser.parse_args()
 
