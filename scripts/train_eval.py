@@ -6,9 +6,9 @@ The recipe, in three steps, each reproducible from the seed (a few minutes per g
 core of a small machine; well under an hour for both games):
 
 1. *Data*: ``gametable simulate GAME -p 2 -b heuristic -b easy --games N --seed S -j 1
-   --eval-every 0 --out DATA/GAME`` (``--data DATA``, default ``out/selfplay``) (the rules of thumb against themselves with human slips,
-   so positions both good and bad are seen; seats rotate).  An existing run is resumed, not
-   replayed.
+   --eval-every 0 --out DATA/GAME`` (``--data``, default ``out/selfplay``): the rules of thumb
+   against themselves with human slips, so positions both good and bad are seen; seats
+   rotate.  An existing run is resumed, not replayed.
 2. *Rows*: every ``--every``-th position of every game is replayed from the game's record; a
    row is the features of seat 0 (its standing minus seat 1's) and whether seat 0 won; each row
    also appears mirrored (seat 1's features, seat 1's result), so the model treats the seats
