@@ -103,3 +103,13 @@ def test_settle_leaves_balam_distribution_steps_to_the_rules_of_thumb() -> None:
     searching = ISMCTSBot(seed=3, iterations=50)
     searching.act(state, seat)
     assert searching.last_iterations == 50
+
+
+def test_hard_balzakken_scores_its_leaves_with_the_learned_evaluation() -> None:
+    state = played("balzakken", 6, seed=2)
+    bot = make_bot("hard:iterations=30", seed=1)
+    assert isinstance(bot, ISMCTSBot)
+    bot.act(state, state.to_move[0])
+    assert bot.leaf == "learned"
+    assert bot.evaluation is not None
+    assert bot.evaluation is not heuristic_for("balzakken").evaluate
