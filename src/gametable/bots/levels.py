@@ -8,8 +8,8 @@
            seen, a cheaper building), never random ones.
 ``normal`` the game's rules of thumb (:class:`~gametable.bots.heuristic.HeuristicBot`).
 ``hard``   the ISMCTS search (:class:`~gametable.bots.ismcts.ISMCTSBot`) with the settings
-           :data:`HARD` gives per game (Balzakken: the learned leaf evaluation; elsewhere the
-           ``ismcts`` defaults), within half a second of CPU per move on average.
+           :data:`HARD` gives per game (Balzakken and Keezbord: the learned leaf evaluation;
+           Balam: the ``ismcts`` defaults), within half a second of CPU per move on average.
 =========  =====================================================================================
 
 Each level is a registered bot name, so it is accepted wherever a bot spec is (``gametable play
@@ -75,11 +75,13 @@ class NormalBot(HeuristicBot):
 
 
 #: per game, the ISMCTS settings of ``hard`` that differ from the ``ismcts`` defaults (see
-#: docs/bots.md for the runs behind them): in Balzakken the leaves are scored by the evaluation
-#: fitted by self-play (:mod:`gametable.bots.learned`) at twice the default budget (about 0.2 s
-#: of CPU a move); elsewhere the defaults, which no setting tried has yet been shown to beat
+#: docs/bots.md for the runs behind them): in Balzakken and Keezbord the leaves are scored by
+#: the evaluation fitted by self-play (:mod:`gametable.bots.learned`), at 300 iterations (about
+#: 0.2 s of CPU a move) and at 1000 iterations with random rollouts cut at 4 plies (about
+#: 0.14 s); in Balam the defaults, which no setting tried has yet been shown to beat
 HARD: Mapping[str, Mapping[str, Any]] = {
     "balzakken": {"leaf": "learned", "iterations": 300},
+    "keezbord": {"leaf": "learned", "iterations": 1000, "depth": 4},
 }
 
 
