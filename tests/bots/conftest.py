@@ -19,6 +19,8 @@ BOT_SPECS = (
     "easy",
     "normal",
     "hard:iterations=12",
+    "ismcts:iterations=12,depth=2,leaf=learned",
+    "ismcts:iterations=12,settle=true",
 )
 
 

@@ -10,7 +10,8 @@
 ``heuristic``  the game's rules of thumb (:mod:`gametable.bots.heuristics`; a one-ply look-ahead
                for games without any)
 ``ismcts``     Information Set MCTS (:mod:`gametable.bots.ismcts`); parameters ``iterations``,
-               ``seconds``, ``rollout`` (heuristic/random), ``depth``, ``c``, ``anchor``
+               ``seconds``, ``rollout`` (heuristic/random), ``depth``, ``c``, ``anchor``,
+               ``leaf`` (heuristic/learned: :mod:`gametable.bots.learned`), ``settle``
 =============  ==================================================================================
 
 Fairness: a bot's choice must not change when the hidden parts of the real state change

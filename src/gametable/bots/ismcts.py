@@ -36,11 +36,22 @@ import time
 from collections.abc import Sequence
 
 from gametable.bots.base import Bot, SeatState
-from gametable.bots.heuristics import Heuristic, Ranking, has_heuristic, heuristic_for
+from gametable.bots.heuristics import (
+    Evaluation,
+    Heuristic,
+    Ranking,
+    has_heuristic,
+    heuristic_for,
+)
+from gametable.bots.learned import learned_evaluation
 from gametable.core.protocol import Action, State
 from gametable.core.rng import Rng
 
 ROLLOUTS = ("random", "heuristic", "none")
+#: what scores a state where a rollout stops: the game's hand-written evaluation, or the
+#: evaluation fitted by self-play (:mod:`gametable.bots.learned`; the hand-written one where the
+#: game has no fitted model at this number of players)
+LEAVES = ("heuristic", "learned")
 #: the largest budgets and parameters a spec may give (a server may allow less): beyond these a
 #: search would not end in any useful time, or the parameter has no meaning (rewards lie in [0, 1])
 MAX_ITERATIONS = 10_000_000
@@ -111,6 +122,9 @@ class ISMCTSBot(Bot):
     ``c`` is the UCB exploration constant (rewards lie in [0, 1]).  ``anchor``: the
     search overrides the game's heuristic choice only when it finds a move whose mean reward is
     better by more than this (0: pure ISMCTS; games without a heuristic are never anchored).
+    ``leaf`` (one of :data:`LEAVES`) says what scores a state where a rollout stops.
+    ``settle``: routine decisions the game's heuristic names (``Heuristic.settled``: Balam's
+    distribution steps) are played by the heuristic without a search.
     """
 
     name = "ismcts"
@@ -124,6 +138,8 @@ class ISMCTSBot(Bot):
         depth: int | None = None,
         c: float = 0.7,
         anchor: float = 0.03,
+        leaf: str = "heuristic",
+        settle: bool = False,
     ) -> None:
         super().__init__(seed)
         check_count("iterations", iterations, 1, MAX_ITERATIONS)
@@ -133,6 +149,12 @@ class ISMCTSBot(Bot):
         check_count("depth", depth, 0, MAX_DEPTH)
         check_number("c", c, 0.0, MAX_C)
         check_number("anchor", anchor, 0.0, 1.0)
+        if leaf not in LEAVES:
+            raise ValueError(f"leaf must be one of {', '.join(LEAVES)}, not {leaf!r}")
+        self.leaf = leaf
+        if not isinstance(settle, bool):
+            raise ValueError(f"settle must be true or false, not {settle!r}")
+        self.settle = settle
         self.anchor = float(anchor)
         self.iterations = iterations
         self.seconds = seconds
@@ -141,6 +163,7 @@ class ISMCTSBot(Bot):
         self.c = float(c)
         #: iterations run by the last call of :meth:`choose` (for benchmarks)
         self.last_iterations = 0
+        self.evaluation: Evaluation | None = None
 
     # -- the search ---------------------------------------------------------------------------------
     def choose(self, seat_state: SeatState) -> Action:
@@ -151,9 +174,12 @@ class ISMCTSBot(Bot):
         if len(legal) == 1:
             return legal[0]
         heuristic = heuristic_for(seat_state.game.name)
+        if self.settle and heuristic.settled is not None and heuristic.settled(legal):
+            return heuristic.policy(seat_state, random.Random(self.rng.getrandbits(64)))
         iterations, seconds = self.budget(heuristic)
         depth = heuristic.depth if self.depth is None else self.depth
         teams = self.team_of(seat_state)
+        self.evaluation = self.leaf_evaluation(seat_state, heuristic)
         root = Node(seat_state.seat)
         suggested = None
         if self.anchor > 0 and has_heuristic(seat_state.game.name):
@@ -183,6 +209,14 @@ class ISMCTSBot(Bot):
         if best.mean() - mine.mean() > self.anchor + error:
             return found
         return suggested
+
+    def leaf_evaluation(self, seat_state: SeatState, heuristic: Heuristic) -> Evaluation | None:
+        """The evaluation of states where a rollout stops (see ``leaf``)."""
+        if self.leaf == "learned":
+            learned = learned_evaluation(seat_state.game.name, seat_state.players)
+            if learned is not None:
+                return learned
+        return heuristic.evaluate
 
     def budget(self, heuristic: Heuristic) -> tuple[int | None, float | None]:
         if self.iterations is None and self.seconds is None:
@@ -313,9 +347,9 @@ class ISMCTSBot(Bot):
             plies += 1
         if state.is_over:
             return state.returns()
-        if heuristic.evaluate is None:
+        if self.evaluation is None:
             return [0.5] * state.players
-        return heuristic.evaluate(state)
+        return self.evaluation(state)
 
     @staticmethod
     def best(root: Node, seat: int, legal: list[Action]) -> Action:

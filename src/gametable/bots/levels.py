@@ -8,8 +8,8 @@
            seen, a cheaper building), never random ones.
 ``normal`` the game's rules of thumb (:class:`~gametable.bots.heuristic.HeuristicBot`).
 ``hard``   the ISMCTS search (:class:`~gametable.bots.ismcts.ISMCTSBot`) with the settings
-           :data:`HARD` gives per game (for now the ``ismcts`` defaults in every game, within
-           half a second of CPU per move on average).
+           :data:`HARD` gives per game (Balzakken and Keezbord: the learned leaf evaluation;
+           Balam: the ``ismcts`` defaults), within half a second of CPU per move on average.
 =========  =====================================================================================
 
 Each level is a registered bot name, so it is accepted wherever a bot spec is (``gametable play
@@ -74,14 +74,19 @@ class NormalBot(HeuristicBot):
     name = "normal"
 
 
-#: per game, the ISMCTS settings of ``hard`` that differ from the ``ismcts`` defaults (empty: the
-#: defaults, whose strength against the heuristic is the best measured so far; larger budgets,
-#: 320/1000/600 iterations, lost their first games on the same deals, see docs/bots.md)
-HARD: Mapping[str, Mapping[str, Any]] = {}
+#: per game, the ISMCTS settings of ``hard`` that differ from the ``ismcts`` defaults (see
+#: docs/bots.md for the runs behind them): in Balzakken and Keezbord the leaves are scored by
+#: the evaluation fitted by self-play (:mod:`gametable.bots.learned`), at 300 iterations (about
+#: 0.2 s of CPU a move) and at 1000 iterations with random rollouts cut at 4 plies (about
+#: 0.14 s); in Balam the defaults, which no setting tried has yet been shown to beat
+HARD: Mapping[str, Mapping[str, Any]] = {
+    "balzakken": {"leaf": "learned", "iterations": 300},
+    "keezbord": {"leaf": "learned", "iterations": 1000, "depth": 4},
+}
 
 
 #: the ISMCTS parameters a level may set per game
-TUNABLE = ("iterations", "rollout", "depth", "c", "anchor")
+TUNABLE = ("iterations", "rollout", "depth", "c", "anchor", "leaf", "settle")
 
 
 class HardBot(ISMCTSBot):

@@ -25,6 +25,8 @@ Policy = Callable[[SeatState, random.Random], Action]
 Evaluation = Callable[[State], Sequence[float]]
 #: the legal actions of ``seat`` in a (imagined) state, most promising first
 Ranking = Callable[[State, int, Sequence[Action], random.Random], list[Action]]
+#: whether a decision (its legal actions) is routine enough for the rules of thumb to settle
+Settled = Callable[[Sequence[Action]], bool]
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,9 @@ class Heuristic:
     ``"random"`` moves when the policy is too slow to play thousands of times per move, or
     ``"none"`` to evaluate where the tree ends.  ``rank`` (optional) orders a decision's legal
     actions best first; the ISMCTS bot then widens its tree progressively along that order, which
-    is what makes a decision with hundreds of moves searchable.
+    is what makes a decision with hundreds of moves searchable.  ``settled`` (optional) tells
+    routine decisions (Balam's distribution steps) that an ISMCTS bot with ``settle`` leaves to
+    ``policy`` without searching, so its budget goes to the decisions that shape the game.
     """
 
     policy: Policy
@@ -47,6 +51,7 @@ class Heuristic:
     depth: int = 60
     rollout: str = "policy"
     rank: Ranking | None = None
+    settled: Settled | None = None
 
 
 _HEURISTICS: dict[str, Heuristic] = {}
@@ -168,6 +173,7 @@ __all__ = [
     "Heuristic",
     "Policy",
     "Ranking",
+    "Settled",
     "greedy",
     "has_heuristic",
     "heuristic_for",

@@ -626,7 +626,24 @@ def evaluate(state: State) -> Sequence[float]:
     return soft_rank(worths(read(state.view(None))), scale=4.0)
 
 
+DISTRIBUTING = frozenset({"move", "done"})
+
+
+def distributing(legal: Sequence[Action]) -> bool:
+    """A distribution step ("6 - DISTRIBUTION"): the choices are to move a riches, or to be
+    done distributing."""
+    return all(action.to_json()["kind"] in DISTRIBUTING for action in legal)
+
+
 register_heuristic(
     "balam",
-    Heuristic(policy=choose, evaluate=evaluate, iterations=800, depth=0, rollout="none", rank=rank),
+    Heuristic(
+        policy=choose,
+        evaluate=evaluate,
+        iterations=800,
+        depth=0,
+        rollout="none",
+        rank=rank,
+        settled=distributing,
+    ),
 )

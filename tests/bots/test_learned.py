@@ -1,0 +1,115 @@
+"""The learned leaf evaluation (issue 21): fitted by self-play, read from the seat's imagined
+state, and the routine decisions that ``settle`` leaves to the rules of thumb."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import gametable
+from gametable.bots import ISMCTSBot, make_bot
+from gametable.bots.base import SeatState
+from gametable.bots.heuristics import heuristic_for
+from gametable.bots.learned import STANDINGS, features, learned_evaluation, load_model
+from gametable.core.protocol import State
+
+LEARNED = sorted(STANDINGS)
+
+
+def played(game: str, plies: int, seed: int, strong: str = "heuristic") -> State:
+    """A two-player game after ``plies`` decisions: seat 0 plays ``strong``, seat 1 randomly."""
+    state = gametable.load_game(game).new_game(2, seed=seed)
+    bots = [make_bot(strong, seed=seed), make_bot("random", seed=seed)]
+    while not state.is_over and state.ply < plies:
+        seat = state.to_move[0]
+        state.apply(bots[seat].act(state, seat), seat)
+    return state
+
+
+@pytest.mark.parametrize("game", LEARNED)
+def test_a_fitted_model_ships_with_its_recipe(game: str) -> None:
+    model = load_model(game, 2)
+    assert model is not None
+    assert model.names == STANDINGS[game][0]
+    assert "scripts/train_eval.py" in model.meta["recipe"]
+    assert model.meta["data"].startswith(f"gametable simulate {game} -p 2")
+
+
+@pytest.mark.parametrize("game", LEARNED)
+def test_features_are_one_seats_standing_minus_the_others(game: str) -> None:
+    """The model has no intercept: the two seats' features are opposite, so their values sum to
+    one and neither seat is favoured for its number."""
+    evaluate = learned_evaluation(game, 2)
+    assert evaluate is not None
+    for plies in (0, 15, 40):
+        state = played(game, plies, seed=plies)
+        assert features(state, 0) == [-x for x in features(state, 1)]
+        values = evaluate(state)
+        assert values[0] + values[1] == pytest.approx(1.0)
+
+
+def test_a_seat_far_ahead_is_valued_above_even() -> None:
+    """Keezbord: the rules of thumb against random moves is ahead after 80 decisions."""
+    evaluate = learned_evaluation("keezbord", 2)
+    assert evaluate is not None
+    ahead = [evaluate(played("keezbord", 80, seed=s))[0] for s in range(6)]
+    assert min(ahead) > 0.55
+    assert sum(ahead) / len(ahead) > 0.7
+
+
+def test_no_model_for_more_seats_keeps_the_hand_written_evaluation() -> None:
+    assert learned_evaluation("keezbord", 4) is None
+    assert learned_evaluation("balam", 2) is None
+    state = gametable.load_game("keezbord").new_game(4, seed=2)
+    bot = ISMCTSBot(seed=1, iterations=20, leaf="learned")
+    rules = heuristic_for("keezbord")
+    assert bot.leaf_evaluation(SeatState(state, 0), rules) is rules.evaluate
+    assert bot.act(state, state.to_move[0]) in state.legal_actions(state.to_move[0])
+
+
+def test_leaf_and_settle_are_checked() -> None:
+    with pytest.raises(ValueError, match="leaf must be one of heuristic, learned"):
+        make_bot("ismcts:leaf=oracle")
+    with pytest.raises(ValueError, match="settle must be true or false"):
+        make_bot("ismcts:settle=3")
+
+
+def distribution_position() -> State:
+    """A two-player Balam game played by the rules of thumb up to a distribution step with a
+    choice (rules "6 - DISTRIBUTION")."""
+    state = gametable.load_game("balam").new_game(2, seed=5)
+    bot = make_bot("heuristic", seed=1)
+    settled = heuristic_for("balam").settled
+    assert settled is not None
+    while not state.is_over:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1 and settled(legal):
+            return state
+        state.apply(bot.act(state, seat), seat)
+    raise AssertionError("no distribution step in the game")
+
+
+def test_settle_leaves_balam_distribution_steps_to_the_rules_of_thumb() -> None:
+    state = distribution_position()
+    seat = state.to_move[0]
+    bot = ISMCTSBot(seed=3, iterations=50, settle=True)
+    choice = bot.act(state, seat)
+    assert bot.last_iterations == 0  # no search
+    stream = random.Random(3)  # the bot's own stream gives the policy its generator
+    policy_rng = random.Random(stream.getrandbits(64))
+    assert choice == heuristic_for("balam").policy(SeatState(state, seat), policy_rng)
+    searching = ISMCTSBot(seed=3, iterations=50)
+    searching.act(state, seat)
+    assert searching.last_iterations == 50
+
+
+def test_hard_balzakken_scores_its_leaves_with_the_learned_evaluation() -> None:
+    state = played("balzakken", 6, seed=2)
+    bot = make_bot("hard:iterations=30", seed=1)
+    assert isinstance(bot, ISMCTSBot)
+    bot.act(state, state.to_move[0])
+    assert bot.leaf == "learned"
+    assert bot.evaluation is not None
+    assert bot.evaluation is not heuristic_for("balzakken").evaluate
