@@ -16,7 +16,7 @@ from gametable.bots import bot_names
 from gametable.core.errors import UnknownGame
 from gametable.core.record import Record
 from gametable.core.registry import game_names, load_game
-from gametable.server.limits import client_of
+from gametable.server.limits import Limits, client_of
 from gametable.server.manager import TableManager
 from gametable.server.tables import Refused, Table
 
@@ -85,6 +85,26 @@ def bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
+def seat_of_request(
+    limits: Limits, request: Request, table: Table, authorization: str | None
+) -> int | None:
+    """The seat whose token is in ``authorization`` (``None``: no token, a spectator).  A client
+    that keeps presenting wrong tokens is told to wait (429) before its next one is even looked
+    at; every wrong token counts against its address."""
+    token = bearer(authorization)
+    client = client_of(request.scope)
+    if token and not limits.may_try_token(client):
+        raise http_error(
+            Refused("rate", "too many wrong tokens from your address; wait a minute"),
+            limits.auth.retry_after(client),
+        )
+    try:
+        return table.seat_for_token(token)
+    except Refused as exc:
+        limits.wrong_token(client)
+        raise http_error(exc) from None
+
+
 def option_json(option: Any) -> dict[str, Any]:
     return {
         "name": option.name,
@@ -110,20 +130,7 @@ def make_router(manager: TableManager) -> APIRouter:
             raise http_error(exc) from None
 
     def seat_of(request: Request, table: Table, authorization: str | None) -> int | None:
-        """The seat whose token is in ``authorization``; a client that keeps presenting wrong
-        tokens is told to wait (429) before its next one is even looked at."""
-        token = bearer(authorization)
-        client = client_of(request.scope)
-        if token and not limits.may_try_token(client):
-            raise http_error(
-                Refused("rate", "too many wrong tokens from your address; wait a minute"),
-                limits.auth.retry_after(client),
-            )
-        try:
-            return table.seat_for_token(token)
-        except Refused as exc:
-            limits.wrong_token(client)
-            raise http_error(exc) from None
+        return seat_of_request(limits, request, table, authorization)
 
     def links(request: Request, table: Table, tokens: dict[int, str]) -> CreatedTable:
         base = str(request.base_url).rstrip("/")
