@@ -128,6 +128,10 @@ class TableManager:
                 except ValueError as exc:
                     raise Refused("invalid", f"seat {i}: {exc}") from None
                 seats.append(SeatInfo("bot", bot=bot, name=name))
+            elif spec.get("kind") == "open" or (
+                spec.get("kind") == "human" and spec.get("open") and not spec.get("token_hash")
+            ):  # anyone may take it (the lobby lists it); its key is made when it is taken
+                seats.append(SeatInfo("human", name=name, open=True))
             elif spec.get("kind") == "human":
                 if spec.get("token_hash"):  # a rematch keeps the seat's secret
                     seats.append(SeatInfo("human", token_hash=spec["token_hash"], name=name))
@@ -135,7 +139,7 @@ class TableManager:
                     tokens[i] = new_token()
                     seats.append(SeatInfo("human", token_hash=hash_token(tokens[i]), name=name))
             else:
-                raise Refused("invalid", f"seat {i}: kind must be 'human' or 'bot'")
+                raise Refused("invalid", f"seat {i}: kind must be 'human', 'open' or 'bot'")
         if self.count >= self.settings.max_tables:
             raise Refused("busy", "this server holds too many open tables; try later")
         self.count += 1  # taken now: creations awaiting their write count too
@@ -191,6 +195,7 @@ class TableManager:
                 moves=[],
                 joined_at=None,
                 owner=self.worker.incarnation if keep else None,
+                open_seats=sum(1 for s in seats if s.open),
             ),
         )
         if keep:

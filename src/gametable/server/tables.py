@@ -88,6 +88,8 @@ class SeatInfo:
     bot: str | None = None
     token_hash: str | None = None
     name: str | None = None
+    #: a human seat the creator left for anyone to take (no key yet; ``claim_seat`` gives one)
+    open: bool = False
 
     def to_store(self) -> dict[str, Any]:
         return {
@@ -95,10 +97,11 @@ class SeatInfo:
             "bot": self.bot,
             "token_hash": self.token_hash,
             "name": self.name,
+            "open": self.open,
         }
 
     def public(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bot": self.bot, "name": self.name}
+        return {"kind": self.kind, "bot": self.bot, "name": self.name, "open": self.open}
 
 
 @dataclass
@@ -178,6 +181,42 @@ class Table:
     def _joined(self, task: asyncio.Task) -> None:
         if not task.cancelled() and task.exception() is not None:
             log.error("table %s: storing that it was joined failed: %s", self.id, task.exception())
+
+    async def claim_seat(self, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Give a stranger an open seat (``seat``, or the first open one): the seat and its new
+        key.  Only seats the creator left open can be taken, each once: the claim is decided
+        under the table's lock and stored (fenced by the lease) before anyone hears of it."""
+        async with self.lock:
+            if self.closed:
+                raise Refused("gone", "this table has been closed")
+            if self.state.is_over:
+                raise Refused("playing", "this game is over; nobody can join it now")
+            free = [i for i, s in enumerate(self.seats) if s.open and s.token_hash is None]
+            if seat is None:
+                if not free:
+                    raise Refused("taken", "this table has no free seat left")
+                seat = free[0]
+            elif not 0 <= seat < self.players:
+                raise Refused("invalid", f"this table has seats 0 to {self.players - 1}")
+            elif seat not in free:
+                raise Refused("taken", f"seat {seat} is not free for anyone to take")
+            token = new_token()
+            info = self.seats[seat]
+            claimed = SeatInfo("human", token_hash=hash_token(token), name=name or info.name)
+            seats = [claimed if i == seat else s for i, s in enumerate(self.seats)]
+            try:
+                await self.manager.writer.write(
+                    "seats", self.id, [s.to_store() for s in seats], len(free) - 1
+                )
+            except LeaseLost:
+                self.manager.lose({self.id})
+                raise Refused(
+                    "moved", "this table has moved to another server; try again"
+                ) from None
+            self.seats = seats
+            self.last_active = time.monotonic()
+        self.announce({"type": "presence", "seats": self.info()["seats"]})
+        return seat, token
 
     # -- what each seat is told -------------------------------------------------------------------
     def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
