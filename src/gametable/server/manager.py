@@ -27,7 +27,15 @@ from gametable.server.cluster import Elsewhere, Worker
 from gametable.server.limits import Limits
 from gametable.server.settings import Settings
 from gametable.server.store import Store, StoredTable, Writer
-from gametable.server.tables import LogEntry, Refused, SeatInfo, Table, hash_token, new_token
+from gametable.server.tables import (
+    LogEntry,
+    Refused,
+    SeatInfo,
+    Table,
+    hash_token,
+    new_token,
+    undoable_move,
+)
 
 log = logging.getLogger("gametable.server")
 
@@ -253,8 +261,13 @@ class TableManager:
         entries = []
         requests = stored.requests or {}
         for n, (seat, notation, text) in enumerate(stored.moves, start=1):
-            state.apply(game.parse_action(state, notation), seat)
-            entries.append(LogEntry(n, seat, notation, text, requests.get(n)))
+            action = game.parse_action(state, notation)
+            before = state.clone() if n == len(stored.moves) else None
+            state.apply(action, seat)
+            entry = LogEntry(n, seat, notation, text, requests.get(n))
+            if before is not None:  # the last move: may its seat still take it back?
+                entry.undoable = undoable_move(game, before, seat, action, state)
+            entries.append(entry)
         seats = [SeatInfo(**s) for s in stored.seats]
         for i, seat_info in enumerate(seats):
             if seat_info.kind == "bot":
@@ -285,6 +298,15 @@ class TableManager:
             created_at=stored.created_at,
             joined_at=stored.joined_at,
         )
+
+    @staticmethod
+    def replay(table: Table, entries: list[LogEntry]) -> State:
+        """The table's position after ``entries`` (a prefix of its log), replayed from its seed:
+        seed and moves give the same position every time."""
+        state = table.game.new_game(table.players, seed=table.seed, options=table.options)
+        for entry in entries:
+            state.apply(table.game.parse_action(state, entry.notation), entry.seat)
+        return state
 
     async def rematch(self, table: Table, seat: int | None) -> str:
         """A new game with the same seats (same secrets, same bots) once ``table`` is over; its

@@ -52,6 +52,19 @@ def bot_seed(table_seed: int, seat: int, ply: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+def undoable_move(game: Game, before: State, seat: int, action: Action, after: State) -> bool:
+    """Whether the game lets ``seat`` take ``action`` back (asked once, when it is made).  A move
+    that drew on chance (the RNG moved) is never taken back, whatever the game says: replaying
+    it again would deal the same cards or roll the same dice, and the seat has seen them."""
+    if before.rng != after.rng:
+        return False
+    try:
+        return game.can_take_back(before, seat, action, after)
+    except Exception:  # a rules bug in the answer must not refuse the move itself
+        log.exception("%s: can_take_back failed on %s", game.name, action)
+        return False
+
+
 #: answers to move requests remembered per seat (a resent request gets its first answer again)
 REMEMBERED_REQUESTS = 64
 #: action classes without a JSON form, and state classes without an integer encoding, as found
@@ -111,6 +124,8 @@ class LogEntry:
     notation: str
     text: str
     request: str | None = None  # the id the client gave its request
+    #: the game lets its seat take this move back (``Game.can_take_back``) while it is the last
+    undoable: bool = False
 
     def for_seat(self, seat: int | None, over: bool) -> dict[str, Any]:
         out: dict[str, Any] = {"n": self.n, "seat": self.seat, "text": self.text}
@@ -143,9 +158,11 @@ class Table:
     answers: dict[int, OrderedDict[str, tuple[Any, Any, asyncio.Future]]] = field(
         default_factory=dict
     )
+    #: moves taken back so far (in memory): a bot's choice made before one is not played
+    takebacks: int = 0
     #: the update texts of the current move, per seat (made on the first send)
     _texts: dict[int | None, str] = field(default_factory=dict, repr=False)
-    _texts_key: tuple[int, str | None] = field(default=(-1, None), repr=False)
+    _texts_key: tuple[int, str | None, int] = field(default=(-1, None, 0), repr=False)
 
     # -- identity -----------------------------------------------------------------------------------
     @property
@@ -265,6 +282,7 @@ class Table:
             "legal": self.legal_for(seat),
             "log": [e.for_seat(seat, over) for e in entries],
             "rematch": self.rematch_id,
+            "take_back": self.may_take_back(seat),
         }
         outcome = self.state.outcome
         if outcome is not None:
@@ -295,9 +313,9 @@ class Table:
     def update_text(self, seat: int | None) -> str:
         """The ``update`` message for ``seat`` as JSON text, made once per move and seat (every
         window open on a seat, and every spectator, gets the same text)."""
-        if self._texts_key != (self.seq, self.rematch_id):
+        if self._texts_key != (self.seq, self.rematch_id, self.takebacks):
             self._texts.clear()
-            self._texts_key = (self.seq, self.rematch_id)
+            self._texts_key = (self.seq, self.rematch_id, self.takebacks)
         text = self._texts.get(seat)
         if text is None:
             try:
@@ -325,6 +343,71 @@ class Table:
         text = encode(message)
         for conn in list(self.connections):
             conn.send(text)
+
+    def may_take_back(self, seat: int | None) -> bool:
+        """Whether ``seat`` may take its last move back now: the table's last move is its own
+        (no other seat has acted since) and the game lets it (``Game.can_take_back``, asked
+        when the move was made)."""
+        if seat is None or not self.log or self.state.is_over:
+            return False
+        last = self.log[-1]
+        return last.seat == seat and last.undoable
+
+    async def take_back(self, seat: int | None) -> int:
+        """Take back ``seat``'s last move: the state is rebuilt by replaying the record without
+        it, the move is deleted from the store (the record keeps only what stands), and every
+        connection gets its seat's view again (``sync``).  The new sequence number."""
+        if seat is None:
+            raise Refused("spectator", "spectators cannot take moves back")
+        async with self.lock:
+            if self.closed:
+                raise Refused("gone", "this table has been closed")
+            if not self.may_take_back(seat):
+                raise Refused("not_undoable", self.why_not_take_back(seat))
+            last = self.log[-1]
+            before = await asyncio.to_thread(self.manager.replay, self, self.log[:-1])
+            status = "over" if before.is_over else "playing"
+            try:
+                await self.manager.writer.write("take_back", self.id, last.n, status)
+            except LeaseLost:
+                self.manager.lose({self.id})
+                raise Refused(
+                    "moved", "this table has moved to another server; nothing changed"
+                ) from None
+            except Exception:  # not deleted, so not taken back: the table stays as it was
+                log.exception("table %s: taking back move %s failed", self.id, last.n)
+                raise Refused(
+                    "error", "the move could not be taken back; nothing changed"
+                ) from None
+            self.state = before
+            self.log.pop()
+            self.takebacks += 1
+            self.last_active = time.monotonic()
+            self.announce(
+                {
+                    "type": "taken_back",
+                    "table": self.id,
+                    "seat": seat,
+                    "n": last.n,
+                    "text": last.text,
+                }
+            )
+            for conn in list(self.connections):
+                conn.send(self.message_for(conn.seat, "sync"))
+        self.kick_bots()
+        return self.seq
+
+    def why_not_take_back(self, seat: int) -> str:
+        if not self.log:
+            return "no move has been made yet"
+        if self.state.is_over:
+            return "the game is over"
+        if self.log[-1].seat != seat:
+            return "only the last move can be taken back, by the seat that made it"
+        return (
+            f"{self.game.title} does not let this move be taken back (something hidden came "
+            "out of it, or the turn has passed); see the rules' notes"
+        )
 
     # -- acting -----------------------------------------------------------------------------------
     def parse(self, state: State, action: Any) -> Action:
@@ -451,10 +534,15 @@ class Table:
         action: Any,
         seen: int | None = None,
         request_id: int | str | None = None,
+        takebacks: int | None = None,
     ) -> int:
         """Apply, commit, then broadcast; the new sequence number.  ``seen``: the client's
-        ``seq``, refused as ``stale`` if the table has moved on since."""
+        ``seq``, refused as ``stale`` if the table has moved on since; ``takebacks``: the number
+        of moves taken back when the move was chosen (a bot's), refused as ``stale`` if a move
+        has been taken back since (the table may be at the same ``seq`` in another position)."""
         async with self.lock:
+            if takebacks is not None and takebacks != self.takebacks:
+                raise Refused("stale", "a move was taken back meanwhile; your move was not made")
             if seen is not None and seen != self.seq:
                 raise Refused(
                     "stale",
@@ -485,9 +573,17 @@ class Table:
             except Exception:  # not saved, so not made: the table stays as it was
                 log.exception("table %s: saving move %s failed", self.id, n)
                 raise Refused("error", "the move could not be saved; nothing changed") from None
+            undoable = undoable_move(self.game, self.state, seat, parsed, trial)
             self.state = trial
             self.log.append(
-                LogEntry(n, seat, notation, text, None if request_id is None else str(request_id))
+                LogEntry(
+                    n,
+                    seat,
+                    notation,
+                    text,
+                    None if request_id is None else str(request_id),
+                    undoable,
+                )
             )
             self.last_active = time.monotonic()
             self.broadcast()
@@ -512,12 +608,14 @@ class Table:
         while not self.closed and (seat := self.bot_to_move()) is not None:
             if self.manager.settings.bot_delay > 0:
                 await asyncio.sleep(self.manager.settings.bot_delay)
-            ply = self.seq
+            ply, takebacks = self.seq, self.takebacks
             try:
                 action = await self.bot_choice(seat)
-                await self.act(seat, action, seen=ply)
+                await self.act(seat, action, seen=ply, takebacks=takebacks)
                 failures = 0
             except Refused as exc:  # the table moved on meanwhile (several seats to move)
+                if exc.kind == "stale":
+                    continue  # it chooses again on the table as it is now
                 failures += 1
                 if failures > 3:
                     log.error("table %s: bot at seat %s keeps failing: %s", self.id, seat, exc)

@@ -13,6 +13,10 @@ Client to server (JSON objects, at most ``settings.max_message`` bytes):
   answer again, with ``"repeat": true``, and the move is not made twice.  Give every new move a
   new id (e.g. a random prefix per page load and a counter);
 - ``{"type": "check", "action": "swap 3", "id": 2}``: would it be legal?  nothing changes;
+- ``{"type": "take_back", "id": 5}``: take back my last move, if the game lets me (``take_back``
+  is true in my latest ``sync``/``update``): every socket then gets ``taken_back`` (seat, the
+  move's number and public text) and a ``sync`` with the position before it; I get
+  ``{"type": "taken_back", "id": 5, "seq": ...}`` or ``refused`` saying why not;
 - ``{"type": "sync"}``: send my whole view and log again; ``{"type": "rematch"}``;
   ``{"type": "ping"}``.
 
@@ -113,6 +117,12 @@ async def handle(
                     "error": exc.to_json(),
                 }
             )
+    elif kind == "take_back":
+        try:
+            seq = await table.take_back(seat)
+            conn.send({"type": "taken_back", "id": id_, "seq": seq})
+        except Refused as exc:
+            conn.send({"type": "refused", "id": id_, "error": exc.to_json()})
     elif kind == "sync":
         conn.send(table.message_for(seat, "sync"))
     elif kind == "rematch":
