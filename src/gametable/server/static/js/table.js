@@ -5,6 +5,7 @@
 // "controls", and "info" for the rest); app.css places them so that board, hand and the
 // controls of the current decision share one screen on a laptop and on a phone.
 import { h, seatName, rememberTable } from "./util.js";
+import { installTips } from "./tips.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.hash.slice(1));
@@ -67,6 +68,14 @@ function showWhy(text, rule) {
   box.hidden = false;
 }
 
+async function takeBack() {
+  showWhy("");
+  try {
+    const reply = await request({ type: "take_back" });
+    if (reply.type === "refused") showWhy(explain(reply.error));
+  } catch (e) { showWhy(e.message); }
+}
+
 const ctx = {
   get seat() { return info?.seat ?? null; },
   get info() { return info; },
@@ -121,6 +130,11 @@ function drawTurn() {
   } else {
     t.className = "turn"; t.textContent = "Waiting for " + last.to_move.map((s) => seatName(info, s)).join(", ");
   }
+  if (last.take_back) {  // the game lets this seat take its last move back (nothing hidden came out)
+    t.append(" ", h("button", { type: "button", id: "take-back", "data-testid": "take-back", class: "take-back",
+      title: "Take back your last move (allowed until something hidden is revealed or another player acts)",
+      onclick: takeBack }, "↶ Undo"));
+  }
   const turnNow = myTurn();
   document.title = (turnNow && document.hidden ? "● Your turn · " : "") + baseTitle;
   el("favicon").href = turnNow && document.hidden ? FAVICON_TURN : "data:,";
@@ -144,7 +158,7 @@ function drawLog() {
     items.push(h("li", { value: e.n, class: e.seat === info.seat ? "mine" : null }, e.text));
     if (notes.has(e.n)) items.push(h("li", { class: "note", value: e.n }, notes.get(e.n)));
   }
-  for (const c of chatLines) items.push(h("li", { class: "chat-line" }, h("b", {}, `${c.from}: `), c.text));
+  for (const c of chatLines) items.push(h("li", { class: c.event ? "chat-line event" : "chat-line" }, h("b", {}, `${c.from}: `), c.text));
   ol.replaceChildren(...items);
   ol.scrollTop = ol.scrollHeight;
 }
@@ -233,6 +247,11 @@ function onMessage(msg) {
       draw();
       break;
     }
+    case "taken_back":  // news for everyone (the requester's answer carries an id)
+      if (msg.id === undefined || msg.id === null) {
+        chatLines = chatLines.concat([{ from: seatName(info, msg.seat), text: `took back: ${msg.text}`, event: true }]).slice(-50);
+      }
+      break;
     case "chat":
       chatLines = chatLines.concat([{ from: msg.from, text: msg.text }]).slice(-50);
       drawLog();
@@ -302,6 +321,7 @@ async function chat(ev) {
 }
 
 async function main() {
+  installTips();
   el("spectate").href = `/t/${tableId}`;
   el("spectate").textContent = `${location.origin}/t/${tableId}`;
   el("ask-open").addEventListener("click", () => toggleAsk(el("ask-panel").hidden));
