@@ -64,6 +64,12 @@ class CreateTable(BaseModel):
     seats: list[SeatSpec] | None = Field(
         None, max_length=16, description="one per seat; default: every seat human"
     )
+    clock: dict[str, Any] | None = Field(
+        None,
+        description='a turn clock: {"mode": "move", "seconds": 60} (each decision) or '
+        '{"mode": "bank", "seconds": 600, "increment": 5} (per player); when a seat\'s time '
+        "runs out the heuristic bot plays for it until its player is back",
+    )
 
 
 class JoinSeat(BaseModel):
@@ -243,7 +249,9 @@ def make_router(manager: TableManager) -> APIRouter:
             else [{"kind": "human"} for _ in range(body.players)]
         )
         try:
-            table, tokens = await manager.create(body.game, body.players, body.options, specs)
+            table, tokens = await manager.create(
+                body.game, body.players, body.options, specs, clock=body.clock
+            )
         except Refused as exc:
             raise http_error(exc) from None
         return links(request, table, tokens)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import Action, Game, State
+from gametable.server.clocks import STAND_IN, Timing
 from gametable.server.connection import Connection, encode
 from gametable.server.store import LeaseLost
 
@@ -160,6 +161,9 @@ class Table:
     )
     #: moves taken back so far (in memory): a bot's choice made before one is not played
     takebacks: int = 0
+    #: the turn clock, if the table has one (:mod:`gametable.server.clocks`)
+    timing: Timing | None = None
+    clock_task: asyncio.Task | None = None
     #: the update texts of the current move, per seat (made on the first send)
     _texts: dict[int | None, str] = field(default_factory=dict, repr=False)
     _texts_key: tuple[int, str | None, int] = field(default=(-1, None, 0), repr=False)
@@ -283,6 +287,7 @@ class Table:
             "log": [e.for_seat(seat, over) for e in entries],
             "rematch": self.rematch_id,
             "take_back": self.may_take_back(seat),
+            "clock": None if self.timing is None else self.timing.to_json(),
         }
         outcome = self.state.outcome
         if outcome is not None:
@@ -303,6 +308,7 @@ class Table:
                 for i, s in enumerate(self.seats)
             ],
             "status": self.status,
+            "clock": None if self.timing is None else self.timing.clock.to_json(),
             "seq": self.seq,
             "to_move": list(self.state.to_move),
             "rematch_of": self.rematch_of,
@@ -383,6 +389,7 @@ class Table:
             self.log.pop()
             self.takebacks += 1
             self.last_active = time.monotonic()
+            self.tick()
             self.announce(
                 {
                     "type": "taken_back",
@@ -535,6 +542,7 @@ class Table:
         seen: int | None = None,
         request_id: int | str | None = None,
         takebacks: int | None = None,
+        by_bot: bool = False,
     ) -> int:
         """Apply, commit, then broadcast; the new sequence number.  ``seen``: the client's
         ``seq``, refused as ``stale`` if the table has moved on since; ``takebacks``: the number
@@ -543,6 +551,8 @@ class Table:
         async with self.lock:
             if takebacks is not None and takebacks != self.takebacks:
                 raise Refused("stale", "a move was taken back meanwhile; your move was not made")
+            if by_bot and seat is not None and self.bot_to_move() != seat:
+                raise Refused("stale", "the seat's player is back; the bot does not play for it")
             if seen is not None and seen != self.seq:
                 raise Refused(
                     "stale",
@@ -574,6 +584,9 @@ class Table:
                 log.exception("table %s: saving move %s failed", self.id, n)
                 raise Refused("error", "the move could not be saved; nothing changed") from None
             undoable = undoable_move(self.game, self.state, seat, parsed, trial)
+            if self.timing is not None and not by_bot:
+                self.timing.away.discard(seat)  # the player is here
+                self.timing.moved(seat)
             self.state = trial
             self.log.append(
                 LogEntry(
@@ -586,14 +599,57 @@ class Table:
                 )
             )
             self.last_active = time.monotonic()
+            self.tick()
             self.broadcast()
         self.kick_bots()
         return n
 
+    # -- the clock ----------------------------------------------------------------------------------
+    def tick(self) -> None:
+        """Start the clocks of the human seats deciding now, stop the others', and wake up at
+        the first deadline (:mod:`gametable.server.clocks`).  Nothing without a clock."""
+        timing = self.timing
+        if timing is None or self.closed:
+            return
+        deciding = {
+            s for s in self.state.to_move if self.seats[s].kind == "human" and s not in timing.away
+        }
+        timing.start(deciding)
+        if self.clock_task is not None and not self.clock_task.done():
+            self.clock_task.cancel()
+        self.clock_task = None
+        end = timing.next_deadline()
+        if end is not None:
+            self.clock_task = asyncio.create_task(self._ring(end))
+
+    async def _ring(self, end: float) -> None:
+        await asyncio.sleep(max(0.0, end - time.monotonic()))
+        timing = self.timing
+        if timing is None or self.closed:
+            return
+        late = timing.expired()
+        self.clock_task = None
+        if late:
+            log.info("table %s: time ran out for seats %s; %s plays", self.id, late, STAND_IN)
+            self.announce({"type": "clock", "table": self.id, "clock": timing.to_json()})
+            self.kick_bots()
+        self.tick()
+
+    def returned(self, seat: int | None) -> None:
+        """``seat``'s player is at the table (it said something): it takes its seat back from
+        the bot that played for it."""
+        timing = self.timing
+        if seat is None or timing is None or seat not in timing.away:
+            return
+        timing.away.discard(seat)
+        self.tick()
+        self.announce({"type": "clock", "table": self.id, "clock": timing.to_json()})
+
     # -- bots ---------------------------------------------------------------------------------------
     def bot_to_move(self) -> int | None:
+        away = self.timing.away if self.timing is not None else ()
         for seat in self.state.to_move:
-            if self.seats[seat].kind == "bot":
+            if self.seats[seat].kind == "bot" or seat in away:
                 return seat
         return None
 
@@ -611,7 +667,7 @@ class Table:
             ply, takebacks = self.seq, self.takebacks
             try:
                 action = await self.bot_choice(seat)
-                await self.act(seat, action, seen=ply, takebacks=takebacks)
+                await self.act(seat, action, seen=ply, takebacks=takebacks, by_bot=True)
                 failures = 0
             except Refused as exc:  # the table moved on meanwhile (several seats to move)
                 if exc.kind == "stale":
@@ -628,7 +684,8 @@ class Table:
         """The bot's move from the bot pool; if the bot could not answer in time, the move its
         worker said first (the heuristic's) or, failing that, a random legal move."""
         snapshot = self.state.clone()
-        spec = self.seats[seat].bot or "random"
+        away = self.timing is not None and seat in self.timing.away
+        spec = STAND_IN if away else self.seats[seat].bot or "random"
         seed = bot_seed(self.seed, seat, snapshot.ply)
         job = {
             "game": self.game.name,
@@ -659,6 +716,8 @@ class Table:
         self.closed = True
         if self.bot_task is not None:
             self.bot_task.cancel()
+        if self.clock_task is not None:
+            self.clock_task.cancel()
         for conn in list(self.connections):
             if code == 1000:
                 conn.send(

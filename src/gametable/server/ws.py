@@ -17,6 +17,8 @@ Client to server (JSON objects, at most ``settings.max_message`` bytes):
   is true in my latest ``sync``/``update``): every socket then gets ``taken_back`` (seat, the
   move's number and public text) and a ``sync`` with the position before it; I get
   ``{"type": "taken_back", "id": 5, "seq": ...}`` or ``refused`` saying why not;
+- ``{"type": "back"}``: I am here (any message says so): at a table with a turn clock, a seat
+  whose time ran out is played by a bot until its player says something;
 - ``{"type": "sync"}``: send my whole view and log again; ``{"type": "rematch"}``;
   ``{"type": "ping"}``.
 
@@ -99,7 +101,10 @@ async def handle(
     msg: dict[str, Any], table: Table, conn: Connection, manager: TableManager
 ) -> None:
     kind, id_, seat = msg["type"], short_id(msg), conn.seat
-    if kind == "act":
+    table.returned(seat)  # a seat whose time ran out is back (the bot stops playing for it)
+    if kind == "back":
+        conn.send({"type": "back", "id": id_, "seat": seat})
+    elif kind == "act":
         action = msg["code"] if "code" in msg else msg.get("action")
         conn.send(await table.request(seat, action, id_, msg.get("seq")))
     elif kind == "check":
@@ -210,6 +215,7 @@ async def open_seat(
         await refuse(ws, exc, code)
         return None
     table.join(seat)
+    table.returned(seat)
     return table, seat
 
 
