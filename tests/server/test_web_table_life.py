@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import httpx
 import pytest
 
 from tests.server.conftest import Server
@@ -59,11 +60,13 @@ def test_a_balam_payment_is_taken_back_with_the_undo_button(server: Server, brow
     undo.wait_for()
     assert page.locator("#log li").count() == 1
     box = undo.bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 768
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 768
     page.screenshot(path=ARTIFACTS / "balam-undo-offered.png")
     undo.click()
     page.wait_for_function("() => !document.getElementById('take-back')")
-    page.wait_for_function("() => document.querySelectorAll('#log li:not(.chat-line)').length === 0")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#log li:not(.chat-line)').length === 0"
+    )
     assert "took back" in page.locator("#log li.event").inner_text()
     page.locator("#balam-choices .chip.pick[data-riches='maize']").wait_for()  # to pay again
     page.screenshot(path=ARTIFACTS / "balam-undo-done.png")
@@ -97,4 +100,27 @@ def test_a_tap_explains_what_hover_explains_on_a_phone(server: Server, browser) 
         "() => document.getElementById('tip').textContent.includes('plots')", timeout=5000
     )
     context.close()
+    assert not errors, errors
+
+
+def test_the_clock_runs_out_and_the_player_takes_the_seat_back(server: Server, browser) -> None:
+    body = {
+        "game": "balzakken",
+        "players": 2,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+        "clock": {"mode": "move", "seconds": 2},
+    }
+    t = httpx.post(server.base + "/api/tables", json=body).json()
+    errors: list[str] = []
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(t["seats"][0]["url"])
+    page.locator("[data-testid='clock']").wait_for(timeout=TURN)
+    back = page.locator("#back")
+    back.wait_for(timeout=60_000)  # Ann did nothing: the bot plays for her
+    assert "played by the bot" in page.locator("#turn").inner_text()
+    page.screenshot(path=ARTIFACTS / "balzakken-phone-clock-away.png")
+    back.click()
+    page.wait_for_function("() => !document.getElementById('back')", timeout=10_000)
+    page.close()
     assert not errors, errors

@@ -93,6 +93,8 @@ async function create(ev) {
     return { kind: "bot", bot: sel.value.slice(4), name };
   });
   const body = { game: gameSel.value, players: Number(playersSel.value), options: readOptions(), seats };
+  const [mode, seconds, increment] = document.getElementById("clock").value.split(":");
+  if (mode) body.clock = { mode, seconds: Number(seconds), increment: Number(increment ?? 0) };
   const res = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const data = await res.json();
   if (!res.ok) {
