@@ -124,3 +124,24 @@ def test_the_clock_runs_out_and_the_player_takes_the_seat_back(server: Server, b
     page.wait_for_function("() => !document.getElementById('back')", timeout=10_000)
     page.close()
     assert not errors, errors
+
+
+def test_a_background_tab_shows_the_turn_in_its_title_and_icon(server: Server, browser) -> None:
+    t = server.create(seats=[{"kind": "bot", "bot": "random"}, {"kind": "human"}])
+    errors: list[str] = []
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(t["seats"][1]["url"])
+    page.evaluate(  # the tab goes to the background
+        "() => { Object.defineProperty(document, 'hidden', {value: true, configurable: true});"
+        " document.dispatchEvent(new Event('visibilitychange')); }"
+    )
+    page.wait_for_function("() => document.title.startsWith('● Your turn')", timeout=TURN)
+    assert page.get_attribute("#favicon", "href").startswith("data:image/svg+xml")
+    page.evaluate(
+        "() => { Object.defineProperty(document, 'hidden', {value: false, configurable: true});"
+        " document.dispatchEvent(new Event('visibilitychange')); }"
+    )
+    page.wait_for_function("() => !document.title.startsWith('●')")
+    page.close()
+    assert not errors, errors
