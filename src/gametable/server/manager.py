@@ -415,6 +415,8 @@ class TableManager:
             table.closed = True
             if table.bot_task is not None:
                 table.bot_task.cancel()
+            if table.clock_task is not None:
+                table.clock_task.cancel()
         await self.bots.aclose()
         try:
             await self.worker.stop()
