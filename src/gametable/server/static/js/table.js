@@ -86,7 +86,8 @@ function drawClock(t) {
   const span = h("span", { class: "clock", "data-testid": "clock",
     title: c.mode === "move" ? `${c.seconds} s per decision; when it runs out the heuristic bot plays for the seat until its player is back`
       : `a bank of ${c.seconds} s per player${c.increment ? `, +${c.increment} s a move` : ""}; when it runs out the heuristic bot plays for the seat until its player is back` },
-    parts.length ? ` · time left: ${parts.join(" · ")}` : "");
+    parts.length ? ` · time left: ${parts.join(" · ")}`
+      : ` · clock: ${c.mode === "move" ? `${c.seconds} s a move` : `${clockText(c.seconds)} each`}`);
   t.append(span);
   const away = c.away.map((s) => (s === info?.seat ? "your seat" : seatName(info, s)));
   if (away.length) t.append(h("span", { class: "away" }, ` · played by the bot until back: ${away.join(", ")}`));
