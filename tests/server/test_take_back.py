@@ -116,3 +116,20 @@ def test_a_bot_plays_on_after_a_take_back(server: Server) -> None:
             ann.at_seq(ann.last["seq"] + 1, timeout=60)
     assert any(e["seat"] == 1 for e in ann.last["log"])
     ann.close()
+
+
+def test_a_move_decided_before_a_take_back_is_stale_even_at_the_same_seq(server: Server) -> None:
+    t = server.create("balam", 2, seats=[{"kind": "human"}, {"kind": "human"}])
+    ann = server.connect(t["id"], t["seats"][0]["token"])
+    pay = legal_of(ann, "pay")["json"]
+    assert ann.last["takebacks"] == 0
+    ann.send({"type": "act", "action": pay, "seq": 0, "takebacks": 0, "id": 1})
+    ann.until("accepted", id=1)
+    ann.send({"type": "take_back", "id": 2})
+    ann.until("taken_back", id=2)
+    assert ann.last["seq"] == 0 and ann.last["takebacks"] == 1
+    ann.send({"type": "act", "action": pay, "seq": 0, "takebacks": 0, "id": 3})
+    assert ann.until("refused", id=3)["error"]["kind"] == "stale"
+    ann.send({"type": "act", "action": pay, "seq": 0, "takebacks": 1, "id": 4})
+    assert ann.until("accepted", id=4)["seq"] == 1
+    ann.close()

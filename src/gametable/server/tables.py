@@ -287,6 +287,7 @@ class Table:
             "log": [e.for_seat(seat, over) for e in entries],
             "rematch": self.rematch_id,
             "take_back": self.may_take_back(seat),
+            "takebacks": self.takebacks,
             "clock": None if self.timing is None else self.timing.to_json(),
         }
         outcome = self.state.outcome
@@ -467,18 +468,31 @@ class Table:
         self.trial(seat, action)
 
     async def request(
-        self, seat: int | None, action: Any, request_id: int | str | None = None, seen: Any = None
+        self,
+        seat: int | None,
+        action: Any,
+        request_id: int | str | None = None,
+        seen: Any = None,
+        takebacks: Any = None,
     ) -> dict[str, Any]:
         """Answer a client's move request: ``accepted`` (with the new ``seq``) or ``refused``.
 
-        ``seen`` is the ``seq`` the client saw (``None``: not said); ``request_id`` its id.  A
+        ``seen`` is the ``seq`` the client saw (``None``: not said), ``takebacks`` the number of
+        moves taken back it had heard of (``None``: not said; a move taken back since makes the
+        request ``stale`` even at the same ``seq``); ``request_id`` its id.  A
         request repeating one this seat made before (same id, ``seq`` and action) gets the first
         answer again, with ``"repeat": true``, and nothing is played twice.
         """
         if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int)):
             return self.refusal(request_id, action, Refused("bad_request", "seq is an integer"))
+        if takebacks is not None and (
+            isinstance(takebacks, bool) or not isinstance(takebacks, int)
+        ):
+            return self.refusal(
+                request_id, action, Refused("bad_request", "takebacks is an integer")
+            )
         if seat is None or request_id is None:
-            return await self.answer(seat, action, request_id, seen)
+            return await self.answer(seat, action, request_id, seen, takebacks)
         key = str(request_id)
         memory = self.answers.setdefault(seat, OrderedDict())
         known = memory.get(key)
@@ -493,7 +507,7 @@ class Table:
         while len(memory) > REMEMBERED_REQUESTS:
             memory.popitem(last=False)
         try:
-            reply = await self.answer(seat, action, request_id, seen)
+            reply = await self.answer(seat, action, request_id, seen, takebacks)
         except BaseException:  # cancelled (the server is stopping): a repeat may try again
             memory.pop(key, None)
             future.set_result(self.refusal(request_id, action, Refused("error", "not answered")))
@@ -517,10 +531,17 @@ class Table:
         return None
 
     async def answer(
-        self, seat: int | None, action: Any, request_id: int | str | None, seen: int | None
+        self,
+        seat: int | None,
+        action: Any,
+        request_id: int | str | None,
+        seen: int | None,
+        takebacks: int | None = None,
     ) -> dict[str, Any]:
         try:
-            seq = await self.act(seat, action, seen=seen, request_id=request_id)
+            seq = await self.act(
+                seat, action, seen=seen, request_id=request_id, takebacks=takebacks
+            )
         except Refused as exc:
             return self.refusal(request_id, action, exc)
         return {"type": "accepted", "id": request_id, "seq": seq}

@@ -8,6 +8,8 @@ Client to server (JSON objects, at most ``settings.max_message`` bytes):
   notation, or the action's JSON form (``{"kind": "discard", ...}``, as sent in ``legal[].json``),
   or ``"code": 12`` (the integer encoding) instead.  ``seq`` (optional) is the ``seq`` of the
   position the player decided on: if the table has moved on, the move is refused as ``stale``.
+  ``takebacks`` (optional) is the ``takebacks`` of that position's message: if a move has been
+  taken back since, the move is refused as ``stale`` even when ``seq`` is the same again.
   ``id`` (optional, at most 64 characters) names the request: sending the same request again
   (same ``id``, ``seq`` and action: a retry after a lost connection, a double click) gets the first
   answer again, with ``"repeat": true``, and the move is not made twice.  Give every new move a
@@ -106,7 +108,7 @@ async def handle(
         conn.send({"type": "back", "id": id_, "seat": seat})
     elif kind == "act":
         action = msg["code"] if "code" in msg else msg.get("action")
-        conn.send(await table.request(seat, action, id_, msg.get("seq")))
+        conn.send(await table.request(seat, action, id_, msg.get("seq"), msg.get("takebacks")))
     elif kind == "check":
         action = msg["code"] if "code" in msg else msg.get("action")
         try:

@@ -115,7 +115,7 @@ const ctx = {
     showWhy("");
     let reply;
     try {
-      reply = await request({ type: "act", action, seq: lastSeq });
+      reply = await request({ type: "act", action, seq: lastSeq, takebacks: last?.takebacks ?? 0 });
     } catch (e) {
       showWhy(e.message);
       return { type: "refused", error: { kind: "closed", message: e.message } };
