@@ -75,7 +75,7 @@ def test_a_balam_payment_is_taken_back_with_the_undo_button(server: Server, brow
 
 
 def test_a_tap_explains_what_hover_explains_on_a_phone(server: Server, browser) -> None:
-    t = server.create("balam", 2, seats=[{"kind": "bot", "bot": "random"}] * 2)
+    t = server.create("balam", 2, seats=[{"kind": "human"}] * 2)  # nobody comes: it stays still
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
     )

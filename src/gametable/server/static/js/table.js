@@ -92,10 +92,17 @@ function drawClock(t) {
   const away = c.away.map((s) => (s === info?.seat ? "your seat" : seatName(info, s)));
   if (away.length) t.append(h("span", { class: "away" }, ` · played by the bot until back: ${away.join(", ")}`));
   if (info?.seat !== null && c.away.includes(info.seat)) {
-    t.append(" ", h("button", { type: "button", id: "back", class: "take-back", onclick: () => send({ type: "back" }) }, "I'm back"));
+    t.append(" ", backButton);
   }
   if (parts.length) clockTimer = setTimeout(() => drawTurn(), 1000);
 }
+
+// (made once and moved into the banner at each drawing: the banner is redrawn every second while
+// a clock runs, and a button replaced under a finger would lose the tap)
+const undoButton = h("button", { type: "button", id: "take-back", "data-testid": "take-back", class: "take-back",
+  title: "Take back your last move (allowed until something hidden is revealed or another player acts)",
+  onclick: () => takeBack() }, "↶ Undo");
+const backButton = h("button", { type: "button", id: "back", class: "take-back", onclick: () => send({ type: "back" }) }, "I'm back");
 
 async function takeBack() {
   showWhy("");
@@ -186,11 +193,7 @@ function drawTurn() {
     t.className = "turn"; t.textContent = "Waiting for " + last.to_move.map((s) => seatName(info, s)).join(", ");
   }
   drawClock(t);
-  if (last.take_back) {  // the game lets this seat take its last move back (nothing hidden came out)
-    t.append(" ", h("button", { type: "button", id: "take-back", "data-testid": "take-back", class: "take-back",
-      title: "Take back your last move (allowed until something hidden is revealed or another player acts)",
-      onclick: takeBack }, "↶ Undo"));
-  }
+  if (last.take_back) t.append(" ", undoButton);  // the game lets this seat take its last move back
   const turnNow = myTurn();
   if (turnNow && !wasMyTurn && document.hidden) beep();
   wasMyTurn = turnNow;
