@@ -116,6 +116,26 @@ def test_table_creation_is_rate_limited_per_client(strict: Server) -> None:
     bystander.close()
 
 
+def test_taking_open_seats_is_rate_limited_per_client(strict: Server) -> None:
+    """Issue 17: an open seat's key is given to whoever asks first; one address may not sweep
+    the lobby's open seats faster than it could open tables (create_burst 30, then 20 a minute)."""
+    host, grabber, stranger = Attacker(strict), Attacker(strict), Attacker(strict)
+    full = host.create(seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}]).json()
+    codes = [
+        grabber.http.post(f"/api/tables/{full['id']}/join", json={}).status_code for _ in range(36)
+    ]
+    assert codes[:30] == [409] * 30 and codes[-1] == 429, codes  # nothing open, then told to wait
+    table = host.create(seats=[{"kind": "human"}, {"kind": "open"}]).json()
+    r = grabber.http.post(f"/api/tables/{table['id']}/join", json={})
+    assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+    got = stranger.http.post(f"/api/tables/{table['id']}/join", json={"name": "<b>x</b>"})
+    assert got.status_code == 201 and got.json()["seat"] == 1  # others are not affected
+    listed = stranger.http.get("/api/open-tables").json()
+    assert all(t["id"] != table["id"] for t in listed) and "token" not in str(listed)
+    for a in (host, grabber, stranger):
+        a.close()
+
+
 def test_token_guessing_is_rate_limited(strict: Server) -> None:
     guesser, player = Attacker(strict), Attacker(strict)
     table = player.create().json()

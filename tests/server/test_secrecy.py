@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
+import sqlite3
 
 import httpx
 import pytest
 
+from gametable import load_game
 from gametable.core.record import Record
 from tests.server.conftest import Server
 
@@ -81,3 +84,78 @@ def test_seed_is_never_sent_while_playing(server: Server) -> None:
     ]
     assert all("seed" not in text for text in texts)
     a.close()
+
+
+def test_open_seats_take_backs_and_chat_send_nothing_beyond_each_seats_view(
+    server: Server,
+) -> None:
+    """The messages issue 17 added (an open seat taken: ``presence``; ``taken_back`` and the
+    ``sync`` after it; ``chat``) carry no secret, and every view sent, before and after each
+    take-back, is exactly the seat's view of the position as it stood then."""
+    game = load_game("balam")
+    t = server.create("balam", 2, seats=[{"kind": "human", "name": "Ann"}, {"kind": "open"}])
+    ann = server.connect(t["id"], t["seats"][0]["token"])
+    spectator = server.connect(t["id"], None)
+    joined = httpx.post(f"{server.base}/api/tables/{t['id']}/join", json={"name": "Bob"}).json()
+    bob = server.connect(t["id"], joined["token"])
+    seats = {0: ann, 1: bob}
+    httpx.post(
+        f"{server.base}/api/tables/{t['id']}/chat",
+        json={"text": "hello <b>all</b>"},
+        headers={"authorization": f"Bearer {joined['token']}"},
+    )
+    rng = random.Random(11)
+    histories: list[list[tuple[int, str]]] = [[]]  # the moves standing, per take-back epoch
+    n = takebacks = 0
+    while len(histories[-1]) < 60 and not ann.last["over"]:
+        seq = len(histories[-1])
+        seat = rng.choice(ann.last["to_move"])  # (several seats decide at once at times)
+        mover = seats[seat]
+        mover.at_seq(seq)
+        if mover.last["take_back"] and rng.random() < 0.4:
+            n += 1
+            mover.send({"type": "take_back", "id": n})
+            assert mover.until("taken_back", id=n)["seq"] == seq - 1
+            histories.append(histories[-1][:-1])
+            takebacks += 1
+            for c in (ann, bob, spectator):
+                if c is not mover:  # (the mover had its sync before the answer)
+                    c.until("sync", seq=seq - 1)
+            continue
+        choice = rng.choice(mover.last["legal"])
+        n += 1
+        mover.send({"type": "act", "action": choice["json"], "seq": seq, "id": n})
+        assert mover.until("accepted", id=n)["seq"] == seq + 1
+        histories[-1].append((seat, choice["notation"]))
+        for c in (ann, bob, spectator):
+            c.at_seq(seq + 1)
+    assert takebacks >= 3, "the walk should take some moves back"
+    db = sqlite3.connect(server.data_dir / "gametable.sqlite3")
+    (seed,) = db.execute("SELECT seed FROM gt_tables WHERE id = ?", (t["id"],)).fetchone()
+    db.close()
+
+    def position(epoch: int, seq: int):
+        state = game.new_game(2, seed=int(seed))
+        for seat, notation in histories[epoch][:seq]:
+            state.apply(notation, seat)
+        return state
+
+    checked = 0
+    for client, seat in ((ann, 0), (bob, 1), (spectator, None)):
+        epoch = 0
+        for msg in client.messages:
+            text = json.dumps(msg)
+            assert joined["token"] not in text and t["seats"][0]["token"] not in text
+            assert str(seed) not in text
+            assert not keys(msg) & SECRET_KEYS, keys(msg) & SECRET_KEYS
+            if msg["type"] == "taken_back" and msg.get("id") is None:
+                epoch += 1
+            elif msg["type"] in ("update", "sync"):
+                assert msg["view"] == position(epoch, msg["seq"]).view(seat), (seat, epoch)
+                assert msg["take_back"] is False or msg["log"][-1]["seat"] == seat
+                checked += 1
+            elif msg["type"] == "chat":
+                assert msg == {**msg, "seat": 1, "from": "Bob (seat 1)", "text": "hello <b>all</b>"}
+    assert epoch == takebacks and checked > 60
+    for c in (ann, bob, spectator):
+        c.close()

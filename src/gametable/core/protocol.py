@@ -279,6 +279,18 @@ class Game(ABC):
                 f"malformed {self.name} position: {type(exc).__name__}: {exc}"
             ) from None
 
+    # -- table manners ------------------------------------------------------------------------------
+    def can_take_back(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """Whether ``seat``, having played ``action`` (which took ``before`` to ``after``), may
+        take it back, as players at an online table may undo their own moves of the current turn.
+
+        The rulebooks say nothing of undoing: each game chooses, as a matter of table manners, and
+        writes its choice in ``docs/rules/<game>.md``.  Callers (the server) ask only while no
+        other seat has acted since, and never for an action that drew on chance; a game answers
+        ``True`` only where nothing hidden was revealed by it.  By default nothing is taken back.
+        """
+        return False
+
     # -- integer encoding -------------------------------------------------------------------------
     @abstractmethod
     def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:

@@ -6,7 +6,9 @@ Play itself goes over the WebSocket (``ws.py``).  A seat's secret travels in an
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request
@@ -16,14 +18,17 @@ from gametable.bots import bot_names
 from gametable.core.errors import UnknownGame
 from gametable.core.record import Record
 from gametable.core.registry import game_names, load_game
-from gametable.server.limits import client_of
+from gametable.server.limits import Limits, client_of
 from gametable.server.manager import TableManager
-from gametable.server.tables import Refused, Table
+from gametable.server.store import StoredTable
+from gametable.server.tables import Refused, SeatInfo, Table
 
 log = logging.getLogger("gametable.server")
 
 STATUS = {
     "unknown": 404,
+    "taken": 409,
+    "moved": 503,
     "auth": 403,
     "spectator": 403,
     "playing": 409,
@@ -41,7 +46,11 @@ def http_error(exc: Refused, retry_after: float | None = None) -> HTTPException:
 
 
 class SeatSpec(BaseModel):
-    kind: Literal["human", "bot"] = "human"
+    kind: Literal["human", "bot", "open"] = Field(
+        "human",
+        description="human: a key is made now (an invite link); open: anyone may take the "
+        "seat from the lobby's list of open tables; bot: a bot plays it",
+    )
     bot: str | None = Field(
         None, max_length=100, description="bot spec, e.g. random or ismcts:iterations=200"
     )
@@ -55,6 +64,29 @@ class CreateTable(BaseModel):
     seats: list[SeatSpec] | None = Field(
         None, max_length=16, description="one per seat; default: every seat human"
     )
+    clock: dict[str, Any] | None = Field(
+        None,
+        description='a turn clock: {"mode": "move", "seconds": 60} (each decision) or '
+        '{"mode": "bank", "seconds": 600, "increment": 5} (per player); when a seat\'s time '
+        "runs out the heuristic bot plays for it until its player is back",
+    )
+
+
+class JoinSeat(BaseModel):
+    seat: int | None = Field(None, ge=0, le=15, description="the seat wanted; default: any open")
+    name: str | None = Field(None, max_length=40, description="what the others call you")
+
+
+class JoinedSeat(BaseModel):
+    table: str
+    seat: int
+    token: str = Field(..., description="the seat's key (shown only now)")
+    url: str = Field(..., description="the seat's link, key included")
+
+
+#: the most tables the lobby's list of open tables shows, and how long (s) a list is reused
+OPEN_TABLES_SHOWN = 50
+OPEN_TABLES_FRESH = 1.0
 
 
 class SeatLink(BaseModel):
@@ -85,6 +117,26 @@ def bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
+def seat_of_request(
+    limits: Limits, request: Request, table: Table, authorization: str | None
+) -> int | None:
+    """The seat whose token is in ``authorization`` (``None``: no token, a spectator).  A client
+    that keeps presenting wrong tokens is told to wait (429) before its next one is even looked
+    at; every wrong token counts against its address."""
+    token = bearer(authorization)
+    client = client_of(request.scope)
+    if token and not limits.may_try_token(client):
+        raise http_error(
+            Refused("rate", "too many wrong tokens from your address; wait a minute"),
+            limits.auth.retry_after(client),
+        )
+    try:
+        return table.seat_for_token(token)
+    except Refused as exc:
+        limits.wrong_token(client)
+        raise http_error(exc) from None
+
+
 def option_json(option: Any) -> dict[str, Any]:
     return {
         "name": option.name,
@@ -110,20 +162,7 @@ def make_router(manager: TableManager) -> APIRouter:
             raise http_error(exc) from None
 
     def seat_of(request: Request, table: Table, authorization: str | None) -> int | None:
-        """The seat whose token is in ``authorization``; a client that keeps presenting wrong
-        tokens is told to wait (429) before its next one is even looked at."""
-        token = bearer(authorization)
-        client = client_of(request.scope)
-        if token and not limits.may_try_token(client):
-            raise http_error(
-                Refused("rate", "too many wrong tokens from your address; wait a minute"),
-                limits.auth.retry_after(client),
-            )
-        try:
-            return table.seat_for_token(token)
-        except Refused as exc:
-            limits.wrong_token(client)
-            raise http_error(exc) from None
+        return seat_of_request(limits, request, table, authorization)
 
     def links(request: Request, table: Table, tokens: dict[int, str]) -> CreatedTable:
         base = str(request.base_url).rstrip("/")
@@ -210,10 +249,55 @@ def make_router(manager: TableManager) -> APIRouter:
             else [{"kind": "human"} for _ in range(body.players)]
         )
         try:
-            table, tokens = await manager.create(body.game, body.players, body.options, specs)
+            table, tokens = await manager.create(
+                body.game, body.players, body.options, specs, clock=body.clock
+            )
         except Refused as exc:
             raise http_error(exc) from None
         return links(request, table, tokens)
+
+    open_cache: dict[str | None, tuple[float, list[dict[str, Any]]]] = {}
+
+    @router.get("/open-tables")
+    async def open_tables(
+        game: Annotated[str | None, Query(max_length=64)] = None,
+    ) -> list[dict[str, Any]]:
+        """Tables in play with a seat anyone may take (the creator marked it open), newest
+        first; take one with ``POST /api/tables/{id}/join``."""
+        now = time.monotonic()
+        cached = open_cache.get(game)
+        if cached is None or now - cached[0] > OPEN_TABLES_FRESH:
+            stored = await asyncio.to_thread(manager.store.open_tables, OPEN_TABLES_SHOWN * 2)
+            if len(open_cache) > 64:  # a client trying many game names
+                open_cache.clear()
+            open_cache[game] = (now, [open_json(t) for t in stored if game in (None, t.game)])
+        return open_cache[game][1][:OPEN_TABLES_SHOWN]
+
+    @router.post("/tables/{table_id}/join", status_code=201)
+    async def join(table_id: str, body: JoinSeat, request: Request) -> JoinedSeat:
+        """Take a seat the table's creator left open to anyone; the answer holds the seat's key
+        (shown only now).  Each open seat is given once.  Rate limited per client address like
+        creating a table."""
+        client = client_of(request.scope)
+        if not limits.join.allow(client):
+            raise http_error(
+                Refused("rate", "you have joined many tables in a short time; wait a little"),
+                limits.join.retry_after(client),
+            )
+        table = await table_or_404(table_id)
+        name = " ".join(body.name.split())[:40] or None if body.name else None
+        try:
+            seat, token = await table.claim_seat(body.seat, name)
+        except Refused as exc:
+            raise http_error(exc) from None
+        open_cache.clear()
+        base = str(request.base_url).rstrip("/")
+        return JoinedSeat(
+            table=table.id,
+            seat=seat,
+            token=token,
+            url=f"{base}/t/{table.id}#seat={seat}&token={token}",
+        )
 
     @router.get("/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
@@ -267,6 +351,25 @@ def make_router(manager: TableManager) -> APIRouter:
         return {"id": new, "url": f"{str(request.base_url).rstrip('/')}/t/{new}"}
 
     return router
+
+
+def open_json(stored: StoredTable) -> dict[str, Any]:
+    """What the lobby's list says of an open table: public facts only."""
+    seats = [SeatInfo(**s).public() | {"seat": i} for i, s in enumerate(stored.seats)]
+    try:
+        title = load_game(stored.game).title
+    except UnknownGame:  # a game this server no longer has: listed by its name
+        title = stored.game
+    return {
+        "id": stored.id,
+        "game": stored.game,
+        "title": title,
+        "players": stored.players,
+        "options": stored.options,
+        "seats": seats,
+        "open": [s["seat"] for s in seats if s["open"]],
+        "created_at": stored.created_at,
+    }
 
 
 def record_json(table: Table) -> dict[str, Any]:

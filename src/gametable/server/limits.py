@@ -95,6 +95,8 @@ class Limits:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.create = RateLimit(settings.create_per_minute / 60.0, settings.create_burst)
+        #: taking a seat at an open table costs what opening a table costs (a key is made)
+        self.join = RateLimit(settings.create_per_minute / 60.0, settings.create_burst)
         self.auth = RateLimit(settings.auth_failures_per_minute / 60.0, settings.auth_burst)
         self.sockets = Counter()
 

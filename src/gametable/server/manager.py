@@ -23,11 +23,20 @@ from gametable.core.errors import GameError
 from gametable.core.protocol import Game, State
 from gametable.core.registry import game_names, load_game
 from gametable.server.botpool import BotPool
+from gametable.server.clocks import Clock, ClockError, Timing
 from gametable.server.cluster import Elsewhere, Worker
 from gametable.server.limits import Limits
 from gametable.server.settings import Settings
 from gametable.server.store import Store, StoredTable, Writer
-from gametable.server.tables import LogEntry, Refused, SeatInfo, Table, hash_token, new_token
+from gametable.server.tables import (
+    LogEntry,
+    Refused,
+    SeatInfo,
+    Table,
+    hash_token,
+    new_token,
+    undoable_move,
+)
 
 log = logging.getLogger("gametable.server")
 
@@ -96,8 +105,14 @@ class TableManager:
         options: dict[str, Any] | None,
         seat_specs: list[dict[str, Any]],
         rematch_of: Table | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> tuple[Table, dict[int, str]]:
-        """A new table; the secret token of each human seat (shown once, stored hashed)."""
+        """A new table; the secret token of each human seat (shown once, stored hashed).
+        ``clock``: the turn clock (:class:`~gametable.server.clocks.Clock`), or none."""
+        try:
+            timing_clock = Clock.from_json(clock)
+        except ClockError as exc:
+            raise Refused("invalid", str(exc)) from None
         for key, value in (options or {}).items():
             if isinstance(value, str) and not SAFE_OPTION.fullmatch(value):
                 # text options may name files on the host (Balam's board): refuse any path
@@ -128,6 +143,10 @@ class TableManager:
                 except ValueError as exc:
                     raise Refused("invalid", f"seat {i}: {exc}") from None
                 seats.append(SeatInfo("bot", bot=bot, name=name))
+            elif spec.get("kind") == "open" or (
+                spec.get("kind") == "human" and spec.get("open") and not spec.get("token_hash")
+            ):  # anyone may take it (the lobby lists it); its key is made when it is taken
+                seats.append(SeatInfo("human", name=name, open=True))
             elif spec.get("kind") == "human":
                 if spec.get("token_hash"):  # a rematch keeps the seat's secret
                     seats.append(SeatInfo("human", token_hash=spec["token_hash"], name=name))
@@ -135,13 +154,13 @@ class TableManager:
                     tokens[i] = new_token()
                     seats.append(SeatInfo("human", token_hash=hash_token(tokens[i]), name=name))
             else:
-                raise Refused("invalid", f"seat {i}: kind must be 'human' or 'bot'")
+                raise Refused("invalid", f"seat {i}: kind must be 'human', 'open' or 'bot'")
         if self.count >= self.settings.max_tables:
             raise Refused("busy", "this server holds too many open tables; try later")
         self.count += 1  # taken now: creations awaiting their write count too
         self._creating += 1
         try:
-            return await self._create(game, state, players, seats, tokens, rematch_of)
+            return await self._create(game, state, players, seats, tokens, rematch_of, timing_clock)
         except BaseException:  # not made (failed or cancelled): its place is free again
             self.count -= 1
             raise
@@ -156,6 +175,7 @@ class TableManager:
         seats: list[SeatInfo],
         tokens: dict[int, str],
         rematch_of: Table | None,
+        clock: Clock | None,
     ) -> tuple[Table, dict[int, str]]:
         now = time.time()
         table = Table(
@@ -169,6 +189,7 @@ class TableManager:
             manager=self,
             rematch_of=rematch_of.id if rematch_of else None,
             created_at=now,
+            timing=None if clock is None else Timing(clock, players),
         )
         # kept here if a bot moves first (this worker plays it) or no other worker shares the
         # database; else it waits there for its first visitor, whose worker takes it
@@ -191,10 +212,13 @@ class TableManager:
                 moves=[],
                 joined_at=None,
                 owner=self.worker.incarnation if keep else None,
+                open_seats=sum(1 for s in seats if s.open),
+                clock=None if clock is None else clock.to_json(),
             ),
         )
         if keep:
             self.tables[table.id] = table
+            table.tick()
             table.kick_bots()
         return table, tokens
 
@@ -214,6 +238,8 @@ class TableManager:
                 if table is None:
                     table = await self._claim(table_id)
                     self.tables[table_id] = table
+            if table.timing is not None and table.clock_task is None:
+                table.tick()
         finally:
             self._loading.pop(table_id, None)
         table.kick_bots()
@@ -248,9 +274,19 @@ class TableManager:
         entries = []
         requests = stored.requests or {}
         for n, (seat, notation, text) in enumerate(stored.moves, start=1):
-            state.apply(game.parse_action(state, notation), seat)
-            entries.append(LogEntry(n, seat, notation, text, requests.get(n)))
+            action = game.parse_action(state, notation)
+            before = state.clone() if n == len(stored.moves) else None
+            state.apply(action, seat)
+            entry = LogEntry(n, seat, notation, text, requests.get(n))
+            if before is not None:  # the last move: may its seat still take it back?
+                entry.undoable = undoable_move(game, before, seat, action, state)
+            entries.append(entry)
         seats = [SeatInfo(**s) for s in stored.seats]
+        try:
+            clock = Clock.from_json(stored.clock)
+        except ClockError as exc:  # stored by a server with other bounds: played without
+            log.warning("table %s: clock %r refused (%s); no clock", stored.id, stored.clock, exc)
+            clock = None
         for i, seat_info in enumerate(seats):
             if seat_info.kind == "bot":
                 try:
@@ -279,7 +315,17 @@ class TableManager:
             rematch_id=stored.rematch_id,
             created_at=stored.created_at,
             joined_at=stored.joined_at,
+            timing=None if clock is None else Timing(clock, stored.players),
         )
+
+    @staticmethod
+    def replay(table: Table, entries: list[LogEntry]) -> State:
+        """The table's position after ``entries`` (a prefix of its log), replayed from its seed:
+        seed and moves give the same position every time."""
+        state = table.game.new_game(table.players, seed=table.seed, options=table.options)
+        for entry in entries:
+            state.apply(table.game.parse_action(state, entry.notation), entry.seat)
+        return state
 
     async def rematch(self, table: Table, seat: int | None) -> str:
         """A new game with the same seats (same secrets, same bots) once ``table`` is over; its
@@ -292,8 +338,9 @@ class TableManager:
             if not table.state.is_over:
                 raise Refused("playing", "a rematch can start once this game is over")
             specs = [s.to_store() for s in table.seats]
+            clock = None if table.timing is None else table.timing.clock.to_json()
             new, _ = await self.create(
-                table.game.name, table.players, table.options, specs, rematch_of=table
+                table.game.name, table.players, table.options, specs, rematch_of=table, clock=clock
             )
             await asyncio.to_thread(self.store.set_rematch, table.id, new.id)
             table.rematch_id = new.id
@@ -309,6 +356,7 @@ class TableManager:
             for t in self.tables.values()
             if not t.connections
             and (t.bot_task is None or t.bot_task.done())
+            and (t.clock_task is None or t.clock_task.done())
             and t.last_active <= cutoff
             and not t.lock.locked()
         ]
@@ -367,6 +415,8 @@ class TableManager:
             table.closed = True
             if table.bot_task is not None:
                 table.bot_task.cancel()
+            if table.clock_task is not None:
+                table.clock_task.cancel()
         await self.bots.aclose()
         try:
             await self.worker.stop()

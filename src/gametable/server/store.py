@@ -60,10 +60,15 @@ tables_t = sa.Table(
     sa.Column("joined_at", sa.Float, nullable=True),
     #: the lease: the incarnation of the worker that holds the table in memory (None: nobody)
     sa.Column("owner", sa.String(32), nullable=True),
+    #: seats still waiting for a stranger to take them (the lobby lists tables with one)
+    sa.Column("open_seats", sa.Integer, nullable=False, server_default=sa.text("0")),
+    #: the turn clock (``gametable.server.clocks.Clock.to_json``); None: no clock
+    sa.Column("clock", sa.JSON, nullable=True),
 )
 
 sa.Index("ix_gt_tables_unjoined", tables_t.c.joined_at, tables_t.c.created_at)
 sa.Index("ix_gt_tables_owner", tables_t.c.owner)
+sa.Index("ix_gt_tables_open", tables_t.c.open_seats, tables_t.c.status)
 
 workers_t = sa.Table(
     "gt_workers",
@@ -115,6 +120,8 @@ class StoredTable:
     joined_at: float | None = None
     requests: dict[int, str] | None = None  # move number -> the client's request id
     owner: str | None = None  # the incarnation holding its lease
+    open_seats: int = 0  # seats a stranger may still take
+    clock: dict[str, Any] | None = None  # the turn clock, if any
 
 
 @dataclass
@@ -238,7 +245,10 @@ class Store:
         joins = [args for name, args in ops if name == "join"]
         touches = [args for name, args in ops if name == "touch"]
         releases = [args for name, args in ops if name == "release"]
-        if len(creates) + len(moves) + len(joins) + len(touches) + len(releases) != len(ops):
+        seatings = [args for name, args in ops if name == "seats"]
+        takebacks = [args for name, args in ops if name == "take_back"]
+        known = len(creates) + len(moves) + len(joins) + len(touches) + len(releases)
+        if known + len(seatings) + len(takebacks) != len(ops):
             raise ValueError(f"unknown write in {sorted({name for name, _ in ops})}")
         if creates:
             conn.execute(
@@ -260,6 +270,8 @@ class Store:
                         "updated_at": t.updated_at,
                         "joined_at": t.joined_at,
                         "owner": t.owner,
+                        "open_seats": t.open_seats,
+                        "clock": t.clock,
                     }
                     for t in creates
                 ],
@@ -304,6 +316,13 @@ class Store:
                 conn.execute(
                     tables_t.update().where(tables_t.c.id.in_(chunk)).values(updated_at=at)
                 )
+        for tid, seats, open_seats in seatings:  # a stranger took an open seat
+            self._fenced(conn, tid, {"seats": seats, "open_seats": open_seats})
+        for tid, n, status in takebacks:  # a seat took back its last move
+            gone = conn.execute(moves_t.delete().where(moves_t.c.table_id == tid, moves_t.c.n == n))
+            if gone.rowcount != 1:
+                raise StoreError(f"table {tid} has no move {n} to take back")
+            self._fenced(conn, tid, {"move_count": n - 1, "status": status}, moves=n)
         for ids, owner in releases:  # tables unloaded from memory: anyone may take them
             for chunk in chunks(ids):
                 conn.execute(
@@ -311,6 +330,22 @@ class Store:
                     .where(tables_t.c.id.in_(chunk), tables_t.c.owner == owner)
                     .values(owner=None)
                 )
+
+    def _fenced(
+        self, conn: sa.Connection, tid: str, values: dict[str, Any], moves: int | None = None
+    ) -> None:
+        """Update table ``tid`` only while this worker holds its lease (and, given ``moves``,
+        only if it has that many moves); :class:`LeaseLost` if it does not."""
+        where = [tables_t.c.id == tid]
+        if self.owner is not None:
+            where.append(tables_t.c.owner == self.owner)
+        if moves is not None:
+            where.append(tables_t.c.move_count == moves)
+        done = conn.execute(
+            tables_t.update().where(*where).values(**values, updated_at=time.time())
+        )
+        if done.rowcount != 1:
+            raise LeaseLost("another worker holds this table now, or it changed meanwhile")
 
     def create_table(self, table: StoredTable) -> None:
         self.write([("create_table", (table,))])
@@ -327,6 +362,15 @@ class Store:
     ) -> None:
         """Commit move number ``n`` (1-based); a second move ``n`` is refused by the key."""
         self.write([("append_move", (table_id, n, seat, notation, text, status, request))])
+
+    def take_back(self, table_id: str, n: int, status: str = "playing") -> None:
+        """Delete move ``n``, the table's last (a seat took it back): the record keeps only what
+        stands."""
+        self.write([("take_back", (table_id, n, status))])
+
+    def set_seats(self, table_id: str, seats: list[dict[str, Any]], open_seats: int) -> None:
+        """Store the table's seats (a stranger took an open one)."""
+        self.write([("seats", (table_id, seats, open_seats))])
 
     def set_rematch(self, table_id: str, rematch_id: str) -> None:
         with self.engine.begin() as conn:
@@ -388,7 +432,40 @@ class Store:
             joined_at=row.joined_at,
             requests=requests,
             owner=row.owner,
+            open_seats=row.open_seats,
+            clock=row.clock,
         )
+
+    def open_tables(self, limit: int) -> list[StoredTable]:
+        """The newest ``limit`` tables in play with a seat a stranger may take (moves not
+        read: ``moves`` is empty, the number of moves made is not told)."""
+        query = (
+            sa.select(tables_t)
+            .where(tables_t.c.open_seats > 0, tables_t.c.status == "playing")
+            .order_by(tables_t.c.created_at.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            return [
+                StoredTable(
+                    id=r.id,
+                    game=r.game,
+                    version=r.version,
+                    players=r.players,
+                    seed=0,  # never read from the database for a list anyone may see
+                    options=dict(r.options),
+                    seats=list(r.seats),
+                    status=r.status,
+                    rematch_of=r.rematch_of,
+                    rematch_id=r.rematch_id,
+                    created_at=r.created_at,
+                    updated_at=r.updated_at,
+                    moves=[],
+                    open_seats=r.open_seats,
+                    clock=r.clock,
+                )
+                for r in conn.execute(query)
+            ]
 
     # -- leases (several workers on one database: gametable.server.cluster) ---------------------
     def claim(self, table_id: str, owner: str, lease_timeout: float) -> Claim:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import Action, Game, State
+from gametable.server.clocks import STAND_IN, Timing
 from gametable.server.connection import Connection, encode
 from gametable.server.store import LeaseLost
 
@@ -50,6 +51,19 @@ def bot_seed(table_seed: int, seat: int, ply: int) -> int:
     table's seed (one-way hash)."""
     digest = hashlib.sha256(f"bot:{table_seed}:{seat}:{ply}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
+
+
+def undoable_move(game: Game, before: State, seat: int, action: Action, after: State) -> bool:
+    """Whether the game lets ``seat`` take ``action`` back (asked once, when it is made).  A move
+    that drew on chance (the RNG moved) is never taken back, whatever the game says: replaying
+    it again would deal the same cards or roll the same dice, and the seat has seen them."""
+    if before.rng != after.rng:
+        return False
+    try:
+        return game.can_take_back(before, seat, action, after)
+    except Exception:  # a rules bug in the answer must not refuse the move itself
+        log.exception("%s: can_take_back failed on %s", game.name, action)
+        return False
 
 
 #: answers to move requests remembered per seat (a resent request gets its first answer again)
@@ -88,6 +102,8 @@ class SeatInfo:
     bot: str | None = None
     token_hash: str | None = None
     name: str | None = None
+    #: a human seat the creator left for anyone to take (no key yet; ``claim_seat`` gives one)
+    open: bool = False
 
     def to_store(self) -> dict[str, Any]:
         return {
@@ -95,10 +111,11 @@ class SeatInfo:
             "bot": self.bot,
             "token_hash": self.token_hash,
             "name": self.name,
+            "open": self.open,
         }
 
     def public(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bot": self.bot, "name": self.name}
+        return {"kind": self.kind, "bot": self.bot, "name": self.name, "open": self.open}
 
 
 @dataclass
@@ -108,6 +125,8 @@ class LogEntry:
     notation: str
     text: str
     request: str | None = None  # the id the client gave its request
+    #: the game lets its seat take this move back (``Game.can_take_back``) while it is the last
+    undoable: bool = False
 
     def for_seat(self, seat: int | None, over: bool) -> dict[str, Any]:
         out: dict[str, Any] = {"n": self.n, "seat": self.seat, "text": self.text}
@@ -140,9 +159,14 @@ class Table:
     answers: dict[int, OrderedDict[str, tuple[Any, Any, asyncio.Future]]] = field(
         default_factory=dict
     )
+    #: moves taken back so far (in memory): a bot's choice made before one is not played
+    takebacks: int = 0
+    #: the turn clock, if the table has one (:mod:`gametable.server.clocks`)
+    timing: Timing | None = None
+    clock_task: asyncio.Task | None = None
     #: the update texts of the current move, per seat (made on the first send)
     _texts: dict[int | None, str] = field(default_factory=dict, repr=False)
-    _texts_key: tuple[int, str | None] = field(default=(-1, None), repr=False)
+    _texts_key: tuple[int, str | None, int] = field(default=(-1, None, 0), repr=False)
 
     # -- identity -----------------------------------------------------------------------------------
     @property
@@ -178,6 +202,42 @@ class Table:
     def _joined(self, task: asyncio.Task) -> None:
         if not task.cancelled() and task.exception() is not None:
             log.error("table %s: storing that it was joined failed: %s", self.id, task.exception())
+
+    async def claim_seat(self, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Give a stranger an open seat (``seat``, or the first open one): the seat and its new
+        key.  Only seats the creator left open can be taken, each once: the claim is decided
+        under the table's lock and stored (fenced by the lease) before anyone hears of it."""
+        async with self.lock:
+            if self.closed:
+                raise Refused("gone", "this table has been closed")
+            if self.state.is_over:
+                raise Refused("playing", "this game is over; nobody can join it now")
+            free = [i for i, s in enumerate(self.seats) if s.open and s.token_hash is None]
+            if seat is None:
+                if not free:
+                    raise Refused("taken", "this table has no free seat left")
+                seat = free[0]
+            elif not 0 <= seat < self.players:
+                raise Refused("invalid", f"this table has seats 0 to {self.players - 1}")
+            elif seat not in free:
+                raise Refused("taken", f"seat {seat} is not free for anyone to take")
+            token = new_token()
+            info = self.seats[seat]
+            claimed = SeatInfo("human", token_hash=hash_token(token), name=name or info.name)
+            seats = [claimed if i == seat else s for i, s in enumerate(self.seats)]
+            try:
+                await self.manager.writer.write(
+                    "seats", self.id, [s.to_store() for s in seats], len(free) - 1
+                )
+            except LeaseLost:
+                self.manager.lose({self.id})
+                raise Refused(
+                    "moved", "this table has moved to another server; try again"
+                ) from None
+            self.seats = seats
+            self.last_active = time.monotonic()
+        self.announce({"type": "presence", "seats": self.info()["seats"]})
+        return seat, token
 
     # -- what each seat is told -------------------------------------------------------------------
     def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
@@ -226,6 +286,9 @@ class Table:
             "legal": self.legal_for(seat),
             "log": [e.for_seat(seat, over) for e in entries],
             "rematch": self.rematch_id,
+            "take_back": self.may_take_back(seat),
+            "takebacks": self.takebacks,
+            "clock": None if self.timing is None else self.timing.to_json(),
         }
         outcome = self.state.outcome
         if outcome is not None:
@@ -246,6 +309,7 @@ class Table:
                 for i, s in enumerate(self.seats)
             ],
             "status": self.status,
+            "clock": None if self.timing is None else self.timing.clock.to_json(),
             "seq": self.seq,
             "to_move": list(self.state.to_move),
             "rematch_of": self.rematch_of,
@@ -256,9 +320,9 @@ class Table:
     def update_text(self, seat: int | None) -> str:
         """The ``update`` message for ``seat`` as JSON text, made once per move and seat (every
         window open on a seat, and every spectator, gets the same text)."""
-        if self._texts_key != (self.seq, self.rematch_id):
+        if self._texts_key != (self.seq, self.rematch_id, self.takebacks):
             self._texts.clear()
-            self._texts_key = (self.seq, self.rematch_id)
+            self._texts_key = (self.seq, self.rematch_id, self.takebacks)
         text = self._texts.get(seat)
         if text is None:
             try:
@@ -286,6 +350,72 @@ class Table:
         text = encode(message)
         for conn in list(self.connections):
             conn.send(text)
+
+    def may_take_back(self, seat: int | None) -> bool:
+        """Whether ``seat`` may take its last move back now: the table's last move is its own
+        (no other seat has acted since) and the game lets it (``Game.can_take_back``, asked
+        when the move was made)."""
+        if seat is None or not self.log or self.state.is_over:
+            return False
+        last = self.log[-1]
+        return last.seat == seat and last.undoable
+
+    async def take_back(self, seat: int | None) -> int:
+        """Take back ``seat``'s last move: the state is rebuilt by replaying the record without
+        it, the move is deleted from the store (the record keeps only what stands), and every
+        connection gets its seat's view again (``sync``).  The new sequence number."""
+        if seat is None:
+            raise Refused("spectator", "spectators cannot take moves back")
+        async with self.lock:
+            if self.closed:
+                raise Refused("gone", "this table has been closed")
+            if not self.may_take_back(seat):
+                raise Refused("not_undoable", self.why_not_take_back(seat))
+            last = self.log[-1]
+            before = await asyncio.to_thread(self.manager.replay, self, self.log[:-1])
+            status = "over" if before.is_over else "playing"
+            try:
+                await self.manager.writer.write("take_back", self.id, last.n, status)
+            except LeaseLost:
+                self.manager.lose({self.id})
+                raise Refused(
+                    "moved", "this table has moved to another server; nothing changed"
+                ) from None
+            except Exception:  # not deleted, so not taken back: the table stays as it was
+                log.exception("table %s: taking back move %s failed", self.id, last.n)
+                raise Refused(
+                    "error", "the move could not be taken back; nothing changed"
+                ) from None
+            self.state = before
+            self.log.pop()
+            self.takebacks += 1
+            self.last_active = time.monotonic()
+            self.tick()
+            self.announce(
+                {
+                    "type": "taken_back",
+                    "table": self.id,
+                    "seat": seat,
+                    "n": last.n,
+                    "text": last.text,
+                }
+            )
+            for conn in list(self.connections):
+                conn.send(self.message_for(conn.seat, "sync"))
+        self.kick_bots()
+        return self.seq
+
+    def why_not_take_back(self, seat: int) -> str:
+        if not self.log:
+            return "no move has been made yet"
+        if self.state.is_over:
+            return "the game is over"
+        if self.log[-1].seat != seat:
+            return "only the last move can be taken back, by the seat that made it"
+        return (
+            f"{self.game.title} does not let this move be taken back (something hidden came "
+            "out of it, or the turn has passed); see the rules' notes"
+        )
 
     # -- acting -----------------------------------------------------------------------------------
     def parse(self, state: State, action: Any) -> Action:
@@ -338,18 +468,31 @@ class Table:
         self.trial(seat, action)
 
     async def request(
-        self, seat: int | None, action: Any, request_id: int | str | None = None, seen: Any = None
+        self,
+        seat: int | None,
+        action: Any,
+        request_id: int | str | None = None,
+        seen: Any = None,
+        takebacks: Any = None,
     ) -> dict[str, Any]:
         """Answer a client's move request: ``accepted`` (with the new ``seq``) or ``refused``.
 
-        ``seen`` is the ``seq`` the client saw (``None``: not said); ``request_id`` its id.  A
+        ``seen`` is the ``seq`` the client saw (``None``: not said), ``takebacks`` the number of
+        moves taken back it had heard of (``None``: not said; a move taken back since makes the
+        request ``stale`` even at the same ``seq``); ``request_id`` its id.  A
         request repeating one this seat made before (same id, ``seq`` and action) gets the first
         answer again, with ``"repeat": true``, and nothing is played twice.
         """
         if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int)):
             return self.refusal(request_id, action, Refused("bad_request", "seq is an integer"))
+        if takebacks is not None and (
+            isinstance(takebacks, bool) or not isinstance(takebacks, int)
+        ):
+            return self.refusal(
+                request_id, action, Refused("bad_request", "takebacks is an integer")
+            )
         if seat is None or request_id is None:
-            return await self.answer(seat, action, request_id, seen)
+            return await self.answer(seat, action, request_id, seen, takebacks)
         key = str(request_id)
         memory = self.answers.setdefault(seat, OrderedDict())
         known = memory.get(key)
@@ -364,7 +507,7 @@ class Table:
         while len(memory) > REMEMBERED_REQUESTS:
             memory.popitem(last=False)
         try:
-            reply = await self.answer(seat, action, request_id, seen)
+            reply = await self.answer(seat, action, request_id, seen, takebacks)
         except BaseException:  # cancelled (the server is stopping): a repeat may try again
             memory.pop(key, None)
             future.set_result(self.refusal(request_id, action, Refused("error", "not answered")))
@@ -388,10 +531,17 @@ class Table:
         return None
 
     async def answer(
-        self, seat: int | None, action: Any, request_id: int | str | None, seen: int | None
+        self,
+        seat: int | None,
+        action: Any,
+        request_id: int | str | None,
+        seen: int | None,
+        takebacks: int | None = None,
     ) -> dict[str, Any]:
         try:
-            seq = await self.act(seat, action, seen=seen, request_id=request_id)
+            seq = await self.act(
+                seat, action, seen=seen, request_id=request_id, takebacks=takebacks
+            )
         except Refused as exc:
             return self.refusal(request_id, action, exc)
         return {"type": "accepted", "id": request_id, "seq": seq}
@@ -412,10 +562,18 @@ class Table:
         action: Any,
         seen: int | None = None,
         request_id: int | str | None = None,
+        takebacks: int | None = None,
+        by_bot: bool = False,
     ) -> int:
         """Apply, commit, then broadcast; the new sequence number.  ``seen``: the client's
-        ``seq``, refused as ``stale`` if the table has moved on since."""
+        ``seq``, refused as ``stale`` if the table has moved on since; ``takebacks``: the number
+        of moves taken back when the move was chosen (a bot's), refused as ``stale`` if a move
+        has been taken back since (the table may be at the same ``seq`` in another position)."""
         async with self.lock:
+            if takebacks is not None and takebacks != self.takebacks:
+                raise Refused("stale", "a move was taken back meanwhile; your move was not made")
+            if by_bot and seat is not None and self.bot_to_move() != seat:
+                raise Refused("stale", "the seat's player is back; the bot does not play for it")
             if seen is not None and seen != self.seq:
                 raise Refused(
                     "stale",
@@ -446,19 +604,73 @@ class Table:
             except Exception:  # not saved, so not made: the table stays as it was
                 log.exception("table %s: saving move %s failed", self.id, n)
                 raise Refused("error", "the move could not be saved; nothing changed") from None
+            undoable = undoable_move(self.game, self.state, seat, parsed, trial)
+            if self.timing is not None and not by_bot:
+                self.timing.away.discard(seat)  # the player is here
+                self.timing.moved(seat)
             self.state = trial
             self.log.append(
-                LogEntry(n, seat, notation, text, None if request_id is None else str(request_id))
+                LogEntry(
+                    n,
+                    seat,
+                    notation,
+                    text,
+                    None if request_id is None else str(request_id),
+                    undoable,
+                )
             )
             self.last_active = time.monotonic()
+            self.tick()
             self.broadcast()
         self.kick_bots()
         return n
 
+    # -- the clock ----------------------------------------------------------------------------------
+    def tick(self) -> None:
+        """Start the clocks of the human seats deciding now, stop the others', and wake up at
+        the first deadline (:mod:`gametable.server.clocks`).  Nothing without a clock."""
+        timing = self.timing
+        if timing is None or self.closed:
+            return
+        deciding = {
+            s for s in self.state.to_move if self.seats[s].kind == "human" and s not in timing.away
+        }
+        timing.start(deciding)
+        if self.clock_task is not None and not self.clock_task.done():
+            self.clock_task.cancel()
+        self.clock_task = None
+        end = timing.next_deadline()
+        if end is not None:
+            self.clock_task = asyncio.create_task(self._ring(end))
+
+    async def _ring(self, end: float) -> None:
+        await asyncio.sleep(max(0.0, end - time.monotonic()))
+        timing = self.timing
+        if timing is None or self.closed:
+            return
+        late = timing.expired()
+        self.clock_task = None
+        if late:
+            log.info("table %s: time ran out for seats %s; %s plays", self.id, late, STAND_IN)
+            self.announce({"type": "clock", "table": self.id, "clock": timing.to_json()})
+            self.kick_bots()
+        self.tick()
+
+    def returned(self, seat: int | None) -> None:
+        """``seat``'s player is at the table (it said something): it takes its seat back from
+        the bot that played for it."""
+        timing = self.timing
+        if seat is None or timing is None or seat not in timing.away:
+            return
+        timing.away.discard(seat)
+        self.tick()
+        self.announce({"type": "clock", "table": self.id, "clock": timing.to_json()})
+
     # -- bots ---------------------------------------------------------------------------------------
     def bot_to_move(self) -> int | None:
+        away = self.timing.away if self.timing is not None else ()
         for seat in self.state.to_move:
-            if self.seats[seat].kind == "bot":
+            if self.seats[seat].kind == "bot" or seat in away:
                 return seat
         return None
 
@@ -473,12 +685,14 @@ class Table:
         while not self.closed and (seat := self.bot_to_move()) is not None:
             if self.manager.settings.bot_delay > 0:
                 await asyncio.sleep(self.manager.settings.bot_delay)
-            ply = self.seq
+            ply, takebacks = self.seq, self.takebacks
             try:
                 action = await self.bot_choice(seat)
-                await self.act(seat, action, seen=ply)
+                await self.act(seat, action, seen=ply, takebacks=takebacks, by_bot=True)
                 failures = 0
             except Refused as exc:  # the table moved on meanwhile (several seats to move)
+                if exc.kind == "stale":
+                    continue  # it chooses again on the table as it is now
                 failures += 1
                 if failures > 3:
                     log.error("table %s: bot at seat %s keeps failing: %s", self.id, seat, exc)
@@ -491,7 +705,8 @@ class Table:
         """The bot's move from the bot pool; if the bot could not answer in time, the move its
         worker said first (the heuristic's) or, failing that, a random legal move."""
         snapshot = self.state.clone()
-        spec = self.seats[seat].bot or "random"
+        away = self.timing is not None and seat in self.timing.away
+        spec = STAND_IN if away else self.seats[seat].bot or "random"
         seed = bot_seed(self.seed, seat, snapshot.ply)
         job = {
             "game": self.game.name,
@@ -522,6 +737,8 @@ class Table:
         self.closed = True
         if self.bot_task is not None:
             self.bot_task.cancel()
+        if self.clock_task is not None:
+            self.clock_task.cancel()
         for conn in list(self.connections):
             if code == 1000:
                 conn.send(

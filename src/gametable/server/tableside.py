@@ -28,7 +28,7 @@ from pydantic import BaseModel, Field
 from gametable import rulebook
 from gametable.core.record import Record
 from gametable.rulebook.ingame import answer_in_game
-from gametable.server.api import bearer, http_error, record_json
+from gametable.server.api import http_error, record_json, seat_of_request
 from gametable.server.limits import RateLimit, client_of
 from gametable.server.manager import TableManager
 from gametable.server.tables import Refused, Table
@@ -77,20 +77,7 @@ def make_router(manager: TableManager) -> APIRouter:
             raise http_error(exc) from None
 
     def seat_of(request: Request, table: Table, authorization: str | None) -> int | None:
-        """The seat of the bearer token (``None``: none given); wrong tokens count against the
-        client's address as everywhere else."""
-        token = bearer(authorization)
-        client = client_of(request.scope)
-        if token and not limits.may_try_token(client):
-            raise http_error(
-                Refused("rate", "too many wrong tokens from your address; wait a minute"),
-                limits.auth.retry_after(client),
-            )
-        try:
-            return table.seat_for_token(token)
-        except Refused as exc:
-            limits.wrong_token(client)
-            raise http_error(exc) from None
+        return seat_of_request(limits, request, table, authorization)
 
     @router.post("/{table_id}/ask")
     async def ask(

@@ -8,11 +8,19 @@ Client to server (JSON objects, at most ``settings.max_message`` bytes):
   notation, or the action's JSON form (``{"kind": "discard", ...}``, as sent in ``legal[].json``),
   or ``"code": 12`` (the integer encoding) instead.  ``seq`` (optional) is the ``seq`` of the
   position the player decided on: if the table has moved on, the move is refused as ``stale``.
+  ``takebacks`` (optional) is the ``takebacks`` of that position's message: if a move has been
+  taken back since, the move is refused as ``stale`` even when ``seq`` is the same again.
   ``id`` (optional, at most 64 characters) names the request: sending the same request again
   (same ``id``, ``seq`` and action: a retry after a lost connection, a double click) gets the first
   answer again, with ``"repeat": true``, and the move is not made twice.  Give every new move a
   new id (e.g. a random prefix per page load and a counter);
 - ``{"type": "check", "action": "swap 3", "id": 2}``: would it be legal?  nothing changes;
+- ``{"type": "take_back", "id": 5}``: take back my last move, if the game lets me (``take_back``
+  is true in my latest ``sync``/``update``): every socket then gets ``taken_back`` (seat, the
+  move's number and public text) and a ``sync`` with the position before it; I get
+  ``{"type": "taken_back", "id": 5, "seq": ...}`` or ``refused`` saying why not;
+- ``{"type": "back"}``: I am here (any message says so): at a table with a turn clock, a seat
+  whose time ran out is played by a bot until its player says something;
 - ``{"type": "sync"}``: send my whole view and log again; ``{"type": "rematch"}``;
   ``{"type": "ping"}``.
 
@@ -95,9 +103,12 @@ async def handle(
     msg: dict[str, Any], table: Table, conn: Connection, manager: TableManager
 ) -> None:
     kind, id_, seat = msg["type"], short_id(msg), conn.seat
-    if kind == "act":
+    table.returned(seat)  # a seat whose time ran out is back (the bot stops playing for it)
+    if kind == "back":
+        conn.send({"type": "back", "id": id_, "seat": seat})
+    elif kind == "act":
         action = msg["code"] if "code" in msg else msg.get("action")
-        conn.send(await table.request(seat, action, id_, msg.get("seq")))
+        conn.send(await table.request(seat, action, id_, msg.get("seq"), msg.get("takebacks")))
     elif kind == "check":
         action = msg["code"] if "code" in msg else msg.get("action")
         try:
@@ -113,6 +124,12 @@ async def handle(
                     "error": exc.to_json(),
                 }
             )
+    elif kind == "take_back":
+        try:
+            seq = await table.take_back(seat)
+            conn.send({"type": "taken_back", "id": id_, "seq": seq})
+        except Refused as exc:
+            conn.send({"type": "refused", "id": id_, "error": exc.to_json()})
     elif kind == "sync":
         conn.send(table.message_for(seat, "sync"))
     elif kind == "rematch":
@@ -200,6 +217,7 @@ async def open_seat(
         await refuse(ws, exc, code)
         return None
     table.join(seat)
+    table.returned(seat)
     return table, seat
 
 

@@ -26,6 +26,7 @@ from gametable.games.balam.actions import ACTION_TYPES, action_codec, from_json,
 from gametable.games.balam.board import board_frame, check_board_option, register_board
 from gametable.games.balam.dice import check_faces
 from gametable.games.balam.engine import BalamState
+from gametable.games.balam.takeback import a_choice_made_in_the_open
 from gametable.games.balam.views import BalamView
 
 
@@ -146,6 +147,11 @@ class Balam(Game):
     def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
         board = board_frame(self.resolve_options(options)["board"])
         return action_codec(board, players).size
+
+    def can_take_back(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """Building choices of one's own turn, and riches moved in one's distribution, until a
+        die is rolled or a Katun card turned (:mod:`~gametable.games.balam.takeback`)."""
+        return a_choice_made_in_the_open(before, seat, action, after)
 
     def max_game_length(self, players: int, options: Mapping[str, Any] | None = None) -> int:
         # Nothing in the rules bounds a round tightly, but every turn that is not a Katun costs

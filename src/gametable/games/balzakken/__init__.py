@@ -29,6 +29,12 @@ from gametable.games.balzakken.state import HAND_SIZE, BalzakkenState
 from gametable.games.balzakken.views import BalzakkenView, narrow_to_table
 
 
+def every_move_draws_or_shows_a_card(action: Action) -> bool:
+    """No move can be taken back (table manners; the rulebook is silent on undoing): every move draws a card (a discard), shows one from the hand (a swap, The Swinger, The Lul) or ends the round (BALZAK!),
+    so the others have seen what was hidden.  Always ``False``."""
+    return False
+
+
 class Balzakken(Game):
     name = "balzakken"
     title = "Balzakken"
@@ -89,6 +95,11 @@ class Balzakken(Game):
 
     def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
         return num_actions(players, self.resolve_options(options)["copies"])
+
+    def can_take_back(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """Nothing: every Balzakken move draws a card or shows one (``docs/rules/balzakken.md``,
+        "Taking a move back")."""
+        return every_move_draws_or_shows_a_card(action)
 
     def max_game_length(self, players: int, options: Mapping[str, Any] | None = None) -> int:
         # Nothing in the rules bounds a round; random play calls BALZAK! within a few dozen

@@ -34,6 +34,12 @@ from gametable.games.keezbord.views import KeezbordView
 RANDOM_PLAYOUT_BOUND = {2: 2000, 4: 3000, 6: 6000}
 
 
+def every_move_shows_a_card(action: Action) -> bool:
+    """No move can be taken back (table manners; the rulebook is silent on undoing): every move plays a card from the hand face up (or hands the whole hand in),
+    so the others have seen what was hidden.  Always ``False``."""
+    return False
+
+
 class Keezbord(Game):
     name = "keezbord"
     title = "Keezbord"
@@ -146,6 +152,11 @@ class Keezbord(Game):
 
     def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
         return num_actions(players)
+
+    def can_take_back(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """Nothing: every Keezbord move lays a card from the hand face up
+        (``docs/rules/keezbord.md``, "Taking a move back")."""
+        return every_move_shows_a_card(action)
 
     def max_game_length(self, players: int, options: Mapping[str, Any] | None = None) -> int:
         bound = RANDOM_PLAYOUT_BOUND.get(players, 10000)

@@ -31,6 +31,7 @@ function fillSeats() {
   for (let i = 0; i < n; i++) {
     const kind = h("select", { name: `seat-${i}`, "data-seat": i },
       h("option", { value: "human" }, i === 0 ? "you (this browser)" : "a friend (invite link)"),
+      i > 0 ? h("option", { value: "open" }, "anyone (listed in open tables)") : null,
       ...g.bots.map((b) => h("option", { value: `bot:${b}` }, `bot: ${b}${b === DEFAULT_BOT ? " (default)" : ""}`)));
     if (i > 0 && fill) kind.value = `bot:${fill}`;
     const name = h("input", { name: `name-${i}`, "data-name": i, placeholder: "name (optional)", maxlength: 40, size: 12 });
@@ -88,9 +89,12 @@ async function create(ev) {
   err.textContent = "";
   const seats = [...seatsBox.querySelectorAll("select")].map((sel, i) => {
     const name = seatsBox.querySelector(`[data-name="${i}"]`).value.trim() || null;
-    return sel.value === "human" ? { kind: "human", name } : { kind: "bot", bot: sel.value.slice(4), name };
+    if (sel.value === "human" || sel.value === "open") return { kind: sel.value, name };
+    return { kind: "bot", bot: sel.value.slice(4), name };
   });
   const body = { game: gameSel.value, players: Number(playersSel.value), options: readOptions(), seats };
+  const [mode, seconds, increment] = document.getElementById("clock").value.split(":");
+  if (mode) body.clock = { mode, seconds: Number(seconds), increment: Number(increment ?? 0) };
   const res = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const data = await res.json();
   if (!res.ok) {
@@ -106,11 +110,44 @@ async function create(ev) {
     h("b", {}, `Seat ${s.seat}${i === 0 ? " (you)" : ""}: `),
     h("a", { href: s.url, class: "seat-link", "data-seat": s.seat }, i === 0 ? "open my seat" : "invite link"),
     h("input", { readonly: true, value: s.url, onfocus: (e) => e.target.select() })));
+  for (const s of data.seats.filter((x) => x.kind === "human" && !x.url)) {
+    items.push(h("li", {}, h("b", {}, `Seat ${s.seat}: `), "open to anyone (listed under Open tables)"));
+  }
   items.push(h("li", {}, h("b", {}, "Spectators: "), h("a", { href: data.spectator_url }, data.spectator_url)));
   list.className = "links";
   list.replaceChildren(...items);
   document.getElementById("created").hidden = false;
   drawMyTables();
+  drawOpenTables();
+}
+
+// tables with a seat anyone may take (the creator marked it open): join one with a click
+async function drawOpenTables() {
+  const box = document.getElementById("open-tables");
+  const res = await fetch("/api/open-tables").catch(() => null);
+  if (!res || !res.ok) { box.replaceChildren(h("p", { class: "small" }, "The list of open tables could not be read.")); return; }
+  const mine = new Set(myTables().map((t) => t.id));
+  const tables = (await res.json()).filter((t) => !mine.has(t.id));
+  if (!tables.length) { box.replaceChildren(h("p", { class: "small" }, "No table is waiting for players now. Open one with a seat for anyone.")); return; }
+  box.replaceChildren(h("ul", { class: "my-tables" }, ...tables.map((t) => {
+    const who = t.seats.filter((s) => !s.open).map((s) => s.kind === "bot" ? `bot ${s.bot}` : s.name ?? "a player").join(", ");
+    return h("li", { "data-table": t.id },
+      h("b", {}, t.title), ` · ${t.players} players · with ${who} `,
+      ...t.open.map((seat) => h("button", { type: "button", class: "join", "data-table": t.id, "data-seat": seat,
+        onclick: () => join(t, seat) }, `take seat ${seat}`)));
+  })));
+}
+
+async function join(t, seat) {
+  const err = document.getElementById("join-error");
+  err.textContent = "";
+  const name = document.getElementById("join-name").value.trim() || null;
+  const res = await fetch(`/api/tables/${encodeURIComponent(t.id)}/join`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat, name }) });
+  const data = await res.json();
+  if (!res.ok) { err.textContent = data.detail?.message ?? "the seat could not be taken"; drawOpenTables(); return; }
+  rememberTable({ id: t.id, game: t.game, title: t.title, seat: data.seat, url: data.url });
+  location.href = data.url;
 }
 
 // the tables this browser has a seat at, with what each is doing now
@@ -143,6 +180,8 @@ async function main() {
   for (const g of games) g.bots = [...g.bots].sort(heuristicFirst);
   fillPlayers();
   document.getElementById("new-table").addEventListener("submit", create);
+  document.getElementById("open-refresh").addEventListener("click", drawOpenTables);
   drawMyTables();
+  drawOpenTables();
 }
 main();

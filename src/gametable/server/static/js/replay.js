@@ -1,6 +1,7 @@
 // The replay page (/t/<id>/replay): step through a finished game from its record, as any seat
 // saw it or as a spectator, drawn by the game's own renderer (nothing can be played here).
 import { h, seatName } from "./util.js";
+import { installTips } from "./tips.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).slice(-2)[0]);
 const el = (id) => document.getElementById(id);
@@ -60,6 +61,7 @@ async function load(seat) {
 }
 
 async function main() {
+  installTips();
   el("back").href = `/t/${encodeURIComponent(tableId)}`;
   if (!(await load(""))) return;
   document.title = `Replay · ${data.title} · gametable`;

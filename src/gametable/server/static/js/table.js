@@ -5,6 +5,7 @@
 // "controls", and "info" for the rest); app.css places them so that board, hand and the
 // controls of the current decision share one screen on a laptop and on a phone.
 import { h, seatName, rememberTable } from "./util.js";
+import { installTips } from "./tips.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.hash.slice(1));
@@ -67,6 +68,50 @@ function showWhy(text, rule) {
   box.hidden = false;
 }
 
+// -- the turn clock (optional per table): time left to the seats deciding, who is away --------------
+let clockAt = 0;     // when the newest clock figures came (performance.now())
+let clockTimer = 0;
+
+function clockText(secs) {
+  const s = Math.max(0, Math.ceil(secs));
+  return s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : `${s} s`;
+}
+
+function drawClock(t) {
+  const c = last?.clock;
+  clearTimeout(clockTimer);
+  if (!c || last.over) return;
+  const gone = (performance.now() - clockAt) / 1000;
+  const parts = Object.entries(c.left).map(([seat, secs]) => `${seatName(info, Number(seat))} ${clockText(secs - gone)}`);
+  const span = h("span", { class: "clock", "data-testid": "clock",
+    title: c.mode === "move" ? `${c.seconds} s per decision; when it runs out the heuristic bot plays for the seat until its player is back`
+      : `a bank of ${c.seconds} s per player${c.increment ? `, +${c.increment} s a move` : ""}; when it runs out the heuristic bot plays for the seat until its player is back` },
+    parts.length ? ` · time left: ${parts.join(" · ")}`
+      : ` · clock: ${c.mode === "move" ? `${c.seconds} s a move` : `${clockText(c.seconds)} each`}`);
+  t.append(span);
+  const away = c.away.map((s) => (s === info?.seat ? "your seat" : seatName(info, s)));
+  if (away.length) t.append(h("span", { class: "away" }, ` · played by the bot until back: ${away.join(", ")}`));
+  if (info?.seat !== null && c.away.includes(info.seat)) {
+    t.append(" ", backButton);
+  }
+  if (parts.length) clockTimer = setTimeout(() => drawTurn(), 1000);
+}
+
+// (made once and moved into the banner at each drawing: the banner is redrawn every second while
+// a clock runs, and a button replaced under a finger would lose the tap)
+const undoButton = h("button", { type: "button", id: "take-back", "data-testid": "take-back", class: "take-back",
+  title: "Take back your last move (allowed until something hidden is revealed or another player acts)",
+  onclick: () => takeBack() }, "↶ Undo");
+const backButton = h("button", { type: "button", id: "back", class: "take-back", onclick: () => send({ type: "back" }) }, "I'm back");
+
+async function takeBack() {
+  showWhy("");
+  try {
+    const reply = await request({ type: "take_back" });
+    if (reply.type === "refused") showWhy(explain(reply.error));
+  } catch (e) { showWhy(e.message); }
+}
+
 const ctx = {
   get seat() { return info?.seat ?? null; },
   get info() { return info; },
@@ -77,7 +122,7 @@ const ctx = {
     showWhy("");
     let reply;
     try {
-      reply = await request({ type: "act", action, seq: lastSeq });
+      reply = await request({ type: "act", action, seq: lastSeq, takebacks: last?.takebacks ?? 0 });
     } catch (e) {
       showWhy(e.message);
       return { type: "refused", error: { kind: "closed", message: e.message } };
@@ -109,6 +154,32 @@ const FAVICON_TURN = "data:image/svg+xml," + encodeURIComponent(
   "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><circle cx='8' cy='8' r='7' fill='#f5a700'/></svg>");
 let baseTitle = "gametable";
 
+// an optional sound when the turn comes to a background tab (off unless the player turns it on;
+// remembered in this browser)
+let wasMyTurn = false;
+function soundOn() { try { return localStorage.getItem("gametable:sound") === "on"; } catch { return false; } }
+function drawSoundButton() {
+  const b = el("sound");
+  b.textContent = soundOn() ? "sound: on" : "sound: off";
+  b.setAttribute("aria-pressed", String(soundOn()));
+}
+function toggleSound() {
+  try { localStorage.setItem("gametable:sound", soundOn() ? "off" : "on"); } catch { /* no storage */ }
+  drawSoundButton();
+  if (soundOn()) beep();  // (a click lets the page play sound from now on)
+}
+let audio = null;
+function beep() {
+  if (!soundOn()) return;
+  try {
+    audio = audio ?? new AudioContext();
+    const osc = audio.createOscillator(), gain = audio.createGain();
+    osc.frequency.value = 660; gain.gain.value = 0.08;
+    osc.connect(gain).connect(audio.destination);
+    osc.start(); osc.stop(audio.currentTime + 0.18);
+  } catch { /* no audio here */ }
+}
+
 function myTurn() { return !!last && !last.over && info?.seat !== null && last.to_move.includes(info.seat); }
 
 function drawTurn() {
@@ -121,7 +192,11 @@ function drawTurn() {
   } else {
     t.className = "turn"; t.textContent = "Waiting for " + last.to_move.map((s) => seatName(info, s)).join(", ");
   }
+  drawClock(t);
+  if (last.take_back) t.append(" ", undoButton);  // the game lets this seat take its last move back
   const turnNow = myTurn();
+  if (turnNow && !wasMyTurn && document.hidden) beep();
+  wasMyTurn = turnNow;
   document.title = (turnNow && document.hidden ? "● Your turn · " : "") + baseTitle;
   el("favicon").href = turnNow && document.hidden ? FAVICON_TURN : "data:,";
 }
@@ -144,7 +219,7 @@ function drawLog() {
     items.push(h("li", { value: e.n, class: e.seat === info.seat ? "mine" : null }, e.text));
     if (notes.has(e.n)) items.push(h("li", { class: "note", value: e.n }, notes.get(e.n)));
   }
-  for (const c of chatLines) items.push(h("li", { class: "chat-line" }, h("b", {}, `${c.from}: `), c.text));
+  for (const c of chatLines) items.push(h("li", { class: c.event ? "chat-line event" : "chat-line" }, h("b", {}, `${c.from}: `), c.text));
   ol.replaceChildren(...items);
   ol.scrollTop = ol.scrollHeight;
 }
@@ -220,19 +295,29 @@ function onMessage(msg) {
     case "presence":
       if (info) info.seats = msg.seats;
       break;
+    case "clock":
+      if (last) { last.clock = msg.clock; clockAt = performance.now(); drawTurn(); }
+      break;
     case "sync":
+      clockAt = performance.now();
       last = msg; lastSeq = msg.seq; log = msg.log; checks.clear(); draw();
       break;
     case "update": {
       if (msg.seq <= lastSeq) break;
       if (msg.seq !== lastSeq + 1) { send({ type: "sync" }); break; }  // a gap: resync
       const before = last;
+      clockAt = performance.now();
       last = msg; lastSeq = msg.seq; log = log.concat(msg.log); checks.clear();
       const note = renderer?.logNote?.(before, msg, info);
       if (note && msg.log.length) { notes.set(msg.log[msg.log.length - 1].n, note); saveNotes(); }
       draw();
       break;
     }
+    case "taken_back":  // news for everyone (the requester's answer carries an id)
+      if (msg.id === undefined || msg.id === null) {
+        chatLines = chatLines.concat([{ from: seatName(info, msg.seat), text: `took back: ${msg.text}`, event: true }]).slice(-50);
+      }
+      break;
     case "chat":
       chatLines = chatLines.concat([{ from: msg.from, text: msg.text }]).slice(-50);
       drawLog();
@@ -302,6 +387,9 @@ async function chat(ev) {
 }
 
 async function main() {
+  installTips();
+  drawSoundButton();
+  el("sound").addEventListener("click", toggleSound);
   el("spectate").href = `/t/${tableId}`;
   el("spectate").textContent = `${location.origin}/t/${tableId}`;
   el("ask-open").addEventListener("click", () => toggleAsk(el("ask-panel").hidden));

@@ -397,6 +397,18 @@ function prompt(v, ctx, ix) {
   return "";
 }
 
+// the last war's battle in words (view field last_war; the dice are last_roll)
+function lastWar(v, ctx) {
+  const w = v.last_war;
+  if (!w) return null;
+  const roll = v.last_roll?.length ? ` rolled ${v.last_roll.join(" ")}` : "";
+  return h("p", { class: "small", id: "balam-last-war", title: "Attack = success points rolled + obsidian spent; defence = garrisons counted (the city's and the defender's adjacent cities') + obsidian spent; each skull costs the attacker a garrison" },
+    h("b", {}, "Last war: "), `${seatName(ctx.info, w.attacker)} attacked ${w.target} (${seatName(ctx.info, w.defender)}) from ${w.source}: `,
+    `${plural(w.garrisons, "garrison")}${roll}, ${w.attack_obsidian} obsidian → attack ${w.attack}; `,
+    `${plural(w.defence_garrisons, "garrison")} and ${w.defence_obsidian} obsidian → defence ${w.defence}`,
+    w.skulls ? `; ${plural(w.skulls, "skull")}: ${plural(w.skulls, "garrison")} lost` : "", ".");
+}
+
 export function render(root, ctx) {
   const v = ctx.msg.view;
   if (sel.seq !== ctx.msg.seq) reset(ctx.msg.seq);
@@ -449,6 +461,8 @@ export function render(root, ctx) {
     info.append(h("div", { class: "panel" }, katunRow(v, ctx, ix, mine)));
   }
   info.append(status, kingSheets(v, ctx, ix, mine, "others"), scoreTrack(v));
+  const war = lastWar(v, ctx);
+  if (war) info.append(war);
   if (v.log?.length) info.append(h("p", { class: "small" }, v.log[v.log.length - 1]));
   const rt = roundsTable(v, ctx);
   if (rt) info.append(rt);
