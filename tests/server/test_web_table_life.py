@@ -103,7 +103,18 @@ def test_a_tap_explains_what_hover_explains_on_a_phone(server: Server, browser) 
     assert not errors, errors
 
 
-def test_the_clock_runs_out_and_the_player_takes_the_seat_back(server: Server, browser) -> None:
+def test_the_clock_runs_out_and_the_player_takes_the_seat_back(tmp_path, browser) -> None:
+    # A server of its own with bots paced as in production (the shared test server's bots move
+    # at once, so the stand-in and the random bot could finish the game before the page shows
+    # that the seat is away).
+    server = Server(tmp_path, extra=["--bot-delay", "0.5"]).start()
+    try:
+        away_and_back(server, browser)
+    finally:
+        server.kill()
+
+
+def away_and_back(server: Server, browser) -> None:
     body = {
         "game": "balzakken",
         "players": 2,
