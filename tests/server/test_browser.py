@@ -213,7 +213,14 @@ def keez_play_one(page) -> str:
                 page.screenshot(path=ARTIFACTS / f"keezbord-{card}-first-pawn.png", full_page=True)
                 if card == "7":
                     page.locator("button.steps.legal, #keez-controls button.legal").first.click()
-                    if page.locator("#keez-board g.pawn.chosen").count():
+                    # all seven steps play at once (the log grows once the server answers);
+                    # fewer leave the pawn chosen and the pawns for the rest highlighted
+                    page.wait_for_function(
+                        f"() => document.querySelectorAll('#log li').length > {before}"
+                        " || (document.querySelector('#keez-board g.pawn.chosen')"
+                        " && document.querySelector('#keez-board g.pawn.pick'))"
+                    )
+                    if page.locator("#log li").count() == before:
                         page.locator("#keez-board g.pawn.pick").first.click()
                 else:
                     page.locator("#keez-board g.pawn.pick").first.click()
