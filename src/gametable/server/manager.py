@@ -44,6 +44,9 @@ log = logging.getLogger("gametable.server")
 SAFE_OPTION = re.compile(r"[A-Za-z0-9_+=:,-]{0,40}")
 #: the bot that takes a seat whose stored spec this server no longer accepts
 FALLBACK_BOT = "heuristic"
+#: the bot of a seat made with ``kind: bot`` and no spec: the ``normal`` level (the rules of
+#: thumb), as the lobby and the terminal fill seats
+DEFAULT_BOT = "normal"
 
 
 def discover_games() -> list[str]:
@@ -139,7 +142,7 @@ class TableManager:
             name = " ".join(name.split()) or None if name else None
             if spec.get("kind") == "bot":
                 try:
-                    bot = self.check_bot(str(spec.get("bot") or "random"))
+                    bot = self.check_bot(str(spec.get("bot") or DEFAULT_BOT))
                 except ValueError as exc:
                     raise Refused("invalid", f"seat {i}: {exc}") from None
                 seats.append(SeatInfo("bot", bot=bot, name=name))
