@@ -217,6 +217,7 @@ class TableManager:
                 owner=self.worker.incarnation if keep else None,
                 open_seats=sum(1 for s in seats if s.open),
                 clock=None if clock is None else clock.to_json(),
+                clock_state=None if table.timing is None else table.timing.to_store(),
             ),
         )
         if keep:
@@ -318,7 +319,9 @@ class TableManager:
             rematch_id=stored.rematch_id,
             created_at=stored.created_at,
             joined_at=stored.joined_at,
-            timing=None if clock is None else Timing(clock, stored.players),
+            timing=None
+            if clock is None
+            else Timing.restored(clock, stored.players, stored.clock_state),
         )
 
     @staticmethod
