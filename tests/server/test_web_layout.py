@@ -396,3 +396,16 @@ def test_replay_steps_through_a_finished_game_for_each_view(server: Server, brow
     finally:
         page.close()
     assert not errors, errors
+
+
+def test_chat_is_rate_limited_per_seat(server: Server) -> None:
+    """A seat writing faster than the table can read is refused (429) after a short burst; the
+    other seat may still write."""
+    t = server.create("balzakken", 2, seats=[{"kind": "human"}, {"kind": "human"}])
+    url = f"{server.base}/api/tables/{t['id']}/chat"
+    ann, bo = ({"Authorization": f"Bearer {s['token']}"} for s in t["seats"])
+    codes = [httpx.post(url, json={"text": f"line {i}"}, headers=ann).status_code for i in range(8)]
+    assert codes[0] == 202 and 429 in codes
+    refused = httpx.post(url, json={"text": "again"}, headers=ann)
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+    assert httpx.post(url, json={"text": "hello"}, headers=bo).status_code == 202
