@@ -37,6 +37,36 @@ def test_a_bank_is_spent_by_thinking_and_refilled_by_increments() -> None:
     assert timing.banks[1] == 2.0
 
 
+def test_a_stored_clock_resumes_its_banks_and_away_seats_and_its_decisions_start_at_load() -> None:
+    timing = Timing(Clock("bank", 60.0, increment=2.0), players=3)
+    timing.start({0}, now=0.0)
+    assert timing.stored_after_move(0, now=10.0) == {"banks": [52.0, 60.0, 60.0], "away": []}
+    assert timing.banks[0] == 60.0  # only a preview: the move is not made yet
+    timing.moved(0, now=10.0)
+    timing.start({1}, now=10.0)
+    timing.expired(now=70.0)
+    back = Timing.restored(timing.clock, 3, timing.to_store())
+    assert back.banks == [52.0, 0.0, 60.0] and back.away == {1} and back.started == {}
+    back.start({2}, now=500.0)  # the decision under way when the server stopped starts afresh
+    assert back.deadline(2) == 560.0
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        None,
+        "x",
+        {"banks": [1.0]},
+        {"banks": [1.0, "a"]},
+        {"banks": [1.0, float("nan")]},
+        {"away": [5, -1, True, "0"]},
+    ],
+)
+def test_a_malformed_stored_clock_starts_afresh(stored) -> None:
+    timing = Timing.restored(Clock("bank", 60.0), 2, stored)
+    assert timing.banks == [60.0, 60.0] and timing.away == set()
+
+
 @pytest.mark.parametrize(
     "clock",
     [

@@ -72,7 +72,7 @@ def test_one_worker_holds_a_table_and_another_takes_it_when_it_falls_silent(url:
         held = b.claim(table_id, b.owner, 10)
         assert held.stored is None and held.address == "http://a"  # never a second copy
         assert b.claim("no-such-table", b.owner, 10).exists is False
-        move = (table_id, 1, 0, "discard 3", "seat 0 discards", "playing", None)
+        move = (table_id, 1, 0, "discard 3", "seat 0 discards", "playing", None, None)
         assert a.write([("append_move", move)]) == [None]
 
         with a.engine.begin() as conn:  # a falls silent (killed, frozen, cut off)
@@ -83,7 +83,7 @@ def test_one_worker_holds_a_table_and_another_takes_it_when_it_falls_silent(url:
         assert taken.stored is not None and taken.stored.moves == [
             (0, "discard 3", "seat 0 discards")
         ]
-        late = (table_id, 2, 1, "discard 4", "seat 1 discards", "playing", None)
+        late = (table_id, 2, 1, "discard 4", "seat 1 discards", "playing", None, None)
         with pytest.raises(LeaseLost):  # fenced: a's late write changes nothing
             a.write([("append_move", late)])
         assert b.write([("append_move", late)]) == [None]

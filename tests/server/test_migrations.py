@@ -16,6 +16,7 @@ from pathlib import Path
 import httpx
 import sqlalchemy as sa
 import typer
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from typer.testing import CliRunner
@@ -23,7 +24,7 @@ from typer.testing import CliRunner
 from gametable.core.registry import load_game
 from gametable.server import migrate
 from gametable.server.cli import register
-from gametable.server.store import Store, metadata
+from gametable.server.store import Store, StoredTable, metadata
 from tests.server.conftest import Server
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -113,3 +114,52 @@ def test_the_migrations_build_exactly_the_schema_the_store_uses(tmp_path: Path) 
     finally:
         fresh.close()
         upgraded.close()
+
+
+def test_downgrades_keep_every_move_and_upgrade_back_to_the_same_schema(tmp_path: Path) -> None:
+    """Each downgrade drops its columns in place (SQLite 3.35+ and PostgreSQL drop a column),
+    never by copying ``gt_tables``: dropping the old copy would cascade to ``gt_moves``."""
+    store = Store(f"sqlite:///{tmp_path / 'gametable.sqlite3'}")
+    try:
+        played_at = 1.0
+        store.create_table(
+            StoredTable(
+                id="t1",
+                game="balzakken",
+                version=1,
+                players=2,
+                seed=7,
+                options={},
+                seats=[{"kind": "human"}, {"kind": "human"}],
+                status="playing",
+                rematch_of=None,
+                rematch_id=None,
+                created_at=played_at,
+                updated_at=played_at,
+                moves=[],
+                clock={"mode": "bank", "seconds": 60.0, "increment": 0.0},
+                clock_state={"banks": [50.0, 60.0], "away": [1]},
+            )
+        )
+        store.append_move("t1", 1, 0, "discard 3", "seat 0 discards", "playing")
+        store.append_move("t1", 2, 1, "discard 4", "seat 1 discards", "playing")
+        cfg = migrate.config()
+        for target in ("0004", "0003", "0002", migrate.BASELINE):
+            with store.engine.begin() as conn:
+                cfg.attributes["connection"] = conn
+                command.downgrade(cfg, target)
+            with store.engine.connect() as conn:
+                moves = conn.execute(sa.text("SELECT n FROM gt_moves ORDER BY n")).all()
+                assert [m[0] for m in moves] == [1, 2], f"moves lost going down to {target}"
+        with sqlite3.connect(tmp_path / "gametable.sqlite3") as db:
+            columns = [row[1] for row in db.execute("PRAGMA table_info(gt_tables)")]
+        assert "clock_state" not in columns and "open_seats" not in columns
+        assert "joined_at" not in columns and "owner" not in columns
+    finally:
+        store.close()
+    again = Store(store.url)
+    try:
+        assert again.upgraded_from == migrate.BASELINE and schema_differences(again) == []
+        assert [m[1] for m in again.load("t1").moves] == ["discard 3", "discard 4"]
+    finally:
+        again.close()

@@ -51,12 +51,12 @@ def test_a_batch_commits_together_and_a_bad_write_fails_alone_on_postgresql() ->
     assert store.write([("create_table", (t,)) for t in tables]) == [None, None]
     results = store.write(
         [
-            ("append_move", (ids[0], 1, 0, "discard 3", "seat 0 discards", "playing", None)),
+            ("append_move", (ids[0], 1, 0, "discard 3", "seat 0 discards", "playing", None, None)),
             (
                 "append_move",
-                (ids[0], 1, 0, "swap 4", "the same move number again", "playing", None),
+                (ids[0], 1, 0, "swap 4", "the same move number again", "playing", None, None),
             ),
-            ("append_move", (ids[1], 1, 0, "balzak", "seat 0 calls", "over", None)),
+            ("append_move", (ids[1], 1, 0, "balzak", "seat 0 calls", "over", None, None)),
         ]
     )
     assert results[0] is None and isinstance(results[1], Exception) and results[2] is None

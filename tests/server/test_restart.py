@@ -1,8 +1,12 @@
-"""Kill the server mid-game (SIGKILL), start another on the same data: nothing is lost."""
+"""Kill the server mid-game (SIGKILL), start another on the same data: nothing is lost, turn
+clocks included."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+
+import httpx
 
 from tests.server.conftest import Server
 
@@ -53,5 +57,54 @@ def test_a_killed_server_resumes_every_table_and_link(tmp_path: Path) -> None:
         assert h2.last["view"] == bot_before and h2.last["seq"] == 2
         play(h2, 1, 2)
         assert h2.at_seq(4)["to_move"] == [0]  # the bot still plays after the restart
+    finally:
+        srv.kill()  # never leave a server behind, even when the test fails
+
+
+def test_a_killed_server_resumes_the_turn_clocks_from_the_store(tmp_path: Path) -> None:
+    """Banks resume as they stood after the last move (the decision under way starts again at
+    load), and a seat whose time ran out is still played by the bot (clocks.py)."""
+    srv = Server(tmp_path)
+    try:
+        srv.start()
+        bank = {"mode": "bank", "seconds": 600, "increment": 5}
+        t = httpx.post(
+            srv.base + "/api/tables", json={"game": "balzakken", "players": 2, "clock": bank}
+        ).json()
+        seats = [srv.connect(t["id"], s["token"]) for s in t["seats"]]
+        n = 0
+        for think in (1.5, 0.2, 0.8):  # seconds each mover thinks
+            mover = next(c for c in seats if c.last["legal"])
+            time.sleep(think)
+            n = play(mover, 1, n)
+            for c in seats:
+                c.at_seq(n)
+        banks = seats[0].last["clock"]["banks"]
+        assert len(set(banks)) == 2 and 600.0 not in banks  # spent and refilled, unequally
+        deciding = seats[0].last["to_move"][0]
+
+        short = httpx.post(
+            srv.base + "/api/tables",
+            json={
+                "game": "balzakken",
+                "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                "clock": {"mode": "bank", "seconds": 0.5},
+            },
+        ).json()
+        ann = srv.connect(short["id"], short["seats"][0]["token"])
+        assert ann.until("clock", timeout=30)["clock"]["away"] == [0]
+        played = ann.until("update", timeout=60)  # the bot's move for seat 0 is stored
+        assert played["log"][-1]["seat"] == 0 and played["clock"]["away"] == [0]
+        srv.kill()
+
+        srv.start()
+        watcher = srv.connect(t["id"], None)  # a spectator: no seat comes back by watching
+        clock = watcher.last["clock"]
+        assert clock["banks"] == banks and clock["away"] == []
+        left = clock["left"][str(deciding)]
+        assert banks[deciding] - 60 < left <= banks[deciding]  # its decision began at load
+        still_away = srv.connect(short["id"], None).last["clock"]
+        assert still_away["away"] == [0] and still_away["banks"][0] == 0.0
     finally:
         srv.kill()  # never leave a server behind, even when the test fails

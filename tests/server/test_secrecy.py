@@ -15,6 +15,8 @@ from tests.server.conftest import Server
 
 # ("hands" is public in finished rounds' summaries, so the view comparison is the real check)
 SECRET_KEYS = {"seed", "rng", "draw_pile", "known", "token", "token_hash"}
+#: what a message says of the turn clock (public: the setting, banks, time left, who is away)
+CLOCK_KEYS = {"mode", "seconds", "increment", "banks", "left", "away"}
 
 
 def keys(obj) -> set[str]:
@@ -90,10 +92,18 @@ def test_open_seats_take_backs_and_chat_send_nothing_beyond_each_seats_view(
     server: Server,
 ) -> None:
     """The messages issue 17 added (an open seat taken: ``presence``; ``taken_back`` and the
-    ``sync`` after it; ``chat``) carry no secret, and every view sent, before and after each
+    ``sync`` after it; ``chat``; the turn clock in every message) carry no secret, and every view sent, before and after each
     take-back, is exactly the seat's view of the position as it stood then."""
     game = load_game("balam")
-    t = server.create("balam", 2, seats=[{"kind": "human", "name": "Ann"}, {"kind": "open"}])
+    t = httpx.post(  # with a turn clock: every message carries it
+        f"{server.base}/api/tables",
+        json={
+            "game": "balam",
+            "players": 2,
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "open"}],
+            "clock": {"mode": "bank", "seconds": 3600, "increment": 5},
+        },
+    ).json()
     ann = server.connect(t["id"], t["seats"][0]["token"])
     spectator = server.connect(t["id"], None)
     joined = httpx.post(f"{server.base}/api/tables/{t['id']}/join", json={"name": "Bob"}).json()
@@ -156,6 +166,33 @@ def test_open_seats_take_backs_and_chat_send_nothing_beyond_each_seats_view(
                 checked += 1
             elif msg["type"] == "chat":
                 assert msg == {**msg, "seat": 1, "from": "Bob (seat 1)", "text": "hello <b>all</b>"}
+            if msg["type"] in ("update", "sync"):
+                assert set(msg["clock"]) == CLOCK_KEYS and msg["clock"]["away"] == []
     assert epoch == takebacks and checked > 60
     for c in (ann, bob, spectator):
         c.close()
+
+
+def test_clock_messages_say_only_who_is_away_and_the_time_left(server: Server) -> None:
+    """A seat's time runs out: the ``clock`` message every socket gets, and the updates the
+    stand-in bot's moves bring, carry nothing beyond the clock and each seat's view."""
+    t = httpx.post(
+        f"{server.base}/api/tables",
+        json={"game": "balzakken", "players": 2, "clock": {"mode": "move", "seconds": 0.5}},
+    ).json()
+    ann = server.connect(t["id"], t["seats"][0]["token"])
+    spectator = server.connect(t["id"], None)
+    for client in (ann, spectator):
+        ran_out = client.until("clock", timeout=30)
+        assert set(ran_out) == {"type", "table", "clock"} and set(ran_out["clock"]) == CLOCK_KEYS
+        assert ran_out["clock"]["away"]
+        client.until("update", timeout=60)  # a stand-in's move
+    for client, seat in ((ann, 0), (spectator, None)):
+        for msg in client.messages:
+            text = json.dumps(msg)
+            assert all(s["token"] not in text for s in t["seats"])
+            assert not keys(msg) & SECRET_KEYS, keys(msg) & SECRET_KEYS
+            if msg["type"] in ("update", "sync"):
+                assert msg["seat"] == seat and set(msg["clock"]) == CLOCK_KEYS
+    ann.close()
+    spectator.close()

@@ -36,14 +36,17 @@ def test_a_batch_commits_together_and_a_bad_write_fails_alone(tmp_path: Path) ->
         [
             ("create_table", (stored("t1"),)),
             ("create_table", (stored("t2"),)),
-            ("append_move", ("t1", 1, 0, "discard 3", "seat 0 discards", "playing", "r1")),
+            ("append_move", ("t1", 1, 0, "discard 3", "seat 0 discards", "playing", "r1", None)),
         ]
     )
     assert results == [None, None, None]
     results = store.write(
         [
-            ("append_move", ("t1", 1, 0, "swap 4", "again move 1", "playing", None)),  # same n
-            ("append_move", ("t2", 1, 0, "balzak", "seat 0 calls", "over", None)),
+            (
+                "append_move",
+                ("t1", 1, 0, "swap 4", "again move 1", "playing", None, None),
+            ),  # same n
+            ("append_move", ("t2", 1, 0, "balzak", "seat 0 calls", "over", None, None)),
         ]
     )
     assert isinstance(results[0], Exception) and results[1] is None

@@ -11,6 +11,7 @@ Screenshots go to ``test-artifacts/web/`` (or $GAMETABLE_ARTIFACTS/web).
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -251,9 +252,12 @@ def test_a_bad_key_offers_to_watch_instead(server: Server, browser) -> None:
     assert not errors, errors
 
 
-def test_lobby_fills_seats_with_the_heuristic_bot_and_remembers_my_tables(
+def test_lobby_offers_the_bot_levels_by_name_with_normal_as_default_and_remembers_my_tables(
     server: Server, browser
 ) -> None:
+    """Issue 17 item 3: seats are filled with bots by level (easy, normal, hard, each said in a
+    line), ``normal`` (the rules of thumb, as in the terminal) by default; the other bots stay
+    under "other bots"."""
     errors: list[str] = []
     page = open_page(browser, server.base + "/", "phone", errors)
     try:
@@ -263,14 +267,51 @@ def test_lobby_fills_seats_with_the_heuristic_bot_and_remembers_my_tables(
             "you (this browser)"
         )
         for seat in (1, 2, 3):
-            assert page.input_value(f"select[data-seat='{seat}']") == "bot:heuristic"
+            assert page.input_value(f"select[data-seat='{seat}']") == "bot:normal"
+        levels = page.locator("select[data-seat='1'] optgroup[label='bot level'] option")
+        assert levels.all_inner_texts() == ["bot: easy", "bot: normal (default)", "bot: hard"]
+        others = page.locator("select[data-seat='1'] optgroup[label='other bots'] option")
+        assert {"bot: heuristic", "bot: random", "bot: ismcts"} <= set(others.all_inner_texts())
+        lines = page.locator("[data-testid='levels'] li")
+        assert [li.get_attribute("data-level") for li in lines.all()] == ["easy", "normal", "hard"]
+        assert all(len(text.split(": ", 1)[1]) > 20 for text in lines.all_inner_texts())
+        assert (
+            "(default)"
+            in page.locator("[data-testid='levels'] li[data-level='normal']").inner_text()
+        )
         assert "players" in page.locator("#about").inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
         page.click("button[type=submit]")
         page.wait_for_selector("a.seat-link[data-seat='0']")
+        assert page.locator("#links li").first.inner_text().startswith("Seat 0 (you)")
         page.goto(server.base + "/")
         page.wait_for_selector("#my-tables li a")
         assert "Keezbord · seat 0" in page.locator("#my-tables").inner_text()
         page.screenshot(path=ARTIFACTS / "lobby.png", full_page=True)
+    finally:
+        page.close()
+    assert not errors, errors
+
+
+def test_a_table_made_for_friends_only_calls_no_seat_mine(server: Server, browser) -> None:
+    """Seat 0 given to a bot: the invite links are all friends' ("Seat 1 (you)" was shown), and
+    no seat is remembered as this browser's."""
+    errors: list[str] = []
+    page = open_page(browser, server.base + "/", "laptop", errors)
+    try:
+        page.select_option("#game", "balzakken")
+        page.select_option("#players", "2")
+        page.select_option("select[data-seat='0']", "bot:easy")
+        page.select_option("select[data-seat='1']", "human")
+        page.click("button[type=submit]")
+        page.wait_for_selector("a.seat-link[data-seat='1']")
+        assert page.locator("#links").inner_text().count("(you)") == 0
+        assert page.locator("a.seat-link[data-seat='1']").inner_text() == "invite link"
+        remembered = page.evaluate("() => localStorage.getItem('gametable:my-tables')")
+        assert remembered is None or json.loads(remembered) == []
+        r = httpx.get(server.base + "/api/games").json()
+        assert all(g["default_bot"] == "normal" for g in r)
+        assert [lv["name"] for lv in r[0]["levels"]] == ["easy", "normal", "hard"]
     finally:
         page.close()
     assert not errors, errors
@@ -355,3 +396,16 @@ def test_replay_steps_through_a_finished_game_for_each_view(server: Server, brow
     finally:
         page.close()
     assert not errors, errors
+
+
+def test_chat_is_rate_limited_per_seat(server: Server) -> None:
+    """A seat writing faster than the table can read is refused (429) after a short burst; the
+    other seat may still write."""
+    t = server.create("balzakken", 2, seats=[{"kind": "human"}, {"kind": "human"}])
+    url = f"{server.base}/api/tables/{t['id']}/chat"
+    ann, bo = ({"Authorization": f"Bearer {s['token']}"} for s in t["seats"])
+    codes = [httpx.post(url, json={"text": f"line {i}"}, headers=ann).status_code for i in range(8)]
+    assert codes[0] == 202 and 429 in codes
+    refused = httpx.post(url, json={"text": "again"}, headers=ann)
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+    assert httpx.post(url, json={"text": "hello"}, headers=bo).status_code == 202

@@ -6,6 +6,7 @@ Screenshots go to ``test-artifacts/web/`` (or $GAMETABLE_ARTIFACTS/web).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import httpx
@@ -13,7 +14,7 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.test_browser import ARGS, CHROMIUM, sync_api
-from tests.server.test_web_layout import ARTIFACTS, TURN
+from tests.server.test_web_layout import ARTIFACTS, SIZES, TURN
 
 
 @pytest.fixture(scope="module")
@@ -155,4 +156,122 @@ def test_a_background_tab_shows_the_turn_in_its_title_and_icon(server: Server, b
     )
     page.wait_for_function("() => !document.title.startsWith('●')")
     page.close()
+    assert not errors, errors
+
+
+def warlike_choice(legal: list[dict], rng: random.Random) -> dict:
+    """A move that brings on wars: the strongest attack, else a building (garrisons first),
+    else defending without obsidian, else any move but removing a building."""
+    kinds = [a["json"]["kind"] for a in legal]
+    attacks = [a for a, k in zip(legal, kinds, strict=True) if k == "attack"]
+    if attacks:
+        return max(attacks, key=lambda a: a["json"]["garrisons"] + a["json"]["obsidian"])
+    builds = [a for a, k in zip(legal, kinds, strict=True) if k == "build"]
+    garrisons = [a for a in builds if a["json"]["building"] == "garrison"]
+    if garrisons or builds:
+        return rng.choice(garrisons or builds)
+    defences = [a for a, k in zip(legal, kinds, strict=True) if k == "defend"]
+    if defences:
+        return min(defences, key=lambda a: a["json"].get("obsidian", 0))
+    return rng.choice([a for a, k in zip(legal, kinds, strict=True) if k != "remove"] or legal)
+
+
+def play_balam_until(server: Server, t: dict, reached, rng: random.Random, limit: int = 1500):
+    """Play both seats of the two-seat Balam table ``t`` over sockets (:func:`warlike_choice`)
+    until ``reached(message)`` holds for the
+    latest message; the clients, or ``None`` if the game ended first."""
+    seats = [server.connect(t["id"], s["token"]) for s in t["seats"]]
+    n = seats[0].last["seq"]
+    for _ in range(limit):
+        for c in seats:
+            c.at_seq(n)
+        if reached(seats[0].last):
+            return seats
+        if seats[0].last["over"]:
+            break
+        mover = next(c for c in seats if c.last["legal"])
+        choice = warlike_choice(mover.last["legal"], rng)
+        mover.send({"type": "act", "action": choice["json"], "seq": n, "id": n + 1})
+        n = mover.until("accepted", id=n + 1, timeout=30)["seq"]
+    for c in seats:
+        c.close()
+    return None
+
+
+def war_won_under_way(msg: dict) -> bool:
+    """The attacker won the battle and has buildings to destroy still."""
+    view = msg["view"]
+    war, fought = view["turn"]["war"], view["last_war"]
+    return (
+        war is not None
+        and fought is not None
+        and (war["source"], war["target"]) == (fought["source"], fought["target"])
+        and war["points"] > 0
+    )
+
+
+def war_over(msg: dict) -> bool:
+    return msg["view"]["last_war"] is not None and msg["view"]["turn"]["war"] is None
+
+
+def test_the_last_balam_war_is_told_in_words(server: Server, browser) -> None:
+    """BA-141..BA-153: after a war the page says who attacked which city from where, the
+    attack and defence potentials, who won and what each side lost."""
+    rng = random.Random(17)
+    for _attempt in range(6):  # a quarter of such games end without a war won: play another
+        t = server.create(
+            "balam", 2, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
+        )
+        clients = play_balam_until(server, t, war_won_under_way, rng)
+        if clients is not None:
+            break
+    else:
+        pytest.fail("no war won in six games of war-minded play")
+    errors: list[str] = []
+    for stage, size, reached in (("during", "laptop", None), ("after", "phone", war_over)):
+        if reached is not None:
+            for c in clients:
+                c.close()
+            clients = play_balam_until(server, t, reached, rng)
+            assert clients is not None, "the game ended before the war was over"
+        msg = clients[0].last
+        war = msg["view"]["last_war"]
+        seat = msg["to_move"][0]
+        width, height = SIZES[size]
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(t["seats"][seat]["url"])
+        told = page.locator("#balam-last-war")
+        told.wait_for(timeout=TURN)
+        told.scroll_into_view_if_needed()
+        page.screenshot(path=ARTIFACTS / f"balam-{size}-war-{stage}.png", full_page=True)
+        text = told.inner_text()
+        names = {0: "Ann", 1: "Bo"}
+        attacker, defender = names[war["attacker"]], names[war["defender"]]
+        assert f"{attacker} attacked {defender}'s city {war['target']} from {war['source']}" in text
+        assert f"attack {war['attack']} (" in text and f"defence {war['defence']} (" in text
+        margin = war["attack"] - war["defence"]
+        if margin > 0:
+            assert f"{attacker} won by {margin}: {defender} loses buildings of" in text
+        else:
+            assert f"{defender} held {war['target']}: nothing destroyed" in text
+        if stage == "after" and margin > 0:  # what fell is among the latest events
+            events = page.locator("[data-testid='events']").inner_text()
+            assert f"on {war['target']}." in events and "destroyed" in events
+        if stage == "during":
+            assert margin > 0 and "War this turn" in text and "So far 0 buildings" in text
+            prompt = page.locator("#balam-prompt").inner_text()
+            assert "catastrophe" not in prompt  # the skulls' losses were called one
+            assert f"War on {war['target']}" in prompt or (
+                f"Your attack rolled {war['skulls']} skull" in prompt
+            )
+        if war["skulls"]:
+            assert f"{attacker} loses {war['skulls']} garrison" in text
+        else:
+            assert f"No skull: {attacker} loses no garrison" in text
+        box = told.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        page.close()
+    for c in clients:
+        c.close()
     assert not errors, errors

@@ -15,6 +15,7 @@ from fastapi import APIRouter, Header, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
 from gametable.bots import bot_names
+from gametable.bots.levels import LEVELS
 from gametable.core.errors import UnknownGame
 from gametable.core.record import Record
 from gametable.core.registry import game_names, load_game
@@ -52,7 +53,10 @@ class SeatSpec(BaseModel):
         "seat from the lobby's list of open tables; bot: a bot plays it",
     )
     bot: str | None = Field(
-        None, max_length=100, description="bot spec, e.g. random or ismcts:iterations=200"
+        None,
+        max_length=100,
+        description="bot spec: a level (easy, normal, hard) or another bot, e.g. random or "
+        "ismcts:iterations=200; default: normal",
     )
     name: str | None = Field(None, max_length=40, description="what the others call this seat")
 
@@ -83,6 +87,16 @@ class JoinedSeat(BaseModel):
     token: str = Field(..., description="the seat's key (shown only now)")
     url: str = Field(..., description="the seat's link, key included")
 
+
+#: what each bot level (:data:`gametable.bots.levels.LEVELS`) is like, in a line for the lobby
+LEVEL_ABOUT = {
+    "easy": "plays sensibly but now and then overlooks a move: good for a first game",
+    "normal": "plays the game's rules of thumb steadily, without slips",
+    "hard": "looks ahead by playing the game out many times; the strongest, a little slower",
+}
+#: the level that fills a seat unless another bot is chosen (the rules of thumb, as in the
+#: terminal)
+DEFAULT_LEVEL = "normal"
 
 #: the most tables the lobby's list of open tables shows, and how long (s) a list is reused
 OPEN_TABLES_SHOWN = 50
@@ -191,7 +205,11 @@ def make_router(manager: TableManager) -> APIRouter:
 
     @router.get("/games")
     async def games() -> list[dict[str, Any]]:
-        """Every game: player counts, options with defaults, and the bots that can sit in."""
+        """Every game: player counts, options with defaults, and the bots that can sit in:
+        ``levels`` (easy, normal, hard, each with a line about it), ``default_bot`` (the level
+        the lobby fills seats with) and ``bots`` (every bot spec name, levels first)."""
+        names = bot_names()
+        levels = [{"name": n, "about": LEVEL_ABOUT[n]} for n in LEVELS if n in names]
         out = []
         for name in game_names():
             game = load_game(name)
@@ -202,7 +220,9 @@ def make_router(manager: TableManager) -> APIRouter:
                     "version": game.version,
                     "player_counts": list(game.player_counts),
                     "options": [option_json(o) for o in game.options],
-                    "bots": bot_names(),
+                    "bots": names,
+                    "levels": levels,
+                    "default_bot": DEFAULT_LEVEL,
                 }
             )
         return out

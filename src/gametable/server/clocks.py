@@ -9,8 +9,16 @@ from one of its sockets (a new connection, a move, or ``{"type": "back"}``).  A 
 back with an empty bank gets :data:`RETURN_SECONDS` (at most the bank's size) for each decision
 until the bank refills by increments.
 
-The clock lives in memory (:class:`Timing`): a restarted server starts every clock afresh (banks
-full, nobody away).  Everything here is public: who is away and how much time each seat has.
+The running clock (:class:`Timing`) is stored with the table (:meth:`Timing.to_store`, the
+``gt_tables.clock_state`` column): each seat's bank as it stood after the table's last move, and
+who is away, written with every move and whenever a seat goes away or comes back.  A restarted
+server (or another worker taking the table over) resumes from that (:meth:`Timing.restored`):
+banks as they were at the last move, the away seats still played by the bot, and the time of
+the decisions under way when the server stopped starts again when the table is loaded.  That
+last part is fair on purpose: the seconds a player thought while the server was down, or while
+its page could not reach it, are not taken from its bank.
+
+Everything here is public: who is away and how much time each seat has.
 """
 
 from __future__ import annotations
@@ -89,6 +97,37 @@ class Timing:
         if not self.banks:
             self.banks = [self.clock.seconds] * self.players
 
+    def to_store(self) -> dict[str, Any]:
+        """What survives a restart: each seat's bank (as after the last move) and who is away."""
+        return {"banks": list(self.banks), "away": sorted(self.away)}
+
+    @classmethod
+    def restored(cls, clock: Clock, players: int, stored: Any) -> Timing:
+        """The clock of a table loaded from the store: ``stored`` (:meth:`to_store`) gives the
+        banks and the away seats; the decisions under way start now.  A missing or malformed
+        ``stored`` (a table from before clocks were stored) gives full banks, nobody away."""
+        timing = cls(clock, players)
+        if not isinstance(stored, dict):
+            return timing
+        banks = stored.get("banks")
+        if (
+            isinstance(banks, list)
+            and len(banks) == players
+            and all(
+                isinstance(b, int | float) and not isinstance(b, bool) and math.isfinite(b)
+                for b in banks
+            )
+        ):
+            timing.banks = [min(max(0.0, float(b)), MAX_SECONDS) for b in banks]
+        away = stored.get("away")
+        if isinstance(away, list):
+            timing.away = {
+                s
+                for s in away
+                if isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players
+            }
+        return timing
+
     def allowance(self, seat: int) -> float:
         """Seconds ``seat`` has for the decision it starts now."""
         if self.clock.mode == "move":
@@ -109,12 +148,25 @@ class Timing:
     def moved(self, seat: int, now: float | None = None) -> None:
         """``seat`` made a move: its thinking time is taken from its bank (bank mode)."""
         now = time.monotonic() if now is None else now
-        began = self.started.pop(seat, None)
-        if self.clock.mode == "bank" and began is not None:
-            spent = now - began
-            bank = self.banks[seat]
-            used = spent if bank > 0 else 0.0  # back from away with an empty bank: a free move
-            self.banks[seat] = max(0.0, bank - used) + self.clock.increment
+        self.banks[seat] = self.bank_after_move(seat, now)
+        self.started.pop(seat, None)
+
+    def bank_after_move(self, seat: int, now: float) -> float:
+        """``seat``'s bank if it moves at ``now`` (nothing changes): less its thinking time, plus
+        the increment (bank mode)."""
+        began = self.started.get(seat)
+        bank = self.banks[seat]
+        if self.clock.mode != "bank" or began is None:
+            return bank
+        used = now - began if bank > 0 else 0.0  # back from away with an empty bank: a free move
+        return max(0.0, bank - used) + self.clock.increment
+
+    def stored_after_move(self, seat: int, now: float) -> dict[str, Any]:
+        """:meth:`to_store` as it will be once ``seat``'s player moves at ``now`` (written with
+        the move, before the move changes anything here)."""
+        banks = list(self.banks)
+        banks[seat] = self.bank_after_move(seat, now)
+        return {"banks": banks, "away": sorted(self.away - {seat})}
 
     def deadline(self, seat: int) -> float | None:
         began = self.started.get(seat)

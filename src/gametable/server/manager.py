@@ -44,6 +44,9 @@ log = logging.getLogger("gametable.server")
 SAFE_OPTION = re.compile(r"[A-Za-z0-9_+=:,-]{0,40}")
 #: the bot that takes a seat whose stored spec this server no longer accepts
 FALLBACK_BOT = "heuristic"
+#: the bot of a seat made with ``kind: bot`` and no spec: the ``normal`` level (the rules of
+#: thumb), as the lobby and the terminal fill seats
+DEFAULT_BOT = "normal"
 
 
 def discover_games() -> list[str]:
@@ -139,7 +142,7 @@ class TableManager:
             name = " ".join(name.split()) or None if name else None
             if spec.get("kind") == "bot":
                 try:
-                    bot = self.check_bot(str(spec.get("bot") or "random"))
+                    bot = self.check_bot(str(spec.get("bot") or DEFAULT_BOT))
                 except ValueError as exc:
                     raise Refused("invalid", f"seat {i}: {exc}") from None
                 seats.append(SeatInfo("bot", bot=bot, name=name))
@@ -214,6 +217,7 @@ class TableManager:
                 owner=self.worker.incarnation if keep else None,
                 open_seats=sum(1 for s in seats if s.open),
                 clock=None if clock is None else clock.to_json(),
+                clock_state=None if table.timing is None else table.timing.to_store(),
             ),
         )
         if keep:
@@ -315,7 +319,9 @@ class TableManager:
             rematch_id=stored.rematch_id,
             created_at=stored.created_at,
             joined_at=stored.joined_at,
-            timing=None if clock is None else Timing(clock, stored.players),
+            timing=None
+            if clock is None
+            else Timing.restored(clock, stored.players, stored.clock_state),
         )
 
     @staticmethod

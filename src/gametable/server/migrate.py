@@ -6,6 +6,11 @@ PostgreSQL; on SQLite as far as its DDL allows), a database of gametable 0.1.0 (
 version table) is recognised by its tables and upgraded too, and a database written by a newer
 gametable is refused with :class:`SchemaError` rather than guessed at.  The schema revision is
 kept in the table ``gt_schema_version``.
+
+Migrations add and drop columns in place (``ALTER TABLE ... ADD/DROP COLUMN``), never in
+Alembic's batch mode: on SQLite a batch copies ``gt_tables`` and dropping the old copy cascades
+to ``gt_moves``, so a downgrade that way lost every move.  Dropping a column needs SQLite 3.35 or
+later (2021; PostgreSQL always could); on an older SQLite a downgrade fails and changes nothing.
 """
 
 from __future__ import annotations

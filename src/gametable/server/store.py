@@ -64,6 +64,8 @@ tables_t = sa.Table(
     sa.Column("open_seats", sa.Integer, nullable=False, server_default=sa.text("0")),
     #: the turn clock (``gametable.server.clocks.Clock.to_json``); None: no clock
     sa.Column("clock", sa.JSON, nullable=True),
+    #: the running clock (``Timing.to_store``: banks after the last move, who is away)
+    sa.Column("clock_state", sa.JSON, nullable=True),
 )
 
 sa.Index("ix_gt_tables_unjoined", tables_t.c.joined_at, tables_t.c.created_at)
@@ -122,6 +124,7 @@ class StoredTable:
     owner: str | None = None  # the incarnation holding its lease
     open_seats: int = 0  # seats a stranger may still take
     clock: dict[str, Any] | None = None  # the turn clock, if any
+    clock_state: dict[str, Any] | None = None  # its banks and away seats (Timing.to_store)
 
 
 @dataclass
@@ -218,7 +221,7 @@ class Store:
     # -- writing ----------------------------------------------------------------------------------
     def write(self, ops: list[tuple[str, tuple]]) -> list[BaseException | None]:
         """Run a batch of writes (``("create_table", args)``, ``("append_move", args)``,
-        ``("join", (table_id, time))``) in one
+        ``("join", (table_id, time))``, ``("clock", (table_id, clock_state))``...) in one
         transaction, so many tables' moves share one commit; if the batch fails, each write is
         retried alone so that one bad write fails only itself.  The outcome of each write."""
         try:
@@ -247,8 +250,17 @@ class Store:
         releases = [args for name, args in ops if name == "release"]
         seatings = [args for name, args in ops if name == "seats"]
         takebacks = [args for name, args in ops if name == "take_back"]
+        # each table's running clock as the last write of the batch left it (a move carries it,
+        # a seat going away or coming back sends it alone): written once, after the moves
+        clocks: dict[str, Any] = {}
+        for name, args in ops:
+            if name == "clock":
+                clocks[args[0]] = args[1]
+            elif name == "append_move" and args[7] is not None:
+                clocks[args[0]] = args[7]
         known = len(creates) + len(moves) + len(joins) + len(touches) + len(releases)
-        if known + len(seatings) + len(takebacks) != len(ops):
+        clock_ops = sum(1 for name, _ in ops if name == "clock")
+        if known + len(seatings) + len(takebacks) + clock_ops != len(ops):
             raise ValueError(f"unknown write in {sorted({name for name, _ in ops})}")
         if creates:
             conn.execute(
@@ -272,6 +284,7 @@ class Store:
                         "owner": t.owner,
                         "open_seats": t.open_seats,
                         "clock": t.clock,
+                        "clock_state": t.clock_state,
                     }
                     for t in creates
                 ],
@@ -290,7 +303,7 @@ class Store:
                         "at": now,
                         "request": request,
                     }
-                    for tid, n, seat, notation, text, _status, request in moves
+                    for tid, n, seat, notation, text, _status, request, _clock in moves
                 ],
             )
             fenced = tables_t.update().where(tables_t.c.id == sa.bindparam("tid"))
@@ -300,7 +313,7 @@ class Store:
                 fenced.values(
                     move_count=sa.bindparam("n"), status=sa.bindparam("st"), updated_at=now
                 ),
-                [{"tid": tid, "n": n, "st": status} for tid, n, _, _, _, status, _ in moves],
+                [{"tid": tid, "n": n, "st": status} for tid, n, _, _, _, status, *_ in moves],
             )
             if done.rowcount != len(moves):
                 raise LeaseLost("another worker holds this table now")
@@ -316,6 +329,8 @@ class Store:
                 conn.execute(
                     tables_t.update().where(tables_t.c.id.in_(chunk)).values(updated_at=at)
                 )
+        for tid, state in clocks.items():
+            self._fenced(conn, tid, {"clock_state": state})
         for tid, seats, open_seats in seatings:  # a stranger took an open seat
             self._fenced(conn, tid, {"seats": seats, "open_seats": open_seats})
         for tid, n, status in takebacks:  # a seat took back its last move
@@ -359,9 +374,17 @@ class Store:
         text: str,
         status: str,
         request: str | None = None,
+        clock_state: dict[str, Any] | None = None,
     ) -> None:
-        """Commit move number ``n`` (1-based); a second move ``n`` is refused by the key."""
-        self.write([("append_move", (table_id, n, seat, notation, text, status, request))])
+        """Commit move number ``n`` (1-based); a second move ``n`` is refused by the key.
+        ``clock_state``: the table's running clock after the move (``None``: no clock)."""
+        self.write(
+            [("append_move", (table_id, n, seat, notation, text, status, request, clock_state))]
+        )
+
+    def set_clock_state(self, table_id: str, clock_state: dict[str, Any]) -> None:
+        """Store the table's running clock (a seat went away or came back)."""
+        self.write([("clock", (table_id, clock_state))])
 
     def take_back(self, table_id: str, n: int, status: str = "playing") -> None:
         """Delete move ``n``, the table's last (a seat took it back): the record keeps only what
@@ -434,6 +457,7 @@ class Store:
             owner=row.owner,
             open_seats=row.open_seats,
             clock=row.clock,
+            clock_state=row.clock_state,
         )
 
     def open_tables(self, limit: int) -> list[StoredTable]:

@@ -585,6 +585,12 @@ class Table:
             notation = str(parsed)
             text = self.state.describe(parsed, seat)
             n = self.seq + 1
+            now = time.monotonic()
+            clock_state = None
+            if self.timing is not None:  # stored with the move: what a restart resumes from
+                clock_state = (
+                    self.timing.to_store() if by_bot else self.timing.stored_after_move(seat, now)
+                )
             try:
                 await self.manager.writer.write(
                     "append_move",
@@ -595,6 +601,7 @@ class Table:
                     text,
                     "over" if trial.is_over else "playing",
                     None if request_id is None else str(request_id),
+                    clock_state,
                 )
             except LeaseLost:  # another worker took this table over: it lives there now
                 self.manager.lose({self.id})
@@ -607,7 +614,7 @@ class Table:
             undoable = undoable_move(self.game, self.state, seat, parsed, trial)
             if self.timing is not None and not by_bot:
                 self.timing.away.discard(seat)  # the player is here
-                self.timing.moved(seat)
+                self.timing.moved(seat, now)
             self.state = trial
             self.log.append(
                 LogEntry(
@@ -652,6 +659,7 @@ class Table:
         self.clock_task = None
         if late:
             log.info("table %s: time ran out for seats %s; %s plays", self.id, late, STAND_IN)
+            self.store_clock()
             self.announce({"type": "clock", "table": self.id, "clock": timing.to_json()})
             self.kick_bots()
         self.tick()
@@ -663,8 +671,29 @@ class Table:
         if seat is None or timing is None or seat not in timing.away:
             return
         timing.away.discard(seat)
+        self.store_clock()
         self.tick()
         self.announce({"type": "clock", "table": self.id, "clock": timing.to_json()})
+
+    def store_clock(self) -> None:
+        """Store the running clock (a seat went away or came back) in the background, with the
+        next group commit: the seat's state is announced now, a restart resumes from what was
+        stored (:mod:`gametable.server.clocks`)."""
+        if self.timing is None:
+            return
+        task = asyncio.create_task(
+            self.manager.writer.write("clock", self.id, self.timing.to_store())
+        )
+        task.add_done_callback(self._clock_stored)
+
+    def _clock_stored(self, task: asyncio.Task) -> None:
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if isinstance(exc, LeaseLost):  # another worker holds the table: it keeps the clock
+            self.manager.lose({self.id})
+        elif exc is not None:
+            log.error("table %s: storing the clock failed: %s", self.id, exc)
 
     # -- bots ---------------------------------------------------------------------------------------
     def bot_to_move(self) -> int | None:

@@ -20,17 +20,15 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("gt_tables") as batch:
-        batch.add_column(sa.Column("joined_at", sa.Float, nullable=True))
+    op.add_column("gt_tables", sa.Column("joined_at", sa.Float, nullable=True))
     op.execute("UPDATE gt_tables SET joined_at = created_at")
     op.create_index("ix_gt_tables_unjoined", "gt_tables", ["joined_at", "created_at"])
-    with op.batch_alter_table("gt_moves") as batch:
-        batch.add_column(sa.Column("request", sa.String(64), nullable=True))
+    op.add_column("gt_moves", sa.Column("request", sa.String(64), nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("gt_moves") as batch:
-        batch.drop_column("request")
+    # plain DROP COLUMN (SQLite 3.35 and later, PostgreSQL): a batch would copy gt_tables, and
+    # dropping the old copy cascades to gt_moves (every move lost)
+    op.drop_column("gt_moves", "request")
     op.drop_index("ix_gt_tables_unjoined", "gt_tables")
-    with op.batch_alter_table("gt_tables") as batch:
-        batch.drop_column("joined_at")
+    op.drop_column("gt_tables", "joined_at")

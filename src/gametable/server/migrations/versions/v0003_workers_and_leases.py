@@ -25,13 +25,13 @@ def upgrade() -> None:
         sa.Column("heartbeat_at", sa.Float, nullable=False),
         sa.Column("started_at", sa.Float, nullable=False),
     )
-    with op.batch_alter_table("gt_tables") as batch:
-        batch.add_column(sa.Column("owner", sa.String(32), nullable=True))
+    op.add_column("gt_tables", sa.Column("owner", sa.String(32), nullable=True))
     op.create_index("ix_gt_tables_owner", "gt_tables", ["owner"])
 
 
 def downgrade() -> None:
+    # plain DROP COLUMN (SQLite 3.35 and later, PostgreSQL): a batch would copy gt_tables, and
+    # dropping the old copy cascades to gt_moves (every move lost)
     op.drop_index("ix_gt_tables_owner", "gt_tables")
-    with op.batch_alter_table("gt_tables") as batch:
-        batch.drop_column("owner")
+    op.drop_column("gt_tables", "owner")
     op.drop_table("gt_workers")

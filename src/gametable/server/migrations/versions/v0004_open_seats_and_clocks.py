@@ -31,7 +31,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    # plain DROP COLUMN (SQLite 3.35 and later, PostgreSQL), never a batch, as above
     op.drop_index("ix_gt_tables_open", "gt_tables")
-    with op.batch_alter_table("gt_tables") as batch:
-        batch.drop_column("clock")
-        batch.drop_column("open_seats")
+    op.drop_column("gt_tables", "clock")
+    op.drop_column("gt_tables", "open_seats")

@@ -6,8 +6,9 @@ const ABOUT = {
   keezbord: { line: "Race your four pawns round the board and into your home, moved by playing cards; partners with 4 or 6.", length: "about 45–60 min" },
   balam: { line: "Maya kings build cities, wage wars and face the Katun cards, for prestige.", length: "about 60–90 min" },
 };
-// the bot that fills an empty seat unless chosen otherwise (as in the terminal)
-const DEFAULT_BOT = "heuristic";
+// the bot that fills an empty seat unless the server names another (the "normal" level: the rules
+// of thumb, as in the terminal)
+const DEFAULT_BOT = "normal";
 
 const gameSel = document.getElementById("game");
 const playersSel = document.getElementById("players");
@@ -23,20 +24,34 @@ function fillPlayers() {
   fillSeats(); fillOptions();
 }
 
+// a seat's bot: the levels by name first (easy, normal, hard, each said in a line below the
+// seats), then every other bot spec under "other bots"
+function botOptions(g) {
+  const levels = g.levels.map((l) => l.name);
+  const others = g.bots.filter((b) => !levels.includes(b));
+  return [
+    h("optgroup", { label: "bot level" }, ...g.levels.map((l) => h("option", { value: `bot:${l.name}`, title: l.about },
+      `bot: ${l.name}${l.name === g.default_bot ? " (default)" : ""}`))),
+    others.length ? h("optgroup", { label: "other bots" }, ...others.map((b) => h("option", { value: `bot:${b}` }, `bot: ${b}`))) : null,
+  ];
+}
+
 function fillSeats() {
   const g = current();
   const n = Number(playersSel.value);
   const rows = [h("legend", {}, "Seats")];
-  const fill = g.bots.includes(DEFAULT_BOT) ? DEFAULT_BOT : g.bots[0];
+  const fill = g.bots.includes(g.default_bot) ? g.default_bot : g.bots[0];
   for (let i = 0; i < n; i++) {
     const kind = h("select", { name: `seat-${i}`, "data-seat": i },
       h("option", { value: "human" }, i === 0 ? "you (this browser)" : "a friend (invite link)"),
       i > 0 ? h("option", { value: "open" }, "anyone (listed in open tables)") : null,
-      ...g.bots.map((b) => h("option", { value: `bot:${b}` }, `bot: ${b}${b === DEFAULT_BOT ? " (default)" : ""}`)));
+      ...botOptions(g));
     if (i > 0 && fill) kind.value = `bot:${fill}`;
     const name = h("input", { name: `name-${i}`, "data-name": i, placeholder: "name (optional)", maxlength: 40, size: 12 });
     rows.push(h("div", { class: "seat-row" }, h("span", {}, `Seat ${i}`), kind, name));
   }
+  rows.push(h("ul", { class: "small levels", "data-testid": "levels" }, ...g.levels.map((l) =>
+    h("li", { "data-level": l.name }, h("b", {}, l.name), l.name === g.default_bot ? " (default)" : "", `: ${l.about}`))));
   seatsBox.replaceChildren(...rows);
   drawAbout();
 }
@@ -104,11 +119,15 @@ async function create(ev) {
   }
   const list = document.getElementById("links");
   const title = current().title;
-  const mine = data.seats.find((s) => s.url);
+  // "you" is seat 0 when this browser kept it (the form's "you"); every other seat with a link,
+  // seat 0 included when it was not kept, is a friend's invite link
+  const keptSeat0 = seatsBox.querySelector("select[data-seat='0']").value === "human";
+  const isMine = (s) => keptSeat0 && s.seat === 0;
+  const mine = data.seats.find((s) => s.url && isMine(s));
   if (mine) rememberTable({ id: data.id, game: data.game, title, seat: mine.seat, url: mine.url });
-  const items = data.seats.filter((s) => s.url).map((s, i) => h("li", {},
-    h("b", {}, `Seat ${s.seat}${i === 0 ? " (you)" : ""}: `),
-    h("a", { href: s.url, class: "seat-link", "data-seat": s.seat }, i === 0 ? "open my seat" : "invite link"),
+  const items = data.seats.filter((s) => s.url).map((s) => h("li", {},
+    h("b", {}, `Seat ${s.seat}${isMine(s) ? " (you)" : ""}: `),
+    h("a", { href: s.url, class: "seat-link", "data-seat": s.seat }, isMine(s) ? "open my seat" : "invite link"),
     h("input", { readonly: true, value: s.url, onfocus: (e) => e.target.select() })));
   for (const s of data.seats.filter((x) => x.kind === "human" && !x.url)) {
     items.push(h("li", {}, h("b", {}, `Seat ${s.seat}: `), "open to anyone (listed under Open tables)"));
@@ -176,8 +195,10 @@ async function main() {
   gameSel.replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
   gameSel.addEventListener("change", fillPlayers);
   playersSel.addEventListener("change", fillSeats);
-  const heuristicFirst = (a, b) => (a === DEFAULT_BOT ? -1 : b === DEFAULT_BOT ? 1 : 0);
-  for (const g of games) g.bots = [...g.bots].sort(heuristicFirst);
+  for (const g of games) {  // a server without levels: every bot is an "other bot"
+    g.levels ??= [];
+    g.default_bot ??= g.bots.includes(DEFAULT_BOT) ? DEFAULT_BOT : "heuristic";
+  }
   fillPlayers();
   document.getElementById("new-table").addEventListener("submit", create);
   document.getElementById("open-refresh").addEventListener("click", drawOpenTables);

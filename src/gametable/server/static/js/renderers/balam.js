@@ -340,6 +340,8 @@ function buildingAt(v, key) {
   return site ? plotsOf(site)[Number(plot)]?.building ?? null : null;
 }
 
+//: how many of the game's latest events the side column lists
+const EVENTS_SHOWN = 5;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "" : "s"}`;
 
 // what a catastrophe takes, in words: "2 villages", "1 court and 1 observatory", "every city of
@@ -382,8 +384,13 @@ function prompt(v, ctx, ix) {
       const riches = card?.catastrophe?.mayas_pay ?? "riches";
       return `${card ? `The ${card.name}: your` : "Your"} Mayas pay ${plural(v.turn.ward || 1, riches)} — click the ${what} on the map whose ${riches} goes.`;
     }
+    if (kinds.has("lose") && v.turn?.after === "destroy") {  // the war's skulls (BA-143), not a catastrophe
+      const w = v.last_war;
+      const skulls = w ? plural(w.skulls, "skull") : "a skull";
+      return `Your attack rolled ${skulls}: choose the ${what} ${w ? `of ${w.source} ` : ""}you lose (click it on the map); then you destroy in ${w?.target ?? "the enemy city"}.`;
+    }
     if (kinds.has("lose")) return `${card ? `The ${card.name}` : "The catastrophe"} takes ${lossText(card)}: choose which ${what} you lose (click it on the map).`;
-    if (kinds.has("destroy")) return `War on ${v.turn.war?.target ?? "the city"}: choose the enemy ${what} to destroy (${v.turn.war?.points ?? "some"} destruction points left).`;
+    if (kinds.has("destroy")) return `War on ${v.turn.war?.target ?? "the city"}: choose the enemy ${what} to destroy (${v.turn.war ? plural(v.turn.war.points, "destruction point") : "some destruction points"} left).`;
     return `Click the highlighted ${what} on the map.`;
   }
   const kinds = new Set(ix.other.map((a) => a.json?.kind));
@@ -397,16 +404,35 @@ function prompt(v, ctx, ix) {
   return "";
 }
 
-// the last war's battle in words (view field last_war; the dice are last_roll)
+// the last war in words (view field last_war; its dice are last_roll; while the attacker is still
+// destroying, turn.war counts what fell and the points left): who attacked whom from where, the
+// two potentials and how they were made, who won, and what each side lost (BA-141..BA-153)
 function lastWar(v, ctx) {
   const w = v.last_war;
   if (!w) return null;
-  const roll = v.last_roll?.length ? ` rolled ${v.last_roll.join(" ")}` : "";
-  return h("p", { class: "small", id: "balam-last-war", title: "Attack = success points rolled + obsidian spent; defence = garrisons counted (the city's and the defender's adjacent cities') + obsidian spent; each skull costs the attacker a garrison" },
-    h("b", {}, "Last war: "), `${seatName(ctx.info, w.attacker)} attacked ${w.target} (${seatName(ctx.info, w.defender)}) from ${w.source}: `,
-    `${plural(w.garrisons, "garrison")}${roll}, ${w.attack_obsidian} obsidian → attack ${w.attack}; `,
-    `${plural(w.defence_garrisons, "garrison")} and ${w.defence_obsidian} obsidian → defence ${w.defence}`,
-    w.skulls ? `; ${plural(w.skulls, "skull")}: ${plural(w.skulls, "garrison")} lost` : "", ".");
+  const who = (seat) => ctx.info?.seats?.[seat]?.name ?? `seat ${seat}`;
+  const [att, dfn] = [who(w.attacker), who(w.defender)];
+  const faces = v.last_roll?.length ? `Dice ${v.last_roll.join(" ")}` : "Dice";
+  const points = w.attack - w.attack_obsidian;
+  const lines = [
+    `${att} attacked ${dfn}'s city ${w.target} from ${w.source} with ${plural(w.garrisons, "garrison")} and ${w.attack_obsidian || "no"} obsidian.`,
+    `${faces}: attack ${w.attack} (${plural(points, "success point")} + ${w.attack_obsidian} obsidian) against defence ${w.defence} (${plural(w.defence_garrisons, "garrison")} + ${w.defence_obsidian} obsidian).`,
+  ];
+  const margin = w.attack - w.defence;
+  const live = v.turn?.war && v.turn.war.target === w.target && v.turn.war.source === w.source ? v.turn.war : null;
+  if (margin > 0) {
+    lines.push(`${att} won by ${margin}: ${dfn} loses buildings of ${w.target} worth ${plural(margin, "destruction point")}, chosen by ${att} (a temple or palace takes 2; each building destroyed is a prisoner for ${att}).`);
+    if (live) lines.push(`So far ${plural(live.destroyed, "building")} destroyed, ${plural(live.points, "point")} left.`);
+  } else {
+    lines.push(`${dfn} held ${w.target}: nothing destroyed.`);
+  }
+  const lost = [w.skulls ? `${att} loses ${plural(w.skulls, "garrison")} to the ${w.skulls === 1 ? "skull" : "skulls"} (with any riches on ${w.skulls === 1 ? "it" : "them"})` : `no skull: ${att} loses no garrison`];
+  if (w.attack_obsidian || w.defence_obsidian) lost.push(`the obsidian spent is gone (${att} ${w.attack_obsidian}, ${dfn} ${w.defence_obsidian})`);
+  const text = lost.join("; ");
+  lines.push(text[0].toUpperCase() + text.slice(1) + ".");
+  return h("section", { class: "panel war", id: "balam-last-war", "data-testid": "last-war",
+    title: "Attack = success points rolled + obsidian spent; defence = garrisons counted (the city's and the defender's adjacent cities') + obsidian spent; each skull costs the attacker a garrison" },
+    h("h2", {}, live || v.turn?.attacked ? "War this turn" : "Last war"), ...lines.map((line) => h("p", { class: "small" }, line)));
 }
 
 export function render(root, ctx) {
@@ -460,10 +486,12 @@ export function render(root, ctx) {
   } else {
     info.append(h("div", { class: "panel" }, katunRow(v, ctx, ix, mine)));
   }
-  info.append(status, kingSheets(v, ctx, ix, mine, "others"), scoreTrack(v));
+  // this turn's war comes first; an older one after the score track
   const war = lastWar(v, ctx);
-  if (war) info.append(war);
-  if (v.log?.length) info.append(h("p", { class: "small" }, v.log[v.log.length - 1]));
+  const fresh = war && (v.turn?.war || v.turn?.attacked);
+  info.append(status, fresh ? war : "", kingSheets(v, ctx, ix, mine, "others"), scoreTrack(v), war && !fresh ? war : "");
+  // the game's latest events in words (what a war destroyed, what a card did), newest last
+  if (v.log?.length) info.append(h("ul", { class: "small events", id: "balam-events", "data-testid": "events" }, ...v.log.slice(-EVENTS_SHOWN).map((e) => h("li", {}, e))));
   const rt = roundsTable(v, ctx);
   if (rt) info.append(rt);
   info.append(h("p", { class: "small legend" }, "Tile colour: what the site produces · ≈ seashore · ▲ volcano · ◎ cenote · ",
