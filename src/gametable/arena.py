@@ -246,6 +246,47 @@ def summarise(specs: Sequence[str], results: Sequence[MatchResult]) -> list[BotS
     return out
 
 
+@dataclass(frozen=True)
+class PairStats:
+    """How bot ``first`` did against bot ``second`` in the games the two played alone together:
+    ``first``'s mean result (1 a win, 0 a loss, 0.5 a two-player draw) with its Wilson 95%
+    interval."""
+
+    first: int
+    second: int
+    games: int
+    score: float
+    low: float
+    high: float
+
+
+def head_to_head(count: int, results: Sequence[MatchResult]) -> dict[tuple[int, int], PairStats]:
+    """For every ordered pair of ``count`` bots, the first's score against the second over the
+    games where these two were the only bots at the table (pairs that never met: no entry).
+
+    >>> won = MatchResult(0, (0, 1), (1.0, 0.0), 10, True, (0.0, 0.0), (5, 5))
+    >>> lost = MatchResult(1, (1, 0), (1.0, 0.0), 10, True, (0.0, 0.0), (5, 5))
+    >>> pairs = head_to_head(2, [won, lost, won])
+    >>> round(pairs[0, 1].score, 3), pairs[0, 1].games, round(pairs[1, 0].score, 3)
+    (0.667, 3, 0.333)
+    """
+    total: dict[tuple[int, int], float] = {}
+    games: dict[tuple[int, int], int] = {}
+    for r in results:
+        values = bot_values(r)
+        if len(values) != 2:
+            continue
+        a, b = sorted(values)
+        for x, y in ((a, b), (b, a)):
+            total[x, y] = total.get((x, y), 0.0) + values[x]
+            games[x, y] = games.get((x, y), 0) + 1
+    out = {}
+    for (x, y), n in games.items():
+        if x < count and y < count:
+            out[x, y] = PairStats(x, y, n, *wilson(total[x, y], n))
+    return out
+
+
 @dataclass
 class ArenaReport:
     game: str
@@ -257,6 +298,10 @@ class ArenaReport:
     @property
     def unfinished(self) -> int:
         return sum(not r.finished for r in self.results)
+
+    @property
+    def pairs(self) -> dict[tuple[int, int], PairStats]:
+        return head_to_head(len(self.specs), self.results)
 
 
 def default_players(game_name: str, bots: int) -> int:
@@ -335,6 +380,28 @@ def report_table(report: ArenaReport) -> Table:
             f"[{s.rating.low:.1f}, {s.rating.high:.1f}]",
             f"{s.ms_per_move:.1f}",
         )
+    return table
+
+
+def pairs_table(report: ArenaReport) -> Table | None:
+    """Each bot's score against each other (row against column), when more than two bots met
+    in pairs; ``None`` otherwise."""
+    pairs = report.pairs
+    if len(report.specs) < 3 or not pairs:
+        return None
+    labels = labels_for(report.specs)
+    table = Table(title="head to head: score of the row against the column [95% CI] (games)")
+    table.add_column("bot", justify="left")
+    for label in labels:
+        table.add_column(label, justify="right")
+    for a, label in enumerate(labels):
+        cells = []
+        for b in range(len(labels)):
+            p = pairs.get((a, b))
+            cells.append(
+                "-" if p is None else f"{p.score:.3f} [{p.low:.3f}, {p.high:.3f}] ({p.games})"
+            )
+        table.add_row(label, *cells)
     return table
 
 
@@ -418,6 +485,9 @@ def register(app: typer.Typer) -> None:
         finally:
             runner.close()
         console.print(report_table(report))
+        pairs = pairs_table(report)
+        if pairs is not None:
+            console.print(pairs)
         if report.unfinished:
             console.print(
                 f"[yellow]{report.unfinished} game(s) hit the length limit and count "

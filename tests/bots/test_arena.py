@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from gametable import arena
 from gametable.arena import (
     MatchResult,
+    head_to_head,
     lineups,
     register,
     run_arena,
@@ -93,6 +94,49 @@ def test_summary_teams_count_once_per_game() -> None:
     a, b = summarise(["a", "b"], results)
     assert (a.games, a.score, a.firsts) == (1, 1.0, 1)
     assert (b.games, b.score, b.firsts) == (1, 0.0, 0)
+
+
+def test_head_to_head_scores_each_pair_only_over_their_own_games() -> None:
+    """Three bots at two seats (issue 21, levels against each other): a pair's score counts only
+    the games those two played together, from both sides, with the shared Wilson interval."""
+    results = [
+        result(0, (0, 1), (1.0, 0.0)),
+        result(1, (1, 0), (0.0, 1.0)),
+        result(2, (0, 2), (0.5, 0.5)),
+        result(3, (2, 0), (1.0, 0.0)),
+        result(4, (1, 2), (1.0, 0.0)),
+    ]
+    pairs = head_to_head(3, results)
+    assert (pairs[0, 1].games, pairs[0, 1].score, pairs[1, 0].score) == (2, 1.0, 0.0)
+    assert (pairs[0, 2].games, pairs[0, 2].score, pairs[2, 0].score) == (2, 0.25, 0.75)
+    assert (pairs[1, 2].games, pairs[1, 2].score) == (1, 1.0)
+    assert (pairs[0, 2].low, pairs[0, 2].high) == pytest.approx(wilson(0.5, 2)[1:])
+    # a table of three bots is no pair's game
+    assert head_to_head(3, [result(5, (0, 1, 2), (1.0, 0.0, 0.0))]) == {}
+
+
+def test_arena_command_prints_head_to_head_for_three_bots() -> None:
+    out = CliRunner().invoke(
+        app(),
+        [
+            "arena",
+            "balzakken",
+            "-p",
+            "2",
+            "--bot",
+            "random",
+            "--bot",
+            "easy",
+            "--bot",
+            "normal",
+            "--games",
+            "3",
+            "--jobs",
+            "1",
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    assert "head to head" in out.output and "(1)" in out.output
 
 
 def test_tiny_arena_run_is_the_same_on_every_backend() -> None:
