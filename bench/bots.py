@@ -1,6 +1,7 @@
 """ISMCTS iterations per second on every game, beside OpenSpiel's Python MCTS on the reference games.
 
     .venv/bin/python bench/bots.py [--iterations 300] [--positions 6] [--players 2]
+        [--tables 1,2,3] [--spec ismcts]
 
 Times are this process's CPU time (``time.process_time``), so a busy shared machine skews them
 less than wall-clock would.  Three tables, in this order:
@@ -20,8 +21,9 @@ less than wall-clock would.  Three tables, in this order:
    and positions.  OpenSpiel has no counterpart, so these rows have no ratio: they must not be
    read against table 1's OpenSpiel figures.
 3. **Default budget.**  The bot at its tuned iterations on positions of a game between
-   heuristic bots, the positions a real opponent leads to: mean and slowest CPU seconds per
-   move (the target: under 2 seconds a move).
+   heuristic bots, the positions a real opponent leads to: mean, 90th percentile and slowest
+   CPU seconds per move (the target: under 2 seconds a move; ``--spec hard``: the ``hard``
+   level, whose target is half a second).  ``--tables 3`` prints this table alone.
 
 OpenSpiel is optional (the ``bench`` extra); without it table 1 prints ISMCTS alone with a note.
 """
@@ -95,18 +97,23 @@ def played_positions(name: str, players: int, count: int, seed: int = 1) -> list
     return found[::step][:count]
 
 
-def default_move_times(name: str, players: int, count: int) -> tuple[float, float, float]:
-    """(iterations, mean CPU seconds, slowest CPU seconds) of a move at the default budget."""
+def default_move_times(
+    name: str, players: int, count: int, spec: str = "ismcts"
+) -> tuple[int, float, float, float]:
+    """(most iterations, mean, 90th percentile and slowest CPU seconds) of a move of the bot
+    ``spec`` (an ISMCTS bot: ``ismcts`` at the default budget, or ``hard``)."""
     times = []
     iterations = 0
     for i, state in enumerate(played_positions(name, players, count)):
-        bot = ISMCTSBot(seed=i)
+        bot = make_bot(spec, seed=i)
+        assert isinstance(bot, ISMCTSBot), f"{spec} is not a searching bot"
         seat = state.to_move[0]
         start = time.process_time()
         bot.act(state, seat)
         times.append(time.process_time() - start)
         iterations = max(iterations, bot.last_iterations)
-    return iterations, sum(times) / len(times), max(times)
+    times.sort()
+    return iterations, sum(times) / len(times), times[int(0.9 * (len(times) - 1))], times[-1]
 
 
 def openspiel_rate(ref: str, players: int, iterations: int, count: int) -> float:
@@ -146,9 +153,24 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=300, help="iterations per search")
     parser.add_argument("--positions", type=int, default=6, help="positions per game")
     parser.add_argument("--players", type=int, default=2, help="players (games that allow it)")
+    parser.add_argument(
+        "--tables", default="1,2,3", help="which tables to print (e.g. 3: the budget alone)"
+    )
+    parser.add_argument(
+        "--spec", default="ismcts", help="the searching bot of table 3 (ismcts, hard, ...)"
+    )
     args = parser.parse_args()
     names = gametable.game_names()
+    tables = {int(t) for t in args.tables.split(",")}
+    if 1 in tables:
+        like_for_like(names, args)
+    if 2 in tables:
+        defaults(names, args)
+    if 3 in tables:
+        budget(names, args)
 
+
+def like_for_like(names: list[str], args: argparse.Namespace) -> None:
     print(
         f"1. like for like: random rollouts to the end, 1 per iteration, {args.iterations} "
         f"iterations per search, {args.positions} positions (CPU time)"
@@ -167,8 +189,10 @@ def main() -> None:
             reference = openspiel_rate(ref, players, args.iterations, args.positions)
             line += f"{ref:<20}{reference:>8,.0f}  {rate / reference:.2f}x"
         print(line, flush=True)
-
     print()
+
+
+def defaults(names: list[str], args: argparse.Namespace) -> None:
     print(
         "2. not like for like (no OpenSpiel counterpart, no ratio): ISMCTS defaults, the game's "
         "rollout policy cut at a depth cap (Balam: none, leaf evaluated), heuristic anchor"
@@ -178,18 +202,25 @@ def main() -> None:
         players = players_for(gametable.load_game(name), args.players)
         rate = ismcts_rate(name, players, {}, args.iterations, args.positions)
         print(f"{name:<11}{players:>2}  {rate:>13,.0f}", flush=True)
-
     print()
-    print("3. default budget, positions of a heuristic-vs-heuristic game (CPU seconds per move)")
+
+
+def budget(names: list[str], args: argparse.Namespace) -> None:
     print(
-        f"{'game':<11}{'p':>2} {'iterations':>10} {'positions':>10} {'mean s':>8} {'slowest s':>10}"
+        f"3. {args.spec} at its budget, positions of a heuristic-vs-heuristic game "
+        "(CPU seconds per move; iterations: the most a move used)"
+    )
+    print(
+        f"{'game':<11}{'p':>2} {'iterations':>10} {'positions':>10} {'mean s':>8} "
+        f"{'90% s':>8} {'slowest s':>10}"
     )
     for name in names:
         players = players_for(gametable.load_game(name), args.players)
         count = 4 * args.positions
-        iterations, mean, slowest = default_move_times(name, players, count)
+        iterations, mean, p90, slowest = default_move_times(name, players, count, args.spec)
         print(
-            f"{name:<11}{players:>2} {iterations:>10} {count:>10} {mean:>8.2f} {slowest:>10.2f}",
+            f"{name:<11}{players:>2} {iterations:>10} {count:>10} {mean:>8.2f} {p90:>8.2f} "
+            f"{slowest:>10.2f}",
             flush=True,
         )
 

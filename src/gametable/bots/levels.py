@@ -9,7 +9,8 @@
 ``normal`` the game's rules of thumb (:class:`~gametable.bots.heuristic.HeuristicBot`).
 ``hard``   the ISMCTS search (:class:`~gametable.bots.ismcts.ISMCTSBot`) with the settings
            :data:`HARD` gives per game (Balzakken and Keezbord: the learned leaf evaluation;
-           Balam: the ``ismcts`` defaults), within half a second of CPU per move on average.
+           Balam: fewer iterations, the distribution steps left to the rules of thumb), within
+           half a second of CPU per move.
 =========  =====================================================================================
 
 Each level is a registered bot name, so it is accepted wherever a bot spec is (``gametable play
@@ -78,10 +79,13 @@ class NormalBot(HeuristicBot):
 #: docs/bots.md for the runs behind them): in Balzakken and Keezbord the leaves are scored by
 #: the evaluation fitted by self-play (:mod:`gametable.bots.learned`), at 300 iterations (about
 #: 0.2 s of CPU a move) and at 1000 iterations with random rollouts cut at 4 plies (about
-#: 0.14 s); in Balam the defaults, which no setting tried has yet been shown to beat
+#: 0.15 s); in Balam 600 iterations instead of 800 and the distribution steps settled by the
+#: rules of thumb (``settle``), so that its slowest moves stay under half a second (the
+#: defaults took up to 0.6 s; mean 0.18 s against 0.36 s, ``bench/bots.py --tables 3``)
 HARD: Mapping[str, Mapping[str, Any]] = {
     "balzakken": {"leaf": "learned", "iterations": 300},
     "keezbord": {"leaf": "learned", "iterations": 1000, "depth": 4},
+    "balam": {"settle": True, "iterations": 600},
 }
 
 
