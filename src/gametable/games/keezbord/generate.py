@@ -11,10 +11,10 @@ placement before its moves, pawns in order, a 7's single moves before its splits
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from gametable.core.protocol import Action
-from gametable.games.keezbord import rules
 from gametable.games.keezbord.actions import PLACE_ACE, PLACE_KING, Split
 from gametable.games.keezbord.board import PAWNS
 from gametable.games.keezbord.cards import ACE, FOUR, JACK, KING, SEVEN, STEPS
@@ -67,17 +67,17 @@ def plays(state: KeezbordState, seat: int) -> list[Action]:
 
 def add_swaps(state: KeezbordState, owner: int, out: list[Action]) -> None:
     """The Jack: each pawn played for that may be swapped, with each other seat's pawn that
-    may be swapped."""
-    mine: list[int] = []
-    others: list[int] = []
-    ok = rules.OK
-    for q, code in enumerate(state.swappable()):
-        if code == ok:
-            (mine if q >> 2 == owner else others).append(q)
-    if others:
-        swaps = state.tables.swap
-        for p in mine:
-            out.extend(map(swaps[p].__getitem__, others))
+    may be swapped (the swappable pawns are in order: ``owner``'s are a run among them)."""
+    able = state.swappable()
+    base = owner * PAWNS
+    lo = bisect_left(able, base)
+    hi = bisect_left(able, base + PAWNS, lo)
+    if lo == hi or hi - lo == len(able):
+        return
+    others = able[:lo] + able[hi:]
+    swaps = state.tables.swap
+    for p in able[lo:hi]:
+        out.extend(map(swaps[p].__getitem__, others))
 
 
 def add_splits(

@@ -478,14 +478,23 @@ class KeezbordState(CopiedState):
         return owner
 
     def swappable(self) -> list[int]:
-        """For every pawn, 0 if a Jack may swap it (on the track, not on its own start space),
-        else the refusal code."""
+        """The pawns a Jack may swap, in order: those on the track, not on their own start
+        space (:meth:`swap_refusal` says why another may not be)."""
         length = self.length
-        off, on_start, ok = rules.NOT_ON_TRACK, rules.ON_OWN_START, rules.OK
         return [
-            off if not 0 <= x < length else on_start if x == start else ok
-            for x, start in zip(self.pos, self.board.pawn_starts, strict=True)
+            pid
+            for pid, x, start in zip(
+                range(len(self.pos)), self.pos, self.board.pawn_starts, strict=True
+            )
+            if 0 <= x < length and x != start
         ]
+
+    def swap_refusal(self, pid: int) -> int:
+        """Why a Jack may not swap ``pid`` (a refusal code), or 0 if it may (:meth:`swappable`)."""
+        if pid in self.swappable():
+            return rules.OK
+        x = self.pos[pid]
+        return rules.NOT_ON_TRACK if not 0 <= x < self.length else rules.ON_OWN_START
 
     # -- changing the board ---------------------------------------------------------------------------
     def move_pawn(self, pid: int, target: int) -> int:
