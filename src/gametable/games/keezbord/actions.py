@@ -192,11 +192,17 @@ PLACE_KING = Place(KING)
 class ActionTable:
     """Every move, swap and split value of a player count, built once and shared by all states:
     ``move[card][pawn]`` (an empty row for a card that moves no pawn), ``swap[mine][other]`` and
-    ``split[first][first_steps][second]``."""
+    ``split[first][first_steps][second]``.
+
+    ``split_group[first][first_steps][group]`` lists the same splits for several second pawns
+    at once, in pawn order: ``group`` has bit ``i`` set for the second pawn of index ``i``
+    among the four pawns of ``first``'s owner (the move generator picks the group of pawns
+    that may move the rest of the 7 and takes the whole row)."""
 
     move: tuple[tuple[Move, ...], ...]
     swap: tuple[dict[int, Swap], ...]
     split: tuple[tuple[dict[int, Split], ...], ...]
+    split_group: tuple[tuple[tuple[tuple[Split, ...], ...], ...], ...]
 
 
 @cache
@@ -211,7 +217,23 @@ def action_tables(players: int) -> ActionTable:
         tuple({q: Split(p, a, q) for q in pawns if q != p} if a else {} for a in range(SEVEN))
         for p in pawns
     )
-    return ActionTable(move, swap, split)
+    split_group = tuple(
+        tuple(
+            tuple(
+                tuple(
+                    split[p][a][(p & ~3) + i]
+                    for i in range(PAWNS)
+                    if group >> i & 1 and (p & ~3) + i != p
+                )
+                for group in range(1 << PAWNS)
+            )
+            if a
+            else ()
+            for a in range(SEVEN)
+        )
+        for p in pawns
+    )
+    return ActionTable(move, swap, split, split_group)
 
 
 # -- notation ----------------------------------------------------------------------------------------

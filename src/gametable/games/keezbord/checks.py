@@ -122,9 +122,8 @@ def check_swap(state: KeezbordState, action: Swap, seat: int) -> None:
         rules.illegal(
             "a Jack swaps your pawn with another player's pawn, not with your own", rules.JACK
         )
-    codes = state.swappable()
     for pid in (p, q):
-        code = codes[pid]
+        code = state.swap_refusal(pid)
         if code:
             rules.refuse(code, pawn_text(pid))
 

@@ -11,10 +11,10 @@ placement before its moves, pawns in order, a 7's single moves before its splits
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from gametable.core.protocol import Action
-from gametable.games.keezbord import rules
 from gametable.games.keezbord.actions import PLACE_ACE, PLACE_KING, Split
 from gametable.games.keezbord.board import PAWNS
 from gametable.games.keezbord.cards import ACE, FOUR, JACK, KING, SEVEN, STEPS
@@ -67,17 +67,17 @@ def plays(state: KeezbordState, seat: int) -> list[Action]:
 
 def add_swaps(state: KeezbordState, owner: int, out: list[Action]) -> None:
     """The Jack: each pawn played for that may be swapped, with each other seat's pawn that
-    may be swapped."""
-    mine: list[int] = []
-    others: list[int] = []
-    ok = rules.OK
-    for q, code in enumerate(state.swappable()):
-        if code == ok:
-            (mine if q >> 2 == owner else others).append(q)
-    if others:
-        swaps = state.tables.swap
-        for p in mine:
-            out.extend(map(swaps[p].__getitem__, others))
+    may be swapped (the swappable pawns are in order: ``owner``'s are a run among them)."""
+    able = state.swappable()
+    base = owner * PAWNS
+    lo = bisect_left(able, base)
+    hi = bisect_left(able, base + PAWNS, lo)
+    if lo == hi or hi - lo == len(able):
+        return
+    others = able[:lo] + able[hi:]
+    swaps = state.tables.swap
+    for p in able[lo:hi]:
+        out.extend(map(swaps[p].__getitem__, others))
 
 
 def add_splits(
@@ -94,44 +94,56 @@ def add_splits(
 
     The second part is judged by the same rule (:meth:`forward_limits`) on the board as the
     first part leaves it.  That board differs from this one only where the first pawn ``p``
-    stood and where it lands.  Where it stood: a pawn on the track blocks nobody unless it
-    stands on its own start, and a pawn in the home limits the pawns behind it.  Where it
-    lands: on the track it hits the pawn there (which then cannot move) and blocks nobody
-    (it cannot land on its own start); in the home it fills a home space, and may hand the
-    rest of the 7 to the partner.  So the other pawns' limits in this position serve unless
-    ``p`` leaves its start or the home is involved, where they are worked out again on the
-    board as the first part leaves it.  ``tests/keezbord/test_move_generation.py`` checks
-    the result against playing the first part and judging the second on many positions.
+    stood and where it lands.  Where it stood: a pawn on the track blocks none of its own
+    side's pawns (not even from its own start, which is behind them all), and a pawn in the
+    home limits the pawns behind it.  Where it lands: on the track it hits the pawn there
+    (which then cannot move) and blocks nobody (it cannot land on its own start); in the home
+    it fills a home space, and may hand the rest of the 7 to the partner.  So the other
+    pawns' limits in this position serve unless the home is involved, where they are worked
+    out again on the board as the first part leaves it.
+    ``tests/keezbord/test_move_generation.py`` checks the result against playing the first
+    part and judging the second on many positions.
+
+    Where the limits serve, the pawns that may move the rest of the 7 after a first part of
+    ``a`` steps are those whose limit is at least ``7 - a``: ``able[a]`` holds them as a group
+    (a bit per pawn), from which the first pawn and a pawn it hits are taken out.
     """
-    splits = state.tables.split
-    pos, length = state.pos, state.length
+    groups = state.tables.split_group
+    pos, track, length = state.pos, state.track, state.length
     own_start = state.starts[owner]
-    here = [(p, most, pos[p]) for p, most in movable if most > 0]
-    for p, most, x in here:
-        rows = splits[p]
+    base = owner * PAWNS
+    able = [0] * SEVEN  # able[a]: the pawns whose limit allows the rest of 7 after a steps
+    for q, most in movable:
+        if most > 0:
+            a = SEVEN - most if most < SEVEN else 1
+            able[a] |= 1 << (q - base)
+    for a in range(2, SEVEN):
+        able[a] |= able[a - 1]
+    for p, most in movable:
+        if most <= 0:
+            continue
+        x = pos[p]
         top = most if most < SEVEN else SEVEN - 1
         if x >= length:  # in the home: every first part stays in the home
+            rows = state.tables.split[p]
             for a in range(1, top + 1):
                 add_second_parts(state, seat, p, x + a, SEVEN - a, blockers, rows[a], out)
             continue
-        seconds = here
-        if x == own_start:  # leaving its start, it no longer blocks the others
-            state.track[x] = -1
-            limits = dict(state.forward_limits(owner, [y for y in blockers if y != x]))
-            state.track[x] = p
-            seconds = [(q, limits[q], where) for q, _, where in here]
+        rows_grouped = groups[p]
+        others = ~(1 << (p - base))
         progress = x - own_start if x >= own_start else x - own_start + length
         for a in range(1, top + 1):
-            rest = SEVEN - a
             if progress + a >= length:
-                add_second_parts(state, seat, p, progress + a, rest, blockers, rows[a], out)
+                rows = state.tables.split[p]
+                add_second_parts(state, seat, p, progress + a, SEVEN - a, blockers, rows[a], out)
                 continue
-            t = x + a if x + a < length else x + a - length
-            row = rows[a]
-            for q, limit, where in seconds:
-                # (a pawn the first part hits is back in its nest)
-                if q != p and rest <= limit and where != t:
-                    out.append(row[q])
+            group = able[a] & others
+            if group:
+                t = x + a if x + a < length else x + a - length
+                hit = track[t] - base  # (a pawn the first part hits is back in its nest)
+                if 0 <= hit < PAWNS:
+                    group &= ~(1 << hit)
+                out.extend(rows_grouped[a][group])
 
 
 def add_second_parts(

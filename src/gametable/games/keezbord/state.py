@@ -342,52 +342,43 @@ class KeezbordState(CopiedState):
                 out.append(space)
         return out
 
-    def forward_limits(
-        self, owner: int, blockers: list[int], detail: dict[int, tuple[int, int, int]] | None = None
-    ) -> list[tuple[int, int]]:
+    def forward_limits(self, owner: int, blockers: list[int]) -> list[tuple[int, int]]:
         """How many steps forward each pawn of ``owner`` that is out of its nest may go:
-        ``(pawn, most)`` pairs, pawn 1 first, ``most`` the least of the limits set by the three
-        rules below.  ``detail``, if given, receives each pawn's three limits
-        ``(lap, start, home)``: a move is refused for the first one it exceeds.
+        ``(pawn, most)`` pairs, pawn 1 first: the most that breaks none of the three rules of
+        :meth:`forward` (lap, start, home).
 
-        1. *lap* (Gameplay, exact count; no extra lap): no further than the last home space;
-        2. *start* (Additional Rules): it passes and lands on no pawn standing on its own start
-           space, on the way to its home entrance (in the home, only the lap limits it);
-        3. *home* (Additional Rules): it passes and lands on no pawn already in its home.
+        Counted in progress (how far a pawn has come from its own start, the home spaces
+        after the last track space), a pawn stops short of the nearest of: a blocker ahead of
+        it on the track (start rule), the first pawn ahead of it in its home (home rule), and
+        the end of its home (lap rule).  A blocker on ``owner``'s own start is at progress 0,
+        behind every pawn of ``owner``; one on the track is always before the home entrance.
         """
         pos, home, length = self.pos, self.home, self.length
         own_start = self.starts[owner]
         base = owner * PAWNS
-        taken = PAWNS  # the first home space taken (PAWNS: none)
-        if self.at_home[owner]:
-            taken = 0
-            while home[base + taken] < 0:
-                taken += 1
+        reach = length + PAWNS - 1  # a track pawn's furthest progress: the last home space,
+        if self.at_home[owner]:  # or the space before the first home space taken
+            reach = length - 1
+            while home[base + reach - length + 1] < 0:
+                reach += 1
         out = []
         for pid in range(base, base + PAWNS):
             x = pos[pid]
             if x < 0:
                 continue
-            if x >= length:
-                h = x - length
-                k = h + 1
+            if x >= length:  # in the home: only the home's pawns ahead and its end limit it
+                k = x - length + 1
                 while k < PAWNS and home[base + k] < 0:
                     k += 1
-                out.append((pid, k - 1 - h))
-                if detail is not None:
-                    detail[pid] = (3 - h, 3 - h, k - 1 - h)
+                out.append((pid, k - 1 + length - x))
                 continue
             progress = x - own_start if x >= own_start else x - own_start + length
-            start = lap = length + 3 - progress
-            entrance = length - 1 - progress  # steps to the home entrance
+            most = reach
             for y in blockers:
-                gap = y - x if y >= x else y - x + length
-                if 0 < gap <= entrance and gap <= start:
-                    start = gap - 1
-            into_home = length + taken - 1 - progress
-            out.append((pid, start if start < into_home else into_home))  # (both within the lap)
-            if detail is not None:
-                detail[pid] = (lap, start, into_home)
+                b = y - own_start if y >= own_start else y - own_start + length
+                if progress < b <= most:
+                    most = b - 1
+            out.append((pid, most - progress))
         return out
 
     def landing(self, pid: int, steps: int) -> int:
@@ -407,23 +398,35 @@ class KeezbordState(CopiedState):
         """Where ``pid`` lands moving ``steps`` forward, or ``-code`` (rules.*) if it cannot.
 
         1. the pawn is on the track or in its home, not in its nest;
-        2. it goes no further than its home entrance, then into its home by exact count, never
-           past the last home space (no extra lap);
-        3. it passes and lands on no pawn standing on its own start space;
-        4. it passes and lands on no pawn in its home.
+        2. *lap* (Gameplay, exact count; no extra lap): it goes no further than its home
+           entrance, then into its home by exact count, never past the last home space;
+        3. *start* (Additional Rules): it passes and lands on no pawn standing on its own start
+           space, on the way to its home entrance (in the home, only the lap limits it);
+        4. *home* (Additional Rules): it passes and lands on no pawn already in its home.
+
+        Whether it may is :meth:`forward_limits`'s answer; a move it refuses is refused for the
+        first of the three rules it breaks.
         """
-        if self.pos[pid] < 0:
+        x = self.pos[pid]
+        if x < 0:
             return -rules.IN_NEST
-        detail: dict[int, tuple[int, int, int]] = {}
-        self.forward_limits(pid >> 2, blockers, detail)
-        lap, start, home = detail[pid]
-        if steps > lap:
+        owner = pid >> 2
+        most = dict(self.forward_limits(owner, blockers))[pid]
+        if steps <= most:
+            return self.landing(pid, steps)
+        length = self.length
+        if x >= length:
+            progress, ahead = x, []  # (a pawn in its home is past every blocker)
+        else:
+            own_start = self.starts[owner]
+            progress = x - own_start if x >= own_start else x - own_start + length
+            ahead = [y - own_start if y >= own_start else y - own_start + length for y in blockers]
+        end = progress + steps
+        if end > length + PAWNS - 1:
             return -rules.OVERSHOOT
-        if steps > start:
+        if any(progress < b <= end for b in ahead):
             return -rules.BLOCKED
-        if steps > home:
-            return -rules.HOME_PASS
-        return self.landing(pid, steps)
+        return -rules.HOME_PASS
 
     def backward(self, owner: int, blockers: list[int]) -> list[int]:
         """Where each pawn of ``owner`` lands moving 4 backward along the track, or ``-code``.
@@ -475,14 +478,23 @@ class KeezbordState(CopiedState):
         return owner
 
     def swappable(self) -> list[int]:
-        """For every pawn, 0 if a Jack may swap it (on the track, not on its own start space),
-        else the refusal code."""
+        """The pawns a Jack may swap, in order: those on the track, not on their own start
+        space (:meth:`swap_refusal` says why another may not be)."""
         length = self.length
-        off, on_start, ok = rules.NOT_ON_TRACK, rules.ON_OWN_START, rules.OK
         return [
-            off if not 0 <= x < length else on_start if x == start else ok
-            for x, start in zip(self.pos, self.board.pawn_starts, strict=True)
+            pid
+            for pid, x, start in zip(
+                range(len(self.pos)), self.pos, self.board.pawn_starts, strict=True
+            )
+            if 0 <= x < length and x != start
         ]
+
+    def swap_refusal(self, pid: int) -> int:
+        """Why a Jack may not swap ``pid`` (a refusal code), or 0 if it may (:meth:`swappable`)."""
+        if pid in self.swappable():
+            return rules.OK
+        x = self.pos[pid]
+        return rules.NOT_ON_TRACK if not 0 <= x < self.length else rules.ON_OWN_START
 
     # -- changing the board ---------------------------------------------------------------------------
     def move_pawn(self, pid: int, target: int) -> int:
