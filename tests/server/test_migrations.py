@@ -144,7 +144,7 @@ def test_downgrades_keep_every_move_and_upgrade_back_to_the_same_schema(tmp_path
         store.append_move("t1", 1, 0, "discard 3", "seat 0 discards", "playing")
         store.append_move("t1", 2, 1, "discard 4", "seat 1 discards", "playing")
         cfg = migrate.config()
-        for target in ("0004", "0003", "0002", migrate.BASELINE):
+        for target in ("0005", "0004", "0003", "0002", migrate.BASELINE):
             with store.engine.begin() as conn:
                 cfg.attributes["connection"] = conn
                 command.downgrade(cfg, target)
@@ -154,6 +154,7 @@ def test_downgrades_keep_every_move_and_upgrade_back_to_the_same_schema(tmp_path
         with sqlite3.connect(tmp_path / "gametable.sqlite3") as db:
             columns = [row[1] for row in db.execute("PRAGMA table_info(gt_tables)")]
         assert "clock_state" not in columns and "open_seats" not in columns
+        assert "listed" not in columns
         assert "joined_at" not in columns and "owner" not in columns
     finally:
         store.close()
@@ -161,5 +162,48 @@ def test_downgrades_keep_every_move_and_upgrade_back_to_the_same_schema(tmp_path
     try:
         assert again.upgraded_from == migrate.BASELINE and schema_differences(again) == []
         assert [m[1] for m in again.load("t1").moves] == ["discard 3", "discard 4"]
+    finally:
+        again.close()
+
+
+def test_tables_with_an_open_seat_before_0006_become_listed(tmp_path: Path) -> None:
+    """0006 adds ``listed`` (public: made with a seat open to anyone); a table stored before it
+    is listed if a seat of its is still open, and every move stays."""
+    store = Store(f"sqlite:///{tmp_path / 'gametable.sqlite3'}")
+    try:
+        for tid, open_seats in (("open", 1), ("private", 0)):
+            store.create_table(
+                StoredTable(
+                    id=tid,
+                    game="balzakken",
+                    version=1,
+                    players=2,
+                    seed=7,
+                    options={},
+                    seats=[{"kind": "human"}, {"kind": "human", "open": open_seats > 0}],
+                    status="playing",
+                    rematch_of=None,
+                    rematch_id=None,
+                    created_at=1.0,
+                    updated_at=1.0,
+                    moves=[],
+                    open_seats=open_seats,
+                    listed=open_seats > 0,
+                )
+            )
+            store.append_move(tid, 1, 0, "discard 3", "seat 0 discards", "playing")
+        cfg = migrate.config()
+        with store.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.downgrade(cfg, "0005")
+    finally:
+        store.close()
+    again = Store(store.url)
+    try:
+        assert again.upgraded_from == "0005" and schema_differences(again) == []
+        assert again.load("open").listed is True and again.load("private").listed is False
+        assert [again.load(t).moves for t in ("open", "private")] == [
+            [(0, "discard 3", "seat 0 discards")]
+        ] * 2
     finally:
         again.close()

@@ -14,6 +14,7 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.test_browser import ARGS, CHROMIUM, sync_api
+from tests.server.test_recent_games import finished_public_game, wait_listed
 from tests.server.test_web_layout import ARTIFACTS, SIZES, TURN
 
 
@@ -274,4 +275,39 @@ def test_the_last_balam_war_is_told_in_words(server: Server, browser) -> None:
         page.close()
     for c in clients:
         c.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_the_lobby_lists_a_finished_public_game_whose_replay_link_opens_it(
+    server: Server, browser, size: str
+) -> None:
+    """Issue 17 item 3: "Recent games" names a finished game of a table that had a seat open to
+    anyone, with its result, at both sizes without sideways scrolling; its link opens the
+    replay."""
+    t, _moves = finished_public_game(server, "Zoë")
+    wait_listed(server, t["id"])
+    errors: list[str] = []
+    width, height = SIZES[size]
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server.base + "/")
+        item = page.locator(f"#recent-games li[data-table='{t['id']}']")
+        item.wait_for()
+        text = item.inner_text()
+        assert "Keezbord" in text and "Ann" in text and "Zoë" in text and " won" in text
+        assert page.evaluate(
+            "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+        )
+        box = item.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5
+        item.scroll_into_view_if_needed()
+        page.screenshot(path=ARTIFACTS / f"lobby-recent-games-{size}.png")
+        item.locator("a.replay").click()
+        page.wait_for_url(f"**/t/{t['id']}/replay")
+        page.wait_for_selector("[data-testid='board']", timeout=TURN)
+        assert page.locator("#summary").inner_text().startswith("Game over")
+    finally:
+        page.close()
     assert not errors, errors

@@ -21,6 +21,7 @@ from gametable.core.record import Record
 from gametable.core.registry import game_names, load_game
 from gametable.server.limits import Limits, client_of
 from gametable.server.manager import TableManager
+from gametable.server.recent import RecentGames
 from gametable.server.store import StoredTable
 from gametable.server.tables import Refused, SeatInfo, Table
 
@@ -292,6 +293,17 @@ def make_router(manager: TableManager) -> APIRouter:
                 open_cache.clear()
             open_cache[game] = (now, [open_json(t) for t in stored if game in (None, t.game)])
         return open_cache[game][1][:OPEN_TABLES_SHOWN]
+
+    recent = RecentGames(manager)
+
+    @router.get("/recent-games")
+    async def recent_games(
+        game: Annotated[str | None, Query(max_length=64)] = None,
+    ) -> list[dict[str, Any]]:
+        """The newest finished public games (made with a seat open to anyone, so their ids were
+        listed already), newest first, with how they ended and their replay page.  A table
+        whose seats were all given by invite link is never listed."""
+        return await recent.listing(game)
 
     @router.post("/tables/{table_id}/join", status_code=201)
     async def join(table_id: str, body: JoinSeat, request: Request) -> JoinedSeat:

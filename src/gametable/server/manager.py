@@ -216,6 +216,7 @@ class TableManager:
                 joined_at=None,
                 owner=self.worker.incarnation if keep else None,
                 open_seats=sum(1 for s in seats if s.open),
+                listed=any(s.open for s in seats),
                 clock=None if clock is None else clock.to_json(),
                 clock_state=None if table.timing is None else table.timing.to_store(),
             ),

@@ -66,11 +66,15 @@ tables_t = sa.Table(
     sa.Column("clock", sa.JSON, nullable=True),
     #: the running clock (``Timing.to_store``: banks after the last move, who is away)
     sa.Column("clock_state", sa.JSON, nullable=True),
+    #: public: made with a seat open to anyone (listed in the lobby, so its id was public); it
+    #: stays true when the seats are taken, and only such tables are listed once finished
+    sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 sa.Index("ix_gt_tables_unjoined", tables_t.c.joined_at, tables_t.c.created_at)
 sa.Index("ix_gt_tables_owner", tables_t.c.owner)
 sa.Index("ix_gt_tables_open", tables_t.c.open_seats, tables_t.c.status)
+sa.Index("ix_gt_tables_listed", tables_t.c.listed, tables_t.c.status)
 
 workers_t = sa.Table(
     "gt_workers",
@@ -125,6 +129,23 @@ class StoredTable:
     open_seats: int = 0  # seats a stranger may still take
     clock: dict[str, Any] | None = None  # the turn clock, if any
     clock_state: dict[str, Any] | None = None  # its banks and away seats (Timing.to_store)
+    listed: bool = False  # made with a seat open to anyone: public (its id was listed)
+
+
+@dataclass
+class FinishedTable:
+    """A finished public table as :meth:`Store.recent_finished` lists it: public facts only (no
+    seed, no moves; ``move_count`` as ``GET /api/tables/{id}`` tells it)."""
+
+    id: str
+    game: str
+    version: int
+    players: int
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    created_at: float
+    finished_at: float  # when its last move was made
+    move_count: int
 
 
 @dataclass
@@ -285,6 +306,7 @@ class Store:
                         "open_seats": t.open_seats,
                         "clock": t.clock,
                         "clock_state": t.clock_state,
+                        "listed": t.listed,
                     }
                     for t in creates
                 ],
@@ -458,6 +480,7 @@ class Store:
             open_seats=row.open_seats,
             clock=row.clock,
             clock_state=row.clock_state,
+            listed=row.listed,
         )
 
     def open_tables(self, limit: int) -> list[StoredTable]:
@@ -487,6 +510,48 @@ class Store:
                     moves=[],
                     open_seats=r.open_seats,
                     clock=r.clock,
+                )
+                for r in conn.execute(query)
+            ]
+
+    def recent_finished(self, limit: int) -> list[FinishedTable]:
+        """The ``limit`` finished public tables (``listed``: made with a seat open to anyone)
+        whose last move is newest, newest first.  A private table is never read here."""
+        finished_at = (
+            sa.select(sa.func.max(moves_t.c.at))
+            .where(moves_t.c.table_id == tables_t.c.id)
+            .scalar_subquery()
+            .label("finished_at")
+        )
+        query = (
+            sa.select(
+                tables_t.c.id,
+                tables_t.c.game,
+                tables_t.c.version,
+                tables_t.c.players,
+                tables_t.c.options,
+                tables_t.c.seats,
+                tables_t.c.created_at,
+                tables_t.c.updated_at,
+                tables_t.c.move_count,
+                finished_at,
+            )
+            .where(tables_t.c.listed.is_(True), tables_t.c.status == "over")
+            .order_by(sa.desc("finished_at"))
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            return [
+                FinishedTable(
+                    id=r.id,
+                    game=r.game,
+                    version=r.version,
+                    players=r.players,
+                    options=dict(r.options),
+                    seats=list(r.seats),
+                    created_at=r.created_at,
+                    finished_at=r.updated_at if r.finished_at is None else r.finished_at,
+                    move_count=r.move_count,
                 )
                 for r in conn.execute(query)
             ]

@@ -157,6 +157,40 @@ async function drawOpenTables() {
   })));
 }
 
+// finished games of public tables (made with a seat open to anyone), newest first, with replays
+function seatName(s) {
+  return s.kind === "bot" ? `bot ${s.bot ?? ""}`.trim() : s.name ?? `seat ${s.seat}`;
+}
+
+function resultText(g) {
+  const o = g.outcome;
+  if (!o) return "finished";
+  const names = o.winners.map((w) => seatName(g.seats[w] ?? { kind: "human", seat: w }));
+  const won = names.length > 1 ? `${names.join(" and ")} shared the win` : `${names[0]} won`;
+  return `${won} (${o.scores.join(" – ")})`;
+}
+
+function ago(seconds) {
+  const s = Math.max(0, Date.now() / 1000 - seconds);
+  if (s < 90) return "just now";
+  if (s < 5400) return `${Math.round(s / 60)} min ago`;
+  if (s < 129600) return `${Math.round(s / 3600)} h ago`;
+  return `${Math.round(s / 86400)} days ago`;
+}
+
+async function drawRecentGames() {
+  const box = document.getElementById("recent-games");
+  const res = await fetch("/api/recent-games").catch(() => null);
+  if (!res || !res.ok) { box.replaceChildren(h("p", { class: "small" }, "The list of recent games could not be read.")); return; }
+  const games = await res.json();
+  if (!games.length) { box.replaceChildren(h("p", { class: "small" }, "No open table has finished a game yet.")); return; }
+  box.replaceChildren(h("ul", { class: "my-tables recent" }, ...games.map((g) => h("li", { "data-table": g.id },
+    h("b", {}, g.title), ` · ${g.seats.map(seatName).join(", ")} · `,
+    h("span", { class: "result" }, resultText(g)), " ",
+    h("span", { class: "small", title: new Date(g.finished_at * 1000).toLocaleString() }, ago(g.finished_at)), " ",
+    h("a", { href: g.replay, class: "replay", "data-table": g.id }, "replay")))));
+}
+
 async function join(t, seat) {
   const err = document.getElementById("join-error");
   err.textContent = "";
@@ -202,7 +236,9 @@ async function main() {
   fillPlayers();
   document.getElementById("new-table").addEventListener("submit", create);
   document.getElementById("open-refresh").addEventListener("click", drawOpenTables);
+  document.getElementById("recent-refresh").addEventListener("click", drawRecentGames);
   drawMyTables();
   drawOpenTables();
+  drawRecentGames();
 }
 main();
