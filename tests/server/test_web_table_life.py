@@ -297,6 +297,9 @@ def test_the_lobby_lists_a_finished_public_game_whose_replay_link_opens_it(
         item.wait_for()
         text = item.inner_text()
         assert "Keezbord" in text and "Ann" in text and "Zoë" in text and " won" in text
+        listed = httpx.get(server.base + "/api/recent-games").json()
+        scores = next(g for g in listed if g["id"] == t["id"])["outcome"]["scores"]
+        assert f"(Ann {scores[0]:g}, Zoë {scores[1]:g})" in text  # each score after its name
         assert page.evaluate(
             "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
         )

@@ -167,7 +167,9 @@ function resultText(g) {
   if (!o) return "finished";
   const names = o.winners.map((w) => seatName(g.seats[w] ?? { kind: "human", seat: w }));
   const won = names.length > 1 ? `${names.join(" and ")} shared the win` : `${names[0]} won`;
-  return `${won} (${o.scores.join(" – ")})`;
+  // each score after its seat's name: whether high or low is good depends on the game
+  const scores = o.scores.map((score, i) => `${seatName(g.seats[i] ?? { kind: "human", seat: i })} ${score}`);
+  return `${won} (${scores.join(", ")})`;
 }
 
 function ago(seconds) {
