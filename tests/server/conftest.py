@@ -126,10 +126,13 @@ class Server:
         players: int = 2,
         seats: list | None = None,
         options: dict | None = None,
+        clock: dict | None = None,
     ) -> dict[str, Any]:
         body: dict[str, Any] = {"game": game, "players": players, "options": options or {}}
         if seats is not None:
             body["seats"] = seats
+        if clock is not None:
+            body["clock"] = clock
         r = httpx.post(self.base + "/api/tables", json=body, timeout=10)
         assert r.status_code == 201, r.text
         return r.json()

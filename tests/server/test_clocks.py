@@ -90,10 +90,7 @@ def test_the_bot_plays_for_a_seat_whose_time_ran_out_until_its_player_is_back(
     server: Server,
 ) -> None:
     t = server.create(options={}, seats=[{"kind": "human"}, {"kind": "human"}])
-    slow = httpx.post(
-        server.base + "/api/tables",
-        json={"game": "balzakken", "players": 2, "clock": {"mode": "move", "seconds": 1.5}},
-    ).json()
+    slow = server.create(clock={"mode": "move", "seconds": 1.5})
     assert httpx.get(f"{server.base}/api/tables/{t['id']}").json()["clock"] is None
     ann = server.connect(slow["id"], slow["seats"][0]["token"])
     assert ann.last["clock"]["mode"] == "move" and "0" in ann.last["clock"]["left"]
@@ -123,15 +120,10 @@ def test_the_bot_plays_for_a_seat_whose_time_ran_out_until_its_player_is_back(
 
 
 def test_an_empty_bank_hands_the_seat_to_the_bot(server: Server) -> None:
-    slow = httpx.post(
-        server.base + "/api/tables",
-        json={
-            "game": "balzakken",
-            "players": 2,
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
-            "clock": {"mode": "bank", "seconds": 0.5},
-        },
-    ).json()
+    slow = server.create(
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+        clock={"mode": "bank", "seconds": 0.5},
+    )
     ann = server.connect(slow["id"], slow["seats"][0]["token"])
     assert ann.last["clock"]["banks"] == [0.5, 0.5]
     ran_out = ann.until("clock", timeout=30)["clock"]

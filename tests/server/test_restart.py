@@ -6,8 +6,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import httpx
-
 from tests.server.conftest import Server
 
 
@@ -68,9 +66,7 @@ def test_a_killed_server_resumes_the_turn_clocks_from_the_store(tmp_path: Path) 
     try:
         srv.start()
         bank = {"mode": "bank", "seconds": 600, "increment": 5}
-        t = httpx.post(
-            srv.base + "/api/tables", json={"game": "balzakken", "players": 2, "clock": bank}
-        ).json()
+        t = srv.create(clock=bank)
         seats = [srv.connect(t["id"], s["token"]) for s in t["seats"]]
         n = 0
         for think in (1.5, 0.2, 0.8):  # seconds each mover thinks
@@ -83,15 +79,10 @@ def test_a_killed_server_resumes_the_turn_clocks_from_the_store(tmp_path: Path) 
         assert len(set(banks)) == 2 and 600.0 not in banks  # spent and refilled, unequally
         deciding = seats[0].last["to_move"][0]
 
-        short = httpx.post(
-            srv.base + "/api/tables",
-            json={
-                "game": "balzakken",
-                "players": 2,
-                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
-                "clock": {"mode": "bank", "seconds": 0.5},
-            },
-        ).json()
+        short = srv.create(
+            seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            clock={"mode": "bank", "seconds": 0.5},
+        )
         ann = srv.connect(short["id"], short["seats"][0]["token"])
         assert ann.until("clock", timeout=30)["clock"]["away"] == [0]
         played = ann.until("update", timeout=60)  # the bot's move for seat 0 is stored

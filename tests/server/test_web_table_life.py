@@ -117,13 +117,10 @@ def test_the_clock_runs_out_and_the_player_takes_the_seat_back(tmp_path, browser
 
 
 def away_and_back(server: Server, browser) -> None:
-    body = {
-        "game": "balzakken",
-        "players": 2,
-        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
-        "clock": {"mode": "move", "seconds": 2},
-    }
-    t = httpx.post(server.base + "/api/tables", json=body).json()
+    t = server.create(
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+        clock={"mode": "move", "seconds": 2},
+    )
     errors: list[str] = []
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.on("pageerror", lambda e: errors.append(str(e)))
