@@ -53,15 +53,8 @@ const CARD_ICON = { prosperous: "✦", favourable: "☀", exceptional: "★", ex
   pochteca: "⚖", toltec_raid: "⚔", decadence: "☗", eruption: "▲", tidal_wave: "≈" };
 const cardIcon = (c) => CARD_ICON[c.type] ?? "?";
 
-// the board's sites: from view.board when the game sends it, else guessed from the names
-function sitesOf(v) {
-  if (v.board?.sites?.length) return v.board.sites;
-  const names = Object.keys(v.sites);
-  const cols = [...new Set(names.map((n) => n[0]))].sort();
-  const rows = [...new Set(names.map((n) => Number(n.slice(1))))].sort((a, b) => a - b);
-  return names.map((id) => ({ id, colour: null, plots: v.sites[id].plots.length, features: [], neighbours: [],
-    x: cols.indexOf(id[0]), y: rows.indexOf(Number(id.slice(1))) }));
-}
+// the board's sites with their places on the map (every Balam view carries its board)
+const sitesOf = (v) => v.board.sites;
 
 function explainOnHover(ctx, el, action) {
   const explain = async () => {
