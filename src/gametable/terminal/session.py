@@ -23,6 +23,7 @@ from gametable.bots import Bot
 from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import Action, State
 from gametable.core.record import Record
+from gametable.rulebook import embed
 from gametable.rulebook import load as load_reference
 from gametable.rulebook.ingame import answer_in_game, topic_of
 from gametable.rulebook.render import render_answer, render_section
@@ -349,7 +350,11 @@ class TerminalGame:
             self.console.print("Ask a question after the word: ask what can I do", style="dim")
             return
         attempt = self.refused if topic_of(question) == "refusal" else None
-        reply = answer_in_game(self.state, seat, question, attempt=attempt)
+        if embed.available() and not embed.loaded():
+            with self.console.status("Loading the rules model (only before the first question)..."):
+                reply = answer_in_game(self.state, seat, question, attempt=attempt)
+        else:
+            reply = answer_in_game(self.state, seat, question, attempt=attempt)
         self.console.print(render_answer(load_reference(self.state.game.name), reply))
 
     def explain(self, refusal: IllegalAction) -> None:
