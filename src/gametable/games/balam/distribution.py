@@ -59,6 +59,7 @@ def produce(state: BalamData) -> None:
     state.done = [False] * state.players
     state.moved = set()
     state.move_memo = {}
+    state.route_memo = {}
 
 
 # -- 6 - DISTRIBUTION: the rules -----------------------------------------------------------------------------
@@ -143,34 +144,48 @@ def refuse_move(state: BalamData, action: Move, seat: int) -> Refusal | None:
 
 
 # -- the moves ---------------------------------------------------------------------------------------------
+def move_routes(state: BalamData, seat: int, b: int) -> tuple[int, ...]:
+    """Where the riches on ``b``, one of ``seat``'s villages, reserves or garrisons, could go:
+    his rooms (temples, palaces, reserves, garrisons, see ``ROOMS``) in board order, ``b`` left
+    out, those the transport rule lets it reach.  The buildings and the transport do not change
+    during the distribution, so this is kept until the next production (``state.route_memo``,
+    by plot position; the king's rooms under ``-1 - seat``)."""
+    memo = state.route_memo
+    rooms = memo.get(-1 - seat)
+    if rooms is None:
+        buildings = state.buildings
+        rooms = memo[-1 - seat] = tuple(d for d in state.plots_of(seat) if buildings[d] in ROOMS)
+    r = state.reach_from(seat, b // MAX_PLOTS)
+    routes = memo[b] = tuple(d for d in rooms if d != b and r >> (d // MAX_PLOTS) & 1)
+    return routes
+
+
 def move_actions(state: BalamData, seat: int) -> list[Action]:
-    """Every move no rule refuses: source by source, target by target."""
-    riches_on, buildings = state.riches_on, state.buildings
-    sources: list[int] = []
-    rooms: list[int] = []
-    for b in state.plots_of(seat):
-        if buildings[b] in ROOMS:
-            rooms.append(b)
-        if riches_on[b] >= 0 and move_source_refusal(state, seat, b) is None:
-            sources.append(b)
+    """Every move no rule refuses: source by source, target by target (in board order).
+
+    The conditions are those of :func:`move_source_refusal` (a riches not yet moved, on one of
+    the king's villages, reserves or garrisons) and :func:`move_target_refusal` (a room with
+    space for it), over :func:`move_routes` (the transport rule), written out for speed:
+    ``tests/balam/test_refusals.py`` checks them against the refusals over random play."""
+    riches_on, buildings, moved = state.riches_on, state.buildings, state.moved
+    moves, size, memo = state.actions.moves, state.board.size, state.route_memo
     out: list[Action] = []
-    if not sources or not rooms:
-        return out
-    targets: dict[int, list[int]] = {}  # by the riches moved
-    open_sites = state.open_sites(seat)
-    moves, size = state.actions.moves, state.board.size
-    for b in sources:
+    for b in state.plots_of(seat):
         riches = riches_on[b]
-        room = targets.get(riches)
-        if room is None:
-            room = targets[riches] = [
-                d for d in rooms if move_target_refusal(state, seat, riches, d) is None
-            ]
-        if not room:
+        if riches < 0 or buildings[b] not in SOURCES or b in moved:
             continue
-        r = state.reach_from(seat, b // MAX_PLOTS, open_sites)
+        rooms = memo.get(b)
+        if rooms is None:
+            rooms = move_routes(state, seat, b)
         row = b * size
-        out.extend(moves[row + d] for d in room if d != b and r >> (d // MAX_PLOTS) & 1)
+        for d in rooms:
+            if riches_on[d] >= 0:  # a reserve or garrison holds one riches, a temple or palace
+                kind = buildings[d]  # two (the second on its second plot)
+                if kind != TEMPLE and kind != PALACE or riches_on[state.second_pos(d)] >= 0:
+                    continue
+            elif buildings[d] == GARRISON and riches != OBSIDIAN:
+                continue  # only obsidian goes onto a garrison
+            out.append(moves[row + d])
     return out
 
 
@@ -260,6 +275,7 @@ def ceremony_and_taxes(state: BalamData) -> tuple[list[list[int]], list[list[int
     state.moved = set()
     state.done = [False] * state.players
     state.move_memo = {}
+    state.route_memo = {}
     return taxes, lost
 
 

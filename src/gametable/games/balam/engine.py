@@ -104,6 +104,25 @@ class BalamState(BalamData, State):
                 out = self.legal_cache[seat] = flow.legal_actions(self, seat)
         return list(out)
 
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """As :meth:`State.apply`: validate, then apply; an illegal action is refused with its
+        rule and the state untouched.
+
+        An action object found in a short list of this very state's legal actions for ``seat``
+        (listed since the last action, so ``seat`` is to move) is applied at once: it was
+        listed by the rules' refusal functions.  Anything else takes the protocol's path."""
+        if seat is not None:
+            listed = self.legal_cache.get(seat)
+            if listed is not None and len(listed) <= TRUSTED_LIST:
+                for legal in listed:
+                    if legal is action:
+                        self.legal_cache = {}
+                        self.moving = None
+                        flow.apply(self, legal, seat)
+                        self.ply += 1
+                        return
+        super().apply(action, seat)
+
     def check_action(self, action: Action, seat: int) -> None:
         """Accept a legal action; refuse anything else naming the rule it breaks (the rules'
         refusal functions are those the legal actions are listed by).

@@ -68,12 +68,11 @@ START_MAIZE = 6
 # -- the legal actions of each phase --------------------------------------------------------------------
 def act_actions(state: BalamData, seat: int) -> list[Action]:
     """After paying the turn's riches: build, remove, attack, or end the turn."""
-    return [
-        *constructions.build_actions(state, seat),
-        *constructions.remove_actions(state, seat),
-        *wars.attack_actions(state, seat),
-        END,
-    ]
+    out = list(constructions.build_actions(state, seat))
+    out += constructions.remove_actions(state, seat)
+    out += wars.attack_actions(state, seat)
+    out.append(END)
+    return out
 
 
 def offer_phase_actions(state: BalamData, seat: int) -> list[Action]:
