@@ -181,7 +181,7 @@ def move_actions(state: BalamData, seat: int) -> list[Action]:
         for d in rooms:
             if riches_on[d] >= 0:  # a reserve or garrison holds one riches, a temple or palace
                 kind = buildings[d]  # two (the second on its second plot)
-                if kind != TEMPLE and kind != PALACE or riches_on[state.second_pos(d)] >= 0:
+                if (kind != TEMPLE and kind != PALACE) or riches_on[state.second_pos(d)] >= 0:
                     continue
             elif buildings[d] == GARRISON and riches != OBSIDIAN:
                 continue  # only obsidian goes onto a garrison
