@@ -47,14 +47,19 @@ ROOMS = (TEMPLE, PALACE, RESERVE, GARRISON)
 def produce(state: BalamData) -> None:
     """Each village puts a riches of its site's colour on itself, while the supply lasts; then
     every king distributes."""
+    supply, riches_on, colours = state.supply, state.riches_on, state.board.colour
+    produced = 0
     for seat in state.order_from(state.round_first):
+        row = state.tally.produced[seat]
         for b in state.buildings_of(seat, VILLAGE):
-            colour = state.board.colour[b // MAX_PLOTS]
-            if state.supply[colour] > 0:
-                state.supply[colour] -= 1
-                state.riches_on[b] = colour
-                state.tally.produced[seat][colour] += 1
-                state.count("riches_produced")
+            colour = colours[b // MAX_PLOTS]
+            if supply[colour] > 0:
+                supply[colour] -= 1
+                riches_on[b] = colour
+                row[colour] += 1
+                produced += 1
+    if produced:
+        state.count("riches_produced", produced)
     state.phase = DISTRIBUTION
     state.done = [False] * state.players
     state.moved = set()

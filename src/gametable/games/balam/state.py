@@ -135,6 +135,7 @@ EVENTS = (
     "taxes_collected",
     "chaak_maize",
 )
+assert PRESTIGE_SOURCES == ("ceremony", "cenote", "ball_game", "prosperous", "bonus")
 #: the event counted when a building of each kind is built
 BUILT = tuple(f"{_PLURAL.get(k, k + 's')}_built" for k in KINDS)
 
@@ -714,18 +715,15 @@ class BalamData(FieldState):
         """The round's entry in ``history`` (the ``rounds`` of the view), at its close: per seat
         the riches its palaces brought (``taxes``), those it lost, Chaak's maize."""
         tally = self.tally
-        won = [
-            dict(zip(PRESTIGE_SOURCES, column, strict=True))
-            for column in zip(*tally.won, strict=True)
-        ]
+        ceremony, cenote, ball_game, prosperous, bonus = tally.won  # as PRESTIGE_SOURCES
         seats: list[RoundSeatView] = [
             {
                 "production": riches_count(tally.produced[q]),
-                "ceremony": won[q]["ceremony"],
-                "cenote": won[q]["cenote"],
-                "ball_game": won[q]["ball_game"],
-                "prosperous": won[q]["prosperous"],
-                "bonus": won[q]["bonus"],
+                "ceremony": ceremony[q],
+                "cenote": cenote[q],
+                "ball_game": ball_game[q],
+                "prosperous": prosperous[q],
+                "bonus": bonus[q],
                 "taxes": riches_count(taxes[q]),
                 "chaak": chaak[q],
                 "riches_lost": riches_count(lost[q]),
@@ -744,7 +742,9 @@ class BalamData(FieldState):
         self.history = [*self.history, entry]
 
     def note(self, text: str) -> None:
-        self.log = [*self.log[-29:], text]
+        log = self.log[-29:]  # a new list: the old one may be a clone's too
+        log.append(text)
+        self.log = log
 
     def order_from(self, first: int) -> list[int]:
         return [(first + i) % self.players for i in range(self.players)]

@@ -29,7 +29,7 @@ def start_round(state: BalamData) -> None:
     state.slots = [state.deck.pop() for _ in range(n)]
     state.peeks = [0] * state.players
     counts = [state.count_kind(seat, OBSERVATORY) for seat in range(state.players)]
-    for seat, k in enumerate(divination_peeks(counts, state.players)):
+    for seat, k in enumerate(divination_peeks(counts, state.players) if any(counts) else ()):
         if k >= state.players:
             state.peeks[seat] = (1 << min(k, n)) - 1
         elif k:
