@@ -17,6 +17,8 @@ pyramids; the state memoises them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache, reduce
+from operator import or_
 
 from gametable.games.balam.board import Board
 
@@ -53,17 +55,25 @@ def usable_mask(
     return mask
 
 
+@cache
+def neighbour_masks(board: Board) -> tuple[int, ...]:
+    """Per site, its neighbours as a bit mask."""
+    return tuple(reduce(or_, (1 << t for t in near), 0) for near in board.neighbours)
+
+
 def reach(board: Board, open_sites: int, site: int) -> int:
-    """Sites a riches in ``site`` may be carried to (itself always), given the open sites."""
+    """Sites a riches in ``site`` may be carried to (itself always), given the open sites: the
+    open sites connected to it through open sites, grown a ring of neighbours at a time."""
     if not open_sites >> site & 1:
         return 1 << site
-    seen = 1 << site
-    todo = [site]
-    neighbours = board.neighbours
-    while todo:
-        s = todo.pop()
-        for t in neighbours[s]:
-            if not seen >> t & 1 and open_sites >> t & 1:
-                seen |= 1 << t
-                todo.append(t)
+    masks = neighbour_masks(board)
+    seen = ring = 1 << site
+    while ring:
+        grown = 0
+        while ring:
+            low = ring & -ring
+            grown |= masks[low.bit_length() - 1]
+            ring ^= low
+        ring = grown & open_sites & ~seen
+        seen |= ring
     return seen
