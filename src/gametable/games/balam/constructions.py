@@ -8,9 +8,7 @@ exactly the builds none of them refuses.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from itertools import chain, repeat
-from typing import cast
+from collections.abc import Sequence
 
 from gametable.core.protocol import Action
 from gametable.games.balam import rules
@@ -262,39 +260,33 @@ def site_builds(state: BalamData, site: int, kinds: int) -> tuple[Action, ...]:
     return builds
 
 
-def build_actions(state: BalamData, seat: int) -> Sequence[Action]:
-    """Every build no rule refuses (the phase aside), site by site, plot by plot (memoised
-    until a building goes up or down: the caller must not change it)."""
+def build_actions(state: BalamData, seat: int) -> list[Action]:
+    """Every build no rule refuses (the phase aside), site by site, plot by plot, in a new list
+    (each site's builds are memoised per board by :func:`site_builds`)."""
     kinds = affordable(state, seat)
     if not kinds:
-        return ()
+        return []
     lock = state.build_site
-    if lock >= 0:  # one site only: its builds are memoised per board
+    if lock >= 0:  # one site only
         if not building_sites(state, seat):
-            return ()
+            return []
         if kinds & MARKET_BIT and lock in market_refused(state, seat):
             kinds &= ~MARKET_BIT
-        return site_builds(state, lock, kinds)
-    key = ("builds", seat, kinds)
-    done: list[Action] | None = state.plot_memo.get(key)
-    if done is None:
-        sites = building_sites(state, seat)
-        no_market = market_refused(state, seat) if kinds & MARKET_BIT else frozenset()
-        if no_market.isdisjoint(sites):
-            allowed: Iterable[int] = repeat(kinds)
-        else:
-            allowed = [kinds & ~MARKET_BIT if s in no_market else kinds for s in sites]
-        keys = list(zip(sites, map(state.free_plots.__getitem__, sites), allowed, strict=False))
-        parts: list[tuple[Action, ...] | None] = list(map(state.actions.memo.get, keys))
-        if None in parts:  # a site whose builds are not known yet
-            parts = [
-                site_builds(state, s, k) if p is None else p
-                for (s, _, k), p in zip(keys, parts, strict=True)
-            ]
-        done = state.plot_memo[key] = list(
-            chain.from_iterable(cast(list[tuple[Action, ...]], parts))
-        )
-    return done
+        return list(site_builds(state, lock, kinds))
+    sites = building_sites(state, seat)
+    no_market = market_refused(state, seat) if kinds & MARKET_BIT else frozenset()
+    memo, free = state.actions.memo, state.free_plots
+    out: list[Action] = []
+    if no_market.isdisjoint(sites):
+        for s in sites:
+            part = memo.get((s, free[s], kinds))
+            out += site_builds(state, s, kinds) if part is None else part
+    else:
+        for s in sites:
+            k = kinds & ~MARKET_BIT if s in no_market else kinds
+            part = memo.get((s, free[s], k))
+            out += site_builds(state, s, k) if part is None else part
+    return out
 
 
 def remove_actions(state: BalamData, seat: int) -> Sequence[Action]:

@@ -68,7 +68,7 @@ START_MAIZE = 6
 # -- the legal actions of each phase --------------------------------------------------------------------
 def act_actions(state: BalamData, seat: int) -> list[Action]:
     """After paying the turn's riches: build, remove, attack, or end the turn."""
-    out = list(constructions.build_actions(state, seat))
+    out = constructions.build_actions(state, seat)
     out += constructions.remove_actions(state, seat)
     out += wars.attack_actions(state, seat)
     out.append(END)
