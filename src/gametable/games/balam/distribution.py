@@ -161,8 +161,12 @@ def move_routes(state: BalamData, seat: int, b: int) -> tuple[int, ...]:
         buildings = state.buildings
         rooms = memo[-1 - seat] = tuple(d for d in state.plots_of(seat) if buildings[d] in ROOMS)
     r = state.reach_from(seat, b // MAX_PLOTS)
-    routes = memo[b] = tuple(d for d in rooms if d != b and r >> (d // MAX_PLOTS) & 1)
-    return routes
+    routes = []
+    for d in rooms:
+        if r >> (d // MAX_PLOTS) & 1 and d != b:
+            routes.append(d)
+    found = memo[b] = tuple(routes)
+    return found
 
 
 def move_actions(state: BalamData, seat: int) -> list[Action]:
@@ -245,12 +249,13 @@ def mark_idle_seats_done(state: BalamData) -> None:
 def held_buildings(state: BalamData, kinds: tuple[int, ...]) -> list[tuple[int, int, int]]:
     """(position, owner, building) of every building of ``kinds``, in board order."""
     buildings = state.buildings
-    return sorted(
-        (b, seat, buildings[b])
-        for seat in range(state.players)
-        for b in state.plots_of(seat)
-        if buildings[b] in kinds
-    )
+    found = []
+    for seat in range(state.players):
+        for b in state.plots_of(seat):
+            if buildings[b] in kinds:
+                found.append((b, seat, buildings[b]))
+    found.sort()
+    return found
 
 
 # -- the close of the round ------------------------------------------------------------------------------

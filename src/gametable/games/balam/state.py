@@ -805,8 +805,7 @@ class BalamData(FieldState):
 
     # -- queries ---------------------------------------------------------------------------------------------
     def count_kind(self, seat: int, kind: int) -> int:
-        buildings = self.buildings
-        return sum(1 for b in self.plots_of(seat) if buildings[b] == kind)
+        return list(map(self.buildings.__getitem__, self.plots_of(seat))).count(kind)
 
     def cities(self, seat: int) -> int:
         return self.owner.count(seat)
