@@ -312,7 +312,7 @@ def remove_actions(state: BalamData, seat: int) -> Sequence[Action]:
     return found
 
 
-def cost_actions(state: BalamData, seat: int) -> list[Action]:
+def cost_actions(state: BalamData, seat: int) -> tuple[Action, ...]:
     """A building's cost is paid one riches at a time, from the king's sheet."""
     return pay_actions(state, seat)
 

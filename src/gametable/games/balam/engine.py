@@ -90,18 +90,22 @@ class BalamState(BalamData, State):
 
     # -- actions ------------------------------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        out = self.legal_cache.get(seat) if seat is not None else None
+        cache = self.legal_cache
+        out = cache.get(seat) if seat is not None else None
         if out is None:
-            moving = self.to_move
+            moving = self.moving
+            if moving is None:
+                moving = self.moving = self._to_move()
             if not moving:
                 return []
             if seat is None:
                 seat = moving[0]
+                out = cache.get(seat)
             elif seat not in moving:
                 return []
-            out = self.legal_cache.get(seat)
             if out is None:
-                out = self.legal_cache[seat] = flow.legal_actions(self, seat)
+                generate = flow.LEGAL.get(self.phase)
+                out = cache[seat] = [] if generate is None else generate(self, seat)
         return list(out)
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:

@@ -11,7 +11,7 @@ upward, and :func:`apply` follows it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from gametable.core.protocol import Action
@@ -79,7 +79,8 @@ def offer_phase_actions(state: BalamData, seat: int) -> list[Action]:
     return [*events.offer_actions(state, seat), DONE]
 
 
-LEGAL: dict[Phase, Callable[[BalamData, int], list[Action]]] = {
+#: the legal actions of each phase (a memoised sequence the caller must not change)
+LEGAL: dict[Phase, Callable[[BalamData, int], Sequence[Action]]] = {
     TURN: turns.turn_actions,
     ACT: act_actions,
     COST: constructions.cost_actions,
@@ -94,7 +95,7 @@ LEGAL: dict[Phase, Callable[[BalamData, int], list[Action]]] = {
 
 def legal_actions(state: BalamData, seat: int) -> list[Action]:
     generate = LEGAL.get(state.phase)
-    return generate(state, seat) if generate is not None else []
+    return list(generate(state, seat)) if generate is not None else []
 
 
 # -- why an action is refused ------------------------------------------------------------------------------

@@ -543,7 +543,7 @@ class BalamData(FieldState):
     moving: tuple[int, ...] | None = field(None)
     #: the legal actions of each seat asked since the last action (shared by clones until
     #: they act: they are the same position)
-    legal_cache: dict[int, list[Action]] = field(factory=lambda s: {})
+    legal_cache: dict[int, Sequence[Action]] = field(factory=lambda s: {})
     #: during the distribution, each seat's moves (a seat's moves change only when it moves)
     move_memo: dict[int, list[Action]] = field(factory=lambda s: {}, copy=Copy.SHALLOW)
     #: during the distribution, where the riches on each plot position may go, and under

@@ -84,27 +84,27 @@ def katun_refusal(state: BalamData, slot: int) -> Refusal | None:
     return None
 
 
-def pay_actions(state: BalamData, seat: int) -> list[Action]:
-    """The riches a king may pay with (memoised by his sheet)."""
-    key = ("pay", tuple(state.sheets[seat]))
-    pays = state.actions.memo.get(key)
+def pay_actions(state: BalamData, seat: int) -> tuple[Action, ...]:
+    """The riches a king may pay with (memoised by his sheet: the caller must not change it)."""
+    key = ("pay", *state.sheets[seat])
+    pays: tuple[Action, ...] | None = state.actions.memo.get(key)
     if pays is None:
         riches = range(len(RICHES))
         pays = tuple(PAY_ACTIONS[r] for r in riches if pay_refusal(state, seat, r) is None)
         state.actions.remember(key, pays)
-    return list(pays)
+    return pays
 
 
-def turn_actions(state: BalamData, seat: int) -> list[Action]:
+def turn_actions(state: BalamData, seat: int) -> tuple[Action, ...]:
     """Pay a riches, or turn over a face-down Katun card (memoised by his sheet and the round's
-    face-down cards)."""
-    key = ("turn", tuple(state.sheets[seat]), tuple(map(FACE_DOWN, state.slots)))
-    actions = state.actions.memo.get(key)
+    face-down cards: the caller must not change it)."""
+    key = ("turn", *state.sheets[seat], *map(FACE_DOWN, state.slots))
+    actions: tuple[Action, ...] | None = state.actions.memo.get(key)
     if actions is None:
         slots = range(len(state.slots))
         katun = [KATUN_ACTIONS[i] for i in slots if katun_refusal(state, i) is None]
         actions = state.actions.remember(key, (*pay_actions(state, seat), *katun))
-    return list(actions)
+    return actions
 
 
 def refuse_pay(state: BalamData, action: Pay, seat: int) -> Refusal | None:
