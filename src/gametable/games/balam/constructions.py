@@ -293,13 +293,15 @@ def remove_actions(state: BalamData, seat: int) -> Sequence[Action]:
     """The king's buildings he may remove (memoised until a building goes up or down: the
     caller must not change it)."""
     remove, buildings, lock = state.actions.remove, state.buildings, state.build_site
-    if lock >= 0:  # the turn's site only: a few plots, listed afresh
+    if lock >= 0:  # the turn's site only (removal_refusal: his buildings there), afresh
+        if state.owner[lock] != seat:
+            return ()
         base = lock * MAX_PLOTS
-        return [
-            remove[b]
-            for b in range(base, base + MAX_PLOTS)
-            if buildings[b] in BUILDINGS and removal_refusal(state, seat, b) is None
-        ]
+        found = []
+        for b in range(base, base + MAX_PLOTS):
+            if buildings[b] in BUILDINGS:
+                found.append(remove[b])
+        return found
     key = ("remove", seat)
     found: tuple[Action, ...] | None = state.plot_memo.get(key)
     if found is None:

@@ -39,6 +39,10 @@ def usable_mask(
     mask = 0
     combined = control == ALL
     for s, row in enumerate(pyramids):
+        if not any(row):  # nobody's small pyramids: a tie at 0 (rules 2 and 3)
+            if owner[s] == -1 or owner[s] == seat:
+                mask |= 1 << s
+            continue
         own = row[seat]
         if combined:
             enemies = sum(row) - own
