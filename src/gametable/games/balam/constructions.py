@@ -297,11 +297,11 @@ def remove_actions(state: BalamData, seat: int) -> Sequence[Action]:
         if state.owner[lock] != seat:
             return ()
         base = lock * MAX_PLOTS
-        found = []
+        here: list[Action] = []
         for b in range(base, base + MAX_PLOTS):
             if buildings[b] in BUILDINGS:
-                found.append(remove[b])
-        return found
+                here.append(remove[b])
+        return here
     key = ("remove", seat)
     found: tuple[Action, ...] | None = state.plot_memo.get(key)
     if found is None:
