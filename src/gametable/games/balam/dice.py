@@ -10,11 +10,14 @@ The default faces are ``0,1,1,2,3,X``; the ``faces`` option changes them.
 
 from __future__ import annotations
 
+from functools import cache
+
 #: a skull on a die (costs the attacker a garrison)
 SKULL = -1
 FACES = 6
 
 
+@cache
 def parse_faces(text: str) -> tuple[int, ...]:
     parts = [p.strip().upper() for p in text.split(",")]
     if len(parts) != FACES:

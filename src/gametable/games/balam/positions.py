@@ -385,10 +385,12 @@ def _check_riches(out: Sites, board: Board, s: int, p: int, distribution: bool) 
 
 def free_plots(board: Board, buildings: Sequence[int]) -> list[int]:
     """Per site, its empty plots as a bit mask (bit ``p`` for plot ``p``)."""
+    if buildings.count(EMPTY) == len(buildings):  # an empty board (a new game)
+        return [(1 << n) - 1 for n in board.plots]
     out = []
-    for s in board.sites:
+    for s, n in enumerate(board.plots):
         base = s * MAX_PLOTS
-        out.append(sum(1 << p for p in range(board.plots[s]) if buildings[base + p] == EMPTY))
+        out.append(sum(1 << p for p in range(n) if buildings[base + p] == EMPTY))
     return out
 
 

@@ -464,7 +464,7 @@ class BalamData(FieldState):
     tiles: list[int] = field(factory=lambda s: tiles_used(s.buildings), copy=Copy.SHALLOW)
     #: per seat, small pyramids on the board (derived from the markets)
     small_placed: list[int] = field(
-        factory=lambda s: [sum(row[q] for row in s.pyramids) for q in range(s.players)],
+        factory=lambda s: [sum(column) for column in zip(*s.pyramids, strict=True)],
         copy=Copy.SHALLOW,
     )
     sheets: list[list[int]] = field(
