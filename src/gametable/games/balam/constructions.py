@@ -219,7 +219,7 @@ def building_sites(state: BalamData, seat: int) -> tuple[int, ...]:
             sites = (lock,) if site_refusal(state, seat, lock, large_free) is None else ()
         else:  # rules 1 and 3 of site_refusal, over the owners of every site at once
             holders = (seat, -1) if large_free > 0 else (seat,)
-            sites = tuple(s for s, holder in enumerate(state.owner) if holder in holders)
+            sites = tuple([s for s, holder in enumerate(state.owner) if holder in holders])
         state.city_memo[key] = sites
     return sites
 

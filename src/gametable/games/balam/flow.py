@@ -195,7 +195,7 @@ def setup(state: BalamData) -> None:
 
 def end_turn(state: BalamData) -> Then:
     """The next king's turn, or the end of the round once every Katun card is turned."""
-    if all(c < 0 for c in state.slots):
+    if max(state.slots, default=-1) < 0:  # no card face down
         return end_round(state)
     state.current = (state.current + 1) % state.players
     state.phase = TURN

@@ -816,11 +816,10 @@ class BalamData(FieldState):
         plots: tuple[int, ...] | None = self.city_memo.get(key)
         if plots is None:
             counts = self.board.plots
-            plots = self.city_memo[key] = tuple(
-                b
-                for s in self.cities_of(seat)
-                for b in range(s * MAX_PLOTS, s * MAX_PLOTS + counts[s])
-            )
+            found: list[int] = []
+            for s in self.cities_of(seat):
+                found += range(s * MAX_PLOTS, s * MAX_PLOTS + counts[s])
+            plots = self.city_memo[key] = tuple(found)
         return plots
 
     def cities_of(self, seat: int) -> tuple[int, ...]:
@@ -828,8 +827,9 @@ class BalamData(FieldState):
         key = ("cities", seat)
         sites: tuple[int, ...] | None = self.city_memo.get(key)
         if sites is None:
-            owner = self.owner
-            sites = self.city_memo[key] = tuple(s for s in self.board.sites if owner[s] == seat)
+            sites = self.city_memo[key] = tuple(
+                [s for s, holder in enumerate(self.owner) if holder == seat]
+            )
         return sites
 
     def small_used(self, seat: int) -> int:
