@@ -305,11 +305,8 @@ def remove_actions(state: BalamData, seat: int) -> Sequence[Action]:
     key = ("remove", seat)
     found: tuple[Action, ...] | None = state.plot_memo.get(key)
     if found is None:
-        found = tuple(  # of the buildings there, those the rule lets him remove
-            remove[b]
-            for b in state.plots_of(seat)
-            if buildings[b] in BUILDINGS and removal_refusal(state, seat, b) is None
-        )
+        # removal_refusal: his buildings (no turn's site yet)
+        found = tuple([remove[b] for b in state.plots_of(seat) if buildings[b] in BUILDINGS])
         state.plot_memo[key] = found
     return found
 
