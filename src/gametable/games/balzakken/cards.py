@@ -44,6 +44,7 @@ _TEXT: dict[int, CardText] = {
     SWINGER: "S",
     LUL: "L",
 }
+_TEXT_OF = _TEXT.__getitem__
 _FROM_TEXT: dict[str, int] = {t: c for c, t in _TEXT.items()}
 _FROM_TEXT.update(
     {"SWINGER": SWINGER, "LUL": LUL, "s": SWINGER, "l": LUL, "swinger": SWINGER, "lul": LUL}
@@ -64,8 +65,7 @@ def card_text(card: int) -> CardText:
 
 def cards_text(cards: Iterable[int]) -> list[CardText]:
     """``[7, SWINGER]`` -> ``["7", "S"]``."""
-    text = _TEXT
-    return [text[c] for c in cards]
+    return list(map(_TEXT_OF, cards))
 
 
 def parse_card(text: str) -> int:

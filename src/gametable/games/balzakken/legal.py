@@ -88,6 +88,14 @@ SEAT_TABLES: tuple[tuple[dict[int, tuple[tuple[Action, ...], ...]], ...], ...] =
 )
 #: may a hand without action cards call BALZAK! (asked of the rule once)
 BALZAK_WITHOUT_ACTION_CARDS = BALZAK_ALLOWED[0][0]
+#: may any hand holding an action card call BALZAK! (asked of the rule once: as the rule stands,
+#: none may, so a hand with action cards need not count them)
+BALZAK_WITH_ACTION_CARDS = any(
+    BALZAK_ALLOWED[swingers][luls]
+    for swingers in range(MAX_HELD + 1)
+    for luls in range(MAX_HELD + 1)
+    if swingers or luls
+)
 
 
 def run_actions(card: int, held: int) -> tuple[Action, ...]:
@@ -135,7 +143,7 @@ def actions_of_hand(hand: list[int], seat: int, players: int) -> list[Action]:
     except IndexError:  # more copies than any deck option deals: ask the rules directly
         return _actions_of_any_hand(hand, seat, players)
     if held and last >= SWINGER:  # an action card in hand (they sort after every Balzak)
-        if balzak_allowed(hand.count(SWINGER), hand.count(LUL)):
+        if BALZAK_WITH_ACTION_CARDS and balzak_allowed(hand.count(SWINGER), hand.count(LUL)):
             out.append(BALZAK)
     elif BALZAK_WITHOUT_ACTION_CARDS:
         out.append(BALZAK)

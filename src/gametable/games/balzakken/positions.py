@@ -6,7 +6,7 @@ is checked and a broken one is refused with :class:`InvalidState` naming the pro
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -144,7 +144,7 @@ def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
     stats = data.get("stats", {})
     if not isinstance(stats, dict) or not all(isinstance(v, int) for v in stats.values()):
         raise InvalidState("stats must map names to counts")
-    state.stats = Counter(stats)
+    state.stats = defaultdict(int, stats)
     return state
 
 
