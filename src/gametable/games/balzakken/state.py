@@ -145,7 +145,8 @@ class BalzakkenState(CopiedState):
         del deck[cut:]
         self.draw = deck
         self.in_front = [[] for _ in range(n)]
-        self.known = [[[] for _ in range(n)] for _ in range(n + 1)]
+        cells: list[list[int]] = [[] for _ in range(n * (n + 1))]  # one pass, cut into rows
+        self.known = [cells[o : o + n] for o in range(0, n * (n + 1), n)]
         self.discard = [self.turn_first_discard()]
 
     def turn_first_discard(self) -> int:
