@@ -494,9 +494,8 @@ class BalamRenderer(GameRenderer):
                 text += f"; {war['points']} destruction points"
             bits.append(text)
         for loss in turn.get("losses") or []:
-            if isinstance(loss, list | tuple) and len(loss) == 3:
-                kind, n, where = loss
-                bits.append(f"to lose: {counted(n, kind)}" + (f" on {where}" if where else ""))
+            where = f" on {loss['site']}" if loss["site"] else ""
+            bits.append(f"to lose: {counted(loss['count'], loss['building'])}{where}")
         if turn.get("offered"):
             bits.append("offered in cenotes: " + ", ".join(map(str, turn["offered"])))
         if view.get("last_war"):

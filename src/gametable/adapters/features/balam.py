@@ -291,9 +291,9 @@ class BalamTensor:
             p["turn.war.target"][site[war["target"]]] = 1
             p["turn.war.defender"][rel(war["defender"])] = 1
             p["turn.war.numbers"][:] = [war[x] for x in WAR_NUMBERS]
-        for kind, count, where in t["losses"]:
-            column = 0 if where is None else 1 + site[where]
-            p["turn.losses"][self.kind_index[kind], column] += count
+        for loss in t["losses"]:
+            column = 0 if loss["site"] is None else 1 + site[loss["site"]]
+            p["turn.losses"][self.kind_index[loss["building"]], column] += loss["count"]
         p["turn.after"][self.after.index(t["after"])] = 1
         if t["katun_card"] is not None:
             self.card(p["turn.katun_card"], t["katun_card"])

@@ -106,6 +106,14 @@ class BuildingCount(TypedDict):
     count: int
 
 
+class LossView(TypedDict):
+    """Buildings a king still owes (a war's losses, a catastrophe)."""
+
+    building: BuildingName
+    count: Annotated[int, doc("how many of them")]
+    site: Annotated[str | None, doc("the site they must stand on (null: anywhere)")]
+
+
 class CatastropheView(TypedDict):
     """What a catastrophe asks of the king who turns it over."""
 
@@ -200,10 +208,7 @@ class TurnView(TypedDict):
     due: Annotated[int, doc("riches still owed for the building just built")]
     attacked: Annotated[bool, doc("the king attacked this turn")]
     war: WarView | None
-    losses: Annotated[
-        list[tuple[BuildingName, int, str | None]],
-        doc("buildings the king still owes: [building, count, site or null (anywhere)]"),
-    ]
+    losses: Annotated[list[LossView], doc("buildings the king still owes")]
     after: Annotated[
         Literal["", "destroy", "katun"],
         doc("what follows the losses: the destruction of a war, or the end of a Katun card"),
@@ -443,7 +448,12 @@ def turn_view(state: BalamData) -> TurnView:
         "attacked": state.attacked,
         "war": war_view(state),
         "losses": [
-            (KINDS[x.kind], x.count, None if x.site < 0 else names[x.site]) for x in state.losses
+            {
+                "building": KINDS[x.kind],
+                "count": x.count,
+                "site": None if x.site < 0 else names[x.site],
+            }
+            for x in state.losses
         ],
         "after": AFTER_NAMES[state.after_losses],
         "card": None if state.card < 0 else TEXT[state.card],
