@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
+import pytest
 
 from gametable.server.store import Store, StoredTable
 from tests.server.conftest import Server
@@ -55,6 +57,45 @@ def test_a_batch_commits_together_and_a_bad_write_fails_alone(tmp_path: Path) ->
     assert t1.requests == {1: "r1"}
     assert t2.status == "over" and t2.moves == [(0, "balzak", "seat 0 calls")]
     assert store.load("nope") is None
+    store.close()
+
+
+def test_writes_from_many_threads_take_turns_on_the_kept_connection(tmp_path: Path) -> None:
+    """Batches share one connection kept between them (no pool round trip per batch); writes
+    from several threads at once all commit, each move exactly once."""
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    store.write([("create_table", (stored(f"t{i}"),)) for i in range(4)])
+
+    def play(i: int) -> list[BaseException | None]:
+        return [
+            r
+            for n in range(1, 26)
+            for r in store.write(
+                [("append_move", (f"t{i}", n, 0, f"m{n}", "text", "playing", None, None))]
+            )
+        ]
+
+    with ThreadPoolExecutor(4) as pool:
+        outcomes = [r for rs in pool.map(play, range(4)) for r in rs]
+    assert outcomes == [None] * 100
+    assert [len(store.load(f"t{i}").moves) for i in range(4)] == [25] * 4
+    store.close()
+
+
+def test_a_broken_writer_connection_is_replaced(tmp_path: Path) -> None:
+    """A batch whose connection fails is not committed, that connection is dropped, and the
+    next batch commits on a fresh one."""
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    store.write([("create_table", (stored("t1"),))])
+    kept = store._writer_conn
+    assert kept is not None
+    kept.connection.dbapi_connection.close()  # the database went away under it
+    move = ("append_move", ("t1", 1, 0, "discard 3", "seat 0 discards", "playing", None, None))
+    with pytest.raises(Exception, match=r"(?i)closed"):  # whatever the driver calls it
+        store.write([move])
+    assert store._writer_conn is None
+    assert store.write([move]) == [None]
+    assert store.load("t1").moves == [(0, "discard 3", "seat 0 discards")]
     store.close()
 
 
