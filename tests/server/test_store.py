@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from gametable.server.store import Store, StoredTable
+from gametable.server.store import Store, StoredTable, Writer
 from tests.server.conftest import Server
 
 
@@ -109,3 +110,34 @@ def test_the_server_takes_a_database_url(tmp_path: Path) -> None:
         assert httpx.get(f"{srv.base}/api/tables/{t['id']}").status_code == 200
     finally:
         srv.kill()
+
+
+class CountingStore:
+    """A store that only counts its batches."""
+
+    def __init__(self) -> None:
+        self.batches: list[int] = []
+
+    def write(self, ops: list[tuple[str, tuple]]) -> list[BaseException | None]:
+        self.batches.append(len(ops))
+        return [None] * len(ops)
+
+
+def test_writes_within_the_commit_window_share_one_commit() -> None:
+    """A batch waits ``window`` seconds for more writes; each write still returns only once its
+    batch is committed."""
+
+    async def staggered(window: float) -> list[int]:
+        store = CountingStore()
+        writer = Writer(store, window=window)  # type: ignore[arg-type]
+
+        async def later(delay: float) -> None:
+            await asyncio.sleep(delay)
+            await writer.write("join", "t", delay)
+
+        await asyncio.gather(later(0), later(0.02), later(0.04))
+        assert sum(store.batches) == 3
+        return store.batches
+
+    assert asyncio.run(staggered(0.2)) == [3]
+    assert len(asyncio.run(staggered(0))) > 1
