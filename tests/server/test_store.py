@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
+import pytest
 
-from gametable.server.store import Store, StoredTable
+from gametable.server.store import Store, StoredTable, Writer
 from tests.server.conftest import Server
 
 
@@ -58,6 +61,45 @@ def test_a_batch_commits_together_and_a_bad_write_fails_alone(tmp_path: Path) ->
     store.close()
 
 
+def test_writes_from_many_threads_take_turns_on_the_kept_connection(tmp_path: Path) -> None:
+    """Batches share one connection kept between them (no pool round trip per batch); writes
+    from several threads at once all commit, each move exactly once."""
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    store.write([("create_table", (stored(f"t{i}"),)) for i in range(4)])
+
+    def play(i: int) -> list[BaseException | None]:
+        return [
+            r
+            for n in range(1, 26)
+            for r in store.write(
+                [("append_move", (f"t{i}", n, 0, f"m{n}", "text", "playing", None, None))]
+            )
+        ]
+
+    with ThreadPoolExecutor(4) as pool:
+        outcomes = [r for rs in pool.map(play, range(4)) for r in rs]
+    assert outcomes == [None] * 100
+    assert [len(store.load(f"t{i}").moves) for i in range(4)] == [25] * 4
+    store.close()
+
+
+def test_a_broken_writer_connection_is_replaced(tmp_path: Path) -> None:
+    """A batch whose connection fails is not committed, that connection is dropped, and the
+    next batch commits on a fresh one."""
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    store.write([("create_table", (stored("t1"),))])
+    kept = store._writer_conn
+    assert kept is not None
+    kept.connection.dbapi_connection.close()  # the database went away under it
+    move = ("append_move", ("t1", 1, 0, "discard 3", "seat 0 discards", "playing", None, None))
+    with pytest.raises(Exception, match=r"(?i)closed"):  # whatever the driver calls it
+        store.write([move])
+    assert store._writer_conn is None
+    assert store.write([move]) == [None]
+    assert store.load("t1").moves == [(0, "discard 3", "seat 0 discards")]
+    store.close()
+
+
 def test_the_server_takes_a_database_url(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'elsewhere.sqlite3'}"
     srv = Server(tmp_path, extra=["--database-url", url]).start()
@@ -68,3 +110,34 @@ def test_the_server_takes_a_database_url(tmp_path: Path) -> None:
         assert httpx.get(f"{srv.base}/api/tables/{t['id']}").status_code == 200
     finally:
         srv.kill()
+
+
+class CountingStore:
+    """A store that only counts its batches."""
+
+    def __init__(self) -> None:
+        self.batches: list[int] = []
+
+    def write(self, ops: list[tuple[str, tuple]]) -> list[BaseException | None]:
+        self.batches.append(len(ops))
+        return [None] * len(ops)
+
+
+def test_writes_within_the_commit_window_share_one_commit() -> None:
+    """A batch waits ``window`` seconds for more writes; each write still returns only once its
+    batch is committed."""
+
+    async def staggered(window: float) -> list[int]:
+        store = CountingStore()
+        writer = Writer(store, window=window)  # type: ignore[arg-type]
+
+        async def later(delay: float) -> None:
+            await asyncio.sleep(delay)
+            await writer.write("join", "t", delay)
+
+        await asyncio.gather(later(0), later(0.02), later(0.04))
+        assert sum(store.batches) == 3
+        return store.batches
+
+    assert asyncio.run(staggered(0.2)) == [3]
+    assert len(asyncio.run(staggered(0))) > 1

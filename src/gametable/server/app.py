@@ -44,6 +44,7 @@ def create_app(settings: Settings | None = None, address: str | None = None) -> 
             ),
         ]
         if settings.gc_freeze_interval > 0:
+            memory.tune()
             memory.freeze()  # what is loaded now (games, the web stack) lives as long as we do
         try:
             yield

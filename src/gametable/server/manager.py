@@ -61,7 +61,7 @@ class TableManager:
         self.settings = settings
         self.store = store
         self.games = discover_games()
-        self.writer = Writer(store)
+        self.writer = Writer(store, window=settings.commit_window)
         self.limits = Limits(settings)
         self.bots = BotPool(settings.bot_processes, settings.bot_deadline, settings.bot_grace)
         self.worker = Worker(settings, store)

@@ -13,6 +13,11 @@ cycle* are not reclaimed until the next full collection, which runs (with the he
 ``gc_full_interval`` seconds (0: never).  Game states and tables are freed by reference counting
 as before; the cycles come from closed sockets' protocol objects (a few KB per closed socket).
 ``bench/capacity.py`` shows the server's RSS over time.
+
+The young generation is also collected less often (:data:`YOUNG_THRESHOLD` allocations instead of
+Python's 700): every move makes a few thousand short-lived containers (views, messages, legal
+lists) that reference counting frees anyway: at 700, young collections took 7% of the server's CPU in
+a profile at 400 tables, mostly scanning objects about to be freed.
 """
 
 from __future__ import annotations
@@ -23,6 +28,16 @@ import logging
 import time
 
 log = logging.getLogger("gametable.server")
+
+#: allocations of container objects (less deallocations) between two young collections
+YOUNG_THRESHOLD = 20_000
+
+
+def tune() -> None:
+    """Collect the young generation every :data:`YOUNG_THRESHOLD` allocations (the older
+    generations' thresholds stay Python's)."""
+    _young, middle, old = gc.get_threshold()
+    gc.set_threshold(YOUNG_THRESHOLD, middle, old)
 
 
 def freeze() -> None:

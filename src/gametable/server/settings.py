@@ -54,6 +54,7 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "ping_interval": (0.0, 24 * 3600.0),
     "gc_freeze_interval": (0.0, 24 * 3600.0),
     "gc_full_interval": (0.0, 30 * 24 * 3600.0),
+    "commit_window": (0.0, 1.0),
     "heartbeat_interval": (0.05, 600.0),
     "lease_timeout": (0.2, 3600.0),
 }
@@ -102,6 +103,10 @@ class Settings:
     schedule); ``gc_full_interval``: every this many seconds a full collection reclaims what
     reference counting cannot (0: never).
 
+    Writes: ``commit_window``: seconds a group commit waits for more writes before it commits
+    (every move is still committed before anyone hears of it; a longer window means fewer
+    commits for the same moves, and that much more latency).
+
     Several workers on one database (:mod:`gametable.server.cluster`):
 
     - ``worker_name``: this worker's name, unique among the workers of the database (default: the
@@ -143,6 +148,7 @@ class Settings:
     ping_interval: float = 60.0
     gc_freeze_interval: float = 5.0
     gc_full_interval: float = 0.0
+    commit_window: float = 0.005
     worker_name: str | None = None
     advertise_url: str | None = None
     heartbeat_interval: float = 2.0

@@ -118,7 +118,7 @@ class SeatInfo:
         return {"kind": self.kind, "bot": self.bot, "name": self.name, "open": self.open}
 
 
-@dataclass
+@dataclass(slots=True)  # one per move of every table in memory: no __dict__ each
 class LogEntry:
     n: int
     seat: int
@@ -155,8 +155,9 @@ class Table:
     closed: bool = False
     last_active: float = field(default_factory=time.monotonic)
     joined_at: float | None = None
-    #: per seat: request id -> (seq the client saw, action, the answer's future)
-    answers: dict[int, OrderedDict[str, tuple[Any, Any, asyncio.Future]]] = field(
+    #: per seat: request id -> (seq the client saw, action, the answer: its future while the
+    #: request is in flight, then the answer itself, which takes less memory)
+    answers: dict[int, OrderedDict[str, tuple[Any, Any, asyncio.Future | dict[str, Any]]]] = field(
         default_factory=dict
     )
     #: moves taken back so far (in memory): a bot's choice made before one is not played
@@ -164,9 +165,6 @@ class Table:
     #: the turn clock, if the table has one (:mod:`gametable.server.clocks`)
     timing: Timing | None = None
     clock_task: asyncio.Task | None = None
-    #: the update texts of the current move, per seat (made on the first send)
-    _texts: dict[int | None, str] = field(default_factory=dict, repr=False)
-    _texts_key: tuple[int, str | None, int] = field(default=(-1, None, 0), repr=False)
 
     # -- identity -----------------------------------------------------------------------------------
     @property
@@ -318,33 +316,29 @@ class Table:
         }
 
     def update_text(self, seat: int | None) -> str:
-        """The ``update`` message for ``seat`` as JSON text, made once per move and seat (every
-        window open on a seat, and every spectator, gets the same text)."""
-        if self._texts_key != (self.seq, self.rematch_id, self.takebacks):
-            self._texts.clear()
-            self._texts_key = (self.seq, self.rematch_id, self.takebacks)
-        text = self._texts.get(seat)
-        if text is None:
-            try:
-                text = encode(self.message_for(seat))
-            except Exception:  # a rules bug in view(): the move stands, tell the seat
-                log.exception("table %s: view for seat %s failed", self.id, seat)
-                text = encode(
-                    {
-                        "type": "error",
-                        "error": {
-                            "kind": "error",
-                            "message": "the server could not draw your view",
-                        },
-                    }
-                )
-            self._texts[seat] = text
-        return text
+        """The ``update`` message for ``seat`` as JSON text."""
+        try:
+            return encode(self.message_for(seat))
+        except Exception:  # a rules bug in view(): the move stands, tell the seat
+            log.exception("table %s: view for seat %s failed", self.id, seat)
+            return encode(
+                {
+                    "type": "error",
+                    "error": {"kind": "error", "message": "the server could not draw your view"},
+                }
+            )
 
     def broadcast(self) -> None:
-        """Every connection gets its seat's update (queued: nobody waits on a slow reader)."""
+        """Every connection gets its seat's update (queued: nobody waits on a slow reader).  Each
+        seat's text is made once, however many windows are open on it (and once for all
+        spectators), and only for the seats someone is connected to; it is not kept after the
+        broadcast (a table's texts grow with its game: hundreds of bytes more at every move)."""
+        texts: dict[int | None, str] = {}
         for conn in list(self.connections):
-            conn.send(self.update_text(conn.seat))
+            text = texts.get(conn.seat)
+            if text is None:
+                text = texts[conn.seat] = self.update_text(conn.seat)
+            conn.send(text)
 
     def announce(self, message: dict[str, Any]) -> None:
         text = encode(message)
@@ -497,12 +491,16 @@ class Table:
         memory = self.answers.setdefault(seat, OrderedDict())
         known = memory.get(key)
         if known is not None and known[0] == seen and known[1] == action:
-            return {**await asyncio.shield(known[2]), "repeat": True}
+            first = known[2]
+            if isinstance(first, asyncio.Future):  # still in flight: the same answer, when made
+                return {**await asyncio.shield(first), "repeat": True}
+            return {**first, "repeat": True}
         stored = self.stored_answer(seat, action, request_id, seen)
         if stored is not None:
             return stored
         future: asyncio.Future = asyncio.get_running_loop().create_future()
-        memory[key] = (seen, action, future)
+        entry: tuple[Any, Any, asyncio.Future | dict[str, Any]] = (seen, action, future)
+        memory[key] = entry
         memory.move_to_end(key)
         while len(memory) > REMEMBERED_REQUESTS:
             memory.popitem(last=False)
@@ -515,6 +513,8 @@ class Table:
         future.set_result(reply)
         if reply.get("error", {}).get("kind") == "error":  # a failure to retry, not an answer
             memory.pop(key, None)
+        elif memory.get(key) is entry:
+            memory[key] = (seen, action, reply)
         return reply
 
     def stored_answer(

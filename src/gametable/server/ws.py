@@ -252,10 +252,9 @@ async def serve(ws: WebSocket, table: Table, seat: int | None, manager: TableMan
             if quiet >= settings.socket_idle:
                 conn.close(TIMEOUT, f"nothing happened for {settings.socket_idle:g} s")
                 break
-            try:
-                msg = await asyncio.wait_for(
-                    receive(ws, settings.max_message), settings.socket_idle - quiet
-                )
+            try:  # (asyncio.timeout, not wait_for: no task made per message)
+                async with asyncio.timeout(settings.socket_idle - quiet):
+                    msg = await receive(ws, settings.max_message)
             except TimeoutError:
                 continue  # the loop checks whether something was sent meanwhile
             except Refused as exc:
