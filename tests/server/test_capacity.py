@@ -14,8 +14,9 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
+from gametable import rulebook
 from gametable.core.registry import load_game
-from gametable.server import memory, pages
+from gametable.server import memory, pages, rules_api
 from gametable.server.connection import encode
 from gametable.server.manager import TableManager
 from gametable.server.settings import Settings
@@ -139,20 +140,39 @@ def test_game_states_hold_no_reference_cycles() -> None:
             gc.enable()
 
 
-def test_a_rules_question_never_stops_the_tables(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The rules page answers in a thread: the first question loads an embedding model for
-    seconds, during which the event loop (every table's moves) must keep running.  Here the
-    answer waits until the lobby page has been served: on the event loop, it would wait in vain
-    (for 20 s) and come first."""
+class _SlowAnswer:
+    def __init__(self, question: str) -> None:
+        self.question = question
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.question}
+
+
+@pytest.mark.parametrize(
+    "path", ["/rules/balam?q=who+builds", "/api/rules/balam/answer?q=who+builds"]
+)
+def test_a_rules_question_never_stops_the_tables(
+    monkeypatch: pytest.MonkeyPatch, path: str
+) -> None:
+    """The rules page and the rules API answer in a thread: the first question loads an
+    embedding model for seconds, during which the event loop (every table's moves) must keep
+    running.  Here the answer waits until the lobby page has been served: on the event loop, it
+    would wait in vain (for 20 s) and come first."""
     lobby_served = threading.Event()
 
     def slow_rules(game: str, question: str) -> str:
         lobby_served.wait(20)
         return f"<p>{question}</p>"
 
+    def slow_answer(game: str, question: str) -> _SlowAnswer:
+        lobby_served.wait(20)
+        return _SlowAnswer(question)
+
     monkeypatch.setattr(pages, "rulebook_html", slow_rules)
+    monkeypatch.setattr(rulebook, "answer", slow_answer)
     app = FastAPI()
     app.include_router(pages.make_router())
+    app.include_router(rules_api.make_router())
 
     async def main() -> list[str]:
         done: list[str] = []
@@ -165,7 +185,7 @@ def test_a_rules_question_never_stops_the_tables(monkeypatch: pytest.MonkeyPatch
                 if name == "lobby":
                     lobby_served.set()
 
-            slow = asyncio.create_task(ask("/rules/balam?q=who+builds", "rules"))
+            slow = asyncio.create_task(ask(path, "rules"))
             await asyncio.sleep(0.05)
             await ask("/", "lobby")
             await slow
