@@ -289,6 +289,36 @@ def build_actions(state: BalamData, seat: int) -> list[Action]:
     return out
 
 
+def turn_site_actions(state: BalamData, seat: int) -> list[Action]:
+    """Once the king has built or removed on the turn's site (``state.build_site``), the builds
+    and then the removals there, in a new list: :func:`build_actions` followed by
+    :func:`remove_actions`, with the site rules settled once for that site (his own site passes
+    :func:`site_refusal`; only a site he emptied this turn is asked again)."""
+    lock = state.build_site
+    mine = state.owner[lock] == seat
+    out: list[Action]
+    if mine or site_refusal(state, seat, lock, LARGE_PYRAMIDS - state.cities(seat)) is None:
+        kinds = affordable(state, seat)
+        if kinds & MARKET_BIT and market_refusal(
+            MARKET, SMALL_PYRAMIDS - state.small_placed[seat], market_needs(state, lock)
+        ):
+            kinds &= ~MARKET_BIT
+        if kinds:
+            part = state.actions.memo.get((lock, state.free_plots[lock], kinds))
+            out = list(site_builds(state, lock, kinds) if part is None else part)
+        else:
+            out = []
+    else:
+        out = []
+    if mine:  # removal_refusal: his buildings on the turn's site
+        remove, buildings = state.actions.remove, state.buildings
+        base = lock * MAX_PLOTS
+        for b in range(base, base + MAX_PLOTS):
+            if buildings[b] in BUILDINGS:
+                out.append(remove[b])
+    return out
+
+
 def remove_actions(state: BalamData, seat: int) -> Sequence[Action]:
     """The king's buildings he may remove (memoised until a building goes up or down: the
     caller must not change it)."""

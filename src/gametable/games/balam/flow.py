@@ -67,7 +67,12 @@ START_MAIZE = 6
 
 # -- the legal actions of each phase --------------------------------------------------------------------
 def act_actions(state: BalamData, seat: int) -> list[Action]:
-    """After paying the turn's riches: build, remove, attack, or end the turn."""
+    """After paying the turn's riches: build, remove, attack, or end the turn (after a build or
+    a removal, on the turn's site only and no attack: :func:`wars.may_attack_now`)."""
+    if state.build_site >= 0:
+        later = constructions.turn_site_actions(state, seat)
+        later.append(END)
+        return later
     out = constructions.build_actions(state, seat)
     out += constructions.remove_actions(state, seat)
     out += wars.attack_actions(state, seat)
