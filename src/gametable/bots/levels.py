@@ -90,7 +90,7 @@ HARD: Mapping[str, Mapping[str, Any]] = {
 
 
 #: the ISMCTS parameters a level may set per game
-TUNABLE = ("iterations", "rollout", "depth", "c", "anchor", "leaf", "settle")
+TUNABLE = ("iterations", "rollout", "depth", "c", "anchor", "leaf", "settle", "draws")
 
 
 class HardBot(ISMCTSBot):
