@@ -305,12 +305,34 @@ class ArenaReport:
 
 
 def default_players(game_name: str, bots: int) -> int:
-    """Two seats when the game allows it and at most two bots play, else the fewest that fit."""
+    """Two seats when the game allows it, whatever the number of bots (with more bots than
+    seats every pair meets, :func:`bases`), else the game's smallest table.  ``-p`` chooses
+    another count: a 4-seat Keezbord table for three bots would seat one of them twice, on
+    opposing teams, which nobody asking for "these three bots" means."""
     counts = sorted(load_game(game_name).player_counts)
-    for n in counts:
-        if n >= bots:
-            return n
-    return counts[-1]
+    return 2 if 2 in counts else counts[0]
+
+
+def describe_players(players: int, bots: int, chosen: bool) -> str:
+    """The line the arena prints before it plays: how many seats a game has, whether that count
+    was asked for (``-p``) or is the default, and how the bots fill the seats.
+
+    >>> describe_players(2, 3, chosen=False)
+    '2 players a game (the default; choose with -p): each pair of the 3 bots plays, every seat in turn'
+    >>> describe_players(4, 2, chosen=True)
+    '4 players a game (-p 4): the 2 bots fill the seats in turn, every seat in turn'
+    """
+    how = f"-p {players}" if chosen else "the default; choose with -p"
+    if bots > players:
+        group = "pair" if players == 2 else f"group of {players}"
+        fill = f"each {group} of the {bots} bots plays"
+    elif bots == 1:
+        fill = "the bot plays itself"
+    elif bots < players:
+        fill = f"the {bots} bots fill the seats in turn"
+    else:
+        fill = f"the {bots} bots play"
+    return f"{players} players a game ({how}): {fill}, every seat in turn"
 
 
 def check_arena(
@@ -384,10 +406,10 @@ def report_table(report: ArenaReport) -> Table:
 
 
 def pairs_table(report: ArenaReport) -> Table | None:
-    """Each bot's score against each other (row against column), when more than two bots met
-    in pairs; ``None`` otherwise."""
+    """Each bot's score against each other (row against column), when two bots or more met in
+    pairs (two bots alone at the table); ``None`` otherwise."""
     pairs = report.pairs
-    if len(report.specs) < 3 or not pairs:
+    if len(report.specs) < 2 or not pairs:
         return None
     labels = labels_for(report.specs)
     table = Table(title="head to head: score of the row against the column [95% CI] (games)")
@@ -469,6 +491,7 @@ def register(app: typer.Typer) -> None:
             )
         except ValueError as exc:  # GameError and UnknownGame are ValueErrors
             raise fail(str(exc)) from None
+        console.print(describe_players(n_players, len(bot), chosen=players is not None))
         label = f"{game}, {' vs '.join(bot)}"
         try:
             with progress_report(label, games) as advance:

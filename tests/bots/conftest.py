@@ -21,6 +21,8 @@ BOT_SPECS = (
     "hard:iterations=12",
     "ismcts:iterations=12,depth=2,leaf=learned",
     "ismcts:iterations=12,settle=true",
+    "ismcts:iterations=12,depth=4,draws=4",
+    "hard:iterations=12,draws=4",
 )
 
 

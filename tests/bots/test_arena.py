@@ -139,6 +139,38 @@ def test_arena_command_prints_head_to_head_for_three_bots() -> None:
     assert "head to head" in out.output and "(1)" in out.output
 
 
+def test_arena_command_prints_head_to_head_for_two_bots() -> None:
+    """Issue 21: the head-to-head table is printed for any number of bots from two."""
+    out = CliRunner().invoke(
+        app(), ["arena", "balzakken", "--bot", "random", "--bot", "normal", "-n", "2", "-j", "1"]
+    )
+    assert out.exit_code == 0, out.output
+    assert "head to head" in out.output and "(2)" in out.output
+
+
+def test_default_players_is_two_whatever_the_number_of_bots() -> None:
+    """Issue 21: three bots in Keezbord (2, 4 or 6 players) played at one 4-seat table, one bot
+    in two seats on opposing teams; by default every game that allows two plays at two, and the
+    bots meet in pairs."""
+    assert arena.default_players("keezbord", 3) == 2
+    assert arena.default_players("balzakken", 5) == 2
+    assert arena.check_arena("keezbord", ["random", "easy", "normal"], 3, None) == 2
+    assert arena.check_arena("keezbord", ["random", "easy", "normal"], 3, 4) == 4  # -p wins
+
+
+def test_arena_command_says_how_many_players_and_respects_p() -> None:
+    """Issue 21: the arena says which player count it plays, and whether it is the default."""
+    three = ["--bot", "random", "--bot", "easy", "--bot", "normal", "-n", "3", "-j", "1"]
+    out = CliRunner().invoke(app(), ["arena", "keezbord", *three])
+    assert out.exit_code == 0, out.output
+    assert "2 players a game (the default; choose with -p)" in out.output
+    assert "keezbord, 2 players, 3 games" in out.output
+    assert "head to head" in out.output
+    out = CliRunner().invoke(app(), ["arena", "keezbord", "-p", "4", *three])
+    assert out.exit_code == 0, out.output
+    assert "4 players a game (-p 4)" in out.output and "keezbord, 4 players" in out.output
+
+
 def test_tiny_arena_run_is_the_same_on_every_backend() -> None:
     """Issue 23: the arena plays on the simulation's runner (in process, local processes, Ray)."""
     report = run_arena("balzakken", ["random", "heuristic"], games=3, seed=1, jobs=1)

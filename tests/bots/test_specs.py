@@ -37,6 +37,8 @@ def test_known_bots() -> None:
         ("ismcts:seconds=-1", "seconds must be a positive number"),
         ("ismcts:rollout=smart", "rollout must be one of random, heuristic, none"),
         ("random:depth=3", "bad parameters for bot 'random'"),
+        ("ismcts:draws=0", "draws must be a positive integer"),
+        ("hard:draws=65", "draws must be a positive integer of at most 64"),
     ],
 )
 def test_bad_specs_say_why(spec: str, words: str) -> None:

@@ -11,7 +11,8 @@
                for games without any)
 ``ismcts``     Information Set MCTS (:mod:`gametable.bots.ismcts`); parameters ``iterations``,
                ``seconds``, ``rollout`` (heuristic/random), ``depth``, ``c``, ``anchor``,
-               ``leaf`` (heuristic/learned: :mod:`gametable.bots.learned`), ``settle``
+               ``leaf`` (heuristic/learned: :mod:`gametable.bots.learned`), ``settle``,
+               ``draws`` (weighted determinisation)
 =============  ==================================================================================
 
 Fairness: a bot's choice must not change when the hidden parts of the real state change

@@ -40,6 +40,7 @@ from gametable.bots.heuristics import (
     Evaluation,
     Heuristic,
     Ranking,
+    Weight,
     has_heuristic,
     heuristic_for,
 )
@@ -58,6 +59,7 @@ MAX_ITERATIONS = 10_000_000
 MAX_SECONDS = 3600.0
 MAX_DEPTH = 100_000
 MAX_C = 100.0
+MAX_DRAWS = 64
 #: decisions with more legal actions than this are widened progressively when the game's
 #: heuristic can rank them
 WIDEN_ABOVE = 8
@@ -125,6 +127,10 @@ class ISMCTSBot(Bot):
     ``leaf`` (one of :data:`LEAVES`) says what scores a state where a rollout stops.
     ``settle``: routine decisions the game's heuristic names (``Heuristic.settled``: Balam's
     distribution steps) are played by the heuristic without a search.
+    ``draws``: weighted determinisation.  With more than 1, an iteration draws up to this many
+    imagined states and keeps each with the probability the game's heuristic gives it
+    (``Heuristic.plausibility``: Balzakken, what the last discard says of the hand that threw
+    it); when none is kept, the most plausible one.  1: every imagined state as it comes.
     """
 
     name = "ismcts"
@@ -140,6 +146,7 @@ class ISMCTSBot(Bot):
         anchor: float = 0.03,
         leaf: str = "heuristic",
         settle: bool = False,
+        draws: int = 1,
     ) -> None:
         super().__init__(seed)
         check_count("iterations", iterations, 1, MAX_ITERATIONS)
@@ -155,6 +162,8 @@ class ISMCTSBot(Bot):
         if not isinstance(settle, bool):
             raise ValueError(f"settle must be true or false, not {settle!r}")
         self.settle = settle
+        check_count("draws", draws, 1, MAX_DRAWS)
+        self.draws = draws
         self.anchor = float(anchor)
         self.iterations = iterations
         self.seconds = seconds
@@ -164,6 +173,8 @@ class ISMCTSBot(Bot):
         #: iterations run by the last call of :meth:`choose` (for benchmarks)
         self.last_iterations = 0
         self.evaluation: Evaluation | None = None
+        #: the plausibility of the states imagined for this decision (``draws`` > 1)
+        self.weight: Weight | None = None
 
     # -- the search ---------------------------------------------------------------------------------
     def choose(self, seat_state: SeatState) -> Action:
@@ -180,6 +191,9 @@ class ISMCTSBot(Bot):
         depth = heuristic.depth if self.depth is None else self.depth
         teams = self.team_of(seat_state)
         self.evaluation = self.leaf_evaluation(seat_state, heuristic)
+        self.weight = None
+        if self.draws > 1 and heuristic.plausibility is not None:
+            self.weight = heuristic.plausibility(seat_state.view(), seat_state.seat)
         root = Node(seat_state.seat)
         suggested = None
         if self.anchor > 0 and has_heuristic(seat_state.game.name):
@@ -242,7 +256,7 @@ class ISMCTSBot(Bot):
         teams: list[tuple[int, ...]],
     ) -> None:
         rng = self.rng
-        state = seat_state.resample(rng.getrandbits(63))
+        state = self.determinise(seat_state)
         state.rng = Rng(rng.getrandbits(64))  # a fresh chance stream for this determinisation
         node = root
         path = [root]
@@ -304,6 +318,26 @@ class ISMCTSBot(Bot):
             n.visits += 1
             n.total += reward
             n.squares += reward * reward
+
+    def determinise(self, seat_state: SeatState) -> State:
+        """An imagined state: as ``resample`` draws it, or, with a weight, kept with its
+        probability (rejection sampling, at most ``draws`` tries; else the most plausible)."""
+        rng = self.rng
+        state = seat_state.resample(rng.getrandbits(63))
+        weight = self.weight
+        if weight is None:
+            return state
+        best, best_weight = state, weight(state)
+        if rng.random() < best_weight:
+            return state
+        for _ in range(self.draws - 1):
+            state = seat_state.resample(rng.getrandbits(63))
+            w = weight(state)
+            if rng.random() < w:
+                return state
+            if w > best_weight:
+                best, best_weight = state, w
+        return best
 
     def widened(
         self, node: Node, state: State, seat: int, legal: list[Action], rank: Ranking

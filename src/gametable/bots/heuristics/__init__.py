@@ -27,6 +27,11 @@ Evaluation = Callable[[State], Sequence[float]]
 Ranking = Callable[[State, int, Sequence[Action], random.Random], list[Action]]
 #: whether a decision (its legal actions) is routine enough for the rules of thumb to settle
 Settled = Callable[[Sequence[Action]], bool]
+#: how plausible an imagined state is, in (0, 1], given what the seat saw the others do
+Weight = Callable[[State], float]
+#: from a seat's view (and its seat), the weight of the states imagined for it, or ``None`` when
+#: its view suggests nothing about the hidden cards
+Plausibility = Callable[[Mapping[str, Any], int], Weight | None]
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,10 @@ class Heuristic:
     is what makes a decision with hundreds of moves searchable.  ``settled`` (optional) tells
     routine decisions (Balam's distribution steps) that an ISMCTS bot with ``settle`` leaves to
     ``policy`` without searching, so its budget goes to the decisions that shape the game.
+    ``plausibility`` (optional) reads in a seat's view what the others' play suggests about
+    their hidden cards and weighs the states imagined for that seat (an ISMCTS bot with
+    ``draws`` above 1 keeps the plausible ones more often); it must read nothing but the view it
+    is given and the imagined state, so that the bot stays fair.
     """
 
     policy: Policy
@@ -52,6 +61,7 @@ class Heuristic:
     rollout: str = "policy"
     rank: Ranking | None = None
     settled: Settled | None = None
+    plausibility: Plausibility | None = None
 
 
 _HEURISTICS: dict[str, Heuristic] = {}
@@ -171,9 +181,11 @@ __all__ = [
     "GENERIC",
     "Evaluation",
     "Heuristic",
+    "Plausibility",
     "Policy",
     "Ranking",
     "Settled",
+    "Weight",
     "greedy",
     "has_heuristic",
     "heuristic_for",

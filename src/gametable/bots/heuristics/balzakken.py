@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gametable.bots.base import SeatState
-from gametable.bots.heuristics import Heuristic, register_heuristic, soft_rank
+from gametable.bots.heuristics import Heuristic, Weight, register_heuristic, soft_rank
 from gametable.core.protocol import Action, State
 
 LIMIT = 5  # BALZAK! with more than 5 points costs 25: never
@@ -177,6 +177,68 @@ def evaluate(state: State) -> tuple[float, ...]:
     return soft_rank([-t for t in totals], scale)
 
 
+#: how much less plausible an imagined hand is for each card it holds above what its owner's
+#: last discard suggests (the weight is ``exp(-SHED_BETA * excess)``)
+SHED_BETA = 2.0
+
+
+def shed_bound(pile: Sequence[str]) -> float | None:
+    """What the top of the discard pile says of the hand of the player who discarded it.
+
+    Players shed their highest cards (these rules of thumb always do), so the other cards they
+    kept were worth no more than the card thrown; several of one value thrown together (a run
+    of equal cards on top) may have been preferred to a single higher card, so the bound is
+    then the run's worth (plus the card fewer it leaves).  ``None`` when the top is the round's
+    first card or an action card.
+
+    >>> shed_bound(["3", "7"]), shed_bound(["2", "5", "5"]), shed_bound(["4"])
+    (7.0, 11.2, None)
+    """
+    if len(pile) < 2 or pile[-1] in (SWINGER, LUL):
+        return None
+    top = pile[-1]
+    run = 1
+    while run < len(pile) - 1 and pile[-1 - run] == top:
+        run += 1
+    value = points(top)
+    return float(value) if run == 1 else run * value + SIZE_WEIGHT * (run - 1)
+
+
+def plausibility(view: Mapping[str, Any], me: int) -> Weight | None:
+    """Weighs an imagined state by what the last player's discards suggest (weighted
+    determinisation).  On this seat's turn the top of the discard pile was thrown by the seat
+    before it, which kept nothing higher but the card it drew afterwards.  At two players the
+    card under it is this seat's own and the one under that the other's previous discard: of
+    its cards, at most two (the two drawn since) are above the lower of its two discards.
+    Reads only this seat's view; cards the other seat is known to hold are left aside."""
+    players = view["players"]
+    if view.get("to_move") != [me] or players < 2:
+        return None
+    pile = view["discard_pile"]
+    bound = shed_bound(pile)
+    if bound is None:
+        return None
+    last = (me - 1) % players
+    known = Counter(view["known_cards"].get(str(last), ()))
+    if view["hand_sizes"][last] - sum(known.values()) < 2:
+        return None  # at most the drawn card is hidden: nothing to weigh
+    earlier = shed_bound(pile[:-2]) if players == 2 and pile[-2] != pile[-1] else None
+    lower = bound if earlier is None else min(bound, earlier)
+
+    def weight(state: State) -> float:
+        hand = Counter(state.view(last)["hand"])
+        hand.subtract(known)
+        values = [points(card) for card, n in hand.items() for _ in range(max(0, n))]
+        excess = max(0, sum(v > bound for v in values) - 1)  # the card drawn since
+        excess += max(0, sum(v > lower for v in values) - 2)  # and the one before it
+        return math.exp(-SHED_BETA * excess)
+
+    return weight
+
+
 register_heuristic(
-    "balzakken", Heuristic(policy=policy, evaluate=evaluate, iterations=150, depth=20)
+    "balzakken",
+    Heuristic(
+        policy=policy, evaluate=evaluate, iterations=150, depth=20, plausibility=plausibility
+    ),
 )
