@@ -262,6 +262,10 @@ async def serve(ws: WebSocket, table: Table, seat: int | None, manager: TableMan
                 conn.send({"type": "error", "error": exc.to_json()})
                 continue
             conn.last_active = time.monotonic()
+            # take turns: a message already buffered is received without a pause, so a burst
+            # would otherwise hold the loop (every other table) and this socket's own replies
+            # (dropped if the burst ends in a close) until it is all read
+            await asyncio.sleep(0)
             if not rate.allow("socket"):
                 strikes += 1
                 if strikes > FLOOD_STRIKES:
