@@ -335,6 +335,26 @@ def describe_players(players: int, bots: int, chosen: bool) -> str:
     return f"{players} players a game ({how}): {fill}, every seat in turn"
 
 
+def short_round(bots: int, players: int, games: int) -> str | None:
+    """A warning when ``games`` is too few for every line-up to play (``--games`` counts the
+    games in all, shared out in rounds of every line-up at every seating), else ``None``.
+
+    >>> short_round(3, 2, 2)
+    'note: a round of every pair at every seating is 6 games; with 2, some pairs play none'
+    >>> short_round(3, 2, 6) is None, short_round(2, 2, 1) is None
+    (True, True)
+    """
+    found = bases(bots, players)
+    per_round = sum(rotations(base) for base in found)
+    if len(found) < 2 or games >= per_round:
+        return None
+    group = "pair" if players == 2 else "line-up"
+    return (
+        f"note: a round of every {group} at every seating is {per_round} games; "
+        f"with {games}, some {group}s play none"
+    )
+
+
 def check_arena(
     game: str,
     specs: Sequence[str],
@@ -492,6 +512,8 @@ def register(app: typer.Typer) -> None:
         except ValueError as exc:  # GameError and UnknownGame are ValueErrors
             raise fail(str(exc)) from None
         console.print(describe_players(n_players, len(bot), chosen=players is not None))
+        if (note := short_round(len(bot), n_players, games)) is not None:
+            console.print(note, style="yellow")
         label = f"{game}, {' vs '.join(bot)}"
         try:
             with progress_report(label, games) as advance:

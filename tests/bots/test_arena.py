@@ -166,6 +166,8 @@ def test_arena_command_says_how_many_players_and_respects_p() -> None:
     assert "2 players a game (the default; choose with -p)" in out.output
     assert "keezbord, 2 players, 3 games" in out.output
     assert "head to head" in out.output
+    # three games cannot seat every pair at every seating (six): the arena says so
+    assert "a round of every pair at every seating is 6 games" in " ".join(out.output.split())
     out = CliRunner().invoke(app(), ["arena", "keezbord", "-p", "4", *three])
     assert out.exit_code == 0, out.output
     assert "4 players a game (-p 4)" in out.output and "keezbord, 4 players" in out.output
