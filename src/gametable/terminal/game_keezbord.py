@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -111,6 +112,63 @@ def _places(view: Mapping[str, Any]) -> dict[str, tuple[int, int]] | None:
     return out
 
 
+@dataclass(frozen=True)
+class _Ring:
+    """What both drawings of the ring read from a view: the sections, their owners, the pawns."""
+
+    me: int | None
+    length: int
+    places: dict[str, tuple[int, int]]
+    pawns: list[list[int | str]]
+    owner_of_start: dict[int, int]
+    moving: list[int]
+    sizes: list[int]
+    plays_for: list[int]
+    dealer: int | None
+
+    @classmethod
+    def of(cls, view: Mapping[str, Any]) -> _Ring:
+        players = int(view["players"])
+        places = _places(view)
+        if places is None:
+            raise KeyError("pawns")
+        starts = [int(x) for x in view.get("starts") or []]
+        return cls(
+            me=view.get("seat"),
+            length=int(view.get("track_length") or SECTION * (6 if players == 6 else 4)),
+            places=places,
+            pawns=view["pawns"],
+            owner_of_start={x: s for s, x in enumerate(starts)},
+            moving=view.get("to_move") or [],
+            sizes=view.get("hand_sizes") or [],
+            plays_for=view.get("plays_for") or list(range(players)),
+            dealer=view.get("dealer"),
+        )
+
+    def sections(self) -> list[tuple[int, int | None]]:
+        """Each section's first space and the seat whose start it holds (None: no seat)."""
+        return [(first, self.owner_of_start.get(first)) for first in range(0, self.length, SECTION)]
+
+    def markers(self, owner: int | None) -> Text:
+        """The two marks before a section: ▶ its owner is to move, D its owner deals."""
+        line = Text()
+        line.append("▶" if owner is not None and owner in self.moving else " ", style="bold")
+        line.append("D" if owner is not None and owner == self.dealer else " ", style="bold")
+        return line
+
+    def helping_note(self, owner: int) -> list[Text]:
+        """A note when ``owner`` has all pawns home and now moves a partner's pawns."""
+        if owner >= len(self.plays_for) or self.plays_for[owner] == owner:
+            return []
+        return [
+            Text(
+                f"{seat_name(owner, self.me)}: all pawns home, now moves "
+                f"{seat_name(self.plays_for[owner], self.me)}'s pawns",
+                style="italic",
+            )
+        ]
+
+
 class KeezbordRenderer(GameRenderer):
     help = (
         "On your turn play one card from your hand: A or K puts a pawn from your nest on your "
@@ -173,31 +231,16 @@ class KeezbordRenderer(GameRenderer):
         return head
 
     def short_ring(self, view: Mapping[str, Any]) -> list[RenderableType]:
-        me = view.get("seat")
-        players = int(view["players"])
-        length = int(view.get("track_length") or SECTION * (6 if players == 6 else 4))
-        starts = [int(x) for x in view.get("starts") or []]
-        places = _places(view)
-        if places is None:
-            raise KeyError("pawns")
-        pawns = view["pawns"]
-        owner_of_start = {x: s for s, x in enumerate(starts)}
-        moving = view.get("to_move") or []
-        sizes = view.get("hand_sizes") or []
-        plays_for = view.get("plays_for") or list(range(players))
-        dealer = view.get("dealer")
+        ring = _Ring.of(view)
+        me, places, pawns, sizes = ring.me, ring.places, ring.pawns, ring.sizes
         ruler = Text("         S  ", style="dim")
         for k in range(1, SECTION):
             ruler.append(f"{k:>2} " if k % 4 == 0 else "   ", style="dim")
         ruler.append("home   nest hand", style="dim")
         out: list[RenderableType] = [ruler]
         notes: list[RenderableType] = []
-        for sec in range(length // SECTION):
-            first = sec * SECTION
-            owner = owner_of_start.get(first)
-            line = Text()
-            line.append("▶" if owner is not None and owner in moving else " ", style="bold")
-            line.append("D" if owner is not None and owner == dealer else " ", style="bold")
+        for first, owner in ring.sections():
+            line = ring.markers(owner)
             if owner is None:
                 line.append("  ", style="dim")
             else:
@@ -218,14 +261,7 @@ class KeezbordRenderer(GameRenderer):
                 line.append(f"{nest or '-':<5}", style=colour(owner))
                 if owner < len(sizes):
                     line.append(f"{sizes[owner]:>2}")
-                if owner < len(plays_for) and plays_for[owner] != owner:
-                    notes.append(
-                        Text(
-                            f"{seat_name(owner, me)}: all pawns home, now moves "
-                            f"{seat_name(plays_for[owner], me)}'s pawns",
-                            style="italic",
-                        )
-                    )
+                notes.extend(ring.helping_note(owner))
             out.append(line)
         return out + notes
 
@@ -271,20 +307,9 @@ class KeezbordRenderer(GameRenderer):
         return head
 
     def ring(self, view: Mapping[str, Any]) -> RenderableType:
-        me = view.get("seat")
-        players = int(view["players"])
-        length = int(view.get("track_length") or SECTION * (6 if players == 6 else 4))
-        starts = [int(x) for x in view.get("starts") or []]
-        places = _places(view)
-        if places is None:
-            raise KeyError("pawns")
-        pawns = view["pawns"]
-        owner_of_start = {x: s for s, x in enumerate(starts)}
-        moving = view.get("to_move") or []
-        sizes = view.get("hand_sizes") or []
-        plays_for = view.get("plays_for") or list(range(players))
-        dealer = view.get("dealer")
-        helping: list[tuple[int, int]] = []
+        ring = _Ring.of(view)
+        me, places, pawns, sizes = ring.me, ring.places, ring.pawns, ring.sizes
+        helping: list[RenderableType] = []
 
         table = Table(
             box=None, padding=(0, 0), show_edge=False, header_style="bold", pad_edge=False
@@ -301,12 +326,8 @@ class KeezbordRenderer(GameRenderer):
         ):
             table.add_column(header, no_wrap=True, justify=justify)  # type: ignore[arg-type]
 
-        for sec in range(length // SECTION):
-            first = sec * SECTION
-            owner = owner_of_start.get(first)
-            label = Text()
-            label.append("▶" if owner is not None and owner in moving else " ", style="bold")
-            label.append("D" if owner is not None and owner == dealer else " ", style="bold")
+        for first, owner in ring.sections():
+            label = ring.markers(owner)
             if owner is None:
                 label.append(f"{'-':<10}", style="dim")
             else:
@@ -333,8 +354,7 @@ class KeezbordRenderer(GameRenderer):
                     nest.append("-", style="dim")
                 if owner < len(sizes):
                     count = Text(f" {sizes[owner]}")
-                if owner < len(plays_for) and plays_for[owner] != owner:
-                    helping.append((owner, plays_for[owner]))
+                helping.extend(ring.helping_note(owner))
             table.add_row(label, cells, home, nest, count)
         notes = [
             Text(
@@ -348,15 +368,7 @@ class KeezbordRenderer(GameRenderer):
                 style="dim",
             ),
         ]
-        for owner, other in helping:
-            notes.append(
-                Text(
-                    f"{seat_name(owner, me)}: all pawns home, now moves "
-                    f"{seat_name(other, me)}'s pawns",
-                    style="italic",
-                )
-            )
-        return Group(table, *notes)
+        return Group(table, *notes, *helping)
 
     @staticmethod
     def track_cells(first: int, owned: bool, places: dict[str, tuple[int, int]]) -> Text:
