@@ -83,17 +83,6 @@ def check_keezbord(view: dict[str, Any], text: str) -> None:
         assert f"Your hand: {hand}" in flat
 
 
-@pytest.mark.parametrize("players", [2, 4, 6])
-@pytest.mark.parametrize("seed", [1, 2])
-def test_keezbord_boards_along_random_games_show_the_view(players, seed):
-    renderer = renderer_for("keezbord")
-    for state, seat in random_game("keezbord", players, seed, every=37):
-        for who in {seat, None} if seat >= 0 else {None, 0}:
-            view = state.view(who)
-            check_keezbord(view, render(renderer.board(view)))
-    check_fits(render(renderer.board(state.view(0)), colour=True))
-
-
 def test_keezbord_track_cells_put_pawns_on_their_spaces():
     renderer = renderer_for("keezbord")
     view = gametable.load_game("keezbord").new_game(4, seed=3).view(1)
@@ -157,14 +146,22 @@ def check_balam(view: dict[str, Any], text: str) -> None:
         assert "(you)" not in text and "(peeked)" not in text
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+#: (game, player count, every how many steps a board is drawn, the check of its text)
+BOARDS_ALONG_GAMES = [
+    *(("keezbord", p, 37, check_keezbord) for p in (2, 4, 6)),
+    *(("balam", p, 11, check_balam) for p in (2, 3, 4)),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "every", "check"), BOARDS_ALONG_GAMES)
 @pytest.mark.parametrize("seed", [1, 2])
-def test_balam_boards_along_random_games_show_the_view(players, seed):
-    renderer = renderer_for("balam")
-    for state, seat in random_game("balam", players, seed, every=11):
+def test_boards_along_random_games_show_the_view(game, players, every, check, seed):
+    """Every seat's board and the spectator's show what their view holds, and fit 80 columns."""
+    renderer = renderer_for(game)
+    for state, seat in random_game(game, players, seed, every=every):
         for who in {seat, None} if seat >= 0 else {None, 0}:
             view = state.view(who)
-            check_balam(view, render(renderer.board(view)))
+            check(view, render(renderer.board(view)))
     check_fits(render(renderer.board(state.view(0)), colour=True))
 
 
