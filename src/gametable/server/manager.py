@@ -73,6 +73,8 @@ class TableManager:
         #: sweep, kept exact in between: a creation takes its place before it awaits anything
         self.count = 0
         self._creating = 0
+        #: when the tables in use were last stamped (``stamp_used``; monotonic)
+        self._stamped = time.monotonic()
 
     async def start(self, address: str | None = None) -> None:
         """Count the tables and enter this worker in the database (``address``: where the other
@@ -387,12 +389,15 @@ class TableManager:
         """Forget the tables idle for longer than ``settings.idle_expiry`` and those nobody
         joined within ``settings.unjoined_expiry`` (deleted from the database); unload the quiet
         ones from memory; mark the tables someone is connected to as used (one write for all).
-        The ids of the deleted tables."""
+        The ids of the deleted tables.
+
+        A move does not stamp its table's ``updated_at`` (an indexed column: rewriting it at
+        every move cost the group commits more than the move itself), so the sweep stamps the
+        tables someone is connected to and those that moved since the last sweep: a table's
+        stamp is at most ``sweep_interval`` late, against an ``idle_expiry`` of days."""
+        await self.stamp_used()
         await self.evict_quiet_tables()
         now = time.time()
-        busy = [t.id for t in self.tables.values() if t.connections]
-        if busy:
-            await self.writer.write("touch", busy, now)
         gone = await asyncio.to_thread(
             self.store.expire,
             now - self.settings.idle_expiry,
@@ -405,6 +410,14 @@ class TableManager:
         # other workers create tables too: recount (creations in flight keep their places)
         self.count = await asyncio.to_thread(self.store.count) + self._creating
         return gone
+
+    async def stamp_used(self) -> None:
+        """Mark as used now (one write for all) the tables someone is connected to and those
+        active since the last stamp."""
+        since, self._stamped = self._stamped, time.monotonic()
+        used = [t.id for t in self.tables.values() if t.connections or t.last_active > since]
+        if used:
+            await self.writer.write("touch", used, time.time())
 
     async def run_sweeper(self) -> None:
         while True:
@@ -425,6 +438,10 @@ class TableManager:
             if table.clock_task is not None:
                 table.clock_task.cancel()
         await self.bots.aclose()
+        try:  # the moves since the last sweep stamp their tables
+            await self.stamp_used()
+        except Exception:  # the database is gone: the stamps are at most a sweep late
+            log.exception("stamping the tables in use failed")
         try:
             await self.worker.stop()
         except Exception:  # the database is gone: the leases end by themselves (lease_timeout)

@@ -360,16 +360,27 @@ class Store:
                     for tid, n, seat, notation, text, _status, request, _clock in moves
                 ],
             )
+            # the move count alone (no index holds it); the status and ``updated_at`` (both
+            # indexed) only when the game ends: a table in play is stamped by the sweep
             fenced = tables_t.update().where(tables_t.c.id == sa.bindparam("tid"))
             if self.owner is not None:  # only while this worker holds the lease
                 fenced = fenced.where(tables_t.c.owner == self.owner)
-            done = conn.execute(
-                fenced.values(
-                    move_count=sa.bindparam("n"), status=sa.bindparam("st"), updated_at=now
-                ),
-                [{"tid": tid, "n": n, "st": status} for tid, n, _, _, _, status, *_ in moves],
-            )
-            if done.rowcount != len(moves):
+            playing = [(tid, n) for tid, n, _, _, _, status, *_ in moves if status == "playing"]
+            ending = [(tid, n, st) for tid, n, _, _, _, st, *_ in moves if st != "playing"]
+            done = 0
+            if playing:
+                done += conn.execute(
+                    fenced.values(move_count=sa.bindparam("n")),
+                    [{"tid": tid, "n": n} for tid, n in playing],
+                ).rowcount
+            if ending:
+                done += conn.execute(
+                    fenced.values(
+                        move_count=sa.bindparam("n"), status=sa.bindparam("st"), updated_at=now
+                    ),
+                    [{"tid": tid, "n": n, "st": st} for tid, n, st in ending],
+                ).rowcount
+            if done != len(moves):
                 raise LeaseLost("another worker holds this table now")
         if joins:
             conn.execute(
@@ -384,7 +395,7 @@ class Store:
                     tables_t.update().where(tables_t.c.id.in_(chunk)).values(updated_at=at)
                 )
         for tid, state in clocks.items():
-            self._fenced(conn, tid, {"clock_state": state})
+            self._fenced(conn, tid, {"clock_state": state}, stamp=False)
         for tid, seats, open_seats in seatings:  # a stranger took an open seat
             self._fenced(conn, tid, {"seats": seats, "open_seats": open_seats})
         for tid, n, status in takebacks:  # a seat took back its last move
@@ -401,18 +412,25 @@ class Store:
                 )
 
     def _fenced(
-        self, conn: sa.Connection, tid: str, values: dict[str, Any], moves: int | None = None
+        self,
+        conn: sa.Connection,
+        tid: str,
+        values: dict[str, Any],
+        moves: int | None = None,
+        stamp: bool = True,
     ) -> None:
         """Update table ``tid`` only while this worker holds its lease (and, given ``moves``,
-        only if it has that many moves); :class:`LeaseLost` if it does not."""
+        only if it has that many moves); :class:`LeaseLost` if it does not.  ``stamp``: set
+        ``updated_at`` too (not for the running clock, written with most moves of a table
+        with a clock: the sweep stamps a table in play)."""
         where = [tables_t.c.id == tid]
         if self.owner is not None:
             where.append(tables_t.c.owner == self.owner)
         if moves is not None:
             where.append(tables_t.c.move_count == moves)
-        done = conn.execute(
-            tables_t.update().where(*where).values(**values, updated_at=time.time())
-        )
+        if stamp:
+            values = {**values, "updated_at": time.time()}
+        done = conn.execute(tables_t.update().where(*where).values(**values))
         if done.rowcount != 1:
             raise LeaseLost("another worker holds this table now, or it changed meanwhile")
 
