@@ -14,6 +14,9 @@ import msgspec
 POLICY = 1008
 
 _encoder = msgspec.json.Encoder()
+#: messages at most in one frame, and the length after which no more are added to it
+BATCH = 64
+BATCH_BYTES = 256 * 1024
 
 
 def encode(message: Any) -> str:
@@ -27,7 +30,8 @@ def encode(message: Any) -> str:
 
 class Connection:
     """One client socket; messages go out through a bounded queue, so a broadcast only queues
-    (it never waits on a slow reader).  A reader that falls ``limit`` messages behind is closed
+    (it never waits on a slow reader).  A frame holds one message, or a JSON array of the
+    messages that were waiting together.  A reader that falls ``limit`` messages behind is closed
     with code 1008 (it resyncs when it reconnects).
 
     ``close(code, reason)`` ends the pump after the messages already queued, then calls
@@ -53,9 +57,25 @@ class Connection:
         self.task = asyncio.create_task(self._pump())
 
     async def _pump(self) -> None:
+        """Send what is queued, in order; messages queued together go in one frame, as a JSON
+        array (a move's ``update`` and the mover's ``accepted``: one frame, one system call)."""
+        queue = self.queue
         try:
-            while (text := await self.queue.get()) is not None:
-                await self.send_text(text)
+            while (text := await queue.get()) is not None:
+                if queue.empty():
+                    await self.send_text(text)
+                else:
+                    texts, end, size = [text], False, len(text)
+                    while not queue.empty() and len(texts) < BATCH and size < BATCH_BYTES:
+                        more = queue.get_nowait()
+                        if more is None:
+                            end = True
+                            break
+                        texts.append(more)
+                        size += len(more)
+                    await self.send_text(texts[0] if len(texts) == 1 else f"[{','.join(texts)}]")
+                    if end:
+                        break
                 self.last_active = time.monotonic()
         except Exception:  # the socket went away: nothing more can be sent on it
             pass

@@ -26,11 +26,14 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import Action, Game, State
 from gametable.server.clocks import STAND_IN, Timing
 from gametable.server.connection import Connection, encode
 from gametable.server.store import LeaseLost
+from gametable.server.wire import Prints, patch_value
 
 if TYPE_CHECKING:
     from gametable.server.manager import TableManager
@@ -66,6 +69,8 @@ def undoable_move(game: Game, before: State, seat: int, action: Action, after: S
         return False
 
 
+#: a placeholder view (``update_text`` replaces it with a patch; never sent)
+PATCH = msgspec.Raw(b"null")
 #: answers to move requests remembered per seat (a resent request gets its first answer again)
 REMEMBERED_REQUESTS = 64
 #: action classes without a JSON form, and state classes without an integer encoding, as found
@@ -162,6 +167,9 @@ class Table:
     )
     #: moves taken back so far (in memory): a bot's choice made before one is not played
     takebacks: int = 0
+    #: per seat (None: spectators) the fingerprints of the view in its last ``update``, with
+    #: that update's ``seq`` and ``takebacks``: the next update is a patch to it
+    prints: dict[int | None, tuple[int, int, Prints]] = field(default_factory=dict)
     #: the turn clock, if the table has one (:mod:`gametable.server.clocks`)
     timing: Timing | None = None
     clock_task: asyncio.Task | None = None
@@ -265,10 +273,14 @@ class Table:
             out.append(item)
         return out
 
-    def message_for(self, seat: int | None, kind: str = "update") -> dict[str, Any]:
+    def message_for(
+        self, seat: int | None, kind: str = "update", view: Any = None
+    ) -> dict[str, Any]:
         """The message a seat gets: its own view only, plus what it may do now.
 
         ``kind="sync"`` carries the whole public log; an ``update`` only the newest entry.
+        ``view``: what goes in ``view`` (default: the seat's view); ``update_text`` puts a
+        patch there instead when it can.
         """
         over = self.state.is_over
         entries = self.log if kind == "sync" else self.log[-1:]
@@ -280,7 +292,7 @@ class Table:
             "seq": self.seq,
             "to_move": list(self.state.to_move),
             "over": over,
-            "view": self.state.view(seat),
+            "view": self.state.view(seat) if view is None else view,
             "legal": self.legal_for(seat),
             "log": [e.for_seat(seat, over) for e in entries],
             "rematch": self.rematch_id,
@@ -316,10 +328,27 @@ class Table:
         }
 
     def update_text(self, seat: int | None) -> str:
-        """The ``update`` message for ``seat`` as JSON text."""
+        """The ``update`` message for ``seat`` as JSON text: with a ``patch`` to the seat's view
+        of the move before when this table sent that view (:mod:`gametable.server.wire`), else
+        with the whole ``view``."""
         try:
-            return encode(self.message_for(seat))
+            base = self.prints.get(seat)
+            if base is not None and base[0] == self.seq - 1 and base[1] == self.takebacks:
+                prints = base[2]
+            else:
+                prints = Prints()
+            self.prints[seat] = (self.seq, self.takebacks, prints)
+            whole, patch = prints.update(self.state.view(seat))
+            if patch is None:
+                assert whole is not None
+                msg = self.message_for(seat, view=msgspec.Raw(whole))
+            else:
+                msg = self.message_for(seat, view=PATCH)
+                del msg["view"]
+                msg["patch"] = patch_value(patch)
+            return encode(msg)
         except Exception:  # a rules bug in view(): the move stands, tell the seat
+            self.prints.pop(seat, None)
             log.exception("table %s: view for seat %s failed", self.id, seat)
             return encode(
                 {
@@ -339,6 +368,8 @@ class Table:
             if text is None:
                 text = texts[conn.seat] = self.update_text(conn.seat)
             conn.send(text)
+        for seat in [s for s in self.prints if s not in texts]:  # nobody there to patch
+            del self.prints[seat]
 
     def announce(self, message: dict[str, Any]) -> None:
         text = encode(message)

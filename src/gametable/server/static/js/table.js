@@ -280,6 +280,26 @@ function badToken() {
     h("a", { href: `/t/${encodeURIComponent(tableId)}`, id: "watch-instead" }, "Watch the table instead"));
 }
 
+// The view after a patch: [["set", path, value] | ["append", path, items] | ["del", path], ...],
+// a path being one key or a key and a key of the object under it.  The old view is not changed
+// (renderers compare the view before a move with the one after).
+export function applyPatch(view, patch) {
+  const out = { ...view };
+  const copied = new Set();
+  for (const [op, path, value] of patch) {
+    let target = out;
+    if (path.length === 2) {
+      if (!copied.has(path[0])) { out[path[0]] = { ...out[path[0]] }; copied.add(path[0]); }
+      target = out[path[0]];
+    }
+    const key = path[path.length - 1];
+    if (op === "set") target[key] = value;
+    else if (op === "append") target[key] = target[key].concat(value);
+    else if (op === "del") delete target[key];
+  }
+  return out;
+}
+
 function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
@@ -305,6 +325,11 @@ function onMessage(msg) {
     case "update": {
       if (msg.seq <= lastSeq) break;
       if (msg.seq !== lastSeq + 1) { send({ type: "sync" }); break; }  // a gap: resync
+      if (msg.patch) {  // what changed in the view since the last message (docs/web.md, "The socket")
+        if (!last || (msg.takebacks ?? 0) !== (last.takebacks ?? 0)) { send({ type: "sync" }); break; }
+        msg.view = applyPatch(last.view, msg.patch);
+        delete msg.patch;
+      }
       const before = last;
       clockAt = performance.now();
       last = msg; lastSeq = msg.seq; log = log.concat(msg.log); checks.clear();
@@ -338,7 +363,10 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
   ws.onopen = () => { retry = 500; el("conn").textContent = "connected"; el("conn").className = "conn ok"; send({ type: "hello", token }); };
-  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  ws.onmessage = (ev) => {  // a frame holds one message, or an array of messages sent together
+    const data = JSON.parse(ev.data);
+    for (const msg of Array.isArray(data) ? data : [data]) onMessage(msg);
+  };
   ws.onclose = () => {
     failPending();
     el("conn").className = "conn bad";

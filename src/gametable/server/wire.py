@@ -1,0 +1,184 @@
+"""The view on the wire: an ``update`` carries only what changed in a seat's view.
+
+A seat's view is a JSON object that changes a little at every move, and much of it never does
+(Balam's board: 3.7 KB of the 9 KB of every view).  The server keeps, per seat, a fingerprint of
+each part of the last view it sent (:class:`Prints`) and sends the next one as a *patch*: a list
+of operations on the view of the previous ``seq``, each naming a *path* (one key, or a key and a
+key of the object under it):
+
+- ``["set", path, value]``: the value at ``path`` is now ``value`` (new or changed);
+- ``["append", path, items]``: the list at ``path`` has ``items`` added at its end;
+- ``["del", path]``: the key at ``path`` is gone.
+
+The parts are the top-level keys, and the keys of a top-level object (Balam's ``sites``: one site
+changes, not the 30).  A list is one part that may grow at its end (a log: the new lines only).
+Nothing here knows a game: any view that is a JSON object works.
+
+A client applies a patch to its view of ``seq - 1`` (:func:`apply_patch`); one that has no such
+view (a gap) asks for ``sync``, as before.  The fingerprints are Python's hash of each part's
+JSON text (keyed per process: a client cannot craft a collision), 8 bytes a part.
+
+The helpers for clients are here too: :func:`messages` splits a frame (one message, or a JSON
+array of messages when the server sent several at once) and :class:`Follower` keeps a socket's
+view whole, so tests and tools read ``msg["view"]`` as before.
+
+>>> prints = Prints()
+>>> board = list(range(1000))
+>>> full, patch = prints.update({"board": board, "log": ["a"], "turn": {"n": 1, "who": 0}})
+>>> full[-40:], patch
+(b'999],"log":["a"],"turn":{"n":1,"who":0}}', None)
+>>> full, patch = prints.update({"board": board, "log": ["a", "b"], "turn": {"n": 2, "who": 0}})
+>>> full is None, _encode(patch_value(patch))
+(True, b'[["append",["log"],["b"]],["set",["turn"],{"n":2,"who":0}]]')
+>>> apply_patch({"board": [1, 2], "log": ["a"], "turn": {"n": 1, "who": 0}},
+...             decode(_encode(patch_value(patch))))
+{'board': [1, 2], 'log': ['a', 'b'], 'turn': {'n': 2, 'who': 0}}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+_encode = msgspec.json.Encoder().encode
+decode = msgspec.json.Decoder().decode
+
+#: what is kept of one part: the hash of its JSON text and the text's length; for an object of
+#: at least ``SPLIT`` bytes, also its keys' (so that one changed key is sent, not the object)
+Print = tuple[int, int, "dict[str, Print] | None"]
+#: an operation of a patch: ("set", path, text) / ("append", path, text) / ("del", path)
+Op = tuple[Any, ...]
+#: objects whose JSON text is shorter are sent whole when they change
+SPLIT = 512
+EMPTY_LIST = hash(b"[]")
+#: views whose JSON text is shorter are sent whole (:meth:`Prints.update`)
+WHOLE = 2048
+
+
+def _diff(path: list[str], value: Any, old: Print | None, ops: list[Op]) -> Print:
+    """The fingerprint of one part; an operation in ``ops`` if it changed since ``old``."""
+    text = _encode(value)
+    size, digest = len(text), hash(text)
+    if old is not None and old[0] == digest and old[1] == size:
+        return old  # unchanged (and so are its keys' fingerprints)
+    if isinstance(value, list) and old is not None and old[2] is None and 2 <= old[1] < size:
+        was = old[1]  # grown at its end? the old text less its "]" starts the new one
+        if old[0] == EMPTY_LIST:
+            ops.append(("append", path, text))
+            return digest, size, None
+        if text[was - 1] == 0x2C and hash(text[: was - 1] + b"]") == old[0]:  # b","
+            ops.append(("append", path, b"[" + text[was:]))
+            return digest, size, None
+    if isinstance(value, dict) and size >= SPLIT and len(path) == 1:
+        key = path[0]
+        if old is not None and old[2] is not None:
+            before = old[2]
+            inner = {sub: _diff([key, sub], x, before.get(sub), ops) for sub, x in value.items()}
+            ops.extend(("del", [key, sub]) for sub in before if sub not in value)
+        else:  # sent whole; its keys' fingerprints are kept for the next change
+            ops.append(("set", path, text))
+            inner = {sub: _diff([key, sub], x, None, []) for sub, x in value.items()}
+        return digest, size, inner
+    ops.append(("set", path, text))
+    return digest, size, None
+
+
+class Prints:
+    """The fingerprints of the last view sent to one seat, and the patch to the next."""
+
+    __slots__ = ("parts", "size")
+
+    def __init__(self) -> None:
+        #: top-level key -> its fingerprint (None: the next view is sent whole)
+        self.parts: dict[str, Print] | None = None
+        #: the length of the last view's JSON text
+        self.size = 0
+
+    def update(self, view: Mapping[str, Any]) -> tuple[bytes | None, list[Op] | None]:
+        """Take ``view`` as the last one sent: the whole view's JSON text if there was no view
+        before (``(text, None)``), else the patch from the one before (``(None, ops)``).  A
+        view shorter than ``WHOLE`` bytes is always sent whole: a patch would save little, and
+        costs a fingerprint per part."""
+        before = self.parts
+        ops: list[Op] = []
+        if before is None or self.size < WHOLE:
+            text = _encode(view)
+            self.size = len(text)
+            if self.size < WHOLE:
+                self.parts = None
+            else:
+                self.parts = {key: _diff([key], value, None, []) for key, value in view.items()}
+            return text, None
+        self.parts = {key: _diff([key], value, before.get(key), ops) for key, value in view.items()}
+        ops.extend(("del", [key]) for key in before if key not in view)
+        self.size = sum(p[1] for p in self.parts.values())
+        return None, ops
+
+
+def patch_value(ops: list[Op]) -> list[list[Any]]:
+    """A patch ready to be encoded inside a message (its values as raw JSON text)."""
+    return [
+        [kind, path, msgspec.Raw(rest[0])] if rest else [kind, path] for kind, path, *rest in ops
+    ]
+
+
+# -- the client's side ----------------------------------------------------------------------------
+def apply_patch(view: dict[str, Any], patch: list[list[Any]]) -> dict[str, Any]:
+    """The view after ``patch`` (a new object; ``view`` and what it holds are not changed)."""
+    out = dict(view)
+    copied: set[str] = set()
+    for op in patch:
+        kind, path = op[0], op[1]
+        target = out
+        if len(path) == 2:
+            key = path[0]
+            if key not in copied:
+                out[key] = dict(out[key])
+                copied.add(key)
+            target = out[key]
+        last = path[-1]
+        if kind == "set":
+            target[last] = op[2]
+        elif kind == "append":
+            target[last] = [*target[last], *op[2]]
+        elif kind == "del":
+            target.pop(last, None)
+        else:
+            raise ValueError(f"unknown patch operation {kind!r}")
+    return out
+
+
+def messages(frame: str | bytes) -> list[dict[str, Any]]:
+    """The messages of one frame: a JSON object, or an array of them in order."""
+    data = decode(frame)
+    return data if isinstance(data, list) else [data]
+
+
+class Gap(Exception):
+    """A patch for a ``seq`` whose previous view this client does not have: ask for ``sync``."""
+
+
+class Follower:
+    """One socket's view kept whole: :meth:`take` turns every ``update`` with a ``patch`` into
+    one with the whole ``view`` (raises :class:`Gap` if it cannot)."""
+
+    def __init__(self) -> None:
+        self.view: dict[str, Any] | None = None
+        self.seq = -1
+        self.takebacks = 0
+
+    def take(self, msg: dict[str, Any]) -> dict[str, Any]:
+        kind = msg.get("type")
+        if kind not in ("sync", "update"):
+            return msg
+        if "patch" in msg:
+            epoch = msg.get("takebacks", 0)
+            if self.view is None or msg["seq"] != self.seq + 1 or epoch != self.takebacks:
+                raise Gap(f"a patch for seq {msg['seq']}; this client is at {self.seq}")
+            view = apply_patch(self.view, msg["patch"])
+            msg = {k: v for k, v in msg.items() if k != "patch"}
+            msg["view"] = view
+        self.view, self.seq, self.takebacks = msg["view"], msg["seq"], msg.get("takebacks", 0)
+        return msg
