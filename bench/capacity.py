@@ -159,6 +159,30 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def thread_cpu_seconds(pids: list[int]) -> tuple[float, float]:
+    """CPU seconds of ``pids``' main threads (a server's event loop) and of their other threads
+    (the group commits' ``asyncio.to_thread``, the bot pool's helpers)."""
+    main = other = 0
+    for pid in pids:
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for tid in tasks:
+            try:
+                with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            ticks = int(fields[11]) + int(fields[12])
+            if int(tid) == pid:
+                main += ticks
+            else:
+                other += ticks
+    tick = os.sysconf("SC_CLK_TCK")
+    return main / tick, other / tick
+
+
 def rss_mib(pids: list[int]) -> float:
     total = 0
     for pid in pids:
@@ -182,6 +206,8 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     closed: int = 0
     finished: int = 0
+    frames: int = 0  # frames received by every socket of the load
+    bytes: int = 0  # and their length
 
     def take(self) -> dict[str, Any]:
         out = {
@@ -192,9 +218,12 @@ class Stats:
             "errors": self.errors[:5],
             "closed": self.closed,
             "finished": self.finished,
+            "frames": self.frames,
+            "bytes": self.bytes,
         }
         self.latencies, self.errors = [], []
         self.moves = self.refused = self.stale = self.closed = self.finished = 0
+        self.frames = self.bytes = 0
         return out
 
 
@@ -224,34 +253,17 @@ class Table:
             self.tasks.append(asyncio.create_task(self.listen(ws, seat)))
 
     async def listen(self, ws: ClientConnection, seat: int | None) -> None:
-        """Read this socket; a seat moves ``think`` seconds after its turn starts."""
-        stats, rng = self.gen.stats, self.gen.rng
+        """Read this socket; a seat moves ``think`` seconds after its turn starts.  A frame
+        holds one message or (sent together) an array of them."""
+        stats = self.gen.stats
         mover: asyncio.Task | None = None
         try:
             async for raw in ws:
-                msg = decode(raw)
-                kind = msg.get("type")
-                if kind in ("update", "sync"):
-                    seq = msg["seq"]
-                    if (seat is None or not self.spectator) and seq in self.sent:
-                        stats.latencies.append(time.perf_counter() - self.sent.pop(seq))
-                    if mover is not None:
-                        mover.cancel()
-                        mover = None
-                    if msg.get("over"):
-                        self.over = True
-                    elif seat is not None and msg.get("legal"):
-                        mover = asyncio.create_task(self.move(ws, seq, msg["legal"], rng))
-                elif kind == "accepted":
-                    stats.moves += 1
-                elif kind == "refused":
-                    if msg["error"]["kind"] == "stale":
-                        stats.stale += 1
-                    else:
-                        stats.refused += 1
-                        stats.errors.append(str(msg["error"])[:200])
-                elif kind == "error":
-                    stats.errors.append(str(msg.get("error"))[:200])
+                stats.frames += 1
+                stats.bytes += len(raw)
+                data = decode(raw)
+                for msg in data if isinstance(data, list) else [data]:
+                    mover = self.take(msg, ws, seat, mover)
                 if self.over and not self.gen.stopping:
                     break
         except ConnectionClosed:
@@ -260,6 +272,40 @@ class Table:
         finally:
             if mover is not None:
                 mover.cancel()
+
+    def take(
+        self,
+        msg: dict[str, Any],
+        ws: ClientConnection,
+        seat: int | None,
+        mover: asyncio.Task | None,
+    ) -> asyncio.Task | None:
+        """One message of the socket of ``seat``; the task that moves next, if any (an update
+        with a ``patch`` need not be applied: the load reads only ``legal``, ``seq``, ``over``)."""
+        stats, rng = self.gen.stats, self.gen.rng
+        kind = msg.get("type")
+        if kind in ("update", "sync"):
+            seq = msg["seq"]
+            if (seat is None or not self.spectator) and seq in self.sent:
+                stats.latencies.append(time.perf_counter() - self.sent.pop(seq))
+            if mover is not None:
+                mover.cancel()
+                mover = None
+            if msg.get("over"):
+                self.over = True
+            elif seat is not None and msg.get("legal"):
+                mover = asyncio.create_task(self.move(ws, seq, msg["legal"], rng))
+        elif kind == "accepted":
+            stats.moves += 1
+        elif kind == "refused":
+            if msg["error"]["kind"] == "stale":
+                stats.stale += 1
+            else:
+                stats.refused += 1
+                stats.errors.append(str(msg["error"])[:200])
+        elif kind == "error":
+            stats.errors.append(str(msg.get("error"))[:200])
+        return mover
 
     async def move(self, ws: ClientConnection, seq: int, legal: list, rng: random.Random) -> None:
         await asyncio.sleep(rng.uniform(*self.gen.think))
@@ -520,10 +566,20 @@ def report(
     )
     start = time.monotonic()
     every: list[float] = []
-    totals = {"moves": 0, "refused": 0, "stale": 0, "closed": 0, "finished": 0, "unanswered": 0}
+    totals = {
+        "moves": 0,
+        "refused": 0,
+        "stale": 0,
+        "closed": 0,
+        "finished": 0,
+        "unanswered": 0,
+        "frames": 0,
+        "bytes": 0,
+    }
     errors: list[str] = []
     tree = process_tree(server.pid)
     server_cpu = cpu_seconds(tree)
+    threads0 = thread_cpu_seconds(tree)
     gen_cpu = 0.0
     lines: list[tuple[float, float, float]] = []
     for tick in itertools.count(1):
@@ -559,6 +615,7 @@ def report(
             break
     elapsed = time.monotonic() - start
     spent = sum(x[0] for x in lines) / 100 * TICK  # server CPU seconds over the window
+    threads1 = thread_cpu_seconds(process_tree(server.pid))
     print(
         f"# {args.tables} tables, {elapsed:.0f} s: {totals['moves']} moves "
         f"({totals['moves'] / elapsed:.0f}/s), latency p50 {percentile(every, 0.5) * 1000:.1f} "
@@ -567,6 +624,19 @@ def report(
         f"({spent / max(1, totals['moves']) * 1000:.2f} ms per move), "
         f"RSS max {max(x[1] for x in lines):.0f} MiB; load average mean "
         f"{statistics.mean(x[2] for x in lines):.1f} on {os.cpu_count()} cores",
+        flush=True,
+    )
+    moved = max(1, totals["moves"])
+    loop_ms, others_ms = ((b - a) / moved * 1000 for a, b in zip(threads0, threads1, strict=True))
+    print(
+        f"# server CPU per move by thread: event loop {loop_ms:.2f} ms, other threads (the "
+        f"group commits) {others_ms:.2f} ms, other processes (bots) "
+        f"{spent / moved * 1000 - loop_ms - others_ms:.2f} ms",
+        flush=True,
+    )
+    print(
+        f"# received by the load's sockets per move: {totals['frames'] / moved:.2f} frames, "
+        f"{totals['bytes'] / moved:,.0f} bytes",
         flush=True,
     )
     print(

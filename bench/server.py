@@ -68,6 +68,12 @@ def start_server(data_dir: str, port: int) -> subprocess.Popen:
     raise SystemExit("the server did not start")
 
 
+def messages(frame: str | bytes) -> list[dict]:
+    """The messages of a frame: one JSON object, or an array of them (sent together)."""
+    data = json.loads(frame)
+    return data if isinstance(data, list) else [data]
+
+
 async def create_table(http: httpx.AsyncClient) -> dict:
     for attempt in range(5):
         try:
@@ -90,7 +96,9 @@ async def open_table(http: httpx.AsyncClient, base: str, stack: AsyncExitStack) 
         await ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
         last: dict = {}
         while last.get("type") != "sync":
-            last = json.loads(await ws.recv())
+            for msg in messages(await ws.recv()):
+                if msg["type"] == "sync":
+                    last = msg
         seats.append([ws, last])
     return seats
 
@@ -123,9 +131,9 @@ async def play_tables(
             await seats[mover][0].send(json.dumps({"type": "act", "action": action}))
             for who in (other, mover):
                 while seats[who][1].get("seq", -1) < seq:
-                    msg = json.loads(await seats[who][0].recv())
-                    if msg["type"] in ("update", "sync"):
-                        seats[who][1] = msg
+                    for msg in messages(await seats[who][0].recv()):
+                        if msg["type"] in ("update", "sync"):
+                            seats[who][1] = msg
                 if who == other:
                     latencies.append(time.perf_counter() - sent)
             moves += 1

@@ -18,9 +18,9 @@ from typing import Any
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
-from tests.server.conftest import Server
+from tests.server.conftest import Messages, Server
 
 _addresses = itertools.count(2)
 
@@ -47,16 +47,21 @@ class Attacker:
         body = {"game": "balzakken", "players": 2, **body}
         return self.http.post("/api/tables", json=body)
 
-    def socket(self, table_id: str, hello: dict[str, Any] | str | None = None) -> ClientConnection:
+    def socket(self, table_id: str, hello: dict[str, Any] | str | None = None) -> Messages:
         """A WebSocket to ``table_id`` from this address; says ``hello`` if given."""
         sock = socket.socket()
         sock.bind((self.address, 0))
         sock.connect(("127.0.0.1", self.server.port))
         # entered by hand: the socket lives as long as the test wants, not for one block
         # close_timeout: a socket that stopped reading (on purpose) is not waited on at the end
-        ws = connect(
-            f"{self.server.ws_base}/ws/{table_id}", sock=sock, max_size=2**24, close_timeout=0.5
-        ).__enter__()
+        ws = Messages(
+            connect(
+                f"{self.server.ws_base}/ws/{table_id}",
+                sock=sock,
+                max_size=2**24,
+                close_timeout=0.5,
+            ).__enter__()
+        )
         if hello is not None:
             ws.send(hello if isinstance(hello, str) else json.dumps(hello))
         return ws
@@ -65,7 +70,7 @@ class Attacker:
         self.http.close()
 
 
-def closed_with(ws: ClientConnection, timeout: float = 10) -> tuple[int, str]:
+def closed_with(ws: Messages, timeout: float = 10) -> tuple[int, str]:
     """Read until the server closes ``ws``; its close code and reason."""
     deadline = time.monotonic() + timeout
     try:
@@ -76,11 +81,11 @@ def closed_with(ws: ClientConnection, timeout: float = 10) -> tuple[int, str]:
         return exc.rcvd.code, exc.rcvd.reason
 
 
-def recv_json(ws: ClientConnection, timeout: float = 10) -> dict[str, Any]:
+def recv_json(ws: Messages, timeout: float = 10) -> dict[str, Any]:
     return json.loads(ws.recv(timeout=timeout))
 
 
-def until(ws: ClientConnection, kind: str, timeout: float = 10, **fields: Any) -> dict[str, Any]:
+def until(ws: Messages, kind: str, timeout: float = 10, **fields: Any) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
         msg = recv_json(ws, max(0.01, deadline - time.monotonic()))

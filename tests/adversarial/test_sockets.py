@@ -3,12 +3,14 @@ floods, deep JSON, slow readers, resent and stale moves."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import statistics
 import time
 from pathlib import Path
 
 import httpx
+from websockets.exceptions import ConnectionClosed
 
 from tests.adversarial.conftest import Attacker, closed_with, recv_json, until
 from tests.server.conftest import Server
@@ -83,8 +85,11 @@ def test_a_flooding_socket_is_refused_then_closed_with_1008(attacker: Attacker) 
     table = attacker.create().json()
     ws = attacker.socket(table["id"], seat_hello(table, 0))
     until(ws, "sync")
-    for i in range(400):
-        ws.send(json.dumps({"type": "ping", "id": i}))
+    # the server may close the socket before the whole burst is sent (a busy machine slows the
+    # sender more than the server): the messages received before the close are read below
+    with contextlib.suppress(ConnectionClosed):
+        for i in range(400):
+            ws.send(json.dumps({"type": "ping", "id": i}))
     kinds = []
     try:
         while True:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import json
 import os
 import signal
@@ -14,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from gametable.server import wire
 
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
@@ -141,12 +144,41 @@ class Server:
         return Client(self, table_id, token)
 
 
+class Messages:
+    """A client socket read one message at a time, as the protocol's clients do
+    (:mod:`gametable.server.wire`): a frame holding several messages (a JSON array) is split,
+    and an ``update`` with a ``patch`` is given its whole ``view`` (a patch this socket cannot
+    apply fails the test).  ``recv`` returns each message's JSON text; the rest is the socket's."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.waiting: collections.deque[dict[str, Any]] = collections.deque()
+        self.follower = wire.Follower()
+        #: every frame received, as sent
+        self.frames: list[str] = []
+
+    def recv(self, timeout: float | None = None) -> str:
+        while not self.waiting:
+            frame = self.ws.recv(timeout=timeout)
+            self.frames.append(frame)
+            self.waiting.extend(wire.messages(frame))
+        try:
+            return json.dumps(self.follower.take(self.waiting.popleft()))
+        except wire.Gap as exc:
+            raise AssertionError(
+                f"the server sent a patch this socket cannot apply: {exc}"
+            ) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.ws, name)
+
+
 class Client:
     """A seat (or spectator) on a WebSocket; remembers every message it received."""
 
     def __init__(self, server: Server, table_id: str, token: str | None) -> None:
         self._connection = ws_client.connect(f"{server.ws_base}/ws/{table_id}", max_size=2**24)
-        self.ws = self._connection.__enter__()
+        self.ws = Messages(self._connection.__enter__())
         self.messages: list[dict[str, Any]] = []
         # A client-side token bucket a little under the server's default per-socket limit
         # (20 a second, bursts of 100), so a test walking a long game at machine speed is

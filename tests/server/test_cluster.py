@@ -25,11 +25,11 @@ import httpx
 import pytest
 import sqlalchemy as sa
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
 from gametable.server.router import Backend, haproxy_config, haproxy_path
 from gametable.server.store import LeaseLost, Store, StoredTable, tables_t, workers_t
-from tests.server.conftest import Server, free_port
+from tests.server.conftest import Messages, Server, free_port
 
 HAPROXY = haproxy_path()
 needs_haproxy = pytest.mark.skipif(
@@ -152,14 +152,14 @@ class Seat:
         self.url = base.replace("http", "ws") + f"/ws/{table_id}"
         self.token = token
         self.last: dict[str, Any] = {}
-        self.ws: ClientConnection = self.open()
+        self.ws: Messages = self.open()
 
-    def open(self, timeout: float = 30) -> ClientConnection:
+    def open(self, timeout: float = 30) -> Messages:
         """Connected and synced (retried while the table changes workers)."""
         deadline = time.monotonic() + timeout
         while True:
             try:
-                ws = connect(self.url, max_size=2**24, open_timeout=10).__enter__()
+                ws = Messages(connect(self.url, max_size=2**24, open_timeout=10).__enter__())
                 ws.send(json.dumps({"type": "hello", "token": self.token}))
                 while True:
                     msg = json.loads(ws.recv(timeout=10))
