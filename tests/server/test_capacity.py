@@ -64,9 +64,11 @@ def test_an_update_is_made_once_per_seat_and_move_and_only_the_mover_gets_legal_
         made: list[int | None] = []
         message_for = Table.message_for
 
-        def counting(self: Table, seat: int | None, kind: str = "update") -> dict[str, Any]:
+        def counting(
+            self: Table, seat: int | None, kind: str = "update", view: Any = None
+        ) -> dict[str, Any]:
             made.append(seat)
-            return message_for(self, seat, kind)
+            return message_for(self, seat, kind, view)
 
         monkeypatch.setattr(Table, "message_for", counting)
         seat = table.state.to_move[0]
@@ -88,6 +90,7 @@ def test_the_sweep_marks_every_busy_table_used_in_one_write(
         tables = [await keezbord_table(manager) for _ in range(5)]
         for table in tables[:4]:
             table.connections.add(FakeConnection(None))  # type: ignore[arg-type]
+        await manager.sweep()  # all five are new (active since the last sweep): stamped
         batches: list[list[tuple[str, tuple]]] = []
         write = manager.store.write
 

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import httpx
 import pytest
+import sqlalchemy as sa
 
 from gametable.server.manager import TableManager
 from gametable.server.settings import Settings
-from gametable.server.store import Store
+from gametable.server.store import Store, tables_t
 from gametable.server.tables import Refused
 from tests.server.conftest import Server
 
@@ -84,6 +85,48 @@ def test_idle_tables_expire(tmp_path: Path, expiry: float, expired: bool) -> Non
         else:
             assert table.id not in manager.tables  # unloaded from memory, not deleted
             assert (await manager.get(table.id)).seq == 0
+        await manager.close()
+        store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_move_leaves_updated_at_to_the_sweep_which_stamps_the_tables_in_use(
+    tmp_path: Path,
+) -> None:
+    """``gt_tables.updated_at`` is indexed: a move does not rewrite it (the move count only);
+    the next sweep stamps every table that moved since the one before, connected or not, and
+    a table that did nothing keeps its stamp.  The move itself is committed as before."""
+
+    def stamp(store: Store, table_id: str) -> float:
+        with store.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(tables_t.c.updated_at, tables_t.c.move_count).where(
+                    tables_t.c.id == table_id
+                )
+            ).one()
+        return float(row.updated_at)
+
+    async def scenario() -> None:
+        settings = Settings(data_dir=tmp_path, bot_delay=0)
+        store = Store(settings.url())
+        manager = TableManager(settings, store)
+        moved, _ = await manager.create("balzakken", 2, {}, [{"kind": "human"}] * 2)
+        still, _ = await manager.create("balzakken", 2, {}, [{"kind": "human"}] * 2)
+        created = stamp(store, moved.id), stamp(store, still.id)
+        await manager.sweep()  # both are new: stamped once (they were made since the start)
+        swept = stamp(store, moved.id), stamp(store, still.id)
+        assert swept[0] >= created[0] and swept[1] >= created[1]
+        await asyncio.sleep(0.01)
+        seat = moved.state.to_move[0]
+        action = next(a for a in moved.state.legal_actions(seat) if str(a) != "balzak")
+        await moved.act(seat, str(action))
+        assert stamp(store, moved.id) == swept[0]  # the move did not touch it
+        assert store.load(moved.id).moves  # but the move is stored
+        await asyncio.sleep(0.01)
+        await manager.sweep()
+        assert stamp(store, moved.id) > swept[0]  # the sweep stamped the table that moved
+        assert stamp(store, still.id) == swept[1]  # and not the one that did nothing
         await manager.close()
         store.close()
 
