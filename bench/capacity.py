@@ -63,6 +63,12 @@ decode = msgspec.json.Decoder().decode
 _encode = msgspec.json.Encoder().encode
 
 
+def messages(frame: str | bytes) -> list[dict[str, Any]]:
+    """The messages of a frame: one JSON object, or an array of them (sent together)."""
+    data = decode(frame)
+    return data if isinstance(data, list) else [data]
+
+
 def encode(message: dict[str, Any]) -> str:
     """JSON text (a text frame: the server refuses binary ones)."""
     return _encode(message).decode()
@@ -261,8 +267,7 @@ class Table:
             async for raw in ws:
                 stats.frames += 1
                 stats.bytes += len(raw)
-                data = decode(raw)
-                for msg in data if isinstance(data, list) else [data]:
+                for msg in messages(raw):
                     mover = self.take(msg, ws, seat, mover)
                 if self.over and not self.gen.stopping:
                     break
@@ -535,7 +540,7 @@ class Probe(threading.Thread):
             while not self.stop.wait(0.1):
                 sent = time.perf_counter()
                 ws.send(encode({"type": "ping", "id": 1}))
-                while decode(ws.recv(timeout=60)).get("type") != "pong":
+                while not any(m.get("type") == "pong" for m in messages(ws.recv(timeout=60))):
                     pass
                 self.times.append(time.perf_counter() - sent)
         # the server was stopped (end of the run): nothing more to time

@@ -6,6 +6,7 @@ Screenshots of each board are saved under ``test-artifacts/server/`` (or $GAMETA
 from __future__ import annotations
 
 import os
+import random
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from gametable.server import wire
 from tests.server.conftest import Server
 
 CHROMIUM = os.environ.get("GAMETABLE_CHROMIUM", "/usr/bin/chromium")
@@ -419,3 +421,53 @@ def test_balam_attack_by_clicking_two_cities(server: Server, browser) -> None:
         other.close()
         page.close()
     assert not errors, errors
+
+
+def test_a_balam_page_kept_up_by_patches_draws_what_a_fresh_page_draws(
+    server: Server, browser
+) -> None:
+    """The web client applies the ``patch`` of each ``update`` (``applyPatch`` in table.js):
+    after 40 moves played from two other sockets, the board of the page that followed them
+    move by move is the board of a page opened afresh (whole view in its ``sync``), for the
+    seat and for a spectator.  Screenshots: balam-patched-*.png."""
+    t = server.create("balam", 2)
+    seats = [server.connect(t["id"], s["token"]) for s in t["seats"]]
+    pages = {}
+    for who, url in (("seat0", t["seats"][0]["url"]), ("spectator", f"/t/{t['id']}")):
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        errors: list[str] = []
+        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        page.goto(url if url.startswith("http") else server.base + url)
+        page.wait_for_selector("#board > *", timeout=20_000)
+        pages[who] = (page, errors)
+    rng = random.Random(4)
+    for n in range(1, 41):
+        seat = next(i for i, c in enumerate(seats) if c.last["legal"])
+        mover = seats[seat]
+        mover.send({"type": "act", "action": rng.choice(mover.last["legal"])["json"], "id": n})
+        seq = mover.until("accepted", id=n)["seq"]
+        for c in seats:
+            c.at_seq(seq)
+    moves = seats[0].last["seq"]
+    patches = sum(
+        "patch" in m for f in seats[0].ws.frames for m in wire.messages(f) if m["type"] == "update"
+    )
+    assert patches >= moves - 1  # the sockets got patches (so did the pages: same messages)
+    for who, (page, errors) in pages.items():
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#log li').length >= {moves}", timeout=30_000
+        )
+        page.screenshot(path=ARTIFACTS / f"balam-patched-{who}.png", full_page=True)
+        fresh = browser.new_page(viewport={"width": 1366, "height": 900})
+        fresh.goto(page.url)
+        fresh.wait_for_function(
+            f"() => document.querySelectorAll('#log li').length >= {moves}", timeout=30_000
+        )
+        fresh.screenshot(path=ARTIFACTS / f"balam-fresh-{who}.png", full_page=True)
+        board = "() => document.querySelector('#board').innerHTML"
+        assert page.evaluate(board) == fresh.evaluate(board), who
+        fresh.close()
+        page.close()
+        assert not errors, errors
+    for c in seats:
+        c.close()

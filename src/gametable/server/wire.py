@@ -57,12 +57,32 @@ EMPTY_LIST = hash(b"[]")
 WHOLE = 2048
 
 
-def _diff(path: list[str], value: Any, old: Print | None, ops: list[Op]) -> Print:
-    """The fingerprint of one part; an operation in ``ops`` if it changed since ``old``."""
-    text = _encode(value)
-    size, digest = len(text), hash(text)
-    if old is not None and old[0] == digest and old[1] == size:
-        return old  # unchanged (and so are its keys' fingerprints)
+def _parts(
+    obj: Mapping[str, Any], before: dict[str, Print] | None, ops: list[Op], parent: str | None
+) -> dict[str, Print]:
+    """The fingerprints of the keys of ``obj`` (the view, or the object under ``parent``), and
+    in ``ops`` the operations for those that changed since ``before``."""
+    parts: dict[str, Print] = {}
+    for key, value in obj.items():
+        text = _encode(value)
+        size, digest = len(text), hash(text)
+        old = None if before is None else before.get(key)
+        if old is not None and old[0] == digest and old[1] == size:
+            parts[key] = old  # unchanged (and so are its keys' fingerprints)
+        else:
+            path = [key] if parent is None else [parent, key]
+            parts[key] = _changed(path, value, text, digest, old, ops)
+    if before is not None:
+        gone = [key for key in before if key not in parts]
+        ops.extend(("del", [key] if parent is None else [parent, key]) for key in gone)
+    return parts
+
+
+def _changed(
+    path: list[str], value: Any, text: bytes, digest: int, old: Print | None, ops: list[Op]
+) -> Print:
+    """The fingerprint of a part that changed since ``old`` (or is new), and its operation."""
+    size = len(text)
     if isinstance(value, list) and old is not None and old[2] is None and 2 <= old[1] < size:
         was = old[1]  # grown at its end? the old text less its "]" starts the new one
         if old[0] == EMPTY_LIST:
@@ -72,15 +92,10 @@ def _diff(path: list[str], value: Any, old: Print | None, ops: list[Op]) -> Prin
             ops.append(("append", path, b"[" + text[was:]))
             return digest, size, None
     if isinstance(value, dict) and size >= SPLIT and len(path) == 1:
-        key = path[0]
         if old is not None and old[2] is not None:
-            before = old[2]
-            inner = {sub: _diff([key, sub], x, before.get(sub), ops) for sub, x in value.items()}
-            ops.extend(("del", [key, sub]) for sub in before if sub not in value)
-        else:  # sent whole; its keys' fingerprints are kept for the next change
-            ops.append(("set", path, text))
-            inner = {sub: _diff([key, sub], x, None, []) for sub, x in value.items()}
-        return digest, size, inner
+            return digest, size, _parts(value, old[2], ops, path[0])
+        ops.append(("set", path, text))  # sent whole; its keys' fingerprints kept for next time
+        return digest, size, _parts(value, None, [], path[0])
     ops.append(("set", path, text))
     return digest, size, None
 
@@ -106,13 +121,9 @@ class Prints:
         if before is None or self.size < WHOLE:
             text = _encode(view)
             self.size = len(text)
-            if self.size < WHOLE:
-                self.parts = None
-            else:
-                self.parts = {key: _diff([key], value, None, []) for key, value in view.items()}
+            self.parts = None if self.size < WHOLE else _parts(view, None, [], None)
             return text, None
-        self.parts = {key: _diff([key], value, before.get(key), ops) for key, value in view.items()}
-        ops.extend(("del", [key]) for key in before if key not in view)
+        self.parts = _parts(view, before, ops, None)
         self.size = sum(p[1] for p in self.parts.values())
         return None, ops
 

@@ -30,6 +30,21 @@ action, ``accepted`` / ``refused`` (with the rule: section, id, explanation) ans
 ``check`` answering ``check``, ``rematch`` when the next game starts, ``error`` for malformed input
 (the socket stays open).  A client that sees a gap in ``seq`` asks for ``sync``.
 
+Frames and views (since 2026-12-01):
+
+- A frame holds one message (a JSON object) or several sent together, as a JSON array of them
+  in order (the ``welcome`` and the ``sync``; a move's ``update`` and the mover's ``accepted``).
+- A ``sync`` always carries the whole ``view``.  An ``update`` carries either the whole
+  ``view`` or, instead, a ``patch``: the changes from this seat's view of the move before
+  (``seq - 1``, same ``takebacks``), as a list of ``["set", path, value]``,
+  ``["append", path, items]`` (items added at the end of a list) and ``["del", path]``, a path
+  being ``[key]`` or ``[key, key]`` (a key of the object under a top-level key).  Applied in
+  order, they give exactly the view the seat would have been sent (views shorter than 2 KB are
+  always sent whole).  A client without that view (a gap in ``seq``, or a different
+  ``takebacks``) asks for ``sync``.  :mod:`gametable.server.wire` has the rules and a client's
+  helpers (``messages``, ``apply_patch``, ``Follower``); the web client does the same in
+  ``static/js/table.js`` (``applyPatch``).
+
 Limits (``settings``): sockets per server, per client address, per seat and spectators per table;
 wrong tokens per client address; messages per socket (a socket that keeps flooding is closed with
 code 1008 and a reason, as is one that falls too far behind reading); a socket on which nothing
