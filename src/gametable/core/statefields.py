@@ -485,45 +485,8 @@ class FieldState:
 
     @classmethod
     def load_json(cls: type[S], data: Mapping[str, Any], **given: Any) -> S:
-        """A state read from its JSON form: each field read at its path (checked by its codec) or
-        set to its default, in declaration order; then :meth:`_after_load` derives the rest and
-        checks the game's invariants, and each derived value the position gives must agree."""
-        state = cls.__new__(cls)  # (a compiled base class refuses object.__new__)
-        loaded: set[int] = set()
-        fields = cls._fields_
-        for i, f in enumerate(fields):
-            if f.name in given:
-                setattr(state, f.name, given[f.name])
-            elif isinstance(f.json, Part):
-                if id(f.json) in loaded:
-                    continue
-                loaded.add(id(f.json))
-                part = f.json
-                for g in fields[i:]:
-                    if g.json is part and g.name not in given:
-                        setattr(state, g.name, g.initial(state))
-                part.load(_get(data, part.path) if part.path else data, state)
-            elif isinstance(f.json, str) and f.check is None:
-                raw = _get(data, f.json)
-                if raw is MISSING:
-                    setattr(state, f.name, f.initial(state))
-                else:
-                    assert f.codec is not None
-                    setattr(state, f.name, f.codec.load(raw, f.json, state))
-            else:
-                setattr(state, f.name, f.initial(state))
-        state._after_load()
-        for f in fields:
-            if f.check is None:
-                continue
-            assert isinstance(f.json, str) and f.codec is not None
-            raw = _get(data, f.json)
-            want = f.codec.dump(getattr(state, f.name), state)
-            if raw is not MISSING and raw != want:
-                raise InvalidState(
-                    f"{f.json} {raw!r:.80} does not match {f.check}: it is {want!r:.80}"
-                )
-        return state
+        """A state read from its JSON form (see :func:`load_fields`)."""
+        return load_fields(cls, data, given)
 
     def _after_load(self) -> None:
         """Derive the fields that are not written and check the game's own invariants (raise
@@ -535,20 +498,7 @@ class FieldState:
 
     def to_json(self) -> dict[str, Any]:
         """Every written field at its path (the parts once each), header first."""
-        out: dict[str, Any] = {}
-        done: set[int] = set()
-        for f in self._fields_:
-            where = f.json
-            if where is None:
-                continue
-            if isinstance(where, Part):
-                if id(where) not in done:
-                    done.add(id(where))
-                    _put(out, where.path, where.dump(self))
-                continue
-            assert f.codec is not None
-            _put(out, where, f.codec.dump(getattr(self, f.name), self))
-        return out
+        return fields_json(self)
 
 
 def _collect_fields(cls: type) -> None:
@@ -573,10 +523,119 @@ def _collect_fields(cls: type) -> None:
 
 
 _collect_fields(FieldState)
+#: the position header's fields, which every state has first
+HEADER_FIELDS: tuple[Field, ...] = FieldState._fields_
+
+
+# -- the declarations at work, for a FieldState or a state class written out explicitly --------------
+def declare(**declared: Any) -> tuple[Field, ...]:
+    """The header's fields, then each keyword's :func:`field` declaration in order: the fields
+    of a state class whose attributes, ``create`` and ``clone`` are written out explicitly (so
+    that a compiler such as mypyc can make it a native class), which keeps them as its
+    ``_fields_`` for :func:`load_fields` and :func:`fields_json`.  :func:`clone_lines` is
+    the ``clone`` such a class must write out (a test of the game compares them).
+
+    >>> [f.name for f in declare(count=field(0, json="count", codec=Int(0)))][-2:]
+    ['ply', 'count']
+    """
+    own = []
+    for name, d in declared.items():
+        if not isinstance(d, _Declared):
+            raise TypeError(f"{name} is not declared with field()")
+        own.append(Field(name, **vars(d)))
+    return (*HEADER_FIELDS, *own)
+
+
+def create_fields(state: Any, given: Mapping[str, Any]) -> None:
+    """Set every field of ``state`` (its class's ``_fields_``) to its ``given`` value or else
+    its default, in declaration order."""
+    for f in type(state)._fields_:
+        setattr(state, f.name, given[f.name] if f.name in given else f.initial(state))
+
+
+def load_fields(cls: Any, data: Mapping[str, Any], given: Mapping[str, Any]) -> Any:
+    """A state of ``cls`` read from its JSON form: each field of ``cls._fields_`` read at its
+    path (checked by its codec) or set to its default, in declaration order; then the state's
+    ``_after_load()`` derives the rest and checks the game's invariants, and each derived value
+    the position gives must agree."""
+    state = cls.__new__(cls)  # (a compiled base class refuses object.__new__)
+    loaded: set[int] = set()
+    fields: tuple[Field, ...] = cls._fields_
+    for i, f in enumerate(fields):
+        if f.name in given:
+            setattr(state, f.name, given[f.name])
+        elif isinstance(f.json, Part):
+            if id(f.json) in loaded:
+                continue
+            loaded.add(id(f.json))
+            part = f.json
+            for g in fields[i:]:
+                if g.json is part and g.name not in given:
+                    setattr(state, g.name, g.initial(state))
+            part.load(_get(data, part.path) if part.path else data, state)
+        elif isinstance(f.json, str) and f.check is None:
+            raw = _get(data, f.json)
+            if raw is MISSING:
+                setattr(state, f.name, f.initial(state))
+            else:
+                assert f.codec is not None
+                setattr(state, f.name, f.codec.load(raw, f.json, state))
+        else:
+            setattr(state, f.name, f.initial(state))
+    state._after_load()
+    for f in fields:
+        if f.check is None:
+            continue
+        assert isinstance(f.json, str) and f.codec is not None
+        raw = _get(data, f.json)
+        want = f.codec.dump(getattr(state, f.name), state)
+        if raw is not MISSING and raw != want:
+            raise InvalidState(f"{f.json} {raw!r:.80} does not match {f.check}: it is {want!r:.80}")
+    return state
+
+
+def fields_json(state: Any) -> dict[str, Any]:
+    """Every written field of ``state`` (its class's ``_fields_``) at its path (the parts once
+    each), header first."""
+    out: dict[str, Any] = {}
+    done: set[int] = set()
+    for f in type(state)._fields_:
+        where = f.json
+        if where is None:
+            continue
+        if isinstance(where, Part):
+            if id(where) not in done:
+                done.add(id(where))
+                _put(out, where.path, where.dump(state))
+            continue
+        assert f.codec is not None
+        _put(out, where, f.codec.dump(getattr(state, f.name), state))
+    return out
+
+
+def _copy_text(f: Field) -> str:
+    """The expression copying field ``f`` of ``self`` in a written-out ``clone``."""
+    value = f"self.{f.name}"
+    if f.copy is Copy.SHARED:
+        return value
+    if f.copy is Copy.SHALLOW:
+        return f"{value}.copy()"
+    if f.copy is Copy.ROWS:
+        return f"[row.copy() for row in {value}]"
+    if f.copy is Copy.CLONE:
+        return f"{value}.clone()"
+    return f"{f.copy.__name__}({value})"
+
+
+def clone_lines(fields: Sequence[Field]) -> list[str]:
+    """The assignments a written-out ``clone`` makes, one per field in declaration order
+    (``new.deck = self.deck.copy()``): what a state class written out explicitly must hold."""
+    return [f"new.{f.name} = {_copy_text(f)}" for f in fields]
 
 
 __all__ = [
     "HEADER",
+    "HEADER_FIELDS",
     "MISSING",
     "SEAT",
     "Bool",
@@ -594,5 +653,10 @@ __all__ = [
     "Record",
     "SetOf",
     "Text",
+    "clone_lines",
+    "create_fields",
+    "declare",
     "field",
+    "fields_json",
+    "load_fields",
 ]

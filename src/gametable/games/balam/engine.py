@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from gametable.core.errors import InvalidState
-from gametable.core.protocol import Action, Outcome, State
+from gametable.core.protocol import Action, Outcome
 from gametable.core.rng import Rng, as_rng
 from gametable.games.balam import describe, distribution, flow, views
 from gametable.games.balam.katun import (
@@ -24,7 +24,7 @@ from gametable.games.balam.state import DEFEND, DISTRIBUTION, EVENTS, OVER, Bala
 TRUSTED_LIST = 32
 
 
-class BalamState(BalamData, State):
+class BalamState(BalamData):
     """A Balam game: the declared fields of :class:`~gametable.games.balam.state.BalamData`,
     played by the rules through :mod:`~gametable.games.balam.flow`."""
 
