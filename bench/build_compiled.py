@@ -48,6 +48,8 @@ PACKAGE = "gametable_compiled"
 COPIED = ("__init__.py", "py.typed", "core", "games")
 #: the file, inside the copied package, recording what it was built from
 MANIFEST = "BUILT_FROM.json"
+#: the file, inside the copied package, naming the modules compiled (``--only`` compiles fewer)
+COMPILED_LIST = "COMPILED.json"
 _IMPORTS = re.compile(r"\bgametable(?=\.(?:core|games)\b| import\b|$)", re.MULTILINE)
 
 
@@ -110,7 +112,9 @@ def build(out: Path, only: str | None = None) -> None:
     copy_sources(package)
     # the digest is taken before compiling, so the record names exactly what was compiled
     digest = source_digest()
-    compile_modules(out, compiled_modules(only))
+    modules = compiled_modules(only)
+    compile_modules(out, modules)
+    (package / COMPILED_LIST).write_text(json.dumps(modules, indent=1))
     (package / MANIFEST).write_text(json.dumps(digest, indent=1, sort_keys=True))
 
 
@@ -131,9 +135,17 @@ def import_compiled(out: Path = DEFAULT_OUT) -> Any:
     return importlib.import_module(PACKAGE)
 
 
-def compiled_games(package: Any, only: str | None = None) -> list[str]:
-    """The games that have a compiled module (their state is compiled)."""
-    modules = compiled_modules(only)
+def built_modules(out: Path = DEFAULT_OUT) -> list[str]:
+    """The modules the build under ``out`` compiled (as ``gametable.x.y``)."""
+    recorded = out / PACKAGE / COMPILED_LIST
+    if not recorded.exists():  # a build made before the list was recorded: all of them
+        return compiled_modules()
+    return list(json.loads(recorded.read_text()))
+
+
+def compiled_games(package: Any) -> list[str]:
+    """The games that have a compiled module in the build ``package`` was imported from."""
+    modules = built_modules(Path(package.__file__).resolve().parent.parent)
     names = {m.split(".")[2] for m in modules if m.startswith("gametable.games.")}
     return sorted(names & set(package.game_names()))
 
@@ -154,11 +166,11 @@ def fingerprint(gametable_pkg: Any, name: str, players: int, seed: int) -> list[
     return steps
 
 
-def check(out: Path, seeds: int, deep_every: int, only: str | None = None) -> int:
+def check(out: Path, seeds: int, deep_every: int) -> int:
     """Conformance of the compiled games and sameness with the pure-Python ones; 0 if all pass."""
     package = import_compiled(out)
     conformance = importlib.import_module(f"{PACKAGE}.core.conformance")
-    games = compiled_games(package, only)  # (imports every game)
+    games = compiled_games(package)  # (imports every game)
     extensions = [m for m in sys.modules if m.startswith(PACKAGE) and _is_extension(m)]
     print(f"{PACKAGE}: {len(extensions)} compiled modules loaded; checking {', '.join(games)}")
     failures = 0
@@ -212,7 +224,7 @@ def main() -> int:
     if stale:
         print(f"the build in {out} is stale ({stale[0]} changed, ...): build it again")
         return 2
-    return check(out, args.seeds, args.deep_every, args.only)
+    return check(out, args.seeds, args.deep_every)
 
 
 if __name__ == "__main__":

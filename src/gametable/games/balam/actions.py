@@ -53,16 +53,16 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Final
 
 from gametable.core.errors import InvalidAction
 from gametable.core.protocol import Action
 from gametable.core.schema import action_fields
 from gametable.games.balam.board import KINDS, MAX_PLOTS, RICHES, Board
 
-MAX_SLOTS = 5
+MAX_SLOTS: Final = 5
 #: what a ``take`` names instead of a riches to take a Prosperous Katun's prestige
-PRESTIGE = len(RICHES)
+PRESTIGE: Final = len(RICHES)
 
 
 def _at(site: str, plot: int) -> dict[str, Any]:
@@ -441,7 +441,7 @@ Done.kind = "done"
 
 
 #: every action class, in the order of the integer encoding's blocks
-ACTION_TYPES: tuple[type[Action], ...] = (
+ACTION_TYPES: Final[tuple[type[Action], ...]] = (
     Pay,
     TurnKatun,
     Build,
@@ -462,13 +462,13 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 )
 
 
-END = End()
-DONE = Done()
-WARD = Ward()
-SUFFER = Suffer()
+END: Final = End()
+DONE: Final = Done()
+WARD: Final = Ward()
+SUFFER: Final = Suffer()
 #: shared action values, so legal_actions allocates little
-PAY_ACTIONS = tuple(Pay(r) for r in range(len(RICHES)))
-TAKE_ACTIONS = tuple(Take(r) for r in range(PRESTIGE + 1))
+PAY_ACTIONS: Final = tuple(Pay(r) for r in range(len(RICHES)))
+TAKE_ACTIONS: Final = tuple(Take(r) for r in range(PRESTIGE + 1))
 
 _POS = r"([a-z][a-z0-9_]*)\.(\d)"
 _SITE = r"([a-z][a-z0-9_]*)"
@@ -492,7 +492,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^done$"), "done"),
     (re.compile(rf"^pay {_POS}$"), "pay_from"),
 ]
-FORMS = (
+FORMS: Final = (
     "pay RICHES",
     "katun I",
     "build KIND SITE.PLOT",
@@ -589,7 +589,7 @@ def _make(what: str, g: tuple[str, ...], board: Board, players: int, text: str) 
 # -- the JSON forms -------------------------------------------------------------------------------
 _AT = {"site": str, "plot": int}
 #: the named fields of each action's JSON form (besides ``"kind"``) and their JSON types
-JSON_FIELDS: dict[type[Action], dict[str, type]] = {
+JSON_FIELDS: Final[dict[type[Action], dict[str, type]]] = {
     Pay: {"riches": str},
     TurnKatun: {"slot": int},
     Build: {"building": str, **_AT},
@@ -672,7 +672,7 @@ def from_json(cls: type[Action], data: Mapping[str, Any], board: Board, players:
 
 
 #: entries an action table's memo keeps before it starts afresh
-MEMO_LIMIT = 200_000
+MEMO_LIMIT: Final = 200_000
 
 
 # -- shared action values -------------------------------------------------------------------------

@@ -15,19 +15,19 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache, lru_cache
 from itertools import count, permutations
 from math import isqrt
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Final, Literal, TypedDict
 
 from msgspec import Meta
 
 from gametable.core.rng import Rng
 
-DATA = Path(__file__).parent / "data"
+DATA: Final = Path(__file__).parent / "data"
 
 
 class Riches(IntEnum):
@@ -41,20 +41,25 @@ class Riches(IntEnum):
     PRISONER = 5
 
 
-MAIZE, CACAO, SHELL, JADE, OBSIDIAN, PRISONER = Riches
+MAIZE: Final = Riches.MAIZE
+CACAO: Final = Riches.CACAO
+SHELL: Final = Riches.SHELL
+JADE: Final = Riches.JADE
+OBSIDIAN: Final = Riches.OBSIDIAN
+PRISONER: Final = Riches.PRISONER
 RichesName = Literal["maize", "cacao", "shell", "jade", "obsidian", "prisoner"]
 #: the riches' names, by code
-RICHES: tuple[RichesName, ...] = ("maize", "cacao", "shell", "jade", "obsidian", "prisoner")
+RICHES: Final[tuple[RichesName, ...]] = ("maize", "cacao", "shell", "jade", "obsidian", "prisoner")
 assert tuple(r.name.lower() for r in Riches) == RICHES
 #: what lies on a plot that holds no riches
-NO_RICHES = -1
+NO_RICHES: Final = -1
 #: the token supply (Components)
-SUPPLY = (30, 10, 8, 8, 16, 10)
+SUPPLY: Final = (30, 10, 8, 8, 16, 10)
 #: colours a site may produce (prisoners are captured, never produced)
-COLOURS = RICHES[:PRISONER]
+COLOURS: Final = RICHES[:PRISONER]
 Feature = Literal["seashore", "volcano", "cenote"]
-FEATURES: tuple[Feature, ...] = ("seashore", "volcano", "cenote")
-MAX_PLOTS = 4
+FEATURES: Final[tuple[Feature, ...]] = ("seashore", "volcano", "cenote")
+MAX_PLOTS: Final = 4
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
@@ -103,6 +108,15 @@ class Board:
     cenote: tuple[bool, ...]
     neighbours: tuple[tuple[int, ...], ...]
     xy: tuple[tuple[int, int] | None, ...]
+    #: each site's index by its name (derived from ``names``)
+    by_name: dict[str, int] = field(init=False, repr=False)
+    #: the public layout once built (see :func:`board_json`)
+    layout_json: list[BoardView] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # derived values, set once (a frozen dataclass is set through object.__setattr__)
+        object.__setattr__(self, "by_name", {n: i for i, n in enumerate(self.names)})
+        object.__setattr__(self, "layout_json", [])
 
     @property
     def sites(self) -> range:
@@ -115,7 +129,7 @@ class Board:
 
     def index(self, name: str) -> int:
         try:
-            return self._index[name]  # type: ignore[attr-defined]
+            return self.by_name[name]
         except KeyError:
             raise KeyError(f"no site {name!r} on board {self.name!r}") from None
 
@@ -203,10 +217,9 @@ def plot_symmetries(plots: int) -> tuple[tuple[int, ...], ...]:
 def board_json(board: Board) -> BoardView:
     """A fresh copy of ``board.to_json()`` (built once per board and kept on it, copied per
     call)."""
-    layout: BoardView | None = getattr(board, "_json", None)
-    if layout is None:
-        layout = board.to_json()
-        object.__setattr__(board, "_json", layout)
+    if not board.layout_json:
+        board.layout_json.append(board.to_json())
+    layout = board.layout_json[0]
     return {
         "name": layout["name"],
         "title": layout["title"],
@@ -337,20 +350,19 @@ def parse_board(data: dict[str, Any], name: str = "custom") -> Board:
         neighbours=tuple(tuple(sorted(a)) for a in adj),
         xy=tuple(xy),
     )
-    object.__setattr__(board, "_index", index)
     return board
 
 
 #: the boards that come with the game
-BUILTIN = ("default", "small")
-DEFAULT = "default"
+BUILTIN: Final = ("default", "small")
+DEFAULT: Final = "default"
 #: the option's value for the default board's tiles laid out at random, per game
-RANDOM = "random"
+RANDOM: Final = "random"
 #: boards registered at run time (:func:`register_board`): name -> file
 _REGISTERED: dict[str, Path] = {}
 _BOARD_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 #: the largest board file read (a board of 100 sites is about 10 KB)
-MAX_BOARD_FILE = 1_000_000
+MAX_BOARD_FILE: Final = 1_000_000
 
 
 def board_names() -> tuple[str, ...]:
@@ -369,7 +381,7 @@ def register_board(name: str, path: str | Path) -> str:
     now (:class:`BoardError` says what is wrong).  Registering a name again with the same file is
     harmless; with another file it is refused.
     """
-    if name in (*BUILTIN, RANDOM):
+    if name in BUILTIN or name == RANDOM:
         raise BoardError(f"{name!r} is a built-in board: register your board under another name")
     if not _BOARD_NAME.match(name):
         raise BoardError(
@@ -500,7 +512,6 @@ def random_board(tiles: tuple[str, ...]) -> Board:
         neighbours=default.neighbours,
         xy=default.xy,
     )
-    object.__setattr__(board, "_index", {n: i for i, n in enumerate(default.names)})
     return board
 
 
@@ -526,12 +537,19 @@ class Building(IntEnum):
     COURT = 7
 
 
-VILLAGE, PALACE, TEMPLE, GARRISON, RESERVE, MARKET, OBSERVATORY, COURT = Building
+VILLAGE: Final = Building.VILLAGE
+PALACE: Final = Building.PALACE
+TEMPLE: Final = Building.TEMPLE
+GARRISON: Final = Building.GARRISON
+RESERVE: Final = Building.RESERVE
+MARKET: Final = Building.MARKET
+OBSERVATORY: Final = Building.OBSERVATORY
+COURT: Final = Building.COURT
 BuildingName = Literal[
     "village", "palace", "temple", "garrison", "reserve", "market", "observatory", "court"
 ]
 #: the buildings' names, by code
-KINDS: tuple[BuildingName, ...] = (
+KINDS: Final[tuple[BuildingName, ...]] = (
     "village",
     "palace",
     "temple",
@@ -543,23 +561,23 @@ KINDS: tuple[BuildingName, ...] = (
 )
 assert tuple(b.name.lower() for b in Building) == KINDS
 #: what a plot holds besides a building's code: nothing, or the second plot of a palace/temple
-EMPTY = -1
-SECOND_PLOT = len(Building)
+EMPTY: Final = -1
+SECOND_PLOT: Final = len(Building)
 #: the codes of the buildings themselves (a plot holding one is the building's anchor)
-BUILDINGS = frozenset(Building)
+BUILDINGS: Final = frozenset(Building)
 #: buildings that take two adjacent plots
-DOUBLE = (False, True, True, False, False, False, False, False)
+DOUBLE: Final = (False, True, True, False, False, False, False, False)
 #: riches owed for the 4 base buildings (any riches); the 4 others cost one riches of one type
-BASE_COST = (1, 2, 2, 1, 0, 0, 0, 0)
-SPECIAL_COST = (None, None, None, None, MAIZE, CACAO, JADE, SHELL)
+BASE_COST: Final = (1, 2, 2, 1, 0, 0, 0, 0)
+SPECIAL_COST: Final = (None, None, None, None, MAIZE, CACAO, JADE, SHELL)
 #: the 4 double-sided tile types and which tile each building is printed on
-TILE_OF = (0, 1, 1, 0, 2, 2, 3, 3)
-TILE_NAMES = ("village/garrison", "palace/temple", "market/reserve", "court/observatory")
+TILE_OF: Final = (0, 1, 1, 0, 2, 2, 3, 3)
+TILE_NAMES: Final = ("village/garrison", "palace/temple", "market/reserve", "court/observatory")
 #: our split of the 99 tiles among the 4 types (docs/rules/balam.md, "Building tiles")
-TILE_LIMIT = (33, 22, 22, 22)
+TILE_LIMIT: Final = (33, 22, 22, 22)
 #: each king's set of pyramids: a quarter of the 52 large and 64 small ones ("Components")
 LARGE_SET, SMALL_SET = 13, 16
 #: one large and one small pyramid of each king stand on the score track from the start ("Setup >
 #: Setting up the other elements"), so these are left to build with: cities, and markets' pyramids
-LARGE_PYRAMIDS = LARGE_SET - 1
-SMALL_PYRAMIDS = SMALL_SET - 1
+LARGE_PYRAMIDS: Final = LARGE_SET - 1
+SMALL_PYRAMIDS: Final = SMALL_SET - 1

@@ -9,6 +9,7 @@ exactly the builds none of them refuses.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from gametable.core.protocol import Action
 from gametable.games.balam import rules
@@ -186,8 +187,8 @@ def refuse_remove(state: BalamData, action: Remove, seat: int) -> Refusal | None
 
 
 # -- the legal actions ------------------------------------------------------------------------------------
-MARKET_BIT = 1 << MARKET
-BUILDING_CODES = tuple(Building)
+MARKET_BIT: Final = 1 << MARKET
+BUILDING_CODES: Final = tuple(Building)
 
 
 def affordable(state: BalamData, seat: int) -> int:

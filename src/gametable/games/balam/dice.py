@@ -11,10 +11,11 @@ The default faces are ``0,1,1,2,3,X``; the ``faces`` option changes them.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 #: a skull on a die (costs the attacker a garrison)
-SKULL = -1
-FACES = 6
+SKULL: Final = -1
+FACES: Final = 6
 
 
 @cache

@@ -10,6 +10,8 @@ bring theirs to the king's sheet, riches left on villages and garrisons go back 
 
 from __future__ import annotations
 
+from typing import Final
+
 from gametable.core.protocol import Action
 from gametable.games.balam import rules
 from gametable.games.balam.actions import DONE, Move
@@ -39,8 +41,8 @@ from gametable.games.balam.state import (
 )
 
 #: the buildings whose riches may be moved, and those a riches may be moved to
-SOURCES = (VILLAGE, RESERVE, GARRISON)
-ROOMS = (TEMPLE, PALACE, RESERVE, GARRISON)
+SOURCES: Final = (VILLAGE, RESERVE, GARRISON)
+ROOMS: Final = (TEMPLE, PALACE, RESERVE, GARRISON)
 
 
 # -- 5 - PRODUCTION ---------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ legal actions (listed once per state), refusals with their rule, the flow, views
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from gametable.core.errors import InvalidState
 from gametable.core.protocol import Action, Outcome
@@ -21,7 +21,7 @@ from gametable.games.balam.state import DEFEND, DISTRIBUTION, EVENTS, OVER, Bala
 
 #: the longest list of legal actions :meth:`BalamState.check_action` searches for the very
 #: action object given (longer lists are checked by the rules: it is quicker)
-TRUSTED_LIST = 32
+TRUSTED_LIST: Final = 32
 
 
 class BalamState(BalamData):

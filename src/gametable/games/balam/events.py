@@ -8,6 +8,8 @@ or ``lose`` (buildings lost).  The functions that play a card return what follow
 
 from __future__ import annotations
 
+from typing import Final
+
 from gametable.core.protocol import Action
 from gametable.games.balam import rules
 from gametable.games.balam.actions import (
@@ -42,7 +44,7 @@ from gametable.games.balam.state import (
 from gametable.games.balam.wars import continue_losses
 
 #: the kinds of card that ask the drawing king to choose
-CHOICE_CARDS = ("prosperous", "expedition", "marriage")
+CHOICE_CARDS: Final = ("prosperous", "expedition", "marriage")
 
 
 # -- the choices a card offers ---------------------------------------------------------------------

@@ -12,7 +12,7 @@ upward, and :func:`apply` follows it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from gametable.core.protocol import Action
 from gametable.games.balam import constructions, distribution, events, turns, wars
@@ -62,7 +62,7 @@ from gametable.games.balam.state import (
 )
 
 #: the king's riches at the start ("Setup")
-START_MAIZE = 6
+START_MAIZE: Final = 6
 
 
 # -- the legal actions of each phase --------------------------------------------------------------------
@@ -85,7 +85,7 @@ def offer_phase_actions(state: BalamData, seat: int) -> list[Action]:
 
 
 #: the legal actions of each phase (a memoised sequence the caller must not change)
-LEGAL: dict[Phase, Callable[[BalamData, int], Sequence[Action]]] = {
+LEGAL: Final[dict[Phase, Callable[[BalamData, int], Sequence[Action]]]] = {
     TURN: turns.turn_actions,
     ACT: act_actions,
     COST: constructions.cost_actions,
@@ -114,7 +114,7 @@ def refuse_done(state: BalamData, action: Done, seat: int) -> Refusal | None:
     return None if state.phase in (OFFER, DISTRIBUTION) else not_now(state, action)
 
 
-REFUSE: dict[type[Action], Callable[[BalamData, Any, int], Refusal | None]] = {
+REFUSE: Final[dict[type[Action], Callable[[BalamData, Any, int], Refusal | None]]] = {
     Pay: turns.refuse_pay,
     TurnKatun: turns.refuse_turn_katun,
     Build: constructions.refuse_build,
@@ -156,7 +156,7 @@ def play_done(state: BalamData, action: Done, seat: int) -> Then:
     return distribution.finish_distribution(state, seat)
 
 
-PLAY: dict[type[Action], Callable[[BalamData, Any, int], Then]] = {
+PLAY: Final[dict[type[Action], Callable[[BalamData, Any, int], Then]]] = {
     Pay: play_pay,
     TurnKatun: lambda st, a, seat: events.turn_katun(st, seat, a.slot),
     Build: constructions.build,

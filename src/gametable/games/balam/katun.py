@@ -16,7 +16,7 @@ import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Literal
+from typing import Final, Literal
 
 from gametable.core.rng import Rng
 from gametable.games.balam.board import (
@@ -56,7 +56,7 @@ CardType = Literal[
     "eruption",
     "tidal_wave",
 ]
-TYPES: tuple[CardType, ...] = (
+TYPES: Final[tuple[CardType, ...]] = (
     "prosperous",
     "favourable",
     "exceptional",
@@ -76,7 +76,7 @@ TYPES: tuple[CardType, ...] = (
     "tidal_wave",
 )
 #: the rulebook's count of each type ("4 - KATUN")
-RULEBOOK_COUNTS = {
+RULEBOOK_COUNTS: Final = {
     "prosperous": 10,
     "favourable": 14,
     "exceptional": 2,
@@ -95,7 +95,7 @@ RULEBOOK_COUNTS = {
     "eruption": 3,
     "tidal_wave": 3,
 }
-CATASTROPHES = (
+CATASTROPHES: Final = (
     "drought",
     "insurrection",
     "earthquake",
@@ -107,7 +107,7 @@ CATASTROPHES = (
 )
 #: catastrophe -> (riches the Mayas pay, how many, buildings lost as (kind, count), or the
 #: feature of the cities lost)
-CATASTROPHE: dict[str, tuple[int, int, tuple[tuple[int, int], ...] | str]] = {
+CATASTROPHE: Final[dict[str, tuple[int, int, tuple[tuple[int, int], ...] | str]]] = {
     "drought": (MAIZE, 1, ((VILLAGE, 2),)),
     "insurrection": (MAIZE, 1, ((PALACE, 1),)),
     "earthquake": (PRISONER, 1, ((TEMPLE, 1),)),
@@ -120,7 +120,7 @@ CATASTROPHE: dict[str, tuple[int, int, tuple[tuple[int, int], ...] | str]] = {
 
 
 #: each type's name, as the rulebook names it ("4 - KATUN")
-NAMES = {
+NAMES: Final = {
     "prosperous": "Prosperous Katun",
     "favourable": "Favourable Katun",
     "exceptional": "Exceptional Katun",
@@ -140,7 +140,7 @@ NAMES = {
     "tidal_wave": "Tidal wave",
 }
 #: what the cards without riches of their own do, in our words (see :func:`card_effect`)
-EFFECTS = {
+EFFECTS: Final = {
     "exceptional": "the king gains 2 maize",
     "expedition": "the king takes 1 riches of his choice (not a prisoner)",
     "cacao_festival": "every king gains 1 cacao",
@@ -270,9 +270,9 @@ def load_cards() -> tuple[Card, ...]:
     return parse_katun(tomllib.loads((DATA / "katun.toml").read_text(encoding="utf-8")))
 
 
-CARDS = load_cards()
-KIND = tuple(c.kind for c in CARDS)
-TEXT = tuple(c.text for c in CARDS)
+CARDS: Final = load_cards()
+KIND: Final = tuple(c.kind for c in CARDS)
+TEXT: Final = tuple(c.text for c in CARDS)
 
 
 def ids_of(kind: str) -> list[int]:
@@ -320,7 +320,7 @@ def fits_place(card: int, place: str) -> bool:
 BALL_CARDS, PROSPEROUS_CARDS, ECLIPSE_CARDS = (
     tuple(ids_of(kind)) for kind in ("ball_game", "prosperous", "eclipse")
 )
-ORDINARY_CARDS = tuple(
+ORDINARY_CARDS: Final = tuple(
     i for i in range(len(CARDS)) if KIND[i] not in ("ball_game", "prosperous", "eclipse")
 )
 

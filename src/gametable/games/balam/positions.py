@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, TypedDict, cast
+from typing import Annotated, Any, Final, TypedDict, cast
 
 import msgspec
 from msgspec import Meta
@@ -50,7 +50,7 @@ from gametable.games.balam.dice import SKULL, face_text, parse_faces
 from gametable.games.balam.katun import ECLIPSE_WINDOW, KIND, TEXT, deck_places, fits_place
 
 #: how a plot is written: the building, ``+`` for a palace's or temple's second plot
-SECOND_MARK = "+"
+SECOND_MARK: Final = "+"
 Count = Annotated[int, Meta(ge=0)]
 
 
@@ -503,7 +503,7 @@ def unknown_card(text: Any) -> str:
 
 
 #: the card types written with their riches
-WITH_RICHES = ("prosperous", "favourable")
+WITH_RICHES: Final = ("prosperous", "favourable")
 
 
 def load_katun(raw: Any, players: int, seed: int) -> KatunCards:
@@ -585,7 +585,7 @@ def check_layout(cards: KatunCards) -> None:
 
 # -- the round's account, the rounds finished ---------------------------------------------------------------
 #: where prestige comes from (the ``source`` of ``BalamData.add_prestige``)
-PRESTIGE_SOURCES = ("ceremony", "cenote", "ball_game", "prosperous", "bonus")
+PRESTIGE_SOURCES: Final = ("ceremony", "cenote", "ball_game", "prosperous", "bonus")
 
 
 class PrestigeBySource(TypedDict):

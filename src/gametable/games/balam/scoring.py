@@ -13,15 +13,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from gametable.games.balam.board import MAIZE, PRISONER
 
 #: prestige per sacrificed riches in a temple ("6 - DISTRIBUTION > CEREMONY")
-CEREMONY = (1, 2, 2, 2, 2, 3)
+CEREMONY: Final = (1, 2, 2, 2, 2, 3)
 assert CEREMONY[MAIZE] == 1 and CEREMONY[PRISONER] == 3
 #: cenote sacrifices are worth twice a temple's ("4 - KATUN", Cult of the sacred cenotes)
-CENOTE_FACTOR = 2
-SCORE_CAP = 99
+CENOTE_FACTOR: Final = 2
+SCORE_CAP: Final = 99
 
 
 def podium(counts: Sequence[int]) -> dict[int, str]:

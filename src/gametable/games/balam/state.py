@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from gametable.core.errors import InvalidState
 from gametable.core.protocol import Action, State
@@ -109,10 +109,10 @@ from gametable.games.balam.scoring import SCORE_CAP
 from gametable.games.balam.transport import reach, usable_mask
 
 #: entries kept in the transport memo of a board before it starts afresh
-MEMO_SIZE = 1 << 16
+MEMO_SIZE: Final = 1 << 16
 _PLURAL = {"observatory": "observatories"}
 #: the keys of ``event_counts``, always all present
-EVENTS = (
+EVENTS: Final = (
     "rounds",
     "wars",
     "wars_won",
@@ -141,7 +141,7 @@ EVENTS = (
 )
 assert PRESTIGE_SOURCES == ("ceremony", "cenote", "ball_game", "prosperous", "bonus")
 #: the event counted when a building of each kind is built
-BUILT = tuple(f"{_PLURAL.get(k, k + 's')}_built" for k in KINDS)
+BUILT: Final = tuple(f"{_PLURAL.get(k, k + 's')}_built" for k in KINDS)
 
 
 class Phase(enum.StrEnum):
@@ -169,7 +169,16 @@ class Phase(enum.StrEnum):
 
 
 # plain names for the rules' hot paths (an enum's class attribute is slow to look up)
-TURN, ACT, COST, DEFEND, LOSE, DESTROY, CHOOSE, OFFER, DISTRIBUTION, OVER = Phase
+TURN: Final = Phase.TURN
+ACT: Final = Phase.ACT
+COST: Final = Phase.COST
+DEFEND: Final = Phase.DEFEND
+LOSE: Final = Phase.LOSE
+DESTROY: Final = Phase.DESTROY
+CHOOSE: Final = Phase.CHOOSE
+OFFER: Final = Phase.OFFER
+DISTRIBUTION: Final = Phase.DISTRIBUTION
+OVER: Final = Phase.OVER
 
 
 class Then(enum.Enum):
@@ -183,10 +192,12 @@ class Then(enum.Enum):
     CLOSE_ROUND = "close round"
 
 
-DECIDE, END_TURN, CLOSE_ROUND = Then
+DECIDE: Final = Then.DECIDE
+END_TURN: Final = Then.END_TURN
+CLOSE_ROUND: Final = Then.CLOSE_ROUND
 
 #: the rule cited when an action is not one of the current phase's
-PHASE_RULE = {
+PHASE_RULE: Final = {
     TURN: rules.TURNS,
     ACT: rules.CONSTRUCTIONS,
     COST: rules.COSTS,
@@ -281,9 +292,9 @@ class LossList(Codec[tuple[Loss, ...]]):
         return tuple(out)
 
 
-SITE = SiteName()
-COUNT = Int(0)
-WAR_RESULT = Record(
+SITE: Final = SiteName()
+COUNT: Final = Int(0)
+WAR_RESULT: Final = Record(
     WarResult,
     {
         "source": (SITE, MISSING),
@@ -301,7 +312,7 @@ WAR_RESULT = Record(
 )
 
 
-WAR = Record(
+WAR: Final = Record(
     War,
     {
         "source": (SITE, MISSING),
@@ -416,7 +427,7 @@ class TilesPart(Part):
 SITES, KINGS, KATUN, TALLY, TILES = SitesPart(), KingsPart(), KatunPart(), TallyPart(), TilesPart()
 #: the random board is drawn from a stream of the game's seed of its own (the deck, built from
 #: the state's RNG, is the one the same seed gives on any board)
-BOARD_STREAM = 0xB0A2D
+BOARD_STREAM: Final = 0xB0A2D
 
 
 def seed_tiles(state: BalamData) -> tuple[str, ...] | None:
@@ -432,7 +443,7 @@ def _copy_tally(tally: Tally) -> Tally:
 
 #: every field of a Balam game, declared once: how it is made, copied and written (the
 #: attributes of :class:`BalamData` and its ``clone`` are written out from these)
-FIELDS = declare(
+FIELDS: Final = declare(
     # -- fixed by the options (shared by clones, not written but the random board's layout) -------
     board_tiles=field(factory=seed_tiles, json=TILES),
     board=field(factory=lambda s: game_board(s.options["board"], s.board_tiles)),

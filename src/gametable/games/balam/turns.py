@@ -7,6 +7,8 @@ his sheet (then builds, attacks or passes: ``act`` phase) or turns over a face-d
 
 from __future__ import annotations
 
+from typing import Final
+
 from gametable.core.protocol import Action
 from gametable.games.balam import rules
 from gametable.games.balam.actions import MAX_SLOTS, PAY_ACTIONS, Pay, TurnKatun
@@ -16,9 +18,9 @@ from gametable.games.balam.rules import Refusal
 from gametable.games.balam.scoring import divination_peeks
 from gametable.games.balam.state import ACT, COST, DECIDE, TURN, BalamData, Then
 
-KATUN_ACTIONS = tuple(TurnKatun(i) for i in range(MAX_SLOTS))
+KATUN_ACTIONS: Final = tuple(TurnKatun(i) for i in range(MAX_SLOTS))
 #: is a slot's card face down (a turned card's slot holds -1)
-FACE_DOWN = (-1).__lt__
+FACE_DOWN: Final = (-1).__lt__
 
 
 # -- A - Start of the round, 1 - DIVINATION ---------------------------------------------------------

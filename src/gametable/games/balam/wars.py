@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Final
 
 from gametable.core.protocol import Action
 from gametable.games.balam import rules
@@ -49,7 +50,7 @@ from gametable.games.balam.state import (
 )
 from gametable.games.balam.turns import pay_first_refusal
 
-DEFEND_ACTIONS = tuple(Defend(i) for i in range(41))
+DEFEND_ACTIONS: Final = tuple(Defend(i) for i in range(41))
 
 
 def potentials(
