@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache, lru_cache
-from itertools import count, permutations
+from itertools import permutations
 from math import isqrt
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal, TypedDict
@@ -181,8 +181,18 @@ def map_places(xy: Sequence[tuple[int, int] | None]) -> list[tuple[int, int]]:
     width = max(
         max((x + 1 for x, _ in placed), default=0), isqrt(unplaced - 1) + 1 if unplaced else 0
     )
-    free = ((x, y) for y in count(max((y + 1 for _, y in placed), default=0)) for x in range(width))
-    return [p if p is not None else next(free) for p in xy]
+    # the free squares, row by row below the placed tiles (a loop, not an endless generator:
+    # the compiled build turns generator expressions into lists)
+    x, y = 0, max((y + 1 for _, y in placed), default=0)
+    out: list[tuple[int, int]] = []
+    for p in xy:
+        if p is None:
+            p = (x, y)
+            x += 1
+            if x == width:
+                x, y = 0, y + 1
+        out.append(p)
+    return out
 
 
 def second_of(plots: int, plot: int) -> int | None:
