@@ -405,12 +405,12 @@ def _compile_clone(cls: type) -> Callable[[Any], Any]:
     return clone
 
 
-def _compile_create(cls: type) -> Callable[..., Any]:
-    """``create`` as straight-line code for the fields of ``cls``: each field ``given`` or else
-    its default, in declaration order (what :meth:`FieldState.create` does, without a loop)."""
+def _compile_fill(fields: Sequence[Field]) -> Callable[[Any, Mapping[str, Any]], None]:
+    """``fill(state, given)`` as straight-line code for ``fields``: each field ``given`` or else
+    its default, in declaration order (what :func:`create_fields` does, without a loop)."""
     names: dict[str, Any] = {}
-    lines = ["def create(cls, **given):", "    state = cls.__new__(cls)"]
-    for i, f in enumerate(cls._fields_):  # type: ignore[attr-defined]
+    lines = ["def fill(state, given):"]
+    for i, f in enumerate(fields):
         if f.factory is not None:
             names[f"_make{i}"] = f.factory
             initial = f"_make{i}(state)"
@@ -420,9 +420,22 @@ def _compile_create(cls: type) -> Callable[..., Any]:
         lines.append(
             f"    state.{f.name} = given[{f.name!r}] if {f.name!r} in given else {initial}"
         )
-    lines.append("    return state")
+    if not fields:
+        lines.append("    pass")
     exec("\n".join(lines), names)
-    create: Callable[..., Any] = names["create"]
+    fill: Callable[[Any, Mapping[str, Any]], None] = names["fill"]
+    return fill
+
+
+def _compile_create(cls: type) -> Callable[..., Any]:
+    """``create`` as straight-line code for the fields of ``cls`` (see :func:`_compile_fill`)."""
+    fill = _compile_fill(cls._fields_)  # type: ignore[attr-defined]
+
+    def create(cls: Any, **given: Any) -> Any:
+        state = cls.__new__(cls)  # (a compiled base class refuses object.__new__)
+        fill(state, given)
+        return state
+
     create.__qualname__ = f"{cls.__qualname__}.create"
     create.__doc__ = FieldState.create.__doc__
     return create
@@ -548,9 +561,16 @@ def declare(**declared: Any) -> tuple[Field, ...]:
 
 def create_fields(state: Any, given: Mapping[str, Any]) -> None:
     """Set every field of ``state`` (its class's ``_fields_``) to its ``given`` value or else
-    its default, in declaration order."""
-    for f in type(state)._fields_:
-        setattr(state, f.name, given[f.name] if f.name in given else f.initial(state))
+    its default, in declaration order (straight-line code generated once per set of fields)."""
+    cls = type(state)
+    fill = _FILL.get(cls)
+    if fill is None:
+        fill = _FILL[cls] = _compile_fill(cls._fields_)
+    fill(state, given)
+
+
+#: the generated ``fill`` of each state class (:func:`create_fields`)
+_FILL: dict[type, Callable[[Any, Mapping[str, Any]], None]] = {}
 
 
 def load_fields(cls: Any, data: Mapping[str, Any], given: Mapping[str, Any]) -> Any:

@@ -21,11 +21,10 @@ from functools import cache, lru_cache
 from itertools import permutations
 from math import isqrt
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal, TypedDict
-
-from msgspec import Meta
+from typing import Any, Final, Literal
 
 from gametable.core.rng import Rng
+from gametable.games.balam.boardview import BoardView, Feature, RichesName
 
 DATA: Final = Path(__file__).parent / "data"
 
@@ -47,7 +46,6 @@ SHELL: Final = Riches.SHELL
 JADE: Final = Riches.JADE
 OBSIDIAN: Final = Riches.OBSIDIAN
 PRISONER: Final = Riches.PRISONER
-RichesName = Literal["maize", "cacao", "shell", "jade", "obsidian", "prisoner"]
 #: the riches' names, by code
 RICHES: Final[tuple[RichesName, ...]] = ("maize", "cacao", "shell", "jade", "obsidian", "prisoner")
 assert tuple(r.name.lower() for r in Riches) == RICHES
@@ -57,36 +55,9 @@ NO_RICHES: Final = -1
 SUPPLY: Final = (30, 10, 8, 8, 16, 10)
 #: colours a site may produce (prisoners are captured, never produced)
 COLOURS: Final = RICHES[:PRISONER]
-Feature = Literal["seashore", "volcano", "cenote"]
 FEATURES: Final[tuple[Feature, ...]] = ("seashore", "volcano", "cenote")
 MAX_PLOTS: Final = 4
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
-
-
-class BoardSiteView(TypedDict):
-    """A site's fixed layout."""
-
-    id: str
-    colour: Annotated[RichesName, Meta(description="the riches its villages produce")]
-    plots: Annotated[int, Meta(description="its number of building plots (2 to 4)")]
-    features: list[Feature]
-    x: Annotated[
-        int,
-        Meta(
-            description="its tile's column, from 0 (a board file that places no tile of its "
-            "own: the game's place for it, see map_places)"
-        ),
-    ]
-    y: Annotated[int, Meta(description="its tile's row, from 0 (as x)")]
-    neighbours: Annotated[list[str], Meta(description="the sites at the end of a path from it")]
-
-
-class BoardView(TypedDict):
-    """The board's fixed public layout."""
-
-    name: str
-    title: str
-    sites: list[BoardSiteView]
 
 
 class BoardError(ValueError):
