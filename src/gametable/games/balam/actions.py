@@ -694,8 +694,9 @@ class ActionTable:
     #: the payments a king sheet allows...), shared by every game on the board
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False)
     #: the transport memo of every game on the board: the sites a riches may reach by (open
-    #: sites, site) (a pure function of the board: see ``BalamData.reach_from``)
-    reach: dict[tuple[int, int], int] = field(default_factory=dict, compare=False, hash=False)
+    #: sites, site), keyed ``open_sites * sites + site`` (a pure function of the board: see
+    #: ``BalamData.reach_from``)
+    reach: dict[int, int] = field(default_factory=dict, compare=False, hash=False)
 
     def remember(self, key: Any, value: Any) -> Any:
         """Keep ``value`` under ``key`` (the memo starts afresh when it grows too large)."""

@@ -21,10 +21,10 @@ from functools import cache, lru_cache
 from itertools import permutations
 from math import isqrt
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
 from gametable.core.rng import Rng
-from gametable.games.balam.boardview import BoardView, Feature, RichesName
+from gametable.games.balam.boardview import AllRiches, BoardView, Feature, RichesCount, RichesName
 
 DATA: Final = Path(__file__).parent / "data"
 
@@ -562,3 +562,17 @@ LARGE_SET, SMALL_SET = 13, 16
 #: Setting up the other elements"), so these are left to build with: cities, and markets' pyramids
 LARGE_PYRAMIDS: Final = LARGE_SET - 1
 SMALL_PYRAMIDS: Final = SMALL_SET - 1
+
+
+# -- riches in views ---------------------------------------------------------------------------------
+def riches_count(row: Sequence[int]) -> RichesCount:
+    """``[2, 0, 0, 1, 0, 0]`` -> ``{"maize": 2, "jade": 1}``."""
+    return cast(RichesCount, {RICHES[r]: n for r, n in enumerate(row) if n})
+
+
+def all_riches(row: Sequence[int]) -> AllRiches:
+    return cast(AllRiches, dict(zip(RICHES, row, strict=True)))
+
+
+def riches_names(codes: Sequence[int]) -> list[RichesName]:
+    return [RICHES[r] for r in codes]

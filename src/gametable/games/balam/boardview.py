@@ -1,4 +1,5 @@
-"""The shapes of the board's public layout in views (``TypedDict``s) and the names they use.
+"""The shapes of the board's layout and of riches counts in views (``TypedDict``s), and the
+names they use.
 
 They live apart from :mod:`~gametable.games.balam.board` so that the board can be compiled by
 the optional compiled build (mypyc) while these stay interpreted: compiling a ``TypedDict``
@@ -14,6 +15,7 @@ from msgspec import Meta
 
 RichesName = Literal["maize", "cacao", "shell", "jade", "obsidian", "prisoner"]
 Feature = Literal["seashore", "volcano", "cenote"]
+Count = Annotated[int, Meta(ge=0)]
 
 
 class BoardSiteView(TypedDict):
@@ -40,3 +42,25 @@ class BoardView(TypedDict):
     name: str
     title: str
     sites: list[BoardSiteView]
+
+
+class RichesCount(TypedDict, total=False):
+    """Counts of riches by name; a riches left out is none."""
+
+    maize: Count
+    cacao: Count
+    shell: Count
+    jade: Count
+    obsidian: Count
+    prisoner: Count
+
+
+class AllRiches(TypedDict):
+    """A count of each of the six riches."""
+
+    maize: Count
+    cacao: Count
+    shell: Count
+    jade: Count
+    obsidian: Count
+    prisoner: Count

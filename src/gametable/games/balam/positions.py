@@ -44,49 +44,15 @@ from gametable.games.balam.board import (
     TILE_OF,
     VILLAGE,
     Board,
-    RichesName,
+    all_riches,
+    riches_count,
 )
+from gametable.games.balam.boardview import Count, RichesCount
 from gametable.games.balam.dice import SKULL, face_text, parse_faces
 from gametable.games.balam.katun import ECLIPSE_WINDOW, KIND, TEXT, deck_places, fits_place
 
 #: how a plot is written: the building, ``+`` for a palace's or temple's second plot
 SECOND_MARK: Final = "+"
-Count = Annotated[int, Meta(ge=0)]
-
-
-class RichesCount(TypedDict, total=False):
-    """Counts of riches by name; a riches left out is none."""
-
-    maize: Count
-    cacao: Count
-    shell: Count
-    jade: Count
-    obsidian: Count
-    prisoner: Count
-
-
-class AllRiches(TypedDict):
-    """A count of each of the six riches."""
-
-    maize: Count
-    cacao: Count
-    shell: Count
-    jade: Count
-    obsidian: Count
-    prisoner: Count
-
-
-def riches_count(row: Sequence[int]) -> RichesCount:
-    """``[2, 0, 0, 1, 0, 0]`` -> ``{"maize": 2, "jade": 1}``."""
-    return cast(RichesCount, {RICHES[r]: n for r, n in enumerate(row) if n})
-
-
-def all_riches(row: Sequence[int]) -> AllRiches:
-    return cast(AllRiches, dict(zip(RICHES, row, strict=True)))
-
-
-def riches_names(codes: Sequence[int]) -> list[RichesName]:
-    return [RICHES[r] for r in codes]
 
 
 # -- values --------------------------------------------------------------------------------------------

@@ -74,6 +74,7 @@ from gametable.games.balam.board import (
     game_board,
     load_board,
     random_tiles,
+    riches_count,
     tiles_problem,
 )
 from gametable.games.balam.dice import SKULL, parse_faces
@@ -99,7 +100,6 @@ from gametable.games.balam.positions import (
     load_kings,
     load_sites,
     load_tally,
-    riches_count,
     sites_json,
     tally_json,
     tiles_used,
@@ -628,8 +628,8 @@ class BalamData(State):
     #: building goes up or down; shared by clones until then
     plot_memo: dict[tuple[Any, ...], Any]
     #: transport memo, a pure function of the board shared by the games on it: the sites a
-    #: riches may reach by (open sites, site)
-    reach_memo: dict[tuple[int, int], int]
+    #: riches may reach by (open sites, site), keyed ``open_sites * sites + site``
+    reach_memo: dict[int, int]
 
     @classmethod
     def create(cls, **given: Any) -> Self:
@@ -1043,7 +1043,7 @@ class BalamData(State):
         """The sites a riches of ``seat`` lying on ``site`` may be carried to (memoised)."""
         if open_sites is None:
             open_sites = self.open_sites(seat)
-        key = (open_sites, site)
+        key = open_sites * len(self.board.names) + site  # (open sites, site) as one number
         memo = self.reach_memo
         out = memo.get(key)
         if out is None:

@@ -29,19 +29,19 @@ from gametable.games.balam.board import (
     BoardView,
     BuildingName,
     RichesName,
+    all_riches,
     board_json,
+    riches_names,
 )
+from gametable.games.balam.boardview import AllRiches
 from gametable.games.balam.dice import face_text
 from gametable.games.balam.katun import CARDS, CATASTROPHE, TEXT, CardType
 from gametable.games.balam.positions import (
-    AllRiches,
     KingView,
     RoundView,
     TallyView,
-    all_riches,
     kings_json,
     position_text,
-    riches_names,
     tally_json,
 )
 from gametable.games.balam.state import OVER, AfterLosses, BalamData, Phase
