@@ -83,11 +83,15 @@ class Board:
     by_name: dict[str, int] = field(init=False, repr=False)
     #: the public layout once built (see :func:`board_json`)
     layout_json: list[BoardView] = field(init=False, repr=False)
+    #: per site, its neighbours as a bit mask (bit ``t`` for site ``t``; derived)
+    neighbour_bits: tuple[int, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         # derived values, set once (a frozen dataclass is set through object.__setattr__)
         object.__setattr__(self, "by_name", {n: i for i, n in enumerate(self.names)})
         object.__setattr__(self, "layout_json", [])
+        bits = tuple(sum(1 << t for t in set(near)) for near in self.neighbours)
+        object.__setattr__(self, "neighbour_bits", bits)
 
     @property
     def sites(self) -> range:

@@ -16,10 +16,6 @@ pyramids; the state memoises them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cache, reduce
-from operator import or_
-
 from gametable.games.balam.board import Board
 
 #: the two readings of "more enemy small pyramids than personal small pyramids" (option
@@ -29,8 +25,8 @@ STRONGEST, ALL = "strongest", "all"
 
 def usable_mask(
     board: Board,
-    owner: Sequence[int],
-    pyramids: Sequence[Sequence[int]],
+    owner: list[int],
+    pyramids: list[list[int]],
     seat: int,
     control: str = STRONGEST,
 ) -> int:
@@ -59,18 +55,12 @@ def usable_mask(
     return mask
 
 
-@cache
-def neighbour_masks(board: Board) -> tuple[int, ...]:
-    """Per site, its neighbours as a bit mask."""
-    return tuple(reduce(or_, (1 << t for t in near), 0) for near in board.neighbours)
-
-
 def reach(board: Board, open_sites: int, site: int) -> int:
     """Sites a riches in ``site`` may be carried to (itself always), given the open sites: the
     open sites connected to it through open sites, grown a ring of neighbours at a time."""
     if not open_sites >> site & 1:
         return 1 << site
-    masks = neighbour_masks(board)
+    masks = board.neighbour_bits
     seen = ring = 1 << site
     while ring:
         grown = 0
