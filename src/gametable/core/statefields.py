@@ -29,6 +29,12 @@ fields declared before it.  ``clone`` is generated as straight-line code once pe
 game keeps its own invariants: :meth:`FieldState._after_load` derives what is not written and
 checks what the structure alone cannot.
 
+A state class that a compiler such as mypyc should make native cannot be built this way (its
+class body and methods are fixed when compiled): it keeps the declarations in a table instead
+(:func:`declare`, as its ``_fields_``), writes its attributes and ``clone`` out explicitly
+(:func:`clone_lines` gives the lines, for a test to compare), and takes ``create``, ``to_json``
+and loading from :func:`create_fields`, :func:`fields_json` and :func:`load_fields`.
+
 The position header (game, version, players, options, seed, RNG, ply) is declared here once for
 every game (:class:`Header`, written by :func:`gametable.core.positions.header_json`).
 

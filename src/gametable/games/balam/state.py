@@ -13,9 +13,11 @@ second riches on its second plot).  ``owner[site]`` is the seat whose large pyra
 with its top card last; ``slots`` are the round's face-down cards (-1 once turned); ``peeks[seat]``
 is a bit mask of the slots that seat has looked at.
 
-The fields are declared with :func:`gametable.core.statefields.field`: how each is copied and where
-it lives in the JSON form (``docs/rules/balam.md``, "Positions by hand"; the codecs are in
-:mod:`~gametable.games.balam.positions`).  The rules are functions over this data, one module per
+The fields are declared once, in :data:`FIELDS` (:func:`gametable.core.statefields.field`): how
+each is made and copied and where it lives in the JSON form (``docs/rules/balam.md``, "Positions
+by hand"; the codecs are in :mod:`~gametable.games.balam.positions`).  :class:`BalamData` writes
+them out as typed attributes with their ``clone`` (checked against :data:`FIELDS` by a test), so
+that the optional compiled build makes it a native class.  The rules are functions over this data, one module per
 rulebook section, and :mod:`~gametable.games.balam.flow` runs the turns and rounds; the
 :class:`Phase` says which decision comes next.
 """
