@@ -68,6 +68,7 @@ _NEXT_TO_MOVE = ((), *_NEXT_TO_MOVE)
 
 class BalzakkenState(CopiedState):
     __slots__ = (
+        "_columns",
         "_offered",
         "dealer",
         "discard",
@@ -115,6 +116,8 @@ class BalzakkenState(CopiedState):
         self.discard: list[int] = []
         self.in_front: list[list[int]] = [[] for _ in range(players)]
         self.known: list[list[list[int]]] = []
+        #: what the others know of each seat's hand, as lists (see :meth:`index_knowledge`)
+        self._columns: list[list[list[int]]] = []
         self.to_move = (options["first_player"],)
         #: the legal actions last listed for the seat to move in this very position (dropped by
         #: every change), so that ``apply`` can trust those very action objects unchecked
@@ -145,8 +148,11 @@ class BalzakkenState(CopiedState):
         del deck[cut:]
         self.draw = deck
         self.in_front = [[] for _ in range(n)]
-        cells: list[list[int]] = [[] for _ in range(n * (n + 1))]  # one pass, cut into rows
-        self.known = [cells[o : o + n] for o in range(0, n * (n + 1), n)]
+        # nobody knows anything yet: each seat's column is one list, shared by every observer
+        public: list[list[int]] = [[] for _ in range(n)]
+        self.known = [[[] if o == p else public[p] for p in range(n)] for o in range(n)]
+        self.known.append(public)
+        self._columns = [[cells] for cells in public]
         self.discard = [self.turn_first_discard()]
 
     def turn_first_discard(self) -> int:
@@ -274,11 +280,11 @@ class BalzakkenState(CopiedState):
         hand = self.hands[seat]
         discard = self.discard
         former_top = len(discard) - 1
+        column = self._columns[seat]
         for _ in range(count):
             hand.remove(card)
-            for row in self.known:  # played openly: nobody counts it in the hand any more
-                cards = row[seat]
-                if cards and card in cards:
+            for cards in column:  # played openly: nobody counts it in the hand any more
+                if card in cards:
                     cards.remove(card)
             discard.append(card)
         if count > 1:
@@ -302,12 +308,10 @@ class BalzakkenState(CopiedState):
         taken = discard[-1]
         discard[-1] = card
         insort(hand, taken)
-        for o, row in enumerate(self.known):
-            cards = row[seat]
-            if cards and card in cards:  # played openly: forgotten
+        for cards in self._columns[seat]:
+            if card in cards:  # played openly: forgotten
                 cards.remove(card)
-            if o != seat:  # taken in plain sight: everyone else knows it is there
-                insort(cards, taken)
+            insort(cards, taken)  # taken in plain sight: everyone else knows it is there
         self.stats["swaps"] += 1
 
     def play_swinger(self, seat: int, target: int) -> None:
@@ -322,6 +326,8 @@ class BalzakkenState(CopiedState):
         self.known[target][seat] = list(self.hands[seat])
         self.known[seat][seat] = []
         self.known[target][target] = []
+        self._columns[seat] = self.column_of(seat)
+        self._columns[target] = self.column_of(target)
         self.stats["swingers"] += 1
 
     def play_lul(self, seat: int, target: int) -> None:
@@ -391,16 +397,39 @@ class BalzakkenState(CopiedState):
     # -- knowledge of other hands -----------------------------------------------------------------
     def forget(self, seat: int, card: int) -> None:
         """``seat`` played ``card`` openly: nobody counts it in their hand any more."""
-        for row in self.known:
-            cards = row[seat]
+        for cards in self._columns[seat]:
             if card in cards:
                 cards.remove(card)
 
     def reveal_taken(self, seat: int, card: int) -> None:
         """``seat`` took ``card`` from the discard pile in plain sight: everyone knows it is there."""
+        for cards in self._columns[seat]:
+            insort(cards, card)
+
+    def column_of(self, seat: int) -> list[list[int]]:
+        """The distinct lists of what the other observers (the public row too) know of
+        ``seat``'s hand.
+
+        Observers who know the same thing of a seat may share one list (every deal starts them
+        so: each learns only what happens in plain sight until a Swinger tells two of them
+        more).  A change of a seat's hand in plain sight is the same change to each observer's
+        list but the seat's own, which stays empty (a seat knows its own hand), so it is made
+        once per distinct list of this column.
+        """
+        column: list[list[int]] = []
         for o, row in enumerate(self.known):
             if o != seat:
-                insort(row[seat], card)
+                cells = row[seat]
+                for other in column:
+                    if other is cells:  # shared (by identity: equal lists may be distinct)
+                        break
+                else:
+                    column.append(cells)
+        return column
+
+    def index_knowledge(self) -> None:
+        """Index :attr:`known` by seat (:meth:`column_of`), after ``known`` was set as a whole."""
+        self._columns = [self.column_of(p) for p in range(self.players)]
 
     # -- views ------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> BalzakkenView:
@@ -468,6 +497,7 @@ class BalzakkenState(CopiedState):
         for o in range(self.players + 1):
             if o != me:
                 new.known[o] = [[] if p == o else list(public[p]) for p in range(self.players)]
+        new.index_knowledge()
         return new
 
     def event_counts(self) -> dict[str, int]:
@@ -514,7 +544,10 @@ class BalzakkenState(CopiedState):
         self.draw = source.draw[:]
         self.discard = source.discard[:]
         self.in_front = [f[:] for f in source.in_front]
-        self.known = [[k[:] for k in row] for row in source.known]
+        # copy each list once, so that observers sharing one still share its copy
+        copies = {id(cards): cards[:] for row in source.known for cards in row}
+        self.known = [[copies[id(cards)] for cards in row] for row in source.known]
+        self._columns = [[copies[id(cards)] for cards in column] for column in source._columns]
         self.to_move = source.to_move
         self.dealer = source.dealer
 
