@@ -68,6 +68,15 @@ def cards_text(cards: Iterable[int]) -> list[CardText]:
     return list(map(_TEXT_OF, cards))
 
 
+def hands_text(hands: Iterable[Iterable[int]]) -> list[list[CardText]]:
+    """:func:`cards_text` of each hand, in one call (a round's record writes every hand).
+
+    >>> hands_text([[7, SWINGER], []])
+    [['7', 'S'], []]
+    """
+    return [list(map(_TEXT_OF, cards)) for cards in hands]
+
+
 def parse_card(text: str) -> int:
     """``"7"`` -> 7, ``"S"`` -> SWINGER; ``ValueError`` for anything else."""
     try:
@@ -83,6 +92,15 @@ def hand_value(hand: Iterable[int]) -> int:
     12
     """
     return sum(map(_POINTS_OF, hand))
+
+
+def hand_values(hands: Iterable[Iterable[int]]) -> list[int]:
+    """:func:`hand_value` of each hand, in one call (scoring a round values every hand).
+
+    >>> hand_values([[-1, 3, LUL, SWINGER], [11]])
+    [12, 11]
+    """
+    return [sum(map(_POINTS_OF, hand)) for hand in hands]
 
 
 def deck_counts(options: Mapping[str, Any]) -> dict[int, int]:

@@ -39,6 +39,8 @@ from gametable.games.balzakken.cards import (
     build_deck,
     cards_text,
     hand_value,
+    hand_values,
+    hands_text,
     is_balzak,
 )
 from gametable.games.balzakken.legal import actions_of_hand
@@ -150,8 +152,13 @@ class BalzakkenState(CopiedState):
         self.in_front = [[] for _ in range(n)]
         # nobody knows anything yet: each seat's column is one list, shared by every observer
         public: list[list[int]] = [[] for _ in range(n)]
-        self.known = [[[] if o == p else public[p] for p in range(n)] for o in range(n)]
-        self.known.append(public)
+        known = []
+        for o in range(n):
+            row = public[:]
+            row[o] = []  # a seat's own: always empty
+            known.append(row)
+        known.append(public)
+        self.known = known
         self._columns = [[cells] for cells in public]
         self.discard = [self.turn_first_discard()]
 
@@ -341,7 +348,7 @@ class BalzakkenState(CopiedState):
     def end_round(self, caller: int) -> None:
         """BALZAK!: score the round, apply the tasty positions, end the game or deal again."""
         hands = self.hands
-        values = list(map(hand_value, hands))
+        values = hand_values(hands)
         kind, points = score_round(values, caller)
         before = self.scores  # replaced, not changed: the round's record keeps it
         sums = list(map(add, before, points))
@@ -352,8 +359,8 @@ class BalzakkenState(CopiedState):
             "round": self.round,
             "caller": caller,
             "kind": kind,
-            "hands": list(map(cards_text, hands)),
-            "in_front": list(map(cards_text, self.in_front)),
+            "hands": hands_text(hands),
+            "in_front": hands_text(self.in_front),
             "values": values,
             "points": list(points),
             "before": before,
