@@ -17,25 +17,25 @@ import operator
 import random
 import secrets
 import struct
-from collections.abc import MutableSequence, Sequence
-from typing import Any, TypeVar
+from collections.abc import Sequence
+from typing import Any, Final, TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_M1 = 0xBF58476D1CE4E5B9
-_M2 = 0x94D049BB133111EB
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
+_M1: Final = 0xBF58476D1CE4E5B9
+_M2: Final = 0x94D049BB133111EB
 
 #: ``randbelow(n)`` rejects a draw ``x >= 2**64 - 2**64 % n``; for ``n <= 2**32`` every draw
 #: below ``_SAFE`` is accepted, so the exact limit is only worked out for the rare draws above it
-_SAFE = (1 << 64) - (1 << 32)
-_SAFE_N = 1 << 32
+_SAFE = (1 << 64) - (1 << 32)  # (not Final: a test lowers it to reach the exact path)
+_SAFE_N: Final = 1 << 32
 
 #: outputs computed together in one pass of big-integer arithmetic (see :meth:`Rng.block`)
-_LANES = 64
+_LANES: Final = 64
 #: below this many outputs the plain one-at-a-time loop is faster
-_BLOCK_MIN = 6
+_BLOCK_MIN: Final = 6
 
 
 class _LaneTable:
@@ -58,7 +58,7 @@ class _LaneTable:
         self.unpack = struct.Struct("<" + "Q8x" * k).unpack
 
 
-_TABLES: dict[int, _LaneTable] = {}
+_TABLES: Final[dict[int, _LaneTable]] = {}
 
 
 def _table(k: int) -> _LaneTable:
@@ -142,7 +142,7 @@ class Rng:
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.randbelow(len(seq))]
 
-    def shuffle(self, items: MutableSequence[Any]) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates, in place: for ``i`` from the last index down to 1, swap item ``i`` with
         item ``randbelow(i + 1)``.
 
@@ -161,11 +161,12 @@ class Rng:
             self._shuffle_one_by_one(items)
             return
         i = n - 1
+        j: int  # (typed, so that a compiled build indexes the list natively)
         for j in map(operator.mod, draws, range(n, 1, -1)):  # j = randbelow(i + 1)
             items[i], items[j] = items[j], items[i]
             i -= 1
 
-    def _shuffle_one_by_one(self, items: MutableSequence[Any]) -> None:
+    def _shuffle_one_by_one(self, items: list[Any]) -> None:
         """The plain Fisher-Yates loop (the definition :meth:`shuffle` keeps to)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.randbelow(i + 1)

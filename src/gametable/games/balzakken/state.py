@@ -16,7 +16,7 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter, defaultdict
 from operator import add
-from typing import Any
+from typing import Any, Final
 
 from gametable.core.positions import header_json
 from gametable.core.protocol import Action, Game, Outcome
@@ -47,9 +47,9 @@ from gametable.games.balzakken.legal import actions_of_hand
 from gametable.games.balzakken.scoring import KINDS, game_is_over, score_round, tasty_position
 from gametable.games.balzakken.views import BalzakkenView, OutcomeView, RoundRecord
 
-HAND_SIZE = 5
+HAND_SIZE: Final = 5
 #: the event counted for each kind of call
-ROUND_EVENT = {kind: f"{kind}_balzak" for kind in KINDS}
+ROUND_EVENT: Final = {kind: f"{kind}_balzak" for kind in KINDS}
 EVENTS = (
     "good_balzak",
     "false_balzak",
@@ -64,8 +64,7 @@ EVENTS = (
 
 
 #: _NEXT_TO_MOVE[players][seat]: ``to_move`` after ``seat``'s turn, built once
-_NEXT_TO_MOVE = tuple(tuple(((s + 1) % n,) for s in range(n)) for n in range(1, 9))
-_NEXT_TO_MOVE = ((), *_NEXT_TO_MOVE)
+_NEXT_TO_MOVE: Final = tuple(tuple(((s + 1) % n,) for s in range(n)) for n in range(9))
 
 
 class BalzakkenState(CopiedState):
