@@ -70,6 +70,7 @@ _NEXT_TO_MOVE: Final = tuple(tuple(((s + 1) % n,) for s in range(n)) for n in ra
 class BalzakkenState(CopiedState):
     __slots__ = (
         "_columns",
+        "_next_to_move",
         "_offered",
         "dealer",
         "discard",
@@ -104,6 +105,8 @@ class BalzakkenState(CopiedState):
     def new_position(self) -> None:
         """A game's state before its first deal."""
         players, options = self.players, self.options
+        #: ``to_move`` after each seat's turn at this table
+        self._next_to_move: tuple[tuple[int, ...], ...] = _NEXT_TO_MOVE[players]
         self.rng = Rng(self.seed)
         self.ply = 0
         self.round = 0
@@ -278,7 +281,7 @@ class BalzakkenState(CopiedState):
         else:
             assert isinstance(action, PlayLul)
             self.play_lul(seat, action.target)
-        self.to_move = _NEXT_TO_MOVE[self.players][seat]
+        self.to_move = self._next_to_move[seat]
 
     # -- the four actions -------------------------------------------------------------------------
     def discard_cards(self, seat: int, card: int, count: int, take_top: bool) -> None:
@@ -371,7 +374,7 @@ class BalzakkenState(CopiedState):
             self.to_move = ()
             return
         self.dealer = caller
-        self.to_move = _NEXT_TO_MOVE[self.players][caller]
+        self.to_move = self._next_to_move[caller]
         self.deal_round()
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -540,6 +543,7 @@ class BalzakkenState(CopiedState):
     def copy_position(self, source: BalzakkenState) -> None:
         """Take everything but the header from ``source`` (lists copied)."""
         self._offered = ()
+        self._next_to_move = source._next_to_move
         self.rng = Rng(source.rng.state)
         self.ply = source.ply
         self.round = source.round
