@@ -92,3 +92,53 @@ def test_a_draw_that_may_be_rejected_is_drawn_exactly(monkeypatch: pytest.Monkey
         assert items == expected and r.state == state
         state, value = reference_randbelow(state, 7)
         assert r.randbelow(7) == value and r.state == state
+
+
+def reference_partners(state: int, n: int) -> tuple[int, list[int]]:
+    partners = []
+    for i in range(n - 1, 0, -1):
+        state, j = reference_randbelow(state, i + 1)
+        partners.append(j)
+    return state, partners
+
+
+def test_the_partners_in_32_bit_halves_match_the_plain_loop() -> None:
+    """The compiled build's shuffle draws in 32-bit halves (``_partners_in_halves``); run
+    interpreted here, it must give the plain loop's partners and state (same code, same ints)."""
+    picker = random.Random(8)
+    seeds = [0, 1, MASK, MASK - 0x9E3779B97F4A7C15, 1 << 63, 12345]
+    seeds += [picker.getrandbits(64) for _ in range(300)]
+    for seed in seeds:
+        n = picker.choice([2, 3, 7, 60, 61, 200])
+        assert rng_module._partners_in_halves(seed, n) == reference_partners(seed, n)
+
+
+def unmix(x: int) -> int:
+    """The SplitMix64 state whose output is ``x`` (its finaliser inverted step by step)."""
+
+    def unshift(z: int, k: int) -> int:
+        y = z
+        for _ in range(64 // k + 1):
+            y = z ^ (y >> k)
+        return y
+
+    z = unshift(x, 31)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & MASK
+    z = unshift(z, 27)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & MASK
+    return unshift(z, 30)
+
+
+def test_the_halves_give_way_to_the_exact_path_for_a_draw_that_may_be_rejected() -> None:
+    """A seed whose third draw is above 2**64 - 2**32 (made by inverting the mixer): the halves
+    give up, leaving the state alone, and the shuffle still draws exactly."""
+    high = 0xFFFFFFFF_12345678
+    seed = (unmix(high) - 3 * 0x9E3779B97F4A7C15) & MASK
+    assert reference_next64((seed + 2 * 0x9E3779B97F4A7C15) & MASK)[1] == high
+    assert rng_module._partners_in_halves(seed, 60) == (seed, [])
+    items = list(range(60))
+    expected = list(items)
+    state = reference_shuffle(seed, expected)
+    r = Rng(seed)
+    r.shuffle(items)
+    assert items == expected and r.state == state

@@ -17,25 +17,101 @@ import operator
 import random
 import secrets
 import struct
-from collections.abc import MutableSequence, Sequence
-from typing import Any, TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, TypeVar
+
+from mypy_extensions import i64
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_M1 = 0xBF58476D1CE4E5B9
-_M2 = 0x94D049BB133111EB
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
+_M1: Final = 0xBF58476D1CE4E5B9
+_M2: Final = 0x94D049BB133111EB
 
 #: ``randbelow(n)`` rejects a draw ``x >= 2**64 - 2**64 % n``; for ``n <= 2**32`` every draw
 #: below ``_SAFE`` is accepted, so the exact limit is only worked out for the rare draws above it
-_SAFE = (1 << 64) - (1 << 32)
-_SAFE_N = 1 << 32
+_SAFE = (1 << 64) - (1 << 32)  # (not Final: a test lowers it to reach the exact path)
+_SAFE_N: Final = 1 << 32
 
 #: outputs computed together in one pass of big-integer arithmetic (see :meth:`Rng.block`)
-_LANES = 64
+_LANES: Final = 64
 #: below this many outputs the plain one-at-a-time loop is faster
-_BLOCK_MIN = 6
+_BLOCK_MIN: Final = 6
+
+
+#: SplitMix64's constants in 32-bit halves, for :func:`_partners_in_halves`
+_M32: Final = 0xFFFFFFFF
+_M16: Final = 0xFFFF
+_GAMMA_HI: Final = _GAMMA >> 32
+_GAMMA_LO: Final = _GAMMA & 0xFFFFFFFF
+_M1_HI: Final = _M1 >> 32
+_M1_LO: Final = _M1 & 0xFFFFFFFF
+_M2_HI: Final = _M2 >> 32
+_M2_LO: Final = _M2 & 0xFFFFFFFF
+
+
+def _product_high(zh: i64, zl: i64, m_hi: i64, m_lo: i64) -> i64:
+    """The upper 32 bits of ``(zh:zl) * (m_hi:m_lo) mod 2**64``, from 32-bit halves.
+
+    Every partial product is of a 32-bit and a 16-bit number, so no step reaches ``2**63``: the
+    same code gives the same numbers interpreted (Python ints) and compiled (native ``i64``).
+    """
+    low = zl * (m_lo & _M16)
+    mid = zl * (m_lo >> 16)
+    carry = ((low + ((mid & _M16) << 16)) >> 32) + (mid >> 16)
+    cross1 = (zh & _M16) * m_lo + ((((zh >> 16) * m_lo) & _M16) << 16)
+    cross2 = (m_hi & _M16) * zl + ((((m_hi >> 16) * zl) & _M16) << 16)
+    return (carry + cross1 + cross2) & _M32
+
+
+def _product_low(zl: i64, m_lo: i64) -> i64:
+    """The lower 32 bits of ``(zh:zl) * (m_hi:m_lo)`` (they depend on the low halves only)."""
+    return (zl * (m_lo & _M16) + (((zl * (m_lo >> 16)) & _M16) << 16)) & _M32
+
+
+def _partners_in_halves(state: int, n: int) -> tuple[int, list[int]]:
+    """What :meth:`Rng.swap_partners` draws (for ``2 <= n <= 2**32``), computed in 32-bit halves:
+    ``(the generator's new state, the partners)``, or ``(state, [])`` if a draw may be rejected.
+
+    Written for a compiled build (mypyc), where the halves are native 64-bit integers and the
+    whole shuffle's draws cost about what one big-integer pass of :meth:`Rng.block` costs in
+    pure Python; interpreted it is much slower than :meth:`Rng.block`, and not used.
+    """
+    hi: i64 = state >> 32
+    lo: i64 = state & _M32
+    partners: list[int] = []
+    i: i64 = n - 1
+    while i > 0:
+        lo += _GAMMA_LO  # s += GAMMA
+        hi = (hi + _GAMMA_HI + (lo >> 32)) & _M32
+        lo &= _M32
+        zh = hi ^ (hi >> 30)  # z = s ^ (s >> 30)
+        zl = lo ^ (((hi << 2) & _M32) | (lo >> 30))
+        zh, zl = _product_high(zh, zl, _M1_HI, _M1_LO), _product_low(zl, _M1_LO)  # z *= M1
+        zl ^= ((zh << 5) & _M32) | (zl >> 27)  # z ^= z >> 27
+        zh ^= zh >> 27
+        zh, zl = _product_high(zh, zl, _M2_HI, _M2_LO), _product_low(zl, _M2_LO)  # z *= M2
+        zl ^= ((zh << 1) & _M32) | (zl >> 31)  # z ^= z >> 31
+        zh ^= zh >> 31
+        if zh == _M32:  # the draw is at least _SAFE: randbelow might reject it
+            return state, []
+        m = i + 1  # the partner is z % m, taken 16 bits at a time to stay below 2**63
+        r = zh % m
+        r = ((r << 16) | (zl >> 16)) % m
+        r = ((r << 16) | (zl & _M16)) % m
+        partners.append(r)
+        i -= 1
+    return (int(hi) << 32) | int(lo), partners
+
+
+def _probe() -> None:
+    """Nothing: its type tells whether this module runs compiled."""
+
+
+#: whether this module runs compiled (a native function is not a Python ``function``): then
+#: shuffles draw with :func:`_partners_in_halves`, else with :meth:`Rng.block`
+NATIVE_INTS: Final = type(_probe).__name__ != "function"
 
 
 class _LaneTable:
@@ -58,7 +134,7 @@ class _LaneTable:
         self.unpack = struct.Struct("<" + "Q8x" * k).unpack
 
 
-_TABLES: dict[int, _LaneTable] = {}
+_TABLES: Final[dict[int, _LaneTable]] = {}
 
 
 def _table(k: int) -> _LaneTable:
@@ -142,34 +218,41 @@ class Rng:
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.randbelow(len(seq))]
 
-    def shuffle(self, items: MutableSequence[Any]) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates, in place: for ``i`` from the last index down to 1, swap item ``i`` with
-        item ``randbelow(i + 1)``.
+        item ``randbelow(i + 1)`` (drawn beforehand by :meth:`swap_partners`)."""
+        i = len(items) - 1
+        j: int  # (typed, so that a compiled build indexes the list natively)
+        for j in self.swap_partners(len(items)):
+            items[i], items[j] = items[j], items[i]
+            i -= 1
 
-        The draws are made together with :meth:`block`; should one of them be high enough that
-        ``randbelow`` might reject it (about one shuffle in 70 million), the shuffle is redone
-        one draw at a time, so the result and the generator's state are always exactly those of
-        the plain loop.
+    def swap_partners(self, n: int) -> Iterable[int]:
+        """The partners ``randbelow(i + 1)`` of a Fisher-Yates shuffle of ``n`` items, for ``i``
+        from ``n - 1`` down to 1, all drawn now.
+
+        They are drawn together with :meth:`block` (compiled: :func:`_partners_in_halves`);
+        should one of them be high enough that ``randbelow`` might reject it (about one shuffle
+        in 70 million), they are drawn again one at a time, so the partners and the generator's
+        state are always exactly those of the plain loop.
+
+        >>> a, b = Rng(3), Rng(3)
+        >>> list(a.swap_partners(5)) == [b.randbelow(i + 1) for i in range(4, 0, -1)]
+        True
         """
-        n = len(items)
         if n < 2:
-            return
+            return ()
+        if NATIVE_INTS and n <= _SAFE_N:
+            state, partners = _partners_in_halves(self.state, n)
+            if partners:  # (else a draw may be rejected: the exact path below decides)
+                self.state = state
+                return partners
         start = self.state
         draws = self.block(n - 1)
         if n > _SAFE_N or max(draws) >= _SAFE:
             self.state = start
-            self._shuffle_one_by_one(items)
-            return
-        i = n - 1
-        for j in map(operator.mod, draws, range(n, 1, -1)):  # j = randbelow(i + 1)
-            items[i], items[j] = items[j], items[i]
-            i -= 1
-
-    def _shuffle_one_by_one(self, items: MutableSequence[Any]) -> None:
-        """The plain Fisher-Yates loop (the definition :meth:`shuffle` keeps to)."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
-            items[i], items[j] = items[j], items[i]
+            return [self.randbelow(i + 1) for i in range(n - 1, 0, -1)]
+        return map(operator.mod, draws, range(n, 1, -1))
 
     def fork(self) -> Rng:
         """An independent generator seeded from this one (advances this one)."""

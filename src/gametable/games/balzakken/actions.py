@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from gametable.core.errors import InvalidAction
 from gametable.core.protocol import Action
@@ -168,7 +168,7 @@ class CallBalzak(Action):
 CallBalzak.kind = "balzak"
 
 
-BALZAK = CallBalzak()
+BALZAK: Final = CallBalzak()
 ACTION_TYPES: tuple[type[Action], ...] = (Discard, Swap, PlaySwinger, PlayLul, CallBalzak)
 
 

@@ -11,12 +11,13 @@ and a Swinger left in hand counts 0.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
-SWINGER = 20
-LUL = 21
-ACTION_CARDS = (SWINGER, LUL)
-LOWEST, HIGHEST = -1, 11
+SWINGER: Final = 20
+LUL: Final = 21
+ACTION_CARDS: Final = (SWINGER, LUL)
+LOWEST: Final = -1
+HIGHEST: Final = 11
 BALZAK_VALUES = tuple(range(LOWEST, HIGHEST + 1))
 ALL_CARDS = (*BALZAK_VALUES, SWINGER, LUL)
 
@@ -25,7 +26,7 @@ POINTS = {**{v: v for v in BALZAK_VALUES}, SWINGER: 0, LUL: 10}
 
 #: a card as text (JSON, notation, views)
 CardText = Literal["-1", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "S", "L"]
-_POINTS_OF = POINTS.__getitem__
+_POINTS_OF: Final = POINTS.__getitem__
 
 _TEXT: dict[int, CardText] = {
     -1: "-1",
@@ -44,7 +45,7 @@ _TEXT: dict[int, CardText] = {
     SWINGER: "S",
     LUL: "L",
 }
-_TEXT_OF = _TEXT.__getitem__
+_TEXT_OF: Final = _TEXT.__getitem__
 _FROM_TEXT: dict[str, int] = {t: c for c, t in _TEXT.items()}
 _FROM_TEXT.update(
     {"SWINGER": SWINGER, "LUL": LUL, "s": SWINGER, "l": LUL, "swinger": SWINGER, "lul": LUL}
@@ -68,6 +69,15 @@ def cards_text(cards: Iterable[int]) -> list[CardText]:
     return list(map(_TEXT_OF, cards))
 
 
+def hands_text(hands: Iterable[Iterable[int]]) -> list[list[CardText]]:
+    """:func:`cards_text` of each hand, in one call (a round's record writes every hand).
+
+    >>> hands_text([[7, SWINGER], []])
+    [['7', 'S'], []]
+    """
+    return [list(map(_TEXT_OF, cards)) for cards in hands]
+
+
 def parse_card(text: str) -> int:
     """``"7"`` -> 7, ``"S"`` -> SWINGER; ``ValueError`` for anything else."""
     try:
@@ -83,6 +93,15 @@ def hand_value(hand: Iterable[int]) -> int:
     12
     """
     return sum(map(_POINTS_OF, hand))
+
+
+def hand_values(hands: Iterable[Iterable[int]]) -> list[int]:
+    """:func:`hand_value` of each hand, in one call (scoring a round values every hand).
+
+    >>> hand_values([[-1, 3, LUL, SWINGER], [11]])
+    [12, 11]
+    """
+    return [sum(map(_POINTS_OF, hand)) for hand in hands]
 
 
 def deck_counts(options: Mapping[str, Any]) -> dict[int, int]:

@@ -12,15 +12,17 @@ computed once, by calling the very functions that explain refusals, and kept in 
 
 from __future__ import annotations
 
+from typing import Final
+
 from gametable.core.protocol import Action
 from gametable.games.balzakken import rules
 from gametable.games.balzakken.actions import BALZAK, Discard, PlayLul, PlaySwinger, Swap
 from gametable.games.balzakken.cards import ACTION_CARDS, ALL_CARDS, LUL, SWINGER
 
 #: most copies of one card a hand can hold (every deck option is at most 8)
-MAX_HELD = 8
+MAX_HELD: Final = 8
 #: most players at a table
-MAX_PLAYERS = 8
+MAX_PLAYERS: Final = 8
 
 
 def _card_actions(card: int, held: int) -> tuple[Action, ...]:
@@ -55,11 +57,11 @@ def _target_actions(card: int, seat: int, players: int) -> tuple[Action, ...]:
 
 
 #: CARD_ACTIONS[card][held]: the legal discards and swaps of a run of ``held`` copies of ``card``
-CARD_ACTIONS: dict[int, tuple[tuple[Action, ...], ...]] = {
+CARD_ACTIONS: Final[dict[int, tuple[tuple[Action, ...], ...]]] = {
     card: tuple(_card_actions(card, held) for held in range(MAX_HELD + 1)) for card in ALL_CARDS
 }
 #: TARGETS[card][players][seat]: the Swinger or Lul played by ``seat`` in front of each other seat
-TARGETS: dict[int, tuple[tuple[tuple[Action, ...], ...], ...]] = {
+TARGETS: Final[dict[int, tuple[tuple[tuple[Action, ...], ...], ...]]] = {
     card: tuple(
         tuple(_target_actions(card, seat, players) for seat in range(players))
         for players in range(MAX_PLAYERS + 1)
@@ -67,7 +69,7 @@ TARGETS: dict[int, tuple[tuple[tuple[Action, ...], ...], ...]] = {
     for card in ACTION_CARDS
 }
 #: BALZAK_ALLOWED[swingers][luls]: may a hand holding that many action cards call BALZAK!?
-BALZAK_ALLOWED = tuple(
+BALZAK_ALLOWED: Final = tuple(
     tuple(rules.balzak_refusal(swingers, luls) is None for luls in range(MAX_HELD + 1))
     for swingers in range(MAX_HELD + 1)
 )
@@ -76,7 +78,7 @@ BALZAK_ALLOWED = tuple(
 #: SEAT_TABLES[players][seat][card][held]: every legal action of a run of ``held`` copies of
 #: ``card`` in the hand of ``seat`` (a Balzak's discards and swap, or an action card played in
 #: front of each other seat), so that a hand's actions are one look-up per run of equal cards
-SEAT_TABLES: tuple[tuple[dict[int, tuple[tuple[Action, ...], ...]], ...], ...] = tuple(
+SEAT_TABLES: Final[tuple[tuple[dict[int, tuple[tuple[Action, ...], ...]], ...], ...]] = tuple(
     tuple(
         {
             **CARD_ACTIONS,
@@ -87,10 +89,10 @@ SEAT_TABLES: tuple[tuple[dict[int, tuple[tuple[Action, ...], ...]], ...], ...] =
     for players in range(MAX_PLAYERS + 1)
 )
 #: may a hand without action cards call BALZAK! (asked of the rule once)
-BALZAK_WITHOUT_ACTION_CARDS = BALZAK_ALLOWED[0][0]
+BALZAK_WITHOUT_ACTION_CARDS: Final = BALZAK_ALLOWED[0][0]
 #: may any hand holding an action card call BALZAK! (asked of the rule once: as the rule stands,
 #: none may, so a hand with action cards need not count them)
-BALZAK_WITH_ACTION_CARDS = any(
+BALZAK_WITH_ACTION_CARDS: Final = any(
     BALZAK_ALLOWED[swingers][luls]
     for swingers in range(MAX_HELD + 1)
     for luls in range(MAX_HELD + 1)

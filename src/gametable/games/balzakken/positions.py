@@ -140,6 +140,7 @@ def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
                         f"known[{o}][{p}] must include the public knowledge known[{players}][{p}]"
                     )
 
+    state.index_knowledge()
     state.history = load_rounds(data.get("rounds", []), state)
     stats = data.get("stats", {})
     if not isinstance(stats, dict) or not all(isinstance(v, int) for v in stats.values()):

@@ -19,10 +19,10 @@ FALSE: Final = "false"
 OVERCALL: Final = "overcall"
 KINDS: tuple[RoundKind, ...] = (GOOD, FALSE, OVERCALL)
 
-BALZAK_LIMIT = 5
-FALSE_PENALTY = 25
-GAME_END = 100
-TASTY = {69: 50, 99: 75}
+BALZAK_LIMIT: Final = 5
+FALSE_PENALTY: Final = 25
+GAME_END: Final = 100
+TASTY: Final = {69: 50, 99: 75}
 
 
 class RoundScore(NamedTuple):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter, defaultdict
 from operator import add
-from typing import Any
+from typing import Any, Final
 
 from gametable.core.positions import header_json
 from gametable.core.protocol import Action, Game, Outcome
@@ -39,15 +39,17 @@ from gametable.games.balzakken.cards import (
     build_deck,
     cards_text,
     hand_value,
+    hand_values,
+    hands_text,
     is_balzak,
 )
 from gametable.games.balzakken.legal import actions_of_hand
 from gametable.games.balzakken.scoring import KINDS, game_is_over, score_round, tasty_position
 from gametable.games.balzakken.views import BalzakkenView, OutcomeView, RoundRecord
 
-HAND_SIZE = 5
+HAND_SIZE: Final = 5
 #: the event counted for each kind of call
-ROUND_EVENT = {kind: f"{kind}_balzak" for kind in KINDS}
+ROUND_EVENT: Final = {kind: f"{kind}_balzak" for kind in KINDS}
 EVENTS = (
     "good_balzak",
     "false_balzak",
@@ -62,12 +64,13 @@ EVENTS = (
 
 
 #: _NEXT_TO_MOVE[players][seat]: ``to_move`` after ``seat``'s turn, built once
-_NEXT_TO_MOVE = tuple(tuple(((s + 1) % n,) for s in range(n)) for n in range(1, 9))
-_NEXT_TO_MOVE = ((), *_NEXT_TO_MOVE)
+_NEXT_TO_MOVE: Final = tuple(tuple(((s + 1) % n,) for s in range(n)) for n in range(9))
 
 
 class BalzakkenState(CopiedState):
     __slots__ = (
+        "_columns",
+        "_next_to_move",
         "_offered",
         "dealer",
         "discard",
@@ -102,6 +105,8 @@ class BalzakkenState(CopiedState):
     def new_position(self) -> None:
         """A game's state before its first deal."""
         players, options = self.players, self.options
+        #: ``to_move`` after each seat's turn at this table
+        self._next_to_move: tuple[tuple[int, ...], ...] = _NEXT_TO_MOVE[players]
         self.rng = Rng(self.seed)
         self.ply = 0
         self.round = 0
@@ -115,6 +120,8 @@ class BalzakkenState(CopiedState):
         self.discard: list[int] = []
         self.in_front: list[list[int]] = [[] for _ in range(players)]
         self.known: list[list[list[int]]] = []
+        #: what the others know of each seat's hand, as lists (see :meth:`index_knowledge`)
+        self._columns: list[list[list[int]]] = []
         self.to_move = (options["first_player"],)
         #: the legal actions last listed for the seat to move in this very position (dropped by
         #: every change), so that ``apply`` can trust those very action objects unchecked
@@ -145,8 +152,16 @@ class BalzakkenState(CopiedState):
         del deck[cut:]
         self.draw = deck
         self.in_front = [[] for _ in range(n)]
-        cells: list[list[int]] = [[] for _ in range(n * (n + 1))]  # one pass, cut into rows
-        self.known = [cells[o : o + n] for o in range(0, n * (n + 1), n)]
+        # nobody knows anything yet: each seat's column is one list, shared by every observer
+        public: list[list[int]] = [[] for _ in range(n)]
+        known = []
+        for o in range(n):
+            row = public[:]
+            row[o] = []  # a seat's own: always empty
+            known.append(row)
+        known.append(public)
+        self.known = known
+        self._columns = [[cells] for cells in public]
         self.discard = [self.turn_first_discard()]
 
     def turn_first_discard(self) -> int:
@@ -266,7 +281,7 @@ class BalzakkenState(CopiedState):
         else:
             assert isinstance(action, PlayLul)
             self.play_lul(seat, action.target)
-        self.to_move = _NEXT_TO_MOVE[self.players][seat]
+        self.to_move = self._next_to_move[seat]
 
     # -- the four actions -------------------------------------------------------------------------
     def discard_cards(self, seat: int, card: int, count: int, take_top: bool) -> None:
@@ -274,11 +289,11 @@ class BalzakkenState(CopiedState):
         hand = self.hands[seat]
         discard = self.discard
         former_top = len(discard) - 1
+        column = self._columns[seat]
         for _ in range(count):
             hand.remove(card)
-            for row in self.known:  # played openly: nobody counts it in the hand any more
-                cards = row[seat]
-                if cards and card in cards:
+            for cards in column:  # played openly: nobody counts it in the hand any more
+                if card in cards:
                     cards.remove(card)
             discard.append(card)
         if count > 1:
@@ -302,12 +317,10 @@ class BalzakkenState(CopiedState):
         taken = discard[-1]
         discard[-1] = card
         insort(hand, taken)
-        for o, row in enumerate(self.known):
-            cards = row[seat]
-            if cards and card in cards:  # played openly: forgotten
+        for cards in self._columns[seat]:
+            if card in cards:  # played openly: forgotten
                 cards.remove(card)
-            if o != seat:  # taken in plain sight: everyone else knows it is there
-                insort(cards, taken)
+            insort(cards, taken)  # taken in plain sight: everyone else knows it is there
         self.stats["swaps"] += 1
 
     def play_swinger(self, seat: int, target: int) -> None:
@@ -322,6 +335,8 @@ class BalzakkenState(CopiedState):
         self.known[target][seat] = list(self.hands[seat])
         self.known[seat][seat] = []
         self.known[target][target] = []
+        self._columns[seat] = self.column_of(seat)
+        self._columns[target] = self.column_of(target)
         self.stats["swingers"] += 1
 
     def play_lul(self, seat: int, target: int) -> None:
@@ -335,7 +350,7 @@ class BalzakkenState(CopiedState):
     def end_round(self, caller: int) -> None:
         """BALZAK!: score the round, apply the tasty positions, end the game or deal again."""
         hands = self.hands
-        values = list(map(hand_value, hands))
+        values = hand_values(hands)
         kind, points = score_round(values, caller)
         before = self.scores  # replaced, not changed: the round's record keeps it
         sums = list(map(add, before, points))
@@ -346,8 +361,8 @@ class BalzakkenState(CopiedState):
             "round": self.round,
             "caller": caller,
             "kind": kind,
-            "hands": list(map(cards_text, hands)),
-            "in_front": list(map(cards_text, self.in_front)),
+            "hands": hands_text(hands),
+            "in_front": hands_text(self.in_front),
             "values": values,
             "points": list(points),
             "before": before,
@@ -359,7 +374,7 @@ class BalzakkenState(CopiedState):
             self.to_move = ()
             return
         self.dealer = caller
-        self.to_move = _NEXT_TO_MOVE[self.players][caller]
+        self.to_move = self._next_to_move[caller]
         self.deal_round()
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -391,16 +406,39 @@ class BalzakkenState(CopiedState):
     # -- knowledge of other hands -----------------------------------------------------------------
     def forget(self, seat: int, card: int) -> None:
         """``seat`` played ``card`` openly: nobody counts it in their hand any more."""
-        for row in self.known:
-            cards = row[seat]
+        for cards in self._columns[seat]:
             if card in cards:
                 cards.remove(card)
 
     def reveal_taken(self, seat: int, card: int) -> None:
         """``seat`` took ``card`` from the discard pile in plain sight: everyone knows it is there."""
+        for cards in self._columns[seat]:
+            insort(cards, card)
+
+    def column_of(self, seat: int) -> list[list[int]]:
+        """The distinct lists of what the other observers (the public row too) know of
+        ``seat``'s hand.
+
+        Observers who know the same thing of a seat may share one list (every deal starts them
+        so: each learns only what happens in plain sight until a Swinger tells two of them
+        more).  A change of a seat's hand in plain sight is the same change to each observer's
+        list but the seat's own, which stays empty (a seat knows its own hand), so it is made
+        once per distinct list of this column.
+        """
+        column: list[list[int]] = []
         for o, row in enumerate(self.known):
             if o != seat:
-                insort(row[seat], card)
+                cells = row[seat]
+                for other in column:
+                    if other is cells:  # shared (by identity: equal lists may be distinct)
+                        break
+                else:
+                    column.append(cells)
+        return column
+
+    def index_knowledge(self) -> None:
+        """Index :attr:`known` by seat (:meth:`column_of`), after ``known`` was set as a whole."""
+        self._columns = [self.column_of(p) for p in range(self.players)]
 
     # -- views ------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> BalzakkenView:
@@ -468,6 +506,7 @@ class BalzakkenState(CopiedState):
         for o in range(self.players + 1):
             if o != me:
                 new.known[o] = [[] if p == o else list(public[p]) for p in range(self.players)]
+        new.index_knowledge()
         return new
 
     def event_counts(self) -> dict[str, int]:
@@ -504,6 +543,7 @@ class BalzakkenState(CopiedState):
     def copy_position(self, source: BalzakkenState) -> None:
         """Take everything but the header from ``source`` (lists copied)."""
         self._offered = ()
+        self._next_to_move = source._next_to_move
         self.rng = Rng(source.rng.state)
         self.ply = source.ply
         self.round = source.round
@@ -514,7 +554,10 @@ class BalzakkenState(CopiedState):
         self.draw = source.draw[:]
         self.discard = source.discard[:]
         self.in_front = [f[:] for f in source.in_front]
-        self.known = [[k[:] for k in row] for row in source.known]
+        # copy each list once, so that observers sharing one still share its copy
+        copies = {id(cards): cards[:] for row in source.known for cards in row}
+        self.known = [[copies[id(cards)] for cards in row] for row in source.known]
+        self._columns = [[copies[id(cards)] for cards in column] for column in source._columns]
         self.to_move = source.to_move
         self.dealer = source.dealer
 
