@@ -194,12 +194,16 @@ class ActionTable:
     ``move[card][pawn]`` (an empty row for a card that moves no pawn), ``swap[mine][other]`` and
     ``split[first][first_steps][second]``.
 
+    ``move_group[card][seat][group]`` lists the moves of ``card`` for several pawns of
+    ``seat`` at once, in pawn order: ``group`` has bit ``i`` set for the pawn of index ``i``.
+
     ``split_group[first][first_steps][group]`` lists the same splits for several second pawns
     at once, in pawn order: ``group`` has bit ``i`` set for the second pawn of index ``i``
     among the four pawns of ``first``'s owner (the move generator picks the group of pawns
     that may move the rest of the 7 and takes the whole row)."""
 
     move: tuple[tuple[Move, ...], ...]
+    move_group: tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...]
     swap: tuple[dict[int, Swap], ...]
     split: tuple[tuple[dict[int, Split], ...], ...]
     split_group: tuple[tuple[tuple[tuple[Split, ...], ...], ...], ...]
@@ -213,6 +217,18 @@ def action_tables(players: int) -> ActionTable:
         tuple(Move(c, p) for p in pawns) if c in _MOVE_INDEX else () for c in range(KING + 1)
     )
     swap = tuple({q: Swap(p, q) for q in pawns if q != p} for p in pawns)
+    move_group = tuple(
+        tuple(
+            tuple(
+                tuple(row[seat * PAWNS + i] for i in range(PAWNS) if group >> i & 1)
+                for group in range(1 << PAWNS)
+            )
+            for seat in range(players)
+        )
+        if row
+        else ()
+        for row in move
+    )
     split = tuple(
         tuple({q: Split(p, a, q) for q in pawns if q != p} if a else {} for a in range(SEVEN))
         for p in pawns
@@ -233,7 +249,7 @@ def action_tables(players: int) -> ActionTable:
         )
         for p in pawns
     )
-    return ActionTable(move, swap, split, split_group)
+    return ActionTable(move, move_group, swap, split, split_group)
 
 
 # -- notation ----------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ Everything is small ints in flat lists (see :mod:`~gametable.games.keezbord.boar
 pawns are home.  Hands are sorted lists of ranks; ``deck`` holds the cards of this deal cycle not
 yet dealt (its order is hidden), ``played`` the cards played or handed in this cycle (public).
 
-Each rule of movement lives in one method here (:meth:`~KeezbordState.forward_limits`,
+Each rule of movement lives in one method here (:meth:`~KeezbordState.step_bits`,
 :meth:`~KeezbordState.backward`, :meth:`~KeezbordState.nest_pawn`,
 :meth:`~KeezbordState.placing_for`, :meth:`~KeezbordState.swappable`), answering with small
 integer codes (:mod:`~gametable.games.keezbord.rules`) so that listing legal actions is cheap;
@@ -41,10 +41,16 @@ from gametable.games.keezbord.actions import (
     encode,
 )
 from gametable.games.keezbord.board import (
+    LONGEST,
     PAWNS,
+    STEP_SHIFT,
+    STRIDE,
     Board,
+    Paths,
     PlaceText,
     board_for,
+    home_bits,
+    paths_for,
     place_text,
 )
 from gametable.games.keezbord.cards import (
@@ -99,6 +105,7 @@ class KeezbordState(CopiedState):
         "length",
         "max_turns",
         "options",
+        "paths",
         "played",
         "players",
         "ply",
@@ -124,6 +131,7 @@ class KeezbordState(CopiedState):
     length: int
     starts: tuple[int, ...]
     tables: ActionTable
+    paths: Paths
     #: option seven_hits_passed
     sweeping: bool
     #: option max_turns
@@ -168,6 +176,7 @@ class KeezbordState(CopiedState):
         self.length = board.length
         self.starts = board.starts
         self.tables = action_tables(players)
+        self.paths = paths_for(players)
         self.sweeping = options["seven_hits_passed"]
         self.max_turns = options["max_turns"]
         self.king_when_nest_empty = options["king_helps_teammate"] == "when_nest_empty"
@@ -194,6 +203,7 @@ class KeezbordState(CopiedState):
         self.length = source.length
         self.starts = source.starts
         self.tables = source.tables
+        self.paths = source.paths
         self.sweeping = source.sweeping
         self.max_turns = source.max_turns
         self.king_when_nest_empty = source.king_when_nest_empty
@@ -336,65 +346,44 @@ class KeezbordState(CopiedState):
     def blockers(self) -> list[int]:
         """Start spaces on which a pawn of that start's owner stands (they block passing)."""
         track = self.track
-        out = []
+        return [space for space, owner in self.board.start_owners if track[space] >> 2 == owner]
+
+    def blocking(self) -> int:
+        """The blockers (:meth:`blockers`) as blocker bits: bit ``s`` for seat ``s``'s start."""
+        track = self.track
+        bits = 0
         for space, owner in self.board.start_owners:
             if track[space] >> 2 == owner:
-                out.append(space)
-        return out
+                bits |= 1 << owner
+        return bits
 
-    def forward_limits(self, owner: int, blockers: list[int]) -> list[tuple[int, int]]:
-        """How many steps forward each pawn of ``owner`` that is out of its nest may go:
-        ``(pawn, most)`` pairs, pawn 1 first: the most that breaks none of the three rules of
-        :meth:`forward` (lap, start, home).
+    def step_bits(self, owner: int) -> int:
+        """How far each pawn of ``owner`` may move forward, as step bits (bit
+        ``STEP_SHIFT[s] + i`` set when its pawn of index ``i`` may move ``s`` steps; see
+        :class:`~gametable.games.keezbord.board.Paths`): the moves that break none of the three
+        rules of :meth:`forward` (lap, start, home).  A pawn in its nest has none."""
+        taken = home_bits(self.home, owner) if self.at_home[owner] else 0
+        return self.step_bits_with_home(owner, taken)
 
-        Counted in progress (how far a pawn has come from its own start, the home spaces
-        after the last track space), a pawn stops short of the nearest of: a blocker ahead of
-        it on the track (start rule), the first pawn ahead of it in its home (home rule), and
-        the end of its home (lap rule).  A blocker on ``owner``'s own start is at progress 0,
-        behind every pawn of ``owner``; one on the track is always before the home entrance.
-        """
-        pos, home, length = self.pos, self.home, self.length
-        own_start = self.starts[owner]
+    def step_bits_with_home(self, owner: int, taken: int) -> int:
+        """:meth:`step_bits` with ``owner``'s home spaces ``taken`` (bits) as given, which may
+        differ from the board's (the home as the first part of a split 7 leaves it)."""
+        row = self.paths.step_row(owner, self.blocking(), taken)
+        pos = self.pos
         base = owner * PAWNS
-        reach = length + PAWNS - 1  # a track pawn's furthest progress: the last home space,
-        if self.at_home[owner]:  # or the space before the first home space taken
-            reach = length - 1
-            while home[base + reach - length + 1] < 0:
-                reach += 1
-        out = []
-        for pid in range(base, base + PAWNS):
-            x = pos[pid]
-            if x < 0:
-                continue
-            if x >= length:  # in the home: only the home's pawns ahead and its end limit it
-                k = x - length + 1
-                while k < PAWNS and home[base + k] < 0:
-                    k += 1
-                out.append((pid, k - 1 + length - x))
-                continue
-            progress = x - own_start if x >= own_start else x - own_start + length
-            most = reach
-            for y in blockers:
-                b = y - own_start if y >= own_start else y - own_start + length
-                if progress < b <= most:
-                    most = b - 1
-            out.append((pid, most - progress))
-        return out
+        return (
+            row[pos[base] + 1]
+            | row[pos[base + 1] + 1] << 1
+            | row[pos[base + 2] + 1] << 2
+            | row[pos[base + 3] + 1] << 3
+        )
 
     def landing(self, pid: int, steps: int) -> int:
         """Where ``pid`` (not in its nest) comes to stand ``steps`` forward, into its home once
         past its entrance (the move's legality is judged by :meth:`forward`)."""
-        x = self.pos[pid]
-        length = self.length
-        if x >= length:
-            return x + steps
-        t = (x - self.starts[pid >> 2]) % length + steps
-        if t >= length:
-            return t  # the home space's place is the progress
-        t = x + steps
-        return t - length if t >= length else t
+        return self.paths.land[pid >> 2][self.pos[pid] * STRIDE + steps]
 
-    def forward(self, pid: int, steps: int, blockers: list[int]) -> int:
+    def forward(self, pid: int, steps: int) -> int:
         """Where ``pid`` lands moving ``steps`` forward, or ``-code`` (rules.*) if it cannot.
 
         1. the pawn is on the track or in its home, not in its nest;
@@ -404,15 +393,14 @@ class KeezbordState(CopiedState):
            space, on the way to its home entrance (in the home, only the lap limits it);
         4. *home* (Additional Rules): it passes and lands on no pawn already in its home.
 
-        Whether it may is :meth:`forward_limits`'s answer; a move it refuses is refused for the
+        Whether it may is :meth:`step_bits`'s answer; a move it refuses is refused for the
         first of the three rules it breaks.
         """
         x = self.pos[pid]
         if x < 0:
             return -rules.IN_NEST
         owner = pid >> 2
-        most = dict(self.forward_limits(owner, blockers))[pid]
-        if steps <= most:
+        if 0 < steps <= LONGEST and self.step_bits(owner) >> STEP_SHIFT[steps] + (pid & 3) & 1:
             return self.landing(pid, steps)
         length = self.length
         if x >= length:
@@ -420,7 +408,9 @@ class KeezbordState(CopiedState):
         else:
             own_start = self.starts[owner]
             progress = x - own_start if x >= own_start else x - own_start + length
-            ahead = [y - own_start if y >= own_start else y - own_start + length for y in blockers]
+            ahead = [
+                y - own_start if y >= own_start else y - own_start + length for y in self.blockers()
+            ]
         end = progress + steps
         if end > length + PAWNS - 1:
             return -rules.OVERSHOOT
@@ -428,13 +418,15 @@ class KeezbordState(CopiedState):
             return -rules.BLOCKED
         return -rules.HOME_PASS
 
-    def backward(self, owner: int, blockers: list[int]) -> list[int]:
+    def backward(self, owner: int) -> list[int]:
         """Where each pawn of ``owner`` lands moving 4 backward along the track, or ``-code``.
 
         The pawn is on the track (not in its nest or home); it passes and lands on no pawn on its
-        own start space; it stays on the track, even when it passes its own start.
+        own start space; it stays on the track, even when it passes its own start (which spaces
+        a blocker bars is tabled: :meth:`~gametable.games.keezbord.board.Paths.back_row`).
         """
         pos, length = self.pos, self.length
+        barred = self.paths.back_row(self.blocking())
         out = []
         for pid in range(owner * PAWNS, owner * PAWNS + PAWNS):
             x = pos[pid]
@@ -442,13 +434,10 @@ class KeezbordState(CopiedState):
                 out.append(-rules.IN_NEST)
             elif x >= length:
                 out.append(-rules.HOME_BACKWARD)
+            elif barred[x]:
+                out.append(-rules.BLOCKED)
             else:
-                target = x - 4 if x >= 4 else x - 4 + length
-                for y in blockers:
-                    if 0 < (x - y) % length <= 4:
-                        target = -rules.BLOCKED
-                        break
-                out.append(target)
+                out.append(x - 4 if x >= 4 else x - 4 + length)
         return out
 
     def nest_pawn(self, owner: int) -> int:
