@@ -21,11 +21,17 @@ from typing import TYPE_CHECKING
 
 from gametable.core.protocol import Action
 from gametable.games.keezbord.actions import PLACE_ACE, PLACE_KING
-from gametable.games.keezbord.board import LANES, PAWNS, STEP_SHIFT, home_bits
+from gametable.games.keezbord.board import LANES, PAWNS, STEP_SHIFT, home_bits, spread
+
 from gametable.games.keezbord.cards import ACE, FOUR, JACK, KING, SEVEN, STEPS
 
 if TYPE_CHECKING:
     from gametable.games.keezbord.state import KeezbordState
+
+#: the step bits of 1 to 6 steps (the parts of a split 7) of the four pawns of a seat
+SHORT_STEPS = spread(SEVEN - 1) * LANES
+#: the six track spaces ahead of a pawn, in bits by space (a first part of a 7 lands there)
+NEAR = (1 << SEVEN - 1) - 1
 
 
 def plays(state: KeezbordState, seat: int) -> list[Action]:
@@ -98,14 +104,23 @@ def add_splits(state: KeezbordState, seat: int, owner: int, able: int, out: list
     may move the rest of the 7 after a first part of ``a`` steps on the track are the group
     of those that may move ``7 - a`` in this position, less ``p`` and a pawn it hits; when
     the first part ends in the home, :func:`add_second_parts` looks the group up again for
-    the home as the first part leaves it.
+    the home as the first part leaves it.  When no first part of ``p`` can reach the home or
+    hit a pawn of its side (the common case), its splits depend on the step bits alone and
+    come whole from :meth:`~gametable.games.keezbord.actions.ActionTable.track_splits`.
     ``tests/keezbord/test_move_generation.py`` checks the result against playing the first
     part and judging the second on many positions.
     """
-    split_group = state.tables.split_group
+    tables = state.tables
     pos, track, length = state.pos, state.track, state.length
     own_start = state.starts[owner]
     base = owner * PAWNS
+    short = able & SHORT_STEPS
+    ahead = 0  # the track spaces of owner's pawns, as bits, twice round (to look past space 0)
+    for q in range(base, base + PAWNS):
+        y = pos[q]
+        if 0 <= y < length:
+            ahead |= 1 << y
+    ahead |= ahead << length
     for i in range(PAWNS):
         if not able >> i & 1:  # (not even one step)
             continue
@@ -117,9 +132,14 @@ def add_splits(state: KeezbordState, seat: int, owner: int, able: int, out: list
                     break
                 add_second_parts(state, seat, owner, p, a, x + a - length, out)
             continue
-        rows = split_group[p]
-        others = LANES & ~(1 << i)
         progress = x - own_start if x >= own_start else x - own_start + length
+        if progress < length - SEVEN + 1 and not ahead >> x + 1 & NEAR:
+            # every first part stays on the track and hits no pawn of owner: the splits come
+            # from the step bits alone
+            out.extend(tables.track_splits(p, short))
+            continue
+        rows = tables.split_group[p]
+        others = LANES & ~(1 << i)
         for a in range(1, SEVEN):
             if not able >> STEP_SHIFT[a] + i & 1:
                 break
