@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 from gametable.core.protocol import Action
 from gametable.games.keezbord.actions import PLACE_ACE, PLACE_KING
 from gametable.games.keezbord.board import LANES, PAWNS, STEP_SHIFT, home_bits, spread
-
 from gametable.games.keezbord.cards import ACE, FOUR, JACK, KING, SEVEN, STEPS
 
 if TYPE_CHECKING:
