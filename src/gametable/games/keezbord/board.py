@@ -59,6 +59,8 @@ class Board:
     team_of: tuple[tuple[int, ...], ...]
     #: the start space of each pawn's owner, by pawn
     pawn_starts: tuple[int, ...]
+    #: the seats after each seat clockwise, the seat itself last
+    after: tuple[tuple[int, ...], ...]
 
 
 @cache
@@ -79,6 +81,7 @@ def board_for(players: int) -> Board:
     start_owners = tuple((space, seat) for seat, space in enumerate(starts))
     team_of = tuple(next(t for t in teams if s in t) for s in range(players))
     pawn_starts = tuple(starts[pid // PAWNS] for pid in range(PAWNS * players))
+    after = tuple(tuple((s + k) % players for k in range(1, players + 1)) for s in range(players))
     return Board(
         players,
         sections,
@@ -89,6 +92,7 @@ def board_for(players: int) -> Board:
         start_owners,
         team_of,
         pawn_starts,
+        after,
     )
 
 

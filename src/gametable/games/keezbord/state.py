@@ -591,12 +591,13 @@ class KeezbordState(CopiedState):
         if type(action) is Move or isinstance(action, Move):  # (the commonest, exactly, first)
             card = action.card
             pid = action.pawn
+            x = self.pos[pid]
             if card == FOUR:
-                x = self.pos[pid]
                 self.move_and_count(pid, x - 4 if x >= 4 else x - 4 + self.length, seat)
                 stats["backward_moves"] += 1
-            else:
-                self.move_and_count(pid, self.landing(pid, STEPS[card]), seat, card == SEVEN)
+            else:  # (where it lands: :meth:`landing`, written out)
+                target = self.paths.land[pid >> 2][x * STRIDE + STEPS[card]]
+                self.move_and_count(pid, target, seat, card == SEVEN)
         elif isinstance(action, Place):
             card = action.card
             owner = self.placing_for(seat, card)
@@ -655,11 +656,8 @@ class KeezbordState(CopiedState):
         if limit is not None and self.ply + 1 >= limit:
             self.to_move = ()
             return
-        n = self.players
         hands = self.hands
-        s = seat
-        for _ in range(n):
-            s = s + 1 if s + 1 < n else 0
+        for s in self.board.after[seat]:
             if hands[s]:
                 self.to_move = _TO_MOVE[s]
                 return
