@@ -152,6 +152,8 @@ STRIDE = 16
 STEP_SHIFT: tuple[int, ...] = tuple(PAWNS * (s - 1) if s else 0 for s in range(LONGEST + 1))
 #: the lanes of all four pawns of a seat in step bits
 LANES = (1 << PAWNS) - 1
+#: where the bits of a 4 played backward begin in step bits, after the forward steps
+BACK_SHIFT = PAWNS * LONGEST
 
 
 def spread(most: int) -> int:
@@ -192,20 +194,19 @@ class Paths:
 
     *Blocker bits* have bit ``s`` set when a pawn of seat ``s`` stands on ``s``'s start space
     (it may be neither passed nor hit).  *Step bits* say how far each of a seat's four pawns
-    may move forward: bit ``STEP_SHIFT[s] + i`` is set when its pawn of index ``i`` may move
-    ``s`` steps (``1 <= s <= LONGEST``), so ``bits >> STEP_SHIFT[s] & LANES`` is the group of
-    pawns that may move ``s`` (a bit per pawn).
+    may move: bit ``STEP_SHIFT[s] + i`` is set when its pawn of index ``i`` may move ``s``
+    steps forward (``1 <= s <= LONGEST``), so ``bits >> STEP_SHIFT[s] & LANES`` is the group
+    of pawns that may move ``s`` (a bit per pawn), and bit ``BACK_SHIFT + i`` when it may
+    move 4 backward (a 4).
 
     - ``land[seat][place * STRIDE + steps]``: where a pawn of ``seat`` standing on ``place``
       (a track space or a home space, ``L + h``) comes to stand ``steps`` forward: into its
       home once past its entrance (the place of a home space is its progress);
     - :meth:`step_row`: the step bits of a pawn of index 0 by place, given the blockers and
-      its seat's home spaces taken;
-    - :meth:`back_row`: which track spaces a 4 cannot leave backward (a blocker among the
-      four spaces behind).
+      its seat's home spaces taken.
     """
 
-    __slots__ = ("_back", "_steps", "board", "land")
+    __slots__ = ("_steps", "board", "land")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -220,7 +221,6 @@ class Paths:
         )
         kinds = (1 << board.players) << HOME
         self._steps: list[list[tuple[int, ...] | None]] = [[None] * kinds for _ in board.starts]
-        self._back: list[bytes | None] = [None] * (1 << board.players)
 
     def step_row(self, seat: int, blocking: int, taken: int) -> tuple[int, ...]:
         """By place + 1 (0: the nest), the step bits of a pawn of ``seat`` (as pawn index 0)
@@ -231,25 +231,15 @@ class Paths:
         the last track space), a pawn stops short of the nearest of: a blocker ahead of it on
         the track (the start rule), the first home space taken ahead of it (the home rule), and
         the end of its home (the lap rule).  A blocker on ``seat``'s own start is at progress
-        0, behind all its pawns; one on the track is always before the home entrance."""
+        0, behind all its pawns; one on the track is always before the home entrance.
+        Backward (a 4), a pawn on the track may not pass or land on any blocker, its own
+        seat's included, among the four spaces behind it."""
         rows = self._steps[seat]
         key = blocking << HOME | taken
         row = rows[key]
         if row is None:
             row = _step_row(self.board, seat, blocking, taken)
             rows[key] = row
-        return row
-
-    def back_row(self, blocking: int) -> bytes:
-        """By track space, 1 where a 4 played from there would pass or land on a blocker
-        (``blocking``: blocker bits), else 0."""
-        row = self._back[blocking]
-        if row is None:
-            board = self.board
-            length = board.length
-            spaces = [y for y, s in board.start_owners if blocking >> s & 1]
-            row = bytes(any(0 < (x - y) % length <= 4 for y in spaces) for x in range(length))
-            self._back[blocking] = row
         return row
 
 
@@ -271,6 +261,7 @@ def _step_row(board: Board, seat: int, blocking: int, taken: int) -> tuple[int, 
     ahead = sorted(
         (y - start) % length for y, s in board.start_owners if blocking >> s & 1 and s != seat
     )
+    behind = [y for y, s in board.start_owners if blocking >> s & 1]
     row = [0]  # the nest
     for x in range(length):
         progress = (x - start) % length
@@ -279,7 +270,8 @@ def _step_row(board: Board, seat: int, blocking: int, taken: int) -> tuple[int, 
             if progress < b <= most:
                 most = b - 1
                 break
-        row.append(spread(most - progress))
+        back = not any(0 < (x - y) % length <= 4 for y in behind)
+        row.append(spread(most - progress) | back << BACK_SHIFT)
     row.extend(spread(_home_room(taken, h)) if taken >> h & 1 else 0 for h in range(HOME))
     return tuple(row)
 

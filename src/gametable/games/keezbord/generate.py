@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from gametable.core.protocol import Action
 from gametable.games.keezbord.actions import PLACE_ACE, PLACE_KING
-from gametable.games.keezbord.board import LANES, PAWNS, STEP_SHIFT, home_bits, spread
+from gametable.games.keezbord.board import BACK_SHIFT, LANES, PAWNS, STEP_SHIFT, home_bits, spread
 from gametable.games.keezbord.cards import ACE, FOUR, JACK, KING, SEVEN, STEPS
 
 if TYPE_CHECKING:
@@ -37,7 +37,6 @@ def plays(state: KeezbordState, seat: int) -> list[Action]:
     """Every card play open to ``seat`` (empty when it must hand in), card by card in the
     order of the hand."""
     owner = seat if state.at_home[seat] < PAWNS else state.controlled(seat)
-    base = owner * PAWNS
     tables = state.tables
     groups = tables.move_group
     out: list[Action] = []
@@ -62,10 +61,11 @@ def plays(state: KeezbordState, seat: int) -> list[Action]:
                 else:
                     add_splits(state, seat, owner, able, out)
         elif card == FOUR:
-            row = tables.move[FOUR]
-            for i, target in enumerate(state.backward(owner)):
-                if target >= 0:
-                    out.append(row[base + i])
+            if able < 0:
+                able = state.step_bits(owner)
+            group = able >> BACK_SHIFT & LANES
+            if group:
+                out.extend(groups[FOUR][owner][group])
         elif card == JACK:
             add_swaps(state, owner, out)
         elif state.nest_pawn(state.placing_for(seat, KING)) >= 0:

@@ -41,6 +41,7 @@ from gametable.games.keezbord.actions import (
     encode,
 )
 from gametable.games.keezbord.board import (
+    BACK_SHIFT,
     LONGEST,
     PAWNS,
     STEP_SHIFT,
@@ -358,10 +359,11 @@ class KeezbordState(CopiedState):
         return bits
 
     def step_bits(self, owner: int) -> int:
-        """How far each pawn of ``owner`` may move forward, as step bits (bit
-        ``STEP_SHIFT[s] + i`` set when its pawn of index ``i`` may move ``s`` steps; see
-        :class:`~gametable.games.keezbord.board.Paths`): the moves that break none of the three
-        rules of :meth:`forward` (lap, start, home).  A pawn in its nest has none."""
+        """How far each pawn of ``owner`` may move, as step bits (bit ``STEP_SHIFT[s] + i`` set
+        when its pawn of index ``i`` may move ``s`` steps forward, bit ``BACK_SHIFT + i`` when
+        it may move 4 backward; see :class:`~gametable.games.keezbord.board.Paths`): the
+        forward moves that break none of the three rules of :meth:`forward` (lap, start, home),
+        and the moves back that :meth:`backward` allows.  A pawn in its nest has none."""
         taken = home_bits(self.home, owner) if self.at_home[owner] else 0
         return self.step_bits_with_home(owner, taken)
 
@@ -422,19 +424,19 @@ class KeezbordState(CopiedState):
         """Where each pawn of ``owner`` lands moving 4 backward along the track, or ``-code``.
 
         The pawn is on the track (not in its nest or home); it passes and lands on no pawn on its
-        own start space; it stays on the track, even when it passes its own start (which spaces
-        a blocker bars is tabled: :meth:`~gametable.games.keezbord.board.Paths.back_row`).
+        own start space; it stays on the track, even when it passes its own start.  Whether it
+        may is :meth:`step_bits`'s answer (its bits of a 4).
         """
         pos, length = self.pos, self.length
-        barred = self.paths.back_row(self.blocking())
+        able = self.step_bits(owner) >> BACK_SHIFT
         out = []
-        for pid in range(owner * PAWNS, owner * PAWNS + PAWNS):
-            x = pos[pid]
+        for i in range(PAWNS):
+            x = pos[owner * PAWNS + i]
             if x < 0:
                 out.append(-rules.IN_NEST)
             elif x >= length:
                 out.append(-rules.HOME_BACKWARD)
-            elif barred[x]:
+            elif not able >> i & 1:
                 out.append(-rules.BLOCKED)
             else:
                 out.append(x - 4 if x >= 4 else x - 4 + length)
