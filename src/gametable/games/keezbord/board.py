@@ -206,7 +206,7 @@ class Paths:
       its seat's home spaces taken.
     """
 
-    __slots__ = ("_steps", "board", "land")
+    __slots__ = ("board", "land", "steps")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -220,7 +220,8 @@ class Paths:
             for start in board.starts
         )
         kinds = (1 << board.players) << HOME
-        self._steps: list[list[tuple[int, ...] | None]] = [[None] * kinds for _ in board.starts]
+        #: the rows of :meth:`step_row` met so far, by seat and ``blocking << HOME | taken``
+        self.steps: list[list[tuple[int, ...] | None]] = [[None] * kinds for _ in board.starts]
 
     def step_row(self, seat: int, blocking: int, taken: int) -> tuple[int, ...]:
         """By place + 1 (0: the nest), the step bits of a pawn of ``seat`` (as pawn index 0)
@@ -234,7 +235,7 @@ class Paths:
         0, behind all its pawns; one on the track is always before the home entrance.
         Backward (a 4), a pawn on the track may not pass or land on any blocker, its own
         seat's included, among the four spaces behind it."""
-        rows = self._steps[seat]
+        rows = self.steps[seat]
         key = blocking << HOME | taken
         row = rows[key]
         if row is None:

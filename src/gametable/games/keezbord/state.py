@@ -42,6 +42,7 @@ from gametable.games.keezbord.actions import (
 )
 from gametable.games.keezbord.board import (
     BACK_SHIFT,
+    HOME,
     LONGEST,
     PAWNS,
     STEP_SHIFT,
@@ -93,6 +94,7 @@ class KeezbordState(CopiedState):
     __slots__ = (
         "_legal",
         "at_home",
+        "blocks",
         "board",
         "cycle",
         "deal",
@@ -147,6 +149,8 @@ class KeezbordState(CopiedState):
     home: list[int]
     #: each seat's pawns home
     at_home: list[int]
+    #: the blockers (:meth:`blockers`) as blocker bits, kept up to date as pawns move
+    blocks: int
     #: each seat's cards, sorted
     hands: list[list[int]]
     #: the cards of this cycle not dealt yet (hidden order)
@@ -185,6 +189,7 @@ class KeezbordState(CopiedState):
         self.track = [-1] * board.length
         self.home = [-1] * (PAWNS * players)
         self.at_home = [0] * players
+        self.blocks = 0
         self.hands = [[] for _ in range(players)]
         self.deck = []
         self.played = []
@@ -213,6 +218,7 @@ class KeezbordState(CopiedState):
         self.track = source.track[:]
         self.home = source.home[:]
         self.at_home = source.at_home[:]
+        self.blocks = source.blocks
         self.hands = [h[:] for h in source.hands]
         self.deck = source.deck[:]
         self.played = source.played[:]
@@ -365,12 +371,22 @@ class KeezbordState(CopiedState):
         forward moves that break none of the three rules of :meth:`forward` (lap, start, home),
         and the moves back that :meth:`backward` allows.  A pawn in its nest has none."""
         taken = home_bits(self.home, owner) if self.at_home[owner] else 0
-        return self.step_bits_with_home(owner, taken)
+        row = self.paths.steps[owner][self.blocks << HOME | taken]
+        if row is None:
+            row = self.paths.step_row(owner, self.blocks, taken)
+        pos = self.pos
+        base = owner * PAWNS
+        return (
+            row[pos[base] + 1]
+            | row[pos[base + 1] + 1] << 1
+            | row[pos[base + 2] + 1] << 2
+            | row[pos[base + 3] + 1] << 3
+        )
 
     def step_bits_with_home(self, owner: int, taken: int) -> int:
         """:meth:`step_bits` with ``owner``'s home spaces ``taken`` (bits) as given, which may
         differ from the board's (the home as the first part of a split 7 leaves it)."""
-        row = self.paths.step_row(owner, self.blocking(), taken)
+        row = self.paths.step_row(owner, self.blocks, taken)
         pos = self.pos
         base = owner * PAWNS
         return (
@@ -500,15 +516,20 @@ class KeezbordState(CopiedState):
         elif x >= 0:
             track[x] = -1
         pos[pid] = target
+        start = self.starts[pid >> 2]
+        if x == start or target == start:  # it leaves or takes its own start: it was, or is, a
+            self.blocks ^= 1 << (pid >> 2)  # blocker (no other pawn of its seat stood there)
         if target >= length:
             self.home[(pid & ~3) + target - length] = pid
             if x < length:
                 self.at_home[pid >> 2] += 1
             return -1
         hit = track[target]
+        track[target] = pid
         if hit >= 0:
             pos[hit] = -1
-        track[target] = pid
+            if target == self.starts[hit >> 2]:  # (never in play: a blocker cannot be hit)
+                self.blocks = self.blocking()
         return hit
 
     def unmove_pawn(self, pid: int, x: int, target: int, hit: int) -> None:
@@ -529,6 +550,7 @@ class KeezbordState(CopiedState):
         elif x >= 0:
             self.track[x] = pid
         pos[pid] = x
+        self.blocks = self.blocking()
 
     def sweep(self, pid: int, target: int) -> list[tuple[int, int]]:
         """Option ``seven_hits_passed``: hit every pawn on a track space that ``pid`` passes on its
@@ -554,18 +576,22 @@ class KeezbordState(CopiedState):
                 out.append((v, y))
                 pos[v] = -1
                 track[y] = -1
+        self.blocks = self.blocking()  # (never changed in play: a blocker cannot be passed)
         return out
 
     def unsweep(self, swept: list[tuple[int, int]]) -> None:
         for v, y in swept:
             self.pos[v] = y
             self.track[y] = v
+        self.blocks = self.blocking()
 
     def swap_pawns(self, p: int, q: int) -> None:
+        """A Jack: ``p`` and ``q`` change places (either may come to stand on its own start)."""
         pos, track = self.pos, self.track
         x, y = pos[p], pos[q]
         pos[p], pos[q] = y, x
         track[x], track[y] = q, p
+        self.blocks = self.blocking()
 
     # -- checking -------------------------------------------------------------------------------------
     def check_action(self, action: Action, seat: int) -> None:
