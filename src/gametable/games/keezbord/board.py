@@ -146,6 +146,8 @@ def parse_place(value: object, length: int) -> int:
 # -- the paths of forward and backward moves, tabled once per player count ---------------------------
 #: steps of the longest move (a Queen: 12)
 LONGEST = 12
+#: the most steps of a part of a split 7
+SPLIT_PART = 6
 #: the stride of :attr:`Paths.land` (more than the longest move)
 STRIDE = 16
 #: where the bits of ``s`` steps begin in *step bits* (see :class:`Paths`), by ``s``
@@ -203,10 +205,18 @@ class Paths:
       (a track space or a home space, ``L + h``) comes to stand ``steps`` forward: into its
       home once past its entrance (the place of a home space is its progress);
     - :meth:`step_row`: the step bits of a pawn of index 0 by place, given the blockers and
-      its seat's home spaces taken.
+      its seat's home spaces taken;
+    - ``near_home[seat][place]``: 1 where a pawn of ``seat`` is in its home, or so near it
+      that a move of 6 or fewer steps (a part of a split 7) may enter it, else 0;
+    - ``twice[place]``: a track space's bit and the same bit one lap on (``1 << place |
+      1 << place + L``), 0 in a home: summed over pawns, their spaces as bits in which a
+      window of spaces ahead is one shift, even past space 0.
+
+    The last two are indexed by place with the nest (-1) last, so a place indexes them as it
+    is.
     """
 
-    __slots__ = ("board", "land", "steps")
+    __slots__ = ("board", "land", "near_home", "steps", "twice")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -218,6 +228,17 @@ class Paths:
                 for steps in range(STRIDE)
             )
             for start in board.starts
+        )
+        self.near_home: tuple[bytes, ...] = tuple(
+            bytes(
+                place >= length or (place - start) % length >= length - SPLIT_PART
+                for place in range(length + HOME)
+            )
+            + b"\x01"  # the nest
+            for start in board.starts
+        )
+        self.twice: tuple[int, ...] = (
+            tuple(1 << x | 1 << x + length for x in range(length)) + (0,) * HOME + (0,)
         )
         kinds = (1 << board.players) << HOME
         #: the rows of :meth:`step_row` met so far, by seat and ``blocking << HOME | taken``

@@ -31,6 +31,10 @@ if TYPE_CHECKING:
 SHORT_STEPS = spread(SEVEN - 1) * LANES
 #: the six track spaces ahead of a pawn, in bits by space (a first part of a 7 lands there)
 NEAR = (1 << SEVEN - 1) - 1
+#: the members of each group of a seat's pawns: the indices of its bits
+MEMBERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(PAWNS) if group >> i & 1) for group in range(1 << PAWNS)
+)
 
 
 def plays(state: KeezbordState, seat: int) -> list[Action]:
@@ -110,48 +114,60 @@ def add_splits(state: KeezbordState, seat: int, owner: int, able: int, out: list
     part and judging the second on many positions.
     """
     tables = state.tables
-    pos, track, length = state.pos, state.track, state.length
-    own_start = state.starts[owner]
+    paths = state.paths
+    pos = state.pos
     base = owner * PAWNS
     short = able & SHORT_STEPS
-    ahead = 0  # the track spaces of owner's pawns, as bits, twice round (to look past space 0)
-    for q in range(base, base + PAWNS):
-        y = pos[q]
-        if 0 <= y < length:
-            ahead |= 1 << y
-    ahead |= ahead << length
-    for i in range(PAWNS):
-        if not able >> i & 1:  # (not even one step)
-            continue
+    runs = tables.split_runs
+    near_home = paths.near_home[owner]
+    ahead = -1  # the track spaces of owner's pawns, as bits, twice round (to look past space 0)
+    for i in MEMBERS[able & LANES]:  # the pawns that may move at least one step
         p = base + i
         x = pos[p]
-        if x >= length:  # in the home: every first part stays in the home
-            for a in range(1, SEVEN):
-                if not able >> STEP_SHIFT[a] + i & 1:
-                    break
-                add_second_parts(state, seat, owner, p, a, x + a - length, out)
-            continue
-        progress = x - own_start if x >= own_start else x - own_start + length
-        if progress < length - SEVEN + 1 and not ahead >> x + 1 & NEAR:
-            # every first part stays on the track and hits no pawn of owner: the splits come
-            # from the step bits alone
-            out.extend(tables.track_splits(p, short))
-            continue
-        rows = tables.split_group[p]
-        others = LANES & ~(1 << i)
+        if not near_home[x]:
+            if ahead < 0:
+                ahead = sum(map(paths.twice.__getitem__, pos[base : base + PAWNS]))
+            if not ahead >> x + 1 & NEAR:
+                # every first part stays on the track and hits no pawn of owner: the splits
+                # come from the step bits alone
+                run = runs[p].get(short)
+                out.extend(tables.track_splits(p, short) if run is None else run)
+                continue
+        add_first_parts(state, seat, owner, able, p, out)
+
+
+def add_first_parts(
+    state: KeezbordState, seat: int, owner: int, able: int, p: int, out: list[Action]
+) -> None:
+    """The splits of :func:`add_splits` whose first pawn ``p`` is in its home or may enter
+    it, or may hit a pawn of its side, first part by first part."""
+    pos, track, length = state.pos, state.track, state.length
+    base = owner * PAWNS
+    i = p - base
+    x = pos[p]
+    if x >= length:  # in the home: every first part stays in the home
         for a in range(1, SEVEN):
             if not able >> STEP_SHIFT[a] + i & 1:
                 break
-            if progress + a >= length:
-                add_second_parts(state, seat, owner, p, a, progress + a - length, out)
-                continue
-            group = able >> STEP_SHIFT[SEVEN - a] & others
-            if group:
-                t = x + a if x + a < length else x + a - length
-                hit = track[t] - base  # (a pawn the first part hits is back in its nest)
-                if 0 <= hit < PAWNS:
-                    group &= ~(1 << hit)
-                out.extend(rows[a][group])
+            add_second_parts(state, seat, owner, p, a, x + a - length, out)
+        return
+    own_start = state.starts[owner]
+    progress = x - own_start if x >= own_start else x - own_start + length
+    rows = state.tables.split_group[p]
+    others = LANES & ~(1 << i)
+    for a in range(1, SEVEN):
+        if not able >> STEP_SHIFT[a] + i & 1:
+            break
+        if progress + a >= length:
+            add_second_parts(state, seat, owner, p, a, progress + a - length, out)
+            continue
+        group = able >> STEP_SHIFT[SEVEN - a] & others
+        if group:
+            t = x + a if x + a < length else x + a - length
+            hit = track[t] - base  # (a pawn the first part hits is back in its nest)
+            if 0 <= hit < PAWNS:
+                group &= ~(1 << hit)
+            out.extend(rows[a][group])
 
 
 def add_second_parts(
