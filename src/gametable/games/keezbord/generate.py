@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from gametable.core.protocol import Action
 from gametable.games.keezbord.actions import PLACE_ACE, PLACE_KING
-from gametable.games.keezbord.board import BACK_SHIFT, LANES, PAWNS, STEP_SHIFT, home_bits, spread
+from gametable.games.keezbord.board import BACK_SHIFT, LANES, PAWNS, STEP_SHIFT, spread
 from gametable.games.keezbord.cards import ACE, FOUR, JACK, KING, SEVEN, STEPS
 
 if TYPE_CHECKING:
@@ -195,7 +195,7 @@ def add_second_parts(
             if group >> i & 1:
                 out.append(row[second + i])
         return
-    taken = home_bits(state.home, owner) if at_home else 0
+    taken = state.taken[owner]
     if x >= length:
         taken &= ~(1 << (x - length))
     group = state.step_bits_with_home(owner, taken | 1 << h) >> shift & LANES & ~(1 << (p & 3))

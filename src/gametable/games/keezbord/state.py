@@ -119,6 +119,7 @@ class KeezbordState(CopiedState):
         "stats",
         "sweeping",
         "tables",
+        "taken",
         "to_move",
         "track",
     )
@@ -151,6 +152,9 @@ class KeezbordState(CopiedState):
     at_home: list[int]
     #: the blockers (:meth:`blockers`) as blocker bits, kept up to date as pawns move
     blocks: int
+    #: each seat's home spaces taken, as bits (:func:`~gametable.games.keezbord.board.home_bits`),
+    #: kept up to date as pawns move
+    taken: list[int]
     #: each seat's cards, sorted
     hands: list[list[int]]
     #: the cards of this cycle not dealt yet (hidden order)
@@ -190,6 +194,7 @@ class KeezbordState(CopiedState):
         self.home = [-1] * (PAWNS * players)
         self.at_home = [0] * players
         self.blocks = 0
+        self.taken = [0] * players
         self.hands = [[] for _ in range(players)]
         self.deck = []
         self.played = []
@@ -219,6 +224,7 @@ class KeezbordState(CopiedState):
         self.home = source.home[:]
         self.at_home = source.at_home[:]
         self.blocks = source.blocks
+        self.taken = source.taken[:]
         self.hands = [h[:] for h in source.hands]
         self.deck = source.deck[:]
         self.played = source.played[:]
@@ -355,6 +361,11 @@ class KeezbordState(CopiedState):
         track = self.track
         return [space for space, owner in self.board.start_owners if track[space] >> 2 == owner]
 
+    def derive_board(self) -> None:
+        """Work out ``blocks`` and ``taken`` from the pawns' places (a position loaded)."""
+        self.blocks = self.blocking()
+        self.taken = [home_bits(self.home, seat) for seat in range(self.players)]
+
     def blocking(self) -> int:
         """The blockers (:meth:`blockers`) as blocker bits: bit ``s`` for seat ``s``'s start."""
         track = self.track
@@ -370,7 +381,7 @@ class KeezbordState(CopiedState):
         it may move 4 backward; see :class:`~gametable.games.keezbord.board.Paths`): the
         forward moves that break none of the three rules of :meth:`forward` (lap, start, home),
         and the moves back that :meth:`backward` allows.  A pawn in its nest has none."""
-        taken = home_bits(self.home, owner) if self.at_home[owner] else 0
+        taken = self.taken[owner]
         row = self.paths.steps[owner][self.blocks << HOME | taken]
         if row is None:
             row = self.paths.step_row(owner, self.blocks, taken)
@@ -523,6 +534,7 @@ class KeezbordState(CopiedState):
             self.home[(pid & ~3) + target - length] = pid
             if x < length:
                 self.at_home[pid >> 2] += 1
+            self.taken[pid >> 2] = home_bits(self.home, pid >> 2)
             return -1
         hit = track[target]
         track[target] = pid
@@ -551,6 +563,7 @@ class KeezbordState(CopiedState):
             self.track[x] = pid
         pos[pid] = x
         self.blocks = self.blocking()
+        self.taken[pid >> 2] = home_bits(self.home, pid >> 2)
 
     def sweep(self, pid: int, target: int) -> list[tuple[int, int]]:
         """Option ``seven_hits_passed``: hit every pawn on a track space that ``pid`` passes on its
