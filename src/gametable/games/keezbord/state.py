@@ -475,14 +475,13 @@ class KeezbordState(CopiedState):
         A pawn is left in the nest, and no pawn of ``owner`` stands on its start space (another
         player's pawn there is hit).
         """
-        pos = self.pos
         base = owner * PAWNS
-        for pid in range(base, base + PAWNS):
-            if pos[pid] < 0:
-                if self.track[self.starts[owner]] >> 2 == owner:
-                    return -rules.OWN_START_TAKEN
-                return pid
-        return -rules.NEST_EMPTY
+        places = self.pos[base : base + PAWNS]
+        if -1 not in places:
+            return -rules.NEST_EMPTY
+        if self.blocks >> owner & 1:  # (a pawn of owner on its start is a blocker)
+            return -rules.OWN_START_TAKEN
+        return base + places.index(-1)
 
     def placing_for(self, seat: int, card: int) -> int:
         """The seat whose pawn an Ace or a King played by ``seat`` places: the seat it plays for
@@ -633,12 +632,21 @@ class KeezbordState(CopiedState):
             card = action.card
             pid = action.pawn
             x = self.pos[pid]
+            length = self.length
             if card == FOUR:
-                self.move_and_count(pid, x - 4 if x >= 4 else x - 4 + self.length, seat)
+                target = x - 4 if x >= 4 else x - 4 + length
                 stats["backward_moves"] += 1
             else:  # (where it lands: :meth:`landing`, written out)
                 target = self.paths.land[pid >> 2][x * STRIDE + STEPS[card]]
-                self.move_and_count(pid, target, seat, card == SEVEN)
+                if card == SEVEN and self.sweeping:
+                    for swept, _ in self.sweep(pid, target):
+                        self.count_hit(swept, seat)
+                if target >= length > x:
+                    stats["pawns_home"] += 1
+            # (move_and_count, written out for the commonest action)
+            hit = self.move_pawn(pid, target)
+            if hit >= 0:
+                self.count_hit(hit, seat)
         elif isinstance(action, Place):
             card = action.card
             owner = self.placing_for(seat, card)
