@@ -273,11 +273,13 @@ class KeezbordState(CopiedState):
         return seat
 
     def winning_team(self) -> tuple[int, ...] | None:
+        """The team whose pawns are all home, if any (checked at every turn once a seat's
+        pawns are all home, so without a generator)."""
         at_home = self.at_home
         if PAWNS not in at_home:
             return None
         for team in self.board.teams:
-            if all(at_home[s] == PAWNS for s in team):
+            if min(map(at_home.__getitem__, team)) == PAWNS:
                 return team
         return None
 
