@@ -500,13 +500,15 @@ class KeezbordState(CopiedState):
         """The pawns a Jack may swap, in order: those on the track, not on their own start
         space (:meth:`swap_refusal` says why another may not be)."""
         length = self.length
-        return [
-            pid
-            for pid, x, start in zip(
-                range(len(self.pos)), self.pos, self.board.pawn_starts, strict=True
-            )
-            if 0 <= x < length and x != start
-        ]
+        pos = self.pos
+        able = [pid for pid in range(len(pos)) if 0 <= pos[pid] < length]
+        blocks = self.blocks  # the pawns on their own start spaces
+        if blocks:
+            track = self.track
+            for space, owner in self.board.start_owners:
+                if blocks >> owner & 1:
+                    able.remove(track[space])
+        return able
 
     def swap_refusal(self, pid: int) -> int:
         """Why a Jack may not swap ``pid`` (a refusal code), or 0 if it may (:meth:`swappable`)."""
