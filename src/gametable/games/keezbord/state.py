@@ -399,7 +399,9 @@ class KeezbordState(CopiedState):
     def step_bits_with_home(self, owner: int, taken: int) -> int:
         """:meth:`step_bits` with ``owner``'s home spaces ``taken`` (bits) as given, which may
         differ from the board's (the home as the first part of a split 7 leaves it)."""
-        row = self.paths.step_row(owner, self.blocks, taken)
+        row = self.paths.steps[owner][self.blocks << HOME | taken]
+        if row is None:
+            row = self.paths.step_row(owner, self.blocks, taken)
         pos = self.pos
         base = owner * PAWNS
         return (
