@@ -5,6 +5,9 @@ Everything is small ints in flat lists (see :mod:`~gametable.games.keezbord.boar
 ``home[4 * seat + h]`` the pawn in a home space (or -1), ``at_home[seat]`` how many of a seat's
 pawns are home.  Hands are sorted lists of ranks; ``deck`` holds the cards of this deal cycle not
 yet dealt (its order is hidden), ``played`` the cards played or handed in this cycle (public).
+Derived from the pawns and kept up to date as they move (never saved): ``blocks``, the blockers
+as a bit per seat, and ``taken``, each seat's home spaces taken as bits, from which
+:meth:`~KeezbordState.step_bits` reads the tabled paths of :class:`~gametable.games.keezbord.board.Paths`.
 
 Each rule of movement lives in one method here (:meth:`~KeezbordState.step_bits`,
 :meth:`~KeezbordState.backward`, :meth:`~KeezbordState.nest_pawn`,
