@@ -706,8 +706,12 @@ class KeezbordState(CopiedState):
 
     def advance(self, seat: int) -> None:
         """After a turn: the game may be won (or out of turns); else the next seat clockwise that
-        still holds cards moves; when nobody does, the next round is dealt."""
-        if PAWNS in self.at_home and self.winning_team() is not None:
+        still holds cards moves; when nobody does, the next round is dealt.
+
+        Only ``seat``'s team can have won with this turn: the pawns it brought home are its
+        own or its partner's, and no team had won before (the game would be over)."""
+        at_home = self.at_home
+        if PAWNS in at_home and min(map(at_home.__getitem__, self.board.team_of[seat])) == PAWNS:
             self.to_move = ()
             return
         limit = self.max_turns
