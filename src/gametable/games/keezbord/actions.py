@@ -55,7 +55,7 @@ from typing import Any
 from gametable.core.errors import InvalidAction
 from gametable.core.protocol import Action
 from gametable.core.schema import action_fields
-from gametable.games.keezbord.board import PAWNS, parse_pawn, pawn_text
+from gametable.games.keezbord.board import LANES, PAWNS, STEP_SHIFT, parse_pawn, pawn_text
 from gametable.games.keezbord.cards import ACE, JACK, KING, QUEEN, SEVEN, card_text, parse_card
 
 #: the cards whose play moves a single pawn (the 4 backwards, the others forwards)
@@ -194,15 +194,43 @@ class ActionTable:
     ``move[card][pawn]`` (an empty row for a card that moves no pawn), ``swap[mine][other]`` and
     ``split[first][first_steps][second]``.
 
+    ``move_group[card][seat][group]`` lists the moves of ``card`` for several pawns of
+    ``seat`` at once, in pawn order: ``group`` has bit ``i`` set for the pawn of index ``i``.
+
     ``split_group[first][first_steps][group]`` lists the same splits for several second pawns
     at once, in pawn order: ``group`` has bit ``i`` set for the second pawn of index ``i``
     among the four pawns of ``first``'s owner (the move generator picks the group of pawns
     that may move the rest of the 7 and takes the whole row)."""
 
     move: tuple[tuple[Move, ...], ...]
+    move_group: tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...]
     swap: tuple[dict[int, Swap], ...]
     split: tuple[tuple[dict[int, Split], ...], ...]
     split_group: tuple[tuple[tuple[tuple[Split, ...], ...], ...], ...]
+    #: :meth:`track_splits` as met, by first pawn and step bits
+    split_runs: tuple[dict[int, tuple[Split, ...]], ...]
+
+    def track_splits(self, first: int, bits: int) -> tuple[Split, ...]:
+        """Every split 7 of ``first`` when no first part reaches its home or hits a pawn of its
+        side, given the step bits ``bits`` of its seat's pawns (of 1 to 6 steps: see
+        :class:`~gametable.games.keezbord.board.Paths`): for each first part ``a`` that
+        ``first`` may move, the pawns that may move ``7 - a``, in pawn order.  Worked out once
+        per first pawn and step bits, then remembered (at most 7 ** 4 per pawn: each pawn may
+        move 0 to 6 of those steps)."""
+        runs = self.split_runs[first]
+        run = runs.get(bits)
+        if run is None:
+            lane = first & 3
+            others = LANES & ~(1 << lane)
+            rows = self.split_group[first]
+            parts: list[Split] = []
+            for a in range(1, SEVEN):
+                if not bits >> STEP_SHIFT[a] + lane & 1:
+                    break
+                parts.extend(rows[a][bits >> STEP_SHIFT[SEVEN - a] & others])
+            run = tuple(parts)
+            runs[bits] = run
+        return run
 
 
 @cache
@@ -213,6 +241,18 @@ def action_tables(players: int) -> ActionTable:
         tuple(Move(c, p) for p in pawns) if c in _MOVE_INDEX else () for c in range(KING + 1)
     )
     swap = tuple({q: Swap(p, q) for q in pawns if q != p} for p in pawns)
+    move_group = tuple(
+        tuple(
+            tuple(
+                tuple(row[seat * PAWNS + i] for i in range(PAWNS) if group >> i & 1)
+                for group in range(1 << PAWNS)
+            )
+            for seat in range(players)
+        )
+        if row
+        else ()
+        for row in move
+    )
     split = tuple(
         tuple({q: Split(p, a, q) for q in pawns if q != p} if a else {} for a in range(SEVEN))
         for p in pawns
@@ -233,7 +273,7 @@ def action_tables(players: int) -> ActionTable:
         )
         for p in pawns
     )
-    return ActionTable(move, swap, split, split_group)
+    return ActionTable(move, move_group, swap, split, split_group, tuple({} for _ in pawns))
 
 
 # -- notation ----------------------------------------------------------------------------------------

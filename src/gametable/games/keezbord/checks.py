@@ -1,6 +1,6 @@
 """Explained refusals: why a Keezbord play is not legal, citing the rulebook.
 
-Each check asks the state's rule methods (``forward_limits`` through ``forward``, ``backward``,
+Each check asks the state's rule methods (``step_bits`` through ``forward``, ``backward``,
 ``nest_pawn``, ``placing_for``, ``swappable``: the same ones the move generator in
 :mod:`~gametable.games.keezbord.generate` uses) and turns a refusal code into an
 :class:`~gametable.core.errors.IllegalAction` naming the rule (:mod:`~gametable.games.keezbord.rules`).
@@ -56,11 +56,7 @@ def check_move(state: KeezbordState, action: Move, seat: int) -> None:
         rules.illegal(f"a {NAMES.get(card, card)} does not move a pawn", rules.CARD_MEANINGS)
     check_holds(state, seat, card)
     check_pawn_is_played_for(state, seat, pid, state.controlled(seat))
-    blockers = state.blockers()
-    if card == FOUR:
-        t = state.backward(pid >> 2, blockers)[pid & 3]
-    else:
-        t = state.forward(pid, STEPS[card], blockers)
+    t = state.backward(pid >> 2)[pid & 3] if card == FOUR else state.forward(pid, STEPS[card])
     if t < 0:
         rules.refuse(-t, pawn_text(pid))
 
@@ -75,7 +71,7 @@ def check_split(state: KeezbordState, action: Split, seat: int) -> None:
         )
     check_holds(state, seat, SEVEN)
     check_pawn_is_played_for(state, seat, p, state.controlled(seat))
-    t = state.forward(p, a, state.blockers())
+    t = state.forward(p, a)
     if t < 0:
         rules.refuse(-t, pawn_text(p))
     x = state.pos[p]
@@ -83,7 +79,7 @@ def check_split(state: KeezbordState, action: Split, seat: int) -> None:
     hit = state.move_pawn(p, t)
     try:
         check_pawn_is_played_for(state, seat, q, state.controlled(seat))
-        u = state.forward(q, SEVEN - a, state.blockers())
+        u = state.forward(q, SEVEN - a)
     finally:
         state.unmove_pawn(p, x, t, hit)
         state.unsweep(swept)

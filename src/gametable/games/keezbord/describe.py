@@ -37,11 +37,7 @@ def landing_and_hits(
     """Where ``pid`` lands moving ``steps`` with ``card`` (4: backward) and the pawns it hits
     there (and on the way, for a 7 with option ``seven_hits_passed``); ``(-code, [])`` if it
     cannot move.  The state is left as it was."""
-    blockers = state.blockers()
-    if card == FOUR:
-        t = state.backward(pid >> 2, blockers)[pid & 3]
-    else:
-        t = state.forward(pid, steps, blockers)
+    t = state.backward(pid >> 2)[pid & 3] if card == FOUR else state.forward(pid, steps)
     if t < 0:
         return t, []
     hits: list[int] = []

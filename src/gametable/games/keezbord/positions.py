@@ -59,6 +59,7 @@ def load_position(game: Keezbord, data: dict[str, Any]) -> KeezbordState:
     state.cycle = _int(data.get("cycle", 1), "cycle", 1)
     state.deal = _int(data.get("deal", 1), "deal", 1, len(DEAL_SIZES))
     _load_pawns(state, data.get("pawns"))
+    state.derive_board()
     _load_cards(state, data)
     _load_turn(state, data)
     _load_extras(state, data)

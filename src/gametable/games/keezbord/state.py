@@ -5,8 +5,11 @@ Everything is small ints in flat lists (see :mod:`~gametable.games.keezbord.boar
 ``home[4 * seat + h]`` the pawn in a home space (or -1), ``at_home[seat]`` how many of a seat's
 pawns are home.  Hands are sorted lists of ranks; ``deck`` holds the cards of this deal cycle not
 yet dealt (its order is hidden), ``played`` the cards played or handed in this cycle (public).
+Derived from the pawns and kept up to date as they move (never saved): ``blocks``, the blockers
+as a bit per seat, and ``taken``, each seat's home spaces taken as bits, from which
+:meth:`~KeezbordState.step_bits` reads the tabled paths of :class:`~gametable.games.keezbord.board.Paths`.
 
-Each rule of movement lives in one method here (:meth:`~KeezbordState.forward_limits`,
+Each rule of movement lives in one method here (:meth:`~KeezbordState.step_bits`,
 :meth:`~KeezbordState.backward`, :meth:`~KeezbordState.nest_pawn`,
 :meth:`~KeezbordState.placing_for`, :meth:`~KeezbordState.swappable`), answering with small
 integer codes (:mod:`~gametable.games.keezbord.rules`) so that listing legal actions is cheap;
@@ -41,10 +44,18 @@ from gametable.games.keezbord.actions import (
     encode,
 )
 from gametable.games.keezbord.board import (
+    BACK_SHIFT,
+    HOME,
+    LONGEST,
     PAWNS,
+    STEP_SHIFT,
+    STRIDE,
     Board,
+    Paths,
     PlaceText,
     board_for,
+    home_bits,
+    paths_for,
     place_text,
 )
 from gametable.games.keezbord.cards import (
@@ -86,6 +97,7 @@ class KeezbordState(CopiedState):
     __slots__ = (
         "_legal",
         "at_home",
+        "blocks",
         "board",
         "cycle",
         "deal",
@@ -99,6 +111,7 @@ class KeezbordState(CopiedState):
         "length",
         "max_turns",
         "options",
+        "paths",
         "played",
         "players",
         "ply",
@@ -109,6 +122,7 @@ class KeezbordState(CopiedState):
         "stats",
         "sweeping",
         "tables",
+        "taken",
         "to_move",
         "track",
     )
@@ -124,6 +138,7 @@ class KeezbordState(CopiedState):
     length: int
     starts: tuple[int, ...]
     tables: ActionTable
+    paths: Paths
     #: option seven_hits_passed
     sweeping: bool
     #: option max_turns
@@ -138,6 +153,11 @@ class KeezbordState(CopiedState):
     home: list[int]
     #: each seat's pawns home
     at_home: list[int]
+    #: the blockers (:meth:`blockers`) as blocker bits, kept up to date as pawns move
+    blocks: int
+    #: each seat's home spaces taken, as bits (:func:`~gametable.games.keezbord.board.home_bits`),
+    #: kept up to date as pawns move
+    taken: list[int]
     #: each seat's cards, sorted
     hands: list[list[int]]
     #: the cards of this cycle not dealt yet (hidden order)
@@ -168,6 +188,7 @@ class KeezbordState(CopiedState):
         self.length = board.length
         self.starts = board.starts
         self.tables = action_tables(players)
+        self.paths = paths_for(players)
         self.sweeping = options["seven_hits_passed"]
         self.max_turns = options["max_turns"]
         self.king_when_nest_empty = options["king_helps_teammate"] == "when_nest_empty"
@@ -175,6 +196,8 @@ class KeezbordState(CopiedState):
         self.track = [-1] * board.length
         self.home = [-1] * (PAWNS * players)
         self.at_home = [0] * players
+        self.blocks = 0
+        self.taken = [0] * players
         self.hands = [[] for _ in range(players)]
         self.deck = []
         self.played = []
@@ -194,6 +217,7 @@ class KeezbordState(CopiedState):
         self.length = source.length
         self.starts = source.starts
         self.tables = source.tables
+        self.paths = source.paths
         self.sweeping = source.sweeping
         self.max_turns = source.max_turns
         self.king_when_nest_empty = source.king_when_nest_empty
@@ -202,6 +226,8 @@ class KeezbordState(CopiedState):
         self.track = source.track[:]
         self.home = source.home[:]
         self.at_home = source.at_home[:]
+        self.blocks = source.blocks
+        self.taken = source.taken[:]
         self.hands = [h[:] for h in source.hands]
         self.deck = source.deck[:]
         self.played = source.played[:]
@@ -250,11 +276,13 @@ class KeezbordState(CopiedState):
         return seat
 
     def winning_team(self) -> tuple[int, ...] | None:
+        """The team whose pawns are all home, if any (checked at every turn once a seat's
+        pawns are all home, so without a generator)."""
         at_home = self.at_home
         if PAWNS not in at_home:
             return None
         for team in self.board.teams:
-            if all(at_home[s] == PAWNS for s in team):
+            if min(map(at_home.__getitem__, team)) == PAWNS:
                 return team
         return None
 
@@ -336,65 +364,62 @@ class KeezbordState(CopiedState):
     def blockers(self) -> list[int]:
         """Start spaces on which a pawn of that start's owner stands (they block passing)."""
         track = self.track
-        out = []
+        return [space for space, owner in self.board.start_owners if track[space] >> 2 == owner]
+
+    def derive_board(self) -> None:
+        """Work out ``blocks`` and ``taken`` from the pawns' places (a position loaded)."""
+        self.blocks = self.blocking()
+        self.taken = [home_bits(self.home, seat) for seat in range(self.players)]
+
+    def blocking(self) -> int:
+        """The blockers (:meth:`blockers`) as blocker bits: bit ``s`` for seat ``s``'s start."""
+        track = self.track
+        bits = 0
         for space, owner in self.board.start_owners:
             if track[space] >> 2 == owner:
-                out.append(space)
-        return out
+                bits |= 1 << owner
+        return bits
 
-    def forward_limits(self, owner: int, blockers: list[int]) -> list[tuple[int, int]]:
-        """How many steps forward each pawn of ``owner`` that is out of its nest may go:
-        ``(pawn, most)`` pairs, pawn 1 first: the most that breaks none of the three rules of
-        :meth:`forward` (lap, start, home).
-
-        Counted in progress (how far a pawn has come from its own start, the home spaces
-        after the last track space), a pawn stops short of the nearest of: a blocker ahead of
-        it on the track (start rule), the first pawn ahead of it in its home (home rule), and
-        the end of its home (lap rule).  A blocker on ``owner``'s own start is at progress 0,
-        behind every pawn of ``owner``; one on the track is always before the home entrance.
-        """
-        pos, home, length = self.pos, self.home, self.length
-        own_start = self.starts[owner]
+    def step_bits(self, owner: int) -> int:
+        """How far each pawn of ``owner`` may move, as step bits (bit ``STEP_SHIFT[s] + i`` set
+        when its pawn of index ``i`` may move ``s`` steps forward, bit ``BACK_SHIFT + i`` when
+        it may move 4 backward; see :class:`~gametable.games.keezbord.board.Paths`): the
+        forward moves that break none of the three rules of :meth:`forward` (lap, start, home),
+        and the moves back that :meth:`backward` allows.  A pawn in its nest has none."""
+        taken = self.taken[owner]
+        row = self.paths.steps[owner][self.blocks << HOME | taken]
+        if row is None:
+            row = self.paths.step_row(owner, self.blocks, taken)
+        pos = self.pos
         base = owner * PAWNS
-        reach = length + PAWNS - 1  # a track pawn's furthest progress: the last home space,
-        if self.at_home[owner]:  # or the space before the first home space taken
-            reach = length - 1
-            while home[base + reach - length + 1] < 0:
-                reach += 1
-        out = []
-        for pid in range(base, base + PAWNS):
-            x = pos[pid]
-            if x < 0:
-                continue
-            if x >= length:  # in the home: only the home's pawns ahead and its end limit it
-                k = x - length + 1
-                while k < PAWNS and home[base + k] < 0:
-                    k += 1
-                out.append((pid, k - 1 + length - x))
-                continue
-            progress = x - own_start if x >= own_start else x - own_start + length
-            most = reach
-            for y in blockers:
-                b = y - own_start if y >= own_start else y - own_start + length
-                if progress < b <= most:
-                    most = b - 1
-            out.append((pid, most - progress))
-        return out
+        return (
+            row[pos[base] + 1]
+            | row[pos[base + 1] + 1] << 1
+            | row[pos[base + 2] + 1] << 2
+            | row[pos[base + 3] + 1] << 3
+        )
+
+    def step_bits_with_home(self, owner: int, taken: int) -> int:
+        """:meth:`step_bits` with ``owner``'s home spaces ``taken`` (bits) as given, which may
+        differ from the board's (the home as the first part of a split 7 leaves it)."""
+        row = self.paths.steps[owner][self.blocks << HOME | taken]
+        if row is None:
+            row = self.paths.step_row(owner, self.blocks, taken)
+        pos = self.pos
+        base = owner * PAWNS
+        return (
+            row[pos[base] + 1]
+            | row[pos[base + 1] + 1] << 1
+            | row[pos[base + 2] + 1] << 2
+            | row[pos[base + 3] + 1] << 3
+        )
 
     def landing(self, pid: int, steps: int) -> int:
         """Where ``pid`` (not in its nest) comes to stand ``steps`` forward, into its home once
         past its entrance (the move's legality is judged by :meth:`forward`)."""
-        x = self.pos[pid]
-        length = self.length
-        if x >= length:
-            return x + steps
-        t = (x - self.starts[pid >> 2]) % length + steps
-        if t >= length:
-            return t  # the home space's place is the progress
-        t = x + steps
-        return t - length if t >= length else t
+        return self.paths.land[pid >> 2][self.pos[pid] * STRIDE + steps]
 
-    def forward(self, pid: int, steps: int, blockers: list[int]) -> int:
+    def forward(self, pid: int, steps: int) -> int:
         """Where ``pid`` lands moving ``steps`` forward, or ``-code`` (rules.*) if it cannot.
 
         1. the pawn is on the track or in its home, not in its nest;
@@ -404,15 +429,14 @@ class KeezbordState(CopiedState):
            space, on the way to its home entrance (in the home, only the lap limits it);
         4. *home* (Additional Rules): it passes and lands on no pawn already in its home.
 
-        Whether it may is :meth:`forward_limits`'s answer; a move it refuses is refused for the
+        Whether it may is :meth:`step_bits`'s answer; a move it refuses is refused for the
         first of the three rules it breaks.
         """
         x = self.pos[pid]
         if x < 0:
             return -rules.IN_NEST
         owner = pid >> 2
-        most = dict(self.forward_limits(owner, blockers))[pid]
-        if steps <= most:
+        if 0 < steps <= LONGEST and self.step_bits(owner) >> STEP_SHIFT[steps] + (pid & 3) & 1:
             return self.landing(pid, steps)
         length = self.length
         if x >= length:
@@ -420,7 +444,9 @@ class KeezbordState(CopiedState):
         else:
             own_start = self.starts[owner]
             progress = x - own_start if x >= own_start else x - own_start + length
-            ahead = [y - own_start if y >= own_start else y - own_start + length for y in blockers]
+            ahead = [
+                y - own_start if y >= own_start else y - own_start + length for y in self.blockers()
+            ]
         end = progress + steps
         if end > length + PAWNS - 1:
             return -rules.OVERSHOOT
@@ -428,27 +454,26 @@ class KeezbordState(CopiedState):
             return -rules.BLOCKED
         return -rules.HOME_PASS
 
-    def backward(self, owner: int, blockers: list[int]) -> list[int]:
+    def backward(self, owner: int) -> list[int]:
         """Where each pawn of ``owner`` lands moving 4 backward along the track, or ``-code``.
 
         The pawn is on the track (not in its nest or home); it passes and lands on no pawn on its
-        own start space; it stays on the track, even when it passes its own start.
+        own start space; it stays on the track, even when it passes its own start.  Whether it
+        may is :meth:`step_bits`'s answer (its bits of a 4).
         """
         pos, length = self.pos, self.length
+        able = self.step_bits(owner) >> BACK_SHIFT
         out = []
-        for pid in range(owner * PAWNS, owner * PAWNS + PAWNS):
-            x = pos[pid]
+        for i in range(PAWNS):
+            x = pos[owner * PAWNS + i]
             if x < 0:
                 out.append(-rules.IN_NEST)
             elif x >= length:
                 out.append(-rules.HOME_BACKWARD)
+            elif not able >> i & 1:
+                out.append(-rules.BLOCKED)
             else:
-                target = x - 4 if x >= 4 else x - 4 + length
-                for y in blockers:
-                    if 0 < (x - y) % length <= 4:
-                        target = -rules.BLOCKED
-                        break
-                out.append(target)
+                out.append(x - 4 if x >= 4 else x - 4 + length)
         return out
 
     def nest_pawn(self, owner: int) -> int:
@@ -457,14 +482,13 @@ class KeezbordState(CopiedState):
         A pawn is left in the nest, and no pawn of ``owner`` stands on its start space (another
         player's pawn there is hit).
         """
-        pos = self.pos
         base = owner * PAWNS
-        for pid in range(base, base + PAWNS):
-            if pos[pid] < 0:
-                if self.track[self.starts[owner]] >> 2 == owner:
-                    return -rules.OWN_START_TAKEN
-                return pid
-        return -rules.NEST_EMPTY
+        places = self.pos[base : base + PAWNS]
+        if -1 not in places:
+            return -rules.NEST_EMPTY
+        if self.blocks >> owner & 1:  # (a pawn of owner on its start is a blocker)
+            return -rules.OWN_START_TAKEN
+        return base + places.index(-1)
 
     def placing_for(self, seat: int, card: int) -> int:
         """The seat whose pawn an Ace or a King played by ``seat`` places: the seat it plays for
@@ -481,13 +505,15 @@ class KeezbordState(CopiedState):
         """The pawns a Jack may swap, in order: those on the track, not on their own start
         space (:meth:`swap_refusal` says why another may not be)."""
         length = self.length
-        return [
-            pid
-            for pid, x, start in zip(
-                range(len(self.pos)), self.pos, self.board.pawn_starts, strict=True
-            )
-            if 0 <= x < length and x != start
-        ]
+        pos = self.pos
+        able = [pid for pid in range(len(pos)) if 0 <= pos[pid] < length]
+        blocks = self.blocks  # the pawns on their own start spaces
+        if blocks:
+            track = self.track
+            for space, owner in self.board.start_owners:
+                if blocks >> owner & 1:
+                    able.remove(track[space])
+        return able
 
     def swap_refusal(self, pid: int) -> int:
         """Why a Jack may not swap ``pid`` (a refusal code), or 0 if it may (:meth:`swappable`)."""
@@ -509,15 +535,21 @@ class KeezbordState(CopiedState):
         elif x >= 0:
             track[x] = -1
         pos[pid] = target
+        start = self.starts[pid >> 2]
+        if x == start or target == start:  # it leaves or takes its own start: it was, or is, a
+            self.blocks ^= 1 << (pid >> 2)  # blocker (no other pawn of its seat stood there)
         if target >= length:
             self.home[(pid & ~3) + target - length] = pid
             if x < length:
                 self.at_home[pid >> 2] += 1
+            self.taken[pid >> 2] = home_bits(self.home, pid >> 2)
             return -1
         hit = track[target]
+        track[target] = pid
         if hit >= 0:
             pos[hit] = -1
-        track[target] = pid
+            if target == self.starts[hit >> 2]:  # (never in play: a blocker cannot be hit)
+                self.blocks = self.blocking()
         return hit
 
     def unmove_pawn(self, pid: int, x: int, target: int, hit: int) -> None:
@@ -538,6 +570,8 @@ class KeezbordState(CopiedState):
         elif x >= 0:
             self.track[x] = pid
         pos[pid] = x
+        self.blocks = self.blocking()
+        self.taken[pid >> 2] = home_bits(self.home, pid >> 2)
 
     def sweep(self, pid: int, target: int) -> list[tuple[int, int]]:
         """Option ``seven_hits_passed``: hit every pawn on a track space that ``pid`` passes on its
@@ -563,18 +597,22 @@ class KeezbordState(CopiedState):
                 out.append((v, y))
                 pos[v] = -1
                 track[y] = -1
+        self.blocks = self.blocking()  # (never changed in play: a blocker cannot be passed)
         return out
 
     def unsweep(self, swept: list[tuple[int, int]]) -> None:
         for v, y in swept:
             self.pos[v] = y
             self.track[y] = v
+        self.blocks = self.blocking()
 
     def swap_pawns(self, p: int, q: int) -> None:
+        """A Jack: ``p`` and ``q`` change places (either may come to stand on its own start)."""
         pos, track = self.pos, self.track
         x, y = pos[p], pos[q]
         pos[p], pos[q] = y, x
         track[x], track[y] = q, p
+        self.blocks = self.blocking()
 
     # -- checking -------------------------------------------------------------------------------------
     def check_action(self, action: Action, seat: int) -> None:
@@ -602,12 +640,22 @@ class KeezbordState(CopiedState):
         if type(action) is Move or isinstance(action, Move):  # (the commonest, exactly, first)
             card = action.card
             pid = action.pawn
+            x = self.pos[pid]
+            length = self.length
             if card == FOUR:
-                x = self.pos[pid]
-                self.move_and_count(pid, x - 4 if x >= 4 else x - 4 + self.length, seat)
+                target = x - 4 if x >= 4 else x - 4 + length
                 stats["backward_moves"] += 1
-            else:
-                self.move_and_count(pid, self.landing(pid, STEPS[card]), seat, card == SEVEN)
+            else:  # (where it lands: :meth:`landing`, written out)
+                target = self.paths.land[pid >> 2][x * STRIDE + STEPS[card]]
+                if card == SEVEN and self.sweeping:
+                    for swept, _ in self.sweep(pid, target):
+                        self.count_hit(swept, seat)
+                if target >= length > x:
+                    stats["pawns_home"] += 1
+            # (move_and_count, written out for the commonest action)
+            hit = self.move_pawn(pid, target)
+            if hit >= 0:
+                self.count_hit(hit, seat)
         elif isinstance(action, Place):
             card = action.card
             owner = self.placing_for(seat, card)
@@ -658,19 +706,20 @@ class KeezbordState(CopiedState):
 
     def advance(self, seat: int) -> None:
         """After a turn: the game may be won (or out of turns); else the next seat clockwise that
-        still holds cards moves; when nobody does, the next round is dealt."""
-        if PAWNS in self.at_home and self.winning_team() is not None:
+        still holds cards moves; when nobody does, the next round is dealt.
+
+        Only ``seat``'s team can have won with this turn: the pawns it brought home are its
+        own or its partner's, and no team had won before (the game would be over)."""
+        at_home = self.at_home
+        if PAWNS in at_home and min(map(at_home.__getitem__, self.board.team_of[seat])) == PAWNS:
             self.to_move = ()
             return
         limit = self.max_turns
         if limit is not None and self.ply + 1 >= limit:
             self.to_move = ()
             return
-        n = self.players
         hands = self.hands
-        s = seat
-        for _ in range(n):
-            s = s + 1 if s + 1 < n else 0
+        for s in self.board.after[seat]:
             if hands[s]:
                 self.to_move = _TO_MOVE[s]
                 return
