@@ -11,7 +11,13 @@ import gametable
 from gametable.bots import ISMCTSBot, make_bot
 from gametable.bots.base import SeatState
 from gametable.bots.heuristics import heuristic_for
-from gametable.bots.learned import STANDINGS, features, learned_evaluation, load_model
+from gametable.bots.learned import (
+    STANDINGS,
+    balam_standings,
+    features,
+    learned_evaluation,
+    load_model,
+)
 from gametable.core.protocol import State
 
 LEARNED = sorted(STANDINGS)
@@ -58,9 +64,26 @@ def test_a_seat_far_ahead_is_valued_above_even() -> None:
     assert sum(ahead) / len(ahead) > 0.7
 
 
+def test_balam_features_read_the_public_board_once_for_both_kings() -> None:
+    """Balam: a king's riches and buildings lie on the table (rules "2 - SETUP"), so the
+    imagined state's public view is enough; both kings' numbers come from one reading of it."""
+    state = played("balam", 60, seed=3)
+    both = balam_standings(state)
+    assert len(both) == 2 and len(both[0]) == len(STANDINGS["balam"][0])
+    assert features(state, 0) == [a - b for a, b in zip(both[0], both[1], strict=True)]
+
+
+def test_balam_king_far_ahead_is_valued_above_even() -> None:
+    """The rules of thumb against random moves is ahead after 120 decisions."""
+    evaluate = learned_evaluation("balam", 2)
+    assert evaluate is not None
+    ahead = [evaluate(played("balam", 120, seed=s))[0] for s in range(4)]
+    assert min(ahead) > 0.55
+
+
 def test_no_model_for_more_seats_keeps_the_hand_written_evaluation() -> None:
     assert learned_evaluation("keezbord", 4) is None
-    assert learned_evaluation("balam", 2) is None
+    assert learned_evaluation("balam", 3) is None
     state = gametable.load_game("keezbord").new_game(4, seed=2)
     bot = ISMCTSBot(seed=1, iterations=20, leaf="learned")
     rules = heuristic_for("keezbord")

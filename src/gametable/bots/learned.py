@@ -33,11 +33,14 @@ from importlib import resources
 from typing import Any
 
 from gametable.bots.heuristics import Evaluation
+from gametable.bots.heuristics import balam as balam_rules
 from gametable.bots.heuristics import keezbord as keezbord_rules
 from gametable.core.protocol import State
 
 #: one seat's numbers in a game (the model reads the difference between the two seats)
 Standing = Callable[[State, int], list[float]]
+#: every seat's numbers at once, where reading the board once for all seats is cheaper
+Standings = Callable[[State], list[list[float]]]
 
 # -- Keezbord -----------------------------------------------------------------------------------
 KEEZ_NAMES = (
@@ -143,18 +146,87 @@ def balzakken_standing(state: State, seat: int) -> list[float]:
     ]
 
 
+# -- Balam --------------------------------------------------------------------------------------
+BALAM_NAMES = (
+    "prestige",  # prestige points, /10
+    "prestige_late",  # the same times the closeness to the end (1 / (1 + rounds left))
+    "chest",  # riches on the king's sheet (the price still owed taken off), /10
+    "chest_late",  # the same times the closeness to the end
+    "carried",  # riches on his buildings, valued where they lie (heuristics.balam.read), /10
+    "static",  # his buildings' worth beside their income (heuristics.balam.STATIC), /10
+    "income",  # prestige a round his buildings should bring (heuristics.balam.income), /10
+    "future",  # the same times the rounds left, /10
+    "villages",  # villages
+    "temples",  # temples
+    "palaces",  # palaces
+    "garrisons",  # garrisons
+    "others",  # reserves, markets, observatories and courts
+    "cities",  # sites he holds
+    "to_move",  # 1 when this seat decides now
+)
+_BALAM_COUNTED = ("village", "temple", "palace", "garrison")
+
+
+def balam_standings(state: State) -> list[list[float]]:
+    """Every king's numbers, read once from the public view (a Balam king's hidden riches are
+    none: everything the model reads lies on the table)."""
+    view = state.view(None)
+    table = balam_rules.read(view)
+    rounds = table.rounds
+    late = 1.0 / (1.0 + rounds)
+    to_move = view["to_move"]
+    out = []
+    for seat, estate in enumerate(table.estates):
+        kinds = [k for built in estate.sites.values() for k in built]
+        counts = [float(kinds.count(k)) for k in _BALAM_COUNTED]
+        chest = sum(estate.chest.values()) / 10.0
+        prestige = estate.prestige / 10.0
+        income = balam_rules.income(table, estate) / 10.0
+        static = sum(balam_rules.STATIC.get(k, 0.2) for k in kinds) / 10.0
+        out.append(
+            [
+                prestige,
+                prestige * late,
+                chest,
+                chest * late,
+                estate.carried / 10.0,
+                static,
+                income,
+                income * rounds,
+                *counts,
+                float(len(kinds) - sum(counts)),
+                float(len(estate.sites)),
+                1.0 if seat in to_move else 0.0,
+            ]
+        )
+    return out
+
+
+def balam_standing(state: State, seat: int) -> list[float]:
+    return balam_standings(state)[seat]
+
+
 #: per game: the names of a seat's numbers and the function that reads them
 STANDINGS: Mapping[str, tuple[tuple[str, ...], Standing]] = {
     "keezbord": (KEEZ_NAMES, keezbord_standing),
     "balzakken": (BZ_NAMES, balzakken_standing),
+    "balam": (BALAM_NAMES, balam_standing),
 }
+#: games whose standings are read for all seats at once (one reading of the board)
+ALL_STANDINGS: Mapping[str, Standings] = {"balam": balam_standings}
 
 
 def features(state: State, seat: int) -> list[float]:
     """``seat``'s standing minus its opponent's, in a two-player ``state``."""
-    _, standing = STANDINGS[state.game.name]
-    mine = standing(state, seat)
-    theirs = standing(state, 1 - seat)
+    game = state.game.name
+    both = ALL_STANDINGS.get(game)
+    if both is not None:
+        table = both(state)
+        mine, theirs = table[seat], table[1 - seat]
+    else:
+        _, standing = STANDINGS[game]
+        mine = standing(state, seat)
+        theirs = standing(state, 1 - seat)
     return [a - b for a, b in zip(mine, theirs, strict=True)]
 
 
