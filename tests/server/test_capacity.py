@@ -12,13 +12,17 @@ from typing import Any
 
 import httpx
 import pytest
+import uvloop
 from fastapi import FastAPI
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from gametable import rulebook
 from gametable.core.registry import load_game
 from gametable.server import memory, pages, rules_api
 from gametable.server.connection import encode
 from gametable.server.manager import TableManager
+from gametable.server.run import server_config
 from gametable.server.settings import Settings
 from gametable.server.store import Store
 from gametable.server.tables import Table
@@ -195,3 +199,20 @@ def test_a_rules_question_never_stops_the_tables(
         return done
 
     assert asyncio.run(main()) == ["lobby", "rules"]
+
+
+def test_sockets_are_served_by_the_stack_measured_cheapest_per_frame() -> None:
+    """uvloop, httptools and uvicorn's ``websockets-sansio`` protocol: what ``auto`` picks with
+    ``uvicorn[standard]`` installed, and the cheapest per frame measured (``docs/deploy.md``,
+    2026-12-01).  A uvicorn that changed its choice would make every frame dearer unnoticed."""
+    config = server_config(FastAPI(), Settings(), "127.0.0.1")
+    config.load()
+    assert config.ws_protocol_class is WebSocketsSansIOProtocol
+    assert config.http_protocol_class is HttpToolsProtocol
+    factory = config.get_loop_factory()
+    assert factory is not None
+    loop = factory()
+    try:
+        assert isinstance(loop, uvloop.Loop)
+    finally:
+        loop.close()

@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from gametable.server.store import Store, StoredTable, Writer
+from gametable.server.store import LeaseLost, Store, StoredTable, Writer
 from tests.server.conftest import Server
 
 
@@ -141,3 +141,33 @@ def test_writes_within_the_commit_window_share_one_commit() -> None:
 
     assert asyncio.run(staggered(0.2)) == [3]
     assert len(asyncio.run(staggered(0))) > 1
+
+
+def test_moves_written_by_the_compiled_statements_read_back_whole(tmp_path: Path) -> None:
+    """The moves' insert and move count go straight to the driver (``MoveStatements``): every
+    field reads back, a game's end sets its status and ``updated_at``, a move in play leaves
+    ``updated_at`` to the sweep, and a table whose lease another worker holds refuses the move
+    and keeps nothing of it."""
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    store.write([("create_table", (stored("t1"),)), ("create_table", (stored("t2"),))])
+    created = store.load("t1").updated_at
+    store.append_move("t1", 1, 0, "discard 3", "seat 0 discards", "playing", "r1")
+    store.append_move("t2", 1, 1, "swap 4", "seat 1 swaps", "playing", None)
+    assert store.load("t1").updated_at == created
+    store.write(
+        [
+            ("append_move", ("t1", 2, 1, "balzak", "seat 1 calls", "over", "r2", None)),
+            ("append_move", ("t2", 2, 0, "discard 5", "seat 0 discards", "playing", "q", None)),
+        ]
+    )
+    t1, t2 = store.load("t1"), store.load("t2")
+    assert t1.moves == [(0, "discard 3", "seat 0 discards"), (1, "balzak", "seat 1 calls")]
+    assert t1.requests == {1: "r1", 2: "r2"}
+    assert t1.status == "over" and t1.updated_at > created
+    assert t2.moves == [(1, "swap 4", "seat 1 swaps"), (0, "discard 5", "seat 0 discards")]
+    assert t2.requests == {2: "q"} and t2.status == "playing"
+    store.owner = "worker-b"  # t2's lease is nobody's: this worker does not hold it
+    with pytest.raises(LeaseLost):
+        store.append_move("t2", 3, 1, "discard 6", "seat 1 discards", "playing")
+    assert len(store.load("t2").moves) == 2
+    store.close()
