@@ -383,23 +383,27 @@ def field(
     return _Declared(default, factory, copy, json, codec, check)
 
 
-def _copy_expression(f: Field, names: dict[str, Any]) -> str:
+def _copy_expression(f: Field, names: dict[str, Any] | None = None) -> str:
+    """The expression copying field ``f`` of ``self`` in a ``clone``: generated (a custom copy
+    function is put in ``names``) or written out (``names`` None: the function by its name)."""
     value = f"self.{f.name}"
     if f.copy is Copy.SHARED:
         return value
     if f.copy is Copy.SHALLOW:
         return f"{value}.copy()"
     if f.copy is Copy.ROWS:
-        return f"list(map(_copy_row, {value}))"
+        return f"[row.copy() for row in {value}]"
     if f.copy is Copy.CLONE:
         return f"{value}.clone()"
+    if names is None:
+        return f"{f.copy.__name__}({value})"
     names[f"_copy_{f.name}"] = f.copy
     return f"_copy_{f.name}({value})"
 
 
 def _compile_clone(cls: type) -> Callable[[Any], Any]:
     """``clone`` as straight-line code for the fields of ``cls`` (generated once per class)."""
-    names: dict[str, Any] = {"_copy_row": list.copy}
+    names: dict[str, Any] = {}
     lines = ["def clone(self):", "    cls = type(self)", "    new = cls.__new__(cls)"]
     for f in cls._fields_:  # type: ignore[attr-defined]
         lines.append(f"    new.{f.name} = {_copy_expression(f, names)}")
@@ -639,24 +643,10 @@ def fields_json(state: Any) -> dict[str, Any]:
     return out
 
 
-def _copy_text(f: Field) -> str:
-    """The expression copying field ``f`` of ``self`` in a written-out ``clone``."""
-    value = f"self.{f.name}"
-    if f.copy is Copy.SHARED:
-        return value
-    if f.copy is Copy.SHALLOW:
-        return f"{value}.copy()"
-    if f.copy is Copy.ROWS:
-        return f"[row.copy() for row in {value}]"
-    if f.copy is Copy.CLONE:
-        return f"{value}.clone()"
-    return f"{f.copy.__name__}({value})"
-
-
 def clone_lines(fields: Sequence[Field]) -> list[str]:
     """The assignments a written-out ``clone`` makes, one per field in declaration order
     (``new.deck = self.deck.copy()``): what a state class written out explicitly must hold."""
-    return [f"new.{f.name} = {_copy_text(f)}" for f in fields]
+    return [f"new.{f.name} = {_copy_expression(f)}" for f in fields]
 
 
 __all__ = [

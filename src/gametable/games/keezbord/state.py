@@ -386,18 +386,7 @@ class KeezbordState(CopiedState):
         it may move 4 backward; see :class:`~gametable.games.keezbord.board.Paths`): the
         forward moves that break none of the three rules of :meth:`forward` (lap, start, home),
         and the moves back that :meth:`backward` allows.  A pawn in its nest has none."""
-        taken = self.taken[owner]
-        row = self.paths.steps[owner][self.blocks << HOME | taken]
-        if row is None:
-            row = self.paths.step_row(owner, self.blocks, taken)
-        pos = self.pos
-        base = owner * PAWNS
-        return (
-            row[pos[base] + 1]
-            | row[pos[base + 1] + 1] << 1
-            | row[pos[base + 2] + 1] << 2
-            | row[pos[base + 3] + 1] << 3
-        )
+        return self.step_bits_with_home(owner, self.taken[owner])
 
     def step_bits_with_home(self, owner: int, taken: int) -> int:
         """:meth:`step_bits` with ``owner``'s home spaces ``taken`` (bits) as given, which may
