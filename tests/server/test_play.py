@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.server.conftest import Server
+from tests.server.conftest import Server, keep_playing
 
 
 def two_seats(server: Server):
@@ -21,7 +21,7 @@ def test_two_seats_play_moves_and_both_see_them(server: Server) -> None:
         mover, other = (a, b) if n % 2 else (b, a)
         legal = mover.last["legal"]
         assert legal and not other.last["legal"]
-        choice = next(x for x in legal if x["notation"] != "balzak")
+        choice = keep_playing(legal)
         mover.send({"type": "act", "action": choice["notation"], "id": n})
         assert mover.until("accepted", id=n)["seq"] == n
         seen = other.at_seq(n)
@@ -110,7 +110,7 @@ def test_bots_fill_empty_seats(server: Server) -> None:
         a.send(
             {
                 "type": "act",
-                "action": next(x["notation"] for x in legal if x["notation"] != "balzak"),
+                "action": keep_playing(legal)["notation"],
                 "id": n,
             }
         )
@@ -128,7 +128,7 @@ def test_bots_can_think_in_worker_processes(tmp_path) -> None:
         a.send(
             {
                 "type": "act",
-                "action": next(x["notation"] for x in a.last["legal"] if x["notation"] != "balzak"),
+                "action": keep_playing(a.last["legal"])["notation"],
                 "id": 1,
             }
         )
