@@ -33,7 +33,9 @@ import multiprocessing as mp
 import os
 import queue
 import random
+import re
 import resource
+import shutil
 import signal
 import socket
 import statistics
@@ -166,10 +168,11 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-def thread_cpu_seconds(pids: list[int]) -> tuple[float, float]:
-    """CPU seconds of ``pids``' main threads (a server's event loop) and of their other threads
-    (the group commits' ``asyncio.to_thread``, the bot pool's helpers)."""
-    main = other = 0
+def thread_cpu_seconds(pids: list[int]) -> tuple[float, float, float]:
+    """CPU seconds of ``pids``' main threads (a server's event loop), of their other threads
+    (the group commits' ``asyncio.to_thread``, the bot pool's helpers), and the main threads'
+    system time (in the kernel: system calls, the loopback network)."""
+    main = other = system = 0
     for pid in pids:
         try:
             tasks = os.listdir(f"/proc/{pid}/task")
@@ -184,10 +187,11 @@ def thread_cpu_seconds(pids: list[int]) -> tuple[float, float]:
             ticks = int(fields[11]) + int(fields[12])
             if int(tid) == pid:
                 main += ticks
+                system += int(fields[12])
             else:
                 other += ticks
     tick = os.sysconf("SC_CLK_TCK")
-    return main / tick, other / tick
+    return main / tick, other / tick, system / tick
 
 
 def rss_mib(pids: list[int]) -> float:
@@ -201,6 +205,67 @@ def rss_mib(pids: list[int]) -> float:
         except OSError:
             continue
     return total / 1024
+
+
+# -- the profile (--profile) ------------------------------------------------------------------
+def start_profiler(path: str, pid: int, seconds: float) -> subprocess.Popen:
+    """py-spy sampling the server's threads (100 Hz, without stopping it) for ``seconds``."""
+    beside = Path(sys.executable).with_name("py-spy")
+    spy = str(beside) if beside.exists() else shutil.which("py-spy")
+    if spy is None:
+        raise SystemExit("--profile needs py-spy (pip install py-spy)")
+    command = [spy, "record", "--pid", str(pid), "--rate", "100", "--format", "raw"]
+    command += ["--threads", "--nonblocking", "--duration", str(int(seconds) + 1), "-o", path]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+#: a frame of py-spy's raw output: "function (path/file.py:line)"
+FRAME = re.compile(r"^(.*) \((.*?)(?::\d+)?\)$")
+
+
+def profile_summary(path: str, loop_ms: float, top: int = 30) -> list[str]:
+    """The event loop's samples (the thread running ``asyncio.run``) by function: share of the
+    loop's samples inclusive and self, and the loop's CPU per move that share stands for."""
+    threads: dict[str, list[tuple[list[str], int]]] = {}
+    with open(path) as f:
+        for line in f:
+            stack, _, count = line.rstrip("\n").rpartition(" ")
+            if not stack or not count.isdigit():
+                continue
+            frames = stack.split(";")
+            threads.setdefault(frames[0], []).append((frames[1:], int(count)))
+    if not threads:
+        return ["# profile: no samples"]
+
+    def runs_loop(samples: list[tuple[list[str], int]]) -> int:
+        return sum(n for frames, n in samples if any("runners.py" in f for f in frames))
+
+    loop = max(threads.values(), key=runs_loop)
+    total = sum(n for _, n in loop)
+    inclusive: dict[str, int] = {}
+    own: dict[str, int] = {}
+    for frames, n in loop:
+        names = ["(the loop's own native code: uvloop, system calls)"]
+        cut = max((i for i, f in enumerate(frames) if "runners.py" in f), default=-1)
+        for frame in frames[cut + 1 :]:
+            m = FRAME.match(frame)
+            name = f"{m[1]} ({m[2].rsplit('/', 2)[-1]})" if m else frame
+            names.append(name)
+        for name in set(names):
+            inclusive[name] = inclusive.get(name, 0) + n
+        if names:
+            own[names[-1]] = own.get(names[-1], 0) + n
+    per = loop_ms / max(1, total)
+    out = [f"# profile of the event loop: {total} samples (the loop's {loop_ms:.2f} ms a move)"]
+    out.append(f"# {'incl %':>7} {'ms/move':>8} {'self %':>7}  function")
+    ranked = sorted(inclusive.items(), key=lambda kv: -kv[1])
+    for name, n in ranked[:top]:
+        mine = 100 * own.get(name, 0) / total
+        out.append(f"# {100 * n / total:>7.1f} {n * per:>8.3f} {mine:>7.1f}  {name}")
+    out.append("# most self time:")
+    for name, n in sorted(own.items(), key=lambda kv: -kv[1])[:top]:
+        out.append(f"# {100 * n / total:>7.1f} {n * per:>8.3f}  {name}")
+    return out
 
 
 # -- one load-generating process ------------------------------------------------------------------
@@ -481,6 +546,13 @@ def main() -> None:
     parser.add_argument("--src", default=None, help="run the server from this source tree")
     parser.add_argument("--set", action="append", help="a server setting name=value")
     parser.add_argument("--tmp", default=None, help="where the database goes")
+    parser.add_argument(
+        "--profile",
+        default=None,
+        metavar="PATH",
+        help="sample the server with py-spy over the measured window (raw stacks to PATH) and "
+        "print where its event loop spends its time",
+    )
     args = parser.parse_args()
     mix = [(g, int(p)) for g, p in (item.split(":") for item in args.mix.split(","))]
     seats = sum(games_for(i, mix)[1] for i in range(args.tables))
@@ -601,6 +673,7 @@ def report(
     tree = process_tree(server.pid)
     server_cpu = cpu_seconds(tree)
     threads0 = thread_cpu_seconds(tree)
+    spy = None if args.profile is None else start_profiler(args.profile, server.pid, args.seconds)
     gen_cpu = 0.0
     lines: list[tuple[float, float, float]] = []
     for tick in itertools.count(1):
@@ -648,9 +721,12 @@ def report(
         flush=True,
     )
     moved = max(1, totals["moves"])
-    loop_ms, others_ms = ((b - a) / moved * 1000 for a, b in zip(threads0, threads1, strict=True))
+    loop_ms, others_ms, kernel_ms = (
+        (b - a) / moved * 1000 for a, b in zip(threads0, threads1, strict=True)
+    )
     print(
-        f"# server CPU per move by thread: event loop {loop_ms:.2f} ms, other threads (the "
+        f"# server CPU per move by thread: event loop {loop_ms:.2f} ms ({kernel_ms:.2f} of it "
+        f"in the kernel), other threads (the "
         f"group commits) {others_ms:.2f} ms, other processes (bots) "
         f"{spent / moved * 1000 - loop_ms - others_ms:.2f} ms",
         flush=True,
@@ -666,6 +742,13 @@ def report(
         f"{totals['finished']}" + (f"; first errors: {errors[:3]}" if errors else ""),
         flush=True,
     )
+    if spy is not None:
+        try:
+            spy.wait(30)
+        except subprocess.TimeoutExpired:
+            spy.kill()
+            spy.wait()
+        print("\n".join(profile_summary(args.profile, loop_ms)), flush=True)
 
 
 if __name__ == "__main__":
