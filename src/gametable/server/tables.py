@@ -24,6 +24,7 @@ import secrets
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -77,6 +78,44 @@ REMEMBERED_REQUESTS = 64
 #: (asking again raises again: an exception per legal action per move costs more than the rest)
 NO_JSON: set[type] = set()
 NO_CODES: set[type] = set()
+
+
+#: a log entry's request id (read in C when the log is searched for one)
+_request_of = attrgetter("request")
+
+
+#: per action, its notation, JSON form and steps (:func:`action_forms`), at most
+#: ``ACTION_FORMS`` of them (then forgotten all at once and made again as they come)
+_forms: dict[Action, tuple[str, Any, list[str]]] = {}
+ACTION_FORMS = 50_000
+
+
+def action_forms(action: Action) -> tuple[str, Any, list[str]]:
+    """An action's notation, JSON form (``None`` if its game has none yet) and steps: they
+    depend on the action alone (a frozen value), so each is made once per process, not at
+    every move that offers it (Balam offers 30-40 actions a move, most of them again and
+    again).  What is returned is shared: read it, do not change it."""
+    try:
+        known = _forms.get(action)
+    except TypeError:  # an unhashable action: made every time
+        known = None
+        hashable = False
+    else:
+        hashable = True
+    if known is not None:
+        return known
+    as_json = None
+    if type(action) not in NO_JSON:
+        try:
+            as_json = action.to_json()
+        except NotImplementedError:  # games still growing their JSON form
+            NO_JSON.add(type(action))
+    made = (str(action), as_json, list(action.steps))
+    if hashable:
+        if len(_forms) >= ACTION_FORMS:
+            _forms.clear()
+        _forms[action] = made
+    return made
 
 
 class Refused(Exception):
@@ -255,7 +294,8 @@ class Table:
         codes = type(state) not in NO_CODES
         out = []
         for action in state.legal_actions(seat):
-            item: dict[str, Any] = {"notation": str(action), "text": state.describe(action, seat)}
+            notation, as_json, steps = action_forms(action)
+            item: dict[str, Any] = {"notation": notation, "text": state.describe(action, seat)}
             if codes:
                 try:
                     item["code"] = state.encode_action(action)
@@ -264,12 +304,9 @@ class Table:
                     codes = False
                 except ValueError:  # an action outside the encoding
                     pass
-            if type(action) not in NO_JSON:
-                try:
-                    item["json"] = action.to_json()
-                except NotImplementedError:  # games still growing their JSON form
-                    NO_JSON.add(type(action))
-            item["steps"] = list(action.steps)
+            if as_json is not None:
+                item["json"] = as_json
+            item["steps"] = steps
             out.append(item)
         return out
 
@@ -552,8 +589,12 @@ class Table:
         self, seat: int, action: Any, request_id: int | str, seen: Any
     ) -> dict[str, Any] | None:
         """The answer to a request made before the table was loaded (its id is in the log)."""
-        for entry in reversed(self.log[-REMEMBERED_REQUESTS * self.players :]):
-            if entry.seat == seat and entry.request == str(request_id):
+        key = str(request_id)
+        recent = self.log[-REMEMBERED_REQUESTS * self.players :]
+        if key not in map(_request_of, recent):  # the usual case, at C speed: a new request
+            return None
+        for entry in reversed(recent):
+            if entry.seat == seat and entry.request == key:
                 same_seq = seen is None or seen == entry.n - 1
                 same_action = not isinstance(action, str) or action == entry.notation
                 if same_seq and same_action:
