@@ -19,7 +19,7 @@ from gametable.core.registry import load_game
 from gametable.server.manager import TableManager
 from gametable.server.settings import Settings
 from gametable.server.store import Store, StoredTable
-from gametable.server.tables import SeatInfo, Table, hash_token
+from gametable.server.tables import REMEMBERED_REQUESTS, SeatInfo, Table, hash_token
 from tests.core.tinygame import TinyGame
 
 
@@ -164,6 +164,53 @@ def test_an_id_reused_for_another_position_is_a_new_request(tmp_path: Path) -> N
         assert (await table.request(seat, move, 1, seen=n))["seq"] == n + 1
         # a client that restarted its counter: the same id, but it saw the next position
         assert (await table.request(seat, move, 1, seen=n + 1))["seq"] == n + 2
+
+    run(tmp_path, scenario)
+
+
+def test_a_resent_move_pushed_out_of_the_remembered_answers_is_still_made_once(
+    tmp_path: Path,
+) -> None:
+    """The answers remembered per seat hold its last REMEMBERED_REQUESTS requests; a move whose
+    answer was pushed out by newer requests is found in the log (BA positions: Balam's "pay
+    maize", legal twice running), so a resend without ``seq`` does not make it twice."""
+
+    async def scenario(manager: TableManager) -> None:
+        table, seat, move = await balam_with_a_move_legal_twice(manager)
+        n = table.seq
+        assert (await table.request(seat, move, "first"))["seq"] == n + 1
+        for i in range(REMEMBERED_REQUESTS):  # refused (stale), but remembered: "first" goes
+            stale = await table.request(seat, move, f"late-{i}", seen=0)
+            assert stale["error"]["kind"] == "stale"
+        assert "first" not in table.answers[seat]
+        again = await table.request(seat, move, "first")
+        assert again == {"type": "accepted", "id": "first", "seq": n + 1, "repeat": True}
+        assert table.seq == n + 1
+
+    run(tmp_path, scenario)
+
+
+def test_the_legal_list_made_again_is_the_same_list(tmp_path: Path) -> None:
+    """Each action's notation, JSON form and steps are made once per process and reused: the
+    list made from them is the list made afresh from the actions (Balam and Keezbord)."""
+
+    async def scenario(manager: TableManager) -> None:
+        for seed, (game, players) in enumerate([("balam", 2), ("keezbord", 4)], start=5):
+            table = await seeded_table(manager, load_game(game), seed=seed, players=players)
+            rng = random.Random(5)
+            for _ in range(30):
+                seat = table.state.to_move[0]
+                actions = table.state.legal_actions(seat)
+                fresh = [(str(a), a.to_json(), list(a.steps)) for a in actions]
+                for _ in range(2):  # made, then reused
+                    legal = table.legal_for(seat)
+                    assert [(x["notation"], x["json"], x["steps"]) for x in legal] == fresh
+                    assert [x["text"] for x in legal] == [
+                        table.state.describe(a, seat) for a in actions
+                    ]
+                await table.act(seat, rng.choice(actions))
+                if table.state.is_over:
+                    break
 
     run(tmp_path, scenario)
 

@@ -80,6 +80,8 @@ NO_JSON: set[type] = set()
 NO_CODES: set[type] = set()
 
 
+#: a move number later than any (:meth:`Table.forget`)
+FOREVER = 1 << 62
 #: a log entry's request id (read in C when the log is searched for one)
 _request_of = attrgetter("request")
 
@@ -212,6 +214,16 @@ class Table:
     #: the turn clock, if the table has one (:mod:`gametable.server.clocks`)
     timing: Timing | None = None
     clock_task: asyncio.Task | None = None
+    #: per seat, the newest move accepted here whose request is no longer in ``answers``
+    #: (pushed out by newer ones): a request that is not there may still be in the log
+    forgotten: dict[int, int] = field(default_factory=dict)
+    #: the moves of the log that were loaded from the store (made before this process held
+    #: the table: their requests are in the log only)
+    loaded: int = -1
+
+    def __post_init__(self) -> None:
+        if self.loaded < 0:
+            self.loaded = len(self.log)
 
     # -- identity -----------------------------------------------------------------------------------
     @property
@@ -563,15 +575,16 @@ class Table:
             if isinstance(first, asyncio.Future):  # still in flight: the same answer, when made
                 return {**await asyncio.shield(first), "repeat": True}
             return {**first, "repeat": True}
-        stored = self.stored_answer(seat, action, request_id, seen)
-        if stored is not None:
-            return stored
+        if known is not None or self.may_have_forgotten(seat):
+            stored = self.stored_answer(seat, action, request_id, seen)
+            if stored is not None:
+                return stored
         future: asyncio.Future = asyncio.get_running_loop().create_future()
         entry: tuple[Any, Any, asyncio.Future | dict[str, Any]] = (seen, action, future)
         memory[key] = entry
         memory.move_to_end(key)
         while len(memory) > REMEMBERED_REQUESTS:
-            memory.popitem(last=False)
+            self.forget(seat, memory.popitem(last=False)[1][2])
         try:
             reply = await self.answer(seat, action, request_id, seen, takebacks)
         except BaseException:  # cancelled (the server is stopping): a repeat may try again
@@ -584,6 +597,24 @@ class Table:
         elif memory.get(key) is entry:
             memory[key] = (seen, action, reply)
         return reply
+
+    def may_have_forgotten(self, seat: int) -> bool:
+        """Whether a move of ``seat`` that :meth:`stored_answer` would find (within its window
+        of the log) may have a request id that ``answers`` no longer holds: one loaded from the
+        store, or one pushed out of ``answers`` by newer requests.  When not, a request id that
+        ``answers`` does not hold is new, and the log need not be searched (at every move)."""
+        window_starts_after = max(0, len(self.log) - REMEMBERED_REQUESTS * self.players)
+        return max(self.loaded, self.forgotten.get(seat, 0)) > window_starts_after
+
+    def forget(self, seat: int, answer: asyncio.Future | dict[str, Any]) -> None:
+        """``answer``, of a request of ``seat``, is no longer remembered in ``answers``."""
+        if isinstance(answer, dict):
+            if answer.get("type") != "accepted":
+                return
+            n = int(answer["seq"])
+        else:  # still in flight (a flood of requests): it may yet be accepted, at any move
+            n = FOREVER
+        self.forgotten[seat] = max(n, self.forgotten.get(seat, 0))
 
     def stored_answer(
         self, seat: int, action: Any, request_id: int | str, seen: Any
