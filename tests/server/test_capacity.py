@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import msgspec
 import pytest
 import uvloop
 from fastapi import FastAPI
@@ -66,15 +67,13 @@ def test_an_update_is_made_once_per_seat_and_move_and_only_the_mover_gets_legal_
         conns = [FakeConnection(s) for s in (0, 0, 1, 2, 3, None, None, None)]
         table.connections.update(conns)  # type: ignore[arg-type]
         made: list[int | None] = []
-        message_for = Table.message_for
+        update_text = Table.update_text
 
-        def counting(
-            self: Table, seat: int | None, kind: str = "update", view: Any = None
-        ) -> dict[str, Any]:
+        def counting(self: Table, seat: int | None, head: bytes | None = None) -> str:
             made.append(seat)
-            return message_for(self, seat, kind, view)
+            return update_text(self, seat, head)
 
-        monkeypatch.setattr(Table, "message_for", counting)
+        monkeypatch.setattr(Table, "update_text", counting)
         seat = table.state.to_move[0]
         await table.act(seat, table.state.legal_actions(seat)[0])
         assert sorted(made, key=str) == sorted([0, 1, 2, 3, None], key=str)  # 8 sockets, 5 views
@@ -83,6 +82,34 @@ def test_an_update_is_made_once_per_seat_and_move_and_only_the_mover_gets_legal_
         for conn in conns:
             legal = '"legal":[]' not in conn.sent[-1]
             assert legal == (conn.seat in movers)
+
+    run(tmp_path, scenario)
+
+
+def test_an_update_made_from_its_shared_head_says_what_message_for_says(tmp_path: Path) -> None:
+    """A move's update is made of a part shared by every seat and each seat's own part: the
+    message, read back, is the seat's ``message_for`` (every field; the view whole, as the
+    seats had no view before), at a move and at the end of a game (``outcome``)."""
+
+    async def scenario(manager: TableManager) -> None:
+        for game, players in [("keezbord", 4), ("balam", 2)]:
+            table, _ = await manager.create(game, players, {}, [{"kind": "human"}] * players)
+            seats: list[int | None] = [*range(players), None]
+            for moves in range(1500):
+                conns = [FakeConnection(s) for s in seats]
+                table.connections = set(conns)  # type: ignore[arg-type]
+                table.prints.clear()  # every seat's view sent whole
+                seat = table.state.to_move[0]
+                await table.act(seat, table.state.legal_actions(seat)[-1])
+                for conn in conns:
+                    sent = msgspec.json.decode(conn.sent[-1])
+                    assert sent == msgspec.json.decode(encode(table.message_for(conn.seat)))
+                if table.state.is_over:
+                    assert "outcome" in sent
+                    break
+                if moves >= 20 and game == "balam":  # Balam's games are long
+                    break
+            assert table.state.is_over or game == "balam"
 
     run(tmp_path, scenario)
 

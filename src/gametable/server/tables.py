@@ -70,8 +70,7 @@ def undoable_move(game: Game, before: State, seat: int, action: Action, after: S
         return False
 
 
-#: a placeholder view (``update_text`` replaces it with a patch; never sent)
-PATCH = msgspec.Raw(b"null")
+_encode = msgspec.json.Encoder().encode
 #: answers to move requests remembered per seat (a resent request gets its first answer again)
 REMEMBERED_REQUESTS = 64
 #: action classes without a JSON form, and state classes without an integer encoding, as found
@@ -328,8 +327,8 @@ class Table:
         """The message a seat gets: its own view only, plus what it may do now.
 
         ``kind="sync"`` carries the whole public log; an ``update`` only the newest entry.
-        ``view``: what goes in ``view`` (default: the seat's view); ``update_text`` puts a
-        patch there instead when it can.
+        ``view``: what goes in ``view`` (default: the seat's view).  A move's updates are made
+        by :meth:`update_text` (the same message, with a patch instead of the view when it can).
         """
         over = self.state.is_over
         entries = self.log if kind == "sync" else self.log[-1:]
@@ -376,10 +375,31 @@ class Table:
             "created_at": self.created_at,
         }
 
-    def update_text(self, seat: int | None) -> str:
+    def update_head(self) -> bytes:
+        """What a move's ``update`` says alike to every seat and the spectators (the table, the
+        move's ``seq``, who moves next, the clock, the outcome...), as JSON text without its
+        closing brace: made once per move, the seat's own part added to it (:meth:`update_text`)."""
+        state = self.state
+        head: dict[str, Any] = {
+            "type": "update",
+            "table": self.id,
+            "game": self.game.name,
+            "seq": self.seq,
+            "to_move": list(state.to_move),
+            "over": state.is_over,
+            "rematch": self.rematch_id,
+            "takebacks": self.takebacks,
+            "clock": None if self.timing is None else self.timing.to_json(),
+        }
+        outcome = state.outcome
+        if outcome is not None:
+            head["outcome"] = outcome.to_json()
+        return _encode(head)[:-1]
+
+    def update_text(self, seat: int | None, head: bytes | None = None) -> str:
         """The ``update`` message for ``seat`` as JSON text: with a ``patch`` to the seat's view
         of the move before when this table sent that view (:mod:`gametable.server.wire`), else
-        with the whole ``view``."""
+        with the whole ``view``; ``head``: :meth:`update_head`, if made already."""
         try:
             base = self.prints.get(seat)
             if base is not None and base[0] == self.seq - 1 and base[1] == self.takebacks:
@@ -388,14 +408,19 @@ class Table:
                 prints = Prints()
             self.prints[seat] = (self.seq, self.takebacks, prints)
             whole, patch = prints.update(self.state.view(seat))
+            own: dict[str, Any] = {"seat": seat}
             if patch is None:
                 assert whole is not None
-                msg = self.message_for(seat, view=msgspec.Raw(whole))
+                own["view"] = msgspec.Raw(whole)
             else:
-                msg = self.message_for(seat, view=PATCH)
-                del msg["view"]
-                msg["patch"] = patch_value(patch)
-            return encode(msg)
+                own["patch"] = patch_value(patch)
+            over = self.state.is_over
+            own["legal"] = self.legal_for(seat)
+            own["log"] = [e.for_seat(seat, over) for e in self.log[-1:]]
+            own["take_back"] = self.may_take_back(seat)
+            if head is None:
+                head = self.update_head()
+            return (head + b"," + _encode(own)[1:]).decode()
         except Exception:  # a rules bug in view(): the move stands, tell the seat
             self.prints.pop(seat, None)
             log.exception("table %s: view for seat %s failed", self.id, seat)
@@ -412,10 +437,13 @@ class Table:
         spectators), and only for the seats someone is connected to; it is not kept after the
         broadcast (a table's texts grow with its game: hundreds of bytes more at every move)."""
         texts: dict[int | None, str] = {}
+        head = None
         for conn in list(self.connections):
             text = texts.get(conn.seat)
             if text is None:
-                text = texts[conn.seat] = self.update_text(conn.seat)
+                if head is None:
+                    head = self.update_head()
+                text = texts[conn.seat] = self.update_text(conn.seat, head)
             conn.send(text)
         for seat in [s for s in self.prints if s not in texts]:  # nobody there to patch
             del self.prints[seat]
