@@ -236,6 +236,28 @@ async def open_seat(
     return table, seat
 
 
+class IdleWatch:
+    """Closes a socket on which nothing happened (no message either way, ``conn.last_active``)
+    for ``idle`` seconds, with code 4408.  One timer per socket, set again only when it rings
+    (for the moment the socket could next be idle), not a timeout around every message read."""
+
+    def __init__(self, conn: Connection, idle: float) -> None:
+        self.conn = conn
+        self.idle = idle
+        self.loop = asyncio.get_running_loop()
+        self.timer = self.loop.call_later(idle, self.ring)
+
+    def ring(self) -> None:
+        quiet = time.monotonic() - self.conn.last_active
+        if quiet >= self.idle:  # the pump ends and closes the socket: the read loop ends
+            self.conn.close(TIMEOUT, f"nothing happened for {self.idle:g} s")
+        else:
+            self.timer = self.loop.call_later(self.idle - quiet, self.ring)
+
+    def stop(self) -> None:
+        self.timer.cancel()
+
+
 async def serve(ws: WebSocket, table: Table, seat: int | None, manager: TableManager) -> None:
     """The socket's life at its table, from the welcome to the close."""
     settings = manager.settings
@@ -261,17 +283,11 @@ async def serve(ws: WebSocket, table: Table, seat: int | None, manager: TableMan
     table.announce({"type": "presence", "seats": table.info()["seats"]})
     rate = RateLimit(settings.messages_per_second, settings.message_burst, max_keys=1)
     strikes = 0
+    watchdog = IdleWatch(conn, settings.socket_idle)
     try:
         while not conn.closed.is_set():
-            quiet = time.monotonic() - conn.last_active
-            if quiet >= settings.socket_idle:
-                conn.close(TIMEOUT, f"nothing happened for {settings.socket_idle:g} s")
-                break
-            try:  # (asyncio.timeout, not wait_for: no task made per message)
-                async with asyncio.timeout(settings.socket_idle - quiet):
-                    msg = await receive(ws, settings.max_message)
-            except TimeoutError:
-                continue  # the loop checks whether something was sent meanwhile
+            try:
+                msg = await receive(ws, settings.max_message)
             except Refused as exc:
                 conn.last_active = time.monotonic()
                 conn.send({"type": "error", "error": exc.to_json()})
@@ -296,6 +312,7 @@ async def serve(ws: WebSocket, table: Table, seat: int | None, manager: TableMan
                 log.exception("table %s: handling %r failed", table.id, msg.get("type"))
                 conn.send(error("error", "the server failed on this message", short_id(msg)))
     finally:
+        watchdog.stop()
         table.connections.discard(conn)
         table.last_active = time.monotonic()
         conn.close()
