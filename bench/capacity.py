@@ -16,6 +16,12 @@ The summary covers the whole measured window (after every table is open).
     .venv/bin/python bench/capacity.py --tables 200 --seconds 30              # a quick look
     nice -n 5 .venv/bin/python bench/capacity.py --tables 2000 --seconds 300   # a goal level
     .venv/bin/python bench/capacity.py --tables 2000 --src /tmp/gt-main/src   # another tree
+    .venv/bin/python bench/capacity.py --tables 600 --profile-cpu /tmp/loop.prof  # where it goes
+
+``--profile-cpu`` runs the server under cProfile timed by the event loop's own CPU clock (so a
+busy machine does not skew it) and prints the functions' shares; ``--profile`` samples it with
+py-spy instead (no overhead, but wall-clock samples: on a machine short of CPU they pile up
+where the loop waits for one, mostly right after its system calls).
 
 A process may hold at most its hard limit of open files (``ulimit -Hn``); when the sockets of a
 level would not fit in the server, some tables get no spectator (printed; their moves are timed
@@ -31,6 +37,7 @@ import gc
 import itertools
 import multiprocessing as mp
 import os
+import pstats
 import queue
 import random
 import re
@@ -96,10 +103,13 @@ def start_server(args: argparse.Namespace, data_dir: str, port: int) -> subproce
     env = dict(os.environ)
     if args.src:
         env["PYTHONPATH"] = str(Path(args.src).resolve())
+    server = ["-m", "gametable.server"]
+    if args.profile_cpu:  # the server under cProfile, started and dumped by signals
+        env["GAMETABLE_CPU_PROFILE"] = str(Path(args.profile_cpu).resolve())
+        server = ["-c", CPU_PROFILER]
     command = [
         sys.executable,
-        "-m",
-        "gametable.server",
+        *server,
         "--host",
         "127.0.0.1",
         "--port",
@@ -207,7 +217,55 @@ def rss_mib(pids: list[int]) -> float:
     return total / 1024
 
 
-# -- the profile (--profile) ------------------------------------------------------------------
+# -- the profiles (--profile, --profile-cpu) ---------------------------------------------------
+#: runs the server under cProfile timed by the main thread's CPU clock (the event loop's: time
+#: spent waiting for a CPU on a busy machine, or in other threads, is not counted); SIGUSR2
+#: starts it, SIGUSR1 stops it and writes the stats to $GAMETABLE_CPU_PROFILE
+CPU_PROFILER = """
+import cProfile, os, runpy, signal, sys, time
+profile = cProfile.Profile(time.thread_time)
+def start(signum, frame):
+    profile.enable()
+def stop(signum, frame):
+    profile.disable()
+    profile.dump_stats(os.environ["GAMETABLE_CPU_PROFILE"])
+signal.signal(signal.SIGUSR2, start)
+signal.signal(signal.SIGUSR1, stop)
+sys.argv[0] = "gametable.server"
+runpy.run_module("gametable.server", run_name="__main__", alter_sys=True)
+"""
+
+
+def cpu_profile_summary(path: str, moves: int, top: int = 40) -> list[str]:
+    """The event loop's CPU by function (cumulative and own), from ``--profile-cpu``'s stats.
+    cProfile's own cost (a clock read per call and return) inflates functions that make many
+    small calls: read the shares, not the milliseconds, and compare runs made alike."""
+    deadline = time.monotonic() + 60
+    while not Path(path).exists() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    time.sleep(1)  # the server may still be writing it
+    stats = pstats.Stats(path)
+    total = stats.total_tt  # type: ignore[attr-defined]
+    rows = []
+    for (file, line, name), (_, calls, own, cum, _) in stats.stats.items():  # type: ignore[attr-defined]
+        where = file.split("site-packages/")[-1].split("/src/")[-1]
+        rows.append((cum, own, calls, f"{name} ({where}:{line})"))
+    out = [
+        f"# CPU profile of the event loop (cProfile, main thread's CPU clock): {total:.1f} s "
+        f"profiled, {total / max(1, moves) * 1000:.2f} ms a move with the profiler's own cost"
+    ]
+    out.append(f"# {'cum %':>6} {'own %':>6} {'calls/move':>10}  function")
+    for cum, own, calls, name in sorted(rows, reverse=True)[:top]:
+        out.append(
+            f"# {100 * cum / total:>6.1f} {100 * own / total:>6.1f} "
+            f"{calls / max(1, moves):>10.2f}  {name}"
+        )
+    out.append("# most own time:")
+    for _cum, own, calls, name in sorted(rows, key=lambda r: -r[1])[:top]:
+        out.append(f"# {100 * own / total:>6.1f} {calls / max(1, moves):>10.2f}  {name}")
+    return out
+
+
 def start_profiler(path: str, pid: int, seconds: float) -> subprocess.Popen:
     """py-spy sampling the server's threads (100 Hz, without stopping it) for ``seconds``."""
     beside = Path(sys.executable).with_name("py-spy")
@@ -551,9 +609,19 @@ def main() -> None:
         default=None,
         metavar="PATH",
         help="sample the server with py-spy over the measured window (raw stacks to PATH) and "
-        "print where its event loop spends its time",
+        "print where its event loop spends its time (wall-clock samples: on a busy machine "
+        "they also count the time it waits for a CPU, mostly right after system calls)",
+    )
+    parser.add_argument(
+        "--profile-cpu",
+        default=None,
+        metavar="PATH",
+        help="run the server under cProfile timed by its event loop's CPU clock over the "
+        "measured window (stats to PATH) and print where that CPU goes",
     )
     args = parser.parse_args()
+    if (args.profile or args.profile_cpu) and args.workers > 1:
+        parser.error("--profile and --profile-cpu profile one server process (--workers 1)")
     mix = [(g, int(p)) for g, p in (item.split(":") for item in args.mix.split(","))]
     seats = sum(games_for(i, mix)[1] for i in range(args.tables))
     limit = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
@@ -674,6 +742,9 @@ def report(
     server_cpu = cpu_seconds(tree)
     threads0 = thread_cpu_seconds(tree)
     spy = None if args.profile is None else start_profiler(args.profile, server.pid, args.seconds)
+    if args.profile_cpu:
+        Path(args.profile_cpu).unlink(missing_ok=True)
+        os.kill(server.pid, signal.SIGUSR2)
     gen_cpu = 0.0
     lines: list[tuple[float, float, float]] = []
     for tick in itertools.count(1):
@@ -708,6 +779,8 @@ def report(
         if now - start >= args.seconds:
             break
     elapsed = time.monotonic() - start
+    if args.profile_cpu:
+        os.kill(server.pid, signal.SIGUSR1)
     spent = sum(x[0] for x in lines) / 100 * TICK  # server CPU seconds over the window
     threads1 = thread_cpu_seconds(process_tree(server.pid))
     print(
@@ -749,6 +822,8 @@ def report(
             spy.kill()
             spy.wait()
         print("\n".join(profile_summary(args.profile, loop_ms)), flush=True)
+    if args.profile_cpu:
+        print("\n".join(cpu_profile_summary(args.profile_cpu, totals["moves"])), flush=True)
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ def test_a_reader_that_stops_reading_is_closed_when_it_falls_too_far_behind() ->
         for n in range(4 + 1):  # the first is taken by the pump (and stuck), four fill the queue
             conn.send({"n": n})
             await asyncio.sleep(0)
-        queued_before = conn.queue.qsize()
+        queued_before = len(conn.pending)
         conn.send({"n": 5})  # one too many
         await asyncio.wait_for(conn.closed.wait(), 1)
         return sent, closes, queued_before

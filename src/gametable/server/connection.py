@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -48,7 +49,11 @@ class Connection:
         self.send_text = send_text
         self.on_close = on_close
         self.seat = seat
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(limit)
+        #: the texts waiting to be sent, then ``None`` to end (a deque and one future to wake
+        #: the pump: an ``asyncio.Queue`` cost several calls per message and socket)
+        self.pending: deque[str | None] = deque()
+        self.limit = limit
+        self.waiting: asyncio.Future[None] | None = None
         self.closed = asyncio.Event()
         self.close_code = 1000
         self.close_reason = ""
@@ -59,15 +64,25 @@ class Connection:
     async def _pump(self) -> None:
         """Send what is queued, in order; messages queued together go in one frame, as a JSON
         array (a move's ``update`` and the mover's ``accepted``: one frame, one system call)."""
-        queue = self.queue
+        pending = self.pending
+        loop = asyncio.get_running_loop()
         try:
-            while (text := await queue.get()) is not None:
-                if queue.empty():
+            while True:
+                while not pending:
+                    self.waiting = loop.create_future()
+                    try:
+                        await self.waiting
+                    finally:
+                        self.waiting = None
+                text = pending.popleft()
+                if text is None:
+                    break
+                if not pending:
                     await self.send_text(text)
                 else:
                     texts, end, size = [text], False, len(text)
-                    while not queue.empty() and len(texts) < BATCH and size < BATCH_BYTES:
-                        more = queue.get_nowait()
+                    while pending and len(texts) < BATCH and size < BATCH_BYTES:
+                        more = pending.popleft()
                         if more is None:
                             end = True
                             break
@@ -85,12 +100,18 @@ class Connection:
                 with contextlib.suppress(Exception):  # it may be closed already
                     await self.on_close(self.close_code, self.close_reason)
 
+    def _wake(self) -> None:
+        waiting = self.waiting
+        if waiting is not None and not waiting.done():
+            waiting.set_result(None)
+
     def send(self, message: dict[str, Any] | str) -> None:
         text = message if isinstance(message, str) else encode(message)
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self.pending) >= self.limit:
             self.close(POLICY, "too far behind; reconnect to resync")
+            return
+        self.pending.append(text)
+        self._wake()
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         """Close after the queued messages; with another code than 1000, at once (what is
@@ -98,15 +119,13 @@ class Connection:
         if code != 1000:
             if self.close_code == 1000:
                 self.close_code, self.close_reason = code, reason[:120]
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(None)
+            self.pending.clear()
+            self.pending.append(None)
+            self._wake()
             if not self.closed.is_set():
                 self.task.cancel()
             return
-        while True:
-            try:
-                self.queue.put_nowait(None)
-                return
-            except asyncio.QueueFull:
-                self.queue.get_nowait()
+        if len(self.pending) >= self.limit:  # full: the oldest message makes room for the end
+            self.pending.popleft()
+        self.pending.append(None)
+        self._wake()
