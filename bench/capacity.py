@@ -255,7 +255,11 @@ def cpu_profile_summary(path: str, moves: int, top: int = 40) -> list[str]:
         f"profiled, {total / max(1, moves) * 1000:.2f} ms a move with the profiler's own cost"
     ]
     out.append(f"# {'cum %':>6} {'own %':>6} {'calls/move':>10}  function")
-    for cum, own, calls, name in sorted(rows, reverse=True)[:top]:
+    wrappers = [r for r in rows if r[0] > 0.8 * total and r[1] < 0.01 * r[0]]
+    out.append(
+        f"# ({len(wrappers)} functions that only pass the socket on, ASGI apps and such, left out)"
+    )
+    for cum, own, calls, name in sorted(set(rows) - set(wrappers), reverse=True)[:top]:
         out.append(
             f"# {100 * cum / total:>6.1f} {100 * own / total:>6.1f} "
             f"{calls / max(1, moves):>10.2f}  {name}"
