@@ -114,6 +114,28 @@ def test_an_update_made_from_its_shared_head_says_what_message_for_says(tmp_path
     run(tmp_path, scenario)
 
 
+@pytest.mark.parametrize("threshold", [2048, 1 << 40])
+def test_patch_threshold_decides_whether_big_views_go_as_patches(
+    tmp_path: Path, threshold: int
+) -> None:
+    """Balam's views (BA, 9 KB and more) go as patches from the second update on by default;
+    with ``patch_threshold`` above any view, always whole (patches turned off)."""
+
+    async def scenario(manager: TableManager) -> None:
+        table, _ = await manager.create("balam", 2, {}, [{"kind": "human"}] * 2)
+        spectator = FakeConnection(None)
+        table.connections.add(spectator)  # type: ignore[arg-type]
+        for _ in range(6):
+            seat = table.state.to_move[0]
+            await table.act(seat, table.state.legal_actions(seat)[0])
+        updates = [msgspec.json.decode(text) for text in spectator.sent]
+        assert len(updates) == 6 and "view" in updates[0]
+        patched = ["patch" in update for update in updates[1:]]
+        assert patched == [threshold == 2048] * 5
+
+    run(tmp_path, scenario, patch_threshold=threshold)
+
+
 def test_the_sweep_marks_every_busy_table_used_in_one_write(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

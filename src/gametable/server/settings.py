@@ -55,6 +55,7 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "gc_freeze_interval": (0.0, 24 * 3600.0),
     "gc_full_interval": (0.0, 30 * 24 * 3600.0),
     "commit_window": (0.0, 1.0),
+    "patch_threshold": (0, 1 << 62),
     "heartbeat_interval": (0.05, 600.0),
     "lease_timeout": (0.2, 3600.0),
 }
@@ -107,6 +108,12 @@ class Settings:
     (every move is still committed before anyone hears of it; a longer window means fewer
     commits for the same moves, and that much more latency).
 
+    The wire (:mod:`gametable.server.wire`): ``patch_threshold``: a seat's view whose JSON text
+    is at least this many bytes goes in an ``update`` as a patch to the one before, a shorter one
+    whole.  Patches save bandwidth (Balam's updates: about 1.2 KB instead of 14 KB) for CPU
+    (fingerprinting a Balam view costs about twice encoding it whole); a very large value turns
+    them off, where bandwidth is cheap and the event loop is the limit.
+
     Several workers on one database (:mod:`gametable.server.cluster`):
 
     - ``worker_name``: this worker's name, unique among the workers of the database (default: the
@@ -149,6 +156,7 @@ class Settings:
     gc_freeze_interval: float = 5.0
     gc_full_interval: float = 0.0
     commit_window: float = 0.005
+    patch_threshold: int = 2048
     worker_name: str | None = None
     advertise_url: str | None = None
     heartbeat_interval: float = 2.0

@@ -407,7 +407,8 @@ class Table:
             else:
                 prints = Prints()
             self.prints[seat] = (self.seq, self.takebacks, prints)
-            whole, patch = prints.update(self.state.view(seat))
+            threshold = self.manager.settings.patch_threshold
+            whole, patch = prints.update(self.state.view(seat), threshold)
             own: dict[str, Any] = {"seat": seat}
             if patch is None:
                 assert whole is not None

@@ -53,7 +53,8 @@ Op = tuple[Any, ...]
 #: objects whose JSON text is shorter are sent whole when they change
 SPLIT = 512
 EMPTY_LIST = hash(b"[]")
-#: views whose JSON text is shorter are sent whole (:meth:`Prints.update`)
+#: views whose JSON text is shorter are sent whole (:meth:`Prints.update`; the server's
+#: ``patch_threshold`` setting)
 WHOLE = 2048
 
 
@@ -111,17 +112,19 @@ class Prints:
         #: the length of the last view's JSON text
         self.size = 0
 
-    def update(self, view: Mapping[str, Any]) -> tuple[bytes | None, list[Op] | None]:
+    def update(
+        self, view: Mapping[str, Any], whole: int = WHOLE
+    ) -> tuple[bytes | None, list[Op] | None]:
         """Take ``view`` as the last one sent: the whole view's JSON text if there was no view
         before (``(text, None)``), else the patch from the one before (``(None, ops)``).  A
-        view shorter than ``WHOLE`` bytes is always sent whole: a patch would save little, and
-        costs a fingerprint per part."""
+        view shorter than ``whole`` bytes is always sent whole: a patch would save little, and
+        costs a fingerprint per part (the server's ``patch_threshold``)."""
         before = self.parts
         ops: list[Op] = []
-        if before is None or self.size < WHOLE:
+        if before is None or self.size < whole:
             text = _encode(view)
             self.size = len(text)
-            self.parts = None if self.size < WHOLE else _parts(view, None, [], None)
+            self.parts = None if self.size < whole else _parts(view, None, [], None)
             return text, None
         self.parts = _parts(view, before, ops, None)
         self.size = sum(p[1] for p in self.parts.values())
