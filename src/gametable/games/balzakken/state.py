@@ -44,7 +44,13 @@ from gametable.games.balzakken.cards import (
     is_balzak,
 )
 from gametable.games.balzakken.legal import actions_of_hand
-from gametable.games.balzakken.scoring import KINDS, game_is_over, score_round, tasty_position
+from gametable.games.balzakken.scoring import (
+    KINDS,
+    RoundKind,
+    game_is_over,
+    score_round,
+    tasty_position,
+)
 from gametable.games.balzakken.views import BalzakkenView, OutcomeView, RoundRecord
 
 HAND_SIZE: Final = 5
@@ -63,6 +69,22 @@ EVENTS = (
 )
 
 
+#: a finished round's figures as :meth:`BalzakkenState.end_round` keeps them: round, caller,
+#: kind, hands, cards in front, hand values, points, totals before, totals after, and the sums
+#: before the tasty positions (see :func:`round_record`)
+RawRound = tuple[
+    int,
+    int,
+    RoundKind,
+    list[list[int]],
+    list[list[int]],
+    list[int],
+    tuple[int, ...],
+    list[int],
+    list[int],
+    list[int],
+]
+
 #: _NEXT_TO_MOVE[players][seat]: ``to_move`` after ``seat``'s turn, built once
 _NEXT_TO_MOVE: Final = tuple(tuple(((s + 1) % n,) for s in range(n)) for n in range(9))
 
@@ -72,12 +94,12 @@ class BalzakkenState(CopiedState):
         "_columns",
         "_next_to_move",
         "_offered",
+        "_rounds",
         "dealer",
         "discard",
         "draw",
         "game",
         "hands",
-        "history",
         "in_front",
         "known",
         "options",
@@ -111,7 +133,9 @@ class BalzakkenState(CopiedState):
         self.ply = 0
         self.round = 0
         self.scores: list[int] = [0] * players
-        self.history: list[RoundRecord] = []
+        #: the finished rounds (see :attr:`history`), the last ones possibly still as the raw
+        #: figures of :meth:`end_round`, written out as records only when someone reads them
+        self._rounds: list[RoundRecord | RawRound] = []
         #: counts of notable events (see :meth:`event_counts`); a defaultdict, not a Counter,
         #: because a Counter's ``+= 1`` costs about three times as much
         self.stats: defaultdict[str, int] = defaultdict(int)
@@ -348,7 +372,12 @@ class BalzakkenState(CopiedState):
         self.stats["luls"] += 1
 
     def end_round(self, caller: int) -> None:
-        """BALZAK!: score the round, apply the tasty positions, end the game or deal again."""
+        """BALZAK!: score the round, apply the tasty positions, end the game or deal again.
+
+        The round's record keeps the round's figures as they are (the hands and the cards in
+        front of players are replaced, not changed, by the next deal); :attr:`history` writes
+        them out as a :class:`RoundRecord` when it is first read.
+        """
         hands = self.hands
         values = hand_values(hands)
         kind, points = score_round(values, caller)
@@ -357,25 +386,53 @@ class BalzakkenState(CopiedState):
         scores = list(map(tasty_position, sums))
         self.scores = scores
         self.stats[ROUND_EVENT[kind]] += 1
-        record: RoundRecord = {
-            "round": self.round,
-            "caller": caller,
-            "kind": kind,
-            "hands": hands_text(hands),
-            "in_front": hands_text(self.in_front),
-            "values": values,
-            "points": list(points),
-            "before": before,
-            "totals": scores[:],
-            "tasty": [] if sums == scores else [s for s, t in enumerate(sums) if t != scores[s]],
-        }
-        self.history = [*self.history, record]  # shared with clones: copied on write
-        if game_is_over(scores):
+        over = game_is_over(scores)
+        in_front = self.in_front
+        if over:  # no deal replaces them: the record keeps copies
+            hands = [h[:] for h in hands]
+            in_front = [f[:] for f in in_front]
+        raw: RawRound = (
+            self.round,
+            caller,
+            kind,
+            hands,
+            in_front,
+            values,
+            points,
+            before,
+            scores,
+            sums,
+        )
+        self._rounds = [*self._rounds, raw]  # shared with clones: copied on write
+        if over:
             self.to_move = ()
             return
         self.dealer = caller
         self.to_move = self._next_to_move[caller]
         self.deal_round()
+
+    @property
+    def history(self) -> list[RoundRecord]:
+        """The finished rounds, in order, as written on the score sheet (shared with clones:
+        treat as read-only)."""
+        return self.write_out_rounds()
+
+    @history.setter
+    def history(self, rounds: list[RoundRecord]) -> None:
+        self._rounds = list(rounds)
+
+    def write_out_rounds(self) -> list[RoundRecord]:
+        """Write out the rounds still kept as raw figures (:func:`round_record`); the rounds."""
+        rounds = self._rounds
+        last = len(rounds) - 1
+        while last >= 0:
+            raw = rounds[last]
+            if not isinstance(raw, tuple):
+                break  # (rounds are written out from the last back: the earlier ones are)
+            rounds[last] = round_record(raw)  # the same value, written out: clones may share it
+            last -= 1
+        # every entry is now a RoundRecord
+        return rounds  # type: ignore[return-value]
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw_cards(self, seat: int, count: int) -> None:
@@ -514,7 +571,7 @@ class BalzakkenState(CopiedState):
         reshuffles, skipped_draws, and rounds played."""
         counts = {key: 0 for key in EVENTS}
         counts.update(self.stats)
-        counts["rounds"] = len(self.history)
+        counts["rounds"] = len(self._rounds)
         return counts
 
     def describe(self, action: Action, seat: int | None = None) -> str:
@@ -548,7 +605,7 @@ class BalzakkenState(CopiedState):
         self.ply = source.ply
         self.round = source.round
         self.scores = source.scores[:]
-        self.history = source.history  # append-only list of finished rounds; copied on write
+        self._rounds = source._rounds  # append-only list of finished rounds; copied on write
         self.stats = source.stats.copy()
         self.hands = [h[:] for h in source.hands]
         self.draw = source.draw[:]
@@ -582,6 +639,23 @@ class BalzakkenState(CopiedState):
 
     def decode_action(self, code: int) -> Action:
         return decode(code, self.players, self.options["copies"])
+
+
+def round_record(raw: RawRound) -> RoundRecord:
+    """A round's figures, as :meth:`BalzakkenState.end_round` keeps them, written out."""
+    number, caller, kind, hands, in_front, values, points, before, totals, sums = raw
+    return {
+        "round": number,
+        "caller": caller,
+        "kind": kind,
+        "hands": hands_text(hands),
+        "in_front": hands_text(in_front),
+        "values": values,
+        "points": list(points),
+        "before": before,
+        "totals": totals[:],
+        "tasty": [] if sums == totals else [s for s, t in enumerate(sums) if t != totals[s]],
+    }
 
 
 def outcome_view(outcome: Outcome) -> OutcomeView:
