@@ -49,7 +49,7 @@ from gametable.games.balzakken.scoring import (
     RoundKind,
     game_is_over,
     score_round,
-    tasty_position,
+    tasty_positions,
 )
 from gametable.games.balzakken.views import BalzakkenView, OutcomeView, RoundRecord
 
@@ -297,6 +297,14 @@ class BalzakkenState(CopiedState):
             self.discard_cards(seat, action.card, action.count, action.take_top)
         elif type(action) is Swap:
             self.swap_with_top(seat, action.card)
+        elif type(action) is CallBalzak:
+            self.end_round(seat)
+            return
+        elif type(action) is PlaySwinger:
+            self.play_swinger(seat, action.target)
+        elif type(action) is PlayLul:
+            self.play_lul(seat, action.target)
+        # (subclasses of the actions)
         elif isinstance(action, Discard):
             self.discard_cards(seat, action.card, action.count, action.take_top)
         elif isinstance(action, Swap):
@@ -395,7 +403,7 @@ class BalzakkenState(CopiedState):
         kind, points = score_round(values, caller)
         before = self.scores  # replaced, not changed: the round's record keeps it
         sums = list(map(add, before, points))
-        scores = list(map(tasty_position, sums))
+        scores = tasty_positions(sums)
         self.scores = scores
         self.stats[ROUND_EVENT[kind]] += 1
         over = game_is_over(scores)
