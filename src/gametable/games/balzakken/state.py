@@ -324,16 +324,20 @@ class BalzakkenState(CopiedState):
         """Actions 1 and "same value": discard first, then draw one card back."""
         hand = self.hands[seat]
         discard = self.discard
-        former_top = len(discard) - 1
         seen = self._seen
-        for _ in range(count):
+        if count == 1:  # (the commonest, without a loop)
             hand.remove(card)
             seen.append((seat, card))  # played openly: nobody counts it in the hand any more
             discard.append(card)
-        if count > 1:
-            self.stats["multi_discards"] += 1
+        else:
+            for _ in range(count):
+                hand.remove(card)
+                seen.append((seat, card))
+                discard.append(card)
+            if count > 1:
+                self.stats["multi_discards"] += 1
         if take_top:
-            taken = discard.pop(former_top)
+            taken = discard.pop(-1 - count)  # the former top, under the cards just discarded
             insort(hand, taken)
             seen[-1] = (seat, card, taken)  # taken in plain sight: everyone else knows it
             return
