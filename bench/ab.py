@@ -15,6 +15,13 @@ their ratio; the last line gives the median ratio and the range over the measure
 
 Both versions play the same seeded random games through the checking ``apply`` (``--unchecked``:
 ``apply_unchecked``), so a behaviour-preserving change plays exactly the same decisions.
+
+``--same SEEDS`` checks first that the two versions play alike, through the public protocol: on
+``SEEDS`` seeded random games per player count, the legal actions in their order and every
+seat's view (and the spectator's) at every step, positions (``to_json``) and event counts; then
+as many games again in which nothing looks at the state between moves (views only now and
+then, positions at the end), so that work an engine defers until someone looks is checked too.
+It stops at the first difference (exit status 1).
 """
 
 from __future__ import annotations
@@ -22,6 +29,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import io
+import json
+import random
 import statistics
 import subprocess
 import sys
@@ -64,6 +73,48 @@ def export_revision(rev: str, into: Path) -> Any:
     return importlib.import_module(PACKAGE)
 
 
+def _text(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def differences(tree: Any, base: Any, players: int, seeds: int) -> str | None:
+    """Play both versions side by side (see ``--same``); the first difference, or None."""
+    for blind in (False, True):
+        for seed in range(seeds):
+            a = tree.new_game(players, seed=seed + 1000 * blind)
+            b = base.new_game(players, seed=seed + 1000 * blind)
+            rng = random.Random(seed)
+            step = 0
+            while True:
+                where = f"{players} players, seed {seed}, step {step}{' (blind)' if blind else ''}"
+                if not blind or step % 9 == 0 or not a.to_move:
+                    for seat in [None, *range(players)]:
+                        if _text(a.view(seat)) != _text(b.view(seat)):
+                            return f"{where}: the view of seat {seat} differs"
+                    if _text(a.to_json()) != _text(b.to_json()):
+                        return f"{where}: the positions differ"
+                if a.event_counts() != b.event_counts():
+                    return f"{where}: the event counts differ"
+                if tuple(a.to_move) != tuple(b.to_move):
+                    return f"{where}: to_move differs"
+                if not a.to_move:
+                    break
+                moving = a.to_move
+                seat = moving[0] if len(moving) == 1 else rng.choice(moving)
+                listed = a.legal_actions(seat)
+                if [str(x) for x in listed] != [str(x) for x in b.legal_actions(seat)]:
+                    return f"{where}: the legal actions of seat {seat} differ"
+                pick = rng.randrange(len(listed))
+                if step % 7 == 3:  # now and then as text
+                    a.apply(str(listed[pick]), seat)
+                    b.apply(str(listed[pick]), seat)
+                else:
+                    a.apply(listed[pick], seat)
+                    b.apply(b.legal_actions(seat)[pick], seat)
+                step += 1
+    return None
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", default="main", help="the git revision to compare against")
@@ -75,6 +126,9 @@ def main() -> int:
     parser.add_argument("--slice", type=float, default=0.25, help="CPU seconds of one turn")
     parser.add_argument("--repeat", type=int, default=5, help="measurements (median shown)")
     parser.add_argument("--unchecked", action="store_true", help="time apply_unchecked")
+    parser.add_argument(
+        "--same", type=int, default=0, metavar="SEEDS", help="first check that both play alike"
+    )
     args = parser.parse_args()
     if args.seconds <= 0 or args.slice <= 0 or args.repeat < 1:
         parser.error("--seconds, --slice and --repeat must be positive")
@@ -99,6 +153,12 @@ def main() -> int:
                 if players not in game.player_counts:
                     print(f"{name:<10}{players:>2}  ({name} is not played by {players})")
                     continue
+                if args.same:
+                    found = differences(game, old, players, args.same)
+                    if found is not None:
+                        print(f"{name:<10}{players:>2}  NOT THE SAME: {found}")
+                        return 1
+                    print(f"{name:<10}{players:>2}  the same on {2 * args.same} seeded games")
                 runners: list[engines.Runner] = [
                     engines.GametableRunner(old, players, trusted=args.unchecked),
                     engines.GametableRunner(game, players, trusted=args.unchecked),

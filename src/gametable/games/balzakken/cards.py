@@ -95,13 +95,19 @@ def hand_value(hand: Iterable[int]) -> int:
     return sum(map(_POINTS_OF, hand))
 
 
-def hand_values(hands: Iterable[Iterable[int]]) -> list[int]:
-    """:func:`hand_value` of each hand, in one call (scoring a round values every hand).
+def hand_values(hands: Iterable[list[int]]) -> list[int]:
+    """:func:`hand_value` of each sorted hand, in one call (scoring a round values every hand).
 
-    >>> hand_values([[-1, 3, LUL, SWINGER], [11]])
-    [12, 11]
+    A Balzak counts its face value, so a hand without action cards (which sort after every
+    Balzak) is worth the sum of its cards.
+
+    >>> hand_values([[-1, 3, SWINGER, LUL], [11], []])
+    [12, 11, 0]
     """
-    return [sum(map(_POINTS_OF, hand)) for hand in hands]
+    return [
+        sum(hand) if not hand or hand[-1] < SWINGER else sum(map(_POINTS_OF, hand))
+        for hand in hands
+    ]
 
 
 def deck_counts(options: Mapping[str, Any]) -> dict[int, int]:

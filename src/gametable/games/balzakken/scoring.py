@@ -23,6 +23,8 @@ BALZAK_LIMIT: Final = 5
 FALSE_PENALTY: Final = 25
 GAME_END: Final = 100
 TASTY: Final = {69: 50, 99: 75}
+#: TASTY's position for a total, else the total: ``_TASTY_OR_SAME(total, total)``
+_TASTY_OR_SAME: Final = TASTY.get
 
 
 class RoundScore(NamedTuple):
@@ -63,6 +65,15 @@ def tasty_position(total: int) -> int:
     [68, 50, 75, 100]
     """
     return TASTY.get(total, total)
+
+
+def tasty_positions(totals: Sequence[int]) -> list[int]:
+    """:func:`tasty_position` of each total, in one call (every round's end applies them).
+
+    >>> tasty_positions([69, 0, 99, 70])
+    [50, 0, 75, 70]
+    """
+    return list(map(_TASTY_OR_SAME, totals, totals))
 
 
 def game_is_over(totals: Sequence[int]) -> bool:

@@ -44,7 +44,13 @@ from gametable.games.balzakken.cards import (
     is_balzak,
 )
 from gametable.games.balzakken.legal import actions_of_hand
-from gametable.games.balzakken.scoring import KINDS, game_is_over, score_round, tasty_position
+from gametable.games.balzakken.scoring import (
+    KINDS,
+    RoundKind,
+    game_is_over,
+    score_round,
+    tasty_positions,
+)
 from gametable.games.balzakken.views import BalzakkenView, OutcomeView, RoundRecord
 
 HAND_SIZE: Final = 5
@@ -63,6 +69,25 @@ EVENTS = (
 )
 
 
+#: a finished round's figures as :meth:`BalzakkenState.end_round` keeps them: round, caller,
+#: kind, hands, cards in front, hand values, points, totals before, totals after, and the sums
+#: before the tasty positions (see :func:`round_record`)
+RawRound = tuple[
+    int,
+    int,
+    RoundKind,
+    list[list[int]],
+    list[list[int]],
+    list[int],
+    tuple[int, ...],
+    list[int],
+    list[int],
+    list[int],
+]
+
+#: a move in plain sight, as :attr:`BalzakkenState._seen` notes it
+Seen = tuple[int, int] | tuple[int, int, int] | tuple[int, int, list[int], list[int]]
+
 #: _NEXT_TO_MOVE[players][seat]: ``to_move`` after ``seat``'s turn, built once
 _NEXT_TO_MOVE: Final = tuple(tuple(((s + 1) % n,) for s in range(n)) for n in range(9))
 
@@ -70,16 +95,17 @@ _NEXT_TO_MOVE: Final = tuple(tuple(((s + 1) % n,) for s in range(n)) for n in ra
 class BalzakkenState(CopiedState):
     __slots__ = (
         "_columns",
+        "_known",
         "_next_to_move",
         "_offered",
+        "_rounds",
+        "_seen",
         "dealer",
         "discard",
         "draw",
         "game",
         "hands",
-        "history",
         "in_front",
-        "known",
         "options",
         "players",
         "ply",
@@ -111,7 +137,9 @@ class BalzakkenState(CopiedState):
         self.ply = 0
         self.round = 0
         self.scores: list[int] = [0] * players
-        self.history: list[RoundRecord] = []
+        #: the finished rounds (see :attr:`history`), the last ones possibly still as the raw
+        #: figures of :meth:`end_round`, written out as records only when someone reads them
+        self._rounds: list[RoundRecord | RawRound] = []
         #: counts of notable events (see :meth:`event_counts`); a defaultdict, not a Counter,
         #: because a Counter's ``+= 1`` costs about three times as much
         self.stats: defaultdict[str, int] = defaultdict(int)
@@ -119,9 +147,16 @@ class BalzakkenState(CopiedState):
         self.draw: list[int] = []
         self.discard: list[int] = []
         self.in_front: list[list[int]] = [[] for _ in range(players)]
-        self.known: list[list[list[int]]] = []
+        #: what each observer knows of each hand (see :attr:`known`) as of the moves before
+        #: :attr:`_seen`; None: as of the deal (nobody knows anything)
+        self._known: list[list[list[int]]] | None = []
         #: what the others know of each seat's hand, as lists (see :meth:`index_knowledge`)
         self._columns: list[list[list[int]]] = []
+        #: the moves in plain sight not yet written into :attr:`_known`, in order: ``(seat,
+        #: card)`` for a card played openly, ``(seat, card, taken)`` for a card played openly
+        #: and the discard pile's top taken in its place, ``(seat, target, seat_holds,
+        #: target_holds)`` for The Swinger (see :meth:`catch_up_knowledge`)
+        self._seen: list[Seen] = []
         self.to_move = (options["first_player"],)
         #: the legal actions last listed for the seat to move in this very position (dropped by
         #: every change), so that ``apply`` can trust those very action objects unchecked
@@ -152,16 +187,9 @@ class BalzakkenState(CopiedState):
         del deck[cut:]
         self.draw = deck
         self.in_front = [[] for _ in range(n)]
-        # nobody knows anything yet: each seat's column is one list, shared by every observer
-        public: list[list[int]] = [[] for _ in range(n)]
-        known = []
-        for o in range(n):
-            row = public[:]
-            row[o] = []  # a seat's own: always empty
-            known.append(row)
-        known.append(public)
-        self.known = known
-        self._columns = [[cells] for cells in public]
+        # nobody knows anything yet (the rows are made when someone asks: see `known`)
+        self._known = None
+        self._seen = []
         self.discard = [self.turn_first_discard()]
 
     def turn_first_discard(self) -> int:
@@ -269,6 +297,14 @@ class BalzakkenState(CopiedState):
             self.discard_cards(seat, action.card, action.count, action.take_top)
         elif type(action) is Swap:
             self.swap_with_top(seat, action.card)
+        elif type(action) is CallBalzak:
+            self.end_round(seat)
+            return
+        elif type(action) is PlaySwinger:
+            self.play_swinger(seat, action.target)
+        elif type(action) is PlayLul:
+            self.play_lul(seat, action.target)
+        # (subclasses of the actions)
         elif isinstance(action, Discard):
             self.discard_cards(seat, action.card, action.count, action.take_top)
         elif isinstance(action, Swap):
@@ -288,20 +324,22 @@ class BalzakkenState(CopiedState):
         """Actions 1 and "same value": discard first, then draw one card back."""
         hand = self.hands[seat]
         discard = self.discard
-        former_top = len(discard) - 1
-        column = self._columns[seat]
-        for _ in range(count):
+        seen = self._seen
+        if count == 1:  # (the commonest, without a loop)
             hand.remove(card)
-            for cards in column:  # played openly: nobody counts it in the hand any more
-                if card in cards:
-                    cards.remove(card)
+            seen.append((seat, card))  # played openly: nobody counts it in the hand any more
             discard.append(card)
-        if count > 1:
-            self.stats["multi_discards"] += 1
+        else:
+            for _ in range(count):
+                hand.remove(card)
+                seen.append((seat, card))
+                discard.append(card)
+            if count > 1:
+                self.stats["multi_discards"] += 1
         if take_top:
-            taken = discard.pop(former_top)
+            taken = discard.pop(-1 - count)  # the former top, under the cards just discarded
             insort(hand, taken)
-            self.reveal_taken(seat, taken)
+            seen[-1] = (seat, card, taken)  # taken in plain sight: everyone else knows it
             return
         draw = self.draw
         if draw:
@@ -317,65 +355,108 @@ class BalzakkenState(CopiedState):
         taken = discard[-1]
         discard[-1] = card
         insort(hand, taken)
-        for cards in self._columns[seat]:
-            if card in cards:  # played openly: forgotten
-                cards.remove(card)
-            insort(cards, taken)  # taken in plain sight: everyone else knows it is there
+        # played openly (forgotten), and taken in plain sight (everyone else knows it is there)
+        self._seen.append((seat, card, taken))
         self.stats["swaps"] += 1
 
     def play_swinger(self, seat: int, target: int) -> None:
         """The Swinger goes in front of ``target``; the two swap hands (each now knows the other's)."""
-        self.hands[seat].remove(SWINGER)
-        self.forget(seat, SWINGER)
+        hands = self.hands
+        hands[seat].remove(SWINGER)
         self.in_front[target].append(SWINGER)
-        self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
-        for row in self.known:
+        hands[seat], hands[target] = hands[target], hands[seat]
+        # played openly, then what each of the two now holds is what the other knows
+        self._seen.append((seat, target, hands[seat][:], hands[target][:]))
+        self.stats["swingers"] += 1
+
+    def swap_knowledge(
+        self, seat: int, target: int, seat_holds: list[int], target_holds: list[int]
+    ) -> None:
+        """After ``seat`` played The Swinger on ``target`` (who now holds ``target_holds``, and
+        ``seat`` ``seat_holds``): what everyone knew of each hand follows the hand, and each of
+        the two knows the whole hand the other now holds."""
+        self.forget(seat, SWINGER)
+        known = self._known
+        assert known is not None
+        for row in known:
             row[seat], row[target] = row[target], row[seat]
-        self.known[seat][target] = list(self.hands[target])
-        self.known[target][seat] = list(self.hands[seat])
-        self.known[seat][seat] = []
-        self.known[target][target] = []
+        known[seat][target] = target_holds
+        known[target][seat] = seat_holds
+        known[seat][seat] = []
+        known[target][target] = []
         self._columns[seat] = self.column_of(seat)
         self._columns[target] = self.column_of(target)
-        self.stats["swingers"] += 1
 
     def play_lul(self, seat: int, target: int) -> None:
         """The Lul goes in front of ``target``, who draws 2 cards at once."""
         self.hands[seat].remove(LUL)
-        self.forget(seat, LUL)
+        self._seen.append((seat, LUL))  # played openly: forgotten
         self.in_front[target].append(LUL)
         self.draw_cards(target, 2)
         self.stats["luls"] += 1
 
     def end_round(self, caller: int) -> None:
-        """BALZAK!: score the round, apply the tasty positions, end the game or deal again."""
+        """BALZAK!: score the round, apply the tasty positions, end the game or deal again.
+
+        The round's record keeps the round's figures as they are (the hands and the cards in
+        front of players are replaced, not changed, by the next deal); :attr:`history` writes
+        them out as a :class:`RoundRecord` when it is first read.
+        """
         hands = self.hands
         values = hand_values(hands)
         kind, points = score_round(values, caller)
         before = self.scores  # replaced, not changed: the round's record keeps it
         sums = list(map(add, before, points))
-        scores = list(map(tasty_position, sums))
+        scores = tasty_positions(sums)
         self.scores = scores
         self.stats[ROUND_EVENT[kind]] += 1
-        record: RoundRecord = {
-            "round": self.round,
-            "caller": caller,
-            "kind": kind,
-            "hands": hands_text(hands),
-            "in_front": hands_text(self.in_front),
-            "values": values,
-            "points": list(points),
-            "before": before,
-            "totals": scores[:],
-            "tasty": [] if sums == scores else [s for s, t in enumerate(sums) if t != scores[s]],
-        }
-        self.history = [*self.history, record]  # shared with clones: copied on write
-        if game_is_over(scores):
+        over = game_is_over(scores)
+        in_front = self.in_front
+        if over:  # no deal replaces them: the record keeps copies
+            hands = [h[:] for h in hands]
+            in_front = [f[:] for f in in_front]
+        raw: RawRound = (
+            self.round,
+            caller,
+            kind,
+            hands,
+            in_front,
+            values,
+            points,
+            before,
+            scores,
+            sums,
+        )
+        self._rounds = [*self._rounds, raw]  # shared with clones: copied on write
+        if over:
             self.to_move = ()
             return
         self.dealer = caller
         self.to_move = self._next_to_move[caller]
         self.deal_round()
+
+    @property
+    def history(self) -> list[RoundRecord]:
+        """The finished rounds, in order, as written on the score sheet (shared with clones:
+        treat as read-only)."""
+        return self.write_out_rounds()
+
+    @history.setter
+    def history(self, rounds: list[RoundRecord]) -> None:
+        self._rounds = list(rounds)
+
+    def write_out_rounds(self) -> list[RoundRecord]:
+        """Write out the rounds still kept as raw figures (:func:`round_record`); the rounds."""
+        rounds = self._rounds
+        last = len(rounds) - 1
+        while last >= 0:
+            raw = rounds[last]
+            if not isinstance(raw, tuple):
+                break  # (rounds are written out from the last back: the earlier ones are)
+            rounds[last] = round_record(raw)  # the same value, written out: clones may share it
+            last -= 1
+        # every entry is now a RoundRecord
+        return rounds  # type: ignore[return-value]
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw_cards(self, seat: int, count: int) -> None:
@@ -404,6 +485,49 @@ class BalzakkenState(CopiedState):
         self.stats["reshuffles"] += 1
 
     # -- knowledge of other hands -----------------------------------------------------------------
+    @property
+    def known(self) -> list[list[list[int]]]:
+        """``known[o][p]``: the cards observer ``o`` knows to be in seat ``p``'s hand, sorted
+        (row ``players``: what everybody knows; ``known[p][p]`` is empty)."""
+        if self._seen or self._known is None:
+            self.catch_up_knowledge()
+        assert self._known is not None
+        return self._known
+
+    @known.setter
+    def known(self, rows: list[list[list[int]]]) -> None:
+        """Set every observer's knowledge (then :meth:`index_knowledge`)."""
+        self._known = rows
+        self._seen = []
+
+    def catch_up_knowledge(self) -> None:
+        """Write the moves in plain sight since :attr:`known` was last read into it.
+
+        Moves change what others know only when someone looks (a view, a copy, a position,
+        a Swinger), so a move only notes what was seen (:attr:`_seen`); this makes the same
+        changes, in the same order, that making them at once would have made.
+        """
+        if self._known is None:  # as dealt: each seat's column is one list, shared by every
+            public: list[list[int]] = [[] for _ in range(self.players)]  # observer but the seat
+            known = []
+            for o in range(self.players):
+                row = public[:]
+                row[o] = []  # a seat's own: always empty
+                known.append(row)
+            known.append(public)
+            self._known = known
+            self._columns = [[cells] for cells in public]
+        seen = self._seen
+        if seen:
+            self._seen = []
+            for move in seen:
+                if len(move) == 4:
+                    self.swap_knowledge(*move)
+                    continue
+                self.forget(move[0], move[1])
+                if len(move) == 3:
+                    self.reveal_taken(move[0], move[2])
+
     def forget(self, seat: int, card: int) -> None:
         """``seat`` played ``card`` openly: nobody counts it in their hand any more."""
         for cards in self._columns[seat]:
@@ -514,7 +638,7 @@ class BalzakkenState(CopiedState):
         reshuffles, skipped_draws, and rounds played."""
         counts = {key: 0 for key in EVENTS}
         counts.update(self.stats)
-        counts["rounds"] = len(self.history)
+        counts["rounds"] = len(self._rounds)
         return counts
 
     def describe(self, action: Action, seat: int | None = None) -> str:
@@ -548,15 +672,17 @@ class BalzakkenState(CopiedState):
         self.ply = source.ply
         self.round = source.round
         self.scores = source.scores[:]
-        self.history = source.history  # append-only list of finished rounds; copied on write
+        self._rounds = source._rounds  # append-only list of finished rounds; copied on write
         self.stats = source.stats.copy()
         self.hands = [h[:] for h in source.hands]
         self.draw = source.draw[:]
         self.discard = source.discard[:]
         self.in_front = [f[:] for f in source.in_front]
         # copy each list once, so that observers sharing one still share its copy
-        copies = {id(cards): cards[:] for row in source.known for cards in row}
-        self.known = [[copies[id(cards)] for cards in row] for row in source.known]
+        known = source.known  # (brought up to date)
+        copies = {id(cards): cards[:] for row in known for cards in row}
+        self._known = [[copies[id(cards)] for cards in row] for row in known]
+        self._seen = []
         self._columns = [[copies[id(cards)] for cards in column] for column in source._columns]
         self.to_move = source.to_move
         self.dealer = source.dealer
@@ -582,6 +708,23 @@ class BalzakkenState(CopiedState):
 
     def decode_action(self, code: int) -> Action:
         return decode(code, self.players, self.options["copies"])
+
+
+def round_record(raw: RawRound) -> RoundRecord:
+    """A round's figures, as :meth:`BalzakkenState.end_round` keeps them, written out."""
+    number, caller, kind, hands, in_front, values, points, before, totals, sums = raw
+    return {
+        "round": number,
+        "caller": caller,
+        "kind": kind,
+        "hands": hands_text(hands),
+        "in_front": hands_text(in_front),
+        "values": values,
+        "points": list(points),
+        "before": before,
+        "totals": totals[:],
+        "tasty": [] if sums == totals else [s for s, t in enumerate(sums) if t != totals[s]],
+    }
 
 
 def outcome_view(outcome: Outcome) -> OutcomeView:
