@@ -13,6 +13,9 @@
                ``seconds``, ``rollout`` (heuristic/random), ``depth``, ``c``, ``anchor``,
                ``leaf`` (heuristic/learned: :mod:`gametable.bots.learned`), ``settle``,
                ``draws`` (weighted determinisation)
+``improve``    flat Monte Carlo policy improvement over the rules of thumb
+               (:mod:`gametable.bots.improve`); parameters ``samples``, ``depth``, ``leaf``,
+               ``draws``, ``margin``, ``successive``
 =============  ==================================================================================
 
 Fairness: a bot's choice must not change when the hidden parts of the real state change
@@ -30,6 +33,7 @@ from collections.abc import Callable
 
 from gametable.bots.base import Bot, RandomBot, SeatState
 from gametable.bots.heuristic import HeuristicBot
+from gametable.bots.improve import ImproveBot
 from gametable.bots.ismcts import ISMCTSBot
 from gametable.bots.levels import LEVELS, EasyBot, HardBot, NormalBot
 
@@ -142,6 +146,7 @@ register_bot("ismcts", ISMCTSBot)
 register_bot("easy", EasyBot)
 register_bot("normal", NormalBot)
 register_bot("hard", HardBot)
+register_bot("improve", ImproveBot)
 
 __all__ = [
     "LEVELS",
@@ -150,6 +155,7 @@ __all__ = [
     "HardBot",
     "HeuristicBot",
     "ISMCTSBot",
+    "ImproveBot",
     "NormalBot",
     "RandomBot",
     "SeatState",
