@@ -31,7 +31,14 @@ from collections.abc import Sequence
 
 from gametable.bots.base import Bot, SeatState
 from gametable.bots.heuristics import Evaluation, Heuristic, Weight, heuristic_for
-from gametable.bots.ismcts import LEAVES, MAX_DEPTH, MAX_DRAWS, check_count, check_number
+from gametable.bots.ismcts import (
+    LEAVES,
+    MAX_DEPTH,
+    MAX_DRAWS,
+    WIDEN_ABOVE,
+    check_count,
+    check_number,
+)
 from gametable.bots.learned import learned_evaluation
 from gametable.core.protocol import Action, State
 from gametable.core.rng import Rng
@@ -101,7 +108,7 @@ class ImproveBot(Bot):
         if self.draws > 1 and heuristic.plausibility is not None:
             weight = heuristic.plausibility(seat_state.view(), seat_state.seat)
         seat = seat_state.seat
-        alive = [suggested] + [a for a in legal if a != suggested]
+        alive = [suggested] + [a for a in self.candidates(seat_state, heuristic) if a != suggested]
         values: dict[Action, list[float]] = {a: [] for a in alive}
         checkpoints = {max(2, math.ceil(share * self.samples)) for share in CHECKPOINTS}
         for k in range(self.samples):
@@ -119,6 +126,19 @@ class ImproveBot(Bot):
             if self.successive and k + 1 in checkpoints and len(alive) > 2:
                 alive = self.contenders(alive, values, suggested)
         return self.pick(alive, values, suggested)
+
+    def candidates(self, seat_state: SeatState, heuristic: Heuristic) -> list[Action]:
+        """The moves to try: all legal ones, or, above :data:`WIDEN_ABOVE` moves when the
+        game's heuristic ranks them (Balam's builds), the first :data:`WIDEN_ABOVE` in its order
+        on one imagined state."""
+        legal = seat_state.legal_actions()
+        if heuristic.rank is None or len(legal) <= WIDEN_ABOVE:
+            return legal
+        imagined = seat_state.resample(self.rng.getrandbits(63))
+        ranked = heuristic.rank(
+            imagined, seat_state.seat, legal, random.Random(self.rng.getrandbits(64))
+        )
+        return ranked[:WIDEN_ABOVE]
 
     def contenders(
         self, alive: list[Action], values: dict[Action, list[float]], suggested: Action
