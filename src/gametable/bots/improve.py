@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 
 from gametable.bots.base import Bot, SeatState
@@ -35,6 +36,7 @@ from gametable.bots.ismcts import (
     LEAVES,
     MAX_DEPTH,
     MAX_DRAWS,
+    MAX_SECONDS,
     WIDEN_ABOVE,
     check_count,
     check_number,
@@ -61,7 +63,8 @@ class ImproveBot(Bot):
     ``leaf``: ``"learned"`` or ``"heuristic"``; ``draws``: weighted determinisation as in
     :class:`~gametable.bots.ismcts.ISMCTSBot`; ``margin``: what another move must gain over the
     heuristic's own, beyond one standard error, to be played; ``successive``: drop moves clearly
-    behind at the checkpoints.
+    behind at the checkpoints; ``seconds``: a time budget besides ``samples`` (a server's cap;
+    at least two samples are taken).
     """
 
     name = "improve"
@@ -75,6 +78,7 @@ class ImproveBot(Bot):
         draws: int = 8,
         margin: float = 0.0,
         successive: bool = True,
+        seconds: float | None = None,
     ) -> None:
         super().__init__(seed)
         check_count("samples", samples, 1, MAX_SAMPLES)
@@ -83,6 +87,7 @@ class ImproveBot(Bot):
             raise ValueError(f"leaf must be one of {', '.join(LEAVES)}, not {leaf!r}")
         check_count("draws", draws, 1, MAX_DRAWS)
         check_number("margin", margin, 0.0, 1.0)
+        check_number("seconds", seconds, 0.0, MAX_SECONDS, positive=True)
         if not isinstance(successive, bool):
             raise ValueError(f"successive must be true or false, not {successive!r}")
         self.samples = samples
@@ -91,6 +96,7 @@ class ImproveBot(Bot):
         self.draws = draws
         self.margin = float(margin)
         self.successive = successive
+        self.seconds = seconds
         #: rollouts played by the last call of :meth:`choose` (for benchmarks)
         self.last_rollouts = 0
 
@@ -111,7 +117,10 @@ class ImproveBot(Bot):
         alive = [suggested] + [a for a in self.candidates(seat_state, heuristic) if a != suggested]
         values: dict[Action, list[float]] = {a: [] for a in alive}
         checkpoints = {max(2, math.ceil(share * self.samples)) for share in CHECKPOINTS}
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for k in range(self.samples):
+            if k >= 2 and deadline is not None and time.perf_counter() > deadline:
+                break
             imagined = self.determinise(seat_state, weight)
             chance = self.rng.getrandbits(64)
             choices = self.rng.getrandbits(64)
