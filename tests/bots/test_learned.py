@@ -8,7 +8,7 @@ import random
 import pytest
 
 import gametable
-from gametable.bots import ISMCTSBot, make_bot
+from gametable.bots import HardBot, ISMCTSBot, make_bot
 from gametable.bots.base import SeatState
 from gametable.bots.heuristics import heuristic_for
 from gametable.bots.learned import (
@@ -129,10 +129,14 @@ def test_settle_leaves_balam_distribution_steps_to_the_rules_of_thumb() -> None:
 
 
 def test_hard_balzakken_scores_its_leaves_with_the_learned_evaluation() -> None:
+    """Since 2026-12-01 Balzakken's ``hard`` is the policy improvement search (``improve``),
+    which scores where its rollouts stop with the learned evaluation."""
     state = played("balzakken", 6, seed=2)
     bot = make_bot("hard:iterations=30", seed=1)
-    assert isinstance(bot, ISMCTSBot)
-    bot.act(state, state.to_move[0])
-    assert bot.leaf == "learned"
-    assert bot.evaluation is not None
-    assert bot.evaluation is not heuristic_for("balzakken").evaluate
+    assert isinstance(bot, HardBot)
+    seat_state = SeatState(state, state.to_move[0])
+    bot.choose(seat_state)
+    assert bot.improver is not None and bot.improver.leaf == "learned"
+    assert bot.improver.samples == 5  # 30 iterations, about 6 rollouts a sample
+    leaf = bot.improver.leaf_evaluation(seat_state, heuristic_for("balzakken"))
+    assert leaf is not None and leaf is not heuristic_for("balzakken").evaluate

@@ -28,7 +28,7 @@ def test_known_bots() -> None:
     [
         (
             "alphazero",
-            "unknown bot 'alphazero'; known bots: easy, normal, hard, heuristic, ismcts, random",
+            "unknown bot 'alphazero'; known bots: easy, normal, hard, heuristic, improve, ismcts, random",
         ),
         ("ismcts:iterations", "not of the form key=value"),
         ("ismcts:speed=3", "bad parameters for bot 'ismcts'"),

@@ -8,9 +8,10 @@
            seen, a cheaper building), never random ones.
 ``normal`` the game's rules of thumb (:class:`~gametable.bots.heuristic.HeuristicBot`).
 ``hard``   the ISMCTS search (:class:`~gametable.bots.ismcts.ISMCTSBot`) with the settings
-           :data:`HARD` gives per game (Balzakken and Keezbord: the learned leaf evaluation;
-           Balam: fewer iterations, the distribution steps left to the rules of thumb), within
-           half a second of CPU per move.
+           :data:`HARD` gives per game (Keezbord: the learned leaf evaluation; Balam: fewer
+           iterations, the distribution steps left to the rules of thumb), within half a
+           second of CPU per move; in Balzakken one step of policy improvement over the
+           rules of thumb instead (:mod:`gametable.bots.improve`).
 =========  =====================================================================================
 
 Each level is a registered bot name, so it is accepted wherever a bot spec is (``gametable play
@@ -35,6 +36,7 @@ from typing import Any
 
 from gametable.bots.base import Bot, SeatState
 from gametable.bots.heuristic import HeuristicBot
+from gametable.bots.improve import ImproveBot
 from gametable.bots.ismcts import ISMCTSBot, check_number
 from gametable.core.protocol import Action
 
@@ -84,7 +86,10 @@ class NormalBot(HeuristicBot):
 #: its slowest moves stay under half a second (the defaults took up to 0.6 s; mean 0.18 s
 #: against 0.36 s, ``bench/bots.py --tables 3``)
 HARD: Mapping[str, Mapping[str, Any]] = {
-    "balzakken": {"leaf": "learned", "iterations": 300, "draws": 8},
+    # since 2026-12-01 (afternoon): not a tree search but one step of policy improvement over
+    # the rules of thumb (``search: improve``, :mod:`gametable.bots.improve`); the former
+    # setting was ``{"leaf": "learned", "iterations": 300, "draws": 8}``
+    "balzakken": {"search": "improve", "samples": 64, "leaf": "learned", "draws": 8},
     "keezbord": {"leaf": "learned", "iterations": 1000, "depth": 4},
     "balam": {"settle": True, "iterations": 600},
 }
@@ -92,10 +97,21 @@ HARD: Mapping[str, Mapping[str, Any]] = {
 
 #: the ISMCTS parameters a level may set per game
 TUNABLE = ("iterations", "rollout", "depth", "c", "anchor", "leaf", "settle", "draws")
+#: rollouts a sample of the ``improve`` search costs, about (a decision's moves), to turn an
+#: ``iterations`` budget given in the spec into samples
+ROLLOUTS_PER_SAMPLE = 6
 
 
 class HardBot(ISMCTSBot):
-    """ISMCTS with per-game settings (:data:`HARD`); parameters given in the spec win."""
+    """ISMCTS with per-game settings (:data:`HARD`); parameters given in the spec win.
+
+    Where the game's settings say ``search: improve`` the bot plays the policy improvement
+    search instead (:class:`~gametable.bots.improve.ImproveBot`, drawing from this bot's random
+    stream, so ``hard`` and ``improve`` with the same seed and settings choose alike), with the
+    game's ``samples``; a spec's ``iterations`` become ``iterations / 6`` samples (at least
+    two), its ``leaf`` and ``draws`` are kept, and a time budget (``seconds``, a server's cap)
+    applies to it too.  The tree's own parameters (``c``, ``anchor``, ...) then mean nothing.
+    """
 
     name = "hard"
 
@@ -104,12 +120,19 @@ class HardBot(ISMCTSBot):
         self.given = set(params)
         self._untuned = {key: getattr(self, key) for key in TUNABLE}
         self._tuned: str | None = None
+        #: the policy improvement search, in games whose settings ask for it
+        self.improver: ImproveBot | None = None
 
     def choose(self, seat_state: SeatState) -> Action:
         game = seat_state.game.name
         if self._tuned != game:
             self.tune(game)
-        return super().choose(seat_state)
+        if self.improver is None:
+            return super().choose(seat_state)
+        self.improver.seconds = self.seconds
+        choice = self.improver.choose(seat_state)
+        self.last_iterations = self.improver.last_rollouts
+        return choice
 
     def tune(self, game: str) -> None:
         """Take the game's settings for every parameter the spec did not give (a budget set
@@ -117,9 +140,18 @@ class HardBot(ISMCTSBot):
         if self._tuned is not None:
             for key, value in self._untuned.items():
                 setattr(self, key, value)
-        for key, value in HARD.get(game, {}).items():
+        settings = dict(HARD.get(game, {}))
+        search = settings.pop("search", "ismcts")
+        samples = settings.pop("samples", None)
+        for key, value in settings.items():
             if key not in self.given:
                 setattr(self, key, value)
+        self.improver = None
+        if search == "improve":
+            if "iterations" in self.given and self.iterations is not None:
+                samples = max(2, self.iterations // ROLLOUTS_PER_SAMPLE)
+            self.improver = ImproveBot(samples=samples or 48, leaf=self.leaf, draws=self.draws)
+            self.improver.rng = self.rng
         self._tuned = game
 
 
