@@ -31,8 +31,8 @@ def play(
 
 @pytest.mark.parametrize("spec", BOT_SPECS)
 def test_whole_games_are_legal(game_name: str, spec: str) -> None:
-    # the searches are slow in Balam: a few hundred plies show they stay legal
-    limit = 150 if spec.startswith("improve") else 400 if spec.startswith("ismcts") else None
+    # the searches are slow in Balam: some plies show they stay legal
+    limit = 60 if spec.startswith("improve") else 400 if spec.startswith("ismcts") else None
     play(game_name, [spec], seed=11, limit=limit)
 
 
