@@ -79,8 +79,9 @@ class NormalBot(HeuristicBot):
 
 #: per game, the ISMCTS settings of ``hard`` that differ from the ``ismcts`` defaults (see
 #: docs/bots.md for the runs behind them): in Balzakken and Keezbord the leaves are scored by
-#: the evaluation fitted by self-play (:mod:`gametable.bots.learned`); Balzakken at 300
-#: iterations (about 0.2 s of CPU a move) with weighted determinisation (``draws``), Keezbord at
+#: the evaluation fitted by self-play (:mod:`gametable.bots.learned`); Balzakken plays the
+#: policy improvement search (``search: improve``, 64 samples, about 0.15 s of CPU a move, with
+#: weighted determinisation, ``draws``), Keezbord at
 #: 1000 iterations with random rollouts cut at 4 plies (about 0.15 s); in Balam 600 iterations
 #: instead of 800 and the distribution steps settled by the rules of thumb (``settle``), so that
 #: its slowest moves stay under half a second (the defaults took up to 0.6 s; mean 0.18 s
