@@ -2,7 +2,7 @@
 
 Each iteration imagines the hidden parts through the seat's window (``SeatState.resample``: the
 real state's secrets are never read), gives the imagined state a fresh chance stream, walks one
-shared tree whose edges are (seat, action), expands one edge, plays out (random or heuristic)
+shared tree whose edges are (seat, action), expands one edge, plays out (random, or the game's rules of thumb)
 up to a depth cap, and backs up a reward per seat: ``state.returns()`` at the end of the game or
 the game's heuristic evaluation at the cap, averaged over each team (``game.teams``) so partners
 share it.  Edges are chosen by UCB1 over their *availability* count, since an edge exists only in
