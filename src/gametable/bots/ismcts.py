@@ -2,13 +2,13 @@
 
 Each iteration imagines the hidden parts through the seat's window (``SeatState.resample``: the
 real state's secrets are never read), gives the imagined state a fresh chance stream, walks one
-shared tree whose edges are (seat, action), expands one edge, plays out (random, or the game's rules of thumb)
-up to a depth cap, and backs up a reward per seat: ``state.returns()`` at the end of the game or
-the game's heuristic evaluation at the cap, averaged over each team (``game.teams``) so partners
-share it.  Edges are chosen by UCB1 over their *availability* count, since an edge exists only in
-the determinisations where it is legal.  Whoever must decide in the imagined state acts (the
-first seat of ``to_move``); at the root it is always the bot's own seat, even when that seat is
-not the one on turn (a defender, a simultaneous decision).
+shared tree whose edges are (seat, action), expands one edge, plays out (random moves, or the
+game's rules of thumb) up to a depth cap, and backs up a reward per seat: ``state.returns()`` at
+the end of the game or the game's heuristic evaluation at the cap, averaged over each team
+(``game.teams``) so partners share it.  Edges are chosen by UCB1 over their *availability*
+count, since an edge exists only in the determinisations where it is legal.  Whoever must decide
+in the imagined state acts (the first seat of ``to_move``); at the root it is always the bot's
+own seat, even when that seat is not the one on turn (a defender, a simultaneous decision).
 
 Where the game has a heuristic, its move is expanded first and kept unless the search finds a
 move better by more than ``anchor`` plus one standard error: small budgets then play at least
