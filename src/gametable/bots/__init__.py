@@ -10,8 +10,8 @@
 ``heuristic``  the game's rules of thumb (:mod:`gametable.bots.heuristics`; a one-ply look-ahead
                for games without any)
 ``ismcts``     Information Set MCTS (:mod:`gametable.bots.ismcts`); parameters ``iterations``,
-               ``seconds``, ``rollout`` (heuristic/random), ``depth``, ``c``, ``anchor``,
-               ``leaf`` (heuristic/learned: :mod:`gametable.bots.learned`), ``settle``,
+               ``seconds``, ``rollout`` (heuristic/random/none/policy), ``depth``, ``c``,
+               ``anchor``, ``leaf`` (heuristic/learned: :mod:`gametable.bots.learned`), ``settle``,
                ``draws`` (weighted determinisation)
 ``improve``    flat Monte Carlo policy improvement over the rules of thumb
                (:mod:`gametable.bots.improve`); parameters ``samples``, ``depth``, ``leaf``,

@@ -2,13 +2,13 @@
 
 Each iteration imagines the hidden parts through the seat's window (``SeatState.resample``: the
 real state's secrets are never read), gives the imagined state a fresh chance stream, walks one
-shared tree whose edges are (seat, action), expands one edge, plays out (random or heuristic)
-up to a depth cap, and backs up a reward per seat: ``state.returns()`` at the end of the game or
-the game's heuristic evaluation at the cap, averaged over each team (``game.teams``) so partners
-share it.  Edges are chosen by UCB1 over their *availability* count, since an edge exists only in
-the determinisations where it is legal.  Whoever must decide in the imagined state acts (the
-first seat of ``to_move``); at the root it is always the bot's own seat, even when that seat is
-not the one on turn (a defender, a simultaneous decision).
+shared tree whose edges are (seat, action), expands one edge, plays out (random moves, or the
+game's rules of thumb) up to a depth cap, and backs up a reward per seat: ``state.returns()`` at
+the end of the game or the game's heuristic evaluation at the cap, averaged over each team
+(``game.teams``) so partners share it.  Edges are chosen by UCB1 over their *availability*
+count, since an edge exists only in the determinisations where it is legal.  Whoever must decide
+in the imagined state acts (the first seat of ``to_move``); at the root it is always the bot's
+own seat, even when that seat is not the one on turn (a defender, a simultaneous decision).
 
 Where the game has a heuristic, its move is expanded first and kept unless the search finds a
 move better by more than ``anchor`` plus one standard error: small budgets then play at least
@@ -48,7 +48,9 @@ from gametable.bots.learned import learned_evaluation
 from gametable.core.protocol import Action, State
 from gametable.core.rng import Rng
 
-ROLLOUTS = ("random", "heuristic", "none")
+#: "heuristic": the game's choice of rollout (``Heuristic.rollout``); "policy": the game's rules of
+#: thumb whatever the game's choice (a costlier rollout that plays like a person)
+ROLLOUTS = ("random", "heuristic", "none", "policy")
 #: what scores a state where a rollout stops: the game's hand-written evaluation, or the
 #: evaluation fitted by self-play (:mod:`gametable.bots.learned`; the hand-written one where the
 #: game has no fitted model at this number of players)
@@ -119,7 +121,8 @@ class Node:
 class ISMCTSBot(Bot):
     """ISMCTS with a budget of ``iterations`` (default: tuned per game) and/or ``seconds``.
 
-    ``rollout`` is ``"random"``, ``"heuristic"`` (the game's choice of rollout) or ``"none"``
+    ``rollout`` is ``"random"``, ``"heuristic"`` (the game's choice of rollout), ``"policy"``
+    (the game's rules of thumb, even where the game chooses random rollouts) or ``"none"``
     (evaluate where the tree ends); ``depth`` caps the rollout plies (0: play to the end);
     ``c`` is the UCB exploration constant (rewards lie in [0, 1]).  ``anchor``: the
     search overrides the game's heuristic choice only when it finds a move whose mean reward is
@@ -369,7 +372,9 @@ class ISMCTSBot(Bot):
         game_says_none = self.rollout == "heuristic" and heuristic.rollout == "none"
         if self.rollout == "none" or game_says_none:
             limit = 0
-        use_heuristic = self.rollout == "heuristic" and heuristic.rollout == "policy"
+        use_heuristic = self.rollout == "policy" or (
+            self.rollout == "heuristic" and heuristic.rollout == "policy"
+        )
         while not state.is_over and plies < limit:
             seat = state.to_move[0]
             if use_heuristic:

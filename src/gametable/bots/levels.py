@@ -81,8 +81,9 @@ class NormalBot(HeuristicBot):
 #: docs/bots.md for the runs behind them): in Balzakken and Keezbord the leaves are scored by
 #: the evaluation fitted by self-play (:mod:`gametable.bots.learned`); Balzakken plays the
 #: policy improvement search (``search: improve``, 64 samples, about 0.15 s of CPU a move, with
-#: weighted determinisation, ``draws``), Keezbord at
-#: 1000 iterations with random rollouts cut at 4 plies (about 0.15 s); in Balam 600 iterations
+#: weighted determinisation, ``draws``), Keezbord at 300 iterations whose rollouts play the
+#: rules of thumb for 4 plies (``rollout=policy``; about 0.15 s, slowest about 0.4 s); in Balam
+#: 600 iterations
 #: instead of 800 and the distribution steps settled by the rules of thumb (``settle``), so that
 #: its slowest moves stay under half a second (the defaults took up to 0.6 s; mean 0.18 s
 #: against 0.36 s, ``bench/bots.py --tables 3``)
@@ -91,7 +92,7 @@ HARD: Mapping[str, Mapping[str, Any]] = {
     # the rules of thumb (``search: improve``, :mod:`gametable.bots.improve`); the former
     # setting was ``{"leaf": "learned", "iterations": 300, "draws": 8}``
     "balzakken": {"search": "improve", "samples": 64, "leaf": "learned", "draws": 8},
-    "keezbord": {"leaf": "learned", "iterations": 1000, "depth": 4},
+    "keezbord": {"leaf": "learned", "iterations": 300, "depth": 4, "rollout": "policy"},
     "balam": {"settle": True, "iterations": 600},
 }
 
