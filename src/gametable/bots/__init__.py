@@ -13,6 +13,8 @@
                ``seconds``, ``rollout`` (heuristic/random), ``depth``, ``c``, ``anchor``,
                ``leaf`` (heuristic/learned: :mod:`gametable.bots.learned`), ``settle``,
                ``draws`` (weighted determinisation)
+``rollouts``   the rules of thumb improved by paired rollouts (:mod:`gametable.bots.rollouts`);
+               parameters ``candidates``, ``plies``, ``least``, ``horizon``, ``margin``, ``z``
 =============  ==================================================================================
 
 Fairness: a bot's choice must not change when the hidden parts of the real state change
@@ -32,6 +34,7 @@ from gametable.bots.base import Bot, RandomBot, SeatState
 from gametable.bots.heuristic import HeuristicBot
 from gametable.bots.ismcts import ISMCTSBot
 from gametable.bots.levels import LEVELS, EasyBot, HardBot, NormalBot
+from gametable.bots.rollouts import RolloutBot
 
 _FACTORIES: dict[str, Callable[..., Bot]] = {}
 
@@ -142,6 +145,7 @@ register_bot("ismcts", ISMCTSBot)
 register_bot("easy", EasyBot)
 register_bot("normal", NormalBot)
 register_bot("hard", HardBot)
+register_bot("rollouts", RolloutBot)
 
 __all__ = [
     "LEVELS",
@@ -152,6 +156,7 @@ __all__ = [
     "ISMCTSBot",
     "NormalBot",
     "RandomBot",
+    "RolloutBot",
     "SeatState",
     "bot_names",
     "check_bot_spec",
