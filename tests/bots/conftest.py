@@ -23,6 +23,7 @@ BOT_SPECS = (
     "ismcts:iterations=12,settle=true",
     "ismcts:iterations=12,depth=4,draws=4",
     "hard:iterations=12,draws=4",
+    "rollouts:plies=30,least=1,horizon=6",
 )
 
 

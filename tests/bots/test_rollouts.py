@@ -1,0 +1,95 @@
+"""The rollout bot: the rules of thumb, replaced only where paired playouts show a better move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import gametable
+from gametable.bots import RolloutBot, make_bot
+from gametable.bots.base import SeatState
+from gametable.bots.heuristics import heuristic_for
+from gametable.core.protocol import State
+
+
+def balam_decisions(seed: int, count: int) -> list[tuple[State, int]]:
+    """Balam positions with a real choice (not a distribution step) along a game between
+    heuristic bots, every third such decision."""
+    heuristic = heuristic_for("balam")
+    state = gametable.load_game("balam").new_game(2, seed=seed)
+    rng = random.Random(seed)
+    out: list[tuple[State, int]] = []
+    seen = 0
+    while not state.is_over and len(out) < count:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1 and heuristic.settled is not None and not heuristic.settled(legal):
+            if seen % 3 == 0:
+                out.append((state.clone(), seat))
+            seen += 1
+        state.apply(heuristic.policy(SeatState(state, seat), rng), seat)
+    return out
+
+
+def test_rollouts_keep_the_heuristic_move_when_nothing_may_overrule_it() -> None:
+    """With a margin no mean gain can pass (rewards lie in [0, 1]), the bot plays exactly what
+    the rules of thumb play with the same tie-breaks."""
+    for state, seat in balam_decisions(seed=3, count=6):
+        bot = RolloutBot(seed=5, plies=60, least=1, margin=1.0)
+        mine = bot.act(state, seat)
+        twin = random.Random(5)  # the bot's first draw seeds the heuristic's tie-breaks
+        expected = heuristic_for("balam").policy(
+            SeatState(state, seat), random.Random(twin.getrandbits(64))
+        )
+        assert mine == expected
+
+
+def test_rollouts_leave_balam_distribution_steps_to_the_rules_of_thumb() -> None:
+    """A distribution step (rulebook "6 - DISTRIBUTION", BA settled steps) is not searched."""
+    heuristic = heuristic_for("balam")
+    state = gametable.load_game("balam").new_game(2, seed=4)
+    rng = random.Random(4)
+    while not state.is_over:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1 and heuristic.settled is not None and heuristic.settled(legal):
+            bot = RolloutBot(seed=1)
+            assert bot.act(state, seat) in legal
+            assert bot.last_samples == 0 and bot.last_plies == 0
+            return
+        state.apply(heuristic.policy(SeatState(state, seat), rng), seat)
+    pytest.fail("no distribution step with a choice in the whole game")
+
+
+def test_rollouts_stay_within_their_ply_budget() -> None:
+    """Samples are added only while the last one's plies still fit: the plies played stay
+    below the budget plus one sample, and at least ``least`` samples are taken."""
+    for state, seat in balam_decisions(seed=5, count=5):
+        bot = RolloutBot(seed=2, plies=150, least=2, candidates=3)
+        bot.act(state, seat)
+        assert bot.last_samples >= 2
+        per_sample = bot.last_plies / bot.last_samples
+        assert bot.last_plies <= 150 + 2 * per_sample + 1
+
+
+def test_rollouts_replay_the_same_choices_from_the_same_seed() -> None:
+    for state, seat in balam_decisions(seed=6, count=4):
+        assert make_bot("rollouts:plies=80", seed=9).act(state, seat) == make_bot(
+            "rollouts:plies=80", seed=9
+        ).act(state, seat)
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("rollouts:candidates=1", "candidates must be a positive integer"),
+        ("rollouts:plies=0", "plies must be a positive integer"),
+        ("rollouts:horizon=-1", "horizon must be a non-negative integer"),
+        ("rollouts:margin=2", "margin must be a non-negative number of at most 1"),
+        ("rollouts:speed=3", "bad parameters for bot 'rollouts'"),
+    ],
+)
+def test_bad_rollout_specs_say_why(spec: str, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        make_bot(spec)
