@@ -7,7 +7,7 @@ import random
 import pytest
 
 import gametable
-from gametable.bots import RolloutBot, make_bot
+from gametable.bots import HardBot, RolloutBot, levels, make_bot
 from gametable.bots.base import SeatState
 from gametable.bots.heuristics import heuristic_for
 from gametable.core.protocol import State
@@ -93,3 +93,47 @@ def test_rollouts_replay_the_same_choices_from_the_same_seed() -> None:
 def test_bad_rollout_specs_say_why(spec: str, words: str) -> None:
     with pytest.raises(ValueError, match=words):
         make_bot(spec)
+
+
+def test_balam_hard_is_the_rollout_bot_unless_the_spec_asks_for_the_tree(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``hard`` in Balam plays the rollout bot (``IMPROVED``); ``hard:iterations=N`` is the
+    ISMCTS search, as in the other games."""
+    monkeypatch.setattr(levels, "IMPROVED", {"balam": {"plies": 40, "least": 1}})
+    state, seat = balam_decisions(seed=7, count=1)[0]
+    hard = make_bot("hard", seed=1)
+    assert isinstance(hard, HardBot)
+    hard.act(state, seat)
+    assert hard.last_iterations == 0 and hard.improver("balam") is not None
+    assert hard.improver("balam").last_samples >= 1  # type: ignore[union-attr]
+    tree = make_bot("hard:iterations=5", seed=1)
+    assert isinstance(tree, HardBot)
+    tree.act(state, seat)
+    assert tree.improver("balam") is None and tree.last_iterations == 5
+
+
+def test_balam_hard_ignores_the_hidden_truth(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fairness of Balam's ``hard`` (the rollout bot): redrawing the hidden Katun cards of the
+    real state does not change its choice."""
+    monkeypatch.setattr(levels, "IMPROVED", {"balam": {"plies": 40, "least": 1}})
+    rng = random.Random(11)
+    for state, seat in balam_decisions(seed=8, count=6):
+        other = state.resample(seat, random.Random(rng.getrandbits(64)))
+        assert other.view(seat) == state.view(seat)
+        assert make_bot("hard", seed=3).act(state, seat) == make_bot("hard", seed=3).act(
+            other, seat
+        )
+
+
+def test_a_server_cap_reaches_balam_hard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server sets ``seconds`` on a searching bot after making it: Balam's ``hard`` passes
+    it to its rollout bot, which then takes a single sample when the cap is tiny."""
+    monkeypatch.setattr(levels, "IMPROVED", {"balam": {"plies": 10_000, "least": 50}})
+    state, seat = balam_decisions(seed=9, count=1)[0]
+    hard = make_bot("hard", seed=2)
+    assert isinstance(hard, HardBot)
+    hard.seconds = 1e-9
+    hard.act(state, seat)
+    improver = hard.improver("balam")
+    assert improver is not None and improver.seconds == 1e-9 and improver.last_samples == 1

@@ -30,11 +30,12 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 
 from gametable.bots.base import Bot, SeatState
 from gametable.bots.heuristics import Heuristic, heuristic_for
-from gametable.bots.ismcts import ISMCTSBot, check_count, check_number
+from gametable.bots.ismcts import MAX_SECONDS, ISMCTSBot, check_count, check_number
 from gametable.core.protocol import Action, State
 from gametable.core.rng import Rng
 
@@ -51,6 +52,8 @@ class RolloutBot(Bot):
     (imagined states) a decision takes whatever the budget; ``horizon``: 0 plays to the end of
     the round, N plays N plies; ``margin`` and ``z``: how much better, in mean reward and in
     standard errors of the paired differences, a move must be to replace the heuristic's.
+    ``seconds`` (optional): no sample is begun after this many seconds of a decision, even
+    below ``least`` (but one is always taken); a server sets it to cap a bot's time.
     """
 
     name = "rollouts"
@@ -64,6 +67,7 @@ class RolloutBot(Bot):
         horizon: int = 0,
         margin: float = 0.01,
         z: float = 1.0,
+        seconds: float | None = None,
     ) -> None:
         super().__init__(seed)
         check_count("candidates", candidates, 2, MAX_CANDIDATES)
@@ -72,12 +76,15 @@ class RolloutBot(Bot):
         check_count("horizon", horizon, 0, MAX_HORIZON)
         check_number("margin", margin, 0.0, 1.0)
         check_number("z", z, 0.0, 10.0)
+        check_number("seconds", seconds, 0.0, MAX_SECONDS, positive=True)
         self.candidates = candidates
         self.plies = plies
         self.least = least
         self.horizon = horizon
         self.margin = float(margin)
         self.z = float(z)
+        #: a cap on the wall-clock time of a decision (a server's), beside the ply budget
+        self.seconds = seconds
         #: samples and plies the last decision used (for benchmarks)
         self.last_samples = 0
         self.last_plies = 0
@@ -122,7 +129,10 @@ class RolloutBot(Bot):
         gains: list[list[float]] = []
         used = 0
         last = 0
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         while len(gains) < self.least or used + last <= self.plies:
+            if gains and deadline is not None and time.perf_counter() >= deadline:
+                break
             imagined = seat_state.resample(self.rng.getrandbits(63))
             chance = self.rng.getrandbits(64)
             tie_breaks = self.rng.getrandbits(64)
