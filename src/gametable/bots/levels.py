@@ -8,8 +8,9 @@
            seen, a cheaper building), never random ones.
 ``normal`` the game's rules of thumb (:class:`~gametable.bots.heuristic.HeuristicBot`).
 ``hard``   the ISMCTS search (:class:`~gametable.bots.ismcts.ISMCTSBot`) with the settings
-           :data:`HARD` gives per game (Balzakken and Keezbord: the learned leaf evaluation;
-           Balam: fewer iterations, the distribution steps left to the rules of thumb), within
+           :data:`HARD` gives per game (Balzakken and Keezbord: the learned leaf evaluation),
+           or, in the games of :data:`IMPROVED` (Balam), the rules of thumb improved by paired
+           rollouts to the round's end (:class:`~gametable.bots.rollouts.RolloutBot`); within
            half a second of CPU per move.
 =========  =====================================================================================
 
