@@ -11,6 +11,7 @@ from gametable.bots import HardBot, RolloutBot, levels, make_bot
 from gametable.bots.base import SeatState
 from gametable.bots.heuristics import heuristic_for
 from gametable.core.protocol import State
+from gametable.server.botworker import capped
 
 
 def balam_decisions(seed: int, count: int) -> list[tuple[State, int]]:
@@ -137,3 +138,14 @@ def test_a_server_cap_reaches_balam_hard(monkeypatch: pytest.MonkeyPatch) -> Non
     hard.act(state, seat)
     improver = hard.improver("balam")
     assert improver is not None and improver.seconds == 1e-9 and improver.last_samples == 1
+
+
+def test_the_server_caps_a_rollout_bots_time() -> None:
+    """``rollouts`` has a ply budget the server's limits do not read, so the bot worker caps its
+    time as it caps a search's (``botworker.capped``); a smaller cap of its own stays."""
+    bot = make_bot("rollouts:plies=1000000", seed=1)
+    assert isinstance(bot, RolloutBot)
+    assert capped(bot, "balam", 2.0).seconds == 2.0
+    own = make_bot("rollouts:seconds=0.5", seed=1)
+    assert isinstance(own, RolloutBot)
+    assert capped(own, "balam", 2.0).seconds == 0.5
