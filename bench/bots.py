@@ -38,7 +38,7 @@ from typing import Any
 from engines import REFERENCES  # bench/engines.py, beside this script
 
 import gametable
-from gametable.bots import make_bot
+from gametable.bots import HardBot, make_bot
 from gametable.bots.ismcts import ISMCTSBot
 
 try:
@@ -101,17 +101,19 @@ def default_move_times(
     name: str, players: int, count: int, spec: str = "ismcts"
 ) -> tuple[int, float, float, float]:
     """(most iterations, mean, 90th percentile and slowest CPU seconds) of a move of the bot
-    ``spec`` (an ISMCTS bot: ``ismcts`` at the default budget, or ``hard``)."""
+    ``spec`` (``ismcts`` at the default budget, ``hard``, ``rollouts``, ...; for a bot that
+    plays out rather than iterates, the most playout plies a move used)."""
     times = []
     iterations = 0
     for i, state in enumerate(played_positions(name, players, count)):
         bot = make_bot(spec, seed=i)
-        assert isinstance(bot, ISMCTSBot), f"{spec} is not a searching bot"
         seat = state.to_move[0]
         start = time.process_time()
         bot.act(state, seat)
         times.append(time.process_time() - start)
-        iterations = max(iterations, bot.last_iterations)
+        iterations = max(iterations, getattr(bot, "last_iterations", 0))
+        improver = bot.improver(name) if isinstance(bot, HardBot) else bot
+        iterations = max(iterations, getattr(improver, "last_plies", 0))
     times.sort()
     return iterations, sum(times) / len(times), times[int(0.9 * (len(times) - 1))], times[-1]
 
@@ -159,8 +161,9 @@ def main() -> None:
     parser.add_argument(
         "--spec", default="ismcts", help="the searching bot of table 3 (ismcts, hard, ...)"
     )
+    parser.add_argument("--game", default=None, help="one game only (default: every game)")
     args = parser.parse_args()
-    names = gametable.game_names()
+    names = gametable.game_names() if args.game is None else [args.game]
     tables = {int(t) for t in args.tables.split(",")}
     if 1 in tables:
         like_for_like(names, args)

@@ -25,6 +25,7 @@ BOT_SPECS = (
     "hard:iterations=12,draws=4",
     "improve:samples=2,depth=2,draws=4",
     "ismcts:iterations=12,depth=3,rollout=policy",
+    "rollouts:plies=30,least=1,horizon=6",
 )
 
 

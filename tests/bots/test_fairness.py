@@ -30,7 +30,7 @@ def resample_is_view_determined(state: State, seat: int, rng: random.Random) -> 
 
 
 def uses_resample(spec: str, game_name: str) -> bool:
-    return spec.startswith(("ismcts", "hard", "improve")) or (
+    return spec.startswith(("ismcts", "hard", "improve", "rollouts")) or (
         spec == "heuristic" and not has_heuristic(game_name)
     )
 

@@ -16,6 +16,10 @@
 ``improve``    flat Monte Carlo policy improvement over the rules of thumb
                (:mod:`gametable.bots.improve`); parameters ``samples``, ``depth``, ``leaf``,
                ``draws``, ``margin``, ``successive``
+``rollouts``   the rules of thumb improved by paired rollouts (:mod:`gametable.bots.rollouts`);
+               parameters ``candidates``, ``plies``, ``least``, ``horizon``, ``margin``, ``z``
+               (the same idea as ``improve``, built in parallel for Balam: to be folded into
+               one bot, docs/bots.md)
 =============  ==================================================================================
 
 Fairness: a bot's choice must not change when the hidden parts of the real state change
@@ -36,6 +40,7 @@ from gametable.bots.heuristic import HeuristicBot
 from gametable.bots.improve import ImproveBot
 from gametable.bots.ismcts import ISMCTSBot
 from gametable.bots.levels import LEVELS, EasyBot, HardBot, NormalBot
+from gametable.bots.rollouts import RolloutBot
 
 _FACTORIES: dict[str, Callable[..., Bot]] = {}
 
@@ -147,6 +152,7 @@ register_bot("easy", EasyBot)
 register_bot("normal", NormalBot)
 register_bot("hard", HardBot)
 register_bot("improve", ImproveBot)
+register_bot("rollouts", RolloutBot)
 
 __all__ = [
     "LEVELS",
@@ -158,6 +164,7 @@ __all__ = [
     "ImproveBot",
     "NormalBot",
     "RandomBot",
+    "RolloutBot",
     "SeatState",
     "bot_names",
     "check_bot_spec",

@@ -8,10 +8,10 @@
            seen, a cheaper building), never random ones.
 ``normal`` the game's rules of thumb (:class:`~gametable.bots.heuristic.HeuristicBot`).
 ``hard``   the ISMCTS search (:class:`~gametable.bots.ismcts.ISMCTSBot`) with the settings
-           :data:`HARD` gives per game (Keezbord: the learned leaf evaluation; Balam: fewer
-           iterations, the distribution steps left to the rules of thumb), within half a
-           second of CPU per move; in Balzakken one step of policy improvement over the
-           rules of thumb instead (:mod:`gametable.bots.improve`).
+           :data:`HARD` gives per game (Keezbord: the learned leaf evaluation and rollouts
+           that play the rules of thumb), within half a second of CPU per move; in Balzakken
+           and Balam one step of policy improvement over the rules of thumb instead
+           (:mod:`gametable.bots.improve`, :mod:`gametable.bots.rollouts`).
 =========  =====================================================================================
 
 Each level is a registered bot name, so it is accepted wherever a bot spec is (``gametable play
@@ -38,6 +38,7 @@ from gametable.bots.base import Bot, SeatState
 from gametable.bots.heuristic import HeuristicBot
 from gametable.bots.improve import ImproveBot
 from gametable.bots.ismcts import ISMCTSBot, check_number
+from gametable.bots.rollouts import RolloutBot
 from gametable.core.protocol import Action
 
 LEVELS = ("easy", "normal", "hard")
@@ -93,7 +94,11 @@ HARD: Mapping[str, Mapping[str, Any]] = {
     # setting was ``{"leaf": "learned", "iterations": 300, "draws": 8}``
     "balzakken": {"search": "improve", "samples": 64, "leaf": "learned", "draws": 8},
     "keezbord": {"leaf": "learned", "iterations": 300, "depth": 4, "rollout": "policy"},
-    "balam": {"settle": True, "iterations": 600},
+    # since 2026-12-01 (afternoon): the rules of thumb improved by paired rollouts to the end
+    # of the round (``search: rollouts``, :mod:`gametable.bots.rollouts`), 600 playout plies a
+    # move; a spec with a tree setting (``hard:iterations=300``) gets the tree search with
+    # ``settle`` and 600 iterations, the former ``hard``
+    "balam": {"search": "rollouts", "plies": 600, "least": 2, "settle": True, "iterations": 600},
 }
 
 
@@ -102,6 +107,8 @@ TUNABLE = ("iterations", "rollout", "depth", "c", "anchor", "leaf", "settle", "d
 #: rollouts a sample of the ``improve`` search costs, about (a decision's moves), to turn an
 #: ``iterations`` budget given in the spec into samples
 ROLLOUTS_PER_SAMPLE = 6
+#: the settings of ``search: rollouts`` (:class:`~gametable.bots.rollouts.RolloutBot`)
+ROLLOUT_SETTINGS = ("candidates", "plies", "least", "horizon", "margin", "z")
 
 
 class HardBot(ISMCTSBot):
@@ -113,6 +120,11 @@ class HardBot(ISMCTSBot):
     game's ``samples``; a spec's ``iterations`` become ``iterations / 6`` samples (at least
     two), its ``leaf`` and ``draws`` are kept, and a time budget (``seconds``, a server's cap)
     applies to it too.  The tree's own parameters (``c``, ``anchor``, ...) then mean nothing.
+
+    Where they say ``search: rollouts`` the bot plays the paired rollouts of
+    :class:`~gametable.bots.rollouts.RolloutBot` with the game's settings, again from this bot's
+    random stream and under its time budget, unless the spec gives a tree setting
+    (``hard:iterations=300``): then it is the tree search with the game's other settings.
     """
 
     name = "hard"
@@ -123,7 +135,7 @@ class HardBot(ISMCTSBot):
         self._untuned = {key: getattr(self, key) for key in TUNABLE}
         self._tuned: str | None = None
         #: the policy improvement search, in games whose settings ask for it
-        self.improver: ImproveBot | None = None
+        self.improver: ImproveBot | RolloutBot | None = None
 
     def choose(self, seat_state: SeatState) -> Action:
         game = seat_state.game.name
@@ -133,7 +145,10 @@ class HardBot(ISMCTSBot):
             return super().choose(seat_state)
         self.improver.seconds = self.seconds
         choice = self.improver.choose(seat_state)
-        self.last_iterations = self.improver.last_rollouts
+        if isinstance(self.improver, ImproveBot):
+            self.last_iterations = self.improver.last_rollouts
+        else:
+            self.last_iterations = self.improver.last_samples
         return choice
 
     def tune(self, game: str) -> None:
@@ -145,6 +160,7 @@ class HardBot(ISMCTSBot):
         settings = dict(HARD.get(game, {}))
         search = settings.pop("search", "ismcts")
         samples = settings.pop("samples", None)
+        rollouts = {k: settings.pop(k) for k in ROLLOUT_SETTINGS if k in settings}
         for key, value in settings.items():
             if key not in self.given:
                 setattr(self, key, value)
@@ -153,6 +169,9 @@ class HardBot(ISMCTSBot):
             if "iterations" in self.given and self.iterations is not None:
                 samples = max(2, self.iterations // ROLLOUTS_PER_SAMPLE)
             self.improver = ImproveBot(samples=samples or 48, leaf=self.leaf, draws=self.draws)
+            self.improver.rng = self.rng
+        elif search == "rollouts" and not self.given & set(TUNABLE):
+            self.improver = RolloutBot(**rollouts)
             self.improver.rng = self.rng
         self._tuned = game
 

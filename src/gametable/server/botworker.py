@@ -23,7 +23,7 @@ import threading
 import time
 from typing import IO, Any
 
-from gametable.bots import HeuristicBot, ISMCTSBot, RandomBot, make_bot
+from gametable.bots import HeuristicBot, ISMCTSBot, RandomBot, RolloutBot, make_bot
 from gametable.bots.heuristics import heuristic_for
 from gametable.core.registry import game_names, load_game
 
@@ -51,6 +51,8 @@ def capped(bot: Any, game: str, seconds: float) -> Any:
     if isinstance(bot, ISMCTSBot):
         if bot.iterations is None and bot.seconds is None:
             bot.iterations = heuristic_for(game).iterations
+        bot.seconds = seconds if bot.seconds is None else min(bot.seconds, seconds)
+    elif isinstance(bot, RolloutBot):  # its ply budget has no server limit: the time cap does
         bot.seconds = seconds if bot.seconds is None else min(bot.seconds, seconds)
     return bot
 
