@@ -10,7 +10,8 @@ Every deal is played from every seat (duplicate play, as in ``gametable arena``)
 are A's mean return with its 95% Wilson interval and each bot's CPU milliseconds per move
 (``time.process_time`` in the process that plays, so a busy shared machine skews them less than
 wall-clock would).  The same command with the same seed replays the same games; the last line is
-the arena's summary.
+the arena's summary.  ``--first N`` plays only games N onwards of the same run, each exactly as
+the whole run plays it, to finish a stopped run (the running score then counts those alone).
 
 The table of the levels (every game at 2 players, ``easy``, ``normal`` and ``hard`` in turn):
 
@@ -63,7 +64,10 @@ def head_to_head(args: argparse.Namespace) -> None:
         args.seed,
         jobs=args.jobs,
         progress=line,
+        first=args.first,
     )
+    if args.first:
+        print(f"(games {args.first} to {args.games - 1} only: the summary counts those alone)")
     for s in report.stats:
         print(
             f"{s.label}: {s.games} games, score {s.score:.3f} [{s.low:.3f}, {s.high:.3f}], "
@@ -130,6 +134,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=1, help="local processes (1: this one)")
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="head to head: play only games FIRST.. of the run, each as the whole run plays it "
+        "(to finish a stopped run; join the two logs' lines)",
+    )
     args = parser.parse_args()
     if args.table:
         if args.a or args.b:

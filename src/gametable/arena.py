@@ -172,13 +172,16 @@ def run_matches(
     plan: Sequence[Lineup],
     backend: Backend | None = None,
     progress: Callable[[MatchResult], None] | None = None,
+    first: int = 0,
 ) -> list[MatchResult]:
     """Play every line-up's games on ``backend`` (default: in this process), one game per task;
-    results in match order."""
+    results in match order; ``first``: only the games of match index ``first`` on."""
     backend = backend or InProcessBackend()
     results: list[MatchResult] = []
     for lineup in plan:
-        chunks = [(j, j + 1) for j in range(lineup.games)]
+        chunks = [(j, j + 1) for j in range(lineup.games) if lineup.match_index(j) >= first]
+        if not chunks:
+            continue
         for _start, _stop, rows in backend.run(lineup.config, chunks):
             for row in rows:
                 results.append(result_of(lineup, row))
@@ -387,13 +390,16 @@ def run_arena(
     options: Mapping[str, Any] | None = None,
     progress: Callable[[MatchResult], None] | None = None,
     backend: Backend | None = None,
+    first: int = 0,
 ) -> ArenaReport:
-    """Play an arena run on ``backend`` (default: ``jobs`` local processes; 1: this process)."""
+    """Play an arena run on ``backend`` (default: ``jobs`` local processes; 1: this process);
+    ``first``: only its games from that index on (to finish a stopped run: each game is played
+    exactly as in the whole run)."""
     players = check_arena(game, specs, games, players, options)
     plan = schedule(game, specs, games, players, seed, options)
     if backend is None:
         backend = make_backend("local", jobs=jobs) if jobs > 1 else InProcessBackend()
-    results = run_matches(plan, backend, progress)
+    results = run_matches(plan, backend, progress, first)
     return ArenaReport(game, players, list(specs), results, summarise(specs, results))
 
 

@@ -190,6 +190,20 @@ def test_tiny_arena_run_is_the_same_on_every_backend() -> None:
     assert same(two) == same(ray) == same(report)
 
 
+def test_a_stopped_arena_run_finishes_with_the_same_games() -> None:
+    """``first``: the games of a run from that index on, each played as the whole run plays it
+    (``bench/levels.py --first`` finishes a stopped run)."""
+    specs = ["random", "heuristic"]
+    whole = run_arena("balzakken", specs, games=5, seed=4, jobs=1)
+    tail = run_arena("balzakken", specs, games=5, seed=4, jobs=1, first=3)
+    assert [r.index for r in tail.results] == [3, 4]
+
+    def played(results: list[MatchResult]) -> list[tuple]:  # (CPU times differ run to run)
+        return [(r.index, r.seats, r.returns, r.plies, r.deal) for r in results]
+
+    assert played(tail.results) == played([r for r in whole.results if r.index >= 3])
+
+
 def app() -> typer.Typer:
     a = typer.Typer()
 
