@@ -40,6 +40,7 @@ from gametable.bots.ismcts import (
     WIDEN_ABOVE,
     check_count,
     check_number,
+    weighted_determinisation,
 )
 from gametable.bots.learned import learned_evaluation
 from gametable.core.protocol import Action, State
@@ -185,22 +186,8 @@ class ImproveBot(Bot):
 
     def determinise(self, seat_state: SeatState, weight: Weight | None) -> State:
         """An imagined state; with a weight, kept with its probability (at most ``draws``
-        tries, else the most plausible), as :meth:`ISMCTSBot.determinise` does."""
-        rng = self.rng
-        state = seat_state.resample(rng.getrandbits(63))
-        if weight is None:
-            return state
-        best, best_weight = state, weight(state)
-        if rng.random() < best_weight:
-            return state
-        for _ in range(self.draws - 1):
-            state = seat_state.resample(rng.getrandbits(63))
-            w = weight(state)
-            if rng.random() < w:
-                return state
-            if w > best_weight:
-                best, best_weight = state, w
-        return best
+        tries, else the most plausible), as the ISMCTS bot draws them."""
+        return weighted_determinisation(seat_state, self.rng, weight, self.draws)
 
     def rollout(
         self,

@@ -118,6 +118,27 @@ class Node:
         return max(0.0, self.squares / self.visits - mean * mean) / (self.visits - 1)
 
 
+def weighted_determinisation(
+    seat_state: SeatState, rng: random.Random, weight: Weight | None, draws: int
+) -> State:
+    """An imagined state: as ``resample`` draws it, or, with a weight, kept with its
+    probability (rejection sampling, at most ``draws`` tries; else the most plausible)."""
+    state = seat_state.resample(rng.getrandbits(63))
+    if weight is None:
+        return state
+    best, best_weight = state, weight(state)
+    if rng.random() < best_weight:
+        return state
+    for _ in range(draws - 1):
+        state = seat_state.resample(rng.getrandbits(63))
+        w = weight(state)
+        if rng.random() < w:
+            return state
+        if w > best_weight:
+            best, best_weight = state, w
+    return best
+
+
 class ISMCTSBot(Bot):
     """ISMCTS with a budget of ``iterations`` (default: tuned per game) and/or ``seconds``.
 
@@ -323,24 +344,8 @@ class ISMCTSBot(Bot):
             n.squares += reward * reward
 
     def determinise(self, seat_state: SeatState) -> State:
-        """An imagined state: as ``resample`` draws it, or, with a weight, kept with its
-        probability (rejection sampling, at most ``draws`` tries; else the most plausible)."""
-        rng = self.rng
-        state = seat_state.resample(rng.getrandbits(63))
-        weight = self.weight
-        if weight is None:
-            return state
-        best, best_weight = state, weight(state)
-        if rng.random() < best_weight:
-            return state
-        for _ in range(self.draws - 1):
-            state = seat_state.resample(rng.getrandbits(63))
-            w = weight(state)
-            if rng.random() < w:
-                return state
-            if w > best_weight:
-                best, best_weight = state, w
-        return best
+        """An imagined state (:func:`weighted_determinisation` with this bot's weight)."""
+        return weighted_determinisation(seat_state, self.rng, self.weight, self.draws)
 
     def widened(
         self, node: Node, state: State, seat: int, legal: list[Action], rank: Ranking
