@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from gametable.bots import make_bot
 from gametable.core.protocol import Game, State
 from gametable.core.record import Record
 from gametable.core.registry import load_game
@@ -210,8 +211,6 @@ def _play(
     cap: int,
 ) -> dict[str, Any]:
     """Play one game with these seats and seeds (at most ``cap`` decisions) into its row."""
-    from gametable.bots import make_bot
-
     bots = [make_bot(spec, seed=bs) for spec, bs in zip(specs, seeds, strict=True)]
     state = game.new_game(config.players, seed=seed, options=config.options)
     first_seat = state.to_move[0] if state.to_move else 0
