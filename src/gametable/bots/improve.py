@@ -40,9 +40,9 @@ from gametable.bots.ismcts import (
     WIDEN_ABOVE,
     check_count,
     check_number,
+    leaf_evaluation,
     weighted_determinisation,
 )
-from gametable.bots.learned import learned_evaluation
 from gametable.core.protocol import Action, State
 from gametable.core.rng import Rng
 
@@ -178,11 +178,7 @@ class ImproveBot(Bot):
         return best if gain > self.margin + error else suggested
 
     def leaf_evaluation(self, seat_state: SeatState, heuristic: Heuristic) -> Evaluation | None:
-        if self.leaf == "learned":
-            learned = learned_evaluation(seat_state.game.name, seat_state.players)
-            if learned is not None:
-                return learned
-        return heuristic.evaluate
+        return leaf_evaluation(self.leaf, seat_state, heuristic)
 
     def determinise(self, seat_state: SeatState, weight: Weight | None) -> State:
         """An imagined state; with a weight, kept with its probability (at most ``draws``

@@ -118,6 +118,17 @@ class Node:
         return max(0.0, self.squares / self.visits - mean * mean) / (self.visits - 1)
 
 
+def leaf_evaluation(leaf: str, seat_state: SeatState, heuristic: Heuristic) -> Evaluation | None:
+    """What scores a state where a playout stops: with ``leaf="learned"`` the evaluation fitted
+    by self-play for this game and number of players, if there is one; else the game's
+    hand-written evaluation (``None`` if it has none)."""
+    if leaf == "learned":
+        learned = learned_evaluation(seat_state.game.name, seat_state.players)
+        if learned is not None:
+            return learned
+    return heuristic.evaluate
+
+
 def weighted_determinisation(
     seat_state: SeatState, rng: random.Random, weight: Weight | None, draws: int
 ) -> State:
@@ -250,11 +261,7 @@ class ISMCTSBot(Bot):
 
     def leaf_evaluation(self, seat_state: SeatState, heuristic: Heuristic) -> Evaluation | None:
         """The evaluation of states where a rollout stops (see ``leaf``)."""
-        if self.leaf == "learned":
-            learned = learned_evaluation(seat_state.game.name, seat_state.players)
-            if learned is not None:
-                return learned
-        return heuristic.evaluate
+        return leaf_evaluation(self.leaf, seat_state, heuristic)
 
     def budget(self, heuristic: Heuristic) -> tuple[int | None, float | None]:
         if self.iterations is None and self.seconds is None:
