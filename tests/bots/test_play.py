@@ -31,8 +31,10 @@ def play(
 
 @pytest.mark.parametrize("spec", BOT_SPECS)
 def test_whole_games_are_legal(game_name: str, spec: str) -> None:
-    # the searches are slow in Balam: some plies show they stay legal
-    limit = 60 if spec.startswith("improve") else 400 if spec.startswith("ismcts") else None
+    # the searches are slow in Balam: some plies show they stay legal (rollouts that play the
+    # rules of thumb cost the most, so they get as few plies as the policy improvement search)
+    costly = spec.startswith("improve") or "rollout=policy" in spec
+    limit = 60 if costly else 400 if spec.startswith("ismcts") else None
     play(game_name, [spec], seed=11, limit=limit)
 
 
@@ -45,8 +47,10 @@ def test_mixed_table_finishes(game_name: str) -> None:
 
 @pytest.mark.parametrize("spec", BOT_SPECS)
 def test_same_seed_same_choices(game_name: str, spec: str) -> None:
+    limit = 20 if spec.startswith("improve") else 40  # its playouts go to the round's end
     assert (
-        play(game_name, [spec], seed=3, limit=40)[0] == play(game_name, [spec], seed=3, limit=40)[0]
+        play(game_name, [spec], seed=3, limit=limit)[0]
+        == play(game_name, [spec], seed=3, limit=limit)[0]
     )
 
 
