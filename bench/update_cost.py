@@ -8,7 +8,8 @@ times, at every move, what ``Table.broadcast`` does for it (each seat's and the 
 - ``views``: every seat's view and the spectator's, one ``view(seat)`` call each;
 - ``views together``: the same views from ``State.views`` (the public part built once; where the
   tree has no ``State.views``, the same as ``views``);
-- ``legal``: the mover's legal list as the server sends it (``Table.legal_for``).
+- ``legal``: the mover's legal list as an update carries it, JSON text (``Table.legal_text``;
+  where the tree has none, ``Table.legal_for`` encoded).
 
 CPU time of this thread (``time.thread_time``), in microseconds per move, for each game; the
 games are the capacity benchmark's mix (Keezbord for 4, Balam for 2).  Run it against another
@@ -27,9 +28,13 @@ import time
 from types import SimpleNamespace
 from typing import Any
 
+import msgspec
+
 import gametable
 from gametable.core.registry import load_game
 from gametable.server.tables import LogEntry, Table
+
+encode = msgspec.json.Encoder().encode
 
 
 class Sink:
@@ -76,6 +81,7 @@ def measure(name: str, players: int, seeds: range) -> dict[str, list[float]]:
             manager=manager,  # type: ignore[arg-type]
         )
         table.connections = {Sink(s) for s in seats}  # type: ignore[misc]
+        legal_text = getattr(table, "legal_text", None)
         spent = 0.0
         for n, (state, seat, action) in enumerate(moves, 1):
             table.state = state
@@ -99,7 +105,11 @@ def measure(name: str, players: int, seeds: range) -> dict[str, list[float]]:
                     fresh.view(s)
             t2 = time.thread_time()
             table.state = fresh
-            table.legal_for(fresh.to_move[0] if fresh.to_move else None)
+            mover = fresh.to_move[0] if fresh.to_move else None
+            if legal_text is not None:
+                legal_text(mover)
+            else:
+                encode(table.legal_for(mover))
             t3 = time.thread_time()
             parts["views"] += t1 - t0
             parts["together"] += t2 - t1

@@ -797,17 +797,17 @@ class KeezbordState(CopiedState):
         public = self.view(None)
         outcome = public.get("outcome")
         out: dict[int | None, Mapping[str, Any]] = {}
-        for seat in seats:
-            if seat is None:
-                out[seat] = public
+        for who in seats:
+            if who is None:
+                out[None] = public
                 continue
-            own: dict[str, Any] = {**public, "seat": seat}  # same keys, same order as view()
+            own: dict[str, Any] = {**public, "seat": who}  # same keys, same order as view()
             if outcome is not None:
                 del own["outcome"]
-            own["hand"] = [card_text(c) for c in self.hands[seat]]
+            own["hand"] = [card_text(c) for c in self.hands[who]]
             if outcome is not None:
                 own["outcome"] = outcome
-            out[seat] = own
+            out[who] = own
         return out
 
     def resample(self, seat: int | None, rng: Any) -> KeezbordState:
