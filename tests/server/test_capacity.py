@@ -69,9 +69,9 @@ def test_an_update_is_made_once_per_seat_and_move_and_only_the_mover_gets_legal_
         made: list[int | None] = []
         update_text = Table.update_text
 
-        def counting(self: Table, seat: int | None, head: bytes | None = None) -> str:
+        def counting(self: Table, seat: int | None, *args: Any) -> str:
             made.append(seat)
-            return update_text(self, seat, head)
+            return update_text(self, seat, *args)
 
         monkeypatch.setattr(Table, "update_text", counting)
         seat = table.state.to_move[0]

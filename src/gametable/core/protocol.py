@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -404,6 +404,16 @@ class State(ABC):
         Its shape is declared by the game's ``view_type`` (a ``TypedDict``); see
         :meth:`Game.view_schema`.
         """
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, Mapping[str, Any]]:
+        """The views of several seats at once (``None``: the spectators), each equal to
+        :meth:`view` of its seat: what a server sends after a move.
+
+        Unlike :meth:`view`, the views returned may share their public parts (the same objects
+        in several views, built once): read them, never change them.  A game overrides this to
+        build the public part once; a seat's private part is still its own.
+        """
+        return {seat: self.view(seat) for seat in seats}
 
     @abstractmethod
     def resample(self, seat: int | None, rng: Any) -> State:

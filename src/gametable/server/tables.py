@@ -23,6 +23,7 @@ import random
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -34,7 +35,7 @@ from gametable.core.protocol import Action, Game, State
 from gametable.server.clocks import STAND_IN, Timing
 from gametable.server.connection import Connection, encode
 from gametable.server.store import LeaseLost
-from gametable.server.wire import Prints, patch_value
+from gametable.server.wire import Memo, Prints, patch_value
 
 if TYPE_CHECKING:
     from gametable.server.manager import TableManager
@@ -79,21 +80,28 @@ NO_JSON: set[type] = set()
 NO_CODES: set[type] = set()
 
 
+#: an empty legal list (:meth:`Table.legal_text`)
+NO_LEGAL = msgspec.Raw(b"[]")
 #: a move number later than any (:meth:`Table.forget`)
 FOREVER = 1 << 62
 #: a log entry's request id (read in C when the log is searched for one)
 _request_of = attrgetter("request")
 
 
-#: per action, its notation, JSON form and steps (:func:`action_forms`), at most
-#: ``ACTION_FORMS`` of them (then forgotten all at once and made again as they come)
-_forms: dict[Action, tuple[str, Any, list[str]]] = {}
+#: an action's notation, JSON form and steps, and the JSON text of its entry in a legal list
+#: before its description (``{"notation":...,"text":``) and after its code (``,"json":...,
+#: "steps":[...]}``)
+Forms = tuple[str, Any, list[str], bytes, bytes]
+#: per action, its forms (:func:`action_forms`), at most ``ACTION_FORMS`` of them (then
+#: forgotten all at once and made again as they come)
+_forms: dict[Action, Forms] = {}
 ACTION_FORMS = 50_000
 
 
-def action_forms(action: Action) -> tuple[str, Any, list[str]]:
-    """An action's notation, JSON form (``None`` if its game has none yet) and steps: they
-    depend on the action alone (a frozen value), so each is made once per process, not at
+def action_forms(action: Action) -> Forms:
+    """An action's notation, JSON form (``None`` if its game has none yet) and steps, and the
+    JSON text of its legal entry around the parts that depend on the position (:data:`Forms`):
+    they depend on the action alone (a frozen value), so each is made once per process, not at
     every move that offers it (Balam offers 30-40 actions a move, most of them again and
     again).  What is returned is shared: read it, do not change it."""
     try:
@@ -111,7 +119,12 @@ def action_forms(action: Action) -> tuple[str, Any, list[str]]:
             as_json = action.to_json()
         except NotImplementedError:  # games still growing their JSON form
             NO_JSON.add(type(action))
-    made = (str(action), as_json, list(action.steps))
+    notation, steps = str(action), list(action.steps)
+    head = b'{"notation":' + _encode(notation) + b',"text":'
+    tail = b',"steps":' + _encode(steps) + b"}"
+    if as_json is not None:
+        tail = b',"json":' + _encode(as_json) + tail
+    made = (notation, as_json, steps, head, tail)
     if hashable:
         if len(_forms) >= ACTION_FORMS:
             _forms.clear()
@@ -305,7 +318,7 @@ class Table:
         codes = type(state) not in NO_CODES
         out = []
         for action in state.legal_actions(seat):
-            notation, as_json, steps = action_forms(action)
+            notation, as_json, steps, _, _ = action_forms(action)
             item: dict[str, Any] = {"notation": notation, "text": state.describe(action, seat)}
             if codes:
                 try:
@@ -320,6 +333,29 @@ class Table:
             item["steps"] = steps
             out.append(item)
         return out
+
+    def legal_text(self, seat: int | None) -> msgspec.Raw:
+        """:meth:`legal_for` as JSON text (the same entries, keys and order), each entry
+        assembled from its action's encoded forms (:func:`action_forms`) around its
+        description and code, the only parts that depend on the position."""
+        if seat is None or seat not in self.state.to_move:
+            return NO_LEGAL
+        state = self.state
+        codes = type(state) not in NO_CODES
+        items = []
+        for action in state.legal_actions(seat):
+            forms = action_forms(action)
+            code = b""
+            if codes:
+                try:
+                    code = b',"code":%d' % state.encode_action(action)
+                except NotImplementedError:  # a game without an integer encoding
+                    NO_CODES.add(type(state))
+                    codes = False
+                except ValueError:  # an action outside the encoding
+                    pass
+            items.append(forms[3] + _encode(state.describe(action, seat)) + code + forms[4])
+        return msgspec.Raw(b"[" + b",".join(items) + b"]")
 
     def message_for(
         self, seat: int | None, kind: str = "update", view: Any = None
@@ -396,10 +432,18 @@ class Table:
             head["outcome"] = outcome.to_json()
         return _encode(head)[:-1]
 
-    def update_text(self, seat: int | None, head: bytes | None = None) -> str:
+    def update_text(
+        self,
+        seat: int | None,
+        head: bytes | None = None,
+        view: Mapping[str, Any] | None = None,
+        memo: Memo | None = None,
+    ) -> str:
         """The ``update`` message for ``seat`` as JSON text: with a ``patch`` to the seat's view
         of the move before when this table sent that view (:mod:`gametable.server.wire`), else
-        with the whole ``view``; ``head``: :meth:`update_head`, if made already."""
+        with the whole ``view``; ``head``: :meth:`update_head`, if made already; ``view``: the
+        seat's view, if made already (by ``State.views``, with ``memo`` the texts of the parts
+        it shares with the other seats' views, encoded once for all)."""
         try:
             base = self.prints.get(seat)
             if base is not None and base[0] == self.seq - 1 and base[1] == self.takebacks:
@@ -408,7 +452,9 @@ class Table:
                 prints = Prints()
             self.prints[seat] = (self.seq, self.takebacks, prints)
             threshold = self.manager.settings.patch_threshold
-            whole, patch = prints.update(self.state.view(seat), threshold)
+            if view is None:
+                view = self.state.view(seat)
+            whole, patch = prints.update(view, threshold, memo)
             own: dict[str, Any] = {"seat": seat}
             if patch is None:
                 assert whole is not None
@@ -416,7 +462,7 @@ class Table:
             else:
                 own["patch"] = patch_value(patch)
             over = self.state.is_over
-            own["legal"] = self.legal_for(seat)
+            own["legal"] = self.legal_text(seat)
             own["log"] = [e.for_seat(seat, over) for e in self.log[-1:]]
             own["take_back"] = self.may_take_back(seat)
             if head is None:
@@ -436,15 +482,28 @@ class Table:
         """Every connection gets its seat's update (queued: nobody waits on a slow reader).  Each
         seat's text is made once, however many windows are open on it (and once for all
         spectators), and only for the seats someone is connected to; it is not kept after the
-        broadcast (a table's texts grow with its game: hundreds of bytes more at every move)."""
+        broadcast (a table's texts grow with its game: hundreds of bytes more at every move).
+
+        The seats' views are made together (``State.views``: a game builds their public part
+        once) and the parts they share are encoded once (:data:`~gametable.server.wire.Memo`)."""
         texts: dict[int | None, str] = {}
+        connections = list(self.connections)
+        views: Mapping[int | None, Mapping[str, Any]] = {}
+        if connections:
+            try:
+                views = self.state.views(dict.fromkeys(c.seat for c in connections))
+            except Exception:  # a rules bug: each seat's view is tried (and told) alone
+                log.exception("table %s: views failed", self.id)
+        memo: Memo = {}
         head = None
-        for conn in list(self.connections):
+        for conn in connections:
             text = texts.get(conn.seat)
             if text is None:
                 if head is None:
                     head = self.update_head()
-                text = texts[conn.seat] = self.update_text(conn.seat, head)
+                text = texts[conn.seat] = self.update_text(
+                    conn.seat, head, views.get(conn.seat), memo
+                )
             conn.send(text)
         for seat in [s for s in self.prints if s not in texts]:  # nobody there to patch
             del self.prints[seat]

@@ -56,23 +56,45 @@ EMPTY_LIST = hash(b"[]")
 #: views whose JSON text is shorter are sent whole (:meth:`Prints.update`; the server's
 #: ``patch_threshold`` setting)
 WHOLE = 2048
+#: the JSON texts of the parts of one move's views, by the part's ``id``, with the part itself
+#: (kept alive, so that its ``id`` names it alone) and the text's hash: several seats' views
+#: share their public parts (``State.views``), which are then encoded once, not once per seat.
+#: Made afresh for each move (:meth:`Prints.update`'s ``memo``): the parts must not change
+#: while it is in use.
+Memo = dict[int, tuple[Any, bytes, int]]
+
+
+def _text(value: Any, memo: Memo | None) -> tuple[bytes, int]:
+    """``value``'s JSON text and its hash, from ``memo`` if it was encoded for this move."""
+    if memo is None:
+        text = _encode(value)
+        return text, hash(text)
+    known = memo.get(id(value))
+    if known is None:
+        text = _encode(value)
+        known = memo[id(value)] = (value, text, hash(text))
+    return known[1], known[2]
 
 
 def _parts(
-    obj: Mapping[str, Any], before: dict[str, Print] | None, ops: list[Op], parent: str | None
+    obj: Mapping[str, Any],
+    before: dict[str, Print] | None,
+    ops: list[Op],
+    parent: str | None,
+    memo: Memo | None = None,
 ) -> dict[str, Print]:
     """The fingerprints of the keys of ``obj`` (the view, or the object under ``parent``), and
     in ``ops`` the operations for those that changed since ``before``."""
     parts: dict[str, Print] = {}
     for key, value in obj.items():
-        text = _encode(value)
-        size, digest = len(text), hash(text)
+        text, digest = _text(value, memo)
+        size = len(text)
         old = None if before is None else before.get(key)
         if old is not None and old[0] == digest and old[1] == size:
             parts[key] = old  # unchanged (and so are its keys' fingerprints)
         else:
             path = [key] if parent is None else [parent, key]
-            parts[key] = _changed(path, value, text, digest, old, ops)
+            parts[key] = _changed(path, value, text, digest, old, ops, memo)
     if before is not None:
         gone = [key for key in before if key not in parts]
         ops.extend(("del", [key] if parent is None else [parent, key]) for key in gone)
@@ -80,7 +102,13 @@ def _parts(
 
 
 def _changed(
-    path: list[str], value: Any, text: bytes, digest: int, old: Print | None, ops: list[Op]
+    path: list[str],
+    value: Any,
+    text: bytes,
+    digest: int,
+    old: Print | None,
+    ops: list[Op],
+    memo: Memo | None = None,
 ) -> Print:
     """The fingerprint of a part that changed since ``old`` (or is new), and its operation."""
     size = len(text)
@@ -94,9 +122,9 @@ def _changed(
             return digest, size, None
     if isinstance(value, dict) and size >= SPLIT and len(path) == 1:
         if old is not None and old[2] is not None:
-            return digest, size, _parts(value, old[2], ops, path[0])
+            return digest, size, _parts(value, old[2], ops, path[0], memo)
         ops.append(("set", path, text))  # sent whole; its keys' fingerprints kept for next time
-        return digest, size, _parts(value, None, [], path[0])
+        return digest, size, _parts(value, None, [], path[0], memo)
     ops.append(("set", path, text))
     return digest, size, None
 
@@ -113,20 +141,21 @@ class Prints:
         self.size = 0
 
     def update(
-        self, view: Mapping[str, Any], whole: int = WHOLE
+        self, view: Mapping[str, Any], whole: int = WHOLE, memo: Memo | None = None
     ) -> tuple[bytes | None, list[Op] | None]:
         """Take ``view`` as the last one sent: the whole view's JSON text if there was no view
         before (``(text, None)``), else the patch from the one before (``(None, ops)``).  A
         view shorter than ``whole`` bytes is always sent whole: a patch would save little, and
-        costs a fingerprint per part (the server's ``patch_threshold``)."""
+        costs a fingerprint per part (the server's ``patch_threshold``).  ``memo``: the texts
+        of this move's parts already encoded for another seat (:data:`Memo`)."""
         before = self.parts
         ops: list[Op] = []
         if before is None or self.size < whole:
-            text = _encode(view)
+            text = _text(view, memo)[0]
             self.size = len(text)
-            self.parts = None if self.size < whole else _parts(view, None, [], None)
+            self.parts = None if self.size < whole else _parts(view, None, [], None, memo)
             return text, None
-        self.parts = _parts(view, before, ops, None)
+        self.parts = _parts(view, before, ops, None, memo)
         self.size = sum(p[1] for p in self.parts.values())
         return None, ops
 

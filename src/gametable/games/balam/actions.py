@@ -729,6 +729,10 @@ def action_table(board: Board) -> ActionTable:
 
 
 # -- integer encoding -------------------------------------------------------------------------------
+#: the most codes an :class:`ActionCodec` keeps
+CODES_KEPT: Final = 20_000
+
+
 class ActionCodec:
     """The documented integer encoding for one board and player count."""
 
@@ -766,11 +770,29 @@ class ActionCodec:
             self.order.append((at, name))
             at += size
         self.size = at
+        #: the codes worked out so far, by action (:meth:`encode`)
+        self.codes: dict[Action, int] = {}
+        #: sentences for people that depend on this board alone, with their key
+        #: (:func:`~gametable.games.balam.describe.build`)
+        self.words: dict[tuple[Action, int, bool], str] = {}
 
     def b(self, site: str, plot: int) -> int:
         return self.board.index(site) * MAX_PLOTS + plot
 
     def encode(self, a: Action) -> int:
+        """``a``'s integer code: it depends on the action and this board alone, so each code
+        is worked out once and kept (a server lists 30-40 actions a move, mostly the same
+        ones again; at most ``CODES_KEPT`` kept, then forgotten all at once)."""
+        codes = self.codes
+        code = codes.get(a)
+        if code is None:
+            code = self._encode(a)
+            if len(codes) >= CODES_KEPT:
+                codes.clear()
+            codes[a] = code
+        return code
+
+    def _encode(self, a: Action) -> int:
         base = self.base
         idx = self.board.index
         if isinstance(a, Pay):

@@ -4,7 +4,7 @@ cards turned; never a face-down card): one small function per kind of action."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from gametable.core.protocol import Action
 from gametable.games.balam.actions import (
@@ -93,7 +93,26 @@ def turn_katun(state: BalamData, action: TurnKatun, who: str, seat: int) -> str:
 
 
 def build(state: BalamData, action: Build, who: str, seat: int) -> str:
+    """The words depend on the action, the board, the seat and whether the site is the seat's
+    city, nothing else: kept per board (``ActionCodec.words``; a server lists 20-30 of them a
+    move, mostly the same again)."""
     s = state.board.index(action.site)
+    key = (action, seat, state.owner[s] == seat)
+    words = state.action_codec.words
+    known = words.get(key)
+    if known is None:
+        known = build_words(state, action, who, seat, s)
+        if len(words) >= WORDS_KEPT:
+            words.clear()
+        words[key] = known
+    return known
+
+
+#: the most sentences an ``ActionCodec.words`` keeps
+WORDS_KEPT: Final = 20_000
+
+
+def build_words(state: BalamData, action: Build, who: str, seat: int, s: int) -> str:
     kind = KINDS[action.building]
     where = f"plot {action.plot}"
     if DOUBLE[action.building]:

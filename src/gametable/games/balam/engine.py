@@ -3,6 +3,7 @@ legal actions (listed once per state), refusals with their rule, the flow, views
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any, Final, cast
 
 from gametable.core.errors import InvalidState
@@ -165,6 +166,14 @@ class BalamState(BalamData):
         """What ``seat`` sees: a :class:`~gametable.games.balam.views.BalamView` (built and
         type-checked in :func:`~gametable.games.balam.views.view`)."""
         return cast(dict[str, Any], views.view(self, seat, self.to_move, self.outcome))
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, Mapping[str, Any]]:
+        """Several seats' views, their public part built once (see
+        :func:`~gametable.games.balam.views.views`): read them, never change them."""
+        return cast(
+            dict[int | None, Mapping[str, Any]],
+            views.views(self, list(seats), self.to_move, self.outcome),
+        )
 
     def to_json(self) -> dict[str, Any]:
         out = super().to_json()

@@ -507,6 +507,26 @@ def view(state: BalamData, seat: int | None, to_move: tuple[int, ...], outcome: 
     return out
 
 
+def views(
+    state: BalamData, seats: list[int | None], to_move: tuple[int, ...], outcome: Any
+) -> dict[int | None, BalamView]:
+    """The views of ``seats``, each equal to :func:`view` of its seat, built once for all: the
+    spectator's view is the public part, and a seat's differs from it only in ``seat`` and, if
+    it looked at some of the round's Katun cards (divination), in ``katun``, made for it alone.
+    The views share everything else (the same objects): read them, never change them."""
+    public = view(state, None, to_move, outcome)
+    out: dict[int | None, BalamView] = {}
+    for seat in seats:
+        if seat is None:
+            out[seat] = public
+            continue
+        own: BalamView = {**public, "seat": seat}  # same keys, same order as view()
+        if state.peeks[seat]:  # what it saw of the round's cards is its own
+            own["katun"] = katun_view(state, seat)
+        out[seat] = own
+    return out
+
+
 def options_view(options: dict[str, Any]) -> OptionsView:
     return {
         "board": options["board"],

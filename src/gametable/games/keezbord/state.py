@@ -24,6 +24,7 @@ Speed: the legal actions are listed once per position and kept until the positio
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gametable.core.positions import header_json
@@ -787,6 +788,26 @@ class KeezbordState(CopiedState):
                 "winners": list(outcome.winners),
                 "reason": outcome.reason,
             }
+        return out
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, Mapping[str, Any]]:
+        """Several seats' views, the public part built once: the spectator's view, which a
+        seat's differs from only in ``seat`` and its own ``hand``.  The views share everything
+        else (the same objects): read them, never change them."""
+        public = self.view(None)
+        outcome = public.get("outcome")
+        out: dict[int | None, Mapping[str, Any]] = {}
+        for who in seats:
+            if who is None:
+                out[None] = public
+                continue
+            own: dict[str, Any] = {**public, "seat": who}  # same keys, same order as view()
+            if outcome is not None:
+                del own["outcome"]
+            own["hand"] = [card_text(c) for c in self.hands[who]]
+            if outcome is not None:
+                own["outcome"] = outcome
+            out[who] = own
         return out
 
     def resample(self, seat: int | None, rng: Any) -> KeezbordState:

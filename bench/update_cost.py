@@ -1,0 +1,142 @@
+"""CPU per move of what a server makes for a move's sockets, in process, per game.
+
+Replays seeded random games through a real :class:`~gametable.server.tables.Table` whose every
+seat and one spectator are "connected" (stand-in connections that drop what they are sent), and
+times, at every move, what ``Table.broadcast`` does for it (each seat's and the spectators'
+``update`` text: views, patches, the mover's legal list), and apart from it the parts:
+
+- ``views``: every seat's view and the spectator's, one ``view(seat)`` call each;
+- ``views together``: the same views from ``State.views`` (the public part built once; where the
+  tree has no ``State.views``, the same as ``views``);
+- ``legal``: the mover's legal list as an update carries it, JSON text (``Table.legal_text``;
+  where the tree has none, ``Table.legal_for`` encoded).
+
+CPU time of this thread (``time.thread_time``), in microseconds per move, for each game; the
+games are the capacity benchmark's mix (Keezbord for 4, Balam for 2).  Run it against another
+tree with ``PYTHONPATH=/other/tree/src`` to compare versions (the figures print the tree used):
+
+    .venv/bin/python bench/update_cost.py --games 20
+    PYTHONPATH=/tmp/base/src .venv/bin/python bench/update_cost.py --games 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from types import SimpleNamespace
+from typing import Any
+
+import msgspec
+
+import gametable
+from gametable.core.registry import load_game
+from gametable.server.tables import LogEntry, Table
+
+encode = msgspec.json.Encoder().encode
+
+
+class Sink:
+    """A connection that keeps nothing of what it is sent."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+
+    def send(self, message: Any) -> None:
+        pass
+
+
+def play(name: str, players: int, seed: int) -> list[tuple[Any, int, Any]]:
+    """The positions of one seeded random game: (state after the move, seat, action)."""
+    state = load_game(name).new_game(players, seed=seed)
+    rng = random.Random(seed)
+    out = []
+    while not state.is_over:
+        seat = state.to_move[0]
+        action = rng.choice(state.legal_actions(seat))
+        state = state.clone()
+        state.apply(action, seat)
+        out.append((state, seat, action))
+    return out
+
+
+def measure(name: str, players: int, seeds: range) -> dict[str, list[float]]:
+    """Microseconds per move of each part, one figure per game."""
+    game = load_game(name)
+    out: dict[str, list[float]] = {"broadcast": [], "views": [], "together": [], "legal": []}
+    seats: list[int | None] = [*range(players), None]
+    for seed in seeds:
+        moves = play(name, players, seed)
+        start = game.new_game(players, seed=seed)
+        manager = SimpleNamespace(settings=SimpleNamespace(patch_threshold=2048))
+        table = Table(
+            id=f"t{seed}",
+            game=game,
+            seed=seed,
+            players=players,
+            options={},
+            seats=[],
+            state=start,
+            manager=manager,  # type: ignore[arg-type]
+        )
+        table.connections = {Sink(s) for s in seats}  # type: ignore[misc]
+        legal_text = getattr(table, "legal_text", None)
+        spent = 0.0
+        for n, (state, seat, action) in enumerate(moves, 1):
+            table.state = state
+            table.log.append(LogEntry(n, seat, str(action), state.describe(action, seat)))
+            t0 = time.thread_time()
+            table.broadcast()
+            spent += time.thread_time() - t0
+        out["broadcast"].append(spent / len(moves) * 1e6)
+        parts = {"views": 0.0, "together": 0.0, "legal": 0.0}
+        for state, _, _ in moves:
+            fresh = state.clone()  # nothing cached from the broadcast's turn
+            t0 = time.thread_time()
+            for s in seats:
+                fresh.view(s)
+            t1 = time.thread_time()
+            views = getattr(fresh, "views", None)
+            if views is not None:
+                views(seats)
+            else:
+                for s in seats:
+                    fresh.view(s)
+            t2 = time.thread_time()
+            table.state = fresh
+            mover = fresh.to_move[0] if fresh.to_move else None
+            if legal_text is not None:
+                legal_text(mover)
+            else:
+                encode(table.legal_for(mover))
+            t3 = time.thread_time()
+            parts["views"] += t1 - t0
+            parts["together"] += t2 - t1
+            parts["legal"] += t3 - t2
+        for key, spent in parts.items():
+            out[key].append(spent / len(moves) * 1e6)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="seeded games per game (20)")
+    parser.add_argument("--first-seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"# tree: {gametable.__file__}")
+    print(f"# {args.games} seeded random games each; us of CPU per move (median over the games)")
+    print("# game         moves/game  broadcast   views  views together   legal")
+    for name, players in (("keezbord", 4), ("balam", 2)):
+        seeds = range(args.first_seed, args.first_seed + args.games)
+        got = measure(name, players, seeds)
+        moves = statistics.mean(len(play(name, players, s)) for s in seeds[:3])
+        med = {k: statistics.median(v) for k, v in got.items()}
+        print(
+            f"  {name} {players}p  {moves:>10.0f}  {med['broadcast']:>9.1f}  {med['views']:>6.1f}"
+            f"  {med['together']:>14.1f}  {med['legal']:>6.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
