@@ -26,6 +26,7 @@ BOT_SPECS = (
     "improve:samples=2,depth=2,draws=4",
     "ismcts:iterations=12,depth=3,rollout=policy",
     "rollouts:plies=30,least=1,horizon=6",
+    "rollouts:plies=30,least=1,horizon=6,distinct=true",
 )
 
 

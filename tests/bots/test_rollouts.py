@@ -74,6 +74,44 @@ def test_rollouts_stay_within_their_ply_budget() -> None:
         assert bot.last_plies <= 150 + 2 * per_sample + 1
 
 
+def balam_build_decisions(seed: int, count: int) -> list[tuple[State, int]]:
+    """Balam decisions offering one building on one site on several plots."""
+    alike = heuristic_for("balam").alike
+    assert alike is not None
+    out = []
+    for state, seat in balam_decisions(seed, 200):
+        keys = [alike(a) for a in state.legal_actions(seat) if a.kind == "build"]
+        if len(keys) > len(set(keys)):
+            out.append((state, seat))
+    return out[:count]
+
+
+def test_distinct_rollouts_compare_no_two_builds_of_one_building_on_one_site() -> None:
+    """With ``distinct``, the candidates are the heuristic's move and the next best moves that
+    are not builds of the same building on the same site on other plots (they play out alike),
+    as many as ``candidates`` asks while different moves remain; without it, such builds may
+    take several of the places."""
+    heuristic = heuristic_for("balam")
+    alike = heuristic.alike
+    assert alike is not None
+    decisions = balam_build_decisions(seed=3, count=6)
+    assert decisions, "no Balam build decision with one building on several plots"
+    crowded = 0
+    for state, seat in decisions:
+        legal = state.legal_actions(seat)
+        window = SeatState(state, seat)
+        suggested = heuristic.policy(window, random.Random(1))
+        different = len({alike(a) for a in legal})
+        moves = RolloutBot(seed=2, candidates=4, distinct=True).contenders(
+            window, heuristic, legal, suggested
+        )
+        assert moves[0] == suggested
+        assert len({alike(a) for a in moves}) == len(moves) == min(4, different)
+        plain = RolloutBot(seed=2, candidates=4).contenders(window, heuristic, legal, suggested)
+        crowded += len({alike(a) for a in plain}) < len(plain)
+    assert crowded > 0  # the plain candidates do waste places here
+
+
 def test_rollouts_replay_the_same_choices_from_the_same_seed() -> None:
     for state, seat in balam_decisions(seed=6, count=4):
         assert make_bot("rollouts:plies=80", seed=9).act(state, seat) == make_bot(
@@ -89,6 +127,7 @@ def test_rollouts_replay_the_same_choices_from_the_same_seed() -> None:
         ("rollouts:horizon=-1", "horizon must be a non-negative integer"),
         ("rollouts:margin=2", "margin must be a non-negative number of at most 1"),
         ("rollouts:speed=3", "bad parameters for bot 'rollouts'"),
+        ("rollouts:distinct=2", "distinct must be true or false"),
     ],
 )
 def test_bad_rollout_specs_say_why(spec: str, words: str) -> None:

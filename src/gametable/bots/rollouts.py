@@ -54,6 +54,9 @@ class RolloutBot(Bot):
     standard errors of the paired differences, a move must be to replace the heuristic's.
     ``seconds`` (optional): no sample is begun after this many seconds of a decision, even
     below ``least`` (but one is always taken); a server sets it to cap a bot's time.
+    ``distinct``: compare only one move of each kind the game calls alike
+    (``Heuristic.alike``: in Balam, builds of one building on one site on other plots), so that
+    the candidates are the heuristic's move and the next best *different* ones.
     """
 
     name = "rollouts"
@@ -68,6 +71,7 @@ class RolloutBot(Bot):
         margin: float = 0.01,
         z: float = 1.0,
         seconds: float | None = None,
+        distinct: bool = False,
     ) -> None:
         super().__init__(seed)
         check_count("candidates", candidates, 2, MAX_CANDIDATES)
@@ -77,12 +81,15 @@ class RolloutBot(Bot):
         check_number("margin", margin, 0.0, 1.0)
         check_number("z", z, 0.0, 10.0)
         check_number("seconds", seconds, 0.0, MAX_SECONDS, positive=True)
+        if not isinstance(distinct, bool):
+            raise ValueError(f"distinct must be true or false, not {distinct!r}")
         self.candidates = candidates
         self.plies = plies
         self.least = least
         self.horizon = horizon
         self.margin = float(margin)
         self.z = float(z)
+        self.distinct = distinct
         #: a cap on the wall-clock time of a decision (a server's), beside the ply budget
         self.seconds = seconds
         #: samples and plies the last decision used (for benchmarks)
@@ -110,15 +117,28 @@ class RolloutBot(Bot):
         self, seat_state: SeatState, heuristic: Heuristic, legal: list[Action], suggested: Action
     ) -> list[Action]:
         """The heuristic's move first, then the next best in its order (all of them, in the
-        order given, when the game cannot rank its moves)."""
+        order given, when the game cannot rank its moves); with ``distinct``, none alike to
+        one before it (``Heuristic.alike``)."""
         ordered: Sequence[Action] = legal
         if heuristic.rank is not None:
             imagined = seat_state.resample(self.rng.getrandbits(63))
             ordered = heuristic.rank(
                 imagined, seat_state.seat, legal, random.Random(self.rng.getrandbits(64))
             )
-        others = [a for a in ordered if a != suggested]
-        return [suggested, *others[: self.candidates - 1]]
+        alike = heuristic.alike if self.distinct else None
+        if alike is None:
+            others = [a for a in ordered if a != suggested]
+            return [suggested, *others[: self.candidates - 1]]
+        moves = [suggested]
+        keys = {alike(suggested)}
+        for action in ordered:
+            if len(moves) >= self.candidates:
+                break
+            key = alike(action)
+            if key not in keys:
+                keys.add(key)
+                moves.append(action)
+        return moves
 
     def compare(
         self, seat_state: SeatState, heuristic: Heuristic, moves: list[Action]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +29,8 @@ Ranking = Callable[[State, int, Sequence[Action], random.Random], list[Action]]
 Settled = Callable[[Sequence[Action]], bool]
 #: how plausible an imagined state is, in (0, 1], given what the seat saw the others do
 Weight = Callable[[State], float]
+#: a key that moves which play out alike share (Balam: builds of one kind on one site)
+Likeness = Callable[[Action], Hashable]
 #: from a seat's view (and its seat), the weight of the states imagined for it, or ``None`` when
 #: its view suggests nothing about the hidden cards
 Plausibility = Callable[[Mapping[str, Any], int], Weight | None]
@@ -51,7 +53,10 @@ class Heuristic:
     ``plausibility`` (optional) reads in a seat's view what the others' play suggests about
     their hidden cards and weighs the states imagined for that seat (an ISMCTS bot with
     ``draws`` above 1 keeps the plausible ones more often); it must read nothing but the view it
-    is given and the imagined state, so that the bot stays fair.
+    is given and the imagined state, so that the bot stays fair.  ``alike`` (optional) gives a
+    move a key that the moves which play out alike share (Balam's builds of one building on one
+    site, whatever the plots: the rules of thumb rank them equal); the rollout bot with
+    ``distinct`` compares only one move of each key.
     """
 
     policy: Policy
@@ -62,6 +67,7 @@ class Heuristic:
     rank: Ranking | None = None
     settled: Settled | None = None
     plausibility: Plausibility | None = None
+    alike: Likeness | None = None
 
 
 _HEURISTICS: dict[str, Heuristic] = {}
@@ -181,6 +187,7 @@ __all__ = [
     "GENERIC",
     "Evaluation",
     "Heuristic",
+    "Likeness",
     "Plausibility",
     "Policy",
     "Ranking",

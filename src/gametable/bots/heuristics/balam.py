@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -635,6 +635,15 @@ def distributing(legal: Sequence[Action]) -> bool:
     return all(action.to_json()["kind"] in DISTRIBUTING for action in legal)
 
 
+def alike(action: Action) -> Hashable:
+    """Builds of one building on one site share a key, whatever their plots (the rules of thumb
+    score them alike: :class:`Builds`); every other move is its own key."""
+    if action.kind == "build":
+        move = action.to_json()
+        return ("build", move["building"], move["site"])
+    return action
+
+
 register_heuristic(
     "balam",
     Heuristic(
@@ -645,5 +654,6 @@ register_heuristic(
         rollout="none",
         rank=rank,
         settled=distributing,
+        alike=alike,
     ),
 )
