@@ -11,6 +11,7 @@ import gametable
 from gametable.bots import HardBot, ISMCTSBot, make_bot
 from gametable.bots.base import SeatState
 from gametable.bots.heuristics import heuristic_for
+from gametable.bots.improve import ImproveBot
 from gametable.bots.learned import (
     STANDINGS,
     balam_standings,
@@ -228,3 +229,21 @@ def test_two_player_rows_are_unchanged() -> None:
     """At two players the rows are the two-seat differences, seat 0's then seat 1's."""
     state = played("balzakken", 20, seed=4)
     assert seat_features(state) == [features(state, 0), features(state, 1)]
+
+
+@pytest.mark.parametrize(("players", "samples"), [(2, 64), (4, 64), (5, 40), (6, 32)])
+def test_hard_balzakken_takes_fewer_samples_at_five_and_six_seats(
+    players: int, samples: int
+) -> None:
+    """A longer round makes every playout longer: ``seat_samples`` of ``HARD`` keeps the move's
+    cost near the half second; a spec's ``iterations`` still set the samples at every count."""
+    state = played_many(players, 12, seed=players) if players > 2 else played("balzakken", 6, 2)
+    seat_state = SeatState(state, state.to_move[0])
+    bot = make_bot("hard", seed=1)
+    assert isinstance(bot, HardBot)
+    bot.choose(seat_state)
+    assert isinstance(bot.improver, ImproveBot) and bot.improver.samples == samples
+    given = make_bot("hard:iterations=30", seed=1)
+    assert isinstance(given, HardBot)
+    given.choose(seat_state)
+    assert given.improver is not None and given.improver.samples == 5
