@@ -172,12 +172,15 @@ def test_balzakken_ships_a_model_per_player_count(players: int) -> None:
     assert model.meta["data"].startswith(f"gametable simulate balzakken -p {players}")
     assert model.meta["recipe"].endswith(f"--players {players}")
     state = played_many(players, 30, seed=players)
-    values = learned_evaluation("balzakken", players)(state)  # type: ignore[misc]
+    evaluate = learned_evaluation("balzakken", players)
+    assert evaluate is not None
+    values = evaluate(state)
     assert len(values) == players and all(0.0 < v < 1.0 for v in values)
     rules = heuristic_for("balzakken")
-    for bot in (make_bot("improve:samples=2", seed=1), make_bot("ismcts:leaf=learned", seed=1)):
-        leaf = bot.leaf_evaluation(SeatState(state, state.to_move[0]), rules)  # type: ignore[attr-defined]
-        assert leaf is not rules.evaluate
+    seat_state = SeatState(state, state.to_move[0])
+    for bot in (ImproveBot(seed=1, samples=2), ISMCTSBot(seed=1, leaf="learned")):
+        leaf = bot.leaf_evaluation(seat_state, rules)
+        assert leaf is not None and leaf is not rules.evaluate
         assert leaf(state) == values
 
 
