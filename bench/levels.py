@@ -7,11 +7,16 @@ Head to head (two bot specs, one game):
 
 ``A`` and ``B`` are bot specs (``hard``, ``normal``, ``easy``, ``ismcts:iterations=300``, ...).
 Every deal is played from every seat (duplicate play, as in ``gametable arena``); the figures
-are A's mean return with its 95% Wilson interval and each bot's CPU milliseconds per move
+are A's mean return (1 first, 0 last, linear between: 0.5 is the even share at any number of
+players) with its 95% Wilson interval, A's first places (shared ones count) and each bot's CPU
+milliseconds per move
 (``time.process_time`` in the process that plays, so a busy shared machine skews them less than
 wall-clock would).  The same command with the same seed replays the same games; the last line is
 the arena's summary.  ``--first N`` plays only games N onwards of the same run, each exactly as
 the whole run plays it, to finish a stopped run (the running score then counts those alone).
+At more than two players the two bots fill the seats in turn (A B A B); with ``--alone`` A plays
+one seat against B in all the others (``--players 4 --alone``: one A against three B, as
+``gametable arena GAME -p 4 --bot A --bot B --bot B --bot B`` plays it).
 
 The table of the levels (every game at 2 players, ``easy``, ``normal`` and ``hard`` in turn):
 
@@ -40,25 +45,33 @@ def head_to_head(args: argparse.Namespace) -> None:
     cpu = [0.0, 0.0]
     moves = [0, 0]
     done = [0]
+    firsts = [0]
+    specs = [args.a, args.b]
+    if args.alone:
+        specs = [args.a] + [args.b] * (args.players - 1)
 
     def line(result: MatchResult) -> None:
         done[0] += 1
         total[0] += bot_values(result)[0]
+        best = max(result.returns)
+        firsts[0] += any(
+            b == 0 and result.returns[seat] == best for seat, b in enumerate(result.seats)
+        )
         for seat, b in enumerate(result.seats):
-            cpu[b] += result.think[seat]
-            moves[b] += result.moves[seat]
+            cpu[min(b, 1)] += result.think[seat]
+            moves[min(b, 1)] += result.moves[seat]
         rate, low, high = wilson(total[0], done[0])
         ms = [1000 * c / m if m else 0.0 for c, m in zip(cpu, moves, strict=True)]
         print(
             f"game {result.index:4d} seats {result.seats} returns {result.returns}  "
-            f"{args.a}: {rate:.3f} [{low:.3f}, {high:.3f}] after {done[0]}  "
-            f"CPU ms/move {ms[0]:.0f} / {ms[1]:.0f}",
+            f"{args.a}: {rate:.3f} [{low:.3f}, {high:.3f}] after {done[0]}, "
+            f"{firsts[0]} firsts  CPU ms/move {ms[0]:.0f} / {ms[1]:.0f}",
             flush=True,
         )
 
     report = run_arena(
         args.game,
-        [args.a, args.b],
+        specs,
         args.games,
         args.players,
         args.seed,
@@ -134,6 +147,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=1, help="local processes (1: this one)")
+    parser.add_argument(
+        "--alone",
+        action="store_true",
+        help="head to head at 3+ players: A in one seat and B in all the others (by default "
+        "the two fill the seats in turn, A B A B)",
+    )
     parser.add_argument(
         "--first",
         type=int,

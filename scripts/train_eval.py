@@ -1,22 +1,34 @@
 """Fit a game's learned leaf evaluation (``gametable.bots.learned``) by self-play.
 
-    nice -n 10 .venv/bin/python scripts/train_eval.py GAME [--games 1500] [--seed 1]
+    nice -n 10 .venv/bin/python scripts/train_eval.py GAME [--players 2] [--games 1500] [--seed 1]
 
-The recipe, in three steps, each reproducible from the seed (a few minutes per game on one
-core of a small machine; well under an hour for both games):
+The recipe, in three steps, each reproducible from the seed (a few minutes per game and player
+count on one core of a small machine; well under an hour for everything shipped):
 
-1. *Data*: ``gametable simulate GAME -p 2 -b heuristic -b easy --games N --seed S -j 1
-   --eval-every 0 --out DATA/GAME`` (``--data``, default ``out/selfplay``): the rules of thumb
-   against themselves with human slips, so positions both good and bad are seen; seats
-   rotate.  An existing run is resumed, not replayed.
+1. *Data*: ``gametable simulate GAME -p P -b heuristic -b easy --games N --seed S -j 1
+   --eval-every 0 --out DATA/GAME`` (``--data``, default ``out/selfplay``; at more than two
+   players ``DATA/GAME-Pp``): the rules of thumb against themselves with human slips, so
+   positions both good and bad are seen; the two fill the seats in turn and rotate.  An
+   existing run is resumed, not replayed.
 2. *Rows*: every ``--every``-th position of every game is replayed from the game's record; a
-   row is the features of seat 0 (its standing minus seat 1's) and whether seat 0 won; each row
-   also appears mirrored (seat 1's features, seat 1's result), so the model treats the seats
-   alike.  Drawn games count half to each side.
-3. *Fit*: logistic regression without intercept (scikit-learn), fitted on the first 80% of the
-   games and scored on the last 20% (log loss and accuracy against the hand-written evaluation
-   on the same positions), then refitted on all games and written to
-   ``src/gametable/bots/data/GAME-2p.json`` with the recipe and the scores.
+   row is one seat's features in that position and the seat's return at the end (1 first, 0
+   last, linear between: at two players whether it won, a drawn game counting half to each
+   side), as a weighted pair of rows (label 1 with the return's weight, label 0 with the
+   rest).  At two players the features are the seat's standing minus the other's (seat 1's row
+   mirrors seat 0's); at more, the seat's standing against the others' mean, best and worst
+   and a constant (``learned.many_features``), computed alike for every seat.
+3. *Fit*: logistic regression without intercept (scikit-learn; at more than two players the
+   constant feature is the intercept), fitted on the first 80% of the games and scored on the
+   last 20% (log loss and accuracy against the hand-written evaluation on the same positions),
+   then refitted on all games and written to ``src/gametable/bots/data/GAME-Pp.json`` with the
+   recipe and the scores.
+
+What ships (2026-12-01; the times on this shared 2-core machine at a load of 3-8, ``nice -n
+10``): Keezbord, Balam and Balzakken at two players (the first two minutes each, Balam about
+15), and Balzakken at three to six players, about two minutes a count (under 10 minutes for
+all four)::
+
+    for p in 3 4 5 6; do nice -n 10 .venv/bin/python scripts/train_eval.py balzakken --players $p; done
 """
 
 from __future__ import annotations
@@ -35,7 +47,7 @@ import sklearn  # type: ignore[import-untyped]
 from sklearn.linear_model import LogisticRegression  # type: ignore[import-untyped]
 
 from gametable.bots.heuristics import heuristic_for
-from gametable.bots.learned import STANDINGS, Model, features, model_file
+from gametable.bots.learned import STANDINGS, Model, feature_names, model_file, seat_features
 from gametable.core.record import Record
 from gametable.simulate.runner import load_results
 
@@ -43,13 +55,13 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = ROOT / "src" / "gametable" / "bots" / "data"
 
 
-def simulate_command(game: str, games: int, seed: int, out: Path) -> list[str]:
+def simulate_command(game: str, games: int, seed: int, out: Path, players: int = 2) -> list[str]:
     return [
         str(Path(sys.executable).parent / "gametable"),
         "simulate",
         game,
         "-p",
-        "2",
+        str(players),
         "-b",
         "heuristic",
         "-b",
@@ -70,7 +82,9 @@ def simulate_command(game: str, games: int, seed: int, out: Path) -> list[str]:
 def rows_of(
     records: Sequence[str], every: int
 ) -> tuple[list[list[float]], list[float], list[float], list[float]]:
-    """Features, results, weights and the hand-written evaluation's value, per row (mirrored)."""
+    """Features, results, weights and the hand-written evaluation's value, per row: one row per
+    seat and position (at two players seat 1's row is seat 0's mirrored).  The label is the
+    seat's return (1 first, 0 last), as a weighted pair of rows where it lies between."""
     xs: list[list[float]] = []
     ys: list[float] = []
     ws: list[float] = []
@@ -83,8 +97,9 @@ def rows_of(
         for index, (state, _move) in enumerate(record.states()):  # one state, updated in place
             if index % every or state.is_over:
                 continue
-            guess = evaluate(state) if evaluate is not None else (0.5, 0.5)
-            seen.extend((features(state, seat), guess[seat], seat) for seat in (0, 1))
+            n = state.players
+            guess = evaluate(state) if evaluate is not None else (0.5,) * n
+            seen.extend((row, guess[seat], seat) for seat, row in enumerate(seat_features(state)))
         assert state is not None and state.is_over, "a recorded game ends"
         result = state.returns()
         for x, guess_value, seat in seen:
@@ -112,6 +127,8 @@ def accuracy(p: Sequence[float], y: Sequence[float], w: Sequence[float]) -> floa
 
 
 def fit(xs: list[list[float]], ys: list[float], ws: list[float]) -> LogisticRegression:
+    """No intercept: at two players the features are antisymmetric, at more they carry their
+    own constant (``bias``)."""
     model = LogisticRegression(fit_intercept=False, C=1.0, max_iter=2000)
     model.fit(np.asarray(xs), np.asarray(ys), sample_weight=np.asarray(ws))
     return model
@@ -120,6 +137,7 @@ def fit(xs: list[list[float]], ys: list[float], ws: list[float]) -> LogisticRegr
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=sorted(STANDINGS))
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=1500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--every", type=int, default=3, help="keep every N-th position")
@@ -127,8 +145,11 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None, help="default: the package's data")
     args = parser.parse_args()
 
-    run_dir = args.data / args.game
-    command = simulate_command(args.game, args.games, args.seed, run_dir)
+    players = args.players
+    if players < 2:
+        parser.error("--players must be at least 2")
+    run_dir = args.data / (args.game if players == 2 else f"{args.game}-{players}p")
+    command = simulate_command(args.game, args.games, args.seed, run_dir, players)
     print("data:", " ".join(command[1:]), flush=True)
     subprocess.run(command, check=True)
     records = [row["record"] for row in load_results(run_dir)][: args.games]
@@ -149,14 +170,16 @@ def main() -> None:
 
     everything = rows_of(records, args.every)
     final = fit(everything[0], everything[1], everything[2])
-    names = STANDINGS[args.game][0]
+    names = feature_names(args.game, players)
     recipe = (
         f"python scripts/train_eval.py {args.game} --games {args.games} --seed {args.seed} "
         f"--every {args.every}"
     )
+    if players != 2:
+        recipe += f" --players {players}"
     model = Model(
         args.game,
-        2,
+        players,
         names,
         tuple(round(float(w), 6) for w in final.coef_[0]),
         {
@@ -169,12 +192,12 @@ def main() -> None:
             **scores,
         },
     )
-    out = args.out or DATA_DIR / model_file(args.game, 2)
+    out = args.out or DATA_DIR / model_file(args.game, players)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(model.to_json(), indent=1) + "\n")
     print(f"wrote {out}")
     for name, weight in zip(names, model.weights, strict=True):
-        print(f"  {name:12s} {weight:+.4f}")
+        print(f"  {name:22s} {weight:+.4f}")
 
 
 if __name__ == "__main__":

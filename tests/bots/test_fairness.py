@@ -57,3 +57,25 @@ def test_choice_ignores_hidden_truth(game_name: str, spec: str) -> None:
             assert mine == theirs, f"{spec} changed its choice at ply {state.ply} (seat {seat})"
             checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize("spec", ["hard:iterations=12", "improve:samples=2,depth=2,draws=4"])
+def test_hard_at_four_seats_ignores_hidden_truth(spec: str) -> None:
+    """Balzakken at four seats, where ``hard`` scores its playouts with the four-player model
+    fitted by self-play: redrawing the others' hidden cards does not change its choice."""
+    rng = random.Random(7)
+    game = gametable.load_game("balzakken")
+    state = game.new_game(4, seed=23)
+    mover = random.Random(23)
+    checked = 0
+    while not state.is_over and state.ply < 60:
+        seat = state.to_move[0]
+        if state.ply % 6 == 0 and len(state.legal_actions(seat)) > 1:
+            other = state.resample(seat, random.Random(rng.getrandbits(64)))
+            assert other.view(seat) == state.view(seat)
+            mine = make_bot(spec, seed=4).act(state, seat)
+            theirs = make_bot(spec, seed=4).act(other, seat)
+            assert mine == theirs, f"{spec} changed its choice at ply {state.ply} (seat {seat})"
+            checked += 1
+        state.apply(mover.choice(state.legal_actions(seat)), seat)
+    assert checked > 3

@@ -11,12 +11,18 @@ import gametable
 from gametable.bots import HardBot, ISMCTSBot, make_bot
 from gametable.bots.base import SeatState
 from gametable.bots.heuristics import heuristic_for
+from gametable.bots.improve import ImproveBot
 from gametable.bots.learned import (
     STANDINGS,
     balam_standings,
+    feature_names,
     features,
     learned_evaluation,
     load_model,
+    many_features,
+    many_names,
+    seat_features,
+    standings,
 )
 from gametable.core.protocol import State
 
@@ -140,3 +146,107 @@ def test_hard_balzakken_scores_its_leaves_with_the_learned_evaluation() -> None:
     assert bot.improver.samples == 5  # 30 iterations, about 6 rollouts a sample
     leaf = bot.improver.leaf_evaluation(seat_state, heuristic_for("balzakken"))
     assert leaf is not None and leaf is not heuristic_for("balzakken").evaluate
+
+
+# -- three or more seats (since 2026-12-01) ---------------------------------------------------------
+MANY = (3, 4, 5, 6)
+
+
+def played_many(players: int, plies: int, seed: int) -> State:
+    """A Balzakken game at ``players`` seats after ``plies`` decisions of the rules of thumb."""
+    state = gametable.load_game("balzakken").new_game(players, seed=seed)
+    bot = make_bot("heuristic", seed=seed)
+    while not state.is_over and state.ply < plies:
+        seat = state.to_move[0]
+        state.apply(bot.act(state, seat), seat)
+    return state
+
+
+@pytest.mark.parametrize("players", MANY)
+def test_balzakken_ships_a_model_per_player_count(players: int) -> None:
+    """Each count's model is fitted on games at that count and read by ``leaf=learned`` there."""
+    model = load_model("balzakken", players)
+    assert model is not None
+    assert model.players == players
+    assert model.names == many_names("balzakken") == feature_names("balzakken", players)
+    assert model.meta["data"].startswith(f"gametable simulate balzakken -p {players}")
+    assert model.meta["recipe"].endswith(f"--players {players}")
+    state = played_many(players, 30, seed=players)
+    evaluate = learned_evaluation("balzakken", players)
+    assert evaluate is not None
+    values = evaluate(state)
+    assert len(values) == players and all(0.0 < v < 1.0 for v in values)
+    rules = heuristic_for("balzakken")
+    seat_state = SeatState(state, state.to_move[0])
+    for bot in (ImproveBot(seed=1, samples=2), ISMCTSBot(seed=1, leaf="learned")):
+        leaf = bot.leaf_evaluation(seat_state, rules)
+        assert leaf is not None and leaf is not rules.evaluate
+        assert leaf(state) == values
+
+
+def test_a_model_is_read_only_for_its_own_player_count() -> None:
+    """No file for the count (Balzakken at 7, Keezbord at 6): nothing learned, the hand-written
+    evaluation stays; a model whose count or features differ from the file name's is refused."""
+    assert load_model("balzakken", 7) is None
+    assert learned_evaluation("keezbord", 6) is None
+    assert learned_evaluation("balzakken", 1) is None
+    assert load_model("balzakken", 4) != load_model("balzakken", 3)
+    assert feature_names("balzakken", 2) == STANDINGS["balzakken"][0]
+
+
+@pytest.mark.parametrize("players", MANY)
+def test_many_seat_features_treat_the_seats_alike(players: int) -> None:
+    """Rotating the seats rotates the feature rows (no seat is favoured for its number), and
+    the standings against the others' mean cancel over the table."""
+    state = played_many(players, 25, seed=10 + players)
+    table = standings(state)
+    rows = many_features(table, "balzakken")
+    assert rows == seat_features(state)
+    for shift in range(1, players):
+        turned = table[shift:] + table[:shift]
+        for got, want in zip(
+            many_features(turned, "balzakken"), rows[shift:] + rows[:shift], strict=True
+        ):
+            assert got == pytest.approx(want, abs=1e-12)  # the others' mean, summed in turn
+    means = len(STANDINGS["balzakken"][0])
+    for column in range(means):
+        assert sum(row[column] for row in rows) == pytest.approx(0.0, abs=1e-9)
+    ahead = many_names("balzakken").index("ahead")
+    assert sum(row[ahead] for row in rows) == pytest.approx(0.0, abs=1e-9)
+    assert {row[-1] for row in rows} == {1.0}
+
+
+def test_the_seat_with_the_fewest_points_is_valued_highest_at_four_seats() -> None:
+    """Balzakken scores penalty points (rules: the lowest total wins): on an even table
+    otherwise, the seat whose standing shows the fewest points is valued above the rest."""
+    model = load_model("balzakken", 4)
+    assert model is not None
+    even = [[0.5, 0.25, 2.0, 1.0, 5.0, 0.0, 0.0, 0.0, 0.0] for _ in range(4)]
+    even[2] = [0.2, 0.1, 2.0, 1.0, 5.0, 0.0, 0.0, 0.0, 0.0]
+    values = [model.win_chance(row) for row in many_features(even, "balzakken")]
+    assert max(range(4), key=values.__getitem__) == 2
+    assert values[2] > 0.6 and all(v < 0.5 for i, v in enumerate(values) if i != 2)
+
+
+def test_two_player_rows_are_unchanged() -> None:
+    """At two players the rows are the two-seat differences, seat 0's then seat 1's."""
+    state = played("balzakken", 20, seed=4)
+    assert seat_features(state) == [features(state, 0), features(state, 1)]
+
+
+@pytest.mark.parametrize(("players", "samples"), [(2, 64), (4, 64), (5, 40), (6, 32)])
+def test_hard_balzakken_takes_fewer_samples_at_five_and_six_seats(
+    players: int, samples: int
+) -> None:
+    """A longer round makes every playout longer: ``seat_samples`` of ``HARD`` keeps the move's
+    cost near the half second; a spec's ``iterations`` still set the samples at every count."""
+    state = played_many(players, 12, seed=players) if players > 2 else played("balzakken", 6, 2)
+    seat_state = SeatState(state, state.to_move[0])
+    bot = make_bot("hard", seed=1)
+    assert isinstance(bot, HardBot)
+    bot.choose(seat_state)
+    assert isinstance(bot.improver, ImproveBot) and bot.improver.samples == samples
+    given = make_bot("hard:iterations=30", seed=1)
+    assert isinstance(given, HardBot)
+    given.choose(seat_state)
+    assert given.improver is not None and given.improver.samples == 5

@@ -8,12 +8,19 @@ that the bots played against each other (``gametable simulate``), computes each 
 regression, scikit-learn).  The fitted weights ship as ``bots/data/<game>-<players>p.json``,
 with the command that made them.
 
-Features are differences between the two seats (``mine - theirs``: each game's ``standing``
-lists one seat's numbers), so the model has no intercept and the two seats' values always sum
-to one.  They are read from the imagined state's views (``state.view(seat)``: the seat's own
-hand is part of its standing); the imagined state is drawn through the seat's window, so a
-bot that uses the model still sees only what its seat may see.  Two-player games only: for more
-seats there is no model and the search keeps the game's hand-written evaluation.
+At two players the features are differences between the two seats (``mine - theirs``: each
+game's ``standing`` lists one seat's numbers), so the model has no intercept and the two seats'
+values always sum to one.  At three or more players (:func:`many_features`, since 2026-12-01)
+a seat's row is its standing minus the mean of the others' standings, a few numbers against
+the best and the worst of the others where the game names them (Balzakken: the score sheet),
+and a constant; the model fits the seat's *return* (1 first, 0 last, linear in the place
+between: :attr:`~gametable.core.protocol.Outcome.returns`), so its value is the seat's expected
+share of the table it beats, each seat valued on its own.  Every seat's row is computed the same
+way from every seat's standing, so exchanging two seats exchanges their values.  Features are
+read from the imagined state's views (``state.view(seat)``: the seat's own hand is part of its
+standing); the imagined state is drawn through the seat's window, so a bot that uses the model
+still sees only what its seat may see.  Where no model is fitted for a game and player count,
+the search keeps the game's hand-written evaluation.
 
 >>> import gametable
 >>> state = gametable.load_game("keezbord").new_game(2, seed=3)
@@ -216,6 +223,16 @@ STANDINGS: Mapping[str, tuple[tuple[str, ...], Standing]] = {
 ALL_STANDINGS: Mapping[str, Standings] = {"balam": balam_standings}
 
 
+def standings(state: State) -> list[list[float]]:
+    """Every seat's standing in ``state`` (one reading of the board where the game has one)."""
+    game = state.game.name
+    every = ALL_STANDINGS.get(game)
+    if every is not None:
+        return every(state)
+    _, standing = STANDINGS[game]
+    return [standing(state, seat) for seat in range(state.players)]
+
+
 def features(state: State, seat: int) -> list[float]:
     """``seat``'s standing minus its opponent's, in a two-player ``state``."""
     game = state.game.name
@@ -228,6 +245,72 @@ def features(state: State, seat: int) -> list[float]:
         mine = standing(state, seat)
         theirs = standing(state, 1 - seat)
     return [a - b for a, b in zip(mine, theirs, strict=True)]
+
+
+# -- three or more seats ------------------------------------------------------------------------
+#: per game, the standing's numbers also compared with the best and the worst of the others
+#: (index in the standing, and whether less is better), at three or more seats
+EXTREMES: Mapping[str, tuple[tuple[str, int, bool], ...]] = {
+    # the score sheet decides the places: the gap to the leader (the lowest other score) and to
+    # the last (the highest), and the same times the closeness to the end
+    "balzakken": (("score", 0, True), ("score_late", 1, True)),
+}
+
+
+def many_names(game: str) -> tuple[str, ...]:
+    """The names of a seat's features at three or more seats: its standing against the others'
+    mean, the extremes of :data:`EXTREMES`, the share of the others it is ahead of on the first
+    of them, and a constant."""
+    names, _ = STANDINGS[game]
+    out = [f"{name}_vs_mean" for name in names]
+    extremes = EXTREMES.get(game, ())
+    for name, _, _ in extremes:
+        out.extend((f"{name}_vs_best", f"{name}_vs_worst"))
+    if extremes:
+        out.append("ahead")
+    out.append("bias")
+    return tuple(out)
+
+
+def many_features(table: Sequence[Sequence[float]], game: str) -> list[list[float]]:
+    """Every seat's features (:func:`many_names`) from every seat's standing (``table``): the
+    same computation for each seat, so a permutation of the seats permutes the rows."""
+    n = len(table)
+    extremes = EXTREMES.get(game, ())
+    rows = []
+    for seat, mine in enumerate(table):
+        others = [table[o] for o in range(n) if o != seat]
+        row = [
+            m - sum(col) / len(others)
+            for m, col in zip(mine, zip(*others, strict=True), strict=True)
+        ]
+        for _, index, less in extremes:
+            theirs = [o[index] for o in others]
+            best, worst = (min(theirs), max(theirs)) if less else (max(theirs), min(theirs))
+            row.extend((mine[index] - best, mine[index] - worst))
+        if extremes:
+            _, index, less = extremes[0]
+            beaten = sum(
+                0.5 if o[index] == mine[index] else float((o[index] > mine[index]) == less)
+                for o in others
+            )
+            row.append(beaten / len(others) - 0.5)
+        row.append(1.0)
+        rows.append(row)
+    return rows
+
+
+def seat_features(state: State) -> list[list[float]]:
+    """Every seat's features in ``state``: at two players :func:`features` (seat 0's, then seat
+    1's), at more :func:`many_features`."""
+    if state.players == 2:
+        return [features(state, 0), features(state, 1)]
+    return many_features(standings(state), state.game.name)
+
+
+def feature_names(game: str, players: int) -> tuple[str, ...]:
+    """The names of the features a model for ``game`` at ``players`` players reads."""
+    return STANDINGS[game][0] if players == 2 else many_names(game)
 
 
 @dataclass(frozen=True)
@@ -272,35 +355,49 @@ def model_file(game: str, players: int) -> str:
 def load_model(game: str, players: int) -> Model | None:
     """The fitted model shipped for ``game`` at ``players`` players, if there is one whose
     features are the ones this module computes."""
-    if players != 2 or game not in STANDINGS:
+    if players < 2 or game not in STANDINGS:
         return None
     path = resources.files("gametable.bots") / "data" / model_file(game, players)
     if not path.is_file():
         return None
     model = Model.from_json(json.loads(path.read_text()))
-    if model.names != STANDINGS[game][0]:
+    if model.players != players or model.names != feature_names(game, players):
         return None  # fitted on other features: refit with scripts/train_eval.py
     return model
 
 
 def learned_evaluation(game: str, players: int) -> Evaluation | None:
-    """An evaluation (a value per seat, summing to one) from the shipped model, or ``None``."""
+    """An evaluation (a value per seat) from the shipped model, or ``None``.  At two players
+    the two values sum to one; at more each is the seat's expected return."""
     model = load_model(game, players)
     if model is None:
         return None
 
-    def evaluate(state: State) -> tuple[float, float]:
-        chance = model.win_chance(features(state, 0))
-        return (chance, 1.0 - chance)
+    if players == 2:
 
-    return evaluate
+        def evaluate(state: State) -> tuple[float, ...]:
+            chance = model.win_chance(features(state, 0))
+            return (chance, 1.0 - chance)
+
+        return evaluate
+
+    def evaluate_many(state: State) -> tuple[float, ...]:
+        return tuple(model.win_chance(row) for row in many_features(standings(state), game))
+
+    return evaluate_many
 
 
 __all__ = [
+    "EXTREMES",
     "STANDINGS",
     "Model",
+    "feature_names",
     "features",
     "learned_evaluation",
     "load_model",
+    "many_features",
+    "many_names",
     "model_file",
+    "seat_features",
+    "standings",
 ]

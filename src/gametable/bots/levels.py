@@ -92,7 +92,15 @@ HARD: Mapping[str, Mapping[str, Any]] = {
     # since 2026-12-01 (afternoon): not a tree search but one step of policy improvement over
     # the rules of thumb (``search: improve``, :mod:`gametable.bots.improve`); the former
     # setting was ``{"leaf": "learned", "iterations": 300, "draws": 8}``
-    "balzakken": {"search": "improve", "samples": 64, "leaf": "learned", "draws": 8},
+    # at five and six seats a round is longer and so is every playout: fewer samples keep the
+    # slowest move near half a second (``seat_samples``: samples by player count; 2026-12-01)
+    "balzakken": {
+        "search": "improve",
+        "samples": 64,
+        "seat_samples": {5: 40, 6: 32},
+        "leaf": "learned",
+        "draws": 8,
+    },
     "keezbord": {"leaf": "learned", "iterations": 300, "depth": 4, "rollout": "policy"},
     # since 2026-12-01 (afternoon): the rules of thumb improved by paired rollouts to the end
     # of the round (``search: rollouts``, :mod:`gametable.bots.rollouts`), 600 playout plies a
@@ -117,8 +125,9 @@ class HardBot(ISMCTSBot):
     Where the game's settings say ``search: improve`` the bot plays the policy improvement
     search instead (:class:`~gametable.bots.improve.ImproveBot`, drawing from this bot's random
     stream, so ``hard`` and ``improve`` with the same seed and settings choose alike), with the
-    game's ``samples``; a spec's ``iterations`` become ``iterations / 6`` samples (at least
-    two), its ``leaf`` and ``draws`` are kept, and a time budget (``seconds``, a server's cap)
+    game's ``samples`` (``seat_samples`` may name fewer at some player counts); a spec's
+    ``iterations`` become ``iterations / 6`` samples (at least two) at every count, its
+    ``leaf`` and ``draws`` are kept, and a time budget (``seconds``, a server's cap)
     applies to it too.  The tree's own parameters (``c``, ``anchor``, ...) then mean nothing.
 
     Where they say ``search: rollouts`` the bot plays the paired rollouts of
@@ -136,6 +145,10 @@ class HardBot(ISMCTSBot):
         self._tuned: str | None = None
         #: the policy improvement search, in games whose settings ask for it
         self.improver: ImproveBot | RolloutBot | None = None
+        #: its samples at a player count where the game's settings name other than
+        #: ``samples_base`` (``seat_samples``; not when the spec gives ``iterations``)
+        self.seat_samples: dict[int, int] = {}
+        self.samples_base = 48
 
     def choose(self, seat_state: SeatState) -> Action:
         game = seat_state.game.name
@@ -144,6 +157,8 @@ class HardBot(ISMCTSBot):
         if self.improver is None:
             return super().choose(seat_state)
         self.improver.seconds = self.seconds
+        if isinstance(self.improver, ImproveBot) and self.seat_samples:
+            self.improver.samples = self.seat_samples.get(seat_state.players, self.samples_base)
         choice = self.improver.choose(seat_state)
         if isinstance(self.improver, ImproveBot):
             self.last_iterations = self.improver.last_rollouts
@@ -160,15 +175,20 @@ class HardBot(ISMCTSBot):
         settings = dict(HARD.get(game, {}))
         search = settings.pop("search", "ismcts")
         samples = settings.pop("samples", None)
+        seat_samples = settings.pop("seat_samples", {})
         rollouts = {k: settings.pop(k) for k in ROLLOUT_SETTINGS if k in settings}
         for key, value in settings.items():
             if key not in self.given:
                 setattr(self, key, value)
         self.improver = None
+        self.seat_samples = {}
         if search == "improve":
             if "iterations" in self.given and self.iterations is not None:
                 samples = max(2, self.iterations // ROLLOUTS_PER_SAMPLE)
-            self.improver = ImproveBot(samples=samples or 48, leaf=self.leaf, draws=self.draws)
+            else:
+                self.seat_samples = dict(seat_samples)
+            self.samples_base = samples or 48
+            self.improver = ImproveBot(samples=self.samples_base, leaf=self.leaf, draws=self.draws)
             self.improver.rng = self.rng
         elif search == "rollouts" and not self.given & set(TUNABLE):
             self.improver = RolloutBot(**rollouts)
