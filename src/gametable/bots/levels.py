@@ -118,7 +118,8 @@ class HardBot(ISMCTSBot):
     search instead (:class:`~gametable.bots.improve.ImproveBot`, drawing from this bot's random
     stream, so ``hard`` and ``improve`` with the same seed and settings choose alike), with the
     game's ``samples``; a spec's ``iterations`` become ``iterations / 6`` samples (at least
-    two), its ``leaf`` and ``draws`` are kept, and a time budget (``seconds``, a server's cap)
+    two), its ``leaf``, ``draws`` and ``depth`` (rollout plies; none: to the end of the round)
+    are kept, and a time budget (``seconds``, a server's cap)
     applies to it too.  The tree's own parameters (``c``, ``anchor``, ...) then mean nothing.
 
     Where they say ``search: rollouts`` the bot plays the paired rollouts of
@@ -160,6 +161,7 @@ class HardBot(ISMCTSBot):
         settings = dict(HARD.get(game, {}))
         search = settings.pop("search", "ismcts")
         samples = settings.pop("samples", None)
+        budget = settings.pop("budget", None)  # the improve search's rollouts a move
         rollouts = {k: settings.pop(k) for k in ROLLOUT_SETTINGS if k in settings}
         for key, value in settings.items():
             if key not in self.given:
@@ -168,7 +170,13 @@ class HardBot(ISMCTSBot):
         if search == "improve":
             if "iterations" in self.given and self.iterations is not None:
                 samples = max(2, self.iterations // ROLLOUTS_PER_SAMPLE)
-            self.improver = ImproveBot(samples=samples or 48, leaf=self.leaf, draws=self.draws)
+            self.improver = ImproveBot(
+                samples=samples or 48,
+                depth=self.depth or 0,
+                leaf=self.leaf,
+                draws=self.draws,
+                budget=budget,
+            )
             self.improver.rng = self.rng
         elif search == "rollouts" and not self.given & set(TUNABLE):
             self.improver = RolloutBot(**rollouts)
