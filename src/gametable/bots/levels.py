@@ -93,7 +93,18 @@ HARD: Mapping[str, Mapping[str, Any]] = {
     # the rules of thumb (``search: improve``, :mod:`gametable.bots.improve`); the former
     # setting was ``{"leaf": "learned", "iterations": 300, "draws": 8}``
     "balzakken": {"search": "improve", "samples": 64, "leaf": "learned", "draws": 8},
-    "keezbord": {"leaf": "learned", "iterations": 300, "depth": 4, "rollout": "policy"},
+    # since 2026-12-01 (15:25 UTC): policy improvement as in Balzakken, 48 samples whose
+    # playouts are cut at 6 plies (Keezbord has no short rounds) and scored by the learned
+    # evaluation, at most 320 rollouts a move; the former setting was
+    # ``{"leaf": "learned", "iterations": 300, "depth": 4, "rollout": "policy"}``
+    "keezbord": {
+        "search": "improve",
+        "samples": 48,
+        "depth": 6,
+        "budget": 320,
+        "leaf": "learned",
+        "draws": 8,
+    },
     # since 2026-12-01 (afternoon): the rules of thumb improved by paired rollouts to the end
     # of the round (``search: rollouts``, :mod:`gametable.bots.rollouts`), 600 playout plies a
     # move; a spec with a tree setting (``hard:iterations=300``) gets the tree search with
