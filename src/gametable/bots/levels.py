@@ -8,10 +8,10 @@
            seen, a cheaper building), never random ones.
 ``normal`` the game's rules of thumb (:class:`~gametable.bots.heuristic.HeuristicBot`).
 ``hard``   the ISMCTS search (:class:`~gametable.bots.ismcts.ISMCTSBot`) with the settings
-           :data:`HARD` gives per game (Keezbord: the learned leaf evaluation and rollouts
-           that play the rules of thumb), within half a second of CPU per move; in Balzakken
-           and Balam one step of policy improvement over the rules of thumb instead
-           (:mod:`gametable.bots.improve`, :mod:`gametable.bots.rollouts`).
+           :data:`HARD` gives per game, within half a second of CPU per move; in all three
+           games these settings now ask for one step of policy improvement over the rules of
+           thumb instead (:mod:`gametable.bots.improve` in Balzakken and Keezbord,
+           :mod:`gametable.bots.rollouts` in Balam).
 =========  =====================================================================================
 
 Each level is a registered bot name, so it is accepted wherever a bot spec is (``gametable play
@@ -82,8 +82,8 @@ class NormalBot(HeuristicBot):
 #: docs/bots.md for the runs behind them): in Balzakken and Keezbord the leaves are scored by
 #: the evaluation fitted by self-play (:mod:`gametable.bots.learned`); Balzakken plays the
 #: policy improvement search (``search: improve``, 64 samples, about 0.15 s of CPU a move, with
-#: weighted determinisation, ``draws``), Keezbord at 300 iterations whose rollouts play the
-#: rules of thumb for 4 plies (``rollout=policy``; about 0.15 s, slowest about 0.4 s); in Balam
+#: weighted determinisation, ``draws``), Keezbord too (48 samples, playouts cut at 6 plies, at
+#: most 320 rollouts a move; about 0.08 s, slowest about 0.3 s); in Balam
 #: 600 iterations
 #: instead of 800 and the distribution steps settled by the rules of thumb (``settle``), so that
 #: its slowest moves stay under half a second (the defaults took up to 0.6 s; mean 0.18 s
