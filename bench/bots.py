@@ -112,7 +112,7 @@ def default_move_times(
         bot.act(state, seat)
         times.append(time.process_time() - start)
         iterations = max(iterations, getattr(bot, "last_iterations", 0))
-        improver = bot.improver(name) if isinstance(bot, HardBot) else bot
+        improver = bot.improver if isinstance(bot, HardBot) else bot
         iterations = max(iterations, getattr(improver, "last_plies", 0))
     times.sort()
     return iterations, sum(times) / len(times), times[int(0.9 * (len(times) - 1))], times[-1]

@@ -24,6 +24,7 @@ BOT_SPECS = (
     "ismcts:iterations=12,depth=4,draws=4",
     "hard:iterations=12,draws=4",
     "improve:samples=2,depth=2,draws=4",
+    "improve:samples=3,depth=3,budget=5",
     "ismcts:iterations=12,depth=3,rollout=policy",
     "rollouts:plies=30,least=1,horizon=6",
     "rollouts:plies=30,least=1,horizon=6,distinct=true",

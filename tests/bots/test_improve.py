@@ -73,9 +73,41 @@ def test_time_budget_still_takes_two_samples() -> None:
     assert 2 * 2 <= bot.last_rollouts < 50 * 2
 
 
+def keezbord_decision(least: int) -> tuple[gametable.State, int]:
+    """A Keezbord decision with at least ``least`` moves."""
+    for state in positions("keezbord", seed=5, every=1, limit=400):
+        seat = state.to_move[0]
+        if len(state.legal_actions(seat)) >= least:
+            return state.clone(), seat
+    raise AssertionError(f"no Keezbord decision with {least} moves")
+
+
+def test_a_rollout_budget_takes_fewer_samples_of_a_decision_with_many_moves() -> None:
+    """``budget`` caps the rollouts of a move: with 5 or more moves and a budget of 12, a third
+    sample does not fit (but two are always taken); a budget of four samples stops at four."""
+    state, seat = keezbord_decision(5)
+    moves = len(state.legal_actions(seat))
+    bot = make_bot("improve:samples=20,depth=2,budget=12,successive=false", seed=3)
+    assert isinstance(bot, ImproveBot)
+    assert bot.act(state, seat) in state.legal_actions(seat)
+    assert bot.last_rollouts == 2 * moves  # at least two samples, even above the budget
+    roomy = ImproveBot(seed=3, samples=20, depth=2, budget=4 * moves, successive=False)
+    roomy.act(state, seat)
+    assert roomy.last_rollouts == 4 * moves
+    uncapped = ImproveBot(seed=3, samples=5, depth=2, successive=False)
+    uncapped.act(state, seat)
+    assert uncapped.last_rollouts == 5 * moves
+
+
 @pytest.mark.parametrize(
     "spec",
-    ["improve:samples=0", "improve:leaf=oracle", "improve:margin=2", "improve:successive=3"],
+    [
+        "improve:samples=0",
+        "improve:leaf=oracle",
+        "improve:margin=2",
+        "improve:successive=3",
+        "improve:budget=0",
+    ],
 )
 def test_bad_parameters_are_refused(spec: str) -> None:
     with pytest.raises(ValueError):

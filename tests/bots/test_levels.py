@@ -18,6 +18,7 @@ from gametable.bots import (
     make_bot,
 )
 from gametable.bots.base import SeatState
+from gametable.bots.improve import ImproveBot
 from tests.bots.conftest import positions
 
 
@@ -93,3 +94,22 @@ def test_a_time_cap_set_after_making_hard_stays(monkeypatch: pytest.MonkeyPatch)
     state = gametable.load_game("balzakken").new_game(2, seed=1)
     bot.act(state, state.to_move[0])
     assert bot.seconds == 0.2 and bot.iterations == 7
+
+
+def test_hard_as_improve_takes_the_games_rollout_depth_and_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where ``HARD`` says ``search: improve`` with a ``depth`` and a ``budget`` (Keezbord), the
+    improve search gets both, and ``hard`` then chooses as ``improve`` with the same seed."""
+    settings = {"search": "improve", "samples": 4, "depth": 3, "budget": 10, "leaf": "learned"}
+    monkeypatch.setitem(levels.HARD, "keezbord", settings)
+    for state in positions("keezbord", seed=8, every=5, limit=150):
+        seat = state.to_move[0]
+        if len(state.legal_actions(seat)) < 2:
+            continue
+        bot = make_bot("hard", seed=5)
+        assert isinstance(bot, HardBot)
+        chosen = bot.act(state, seat)
+        assert isinstance(bot.improver, ImproveBot)
+        assert (bot.improver.depth, bot.improver.budget) == (3, 10)
+        assert chosen == make_bot("improve:samples=4,depth=3,budget=10", seed=5).act(state, seat)

@@ -64,8 +64,10 @@ class ImproveBot(Bot):
     ``leaf``: ``"learned"`` or ``"heuristic"``; ``draws``: weighted determinisation as in
     :class:`~gametable.bots.ismcts.ISMCTSBot`; ``margin``: what another move must gain over the
     heuristic's own, beyond one standard error, to be played; ``successive``: drop moves clearly
-    behind at the checkpoints; ``seconds``: a time budget besides ``samples`` (a server's cap;
-    at least two samples are taken).
+    behind at the checkpoints; ``budget``: at most this many rollouts a move (none: no cap), so
+    that a decision with many moves takes fewer samples instead of more time; ``seconds``: a
+    time budget besides ``samples`` (a server's cap).  Whatever the caps, at least two samples
+    are taken.
     """
 
     name = "improve"
@@ -79,6 +81,7 @@ class ImproveBot(Bot):
         draws: int = 8,
         margin: float = 0.0,
         successive: bool = True,
+        budget: int | None = None,
         seconds: float | None = None,
     ) -> None:
         super().__init__(seed)
@@ -88,6 +91,7 @@ class ImproveBot(Bot):
             raise ValueError(f"leaf must be one of {', '.join(LEAVES)}, not {leaf!r}")
         check_count("draws", draws, 1, MAX_DRAWS)
         check_number("margin", margin, 0.0, 1.0)
+        check_count("budget", budget, 1, MAX_SAMPLES * 64)
         check_number("seconds", seconds, 0.0, MAX_SECONDS, positive=True)
         if not isinstance(successive, bool):
             raise ValueError(f"successive must be true or false, not {successive!r}")
@@ -97,6 +101,7 @@ class ImproveBot(Bot):
         self.draws = draws
         self.margin = float(margin)
         self.successive = successive
+        self.budget = budget
         self.seconds = seconds
         #: rollouts played by the last call of :meth:`choose` (for benchmarks)
         self.last_rollouts = 0
@@ -121,6 +126,8 @@ class ImproveBot(Bot):
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for k in range(self.samples):
             if k >= 2 and deadline is not None and time.perf_counter() > deadline:
+                break
+            if k >= 2 and self.budget is not None and self.last_rollouts + len(alive) > self.budget:
                 break
             imagined = self.determinise(seat_state, weight)
             chance = self.rng.getrandbits(64)

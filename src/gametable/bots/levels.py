@@ -8,10 +8,10 @@
            seen, a cheaper building), never random ones.
 ``normal`` the game's rules of thumb (:class:`~gametable.bots.heuristic.HeuristicBot`).
 ``hard``   the ISMCTS search (:class:`~gametable.bots.ismcts.ISMCTSBot`) with the settings
-           :data:`HARD` gives per game (Keezbord: the learned leaf evaluation and rollouts
-           that play the rules of thumb), within half a second of CPU per move; in Balzakken
-           and Balam one step of policy improvement over the rules of thumb instead
-           (:mod:`gametable.bots.improve`, :mod:`gametable.bots.rollouts`).
+           :data:`HARD` gives per game, within half a second of CPU per move; in all three
+           games these settings now ask for one step of policy improvement over the rules of
+           thumb instead (:mod:`gametable.bots.improve` in Balzakken and Keezbord,
+           :mod:`gametable.bots.rollouts` in Balam).
 =========  =====================================================================================
 
 Each level is a registered bot name, so it is accepted wherever a bot spec is (``gametable play
@@ -82,8 +82,8 @@ class NormalBot(HeuristicBot):
 #: docs/bots.md for the runs behind them): in Balzakken and Keezbord the leaves are scored by
 #: the evaluation fitted by self-play (:mod:`gametable.bots.learned`); Balzakken plays the
 #: policy improvement search (``search: improve``, 64 samples, about 0.15 s of CPU a move, with
-#: weighted determinisation, ``draws``), Keezbord at 300 iterations whose rollouts play the
-#: rules of thumb for 4 plies (``rollout=policy``; about 0.15 s, slowest about 0.4 s); in Balam
+#: weighted determinisation, ``draws``), Keezbord too (48 samples, playouts cut at 6 plies, at
+#: most 320 rollouts a move; about 0.08 s, slowest about 0.3 s); in Balam
 #: 600 iterations
 #: instead of 800 and the distribution steps settled by the rules of thumb (``settle``), so that
 #: its slowest moves stay under half a second (the defaults took up to 0.6 s; mean 0.18 s
@@ -101,7 +101,18 @@ HARD: Mapping[str, Mapping[str, Any]] = {
         "leaf": "learned",
         "draws": 8,
     },
-    "keezbord": {"leaf": "learned", "iterations": 300, "depth": 4, "rollout": "policy"},
+    # since 2026-12-01 (15:25 UTC): policy improvement as in Balzakken, 48 samples whose
+    # playouts are cut at 6 plies (Keezbord has no short rounds) and scored by the learned
+    # evaluation, at most 320 rollouts a move; the former setting was
+    # ``{"leaf": "learned", "iterations": 300, "depth": 4, "rollout": "policy"}``
+    "keezbord": {
+        "search": "improve",
+        "samples": 48,
+        "depth": 6,
+        "budget": 320,
+        "leaf": "learned",
+        "draws": 8,
+    },
     # since 2026-12-01 (afternoon): the rules of thumb improved by paired rollouts to the end
     # of the round (``search: rollouts``, :mod:`gametable.bots.rollouts`), 600 playout plies a
     # move; a spec with a tree setting (``hard:iterations=300``) gets the tree search with
@@ -127,7 +138,8 @@ class HardBot(ISMCTSBot):
     stream, so ``hard`` and ``improve`` with the same seed and settings choose alike), with the
     game's ``samples`` (``seat_samples`` may name fewer at some player counts); a spec's
     ``iterations`` become ``iterations / 6`` samples (at least two) at every count, its
-    ``leaf`` and ``draws`` are kept, and a time budget (``seconds``, a server's cap)
+    ``leaf``, ``draws`` and ``depth`` (rollout plies; none: to the end of the round) are kept,
+    and a time budget (``seconds``, a server's cap)
     applies to it too.  The tree's own parameters (``c``, ``anchor``, ...) then mean nothing.
 
     Where they say ``search: rollouts`` the bot plays the paired rollouts of
@@ -176,6 +188,7 @@ class HardBot(ISMCTSBot):
         search = settings.pop("search", "ismcts")
         samples = settings.pop("samples", None)
         seat_samples = settings.pop("seat_samples", {})
+        budget = settings.pop("budget", None)  # the improve search's rollouts a move
         rollouts = {k: settings.pop(k) for k in ROLLOUT_SETTINGS if k in settings}
         for key, value in settings.items():
             if key not in self.given:
@@ -188,7 +201,13 @@ class HardBot(ISMCTSBot):
             else:
                 self.seat_samples = dict(seat_samples)
             self.samples_base = samples or 48
-            self.improver = ImproveBot(samples=self.samples_base, leaf=self.leaf, draws=self.draws)
+            self.improver = ImproveBot(
+                samples=self.samples_base,
+                depth=self.depth or 0,
+                leaf=self.leaf,
+                draws=self.draws,
+                budget=budget,
+            )
             self.improver.rng = self.rng
         elif search == "rollouts" and not self.given & set(TUNABLE):
             self.improver = RolloutBot(**rollouts)
