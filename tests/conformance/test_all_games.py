@@ -32,8 +32,16 @@ SEEDS = [
 ]
 
 
+#: the deep playouts of the largest Balzakken tables (7 and 8 seats, the longest games) run with
+#: the slow tests; the quick loop checks every other count of every game
+DEEP_CASES = [
+    pytest.param(name, n, marks=pytest.mark.slow) if name == "balzakken" and n >= 7 else (name, n)
+    for name, n in CASES
+]
+
+
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize(("name", "players"), CASES)
+@pytest.mark.parametrize(("name", "players"), DEEP_CASES)
 def test_random_playouts_keep_every_promise(name, players, seed):
     game = gametable.load_game(name)
     every = 1 if seed == 1 else _deep_every(game, players)
