@@ -31,9 +31,9 @@ def play(
 
 @pytest.mark.parametrize("spec", BOT_SPECS)
 def test_whole_games_are_legal(game_name: str, spec: str) -> None:
-    # the searches are slow in Balam: some plies show they stay legal (rollouts that play the
-    # rules of thumb cost the most, so they get as few plies as the policy improvement search)
-    costly = spec.startswith("improve") or "rollout=policy" in spec
+    # the searches are slow: some plies show they stay legal (those whose playouts play the
+    # rules of thumb, ``hard`` among them, get the fewest)
+    costly = spec.startswith(("improve", "rollouts", "hard")) or "rollout=policy" in spec
     limit = 60 if costly else 400 if spec.startswith("ismcts") else None
     play(game_name, [spec], seed=11, limit=limit)
 
