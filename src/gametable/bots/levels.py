@@ -83,11 +83,10 @@ class NormalBot(HeuristicBot):
 #: the evaluation fitted by self-play (:mod:`gametable.bots.learned`); Balzakken plays the
 #: policy improvement search (``search: improve``, 64 samples, about 0.15 s of CPU a move, with
 #: weighted determinisation, ``draws``), Keezbord too (48 samples, playouts cut at 6 plies, at
-#: most 320 rollouts a move; about 0.08 s, slowest about 0.3 s); in Balam
-#: 600 iterations
-#: instead of 800 and the distribution steps settled by the rules of thumb (``settle``), so that
-#: its slowest moves stay under half a second (the defaults took up to 0.6 s; mean 0.18 s
-#: against 0.36 s, ``bench/bots.py --tables 3``)
+#: most 320 rollouts a move; about 0.08 s, slowest about 0.3 s); Balam plays paired rollouts
+#: of the rules of thumb (``search: rollouts``, 600 plies a move); a Balam spec with a tree
+#: setting gets ISMCTS at 600 iterations with the distribution steps settled by the rules of
+#: thumb (``settle``), the former ``hard``
 HARD: Mapping[str, Mapping[str, Any]] = {
     # since 2026-12-01 (afternoon): not a tree search but one step of policy improvement over
     # the rules of thumb (``search: improve``, :mod:`gametable.bots.improve`); the former
