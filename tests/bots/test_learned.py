@@ -234,19 +234,23 @@ def test_two_player_rows_are_unchanged() -> None:
     assert seat_features(state) == [features(state, 0), features(state, 1)]
 
 
-@pytest.mark.parametrize(("players", "samples"), [(2, 64), (4, 64), (5, 40), (6, 32)])
-def test_hard_balzakken_takes_fewer_samples_at_five_and_six_seats(
-    players: int, samples: int
+@pytest.mark.parametrize(("players", "budget"), [(2, None), (3, 480), (4, 400), (5, 280), (6, 260)])
+def test_hard_balzakken_caps_a_moves_rollouts_by_player_count(
+    players: int, budget: int | None
 ) -> None:
-    """A longer round makes every playout longer: ``seat_samples`` of ``HARD`` keeps the move's
-    cost near the half second; a spec's ``iterations`` still set the samples at every count."""
+    """A longer round at more seats makes every playout longer: ``seat_budget`` of ``HARD`` caps
+    a move's rollouts at each count from three seats up (two players: 64 samples, no cap); a
+    spec's ``iterations`` set the samples at every count, within the same cap."""
     state = played_many(players, 12, seed=players) if players > 2 else played("balzakken", 6, 2)
     seat_state = SeatState(state, state.to_move[0])
     bot = make_bot("hard", seed=1)
     assert isinstance(bot, HardBot)
     bot.choose(seat_state)
-    assert isinstance(bot.improver, ImproveBot) and bot.improver.samples == samples
+    assert isinstance(bot.improver, ImproveBot)
+    assert (bot.improver.samples, bot.improver.budget) == (64, budget)
+    assert budget is None or bot.improver.last_rollouts <= budget
     given = make_bot("hard:iterations=30", seed=1)
     assert isinstance(given, HardBot)
     given.choose(seat_state)
-    assert given.improver is not None and given.improver.samples == 5
+    assert isinstance(given.improver, ImproveBot)
+    assert (given.improver.samples, given.improver.budget) == (5, budget)

@@ -113,3 +113,76 @@ def test_hard_as_improve_takes_the_games_rollout_depth_and_budget(
         assert isinstance(bot.improver, ImproveBot)
         assert (bot.improver.depth, bot.improver.budget) == (3, 10)
         assert chosen == make_bot("improve:samples=4,depth=3,budget=10", seed=5).act(state, seat)
+
+
+def balzakken_at(players: int, plies: int, seed: int) -> gametable.State:
+    """A Balzakken game at ``players`` seats after ``plies`` decisions of the rules of thumb,
+    stopped at a decision with at least three moves."""
+    state = gametable.load_game("balzakken").new_game(players, seed=seed)
+    bot = make_bot("normal", seed=seed)
+    while not state.is_over:
+        seat = state.to_move[0]
+        if state.ply >= plies and len(state.legal_actions(seat)) >= 3:
+            return state
+        state.apply(bot.act(state, seat), seat)
+    raise AssertionError("the game ended before a decision with three moves")
+
+
+def test_hard_takes_the_rollout_budget_of_the_player_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``seat_budget`` caps a move's rollouts at the counts it names and ``budget`` holds at the
+    others; one bot moved from table to table takes each table's cap, and chooses as
+    ``improve`` with that budget and the same seed."""
+    settings = {"search": "improve", "samples": 6, "seat_budget": {3: 7, 4: 9}, "leaf": "learned"}
+    monkeypatch.setitem(levels.HARD, "balzakken", settings)
+    bot = make_bot("hard", seed=2)
+    assert isinstance(bot, HardBot)
+    for players, budget in [(3, 7), (2, None), (4, 9), (5, None), (3, 7)]:
+        state = balzakken_at(players, 4, seed=players)
+        seat = state.to_move[0]
+        fresh = make_bot("hard", seed=2)
+        chosen = fresh.act(state, seat)
+        bot.act(state, seat)
+        for used in (bot, fresh):
+            assert isinstance(used, HardBot) and isinstance(used.improver, ImproveBot)
+            assert used.improver.budget == budget
+        if budget is None:  # no cap: all six samples, more rollouts than any cap above
+            assert fresh.improver.last_rollouts > 9
+        else:
+            # at least two samples, else within the budget
+            assert fresh.improver.last_rollouts <= max(budget, 2 * len(state.legal_actions(seat)))
+        spec = "improve:samples=6,draws=1" + ("" if budget is None else f",budget={budget}")
+        assert chosen == make_bot(spec, seed=2).act(state, seat)
+    # the game's ``budget`` holds at the counts ``seat_budget`` does not name
+    monkeypatch.setitem(levels.HARD, "balzakken", {**settings, "budget": 11})
+    bot = make_bot("hard", seed=2)
+    assert isinstance(bot, HardBot)
+    state = balzakken_at(2, 4, seed=2)
+    bot.act(state, state.to_move[0])
+    assert isinstance(bot.improver, ImproveBot) and bot.improver.budget == 11
+
+
+@pytest.mark.parametrize(
+    ("seat_budget", "message"),
+    [
+        ({4: 0}, "seat_budget at 4 players must be a positive integer"),
+        ({4: -5}, "seat_budget at 4 players must be a positive integer"),
+        ({4: 2.5}, "seat_budget at 4 players must be a positive integer"),
+        ({4: True}, "seat_budget at 4 players must be a positive integer"),
+        ({4: 10**9}, "seat_budget at 4 players must be a positive integer of at most"),
+        ({4: None}, "seat_budget names counts and budgets"),
+        ({0: 100}, "seat_budget's player count must be a positive integer"),
+        ({"4": 100}, "seat_budget's player count must be a positive integer"),
+        ([4, 100], "seat_budget must map player counts to budgets"),
+        (560, "seat_budget must map player counts to budgets"),
+    ],
+)
+def test_hard_refuses_a_bad_seat_budget(
+    monkeypatch: pytest.MonkeyPatch, seat_budget: object, message: str
+) -> None:
+    settings = {"search": "improve", "samples": 4, "seat_budget": seat_budget}
+    monkeypatch.setitem(levels.HARD, "balzakken", settings)
+    state = balzakken_at(4, 4, seed=4)
+    with pytest.raises(ValueError, match=message):
+        make_bot("hard", seed=1).act(state, state.to_move[0])

@@ -36,10 +36,11 @@ from typing import Any
 
 from gametable.bots.base import Bot, SeatState
 from gametable.bots.heuristic import HeuristicBot
-from gametable.bots.improve import ImproveBot
-from gametable.bots.ismcts import ISMCTSBot, check_number
+from gametable.bots.improve import MAX_SAMPLES, ImproveBot
+from gametable.bots.ismcts import ISMCTSBot, check_count, check_number
 from gametable.bots.rollouts import RolloutBot
 from gametable.core.protocol import Action
+from gametable.core.record import MAX_PLAYERS
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -81,9 +82,11 @@ class NormalBot(HeuristicBot):
 #: per game, the ISMCTS settings of ``hard`` that differ from the ``ismcts`` defaults (see
 #: docs/bots.md for the runs behind them): in Balzakken and Keezbord the leaves are scored by
 #: the evaluation fitted by self-play (:mod:`gametable.bots.learned`); Balzakken plays the
-#: policy improvement search (``search: improve``, 64 samples, about 0.15 s of CPU a move, with
-#: weighted determinisation, ``draws``), Keezbord too (48 samples, playouts cut at 6 plies, at
-#: most 320 rollouts a move; about 0.08 s, slowest about 0.3 s); Balam plays paired rollouts
+#: policy improvement search (``search: improve``, 64 samples, about 0.15 s of CPU a move at
+#: two players, with weighted determinisation, ``draws``; at most 480, 400, 280 and 260
+#: rollouts a move at three to six players, ``seat_budget``), Keezbord too (48 samples,
+#: playouts cut at 6 plies, at most 320 rollouts a move; about 0.08 s, slowest about 0.3 s);
+#: Balam plays paired rollouts
 #: of the rules of thumb (``search: rollouts``, 600 plies a move); a Balam spec with a tree
 #: setting gets ISMCTS at 600 iterations with the distribution steps settled by the rules of
 #: thumb (``settle``), the former ``hard``
@@ -91,12 +94,16 @@ HARD: Mapping[str, Mapping[str, Any]] = {
     # since 2026-12-01 (afternoon): not a tree search but one step of policy improvement over
     # the rules of thumb (``search: improve``, :mod:`gametable.bots.improve`); the former
     # setting was ``{"leaf": "learned", "iterations": 300, "draws": 8}``
-    # at five and six seats a round is longer and so is every playout: fewer samples keep the
-    # slowest move near half a second (``seat_samples``: samples by player count; 2026-12-01)
+    # at three to six seats every playout is longer (more seats move in a round): a cap on the
+    # rollouts of a move by player count (``seat_budget``) keeps the slowest move under half a
+    # second on a quiet core (timings scaled to the quiet figure of 0.72 s for the uncapped
+    # search's 960-rollout move at four seats; docs/bots.md, 2026-12-01 evening); two players
+    # have no cap (64 samples, as before); until 2026-12-01 (evening) 40 samples at five seats
+    # and 32 at six (``seat_samples``), none at three and four
     "balzakken": {
         "search": "improve",
         "samples": 64,
-        "seat_samples": {5: 40, 6: 32},
+        "seat_budget": {3: 480, 4: 400, 5: 280, 6: 260},
         "leaf": "learned",
         "draws": 8,
     },
@@ -135,11 +142,16 @@ class HardBot(ISMCTSBot):
     Where the game's settings say ``search: improve`` the bot plays the policy improvement
     search instead (:class:`~gametable.bots.improve.ImproveBot`, drawing from this bot's random
     stream, so ``hard`` and ``improve`` with the same seed and settings choose alike), with the
-    game's ``samples`` (``seat_samples`` may name fewer at some player counts); a spec's
-    ``iterations`` become ``iterations / 6`` samples (at least two) at every count, its
-    ``leaf``, ``draws`` and ``depth`` (rollout plies; none: to the end of the round) are kept,
-    and a time budget (``seconds``, a server's cap)
-    applies to it too.  The tree's own parameters (``c``, ``anchor``, ...) then mean nothing.
+    game's ``samples`` and rollout ``budget`` (at most that many rollouts a move; none: no
+    cap).  ``seat_budget``, a mapping from a player count to a budget, gives the budget at the
+    counts it names (Balzakken: a longer round at more seats makes every rollout dearer); at
+    the other counts ``budget`` holds.  Its counts and budgets must be positive integers
+    (budgets at most :data:`~gametable.bots.improve.MAX_SAMPLES` times 64), else
+    :class:`ValueError` when the bot takes the game's settings.  A spec's ``iterations`` become
+    ``iterations / 6`` samples (at least two) at every count, still within the budget of the
+    count; its ``leaf``, ``draws`` and ``depth`` (rollout plies; none: to the end of the round)
+    are kept, and a time budget (``seconds``, a server's cap) applies to it too.  The tree's
+    own parameters (``c``, ``anchor``, ...) then mean nothing.
 
     Where they say ``search: rollouts`` the bot plays the paired rollouts of
     :class:`~gametable.bots.rollouts.RolloutBot` with the game's settings, again from this bot's
@@ -156,10 +168,10 @@ class HardBot(ISMCTSBot):
         self._tuned: str | None = None
         #: the policy improvement search, in games whose settings ask for it
         self.improver: ImproveBot | RolloutBot | None = None
-        #: its samples at a player count where the game's settings name other than
-        #: ``samples_base`` (``seat_samples``; not when the spec gives ``iterations``)
-        self.seat_samples: dict[int, int] = {}
-        self.samples_base = 48
+        #: its rollout budget at the player counts the game's settings name (``seat_budget``);
+        #: ``budget_base`` (the game's ``budget``) at the others
+        self.seat_budget: dict[int, int] = {}
+        self.budget_base: int | None = None
 
     def choose(self, seat_state: SeatState) -> Action:
         game = seat_state.game.name
@@ -168,8 +180,8 @@ class HardBot(ISMCTSBot):
         if self.improver is None:
             return super().choose(seat_state)
         self.improver.seconds = self.seconds
-        if isinstance(self.improver, ImproveBot) and self.seat_samples:
-            self.improver.samples = self.seat_samples.get(seat_state.players, self.samples_base)
+        if isinstance(self.improver, ImproveBot) and self.seat_budget:
+            self.improver.budget = self.seat_budget.get(seat_state.players, self.budget_base)
         choice = self.improver.choose(seat_state)
         if isinstance(self.improver, ImproveBot):
             self.last_iterations = self.improver.last_rollouts
@@ -186,22 +198,22 @@ class HardBot(ISMCTSBot):
         settings = dict(HARD.get(game, {}))
         search = settings.pop("search", "ismcts")
         samples = settings.pop("samples", None)
-        seat_samples = settings.pop("seat_samples", {})
         budget = settings.pop("budget", None)  # the improve search's rollouts a move
+        seat_budget = seat_budgets(settings.pop("seat_budget", {}))
         rollouts = {k: settings.pop(k) for k in ROLLOUT_SETTINGS if k in settings}
         for key, value in settings.items():
             if key not in self.given:
                 setattr(self, key, value)
         self.improver = None
-        self.seat_samples = {}
+        self.seat_budget = {}
+        self.budget_base = None
         if search == "improve":
             if "iterations" in self.given and self.iterations is not None:
                 samples = max(2, self.iterations // ROLLOUTS_PER_SAMPLE)
-            else:
-                self.seat_samples = dict(seat_samples)
-            self.samples_base = samples or 48
+            self.seat_budget = seat_budget
+            self.budget_base = budget
             self.improver = ImproveBot(
-                samples=self.samples_base,
+                samples=samples or 48,
                 depth=self.depth or 0,
                 leaf=self.leaf,
                 draws=self.draws,
@@ -212,6 +224,19 @@ class HardBot(ISMCTSBot):
             self.improver = RolloutBot(**rollouts)
             self.improver.rng = self.rng
         self._tuned = game
+
+
+def seat_budgets(given: object) -> dict[int, int]:
+    """``seat_budget`` of a game's settings, checked: a mapping from player counts to rollout
+    budgets, both positive integers (a budget at most ``MAX_SAMPLES * 64``, as ``budget``)."""
+    if not isinstance(given, Mapping):
+        raise ValueError(f"seat_budget must map player counts to budgets, not {given!r}")
+    for players, budget in given.items():
+        if players is None or budget is None:
+            raise ValueError(f"seat_budget names counts and budgets, not {players!r}: {budget!r}")
+        check_count("seat_budget's player count", players, 1, MAX_PLAYERS)
+        check_count(f"seat_budget at {players} players", budget, 1, MAX_SAMPLES * 64)
+    return dict(given)
 
 
 _CLASSES: dict[str, type[Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
