@@ -207,3 +207,61 @@ def test_the_loser_keeps_his_riches() -> None:
     state.apply("pay maize")
     state.apply("attack a1>b1 1 0")
     assert str(make_bot("heuristic", seed=0).act(state, 0)) == "lose a1.1"
+
+
+def reference_worth(table: hb.Table, estate: hb.Estate) -> float:
+    """A king's worth written as plainly as the docstring of :mod:`hb` says (no cache, the
+    buildings counted kind by kind): the heuristic's faster :func:`hb.worth` must agree."""
+    produced = sorted(
+        (
+            hb.SACRIFICE[table.colour[site]]
+            for site, kinds in estate.sites.items()
+            for kind in kinds
+            if kind == "village"
+        ),
+        reverse=True,
+    )
+    room = 2 * estate.count("temple")
+    fed = produced[:room]
+    rest = len(produced) - len(fed)
+    taxed = min(rest, 2 * estate.count("palace"))
+    unfed = rest - taxed
+    income = sum(fed) + hb.RICHES * taxed + hb.UNFED * unfed + hb.ROOM * (room - len(fed))
+    static = sum(hb.STATIC.get(k, 0.2) for kinds in estate.sites.values() for k in kinds)
+    return (
+        estate.prestige
+        + hb.RICHES * sum(estate.chest.values())
+        + estate.carried
+        + static
+        + hb.FUTURE * table.rounds * income
+    )
+
+
+def test_the_rules_of_thumb_read_the_same_from_the_parts_as_from_the_whole_view() -> None:
+    """The parts of a view the heuristic asks for (``hb.PARTS``) score every action exactly as
+    the whole view does, and the cached worth is the plain one, along a game of its own."""
+    state = gametable.load_game("balam").new_game(2, seed=6)
+    rng = random.Random(6)
+    checked = 0
+    while not state.is_over:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1 and state.ply % 2 == 0:
+            scores = [
+                hb.action_scores(view, seat, legal, lambda: state.resample(seat, 11))
+                for view in (state.view(seat), state.view_parts(seat, hb.PARTS))
+            ]
+            assert scores[0] == scores[1]
+            table = hb.read(state.view_parts(seat, hb.PARTS))
+            for estate in table.estates:
+                plain = reference_worth(table, estate)
+                assert hb.worth(table, estate) == plain
+                assert hb.worth(table, estate) == plain  # from the cache
+                for site in table.colour:
+                    for kind in ("village", "temple", "palace"):
+                        built = hb.with_building(estate, site, kind)
+                        assert hb.worth(table, built) == reference_worth(table, built)
+            checked += 1
+        action = legal[0] if len(legal) == 1 else hb.choose(SeatState(state, seat), rng)
+        state.apply(action, seat)
+    assert checked > 50

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from gametable.core.protocol import Action, Game, State
@@ -46,6 +46,11 @@ class SeatState:
 
     def view(self) -> Mapping[str, Any]:
         return self._state.view(self.seat)
+
+    def view_parts(self, parts: Collection[str]) -> Mapping[str, Any]:
+        """Only the named top-level parts of :meth:`view` (:meth:`State.view_parts`: cheaper
+        where the game builds them alone; read them, never change them)."""
+        return self._state.view_parts(self.seat, parts)
 
     def legal_actions(self) -> list[Action]:
         return self._state.legal_actions(self.seat)

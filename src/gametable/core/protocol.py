@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -414,6 +414,14 @@ class State(ABC):
         build the public part once; a seat's private part is still its own.
         """
         return {seat: self.view(seat) for seat in seats}
+
+    def view_parts(self, seat: int | None, parts: Collection[str]) -> Mapping[str, Any]:
+        """The named top-level parts of :meth:`view` for ``seat``, each equal to the view's (a
+        part the view has not got now is left out): for a bot that reads only these, which a
+        game may build without the rest.  The parts may be shared (between calls and states):
+        read them, never change them.  This default builds the whole view."""
+        whole = self.view(seat)
+        return {key: whole[key] for key in parts if key in whole}
 
     @abstractmethod
     def resample(self, seat: int | None, rng: Any) -> State:

@@ -124,9 +124,28 @@ class Estate:
     carried: float = 0.0  # riches lying on his buildings now, valued where they lie
     stored: dict[str, int] = field(default_factory=dict)  # riches in his reserves and garrisons
     loose: list[str] = field(default_factory=list)  # riches that must move or be lost
+    #: (the table, the worth there) once :func:`worth` has valued this estate: an estate is not
+    #: changed once read, and is valued on its own table only
+    valued: tuple[Table, float] | None = field(default=None, compare=False, repr=False)
 
     def count(self, kind: str) -> int:
         return sum(kinds.count(kind) for kinds in self.sites.values())
+
+
+#: the parts of a view the rules of thumb read (``State.view_parts``: the game builds only these)
+PARTS = (
+    "players",
+    "options",
+    "round",
+    "phase",
+    "current",
+    "sites",
+    "kings",
+    "katun",
+    "turn",
+    "distribution",
+    "board",
+)
 
 
 @dataclass
@@ -137,24 +156,34 @@ class Table:
     neighbours: dict[str, list[str]]
     estates: list[Estate]
     rounds: float  # incomes still to come (rounds whose production is ahead)
+    #: (seat, card type) -> :func:`card_value` on this table, as they are asked for
+    card_values: dict[tuple[int, str], float] = field(default_factory=dict)
 
 
-def plot_map(site: dict[str, Any]) -> list[tuple[str, int, str | None] | None]:
-    """Per plot of a site (from its typed ``buildings``): (building covering it, the plot it is
-    anchored on, the riches lying there), or None for an empty plot."""
-    out: list[tuple[str, int, str | None] | None] = [None] * len(site["plots"])
-    for building in site["buildings"]:
-        anchor = building["plots"][0]
-        for plot, riches in zip(building["plots"], building["riches"], strict=True):
-            out[plot] = (building["building"], anchor, riches)
+Layout = tuple[dict[str, str], dict[str, list[str]], dict[str, list[str]]]
+#: id of a board's ``sites`` list -> (that list, the layout read from it); a view from
+#: ``view_parts`` gives one shared list per board, so the board is read once
+_LAYOUTS: dict[int, tuple[list[Any], Layout]] = {}
+
+
+def layout(board: list[Any]) -> Layout:
+    """Each site's colour, features and neighbours (the dicts shared: never change them)."""
+    known = _LAYOUTS.get(id(board))
+    if known is not None and known[0] is board:
+        return known[1]
+    out = (
+        {s["id"]: s["colour"] for s in board},
+        {s["id"]: s["features"] for s in board},
+        {s["id"]: s["neighbours"] for s in board},
+    )
+    if len(_LAYOUTS) >= 64:  # fresh lists of whole views: do not keep them all
+        _LAYOUTS.clear()
+    _LAYOUTS[id(board)] = (board, out)
     return out
 
 
 def read(view: Mapping[str, Any]) -> Table:
-    board = view["board"]["sites"]
-    colour = {s["id"]: s["colour"] for s in board}
-    features = {s["id"]: s["features"] for s in board}
-    neighbours = {s["id"]: s["neighbours"] for s in board}
+    colour, features, neighbours = layout(view["board"]["sites"])
     estates = [
         Estate(prestige=float(k["prestige"]), chest=dict(k["riches"])) for k in view["kings"]
     ]
@@ -166,10 +195,11 @@ def read(view: Mapping[str, Any]) -> Table:
         estate = estates[owner]
         kinds: list[str] = []
         temple_load: dict[int, int] = {}
-        for p, covering in enumerate(plot_map(site)):  # plot by plot, as the board lies
+        # plot by plot, as the board lies (the view's ``plots``: the building covering each)
+        for p, covering in enumerate(site["plots"]):
             if covering is None:
                 continue
-            building, where, riches = covering
+            building, where, riches = covering["building"], covering["anchor"], covering["riches"]
             if where == p:
                 kinds.append(building)
             if not riches:
@@ -251,32 +281,40 @@ def rounds_left(view: Mapping[str, Any]) -> float:
 
 def income(table: Table, estate: Estate) -> float:
     """Prestige a round the king's buildings should bring."""
-    produced = sorted(
-        (
-            SACRIFICE[table.colour[site]]
-            for site, kinds in estate.sites.items()
-            for kind in kinds
-            if kind == "village"
-        ),
-        reverse=True,
-    )
-    room = 2 * estate.count("temple")
+    colour = table.colour
+    produced: list[int] = []
+    temples = palaces = 0
+    for site, kinds in estate.sites.items():  # one pass: villages, temples and palaces
+        for kind in kinds:
+            if kind == "village":
+                produced.append(SACRIFICE[colour[site]])
+            elif kind == "temple":
+                temples += 1
+            elif kind == "palace":
+                palaces += 1
+    produced.sort(reverse=True)
+    room = 2 * temples
     fed = produced[:room]
     rest = len(produced) - len(fed)
-    taxed = min(rest, 2 * estate.count("palace"))
+    taxed = min(rest, 2 * palaces)
     unfed = rest - taxed
     return sum(fed) + RICHES * taxed + UNFED * unfed + ROOM * (room - len(fed))
 
 
 def worth(table: Table, estate: Estate) -> float:
-    static = sum(STATIC.get(k, 0.2) for kinds in estate.sites.values() for k in kinds)
-    return (
+    valued = estate.valued
+    if valued is not None and valued[0] is table:
+        return valued[1]
+    static = sum([STATIC.get(k, 0.2) for kinds in estate.sites.values() for k in kinds])
+    out = (
         estate.prestige
         + RICHES * sum(estate.chest.values())
         + estate.carried
         + static
         + FUTURE * table.rounds * income(table, estate)
     )
+    estate.valued = (table, out)
+    return out
 
 
 def worths(table: Table) -> list[float]:
@@ -358,6 +396,13 @@ def ball_game_gain(table: Table, seat: int) -> float:
 
 
 def card_value(table: Table, seat: int, kind: str) -> float:
+    known = table.card_values.get((seat, kind))
+    if known is None:
+        known = table.card_values[seat, kind] = _card_value(table, seat, kind)
+    return known
+
+
+def _card_value(table: Table, seat: int, kind: str) -> float:
     if kind in GAIN:
         return GAIN[kind]
     if kind == "cenotes":
@@ -506,10 +551,10 @@ def held_value(building: str, riches: str) -> float:
 
 def building_at(view: Mapping[str, Any], site: str, plot: int) -> tuple[str, str]:
     """(kind of the building covering ``plot`` of ``site``, the riches on that plot or "")."""
-    covering = plot_map(view["sites"][site])[plot]
+    covering = view["sites"][site]["plots"][plot]
     if covering is None:
         return "", ""
-    return covering[0], covering[2] or ""
+    return covering["building"], covering["riches"] or ""
 
 
 def touching_plots(plots: int) -> list[tuple[int, int]]:
@@ -577,7 +622,7 @@ def action_scores(
                 imagined = imagine()
             after = imagined.clone()
             after.apply(action, seat)
-            later = read(after.view(None))
+            later = read(after.view_parts(None, PARTS))
             score = lead_of(worths(later), seat) + best_follow_up(
                 later, seat, after.legal_actions(seat)
             )
@@ -589,7 +634,7 @@ def action_scores(
             if after.is_over:
                 score = 1e6 * (after.returns()[seat] - 0.5)
             else:
-                seen = after.view(None)
+                seen = after.view_parts(None, PARTS)
                 score = lead(seen, seat)
                 if head == "lose":  # of buildings alike, keep room for a palace or temple
                     score += PALACE_ROOM * palace_room(seen, seat)
@@ -602,7 +647,10 @@ def choose(seat_state: SeatState, rng: random.Random) -> Action:
     if len(legal) == 1:
         return legal[0]
     scores = action_scores(
-        seat_state.view(), seat_state.seat, legal, lambda: seat_state.resample(rng.getrandbits(63))
+        seat_state.view_parts(PARTS),
+        seat_state.seat,
+        legal,
+        lambda: seat_state.resample(rng.getrandbits(63)),
     )
     top = max(scores)
     best = [a for a, s in zip(legal, scores, strict=True) if s >= top - 1e-9]
@@ -617,13 +665,13 @@ def rank(state: State, seat: int, legal: Sequence[Action], rng: random.Random) -
         copy.rng = Rng(rng.getrandbits(64))  # not the dice this iteration is about to roll
         return copy
 
-    scores = action_scores(state.view(seat), seat, legal, imagine)
+    scores = action_scores(state.view_parts(seat, PARTS), seat, legal, imagine)
     order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
     return [legal[i] for i in order]
 
 
 def evaluate(state: State) -> Sequence[float]:
-    return soft_rank(worths(read(state.view(None))), scale=4.0)
+    return soft_rank(worths(read(state.view_parts(None, PARTS))), scale=4.0)
 
 
 DISTRIBUTING = frozenset({"move", "done"})
@@ -632,7 +680,7 @@ DISTRIBUTING = frozenset({"move", "done"})
 def distributing(legal: Sequence[Action]) -> bool:
     """A distribution step ("6 - DISTRIBUTION"): the choices are to move a riches, or to be
     done distributing."""
-    return all(action.to_json()["kind"] in DISTRIBUTING for action in legal)
+    return all(action.kind in DISTRIBUTING for action in legal)  # ``kind``: as in the JSON form
 
 
 def alike(action: Action) -> Hashable:

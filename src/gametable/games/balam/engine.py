@@ -3,7 +3,7 @@ legal actions (listed once per state), refusals with their rule, the flow, views
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any, Final, cast
 
 from gametable.core.errors import InvalidState
@@ -174,6 +174,11 @@ class BalamState(BalamData):
             dict[int | None, Mapping[str, Any]],
             views.views(self, list(seats), self.to_move, self.outcome),
         )
+
+    def view_parts(self, seat: int | None, parts: Collection[str]) -> dict[str, Any]:
+        """Only the named parts of :meth:`view`, built alone (see
+        :func:`~gametable.games.balam.views.view_parts`): read them, never change them."""
+        return views.view_parts(self, seat, self.to_move, self.outcome, parts)
 
     def to_json(self) -> dict[str, Any]:
         out = super().to_json()

@@ -15,11 +15,13 @@ way a position file does.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 import msgspec
 
 from gametable.games.balam.board import (
+    BUILDINGS,
     DOUBLE,
     KINDS,
     LARGE_PYRAMIDS,
@@ -32,6 +34,7 @@ from gametable.games.balam.board import (
     all_riches,
     board_json,
     riches_names,
+    second_of,
 )
 from gametable.games.balam.boardview import AllRiches
 from gametable.games.balam.dice import face_text
@@ -382,7 +385,75 @@ def site_view(state: BalamData, site: int) -> SiteView:
     return entry
 
 
-def katun_view(state: BalamData, seat: int | None) -> KatunView:
+#: (plots) -> a free site's entry without pyramids, shared by the views that may share parts
+_FREE: dict[int, SiteView] = {}
+
+
+def sites_view(state: BalamData, shared: bool = False) -> dict[str, SiteView]:
+    """Every site by its name, each as :func:`site_view` gives it (the same values in the same
+    order), built in one loop: the board has some thirty sites to describe for every view.
+    ``shared``: a free site without pyramids is one entry kept for all (read, never change)."""
+    board = state.board
+    names, counts = board.names, board.plots
+    owners, pyramids = state.owner, state.pyramids
+    kinds, riches_on = state.buildings, state.riches_on
+    out: dict[str, SiteView] = {}
+    for site in board.sites:
+        count = counts[site]
+        owner = owners[site]
+        standing = pyramids[site]
+        if shared and owner < 0 and not any(standing):
+            free = _FREE.get(count)
+            if free is None:
+                free = _FREE[count] = {"owner": None, "plots": [None] * count, "buildings": []}
+            out[names[site]] = free
+            continue
+        plots: list[PlotView | None] = [None] * count
+        buildings: list[BuildingView] = []
+        entry: SiteView = {
+            "owner": None if owner < 0 else owner,
+            "plots": plots,
+            "buildings": buildings,
+        }
+        if any(standing):
+            entry["pyramids"] = list(standing)
+        out[names[site]] = entry
+        if owner < 0:  # a free site has no building
+            continue
+        base = site * MAX_PLOTS
+        for p in range(count):  # the anchors, plot by plot (as ``state.anchors``)
+            kind = kinds[base + p]
+            if kind not in BUILDINGS:
+                continue
+            building = KINDS[kind]
+            if DOUBLE[kind]:
+                second = second_of(count, p)
+                assert second is not None
+                covered = [p, second]
+            else:
+                covered = [p]
+            lying: list[RichesName | None] = [
+                None if r < 0 else RICHES[r] for r in (riches_on[base + q] for q in covered)
+            ]
+            for q, riches in zip(covered, lying, strict=True):
+                plots[q] = {"building": building, "anchor": p, "riches": riches}
+            buildings.append({"building": building, "plots": covered, "riches": lying})
+    return out
+
+
+def shared_card_view(card: int) -> CardView:
+    """A Katun card described, as :func:`card_view`, but one object kept for all (read it,
+    never change it)."""
+    known = _CARD_VIEWS.get(card)
+    if known is None:
+        known = _CARD_VIEWS[card] = _describe_card(card)
+    return known
+
+
+def katun_view(
+    state: BalamData, seat: int | None, card_view: Callable[[int], CardView] = card_view
+) -> KatunView:
+    """The Katun cards as ``seat`` sees them (``card_view``: how a card is described)."""
     mine = 0 if seat is None else state.peeks[seat]
     slots: list[str] = []
     cards: list[RoundCardView] = []
@@ -465,7 +536,6 @@ def turn_view(state: BalamData) -> TurnView:
 
 def view(state: BalamData, seat: int | None, to_move: tuple[int, ...], outcome: Any) -> BalamView:
     """What ``seat`` (``None``: a spectator) sees."""
-    names = state.board.names
     out: BalamView = {
         "game": "balam",
         "version": state.game.version,
@@ -478,7 +548,7 @@ def view(state: BalamData, seat: int | None, to_move: tuple[int, ...], outcome: 
         "round_first": state.round_first,
         "to_move": list(to_move),
         "seat": seat,
-        "sites": {names[s]: site_view(state, s) for s in state.board.sites},
+        "sites": sites_view(state),
         "kings": kings_json(state.sheets, state.prestige),
         "supply": all_riches(state.supply),
         "katun": katun_view(state, seat),
@@ -538,3 +608,75 @@ def options_view(options: dict[str, Any]) -> OptionsView:
         "score_cap": options["score_cap"],
         "ties": options["ties"],
     }
+
+
+# -- parts of a view, built alone (for bots) ----------------------------------------------------
+def _board_part(state: BalamData) -> BoardView:
+    """The board's layout as :func:`board_json` gives it, but the one copy kept on the board
+    (shared: read it, never change it)."""
+    if not state.board.layout_json:
+        state.board.layout_json.append(state.board.to_json())
+    return state.board.layout_json[0]
+
+
+#: each top-level key of :func:`view`, built alone as :func:`view` builds it: the same values,
+#: but the board, the free sites and the Katun cards described are shared copies
+_PARTS: dict[str, Callable[[BalamData, int | None, tuple[int, ...], Any], Any]] = {
+    "game": lambda state, seat, to_move, outcome: "balam",
+    "version": lambda state, seat, to_move, outcome: state.game.version,
+    "players": lambda state, seat, to_move, outcome: state.players,
+    "options": lambda state, seat, to_move, outcome: options_view(state.options),
+    "ply": lambda state, seat, to_move, outcome: state.ply,
+    "round": lambda state, seat, to_move, outcome: state.round,
+    "phase": lambda state, seat, to_move, outcome: PHASE_NAMES[state.phase],
+    "current": lambda state, seat, to_move, outcome: state.current,
+    "round_first": lambda state, seat, to_move, outcome: state.round_first,
+    "to_move": lambda state, seat, to_move, outcome: list(to_move),
+    "seat": lambda state, seat, to_move, outcome: seat,
+    "sites": lambda state, seat, to_move, outcome: sites_view(state, shared=True),
+    "kings": lambda state, seat, to_move, outcome: kings_json(state.sheets, state.prestige),
+    "supply": lambda state, seat, to_move, outcome: all_riches(state.supply),
+    "katun": lambda state, seat, to_move, outcome: katun_view(state, seat, shared_card_view),
+    "turn": lambda state, seat, to_move, outcome: turn_view(state),
+    "distribution": lambda state, seat, to_move, outcome: {
+        "done": list(state.done),
+        "moved": [position_text(state.board, b) for b in sorted(state.moved)],
+    },
+    "last_roll": lambda state, seat, to_move, outcome: [face_text(f) for f in state.last_roll],
+    "last_war": lambda state, seat, to_move, outcome: last_war_view(state),
+    "log": lambda state, seat, to_move, outcome: list(state.log),
+    "bonus": lambda state, seat, to_move, outcome: (
+        None if state.bonus is None else list(state.bonus)
+    ),
+    "rounds": lambda state, seat, to_move, outcome: list(state.history),
+    "round_tally": lambda state, seat, to_move, outcome: tally_json(state.tally),
+    "board": lambda state, seat, to_move, outcome: _board_part(state),
+    "pyramids_left": lambda state, seat, to_move, outcome: [
+        {
+            "large": LARGE_PYRAMIDS - state.cities(q),
+            "small": SMALL_PYRAMIDS - state.small_used(q),
+        }
+        for q in range(state.players)
+    ],
+    "outcome": lambda state, seat, to_move, outcome: outcome.to_json(),
+}
+
+
+def view_parts(
+    state: BalamData,
+    seat: int | None,
+    to_move: tuple[int, ...],
+    outcome: Any,
+    parts: Collection[str],
+) -> dict[str, Any]:
+    """The named top-level parts of :func:`view` for ``seat``, each equal to the view's, built
+    without the others (``outcome`` only once the game is over; an unknown name is left out, as
+    the view has no such key).  The board's layout is shared: read the parts, never change
+    them."""
+    out: dict[str, Any] = {}
+    for key in parts:
+        build = _PARTS.get(key)
+        if build is None or (key == "outcome" and state.phase != OVER):
+            continue
+        out[key] = build(state, seat, to_move, outcome)
+    return out
