@@ -7,6 +7,7 @@ and the legal list assembled from encoded pieces is the one encoded whole."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from pathlib import Path
 from types import SimpleNamespace
@@ -213,7 +214,7 @@ def test_the_legal_list_as_text_is_legal_for_encoded(game: str, players: int) ->
     """The mover's legal list in an update (``Table.legal_text``, assembled from each action's
     encoded forms) decodes to ``legal_for``'s entries, keys in the same order; empty for the
     seats that do not decide and for the spectators."""
-    table: Any = SimpleNamespace(state=None)
+    table = _bare_table()
     for state in walk(game, players, seed=6, moves=200):
         table.state = state
         for seat in [*range(players), None]:
@@ -221,3 +222,39 @@ def test_the_legal_list_as_text_is_legal_for_encoded(game: str, players: int) ->
             assert text == _encode(Table.legal_for(table, seat)), (seat, state.ply)
             if seat not in state.to_move:
                 assert text == b"[]"
+
+
+def _bare_table() -> Any:
+    """Just enough of a ``Table`` for its legal lists (set ``state``)."""
+    table: Any = SimpleNamespace(state=None)
+    table.legal_entries = lambda seat: Table.legal_entries(table, seat)
+    return table
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_a_legal_entry_is_the_actions_notation_description_code_json_and_steps(
+    game: str, players: int
+) -> None:
+    """``legal_for`` (and so ``legal_text``, checked against it above) lists, in the game's
+    order, each legal action's ``str``, its ``describe`` for the seat, its ``encode_action``
+    (left out where the game has none), its ``to_json`` (left out where the game has none yet)
+    and its ``steps``: worked out here from the game's protocol alone, key order included."""
+    table = _bare_table()
+    for state in walk(game, players, seed=8, moves=120):
+        table.state = state
+        for seat in [*range(players), None]:
+            expected: list[dict[str, Any]] = []
+            if seat is not None and seat in state.to_move:
+                for action in state.legal_actions(seat):
+                    item: dict[str, Any] = {
+                        "notation": str(action),
+                        "text": state.describe(action, seat),
+                    }
+                    with contextlib.suppress(NotImplementedError, ValueError):
+                        item["code"] = state.encode_action(action)
+                    with contextlib.suppress(NotImplementedError):
+                        item["json"] = action.to_json()
+                    item["steps"] = list(action.steps)
+                    expected.append(item)
+            got = Table.legal_for(table, seat)
+            assert _encode(got) == _encode(expected), (seat, state.ply)

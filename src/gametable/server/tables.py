@@ -309,25 +309,38 @@ class Table:
         return seat, token
 
     # -- what each seat is told -------------------------------------------------------------------
-    def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
-        """What ``seat`` may do now: each action's notation, description, integer code, JSON form
-        (``json``, the contract's ``action.to_json()``) and ``steps`` (labels for menus)."""
+    def legal_entries(self, seat: int | None) -> list[tuple[Forms, str, int | None]]:
+        """What ``seat`` may do now, in the game's order: for each legal action its forms
+        (:func:`action_forms`: notation, JSON form, steps and their encoded text), its
+        description for ``seat`` and its integer code (``None``: the game has no integer
+        encoding, or none for this action).  Empty when ``seat`` is not to move.  The one loop
+        behind :meth:`legal_for` and :meth:`legal_text`."""
         if seat is None or seat not in self.state.to_move:
             return []
         state = self.state
         codes = type(state) not in NO_CODES
         out = []
         for action in state.legal_actions(seat):
-            notation, as_json, steps, _, _ = action_forms(action)
-            item: dict[str, Any] = {"notation": notation, "text": state.describe(action, seat)}
+            code = None
             if codes:
                 try:
-                    item["code"] = state.encode_action(action)
+                    code = state.encode_action(action)
                 except NotImplementedError:  # a game without an integer encoding
                     NO_CODES.add(type(state))
                     codes = False
                 except ValueError:  # an action outside the encoding
                     pass
+            out.append((action_forms(action), state.describe(action, seat), code))
+        return out
+
+    def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """What ``seat`` may do now: each action's notation, description, integer code, JSON form
+        (``json``, the contract's ``action.to_json()``) and ``steps`` (labels for menus)."""
+        out = []
+        for (notation, as_json, steps, _, _), text, code in self.legal_entries(seat):
+            item: dict[str, Any] = {"notation": notation, "text": text}
+            if code is not None:
+                item["code"] = code
             if as_json is not None:
                 item["json"] = as_json
             item["steps"] = steps
@@ -338,24 +351,20 @@ class Table:
         """:meth:`legal_for` as JSON text (the same entries, keys and order), each entry
         assembled from its action's encoded forms (:func:`action_forms`) around its
         description and code, the only parts that depend on the position."""
-        if seat is None or seat not in self.state.to_move:
+        entries = self.legal_entries(seat)
+        if not entries:
             return NO_LEGAL
-        state = self.state
-        codes = type(state) not in NO_CODES
-        items = []
-        for action in state.legal_actions(seat):
-            forms = action_forms(action)
-            code = b""
-            if codes:
-                try:
-                    code = b',"code":%d' % state.encode_action(action)
-                except NotImplementedError:  # a game without an integer encoding
-                    NO_CODES.add(type(state))
-                    codes = False
-                except ValueError:  # an action outside the encoding
-                    pass
-            items.append(forms[3] + _encode(state.describe(action, seat)) + code + forms[4])
-        return msgspec.Raw(b"[" + b",".join(items) + b"]")
+        return msgspec.Raw(
+            b"["
+            + b",".join(
+                forms[3]
+                + _encode(text)
+                + (b"" if code is None else b',"code":%d' % code)
+                + forms[4]
+                for forms, text, code in entries
+            )
+            + b"]"
+        )
 
     def message_for(
         self, seat: int | None, kind: str = "update", view: Any = None
