@@ -10,8 +10,11 @@ processes (each owns whole tables).  A finished game is replaced by a new table.
 Latency is the time from sending a move to the table's spectator receiving the update of that
 move (so it includes the durable write, the broadcast and the loopback both ways).  Every 5 s a
 line: moves accepted per second, latency p50/p99/max of that window, the server's CPU (all its
-processes, 100% = one core), its RSS, the load generator's CPU and the machine's load average.
-The summary covers the whole measured window (after every table is open).
+processes, 100% = one core), its RSS, the load generator's CPU, the machine's load average, a
+probe's longest ping, and the server's background work in the window (``GET /api/timings``:
+group commits, their queue, SQLite checkpoints, garbage collections, the sweep; see
+:class:`Background`).  The summary covers the whole measured window (after every table is open).
+The load reads of each frame only what it acts on (:class:`Seen`), to spend little CPU.
 
     .venv/bin/python bench/capacity.py --tables 200 --seconds 30              # a quick look
     nice -n 5 .venv/bin/python bench/capacity.py --tables 2000 --seconds 300   # a goal level
@@ -76,6 +79,35 @@ _encode = msgspec.json.Encoder().encode
 def messages(frame: str | bytes) -> list[dict[str, Any]]:
     """The messages of a frame: one JSON object, or an array of them (sent together)."""
     data = decode(frame)
+    return data if isinstance(data, list) else [data]
+
+
+class Choice(msgspec.Struct):
+    """A legal move as the load reads it: its notation (the rest of the entry is skipped)."""
+
+    notation: str
+
+
+class Seen(msgspec.Struct):
+    """A server message as the load reads it: only what it acts on.  The view, the patch, the
+    log and the legal moves' descriptions are skipped by the parser, never made into objects;
+    ``legal`` is decoded only in the messages of a seat to move (see :func:`glance`)."""
+
+    type: str
+    seq: int = -1
+    over: bool = False
+    error: Any = None
+    legal: msgspec.Raw = msgspec.Raw(b"[]")
+
+
+#: a frame as the load reads it: one message or an array of them
+read_frame = msgspec.json.Decoder(Seen | list[Seen]).decode
+read_choices = msgspec.json.Decoder(list[Choice]).decode
+
+
+def glance(frame: str | bytes) -> list[Seen]:
+    """The messages of a frame (:class:`Seen`), decoding only what the load acts on."""
+    data = read_frame(frame)
     return data if isinstance(data, list) else [data]
 
 
@@ -395,20 +427,23 @@ class Table:
             async for raw in ws:
                 stats.frames += 1
                 stats.bytes += len(raw)
-                for msg in messages(raw):
+                for msg in glance(raw):
                     mover = self.take(msg, ws, seat, mover)
                 if self.over and not self.gen.stopping:
                     break
         except ConnectionClosed:
             if not self.gen.stopping and not self.over:
                 stats.closed += 1
+        except Exception as exc:  # a frame the load cannot read: shown, not silently idle
+            stats.errors.append(f"reading a frame: {exc!r}"[:200])
+            stats.refused += 1
         finally:
             if mover is not None:
                 mover.cancel()
 
     def take(
         self,
-        msg: dict[str, Any],
+        msg: Seen,
         ws: ClientConnection,
         seat: int | None,
         mover: asyncio.Task | None,
@@ -416,35 +451,39 @@ class Table:
         """One message of the socket of ``seat``; the task that moves next, if any (an update
         with a ``patch`` need not be applied: the load reads only ``legal``, ``seq``, ``over``)."""
         stats, rng = self.gen.stats, self.gen.rng
-        kind = msg.get("type")
+        kind = msg.type
         if kind in ("update", "sync"):
-            seq = msg["seq"]
+            seq = msg.seq
             if (seat is None or not self.spectator) and seq in self.sent:
                 stats.latencies.append(time.perf_counter() - self.sent.pop(seq))
             if mover is not None:
                 mover.cancel()
                 mover = None
-            if msg.get("over"):
+            if msg.over:
                 self.over = True
-            elif seat is not None and msg.get("legal"):
-                mover = asyncio.create_task(self.move(ws, seq, msg["legal"], rng))
+            elif seat is not None and len(msg.legal) > 2:  # not []
+                choices = read_choices(msg.legal)
+                if choices:
+                    mover = asyncio.create_task(self.move(ws, seq, choices, rng))
         elif kind == "accepted":
             stats.moves += 1
         elif kind == "refused":
-            if msg["error"]["kind"] == "stale":
+            if msg.error["kind"] == "stale":
                 stats.stale += 1
             else:
                 stats.refused += 1
-                stats.errors.append(str(msg["error"])[:200])
+                stats.errors.append(str(msg.error)[:200])
         elif kind == "error":
-            stats.errors.append(str(msg.get("error"))[:200])
+            stats.errors.append(str(msg.error)[:200])
         return mover
 
-    async def move(self, ws: ClientConnection, seq: int, legal: list, rng: random.Random) -> None:
+    async def move(
+        self, ws: ClientConnection, seq: int, legal: list[Choice], rng: random.Random
+    ) -> None:
         await asyncio.sleep(rng.uniform(*self.gen.think))
         if self.gen.stopping:
             return
-        action = rng.choice(legal)["notation"]
+        action = rng.choice(legal).notation
         self.sent[seq + 1] = time.perf_counter()
         await ws.send(encode({"type": "act", "action": action, "seq": seq, "id": f"m{seq}"}))
 
@@ -642,6 +681,7 @@ def main() -> None:
     port = args.port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(dir=args.tmp) as data_dir:
+        args.data_dir = data_dir
         server = start_server(args, data_dir, port)
         procs = []
         try:
@@ -710,6 +750,59 @@ class Probe(threading.Thread):
         return out
 
 
+class Background:
+    """The server's background work in each window (``GET /api/timings``): group commits per
+    second, writes per commit, the commit's time (SQLite's ``COMMIT``: the WAL's ``fsync``, and a
+    checkpoint when one is due) at p99 and at most, the longest time the batch's statements took
+    before it (``stm``) and the longest round trip of a batch through its thread (``thr``:
+    statements, commit and the hand-overs), the longest wait of a write for its batch to start
+    and the deepest queue, SQLite's checkpoints run apart from the commits (their longest), the
+    longest garbage collection, the minute sweep (its time, when one ran), and the size of the
+    database's WAL file and of the database.  With ``--workers N``: one worker's (the one the
+    request reaches)."""
+
+    HEADER = (
+        f"{'cmt/s':>6} {'w/cmt':>5} {'cmt p99':>7} {'cmt max':>7} {'stm max':>7} {'thr max':>7} "
+        f"{'wait max':>8} {'q max':>5} "
+        f"{'ckpt max':>8} {'gc max':>6} {'sweep':>6} {'WAL MiB':>7} {'db MiB':>6}"
+    )
+
+    def __init__(self, base: str, data_dir: str) -> None:
+        self.base = base
+        self.data_dir = Path(data_dir)
+        self.since = self.fetch(0.0).get("now", 0.0)
+
+    def fetch(self, since: float) -> dict[str, Any]:
+        try:
+            r = httpx.get(f"{self.base}/api/timings", params={"since": since}, timeout=10)
+            return dict(r.json()) if r.status_code == 200 else {}
+        except httpx.HTTPError:
+            return {}
+
+    def size(self, suffix: str) -> float:
+        files = list(self.data_dir.glob(f"**/*.sqlite3{suffix}"))
+        return sum(f.stat().st_size for f in files if f.exists()) / 2**20
+
+    def line(self) -> str:
+        got = self.fetch(self.since)
+        if not got:  # an older server (``--src``) without the endpoint
+            return ""
+        self.since = got["now"]
+        none = {"events": 0, "count": 0, "count_max": 0, "seconds": 0.0, "p99": 0.0, "max": 0.0}
+        commit, queue = got.get("commit", none), got.get("queue", none)
+        statements, batch = got.get("statements", none), got.get("batch", none)
+        ckpt, collect, sweep = got.get("checkpoint", none), got.get("gc", none), got.get("sweep")
+        swept = f"{sweep['max'] * 1000:>6.0f}" if sweep and sweep["events"] else f"{'-':>6}"
+        return (
+            f"{commit['events'] / TICK:>6.0f} {commit['count'] / max(1, commit['events']):>5.1f} "
+            f"{commit['p99'] * 1000:>7.1f} {commit['max'] * 1000:>7.1f} "
+            f"{statements['max'] * 1000:>7.1f} {batch['max'] * 1000:>7.1f} "
+            f"{queue['max'] * 1000:>8.1f} {queue['count_max']:>5} "
+            f"{ckpt['max'] * 1000:>8.1f} {collect['max'] * 1000:>6.1f} {swept} "
+            f"{self.size('-wal'):>7.1f} {self.size(''):>6.1f}"
+        )
+
+
 def wait_for(inbox: Any, procs: list) -> Any:
     """The next message from the load processes (exits if one of them died)."""
     while True:
@@ -724,9 +817,11 @@ def report(
 ) -> None:
     probe = Probe(f"http://127.0.0.1:{args.port}")
     probe.start()
+    background = Background(f"http://127.0.0.1:{args.port}", args.data_dir)
     print(
         f"{'t s':>5} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'srv CPU':>8} "
-        f"{'RSS MiB':>8} {'gen CPU':>8} {'load':>5} {'errors':>6} {'ping max':>8}",
+        f"{'RSS MiB':>8} {'gen CPU':>8} {'load':>5} {'errors':>6} {'ping max':>8} "
+        f"{Background.HEADER}",
         flush=True,
     )
     start = time.monotonic()
@@ -776,7 +871,8 @@ def report(
             f"{now - start:>5.0f} {moves / TICK:>8.0f} {percentile(lat, 0.5) * 1000:>7.1f} "
             f"{percentile(lat, 0.99) * 1000:>7.1f} {max(lat, default=float('nan')) * 1000:>7.1f} "
             f"{srv:>7.0f}% {lines[-1][1]:>8.0f} {(gen - gen_cpu) / TICK * 100:>7.0f}% "
-            f"{lines[-1][2]:>5.1f} {bad:>6} {max(probe.take(), default=0) * 1000:>8.0f}",
+            f"{lines[-1][2]:>5.1f} {bad:>6} {max(probe.take(), default=0) * 1000:>8.0f} "
+            f"{background.line()}",
             flush=True,
         )
         server_cpu, gen_cpu = cpu, gen
@@ -810,7 +906,8 @@ def report(
     )
     print(
         f"# received by the load's sockets per move: {totals['frames'] / moved:.2f} frames, "
-        f"{totals['bytes'] / moved:,.0f} bytes",
+        f"{totals['bytes'] / moved:,.0f} bytes; the load processes' CPU per move "
+        f"{gen_cpu / moved * 1000:.2f} ms",
         flush=True,
     )
     print(

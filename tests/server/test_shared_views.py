@@ -26,7 +26,7 @@ from gametable.server.manager import TableManager
 from gametable.server.settings import Settings
 from gametable.server.store import Store
 from gametable.server.tables import Table
-from gametable.server.wire import Follower, Memo, Prints
+from gametable.server.wire import Follower, Memo, Prints, apply_patch, patch_value
 
 _encode = msgspec.json.Encoder().encode
 GAMES = [("keezbord", 4), ("keezbord", 2), ("balam", 2), ("balam", 4), ("balzakken", 2)]
@@ -258,3 +258,24 @@ def test_a_legal_entry_is_the_actions_notation_description_code_json_and_steps(
                     expected.append(item)
             got = Table.legal_for(table, seat)
             assert _encode(got) == _encode(expected), (seat, state.ply)
+
+
+def test_a_shared_part_walked_once_still_gives_each_seat_the_patch_from_its_own_last_view() -> None:
+    """The keys of a split object (Balam's sites) are fingerprinted once a move for the seats
+    that share the object and were sent the same one before (``wire._split``); a seat that was
+    sent another one before gets its own patch all the same."""
+    sites = {f"s{i}": {"owner": i % 3, "pad": "x" * 40} for i in range(30)}
+    older = {**sites, "s5": {"owner": 9, "pad": "y"}}
+    views = {"a": {"sites": sites, "n": 1}, "b": {"sites": older, "n": 1}}
+    views["c"] = views["a"]
+    prints = {seat: Prints() for seat in views}
+    memo: Memo = {}
+    for seat, view in views.items():
+        prints[seat].update(view, 0, memo)  # the first view goes whole
+    moved = {**sites, "s3": {"owner": 2, "pad": "z"}}
+    memo = {}
+    for seat, view in views.items():
+        whole, patch = prints[seat].update({"sites": moved, "n": 2}, 0, memo)
+        assert whole is None and patch is not None
+        rebuilt = apply_patch(view, msgspec.json.decode(_encode(patch_value(patch))))
+        assert rebuilt == {"sites": moved, "n": 2}, seat

@@ -19,6 +19,7 @@ from gametable.bots.levels import LEVELS
 from gametable.core.errors import UnknownGame
 from gametable.core.record import Record
 from gametable.core.registry import game_names, load_game
+from gametable.server import timings
 from gametable.server.limits import Limits, client_of
 from gametable.server.manager import TableManager
 from gametable.server.recent import RecentGames
@@ -203,6 +204,14 @@ def make_router(manager: TableManager) -> APIRouter:
             "tables_in_memory": len(manager.tables),
             "worker": manager.worker.name,
         }
+
+    @router.get("/timings")
+    async def background_timings(since: float = 0.0) -> dict[str, Any]:
+        """What the background work cost since ``since`` (this server's ``time.monotonic()``;
+        the answer's ``now`` is the next call's ``since``): per kind (``commit``, ``batch``,
+        ``queue``, ``statements``, ``gc``, ``sweep``...) how many, their counts summed, and their
+        seconds in all, at the 99th percentile and at most (:mod:`gametable.server.timings`)."""
+        return timings.summary(since)
 
     @router.get("/games")
     async def games() -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.staticfiles import StaticFiles
 
 from gametable import __version__
-from gametable.server import api, memory, pages, rules_api, tableside, ws
+from gametable.server import api, memory, pages, rules_api, tableside, timings, ws
 from gametable.server.cluster import Elsewhere
 from gametable.server.forward import Forwarder
 from gametable.server.limits import BodyLimit
@@ -29,7 +29,7 @@ def create_app(settings: Settings | None = None, address: str | None = None) -> 
     bodies above ``settings.max_body`` bytes get 413 before the API reads them.
     """
     settings = settings or Settings()
-    store = Store(settings.url())
+    store = Store(settings.url(), checkpoint_interval=settings.checkpoint_interval)
     manager = TableManager(settings, store)
     forwarder = Forwarder(settings.max_message)
 
@@ -43,6 +43,7 @@ def create_app(settings: Settings | None = None, address: str | None = None) -> 
                 memory.keep_frozen(settings.gc_freeze_interval, settings.gc_full_interval)
             ),
         ]
+        timings.time_collections()
         if settings.gc_freeze_interval > 0:
             memory.tune()
             memory.freeze()  # what is loaded now (games, the web stack) lives as long as we do

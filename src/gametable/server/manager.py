@@ -22,6 +22,7 @@ from gametable.bots import check_bot_spec
 from gametable.core.errors import GameError
 from gametable.core.protocol import Game, State
 from gametable.core.registry import game_names, load_game
+from gametable.server import timings
 from gametable.server.botpool import BotPool
 from gametable.server.clocks import Clock, ClockError, Timing
 from gametable.server.cluster import Elsewhere, Worker
@@ -64,7 +65,7 @@ class TableManager:
         self.writer = Writer(store, window=settings.commit_window)
         self.limits = Limits(settings)
         self.bots = BotPool(settings.bot_processes, settings.bot_deadline, settings.bot_grace)
-        self.worker = Worker(settings, store)
+        self.worker = Worker(settings, store, self.writer)
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         #: tables whose lease is being given back (not to be claimed again until it is)
@@ -422,8 +423,10 @@ class TableManager:
     async def run_sweeper(self) -> None:
         while True:
             await asyncio.sleep(self.settings.sweep_interval)
+            started = time.monotonic()
             try:
                 await self.sweep()
+                timings.record("sweep", time.monotonic() - started, len(self.tables))
             except Exception:  # one failed sweep (a database hiccup) must not end the sweeper
                 log.exception("expiring idle tables failed")
 

@@ -55,6 +55,7 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "gc_freeze_interval": (0.0, 24 * 3600.0),
     "gc_full_interval": (0.0, 30 * 24 * 3600.0),
     "commit_window": (0.0, 1.0),
+    "checkpoint_interval": (0.0, 3600.0),
     "patch_threshold": (0, 1 << 62),
     "heartbeat_interval": (0.05, 600.0),
     "lease_timeout": (0.2, 3600.0),
@@ -106,7 +107,10 @@ class Settings:
 
     Writes: ``commit_window``: seconds a group commit waits for more writes before it commits
     (every move is still committed before anyone hears of it; a longer window means fewer
-    commits for the same moves, and that much more latency).
+    commits for the same moves, and that much more latency).  ``checkpoint_interval`` (SQLite):
+    every this many seconds a thread of its own copies SQLite's write-ahead log into the
+    database file, so that no group commit does it (0: SQLite's own schedule, inside the commit
+    that finds the log over 1,000 pages; see :class:`~gametable.server.store.Store`).
 
     The wire (:mod:`gametable.server.wire`): ``patch_threshold``: a seat's view whose JSON text
     is at least this many bytes goes in an ``update`` as a patch to the one before, a shorter one
@@ -156,6 +160,7 @@ class Settings:
     gc_freeze_interval: float = 5.0
     gc_full_interval: float = 0.0
     commit_window: float = 0.005
+    checkpoint_interval: float = 0.0
     patch_threshold: int = 2048
     worker_name: str | None = None
     advertise_url: str | None = None

@@ -14,6 +14,7 @@ Every method is synchronous and thread-safe; the server calls them through ``asy
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 import time
 from dataclasses import dataclass
@@ -23,7 +24,9 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from gametable.core.errors import GameError
-from gametable.server import migrate
+from gametable.server import migrate, timings
+
+log = logging.getLogger("gametable.server")
 
 
 class StoreError(GameError):
@@ -159,17 +162,24 @@ class Claim:
     exists: bool = True
 
 
+class NameTaken(StoreError):
+    """A heartbeat of a worker whose name another process has taken since (a newer
+    incarnation): nothing was written, and this worker must stop."""
+
+
 class LeaseLost(StoreError):
     """A write for a table whose lease another worker has taken (this worker was taken for
     dead): nothing was written, and this worker must forget the table."""
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any, autocheckpoint: bool = True) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")
+    if not autocheckpoint:  # the store's checkpointer thread does it (Store.checkpoint)
+        cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
 
 
@@ -230,12 +240,13 @@ class Writer:
         self.store = store
         self.max_batch = max_batch
         self.window = window
-        self.pending: list[tuple[str, tuple, asyncio.Future]] = []
+        #: (name, args, future, when it was queued: ``time.monotonic()``)
+        self.pending: list[tuple[str, tuple, asyncio.Future, float]] = []
         self.task: asyncio.Task | None = None
 
     async def write(self, name: str, *args: Any) -> None:
         future = asyncio.get_running_loop().create_future()
-        self.pending.append((name, args, future))
+        self.pending.append((name, args, future, time.monotonic()))
         if self.task is None or self.task.done():
             self.task = asyncio.create_task(self._drain())
         await future
@@ -244,12 +255,20 @@ class Writer:
         while self.pending:
             if self.window > 0 and len(self.pending) < self.max_batch:
                 await asyncio.sleep(self.window)
+            queued = len(self.pending)
             batch, self.pending = self.pending[: self.max_batch], self.pending[self.max_batch :]
+            started = time.monotonic()
+            # the queue: how long the batch's oldest write waited for its turn, and its depth
+            timings.record("queue", started - batch[0][3], queued, started)
             try:
-                results = await asyncio.to_thread(self.store.write, [(n, a) for n, a, _ in batch])
+                results = await asyncio.to_thread(
+                    self.store.write, [(n, a) for n, a, _, _ in batch]
+                )
             except Exception as exc:  # handed to every waiting move, whose caller reports it
                 results = [exc] * len(batch)
-            for (_, _, future), result in zip(batch, results, strict=True):
+            # the batch's round trip through a thread: the store's work and the hand-overs
+            timings.record("batch", time.monotonic() - started, len(batch))
+            for (_, _, future, _), result in zip(batch, results, strict=True):
                 if future.done():
                     continue
                 if result is None:
@@ -268,16 +287,31 @@ class Store:
 
     owner: str | None = None
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, checkpoint_interval: float = 0.0) -> None:
         """Open the database at ``url`` and bring its schema up to date; :class:`StoreError`
-        (or :class:`~gametable.server.migrate.SchemaError`) says why it cannot be used."""
+        (or :class:`~gametable.server.migrate.SchemaError`) says why it cannot be used.
+
+        ``checkpoint_interval`` (SQLite only; 0: SQLite's own schedule): every this many
+        seconds a thread of the store's own copies what the WAL holds into the database file
+        (:meth:`checkpoint`), instead of SQLite doing it inside whichever commit finds the WAL
+        over 1,000 pages.  That commit (one of the group commits, which every move waits for)
+        then wrote the pages back and ``fsync``-ed the database file before it returned; apart,
+        the commits only append to the WAL and ``fsync`` it, as before, so a commit is as durable
+        as before: what is in the WAL is in the database."""
         self.url = url
         try:
             self.engine: Engine = sa.create_engine(url)
         except (sa.exc.ArgumentError, ImportError) as exc:
             raise StoreError(f"cannot use the database URL {url!r}: {exc}") from None
+        self.checkpoint_interval = 0.0
         if self.engine.dialect.name == "sqlite":
-            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+            self.checkpoint_interval = checkpoint_interval
+            auto = checkpoint_interval <= 0
+
+            def pragmas(dbapi_connection: Any, record: Any) -> None:
+                _sqlite_pragmas(dbapi_connection, record, autocheckpoint=auto)
+
+            sa.event.listen(self.engine, "connect", pragmas)
         try:
             self.upgraded_from = migrate.upgrade(self.engine)
         except sa.exc.SQLAlchemyError as exc:
@@ -292,8 +326,53 @@ class Store:
         self._writer_conn: sa.Connection | None = None
         #: the moves' statements compiled for this database and :attr:`owner` (made on first use)
         self._moves_plan: MoveStatements | None = None
+        self._stopping = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.checkpoint_interval > 0:
+            self._checkpointer = threading.Thread(
+                target=self._checkpoints, name="gametable-checkpoints", daemon=True
+            )
+            self._checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        """The checkpointer thread: :meth:`checkpoint` every :attr:`checkpoint_interval`."""
+        while not self._stopping.wait(self.checkpoint_interval):
+            try:
+                self.checkpoint()
+            except Exception:  # a failed checkpoint loses nothing: the WAL keeps it all
+                log.exception("checkpointing the database failed")
+
+    def checkpoint(self) -> tuple[int, int]:
+        """Copy the pages the WAL holds into the database file (SQLite's ``PASSIVE``
+        checkpoint, on a connection of its own); the frames in the WAL and those copied, after
+        the last pass.  Two passes: the first while commits go on (appending to the WAL), which
+        copies the bulk; the second with the commits held (``_writing``) for the few frames
+        they added meanwhile, so that the WAL is all copied when the next commit starts, which
+        then writes it afresh from its beginning (without it, a WAL written to all the time
+        would only grow).  Each pass is recorded (``timings``, kind ``checkpoint``, with the
+        frames it found copied)."""
+        if self.engine.dialect.name != "sqlite":
+            return (0, 0)
+        with self.engine.connect() as conn:
+            frames, copied = self._checkpoint_pass(conn)
+            if frames == 0:
+                return frames, copied  # nothing written since the WAL started afresh
+            with self._writing:  # no commit under way: what was added since is copied too
+                frames, copied = self._checkpoint_pass(conn)
+        return frames, copied
+
+    @staticmethod
+    def _checkpoint_pass(conn: sa.Connection) -> tuple[int, int]:
+        started = time.perf_counter()
+        row = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one()
+        _busy, frames, copied = (int(x) for x in row)
+        timings.record("checkpoint", time.perf_counter() - started, copied)
+        return frames, copied
 
     def close(self) -> None:
+        self._stopping.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(10)
         with self._writing:
             if self._writer_conn is not None:
                 self._writer_conn.close()
@@ -303,7 +382,8 @@ class Store:
     # -- writing ----------------------------------------------------------------------------------
     def write(self, ops: list[tuple[str, tuple]]) -> list[BaseException | None]:
         """Run a batch of writes (``("create_table", args)``, ``("append_move", args)``,
-        ``("join", (table_id, time))``, ``("clock", (table_id, clock_state))``...) in one
+        ``("join", (table_id, time))``, ``("clock", (table_id, clock_state))``,
+        ``("heartbeat", (name, incarnation, time))``...) in one
         transaction, so many tables' moves share one commit; if the batch fails, each write is
         retried alone so that one bad write fails only itself.  The outcome of each write.
 
@@ -331,12 +411,17 @@ class Store:
         ``_writing``."""
         conn, self._writer_conn = self._writer_conn or self.engine.connect(), None
         try:
-            with conn.begin():
-                self._write_batch(conn, ops)
+            transaction = conn.begin()
+            started = time.perf_counter()
+            self._write_batch(conn, ops)
+            written = time.perf_counter()
+            transaction.commit()  # SQLite: the WAL's fsync (and a checkpoint, when it is due)
         except BaseException:
             conn.close()  # rolled back; possibly broken: not kept
             raise
         self._writer_conn = conn
+        timings.record("statements", written - started, len(ops))
+        timings.record("commit", time.perf_counter() - written, len(ops))
 
     def _write_batch(self, conn: sa.Connection, ops: list[tuple[str, tuple]]) -> None:
         """New tables first, then all the moves with one ``executemany`` each (a table has at
@@ -348,6 +433,7 @@ class Store:
         releases = [args for name, args in ops if name == "release"]
         seatings = [args for name, args in ops if name == "seats"]
         takebacks = [args for name, args in ops if name == "take_back"]
+        beats = [args for name, args in ops if name == "heartbeat"]
         # each table's running clock as the last write of the batch left it (a move carries it,
         # a seat going away or coming back sends it alone): written once, after the moves
         clocks: dict[str, Any] = {}
@@ -358,7 +444,7 @@ class Store:
                 clocks[args[0]] = args[7]
         known = len(creates) + len(moves) + len(joins) + len(touches) + len(releases)
         clock_ops = sum(1 for name, _ in ops if name == "clock")
-        if known + len(seatings) + len(takebacks) + clock_ops != len(ops):
+        if known + len(seatings) + len(takebacks) + len(beats) + clock_ops != len(ops):
             raise ValueError(f"unknown write in {sorted({name for name, _ in ops})}")
         if creates:
             conn.execute(
@@ -411,6 +497,14 @@ class Store:
             if gone.rowcount != 1:
                 raise StoreError(f"table {tid} has no move {n} to take back")
             self._fenced(conn, tid, {"move_count": n - 1, "status": status}, moves=n)
+        for name, incarnation, at in beats:  # a worker's heartbeat, with the moves
+            done = conn.execute(
+                workers_t.update()
+                .where(workers_t.c.name == name, workers_t.c.incarnation == incarnation)
+                .values(heartbeat_at=at)
+            )
+            if done.rowcount != 1:
+                raise NameTaken(f"another process has taken the worker name {name!r}")
         for ids, owner in releases:  # tables unloaded from memory: anyone may take them
             for chunk in chunks(ids):
                 conn.execute(
@@ -705,14 +799,14 @@ class Store:
         return before
 
     def heartbeat(self, name: str, incarnation: str) -> bool:
-        """Say this worker is alive; ``False`` if another process has taken its name since."""
-        with self.engine.begin() as conn:
-            done = conn.execute(
-                workers_t.update()
-                .where(workers_t.c.name == name, workers_t.c.incarnation == incarnation)
-                .values(heartbeat_at=time.time())
-            )
-        return done.rowcount == 1
+        """Say this worker is alive; ``False`` if another process has taken its name since.
+        A write like the moves (``("heartbeat", (name, incarnation, time))``), on the writes'
+        connection: a server sends it through its :class:`Writer`, in a group commit."""
+        try:
+            self.write([("heartbeat", (name, incarnation, time.time()))])
+        except NameTaken:
+            return False
+        return True
 
     def owned(self, owner: str) -> set[str]:
         """The tables whose lease ``owner`` holds."""

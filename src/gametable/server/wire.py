@@ -60,8 +60,10 @@ WHOLE = 2048
 #: (kept alive, so that its ``id`` names it alone) and the text's hash: several seats' views
 #: share their public parts (``State.views``), which are then encoded once, not once per seat.
 #: Made afresh for each move (:meth:`Prints.update`'s ``memo``): the parts must not change
-#: while it is in use.
-Memo = dict[int, tuple[Any, bytes, int]]
+#: while it is in use.  It also keeps, by ``(parent, id(part), id(fingerprints before))``, the
+#: walk through the keys of a split object (:func:`_split`): seats whose views share the object
+#: and were sent the same one before share its fingerprints too, so it is walked once a move.
+Memo = dict[Any, tuple[Any, ...]]
 
 
 def _text(value: Any, memo: Memo | None) -> tuple[bytes, int]:
@@ -122,11 +124,33 @@ def _changed(
             return digest, size, None
     if isinstance(value, dict) and size >= SPLIT and len(path) == 1:
         if old is not None and old[2] is not None:
-            return digest, size, _parts(value, old[2], ops, path[0], memo)
+            return digest, size, _split(value, old[2], ops, path[0], memo)
         ops.append(("set", path, text))  # sent whole; its keys' fingerprints kept for next time
-        return digest, size, _parts(value, None, [], path[0], memo)
+        return digest, size, _split(value, None, [], path[0], memo)
     ops.append(("set", path, text))
     return digest, size, None
+
+
+def _split(
+    obj: dict[str, Any],
+    before: dict[str, Print] | None,
+    ops: list[Op],
+    parent: str,
+    memo: Memo | None,
+) -> dict[str, Print]:
+    """:func:`_parts` for the keys of the object under ``parent``, done once a move for the
+    seats that share both the object and the fingerprints it had before (``memo``): the
+    fingerprints returned are shared by them, and never changed (a new move makes new ones)."""
+    if memo is None:
+        return _parts(obj, before, ops, parent)
+    key = (parent, id(obj), id(before))
+    known = memo.get(key)
+    if known is None:
+        mine: list[Op] = []
+        # obj and before are kept in the entry: their ids name them alone while it lives
+        known = memo[key] = (obj, before, _parts(obj, before, mine, parent, memo), mine)
+    ops.extend(known[3])
+    return known[2]
 
 
 class Prints:
