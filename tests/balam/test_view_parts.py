@@ -55,10 +55,8 @@ def test_every_part_equals_the_views_for_every_seat(players, seed, options, heur
 
 
 def test_the_parts_name_every_key_of_the_view_and_only_those_asked_for():
-    last = None
-    for last in states(2, 4):
-        pass
-    assert last is not None and last.is_over
+    *_, last = states(2, 4)
+    assert last.is_over
     assert set(EVERY_PART) == set(last.view(0))  # the game's end has ``outcome`` too
     first = GAME.new_game(2, seed=4)
     assert "outcome" not in first.view_parts(0, EVERY_PART)

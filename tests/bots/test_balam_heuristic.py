@@ -3,6 +3,7 @@ ISMCTS bot widens Balam's big decisions in the heuristic's order."""
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 
@@ -247,8 +248,9 @@ def test_the_rules_of_thumb_read_the_same_from_the_parts_as_from_the_whole_view(
         seat = state.to_move[0]
         legal = state.legal_actions(seat)
         if len(legal) > 1 and state.ply % 2 == 0:
+            imagine = functools.partial(state.resample, seat, 11)
             scores = [
-                hb.action_scores(view, seat, legal, lambda: state.resample(seat, 11))
+                hb.action_scores(view, seat, legal, imagine)
                 for view in (state.view(seat), state.view_parts(seat, hb.PARTS))
             ]
             assert scores[0] == scores[1]
