@@ -27,8 +27,6 @@ HOME_BONUS = 12.0  # a pawn home is safe for ever
 START_GUARD = 3.0  # resting on its own start space: cannot be passed or hit
 REACH = (1, 2, 3, 5, 6, 7, 8, 9, 10, 12)  # forward steps of single cards (7 also in parts)
 BACK = 4
-#: evaluate: a seat's lead of s points reads as 0.5 + s / EVAL_SCALE (clipped to [0, 1])
-EVAL_SCALE = 200.0
 
 
 def seat_values(view: Mapping[str, Any]) -> list[float]:
@@ -90,16 +88,9 @@ def choose(seat_state: SeatState, rng: random.Random) -> Action:
 
 
 def evaluate(state: State) -> Sequence[float]:
-    """Team standings turned into values in [0, 1] (0.5 when level).
-
-    A team's standing sums its partners' (:func:`team_scores`), so the lead is read per
-    partner: divided by the team's size before it is scaled (two players: unchanged).  Read
-    whole, two partners' leads passed the clip twice as soon and a four-seat search saw a flat
-    0 or 1 at about two leaves in five, where no move looks better than another."""
-    view = state.view(None)
-    scores = team_scores(view)
-    scale = EVAL_SCALE * max(len(team) for team in view["teams"])
-    return [min(1.0, max(0.0, 0.5 + s / scale)) for s in scores]
+    """Team standings turned into values in [0, 1] (0.5 when level)."""
+    scores = team_scores(state.view(None))
+    return [min(1.0, max(0.0, 0.5 + s / 200.0)) for s in scores]
 
 
 register_heuristic(
