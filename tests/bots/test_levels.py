@@ -186,3 +186,16 @@ def test_hard_refuses_a_bad_seat_budget(
     state = balzakken_at(4, 4, seed=4)
     with pytest.raises(ValueError, match=message):
         make_bot("hard", seed=1).act(state, state.to_move[0])
+
+
+def test_keezbord_hard_caps_a_six_seat_move_at_96_rollouts_and_keeps_320_below() -> None:
+    """The shipped Keezbord setting: a six-seat rollout costs several times a two-seat one, so
+    ``hard`` takes at most 96 rollouts a move there and 320 at two and four seats."""
+    game = gametable.load_game("keezbord")
+    for players, budget in [(6, 96), (4, 320), (2, 320), (6, 96)]:
+        state = game.new_game(players, seed=players)
+        bot = make_bot("hard:iterations=12", seed=1)
+        seat = state.to_move[0]
+        assert bot.act(state, seat) in state.legal_actions(seat)
+        assert isinstance(bot, HardBot) and isinstance(bot.improver, ImproveBot)
+        assert bot.improver.budget == budget

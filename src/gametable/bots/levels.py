@@ -85,7 +85,8 @@ class NormalBot(HeuristicBot):
 #: policy improvement search (``search: improve``, 64 samples, about 0.15 s of CPU a move at
 #: two players, with weighted determinisation, ``draws``; at most 480, 400, 280 and 260
 #: rollouts a move at three to six players, ``seat_budget``), Keezbord too (48 samples,
-#: playouts cut at 6 plies, at most 320 rollouts a move; about 0.08 s, slowest about 0.3 s);
+#: playouts cut at 6 plies, at most 320 rollouts a move, 96 at six seats; about 0.08 s,
+#: slowest about 0.3 s);
 #: Balam plays paired rollouts
 #: of the rules of thumb (``search: rollouts``, 600 plies a move); a Balam spec with a tree
 #: setting gets ISMCTS at 600 iterations with the distribution steps settled by the rules of
@@ -110,12 +111,16 @@ HARD: Mapping[str, Mapping[str, Any]] = {
     # since 2026-12-01 (15:25 UTC): policy improvement as in Balzakken, 48 samples whose
     # playouts are cut at 6 plies (Keezbord has no short rounds) and scored by the learned
     # evaluation, at most 320 rollouts a move; the former setting was
-    # ``{"leaf": "learned", "iterations": 300, "depth": 4, "rollout": "policy"}``
+    # ``{"leaf": "learned", "iterations": 300, "depth": 4, "rollout": "policy"}``; at six
+    # seats a rollout costs 2-5 times as much, so a move takes at most 96 rollouts there
+    # (slowest move 0.44 s at load 5-7, against 1.2-1.7 s at 320; docs/bots.md, 2026-12-01
+    # evening)
     "keezbord": {
         "search": "improve",
         "samples": 48,
         "depth": 6,
         "budget": 320,
+        "seat_budget": {6: 96},
         "leaf": "learned",
         "draws": 8,
     },
