@@ -16,11 +16,38 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Iterator
 
 import gametable
 from gametable.bots import make_bot
 from gametable.bots.base import SeatState
 from gametable.bots.heuristics import heuristic_for
+from gametable.core.protocol import State
+
+
+def heuristic_decisions(
+    game_name: str, seeds: list[int], every: int
+) -> Iterator[tuple[int, State, int]]:
+    """Along each seeded game between heuristic bots at 2 players, every ``every``-th decision
+    with a choice that the game does not call routine: (the game's seed, the live state, the
+    seat to decide).
+    The caller must not change the state (clone it to keep it); the game goes on after."""
+    game = gametable.load_game(game_name)
+    heuristic = heuristic_for(game_name)
+    for seed in seeds:
+        state = game.new_game(2, seed=seed)
+        rng = random.Random(seed)
+        seen = 0
+        while not state.is_over:
+            seat = state.to_move[0]
+            legal = state.legal_actions(seat)
+            routine = heuristic.settled is not None and heuristic.settled(legal)
+            if len(legal) > 1 and not routine:
+                if seen % every == 0:
+                    yield seed, state, seat
+                seen += 1
+            action = legal[0] if len(legal) == 1 else heuristic.policy(SeatState(state, seat), rng)
+            state.apply(action, seat)
 
 
 def main() -> None:
@@ -30,29 +57,16 @@ def main() -> None:
     parser.add_argument("--seeds", default="1,2", help="the heuristic games' seeds")
     parser.add_argument("--every", type=int, default=3, help="time every N-th decision")
     args = parser.parse_args()
-    heuristic = heuristic_for(args.game)
     bot = make_bot(args.spec, seed=1)
     times: list[tuple[float, str]] = []
-    for seed in (int(s) for s in args.seeds.split(",")):
-        state = gametable.load_game(args.game).new_game(2, seed=seed)
-        rng = random.Random(seed)
-        seen = 0
-        while not state.is_over:
-            seat = state.to_move[0]
-            legal = state.legal_actions(seat)
-            routine = heuristic.settled is not None and heuristic.settled(legal)
-            if len(legal) > 1 and not routine:
-                if seen % args.every == 0:
-                    start = time.process_time()
-                    bot.act(state, seat)
-                    spent = time.process_time() - start
-                    where = state.view(None).get("round")
-                    times.append(
-                        (spent, f"seed {seed} ply {state.ply} round {where} {legal[0].kind}")
-                    )
-                seen += 1
-            action = legal[0] if len(legal) == 1 else heuristic.policy(SeatState(state, seat), rng)
-            state.apply(action, seat)
+    seeds = [int(s) for s in args.seeds.split(",")]
+    for seed, state, seat in heuristic_decisions(args.game, seeds, args.every):
+        start = time.process_time()
+        bot.act(state, seat)
+        spent = time.process_time() - start
+        where = state.view(None).get("round")
+        kind = state.legal_actions(seat)[0].kind
+        times.append((spent, f"seed {seed} ply {state.ply} round {where} {kind}"))
     spent = sorted(t for t, _ in times)
     n = len(spent)
     print(

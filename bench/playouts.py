@@ -36,6 +36,8 @@ from pathlib import Path
 
 
 def measure(args: argparse.Namespace) -> dict[str, object]:
+    from decisions import heuristic_decisions  # bench/decisions.py, beside this script
+
     import gametable
     from gametable.bots import make_bot
     from gametable.bots.base import SeatState
@@ -43,21 +45,11 @@ def measure(args: argparse.Namespace) -> dict[str, object]:
 
     game = gametable.load_game(args.game)
     heuristic = heuristic_for(args.game)
-    decisions = []
-    for seed in (int(s) for s in args.seeds.split(",")):
-        state = game.new_game(2, seed=seed)
-        rng = random.Random(seed)
-        seen = 0
-        while not state.is_over:
-            seat = state.to_move[0]
-            legal = state.legal_actions(seat)
-            routine = heuristic.settled is not None and heuristic.settled(legal)
-            if len(legal) > 1 and not routine:
-                if seen % args.every == 0:
-                    decisions.append((state.clone(), seat))
-                seen += 1
-            action = legal[0] if len(legal) == 1 else heuristic.policy(SeatState(state, seat), rng)
-            state.apply(action, seat)
+    seeds = [int(s) for s in args.seeds.split(",")]
+    decisions = [
+        (state.clone(), seat)
+        for _seed, state, seat in heuristic_decisions(args.game, seeds, args.every)
+    ]
     digest = hashlib.md5()
     plies = 0
     start = time.process_time()
