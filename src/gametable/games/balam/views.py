@@ -16,7 +16,7 @@ way a position file does.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from typing import Annotated, Any, Literal, NotRequired, TypedDict
+from typing import Annotated, Any, Literal, NotRequired, TypedDict, cast
 
 import msgspec
 
@@ -535,46 +535,14 @@ def turn_view(state: BalamData) -> TurnView:
 
 
 def view(state: BalamData, seat: int | None, to_move: tuple[int, ...], outcome: Any) -> BalamView:
-    """What ``seat`` (``None``: a spectator) sees."""
-    out: BalamView = {
-        "game": "balam",
-        "version": state.game.version,
-        "players": state.players,
-        "options": options_view(state.options),
-        "ply": state.ply,
-        "round": state.round,
-        "phase": PHASE_NAMES[state.phase],
-        "current": state.current,
-        "round_first": state.round_first,
-        "to_move": list(to_move),
-        "seat": seat,
-        "sites": sites_view(state),
-        "kings": kings_json(state.sheets, state.prestige),
-        "supply": all_riches(state.supply),
-        "katun": katun_view(state, seat),
-        "turn": turn_view(state),
-        "distribution": {
-            "done": list(state.done),
-            "moved": [position_text(state.board, b) for b in sorted(state.moved)],
-        },
-        "last_roll": [face_text(f) for f in state.last_roll],
-        "last_war": last_war_view(state),
-        "log": list(state.log),
-        "bonus": None if state.bonus is None else list(state.bonus),
-        "rounds": list(state.history),
-        "round_tally": tally_json(state.tally),
-        "board": board_json(state.board),
-        "pyramids_left": [
-            {
-                "large": LARGE_PYRAMIDS - state.cities(q),
-                "small": SMALL_PYRAMIDS - state.small_used(q),
-            }
-            for q in range(state.players)
-        ],
+    """What ``seat`` (``None``: a spectator) sees: every part of :data:`_PARTS`, in its order
+    (``outcome`` once the game is over), each built afresh."""
+    out = {
+        key: build(state, seat, to_move, outcome, False)
+        for key, build in _PARTS.items()
+        if key != "outcome" or state.phase == OVER
     }
-    if state.phase == OVER:
-        out["outcome"] = outcome.to_json()
-    return out
+    return cast(BalamView, out)
 
 
 def views(
@@ -619,46 +587,54 @@ def _board_part(state: BalamData) -> BoardView:
     return state.board.layout_json[0]
 
 
-#: each top-level key of :func:`view`, built alone as :func:`view` builds it: the same values,
-#: but the board, the free sites and the Katun cards described are shared copies
-_PARTS: dict[str, Callable[[BalamData, int | None, tuple[int, ...], Any], Any]] = {
-    "game": lambda state, seat, to_move, outcome: "balam",
-    "version": lambda state, seat, to_move, outcome: state.game.version,
-    "players": lambda state, seat, to_move, outcome: state.players,
-    "options": lambda state, seat, to_move, outcome: options_view(state.options),
-    "ply": lambda state, seat, to_move, outcome: state.ply,
-    "round": lambda state, seat, to_move, outcome: state.round,
-    "phase": lambda state, seat, to_move, outcome: PHASE_NAMES[state.phase],
-    "current": lambda state, seat, to_move, outcome: state.current,
-    "round_first": lambda state, seat, to_move, outcome: state.round_first,
-    "to_move": lambda state, seat, to_move, outcome: list(to_move),
-    "seat": lambda state, seat, to_move, outcome: seat,
-    "sites": lambda state, seat, to_move, outcome: sites_view(state, shared=True),
-    "kings": lambda state, seat, to_move, outcome: kings_json(state.sheets, state.prestige),
-    "supply": lambda state, seat, to_move, outcome: all_riches(state.supply),
-    "katun": lambda state, seat, to_move, outcome: katun_view(state, seat, shared_card_view),
-    "turn": lambda state, seat, to_move, outcome: turn_view(state),
-    "distribution": lambda state, seat, to_move, outcome: {
+#: each top-level key of a view, in the view's order, and how it is built alone:
+#: ``build(state, seat, to_move, outcome, shared)``; with ``shared`` (:func:`view_parts`, for
+#: bots) the board, the free sites and the Katun cards described are copies kept for all, else
+#: (:func:`view`) every part is fresh
+_PARTS: dict[str, Callable[[BalamData, int | None, tuple[int, ...], Any, bool], Any]] = {
+    "game": lambda state, seat, to_move, outcome, shared: "balam",
+    "version": lambda state, seat, to_move, outcome, shared: state.game.version,
+    "players": lambda state, seat, to_move, outcome, shared: state.players,
+    "options": lambda state, seat, to_move, outcome, shared: options_view(state.options),
+    "ply": lambda state, seat, to_move, outcome, shared: state.ply,
+    "round": lambda state, seat, to_move, outcome, shared: state.round,
+    "phase": lambda state, seat, to_move, outcome, shared: PHASE_NAMES[state.phase],
+    "current": lambda state, seat, to_move, outcome, shared: state.current,
+    "round_first": lambda state, seat, to_move, outcome, shared: state.round_first,
+    "to_move": lambda state, seat, to_move, outcome, shared: list(to_move),
+    "seat": lambda state, seat, to_move, outcome, shared: seat,
+    "sites": lambda state, seat, to_move, outcome, shared: sites_view(state, shared=shared),
+    "kings": lambda state, seat, to_move, outcome, shared: kings_json(state.sheets, state.prestige),
+    "supply": lambda state, seat, to_move, outcome, shared: all_riches(state.supply),
+    "katun": lambda state, seat, to_move, outcome, shared: katun_view(
+        state, seat, shared_card_view if shared else card_view
+    ),
+    "turn": lambda state, seat, to_move, outcome, shared: turn_view(state),
+    "distribution": lambda state, seat, to_move, outcome, shared: {
         "done": list(state.done),
         "moved": [position_text(state.board, b) for b in sorted(state.moved)],
     },
-    "last_roll": lambda state, seat, to_move, outcome: [face_text(f) for f in state.last_roll],
-    "last_war": lambda state, seat, to_move, outcome: last_war_view(state),
-    "log": lambda state, seat, to_move, outcome: list(state.log),
-    "bonus": lambda state, seat, to_move, outcome: (
+    "last_roll": lambda state, seat, to_move, outcome, shared: [
+        face_text(f) for f in state.last_roll
+    ],
+    "last_war": lambda state, seat, to_move, outcome, shared: last_war_view(state),
+    "log": lambda state, seat, to_move, outcome, shared: list(state.log),
+    "bonus": lambda state, seat, to_move, outcome, shared: (
         None if state.bonus is None else list(state.bonus)
     ),
-    "rounds": lambda state, seat, to_move, outcome: list(state.history),
-    "round_tally": lambda state, seat, to_move, outcome: tally_json(state.tally),
-    "board": lambda state, seat, to_move, outcome: _board_part(state),
-    "pyramids_left": lambda state, seat, to_move, outcome: [
+    "rounds": lambda state, seat, to_move, outcome, shared: list(state.history),
+    "round_tally": lambda state, seat, to_move, outcome, shared: tally_json(state.tally),
+    "board": lambda state, seat, to_move, outcome, shared: (
+        _board_part(state) if shared else board_json(state.board)
+    ),
+    "pyramids_left": lambda state, seat, to_move, outcome, shared: [
         {
             "large": LARGE_PYRAMIDS - state.cities(q),
             "small": SMALL_PYRAMIDS - state.small_used(q),
         }
         for q in range(state.players)
     ],
-    "outcome": lambda state, seat, to_move, outcome: outcome.to_json(),
+    "outcome": lambda state, seat, to_move, outcome, shared: outcome.to_json(),
 }
 
 
@@ -678,5 +654,5 @@ def view_parts(
         build = _PARTS.get(key)
         if build is None or (key == "outcome" and state.phase != OVER):
             continue
-        out[key] = build(state, seat, to_move, outcome)
+        out[key] = build(state, seat, to_move, outcome, True)
     return out
