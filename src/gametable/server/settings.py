@@ -105,8 +105,8 @@ class Settings:
     - ``shutdown_timeout``: seconds a stopping server waits for its connections to close.
 
     Memory (:mod:`gametable.server.memory`): ``gc_freeze_interval``: every this many seconds what
-    is alive is moved out of the garbage collector's sight (0: never, the collector's own
-    schedule); ``gc_full_interval``: every this many seconds a full collection reclaims what
+    is alive is moved out of the garbage collector's sight, and its count of new objects starts
+    again (default 1; 0: never, the collector's own schedule); ``gc_full_interval``: every this many seconds a full collection reclaims what
     reference counting cannot (0: never).
 
     Writes: ``commit_window``: seconds a group commit waits for more writes before it commits
@@ -164,7 +164,7 @@ class Settings:
     socket_idle: float = 30 * 60.0
     shutdown_timeout: float = 3.0
     ping_interval: float = 60.0
-    gc_freeze_interval: float = 5.0
+    gc_freeze_interval: float = 1.0
     gc_full_interval: float = 0.0
     commit_window: float = 0.005
     checkpoint_interval: float = 0.0
