@@ -11,15 +11,15 @@ the collector then only ever looks at what was made since the last freeze.
 Why every second and not every few: the collector starts a young collection when 20,000 more
 container objects were made than freed (:data:`YOUNG_THRESHOLD`), and ``gc.freeze()`` starts
 that count again from zero.  A move makes a new game state and frees the old one (a few hundred
-objects each way: no count), and leaves only a few objects more behind (its log entry, the
-answer remembered for a repeat): about five.  So at 5,000 human-paced tables (about 950 moves a
-second) the count reached 20,000 every four or five seconds, and the young collection then
-scanned *every object made since the last freeze*, the new game states of thousands of moves
-included, although reference counting would free them all: collections of 100-565 ms in half of
-the 5-second windows of the quiet 5,000-table run.  Frozen every second, the count never gets
-there in play; the collector runs only in bursts (thousands of sockets opening at once), and its
-scans stay short.  (2,000 tables frozen every 12.5 s make as many moves between two freezes as
-5,000 every 5 s, and showed the same pauses; see ``docs/deploy.md``.)
+objects each way: no count), and leaves a few objects more behind (its log entry, the answer
+remembered for a repeat).  So at 5,000 human-paced tables (about 950 moves a second) the count
+reached 20,000 every few seconds, and the young collection then scanned *every object made since
+the last freeze*, the new game states of thousands of moves included, although reference
+counting would free them all: collections of 100-565 ms in half of the 5-second windows of the
+quiet 5,000-table run.  Frozen every second, the count reaches it rarely, and a collection scans
+a second's worth of new objects at most.  (2,000 tables frozen every 12.5 s make as many moves
+between two freezes as 5,000 every 5 s: 7-8 collections of up to 880 ms in two minutes on a
+loaded machine; every 2.5 s, like 5,000 every second: 2-3 of up to 310 ms; see ``docs/deploy.md``.)
 
 What this costs: objects that were frozen and later become unreachable *only through a reference
 cycle* are not reclaimed until the next full collection, which runs (with the heap unfrozen) every
