@@ -19,7 +19,7 @@ apart (their longest), and the WAL's and the database's sizes.
 
 ``--switch-interval`` sets ``sys.setswitchinterval`` (Python's default 0.005 s) for a run;
 ``--set`` passes server settings the store and writer read (``commit_window``,
-``checkpoint_interval``...).
+``checkpoint_interval``, ``sqlite_synchronous``...).
 """
 
 from __future__ import annotations
@@ -69,8 +69,12 @@ async def run(args: argparse.Namespace, data_dir: str) -> None:
         kind = type(getattr(settings, name))
         settings = dataclasses.replace(settings, **{name: kind(value)})
     try:
-        store = Store(settings.url(), checkpoint_interval=settings.checkpoint_interval)
-    except (TypeError, AttributeError):  # a tree from before the checkpointer
+        store = Store(
+            settings.url(),
+            checkpoint_interval=settings.checkpoint_interval,
+            synchronous=settings.sqlite_synchronous,
+        )
+    except (TypeError, AttributeError):  # a tree from before the checkpointer or the setting
         store = Store(settings.url())
     writer = Writer(store, window=settings.commit_window)
     extra: list[asyncio.Task] = []

@@ -10,12 +10,13 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 import sqlalchemy as sa
 
 from gametable.server import timings
 from gametable.server.cluster import Worker
 from gametable.server.settings import Settings
-from gametable.server.store import Store, Writer
+from gametable.server.store import Store, StoreError, Writer
 from tests.server.conftest import Server
 from tests.server.test_store import stored
 
@@ -105,6 +106,26 @@ def test_with_a_checkpointer_no_commit_copies_the_wal_and_its_checkpoint_restart
     with plain.engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 1000
     plain.close()
+
+
+@pytest.mark.parametrize(("synchronous", "level"), [(None, 2), ("full", 2), ("normal", 1)])
+def test_the_store_s_connections_sync_as_sqlite_synchronous_says(
+    tmp_path: Path, synchronous: str | None, level: int
+) -> None:
+    """``PRAGMA synchronous`` is FULL (2) by default, NORMAL (1) when asked, on the writes'
+    connection as on the others; any other value is refused before the database is opened."""
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    store = Store(url) if synchronous is None else Store(url, synchronous=synchronous)
+    store.write([("create_table", (stored("t0"),))])
+    assert store._writer_conn is not None
+    assert store._writer_conn.exec_driver_sql("PRAGMA synchronous").scalar() == level
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == level
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    store.close()
+    with pytest.raises(StoreError, match="synchronous"):
+        Store(f"sqlite:///{tmp_path / 'other.sqlite3'}", synchronous="off")
+    assert not (tmp_path / "other.sqlite3").exists()
 
 
 def test_the_checkpointer_thread_runs_on_its_own_and_stops_with_the_store(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import random
 import threading
 from pathlib import Path
 from typing import Any
@@ -171,6 +172,52 @@ def test_live_objects_are_frozen_out_of_the_collectors_sight() -> None:
         states = [load_game("balam").new_game(2, seed=s) for s in range(20)]
         assert asyncio.run(scenario()) > 0 and all(gc.is_tracked(s) for s in states)
     finally:
+        gc.unfreeze()
+
+
+def test_frozen_often_enough_replaced_game_states_never_start_a_young_collection() -> None:
+    """A move replaces its table's state (as many objects made as freed: the collector's count
+    does not move) and leaves a few objects behind; the count of those is what starts a young
+    collection, which then scans every new state too.  Frozen every few hundred moves (as
+    ``gc_freeze_interval`` does every second), the count never reaches the threshold: no
+    collection.  Without the freezes, collections come, each scanning more than the threshold."""
+    states = [load_game("balam").new_game(2, seed=s) for s in range(40)]
+    rng = random.Random(5)
+    young: list[int] = []
+
+    def count(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start" and info["generation"] == 0:
+            young.append(len(gc.get_objects(0)))
+
+    def play(moves: int, freeze_every: int) -> list[list[int]]:
+        kept = []
+        for move in range(moves):
+            i = move % len(states)
+            state = states[i]
+            if state.is_over:
+                state = load_game("balam").new_game(2, seed=move)
+            seat = state.to_move[0]
+            after = state.clone()
+            after.apply(rng.choice(after.legal_actions(seat)), seat)
+            states[i] = after
+            kept.append(([move], [move], [move], [move]))  # what a move leaves (log entry...)
+            if freeze_every and move % freeze_every == 0:
+                gc.freeze()
+        return kept
+
+    threshold = gc.get_threshold()
+    gc.collect()
+    memory.tune()
+    gc.freeze()
+    gc.callbacks.append(count)
+    try:
+        play(6000, 1000)
+        assert young == []
+        play(6000, 0)
+        assert young and max(young) > memory.YOUNG_THRESHOLD
+    finally:
+        gc.callbacks.remove(count)
+        gc.set_threshold(*threshold)
         gc.unfreeze()
 
 

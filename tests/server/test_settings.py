@@ -41,6 +41,14 @@ def test_text_values_are_read_as_the_setting_s_type() -> None:
     assert settings.database_url is None
 
 
+def test_sqlite_synchronous_is_full_unless_set_to_normal() -> None:
+    assert Settings().sqlite_synchronous == "full"
+    assert Settings().replace({"sqlite_synchronous": "NORMAL"}).sqlite_synchronous == "normal"
+    for bad in ("off", "extra", 1, ""):
+        with pytest.raises(SettingsError, match="setting sqlite_synchronous"):
+            Settings().replace({"sqlite_synchronous": bad})
+
+
 def test_unknown_settings_are_named() -> None:
     with pytest.raises(SettingsError, match="unknown setting 'max_bodyy'"):
         Settings().replace({"max_bodyy": 1})

@@ -29,7 +29,11 @@ def create_app(settings: Settings | None = None, address: str | None = None) -> 
     bodies above ``settings.max_body`` bytes get 413 before the API reads them.
     """
     settings = settings or Settings()
-    store = Store(settings.url(), checkpoint_interval=settings.checkpoint_interval)
+    store = Store(
+        settings.url(),
+        checkpoint_interval=settings.checkpoint_interval,
+        synchronous=settings.sqlite_synchronous,
+    )
     manager = TableManager(settings, store)
     forwarder = Forwarder(settings.max_message)
 

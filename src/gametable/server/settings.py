@@ -62,6 +62,10 @@ BOUNDS: dict[str, tuple[float, float]] = {
 }
 
 
+#: the values of ``sqlite_synchronous`` (SQLite's ``PRAGMA synchronous``, in WAL mode)
+SQLITE_SYNCHRONOUS = ("full", "normal")
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything a server needs to start (see ``docs/deploy.md`` for advice on each).
@@ -101,8 +105,8 @@ class Settings:
     - ``shutdown_timeout``: seconds a stopping server waits for its connections to close.
 
     Memory (:mod:`gametable.server.memory`): ``gc_freeze_interval``: every this many seconds what
-    is alive is moved out of the garbage collector's sight (0: never, the collector's own
-    schedule); ``gc_full_interval``: every this many seconds a full collection reclaims what
+    is alive is moved out of the garbage collector's sight, and its count of new objects starts
+    again (default 1; 0: never, the collector's own schedule); ``gc_full_interval``: every this many seconds a full collection reclaims what
     reference counting cannot (0: never).
 
     Writes: ``commit_window``: seconds a group commit waits for more writes before it commits
@@ -111,6 +115,9 @@ class Settings:
     every this many seconds a thread of its own copies SQLite's write-ahead log into the
     database file, so that no group commit does it (0: SQLite's own schedule, inside the commit
     that finds the log over 1,000 pages; see :class:`~gametable.server.store.Store`).
+    ``sqlite_synchronous`` (SQLite): ``"full"`` (default) syncs the log to the disk at every
+    commit; ``"normal"`` only at checkpoints: a ``kill -9`` of the server still loses no
+    accepted move, but a power failure or a crash of the machine may lose the last ones.
 
     The wire (:mod:`gametable.server.wire`): ``patch_threshold``: a seat's view whose JSON text
     is at least this many bytes goes in an ``update`` as a patch to the one before, a shorter one
@@ -157,10 +164,11 @@ class Settings:
     socket_idle: float = 30 * 60.0
     shutdown_timeout: float = 3.0
     ping_interval: float = 60.0
-    gc_freeze_interval: float = 5.0
+    gc_freeze_interval: float = 1.0
     gc_full_interval: float = 0.0
     commit_window: float = 0.005
     checkpoint_interval: float = 0.0
+    sqlite_synchronous: str = "full"
     patch_threshold: int = 2048
     worker_name: str | None = None
     advertise_url: str | None = None
@@ -171,6 +179,11 @@ class Settings:
         for f in dataclasses.fields(self):
             if f.name in BOUNDS:
                 check_bounds(f.name, getattr(self, f.name))
+        if self.sqlite_synchronous not in SQLITE_SYNCHRONOUS:
+            raise SettingsError(
+                f"setting sqlite_synchronous must be one of {', '.join(SQLITE_SYNCHRONOUS)}, "
+                f"not {self.sqlite_synchronous!r}"
+            )
         if self.lease_timeout < 2 * self.heartbeat_interval:
             raise SettingsError(
                 f"setting lease_timeout ({self.lease_timeout:g}) must be at least twice "
@@ -218,6 +231,10 @@ def convert(name: str, value: Any, current: Any) -> Any:
         return Path(str(value))
     if name in ("database_url", "worker_name", "advertise_url"):
         return None if value in (None, "") else str(value)
+    if name == "sqlite_synchronous":
+        if not isinstance(value, str):
+            raise SettingsError(f"setting {name}: {value!r} is not a word")
+        return value.strip().lower()
     kind = type(current)
     if isinstance(value, str):
         try:

@@ -172,10 +172,18 @@ class LeaseLost(StoreError):
     dead): nothing was written, and this worker must forget the table."""
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any, autocheckpoint: bool = True) -> None:
+#: SQLite's ``synchronous`` levels a store may run with (the ``sqlite_synchronous`` setting)
+SYNCHRONOUS = ("full", "normal")
+
+
+def _sqlite_pragmas(
+    dbapi_connection: Any, _record: Any, autocheckpoint: bool = True, synchronous: str = "full"
+) -> None:
+    if synchronous not in SYNCHRONOUS:  # never pasted into SQL unchecked
+        raise ValueError(f"synchronous must be one of {SYNCHRONOUS}, not {synchronous!r}")
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute(f"PRAGMA synchronous={synchronous.upper()}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")
     if not autocheckpoint:  # the store's checkpointer thread does it (Store.checkpoint)
@@ -287,7 +295,9 @@ class Store:
 
     owner: str | None = None
 
-    def __init__(self, url: str, checkpoint_interval: float = 0.0) -> None:
+    def __init__(
+        self, url: str, checkpoint_interval: float = 0.0, synchronous: str = "full"
+    ) -> None:
         """Open the database at ``url`` and bring its schema up to date; :class:`StoreError`
         (or :class:`~gametable.server.migrate.SchemaError`) says why it cannot be used.
 
@@ -297,8 +307,18 @@ class Store:
         over 1,000 pages.  That commit (one of the group commits, which every move waits for)
         then wrote the pages back and ``fsync``-ed the database file before it returned; apart,
         the commits only append to the WAL and ``fsync`` it, as before, so a commit is as durable
-        as before: what is in the WAL is in the database."""
+        as before: what is in the WAL is in the database.
+
+        ``synchronous`` (SQLite only): ``"full"`` (the default) syncs the WAL to the disk at
+        every commit, so a committed move survives a power failure; ``"normal"`` syncs it only
+        when SQLite checkpoints.  In WAL mode a commit under ``"normal"`` is still in the
+        operating system's hands when the commit returns, so a ``kill -9`` of the process
+        loses nothing either way; a power failure or a crash of the machine may lose the last
+        commits (never corrupt the database)."""
+        if synchronous not in SYNCHRONOUS:
+            raise StoreError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}")
         self.url = url
+        self.synchronous = synchronous
         try:
             self.engine: Engine = sa.create_engine(url)
         except (sa.exc.ArgumentError, ImportError) as exc:
@@ -309,7 +329,9 @@ class Store:
             auto = checkpoint_interval <= 0
 
             def pragmas(dbapi_connection: Any, record: Any) -> None:
-                _sqlite_pragmas(dbapi_connection, record, autocheckpoint=auto)
+                _sqlite_pragmas(
+                    dbapi_connection, record, autocheckpoint=auto, synchronous=synchronous
+                )
 
             sa.event.listen(self.engine, "connect", pragmas)
         try:
