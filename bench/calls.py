@@ -1,6 +1,7 @@
 """How well the states the search imagines foresee a Balzakken BALZAK! call (issue 21).
 
     nice -n 10 .venv/bin/python bench/calls.py [--players 4] [--games 30] [--samples 24]
+    nice -n 10 .venv/bin/python bench/calls.py --fit [--seed 2000]
 
 Plays games of the rules of thumb (``normal`` in every seat, seeds 1000, 1001, ...).  At every
 decision where the seat to move may call BALZAK! with 5 points or fewer in hand, it compares
@@ -9,18 +10,26 @@ with that chance in ``--samples`` imagined states drawn through the seat's windo
 ``hard`` draws them (weighted determinisation, ``draws=8``), and the lowest other hand, real and
 imagined.  A search that imagines the others' hands too high calls too early and too often.
 Cheap: the rules of thumb only, a few seconds of CPU.
+
+``--fit`` is how the weight of the others' hidden cards at three seats and more was set (see
+``plausibility`` in ``gametable.bots.heuristics.balzakken``): on other games (seeds 2000, ...)
+it prints, at each count, the share of the unseen mean that the cards the rules of thumb hold
+unseen are worth (``HAND_SHARE``), and the imagined false-call chance for several values of
+``HAND_BETA``, to be set where it meets the real one.  ``--beta`` measures with another value.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+from collections import Counter
 
 import gametable
 from gametable.bots import make_bot
 from gametable.bots.base import SeatState
+from gametable.bots.heuristics import balzakken as rules
 from gametable.bots.heuristics import heuristic_for
-from gametable.bots.heuristics.balzakken import points
+from gametable.bots.heuristics.balzakken import points, unseen_mean
 from gametable.bots.ismcts import weighted_determinisation
 from gametable.core.protocol import State
 from gametable.games.balzakken.actions import CallBalzak
@@ -47,7 +56,7 @@ def measure(players: int, games: int, samples: int, seed: int = 1000) -> dict[st
     assert heuristic.plausibility is not None
     rng = random.Random(seed)
     totals = {"decisions": 0.0, "real_false": 0.0, "imagined_false": 0.0}
-    totals |= {"real_lowest": 0.0, "imagined_lowest": 0.0}
+    totals |= {"real_lowest": 0.0, "imagined_lowest": 0.0, "hidden": 0.0, "unseen": 0.0}
     for g in range(games):
         state = game.new_game(players, seed=seed + g)
         bots = [make_bot("normal", seed=10 * g + s) for s in range(players)]
@@ -68,9 +77,32 @@ def measure(players: int, games: int, samples: int, seed: int = 1000) -> dict[st
                 totals["imagined_false"] += sum(low <= mine for low in lowest) / samples
                 totals["real_lowest"] += real
                 totals["imagined_lowest"] += sum(lowest) / samples
+                hidden, unseen = hidden_points(state, seat)
+                totals["hidden"] += hidden
+                totals["unseen"] += unseen
             state.apply(bots[seat].act(state, seat), seat)
     n = max(1.0, totals["decisions"])
-    return {k: (v if k == "decisions" else v / n) for k, v in totals.items()}
+    out = {k: (v if k == "decisions" else v / n) for k, v in totals.items()}
+    out["share"] = totals["hidden"] / max(1e-9, totals["unseen"])
+    return out
+
+
+def hidden_points(state: State, seat: int) -> tuple[float, float]:
+    """The points of the cards the other seats hold unseen by ``seat``, and what as many cards
+    at the unseen mean would be worth."""
+    view = state.view(seat)
+    mean = unseen_mean(view, state.options)
+    hidden = unseen = 0.0
+    for other in range(state.players):
+        if other == seat:
+            continue
+        hand = Counter(state.view(other)["hand"])
+        hand.subtract(Counter(view["known_cards"].get(str(other), ())))
+        for card, n in hand.items():
+            if n > 0:
+                hidden += n * points(card)
+                unseen += n * mean
+    return hidden, unseen
 
 
 def main() -> None:
@@ -78,18 +110,32 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 6])
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--samples", type=int, default=24)
-    args = parser.parse_args()
-    print(
-        "| Seats | Decisions | False call: real | imagined | Lowest other hand: real | imagined |"
+    parser.add_argument(
+        "--seed", type=int, default=None, help="first game's seed (1000; --fit 2000)"
     )
-    print("|---|---|---|---|---|---|")
+    parser.add_argument("--beta", type=float, default=None, help="HAND_BETA to measure with")
+    parser.add_argument(
+        "--fit", action="store_true", help="HAND_BETA 0, 0.15, 0.3, 0.6, 1.2 in turn"
+    )
+    args = parser.parse_args()
+    seed = args.seed if args.seed is not None else (2000 if args.fit else 1000)
+    betas = [0.0, 0.15, 0.3, 0.6, 1.2] if args.fit else [args.beta]
+    print(
+        "| Seats | HAND_BETA | Decisions | False call: real | imagined "
+        "| Lowest other hand: real | imagined | Hidden share |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
     for players in args.players:
-        m = measure(players, args.games, args.samples)
-        print(
-            f"| {players} | {m['decisions']:.0f} | {m['real_false']:.3f} | "
-            f"{m['imagined_false']:.3f} | {m['real_lowest']:.1f} | {m['imagined_lowest']:.1f} |",
-            flush=True,
-        )
+        for beta in betas:
+            if beta is not None:
+                rules.HAND_BETA = beta
+            m = measure(players, args.games, args.samples, seed)
+            print(
+                f"| {players} | {rules.HAND_BETA:g} | {m['decisions']:.0f} | {m['real_false']:.3f} "
+                f"| {m['imagined_false']:.3f} | {m['real_lowest']:.1f} "
+                f"| {m['imagined_lowest']:.1f} | {m['share']:.2f} |",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

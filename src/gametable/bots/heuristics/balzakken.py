@@ -204,21 +204,80 @@ def shed_bound(pile: Sequence[str]) -> float | None:
     return float(value) if run == 1 else run * value + SIZE_WEIGHT * (run - 1)
 
 
+#: at three seats and more, every other seat's hidden cards are weighed too: the cards a player
+#: of the rules of thumb holds unseen are worth this share of the unseen mean, where a BALZAK!
+#: call is open to the seat to move (fitted on games of the rules of thumb, ``bench/calls.py
+#: --fit``: 0.56, 0.64 and 0.71 at three, four and six seats; they shed their highest cards and
+#: play their action cards at once); five seats between, seven and eight as six
+HAND_SHARE = {3: 0.56, 4: 0.64, 5: 0.68}
+HAND_SHARE_MANY = 0.71
+#: how much less plausible an imagined state is for each point the others' hidden cards hold,
+#: all together, above that share (``exp(-HAND_BETA * excess)``, 1 at or below it); chosen
+#: with ``bench/calls.py --fit`` so that the imagined chance of a false BALZAK! comes near the
+#: real one (0.3 leaves it lower; 1.2 gains little more)
+HAND_BETA = 0.6
+
+
+def hand_share(players: int) -> float:
+    """The share of the unseen mean that a rules-of-thumb player's hidden card is worth."""
+    return HAND_SHARE.get(players, HAND_SHARE_MANY)
+
+
 def plausibility(view: Mapping[str, Any], me: int) -> Weight | None:
-    """Weighs an imagined state by what the last player's discards suggest (weighted
-    determinisation).  On this seat's turn the top of the discard pile was thrown by the seat
-    before it, which kept nothing higher but the card it drew afterwards.  At two players the
-    card under it is this seat's own and the one under that the other's previous discard: of
-    its cards, at most two (the two drawn since) are above the lower of its two discards.
-    Reads only this seat's view; cards the other seat is known to hold are left aside."""
+    """Weighs an imagined state by what the others' play suggests (weighted determinisation).
+
+    The last player's discards: on this seat's turn the top of the discard pile was thrown by
+    the seat before it, which kept nothing higher but the card it drew afterwards.  At two
+    players the card under it is this seat's own and the one under that the other's previous
+    discard: of its cards, at most two (the two drawn since) are above the lower of its two
+    discards.  At three seats and more, every other seat's hand as well: players shed their
+    highest cards and play their action cards, so the cards they hold unseen are worth less
+    than the unseen cards on average; each point that the others' imagined hidden cards hold
+    together above :func:`hand_share` of the unseen mean makes the state less plausible (an
+    exponential tilt of their sum, which leaves the high cards in the draw pile rather than in
+    a hand; a seat's own excess alone would not favour the low hands that decide a false call).
+    At two players this part is left out, so ``hard`` there chooses as before.  Reads only this
+    seat's view; cards a seat is known to hold are left aside."""
     players = view["players"]
     if view.get("to_move") != [me] or players < 2:
         return None
+    last = (me - 1) % players
+    shed = shed_weight(view, last)
+    if players < 3:
+        return shed
+    share = hand_share(players)
+    sizes = view["hand_sizes"]
+    known_of = {p: Counter(view["known_cards"].get(str(p), ())) for p in range(players) if p != me}
+    others = [(p, known, sizes[p] - sum(known.values())) for p, known in known_of.items()]
+    others = [(p, known, unknown) for p, known, unknown in others if unknown > 0]
+    if not others:
+        return shed
+    pts = _POINTS
+    expected: list[float] = []  # the deck's options come with the imagined state
+
+    def weight(state: State) -> float:
+        if not expected:
+            expected.append(share * unseen_mean(view, state.options))
+        excess = 0.0
+        for p, known, unknown in others:
+            hand = Counter(state.view(p)["hand"])
+            hand.subtract(known)
+            hidden = sum(pts[card] * n for card, n in hand.items() if n > 0)
+            excess += hidden - expected[0] * unknown
+        prior = math.exp(-HAND_BETA * max(0.0, excess))
+        return prior if shed is None else prior * shed(state)
+
+    return weight
+
+
+def shed_weight(view: Mapping[str, Any], last: int) -> Weight | None:
+    """The weight from the last player's discards (:func:`plausibility`); ``None`` when they
+    say nothing."""
+    players = view["players"]
     pile = view["discard_pile"]
     bound = shed_bound(pile)
     if bound is None:
         return None
-    last = (me - 1) % players
     known = Counter(view["known_cards"].get(str(last), ()))
     if view["hand_sizes"][last] - sum(known.values()) < 2:
         return None  # at most the drawn card is hidden: nothing to weigh
