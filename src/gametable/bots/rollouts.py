@@ -34,7 +34,7 @@ import time
 from collections.abc import Sequence
 
 from gametable.bots.base import Bot, SeatState
-from gametable.bots.heuristics import Heuristic, heuristic_for
+from gametable.bots.heuristics import Heuristic, heuristic_for, tuned_heuristic_for
 from gametable.bots.ismcts import MAX_SECONDS, ISMCTSBot, check_count, check_number
 from gametable.core.protocol import Action, State
 from gametable.core.rng import Rng
@@ -42,6 +42,8 @@ from gametable.core.rng import Rng
 MAX_PLIES = 1_000_000
 MAX_CANDIDATES = 64
 MAX_HORIZON = 10_000
+#: the rules of thumb a rollout bot plays (``policy``)
+POLICIES = ("rules", "tuned")
 
 
 class RolloutBot(Bot):
@@ -57,6 +59,10 @@ class RolloutBot(Bot):
     ``distinct``: compare only one move of each kind the game calls alike
     (``Heuristic.alike``: in Balam, builds of one building on one site on other plots), so that
     the candidates are the heuristic's move and the next best *different* ones.
+    ``policy``: ``"rules"`` plays the game's rules of thumb (``heuristic_for``); ``"tuned"``
+    the rules of thumb with weights fitted by self-play (``tuned_heuristic_for``: Balam's
+    ``scripts/tune_balam.py``; the plain ones in a game without fitted weights) for the
+    candidates and for every seat in the playouts.
     """
 
     name = "rollouts"
@@ -72,6 +78,7 @@ class RolloutBot(Bot):
         z: float = 1.0,
         seconds: float | None = None,
         distinct: bool = False,
+        policy: str = "rules",
     ) -> None:
         super().__init__(seed)
         check_count("candidates", candidates, 2, MAX_CANDIDATES)
@@ -83,6 +90,9 @@ class RolloutBot(Bot):
         check_number("seconds", seconds, 0.0, MAX_SECONDS, positive=True)
         if not isinstance(distinct, bool):
             raise ValueError(f"distinct must be true or false, not {distinct!r}")
+        if policy not in POLICIES:
+            raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+        self.policy = policy
         self.candidates = candidates
         self.plies = plies
         self.least = least
@@ -103,7 +113,8 @@ class RolloutBot(Bot):
         self.last_samples = self.last_plies = 0
         if len(legal) == 1:
             return legal[0]
-        heuristic = heuristic_for(seat_state.game.name)
+        name = seat_state.game.name
+        heuristic = tuned_heuristic_for(name) if self.policy == "tuned" else heuristic_for(name)
         suggested = heuristic.policy(seat_state, random.Random(self.rng.getrandbits(64)))
         if heuristic.settled is not None and heuristic.settled(legal):
             return suggested
