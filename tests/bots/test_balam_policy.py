@@ -124,6 +124,6 @@ def test_the_rollout_bot_plays_the_fitted_rules_of_thumb_on_request() -> None:
         RolloutBot(policy="learned")
     state = gametable.load_game("balam").new_game(2, seed=7)
     seat = state.to_move[0]
-    assert RolloutBot(seed=1, plies=60, policy="tuned").act(state, seat) in state.legal_actions(
-        seat
-    )
+    for policy in ("tuned", "tuned-own"):
+        bot = RolloutBot(seed=1, plies=60, policy=policy)
+        assert bot.act(state, seat) in state.legal_actions(seat)
