@@ -28,6 +28,7 @@ BOT_SPECS = (
     "ismcts:iterations=12,depth=3,rollout=policy",
     "rollouts:plies=30,least=1,horizon=6",
     "rollouts:plies=30,least=1,horizon=6,distinct=true",
+    "rollouts:plies=30,least=1,horizon=6,policy=tuned",
 )
 
 

@@ -138,7 +138,16 @@ TUNABLE = ("iterations", "rollout", "depth", "c", "anchor", "leaf", "settle", "d
 #: ``iterations`` budget given in the spec into samples
 ROLLOUTS_PER_SAMPLE = 6
 #: the settings of ``search: rollouts`` (:class:`~gametable.bots.rollouts.RolloutBot`)
-ROLLOUT_SETTINGS = ("candidates", "plies", "least", "horizon", "margin", "z", "distinct")
+ROLLOUT_SETTINGS = (
+    "candidates",
+    "plies",
+    "least",
+    "horizon",
+    "margin",
+    "z",
+    "distinct",
+    "policy",
+)
 
 
 class HardBot(ISMCTSBot):

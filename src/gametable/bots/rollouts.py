@@ -34,7 +34,7 @@ import time
 from collections.abc import Sequence
 
 from gametable.bots.base import Bot, SeatState
-from gametable.bots.heuristics import Heuristic, heuristic_for
+from gametable.bots.heuristics import Heuristic, heuristic_for, tuned_heuristic_for
 from gametable.bots.ismcts import MAX_SECONDS, ISMCTSBot, check_count, check_number
 from gametable.core.protocol import Action, State
 from gametable.core.rng import Rng
@@ -42,6 +42,8 @@ from gametable.core.rng import Rng
 MAX_PLIES = 1_000_000
 MAX_CANDIDATES = 64
 MAX_HORIZON = 10_000
+#: the rules of thumb a rollout bot plays (``policy``)
+POLICIES = ("rules", "tuned", "tuned-own")
 
 
 class RolloutBot(Bot):
@@ -57,6 +59,12 @@ class RolloutBot(Bot):
     ``distinct``: compare only one move of each kind the game calls alike
     (``Heuristic.alike``: in Balam, builds of one building on one site on other plots), so that
     the candidates are the heuristic's move and the next best *different* ones.
+    ``policy``: ``"rules"`` plays the game's rules of thumb (``heuristic_for``); ``"tuned"``
+    the rules of thumb with weights fitted by self-play (``tuned_heuristic_for``: Balam's
+    ``scripts/tune_balam.py``; the plain ones in a game without fitted weights) for the
+    candidates and for every seat in the playouts; ``"tuned-own"`` the fitted ones for the
+    candidates and for the deciding seat (and its partners) in the playouts, the plain ones for
+    the other seats.
     """
 
     name = "rollouts"
@@ -72,6 +80,7 @@ class RolloutBot(Bot):
         z: float = 1.0,
         seconds: float | None = None,
         distinct: bool = False,
+        policy: str = "rules",
     ) -> None:
         super().__init__(seed)
         check_count("candidates", candidates, 2, MAX_CANDIDATES)
@@ -83,6 +92,9 @@ class RolloutBot(Bot):
         check_number("seconds", seconds, 0.0, MAX_SECONDS, positive=True)
         if not isinstance(distinct, bool):
             raise ValueError(f"distinct must be true or false, not {distinct!r}")
+        if policy not in POLICIES:
+            raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+        self.policy = policy
         self.candidates = candidates
         self.plies = plies
         self.least = least
@@ -103,14 +115,17 @@ class RolloutBot(Bot):
         self.last_samples = self.last_plies = 0
         if len(legal) == 1:
             return legal[0]
-        heuristic = heuristic_for(seat_state.game.name)
+        name = seat_state.game.name
+        plain = heuristic_for(name)
+        heuristic = plain if self.policy == "rules" else tuned_heuristic_for(name)
+        others = plain if self.policy == "tuned-own" else heuristic
         suggested = heuristic.policy(seat_state, random.Random(self.rng.getrandbits(64)))
         if heuristic.settled is not None and heuristic.settled(legal):
             return suggested
         moves = self.contenders(seat_state, heuristic, legal, suggested)
         if len(moves) < 2:
             return suggested
-        gains = self.compare(seat_state, heuristic, moves)
+        gains = self.compare(seat_state, heuristic, moves, others)
         return self.pick(moves, gains)
 
     def contenders(
@@ -141,9 +156,14 @@ class RolloutBot(Bot):
         return moves
 
     def compare(
-        self, seat_state: SeatState, heuristic: Heuristic, moves: list[Action]
+        self,
+        seat_state: SeatState,
+        heuristic: Heuristic,
+        moves: list[Action],
+        others: Heuristic | None = None,
     ) -> list[list[float]]:
-        """Per sample, each move's reward minus the heuristic move's (paired)."""
+        """Per sample, each move's reward minus the heuristic move's (paired); the seats
+        outside the deciding seat's team play ``others`` (default: ``heuristic``)."""
         seat = seat_state.seat
         teams = ISMCTSBot.team_of(seat_state)
         gains: list[list[float]] = []
@@ -162,7 +182,9 @@ class RolloutBot(Bot):
                 state = imagined.clone()
                 state.rng = Rng(chance)
                 state.apply(move, seat)
-                played = self.play_on(state, heuristic, random.Random(tie_breaks))
+                played = self.play_on(
+                    state, heuristic, random.Random(tie_breaks), others, teams[seat]
+                )
                 last += played
                 rewards.append(self.reward(state, heuristic, teams[seat]))
             used += last
@@ -173,7 +195,14 @@ class RolloutBot(Bot):
         self.last_plies = used
         return gains
 
-    def play_on(self, state: State, heuristic: Heuristic, rng: random.Random) -> int:
+    def play_on(
+        self,
+        state: State,
+        heuristic: Heuristic,
+        rng: random.Random,
+        others: Heuristic | None = None,
+        team: tuple[int, ...] = (),
+    ) -> int:
         """The rules of thumb for every seat up to the horizon; the plies played.
 
         The end of the round (``horizon=0``) is where the game's routine closing steps
@@ -195,7 +224,8 @@ class RolloutBot(Bot):
             elif start is not None and round_of(state) != start:
                 break
             window = SeatState(state, seat)
-            action = legal[0] if len(legal) == 1 else heuristic.policy(window.showing(legal), rng)
+            playing = heuristic if others is None or seat in team else others
+            action = legal[0] if len(legal) == 1 else playing.policy(window.showing(legal), rng)
             state.apply(action, seat)
             plies += 1
         return plies

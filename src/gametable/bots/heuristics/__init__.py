@@ -71,12 +71,20 @@ class Heuristic:
 
 
 _HEURISTICS: dict[str, Heuristic] = {}
+#: game -> the rules of thumb with weights fitted by self-play (made when first asked for)
+_TUNED: dict[str, Callable[[], Heuristic]] = {}
 _MODULES = ("balzakken", "keezbord", "balam")
 _loaded = False
 
 
 def register_heuristic(game: str, heuristic: Heuristic) -> None:
     _HEURISTICS[game] = heuristic
+
+
+def register_tuned(game: str, make: Callable[[], Heuristic]) -> None:
+    """``make`` gives the game's rules of thumb with fitted weights (Balam:
+    ``scripts/tune_balam.py``)."""
+    _TUNED[game] = make
 
 
 def _load() -> None:
@@ -178,6 +186,15 @@ def heuristic_for(game: str) -> Heuristic:
     return _HEURISTICS.get(game, GENERIC)
 
 
+def tuned_heuristic_for(game: str) -> Heuristic:
+    """The rules of thumb with weights fitted by self-play registered for ``game``, or the
+    plain ones (:func:`heuristic_for`) for a game without fitted weights; :class:`ValueError`
+    if the game's fitted weights do not load."""
+    _load()
+    make = _TUNED.get(game)
+    return heuristic_for(game) if make is None else make()
+
+
 def has_heuristic(game: str) -> bool:
     _load()
     return game in _HEURISTICS
@@ -197,5 +214,7 @@ __all__ = [
     "has_heuristic",
     "heuristic_for",
     "register_heuristic",
+    "register_tuned",
     "soft_rank",
+    "tuned_heuristic_for",
 ]

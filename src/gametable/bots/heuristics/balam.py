@@ -30,14 +30,19 @@ order (progressive widening), and :func:`evaluate` scores its leaves with the sa
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import json
 import math
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from importlib import resources
+from types import MappingProxyType
 from typing import Any
 
 from gametable.bots.base import SeatState
-from gametable.bots.heuristics import Heuristic, register_heuristic, soft_rank
+from gametable.bots.heuristics import Heuristic, register_heuristic, register_tuned, soft_rank
 from gametable.core.protocol import Action, State
 from gametable.core.rng import Rng
 
@@ -110,6 +115,70 @@ GAIN = {
     "expedition": RICHES,
     "marriage": 2 * RICHES,
 }
+#: an attack whose dice cannot take a building: what the bare try costs beside the losses
+FUTILE_ATTACK = 0.5
+#: the share of a defender's obsidian on garrisons he is expected to spend in defence
+DEFENDER_OBSIDIAN = 0.5
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The numbers the rules of thumb weigh their choices by; the defaults are the module's
+    constants (:data:`RICHES` ... :data:`DEFENDER_OBSIDIAN`), the rules of thumb of ``normal``.
+    A :class:`Policy` plays with other weights (``scripts/tune_balam.py`` fits them by
+    self-play).  ``static`` and ``gain`` hold the values of :data:`STATIC` and :data:`GAIN`."""
+
+    riches: float = RICHES
+    stored: float = STORED
+    loose: float = LOOSE
+    future: float = FUTURE
+    unfed: float = UNFED
+    room: float = ROOM
+    garrison_prisoner: float = GARRISON_PRISONER
+    palace_room: float = PALACE_ROOM
+    futile_attack: float = FUTILE_ATTACK
+    defender_obsidian: float = DEFENDER_OBSIDIAN
+    static: Mapping[str, float] = field(default_factory=lambda: MappingProxyType(dict(STATIC)))
+    gain: Mapping[str, float] = field(default_factory=lambda: MappingProxyType(dict(GAIN)))
+
+    def to_flat(self) -> dict[str, float]:
+        """Every weight by name (``static.village``, ``gain.prosperous``, ...)."""
+        out: dict[str, float] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Mapping):
+                out.update({f"{f.name}.{k}": float(v) for k, v in value.items()})
+            else:
+                out[f.name] = float(value)
+        return out
+
+    @classmethod
+    def from_flat(cls, flat: Mapping[str, Any]) -> Weights:
+        """The weights named in ``flat`` (the defaults for those it does not name); an unknown
+        name, or a value that is not a finite number, raises :class:`ValueError`."""
+        known = DEFAULT_WEIGHTS.to_flat()
+        plain: dict[str, float] = {}
+        nested: dict[str, dict[str, float]] = {"static": dict(STATIC), "gain": dict(GAIN)}
+        for name, value in flat.items():
+            if name not in known:
+                raise ValueError(f"no Balam weight is called {name!r}")
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise ValueError(f"weight {name} must be a number, not {value!r}")
+            if not math.isfinite(value):
+                raise ValueError(f"weight {name} must be finite, not {value!r}")
+            group, _, key = name.partition(".")
+            if key:
+                nested[group][key] = float(value)
+            else:
+                plain[name] = float(value)
+        return cls(
+            **plain,
+            static=MappingProxyType(nested["static"]),
+            gain=MappingProxyType(nested["gain"]),
+        )
+
+
+DEFAULT_WEIGHTS = Weights()
 
 
 # -- reading the public board ---------------------------------------------------------------------
@@ -158,6 +227,8 @@ class Table:
     rounds: float  # incomes still to come (rounds whose production is ahead)
     #: (seat, card type) -> :func:`card_value` on this table, as they are asked for
     card_values: dict[tuple[int, str], float] = field(default_factory=dict)
+    #: the weights the table is valued with
+    weights: Weights = DEFAULT_WEIGHTS
 
 
 Layout = tuple[dict[str, str], dict[str, list[str]], dict[str, list[str]]]
@@ -182,7 +253,7 @@ def layout(board: list[Any]) -> Layout:
     return out
 
 
-def read(view: Mapping[str, Any]) -> Table:
+def read(view: Mapping[str, Any], weights: Weights = DEFAULT_WEIGHTS) -> Table:
     colour, features, neighbours = layout(view["board"]["sites"])
     estates = [
         Estate(prestige=float(k["prestige"]), chest=dict(k["riches"])) for k in view["kings"]
@@ -208,11 +279,11 @@ def read(view: Mapping[str, Any]) -> Table:
                 temple_load[where] = temple_load.get(where, 0) + 1
                 estate.carried += SACRIFICE.get(riches, 1)
             elif building == "palace":
-                estate.carried += RICHES
+                estate.carried += weights.riches
             else:
                 # a reserve keeps anything to the next round, a garrison only obsidian; both
                 # can give what they hold to ward off a catastrophe this round
-                estate.carried += held_value(building, riches)
+                estate.carried += held_value(building, riches, weights)
                 if building in ("reserve", "garrison"):
                     estate.stored[riches] = estate.stored.get(riches, 0) + 1
                 if building == "village" or (building == "garrison" and riches != "obsidian"):
@@ -227,11 +298,13 @@ def read(view: Mapping[str, Any]) -> Table:
         done = view["distribution"]["done"]
         for seat, estate in enumerate(estates):
             if not done[seat]:
-                estate.carried += to_be_moved(view, seat, estate)
-    return Table(view, colour, features, neighbours, estates, rounds_left(view))
+                estate.carried += to_be_moved(view, seat, estate, weights)
+    return Table(view, colour, features, neighbours, estates, rounds_left(view), weights=weights)
 
 
-def to_be_moved(view: Mapping[str, Any], seat: int, estate: Estate) -> float:
+def to_be_moved(
+    view: Mapping[str, Any], seat: int, estate: Estate, weights: Weights = DEFAULT_WEIGHTS
+) -> float:
     """During the distribution, riches still lying on villages (or prisoners on garrisons) are
     worth what they will be worth once moved: the best free room first (transport ignored)."""
     rooms: list[float] = []
@@ -242,15 +315,15 @@ def to_be_moved(view: Mapping[str, Any], seat: int, estate: Estate) -> float:
             kind = building["building"]
             free = building["riches"].count(None)
             if kind in ("temple", "palace"):
-                rooms += [-1.0 if kind == "temple" else RICHES] * free
+                rooms += [-1.0 if kind == "temple" else weights.riches] * free
             elif kind == "reserve" and free:
-                rooms.append(STORED)
+                rooms.append(weights.stored)
     gain = 0.0
     riches = sorted(estate.loose, key=lambda r: -SACRIFICE.get(r, 1))
     temples = sum(1 for r in rooms if r < 0)
     others = sorted((r for r in rooms if r >= 0), reverse=True)
     for r in riches:
-        base = GARRISON_PRISONER if r == "prisoner" else LOOSE
+        base = weights.garrison_prisoner if r == "prisoner" else weights.loose
         if temples:
             temples -= 1
             gain += SACRIFICE.get(r, 1) - base
@@ -282,6 +355,7 @@ def rounds_left(view: Mapping[str, Any]) -> float:
 def income(table: Table, estate: Estate) -> float:
     """Prestige a round the king's buildings should bring."""
     colour = table.colour
+    w = table.weights
     produced: list[int] = []
     temples = palaces = 0
     for site, kinds in estate.sites.items():  # one pass: villages, temples and palaces
@@ -298,20 +372,22 @@ def income(table: Table, estate: Estate) -> float:
     rest = len(produced) - len(fed)
     taxed = min(rest, 2 * palaces)
     unfed = rest - taxed
-    return sum(fed) + RICHES * taxed + UNFED * unfed + ROOM * (room - len(fed))
+    return sum(fed) + w.riches * taxed + w.unfed * unfed + w.room * (room - len(fed))
 
 
 def worth(table: Table, estate: Estate) -> float:
     valued = estate.valued
     if valued is not None and valued[0] is table:
         return valued[1]
-    static = sum([STATIC.get(k, 0.2) for kinds in estate.sites.values() for k in kinds])
+    w = table.weights
+    static_of = w.static
+    static = sum([static_of.get(k, 0.2) for kinds in estate.sites.values() for k in kinds])
     out = (
         estate.prestige
-        + RICHES * sum(estate.chest.values())
+        + w.riches * sum(estate.chest.values())
         + estate.carried
         + static
-        + FUTURE * table.rounds * income(table, estate)
+        + w.future * table.rounds * income(table, estate)
     )
     estate.valued = (table, out)
     return out
@@ -325,8 +401,8 @@ def lead_of(values: Sequence[float], seat: int) -> float:
     return values[seat] - max(v for s, v in enumerate(values) if s != seat)
 
 
-def lead(view: Mapping[str, Any], seat: int) -> float:
-    return lead_of(worths(read(view)), seat)
+def lead(view: Mapping[str, Any], seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    return lead_of(worths(read(view, weights)), seat)
 
 
 def without(estate: Estate, sites: dict[str, list[str]]) -> Estate:
@@ -371,7 +447,7 @@ def catastrophe_cost(table: Table, seat: int, kind: str) -> float:
         return 0.0
     loss = worth(table, estate) - worth(table, without(estate, lost))
     if estate.stored.get(riches, 0) >= count:
-        return min(loss, count * (STORED + RICHES))
+        return min(loss, count * (table.weights.stored + table.weights.riches))
     return loss
 
 
@@ -403,14 +479,15 @@ def card_value(table: Table, seat: int, kind: str) -> float:
 
 
 def _card_value(table: Table, seat: int, kind: str) -> float:
-    if kind in GAIN:
-        return GAIN[kind]
+    gain = table.weights.gain
+    if kind in gain:
+        return gain[kind]
     if kind == "cenotes":
         stored = sorted(
             (SACRIFICE[r] for r, n in table.estates[seat].stored.items() for _ in range(n)),
             reverse=True,
         )
-        return sum(2 * v - STORED for v in stored[:2])
+        return sum(2 * v - table.weights.stored for v in stored[:2])
     if kind == "ball_game":
         return ball_game_gain(table, seat)
     if kind in CATASTROPHE:
@@ -479,16 +556,17 @@ def attack_gain(
             if building["building"] == "garrison":
                 defence += 1
                 spendable += building["riches"] == ["obsidian"]
-    margin = garrisons * mean + obsidian - defence - 0.5 * spendable
+    w = table.weights
+    margin = garrisons * mean + obsidian - defence - w.defender_obsidian * spendable
     estate = table.estates[defender]
     kinds = estate.sites.get(target, [])
     points = sum(2 if k in ("temple", "palace") else 1 for k in kinds)
-    lost = garrisons * skull * STATIC["garrison"] + obsidian * STORED
+    lost = garrisons * skull * w.static["garrison"] + obsidian * w.stored
     if margin < 1 or not points:
-        return -lost - 0.5
+        return -lost - w.futile_attack
     share = min(1.0, math.floor(margin) / points)
     damage = share * (worth(table, estate) - worth(table, without(estate, {target: kinds})))
-    prisoners = min(math.floor(margin), len(kinds)) * STORED
+    prisoners = min(math.floor(margin), len(kinds)) * w.stored
     # the change of the attacker's lead: hurting a king who is not the best other one does not
     # raise it (with two players it is the damage plus the prisoners minus the losses)
     values = worths(table)
@@ -536,17 +614,17 @@ def attack_score(table: Table, seat: int, action: dict[str, Any]) -> float:
     )
 
 
-def held_value(building: str, riches: str) -> float:
+def held_value(building: str, riches: str, weights: Weights = DEFAULT_WEIGHTS) -> float:
     """What a riches is worth lying on a building of this kind (see :func:`read`)."""
     if building == "temple":
         return SACRIFICE.get(riches, 1)
     if building == "palace":
-        return RICHES
+        return weights.riches
     if building == "reserve" or (building == "garrison" and riches == "obsidian"):
-        return STORED
+        return weights.stored
     if building == "garrison" and riches == "prisoner":
-        return GARRISON_PRISONER
-    return LOOSE
+        return weights.garrison_prisoner
+    return weights.loose
 
 
 def building_at(view: Mapping[str, Any], site: str, plot: int) -> tuple[str, str]:
@@ -577,13 +655,12 @@ def palace_room(view: Mapping[str, Any], seat: int) -> int:
     return room
 
 
-def move_gain(view: Mapping[str, Any], action: Action) -> float:
+def move_gain(view: Mapping[str, Any], action: Action, weights: Weights = DEFAULT_WEIGHTS) -> float:
     """A distribution move: the riches is worth what it is worth where it lands."""
     move = action.to_json()
     kind, riches = building_at(view, move["site"], move["plot"])
-    return held_value(building_at(view, move["to_site"], move["to_plot"])[0], riches) - held_value(
-        kind, riches
-    )
+    landing = building_at(view, move["to_site"], move["to_plot"])[0]
+    return held_value(landing, riches, weights) - held_value(kind, riches, weights)
 
 
 def action_scores(
@@ -591,9 +668,10 @@ def action_scores(
     seat: int,
     legal: Sequence[Action],
     imagine: Callable[[], State],
+    weights: Weights = DEFAULT_WEIGHTS,
 ) -> list[float]:
     """Each legal action's score: the lead it should leave this king (higher is better)."""
-    table = read(view)
+    table = read(view, weights)
     values = worths(table)
     now = lead_of(values, seat)
     phase = view["phase"]
@@ -611,18 +689,18 @@ def action_scores(
         elif head == "end" or (head == "done" and phase == "distribution"):
             score = now
         elif head == "move":
-            score = now + move_gain(view, action)
+            score = now + move_gain(view, action, weights)
         elif head == "remove":
             score = now - 5.0
         elif head == "pay" and phase == "cost":  # a building's price: the most plentiful riches
             riches = action.to_json()["riches"]
-            score = now - RICHES + 0.01 * table.estates[seat].chest.get(riches, 0)
+            score = now - weights.riches + 0.01 * table.estates[seat].chest.get(riches, 0)
         elif head == "pay" and phase == "turn":  # the turn's riches: what it allows
             if imagined is None:
                 imagined = imagine()
             after = imagined.clone()
             after.apply(action, seat)
-            later = read(after.view_parts(None, PARTS))
+            later = read(after.view_parts(None, PARTS), weights)
             score = lead_of(worths(later), seat) + best_follow_up(
                 later, seat, after.legal_actions(seat)
             )
@@ -635,14 +713,14 @@ def action_scores(
                 score = 1e6 * (after.returns()[seat] - 0.5)
             else:
                 seen = after.view_parts(None, PARTS)
-                score = lead(seen, seat)
+                score = lead(seen, seat, weights)
                 if head == "lose":  # of buildings alike, keep room for a palace or temple
-                    score += PALACE_ROOM * palace_room(seen, seat)
+                    score += weights.palace_room * palace_room(seen, seat)
         scores.append(score)
     return scores
 
 
-def choose(seat_state: SeatState, rng: random.Random) -> Action:
+def choose(seat_state: SeatState, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS) -> Action:
     legal = seat_state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -651,13 +729,20 @@ def choose(seat_state: SeatState, rng: random.Random) -> Action:
         seat_state.seat,
         legal,
         lambda: seat_state.resample(rng.getrandbits(63)),
+        weights,
     )
     top = max(scores)
     best = [a for a, s in zip(legal, scores, strict=True) if s >= top - 1e-9]
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def rank(state: State, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+def rank(
+    state: State,
+    seat: int,
+    legal: Sequence[Action],
+    rng: random.Random,
+    weights: Weights = DEFAULT_WEIGHTS,
+) -> list[Action]:
     """The legal actions, best first (for the ISMCTS bot's progressive widening)."""
 
     def imagine() -> State:
@@ -665,13 +750,13 @@ def rank(state: State, seat: int, legal: Sequence[Action], rng: random.Random) -
         copy.rng = Rng(rng.getrandbits(64))  # not the dice this iteration is about to roll
         return copy
 
-    scores = action_scores(state.view_parts(seat, PARTS), seat, legal, imagine)
+    scores = action_scores(state.view_parts(seat, PARTS), seat, legal, imagine, weights)
     order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
     return [legal[i] for i in order]
 
 
-def evaluate(state: State) -> Sequence[float]:
-    return soft_rank(worths(read(state.view_parts(None, PARTS))), scale=4.0)
+def evaluate(state: State, weights: Weights = DEFAULT_WEIGHTS) -> Sequence[float]:
+    return soft_rank(worths(read(state.view_parts(None, PARTS), weights)), scale=4.0)
 
 
 DISTRIBUTING = frozenset({"move", "done"})
@@ -692,16 +777,94 @@ def alike(action: Action) -> Hashable:
     return action
 
 
-register_heuristic(
-    "balam",
-    Heuristic(
-        policy=choose,
-        evaluate=evaluate,
-        iterations=800,
-        depth=0,
-        rollout="none",
-        rank=rank,
-        settled=distributing,
-        alike=alike,
-    ),
+@dataclass(frozen=True)
+class Policy:
+    """The rules of thumb playing with a set of :class:`Weights` (the defaults: ``normal``'s)."""
+
+    weights: Weights = DEFAULT_WEIGHTS
+
+    def choose(self, seat_state: SeatState, rng: random.Random) -> Action:
+        return choose(seat_state, rng, self.weights)
+
+    def rank(
+        self, state: State, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> list[Action]:
+        return rank(state, seat, legal, rng, self.weights)
+
+    def evaluate(self, state: State) -> Sequence[float]:
+        return evaluate(state, self.weights)
+
+    def heuristic(self) -> Heuristic:
+        """These rules of thumb in the form the bots take (as the registered one, with these
+        weights)."""
+        if self.weights is DEFAULT_WEIGHTS:
+            return HEURISTIC
+        return Heuristic(
+            policy=self.choose,
+            evaluate=self.evaluate,
+            iterations=HEURISTIC.iterations,
+            depth=HEURISTIC.depth,
+            rollout=HEURISTIC.rollout,
+            rank=self.rank,
+            settled=distributing,
+            alike=alike,
+        )
+
+
+#: the weights fitted by self-play (``scripts/tune_balam.py``), shipped as package data
+POLICY_FILE = "balam-policy.json"
+
+
+def policy_from_json(data: object) -> Policy:
+    """A :class:`Policy` from the JSON of a fitted policy file: ``{"game": "balam", "players":
+    2, "weights": {name: number}, "meta": {...}}``; anything else raises :class:`ValueError`."""
+    if not isinstance(data, Mapping):
+        raise ValueError("a Balam policy file holds a JSON object")
+    if data.get("game") != "balam":
+        raise ValueError(f"not a Balam policy: game {data.get('game')!r}")
+    if data.get("players") != 2:
+        raise ValueError(f"a Balam policy is fitted at 2 players, not {data.get('players')!r}")
+    weights = data.get("weights")
+    if not isinstance(weights, Mapping) or not weights:
+        raise ValueError("a Balam policy file names its weights (an object of numbers)")
+    if not isinstance(data.get("meta", {}), Mapping):
+        raise ValueError("a Balam policy file's meta is an object")
+    return Policy(Weights.from_flat(weights))
+
+
+@functools.lru_cache(maxsize=1)
+def tuned_policy() -> Policy:
+    """The policy fitted by self-play (:data:`POLICY_FILE`, package data); :class:`ValueError`
+    if the file is missing or not a Balam policy."""
+    path = resources.files("gametable.bots") / "data" / POLICY_FILE
+    if not path.is_file():
+        raise ValueError(f"no fitted Balam policy ({POLICY_FILE}): run scripts/tune_balam.py")
+    try:
+        data = json.loads(path.read_text())
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{POLICY_FILE} is not JSON: {error}") from None
+    return policy_from_json(data)
+
+
+HEURISTIC = Heuristic(
+    policy=choose,
+    evaluate=evaluate,
+    iterations=800,
+    depth=0,
+    rollout="none",
+    rank=rank,
+    settled=distributing,
+    alike=alike,
 )
+register_heuristic("balam", HEURISTIC)
+
+
+@functools.lru_cache(maxsize=1)
+def tuned_heuristic() -> Heuristic:
+    """The fitted policy's choices and order of moves, with the plain rules of thumb's
+    evaluation where a playout stops: the weights are fitted to choose, not to value a position
+    (the rollout search's margins were measured on that evaluation's scale)."""
+    return dataclasses.replace(tuned_policy().heuristic(), evaluate=evaluate)
+
+
+register_tuned("balam", tuned_heuristic)
