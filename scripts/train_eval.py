@@ -32,6 +32,11 @@ What ships (2026-12-01; the times on this shared 2-core machine at a load of 3-8
 all four)::
 
     for p in 3 4 5 6; do nice -n 10 .venv/bin/python scripts/train_eval.py balzakken --players $p; done
+
+and Keezbord's team models at four and six seats (2026-12-01, evening; 1000 games a count, 3.5
+and 9 minutes at a load of 7-8)::
+
+    for p in 6 4; do nice -n 10 .venv/bin/python scripts/train_eval.py keezbord --players $p --games 1000; done
 """
 
 from __future__ import annotations

@@ -355,7 +355,7 @@ def team_standings(state: State) -> tuple[list[list[float]], list[tuple[int, ...
     seats = every(state) if every is not None else standings(state)
     names, _ = STANDINGS[game]
     worst = {names.index(name) for name in TEAM_WORST.get(game, ())}
-    teams = [tuple(team) for team in state.view(None)["teams"]]
+    teams = list(state.game.teams(state.players))
     table = []
     for team in teams:
         columns = zip(*(seats[s] for s in team), strict=True)
