@@ -86,7 +86,7 @@ class NormalBot(HeuristicBot):
 #: two players, with weighted determinisation, ``draws``; at most 480, 400, 280 and 260
 #: rollouts a move at three to six players, ``seat_budget``), Keezbord too (48 samples,
 #: playouts cut at 6 plies, at most 320 rollouts a move, 96 at six seats; about 0.08 s,
-#: slowest about 0.3 s);
+#: slowest about 0.3 s; the hand-written leaf at four seats, ``seat_leaf``);
 #: Balam plays paired rollouts
 #: of the rules of thumb (``search: rollouts``, 600 plies a move); a Balam spec with a tree
 #: setting gets ISMCTS at 600 iterations with the distribution steps settled by the rules of
@@ -114,7 +114,7 @@ HARD: Mapping[str, Mapping[str, Any]] = {
     # ``{"leaf": "learned", "iterations": 300, "depth": 4, "rollout": "policy"}``; at six
     # seats a rollout costs 2-5 times as much, so a move takes at most 96 rollouts there
     # (slowest move 0.44 s at load 5-7, against 1.2-1.7 s at 320; docs/bots.md, 2026-12-01
-    # evening); since 2026-12-01 (21:10 UTC) the leaves at six seats are scored by the learned
+    # evening); since 2026-12-01 (21:05 UTC) the leaves at six seats are scored by the learned
     # team model (``keezbord-6p.json``), at four seats still by the hand-written evaluation
     # (``seat_leaf``: the four-seat model is fitted but not screened in play)
     "keezbord": {
