@@ -16,7 +16,10 @@ count on one core of a small machine; well under an hour for everything shipped)
    side), as a weighted pair of rows (label 1 with the return's weight, label 0 with the
    rest).  At two players the features are the seat's standing minus the other's (seat 1's row
    mirrors seat 0's); at more, the seat's standing against the others' mean, best and worst
-   and a constant (``learned.many_features``), computed alike for every seat.
+   and a constant (``learned.many_features``), computed alike for every seat.  In a game of
+   teams (Keezbord at four and six seats, ``learned.TEAM_GAMES``) the row is the seat's *team's*
+   standing against the other teams' (``learned.team_features``: both partners get the same
+   row) and the label the team's return, which both partners share.
 3. *Fit*: logistic regression without intercept (scikit-learn; at more than two players the
    constant feature is the intercept), fitted on the first 80% of the games and scored on the
    last 20% (log loss and accuracy against the hand-written evaluation on the same positions),
@@ -29,6 +32,11 @@ What ships (2026-12-01; the times on this shared 2-core machine at a load of 3-8
 all four)::
 
     for p in 3 4 5 6; do nice -n 10 .venv/bin/python scripts/train_eval.py balzakken --players $p; done
+
+and Keezbord's team models at four and six seats (2026-12-01, evening; 1000 games a count, 3.5
+and 9 minutes at a load of 7-8)::
+
+    for p in 6 4; do nice -n 10 .venv/bin/python scripts/train_eval.py keezbord --players $p --games 1000; done
 """
 
 from __future__ import annotations
@@ -168,7 +176,8 @@ def main() -> None:
     }
     print(json.dumps(scores), flush=True)
 
-    everything = rows_of(records, args.every)
+    # the rows of all the games are those of the two parts (each game is replayed on its own)
+    everything = tuple(a + b for a, b in zip(train, test, strict=True))
     final = fit(everything[0], everything[1], everything[2])
     names = feature_names(args.game, players)
     recipe = (

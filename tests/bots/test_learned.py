@@ -88,11 +88,10 @@ def test_balam_king_far_ahead_is_valued_above_even() -> None:
 
 
 def test_no_model_for_more_seats_keeps_the_hand_written_evaluation() -> None:
-    assert learned_evaluation("keezbord", 4) is None
     assert learned_evaluation("balam", 3) is None
-    state = gametable.load_game("keezbord").new_game(4, seed=2)
+    state = gametable.load_game("balam").new_game(3, seed=2)
     bot = ISMCTSBot(seed=1, iterations=20, leaf="learned")
-    rules = heuristic_for("keezbord")
+    rules = heuristic_for("balam")
     assert bot.leaf_evaluation(SeatState(state, 0), rules) is rules.evaluate
     assert bot.act(state, state.to_move[0]) in state.legal_actions(state.to_move[0])
 
@@ -185,10 +184,10 @@ def test_balzakken_ships_a_model_per_player_count(players: int) -> None:
 
 
 def test_a_model_is_read_only_for_its_own_player_count() -> None:
-    """No file for the count (Balzakken at 7, Keezbord at 6): nothing learned, the hand-written
+    """No file for the count (Balzakken at 7, Balam at 4): nothing learned, the hand-written
     evaluation stays; a model whose count or features differ from the file name's is refused."""
     assert load_model("balzakken", 7) is None
-    assert learned_evaluation("keezbord", 6) is None
+    assert learned_evaluation("balam", 4) is None
     assert learned_evaluation("balzakken", 1) is None
     assert load_model("balzakken", 4) != load_model("balzakken", 3)
     assert feature_names("balzakken", 2) == STANDINGS["balzakken"][0]

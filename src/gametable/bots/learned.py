@@ -69,7 +69,14 @@ KEEZ_NAMES = (
 
 
 def keezbord_standing(state: State, seat: int) -> list[float]:
-    view = state.view(seat)
+    return keezbord_view_standing(state.view(seat), seat)
+
+
+def keezbord_view_standing(
+    view: Mapping[str, Any], seat: int, board: Sequence[float] | None = None
+) -> list[float]:
+    """``seat``'s numbers from its own ``view``; ``board``: every seat's
+    :func:`~gametable.bots.heuristics.keezbord.seat_values` if already read from the board."""
     length = view["track_length"]
     pawns, progress = view["pawns"], view["progress"]
     progressed = home = nest = on_start = threatened = 0.0
@@ -106,7 +113,7 @@ def keezbord_standing(state: State, seat: int) -> list[float]:
         nest,
         on_start,
         threatened,
-        keezbord_rules.seat_values(view)[seat] / 100.0,
+        (keezbord_rules.seat_values(view) if board is None else board)[seat] / 100.0,
         sum(remaining),
         max(remaining),
         float(hand.count("A") + hand.count("K")),
@@ -257,13 +264,15 @@ EXTREMES: Mapping[str, tuple[tuple[str, int, bool], ...]] = {
 }
 
 
-def many_names(game: str) -> tuple[str, ...]:
+def many_names(
+    game: str, extremes: Sequence[tuple[str, int, bool]] | None = None
+) -> tuple[str, ...]:
     """The names of a seat's features at three or more seats: its standing against the others'
-    mean, the extremes of :data:`EXTREMES`, the share of the others it is ahead of on the first
-    of them, and a constant."""
+    mean, the extremes of :data:`EXTREMES` (or ``extremes``), the share of the others it is
+    ahead of on the first of them, and a constant."""
     names, _ = STANDINGS[game]
     out = [f"{name}_vs_mean" for name in names]
-    extremes = EXTREMES.get(game, ())
+    extremes = EXTREMES.get(game, ()) if extremes is None else extremes
     for name, _, _ in extremes:
         out.extend((f"{name}_vs_best", f"{name}_vs_worst"))
     if extremes:
@@ -272,11 +281,16 @@ def many_names(game: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def many_features(table: Sequence[Sequence[float]], game: str) -> list[list[float]]:
+def many_features(
+    table: Sequence[Sequence[float]],
+    game: str,
+    extremes: Sequence[tuple[str, int, bool]] | None = None,
+) -> list[list[float]]:
     """Every seat's features (:func:`many_names`) from every seat's standing (``table``): the
-    same computation for each seat, so a permutation of the seats permutes the rows."""
+    same computation for each seat, so a permutation of the seats permutes the rows.  (A row of
+    ``table`` may be a team's standing: :func:`team_features`.)"""
     n = len(table)
-    extremes = EXTREMES.get(game, ())
+    extremes = EXTREMES.get(game, ()) if extremes is None else extremes
     rows = []
     for seat, mine in enumerate(table):
         others = [table[o] for o in range(n) if o != seat]
@@ -300,17 +314,85 @@ def many_features(table: Sequence[Sequence[float]], game: str) -> list[list[floa
     return rows
 
 
+# -- teams (Keezbord at four and six seats) -----------------------------------------------------
+#: games played in teams of partners at more than two seats (Keezbord: two partners sitting
+#: opposite, who share their team's place and return): there the model values a *team*, from
+#: the team's standing (its partners' standings added up; the numbers of
+#: :data:`TEAM_WORST` are the worse partner's instead) against the other teams' standings, as
+#: :func:`many_features` reads a seat's against the other seats'; each partner gets its team's
+#: row and value
+TEAM_GAMES: frozenset[str] = frozenset({"keezbord"})
+#: per team game, the numbers of a team's standing that are its worse partner's, not the sum
+#: (Keezbord: a team wins when all its pawns are home, so its slowest pawn is the slower one)
+TEAM_WORST: Mapping[str, tuple[str, ...]] = {"keezbord": ("slowest",)}
+#: per team game, the team standing's numbers also compared with the best and the worst other
+#: team (index in the standing, and whether less is better), as :data:`EXTREMES`
+TEAM_EXTREMES: Mapping[str, tuple[tuple[str, int, bool], ...]] = {
+    # the rules of thumb's reading of the board (the hand-written evaluation's lead is the gap
+    # to the best other team) and the steps the team's pawns still have to go
+    "keezbord": (("board", 5, False), ("remaining", 6, True)),
+}
+
+
+def keezbord_standings(state: State) -> list[list[float]]:
+    """Every seat's :func:`keezbord_standing`, the board read once (a seat's view differs from
+    another's only in the hand)."""
+    seats = range(state.players)
+    many = getattr(state, "views", None)
+    views = many(seats) if many is not None else {s: state.view(s) for s in seats}
+    board = keezbord_rules.seat_values(views[0])
+    return [keezbord_view_standing(views[s], s, board) for s in seats]
+
+
+#: games whose seat standings have a reading of the board shared by all seats, for the team path
+_TEAM_STANDINGS: Mapping[str, Standings] = {"keezbord": keezbord_standings}
+
+
+def team_standings(state: State) -> tuple[list[list[float]], list[tuple[int, ...]]]:
+    """Every team's standing (:data:`TEAM_GAMES`) and its seats, in ``state``."""
+    game = state.game.name
+    every = _TEAM_STANDINGS.get(game)
+    seats = every(state) if every is not None else standings(state)
+    names, _ = STANDINGS[game]
+    worst = {names.index(name) for name in TEAM_WORST.get(game, ())}
+    teams = list(state.game.teams(state.players))
+    table = []
+    for team in teams:
+        columns = zip(*(seats[s] for s in team), strict=True)
+        table.append([max(c) if i in worst else sum(c) for i, c in enumerate(columns)])
+    return table, teams
+
+
+def team_features(state: State) -> list[list[float]]:
+    """Every seat's features in a team game at more than two seats: its team's row of
+    :func:`many_features` over the teams' standings (partners get the same row)."""
+    game = state.game.name
+    table, teams = team_standings(state)
+    rows = many_features(table, game, TEAM_EXTREMES.get(game, ()))
+    out: list[list[float]] = [[] for _ in range(state.players)]
+    for row, team in zip(rows, teams, strict=True):
+        for seat in team:
+            out[seat] = row
+    return out
+
+
 def seat_features(state: State) -> list[list[float]]:
     """Every seat's features in ``state``: at two players :func:`features` (seat 0's, then seat
-    1's), at more :func:`many_features`."""
+    1's), at more :func:`many_features`, in team games :func:`team_features`."""
     if state.players == 2:
         return [features(state, 0), features(state, 1)]
+    if state.game.name in TEAM_GAMES:
+        return team_features(state)
     return many_features(standings(state), state.game.name)
 
 
 def feature_names(game: str, players: int) -> tuple[str, ...]:
     """The names of the features a model for ``game`` at ``players`` players reads."""
-    return STANDINGS[game][0] if players == 2 else many_names(game)
+    if players == 2:
+        return STANDINGS[game][0]
+    if game in TEAM_GAMES:
+        return many_names(game, TEAM_EXTREMES.get(game, ()))
+    return many_names(game)
 
 
 @dataclass(frozen=True)
@@ -381,6 +463,20 @@ def learned_evaluation(game: str, players: int) -> Evaluation | None:
 
         return evaluate
 
+    if game in TEAM_GAMES:
+
+        def evaluate_teams(state: State) -> tuple[float, ...]:
+            table, teams = team_standings(state)
+            rows = many_features(table, game, TEAM_EXTREMES.get(game, ()))
+            values = [0.0] * state.players
+            for row, team in zip(rows, teams, strict=True):
+                chance = model.win_chance(row)
+                for seat in team:
+                    values[seat] = chance
+            return tuple(values)
+
+        return evaluate_teams
+
     def evaluate_many(state: State) -> tuple[float, ...]:
         return tuple(model.win_chance(row) for row in many_features(standings(state), game))
 
@@ -390,6 +486,9 @@ def learned_evaluation(game: str, players: int) -> Evaluation | None:
 __all__ = [
     "EXTREMES",
     "STANDINGS",
+    "TEAM_EXTREMES",
+    "TEAM_GAMES",
+    "TEAM_WORST",
     "Model",
     "feature_names",
     "features",
@@ -400,4 +499,6 @@ __all__ = [
     "model_file",
     "seat_features",
     "standings",
+    "team_features",
+    "team_standings",
 ]

@@ -37,7 +37,7 @@ from typing import Any
 from gametable.bots.base import Bot, SeatState
 from gametable.bots.heuristic import HeuristicBot
 from gametable.bots.improve import MAX_SAMPLES, ImproveBot
-from gametable.bots.ismcts import ISMCTSBot, check_count, check_number
+from gametable.bots.ismcts import LEAVES, ISMCTSBot, check_count, check_number
 from gametable.bots.rollouts import RolloutBot
 from gametable.core.protocol import Action
 from gametable.core.record import MAX_PLAYERS
@@ -86,7 +86,7 @@ class NormalBot(HeuristicBot):
 #: two players, with weighted determinisation, ``draws``; at most 480, 400, 280 and 260
 #: rollouts a move at three to six players, ``seat_budget``), Keezbord too (48 samples,
 #: playouts cut at 6 plies, at most 320 rollouts a move, 96 at six seats; about 0.08 s,
-#: slowest about 0.3 s);
+#: slowest about 0.3 s; the hand-written leaf at four seats, ``seat_leaf``);
 #: Balam plays paired rollouts
 #: of the rules of thumb (``search: rollouts``, 600 plies a move); a Balam spec with a tree
 #: setting gets ISMCTS at 600 iterations with the distribution steps settled by the rules of
@@ -114,7 +114,9 @@ HARD: Mapping[str, Mapping[str, Any]] = {
     # ``{"leaf": "learned", "iterations": 300, "depth": 4, "rollout": "policy"}``; at six
     # seats a rollout costs 2-5 times as much, so a move takes at most 96 rollouts there
     # (slowest move 0.44 s at load 5-7, against 1.2-1.7 s at 320; docs/bots.md, 2026-12-01
-    # evening)
+    # evening); since 2026-12-01 (21:05 UTC) the leaves at six seats are scored by the learned
+    # team model (``keezbord-6p.json``), at four seats still by the hand-written evaluation
+    # (``seat_leaf``: the four-seat model is fitted but not screened in play)
     "keezbord": {
         "search": "improve",
         "samples": 48,
@@ -122,6 +124,7 @@ HARD: Mapping[str, Mapping[str, Any]] = {
         "budget": 320,
         "seat_budget": {6: 96},
         "leaf": "learned",
+        "seat_leaf": {4: "heuristic"},
         "draws": 8,
     },
     # since 2026-12-01 (afternoon): the rules of thumb improved by paired rollouts to the end
@@ -161,7 +164,11 @@ class HardBot(ISMCTSBot):
     counts it names (Balzakken: a longer round at more seats makes every rollout dearer); at
     the other counts ``budget`` holds.  Its counts and budgets must be positive integers
     (budgets at most :data:`~gametable.bots.improve.MAX_SAMPLES` times 64), else
-    :class:`ValueError` when the bot takes the game's settings.  A spec's ``iterations`` become
+    :class:`ValueError` when the bot takes the game's settings.  ``seat_leaf``, a mapping from
+    a player count to a leaf (``heuristic`` or ``learned``), gives the leaf evaluation at the
+    counts it names (Keezbord: the learned model at six seats, the hand-written evaluation at
+    four; the ``improve`` search only); at the others ``leaf`` holds, and a spec's ``leaf``
+    holds at every count.  A spec's ``iterations`` become
     ``iterations / 6`` samples (at least two) at every count, still within the budget of the
     count; its ``leaf``, ``draws`` and ``depth`` (rollout plies; none: to the end of the round)
     are kept, and a time budget (``seconds``, a server's cap) applies to it too.  The tree's
@@ -186,6 +193,8 @@ class HardBot(ISMCTSBot):
         #: ``budget_base`` (the game's ``budget``) at the others
         self.seat_budget: dict[int, int] = {}
         self.budget_base: int | None = None
+        #: its leaf evaluation at the player counts the game's settings name (``seat_leaf``)
+        self.seat_leaf: dict[int, str] = {}
 
     def choose(self, seat_state: SeatState) -> Action:
         game = seat_state.game.name
@@ -196,6 +205,8 @@ class HardBot(ISMCTSBot):
         self.improver.seconds = self.seconds
         if isinstance(self.improver, ImproveBot) and self.seat_budget:
             self.improver.budget = self.seat_budget.get(seat_state.players, self.budget_base)
+        if isinstance(self.improver, ImproveBot) and self.seat_leaf:
+            self.improver.leaf = self.seat_leaf.get(seat_state.players, self.leaf)
         choice = self.improver.choose(seat_state)
         if isinstance(self.improver, ImproveBot):
             self.last_iterations = self.improver.last_rollouts
@@ -214,6 +225,7 @@ class HardBot(ISMCTSBot):
         samples = settings.pop("samples", None)
         budget = settings.pop("budget", None)  # the improve search's rollouts a move
         seat_budget = seat_budgets(settings.pop("seat_budget", {}))
+        seat_leaf = seat_leaves(settings.pop("seat_leaf", {}))
         rollouts = {k: settings.pop(k) for k in ROLLOUT_SETTINGS if k in settings}
         for key, value in settings.items():
             if key not in self.given:
@@ -221,11 +233,14 @@ class HardBot(ISMCTSBot):
         self.improver = None
         self.seat_budget = {}
         self.budget_base = None
+        self.seat_leaf = {}
         if search == "improve":
             if "iterations" in self.given and self.iterations is not None:
                 samples = max(2, self.iterations // ROLLOUTS_PER_SAMPLE)
             self.seat_budget = seat_budget
             self.budget_base = budget
+            if "leaf" not in self.given:
+                self.seat_leaf = seat_leaf
             self.improver = ImproveBot(
                 samples=samples or 48,
                 depth=self.depth or 0,
@@ -250,6 +265,22 @@ def seat_budgets(given: object) -> dict[int, int]:
             raise ValueError(f"seat_budget names counts and budgets, not {players!r}: {budget!r}")
         check_count("seat_budget's player count", players, 1, MAX_PLAYERS)
         check_count(f"seat_budget at {players} players", budget, 1, MAX_SAMPLES * 64)
+    return dict(given)
+
+
+def seat_leaves(given: object) -> dict[int, str]:
+    """``seat_leaf`` of a game's settings, checked: a mapping from player counts (positive
+    integers) to leaf evaluations (:data:`~gametable.bots.ismcts.LEAVES`)."""
+    if not isinstance(given, Mapping):
+        raise ValueError(f"seat_leaf must map player counts to leaves, not {given!r}")
+    for players, leaf in given.items():
+        if players is None:
+            raise ValueError(f"seat_leaf names player counts, not {players!r}")
+        check_count("seat_leaf's player count", players, 1, MAX_PLAYERS)
+        if leaf not in LEAVES:
+            raise ValueError(
+                f"seat_leaf at {players} players must be one of {', '.join(LEAVES)}, not {leaf!r}"
+            )
     return dict(given)
 
 
