@@ -59,18 +59,24 @@ def test_choice_ignores_hidden_truth(game_name: str, spec: str) -> None:
     assert checked > 0
 
 
+@pytest.mark.parametrize(
+    ("game_name", "players", "plies", "every"),
+    [("balzakken", 4, 60, 6), ("keezbord", 6, 90, 5)],
+)
 @pytest.mark.parametrize("spec", ["hard:iterations=12", "improve:samples=2,depth=2,draws=4"])
-def test_hard_at_four_seats_ignores_hidden_truth(spec: str) -> None:
-    """Balzakken at four seats, where ``hard`` scores its playouts with the four-player model
-    fitted by self-play: redrawing the others' hidden cards does not change its choice."""
+def test_hard_at_many_seats_ignores_hidden_truth(
+    spec: str, game_name: str, players: int, plies: int, every: int
+) -> None:
+    """At the counts where ``hard`` scores its playouts with a model fitted for that count
+    (Balzakken at four seats; Keezbord at six, the team model, each seat's hand read from the
+    imagined state): redrawing the others' hidden cards does not change its choice."""
     rng = random.Random(7)
-    game = gametable.load_game("balzakken")
-    state = game.new_game(4, seed=23)
+    state = gametable.load_game(game_name).new_game(players, seed=23)
     mover = random.Random(23)
     checked = 0
-    while not state.is_over and state.ply < 60:
+    while not state.is_over and state.ply < plies:
         seat = state.to_move[0]
-        if state.ply % 6 == 0 and len(state.legal_actions(seat)) > 1:
+        if state.ply % every == 0 and len(state.legal_actions(seat)) > 1:
             other = state.resample(seat, random.Random(rng.getrandbits(64)))
             assert other.view(seat) == state.view(seat)
             mine = make_bot(spec, seed=4).act(state, seat)
