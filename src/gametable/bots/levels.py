@@ -88,7 +88,8 @@ class NormalBot(HeuristicBot):
 #: playouts cut at 6 plies, at most 320 rollouts a move, 96 at six seats; about 0.08 s,
 #: slowest about 0.3 s; the hand-written leaf at four seats, ``seat_leaf``);
 #: Balam plays paired rollouts
-#: of the rules of thumb (``search: rollouts``, 600 plies a move); a Balam spec with a tree
+#: of the rules of thumb (``search: rollouts``, 600 plies a move; its own seat's with fitted
+#: weights, ``policy: tuned-own``); a Balam spec with a tree
 #: setting gets ISMCTS at 600 iterations with the distribution steps settled by the rules of
 #: thumb (``settle``), the former ``hard``
 HARD: Mapping[str, Mapping[str, Any]] = {
@@ -130,8 +131,18 @@ HARD: Mapping[str, Mapping[str, Any]] = {
     # since 2026-12-01 (afternoon): the rules of thumb improved by paired rollouts to the end
     # of the round (``search: rollouts``, :mod:`gametable.bots.rollouts`), 600 playout plies a
     # move; a spec with a tree setting (``hard:iterations=300``) gets the tree search with
-    # ``settle`` and 600 iterations, the former ``hard``
-    "balam": {"search": "rollouts", "plies": 600, "least": 2, "settle": True, "iterations": 600},
+    # ``settle`` and 600 iterations, the former ``hard``; since 2026-12-01 (23:00 UTC) its
+    # candidates and its own seat's playouts follow the rules of thumb with weights fitted by
+    # self-play (``policy: tuned-own``, ``scripts/tune_balam.py``), the other seats' the plain
+    # ones (docs/bots.md, "Balam: the rules of thumb fitted by self-play")
+    "balam": {
+        "search": "rollouts",
+        "plies": 600,
+        "least": 2,
+        "policy": "tuned-own",
+        "settle": True,
+        "iterations": 600,
+    },
 }
 
 
