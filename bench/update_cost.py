@@ -9,7 +9,10 @@ times, at every move, what ``Table.broadcast`` does for it (each seat's and the 
 - ``views together``: the same views from ``State.views`` (the public part built once; where the
   tree has no ``State.views``, the same as ``views``);
 - ``legal``: the mover's legal list as an update carries it, JSON text (``Table.legal_text``;
-  where the tree has none, ``Table.legal_for`` encoded).
+  where the tree has none, ``Table.legal_for`` encoded);
+- ``apply``: what ``Table.act`` does before the store and the broadcast, the move sent as its
+  notation: checked and applied on a clone (``Table.trial``) and described for the log (with
+  the offer of the broadcast before, where the tree keeps one: ``Table.from_offer``).
 
 CPU time of this thread (``time.thread_time``), in microseconds per move, for each game; the
 games are the capacity benchmark's mix (Keezbord for 4, Balam for 2).  Run it against another
@@ -64,7 +67,13 @@ def play(name: str, players: int, seed: int) -> list[tuple[Any, int, Any]]:
 def measure(name: str, players: int, seeds: range) -> dict[str, list[float]]:
     """Microseconds per move of each part, one figure per game."""
     game = load_game(name)
-    out: dict[str, list[float]] = {"broadcast": [], "views": [], "together": [], "legal": []}
+    out: dict[str, list[float]] = {
+        "broadcast": [],
+        "views": [],
+        "together": [],
+        "legal": [],
+        "apply": [],
+    }
     seats: list[int | None] = [*range(players), None]
     for seed in seeds:
         moves = play(name, players, seed)
@@ -82,14 +91,23 @@ def measure(name: str, players: int, seeds: range) -> dict[str, list[float]]:
         )
         table.connections = {Sink(s) for s in seats}  # type: ignore[misc]
         legal_text = getattr(table, "legal_text", None)
-        spent = 0.0
+        from_offer = getattr(table, "from_offer", None)
+        spent = applying = 0.0
         for n, (state, seat, action) in enumerate(moves, 1):
+            notation = str(action)
+            t0 = time.thread_time()
+            offered = None if from_offer is None else from_offer(seat, notation)
+            after, parsed = table.trial(seat, notation)
+            text = offered[1] if offered is not None else table.state.describe(parsed, seat)
+            applying += time.thread_time() - t0
+            assert encode(after.to_json()) == encode(state.to_json())
             table.state = state
-            table.log.append(LogEntry(n, seat, str(action), state.describe(action, seat)))
+            table.log.append(LogEntry(n, seat, notation, text))
             t0 = time.thread_time()
             table.broadcast()
             spent += time.thread_time() - t0
         out["broadcast"].append(spent / len(moves) * 1e6)
+        out["apply"].append(applying / len(moves) * 1e6)
         parts = {"views": 0.0, "together": 0.0, "legal": 0.0}
         for state, _, _ in moves:
             fresh = state.clone()  # nothing cached from the broadcast's turn
@@ -126,7 +144,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"# tree: {gametable.__file__}")
     print(f"# {args.games} seeded random games each; us of CPU per move (median over the games)")
-    print("# game         moves/game  broadcast   views  views together   legal")
+    print("# game         moves/game  broadcast   views  views together   legal   apply")
     for name, players in (("keezbord", 4), ("balam", 2)):
         seeds = range(args.first_seed, args.first_seed + args.games)
         got = measure(name, players, seeds)
@@ -134,7 +152,7 @@ def main() -> None:
         med = {k: statistics.median(v) for k, v in got.items()}
         print(
             f"  {name} {players}p  {moves:>10.0f}  {med['broadcast']:>9.1f}  {med['views']:>6.1f}"
-            f"  {med['together']:>14.1f}  {med['legal']:>6.1f}"
+            f"  {med['together']:>14.1f}  {med['legal']:>6.1f}  {med['apply']:>6.1f}"
         )
 
 

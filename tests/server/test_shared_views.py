@@ -226,7 +226,7 @@ def test_the_legal_list_as_text_is_legal_for_encoded(game: str, players: int) ->
 
 def _bare_table() -> Any:
     """Just enough of a ``Table`` for its legal lists (set ``state``)."""
-    table: Any = SimpleNamespace(state=None)
+    table: Any = SimpleNamespace(state=None, offered={})
     table.legal_entries = lambda seat: Table.legal_entries(table, seat)
     return table
 
@@ -279,3 +279,52 @@ def test_a_shared_part_walked_once_still_gives_each_seat_the_patch_from_its_own_
         assert whole is None and patch is not None
         rebuilt = apply_patch(view, msgspec.json.decode(_encode(patch_value(patch))))
         assert rebuilt == {"sites": moved, "n": 2}, seat
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_a_move_named_as_offered_is_the_games_own_parse_and_description(
+    game: str, players: int
+) -> None:
+    """A request naming an action of the legal list the last broadcast offered (its notation)
+    is played with the game's listed action object and logged with the description sent with
+    it: the position after it and the text are those of the game's parser and ``describe``.
+    Once the table has moved on, the offer is not used (the game parses again)."""
+    game_rules = load_game(game)
+    table = Table(
+        id="offer",
+        game=game_rules,
+        seed=1,
+        players=players,
+        options={},
+        seats=[],
+        state=game_rules.new_game(players, seed=1),
+        manager=SimpleNamespace(settings=SimpleNamespace(patch_threshold=2048)),  # type: ignore[arg-type]
+    )
+    table.connections = [SimpleNamespace(seat=s, send=lambda text: None) for s in range(players)]  # type: ignore[assignment]
+    offers = 0
+    for state in walk(game, players, seed=8, moves=120):
+        table.state = state
+        table.broadcast()
+        seat = state.to_move[0] if state.to_move else None
+        if seat is None:
+            continue
+        listed = state.legal_actions(seat)
+        for action in listed[:12]:
+            notation = str(action)
+            offered = table.from_offer(seat, notation)
+            assert offered is not None
+            assert any(offered[0] is a for a in listed)  # the game's own object
+            parsed = game_rules.parse_action(state.clone(), notation)
+            assert offered[0] == parsed
+            assert offered[1] == state.describe(parsed, seat)
+            after, played = table.trial(seat, notation)
+            by_parser = state.clone()
+            by_parser.apply(parsed, seat)
+            assert played is offered[0]
+            assert _encode(after.to_json()) == _encode(by_parser.to_json())
+            offers += 1
+        assert table.from_offer(seat, "no such move") is None
+        assert table.from_offer(None, str(listed[0])) is None
+        table.state = state.clone()  # another position (even an equal one): no offer
+        assert table.from_offer(seat, str(listed[0])) is None
+    assert offers > 100

@@ -232,6 +232,11 @@ class Table:
     #: the moves of the log that were loaded from the store (made before this process held
     #: the table: their requests are in the log only)
     loaded: int = -1
+    #: per seat to move, what the last broadcast offered it (:meth:`legal_text`): the state it
+    #: was offered in, and the actions' notations, objects and descriptions, in order
+    offered: dict[int, tuple[State, list[str], list[Action], list[str]]] = field(
+        default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         if self.loaded < 0:
@@ -350,21 +355,65 @@ class Table:
     def legal_text(self, seat: int | None) -> msgspec.Raw:
         """:meth:`legal_for` as JSON text (the same entries, keys and order), each entry
         assembled from its action's encoded forms (:func:`action_forms`) around its
-        description and code, the only parts that depend on the position."""
-        entries = self.legal_entries(seat)
-        if not entries:
+        description and code, the only parts that depend on the position.
+
+        What was offered is kept (:attr:`offered`, until the next broadcast): a move request
+        naming one of these actions by its notation is then played with the very action object
+        the game listed (the games apply those at once, without checking them again), and
+        logged with the description made here."""
+        state = self.state
+        if seat is None or seat not in state.to_move:
             return NO_LEGAL
-        return msgspec.Raw(
-            b"["
-            + b",".join(
-                forms[3]
-                + _encode(text)
-                + (b"" if code is None else b',"code":%d' % code)
-                + forms[4]
-                for forms, text, code in entries
-            )
-            + b"]"
-        )
+        actions = state.legal_actions(seat)
+        if not actions:
+            return NO_LEGAL
+        describe = state.describe
+        code_of = None if type(state) in NO_CODES else state.encode_action
+        known = _forms.get
+        pieces: list[bytes] = []
+        notations: list[str] = []
+        texts: list[str] = []
+        for action in actions:
+            try:
+                forms = known(action)
+            except TypeError:  # an unhashable action (made every time)
+                forms = None
+            if forms is None:
+                forms = action_forms(action)
+            code = None
+            if code_of is not None:
+                try:
+                    code = code_of(action)
+                except NotImplementedError:  # a game without an integer encoding
+                    NO_CODES.add(type(state))
+                    code_of = None
+                except ValueError:  # an action outside the encoding
+                    pass
+            text = describe(action, seat)
+            if code is None:
+                pieces.append(forms[3] + _encode(text) + forms[4])
+            else:
+                pieces.append(b'%b%b,"code":%d%b' % (forms[3], _encode(text), code, forms[4]))
+            notations.append(forms[0])
+            texts.append(text)
+        if len(set(notations)) == len(notations):  # each notation names one action
+            self.offered[seat] = (state, notations, actions, texts)
+        return msgspec.Raw(b"[" + b",".join(pieces) + b"]")
+
+    def from_offer(self, seat: int | None, action: Any) -> tuple[Action, str] | None:
+        """The action object and description that the last broadcast offered ``seat`` under the
+        notation ``action`` in this very position (:meth:`legal_text`), or ``None`` (another
+        position, or not notation text, or not offered: the game parses it)."""
+        if not isinstance(action, str) or seat is None:
+            return None
+        offer = self.offered.get(seat)
+        if offer is None or offer[0] is not self.state:
+            return None
+        try:
+            i = offer[1].index(action)
+        except ValueError:
+            return None
+        return offer[2][i], offer[3][i]
 
     def message_for(
         self, seat: int | None, kind: str = "update", view: Any = None
@@ -505,6 +554,7 @@ class Table:
                 log.exception("table %s: views failed", self.id)
         memo: Memo = {}
         head = None
+        self.offered.clear()  # made again for this position by legal_text
         for conn in connections:
             text = texts.get(conn.seat)
             if text is None:
@@ -618,14 +668,19 @@ class Table:
                 raise Refused.from_game_error(exc) from None
         raise Refused("invalid", "an action is notation text, an integer code or a JSON object")
 
-    def trial(self, seat: int | None, action: Any) -> tuple[State, Action]:
-        """The state after ``seat`` plays ``action``, on a clone; :class:`Refused` says why not."""
+    def trial(
+        self, seat: int | None, action: Any, offered: tuple[Action, str] | None = None
+    ) -> tuple[State, Action]:
+        """The state after ``seat`` plays ``action``, on a clone; :class:`Refused` says why not.
+        ``offered``: :meth:`from_offer`'s answer for ``action``, if asked already."""
         if seat is None:
             raise Refused("spectator", "spectators cannot act")
         if self.closed:
             raise Refused("gone", "this table has been closed")
         trial = self.state.clone()
-        parsed = self.parse(trial, action)
+        if offered is None:
+            offered = self.from_offer(seat, action)
+        parsed = offered[0] if offered is not None else self.parse(trial, action)
         try:
             trial.apply(parsed, seat)
         except GameError as exc:
@@ -780,10 +835,11 @@ class Table:
                     f"the table has moved on since you decided (you saw move {seen}, "
                     f"it is at move {self.seq}); your move was not made",
                 )
-            trial, parsed = self.trial(seat, action)
+            offered = self.from_offer(seat, action)
+            trial, parsed = self.trial(seat, action, offered)
             assert seat is not None
             notation = str(parsed)
-            text = self.state.describe(parsed, seat)
+            text = offered[1] if offered is not None else self.state.describe(parsed, seat)
             n = self.seq + 1
             now = time.monotonic()
             clock_state = None

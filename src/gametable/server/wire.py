@@ -38,6 +38,7 @@ view whole, so tests and tools read ``msg["view"]`` as before.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
 
 import msgspec
@@ -74,8 +75,28 @@ def _text(value: Any, memo: Memo | None) -> tuple[bytes, int]:
     known = memo.get(id(value))
     if known is None:
         text = _encode(value)
-        known = memo[id(value)] = (value, text, hash(text))
+        known = memo[id(value)] = (value, text, hash(text), len(text))
     return known[1], known[2]
+
+
+#: a part's text length, from its fingerprint
+_size_of = itemgetter(1)
+#: the fingerprints before a view sent whole (none)
+_NOTHING: dict[str, Print] = {}
+
+
+def _texts(values: list[Any], memo: Memo) -> list[tuple[Any, ...]]:
+    """For each of ``values``, its entry in ``memo`` (the value, its JSON text, the text's hash
+    and length), encoded now if this move has not encoded it yet.  The look-ups are made in C
+    (``map``): a seat's view shares most of its parts with the views made before it."""
+    known: list[Any] = list(map(memo.get, map(id, values)))
+    if None in known:  # None is the only false entry (an entry is a non-empty tuple)
+        for i, entry in enumerate(known):
+            if entry is None:
+                value = values[i]
+                text = _encode(value)
+                known[i] = memo[id(value)] = (value, text, hash(text), len(text))
+    return known
 
 
 def _parts(
@@ -88,16 +109,18 @@ def _parts(
     """The fingerprints of the keys of ``obj`` (the view, or the object under ``parent``), and
     in ``ops`` the operations for those that changed since ``before``."""
     parts: dict[str, Print] = {}
-    for key, value in obj.items():
-        text, digest = _text(value, memo)
-        size = len(text)
-        old = None if before is None else before.get(key)
+    if memo is None:
+        memo = {}
+    entries = _texts(list(obj.values()), memo)
+    old_of = (_NOTHING if before is None else before).get
+    for key, (value, text, digest, size) in zip(obj, entries, strict=True):
+        old = old_of(key)
         if old is not None and old[0] == digest and old[1] == size:
             parts[key] = old  # unchanged (and so are its keys' fingerprints)
         else:
             path = [key] if parent is None else [parent, key]
             parts[key] = _changed(path, value, text, digest, old, ops, memo)
-    if before is not None:
+    if before is not None and before.keys() != parts.keys():  # (compared in C; rarely differ)
         gone = [key for key in before if key not in parts]
         ops.extend(("del", [key] if parent is None else [parent, key]) for key in gone)
     return parts
@@ -180,7 +203,7 @@ class Prints:
             self.parts = None if self.size < whole else _parts(view, None, [], None, memo)
             return text, None
         self.parts = _parts(view, before, ops, None, memo)
-        self.size = sum(p[1] for p in self.parts.values())
+        self.size = sum(map(_size_of, self.parts.values()))
         return None, ops
 
 
