@@ -5,8 +5,8 @@ coming back (views sent whole again) and a second window on one seat, hashed tog
 compared with the digests that the code before the pass printed for the same games.
 
 If a game's views, descriptions or actions change on purpose, these digests change with them:
-check the frames with the reference below (``ReferencePrints``: the fingerprints as first
-written, without any of the later shortcuts) and print the new digests with
+check the frames with the reference below (``ReferencePrints``: the fingerprints written
+plainly, without any of the shortcuts) and print the new digests with
 ``python -m tests.server.test_wire_golden``."""
 
 from __future__ import annotations
@@ -95,8 +95,8 @@ def frames(game: str, players: int, seed: int, whole: int = WHOLE, moves: int = 
 
 
 class ReferencePrints:
-    """The fingerprints and patches as first written (third pass): every part encoded and
-    hashed for every seat, nothing shared, no shortcut.  What ``wire.Prints`` gives must be
+    """The fingerprints and patches written plainly: every part encoded and hashed for every
+    seat, nothing shared, no shortcut.  What ``wire.Prints`` gives must be
     exactly this, with or without a move's memo."""
 
     def __init__(self) -> None:
