@@ -56,6 +56,7 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "gc_full_interval": (0.0, 30 * 24 * 3600.0),
     "commit_window": (0.0, 1.0),
     "checkpoint_interval": (0.0, 3600.0),
+    "wal_sync_interval": (0.0, 3600.0),
     "patch_threshold": (0, 1 << 62),
     "heartbeat_interval": (0.05, 600.0),
     "lease_timeout": (0.2, 3600.0),
@@ -118,6 +119,9 @@ class Settings:
     ``sqlite_synchronous`` (SQLite): ``"full"`` (default) syncs the log to the disk at every
     commit; ``"normal"`` only at checkpoints: a ``kill -9`` of the server still loses no
     accepted move, but a power failure or a crash of the machine may lose the last ones.
+    ``wal_sync_interval`` (SQLite under ``"normal"``): every this many seconds a thread syncs
+    the log to the disk apart from the commits, so that a power failure loses at most about
+    that many seconds of moves (0: none; then what the operating system has not written back).
 
     The wire (:mod:`gametable.server.wire`): ``patch_threshold``: a seat's view whose JSON text
     is at least this many bytes goes in an ``update`` as a patch to the one before, a shorter one
@@ -169,6 +173,7 @@ class Settings:
     commit_window: float = 0.005
     checkpoint_interval: float = 0.0
     sqlite_synchronous: str = "full"
+    wal_sync_interval: float = 1.0
     patch_threshold: int = 2048
     worker_name: str | None = None
     advertise_url: str | None = None
