@@ -5,8 +5,10 @@ Two tables: ``gt_tables`` (game, version, players, seed, options, seats, status,
 client's request id).  The schema is made and upgraded by Alembic (:mod:`gametable.server.migrate`);
 the definitions below describe the newest revision and must agree with ``migrations/versions``.  A move is
 committed before anyone hears of it, so a table always replays from the database to exactly
-the state its players last saw.  SQLite (WAL, ``synchronous=FULL``) by default, PostgreSQL or any
-other SQLAlchemy URL when given one.
+the state its players last saw.  SQLite (WAL) by default, PostgreSQL or any other SQLAlchemy URL
+when given one.  A :class:`Store` made alone syncs SQLite's WAL at every commit
+(``synchronous=FULL``); the server's settings make it ``NORMAL`` with the WAL synced every
+second apart from the commits (``sqlite_synchronous``, ``wal_sync_interval``).
 
 Every method is synchronous and thread-safe; the server calls them through ``asyncio.to_thread``.
 """
