@@ -757,6 +757,7 @@ class Background:
     before it (``stm``) and the longest round trip of a batch through its thread (``thr``:
     statements, commit and the hand-overs), the longest wait of a write for its batch to start
     and the deepest queue, SQLite's checkpoints run apart from the commits (their longest), the
+    longest sync of the WAL by the store's own thread (``wal_sync_interval``), the
     longest garbage collection, the minute sweep (its time, when one ran), and the size of the
     database's WAL file and of the database.  With ``--workers N``: one worker's (the one the
     request reaches)."""
@@ -764,7 +765,7 @@ class Background:
     HEADER = (
         f"{'cmt/s':>6} {'w/cmt':>5} {'cmt p99':>7} {'cmt max':>7} {'stm max':>7} {'thr max':>7} "
         f"{'wait max':>8} {'q max':>5} "
-        f"{'ckpt max':>8} {'gc max':>6} {'sweep':>6} {'WAL MiB':>7} {'db MiB':>6}"
+        f"{'ckpt max':>8} {'sync max':>8} {'gc max':>6} {'sweep':>6} {'WAL MiB':>7} {'db MiB':>6}"
     )
 
     def __init__(self, base: str, data_dir: str) -> None:
@@ -792,13 +793,15 @@ class Background:
         commit, queue = got.get("commit", none), got.get("queue", none)
         statements, batch = got.get("statements", none), got.get("batch", none)
         ckpt, collect, sweep = got.get("checkpoint", none), got.get("gc", none), got.get("sweep")
+        synced = got.get("wal_sync", none)
         swept = f"{sweep['max'] * 1000:>6.0f}" if sweep and sweep["events"] else f"{'-':>6}"
         return (
             f"{commit['events'] / TICK:>6.0f} {commit['count'] / max(1, commit['events']):>5.1f} "
             f"{commit['p99'] * 1000:>7.1f} {commit['max'] * 1000:>7.1f} "
             f"{statements['max'] * 1000:>7.1f} {batch['max'] * 1000:>7.1f} "
             f"{queue['max'] * 1000:>8.1f} {queue['count_max']:>5} "
-            f"{ckpt['max'] * 1000:>8.1f} {collect['max'] * 1000:>6.1f} {swept} "
+            f"{ckpt['max'] * 1000:>8.1f} {synced['max'] * 1000:>8.1f} "
+            f"{collect['max'] * 1000:>6.1f} {swept} "
             f"{self.size('-wal'):>7.1f} {self.size(''):>6.1f}"
         )
 

@@ -145,6 +145,54 @@ def test_the_checkpointer_thread_runs_on_its_own_and_stops_with_the_store(tmp_pa
     assert not thread.is_alive()
 
 
+@pytest.mark.parametrize(
+    ("synchronous", "interval", "syncs"), [("normal", 0.05, True), ("full", 0.05, False)]
+)
+def test_under_normal_a_thread_syncs_the_wal_apart_from_the_commits(
+    tmp_path: Path, synchronous: str, interval: float, syncs: bool
+) -> None:
+    """``wal_sync_interval``: under ``synchronous=normal`` (the commits do not sync the WAL) a
+    thread of the store's own syncs it every interval, and stops with the store; under
+    ``full`` every commit syncs it and there is no such thread."""
+    since = time.monotonic()
+    store = Store(
+        f"sqlite:///{tmp_path / 'db.sqlite3'}", synchronous=synchronous, wal_sync_interval=interval
+    )
+    thread = store._wal_syncer
+    assert (thread is not None) is syncs
+    assert store.wal_sync_interval == (interval if syncs else 0.0)
+    store.write([("create_table", (stored(f"t{i}"),)) for i in range(5)])
+    fill(store, 5, 3)
+    if thread is None:
+        store.close()
+        return
+    deadline = time.monotonic() + 10
+    synced = 0
+    while synced == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+        synced = timings.summary(since).get("wal_sync", {"events": 0})["events"]
+    assert synced > 0
+    assert thread.is_alive()
+    store.close()
+    assert not thread.is_alive()
+
+
+def test_sync_wal_syncs_the_file_s_log_and_nothing_without_one(tmp_path: Path) -> None:
+    """``Store.sync_wal`` syncs the database file's WAL once it exists; an in-memory
+    database has none to sync."""
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}", synchronous="normal")
+    assert store._wal_syncer is None  # no interval given: the thread is not started
+    assert store.wal_path == f"{tmp_path / 'db.sqlite3'}-wal"
+    store.write([("create_table", (stored("t0"),))])
+    assert Path(store.wal_path).exists()
+    assert store.sync_wal() is True
+    store.close()
+    memory = Store("sqlite://", synchronous="normal", wal_sync_interval=1.0)
+    assert memory.wal_path is None and memory._wal_syncer is None
+    assert memory.sync_wal() is False
+    memory.close()
+
+
 def test_a_heartbeat_shares_the_moves_commit_and_a_taken_name_fails_it_alone(
     tmp_path: Path,
 ) -> None:

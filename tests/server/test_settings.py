@@ -41,9 +41,10 @@ def test_text_values_are_read_as_the_setting_s_type() -> None:
     assert settings.database_url is None
 
 
-def test_sqlite_synchronous_is_full_unless_set_to_normal() -> None:
-    assert Settings().sqlite_synchronous == "full"
-    assert Settings().replace({"sqlite_synchronous": "NORMAL"}).sqlite_synchronous == "normal"
+def test_sqlite_synchronous_is_normal_unless_set_to_full() -> None:
+    assert Settings().sqlite_synchronous == "normal"
+    assert Settings().wal_sync_interval == 1.0
+    assert Settings().replace({"sqlite_synchronous": "FULL"}).sqlite_synchronous == "full"
     for bad in ("off", "extra", 1, ""):
         with pytest.raises(SettingsError, match="setting sqlite_synchronous"):
             Settings().replace({"sqlite_synchronous": bad})

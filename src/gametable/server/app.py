@@ -33,6 +33,7 @@ def create_app(settings: Settings | None = None, address: str | None = None) -> 
         settings.url(),
         checkpoint_interval=settings.checkpoint_interval,
         synchronous=settings.sqlite_synchronous,
+        wal_sync_interval=settings.wal_sync_interval,
     )
     manager = TableManager(settings, store)
     forwarder = Forwarder(settings.max_message)

@@ -56,6 +56,7 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "gc_full_interval": (0.0, 30 * 24 * 3600.0),
     "commit_window": (0.0, 1.0),
     "checkpoint_interval": (0.0, 3600.0),
+    "wal_sync_interval": (0.0, 3600.0),
     "patch_threshold": (0, 1 << 62),
     "heartbeat_interval": (0.05, 600.0),
     "lease_timeout": (0.2, 3600.0),
@@ -115,9 +116,13 @@ class Settings:
     every this many seconds a thread of its own copies SQLite's write-ahead log into the
     database file, so that no group commit does it (0: SQLite's own schedule, inside the commit
     that finds the log over 1,000 pages; see :class:`~gametable.server.store.Store`).
-    ``sqlite_synchronous`` (SQLite): ``"full"`` (default) syncs the log to the disk at every
-    commit; ``"normal"`` only at checkpoints: a ``kill -9`` of the server still loses no
-    accepted move, but a power failure or a crash of the machine may lose the last ones.
+    ``sqlite_synchronous`` (SQLite): ``"normal"`` (default since 2026-12-02) does not sync the
+    log at each commit: a ``kill -9`` of the server still loses no accepted move, but a power
+    failure or a crash of the machine may lose the last ones (see ``wal_sync_interval``);
+    ``"full"`` syncs the log to the disk at every commit, which survives a power failure too.
+    ``wal_sync_interval`` (SQLite under ``"normal"``): every this many seconds a thread syncs
+    the log to the disk apart from the commits, so that a power failure loses at most about
+    that many seconds of moves (0: none; then what the operating system has not written back).
 
     The wire (:mod:`gametable.server.wire`): ``patch_threshold``: a seat's view whose JSON text
     is at least this many bytes goes in an ``update`` as a patch to the one before, a shorter one
@@ -168,7 +173,8 @@ class Settings:
     gc_full_interval: float = 0.0
     commit_window: float = 0.005
     checkpoint_interval: float = 0.0
-    sqlite_synchronous: str = "full"
+    sqlite_synchronous: str = "normal"
+    wal_sync_interval: float = 1.0
     patch_threshold: int = 2048
     worker_name: str | None = None
     advertise_url: str | None = None
