@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from pathlib import Path
 
 import httpx
@@ -85,6 +86,45 @@ def test_idle_tables_expire(tmp_path: Path, expiry: float, expired: bool) -> Non
         else:
             assert table.id not in manager.tables  # unloaded from memory, not deleted
             assert (await manager.get(table.id)).seq == 0
+        await manager.close()
+        store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_creation_during_the_sweeps_count_keeps_its_place(tmp_path: Path) -> None:
+    """``max_tables`` is exact: a table created while the sweep counts the database (its write
+    landing after the count was read) is still counted when the sweep is done, so the cap lets
+    no table too many in; and a sweep with nothing under way takes the database's count."""
+
+    async def scenario() -> None:
+        settings = Settings(data_dir=tmp_path, bot_delay=0, max_tables=3)
+        store = Store(settings.url())
+        manager = TableManager(settings, store)
+        await manager.start()
+        humans = [{"kind": "human"}] * 2
+        await manager.create("balzakken", 2, {}, humans)
+        counting = store.count
+
+        def slow_count() -> int:
+            n = counting()
+            time.sleep(0.3)  # the count is read; a creation lands before the sweep resumes
+            return n
+
+        store.count = slow_count  # type: ignore[method-assign]
+        sweep = asyncio.create_task(manager.sweep())
+        await asyncio.sleep(0.1)
+        await manager.create("balzakken", 2, {}, humans)
+        await sweep
+        assert manager.count == counting() == 2
+        await manager.create("balzakken", 2, {}, humans)
+        with pytest.raises(Refused, match="too many"):
+            await manager.create("balzakken", 2, {}, humans)
+        store.count = counting  # type: ignore[method-assign]
+        with store.engine.begin() as conn:  # another worker's table, seen at the next sweep
+            conn.execute(sa.delete(tables_t).where(tables_t.c.id == next(iter(manager.tables))))
+        await manager.sweep()
+        assert manager.count == 2
         await manager.close()
         store.close()
 

@@ -74,6 +74,9 @@ class TableManager:
         #: sweep, kept exact in between: a creation takes its place before it awaits anything
         self.count = 0
         self._creating = 0
+        #: creations begun since the server started (the sweep's recount is made only when
+        #: none began while it counted)
+        self._begun = 0
         #: when the tables in use were last stamped (``stamp_used``; monotonic)
         self._stamped = time.monotonic()
 
@@ -165,6 +168,7 @@ class TableManager:
             raise Refused("busy", "this server holds too many open tables; try later")
         self.count += 1  # taken now: creations awaiting their write count too
         self._creating += 1
+        self._begun += 1
         try:
             return await self._create(game, state, players, seats, tokens, rematch_of, timing_clock)
         except BaseException:  # not made (failed or cancelled): its place is free again
@@ -408,9 +412,22 @@ class TableManager:
             table = self.tables.pop(table_id, None)
             if table is not None:
                 table.close()
-        # other workers create tables too: recount (creations in flight keep their places)
-        self.count = await asyncio.to_thread(self.store.count) + self._creating
+        self.count = max(0, self.count - len(gone))
+        await self.recount()
         return gone
+
+    async def recount(self) -> None:
+        """Count the tables in the database again (other workers of the database create and
+        delete tables too), unless a creation of this worker's is under way: one whose write
+        lands while the count is read would be counted twice or not at all (the count said
+        503 below the cap, or let one table too many in). Then the count kept since stays,
+        and the next sweep recounts."""
+        if self._creating:
+            return
+        begun = self._begun
+        counted = await asyncio.to_thread(self.store.count)
+        if self._creating == 0 and self._begun == begun:
+            self.count = counted
 
     async def stamp_used(self) -> None:
         """Mark as used now (one write for all) the tables someone is connected to and those
