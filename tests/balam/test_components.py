@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import get_args
 
 import pytest
 
@@ -21,7 +22,17 @@ from gametable.games.balam.board import (
     parse_board,
     register_board,
 )
-from gametable.games.balam.katun import CARDS, KIND, build_deck, deck_places, fits_place
+from gametable.games.balam.katun import (
+    CARDS,
+    CATASTROPHES,
+    KIND,
+    RULEBOOK_COUNTS,
+    TYPES,
+    CardType,
+    build_deck,
+    deck_places,
+    fits_place,
+)
 from tests.balam.helpers import GAME, position
 
 
@@ -154,6 +165,17 @@ def test_katun_deck_has_72_cards_with_the_rulebook_counts():
     assert kinds["ball_game"] + kinds["eclipse"] == 6
     assert sum(kinds[k] for k in negative) == 32
     assert (kinds["prosperous"], kinds["favourable"], kinds["drought"]) == (10, 14, 6)
+
+
+def test_the_katun_card_types_are_the_card_type_literals_values_in_the_rulebooks_order():
+    """BA-169 BA-170 BA-178 BA-183: ``TYPES`` is read off ``CardType`` (one source); every
+    card type the rulebook counts is one of them, listed in the rulebook's order (card numbers
+    0 to 16, the catastrophes last), and the view schema's card ``type`` offers exactly these."""
+    assert get_args(CardType) == TYPES
+    assert tuple(RULEBOOK_COUNTS) == TYPES and set(KIND) == set(TYPES)
+    assert TYPES[TYPES.index("drought") :] == CATASTROPHES  # card numbers 9 to 16
+    card = GAME.view_schema(2)["$defs"]["CardView"]["properties"]["type"]
+    assert set(card["enum"]) == set(TYPES)
 
 
 def test_deck_building():

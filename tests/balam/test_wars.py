@@ -272,6 +272,13 @@ def test_a_position_fixes_the_next_dice_and_the_view_shows_the_war_totals():
         "attack": 4,
         "defence": 3,
         "skulls": 1,
+        # the war goes on: the attacker has a garrison to lose, then a building to destroy
+        "winner": None,
+        "destroyed": [],
+        "lost": [],
+        "prisoners": [],
+        "prisoners_lost": 0,
+        "devastated": [],
     }
     assert state.to_json()["dice"] == []  # used up: the next rolls are the RNG's
     # the totals stay in the view (and in positions) after the war, until the next one

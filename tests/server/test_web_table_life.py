@@ -250,9 +250,20 @@ def test_the_last_balam_war_is_told_in_words(server: Server, browser) -> None:
         assert f"attack {war['attack']} (" in text and f"defence {war['defence']} (" in text
         margin = war["attack"] - war["defence"]
         if margin > 0:
-            assert f"{attacker} won by {margin}: {defender} loses buildings of" in text
+            assert (
+                f"{attacker}'s attack beat the defence by {margin}: {defender} loses buildings of"
+            ) in text
         else:
             assert f"{defender} held {war['target']}: nothing destroyed" in text
+        # what the war changed (BA-143 BA-152 BA-153 BA-159), named in the panel itself
+        if war["winner"] is None:
+            assert "The war is still being fought" in text
+        else:
+            assert f"{names[war['winner']]} won the war" in text
+        for gone in war["destroyed"] + war["lost"]:
+            assert f"{gone['building']} on {gone['site']}.{gone['plot']}" in text
+        for site in war["devastated"]:
+            assert f"{site} lost its last building: it belongs to no one" in text
         if stage == "after" and margin > 0:  # what fell is among the latest events
             events = page.locator("[data-testid='events']").inner_text()
             assert f"on {war['target']}." in events and "destroyed" in events

@@ -129,3 +129,40 @@ def test_every_turn_screen_fits_and_keeps_its_facts(name, players, width, height
         text = turn_screen(state, record, seat, width, height)
         check_size(text, width, height)
         CHECKS[name](state.view(seat), text)
+
+
+def warlike_turns(players: int, seed: int) -> Iterator[tuple[Record, Any, int]]:
+    """A whole game where the kings attack whenever they can (random play seldom does), with
+    the seat to move at every step."""
+    game = gametable.load_game("balam")
+    record = Record.start(game, players, seed=seed)
+    state = record.replay()
+    rng = random.Random(seed)
+    while state.to_move:
+        seat = state.to_move[0]
+        yield record, state, seat
+        legal = state.legal_actions(seat)
+        attacks = [a for a in legal if str(a).startswith("attack")]
+        pays = [a for a in legal if str(a).startswith("pay")]
+        if attacks and rng.random() < 0.9:
+            legal = attacks
+        elif pays and rng.random() < 0.7:
+            legal = pays
+        record.append(state, rng.choice(legal), seat)
+
+
+@pytest.mark.slow  # some 9 s: every screen of a whole game
+def test_balam_screens_after_a_war_fit_with_its_record():
+    """BA-143 BA-150 BA-153 BA-159: the last war's record (buildings destroyed and lost,
+    prisoners, devastated cities) fits the small screen with the menu, on every turn after a
+    war that changed something (a game where one screen overflows if the events keep their
+    two lines beside a long record)."""
+    shown = 0
+    for record, state, seat in warlike_turns(3, seed=1):
+        war = state.view(seat)["last_war"]
+        if war and (war["destroyed"] or war["lost"]):
+            text = turn_screen(state, record, seat, 80, 24)
+            check_size(text, 80, 24)
+            assert "last war" in " ".join(text.split())
+            shown += 1
+    assert shown > 10

@@ -141,6 +141,14 @@ def check_balam(view: dict[str, Any], text: str) -> None:
             f"(seat {war['defender']})"
         ) in flat
         assert f"attack {war['attack']} " in flat and f"against defence {war['defence']} " in flat
+        if war["winner"] is not None:
+            assert f"seat {war['winner']} won" in flat
+        for gone in war["destroyed"] + war["lost"]:
+            assert f"{gone['building']} {gone['site']}.{gone['plot']}" in flat
+        if war["prisoners_lost"]:
+            assert f"{war['prisoners_lost']} prisoner" in flat
+        for site in war["devastated"]:
+            assert f"{site} devastated" in flat
     assert f"Round {view['round']}" in flat
     if view["seat"] is None:
         assert "(you)" not in text and "(peeked)" not in text
@@ -197,15 +205,69 @@ def test_balam_shows_the_last_war_in_both_layouts():
         "attack": 6,
         "defence": 2,
         "skulls": 1,
+        "winner": 0,
+        "destroyed": [
+            {
+                "site": "c2",
+                "plot": 0,
+                "building": "market",
+                "owner": 2,
+                "riches": [],
+                "pyramids": 4,
+            },
+            {"site": "c2", "plot": 1, "building": "garrison", "owner": 2, "riches": ["obsidian"]},
+            {"site": "c2", "plot": 2, "building": "village", "owner": 2, "riches": []},
+        ],
+        "lost": [{"site": "b2", "plot": 1, "building": "garrison", "owner": 0, "riches": []}],
+        "prisoners": [{"site": "b2", "plot": 0}, {"site": "b2", "plot": 2}],
+        "prisoners_lost": 1,
+        "devastated": ["c2"],
     }
     full = " ".join(render(renderer.board(view)).split())
     assert (
         "last war: seat 0 from b2 attacked c2 (seat 2) with 3 garrisons, dice 3 X 1: attack 6 "
         "(with 2 obsidian) against defence 2 (1 garrison, 1 obsidian): 4 destruction points, "
-        "1 garrison lost to skulls"
+        "1 garrison lost to skulls; seat 0 won: destroyed seat 2's market c2.0 (4 small "
+        "pyramids), garrison c2.1 +obsidian, village c2.2; lost seat 0's garrison b2.1; "
+        "2 prisoners on b2.0, b2.2; 1 prisoner lost (no free garrison); c2 devastated (no one's)"
     ) in full
     compact = " ".join(render(renderer.compact(view)).split())
-    assert "last war b2>c2 (seat 0 on 2): 6 vs 2, dice 3 X 1, 1 skull" in compact
+    assert (
+        "last war b2>c2 (seat 0 on 2): 6 vs 2, dice 3 X 1; seat 0 won: razed c2.0 M c2.1 Go "
+        "c2.2 V; lost b2.1 G; 2p; 1p lost; c2 devastated"
+    ) in compact
+
+
+def test_balam_shows_a_war_still_being_fought_without_a_winner():
+    """BA-143 BA-150: while the attacker still chooses his losses or what to destroy, the
+    record so far is shown and nobody is said to have won."""
+    renderer = renderer_for("balam")
+    view = gametable.load_game("balam").new_game(2, seed=1).view(0)
+    view["last_roll"] = ["2", "X"]
+    view["last_war"] = {
+        "source": "b2",
+        "target": "c2",
+        "attacker": 0,
+        "defender": 1,
+        "garrisons": 2,
+        "attack_obsidian": 0,
+        "defence_garrisons": 1,
+        "defence_obsidian": 0,
+        "attack": 2,
+        "defence": 1,
+        "skulls": 1,
+        "winner": None,
+        "destroyed": [],
+        "lost": [{"site": "b2", "plot": 1, "building": "garrison", "owner": 0, "riches": []}],
+        "prisoners": [],
+        "prisoners_lost": 0,
+        "devastated": [],
+    }
+    full = " ".join(render(renderer.board(view)).split())
+    assert "1 garrison lost to skulls; still being fought: lost seat 0's garrison b2.1" in full
+    compact = " ".join(render(renderer.compact(view)).split())
+    assert "dice 2 X; so far: lost b2.1 G" in compact
+    assert " won" not in full and " won" not in compact
 
 
 def test_balam_compact_header_at_the_end_has_no_empty_part():

@@ -81,6 +81,9 @@ PHASES = {
 }
 #: the width of a site's cell on the compact map (five columns and their gaps fit 80)
 CELL = 15
+#: the characters counted as one line of the small screen's text (80 columns, less a margin
+#: for the words wrapped whole)
+SHORT_LINE = 76
 #: the phases in a few words, for the compact header
 SHORT_PHASES = {
     "turn": "pay 1 riches or turn a Katun card",
@@ -214,23 +217,80 @@ def card_name(card: Mapping[str, Any] | None, short: bool = False) -> str:
 
 def war_report(war: Mapping[str, Any], dice: list[str], compact: bool) -> str:
     """The last war's outcome (the view's ``last_war``, its dice ``last_roll``): who attacked
-    whom, the attack against the defence and what it cost."""
+    whom, the attack against the defence and what it cost, then what it changed on the board
+    (:func:`war_changes`)."""
     points = max(0, war["attack"] - war["defence"])
     rolled = " ".join(map(str, dice)) or "-"
     if compact:
-        return (
+        text = (
             f"last war {war['source']}>{war['target']} (seat {war['attacker']} on "
-            f"{war['defender']}): {war['attack']} vs {war['defence']}, dice {rolled}, "
-            f"{counted(war['skulls'], 'skull')}"
+            f"{war['defender']}): {war['attack']} vs {war['defence']}, dice {rolled}"
         )
-    return (
-        f"last war: seat {war['attacker']} from {war['source']} attacked {war['target']} (seat "
-        f"{war['defender']}) with {counted(war['garrisons'], 'garrison')}, dice {rolled}: attack "
-        f"{war['attack']} (with {war['attack_obsidian']} obsidian) against defence "
-        f"{war['defence']} ({counted(war['defence_garrisons'], 'garrison')}, "
-        f"{war['defence_obsidian']} obsidian): {counted(points, 'destruction point')}, "
-        f"{counted(war['skulls'], 'garrison')} lost to skulls"
-    )
+        if not war.get("lost"):  # else the garrisons lost say it
+            text += f", {counted(war['skulls'], 'skull')}"
+    else:
+        text = (
+            f"last war: seat {war['attacker']} from {war['source']} attacked {war['target']} "
+            f"(seat {war['defender']}) with {counted(war['garrisons'], 'garrison')}, dice "
+            f"{rolled}: attack {war['attack']} (with {war['attack_obsidian']} obsidian) against "
+            f"defence {war['defence']} ({counted(war['defence_garrisons'], 'garrison')}, "
+            f"{war['defence_obsidian']} obsidian): {counted(points, 'destruction point')}, "
+            f"{counted(war['skulls'], 'garrison')} lost to skulls"
+        )
+    changes = war_changes(war, compact)
+    return f"{text}; {changes}" if changes else text
+
+
+def fallen_text(gone: Mapping[str, Any], compact: bool) -> str:
+    """A building a war took: ``village c2.3``, with the riches lost on it (``garrison b2.1
+    +obsidian``) and, a market, its small pyramids; on a small screen as the map writes a plot
+    (``c2.3 V``, ``b2.1 Go``)."""
+    riches = gone.get("riches") or []
+    if compact:
+        letters = "".join(RICH_LETTER.get(r, r[:1]) for r in riches)
+        return f"{gone['site']}.{gone['plot']} {KIND_LETTER.get(gone['building'], '?')}{letters}"
+    text = f"{gone['building']} {gone['site']}.{gone['plot']}"
+    text += "".join(f" +{r}" for r in riches)
+    if gone.get("pyramids"):
+        text += f" ({counted(gone['pyramids'], 'small pyramid')})"
+    return text
+
+
+def war_changes(war: Mapping[str, Any], compact: bool) -> str:
+    """What the last war changed (its ``winner``, ``destroyed``, ``lost``, ``prisoners``,
+    ``devastated``; ``""`` for a view without them): who won, the buildings destroyed and
+    lost, whose and where, the prisoners, the cities left to no one."""
+    if "destroyed" not in war:
+        return ""
+    bits: list[str] = []
+    winner = war.get("winner")
+    if winner is not None:
+        bits.append(f"seat {winner} won")
+    elif war["destroyed"] or war["lost"] or not compact:
+        bits.append("so far" if compact else "still being fought")
+    comma = " " if compact else ", "
+    destroyed = [fallen_text(x, compact) for x in war["destroyed"]]
+    if destroyed:
+        whose = "" if compact else f" seat {war['defender']}'s"
+        bits.append(f"{'razed' if compact else 'destroyed'}{whose} " + comma.join(destroyed))
+    lost = [fallen_text(x, compact) for x in war["lost"]]
+    if lost:
+        whose = "" if compact else f" seat {war['attacker']}'s"
+        bits.append(f"lost{whose} " + comma.join(lost))
+    prisoners = war.get("prisoners") or []
+    if prisoners and not compact:
+        where = ", ".join(f"{p['site']}.{p['plot']}" for p in prisoners)
+        bits.append(f"{counted(len(prisoners), 'prisoner')} on {where}")
+    elif prisoners:
+        bits.append(f"{len(prisoners)}p")
+    if war.get("prisoners_lost"):
+        n = war["prisoners_lost"]
+        bits.append(
+            f"{n}p lost" if compact else f"{counted(n, 'prisoner')} lost (no free garrison)"
+        )
+    for site in war.get("devastated") or []:
+        bits.append(f"{site} devastated" if compact else f"{site} devastated (no one's)")
+    return ", ".join(bits[:1]) + (": " + "; ".join(bits[1:]) if bits[1:] else "")
 
 
 def katun_slots(katun: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any] | None]]:
@@ -257,7 +317,8 @@ class BalamRenderer(GameRenderer):
         "(move b3.0>c3.1, then done), temples give prestige. Most prestige at the end wins. "
         "Full rules: gametable rules balam\n" + "\n".join(LEGEND) + "\nOn a small screen: "
         "riches as letters (4m 1s: 4 maize, 1 shell), 5P: 5 prestige, 12■16▲: pyramids left "
-        "(large, small), Katun 0? face down, 0✓ turned, 0[...] looked at."
+        "(large, small), Katun 0? face down, 0✓ turned, 0[...] looked at; the last war's "
+        "buildings razed and lost as plots (c2.1 Go: a garrison with obsidian), 2p: 2 prisoners."
     )
 
     def board(self, view: Mapping[str, Any]) -> RenderableType:
@@ -368,11 +429,15 @@ class BalamRenderer(GameRenderer):
         return line or None
 
     def short_log(self, view: Mapping[str, Any]) -> Text | None:
+        """The last events in two lines, or one when the turn's line takes three or more (a
+        war's record told there: the events would mostly repeat it)."""
         log = (view.get("log") or [])[-2:]
         if not log:
             return None
-        out = Text(" · ".join(log), style="dim")
-        out.truncate(160, overflow="ellipsis")
+        turn = self.short_turn(view)
+        room = 1 if turn is not None and len(turn) > 2 * SHORT_LINE else 2
+        out = Text(" · ".join(log[-room:]), style="dim")
+        out.truncate(160 if room == 2 else SHORT_LINE, overflow="ellipsis")
         return out
 
     # -- parts --------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 from gametable.core.rng import Rng
 from gametable.games.balam.board import (
@@ -56,25 +56,9 @@ CardType = Literal[
     "eruption",
     "tidal_wave",
 ]
-TYPES: Final[tuple[CardType, ...]] = (
-    "prosperous",
-    "favourable",
-    "exceptional",
-    "expedition",
-    "cacao_festival",
-    "marriage",
-    "cenotes",
-    "ball_game",
-    "eclipse",
-    "drought",
-    "insurrection",
-    "earthquake",
-    "pochteca",
-    "toltec_raid",
-    "decadence",
-    "eruption",
-    "tidal_wave",
-)
+#: the card types in the rulebook's order ("4 - KATUN"): the values of :data:`CardType`, its one
+#: source
+TYPES: Final[tuple[CardType, ...]] = get_args(CardType)
 #: the rulebook's count of each type ("4 - KATUN")
 RULEBOOK_COUNTS: Final = {
     "prosperous": 10,
@@ -95,16 +79,6 @@ RULEBOOK_COUNTS: Final = {
     "eruption": 3,
     "tidal_wave": 3,
 }
-CATASTROPHES: Final = (
-    "drought",
-    "insurrection",
-    "earthquake",
-    "pochteca",
-    "toltec_raid",
-    "decadence",
-    "eruption",
-    "tidal_wave",
-)
 #: catastrophe -> (riches the Mayas pay, how many, buildings lost as (kind, count), or the
 #: feature of the cities lost)
 CATASTROPHE: Final[dict[str, tuple[int, int, tuple[tuple[int, int], ...] | str]]] = {
@@ -117,6 +91,8 @@ CATASTROPHE: Final[dict[str, tuple[int, int, tuple[tuple[int, int], ...] | str]]
     "eruption": (PRISONER, 2, "volcano"),
     "tidal_wave": (PRISONER, 2, "seashore"),
 }
+#: the catastrophes, in the rulebook's order (the keys of :data:`CATASTROPHE`)
+CATASTROPHES: Final[tuple[str, ...]] = tuple(CATASTROPHE)
 
 
 #: each type's name, as the rulebook names it ("4 - KATUN")

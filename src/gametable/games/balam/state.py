@@ -246,8 +246,27 @@ class War:
 
 
 @dataclass(frozen=True, slots=True)
+class Fallen:
+    """A building a war took away ("3 - WARS"): destroyed by the attacker, or one of the
+    attacker's garrisons lost to a skull; as it stood, with what went with it."""
+
+    kind: int
+    #: its plot position (its anchor plot)
+    pos: int
+    #: the seat whose city it stood in
+    owner: int
+    #: the riches lying on it, lost with it
+    riches: tuple[int, ...] = ()
+    #: small pyramids (commercial control) discarded with it: a market's, else 0
+    pyramids: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class WarResult:
-    """The totals of the last war's battle ("3 - WARS"), kept until the next war."""
+    """The last war ("3 - WARS"), kept until the next war: the battle's totals (set when the
+    dice are rolled), then what the war changed on the board as it unfolds (the garrisons lost
+    to skulls, the buildings destroyed, the prisoners taken, the cities left to no one) and,
+    once it is over, who won."""
 
     source: int
     target: int
@@ -263,6 +282,18 @@ class WarResult:
     attack: int
     defence: int
     skulls: int
+    #: the attacker's garrisons lost to the skulls, in the order lost
+    lost: tuple[Fallen, ...] = ()
+    #: the defender's buildings destroyed, in the order destroyed
+    destroyed: tuple[Fallen, ...] = ()
+    #: the plot positions of the attacking city's garrisons that took a prisoner, one per
+    #: building destroyed while a garrison was free (the others' prisoners are lost)
+    prisoners: tuple[int, ...] = ()
+    #: the sites whose last building the war took: they belong to no one now
+    devastated: tuple[int, ...] = ()
+    #: the seat that won once the war is over (-1 until then): the attacker if he destroyed at
+    #: least one building, else the defender (docs/rules/balam.md, "3 - WARS")
+    winner: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,6 +327,61 @@ class LossList(Codec[tuple[Loss, ...]]):
 
 SITE: Final = SiteName()
 COUNT: Final = Int(0)
+
+
+class TupleOf(Codec[tuple[Any, ...]]):
+    """A list of values of ``codec``, read as a tuple (for the fields of frozen records)."""
+
+    def __init__(self, codec: Codec[Any]) -> None:
+        self.items = ListOf(codec)
+
+    def dump(self, value: Sequence[Any], state: Any) -> Any:
+        return self.items.dump(value, state)
+
+    def load(self, raw: Any, where: str, state: Any) -> tuple[Any, ...]:
+        return tuple(self.items.load(raw, where, state))
+
+
+class FallenCodec(Codec[Fallen]):
+    """``{"site", "plot", "building", "owner", "riches": [...], "pyramids"}`` (as the view shows
+    it; ``riches`` and ``pyramids`` default to none)."""
+
+    def dump(self, value: Fallen, state: Any) -> Any:
+        site, plot = divmod(value.pos, MAX_PLOTS)
+        return {
+            "site": state.board.names[site],
+            "plot": plot,
+            "building": KINDS[value.kind],
+            "owner": value.owner,
+            "riches": [RICHES[r] for r in value.riches],
+            "pyramids": value.pyramids,
+        }
+
+    def load(self, raw: Any, where: str, state: Any) -> Fallen:
+        keys = {"site", "plot", "building", "owner", "riches", "pyramids"}
+        if not isinstance(raw, Mapping) or not {"site", "plot", "building", "owner"} <= set(raw):
+            raise InvalidState(f"{where} must be an object with site, plot, building and owner")
+        unknown = sorted(str(k) for k in raw if k not in keys)
+        if unknown:
+            raise InvalidState(f"{where} has no field {unknown[0]!r}")
+        site = SITE.load(raw["site"], f"{where}.site", state)
+        plot = Int(0, state.board.plots[site] - 1).load(raw["plot"], f"{where}.plot", state)
+        kind = raw["building"]
+        if kind not in KINDS or KINDS.index(kind) not in BUILDINGS:
+            raise InvalidState(f"{where}.building: {kind!r} is not a building")
+        riches = raw.get("riches", [])
+        if not isinstance(riches, list) or any(r not in RICHES for r in riches):
+            raise InvalidState(f"{where}.riches must be a list of riches names")
+        return Fallen(
+            KINDS.index(kind),
+            site * MAX_PLOTS + plot,
+            SEAT.load(raw["owner"], f"{where}.owner", state),
+            tuple(RICHES.index(r) for r in riches),
+            COUNT.load(raw.get("pyramids", 0), f"{where}.pyramids", state),
+        )
+
+
+FALLEN: Final = TupleOf(FallenCodec())
 WAR_RESULT: Final = Record(
     WarResult,
     {
@@ -310,6 +396,13 @@ WAR_RESULT: Final = Record(
         "attack": (Int(0), MISSING),
         "defence": (Int(0), MISSING),
         "skulls": (Int(0, MAX_PLOTS), MISSING),
+        # what the war changed on the board (left out by positions written before they were
+        # recorded: nothing, and the winner unknown)
+        "lost": (FALLEN, ()),
+        "destroyed": (FALLEN, ()),
+        "prisoners": (TupleOf(PlotPosition()), ()),
+        "devastated": (TupleOf(SITE), ()),
+        "winner": (Maybe(SEAT, none=-1), -1),
     },
 )
 
@@ -791,6 +884,41 @@ class BalamData(State):
                 )
         elif result.attack < result.attack_obsidian:
             raise InvalidState("last_war.attack is at least the obsidian spent")
+        self._check_war_changes(result)
+
+    def _check_war_changes(self, result: WarResult) -> None:
+        """What the last war changed agrees with its battle: the attacker's garrisons of the
+        attacking city lost to skulls (one each at most), the defender's buildings of the
+        attacked city destroyed, a prisoner at most per building destroyed, on a plot of the
+        attacking city, and the winner the attacker exactly when something was destroyed."""
+        source, target = result.source, result.target
+        if len(result.lost) > result.skulls or any(
+            (x.kind, x.pos // MAX_PLOTS, x.owner) != (GARRISON, source, result.attacker)
+            for x in result.lost
+        ):
+            raise InvalidState(
+                "last_war.lost holds at most one garrison of the attacker's attacking city "
+                "per skull"
+            )
+        if any(
+            (x.pos // MAX_PLOTS, x.owner) != (target, result.defender) for x in result.destroyed
+        ):
+            raise InvalidState("last_war.destroyed holds buildings of the defender's attacked city")
+        if len(result.prisoners) > len(result.destroyed) or any(
+            b // MAX_PLOTS != source for b in result.prisoners
+        ):
+            raise InvalidState(
+                "last_war.prisoners: at most one per building destroyed, on plots of the "
+                "attacking city"
+            )
+        if any(s not in (source, target) for s in result.devastated):
+            raise InvalidState("last_war.devastated: only the two cities at war can be devastated")
+        if result.winner >= 0 and result.winner != (
+            result.attacker if result.destroyed else result.defender
+        ):
+            raise InvalidState(
+                "last_war.winner is the attacker if he destroyed a building, else the defender"
+            )
 
     def tally_from_json(self, raw: Any) -> Tally:
         """The round's account as given, or (left out) nothing yet; in the distribution the

@@ -47,7 +47,7 @@ from gametable.games.balam.positions import (
     position_text,
     tally_json,
 )
-from gametable.games.balam.state import OVER, AfterLosses, BalamData, Phase
+from gametable.games.balam.state import OVER, AfterLosses, BalamData, Fallen, Phase
 
 
 def doc(text: str) -> msgspec.Meta:
@@ -186,8 +186,34 @@ class WarView(TypedDict):
     destroyed: Annotated[int, doc("buildings destroyed so far")]
 
 
+class FallenView(TypedDict):
+    """A building a war took away ("3 - WARS"): destroyed by the attacker, or a garrison the
+    attacker lost to a skull; with what went with it."""
+
+    site: Annotated[str, doc("the city it stood in")]
+    plot: Annotated[int, doc("the plot it stood on (its anchor plot)")]
+    building: BuildingName
+    owner: Annotated[int, doc("the seat whose city it was")]
+    riches: Annotated[list[RichesName], doc("the riches lying on it, lost with it")]
+    pyramids: Annotated[
+        int,
+        doc(
+            "small pyramids (commercial control) discarded with it: a market's, on its city "
+            "and each neighbouring one; else 0"
+        ),
+    ]
+
+
+class PlotRef(TypedDict):
+    """A plot of a site."""
+
+    site: str
+    plot: int
+
+
 class LastWarView(TypedDict):
-    """The battle of the last war ("3 - WARS"), kept until the next war."""
+    """The last war ("3 - WARS"), kept until the next war: the battle, what it changed on the
+    board and who won (public: every seat sees the same)."""
 
     source: Annotated[str, doc("the attacking city")]
     target: Annotated[str, doc("the attacked city")]
@@ -202,6 +228,35 @@ class LastWarView(TypedDict):
     attack: Annotated[int, doc("the attack: success points rolled + obsidian spent")]
     defence: Annotated[int, doc("the defence: garrisons counted + obsidian spent")]
     skulls: Annotated[int, doc("skulls rolled: garrisons the attacker lost")]
+    winner: Annotated[
+        int | None,
+        doc(
+            "the seat that won: the attacker if he destroyed at least one building, else the "
+            "defender; null while the war is still being fought (losses or destruction to "
+            "choose), or in a position written before the winner was recorded"
+        ),
+    ]
+    destroyed: Annotated[
+        list[FallenView],
+        doc("the defender's buildings destroyed, in the order destroyed (so far, while fought)"),
+    ]
+    lost: Annotated[
+        list[FallenView], doc("the attacker's garrisons lost to the skulls, in the order lost")
+    ]
+    prisoners: Annotated[
+        list[PlotRef],
+        doc(
+            "the garrisons of the attacking city that took a prisoner, one per "
+            "building destroyed while a garrison was free and a prisoner left in the supply"
+        ),
+    ]
+    prisoners_lost: Annotated[
+        int, doc("buildings destroyed whose prisoner was lost (no free garrison, or none left)")
+    ]
+    devastated: Annotated[
+        list[str],
+        doc("the cities whose last building the war took: they belong to no one since then"),
+    ]
 
 
 class TurnView(TypedDict):
@@ -508,6 +563,26 @@ def last_war_view(state: BalamData) -> LastWarView | None:
         "attack": result.attack,
         "defence": result.defence,
         "skulls": result.skulls,
+        "winner": None if result.winner < 0 else result.winner,
+        "destroyed": [fallen_view(state, x) for x in result.destroyed],
+        "lost": [fallen_view(state, x) for x in result.lost],
+        "prisoners": [
+            {"site": names[b // MAX_PLOTS], "plot": b % MAX_PLOTS} for b in result.prisoners
+        ],
+        "prisoners_lost": len(result.destroyed) - len(result.prisoners),
+        "devastated": [names[s] for s in result.devastated],
+    }
+
+
+def fallen_view(state: BalamData, gone: Fallen) -> FallenView:
+    site, plot = divmod(gone.pos, MAX_PLOTS)
+    return {
+        "site": state.board.names[site],
+        "plot": plot,
+        "building": KINDS[gone.kind],
+        "owner": gone.owner,
+        "riches": riches_names(gone.riches),
+        "pyramids": gone.pyramids,
     }
 
 

@@ -1,5 +1,9 @@
 """Wars ("3 - WARS"): the attack, the defence, the dice, the losses and the destruction.
 
+The state's ``last_war`` (:class:`~gametable.games.balam.state.WarResult`) keeps the battle's
+totals and, as the war unfolds, what it changed: the garrisons lost to skulls, the buildings
+destroyed, the prisoners taken, the cities left to no one, and once it is over who won.
+
 An attack goes: obsidian of the attacker, the defender's obsidian (``defend`` phase), the roll,
 the attacker's losses (``lose`` phase), the destruction (``destroy`` phase), a devastated city
 (which the attacker may take at once by building on it).  The losses a king owes to a catastrophe
@@ -23,6 +27,7 @@ from gametable.games.balam.board import (
     EMPTY,
     GARRISON,
     KINDS,
+    MARKET,
     MAX_PLOTS,
     NO_RICHES,
     OBSIDIAN,
@@ -42,6 +47,7 @@ from gametable.games.balam.state import (
     TURN,
     AfterLosses,
     BalamData,
+    Fallen,
     Loss,
     Then,
     War,
@@ -409,18 +415,45 @@ def continue_losses(state: BalamData) -> Then:
     return END_TURN
 
 
+def fallen(state: BalamData, b: int) -> Fallen:
+    """The building anchored on ``b`` as it stands, before it goes: its kind, owner, the riches
+    lying on it and, a market, the small pyramids that go with it."""
+    s = b // MAX_PLOTS
+    kind = state.buildings[b]
+    owner = state.owner[s]
+    riches_on = state.riches_on
+    plots = (b, state.second_pos(b)) if DOUBLE[kind] else (b,)
+    pyramids = 1 + len(state.board.neighbours[s]) if kind == MARKET and owner >= 0 else 0
+    return Fallen(kind, b, owner, tuple(riches_on[x] for x in plots if riches_on[x] >= 0), pyramids)
+
+
+def record_fall(state: BalamData, gone: Fallen, destroyed: bool) -> None:
+    """The last war's record of what it changed: a building destroyed (else a garrison lost to
+    a skull), and its city if that was its last building."""
+    result = state.last_war
+    assert result is not None
+    site = gone.pos // MAX_PLOTS
+    devastated = result.devastated
+    if state.owner[site] < 0 and site not in devastated:
+        devastated = (*devastated, site)
+    if destroyed:
+        state.last_war = replace(result, destroyed=(*result.destroyed, gone), devastated=devastated)
+    else:
+        state.last_war = replace(result, lost=(*result.lost, gone), devastated=devastated)
+
+
 def lose_one(state: BalamData, b: int) -> None:
     s, p = divmod(b, MAX_PLOTS)
     state.note(
         f"seat {state.owner[s]} loses the {KINDS[state.buildings[b]]} on {state.board.names[s]}.{p}"
     )
     state.lost_buildings(state.owner[s])
-    state.count(
-        "garrisons_lost_in_war"
-        if state.after_losses == AfterLosses.DESTRUCTION
-        else "buildings_lost_to_catastrophes"
-    )
+    in_war = state.after_losses == AfterLosses.DESTRUCTION
+    state.count("garrisons_lost_in_war" if in_war else "buildings_lost_to_catastrophes")
+    gone = fallen(state, b) if in_war else None
     state.demolish(b)
+    if gone is not None:
+        record_fall(state, gone, destroyed=False)
     first, *rest = state.losses
     state.losses = (replace(first, count=first.count - 1), *rest)
 
@@ -469,7 +502,9 @@ def destroy_building(state: BalamData, b: int) -> None:
     state.note(f"the {KINDS[state.buildings[b]]} on {state.board.names[s]}.{p} is destroyed")
     state.lost_buildings(state.owner[s])
     state.count("buildings_destroyed")
+    gone = fallen(state, b)
     state.demolish(b)
+    record_fall(state, gone, destroyed=True)
     src = war.source
     if state.owner[src] != state.current or state.supply[PRISONER] <= 0:
         return
@@ -479,6 +514,9 @@ def destroy_building(state: BalamData, b: int) -> None:
             state.riches_on[g] = PRISONER
             state.supply[PRISONER] -= 1
             state.count("prisoners_taken")
+            result = state.last_war
+            assert result is not None
+            state.last_war = replace(result, prisoners=(*result.prisoners, g))
             return
 
 
@@ -489,6 +527,9 @@ def finish_war(state: BalamData) -> Then:
     t = war.target
     state.war = None
     state.count("wars_won" if war.destroyed else "wars_lost")
+    result = state.last_war
+    assert result is not None
+    state.last_war = replace(result, winner=result.attacker if war.destroyed else result.defender)
     if state.owner[t] == -1:
         state.count("devastated_cities")
         state.note(f"{state.board.names[t]} is devastated")

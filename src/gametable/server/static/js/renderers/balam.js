@@ -414,11 +414,12 @@ function lastWar(v, ctx) {
   const margin = w.attack - w.defence;
   const live = v.turn?.war && v.turn.war.target === w.target && v.turn.war.source === w.source ? v.turn.war : null;
   if (margin > 0) {
-    lines.push(`${att} won by ${margin}: ${dfn} loses buildings of ${w.target} worth ${plural(margin, "destruction point")}, chosen by ${att} (a temple or palace takes 2; each building destroyed is a prisoner for ${att}).`);
+    lines.push(`${att}'s attack beat the defence by ${margin}: ${dfn} loses buildings of ${w.target} worth ${plural(margin, "destruction point")}, chosen by ${att} (a temple or palace takes 2; each building destroyed is a prisoner for ${att}).`);
     if (live) lines.push(`So far ${plural(live.destroyed, "building")} destroyed, ${plural(live.points, "point")} left.`);
   } else {
     lines.push(`${dfn} held ${w.target}: nothing destroyed.`);
   }
+  lines.push(...warChanges(w, who));
   const lost = [w.skulls ? `${att} loses ${plural(w.skulls, "garrison")} to the ${w.skulls === 1 ? "skull" : "skulls"} (with any riches on ${w.skulls === 1 ? "it" : "them"})` : `no skull: ${att} loses no garrison`];
   if (w.attack_obsidian || w.defence_obsidian) lost.push(`the obsidian spent is gone (${att} ${w.attack_obsidian}, ${dfn} ${w.defence_obsidian})`);
   const text = lost.join("; ");
@@ -426,6 +427,32 @@ function lastWar(v, ctx) {
   return h("section", { class: "panel war", id: "balam-last-war", "data-testid": "last-war",
     title: "Attack = success points rolled + obsidian spent; defence = garrisons counted (the city's and the defender's adjacent cities') + obsidian spent; each skull costs the attacker a garrison" },
     h("h2", {}, live || v.turn?.attacked ? "War this turn" : "Last war"), ...lines.map((line) => h("p", { class: "small" }, line)));
+}
+
+// what the last war changed on the board (view fields winner, destroyed, lost, prisoners,
+// prisoners_lost, devastated; absent from an older server's view): who won the war, each
+// building destroyed or lost with its city, plot, owner and the riches and market pyramids that
+// went with it, the prisoners taken or lost, the cities left to no one (BA-143..BA-159)
+function warChanges(w, who) {
+  if (!Array.isArray(w.destroyed)) return [];
+  const building = (x) => {
+    const extra = [...(x.riches ?? []).map((r) => `with its ${r}`), ...(x.pyramids ? [`and its ${plural(x.pyramids, "small pyramid")}`] : [])];
+    return `${x.building} on ${x.site}.${x.plot}${extra.length ? ` ${extra.join(" ")}` : ""}`;
+  };
+  const out = [];
+  if (w.winner !== null && w.winner !== undefined) out.push(`${who(w.winner)} won the war${w.destroyed.length ? "" : " (nothing destroyed)"}.`);
+  else out.push("The war is still being fought: what fell so far is below.");
+  if (w.destroyed.length) out.push(`Destroyed, ${who(w.destroyed[0].owner)}'s in ${w.target}: ${w.destroyed.map(building).join("; ")}.`);
+  if (w.lost.length) out.push(`Lost to the skulls, ${who(w.lost[0].owner)}'s in ${w.source}: ${w.lost.map(building).join("; ")}.`);
+  const held = (w.prisoners ?? []).map((p) => `${p.site}.${p.plot}`);
+  if (held.length || w.prisoners_lost) {
+    const parts = [];
+    if (held.length) parts.push(`${plural(held.length, "prisoner")} taken onto ${held.join(", ")}`);
+    if (w.prisoners_lost) parts.push(`${plural(w.prisoners_lost, "prisoner")} lost (no free garrison)`);
+    out.push(`${who(w.attacker)}: ${parts.join("; ")}.`);
+  }
+  for (const site of w.devastated ?? []) out.push(`${site} lost its last building: it belongs to no one.`);
+  return out;
 }
 
 export function render(root, ctx) {
