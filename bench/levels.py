@@ -28,7 +28,8 @@ of several seeds with the same bots, game and player count):
 
 reads the per-game lines, refuses a game met twice in the same run and logs of other games,
 player counts or bots, and prints what ``seat_returns`` gives over all their games, with each
-run's games and CPU time.  A log written before the first line named the run (before
+run's games and CPU time, and as a check the mean return's t interval over deals (the games of
+one deal, played from every seat, are not independent).  A log written before the first line named the run (before
 2026-12-02) gets its game and seed (and the run's length) after a colon:
 ``out/old.log:game=balzakken,seed=23,games=100``.
 
@@ -54,9 +55,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import gametable
-from gametable.arena import ArenaReport, MatchResult, bot_values, run_arena
+from gametable.arena import ArenaReport, MatchResult, bot_values, rotations, run_arena
 from gametable.bots.levels import LEVELS
-from gametable.simulate.stats import SeatReturns, seat_returns, wilson
+from gametable.simulate.stats import SeatReturns, seat_returns, t_interval, wilson
 
 
 def describe(label: str, s: SeatReturns) -> str:
@@ -297,6 +298,27 @@ def pool(specs: Sequence[str]) -> None:
         for i in sorted(log.games)
     ]
     print(describe(first.label, seat_returns(games)))
+    print(by_deal(first.label, logs))
+
+
+def by_deal(label: str, logs: Sequence[Log]) -> str:
+    """The first bot's mean return over deals rather than games: a run plays each deal once from
+    every seat rotation (``arena.rotations``: games ``k*r`` to ``k*r + r - 1``), and those games
+    share the cards, so a deal's mean return is one sample, and their t interval is a check on
+    the games' one (not the figure the pre-registered rule reads)."""
+    deals: dict[tuple[int | None, int], list[float]] = {}
+    for log in logs:
+        for index, (seats, returns) in log.games.items():
+            mine = [r for b, r in zip(seats, returns, strict=True) if b == 0]
+            deal = index // rotations(seats)
+            deals.setdefault((log.seed, deal), []).append(sum(mine) / len(mine))
+    r = rotations(next(iter(logs[0].games.values()))[0])
+    whole = sum(len(v) == r for v in deals.values())
+    t = t_interval([sum(v) / len(v) for v in deals.values()])
+    return (
+        f"  by deal: {len(deals)} deals ({whole} whole, of {r} games), {label}'s mean return "
+        f"{t.rate:.3f}, t [{t.low:.3f}, {t.high:.3f}] (a check, not the rule's figure)"
+    )
 
 
 def markdown(report: ArenaReport, seconds: float) -> str:

@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from gametable.simulate.stats import seat_returns
+from gametable.simulate.stats import seat_returns, t_interval
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "levels.py"
 
@@ -157,4 +157,22 @@ def test_a_run_prints_its_figures_and_its_log_pools_to_them(levels, tmp_path, mo
     monkeypatch.setattr(sys, "argv", ["levels.py", "--pool", str(path)])
     levels.main()
     pooled = capsys.readouterr().out
-    assert "seed 5: 3 games (0-2; whole)" in pooled and pooled.rstrip().endswith(figures)
+    assert "seed 5: 3 games (0-2; whole)" in pooled and figures in pooled
+
+
+def test_by_deal_takes_the_mean_of_each_deals_rotations(levels, tmp_path) -> None:
+    """Four seats, one bot alone: games 0-3 are deal 0 from every seat, 4-5 half of deal 1."""
+    rotated = [(0, 1, 2, 3), (3, 0, 1, 2), (2, 3, 0, 1), (1, 2, 3, 0)]
+    mine = [1.0, 0.0, 1 / 3, 2 / 3, 1.0, 1.0]
+    games = {}
+    for i, value in enumerate(mine):
+        seats = rotated[i % 4]
+        returns = [0.0] * 4
+        returns[seats.index(0)] = value
+        games[i] = (seats, tuple(returns))
+    path = log(tmp_path, "a.log", run(21), games)
+    t = t_interval([0.5, 1.0])
+    assert levels.by_deal("hard", [levels.read_log(path)]) == (
+        f"  by deal: 2 deals (1 whole, of 4 games), hard's mean return 0.750, "
+        f"t [{t.low:.3f}, {t.high:.3f}] (a check, not the rule's figure)"
+    )
