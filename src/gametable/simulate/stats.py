@@ -1,6 +1,11 @@
 """The statistics of the simulation report and of the arena (one module for both).
 
 * :func:`wilson`: a rate with its Wilson score interval (the only one in gametable);
+* :func:`t_interval`: a mean with its Student t interval (the spread of the values themselves,
+  for results that take more values than a win or a loss); :func:`t_critical` its quantile;
+* :func:`seat_returns`: one bot's returns over games of any number of seats: its mean with both
+  intervals, its excess over the table's mean return, its first and last places beside the
+  even share of them;
 * :func:`rate_bots`: Plackett-Luce ratings of bots over games of any number of seats
   (``openskill``), each with a 95% interval;
 * :func:`summarize`: balance statistics over a run's rows, following the definitions of the Ludii
@@ -81,6 +86,153 @@ def wilson(successes: float, n: int, z: float = Z95) -> Interval:
     low = 0.0 if successes <= 0 else max(0.0, centre - half)  # exact at the ends
     high = 1.0 if successes >= n else min(1.0, centre + half)
     return Interval(p, low, high)
+
+
+def _t_within(t: float, df: int) -> float:
+    """P(|T| <= t) for Student's t with ``df`` (a whole number >= 1) degrees of freedom.
+
+    The closed form for whole degrees of freedom (Abramowitz and Stegun 26.7.3 and 26.7.4), with
+    ``theta = atan(t / sqrt(df))``: a finite sum of powers of ``cos(theta)``.
+    """
+    theta = math.atan(t / math.sqrt(df))
+    c2 = math.cos(theta) ** 2
+    if df % 2 == 1:
+        term, total = math.cos(theta), 0.0
+        if df > 1:
+            total = term
+            for k in range(1, (df - 3) // 2 + 1):
+                term *= c2 * (2 * k) / (2 * k + 1)
+                total += term
+        return 2 / math.pi * (theta + math.sin(theta) * total)
+    term = total = 1.0
+    for k in range(1, (df - 2) // 2 + 1):
+        term *= c2 * (2 * k - 1) / (2 * k)
+        total += term
+    return math.sin(theta) * total
+
+
+def t_critical(df: int, level: float = 0.95) -> float:
+    """The ``t`` with ``P(|T| <= t) = level`` for Student's t with ``df`` degrees of freedom:
+    the half-width of a ``level`` interval in standard errors (1.96 as ``df`` grows).
+
+    >>> round(t_critical(1), 4), round(t_critical(9), 4), round(t_critical(99), 4)
+    (12.7062, 2.2622, 1.9842)
+    """
+    if df < 1 or df != int(df):
+        raise ValueError(f"degrees of freedom must be a whole number >= 1, not {df}")
+    if not 0 < level < 1:
+        raise ValueError(f"the level must lie between 0 and 1, not {level}")
+    low, high = 0.0, 1.0
+    while _t_within(high, int(df)) < level:
+        high *= 2
+    for _ in range(200):  # bisection to the last bit
+        mid = (low + high) / 2
+        if mid in (low, high):
+            break
+        if _t_within(mid, int(df)) < level:
+            low = mid
+        else:
+            high = mid
+    return high
+
+
+def t_interval(values: Sequence[float], level: float = 0.95) -> Interval:
+    """The mean of ``values`` with its Student t interval: ``mean +- t * sd / sqrt(n)``, with the
+    sample standard deviation ``sd`` and ``n - 1`` degrees of freedom.
+
+    Unlike :func:`wilson` it reads the spread from the values, so it fits a mean of results that
+    take several values (a return of 1, 2/3, 1/3 or 0), and it is not bounded to [0, 1].  With
+    no value the mean is unknown (``nan``); with fewer than two the interval is unbounded.
+
+    >>> t_interval([0.0, 0.5, 1.0, 1.0]).rounded(4)
+    Interval(rate=0.625, low=-0.1367, high=1.3867)
+    """
+    n = len(values)
+    if n == 0:
+        return Interval(math.nan, -math.inf, math.inf)
+    mean = statistics.fmean(values)
+    if n == 1:
+        return Interval(mean, -math.inf, math.inf)
+    half = t_critical(n - 1, level) * statistics.stdev(values) / math.sqrt(n)
+    return Interval(mean, mean - half, mean + half)
+
+
+def _share_of(places: int, seats: int, held: int) -> float:
+    """The chance that ``held`` seats drawn at random from ``seats`` include at least one of
+    ``places`` given seats (a first or a last place shared by ``places`` seats)."""
+    return 1 - math.comb(seats - places, held) / math.comb(seats, held)
+
+
+@dataclass(frozen=True)
+class SeatReturns:
+    """One bot's returns over a set of games (:func:`seat_returns`)."""
+
+    games: int
+    wilson: Interval  # its mean return (``rate``) with the Wilson interval (a draw as a half win)
+    t: Interval  # the same mean with the t interval of the games' returns
+    table_mean: float  # the mean over games of the table's mean return: its even share
+    excess: Interval  # its return minus the table's mean, game by game, with the t interval
+    firsts: int  # games it finished first in (shared first places count)
+    firsts_even: float  # the firsts an even seat would take in these games
+    lasts: int  # games it finished last in (shared last places count)
+    lasts_even: float
+
+    @property
+    def mean(self) -> float:
+        return self.wilson.rate
+
+
+def seat_returns(
+    games: Iterable[tuple[Sequence[int], Sequence[float]]], bot: int = 0
+) -> SeatReturns:
+    """The statistics of bot ``bot`` over ``games``, each given as the bot of every seat and the
+    return of every seat (1 first, 0 last: the arena's ``MatchResult.seats`` and ``returns``).
+
+    The bot's return in a game is the mean return of the seats it held.  Its *excess* in a game
+    is that return minus the mean of all the seats' returns (the table's mean, which is what an
+    even seat gets on average: 1/2 in most games, less where seats share a last place).  A first
+    (last) place is one of its seats at the highest (lowest) return, shared or not; the even
+    share of them is the chance that as many seats drawn at random would hold one.
+
+    >>> s = seat_returns([((0, 1, 2), (1.0, 0.5, 0.0)), ((1, 2, 0), (1.0, 0.0, 0.0))])
+    >>> s.mean, round(s.table_mean, 4), round(s.excess.rate, 4), s.firsts, s.lasts
+    (0.5, 0.4167, 0.0833, 1, 1)
+    >>> round(s.firsts_even, 4), round(s.lasts_even, 4)  # 1/3 + 1/3; 1/3 + 2/3 (a shared last)
+    (0.6667, 1.0)
+    """
+    mine: list[float] = []
+    excess: list[float] = []
+    tables: list[float] = []
+    firsts = lasts = 0
+    firsts_even = lasts_even = 0.0
+    for seats, returns in games:
+        if len(seats) != len(returns) or not returns:
+            raise ValueError(f"a game needs a return for each of its seats: {seats} {returns}")
+        held = [r for b, r in zip(seats, returns, strict=True) if b == bot]
+        if not held:
+            raise ValueError(f"bot {bot} holds no seat in the game {seats}")
+        value = sum(held) / len(held)
+        table = sum(returns) / len(returns)
+        mine.append(value)
+        tables.append(table)
+        excess.append(value - table)
+        best, worst = max(returns), min(returns)
+        firsts += best in held
+        lasts += worst in held
+        firsts_even += _share_of(returns.count(best), len(returns), len(held))
+        lasts_even += _share_of(returns.count(worst), len(returns), len(held))
+    n = len(mine)
+    return SeatReturns(
+        games=n,
+        wilson=wilson(sum(mine), n),
+        t=t_interval(mine),
+        table_mean=statistics.fmean(tables) if tables else math.nan,
+        excess=t_interval(excess),
+        firsts=firsts,
+        firsts_even=firsts_even,
+        lasts=lasts,
+        lasts_even=lasts_even,
+    )
 
 
 @dataclass(frozen=True)
