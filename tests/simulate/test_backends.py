@@ -7,7 +7,13 @@ import sys
 import pytest
 
 from gametable.simulate import RunConfig, load_results, simulate
-from gametable.simulate.backends import LocalBackend, RayBackend, RayUnavailable, make_backend
+from gametable.simulate.backends import (
+    LocalBackend,
+    RayBackend,
+    RayUnavailable,
+    make_backend,
+    pool_context,
+)
 
 CONFIG = RunConfig.make("balzakken", 3, ("random",), seed=42)
 GAMES = 24
@@ -93,6 +99,9 @@ def test_backend_names():
         make_backend("spark")
 
 
+# a real Ray cluster takes about 15 s to start and run: with the slow tests (the fake Ray above
+# checks the backend's logic in the quick run)
+@pytest.mark.slow
 def test_a_real_local_ray_cluster_gives_the_same_rows(tmp_path, reference):
     pytest.importorskip("ray")
     backend = RayBackend(jobs=2)
@@ -101,3 +110,10 @@ def test_a_real_local_ray_cluster_gives_the_same_rows(tmp_path, reference):
     finally:
         backend.close()
     assert load_results(tmp_path) == reference
+
+
+def test_local_workers_are_never_forked_from_this_process():
+    """A fork copies this process's other threads' locks held at that moment (a Ray client's
+    after the Ray test, a server's): the copy may wait on them for ever. The local pool starts
+    its workers from a fork server, or afresh."""
+    assert pool_context().get_start_method() in ("forkserver", "spawn")

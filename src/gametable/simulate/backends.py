@@ -54,6 +54,17 @@ def _play_chunk_args(args: tuple[dict, int, int]) -> Result:
     return start, stop, play_chunk(config, start, stop)
 
 
+def pool_context() -> Any:
+    """How the local workers are started: from a clean server process (``forkserver``) where
+    the platform has one, else afresh (``spawn``); never forked from this process, whose other
+    threads (a Ray client's, a server's) may hold locks the copy would wait on for ever (a test
+    run hung so, forking after the Ray test in the same process)."""
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
 class LocalBackend:
     """A pool of ``jobs`` worker processes on this machine."""
 
@@ -64,12 +75,8 @@ class LocalBackend:
         if self.jobs == 1 or len(chunks) <= 1:
             yield from InProcessBackend().run(config, chunks)
             return
-        import multiprocessing
-
         data = config.to_json()
-        pool = multiprocessing.get_context().Pool(
-            min(self.jobs, len(chunks)), initializer=_ignore_sigint
-        )
+        pool = pool_context().Pool(min(self.jobs, len(chunks)), initializer=_ignore_sigint)
         try:
             yield from pool.imap_unordered(
                 _play_chunk_args, [(data, a, b) for a, b in chunks], chunksize=1
