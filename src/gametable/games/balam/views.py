@@ -47,7 +47,14 @@ from gametable.games.balam.positions import (
     position_text,
     tally_json,
 )
-from gametable.games.balam.state import OVER, AfterLosses, BalamData, Fallen, Phase
+from gametable.games.balam.state import (
+    OVER,
+    AfterLosses,
+    BalamData,
+    Fallen,
+    FallenCodec,
+    Phase,
+)
 
 
 def doc(text: str) -> msgspec.Meta:
@@ -575,15 +582,12 @@ def last_war_view(state: BalamData) -> LastWarView | None:
 
 
 def fallen_view(state: BalamData, gone: Fallen) -> FallenView:
-    site, plot = divmod(gone.pos, MAX_PLOTS)
-    return {
-        "site": state.board.names[site],
-        "plot": plot,
-        "building": KINDS[gone.kind],
-        "owner": gone.owner,
-        "riches": riches_names(gone.riches),
-        "pyramids": gone.pyramids,
-    }
+    """A building the war took, as the state's own record writes it (:class:`FallenCodec`)."""
+    view: FallenView = _FALLEN.dump(gone, state)
+    return view
+
+
+_FALLEN = FallenCodec()
 
 
 def turn_view(state: BalamData) -> TurnView:
