@@ -128,17 +128,23 @@ def test_the_store_s_connections_sync_as_sqlite_synchronous_says(
     assert not (tmp_path / "other.sqlite3").exists()
 
 
+def recorded_soon(kind: str, since: float, field: str) -> int:
+    """``field`` of the timings of ``kind`` since ``since``, once it is non-zero (a background
+    thread's turn), or 0 after 10 s."""
+    deadline = time.monotonic() + 10
+    got = 0
+    while got == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+        got = timings.summary(since).get(kind, {field: 0})[field]
+    return int(got)
+
+
 def test_the_checkpointer_thread_runs_on_its_own_and_stops_with_the_store(tmp_path: Path) -> None:
     since = time.monotonic()
     store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}", checkpoint_interval=0.05)
     store.write([("create_table", (stored(f"t{i}"),)) for i in range(50)])
     fill(store, 50, 5)
-    deadline = time.monotonic() + 10
-    copied = 0
-    while copied == 0 and time.monotonic() < deadline:
-        time.sleep(0.05)
-        copied = timings.summary(since).get("checkpoint", {"count": 0})["count"]
-    assert copied > 0
+    assert recorded_soon("checkpoint", since, "count") > 0
     thread = store._checkpointer
     assert thread is not None and thread.is_alive()
     store.close()
@@ -166,12 +172,7 @@ def test_under_normal_a_thread_syncs_the_wal_apart_from_the_commits(
     if thread is None:
         store.close()
         return
-    deadline = time.monotonic() + 10
-    synced = 0
-    while synced == 0 and time.monotonic() < deadline:
-        time.sleep(0.05)
-        synced = timings.summary(since).get("wal_sync", {"events": 0})["events"]
-    assert synced > 0
+    assert recorded_soon("wal_sync", since, "events") > 0
     assert thread.is_alive()
     store.close()
     assert not thread.is_alive()
