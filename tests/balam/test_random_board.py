@@ -132,7 +132,8 @@ def test_random_tiles_keep_the_sea_in_the_corners_for_any_draw():
         assert {tiles[s] for s in sea_places(default)} == sea
 
 
-@pytest.mark.parametrize("players", [2, 4])
+# four seats take 10 s: with the slow tests (CI); two seats check the random board quickly
+@pytest.mark.parametrize("players", [2, pytest.param(4, marks=pytest.mark.slow)])
 def test_random_board_playout(players):
     report = check_playout(GAME, players, seed=players, options=RANDOM, deep_every=4)
     assert report.over
