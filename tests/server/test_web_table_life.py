@@ -280,6 +280,11 @@ def test_the_last_balam_war_is_told_in_words(server: Server, browser) -> None:
             assert f"No skull: {attacker} loses no garrison" in text
         box = told.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        # the finished rounds' table fits its panel whole, with no column cut off at its edge
+        rounds = page.locator("#balam-rounds .sheet-wrap")
+        fits = rounds.evaluate("e => e.scrollWidth <= e.clientWidth")
+        assert fits, f"the Rounds table overflows its panel at {size}"
+        assert "Ann" in page.locator("#balam-rounds").inner_text()
         page.close()
     for c in clients:
         c.close()

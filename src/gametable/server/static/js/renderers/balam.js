@@ -296,28 +296,32 @@ function katunRow(v, ctx, ix, mine) {
 function roundsTable(v, ctx) {
   const rounds = v.rounds ?? [];
   if (!rounds.length) return null;
-  const cols = [
-    ["ceremony", "temples", "prestige from his temples (ceremony)"],
-    ["cenote", "cenotes", "prestige from sacrifices in the cenotes"],
-    ["ball_game", "ball game", "prestige from ball games"],
-    ["prosperous", "Katun", "prestige taken from Prosperous Katuns"],
-    ["bonus", "bonus", "the riches bonus (final round only)"],
+  // where the round's prestige came from, named in one cell so that the table fits a side panel
+  const sources = [
+    ["ceremony", "temples"],
+    ["cenote", "cenotes"],
+    ["ball_game", "ball game"],
+    ["prosperous", "Katun"],
+    ["bonus", "riches bonus"],
   ];
-  const riches = (o) => Object.entries(o ?? {}).filter(([, n]) => n).map(([r, n]) => `${n} ${r}`).join(", ") || "—";
-  const head = h("tr", {}, h("th", {}, "round"), h("th", {}, "king"), h("th", { title: "prestige at the round's start" }, "start"),
-    ...cols.map(([, label, why]) => h("th", { title: why }, `${label} (+prestige)`)),
-    h("th", { title: "prestige at the round's end" }, "end"),
-    h("th", { title: "maize the Clemency of Chaak gave him: riches, not prestige (none after the Eclipse)" }, "Chaak (maize)"),
-    h("th", { title: "riches his villages produced" }, "produced (riches)"));
+  const gained = (x) => sources.filter(([key]) => x[key]).map(([key, label]) => `${label} +${x[key]}`).join(", ") || "—";
+  const tokens = (o) => Object.entries(o ?? {}).filter(([, n]) => n).map(([r, n]) => `${n} ${r}`).join(", ");
+  const riches = (x) => [x.chaak ? `Chaak: ${x.chaak} maize` : "", tokens(x.production) ? `produced: ${tokens(x.production)}` : ""]
+    .filter(Boolean).join("; ") || "—";
+  const head = h("tr", {}, h("th", {}, "round"), h("th", {}, "king"),
+    h("th", { title: "prestige at the round's start and at its end" }, "prestige"),
+    h("th", { title: "prestige from his temples (ceremony), sacrifices in the cenotes, ball games, Prosperous Katuns, and the riches bonus (final round only)" }, "from"),
+    h("th", { title: "riches tokens the round put on his king sheet: maize from the Clemency of Chaak (none after the Eclipse) and what his villages produced" }, "riches gained"));
+  // the king by his name alone (or his seat); the whole name, seat and bot included, on hover
+  const king = (p) => h("td", { class: "king", style: `color:${COLOURS[p % 6]}`, title: seatName(ctx.info, p) },
+    ctx.info?.seats?.[p]?.name || `seat ${p}`);
   const rows = rounds.slice().reverse().flatMap((r) => r.seats.map((x, p) => h("tr", { class: p === 0 ? "round-first" : null },
     p === 0 ? h("td", { rowspan: r.seats.length }, `${r.round}${r.eclipse ? " (eclipse)" : ""}${r.final ? " (final)" : ""}`) : null,
-    h("td", { style: `color:${COLOURS[p % 6]}` }, seatName(ctx.info, p)), h("td", {}, String(x.score_before)),
-    ...cols.map(([key]) => h("td", {}, x[key] ? `+${x[key]}` : "—")),
-    h("td", {}, h("b", {}, String(x.score_after))),
-    h("td", {}, x.chaak ? `${x.chaak} maize` : "—"), h("td", {}, riches(x.production)))));
+    king(p), h("td", { class: "prestige" }, `${x.score_before} → `, h("b", {}, String(x.score_after))),
+    h("td", { class: "from" }, gained(x)), h("td", { class: "from" }, riches(x)))));
   return h("details", { class: "panel rounds", id: "balam-rounds", open: true }, h("summary", {}, h("b", {}, "Rounds")),
     h("div", { class: "sheet-wrap" }, h("table", { class: "sheet" }, head, ...rows)),
-    h("p", { class: "small legend" }, "Columns marked +prestige add to the score; Chaak and produced are riches tokens put on the king sheet, not points."));
+    h("p", { class: "small legend" }, "Prestige is the score; riches gained are tokens put on the king sheet, not points."));
 }
 
 function distributionText(v) {
