@@ -11,7 +11,9 @@ Every 5 s a line: moves/s, the wait of a move for its commit (p50, p99, max: fro
 ``Writer.write`` to its return), commits per second, writes per commit, the longest ``COMMIT``
 (with the WAL's ``fsync``, and SQLite's checkpoint when it runs there), the longest time the
 batch's statements took, the longest batch round trip through its thread, the checkpoints run
-apart (their longest), and the WAL's and the database's sizes.
+apart (their longest), the longest sync of the WAL by the store's own thread
+(``wal_sync_interval``, under ``sqlite_synchronous=normal``), and the WAL's and the database's
+sizes.
 
     nice -n 5 .venv/bin/python bench/commits.py --tables 2000 --seconds 120
     nice -n 5 .venv/bin/python bench/commits.py --tables 5000 --busy 0.9 --seconds 120
@@ -68,14 +70,25 @@ async def run(args: argparse.Namespace, data_dir: str) -> None:
         name, _, value = pair.partition("=")
         kind = type(getattr(settings, name))
         settings = dataclasses.replace(settings, **{name: kind(value)})
-    try:
-        store = Store(
-            settings.url(),
-            checkpoint_interval=settings.checkpoint_interval,
-            synchronous=settings.sqlite_synchronous,
-        )
-    except (TypeError, AttributeError):  # a tree from before the checkpointer or the setting
-        store = Store(settings.url())
+    # the store as the server makes it (app.py), in older trees with what they had
+    ways: list[dict[str, object]] = [
+        {
+            "checkpoint_interval": settings.checkpoint_interval,
+            "synchronous": settings.sqlite_synchronous,
+            "wal_sync_interval": getattr(settings, "wal_sync_interval", 0.0),
+        },
+        {  # a tree from before the WAL's syncing thread
+            "checkpoint_interval": settings.checkpoint_interval,
+            "synchronous": settings.sqlite_synchronous,
+        },
+        {},  # a tree from before the checkpointer or the setting
+    ]
+    for way in ways:
+        try:
+            store = Store(settings.url(), **way)
+            break
+        except (TypeError, AttributeError):
+            continue
     writer = Writer(store, window=settings.commit_window)
     extra: list[asyncio.Task] = []
     try:  # the store's moves are fenced by its lease from now on
@@ -185,7 +198,7 @@ async def run(args: argparse.Namespace, data_dir: str) -> None:
     print(
         f"{'t s':>5} {'moves/s':>7} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'cmt/s':>6} "
         f"{'w/cmt':>5} {'cmt max':>7} {'stm max':>7} {'thr max':>7} {'ckpt n':>6} "
-        f"{'ckpt max':>8} {'WAL MiB':>7} {'db MiB':>6}",
+        f"{'ckpt max':>8} {'sync max':>8} {'WAL MiB':>7} {'db MiB':>6}",
         flush=True,
     )
     since = time.monotonic()
@@ -208,7 +221,7 @@ async def run(args: argparse.Namespace, data_dir: str) -> None:
             f"{commit['events'] / TICK:>6.0f} {commit['count'] / max(1, commit['events']):>5.1f} "
             f"{commit['max'] * 1000:>7.1f} {got.get('statements', none)['max'] * 1000:>7.1f} "
             f"{got.get('batch', none)['max'] * 1000:>7.1f} {ckpt['events']:>6} "
-            f"{ckpt['max'] * 1000:>8.1f} "
+            f"{ckpt['max'] * 1000:>8.1f} {got.get('wal_sync', none)['max'] * 1000:>8.1f} "
             f"{(wal.stat().st_size if wal.exists() else 0) / 2**20:>7.1f} "
             f"{db.stat().st_size / 2**20:>6.1f}",
             flush=True,
