@@ -1,11 +1,11 @@
 """Settings for the whole test run.
 
 The run already keeps both cores busy with its xdist workers (``-n auto``), each of which may
-start servers, terminals and a browser of its own.  The rules search's embedding model (torch)
-would otherwise start a thread per core in every worker and server, and a parallel step waits
-for its slowest thread: with the other core busy, a question took several times as long as
-alone.  One thread each is set before any worker or server starts (they inherit the
-environment), and before torch is first imported (on the first question)."""
+start servers, terminals and a browser of its own.  The rules search's embedding model
+(:mod:`gametable.rulebook.minilm`) multiplies its matrices with NumPy, whose BLAS would start a
+thread per core in every worker and server; a parallel product waits for its slowest thread,
+so with the other core busy it took longer than on one.  One thread each is set before any
+worker or server starts (they inherit the environment) and before NumPy is imported."""
 
 from __future__ import annotations
 

