@@ -35,7 +35,7 @@ from gametable.core.protocol import Action, Game, State
 from gametable.server.clocks import STAND_IN, Timing
 from gametable.server.connection import Connection, encode
 from gametable.server.store import LeaseLost
-from gametable.server.wire import Memo, Prints, patch_value
+from gametable.server.wire import BEFORE, Memo, Prints, carried, patch_value
 
 if TYPE_CHECKING:
     from gametable.server.manager import TableManager
@@ -237,6 +237,10 @@ class Table:
     offered: dict[int, tuple[State, list[str], list[Action], list[str]]] = field(
         default_factory=dict
     )
+    #: what the last broadcast's memo leaves the next one (:func:`~gametable.server.wire.carried`):
+    #: the hashes of its views' parts, by the part's ``id`` (the part kept alive); a part the
+    #: game hands again as the same object is then not encoded again
+    carry: Memo = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.loaded < 0:
@@ -543,7 +547,10 @@ class Table:
         broadcast (a table's texts grow with its game: hundreds of bytes more at every move).
 
         The seats' views are made together (``State.views``: a game builds their public part
-        once) and the parts they share are encoded once (:data:`~gametable.server.wire.Memo`)."""
+        once) and the parts they share are encoded once (:data:`~gametable.server.wire.Memo`);
+        a part the game hands again as the same object as at the move before (kept because it
+        did not change) is not encoded again: its hash is carried from one broadcast to the next
+        (:attr:`carry`)."""
         texts: dict[int | None, str] = {}
         connections = list(self.connections)
         views: Mapping[int | None, Mapping[str, Any]] = {}
@@ -552,7 +559,7 @@ class Table:
                 views = self.state.views(dict.fromkeys(c.seat for c in connections))
             except Exception:  # a rules bug: each seat's view is tried (and told) alone
                 log.exception("table %s: views failed", self.id)
-        memo: Memo = {}
+        memo: Memo = {BEFORE: self.carry} if self.carry else {}
         head = None
         self.offered.clear()  # made again for this position by legal_text
         for conn in connections:
@@ -564,6 +571,7 @@ class Table:
                     conn.seat, head, views.get(conn.seat), memo
                 )
             conn.send(text)
+        self.carry = carried(memo, views.values())
         for seat in [s for s in self.prints if s not in texts]:  # nobody there to patch
             del self.prints[seat]
 
