@@ -96,6 +96,12 @@ Forms = tuple[str, Any, list[str], bytes, bytes]
 #: forgotten all at once and made again as they come)
 _forms: dict[Action, Forms] = {}
 ACTION_FORMS = 50_000
+#: the same forms by the action object's ``id``, with the action (kept alive: its ``id`` names it
+#: alone), for :meth:`Table.legal_text`: the games list the same action objects again and again
+#: (Balam and Keezbord keep theirs in tables), and an ``id`` is hashed in C where a frozen
+#: dataclass's ``__hash__`` runs Python code (about a fifth of a microsecond an action, three
+#: times an entry); at most ``ACTION_FORMS`` of them, then forgotten all at once
+_forms_by_id: dict[int, tuple[Action, Forms]] = {}
 
 
 def action_forms(action: Action) -> Forms:
@@ -130,6 +136,15 @@ def action_forms(action: Action) -> Forms:
             _forms.clear()
         _forms[action] = made
     return made
+
+
+def _frozen(action: Action) -> bool:
+    """Whether ``action`` is hashable (a frozen value, whose forms may be kept)."""
+    try:
+        hash(action)
+    except TypeError:
+        return False
+    return True
 
 
 class Refused(Exception):
@@ -373,17 +388,19 @@ class Table:
             return NO_LEGAL
         describe = state.describe
         code_of = None if type(state) in NO_CODES else state.encode_action
-        known = _forms.get
+        by_id = _forms_by_id
         pieces: list[bytes] = []
         notations: list[str] = []
         texts: list[str] = []
-        for action in actions:
-            try:
-                forms = known(action)
-            except TypeError:  # an unhashable action (made every time)
-                forms = None
-            if forms is None:
+        for action, entry in zip(actions, map(by_id.get, map(id, actions)), strict=True):
+            if entry is None:
                 forms = action_forms(action)
+                if _frozen(action):  # (an unhashable action's forms are made every time)
+                    if len(by_id) >= ACTION_FORMS:
+                        by_id.clear()
+                    by_id[id(action)] = (action, forms)
+            else:
+                forms = entry[1]
             code = None
             if code_of is not None:
                 try:
