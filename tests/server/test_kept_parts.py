@@ -93,14 +93,15 @@ def test_balam_parts_handed_out_are_never_changed_afterwards(players: int, seed:
 def test_a_part_handed_again_as_the_same_object_is_looked_up_not_encoded() -> None:
     """A move's memo carried to the next (``wire.carried``) keeps each part with its hash and
     length but not its text, and keeps the part itself (so that its ``id`` names it alone); the
-    next move finds a part handed again there and does not encode it; the whole views and the
-    parts shorter than ``CARRY`` bytes are not carried, nor what the next move did not use."""
+    next move finds a part handed again there and does not encode it; the whole views (not in
+    the memo) and the parts shorter than ``CARRY`` bytes are not carried, nor what the next move
+    did not use."""
     board = list(range(200))
     small = [1]
     first = {"board": board, "small": small, "ply": 1}
     memo: Memo = {}
     Prints().update(first, 0, memo)
-    carry = carried(memo, [first])
+    carry = carried(memo)
     assert set(carry) == {id(board)}
     assert carry[id(board)][0] is board and carry[id(board)][1] is None
     assert carry[id(board)][2:] == memo[id(board)][2:]
@@ -112,9 +113,9 @@ def test_a_part_handed_again_as_the_same_object_is_looked_up_not_encoded() -> No
     assert memo[id(board)] is carry[id(board)]  # found in the carry: no text made
     assert patch is not None and [op[1] for op in patch] == [["small"], ["ply"]]
     third = {"board": [], "ply": 3}
-    memo = {BEFORE: carried(memo, [second])}
+    memo = {BEFORE: carried(memo)}
     prints.update(third, 0, memo)
-    assert id(board) not in carried(memo, [third])  # not used again: forgotten
+    assert id(board) not in carried(memo)  # not used again: forgotten
     assert len(_encode(small)) < CARRY
 
 

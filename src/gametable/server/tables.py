@@ -588,7 +588,7 @@ class Table:
                     conn.seat, head, views.get(conn.seat), memo
                 )
             conn.send(text)
-        self.carry = carried(memo, views.values())
+        self.carry = carried(memo)
         for seat in [s for s in self.prints if s not in texts]:  # nobody there to patch
             del self.prints[seat]
 

@@ -73,34 +73,21 @@ BEFORE: Any = object()
 CARRY = 32
 
 
-def carried(memo: Memo, skip: Any = ()) -> Memo:
+def carried(memo: Memo) -> Memo:
     """What of a move's ``memo`` the next move may use (put it under :data:`BEFORE` in the next
-    move's memo): the entries of the parts of this move's views (not ``skip``, the whole views)
-    whose text is at least :data:`CARRY` bytes long, each with its part (kept alive: its ``id``
-    names it alone), the text's hash and length, but not the text (made again if a seat needs
-    it).  A game that keeps an unchanged part of its views as the *same object* from one move
-    to the next (and never changes it) then has it looked up, not encoded, at every move.
+    move's memo): the entries of the parts of this move's views whose text is at least
+    :data:`CARRY` bytes long, each with its part (kept alive: its ``id`` names it alone), the
+    text's hash and length, but not the text (made again if a seat needs it).  A game that
+    keeps an unchanged part of its views as the *same object* from one move to the next (and
+    never changes it) then has it looked up, not encoded, at every move.
 
     Only what this move used is carried: a part that the next move does not use again is
     forgotten after it."""
-    whole = set(map(id, skip))
     return {
         key: (entry[0], None, entry[2], entry[3]) if entry[1] is not None else entry
         for key, entry in memo.items()
-        if type(key) is int and entry[3] >= CARRY and key not in whole
+        if type(key) is int and entry[3] >= CARRY
     }
-
-
-def _text(value: Any, memo: Memo | None) -> tuple[bytes, int]:
-    """``value``'s JSON text and its hash, from ``memo`` if it was encoded for this move."""
-    if memo is None:
-        text = _encode(value)
-        return text, hash(text)
-    known = memo.get(id(value))
-    if known is None or known[1] is None:
-        text = _encode(value)
-        known = memo[id(value)] = (value, text, hash(text), len(text))
-    return known[1], known[2]
 
 
 #: a part's text length, from its fingerprint
@@ -232,7 +219,7 @@ class Prints:
         before = self.parts
         ops: list[Op] = []
         if before is None or self.size < whole:
-            text = _text(view, memo)[0]
+            text = _encode(view)  # (each seat's view is its own object: not memoised)
             self.size = len(text)
             self.parts = None if self.size < whole else _parts(view, None, [], None, memo)
             return text, None
