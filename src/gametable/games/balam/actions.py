@@ -731,11 +731,6 @@ def action_table(board: Board) -> ActionTable:
 # -- integer encoding -------------------------------------------------------------------------------
 #: the most codes an :class:`ActionCodec` keeps
 CODES_KEPT: Final = 20_000
-#: the codes of :meth:`ActionCodec.encode` by the action object's and the codec's ``id``, with
-#: both (kept alive, so that their ids name them alone): the legal actions are mostly the same
-#: objects again (the board's :class:`ActionTable`), and ids are hashed in C where an action's
-#: ``__hash__`` is Python code.  Held here, not in the codec: nothing copies or pickles it.
-_CODES_BY_ID: dict[tuple[int, int], tuple[Action, ActionCodec, int]] = {}
 
 
 class ActionCodec:
@@ -777,6 +772,9 @@ class ActionCodec:
         self.size = at
         #: the codes worked out so far, by action (:meth:`encode`)
         self.codes: dict[Action, int] = {}
+        #: sentences for people that depend on this board alone, with their key
+        #: (:func:`~gametable.games.balam.describe.build`)
+        self.words: dict[tuple[Action, int, bool], str] = {}
 
     def b(self, site: str, plot: int) -> int:
         return self.board.index(site) * MAX_PLOTS + plot
@@ -785,10 +783,6 @@ class ActionCodec:
         """``a``'s integer code: it depends on the action and this board alone, so each code
         is worked out once and kept (a server lists 30-40 actions a move, mostly the same
         ones again; at most ``CODES_KEPT`` kept, then forgotten all at once)."""
-        key = (id(a), id(self))
-        known = _CODES_BY_ID.get(key)
-        if known is not None:
-            return known[2]
         codes = self.codes
         code = codes.get(a)
         if code is None:
@@ -796,9 +790,6 @@ class ActionCodec:
             if len(codes) >= CODES_KEPT:
                 codes.clear()
             codes[a] = code
-        if len(_CODES_BY_ID) >= CODES_KEPT:
-            _CODES_BY_ID.clear()
-        _CODES_BY_ID[key] = (a, self, code)
         return code
 
     def _encode(self, a: Action) -> int:

@@ -96,25 +96,20 @@ def build(state: BalamData, action: Build, who: str, seat: int) -> str:
     """The words depend on the action, the board, the seat and whether the site is the seat's
     city, nothing else: kept per board (``ActionCodec.words``; a server lists 20-30 of them a
     move, mostly the same again)."""
-    s = state.board.by_name[action.site]
-    board = state.board
-    key = (id(action), id(board), seat, state.owner[s] == seat)
-    known = _BUILD_WORDS.get(key)
+    s = state.board.index(action.site)
+    key = (action, seat, state.owner[s] == seat)
+    words = state.action_codec.words
+    known = words.get(key)
     if known is None:
-        known = (action, board, build_words(state, action, who, seat, s))
-        if len(_BUILD_WORDS) >= WORDS_KEPT:
-            _BUILD_WORDS.clear()
-        _BUILD_WORDS[key] = known
-    return known[2]
+        known = build_words(state, action, who, seat, s)
+        if len(words) >= WORDS_KEPT:
+            words.clear()
+        words[key] = known
+    return known
 
 
-#: the most sentences :data:`_BUILD_WORDS` keeps
+#: the most sentences an ``ActionCodec.words`` keeps
 WORDS_KEPT: Final = 20_000
-#: build sentences by the action object's ``id``, the board's, the seat and whether the site is
-#: the seat's city, with the action and the board (kept alive, so that their ids name them
-#: alone): the legal builds are the same objects again (the board's ``ActionTable``), and ids
-#: are hashed in C where an action's ``__hash__`` is Python code
-_BUILD_WORDS: dict[tuple[int, int, int, bool], tuple[Action, Any, str]] = {}
 
 
 def build_words(state: BalamData, action: Build, who: str, seat: int, s: int) -> str:
