@@ -16,6 +16,7 @@ games frozen as the server does.  The games are the capacity benchmark's mix (Ke
 Balam for 2); ``mixed`` is their mean (the benchmark's moves are about half of each).
 
     .venv/bin/python bench/update_ab.py --base main --games 20
+    .venv/bin/python bench/update_ab.py --base main --games 5 --legal   # the legal list alone
 
 Each line: per game kind, the median over the games of the CPU per move of both versions, and
 the median and range over the games of each game's ratio tree / base.
@@ -132,11 +133,59 @@ class Version:
         return spent / len(moves)
 
 
+def legal_lists(tree: Version, base: Version, games: int, first: int, rounds: int = 30) -> None:
+    """The mover's legal list as an update carries it (``Table.legal_text``) alone, at every
+    position of ``games`` seeded games (listed and described once before, so that the games'
+    own lists and the kept texts are warm), both versions taking turns ``rounds`` times."""
+    print("# the mover's legal list alone (Table.legal_text); us a position, medians over rounds")
+    print("# game          base     tree   tree/base [range over the rounds]")
+    for name, players in (("keezbord", 4), ("balam", 2)):
+        tables = {}
+        for v in (tree, base):
+            positions = [
+                s for seed in range(first, first + games) for s, _, _ in v.play(name, players, seed)
+            ]
+            manager = SimpleNamespace(settings=SimpleNamespace(patch_threshold=2048))
+            table = v.Table(
+                id="legal",
+                game=v.load_game(name),
+                seed=first,
+                players=players,
+                options={},
+                seats=[],
+                state=positions[0],
+                manager=manager,
+            )
+            tables[v.name] = (table, positions)
+        gc.collect()
+        gc.freeze()
+        spent: dict[str, list[float]] = {"gametable": [], PACKAGE: []}
+        for r in range(rounds + 1):
+            for v in (tree, base) if r % 2 else (base, tree):
+                table, positions = tables[v.name]
+                t0 = time.thread_time()
+                for state in positions:
+                    table.state = state
+                    table.legal_text(state.to_move[0] if state.to_move else None)
+                if r:  # (the first round warms up)
+                    spent[v.name].append((time.thread_time() - t0) / len(positions) * 1e6)
+        ratios = [t / b for t, b in zip(spent["gametable"], spent[PACKAGE], strict=True)]
+        print(
+            f"  {name + f' {players}p':<12}  {statistics.median(spent[PACKAGE]):>7.1f}"
+            f"  {statistics.median(spent['gametable']):>7.1f}   {statistics.median(ratios):.3f}"
+            f" [{min(ratios):.3f}, {max(ratios):.3f}]"
+        )
+        gc.unfreeze()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", default="main", help="the git revision to compare with")
     parser.add_argument("--games", type=int, default=20, help="seeded games per game kind")
     parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument(
+        "--legal", action="store_true", help="instead: the mover's legal list alone, per position"
+    )
     args = parser.parse_args()
     sha = subprocess.run(
         ["git", "rev-parse", "--short", args.base], cwd=ROOT, check=True, capture_output=True
@@ -146,6 +195,10 @@ def main() -> None:
         sys.path.insert(0, tmp)
         tree, base = Version("gametable"), Version(PACKAGE)
         tree.memory.tune()  # (one collector: both modules set the same threshold)
+        if args.legal:
+            print(f"# base: {args.base} ({sha.strip()}); {args.games} seeded random games each")
+            legal_lists(tree, base, args.games, args.first_seed)
+            return
         print(f"# tree: {importlib.import_module('gametable').__file__}")
         print(f"# base: {args.base} ({sha.strip()}); {args.games} seeded random games each,")
         print("# taking turns game by game; us of CPU per move (request + broadcast), medians")
