@@ -14,20 +14,30 @@ times, at every move, what ``Table.broadcast`` does for it (each seat's and the 
   notation: checked and applied on a clone (``Table.trial``) and described for the log (with
   the offer of the broadcast before, where the tree keeps one: ``Table.from_offer``).
 
+The collector is set as the server sets it (``gametable.server.memory.tune``: the young
+generation collected every 20,000 allocations) and what is alive is frozen before each game is
+timed, as the server freezes it every second: else its collections, scanning every position of
+the games kept for the run, take a third to a half of the time measured.
+
 CPU time of this thread (``time.thread_time``), in microseconds per move, for each game; the
 games are the capacity benchmark's mix (Keezbord for 4, Balam for 2).  Run it against another
 tree with ``PYTHONPATH=/other/tree/src`` to compare versions (the figures print the tree used):
 
     .venv/bin/python bench/update_cost.py --games 20
     PYTHONPATH=/tmp/base/src .venv/bin/python bench/update_cost.py --games 20
+
+``--memory 200`` prints instead the Python memory each table holds (``tracemalloc``) after 60
+moves broadcast, with whatever the version keeps from one move to the next.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
+import tracemalloc
 from types import SimpleNamespace
 from typing import Any
 
@@ -35,6 +45,7 @@ import msgspec
 
 import gametable
 from gametable.core.registry import load_game
+from gametable.server import memory
 from gametable.server.tables import LogEntry, Table
 
 encode = msgspec.json.Encoder().encode
@@ -77,6 +88,8 @@ def measure(name: str, players: int, seeds: range) -> dict[str, list[float]]:
     seats: list[int | None] = [*range(players), None]
     for seed in seeds:
         moves = play(name, players, seed)
+        gc.collect()
+        gc.freeze()  # as the server does every second: the collector does not scan the game
         start = game.new_game(players, seed=seed)
         manager = SimpleNamespace(settings=SimpleNamespace(patch_threshold=2048))
         table = Table(
@@ -137,12 +150,72 @@ def measure(name: str, players: int, seeds: range) -> dict[str, list[float]]:
     return out
 
 
+def held(name: str, players: int, tables: int, moves: int) -> float:
+    """Bytes of Python memory held per table (``tracemalloc``) by ``tables`` tables of seeded
+    games, each after ``moves`` moves broadcast to every seat and a spectator: the state, the
+    log, the fingerprints and whatever a version keeps between moves."""
+    game = load_game(name)
+    seats: list[int | None] = [*range(players), None]
+    kept = []
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    for seed in range(1, tables + 1):
+        state = game.new_game(players, seed=seed)
+        manager = SimpleNamespace(settings=SimpleNamespace(patch_threshold=2048))
+        table = Table(
+            id=f"m{seed}",
+            game=game,
+            seed=seed,
+            players=players,
+            options={},
+            seats=[],
+            state=state,
+            manager=manager,  # type: ignore[arg-type]
+        )
+        table.connections = {Sink(s) for s in seats}  # type: ignore[misc]
+        rng = random.Random(seed)
+        for n in range(1, moves + 1):
+            if state.is_over:
+                break
+            seat = state.to_move[0]
+            action = rng.choice(state.legal_actions(seat))
+            text = state.describe(action, seat)
+            state = state.clone()
+            state.apply(action, seat)
+            table.state = state
+            table.log.append(LogEntry(n, seat, str(action), text))
+            table.broadcast()
+        kept.append(table)
+    gc.collect()
+    used = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    return used / tables
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="seeded games per game (20)")
     parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument(
+        "--memory",
+        type=int,
+        default=0,
+        metavar="TABLES",
+        help="instead: the memory held per table by this many tables after --moves moves each",
+    )
+    parser.add_argument("--moves", type=int, default=60, help="moves per table for --memory")
     args = parser.parse_args()
+    if args.memory:
+        print(f"# tree: {gametable.__file__}")
+        print(f"# {args.memory} tables each, {args.moves} moves broadcast to every seat and a")
+        print("# spectator; Python memory held (tracemalloc) per table")
+        for name, players in (("keezbord", 4), ("balam", 2)):
+            per = held(name, players, args.memory, args.moves)
+            print(f"  {name} {players}p  {per / 1024:>8.1f} KiB")
+        return
     print(f"# tree: {gametable.__file__}")
+    memory.tune()
     print(f"# {args.games} seeded random games each; us of CPU per move (median over the games)")
     print("# game         moves/game  broadcast   views  views together   legal   apply")
     for name, players in (("keezbord", 4), ("balam", 2)):

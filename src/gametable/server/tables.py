@@ -35,7 +35,7 @@ from gametable.core.protocol import Action, Game, State
 from gametable.server.clocks import STAND_IN, Timing
 from gametable.server.connection import Connection, encode
 from gametable.server.store import LeaseLost
-from gametable.server.wire import Memo, Prints, patch_value
+from gametable.server.wire import BEFORE, Memo, Prints, carried, patch_value
 
 if TYPE_CHECKING:
     from gametable.server.manager import TableManager
@@ -96,6 +96,12 @@ Forms = tuple[str, Any, list[str], bytes, bytes]
 #: forgotten all at once and made again as they come)
 _forms: dict[Action, Forms] = {}
 ACTION_FORMS = 50_000
+#: the same forms by the action object's ``id``, with the action (kept alive: its ``id`` names it
+#: alone), for :meth:`Table.legal_text`: the games list the same action objects again and again
+#: (Balam and Keezbord keep theirs in tables), and an ``id`` is hashed in C where a frozen
+#: dataclass's ``__hash__`` runs Python code (about a fifth of a microsecond an action, three
+#: times an entry); at most ``ACTION_FORMS`` of them, then forgotten all at once
+_forms_by_id: dict[int, tuple[Action, Forms]] = {}
 
 
 def action_forms(action: Action) -> Forms:
@@ -130,6 +136,15 @@ def action_forms(action: Action) -> Forms:
             _forms.clear()
         _forms[action] = made
     return made
+
+
+def _frozen(action: Action) -> bool:
+    """Whether ``action`` is hashable (a frozen value, whose forms may be kept)."""
+    try:
+        hash(action)
+    except TypeError:
+        return False
+    return True
 
 
 class Refused(Exception):
@@ -237,6 +252,10 @@ class Table:
     offered: dict[int, tuple[State, list[str], list[Action], list[str]]] = field(
         default_factory=dict
     )
+    #: what the last broadcast's memo leaves the next one (:func:`~gametable.server.wire.carried`):
+    #: the hashes of its views' parts, by the part's ``id`` (the part kept alive); a part the
+    #: game hands again as the same object is then not encoded again
+    carry: Memo = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.loaded < 0:
@@ -369,17 +388,19 @@ class Table:
             return NO_LEGAL
         describe = state.describe
         code_of = None if type(state) in NO_CODES else state.encode_action
-        known = _forms.get
+        by_id = _forms_by_id
         pieces: list[bytes] = []
         notations: list[str] = []
         texts: list[str] = []
-        for action in actions:
-            try:
-                forms = known(action)
-            except TypeError:  # an unhashable action (made every time)
-                forms = None
-            if forms is None:
+        for action, entry in zip(actions, map(by_id.get, map(id, actions)), strict=True):
+            if entry is None:
                 forms = action_forms(action)
+                if _frozen(action):  # (an unhashable action's forms are made every time)
+                    if len(by_id) >= ACTION_FORMS:
+                        by_id.clear()
+                    by_id[id(action)] = (action, forms)
+            else:
+                forms = entry[1]
             code = None
             if code_of is not None:
                 try:
@@ -543,7 +564,10 @@ class Table:
         broadcast (a table's texts grow with its game: hundreds of bytes more at every move).
 
         The seats' views are made together (``State.views``: a game builds their public part
-        once) and the parts they share are encoded once (:data:`~gametable.server.wire.Memo`)."""
+        once) and the parts they share are encoded once (:data:`~gametable.server.wire.Memo`);
+        a part the game hands again as the same object as at the move before (kept because it
+        did not change) is not encoded again: its hash is carried from one broadcast to the next
+        (:attr:`carry`)."""
         texts: dict[int | None, str] = {}
         connections = list(self.connections)
         views: Mapping[int | None, Mapping[str, Any]] = {}
@@ -552,7 +576,7 @@ class Table:
                 views = self.state.views(dict.fromkeys(c.seat for c in connections))
             except Exception:  # a rules bug: each seat's view is tried (and told) alone
                 log.exception("table %s: views failed", self.id)
-        memo: Memo = {}
+        memo: Memo = {BEFORE: self.carry} if self.carry else {}
         head = None
         self.offered.clear()  # made again for this position by legal_text
         for conn in connections:
@@ -564,6 +588,7 @@ class Table:
                     conn.seat, head, views.get(conn.seat), memo
                 )
             conn.send(text)
+        self.carry = carried(memo)
         for seat in [s for s in self.prints if s not in texts]:  # nobody there to patch
             del self.prints[seat]
 

@@ -63,20 +63,31 @@ WHOLE = 2048
 #: Made afresh for each move (:meth:`Prints.update`'s ``memo``): the parts must not change
 #: while it is in use.  It also keeps, by ``(parent, id(part), id(fingerprints before))``, the
 #: walk through the keys of a split object (:func:`_split`): seats whose views share the object
-#: and were sent the same one before share its fingerprints too, so it is walked once a move.
-Memo = dict[Any, tuple[Any, ...]]
+#: and were sent the same one before share its fingerprints too, so it is walked once a move;
+#: and under :data:`BEFORE` what the move before left (:func:`carried`).
+Memo = dict[Any, Any]
+#: the key under which a move's memo holds what the move before left it (:func:`carried`)
+BEFORE: Any = object()
+#: parts whose JSON text is shorter are not carried from one move to the next (encoding them
+#: again costs about as much as looking them up)
+CARRY = 32
 
 
-def _text(value: Any, memo: Memo | None) -> tuple[bytes, int]:
-    """``value``'s JSON text and its hash, from ``memo`` if it was encoded for this move."""
-    if memo is None:
-        text = _encode(value)
-        return text, hash(text)
-    known = memo.get(id(value))
-    if known is None:
-        text = _encode(value)
-        known = memo[id(value)] = (value, text, hash(text), len(text))
-    return known[1], known[2]
+def carried(memo: Memo) -> Memo:
+    """What of a move's ``memo`` the next move may use (put it under :data:`BEFORE` in the next
+    move's memo): the entries of the parts of this move's views whose text is at least
+    :data:`CARRY` bytes long, each with its part (kept alive: its ``id`` names it alone), the
+    text's hash and length, but not the text (made again if a seat needs it).  A game that
+    keeps an unchanged part of its views as the *same object* from one move to the next (and
+    never changes it) then has it looked up, not encoded, at every move.
+
+    Only what this move used is carried: a part that the next move does not use again is
+    forgotten after it."""
+    return {
+        key: (entry[0], None, entry[2], entry[3]) if entry[1] is not None else entry
+        for key, entry in memo.items()
+        if type(key) is int and entry[3] >= CARRY
+    }
 
 
 #: a part's text length, from its fingerprint
@@ -91,11 +102,19 @@ def _texts(values: list[Any], memo: Memo) -> list[tuple[Any, ...]]:
     (``map``): a seat's view shares most of its parts with the views made before it."""
     known: list[Any] = list(map(memo.get, map(id, values)))
     if None in known:  # None is the only false entry (an entry is a non-empty tuple)
+        before = memo.get(BEFORE)
         for i, entry in enumerate(known):
             if entry is None:
                 value = values[i]
-                text = _encode(value)
-                known[i] = memo[id(value)] = (value, text, hash(text), len(text))
+                entry = memo.get(id(value))  # met earlier in this list (Balam's free sites)
+                if entry is None and before is not None:  # the same object the move before
+                    entry = before.get(id(value))
+                    if entry is not None:
+                        memo[id(value)] = entry
+                if entry is None:
+                    text = _encode(value)
+                    entry = memo[id(value)] = (value, text, hash(text), len(text))
+                known[i] = entry
     return known
 
 
@@ -119,6 +138,8 @@ def _parts(
             parts[key] = old  # unchanged (and so are its keys' fingerprints)
         else:
             path = [key] if parent is None else [parent, key]
+            if text is None:  # carried from the move before without its text
+                text = _encode(value)
             parts[key] = _changed(path, value, text, digest, old, ops, memo)
     if before is not None and before.keys() != parts.keys():  # (compared in C; rarely differ)
         gone = [key for key in before if key not in parts]
@@ -198,7 +219,7 @@ class Prints:
         before = self.parts
         ops: list[Op] = []
         if before is None or self.size < whole:
-            text = _text(view, memo)[0]
+            text = _encode(view)  # (each seat's view is its own object: not memoised)
             self.size = len(text)
             self.parts = None if self.size < whole else _parts(view, None, [], None, memo)
             return text, None

@@ -622,6 +622,7 @@ FIELDS: Final = declare(
     city_memo=field(factory=lambda s: {}),
     plot_memo=field(factory=lambda s: {}),
     reach_memo=field(factory=lambda s: s.actions.reach),
+    view_memo=field(factory=lambda s: {}),
 )
 
 
@@ -725,6 +726,11 @@ class BalamData(State):
     #: transport memo, a pure function of the board shared by the games on it: the sites a
     #: riches may reach by (open sites, site), keyed ``open_sites * sites + site``
     reach_memo: dict[int, int]
+    #: the parts of the spectators' view last built by ``views`` (for a server), by name, each
+    #: with what it was built from: a part whose source did not change is handed again as the
+    #: same object (``views.public_view``); shared by clones (an entry is checked against the
+    #: state that reads it, so any of them may use or replace it)
+    view_memo: dict[str, tuple[Any, Any]]
 
     @classmethod
     def create(cls, **given: Any) -> Self:
@@ -804,6 +810,7 @@ class BalamData(State):
         new.city_memo = self.city_memo
         new.plot_memo = self.plot_memo
         new.reach_memo = self.reach_memo
+        new.view_memo = self.view_memo
         return new
 
     # -- loading ----------------------------------------------------------------------------------------------

@@ -16,6 +16,8 @@ way a position file does.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from itertools import compress
+from operator import ne
 from typing import Annotated, Any, Literal, NotRequired, TypedDict, cast
 
 import msgspec
@@ -455,52 +457,51 @@ def sites_view(state: BalamData, shared: bool = False) -> dict[str, SiteView]:
     """Every site by its name, each as :func:`site_view` gives it (the same values in the same
     order), built in one loop: the board has some thirty sites to describe for every view.
     ``shared``: a free site without pyramids is one entry kept for all (read, never change)."""
-    board = state.board
-    names, counts = board.names, board.plots
-    owners, pyramids = state.owner, state.pyramids
+    names = state.board.names
+    return {names[site]: _site_entry(state, site, shared) for site in state.board.sites}
+
+
+def _site_entry(state: BalamData, site: int, shared: bool) -> SiteView:
+    """One site of :func:`sites_view`."""
+    count = state.board.plots[site]
+    owner = state.owner[site]
+    standing = state.pyramids[site]
+    if shared and owner < 0 and not any(standing):
+        free = _FREE.get(count)
+        if free is None:
+            free = _FREE[count] = {"owner": None, "plots": [None] * count, "buildings": []}
+        return free
+    plots: list[PlotView | None] = [None] * count
+    buildings: list[BuildingView] = []
+    entry: SiteView = {
+        "owner": None if owner < 0 else owner,
+        "plots": plots,
+        "buildings": buildings,
+    }
+    if any(standing):
+        entry["pyramids"] = list(standing)
+    if owner < 0:  # a free site has no building
+        return entry
     kinds, riches_on = state.buildings, state.riches_on
-    out: dict[str, SiteView] = {}
-    for site in board.sites:
-        count = counts[site]
-        owner = owners[site]
-        standing = pyramids[site]
-        if shared and owner < 0 and not any(standing):
-            free = _FREE.get(count)
-            if free is None:
-                free = _FREE[count] = {"owner": None, "plots": [None] * count, "buildings": []}
-            out[names[site]] = free
+    base = site * MAX_PLOTS
+    for p in range(count):  # the anchors, plot by plot (as ``state.anchors``)
+        kind = kinds[base + p]
+        if kind not in BUILDINGS:
             continue
-        plots: list[PlotView | None] = [None] * count
-        buildings: list[BuildingView] = []
-        entry: SiteView = {
-            "owner": None if owner < 0 else owner,
-            "plots": plots,
-            "buildings": buildings,
-        }
-        if any(standing):
-            entry["pyramids"] = list(standing)
-        out[names[site]] = entry
-        if owner < 0:  # a free site has no building
-            continue
-        base = site * MAX_PLOTS
-        for p in range(count):  # the anchors, plot by plot (as ``state.anchors``)
-            kind = kinds[base + p]
-            if kind not in BUILDINGS:
-                continue
-            building = KINDS[kind]
-            if DOUBLE[kind]:
-                second = second_of(count, p)
-                assert second is not None
-                covered = [p, second]
-            else:
-                covered = [p]
-            lying: list[RichesName | None] = [
-                None if r < 0 else RICHES[r] for r in (riches_on[base + q] for q in covered)
-            ]
-            for q, riches in zip(covered, lying, strict=True):
-                plots[q] = {"building": building, "anchor": p, "riches": riches}
-            buildings.append({"building": building, "plots": covered, "riches": lying})
-    return out
+        building = KINDS[kind]
+        if DOUBLE[kind]:
+            second = second_of(count, p)
+            assert second is not None
+            covered = [p, second]
+        else:
+            covered = [p]
+        lying: list[RichesName | None] = [
+            None if r < 0 else RICHES[r] for r in (riches_on[base + q] for q in covered)
+        ]
+        for q, riches in zip(covered, lying, strict=True):
+            plots[q] = {"building": building, "anchor": p, "riches": riches}
+        buildings.append({"building": building, "plots": covered, "riches": lying})
+    return entry
 
 
 def shared_card_view(card: int) -> CardView:
@@ -630,8 +631,12 @@ def views(
     """The views of ``seats``, each equal to :func:`view` of its seat, built once for all: the
     spectator's view is the public part, and a seat's differs from it only in ``seat`` and, if
     it looked at some of the round's Katun cards (divination), in ``katun``, made for it alone.
-    The views share everything else (the same objects): read them, never change them."""
-    public = view(state, None, to_move, outcome)
+    The views share everything else (the same objects): read them, never change them.
+
+    The public part's larger parts that did not change since the last call on this game (its
+    state or a clone's) are the same objects as then (:func:`public_view`), so that a server
+    may keep their encoding from one move to the next."""
+    public = public_view(state, to_move, outcome)
     out: dict[int | None, BalamView] = {}
     for seat in seats:
         if seat is None:
@@ -642,6 +647,128 @@ def views(
             own["katun"] = katun_view(state, seat)
         out[seat] = own
     return out
+
+
+# -- the public view's parts kept from one move to the next (for a server) -----------------------
+def public_view(state: BalamData, to_move: tuple[int, ...], outcome: Any) -> BalamView:
+    """The spectators' view, equal to :func:`view` of ``None`` (the same keys, order and
+    values), whose larger parts are kept in ``state.view_memo`` with what they were built from
+    and handed again, the same objects, while that did not change (:data:`_KEPT`): the board,
+    the options, the sites (each site apart), the Katun cards, the finished rounds, the log and
+    the last war.  The parts are shared with the calls before and after: read them, never
+    change them (nothing in the rules does: they are built here and held here only)."""
+    memo = state.view_memo
+    out: dict[str, Any] = {}
+    for key, build in _PARTS.items():
+        if key == "outcome" and state.phase != OVER:
+            continue
+        kept = _KEPT.get(key)
+        out[key] = build(state, None, to_move, outcome, True) if kept is None else kept(state, memo)
+    return cast(BalamView, out)
+
+
+ViewMemo = dict[str, tuple[Any, Any]]
+
+
+def _same(memo: ViewMemo, name: str, source: Any, build: Callable[[], Any]) -> Any:
+    """The part ``name`` as built last time if it was built from this very ``source`` (an
+    object the rules replace rather than change: the entry keeps it alive, so no other object
+    can take its ``id``), else built now and kept."""
+    entry = memo.get(name)
+    if entry is not None and entry[0] is source:
+        return entry[1]
+    part = build()
+    memo[name] = (source, part)
+    return part
+
+
+def kept_sites(state: BalamData, memo: ViewMemo) -> dict[str, SiteView]:
+    """:func:`sites_view` (shared), kept while the owners, buildings, riches and pyramids are
+    the same; when some changed, the sites that did not are the entries of the last time."""
+    key = (
+        tuple(state.owner),
+        tuple(state.buildings),
+        tuple(state.riches_on),
+        tuple(map(tuple, state.pyramids)),
+    )
+    entry = memo.get("sites")
+    if entry is not None and entry[0] == key:
+        return cast(dict[str, SiteView], entry[1])
+    board = state.board
+    names = board.names
+    if entry is None:
+        out = {names[site]: _site_entry(state, site, True) for site in board.sites}
+    else:
+        was, old = entry
+        # the sites where something differs, found in C (a site's plots are its positions)
+        changed: set[int] = set()
+        for i in range(4):
+            if was[i] != key[i]:
+                differ = compress(range(len(key[i])), map(ne, was[i], key[i]))
+                changed.update(differ if i in (0, 3) else (b // MAX_PLOTS for b in differ))
+        out = dict(old)  # the same keys in the same order
+        for site in changed:
+            out[names[site]] = _site_entry(state, site, True)
+    memo["sites"] = (key, out)
+    return out
+
+
+def kept_katun(state: BalamData, memo: ViewMemo) -> KatunView:
+    """:func:`katun_view` for a spectator (the cards described shared), kept while the deck's
+    size, the discard pile, the round's cards and who looked at them are the same; the discard
+    pile's two lists are kept while it is."""
+    discard = tuple(state.discard)
+    key = (
+        len(state.deck),
+        state.layout,
+        discard,
+        state.ball_games,
+        state.eclipse,
+        tuple(state.slots),
+        tuple(state.peeks),
+    )
+    entry = memo.get("katun")
+    if entry is not None:
+        if entry[0] == key:
+            return cast(KatunView, entry[1])
+        if entry[0][2] == discard:
+            texts, cards = entry[1]["discard"], entry[1]["discard_cards"]
+        else:
+            entry = None
+    if entry is None:
+        texts = [TEXT[c] for c in discard]
+        cards = [shared_card_view(c) for c in discard]
+    part: KatunView = {
+        "deck": len(state.deck),
+        "layout": state.layout,
+        "discard": texts,
+        "discard_cards": cards,
+        "ball_games": state.ball_games,
+        "eclipse": state.eclipse,
+        "slots": ["turned" if c < 0 else "?" for c in state.slots],
+        "cards": [
+            {"slot": i, "face_down": c >= 0, "card": None} for i, c in enumerate(state.slots)
+        ],
+        "peeked": [m.bit_count() for m in state.peeks],
+    }
+    memo["katun"] = (key, part)
+    return part
+
+
+#: the parts of :func:`public_view` kept between calls, and how: ``kept(state, memo)``
+_KEPT: dict[str, Callable[[BalamData, ViewMemo], Any]] = {
+    "options": lambda state, memo: _same(
+        memo, "options", state.options, lambda: options_view(state.options)
+    ),
+    "sites": kept_sites,
+    "katun": kept_katun,
+    "last_war": lambda state, memo: _same(
+        memo, "last_war", state.last_war, lambda: last_war_view(state)
+    ),
+    "log": lambda state, memo: _same(memo, "log", state.log, lambda: list(state.log)),
+    "rounds": lambda state, memo: _same(memo, "rounds", state.history, lambda: list(state.history)),
+    "board": lambda state, memo: _board_part(state),
+}
 
 
 def options_view(options: dict[str, Any]) -> OptionsView:

@@ -50,7 +50,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from gametable.core.errors import InvalidAction
 from gametable.core.protocol import Action
@@ -468,6 +468,28 @@ def encode(action: Action, players: int) -> int:
     if isinstance(action, Split) and 1 <= action.first_steps <= 6 and action.first != action.second:
         return base + (action.first * 6 + action.first_steps - 1) * p + action.second
     raise ValueError(f"{action!r} has no integer encoding")
+
+
+#: the most codes :data:`_KEPT_CODES` holds (then forgotten all at once)
+CODES_KEPT: Final = 20_000
+#: codes by the action object's ``id`` and the player count, with the action (kept alive, so that
+#: its ``id`` names it alone): the legal actions are the same objects again (the tables above),
+#: and an ``id`` is hashed in C where an action's ``__hash__`` is Python code
+_KEPT_CODES: dict[tuple[int, int], tuple[Action, int]] = {}
+
+
+def kept_code(action: Action, players: int) -> int:
+    """:func:`encode`, each action object's code worked out once (a server lists the mover's
+    legal actions with their codes at every move)."""
+    key = (id(action), players)
+    known = _KEPT_CODES.get(key)
+    if known is not None:
+        return known[1]
+    code = encode(action, players)
+    if len(_KEPT_CODES) >= CODES_KEPT:
+        _KEPT_CODES.clear()
+    _KEPT_CODES[key] = (action, code)
+    return code
 
 
 def decode(code: int, players: int) -> Action:

@@ -42,7 +42,7 @@ from gametable.games.keezbord.actions import (
     Swap,
     action_tables,
     decode,
-    encode,
+    kept_code,
 )
 from gametable.games.keezbord.board import (
     BACK_SHIFT,
@@ -861,7 +861,7 @@ class KeezbordState(CopiedState):
         return position_text(self)
 
     def encode_action(self, action: Action) -> int:
-        return encode(action, self.players)
+        return kept_code(action, self.players)
 
     def decode_action(self, code: int) -> Action:
         return decode(code, self.players)
