@@ -54,7 +54,9 @@ from gametable.simulate.stats import wilson
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "src" / "gametable" / "bots" / "data" / rules.POLICY_FILE
 GAME = gametable.load_game("balam")
-NAMES = tuple(rules.DEFAULT_WEIGHTS.to_flat())
+#: the weights searched: those the plain rules of thumb use (a weight whose default is 0, a rule
+#: ``normal`` leaves out, such as ``ball``, keeps the value it starts with)
+NAMES = tuple(k for k, v in rules.DEFAULT_WEIGHTS.to_flat().items() if v > 0)
 #: the search keeps every weight within this factor of the default (either way)
 SPAN = 8.0
 
@@ -89,7 +91,8 @@ def policy_of(theta: dict[str, float]) -> rules.Policy:
 
 
 def start_theta() -> dict[str, float]:
-    return {k: math.log(v) for k, v in rules.DEFAULT_WEIGHTS.to_flat().items()}
+    flat = rules.DEFAULT_WEIGHTS.to_flat()
+    return {k: math.log(flat[k]) for k in NAMES}
 
 
 def clip(theta: dict[str, float], origin: dict[str, float]) -> dict[str, float]:
@@ -105,7 +108,8 @@ def search(args: argparse.Namespace) -> dict[str, float]:
     first = dict(origin)
     if args.start:
         begun = rules.policy_from_json(json.loads(Path(args.start).read_text()))
-        first = clip({k: math.log(v) for k, v in begun.weights.to_flat().items()}, origin)
+        flat = begun.weights.to_flat()
+        first = clip({k: math.log(flat[k]) for k in NAMES}, origin)
     path = Path(args.state)
     saved = json.loads(path.read_text()) if path.exists() else None
     settings = {

@@ -101,6 +101,17 @@ GAIN = {
 FUTILE_ATTACK = 0.5
 #: the share of a defender's obsidian on garrisons he is expected to spend in defence
 DEFENDER_OBSIDIAN = 0.5
+#: the share of the ball games still to come (each worth a king's number of cities while his
+#: courts lead: "4 - KATUN", ball game) that counts in his worth; ``normal`` counts none of it
+#: (it sees a court only as a building, :data:`STATIC`), the fitted policy may
+BALL = 0.0
+#: a prisoner an attack takes (it goes to a temple, reserve or palace at the distribution):
+#: ``normal`` values it as a riches kept in a reserve (:data:`STORED`)
+CAPTIVE = STORED
+#: what a riches on the king's sheet is worth beside :data:`RICHES` for each round still to
+#: come (riches pay for the turns and buildings that bring income, so they are worth more early):
+#: ``normal`` counts none of it
+TEMPO = 0.0
 
 
 @dataclass(frozen=True)
@@ -120,6 +131,9 @@ class Weights:
     palace_room: float = PALACE_ROOM
     futile_attack: float = FUTILE_ATTACK
     defender_obsidian: float = DEFENDER_OBSIDIAN
+    ball: float = BALL
+    captive: float = CAPTIVE
+    tempo: float = TEMPO
     static: Mapping[str, float] = field(default_factory=lambda: MappingProxyType(dict(STATIC)))
     gain: Mapping[str, float] = field(default_factory=lambda: MappingProxyType(dict(GAIN)))
 
@@ -175,6 +189,7 @@ class Estate:
     carried: float = 0.0  # riches lying on his buildings now, valued where they lie
     stored: dict[str, int] = field(default_factory=dict)  # riches in his reserves and garrisons
     loose: list[str] = field(default_factory=list)  # riches that must move or be lost
+    seat: int = -1  # whose estate (-1: not said)
     #: (the table, the worth there) once :func:`worth` has valued this estate: an estate is not
     #: changed once read, and is valued on its own table only
     valued: tuple[Table, float] | None = field(default=None, compare=False, repr=False)
@@ -238,7 +253,8 @@ def layout(board: list[Any]) -> Layout:
 def read(view: Mapping[str, Any], weights: Weights = DEFAULT_WEIGHTS) -> Table:
     colour, features, neighbours = layout(view["board"]["sites"])
     estates = [
-        Estate(prestige=float(k["prestige"]), chest=dict(k["riches"])) for k in view["kings"]
+        Estate(prestige=float(k["prestige"]), chest=dict(k["riches"]), seat=seat)
+        for seat, k in enumerate(view["kings"])
     ]
     players = view["players"]
     for name, site in view["sites"].items():
@@ -371,8 +387,40 @@ def worth(table: Table, estate: Estate) -> float:
         + static
         + w.future * table.rounds * income(table, estate)
     )
+    if w.ball:
+        out += w.ball * balls_to_come(table.view) * ball_points(table, estate)
+    if w.tempo:
+        out += w.tempo * table.rounds * sum(estate.chest.values())
     estate.valued = (table, out)
     return out
+
+
+def balls_to_come(view: Mapping[str, Any]) -> int:
+    """How many ball games are still to be turned before the game ends."""
+    if view["phase"] == "over":
+        return 0
+    needed = view["options"].get("ball_games") or view["players"]
+    return max(0, needed - view["katun"]["ball_games"])
+
+
+def ball_points(table: Table, estate: Estate) -> int:
+    """The prestige a ball game turned now would bring this king (his estate as given, the
+    others' as on the table): his number of cities as the one king with the most courts, half
+    of it as one of two tied leaders or as the one runner-up behind a single leader."""
+    mine = estate.count("court")
+    if not mine:
+        return 0
+    courts = [e.count("court") for e in table.estates]
+    if 0 <= estate.seat < len(courts):
+        courts[estate.seat] = mine
+    ranked = sorted({c for c in courts if c > 0}, reverse=True)
+    cities = len(estate.sites)
+    leaders = courts.count(ranked[0])
+    if mine == ranked[0]:
+        return cities if leaders == 1 else cities // 2 if leaders == 2 else 0
+    if leaders == 1 and mine == ranked[1] and courts.count(mine) == 1:
+        return cities // 2
+    return 0
 
 
 def worths(table: Table) -> list[float]:
@@ -397,7 +445,9 @@ def without(estate: Estate, sites: dict[str, list[str]]) -> Estate:
                 left.remove(kind)
         if left:
             kept[site] = left
-    return Estate(estate.prestige, estate.chest, kept, estate.carried, estate.stored)
+    return Estate(
+        estate.prestige, estate.chest, kept, estate.carried, estate.stored, seat=estate.seat
+    )
 
 
 def with_building(estate: Estate, site: str, kind: str) -> Estate:
@@ -408,7 +458,7 @@ def with_building(estate: Estate, site: str, kind: str) -> Estate:
         chest[OWN_COST[kind]] = chest.get(OWN_COST[kind], 0) - 1
     else:
         chest["maize"] = chest.get("maize", 0) - BASE_COST[kind]  # any riches: counted alike
-    return Estate(estate.prestige, chest, sites, estate.carried, estate.stored)
+    return Estate(estate.prestige, chest, sites, estate.carried, estate.stored, seat=estate.seat)
 
 
 # -- the Katun cards ----------------------------------------------------------------------------
@@ -548,7 +598,7 @@ def attack_gain(
         return -lost - w.futile_attack
     share = min(1.0, math.floor(margin) / points)
     damage = share * (worth(table, estate) - worth(table, without(estate, {target: kinds})))
-    prisoners = min(math.floor(margin), len(kinds)) * w.stored
+    prisoners = min(math.floor(margin), len(kinds)) * w.captive
     # the change of the attacker's lead: hurting a king who is not the best other one does not
     # raise it (with two players it is the damage plus the prisoners minus the losses)
     values = worths(table)
@@ -845,8 +895,14 @@ register_heuristic("balam", HEURISTIC)
 def tuned_heuristic() -> Heuristic:
     """The fitted policy's choices and order of moves, with the plain rules of thumb's
     evaluation where a playout stops: the weights are fitted to choose, not to value a position
-    (the rollout search's margins were measured on that evaluation's scale)."""
-    return dataclasses.replace(tuned_policy().heuristic(), evaluate=evaluate)
+    (the rollout search's margins were measured on that evaluation's scale).  Only the ball
+    games to come (:data:`BALL`), which the plain rules of thumb leave out, are counted there as
+    the fitted policy counts them."""
+    fitted = tuned_policy()
+    if fitted.weights.ball == DEFAULT_WEIGHTS.ball:
+        return dataclasses.replace(fitted.heuristic(), evaluate=evaluate)
+    scoring = Policy(dataclasses.replace(DEFAULT_WEIGHTS, ball=fitted.weights.ball))
+    return dataclasses.replace(fitted.heuristic(), evaluate=scoring.evaluate)
 
 
 register_tuned("balam", tuned_heuristic)
