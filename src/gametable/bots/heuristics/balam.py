@@ -8,7 +8,11 @@ are left: villages produce, temples turn two riches a round into prestige, palac
 the king's sheet.  Production nobody can use yet, and temple room nobody fills yet, still count
 a little, since the next building will use them: that is what makes the first village or the
 first temple worth its price.  The number of rounds left is estimated from the ball games still
-to come among the cards not yet turned.
+to come among the cards not yet turned.  Three rules of thumb only a :class:`Policy` with other
+:class:`Weights` counts (``normal`` leaves them out or as they were): the ball games still to
+come for a king whose courts lead (``ball``), riches on the sheet worth more while rounds are
+left (``tempo``: they pay for the turns and buildings that bring income), and the worth of a
+prisoner an attack takes (``captive``).
 
 Each decision is scored by the lead it leaves (the king's worth minus the best other's):
 
