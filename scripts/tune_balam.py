@@ -54,7 +54,9 @@ from gametable.simulate.stats import wilson
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "src" / "gametable" / "bots" / "data" / rules.POLICY_FILE
 GAME = gametable.load_game("balam")
-NAMES = tuple(rules.DEFAULT_WEIGHTS.to_flat())
+#: the weights searched: those the plain rules of thumb use (a weight whose default is 0, a rule
+#: ``normal`` leaves out, such as ``ball``, keeps the value it starts with)
+NAMES = tuple(k for k, v in rules.DEFAULT_WEIGHTS.to_flat().items() if v > 0)
 #: the search keeps every weight within this factor of the default (either way)
 SPAN = 8.0
 
@@ -84,12 +86,24 @@ def paired(first: rules.Policy, second: rules.Policy, deal: int) -> float:
     return (a + b) / 2
 
 
-def policy_of(theta: dict[str, float]) -> rules.Policy:
-    return rules.Policy(rules.Weights.from_flat({k: math.exp(v) for k, v in theta.items()}))
+def policy_of(theta: dict[str, float], fixed: dict[str, float] | None = None) -> rules.Policy:
+    """The policy of the searched weights ``theta`` (logarithms) and the ``fixed`` others."""
+    flat = {**(fixed or {}), **{k: math.exp(v) for k, v in theta.items()}}
+    return rules.Policy(rules.Weights.from_flat(flat))
+
+
+def fixed_of(args: argparse.Namespace) -> dict[str, float]:
+    """The weights the search leaves as they start: those outside :data:`NAMES`, from the
+    ``--start`` file (none without one: their defaults)."""
+    if not args.start:
+        return {}
+    begun = rules.policy_from_json(json.loads(Path(args.start).read_text()))
+    return {k: v for k, v in begun.weights.to_flat().items() if k not in NAMES}
 
 
 def start_theta() -> dict[str, float]:
-    return {k: math.log(v) for k, v in rules.DEFAULT_WEIGHTS.to_flat().items()}
+    flat = rules.DEFAULT_WEIGHTS.to_flat()
+    return {k: math.log(flat[k]) for k in NAMES}
 
 
 def clip(theta: dict[str, float], origin: dict[str, float]) -> dict[str, float]:
@@ -100,12 +114,14 @@ def clip(theta: dict[str, float], origin: dict[str, float]) -> dict[str, float]:
 def search(args: argparse.Namespace) -> dict[str, float]:
     """SPSA by self-play (module docstring); the averaged weights, as logarithms.  With
     ``--start FILE`` the search begins at that policy file's weights instead of the defaults
-    (the bounds stay around the defaults)."""
+    (the bounds stay around the defaults) and keeps its weights outside :data:`NAMES`."""
     origin = start_theta()
     first = dict(origin)
+    fixed = fixed_of(args)
     if args.start:
         begun = rules.policy_from_json(json.loads(Path(args.start).read_text()))
-        first = clip({k: math.log(v) for k, v in begun.weights.to_flat().items()}, origin)
+        flat = begun.weights.to_flat()
+        first = clip({k: math.log(flat[k]) for k in NAMES}, origin)
     path = Path(args.state)
     saved = json.loads(path.read_text()) if path.exists() else None
     settings = {
@@ -129,8 +145,8 @@ def search(args: argparse.Namespace) -> dict[str, float]:
     while k < args.iterations:
         signs = random.Random(f"{args.seed}:{k}")
         delta = {name: signs.choice((-1.0, 1.0)) for name in NAMES}
-        plus = policy_of({n: theta[n] + args.perturb * delta[n] for n in NAMES})
-        minus = policy_of({n: theta[n] - args.perturb * delta[n] for n in NAMES})
+        plus = policy_of({n: theta[n] + args.perturb * delta[n] for n in NAMES}, fixed)
+        minus = policy_of({n: theta[n] - args.perturb * delta[n] for n in NAMES}, fixed)
         deals = [1_000_000 * args.seed + 2 * k + j for j in range(args.deals)]
         if args.against == "self":
             scores = [paired(plus, minus, deal) for deal in deals]
@@ -205,7 +221,7 @@ def main() -> None:
         return
     started = time.process_time()
     theta = search(args)
-    policy = policy_of(theta)
+    policy = policy_of(theta, fixed_of(args))
     weights = policy.weights.to_flat()
     print("weights (fitted / default):")
     for name in NAMES:

@@ -5,6 +5,7 @@ file is refused."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
@@ -33,10 +34,11 @@ def test_the_default_weights_are_the_module_constants() -> None:
     )
     assert (w.garrison_prisoner, w.palace_room) == (hb.GARRISON_PRISONER, hb.PALACE_ROOM)
     assert (w.futile_attack, w.defender_obsidian) == (hb.FUTILE_ATTACK, hb.DEFENDER_OBSIDIAN)
+    assert (w.ball, w.captive, w.tempo) == (hb.BALL, hb.CAPTIVE, hb.TEMPO)
     assert dict(w.static) == hb.STATIC
     assert dict(w.gain) == hb.GAIN
     flat = w.to_flat()
-    assert len(flat) == 10 + len(hb.STATIC) + len(hb.GAIN)
+    assert len(flat) == 13 + len(hb.STATIC) + len(hb.GAIN)
     assert hb.Weights.from_flat(flat) == w
 
 
@@ -127,3 +129,73 @@ def test_the_rollout_bot_plays_the_fitted_rules_of_thumb_on_request() -> None:
     for policy in ("tuned", "tuned-own"):
         bot = RolloutBot(seed=1, plies=60, policy=policy)
         assert bot.act(state, seat) in state.legal_actions(seat)
+
+
+def _table_with_courts(courts: list[int], cities: list[int], balls: int = 0) -> hb.Table:
+    """A bare table: king ``s`` has ``cities[s]`` cities (a garrison each), ``courts[s]`` courts
+    in the first."""
+    estates = []
+    for seat, (c, n) in enumerate(zip(courts, cities, strict=True)):
+        sites = {f"s{seat}_{i}": ["garrison"] for i in range(n)}
+        if n:
+            sites[f"s{seat}_0"] += ["court"] * c
+        estates.append(hb.Estate(prestige=0.0, chest={}, sites=sites, seat=seat))
+    view = {
+        "phase": "turn",
+        "players": len(courts),
+        "options": {},
+        "katun": {"ball_games": len(courts) - balls},
+    }
+    return hb.Table(view, {}, {}, {}, estates, rounds=0.0)
+
+
+def test_a_ball_game_brings_the_court_leader_his_cities_and_a_tie_or_runner_up_half() -> None:
+    """Rulebook "4 - KATUN", ball game: the one king with the most courts wins his number of
+    cities; two tied leaders half of theirs (rounded down); a single runner-up half of his."""
+    table = _table_with_courts([2, 1, 0], [5, 7, 4])
+    assert [hb.ball_points(table, e) for e in table.estates] == [5, 3, 0]
+    tied = _table_with_courts([1, 1, 0], [5, 7, 4])
+    assert [hb.ball_points(tied, e) for e in tied.estates] == [2, 3, 0]
+    three = _table_with_courts([1, 1, 1], [5, 7, 4])
+    assert [hb.ball_points(three, e) for e in three.estates] == [0, 0, 0]
+    # a court built (the estate as it would be) is counted against the others' courts
+    built = hb.with_building(tied.estates[0], "s0_1", "court")
+    assert hb.ball_points(tied, built) == 5
+
+
+def test_the_ball_games_to_come_count_in_the_worth_only_with_a_ball_weight() -> None:
+    table = _table_with_courts([1, 0], [4, 4], balls=2)
+    assert hb.balls_to_come(table.view) == 2
+    plain = hb.worth(table, table.estates[0])
+    weighted = dataclasses.replace(hb.DEFAULT_WEIGHTS, ball=0.5)
+    table = dataclasses.replace(_table_with_courts([1, 0], [4, 4], balls=2), weights=weighted)
+    assert hb.worth(table, table.estates[0]) == pytest.approx(plain + 0.5 * 2 * 4)
+
+
+def test_a_rollout_played_through_two_round_ends_goes_on_past_the_first() -> None:
+    state = gametable.load_game("balam").new_game(2, seed=3)
+    heuristic = heuristic_for("balam")
+    once, twice = RolloutBot(seed=1, ends=1), RolloutBot(seed=1, ends=2)
+    first, second = state.clone(), state.clone()
+    plies_once = once.play_on(first, heuristic, random.Random(5))
+    plies_twice = twice.play_on(second, heuristic, random.Random(5))
+    assert plies_twice > plies_once
+    assert second.view(None)["round"] == first.view(None)["round"] + 1
+    with pytest.raises(ValueError):
+        RolloutBot(ends=0)
+
+
+def test_riches_on_the_sheet_are_worth_more_early_only_with_a_tempo_weight() -> None:
+    table = _table_with_courts([0, 0], [2, 2])
+    table.estates[0].chest.update(maize=3)
+    table = dataclasses.replace(table, rounds=5.0)
+    plain = hb.worth(table, table.estates[0])
+    weighted = dataclasses.replace(hb.DEFAULT_WEIGHTS, tempo=0.1)
+    again = dataclasses.replace(table, weights=weighted)
+    fresh = hb.Estate(prestige=0.0, chest={"maize": 3}, sites=table.estates[0].sites, seat=0)
+    assert hb.worth(again, fresh) == pytest.approx(plain + 0.1 * 5.0 * 3)
+
+
+def test_the_shipped_policy_counts_the_tempo_of_riches_and_normal_does_not() -> None:
+    assert hb.tuned_policy().weights.tempo > 0
+    assert hb.DEFAULT_WEIGHTS.tempo == 0.0

@@ -134,7 +134,10 @@ HARD: Mapping[str, Mapping[str, Any]] = {
     # ``settle`` and 600 iterations, the former ``hard``; since 2026-12-01 (23:00 UTC) its
     # candidates and its own seat's playouts follow the rules of thumb with weights fitted by
     # self-play (``policy: tuned-own``, ``scripts/tune_balam.py``), the other seats' the plain
-    # ones (docs/bots.md, "Balam: the rules of thumb fitted by self-play")
+    # ones (docs/bots.md, "Balam: the rules of thumb fitted by self-play"); since 2026-12-02
+    # (03:40 UTC) that fitted policy also values a riches on the sheet more while rounds are
+    # left (``tempo`` 0.1 in ``balam-policy.json``; docs/bots.md, "Balam `hard`: riches worth
+    # more early")
     "balam": {
         "search": "rollouts",
         "plies": 600,
@@ -161,6 +164,7 @@ ROLLOUT_SETTINGS = (
     "z",
     "distinct",
     "policy",
+    "ends",
 )
 
 

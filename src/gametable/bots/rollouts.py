@@ -42,6 +42,7 @@ from gametable.core.rng import Rng
 MAX_PLIES = 1_000_000
 MAX_CANDIDATES = 64
 MAX_HORIZON = 10_000
+MAX_ENDS = 20
 #: the rules of thumb a rollout bot plays (``policy``)
 POLICIES = ("rules", "tuned", "tuned-own")
 
@@ -65,6 +66,8 @@ class RolloutBot(Bot):
     candidates and for every seat in the playouts; ``"tuned-own"`` the fitted ones for the
     candidates and for the deciding seat (and its partners) in the playouts, the plain ones for
     the other seats.
+    ``ends`` (with ``horizon=0``): how many round ends a playout plays through before it is
+    scored (1: the end of the round under way; 2: of the next one as well, ...).
     """
 
     name = "rollouts"
@@ -81,12 +84,14 @@ class RolloutBot(Bot):
         seconds: float | None = None,
         distinct: bool = False,
         policy: str = "rules",
+        ends: int = 1,
     ) -> None:
         super().__init__(seed)
         check_count("candidates", candidates, 2, MAX_CANDIDATES)
         check_count("plies", plies, 1, MAX_PLIES)
         check_count("least", least, 1, MAX_PLIES)
         check_count("horizon", horizon, 0, MAX_HORIZON)
+        check_count("ends", ends, 1, MAX_ENDS)
         check_number("margin", margin, 0.0, 1.0)
         check_number("z", z, 0.0, 10.0)
         check_number("seconds", seconds, 0.0, MAX_SECONDS, positive=True)
@@ -102,6 +107,7 @@ class RolloutBot(Bot):
         self.margin = float(margin)
         self.z = float(z)
         self.distinct = distinct
+        self.ends = ends
         #: a cap on the wall-clock time of a decision (a server's), beside the ply budget
         self.seconds = seconds
         #: samples and plies the last decision used (for benchmarks)
@@ -207,11 +213,13 @@ class RolloutBot(Bot):
 
         The end of the round (``horizon=0``) is where the game's routine closing steps
         (``Heuristic.settled``: Balam's distribution) give way to other decisions; for a game
-        without such steps, where the view's ``round`` changes."""
+        without such steps, where the view's ``round`` changes.  The playout stops at the
+        ``ends``-th such end."""
         limit = self.horizon if self.horizon > 0 else MAX_HORIZON
         settled = heuristic.settled if self.horizon == 0 else None
         start = round_of(state) if self.horizon == 0 and settled is None else None
         closing = False
+        ends = self.ends
         plies = 0
         while not state.is_over and plies < limit:
             seat = state.to_move[0]
@@ -220,9 +228,15 @@ class RolloutBot(Bot):
                 if settled(legal):
                     closing = True
                 elif closing:
-                    break
+                    ends -= 1
+                    if ends <= 0:
+                        break
+                    closing = False
             elif start is not None and round_of(state) != start:
-                break
+                ends -= 1
+                if ends <= 0:
+                    break
+                start = round_of(state)
             window = SeatState(state, seat)
             playing = heuristic if others is None or seat in team else others
             action = legal[0] if len(legal) == 1 else playing.policy(window.showing(legal), rng)

@@ -8,7 +8,11 @@ are left: villages produce, temples turn two riches a round into prestige, palac
 the king's sheet.  Production nobody can use yet, and temple room nobody fills yet, still count
 a little, since the next building will use them: that is what makes the first village or the
 first temple worth its price.  The number of rounds left is estimated from the ball games still
-to come among the cards not yet turned.
+to come among the cards not yet turned.  Three rules of thumb only a :class:`Policy` with other
+:class:`Weights` counts (``normal`` leaves them out or as they were): the ball games still to
+come for a king whose courts lead (``ball``), riches on the sheet worth more while rounds are
+left (``tempo``: they pay for the turns and buildings that bring income), and the worth of a
+prisoner an attack takes (``captive``).
 
 Each decision is scored by the lead it leaves (the king's worth minus the best other's):
 
@@ -45,6 +49,7 @@ from gametable.bots.base import SeatState
 from gametable.bots.heuristics import Heuristic, register_heuristic, register_tuned, soft_rank
 from gametable.core.protocol import Action, State
 from gametable.core.rng import Rng
+from gametable.games.balam import board, katun
 
 #: prestige a temple gives for each riches ("6 - DISTRIBUTION > Ceremony")
 SACRIFICE = {"maize": 1, "cacao": 2, "shell": 2, "jade": 2, "obsidian": 2, "prisoner": 3}
@@ -67,36 +72,17 @@ STATIC = {
 }
 BASE_COST = {"village": 1, "garrison": 1, "palace": 2, "temple": 2}  # riches of any type
 OWN_COST = {"reserve": "maize", "market": "cacao", "observatory": "jade", "court": "shell"}
-#: the rulebook's Katun deck ("4 - KATUN"): cards of each type
-DECK = {
-    "prosperous": 10,
-    "favourable": 14,
-    "exceptional": 2,
-    "expedition": 2,
-    "cacao_festival": 1,
-    "marriage": 2,
-    "cenotes": 3,
-    "ball_game": 5,
-    "eclipse": 1,
-    "drought": 6,
-    "insurrection": 4,
-    "earthquake": 4,
-    "pochteca": 4,
-    "toltec_raid": 4,
-    "decadence": 4,
-    "eruption": 3,
-    "tidal_wave": 3,
-}
-#: what a catastrophe asks of the Mayas and what it takes otherwise ("4 - KATUN")
+#: the rulebook's Katun deck ("4 - KATUN"): cards of each type, as the game counts them
+DECK: dict[str, int] = dict(katun.RULEBOOK_COUNTS)
+#: what a catastrophe asks of the Mayas and what it takes otherwise ("4 - KATUN"), read from the
+#: game's own table with the riches and buildings by name, as a view names them
 CATASTROPHE: dict[str, tuple[str, int, tuple[tuple[str, int], ...] | str]] = {
-    "drought": ("maize", 1, (("village", 2),)),
-    "insurrection": ("maize", 1, (("palace", 1),)),
-    "earthquake": ("prisoner", 1, (("temple", 1),)),
-    "pochteca": ("prisoner", 1, (("market", 2),)),
-    "toltec_raid": ("prisoner", 1, (("garrison", 2),)),
-    "decadence": ("prisoner", 1, (("court", 1), ("observatory", 1))),
-    "eruption": ("prisoner", 2, "volcano"),
-    "tidal_wave": ("prisoner", 2, "seashore"),
+    card: (
+        board.RICHES[riches],
+        count,
+        takes if isinstance(takes, str) else tuple((board.KINDS[k], n) for k, n in takes),
+    )
+    for card, (riches, count, takes) in katun.CATASTROPHE.items()
 }
 #: what everybody knows of a deck built by the rules (docs/rules/balam.md, "Hidden
 #: information"; rulebook "Setup > Building the card deck"), places counted from the top card = 1
@@ -119,6 +105,17 @@ GAIN = {
 FUTILE_ATTACK = 0.5
 #: the share of a defender's obsidian on garrisons he is expected to spend in defence
 DEFENDER_OBSIDIAN = 0.5
+#: the share of the ball games still to come (each worth a king's number of cities while his
+#: courts lead: "4 - KATUN", ball game) that counts in his worth; ``normal`` counts none of it
+#: (it sees a court only as a building, :data:`STATIC`), the fitted policy may
+BALL = 0.0
+#: a prisoner an attack takes (it goes to a temple, reserve or palace at the distribution):
+#: ``normal`` values it as a riches kept in a reserve (:data:`STORED`)
+CAPTIVE = STORED
+#: what a riches on the king's sheet is worth beside :data:`RICHES` for each round still to
+#: come (riches pay for the turns and buildings that bring income, so they are worth more early):
+#: ``normal`` counts none of it
+TEMPO = 0.0
 
 
 @dataclass(frozen=True)
@@ -138,6 +135,9 @@ class Weights:
     palace_room: float = PALACE_ROOM
     futile_attack: float = FUTILE_ATTACK
     defender_obsidian: float = DEFENDER_OBSIDIAN
+    ball: float = BALL
+    captive: float = CAPTIVE
+    tempo: float = TEMPO
     static: Mapping[str, float] = field(default_factory=lambda: MappingProxyType(dict(STATIC)))
     gain: Mapping[str, float] = field(default_factory=lambda: MappingProxyType(dict(GAIN)))
 
@@ -193,6 +193,7 @@ class Estate:
     carried: float = 0.0  # riches lying on his buildings now, valued where they lie
     stored: dict[str, int] = field(default_factory=dict)  # riches in his reserves and garrisons
     loose: list[str] = field(default_factory=list)  # riches that must move or be lost
+    seat: int = -1  # whose estate (-1: not said)
     #: (the table, the worth there) once :func:`worth` has valued this estate: an estate is not
     #: changed once read, and is valued on its own table only
     valued: tuple[Table, float] | None = field(default=None, compare=False, repr=False)
@@ -256,7 +257,8 @@ def layout(board: list[Any]) -> Layout:
 def read(view: Mapping[str, Any], weights: Weights = DEFAULT_WEIGHTS) -> Table:
     colour, features, neighbours = layout(view["board"]["sites"])
     estates = [
-        Estate(prestige=float(k["prestige"]), chest=dict(k["riches"])) for k in view["kings"]
+        Estate(prestige=float(k["prestige"]), chest=dict(k["riches"]), seat=seat)
+        for seat, k in enumerate(view["kings"])
     ]
     players = view["players"]
     for name, site in view["sites"].items():
@@ -389,8 +391,40 @@ def worth(table: Table, estate: Estate) -> float:
         + static
         + w.future * table.rounds * income(table, estate)
     )
+    if w.ball:
+        out += w.ball * balls_to_come(table.view) * ball_points(table, estate)
+    if w.tempo:
+        out += w.tempo * table.rounds * sum(estate.chest.values())
     estate.valued = (table, out)
     return out
+
+
+def balls_to_come(view: Mapping[str, Any]) -> int:
+    """How many ball games are still to be turned before the game ends."""
+    if view["phase"] == "over":
+        return 0
+    needed = view["options"].get("ball_games") or view["players"]
+    return max(0, needed - view["katun"]["ball_games"])
+
+
+def ball_points(table: Table, estate: Estate) -> int:
+    """The prestige a ball game turned now would bring this king (his estate as given, the
+    others' as on the table): his number of cities as the one king with the most courts, half
+    of it as one of two tied leaders or as the one runner-up behind a single leader."""
+    mine = estate.count("court")
+    if not mine:
+        return 0
+    courts = [e.count("court") for e in table.estates]
+    if 0 <= estate.seat < len(courts):
+        courts[estate.seat] = mine
+    ranked = sorted({c for c in courts if c > 0}, reverse=True)
+    cities = len(estate.sites)
+    leaders = courts.count(ranked[0])
+    if mine == ranked[0]:
+        return cities if leaders == 1 else cities // 2 if leaders == 2 else 0
+    if leaders == 1 and mine == ranked[1] and courts.count(mine) == 1:
+        return cities // 2
+    return 0
 
 
 def worths(table: Table) -> list[float]:
@@ -415,7 +449,9 @@ def without(estate: Estate, sites: dict[str, list[str]]) -> Estate:
                 left.remove(kind)
         if left:
             kept[site] = left
-    return Estate(estate.prestige, estate.chest, kept, estate.carried, estate.stored)
+    return Estate(
+        estate.prestige, estate.chest, kept, estate.carried, estate.stored, seat=estate.seat
+    )
 
 
 def with_building(estate: Estate, site: str, kind: str) -> Estate:
@@ -426,7 +462,7 @@ def with_building(estate: Estate, site: str, kind: str) -> Estate:
         chest[OWN_COST[kind]] = chest.get(OWN_COST[kind], 0) - 1
     else:
         chest["maize"] = chest.get("maize", 0) - BASE_COST[kind]  # any riches: counted alike
-    return Estate(estate.prestige, chest, sites, estate.carried, estate.stored)
+    return Estate(estate.prestige, chest, sites, estate.carried, estate.stored, seat=estate.seat)
 
 
 # -- the Katun cards ----------------------------------------------------------------------------
@@ -566,7 +602,7 @@ def attack_gain(
         return -lost - w.futile_attack
     share = min(1.0, math.floor(margin) / points)
     damage = share * (worth(table, estate) - worth(table, without(estate, {target: kinds})))
-    prisoners = min(math.floor(margin), len(kinds)) * w.stored
+    prisoners = min(math.floor(margin), len(kinds)) * w.captive
     # the change of the attacker's lead: hurting a king who is not the best other one does not
     # raise it (with two players it is the damage plus the prisoners minus the losses)
     values = worths(table)
@@ -863,8 +899,14 @@ register_heuristic("balam", HEURISTIC)
 def tuned_heuristic() -> Heuristic:
     """The fitted policy's choices and order of moves, with the plain rules of thumb's
     evaluation where a playout stops: the weights are fitted to choose, not to value a position
-    (the rollout search's margins were measured on that evaluation's scale)."""
-    return dataclasses.replace(tuned_policy().heuristic(), evaluate=evaluate)
+    (the rollout search's margins were measured on that evaluation's scale).  Only the ball
+    games to come (:data:`BALL`), which the plain rules of thumb leave out, are counted there as
+    the fitted policy counts them."""
+    fitted = tuned_policy()
+    if fitted.weights.ball == DEFAULT_WEIGHTS.ball:
+        return dataclasses.replace(fitted.heuristic(), evaluate=evaluate)
+    scoring = Policy(dataclasses.replace(DEFAULT_WEIGHTS, ball=fitted.weights.ball))
+    return dataclasses.replace(fitted.heuristic(), evaluate=scoring.evaluate)
 
 
 register_tuned("balam", tuned_heuristic)
