@@ -2,9 +2,8 @@
 
 Each game module here builds a :class:`Heuristic` and registers it with :func:`register_heuristic`.
 They read a game only through a seat's :class:`~gametable.bots.base.SeatState`: the fields of its
-``view()`` and of its legal actions (``action.to_json()``), never the notation text; from
-``gametable.games`` they import at most a game's public constant tables (Balam's Katun deck and
-catastrophes), so that a fact of the rules is written once.
+``view()`` and of its legal actions (``action.to_json()``), never the notation text, so they import
+nothing from ``gametable.games``.
 A game without an entry gets :data:`GENERIC`: a one-ply look-ahead over imagined states.
 """
 

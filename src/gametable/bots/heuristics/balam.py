@@ -49,7 +49,6 @@ from gametable.bots.base import SeatState
 from gametable.bots.heuristics import Heuristic, register_heuristic, register_tuned, soft_rank
 from gametable.core.protocol import Action, State
 from gametable.core.rng import Rng
-from gametable.games.balam import board, katun
 
 #: prestige a temple gives for each riches ("6 - DISTRIBUTION > Ceremony")
 SACRIFICE = {"maize": 1, "cacao": 2, "shell": 2, "jade": 2, "obsidian": 2, "prisoner": 3}
@@ -72,17 +71,38 @@ STATIC = {
 }
 BASE_COST = {"village": 1, "garrison": 1, "palace": 2, "temple": 2}  # riches of any type
 OWN_COST = {"reserve": "maize", "market": "cacao", "observatory": "jade", "court": "shell"}
-#: the rulebook's Katun deck ("4 - KATUN"): cards of each type, as the game counts them
-DECK: dict[str, int] = dict(katun.RULEBOOK_COUNTS)
-#: what a catastrophe asks of the Mayas and what it takes otherwise ("4 - KATUN"), read from the
-#: game's own table with the riches and buildings by name, as a view names them
+#: the rulebook's Katun deck ("4 - KATUN"): cards of each type.  Kept here, not read from
+#: ``gametable.games.balam``: the rules of thumb see the game only through its protocol
+#: (tests/properties/test_clients_read_fields.py), and the deck's make-up is public
+DECK = {
+    "prosperous": 10,
+    "favourable": 14,
+    "exceptional": 2,
+    "expedition": 2,
+    "cacao_festival": 1,
+    "marriage": 2,
+    "cenotes": 3,
+    "ball_game": 5,
+    "eclipse": 1,
+    "drought": 6,
+    "insurrection": 4,
+    "earthquake": 4,
+    "pochteca": 4,
+    "toltec_raid": 4,
+    "decadence": 4,
+    "eruption": 3,
+    "tidal_wave": 3,
+}
+#: what a catastrophe asks of the Mayas and what it takes otherwise ("4 - KATUN")
 CATASTROPHE: dict[str, tuple[str, int, tuple[tuple[str, int], ...] | str]] = {
-    card: (
-        board.RICHES[riches],
-        count,
-        takes if isinstance(takes, str) else tuple((board.KINDS[k], n) for k, n in takes),
-    )
-    for card, (riches, count, takes) in katun.CATASTROPHE.items()
+    "drought": ("maize", 1, (("village", 2),)),
+    "insurrection": ("maize", 1, (("palace", 1),)),
+    "earthquake": ("prisoner", 1, (("temple", 1),)),
+    "pochteca": ("prisoner", 1, (("market", 2),)),
+    "toltec_raid": ("prisoner", 1, (("garrison", 2),)),
+    "decadence": ("prisoner", 1, (("court", 1), ("observatory", 1))),
+    "eruption": ("prisoner", 2, "volcano"),
+    "tidal_wave": ("prisoner", 2, "seashore"),
 }
 #: what everybody knows of a deck built by the rules (docs/rules/balam.md, "Hidden
 #: information"; rulebook "Setup > Building the card deck"), places counted from the top card = 1
