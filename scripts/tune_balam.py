@@ -4,6 +4,7 @@
         [--state out/tune-balam.json] [--holdout 200] [--write]
     nice -n 10 .venv/bin/python scripts/tune_balam.py --score FILE [--holdout 200]
     nice -n 10 .venv/bin/python scripts/tune_balam.py --start FILE [--against plain] ...
+    nice -n 10 .venv/bin/python scripts/tune_balam.py --start FILE --grid tempo=0,0.05,0.1,0.15
 
 The recipe (2 players; every step seeded, so a rerun prints the same figures):
 
@@ -190,6 +191,46 @@ def held_out(policy: rules.Policy, deals: int, base: int) -> tuple[float, int, f
     return rate, games, low, high
 
 
+def grid(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """``--grid NAME=V1,V2,...``: the ``--start`` policy with ``NAME`` at each value, each
+    against the plain rules of thumb on the same ``--holdout`` deals (so the values are compared
+    deal by deal); with ``--write`` the best value goes into the data file, the rest of the
+    start file's weights unchanged, with the scores in its ``meta``.  This is how a rule of
+    thumb the SPSA search leaves alone (a weight whose default is 0, ``normal`` not counting it)
+    gets its value: ``tempo`` 0.1 in the shipped file (docs/bots.md, 2026-12-02)."""
+    if not args.start:
+        parser.error("--grid needs --start FILE (the policy whose one weight it varies)")
+    name, _, listed = args.grid.partition("=")
+    begun = json.loads(Path(args.start).read_text())
+    flat = rules.policy_from_json(begun).weights.to_flat()
+    if name not in flat or not listed:
+        parser.error(f"--grid NAME=V1,V2,...: NAME is one of {', '.join(sorted(flat))}")
+    values = [float(v) for v in listed.split(",")]
+    started = time.process_time()
+    scores: dict[str, list[float]] = {}
+    for value in values:
+        policy = rules.Policy(rules.Weights.from_flat({**flat, name: value}))
+        rate, games, low, high = held_out(policy, args.holdout, args.holdout_base)
+        scores[f"{value:g}"] = [round(rate, 4), round(low, 4), round(high, 4)]
+        print(f"{name} = {value:g}: held-out {rate:.3f} [{low:.3f}, {high:.3f}] over {games} games")
+        sys.stdout.flush()
+    best = max(values, key=lambda v: scores[f"{v:g}"][0])  # the first of equals
+    print(f"best: {name} = {best:g}; cpu {time.process_time() - started:.0f} s")
+    if args.write:
+        begun["weights"] = {**flat, name: best}
+        begun.setdefault("meta", {})[f"grid_{name}"] = {
+            "command": "nice -n 10 .venv/bin/python scripts/tune_balam.py "
+            + " ".join(sys.argv[1:]),
+            "made": datetime.date.today().isoformat(),
+            "held_out_against_normal": scores,
+            "deals": args.holdout,
+            "first_deal": args.holdout_base,
+            "chosen": best,
+        }
+        DATA.write_text(json.dumps(begun, indent=1) + "\n")
+        print(f"wrote {DATA}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--iterations", type=int, default=800)
@@ -210,10 +251,19 @@ def main() -> None:
     )
     parser.add_argument("--start", help="begin the search at this policy file's weights")
     parser.add_argument("--score", help="only score this policy file on the held-out deals")
+    parser.add_argument(
+        "--grid",
+        metavar="NAME=V1,V2,...",
+        help="score the --start policy with the weight NAME set to each value in turn, on the "
+        "same held-out deals; with --write, ship the best (a rule the search leaves alone)",
+    )
     parser.add_argument("--write", action="store_true", help=f"write {DATA.name}")
     args = parser.parse_args()
     if not 1 <= args.deals <= 2:
         parser.error("--deals is 1 or 2 (iteration k plays seeds 2k and 2k+1)")
+    if args.grid:
+        grid(args, parser)
+        return
     if args.score:
         policy = rules.policy_from_json(json.loads(Path(args.score).read_text()))
         rate, games, low, high = held_out(policy, args.holdout, args.holdout_base)

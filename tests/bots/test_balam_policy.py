@@ -95,6 +95,11 @@ def test_the_shipped_fitted_policy_loads_with_its_recipe() -> None:
     assert set(data["weights"]) == set(hb.DEFAULT_WEIGHTS.to_flat())
     assert "scripts/tune_balam.py" in data["meta"]["command"]
     assert data["meta"]["held_out"]["games"] >= 400
+    # tempo, a rule the fit leaves alone, comes from the grid recorded beside it: its best value
+    grid = data["meta"]["grid_tempo"]
+    assert "--grid tempo=" in grid["command"] and data["weights"]["tempo"] == grid["chosen"]
+    scores = grid["held_out_against_normal"]
+    assert max(scores, key=lambda v: scores[v][0]) == f"{grid['chosen']:g}"
     policy = hb.tuned_policy()
     assert policy.weights.to_flat() == pytest.approx(data["weights"])
     assert policy.weights != hb.DEFAULT_WEIGHTS
