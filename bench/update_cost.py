@@ -38,7 +38,6 @@ import random
 import statistics
 import time
 import tracemalloc
-from types import SimpleNamespace
 from typing import Any
 
 import msgspec
@@ -90,18 +89,7 @@ def measure(name: str, players: int, seeds: range) -> dict[str, list[float]]:
         moves = play(name, players, seed)
         gc.collect()
         gc.freeze()  # as the server does every second: the collector does not scan the game
-        start = game.new_game(players, seed=seed)
-        manager = SimpleNamespace(settings=SimpleNamespace(patch_threshold=2048))
-        table = Table(
-            id=f"t{seed}",
-            game=game,
-            seed=seed,
-            players=players,
-            options={},
-            seats=[],
-            state=start,
-            manager=manager,  # type: ignore[arg-type]
-        )
+        table = Table.apart(game, players, seed, id=f"t{seed}")
         table.connections = {Sink(s) for s in seats}  # type: ignore[misc]
         legal_text = getattr(table, "legal_text", None)
         from_offer = getattr(table, "from_offer", None)
@@ -161,18 +149,8 @@ def held(name: str, players: int, tables: int, moves: int) -> float:
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
     for seed in range(1, tables + 1):
-        state = game.new_game(players, seed=seed)
-        manager = SimpleNamespace(settings=SimpleNamespace(patch_threshold=2048))
-        table = Table(
-            id=f"m{seed}",
-            game=game,
-            seed=seed,
-            players=players,
-            options={},
-            seats=[],
-            state=state,
-            manager=manager,  # type: ignore[arg-type]
-        )
+        table = Table.apart(game, players, seed, id=f"m{seed}")
+        state = table.state
         table.connections = {Sink(s) for s in seats}  # type: ignore[misc]
         rng = random.Random(seed)
         for n in range(1, moves + 1):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from types import SimpleNamespace
 from typing import Any
 
 import msgspec
@@ -144,17 +143,7 @@ def test_no_carried_encoding_is_served_for_a_part_that_changed(
     rules = load_game(game)
     states = chain(game, players, seed, moves=10_000)
     first = next(states)
-    manager = SimpleNamespace(settings=SimpleNamespace(patch_threshold=whole))
-    table = Table(
-        id="kept",
-        game=rules,
-        seed=seed,
-        players=players,
-        options={},
-        seats=[],
-        state=first,
-        manager=manager,  # type: ignore[arg-type]
-    )
+    table = Table.apart(rules, players, seed, first, patch_threshold=whole, id="kept")
     clients = [Client(s) for s in [*range(players), None, None]]
     patched = 0
     for n, state in enumerate(states, 1):

@@ -290,16 +290,7 @@ def test_a_move_named_as_offered_is_the_games_own_parse_and_description(
     it: the position after it and the text are those of the game's parser and ``describe``.
     Once the table has moved on, the offer is not used (the game parses again)."""
     game_rules = load_game(game)
-    table = Table(
-        id="offer",
-        game=game_rules,
-        seed=1,
-        players=players,
-        options={},
-        seats=[],
-        state=game_rules.new_game(players, seed=1),
-        manager=SimpleNamespace(settings=SimpleNamespace(patch_threshold=2048)),  # type: ignore[arg-type]
-    )
+    table = Table.apart(game_rules, players, 1, id="offer")
     table.connections = [SimpleNamespace(seat=s, send=lambda text: None) for s in range(players)]  # type: ignore[assignment]
     offers = 0
     for state in walk(game, players, seed=8, moves=120):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-from types import SimpleNamespace
 from typing import Any
 
 import msgspec
@@ -59,18 +58,8 @@ def frames(game: str, players: int, seed: int, whole: int = WHOLE, moves: int = 
     31; the order of the connections is fixed.  ``whole``: the ``patch_threshold`` (0: every
     view patched)."""
     rules = load_game(game)
-    state = rules.new_game(players, seed=seed)
-    manager = SimpleNamespace(settings=SimpleNamespace(patch_threshold=whole))
-    table = Table(
-        id=f"golden-{seed}",
-        game=rules,
-        seed=seed,
-        players=players,
-        options={},
-        seats=[],
-        state=state,
-        manager=manager,  # type: ignore[arg-type]
-    )
+    table = Table.apart(rules, players, seed, patch_threshold=whole, id=f"golden-{seed}")
+    state = table.state
     texts: list[str] = []
     everyone = [Kept(s, texts) for s in [*range(players), None, 0, None]]
     rng = random.Random(seed)

@@ -26,6 +26,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from operator import attrgetter
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -256,6 +257,32 @@ class Table:
     #: the hashes of its views' parts, by the part's ``id`` (the part kept alive); a part the
     #: game hands again as the same object is then not encoded again
     carry: Memo = field(default_factory=dict)
+
+    @classmethod
+    def apart(
+        cls,
+        game: Game,
+        players: int,
+        seed: int,
+        state: State | None = None,
+        *,
+        patch_threshold: int = 2048,
+        id: str = "apart",
+    ) -> Table:
+        """A table that belongs to no manager, for benchmarks and tests that drive
+        :meth:`broadcast` and the legal lists directly: no store, no bots, no clock (only the
+        ``patch_threshold`` setting is read).  ``state`` defaults to the seeded new game."""
+        settings = SimpleNamespace(patch_threshold=patch_threshold)
+        return cls(
+            id=id,
+            game=game,
+            seed=seed,
+            players=players,
+            options={},
+            seats=[],
+            state=state if state is not None else game.new_game(players, seed=seed),
+            manager=SimpleNamespace(settings=settings),  # type: ignore[arg-type]
+        )
 
     def __post_init__(self) -> None:
         if self.loaded < 0:
