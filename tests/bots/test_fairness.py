@@ -85,3 +85,28 @@ def test_hard_at_many_seats_ignores_hidden_truth(
             checked += 1
         state.apply(mover.choice(state.legal_actions(seat)), seat)
     assert checked > 3
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_balams_hard_as_shipped_ignores_hidden_truth(players: int) -> None:
+    """Balam's ``hard`` is the rollout search on the fitted rules of thumb (``policy:
+    tuned-own``, with ``tempo``), which a spec with tree settings (``hard:iterations=12``, in
+    the list above) does not reach: the level itself, at its own budget, chooses alike when the
+    face-down Katun cards are redrawn."""
+    rng = random.Random(11)
+    state = gametable.load_game("balam").new_game(players, seed=29)
+    mover = random.Random(29)
+    checked = 0
+    while not state.is_over and state.ply < 90:
+        seat = state.to_move[0]
+        if state.ply % 9 == 0 and len(state.legal_actions(seat)) > 1:
+            other = state.resample(seat, random.Random(rng.getrandbits(64)))
+            assert other.view(seat) == state.view(seat)
+            assert other != state  # something hidden was redrawn
+            bot = make_bot("hard", seed=4)
+            mine = bot.act(state, seat)
+            assert type(bot.improver).__name__ == "RolloutBot"
+            assert make_bot("hard", seed=4).act(other, seat) == mine, f"ply {state.ply}"
+            checked += 1
+        state.apply(mover.choice(state.legal_actions(seat)), seat)
+    assert checked > 3
