@@ -9,8 +9,9 @@ from pathlib import Path
 
 import httpx
 import pytest
+import sqlalchemy as sa
 
-from gametable.server.store import LeaseLost, Store, StoredTable, Writer
+from gametable.server.store import LeaseLost, SqliteRows, Store, StoredTable, Writer, tables_t
 from tests.server.conftest import Server
 
 
@@ -171,3 +172,54 @@ def test_moves_written_by_the_compiled_statements_read_back_whole(tmp_path: Path
         store.append_move("t2", 3, 1, "discard 6", "seat 1 discards", "playing")
     assert len(store.load("t2").moves) == 2
     store.close()
+
+
+def test_a_sqlite_batch_writes_its_moves_in_a_few_statements_not_one_per_move(
+    tmp_path: Path,
+) -> None:
+    """On SQLite a batch's moves go as a few statements of many rows (``SqliteRows``): the
+    writer's thread lets go of the interpreter's lock at every statement step, and waits for it
+    again behind a busy event loop.  300 moves of 300 tables: pieces of 256, 32, 8 and 4 rows,
+    so four inserts and four count updates; every move and count reads back, and a batch with a
+    table whose lease is held elsewhere fails that move alone."""
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    ids = [f"t{i}" for i in range(300)]
+    store.write([("create_table", (stored(t),)) for t in ids])
+    statements: list[str] = []
+    sa.event.listen(
+        store.engine,
+        "before_cursor_execute",
+        lambda conn, cursor, sql, *rest: statements.append(sql),
+    )
+    moves = [
+        (t, 1, i % 2, "discard 3", f"move of {t}", "playing", None, None) for i, t in enumerate(ids)
+    ]
+    assert store.write([("append_move", m) for m in moves]) == [None] * 300
+    inserts = [s for s in statements if s.startswith("INSERT INTO gt_moves")]
+    counts = [s for s in statements if s.startswith("UPDATE gt_tables")]
+    assert [s.count("(?, ?, ?, ?, ?, ?, ?)") for s in inserts] == [256, 32, 8, 4]
+    assert [s.count("(?, ?)") for s in counts] == [256, 32, 8, 4]
+    for t in ("t0", "t255", "t299"):
+        loaded = store.load(t)
+        assert loaded is not None
+        assert loaded.moves == [(int(t[1:]) % 2, "discard 3", f"move of {t}")]
+    with store.engine.connect() as conn:
+        counts_read = conn.execute(sa.select(tables_t.c.move_count)).scalars().all()
+    assert counts_read == [1] * 300
+    store.owner = "worker-b"  # holds no lease: every table refuses
+    with store.engine.begin() as conn:
+        conn.execute(tables_t.update().where(tables_t.c.id == "t7").values(owner="worker-b"))
+    again = [(t, 2, 0, "swap 4", "again", "playing", None, None) for t in ("t6", "t7", "t8")]
+    results = store.write([("append_move", m) for m in again])
+    assert [type(r) for r in results] == [LeaseLost, type(None), LeaseLost]
+    assert [len(getattr(store.load(t), "moves", [])) for t in ("t6", "t7", "t8")] == [1, 2, 1]
+    store.close()
+
+
+@pytest.mark.parametrize("count", [0, 1, 5, 255, 256, 257, 700])
+def test_a_batch_is_cut_in_pieces_of_powers_of_two_that_add_up(count: int) -> None:
+    pieces = SqliteRows.pieces(count)
+    assert sum(pieces) == count
+    assert pieces == sorted(pieces, reverse=True)
+    assert all(p & (p - 1) == 0 and 0 < p <= SqliteRows.LARGEST for p in pieces)
+    assert len(set(pieces) - {SqliteRows.LARGEST}) == len(pieces) - pieces.count(SqliteRows.LARGEST)

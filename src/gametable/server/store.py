@@ -16,8 +16,10 @@ Every method is synchronous and thread-safe; the server calls them through ``asy
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
+import queue
 import threading
 import time
 from dataclasses import dataclass
@@ -221,7 +223,10 @@ class DriverStatement:
 class MoveStatements:
     """The statements of an accepted move, for one database and one lease holder (``owner``):
     the move's row, and its table's move count (with the status and ``updated_at`` when the
-    game ends), only while ``owner`` holds the table's lease (``None``: no lease checked)."""
+    game ends), only while ``owner`` holds the table's lease (``None``: no lease checked).
+
+    On SQLite a batch's moves and move counts go as a few statements of many rows each
+    (:class:`SqliteRows`), not one execution per move: see there why."""
 
     def __init__(self, dialect: sa.Dialect, owner: str | None) -> None:
         self.owner = owner
@@ -235,57 +240,177 @@ class MoveStatements:
             move_count=sa.bindparam("n"), status=sa.bindparam("st"), updated_at=sa.bindparam("at")
         )
         self.end = DriverStatement(ending, dialect)
+        self.rows = SqliteRows(self.insert, owner) if dialect.name == "sqlite" else None
+
+
+class SqliteRows:
+    """SQLite: a batch's moves in one ``INSERT ... VALUES (...), (...), ...`` and their tables'
+    move counts in one ``UPDATE ... FROM (VALUES ...)``, in pieces of a power of two rows (so
+    that the driver's statement cache holds a few shapes, not one per batch size).
+
+    Why: Python's ``sqlite3`` lets go of the interpreter's lock around every step of a
+    statement, and an ``executemany`` steps once per row.  The writer's thread must take the
+    lock back after each of them, and while the event loop is busy (thousands of tables) it gets
+    it only when the loop lets go, at the latest after ``sys.getswitchinterval()`` (5 ms by
+    default): a batch of 100 moves took 100-400 ms (``stm max`` in ``bench/capacity.py`` at
+    5,000 tables), and every move in it waited that long to be answered.  One statement of many
+    rows steps once."""
+
+    #: the largest piece, in rows (7 parameters a row: well under SQLite's 32,766)
+    LARGEST = 256
+
+    def __init__(self, insert: DriverStatement, owner: str | None) -> None:
+        head, _, group = insert.sql.partition(" VALUES ")
+        if not group or insert.order is None:
+            raise ValueError(f"not a one-row positional insert: {insert.sql!r}")
+        self.order = insert.order
+        self._insert_head, self._insert_group = head + " VALUES ", group
+        self.owner = owner
+        t = tables_t.name
+        self._update_head = f"UPDATE {t} SET move_count = v.column2 FROM (VALUES "
+        self._update_tail = f") AS v WHERE {t}.id = v.column1" + (
+            f" AND {t}.owner = ?" if owner is not None else ""
+        )
+        self._sql: dict[tuple[str, int], str] = {}
+
+    @classmethod
+    def pieces(cls, count: int) -> list[int]:
+        """``count`` rows as pieces of a power of two rows each, largest first."""
+        out = [cls.LARGEST] * (count // cls.LARGEST)
+        rest = count % cls.LARGEST
+        size = cls.LARGEST
+        while rest:
+            size //= 2
+            if rest >= size:
+                out.append(size)
+                rest -= size
+        return out
+
+    def _statement(self, kind: str, rows: int) -> str:
+        sql = self._sql.get((kind, rows))
+        if sql is None:
+            if kind == "insert":
+                sql = self._insert_head + ", ".join([self._insert_group] * rows)
+            else:
+                values = ", ".join(["(?, ?)"] * rows)
+                sql = self._update_head + values + self._update_tail
+            self._sql[kind, rows] = sql
+        return sql
+
+    def insert(self, conn: sa.Connection, rows: list[dict[str, Any]]) -> int:
+        """Insert the moves (dicts keyed like :attr:`MoveStatements.insert`); the rows inserted."""
+        order, done, start = self.order, 0, 0
+        for size in self.pieces(len(rows)):
+            flat = [r[k] for r in rows[start : start + size] for k in order]
+            done += conn.exec_driver_sql(self._statement("insert", size), tuple(flat)).rowcount
+            start += size
+        return done
+
+    def count(self, conn: sa.Connection, moves: list[tuple[str, int]]) -> int:
+        """Set each ``(table id, move count)``'s table's count, where the lease is ours; the
+        tables changed.  Each table at most once (a table has one move in flight at a time)."""
+        lease = () if self.owner is None else (self.owner,)
+        done, start = 0, 0
+        for size in self.pieces(len(moves)):
+            flat = [v for move in moves[start : start + size] for v in move]
+            done += conn.exec_driver_sql(self._statement("count", size), (*flat, *lease)).rowcount
+            start += size
+        return done
 
 
 class Writer:
     """Group commit: writes from every table queue here and are committed together, one batch
-    per transaction, by one worker thread at a time.  ``await write(...)`` returns once the write
+    per transaction, by the writer's own thread.  ``await write(...)`` returns once the write
     is durable (or raises its error).
 
     ``window``: seconds a batch waits for more writes before it is committed (0: none; it is
     committed as soon as the one before is done).  Each commit costs the same CPU however many
     moves it carries (its ``fsync`` alone about 0.3 ms on a small machine), so a few milliseconds
-    here make commits carry more moves when the server is busy, for as much latency."""
+    here make commits carry more moves when the server is busy, for as much latency.
+
+    The thread takes the next batch as soon as it has committed one, whatever the event loop is
+    doing meanwhile: when the batches went through ``asyncio.to_thread`` one after the other,
+    the next could start only once the loop had got round to it, after the moves of the batch
+    before had been answered and broadcast (tens of milliseconds at 5,000 tables), so a busy
+    loop made every commit wait longer and every batch bigger.  The thread ends after
+    :attr:`IDLE` seconds without a write (the next write starts another)."""
+
+    #: seconds the thread waits for a write before it ends
+    IDLE = 5.0
 
     def __init__(self, store: Store, max_batch: int = 256, window: float = 0.0) -> None:
         self.store = store
         self.max_batch = max_batch
         self.window = window
         #: (name, args, future, when it was queued: ``time.monotonic()``)
-        self.pending: list[tuple[str, tuple, asyncio.Future, float]] = []
-        self.task: asyncio.Task | None = None
+        self._queue: queue.SimpleQueue[tuple[str, tuple, asyncio.Future, float]] = (
+            queue.SimpleQueue()
+        )
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
 
     async def write(self, name: str, *args: Any) -> None:
         future = asyncio.get_running_loop().create_future()
-        self.pending.append((name, args, future, time.monotonic()))
-        if self.task is None or self.task.done():
-            self.task = asyncio.create_task(self._drain())
+        self._queue.put((name, args, future, time.monotonic()))
+        with self._lock:  # (the thread looks at the queue under it before it ends)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="gametable-writer", daemon=True
+                )
+                self._thread.start()
         await future
 
-    async def _drain(self) -> None:
-        while self.pending:
-            if self.window > 0 and len(self.pending) < self.max_batch:
-                await asyncio.sleep(self.window)
-            queued = len(self.pending)
-            batch, self.pending = self.pending[: self.max_batch], self.pending[self.max_batch :]
-            started = time.monotonic()
-            # the queue: how long the batch's oldest write waited for its turn, and its depth
-            timings.record("queue", started - batch[0][3], queued, started)
+    def _run(self) -> None:
+        """The writer's thread: batch after batch, until it has waited :attr:`IDLE` seconds."""
+        pending = self._queue
+        while True:
             try:
-                results = await asyncio.to_thread(
-                    self.store.write, [(n, a) for n, a, _, _ in batch]
-                )
-            except Exception as exc:  # handed to every waiting move, whose caller reports it
-                results = [exc] * len(batch)
-            # the batch's round trip through a thread: the store's work and the hand-overs
-            timings.record("batch", time.monotonic() - started, len(batch))
-            for (_, _, future, _), result in zip(batch, results, strict=True):
-                if future.done():
-                    continue
-                if result is None:
-                    future.set_result(None)
-                else:
-                    future.set_exception(result)
+                first = pending.get(timeout=self.IDLE)
+            except queue.Empty:
+                with self._lock:
+                    if pending.empty():
+                        self._thread = None
+                        return
+                continue
+            if self.window > 0 and pending.qsize() + 1 < self.max_batch:
+                time.sleep(self.window)
+            batch = [first]
+            while len(batch) < self.max_batch:
+                try:
+                    batch.append(pending.get_nowait())
+                except queue.Empty:
+                    break
+            self._commit(batch, pending.qsize())
+
+    def _commit(self, batch: list[tuple[str, tuple, asyncio.Future, float]], left: int) -> None:
+        started = time.monotonic()
+        # the queue: how long the batch's oldest write waited for its turn, and its depth
+        timings.record("queue", started - batch[0][3], len(batch) + left, started)
+        try:
+            results = self.store.write([(n, a) for n, a, _, _ in batch])
+        except Exception as exc:  # handed to every waiting move, whose caller reports it
+            results = [exc] * len(batch)
+        for loop in {future.get_loop() for _, _, future, _ in batch}:
+            with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits there now
+                loop.call_soon_threadsafe(self._settle, loop, batch, results, started)
+
+    @staticmethod
+    def _settle(
+        loop: asyncio.AbstractEventLoop,
+        batch: list[tuple[str, tuple, asyncio.Future, float]],
+        results: list[BaseException | None],
+        started: float,
+    ) -> None:
+        """On the event loop: each write of ``loop`` learns its outcome."""
+        # the batch's round trip: the store's work and the hand-overs both ways
+        timings.record("batch", time.monotonic() - started, len(batch))
+        for (_, _, future, _), result in zip(batch, results, strict=True):
+            if future.done() or future.get_loop() is not loop:
+                continue
+            if result is None:
+                future.set_result(None)
+            else:
+                future.set_exception(result)
 
 
 class Store:
@@ -339,11 +464,13 @@ class Store:
         self.wal_sync_interval = 0.0
         #: the WAL's path (SQLite on a file only), what :meth:`sync_wal` syncs
         self.wal_path: str | None = None
+        #: the database file's path (SQLite on a file only)
+        self.db_path: str | None = None
         if self.engine.dialect.name == "sqlite":
             self.checkpoint_interval = checkpoint_interval
             database = self.engine.url.database
             if database and database != ":memory:" and not database.startswith("file:"):
-                self.wal_path = database + "-wal"
+                self.db_path, self.wal_path = database, database + "-wal"
                 if synchronous == "normal":
                     self.wal_sync_interval = wal_sync_interval
             auto = checkpoint_interval <= 0
@@ -429,16 +556,37 @@ class Store:
         they added meanwhile, so that the WAL is all copied when the next commit starts, which
         then writes it afresh from its beginning (without it, a WAL written to all the time
         would only grow).  Each pass is recorded (``timings``, kind ``checkpoint``, with the
-        frames it found copied)."""
+        frames it found copied).
+
+        Between the passes the WAL and the database file are synced to the disk (``fdatasync``)
+        with the commits going on, so that the syncs SQLite makes in the second pass (of the WAL
+        before it copies, of the database after) find little left to write: at 5,000 tables the
+        second pass otherwise held the commits for up to 440 ms on this project's test machine
+        (``thr`` against ``ckpt`` in ``bench/capacity.py``)."""
         if self.engine.dialect.name != "sqlite":
             return (0, 0)
         with self.engine.connect() as conn:
             frames, copied = self._checkpoint_pass(conn)
             if frames == 0:
                 return frames, copied  # nothing written since the WAL started afresh
+            self.sync_wal()
+            self._sync_file(self.db_path)
             with self._writing:  # no commit under way: what was added since is copied too
                 frames, copied = self._checkpoint_pass(conn)
         return frames, copied
+
+    @staticmethod
+    def _sync_file(path: str | None) -> None:
+        if path is None:
+            return
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except FileNotFoundError:
+            return
+        try:
+            os.fdatasync(fd)
+        finally:
+            os.close(fd)
 
     @staticmethod
     def _checkpoint_pass(conn: sa.Connection) -> tuple[int, int]:
@@ -603,33 +751,33 @@ class Store:
         if plan is None or plan.owner != self.owner:
             plan = self._moves_plan = MoveStatements(self.engine.dialect, self.owner)
         now = time.time()
-        plan.insert.run(
-            conn,
-            [
-                {
-                    "table_id": tid,
-                    "n": n,
-                    "seat": seat,
-                    "notation": notation,
-                    "text": text,
-                    "at": now,
-                    "request": request,
-                }
-                for tid, n, seat, notation, text, _status, request, _clock in moves
-            ],
-        )
-        lease = {} if self.owner is None else {"lease": self.owner}
-        playing = [
-            {"tid": tid, "n": n, **lease}
-            for tid, n, _, _, _, status, *_ in moves
-            if status == "playing"
+        rows = [
+            {
+                "table_id": tid,
+                "n": n,
+                "seat": seat,
+                "notation": notation,
+                "text": text,
+                "at": now,
+                "request": request,
+            }
+            for tid, n, seat, notation, text, _status, request, _clock in moves
         ]
+        playing = [(tid, n) for tid, n, _, _, _, status, *_ in moves if status == "playing"]
+        lease = {} if self.owner is None else {"lease": self.owner}
         ending = [
             {"tid": tid, "n": n, "st": st, "at": now, **lease}
             for tid, n, _, _, _, st, *_ in moves
             if st != "playing"
         ]
-        done = plan.count.run(conn, playing) if playing else 0
+        many = plan.rows
+        if many is not None and len({tid for tid, _ in playing}) == len(playing):
+            many.insert(conn, rows)
+            done = many.count(conn, playing) if playing else 0
+        else:
+            plan.insert.run(conn, rows)
+            counts = [{"tid": tid, "n": n, **lease} for tid, n in playing]
+            done = plan.count.run(conn, counts) if counts else 0
         done += plan.end.run(conn, ending) if ending else 0
         if done != len(moves):
             raise LeaseLost("another worker holds this table now")
