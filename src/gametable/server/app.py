@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 from collections.abc import AsyncIterator
 
 from fastapi import FastAPI, Request, Response, WebSocket
@@ -49,6 +50,8 @@ def create_app(settings: Settings | None = None, address: str | None = None) -> 
             ),
         ]
         timings.time_collections()
+        switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(settings.switch_interval)  # see store.SqliteRows
         if settings.gc_freeze_interval > 0:
             memory.tune()
             memory.freeze()  # what is loaded now (games, the web stack) lives as long as we do
@@ -60,6 +63,7 @@ def create_app(settings: Settings | None = None, address: str | None = None) -> 
             await manager.close()
             await forwarder.aclose()
             store.close()
+            sys.setswitchinterval(switch_interval)
 
     app = FastAPI(
         title="gametable server",

@@ -54,6 +54,7 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "ping_interval": (0.0, 24 * 3600.0),
     "gc_freeze_interval": (0.0, 24 * 3600.0),
     "gc_full_interval": (0.0, 30 * 24 * 3600.0),
+    "switch_interval": (0.0001, 0.1),
     "commit_window": (0.0, 1.0),
     "checkpoint_interval": (0.0, 3600.0),
     "wal_sync_interval": (0.0, 3600.0),
@@ -108,7 +109,9 @@ class Settings:
     Memory (:mod:`gametable.server.memory`): ``gc_freeze_interval``: every this many seconds what
     is alive is moved out of the garbage collector's sight, and its count of new objects starts
     again (default 1; 0: never, the collector's own schedule); ``gc_full_interval``: every this many seconds a full collection reclaims what
-    reference counting cannot (0: never).
+    reference counting cannot (0: never).  ``switch_interval``: the longest the event loop keeps
+    Python's interpreter lock from the store's threads when they wait for it (seconds;
+    ``sys.setswitchinterval``; Python's own is 0.005).
 
     Writes: ``commit_window``: seconds a group commit waits for more writes before it commits
     (every move is still committed before anyone hears of it; a longer window means fewer
@@ -171,6 +174,7 @@ class Settings:
     ping_interval: float = 60.0
     gc_freeze_interval: float = 1.0
     gc_full_interval: float = 0.0
+    switch_interval: float = 0.001
     commit_window: float = 0.005
     checkpoint_interval: float = 0.0
     sqlite_synchronous: str = "normal"
