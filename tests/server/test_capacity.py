@@ -21,8 +21,10 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 
 from gametable import rulebook
 from gametable.core.registry import load_game
+from gametable.server import manager as manager_module
 from gametable.server import memory, pages, rules_api
 from gametable.server.connection import encode
+from gametable.server.frames import DirectFrames
 from gametable.server.manager import TableManager
 from gametable.server.run import server_config
 from gametable.server.settings import Settings
@@ -157,6 +159,35 @@ def test_the_sweep_marks_every_busy_table_used_in_one_write(
         touches = [args for ops in batches for name, args in ops if name == "touch"]
         assert len(batches) == 1 and len(touches) == 1  # one transaction, one commit
         assert sorted(touches[0][0]) == sorted(t.id for t in tables[:4])
+
+    run(tmp_path, scenario, evict_after=3600)
+
+
+def test_the_sweep_stamps_many_tables_a_piece_at_a_time_each_in_its_own_commit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Thousands of tables stamped in one write held the moves of that group commit up for
+    hundreds of milliseconds: the sweep writes them ``STAMP_PIECE`` at a time, one commit
+    after the other, and every table is stamped once."""
+    monkeypatch.setattr(manager_module, "STAMP_PIECE", 2)
+
+    async def scenario(manager: TableManager) -> None:
+        tables = [await keezbord_table(manager) for _ in range(5)]
+        for table in tables:
+            table.connections.add(FakeConnection(None))  # type: ignore[arg-type]
+        batches: list[list[tuple[str, tuple]]] = []
+        write = manager.store.write
+
+        def recording(ops: list[tuple[str, tuple]]) -> list[BaseException | None]:
+            batches.append(ops)
+            return write(ops)
+
+        monkeypatch.setattr(manager.store, "write", recording)
+        await manager.sweep()
+        touches = [[args for name, args in ops if name == "touch"] for ops in batches]
+        assert [len(t) for t in touches] == [1, 1, 1]  # one piece a commit
+        assert [len(t[0][0]) for t in touches] == [2, 2, 1]
+        assert sorted(i for t in touches for i in t[0][0]) == sorted(t.id for t in tables)
 
     run(tmp_path, scenario, evict_after=3600)
 
@@ -303,7 +334,9 @@ def test_sockets_are_served_by_the_stack_measured_cheapest_per_frame() -> None:
     2026-12-01).  A uvicorn that changed its choice would make every frame dearer unnoticed."""
     config = server_config(FastAPI(), Settings(), "127.0.0.1")
     config.load()
-    assert config.ws_protocol_class is WebSocketsSansIOProtocol
+    # (with frames written at once: server/frames.py)
+    assert config.ws_protocol_class is DirectFrames
+    assert issubclass(config.ws_protocol_class, WebSocketsSansIOProtocol)
     assert config.http_protocol_class is HttpToolsProtocol
     factory = config.get_loop_factory()
     assert factory is not None

@@ -55,6 +55,10 @@ def discover_games() -> list[str]:
     return game_names()
 
 
+#: tables stamped as used per write by the sweep (:meth:`TableManager.stamp_used`)
+STAMP_PIECE = 500
+
+
 class TableManager:
     """The tables of a server: created, loaded lazily from the store, expired when idle."""
 
@@ -430,12 +434,15 @@ class TableManager:
             self.count = counted
 
     async def stamp_used(self) -> None:
-        """Mark as used now (one write for all) the tables someone is connected to and those
-        active since the last stamp."""
+        """Mark as used now the tables someone is connected to and those active since the last
+        stamp: :data:`STAMP_PIECE` tables a write, one write after the other, each in a group
+        commit with the moves of that moment.  (All of them in one write held up the moves of
+        its commit for 100-300 ms at 5,000 tables: ``sweep`` in ``bench/capacity.py``.)"""
         since, self._stamped = self._stamped, time.monotonic()
         used = [t.id for t in self.tables.values() if t.connections or t.last_active > since]
-        if used:
-            await self.writer.write("touch", used, time.time())
+        now = time.time()
+        for start in range(0, len(used), STAMP_PIECE):
+            await self.writer.write("touch", used[start : start + STAMP_PIECE], now)
 
     async def run_sweeper(self) -> None:
         while True:
