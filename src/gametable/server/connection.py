@@ -37,6 +37,12 @@ class Connection:
 
     ``close(code, reason)`` ends the pump after the messages already queued, then calls
     ``on_close(code, reason)`` (which closes the socket itself).
+
+    ``send_now``: a function that writes a frame to the socket at once, or says ``False``
+    (:mod:`gametable.server.frames`).  With it, what is queued while the pump is idle goes out
+    from one callback at the loop's next turn (so that messages queued together still share a
+    frame), not through the pump task and ``send_text``; the pump takes over whenever
+    ``send_now`` refuses (the socket's buffer full, the socket closing) and ends the connection.
     """
 
     def __init__(
@@ -45,8 +51,12 @@ class Connection:
         seat: int | None,
         limit: int = 256,
         on_close: Callable[[int, str], Awaitable[Any]] | None = None,
+        send_now: Callable[[str], bool] | None = None,
     ) -> None:
         self.send_text = send_text
+        self.send_now = send_now
+        #: a :meth:`_flush` is scheduled
+        self.flush_due = False
         self.on_close = on_close
         self.seat = seat
         #: the texts waiting to be sent, then ``None`` to end (a deque and one future to wake
@@ -59,7 +69,8 @@ class Connection:
         self.close_reason = ""
         #: monotonic time of the last message either way (for the idle timeout)
         self.last_active = time.monotonic()
-        self.task = asyncio.create_task(self._pump())
+        self.loop = asyncio.get_running_loop()
+        self.task = self.loop.create_task(self._pump())
 
     async def _pump(self) -> None:
         """Send what is queued, in order; messages queued together go in one frame, as a JSON
@@ -111,7 +122,40 @@ class Connection:
             self.close(POLICY, "too far behind; reconnect to resync")
             return
         self.pending.append(text)
-        self._wake()
+        if self.send_now is not None and self.waiting is not None:  # the pump is idle
+            if not self.flush_due:
+                self.flush_due = True
+                self.loop.call_soon(self._flush)
+        else:
+            self._wake()
+
+    def _flush(self) -> None:
+        """Write what is queued with ``send_now``, in frames as the pump makes them, while the
+        pump is idle; what ``send_now`` refuses, and the end, are left to the pump."""
+        self.flush_due = False
+        pending, send_now = self.pending, self.send_now
+        assert send_now is not None
+        sent = False
+        while pending and self.waiting is not None:
+            texts: list[str] = []
+            size = 0
+            while pending and len(texts) < BATCH and size < BATCH_BYTES:
+                text = pending[0]
+                if text is None:  # the end: the pump closes the socket
+                    break
+                pending.popleft()
+                texts.append(text)
+                size += len(text)
+            if not texts:
+                break
+            if not send_now(texts[0] if len(texts) == 1 else f"[{','.join(texts)}]"):
+                pending.extendleft(reversed(texts))  # back in front, in order, for the pump
+                break
+            sent = True
+        if sent:
+            self.last_active = time.monotonic()
+        if pending:
+            self._wake()
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         """Close after the queued messages; with another code than 1000, at once (what is

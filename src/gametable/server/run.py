@@ -10,6 +10,7 @@ import typer
 import uvicorn
 
 from gametable.server.app import create_app
+from gametable.server.frames import DirectFrames
 from gametable.server.settings import Settings
 
 
@@ -42,9 +43,12 @@ def server_config(app: Any, settings: Settings, forwarded_allow_ips: str) -> uvi
     side by side on 2026-12-01, server CPU per socket round of one frame in and one 2 KB frame out:
     websockets-sansio about 17 us, the older ``websockets`` 26 us, ``wsproto`` 30 us; see
     ``docs/deploy.md``).  ``auto`` rather than the names, so that a platform without uvloop
-    (Windows) still starts; ``tests/server/test_capacity.py`` checks what ``auto`` picks here."""
+    (Windows) still starts; ``tests/server/test_capacity.py`` checks what ``auto`` picks here.
+    The WebSocket protocol is that one with frames written at once (:mod:`~gametable.server.frames`)
+    when uvicorn has it."""
     return uvicorn.Config(
         app,
+        ws=DirectFrames if DirectFrames is not None else "auto",
         # no per-message deflate: views are small, and compressing each costs ~1 ms of CPU
         ws_max_size=max(64 * 1024, settings.max_message),
         ws_per_message_deflate=False,

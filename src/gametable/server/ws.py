@@ -65,6 +65,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from gametable.server.cluster import Elsewhere
 from gametable.server.connection import POLICY, Connection, encode
 from gametable.server.forward import Forwarder
+from gametable.server.frames import send_now_of
 from gametable.server.limits import RateLimit, client_of
 from gametable.server.manager import TableManager
 from gametable.server.tables import Refused, Table
@@ -265,7 +266,7 @@ async def serve(ws: WebSocket, table: Table, seat: int | None, manager: TableMan
     async def close(code: int, reason: str) -> None:
         await ws.close(code=code, reason=reason)
 
-    conn = Connection(ws.send_text, seat, on_close=close)
+    conn = Connection(ws.send_text, seat, on_close=close, send_now=send_now_of(ws.scope))
     conn.send(
         {
             "type": "welcome",

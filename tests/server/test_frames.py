@@ -1,0 +1,118 @@
+"""Text frames written to the socket at once (``server/frames.py``): the server's WebSocket
+protocol is uvicorn's ``websockets-sansio`` one with a send-now function in each socket's
+scope, which writes the bytes uvicorn's own ``send`` would, and refuses whenever the ASGI way
+must be taken (flow control, a closing socket)."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from typing import Any
+
+import pytest
+import uvicorn
+import websockets
+from fastapi import FastAPI
+from websockets.frames import Frame, Opcode
+
+from gametable.server.frames import SEND_NOW, DirectFrames, send_now_of, text_frame
+from gametable.server.run import server_config
+from gametable.server.settings import Settings
+
+pytestmark = pytest.mark.skipif(DirectFrames is None, reason="uvicorn without websockets-sansio")
+
+
+def test_the_server_serves_sockets_with_frames_written_at_once() -> None:
+    config = server_config(FastAPI(), Settings(), "127.0.0.1")
+    config.load()
+    assert config.ws_protocol_class is DirectFrames
+
+
+def serve(app: Any, deflate: bool = False) -> tuple[uvicorn.Server, socket.socket]:
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    config = uvicorn.Config(
+        app,
+        ws=DirectFrames,  # type: ignore[arg-type]
+        ws_per_message_deflate=deflate,
+        log_level="warning",
+        lifespan="off",
+    )
+    return uvicorn.Server(config), sock
+
+
+async def client_reads(app: Any, frames: int, deflate: bool = False) -> list[str]:
+    """Serve ``app`` on a free port; a client reads ``frames`` frames, then closes."""
+    server, sock = serve(app, deflate)
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    while not server.started:
+        await asyncio.sleep(0.01)
+    port = sock.getsockname()[1]
+    try:
+        async with websockets.connect(f"ws://127.0.0.1:{port}/", max_size=None) as ws:
+            got = [await asyncio.wait_for(ws.recv(), 5) for _ in range(frames)]
+        await asyncio.sleep(0.1)
+    finally:
+        server.should_exit = True
+        await task
+    return [str(g) for g in got]
+
+
+def test_frames_written_at_once_arrive_as_uvicorn_would_send_them_in_order() -> None:
+    """Texts written at once and texts sent the ASGI way arrive in the order they were given,
+    each as the text frame it was (a large one included); while the transport is over its
+    high-water mark, and once the socket is closing, the send-now function writes nothing."""
+    seen: dict[str, Any] = {}
+    big = "x" * 100_000
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        assert scope["type"] == "websocket"
+        await receive()  # connect
+        seen["before accept"] = send_now_of(scope)("too early")
+        await send({"type": "websocket.accept"})
+        now = send_now_of(scope)
+        seen["writes"] = [now("one"), now("two")]
+        await send({"type": "websocket.send", "text": "three"})
+        seen["writes"].append(now(big))
+        protocol = now.__self__
+        protocol.pause_writing()
+        seen["paused"] = now("never sent")
+        protocol.resume_writing()
+        seen["writes"].append(now("four"))
+        await receive()  # the client's close
+        seen["closing"] = now("too late")
+
+    got = asyncio.run(client_reads(app, 5))
+    assert got == ["one", "two", "three", big, "four"]
+    assert seen["before accept"] is False
+    assert seen["writes"] == [True, True, True, True]
+    assert seen["paused"] is False
+    assert seen["closing"] is False
+
+
+def test_compressed_sockets_are_never_written_at_once() -> None:
+    """With per-message deflate agreed, a frame must be compressed by the protocol: the
+    send-now function refuses, and the ASGI way sends it."""
+    seen: dict[str, Any] = {}
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await receive()
+        await send({"type": "websocket.accept"})
+        seen["now"] = send_now_of(scope)("one")
+        await send({"type": "websocket.send", "text": "two"})
+        await receive()
+
+    assert asyncio.run(client_reads(app, 1, deflate=True)) == ["two"]
+    assert seen["now"] is False
+
+
+def test_a_scope_from_another_server_has_no_send_now() -> None:
+    assert send_now_of({"type": "websocket", "extensions": {"websocket.http.response": {}}}) is None
+    assert send_now_of({"type": "websocket"}) is None
+    assert SEND_NOW.startswith("gametable.")
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70_000])
+def test_a_text_frame_is_made_as_websockets_makes_it(size: int) -> None:
+    data = ("é" * size).encode()[:size]
+    assert text_frame(data) == Frame(Opcode.TEXT, data).serialize(mask=False, extensions=[])
