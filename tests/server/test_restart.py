@@ -28,16 +28,18 @@ def play(client, count: int, start: int) -> int:
     [
         [],
         pytest.param(["--set", "checkpoint_interval=0.05"], marks=pytest.mark.slow),
+        pytest.param(["--set", "checkpoint_interval=0"], marks=pytest.mark.slow),
         pytest.param(["--set", "sqlite_synchronous=full"], marks=pytest.mark.slow),
     ],
-    ids=["sqlite-checkpoints", "checkpoints-apart", "synchronous-full"],
+    ids=["defaults", "checkpoints-often", "sqlite-checkpoints", "synchronous-full"],
 )
 def test_a_killed_server_resumes_every_table_and_link(tmp_path: Path, extra: list[str]) -> None:
     """With the default ``sqlite_synchronous=normal`` (the WAL not synced at each commit: a
     killed process's writes are still the operating system's, so nothing is lost; only a crash
     of the machine could lose them), also with the WAL copied into the database by the store's
-    own thread every 50 ms (the kill may come in the middle of one), and with
-    ``sqlite_synchronous=full``: every accepted move is there after the restart."""
+    own thread every second (the default) and every 50 ms (the kill may come in the middle of
+    one), with SQLite's own checkpoints in the commits, and with ``sqlite_synchronous=full``:
+    every accepted move is there after the restart."""
     srv = Server(tmp_path, extra=extra)
     try:
         srv.start()

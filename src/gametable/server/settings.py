@@ -117,8 +117,9 @@ class Settings:
     (every move is still committed before anyone hears of it; a longer window means fewer
     commits for the same moves, and that much more latency).  ``checkpoint_interval`` (SQLite):
     every this many seconds a thread of its own copies SQLite's write-ahead log into the
-    database file, so that no group commit does it (0: SQLite's own schedule, inside the commit
-    that finds the log over 1,000 pages; see :class:`~gametable.server.store.Store`).
+    database file, so that no group commit does it (default 1 since 2026-12-02; 0: SQLite's own
+    schedule, inside the commit that finds the log over 1,000 pages, which then waits for the
+    disk; see :meth:`~gametable.server.store.Store.checkpoint`).
     ``sqlite_synchronous`` (SQLite): ``"normal"`` (default since 2026-12-02) does not sync the
     log at each commit: a ``kill -9`` of the server still loses no accepted move, but a power
     failure or a crash of the machine may lose the last ones (see ``wal_sync_interval``);
@@ -176,7 +177,7 @@ class Settings:
     gc_full_interval: float = 0.0
     switch_interval: float = 0.001
     commit_window: float = 0.005
-    checkpoint_interval: float = 0.0
+    checkpoint_interval: float = 1.0
     sqlite_synchronous: str = "normal"
     wal_sync_interval: float = 1.0
     patch_threshold: int = 2048
