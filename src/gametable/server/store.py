@@ -464,13 +464,11 @@ class Store:
         self.wal_sync_interval = 0.0
         #: the WAL's path (SQLite on a file only), what :meth:`sync_wal` syncs
         self.wal_path: str | None = None
-        #: the database file's path (SQLite on a file only)
-        self.db_path: str | None = None
         if self.engine.dialect.name == "sqlite":
             self.checkpoint_interval = checkpoint_interval
             database = self.engine.url.database
             if database and database != ":memory:" and not database.startswith("file:"):
-                self.db_path, self.wal_path = database, database + "-wal"
+                self.wal_path = database + "-wal"
                 if synchronous == "normal":
                     self.wal_sync_interval = wal_sync_interval
             auto = checkpoint_interval <= 0
@@ -558,11 +556,13 @@ class Store:
         would only grow).  Each pass is recorded (``timings``, kind ``checkpoint``, with the
         frames it found copied).
 
-        Between the passes the WAL and the database file are synced to the disk (``fdatasync``)
-        with the commits going on, so that the syncs SQLite makes in the second pass (of the WAL
-        before it copies, of the database after) find little left to write: at 5,000 tables the
-        second pass otherwise held the commits for up to 440 ms on this project's test machine
-        (``thr`` against ``ckpt`` in ``bench/capacity.py``)."""
+        Between the passes the WAL is synced to the disk (``fdatasync``) with the commits going
+        on, so that the sync of the WAL that SQLite makes in the second pass, before it copies,
+        finds little left to write (the first pass ended with the database file synced, and the
+        second copies only a few pages): at 5,000 tables the second pass otherwise held the
+        commits for up to 440 ms on this project's test machine (``thr`` against ``ckpt`` in
+        ``bench/capacity.py``).  (Not the database file: closing a descriptor of it would drop
+        the locks SQLite's connections of this process hold on it.)"""
         if self.engine.dialect.name != "sqlite":
             return (0, 0)
         with self.engine.connect() as conn:
@@ -570,23 +570,9 @@ class Store:
             if frames == 0:
                 return frames, copied  # nothing written since the WAL started afresh
             self.sync_wal()
-            self._sync_file(self.db_path)
             with self._writing:  # no commit under way: what was added since is copied too
                 frames, copied = self._checkpoint_pass(conn)
         return frames, copied
-
-    @staticmethod
-    def _sync_file(path: str | None) -> None:
-        if path is None:
-            return
-        try:
-            fd = os.open(path, os.O_RDONLY)
-        except FileNotFoundError:
-            return
-        try:
-            os.fdatasync(fd)
-        finally:
-            os.close(fd)
 
     @staticmethod
     def _checkpoint_pass(conn: sa.Connection) -> tuple[int, int]:
