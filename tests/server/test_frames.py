@@ -13,9 +13,17 @@ import pytest
 import uvicorn
 import websockets
 from fastapi import FastAPI
+from starlette.websockets import WebSocketDisconnect
 from websockets.frames import Frame, Opcode
 
-from gametable.server.frames import SEND_NOW, DirectFrames, send_now_of, text_frame
+from gametable.server.frames import (
+    SEND_NOW,
+    DirectFrames,
+    Inbox,
+    inbox_of,
+    send_now_of,
+    text_frame,
+)
 from gametable.server.run import server_config
 from gametable.server.settings import Settings
 
@@ -39,6 +47,22 @@ def serve(app: Any, deflate: bool = False) -> tuple[uvicorn.Server, socket.socke
         lifespan="off",
     )
     return uvicorn.Server(config), sock
+
+
+async def client_talks(app: Any, client: Any) -> None:
+    """Serve ``app`` on a free port while ``client(ws)`` talks to it, then stop."""
+    server, sock = serve(app)
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    while not server.started:
+        await asyncio.sleep(0.01)
+    port = sock.getsockname()[1]
+    try:
+        async with websockets.connect(f"ws://127.0.0.1:{port}/") as ws:
+            await client(ws)
+        await asyncio.sleep(0.2)
+    finally:
+        server.should_exit = True
+        await task
 
 
 async def client_reads(app: Any, frames: int, deflate: bool = False) -> list[str]:
@@ -116,3 +140,58 @@ def test_a_scope_from_another_server_has_no_send_now() -> None:
 def test_a_text_frame_is_made_as_websockets_makes_it(size: int) -> None:
     data = ("é" * size).encode()[:size]
     assert text_frame(data) == Frame(Opcode.TEXT, data).serialize(mask=False, extensions=[])
+
+
+def test_an_inbox_takes_every_message_in_order_then_says_the_socket_ended() -> None:
+    """Messages queued by uvicorn before the inbox opened come first, then those that arrive
+    after; a binary message is ``None``; once the client has closed, the inbox hands out what
+    it holds and then raises ``WebSocketDisconnect`` with the client's code."""
+    seen: dict[str, Any] = {}
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await receive()
+        await send({"type": "websocket.accept"})
+        first = await receive()  # the ASGI way, as the hello is read
+        await send({"type": "websocket.send", "text": "go"})
+        await asyncio.sleep(0.2)  # "two" and "three" wait in uvicorn's queue meanwhile
+        inbox = inbox_of(scope)
+        assert inbox is not None
+        got = [first["text"]]
+        try:
+            while True:
+                got.append(await inbox.get())
+        except WebSocketDisconnect as end:
+            seen["code"] = end.code
+        seen["got"] = got
+
+    async def client(ws: Any) -> None:
+        await ws.send("one")
+        await ws.recv()
+        await ws.send("two")
+        await ws.send("three")
+        await asyncio.sleep(0.4)  # the inbox is open by now
+        await ws.send(b"\x00\x01")
+        await ws.send("four")
+        await ws.close(code=4001)
+
+    asyncio.run(client_talks(app, client))
+    assert seen["got"] == ["one", "two", "three", None, "four"]
+    assert seen["code"] == 4001
+
+
+def test_an_inbox_stops_reading_the_socket_while_many_messages_wait() -> None:
+    paused: list[bool] = []
+    inbox = Inbox(lambda: paused.append(True), lambda: paused.append(False))
+
+    async def take(n: int) -> list[str | None]:
+        return [await inbox.get() for _ in range(n)]
+
+    for i in range(Inbox.HIGH - 1):
+        inbox.put(str(i))
+    assert paused == []
+    inbox.put("full")
+    assert paused == [True]
+    asyncio.run(take(Inbox.HIGH - Inbox.LOW))  # down to LOW waiting: still paused
+    assert paused == [True]
+    asyncio.run(take(1))
+    assert paused == [True, False]

@@ -1,4 +1,5 @@
-"""Text frames written to the socket at once, without the ASGI round of a message.
+"""Text frames written to the socket at once, and messages taken as they arrive, without the
+ASGI round of a message.
 
 A move sends about four frames (each seat's update and the spectators'); sent the ASGI way,
 each one wakes the connection's pump task, goes through Starlette's ``WebSocket.send``, the
@@ -17,8 +18,14 @@ behind is closed as before).  The frame is made here (a final, unmasked text fra
 opcode and a length), not by ``websockets``' protocol object, whose frame objects and
 serialisation cost as much again; its bytes are those uvicorn's own ``send`` writes (tested).
 
+The other way, a socket's messages can go to an :class:`Inbox` (``extensions`` :data:`INBOX`
+opens it) instead of uvicorn's queue of ASGI events, which Starlette's ``receive`` reads: one
+``deque`` and a future to wake the reader, and reading paused only when 32 messages wait (uvicorn
+pauses it after every message and resumes it when the app has read it).
+
 It depends on uvicorn's protocol's attributes (``conn``, ``transport``, ``writable``,
-``handshake_complete``, ``close_sent``, ``disconnected``) and on ``websockets``' protocol's
+``handshake_complete``, ``close_sent``, ``disconnected``, ``queue``, ``frames``,
+``curr_msg_data_type``, ``read_paused``, ``send_receive_event_to_app``) and on ``websockets``' protocol's
 (``state``, ``writes``, ``extensions``); ``tests/server/test_frames.py`` checks them against
 the versions installed.  Without uvicorn's ``websockets-sansio`` protocol
 (no ``websockets`` package) the server keeps uvicorn's ``auto`` choice and every frame goes the
@@ -27,10 +34,70 @@ ASGI way.
 
 from __future__ import annotations
 
+import asyncio
+from collections import deque
 from typing import Any
+
+from starlette.websockets import WebSocketDisconnect
 
 #: the key of the send-now function in an ASGI scope's ``extensions``
 SEND_NOW = "gametable.send_now"
+#: the key of the function that opens a socket's :class:`Inbox`
+INBOX = "gametable.inbox"
+
+
+class Inbox:
+    """The messages of one socket, handed over by the protocol as they arrive, without the
+    ASGI queue (each message there was a dict, a queue's future, a task's wake-up, Starlette's
+    checks, and reading paused and resumed on the socket).  A text message is its text; a binary
+    one is ``None``.  Reading from the socket pauses while :attr:`HIGH` messages wait, and goes
+    on once fewer than :attr:`LOW` do.  :meth:`get` raises ``WebSocketDisconnect`` once the
+    messages that came before the socket's end have been taken."""
+
+    HIGH = 32
+    LOW = 8
+
+    def __init__(self, pause: Any, resume: Any) -> None:
+        self.items: deque[str | None] = deque()
+        self._pause, self._resume = pause, resume
+        self.paused = False
+        self.waiter: asyncio.Future[None] | None = None
+        #: the socket's close code once it has ended
+        self.end_code: int | None = None
+
+    def put(self, text: str | None) -> None:
+        self.items.append(text)
+        if len(self.items) >= self.HIGH and not self.paused:
+            self.paused = True
+            self._pause()
+        self._wake()
+
+    def end(self, code: int) -> None:
+        if self.end_code is None:
+            self.end_code = code
+        self._wake()
+
+    def _wake(self) -> None:
+        waiter = self.waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def get(self) -> str | None:
+        items = self.items
+        while not items:
+            if self.end_code is not None:
+                raise WebSocketDisconnect(self.end_code)
+            self.waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self.waiter
+            finally:
+                self.waiter = None
+        item = items.popleft()
+        if self.paused and len(items) < self.LOW:
+            self.paused = False
+            self._resume()
+        return item
+
 
 try:
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -39,15 +106,80 @@ except ImportError:  # pragma: no cover - uvicorn without websockets
 else:
     from websockets.protocol import OPEN
 
+    class _Events(asyncio.Queue):
+        """uvicorn's queue of a socket's ASGI events, which also tells the socket's
+        :class:`Inbox` (once open) that the socket ended."""
+
+        def __init__(self, protocol: Any) -> None:
+            super().__init__()
+            self.protocol = protocol
+
+        def put_nowait(self, item: Any) -> None:
+            inbox = self.protocol.inbox
+            if inbox is not None and item.get("type") == "websocket.disconnect":
+                inbox.end(item.get("code", 1005))
+            super().put_nowait(item)
+
     class DirectFrames(WebSocketsSansIOProtocol):  # type: ignore[no-redef]
         """uvicorn's ``websockets-sansio`` protocol, whose sockets' scopes can write a text
-        frame at once (:meth:`send_now`)."""
+        frame at once (:meth:`send_now`) and take the messages that arrive as they arrive
+        (:meth:`open_inbox`)."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.inbox: Inbox | None = None
+            self.queue = _Events(self)
 
         def handle_connect(self, event: Any) -> None:
             super().handle_connect(event)
             extensions = self.scope.get("extensions")
             if extensions is not None:  # (the scope is made there; its task has not run yet)
                 extensions[SEND_NOW] = self.send_now  # type: ignore[assignment]
+                extensions[INBOX] = self.open_inbox  # type: ignore[assignment]
+
+        def open_inbox(self) -> Inbox:
+            """From now on, the socket's messages go to the :class:`Inbox` returned, not to
+            the ASGI ``receive`` (what that had queued and not yet handed out goes first)."""
+            inbox = Inbox(self._pause_reading, self._resume_reading)
+            while not self.queue.empty():
+                event = self.queue.get_nowait()
+                if event["type"] == "websocket.receive":
+                    inbox.put(event.get("text"))
+                elif event["type"] == "websocket.disconnect":
+                    inbox.end(event.get("code", 1005))
+            self.inbox = inbox
+            if self.read_paused and not inbox.paused:  # as uvicorn's receive would resume it
+                self._resume_reading()
+            return inbox
+
+        def _pause_reading(self) -> None:
+            if not self.read_paused:
+                self.read_paused = True
+                self.transport.pause_reading()
+
+        def _resume_reading(self) -> None:
+            if self.read_paused:
+                self.read_paused = False
+                self.transport.resume_reading()
+
+        def send_receive_event_to_app(self) -> None:
+            inbox = self.inbox
+            if inbox is None or self.close_sent:  # (past its close, uvicorn drops messages)
+                super().send_receive_event_to_app()
+                return
+            frames = self.frames
+            data = frames[0] if len(frames) == 1 else b"".join(frames)
+            if self.curr_msg_data_type != "text":
+                self.frames = []
+                inbox.put(None)
+                return
+            try:
+                text = data.decode()
+            except UnicodeDecodeError:  # uvicorn's own way: logged, and closed with 1007
+                super().send_receive_event_to_app()
+                return
+            self.frames = []
+            inbox.put(text)
 
         def send_now(self, text: str) -> bool:
             """Frame ``text`` and write it to the transport now, if the socket can take it now;
@@ -76,6 +208,14 @@ def text_frame(data: bytes) -> bytes:
     if size < 65536:
         return b"\x81\x7e" + size.to_bytes(2, "big") + data
     return b"\x81\x7f" + size.to_bytes(8, "big") + data
+
+
+def inbox_of(scope: Any) -> Inbox | None:
+    """The socket of ``scope``'s messages from now on (:class:`Inbox`), or ``None`` (another
+    server, a test client: the ASGI ``receive`` then)."""
+    extensions = scope.get("extensions") or {}
+    opener = extensions.get(INBOX)
+    return None if opener is None else opener()
 
 
 def send_now_of(scope: Any) -> Any:

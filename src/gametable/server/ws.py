@@ -65,7 +65,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from gametable.server.cluster import Elsewhere
 from gametable.server.connection import POLICY, Connection, encode
 from gametable.server.forward import Forwarder
-from gametable.server.frames import send_now_of
+from gametable.server.frames import inbox_of, send_now_of
 from gametable.server.limits import RateLimit, client_of
 from gametable.server.manager import TableManager
 from gametable.server.tables import Refused, Table
@@ -285,10 +285,14 @@ async def serve(ws: WebSocket, table: Table, seat: int | None, manager: TableMan
     rate = RateLimit(settings.messages_per_second, settings.message_burst, max_keys=1)
     strikes = 0
     watchdog = IdleWatch(conn, settings.socket_idle)
+    inbox = inbox_of(ws.scope)  # the messages without the ASGI round (server/frames.py)
     try:
         while not conn.closed.is_set():
             try:
-                msg = await receive(ws, settings.max_message)
+                if inbox is None:
+                    msg = await receive(ws, settings.max_message)
+                else:
+                    msg = decode(await inbox.get(), settings.max_message)
             except Refused as exc:
                 conn.last_active = time.monotonic()
                 conn.send({"type": "error", "error": exc.to_json()})
