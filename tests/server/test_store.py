@@ -223,3 +223,35 @@ def test_a_batch_is_cut_in_pieces_of_powers_of_two_that_add_up(count: int) -> No
     assert pieces == sorted(pieces, reverse=True)
     assert all(p & (p - 1) == 0 and 0 < p <= SqliteRows.LARGEST for p in pieces)
     assert len(set(pieces) - {SqliteRows.LARGEST}) == len(pieces) - pieces.count(SqliteRows.LARGEST)
+
+
+def test_the_next_batch_is_committed_while_the_event_loop_is_busy() -> None:
+    """The group commits run on the writer's own thread: the batch after a batch starts as soon
+    as that one is committed, even while the event loop is busy with something else (it used to
+    wait for the loop to get round to it, behind the broadcasts of the batch before)."""
+
+    class SlowStore:
+        def __init__(self) -> None:
+            self.started: list[tuple[list[tuple[str, tuple]], float]] = []
+
+        def write(self, ops: list[tuple[str, tuple]]) -> list[BaseException | None]:
+            self.started.append((ops, time.monotonic()))
+            time.sleep(0.05)
+            return [None] * len(ops)
+
+    store = SlowStore()
+
+    async def scenario() -> float:
+        writer = Writer(store)  # type: ignore[arg-type]
+        first = asyncio.create_task(writer.write("join", "a", 0))
+        await asyncio.sleep(0.01)  # the first batch is being committed
+        second = asyncio.create_task(writer.write("join", "b", 0))
+        await asyncio.sleep(0)  # the second write is queued
+        time.sleep(0.3)  # the loop is busy (every table's broadcasts, say)
+        busy_until = time.monotonic()
+        await asyncio.gather(first, second)
+        return busy_until
+
+    busy_until = asyncio.run(scenario())
+    assert [ops for ops, _ in store.started] == [[("join", ("a", 0))], [("join", ("b", 0))]]
+    assert store.started[1][1] < busy_until

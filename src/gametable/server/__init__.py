@@ -10,8 +10,9 @@ ever receives its own ``view(seat)`` (spectators ``view(None)``).
   ``static/``: the web client (HTML, CSS, JS modules, SVG boards; no build step).
 - ``tables.py``: one table (apply, persist, broadcast, bots, idempotent move requests);
   ``manager.py``: all tables (create, load, rematch, expire); ``store.py``: the database (group
-  commit); ``migrate.py`` and ``migrations/``: its schema under Alembic; ``connection.py``: a
-  socket.
+  commit, on a thread of its own); ``migrate.py`` and ``migrations/``: its schema under Alembic;
+  ``connection.py``: a socket; ``frames.py``: uvicorn's WebSocket protocol, whose sockets write
+  text frames at once and hand their messages over as they arrive (no ASGI round per frame).
 - ``botpool.py`` and ``botworker.py``: bots think in a bounded pool of worker processes with a
   hard deadline per move.
 - ``settings.py``: every setting and limit in one place; ``limits.py``: rate limits, the request
