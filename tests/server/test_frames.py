@@ -195,3 +195,35 @@ def test_an_inbox_stops_reading_the_socket_while_many_messages_wait() -> None:
     assert paused == [True]
     asyncio.run(take(1))
     assert paused == [True, False]
+
+
+def test_a_text_that_is_not_utf8_closes_the_socket_as_uvicorn_does() -> None:
+    """Through the inbox as without it: an invalid UTF-8 text frame closes the socket with 1007
+    (uvicorn logs it), and the inbox then says the socket ended."""
+    seen: dict[str, Any] = {}
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await receive()
+        await send({"type": "websocket.accept"})
+        inbox = inbox_of(scope)
+        assert inbox is not None
+        got = []
+        try:
+            while True:
+                got.append(await inbox.get())
+        except WebSocketDisconnect as end:
+            seen["code"] = end.code
+        seen["got"] = got
+
+    async def client(ws: Any) -> None:
+        await ws.send("fine")
+        await asyncio.sleep(0.1)
+        ws.protocol.send_frame(Frame(Opcode.TEXT, b"\xff\xfe"))
+        ws.transport.write(b"".join(ws.protocol.data_to_send()))
+        await asyncio.sleep(0.3)
+        seen["client"] = ws.close_code
+
+    asyncio.run(client_talks(app, client))
+    assert seen["got"] == ["fine"]
+    assert seen["client"] == 1007
+    assert seen["code"] == 1007

@@ -174,8 +174,10 @@ else:
                 inbox.put(None)
                 return
             try:
-                text = data.decode()
-            except UnicodeDecodeError:  # uvicorn's own way: logged, and closed with 1007
+                text: str | None = data.decode()
+            except UnicodeDecodeError:
+                text = None
+            if text is None:  # uvicorn's own way: logged, and closed with 1007
                 super().send_receive_event_to_app()
                 return
             self.frames = []
