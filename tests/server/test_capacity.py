@@ -139,6 +139,21 @@ def test_patch_threshold_decides_whether_big_views_go_as_patches(
     run(tmp_path, scenario, patch_threshold=threshold)
 
 
+def record_batches(
+    manager: TableManager, monkeypatch: pytest.MonkeyPatch
+) -> list[list[tuple[str, tuple]]]:
+    """The batches the store writes from now on (each a list of writes)."""
+    batches: list[list[tuple[str, tuple]]] = []
+    write = manager.store.write
+
+    def recording(ops: list[tuple[str, tuple]]) -> list[BaseException | None]:
+        batches.append(ops)
+        return write(ops)
+
+    monkeypatch.setattr(manager.store, "write", recording)
+    return batches
+
+
 def test_the_sweep_marks_every_busy_table_used_in_one_write(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -147,14 +162,7 @@ def test_the_sweep_marks_every_busy_table_used_in_one_write(
         for table in tables[:4]:
             table.connections.add(FakeConnection(None))  # type: ignore[arg-type]
         await manager.sweep()  # all five are new (active since the last sweep): stamped
-        batches: list[list[tuple[str, tuple]]] = []
-        write = manager.store.write
-
-        def recording(ops: list[tuple[str, tuple]]) -> list[BaseException | None]:
-            batches.append(ops)
-            return write(ops)
-
-        monkeypatch.setattr(manager.store, "write", recording)
+        batches = record_batches(manager, monkeypatch)
         await manager.sweep()
         touches = [args for ops in batches for name, args in ops if name == "touch"]
         assert len(batches) == 1 and len(touches) == 1  # one transaction, one commit
@@ -175,14 +183,7 @@ def test_the_sweep_stamps_many_tables_a_piece_at_a_time_each_in_its_own_commit(
         tables = [await keezbord_table(manager) for _ in range(5)]
         for table in tables:
             table.connections.add(FakeConnection(None))  # type: ignore[arg-type]
-        batches: list[list[tuple[str, tuple]]] = []
-        write = manager.store.write
-
-        def recording(ops: list[tuple[str, tuple]]) -> list[BaseException | None]:
-            batches.append(ops)
-            return write(ops)
-
-        monkeypatch.setattr(manager.store, "write", recording)
+        batches = record_batches(manager, monkeypatch)
         await manager.sweep()
         touches = [[args for name, args in ops if name == "touch"] for ops in batches]
         assert [len(t) for t in touches] == [1, 1, 1]  # one piece a commit

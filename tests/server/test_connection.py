@@ -62,71 +62,69 @@ def test_a_reader_that_keeps_up_gets_every_message_in_order_then_a_normal_close(
     assert closes == [(1000, "")]
 
 
+class Socket:
+    """Where a connection's frames go: ``now`` (written at once, while :attr:`takes`) or
+    ``sent`` (through the pump's ``send_text``)."""
+
+    def __init__(self, takes: bool = True) -> None:
+        self.takes = takes
+        self.now: list[str] = []
+        self.sent: list[str] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+
+    def send_now(self, text: str) -> bool:
+        if self.takes:
+            self.now.append(text)
+        return self.takes
+
+
+async def turns(n: int) -> None:
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
 def test_frames_written_at_once_keep_the_pumps_framing_and_order() -> None:
     """With ``send_now`` (frames written straight to the socket, ``server/frames.py``), messages
     queued together still share one frame, in order, and none goes through ``send_text``."""
+    sock = Socket()
 
-    async def scenario() -> tuple[list[str], list[str]]:
-        now: list[str] = []
-        sent: list[str] = []
-
-        async def send_text(text: str) -> None:
-            sent.append(text)
-
-        def send_now(text: str) -> bool:
-            now.append(text)
-            return True
-
-        conn = Connection(send_text, seat=0, send_now=send_now)
-        await asyncio.sleep(0)  # the pump starts and waits
+    async def scenario() -> None:
+        conn = Connection(sock.send_text, seat=0, send_now=sock.send_now)
+        await turns(1)  # the pump starts and waits
         conn.send({"n": 0})
         conn.send({"n": 1})  # queued together: one frame
-        await asyncio.sleep(0)
+        await turns(1)
         conn.send({"n": 2})
-        await asyncio.sleep(0)
+        await turns(1)
         conn.close()
         await asyncio.wait_for(conn.closed.wait(), 1)
-        return now, sent
 
-    now, sent = asyncio.run(scenario())
-    assert now == ['[{"n":0},{"n":1}]', '{"n":2}']
-    assert sent == []
+    asyncio.run(scenario())
+    assert sock.now == ['[{"n":0},{"n":1}]', '{"n":2}']
+    assert sock.sent == []
 
 
 def test_frames_refused_at_once_go_through_the_pump_in_order() -> None:
     """``send_now`` refuses (the socket's buffer is full): what it refused, and what follows,
     goes the slow way in the same order; once it takes frames again, they go at once."""
+    sock = Socket(takes=False)
 
-    async def scenario() -> tuple[list[str], list[str]]:
-        now: list[str] = []
-        sent: list[str] = []
-        open_ = [False]
-
-        async def send_text(text: str) -> None:
-            sent.append(text)
-
-        def send_now(text: str) -> bool:
-            if open_[0]:
-                now.append(text)
-            return open_[0]
-
-        conn = Connection(send_text, seat=0, send_now=send_now)
-        await asyncio.sleep(0)
+    async def scenario() -> None:
+        conn = Connection(sock.send_text, seat=0, send_now=sock.send_now)
+        await turns(1)
         conn.send({"n": 0})
         conn.send({"n": 1})
-        for _ in range(3):
-            await asyncio.sleep(0)
+        await turns(3)
         conn.send({"n": 2})
-        for _ in range(3):
-            await asyncio.sleep(0)
-        open_[0] = True
+        await turns(3)
+        sock.takes = True
         conn.send({"n": 3})
-        for _ in range(3):
-            await asyncio.sleep(0)
+        await turns(3)
         conn.close()
         await asyncio.wait_for(conn.closed.wait(), 1)
-        return now, sent
 
-    now, sent = asyncio.run(scenario())
-    assert sent == ['[{"n":0},{"n":1}]', '{"n":2}']
-    assert now == ['{"n":3}']
+    asyncio.run(scenario())
+    assert sock.sent == ['[{"n":0},{"n":1}]', '{"n":2}']
+    assert sock.now == ['{"n":3}']
