@@ -10,7 +10,9 @@ processes (each owns whole tables).  A finished game is replaced by a new table.
 Latency is the time from sending a move to the table's spectator receiving the update of that
 move (so it includes the durable write, the broadcast and the loopback both ways).  Every 5 s a
 line: moves accepted per second, latency p50/p99/max of that window, the server's CPU (all its
-processes, 100% = one core), its RSS, the load generator's CPU, the machine's load average, a
+processes, 100% = one core), its RSS, the load generator's CPU, the machine's load average, the
+share of the machine's CPU time its hypervisor gave other guests (``steal``: on a shared virtual
+machine it slows the server and the load alike, and it varies from minute to minute), a
 probe's longest ping, and the server's background work in the window (``GET /api/timings``:
 group commits, their queue, SQLite checkpoints, garbage collections, the sweep; see
 :class:`Background`).  The summary covers the whole measured window (after every table is open).
@@ -815,6 +817,18 @@ def wait_for(inbox: Any, procs: list) -> Any:
             raise SystemExit("a load process died (its traceback is above)")
 
 
+def steal_times() -> tuple[int, int]:
+    """The machine's CPU time taken by the hypervisor for other guests (``steal``) and its CPU
+    time in all, in ticks since boot (``/proc/stat``; zeros where there is none).  A virtual
+    machine's steal makes every figure of a run slower, the server's and the load's alike."""
+    try:
+        with open("/proc/stat") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return (0, 0)
+    return (fields[7] if len(fields) > 7 else 0, sum(fields[:8]))
+
+
 def report(
     args: argparse.Namespace, server: subprocess.Popen, orders: list, inbox: Any, procs: list
 ) -> None:
@@ -823,7 +837,7 @@ def report(
     background = Background(f"http://127.0.0.1:{args.port}", args.data_dir)
     print(
         f"{'t s':>5} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'srv CPU':>8} "
-        f"{'RSS MiB':>8} {'gen CPU':>8} {'load':>5} {'errors':>6} {'ping max':>8} "
+        f"{'RSS MiB':>8} {'gen CPU':>8} {'load':>5} {'steal':>6} {'errors':>6} {'ping max':>8} "
         f"{Background.HEADER}",
         flush=True,
     )
@@ -849,6 +863,7 @@ def report(
         os.kill(server.pid, signal.SIGUSR2)
     gen_cpu = 0.0
     lines: list[tuple[float, float, float]] = []
+    stolen, stole = steal_times(), []
     for tick in itertools.count(1):
         time.sleep(max(0.0, start + tick * TICK - time.monotonic()))
         for q in orders:
@@ -870,11 +885,14 @@ def report(
         bad = sum(p["refused"] + p["closed"] for p in parts) + totals["unanswered"]
         srv = (cpu - server_cpu) / TICK * 100
         lines.append((srv, rss_mib(tree), os.getloadavg()[0]))
+        before, stolen = stolen, steal_times()
+        stole.append(100 * (stolen[0] - before[0]) / max(1, stolen[1] - before[1]))
         print(
             f"{now - start:>5.0f} {moves / TICK:>8.0f} {percentile(lat, 0.5) * 1000:>7.1f} "
             f"{percentile(lat, 0.99) * 1000:>7.1f} {max(lat, default=float('nan')) * 1000:>7.1f} "
             f"{srv:>7.0f}% {lines[-1][1]:>8.0f} {(gen - gen_cpu) / TICK * 100:>7.0f}% "
-            f"{lines[-1][2]:>5.1f} {bad:>6} {max(probe.take(), default=0) * 1000:>8.0f} "
+            f"{lines[-1][2]:>5.1f} {stole[-1]:>5.0f}% {bad:>6} "
+            f"{max(probe.take(), default=0) * 1000:>8.0f} "
             f"{background.line()}",
             flush=True,
         )
@@ -893,7 +911,8 @@ def report(
         f"server CPU mean {statistics.mean(x[0] for x in lines):.0f}% "
         f"({spent / max(1, totals['moves']) * 1000:.2f} ms per move), "
         f"RSS max {max(x[1] for x in lines):.0f} MiB; load average mean "
-        f"{statistics.mean(x[2] for x in lines):.1f} on {os.cpu_count()} cores",
+        f"{statistics.mean(x[2] for x in lines):.1f} on {os.cpu_count()} cores; CPU time "
+        f"taken by the host (steal) mean {statistics.mean(stole):.0f}%, max {max(stole):.0f}%",
         flush=True,
     )
     moved = max(1, totals["moves"])
