@@ -51,6 +51,7 @@ def test_a_group_commit_records_its_commit_statements_queue_and_round_trip(
     async def writes() -> None:
         writer = Writer(store, window=0.05)
         await asyncio.gather(*(writer.write("create_table", stored(f"t{i}")) for i in range(5)))
+        writer.close()
 
     asyncio.run(writes())
     got = timings.summary(since)
@@ -218,6 +219,7 @@ def test_a_heartbeat_shares_the_moves_commit_and_a_taken_name_fails_it_alone(
             worker.beat(),
             writer.write("append_move", "t1", 2, 1, "discard 4", "y", "playing", None, None),
         )
+        writer.close()
         return beat, lost, commits
 
     beat, lost, commits = asyncio.run(run())

@@ -137,6 +137,7 @@ def test_writes_within_the_commit_window_share_one_commit() -> None:
             await writer.write("join", "t", delay)
 
         await asyncio.gather(later(0), later(0.02), later(0.04))
+        writer.close()
         assert sum(store.batches) == 3
         return store.batches
 
@@ -250,8 +251,34 @@ def test_the_next_batch_is_committed_while_the_event_loop_is_busy() -> None:
         time.sleep(0.3)  # the loop is busy (every table's broadcasts, say)
         busy_until = time.monotonic()
         await asyncio.gather(first, second)
+        writer.close()
         return busy_until
 
     busy_until = asyncio.run(scenario())
     assert [ops for ops, _ in store.started] == [[("join", ("a", 0))], [("join", ("b", 0))]]
     assert store.started[1][1] < busy_until
+
+
+def test_a_closed_writer_commits_what_was_queued_and_its_thread_ends() -> None:
+    """``Writer.close`` (the server's end): what was queued is committed, the thread ends at
+    once rather than after ``IDLE`` seconds (it keeps the store alive until then), and a later
+    write starts another."""
+    store = CountingStore()
+
+    async def scenario() -> tuple[bool, bool]:
+        writer = Writer(store, window=0.05)  # type: ignore[arg-type]
+        writes = [asyncio.create_task(writer.write("join", "t", i)) for i in range(3)]
+        await asyncio.sleep(0.01)  # the thread has the first and waits out the window
+        thread = writer._thread
+        assert thread is not None
+        await asyncio.to_thread(writer.close, 2.0)
+        await asyncio.gather(*writes)
+        ended = not thread.is_alive() and writer._thread is None
+        await writer.write("join", "t", 3)
+        again = writer._thread is not None
+        writer.close()
+        return ended, again
+
+    ended, again = asyncio.run(scenario())
+    assert ended and again
+    assert sum(store.batches) == 4

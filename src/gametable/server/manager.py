@@ -473,3 +473,4 @@ class TableManager:
             await self.worker.stop()
         except Exception:  # the database is gone: the leases end by themselves (lease_timeout)
             log.exception("worker %s: giving the leases back failed", self.worker.name)
+        await asyncio.to_thread(self.writer.close)  # its thread ends with the server

@@ -342,8 +342,8 @@ class Writer:
         self.store = store
         self.max_batch = max_batch
         self.window = window
-        #: (name, args, future, when it was queued: ``time.monotonic()``)
-        self._queue: queue.SimpleQueue[tuple[str, tuple, asyncio.Future, float]] = (
+        #: (name, args, future, when it was queued: ``time.monotonic()``); ``None``: end
+        self._queue: queue.SimpleQueue[tuple[str, tuple, asyncio.Future, float] | None] = (
             queue.SimpleQueue()
         )
         self._lock = threading.Lock()
@@ -361,12 +361,15 @@ class Writer:
         await future
 
     def _run(self) -> None:
-        """The writer's thread: batch after batch, until it has waited :attr:`IDLE` seconds."""
+        """The writer's thread: batch after batch, until it has waited :attr:`IDLE` seconds or
+        :meth:`close` asked it to end."""
         pending = self._queue
         while True:
             try:
                 first = pending.get(timeout=self.IDLE)
             except queue.Empty:
+                first = None
+            if first is None:  # idle, or closed
                 with self._lock:
                     if pending.empty():
                         self._thread = None
@@ -374,13 +377,29 @@ class Writer:
                 continue
             if self.window > 0 and pending.qsize() + 1 < self.max_batch:
                 time.sleep(self.window)
-            batch = [first]
+            batch, closing = [first], False
             while len(batch) < self.max_batch:
                 try:
-                    batch.append(pending.get_nowait())
+                    item = pending.get_nowait()
                 except queue.Empty:
                     break
+                if item is None:
+                    closing = True
+                else:
+                    batch.append(item)
             self._commit(batch, pending.qsize())
+            if closing:
+                pending.put(None)  # seen again once what came after it is committed
+
+    def close(self, timeout: float = 10.0) -> None:
+        """End the writer's thread once what is queued is committed (a later write starts
+        another).  Without it the thread ends by itself after :attr:`IDLE` seconds, and until
+        then it keeps the writer, its store and whatever refers to them alive."""
+        with self._lock:
+            thread = self._thread
+        if thread is not None:
+            self._queue.put(None)
+            thread.join(timeout)
 
     def _commit(self, batch: list[tuple[str, tuple, asyncio.Future, float]], left: int) -> None:
         started = time.monotonic()
