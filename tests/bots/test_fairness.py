@@ -87,7 +87,8 @@ def test_hard_at_many_seats_ignores_hidden_truth(
     assert checked > 3
 
 
-@pytest.mark.parametrize("players", [2, 3])
+# three seats only with -m '' (CI): the quick loop keeps under its five minutes
+@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow)])
 def test_balams_hard_as_shipped_ignores_hidden_truth(players: int) -> None:
     """Balam's ``hard`` is the rollout search on the fitted rules of thumb (``policy:
     tuned-own``, with ``tempo``), which a spec with tree settings (``hard:iterations=12``, in
