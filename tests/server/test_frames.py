@@ -142,6 +142,18 @@ def test_a_text_frame_is_made_as_websockets_makes_it(size: int) -> None:
     assert text_frame(data) == Frame(Opcode.TEXT, data).serialize(mask=False, extensions=[])
 
 
+async def read_to_the_end(scope: dict[str, Any], got: list[str | None]) -> tuple[list, int]:
+    """Open the socket's inbox and take its messages (after ``got``) until it ends; the
+    messages and the close code."""
+    inbox = inbox_of(scope)
+    assert inbox is not None
+    try:
+        while True:
+            got.append(await inbox.get())
+    except WebSocketDisconnect as end:
+        return got, end.code
+
+
 def test_an_inbox_takes_every_message_in_order_then_says_the_socket_ended() -> None:
     """Messages queued by uvicorn before the inbox opened come first, then those that arrive
     after; a binary message is ``None``; once the client has closed, the inbox hands out what
@@ -154,15 +166,7 @@ def test_an_inbox_takes_every_message_in_order_then_says_the_socket_ended() -> N
         first = await receive()  # the ASGI way, as the hello is read
         await send({"type": "websocket.send", "text": "go"})
         await asyncio.sleep(0.2)  # "two" and "three" wait in uvicorn's queue meanwhile
-        inbox = inbox_of(scope)
-        assert inbox is not None
-        got = [first["text"]]
-        try:
-            while True:
-                got.append(await inbox.get())
-        except WebSocketDisconnect as end:
-            seen["code"] = end.code
-        seen["got"] = got
+        seen["got"], seen["code"] = await read_to_the_end(scope, [first["text"]])
 
     async def client(ws: Any) -> None:
         await ws.send("one")
@@ -205,15 +209,7 @@ def test_a_text_that_is_not_utf8_closes_the_socket_as_uvicorn_does() -> None:
     async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
         await receive()
         await send({"type": "websocket.accept"})
-        inbox = inbox_of(scope)
-        assert inbox is not None
-        got = []
-        try:
-            while True:
-                got.append(await inbox.get())
-        except WebSocketDisconnect as end:
-            seen["code"] = end.code
-        seen["got"] = got
+        seen["got"], seen["code"] = await read_to_the_end(scope, [])
 
     async def client(ws: Any) -> None:
         await ws.send("fine")
