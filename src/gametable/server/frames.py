@@ -4,9 +4,10 @@ ASGI round of a message.
 A move sends about four frames (each seat's update and the spectators'); sent the ASGI way,
 each one wakes the connection's pump task, goes through Starlette's ``WebSocket.send``, the
 exception middleware's wrapper and uvicorn's ``send`` (an ``await`` on its flow-control event)
-before uvicorn's WebSocket protocol frames it and writes it to the transport.  At 5,000 tables
-that plumbing was a tenth of the event loop's CPU (a py-spy profile, ``docs/deploy.md``,
-2026-12-02).
+before uvicorn's WebSocket protocol frames it and writes it to the transport.  In a py-spy
+profile at 5,000 tables, uvloop's own code (mostly those task wake-ups) fell from 15% to 6% of
+the event loop's samples with frames written at once, but the loop's CPU a move in the capacity
+benchmark only by a few per cent (``docs/deploy.md``, 2026-12-02, eleventh pass).
 
 :class:`DirectFrames` is uvicorn's ``websockets-sansio`` protocol with one addition: the ASGI
 scope of each socket it serves carries, under ``extensions`` :data:`SEND_NOW`, a function that
@@ -15,8 +16,8 @@ whenever the ASGI way must be taken instead: before the handshake is complete, a
 once the client is gone, or while the transport's buffer is over its high-water mark (uvicorn's
 flow control: then the ASGI ``send`` waits, the connection's queue fills, and a reader too far
 behind is closed as before).  The frame is made here (a final, unmasked text frame: a byte of
-opcode and a length), not by ``websockets``' protocol object, whose frame objects and
-serialisation cost as much again; its bytes are those uvicorn's own ``send`` writes (tested).
+opcode and a length), not by ``websockets``' protocol object (a frame object and its
+serialisation per frame); its bytes are those uvicorn's own ``send`` writes (tested).
 
 The other way, a socket's messages can go to an :class:`Inbox` (``extensions`` :data:`INBOX`
 opens it) instead of uvicorn's queue of ASGI events, which Starlette's ``receive`` reads: one
@@ -25,8 +26,8 @@ pauses it after every message and resumes it when the app has read it).
 
 It depends on uvicorn's protocol's attributes (``conn``, ``transport``, ``writable``,
 ``handshake_complete``, ``close_sent``, ``disconnected``, ``queue``, ``frames``,
-``curr_msg_data_type``, ``read_paused``, ``send_receive_event_to_app``) and on ``websockets``' protocol's
-(``state``, ``writes``, ``extensions``); ``tests/server/test_frames.py`` checks them against
+``curr_msg_data_type``, ``read_paused``, ``send_receive_event_to_app``) and on
+``websockets``' protocol's (``state``, ``writes``, ``extensions``); ``tests/server/test_frames.py`` checks them against
 the versions installed.  Without uvicorn's ``websockets-sansio`` protocol
 (no ``websockets`` package) the server keeps uvicorn's ``auto`` choice and every frame goes the
 ASGI way.
