@@ -299,21 +299,21 @@ class SqliteRows:
 
     def insert(self, conn: sa.Connection, rows: list[dict[str, Any]]) -> int:
         """Insert the moves (dicts keyed like :attr:`MoveStatements.insert`); the rows inserted."""
-        order, done, start = self.order, 0, 0
-        for size in self.pieces(len(rows)):
-            flat = [r[k] for r in rows[start : start + size] for k in order]
-            done += conn.exec_driver_sql(self._statement("insert", size), tuple(flat)).rowcount
-            start += size
-        return done
+        order = self.order
+        return self._run(conn, "insert", [tuple(r[k] for k in order) for r in rows], ())
 
     def count(self, conn: sa.Connection, moves: list[tuple[str, int]]) -> int:
         """Set each ``(table id, move count)``'s table's count, where the lease is ours; the
         tables changed.  Each table at most once (a table has one move in flight at a time)."""
-        lease = () if self.owner is None else (self.owner,)
+        return self._run(conn, "count", moves, () if self.owner is None else (self.owner,))
+
+    def _run(self, conn: sa.Connection, kind: str, rows: list[tuple], tail: tuple) -> int:
+        """``rows`` in pieces (:meth:`pieces`), one statement each, ``tail`` after each
+        piece's parameters; the rows changed in all."""
         done, start = 0, 0
-        for size in self.pieces(len(moves)):
-            flat = [v for move in moves[start : start + size] for v in move]
-            done += conn.exec_driver_sql(self._statement("count", size), (*flat, *lease)).rowcount
+        for size in self.pieces(len(rows)):
+            flat = [v for row in rows[start : start + size] for v in row]
+            done += conn.exec_driver_sql(self._statement(kind, size), (*flat, *tail)).rowcount
             start += size
         return done
 
