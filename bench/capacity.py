@@ -30,7 +30,9 @@ where the loop waits for one, mostly right after its system calls).
 
 A process may hold at most its hard limit of open files (``ulimit -Hn``); when the sockets of a
 level would not fit in the server, some tables get no spectator (printed; their moves are timed
-at the seat that moves next instead).
+at the seat that moves next instead).  With ``--workers`` the router (HAProxy) holds every
+socket twice, its client's side and its worker's, so half as many fit; a level whose seats alone
+would not fit is refused at the start (it used to hang while opening, once the router was full).
 """
 
 from __future__ import annotations
@@ -456,8 +458,11 @@ class Table:
         kind = msg.type
         if kind in ("update", "sync"):
             seq = msg.seq
-            if (seat is None or not self.spectator) and seq in self.sent:
-                stats.latencies.append(time.perf_counter() - self.sent.pop(seq))
+            if (seat is None or not self.spectator) and self.sent:
+                if seq in self.sent:
+                    stats.latencies.append(time.perf_counter() - self.sent.pop(seq))
+                for passed in [n for n in self.sent if n < seq]:  # refused as stale: no answer
+                    del self.sent[passed]  # to wait for (the table is past it)
             if mover is not None:
                 mover.cancel()
                 mover = None
@@ -633,6 +638,13 @@ def percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(len(values) * q))]
 
 
+def socket_room(limit: int, workers: int) -> tuple[int, str]:
+    """How many of the load's sockets fit under a process's ``limit`` of open files, and what
+    holds them: one server holds each once; with several workers, HAProxy in front of them holds
+    each twice (its client's side and its worker's) under the same limit."""
+    return (limit, "server") if workers == 1 else (limit // 2, "router (HAProxy)")
+
+
 def spectators_that_fit(tables: int, seats: int, limit: int) -> int:
     return max(0, min(tables, limit - SERVER_RESERVE - seats))
 
@@ -670,11 +682,17 @@ def main() -> None:
     mix = [(g, int(p)) for g, p in (item.split(":") for item in args.mix.split(","))]
     seats = sum(games_for(i, mix)[1] for i in range(args.tables))
     limit = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
-    watched = spectators_that_fit(args.tables, seats, limit) if args.workers == 1 else args.tables
+    room, holder = socket_room(limit, args.workers)
+    if seats + SERVER_RESERVE > room:
+        parser.error(
+            f"{seats} seats' sockets do not fit in the {holder}'s {limit} open files "
+            f"(ulimit -Hn); fewer --tables, or a higher hard limit"
+        )
+    watched = spectators_that_fit(args.tables, seats, room)
     if watched < args.tables:
         print(
             f"# {args.tables - watched} tables without a spectator: {seats + args.tables} "
-            f"sockets would not fit in the server's {limit} open files",
+            f"sockets would not fit in the {holder}'s {limit} open files",
             flush=True,
         )
     slots = [(i, i < watched) for i in range(args.tables)]
@@ -760,20 +778,24 @@ class Background:
     statements, commit and the hand-overs), the longest wait of a write for its batch to start
     and the deepest queue, SQLite's checkpoints run apart from the commits (their longest), the
     longest sync of the WAL by the store's own thread (``wal_sync_interval``), the
-    longest garbage collection, the minute sweep (its time, when one ran), and the size of the
-    database's WAL file and of the database.  With ``--workers N``: one worker's (the one the
-    request reaches)."""
+    longest garbage collection and the share of the window spent in collections (``gc %``: the
+    collector holds the interpreter lock, so the event loop waits that long), the minute sweep
+    (its time, when one ran), and the size of the database's WAL file and of the database.  With
+    ``--workers N``: one worker's (the one the request reaches)."""
 
     HEADER = (
         f"{'cmt/s':>6} {'w/cmt':>5} {'cmt p99':>7} {'cmt max':>7} {'stm max':>7} {'thr max':>7} "
         f"{'wait max':>8} {'q max':>5} "
-        f"{'ckpt max':>8} {'sync max':>8} {'gc max':>6} {'sweep':>6} {'WAL MiB':>7} {'db MiB':>6}"
+        f"{'ckpt max':>8} {'sync max':>8} {'gc max':>6} {'gc %':>5} {'sweep':>6} {'WAL MiB':>7} "
+        f"{'db MiB':>6}"
     )
 
     def __init__(self, base: str, data_dir: str) -> None:
         self.base = base
         self.data_dir = Path(data_dir)
         self.since = self.fetch(0.0).get("now", 0.0)
+        #: the garbage collector's seconds over the windows read so far
+        self.collecting = 0.0
 
     def fetch(self, since: float) -> dict[str, Any]:
         try:
@@ -797,13 +819,14 @@ class Background:
         ckpt, collect, sweep = got.get("checkpoint", none), got.get("gc", none), got.get("sweep")
         synced = got.get("wal_sync", none)
         swept = f"{sweep['max'] * 1000:>6.0f}" if sweep and sweep["events"] else f"{'-':>6}"
+        self.collecting += collect["seconds"]
         return (
             f"{commit['events'] / TICK:>6.0f} {commit['count'] / max(1, commit['events']):>5.1f} "
             f"{commit['p99'] * 1000:>7.1f} {commit['max'] * 1000:>7.1f} "
             f"{statements['max'] * 1000:>7.1f} {batch['max'] * 1000:>7.1f} "
             f"{queue['max'] * 1000:>8.1f} {queue['count_max']:>5} "
             f"{ckpt['max'] * 1000:>8.1f} {synced['max'] * 1000:>8.1f} "
-            f"{collect['max'] * 1000:>6.1f} {swept} "
+            f"{collect['max'] * 1000:>6.1f} {collect['seconds'] / TICK * 100:>4.1f}% {swept} "
             f"{self.size('-wal'):>7.1f} {self.size(''):>6.1f}"
         )
 
@@ -926,6 +949,12 @@ def report(
         f"{spent / moved * 1000 - loop_ms - others_ms:.2f} ms",
         flush=True,
     )
+    if background.collecting:
+        print(
+            f"# the garbage collector: {background.collecting / moved * 1000:.3f} ms per move "
+            f"({background.collecting / elapsed * 100:.1f}% of the time, in collections)",
+            flush=True,
+        )
     print(
         f"# received by the load's sockets per move: {totals['frames'] / moved:.2f} frames, "
         f"{totals['bytes'] / moved:,.0f} bytes; the load processes' CPU per move "
