@@ -794,8 +794,9 @@ class Background:
         self.base = base
         self.data_dir = Path(data_dir)
         self.since = self.fetch(0.0).get("now", 0.0)
-        #: the garbage collector's seconds over the windows read so far
-        self.collecting = 0.0
+        #: the garbage collector's seconds over the windows read so far (``None``: the server
+        #: has no ``/api/timings``)
+        self.collecting: float | None = None
 
     def fetch(self, since: float) -> dict[str, Any]:
         try:
@@ -819,7 +820,7 @@ class Background:
         ckpt, collect, sweep = got.get("checkpoint", none), got.get("gc", none), got.get("sweep")
         synced = got.get("wal_sync", none)
         swept = f"{sweep['max'] * 1000:>6.0f}" if sweep and sweep["events"] else f"{'-':>6}"
-        self.collecting += collect["seconds"]
+        self.collecting = (self.collecting or 0.0) + collect["seconds"]
         return (
             f"{commit['events'] / TICK:>6.0f} {commit['count'] / max(1, commit['events']):>5.1f} "
             f"{commit['p99'] * 1000:>7.1f} {commit['max'] * 1000:>7.1f} "
@@ -949,7 +950,7 @@ def report(
         f"{spent / moved * 1000 - loop_ms - others_ms:.2f} ms",
         flush=True,
     )
-    if background.collecting:
+    if background.collecting is not None:
         print(
             f"# the garbage collector: {background.collecting / moved * 1000:.3f} ms per move "
             f"({background.collecting / elapsed * 100:.1f}% of the time, in collections)",
