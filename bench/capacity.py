@@ -33,6 +33,11 @@ level would not fit in the server, some tables get no spectator (printed; their 
 at the seat that moves next instead).  With ``--workers`` the router (HAProxy) holds every
 socket twice, its client's side and its worker's, so half as many fit; a level whose seats alone
 would not fit is refused at the start (it used to hang while opening, once the router was full).
+``--direct`` starts the ``--workers`` as separate servers of one database without the router, and
+makes and plays table ``i`` on worker ``i mod N`` (each table then lives where it was made, as
+the router's hash would keep it), so that each socket is held once:
+
+    .venv/bin/python bench/capacity.py --tables 5000 --workers 2 --direct --database-url URL
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ import asyncio
 import contextlib
 import gc
 import itertools
+import json
 import multiprocessing as mp
 import os
 import pstats
@@ -135,8 +141,21 @@ def raise_open_files() -> int:
 
 
 # -- the server and its processes ---------------------------------------------------------------
-def start_server(args: argparse.Namespace, data_dir: str, port: int) -> subprocess.Popen:
+#: with ``--direct``: a parent for the workers, so that they are one process tree (its CPU) and
+#: one process group (stopped together)
+SUPERVISOR = """
+import json, subprocess, sys
+workers = [subprocess.Popen(command) for command in json.loads(sys.argv[1])]
+for worker in workers:
+    worker.wait()
+"""
+
+
+def start_server(args: argparse.Namespace, data_dir: str, ports: list[int]) -> subprocess.Popen:
+    """The server, listening on ``ports[0]``; with ``--direct``, ``--workers`` separate servers
+    of one database (on ``ports``, each its own worker name), under one parent."""
     env = dict(os.environ)
+    port = ports[0]
     if args.src:
         env["PYTHONPATH"] = str(Path(args.src).resolve())
     server = ["-m", "gametable.server"]
@@ -167,16 +186,31 @@ def start_server(args: argparse.Namespace, data_dir: str, port: int) -> subproce
         command += ["--workers", str(args.workers)]
     for pair in args.set or []:
         command += ["--set", pair]
+    if args.direct:
+        i = command.index("--workers")
+        del command[i : i + 2]  # (each a server of its own: no router)
+        port_at = command.index("--port") + 1
+        commands = []
+        for k, p in enumerate(ports, 1):
+            mine = list(command)
+            mine[port_at] = str(p)
+            mine += ["--set", f"worker_name=bench-{k}"]
+            mine += ["--set", f"advertise_url=http://127.0.0.1:{p}"]
+            commands.append(mine)
+        command = [sys.executable, "-c", SUPERVISOR, json.dumps(commands)]
     proc = subprocess.Popen(
         command, env=env, stdout=subprocess.DEVNULL, stderr=None, start_new_session=True
     )
     deadline = time.monotonic() + 120
+    waiting = list(ports)
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise SystemExit(f"the server exited with status {proc.returncode}")
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return proc
+            if httpx.get(f"http://127.0.0.1:{waiting[0]}/api/health", timeout=1).status_code == 200:
+                waiting.pop(0)
+                if not waiting:
+                    return proc
         except httpx.HTTPError:
             time.sleep(0.2)
     os.killpg(proc.pid, signal.SIGKILL)
@@ -408,9 +442,9 @@ class Table:
         self.sockets: list[ClientConnection] = []
         self.tasks: list[asyncio.Task] = []
 
-    async def open(self, game: str, players: int) -> None:
-        info = await self.gen.create(game, players)
-        url = f"{self.gen.ws_base}/ws/{info['id']}"
+    async def open(self, base: str, game: str, players: int) -> None:
+        info = await self.gen.create(base, game, players)
+        url = f"{base.replace('http', 'ws')}/ws/{info['id']}"
         hellos: list[tuple[int | None, str | None]] = [
             (s["seat"], s["token"]) for s in info["seats"]
         ]
@@ -503,20 +537,23 @@ class Table:
 
 
 class Generator:
-    def __init__(self, base: str, think: tuple[float, float], seed: int) -> None:
-        self.base = base
-        self.ws_base = base.replace("http", "ws")
+    def __init__(self, bases: list[str], think: tuple[float, float], seed: int) -> None:
+        #: where the tables are made (table ``i`` at ``bases[i % len(bases)]``: one server, or
+        #: with ``--direct`` each worker)
+        self.bases = bases
         self.think = think
         self.rng = random.Random(seed)
         self.stats = Stats()
         self.stopping = False
         self.http: httpx.AsyncClient | None = None
 
-    async def create(self, game: str, players: int) -> dict[str, Any]:
+    async def create(self, base: str, game: str, players: int) -> dict[str, Any]:
         assert self.http is not None
         for attempt in range(10):
             try:
-                r = await self.http.post("/api/tables", json={"game": game, "players": players})
+                r = await self.http.post(
+                    f"{base}/api/tables", json={"game": game, "players": players}
+                )
                 if r.status_code == 201:
                     return dict(r.json())
                 raise SystemExit(f"creating a table: {r.status_code} {r.text}")
@@ -540,7 +577,7 @@ def games_for(index: int, mix: list[tuple[str, int]]) -> tuple[str, int]:
 
 
 async def generate(
-    base: str,
+    bases: list[str],
     slots: list[tuple[int, bool]],
     mix: list[tuple[str, int]],
     think: tuple[float, float],
@@ -548,9 +585,9 @@ async def generate(
     to_parent: Any,
     from_parent: Any,
 ) -> None:
-    gen = Generator(base, think, seed)
+    gen = Generator(bases, think, seed)
     limits = httpx.Limits(max_connections=16)
-    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
+    async with httpx.AsyncClient(timeout=120, limits=limits) as http:
         gen.http = http
         tables: dict[int, Table] = {}
         sem = asyncio.Semaphore(16)
@@ -559,7 +596,7 @@ async def generate(
         async def open_slot(index: int, spectator: bool) -> None:
             async with sem:
                 table = Table(gen, spectator)
-                await table.open(*games_for(index, mix))
+                await table.open(bases[index % len(bases)], *games_for(index, mix))
                 tables[index] = table
 
         await asyncio.gather(*(open_slot(i, s) for i, s in slots))
@@ -617,7 +654,7 @@ async def keep_collector_quiet(interval: float = 5.0) -> None:
 
 
 def generator_main(
-    base: str,
+    bases: list[str],
     slots: list[tuple[int, bool]],
     mix: list[tuple[str, int]],
     think: tuple[float, float],
@@ -627,7 +664,7 @@ def generator_main(
 ) -> None:
     raise_open_files()
     uvloop.install()  # the load generator is cheaper with it (uvicorn[standard] brings it)
-    asyncio.run(generate(base, slots, mix, think, seed, to_parent, from_parent))
+    asyncio.run(generate(bases, slots, mix, think, seed, to_parent, from_parent))
 
 
 # -- the parent: the timeline --------------------------------------------------------------------
@@ -638,11 +675,16 @@ def percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(len(values) * q))]
 
 
-def socket_room(limit: int, workers: int) -> tuple[int, str]:
+def socket_room(limit: int, workers: int, direct: bool = False) -> tuple[int, str]:
     """How many of the load's sockets fit under a process's ``limit`` of open files, and what
     holds them: one server holds each once; with several workers, HAProxy in front of them holds
-    each twice (its client's side and its worker's) under the same limit."""
-    return (limit, "server") if workers == 1 else (limit // 2, "router (HAProxy)")
+    each twice (its client's side and its worker's) under the same limit; without the router
+    (``--direct``), each worker holds its share."""
+    if workers == 1:
+        return limit, "server"
+    if direct:
+        return limit * workers, f"{workers} workers"
+    return limit // 2, "router (HAProxy)"
 
 
 def spectators_that_fit(tables: int, seats: int, limit: int) -> int:
@@ -657,6 +699,13 @@ def main() -> None:
     parser.add_argument("--mix", default="keezbord:4,balam:2", help="game:players,...")
     parser.add_argument("--think", type=float, nargs=2, default=[2.0, 8.0])
     parser.add_argument("--workers", type=int, default=1, help="gametable serve --workers N")
+    parser.add_argument(
+        "--direct",
+        action="store_true",
+        help="with --workers N: start N servers of one database without the router, and make "
+        "and play table i on server i mod N (as the router's hash would send it), so that no "
+        "socket is held twice (the router holds each twice under one open-file limit)",
+    )
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--src", default=None, help="run the server from this source tree")
     parser.add_argument("--set", action="append", help="a server setting name=value")
@@ -677,12 +726,14 @@ def main() -> None:
         "measured window (stats to PATH) and print where that CPU goes",
     )
     args = parser.parse_args()
+    if args.direct and (args.workers < 2 or not args.database_url):
+        parser.error("--direct needs --workers 2 or more and --database-url")
     if (args.profile or args.profile_cpu) and args.workers > 1:
         parser.error("--profile and --profile-cpu profile one server process (--workers 1)")
     mix = [(g, int(p)) for g, p in (item.split(":") for item in args.mix.split(","))]
     seats = sum(games_for(i, mix)[1] for i in range(args.tables))
     limit = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
-    room, holder = socket_room(limit, args.workers)
+    room, holder = socket_room(limit, args.workers, args.direct)
     if seats + SERVER_RESERVE > room:
         parser.error(
             f"{seats} seats' sockets do not fit in the {holder}'s {limit} open files "
@@ -698,11 +749,12 @@ def main() -> None:
     slots = [(i, i < watched) for i in range(args.tables)]
     random.Random(7).shuffle(slots)
     raise_open_files()
-    port = args.port = free_port()
-    base = f"http://127.0.0.1:{port}"
+    ports = [free_port() for _ in range(args.workers if args.direct else 1)]
+    args.port = ports[0]
+    bases = [f"http://127.0.0.1:{p}" for p in ports]
     with tempfile.TemporaryDirectory(dir=args.tmp) as data_dir:
         args.data_dir = data_dir
-        server = start_server(args, data_dir, port)
+        server = start_server(args, data_dir, ports)
         procs = []
         try:
             ctx = mp.get_context("spawn")
@@ -712,7 +764,7 @@ def main() -> None:
                 mine = slots[k :: args.procs]
                 p = ctx.Process(
                     target=generator_main,
-                    args=(base, mine, mix, tuple(args.think), k, to_parent, orders[k]),
+                    args=(bases, mine, mix, tuple(args.think), k, to_parent, orders[k]),
                     daemon=True,
                 )
                 p.start()

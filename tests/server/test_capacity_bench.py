@@ -26,7 +26,7 @@ def capacity() -> ModuleType:
 
 
 def timed_table(capacity: ModuleType) -> Any:
-    gen = capacity.Generator("http://127.0.0.1:1", (2.0, 8.0), seed=1)
+    gen = capacity.Generator(["http://127.0.0.1:1"], (2.0, 8.0), seed=1)
     return capacity.Table(gen, spectator=True)
 
 
@@ -58,3 +58,5 @@ def test_a_move_the_table_has_passed_is_not_left_unanswered(capacity: ModuleType
 def test_the_router_holds_each_socket_twice(capacity: ModuleType) -> None:
     assert capacity.socket_room(20_000, 1) == (20_000, "server")
     assert capacity.socket_room(20_000, 2) == (10_000, "router (HAProxy)")
+    # without the router (--direct) each worker holds its own share once
+    assert capacity.socket_room(20_000, 2, direct=True) == (40_000, "2 workers")
