@@ -47,7 +47,7 @@ def test_seven_hits_passed_variant_keeps_every_promise():
     assert report.over
 
 
-@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize("players", [4, pytest.param(6, marks=pytest.mark.slow)])
 def test_king_helps_teammate_when_nest_empty_variant_keeps_every_promise(players):
     """Option king_helps_teammate=when_nest_empty (KB-047 read widely) in full random games."""
     options = {"king_helps_teammate": "when_nest_empty"}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.server.conftest import Server, keep_playing
 
 
@@ -120,6 +122,7 @@ def test_bots_fill_empty_seats(server: Server) -> None:
     a.close()
 
 
+@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
 def test_bots_can_think_in_worker_processes(tmp_path) -> None:
     srv = Server(tmp_path, extra=["--bot-processes", "1"]).start()
     try:

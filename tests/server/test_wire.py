@@ -111,7 +111,10 @@ def test_a_small_view_is_always_sent_whole() -> None:
         assert ops is None and whole is not None and decode(whole)["n"] == n
 
 
-@pytest.mark.parametrize(("game", "players"), [("balam", 2), ("balam", 4), ("keezbord", 4)])
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("balam", 2), pytest.param("balam", 4, marks=pytest.mark.slow), ("keezbord", 4)],
+)
 def test_real_views_patched_move_after_move_stay_exact(game: str, players: int) -> None:
     """Every seat's and the spectators' view of 150 random moves (BA-/KB- positions of every
     kind the random walk reaches), rebuilt from patches by a client."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
@@ -24,6 +25,7 @@ def _app() -> typer.Typer:
     return app
 
 
+@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
 def test_simulate_then_resume_then_report(tmp_path):
     app = _app()
     out = tmp_path / "run"
