@@ -4,7 +4,6 @@ many seats: the pre-registered runs are judged pooled game by game)."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -12,18 +11,12 @@ from types import ModuleType
 import pytest
 
 from gametable.simulate.stats import seat_returns, t_interval
-
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "levels.py"
+from tests.bench_scripts import load_bench
 
 
 @pytest.fixture(scope="module")
 def levels() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_levels", BENCH)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("levels")
 
 
 # two game lines as bench/levels.py printed them before its logs named their run (2026-12-01)

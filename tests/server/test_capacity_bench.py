@@ -3,26 +3,18 @@ move, and how many sockets a level may open.  Its figures come from running it, 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import time
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "capacity.py"
+from tests.bench_scripts import load_bench
 
 
 @pytest.fixture(scope="module")
 def capacity() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_capacity", BENCH)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("capacity")
 
 
 def timed_table(capacity: ModuleType) -> Any:
