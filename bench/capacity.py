@@ -736,14 +736,14 @@ def main() -> None:
     room, holder = socket_room(limit, args.workers, args.direct)
     if seats + SERVER_RESERVE > room:
         parser.error(
-            f"{seats} seats' sockets do not fit in the {holder}'s {limit} open files "
-            f"(ulimit -Hn); fewer --tables, or a higher hard limit"
+            f"{seats} seats' sockets do not fit in the {holder} ({limit} open files a "
+            f"process, ulimit -Hn); fewer --tables, or a higher hard limit"
         )
     watched = spectators_that_fit(args.tables, seats, room)
     if watched < args.tables:
         print(
             f"# {args.tables - watched} tables without a spectator: {seats + args.tables} "
-            f"sockets would not fit in the {holder}'s {limit} open files",
+            f"sockets would not fit in the {holder} ({limit} open files a process)",
             flush=True,
         )
     slots = [(i, i < watched) for i in range(args.tables)]
