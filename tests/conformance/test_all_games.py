@@ -37,13 +37,13 @@ SEEDS = [
 #: other tables stay in the quick loop, and so do Balam's own playouts (tests/balam)
 SLOW_DEEP = {
     ("balam", 2),
+    ("balam", 3),
+    ("balam", 4),
     ("balzakken", 5),
     ("balzakken", 6),
     ("balzakken", 7),
     ("balzakken", 8),
     ("keezbord", 6),
-    ("balam", 3),
-    ("balam", 4),
 }
 DEEP_CASES = [
     pytest.param(name, n, marks=pytest.mark.slow) if (name, n) in SLOW_DEEP else (name, n)

@@ -230,7 +230,7 @@ def keez_play_one(page) -> str:
     return card
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_keezbord_click_a_card_then_a_pawn(server: Server, browser) -> None:
     t, page, errors = open_seat(
         server, browser, "keezbord", 4, [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3
@@ -316,7 +316,7 @@ def balam_do(page, notation: str) -> None:
     wait_log_grows(page, before)
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_balam_build_and_distribute_on_the_map(server: Server, browser) -> None:
     t, page, errors = open_seat(
         server, browser, "balam", 2, [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
@@ -425,7 +425,7 @@ def test_balam_attack_by_clicking_two_cities(server: Server, browser) -> None:
     assert not errors, errors
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_a_balam_page_kept_up_by_patches_draws_what_a_fresh_page_draws(
     server: Server, browser
 ) -> None:

@@ -246,7 +246,7 @@ def test_two_workers_play_whole_games_through_either_entry_point(
     assert sum(in_memory(servers)) == 3  # each table in exactly one worker
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 @needs_haproxy
 def test_a_worker_killed_mid_game_has_its_tables_taken_over_and_nothing_accepted_is_lost(
     cluster: tuple[list[Server], Router],
@@ -328,7 +328,7 @@ def test_serve_with_two_workers_starts_them_behind_haproxy_and_stops_them(tmp_pa
             proc.wait()
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_a_restarted_worker_takes_its_tables_back_at_once(tmp_path: Path) -> None:
     """A worker restarted under the same name replaces its earlier incarnation: its tables are
     free at once, not after ``lease_timeout``."""

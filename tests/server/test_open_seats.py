@@ -64,7 +64,7 @@ def test_many_strangers_at_once_get_the_open_seat_exactly_once(server: Server) -
     assert all(a.status_code == 409 for a in answers if a.status_code != 201)
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_the_seat_taken_survives_a_restart(tmp_path) -> None:
     srv = Server(tmp_path).start()
     try:

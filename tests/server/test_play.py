@@ -122,7 +122,7 @@ def test_bots_fill_empty_seats(server: Server) -> None:
     a.close()
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_bots_can_think_in_worker_processes(tmp_path) -> None:
     srv = Server(tmp_path, extra=["--bot-processes", "1"]).start()
     try:

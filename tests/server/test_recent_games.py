@@ -102,7 +102,7 @@ def test_a_finished_public_game_is_listed_and_private_or_playing_ones_are_not(
     assert public["id"] not in [g["id"] for g in recent(server, "balzakken")]
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_a_table_stays_public_after_its_open_seats_are_taken(server: Server) -> None:
     """``listed`` is set when the table is made: the open seat taken later (``open_seats`` now
     0) does not hide it."""

@@ -77,7 +77,7 @@ def test_a_killed_server_resumes_every_table_and_link(tmp_path: Path, extra: lis
         srv.kill()  # never leave a server behind, even when the test fails
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_a_killed_server_resumes_the_turn_clocks_from_the_store(tmp_path: Path) -> None:
     """Banks resume as they stood after the last move (the decision under way starts again at
     load), and a seat whose time ran out is still played by the bot (clocks.py)."""

@@ -13,7 +13,7 @@ def legal_of(client: Client, kind: str) -> dict:
     return next(a for a in client.last["legal"] if a.get("json", {}).get("kind") == kind)
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_a_balam_payment_is_taken_back_and_the_record_forgets_it(tmp_path) -> None:
     srv = Server(tmp_path).start()
     try:
@@ -66,7 +66,7 @@ def test_a_balam_payment_is_taken_back_and_the_record_forgets_it(tmp_path) -> No
         srv.kill()
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_after_a_restart_the_last_move_may_still_be_taken_back(tmp_path) -> None:
     srv = Server(tmp_path).start()
     try:

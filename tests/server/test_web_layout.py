@@ -367,7 +367,7 @@ def test_chat_reaches_the_table_as_text(server: Server, browser) -> None:
     assert not errors, errors
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_replay_steps_through_a_finished_game_for_each_view(server: Server, browser) -> None:
     t = server.create("balzakken", 2, seats=[{"kind": "bot", "bot": "random"}] * 2)
     watcher = server.connect(t["id"], None)

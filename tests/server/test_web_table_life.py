@@ -105,7 +105,7 @@ def test_a_tap_explains_what_hover_explains_on_a_phone(server: Server, browser) 
     assert not errors, errors
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_the_clock_runs_out_and_the_player_takes_the_seat_back(tmp_path, browser) -> None:
     # A server of its own with bots paced as in production (the shared test server's bots move
     # at once, so the stand-in and the random bot could finish the game before the page shows
@@ -137,7 +137,7 @@ def away_and_back(server: Server, browser) -> None:
     assert not errors, errors
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_a_background_tab_shows_the_turn_in_its_title_and_icon(server: Server, browser) -> None:
     t = server.create(seats=[{"kind": "bot", "bot": "random"}, {"kind": "human"}])
     errors: list[str] = []
@@ -214,7 +214,7 @@ def war_over(msg: dict) -> bool:
     return msg["view"]["last_war"] is not None and msg["view"]["turn"]["war"] is None
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_the_last_balam_war_is_told_in_words(server: Server, browser) -> None:
     """BA-141..BA-153: after a war the page says who attacked which city from where, the
     attack and defence potentials, who won and what each side lost."""

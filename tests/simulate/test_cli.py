@@ -25,7 +25,7 @@ def _app() -> typer.Typer:
     return app
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_simulate_then_resume_then_report(tmp_path):
     app = _app()
     out = tmp_path / "run"

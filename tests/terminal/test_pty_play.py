@@ -32,7 +32,7 @@ def saves_in(tmp_path) -> list:
     return sorted(folder.glob("*.json")) if folder.is_dir() else []
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_a_level_is_picked_by_first_letters_paged_gone_back_and_a_plot_picked_by_number(run):
     """Orchard's steps: plant > tree > plot; 30 plots are two pages of 20."""
     s = run("play", "orchard", "--seed", "1", "--bot", "random", orchard=True)
@@ -60,7 +60,7 @@ def test_a_level_is_picked_by_first_letters_paged_gone_back_and_a_plot_picked_by
     assert "plum (0)" in s.text() and '"25"' in s.text()
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_a_whole_move_typed_in_notation_plays_at_any_level(run):
     s = run("play", "orchard", "--seed", "1", "--bot", "random", orchard=True)
     s.wait_for_prompt()
@@ -88,7 +88,7 @@ def test_a_refused_move_names_its_rule_and_the_menu_stays(run):
     assert f"plot {taken[1]} already has a tree" in screen and "rule: " in screen
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_balzakken_by_number_first_letters_and_tab_completion(run, tmp_path):
     """Balzakken's steps: discard > card (> draw or top), swap > card, swinger/lul > seat."""
     s = run("play", "balzakken", "-p", "3", "--seed", "3")
@@ -129,7 +129,7 @@ def test_line_editing_and_history(run):
     s.wait_for(f"{PROMPT} jump around")
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_quit_keeps_the_game_and_load_by_number_resumes_it(run, tmp_path):
     s = run("play", "balzakken", "-p", "2", "--seed", "5", "--bot", "random")
     s.wait_for_prompt()
@@ -166,7 +166,7 @@ def test_quit_keeps_the_game_and_load_by_number_resumes_it(run, tmp_path):
     assert len(json.loads(path.read_text())["moves"]) == 4
 
 
-@pytest.mark.slow  # CI runs it (-m ''); the quick loop keeps under 5 minutes
+@pytest.mark.slow  # CI runs it (-m ''); long for the quick loop
 def test_two_games_loaded_from_one_save_never_overwrite_each_other(run, tmp_path):
     s = run("play", "balzakken", "-p", "2", "--seed", "5", "--bot", "random")
     s.wait_for_prompt()
