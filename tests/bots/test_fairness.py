@@ -87,7 +87,6 @@ def test_hard_at_many_seats_ignores_hidden_truth(
     assert checked > 3
 
 
-# three seats only with -m '' (CI): the quick loop keeps under its five minutes
 @pytest.mark.slow  # 18 s at two seats: CI runs it (-m ''), too long for the quick loop
 @pytest.mark.parametrize("players", [2, 3])
 def test_balams_hard_as_shipped_ignores_hidden_truth(players: int) -> None:
