@@ -20,7 +20,9 @@ An :class:`Answer` carries
 - ``answered``: ``False`` when no statement of the reference answers the question well enough:
   ``sources`` is then empty and ``related`` holds the closest sections, offered to read instead
   of a confident wrong reply;
-- ``details``: further lines (the in-game answers list the legal choices or the scores there).
+- ``details``: further lines (the in-game answers list the legal choices or the scores there);
+- ``checked``: the referee worked the reply out from a position (``position``, in the game's
+  JSON format), built from the question or the live game (:mod:`gametable.rulebook.chat`).
 
 Answers come from the reference itself: every rule and clarification in ``data/<game>.toml`` lists
 the questions it answers and its reply; :mod:`gametable.rulebook.search` picks the best entry.
@@ -90,6 +92,12 @@ class Answer:
     #: the retrieval's score and coverage of the best entry (0 for in-game answers from the state)
     score: float = 0.0
     coverage: float = 0.0
+    #: worked out by the referee: the engine judged a position built from the question (or the
+    #: live position at a table); ``position`` is that position in the game's JSON format
+    checked: bool = False
+    position: dict[str, Any] | None = field(default=None, compare=False)
+    #: the language of the reply: "en", or "nl" for a referee-checked reply to a Dutch question
+    lang: str = "en"
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
@@ -107,6 +115,9 @@ class Answer:
             "sources": [s.to_json() for s in self.sources],
             "related": [s.to_json() for s in self.related],
             "details": list(self.details),
+            "checked": self.checked,
+            "position": self.position,
+            "lang": self.lang,
         }
 
 

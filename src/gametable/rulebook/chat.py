@@ -1,0 +1,156 @@
+"""The rules chat: every question a player asks, answered first and then cited.
+
+    >>> from gametable.rulebook.chat import ask
+    >>> reply = ask("balzakken", "I hold 3 points and The Lul, may I call BALZAK!?")
+    >>> reply.text.split()[0], reply.checked
+    ('No.', True)
+    >>> ask("balzakken", "what is the capital of France?").answered
+    False
+
+:func:`ask` reads the question once (:class:`~gametable.rulebook.question.Question`) and tries,
+in order:
+
+1. a question that is no question (empty, binary, a pasted page) gets a polite decline;
+2. a follow-up ("and with 3 players?") is read together with the question before it;
+3. at a table, the game's answers from the live position (``answer_at``), then the questions
+   about the position itself (why a move was refused, the choices, whose turn, the score now:
+   :func:`gametable.rulebook.ingame.answer_in_game`);
+4. the game's own answers (:mod:`gametable.rulebook.situations`): a situation is built as a
+   position and the referee judges it; a number is worked out;
+5. the rules text (:func:`gametable.rulebook.answer.answer`), marked as not checked by the
+   referee; off-topic questions are declined there.
+
+Answers are the same for the same question, history and position; nothing a question says
+changes a game (at a table, actions are only tried on clones).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from gametable.core.protocol import Action, State
+from gametable.rulebook.answer import Answer, answer
+from gametable.rulebook.ingame import answer_in_game, topic_of
+from gametable.rulebook.model import load
+from gametable.rulebook.question import MAX_CHARS, Question
+from gametable.rulebook.situations import TableAnswers, answers_for
+
+#: how many earlier questions a follow-up may lean on
+HISTORY = 6
+
+_DECLINES = {
+    "empty": (
+        "Ask me anything about the rules of {title}, in English or Dutch.",
+        "Stel gerust een vraag over de regels van {title}, in het Engels of het Nederlands.",
+    ),
+    "binary": (
+        "That does not read as a question. Ask me about the rules of {title} in words.",
+        "Dat lees ik niet als een vraag. Stel je vraag over {title} in woorden.",
+    ),
+    "too-long": (
+        "That is too long for one question (more than {limit} characters). Ask one thing at a "
+        "time about the rules of {title}.",
+        "Dat is te lang voor één vraag. Stel één vraag tegelijk over de regels van {title}.",
+    ),
+}
+
+#: in-game topics that are about the live position itself; other questions asked at a table
+#: are rules questions and get the general answer
+_POSITION_TOPICS = frozenset({"refusal", "choices", "turn"})
+_NOW = re.compile(
+    r"\b(now|right now|at the moment|currently|this turn|my hand|in my hand|my cards|my pawns?|"
+    r"i have|i hold|do i have|nu|mijn hand|mijn kaarten)\b"
+)
+
+
+def ask(
+    game: str,
+    text: object,
+    *,
+    history: Sequence[str] = (),
+    state: State | None = None,
+    seat: int | None = None,
+    attempt: Action | str | None = None,
+) -> Answer:
+    """The reply to ``text``, a question about ``game`` (see the module docstring).
+
+    ``history`` holds the earlier questions of the conversation, oldest first; ``state`` and
+    ``seat`` the live position and the asking seat at a table; ``attempt`` the action the seat
+    just tried, when the question is about it.
+    """
+    reference = load(game)
+    question = Question.read(text)
+    if question.problem is not None:
+        return _decline(reference.game, reference.title, question)
+    question = _with_history(question, history)
+    if state is not None and seat is not None:
+        reply = _at_table(reference.game, state, seat, question, attempt)
+        if reply is not None:
+            return reply
+    answers = answers_for(reference.game)
+    if answers is not None:
+        reply = answers.answer(question)
+        if reply is not None:
+            return reply
+    return answer(reference.game, question.text)
+
+
+def _decline(game: str, title: str, question: Question) -> Answer:
+    assert question.problem is not None
+    en, nl = _DECLINES[question.problem]
+    text = question.say(en, nl).format(title=title, limit=MAX_CHARS)
+    return Answer(game, question.text, text, (), answered=False, topic="decline")
+
+
+def _with_history(question: Question, history: Sequence[str]) -> Question:
+    """A follow-up ("and with 3 players?") read as the question before it with the change."""
+    if not question.follow_up or not history:
+        return question
+    previous = Question.read(history[-1])
+    if previous.problem is not None:
+        return question
+    return Question.read(merge_follow_up(previous.text, question.text))
+
+
+_LEAD = re.compile(
+    r"^(?:and what about|what about|how about|same (?:for|with)|and if|and with|and for|and|or|"
+    r"en wat als|en als|en met|en bij|en voor|wat als|wat met|en)\s+",
+    re.IGNORECASE,
+)
+
+
+def merge_follow_up(previous: str, follow_up: str) -> str:
+    """The previous question with the follow-up's change: a count of players replaces the one
+    asked before; anything else is added to it.
+
+    >>> merge_follow_up("How many cards are dealt with 4 players?", "and with 3 players?")
+    'How many cards are dealt with 3 players?'
+    >>> merge_follow_up("Can I call BALZAK! with the Lul?", "what about the Swinger?")
+    'Can I call BALZAK! with the Lul? (the Swinger)'
+    """
+    change = _LEAD.sub("", follow_up.strip()).rstrip("?!. ")
+    count = re.search(r"\b(\d+|two|three|four|five|six|seven|eight)\s+(players|spelers)\b", change)
+    if count:
+        old = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight)\s+(players|spelers)\b")
+        if old.search(previous):
+            return old.sub(count.group(0), previous, count=1)
+        return f"{previous.rstrip('?!. ')} with {count.group(0)}?"
+    return f"{previous.rstrip()} ({change})"
+
+
+def _at_table(
+    game: str, state: State, seat: int, question: Question, attempt: Action | str | None
+) -> Answer | None:
+    answers = answers_for(game)
+    if isinstance(answers, TableAnswers):
+        reply = answers.answer_at(state, seat, question)
+        if reply is not None:
+            return reply
+    topic = topic_of(question.text, attempt)
+    about_now = topic in _POSITION_TOPICS or (
+        topic in {"score", "card"} and _NOW.search(question.lower) is not None
+    )
+    if attempt is not None or about_now:
+        return answer_in_game(state, seat, question.text, attempt=attempt)
+    return None

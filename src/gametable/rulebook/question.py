@@ -1,0 +1,309 @@
+"""A question as the chat reads it: cleaned text, its language, what kind of reply it asks for.
+
+The chat (:mod:`gametable.rulebook.chat`) reads every question once into a :class:`Question`;
+the game's own situation grammar (``games/<game>/answers/``) reads its facts from there: the
+words (with Dutch and English stems), the numbers, and the names of cards and pieces matched
+fuzzily by a :class:`Lexicon`.
+
+>>> q = Question.read("I hold 3 points and The Lul, may I call BALZAK!?")
+>>> q.lang, q.kind, q.numbers
+('en', 'yesno', (3,))
+>>> Question.read("mag ik BALZAK! roepen met De Lul in mijn hand?").lang
+'nl'
+>>> Question.read("how many points do I score with 64 and 5?").kind
+'number'
+>>> Question.read("what happens when the draw pile runs out?").kind
+'what'
+>>> Question.read("").problem
+'empty'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+
+import snowballstemmer
+from rapidfuzz import fuzz, process
+
+#: the longest question read; a longer one is declined politely (a paste of a whole page)
+MAX_CHARS = 1000
+
+_WORD = re.compile(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
+
+#: words that only (or mostly) Dutch uses in a question; counted against :data:`_ENGLISH`
+_DUTCH = frozenset(
+    """ik mag mijn je jij jou wat hoe wanneer kan kun kunt moet moeten een het niet met als heb hebt
+    wie waar welke hoeveel punten kaart kaarten speler spelers roepen spelen pion pionnen dan er nog
+    geen op van voor zijn wordt krijg krijgt telt tellen gooien gebeurt mijn mag mogen mijne ben
+    heeft hebben hij zij ze ons onze jouw waarom wel ook maar dus na bij uit tot zonder elke iedere
+    welk deze dit die daar hier stapel trekken leggen liggen ligt sta staat staan vak vakken honk
+    thuishonk ronde rondes spel stad steden gebouw gebouwen oorlog rijkdom rijkdommen
+    tegenstander teamgenoot partner maat eerst laatste alle allemaal twee drie vier vijf zes zeven
+    acht negen tien elf twaalf gelijk evenveel wint winnen verliest of om aan te zo""".split()
+)
+_ENGLISH = frozenset(
+    """i may my the what how when can could must is are a an with if have has who where which many
+    much points card cards player players call play pawn then there no not on of for be gets get
+    counts count happens happen why also but so after at from until without every each this that
+    these those here do does did am should would will you your yours it its his her their our
+    first last all both two three four five six seven eight nine ten eleven twelve tie same wins
+    win loses lose or to into""".split()
+)
+
+#: how a question opens when it asks for yes or no (English and Dutch)
+_YESNO = re.compile(
+    r"^(?:so |and |but |ok(?:ay)? |en |maar |dus |oh |hey )?"
+    r"(?:can|could|may|might|must|should|shall|is|are|am|was|were|do|does|did|will|would|"
+    r"has|have|had|isn'?t|aren'?t|can'?t|doesn'?t|don'?t|won'?t|"
+    r"mag|mogen|kan|kun|kunt|kunnen|moet|moeten|is|zijn|ben|heb|hebt|heeft|hebben|telt|tellen|"
+    r"wordt|worden|krijg|krijgt|gaat|gaan|mocht|wint|verliest|speel|speelt|sta|staat|blijft|"
+    r"geldt|klopt|valt|zou|zal|zullen)\b"
+)
+_YESNO_INSIDE = re.compile(
+    r"\b(?:allowed|legal|permitted|possible|ok to|okay to|am i able|is it true|mag ik|mag je|"
+    r"kan ik|kun je|kan je|is het|toegestaan|mogelijk)\b"
+)
+_NUMBER = re.compile(
+    r"\b(?:how many|how much|what(?:'s| is| are)? (?:my|the|his|her|their|our|your)?\s*"
+    r"(?:score|scores|total|totals|points|number|count|sum)|what do (?:i|we|they|you|he|she) "
+    r"(?:score|get|write down|have)|what does (?:\w+ )?(?:score|get|write down)|"
+    r"how (?:far|long)|hoeveel|hoe ver|wat (?:scoor|krijg|schrijf|is mijn|is de|wordt mijn|"
+    r"wordt de)|mijn (?:score|totaal)|what would i score|what would (?:\w+ )?score|"
+    r"what score|which score|points? (?:do|does|would|will)|score of|total of)\b"
+)
+_WHAT = re.compile(
+    r"\b(?:what happens|what then|what if|then what|what now|who (?:wins|scores|gets|loses|"
+    r"goes|starts|deals|plays|is)|which player|wat gebeurt|wat dan|wie (?:wint|krijgt|scoort|"
+    r"begint|deelt|mag|verliest|is)|what do(?:es)? (?:the|a|an|my) \w+ do)\b"
+)
+
+#: words that ask for the previous question to be asked again with a change ("and with 3
+#: players?", "what about the Lul?", "en met 3 spelers?")
+_FOLLOW_UP = re.compile(
+    r"^(?:and|what about|how about|same (?:for|with)|and if|and with|and for|and what about|"
+    r"or|en|en als|en met|en bij|en voor|wat als|en wat als|wat met)\b"
+)
+
+_ENGLISH_STEMMER = snowballstemmer.stemmer("english")
+_DUTCH_STEMMER = snowballstemmer.stemmer("dutch")
+
+
+def clean(text: str) -> str:
+    """The question without control characters, odd spaces and doubled blanks."""
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(c if unicodedata.category(c)[0] != "C" else " " for c in text)
+    return " ".join(text.split())
+
+
+def problem_of(raw: object) -> str | None:
+    """Why a raw input cannot be read as a question: ``"empty"``, ``"binary"``, ``"too-long"``,
+    or ``None`` when it can."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return "binary"
+    if not isinstance(raw, str):
+        return "binary"
+    if "\x00" in raw:
+        return "binary"
+    text = clean(raw)
+    if not any(c.isalnum() for c in text):
+        return "empty"
+    if len(raw) > MAX_CHARS:
+        return "too-long"
+    letters = sum(c.isalpha() or c.isspace() for c in text)
+    if letters < 0.6 * len(text):
+        return "binary"
+    return None
+
+
+def language(words: Iterable[str]) -> str:
+    """``"nl"`` when more of ``words`` are Dutch markers than English ones, else ``"en"``.
+
+    >>> language("wat gebeurt er als de stapel op is".split())
+    'nl'
+    >>> language("what happens when the pile runs out".split())
+    'en'
+    """
+    dutch = english = 0
+    for word in words:
+        dutch += word in _DUTCH
+        english += word in _ENGLISH
+    return "nl" if dutch > english else "en"
+
+
+def stem(word: str, lang: str) -> str:
+    """The Snowball stem of ``word`` in ``lang`` (``"en"`` or ``"nl"``)."""
+    stemmer = _DUTCH_STEMMER if lang == "nl" else _ENGLISH_STEMMER
+    return str(stemmer.stemWord(word))
+
+
+_NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "nul": 0, "twee": 2,
+    "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8, "negen": 9, "tien": 10,
+    "elf": 11, "twaalf": 12,
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question, read once (see the module docstring).
+
+    ``kind`` is the reply it asks for: ``"yesno"`` (starts with Yes or No), ``"number"`` (gives a
+    number, worked out), ``"what"`` (says what happens or who), or ``"other"``.  ``problem`` is
+    set (``"empty"``, ``"binary"``, ``"too-long"``) when the input is no readable question.
+    """
+
+    text: str
+    lang: str
+    kind: str
+    words: tuple[str, ...]
+    numbers: tuple[int, ...]
+    follow_up: bool = False
+    problem: str | None = None
+
+    @classmethod
+    def read(cls, raw: object) -> Question:
+        problem = problem_of(raw)
+        if problem is not None:
+            text = raw if isinstance(raw, str) and problem == "too-long" else ""
+            return cls(clean(text)[:MAX_CHARS], "en", "other", (), (), problem=problem)
+        assert isinstance(raw, str | bytes)
+        text = clean(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
+        lower = text.casefold().replace("’", "'")
+        words = tuple(_WORD.findall(lower))
+        return cls(
+            text=text,
+            lang=language(words),
+            kind=kind_of(lower),
+            words=words,
+            numbers=tuple(_numbers(words)),
+            follow_up=bool(_FOLLOW_UP.match(lower)) and len(words) <= 8,
+        )
+
+    @property
+    def lower(self) -> str:
+        """The text in lower case, with typographic apostrophes made plain."""
+        return self.text.casefold().replace("’", "'")
+
+    @property
+    def stems(self) -> frozenset[str]:
+        """The Snowball stems of the words, in both languages (a Dutch question may use an
+        English game term, and the other way round)."""
+        return _stems(self.words)
+
+    def has(self, *words: str) -> bool:
+        """Whether any of ``words`` (a word, or several words in a row) is in the question;
+        single words also match by their stem.
+
+        >>> Question.read("Can I call with The Lul?").has("lul", "swinger")
+        True
+        """
+        stems = self.stems
+        padded = f" {' '.join(self.words)} "
+        for word in words:
+            w = word.casefold()
+            if " " in w or "'" in w:
+                if f" {w} " in padded:
+                    return True
+            elif w in self.words or stem(w, "en") in stems or stem(w, "nl") in stems:
+                return True
+        return False
+
+    def matches(self, pattern: str) -> bool:
+        """Whether the regular expression ``pattern`` is found in the lower-cased text."""
+        return re.search(pattern, self.lower) is not None
+
+    def say(self, en: str, nl: str) -> str:
+        """``en`` or ``nl``, in the question's language."""
+        return nl if self.lang == "nl" else en
+
+
+@cache
+def _stems(words: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(stem(w, "en") for w in words) | frozenset(stem(w, "nl") for w in words)
+
+
+def kind_of(lower: str) -> str:
+    """The kind of reply a lower-cased question asks for (see :class:`Question`)."""
+    lower = lower.strip(" ¿¡")
+    if _NUMBER.search(lower):
+        return "number"
+    if _WHAT.search(lower):
+        return "what"
+    if _YESNO.match(lower) or _YESNO_INSIDE.search(lower):
+        return "yesno"
+    if re.search(r"[,;:.!?]\s*(?:can|may|must|is|do|does|mag|kan|moet|is)\b", lower):
+        return "yesno"  # "I hold 3 points and The Lul, may I call BALZAK!?"
+    return "other"
+
+
+def _numbers(words: Iterable[str]) -> list[int]:
+    out = []
+    for word in words:
+        if word.lstrip("-").isdigit():
+            out.append(int(word))
+        elif word in _NUMBER_WORDS:
+            out.append(_NUMBER_WORDS[word])
+    return out
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A name found in a question: what it names, the word or words that named it, where."""
+
+    name: str
+    said: str
+    start: int
+    score: float
+
+
+class Lexicon:
+    """Names of cards and pieces and the words players use for them, matched fuzzily.
+
+    ``names`` maps each way of saying a thing (``"lul"``, ``"de lul"``, ``"lull"``) to the thing
+    (``"L"``).  :meth:`find` finds them in a question, whole words only, allowing a misspelling
+    in a word of five letters or more (``"swingr"`` is the Swinger, ``"quen"`` is not matched
+    unless listed).
+
+    >>> cards = Lexicon({"lul": "L", "swinger": "S", "queen": "Q", "vrouw": "Q"})
+    >>> [m.name for m in cards.find(Question.read("can I swap my swingr for the Lul?"))]
+    ['S', 'L']
+    """
+
+    def __init__(self, names: Mapping[str, str], cutoff: float = 80.0) -> None:
+        self.names = {k.casefold(): v for k, v in names.items()}
+        self.cutoff = cutoff
+        self._longest = max((len(k.split()) for k in self.names), default=1)
+
+    def find(self, question: Question) -> list[Mention]:
+        """Every name in ``question``, in the order they appear, longest phrase first."""
+        words = question.words
+        found: list[Mention] = []
+        taken: set[int] = set()
+        for size in range(self._longest, 0, -1):
+            for i in range(len(words) - size + 1):
+                if any(j in taken for j in range(i, i + size)):
+                    continue
+                said = " ".join(words[i : i + size])
+                hit = self._match(said)
+                if hit is not None:
+                    found.append(Mention(hit[0], said, i, hit[1]))
+                    taken.update(range(i, i + size))
+        return sorted(found, key=lambda m: m.start)
+
+    def _match(self, said: str) -> tuple[str, float] | None:
+        if said in self.names:
+            return self.names[said], 100.0
+        if len(said) < 5 or said.isdigit():
+            return None
+        best = process.extractOne(said, self.names.keys(), scorer=fuzz.ratio)
+        if best is None or best[1] < self.cutoff or abs(len(best[0]) - len(said)) > 2:
+            return None
+        return self.names[best[0]], float(best[1])
