@@ -1,4 +1,7 @@
-"""How well :func:`~gametable.rulebook.answer.answer` answers players' questions, per game.
+"""How well the rules answers answer players' questions, per game: replies and sections.
+
+The replies are graded on what they say (:mod:`gametable.rulebook.replies`: right, checked by
+the referee, declined, wrong); the figures below grade the section the rules-text search found.
 
 The questions live in ``data/questions/``, as players put them (short, vague, wrong words), each
 with the section that answers it (``answer``; ``also`` lists sections where the rulebook states
@@ -17,6 +20,9 @@ in ``offtopic.toml`` (about nothing in any game) it rightly declined.
 
     python -m gametable.rulebook [-v] [--tune] [GAME ...]
 
+prints, per game and half, the replies' figures (where the game keeps reply questions) and the
+sections' figures beside them.
+
 ``--tune`` leaves out the held-out half (while tuning, to keep from looking at it).
 """
 
@@ -30,6 +36,7 @@ from importlib import resources
 from gametable.rulebook import embed
 from gametable.rulebook.answer import Answer, answer
 from gametable.rulebook.model import available, load
+from gametable.rulebook.replies import evaluate_replies
 
 SPLITS = ("tune", "heldout")
 
@@ -106,8 +113,12 @@ def offtopic_questions(split: str = "tune") -> list[str]:
     """Questions no game's rules answer (``data/questions/offtopic.toml``), one half of them."""
     if split not in SPLITS:
         raise ValueError(f"split must be one of {SPLITS}, not {split!r}")
-    path = resources.files("gametable.rulebook") / "data" / "questions" / "offtopic.toml"
-    return list(tomllib.loads(path.read_text("utf-8"))[split])
+    folder = resources.files("gametable.rulebook") / "data" / "questions"
+    found = list(tomllib.loads((folder / "offtopic.toml").read_text("utf-8"))[split])
+    more = folder / f"offtopic.{split}.toml"  # a later set of the same half
+    if more.is_file():
+        found += tomllib.loads(more.read_text("utf-8")).get(split, [])
+    return found
 
 
 def evaluate(game: str, split: str = "tune") -> Evaluation:
@@ -154,6 +165,12 @@ def main(argv: list[str] | None = None) -> int:
     games = [a for a in args if not a.startswith("-")] or available()
     for game in games:
         for split in splits:
+            replies = evaluate_replies(game, split, offtopic_questions(split))
+            if replies.total:
+                print(replies)
+                if verbose and split == "tune":
+                    for rq, reply, verdict in replies.misses:
+                        print(f"  {verdict}: {rq.text!r} -> {reply.text[:160]!r}")
             result = evaluate(game, split)
             print(result)
             if verbose and split == "tune":

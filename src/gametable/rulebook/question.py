@@ -35,24 +35,22 @@ MAX_CHARS = 1000
 _WORD = re.compile(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 
 #: words that only (or mostly) Dutch uses in a question; counted against :data:`_ENGLISH`
-_DUTCH = frozenset(
-    """ik mag mijn je jij jou wat hoe wanneer kan kun kunt moet moeten een het niet met als heb hebt
+_DUTCH_TEXT = """ik mag mijn je jij jou wat hoe wanneer kan kun kunt moet moeten een het niet met als heb hebt
     wie waar welke hoeveel punten kaart kaarten speler spelers roepen spelen pion pionnen dan er nog
     geen op van voor zijn wordt krijg krijgt telt tellen gooien gebeurt mijn mag mogen mijne ben
     heeft hebben hij zij ze ons onze jouw waarom wel ook maar dus na bij uit tot zonder elke iedere
     welk deze dit die daar hier stapel trekken leggen liggen ligt sta staat staan vak vakken honk
     thuishonk ronde rondes spel stad steden gebouw gebouwen oorlog rijkdom rijkdommen
     tegenstander teamgenoot partner maat eerst laatste alle allemaal twee drie vier vijf zes zeven
-    acht negen tien elf twaalf gelijk evenveel wint winnen verliest of om aan te zo""".split()
-)
-_ENGLISH = frozenset(
-    """i may my the what how when can could must is are a an with if have has who where which many
+    acht negen tien elf twaalf gelijk evenveel wint winnen verliest of om aan te zo"""
+_DUTCH = frozenset(_DUTCH_TEXT.split())
+_ENGLISH_TEXT = """i may my the what how when can could must is are a an with if have has who where which many
     much points card cards player players call play pawn then there no not on of for be gets get
     counts count happens happen why also but so after at from until without every each this that
     these those here do does did am should would will you your yours it its his her their our
     first last all both two three four five six seven eight nine ten eleven twelve tie same wins
-    win loses lose or to into""".split()
-)
+    win loses lose or to into"""
+_ENGLISH = frozenset(_ENGLISH_TEXT.split())
 
 #: how a question opens when it asks for yes or no (English and Dutch)
 _YESNO = re.compile(
