@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from gametable.core.protocol import Action, State
 from gametable.rulebook.answer import Answer, answer
@@ -146,7 +147,9 @@ def _at_table(
     if isinstance(answers, TableAnswers):
         reply = answers.answer_at(state, seat, question)
         if reply is not None:
-            return reply
+            # the position judged is the live game itself, hidden cards and all: it never
+            # leaves with the reply (the asker sees the game already)
+            return replace(reply, position=None)
     topic = topic_of(question.text, attempt)
     about_now = topic in _POSITION_TOPICS or (
         topic in {"score", "card"} and _NOW.search(question.lower) is not None
@@ -154,3 +157,21 @@ def _at_table(
     if attempt is not None or about_now:
         return answer_in_game(state, seat, question.text, attempt=attempt)
     return None
+
+
+_ABOUT_A_TRY = re.compile(
+    r"^\W*(?:but\s+)?(?:why(?:\s+not)?|how come|waarom(?:\s+niet)?)"
+    r"(?:\s+(?:can'?t|cannot|can not|couldn'?t|could not|isn'?t|wasn'?t|won'?t|doesn'?t|"
+    r"didn'?t|was|is|not|kan|mag|niet|ik|i|it|that|this|do|play|move|allowed|refused|"
+    r"dat|dit|het|zet|spelen|doen|the|my|move|there|so))*\W*$"
+)
+
+
+def about_the_last_try(question: str) -> bool:
+    """Whether ``question`` asks about the move just refused and names nothing else ("why?",
+    "why can't I do that?"); "why can't I build a market?" names what it is about instead.
+
+    >>> about_the_last_try("why can't I do that?"), about_the_last_try("why can't I build a market")
+    (True, False)
+    """
+    return _ABOUT_A_TRY.match(question.casefold().replace("’", "'")) is not None

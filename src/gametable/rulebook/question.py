@@ -170,8 +170,9 @@ class Question:
     def read(cls, raw: object) -> Question:
         problem = problem_of(raw)
         if problem is not None:
-            text = raw if isinstance(raw, str) and problem == "too-long" else ""
-            return cls(clean(text)[:MAX_CHARS], "en", "other", (), (), problem=problem)
+            text = clean(raw)[:MAX_CHARS] if isinstance(raw, str) and problem == "too-long" else ""
+            lang = language(_WORD.findall(text.casefold()))
+            return cls(text, lang, "other", (), (), problem=problem)
         assert isinstance(raw, str | bytes)
         text = clean(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
         lower = text.casefold().replace("’", "'")

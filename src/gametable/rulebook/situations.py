@@ -112,7 +112,7 @@ def checked(
 
 
 def yes_no(question: Question, allowed: bool) -> str:
-    """"Yes." or "No." (or "Ja." or "Nee.") in the question's language."""
+    """The verdict "Yes." or "No." ("Ja." or "Nee.") in the question's language."""
     if allowed:
         return question.say("Yes.", "Ja.")
     return question.say("No.", "Nee.")

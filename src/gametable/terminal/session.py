@@ -25,7 +25,7 @@ from gametable.core.protocol import Action, State
 from gametable.core.record import Record
 from gametable.rulebook import embed
 from gametable.rulebook import load as load_reference
-from gametable.rulebook.ingame import answer_in_game, topic_of
+from gametable.rulebook.chat import HISTORY, about_the_last_try, ask
 from gametable.rulebook.render import render_answer, render_section
 from gametable.terminal.menu import PAGE_SIZE, Entry, StepMenu
 from gametable.terminal.prompt import Ask, Candidate
@@ -98,6 +98,8 @@ class TerminalGame:
         self._save_failed = False
         self.menu: StepMenu | None = None
         self._notes: dict[Action, str] = {}
+        #: the questions each seat asked, oldest first (a follow-up leans on its seat's last one)
+        self.asked: dict[int, list[str]] = {}
 
     # -- the game -----------------------------------------------------------------------------------
     def run(self) -> None:
@@ -349,13 +351,21 @@ class TerminalGame:
         if not question:
             self.console.print("Ask a question after the word: ask what can I do", style="dim")
             return
-        attempt = self.refused if topic_of(question) == "refusal" else None
+        attempt = self.refused if about_the_last_try(question) else None
+        game = self.state.game.name
+        asked = self.asked.setdefault(seat, [])
+        history = asked[-HISTORY:]
         if embed.available() and not embed.loaded():
             with self.console.status("Loading the rules model (only before the first question)..."):
-                reply = answer_in_game(self.state, seat, question, attempt=attempt)
+                reply = ask(
+                    game, question, history=history, state=self.state, seat=seat, attempt=attempt
+                )
         else:
-            reply = answer_in_game(self.state, seat, question, attempt=attempt)
-        self.console.print(render_answer(load_reference(self.state.game.name), reply))
+            reply = ask(
+                game, question, history=history, state=self.state, seat=seat, attempt=attempt
+            )
+        asked.append(question)
+        self.console.print(render_answer(load_reference(game), reply))
 
     def explain(self, refusal: IllegalAction) -> None:
         """The refusal again, with the rules reference section it points to."""
