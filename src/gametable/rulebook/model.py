@@ -8,6 +8,12 @@ retells (``path``, as the rulebook and ``shared/rules-index/<game>.tsv`` name it
 Nothing in these files is rulebook text: the rules are short statements in our words, and each
 cites the numbered statements of the rules index it stands for (``BZ-041``...).  Clarifications are
 the readings gametable chose where the rulebook is unclear (see ``docs/rules/<game>.md``).
+
+A game may also be just its rulebook, a text or Markdown file with no referee and no reference of
+ours (:mod:`gametable.rulebook.textbook`: added with ``gametable rules add FILE``, or a package
+holding only a ``rulebook.md``).  Its reference is read from the file itself
+(:func:`from_book`): a section per heading, a statement per sentence (with no rules-index ids),
+the summary its first sentence; :attr:`Reference.checked` is ``False`` for it.
 """
 
 from __future__ import annotations
@@ -18,8 +24,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 from gametable.core.rules import RuleRef, slug
+from gametable.rulebook import textbook
 
 
 class UnknownSection(KeyError):
@@ -125,6 +133,9 @@ class Reference:
     title: str
     source: str
     sections: tuple[Section, ...]
+    #: whether a referee stands behind it (a game of gametable's); ``False`` for a rulebook read
+    #: from a text or Markdown file alone
+    refereed: bool = True
 
     def __post_init__(self) -> None:
         seen: set[str] = set()
@@ -265,21 +276,97 @@ def parse_reference(data: dict) -> Reference:
     )
 
 
-def available() -> list[str]:
-    """The games that have a rules reference."""
+def from_book(game: str, book: textbook.Book, source: str = "") -> Reference:
+    """The reference of a rulebook read from a text or Markdown file: a section per heading, a
+    rule per sentence (no rules-index ids), its first sentence the summary.
+
+    No questions are written for such a rulebook, so each statement stands as the one question
+    it answers (the search matches a question against an entry's asks first).
+
+    >>> book = textbook.parse("# Snap\\n\\n## Winning\\n\\nShout first. Then win.", markdown=True)
+    >>> ref = from_book("snap", book)
+    >>> ref.title, ref.ids, ref.sections[0].summary, ref.refereed
+    ('Snap', ['winning'], 'Shout first.', False)
+    """
+    sections = tuple(
+        Section(
+            game=game,
+            path=part.path,
+            summary=part.sentences[0] if part.sentences else "",
+            items=tuple(
+                Item(_kind(sentence), sentence, asks=(sentence,)) for sentence in part.sentences
+            ),
+        )
+        for part in book.sections
+    )
+    return Reference(game, book.title, source, _unique(sections), refereed=False)
+
+
+def _kind(sentence: str) -> str:
+    return "example" if sentence.lower().startswith(("example", "for example", "e.g.")) else "rule"
+
+
+def _unique(sections: tuple[Section, ...]) -> tuple[Section, ...]:
+    """``sections`` with those whose ids collide (paths differing only in punctuation) joined."""
+    joined: dict[str, Section] = {}
+    for s in sections:
+        first = joined.get(s.id)
+        if first is None:
+            joined[s.id] = s
+        else:
+            joined[s.id] = Section(s.game, first.path, first.summary, first.items + s.items)
+    return tuple(joined.values())
+
+
+@cache
+def builtin() -> list[str]:
+    """The games whose rules reference gametable writes itself (``data/<game>.toml``)."""
     root = resources.files("gametable.rulebook") / "data"
     return sorted(p.name[:-5] for p in root.iterdir() if p.is_file() and p.name.endswith(".toml"))
 
 
-@cache
+def available() -> list[str]:
+    """The games that have a rules reference: gametable's own, then every rulebook without a
+    referee (:func:`gametable.rulebook.textbook.sources`)."""
+    own = builtin()
+    return [*own, *sorted(set(textbook.sources()) - set(own))]
+
+
 def load(game: str) -> Reference:
-    """The rules reference of ``game`` (``UnknownRulebook`` if there is none)."""
-    if game not in available():
+    """The rules reference of ``game`` (``UnknownRulebook`` if there is none).
+
+    A rulebook file is read again when it changes (``gametable rules add`` replaces it).
+    """
+    if game in builtin():
+        return _load_builtin(game)
+    found = textbook.sources().get(game)
+    if found is None:
         raise UnknownRulebook(
             f"no rules reference for game {game!r}; known games: {', '.join(available())}"
         )
+    return _load_book(game, found.file, found.markdown, _stamp(found.file))
+
+
+def _stamp(file: Path) -> tuple[int, int]:
+    """When ``file`` last changed and its size."""
+    try:
+        info = file.stat()
+    except OSError:  # gone since it was listed: reading it will say so
+        return (0, 0)
+    return (info.st_mtime_ns, info.st_size)
+
+
+@cache
+def _load_builtin(game: str) -> Reference:
     text = (resources.files("gametable.rulebook") / "data" / f"{game}.toml").read_text("utf-8")
     return parse_reference(tomllib.loads(text))
+
+
+@cache
+def _load_book(game: str, file: Path, markdown: bool, stamp: tuple[int, int]) -> Reference:
+    """The reference of a rulebook file (``stamp`` keys the cache to the file's version)."""
+    text = textbook.decode(file.read_bytes())
+    return from_book(game, textbook.parse(text, markdown=markdown), str(file))
 
 
 def resolve(rule: RuleRef) -> Section:
