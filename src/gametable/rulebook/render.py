@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from gametable.rulebook.answer import Answer
+from gametable.rulebook.answer import Answer, Source
 from gametable.rulebook.model import Item, Reference, Section, compact
 from gametable.rulebook.search import Hit
 from gametable.rulebook.words import tokenize
@@ -30,9 +32,11 @@ def render_index(reference: Reference) -> RenderableType:
         table.add_row(
             s.id, "  " * s.depth + escape(s.title), str(len(s.rules)), compact(s.statements)
         )
+    if not reference.refereed:
+        table.caption = "a rulebook only: answers come from its text, no referee checks them"
     hint = Text.from_markup(
         f"[dim]`gametable rules {reference.game} SECTION` shows a section; "
-        f'`gametable rules {reference.game} --ask "QUESTION"` searches.[/dim]'
+        f'`gametable rules {reference.game} --ask "QUESTION"` answers a question.[/dim]'
     )
     return Group(table, hint)
 
@@ -42,7 +46,7 @@ def render_section(
 ) -> RenderableType:
     """One section: its rules, examples and clarifications, with the statements they cover."""
     parts: list[RenderableType] = [Text.from_markup(f"[cyan]{section.id}[/cyan]")]
-    if section.summary:
+    if section.summary and (not section.items or section.summary != section.items[0].text):
         parts.append(Text(section.summary, style="italic"))
     if section.rules:
         parts.append(Text("Rules", style="bold"))
@@ -126,31 +130,72 @@ def render_hits(reference: Reference, question: str, hits: list[Hit]) -> Rendera
     return Group(*parts)
 
 
-def render_answer(reference: Reference, reply: Answer) -> RenderableType:
-    """An answer: the reply in our words, the sections it rests on (ids and statements), and the
-    related sections; a declined question shows the closest sections instead."""
-    parts: list[RenderableType] = [Text.from_markup(f"[bold]Q:[/bold] {escape(reply.question)}")]
-    style = "bold" if reply.answered else "yellow"
-    parts.append(Text(reply.text, style=style))
+#: how a reply says where it comes from (the web's chat shows the same marks)
+CHECKED = "✔ checked by the referee"
+FROM_TEXT = "from the rules text"
+
+
+def render_reply(reference: Reference, reply: Answer) -> RenderableType:
+    """A reply as the chat shows it: the reply itself, where it comes from (checked by the
+    referee, with the position it judged as compact JSON, or from the rules text), then the
+    sections it rests on with their statement ids, and the sections worth reading next."""
+    parts: list[RenderableType] = [Text(reply.text, style="bold" if reply.answered else "yellow")]
     for line in reply.details:
         parts.append(Text(f"  {line}", style="dim"))
-    game = reference.game
+    if reply.checked:
+        parts.append(Text(CHECKED, style="green"))
+        if reply.position is not None:
+            position = json.dumps(reply.position, separators=(",", ":"), sort_keys=True)
+            parts.append(Text(f"position: {position}", style="dim", overflow="fold"))
+    elif reply.answered:
+        referee = "not checked by the referee" if reference.refereed else "no referee here"
+        parts.append(Text(f"{FROM_TEXT} ({referee})", style="dim"))
     if reply.sources:
         parts.append(Text("Rests on:", style="bold"))
         for src in reply.sources:
-            refs = f" ({compact(src.statements)})" if src.statements else ""
-            parts.append(
-                Text.from_markup(
-                    f"  [cyan]{escape(src.id)}[/cyan]  {escape(src.path)}[dim]{escape(refs)}[/dim]"
-                )
-            )
+            parts.append(_source_line(src, with_statements=True))
     if reply.related:
-        label = "Also see:" if reply.answered else "Closest sections:"
-        parts.append(Text(label, style="bold"))
+        parts.append(Text("Also see:" if reply.answered else "Closest sections:", style="bold"))
         for src in reply.related:
-            parts.append(Text.from_markup(f"  [cyan]{escape(src.id)}[/cyan]  {escape(src.path)}"))
-    parts.append(
-        Text.from_markup(f"[dim]more: gametable rules {game} SECTION-ID shows a section[/dim]")
-    )
+            parts.append(_source_line(src, with_statements=False))
+    return Group(*parts)
+
+
+def _source_line(src: Source, *, with_statements: bool) -> Text:
+    line = Text("  ")
+    line.append(src.id, style="cyan")
+    line.append(f"  {src.path}")
+    if with_statements and src.statements:
+        line.append(f" ({compact(src.statements)})", style="dim")
+    return line
+
+
+def render_answer(reference: Reference, reply: Answer) -> RenderableType:
+    """An answer in a panel: the question, then the reply as the chat shows it
+    (:func:`render_reply`); a declined question shows the closest sections instead."""
+    parts: list[RenderableType] = [
+        Text.from_markup(f"[bold]Q:[/bold] {escape(reply.question)}"),
+        render_reply(reference, reply),
+        Text.from_markup(
+            f"[dim]more: gametable rules {reference.game} SECTION-ID shows a section[/dim]"
+        ),
+    ]
     title = f"{escape(reference.title)} rules" + ("" if reply.answered else ": not answered")
     return Panel(Group(*parts), title=title, title_align="left")
+
+
+def render_games(references: list[Reference]) -> RenderableType:
+    """The games with a rules reference: gametable's own and the rulebooks without a referee."""
+    table = Table(title="Rules references", title_justify="left")
+    table.add_column("game", style="cyan", no_wrap=True)
+    table.add_column("title")
+    table.add_column("sections", justify="right")
+    table.add_column("referee")
+    for ref in references:
+        referee = "yes" if ref.refereed else "no: rulebook only"
+        table.add_row(ref.game, escape(ref.title), str(len(ref)), referee)
+    hint = Text.from_markup(
+        "[dim]`gametable rules GAME` reads one; `gametable rules add FILE` adds a rulebook "
+        "(text or Markdown); `gametable rules remove NAME` removes it.[/dim]"
+    )
+    return Group(table, hint)
