@@ -1,0 +1,38 @@
+"""Keezbord's answers from the referee (the plug-in of :mod:`gametable.rulebook.situations`).
+
+A question that describes a situation (pawns' places, cards in hand, a partner, the home) is
+built as a position and judged by the engine (:mod:`.situations`); a number the game's data
+works out is read from the engine (:mod:`.numbers`); at a table, questions about the live
+position are answered from the asking seat's own view (:mod:`.table`).  Anything else returns
+``None`` and is answered from the rules text.  The words of the situation grammar are in
+:mod:`.words`; the engine is asked in :mod:`.referee`.
+
+>>> from gametable.rulebook.question import Question
+>>> reply = ANSWERS.answer(Question.read("Can I pass a pawn that is standing on its own start space?"))
+>>> reply.text.split()[0], reply.checked
+('No.', True)
+"""
+
+from __future__ import annotations
+
+from gametable.core.protocol import State
+from gametable.games.keezbord.answers.numbers import answer_number
+from gametable.games.keezbord.answers.situations import answer_situation
+from gametable.games.keezbord.answers.table import answer_at
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+
+
+class KeezbordAnswers:
+    """``answer`` and ``answer_at`` for the rules chat."""
+
+    def answer(self, question: Question) -> Answer | None:
+        return answer_number(question) or answer_situation(question)
+
+    def answer_at(self, state: State, seat: int, question: Question) -> Answer | None:
+        return answer_at(state, seat, question)
+
+
+ANSWERS = KeezbordAnswers()
+
+__all__ = ["ANSWERS", "KeezbordAnswers"]

@@ -1,0 +1,211 @@
+"""Numbers Keezbord's engine works out without a situation: cards dealt, the pack, steps, pawns.
+
+Every number is read from the engine (a new game's view, a card played on a board built for it,
+the game's declaration), never written here.
+
+>>> from gametable.rulebook.question import Question
+>>> answer_number(Question.read("How many cards are there with 6 players?")).text.split()[0]
+'78.'
+"""
+
+from __future__ import annotations
+
+import re
+
+from gametable.games.keezbord import rules as kb
+from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.referee import GAME as KEEZBORD
+from gametable.games.keezbord.answers.referee import Trial, judge
+from gametable.games.keezbord.cards import DEAL_SIZES
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked
+
+GAME = "keezbord"
+_ROUND = r"(?:round|deal|hand|ronde|deling|keer)"
+
+
+def answer_number(question: Question) -> Answer | None:
+    """The number a "how many" question asks for, from the engine, or ``None``."""
+    if question.kind not in ("number", "other", "what"):
+        return None
+    if not question.matches(r"\b(how many|how much|how far|hoeveel|hoe ver|number of|aantal)\b"):
+        return None
+    for read in (dealt, pack, steps, pawns_each, deals_per_dealer, spaces):
+        reply = read(question)
+        if reply is not None:
+            return reply
+    return None
+
+
+def _new_view(players: int) -> dict:
+    return dict(KEEZBORD.new_game(players, seed=0).view(None))
+
+
+def dealt(question: Question) -> Answer | None:
+    """Cards dealt to each player: 5 in a cycle's first deal, then 4 (KB-004, KB-029)."""
+    if not question.matches(r"\bcards?\b|\bkaarten\b") or not question.matches(
+        r"\b(deal\w*|get|gets|receive\w*|given|krijg\w*|gedeeld|delen|deelt|each|per player|"
+        r"elke speler|iedere speler|per speler)\b"
+    ):
+        return None
+    if question.matches(r"\b(total|in all|altogether|pack|deck|box|in totaal|stok|spel kaarten)\b"):
+        return None
+    later = question.matches(
+        rf"\b(second|third|later|next|following|after the first|other|tweede|derde|volgende|"
+        rf"latere|daarna|andere) {_ROUND}s?\b|\b(after that|then|daarna)\b"
+    )
+    first = question.matches(r"\b(first|start|beginning|eerste|begin)\b")
+    if not (first or later):
+        return None
+    view = _new_view(2)
+    n_first = view["hand_sizes"][0]
+    n_later = DEAL_SIZES[1]
+    if later and not first:
+        head = question.say(f"{n_later} cards each.", f"{n_later} kaarten per speler.")
+    elif first and not later:
+        head = question.say(f"{n_first} cards each.", f"{n_first} kaarten per speler.")
+    else:
+        head = question.say(
+            f"{n_first} cards each, then {n_later}.",
+            f"{n_first} kaarten per speler, daarna {n_later}.",
+        )
+    reason = question.say(
+        f"The first deal of a cycle gives {n_first} cards to every player and each later deal "
+        f"{n_later}, until the pack is used up.",
+        f"De eerste deling geeft iedere speler {n_first} kaarten en elke volgende {n_later}, tot de "
+        "stapel op is.",
+    )
+    return checked(GAME, question, head, reason, [kb.SETUP, kb.NEXT_DEAL], topic="number")
+
+
+def pack(question: Question) -> Answer | None:
+    """The cards in play for a number of players: 26, 52 or 78 (KB-009 to KB-011); no odd
+    number of players (KB-069)."""
+    if not question.matches(r"\bcards?\b|\bkaarten\b"):
+        return None
+    players = w.players_said(question)
+    if players is None or question.matches(r"\b(partner|teammate|maat)\b"):
+        return None
+    try:
+        view = _new_view(players)
+    except ValueError:  # the game refuses the table: an odd count, or too many or too few
+        return _no_such_table(question, players)
+    total = sum(view["hand_sizes"]) + view["deck_size"]
+    head = question.say(f"{total}.", f"{total}.")
+    reason = question.say(
+        f"With {players} players the game uses {total} cards, 13 ranks {players} times over, "
+        "without jokers.",
+        f"Met {players} spelers speel je met {total} kaarten, {players} keer de 13 kaarten, "
+        "zonder jokers.",
+    )
+    refs = [kb.CARD_DISTRIBUTION] + ([kb.SIX_PLAYER_DECK] if players == 6 else [])
+    details = (
+        ("The rulebook's six-player sentence names clubs twice; gametable uses six of every "
+         "rank (docs/rules/keezbord.md).",) if players == 6 else ()
+    )  # fmt: skip
+    return checked(GAME, question, head, reason, refs, details=details, topic="number")
+
+
+def _no_such_table(question: Question, players: int) -> Answer:
+    counts = ", ".join(str(n) for n in KEEZBORD.player_counts)
+    reason = question.say(
+        f"Keezbord is played by {counts} players, never an odd number, so there is no game "
+        f"with {players}.",
+        f"Keezbord speel je met {counts} spelers, nooit met een oneven aantal, dus niet met "
+        f"{players}.",
+    )
+    head = question.say("None.", "Geen.")
+    return checked(GAME, question, head, reason, [kb.TEAMS], topic="number")
+
+
+_STEP_QUESTION = re.compile(
+    r"\b(steps?|spaces?|far|move|moves|go|goes|vakken|stappen|ver|lopen|loopt|vooruit|achteruit)\b"
+)
+
+
+def steps(question: Question) -> Answer | None:
+    """How far a card moves a pawn: played on a board built for it (Card Meanings)."""
+    card = w.first_card(question)
+    if card is None or not _STEP_QUESTION.search(question.lower):
+        return None
+    if card in ("K", "J"):
+        return None
+    action = "4 a1" if card == "4" else f"{card} a1"
+    trial = Trial.of(2, {"a": [20, "N", "N", "N"]}, [card], action)
+    ruling = judge(trial)
+    if not ruling.allowed:
+        return None
+    end = ruling.place_of("a1")
+    n = abs(int(end) - 20)
+    back = card == "4"
+    name = {"A": "An Ace", "Q": "A Queen"}.get(card, f"A {card}")
+    naam = {"A": "Een Aas", "Q": "Een Vrouw"}.get(card, f"Een {card}")
+    head = question.say(
+        f"{n}{' backwards' if back else ''}.", f"{n}{' achteruit' if back else ''}."
+    )
+    extra = {
+        "A": ("; it can also place a pawn", "; hij kan ook een pion op het bord zetten"),
+        "7": (", or split over two pawns, 7 in all", ", of verdeeld over twee pionnen, samen 7"),
+    }.get(card, ("", ""))
+    reason = question.say(
+        f"{name} moves a pawn {n} spaces {'backwards' if back else 'forwards'}{extra[0]}.",
+        f"{naam} zet een pion {n} vakken {'achteruit' if back else 'vooruit'}{extra[1]}.",
+    )
+    ref = {"A": kb.ACE, "7": kb.SEVEN, "4": kb.FOUR}.get(card, kb.CARD_MEANINGS)
+    return checked(GAME, question, head, reason, [ref], position=trial.position, topic="number")
+
+
+def pawns_each(question: Question) -> Answer | None:
+    """Pawns per player: four (the board's)."""
+    if not question.matches(r"\b(pawns?|pionnen|pion)\b") or question.matches(r"\bhome|thuis"):
+        return None
+    if not question.matches(r"\b(each|every|per|have|has|get|heeft|krijgt|elke|iedere|does a)\b"):
+        return None
+    n = len(_new_view(2)["pawns"][0])
+    head = question.say(f"{n}.", f"{n}.")
+    reason = question.say(
+        f"Every player has {n} pawns, which start in the nest and must all reach the home.",
+        f"Iedere speler heeft {n} pionnen, die in het nest beginnen en allemaal thuis moeten komen.",
+    )
+    return checked(GAME, question, head, reason, [kb.WINNING], topic="number")
+
+
+def deals_per_dealer(question: Question) -> Answer | None:
+    """How many deals one dealer makes: until the pack is used up, 5 then 4 and 4 (KB-003)."""
+    if not question.matches(r"\b(dealer|deler|deals?|rounds?|rondes?)\b") or not question.matches(
+        r"\b(dealer|deler|before|until|voordat|tot|per cycle|pack)\b"
+    ):
+        return None
+    if question.matches(r"\bcards? (?:each|per)|kaarten per\b"):
+        return None
+    n = len(DEAL_SIZES)
+    sizes = " + ".join(str(s) for s in DEAL_SIZES)
+    head = question.say(f"{n} deals.", f"{n} rondes.")
+    reason = question.say(
+        f"A dealer deals until the pack is used up: {sizes} = {sum(DEAL_SIZES)} cards per player, "
+        "then the player to the dealer's left takes over.",
+        f"Een deler deelt tot de stapel op is: {sizes} = {sum(DEAL_SIZES)} kaarten per speler; "
+        "daarna neemt de speler links van de deler het over.",
+    )
+    return checked(GAME, question, head, reason, [kb.SETUP, kb.NEXT_DEAL], topic="number")
+
+
+def spaces(question: Question) -> Answer | None:
+    """The track's length for a number of players: 64, or 96 with six (our board)."""
+    if not question.matches(r"\b(spaces|squares|fields|vakken|vakjes)\b") or not question.matches(
+        r"\b(board|track|bord|baan)\b"
+    ):
+        return None
+    players = w.players_said(question) or 4
+    if players not in KEEZBORD.player_counts:
+        return None
+    n = _new_view(players)["track_length"]
+    head = question.say(f"{n}.", f"{n}.")
+    reason = question.say(
+        f"With {players} players the track has {n} spaces, 16 per seat's section "
+        "(the rulebook does not draw the board; this is the standard Keezen board).",
+        f"Met {players} spelers heeft de baan {n} vakken, 16 per speler (het spelregelboekje "
+        "tekent het bord niet; dit is het gewone keezenbord).",
+    )
+    return checked(GAME, question, head, reason, [kb.SETUP], topic="number")

@@ -1,0 +1,255 @@
+"""Keezbord's situation grammar: the words a question uses for cards, pawns, places and players.
+
+Each function reads one kind of fact from a :class:`~gametable.rulebook.question.Question` and
+returns ``None`` (or an empty answer) when the question does not say it, so that a situation is
+only built from what the question states.  English and the rulebook's Dutch (Aas, Heer, Vrouw,
+Boer, thuishonk, honk, startvak), with misspelled card names matched by a
+:class:`~gametable.rulebook.question.Lexicon`.
+
+>>> from gametable.rulebook.question import Question
+>>> q = Question.read("my pawn is 3 spaces before my partner's pawn on its start space, can I play a 5?")
+>>> cards_named(q), spaces_said(q), players_said(q), whose_other(q)
+(['5'], 3, 4, 'partner')
+>>> cards_named(Question.read("mag ik met de Vrouw of de Boer spelen?"))
+['Q', 'J']
+"""
+
+from __future__ import annotations
+
+import re
+
+from gametable.rulebook.question import Lexicon, Question
+
+#: the words for the cards that have a name (the rulebook's English and Dutch, common variants
+#: and misspellings); number cards are read by :func:`cards_named` from their digits or words
+CARDS = Lexicon(
+    {
+        "ace": "A", "aces": "A", "aas": "A", "azen": "A", "ase": "A",
+        "king": "K", "kings": "K", "heer": "K", "heren": "K", "koning": "K", "kng": "K",
+        "queen": "Q", "queens": "Q", "vrouw": "Q", "vrouwen": "Q", "koningin": "Q", "quen": "Q",
+        "qeen": "Q", "dame": "Q",
+        "jack": "J", "jacks": "J", "boer": "J", "boeren": "J", "knave": "J", "jak": "J",
+        "seven": "7", "sevens": "7", "zeven": "7", "zevens": "7",
+        "four": "4", "fours": "4", "vier": "4", "vieren": "4",
+    }
+)  # fmt: skip
+
+_RANK_WORDS = {
+    "two": "2", "three": "3", "five": "5", "six": "6", "eight": "8", "nine": "9", "ten": "10",
+    "twee": "2", "drie": "3", "vijf": "5", "zes": "6", "acht": "8", "negen": "9", "tien": "10",
+    "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "10": "10",
+    "four": "4", "seven": "7", "vier": "4", "zeven": "7",
+}  # fmt: skip
+_NUMBER = (
+    r"(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twee|drie|vier|vijf|zes|"
+    r"zeven|acht|negen|tien|elf|twaalf)"
+)
+_VALUES = {
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6,
+    "zeven": 7, "acht": 8, "negen": 9, "tien": 10, "elf": 11, "twaalf": 12,
+}  # fmt: skip
+#: a number card: "a 5", "my 8", "the ten", "een 5", "a 5 card", "card 5"
+_NUMBER_CARD = re.compile(
+    r"\b(?:a|an|the|my|his|her|one|een|de|mijn|zijn|met|card|kaart|play|playing|speel|spelen)\s+"
+    + _NUMBER
+    + r"\b(?!\s*(?:spaces?|steps?|squares?|fields?|places?|points?|players?|pawns?|cards?|"
+    r"vakken|vakjes|vak|stappen|plaatsen|punten|spelers|pionnen|kaarten|times|keer|of|or))"
+    r"|\b" + _NUMBER + r"[- ]?(?:card|kaart)\b"
+)
+_SPACES = re.compile(
+    _NUMBER + r"\s*(?:spaces?|steps?|squares?|fields?|places?|vakken|vakjes|vak|stappen|plaatsen)"
+)
+_PLAYERS = re.compile(_NUMBER + r"\s*(?:players?|spelers?|people|personen|mensen)")
+
+
+def value(word: str) -> int:
+    """The number a digit string or a number word stands for."""
+    return int(word) if word.isdigit() else _VALUES[word]
+
+
+def cards_named(question: Question) -> list[str]:
+    """The cards the question names, in order, as card text (``"A"``, ``"5"``, ``"Q"``).
+
+    A number is a card only where it reads as one ("a 5", "my eight", "een vijf", "a 5 card"),
+    not "5 spaces" or "4 players"; named cards and the 4 and 7 are found by the lexicon.
+    """
+    found: list[tuple[int, str]] = []
+    lower = question.lower
+    for m in _NUMBER_CARD.finditer(lower):
+        word = m.group(1) or m.group(2)
+        rank = _RANK_WORDS.get(word)
+        if rank is not None:
+            found.append((m.start(), rank))
+    spans = [m.span() for m in _SPACES.finditer(lower)] + [
+        m.span() for m in _PLAYERS.finditer(lower)
+    ]
+    offsets = _word_offsets(question)
+    for mention in CARDS.find(question):
+        at = offsets[mention.start]
+        if any(a <= at < b for a, b in spans):
+            continue
+        if mention.name in ("4", "7") and not _reads_as_card(question, mention.start):
+            continue
+        found.append((at, mention.name))
+    out: list[str] = []
+    for _, card in sorted(found):
+        if card not in out:
+            out.append(card)
+    return out
+
+
+def first_card(question: Question) -> str | None:
+    """The first card the question names, or ``None``."""
+    cards = cards_named(question)
+    return cards[0] if cards else None
+
+
+def _reads_as_card(question: Question, index: int) -> bool:
+    """ "four" or "seven" as a card: after an article or a verb of playing, or before "card"."""
+    words = question.words
+    before = words[index - 1] if index > 0 else ""
+    after = words[index + 1] if index + 1 < len(words) else ""
+    return before in {
+        "a", "the", "my", "een", "de", "mijn", "with", "met", "play", "speel", "card", "kaart",
+    } or after in {"card", "kaart", "split", "splitsen", "over"}  # fmt: skip
+
+
+def _word_offsets(question: Question) -> list[int]:
+    """Where each of the question's words starts in its lower-cased text."""
+    offsets, at = [], 0
+    lower = question.lower
+    for word in question.words:
+        at = lower.find(word, at)
+        offsets.append(at)
+        at += len(word)
+    return offsets
+
+
+def spaces_said(question: Question) -> int | None:
+    """The number of spaces or steps the question states ("3 spaces", "drie vakken")."""
+    m = _SPACES.search(question.lower)
+    return value(m.group(1)) if m else None
+
+
+def all_spaces_said(question: Question) -> list[int]:
+    """Every number of spaces or steps, in order ("4 steps and 3 steps")."""
+    return [value(m.group(1)) for m in _SPACES.finditer(question.lower)]
+
+
+def players_said(question: Question) -> int | None:
+    """The number of players: said outright ("with 6 players"), or 4 when the question speaks
+    of a partner or teams (the smallest table with teams)."""
+    m = _PLAYERS.search(question.lower)
+    if m:
+        return value(m.group(1))
+    if question.matches(
+        r"\b(partner'?s?|teammates?'?s?|team ?mates?|teams?|maat|teamgenoot|medespeler)\b"
+    ):
+        return 4
+    return None
+
+
+def whose_other(question: Question) -> str | None:
+    """Whose the other pawn is: ``"partner"``, ``"own"`` (another of mine), ``"opponent"``,
+    or ``None`` when the question names no other pawn."""
+    if question.matches(
+        r"\b(partner'?s?|teammates?'?s?|team ?mate'?s?|maat|teamgenoot|medespeler)\b"
+    ):
+        return "partner"
+    if question.matches(
+        r"\b(my own|my other|another of my|one of my (?:own )?(?:other )?pawns|own pawn|"
+        r"mijn eigen|mijn andere|eigen pion)\b"
+    ):
+        return "own"
+    if question.matches(
+        r"\b(opponent'?s?|enemy|another player'?s?|other player'?s?|someone'?s?|somebody'?s?|"
+        r"his|her|their|tegenstanders?|tegenspeler|vijand|andere speler|ander(?:e|s)? pion|"
+        r"a pawn|another pawn|een pion|een andere pion)\b"
+    ):
+        return "opponent"
+    return None
+
+
+def on_own_start(question: Question) -> bool:
+    """A pawn is said to stand on its own start space."""
+    return question.matches(
+        r"\b(on (?:its|his|her|their|my|your) (?:own )?(?:start|starting)(?: space| position|"
+        r" square| field|ing space|ing position)?|op (?:zijn|haar|mijn|het|z'n) (?:eigen )?"
+        r"(?:start ?vak|start ?positie|start ?plaats|beginvak|start))"
+    )
+
+
+def says_home(question: Question) -> bool:
+    """The question speaks of the home (home stretch, honk, thuishonk)."""
+    return question.matches(r"\b(home|homes|honk|thuishonk|home ?stretch|thuis)\b")
+
+
+def all_home(question: Question) -> bool:
+    """The asker's pawns are all home ("I have all pawns home", "al mijn pionnen zijn thuis")."""
+    return question.matches(
+        r"\b(all (?:of )?my (?:own )?pawns (?:are )?(?:home|in|safe)|all my pawns in (?:my|the) "
+        r"home|i have all (?:my )?(?:own )?pawns (?:home|in)|my pawns are (?:all )?(?:home|safe)|"
+        r"al mijn (?:eigen )?pionnen (?:zijn |staan )?(?:thuis|binnen|in)|mijn pionnen zijn "
+        r"(?:allemaal )?(?:thuis|binnen)|i'?m (?:all )?home|all (?:4|four) (?:of my )?pawns "
+        r"(?:are )?home)\b"
+    )
+
+
+def nest_empty(question: Question) -> bool:
+    """No pawn is left in the asker's nest (all on the board)."""
+    return question.matches(
+        r"\b(no pawns? (?:left )?(?:in|to place)|nest is empty|empty nest|all (?:my )?pawns "
+        r"(?:are )?(?:on the board|in play|out)|no pawn left|nothing (?:left )?to place|"
+        r"geen pionnen? meer|nest (?:is )?leeg|(?:al|alle) (?:mijn )?pionnen (?:staan )?op het "
+        r"bord|mijn nest is leeg)\b"
+    )
+
+
+def asks_swap(question: Question) -> bool:
+    return question.matches(
+        r"\b(swap|swaps|swapping|switch|exchange|trade|change places|wissel\w*|ruil\w*)\b"
+    ) or "J" in cards_named(question)
+
+
+def asks_pass(question: Question) -> bool:
+    """Passing (jumping over) a pawn."""
+    return question.matches(
+        r"\b(pass|passes|passing|jump(?:ing)? over|go(?:ing)? past|move past|over(?:heen)? "
+        r"springen|passeren|voorbij(?:gaan|lopen)?|springen over|overslaan)\b"
+    )
+
+
+def asks_hit(question: Question) -> bool:
+    """Hitting (landing on, knocking off) a pawn."""
+    return question.matches(
+        r"\b(hit|hits|hitting|land(?:s|ing)? (?:exactly )?on|knock\w*|capture\w*|take out|"
+        r"send\w* (?:it )?(?:back|home)|slaan|sla|slaat|geslagen|eraf)\b"
+    )
+
+
+def asks_place(question: Question) -> bool:
+    """Placing a pawn on the board (bringing one out of the nest)."""
+    return question.matches(
+        r"\b(place|placing|put (?:a|my|one) pawn|bring (?:a|my) pawn|get (?:a|my) pawn (?:out|on)|"
+        r"on the board|out of (?:the|my) nest|new pawn|zetten|plaatsen|op het bord|uit het nest|"
+        r"neerzetten|inzetten)\b"
+    )
+
+
+def asks_hand_in(question: Question) -> bool:
+    return question.matches(
+        r"\b(hand in|hand my cards in|fold|give up my cards|discard my (?:hand|cards)|pass my turn|"
+        r"skip my turn|inleveren|inlever\w*|passen|afgooien)\b"
+    )
+
+
+def asks_must(question: Question) -> bool:
+    """Whether the question asks if something is obligatory ("must I", "do I have to")."""
+    return question.matches(
+        r"\b(must|have to|has to|obliged|forced|required|need to|moet|moeten|verplicht)\b"
+    )
+
+
+def asks_why_not(question: Question) -> bool:
+    return question.matches(r"\b(why can'?t|why cannot|why may i not|waarom (?:kan|mag))\b")
