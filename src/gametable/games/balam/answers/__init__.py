@@ -1,0 +1,52 @@
+"""Balam's answers from the referee: a question that describes a situation is built as a
+position, judged by the engine, and answered verdict first (see
+:mod:`gametable.rulebook.situations`).
+
+>>> from gametable.rulebook.question import Question
+>>> ANSWERS.answer(Question.read("Can I build a market without cacao?")).text.split()[0]
+'No.'
+
+Each reader takes a :class:`~gametable.rulebook.question.Question` and returns an answer or
+``None`` (not a question it can build); the first answer wins.  The readers live by rulebook
+section: :mod:`.numbers` (the game's data and scoring), :mod:`.building` (turns and
+constructions), :mod:`.war`, :mod:`.cards` (Katun cards), :mod:`.round_end` (distribution
+and losses); :mod:`.table` answers at a table from the asking seat's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gametable.core.protocol import State
+from gametable.games.balam.answers import building, cards, numbers, round_end, table, war
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+
+Reader = Callable[[Question], Answer | None]
+READERS: tuple[Reader, ...] = (
+    *war.READERS,
+    *cards.READERS,
+    *numbers.READERS,
+    *round_end.READERS,
+    *building.READERS,
+)
+
+
+class BalamAnswers:
+    """The plug-in (``ANSWERS``): :meth:`answer` for a question alone, :meth:`answer_at` at a
+    table."""
+
+    def answer(self, question: Question) -> Answer | None:
+        for read in READERS:
+            reply = read(question)
+            if reply is not None:
+                return reply
+        return None
+
+    def answer_at(self, state: State, seat: int, question: Question) -> Answer | None:
+        return table.answer_at(state, seat, question)
+
+
+ANSWERS = BalamAnswers()
+
+__all__ = ["ANSWERS", "READERS", "BalamAnswers"]

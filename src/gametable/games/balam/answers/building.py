@@ -1,0 +1,251 @@
+"""Yes-or-no questions about a turn: paying, building, removing, passing ("B - Turns",
+"2 - CONSTRUCTIONS"), built as a position and judged by the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gametable.games.balam import rules
+from gametable.games.balam.answers.grammar import (
+    RICHES_NAMES,
+    buildings_in,
+    cities_in,
+    counted,
+    name_of,
+    number_before,
+    wants,
+)
+from gametable.games.balam.answers.refusals import reason_of
+from gametable.games.balam.answers.scenes import (
+    FAR,
+    HOME,
+    MORE_SITES,
+    NEIGHBOUR,
+    load,
+    play,
+    position,
+    refusal,
+)
+from gametable.games.balam.board import DOUBLE, KINDS
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked, yes_no
+
+GAME = "balam"
+#: what a king holds when the question says nothing of his riches: enough for any building
+PLENTY = {"maize": 2, "cacao": 1, "shell": 1, "jade": 1}
+FREE_SITE = "d2"
+
+_STORED = r"\b(in|on|from) (?:my |a |the |his |mijn |een |de )?(reserves?|garrisons?|prisons?|voorraad|garnizoen\w*)\b"
+_ENEMY = r"\b(enemy|opponent'?s?|another (?:king|player)'?s?|his city|her city|vijand\w*|tegenstander\w*)\b"
+_FREE = r"\b(free|empty|nobody'?s?|no one'?s?|unowned|neutral|new|vrije?|lege?|niemands?|nieuwe?)\s+(site|city|place|plaats|bouwplaats|stad)\b"
+_TWO_SITES = r"\b(two|2|several|different|twee|meerdere|verschillende) (sites|cities|places|plaatsen|steden)\b|\b(another|second|other|andere|tweede) (site|city|plaats|stad)\b"
+_SEVERAL = r"\b(several|more than one|two|2|meerdere|twee) buildings?\b|\b(meer dan één|twee|meerdere) gebouwen\b"
+_ONE_PLOT = r"\b(one|1|only one|a single|een|één|maar één) (free |empty |vrije |lege )?(plot|space|spot|bouwplaats|plek)\b|\blast (plot|space)\b"
+_UNPAID = (
+    r"\b(without paying|before paying|for free|zonder (?:te )?betalen|voor ik betaal|gratis)\b"
+)
+
+
+def sheet_of(q: Question) -> dict[str, int] | None:
+    """The riches on the asking king's sheet, as the question tells them; ``None`` when it
+    says nothing of them."""
+    if q.matches(_STORED) and not q.matches(r"\b(sheet|koningsblad)\b"):
+        return None
+    given = counted(q, RICHES_NAMES)
+    generic = number_before(q, "riches", "rijkdom", "rijkdommen")
+    if not given and generic is not None:
+        given = {"maize": generic}
+    if q.matches(r"\b(no riches|nothing|no money|geen rijkdom\w*|niets)\b"):
+        return {}
+    if not given:
+        return None
+    if q.matches(r"\b(without|zonder)\b") and all(n == 1 for n in given.values()):
+        return {r: 0 for r in given}
+    return given
+
+
+def can_build(q: Question) -> Answer | None:
+    """ "Can I build a market without cacao?", "in an enemy city?", "on two sites this turn?"."""
+    paying_for = bool(buildings_in(q)) and q.matches(r"\bpay\w* (?:for|voor)\b")
+    if q.kind != "yesno" or (wants(q) != "build" and not paying_for):
+        return None
+    named = buildings_in(q)
+    if q.matches(_STORED):
+        named = [n for n in named if n not in ("reserve", "garrison")] or named[:1]
+    if len(named) > 1:
+        return None
+    kind = named[0] if named else "village"
+    sheet = sheet_of(q)
+    stored = q.matches(_STORED) and sheet is None
+    plenty = dict(PLENTY)
+    sites: dict[str, list[str | None]] = {HOME: ["village", None, None]}
+    owners: dict[str, int] = {}
+    target, plot, before = HOME, 1, ()
+    phase = "act"
+    if q.matches(_UNPAID):
+        phase = "turn"
+    if q.matches(_ENEMY):
+        sites[NEIGHBOUR] = ["village", None, None]
+        owners[NEIGHBOUR] = 1
+        target = NEIGHBOUR
+    elif q.matches(_TWO_SITES):
+        before = (f"build village {HOME}.1", "pay maize")
+        target, plot = FREE_SITE, 0
+    elif q.matches(_SEVERAL):
+        before = (f"build village {HOME}.1", "pay maize")
+        plot = 2
+    elif q.matches(_ONE_PLOT):
+        sites[HOME] = ["village", "village", None]
+        plot = 2
+    elif q.matches(_FREE):
+        target, plot = FREE_SITE, 0
+    cities = cities_in(q)
+    if cities is not None:
+        if cities < 1 or not q.matches(r"\b(new|another|more|nieuwe?|meer|extra|13)\b"):
+            return None
+        for name in MORE_SITES[: cities - 1]:
+            sites[name] = ["village"]
+        target, plot = FREE_SITE, 0
+        if FREE_SITE in sites:
+            return None
+    if stored:
+        plenty = {}
+        given = counted(q, RICHES_NAMES)
+        sites[HOME] = ["village", None, "reserve:" + next(iter(given), "maize")]
+        if kind in ("palace", "temple"):
+            return None
+    riches = plenty if sheet is None else sheet
+    if before:
+        riches = {**riches, "maize": riches.get("maize", 0) + 1}
+    data = position(sites=sites, owners=owners, riches=[riches], phase=phase)
+    state = load(data)
+    if state is None:
+        return None
+    if before:
+        state = play(state, *before)
+    action = f"build {kind} {target}.{plot}"
+    refused = refusal(state, action)
+    name = name_of(q, kind)
+    if refused is None:
+        reason = _build_allowed(q, kind, target != HOME or bool(cities))
+        refs: list[Any] = [rules.CONSTRUCTIONS, rules.COSTS]
+    else:
+        reason = reason_of(q, refused)
+        refs = [refused.rule]
+        if stored:
+            reason += " " + q.say(
+                "A king pays only with the riches on his king sheet, never with those in his "
+                "reserves or garrisons.",
+                "Een koning betaalt alleen met de rijkdommen op zijn koningsblad, nooit met die "
+                "in zijn voorraden of garnizoenen.",
+            )
+            refs.append(rules.PAY_FROM_SHEET)
+    held = ", ".join(f"{n} {name_of(q, r)}" for r, n in riches.items() if n) or "-"
+    details = (
+        q.say(f"Your king sheet (the turn's riches paid): {held}", f"Je koningsblad: {held}"),
+        q.say(f"Tried: {action}", f"Geprobeerd: {action}"),
+    )
+    _ = name
+    return checked(
+        GAME, q, yes_no(q, refused is None), reason, refs, position=data, details=details
+    )
+
+
+def _build_allowed(q: Question, kind: str, new_site: bool) -> str:
+    name = name_of(q, kind)
+    plots = 2 if DOUBLE[KINDS.index(kind)] else 1  # type: ignore[arg-type]
+    where = q.say(
+        "a site nobody holds" if new_site else "your own site",
+        "een plaats van niemand" if new_site else "je eigen plaats",
+    )
+    return q.say(
+        f"After paying the turn's riches you may build on {where} (one site a turn, several "
+        f"buildings there), here a {name} on {plots} free plot{'s' if plots > 1 else ''}, paid "
+        "from your king sheet.",
+        f"Na het betalen van de beurt mag je bouwen op {where} (één plaats per beurt, daar "
+        f"meerdere gebouwen), hier een {name} op {plots} vrije bouwplaats(en), betaald van je "
+        "koningsblad.",
+    )
+
+
+def can_pass(q: Question) -> Answer | None:
+    """ "Can I pass my turn?" (with nothing on my sheet, without paying)."""
+    if q.kind != "yesno" or wants(q) != "pass":
+        return None
+    sheet = sheet_of(q)
+    empty = sheet == {} or (sheet is not None and sum(sheet.values()) == 0)
+    unpaid = q.matches(_UNPAID) or q.matches(r"\b(without|zonder)\b")
+    riches = {} if empty else sheet or {"maize": 2}
+    data = position(riches=[riches], phase="turn")
+    state = load(data)
+    if state is None:
+        return None
+    if empty or unpaid:
+        refused = refusal(state, "end")
+        assert refused is not None
+        reason = reason_of(q, refused)
+        if not empty:
+            reason += " " + q.say(
+                "Passing is one of the choices after paying 1 riches.",
+                "Passen kan pas na het betalen van 1 rijkdom.",
+            )
+        return checked(GAME, q, yes_no(q, False), reason, [refused.rule], position=data)
+    paid = next(iter(r for r, n in riches.items() if n), "maize")
+    after = play(state, f"pay {paid}")
+    allowed = refusal(after, "end") is None
+    reason = q.say(
+        "After paying 1 riches of his choice a king may build, attack or pass; he may also turn "
+        "over a Katun card instead of paying.",
+        "Na het betalen van 1 rijkdom naar keuze mag een koning bouwen, aanvallen of passen; hij "
+        "mag ook in plaats van betalen een Katun-kaart omdraaien.",
+    )
+    return checked(GAME, q, yes_no(q, allowed), reason, [rules.TURNS], position=data)
+
+
+def can_remove(q: Question) -> Answer | None:
+    """ "Can I remove one of my buildings?": yes, free of charge, on the turn's site."""
+    if q.kind != "yesno" or wants(q) != "remove":
+        return None
+    if q.matches(_ENEMY):
+        return None
+    data = position(sites={HOME: ["village", "garrison", None]}, riches=[{}], phase="act")
+    state = load(data)
+    if state is None:
+        return None
+    refused = refusal(state, f"remove {HOME}.0")
+    if refused is None:
+        reason = q.say(
+            "After paying the turn's riches a king may remove his own buildings on the site he "
+            "builds on, free of charge (it costs nothing, even with an empty king sheet); "
+            "buildings are never moved.",
+            "Na het betalen van de beurt mag een koning zijn eigen gebouwen op de plaats waar hij "
+            "bouwt gratis afbreken; gebouwen verplaatsen mag nooit.",
+        )
+        return checked(GAME, q, yes_no(q, True), reason, [rules.REMOVAL], position=data)
+    return checked(GAME, q, yes_no(q, False), reason_of(q, refused), [refused.rule], position=data)
+
+
+def can_turn_katun(q: Question) -> Answer | None:
+    """ "Can I turn over a Katun card instead of paying?": yes, and after paying no."""
+    if q.kind != "yesno" or wants(q) != "turn":
+        return None
+    after_paying = q.matches(r"\b(after paying|after i paid|having paid|na het betalen)\b")
+    data = position(riches=[{"maize": 2}], phase="act" if after_paying else "turn")
+    state = load(data)
+    if state is None:
+        return None
+    refused = refusal(state, "katun 0")
+    if refused is None:
+        reason = q.say(
+            "At the start of his turn a king either pays 1 riches (then builds, attacks or "
+            "passes) or turns over one of the round's face-down Katun cards instead.",
+            "Aan het begin van zijn beurt betaalt een koning 1 rijkdom (en bouwt, valt aan of "
+            "past) of draait hij in plaats daarvan een gedekte Katun-kaart om.",
+        )
+        return checked(GAME, q, yes_no(q, True), reason, [rules.TURNS], position=data)
+    return checked(GAME, q, yes_no(q, False), reason_of(q, refused), [refused.rule], position=data)
+
+
+READERS = (can_build, can_pass, can_remove, can_turn_katun)
+_ = FAR

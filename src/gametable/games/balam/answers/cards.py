@@ -1,0 +1,229 @@
+"""Katun cards ("4 - KATUN"): what a catastrophe does to a king who has (or lacks) the building
+it names and riches in his reserves, and what a ball game gives, each turned over by the engine
+in a position built from the question."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from gametable.games.balam import rules
+from gametable.games.balam.answers.grammar import (
+    BUILDINGS,
+    RICHES_NAMES,
+    card_in,
+    cities_in,
+    counted,
+    name_of,
+    players_in,
+    says_second,
+    says_tie,
+)
+from gametable.games.balam.answers.scenes import HOME, MORE_SITES, legal_texts, load, play, position
+from gametable.games.balam.board import KINDS, RICHES
+from gametable.games.balam.katun import CATASTROPHE, NAMES
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked
+
+GAME = "balam"
+_STORED = r"\b(reserves?|prisons?|garrisons?|stored|voorraad|opgeslagen|garnizoen\w*)\b"
+_SHEET = r"\b(sheet|koningsblad|my own riches|mijn eigen)\b"
+
+
+def _buildings_of(state: Any, seat: int) -> Counter[str]:
+    count: Counter[str] = Counter()
+    for entry in state.to_json()["sites"].values():
+        if entry["owner"] == seat:
+            for plot in entry["plots"]:
+                if plot and plot != "+" and not plot.startswith("+"):
+                    count[plot.split(":")[0]] += 1
+    return count
+
+
+def catastrophe(q: Question) -> Answer | None:
+    """ "A drought but I have no villages", "an earthquake with a prisoner in my reserve": the
+    card turned over by the engine, and what it did."""
+    card = card_in(q)
+    if card not in CATASTROPHE:
+        return None
+    riches, count, loses = CATASTROPHE[card]
+    if isinstance(loses, str):
+        return None  # the cities by a volcano or the sea: another position
+    named = counted(q, BUILDINGS)
+    held = {k: n for k, n in named.items() if k not in ("reserve",) or n == 0}
+    stored_word = q.matches(_STORED) and not q.matches(_SHEET)
+    given = counted(q, RICHES_NAMES)
+    stored = given.get(RICHES[riches], 0) if stored_word else 0
+    on_sheet = given.get(RICHES[riches], 0) if q.matches(_SHEET) else 0
+    plots: list[str] = []
+    for kind, n in held.items():
+        plots += [kind] * n
+        if kind in ("palace", "temple"):
+            plots += ["+"] * n
+    store_kind = "reserve" if RICHES[riches] == "maize" else "garrison"
+    plots += [f"{store_kind}:{RICHES[riches]}"] * stored
+    if not plots:
+        plots = ["garrison"]
+    sites = _spread(plots)
+    if sites is None:
+        return None
+    data = position(
+        sites=sites,
+        riches=[{"cacao": 1, **({RICHES[riches]: on_sheet} if on_sheet else {})}],
+        phase="turn",
+        card=card,
+    )
+    state = load(data)
+    if state is None:
+        return None
+    before = _buildings_of(state, 0)
+    after = play(state, "katun 0")
+    lost = before - _buildings_of(after, 0)
+    legal = legal_texts(after, 0)
+    lost_kinds = [KINDS[k] for k, _n in loses]  # type: ignore[union-attr]
+    asked = " and ".join(_count_of(q, n, KINDS[k]) for k, n in loses)  # type: ignore[union-attr]
+    pay = f"{count} {name_of(q, RICHES[riches])}"
+    has_any = any(before[k] for k in lost_kinds)
+    if not has_any:
+        verdict = q.say("Nothing happens to you.", "Er gebeurt niets met jou.")
+        reason = q.say(
+            f"The {NAMES[card]} costs a king who has none of the buildings it names nothing: "
+            f"without a {' or '.join(name_of(q, k) for k in lost_kinds)} your Mayas pay nothing "
+            "and you lose nothing.",
+            f"De {NAMES[card]} kost een koning zonder de genoemde gebouwen niets: zonder "
+            f"{' of '.join(name_of(q, k) for k in lost_kinds)} betalen je Maya's niets en "
+            "verlies je niets.",
+        )
+    elif "ward" in legal:
+        verdict = q.say(
+            f"You choose: your Mayas pay {pay} from your reserves or garrisons, or you lose "
+            f"{asked}.",
+            f"Je kiest: je Maya's betalen {pay} uit je voorraden of garnizoenen, of je verliest "
+            f"{asked}.",
+        )
+        reason = q.say(
+            f"The Mayas may ward off a {NAMES[card]} with riches from the reserves or garrisons, "
+            "never from the king's sheet.",
+            f"De Maya's mogen een {NAMES[card]} afweren met rijkdommen uit voorraden of "
+            "garnizoenen, nooit van het koningsblad.",
+        )
+    else:
+        gone = sum(lost[k] for k in lost_kinds)
+        if gone == 0 and not any(a.startswith("lose") for a in legal):
+            return None
+        what = " and ".join(_count_of(q, lost[k], k) for k in lost_kinds if lost[k])
+        verdict = q.say(
+            f"You lose {what or asked}.",
+            f"Je verliest {what or asked}.",
+        )
+        reason = q.say(
+            f"Your Mayas hold no {RICHES[riches]} in reserves or garrisons to pay the "
+            f"{NAMES[card]}, and the riches on the king's sheet never pay for a catastrophe.",
+            f"Je Maya's hebben geen {name_of(q, RICHES[riches])} in voorraden of garnizoenen om "
+            f"de {NAMES[card]} te betalen, en het koningsblad betaalt nooit voor een ramp.",
+        )
+    refs = [rules.CATASTROPHES, "4-katun/negative-events"]
+    return checked(GAME, q, verdict, reason, refs, position=data, topic="situation")
+
+
+def _count_of(q: Question, n: int, kind: str) -> str:
+    """ "2 villages", "1 temple" (in the question's language)."""
+    name = name_of(q, kind)
+    if n == 1:
+        return f"1 {name}"
+    plural = {"village": "dorpen", "palace": "paleizen", "temple": "tempels",
+              "garrison": "garnizoenen", "market": "markten", "observatory": "observatoria",
+              "court": "balspelvelden"}  # fmt: skip
+    english = (
+        "ball courts"
+        if kind == "court"
+        else ("observatories" if kind == "observatory" else kind + "s")
+    )
+    return f"{n} {q.say(english, plural.get(kind, name))}"
+
+
+def _spread(plots: list[str]) -> dict[str, list[str | None]] | None:
+    """The plots over the asking king's cities, 3 to a city (a palace or temple kept whole)."""
+    sites: dict[str, list[str | None]] = {}
+    names = (HOME, *MORE_SITES)
+    row: list[str | None] = []
+    for plot in plots:
+        if len(row) == 3 or (len(row) == 2 and plot in ("palace", "temple")):
+            if len(sites) >= len(names):
+                return None
+            sites[names[len(sites)]] = row
+            row = []
+        row.append(plot)
+    if row:
+        if len(sites) >= len(names):
+            return None
+        sites[names[len(sites)]] = row
+    return sites
+
+
+def ball_game(q: Question) -> Answer | None:
+    """ "I won a ball game alone with 5 cities": the prestige, as the engine counts it."""
+    if card_in(q) != "ball_game":
+        return None
+    cities = cities_in(q)
+    if cities is None or cities < 1:
+        return None
+    players = players_in(q) or (3 if q.matches(r"\b(three|3|drie)\b.*\b(tied|tie|gelijk)") else 2)
+    three_tied = q.matches(r"\b(three|3|drie) (players|kings|spelers|koningen)\b") and says_tie(q)
+    if three_tied:
+        players = max(players, 3)
+    sites: dict[str, list[str | None]] = {}
+    names = (HOME, *MORE_SITES)
+    if cities > len(names):
+        return None
+    for i in range(cities):
+        sites[names[i]] = ["court", "court"] if i == 0 else ["village"]
+    owners = {}
+    others = ["a5", "e5", "e2"]
+    if says_second(q):
+        place = "second"
+        sites[others[0]], owners[others[0]] = ["court", "court", "court"], 1
+        sites[HOME] = ["court"]
+    elif says_tie(q):
+        place = "tie3" if three_tied else "tie"
+        for seat in range(1, 3 if three_tied else 2):
+            sites[others[seat - 1]], owners[others[seat - 1]] = ["court", "court"], seat
+    else:
+        place = "first"
+        sites[others[0]], owners[others[0]] = ["court"], 1
+    data = position(players=players, sites=sites, owners=owners, phase="turn", card="ball_game")
+    state = load(data)
+    if state is None:
+        return None
+    after = play(state, "katun 0")
+    won = after.view(0)["kings"][0]["prestige"] - state.view(0)["kings"][0]["prestige"]
+    if place == "first":
+        verdict = q.say(f"{won} prestige points.", f"{won} prestigepunten.")
+        why = q.say(
+            "The king with the most ball courts wins as many prestige points as he has cities.",
+            "De koning met de meeste balspelvelden wint evenveel prestigepunten als hij steden "
+            "heeft.",
+        )
+    elif place == "tie3":
+        verdict = q.say(f"{won} prestige points.", f"{won} prestigepunten.")
+        why = q.say(
+            "When more than 2 kings tie for the most ball courts, nobody scores.",
+            "Als meer dan 2 koningen gelijk staan, scoort niemand.",
+        )
+    else:
+        verdict = q.say(
+            f"{cities} // 2 = {won} prestige points.", f"{cities} // 2 = {won} prestigepunten."
+        )
+        why = q.say(
+            "Two kings tied for the most ball courts, or a lone second, win half their number of "
+            "cities, rounded down.",
+            "Twee gelijke eersten, of een enige tweede, winnen de helft van hun aantal steden, "
+            "naar beneden afgerond.",
+        )
+    return checked(
+        GAME, q, verdict, why, ["4-katun/neutral-events"], position=data, topic="situation"
+    )
+
+
+READERS = (ball_game, catastrophe)

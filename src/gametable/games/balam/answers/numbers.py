@@ -1,0 +1,278 @@
+"""Numbers the game's data and scoring work out without a full situation: Katun cards laid out
+a round, rounds in a game, building costs, temple and cenote prestige, the riches bonus, the
+divination's looks, the Clemency of Chaak, the riches a king starts with."""
+
+from __future__ import annotations
+
+import re
+from math import ceil
+
+from gametable.core.registry import load_game
+from gametable.games.balam import rules
+from gametable.games.balam.answers.grammar import (
+    RICHES_NAMES,
+    buildings_in,
+    counted,
+    name_of,
+    number_before,
+    players_in,
+    riches_in,
+    says_second,
+    says_tie,
+)
+from gametable.games.balam.board import BASE_COST, DOUBLE, KINDS, RICHES, SPECIAL_COST
+from gametable.games.balam.flow import START_MAIZE
+from gametable.games.balam.katun import BALL_PLACE, deck_places
+from gametable.games.balam.scoring import (
+    CENOTE_FACTOR,
+    CEREMONY,
+    divination_peeks,
+    riches_bonus,
+)
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked
+
+GAME = "balam"
+_ORDINAL = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+_ORDINAL_NL = {2: "tweede", 3: "derde", 4: "vierde", 5: "vijfde"}
+
+
+def cards_laid_out(players: int) -> int:
+    """The Katun cards a new round lays out, as the engine deals them."""
+    state = load_game(GAME).new_game(players, seed=0)
+    return len(state.view(0)["katun"]["cards"])
+
+
+def cards_per_round(q: Question) -> Answer | None:
+    """ "How many Katun cards are turned over each round?": NJ + 1, worked out."""
+    if not q.matches(r"\b(how many|hoeveel|number of|aantal)\b"):
+        return None
+    if not q.matches(r"\b(cards?|kaarten|katuns?)\b") or not q.matches(
+        r"\b(rounds?|ronde|per|each|every|elke)\b"
+    ):
+        return None
+    if q.matches(r"\bhow many rounds\b|\bhoeveel rondes?\b"):
+        return None
+    n = players_in(q)
+    if n is not None and n not in (2, 3, 4):
+        return None
+    if n is None:
+        counts = {p: cards_laid_out(p) for p in (2, 3, 4)}
+        verdict = q.say(
+            f"One more than the number of players: {counts[2]} with 2 players, {counts[3]} with "
+            f"3, {counts[4]} with 4.",
+            f"Eén meer dan het aantal spelers: {counts[2]} met 2 spelers, {counts[3]} met 3, "
+            f"{counts[4]} met 4.",
+        )
+    else:
+        k = cards_laid_out(n)
+        verdict = q.say(
+            f"{k} Katun cards a round with {n} players ({n} + 1 = {k}).",
+            f"{k} Katun-kaarten per ronde met {n} spelers ({n} + 1 = {k}).",
+        )
+    reason = q.say(
+        "At the start of each round one card more than the number of players (NJ + 1) is laid "
+        "out face down, and the round ends as soon as the last of them is turned over.",
+        "Aan het begin van elke ronde liggen er NJ + 1 kaarten gedekt klaar; de ronde eindigt "
+        "zodra de laatste daarvan wordt omgedraaid.",
+    )
+    return checked(GAME, q, verdict, reason, [rules.START_OF_ROUND, rules.TURNS], topic="number")
+
+
+def ball_game_places() -> list[int]:
+    """The places (top card = 1) of the ball games in a deck built as the rulebook says."""
+    return [i + 1 for i, kind in enumerate(deck_places()) if kind == BALL_PLACE]
+
+
+def rounds_in_game(q: Question) -> Answer | None:
+    """ "How many rounds does a game last with 3 players?": the round of the last ball game."""
+    if not q.matches(r"\b(how many rounds|hoeveel rondes?|number of rounds|how long does)\b"):
+        return None
+    n = players_in(q)
+    if n is None or n not in (2, 3, 4):
+        return None
+    balls = number_before(q, "ball", "balspelen", "balspellen") or n
+    if not 2 <= balls <= 5:
+        return None
+    place = ball_game_places()[balls - 1]
+    per_round = cards_laid_out(n)
+    rounds = ceil(place / per_round)
+    first = (rounds - 1) * per_round + 1
+    verdict = q.say(
+        f"{rounds} rounds with {n} players.",
+        f"{rounds} rondes met {n} spelers.",
+    )
+    reason = q.say(
+        f"The game ends with the round of the {_ORDINAL[balls]} ball game, which lies at place "
+        f"{place} of the deck (10 Prosperous cards on top, then piles with a ball game between "
+        f"each two), and {per_round} cards are laid out a round ({n} + 1), so it comes out in "
+        f"round {rounds} (cards {first} to {first + per_round - 1}).",
+        f"Het spel eindigt met de ronde van het {_ORDINAL_NL[balls]} balspel, dat op plaats "
+        f"{place} van de stapel ligt, en er komen {per_round} kaarten per ronde ({n} + 1), dus "
+        f"het komt in ronde {rounds} (kaarten {first} tot {first + per_round - 1}).",
+    )
+    refs = [rules.SETUP_LENGTH, "setup/building-the-card-deck", rules.START_OF_ROUND]
+    return checked(GAME, q, verdict, reason, refs, topic="number")
+
+
+def building_cost(q: Question) -> Answer | None:
+    """ "What does a palace cost?": the rulebook's cost, from the game's data."""
+    if not q.matches(r"\b(cost|costs|price|how much|what do i pay|kost|kosten|prijs|betalen)\b"):
+        return None
+    named = buildings_in(q)
+    if len(named) != 1 or q.kind == "yesno":
+        return None
+    kind = KINDS.index(named[0])  # type: ignore[arg-type]
+    name = name_of(q, named[0])
+    special = SPECIAL_COST[kind]
+    if special is not None:
+        riches = name_of(q, RICHES[special])
+        verdict = q.say(f"1 {riches}.", f"1 {riches}.")
+        reason = q.say(
+            f"A {name} is one of the 4 special buildings: it costs exactly 1 {riches} from "
+            "the king sheet.",
+            f"Een {name} is een van de 4 bijzondere gebouwen: het kost precies 1 {riches} van "
+            "het koningsblad.",
+        )
+    else:
+        cost = BASE_COST[kind]
+        plots = 2 if DOUBLE[kind] else 1
+        verdict = q.say(f"{cost} riches of any type.", f"{cost} rijkdom(men) naar keuze.")
+        reason = q.say(
+            f"A {name} is a base building, paid with any riches from the king sheet; it takes "
+            f"{plots} plot{'s' if plots > 1 else ''} of its site.",
+            f"Een {name} is een basisgebouw, te betalen met elke rijkdom van het koningsblad; "
+            f"het neemt {plots} bouwplaats{'en' if plots > 1 else ''} in.",
+        )
+    return checked(GAME, q, verdict, reason, [rules.COSTS, rules.PLOTS], topic="number")
+
+
+def sacrifice_points(q: Question) -> Answer | None:
+    """ "What do I score for sacrificing 2 maize and a prisoner?": the ceremony's values (twice
+    as much in a cenote)."""
+    if not q.matches(r"\b(sacrific\w*|offer\w*|ceremon\w*|temple|tempel|cenotes?)\b"):
+        return None
+    if q.kind not in ("number", "what") and not q.matches(r"\b(how many|hoeveel|points?|punten)"):
+        return None
+    given = counted(q, RICHES_NAMES)
+    if not given or sum(given.values()) == 0:
+        return None
+    cenote = q.matches(r"\bcenotes?\b")
+    factor = CENOTE_FACTOR if cenote else 1
+    parts = []
+    total = 0
+    for riches, n in given.items():
+        each = CEREMONY[RICHES.index(riches)] * factor  # type: ignore[arg-type]
+        parts.append(f"{n} x {each}")
+        total += n * each
+    sum_text = " + ".join(parts)
+    verdict = q.say(
+        f"{total} prestige points ({sum_text} = {total}).",
+        f"{total} prestigepunten ({sum_text} = {total}).",
+    )
+    reason = q.say(
+        "A temple scores 1 for a maize, 2 for a cacao, shell, jade or obsidian and 3 for a "
+        "prisoner" + (", and a cenote twice as much." if cenote else "."),
+        "Een tempel geeft 1 voor maïs, 2 voor cacao, schelp, jade of obsidiaan en 3 voor een "
+        "gevangene" + (", en een cenote het dubbele." if cenote else "."),
+    )
+    refs: list[object] = [rules.CEREMONY]
+    if cenote:
+        refs.append(rules.CENOTES)
+    return checked(GAME, q, verdict, reason, refs, topic="number")  # type: ignore[arg-type]
+
+
+def end_bonus(q: Question) -> Answer | None:
+    """ "7 riches left at the end": half a point each, rounded down (added to a score given)."""
+    if not q.matches(r"\b(end|einde|left|over|bonus|remaining|overgebleven|over)\b"):
+        return None
+    if not q.matches(r"\b(riches|rijkdom\w*|tokens?|fiches?)\b") and not riches_in(q):
+        return None
+    if q.matches(r"\b(round|ronde)\b") and not q.matches(r"\b(game|spel|bonus)\b"):
+        return None  # riches left at the end of a round are another question
+    left = number_before(q, "riches", "rijkdommen", "rijkdom", "tokens", "fiches", *RICHES)
+    if left is None:
+        given = counted(q, RICHES_NAMES)
+        left = sum(given.values()) if given else None
+    if left is None:
+        return None
+    bonus = riches_bonus(left)
+    score = number_before(q, "points", "prestige", "punten", "prestigepunten")
+    if score is not None and score == left:
+        score = None
+    if score is not None:
+        verdict = q.say(
+            f"{score} + {bonus} = {score + bonus} prestige points ({left} riches // 2 = {bonus}).",
+            f"{score} + {bonus} = {score + bonus} prestigepunten ({left} rijkdommen // 2 = "
+            f"{bonus}).",
+        )
+    else:
+        verdict = q.say(
+            f"{bonus} prestige points ({left} / 2 = {left / 2:g}, rounded down to {bonus}).",
+            f"{bonus} prestigepunten ({left} / 2 = {left / 2:g}, naar beneden afgerond: {bonus}).",
+        )
+    reason = q.say(
+        "At the end of the game each king turns the riches on his king sheet into prestige, "
+        "half a point each, rounded down.",
+        "Aan het einde van het spel levert elke rijkdom op het koningsblad een half "
+        "prestigepunt op, naar beneden afgerond.",
+    )
+    return checked(GAME, q, verdict, reason, ["7-end-of-game/riches-bonus"], topic="number")
+
+
+def divination_looks(q: Question) -> Answer | None:
+    """ "With the most observatories at 3 players, how many cards may I look at?"."""
+    if not q.matches(r"\b(observator\w*|divination|waarzeg\w*|sterrenwacht)\b"):
+        return None
+    if not q.matches(r"\b(how many|hoeveel|look|see|bekijken|kijken|zien)\b"):
+        return None
+    n = players_in(q) or 0
+    if n not in (2, 3, 4):
+        return None
+    if says_tie(q):
+        counts = [2, 2] + [0] * (n - 2)
+    elif says_second(q):
+        counts = [1, 2] + [0] * (n - 2)
+    else:
+        counts = [2, 1] + [0] * (n - 2)
+    looks = divination_peeks(counts, n)[0]
+    verdict = q.say(f"{looks} card{'s' if looks != 1 else ''}.", f"{looks} kaart(en).")
+    reason = q.say(
+        f"The king with the most observatories looks at NJ = {n} cards and a lone second at 1; "
+        "two kings tied for first look at 1 each, and a tie for second sees nothing.",
+        f"De koning met de meeste observatoria bekijkt NJ = {n} kaarten en een enige tweede 1; "
+        "twee gelijke eersten bekijken er elk 1, een gelijke tweede plaats niets.",
+    )
+    return checked(GAME, q, verdict, reason, [rules.DIVINATION], topic="number")
+
+
+def start_riches(q: Question) -> Answer | None:
+    """ "How many riches does a king start with?": 6 maize."""
+    if not q.matches(r"\b(start|begin|beginning|setup|set up|begint|starten)\b"):
+        return None
+    if not q.matches(r"\b(how many|hoeveel|what)\b") or q.matches(r"\b(cards?|kaarten|rounds?)\b"):
+        return None
+    if not (q.matches(r"\b(riches|rijkdom\w*|tokens?)\b") or "maize" in riches_in(q)):
+        return None
+    state = load_game(GAME).new_game(2, seed=0)
+    maize = state.view(0)["kings"][0]["riches"].get("maize", 0)
+    assert maize == START_MAIZE
+    verdict = q.say(f"{maize} maize.", f"{maize} maïs.")
+    reason = q.say(
+        "Each king starts with 6 maize on his king sheet and 0 prestige.",
+        "Elke koning begint met 6 maïs op zijn koningsblad en 0 prestige.",
+    )
+    return checked(GAME, q, verdict, reason, ["setup/setting-up-the-other-elements"])
+
+
+READERS = (
+    rounds_in_game,
+    cards_per_round,
+    building_cost,
+    sacrifice_points,
+    end_bonus,
+    divination_looks,
+    start_riches,
+)
+_ = re

@@ -1,0 +1,100 @@
+"""The end of a round ("6 - DISTRIBUTION > LOSSES"): which riches left on the board are lost and
+which stay, found by closing a round in the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gametable.games.balam import rules
+from gametable.games.balam.answers.grammar import buildings_in, name_of, riches_in
+from gametable.games.balam.answers.scenes import HOME, load, play, position
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked, yes_no
+
+GAME = "balam"
+#: one riches of each kind of place: jade left on a village, obsidian and a prisoner on garrisons,
+#: jade in a reserve
+PLOTS = ("village:jade", "garrison:obsidian", "garrison:prisoner")
+STORE = ("reserve:jade", "reserve")
+_ROUND_END = r"\b(end of (?:the |a )?round|next round|between (?:two |2 )?rounds|einde van de ronde|volgende ronde|tussen (?:twee )?rondes)\b"
+_UNSTORED = r"\b(unstored|not stored|unused|unexploited|left over|left on|remaining|niet opgeslagen|ongebruikte?|overgebleven|blijven liggen)\b"
+
+
+def closed_round() -> tuple[dict[str, Any], dict[str, str | None]]:
+    """A distribution in which seat 0 moves nothing, and what lies on each plot after it."""
+    data = position(
+        phase="distribution", sites={HOME: list(PLOTS), "c3": ["village", *STORE]}, riches=[{}]
+    )
+    state = load(data)
+    assert state is not None, "the round-end position is one the engine accepts"
+    after = play(state, "done")
+    plots = {}
+    for site, kinds in ((HOME, PLOTS), ("c3", ("village", *STORE))):
+        now = after.to_json()["sites"][site]["plots"]
+        for i, kind in enumerate(kinds):
+            if ":" in kind:
+                plots[kind] = now[i].split(":")[1] if now[i] and ":" in now[i] else None
+    return data, plots
+
+
+def left_at_round_end(q: Question) -> Answer | None:
+    """ "What happens to unstored riches at the end of the round?", "Can I keep obsidian on a
+    garrison until the next round?", "a prisoner on a garrison?", "riches in a reserve?"."""
+    if not q.matches(_ROUND_END):
+        return None
+    named = riches_in(q)
+    places = buildings_in(q)
+    data, kept = closed_round()
+    if "garrison" in places and named and named[0] in ("obsidian", "prisoner"):
+        key = f"garrison:{named[0]}"
+    elif "reserve" in places:
+        key = "reserve:jade"
+    elif q.matches(_UNSTORED) or q.matches(r"\b(lost|lose|verloren|kwijt)\b"):
+        key = "village:jade"
+    else:
+        return None
+    stays = kept[key] is not None
+    riches = key.split(":")[1] if key != "reserve:jade" else None
+    if q.kind == "yesno":
+        asks_lost = q.matches(r"\b(lost|lose|disappear|verloren|kwijt|verdwijn\w*)\b")
+        verdict = yes_no(q, not stays if asks_lost else stays)
+    else:
+        verdict = q.say(
+            "It stays for the next round." if stays else "They are lost.",
+            "Die blijft voor de volgende ronde." if stays else "Die gaan verloren.",
+        )
+    if key == "village:jade":
+        reason = q.say(
+            "At the end of the round every riches left on the board that is not stored in a "
+            "reserve/prison is discarded (only obsidian on a garrison stays), so move it to a "
+            "temple, palace, reserve or (obsidian) garrison during the distribution.",
+            "Aan het einde van de ronde gaat elke rijkdom op het bord die niet in een voorraad "
+            "ligt terug (alleen obsidiaan op een garnizoen blijft).",
+        )
+    elif key == "reserve:jade":
+        reason = q.say(
+            "A reserve keeps its one riches, of any type, from one round to the next.",
+            "Een voorraad bewaart zijn ene rijkdom, van elke soort, tot de volgende ronde.",
+        )
+    elif riches == "obsidian":
+        reason = q.say(
+            "Obsidian equipping a garrison is the one riches left on the board that stays from "
+            "one round to the next (a garrison holds one obsidian at most).",
+            "Obsidiaan op een garnizoen is de enige rijkdom op het bord die tot de volgende "
+            "ronde blijft liggen (één per garnizoen).",
+        )
+    else:
+        assert riches is not None
+        reason = q.say(
+            f"A garrison keeps only obsidian from one round to the next; a {riches} on it must "
+            "reach a temple, a palace or a reserve by the end of the round or it is lost.",
+            f"Een garnizoen houdt alleen obsidiaan tot de volgende ronde; een "
+            f"{name_of(q, riches)} erop moet voor het einde van de ronde naar een tempel, "
+            "paleis of voorraad, anders gaat hij verloren.",
+        )
+    refs = ["6-distribution/losses", rules.STORAGE, rules.EQUIPMENT]
+    return checked(GAME, q, verdict, reason, refs, position=data)
+
+
+READERS = (left_at_round_end,)

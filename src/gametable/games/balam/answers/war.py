@@ -1,0 +1,200 @@
+"""Questions about wars ("3 - WARS"): whether an attack is allowed, what a battle destroys, and
+taking over a devastated city, each built as a position and fought by the engine (the dice set
+in the position)."""
+
+from __future__ import annotations
+
+import re
+
+from gametable.games.balam import rules
+from gametable.games.balam.answers.grammar import number_before, wants
+from gametable.games.balam.answers.refusals import reason_of
+from gametable.games.balam.answers.scenes import (
+    FAR,
+    HOME,
+    NEIGHBOUR,
+    legal_texts,
+    load,
+    play,
+    position,
+    refusal,
+)
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked, yes_no
+
+GAME = "balam"
+_NO_GARRISON = r"\b(without (?:a |any )?garrisons?|no garrisons?|zonder (?:een )?garnizoen\w*|geen garnizoen\w*)\b"
+_FAR = r"\b(not (?:next to|adjacent|neighbouring|a neighbour)|far away|far from|non-adjacent|not connected|niet (?:naast|aangrenzend)|ver weg)\b"
+_EMPTY = r"\b(free|empty|unowned|nobody'?s?|neutral|vrije?|lege?)\s+(site|city|place|plaats|stad)\b"
+_OWN = r"\b(my own|one of my|mijn eigen)\b"
+_TWICE = r"\b(twice|two attacks|2 attacks|again|second attack|more than once|tweemaal|twee keer|nog een keer)\b"
+_AND_BUILD = r"\b(build|bouw\w*)\b"
+
+
+def can_attack(q: Question) -> Answer | None:
+    """ "Can I attack without a garrison / a city that is not next to mine / twice / and build
+    in the same turn / with more garrisons than my city has?"."""
+    if q.kind != "yesno" or wants(q) not in ("attack", "build"):
+        return None
+    if not q.matches(r"\b(attack\w*|aanval\w*|val \w+ aan|oorlog)\b"):
+        return None
+    home: list[str | None] = ["garrison", "garrison", None]
+    target, sites_extra = NEIGHBOUR, {NEIGHBOUR: ["village"]}
+    owners = {NEIGHBOUR: 1}
+    before: tuple[str, ...] = ()
+    garrisons = 1
+    if q.matches(_NO_GARRISON):
+        home = ["village", None, None]
+    elif q.matches(_FAR):
+        target, sites_extra, owners = FAR, {FAR: ["village"]}, {FAR: 1}
+    elif q.matches(_EMPTY):
+        sites_extra, owners = {}, {}
+    elif q.matches(_OWN):
+        owners = {}
+    elif q.matches(_TWICE):
+        return _after_an_attack(q, "attack")
+    elif q.matches(_AND_BUILD):
+        attack_first = q.lower.find("attack") < q.lower.find("build")
+        if attack_first:
+            return _after_an_attack(q, "build")
+        before = (f"build village {HOME}.2", "pay maize")
+    else:
+        more = number_before(q, "garrisons", "garnizoenen")
+        has = _city_garrisons(q)
+        if more is None or has is None or more <= has:
+            return None
+        home = ["garrison"] * has + [None] * (3 - has)
+        if has > 3:
+            return None
+        garrisons = more
+    sites = {HOME: home, **sites_extra}
+    data = position(sites=sites, owners=owners, riches=[{"maize": 3}])
+    state = load(data)
+    if state is None:
+        return None
+    if before:
+        state = play(state, *before)
+    action = f"attack {HOME}>{target} {garrisons} 0"
+    refused = refusal(state, action)
+    if refused is None:
+        reason = q.say(
+            "After paying the turn's riches a king may launch one attack, from a city with a "
+            "garrison, on an enemy city at the end of a path, with as many of its garrisons as "
+            "he likes.",
+            "Na het betalen van de beurt mag een koning één aanval doen, vanuit een stad met een "
+            "garnizoen, op een vijandige stad aan het eind van een pad.",
+        )
+        return checked(GAME, q, yes_no(q, True), reason, [rules.WARS], position=data)
+    return checked(
+        GAME,
+        q,
+        yes_no(q, False),
+        reason_of(q, refused),
+        [refused.rule],
+        position=data,
+        details=(q.say(f"Tried: {action}", f"Geprobeerd: {action}"),),
+    )
+
+
+def _city_garrisons(q: Question) -> int | None:
+    """How many garrisons the question says the attacking city has ("my city has 2")."""
+    match = re.search(r"\b(?:has|have|only|heeft|hebben)\s+(\d+)", q.lower)
+    return int(match.group(1)) if match else None
+
+
+def _after_an_attack(q: Question, then: str) -> Answer | None:
+    """An attack, then another attack or a building in the same turn: the attack ends the turn
+    (unless it devastated the enemy city, which the attacker may then build on)."""
+    data = position(
+        sites={HOME: ["garrison", "garrison", None], NEIGHBOUR: ["village", "village"]},
+        owners={NEIGHBOUR: 1},
+        riches=[{"maize": 3}],
+        dice=("0",),
+    )
+    state = load(data)
+    if state is None:
+        return None
+    after = play(state, f"attack {HOME}>{NEIGHBOUR} 1 0")
+    if 0 in after.to_move or legal_texts(after, 0):
+        return None
+    reason = q.say(
+        "A king launches one attack a turn, instead of building: once the battle is over his "
+        "turn ends and the next king plays. Only when the attack leaves the enemy city without "
+        "a building may the attacker build on it at once.",
+        "Een koning valt één keer per beurt aan, in plaats van te bouwen: na de strijd is zijn "
+        "beurt voorbij. Alleen als de aanval de vijandige stad zonder gebouwen laat, mag de "
+        "aanvaller er meteen bouwen.",
+    )
+    details = (
+        q.say(
+            f"Fought: attack {HOME}>{NEIGHBOUR} 1 0 (a die showing 0); then seat 0 has no "
+            f"action left ({then} refused)",
+            f"Gespeeld: attack {HOME}>{NEIGHBOUR} 1 0 (een 0); daarna heeft speler 0 geen zet meer",
+        ),
+    )
+    return checked(
+        GAME,
+        q,
+        yes_no(q, False),
+        reason,
+        [rules.WARS, rules.DEVASTATED],
+        position=data,
+        details=details,
+    )
+
+
+def take_over(q: Question) -> Answer | None:
+    """ "I destroyed the last building of an enemy city, can I take it over?": yes, by building
+    on it at once, without paying the turn's riches again."""
+    if wants(q) != "take over" and not (
+        q.matches(r"\b(last building|laatste gebouw|devastated|verwoest\w*)\b")
+        and q.matches(r"\b(build|bouw\w*|take|neem|mine|own|van mij)\b")
+    ):
+        return None
+    if not q.matches(r"\b(destroy\w*|last building|devastat\w*|verwoest\w*|laatste gebouw)\b"):
+        return None
+    data = position(
+        sites={HOME: ["garrison", "garrison", None], NEIGHBOUR: ["village"]},
+        owners={NEIGHBOUR: 1},
+        riches=[{"maize": 2}],
+        dice=("3",),
+    )
+    state = load(data)
+    if state is None:
+        return None
+    after = play(state, f"attack {HOME}>{NEIGHBOUR} 1 0")
+    legal = legal_texts(after)
+    builds = [a for a in legal if a.startswith("build") and f" {NEIGHBOUR}." in a]
+    pays = [a for a in legal if a.startswith("pay")]
+    owner = after.to_json()["sites"][NEIGHBOUR]["owner"]
+    if not builds or owner is not None or pays:
+        return None
+    reason = q.say(
+        "A city that loses its last building belongs to no one, and the attacker may take it "
+        "at once by building one or more buildings on it right after the assault, paying for "
+        "the buildings but not the turn's riches again.",
+        "Een stad die haar laatste gebouw verliest is van niemand, en de aanvaller mag haar "
+        "meteen na de aanval innemen door er te bouwen; hij betaalt de gebouwen, maar niet "
+        "opnieuw de rijkdom van de beurt.",
+    )
+    details = (
+        q.say(
+            f"Fought: attack {HOME}>{NEIGHBOUR} 1 0 with a die showing 3; then allowed: "
+            f"{', '.join(builds[:4])}, ...",
+            f"Gespeeld: attack {HOME}>{NEIGHBOUR} 1 0 met een 3; daarna mag: "
+            f"{', '.join(builds[:4])}, ...",
+        ),
+    )
+    return checked(
+        GAME,
+        q,
+        yes_no(q, True),
+        reason,
+        [rules.DEVASTATED, rules.DESTRUCTION],
+        position=data,
+        details=details,
+    )
+
+
+READERS = (take_over, can_attack)
