@@ -81,7 +81,8 @@ def can_build(q: Question) -> Answer | None:
     plenty = dict(PLENTY)
     sites: dict[str, list[str | None]] = {HOME: ["village", None, None]}
     owners: dict[str, int] = {}
-    target, plot, before = HOME, 1, ()
+    target, plot = HOME, 1
+    before: tuple[str, ...] = ()
     phase = "act"
     if q.matches(_UNPAID):
         phase = "turn"
@@ -154,7 +155,7 @@ def can_build(q: Question) -> Answer | None:
 
 def _build_allowed(q: Question, kind: str, new_site: bool) -> str:
     name = name_of(q, kind)
-    plots = 2 if DOUBLE[KINDS.index(kind)] else 1  # type: ignore[arg-type]
+    plots = 2 if DOUBLE[KINDS.index(kind)] else 1
     where = q.say(
         "a site nobody holds" if new_site else "your own site",
         "een plaats van niemand" if new_site else "je eigen plaats",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from gametable.core.rules import RuleRef
 from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
     BUILDINGS,
@@ -81,8 +82,8 @@ def catastrophe(q: Question) -> Answer | None:
     after = play(state, "katun 0")
     lost = before - _buildings_of(after, 0)
     legal = legal_texts(after, 0)
-    lost_kinds = [KINDS[k] for k, _n in loses]  # type: ignore[union-attr]
-    asked = " and ".join(_count_of(q, n, KINDS[k]) for k, n in loses)  # type: ignore[union-attr]
+    lost_kinds = [KINDS[k] for k, _n in loses]
+    asked = " and ".join(_count_of(q, n, KINDS[k]) for k, n in loses)
     pay = f"{count} {name_of(q, RICHES[riches])}"
     has_any = any(before[k] for k in lost_kinds)
     if not has_any:
@@ -123,7 +124,7 @@ def catastrophe(q: Question) -> Answer | None:
             f"Je Maya's hebben geen {name_of(q, RICHES[riches])} in voorraden of garnizoenen om "
             f"de {NAMES[card]} te betalen, en het koningsblad betaalt nooit voor een ramp.",
         )
-    refs = [rules.CATASTROPHES, "4-katun/negative-events"]
+    refs: list[RuleRef | str] = [rules.CATASTROPHES, "4-katun/negative-events"]
     return checked(GAME, q, verdict, reason, refs, position=data, topic="situation")
 
 

@@ -8,6 +8,7 @@ import re
 from math import ceil
 
 from gametable.core.registry import load_game
+from gametable.core.rules import RuleRef
 from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
     RICHES_NAMES,
@@ -112,7 +113,7 @@ def rounds_in_game(q: Question) -> Answer | None:
         f"{place} van de stapel ligt, en er komen {per_round} kaarten per ronde ({n} + 1), dus "
         f"het komt in ronde {rounds} (kaarten {first} tot {first + per_round - 1}).",
     )
-    refs = [rules.SETUP_LENGTH, "setup/building-the-card-deck", rules.START_OF_ROUND]
+    refs: list[RuleRef | str] = [rules.SETUP_LENGTH, "setup/building-the-card-deck", rules.START_OF_ROUND]
     return checked(GAME, q, verdict, reason, refs, topic="number")
 
 
@@ -123,7 +124,7 @@ def building_cost(q: Question) -> Answer | None:
     named = buildings_in(q)
     if len(named) != 1 or q.kind == "yesno":
         return None
-    kind = KINDS.index(named[0])  # type: ignore[arg-type]
+    kind = KINDS.index(named[0])
     name = name_of(q, named[0])
     special = SPECIAL_COST[kind]
     if special is not None:
@@ -163,7 +164,7 @@ def sacrifice_points(q: Question) -> Answer | None:
     parts = []
     total = 0
     for riches, n in given.items():
-        each = CEREMONY[RICHES.index(riches)] * factor  # type: ignore[arg-type]
+        each = CEREMONY[RICHES.index(riches)] * factor
         parts.append(f"{n} x {each}")
         total += n * each
     sum_text = " + ".join(parts)
@@ -177,10 +178,10 @@ def sacrifice_points(q: Question) -> Answer | None:
         "Een tempel geeft 1 voor maïs, 2 voor cacao, schelp, jade of obsidiaan en 3 voor een "
         "gevangene" + (", en een cenote het dubbele." if cenote else "."),
     )
-    refs: list[object] = [rules.CEREMONY]
+    refs: list[RuleRef | str] = [rules.CEREMONY]
     if cenote:
         refs.append(rules.CENOTES)
-    return checked(GAME, q, verdict, reason, refs, topic="number")  # type: ignore[arg-type]
+    return checked(GAME, q, verdict, reason, refs, topic="number")
 
 
 def end_bonus(q: Question) -> Answer | None:

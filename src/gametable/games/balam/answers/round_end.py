@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gametable.core.rules import RuleRef
 from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import buildings_in, name_of, riches_in
 from gametable.games.balam.answers.scenes import HOME, load, play, position
@@ -93,7 +94,7 @@ def left_at_round_end(q: Question) -> Answer | None:
             f"{name_of(q, riches)} erop moet voor het einde van de ronde naar een tempel, "
             "paleis of voorraad, anders gaat hij verloren.",
         )
-    refs = ["6-distribution/losses", rules.STORAGE, rules.EQUIPMENT]
+    refs: list[RuleRef | str] = ["6-distribution/losses", rules.STORAGE, rules.EQUIPMENT]
     return checked(GAME, q, verdict, reason, refs, position=data)
 
 

@@ -6,6 +6,7 @@ face-down cards as face-down) and its view."""
 from __future__ import annotations
 
 from gametable.core.protocol import State
+from gametable.core.rules import RuleRef
 from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import buildings_in, wants
 from gametable.games.balam.scoring import riches_bonus
@@ -48,7 +49,7 @@ def _can_i(state: State, seat: int, q: Question) -> Answer | None:
             f"In this position you may: {', '.join(found[:3])}{' ...' if len(found) > 3 else ''}.",
             f"In deze stand mag je: {', '.join(found[:3])}{' ...' if len(found) > 3 else ''}.",
         )
-        refs = [rules.TURNS]
+        refs: list[RuleRef | str] = [rules.TURNS]
     else:
         reason, refs = _why_not(state, seat, q, first, legal)
     verdict = yes_no(q, allowed) if not why else q.say("Because:", "Omdat:")
@@ -68,7 +69,7 @@ def _can_i(state: State, seat: int, q: Question) -> Answer | None:
 
 def _why_not(
     state: State, seat: int, q: Question, first: str, legal: list[str]
-) -> tuple[str, list[object]]:
+) -> tuple[str, list[RuleRef | str]]:
     if seat not in state.to_move:
         return q.say("It is not your turn.", "Je bent niet aan de beurt."), [rules.TURNS]
     if legal and legal[0].startswith("pay") and first in ("build", "attack", "end", "remove"):

@@ -40,7 +40,8 @@ def can_attack(q: Question) -> Answer | None:
     if not q.matches(r"\b(attack\w*|aanval\w*|val \w+ aan|oorlog)\b"):
         return None
     home: list[str | None] = ["garrison", "garrison", None]
-    target, sites_extra = NEIGHBOUR, {NEIGHBOUR: ["village"]}
+    target = NEIGHBOUR
+    sites_extra: dict[str, list[str | None]] = {NEIGHBOUR: ["village"]}
     owners = {NEIGHBOUR: 1}
     before: tuple[str, ...] = ()
     garrisons = 1
