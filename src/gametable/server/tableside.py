@@ -1,9 +1,15 @@
 """What a table page offers beside play: ask the rules, the table chat, and replays.
 
-- ``POST /api/tables/{id}/ask`` ``{"question": "..."}`` (``Authorization: Bearer <token>`` for a
-  seat): the rules side panel.  A seat's question is answered about the position as that seat
-  sees it (:func:`gametable.rulebook.ingame.answer_in_game`: "what can I do now?", "why can't I
-  move a2?"); a spectator's from the rules reference alone (:func:`gametable.rulebook.answer`).
+- ``POST /api/tables/{id}/ask`` ``{"question": "...", "history": [...], "attempt": ...}``
+  (``Authorization: Bearer <token>`` for a seat): the rules chat of the side panel
+  (:func:`gametable.rulebook.chat.ask`).  A seat's question is answered from the position as that
+  seat sees it ("can I ...", "why can't I ...", "what can I do", "what would I score now"), a
+  general rules question with the general answer; a spectator's from the rules alone.
+  ``history`` holds the conversation's earlier questions (as in ``POST /api/rules/{game}/ask``),
+  ``attempt`` the action the seat just tried (its JSON form or notation), when the question is
+  why it was refused.  A reply's ``position`` (and ``position_url``) is never the table's own
+  state, which holds the other seats' secrets: it is a state resampled from the asking seat's
+  view (everything hidden from it redrawn), shown as that seat sees it.
   :data:`ASK_BURST` questions per client address at once, then one every ``1 / ASK_PER_SECOND`` s.
 - ``POST /api/tables/{id}/chat`` ``{"text": "..."}`` (a seat's token): one line, at most
   :data:`MAX_CHAT` characters, sent to every socket at the table as
@@ -20,21 +26,26 @@ from __future__ import annotations
 import asyncio
 import json
 import unicodedata
+import zlib
+from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
 from gametable import rulebook
+from gametable.core.errors import GameError
+from gametable.core.protocol import Action, State
 from gametable.core.record import Record
-from gametable.rulebook.ingame import answer_in_game
+from gametable.core.rng import Rng
+from gametable.rulebook import chat as rules_chat
 from gametable.server.api import http_error, record_json, seat_of_request
 from gametable.server.limits import RateLimit, client_of
 from gametable.server.manager import TableManager
+from gametable.server.rules_api import ChatQuestion, reply_json
 from gametable.server.tables import Refused, Table
 
-#: the longest question and chat line accepted
-MAX_QUESTION = 500
+#: the longest chat line accepted (questions: :data:`gametable.server.rules_api.MAX_QUESTION`)
 MAX_CHAT = 200
 #: chat lines per seat: a burst, then this many a second
 CHAT_BURST = 5
@@ -44,8 +55,10 @@ ASK_BURST = 5
 ASK_PER_SECOND = 0.5
 
 
-class Question(BaseModel):
-    question: str = Field(..., min_length=1, max_length=MAX_QUESTION)
+class TableQuestion(ChatQuestion):
+    """A rules question asked at a table: the chat's, with the action the seat just tried."""
+
+    attempt: str | dict[str, Any] | None = Field(None, description="the action just tried")
 
 
 class ChatLine(BaseModel):
@@ -57,6 +70,35 @@ def clean_line(text: str) -> str:
     trimmed; ``""`` if nothing is left."""
     kept = "".join(" " if unicodedata.category(c).startswith("C") else c for c in text)
     return " ".join(kept.split())
+
+
+def attempt_of(state: State, attempt: str | dict[str, Any] | None) -> Action | str | None:
+    """The action a seat says it just tried: its notation as sent (the chat reads it), or its
+    JSON form read as an action; ``None`` for a form this game cannot read (the question is
+    then answered without it)."""
+    if attempt is None or isinstance(attempt, str):
+        return attempt[:200] if isinstance(attempt, str) else None
+    try:
+        return state.game.action_from_json(state, attempt)
+    except (GameError, NotImplementedError):
+        return None
+
+
+def seat_position(state: State, seat: int, judged: dict[str, Any]) -> dict[str, Any] | None:
+    """The position a reply at the table may link to: the position the referee judged,
+    resampled from ``seat``'s view of it (everything hidden from the seat redrawn), so that the
+    link holds nothing of the other seats' hidden facts, whether the judged position is the
+    table's own state or a situation built from the question.  The resampling is seeded by the
+    seat's view alone: the same question on the same position gives the same link, and the
+    link's redrawn cards say nothing about the real ones.  ``None`` when the judged position
+    does not load."""
+    try:
+        judged_state = state.game.state_from_json(judged)
+    except GameError:
+        return None
+    view = json.dumps(judged_state.view(seat), sort_keys=True, default=str)
+    seed = zlib.crc32(view.encode()) * 64 + seat
+    return judged_state.resample(seat, Rng(seed)).to_json()
 
 
 def speaker(table: Table, seat: int) -> str:
@@ -82,7 +124,7 @@ def make_router(manager: TableManager) -> APIRouter:
     @router.post("/{table_id}/ask")
     async def ask(
         table_id: str,
-        body: Question,
+        body: TableQuestion,
         request: Request,
         authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
@@ -96,13 +138,22 @@ def make_router(manager: TableManager) -> APIRouter:
         table = await table_of(table_id)
         seat = seat_of(request, table, authorization)
         game = table.game.name
+        if game not in rulebook.available():
+            raise HTTPException(404, detail={"kind": "unknown", "message": "no rules here"})
+        history = body.earlier()
         if seat is None:
-            if game not in rulebook.available():
-                raise HTTPException(404, detail={"kind": "unknown", "message": "no rules here"})
-            return (await asyncio.to_thread(rulebook.answer, game, body.question)).to_json()
+            reply = await asyncio.to_thread(rules_chat.ask, game, body.question, history=history)
+            return reply_json(reply)
         state = table.state.clone()  # the table plays on while the question is answered
-        reply = await asyncio.to_thread(answer_in_game, state, seat, body.question)
-        return reply.to_json()
+        attempt = attempt_of(state, body.attempt)
+        reply = await asyncio.to_thread(
+            lambda: rules_chat.ask(
+                game, body.question, history=history, state=state, seat=seat, attempt=attempt
+            )
+        )
+        if reply.position is not None:  # (never the table's secrets: see seat_position)
+            reply = replace(reply, position=seat_position(state, seat, reply.position))
+        return reply_json(reply, seat)
 
     @router.post("/{table_id}/chat", status_code=202)
     async def chat(

@@ -12,9 +12,10 @@ export class RulesChat {
   // list: the <ol> of exchanges; form/input: the question form; url: where to POST;
   // headers(): extra request headers; extra(): extra body fields; sectionHref(id): a section's
   // link; onSection(id): called on a click on a section link (true: handled here);
-  // storageKey: where the conversation is kept for this browser tab (null: nowhere)
-  constructor({ list, form, input, url, headers = () => ({}), extra = () => ({}), sectionHref, onSection = null, storageKey = null, status = null }) {
-    Object.assign(this, { list, form, input, url, headers, extra, sectionHref, onSection, storageKey });
+  // storageKey: where the conversation is kept for this browser tab (null: nowhere);
+  // target: where section links open (null: this page)
+  constructor({ list, form, input, url, headers = () => ({}), extra = () => ({}), sectionHref, onSection = null, storageKey = null, status = null, target = null }) {
+    Object.assign(this, { list, form, input, url, headers, extra, sectionHref, onSection, storageKey, target });
     this.history = [];
     this.exchanges = [];
     this.busy = false;
@@ -61,7 +62,7 @@ export class RulesChat {
     this.busy = false;
     this.status.textContent = "";
     this.show(question, reply, true);
-    this.input.focus();
+    this.input.focus({ preventScroll: true });
     return reply;
   }
 
@@ -71,6 +72,7 @@ export class RulesChat {
     this.exchanges = this.exchanges.concat([{ question, reply }]).slice(-KEPT);
     const item = h("li", { class: `exchange${reply.error ? " failed" : reply.answered ? "" : " declined"}${reply.checked ? " checked" : ""}` },
       h("p", { class: "question" }, h("span", { class: "who" }, "You: "), question),
+      reply.answered && reply.question && reply.question !== question ? h("p", { class: "read-as small" }, `(read as: ${reply.question})`) : null,
       ...this.replyParts(reply));
     this.list.append(item);
     while (this.list.children.length > KEPT) this.list.firstElementChild.remove();
@@ -94,7 +96,7 @@ export class RulesChat {
 
   links(sources) {
     return sources.flatMap((s, i) => [i ? "; " : "",
-      h("a", { href: this.sectionHref(s.id), onclick: (ev) => { if (this.onSection?.(s.id)) ev.preventDefault(); } }, s.path),
+      h("a", { href: this.sectionHref(s.id), target: this.target, onclick: (ev) => { if (this.onSection?.(s.id)) ev.preventDefault(); } }, s.path),
       s.statements?.length ? h("span", { class: "ids" }, ` (${s.statements.join(", ")})`) : ""]);
   }
 }

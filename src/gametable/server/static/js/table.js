@@ -6,6 +6,7 @@
 // controls of the current decision share one screen on a laptop and on a phone.
 import { h, seatName, rememberTable } from "./util.js";
 import { installTips } from "./tips.js";
+import { RulesChat } from "./rules-chat.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.hash.slice(1));
@@ -60,11 +61,15 @@ function explain(err) {
 
 // The explanation box: fixed at the bottom of the screen, so a refusal is seen wherever the
 // click happened.
-function showWhy(text, rule) {
+// For a refused action (`attempt`: its JSON form or notation), a button asks the rules chat why.
+function showWhy(text, rule, attempt = null) {
   const box = el("why");
   if (!text) { box.hidden = true; return; }
   box.replaceChildren(h("button", { type: "button", class: "link close", "aria-label": "close", onclick: () => { box.hidden = true; } }, "×"), text);
   if (rule && info) box.append(h("a", { class: "rule", href: `/rules/${info.game}#${rule.id}`, target: "_blank" }, `rulebook: ${rule.section} (${rule.id})`));
+  if (attempt !== null && info?.seat !== null && rulesChat) {
+    box.append(h("button", { type: "button", class: "link ask-why", onclick: () => { box.hidden = true; askWhy(attempt); } }, "ask the rules chat why"));
+  }
   box.hidden = false;
 }
 
@@ -127,7 +132,7 @@ const ctx = {
       showWhy(e.message);
       return { type: "refused", error: { kind: "closed", message: e.message } };
     }
-    if (reply.type === "refused") showWhy(explain(reply.error), reply.error.rule);
+    if (reply.type === "refused") showWhy(explain(reply.error), reply.error.rule, action);
     return reply;
   },
   // would `action` be legal?  { text, rule } (text "legal" when it is)
@@ -250,6 +255,7 @@ function draw() {
   renderer.render(el("board"), ctx);
   drawSummary();
   drawLog();
+  if (chatOpen()) placeDrawer();
 }
 
 function goRematch(id) {
@@ -381,26 +387,81 @@ function authHeaders() {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-async function ask(ev) {
-  ev.preventDefault();
-  const q = el("ask-q").value.trim();
-  const out = el("ask-answer");
-  if (!q) return;
-  out.replaceChildren(h("p", { class: "small" }, "…"));
-  const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/ask`, {
-    method: "POST", headers: { "content-type": "application/json", ...authHeaders() }, body: JSON.stringify({ question: q }) });
-  const a = await res.json();
-  if (!res.ok) { out.replaceChildren(h("p", { class: "error" }, a.detail?.message ?? "the question could not be answered")); return; }
-  out.replaceChildren(h("p", { class: "question" }, h("b", {}, "Q: "), q), h("p", { class: "reply" }, a.text),
-    ...(a.details ?? []).map((d) => h("p", { class: "small" }, d)),
-    a.sources?.length ? h("p", { class: "small" }, "Rests on: ", ...a.sources.flatMap((s, i) => [i ? ", " : "",
-      h("a", { href: `/rules/${info.game}#${s.id}`, target: "_blank" }, s.path)])) : null);
+// The rules chat sits in a tab beside the log. On a laptop (>= 900 px) the open chat is a drawer
+// fixed below the seat's hand and controls (or over the board when they leave it too little room),
+// so opening it never moves them; on a phone it stays in the page, in the log's place. The
+// conversation lasts as long as the page (and the browser tab, in sessionStorage).
+let rulesChat = null;
+let attempt = null;  // the refused action a "why" question is about, sent with the next question
+const WIDE = window.matchMedia("(min-width: 900px)");
+
+function chatOpen() { return !el("ask-panel").hidden; }
+
+function showSideTab(name, { focus = false } = {}) {
+  const chatTab = name === "ask";
+  el("tab-log").setAttribute("aria-selected", String(!chatTab));
+  el("tab-ask").setAttribute("aria-selected", String(chatTab));
+  el("tab-log").tabIndex = chatTab ? -1 : 0;
+  el("tab-ask").tabIndex = chatTab ? 0 : -1;
+  el("log-tab").hidden = chatTab;
+  el("ask-panel").hidden = !chatTab;
+  el("ask-open").setAttribute("aria-expanded", String(chatTab));
+  placeDrawer();
+  if (chatTab && focus) el("ask-q").focus({ preventScroll: WIDE.matches });
+  if (!chatTab) drawLog();
 }
 
+// The drawer's place on a laptop: from just below the hand and the controls to the bottom of
+// the screen, in the side column; over the board's lower part when that leaves under 14em.
+function placeDrawer() {
+  const panel = el("log-panel");
+  const drawer = WIDE.matches && chatOpen();
+  panel.classList.toggle("drawer", drawer);
+  panel.classList.remove("over-board");
+  panel.style.top = "";
+  if (!drawer) return;
+  const em = parseFloat(getComputedStyle(document.body).fontSize) || 15;
+  let below = 0;
+  for (const tid of ["hand", "controls", "turn"]) {
+    const box = document.querySelector(`[data-testid='${tid}']`)?.getBoundingClientRect();
+    if (box && box.height) below = Math.max(below, box.bottom);
+  }
+  const top = Math.max(below + 0.5 * em, window.innerHeight * 0.3);
+  if (window.innerHeight - top < 14 * em) {
+    panel.classList.add("over-board");
+    panel.style.top = `${Math.round(window.innerHeight * 0.45)}px`;
+  } else {
+    panel.style.top = `${Math.round(top)}px`;
+  }
+}
+window.addEventListener("resize", placeDrawer);
+window.addEventListener("scroll", () => { if (chatOpen()) placeDrawer(); }, { passive: true });
+WIDE.addEventListener?.("change", placeDrawer);
+
 function toggleAsk(open) {
-  el("ask-panel").hidden = !open;
-  el("ask-open").setAttribute("aria-expanded", String(open));
-  if (open) el("ask-q").focus();
+  showSideTab(open ? "ask" : "log", { focus: open });
+  if (!open && !WIDE.matches) el("ask-open").focus();
+}
+
+function askWhy(action) {
+  attempt = action;
+  showSideTab("ask");
+  rulesChat.ask("why can't I do that?").finally(() => { attempt = null; });
+}
+
+function setUpRulesChat(game) {
+  if (rulesChat) return;
+  rulesChat = new RulesChat({
+    list: el("ask-answer"),
+    form: el("ask-form"),
+    input: el("ask-q"),
+    url: `/api/tables/${encodeURIComponent(tableId)}/ask`,
+    headers: authHeaders,
+    extra: () => (attempt === null ? {} : { attempt }),
+    sectionHref: (id) => `/rules/${encodeURIComponent(game)}#${id}`,
+    storageKey: `gametable:ask:${tableId}:${token ?? "watch"}`,
+    target: "_blank",  // (the rulebook opens beside the table, which plays on)
+  });
 }
 
 async function chat(ev) {
@@ -420,14 +481,24 @@ async function main() {
   el("sound").addEventListener("click", toggleSound);
   el("spectate").href = `/t/${tableId}`;
   el("spectate").textContent = `${location.origin}/t/${tableId}`;
-  el("ask-open").addEventListener("click", () => toggleAsk(el("ask-panel").hidden));
+  el("ask-open").addEventListener("click", () => toggleAsk(!chatOpen()));
   el("ask-close").addEventListener("click", () => toggleAsk(false));
-  el("ask-form").addEventListener("submit", ask);
+  el("tab-log").addEventListener("click", () => showSideTab("log"));
+  el("tab-ask").addEventListener("click", () => showSideTab("ask", { focus: true }));
+  for (const id of ["tab-log", "tab-ask"]) {
+    el(id).addEventListener("keydown", (ev) => {  // arrow keys move between the tabs
+      if (ev.key !== "ArrowLeft" && ev.key !== "ArrowRight") return;
+      const next = id === "tab-log" ? "ask" : "log";
+      showSideTab(next);
+      el(next === "ask" ? "tab-ask" : "tab-log").focus();
+    });
+  }
   el("chat").addEventListener("submit", chat);
   loadNotes();
   const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
   if (!res.ok) { noSuchTable(); return; }
   const meta = await res.json();
+  setUpRulesChat(meta.game);
   renderer = await loadRenderer(meta.game);
   connect();
 }
