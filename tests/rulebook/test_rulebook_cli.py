@@ -7,11 +7,14 @@ from pathlib import Path
 
 import pytest
 import typer
+from rich.console import Console
 from typer.testing import CliRunner
 
+from gametable.rulebook.answer import Answer, Source
 from gametable.rulebook.chat import ask
 from gametable.rulebook.cli import PROMPT, register
-from gametable.rulebook.render import CHECKED, FROM_TEXT
+from gametable.rulebook.model import load
+from gametable.rulebook.render import CHECKED, FROM_TEXT, render_reply
 from tests.rulebook.helpers import rulebook_text
 from tests.terminal.screen import Session
 
@@ -303,12 +306,6 @@ def test_chat_in_a_terminal_leaves_on_ctrl_d(tmp_path):
 def test_a_checked_reply_renders_its_mark_and_position_within_80_columns():
     """The chat's rendering of a referee-checked reply (made up here: the Lul in hand forbids
     the call, BZ-047), folded to 80 columns."""
-    from rich.console import Console
-
-    from gametable.rulebook.answer import Answer, Source
-    from gametable.rulebook.model import load
-    from gametable.rulebook.render import render_reply
-
     reference = load("balzakken")
     section = reference.section("playing-the-game/important")
     reply = Answer(
