@@ -15,6 +15,7 @@ position are answered from the asking seat's own view (:mod:`.table`).  Anything
 
 from __future__ import annotations
 
+from gametable.core.errors import GameError
 from gametable.core.protocol import State
 from gametable.games.keezbord.answers.numbers import answer_number
 from gametable.games.keezbord.answers.situations import answer_situation
@@ -27,7 +28,10 @@ class KeezbordAnswers:
     """``answer`` and ``answer_at`` for the rules chat."""
 
     def answer(self, question: Question) -> Answer | None:
-        return answer_number(question) or answer_situation(question)
+        try:
+            return answer_number(question) or answer_situation(question)
+        except GameError:  # a situation the position format refuses (two pawns on one space)
+            return None  # is one we cannot build: the rules text answers instead
 
     def answer_at(self, state: State, seat: int, question: Question) -> Answer | None:
         return answer_at(state, seat, question)

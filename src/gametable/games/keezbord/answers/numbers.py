@@ -11,6 +11,7 @@ the game's declaration), never written here.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
@@ -38,8 +39,13 @@ def answer_number(question: Question) -> Answer | None:
     return None
 
 
-def _new_view(players: int) -> dict:
-    return dict(KEEZBORD.new_game(players, seed=0).view(None))
+def _new_game(players: int) -> dict[str, Any]:
+    """A new game's position (JSON) for ``players``: the table the number is read from."""
+    return KEEZBORD.new_game(players, seed=0).to_json()
+
+
+def _new_view(players: int) -> dict[str, Any]:
+    return dict(KEEZBORD.state_from_json(_new_game(players)).view(None))
 
 
 def dealt(question: Question) -> Answer | None:
@@ -55,7 +61,11 @@ def dealt(question: Question) -> Answer | None:
         rf"\b(second|third|later|next|following|after the first|other|tweede|derde|volgende|"
         rf"latere|daarna|andere) {_ROUND}s?\b|\b(after that|then|daarna)\b"
     )
-    first = question.matches(r"\b(first|start|beginning|eerste|begin)\b")
+    after_first = r"\b(after the first|na de eerste)\b"
+    later = later or question.matches(after_first)
+    first = question.matches(r"\b(first|start|beginning|eerste|begin)\b") and not (
+        question.matches(after_first)
+    )
     if not (first or later):
         return None
     view = _new_view(2)
@@ -76,7 +86,8 @@ def dealt(question: Question) -> Answer | None:
         f"De eerste deling geeft iedere speler {n_first} kaarten en elke volgende {n_later}, tot de "
         "stapel op is.",
     )
-    return checked(GAME, question, head, reason, [kb.SETUP, kb.NEXT_DEAL], topic="number")
+    return checked(GAME, question, head, reason, [kb.SETUP, kb.NEXT_DEAL],
+                   position=_new_game(2), topic="number")  # fmt: skip
 
 
 def pack(question: Question) -> Answer | None:
@@ -104,7 +115,8 @@ def pack(question: Question) -> Answer | None:
         ("The rulebook's six-player sentence names clubs twice; gametable uses six of every "
          "rank (docs/rules/keezbord.md).",) if players == 6 else ()
     )  # fmt: skip
-    return checked(GAME, question, head, reason, refs, details=details, topic="number")
+    return checked(GAME, question, head, reason, refs, details=details,
+                   position=_new_game(players), topic="number")  # fmt: skip
 
 
 def _no_such_table(question: Question, players: int) -> Answer:
@@ -168,7 +180,8 @@ def pawns_each(question: Question) -> Answer | None:
         f"Every player has {n} pawns, which start in the nest and must all reach the home.",
         f"Iedere speler heeft {n} pionnen, die in het nest beginnen en allemaal thuis moeten komen.",
     )
-    return checked(GAME, question, head, reason, [kb.WINNING], topic="number")
+    return checked(GAME, question, head, reason, [kb.WINNING], position=_new_game(2),
+                   topic="number")  # fmt: skip
 
 
 def deals_per_dealer(question: Question) -> Answer | None:
@@ -188,7 +201,8 @@ def deals_per_dealer(question: Question) -> Answer | None:
         f"Een deler deelt tot de stapel op is: {sizes} = {sum(DEAL_SIZES)} kaarten per speler; "
         "daarna neemt de speler links van de deler het over.",
     )
-    return checked(GAME, question, head, reason, [kb.SETUP, kb.NEXT_DEAL], topic="number")
+    return checked(GAME, question, head, reason, [kb.SETUP, kb.NEXT_DEAL],
+                   position=_new_game(2), topic="number")  # fmt: skip
 
 
 def spaces(question: Question) -> Answer | None:
@@ -208,4 +222,5 @@ def spaces(question: Question) -> Answer | None:
         f"Met {players} spelers heeft de baan {n} vakken, 16 per speler (het spelregelboekje "
         "tekent het bord niet; dit is het gewone keezenbord).",
     )
-    return checked(GAME, question, head, reason, [kb.SETUP], topic="number")
+    return checked(GAME, question, head, reason, [kb.SETUP], position=_new_game(players),
+                   topic="number")  # fmt: skip

@@ -402,7 +402,7 @@ def read_for_partner(question: Question) -> Answer | None:
     other = partner(players) if whose == "partner" else "b"
     mine: list[int | str] = ["H1", "H2", "H3", "H4"] if w.all_home(question) else [5, "N", "N", "N"]
     target = start("abcdef".index(other), players) + 6
-    pawns = {"a": mine, other: [target, "N", "N", "N"]}
+    pawns: dict[str, list[int | str]] = {"a": mine, other: [target, "N", "N", "N"]}
     trial = Trial.of(players, pawns, [card], f"{card} {other}1")
     return verdict(question, trial, [kb.HELP_TEAMMATE])
 

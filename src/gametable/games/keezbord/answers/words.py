@@ -172,7 +172,9 @@ def whose_other(question: Question) -> str | None:
 
 
 def on_own_start(question: Question) -> bool:
-    """A pawn is said to stand on its own start space."""
+    """A pawn is said to stand on its own start space (and not said not to)."""
+    if question.matches(r"\b(not|niet|isn'?t|is niet|never)\b[^,?.]*\b(start|startvak)"):
+        return False
     return question.matches(
         r"\b(on (?:its|his|her|their|my|your) (?:own )?(?:start|starting)(?: space| position|"
         r" square| field|ing space|ing position)?|op (?:zijn|haar|mijn|het|z'n) (?:eigen )?"
