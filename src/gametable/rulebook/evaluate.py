@@ -35,7 +35,7 @@ from importlib import resources
 
 from gametable.rulebook import embed
 from gametable.rulebook.answer import Answer, answer
-from gametable.rulebook.model import available, load
+from gametable.rulebook.model import builtin, load
 from gametable.rulebook.replies import evaluate_replies
 
 SPLITS = ("tune", "heldout")
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     verbose = "-v" in args
     splits = ("tune",) if "--tune" in args else SPLITS
-    games = [a for a in args if not a.startswith("-")] or available()
+    games = [a for a in args if not a.startswith("-")] or builtin()
     for game in games:
         for split in splits:
             replies = evaluate_replies(game, split, offtopic_questions(split))

@@ -27,10 +27,9 @@ from dataclasses import dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
 
-from gametable.core.errors import UnknownGame
-from gametable.core.registry import load_game
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.chat import ask
+from gametable.rulebook.situations import game_package
 
 #: the sets of reply questions: tuned on, and held out
 SPLITS = ("tune", "heldout")
@@ -62,9 +61,8 @@ def grade(question: ReplyQuestion, reply: Answer) -> str:
 
 
 def _folder(game: str) -> Traversable | None:
-    try:
-        package = type(load_game(game)).__module__.rpartition(".")[0]
-    except UnknownGame:
+    package = game_package(game)
+    if package is None:
         return None
     try:
         return resources.files(f"{package}.answers")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
@@ -47,14 +48,27 @@ class TableAnswers(Protocol):
     def answer_at(self, state: State, seat: int, question: Question) -> Answer | None: ...
 
 
+def game_package(game: str) -> str | None:
+    """The package that declares ``game`` (the one its game class lives in), or ``None`` for a
+    game with no engine (a rulebook alone).
+
+    >>> game_package("balzakken")
+    'gametable.games.balzakken'
+    """
+    try:
+        module = type(load_game(game)).__module__
+    except UnknownGame:
+        return None
+    if hasattr(sys.modules[module], "__path__"):  # declared in the package's __init__
+        return module
+    return module.rpartition(".")[0] or None
+
+
 @cache
 def answers_for(game: str) -> GameAnswers | None:
     """The ``ANSWERS`` of ``game``'s ``answers`` sub-package, or ``None`` when it has none."""
-    try:
-        package = type(load_game(game)).__module__.rpartition(".")[0]
-    except UnknownGame:
-        return None
-    if not package or importlib.util.find_spec(f"{package}.answers") is None:
+    package = game_package(game)
+    if package is None or importlib.util.find_spec(f"{package}.answers") is None:
         return None
     found = getattr(importlib.import_module(f"{package}.answers"), "ANSWERS", None)
     return found if isinstance(found, GameAnswers) else None
