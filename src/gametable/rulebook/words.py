@@ -1,16 +1,28 @@
 """Words of questions and rules: stop words, synonyms, phrases, stemming and :func:`tokenize`.
 
-Text is lower-cased, a few phrases are rewritten ("go first" -> "first turn"), split into words,
-stripped of stop words, mapped through tables of synonyms ("shout" -> "call", "seven" -> "7"; per
-game: "piece" -> "pawn" in Keezbord, "war" -> "attack" in Balam...) and stemmed with a
-light stemmer of our own (:func:`stem`); the Snowball English stemmer (``snowballstemmer``) was
-measured in its place and scored the same, so no dependency was added for it.
+Text is lower-cased, stripped of accents, a few phrases are rewritten ("go first" -> "first
+turn"), split into words, stripped of stop words, mapped through tables of synonyms ("shout" ->
+"call", "seven" -> "7"; per game: "piece" -> "pawn" in Keezbord, "war" -> "attack" in Balam...)
+and stemmed with a light stemmer of our own (:func:`stem`); the Snowball English stemmer
+(``snowballstemmer``) was measured in its place and scored the same.
+
+The rules are written in English, and players ask in English or Dutch.  A question that reads
+as Dutch (:func:`gametable.rulebook.question.language`) first loses its Dutch stop words
+(:data:`DUTCH_STOP_WORDS`) and has its Dutch words turned into the English ones the rules use
+(:data:`DUTCH`, and per game :data:`DUTCH_GAME`: "roepen" -> "call", "pionnen" -> "pawn", "De
+Lul" -> "lul", "Heer" -> "king", "dorp" -> "village"); a Dutch word not in the tables is looked
+up by its Snowball Dutch stem ("kaarten" finds "kaart"), then read as an English word would be.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
+
+import snowballstemmer
+
+from gametable.rulebook.question import language
 
 _STOP_TEXT = """
 a about again all also am an and any are as at be because been being but by can could did do does
@@ -296,6 +308,401 @@ GAME_SYNONYMS: dict[str, dict[str, str]] = {
     },
 }
 
+#: Dutch words that say nothing about the rules (removed from a Dutch question only: "die",
+#: "door" and "men" mean other things in English)
+_DUTCH_STOP_TEXT = """
+aan al alle alles als altijd ander andere anders ben bent bij daar daarna dan dat de deze die dit
+doe doen doet door dus echt een eens eigenlijk elk elke en er even gewoon haar had heb hebben hebt
+heeft hem het hier hij hoe hun iemand iedereen iets ik in is ja je jij jou jouw kan kon kun kunnen
+kunt maar me men met mij mijn mn nee niet niets nog nou nu of om omdat ons onze ook op over precies
+s t te toch toen tot u uit uw van veel voor waar waarom wanneer want was wat we wel welk welke
+werd wie wij wil willen wordt worden zal ze zelf zich zij zijn zo zou zoals hoeveel gebeurt
+gebeuren gebeurd iemand eigen graag dezelfde hetzelfde
+"""
+DUTCH_STOP_WORDS = frozenset(_DUTCH_STOP_TEXT.split())
+
+#: Dutch word -> the English word(s) the rules use, for every game (applied to Dutch questions
+#: before the English tables above; a word is also found by its Snowball Dutch stem)
+DUTCH: dict[str, str] = {
+    # play, turns and rounds
+    "spel": "game",
+    "spelletje": "game",
+    "potje": "game",
+    "speler": "player",
+    "spelers": "player",
+    "tegenstander": "opponent",
+    "tegenstanders": "opponent",
+    "tegenspeler": "opponent",
+    "buurman": "next player",
+    "buurvrouw": "next player",
+    "beurt": "turn",
+    "beurten": "turn",
+    "ronde": "round",
+    "rondes": "round",
+    "rondje": "round",
+    "spelen": "play",
+    "speel": "play",
+    "speelt": "play",
+    "gespeeld": "play",
+    "begin": "begin",
+    "beginnen": "begin",
+    "begint": "begin",
+    "eerst": "first",
+    "eerste": "first",
+    "laatste": "last",
+    "volgende": "next",
+    "einde": "end",
+    "eind": "end",
+    "eindigt": "end",
+    "afgelopen": "end",
+    "stoppen": "end",
+    "stopt": "end",
+    "klaar": "end",
+    "winnen": "win",
+    "wint": "win",
+    "winnaar": "win",
+    "gewonnen": "win",
+    "verliezen": "lose",
+    "verliest": "lose",
+    "verloren": "lose",
+    "kwijt": "lose",
+    "gelijk": "tie",
+    "gelijkspel": "tie",
+    "evenveel": "tie",
+    "mag": "may",
+    "mogen": "may",
+    "moet": "must",
+    "moeten": "must",
+    "verplicht": "must",
+    "staan": "stand",
+    "staat": "stand",
+    "sta": "stand",
+    "stond": "stand",
+    "links": "left",
+    "rechts": "right",
+    "klok": "clockwise",
+    "kloksgewijs": "clockwise",
+    # cards and scores
+    "kaart": "card",
+    "kaarten": "card",
+    "kaartje": "card",
+    "hand": "hand",
+    "stapel": "pile",
+    "trekstapel": "draw pile",
+    "pot": "draw pile",
+    "aflegstapel": "discard pile",
+    "trekken": "draw",
+    "trek": "draw",
+    "trekt": "draw",
+    "pakken": "draw",
+    "pak": "draw",
+    "pakt": "draw",
+    "schudden": "shuffle",
+    "geschud": "shuffle",
+    "delen": "deal",
+    "deelt": "deal",
+    "gedeeld": "deal",
+    "deler": "deal",
+    "krijgen": "get",
+    "ruilen": "swap",
+    "ruil": "swap",
+    "ruilt": "swap",
+    "wisselen": "swap",
+    "wissel": "swap",
+    "verwisselen": "swap",
+    "punt": "point",
+    "punten": "point",
+    "score": "score",
+    "scoren": "score",
+    "scoort": "score",
+    "totaal": "total",
+    "waarde": "value",
+    "waard": "value",
+    "telt": "count",
+    "tellen": "count",
+    "hoogste": "high",
+    "hoog": "high",
+    "laagste": "low",
+    "laag": "low",
+    "minder": "less",
+    "meer": "more",
+    "leeg": "empty",
+    "lege": "empty",
+    "geen": "no",
+    "dobbelsteen": "dice",
+    "dobbelstenen": "dice",
+    "werpen": "dice",
+    "bord": "board",
+    "speelbord": "board",
+    "aantal": "number",
+    # numbers
+    "nul": "0",
+    "een": "1",
+    "twee": "2",
+    "drie": "3",
+    "vier": "4",
+    "vijf": "5",
+    "zes": "6",
+    "zeven": "7",
+    "acht": "8",
+    "negen": "9",
+    "tien": "10",
+    "elf": "11",
+    "twaalf": "12",
+    "twintig": "20",
+    "vijfentwintig": "25",
+    "honderd": "100",
+}
+
+#: Dutch words that hold in one game only, as :data:`GAME_SYNONYMS`
+DUTCH_GAME: dict[str, dict[str, str]] = {
+    "balzakken": {
+        "roepen": "call",
+        "roep": "call",
+        "roept": "call",
+        "geroepen": "call",
+        "afleggen": "discard",
+        "weggooien": "discard",
+        "weg": "discard",
+        "gooien": "discard",
+        "gooi": "discard",
+        "afgooien": "discard",
+        "leggen": "discard",
+        "actiekaart": "action card",
+        "actiekaarten": "action card",
+        "lul": "lul",
+        "swinger": "swinger",
+        "vals": "false",
+        "valse": "false",
+        "fout": "false",
+        "foute": "false",
+        "straf": "penalty",
+        "strafpunten": "penalty 25",
+        "goede": "good",
+        "goed": "good",
+        "kleur": "value",
+        "blauwe": "blue",
+        "bal": "ball",
+        "bruisbal": "bruisbal",
+        "negenenzestig": "69",
+        "negenennegentig": "99",
+        "vijftig": "50",
+        "vijfenzeventig": "75",
+        "zichzelf": "yourself",
+        "jezelf": "yourself",
+        "stapels": "pile",
+        "op": "runs out",
+    },
+    "keezbord": {
+        "pion": "pawn",
+        "pionnen": "pawn",
+        "pionnetje": "pawn",
+        "thuishonk": "home",
+        "honk": "home stretch",
+        "huis": "home",
+        "thuis": "home",
+        "binnen": "home",
+        "slaan": "hit",
+        "sla": "hit",
+        "slaat": "hit",
+        "geslagen": "hit",
+        "eraf": "hit",
+        "startvak": "start space",
+        "startplek": "start space",
+        "startpositie": "start space",
+        "beginvak": "start space",
+        "start": "start",
+        "vak": "space",
+        "vakken": "space",
+        "vakjes": "space",
+        "plaatsen": "space",
+        "stappen": "step",
+        "stap": "step",
+        "vooruit": "forward",
+        "achteruit": "backward",
+        "terug": "backward",
+        "passeren": "pass",
+        "passeer": "pass",
+        "voorbij": "pass",
+        "inhalen": "pass",
+        "springen": "pass",
+        "maat": "team",
+        "teamgenoot": "team",
+        "partner": "team",
+        "medespeler": "team",
+        "teams": "team",
+        "boer": "jack",
+        "vrouw": "queen",
+        "heer": "king",
+        "koning": "king",
+        "aas": "ace",
+        "opgooien": "hand in",
+        "inleveren": "hand in",
+        "lopen": "move",
+        "zetten": "move",
+        "zet": "move",
+        "bewegen": "move",
+        "verplaatsen": "move",
+        "splitsen": "split",
+        "verdelen": "split",
+        "beschermd": "protected",
+        "veilig": "safe",
+        "jokers": "joker",
+        "kaartverdeling": "card",
+        "harten": "suit",
+        "klaveren": "club",
+        "ruiten": "diamond",
+        "schoppen": "suit",
+        "oneven": "odd",
+        "oversteken": "overshoot",
+    },
+    "balam": {
+        "koning": "king",
+        "koningen": "king",
+        "volk": "people",
+        "stad": "city",
+        "steden": "city",
+        "dorp": "village",
+        "dorpen": "village",
+        "tempel": "temple",
+        "tempels": "temple",
+        "paleis": "palace",
+        "paleizen": "palace",
+        "markt": "market",
+        "markten": "market",
+        "observatorium": "observatory",
+        "sterrenwacht": "observatory",
+        "garnizoen": "garrison",
+        "garnizoenen": "garrison",
+        "voorraad": "reserve",
+        "voorraden": "reserve",
+        "opslag": "store",
+        "opslaan": "store",
+        "bewaren": "store",
+        "rijkdom": "riches",
+        "rijkdommen": "riches",
+        "grondstof": "riches",
+        "grondstoffen": "riches",
+        "mais": "maize",
+        "cacao": "cacao",
+        "schelp": "shell",
+        "schelpen": "shell",
+        "obsidiaan": "obsidian",
+        "jade": "jade",
+        "gevangene": "prisoner",
+        "gevangenen": "prisoner",
+        "offer": "sacrifice",
+        "offers": "sacrifice",
+        "offeren": "sacrifice",
+        "ceremonie": "sacrifice",
+        "prestigepunten": "prestige",
+        "overwinningspunten": "prestige",
+        "belasting": "tax",
+        "belastingen": "tax",
+        "oorlog": "attack",
+        "oorlogen": "attack",
+        "aanvallen": "attack",
+        "aanval": "attack",
+        "valt": "attack",
+        "verdedigen": "defend",
+        "verdediger": "defend",
+        "gooien": "dice",
+        "gooi": "dice",
+        "worp": "dice",
+        "bouwen": "build",
+        "bouw": "build",
+        "gebouw": "build",
+        "gebouwen": "build",
+        "vernietigen": "destroy",
+        "vernietigd": "destroy",
+        "verwoesten": "destroy",
+        "verwoest": "devastated",
+        "slopen": "destroy",
+        "veroveren": "claim",
+        "overnemen": "claim",
+        "herbouwen": "rebuild",
+        "ramp": "catastrophe",
+        "rampen": "catastrophe",
+        "catastrofe": "catastrophe",
+        "droogte": "drought",
+        "overstroming": "flood",
+        "zonsverduistering": "eclipse",
+        "eclips": "eclipse",
+        "epidemie": "epidemic",
+        "ziekte": "epidemic",
+        "orkaan": "hurricane",
+        "balspel": "ball game",
+        "balspelen": "ball game",
+        "katunkaart": "katun card",
+        "katunkaarten": "katun card",
+        "omdraaien": "turn over",
+        "omgedraaid": "turn over",
+        "opgeslagen": "store",
+        "gebouwd": "build",
+        "productie": "production",
+        "produceren": "produce",
+        "produceert": "produce",
+        "opbrengst": "production",
+        "verdeling": "distribution",
+        "verdelen": "distribution",
+        "vervoer": "transport",
+        "vervoeren": "transport",
+        "blokkade": "blockade",
+        "handelsblokkade": "blockade",
+        "regengod": "rain god",
+        "voorspellen": "divine",
+        "voorspelling": "divine",
+        "vooruitkijken": "divine",
+        "bouwplaats": "site",
+        "plek": "site",
+        "tegel": "tile",
+        "tegels": "tile",
+        "bewapenen": "equip",
+        "uitrusten": "equip",
+        "buurstad": "neighbouring city",
+        "verliezen": "loss",
+        "verlies": "loss",
+        "verloren": "loss",
+        "over": "leftover",
+        "overgebleven": "leftover",
+        "overblijvende": "leftover",
+        "zon": "sun",
+        "lengte": "length",
+        "duurt": "length",
+    },
+}
+
+_DUTCH_STEMMER = snowballstemmer.stemmer("dutch")
+
+
+def _by_stem(table: dict[str, str]) -> dict[str, str]:
+    """``table`` keyed by the Snowball Dutch stems of its words (a stem two words share keeps
+    the first)."""
+    out: dict[str, str] = {}
+    for word, english in table.items():
+        out.setdefault(_DUTCH_STEMMER.stemWord(word), english)
+    return out
+
+
+_DUTCH_STEMS = _by_stem(DUTCH)
+_DUTCH_GAME_STEMS = {game: _by_stem(table) for game, table in DUTCH_GAME.items()}
+
+
+def dutch_to_english(word: str, game: str | None = None) -> str:
+    """The English word(s) the rules use for the Dutch ``word`` (``word`` itself when the
+    tables do not know it), the game's own words first.
+
+    >>> dutch_to_english("pionnen", "keezbord"), dutch_to_english("kaarten")
+    ('pawn', 'card')
+    """
+    own = DUTCH_GAME.get(game or "", {})
+    found = own.get(word) or DUTCH.get(word)
+    if found is None:
+        root = _DUTCH_STEMMER.stemWord(word)
+        found = _DUTCH_GAME_STEMS.get(game or "", {}).get(root) or _DUTCH_STEMS.get(root)
+    return found or word
+
+
 #: phrases (in lower case) read as other words before splitting into terms
 PHRASES: dict[str, str] = {
     "goes first": "first turn",
@@ -311,7 +718,7 @@ PHRASES: dict[str, str] = {
     "conquer": "claim",
 }
 
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_WORD = re.compile(r"[^\W_]+(?:'[a-z]+)?")
 
 
 def stem(word: str) -> str:
@@ -341,9 +748,19 @@ def stem(word: str) -> str:
 
 
 @cache
-def _terms(word: str, game: str | None) -> tuple[str, ...]:
-    word = GAME_SYNONYMS.get(game or "", {}).get(word) or SYNONYMS.get(word, word)
-    return tuple(stem(w) for w in word.split())
+def _terms(word: str, game: str | None, lang: str = "en") -> tuple[str, ...]:
+    words = dutch_to_english(word, game).split() if lang == "nl" else [word]
+    out: list[str] = []
+    for w in words:
+        w = GAME_SYNONYMS.get(game or "", {}).get(w) or SYNONYMS.get(w, w)
+        out.extend(stem(part) for part in w.split())
+    return tuple(out)
+
+
+def _plain(text: str) -> str:
+    """``text`` in lower case without accents ("maïs" -> "mais", "één" -> "een")."""
+    text = unicodedata.normalize("NFKD", text.lower().replace("’", "'"))
+    return "".join(c for c in text if not unicodedata.combining(c))
 
 
 def tokenize(text: str, game: str | None = None) -> list[str]:
@@ -353,19 +770,25 @@ def tokenize(text: str, game: str | None = None) -> list[str]:
 
     >>> tokenize("Can I call BALZAK! with a Swinger in my hand?")
     ['call', 'balzak', 'swinger', 'hand']
+    >>> tokenize("mag ik BALZAK! roepen met De Lul in mijn hand?", "balzakken")
+    ['may', 'balzak', 'call', 'lul', 'hand']
     """
-    text = text.lower().replace("’", "'")
-    for phrase, replacement in PHRASES.items():
-        if phrase in text:
-            text = re.sub(rf"\b{re.escape(phrase)}\b", replacement, text)
+    text = _plain(text)
+    words = _WORD.findall(text)
+    lang = language(words)
+    if lang == "en":
+        for phrase, replacement in PHRASES.items():
+            if phrase in text:
+                text = re.sub(rf"\b{re.escape(phrase)}\b", replacement, text)
+        words = _WORD.findall(text)
     out: list[str] = []
-    for word in _WORD.findall(text):
+    for word in words:
         if word.endswith("'s"):
             word = word[:-2]
         if word[:-1].isdigit() and word[-1] == "s":  # "two 3s"
             word = word[:-1]
         word = word.replace("'", "")
-        if not word or word in STOP_WORDS:
+        if not word or word in STOP_WORDS or (lang == "nl" and word in DUTCH_STOP_WORDS):
             continue
-        out.extend(_terms(word, game))
+        out.extend(_terms(word, game, lang))
     return out
