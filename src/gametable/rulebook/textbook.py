@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import gametable.games as games_package
-from gametable.terminal.saves import data_folder
+from gametable.core.paths import data_folder
 
 #: the largest rulebook file read (the rulebooks in shared/rulebooks/ are under 20 KB)
 MAX_BYTES = 1_000_000

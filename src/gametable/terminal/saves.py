@@ -20,28 +20,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from gametable.core.errors import RecordError
+from gametable.core.paths import DATA_DIR_VARIABLE, data_folder
 from gametable.core.protocol import State
 from gametable.core.record import Record
-
-#: the environment variable that moves the data folder (tests point it at a temporary folder)
-DATA_DIR_VARIABLE = "GAMETABLE_DATA_DIR"
 
 #: how a save names a seat played by a person (a bot's seat is named by its spec)
 PERSON = "person"
 
 _STAMP = "%Y%m%d-%H%M%S"
 _NAME = re.compile(r"^(?P<game>[a-z0-9_]+)-(?P<stamp>\d{8}-\d{6})(?:-(?P<n>\d+))?\.json$")
-
-
-def data_folder() -> Path:
-    """gametable's data folder (not created here)."""
-    override = os.environ.get(DATA_DIR_VARIABLE)
-    if override:
-        return Path(override)
-    return Path(platformdirs.user_data_dir("gametable", appauthor=False))
 
 
 def saves_folder() -> Path:
