@@ -1,0 +1,394 @@
+"""Calling BALZAK!: may I call here, and what does a call score ("Action 4", "Important",
+"BALZAK! - End of a Round").
+
+Both build the situation the question describes and let the engine decide: the call is tried
+for the seat (on the engine's own state, a position built for the question) and, when the
+engine accepts it, the round's record says the kind of call and what everyone writes down.
+
+>>> from gametable.rulebook.question import Question
+>>> may_call(Question.read("I hold 3 points and The Lul, may I call BALZAK!?")).text.split()[0]
+'No.'
+>>> reply = score_call(Question.read("I called with 3 and my neighbour has 3: who scores what?"))
+>>> reply.text.split(".")[0]
+'A false BALZAK!: you write 25 and your neighbour writes 0'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gametable.core.errors import IllegalAction
+from gametable.core.rules import RuleRef
+from gametable.games.balzakken.answers import refs
+from gametable.games.balzakken.answers.build import build, cards_worth, load
+from gametable.games.balzakken.answers.grammar import Holder, Table, read_table
+from gametable.games.balzakken.answers.names import hand_text
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked, yes_no
+
+GAME = "balzakken"
+BALZAK_LIMIT = 5
+_CALLING = re.compile(r"\b(?:call|calls|called|calling|roep|roept|riep|roepen)\b|balzak")
+_OUT_OF_TURN = re.compile(
+    r"\b(?:not my turn|not on my turn|out of turn|someone else'?s turn|another player'?s turn|"
+    r"(?:his|her|their|my neighbou?r'?s|the other player'?s|an opponent'?s) turn|"
+    r"while (?:it is|it's) not my turn|niet aan de beurt|niet mijn beurt|niet aan zet|"
+    r"buiten mijn beurt|in de beurt van)\b"
+)
+_AFTER_ACTION = re.compile(
+    r"\b(?:after (?:discarding|swapping|playing|drawing|i (?:discard|swap|play|draw))|"
+    r"(?:discarded|swapped|played|drew) .*(?:this turn|then|now|first)|"
+    r"(?:first|and then|then also|also) (?:discard|swap|play|call)|in the same turn|"
+    r"na het (?:afleggen|ruilen|spelen)|(?:afgelegd|geruild|gespeeld) .*(?:nog|ook|daarna|dan)|"
+    r"eerst .* (?:dan|daarna)|in dezelfde beurt)\b"
+)
+_ASKS_EVERYONE = re.compile(
+    r"\b(?:who|everyone|everybody|each|all|scores what|gets what|wie|iedereen|elke speler|"
+    r"allemaal|krijgt wat|de anderen|the others)\b"
+)
+_GOOD = re.compile(r"\b(?:good|goede|goed|geldige)\b")
+_FALSE = re.compile(r"\b(?:false|valse|fout|foute|wrong)\b")
+
+
+@dataclass
+class Judged:
+    """A call the engine scored: the position before it and the round's record."""
+
+    position: dict[str, Any]
+    record: dict[str, Any]
+    seats: list[Holder]
+    caller: int
+
+
+# -- may I call? -------------------------------------------------------------------------------
+def asks_may_call(question: Question) -> bool:
+    """ "May I call BALZAK! ...?", "mag ik BALZAK! roepen ...?"."""
+    if question.kind != "yesno" or question.matches(r"\b(?:good|false|goed|goede|valse)\b"):
+        return False
+    return question.matches(r"\b(?:call|roep|roepen)\b|\bbalzak\b.*\b(?:allowed|legal|ok|mag)\b")
+
+
+def may_call(question: Question) -> Answer | None:
+    """Whether the asker may call BALZAK! in the situation described: the engine tries the call.
+
+    1. out of turn: another seat is to move; 2. after another action: the asker acts first,
+    then calls; 3. otherwise the asker is to move with the hand described.
+    """
+    table = read_table(question)
+    me = table.me
+    out_of_turn = bool(_OUT_OF_TURN.search(question.lower))
+    after = bool(_AFTER_ACTION.search(question.lower))
+    if not me.described and not (out_of_turn or after):
+        return None
+    used: Counter[str] = Counter()
+    mine = hand_of(me, used) if me.described else cards_worth(2, used)
+    if mine is None:
+        return None
+    acted = [c for c in table.acted if c not in ("S", "L")][:1] or ["9"]
+    if after:
+        mine = [*mine, *acted]
+        used.update(acted)
+    others = _other_hands(table, used, filler=8)
+    if others is None:
+        return None
+    position = build([mine, *others], to_move=1 if out_of_turn else 0)
+    state = load(position)
+    if state is None:
+        return None
+    if after:
+        state.apply(f"discard {acted[0]}", 0)
+    try:
+        state.apply("balzak", 0)
+    except IllegalAction as error:
+        return checked(
+            GAME, question, yes_no(question, False), refs.refusal_reason(question, error),
+            [error.rule], position=position,
+        )  # fmt: skip
+    record = state.view(None)["rounds"][-1]
+    value = record["values"][0]
+    refs_used: list[RuleRef] = [refs.CALL]
+    if value > BALZAK_LIMIT:
+        verdict = question.say(
+            f"Yes, but it costs you: with {value} points you write 25 and every other player "
+            "writes 0.",
+            f"Ja, maar het kost je: met {value} punten schrijf je 25 op en alle anderen 0.",
+        )
+        reason = question.say(
+            "A call with more than 5 points is allowed but counts as a false BALZAK!.",
+            "Roepen met meer dan 5 punten mag, maar telt als een valse BALZAK!.",
+        )
+        refs_used.append(refs.OVERCALL)
+    else:
+        verdict = yes_no(question, True)
+        reason = question.say(
+            f"On your turn, with {value} points ({hand_text(position['hands'][0], 'en')}) and "
+            "no action card in your hand, you may call BALZAK! as your whole turn.",
+            f"In je beurt, met {value} punten ({hand_text(position['hands'][0], 'nl')}) en "
+            "geen actiekaart in je hand, mag je BALZAK! roepen als je hele beurt.",
+        )
+        if any(h.described for h in table.holders[1:]):
+            reason += " " + _outcome_sentence(question, record, table.holders)
+            refs_used.append(refs.GOOD if record["kind"] == "good" else refs.FALSE)
+    return checked(GAME, question, verdict, reason, refs_used, position=position)
+
+
+# -- what does a call score? --------------------------------------------------------------------
+def asks_score(question: Question) -> bool:
+    """ "Who scores what?", "what do I score?", "is it a good BALZAK!?" about a call."""
+    if not _CALLING.search(question.lower):
+        return False
+    if question.kind in ("number", "what"):
+        return True
+    return question.kind == "yesno" and bool(
+        _GOOD.search(question.lower) or _FALSE.search(question.lower)
+    )
+
+
+def score_call(question: Question) -> Answer | None:
+    """What everybody writes down after the call the question describes (the engine scores it)."""
+    table = read_table(question)
+    caller = table.caller if table.caller is not None else 0
+    named = [h for h in table.holders if h.described]
+    if not named:
+        return None
+    judged = _judge(question, table, caller)
+    if judged is None:
+        return None
+    record, seats = judged.record, judged.seats
+    kind = record["kind"]
+    sentence = _outcome_sentence(question, record, seats)
+    rule_refs = _score_refs(record, seats)
+    me_seat = next((i for i, h in enumerate(seats) if h.me), None)
+    if question.kind == "yesno":
+        good = _GOOD.search(question.lower) is not None
+        verdict = yes_no(question, (kind == "good") == good)
+        return checked(
+            GAME, question, verdict, sentence + " " + _why(question, record, seats),
+            rule_refs, position=judged.position,
+        )  # fmt: skip
+    if me_seat is None or _ASKS_EVERYONE.search(question.lower) or not seats[me_seat].described:
+        if me_seat is not None and not seats[me_seat].described and judged.caller != me_seat:
+            return None  # "I" said nothing of my hand and did not call: nothing to score
+        verdict = _kind_words(question, kind) + ": " + _lower_first(sentence)
+        reason = _why(question, record, seats)
+    else:
+        points = record["points"][me_seat]
+        verdict = f"{points}."
+        reason = sentence + " " + _why(question, record, seats)
+    details = _hand_lines(question, record, seats)
+    extra = _overcall_note(question, table, caller, me_seat)
+    if extra:
+        details.append(extra)
+    return checked(
+        GAME, question, verdict, reason, rule_refs, position=judged.position, details=details
+    )
+
+
+def _judge(question: Question, table: Table, caller: int) -> Judged | None:
+    """The engine's record of the call: the hands described, the undescribed ones filled in so
+    that the call is what the question says (good, false, or as the hands make it)."""
+    used: Counter[str] = Counter()
+    hands: list[list[str] | None] = []
+    seats: list[Holder] = []
+    for i, holder in enumerate(table.holders):
+        if not holder.described and i != caller:
+            continue
+        seats.append(holder)
+        hands.append(hand_of(holder, used) if holder.described else None)
+    if any(h is None for i, h in enumerate(hands) if seats[i].described):
+        return None
+    caller_seat = seats.index(table.holders[caller])
+    said = [h.value for h in seats]
+    values = [v for v in said if v is not None]
+    others_values = [v for i, v in enumerate(said) if i != caller_seat and v is not None]
+    if hands[caller_seat] is None:
+        lowest = min(values) if values else 3
+        want_false = _FALSE.search(question.lower) is not None
+        target = min(lowest, BALZAK_LIMIT) if want_false else min(lowest - 1, 2)
+        hands[caller_seat] = cards_worth(target, used)
+        if hands[caller_seat] is None:
+            return None
+    if len(seats) == 1:
+        mine = seats[0].value or 0
+        if table.others_lower:
+            extra = cards_worth(mine - 1, used)
+        elif table.others_higher or mine > BALZAK_LIMIT:
+            extra = cards_worth(max(mine, 0) + 4, used)
+        else:
+            return None  # the others' hands decide, and the question says nothing of them
+        if extra is None:
+            return None
+        seats.append(Holder(False, "every other player", "alle anderen"))
+        hands.append(extra)
+    elif table.others_higher and not others_values:
+        return None
+    filled = [h for h in hands if h is not None]
+    if len(filled) != len(seats) or len(seats) > 8:
+        return None
+    position = build(filled, to_move=caller_seat)
+    state = load(position)
+    if state is None:
+        return None
+    try:
+        state.apply("balzak", caller_seat)
+    except IllegalAction:
+        return None  # an action card in the caller's hand: no call to score
+    return Judged(position, dict(state.view(None)["rounds"][-1]), seats, caller_seat)
+
+
+def hand_of(holder: Holder, used: Counter[str]) -> list[str] | None:
+    """The cards of a hand the question describes: the cards named, and cards worth the points
+    said (``used`` keeps count of the deck)."""
+    if holder.empty:
+        return []
+    cards = list(holder.cards)
+    used.update(cards)
+    if any(used[c] > 8 for c in cards):
+        return None
+    if holder.points:
+        worth = cards_worth(sum(holder.points), used)
+        if worth is None:
+            return None
+        cards += worth
+    return cards
+
+
+def _other_hands(table: Table, used: Counter[str], filler: int) -> list[list[str]] | None:
+    hands = []
+    for holder in table.holders[1:]:
+        hand = hand_of(holder, used) if holder.described else cards_worth(filler, used)
+        if hand is None:
+            return None
+        hands.append(hand)
+    if not hands:
+        hand = cards_worth(filler, used)
+        if hand is None:
+            return None
+        hands.append(hand)
+    return hands
+
+
+# -- words ---------------------------------------------------------------------------------------
+def _names(question: Question, seats: Sequence[Holder]) -> list[str]:
+    return [("jij" if question.lang == "nl" else "you") if h.me else h.label(question.lang)
+            for h in seats]  # fmt: skip
+
+
+def _outcome_sentence(question: Question, record: dict[str, Any], seats: Sequence[Holder]) -> str:
+    """ "You write 25 and your neighbour writes 0." (what each writes down this round)."""
+    names = _names(question, seats)
+    points = record["points"]
+    if question.lang == "nl":
+        parts = [f"{n} schrijft {p} op" for n, p in zip(names, points, strict=True)]
+        parts[0] = parts[0][0].upper() + parts[0][1:]
+        return (", ".join(parts[:-1]) + " en " + parts[-1] if len(parts) > 1 else parts[0]) + "."
+    parts = [
+        f"{n} write{'' if n == 'you' else 's'} {p}" for n, p in zip(names, points, strict=True)
+    ]
+    text = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+    return text[0].upper() + text[1:] + "."
+
+
+def _kind_words(question: Question, kind: str) -> str:
+    if kind == "good":
+        return question.say("A good BALZAK!", "Een goede BALZAK!")
+    if kind == "false":
+        return question.say("A false BALZAK!", "Een valse BALZAK!")
+    return question.say(
+        "A false BALZAK! (more than 5 points)", "Een valse BALZAK! (meer dan 5 punten)"
+    )
+
+
+def _lower_first(text: str) -> str:
+    return text[0].lower() + text[1:] if not text.startswith("I ") else text
+
+
+def _why(question: Question, record: dict[str, Any], seats: Sequence[Holder]) -> str:
+    """Why the call scores as it does, in one sentence."""
+    caller = record["caller"]
+    values = record["values"]
+    names = _names(question, seats)
+    mine = values[caller]
+    if record["kind"] == "overcall":
+        return question.say(
+            f"The caller held {mine} points, more than 5, so the call costs 25 and every other "
+            "player writes 0.",
+            f"De roeper had {mine} punten, meer dan 5, dus kost de roep 25 punten en schrijven "
+            "alle anderen 0 op.",
+        )
+    if record["kind"] == "false":
+        low = min(v for s, v in enumerate(values) if s != caller)
+        who = [names[s] for s, v in enumerate(values) if s != caller and v == low]
+        who_text = " and ".join(who) if question.lang == "en" else " en ".join(who)
+        holds = "hold" if len(who) > 1 or who == ["you"] else "holds"
+        return question.say(
+            f"{who_text[0].upper() + who_text[1:]} {holds} {low} points, as few as the caller "
+            "or fewer, so the call is false: the caller writes 25, the lowest other hand writes "
+            "0 and the rest write their hands.",
+            f"{who_text[0].upper() + who_text[1:]} heeft {low} punten, evenveel als de roeper of "
+            "minder, dus de roep is vals: de roeper schrijft 25 op, de laagste andere hand 0 en "
+            "de rest hun punten.",
+        )
+    below = " (never below 0)" if mine < 0 else ""
+    below_nl = " (nooit onder 0)" if mine < 0 else ""
+    return question.say(
+        f"The caller holds {mine} points and every other hand more, so the call is good: the "
+        f"caller writes 0{below} and every other player writes the points in their hand.",
+        f"De roeper heeft {mine} punten en elke andere hand meer, dus de roep is goed: de "
+        f"roeper schrijft 0 op{below_nl} en de anderen de punten in hun hand.",
+    )
+
+
+def _hand_lines(question: Question, record: dict[str, Any], seats: Sequence[Holder]) -> list[str]:
+    """One line per hand: its cards and points, The Lul counted 10 and The Swinger 0."""
+    names = _names(question, seats)
+    lines = []
+    for name, hand, value in zip(names, record["hands"], record["values"], strict=True):
+        cards = hand_text(hand, question.lang)
+        lines.append(
+            question.say(
+                f"{name}: {cards}, {value} points in hand"
+                + (" (The Lul counts 10)" if "L" in hand else "")
+                + (" (The Swinger counts 0)" if "S" in hand else ""),
+                f"{name}: {cards}, {value} punten in de hand"
+                + (" (De Lul telt 10)" if "L" in hand else "")
+                + (" (De Swinger telt 0)" if "S" in hand else ""),
+            )
+        )
+    return lines
+
+
+def _score_refs(record: dict[str, Any], seats: Sequence[Holder]) -> list[RuleRef]:
+    kind = record["kind"]
+    out = [refs.GOOD if kind == "good" else refs.FALSE if kind == "false" else refs.OVERCALL]
+    values = record["values"]
+    caller = record["caller"]
+    if kind == "false" and sum(v == min(values) for s, v in enumerate(values) if s != caller) > 1:
+        out.append(refs.FALSE_TIES)
+    if any(v < 0 for v in values):
+        out.append(refs.BELOW_ZERO)
+    hands = record["hands"]
+    if any("L" in h for h in hands):
+        out.append(refs.LUL_IN_HAND)
+    if any("S" in h for h in hands):
+        out.append(refs.SWINGER_IN_HAND)
+    return out
+
+
+def _overcall_note(
+    question: Question, table: Table, caller: int, me_seat: int | None
+) -> str | None:
+    """When the question did not say the caller's hand and the asker did not call: what the
+    asker would write after a call with more than 5 points (0, as the engine scores it)."""
+    holder = table.holders[caller]
+    if holder.described or holder.me or me_seat is None:
+        return None
+    return question.say(
+        "If the caller held more than 5 points, the call costs the caller 25 and you write 0.",
+        "Had de roeper meer dan 5 punten, dan kost het de roeper 25 en schrijf jij 0 op.",
+    )

@@ -1,0 +1,208 @@
+"""Numbers the game's data and engine work out without a whole situation: cards dealt, the
+deck, the player counts, a card's points, the cards The Lul makes a player draw, the cost of a
+false call, the end of the game.
+
+>>> from gametable.rulebook.question import Question
+>>> fact(Question.read("How many points is the Blue Ball worth?")).text.split()[0]
+'11.'
+>>> fact(Question.read("Hoeveel kaarten krijgt elke speler?")).text.split(".")[0]
+'5'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from gametable.core.registry import load_game
+from gametable.games.balzakken.answers import refs
+from gametable.games.balzakken.answers.build import build, load
+from gametable.games.balzakken.answers.names import CARDS, card_name
+from gametable.games.balzakken.scoring import BALZAK_LIMIT, FALSE_PENALTY, GAME_END
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked
+
+GAME = "balzakken"
+_PLAYERS = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight) (?:players|spelers)\b")
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def asks_fact(question: Question) -> bool:
+    return question.kind == "number"
+
+
+def fact(question: Question) -> Answer | None:
+    """The first of the numbers below that the question asks for."""
+    for asks, answer in _FACTS:
+        if question.matches(asks):
+            reply = answer(question)
+            if reply is not None:
+                return reply
+    return None
+
+
+def cards_dealt(question: Question) -> Answer | None:
+    """Cards in each hand at the deal: a new game of the engine, counted."""
+    found = _PLAYERS.search(question.lower)
+    players = 3
+    if found:
+        players = int(_COUNTS.get(found.group(1), found.group(1)))
+    game = load_game(GAME)
+    if players not in game.player_counts:
+        return None
+    state = game.new_game(players, seed=1)
+    view = state.view(0)
+    dealt = len(view["hand"])
+    return checked(
+        GAME, question, f"{dealt}.",
+        question.say(
+            f"Every player is dealt {dealt} cards at the start of a round; the rest form the "
+            "draw pile, and its top card is turned up to start the discard pile.",
+            f"Elke speler krijgt aan het begin van een ronde {dealt} kaarten; de rest is de "
+            "trekstapel, en de bovenste kaart gaat open als begin van de aflegstapel.",
+        ),
+        [refs.SETUP], position=state.to_json(),
+    )  # fmt: skip
+
+
+def deck_size(question: Question) -> Answer | None:
+    """The cards of a new game, counted: hands, the discard pile and the draw pile."""
+    state = load_game(GAME).new_game(2, seed=1)
+    view = state.view(None)
+    total = sum(view["hand_sizes"]) + len(view["discard_pile"]) + view["draw_pile_size"]
+    return checked(
+        GAME, question, f"{total}.",
+        question.say(
+            f"The deck has {total} cards: four of each Balzak from -1 to 11, four Swingers and "
+            "four Luls (the rulebook does not count them; gametable's deck options change it).",
+            f"Het spel heeft {total} kaarten: vier van elke Balzak van -1 tot 11, vier Swingers "
+            "en vier Lullen (het regelboek telt ze niet; de opties van gametable passen het aan).",
+        ),
+        [refs.BALZAKKEN],
+    )  # fmt: skip
+
+
+def player_counts(question: Question) -> Answer | None:
+    counts = load_game(GAME).player_counts
+    low, high = min(counts), max(counts)
+    return checked(
+        GAME, question, question.say(f"{low} to {high} players.", f"{low} tot {high} spelers."),
+        question.say(
+            f"gametable deals {low} to {high} players 5 cards each from the deck.",
+            f"gametable deelt {low} tot {high} spelers elk 5 kaarten uit het spel.",
+        ),
+        [refs.SETUP],
+    )  # fmt: skip
+
+
+def card_points(question: Question) -> Answer | None:
+    """A card's points in a hand when someone calls: a hand of just that card, valued."""
+    mentions = CARDS.find(question)
+    numbers = [n for n in question.numbers if -1 <= n <= 11]
+    card = mentions[0].name if mentions else (str(numbers[0]) if len(numbers) == 1 else None)
+    if card is None:
+        return None
+    position = build([[card], ["9"]], to_move=1)
+    state = load(position)
+    if state is None:
+        return None
+    value = state.view(0)["hand_value"]
+    rule = {"L": refs.LUL_IN_HAND, "S": refs.SWINGER_IN_HAND}.get(card, refs.BALZAKKEN)
+    name_en, name_nl = card_name(card, "en"), card_name(card, "nl")
+    return checked(
+        GAME, question, f"{value}.",
+        question.say(
+            f"{name_en[0].upper() + name_en[1:]} counts {value} points if it is still in your "
+            "hand when someone calls BALZAK!.",
+            f"{name_nl[0].upper() + name_nl[1:]} telt {value} punten als hij nog in je hand zit "
+            "wanneer iemand BALZAK! roept.",
+        ),
+        [rule], position=position,
+    )  # fmt: skip
+
+
+def lul_draws(question: Question) -> Answer | None:
+    """The cards The Lul makes a player draw: played by the engine, counted."""
+    position = build([["L", "3"], ["4", "5"], ["6", "7"]], to_move=0)
+    state = load(position)
+    if state is None:
+        return None
+    before = state.view(0)["hand_sizes"][1]
+    state.apply("lul 1", 0)
+    drawn = state.view(0)["hand_sizes"][1] - before
+    return checked(
+        GAME, question, f"{drawn}.",
+        question.say(
+            f"The player who gets The Lul in front of them draws {drawn} cards from the draw "
+            "pile at once; the one who played it draws nothing.",
+            f"Wie De Lul voor zich krijgt, trekt meteen {drawn} kaarten van de trekstapel; "
+            "wie hem speelde, trekt niets.",
+        ),
+        [refs.LUL_PLAYED], position=position,
+    )  # fmt: skip
+
+
+def false_cost(question: Question) -> Answer | None:
+    """A false call, scored by the engine: a tie on the lowest hand."""
+    position = build([["3"], ["3"], ["9"]], to_move=0)
+    state = load(position)
+    if state is None:
+        return None
+    state.apply("balzak", 0)
+    record = state.view(None)["rounds"][-1]
+    cost = record["points"][0]
+    if cost != FALSE_PENALTY:
+        return None
+    return checked(
+        GAME, question, f"{cost}.",
+        question.say(
+            f"A false BALZAK! costs the caller {cost} points (their hand is forfeited); the "
+            "lowest other hand writes 0, or with more than 5 points everybody else writes 0.",
+            f"Een valse BALZAK! kost de roeper {cost} punten (zijn hand telt niet); de laagste "
+            "andere hand schrijft 0 op, of bij meer dan 5 punten schrijven alle anderen 0.",
+        ),
+        [refs.FALSE, refs.OVERCALL], position=position,
+    )  # fmt: skip
+
+
+def game_end(question: Question) -> Answer | None:
+    return checked(
+        GAME, question, f"{GAME_END}.",
+        question.say(
+            f"The game ends after the round in which someone reaches {GAME_END} points or more; "
+            "the player with the fewest points wins.",
+            f"Het spel eindigt na de ronde waarin iemand {GAME_END} punten of meer haalt; wie de "
+            "minste punten heeft, wint.",
+        ),
+        [refs.GAME_END],
+    )  # fmt: skip
+
+
+def call_limit(question: Question) -> Answer | None:
+    return checked(
+        GAME, question, f"{BALZAK_LIMIT}.",
+        question.say(
+            f"You may call BALZAK! on your turn with {BALZAK_LIMIT} points or fewer in your "
+            "hand and no action card.",
+            f"Je mag BALZAK! roepen in je beurt met {BALZAK_LIMIT} punten of minder in je hand "
+            "en geen actiekaart.",
+        ),
+        [refs.CALL],
+    )  # fmt: skip
+
+
+#: (pattern in the question, its answer), tried in order
+_FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
+    (
+        r"\b(?:draw|draws|trek|trekt|trekken)\b.*\blul|\blul\b.*\b(?:draw|draws|trek|trekt)\b",
+        lul_draws,
+    ),
+    (r"\bfalse\b|\bvalse\b|\bcost\b|\bkost\b", false_cost),
+    (r"\b(?:end|ends|eindigt|afgelopen|over)\b", game_end),
+    (r"\b(?:worth|count|counts|telt|tellen|waard|points is|punten is)\b", card_points),
+    (r"\bcall\b|\broepen\b", call_limit),
+    (r"\bhow many players|\bhoeveel spelers|\bwith how many|\bmet hoeveel", player_counts),
+    (r"\b(?:deck|box|in the game|in het spel|doos|stapel in totaal)\b", deck_size),
+    (r"\b(?:cards|kaarten)\b", cards_dealt),
+)

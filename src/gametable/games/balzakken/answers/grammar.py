@@ -1,0 +1,412 @@
+"""Balzakken's situation grammar: who holds what, who calls, and what the question asks about.
+
+A question such as "I called with 3 and my neighbour has 3: who scores what?" is read as a small
+table: the asker ("you", always seat 0), the other players it names in order (a neighbour, an
+opponent, "someone", "the others" with their points), the points or cards each holds, and who
+called BALZAK!.  Everything is read from the words of a
+:class:`~gametable.rulebook.question.Question`, in English or Dutch.
+
+>>> t = read_table(Question.read("I called with 3 and my neighbour has 3: who scores what?"))
+>>> [(h.label_en, h.value) for h in t.holders], t.caller
+([('you', 3), ('your neighbour', 3)], 0)
+>>> t = read_table(Question.read("Iemand roept BALZAK! en ik heb De Lul en een 3."))
+>>> [(h.me, h.cards) for h in t.holders], t.caller
+([(True, ['L', '3']), (False, [])], 1)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from gametable.games.balzakken.answers.names import CARDS, VALUE_WORDS
+from gametable.rulebook.question import Question
+
+ME = frozenset(
+    [
+        "i",
+        "i'm",
+        "i've",
+        "i'd",
+        "me",
+        "my",
+        "mine",
+        "myself",
+        "ik",
+        "mijn",
+        "mij",
+        "mijzelf",
+        "mezelf",
+    ]
+)
+#: words that name another player, and how a reply names that player
+OTHERS = {
+    "neighbour": ("your neighbour", "je buurman"),
+    "neighbor": ("your neighbour", "je buurman"),
+    "buurman": ("your neighbour", "je buurman"),
+    "buurvrouw": ("your neighbour", "je buurvrouw"),
+    "opponent": ("your opponent", "je tegenstander"),
+    "tegenstander": ("your opponent", "je tegenstander"),
+    "tegenspeler": ("your opponent", "je tegenspeler"),
+    "partner": ("your partner", "je partner"),
+    "someone": ("the other player", "de andere speler"),
+    "somebody": ("the other player", "de andere speler"),
+    "iemand": ("the other player", "de andere speler"),
+    "player": ("the other player", "de andere speler"),
+    "speler": ("the other player", "de andere speler"),
+    "friend": ("your friend", "je vriend"),
+    "vriend": ("your friend", "je vriend"),
+    "vriendin": ("your friend", "je vriendin"),
+}
+#: words that always start a new other player ("another", "a second player")
+NEW_OTHER = frozenset(
+    ["another", "other", "second", "third", "fourth", "ander", "andere", "tweede", "derde"]
+)
+#: words that go on about the last other player named
+PRONOUNS = frozenset(["he", "she", "his", "her", "him", "hij", "zij", "ze", "haar", "hem"])
+#: "the others have 6 and 9": each number that follows is one more player
+GROUP = re.compile(
+    r"\b(?:the others|all (?:the )?others|everyone else|everybody else|every other player|"
+    r"all other players|the other players|the rest|de anderen|alle anderen|iedereen|"
+    r"de andere spelers|alle andere spelers|de rest)\b"
+)
+HIGHER = frozenset(["more", "higher", "above", "meer", "hoger"])
+LOWER = frozenset(["fewer", "less", "lower", "minder", "lager"])
+_CALL = re.compile(
+    r"^(?:call|calls|called|calling|roep|roept|riep|riepen|roepen|make|makes|made|maakt|maak)$"
+)
+#: words after a number that say it counts something other than points in a hand
+_NOT_POINTS = frozenset(
+    [
+        "players",
+        "player",
+        "spelers",
+        "speler",
+        "cards",
+        "card",
+        "kaarten",
+        "kaart",
+        "turns",
+        "turn",
+        "beurten",
+        "beurt",
+        "rounds",
+        "round",
+        "ronde",
+        "rondes",
+        "times",
+        "keer",
+        "seats",
+        "seat",
+        "plaatsen",
+    ]
+)
+_EMPTY = re.compile(
+    r"\b(?:no cards|no more cards|empty hand|empty-handed|zero cards|geen kaarten|geen kaart meer|"
+    r"lege hand|nothing in (?:my|his|her) hand)\b"
+)
+#: verbs after which the cards named are played, not held
+ACTING = frozenset(
+    [
+        "discard",
+        "discards",
+        "discarded",
+        "discarding",
+        "swap",
+        "swaps",
+        "swapped",
+        "swapping",
+        "exchange",
+        "exchanged",
+        "afleggen",
+        "afgelegd",
+        "leg",
+        "legde",
+        "legt",
+        "ruil",
+        "ruilen",
+        "ruilde",
+        "geruild",
+        "wissel",
+        "wisselen",
+        "weggooien",
+        "gooi",
+    ]
+)
+#: reading the cards the asker plays (a mark in place of a holder's index)
+ACTED = -1
+_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "een": 1, "één": 1, "twee": 2, "drie": 3,
+    "vier": 4, "both": 2, "beide": 2,
+}  # fmt: skip
+
+
+@dataclass
+class Holder:
+    """A player the question names: the points and cards it says they hold."""
+
+    me: bool
+    label_en: str
+    label_nl: str
+    #: cards named one by one ("a 3", "The Lul", "two 7s"), as in positions
+    cards: list[str] = field(default_factory=list)
+    #: points said as a sum ("3 points", "called with 3")
+    points: list[int] = field(default_factory=list)
+    empty: bool = False
+
+    @property
+    def described(self) -> bool:
+        return bool(self.cards or self.points or self.empty)
+
+    @property
+    def value(self) -> int | None:
+        """The hand's points as the question gives them (The Lul 10, The Swinger 0), or
+        ``None`` when it says nothing of this hand."""
+        if self.empty:
+            return 0
+        if not self.described:
+            return None
+        worth = {"L": 10, "S": 0}
+        return sum(self.points) + sum(worth.get(c, 0) if c in worth else int(c) for c in self.cards)
+
+    def label(self, lang: str) -> str:
+        return self.label_nl if lang == "nl" else self.label_en
+
+
+@dataclass
+class Table:
+    """The players a question names, the asker first, and who called BALZAK!."""
+
+    holders: list[Holder]
+    caller: int | None = None
+    #: "everybody else has more" / "someone has fewer"
+    others_higher: bool = False
+    others_lower: bool = False
+    #: the cards the asker plays in the question ("discard two 7s", "I swapped a 9")
+    acted: list[str] = field(default_factory=list)
+
+    @property
+    def me(self) -> Holder:
+        return self.holders[0]
+
+
+def read_table(question: Question) -> Table:
+    """The players ``question`` names and what they hold (see the module docstring)."""
+    words = question.words
+    mentions = {m.start: m for m in CARDS.find(question)}
+    table = Table([Holder(True, "you", "je")])
+    current: int | None = 0  # None: "the others", each number one more player
+    group_spans = [(m.start(), m.end()) for m in GROUP.finditer(question.lower)]
+    group_starts = {_word_at(question.lower, s) for s, _ in group_spans}
+    names = _player_names(question)
+    skip = 0
+    for i, word in enumerate(words):
+        if skip:
+            skip -= 1
+            continue
+        if i in group_starts:
+            current = None
+            skip = _words_in(question.lower, group_spans, i) - 1
+            continue
+        if i in mentions:
+            mention = mentions[i]
+            skip = len(mention.said.split()) - 1
+            count = _count_before(words, i)
+            if current == ACTED:
+                table.acted.extend([mention.name] * count)
+            else:
+                _holder(table, current).cards.extend([mention.name] * count)
+            continue
+        if i in names:
+            current = _named(table, names[i])
+        elif word in ME:
+            if not (current == ACTED and word in ("my", "mijn") and words[i - 1] in ACTING):
+                current = 0
+        elif word in PRONOUNS and len(table.holders) > 1:
+            current = len(table.holders) - 1
+        elif word in NEW_OTHER and _names_a_player(words, i):
+            current = _new_other(table, words, i)
+        elif word in OTHERS and not _after_new_other(words, i):
+            current = _other(table, current, word)
+        elif word in ACTING:
+            current = ACTED
+        elif _CALL.match(word) and current is not None and table.caller is None:
+            if current == ACTED:
+                current = 0
+
+            table.caller = current
+        elif word in HIGHER and current != 0:
+            table.others_higher = True
+        elif word in LOWER and current != 0:
+            table.others_lower = True
+        elif _is_number(word):
+            current = _read_number(table, current, words, i)
+    _read_empty_hands(question, table)
+    return table
+
+
+_NAME_VERBS = frozenset(
+    ["has", "holds", "hold", "calls", "called", "heeft", "houdt", "roept", "riep"]
+)
+_WORD = re.compile(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?")
+
+
+def _player_names(question: Question) -> dict[int, str]:
+    """Players named by name ("Pleun has 4 points and calls BALZAK!"): a capitalised word, not
+    a card or a game word, followed by has / holds / calls (or the Dutch)."""
+    said = _WORD.findall(question.text.replace("’", "'"))
+    if len(said) != len(question.words):
+        return {}
+    found = {}
+    for i, word in enumerate(said[:-1]):
+        if (
+            word[:1].isupper()
+            and word[1:].islower()
+            and said[i + 1].casefold() in _NAME_VERBS
+            and word.casefold() not in ME | PRONOUNS | set(OTHERS) | NEW_OTHER
+            and not CARDS.names.get(word.casefold())
+            and word.casefold() not in {"balzak", "the", "de", "who", "wie", "what", "wat"}
+        ):
+            found[i] = word
+    return found
+
+
+def _named(table: Table, name: str) -> int:
+    for i, holder in enumerate(table.holders):
+        if holder.label_en == name:
+            return i
+    return _add_other(table, name, name)
+
+
+def _word_at(lower: str, start: int) -> int:
+    """The index in ``Question.words`` of the word starting at character ``start``."""
+    return len(re.findall(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?", lower[:start]))
+
+
+def _words_in(lower: str, spans: list[tuple[int, int]], index: int) -> int:
+    for s, e in spans:
+        if _word_at(lower, s) == index:
+            return len(re.findall(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?", lower[s:e]))
+    return 1
+
+
+def _is_number(word: str) -> bool:
+    return word.lstrip("-").isdigit()
+
+
+def _count_before(words: tuple[str, ...], i: int) -> int:
+    """How many of the card named at ``i`` ("two Swingers", "2 luls"): 1 unless said."""
+    if i == 0:
+        return 1
+    before = words[i - 1]
+    if before.isdigit() and 1 <= int(before) <= 8:
+        return int(before)
+    return _NUMBER_WORDS.get(before, 1) if before not in ("een", "één", "one") else 1
+
+
+def _holder(table: Table, current: int | None) -> Holder:
+    if current is None:  # a card named for "the others": one more player
+        return table.holders[_add_other(table, "the other player", "de andere speler")]
+    return table.holders[current]
+
+
+def _add_other(table: Table, en: str, nl: str) -> int:
+    table.holders.append(Holder(False, en, nl))
+    return len(table.holders) - 1
+
+
+def _names_a_player(words: tuple[str, ...], i: int) -> bool:
+    """ "another player", "the other one", "een andere speler" (not "other cards")."""
+    nxt = words[i + 1] if i + 1 < len(words) else ""
+    return (
+        nxt in OTHERS
+        or nxt in {"one", "holds", "has", "heeft", "calls", "roept", ""}
+        or (_is_number(nxt))
+    )
+
+
+def _after_new_other(words: tuple[str, ...], i: int) -> bool:
+    return i > 0 and words[i - 1] in NEW_OTHER
+
+
+def _new_other(table: Table, words: tuple[str, ...], i: int) -> int:
+    nxt = words[i + 1] if i + 1 < len(words) else ""
+    en, nl = OTHERS.get(nxt, ("the other player", "de andere speler"))
+    if len(table.holders) > 1:
+        en, nl = "another player", "een andere speler"
+    return _add_other(table, en, nl)
+
+
+def _other(table: Table, current: int | None, word: str) -> int:
+    """The player ``word`` names: the last one named if nothing is known of them yet and they
+    were named the same way, else a new one."""
+    en, nl = OTHERS[word]
+    last = len(table.holders) - 1
+    if last > 0:
+        holder = table.holders[last]
+        if not holder.described and (holder.label_en == en or current == last):
+            return last
+        if holder.label_en == en and en != "the other player":
+            return last
+    if last > 0 and en == "the other player":
+        en, nl = "another player", "een andere speler"
+    return _add_other(table, en, nl)
+
+
+def _read_number(table: Table, current: int | None, words: tuple[str, ...], i: int) -> int | None:
+    """A number in a hand: points ("3 points", "with 3") or a card ("a 3", "two 7s")."""
+    value = int(words[i])
+    nxt = words[i + 1] if i + 1 < len(words) else ""
+    if nxt in _NOT_POINTS or (i > 0 and words[i - 1] in {"seat", "stoel", "round", "ronde"}):
+        return current
+    if i + 1 in _mention_starts(words) or nxt in ("luls", "swingers"):
+        return current  # "2 swingers": counted with the card
+    if current == ACTED:
+        count = 1
+        if nxt == "s" and i > 0:
+            count = _NUMBER_WORDS.get(words[i - 1], 1)
+        table.acted.extend([str(value)] * count)
+        return current
+    if current is None:  # "the others have 6 and 9"
+        holder = table.holders[_add_other(table, "another player", "een andere speler")]
+        holder.points.append(value)
+        return None
+    holder = table.holders[current]
+    before = words[i - 1] if i > 0 else ""
+    if nxt == "s" or before in {"a", "an", "een", "one", "the", "de", "het"}:
+        count = _NUMBER_WORDS.get(words[i - 2], 1) if nxt == "s" and i > 1 else 1
+        if before in _NUMBER_WORDS and nxt == "s":
+            count = _NUMBER_WORDS[before]
+        holder.cards.extend([str(value)] * count)
+    elif before in VALUE_WORDS:
+        holder.points.append(value)
+    else:
+        holder.points.append(value)
+    return current
+
+
+def _mention_starts(words: tuple[str, ...]) -> set[int]:
+    return {i for i, w in enumerate(words) if w in {"lul", "swinger", "luls", "swingers", "lull"}}
+
+
+def _read_empty_hands(question: Question, table: Table) -> None:
+    """ "I have no cards", "my neighbour has an empty hand": whose hand is empty."""
+    for match in _EMPTY.finditer(question.lower):
+        before = question.lower[: match.start()].split()
+        for word in reversed(before):
+            word = word.strip("!?,.:;")
+            if word in ME:
+                table.me.empty = True
+                break
+            if word in OTHERS or word in PRONOUNS:
+                if len(table.holders) == 1:
+                    _add_other(table, *OTHERS.get(word, ("the other player", "de andere speler")))
+                table.holders[-1].empty = True
+                break
+        else:
+            table.me.empty = True
+
+
+def value_words(question: Question) -> list[int]:
+    """Card values said in words ("twee zevens", "two sevens")."""
+    return [VALUE_WORDS[w] for w in question.words if w in VALUE_WORDS]

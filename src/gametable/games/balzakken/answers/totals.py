@@ -1,0 +1,142 @@
+"""The score sheet: a total before the round plus this round's points ("Tasty (In-Between)
+Positions", "Overview > In a (nut)shell").
+
+"I'm on 64 and score 5 this round" is built as a round that writes exactly those 5 points for the
+asker (another player makes a good call while the asker holds 5; or the asker makes a good call
+for 0; or a false one for 25), and the engine's record gives the new total, the tasty position
+and whether the game ends.
+
+>>> from gametable.rulebook.question import Question
+>>> total(Question.read("I'm on 64 and score 5 this round. What is my total?")).text.split(".")[0]
+'64 + 5 = 69, which drops back to 50'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from gametable.games.balzakken.answers import refs
+from gametable.games.balzakken.answers.build import build, cards_worth, load
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked
+
+GAME = "balzakken"
+FALSE_PENALTY = 25
+_BEFORE = re.compile(
+    r"\b(?:(?:i'?m|i am|am|are|is|stand|staat|sta|ben|zit|currently|at|on|op)\s+(?:on|at|op|"
+    r"now on)?\s*(-?\d+)|(?:total|score|totaal|stand) (?:is |of |van )?(-?\d+)|"
+    r"(?:have|has|heb|hebt|heeft) (-?\d+) (?:points|punten) (?:on the (?:score ?sheet|sheet)|"
+    r"already|al|op het (?:scoreblad|scoreformulier)|staan)|"
+    r"(?:have|has|heb|hebt|heeft) (-?\d+) (?:points|punten)? ?(?:and|en) (?:score|get|krijg))"
+)
+_GAIN = re.compile(
+    r"\b(?:score|scores|scored|get|gets|got|write(?: down)?|writes(?: down)?|add|krijg|krijgt|"
+    r"scoor|scoort|schrijf|schrijft|erbij|another|nog)\s+(?:another\s+|nog\s+|this round\s+|"
+    r"deze ronde\s+|er\s+)?(-?\d+)\b|"
+    r"\+\s*(\d+)|\b(\d+) (?:points |punten )?(?:this round|deze ronde|erbij|more|extra)\b"
+)
+_LANDS = re.compile(
+    r"\b(?:land|lands|landed|end|ends|ended|finish|reach|reached|get to|exactly|precies|"
+    r"kom|komt|uitkom|beland|eindig)\b.*?\b(69|99)\b"
+)
+_FALSE_CALL = re.compile(r"\b(?:false|valse|foute) (?:balzak|call|roep)")
+_GOOD_CALL = re.compile(r"\bgood (?:balzak|call)|\bgoede (?:balzak|roep)")
+
+
+def asks_total(question: Question) -> bool:
+    """A total on the score sheet before and after a round, or landing on 69 or 99."""
+    lower = question.lower
+    if _BEFORE.search(lower) and (
+        _GAIN.search(lower) or _FALSE_CALL.search(lower) or _GOOD_CALL.search(lower)
+    ):
+        return True
+    return bool(_LANDS.search(lower))
+
+
+def read_total(question: Question) -> tuple[int | None, int | None]:
+    """The total before the round and the points this round (``None`` where not said)."""
+    lower = question.lower
+    before = gain = None
+    match = _BEFORE.search(lower)
+    if match:
+        before = int(next(g for g in match.groups() if g is not None))
+    for found in _GAIN.finditer(lower):
+        value = int(next(g for g in found.groups() if g is not None))
+        if value != before:
+            gain = value
+            break
+    if gain is None and _FALSE_CALL.search(lower):
+        gain = FALSE_PENALTY
+    if gain is None and _GOOD_CALL.search(lower) and re.search(r"\b(?:i|ik)\b", lower):
+        gain = 0
+    if before is None or gain is None:
+        landed = _LANDS.search(lower)
+        if landed and before is None and gain is None:
+            return int(landed.group(1)) - 5, 5
+    return before, gain
+
+
+def round_scoring(before: int, gain: int) -> dict[str, Any] | None:
+    """A two-player position in which seat 0, on ``before`` points, writes ``gain`` this round."""
+    used: Counter[str] = Counter()
+    if gain == 0:
+        hands, caller = [cards_worth(1, used), cards_worth(9, used)], 0
+    elif gain == FALSE_PENALTY:
+        hands, caller = [cards_worth(8, used), cards_worth(9, used)], 0
+    else:
+        hands, caller = [cards_worth(gain, used), ["-1"]], 1
+    if any(h is None for h in hands) or not 0 <= before < 100:
+        return None
+    return build([h for h in hands if h is not None], to_move=caller, scores=[before, 0])
+
+
+def total(question: Question) -> Answer | None:
+    """The new total worked out by the engine: the sum, a tasty position, the game's end."""
+    before, gain = read_total(question)
+    if before is None or gain is None or gain < 0:
+        return None
+    position = round_scoring(before, gain)
+    state = load(position) if position is not None else None
+    if state is None or position is None:
+        return None
+    state.apply("balzak", position["to_move"])
+    view = state.view(0)
+    record = view["rounds"][-1]
+    if record["points"][0] != gain:
+        return None  # the round did not write what was asked: do not guess
+    summed = before + gain
+    after = record["totals"][0]
+    sources = [refs.TASTY]
+    verdict = f"{before} + {gain} = {summed}"
+    if after != summed:
+        verdict += question.say(
+            f", which drops back to {after}.", f", en dat zakt terug naar {after}."
+        )
+        reason = question.say(
+            f"Landing exactly on {summed} after a round is a tasty position: 69 goes back to "
+            "50 and 99 to 75.",
+            f"Precies op {summed} uitkomen na een ronde is een lekkere tussenstand: 69 wordt 50 "
+            "en 99 wordt 75.",
+        )
+    elif view["is_over"]:
+        verdict += question.say(": the game ends.", ": het spel is afgelopen.")
+        reason = question.say(
+            "The game ends as soon as someone has 100 points or more, and the player with the "
+            "fewest points then wins.",
+            "Het spel eindigt zodra iemand 100 punten of meer heeft, en wie dan de minste "
+            "punten heeft, wint.",
+        )
+        sources = [refs.GAME_END]
+    else:
+        verdict += "."
+        reason = question.say(
+            "Only landing exactly on 69 or 99 drops a total (to 50 or 75), and the game ends "
+            "at 100 or more.",
+            "Alleen precies 69 of 99 zakt terug (naar 50 of 75), en het spel eindigt bij 100 "
+            "of meer.",
+        )
+        sources = [refs.TASTY, refs.GAME_END]
+    return checked(GAME, question, verdict, reason, sources, position=position)

@@ -1,0 +1,232 @@
+"""A turn's actions: discarding (several of one value), swapping with the discard pile, playing
+The Swinger or The Lul ("Playing the Game", "Card Types").
+
+The action the question names is written in the game's notation and tried by the engine for the
+asker, on the move, holding the cards the question names; a refusal gives its rule, an accepted
+action what it did (cards drawn, hands swapped, the card laid in front of a player).
+
+>>> from gametable.rulebook.question import Question
+>>> turn(Question.read("Can I put The Lul on the discard pile?")).text.split()[0]
+'No.'
+>>> turn(Question.read("Can I discard my two 7s at once?")).text.split()[0]
+'Yes.'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from gametable.core.errors import IllegalAction
+from gametable.core.protocol import State
+from gametable.core.rules import RuleRef
+from gametable.games.balzakken.answers import refs
+from gametable.games.balzakken.answers.build import build, cards_worth, load
+from gametable.games.balzakken.answers.grammar import Table, read_table, value_words
+from gametable.games.balzakken.answers.names import card_name, hand_text
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked, yes_no
+
+GAME = "balzakken"
+_DISCARD_PILE = r"(?:discard pile|discard-pile|discard stack|aflegstapel|afleg stapel)"
+_TOP = re.compile(
+    rf"\b(?:top (?:card )?of the {_DISCARD_PILE}|top card|the top|from the {_DISCARD_PILE}|"
+    r"bovenste kaart|van de aflegstapel|de bovenste)\b"
+)
+_ON_PILE = re.compile(
+    rf"\b(?:on|onto|op|to) (?:the |de )?{_DISCARD_PILE}|\b(?:discard|afleggen|weggooien) "
+    r"(?:the |de |a |an |een |my |mijn )?(?:lul|swinger)"
+)
+_SWAP = re.compile(r"\b(?:swap|swaps|swapping|exchange|ruil|ruilen|wissel|wisselen)\b")
+_PLAY = re.compile(r"\b(?:play|plays|playing|speel|spelen|use|gebruik|lay|leg|put|place)\b")
+_DISCARD = re.compile(
+    r"\b(?:discard|discarding|throw away|get rid of|afleggen|leg .* af|weggooien|weg)\b"
+)
+_SELF = re.compile(r"\b(?:myself|me|mezelf|mijzelf|zelf)\b(?!.*\b(?:hand|cards)\b)")
+_EMPTY_TARGET = re.compile(
+    r"\b(?:on|in front of|voor|op)\b.*\b(?:no cards|empty hand|geen kaarten|lege hand)\b"
+)
+_ONLY = re.compile(
+    r"\b(?:only card|last card|only the swinger|only have the swinger|enige kaart|laatste kaart|"
+    r"alleen (?:nog )?de swinger)\b"
+)
+_TOGETHER = re.compile(r"\b(?:together|at once|at the same time|tegelijk|samen|tegelijkertijd)\b")
+_CARD_WORD = re.compile(r"\b(lul|swinger|lull|swingers|luls)\b")
+
+
+def asks_turn(question: Question) -> bool:
+    """Discard, swap or play a card: "can I ...?" or "what happens when I ...?"."""
+    if question.kind not in ("yesno", "what", "other"):
+        return False
+    lower = question.lower
+    return bool(_DISCARD.search(lower) or _SWAP.search(lower) or (
+        _PLAY.search(lower) and _CARD_WORD.search(lower)
+    ))  # fmt: skip
+
+
+def turn(question: Question) -> Answer | None:
+    """The engine's judgement of the action the question names (see the module docstring)."""
+    table = read_table(question)
+    read = named_action(question, table)
+    if read is None:
+        return None
+    hand, action, extra = read
+    position = build([hand, _neighbour_hand(hand, extra), *extra], to_move=0)
+    state = load(position)
+    if state is None:
+        return None
+    if action == "mixed":
+        return _mixed_values(question, state, hand, position)
+    before = state.clone()
+    try:
+        state.apply(action, 0)
+    except IllegalAction as error:
+        return checked(
+            GAME, question, yes_no(question, False), refs.refusal_reason(question, error),
+            [error.rule], position=position,
+        )  # fmt: skip
+    sentence, rule = _what_it_did(question, before, state, action)
+    verdict = yes_no(question, True) if question.kind == "yesno" else ""
+    return checked(GAME, question, verdict, sentence, rule, position=position)
+
+
+def named_action(question: Question, table: Table) -> tuple[list[str], str, list[list[str]]] | None:
+    """The asker's hand, the action in notation, and the hands of players after the
+    neighbour (an empty-handed target)."""
+    lower = question.lower
+    named = [*table.me.cards, *table.acted]
+    actions = [c for c in named if c in ("S", "L")]
+    values = [c for c in named if c not in ("S", "L")]
+    if not values and not actions:
+        said = value_words(question)
+        count = 2 if re.search(r"\b(?:two|twee|both|beide)\b", lower) else 1
+        values = [str(v) for v in said] * count if said else []
+    extra: list[list[str]] = []
+    only = bool(_ONLY.search(lower))
+    if actions:
+        card = actions[0]
+        hand = list(actions)
+        if not only:
+            hand = [*hand, "3"]
+        if actions.count("S") > 1 and _TOGETHER.search(lower) and card == "S":
+            return hand, "discard Sx2", extra
+        if _SWAP.search(lower) and (_TOP.search(lower) or "stapel" in lower or "pile" in lower):
+            return hand, f"swap {card}", extra
+        if _ON_PILE.search(lower):
+            return hand, f"discard {card}", extra
+        if not _PLAY.search(lower) and not _SWAP.search(lower):
+            return None
+        verb = "swinger" if card == "S" else "lul"
+        if _SELF.search(lower):
+            return hand, f"{verb} 0", extra
+        if _EMPTY_TARGET.search(lower):
+            extra.append([])
+            return hand, f"{verb} 2", extra
+        return hand, f"{verb} 1", extra
+    if not values:
+        return None
+    if len(set(values)) > 1 and _TOGETHER.search(lower) and _DISCARD.search(lower):
+        return [*values, "3"], "mixed", extra
+    card = values[0]
+    count = values.count(card)
+    hand = [*values, "3"] if card != "3" else [*values, "4"]
+    if _SWAP.search(lower):
+        return hand, f"swap {card}", extra
+    if not _DISCARD.search(lower):
+        return None
+    if count == 1 and _TOGETHER.search(lower):
+        return None
+    top = " top" if _TOP.search(lower) else ""
+    return hand, f"discard {card}x{count}{top}" if count > 1 else f"discard {card}{top}", extra
+
+
+def _neighbour_hand(hand: list[str], extra: list[list[str]]) -> list[str]:
+    used = Counter(hand)
+    return cards_worth(17, used) or ["9", "8"]
+
+
+def _mixed_values(
+    question: Question, state: State, hand: list[str], position: dict[str, Any]
+) -> Answer:
+    """Two values at once: the engine's legal actions (listed) discard one value at a time."""
+    legal = [str(a) for a in state.legal_actions(0)]
+    return checked(
+        GAME,
+        question,
+        yes_no(question, False),
+        question.say(
+            "Only Balzakken of the same value go down together; cards of different values are "
+            "discarded one per turn.",
+            "Alleen Balzakken van dezelfde waarde leg je samen af; kaarten van verschillende "
+            "waarde leg je één per beurt af.",
+        ),
+        [refs.SAME_VALUE],
+        position=position,
+        details=[question.say("Legal here: ", "Hier mag: ") + ", ".join(legal)],
+    )
+
+
+def _what_it_did(
+    question: Question, before: State, after: State, action: str
+) -> tuple[str, list[RuleRef]]:
+    """What the accepted action did, read from the views before and after."""
+    was, now = before.view(0), after.view(0)
+    sizes, new_sizes = was["hand_sizes"], now["hand_sizes"]
+    kind, _, rest = action.partition(" ")
+    if kind == "lul":
+        target = int(rest)
+        drawn = new_sizes[target] - sizes[target]
+        return question.say(
+            f"The Lul goes face up in front of the chosen player, who draws {drawn} cards at "
+            "once; you draw nothing, so you play on with one card fewer.",
+            f"De Lul gaat open voor de gekozen speler, die meteen {drawn} kaarten trekt; jij "
+            "trekt niets en speelt verder met een kaart minder.",
+        ), [refs.LUL_PLAYED]
+    if kind == "swinger":
+        target = int(rest)
+        mine = was["hand"]
+        if mine == ["S"]:
+            return question.say(
+                "With The Swinger as your last card you lay it in front of the player you "
+                f"choose and hand over your empty hand (0 points) for their {sizes[target]} "
+                "cards.",
+                "Met De Swinger als laatste kaart leg je hem voor de gekozen speler en ruil je "
+                f"je lege hand (0 punten) tegen zijn {sizes[target]} kaarten.",
+            ), [refs.SWINGER_LAST_CARD]
+        return question.say(
+            "The Swinger goes face up in front of the chosen player and you swap your "
+            f"remaining {sizes[0] - 1} cards for their {sizes[target]}; nobody draws.",
+            "De Swinger gaat open voor de gekozen speler en jullie ruilen je overige "
+            f"{sizes[0] - 1} kaarten tegen zijn {sizes[target]}; niemand trekt.",
+        ), [refs.SWINGER_PLAYED]
+    if kind == "swap":
+        top = was["discard_pile"][-1]
+        return question.say(
+            f"Your {card_name(rest, 'en')} goes onto the discard pile and you take its top "
+            f"card ({card_name(top, 'en')}) into your hand.",
+            f"Je {card_name(rest, 'nl')} gaat op de aflegstapel en je neemt de bovenste kaart "
+            f"({card_name(top, 'nl')}) in je hand.",
+        ), [refs.SWAP]
+    card, _, count_text = rest.split()[0].partition("x")
+    count = int(count_text or 1)
+    source = question.say(
+        "the card that lay on top of the discard pile" if "top" in action else "the draw pile",
+        "de kaart die bovenop de aflegstapel lag" if "top" in action else "de trekstapel",
+    )
+    if count > 1:
+        return question.say(
+            f"Balzakken of one value may go down together: you discard {count} and draw back "
+            f"one card, from {source}, so you play on with {count - 1} fewer.",
+            f"Balzakken van dezelfde waarde mogen samen: je legt er {count} af en trekt er één "
+            f"terug, van {source}, dus je speelt verder met {count - 1} minder.",
+        ), [refs.SAME_VALUE]
+    return question.say(
+        f"You discard the {card} first and then draw one card from the draw pile.",
+        f"Je legt eerst de {card} af en trekt dan één kaart van de trekstapel.",
+    ), [refs.DISCARD]
+
+
+def describe_hand(hand: list[str], lang: str) -> str:
+    return hand_text(hand, lang)
