@@ -32,7 +32,7 @@ def answer_number(question: Question) -> Answer | None:
         return None
     if not question.matches(r"\b(how many|how much|how far|hoeveel|hoe ver|number of|aantal)\b"):
         return None
-    for read in (dealt, pack, steps, pawns_each, deals_per_dealer, spaces):
+    for read in (dealt, pack, spaces, steps, pawns_each, deals_per_dealer):
         reply = read(question)
         if reply is not None:
             return reply
@@ -161,8 +161,10 @@ def steps(question: Question) -> Answer | None:
         "7": (", or split over two pawns, 7 in all", ", of verdeeld over twee pionnen, samen 7"),
     }.get(card, ("", ""))
     reason = question.say(
-        f"{name} moves a pawn {n} spaces {'backwards' if back else 'forwards'}{extra[0]}.",
-        f"{naam} zet een pion {n} vakken {'achteruit' if back else 'vooruit'}{extra[1]}.",
+        f"{name} moves a pawn {n} {'space' if n == 1 else 'spaces'} "
+        f"{'backwards' if back else 'forwards'}{extra[0]}.",
+        f"{naam} zet een pion {n} {'vak' if n == 1 else 'vakken'} "
+        f"{'achteruit' if back else 'vooruit'}{extra[1]}.",
     )
     ref = {"A": kb.ACE, "7": kb.SEVEN, "4": kb.FOUR}.get(card, kb.CARD_MEANINGS)
     return checked(GAME, question, head, reason, [ref], position=trial.position, topic="number")

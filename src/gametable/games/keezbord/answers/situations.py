@@ -91,7 +91,8 @@ def read_blocker(question: Question) -> Answer | None:
     if whose == "own":
         return None
     card = first_forward_card(question)
-    if card is None and not (w.asks_pass(question) or w.asks_hit(question)):
+    safe = question.matches(r"\b(safe|protected|veilig|beschermd)\b")
+    if card is None and not (w.asks_pass(question) or w.asks_hit(question) or safe):
         return None
     players = w.players_said(question) or (4 if whose == "partner" else 2)
     if players not in (2, 4, 6):
@@ -115,6 +116,12 @@ def read_blocker(question: Question) -> Answer | None:
     other = "abcdef"[seat]
     trial = Trial.of(players, {"a": [mover, "N", "N", "N"], other: [blocker, "N", "N", "N"]},
                      [card], f"{card} a1")  # fmt: skip
+    if question.matches(r"\b(safe|protected|veilig|beschermd)\b"):  # safe = not passable
+        ruling = judge(trial)
+        return checked(GAME, question, yes_no(question, not ruling.allowed),
+                       refusal(ruling, question.lang) if not ruling.allowed
+                       else moved(ruling, question.lang), rule_of(ruling, [kb.START_SAFE]),
+                       position=trial.position)  # fmt: skip
     return verdict(question, trial, [kb.START_SAFE])
 
 
@@ -183,6 +190,11 @@ def read_exact_home(question: Question) -> Answer | None:
     card = first_forward_card(question)
     if card is None:
         return None
+    if card == "7" and question.matches(
+        r"\b(partner|teammate|maat|split|rest|other|remaining|"
+        r"overige|andere|verdeel\w*|and \d+|en \d+)\b"
+    ):
+        return None  # a 7 shared out is read_seven's, not one pawn's move
     before = _BEFORE_HOME.search(question.lower)
     inside = _HOME_SPACE.search(question.lower)
     if before:
@@ -408,13 +420,43 @@ def read_for_partner(question: Question) -> Answer | None:
 
 
 # -- the seven ---------------------------------------------------------------------------------------
+_PARTS = re.compile(r"\b(\d)\s*(?:steps?|spaces?|stappen|vakken)?\s*(?:and|\+|en|plus)\s*(\d)\b")
+_BEFORE_HOME_SHORT = re.compile(
+    r"\b(\d)\s*(?:spaces?|steps?|vakken|stappen)\s+(?:before|from|voor)"
+)
+
+
+def _seven_parts(question: Question) -> tuple[int, int] | None:
+    """The two parts of a split 7 the question names ("4 and 3", "4 steps and another 3
+    steps"); the steps a last pawn needs to get home and the rest; 4 and 3 when it names no
+    number at all; ``None`` when its numbers cannot be read as two parts."""
+    lower = question.lower
+    if question.matches(r"\b(last pawn|laatste pion)\b"):
+        m = _BEFORE_HOME_SHORT.search(lower)
+        return (int(m.group(1)), 7 - int(m.group(1))) if m else None
+    m = _PARTS.search(lower)
+    if m:
+        return int(m.group(1)), int(m.group(2))
+    spaces = w.all_spaces_said(question)
+    if len(spaces) == 2:
+        return spaces[0], spaces[1]
+    rest = re.sub(r"\b\w+ (?:of my )?(?:own )?(?:pawns|pionnen)\b", "", lower)
+    if not [n for n in Question.read(rest).numbers if n != 7]:
+        return 4, 3
+    return None
+
+
 def read_seven(question: Question) -> Answer | None:
     """A 7 moves one pawn 7 or two pawns 1 to 6 steps each, 7 in all (KB-056, KB-057)."""
     if "7" not in w.cards_named(question) or w.asks_swap(question):
         return None
+    last = question.matches(r"\b(last pawn|laatste pion)\b")
+    if w.says_home(question) and not last:
+        return None  # a pawn near its home: not a situation this reader builds
     if not question.matches(r"\b(split\w*|two pawns|2 pawns|three pawns|3 pawns|divid\w*|"
                             r"verdel\w*|splits\w*|twee pionnen|drie pionnen|one pawn .* another|"
-                            r"een pion .* (?:een )?andere|and another|en een andere)\b"):  # fmt: skip
+                            r"een pion .* (?:een )?andere|and another|en een andere|for my "
+                            r"partner|voor mijn (?:partner|maat))\b"):  # fmt: skip
         return None
     if question.matches(r"\b(three|3|drie) (pawns|pionnen)\b"):
         trial = Trial.of(2, {"a": [5, 20, 40, "N"]}, ["7"], "7 a1")
@@ -430,11 +472,10 @@ def read_seven(question: Question) -> Answer | None:
         )
         return checked(GAME, question, yes_no(question, bool(three)), reason, [kb.SEVEN],
                        position=trial.position)  # fmt: skip
-    parts = w.all_spaces_said(question)
-    if len(parts) < 2:
-        numbers = [n for n in question.numbers if n != 7]
-        parts = numbers[:2] if len(numbers) >= 2 else [4, 3]
-    a, b = parts[0], parts[1]
+    parts = _seven_parts(question)
+    if parts is None:
+        return None
+    a, b = parts
     if not (0 < a <= 12 and 0 < b <= 12):
         return None
     whose = w.whose_other(question)
@@ -444,7 +485,7 @@ def read_seven(question: Question) -> Answer | None:
             return None
         other = partner(players)
         ostart = start("abcdef".index(other), players)
-        if question.matches(r"\b(last pawn|laatste pion)\b"):
+        if last:
             pawns = {"a": [64 - a, "H2", "H3", "H4"], other: [ostart + 5, "N", "N", "N"]}
         else:
             pawns = {"a": [5, 20, "N", "N"], other: [ostart + 5, "N", "N", "N"]}
@@ -485,7 +526,10 @@ def read_must_play(question: Question) -> Answer | None:
     no_placer = question.matches(r"\b(no (?:ace|king|placement card)|geen (?:aas|heer|koning))\b")
     if none_out and no_placer:
         trial = Trial.of(2, {}, ["5", "8", "Q"], "hand in")
-    elif question.matches(r"\b(could|can still|still can|kan nog|wel kan|i can play|could play)\b"):
+    elif question.matches(
+        r"\b(could|can still|still can|kan nog|wel kan|i can play|could play|skip my turn|"
+        r"pass my turn|beurt overslaan)\b"
+    ):
         trial = Trial.of(2, {"a": [10, "N", "N", "N"]}, ["5", "8"], "hand in")
     else:
         return None

@@ -24,7 +24,7 @@ from gametable.rulebook.question import Lexicon, Question
 #: and misspellings); number cards are read by :func:`cards_named` from their digits or words
 CARDS = Lexicon(
     {
-        "ace": "A", "aces": "A", "aas": "A", "azen": "A", "ase": "A",
+        "ace": "A", "aas": "A", "azen": "A",
         "king": "K", "kings": "K", "heer": "K", "heren": "K", "koning": "K", "kng": "K",
         "queen": "Q", "queens": "Q", "vrouw": "Q", "vrouwen": "Q", "koningin": "Q", "quen": "Q",
         "qeen": "Q", "dame": "Q",
