@@ -144,6 +144,8 @@ def asks_score(question: Question) -> bool:
         return False
     if question.kind in ("number", "what"):
         return True
+    if question.kind == "other" and question.matches(r"\b(?:write|writes|score|schrijf|krijg)\b"):
+        return True
     return question.kind == "yesno" and bool(
         _GOOD.search(question.lower) or _FALSE.search(question.lower)
     )

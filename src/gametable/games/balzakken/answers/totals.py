@@ -63,11 +63,12 @@ def read_total(question: Question) -> tuple[int | None, int | None]:
     match = _BEFORE.search(lower)
     if match:
         before = int(next(g for g in match.groups() if g is not None))
+    said = _number_span(match) if match else None
     for found in _GAIN.finditer(lower):
-        value = int(next(g for g in found.groups() if g is not None))
-        if value != before:
-            gain = value
-            break
+        if _number_span(found) == said:
+            continue  # the total's own number ("on 64"), not this round's points
+        gain = int(lower[slice(*_number_span(found))])
+        break
     if gain is None and _FALSE_CALL.search(lower):
         gain = FALSE_PENALTY
     if gain is None and _GOOD_CALL.search(lower) and re.search(r"\b(?:i|ik)\b", lower):
@@ -77,6 +78,12 @@ def read_total(question: Question) -> tuple[int | None, int | None]:
         if landed and before is None and gain is None:
             return int(landed.group(1)) - 5, 5
     return before, gain
+
+
+def _number_span(match: re.Match[str]) -> tuple[int, int]:
+    """Where the number a match captured stands in the question."""
+    group = next(i for i, g in enumerate(match.groups(), 1) if g is not None)
+    return match.span(group)
 
 
 def round_scoring(before: int, gain: int) -> dict[str, Any] | None:
