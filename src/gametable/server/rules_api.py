@@ -2,8 +2,8 @@
 
 - ``POST /api/rules/{game}/ask`` ``{"question": "...", "history": ["earlier question", ...]}``:
   the chat's reply (:func:`gametable.rulebook.chat.ask`): ``history`` holds the conversation's
-  earlier questions, oldest first (at most :data:`HISTORY` of them, each at most
-  :data:`MAX_QUESTION` characters), so that a follow-up such as "and with 3 players?" is read
+  earlier questions, oldest first (at most :data:`HISTORY` of them, each read up to
+  :data:`MAX_HISTORY_ENTRY` characters), so that a follow-up such as "and with 3 players?" is read
   against the question before it.
 - ``GET /api/rules/{game}/answer?q=...``: the same reply to one question without a history.
 
@@ -87,7 +87,7 @@ def read_position_link(p: str) -> dict[str, Any]:
         raw = base64.urlsafe_b64decode(p + "=" * (-len(p) % 4))
     except (binascii.Error, ValueError):
         raise BadPositionLink("the link is not URL-safe base64") from None
-    if not raw.lstrip().startswith(b"{"):
+    if raw.lstrip()[:1] not in (b"{", b"["):
         inflate = zlib.decompressobj()
         try:
             raw = inflate.decompress(raw, MAX_POSITION)
