@@ -401,3 +401,16 @@ def test_tuning_set_replies_are_right() -> None:
         if not ok:
             wrong.append((q["text"], answer.text))
     assert wrong == []
+
+
+def test_tie_without_points_is_false_whatever_the_points() -> None:
+    """BZ-098, BZ-099, BZ-100, BZ-102: "another player has the same points as me" (the issue's
+    table question): the engine scores ties low and over 5 alike, 25 and 0."""
+    answer = reply("what happens if I call BALZAK! and another player has the same points as me?")
+    assert answer.text.startswith("A false BALZAK!: you write 25 and the other player writes 0.")
+
+
+def test_copies_of_one_card_are_counted_not_the_whole_deck() -> None:
+    """BZ-055: "how many Luls are in the deck?" counts The Lul, not all 60 cards."""
+    assert reply("how many Luls are in the deck?").text.startswith("4.")
+    assert reply("how many cards are in the deck?").text.startswith("60.")

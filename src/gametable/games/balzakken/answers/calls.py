@@ -156,6 +156,8 @@ def score_call(question: Question) -> Answer | None:
     table = read_table(question)
     caller = table.caller if table.caller is not None else 0
     named = [h for h in table.holders if h.described]
+    if not named and table.others_same and caller == 0 and len(table.holders) <= 2:
+        return _tie(question, table)
     if not named:
         return None
     judged = _judge(question, table, caller)
@@ -191,6 +193,37 @@ def score_call(question: Question) -> Answer | None:
     )
 
 
+def _tie(question: Question, table: Table) -> Answer | None:
+    """ "I call and another player has the same points as me": the engine scores a tie of 3 and a
+    tie of 8 (a call over 5); both write 25 for the caller and 0 for the other player."""
+    outcomes = set()
+    judged = None
+    for points in (3, 8):
+        tied = Table([Holder(True, "you", "je", points=[points])], caller=0, others_same=True)
+        judged = _judge(question, tied, 0)
+        if judged is None:
+            return None
+        outcomes.add(tuple(judged.record["points"]))
+    if len(outcomes) != 1 or judged is None:
+        return None
+    caller, other = outcomes.pop()
+    return checked(
+        GAME, question,
+        question.say(
+            f"A false BALZAK!: you write {caller} and the other player writes {other}.",
+            f"Een valse BALZAK!: jij schrijft {caller} op en de andere speler {other}.",
+        ),
+        question.say(
+            "Another hand with as few points as the caller makes the call false, so the caller "
+            "writes 25 and the tied player, the lowest other hand, writes 0, whatever the points.",
+            "Een andere hand met evenveel punten als de roeper maakt de roep vals: de roeper "
+            "schrijft 25 op en de gelijke speler, de laagste andere hand, 0, hoeveel punten het "
+            "ook zijn.",
+        ),
+        [refs.FALSE, refs.FALSE_TIES], position=judged.position,
+    )  # fmt: skip
+
+
 def _judge(question: Question, table: Table, caller: int) -> Judged | None:
     """The engine's record of the call: the hands described, the undescribed ones filled in so
     that the call is what the question says (good, false, or as the hands make it)."""
@@ -217,7 +250,9 @@ def _judge(question: Question, table: Table, caller: int) -> Judged | None:
             return None
     if len(seats) == 1:
         mine = seats[0].value or 0
-        if table.others_lower:
+        if table.others_same:
+            extra = cards_worth(mine, used)
+        elif table.others_lower:
             extra = cards_worth(mine - 1, used)
         elif table.others_higher or mine > BALZAK_LIMIT:
             extra = cards_worth(max(mine, 0) + 4, used)
@@ -307,7 +342,11 @@ def _kind_words(question: Question, kind: str) -> str:
 
 
 def _lower_first(text: str) -> str:
-    return text[0].lower() + text[1:] if not text.startswith("I ") else text
+    """The outcome sentence after a colon: "You write" -> "you write" (names stay)."""
+    first = text.split()[0]
+    if first in ("You", "Your", "Jij", "Je", "The", "De", "Another", "Een", "Every", "Alle"):
+        return text[0].lower() + text[1:]
+    return text
 
 
 def _why(question: Question, record: dict[str, Any], seats: Sequence[Holder]) -> str:

@@ -69,6 +69,9 @@ def cards_dealt(question: Question) -> Answer | None:
 def deck_size(question: Question) -> Answer | None:
     """The cards of a new game, counted: hands, the discard pile and the draw pile."""
     state = load_game(GAME).new_game(2, seed=1)
+    mentions = CARDS.find(question)
+    if mentions or question.numbers:
+        return None if not mentions else copies(question, state.to_json(), mentions[0].name)
     view = state.view(None)
     total = sum(view["hand_sizes"]) + len(view["discard_pile"]) + view["draw_pile_size"]
     return checked(
@@ -78,6 +81,25 @@ def deck_size(question: Question) -> Answer | None:
             "four Luls (the rulebook does not count them; gametable's deck options change it).",
             f"Het spel heeft {total} kaarten: vier van elke Balzak van -1 tot 11, vier Swingers "
             "en vier Lullen (het regelboek telt ze niet; de opties van gametable passen het aan).",
+        ),
+        [refs.BALZAKKEN],
+    )  # fmt: skip
+
+
+def copies(question: Question, whole: dict[str, object], card: str) -> Answer:
+    """How many of one card the deck holds: counted in a new game's whole state."""
+    hands = whole["hands"]
+    assert isinstance(hands, list)
+    piles = [*hands, whole["draw_pile"], whole["discard_pile"]]
+    count = sum(list(pile).count(card) for pile in piles if isinstance(pile, list))
+    en, nl = card_name(card, "en"), card_name(card, "nl")
+    return checked(
+        GAME, question, f"{count}.",
+        question.say(
+            f"The deck holds {count} of {en} (the rulebook does not count them; gametable's "
+            "deck options change it).",
+            f"Het spel heeft {count} keer {nl} (het regelboek telt ze niet; de opties van "
+            "gametable passen het aan).",
         ),
         [refs.BALZAKKEN],
     )  # fmt: skip

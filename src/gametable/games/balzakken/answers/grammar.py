@@ -70,6 +70,10 @@ GROUP = re.compile(
     r"all other players|the other players|the rest|de anderen|alle anderen|iedereen|"
     r"de andere spelers|alle andere spelers|de rest)\b"
 )
+_SAME = re.compile(
+    r"\b(?:the same (?:number of )?points|as many points|the same as me|same hand value|"
+    r"evenveel punten|evenveel als ik|hetzelfde aantal punten|gelijk aantal punten)\b"
+)
 HIGHER = frozenset(["more", "higher", "above", "meer", "hoger"])
 LOWER = frozenset(["fewer", "less", "lower", "minder", "lager"])
 _CALL = re.compile(
@@ -182,6 +186,8 @@ class Table:
     #: "everybody else has more" / "someone has fewer"
     others_higher: bool = False
     others_lower: bool = False
+    #: "another player has the same points as me"
+    others_same: bool = False
     #: the cards the asker plays in the question ("discard two 7s", "I swapped a 9")
     acted: list[str] = field(default_factory=list)
 
@@ -242,6 +248,7 @@ def read_table(question: Question) -> Table:
         elif _is_number(word):
             current = _read_number(table, current, words, i)
     _read_empty_hands(question, table)
+    table.others_same = bool(_SAME.search(question.lower)) and len(table.holders) <= 2
     return table
 
 
