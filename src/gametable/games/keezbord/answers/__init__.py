@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from gametable.core.errors import GameError
 from gametable.core.protocol import State
+from gametable.games.keezbord.answers.guard import fits, understood
 from gametable.games.keezbord.answers.numbers import answer_number
 from gametable.games.keezbord.answers.situations import answer_situation
 from gametable.games.keezbord.answers.table import answer_at
@@ -29,9 +30,14 @@ class KeezbordAnswers:
 
     def answer(self, question: Question) -> Answer | None:
         try:
-            return answer_number(question) or answer_situation(question)
+            if not understood(question):
+                return None
+            reply = answer_number(question) or answer_situation(question)
         except GameError:  # a situation the position format refuses (two pawns on one space)
             return None  # is one we cannot build: the rules text answers instead
+        if reply is not None and not fits(question, reply):
+            return None
+        return reply
 
     def answer_at(self, state: State, seat: int, question: Question) -> Answer | None:
         return answer_at(state, seat, question)

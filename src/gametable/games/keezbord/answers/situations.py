@@ -276,7 +276,7 @@ def read_four_then(question: Question) -> Answer | None:
     if not ruling.allowed:
         return None
     land = ruling.place_of("a1")
-    second = Trial.of(2, {"a": [land, "N", "N", "N"]}, [cards[1]], f"{cards[1]} a1")
+    second = Trial.of(2, {"a": [land, "N", "N", "N"]}, [cards[1], "4"], f"{cards[1]} a1")
     then = judge(second)
     lang = question.lang
     if then.allowed:

@@ -34,6 +34,40 @@ CARDS = Lexicon(
     }
 )  # fmt: skip
 
+#: everyday words a fuzzy match would take for a card ("where" for Heer, "packs" for jacks)
+NOT_CARDS = frozenset(
+    [
+        "where",
+        "there",
+        "here",
+        "heeft",
+        "hebben",
+        "hier",
+        "packs",
+        "pack",
+        "backs",
+        "black",
+        "jacket",
+        "faces",
+        "races",
+        "places",
+        "spaces",
+        "queue",
+        "quest",
+        "quiet",
+        "keeps",
+        "kings'",
+        "knows",
+        "kinds",
+        "drawn",
+        "vrouwt",
+        "heren'",
+        "other",
+        "eerst",
+        "deler",
+    ]
+)
+
 _RANK_WORDS = {
     "two": "2", "three": "3", "five": "5", "six": "6", "eight": "8", "nine": "9", "ten": "10",
     "twee": "2", "drie": "3", "vijf": "5", "zes": "6", "acht": "8", "negen": "9", "tien": "10",
@@ -61,6 +95,8 @@ _SPACES = re.compile(
     _NUMBER + r"\s*(?:spaces?|steps?|squares?|fields?|places?|vakken|vakjes|vak|stappen|plaatsen)"
 )
 _PLAYERS = re.compile(_NUMBER + r"\s*(?:players?|spelers?|people|personen|mensen)")
+#: the patterns of a number card, a count of spaces and a count of players, for the guard
+NUMBER_CARD, SPACES, PLAYERS = _NUMBER_CARD, _SPACES, _PLAYERS
 
 
 def value(word: str) -> int:
@@ -87,6 +123,8 @@ def cards_named(question: Question) -> list[str]:
     offsets = _word_offsets(question)
     for mention in CARDS.find(question):
         at = offsets[mention.start]
+        if mention.score < 100 and mention.said in NOT_CARDS:
+            continue
         if any(a <= at < b for a, b in spans):
             continue
         if mention.name in ("4", "7") and not _reads_as_card(question, mention.start):

@@ -1,0 +1,114 @@
+"""When the situation grammar must stay silent: a question it does not fully read.
+
+A referee-checked reply must never be wrong, so a situation is only built when every part of the
+question is one the grammar places in the position.  :func:`understood` reads the question
+before any reader: the phrases the readers know (``"not on its start"``, ``"no ace or king"``,
+``"could still play"``) are set aside, and whatever is left must hold no negation, condition,
+second step or alternative ("instead", "still", "after", "first ... then", "or", "unless"),
+no other player as the one who moves, and no number the grammar does not use (a card, a count
+of spaces or players, a home space, a pawn's name).  :func:`fits` checks the reply afterwards:
+the position it judged has the number of players the question says (teams need four or six),
+and every card the question names is in the hand judged.  Either failing, the rules text
+answers instead, marked as not checked.
+
+>>> from gametable.rulebook.question import Question
+>>> understood(Question.read("May I jump over an opponent's pawn that is not on its start?"))
+True
+>>> understood(Question.read("Is it true that I cannot pass a pawn on its start space?"))
+False
+>>> understood(Question.read("My pawn is on space 20. Can I play a 5?"))
+False
+"""
+
+from __future__ import annotations
+
+import re
+
+from gametable.games.keezbord.answers import words as w
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+
+#: phrases the readers place in a position, set aside before looking for what they do not read
+_KNOWN = re.compile(
+    r"\bnot on (?:its|his|her|their) (?:own )?start\w*(?: space| position| square)?"
+    r"|\b(?:could|can) still play(?: one| a card| it)?|\bstill can play"
+    r"|\bwhile i still have pawns of my own (?:out|on the board|in play)"
+    r"|\bno pawns? (?:left )?(?:on the board|in play|out)"
+    r"|\bno (?:ace|king|placement card)(?: or (?:an? )?(?:ace|king))?"
+    r"|\bgeen pionnen? (?:meer )?op het bord|\bgeen (?:aas|heer|koning)(?: of (?:een )?(?:aas|heer))?"
+    r"|\bbut all (?:of )?my pawns are on the board"
+    r"|\balready in (?:my|the|his|her|its|their) home(?: stretch)?"
+    r"|\b(?:in the )?rounds? after the first|\bna de eerste(?: ronde)?"
+    r"|\beven (?:when|if)\b"
+    r"|\ba (?:4|four) and then an? "
+    r"|\bthe (?:pawns?|cards?) (?:that )?(?:i|you) (?:jump|pass)"
+    r"|\b(?:the|a|its|de) (?:first|eerste) (?:deal|round|ronde|deling)s?\b"
+    r"|\bkan nog\b|\bwel kan\b",
+)
+#: what the grammar does not place once the known phrases are set aside: a negation, a
+#: condition or a second step, an alternative, someone else moving
+_UNREAD = re.compile(
+    r"\b(?:not|never|no|none|nothing|nobody|cannot|instead|still|after|afterwards|first|then|"
+    r"again|unless|otherwise|except|although|though|or|both|already|would|had|were|"
+    r"niet|nooit|geen|niets|niemand|anders|eerst|daarna|dan|nog|toch|weer|behalve|tenzij|pas|"
+    r"zou)\b|n't\b"
+    r"|\b(?:can|may|could|must|mag|kan|moet) (?:he|she|they|my partner|my teammate|an? opponent|"
+    r"the opponent|someone|somebody|another player|hij|zij|mijn partner|mijn maat|een "
+    r"tegenstander)\b"
+)
+_DIGITS = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twee|drie|vier|vijf|"
+    r"zes|zeven|acht|negen|tien|elf|twaalf)\b"
+)
+#: numbers the grammar reads: cards, spaces, players, home spaces, pawns, the parts of a 7
+_READ_NUMBERS = (
+    w.NUMBER_CARD,
+    w.SPACES,
+    w.PLAYERS,
+    re.compile(r"\b(?:h|home space|home spot|thuishonkvak|honkvak|vak)\s?[1-4]\b"),
+    re.compile(r"\b[a-f][1-4]\b"),
+    re.compile(r"\b\d\s*(?:steps?|spaces?|stappen|vakken)?\s*(?:and|\+|en|plus)\s*\d\b"),
+    re.compile(
+        r"\b(?:two|three|four|2|3|4|twee|drie|vier) (?:of my )?(?:own )?(?:pawns|pionnen)\b"
+    ),
+    re.compile(r"\b(?:a|the|een|de|with|met|play|speel) (?:4|7|four|seven|vier|zeven)\b"),
+)
+#: words that speak of a partner or teams (a position with teams has four or six players)
+_TEAMS = re.compile(
+    r"\b(partner'?s?|teammates?'?s?|team ?mates?|teams?|maat|teamgenoot|medespeler)\b"
+)
+#: cards named only to say they are not held ("no ace or king")
+_NOT_HELD = re.compile(
+    r"\b(?:no|geen) (?:ace|king|aas|heer|koning)(?: (?:or|of) (?:an? |een )?(?:ace|king|aas|"
+    r"heer))?"
+)
+
+
+def understood(question: Question) -> bool:
+    """Whether the grammar reads every part of ``question`` (see the module docstring)."""
+    rest = _KNOWN.sub(" ", question.lower)
+    if _UNREAD.search(rest) or (question.lang == "nl" and re.search(r"\bof\b", rest)):
+        return False
+    for pattern in _READ_NUMBERS:
+        rest = pattern.sub(" ", rest)
+    return not _DIGITS.search(rest)
+
+
+def fits(question: Question, reply: Answer) -> bool:
+    """Whether the position a situation reply judged is the one the question describes: its
+    number of players, teams only with four or six, and every card named in the hand."""
+    position = reply.position
+    if position is None:
+        return True
+    players = position.get("players")
+    said = w.PLAYERS.search(question.lower)
+    if said is not None and w.value(said.group(1)) != players:
+        return False
+    if _TEAMS.search(question.lower) and players == 2:
+        return False
+    if reply.topic != "situation":  # a number read from a new game's table
+        return True
+    hands = position.get("hands", {})
+    hand = set(hands.get("a", ()) if isinstance(hands, dict) else hands[0])
+    named = w.cards_named(Question.read(_NOT_HELD.sub(" ", question.text.casefold())))
+    return all(card in hand for card in named)
