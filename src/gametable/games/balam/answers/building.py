@@ -7,12 +7,17 @@ from typing import Any
 
 from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
+    BUILDINGS,
+    ONE_TURN,
     RICHES_NAMES,
     buildings_in,
+    about_another,
     cities_in,
     counted,
     name_of,
     number_before,
+    numbers_in,
+    understood,
     wants,
 )
 from gametable.games.balam.answers.refusals import reason_of
@@ -47,6 +52,25 @@ _UNPAID = (
 )
 
 
+#: the words a building question may hold besides the names and the phrases below
+_BUILD_WORDS = frozenset(
+    """build building construct bouwen bouw bouwen place put new city cities site sites plot
+    plots space spaces when with have has hold holding got own riches rijkdom rijkdommen
+    sheet king koningsblad turn turn's beurt one same time at once tegelijk when wanneer als
+    if heb heeft hebben houd i've already al there""".split()
+)
+_BUILD_PHRASES = (
+    r"\b(without|zonder|no|geen|only|maar|just|alleen)\b",
+    r"\bpay\w* (?:for|voor)\b",
+    r"\bon (?:the )?same site\b",
+    r"\bin one turn\b",
+    r"\bmore than\b",
+    r"\b(another|second|other|andere|tweede|several|meerdere|different|verschillende|two|twee|2)\b",
+    r"\b(free|empty|nobody'?s?|no one'?s?|unowned|neutral|vrije?|lege?|niemands?|nieuwe?)\b",
+    r"\b(before|voor|voordat|zonder te|first|eerst)\b",
+)
+
+
 def sheet_of(q: Question) -> dict[str, int] | None:
     """The riches on the asking king's sheet, as the question tells them; ``None`` when it
     says nothing of them."""
@@ -61,14 +85,17 @@ def sheet_of(q: Question) -> dict[str, int] | None:
     if not given:
         return None
     if q.matches(r"\b(without|zonder)\b") and all(n == 1 for n in given.values()):
-        return {r: 0 for r in given}
+        given = {r: 0 for r in given}
+    if given and not any(given.values()):
+        # "without cacao": the king holds other riches, only not these
+        return {r: n for r, n in PLENTY.items() if r not in given} | {"maize": 2}
     return given
 
 
 def can_build(q: Question) -> Answer | None:
     """ "Can I build a market without cacao?", "in an enemy city?", "on two sites this turn?"."""
     paying_for = bool(buildings_in(q)) and q.matches(r"\bpay\w* (?:for|voor)\b")
-    if q.kind != "yesno" or (wants(q) != "build" and not paying_for):
+    if q.kind != "yesno" or (wants(q) != "build" and not paying_for) or about_another(q):
         return None
     named = buildings_in(q)
     if q.matches(_STORED):
@@ -77,6 +104,33 @@ def can_build(q: Question) -> Answer | None:
         return None
     kind = named[0] if named else "village"
     sheet = sheet_of(q)
+    allowed_numbers = set(counted(q, RICHES_NAMES).values())
+    for found in (cities_in(q), number_before(q, "riches", "rijkdom", "rijkdommen")):
+        if found is not None:
+            allowed_numbers.add(found)
+    if q.matches(_TWO_SITES) or q.matches(_SEVERAL) or q.matches(_ONE_PLOT):
+        allowed_numbers |= {1, 2}
+    phrases = (
+        ONE_TURN,
+        *_BUILD_PHRASES,
+        _STORED,
+        _ENEMY,
+        _FREE,
+        _TWO_SITES,
+        _SEVERAL,
+        _ONE_PLOT,
+        _UNPAID,
+    )
+    if not understood(
+        q,
+        _BUILD_WORDS,
+        lexicons=(BUILDINGS, RICHES_NAMES),
+        numbers=allowed_numbers,
+        phrases=phrases,
+    ):
+        return None
+    if len(set(numbers_in(q)) - allowed_numbers) > 0:
+        return None
     stored = q.matches(_STORED) and sheet is None
     plenty = dict(PLENTY)
     sites: dict[str, list[str | None]] = {HOME: ["village", None, None]}
@@ -170,9 +224,28 @@ def _build_allowed(q: Question, kind: str, new_site: bool) -> str:
     )
 
 
+_PASS_WORDS = frozenset(
+    """pass passen skip my turn beurt without zonder paying betalen te have has no nothing
+    riches rijkdom rijkdommen sheet koningsblad empty leeg left when if als heb when
+    instead""".split()
+)
+_REMOVE_WORDS = frozenset(
+    """remove demolish afbreken weghalen one of my own buildings building gebouw gebouwen
+    van mijn eigen free charge gratis site city stad plaats""".split()
+)
+_KATUN_WORDS = frozenset(
+    """turn over katun card kaart omdraaien draai om instead of paying betalen in plaats van
+    te a""".split()
+)
+
+
 def can_pass(q: Question) -> Answer | None:
     """ "Can I pass my turn?" (with nothing on my sheet, without paying)."""
-    if q.kind != "yesno" or wants(q) != "pass":
+    if q.kind != "yesno" or wants(q) != "pass" or about_another(q):
+        return None
+    if not understood(
+        q, _PASS_WORDS, lexicons=(RICHES_NAMES,), phrases=(_UNPAID, r"\bno riches\b")
+    ):
         return None
     sheet = sheet_of(q)
     empty = sheet == {} or (sheet is not None and sum(sheet.values()) == 0)
@@ -206,7 +279,9 @@ def can_pass(q: Question) -> Answer | None:
 
 def can_remove(q: Question) -> Answer | None:
     """ "Can I remove one of my buildings?": yes, free of charge, on the turn's site."""
-    if q.kind != "yesno" or wants(q) != "remove":
+    if q.kind != "yesno" or wants(q) != "remove" or about_another(q):
+        return None
+    if not understood(q, _REMOVE_WORDS, lexicons=(BUILDINGS,)):
         return None
     if q.matches(_ENEMY):
         return None
@@ -229,7 +304,11 @@ def can_remove(q: Question) -> Answer | None:
 
 def can_turn_katun(q: Question) -> Answer | None:
     """ "Can I turn over a Katun card instead of paying?": yes, and after paying no."""
-    if q.kind != "yesno" or wants(q) != "turn":
+    if q.kind != "yesno" or wants(q) != "turn" or about_another(q):
+        return None
+    if not understood(
+        q, _KATUN_WORDS, phrases=(r"\b(after paying|after i paid|having paid|na het betalen)\b",)
+    ):
         return None
     after_paying = q.matches(r"\b(after paying|after i paid|having paid|na het betalen)\b")
     data = position(riches=[{"maize": 2}], phase="act" if after_paying else "turn")

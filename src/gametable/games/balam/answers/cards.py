@@ -12,6 +12,8 @@ from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
     BUILDINGS,
     RICHES_NAMES,
+    CARDS,
+    about_another,
     card_in,
     cities_in,
     counted,
@@ -19,6 +21,7 @@ from gametable.games.balam.answers.grammar import (
     players_in,
     says_second,
     says_tie,
+    understood,
 )
 from gametable.games.balam.answers.scenes import HOME, MORE_SITES, legal_texts, load, play, position
 from gametable.games.balam.board import KINDS, RICHES
@@ -42,11 +45,28 @@ def _buildings_of(state: Any, seat: int) -> Counter[str]:
     return count
 
 
+_CATASTROPHE_WORDS = frozenset(
+    """what happens happen then if when i turn turned turning over draw drew draws get gets
+    comes up card katun but have has had hold no without and my in on only all of reserve
+    reserves stored store king sheet there there's is are nothing cities city own
+    wat gebeurt er bij als ik draai omdraai trek een de met zonder en heb heeft mijn maar
+    geen alleen op in van dan kaart""".split()
+)
+
+
 def catastrophe(q: Question) -> Answer | None:
     """ "A drought but I have no villages", "an earthquake with a prisoner in my reserve": the
     card turned over by the engine, and what it did."""
     card = card_in(q)
-    if card not in CATASTROPHE:
+    if card not in CATASTROPHE or about_another(q):
+        return None
+    if not understood(
+        q,
+        _CATASTROPHE_WORDS,
+        lexicons=(CARDS, BUILDINGS, RICHES_NAMES),
+        phrases=(_STORED, _SHEET),
+        numbers=set(counted(q, BUILDINGS).values()) | set(counted(q, RICHES_NAMES).values()),
+    ):
         return None
     riches, count, loses = CATASTROPHE[card]
     if isinstance(loses, str):
@@ -163,9 +183,21 @@ def _spread(plots: list[str]) -> dict[str, list[str | None]] | None:
     return sites
 
 
+_BALL_WORDS = frozenset(
+    """i won win wins winning alone outright with the most ball courts court cities city how
+    many points prestige do does get score scores am at tied tie ties tying second place
+    players player kings and of if when what would my are have has equal same number for
+    three drie
+    ik win won heb alleen met steden stad hoeveel punten prestigepunten krijg scoor gelijk
+    tweede plaats spelers speler bij het balspel als wat en ben sta""".split()
+)
+
+
 def ball_game(q: Question) -> Answer | None:
     """ "I won a ball game alone with 5 cities": the prestige, as the engine counts it."""
-    if card_in(q) != "ball_game":
+    if card_in(q) != "ball_game" or about_another(q):
+        return None
+    if not understood(q, _BALL_WORDS, lexicons=(CARDS,), numbers=set(q.numbers)):
         return None
     cities = cities_in(q)
     if cities is None or cities < 1:

@@ -13,6 +13,8 @@ The rulebook is English only; the Dutch words are ours (a player's words for the
 
 from __future__ import annotations
 
+import re
+
 from gametable.games.balam.board import KINDS, RICHES
 from gametable.rulebook.question import Lexicon, Question
 
@@ -235,3 +237,107 @@ def says_second(question: Question) -> bool:
 
 def says_alone(question: Question) -> bool:
     return question.matches(r"\b(alone|on my own|by myself|most|outright|alleen|meeste)\b")
+
+
+# --- what a reader understands -------------------------------------------------------------
+#
+# A reader answers from the referee only when it places every word of the question in the
+# position it builds: a word it does not read (a negation, a condition, a second clause, a
+# building or riches it leaves out, a number it does not use) sends the question to the rules
+# text instead, so that a checked reply is never a misreading.
+
+#: words that change nothing in a situation: the question's frame, in English and Dutch
+FILLER: frozenset[str] = frozenset(
+    """i i'm me my myself a an the can could may might is it it's to of in on at for with do
+    does am are be allowed permitted possible legal ok okay please so hey well just really
+    actually what how this that there here rules rule question yes or tell know
+    ik mag mogen mijn een de het kan kun kunt je jij me met in op van voor er is wat hoe dat
+    dit deze die te om aan toegestaan mogelijk eigenlijk even""".split()
+)
+
+#: words of the king's own things (the asker's position)
+MINE: frozenset[str] = frozenset("i my me mine ik mijn own eigen".split())
+
+
+def understood(
+    question: Question,
+    vocabulary: frozenset[str] | set[str],
+    *,
+    lexicons: tuple[Lexicon, ...] = (),
+    numbers: set[int] | frozenset[int] = frozenset(),
+    phrases: tuple[str, ...] = (),
+) -> bool:
+    """Whether every word of ``question`` is read: the frame (:data:`FILLER`), the reader's
+    ``vocabulary``, the names its ``lexicons`` find, the ``numbers`` it places, and the words of
+    the regular expressions ``phrases`` it matched.
+
+    >>> q = Question.read("Can I build a market without cacao?")
+    >>> understood(q, frozenset({"build", "without"}), lexicons=(BUILDINGS, RICHES_NAMES))
+    True
+    >>> q = Question.read("Can I build a market if I do not have cacao?")
+    >>> understood(q, frozenset({"build", "if", "have"}), lexicons=(BUILDINGS, RICHES_NAMES))
+    False
+    """
+    words = question.words
+    covered = [False] * len(words)
+    for lexicon in lexicons:
+        for mention in lexicon.find(question):
+            for j in range(mention.start, mention.start + len(mention.said.split())):
+                covered[j] = True
+    text = question.lower
+    for pattern in phrases:
+        for match in re.finditer(pattern, text):
+            inside = _WORDS.findall(text[match.start() : match.end()])
+            _cover_run(words, covered, tuple(inside))
+    for i, word in enumerate(words):
+        if covered[i] or word in FILLER or word in vocabulary:
+            continue
+        value = _count_word(word, None) if word not in ("a", "an", "een", "no", "geen") else None
+        if value is not None and value in numbers:
+            continue
+        return False
+    return True
+
+
+_WORDS = re.compile(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
+
+
+def _cover_run(words: tuple[str, ...], covered: list[bool], run: tuple[str, ...]) -> None:
+    if not run:
+        return
+    for i in range(len(words) - len(run) + 1):
+        if words[i : i + len(run)] == run:
+            for j in range(i, i + len(run)):
+                covered[j] = True
+
+
+#: numbers that only frame the question ("in one turn", "at once")
+ONE_TURN = r"\b(?:in|per|during|for|this|that|the same|in (?:a|one) single) (?:one |1 |a |single )?(?:turn|round|beurt|ronde)\b|\b(?:één|een|1) (?:beurt|ronde)\b|\bone turn\b"
+
+
+def numbers_in(question: Question, ignoring: str = ONE_TURN) -> list[int]:
+    """Every number the question says in digits or words ("a" and "no" not counted), leaving
+    out those inside ``ignoring`` ("in one turn")."""
+    out = []
+    for word in _WORDS.findall(re.sub(ignoring, " ", question.lower)):
+        if word in ("a", "an", "een", "no", "geen"):
+            continue
+        value = _count_word(word, None)
+        if value is not None:
+            out.append(value)
+    return out
+
+
+_ANOTHER = (
+    r"\b(can|may|could|does|do|is|will|must|mag|kan|moet|mogen|kunnen)\s+(my (?:opponent|enemy|"
+    r"neighbou?r)|the (?:other|enemy|opponent|defender|attacker)|another|he|she|they|we|"
+    r"mijn (?:tegenstander|vijand|buurman)|de (?:ander|tegenstander|vijand|verdediger)|een "
+    r"andere|hij|zij|ze|wij|we)\b|\b(?:opponent|enemy|he|she|they|hij|zij|tegenstander) "
+    r"(?:can|may|could|mag|kan)\b"
+)
+
+
+def about_another(question: Question) -> bool:
+    """Whether the question asks what someone other than the asker may do ("can my opponent
+    ...", "may he ..."): the situations are built from the asker's side only."""
+    return question.matches(_ANOTHER)

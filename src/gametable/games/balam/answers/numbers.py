@@ -11,6 +11,11 @@ from gametable.core.registry import load_game
 from gametable.core.rules import RuleRef
 from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
+    BUILDINGS,
+    CARDS,
+    about_another,
+    numbers_in,
+    understood,
     RICHES_NAMES,
     buildings_in,
     counted,
@@ -39,6 +44,73 @@ _ORDINAL = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 _ORDINAL_NL = {2: "tweede", 3: "derde", 4: "vierde", 5: "vijfde"}
 
 
+#: the question frame of the numbers, and each reader's own words
+_ASK = frozenset(
+    """how many much what is are does do did the a an of in for with per each every at number
+    amount total get gets i my we you there there's will would should come comes
+    hoeveel wat is zijn kost kosten de het een van in voor met per elke iedere bij aantal
+    krijg krijgt ik je er worden wordt""".split()
+)
+_WORDS_OF = {
+    "cards": frozenset(
+        """katun katuns card cards turned turn over laid out placed put dealt drawn played
+        round rounds players player game beside the board face down
+        kaarten kaart omgedraaid gelegd neergelegd ronde rondes spelers speler spel""".split()
+    ),
+    "rounds": frozenset(
+        """rounds round game last lasts long take takes players player ball games balls until
+        end ends by default default
+        rondes ronde duurt spel spelers speler balspelen standaard""".split()
+    ),
+    "cost": frozenset(
+        """cost costs price pay to build building kost kosten prijs betalen bouwen do i need
+        riches nodig""".split()
+    ),
+    "sacrifice": frozenset(
+        """sacrifice sacrificing sacrificed offer offering points prestige score temple
+        temples cenote cenotes ceremony and i my give gives worth for bring
+        offer offeren punten tempel ceremonie en ik mijn geeft levert op""".split()
+    ),
+    "bonus": frozenset(
+        """riches left over remaining at the end of game points prestige score total bonus i
+        have had hold and on my sheet king worth give gives what's final
+        rijkdommen rijkdom over overgebleven aan einde van het spel punten prestigepunten
+        totaal ik heb en op mijn koningsblad""".split()
+    ),
+    "looks": frozenset(
+        """observatories observatory most divination look looks see at cards card may can i
+        with players player second tied tie for place the
+        observatoria observatorium sterrenwacht meeste waarzeggerij bekijken kijken zien
+        kaarten mag ik met spelers tweede gelijk""".split()
+    ),
+    "start": frozenset(
+        """start starts begin begins beginning setup set up with king kings player players
+        riches maize tokens game
+        begint beginnen starten koning koningen speler spelers rijkdommen spel""".split()
+    ),
+}
+
+
+_LEXICONS = {
+    "cards": (CARDS,),
+    "rounds": (CARDS,),
+    "cost": (BUILDINGS, RICHES_NAMES),
+    "sacrifice": (RICHES_NAMES,),
+    "bonus": (RICHES_NAMES,),
+    "looks": (BUILDINGS,),
+    "start": (RICHES_NAMES,),
+}
+
+
+def _reads(q: Question, words: str, *, numbers: set[int] | None = None) -> bool:
+    """Whether the question holds only the frame, the reader's words, names and the numbers
+    it uses (see :func:`~gametable.games.balam.answers.grammar.understood`)."""
+    used = set(numbers_in(q)) if numbers is None else numbers
+    return not about_another(q) and understood(
+        q, _ASK | _WORDS_OF[words], lexicons=_LEXICONS[words], numbers=used
+    )
+
+
 def cards_laid_out(players: int) -> int:
     """The Katun cards a new round lays out, as the engine deals them."""
     state = load_game(GAME).new_game(players, seed=0)
@@ -57,6 +129,8 @@ def cards_per_round(q: Question) -> Answer | None:
         return None
     n = players_in(q)
     if n is not None and n not in (2, 3, 4):
+        return None
+    if not _reads(q, "cards", numbers={n} if n else set()):
         return None
     if n is None:
         counts = {p: cards_laid_out(p) for p in (2, 3, 4)}
@@ -94,7 +168,7 @@ def rounds_in_game(q: Question) -> Answer | None:
     if n is None or n not in (2, 3, 4):
         return None
     balls = number_before(q, "ball", "balspelen", "balspellen") or n
-    if not 2 <= balls <= 5:
+    if not 2 <= balls <= 5 or not _reads(q, "rounds", numbers={n, balls}):
         return None
     place = ball_game_places()[balls - 1]
     per_round = cards_laid_out(n)
@@ -113,7 +187,11 @@ def rounds_in_game(q: Question) -> Answer | None:
         f"{place} van de stapel ligt, en er komen {per_round} kaarten per ronde ({n} + 1), dus "
         f"het komt in ronde {rounds} (kaarten {first} tot {first + per_round - 1}).",
     )
-    refs: list[RuleRef | str] = [rules.SETUP_LENGTH, "setup/building-the-card-deck", rules.START_OF_ROUND]
+    refs: list[RuleRef | str] = [
+        rules.SETUP_LENGTH,
+        "setup/building-the-card-deck",
+        rules.START_OF_ROUND,
+    ]
     return checked(GAME, q, verdict, reason, refs, topic="number")
 
 
@@ -122,7 +200,7 @@ def building_cost(q: Question) -> Answer | None:
     if not q.matches(r"\b(cost|costs|price|how much|what do i pay|kost|kosten|prijs|betalen)\b"):
         return None
     named = buildings_in(q)
-    if len(named) != 1 or q.kind == "yesno":
+    if len(named) != 1 or q.kind == "yesno" or not _reads(q, "cost", numbers=set()):
         return None
     kind = KINDS.index(named[0])
     name = name_of(q, named[0])
@@ -159,6 +237,12 @@ def sacrifice_points(q: Question) -> Answer | None:
     given = counted(q, RICHES_NAMES)
     if not given or sum(given.values()) == 0:
         return None
+    if not _reads(q, "sacrifice", numbers=set(given.values())):
+        return None
+    if q.matches(r"\bcenotes?\b") and q.matches(r"\b(temples?|tempels?)\b"):
+        return None  # two places of sacrifice in one question
+    if sum(given.values()) > 2:
+        return None  # a temple takes 2 riches at most: more is another question
     cenote = q.matches(r"\bcenotes?\b")
     factor = CENOTE_FACTOR if cenote else 1
     parts = []
@@ -202,6 +286,8 @@ def end_bonus(q: Question) -> Answer | None:
     score = number_before(q, "points", "prestige", "punten", "prestigepunten")
     if score is not None and score == left:
         score = None
+    if not _reads(q, "bonus", numbers={left} | ({score} if score is not None else set())):
+        return None
     if score is not None:
         verdict = q.say(
             f"{score} + {bonus} = {score + bonus} prestige points ({left} riches // 2 = {bonus}).",
@@ -229,7 +315,7 @@ def divination_looks(q: Question) -> Answer | None:
     if not q.matches(r"\b(how many|hoeveel|look|see|bekijken|kijken|zien)\b"):
         return None
     n = players_in(q) or 0
-    if n not in (2, 3, 4):
+    if n not in (2, 3, 4) or not _reads(q, "looks", numbers={n}):
         return None
     if says_tie(q):
         counts = [2, 2] + [0] * (n - 2)
@@ -255,6 +341,8 @@ def start_riches(q: Question) -> Answer | None:
     if not q.matches(r"\b(how many|hoeveel|what)\b") or q.matches(r"\b(cards?|kaarten|rounds?)\b"):
         return None
     if not (q.matches(r"\b(riches|rijkdom\w*|tokens?)\b") or "maize" in riches_in(q)):
+        return None
+    if not _reads(q, "start", numbers=set()):
         return None
     state = load_game(GAME).new_game(2, seed=0)
     maize = state.view(0)["kings"][0]["riches"].get("maize", 0)

@@ -7,7 +7,16 @@ from typing import Any
 
 from gametable.core.rules import RuleRef
 from gametable.games.balam import rules
-from gametable.games.balam.answers.grammar import buildings_in, name_of, riches_in
+from gametable.games.balam.answers.grammar import (
+    BUILDINGS,
+    RICHES_NAMES,
+    about_another,
+    buildings_in,
+    name_of,
+    numbers_in,
+    riches_in,
+    understood,
+)
 from gametable.games.balam.answers.scenes import HOME, load, play, position
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -39,10 +48,22 @@ def closed_round() -> tuple[dict[str, Any], dict[str, str | None]]:
     return data, plots
 
 
+_WORDS = frozenset(
+    """what happens happen to my the riches goods tokens resources at end of round can i keep
+    leave stay stays remain remains until till kept lost lose disappear discarded are is do
+    does on in a an it them there one from next
+    wat gebeurt er met mijn de rijkdommen aan het einde van ronde mag kan ik houden laten
+    liggen blijven blijft tot volgende verloren kwijt op in een""".split()
+)
+
+
 def left_at_round_end(q: Question) -> Answer | None:
     """ "What happens to unstored riches at the end of the round?", "Can I keep obsidian on a
     garrison until the next round?", "a prisoner on a garrison?", "riches in a reserve?"."""
-    if not q.matches(_ROUND_END):
+    if not q.matches(_ROUND_END) or about_another(q) or numbers_in(q, ignoring=_ROUND_END):
+        return None
+    phrases = (_ROUND_END, _UNSTORED)
+    if not understood(q, _WORDS, lexicons=(BUILDINGS, RICHES_NAMES), phrases=phrases):
         return None
     named = riches_in(q)
     places = buildings_in(q)

@@ -7,7 +7,15 @@ from __future__ import annotations
 import re
 
 from gametable.games.balam import rules
-from gametable.games.balam.answers.grammar import number_before, wants
+from gametable.games.balam.answers.grammar import (
+    BUILDINGS,
+    ONE_TURN,
+    about_another,
+    number_before,
+    numbers_in,
+    understood,
+    wants,
+)
 from gametable.games.balam.answers.refusals import reason_of
 from gametable.games.balam.answers.scenes import (
     FAR,
@@ -24,7 +32,13 @@ from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
 
 GAME = "balam"
-_NO_GARRISON = r"\b(without (?:a |any )?garrisons?|no garrisons?|zonder (?:een )?garnizoen\w*|geen garnizoen\w*)\b"
+_NO_GARRISON = (
+    r"^(?:can|may|could) i attack (?:anyone )?(?:without|with no) (?:a |any )?garrisons?\b"
+    r"|\b(?:i have|i've got|my city has|my cities have|i hold) no garrisons?\b"
+    r"|\bfrom (?:a|my) city (?:without|with no) (?:a |any )?garrisons?\b"
+    r"|^mag ik (?:aanvallen |een stad aanvallen )?zonder (?:een )?garnizoen\w*"
+    r"|\bik heb geen garnizoen\w*"
+)
 _FAR = r"\b(not (?:next to|adjacent|neighbouring|a neighbour)|far away|far from|non-adjacent|not connected|niet (?:naast|aangrenzend)|ver weg)\b"
 _EMPTY = r"\b(free|empty|unowned|nobody'?s?|neutral|vrije?|lege?)\s+(site|city|place|plaats|stad)\b"
 _OWN = r"\b(my own|one of my|mijn eigen)\b"
@@ -32,12 +46,36 @@ _TWICE = r"\b(twice|two attacks|2 attacks|again|second attack|more than once|twe
 _AND_BUILD = r"\b(build|bouw\w*)\b"
 
 
+_ATTACK_WORDS = frozenset(
+    """attack attacking aanvallen aanval val aan war oorlog city cities stad steden site
+    from with in one turn same this beurt when my city has enemy enemy's vijand vijandige an
+    neighbouring neighbour's next to mine mijn naast from vanuit then afterwards after and en
+    launch make declare voeren doen""".split()
+)
+
+
 def can_attack(q: Question) -> Answer | None:
     """ "Can I attack without a garrison / a city that is not next to mine / twice / and build
     in the same turn / with more garrisons than my city has?"."""
     if q.kind != "yesno" or wants(q) not in ("attack", "build"):
         return None
-    if not q.matches(r"\b(attack\w*|aanval\w*|val \w+ aan|oorlog)\b"):
+    if not q.matches(r"\b(attack\w*|aanval\w*|val \w+ aan|oorlog)\b") or about_another(q):
+        return None
+    phrases = (
+        ONE_TURN,
+        _NO_GARRISON,
+        _FAR,
+        _EMPTY,
+        _OWN,
+        _TWICE,
+        _AND_BUILD,
+        r"\b(has|have|only|heeft|hebben)\b",
+    )
+    if not understood(
+        q, _ATTACK_WORDS, lexicons=(BUILDINGS,), numbers=set(numbers_in(q)), phrases=phrases
+    ):
+        return None
+    if len(numbers_in(q)) not in (0, 2) or (numbers_in(q) and not q.matches(r"\bgarris|garnizoen")):
         return None
     home: list[str | None] = ["garrison", "garrison", None]
     target = NEIGHBOUR
@@ -145,6 +183,15 @@ def _after_an_attack(q: Question, then: str) -> Answer | None:
     )
 
 
+_TAKE_WORDS = frozenset(
+    """i've destroyed destroy the last building buildings of an enemy enemy's city site take it
+    over possession then rebuild build on there mine own keep my attack after devastated
+    ik heb het laatste gebouw van een vijandige stad verwoest vernietigd die overnemen
+    innemen nemen neem bouwen bouw herbouwen er daar mag ik dan na mijn aanval when if
+    als""".split()
+)
+
+
 def take_over(q: Question) -> Answer | None:
     """ "I destroyed the last building of an enemy city, can I take it over?": yes, by building
     on it at once, without paying the turn's riches again."""
@@ -154,6 +201,8 @@ def take_over(q: Question) -> Answer | None:
     ):
         return None
     if not q.matches(r"\b(destroy\w*|last building|devastat\w*|verwoest\w*|laatste gebouw)\b"):
+        return None
+    if about_another(q) or numbers_in(q) or not understood(q, _TAKE_WORDS, lexicons=(BUILDINGS,)):
         return None
     data = position(
         sites={HOME: ["garrison", "garrison", None], NEIGHBOUR: ["village"]},
