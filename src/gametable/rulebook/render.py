@@ -145,7 +145,8 @@ def render_reply(reference: Reference, reply: Answer) -> RenderableType:
     if reply.checked:
         parts.append(Text(CHECKED, style="green"))
         if reply.position is not None:
-            position = json.dumps(reply.position, separators=(",", ":"), sort_keys=True)
+            # spaces after the separators let a long position wrap between its fields
+            position = json.dumps(reply.position, sort_keys=True)
             parts.append(Text(f"position: {position}", style="dim", overflow="fold"))
     elif reply.answered:
         referee = "not checked by the referee" if reference.refereed else "no referee here"
