@@ -172,7 +172,9 @@ def steps(question: Question) -> Answer | None:
 
 def pawns_each(question: Question) -> Answer | None:
     """Pawns per player: four (the board's)."""
-    if not question.matches(r"\b(pawns?|pionnen|pion)\b") or question.matches(r"\bhome|thuis"):
+    if not question.matches(r"\b(how many|hoeveel) (pawns?|pionnen)\b") or question.matches(
+        r"\bhome|thuis|team"
+    ):
         return None
     if not question.matches(r"\b(each|every|per|have|has|get|heeft|krijgt|elke|iedere|does a)\b"):
         return None
@@ -197,6 +199,9 @@ def deals_per_dealer(question: Question) -> Answer | None:
     n = len(DEAL_SIZES)
     sizes = " + ".join(str(s) for s in DEAL_SIZES)
     head = question.say(f"{n} deals.", f"{n} rondes.")
+    if question.matches(r"\b(how many|hoeveel) (cards|kaarten)\b"):
+        total = sum(DEAL_SIZES)
+        head = question.say(f"{total} cards each.", f"{total} kaarten per speler.")
     reason = question.say(
         f"A dealer deals until the pack is used up: {sizes} = {sum(DEAL_SIZES)} cards per player, "
         "then the player to the dealer's left takes over.",

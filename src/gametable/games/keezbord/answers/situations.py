@@ -131,7 +131,8 @@ def read_pass_or_hit(question: Question) -> Answer | None:
     if w.on_own_start(question) or w.says_home(question) or w.asks_swap(question):
         return None
     passing, hitting = w.asks_pass(question), w.asks_hit(question)
-    if not (passing or hitting) or w.asks_must(question) or w.asks_hand_in(question):
+    apart = w.spaces_said(question) is not None and question.matches(r"\b(behind|before|achter)\b")
+    if not (passing or hitting or apart) or w.asks_must(question) or w.asks_hand_in(question):
         return None
     whose = w.whose_other(question)
     if whose is None:
@@ -141,6 +142,8 @@ def read_pass_or_hit(question: Question) -> Answer | None:
         return None
     card = first_forward_card(question)
     d = w.spaces_said(question)
+    if card is None and not (passing or hitting):
+        return None
     if card is None:
         d = d or (5 if hitting and not passing else 2)
         card = _BY_STEPS.get(d) if hitting and not passing else "5"
@@ -318,7 +321,13 @@ def read_swap(question: Question) -> Answer | None:
         r"\b(my (?:own )?pawn|mijn (?:eigen )?pion)\b[^,?]*\b(on (?:its|my) (?:own )?start|"
         r"op (?:zijn|mijn) (?:eigen )?start)", lower
     )  # fmt: skip
-    if mine_on_start:
+    mine_away = re.search(
+        r"\b(my (?:own )?pawn|mijn (?:eigen )?pion)\b[^,?]*\b(in (?:my|its) (?:own )?(home|nest)|"
+        r"in (?:mijn|zijn) (?:eigen )?(?:thuis)?(honk|nest))", lower
+    )  # fmt: skip
+    if mine_away:
+        mine = "N" if "nest" in mine_away.group(2) else "H1"
+    elif mine_on_start:
         mine = 0
     elif w.on_own_start(question):
         theirs = ostart
@@ -401,7 +410,12 @@ def read_for_partner(question: Question) -> Answer | None:
     whose = w.whose_other(question)
     if whose not in ("partner", "opponent") or w.asks_swap(question) or w.asks_place(question):
         return None
-    if not question.matches(r"\b(move|play|use|for|zetten|spelen|bewegen|verzetten|lopen|voor)\b"):
+    if not question.matches(
+        r"\b(?:move|play|use|zetten|spelen|bewegen|verzetten|lopen)\b[^,.;?]*\b(?:partner|teammate|"
+        r"team ?mate|maat|teamgenoot|opponent|tegenstander)'?s? (?:pawn|pion)"
+        r"|\b(?:for|voor) (?:my|mijn|an?|een) (?:partner|teammate|maat|teamgenoot|opponent|"
+        r"tegenstander)\b"
+    ):
         return None
     if w.asks_pass(question) or w.asks_hit(question) or w.on_own_start(question):
         return None
@@ -451,8 +465,8 @@ def read_seven(question: Question) -> Answer | None:
     if "7" not in w.cards_named(question) or w.asks_swap(question):
         return None
     last = question.matches(r"\b(last pawn|laatste pion)\b")
-    if w.says_home(question) and not last:
-        return None  # a pawn near its home: not a situation this reader builds
+    if (w.says_home(question) and not last) or question.matches(r"\b(nest|start\w*|startvak)\b"):
+        return None  # a pawn near its home, in its nest or on its start: not built here
     if not question.matches(r"\b(split\w*|two pawns|2 pawns|three pawns|3 pawns|divid\w*|"
                             r"verdel\w*|splits\w*|twee pionnen|drie pionnen|one pawn .* another|"
                             r"een pion .* (?:een )?andere|and another|en een andere|for my "
@@ -490,6 +504,9 @@ def read_seven(question: Question) -> Answer | None:
         else:
             pawns = {"a": [5, 20, "N", "N"], other: [ostart + 5, "N", "N", "N"]}
         trial = Trial.of(players, pawns, ["7"], f"7 a1:{a} {other}1:{b}")
+    elif whose == "opponent":
+        pawns = {"a": [5, "N", "N", "N"], "b": [40, "N", "N", "N"]}
+        trial = Trial.of(2, pawns, ["7"], f"7 a1:{a} b1:{b}")
     else:
         trial = Trial.of(2, {"a": [5, 20, "N", "N"]}, ["7"], f"7 a1:{a} a2:{b}")
     return verdict(question, trial, [kb.SEVEN])
@@ -566,9 +583,16 @@ READERS: tuple[Callable[[Question], Answer | None], ...] = (
 )
 
 
+#: a question about what a card does in general, with no situation ("what does the Jack do?")
+_GENERAL = re.compile(
+    r"^(?:what|wat) (?:does|do|doet|doen|can|kan) (?:the|a|an|de|het|een) [\w']+(?: card| kaart)?"
+    r"(?: do| doen)?\s*\??$"
+)
+
+
 def answer_situation(question: Question) -> Answer | None:
     """The referee's answer to a situation the question describes, or ``None``."""
-    if question.kind not in ("yesno", "what", "other", "number"):
+    if question.kind not in ("yesno", "what", "other", "number") or _GENERAL.match(question.lower):
         return None
     for read in READERS:
         reply = read(question)
