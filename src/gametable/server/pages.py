@@ -77,7 +77,7 @@ def answer_html(game: str, question: str) -> str:
     ]
     if reply.checked:
         parts.append("<p class='checked'>✓ checked by the referee</p>")
-    elif reply.answered:
+    elif reply.answered and reply.topic == "rules":
         parts.append("<p class='unchecked'>From the rules text, not checked by the referee.</p>")
     if reply.sources:
         parts.append(f"<p class='rests-on'>Rests on: {_links(reply.sources)}</p>")

@@ -86,7 +86,7 @@ export class RulesChat {
     if (a.checked) {
       parts.push(h("p", { class: "mark checked" }, h("span", { "aria-hidden": "true" }, "✓ "), "checked by the referee",
         a.position_url ? [" · ", h("a", { class: "position-link", href: a.position_url, target: "_blank", rel: "noopener" }, "open the position")] : null));
-    } else if (a.answered) {
+    } else if (a.answered && (a.topic ?? "rules") === "rules") {  // (in-game answers read the live position)
       parts.push(h("p", { class: "mark unchecked" }, "from the rules text, not checked by the referee"));
     }
     if (a.sources?.length) parts.push(h("p", { class: "rests-on small" }, "Rests on: ", ...this.links(a.sources)));
