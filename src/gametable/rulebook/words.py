@@ -317,7 +317,7 @@ heeft hem het hier hij hoe hun iemand iedereen iets ik in is ja je jij jou jouw 
 kunt maar me men met mij mijn mn nee niet niets nog nou nu of om omdat ons onze ook op over precies
 s t te toch toen tot u uit uw van veel voor waar waarom wanneer want was wat we wel welk welke
 werd wie wij wil willen wordt worden zal ze zelf zich zij zijn zo zou zoals hoeveel gebeurt
-gebeuren gebeurd iemand eigen graag dezelfde hetzelfde
+gebeuren gebeurd iemand eigen graag dezelfde hetzelfde per
 """
 DUTCH_STOP_WORDS = frozenset(_DUTCH_STOP_TEXT.split())
 
