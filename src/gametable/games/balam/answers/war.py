@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from gametable.core.protocol import State
 from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
     BUILDINGS,
@@ -247,4 +248,188 @@ def take_over(q: Question) -> Answer | None:
     )
 
 
-READERS = (take_over, can_attack)
+_BATTLE_WORDS = frozenset(
+    """i attack attacking attacked with garrisons garrison and roll rolled rolls get got throw
+    dice die a an against city cities enemy enemy's his her defending defender defence
+    defense has have of what happens how many buildings building do destroy destroyed lose
+    my score scores scored attack's potential the is points success successes skull skulls
+    total when if as
+    ik als val aan aanval met garnizoenen garnizoen en gooi gooide dobbelstenen dobbelsteen een
+    tegen stad vijandige heeft wat gebeurt er hoeveel gebouwen vernietig verlies mijn
+    doodshoofd doodshoofden schedel schedels bij""".split()
+)
+_SKULL = r"\b(skulls?|doodshoofd(?:en)?|schedels?)\b"
+_ROLLED = r"\b(?:roll|rolled|rolls|throw|get|got|gooi|gooide)\b"
+
+
+def _faces(q: Question) -> list[str] | None:
+    """The dice faces the question says were rolled ("a 3 and a skull"), in order."""
+    match = re.search(_ROLLED + r"(.*?)(?:\bagainst\b|\btegen\b|[?]|$)", q.lower)
+    if match is None:
+        return None
+    faces: list[str] = []
+    words = re.findall(r"-?\d+|[^\W\d_]+", match.group(1))
+    for i, word in enumerate(words):
+        if word.isdigit():
+            if int(word) > 3:
+                return None
+            faces.append(word)
+        elif re.fullmatch(_SKULL, word):
+            before = words[i - 1] if i else ""
+            many = {"two": 2, "2": 2, "twee": 2, "three": 3, "drie": 3}.get(before, 1)
+            if before in ("two", "2", "twee", "three", "drie") and faces and faces[-1] == before:
+                faces.pop()
+            faces += ["X"] * many
+    return faces or None
+
+
+def battle(q: Question) -> Answer | None:
+    """ "I attack with 2 garrisons and roll a 3 and a skull against a city with 2 garrisons":
+    the battle fought by the engine with those dice; "how many dice with 3 garrisons?"."""
+    if not q.matches(r"\b(attack\w*|aanval\w*|val \w* ?aan)\b") or about_another(q):
+        return None
+    if q.matches(r"\bobsidi\w+"):
+        return None  # obsidian spent is not built here
+    mine = _garrisons_after(q, r"\b(?:attack|aanval|val aan) (?:with|met)")
+    theirs = _garrisons_after(
+        q,
+        r"\b(?:against|tegen) (?:a|an|the|his|een|de)? ?(?:enemy |vijandige )?(?:city|stad) (?:with|that has|which has|met|die)",
+    )
+    asks_dice = q.matches(r"\b(how many dice|hoeveel dobbelstenen)\b")
+    faces = None if asks_dice else _faces(q)
+    scores = re.search(
+        r"\b(?:scores?|is|of|van) (\d+) (?:against|vs|versus|tegen) (?:a |an |the |een |de )?"
+        r"(?:defen[cs]e|verdediging) (?:of |van )?(\d+)\b"
+        r"|\b(?:scores?|is) (\d+),? and (?:the|his) (?:defen[cs]e|defender) (?:is|scores?|has) (\d+)\b",
+        q.lower,
+    )
+    if scores and mine is None and theirs is None and faces is None:
+        found = [int(g) for g in scores.groups() if g is not None]
+        total, theirs = found[0], found[1]
+        mine = max(1, -(-total // 3))
+        faces = ["3"] * (total // 3) + ([str(total % 3)] if total % 3 else [])
+        faces += ["0"] * (mine - len(faces))
+    if mine is None or not 1 <= mine <= 3:
+        return None
+    if asks_dice:
+        if theirs is not None:
+            return None
+        faces = ["0"] * mine
+        theirs = 1
+    if faces is None or theirs is None or not 1 <= theirs <= 3 or len(faces) != mine:
+        return None
+    used = {mine, theirs, *(int(f) for f in faces if f != "X")}
+    if scores:
+        used.add(sum(int(f) for f in faces if f != "X"))
+    if not understood(q, _BATTLE_WORDS, numbers=used, phrases=(_SKULL,)):
+        return None
+    data = position(
+        sites={
+            HOME: ["garrison"] * mine,
+            NEIGHBOUR: ["garrison"] * theirs + ["village"] * (3 - theirs),
+        },
+        owners={NEIGHBOUR: 1},
+        riches=[{"maize": 3}],
+        dice=tuple(faces),
+    )
+    state = load(data)
+    if state is None:
+        return None
+    action = f"attack {HOME}>{NEIGHBOUR} {mine} 0"
+    if refusal(state, action) is not None:
+        return None
+    after = _fought(play(state, action))
+    if after is None:
+        return None
+    war = after.view(0).get("last_war") or {}
+    if war.get("garrisons") != mine:
+        return None
+    if asks_dice:
+        verdict = q.say(f"{mine} dice.", f"{mine} dobbelstenen.")
+        reason = q.say(
+            "The attacker rolls one die for each garrison he commits to the assault.",
+            "De aanvaller gooit één dobbelsteen per garnizoen dat hij inzet.",
+        )
+        return checked(
+            GAME, q, verdict, reason, [rules.WARS, "3-wars"], position=data, topic="number"
+        )
+    attack, defence, skulls = war["attack"], war["defence"], war["skulls"]
+    points = len(war.get("destroyed") or ())
+    whole = q.say(" (all his city held)", " (alles wat zijn stad had)")
+    held = whole if points < attack - defence else ""
+    won = len(war.get("prisoners") or ())
+    lost = q.say(
+        f"you lose {skulls} garrison{'s' if skulls != 1 else ''} (one per skull)",
+        f"je verliest {skulls} garnizoen(en) (één per doodshoofd)",
+    )
+    if points:
+        verdict = q.say(
+            f"Attack {attack} - defence {defence} = {attack - defence}: you destroy {points} "
+            f"building{'s' if points != 1 else ''}{held} of his city and win {won} "
+            f"prisoner{'s' if won != 1 else ''}, and {lost}.",
+            f"Aanval {attack} - verdediging {defence} = {attack - defence}: je vernietigt "
+            f"{points} gebouw(en){held} van zijn stad en wint {won} gevangene(n), en {lost}.",
+        )
+        if q.matches(r"\b(how many buildings|hoeveel gebouwen)\b"):
+            verdict = f"{points}. " + verdict
+    else:
+        verdict = q.say(
+            f"Nothing: attack {attack} - defence {defence} = {attack - defence}, nothing is destroyed, "
+            f"and {lost}.",
+            f"Niets: aanval {attack} - verdediging {defence} = {attack - defence}, er wordt "
+            f"niets vernietigd, en {lost}.",
+        )
+    reason = q.say(
+        "The attack is the dice's success points plus the obsidian spent, the defence the "
+        "garrisons of the attacked city and its friendly neighbours plus their obsidian; each "
+        "skull costs the attacker a garrison.",
+        "De aanval is de som van de dobbelstenen plus de ingezette obsidiaan, de verdediging de "
+        "garnizoenen van de stad en haar bevriende buren plus hun obsidiaan; elk doodshoofd kost "
+        "de aanvaller een garnizoen.",
+    )
+    details = (
+        q.say(
+            f"Fought: {action} with dice {' '.join(faces)}",
+            f"Gespeeld: {action} met {' '.join(faces)}",
+        ),
+    )
+    return checked(
+        GAME,
+        q,
+        verdict,
+        reason,
+        [rules.WARS, rules.WAR_LOSSES, rules.DESTRUCTION],
+        position=data,
+        details=details,
+    )
+
+
+def _fought(state: State) -> State | None:
+    """The war played to its end, each loss and destruction the first the engine offers (the
+    same buildings every time, so the count is what any choice gives)."""
+    for _ in range(20):
+        seats = [seat for seat in state.to_move if legal_texts(state, seat)]
+        choices = [(seat, a) for seat in seats for a in legal_texts(state, seat)]
+        waiting = [
+            (seat, a) for seat, a in choices if a.split()[0] in ("lose", "destroy", "defend")
+        ]
+        if not waiting:
+            return state
+        seat, action = waiting[0]
+        state = play(state, action, seat=seat)
+    return None
+
+
+def _garrisons_after(q: Question, lead: str) -> int | None:
+    match = re.search(lead + r"\s+(\w+)\s+(?:garrisons?|garnizoen\w*)\b", q.lower)
+    if match is None:
+        return None
+    return _count(match.group(1))
+
+
+def _count(word: str) -> int | None:
+    words = {"one": 1, "a": 1, "two": 2, "three": 3, "één": 1, "een": 1, "twee": 2, "drie": 3}
+    return int(word) if word.isdigit() else words.get(word)
+
+
+READERS = (battle, take_over, can_attack)
