@@ -233,7 +233,9 @@ class EntryVectors:
 
     def __init__(self, texts_per_entry: list[list[str]]) -> None:
         texts = [t for entry in texts_per_entry for t in entry]
-        self.owner = np.array([i for i, entry in enumerate(texts_per_entry) for _ in entry])
+        self.owner = np.array(
+            [i for i, entry in enumerate(texts_per_entry) for _ in entry], dtype=np.intp
+        )
         self.count = len(texts_per_entry)
         key = hashlib.sha256("\x1f".join([model_name(), *texts]).encode()).hexdigest()[:24]
         self.vectors = _cached(_cache_dir() / f"{key}.npy", texts)
