@@ -43,6 +43,7 @@ _KNOWN = re.compile(
     r"|\ba (?:4|four) and then an? "
     r"|\bthe (?:pawns?|cards?) (?:that )?(?:i|you) (?:jump|pass)"
     r"|\b(?:the|a|its|de) (?:first|eerste) (?:deal|round|ronde|deling)s?\b"
+    r"|\b(?:both|two|beide|twee) (?:packs|decks|spellen)\b"
     r"|\bkan nog\b|\bwel kan\b",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a

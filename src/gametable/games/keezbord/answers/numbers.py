@@ -17,12 +17,14 @@ from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.referee import GAME as KEEZBORD
 from gametable.games.keezbord.answers.referee import Trial, judge
+from gametable.games.keezbord.board import HOME_TEXT
 from gametable.games.keezbord.cards import DEAL_SIZES
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
-from gametable.rulebook.situations import checked
+from gametable.rulebook.situations import checked, yes_no
 
 GAME = "keezbord"
+_BOTH_PACKS = r"\b(?:both|two|2|beide|twee) (?:packs|decks|spellen|stokken)\b"
 _ROUND = r"(?:round|deal|hand|ronde|deling|keer)"
 
 
@@ -30,9 +32,11 @@ def answer_number(question: Question) -> Answer | None:
     """The number a "how many" question asks for, from the engine, or ``None``."""
     if question.kind not in ("number", "other", "what"):
         return None
-    if not question.matches(r"\b(how many|how much|how far|hoeveel|hoe ver|number of|aantal)\b"):
+    if not question.matches(
+        r"\b(how many|how much|how far|hoeveel|hoe ver|number of|aantal)\b|" + _BOTH_PACKS
+    ):
         return None
-    for read in (dealt, pack, spaces, steps, pawns_each, deals_per_dealer):
+    for read in (dealt, pack, teams, home_spaces, spaces, steps, pawns_each, deals_per_dealer):
         reply = read(question)
         if reply is not None:
             return reply
@@ -90,10 +94,59 @@ def dealt(question: Question) -> Answer | None:
                    position=_new_game(2), topic="number")  # fmt: skip
 
 
+def teams(question: Question) -> Answer | None:
+    """Teams at a table: how many, and the pawns a team brings home (KB-065 to KB-068, KB-074)."""
+    if not question.matches(r"\b(teams?)\b"):
+        return None
+    players = w.players_said(question)
+    if players is None or players not in KEEZBORD.player_counts or players == 2:
+        return None
+    view = _new_view(players)
+    n = len(view["teams"])
+    per_team = len(view["teams"][0])
+    pawns = per_team * len(view["pawns"][0])
+    if question.matches(r"\b(pawns|pionnen)\b"):
+        head = question.say(f"{pawns} pawns.", f"{pawns} pionnen.")
+        reason = question.say(
+            f"A team is {per_team} partners with {len(view['pawns'][0])} pawns each, and it "
+            f"wins when all {pawns} are home.",
+            f"Een team is {per_team} partners met elk {len(view['pawns'][0])} pionnen; het wint "
+            f"als alle {pawns} thuis zijn.",
+        )
+        refs = [kb.TEAMS, kb.WINNING]
+    else:
+        head = question.say(f"{n} teams.", f"{n} teams.")
+        reason = question.say(
+            f"With {players} players you play in {n} teams of {per_team}, partners sitting "
+            "opposite each other.",
+            f"Met {players} spelers speel je in {n} teams van {per_team}, partners tegenover "
+            "elkaar.",
+        )
+        refs = [kb.TEAMS]
+    return checked(GAME, question, head, reason, refs, position=_new_game(players),
+                   topic="number")  # fmt: skip
+
+
+def home_spaces(question: Question) -> Answer | None:
+    """The spaces of a home: four (the board's)."""
+    if not (
+        w.says_home(question) and question.matches(r"\b(spaces|squares|fields|vakken|plaatsen)")
+    ):
+        return None
+    n = len(HOME_TEXT)
+    head = question.say(f"{n}.", f"{n}.")
+    reason = question.say(
+        f"Each player's home has {n} spaces ({', '.join(HOME_TEXT)}), one for each pawn.",
+        f"De thuishonk van iedere speler heeft {n} vakken ({', '.join(HOME_TEXT)}), één per pion.",
+    )
+    return checked(GAME, question, head, reason, [kb.WINNING], position=_new_game(2),
+                   topic="number")  # fmt: skip
+
+
 def pack(question: Question) -> Answer | None:
     """The cards in play for a number of players: 26, 52 or 78 (KB-009 to KB-011); no odd
     number of players (KB-069)."""
-    if not question.matches(r"\bcards?\b|\bkaarten\b"):
+    if not question.matches(r"\bcards?\b|\bkaarten\b|" + _BOTH_PACKS):
         return None
     players = w.players_said(question)
     if players is None or question.matches(r"\b(partner|teammate|maat)\b"):
@@ -104,6 +157,8 @@ def pack(question: Question) -> Answer | None:
         return _no_such_table(question, players)
     total = sum(view["hand_sizes"]) + view["deck_size"]
     head = question.say(f"{total}.", f"{total}.")
+    if question.matches(_BOTH_PACKS):
+        head = f"{yes_no(question, total > 52)} {total} cards."
     reason = question.say(
         f"With {players} players the game uses {total} cards, 13 ranks {players} times over, "
         "without jokers.",
@@ -141,7 +196,9 @@ def steps(question: Question) -> Answer | None:
     card = w.first_card(question)
     if card is None or not _STEP_QUESTION.search(question.lower):
         return None
-    if card in ("K", "J"):
+    if card == "K":
+        return _king_steps(question)
+    if card == "J":
         return None
     action = "4 a1" if card == "4" else f"{card} a1"
     trial = Trial.of(2, {"a": [20, "N", "N", "N"]}, [card], action)
@@ -168,6 +225,22 @@ def steps(question: Question) -> Answer | None:
     )
     ref = {"A": kb.ACE, "7": kb.SEVEN, "4": kb.FOUR}.get(card, kb.CARD_MEANINGS)
     return checked(GAME, question, head, reason, [ref], position=trial.position, topic="number")
+
+
+def _king_steps(question: Question) -> Answer | None:
+    """A King moves no pawn: the referee refuses it on a pawn and lets it place one (KB-050)."""
+    move = judge(Trial.of(2, {"a": [20, "N", "N", "N"]}, ["K"], "K a1"))
+    place = judge(Trial.of(2, {"a": [20, "N", "N", "N"]}, ["K"], "K place"))
+    if move.allowed or not place.allowed:
+        return None
+    head = question.say("None.", "Geen.")
+    reason = question.say(
+        "A King moves no pawn; it only brings a pawn from the nest onto your start space.",
+        "Een Heer zet geen pion vooruit; hij zet alleen een pion uit het nest op je startvak.",
+    )
+    return checked(GAME, question, head, reason, [kb.KING, kb.PLACEMENT],
+                   position=Trial.of(2, {"a": [20, "N", "N", "N"]}, ["K"], "K place").position,
+                   topic="number")  # fmt: skip
 
 
 def pawns_each(question: Question) -> Answer | None:

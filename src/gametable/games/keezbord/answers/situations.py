@@ -165,6 +165,34 @@ def read_pass_or_hit(question: Question) -> Answer | None:
     return verdict(question, trial, [kb.HITTING])
 
 
+def read_hit_by_passing(question: Question) -> Answer | None:
+    """Whether passing a pawn hits it: never, only landing on it does (KB-038, KB-042)."""
+    if not (w.asks_pass(question) and w.asks_hit(question)) or w.on_own_start(question):
+        return None
+    if not question.matches(r"^(?:do|does|will|would|is|are|wordt|worden|sla|slaat)\b"):
+        return None
+    whose = w.whose_other(question) or "opponent"
+    players = 4 if whose == "partner" else 2
+    other = {"own": "a", "partner": partner(players), "opponent": "b"}[whose]
+    pawns = {"a": [2, 5, "N", "N"]} if other == "a" else {"a": [2, "N", "N", "N"],
+                                                         other: [5, "N", "N", "N"]}  # fmt: skip
+    trial = Trial.of(players, pawns, ["8"], "8 a1")
+    ruling = judge(trial)
+    if not ruling.allowed:
+        return None
+    passed = "a2" if other == "a" else f"{other}1"
+    hit = passed in ruling.hit()
+    reason = question.say(
+        f"An 8 takes a1 from space 2 past {passed} on space 5 to space 10, and {passed} "
+        f"{'goes back to its nest' if hit else 'stays where it is'}: only a pawn landed on is hit.",
+        f"Een 8 brengt a1 van vak 2 langs {passed} op vak 5 naar vak 10, en {passed} "
+        f"{'gaat terug naar het nest' if hit else 'blijft staan'}: alleen een pion waar je op "
+        "komt wordt geslagen.",
+    )
+    return checked(GAME, question, yes_no(question, hit), reason, [kb.HITTING],
+                   position=trial.position)  # fmt: skip
+
+
 def read_home_pass(question: Question) -> Answer | None:
     """Passing a pawn already in the home (KB-044, KB-045): the front pawn must move up first."""
     if not (w.says_home(question) and w.asks_pass(question)) or w.asks_swap(question):
@@ -188,7 +216,9 @@ _BEFORE_HOME = re.compile(
 def read_exact_home(question: Question) -> Answer | None:
     """A card played on a pawn near or in its home: it must land exactly on a home space, never
     past the last one (KB-035), and may not go round again."""
-    if w.asks_pass(question) or w.asks_swap(question) or not w.says_home(question):
+    if w.asks_pass(question) or w.asks_swap(question):
+        return None
+    if not (w.says_home(question) or _HOME_SPACE.search(question.lower)):
         return None
     card = first_forward_card(question)
     if card is None:
@@ -348,7 +378,11 @@ def read_swap(question: Question) -> Answer | None:
 def read_place(question: Question) -> Answer | None:
     """Placing a pawn on the start space with an Ace or a King (KB-021, KB-049, KB-050, KB-046)."""
     cards = w.cards_named(question)
-    placer = bool(cards) and cards[0] in ("A", "K") and w.nest_empty(question)
+    own_on_start = question.matches(
+        r"\b(?:one of my (?:own )?pawns|my own pawn|een van mijn (?:eigen )?pionnen)\b[^,?]*\b"
+        r"(?:on|op) (?:my|mijn) (?:own |eigen )?start"
+    )
+    placer = bool(cards) and cards[0] in ("A", "K") and (w.nest_empty(question) or own_on_start)
     if not (w.asks_place(question) or placer) or w.asks_swap(question):
         return None
     card = cards[0] if cards else None
@@ -366,7 +400,8 @@ def read_place(question: Question) -> Answer | None:
         pawns = {"a": ["H1", "H2", "H3", "H4"]}
     elif w.nest_empty(question):
         mine[:] = [5, 10, 20, 40]
-    if re.search(r"\b(my own pawn|my pawn|mijn (?:eigen )?pion)\b[^,?]*\b(on|op) (my|its|mijn|"
+    if re.search(r"\b(my own pawn|my pawn|one of my (?:own )?pawns|mijn (?:eigen )?pion|een van mijn "
+                 r"(?:eigen )?pionnen)\b[^,?]*\b(on|op) (my|its|mijn|"
                  r"zijn) (own |eigen )?start", lower):  # fmt: skip
         mine[0] = 0
     elif re.search(r"\b(opponent'?s?|another player'?s?|his|an enemy|tegenstanders?|andere "
@@ -574,6 +609,7 @@ READERS: tuple[Callable[[Question], Answer | None], ...] = (
     read_seven,
     read_swap,
     read_place,
+    read_hit_by_passing,
     read_home_pass,
     read_blocker,
     read_exact_home,

@@ -264,7 +264,8 @@ def asks_hit(question: Question) -> bool:
     """Hitting (landing on, knocking off) a pawn."""
     return question.matches(
         r"\b(hit|hits|hitting|land(?:s|ing)? (?:exactly )?on|knock\w*|capture\w*|take out|"
-        r"send\w* (?:it )?(?:back|home)|slaan|sla|slaat|geslagen|eraf)\b"
+        r"send\w* (?:it )?(?:back|home)|slaan|sla|slaat|geslagen|eraf|kom\w* op|op een pion "
+        r"(?:van (?:een |mijn )?\w+ )?kom\w*)\b"
     )
 
 
@@ -280,7 +281,7 @@ def asks_place(question: Question) -> bool:
 def asks_hand_in(question: Question) -> bool:
     return question.matches(
         r"\b(hand in|hand my cards in|fold|give up my cards|discard my (?:hand|cards)|pass my turn|"
-        r"skip my turn|inleveren|inlever\w*|passen|afgooien)\b"
+        r"skip my turn|inleveren|inlever\w*|passen|afgooien|beurt overslaan)\b"
     )
 
 
