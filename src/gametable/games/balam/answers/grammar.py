@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from gametable.games.balam.board import KINDS, RICHES
-from gametable.rulebook.question import Lexicon, Question
+from gametable.rulebook.question import Lexicon, Mention, Question
 
 #: every way of naming a building, in English and Dutch, to its name in the engine
 BUILDING_WORDS: dict[str, str] = {
@@ -99,8 +99,22 @@ CARD_WORDS: dict[str, str] = {
     "cenotes": "cenotes",
     "sacred cenotes": "cenotes",
 }
-BUILDINGS = Lexicon(BUILDING_WORDS)
-RICHES_NAMES = Lexicon(RICHES_WORDS)
+
+
+class _Names(Lexicon):
+    """A :class:`Lexicon` that never takes a word of another list for a misspelling of its own
+    ("prisoner" is a riches, not a misspelt "prison")."""
+
+    def __init__(self, names: dict[str, str], others: dict[str, str]) -> None:
+        super().__init__(names)
+        self.others = frozenset(others)
+
+    def find(self, question: Question) -> list[Mention]:
+        return [m for m in super().find(question) if m.score >= 100 or m.said not in self.others]
+
+
+BUILDINGS = _Names(BUILDING_WORDS, RICHES_WORDS)
+RICHES_NAMES = _Names(RICHES_WORDS, BUILDING_WORDS)
 CARDS = Lexicon(CARD_WORDS)
 
 #: the Dutch names we give the pieces in replies

@@ -59,7 +59,7 @@ _WORDS_OF = {
     ),
     "rounds": frozenset(
         """rounds round game last lasts long take takes players player ball games balls until
-        end ends by default default
+        end ends by default default if we play to up second third fourth fifth the
         rondes ronde duurt spel spelers speler balspelen standaard""".split()
     ),
     "cost": frozenset(
@@ -69,7 +69,7 @@ _WORDS_OF = {
     "sacrifice": frozenset(
         """sacrifice sacrificing sacrificed offer offering points prestige score temple
         temples cenote cenotes ceremony and i my give gives worth for bring
-        offer offeren punten tempel ceremonie en ik mijn geeft levert op""".split()
+        offer offeren punten tempel ceremonie en ik mijn geeft levert op als""".split()
     ),
     "bonus": frozenset(
         """riches left over remaining at the end of game points prestige score total bonus i
@@ -79,7 +79,8 @@ _WORDS_OF = {
     ),
     "looks": frozenset(
         """observatories observatory most divination look looks see at cards card may can i
-        with players player second tied tie for place the
+        with players player second tied tie for place the against vs versus each are two
+        three when if both game do we
         observatoria observatorium sterrenwacht meeste waarzeggerij bekijken kijken zien
         kaarten mag ik met spelers tweede gelijk""".split()
     ),
@@ -167,7 +168,16 @@ def rounds_in_game(q: Question) -> Answer | None:
     n = players_in(q)
     if n is None or n not in (2, 3, 4):
         return None
-    balls = number_before(q, "ball", "balspelen", "balspellen") or n
+    ordinal = re.search(
+        r"\b(second|third|fourth|fifth|tweede|derde|vierde|vijfde) (?:ball|balspel)", q.lower
+    )
+    ordinals = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "tweede": 2, "derde": 3,
+                "vierde": 4, "vijfde": 5}  # fmt: skip
+    balls = (
+        ordinals[ordinal.group(1)]
+        if ordinal
+        else number_before(q, "ball", "balspelen", "balspellen") or n
+    )
     if not 2 <= balls <= 5 or not _reads(q, "rounds", numbers={n, balls}):
         return None
     place = ball_game_places()[balls - 1]
@@ -308,21 +318,48 @@ def end_bonus(q: Question) -> Answer | None:
     return checked(GAME, q, verdict, reason, ["7-end-of-game/riches-bonus"], topic="number")
 
 
+def _number(word: str) -> int | None:
+    words = {"two": 2, "three": 3, "four": 4, "twee": 2, "drie": 3, "vier": 4, "one": 1,
+             "zero": 0, "none": 0, "een": 1, "één": 1, "nul": 0}  # fmt: skip
+    return int(word) if word.isdigit() else words.get(word)
+
+
 def divination_looks(q: Question) -> Answer | None:
     """ "With the most observatories at 3 players, how many cards may I look at?"."""
     if not q.matches(r"\b(observator\w*|divination|waarzeg\w*|sterrenwacht)\b"):
         return None
     if not q.matches(r"\b(how many|hoeveel|look|see|bekijken|kijken|zien)\b"):
         return None
-    n = players_in(q) or 0
-    if n not in (2, 3, 4) or not _reads(q, "looks", numbers={n}):
+    table = re.search(r"\b(?:with|at|met|bij|in an?) (\w+)[- ](?:players?|spelers?)\b", q.lower)
+    n = _number(table.group(1)) if table else players_in(q)
+    if n is None or n not in (2, 3, 4):
         return None
-    if says_tie(q):
+    against = re.search(r"\b(\w+) (?:observator\w+ )?(?:against|vs|versus|tegen) (\w+)\b", q.lower)
+    used = {n}
+    tied_three = q.matches(r"\b(three|3|drie) (players|kings|spelers|koningen)\b") and says_tie(q)
+    if against and _number(against.group(1)) is not None and _number(against.group(2)) is not None:
+        mine, theirs = _number(against.group(1)), _number(against.group(2))
+        assert mine is not None and theirs is not None
+        counts = [mine, theirs] + [0] * (n - 2)
+        used |= {mine, theirs}
+    elif says_tie(q) and says_second(q):
+        if n < 3:
+            return None
+        counts = [1, 1, 2] + [0] * (n - 3)
+    elif tied_three:
+        if n < 3:
+            return None
+        counts = [2, 2, 2] + [0] * (n - 3)
+        used.add(3)
+    elif says_tie(q):
         counts = [2, 2] + [0] * (n - 2)
+        used.add(2)
     elif says_second(q):
         counts = [1, 2] + [0] * (n - 2)
     else:
         counts = [2, 1] + [0] * (n - 2)
+    if not _reads(q, "looks", numbers=used):
+        return None
     looks = divination_peeks(counts, n)[0]
     verdict = q.say(f"{looks} card{'s' if looks != 1 else ''}.", f"{looks} kaart(en).")
     reason = q.say(

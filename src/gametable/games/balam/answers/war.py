@@ -76,7 +76,8 @@ def can_attack(q: Question) -> Answer | None:
         q, _ATTACK_WORDS, lexicons=(BUILDINGS,), numbers=set(numbers_in(q)), phrases=phrases
     ):
         return None
-    if len(numbers_in(q)) not in (0, 2) or (numbers_in(q) and not q.matches(r"\bgarris|garnizoen")):
+    said = numbers_in(q, ignoring=f"{ONE_TURN}|{_TWICE}")
+    if len(said) not in (0, 2) or (said and not q.matches(r"\bgarris|garnizoen")):
         return None
     home: list[str | None] = ["garrison", "garrison", None]
     target = NEIGHBOUR
