@@ -135,11 +135,12 @@ def _section_html(s: rulebook.Section) -> str:
     return "".join(parts)
 
 
-def rulebook_html(game: str, question: str = "", tab: str = "") -> str:
+def rulebook_html(game: str, question: str = "") -> str:
     """The game's rules page body: the Rulebook tab (search, contents, sections) and the Chat
-    tab (its form and, for ``question``, that answer: the page without JS)."""
+    tab (its form and, for ``question``, that answer: the page without JS).  The Chat tab is
+    the one shown first for a question (``rules.js`` also reads ``?tab=chat``)."""
     reference = rulebook.load(game)
-    tab = tab if tab in ("rulebook", "chat") else ("chat" if question.strip() else "rulebook")
+    tab = "chat" if question.strip() else "rulebook"
     parts = [
         f"<h1>{escape(reference.title)} rules</h1>",
         _tabs(tab),
@@ -288,13 +289,13 @@ def make_router() -> APIRouter:
         return FileResponse(STATIC / "replay.html")
 
     @router.get("/rules/{game}")
-    async def rules_page(game: str, q: str = "", tab: str = "") -> HTMLResponse:
+    async def rules_page(game: str, q: str = "") -> HTMLResponse:
         if game not in rulebook.available():
             raise HTTPException(404, "no such game")
         title = rulebook.load(game).title
         # in a thread: the first question loads the embedding model (seconds of CPU), and every
         # table of the server would wait for it on the event loop
-        body = await asyncio.to_thread(rulebook_html, game, q[:2000], tab)
+        body = await asyncio.to_thread(rulebook_html, game, q[:2000])
         return HTMLResponse(
             page(
                 f"{escape(title)} rules",
