@@ -47,7 +47,7 @@ def _buildings_of(state: Any, seat: int) -> Counter[str]:
 
 _CATASTROPHE_WORDS = frozenset(
     """what happens happen then if when i turn turned turning over draw drew draws get gets
-    comes up card katun but have has had hold no without and my in on only all of reserve
+    comes up card katun but have has had hold no without and my in on only all of reserve raid
     reserves stored store king sheet there there's is are nothing cities city own
     wat gebeurt er bij als ik draai omdraai trek een de met zonder en heb heeft mijn maar
     geen alleen op in van dan kaart""".split()
