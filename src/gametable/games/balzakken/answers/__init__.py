@@ -11,38 +11,74 @@ The modules: :mod:`.names` (the cards' names in English and Dutch), :mod:`.gramm
 what), :mod:`.build` (positions), :mod:`.calls` (calling BALZAK! and scoring it),
 :mod:`.totals` (the score sheet), :mod:`.turns` (discards, swaps, action cards),
 :mod:`.whatif` (the draw pile running out), :mod:`.facts` (numbers from the game's data),
-:mod:`.table` (the live position).
+:mod:`.table` (the live position), :mod:`.guard` (what the readers leave alone).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
 
 from gametable.core.protocol import State
-from gametable.games.balzakken.answers import calls, facts, table, totals, turns, whatif
+from gametable.games.balzakken.answers import (
+    calls,
+    facts,
+    guard,
+    table,
+    totals,
+    turns,
+    whatif,
+)
+from gametable.games.balzakken.answers.grammar import read_table
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
-#: (does the question ask this?, the answer) in the order they are tried
-READERS: tuple[tuple[Callable[[Question], bool], Callable[[Question], Answer | None]], ...] = (
-    (totals.asks_total, totals.total),
-    (calls.asks_may_call, calls.may_call),
-    (calls.asks_score, calls.score_call),
-    (whatif.asks_reshuffle, whatif.reshuffle),
-    (turns.asks_turn, turns.turn),
-    (facts.asks_fact, facts.fact),
+
+def _table_numbers(question: Question) -> set[int]:
+    return read_table(question).read
+
+
+def _none_read(question: Question) -> set[int]:
+    return set()
+
+
+@dataclass(frozen=True)
+class Reader:
+    """One kind of question: does the question ask it, its answer, and the numbers (word
+    indices) that the answer reads from the question."""
+
+    asks: Callable[[Question], bool]
+    answer: Callable[[Question], Answer | None]
+    numbers: Callable[[Question], Collection[int]]
+    #: whether the answer builds the hands the question describes (:mod:`.grammar`)
+    hands: bool = False
+
+
+#: the readers in the order they are tried
+READERS: tuple[Reader, ...] = (
+    Reader(totals.asks_total, totals.total, totals.read_numbers),
+    Reader(calls.asks_may_call, calls.may_call, _table_numbers, hands=True),
+    Reader(calls.asks_score, calls.score_call, _table_numbers, hands=True),
+    Reader(whatif.asks_reshuffle, whatif.reshuffle, _none_read),
+    Reader(turns.asks_turn, turns.turn, _table_numbers, hands=True),
+    Reader(facts.asks_fact, facts.fact, facts.read_numbers),
 )
 
 
 class BalzakkenAnswers:
-    """``ANSWERS``: see the package docstring."""
+    """``ANSWERS``: see the package docstring.  A question the readers do not wholly read
+    (:mod:`.guard`) gets ``None``: the rules text answers it, marked as not checked."""
 
     def answer(self, question: Question) -> Answer | None:
-        for asks, answer in READERS:
-            if asks(question):
-                reply = answer(question)
+        if not guard.understood(question):
+            return None
+        for reader in READERS:
+            if reader.asks(question):
+                reply = reader.answer(question)
                 if reply is not None:
-                    return reply
+                    read = reader.numbers(question)
+                    fits = guard.fits(question, reply, read, hands=reader.hands)
+                    return reply if fits else None
         return None
 
     def answer_at(self, state: State, seat: int, question: Question) -> Answer | None:

@@ -26,7 +26,7 @@ from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, cards_worth, load
 from gametable.games.balzakken.answers.grammar import Holder, Table, read_table
-from gametable.games.balzakken.answers.names import hand_text
+from gametable.games.balzakken.answers.names import hand_text, numbered
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -126,9 +126,11 @@ def may_call(question: Question) -> Answer | None:
     else:
         verdict = yes_no(question, True)
         reason = question.say(
-            f"On your turn, with {value} points ({hand_text(position['hands'][0], 'en')}) and "
+            f"On your turn, with {numbered(value, 'point', 'en')} "
+            f"({hand_text(position['hands'][0], 'en')}) and "
             "no action card in your hand, you may call BALZAK! as your whole turn.",
-            f"In je beurt, met {value} punten ({hand_text(position['hands'][0], 'nl')}) en "
+            f"In je beurt, met {numbered(value, 'point', 'nl')} "
+            f"({hand_text(position['hands'][0], 'nl')}) en "
             "geen actiekaart in je hand, mag je BALZAK! roepen als je hele beurt.",
         )
         if any(h.described for h in table.holders[1:]):
@@ -311,9 +313,21 @@ def _other_hands(table: Table, used: Counter[str], filler: int) -> list[list[str
 
 
 # -- words ---------------------------------------------------------------------------------------
+#: how a reply names a player the question did not name
+_GENERIC = frozenset(
+    ["the other player", "one other player", "another player", "de andere speler",
+     "een andere speler"]
+)  # fmt: skip
+
+
 def _names(question: Question, seats: Sequence[Holder]) -> list[str]:
-    return [("jij" if question.lang == "nl" else "you") if h.me else h.label(question.lang)
-            for h in seats]  # fmt: skip
+    """How the reply names each seat; with several players the question did not name, the
+    first is "one other player" beside "another player"."""
+    names = [("jij" if question.lang == "nl" else "you") if h.me else h.label(question.lang)
+             for h in seats]  # fmt: skip
+    if sum(n in _GENERIC for n in names) > 1 and "the other player" in names:
+        names[names.index("the other player")] = "one other player"
+    return names
 
 
 def _outcome_sentence(question: Question, record: dict[str, Any], seats: Sequence[Holder]) -> str:
@@ -329,6 +343,21 @@ def _outcome_sentence(question: Question, record: dict[str, Any], seats: Sequenc
     ]
     text = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
     return text[0].upper() + text[1:] + "."
+
+
+def _together(question: Question, who: Sequence[str]) -> str:
+    """Several players in one phrase: "your neighbour and your opponent"; players the question
+    did not name are counted ("two other players"), never "the other player and another"."""
+    named = [w for w in who if w not in _GENERIC]
+    unnamed = len(who) - len(named)
+    if unnamed > 1:
+        words = {2: ("two", "twee"), 3: ("three", "drie"), 4: ("four", "vier")}
+        en, nl = words.get(unnamed, (str(unnamed), str(unnamed)))
+        named.append(question.say(f"{en} other players", f"{nl} andere spelers"))
+    elif unnamed == 1:
+        named.append(next(w for w in who if w in _GENERIC))
+    joiner = question.say(" and ", " en ")
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + joiner + named[-1]
 
 
 def _kind_words(question: Question, kind: str) -> str:
@@ -357,30 +386,36 @@ def _why(question: Question, record: dict[str, Any], seats: Sequence[Holder]) ->
     mine = values[caller]
     if record["kind"] == "overcall":
         return question.say(
-            f"The caller held {mine} points, more than 5, so the call costs 25 and every other "
+            f"The caller held {numbered(mine, 'point', 'en')}, more than 5, so the call costs 25 and "
+            "every other "
             "player writes 0.",
-            f"De roeper had {mine} punten, meer dan 5, dus kost de roep 25 punten en schrijven "
+            f"De roeper had {numbered(mine, 'point', 'nl')}, meer dan 5, dus kost de roep 25 punten en schrijven "
             "alle anderen 0 op.",
         )
     if record["kind"] == "false":
         low = min(v for s, v in enumerate(values) if s != caller)
         who = [names[s] for s, v in enumerate(values) if s != caller and v == low]
-        who_text = " and ".join(who) if question.lang == "en" else " en ".join(who)
+        who_text = _together(question, who)
         holds = "hold" if len(who) > 1 or who == ["you"] else "holds"
+        each = question.say(" each", " elk") if len(who) > 1 else ""
+        heeft = "hebben" if len(who) > 1 else "heeft"
         return question.say(
-            f"{who_text[0].upper() + who_text[1:]} {holds} {low} points, as few as the caller "
+            f"{who_text[0].upper() + who_text[1:]} {holds} {numbered(low, 'point', 'en')}{each}, "
+            "as few as the caller "
             "or fewer, so the call is false: the caller writes 25, the lowest other hand writes "
             "0 and the rest write their hands.",
-            f"{who_text[0].upper() + who_text[1:]} heeft {low} punten, evenveel als de roeper of "
+            f"{who_text[0].upper() + who_text[1:]} {heeft} {numbered(low, 'point', 'nl')}{each}, "
+            "evenveel als de roeper of "
             "minder, dus de roep is vals: de roeper schrijft 25 op, de laagste andere hand 0 en "
             "de rest hun punten.",
         )
     below = " (never below 0)" if mine < 0 else ""
     below_nl = " (nooit onder 0)" if mine < 0 else ""
     return question.say(
-        f"The caller holds {mine} points and every other hand more, so the call is good: the "
+        f"The caller holds {numbered(mine, 'point', 'en')} and every other hand more, so the call "
+        "is good: the "
         f"caller writes 0{below} and every other player writes the points in their hand.",
-        f"De roeper heeft {mine} punten en elke andere hand meer, dus de roep is goed: de "
+        f"De roeper heeft {numbered(mine, 'point', 'nl')} en elke andere hand meer, dus de roep is goed: de "
         f"roeper schrijft 0 op{below_nl} en de anderen de punten in hun hand.",
     )
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from gametable.core.registry import load_game
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, load
+from gametable.games.balzakken.answers.grammar import word_at
 from gametable.games.balzakken.answers.names import CARDS, card_name
 from gametable.games.balzakken.scoring import BALZAK_LIMIT, FALSE_PENALTY, GAME_END
 from gametable.rulebook.answer import Answer
@@ -24,8 +25,12 @@ from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked
 
 GAME = "balzakken"
-_PLAYERS = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight) (?:players|spelers)\b")
-_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+_PLAYERS = re.compile(
+    r"\b(\d+|two|three|four|five|six|seven|eight|twee|drie|vier|vijf|zes|zeven|acht) "
+    r"(?:players|spelers)\b"
+)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8}  # fmt: skip
 
 
 def asks_fact(question: Question) -> bool:
@@ -214,17 +219,60 @@ def call_limit(question: Question) -> Answer | None:
     )  # fmt: skip
 
 
-#: (pattern in the question, its answer), tried in order
+_CARDS = r"(?:cards?|kaarten|kaart)"
+#: (pattern in the question, its answer), tried in order; each pattern names what it counts,
+#: so that a question sharing only a word with the game ("how many cards for Christmas") is
+#: left alone
 _FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
     (
-        r"\b(?:draw|draws|trek|trekt|trekken)\b.*\blul|\blul\b.*\b(?:draw|draws|trek|trekt)\b",
+        r"\b(?:draw|draws|trek|trekt|trekken)\b.*\b(?:lul|lull)\b|\b(?:lul|lull)\b.*"
+        r"\b(?:draw|draws|trek|trekt|trekken)\b",
         lul_draws,
     ),
-    (r"\bfalse\b|\bvalse\b|\bcost\b|\bkost\b", false_cost),
-    (r"\b(?:end|ends|eindigt|afgelopen|over)\b", game_end),
-    (r"\b(?:worth|count|counts|telt|tellen|waard|points is|punten is)\b", card_points),
-    (r"\bcall\b|\broepen\b", call_limit),
-    (r"\bhow many players|\bhoeveel spelers|\bwith how many|\bmet hoeveel", player_counts),
-    (r"\b(?:deck|box|in the game|in het spel|doos|stapel in totaal)\b", deck_size),
-    (r"\b(?:cards|kaarten)\b", cards_dealt),
+    (
+        r"\b(?:false|valse|foute) (?:balzak|call|roep)\b.*\b(?:cost|costs|kost|score|get|"
+        r"krijg|krijgt|points|punten)\b|\b(?:cost|costs|kost)\b.*\b(?:false|valse|foute) "
+        r"(?:balzak|call|roep)",
+        false_cost,
+    ),
+    (
+        r"\b(?:game|spel)\b.*\b(?:end|ends|eindigt|afgelopen|over)\b|\b(?:end|ends|eindigt)\b"
+        r".*\b(?:game|spel)\b",
+        game_end,
+    ),
+    (r"\b(?:worth|count|counts|telt|tellen|waard)\b", card_points),
+    (
+        r"\b(?:call|roepen|roep)\b.*\bbalzak|\bbalzak\b.*\b(?:call|roepen|roep)\b",
+        call_limit,
+    ),
+    (
+        r"^(?:with )?how many players|^(?:met )?hoeveel spelers|^with how many|^met hoeveel",
+        player_counts,
+    ),
+    (
+        rf"\bhow many {_CARDS} (?:are )?(?:there )?(?:in|does|do) (?:the |a |het )?(?:deck|box|"
+        r"game|balzakken)|\bhoeveel {_CARDS} (?:zitten |zijn )?(?:er )?in (?:het |de )?(?:spel|"
+        r"doos|stapel)|\bhow many (?:luls?|lull|swingers?|blue balls?|bruisbal\w*)\b.*\b(?:deck|"
+        r"game|box)|\bhoeveel (?:lullen|swingers|bruisballen)\b",
+        deck_size,
+    ),
+    (
+        rf"\b(?:how many|hoeveel) {_CARDS}\b.*\b(?:deal|dealt|get|gets|receive|start|begin|"
+        r"hand|krijg|krijgt|krijgen|gedeeld|delen|begin|start)\b",
+        cards_dealt,
+    ),
 )
+
+
+def read_numbers(question: Question) -> set[int]:
+    """The indices (in ``question.words``) of the numbers the facts read: a count of players,
+    or the value of the one card asked about."""
+    out: set[int] = set()
+    lower = question.lower
+    for match in _PLAYERS.finditer(lower):
+        out.add(word_at(lower, match.start()))
+    if question.matches(r"\b(?:worth|count|counts|telt|tellen|waard)\b"):
+        values = [i for i, w in enumerate(question.words) if w.lstrip("-").isdigit()]
+        if len(values) == 1:
+            out.add(values[0])
+    return out

@@ -79,6 +79,9 @@ LOWER = frozenset(["fewer", "less", "lower", "minder", "lager"])
 _CALL = re.compile(
     r"^(?:call|calls|called|calling|roep|roept|riep|riepen|roepen|make|makes|made|maakt|maak)$"
 )
+#: words before a number that say it is no hand: a seat, a round, a total on the score sheet
+#: ("I'm on 45")
+_NOT_A_HAND = frozenset(["seat", "stoel", "round", "ronde", "on", "op", "at", "total", "totaal"])
 #: words after a number that say it counts something other than points in a hand
 _NOT_POINTS = frozenset(
     [
@@ -190,6 +193,9 @@ class Table:
     others_same: bool = False
     #: the cards the asker plays in the question ("discard two 7s", "I swapped a 9")
     acted: list[str] = field(default_factory=list)
+    #: the indices (in ``Question.words``) of the numbers placed in the table: points, cards
+    #: and their counts ("two 7s")
+    read: set[int] = field(default_factory=set)
 
     @property
     def me(self) -> Holder:
@@ -203,7 +209,7 @@ def read_table(question: Question) -> Table:
     table = Table([Holder(True, "you", "je")])
     current: int | None = 0  # None: "the others", each number one more player
     group_spans = [(m.start(), m.end()) for m in GROUP.finditer(question.lower)]
-    group_starts = {_word_at(question.lower, s) for s, _ in group_spans}
+    group_starts = {word_at(question.lower, s) for s, _ in group_spans}
     names = _player_names(question)
     skip = 0
     for i, word in enumerate(words):
@@ -218,6 +224,8 @@ def read_table(question: Question) -> Table:
             mention = mentions[i]
             skip = len(mention.said.split()) - 1
             count = _count_before(words, i)
+            if count > 1:
+                table.read.add(i - 1)
             if current == ACTED:
                 table.acted.extend([mention.name] * count)
             else:
@@ -246,7 +254,11 @@ def read_table(question: Question) -> Table:
         elif word in LOWER and current != 0:
             table.others_lower = True
         elif _is_number(word):
+            held = _numbers_held(table)
             current = _read_number(table, current, words, i)
+            if _numbers_held(table) != held:
+                table.read.add(i)
+    _read_counts(words, table)
     _read_empty_hands(question, table)
     table.others_same = bool(_SAME.search(question.lower)) and len(table.holders) <= 2
     return table
@@ -285,14 +297,14 @@ def _named(table: Table, name: str) -> int:
     return _add_other(table, name, name)
 
 
-def _word_at(lower: str, start: int) -> int:
+def word_at(lower: str, start: int) -> int:
     """The index in ``Question.words`` of the word starting at character ``start``."""
     return len(re.findall(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?", lower[:start]))
 
 
 def _words_in(lower: str, spans: list[tuple[int, int]], index: int) -> int:
     for s, e in spans:
-        if _word_at(lower, s) == index:
+        if word_at(lower, s) == index:
             return len(re.findall(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?", lower[s:e]))
     return 1
 
@@ -364,7 +376,7 @@ def _read_number(table: Table, current: int | None, words: tuple[str, ...], i: i
     """A number in a hand: points ("3 points", "with 3") or a card ("a 3", "two 7s")."""
     value = int(words[i])
     nxt = words[i + 1] if i + 1 < len(words) else ""
-    if nxt in _NOT_POINTS or (i > 0 and words[i - 1] in {"seat", "stoel", "round", "ronde"}):
+    if nxt in _NOT_POINTS or (i > 0 and words[i - 1] in _NOT_A_HAND):
         return current
     if i + 1 in _mention_starts(words) or nxt in ("luls", "swingers"):
         return current  # "2 swingers": counted with the card
@@ -390,6 +402,25 @@ def _read_number(table: Table, current: int | None, words: tuple[str, ...], i: i
     else:
         holder.points.append(value)
     return current
+
+
+def _numbers_held(table: Table) -> int:
+    """How many numbers the table holds so far (to see whether a number was placed)."""
+    return len(table.acted) + sum(len(h.points) + len(h.cards) for h in table.holders)
+
+
+def _read_counts(words: tuple[str, ...], table: Table) -> None:
+    """A count said in words is read with the cards it counts: "two 7s", "twee zevens", "drie
+    vijven" (the cards themselves are read by the readers that count them)."""
+    for i, word in enumerate(words[:-1]):
+        nxt = words[i + 1]
+        counted = nxt in VALUE_WORDS or (
+            i + 1 in table.read and i + 2 < len(words) and words[i + 2] == "s"
+        )
+        if word in _NUMBER_WORDS and counted:
+            table.read.add(i)
+        if word in VALUE_WORDS:
+            table.read.add(i)
 
 
 def _mention_starts(words: tuple[str, ...]) -> set[int]:

@@ -8,6 +8,8 @@ the booklet's own: De Lul, De Swinger, de Blauwe Bal (11) and de Bruisbal (-1).
 ['L', 'S']
 >>> card_name("L", "nl"), card_name("11", "en")
 ('De Lul', 'the Blue Ball (11)')
+>>> numbered(1, "card", "en"), numbered(-1, "point", "en"), numbered(2, "card", "nl")
+('1 card', '-1 points', '2 kaarten')
 """
 
 from __future__ import annotations
@@ -64,3 +66,14 @@ def hand_text(hand: list[str], lang: str) -> str:
     names = [card_name(c, lang) for c in hand]
     joiner = " en " if lang == "nl" else " and "
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + joiner + names[-1]
+
+
+_DUTCH_WORDS = {"card": ("kaart", "kaarten"), "point": ("punt", "punten")}
+
+
+def numbered(n: int, word: str, lang: str) -> str:
+    """``n`` with ``word`` ("card", "point") in the singular or plural, in ``lang``."""
+    if lang == "nl":
+        one, many = _DUTCH_WORDS[word]
+        return f"{n} {one if n == 1 else many}"
+    return f"{n} {word if n == 1 else word + 's'}"

@@ -19,6 +19,7 @@ from typing import Any
 
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, cards_worth, load
+from gametable.games.balzakken.answers.grammar import word_at
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked
@@ -44,6 +45,11 @@ _LANDS = re.compile(
 )
 _FALSE_CALL = re.compile(r"\b(?:false|valse|foute) (?:balzak|call|roep)")
 _GOOD_CALL = re.compile(r"\bgood (?:balzak|call)|\bgoede (?:balzak|roep)")
+#: a call made by another player than the asker
+_OTHER_CALLS = re.compile(
+    r"\b(?:someone|somebody|anyone|another|other|neighbou?r|opponent|he|she|they|iemand|"
+    r"andere|buurman|buurvrouw|tegenstander|hij|zij)\b"
+)
 
 
 def asks_total(question: Question) -> bool:
@@ -58,26 +64,43 @@ def asks_total(question: Question) -> bool:
 
 def read_total(question: Question) -> tuple[int | None, int | None]:
     """The total before the round and the points this round (``None`` where not said)."""
+    before, gain, _ = _read(question)
+    return before, gain
+
+
+def read_numbers(question: Question) -> set[int]:
+    """The indices (in ``question.words``) of the numbers :func:`read_total` uses."""
+    return {word_at(question.lower, start) for start in _read(question)[2]}
+
+
+def _read(question: Question) -> tuple[int | None, int | None, list[int]]:
+    """The total before, this round's points, and where the numbers used start."""
     lower = question.lower
     before = gain = None
+    starts: list[int] = []
     match = _BEFORE.search(lower)
     if match:
         before = int(next(g for g in match.groups() if g is not None))
+        starts.append(_number_span(match)[0])
     said = _number_span(match) if match else None
     for found in _GAIN.finditer(lower):
         if _number_span(found) == said:
             continue  # the total's own number ("on 64"), not this round's points
         gain = int(lower[slice(*_number_span(found))])
+        starts.append(_number_span(found)[0])
         break
-    if gain is None and _FALSE_CALL.search(lower):
-        gain = FALSE_PENALTY
-    if gain is None and _GOOD_CALL.search(lower) and re.search(r"\b(?:i|ik)\b", lower):
-        gain = 0
+    if gain is None and (_FALSE_CALL.search(lower) or _GOOD_CALL.search(lower)):
+        if _OTHER_CALLS.search(lower):
+            return before, None, starts  # another player's call: the asker's hand decides
+        if _FALSE_CALL.search(lower):
+            gain = FALSE_PENALTY
+        elif re.search(r"\b(?:i|ik)\b", lower):
+            gain = 0
     if before is None or gain is None:
         landed = _LANDS.search(lower)
         if landed and before is None and gain is None:
-            return int(landed.group(1)) - 5, 5
-    return before, gain
+            return int(landed.group(1)) - 5, 5, [landed.start(1)]
+    return before, gain, starts
 
 
 def _number_span(match: re.Match[str]) -> tuple[int, int]:

@@ -24,7 +24,7 @@ from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, cards_worth, load
 from gametable.games.balzakken.answers.grammar import Table, read_table, value_words
-from gametable.games.balzakken.answers.names import card_name, hand_text
+from gametable.games.balzakken.answers.names import card_name, hand_text, numbered
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -79,6 +79,8 @@ def turn(question: Question) -> Answer | None:
         return None
     if action == "mixed":
         return _mixed_values(question, state, hand, position)
+    if action == "two":
+        return _two_luls(question, state, position)
     before = state.clone()
     try:
         state.apply(action, 0)
@@ -110,8 +112,9 @@ def named_action(question: Question, table: Table) -> tuple[list[str], str, list
         hand = list(actions)
         if not only:
             hand = [*hand, "3"]
-        if actions.count("S") > 1 and _TOGETHER.search(lower) and card == "S":
-            return hand, "discard Sx2", extra
+        together = _TOGETHER.search(lower) or re.search(r"\b(?:both|beide)\b", lower)
+        if actions.count(card) > 1 and together:
+            return hand, "discard Sx2" if card == "S" else "two", extra
         if _SWAP.search(lower) and (_TOP.search(lower) or "stapel" in lower or "pile" in lower):
             return hand, f"swap {card}", extra
         if _ON_PILE.search(lower):
@@ -168,6 +171,24 @@ def _mixed_values(
     )
 
 
+def _two_luls(question: Question, state: State, position: dict[str, Any]) -> Answer | None:
+    """Two Luls at once: no legal action of the engine plays more than one action card."""
+    legal = [str(a) for a in state.legal_actions(0)]
+    if any(a.startswith("discard L") for a in legal):
+        return None
+    return checked(
+        GAME, question, yes_no(question, False),
+        question.say(
+            "A turn is one action and playing an action card plays one card: each Lul goes "
+            "face up in front of a player on a turn of its own.",
+            "Een beurt is één actie en een actiekaart spelen is één kaart: elke Lul leg je in "
+            "een eigen beurt open voor een speler.",
+        ),
+        [refs.ONE_ACTION, refs.LUL_PLAYED], position=position,
+        details=[question.say("Legal here: ", "Hier mag: ") + ", ".join(legal)],
+    )  # fmt: skip
+
+
 def _what_it_did(
     question: Question, before: State, after: State, action: str
 ) -> tuple[str, list[RuleRef]]:
@@ -195,11 +216,13 @@ def _what_it_did(
                 "Met De Swinger als laatste kaart leg je hem voor de gekozen speler en ruil je "
                 f"je lege hand (0 punten) tegen zijn {sizes[target]} kaarten.",
             ), [refs.SWINGER_LAST_CARD]
+        theirs_en = numbered(sizes[target], "card", "en") if sizes[target] else "empty hand"
+        theirs_nl = numbered(sizes[target], "card", "nl") if sizes[target] else "lege hand"
         return question.say(
-            "The Swinger goes face up in front of the chosen player and you swap your "
-            f"remaining {sizes[0] - 1} cards for their {sizes[target]}; nobody draws.",
+            "The Swinger goes face up in front of the chosen player and you swap your other "
+            f"{numbered(sizes[0] - 1, 'card', 'en')} for their {theirs_en}; nobody draws.",
             "De Swinger gaat open voor de gekozen speler en jullie ruilen je overige "
-            f"{sizes[0] - 1} kaarten tegen zijn {sizes[target]}; niemand trekt.",
+            f"{numbered(sizes[0] - 1, 'card', 'nl')} tegen zijn {theirs_nl}; niemand trekt.",
         ), [refs.SWINGER_PLAYED]
     if kind == "swap":
         top = was["discard_pile"][-1]

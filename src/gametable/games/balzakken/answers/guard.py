@@ -1,0 +1,202 @@
+"""When Balzakken's situation grammar must stay silent: a question it does not wholly read.
+
+A reply checked by the referee must never be wrong, so the readers only build a position when
+every part of the question is one they place in it.  :func:`understood` looks at the question
+before any reader: the phrases the readers know ("not my turn", "after discarding", "at once",
+"if it is still in my hand", "5 points or fewer") are set aside, and what is left must hold no
+negation, condition, second step or alternative ("don't", "instead", "any more", "first ...
+then", "unless", "or"), no second question, no other player as the one who acts ("can my
+neighbour call?"), no card of another deck ("the queen") and nothing off the table ("coworker").
+:func:`fits` looks at the reply afterwards: every number the question says was read by the
+reader that answered, every card it names lies in the position judged, a hand said two ways ("3
+points and a 2") is not guessed at, and a count of players said is the count judged.  Either
+failing, the rules text answers instead, marked as not checked.
+
+>>> from gametable.rulebook.question import Question
+>>> understood(Question.read("Can I call BALZAK! with 2 points when it is not my turn?"))
+True
+>>> understood(Question.read("I don't have the Lul any more, I hold 3 points. Can I call?"))
+False
+>>> understood(Question.read("If I play the Lul first, can I then call BALZAK!?"))
+False
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from gametable.games.balzakken.answers.grammar import read_table
+from gametable.games.balzakken.answers.names import CARDS
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+
+#: phrases the readers place in a position (set aside before looking for what they do not read)
+_KNOWN = re.compile(
+    # whose turn it is, and an action before the call (calls.py)
+    r"\b(?:it is |it's |when it is |when it's |while it is )?(?:not my turn|not on my turn|"
+    r"out of turn|niet aan de beurt|niet mijn beurt|niet aan zet|buiten mijn beurt)\b"
+    r"|\bafter (?:discarding|swapping|playing|drawing|i (?:discard|discarded|swap|swapped|play|"
+    r"played|draw|drew))\b|\bna het (?:afleggen|ruilen|spelen)\b"
+    r"|\bin the same turn\b|\bin dezelfde beurt\b"
+    # bounds the rulebook says in words
+    r"|\b(?:points? )?or (?:fewer|less|lower|more|higher|under|below)\b|\bof (?:minder|meer)\b"
+    r"|\b(?:meer|minder|hoger|lager) dan\b|\bnever below\b"
+    # the turns' words (turns.py)
+    r"|\b(?:at once|at the same time|together|tegelijk|tegelijkertijd|samen)\b"
+    r"|\binstead of (?:drawing|discarding|swapping)(?: (?:a|one) card)?(?: from the draw pile)?\b"
+    r"|\b(?:can|may|could|mag|kan) i (?:still|nog) (?:play|spelen|use)\b"
+    r"|\bmy (?:only|last) card\b|\bmijn (?:enige|laatste) kaart\b|\balleen nog\b"
+    # conditions the scoring and the facts read
+    r"|\b(?:if|when|while|as|als|wanneer|terwijl) (?:someone|somebody|anyone|another player|"
+    r"the other player|a player|my neighbou?r|my opponent|iemand|een andere speler|mijn buurman|"
+    r"mijn tegenstander) (?:else )?(?:calls|called|makes|made|roept|riep)\b"
+    r"|\b(?:if|when|als|wanneer) (?:it is|it's|hij|ze) (?:still )?(?:nog )?in (?:my|your|his|her|"
+    r"mijn|je|zijn|haar) hand\b"
+    r"|\b(?:still|nog) (?:have|has|hold|holds|holding|heb|heeft|houd)\b"
+    r"|\b(?:if|when|als) (?:the lul|it|de lul|hij) is played on (?:them|him|her|you|me)\b"
+    r"|\b(?:if|when|als|wanneer) (?:i|ik) (?:call|calls|called|roep)\b"
+    r"|\bno cards(?: left)?(?: in (?:my|his|her) hand)?\b|\bgeen kaarten(?: meer)?\b"
+    r"|\bno more cards\b|\b(?:and )?no action cards?\b|\bgeen actiekaart(?:en)?\b"
+)
+#: what no reader places, once the known phrases are set aside
+_UNREAD_EN = re.compile(
+    r"\b(?:not|never|no|none|nothing|nobody|noone|cannot|instead|still|anymore|any more|"
+    r"first|then|afterwards|after|before|again|unless|otherwise|except|although|though|or|"
+    r"would|had|were|already|if|suppose|assuming|but|only|last|next|previous|later|"
+    r"until|till|without|twice|every time|whenever)\b|n't\b"
+)
+_UNREAD_NL = re.compile(
+    r"\b(?:niet|nooit|geen|niets|niemand|anders|eerst|daarna|dan|nog|toch|weer|behalve|tenzij|"
+    r"pas|zou|zouden|als|maar|al|na|voordat|zonder|stel|alleen|laatste|volgende|vorige|"
+    r"of)\b"
+)
+#: another player as the one who acts ("can my neighbour call?")
+_OTHER_ACTS = re.compile(
+    r"\b(?:can|may|could|must|mag|kan|moet) (?:he|she|they|someone|somebody|anyone|my neighbou?r|"
+    r"my opponent|my partner|another player|the other player|the next player|hij|zij|iemand|"
+    r"mijn buurman|mijn tegenstander|een andere speler)\b"
+)
+#: cards of other decks, and words from off the table
+_FOREIGN = re.compile(
+    r"\b(?:ace|king|queen|jack|joker|heer|vrouw|boer|aas|heart|hearts|spade|spades|club|clubs|"
+    r"diamond|diamonds|harten|schoppen|klaver|ruiten|dice|pawn|pawns|pion|city|cities|"
+    r"coworker|colleague|boss|job|work|money|euro|euros|dollar|dollars|bank|phone|mother|"
+    r"father|wife|husband|girlfriend|boyfriend|mom|dad|email|printer|computer|kids|child|"
+    r"football|soccer|tennis|golf|collega|baas|geld|werk|moeder|vader|telefoon)\b"
+)
+
+
+def understood(question: Question) -> bool:
+    """Whether the readers may read ``question`` at all (see the module docstring)."""
+    if question.text.count("?") > 1:
+        return False
+    rest = _KNOWN.sub(" ", question.lower)
+    unread = _UNREAD_NL if question.lang == "nl" else _UNREAD_EN
+    if unread.search(rest) or _UNREAD_EN.search(_english_only(rest)):
+        return False
+    return not (_OTHER_ACTS.search(rest) or _FOREIGN.search(rest))
+
+
+def _english_only(text: str) -> str:
+    """The English markers that Dutch shares no spelling with (a Dutch question saying "not")."""
+    return " ".join(w for w in re.findall(r"[\w']+", text) if w not in {"or", "but", "had"})
+
+
+#: numbers the question says: digits, and counts in words from two up (one and een are also
+#: articles)
+_NUMBER_WORDS = frozenset(
+    [
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "twee",
+        "drie",
+        "vier",
+        "vijf",
+        "zes",
+        "zeven",
+        "acht",
+        "negen",
+        "tien",
+        "elf",
+        "twaalf",
+    ]
+)
+_PLAYERS = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|twee|drie|vier|vijf|zes|"
+                      r"zeven|acht) (?:players|spelers)\b")  # fmt: skip
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8}  # fmt: skip
+
+
+def number_words(question: Question) -> set[int]:
+    """The indices in ``question.words`` of the numbers it says, known phrases aside."""
+    known = _known_words(question)
+    return {
+        i
+        for i, w in enumerate(question.words)
+        if (w.lstrip("-").isdigit() or w in _NUMBER_WORDS) and i not in known
+    }
+
+
+def _known_words(question: Question) -> set[int]:
+    """Indices of the words inside known phrases ("5 points or fewer" keeps its 5: a bound)."""
+    out: set[int] = set()
+    lower = question.lower
+    for match in re.finditer(r"\b(?:\d+ )?(?:points? )?or (?:fewer|less|more)\b", lower):
+        if re.match(r"\d", match.group(0)) and re.search(r"\bwith\b|\bmet\b", lower):
+            continue  # "with 5 points or fewer": the asker's own points, read as such
+        first = len(re.findall(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?", lower[: match.start()]))
+        size = len(re.findall(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?", match.group(0)))
+        out.update(range(first, first + size))
+    return out
+
+
+def fits(question: Question, reply: Answer, read: Collection[int], *, hands: bool) -> bool:
+    """Whether ``reply`` judged the situation the question says: every number read (``read``
+    holds the word indices the reader used), every card named in the position, the players,
+    and (``hands``: the reader built the hands the question describes) each hand said once."""
+    if number_words(question) - set(read):
+        return False
+    position = reply.position
+    if position is None:
+        return True
+    said = _PLAYERS.search(question.lower)
+    if said is not None:
+        count = said.group(1)
+        if int(_COUNTS.get(count, count) if not count.isdigit() else count) != position.get(
+            "players"
+        ):
+            return False
+    if not _cards_placed(question, position):
+        return False
+    return not hands or _hands_said_once(question)
+
+
+def _cards_placed(question: Question, position: dict[str, object]) -> bool:
+    """Every card named by name (The Lul, The Swinger, the Blue Ball, the Bruisbal) lies
+    somewhere in the position judged (a hand, the discard pile, in front of a player)."""
+    placed: list[str] = []
+    for key in ("hands", "in_front"):
+        for cards in position.get(key, []) or []:  # type: ignore[attr-defined]
+            placed.extend(cards)
+    placed.extend(position.get("discard_pile", []) or [])  # type: ignore[arg-type]
+    return all(m.name in placed for m in CARDS.find(question))
+
+
+def _hands_said_once(question: Question) -> bool:
+    """No hand said as two sums ("3 and 5 points"), or as points and Balzakken at once ("3
+    points and a 2"): the readers do not guess which is meant."""
+    for holder in read_table(question).holders:
+        balzakken = [c for c in holder.cards if c not in ("S", "L")]
+        if len(holder.points) > 1 or (holder.points and balzakken):
+            return False
+    return True
