@@ -9,9 +9,6 @@ engine asked directly.
 from __future__ import annotations
 
 import random
-import re
-import tomllib
-from importlib import resources
 from typing import Any
 
 import pytest
@@ -19,10 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gametable
-from gametable import IllegalAction
+from gametable import IllegalAction, InvalidAction
 from gametable.games.keezbord.answers import ANSWERS
 from gametable.rulebook.answer import Answer
+from gametable.rulebook.chat import ask as ask_chat
 from gametable.rulebook.question import Question
+from gametable.rulebook.replies import evaluate_replies, grade, reply_questions
 
 GAME = gametable.load_game("keezbord")
 
@@ -49,7 +48,7 @@ def engine_allows(position: dict[str, Any], action: str) -> bool:
     state = GAME.state_from_json(position)
     try:
         state.check_action(GAME.parse_action(state, action), 0)
-    except IllegalAction:
+    except (IllegalAction, InvalidAction):  # refused, or a notation the game never accepts
         return False
     return True
 
@@ -345,37 +344,144 @@ def test_at_table_asking_changes_nothing():
     assert state.to_json() == before
 
 
+# -- the guard: what the grammar does not read is left to the rules text ------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is it true that I cannot pass a pawn on its own start space?",
+        "My pawn is on space 20. Can I play a 5?",
+        "My pawn is 3 spaces from my home. Can I play a 9 or a 2?",
+        "My pawn is 3 spaces from my home. Can I play a 9 instead of a 6?",
+        "My pawn is 3 spaces from my home and my other pawn is on space 20. Can I play a 9?",
+        "Can my opponent pass my pawn on my start space?",
+        "Can I first play a 4 and then a 5 with a pawn 2 spaces before my home?",
+        "Can I split a 7 over two pawns when one of them is still in the nest?",
+        "With 2 players, can I play my 8 for my partner?",
+        "Can I pass a pawn on its start space unless it is my partner's?",
+        "Mag ik niet met de Boer ruilen als mijn pion op zijn startvak staat?",
+        "Mag ik een 5 of een 8 spelen als mijn pion 3 vakken voor mijn thuishonk staat?",
+    ],
+)
+def test_questions_the_grammar_does_not_read_are_not_judged(text):
+    """KB-035, KB-042, KB-043, KB-056, KB-072: a negation, an alternative, a second step, a
+    number or pawn it does not place, another player moving or teams at a two-player table
+    leave the question to the rules text, never to a referee reply built from half of it."""
+    assert ANSWERS.answer(Question.read(text)) is None
+
+
+def test_a_seven_shared_with_an_opponents_pawn_is_refused():
+    """KB-056, KB-019: the two parts of a 7 move pawns you play for, not an opponent's."""
+    reply = ask("Can I split a seven between my pawn and an opponent's pawn?")
+    assert first_word(reply) == "no"
+
+
+def test_the_jack_does_not_swap_the_askers_pawn_from_its_home():
+    """KB-052: a Jack swaps pawns on the track only, so not your pawn in your home."""
+    assert first_word(ask("Can I swap my pawn in my home with an opponent's pawn?")) == "no"
+
+
+def test_passing_a_pawn_does_not_hit_it():
+    """KB-038, KB-042: only landing on a pawn hits it; a pawn passed stays."""
+    reply = ask("Do I hit the pawns I jump over?")
+    assert first_word(reply) == "no" and "stays" in reply.text
+
+
+def test_a_card_word_that_is_an_everyday_word_is_no_card():
+    """KB-009 to KB-011: "packs" is not a misspelt Jack, "where" not a misspelt Heer."""
+    reply = ask("Do we use both packs with 4 players?")
+    assert first_word(reply) == "no" and "52" in reply.text
+    then = ask("My pawn stands on its own start space; I play a 4 and then a 5. Where does it end?")
+    assert "H2" in then.text
+
+
+def test_varied_phrasings_are_read():
+    """KB-042: the phrasings of the property below are read when nothing is negated (so the
+    property compares real verdicts)."""
+    for text in (
+        "Can I play a 5 if an opponent's pawn stands on its own start space 3 spaces ahead?",
+        "An opponent's pawn is on its own start space and my pawn is 3 spaces behind it. "
+        "May I play a 5?",
+        "Am I allowed to play a 2 when my pawn is 3 spaces behind my partner's pawn on its own "
+        "start space?",
+    ):
+        assert ANSWERS.answer(Question.read(text)) is not None, text
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(
+    d=st.integers(1, 12),
+    card=st.sampled_from(FORWARD),
+    whose=st.sampled_from(["partner", "opponent"]),
+    template=st.integers(0, 3),
+    filler=st.sampled_from(["", "Quick question: ", "Hi! ", "In our game, "]),
+    negation=st.sampled_from(["", "not ", "never ", "instead "]),
+)
+def test_varied_phrasings_agree_with_the_engine_or_are_left_alone(
+    d, card, whose, template, filler, negation
+):
+    """KB-041, KB-042 in other words: word order, extra words and negations.  A reply the
+    referee checked always gives the engine's verdict; a negated question is never judged."""
+    who = {"partner": "my partner's pawn", "opponent": "an opponent's pawn"}[whose]
+    c = _CARD_EN.get(card, f"a {card}")
+    text = (
+        filler
+        + [
+            f"Can I {negation}play {c} if {who} stands on its own start space {d} spaces ahead?",
+            f"{who.capitalize()} is on its own start space and my pawn is {d} spaces behind it. "
+            f"May I {negation}play {c}?",
+            f"With {c} and my pawn {d} spaces before {who} on its own start, can I {negation}move?",
+            f"Am I {negation}allowed to play {c} when my pawn is {d} spaces behind {who} on its "
+            "own start space?",
+        ][template]
+    )
+    reply = ANSWERS.answer(Question.read(text))
+    if reply is None:
+        return
+    assert reply.checked and not negation.strip(), text
+    players = 4 if whose == "partner" else 2
+    other, start = ("c", 32) if whose == "partner" else ("b", 32)
+    truth = engine_allows(
+        position(players, {"a": [start - d, "N", "N", "N"], other: [start, "N", "N", "N"]}, [card]),
+        f"{card} a1",
+    )
+    assert first_word(reply) == ("yes" if truth else "no"), (text, reply.text)
+
+
+@pytest.mark.parametrize("a", range(1, 9))
+@pytest.mark.parametrize("b", range(1, 9))
+@pytest.mark.parametrize("dutch", [False, True])
+@pytest.mark.parametrize("order", [False, True])
+def test_split_seven_verdicts_agree_with_the_engine(a, b, dutch, order):
+    """KB-056, KB-057: any two parts of a 7 over two of your pawns, in either language and
+    word order: the referee-checked verdict is the engine's."""
+    if dutch:
+        text = (f"Mag ik de 7 verdelen als {a} en {b}?" if order
+                else f"Mag ik met een 7 de ene pion {a} stappen en een andere pion {b} stappen "
+                "zetten?")  # fmt: skip
+    else:
+        text = (f"Can I split a 7 into {a} and {b}?" if order
+                else f"With a seven, can I move one pawn {a} steps and another {b} steps?")  # fmt: skip
+    reply = ask(text)
+    truth = engine_allows(position(2, {"a": [5, 20, "N", "N"]}, ["7"]), f"7 a1:{a} a2:{b}")
+    expected = ("ja" if dutch else "yes") if truth else ("nee" if dutch else "no")
+    assert first_word(reply) == expected, (text, reply.text)
+
+
 # -- the tuning set --------------------------------------------------------------------------------------
-def grade(path: Any) -> dict[str, int]:
-    """Right, declined and wrong replies of a reply question set (``must``/``must_not``), with
-    the Keezbord answers first and the rules text after, as the chat asks them."""
-    from gametable.rulebook.answer import answer
-
-    counts = {"right": 0, "declined": 0, "wrong": 0, "checked": 0, "checked_wrong": 0}
-    for item in tomllib.loads(path.read_text())["question"]:
-        question = Question.read(item["text"])
-        reply = ANSWERS.answer(question) or answer("keezbord", question.text)
-        body = "\n".join([reply.text, *reply.details])
-        ok = all(re.search(p, body, re.I) for p in item.get("must", [])) and not any(
-            re.search(p, body, re.I) for p in item.get("must_not", [])
-        )
-        ok = ok and (reply.checked or not item.get("referee"))
-        counts["checked"] += reply.checked
-        if not reply.answered:
-            counts["declined"] += 1
-        elif ok:
-            counts["right"] += 1
-        else:
-            counts["wrong"] += 1
-            counts["checked_wrong"] += reply.checked
-    return counts
-
-
 def test_tuning_set_is_answered_right():
-    """The tuning questions (tune.toml): at least 95% right, no referee-checked reply wrong."""
-    path = resources.files("gametable.games.keezbord.answers") / "tune.toml"
-    counts = grade(path)
-    total = counts["right"] + counts["declined"] + counts["wrong"]
-    assert total >= 40
-    assert counts["checked_wrong"] == 0, counts
-    assert counts["right"] >= 0.95 * total, counts
+    """The tuning questions (tune.toml) through the chat, graded by the shared grader: at least
+    95% right, no referee-checked reply wrong, every off-topic question declined."""
+    result = evaluate_replies("keezbord", "tune", ["What is the capital of France?"])
+    assert result.total >= 120
+    assert result.checked_wrong == 0, [m[0].text for m in result.misses if m[1].checked]
+    assert result.right_share >= 0.95, [(m[0].text, m[1].text) for m in result.misses]
+    assert result.offtopic_declined == result.offtopic
+
+
+def test_second_round_near_misses_are_right_or_unchecked():
+    """Every question of the tuning set that the referee checked is graded right: a
+    near-miss the grammar misreads would show up here as a checked wrong reply."""
+    for question in reply_questions("keezbord", "tune"):
+        reply = ask_chat("keezbord", question.text)
+        if reply.checked:
+            assert grade(question, reply) == "right", (question.text, reply.text)

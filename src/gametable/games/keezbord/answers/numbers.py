@@ -30,7 +30,7 @@ _ROUND = r"(?:round|deal|hand|ronde|deling|keer)"
 
 def answer_number(question: Question) -> Answer | None:
     """The number a "how many" question asks for, from the engine, or ``None``."""
-    if question.kind not in ("number", "other", "what"):
+    if question.kind not in ("number", "other", "what") and not question.matches(_BOTH_PACKS):
         return None
     if not question.matches(
         r"\b(how many|how much|how far|hoeveel|hoe ver|number of|aantal)\b|" + _BOTH_PACKS

@@ -495,6 +495,13 @@ def _seven_parts(question: Question) -> tuple[int, int] | None:
     return None
 
 
+#: another player named outright (not "another pawn", which a 7 reads as another of your own)
+_OPPONENT = (
+    r"\b(opponent'?s?|enemy|another player'?s?|other player'?s?|tegenstanders?|tegenspeler|"
+    r"andere speler|his|her|their)\b"
+)
+
+
 def read_seven(question: Question) -> Answer | None:
     """A 7 moves one pawn 7 or two pawns 1 to 6 steps each, 7 in all (KB-056, KB-057)."""
     if "7" not in w.cards_named(question) or w.asks_swap(question):
@@ -539,7 +546,7 @@ def read_seven(question: Question) -> Answer | None:
         else:
             pawns = {"a": [5, 20, "N", "N"], other: [ostart + 5, "N", "N", "N"]}
         trial = Trial.of(players, pawns, ["7"], f"7 a1:{a} {other}1:{b}")
-    elif whose == "opponent":
+    elif whose == "opponent" and question.matches(_OPPONENT):
         pawns = {"a": [5, "N", "N", "N"], "b": [40, "N", "N", "N"]}
         trial = Trial.of(2, pawns, ["7"], f"7 a1:{a} b1:{b}")
     else:
