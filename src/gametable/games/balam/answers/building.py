@@ -10,14 +10,15 @@ from gametable.games.balam.answers.grammar import (
     BUILDINGS,
     ONE_TURN,
     RICHES_NAMES,
-    buildings_in,
     about_another,
+    buildings_in,
     cities_in,
     counted,
     name_of,
     number_before,
     numbers_in,
     understood,
+    vocabulary,
     wants,
 )
 from gametable.games.balam.answers.refusals import reason_of
@@ -53,12 +54,10 @@ _UNPAID = (
 
 
 #: the words a building question may hold besides the names and the phrases below
-_BUILD_WORDS = frozenset(
-    """build building construct bouwen bouw bouwen place put new city cities site sites plot
+_BUILD_WORDS = vocabulary("""build building construct bouwen bouw bouwen place put new city cities site sites plot
     plots space spaces when with have has hold holding got own riches rijkdom rijkdommen
     sheet king koningsblad turn turn's beurt one same time at once tegelijk when wanneer als
-    if heb heeft hebben houd i've already al there""".split()
-)
+    if heb heeft hebben houd i've already al there""")
 _BUILD_PHRASES = (
     r"\b(without|zonder|no|geen|only|maar|just|alleen)\b",
     r"\bpay\w* (?:for|voor)\b",
@@ -88,7 +87,8 @@ def sheet_of(q: Question) -> dict[str, int] | None:
         given = {r: 0 for r in given}
     if given and not any(given.values()):
         # "without cacao": the king holds other riches, only not these
-        return {r: n for r, n in PLENTY.items() if r not in given} | {"maize": 2}
+        others = {r: n for r, n in PLENTY.items() if r not in given}
+        return others | ({} if "maize" in given else {"maize": 2})
     return given
 
 
@@ -224,19 +224,13 @@ def _build_allowed(q: Question, kind: str, new_site: bool) -> str:
     )
 
 
-_PASS_WORDS = frozenset(
-    """pass passen skip my turn beurt without zonder paying betalen te have has no nothing
+_PASS_WORDS = vocabulary("""pass passen skip my turn beurt without zonder paying betalen te have has no nothing
     riches rijkdom rijkdommen sheet koningsblad empty leeg left when if als heb when
-    instead""".split()
-)
-_REMOVE_WORDS = frozenset(
-    """remove demolish afbreken weghalen one of my own buildings building gebouw gebouwen
-    van mijn eigen free charge gratis site city stad plaats""".split()
-)
-_KATUN_WORDS = frozenset(
-    """turn over katun card kaart omdraaien draai om instead of paying betalen in plaats van
-    te a""".split()
-)
+    instead""")
+_REMOVE_WORDS = vocabulary("""remove demolish afbreken weghalen one of my own buildings building gebouw gebouwen
+    van mijn eigen free charge gratis site city stad plaats""")
+_KATUN_WORDS = vocabulary("""turn over katun card kaart omdraaien draai om instead of paying betalen in plaats van
+    te a""")
 
 
 def can_pass(q: Question) -> Answer | None:

@@ -11,8 +11,8 @@ from gametable.core.rules import RuleRef
 from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
     BUILDINGS,
-    RICHES_NAMES,
     CARDS,
+    RICHES_NAMES,
     about_another,
     card_in,
     cities_in,
@@ -22,6 +22,7 @@ from gametable.games.balam.answers.grammar import (
     says_second,
     says_tie,
     understood,
+    vocabulary,
 )
 from gametable.games.balam.answers.scenes import HOME, MORE_SITES, legal_texts, load, play, position
 from gametable.games.balam.board import KINDS, RICHES
@@ -45,13 +46,11 @@ def _buildings_of(state: Any, seat: int) -> Counter[str]:
     return count
 
 
-_CATASTROPHE_WORDS = frozenset(
-    """what happens happen then if when i turn turned turning over draw drew draws get gets
+_CATASTROPHE_WORDS = vocabulary("""what happens happen then if when i turn turned turning over draw drew draws get gets
     comes up card katun but have has had hold no without and my in on only all of reserve raid
     reserves stored store king sheet there there's is are nothing cities city own
     wat gebeurt er bij als ik draai omdraai trek een de met zonder en heb heeft mijn maar
-    geen alleen op in van dan kaart""".split()
-)
+    geen alleen op in van dan kaart""")
 
 
 def catastrophe(q: Question) -> Answer | None:
@@ -183,14 +182,12 @@ def _spread(plots: list[str]) -> dict[str, list[str | None]] | None:
     return sites
 
 
-_BALL_WORDS = frozenset(
-    """i won win wins winning alone outright with the most ball courts court cities city how
+_BALL_WORDS = vocabulary("""i won win wins winning alone outright with the most ball courts court cities city how
     many points prestige do does get score scores am at tied tie ties tying second place
     players player kings and of if when what would my are have has equal same number for
     three drie
     ik win won heb alleen met steden stad hoeveel punten prestigepunten krijg scoor gelijk
-    tweede plaats spelers speler bij het balspel als wat en ben sta""".split()
-)
+    tweede plaats spelers speler bij het balspel als wat en ben sta""")
 
 
 def ball_game(q: Question) -> Answer | None:

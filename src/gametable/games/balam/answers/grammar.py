@@ -260,17 +260,23 @@ def says_alone(question: Question) -> bool:
 # building or riches it leaves out, a number it does not use) sends the question to the rules
 # text instead, so that a checked reply is never a misreading.
 
+
+def vocabulary(text: str) -> frozenset[str]:
+    """The words of ``text`` (a reader's vocabulary, written one blank-separated list)."""
+    return frozenset(text.split())
+
+
 #: words that change nothing in a situation: the question's frame, in English and Dutch
-FILLER: frozenset[str] = frozenset(
-    """i i'm me my myself a an the can could may might is it it's to of in on at for with do
+FILLER: frozenset[str] = (
+    vocabulary("""i i'm me my myself a an the can could may might is it it's to of in on at for with do
     does am are be allowed permitted possible legal ok okay please so hey well just really
     actually what how this that there here rules rule question yes or tell know
     ik mag mogen mijn een de het kan kun kunt je jij me met in op van voor er is wat hoe dat
-    dit deze die te om aan toegestaan mogelijk eigenlijk even""".split()
+    dit deze die te om aan toegestaan mogelijk eigenlijk even""")
 )
 
 #: words of the king's own things (the asker's position)
-MINE: frozenset[str] = frozenset("i my me mine ik mijn own eigen".split())
+MINE: frozenset[str] = frozenset(["i", "my", "me", "mine", "ik", "mijn", "own", "eigen"])
 
 
 def understood(

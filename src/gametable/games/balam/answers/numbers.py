@@ -13,18 +13,19 @@ from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
     BUILDINGS,
     CARDS,
-    about_another,
-    numbers_in,
-    understood,
     RICHES_NAMES,
+    about_another,
     buildings_in,
     counted,
     name_of,
     number_before,
+    numbers_in,
     players_in,
     riches_in,
     says_second,
     says_tie,
+    understood,
+    vocabulary,
 )
 from gametable.games.balam.board import BASE_COST, DOUBLE, KINDS, RICHES, SPECIAL_COST
 from gametable.games.balam.flow import START_MAIZE
@@ -45,50 +46,34 @@ _ORDINAL_NL = {2: "tweede", 3: "derde", 4: "vierde", 5: "vijfde"}
 
 
 #: the question frame of the numbers, and each reader's own words
-_ASK = frozenset(
-    """how many much what is are does do did the a an of in for with per each every at number
+_ASK = vocabulary("""how many much what is are does do did the a an of in for with per each every at number
     amount total get gets i my we you there there's will would should come comes
     hoeveel wat is zijn kost kosten de het een van in voor met per elke iedere bij aantal
-    krijg krijgt ik je er worden wordt""".split()
-)
+    krijg krijgt ik je er worden wordt""")
 _WORDS_OF = {
-    "cards": frozenset(
-        """katun katuns card cards turned turn over laid out placed put dealt drawn played
+    "cards": vocabulary("""katun katuns card cards turned turn over laid out placed put dealt drawn played
         round rounds players player game beside the board face down
-        kaarten kaart omgedraaid gelegd neergelegd ronde rondes spelers speler spel""".split()
-    ),
-    "rounds": frozenset(
-        """rounds round game last lasts long take takes players player ball games balls until
+        kaarten kaart omgedraaid gelegd neergelegd ronde rondes spelers speler spel"""),
+    "rounds": vocabulary("""rounds round game last lasts long take takes players player ball games balls until
         end ends by default default if we play to up second third fourth fifth the
-        rondes ronde duurt spel spelers speler balspelen standaard""".split()
-    ),
-    "cost": frozenset(
-        """cost costs price pay to build building kost kosten prijs betalen bouwen do i need
-        riches nodig""".split()
-    ),
-    "sacrifice": frozenset(
-        """sacrifice sacrificing sacrificed offer offering points prestige score temple
+        rondes ronde duurt spel spelers speler balspelen standaard"""),
+    "cost": vocabulary("""cost costs price pay to build building kost kosten prijs betalen bouwen do i need
+        riches nodig"""),
+    "sacrifice": vocabulary("""sacrifice sacrificing sacrificed offer offering points prestige score temple
         temples cenote cenotes ceremony and i my give gives worth for bring
-        offer offeren punten tempel ceremonie en ik mijn geeft levert op als""".split()
-    ),
-    "bonus": frozenset(
-        """riches left over remaining at the end of game points prestige score total bonus i
+        offer offeren punten tempel ceremonie en ik mijn geeft levert op als"""),
+    "bonus": vocabulary("""riches left over remaining at the end of game points prestige score total bonus i
         have had hold and on my sheet king worth give gives what's final
         rijkdommen rijkdom over overgebleven aan einde van het spel punten prestigepunten
-        totaal ik heb en op mijn koningsblad""".split()
-    ),
-    "looks": frozenset(
-        """observatories observatory most divination look looks see at cards card may can i
+        totaal ik heb en op mijn koningsblad"""),
+    "looks": vocabulary("""observatories observatory most divination look looks see at cards card may can i
         with players player second tied tie for place the against vs versus each are two
         three when if both game do we
         observatoria observatorium sterrenwacht meeste waarzeggerij bekijken kijken zien
-        kaarten mag ik met spelers tweede gelijk""".split()
-    ),
-    "start": frozenset(
-        """start starts begin begins beginning setup set up with king kings player players
+        kaarten mag ik met spelers tweede gelijk"""),
+    "start": vocabulary("""start starts begin begins beginning setup set up with king kings player players
         riches maize tokens game
-        begint beginnen starten koning koningen speler spelers rijkdommen spel""".split()
-    ),
+        begint beginnen starten koning koningen speler spelers rijkdommen spel"""),
 }
 
 

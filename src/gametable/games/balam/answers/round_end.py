@@ -16,6 +16,7 @@ from gametable.games.balam.answers.grammar import (
     numbers_in,
     riches_in,
     understood,
+    vocabulary,
 )
 from gametable.games.balam.answers.scenes import HOME, load, play, position
 from gametable.rulebook.answer import Answer
@@ -48,13 +49,11 @@ def closed_round() -> tuple[dict[str, Any], dict[str, str | None]]:
     return data, plots
 
 
-_WORDS = frozenset(
-    """what happens happen to my the riches goods tokens resources at end of round can i keep
+_WORDS = vocabulary("""what happens happen to my the riches goods tokens resources at end of round can i keep
     leave stay stays remain remains until till kept lost lose disappear discarded are is do
     does on in a an it them there one from next
     wat gebeurt er met mijn de rijkdommen aan het einde van ronde mag kan ik houden laten
-    liggen blijven blijft tot volgende verloren kwijt op in een""".split()
-)
+    liggen blijven blijft tot volgende verloren kwijt op in een""")
 
 
 def left_at_round_end(q: Question) -> Answer | None:

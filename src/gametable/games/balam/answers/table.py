@@ -5,10 +5,13 @@ face-down cards as face-down) and its view."""
 
 from __future__ import annotations
 
+from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import State
+from gametable.core.registry import load_game
 from gametable.core.rules import RuleRef
 from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import buildings_in, wants
+from gametable.games.balam.answers.refusals import reason_of
 from gametable.games.balam.scoring import riches_bonus
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -30,7 +33,9 @@ def answer_at(state: State, seat: int, q: Question) -> Answer | None:
 
 def _can_i(state: State, seat: int, q: Question) -> Answer | None:
     want = wants(q)
-    why = q.matches(r"\bwhy can'?t i\b|\bwaarom (?:kan|mag) ik\b.*\bniet\b")
+    why = q.matches(
+        r"\bwhy can'?t i\b|\bwhy (?:can|may) i not\b|\bwaarom (?:kan|mag) ik\b.*\b(?:niet|geen)\b"
+    )
     if want not in _KINDS or not (
         why or (q.kind == "yesno" and q.matches(r"^(can|may|mag|kan) (i|ik)\b"))
     ):
@@ -67,11 +72,47 @@ def _can_i(state: State, seat: int, q: Question) -> Answer | None:
     )
 
 
+def _tries(state: State, seat: int, first: str, named: list[str]) -> list[str]:
+    """Actions of the kind asked about, written for the seat's own view: on each of its sites
+    and each free site (build, remove), from each of its cities to each other king's (attack),
+    or the action itself (end, katun)."""
+    sites = state.view(seat)["sites"]
+    own = [name for name, site in sites.items() if site["owner"] == seat]
+    free = [name for name, site in sites.items() if site["owner"] is None]
+    enemy = [name for name, site in sites.items() if site["owner"] not in (None, seat)]
+    kind = named[0] if named else "village"
+    if first == "build":
+        return [f"build {kind} {name}.{plot}" for name in own + free[:3] for plot in range(2)]
+    if first == "remove":
+        return [f"remove {name}.0" for name in own]
+    if first == "attack":
+        return [f"attack {a}>{b} 1 0" for a in own for b in enemy]
+    return ["end" if first == "end" else "katun 0"]
+
+
+def _engine_refusal(state: State, seat: int, first: str, named: list[str]) -> IllegalAction | None:
+    """The engine's own refusal of the action asked about (the first of :func:`_tries` it
+    refuses with a reason), judged on a clone of the live position."""
+    game = load_game(GAME)
+    for text in _tries(state, seat, first, named):
+        try:
+            action = game.parse_action(state, text)
+            state.clone().check_action(action, seat)
+        except IllegalAction as refused:
+            return refused
+        except GameError:
+            continue  # not an action of this position at all (a plot the site lacks)
+    return None
+
+
 def _why_not(
     state: State, seat: int, q: Question, first: str, legal: list[str]
 ) -> tuple[str, list[RuleRef | str]]:
     if seat not in state.to_move:
         return q.say("It is not your turn.", "Je bent niet aan de beurt."), [rules.TURNS]
+    refused = _engine_refusal(state, seat, first, buildings_in(q))
+    if refused is not None:
+        return reason_of(q, refused), [refused.rule]
     if legal and legal[0].startswith("pay") and first in ("build", "attack", "end", "remove"):
         return (
             q.say(
@@ -95,7 +136,8 @@ def _end_score(state: State, seat: int, q: Question) -> Answer | None:
     """ "What would I score if the game ended now?": prestige plus half the riches on the
     seat's own sheet, from its own view."""
     if not q.matches(
-        r"\b(end(?:ed)? now|ended now|game ended|at the end now|nu eindigt|nu afgelopen)\b"
+        r"\b(end(?:ed)? now|ended now|game ended|at the end now|nu eindigt|nu afgelopen|"
+        r"finished now|over now|stopped now|nu stopt|nu voorbij)\b"
     ):
         return None
     view = state.view(seat)
@@ -104,16 +146,29 @@ def _end_score(state: State, seat: int, q: Question) -> Answer | None:
     bonus = riches_bonus(riches)
     total = king["prestige"] + bonus
     verdict = q.say(
-        f"{king['prestige']} + {bonus} = {total} prestige points.",
-        f"{king['prestige']} + {bonus} = {total} prestigepunten.",
+        f"{king['prestige']} + {bonus} = {total} prestige points ({riches} riches // 2 = {bonus}).",
+        f"{king['prestige']} + {bonus} = {total} prestigepunten ({riches} rijkdommen // 2 = "
+        f"{bonus}).",
     )
     reason = q.say(
         f"Your {riches} riches on your king sheet give half a point each, rounded down, added "
-        "to your prestige.",
+        f"to your {king['prestige']} prestige.",
         f"Je {riches} rijkdommen op je koningsblad geven elk een half punt, naar beneden "
-        "afgerond, bij je prestige.",
+        f"afgerond, bij je {king['prestige']} prestige.",
     )
-    return checked(GAME, q, verdict, reason, ["7-end-of-game/riches-bonus"], topic="score")
+    held = ", ".join(f"{n} {r}" for r, n in sorted(king["riches"].items()) if n) or "-"
+    others = [
+        f"seat {i}: {k['prestige']} + {riches_bonus(sum(k['riches'].values()))}"
+        for i, k in enumerate(view["kings"])
+        if i != seat
+    ]
+    details = (
+        q.say(f"Your king sheet: {held}", f"Je koningsblad: {held}"),
+        *(q.say("Others (their sheets are open): ", "De anderen: ") + o for o in others),
+    )
+    return checked(
+        GAME, q, verdict, reason, ["7-end-of-game/riches-bonus"], details=details, topic="score"
+    )
 
 
 def _choices(state: State, seat: int, q: Question) -> Answer | None:

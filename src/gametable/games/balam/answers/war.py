@@ -15,6 +15,7 @@ from gametable.games.balam.answers.grammar import (
     number_before,
     numbers_in,
     understood,
+    vocabulary,
     wants,
 )
 from gametable.games.balam.answers.refusals import reason_of
@@ -47,12 +48,10 @@ _TWICE = r"\b(twice|two attacks|2 attacks|again|second attack|more than once|twe
 _AND_BUILD = r"\b(build|bouw\w*)\b"
 
 
-_ATTACK_WORDS = frozenset(
-    """attack attacking aanvallen aanval val aan war oorlog city cities stad steden site
+_ATTACK_WORDS = vocabulary("""attack attacking aanvallen aanval val aan war oorlog city cities stad steden site
     from with in one turn same this beurt when my city has enemy enemy's vijand vijandige an
     neighbouring neighbour's next to mine mijn naast from vanuit then afterwards after and en
-    launch make declare voeren doen""".split()
-)
+    launch make declare voeren doen""")
 
 
 def can_attack(q: Question) -> Answer | None:
@@ -185,13 +184,11 @@ def _after_an_attack(q: Question, then: str) -> Answer | None:
     )
 
 
-_TAKE_WORDS = frozenset(
-    """i've destroyed destroy the last building buildings of an enemy enemy's city site take it
+_TAKE_WORDS = vocabulary("""i've destroyed destroy the last building buildings of an enemy enemy's city site take it
     over possession then rebuild build on there mine own keep my attack after devastated
     ik heb het laatste gebouw van een vijandige stad verwoest vernietigd die overnemen
     innemen nemen neem bouwen bouw herbouwen er daar mag ik dan na mijn aanval when if
-    als""".split()
-)
+    als""")
 
 
 def take_over(q: Question) -> Answer | None:
@@ -249,16 +246,14 @@ def take_over(q: Question) -> Answer | None:
     )
 
 
-_BATTLE_WORDS = frozenset(
-    """i attack attacking attacked with garrisons garrison and roll rolled rolls get got throw
+_BATTLE_WORDS = vocabulary("""i attack attacking attacked with garrisons garrison and roll rolled rolls get got throw
     dice die a an against city cities enemy enemy's his her defending defender defence
     defense has have of what happens how many buildings building do destroy destroyed lose
     my score scores scored attack's potential the is points success successes skull skulls
     total when if as
     ik als val aan aanval met garnizoenen garnizoen en gooi gooide dobbelstenen dobbelsteen een
     tegen stad vijandige heeft wat gebeurt er hoeveel gebouwen vernietig verlies mijn
-    doodshoofd doodshoofden schedel schedels bij""".split()
-)
+    doodshoofd doodshoofden schedel schedels bij""")
 _SKULL = r"\b(skulls?|doodshoofd(?:en)?|schedels?)\b"
 _ROLLED = r"\b(?:roll|rolled|rolls|throw|get|got|gooi|gooide)\b"
 
