@@ -304,6 +304,19 @@ def test_at_table_can_i_play_from_the_live_position():
     assert choices is not None and "K place" in choices.text
 
 
+def test_at_table_what_happens_is_played_on_a_clone():
+    """KB-042, KB-056 at a table: "what happens if I play my 5 with a1" gives the engine's own
+    refusal (a1 would pass b1 on its start); with a2 the outcome, tried on a clone."""
+    state = _table()
+    before = state.to_json()
+    refused = at_table(state, 0, "What happens if I play my 5 with a1?")
+    assert refused is not None and refused.text.startswith("It is not allowed.")
+    assert "own start space" in refused.text and "KB-042" in statements(refused)
+    played = at_table(state, 0, "What happens if I play my 5 with a2?")
+    assert played is not None and "space 10 to space 15" in played.text
+    assert state.to_json() == before
+
+
 def test_at_table_general_questions_get_the_general_answer():
     """At a table, a rules question that describes its own situation is not about the live game."""
     state = _table()
@@ -324,7 +337,8 @@ def test_at_table_answers_use_no_hidden_facts():
             state.apply(rng.choice(state.legal_actions()))
         seat = state.to_move[0]
         questions = ["What can I do?", "Can I play my 5?", "Can I play a king?",
-                     "Why can't I play my 7?", "Can I hand in my cards?"]  # fmt: skip
+                     "Why can't I play my 7?", "Can I hand in my cards?",
+                     "What happens if I play my 7 with a1 and a2?"]  # fmt: skip
         for other_seat in (seat, (seat + 1) % 4):
             want = [at_table(state, other_seat, q) for q in questions]
             for k in range(3):

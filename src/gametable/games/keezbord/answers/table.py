@@ -17,7 +17,7 @@ from gametable.core.rules import RuleRef
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.referee import GAME as KEEZBORD
-from gametable.games.keezbord.answers.referee import SEATS, Ruling, refusal
+from gametable.games.keezbord.answers.referee import SEATS, Ruling, refusal, sentence
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -36,6 +36,12 @@ _HYPOTHETICAL = re.compile(
     r"stappen|my pawn is|mijn pion staat|all my pawns|al mijn pionnen|in general|always|ever)\b"
 )
 _PAWN = re.compile(r"\b([a-f][1-4])\b")
+#: "what happens if I play my 7 with a1 and a2", "wat gebeurt er als ik mijn 5 met a1 speel"
+_WHAT_IF = re.compile(
+    r"^(?:what happens|what would happen|wat gebeurt er|wat zou er gebeuren) (?:if|when|als) "
+    r"(?:i|ik) (?:play|speel) (?:my |a |an |the |mijn |een |de )?(\w+) (?:with|on|met|op) "
+    r"([a-f][1-4])(?: (?:and|en) ([a-f][1-4]))?(?: speel)?\s*\??$"
+)
 
 
 def answer_at(state: State, seat: int, question: Question) -> Answer | None:
@@ -44,6 +50,9 @@ def answer_at(state: State, seat: int, question: Question) -> Answer | None:
     lower = question.lower
     if _CHOICES.search(lower):
         return _choices(state, seat, question, view)
+    what_if = _WHAT_IF.search(lower)
+    if what_if:
+        return _what_if(state, seat, question, view, what_if)
     if _HYPOTHETICAL.search(lower):
         return None
     card = w.first_card(question)
@@ -55,6 +64,54 @@ def answer_at(state: State, seat: int, question: Question) -> Answer | None:
     if _ASKS_ME.match(lower) and card is not None:
         return _can_play(state, seat, question, view, card, pawn.group(1) if pawn else None)
     return None
+
+
+def _what_if(
+    state: State, seat: int, question: Question, view: Mapping[str, Any], m: re.Match[str]
+) -> Answer | None:
+    """What playing a card with one pawn (or a 7 over two) would do, tried on clones of the live
+    state for the asking seat; a refusal is the engine's own for that action."""
+    card = w.first_card(Question.read(f"a {m.group(1)}"))
+    if card is None:
+        return None
+    if seat not in view["to_move"]:
+        return _not_your_turn(question, view)
+    first, second = m.group(2), m.group(3)
+    if second is None:
+        texts = [f"{card} {first}"]
+    elif card == "7":
+        texts = [f"7 {first}:{k} {second}:{7 - k}" for k in range(1, 7)]
+    else:
+        return None
+    rulings = [(text, _try(state, seat, text)) for text in texts]
+    allowed = [(t, r) for t, r in rulings if r.allowed]
+    if not allowed:
+        ruling = (rulings[0] if len(rulings) == 1 else _most_telling(rulings))[1]
+        head = question.say("It is not allowed.", "Dat mag niet.")
+        refs = [ruling.rule] if ruling.rule is not None else [kb.CARD_MEANINGS]
+        return checked(GAME, question, head, refusal(ruling, question.lang), refs,
+                       position=_seat_position(view), details=tuple(f"{t}: {r.why}" for t, r
+                                                                    in rulings),
+                       topic="refusal")  # fmt: skip
+    outcomes = tuple(f"{t}: {_after(state, seat, t)}" for t, _ in allowed)
+    head = sentence(outcomes[0])
+    reason = question.say(
+        f"The referee allows {len(allowed)} way{'s' if len(allowed) > 1 else ''} to play it "
+        "here; each is listed below.",
+        f"De scheidsrechter staat hier {len(allowed)} manier{'en' if len(allowed) > 1 else ''} "
+        "toe; ze staan hieronder.",
+    )
+    return checked(GAME, question, head, reason, [kb.CARD_MEANINGS],
+                   position=_seat_position(view), details=outcomes, topic="choices")  # fmt: skip
+
+
+def _after(state: State, seat: int, text: str) -> str:
+    """What playing ``text`` does, played on a clone of ``state`` (the live game is untouched)."""
+    trial = state.clone()
+    action = KEEZBORD.parse_action(trial, text)
+    said = trial.describe(action, seat)
+    trial.apply(action, seat)
+    return re.sub(r"^seat \d+ plays", "you play", said)
 
 
 def _seat_position(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -161,7 +218,7 @@ def _can_play(
         text, ruling = allowed[0]
         reason = question.say(
             f"For example {text}: {ruling.why}.",
-            f"Bijvoorbeeld {text}.",
+            f"Bijvoorbeeld {text}: {ruling.why}.",
         )
         refs = [kb.CARD_MEANINGS]
         details = tuple(f"{t}: allowed" for t, _ in allowed)
