@@ -4,7 +4,8 @@ A question that describes a situation (pawns' places, cards in hand, a partner, 
 built as a position and judged by the engine (:mod:`.situations`); a number the game's data
 works out is read from the engine (:mod:`.numbers`); at a table, questions about the live
 position are answered from the asking seat's own view (:mod:`.table`).  Anything else returns
-``None`` and is answered from the rules text.  The words of the situation grammar are in
+``None`` and is answered from the rules text, and so does a question the grammar does not read
+in full or a position that does not match it (:mod:`.guard`).  The words of the situation grammar are in
 :mod:`.words`; the engine is asked in :mod:`.referee`.
 
 >>> from gametable.rulebook.question import Question
