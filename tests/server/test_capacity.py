@@ -19,8 +19,8 @@ from fastapi import FastAPI
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from gametable import rulebook
 from gametable.core.registry import load_game
+from gametable.rulebook import chat
 from gametable.server import manager as manager_module
 from gametable.server import memory, pages, rules_api
 from gametable.server.connection import encode
@@ -278,6 +278,8 @@ def test_game_states_hold_no_reference_cycles() -> None:
 class _SlowAnswer:
     def __init__(self, question: str) -> None:
         self.question = question
+        self.game = "balam"
+        self.position = None
 
     def to_json(self) -> dict[str, Any]:
         return {"text": self.question}
@@ -299,12 +301,12 @@ def test_a_rules_question_never_stops_the_tables(
         lobby_served.wait(20)
         return f"<p>{question}</p>"
 
-    def slow_answer(game: str, question: str) -> _SlowAnswer:
+    def slow_answer(game: str, question: str, **_: object) -> _SlowAnswer:
         lobby_served.wait(20)
         return _SlowAnswer(question)
 
     monkeypatch.setattr(pages, "rulebook_html", slow_rules)
-    monkeypatch.setattr(rulebook, "answer", slow_answer)
+    monkeypatch.setattr(chat, "ask", slow_answer)
     app = FastAPI()
     app.include_router(pages.make_router())
     app.include_router(rules_api.make_router())

@@ -155,7 +155,10 @@ def _at_table(
         topic in {"score", "card"} and _NOW.search(question.lower) is not None
     )
     if attempt is not None or about_now:
-        return answer_in_game(state, seat, question.text, attempt=attempt)
+        reply = answer_in_game(state, seat, question.text, attempt=attempt)
+        # worked out from the live position (the seat's view, its legal actions, tries on a
+        # clone) unless the in-game answers fell back to the rules text themselves
+        return replace(reply, checked=reply.topic != "rules")
     return None
 
 
