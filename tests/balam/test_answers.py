@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from gametable import load_game
 from gametable.games.balam.answers import ANSWERS
+from gametable.games.balam.answers.building import PLENTY
 from gametable.games.balam.answers.scenes import HOME, load, position, refusal
 from gametable.games.balam.scoring import ball_game_points, riches_bonus
 from gametable.rulebook.question import Question
@@ -110,7 +111,12 @@ def test_build_replies_agree_with_the_engine(building, riches, n, template):
     text = template.format(b=building, n=n, r=riches, nl=_NL[building], rnl=_RNL[riches])
     reply = ANSWERS.answer(Question.read(text))
     assert reply is not None and reply.checked
-    state = load(position(sites={HOME: ["village", None, None]}, riches=[{riches: n}]))
+    sheet = {riches: n}
+    if n == 0:  # "with 0 cacao": the king holds other riches, only not this one
+        sheet = {r: k for r, k in PLENTY.items() if r != riches}
+        if riches != "maize":
+            sheet["maize"] = 2
+    state = load(position(sites={HOME: ["village", None, None]}, riches=[sheet]))
     assert state is not None
     allowed = refusal(state, f"build {building} {HOME}.1") is None
     assert reply.text.split()[0] in (("Yes.", "Ja.") if allowed else ("No.", "Nee."))
@@ -157,3 +163,120 @@ def test_table_answers_use_only_the_seats_view():
             other = state.resample(0, random.Random(k).getrandbits(32))
             again = ANSWERS.answer_at(other, 0, Question.read(text))
             assert again is not None and again.text == first.text
+
+
+_FRAMES = (
+    "{q}",
+    "Hey, {q}",
+    "Quick question: {q}",
+    "{q} Please tell me.",
+)
+_NEAR_MISSES = (
+    "Can I build a market if I do not have cacao?",
+    "Can't I build a market without cacao?",
+    "Can my opponent build a market without cacao?",
+    "Can he attack without a garrison?",
+    "Can I still build a market after the Eclipse?",
+    "Can I build a market instead of a palace with 1 cacao?",
+    "Can I attack a city with no garrison?",
+    "Can I build a village when my reserve holds maize but my sheet is empty?",
+    "A drought, my opponent has 3 villages, what happens?",
+    "I won the ball game alone with 5 cities but my opponent has more courts, how many points?",
+    "I have 7 riches in my reserves at the end of the game, how many points?",
+    "I sacrifice 3 maize in my temple, how many points?",
+    "I sacrifice a maize in a cenote and a jade in my temple, how many points?",
+    "How many Katun cards are turned over each round with 5 players?",
+    "Mag mijn tegenstander een markt bouwen zonder cacao?",
+    "Can I never build a market without cacao?",
+)
+
+
+def test_near_misses_are_not_answered_by_the_referee():
+    """BA-090, BA-100, BA-134, BA-168, BA-179, BA-225, BA-251: a question holding a negation,
+    another king, a condition or a number the situation does not place is left to the rules
+    text (no referee-checked reply from a misreading)."""
+    for text in _NEAR_MISSES:
+        reply = ANSWERS.answer(Question.read(text))
+        assert reply is None, (text, reply and reply.text)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from(sorted(_NL)),
+    st.sampled_from(sorted(_RNL)),
+    st.integers(1, 3),
+    st.sampled_from(_FRAMES),
+    st.sampled_from(("", " in my own city", " this turn", " on my site")),
+)
+def test_build_replies_in_any_frame_agree_with_the_engine(building, riches, n, frame, extra):
+    """BA-092, BA-100: however the question is framed (extra words, the sheet before or after
+    the action), a referee-checked reply says what the engine says; a frame it cannot read is
+    not checked."""
+    orders = (
+        f"can I build a {building}{extra} with {n} {riches}?",
+        f"I have {n} {riches}, can I build a {building}{extra}?",
+    )
+    for text in orders:
+        reply = ANSWERS.answer(Question.read(frame.format(q=text)))
+        if reply is None:
+            assert frame != "{q}" or extra != "", text  # the plain question is always built
+            continue
+        state = load(position(sites={HOME: ["village", None, None]}, riches=[{riches: n}]))
+        assert state is not None
+        allowed = refusal(state, f"build {building} {HOME}.1") is None
+        assert reply.checked
+        assert reply.text.split()[0] == ("Yes." if allowed else "No."), text
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.integers(1, 3),
+    st.integers(1, 3),
+    st.lists(st.sampled_from(["0", "1", "2", "3", "X"]), min_size=3, max_size=3),
+    st.booleans(),
+)
+def test_battle_replies_agree_with_the_rulebook_arithmetic(mine, theirs, dice, dutch):
+    """BA-141, BA-143, BA-146, BA-147, BA-148, BA-149: attack = the dice's points, defence =
+    the defender's garrisons, their difference destroys as many buildings (at most the city's
+    3), each skull costs a garrison; the reply says so."""
+    faces = dice[:mine]
+    said = " and ".join("a skull" if f == "X" else f for f in faces)
+    if dutch:
+        said = said.replace("a skull", "een doodshoofd").replace(" and ", " en ")
+        text = f"Ik val aan met {mine} garnizoenen en gooi {said} tegen een stad met {theirs} garnizoenen, wat gebeurt er?"
+    else:
+        text = f"I attack with {mine} garrisons and roll {said} against a city with {theirs} garrisons, what happens?"
+    reply = ANSWERS.answer(Question.read(text))
+    assert reply is not None and reply.checked, text
+    attack = sum(int(f) for f in faces if f != "X")
+    skulls = faces.count("X")
+    destroyed = min(max(0, attack - theirs), 3)
+    word = "verdediging" if dutch else "defence"
+    assert f"{attack} - {word} {theirs} = {attack - theirs}" in reply.text
+    if destroyed:
+        assert f" {destroyed} " in reply.text.split(":")[1]
+    assert (f"verliest {skulls} garnizoen" if dutch else f"lose {skulls} garrison") in reply.text
+
+
+def test_table_refusal_is_the_engines_own():
+    """BA-059, BA-090: at a table, "why can't I build a market?" before paying gives the
+    engine's own refusal and the rule it cites; a seat not to move is told so."""
+    state = load_game("balam").new_game(2, seed=7)
+    asker = state.to_move[0]
+    reply = ANSWERS.answer_at(state, asker, Question.read("why can't I build a market?"))
+    assert reply is not None and "Pay 1 riches first" in reply.text and "BA-059" in reply.text
+    other = 1 - asker
+    reply = ANSWERS.answer_at(state, other, Question.read("why can't I build a market?"))
+    assert reply is not None and "not your turn" in reply.text
+
+
+def test_table_end_score_worked_out_from_the_seats_view():
+    """BA-251: "what would I score if the game ended now?" adds half the seat's own riches,
+    rounded down, to its prestige, worked out in the reply."""
+    state = load_game("balam").new_game(2, seed=7)
+    king = state.view(0)["kings"][0]
+    riches = sum(king["riches"].values())
+    total = king["prestige"] + riches_bonus(riches)
+    reply = ANSWERS.answer_at(state, 0, Question.read("what would I score if the game ended now?"))
+    assert reply is not None
+    assert reply.text.startswith(f"{king['prestige']} + {riches_bonus(riches)} = {total} prestige")
