@@ -51,6 +51,76 @@ _ENGLISH_TEXT = """i may my the what how when can could must is are a an with if
     first last all both two three four five six seven eight nine ten eleven twelve tie same wins
     win loses lose or to into"""
 _ENGLISH = frozenset(_ENGLISH_TEXT.split())
+#: everyday words that a misspelt name must not be taken for ("where" is no Heer, "packs" no
+#: jacks): the marker words above, and more words of questions in both languages
+_EVERYDAY = (
+    _DUTCH
+    | _ENGLISH
+    | frozenset(
+        [
+            "where",
+            "there",
+            "their",
+            "these",
+            "those",
+            "three",
+            "other",
+            "about",
+            "after",
+            "again",
+            "allowed",
+            "always",
+            "before",
+            "being",
+            "below",
+            "could",
+            "every",
+            "first",
+            "front",
+            "given",
+            "going",
+            "later",
+            "least",
+            "might",
+            "never",
+            "often",
+            "other",
+            "place",
+            "plays",
+            "pawns",
+            "packs",
+            "right",
+            "round",
+            "since",
+            "still",
+            "taken",
+            "takes",
+            "thing",
+            "think",
+            "though",
+            "until",
+            "whole",
+            "whose",
+            "would",
+            "waarom",
+            "welke",
+            "wordt",
+            "nadat",
+            "omdat",
+            "altijd",
+            "nooit",
+            "eerst",
+            "tweede",
+            "derde",
+            "kunnen",
+            "moeten",
+            "zouden",
+            "alleen",
+            "andere",
+            "anders",
+        ]
+    )
+)
 
 #: how a question opens when it asks for yes or no (English and Dutch)
 _YESNO = re.compile(
@@ -282,26 +352,32 @@ class Lexicon:
         self._longest = max((len(k.split()) for k in self.names), default=1)
 
     def find(self, question: Question) -> list[Mention]:
-        """Every name in ``question``, in the order they appear, longest phrase first."""
+        """Every name in ``question``, in the order they appear: names said exactly first
+        (longest phrase first), then misspelt ones among the words left ("a toltec" is the
+        Toltec, not a misspelt "a toltec" of two words)."""
         words = question.words
         found: list[Mention] = []
         taken: set[int] = set()
-        for size in range(self._longest, 0, -1):
-            for i in range(len(words) - size + 1):
-                if any(j in taken for j in range(i, i + size)):
-                    continue
-                said = " ".join(words[i : i + size])
-                hit = self._match(said)
-                if hit is not None:
-                    found.append(Mention(hit[0], said, i, hit[1]))
-                    taken.update(range(i, i + size))
+        for fuzzy in (False, True):
+            for size in range(self._longest, 0, -1):
+                for i in range(len(words) - size + 1):
+                    if any(j in taken for j in range(i, i + size)):
+                        continue
+                    said = " ".join(words[i : i + size])
+                    hit = self._match(said) if fuzzy else self._exact(said)
+                    if hit is not None:
+                        found.append(Mention(hit[0], said, i, hit[1]))
+                        taken.update(range(i, i + size))
         return sorted(found, key=lambda m: m.start)
+
+    def _exact(self, said: str) -> tuple[str, float] | None:
+        return (self.names[said], 100.0) if said in self.names else None
 
     def _match(self, said: str) -> tuple[str, float] | None:
         if said in self.names:
             return self.names[said], 100.0
-        if len(said) < 5 or said.isdigit():
-            return None
+        if len(said) < 5 or said.isdigit() or said in _EVERYDAY:
+            return None  # a short or everyday word is a name only when said exactly
         best = process.extractOne(said, self.names.keys(), scorer=fuzz.ratio)
         if best is None or best[1] < self.cutoff or abs(len(best[0]) - len(said)) > 2:
             return None
