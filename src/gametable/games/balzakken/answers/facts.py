@@ -251,7 +251,8 @@ _FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
     ),
     (
         rf"\bhow many {_CARDS} (?:are )?(?:there )?(?:in|does|do) (?:the |a |het )?(?:deck|box|"
-        r"game|balzakken)|\bhoeveel {_CARDS} (?:zitten |zijn )?(?:er )?in (?:het |de )?(?:spel|"
+        r"game|balzakken)|"
+        rf"\bhoeveel {_CARDS} (?:zitten |zijn )?(?:er )?in (?:het |de )?(?:spel|"
         r"doos|stapel)|\bhow many (?:luls?|lull|swingers?|blue balls?|bruisbal\w*)\b.*\b(?:deck|"
         r"game|box)|\bhoeveel (?:lullen|swingers|bruisballen)\b",
         deck_size,

@@ -50,7 +50,9 @@ _KNOWN = re.compile(
     # conditions the scoring and the facts read
     r"|\b(?:if|when|while|as|als|wanneer|terwijl) (?:someone|somebody|anyone|another player|"
     r"the other player|a player|my neighbou?r|my opponent|iemand|een andere speler|mijn buurman|"
-    r"mijn tegenstander) (?:else )?(?:calls|called|makes|made|roept|riep)\b"
+    r"mijn tegenstander) (?:else )?(?:balzak!? )?(?:calls|called|makes|made|roept|riep)\b"
+    r"|\b(?:als|wanneer|when|if) (?:i|ik) (?:\w+ ){0,3}(?:afleg|aflegt|discard|swap|ruil|play|"
+    r"speel)\b"
     r"|\b(?:if|when|als|wanneer) (?:it is|it's|hij|ze) (?:still )?(?:nog )?in (?:my|your|his|her|"
     r"mijn|je|zijn|haar) hand\b"
     r"|\b(?:still|nog) (?:have|has|hold|holds|holding|heb|heeft|houd)\b"
@@ -83,7 +85,11 @@ _FOREIGN = re.compile(
     r"diamond|diamonds|harten|schoppen|klaver|ruiten|dice|pawn|pawns|pion|city|cities|"
     r"coworker|colleague|boss|job|work|money|euro|euros|dollar|dollars|bank|phone|mother|"
     r"father|wife|husband|girlfriend|boyfriend|mom|dad|email|printer|computer|kids|child|"
-    r"football|soccer|tennis|golf|collega|baas|geld|werk|moeder|vader|telefoon)\b"
+    r"football|soccer|tennis|golf|collega|baas|geld|werk|moeder|vader|telefoon|"
+    # other games
+    r"ludo|chess|schaken|checkers|dammen|poker|bridge|monopoly|uno|scrabble|tarot|klaverjassen|"
+    r"klaverjas|hearts|solitaire|blackjack|pesten|mens erger je niet|risk|catan|keezen|keez|"
+    r"keezbord|balam)\b"
 )
 
 

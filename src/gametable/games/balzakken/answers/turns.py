@@ -23,7 +23,7 @@ from gametable.core.protocol import State
 from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, cards_worth, load
-from gametable.games.balzakken.answers.grammar import Table, read_table, value_words
+from gametable.games.balzakken.answers.grammar import Table, read_table, value_words, word_at
 from gametable.games.balzakken.answers.names import card_name, hand_text, numbered
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -40,9 +40,12 @@ _ON_PILE = re.compile(
     r"(?:the |de |a |an |een |my |mijn )?(?:lul|swinger)"
 )
 _SWAP = re.compile(r"\b(?:swap|swaps|swapping|exchange|ruil|ruilen|wissel|wisselen)\b")
-_PLAY = re.compile(r"\b(?:play|plays|playing|speel|spelen|use|gebruik|lay|leg|put|place)\b")
+_PLAY = re.compile(
+    r"\b(?:play|plays|playing|played|speel|spelen|use|gebruik|lay|leg|leggen|put|place)\b"
+)
 _DISCARD = re.compile(
-    r"\b(?:discard|discarding|throw away|get rid of|afleggen|leg .* af|weggooien|weg)\b"
+    r"\b(?:discard|discarding|throw away|get rid of|afleggen|afleg|aflegt|leg .* af|weggooien|"
+    r"weg)\b"
 )
 _SELF = re.compile(r"\b(?:myself|me|mezelf|mijzelf|zelf)\b(?!.*\b(?:hand|cards)\b)")
 _EMPTY_TARGET = re.compile(
@@ -53,17 +56,60 @@ _ONLY = re.compile(
     r"alleen (?:nog )?de swinger)\b"
 )
 _TOGETHER = re.compile(r"\b(?:together|at once|at the same time|tegelijk|samen|tegelijkertijd)\b")
-_CARD_WORD = re.compile(r"\b(lul|swinger|lull|swingers|luls)\b")
+_CARD_WORD = re.compile(r"\b(lul|swinger|lull|swingers|luls|lullen)\b")
+
+
+#: a yes/no question the turns answer asks whether the asker may do something
+_MAY_I = re.compile(
+    r"\b(?:can|may|could|mag|kan|kun|mogen) (?:i|ik)\b|\bam i allowed\b|"
+    r"\b(?:is it|is that) (?:allowed|legal|ok|okay)\b|\b(?:allowed|legal|toegestaan)\b"
+)
+#: how many cards the asker holds before the action ("with 4 cards in my hand")
+_HAND_SIZE = re.compile(
+    r"\b(?:with|holding|from a hand of|a hand of|met|van) (\d) (?:cards|kaarten)\b|"
+    r"\bhand of (\d)\b|\b(\d) (?:cards|kaarten) in (?:my|mijn) hand\b"
+)
+#: the numbers a turn works out: cards drawn, the chosen player's hand, the asker's hand
+_DRAWN = re.compile(
+    r"\bhow many (?:cards )?(?:do|does|will|must|should) (?:i|you|he|she|they|the \w+(?: \w+)?) "
+    r"(?:draw|take|pick up)\b|\bhoeveel (?:kaarten )?(?:trek|trekt|pak|pakt)\b"
+)
+_THEIRS = re.compile(
+    r"\bhow many cards (?:does|do|will) (?:the other player|my neighbou?r|my opponent|he|she|"
+    r"they|the chosen player|that player) (?:get|have|hold|end up with)\b|"
+    r"\bhoeveel kaarten (?:krijgt|heeft) (?:de andere speler|mijn buurman|mijn tegenstander|hij|"
+    r"zij)\b"
+)
+_MINE = re.compile(
+    r"\bhow many cards (?:do|will) i (?:have|hold|keep|end up with)\b|"
+    r"\bhoeveel kaarten (?:heb|houd) ik\b"
+)
 
 
 def asks_turn(question: Question) -> bool:
-    """Discard, swap or play a card: "can I ...?" or "what happens when I ...?"."""
-    if question.kind not in ("yesno", "what", "other"):
-        return False
+    """Discard, swap or play a card: "can I ...?", "what happens when I ...?", or how many
+    cards it leaves ("how many cards do I draw after discarding two 6s?")."""
     lower = question.lower
+    if question.kind == "yesno" and not _MAY_I.search(lower):
+        return False  # "does the player who plays The Lul draw?": not whether one may
+    if question.kind == "number" and not (
+        _DRAWN.search(lower) or _THEIRS.search(lower) or _MINE.search(lower)
+    ):
+        return False
     return bool(_DISCARD.search(lower) or _SWAP.search(lower) or (
         _PLAY.search(lower) and _CARD_WORD.search(lower)
     ))  # fmt: skip
+
+
+def read_numbers(question: Question) -> set[int]:
+    """The indices (in ``question.words``) of the numbers a turn reads: the cards named and
+    the asker's hand size."""
+    read = set(read_table(question).read)
+    found = _HAND_SIZE.search(question.lower)
+    if found:
+        group = next(i for i, g in enumerate(found.groups(), 1) if g is not None)
+        read.add(word_at(question.lower, found.start(group)))
+    return read
 
 
 def turn(question: Question) -> Answer | None:
@@ -73,6 +119,11 @@ def turn(question: Question) -> Answer | None:
     if read is None:
         return None
     hand, action, extra = read
+    size = _HAND_SIZE.search(question.lower)
+    if size:
+        hand = _padded(hand, int(next(g for g in size.groups() if g is not None)))
+        if hand is None:
+            return None
     position = build([hand, _neighbour_hand(hand, extra), *extra], to_move=0)
     state = load(position)
     if state is None:
@@ -91,7 +142,41 @@ def turn(question: Question) -> Answer | None:
         )  # fmt: skip
     sentence, rule = _what_it_did(question, before, state, action)
     verdict = yes_no(question, True) if question.kind == "yesno" else ""
+    if question.kind == "number":
+        number = _cards_counted(question, before, state, action)
+        if number is None:
+            return None
+        verdict = f"{number}."
     return checked(GAME, question, verdict, sentence, rule, position=position)
+
+
+def _padded(hand: list[str], size: int) -> list[str] | None:
+    """``hand`` filled up with Balzakken to ``size`` cards (``None`` when it holds more)."""
+    if size < len(hand) or size > 8:
+        return None
+    used = Counter(hand)
+    fill = [str(v) for v in (9, 10, 6, 4, 2, 5, 8, 1) if used[str(v)] == 0]
+    return [*hand, *fill[: size - len(hand)]]
+
+
+def _cards_counted(question: Question, before: State, after: State, action: str) -> int | None:
+    """The number of cards the question asks about, read from the views before and after the
+    engine played ``action``: cards drawn, the chosen player's hand, or the asker's hand."""
+    lower = question.lower
+    was, now = before.view(0)["hand_sizes"], after.view(0)["hand_sizes"]
+    kind, _, rest = action.partition(" ")
+    target = int(rest) if kind in ("lul", "swinger") else None
+    if _MINE.search(lower):
+        return int(now[0])
+    if _THEIRS.search(lower) and target is not None:
+        return int(now[target])
+    if _DRAWN.search(lower):
+        if kind == "discard":
+            discarded = int(rest.split()[0].partition("x")[2] or 1)
+            return int(now[0] - (was[0] - discarded))
+        if kind == "lul" and target is not None and not re.search(r"\b(?:i|ik)\b", lower):
+            return int(now[target] - was[target])
+    return None
 
 
 def named_action(question: Question, table: Table) -> tuple[list[str], str, list[list[str]]] | None:
