@@ -138,6 +138,10 @@ class Game(ABC):
     end_rule: ClassVar[RuleRef]
     #: True when some information is hidden from some seat (cards in hands, deck order)
     has_hidden_information: ClassVar[bool] = True
+    #: where the layers above the rules find the game's other parts (bots, renderers, rulebook,
+    #: answers): kind -> ``".module:attribute"`` or a file of the game's package
+    #: (:mod:`gametable.core.parts`)
+    parts: ClassVar[Mapping[str, str]] = {}
 
     # -- header helpers -------------------------------------------------------------------------
     @property

@@ -1,7 +1,8 @@
 """The plug-in through which a game answers questions from its engine.
 
-A game that can answer questions from its engine holds a sub-package ``answers`` beside its rules
-(``gametable/games/<game>/answers/``) that defines ``ANSWERS``, an object with
+A game that can answer questions from its engine declares the part ``answers``
+(:mod:`gametable.core.parts`), usually ``ANSWERS`` in a sub-package ``answers`` beside its rules
+(``gametable/games/<game>/answers/``), an object with
 
 - ``answer(question) -> Answer | None``: a question that describes a situation (cards in a hand,
   points, pawns' places, buildings...) or asks for a number the game's data and scoring work out.
@@ -14,20 +15,18 @@ A game that can answer questions from its engine holds a sub-package ``answers``
   asking seat's own view of the live position (``state.view(seat)``, ``state.legal_actions(seat)``
   and actions tried for ``seat`` on a clone; never another seat's hidden facts).
 
-The chat finds a game's answers through the game's package (:func:`answers_for`), so this shared
-layer names no game; a game with only a rulebook has none and is answered from its text.
+The chat finds a game's answers through the game's declaration (:func:`answers_for`), so this
+shared layer names no game; a game with only a rulebook has none and is answered from its text.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import sys
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
 from gametable.core.errors import UnknownGame
+from gametable.core.parts import package_of, part
 from gametable.core.protocol import State
 from gametable.core.registry import load_game
 from gametable.core.rules import RuleRef
@@ -49,28 +48,25 @@ class TableAnswers(Protocol):
 
 
 def game_package(game: str) -> str | None:
-    """The package that declares ``game`` (the one its game class lives in), or ``None`` for a
-    game with no engine (a rulebook alone).
+    """The package that declares ``game``, or ``None`` for a game with no engine (a rulebook
+    alone).
 
     >>> game_package("balzakken")
     'gametable.games.balzakken'
     """
     try:
-        module = type(load_game(game)).__module__
+        return package_of(load_game(game))
     except UnknownGame:
         return None
-    if hasattr(sys.modules[module], "__path__"):  # declared in the package's __init__
-        return module
-    return module.rpartition(".")[0] or None
 
 
 @cache
 def answers_for(game: str) -> GameAnswers | None:
-    """The ``ANSWERS`` of ``game``'s ``answers`` sub-package, or ``None`` when it has none."""
-    package = game_package(game)
-    if package is None or importlib.util.find_spec(f"{package}.answers") is None:
+    """The answers ``game`` declares (its part ``answers``), or ``None`` when it has none."""
+    try:
+        found = part(load_game(game), "answers")
+    except UnknownGame:
         return None
-    found = getattr(importlib.import_module(f"{package}.answers"), "ANSWERS", None)
     return found if isinstance(found, GameAnswers) else None
 
 

@@ -105,6 +105,11 @@ class Balam(Game):
 
     action_types = ACTION_TYPES
     view_type = BalamView
+    #: the game's parts for the layers above its rules (gametable.core.parts), each in this
+    #: package
+    parts = {
+        "answers": ".answers:ANSWERS",
+    }
 
     def parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, BalamState)

@@ -53,6 +53,11 @@ class Balzakken(Game):
     )
     action_types = ACTION_TYPES
     view_type = BalzakkenView
+    #: the game's parts for the layers above its rules (gametable.core.parts), each in this
+    #: package
+    parts = {
+        "answers": ".answers:ANSWERS",
+    }
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         super().check_players(players, options)

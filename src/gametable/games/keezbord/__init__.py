@@ -87,6 +87,11 @@ class Keezbord(Game):
 
     action_types = ACTION_TYPES
     view_type = KeezbordView
+    #: the game's parts for the layers above its rules (gametable.core.parts), each in this
+    #: package
+    parts = {
+        "answers": ".answers:ANSWERS",
+    }
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         if isinstance(players, int) and not isinstance(players, bool) and players % 2 == 1:
