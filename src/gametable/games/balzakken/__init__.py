@@ -15,7 +15,7 @@ The rules come from ``shared/rulebooks/balzakken.txt``; our reading of its uncle
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from gametable.core.errors import InvalidState
 from gametable.core.options import Option
@@ -55,7 +55,7 @@ class Balzakken(Game):
     view_type = BalzakkenView
     #: the game's parts for the layers above its rules (gametable.core.parts), each in this
     #: package
-    parts = {
+    parts: ClassVar[Mapping[str, str]] = {
         "answers": ".answers:ANSWERS",
     }
 

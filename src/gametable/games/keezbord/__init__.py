@@ -16,7 +16,7 @@ sitting opposite each other.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from gametable.core.errors import InvalidState
 from gametable.core.options import Option
@@ -89,7 +89,7 @@ class Keezbord(Game):
     view_type = KeezbordView
     #: the game's parts for the layers above its rules (gametable.core.parts), each in this
     #: package
-    parts = {
+    parts: ClassVar[Mapping[str, str]] = {
         "answers": ".answers:ANSWERS",
     }
 
