@@ -60,6 +60,7 @@ READERS: tuple[Reader, ...] = (
     Reader(calls.asks_may_call, calls.may_call, _table_numbers, hands=True),
     Reader(calls.asks_score, calls.score_call, _table_numbers, hands=True),
     Reader(whatif.asks_reshuffle, whatif.reshuffle, _none_read),
+    Reader(turns.asks_empty_hand, turns.empty_hand, _none_read),
     Reader(turns.asks_turn, turns.turn, turns.read_numbers, hands=True),
     Reader(facts.asks_fact, facts.fact, facts.read_numbers),
 )

@@ -33,7 +33,16 @@ _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ei
            "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8}  # fmt: skip
 
 
+_MOST_PLAYERS = re.compile(
+    r"\b(?:largest|most|maximum|highest|smallest|fewest|least|minimum|lowest) (?:number of |"
+    r"amount of )?players\b|\b(?:maximum|minimum|grootste|kleinste|hoogste|laagste) aantal "
+    r"spelers\b|\b(?:meeste|minste) spelers\b"
+)
+
+
 def asks_fact(question: Question) -> bool:
+    if question.kind != "yesno" and _MOST_PLAYERS.search(question.lower):
+        return True
     return question.kind == "number"
 
 
@@ -246,7 +255,8 @@ _FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
         call_limit,
     ),
     (
-        r"^(?:with )?how many players|^(?:met )?hoeveel spelers|^with how many|^met hoeveel",
+        r"^(?:with )?how many players|^(?:met )?hoeveel spelers|^with how many|^met hoeveel|"
+        + _MOST_PLAYERS.pattern,
         player_counts,
     ),
     (

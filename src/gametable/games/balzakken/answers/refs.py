@@ -80,7 +80,8 @@ _REASONS = {
         "Een actiekaart speel je voor een andere speler, nooit voor jezelf.",
     ),
     "BZ-124": (
-        "A player with no cards holds 0 points, draws nothing and must call BALZAK! on their turn.",
+        "A player with no cards holds 0 points, draws nothing and on their turn must call "
+        "BALZAK!: discarding, swapping or drawing is not for them.",
         "Een speler zonder kaarten heeft 0 punten, trekt niets en moet in zijn beurt BALZAK! "
         "roepen.",
     ),

@@ -112,6 +112,35 @@ def read_numbers(question: Question) -> set[int]:
     return read
 
 
+#: a player with no cards asking about drawing ("must I draw a card?")
+_DRAW = re.compile(r"\b(?:draw|draws|drawing|trek|trekken|trekt)\b")
+
+
+def asks_empty_hand(question: Question) -> bool:
+    """ "I have no cards left. Can I discard?", "moet ik een kaart trekken?"."""
+    if question.kind != "yesno" or not read_table(question).me.empty:
+        return False
+    lower = question.lower
+    return bool(_DISCARD.search(lower) or _SWAP.search(lower) or _DRAW.search(lower))
+
+
+def empty_hand(question: Question) -> Answer | None:
+    """With an empty hand the engine offers one action, BALZAK!: nothing is discarded, swapped
+    or drawn.  The verdict is No (one may not, nor must one draw)."""
+    position = build([[], ["9", "8"]], to_move=0)
+    state = load(position)
+    if state is None or [str(a) for a in state.legal_actions(0)] != ["balzak"]:
+        return None
+    try:
+        state.clone().apply("discard 5", 0)
+    except IllegalAction as error:
+        return checked(
+            GAME, question, yes_no(question, False), refs.refusal_reason(question, error),
+            [error.rule], position=position,
+        )  # fmt: skip
+    return None
+
+
 def turn(question: Question) -> Answer | None:
     """The engine's judgement of the action the question names (see the module docstring)."""
     table = read_table(question)

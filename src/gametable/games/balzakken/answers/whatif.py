@@ -10,13 +10,15 @@ True
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from typing import Any
 
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import COPIES, build, load
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
-from gametable.rulebook.situations import checked
+from gametable.rulebook.situations import checked, yes_no
 
 GAME = "balzakken"
 _RUNS_OUT = (
@@ -26,8 +28,31 @@ _RUNS_OUT = (
 )
 
 
+_TOP = re.compile(r"\b(?:top card|top of the discard pile|bovenste kaart)\b")
+_ACTION_CARDS = re.compile(r"\b(?:action cards?|actiekaarten|actiekaart|swingers?|luls?|lullen)\b")
+_INTO = re.compile(r"\b(?:shuffled|shuffle|go|goes|mixed|put|geschud|schudden|gaan|gaat|mee)\b")
+
+
+def _asks_left_out(
+    question: Question, view: dict[str, Any], in_front: list[list[str]]
+) -> bool | None:
+    """ "Is the top card shuffled in too?", "do the action cards go into the new pile?": both
+    are left out, as the engine's refill shows (``None`` for any other yes/no question)."""
+    if not _INTO.search(question.lower):
+        return None
+    if _TOP.search(question.lower) and len(view["discard_pile"]) == 1:
+        return True
+    if _ACTION_CARDS.search(question.lower) and view["in_front"] == in_front:
+        return True
+    return None
+
+
 def asks_reshuffle(question: Question) -> bool:
-    return question.matches(_RUNS_OUT) and not question.matches(r"\b(?:hand|my cards)\b")
+    """The draw pile running out, or what goes into the new draw pile."""
+    if question.matches(r"\b(?:hand|my cards)\b"):
+        return False
+    new_pile = question.matches(r"\b(?:new draw pile|nieuwe trekstapel)\b")
+    return question.matches(_RUNS_OUT) or (new_pile and bool(_INTO.search(question.lower)))
 
 
 def reshuffle(question: Question) -> Answer | None:
@@ -46,12 +71,18 @@ def reshuffle(question: Question) -> Answer | None:
     view = state.view(0)
     shuffled = view["draw_pile_size"] + 1  # one card was drawn from the new pile
     kept = len(view["discard_pile"])
+    verdict = question.say(
+        "The game simply goes on with a new draw pile.",
+        "Het spel gaat gewoon door met een nieuwe trekstapel.",
+    )
+    if question.kind == "yesno":
+        left_out = _asks_left_out(question, view, in_front)
+        if left_out is None:
+            return None
+        verdict = yes_no(question, False)
     return checked(
         GAME, question,
-        question.say(
-            "The game simply goes on with a new draw pile.",
-            "Het spel gaat gewoon door met een nieuwe trekstapel.",
-        ),
+        verdict,
         question.say(
             f"Every card of the discard pile except its top ({shuffled} cards here, leaving "
             f"{kept} on the discard pile) is shuffled into the new draw pile; the action cards "
