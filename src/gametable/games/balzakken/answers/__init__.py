@@ -57,7 +57,8 @@ class Reader:
 #: the readers in the order they are tried
 READERS: tuple[Reader, ...] = (
     Reader(totals.asks_total, totals.total, totals.read_numbers),
-    Reader(calls.asks_may_call, calls.may_call, _table_numbers, hands=True),
+    Reader(totals.asks_drop, totals.drop, totals.read_drop),
+    Reader(calls.asks_may_call, calls.may_call, calls.read_numbers, hands=True),
     Reader(calls.asks_score, calls.score_call, _table_numbers, hands=True),
     Reader(whatif.asks_reshuffle, whatif.reshuffle, _none_read),
     Reader(turns.asks_empty_hand, turns.empty_hand, _none_read),

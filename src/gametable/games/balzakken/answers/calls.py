@@ -25,7 +25,7 @@ from gametable.core.errors import IllegalAction
 from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, cards_worth, load
-from gametable.games.balzakken.answers.grammar import Holder, Table, read_table
+from gametable.games.balzakken.answers.grammar import Holder, Table, read_table, word_at
 from gametable.games.balzakken.answers.names import hand_text, numbered
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -83,6 +83,9 @@ def may_call(question: Question) -> Answer | None:
     me = table.me
     out_of_turn = bool(_OUT_OF_TURN.search(question.lower))
     after = bool(_AFTER_ACTION.search(question.lower))
+    players = _players_said(question)
+    if players is not None and not me.described and not (out_of_turn or after):
+        return _any_player_count(question, players)
     if not me.described and not (out_of_turn or after):
         return None
     used: Counter[str] = Counter()
@@ -96,6 +99,14 @@ def may_call(question: Question) -> Answer | None:
     others = _other_hands(table, used, filler=8)
     if others is None:
         return None
+    if players is not None:  # "with 3 points and 4 players": the others hold more
+        while len(others) + 1 < players:
+            extra = cards_worth(9 + len(others), used)
+            if extra is None:
+                return None
+            others.append(extra)
+        if len(others) + 1 != players:
+            return None
     position = build([mine, *others], to_move=1 if out_of_turn else 0)
     state = load(position)
     if state is None:
@@ -137,6 +148,59 @@ def may_call(question: Question) -> Answer | None:
             reason += " " + _outcome_sentence(question, record, table.holders)
             refs_used.append(refs.GOOD if record["kind"] == "good" else refs.FALSE)
     return checked(GAME, question, verdict, reason, refs_used, position=position)
+
+
+_PLAYERS = re.compile(
+    r"\b(\d|two|three|four|five|six|seven|eight|twee|drie|vier|vijf|zes|zeven|acht) "
+    r"(?:players|spelers)\b"
+)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8}  # fmt: skip
+
+
+def _players_said(question: Question) -> int | None:
+    found = _PLAYERS.search(question.lower)
+    if found is None:
+        return None
+    said = found.group(1)
+    return int(said) if said.isdigit() else _COUNTS[said]
+
+
+def read_numbers(question: Question) -> set[int]:
+    """The indices (in ``question.words``) of the numbers the calls read: the hands, and a
+    count of players."""
+    read = set(read_table(question).read)
+    found = _PLAYERS.search(question.lower)
+    if found is not None:
+        read.add(word_at(question.lower, found.start(1)))
+    return read
+
+
+def _any_player_count(question: Question, players: int) -> Answer | None:
+    """ "Can I call BALZAK! with 3 players?": the call is tried with that many players, for a
+    hand of 2 points and no action card; the count of players changes nothing."""
+    used: Counter[str] = Counter()
+    hands = [cards_worth(2, used)] + [cards_worth(8 + i, used) for i in range(players - 1)]
+    if any(h is None for h in hands):
+        return None
+    position = build([h for h in hands if h is not None], to_move=0)
+    state = load(position)
+    if state is None:
+        return None
+    try:
+        state.apply("balzak", 0)
+    except IllegalAction:
+        return None
+    return checked(
+        GAME, question, yes_no(question, True),
+        question.say(
+            f"With {players} players as with any other number, you may call BALZAK! on your "
+            "turn when your hand adds up to 5 points or fewer and holds no action card.",
+            f"Met {players} spelers, net als met elk ander aantal, mag je BALZAK! roepen in je "
+            "beurt als je hand 5 punten of minder waard is en er geen actiekaart in zit.",
+        ),
+        [refs.CALL, refs.NO_ACTION_CARD], position=position,
+    )  # fmt: skip
 
 
 # -- what does a call score? --------------------------------------------------------------------

@@ -22,7 +22,7 @@ from gametable.games.balzakken.answers.build import build, cards_worth, load
 from gametable.games.balzakken.answers.grammar import word_at
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
-from gametable.rulebook.situations import checked
+from gametable.rulebook.situations import checked, yes_no
 
 GAME = "balzakken"
 FALSE_PENALTY = 25
@@ -170,3 +170,60 @@ def total(question: Question) -> Answer | None:
         )
         sources = [refs.TASTY, refs.GAME_END]
     return checked(GAME, question, verdict, reason, sources, position=position)
+
+
+#: "does a total of 70 drop back to 50?", "zakt 69 terug naar 50?"
+_DROPS = re.compile(
+    r"^(?:does|do|will|would|is|gaat|zakt|valt|ga)\b.*?\b(\d+)\b.*\b(?:drop|drops|go|goes|fall|"
+    r"falls|back|terug)\b"
+)
+
+
+def asks_drop(question: Question) -> bool:
+    return question.matches(_DROPS.pattern)  # anchored: "does ...", "zakt ..."
+
+
+def read_drop(question: Question) -> set[int]:
+    """The total asked about, and the total it would drop to ("to 50"), as word indices."""
+    found = _DROPS.search(question.lower)
+    if found is None:
+        return set()
+    read = {word_at(question.lower, found.start(1))}
+    target = re.search(r"\b(?:to|naar) (\d+)\b", question.lower)
+    if target:
+        read.add(word_at(question.lower, target.start(1)))
+    return read
+
+
+def drop(question: Question) -> Answer | None:
+    """Whether a total landed on after a round drops back: the engine scores a round that
+    lands exactly there (and, when the question names where to, checks that total too)."""
+    found = _DROPS.search(question.lower)
+    if found is None:
+        return None
+    landed = int(found.group(1))
+    if not 5 <= landed < 100:
+        return None
+    position = round_scoring(landed - 5, 5)
+    state = load(position) if position is not None else None
+    if state is None or position is None:
+        return None
+    state.apply("balzak", position["to_move"])
+    after = state.view(0)["rounds"][-1]["totals"][0]
+    target = re.search(r"\b(?:to|naar) (\d+)\b", question.lower)
+    drops = after != landed and (target is None or int(target.group(1)) == after)
+    if after != landed:
+        reason = question.say(
+            f"A total of exactly {landed} after a round is a tasty position: it drops back to "
+            f"{after}.",
+            f"Precies {landed} na een ronde is een lekkere tussenstand: het zakt terug naar "
+            f"{after}.",
+        )
+    else:
+        reason = question.say(
+            f"{landed} stays {landed}: only a total of exactly 69 or 99 after a round drops "
+            "back, to 50 or 75.",
+            f"{landed} blijft {landed}: alleen precies 69 of 99 na een ronde zakt terug, naar 50 "
+            "of 75.",
+        )
+    return checked(GAME, question, yes_no(question, drops), reason, [refs.TASTY], position=position)
