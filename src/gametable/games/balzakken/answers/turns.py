@@ -150,9 +150,10 @@ def turn(question: Question) -> Answer | None:
     hand, action, extra = read
     size = _HAND_SIZE.search(question.lower)
     if size:
-        hand = _padded(hand, int(next(g for g in size.groups() if g is not None)))
-        if hand is None:
+        padded = _padded(hand, int(next(g for g in size.groups() if g is not None)))
+        if padded is None:
             return None
+        hand = padded
     position = build([hand, _neighbour_hand(hand, extra), *extra], to_move=0)
     state = load(position)
     if state is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from gametable.games.balzakken.answers import refs
@@ -34,7 +35,7 @@ _INTO = re.compile(r"\b(?:shuffled|shuffle|go|goes|mixed|put|geschud|schudden|ga
 
 
 def _asks_left_out(
-    question: Question, view: dict[str, Any], in_front: list[list[str]]
+    question: Question, view: Mapping[str, Any], in_front: list[list[str]]
 ) -> bool | None:
     """ "Is the top card shuffled in too?", "do the action cards go into the new pile?": both
     are left out, as the engine's refill shows (``None`` for any other yes/no question)."""
