@@ -419,6 +419,7 @@ _NEAR_MISSES = (
     "I called with 3 and two other players hold 5 and 1. Who scores what?",
     "I'm on 45 and my neighbour calls a false BALZAK!. What is my total?",
     "How many cards does the target of the Swinger end up with?",
+    "How many cards do I have after playing the Lul?",
     "I hold 3 points and a 2. May I call BALZAK!?",
     "I call with 3 but my neighbour has 3 and my opponent has 2. Who scores what?",
     "Can I call BALZAK! with 3 points unless my neighbour has fewer?",

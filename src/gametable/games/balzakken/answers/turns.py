@@ -196,10 +196,11 @@ def _cards_counted(question: Question, before: State, after: State, action: str)
     was, now = before.view(0)["hand_sizes"], after.view(0)["hand_sizes"]
     kind, _, rest = action.partition(" ")
     target = int(rest) if kind in ("lul", "swinger") else None
+    sized = _HAND_SIZE.search(lower) is not None  # hands after an action need the size said
     if _MINE.search(lower):
-        return int(now[0])
+        return int(now[0]) if sized else None
     if _THEIRS.search(lower) and target is not None:
-        return int(now[target])
+        return int(now[target]) if sized and kind == "swinger" else None
     if _DRAWN.search(lower):
         if kind == "discard":
             discarded = int(rest.split()[0].partition("x")[2] or 1)
