@@ -42,7 +42,8 @@ _DUTCH_TEXT = """ik mag mijn je jij jou wat hoe wanneer kan kun kunt moet moeten
     welk deze dit die daar hier stapel trekken leggen liggen ligt sta staat staan vak vakken honk
     thuishonk ronde rondes spel stad steden gebouw gebouwen oorlog rijkdom rijkdommen
     tegenstander teamgenoot partner maat eerst laatste alle allemaal twee drie vier vijf zes zeven
-    acht negen tien elf twaalf gelijk evenveel wint winnen verliest of om aan te zo"""
+    acht negen tien elf twaalf gelijk evenveel wint winnen verliest of om aan te zo naar zakt
+zakken terug roep roept gaat gaan komt komen"""
 _DUTCH = frozenset(_DUTCH_TEXT.split())
 _ENGLISH_TEXT = """i may my the what how when can could must is are a an with if have has who where which many
     much points card cards player players call play pawn then there no not on of for be gets get
@@ -128,7 +129,7 @@ _YESNO = re.compile(
     r"(?:can|could|may|might|must|should|shall|is|are|am|was|were|do|does|did|will|would|"
     r"has|have|had|isn'?t|aren'?t|can'?t|doesn'?t|don'?t|won'?t|"
     r"mag|mogen|kan|kun|kunt|kunnen|moet|moeten|is|zijn|ben|heb|hebt|heeft|hebben|telt|tellen|"
-    r"wordt|worden|krijg|krijgt|gaat|gaan|mocht|wint|verliest|speel|speelt|sta|staat|blijft|"
+    r"wordt|worden|krijg|krijgt|gaat|gaan|mocht|wint|verliest|speel|speelt|sta|staat|blijft|zakt|"
     r"geldt|klopt|valt|zou|zal|zullen)\b"
 )
 _YESNO_INSIDE = re.compile(
