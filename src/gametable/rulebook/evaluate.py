@@ -23,7 +23,9 @@ in ``offtopic.toml`` (about nothing in any game) it rightly declined.
 prints, per game and half, the replies' figures (where the game keeps reply questions) and the
 sections' figures beside them.
 
-``--tune`` leaves out the held-out half (while tuning, to keep from looking at it).
+``--tune`` leaves out the held-out sets (while tuning, to keep from looking at them): it prints
+the replies' tuning and development sets and the sections' tuning half; ``-v`` prints their
+misses.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from importlib import resources
 from gametable.rulebook import embed
 from gametable.rulebook.answer import Answer, answer
 from gametable.rulebook.model import builtin, load
+from gametable.rulebook.replies import SPLITS as REPLY_SPLITS
 from gametable.rulebook.replies import evaluate_replies
 
 SPLITS = ("tune", "heldout")
@@ -161,16 +164,18 @@ def evaluate(game: str, split: str = "tune") -> Evaluation:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     verbose = "-v" in args
-    splits = ("tune",) if "--tune" in args else SPLITS
+    tuning = "--tune" in args  # leave out everything held out, while tuning
     games = [a for a in args if not a.startswith("-")] or builtin()
     for game in games:
-        for split in splits:
-            replies = evaluate_replies(game, split, offtopic_questions(split))
+        for split in ("tune", "dev") if tuning else REPLY_SPLITS:
+            off = offtopic_questions("heldout" if split == "heldout" else "tune")
+            replies = evaluate_replies(game, split, off)
             if replies.total:
                 print(replies)
-                if verbose and split == "tune":
+                if verbose and split != "heldout":
                     for rq, reply, verdict in replies.misses:
                         print(f"  {verdict}: {rq.text!r} -> {reply.text[:160]!r}")
+        for split in ("tune",) if tuning else SPLITS:
             result = evaluate(game, split)
             print(result)
             if verbose and split == "tune":

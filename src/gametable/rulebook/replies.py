@@ -1,11 +1,13 @@
 """How well the chat answers, graded on what the reply says (not on the section it found).
 
-Each game with its own answers keeps two question sets beside them
-(``games/<game>/answers/tune.toml`` and ``heldout.toml``): each question carries what a right
+Each game with its own answers keeps three question sets beside them
+(``games/<game>/answers/tune.toml``, ``dev.toml`` and ``heldout.toml``): each question carries what a right
 reply must say, as regular expressions (``must``, all found; ``must_not``, none found; matched
 case-insensitively against the reply's text and its detail lines; ``^`` is the reply's start),
-its ``kind`` (situation, combination, number, fact, dutch) and ``lang``. The held-out set was
-written before the chat was tuned and is never tuned on: only its figures are printed.
+its ``kind`` (situation, combination, number, fact, dutch) and ``lang``. The tuning set is
+written by those who build the answers; the development set was written apart, before any
+tuning, and may be studied and tuned on; the held-out set was written apart too, is never tuned
+on and never read by those who build the answers: only its figures are printed.
 
 A reply is **right** when it is given and says what it must; **declined** when the chat
 declined; **wrong** otherwise. A right reply to a ``referee = true`` question must also be
@@ -31,8 +33,8 @@ from gametable.rulebook.answer import Answer
 from gametable.rulebook.chat import ask
 from gametable.rulebook.situations import game_package
 
-#: the sets of reply questions: tuned on, and held out
-SPLITS = ("tune", "heldout")
+#: the sets of reply questions: tuned on, studied (written apart), and held out
+SPLITS = ("tune", "dev", "heldout")
 
 
 @dataclass(frozen=True)
