@@ -8,26 +8,23 @@ Each check asks the state's rule methods (``step_bits`` through ``forward``, ``b
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gametable.games.keezbord import rules
-from gametable.games.keezbord.actions import HAND_IN, MOVE_CARDS, Move, Place, Split, Swap
+from gametable.games.keezbord.actions import MOVE_CARDS, Move, Place, Split, Swap
 from gametable.games.keezbord.board import PAWNS, pawn_text
 from gametable.games.keezbord.cards import ACE, FOUR, JACK, KING, NAMES, SEVEN, STEPS
-
-if TYPE_CHECKING:
-    from gametable.games.keezbord.state import KeezbordState
+from gametable.games.keezbord.generate import plays
+from gametable.games.keezbord.pawns import KeezbordPawns
 
 _MOVE_CARD_SET = frozenset(MOVE_CARDS)
 
 
-def check_holds(state: KeezbordState, seat: int, card: int) -> None:
+def check_holds(state: KeezbordPawns, seat: int, card: int) -> None:
     """The card played is in the player's hand."""
     if card not in state.hands[seat]:
         rules.illegal(f"you hold no {NAMES.get(card, card)}", rules.PLAY_ONE_CARD)
 
 
-def check_pawn_is_played_for(state: KeezbordState, seat: int, pid: int, owner: int) -> None:
+def check_pawn_is_played_for(state: KeezbordPawns, seat: int, pid: int, owner: int) -> None:
     """The pawn exists and belongs to the seat whose pawns ``seat`` plays for."""
     if not 0 <= pid < PAWNS * state.players:
         rules.illegal(f"there is no pawn {pid} at this table", rules.PLAY_ONE_CARD)
@@ -50,7 +47,7 @@ def check_pawn_is_played_for(state: KeezbordState, seat: int, pid: int, owner: i
         )
 
 
-def check_move(state: KeezbordState, action: Move, seat: int) -> None:
+def check_move(state: KeezbordPawns, action: Move, seat: int) -> None:
     card, pid = action.card, action.pawn
     if card not in _MOVE_CARD_SET:
         rules.illegal(f"a {NAMES.get(card, card)} does not move a pawn", rules.CARD_MEANINGS)
@@ -61,7 +58,7 @@ def check_move(state: KeezbordState, action: Move, seat: int) -> None:
         rules.refuse(-t, pawn_text(pid))
 
 
-def check_split(state: KeezbordState, action: Split, seat: int) -> None:
+def check_split(state: KeezbordPawns, action: Split, seat: int) -> None:
     """A 7 over two pawns: two different pawns, 1-6 steps each adding to 7, each part a legal
     move made in order (the second judged after the first, on the board the first leaves)."""
     p, a, q = action.first, action.first_steps, action.second
@@ -87,7 +84,7 @@ def check_split(state: KeezbordState, action: Split, seat: int) -> None:
         rules.refuse(-u, pawn_text(q) + f" (after {pawn_text(p)} moved {a})")
 
 
-def check_place(state: KeezbordState, action: Place, seat: int) -> None:
+def check_place(state: KeezbordPawns, action: Place, seat: int) -> None:
     card = action.card
     if card not in (ACE, KING):
         rules.illegal(f"a {NAMES.get(card, card)} does not place a pawn", rules.PLACEMENT)
@@ -107,7 +104,7 @@ def check_place(state: KeezbordState, action: Place, seat: int) -> None:
     rules.refuse(-pid, pawn_text(state.track[state.starts[owner]]))
 
 
-def check_swap(state: KeezbordState, action: Swap, seat: int) -> None:
+def check_swap(state: KeezbordPawns, action: Swap, seat: int) -> None:
     p, q = action.mine, action.other
     check_holds(state, seat, JACK)
     owner = state.controlled(seat)
@@ -124,11 +121,12 @@ def check_swap(state: KeezbordState, action: Swap, seat: int) -> None:
             rules.refuse(code, pawn_text(pid))
 
 
-def check_hand_in(state: KeezbordState, seat: int) -> None:
-    """Must play: handing in is allowed only when no card in the hand can be played."""
-    plays = state.legal_actions(seat)
-    if plays and plays[0] is not HAND_IN:
+def check_hand_in(state: KeezbordPawns, seat: int) -> None:
+    """Must play: handing in is allowed only when no card in the hand can be played (by the
+    seat to move; another seat has nothing to play)."""
+    legal = plays(state, seat) if seat == state.current else []
+    if legal:
         rules.illegal(
-            f"you can play a card (for example {plays[0]}), so you must play one",
+            f"you can play a card (for example {legal[0]}), so you must play one",
             rules.MUST_PLAY,
         )

@@ -7,15 +7,11 @@ The state is read, and a split 7's first part is played out and taken back to te
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gametable.core.protocol import Action
 from gametable.games.keezbord.actions import HandIn, Move, Place, Split, Swap
 from gametable.games.keezbord.board import pawn_text, place_text
 from gametable.games.keezbord.cards import FORWARD_STEPS, FOUR, NAMES, SEVEN
-
-if TYPE_CHECKING:
-    from gametable.games.keezbord.state import KeezbordState
+from gametable.games.keezbord.pawns import KeezbordPawns
 
 
 def with_article(card: int) -> str:
@@ -24,7 +20,7 @@ def with_article(card: int) -> str:
     return f"an {name}" if name[0] in "A8" else f"a {name}"
 
 
-def place_words(state: KeezbordState, place: int) -> str:
+def place_words(state: KeezbordPawns, place: int) -> str:
     p = place_text(place, state.length)
     if p == "N":
         return "the nest"
@@ -32,7 +28,7 @@ def place_words(state: KeezbordState, place: int) -> str:
 
 
 def landing_and_hits(
-    state: KeezbordState, pid: int, card: int, steps: int
+    state: KeezbordPawns, pid: int, card: int, steps: int
 ) -> tuple[int, list[int]]:
     """Where ``pid`` lands moving ``steps`` with ``card`` (4: backward) and the pawns it hits
     there (and on the way, for a 7 with option ``seven_hits_passed``); ``(-code, [])`` if it
@@ -50,7 +46,7 @@ def landing_and_hits(
     return t, hits
 
 
-def part_words(state: KeezbordState, pid: int, card: int, steps: int) -> str:
+def part_words(state: KeezbordPawns, pid: int, card: int, steps: int) -> str:
     """``a1 moves 3 forward from space 5 to space 8, hitting b2``."""
     x = state.pos[pid]
     t, hits = landing_and_hits(state, pid, card, steps)
@@ -64,7 +60,7 @@ def part_words(state: KeezbordState, pid: int, card: int, steps: int) -> str:
     return text
 
 
-def describe_action(state: KeezbordState, action: Action, seat: int | None = None) -> str:
+def describe_action(state: KeezbordPawns, action: Action, seat: int | None = None) -> str:
     """Which card moves which pawn from where to where, and which pawns it hits (public: the
     board and the card played; a hand handed in is told only by its size)."""
     who_seat = state.current if seat is None else seat

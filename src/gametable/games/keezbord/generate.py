@@ -1,7 +1,7 @@
 """Listing Keezbord's legal card plays: every card of the hand, every pawn it may move.
 
 Each movement rule is judged by the one state method that states it
-(:meth:`~gametable.games.keezbord.state.KeezbordState.step_bits`, ``backward``,
+(:meth:`~gametable.games.keezbord.pawns.KeezbordPawns.step_bits`, ``backward``,
 ``nest_pawn``, ``placing_for``, ``swappable``), the same methods the checks in
 :mod:`~gametable.games.keezbord.checks` use to explain a refusal, so a listed play and an
 accepted play cannot disagree.  The order of the list is part of the game's behaviour (seeded
@@ -17,15 +17,12 @@ whatever the number of pawns.
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import TYPE_CHECKING
 
 from gametable.core.protocol import Action
 from gametable.games.keezbord.actions import PLACE_ACE, PLACE_KING
 from gametable.games.keezbord.board import BACK_SHIFT, LANES, PAWNS, STEP_SHIFT, spread
 from gametable.games.keezbord.cards import ACE, FOUR, JACK, KING, SEVEN, STEPS
-
-if TYPE_CHECKING:
-    from gametable.games.keezbord.state import KeezbordState
+from gametable.games.keezbord.pawns import KeezbordPawns
 
 #: the step bits of 1 to 6 steps (the parts of a split 7) of the four pawns of a seat
 SHORT_STEPS = spread(SEVEN - 1) * LANES
@@ -37,7 +34,7 @@ MEMBERS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def plays(state: KeezbordState, seat: int) -> list[Action]:
+def plays(state: KeezbordPawns, seat: int) -> list[Action]:
     """Every card play open to ``seat`` (empty when it must hand in), card by card in the
     order of the hand."""
     owner = seat if state.at_home[seat] < PAWNS else state.controlled(seat)
@@ -77,7 +74,7 @@ def plays(state: KeezbordState, seat: int) -> list[Action]:
     return out
 
 
-def add_swaps(state: KeezbordState, owner: int, out: list[Action]) -> None:
+def add_swaps(state: KeezbordPawns, owner: int, out: list[Action]) -> None:
     """The Jack: each pawn played for that may be swapped, with each other seat's pawn that
     may be swapped (the swappable pawns are in order: ``owner``'s are a run among them)."""
     able = state.swappable()
@@ -92,7 +89,7 @@ def add_swaps(state: KeezbordState, owner: int, out: list[Action]) -> None:
         out.extend(map(swaps[p].__getitem__, others))
 
 
-def add_splits(state: KeezbordState, seat: int, owner: int, able: int, out: list[Action]) -> None:
+def add_splits(state: KeezbordPawns, seat: int, owner: int, able: int, out: list[Action]) -> None:
     """The 7 split over two pawns (KB-056): each part an ordinary forward move, the second
     judged after the first (so it may be a partner's pawn once the first brought the last
     pawn home).  ``able``: the step bits of ``owner``'s pawns.
@@ -137,7 +134,7 @@ def add_splits(state: KeezbordState, seat: int, owner: int, able: int, out: list
 
 
 def add_first_parts(
-    state: KeezbordState, seat: int, owner: int, able: int, p: int, out: list[Action]
+    state: KeezbordPawns, seat: int, owner: int, able: int, p: int, out: list[Action]
 ) -> None:
     """The splits of :func:`add_splits` whose first pawn ``p`` is in its home or may enter
     it, or may hit a pawn of its side, first part by first part."""
@@ -171,7 +168,7 @@ def add_first_parts(
 
 
 def add_second_parts(
-    state: KeezbordState, seat: int, owner: int, p: int, a: int, h: int, out: list[Action]
+    state: KeezbordPawns, seat: int, owner: int, p: int, a: int, h: int, out: list[Action]
 ) -> None:
     """The second parts of a split 7 whose first part of ``a`` steps brings ``p`` (a pawn of
     ``owner``) to its home space ``h``, judged for the seat played for then, on the board as
@@ -202,7 +199,7 @@ def add_second_parts(
     out.extend(state.tables.split_group[p][a][group])
 
 
-def add_swept_splits(state: KeezbordState, seat: int, owner: int, out: list[Action]) -> None:
+def add_swept_splits(state: KeezbordPawns, seat: int, owner: int, out: list[Action]) -> None:
     """The 7 split under option ``seven_hits_passed``: each first part is played out on the
     board (sweeping the pawns it passes) and the second judged there, then taken back."""
     splits = state.tables.split

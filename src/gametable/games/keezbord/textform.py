@@ -6,17 +6,15 @@ See ``docs/rules/keezbord.md`` ("The one-line text form").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gametable.core.errors import InvalidState
 from gametable.games.keezbord.board import SEAT_LETTERS
 from gametable.games.keezbord.cards import card_text
-
-if TYPE_CHECKING:
-    from gametable.games.keezbord.state import KeezbordState
+from gametable.games.keezbord.pawns import KeezbordPawns
 
 
-def position_text(state: KeezbordState) -> str:
+def position_text(state: KeezbordPawns) -> str:
     """The position as one line of text (like chess FEN); see ``docs/rules/keezbord.md``.
 
     Fields, separated by spaces: pawns (seats split by ``/``, places by ``,``), hands (same
