@@ -11,7 +11,7 @@ from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.staticfiles import StaticFiles
 
 from gametable import __version__
-from gametable.server import api, memory, pages, rules_api, tableside, timings, ws
+from gametable.server import api, memory, pages, renderers, rules_api, tableside, timings, ws
 from gametable.server.cluster import Elsewhere
 from gametable.server.forward import Forwarder
 from gametable.server.limits import BodyLimit
@@ -83,6 +83,7 @@ def create_app(settings: Settings | None = None, address: str | None = None) -> 
     app.include_router(pages.make_router())
     app.include_router(rules_api.make_router())
     app.include_router(tableside.make_router(manager))
+    app.include_router(renderers.make_router())  # before /static: a game's renderer is its own
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.add_middleware(BodyLimit, limit=settings.max_body)
 

@@ -109,6 +109,7 @@ class Balam(Game):
     #: package
     parts: ClassVar[Mapping[str, str]] = {
         "answers": ".answers:ANSWERS",
+        "web": "web/renderer.js",
     }
 
     def parse_action(self, state: State, text: str) -> Action:

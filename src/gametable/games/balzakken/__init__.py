@@ -57,6 +57,7 @@ class Balzakken(Game):
     #: package
     parts: ClassVar[Mapping[str, str]] = {
         "answers": ".answers:ANSWERS",
+        "web": "web/renderer.js",
     }
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
