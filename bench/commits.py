@@ -1,5 +1,5 @@
 """The durable writes of a busy server, alone: moves committed by the group commit
-(:class:`~gametable.server.store.Writer`) while the event loop is kept busy, with a timeline.
+(:class:`~gametable.server.groupcommit.Writer`) while the event loop is kept busy, with a timeline.
 
 No sockets, no games: ``--tables`` tables each make a move every ``--think`` seconds (uniform)
 through ``Writer.write``, as ``Table.request`` does, while a stand-in for the rest of the server
@@ -62,8 +62,10 @@ async def busy_loop(share: float, stop: asyncio.Event) -> None:
 async def run(args: argparse.Namespace, data_dir: str) -> None:
     from gametable.server import timings
     from gametable.server.cluster import Worker
+    from gametable.server.groupcommit import Writer
+    from gametable.server.schema import StoredTable
     from gametable.server.settings import Settings
-    from gametable.server.store import Store, StoredTable, Writer
+    from gametable.server.store import Store
 
     settings = Settings(data_dir=Path(data_dir))
     for pair in args.set or []:

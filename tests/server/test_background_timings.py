@@ -15,8 +15,10 @@ import sqlalchemy as sa
 
 from gametable.server import timings
 from gametable.server.cluster import Worker
+from gametable.server.groupcommit import Writer
+from gametable.server.schema import StoreError
 from gametable.server.settings import Settings
-from gametable.server.store import Store, StoreError, Writer
+from gametable.server.store import Store
 from tests.server.conftest import Server
 from tests.server.test_store import stored
 

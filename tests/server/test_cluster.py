@@ -28,7 +28,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from gametable.server.router import Backend, haproxy_config, haproxy_path
-from gametable.server.store import LeaseLost, Store, StoredTable, tables_t, workers_t
+from gametable.server.schema import LeaseLost, StoredTable, tables_t, workers_t
+from gametable.server.store import Store
 from tests.server.conftest import Messages, Server, free_port
 
 HAPROXY = haproxy_path()

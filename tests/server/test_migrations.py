@@ -24,7 +24,8 @@ from typer.testing import CliRunner
 from gametable.core.registry import load_game
 from gametable.server import migrate
 from gametable.server.cli import register
-from gametable.server.store import Store, StoredTable, metadata
+from gametable.server.schema import StoredTable, metadata
+from gametable.server.store import Store
 from tests.server.conftest import Server, keep_playing
 
 FIXTURES = Path(__file__).parent / "fixtures"

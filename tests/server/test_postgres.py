@@ -17,7 +17,8 @@ import sqlalchemy as sa
 from alembic import command
 
 from gametable.server import migrate
-from gametable.server.store import Store, StoredTable
+from gametable.server.schema import StoredTable
+from gametable.server.store import Store
 from tests.server.conftest import Server
 from tests.server.test_migrations import schema_differences
 from tests.server.test_restart import play

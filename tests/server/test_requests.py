@@ -17,8 +17,9 @@ from typing import Any
 from gametable.core.protocol import Game
 from gametable.core.registry import load_game
 from gametable.server.manager import TableManager
+from gametable.server.schema import StoredTable
 from gametable.server.settings import Settings
-from gametable.server.store import Store, StoredTable
+from gametable.server.store import Store
 from gametable.server.tables import REMEMBERED_REQUESTS, SeatInfo, Table, hash_token
 from tests.core.tinygame import TinyGame
 

@@ -11,7 +11,10 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
-from gametable.server.store import LeaseLost, SqliteRows, Store, StoredTable, Writer, tables_t
+from gametable.server.groupcommit import Writer
+from gametable.server.movewrites import SqliteRows
+from gametable.server.schema import LeaseLost, StoredTable, tables_t
+from gametable.server.store import Store
 from tests.server.conftest import Server
 
 

@@ -23,7 +23,7 @@ from gametable.server import timings
 from gametable.server.limits import Limits, client_of
 from gametable.server.manager import TableManager
 from gametable.server.recent import RecentGames
-from gametable.server.store import StoredTable
+from gametable.server.schema import StoredTable
 from gametable.server.tables import Refused, SeatInfo, Table
 
 log = logging.getLogger("gametable.server")

@@ -15,7 +15,7 @@ restarted under the same name replaces its earlier incarnation, whose leases end
 
 Fencing: every move is written only if the writer still holds the lease (the same transaction
 checks ``owner``), so a worker that was taken for dead and comes back can never write a move
-over the new holder's; it learns so (:class:`~gametable.server.store.LeaseLost`), forgets the
+over the new holder's; it learns so (:class:`~gametable.server.schema.LeaseLost`), forgets the
 table and closes its sockets (the clients reconnect and reach the holder).  Each heartbeat also
 compares the tables in memory with the leases held, and forgets any that were taken over.
 
@@ -35,8 +35,10 @@ import time
 import uuid
 from collections.abc import Callable
 
+from gametable.server.groupcommit import Writer
+from gametable.server.schema import NameTaken
 from gametable.server.settings import Settings
-from gametable.server.store import NameTaken, Store, Writer
+from gametable.server.store import Store
 
 log = logging.getLogger("gametable.server")
 

@@ -26,9 +26,11 @@ from gametable.server import timings
 from gametable.server.botpool import BotPool
 from gametable.server.clocks import Clock, ClockError, Timing
 from gametable.server.cluster import Elsewhere, Worker
+from gametable.server.groupcommit import Writer
 from gametable.server.limits import Limits
+from gametable.server.schema import StoredTable
 from gametable.server.settings import Settings
-from gametable.server.store import Store, StoredTable, Writer
+from gametable.server.store import Store
 from gametable.server.tables import (
     LogEntry,
     Refused,

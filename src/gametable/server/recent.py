@@ -22,7 +22,8 @@ from gametable.core.errors import GameError
 from gametable.core.record import Record
 from gametable.core.registry import load_game
 from gametable.server.manager import TableManager
-from gametable.server.store import FinishedTable, Store
+from gametable.server.schema import FinishedTable
+from gametable.server.store import Store
 
 #: the most finished games listed, and how long (s) a list is reused
 RECENT_SHOWN = 20

@@ -35,7 +35,7 @@ from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import Action, Game, State
 from gametable.server.clocks import STAND_IN, Timing
 from gametable.server.connection import Connection, encode
-from gametable.server.store import LeaseLost
+from gametable.server.schema import LeaseLost
 from gametable.server.wire import BEFORE, Memo, Prints, carried, patch_value
 
 if TYPE_CHECKING:
