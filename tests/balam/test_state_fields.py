@@ -1,6 +1,6 @@
 """Balam's state class is written out explicitly (typed attributes and ``clone``, so that the
 optional compiled build makes it a native class); these tests hold it to its declarations,
-``gametable.games.balam.state.FIELDS``, declared once."""
+``gametable.games.balam.fields.FIELDS``, declared once."""
 
 from __future__ import annotations
 
@@ -9,20 +9,20 @@ import inspect
 import gametable
 from gametable.core.protocol import State
 from gametable.core.statefields import clone_lines
-from gametable.games.balam.state import FIELDS, BalamData
+from gametable.games.balam.fields import FIELDS, BalamFields
 
 
 def test_attributes_are_the_declared_fields_in_order() -> None:
     header = list(inspect.get_annotations(State))
-    own = [name for name in inspect.get_annotations(BalamData) if name != "_fields_"]
+    own = [name for name in inspect.get_annotations(BalamFields) if name != "_fields_"]
     assert header + own == [f.name for f in FIELDS]
-    assert BalamData._fields_ is FIELDS
+    assert BalamFields._fields_ is FIELDS
 
 
 def test_clone_copies_each_field_as_declared() -> None:
     """The written-out ``clone`` makes exactly the assignments the declarations derive, in
     their order (a field added, removed or copied otherwise must be written there too)."""
-    source = inspect.getsource(BalamData.clone)
+    source = inspect.getsource(BalamFields.clone)
     written = [line.strip() for line in source.splitlines() if line.strip().startswith("new.")]
     assert written == clone_lines(FIELDS)
 

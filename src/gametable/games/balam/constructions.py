@@ -31,17 +31,9 @@ from gametable.games.balam.board import (
     Board,
     Building,
 )
+from gametable.games.balam.phases import ACT, COST, DECIDE, TURN, Then
 from gametable.games.balam.rules import Refusal
-from gametable.games.balam.state import (
-    ACT,
-    BUILT,
-    COST,
-    DECIDE,
-    TURN,
-    BalamData,
-    Then,
-    not_now,
-)
+from gametable.games.balam.state import BUILT, BalamData, not_now
 from gametable.games.balam.turns import pay_actions, pay_first_refusal
 
 

@@ -39,8 +39,9 @@ from gametable.games.balam.board import (
     TEMPLE,
 )
 from gametable.games.balam.katun import CARDS, CATASTROPHE, KIND
+from gametable.games.balam.phases import COST, OFFER, AfterLosses
 from gametable.games.balam.scoring import CENOTE_FACTOR, CEREMONY
-from gametable.games.balam.state import COST, OFFER, AfterLosses, BalamData
+from gametable.games.balam.state import BalamData
 
 Words = Callable[[BalamData, Any, str, int], str]
 

@@ -29,16 +29,11 @@ from gametable.games.balam.board import (
     TEMPLE,
     VILLAGE,
 )
+from gametable.games.balam.phases import CLOSE_ROUND, DECIDE, DISTRIBUTION, Then
 from gametable.games.balam.positions import position_text
 from gametable.games.balam.rules import Refusal
 from gametable.games.balam.scoring import CEREMONY
-from gametable.games.balam.state import (
-    CLOSE_ROUND,
-    DECIDE,
-    DISTRIBUTION,
-    BalamData,
-    Then,
-)
+from gametable.games.balam.state import BalamData
 
 #: the buildings whose riches may be moved, and those a riches may be moved to
 SOURCES: Final = (VILLAGE, RESERVE, GARRISON)

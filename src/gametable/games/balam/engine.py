@@ -18,7 +18,8 @@ from gametable.games.balam.katun import (
     PROSPEROUS_PLACE,
     deck_places,
 )
-from gametable.games.balam.state import DEFEND, DISTRIBUTION, EVENTS, OVER, BalamData
+from gametable.games.balam.phases import DEFEND, DISTRIBUTION, OVER
+from gametable.games.balam.state import EVENTS, BalamData
 
 #: the longest list of legal actions :meth:`BalamState.check_action` searches for the very
 #: action object given (longer lists are checked by the rules: it is quicker)

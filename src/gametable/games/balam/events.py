@@ -27,20 +27,11 @@ from gametable.games.balam.actions import (
 )
 from gametable.games.balam.board import CACAO, COURT, MAIZE, MAX_PLOTS, PRISONER, RICHES
 from gametable.games.balam.katun import CARDS, CATASTROPHE, CATASTROPHES, KIND, NAMES
+from gametable.games.balam.phases import CHOOSE, DECIDE, END_TURN, LOSE, OFFER, AfterLosses, Then
 from gametable.games.balam.rules import Refusal
 from gametable.games.balam.scoring import CENOTE_FACTOR, CEREMONY, ball_game_points
-from gametable.games.balam.state import (
-    CHOOSE,
-    DECIDE,
-    END_TURN,
-    LOSE,
-    OFFER,
-    AfterLosses,
-    BalamData,
-    Loss,
-    Then,
-    not_now,
-)
+from gametable.games.balam.state import BalamData, not_now
+from gametable.games.balam.warlog import Loss
 from gametable.games.balam.wars import continue_losses
 
 #: the kinds of card that ask the drawing king to choose

@@ -39,9 +39,7 @@ from gametable.games.balam.actions import (
 )
 from gametable.games.balam.board import MAIZE
 from gametable.games.balam.katun import build_deck
-from gametable.games.balam.rules import Refusal
-from gametable.games.balam.scoring import riches_bonus
-from gametable.games.balam.state import (
+from gametable.games.balam.phases import (
     ACT,
     CHOOSE,
     CLOSE_ROUND,
@@ -55,11 +53,12 @@ from gametable.games.balam.state import (
     OFFER,
     OVER,
     TURN,
-    BalamData,
     Phase,
     Then,
-    not_now,
 )
+from gametable.games.balam.rules import Refusal
+from gametable.games.balam.scoring import riches_bonus
+from gametable.games.balam.state import BalamData, not_now
 
 #: the king's riches at the start ("Setup")
 START_MAIZE: Final = 6

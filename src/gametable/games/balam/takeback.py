@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from gametable.core.protocol import Action, State
 from gametable.games.balam.actions import Build, Move, Pay, Remove
-from gametable.games.balam.state import ACT, COST, DISTRIBUTION, TURN, BalamData
+from gametable.games.balam.phases import ACT, COST, DISTRIBUTION, TURN
+from gametable.games.balam.state import BalamData
 
 #: the building choices of a turn ("B - Turns", "2 - CONSTRUCTIONS"): paying, building, removing
 BUILDING_CHOICES = (Pay, Build, Remove)

@@ -41,6 +41,7 @@ from gametable.games.balam.board import (
 from gametable.games.balam.boardview import AllRiches
 from gametable.games.balam.dice import face_text
 from gametable.games.balam.katun import CARDS, CATASTROPHE, TEXT, CardType
+from gametable.games.balam.phases import OVER, AfterLosses, Phase
 from gametable.games.balam.positions import (
     KingView,
     RoundView,
@@ -49,14 +50,8 @@ from gametable.games.balam.positions import (
     position_text,
     tally_json,
 )
-from gametable.games.balam.state import (
-    OVER,
-    AfterLosses,
-    BalamData,
-    Fallen,
-    FallenCodec,
-    Phase,
-)
+from gametable.games.balam.state import BalamData
+from gametable.games.balam.warlog import Fallen, FallenCodec
 
 
 def doc(text: str) -> msgspec.Meta:

@@ -36,8 +36,7 @@ from gametable.games.balam.board import (
 )
 from gametable.games.balam.constructions import build_actions
 from gametable.games.balam.dice import FACES, SKULL, face_text
-from gametable.games.balam.rules import Refusal
-from gametable.games.balam.state import (
+from gametable.games.balam.phases import (
     ACT,
     DECIDE,
     DEFEND,
@@ -46,15 +45,12 @@ from gametable.games.balam.state import (
     LOSE,
     TURN,
     AfterLosses,
-    BalamData,
-    Fallen,
-    Loss,
     Then,
-    War,
-    WarResult,
-    not_now,
 )
+from gametable.games.balam.rules import Refusal
+from gametable.games.balam.state import BalamData, not_now
 from gametable.games.balam.turns import pay_first_refusal
+from gametable.games.balam.warlog import Fallen, Loss, War, WarResult
 
 DEFEND_ACTIONS: Final = tuple(Defend(i) for i in range(41))
 
