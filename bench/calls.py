@@ -12,7 +12,7 @@ imagined.  A search that imagines the others' hands too high calls too early and
 Cheap: the rules of thumb only, a few seconds of CPU.
 
 ``--fit`` is how the weight of the others' hidden cards at three seats and more was set (see
-``plausibility`` in ``gametable.bots.heuristics.balzakken``): on other games (seeds 2000, ...)
+``plausibility`` in ``gametable.games.balzakken.bots.heuristic``): on other games (seeds 2000, ...)
 it prints, at each count, the share of the unseen mean that the cards the rules of thumb hold
 unseen are worth (``HAND_SHARE``), and the imagined false-call chance for several values of
 ``HAND_BETA``, to be set where it meets the real one.  ``--beta`` measures with another value.
@@ -27,16 +27,16 @@ from collections import Counter
 import gametable
 from gametable.bots import make_bot
 from gametable.bots.base import SeatState
-from gametable.bots.heuristics import balzakken as rules
 from gametable.bots.heuristics import heuristic_for
-from gametable.bots.heuristics.balzakken import points, unseen_mean
 from gametable.bots.ismcts import weighted_determinisation
 from gametable.core.protocol import State
 from gametable.games.balzakken.actions import CallBalzak
+from gametable.games.balzakken.bots import heuristic as rules
+from gametable.games.balzakken.bots.heuristic import points, unseen_mean
 
 #: the most points a call may hold without being an overcall
 CALL_LIMIT = 5
-#: imagined states are drawn as ``hard`` (``draws`` of ``HARD["balzakken"]``) draws them
+#: imagined states are drawn as ``hard`` draws them (``draws`` of its settings in Balzakken)
 DRAWS = 8
 
 

@@ -17,13 +17,13 @@ count on one core of a small machine; well under an hour for everything shipped)
    rest).  At two players the features are the seat's standing minus the other's (seat 1's row
    mirrors seat 0's); at more, the seat's standing against the others' mean, best and worst
    and a constant (``learned.many_features``), computed alike for every seat.  In a game of
-   teams (Keezbord at four and six seats, ``learned.TEAM_GAMES``) the row is the seat's *team's*
+   teams (Keezbord at four and six seats, a game whose ``learned`` part reads ``teams``) the row is the seat's *team's*
    standing against the other teams' (``learned.team_features``: both partners get the same
    row) and the label the team's return, which both partners share.
 3. *Fit*: logistic regression without intercept (scikit-learn; at more than two players the
    constant feature is the intercept), fitted on the first 80% of the games and scored on the
    last 20% (log loss and accuracy against the hand-written evaluation on the same positions),
-   then refitted on all games and written to ``src/gametable/bots/data/GAME-Pp.json`` with the
+   then refitted on all games and written to ``src/gametable/games/GAME/bots/data/GAME-Pp.json`` with the
    recipe and the scores.
 
 What ships (2026-12-01; the times on this shared 2-core machine at a load of 3-8, ``nice -n
@@ -54,13 +54,15 @@ import numpy as np
 import sklearn  # type: ignore[import-untyped]
 from sklearn.linear_model import LogisticRegression  # type: ignore[import-untyped]
 
+import gametable
 from gametable.bots.heuristics import heuristic_for
-from gametable.bots.learned import STANDINGS, Model, feature_names, model_file, seat_features
+from gametable.bots.learned import Model, feature_names, model_file, seat_features
+from gametable.bots.parts import game_part
 from gametable.core.record import Record
 from gametable.simulate.runner import load_results
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA_DIR = ROOT / "src" / "gametable" / "bots" / "data"
+GAMES_DIR = ROOT / "src" / "gametable" / "games"
 
 
 def simulate_command(game: str, games: int, seed: int, out: Path, players: int = 2) -> list[str]:
@@ -144,7 +146,9 @@ def fit(xs: list[list[float]], ys: list[float], ws: list[float]) -> LogisticRegr
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=sorted(STANDINGS))
+    parser.add_argument(
+        "game", choices=[g for g in gametable.game_names() if game_part(g, "learned") is not None]
+    )
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=1500)
     parser.add_argument("--seed", type=int, default=1)
@@ -201,7 +205,7 @@ def main() -> None:
             **scores,
         },
     )
-    out = args.out or DATA_DIR / model_file(args.game, players)
+    out = args.out or GAMES_DIR / args.game / "bots" / "data" / model_file(args.game, players)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(model.to_json(), indent=1) + "\n")
     print(f"wrote {out}")

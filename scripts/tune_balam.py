@@ -1,4 +1,4 @@
-"""Fit the weights of Balam's rules of thumb (``heuristics.balam.Weights``) by self-play.
+"""Fit the weights of Balam's rules of thumb (``games/balam/bots/weights.py``, ``Weights``) by self-play.
 
     nice -n 10 .venv/bin/python scripts/tune_balam.py [--iterations 800] [--seed 1]
         [--state out/tune-balam.json] [--holdout 200] [--write]
@@ -28,8 +28,8 @@ The recipe (2 players; every step seeded, so a rerun prints the same figures):
 3. *Held-out score*: the result against the plain rules of thumb (``normal``'s weights) on
    ``--holdout`` fresh deals (seeds ``--holdout-base`` on, never used by the search), both
    seatings of each, no search on either side: the win rate with its 95% Wilson interval.
-   With ``--write`` the result goes to ``src/gametable/bots/data/balam-policy.json`` with this
-   recipe's command and the held-out score (``heuristics.balam.tuned_policy`` reads it).
+   With ``--write`` the result goes to ``src/gametable/games/balam/bots/data/balam-policy.json`` with this
+   recipe's command and the held-out score (``games/balam/bots/tuned.py`` reads it).
 
 Cost: a game between the rules of thumb is about 0.1 s of CPU on a quiet core (about 250
 moves), so an iteration of 1 deal (2 games) is about 0.25 s and 800 iterations about 3-4
@@ -49,20 +49,21 @@ from pathlib import Path
 
 import gametable
 from gametable.bots.base import SeatState
-from gametable.bots.heuristics import balam as rules
+from gametable.games.balam.bots import heuristic, tuned
+from gametable.games.balam.bots import weights as balam_weights
 from gametable.simulate.stats import wilson
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "src" / "gametable" / "bots" / "data" / rules.POLICY_FILE
+DATA = ROOT / "src" / "gametable" / "games" / "balam" / "bots" / "data" / tuned.POLICY_FILE
 GAME = gametable.load_game("balam")
 #: the weights searched: those the plain rules of thumb use (a weight whose default is 0, a rule
 #: ``normal`` leaves out, such as ``ball``, keeps the value it starts with)
-NAMES = tuple(k for k, v in rules.DEFAULT_WEIGHTS.to_flat().items() if v > 0)
+NAMES = tuple(k for k, v in balam_weights.DEFAULT_WEIGHTS.to_flat().items() if v > 0)
 #: the search keeps every weight within this factor of the default (either way)
 SPAN = 8.0
 
 
-def play(policies: tuple[rules.Policy, rules.Policy], deal: int) -> tuple[float, float]:
+def play(policies: tuple[heuristic.Policy, heuristic.Policy], deal: int) -> tuple[float, float]:
     """One game of the deal ``deal`` between the two policies (seat 0, seat 1): the returns.
     The policies' tie-breaks draw from streams seeded by the deal and the seat."""
     state = GAME.new_game(2, seed=deal)
@@ -79,7 +80,7 @@ def play(policies: tuple[rules.Policy, rules.Policy], deal: int) -> tuple[float,
     return float(returns[0]), float(returns[1])
 
 
-def paired(first: rules.Policy, second: rules.Policy, deal: int) -> float:
+def paired(first: heuristic.Policy, second: heuristic.Policy, deal: int) -> float:
     """``first``'s score over the deal played twice, the seats swapped: 0, 0.5 or 1 (a game
     counts a win 1, a draw 0.5)."""
     a = play((first, second), deal)[0]
@@ -87,10 +88,10 @@ def paired(first: rules.Policy, second: rules.Policy, deal: int) -> float:
     return (a + b) / 2
 
 
-def policy_of(theta: dict[str, float], fixed: dict[str, float] | None = None) -> rules.Policy:
+def policy_of(theta: dict[str, float], fixed: dict[str, float] | None = None) -> heuristic.Policy:
     """The policy of the searched weights ``theta`` (logarithms) and the ``fixed`` others."""
     flat = {**(fixed or {}), **{k: math.exp(v) for k, v in theta.items()}}
-    return rules.Policy(rules.Weights.from_flat(flat))
+    return heuristic.Policy(balam_weights.Weights.from_flat(flat))
 
 
 def fixed_of(args: argparse.Namespace) -> dict[str, float]:
@@ -98,12 +99,12 @@ def fixed_of(args: argparse.Namespace) -> dict[str, float]:
     ``--start`` file (none without one: their defaults)."""
     if not args.start:
         return {}
-    begun = rules.policy_from_json(json.loads(Path(args.start).read_text()))
+    begun = tuned.policy_from_json(json.loads(Path(args.start).read_text()))
     return {k: v for k, v in begun.weights.to_flat().items() if k not in NAMES}
 
 
 def start_theta() -> dict[str, float]:
-    flat = rules.DEFAULT_WEIGHTS.to_flat()
+    flat = balam_weights.DEFAULT_WEIGHTS.to_flat()
     return {k: math.log(flat[k]) for k in NAMES}
 
 
@@ -120,7 +121,7 @@ def search(args: argparse.Namespace) -> dict[str, float]:
     first = dict(origin)
     fixed = fixed_of(args)
     if args.start:
-        begun = rules.policy_from_json(json.loads(Path(args.start).read_text()))
+        begun = tuned.policy_from_json(json.loads(Path(args.start).read_text()))
         flat = begun.weights.to_flat()
         first = clip({k: math.log(flat[k]) for k in NAMES}, origin)
     path = Path(args.state)
@@ -153,7 +154,7 @@ def search(args: argparse.Namespace) -> dict[str, float]:
             scores = [paired(plus, minus, deal) for deal in deals]
             r = 2 * sum(scores) / len(scores) - 1  # plus's score minus minus's
         else:  # each against the plain rules of thumb on the same deals
-            plain = rules.Policy()
+            plain = heuristic.Policy()
             r = sum(paired(plus, plain, d) - paired(minus, plain, d) for d in deals) / len(deals)
         drift = 0.98 * drift + 0.02 * r
         theta = clip({n: theta[n] + args.rate * r * delta[n] for n in NAMES}, origin)
@@ -179,10 +180,10 @@ def search(args: argparse.Namespace) -> dict[str, float]:
     return {n: total[n] / max(1, count) for n in NAMES} if count else theta
 
 
-def held_out(policy: rules.Policy, deals: int, base: int) -> tuple[float, int, float, float]:
+def held_out(policy: heuristic.Policy, deals: int, base: int) -> tuple[float, int, float, float]:
     """``policy`` against the plain rules of thumb on ``deals`` fresh deals, both seatings:
     (win rate, games, Wilson low, Wilson high)."""
-    plain = rules.Policy()
+    plain = heuristic.Policy()
     points = 0.0
     for d in range(deals):
         points += 2 * paired(policy, plain, base + d)
@@ -202,14 +203,14 @@ def grid(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
         parser.error("--grid needs --start FILE (the policy whose one weight it varies)")
     name, _, listed = args.grid.partition("=")
     begun = json.loads(Path(args.start).read_text())
-    flat = rules.policy_from_json(begun).weights.to_flat()
+    flat = tuned.policy_from_json(begun).weights.to_flat()
     if name not in flat or not listed:
         parser.error(f"--grid NAME=V1,V2,...: NAME is one of {', '.join(sorted(flat))}")
     values = [float(v) for v in listed.split(",")]
     started = time.process_time()
     scores: dict[str, list[float]] = {}
     for value in values:
-        policy = rules.Policy(rules.Weights.from_flat({**flat, name: value}))
+        policy = heuristic.Policy(balam_weights.Weights.from_flat({**flat, name: value}))
         rate, games, low, high = held_out(policy, args.holdout, args.holdout_base)
         scores[f"{value:g}"] = [round(rate, 4), round(low, 4), round(high, 4)]
         print(f"{name} = {value:g}: held-out {rate:.3f} [{low:.3f}, {high:.3f}] over {games} games")
@@ -265,7 +266,7 @@ def main() -> None:
         grid(args, parser)
         return
     if args.score:
-        policy = rules.policy_from_json(json.loads(Path(args.score).read_text()))
+        policy = tuned.policy_from_json(json.loads(Path(args.score).read_text()))
         rate, games, low, high = held_out(policy, args.holdout, args.holdout_base)
         print(f"held-out: {rate:.3f} [{low:.3f}, {high:.3f}] over {games} games")
         return

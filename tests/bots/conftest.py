@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import importlib
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 import pytest
 
 import gametable
+from gametable.bots.levels import level_settings
 from gametable.core.protocol import State
 
 GAMES = gametable.game_names()
@@ -47,3 +50,14 @@ def positions(game_name: str, seed: int, every: int, limit: int) -> Iterator[Sta
             yield state
         seat = state.to_move[0]
         state.apply(rng.choice(state.legal_actions(seat)), seat)
+
+
+def set_hard(monkeypatch: pytest.MonkeyPatch, game: str, settings: Mapping[str, Any]) -> None:
+    """``game`` declares ``settings`` for the ``hard`` level (its ``levels`` part), for one test."""
+    module = importlib.import_module(f"gametable.games.{game}.bots.levels")
+    monkeypatch.setattr(module, "LEVELS", {**module.LEVELS, "hard": settings})
+
+
+def hard_of(game: str) -> Mapping[str, Any]:
+    """The settings ``game`` declares for ``hard``."""
+    return level_settings(game, "hard")

@@ -12,8 +12,13 @@ import pytest
 import gametable
 from gametable.bots import make_bot
 from gametable.bots.base import SeatState
-from gametable.bots.heuristics import balam as hb
 from gametable.bots.ismcts import ISMCTSBot, Node
+from gametable.games.balam.bots import facts as bf
+from gametable.games.balam.bots import heuristic as hb
+from gametable.games.balam.bots import katun as bk
+from gametable.games.balam.bots import table as bt
+from gametable.games.balam.bots import wars as bw
+from gametable.games.balam.bots import weights as ww
 from tests.balam.helpers import position
 
 
@@ -46,24 +51,24 @@ def test_the_heuristic_builds_villages_and_temples_and_feeds_them() -> None:
 def test_a_catastrophe_costs_only_the_king_who_has_its_buildings() -> None:
     """BA-164 BA-168 BA-182: no village, no drought; a reserve's maize wards it off cheaply."""
     sites = {"a2": {"owner": 0, "plots": ["village", "village", "temple", "+"]}}
-    table = hb.read(position(2, sites=sites).view(0))
-    exposed = hb.card_value(table, 0, "drought")
+    table = bt.read(position(2, sites=sites).view(0))
+    exposed = bk.card_value(table, 0, "drought")
     assert exposed < -1.0
-    assert hb.card_value(table, 1, "drought") == 0.0
-    assert hb.card_value(table, 0, "earthquake") < 0.0  # the temple
+    assert bk.card_value(table, 1, "drought") == 0.0
+    assert bk.card_value(table, 0, "earthquake") < 0.0  # the temple
     guarded = dict(sites)
     guarded["b3"] = {"owner": 0, "plots": ["reserve:maize"]}
-    table = hb.read(position(2, sites=guarded).view(0))
-    assert exposed < hb.card_value(table, 0, "drought") == pytest.approx(-(hb.STORED + hb.RICHES))
+    table = bt.read(position(2, sites=guarded).view(0))
+    assert exposed < bk.card_value(table, 0, "drought") == pytest.approx(-(ww.STORED + ww.RICHES))
 
 
 def test_a_card_the_king_has_seen_is_valued_for_what_it_is() -> None:
     """BA-046 (divination): a card looked at is known; the others are averaged over the deck."""
     state = position(2, slots=["exceptional", "drought", "drought"], peeks=[[0], []])
-    table = hb.read(state.view(0))
-    assert hb.katun_value(table, 0, 0) == pytest.approx(2 * hb.RICHES)
-    unknown = hb.katun_value(hb.read(state.view(1)), 1, 0)
-    assert unknown != pytest.approx(2 * hb.RICHES) and -1.0 < unknown < 1.5
+    table = bt.read(state.view(0))
+    assert bk.katun_value(table, 0, 0) == pytest.approx(2 * ww.RICHES)
+    unknown = bk.katun_value(bt.read(state.view(1)), 1, 0)
+    assert unknown != pytest.approx(2 * ww.RICHES) and -1.0 < unknown < 1.5
 
 
 def fake_view(deck: int, ball_games: int, slots: list[str], phase: str = "turn") -> dict:
@@ -77,12 +82,12 @@ def fake_view(deck: int, ball_games: int, slots: list[str], phase: str = "turn")
 
 def test_rounds_left_follow_the_ball_games_still_to_come() -> None:
     """Setup (length of the game): the game ends with the round of the Nth ball game."""
-    start = hb.rounds_left(fake_view(69, 0, ["?", "?", "?"]))
+    start = bt.rounds_left(fake_view(69, 0, ["?", "?", "?"]))
     assert 6 < start < 10
-    one_played = hb.rounds_left(fake_view(40, 1, ["?", "?", "?"]))
+    one_played = bt.rounds_left(fake_view(40, 1, ["?", "?", "?"]))
     assert 1 < one_played < start
-    assert hb.rounds_left(fake_view(30, 2, ["turned", "?", "?"])) == 1.0  # last round
-    assert hb.rounds_left(fake_view(30, 2, ["turned"] * 3, phase="distribution")) == 0.0
+    assert bt.rounds_left(fake_view(30, 2, ["turned", "?", "?"])) == 1.0  # last round
+    assert bt.rounds_left(fake_view(30, 2, ["turned"] * 3, phase="distribution")) == 0.0
 
 
 def test_a_distribution_move_is_worth_where_the_riches_lands() -> None:
@@ -91,7 +96,7 @@ def test_a_distribution_move_is_worth_where_the_riches_lands() -> None:
     state = position(2, sites=sites, phase="distribution")
     view = state.view(0)
     to_temple = state.game.parse_action(state, "move a3.0>a3.1")
-    assert hb.move_gain(view, to_temple) == pytest.approx(2 - hb.LOOSE)
+    assert hb.move_gain(view, to_temple) == pytest.approx(2 - ww.LOOSE)
     assert hb.building_at(view, "a3", 2) == ("temple", "")  # the temple's +
 
 
@@ -143,9 +148,9 @@ def test_with_the_rulebook_deck_the_last_round_and_the_first_cards_are_known() -
     state = gametable.load_game("balam").new_game(2, seed=1)
     view = state.view(0)
     assert view["katun"]["layout"] is True
-    assert hb.rounds_left(view) == 11.0
-    table = hb.read(view)
-    assert hb.katun_value(table, 0, 0) == pytest.approx(hb.GAIN["prosperous"])
+    assert bt.rounds_left(view) == 11.0
+    table = bt.read(view)
+    assert bk.katun_value(table, 0, 0) == pytest.approx(ww.GAIN["prosperous"])
 
 
 def test_riches_owed_for_a_building_count_against_the_king() -> None:
@@ -153,10 +158,10 @@ def test_riches_owed_for_a_building_count_against_the_king() -> None:
     state = paid_turn()
     temple = next(a for a in state.legal_actions(0) if str(a).startswith("build temple"))
     state.apply(temple, 0)
-    before = hb.read(state.view(0)).estates[0]
+    before = bt.read(state.view(0)).estates[0]
     while state.view(None)["phase"] == "cost":
         state.apply(state.legal_actions(0)[0], 0)
-    after = hb.read(state.view(0)).estates[0]
+    after = bt.read(state.view(0)).estates[0]
     assert sum(before.chest.values()) == sum(after.chest.values())
 
 
@@ -168,14 +173,14 @@ def test_an_attack_is_worth_what_it_adds_to_the_lead() -> None:
         "b2": {"owner": 0, "plots": ["garrison", "garrison", "garrison"]},
         "c2": {"owner": 1, "plots": ["village", "temple", "+", None]},
     }
-    two = hb.read(position(2, sites=sites).view(0))
-    gain = hb.attack_gain(two, 0, "b2", "c2", 3, 0)
+    two = bt.read(position(2, sites=sites).view(0))
+    gain = bw.attack_gain(two, 0, "b2", "c2", 3, 0)
     assert gain > 1.0
     rich = {"riches": {"maize": 6}, "prestige": 40}
-    three = hb.read(position(3, sites=sites, kings=[{"riches": {"maize": 6}}] * 2 + [rich]).view(0))
-    assert hb.attack_gain(three, 0, "b2", "c2", 3, 0) < gain
+    three = bt.read(position(3, sites=sites, kings=[{"riches": {"maize": 6}}] * 2 + [rich]).view(0))
+    assert bw.attack_gain(three, 0, "b2", "c2", 3, 0) < gain
     # one garrison: 7/6 points on average, one building point destroyed of the city's three
-    assert 0 < hb.attack_gain(two, 0, "b2", "c2", 1, 0) < gain
+    assert 0 < bw.attack_gain(two, 0, "b2", "c2", 1, 0) < gain
 
 
 def test_the_loser_keeps_room_for_a_palace() -> None:
@@ -210,12 +215,12 @@ def test_the_loser_keeps_his_riches() -> None:
     assert str(make_bot("heuristic", seed=0).act(state, 0)) == "lose a1.1"
 
 
-def reference_worth(table: hb.Table, estate: hb.Estate) -> float:
+def reference_worth(table: bt.Table, estate: bt.Estate) -> float:
     """A king's worth written as plainly as the docstring of :mod:`hb` says (no cache, the
-    buildings counted kind by kind): the heuristic's faster :func:`hb.worth` must agree."""
+    buildings counted kind by kind): the heuristic's faster :func:`bt.worth` must agree."""
     produced = sorted(
         (
-            hb.SACRIFICE[table.colour[site]]
+            bf.SACRIFICE[table.colour[site]]
             for site, kinds in estate.sites.items()
             for kind in kinds
             if kind == "village"
@@ -227,19 +232,19 @@ def reference_worth(table: hb.Table, estate: hb.Estate) -> float:
     rest = len(produced) - len(fed)
     taxed = min(rest, 2 * estate.count("palace"))
     unfed = rest - taxed
-    income = sum(fed) + hb.RICHES * taxed + hb.UNFED * unfed + hb.ROOM * (room - len(fed))
-    static = sum(hb.STATIC.get(k, 0.2) for kinds in estate.sites.values() for k in kinds)
+    income = sum(fed) + ww.RICHES * taxed + ww.UNFED * unfed + ww.ROOM * (room - len(fed))
+    static = sum(ww.STATIC.get(k, 0.2) for kinds in estate.sites.values() for k in kinds)
     return (
         estate.prestige
-        + hb.RICHES * sum(estate.chest.values())
+        + ww.RICHES * sum(estate.chest.values())
         + estate.carried
         + static
-        + hb.FUTURE * table.rounds * income
+        + ww.FUTURE * table.rounds * income
     )
 
 
 def test_the_rules_of_thumb_read_the_same_from_the_parts_as_from_the_whole_view() -> None:
-    """The parts of a view the heuristic asks for (``hb.PARTS``) score every action exactly as
+    """The parts of a view the heuristic asks for (``bt.PARTS``) score every action exactly as
     the whole view does, and the cached worth is the plain one, along a game of its own."""
     state = gametable.load_game("balam").new_game(2, seed=6)
     rng = random.Random(6)
@@ -251,18 +256,18 @@ def test_the_rules_of_thumb_read_the_same_from_the_parts_as_from_the_whole_view(
             imagine = functools.partial(state.resample, seat, 11)
             scores = [
                 hb.action_scores(view, seat, legal, imagine)
-                for view in (state.view(seat), state.view_parts(seat, hb.PARTS))
+                for view in (state.view(seat), state.view_parts(seat, bt.PARTS))
             ]
             assert scores[0] == scores[1]
-            table = hb.read(state.view_parts(seat, hb.PARTS))
+            table = bt.read(state.view_parts(seat, bt.PARTS))
             for estate in table.estates:
                 plain = reference_worth(table, estate)
-                assert hb.worth(table, estate) == plain
-                assert hb.worth(table, estate) == plain  # from the cache
+                assert bt.worth(table, estate) == plain
+                assert bt.worth(table, estate) == plain  # from the cache
                 for site in table.colour:
                     for kind in ("village", "temple", "palace"):
-                        built = hb.with_building(estate, site, kind)
-                        assert hb.worth(table, built) == reference_worth(table, built)
+                        built = bt.with_building(estate, site, kind)
+                        assert bt.worth(table, built) == reference_worth(table, built)
             checked += 1
         action = legal[0] if len(legal) == 1 else hb.choose(SeatState(state, seat), rng)
         state.apply(action, seat)

@@ -7,23 +7,22 @@ from __future__ import annotations
 import pytest
 
 import gametable
-from gametable.bots import HardBot, ISMCTSBot, levels, make_bot
+from gametable.bots import HardBot, ISMCTSBot, make_bot
 from gametable.bots.base import SeatState
 from gametable.bots.heuristics import heuristic_for
 from gametable.bots.improve import ImproveBot
 from gametable.bots.learned import (
-    STANDINGS,
     feature_names,
-    keezbord_standing,
-    keezbord_standings,
     learned_evaluation,
     load_model,
     seat_features,
     team_standings,
 )
 from gametable.core.protocol import State
+from gametable.games.keezbord.bots.learned import LEARNED, keezbord_standing, keezbord_standings
+from tests.bots.conftest import set_hard
 
-NAMES = STANDINGS["keezbord"][0]
+NAMES = LEARNED.names
 
 
 def played(players: int, plies: int, seed: int) -> State:
@@ -150,7 +149,7 @@ def test_hard_refuses_a_bad_seat_leaf(
     monkeypatch: pytest.MonkeyPatch, seat_leaf: object, message: str
 ) -> None:
     settings = {"search": "improve", "samples": 4, "seat_leaf": seat_leaf}
-    monkeypatch.setitem(levels.HARD, "keezbord", settings)
+    set_hard(monkeypatch, "keezbord", settings)
     state = played(4, 10, seed=1)
     with pytest.raises(ValueError, match=message):
         make_bot("hard", seed=1).act(state, state.to_move[0])

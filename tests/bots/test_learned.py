@@ -13,20 +13,21 @@ from gametable.bots.base import SeatState
 from gametable.bots.heuristics import heuristic_for
 from gametable.bots.improve import ImproveBot
 from gametable.bots.learned import (
-    STANDINGS,
-    balam_standings,
     feature_names,
     features,
     learned_evaluation,
+    learned_of,
     load_model,
     many_features,
     many_names,
     seat_features,
     standings,
 )
+from gametable.bots.parts import game_part
 from gametable.core.protocol import State
+from gametable.games.balam.bots.learned import balam_standings
 
-LEARNED = sorted(STANDINGS)
+LEARNED = sorted(g for g in gametable.game_names() if game_part(g, "learned") is not None)
 
 
 def played(game: str, plies: int, seed: int, strong: str = "heuristic") -> State:
@@ -43,7 +44,7 @@ def played(game: str, plies: int, seed: int, strong: str = "heuristic") -> State
 def test_a_fitted_model_ships_with_its_recipe(game: str) -> None:
     model = load_model(game, 2)
     assert model is not None
-    assert model.names == STANDINGS[game][0]
+    assert model.names == learned_of(game).names
     assert "scripts/train_eval.py" in model.meta["recipe"]
     assert model.meta["data"].startswith(f"gametable simulate {game} -p 2")
 
@@ -75,7 +76,7 @@ def test_balam_features_read_the_public_board_once_for_both_kings() -> None:
     imagined state's public view is enough; both kings' numbers come from one reading of it."""
     state = played("balam", 60, seed=3)
     both = balam_standings(state)
-    assert len(both) == 2 and len(both[0]) == len(STANDINGS["balam"][0])
+    assert len(both) == 2 and len(both[0]) == len(learned_of("balam").names)
     assert features(state, 0) == [a - b for a, b in zip(both[0], both[1], strict=True)]
 
 
@@ -190,7 +191,7 @@ def test_a_model_is_read_only_for_its_own_player_count() -> None:
     assert learned_evaluation("balam", 4) is None
     assert learned_evaluation("balzakken", 1) is None
     assert load_model("balzakken", 4) != load_model("balzakken", 3)
-    assert feature_names("balzakken", 2) == STANDINGS["balzakken"][0]
+    assert feature_names("balzakken", 2) == learned_of("balzakken").names
 
 
 @pytest.mark.parametrize("players", MANY)
@@ -207,7 +208,7 @@ def test_many_seat_features_treat_the_seats_alike(players: int) -> None:
             many_features(turned, "balzakken"), rows[shift:] + rows[:shift], strict=True
         ):
             assert got == pytest.approx(want, abs=1e-12)  # the others' mean, summed in turn
-    means = len(STANDINGS["balzakken"][0])
+    means = len(learned_of("balzakken").names)
     for column in range(means):
         assert sum(row[column] for row in rows) == pytest.approx(0.0, abs=1e-9)
     ahead = many_names("balzakken").index("ahead")

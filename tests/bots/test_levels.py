@@ -14,12 +14,11 @@ from gametable.bots import (
     ISMCTSBot,
     bot_names,
     check_bot_spec,
-    levels,
     make_bot,
 )
 from gametable.bots.base import SeatState
 from gametable.bots.improve import ImproveBot
-from tests.bots.conftest import positions
+from tests.bots.conftest import GAMES, positions, set_hard
 
 
 def test_levels_are_registered_bot_names_easiest_first() -> None:
@@ -41,7 +40,8 @@ TUNED = {"balzakken": {"iterations": 7, "c": 0.9}, "keezbord": {"depth": 4}}
 def test_hard_takes_the_games_settings_unless_the_spec_gives_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(levels, "HARD", TUNED)
+    for game in GAMES:
+        set_hard(monkeypatch, game, TUNED.get(game, {}))
     bot = make_bot("hard:c=0.5", seed=1)
     assert isinstance(bot, HardBot)
     state = gametable.load_game("balzakken").new_game(2, seed=1)
@@ -87,7 +87,8 @@ def test_a_narrowed_window_offers_only_the_noticed_actions() -> None:
 def test_a_time_cap_set_after_making_hard_stays(monkeypatch: pytest.MonkeyPatch) -> None:
     """The server caps a searching bot's time after making it (``botworker.capped``): ``hard``
     keeps that cap while it takes its own game's iterations."""
-    monkeypatch.setattr(levels, "HARD", TUNED)
+    for game in GAMES:
+        set_hard(monkeypatch, game, TUNED.get(game, {}))
     bot = make_bot("hard", seed=1)
     assert isinstance(bot, HardBot)
     bot.iterations, bot.seconds = 5, 0.2
@@ -102,7 +103,7 @@ def test_hard_as_improve_takes_the_games_rollout_depth_and_budget(
     """Where ``HARD`` says ``search: improve`` with a ``depth`` and a ``budget`` (Keezbord), the
     improve search gets both, and ``hard`` then chooses as ``improve`` with the same seed."""
     settings = {"search": "improve", "samples": 4, "depth": 3, "budget": 10, "leaf": "learned"}
-    monkeypatch.setitem(levels.HARD, "keezbord", settings)
+    set_hard(monkeypatch, "keezbord", settings)
     for state in positions("keezbord", seed=8, every=5, limit=150):
         seat = state.to_move[0]
         if len(state.legal_actions(seat)) < 2:
@@ -135,7 +136,7 @@ def test_hard_takes_the_rollout_budget_of_the_player_count(
     others; one bot moved from table to table takes each table's cap, and chooses as
     ``improve`` with that budget and the same seed."""
     settings = {"search": "improve", "samples": 6, "seat_budget": {3: 7, 4: 9}, "leaf": "learned"}
-    monkeypatch.setitem(levels.HARD, "balzakken", settings)
+    set_hard(monkeypatch, "balzakken", settings)
     bot = make_bot("hard", seed=2)
     assert isinstance(bot, HardBot)
     for players, budget in [(3, 7), (2, None), (4, 9), (5, None), (3, 7)]:
@@ -155,7 +156,7 @@ def test_hard_takes_the_rollout_budget_of_the_player_count(
         spec = "improve:samples=6,draws=1" + ("" if budget is None else f",budget={budget}")
         assert chosen == make_bot(spec, seed=2).act(state, seat)
     # the game's ``budget`` holds at the counts ``seat_budget`` does not name
-    monkeypatch.setitem(levels.HARD, "balzakken", {**settings, "budget": 11})
+    set_hard(monkeypatch, "balzakken", {**settings, "budget": 11})
     bot = make_bot("hard", seed=2)
     assert isinstance(bot, HardBot)
     state = balzakken_at(2, 4, seed=2)
@@ -182,7 +183,7 @@ def test_hard_refuses_a_bad_seat_budget(
     monkeypatch: pytest.MonkeyPatch, seat_budget: object, message: str
 ) -> None:
     settings = {"search": "improve", "samples": 4, "seat_budget": seat_budget}
-    monkeypatch.setitem(levels.HARD, "balzakken", settings)
+    set_hard(monkeypatch, "balzakken", settings)
     state = balzakken_at(4, 4, seed=4)
     with pytest.raises(ValueError, match=message):
         make_bot("hard", seed=1).act(state, state.to_move[0])

@@ -7,11 +7,12 @@ import random
 import pytest
 
 import gametable
-from gametable.bots import HardBot, RolloutBot, levels, make_bot
+from gametable.bots import HardBot, RolloutBot, make_bot
 from gametable.bots.base import SeatState
 from gametable.bots.heuristics import heuristic_for
 from gametable.core.protocol import State
 from gametable.server.botworker import capped
+from tests.bots.conftest import hard_of, set_hard
 
 
 def balam_decisions(seed: int, count: int) -> list[tuple[State, int]]:
@@ -140,7 +141,7 @@ def test_balam_hard_is_the_rollout_bot_unless_the_spec_asks_for_the_tree(
 ) -> None:
     """``hard`` in Balam plays the rollout bot (``HARD``'s ``search: rollouts``);
     ``hard:iterations=N`` is the ISMCTS search, as in the other games."""
-    monkeypatch.setitem(levels.HARD, "balam", {**levels.HARD["balam"], "plies": 40, "least": 1})
+    set_hard(monkeypatch, "balam", {**hard_of("balam"), "plies": 40, "least": 1})
     state, seat = balam_decisions(seed=7, count=1)[0]
     hard = make_bot("hard", seed=1)
     assert isinstance(hard, HardBot)
@@ -156,7 +157,7 @@ def test_balam_hard_is_the_rollout_bot_unless_the_spec_asks_for_the_tree(
 def test_balam_hard_ignores_the_hidden_truth(monkeypatch: pytest.MonkeyPatch) -> None:
     """Fairness of Balam's ``hard`` (the rollout bot): redrawing the hidden Katun cards of the
     real state does not change its choice."""
-    monkeypatch.setitem(levels.HARD, "balam", {**levels.HARD["balam"], "plies": 40, "least": 1})
+    set_hard(monkeypatch, "balam", {**hard_of("balam"), "plies": 40, "least": 1})
     rng = random.Random(11)
     for state, seat in balam_decisions(seed=8, count=6):
         other = state.resample(seat, random.Random(rng.getrandbits(64)))
@@ -169,9 +170,7 @@ def test_balam_hard_ignores_the_hidden_truth(monkeypatch: pytest.MonkeyPatch) ->
 def test_a_server_cap_reaches_balam_hard(monkeypatch: pytest.MonkeyPatch) -> None:
     """The server sets ``seconds`` on a searching bot after making it: Balam's ``hard`` passes
     it to its rollout bot, which then takes a single sample when the cap is tiny."""
-    monkeypatch.setitem(
-        levels.HARD, "balam", {**levels.HARD["balam"], "plies": 10_000, "least": 50}
-    )
+    set_hard(monkeypatch, "balam", {**hard_of("balam"), "plies": 10_000, "least": 50})
     state, seat = balam_decisions(seed=9, count=1)[0]
     hard = make_bot("hard", seed=2)
     assert isinstance(hard, HardBot)

@@ -14,14 +14,14 @@ from collections import Counter
 import gametable
 from gametable.bots import make_bot
 from gametable.bots.base import SeatState
-from gametable.bots.heuristics.balzakken import (
+from gametable.bots.ismcts import ISMCTSBot
+from gametable.core.protocol import State
+from gametable.games.balzakken.bots.heuristic import (
     plausibility,
     points,
     shed_bound,
     shed_weight,
 )
-from gametable.bots.ismcts import ISMCTSBot
-from gametable.core.protocol import State
 
 
 def heuristic_positions(

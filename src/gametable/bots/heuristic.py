@@ -18,4 +18,4 @@ class HeuristicBot(Bot):
             raise ValueError(f"seat {seat_state.seat} has no action to choose now")
         if len(legal) == 1:
             return legal[0]
-        return heuristic_for(seat_state.game.name).policy(seat_state, self.rng)
+        return heuristic_for(seat_state.game).policy(seat_state, self.rng)

@@ -113,7 +113,7 @@ class ImproveBot(Bot):
         self.last_rollouts = 0
         if len(legal) == 1:
             return legal[0]
-        heuristic = heuristic_for(seat_state.game.name)
+        heuristic = heuristic_for(seat_state.game)
         suggested = heuristic.policy(seat_state, random.Random(self.rng.getrandbits(64)))
         evaluation = self.leaf_evaluation(seat_state, heuristic)
         weight = None

@@ -123,7 +123,7 @@ def leaf_evaluation(leaf: str, seat_state: SeatState, heuristic: Heuristic) -> E
     by self-play for this game and number of players, if there is one; else the game's
     hand-written evaluation (``None`` if it has none)."""
     if leaf == "learned":
-        learned = learned_evaluation(seat_state.game.name, seat_state.players)
+        learned = learned_evaluation(seat_state.game, seat_state.players)
         if learned is not None:
             return learned
     return heuristic.evaluate
@@ -219,7 +219,7 @@ class ISMCTSBot(Bot):
         self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
-        heuristic = heuristic_for(seat_state.game.name)
+        heuristic = heuristic_for(seat_state.game)
         if self.settle and heuristic.settled is not None and heuristic.settled(legal):
             return heuristic.policy(seat_state, random.Random(self.rng.getrandbits(64)))
         iterations, seconds = self.budget(heuristic)
@@ -231,7 +231,7 @@ class ISMCTSBot(Bot):
             self.weight = heuristic.plausibility(seat_state.view(), seat_state.seat)
         root = Node(seat_state.seat)
         suggested = None
-        if self.anchor > 0 and has_heuristic(seat_state.game.name):
+        if self.anchor > 0 and has_heuristic(seat_state.game):
             suggested = heuristic.policy(seat_state, random.Random(self.rng.getrandbits(64)))
             root.children[(seat_state.seat, suggested)] = Node(seat_state.seat)  # tried first
         deadline = None if seconds is None else time.perf_counter() + seconds

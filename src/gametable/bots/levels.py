@@ -8,10 +8,11 @@
            seen, a cheaper building), never random ones.
 ``normal`` the game's rules of thumb (:class:`~gametable.bots.heuristic.HeuristicBot`).
 ``hard``   the ISMCTS search (:class:`~gametable.bots.ismcts.ISMCTSBot`) with the settings
-           :data:`HARD` gives per game, within half a second of CPU per move; in all three
-           games these settings now ask for one step of policy improvement over the rules of
-           thumb instead (:mod:`gametable.bots.improve` in Balzakken and Keezbord,
-           :mod:`gametable.bots.rollouts` in Balam).
+           the game declares for it (its ``levels`` part, :func:`level_settings`), within
+           half a second of CPU per move; a game's settings may ask for one step of policy
+           improvement over the rules of thumb instead (``search: improve``,
+           :mod:`gametable.bots.improve`, or ``search: rollouts``,
+           :mod:`gametable.bots.rollouts`).
 =========  =====================================================================================
 
 Each level is a registered bot name, so it is accepted wherever a bot spec is (``gametable play
@@ -38,8 +39,9 @@ from gametable.bots.base import Bot, SeatState
 from gametable.bots.heuristic import HeuristicBot
 from gametable.bots.improve import MAX_SAMPLES, ImproveBot
 from gametable.bots.ismcts import LEAVES, ISMCTSBot, check_count, check_number
+from gametable.bots.parts import game_part
 from gametable.bots.rollouts import RolloutBot
-from gametable.core.protocol import Action
+from gametable.core.protocol import Action, Game
 from gametable.core.record import MAX_PLAYERS
 
 LEVELS = ("easy", "normal", "hard")
@@ -79,74 +81,11 @@ class NormalBot(HeuristicBot):
     name = "normal"
 
 
-#: per game, the ISMCTS settings of ``hard`` that differ from the ``ismcts`` defaults (see
-#: docs/bots.md for the runs behind them): in Balzakken and Keezbord the leaves are scored by
-#: the evaluation fitted by self-play (:mod:`gametable.bots.learned`); Balzakken plays the
-#: policy improvement search (``search: improve``, 64 samples, about 0.15 s of CPU a move at
-#: two players, with weighted determinisation, ``draws``; at most 480, 400, 280 and 260
-#: rollouts a move at three to six players, ``seat_budget``), Keezbord too (48 samples,
-#: playouts cut at 6 plies, at most 320 rollouts a move, 96 at six seats; about 0.08 s,
-#: slowest about 0.3 s; the hand-written leaf at four seats, ``seat_leaf``);
-#: Balam plays paired rollouts
-#: of the rules of thumb (``search: rollouts``, 600 plies a move; its own seat's with fitted
-#: weights, ``policy: tuned-own``); a Balam spec with a tree
-#: setting gets ISMCTS at 600 iterations with the distribution steps settled by the rules of
-#: thumb (``settle``), the former ``hard``
-HARD: Mapping[str, Mapping[str, Any]] = {
-    # since 2026-12-01 (afternoon): not a tree search but one step of policy improvement over
-    # the rules of thumb (``search: improve``, :mod:`gametable.bots.improve`); the former
-    # setting was ``{"leaf": "learned", "iterations": 300, "draws": 8}``
-    # at three to six seats every playout is longer (more seats move in a round): a cap on the
-    # rollouts of a move by player count (``seat_budget``) keeps the slowest move under half a
-    # second on a quiet core (timings scaled to the quiet figure of 0.72 s for the uncapped
-    # search's 960-rollout move at four seats; docs/bots.md, 2026-12-01 evening); two players
-    # have no cap (64 samples, as before); until 2026-12-01 (evening) 40 samples at five seats
-    # and 32 at six (``seat_samples``), none at three and four
-    "balzakken": {
-        "search": "improve",
-        "samples": 64,
-        "seat_budget": {3: 480, 4: 400, 5: 280, 6: 260},
-        "leaf": "learned",
-        "draws": 8,
-    },
-    # since 2026-12-01 (15:25 UTC): policy improvement as in Balzakken, 48 samples whose
-    # playouts are cut at 6 plies (Keezbord has no short rounds) and scored by the learned
-    # evaluation, at most 320 rollouts a move; the former setting was
-    # ``{"leaf": "learned", "iterations": 300, "depth": 4, "rollout": "policy"}``; at six
-    # seats a rollout costs 2-5 times as much, so a move takes at most 96 rollouts there
-    # (slowest move 0.44 s at load 5-7, against 1.2-1.7 s at 320; docs/bots.md, 2026-12-01
-    # evening); since 2026-12-01 (21:05 UTC) the leaves at six seats are scored by the learned
-    # team model (``keezbord-6p.json``), at four seats still by the hand-written evaluation
-    # (``seat_leaf``: the four-seat model is fitted but not screened in play)
-    "keezbord": {
-        "search": "improve",
-        "samples": 48,
-        "depth": 6,
-        "budget": 320,
-        "seat_budget": {6: 96},
-        "leaf": "learned",
-        "seat_leaf": {4: "heuristic"},
-        "draws": 8,
-    },
-    # since 2026-12-01 (afternoon): the rules of thumb improved by paired rollouts to the end
-    # of the round (``search: rollouts``, :mod:`gametable.bots.rollouts`), 600 playout plies a
-    # move; a spec with a tree setting (``hard:iterations=300``) gets the tree search with
-    # ``settle`` and 600 iterations, the former ``hard``; since 2026-12-01 (23:00 UTC) its
-    # candidates and its own seat's playouts follow the rules of thumb with weights fitted by
-    # self-play (``policy: tuned-own``, ``scripts/tune_balam.py``), the other seats' the plain
-    # ones (docs/bots.md, "Balam: the rules of thumb fitted by self-play"); since 2026-12-02
-    # (03:40 UTC) that fitted policy also values a riches on the sheet more while rounds are
-    # left (``tempo`` 0.1 in ``balam-policy.json``; docs/bots.md, "Balam `hard`: riches worth
-    # more early")
-    "balam": {
-        "search": "rollouts",
-        "plies": 600,
-        "least": 2,
-        "policy": "tuned-own",
-        "settle": True,
-        "iterations": 600,
-    },
-}
+def level_settings(game: Game | str, level: str) -> Mapping[str, Any]:
+    """The settings of ``level`` that ``game`` declares (its ``levels`` part, a mapping from a
+    level's name to its settings), or none: the bot's defaults."""
+    declared: Mapping[str, Mapping[str, Any]] | None = game_part(game, "levels")
+    return {} if declared is None else declared.get(level, {})
 
 
 #: the ISMCTS parameters a level may set per game
@@ -169,7 +108,8 @@ ROLLOUT_SETTINGS = (
 
 
 class HardBot(ISMCTSBot):
-    """ISMCTS with per-game settings (:data:`HARD`); parameters given in the spec win.
+    """ISMCTS with the settings the game declares (:func:`level_settings`); parameters given in
+    the spec win.
 
     Where the game's settings say ``search: improve`` the bot plays the policy improvement
     search instead (:class:`~gametable.bots.improve.ImproveBot`, drawing from this bot's random
@@ -212,9 +152,8 @@ class HardBot(ISMCTSBot):
         self.seat_leaf: dict[int, str] = {}
 
     def choose(self, seat_state: SeatState) -> Action:
-        game = seat_state.game.name
-        if self._tuned != game:
-            self.tune(game)
+        if self._tuned != seat_state.game.name:
+            self.tune(seat_state.game)
         if self.improver is None:
             return super().choose(seat_state)
         self.improver.seconds = self.seconds
@@ -229,13 +168,13 @@ class HardBot(ISMCTSBot):
             self.last_iterations = self.improver.last_samples
         return choice
 
-    def tune(self, game: str) -> None:
+    def tune(self, game: Game | str) -> None:
         """Take the game's settings for every parameter the spec did not give (a budget set
         after the bot was made, e.g. a server's time cap, stays unless the game names one)."""
         if self._tuned is not None:
             for key, value in self._untuned.items():
                 setattr(self, key, value)
-        settings = dict(HARD.get(game, {}))
+        settings = dict(level_settings(game, "hard"))
         search = settings.pop("search", "ismcts")
         samples = settings.pop("samples", None)
         budget = settings.pop("budget", None)  # the improve search's rollouts a move
@@ -267,7 +206,7 @@ class HardBot(ISMCTSBot):
         elif search == "rollouts" and not self.given & set(TUNABLE):
             self.improver = RolloutBot(**rollouts)
             self.improver.rng = self.rng
-        self._tuned = game
+        self._tuned = game if isinstance(game, str) else game.name
 
 
 def seat_budgets(given: object) -> dict[int, int]:

@@ -121,9 +121,9 @@ class RolloutBot(Bot):
         self.last_samples = self.last_plies = 0
         if len(legal) == 1:
             return legal[0]
-        name = seat_state.game.name
-        plain = heuristic_for(name)
-        heuristic = plain if self.policy == "rules" else tuned_heuristic_for(name)
+        game = seat_state.game
+        plain = heuristic_for(game)
+        heuristic = plain if self.policy == "rules" else tuned_heuristic_for(game)
         others = plain if self.policy == "tuned-own" else heuristic
         suggested = heuristic.policy(seat_state, random.Random(self.rng.getrandbits(64)))
         if heuristic.settled is not None and heuristic.settled(legal):

@@ -1,15 +1,15 @@
-"""Per-game rules of thumb, found by game name.
+"""A game's rules of thumb, found in its declaration.
 
-Each game module here builds a :class:`Heuristic` and registers it with :func:`register_heuristic`.
-They read a game only through a seat's :class:`~gametable.bots.base.SeatState`: the fields of its
-``view()`` and of its legal actions (``action.to_json()``), never the notation text, so they import
-nothing from ``gametable.games``.
-A game without an entry gets :data:`GENERIC`: a one-ply look-ahead over imagined states.
+A game declares its rules of thumb as its ``heuristic`` part (a :class:`Heuristic`, usually in
+``games/<game>/bots/heuristic.py``) and, where it has weights fitted by self-play, a ``tuned``
+part (a function that makes them).  The rules of thumb read a game through a seat's
+:class:`~gametable.bots.base.SeatState` (the fields of its ``view()`` and of its legal actions,
+``action.to_json()``, never the notation text) and the game's public door (``public.py``).
+A game that declares none gets :data:`GENERIC`: a one-ply look-ahead over imagined states.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gametable.bots.base import SeatState
-from gametable.core.protocol import Action, State
+from gametable.bots.parts import game_of, game_part
+from gametable.core.protocol import Action, Game, State
 
 #: a policy chooses for the seat behind the window
 Policy = Callable[[SeatState, random.Random], Action]
@@ -68,32 +69,6 @@ class Heuristic:
     settled: Settled | None = None
     plausibility: Plausibility | None = None
     alike: Likeness | None = None
-
-
-_HEURISTICS: dict[str, Heuristic] = {}
-#: game -> the rules of thumb with weights fitted by self-play (made when first asked for)
-_TUNED: dict[str, Callable[[], Heuristic]] = {}
-_MODULES = ("balzakken", "keezbord", "balam")
-_loaded = False
-
-
-def register_heuristic(game: str, heuristic: Heuristic) -> None:
-    _HEURISTICS[game] = heuristic
-
-
-def register_tuned(game: str, make: Callable[[], Heuristic]) -> None:
-    """``make`` gives the game's rules of thumb with fitted weights (Balam:
-    ``scripts/tune_balam.py``)."""
-    _TUNED[game] = make
-
-
-def _load() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    for name in _MODULES:
-        importlib.import_module(f"gametable.bots.heuristics.{name}")
 
 
 def generic_policy(seat_state: SeatState, rng: random.Random) -> Action:
@@ -180,24 +155,32 @@ def soft_rank(values: Sequence[float], scale: float) -> tuple[float, ...]:
 GENERIC = Heuristic(policy=generic_policy, rollout="random")
 
 
-def heuristic_for(game: str) -> Heuristic:
-    """The heuristic registered for ``game``, or :data:`GENERIC`."""
-    _load()
-    return _HEURISTICS.get(game, GENERIC)
+#: the rules of thumb found for each game (a game's declaration does not change)
+_FOUND: dict[Game, Heuristic] = {}
 
 
-def tuned_heuristic_for(game: str) -> Heuristic:
-    """The rules of thumb with weights fitted by self-play registered for ``game``, or the
-    plain ones (:func:`heuristic_for`) for a game without fitted weights; :class:`ValueError`
-    if the game's fitted weights do not load."""
-    _load()
-    make = _TUNED.get(game)
+def heuristic_for(game: Game | str) -> Heuristic:
+    """The rules of thumb ``game`` (or the game of that name) declares, or :data:`GENERIC`."""
+    found = game_of(game)
+    if found is None:
+        return GENERIC
+    known = _FOUND.get(found)
+    if known is None:
+        known = _FOUND[found] = game_part(found, "heuristic") or GENERIC
+    return known
+
+
+def tuned_heuristic_for(game: Game | str) -> Heuristic:
+    """The rules of thumb with weights fitted by self-play that ``game`` declares (its
+    ``tuned`` part makes them), or the plain ones (:func:`heuristic_for`) for a game without
+    fitted weights; :class:`ValueError` if the game's fitted weights do not load."""
+    make: Callable[[], Heuristic] | None = game_part(game, "tuned")
     return heuristic_for(game) if make is None else make()
 
 
-def has_heuristic(game: str) -> bool:
-    _load()
-    return game in _HEURISTICS
+def has_heuristic(game: Game | str) -> bool:
+    """Whether ``game`` declares rules of thumb of its own."""
+    return heuristic_for(game) is not GENERIC
 
 
 __all__ = [
@@ -213,8 +196,6 @@ __all__ = [
     "greedy",
     "has_heuristic",
     "heuristic_for",
-    "register_heuristic",
-    "register_tuned",
     "soft_rank",
     "tuned_heuristic_for",
 ]

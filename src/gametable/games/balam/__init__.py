@@ -110,6 +110,10 @@ class Balam(Game):
     parts: ClassVar[Mapping[str, str]] = {
         "answers": ".answers:ANSWERS",
         "web": "web/renderer.js",
+        "heuristic": ".bots.heuristic:HEURISTIC",
+        "tuned": ".bots.tuned:tuned_heuristic",
+        "levels": ".bots.levels:LEVELS",
+        "learned": ".bots.learned:LEARNED",
     }
 
     def parse_action(self, state: State, text: str) -> Action:

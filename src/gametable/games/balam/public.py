@@ -11,23 +11,40 @@ Bots, renderers and answers outside the rules read these, never copies of them.
 from __future__ import annotations
 
 from gametable.games.balam.board import BASE_COST, KINDS, RICHES, SPECIAL_COST, SUPPLY
-from gametable.games.balam.katun import CATASTROPHE, CATASTROPHES, NAMES, TYPES
+from gametable.games.balam.katun import (
+    BALL_PLACE,
+    CATASTROPHE,
+    CATASTROPHES,
+    ECLIPSE_WINDOW,
+    NAMES,
+    PROSPEROUS_PLACE,
+    TYPES,
+    deck_places,
+)
 from gametable.games.balam.katun import RULEBOOK_COUNTS as KATUN_COUNTS
-from gametable.games.balam.views import BalamView, KatunView, OutcomeView, SiteView
+from gametable.games.balam.scoring import CENOTE_FACTOR, CEREMONY
+from gametable.games.balam.views import BalamView, CardView, KatunView, OutcomeView, SiteView
 
 __all__ = [
+    "BALL_PLACE",
     "BASE_COST",
     "CATASTROPHE",
     "CATASTROPHES",
+    "CENOTE_FACTOR",
+    "CEREMONY",
+    "ECLIPSE_WINDOW",
     "KATUN_COUNTS",
     "KINDS",
     "NAMES",
+    "PROSPEROUS_PLACE",
     "RICHES",
     "SPECIAL_COST",
     "SUPPLY",
     "TYPES",
     "BalamView",
+    "CardView",
     "KatunView",
     "OutcomeView",
     "SiteView",
+    "deck_places",
 ]

@@ -16,6 +16,7 @@ from gametable.games.balzakken.cards import (
     NAMES,
     POINTS,
     SWINGER,
+    card_text,
 )
 from gametable.games.balzakken.scoring import BALZAK_LIMIT, FALSE_PENALTY, GAME_END, TASTY
 from gametable.games.balzakken.state import HAND_SIZE
@@ -37,4 +38,5 @@ __all__ = [
     "BalzakkenView",
     "OutcomeView",
     "RoundRecord",
+    "card_text",
 ]

@@ -92,6 +92,9 @@ class Keezbord(Game):
     parts: ClassVar[Mapping[str, str]] = {
         "answers": ".answers:ANSWERS",
         "web": "web/renderer.js",
+        "heuristic": ".bots.heuristic:HEURISTIC",
+        "levels": ".bots.levels:LEVELS",
+        "learned": ".bots.learned:LEARNED",
     }
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:

@@ -1,8 +1,9 @@
 """Balzakken rules of thumb: shed high cards, keep pairs, Lul the leader, call BALZAK! when safe.
 
-Everything is read from the seat's ``view()`` and the fields of the legal actions' JSON forms
-(``{"kind": "discard", "card": "7", "count": 2, "take_top": true}``, ``{"kind": "lul",
-"target": 2}``, ...; see ``docs/rules/balzakken.md``), never from their notation.
+Everything is read from the seat's ``view()`` (a :class:`BalzakkenView`), the fields of the
+legal actions' JSON forms (``{"kind": "discard", "card": "7", "count": 2, "take_top": true}``,
+``{"kind": "lul", "target": 2}``, ...; see ``docs/rules/balzakken.md``), never from their
+notation, and the cards' points from the game's public door.
 """
 
 from __future__ import annotations
@@ -11,20 +12,23 @@ import math
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from gametable.bots.base import SeatState
-from gametable.bots.heuristics import Heuristic, Weight, register_heuristic, soft_rank
+from gametable.bots.heuristics import Heuristic, Weight, soft_rank
 from gametable.core.protocol import Action, State
+from gametable.games.balzakken import public
+from gametable.games.balzakken.public import BALZAK_VALUES, POINTS, BalzakkenView, card_text
 
-LIMIT = 5  # BALZAK! with more than 5 points costs 25: never
-LUL_POINTS = 10
-SWINGER, LUL = "S", "L"
+LIMIT = public.BALZAK_LIMIT  # BALZAK! with more points costs a penalty: never
+LUL_POINTS = POINTS[public.LUL]
+SWINGER, LUL = card_text(public.SWINGER), card_text(public.LUL)
 SIZE_WEIGHT = 1.2  # a card fewer in hand is worth about this many points (closer to BALZAK!)
 SWAP_PENALTY = 0.3  # on a tie, draw a fresh card: it shows the opponent less and may be low
 
 
-_POINTS = {**{str(v): v for v in range(-1, 12)}, SWINGER: 0, LUL: LUL_POINTS}
+#: a card's points by its text, as views show cards
+_POINTS: dict[str, int] = {card_text(card): points for card, points in POINTS.items()}
 
 
 def points(card: str) -> int:
@@ -49,11 +53,11 @@ def fields(action: Action) -> Fields:
     return kind, data["card"], data["count"], data["take_top"], -1
 
 
-def unseen_mean(view: Mapping[str, Any], options: Mapping[str, Any]) -> float:
+def unseen_mean(view: BalzakkenView, options: Mapping[str, Any]) -> float:
     """Mean points of the cards this seat has not seen (the draw pile and unknown hand cards)."""
     copies, luls = options.get("copies", 4), options.get("luls", 4)
-    count = 13 * copies + options.get("swingers", 4) + luls
-    total = 65 * copies + LUL_POINTS * luls  # -1 + 0 + 1 + ... + 11 = 65 per copy
+    count = len(BALZAK_VALUES) * copies + options.get("swingers", 4) + luls
+    total = sum(BALZAK_VALUES) * copies + LUL_POINTS * luls
     pts = _POINTS
     for group in (
         view.get("hand", ()),
@@ -67,7 +71,7 @@ def unseen_mean(view: Mapping[str, Any], options: Mapping[str, Any]) -> float:
     return total / count if count > 0 else 5.0
 
 
-def opponent_estimates(view: Mapping[str, Any], me: int, mean: float) -> dict[int, float]:
+def opponent_estimates(view: BalzakkenView, me: int, mean: float) -> dict[int, float]:
     """A guess of each opponent's hand points: the cards we know plus the mean for the rest.
 
     Players shed their high cards, so unknown cards are guessed a little below the mean.
@@ -81,7 +85,7 @@ def opponent_estimates(view: Mapping[str, Any], me: int, mean: float) -> dict[in
     return out
 
 
-def safe_to_call(value: int, view: Mapping[str, Any], estimates: dict[int, float]) -> bool:
+def safe_to_call(value: int, view: BalzakkenView, estimates: dict[int, float]) -> bool:
     """BALZAK! only with 5 points or fewer, and only when every opponent very likely holds more."""
     if value > LIMIT:
         return False
@@ -99,9 +103,11 @@ _FIELDS: dict[Action, Fields] = {}
 
 
 def choose(
-    view: Mapping[str, Any], options: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+    view: BalzakkenView, options: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
 ) -> Action:
     me = view["seat"]
+    if me is None:
+        raise ValueError("a spectator's view has no hand to choose from")
     by_kind: dict[str, list[tuple[Action, Fields]]] = {}
     cache = _FIELDS
     for action in legal:
@@ -111,7 +117,7 @@ def choose(
         by_kind.setdefault(known[0], []).append((action, known))
     if len(legal) == 1:
         return legal[0]
-    hand: list[str] = view["hand"]
+    hand = view["hand"]
     value = view["hand_value"]
     mean = unseen_mean(view, options)
     estimates = opponent_estimates(view, me, mean)
@@ -139,7 +145,7 @@ def choose(
             return action  # nothing left to improve: swing before someone calls
 
     top = points(view["discard_pile"][-1]) if view["discard_pile"] else mean
-    held = Counter(hand)
+    held: Counter[str] = Counter(hand)
     best: list[Action] = []
     best_score = math.inf
     for kind in ("discard", "swap"):
@@ -165,12 +171,13 @@ def choose(
 
 
 def policy(seat_state: SeatState, rng: random.Random) -> Action:
-    return choose(seat_state.view(), seat_state.options, seat_state.legal_actions(), rng)
+    view = cast(BalzakkenView, seat_state.view())
+    return choose(view, seat_state.options, seat_state.legal_actions(), rng)
 
 
 def evaluate(state: State) -> tuple[float, ...]:
     """Score sheet plus most of each hand in play, turned into a soft ranking."""
-    views = [state.view(s) for s in range(state.players)]
+    views = [cast(BalzakkenView, state.view(s)) for s in range(state.players)]
     scores = views[0]["scores"]
     totals = [scores[s] + 0.6 * max(0, views[s]["hand_value"]) for s in range(state.players)]
     scale = 6.0 + 0.25 * max(0, 100 - max(scores))
@@ -223,7 +230,7 @@ def hand_share(players: int) -> float:
     return HAND_SHARE.get(players, HAND_SHARE_MANY)
 
 
-def plausibility(view: Mapping[str, Any], me: int) -> Weight | None:
+def plausibility(seen: Mapping[str, Any], me: int) -> Weight | None:
     """Weighs an imagined state by what the others' play suggests (weighted determinisation).
 
     The last player's discards: on this seat's turn the top of the discard pile was thrown by
@@ -238,6 +245,7 @@ def plausibility(view: Mapping[str, Any], me: int) -> Weight | None:
     a hand; a seat's own excess alone would not favour the low hands that decide a false call).
     At two players this part is left out, so ``hard`` there chooses as before.  Reads only this
     seat's view; cards a seat is known to hold are left aside."""
+    view = cast(BalzakkenView, seen)
     players = view["players"]
     if view.get("to_move") != [me] or players < 2:
         return None
@@ -270,7 +278,7 @@ def plausibility(view: Mapping[str, Any], me: int) -> Weight | None:
     return weight
 
 
-def shed_weight(view: Mapping[str, Any], last: int) -> Weight | None:
+def shed_weight(view: BalzakkenView, last: int) -> Weight | None:
     """The weight from the last player's discards (:func:`plausibility`); ``None`` when they
     say nothing."""
     players = view["players"]
@@ -295,9 +303,6 @@ def shed_weight(view: Mapping[str, Any], last: int) -> Weight | None:
     return weight
 
 
-register_heuristic(
-    "balzakken",
-    Heuristic(
-        policy=policy, evaluate=evaluate, iterations=150, depth=20, plausibility=plausibility
-    ),
+HEURISTIC = Heuristic(
+    policy=policy, evaluate=evaluate, iterations=150, depth=20, plausibility=plausibility
 )

@@ -6,7 +6,7 @@ on hidden cards) and keeps the one whose resulting board a decent player likes b
 of the nest and far along, pawns home, opponents' pawns sent back, own pawns not left just in
 front of an opponent, a pawn resting on its start space (it cannot be passed or hit there), and
 all of it counted for the whole team, so moving the partner's pawns (once one's own are home) and
-sparing them is natural.  Reads only the fields of ``view()`` (never the notation of actions):
+sparing them is natural.  Reads only the fields of ``view()``, a :class:`KeezbordView` (never the notation of actions):
 ``pawns`` (where each pawn stands: a track space is an integer), ``progress`` (how far each has
 come from its start), ``track_length``, ``teams`` and ``players``.  Handing in needs no rule of
 thumb: it is legal only when it is the only legal action.
@@ -16,20 +16,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from gametable.bots.base import SeatState
-from gametable.bots.heuristics import Heuristic, greedy, register_heuristic
+from gametable.bots.heuristics import Heuristic, greedy
 from gametable.core.protocol import Action, State
+from gametable.games.keezbord.public import FORWARD_STEPS, FOUR, KeezbordView
 
 OUT = 10.0  # a pawn on the board is worth this plus its progress
 HOME_BONUS = 12.0  # a pawn home is safe for ever
 START_GUARD = 3.0  # resting on its own start space: cannot be passed or hit
-REACH = (1, 2, 3, 5, 6, 7, 8, 9, 10, 12)  # forward steps of single cards (7 also in parts)
-BACK = 4
+#: forward steps of single cards (a 7 also in parts)
+REACH = tuple(sorted(set(FORWARD_STEPS.values())))
+BACK = FOUR  # the Four moves a pawn four steps back
 
 
-def seat_values(view: Mapping[str, Any]) -> list[float]:
+def seat_values(view: KeezbordView) -> list[float]:
     """How well each seat's pawns stand (before counting its team)."""
     length = view["track_length"]
     pawns = view["pawns"]
@@ -52,6 +54,8 @@ def seat_values(view: Mapping[str, Any]) -> list[float]:
             if p == 0:
                 total += START_GUARD
                 continue
+            if not isinstance(place, int):  # on the track (as it is whenever 0 < p < length)
+                continue
             threats = 0
             for space, other in occupied:
                 if other == owner:
@@ -65,7 +69,7 @@ def seat_values(view: Mapping[str, Any]) -> list[float]:
     return values
 
 
-def team_scores(view: Mapping[str, Any]) -> list[float]:
+def team_scores(view: KeezbordView) -> list[float]:
     """Per seat: its team's standing minus the best opposing team's."""
     values = seat_values(view)
     teams = view["teams"]
@@ -80,7 +84,7 @@ def team_scores(view: Mapping[str, Any]) -> list[float]:
 
 
 def my_team_score(view: Mapping[str, Any], seat: int) -> float:
-    return team_scores(view)[seat]
+    return team_scores(cast(KeezbordView, view))[seat]
 
 
 def choose(seat_state: SeatState, rng: random.Random) -> Action:
@@ -89,11 +93,8 @@ def choose(seat_state: SeatState, rng: random.Random) -> Action:
 
 def evaluate(state: State) -> Sequence[float]:
     """Team standings turned into values in [0, 1] (0.5 when level)."""
-    scores = team_scores(state.view(None))
+    scores = team_scores(cast(KeezbordView, state.view(None)))
     return [min(1.0, max(0.0, 0.5 + s / 200.0)) for s in scores]
 
 
-register_heuristic(
-    "keezbord",
-    Heuristic(policy=choose, evaluate=evaluate, iterations=300, depth=12, rollout="random"),
-)
+HEURISTIC = Heuristic(policy=choose, evaluate=evaluate, iterations=300, depth=12, rollout="random")
