@@ -22,10 +22,12 @@ from gametable.core.options import Option
 from gametable.core.protocol import Action, Game, State
 from gametable.core.registry import register
 from gametable.games.balam import rules
-from gametable.games.balam.actions import ACTION_TYPES, action_codec, from_json, parse
+from gametable.games.balam.actions import ACTION_TYPES
 from gametable.games.balam.board import board_frame, check_board_option, register_board
 from gametable.games.balam.dice import check_faces
+from gametable.games.balam.encoding import action_codec
 from gametable.games.balam.engine import BalamState
+from gametable.games.balam.notation import from_json, parse
 from gametable.games.balam.takeback import a_choice_made_in_the_open
 from gametable.games.balam.views import BalamView
 

@@ -45,7 +45,7 @@ from gametable.core.statefields import (
     fields_json,
     load_fields,
 )
-from gametable.games.balam.actions import ActionCodec, ActionTable, action_codec, action_table
+from gametable.games.balam.actions import ActionTable, action_table
 from gametable.games.balam.board import (
     DEFAULT,
     EMPTY,
@@ -62,6 +62,7 @@ from gametable.games.balam.board import (
     tiles_problem,
 )
 from gametable.games.balam.dice import parse_faces
+from gametable.games.balam.encoding import ActionCodec, action_codec
 from gametable.games.balam.phases import (
     DISTRIBUTION,
     AfterLosses,
