@@ -122,13 +122,47 @@ def test_the_tuning_off_topic_questions_are_declined(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_off_topic_questions_are_declined(game):
-    """The whole evaluation: all the tuning half's off-topic questions, and at least 3 in 4 of
+    """The whole evaluation: all the tuning half's off-topic questions, and at least 9 in 10 of
     the held-out half's (a floor set below the figures measured; ``python -m
     gametable.rulebook`` prints them)."""
     tuned = evaluated(game, "tune")
     assert tuned.offtopic_declined == tuned.offtopic, [a.question for a in tuned.confident_wrong]
     held = evaluated(game, "heldout")
-    assert held.offtopic_declined >= 0.75 * held.offtopic, str(held)
+    assert held.offtopic_declined >= 0.9 * held.offtopic, str(held)
+
+
+#: off-topic questions that share the games' own words (kings, cities, dice, cards, points)
+SHARING_WORDS = (
+    "who was the last king of France?",
+    "how were the Egyptian pyramids built?",
+    "how many cards are in a tarot deck?",
+    "can a pawn move backwards in chess?",
+    "wie is de koning van Nederland?",
+    "how do I win the lottery?",
+)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("question", SHARING_WORDS)
+def test_off_topic_questions_sharing_the_games_words_are_declined(game, question):
+    assert not rulebook.answer(game, question).answered
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "section"),
+    [
+        ("balzakken", "swinger", "card-types/action-card-1-the-swinger"),
+        ("balzakken", "penalty?", "balzak-end-of-a-round/false-balzak"),
+        ("keezbord", "teams", "playing-in-teams"),
+        ("keezbord", "slaan?", "additional-rules"),
+        ("balam", "drought", "4-katun/negative-events"),
+        ("balam", "belasting", "6-distribution/taxes"),
+    ],
+)
+def test_short_vague_questions_about_the_game_are_still_answered(game, question, section):
+    """The off-topic guard leaves a player's one-word question to the rules."""
+    reply = rulebook.answer(game, question)
+    assert reply.answered and reply.sources[0].id == section
 
 
 def test_a_declined_question_still_offers_the_closest_sections():

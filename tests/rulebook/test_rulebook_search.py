@@ -5,13 +5,18 @@ from __future__ import annotations
 import doctest
 import importlib
 
+import numpy as np
 import pytest
 
 from gametable import rulebook
-from gametable.rulebook import tune
-from gametable.rulebook.evaluate import questions
+from gametable.rulebook import embed, tune
+from gametable.rulebook.answer import Guard
+from gametable.rulebook.evaluate import offtopic_questions, questions
 from gametable.rulebook.search import weights
 from tests.rulebook.helpers import evaluated
+
+# the module (the package exports a function of the same name)
+search = importlib.import_module("gametable.rulebook.search")
 
 THRESHOLD = 0.8
 
@@ -153,3 +158,63 @@ def test_dutch_tuning_questions_are_answered_from_a_right_section(game):
         reply = rulebook.answer(game, q.text)
         right += bool(reply.answered and reply.sources[0].id in q.sections)
     assert right >= 0.9 * len(dutch), f"{right}/{len(dutch)}"
+
+
+def test_dutch_words_whose_english_says_nothing_leave_no_term():
+    """ "krijgen" reads as "get" and "geen" as "no": English stop words, so no unknown term."""
+    assert rulebook.tokenize("hoeveel kaarten krijg ik?", "balzakken") == ["card"]
+    assert "no" not in rulebook.tokenize("wat als ik geen kaart kan spelen?", "keezbord")
+
+
+@pytest.mark.parametrize(
+    ("game", "word", "term"),
+    [
+        ("balam", "droogte", "drought"),
+        ("balam", "belasting", "tax"),
+        ("balzakken", "puntentelling", "point"),
+    ],
+)
+def test_a_lone_dutch_word_is_read_as_dutch(game, word, term):
+    """A question of one word carries no marker of its language: a Dutch word the tables know
+    is still read as Dutch."""
+    assert rulebook.tokenize(word, game) == [term]
+
+
+def test_the_background_questions_are_none_of_the_evaluation_questions():
+    """The guard's contrast class is its own list: the off-topic questions still measure it."""
+    background = {s.lower() for s in search.background_sentences()}
+    assert len(background) >= 100
+    evaluation = {q.lower() for split in ("tune", "heldout") for q in offtopic_questions(split)}
+    assert background.isdisjoint(evaluation)
+
+
+def test_a_question_about_the_game_is_known_and_far_from_the_background():
+    """The guard's inputs: the share of the question in the rules' words, and its closeness to
+    everyday questions."""
+    game = search.topic("balam", "how much does a temple cost?")
+    other = search.topic("balam", "how do I bake bread?")
+    assert game.known == 1.0 and other.known < 0.5
+    if embed.available():
+        assert other.background > game.background
+
+
+def test_the_guard_weighs_the_background_and_the_known_words():
+    """A hit scoring above the line is declined when the question sits near the background or
+    uses words the rules never use; a coverage under the guard's declines at once."""
+    hit = search.EntryHit(None, score=3.0, coverage=0.5)  # type: ignore[arg-type]
+    guard = Guard(coverage=0.2, score=1.0, background=4.0, known=1.0)
+    assert guard.margin(hit, search.Topic(known=1.0, background=0.2)) == pytest.approx(2.2)
+    assert guard.margin(hit, search.Topic(known=0.0, background=0.6)) < 0
+    low = search.EntryHit(None, score=9.0, coverage=0.1)  # type: ignore[arg-type]
+    assert guard.margin(low, search.Topic(known=1.0, background=0.0)) < 0
+
+
+def test_the_fitted_guard_answers_no_off_topic_question_when_one_can():
+    """With the background, the fit answers no off-topic question and declines the fewest
+    tuning questions: here the background alone tells them apart."""
+    on = tuple(
+        np.array(x, dtype=float) for x in ([3.0, 3.2, 2.9], [1, 1, 1], [1, 1, 1], [0.3, 0.2, 0.3])
+    )
+    off = tuple(np.array(x, dtype=float) for x in ([3.5, 3.0], [1, 1], [1, 0.5], [0.7, 0.6]))
+    fitted = tune.fit_guard(on, off)
+    assert fitted.answered == 0 and fitted.declined == 0

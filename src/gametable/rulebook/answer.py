@@ -30,18 +30,46 @@ the questions it answers and its reply; :mod:`gametable.rulebook.search` picks t
 
 from __future__ import annotations
 
+import math
 from dataclasses import KW_ONLY, dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from gametable.rulebook import embed
 from gametable.rulebook.model import Item, Section, load
-from gametable.rulebook.search import EntryHit, by_section, rank
+from gametable.rulebook.search import EntryHit, Topic, by_section, rank, topic
 
-#: an entry answers a question when it matches at least this share of the question's weight and
-#: scores at least this much; with the embedding model (words and meaning) and without it (words
-#: only).  Tuned on the tuning questions and the tuning off-topic questions:
-#: ``python -m gametable.rulebook.tune`` (``--words`` for the second).
-THRESHOLDS = {"meaning": (0.0, 2.72), "words": (0.0, 0.73)}
+
+class Guard(NamedTuple):
+    """When the best entry answers a question, and when the question is declined instead.
+
+    The best entry must match at least ``coverage`` of the question's weight, and its score,
+    less ``background`` times the question's cosine to the everyday background questions, plus
+    ``known`` times the share of the question's weight in words the rules use
+    (:class:`~gametable.rulebook.search.Topic`), must reach ``score``.  A question about
+    something else than the game sits closer to the background than the game's own questions
+    do, and uses words the rules never use: both pull it under the line.
+    """
+
+    coverage: float
+    score: float
+    background: float = 0.0
+    known: float = 0.0
+
+    def margin(self, hit: EntryHit, about: Topic) -> float:
+        """How far above the line ``hit`` answers (negative: declined)."""
+        if hit.coverage < self.coverage:
+            return -math.inf
+        value = hit.score - self.background * about.background + self.known * about.known
+        return value - self.score
+
+
+#: the guard with the embedding model (words and meaning) and without it (words only).  Fitted
+#: on the tuning questions and the tuning off-topic questions: ``python -m
+#: gametable.rulebook.tune`` (``--words`` for the second).
+THRESHOLDS = {
+    "meaning": Guard(coverage=0.0, score=0.66, background=10.0, known=2.0),
+    "words": Guard(coverage=0.0, score=1.63, background=0.0, known=1.0),
+}
 #: how many sections an answer offers in all
 MAX_SOURCES = 3
 
@@ -121,10 +149,15 @@ class Answer:
         }
 
 
-def confident(hit: EntryHit) -> bool:
-    """Whether the best entry answers the question well enough to be given as the answer."""
-    coverage, score = THRESHOLDS["meaning" if embed.available() else "words"]
-    return hit.coverage >= coverage and hit.score >= score
+def guard() -> Guard:
+    """The guard in use: with the embedding model when it is available."""
+    return Guard(*THRESHOLDS["meaning" if embed.available() else "words"])
+
+
+def confident(hit: EntryHit, about: Topic) -> bool:
+    """Whether the best entry answers the question well enough to be given as the answer
+    (``about``: how much the question is about the game at all; see :class:`Guard`)."""
+    return guard().margin(hit, about) >= 0
 
 
 def _distinct_sections(hits: list[EntryHit], n: int) -> list[EntryHit]:
@@ -137,7 +170,7 @@ def answer(game: str, question: str) -> Answer:
     reference = load(game)
     hits = rank(reference.game, question)
     sections = _distinct_sections(hits, MAX_SOURCES)
-    if not sections or not confident(sections[0]):
+    if not sections or not confident(sections[0], topic(reference.game, question)):
         close = sections
         if close:
             text = (

@@ -19,6 +19,13 @@ questions and on the entries' own asks each left out in turn: ``python -m
 gametable.rulebook.tune``; never on the held-out questions).  A low coverage means the question is
 about something the entry does not speak of, and :mod:`gametable.rulebook.answer` then declines.
 
+Whether a question is about the game at all is told apart from which entry answers it
+(:meth:`Index.topic`): the share of the question's weight in words the reference uses anywhere
+(**known**), and with the model the closest of a fixed list of everyday questions about nothing
+in any game (**background**, ``data/questions/background.toml``, embedded once): a question
+nearer to those than a game question would be is about something else.
+:mod:`gametable.rulebook.answer` weighs both against the best entry's score to decline.
+
 Sections are ranked by their best entry plus a share of their second best (:func:`by_section`).
 The evaluation questions (``data/questions/``) measure it: ``python -m gametable.rulebook``.
 """
@@ -27,9 +34,13 @@ from __future__ import annotations
 
 import math
 import threading
+import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
+
+import numpy as np
 
 from gametable.rulebook import embed
 from gametable.rulebook.model import Item, Reference, Section, load
@@ -97,6 +108,50 @@ UNKNOWN_WEIGHT = 1.0
 def weights() -> Weights:
     """The weights in use: with the embedding model when it is available."""
     return WEIGHTS["meaning" if embed.available() else "words"]
+
+
+@dataclass(frozen=True)
+class Topic:
+    """How much a question is about the game's rules at all, whatever entry answers it."""
+
+    #: the share of the question's weight (idf of its terms) in words the reference uses
+    known: float = 0.0
+    #: the embedding cosine to the closest everyday background questions (0 without the model)
+    background: float = 0.0
+
+
+def background_sentences() -> list[str]:
+    """Everyday questions about nothing in any game (``data/questions/background.toml``)."""
+    path = resources.files("gametable.rulebook") / "data" / "questions" / "background.toml"
+    return list(tomllib.loads(path.read_text("utf-8"))["sentences"])
+
+
+_BACKGROUND_LOCK = threading.Lock()
+
+
+@cache
+def _background(model: str) -> embed.EntryVectors:
+    """The background questions' embeddings by ``model`` (the model in use, by name)."""
+    return embed.EntryVectors([[s] for s in background_sentences()])
+
+
+#: how many of the closest background questions :func:`background_similarity` averages (one
+#: alone is often a mere twin in form: "when does the shop close?" for "when does the game end?")
+BACKGROUND_CLOSEST = 3
+
+
+def background_similarity(question: str) -> float:
+    """The mean cosine between ``question`` and its :data:`BACKGROUND_CLOSEST` closest background
+    questions (0 without the model, or when it fails to load)."""
+    if not embed.available():
+        return 0.0
+    try:
+        with _BACKGROUND_LOCK:  # built once, from the server's worker threads too
+            vectors = _background(embed.model_name())
+        cosines = vectors.best(embed.question(question))
+        return float(np.sort(cosines)[-BACKGROUND_CLOSEST:].mean())
+    except embed.ModelLoadError:  # logged where it failed; words only from now on
+        return 0.0
 
 
 @dataclass(frozen=True)
@@ -173,6 +228,8 @@ class Index:
         for words in self.vocab:
             df.update(words)
         self.idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in df.items()}
+        #: every word the reference uses
+        self.words = frozenset(df)
         #: the weight of a word no entry uses: a share of that of a word found in one entry
         self.unknown_idf = UNKNOWN_WEIGHT * math.log(1 + (n - 0.5) / 1.5)
         self.asks = [[self._vector(a) for a in asks] for asks in raw_asks]
@@ -215,6 +272,13 @@ class Index:
                 strict=True,
             )
         )
+
+    def topic(self, question: str) -> Topic:
+        """How much ``question`` is about this game at all (see :class:`Topic`)."""
+        terms = list(dict.fromkeys(tokenize(question, self.reference.game)))
+        total = sum(self.weight(t) for t in terms)
+        known = sum(self.weight(t) for t in terms if t in self.words) / total if total else 0.0
+        return Topic(known, background_similarity(question))
 
     def weight(self, term: str) -> float:
         return self.idf.get(term, self.unknown_idf)
@@ -298,6 +362,11 @@ def by_section(hits: list[EntryHit], support: float | None = None) -> list[tuple
 @cache
 def index(game: str) -> Index:
     return Index(load(game))
+
+
+def topic(game: str, question: str) -> Topic:
+    """How much ``question`` is about ``game``'s rules at all (see :class:`Topic`)."""
+    return index(game).topic(question)
 
 
 def rank(game: str, question: str, k: int | None = None) -> list[EntryHit]:

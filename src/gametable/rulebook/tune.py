@@ -15,12 +15,16 @@ can be tried in seconds.
    gametable.rulebook``, never from here).
 2. **Weights**: coordinate ascent from the current :data:`~gametable.rulebook.search.WEIGHTS`
    over a grid of values per weight, maximising top-1 plus half of top-3, summed over the games.
-3. **Thresholds**: the coverage and score with the fewest mistakes on the tuning questions and
-   the tuning off-topic questions (``data/questions/offtopic.toml``, its ``tune`` half): the
-   share of questions declined plus the share of off-topic questions answered.
+3. **Guard** (:class:`~gametable.rulebook.answer.Guard`): the coverage, the weights of the
+   background cosine and of the known words, and the score line that answer no tuning off-topic
+   question (``data/questions/offtopic.toml``, its ``tune`` half) while declining the fewest
+   tuning questions (where no guard answers none, the fewest off-topic questions answered
+   first).  It is cross-validated too: fitted on ``K - 1`` folds of both the tuning and the
+   off-topic questions, it is scored on the fold left out (off-topic questions answered,
+   tuning questions declined).
 
-It prints what it found; copying the weights into ``search.WEIGHTS`` and the thresholds into
-``answer.THRESHOLDS`` is left to a person, who reads the cross-validated figure first.  Fits the
+It prints what it found; copying the weights into ``search.WEIGHTS`` and the guard into
+``answer.THRESHOLDS`` is left to a person, who reads the cross-validated figures first.  Fits the
 weights with the embedding model (part of the default install), or the words-only ones with
 ``--words`` or ``GAMETABLE_RULES_MODEL=off``.
 """
@@ -33,6 +37,7 @@ from dataclasses import dataclass, fields, replace
 import numpy as np
 
 from gametable.rulebook import embed
+from gametable.rulebook.answer import Guard
 from gametable.rulebook.evaluate import offtopic_questions, questions
 from gametable.rulebook.model import available
 from gametable.rulebook.search import SIGNALS, WEIGHTS, Weights, index
@@ -42,6 +47,10 @@ from gametable.rulebook.words import tokenize
 GRID = (0.0, 0.1, 0.2, 0.3, 0.45, 0.6, 0.8, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0)
 #: how many passes of coordinate ascent
 PASSES = 3
+#: the values the guard's weights of the background cosine and of the known words may take
+BACKGROUND_GRID = tuple(np.arange(0.0, 16.01, 1.0))
+KNOWN_GRID = tuple(np.arange(0.0, 4.01, 0.5))
+COVERAGE_GRID = tuple(np.arange(0.0, 0.55, 0.05))
 
 
 @dataclass
@@ -59,6 +68,8 @@ class Matrix:
     sections: np.ndarray
     #: right[q, s]: whether section s answers question q (all False for off-topic questions)
     right: np.ndarray
+    #: topic[q] = (known, background) of question q (:class:`~gametable.rulebook.search.Topic`)
+    topic: np.ndarray
 
     def subset(self, rows: np.ndarray) -> Matrix:
         return Matrix(
@@ -68,6 +79,7 @@ class Matrix:
             self.matched[rows],
             self.sections,
             self.right[rows],
+            self.topic[rows],
         )
 
 
@@ -94,7 +106,8 @@ def matrix(game: str, texts: list[str], right_ids: list[tuple[str, ...]]) -> Mat
             matched_any[q, e] = bool(matched)
     right = np.array([[sid in ids for sid in section_ids] for ids in right_ids], dtype=bool)
     right = right.reshape(n, len(section_ids))
-    return Matrix(game, signals, valid, matched_any, sections, right)
+    topic = np.array([(t.known, t.background) for t in map(idx.topic, texts)]).reshape(n, 2)
+    return Matrix(game, signals, valid, matched_any, sections, right, topic)
 
 
 def ask_matrix(game: str) -> Matrix:
@@ -230,34 +243,92 @@ def cross_validate(mxs: list[Matrix], start: Weights, names: tuple[str, ...], k:
     )
 
 
-def thresholds(
-    mxs: list[Matrix], offtopic: list[Matrix], w: Weights
-) -> tuple[float, float, int, int, int, int]:
-    """The (coverage, score) pair with the fewest mistakes: the share of on-topic questions it
-    declines plus the share of off-topic questions it answers (on a tie, the one answering fewer
-    off-topic questions).  With the embedding model one pair makes no mistake at all; with words
-    only none does, and this balances the two.  Returned with how many on-topic questions it
-    declines, of how many, and how many off-topic questions it answers, of how many."""
-    on = [rank(mx, w) for mx in mxs]
-    off = [rank(mx, w) for mx in offtopic]
-    cov_on = np.concatenate([r.best_coverage for r in on])
-    score_on = np.concatenate([r.best_score for r in on])
-    cov_off = np.concatenate([np.where(r.found, r.best_coverage, -1.0) for r in off])
-    score_off = np.concatenate([np.where(r.found, r.best_score, -np.inf) for r in off])
-    # a score threshold only matters just above an off-topic question's score
-    scores = sorted({0.0, *(round(float(x) + 0.01, 2) for x in score_off[np.isfinite(score_off)])})
-    best: tuple[float, int, float, float, int, int] | None = None
-    for c in np.arange(0.0, 0.75, 0.05):
-        for s in scores:
-            declined = int((~((cov_on >= c - 1e-9) & (score_on >= s))).sum())
-            answered = int(((cov_off >= c - 1e-9) & (score_off >= s)).sum())
-            mistakes = declined / len(cov_on) + answered / len(cov_off)
-            key = (mistakes, answered, round(float(c), 2), s, declined, answered)
-            if best is None or key[:2] < best[:2]:
-                best = key
+@dataclass(frozen=True)
+class Fitted:
+    """A guard and its mistakes on the questions it was fitted on."""
+
+    guard: Guard
+    #: tuning questions declined, of how many; off-topic questions answered, of how many
+    declined: int
+    total: int
+    answered: int
+    off_total: int
+
+
+def _features(mxs: list[Matrix], w: Weights) -> tuple[np.ndarray, ...]:
+    """The best entry's score and coverage, the known share and the background cosine of every
+    question of ``mxs`` (a question without any entry gets a score of -inf)."""
+    ranked = [rank(mx, w) for mx in mxs]
+    score = np.concatenate([np.where(r.found, r.best_score, -np.inf) for r in ranked])
+    coverage = np.concatenate([np.where(r.found, r.best_coverage, -1.0) for r in ranked])
+    topic = np.concatenate([mx.topic for mx in mxs]).reshape(-1, 2)
+    return score, coverage, topic[:, 0], topic[:, 1]
+
+
+def fit_guard(
+    on: tuple[np.ndarray, ...], off: tuple[np.ndarray, ...], background: bool = True
+) -> Fitted:
+    """The guard answering the fewest off-topic questions, then declining the fewest tuning
+    questions, then leaving the widest gap (``on``, ``off``: :func:`_features` of each).
+
+    Without the background (words only, ``background=False``) no guard tells the two apart
+    well enough for that: it makes the fewest mistakes instead, the share of tuning questions
+    declined plus the share of off-topic questions answered."""
+    best: tuple[tuple[float, float, float], Fitted] | None = None
+    for c in COVERAGE_GRID:
+        for b in BACKGROUND_GRID if background else (0.0,):
+            for k in KNOWN_GRID:
+                z_on = np.where(on[1] >= c - 1e-9, on[0] - b * on[3] + k * on[2], -np.inf)
+                z_off = np.where(off[1] >= c - 1e-9, off[0] - b * off[3] + k * off[2], -np.inf)
+                # the line just above an off-topic question: each is a candidate
+                lines = sorted({round(float(x) + 0.01, 2) for x in z_off if np.isfinite(x)})
+                for line in lines or [0.0]:
+                    answered = int((z_off >= line).sum())
+                    declined = int((z_on < line).sum())
+                    # on a tie, the guard whose line sits mid-way in the gap between the two
+                    gap = float(np.min(z_on[z_on >= line], initial=line + 1) - line)
+                    mistakes = declined / len(z_on) + answered / len(z_off)
+                    key = (answered, declined, -gap) if background else (mistakes, answered, -gap)
+                    if best is None or key < best[0]:
+                        guard = Guard(round(float(c), 2), line, float(b), float(k))
+                        fitted = Fitted(guard, declined, len(z_on), answered, len(z_off))
+                        best = (key, fitted)
     assert best is not None
-    _, _, c, s, declined, answered = best
-    return c, s, declined, len(cov_on), answered, len(cov_off)
+    return best[1]
+
+
+def _rows(features: tuple[np.ndarray, ...], rows: np.ndarray) -> tuple[np.ndarray, ...]:
+    return tuple(f[rows] for f in features)
+
+
+def cross_validate_guard(
+    on: tuple[np.ndarray, ...],
+    off: tuple[np.ndarray, ...],
+    k: int,
+    per_game: int,
+    background: bool = True,
+) -> str:
+    """Off-topic questions answered and tuning questions declined, each by a guard fitted on
+    the other ``k - 1`` folds of both.  The off-topic questions are asked of every game in turn
+    (``per_game`` each): a question is in the same fold for all games."""
+    on_fold = np.arange(len(on[0])) % k
+    off_fold = np.arange(len(off[0])) % per_game % k
+    answered = declined = 0
+    for f in range(k):
+        g = fit_guard(_rows(on, on_fold != f), _rows(off, off_fold != f), background).guard
+        for features, is_off in ((on, False), (off, True)):
+            rows = (off_fold if is_off else on_fold) == f
+            score, coverage, known, back = _rows(features, rows)
+            z = np.where(coverage >= g.coverage - 1e-9, score - g.background * back, -np.inf)
+            passes = z + g.known * known >= g.score
+            if is_off:
+                answered += int(passes.sum())
+            else:
+                declined += int((~passes).sum())
+    return (
+        f"{k}-fold cross-validation of the guard: answers {answered}/{len(off[0])} off-topic "
+        f"questions, declines {declined}/{len(on[0])} tuning questions"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -296,11 +367,17 @@ def main(argv: list[str] | None = None) -> int:
     for mx in mxs + asks:
         top1, top3 = accuracy(mx, fitted)
         print(f"  {mx.game}: top-1 {top1}/{len(mx.right)}, top-3 {top3}")
-    coverage, score, declined, total, answered, off_total = thresholds(mxs, offtopic, fitted)
-    print(
-        f"thresholds: coverage {coverage}, score {score} (declines {declined}/{total} tuning "
-        f"questions, answers {answered}/{off_total} tuning off-topic questions)"
-    )
+    for name, w in (("current", start), ("fitted", fitted)):
+        if name == "fitted" and w == start:
+            break
+        on, off = _features(mxs, w), _features(offtopic, w)
+        guard = fit_guard(on, off, background=not words)
+        print(
+            f"guard for the {name} weights: {guard.guard} (declines {guard.declined}/"
+            f"{guard.total} tuning questions, answers {guard.answered}/{guard.off_total} "
+            "tuning off-topic questions)"
+        )
+        print("  " + cross_validate_guard(on, off, k, len(off_texts), background=not words))
     return 0
 
 

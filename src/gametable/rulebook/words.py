@@ -33,7 +33,7 @@ these they this those through to too under until up us very was we were what whe
 which while who whom why will with would yet you your yours yourself actually really exactly
 happens happen get gets got okay ok please tell anyone someone somebody something thing things way
 need needs one's does doesn't don't isn't many much now anything everything also still able lot
-lots not no can't won't i'm i've name
+lots not no can't won't i'm i've name getting what's
 """
 STOP_WORDS = frozenset(w.replace("'", "") for w in _STOP_TEXT.split())
 
@@ -317,7 +317,8 @@ heeft hem het hier hij hoe hun iemand iedereen iets ik in is ja je jij jou jouw 
 kunt maar me men met mij mijn mn nee niet niets nog nou nu of om omdat ons onze ook op over precies
 s t te toch toen tot u uit uw van veel voor waar waarom wanneer want was wat we wel welk welke
 werd wie wij wil willen wordt worden zal ze zelf zich zij zijn zo zou zoals hoeveel gebeurt
-gebeuren gebeurd iemand eigen graag dezelfde hetzelfde per
+gebeuren gebeurd iemand eigen graag dezelfde hetzelfde per ieder iedere enkel enkele heen zn
+werkt werken werkelijk
 """
 DUTCH_STOP_WORDS = frozenset(_DUTCH_STOP_TEXT.split())
 
@@ -404,6 +405,8 @@ DUTCH: dict[str, str] = {
     "gedeeld": "deal",
     "deler": "deal",
     "krijgen": "get",
+    "krijg": "get",
+    "krijgt": "get",
     "ruilen": "swap",
     "ruil": "swap",
     "ruilt": "swap",
@@ -414,6 +417,8 @@ DUTCH: dict[str, str] = {
     "punten": "point",
     "score": "score",
     "scoren": "score",
+    "puntentelling": "score",
+    "telling": "score",
     "scoort": "score",
     "totaal": "total",
     "waarde": "value",
@@ -429,6 +434,16 @@ DUTCH: dict[str, str] = {
     "leeg": "empty",
     "lege": "empty",
     "geen": "no",
+    "kost": "cost",
+    "kosten": "cost",
+    "gebruik": "use",
+    "gebruiken": "use",
+    "tegelijk": "together",
+    "tegelijkertijd": "together",
+    "bovenste": "top",
+    "vijand": "enemy",
+    "vijandelijk": "enemy",
+    "vijandelijke": "enemy",
     "dobbelsteen": "dice",
     "dobbelstenen": "dice",
     "werpen": "dice",
@@ -494,6 +509,8 @@ DUTCH_GAME: dict[str, dict[str, str]] = {
         "op": "runs out",
     },
     "keezbord": {
+        "kom": "land",
+        "komt": "land",
         "pion": "pawn",
         "pionnen": "pawn",
         "pionnetje": "pawn",
@@ -594,6 +611,10 @@ DUTCH_GAME: dict[str, dict[str, str]] = {
         "offer": "sacrifice",
         "offers": "sacrifice",
         "offeren": "sacrifice",
+        "dragen": "carry",
+        "draagt": "carry",
+        "innen": "collect",
+        "int": "collect",
         "ceremonie": "sacrifice",
         "prestigepunten": "prestige",
         "overwinningspunten": "prestige",
@@ -703,6 +724,15 @@ def dutch_to_english(word: str, game: str | None = None) -> str:
     return found or word
 
 
+#: how long a word of a question in no clear language must be to be looked up as Dutch
+_LONG_DUTCH = 6
+
+
+def _known_dutch(word: str, game: str | None) -> bool:
+    """Whether ``word`` itself is in the Dutch tables (the game's own or the shared one)."""
+    return word in DUTCH or word in DUTCH_GAME.get(game or "", {})
+
+
 #: phrases (in lower case) read as other words before splitting into terms
 PHRASES: dict[str, str] = {
     "goes first": "first turn",
@@ -752,6 +782,8 @@ def _terms(word: str, game: str | None, lang: str = "en") -> tuple[str, ...]:
     words = dutch_to_english(word, game).split() if lang == "nl" else [word]
     out: list[str] = []
     for w in words:
+        if w in STOP_WORDS:  # a Dutch word whose English says nothing ("krijgen" -> "get")
+            continue
         w = GAME_SYNONYMS.get(game or "", {}).get(w) or SYNONYMS.get(w, w)
         out.extend(stem(part) for part in w.split())
     return tuple(out)
@@ -781,8 +813,14 @@ def tokenize(text: str, game: str | None = None) -> list[str]:
             if phrase in text:
                 text = re.sub(rf"\b{re.escape(phrase)}\b", replacement, text)
         words = _WORD.findall(text)
+    # a question without a marker of either language ("droogte", "belasting?"): its longer words
+    # that the Dutch tables know are read as Dutch (no English word of the rules is among them)
+    undecided = lang == "en" and language([*words, "het"]) == "nl"
     out: list[str] = []
     for word in words:
+        if undecided and len(word) >= _LONG_DUTCH and _known_dutch(word, game):
+            out.extend(_terms(word, game, "nl"))
+            continue
         if word.endswith("'s"):
             word = word[:-2]
         if word[:-1].isdigit() and word[-1] == "s":  # "two 3s"
