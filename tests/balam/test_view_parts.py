@@ -9,10 +9,10 @@ import pytest
 import gametable
 from gametable.bots.base import SeatState
 from gametable.bots.heuristics import heuristic_for
-from gametable.games.balam import views
+from gametable.games.balam import viewbuild
 from tests.balam.helpers import GAME
 
-EVERY_PART = tuple(views._PARTS)
+EVERY_PART = tuple(viewbuild._PARTS)
 
 
 def states(players: int, seed: int, options: dict | None = None, heuristic: bool = True):
@@ -43,9 +43,11 @@ def test_every_part_equals_the_views_for_every_seat(players, seed, options, heur
     seen = 0
     for state in states(players, seed, options, heuristic):
         # the sites, built in one loop, are each site's own description
-        one_by_one = {state.board.names[s]: views.site_view(state, s) for s in state.board.sites}
-        assert views.sites_view(state) == one_by_one
-        assert views.sites_view(state, shared=True) == one_by_one
+        one_by_one = {
+            state.board.names[s]: viewbuild.site_view(state, s) for s in state.board.sites
+        }
+        assert viewbuild.sites_view(state) == one_by_one
+        assert viewbuild.sites_view(state, shared=True) == one_by_one
         for seat in (None, *range(players)):
             whole = state.view(seat)
             parts = state.view_parts(seat, EVERY_PART)

@@ -9,7 +9,7 @@ from typing import Any, Final, cast
 from gametable.core.errors import InvalidState
 from gametable.core.protocol import Action, Outcome
 from gametable.core.rng import Rng, as_rng
-from gametable.games.balam import describe, distribution, flow, views
+from gametable.games.balam import describe, distribution, flow, viewbuild
 from gametable.games.balam.katun import (
     BALL_PLACE,
     ECLIPSE_WINDOW,
@@ -165,21 +165,21 @@ class BalamState(BalamData):
     # -- information ----------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees: a :class:`~gametable.games.balam.views.BalamView` (built and
-        type-checked in :func:`~gametable.games.balam.views.view`)."""
-        return cast(dict[str, Any], views.view(self, seat, self.to_move, self.outcome))
+        type-checked in :func:`~gametable.games.balam.viewbuild.view`)."""
+        return cast(dict[str, Any], viewbuild.view(self, seat, self.to_move, self.outcome))
 
     def views(self, seats: Iterable[int | None]) -> dict[int | None, Mapping[str, Any]]:
         """Several seats' views, their public part built once (see
-        :func:`~gametable.games.balam.views.views`): read them, never change them."""
+        :func:`~gametable.games.balam.viewbuild.views`): read them, never change them."""
         return cast(
             dict[int | None, Mapping[str, Any]],
-            views.views(self, list(seats), self.to_move, self.outcome),
+            viewbuild.views(self, list(seats), self.to_move, self.outcome),
         )
 
     def view_parts(self, seat: int | None, parts: Collection[str]) -> dict[str, Any]:
         """Only the named parts of :meth:`view`, built alone (see
-        :func:`~gametable.games.balam.views.view_parts`): read them, never change them."""
-        return views.view_parts(self, seat, self.to_move, self.outcome, parts)
+        :func:`~gametable.games.balam.viewbuild.view_parts`): read them, never change them."""
+        return viewbuild.view_parts(self, seat, self.to_move, self.outcome, parts)
 
     def to_json(self) -> dict[str, Any]:
         out = super().to_json()

@@ -406,7 +406,7 @@ class BalamFields(State):
     reach_memo: dict[int, int]
     #: the parts of the spectators' view last built by ``views`` (for a server), by name, each
     #: with what it was built from: a part whose source did not change is handed again as the
-    #: same object (``views.public_view``); shared by clones (an entry is checked against the
+    #: same object (``viewbuild.public_view``); shared by clones (an entry is checked against the
     #: state that reads it, so any of them may use or replace it)
     view_memo: dict[str, tuple[Any, Any]]
 
