@@ -35,9 +35,9 @@ order (progressive widening), and :func:`evaluate` scores its leaves with the sa
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from gametable.bots.base import SeatState
 from gametable.bots.heuristics import Heuristic, soft_rank
@@ -50,6 +50,7 @@ from gametable.games.balam.bots.table import (
     held_value,
     lead,
     lead_of,
+    parts_of,
     read,
     with_building,
     worth,
@@ -57,6 +58,7 @@ from gametable.games.balam.bots.table import (
 )
 from gametable.games.balam.bots.wars import attack_gain
 from gametable.games.balam.bots.weights import DEFAULT_WEIGHTS, Weights
+from gametable.games.balam.public import BalamView
 
 
 class Builds:
@@ -96,7 +98,7 @@ def attack_score(table: Table, seat: int, action: dict[str, Any]) -> float:
     )
 
 
-def building_at(view: Mapping[str, Any], site: str, plot: int) -> tuple[str, str]:
+def building_at(view: BalamView, site: str, plot: int) -> tuple[str, str]:
     """(kind of the building covering ``plot`` of ``site``, the riches on that plot or "")."""
     covering = view["sites"][site]["plots"][plot]
     if covering is None:
@@ -112,7 +114,7 @@ def touching_plots(plots: int) -> list[tuple[int, int]]:
     return [*pairs, (3, 0)] if plots == 4 else pairs
 
 
-def palace_room(view: Mapping[str, Any], seat: int) -> int:
+def palace_room(view: BalamView, seat: int) -> int:
     """How many places for a palace or temple (two touching empty plots) the king's cities
     offer."""
     room = 0
@@ -124,7 +126,7 @@ def palace_room(view: Mapping[str, Any], seat: int) -> int:
     return room
 
 
-def move_gain(view: Mapping[str, Any], action: Action, weights: Weights = DEFAULT_WEIGHTS) -> float:
+def move_gain(view: BalamView, action: Action, weights: Weights = DEFAULT_WEIGHTS) -> float:
     """A distribution move: the riches is worth what it is worth where it lands."""
     move = action.to_json()
     kind, riches = building_at(view, move["site"], move["plot"])
@@ -133,7 +135,7 @@ def move_gain(view: Mapping[str, Any], action: Action, weights: Weights = DEFAUL
 
 
 def action_scores(
-    view: Mapping[str, Any],
+    view: BalamView,
     seat: int,
     legal: Sequence[Action],
     imagine: Callable[[], State],
@@ -169,7 +171,7 @@ def action_scores(
                 imagined = imagine()
             after = imagined.clone()
             after.apply(action, seat)
-            later = read(after.view_parts(None, PARTS), weights)
+            later = read(parts_of(after, None), weights)
             score = lead_of(worths(later), seat) + best_follow_up(
                 later, seat, after.legal_actions(seat)
             )
@@ -181,7 +183,7 @@ def action_scores(
             if after.is_over:
                 score = 1e6 * (after.returns()[seat] - 0.5)
             else:
-                seen = after.view_parts(None, PARTS)
+                seen = parts_of(after, None)
                 score = lead(seen, seat, weights)
                 if head == "lose":  # of buildings alike, keep room for a palace or temple
                     score += weights.palace_room * palace_room(seen, seat)
@@ -194,7 +196,7 @@ def choose(seat_state: SeatState, rng: random.Random, weights: Weights = DEFAULT
     if len(legal) == 1:
         return legal[0]
     scores = action_scores(
-        seat_state.view_parts(PARTS),
+        cast(BalamView, seat_state.view_parts(PARTS)),
         seat_state.seat,
         legal,
         lambda: seat_state.resample(rng.getrandbits(63)),
@@ -219,13 +221,13 @@ def rank(
         copy.rng = Rng(rng.getrandbits(64))  # not the dice this iteration is about to roll
         return copy
 
-    scores = action_scores(state.view_parts(seat, PARTS), seat, legal, imagine, weights)
+    scores = action_scores(parts_of(state, seat), seat, legal, imagine, weights)
     order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
     return [legal[i] for i in order]
 
 
 def evaluate(state: State, weights: Weights = DEFAULT_WEIGHTS) -> Sequence[float]:
-    return soft_rank(worths(read(state.view_parts(None, PARTS), weights)), scale=4.0)
+    return soft_rank(worths(read(parts_of(state, None), weights)), scale=4.0)
 
 
 DISTRIBUTING = frozenset({"move", "done"})

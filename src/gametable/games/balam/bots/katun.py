@@ -93,8 +93,7 @@ def katun_value(table: Table, seat: int, slot: int) -> float:
         return card_value(table, seat, seen)
     left = dict(DECK)
     for card in katun["discard_cards"]:
-        kind = card["type"]
-        left[kind] = max(0, left.get(kind, 0) - 1)
+        left[card["type"]] = max(0, left.get(card["type"], 0) - 1)
     for kind in known:
         if kind:
             left[kind] = max(0, left.get(kind, 0) - 1)

@@ -5,11 +5,13 @@ game's ``learned`` part.
 from __future__ import annotations
 
 from importlib import resources
+from typing import cast
 
 from gametable.bots.learned import Learned
 from gametable.core.protocol import State
 from gametable.games.balam.bots import table as balam_rules
 from gametable.games.balam.bots.weights import STATIC
+from gametable.games.balam.public import BalamView
 
 BALAM_NAMES = (
     "prestige",  # prestige points, /10
@@ -34,7 +36,7 @@ _BALAM_COUNTED = ("village", "temple", "palace", "garrison")
 def balam_standings(state: State) -> list[list[float]]:
     """Every king's numbers, read once from the public view (a Balam king's hidden riches are
     none: everything the model reads lies on the table)."""
-    view = state.view(None)
+    view = cast(BalamView, state.view(None))
     table = balam_rules.read(view)
     rounds = table.rounds
     late = 1.0 / (1.0 + rounds)

@@ -5,12 +5,14 @@ in prestige points (:func:`worth`), from the view.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
+from gametable.core.protocol import State
 from gametable.games.balam.bots.facts import BALL_PLACES, BASE_COST, DECK, OWN_COST, SACRIFICE
 from gametable.games.balam.bots.weights import DEFAULT_WEIGHTS, Weights
+from gametable.games.balam.public import BalamView
 
 
 @dataclass
@@ -51,7 +53,7 @@ PARTS = (
 
 @dataclass
 class Table:
-    view: Mapping[str, Any]
+    view: BalamView
     colour: dict[str, str]
     features: dict[str, list[str]]
     neighbours: dict[str, list[str]]
@@ -61,6 +63,11 @@ class Table:
     card_values: dict[tuple[int, str], float] = field(default_factory=dict)
     #: the weights the table is valued with
     weights: Weights = DEFAULT_WEIGHTS
+
+
+def parts_of(state: State, seat: int | None) -> BalamView:
+    """The parts of ``seat``'s view the rules of thumb read (:data:`PARTS`)."""
+    return cast(BalamView, state.view_parts(seat, PARTS))
 
 
 Layout = tuple[dict[str, str], dict[str, list[str]], dict[str, list[str]]]
@@ -85,10 +92,14 @@ def layout(board: list[Any]) -> Layout:
     return out
 
 
-def read(view: Mapping[str, Any], weights: Weights = DEFAULT_WEIGHTS) -> Table:
+def read(view: BalamView, weights: Weights = DEFAULT_WEIGHTS) -> Table:
     colour, features, neighbours = layout(view["board"]["sites"])
     estates = [
-        Estate(prestige=float(k["prestige"]), chest=dict(k["riches"]), seat=seat)
+        Estate(
+            prestige=float(k["prestige"]),
+            chest=cast("dict[str, int]", dict(k["riches"])),
+            seat=seat,
+        )
         for seat, k in enumerate(view["kings"])
     ]
     players = view["players"]
@@ -136,7 +147,7 @@ def read(view: Mapping[str, Any], weights: Weights = DEFAULT_WEIGHTS) -> Table:
 
 
 def to_be_moved(
-    view: Mapping[str, Any], seat: int, estate: Estate, weights: Weights = DEFAULT_WEIGHTS
+    view: BalamView, seat: int, estate: Estate, weights: Weights = DEFAULT_WEIGHTS
 ) -> float:
     """During the distribution, riches still lying on villages (or prisoners on garrisons) are
     worth what they will be worth once moved: the best free room first (transport ignored)."""
@@ -165,7 +176,7 @@ def to_be_moved(
     return gain
 
 
-def rounds_left(view: Mapping[str, Any]) -> float:
+def rounds_left(view: BalamView) -> float:
     """Expected number of productions still to come, from the ball games left to turn."""
     katun = view["katun"]
     players = view["players"]
@@ -230,7 +241,7 @@ def worth(table: Table, estate: Estate) -> float:
     return out
 
 
-def balls_to_come(view: Mapping[str, Any]) -> int:
+def balls_to_come(view: BalamView) -> int:
     """How many ball games are still to be turned before the game ends."""
     if view["phase"] == "over":
         return 0
@@ -266,7 +277,7 @@ def lead_of(values: Sequence[float], seat: int) -> float:
     return values[seat] - max(v for s, v in enumerate(values) if s != seat)
 
 
-def lead(view: Mapping[str, Any], seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
+def lead(view: BalamView, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
     return lead_of(worths(read(view, weights)), seat)
 
 

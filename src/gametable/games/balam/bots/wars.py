@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any
 
 from gametable.games.balam.bots.table import Table, lead_of, without, worth, worths
+from gametable.games.balam.public import BalamView
 
 
-def faces(view: Mapping[str, Any]) -> tuple[float, float]:
+def faces(view: BalamView) -> tuple[float, float]:
     """Mean success points of a die and the chance of a skull."""
     text: str = view["options"].get("faces") or "0,1,1,2,3,X"  # the option's own syntax
     values = [f.strip().upper() for f in text.split(",")]
