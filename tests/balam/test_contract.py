@@ -196,8 +196,8 @@ def test_a_finished_round_in_the_view_fits_the_schema() -> None:
 def test_the_heuristic_reads_fields_never_notation(monkeypatch) -> None:
     """Issue 15: clients read action and view fields.  The Balam heuristic scores the same
     with every action's notation made unusable and every text of the view blanked."""
-    from gametable.games.balam.bots import heuristic
     from gametable.games.balam.actions import ACTION_TYPES
+    from gametable.games.balam.bots import heuristic
 
     sites = {
         "b2": {"owner": 0, "plots": ["garrison:obsidian", "garrison", "village:obsidian"]},

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from gametable.games.balam.board import LARGE_PYRAMIDS, SMALL_PYRAMIDS, load_board
-from gametable.games.balam.positions import PRESTIGE_SOURCES
+from gametable.games.balam.rounds import PRESTIGE_SOURCES
 from gametable.games.balam.state import EVENTS
 from tests.balam.helpers import GAME, position
 

@@ -74,10 +74,7 @@ from gametable.games.balam.positions import (
     KatunCards,
     PlotPosition,
     RichesCounts,
-    Rounds,
-    RoundView,
     Sites,
-    Tally,
     TurnedCard,
     free_plots,
     katun_json,
@@ -85,11 +82,10 @@ from gametable.games.balam.positions import (
     load_katun,
     load_kings,
     load_sites,
-    load_tally,
     sites_json,
-    tally_json,
     tiles_used,
 )
+from gametable.games.balam.rounds import Rounds, RoundView, Tally, load_tally, tally_json
 from gametable.games.balam.warlog import (
     SITE,
     WAR,

@@ -45,11 +45,7 @@ from gametable.games.balam.phases import (
     TURN,
     AfterLosses,
 )
-from gametable.games.balam.positions import (
-    PRESTIGE_SOURCES,
-    RoundSeatView,
-    RoundView,
-)
+from gametable.games.balam.rounds import PRESTIGE_SOURCES, RoundSeatView, RoundView
 from gametable.games.balam.rules import Refusal
 from gametable.games.balam.scoring import SCORE_CAP
 from gametable.games.balam.transport import reach, usable_mask

@@ -14,7 +14,7 @@ from gametable.games.balam import rules
 from gametable.games.balam.actions import MAX_SLOTS, PAY_ACTIONS, Pay, TurnKatun
 from gametable.games.balam.board import OBSERVATORY, RICHES
 from gametable.games.balam.phases import ACT, COST, DECIDE, TURN, Then
-from gametable.games.balam.positions import Tally
+from gametable.games.balam.rounds import Tally
 from gametable.games.balam.rules import Refusal
 from gametable.games.balam.scoring import divination_peeks
 from gametable.games.balam.state import BalamData

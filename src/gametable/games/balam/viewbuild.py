@@ -27,11 +27,8 @@ from gametable.games.balam.board import (
 from gametable.games.balam.dice import face_text
 from gametable.games.balam.katun import CARDS, CATASTROPHE, TEXT
 from gametable.games.balam.phases import OVER, AfterLosses, Phase
-from gametable.games.balam.positions import (
-    kings_json,
-    position_text,
-    tally_json,
-)
+from gametable.games.balam.positions import kings_json, position_text
+from gametable.games.balam.rounds import tally_json
 from gametable.games.balam.state import BalamData
 from gametable.games.balam.views import (
     BalamView,

@@ -26,11 +26,8 @@ from gametable.games.balam.board import (
 )
 from gametable.games.balam.boardview import AllRiches
 from gametable.games.balam.katun import CardType
-from gametable.games.balam.positions import (
-    KingView,
-    RoundView,
-    TallyView,
-)
+from gametable.games.balam.positions import KingView
+from gametable.games.balam.rounds import RoundView, TallyView
 
 
 def doc(text: str) -> msgspec.Meta:

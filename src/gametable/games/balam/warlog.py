@@ -24,10 +24,7 @@ from gametable.games.balam.board import (
     MAX_PLOTS,
     RICHES,
 )
-from gametable.games.balam.positions import (
-    PlotPosition,
-    SiteName,
-)
+from gametable.games.balam.positions import PlotPosition, SiteName
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,164 @@
+"""The round's account (``round_tally``) and the rounds finished (``rounds``) of a Balam
+position: their view shapes, how they are written to JSON and read back."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, Final, TypedDict, cast
+
+import msgspec
+from msgspec import Meta
+
+from gametable.core.errors import InvalidState
+from gametable.core.positions import expect_int
+from gametable.core.statefields import Codec
+from gametable.games.balam.board import RICHES, riches_count
+from gametable.games.balam.boardview import Count, RichesCount
+from gametable.games.balam.positions import RichesCounts
+
+#: where prestige comes from (the ``source`` of ``BalamData.add_prestige``)
+PRESTIGE_SOURCES: Final = ("ceremony", "cenote", "ball_game", "prosperous", "bonus")
+
+
+class PrestigeBySource(TypedDict):
+    """Prestige won so far this round, per source, one number per seat."""
+
+    ceremony: list[Count]
+    cenote: list[Count]
+    ball_game: list[Count]
+    prosperous: list[Count]
+    bonus: list[Count]
+
+
+class TallyView(TypedDict):
+    """The current round's account so far (from which its entry in ``rounds`` is made)."""
+
+    score_before: list[Count]
+    production: Annotated[
+        list[RichesCount], Meta(description="per seat, the riches its villages produced")
+    ]
+    prestige: PrestigeBySource
+    buildings_lost: list[Count]
+
+
+class RoundSeatView(TypedDict):
+    """One king's account of a finished round."""
+
+    production: Annotated[RichesCount, Meta(description="riches his villages produced")]
+    ceremony: Annotated[Count, Meta(description="prestige from his temples")]
+    cenote: Annotated[Count, Meta(description="prestige from sacrifices in the cenotes")]
+    ball_game: Annotated[Count, Meta(description="prestige from ball games")]
+    prosperous: Annotated[Count, Meta(description="prestige taken from Prosperous Katuns")]
+    bonus: Annotated[Count, Meta(description="the riches bonus (final round only)")]
+    taxes: Annotated[RichesCount, Meta(description="riches his palaces brought to his sheet")]
+    chaak: Annotated[
+        Count,
+        Meta(description="maize the Clemency of Chaak gave him (2, unless the Eclipse was turned)"),
+    ]
+    riches_lost: Annotated[
+        RichesCount,
+        Meta(description="riches left on his villages and garrisons, gone back to the supply"),
+    ]
+    buildings_lost: Annotated[Count, Meta(description="buildings lost to wars and catastrophes")]
+    score_before: Annotated[Count, Meta(description="prestige at the round's start")]
+    score_after: Annotated[Count, Meta(description="prestige at the round's end")]
+
+
+class RoundView(TypedDict):
+    """A finished round."""
+
+    round: Annotated[int, Meta(ge=1)]
+    eclipse: Annotated[bool, Meta(description="no Clemency of Chaak that round")]
+    final: Annotated[bool, Meta(description="the last round of the game")]
+    seats: list[RoundSeatView]
+
+
+class Rounds(Codec[list[RoundView]]):
+    """The finished rounds (``rounds``), each entry checked like the rest of a position."""
+
+    def dump(self, value: list[RoundView], state: Any) -> Any:
+        return list(value)
+
+    def load(self, raw: Any, where: str, state: Any) -> list[RoundView]:
+        try:
+            rounds = msgspec.convert(raw, list[RoundView], strict=True)
+        except msgspec.ValidationError as exc:
+            raise InvalidState(f"{where}: {exc}") from None
+        for entry in rounds:
+            if len(entry["seats"]) != state.players:
+                raise InvalidState(f"{where}: each round lists {state.players} seats")
+        return rounds
+
+
+@dataclass
+class Tally:
+    """The running account of a round (see ``docs/rules/balam.md``): per seat the prestige at
+    the round's start, the riches its villages produced, the prestige won per source, the
+    buildings lost (wars and catastrophes)."""
+
+    score_before: list[int]
+    produced: list[list[int]]
+    won: list[list[int]]
+    lost: list[int]
+
+    @classmethod
+    def new(cls, prestige: Sequence[int]) -> Tally:
+        n = len(prestige)
+        return cls(
+            list(prestige),
+            [[0] * len(RICHES) for _ in range(n)],
+            [[0] * n for _ in PRESTIGE_SOURCES],
+            [0] * n,
+        )
+
+    def copy(self) -> Tally:
+        return Tally(
+            self.score_before,  # replaced, never changed in place
+            [row[:] for row in self.produced],
+            [row[:] for row in self.won],
+            self.lost[:],
+        )
+
+
+def tally_json(tally: Tally) -> TallyView:
+    won = dict(zip(PRESTIGE_SOURCES, map(list, tally.won), strict=True))
+    return {
+        "score_before": list(tally.score_before),
+        "production": [riches_count(row) for row in tally.produced],
+        "prestige": cast(PrestigeBySource, won),
+        "buildings_lost": list(tally.lost),
+    }
+
+
+def load_tally(raw: Any, prestige: list[int]) -> Tally:
+    """A round's account: every part defaults to nothing yet (``score_before``: the prestige)."""
+    out = Tally.new(prestige)
+    if not isinstance(raw, dict):
+        raise InvalidState("round_tally must be an object")
+    n = len(prestige)
+
+    def seats(value: Any, where: str) -> list[int]:
+        if not isinstance(value, list) or len(value) != n:
+            raise InvalidState(f"round_tally.{where} must list {n} numbers, one per seat")
+        return [expect_int(v, f"round_tally.{where}", 0) for v in value]
+
+    if "score_before" in raw:
+        out.score_before = seats(raw["score_before"], "score_before")
+    if "buildings_lost" in raw:
+        out.lost = seats(raw["buildings_lost"], "buildings_lost")
+    won = raw.get("prestige", {})
+    if not isinstance(won, dict) or any(k not in PRESTIGE_SOURCES for k in won):
+        raise InvalidState(
+            f"round_tally.prestige maps {', '.join(PRESTIGE_SOURCES)} to one number per seat"
+        )
+    for src, value in won.items():
+        out.won[PRESTIGE_SOURCES.index(src)] = seats(value, f"prestige.{src}")
+    production = raw.get("production", [{} for _ in range(n)])
+    if not isinstance(production, list) or len(production) != n:
+        raise InvalidState(f"round_tally.production must list {n} objects, one per seat")
+    for q, made in enumerate(production):
+        if not isinstance(made, dict):
+            raise InvalidState("round_tally.production maps riches names to counts")
+        out.produced[q] = RichesCounts().load(made, "round_tally.production", None)
+    return out
