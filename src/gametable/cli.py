@@ -341,7 +341,7 @@ def replay_command(
         game = record.load_game()
         if seat is not None and not 0 <= seat < record.players:
             raise fail(f"--seat {seat} does not exist; seats are 0 to {record.players - 1}")
-        renderer = renderer_for(game.name)
+        renderer = renderer_for(game)
         console.print(
             f"[bold]{record.game}[/bold] v{record.version}, {record.players} players, "
             f"seed {record.seed}, {len(record.moves)} moves"

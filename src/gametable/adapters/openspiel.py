@@ -224,7 +224,7 @@ class _Setup:
         """The gametable seed of deal ``outcome`` (SplitMix64 of ``seed * 2**32 + outcome``)."""
         return Rng((self.seed << 32) + outcome).next64() >> 1
 
-    def layout(self) -> Layout:
+    def layout(self) -> Layout[Any]:
         """The observation tensor's layout."""
         return _layout_of(self)
 
@@ -234,7 +234,7 @@ class _Setup:
 
 
 @functools.lru_cache(maxsize=64)
-def _layout_of(setup: _Setup) -> Layout:
+def _layout_of(setup: _Setup) -> Layout[Any]:
     return features.layout(setup.game_name, setup.players, setup.options)
 
 
@@ -369,7 +369,7 @@ class ViewObserver:
     ``tensor`` is the view encoded by ``layout``; ``dict`` holds its blocks by name, shaped.
     """
 
-    def __init__(self, layout: Layout, iig_obs_type: Any = None) -> None:
+    def __init__(self, layout: Layout[Any], iig_obs_type: Any = None) -> None:
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         self.perfect_recall = bool(iig_obs_type.perfect_recall)

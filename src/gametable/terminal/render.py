@@ -1,7 +1,9 @@
 """Rendering a seat's view in the terminal, per game, with a generic fallback.
 
-Renderers take only a ``view`` dict (what one seat may know), never a state.  Each game module in
-this package registers a :class:`GameRenderer` under the game's name.
+Renderers take only a ``view`` (what one seat may know), never a state.  A game's renderer lives
+in its own package: the ``terminal`` part of its declaration (:mod:`gametable.core.parts`), a
+:class:`GameRenderer` typed with the game's view (``GameRenderer[BalamView]``).  A game that
+declares none is drawn by the generic renderer, a table of its view's fields.
 
 Each renderer has two layouts of the same facts: :meth:`GameRenderer.board`, the full one with
 headers and legends, and :meth:`GameRenderer.compact`, the same facts in fewer lines and at most 80
@@ -13,34 +15,39 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from gametable.core.protocol import Action
+from gametable.core.parts import part
+from gametable.core.protocol import Action, Game
+from gametable.core.registry import load_game
 from gametable.terminal.menu import PAGE_SIZE, Entry, StepMenu
 
+#: a game's view type (its ``TypedDict``)
+V = TypeVar("V", bound=Mapping[str, Any])
 
-class GameRenderer:
+
+class GameRenderer(Generic[V]):
     """How one game looks in the terminal."""
 
-    def board(self, view: Mapping[str, Any]) -> RenderableType:
+    def board(self, view: V) -> RenderableType:
         return generic_board(view)
 
-    def compact(self, view: Mapping[str, Any]) -> RenderableType:
+    def compact(self, view: V) -> RenderableType:
         """The same facts as :meth:`board` for a small screen (80x24): fewer lines, no legends."""
         return self.board(view)
 
     #: the narrowest screen the full board is drawn for
     full_width: int = 80
 
-    def summary(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
+    def summary(self, before: V, after: V) -> RenderableType | None:
         """Something to show when a round (or the game) ended between two views, else None."""
         return None
 
-    def confirm(self, view: Mapping[str, Any], action: Action) -> str | None:
+    def confirm(self, view: V, action: Action) -> str | None:
         """A question to ask before a legal but probably unwanted action, else None.
 
         Renderers read the action's kind and fields, never its notation text."""
@@ -50,27 +57,12 @@ class GameRenderer:
     help: str = ""
 
 
-_RENDERERS: dict[str, GameRenderer] = {}
-
-
-def register_renderer(name: str, renderer: GameRenderer) -> None:
-    _RENDERERS[name] = renderer
-
-
-def renderer_for(name: str) -> GameRenderer:
-    _load_builtin()
-    return _RENDERERS.get(name, GameRenderer())
-
-
-def _load_builtin() -> None:
-    import importlib
-    import pkgutil
-
-    import gametable.terminal as pkg
-
-    for info in pkgutil.iter_modules(pkg.__path__):
-        if info.name.startswith("game_"):
-            importlib.import_module(f"gametable.terminal.{info.name}")
+def renderer_for(game: str | Game) -> GameRenderer[Any]:
+    """The renderer ``game`` declares (its ``terminal`` part), or the generic one."""
+    found: GameRenderer[Any] | None = part(
+        load_game(game) if isinstance(game, str) else game, "terminal"
+    )
+    return GameRenderer() if found is None else found
 
 
 def generic_board(view: Mapping[str, Any]) -> RenderableType:
@@ -89,20 +81,18 @@ def generic_board(view: Mapping[str, Any]) -> RenderableType:
 
 
 #: a part of a board: drawn from the view, as one renderable, several, or nothing
-Part = Callable[[Mapping[str, Any]], RenderableType | list[RenderableType] | None]
+Part = Callable[[V], RenderableType | list[RenderableType] | None]
 
 
-def board_of_parts(
-    view: Mapping[str, Any], parts: Sequence[tuple[Part, tuple[str, ...]]]
-) -> RenderableType:
+def board_of_parts(view: V, parts: Sequence[tuple[Part[V], tuple[str, ...]]]) -> RenderableType:
     """A board drawn part by part, each with the view keys it shows: a part whose fields are
     missing or not as declared (an older or hand-made view) is drawn as the generic table of
     those keys, and the other parts as usual."""
     out: list[RenderableType] = []
-    for part, keys in parts:
+    for draw, keys in parts:
         got: RenderableType | list[RenderableType] | None
         try:
-            got = part(view)
+            got = draw(view)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             got = generic_board({k: view.get(k) for k in keys})
         if isinstance(got, list):
@@ -118,7 +108,7 @@ def height_of(console: Console, thing: RenderableType) -> int:
 
 
 def fitted_board(
-    renderer: GameRenderer, view: Mapping[str, Any], console: Console, room: int
+    renderer: GameRenderer[V], view: V, console: Console, room: int
 ) -> tuple[RenderableType, bool]:
     """The full board if the screen is wide enough and it leaves ``room`` lines below it, else
     the compact one; and whether it is the full one."""

@@ -88,7 +88,7 @@ class TerminalGame:
         self.seats = seats or [
             type(bots[s]).__name__ if s in bots else PERSON for s in range(state.players)
         ]
-        self.renderer = renderer_for(state.game.name)
+        self.renderer = renderer_for(state.game)
         self.last_refusal: IllegalAction | None = None
         #: the action last refused, while no other was played
         self.refused: Action | None = None

@@ -7,6 +7,10 @@ vector from a seat's view (``state.view(seat)``), and ``layout.split(tensor)`` g
 back by name, shaped.  The OpenSpiel and PettingZoo adapters use these tensors; the layouts of
 every game are documented in ``docs/observations.md``.
 
+Each game writes its own layout, beside its rules: the ``features`` part of its declaration
+(:mod:`gametable.core.parts`), a function ``(game, players, options) -> Layout`` built with
+:class:`~gametable.adapters.features.layout.Builder`.  A game that declares none has no tensor.
+
 >>> import gametable
 >>> from gametable.adapters import features
 >>> layout = features.layout("balzakken", 2)
@@ -35,19 +39,15 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import gametable
-from gametable.adapters.features import balam, balzakken, keezbord
 from gametable.adapters.features.layout import DTYPE, Block, Layout
+from gametable.core.parts import part
 from gametable.core.protocol import Game
 
-#: game name -> the function that lays out its tensor
-BUILDERS: dict[str, Callable[[Game, int, Mapping[str, Any]], Layout]] = {
-    "balzakken": balzakken.build,
-    "keezbord": keezbord.build,
-    "balam": balam.build,
-}
+#: what a game's ``features`` part is: lays out its tensor for a player count and options
+Build = Callable[[Game, int, Mapping[str, Any]], Layout[Any]]
 
 
-def layout(game: str | Game, players: int, options: Mapping[str, Any] | None = None) -> Layout:
+def layout(game: str | Game, players: int, options: Mapping[str, Any] | None = None) -> Layout[Any]:
     """The tensor layout of ``game`` for ``players`` players and these ``options``."""
     g = gametable.load_game(game) if isinstance(game, str) else game
     resolved = g.resolve_options(options)
@@ -56,11 +56,12 @@ def layout(game: str | Game, players: int, options: Mapping[str, Any] | None = N
 
 
 @functools.lru_cache(maxsize=64)
-def _layout(name: str, players: int, options: str) -> Layout:
-    build = BUILDERS.get(name)
+def _layout(name: str, players: int, options: str) -> Layout[Any]:
+    game = gametable.load_game(name)
+    build: Build | None = part(game, "features")
     if build is None:
         raise NotImplementedError(f"no tensor layout is written for {name!r} yet")
-    return build(gametable.load_game(name), players, json.loads(options))
+    return build(game, players, json.loads(options))
 
 
-__all__ = ["BUILDERS", "DTYPE", "Block", "Layout", "layout"]
+__all__ = ["DTYPE", "Block", "Build", "Layout", "layout"]

@@ -6,8 +6,9 @@ the labels of each axis, the range of its values).  ``print(layout)`` shows it a
 :meth:`Layout.encode` fills a vector from a seat's view; :meth:`Layout.split` gives each block
 of a vector back as a named, shaped numpy view (no copy).
 
-The per-game modules (``balzakken``, ``keezbord``, ``balam``) build their layout with a
-:class:`Builder` and supply the function that writes a view into the blocks.
+Each game's ``features`` part (``gametable/games/<game>/features.py``) builds its layout with a
+:class:`Builder` and supplies the function that writes a view into the blocks; a layout is
+generic over the game's view type (its ``TypedDict``), so that function reads typed fields.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import functools
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
@@ -27,8 +28,10 @@ UNBOUNDED = math.inf
 
 #: a block name -> that block of a tensor, shaped (what a fill function writes into)
 Planes = dict[str, np.ndarray]
+#: a game's view type (its ``TypedDict``)
+V = TypeVar("V")
 #: writes a view into zeroed planes
-Fill = Callable[[Mapping[str, Any], Planes], None]
+Fill = Callable[[V, Planes], None]
 
 
 @dataclass(frozen=True)
@@ -63,7 +66,7 @@ class Block:
 
 
 @dataclass(frozen=True)
-class Layout:
+class Layout(Generic[V]):
     """The observation tensor of one game for one player count and set of options.
 
     ``not_encoded`` names, precisely, the parts of the view the tensor leaves out (free text,
@@ -76,7 +79,7 @@ class Layout:
     options: Mapping[str, Any]
     blocks: tuple[Block, ...]
     not_encoded: tuple[str, ...]
-    fill: Fill = field(repr=False, compare=False)
+    fill: Fill[V] = field(repr=False, compare=False)
 
     @property
     def size(self) -> int:
@@ -109,7 +112,7 @@ class Layout:
             raise ValueError(f"a {self.game} tensor has shape {self.shape}, not {tensor.shape}")
         return {name: tensor[a:b].reshape(shape) for name, a, b, shape in self._spans}
 
-    def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
+    def encode(self, view: V, out: np.ndarray | None = None) -> np.ndarray:
         """The tensor of ``view`` (a seat's ``state.view(seat)``), written into ``out`` if given.
 
         Only the view is read, so the tensor shows a seat exactly what its view shows.
@@ -204,8 +207,8 @@ class Builder:
         players: int,
         options: Mapping[str, Any],
         not_encoded: Iterable[str],
-        fill: Fill,
-    ) -> Layout:
+        fill: Fill[V],
+    ) -> Layout[V]:
         return Layout(game, players, dict(options), tuple(self.blocks), tuple(not_encoded), fill)
 
 

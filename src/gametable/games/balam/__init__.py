@@ -111,6 +111,8 @@ class Balam(Game):
     #: package
     parts: ClassVar[Mapping[str, str]] = {
         "answers": ".answers:ANSWERS",
+        "features": ".features:build",
+        "terminal": ".terminal:RENDERER",
         "web": "web/renderer.js",
         "heuristic": ".bots.heuristic:HEURISTIC",
         "tuned": ".bots.tuned:tuned_heuristic",

@@ -57,6 +57,8 @@ class Balzakken(Game):
     #: package
     parts: ClassVar[Mapping[str, str]] = {
         "answers": ".answers:ANSWERS",
+        "features": ".features:build",
+        "terminal": ".terminal:RENDERER",
         "web": "web/renderer.js",
         "heuristic": ".bots.heuristic:HEURISTIC",
         "levels": ".bots.levels:LEVELS",

@@ -6,7 +6,7 @@ columns of the players' table."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -14,7 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from gametable.core.protocol import Action
-from gametable.terminal.render import GameRenderer, register_renderer
+from gametable.games.balzakken.public import BalzakkenView
+from gametable.terminal.render import GameRenderer
 
 
 def card(text: str) -> Text:
@@ -39,7 +40,7 @@ def counted(n: int, thing: str) -> str:
     return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
-def cards(texts: list[str]) -> Text:
+def cards(texts: Sequence[str]) -> Text:
     out = Text()
     for i, t in enumerate(texts):
         if i:
@@ -52,7 +53,7 @@ def seat_name(seat: int, me: int | None) -> str:
     return f"seat {seat} (you)" if seat == me else f"seat {seat}"
 
 
-class BalzakkenRenderer(GameRenderer):
+class BalzakkenRenderer(GameRenderer[BalzakkenView]):
     help = (
         "On your turn do one thing: discard a Balzak and draw (discard 7); discard several of one "
         "value and draw one back from the pile or take the old discard top (discard 7x2, discard "
@@ -62,7 +63,7 @@ class BalzakkenRenderer(GameRenderer):
         "Full rules: gametable rules balzakken"
     )
 
-    def board(self, view: Mapping[str, Any]) -> RenderableType:
+    def board(self, view: BalzakkenView) -> RenderableType:
         me = view.get("seat")
         moving = view.get("to_move") or []
         head = Text(f"Round {view['round']}  ·  dealer: seat {view['dealer']}  ·  ")
@@ -107,7 +108,7 @@ class BalzakkenRenderer(GameRenderer):
     #: the most finished rounds the compact layout shows (the totals are always there)
     compact_rounds = 3
 
-    def compact(self, view: Mapping[str, Any]) -> RenderableType:
+    def compact(self, view: BalzakkenView) -> RenderableType:
         """The board in fewer lines: one table of the players with their last rounds' points."""
         me = view.get("seat")
         moving = view.get("to_move") or []
@@ -155,7 +156,7 @@ class BalzakkenRenderer(GameRenderer):
             parts.append(hand)
         return Group(*parts)
 
-    def confirm(self, view: Mapping[str, Any], action: Action) -> str | None:
+    def confirm(self, view: BalzakkenView, action: Action) -> str | None:
         if action.kind == "balzak" and view.get("hand_value", 0) > 5:
             return (
                 f"You hold {view['hand_value']} points: a BALZAK! with more than 5 points costs "
@@ -163,7 +164,7 @@ class BalzakkenRenderer(GameRenderer):
             )
         return None
 
-    def summary(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
+    def summary(self, before: BalzakkenView, after: BalzakkenView) -> RenderableType | None:
         if len(after.get("rounds", [])) <= len(before.get("rounds", [])):
             return None
         last = after["rounds"][-1]
@@ -205,7 +206,7 @@ def call_sentence(entry: Mapping[str, Any]) -> str:
     return f"{said}: {verdict}. Seat {caller} writes {counted(points, 'point')}."
 
 
-def score_sheet(view: Mapping[str, Any]) -> Table:
+def score_sheet(view: BalzakkenView) -> Table:
     """Points per round and running totals; a tasty 69 -> 50 or 99 -> 75 is marked with *."""
     table = Table(title="Score sheet", box=None, padding=(0, 1), header_style="bold")
     table.add_column("round", justify="right")
@@ -223,4 +224,5 @@ def score_sheet(view: Mapping[str, Any]) -> Table:
     return table
 
 
-register_renderer("balzakken", BalzakkenRenderer())
+#: the renderer this game declares as its ``terminal`` part
+RENDERER = BalzakkenRenderer()

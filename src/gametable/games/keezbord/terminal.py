@@ -11,29 +11,24 @@ are missing falls back to the generic key/value table.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gametable.games.keezbord.public import PAWNS, RANK_TEXT, SEAT_LETTERS, SECTION, KeezbordView
 from gametable.terminal.render import (
     GameRenderer,
     board_of_parts,
-    register_renderer,
 )
 
-SECTION = 16
-PAWNS = 4
-LETTERS = "abcdef"
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def letter(seat: int) -> str:
-    return LETTERS[seat] if 0 <= seat < len(LETTERS) else "?"
+    return SEAT_LETTERS[seat] if 0 <= seat < len(SEAT_LETTERS) else "?"
 
 
 def colour(seat: int) -> str:
@@ -54,7 +49,7 @@ def card_chip(text: str) -> Text:
     return Text(f"[{text}]", style=style)
 
 
-def card_row(texts: list[str]) -> Text:
+def card_row(texts: Sequence[str]) -> Text:
     out = Text()
     for i, t in enumerate(texts):
         if i:
@@ -63,7 +58,7 @@ def card_row(texts: list[str]) -> Text:
     return out or Text("none", style="dim")
 
 
-def played_lines(view: Mapping[str, Any], compact: bool) -> list[RenderableType]:
+def played_lines(view: KeezbordView, compact: bool) -> list[RenderableType]:
     """The cards played this cycle (counted by rank; the last one too unless ``compact``), then
     the last cards of this deal (8 when ``compact``, else 10) and the seats that handed in."""
     out: list[RenderableType] = []
@@ -72,7 +67,7 @@ def played_lines(view: Mapping[str, Any], compact: bool) -> list[RenderableType]
         line = Text(f"Played this cycle ({len(played)}): ")
         if played:
             counts = Counter(str(c) for c in played)
-            line.append(" ".join(f"{r}×{counts[r]}" for r in RANKS if counts[r]))
+            line.append(" ".join(f"{r}×{counts[r]}" for r in RANK_TEXT if counts[r]))
             if not compact:
                 line.append("   last: ")
                 line.append_text(card_chip(str(played[-1])))
@@ -97,7 +92,7 @@ def played_lines(view: Mapping[str, Any], compact: bool) -> list[RenderableType]
     return out
 
 
-def _places(view: Mapping[str, Any]) -> dict[str, tuple[int, int]] | None:
+def _places(view: KeezbordView) -> dict[str, tuple[int, int]] | None:
     """Where each pawn stands: {"12": (owner, i), "H2:1": (1, i), ...}; None if unreadable."""
     pawns = view.get("pawns")
     if not isinstance(pawns, list):
@@ -119,7 +114,7 @@ class _Ring:
     me: int | None
     length: int
     places: dict[str, tuple[int, int]]
-    pawns: list[list[int | str]]
+    pawns: Sequence[Sequence[int | str]]
     owner_of_start: dict[int, int]
     moving: list[int]
     sizes: list[int]
@@ -127,7 +122,7 @@ class _Ring:
     dealer: int | None
 
     @classmethod
-    def of(cls, view: Mapping[str, Any]) -> _Ring:
+    def of(cls, view: KeezbordView) -> _Ring:
         players = int(view["players"])
         places = _places(view)
         if places is None:
@@ -169,7 +164,7 @@ class _Ring:
         ]
 
 
-class KeezbordRenderer(GameRenderer):
+class KeezbordRenderer(GameRenderer[KeezbordView]):
     help = (
         "On your turn play one card from your hand: A or K puts a pawn from your nest on your "
         "start space (A place); A, 2, 3, 5, 6, 8, 9, 10, Q move a pawn that many forward (Q = 12) "
@@ -185,7 +180,7 @@ class KeezbordRenderer(GameRenderer):
         "Full rules: gametable rules keezbord"
     )
 
-    def board(self, view: Mapping[str, Any]) -> RenderableType:
+    def board(self, view: KeezbordView) -> RenderableType:
         return board_of_parts(
             view,
             (
@@ -197,7 +192,7 @@ class KeezbordRenderer(GameRenderer):
 
     full_width = 92
 
-    def compact(self, view: Mapping[str, Any]) -> RenderableType:
+    def compact(self, view: KeezbordView) -> RenderableType:
         """The board in at most 80 columns: a short header, the ring with pawn numbers for the
         homes and nests (``[1·3·]``: that seat's pawns 1 and 3 are home in H1 and H3), the cards
         in three lines.  The legend is in ``help``."""
@@ -211,7 +206,7 @@ class KeezbordRenderer(GameRenderer):
         )
 
     # -- parts --------------------------------------------------------------------------------------
-    def short_header(self, view: Mapping[str, Any]) -> Text:
+    def short_header(self, view: KeezbordView) -> Text:
         me = view.get("seat")
         moving = view.get("to_move") or []
         head = Text("Keezbord", style="bold reverse")
@@ -230,7 +225,7 @@ class KeezbordRenderer(GameRenderer):
             head.append(", ".join("+".join(letter(s) for s in team) for team in teams))
         return head
 
-    def short_ring(self, view: Mapping[str, Any]) -> list[RenderableType]:
+    def short_ring(self, view: KeezbordView) -> list[RenderableType]:
         ring = _Ring.of(view)
         me, places, pawns, sizes = ring.me, ring.places, ring.pawns, ring.sizes
         ruler = Text("         S  ", style="dim")
@@ -265,7 +260,7 @@ class KeezbordRenderer(GameRenderer):
             out.append(line)
         return out + notes
 
-    def short_cards(self, view: Mapping[str, Any]) -> list[RenderableType]:
+    def short_cards(self, view: KeezbordView) -> list[RenderableType]:
         out: list[RenderableType] = []
         me = view.get("seat")
         line = Text()
@@ -279,7 +274,7 @@ class KeezbordRenderer(GameRenderer):
             out.append(line)
         return out + played_lines(view, compact=True)
 
-    def header(self, view: Mapping[str, Any]) -> Text:
+    def header(self, view: KeezbordView) -> Text:
         me = view.get("seat")
         moving = view.get("to_move") or []
         head = Text()
@@ -306,7 +301,7 @@ class KeezbordRenderer(GameRenderer):
             )
         return head
 
-    def ring(self, view: Mapping[str, Any]) -> RenderableType:
+    def ring(self, view: KeezbordView) -> RenderableType:
         ring = _Ring.of(view)
         me, places, pawns, sizes = ring.me, ring.places, ring.pawns, ring.sizes
         helping: list[RenderableType] = []
@@ -391,7 +386,7 @@ class KeezbordRenderer(GameRenderer):
                 cells.append_text(pawn_chip(*at))
         return cells
 
-    def cards(self, view: Mapping[str, Any]) -> list[RenderableType]:
+    def cards(self, view: KeezbordView) -> list[RenderableType]:
         """Your hand, every hand's size, the cards played this cycle and this deal."""
         out: list[RenderableType] = []
         me = view.get("seat")
@@ -415,15 +410,13 @@ class KeezbordRenderer(GameRenderer):
         return out + played_lines(view, compact=False)
 
     # -- round summary ------------------------------------------------------------------------------
-    def summary(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
+    def summary(self, before: KeezbordView, after: KeezbordView) -> RenderableType | None:
         try:
             return self._summary(before, after)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return None
 
-    def _summary(
-        self, before: Mapping[str, Any], after: Mapping[str, Any]
-    ) -> RenderableType | None:
+    def _summary(self, before: KeezbordView, after: KeezbordView) -> RenderableType | None:
         ended = (before.get("cycle"), before.get("deal")) != (after.get("cycle"), after.get("deal"))
         over = bool(after.get("is_over")) and not before.get("is_over")
         if not (ended or over):
@@ -463,4 +456,5 @@ class KeezbordRenderer(GameRenderer):
         return Group(Text(title, style="bold"), table)
 
 
-register_renderer("keezbord", KeezbordRenderer())
+#: the renderer this game declares as its ``terminal`` part
+RENDERER = KeezbordRenderer()

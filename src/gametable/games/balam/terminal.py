@@ -24,14 +24,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gametable.games.balam.public import RICHES, BalamView
 from gametable.terminal.render import (
     GameRenderer,
     board_of_parts,
-    register_renderer,
 )
 
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
-RICHES = ("maize", "cacao", "shell", "jade", "obsidian", "prisoner")
 #: one letter per riches on the map (obsidian is "o", cenote is "@")
 RICH_LETTER = {
     "maize": "m",
@@ -118,14 +117,14 @@ def seat_name(seat: Any, me: int | None) -> str:
     return f"seat {seat} (you)" if seat == me else f"seat {seat}"
 
 
-def riches_text(riches: dict[str, int] | None) -> str:
+def riches_text(riches: Mapping[str, Any] | None) -> str:
     if not riches:
         return "-"
     names = [r for r in RICHES if riches.get(r)] + [r for r in riches if r not in RICHES]
     return ", ".join(f"{riches[r]} {r}" for r in names if riches.get(r))
 
 
-def short_riches(riches: dict[str, int] | None) -> str:
+def short_riches(riches: Mapping[str, Any] | None) -> str:
     """``{"maize": 2, "jade": 1}`` -> ``2m 1j`` (the map's letters); ``-`` for none."""
     if not riches:
         return "-"
@@ -147,14 +146,14 @@ def plot_chips(site: Mapping[str, Any]) -> str:
     return " ".join(plot_chip(p, i) for i, p in enumerate(site["plots"]))
 
 
-def _layout(view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+def _layout(view: BalamView) -> dict[str, Mapping[str, Any]]:
     """Each site's fixed layout from the view's ``board`` (``x``, ``y``, ``colour``,
     ``features``), by its id."""
     return {site["id"]: site for site in view["board"]["sites"]}
 
 
 def _grid(
-    view: Mapping[str, Any], layout: Mapping[str, Mapping[str, Any]]
+    view: BalamView, layout: Mapping[str, Mapping[str, Any]]
 ) -> tuple[dict[tuple[int, int], str], list[int], list[int]]:
     """The sites by their place on the grid, and the grid's columns and rows."""
     placed = {(layout[n]["x"], layout[n]["y"]): n for n in view["sites"]}
@@ -307,7 +306,7 @@ def katun_slots(katun: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any] |
     return out
 
 
-class BalamRenderer(GameRenderer):
+class BalamRenderer(GameRenderer[BalamView]):
     help = (
         "On your turn either pay 1 riches from your king sheet (pay maize) and then build on one "
         "site of yours or a free one (build village b3.0; pay the cost with more pay ...), attack "
@@ -321,7 +320,7 @@ class BalamRenderer(GameRenderer):
         "buildings razed and lost as plots (c2.1 Go: a garrison with obsidian), 2p: 2 prisoners."
     )
 
-    def board(self, view: Mapping[str, Any]) -> RenderableType:
+    def board(self, view: BalamView) -> RenderableType:
         return board_of_parts(
             view,
             (
@@ -336,7 +335,7 @@ class BalamRenderer(GameRenderer):
 
     full_width = 98
 
-    def compact(self, view: Mapping[str, Any]) -> RenderableType:
+    def compact(self, view: BalamView) -> RenderableType:
         """The board in at most 80 columns and about 18 lines (see the module docstring)."""
         return board_of_parts(
             view,
@@ -351,7 +350,7 @@ class BalamRenderer(GameRenderer):
         )
 
     # -- parts of the compact board -----------------------------------------------------------------
-    def short_header(self, view: Mapping[str, Any]) -> Text:
+    def short_header(self, view: BalamView) -> Text:
         me = view.get("seat")
         moving = view.get("to_move") or []
         phase = view.get("phase", "?")
@@ -362,7 +361,7 @@ class BalamRenderer(GameRenderer):
         head.append(f" · {SHORT_PHASES.get(phase, phase)}")
         return head
 
-    def short_map(self, view: Mapping[str, Any]) -> Table:
+    def short_map(self, view: BalamView) -> Table:
         """Per site two lines: name, production, features, owner; then plots and pyramids."""
         layout = _layout(view)
         placed, xs, ys = _grid(view, layout)
@@ -373,7 +372,7 @@ class BalamRenderer(GameRenderer):
             table.add_row(*(site_cell(placed.get((x, y)), view["sites"], layout, True) for x in xs))
         return table
 
-    def short_kings(self, view: Mapping[str, Any]) -> Table:
+    def short_kings(self, view: BalamView) -> Table:
         """Each king in half a line: prestige, riches, pyramids left, Katun cards looked at."""
         me = view.get("seat")
         moving = view.get("to_move") or []
@@ -398,7 +397,7 @@ class BalamRenderer(GameRenderer):
             table.add_row(*cells[i : i + halves])
         return table
 
-    def short_katun(self, view: Mapping[str, Any]) -> Text:
+    def short_katun(self, view: BalamView) -> Text:
         katun = view["katun"]
         line = Text("Katun: ")
         for i, (state, card) in enumerate(katun_slots(katun)):
@@ -416,7 +415,7 @@ class BalamRenderer(GameRenderer):
         )
         return line
 
-    def short_turn(self, view: Mapping[str, Any]) -> Text | None:
+    def short_turn(self, view: BalamView) -> Text | None:
         """The turn under way, after the last Katun card turned."""
         line = Text()
         discard = (view.get("katun") or {}).get("discard_cards") or []
@@ -428,7 +427,7 @@ class BalamRenderer(GameRenderer):
             line.append_text(turn)
         return line or None
 
-    def short_log(self, view: Mapping[str, Any]) -> Text | None:
+    def short_log(self, view: BalamView) -> Text | None:
         """The last events in two lines, or one when the turn's line takes three or more (a
         war's record told there: the events would mostly repeat it)."""
         log = (view.get("log") or [])[-2:]
@@ -441,7 +440,7 @@ class BalamRenderer(GameRenderer):
         return out
 
     # -- parts --------------------------------------------------------------------------------------
-    def header(self, view: Mapping[str, Any]) -> Text:
+    def header(self, view: BalamView) -> Text:
         me = view.get("seat")
         moving = view.get("to_move") or []
         phase = view.get("phase", "?")
@@ -454,7 +453,7 @@ class BalamRenderer(GameRenderer):
             head.append(f"  ·  {phase}: {PHASES.get(phase, phase)}")
         return head
 
-    def map(self, view: Mapping[str, Any]) -> RenderableType:
+    def map(self, view: BalamView) -> RenderableType:
         layout = _layout(view)
         placed, xs, ys = _grid(view, layout)
         table = Table(
@@ -468,7 +467,7 @@ class BalamRenderer(GameRenderer):
             )
         return Group(table, *(Text(line, style="dim") for line in LEGEND))
 
-    def kings(self, view: Mapping[str, Any]) -> Table:
+    def kings(self, view: BalamView) -> Table:
         me = view.get("seat")
         moving = view.get("to_move") or []
         kings = view["kings"]
@@ -504,7 +503,7 @@ class BalamRenderer(GameRenderer):
             )
         return table
 
-    def katun(self, view: Mapping[str, Any]) -> Text:
+    def katun(self, view: BalamView) -> Text:
         katun = view["katun"]
         line = Text("Katun cards this round: ")
         slots = katun_slots(katun)
@@ -532,7 +531,7 @@ class BalamRenderer(GameRenderer):
             line.append(f"  ·  last turned: {card_name(discard[-1])}")
         return line
 
-    def turn(self, view: Mapping[str, Any], compact: bool = False) -> Text | None:
+    def turn(self, view: BalamView, compact: bool = False) -> Text | None:
         turn = view.get("turn") or {}
         bits: list[str] = []
         if turn.get("card"):
@@ -563,21 +562,21 @@ class BalamRenderer(GameRenderer):
             bits.append(f"to lose: {counted(loss['count'], loss['building'])}{where}")
         if turn.get("offered"):
             bits.append("offered in cenotes: " + ", ".join(map(str, turn["offered"])))
-        if view.get("last_war"):
-            bits.append(war_report(view["last_war"], view.get("last_roll") or [], compact))
+        last_war = view.get("last_war")
+        if last_war:
+            bits.append(war_report(last_war, view.get("last_roll") or [], compact))
         elif view.get("last_roll"):
             bits.append("last roll: " + " ".join(map(str, view["last_roll"])))
         dist = view.get("distribution") or {}
         if view.get("phase") == "distribution" and dist.get("done"):
             waiting = [str(s) for s, d in enumerate(dist["done"]) if not d]
             bits.append("still distributing: seat " + ", ".join(waiting))
-        if view.get("bonus"):
-            bits.append(
-                "riches bonus: " + ", ".join(f"seat {s} +{b}" for s, b in enumerate(view["bonus"]))
-            )
+        bonus = view.get("bonus")
+        if bonus:
+            bits.append("riches bonus: " + ", ".join(f"seat {s} +{b}" for s, b in enumerate(bonus)))
         return Text("  ·  ".join(bits)) if bits else None
 
-    def log(self, view: Mapping[str, Any]) -> Text | None:
+    def log(self, view: BalamView) -> Text | None:
         log = (view.get("log") or [])[-3:]
         if not log:
             return None
@@ -586,15 +585,13 @@ class BalamRenderer(GameRenderer):
         return out
 
     # -- round summary ------------------------------------------------------------------------------
-    def summary(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> RenderableType | None:
+    def summary(self, before: BalamView, after: BalamView) -> RenderableType | None:
         try:
             return self._summary(before, after)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return None
 
-    def _summary(
-        self, before: Mapping[str, Any], after: Mapping[str, Any]
-    ) -> RenderableType | None:
+    def _summary(self, before: BalamView, after: BalamView) -> RenderableType | None:
         phase_b, phase_a = before.get("phase"), after.get("phase")
         if phase_a == "distribution" and phase_b != "distribution":
             return self.production(after)
@@ -630,8 +627,8 @@ class BalamRenderer(GameRenderer):
         for s in range(len(ka)):
             p0 = kb[s].get("prestige", 0) if s < len(kb) else 0
             p1 = ka[s].get("prestige", 0)
-            r0 = (kb[s].get("riches") if s < len(kb) else None) or {}
-            r1 = ka[s].get("riches") or {}
+            r0: Mapping[str, Any] = (kb[s].get("riches") if s < len(kb) else None) or {}
+            r1: Mapping[str, Any] = ka[s].get("riches") or {}
             gained = {r: r1.get(r, 0) - r0.get(r, 0) for r in r1 if r1.get(r, 0) > r0.get(r, 0)}
             row: list[RenderableType] = [Text(f"seat {s}", style=colour(s)), str(p1)]
             extra = bonus[s] if bonus and s < len(bonus) else 0
@@ -647,7 +644,7 @@ class BalamRenderer(GameRenderer):
         return Group(Text(title, style="bold"), table)
 
     @staticmethod
-    def round_table(entry: dict[str, Any], over: bool) -> RenderableType:
+    def round_table(entry: Mapping[str, Any], over: bool) -> RenderableType:
         """A finished round from the view's ``rounds``: per king the prestige after the round and
         its gain, where the prestige came from, riches produced, taxes, Chaak's maize, riches left
         unused and buildings lost."""
@@ -696,7 +693,7 @@ class BalamRenderer(GameRenderer):
         return Group(Text(title, style="bold"), table)
 
     @staticmethod
-    def production(view: Mapping[str, Any]) -> Text:
+    def production(view: BalamView) -> Text:
         produced = view["round_tally"]["production"]
         made = {s: dict(d) for s, d in enumerate(produced) if any(d.values())}
         out = Text(
@@ -710,4 +707,5 @@ class BalamRenderer(GameRenderer):
         return out
 
 
-register_renderer("balam", BalamRenderer())
+#: the renderer this game declares as its ``terminal`` part
+RENDERER = BalamRenderer()

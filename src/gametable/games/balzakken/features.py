@@ -7,7 +7,7 @@ block says which seat the viewer is.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gametable.adapters.features.layout import (
@@ -22,6 +22,7 @@ from gametable.adapters.features.layout import (
 )
 from gametable.adapters.features.typed import field_type, literal_values
 from gametable.core.protocol import Game
+from gametable.games.balzakken.public import BalzakkenView
 
 NOT_ENCODED = (
     "`game` and `players`: the same in every view of a layout",
@@ -34,7 +35,7 @@ NOT_ENCODED = (
 )
 
 
-def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout:
+def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout[BalzakkenView]:
     cards: tuple[str, ...] = literal_values(field_type(game.view_type, "hand"))
     index = {c: i for i, c in enumerate(cards)}
     most = max(options["copies"], options["swingers"], options["luls"])
@@ -57,7 +58,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout:
     b.counted("scores", [seats], "score-sheet totals")
     b.outcome(players, "final totals")
 
-    def fill(view: Mapping[str, Any], p: Planes) -> None:
+    def fill(view: BalzakkenView, p: Planes) -> None:
         rel = Seats(view, players)
         fill_seat_and_outcome(view, p, rel)
         p["round"][0] = view["round"]
@@ -80,7 +81,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout:
             add_cards(p["in_front"][rel(s)], front)
         p["scores"][:] = rel.rotate(view["scores"])
 
-    def add_cards(row: Any, cards: list[str]) -> None:
+    def add_cards(row: Any, cards: Iterable[str]) -> None:
         for c in cards:
             row[index[c]] += 1
 

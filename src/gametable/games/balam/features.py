@@ -11,7 +11,7 @@ the view of a new game with the same options.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -25,11 +25,19 @@ from gametable.adapters.features.layout import (
 )
 from gametable.adapters.features.typed import field_names, field_type, literal_values
 from gametable.core.protocol import Game
+from gametable.games.balam.public import BalamView, CardView
 
 #: the faces a war's die shows (``last_roll``): success points 0-3, or X (a skull)
 DIE_FACES = ("0", "1", "2", "3", "X")
 #: the numbers of a war under way, in the order of the ``turn.war.numbers`` block
-WAR_NUMBERS = ("garrisons", "obsidian", "points", "defence_obsidian", "destroyed")
+WarNumber = Literal["garrisons", "obsidian", "points", "defence_obsidian", "destroyed"]
+WAR_NUMBERS: tuple[WarNumber, ...] = (
+    "garrisons",
+    "obsidian",
+    "points",
+    "defence_obsidian",
+    "destroyed",
+)
 
 NOT_ENCODED = (
     "`game`, `version`, `players`, `options` and `board`: the same in every view of a layout "
@@ -87,7 +95,7 @@ class BalamTensor:
         self.face_index = {f: i for i, f in enumerate(DIE_FACES)}
 
     # -- the layout ------------------------------------------------------------------------------
-    def layout(self, game: Game, options: Mapping[str, Any]) -> Layout:
+    def layout(self, game: Game, options: Mapping[str, Any]) -> Layout[BalamView]:
         b = Builder()
         self.board_blocks(b)
         self.flow_blocks(b)
@@ -199,7 +207,7 @@ class BalamTensor:
         b.counted("round_tally.buildings_lost", [seats], "buildings lost this round")
 
     # -- filling it from a view ------------------------------------------------------------------
-    def fill(self, view: Mapping[str, Any], p: Planes) -> None:
+    def fill(self, view: BalamView, p: Planes) -> None:
         rel = Seats(view, self.players)
         fill_seat_and_outcome(view, p, rel)
         self.fill_board(view, p)
@@ -210,7 +218,7 @@ class BalamTensor:
         self.fill_turn(view, p, rel)
         self.fill_round(view, p, rel)
 
-    def card(self, row: np.ndarray, c: Mapping[str, Any]) -> None:
+    def card(self, row: np.ndarray, c: CardView) -> None:
         """Describe a Katun card in ``row`` (along :attr:`card_axis`)."""
         row[self.type_index[c["type"]]] = 1
         first = len(self.types)
@@ -218,7 +226,7 @@ class BalamTensor:
             row[first + self.riches_index[r]] += 1
         row[first + len(self.riches)] = c["prestige"]
 
-    def fill_board(self, view: Mapping[str, Any], p: Planes) -> None:
+    def fill_board(self, view: BalamView, p: Planes) -> None:
         for i, site in enumerate(view["board"]["sites"]):
             if site["id"] != self.sites[i]:
                 raise ValueError(f"this view's board is not the layout's ({site['id']!r})")
@@ -227,7 +235,7 @@ class BalamTensor:
                 p["board.features"][i, self.features.index(f)] = 1
             p["board.plots"][i, : site["plots"]] = 1
 
-    def fill_flow(self, view: Mapping[str, Any], p: Planes, rel: Seats) -> None:
+    def fill_flow(self, view: BalamView, p: Planes, rel: Seats) -> None:
         p["round"][0] = view["round"]
         p["ply"][0] = view["ply"]
         p["phase"][self.phases.index(view["phase"])] = 1
@@ -236,7 +244,7 @@ class BalamTensor:
         for s in view["to_move"]:
             p["to_move"][rel(s)] = 1
 
-    def fill_sites(self, view: Mapping[str, Any], p: Planes, rel: Seats) -> None:
+    def fill_sites(self, view: BalamView, p: Planes, rel: Seats) -> None:
         owner, built, lying = p["sites.owner"], p["sites.buildings"], p["sites.riches"]
         second = len(self.kinds)
         for name, site in view["sites"].items():
@@ -253,7 +261,7 @@ class BalamTensor:
             if "pyramids" in site:
                 p["sites.pyramids"][i] = rel.rotate(site["pyramids"])
 
-    def fill_kings(self, view: Mapping[str, Any], p: Planes, rel: Seats) -> None:
+    def fill_kings(self, view: BalamView, p: Planes, rel: Seats) -> None:
         for s, king in enumerate(view["kings"]):
             for name, n in king["riches"].items():
                 p["kings.riches"][rel(s), self.riches_index[name]] = n
@@ -263,7 +271,7 @@ class BalamTensor:
         for name, n in view["supply"].items():
             p["supply"][self.riches_index[name]] = n
 
-    def fill_katun(self, view: Mapping[str, Any], p: Planes, rel: Seats) -> None:
+    def fill_katun(self, view: BalamView, p: Planes, rel: Seats) -> None:
         k = view["katun"]
         p["katun.deck"][0] = k["deck"]
         p["katun.layout"][0] = k["layout"]
@@ -274,11 +282,11 @@ class BalamTensor:
             p["katun.cards.state"][i] = (1, c["face_down"], c["card"] is not None)
             if c["card"] is not None:
                 self.card(p["katun.cards.card"][i], c["card"])
-        for i, c in enumerate(k["discard_cards"]):
-            self.card(p["katun.discard"][i], c)
-            p["katun.discard_types"][self.type_index[c["type"]]] += 1
+        for i, seen in enumerate(k["discard_cards"]):
+            self.card(p["katun.discard"][i], seen)
+            p["katun.discard_types"][self.type_index[seen["type"]]] += 1
 
-    def fill_turn(self, view: Mapping[str, Any], p: Planes, rel: Seats) -> None:
+    def fill_turn(self, view: BalamView, p: Planes, rel: Seats) -> None:
         t, site = view["turn"], self.site_index
         if t["lock"] is not None:
             p["turn.lock"][site[t["lock"]]] = 1
@@ -301,7 +309,7 @@ class BalamTensor:
         for name in t["offered"]:
             p["turn.offered"][site[name]] = 1
 
-    def fill_round(self, view: Mapping[str, Any], p: Planes, rel: Seats) -> None:
+    def fill_round(self, view: BalamView, p: Planes, rel: Seats) -> None:
         d = view["distribution"]
         p["distribution.done"][:] = rel.rotate(d["done"])
         for position in d["moved"]:
@@ -316,10 +324,11 @@ class BalamTensor:
         for s, produced in enumerate(tally["production"]):
             for name, n in produced.items():
                 p["round_tally.production"][rel(s), self.riches_index[name]] = n
+        won: Mapping[str, Any] = tally["prestige"]  # read by the names its type declares
         for j, source in enumerate(self.sources):
-            p["round_tally.prestige"][:, j] = rel.rotate(tally["prestige"][source])
+            p["round_tally.prestige"][:, j] = rel.rotate(won[source])
         p["round_tally.buildings_lost"][:] = rel.rotate(tally["buildings_lost"])
 
 
-def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout:
+def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout[BalamView]:
     return BalamTensor(game, players, options).layout(game, options)

@@ -22,6 +22,7 @@ from gametable.adapters.features.layout import (
 )
 from gametable.adapters.features.typed import field_type, literal_values
 from gametable.core.protocol import Game
+from gametable.games.keezbord.public import KeezbordView
 
 NOT_ENCODED = (
     "`game`, `players`, `teams`, `track_length` and `starts`: the same in every view of a "
@@ -32,7 +33,7 @@ NOT_ENCODED = (
 )
 
 
-def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout:
+def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout[KeezbordView]:
     view_type = game.view_type
     cards: tuple[str, ...] = literal_values(field_type(view_type, "hand"))
     marks = literal_values(field_type(view_type, "pawns"))  # "N", "H1" .. "H4"
@@ -75,7 +76,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout:
     b.add("plays_for", [seats, seats], "whose pawns each seat moves, one-hot per row")
     b.outcome(players, "pawns each seat's team brought home")
 
-    def fill(view: Mapping[str, Any], p: Planes) -> None:
+    def fill(view: KeezbordView, p: Planes) -> None:
         rel = Seats(view, players)
         fill_seat_and_outcome(view, p, rel)
         p["dealer"][rel(view["dealer"])] = 1
@@ -98,7 +99,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout:
         for s, whose in enumerate(view["plays_for"]):
             p["plays_for"][rel(s), rel(whose)] = 1
 
-    def fill_pawns(view: Mapping[str, Any], p: Planes, rel: Seats) -> None:
+    def fill_pawns(view: KeezbordView, p: Planes, rel: Seats) -> None:
         origin = view["starts"][rel.viewer]
         plane, progress = p["pawns"], p["progress"]
         for s, row in enumerate(view["pawns"]):
@@ -108,7 +109,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout:
                     plane[r, i, 1 + (place - origin) % length] = 1
                 else:
                     plane[r, i, place_of_mark[place]] = 1
-        for s, row in enumerate(view["progress"]):
-            progress[rel(s)] = [-1 if x is None else x for x in row]
+        for s, steps in enumerate(view["progress"]):
+            progress[rel(s)] = [-1 if x is None else x for x in steps]
 
     return b.build(game.name, players, options, NOT_ENCODED, fill)
