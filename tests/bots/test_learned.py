@@ -238,7 +238,7 @@ def test_two_player_rows_are_unchanged() -> None:
 def test_hard_balzakken_caps_a_moves_rollouts_by_player_count(
     players: int, budget: int | None
 ) -> None:
-    """A longer round at more seats makes every playout longer: ``seat_budget`` of ``HARD`` caps
+    """A longer round at more seats makes every playout longer: ``seat_budget`` of the game's ``hard`` settings caps
     a move's rollouts at each count from three seats up (two players: 64 samples, no cap); a
     spec's ``iterations`` set the samples at every count, within the same cap."""
     state = played_many(players, 12, seed=players) if players > 2 else played("balzakken", 6, 2)

@@ -100,7 +100,7 @@ def test_a_time_cap_set_after_making_hard_stays(monkeypatch: pytest.MonkeyPatch)
 def test_hard_as_improve_takes_the_games_rollout_depth_and_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Where ``HARD`` says ``search: improve`` with a ``depth`` and a ``budget`` (Keezbord), the
+    """Where the game's ``hard`` settings say ``search: improve`` with a ``depth`` and a ``budget`` (Keezbord), the
     improve search gets both, and ``hard`` then chooses as ``improve`` with the same seed."""
     settings = {"search": "improve", "samples": 4, "depth": 3, "budget": 10, "leaf": "learned"}
     set_hard(monkeypatch, "keezbord", settings)

@@ -139,7 +139,7 @@ def test_bad_rollout_specs_say_why(spec: str, words: str) -> None:
 def test_balam_hard_is_the_rollout_bot_unless_the_spec_asks_for_the_tree(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``hard`` in Balam plays the rollout bot (``HARD``'s ``search: rollouts``);
+    """``hard`` in Balam plays the rollout bot (its ``hard`` settings' ``search: rollouts``);
     ``hard:iterations=N`` is the ISMCTS search, as in the other games."""
     set_hard(monkeypatch, "balam", {**hard_of("balam"), "plies": 40, "least": 1})
     state, seat = balam_decisions(seed=7, count=1)[0]

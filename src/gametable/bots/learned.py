@@ -5,21 +5,23 @@ evaluations (:class:`~gametable.bots.heuristics.Heuristic` ``evaluate``) guess h
 on the board is worth; a learned evaluation measures it: ``scripts/train_eval.py`` replays games
 that the bots played against each other (``gametable simulate``), computes each position's
 *features* below for both seats and fits the chance that the first seat wins (logistic
-regression, scikit-learn).  The fitted weights ship as ``bots/data/<game>-<players>p.json``,
-with the command that made them, in the game's package (``games/<game>/bots/data/``).
+regression, scikit-learn).  The fitted weights ship in the game's package as
+``games/<game>/bots/data/<game>-<players>p.json``, with the command that made them.
 
 At two players the features are differences between the two seats (``mine - theirs``: each
-game's ``learned`` part, a :class:`Learned`, lists one seat's numbers), so the model has no intercept and the two seats'
-values always sum to one.  At three or more players (:func:`many_features`) a seat's row is its standing minus the mean of the others' standings, a few numbers against
-the best and the worst of the others where the game names them (``Learned.extremes``),
-and a constant; the model fits the seat's *return* (1 first, 0 last, linear in the place
-between: :attr:`~gametable.core.protocol.Outcome.returns`), so its value is the seat's expected
-share of the table it beats, each seat valued on its own.  Every seat's row is computed the same
-way from every seat's standing, so exchanging two seats exchanges their values.  Features are
-read from the imagined state's views (``state.view(seat)``: the seat's own hand is part of its
-standing); the imagined state is drawn through the seat's window, so a bot that uses the model
-still sees only what its seat may see.  Where no model is fitted for a game and player count, or
-the game declares no ``learned`` part, the search keeps the game's hand-written evaluation.
+game's ``learned`` part, a :class:`Learned`, lists one seat's numbers), so the model has no
+intercept and the two seats' values always sum to one. At three or more players
+(:func:`many_features`) a seat's row is its standing minus the mean of the others' standings, a
+few numbers against the best and the worst of the others where the game names them
+(``Learned.extremes``), and a constant; the model fits the seat's *return* (1 first, 0 last,
+linear in the place between: :attr:`~gametable.core.protocol.Outcome.returns`), so its value is
+the seat's expected share of the table it beats, each seat valued on its own. Every seat's row
+is computed the same way from every seat's standing, so exchanging two seats exchanges their
+values. Features are read from the imagined state's views (``state.view(seat)``: the seat's own
+hand is part of its standing); the imagined state is drawn through the seat's window, so a bot
+that uses the model still sees only what its seat may see. Where no model is fitted for a game
+and player count, or the game declares no ``learned`` part, the search keeps the game's hand-
+written evaluation.
 
 >>> import gametable
 >>> state = gametable.load_game("keezbord").new_game(2, seed=3)

@@ -5,11 +5,12 @@ The bot tries each legal action on an imagined copy of the table (the pawns' mov
 on hidden cards) and keeps the one whose resulting board a decent player likes best: pawns out
 of the nest and far along, pawns home, opponents' pawns sent back, own pawns not left just in
 front of an opponent, a pawn resting on its start space (it cannot be passed or hit there), and
-all of it counted for the whole team, so moving the partner's pawns (once one's own are home) and
-sparing them is natural.  Reads only the fields of ``view()``, a :class:`KeezbordView` (never the notation of actions):
-``pawns`` (where each pawn stands: a track space is an integer), ``progress`` (how far each has
-come from its start), ``track_length``, ``teams`` and ``players``.  Handing in needs no rule of
-thumb: it is legal only when it is the only legal action.
+all of it counted for the whole team, so moving the partner's pawns (once one's own are home)
+and sparing them is natural. Reads only the fields of ``view()``, a :class:`KeezbordView` (never
+the notation of actions): ``pawns`` (where each pawn stands: a track space is an integer),
+``progress`` (how far each has come from its start), ``track_length``, ``teams`` and
+``players``. Handing in needs no rule of thumb: it is legal only when it is the only legal
+action.
 """
 
 from __future__ import annotations
