@@ -37,7 +37,7 @@ import tarfile
 import tempfile
 import time
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,17 +105,7 @@ class Version:
     def time_game(self, name: str, players: int, seed: int, moves: list[Any]) -> float:
         """CPU seconds per move of a move's request and broadcast along ``moves``."""
         game = self.load_game(name)
-        manager = SimpleNamespace(settings=SimpleNamespace(patch_threshold=2048))
-        table = self.Table(
-            id=f"t{seed}",
-            game=game,
-            seed=seed,
-            players=players,
-            options={},
-            seats=[],
-            state=game.new_game(players, seed=seed),
-            manager=manager,
-        )
+        table = self.Table.apart(game, players, seed, id=f"t{seed}")
         table.connections = {Sink(s) for s in [*range(players), None]}
         from_offer = getattr(table, "from_offer", None)
         spent = 0.0
@@ -145,17 +135,7 @@ def legal_lists(tree: Version, base: Version, games: int, first: int, rounds: in
             positions = [
                 s for seed in range(first, first + games) for s, _, _ in v.play(name, players, seed)
             ]
-            manager = SimpleNamespace(settings=SimpleNamespace(patch_threshold=2048))
-            table = v.Table(
-                id="legal",
-                game=v.load_game(name),
-                seed=first,
-                players=players,
-                options={},
-                seats=[],
-                state=positions[0],
-                manager=manager,
-            )
+            table = v.Table.apart(v.load_game(name), players, first, positions[0], id="legal")
             tables[v.name] = (table, positions)
         gc.collect()
         gc.freeze()

@@ -23,6 +23,7 @@ from gametable.core.registry import load_game
 from gametable.rulebook import chat
 from gametable.server import manager as manager_module
 from gametable.server import memory, pages, rules_api
+from gametable.server.broadcast import Broadcaster
 from gametable.server.connection import encode
 from gametable.server.frames import DirectFrames
 from gametable.server.manager import TableManager
@@ -70,13 +71,13 @@ def test_an_update_is_made_once_per_seat_and_move_and_only_the_mover_gets_legal_
         conns = [FakeConnection(s) for s in (0, 0, 1, 2, 3, None, None, None)]
         table.connections.update(conns)  # type: ignore[arg-type]
         made: list[int | None] = []
-        update_text = Table.update_text
+        update_text = Broadcaster.update_text
 
-        def counting(self: Table, seat: int | None, *args: Any) -> str:
+        def counting(self: Broadcaster, seat: int | None, *args: Any) -> str:
             made.append(seat)
             return update_text(self, seat, *args)
 
-        monkeypatch.setattr(Table, "update_text", counting)
+        monkeypatch.setattr(Broadcaster, "update_text", counting)
         seat = table.state.to_move[0]
         await table.act(seat, table.state.legal_actions(seat)[0])
         assert sorted(made, key=str) == sorted([0, 1, 2, 3, None], key=str)  # 8 sockets, 5 views
@@ -101,7 +102,7 @@ def test_an_update_made_from_its_shared_head_says_what_message_for_says(tmp_path
             for moves in range(1500):
                 conns = [FakeConnection(s) for s in seats]
                 table.connections = set(conns)  # type: ignore[arg-type]
-                table.prints.clear()  # every seat's view sent whole
+                table.broadcaster.prints.clear()  # every seat's view sent whole
                 seat = table.state.to_move[0]
                 await table.act(seat, table.state.legal_actions(seat)[-1])
                 for conn in conns:

@@ -12,10 +12,10 @@ import pytest
 import sqlalchemy as sa
 
 from gametable.server.manager import TableManager
+from gametable.server.refused import Refused
 from gametable.server.schema import tables_t
 from gametable.server.settings import Settings
 from gametable.server.store import Store
-from gametable.server.tables import Refused
 from tests.server.conftest import Server
 
 

@@ -17,10 +17,12 @@ from typing import Any
 from gametable.core.protocol import Game
 from gametable.core.registry import load_game
 from gametable.server.manager import TableManager
+from gametable.server.repeats import REMEMBERED_REQUESTS
 from gametable.server.schema import StoredTable
+from gametable.server.seats import SeatInfo, hash_token
 from gametable.server.settings import Settings
 from gametable.server.store import Store
-from gametable.server.tables import REMEMBERED_REQUESTS, SeatInfo, Table, hash_token
+from gametable.server.tables import Table
 from tests.core.tinygame import TinyGame
 
 
@@ -52,7 +54,7 @@ async def seeded_table(manager: TableManager, game: Game, seed: int, players: in
         options=dict(state.options),
         seats=seats,
         state=state,
-        manager=manager,
+        host=manager,
         created_at=now,
     )
     stored = StoredTable(
@@ -183,7 +185,7 @@ def test_a_resent_move_pushed_out_of_the_remembered_answers_is_still_made_once(
         for i in range(REMEMBERED_REQUESTS):  # refused (stale), but remembered: "first" goes
             stale = await table.request(seat, move, f"late-{i}", seen=0)
             assert stale["error"]["kind"] == "stale"
-        assert "first" not in table.answers[seat]
+        assert "first" not in table.requests.answers[seat]
         again = await table.request(seat, move, "first")
         assert again == {"type": "accepted", "id": "first", "seq": n + 1, "repeat": True}
         assert table.seq == n + 1

@@ -23,6 +23,7 @@ from gametable.games.balam import describe as balam_describe
 from gametable.games.balam.actions import Build
 from gametable.server.connection import encode
 from gametable.server.manager import TableManager
+from gametable.server.offers import Offers
 from gametable.server.settings import Settings
 from gametable.server.store import Store
 from gametable.server.tables import Table
@@ -211,24 +212,16 @@ def test_balam_build_sentence_follows_whether_the_site_is_the_seats_city() -> No
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
 def test_the_legal_list_as_text_is_legal_for_encoded(game: str, players: int) -> None:
-    """The mover's legal list in an update (``Table.legal_text``, assembled from each action's
+    """The mover's legal list in an update (``Offers.legal_text``, assembled from each action's
     encoded forms) decodes to ``legal_for``'s entries, keys in the same order; empty for the
     seats that do not decide and for the spectators."""
-    table = _bare_table()
+    offers = Offers()
     for state in walk(game, players, seed=6, moves=200):
-        table.state = state
         for seat in [*range(players), None]:
-            text = bytes(Table.legal_text(table, seat))
-            assert text == _encode(Table.legal_for(table, seat)), (seat, state.ply)
+            text = bytes(offers.legal_text(state, seat))
+            assert text == _encode(offers.legal_for(state, seat)), (seat, state.ply)
             if seat not in state.to_move:
                 assert text == b"[]"
-
-
-def _bare_table() -> Any:
-    """Just enough of a ``Table`` for its legal lists (set ``state``)."""
-    table: Any = SimpleNamespace(state=None, offered={})
-    table.legal_entries = lambda seat: Table.legal_entries(table, seat)
-    return table
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
@@ -239,9 +232,8 @@ def test_a_legal_entry_is_the_actions_notation_description_code_json_and_steps(
     order, each legal action's ``str``, its ``describe`` for the seat, its ``encode_action``
     (left out where the game has none), its ``to_json`` (left out where the game has none yet)
     and its ``steps``: worked out here from the game's protocol alone, key order included."""
-    table = _bare_table()
+    offers = Offers()
     for state in walk(game, players, seed=8, moves=120):
-        table.state = state
         for seat in [*range(players), None]:
             expected: list[dict[str, Any]] = []
             if seat is not None and seat in state.to_move:
@@ -256,7 +248,7 @@ def test_a_legal_entry_is_the_actions_notation_description_code_json_and_steps(
                         item["json"] = action.to_json()
                     item["steps"] = list(action.steps)
                     expected.append(item)
-            got = Table.legal_for(table, seat)
+            got = offers.legal_for(state, seat)
             assert _encode(got) == _encode(expected), (seat, state.ply)
 
 

@@ -23,8 +23,10 @@ from gametable.server import timings
 from gametable.server.limits import Limits, client_of
 from gametable.server.manager import TableManager
 from gametable.server.recent import RecentGames
+from gametable.server.refused import Refused
 from gametable.server.schema import StoredTable
-from gametable.server.tables import Refused, SeatInfo, Table
+from gametable.server.seats import SeatInfo
+from gametable.server.tables import Table
 
 log = logging.getLogger("gametable.server")
 

@@ -28,18 +28,13 @@ from gametable.server.clocks import Clock, ClockError, Timing
 from gametable.server.cluster import Elsewhere, Worker
 from gametable.server.groupcommit import Writer
 from gametable.server.limits import Limits
+from gametable.server.record import rebuild
+from gametable.server.refused import Refused
 from gametable.server.schema import StoredTable
+from gametable.server.seats import SeatInfo, hash_token, new_token
 from gametable.server.settings import Settings
 from gametable.server.store import Store
-from gametable.server.tables import (
-    LogEntry,
-    Refused,
-    SeatInfo,
-    Table,
-    hash_token,
-    new_token,
-    undoable_move,
-)
+from gametable.server.tables import Table
 
 log = logging.getLogger("gametable.server")
 
@@ -202,7 +197,7 @@ class TableManager:
             options=dict(state.options),
             seats=seats,
             state=state,
-            manager=self,
+            host=self,
             rematch_of=rematch_of.id if rematch_of else None,
             created_at=now,
             timing=None if clock is None else Timing(clock, players),
@@ -256,7 +251,7 @@ class TableManager:
                 if table is None:
                     table = await self._claim(table_id)
                     self.tables[table_id] = table
-            if table.timing is not None and table.clock_task is None:
+            if table.timing is not None and table.clock.task is None:
                 table.tick()
         finally:
             self._loading.pop(table_id, None)
@@ -288,17 +283,9 @@ class TableManager:
                 f"this table was played with {stored.game} version "
                 f"{stored.version}; this server has version {game.version}",
             )
-        state = game.new_game(stored.players, seed=stored.seed, options=stored.options)
-        entries = []
-        requests = stored.requests or {}
-        for n, (seat, notation, text) in enumerate(stored.moves, start=1):
-            action = game.parse_action(state, notation)
-            before = state.clone() if n == len(stored.moves) else None
-            state.apply(action, seat)
-            entry = LogEntry(n, seat, notation, text, requests.get(n))
-            if before is not None:  # the last move: may its seat still take it back?
-                entry.undoable = undoable_move(game, before, seat, action, state)
-            entries.append(entry)
+        state, entries = rebuild(
+            game, stored.players, stored.seed, stored.options, stored.moves, stored.requests or {}
+        )
         seats = [SeatInfo(**s) for s in stored.seats]
         try:
             clock = Clock.from_json(stored.clock)
@@ -327,7 +314,7 @@ class TableManager:
             options=stored.options,
             seats=seats,
             state=state,
-            manager=self,
+            host=self,
             log=entries,
             rematch_of=stored.rematch_of,
             rematch_id=stored.rematch_id,
@@ -337,15 +324,6 @@ class TableManager:
             if clock is None
             else Timing.restored(clock, stored.players, stored.clock_state),
         )
-
-    @staticmethod
-    def replay(table: Table, entries: list[LogEntry]) -> State:
-        """The table's position after ``entries`` (a prefix of its log), replayed from its seed:
-        seed and moves give the same position every time."""
-        state = table.game.new_game(table.players, seed=table.seed, options=table.options)
-        for entry in entries:
-            state.apply(table.game.parse_action(state, entry.notation), entry.seat)
-        return state
 
     async def rematch(self, table: Table, seat: int | None) -> str:
         """A new game with the same seats (same secrets, same bots) once ``table`` is over; its
@@ -375,8 +353,7 @@ class TableManager:
             t
             for t in self.tables.values()
             if not t.connections
-            and (t.bot_task is None or t.bot_task.done())
-            and (t.clock_task is None or t.clock_task.done())
+            and not t.busy()
             and t.last_active <= cutoff
             and not t.lock.locked()
         ]
@@ -461,11 +438,7 @@ class TableManager:
         given back (another worker may take the tables at once)."""
         self.bots.close()
         for table in self.tables.values():
-            table.closed = True
-            if table.bot_task is not None:
-                table.bot_task.cancel()
-            if table.clock_task is not None:
-                table.clock_task.cancel()
+            table.stop()
         await self.bots.aclose()
         try:  # the moves since the last sweep stamp their tables
             await self.stamp_used()

@@ -37,8 +37,8 @@ from gametable.core.protocol import Game, State
 from gametable.core.registry import load_game
 from gametable.rulebook import chat
 from gametable.rulebook.model import compact
+from gametable.server.offers import action_forms
 from gametable.server.rules_api import BadPositionLink, read_position_link
-from gametable.server.tables import action_forms
 
 STATIC = Path(__file__).parent / "static"
 

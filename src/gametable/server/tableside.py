@@ -42,8 +42,9 @@ from gametable.rulebook import chat as rules_chat
 from gametable.server.api import http_error, record_json, seat_of_request
 from gametable.server.limits import RateLimit, client_of
 from gametable.server.manager import TableManager
+from gametable.server.refused import Refused
 from gametable.server.rules_api import ChatQuestion, reply_json
-from gametable.server.tables import Refused, Table
+from gametable.server.tables import Table
 
 #: the longest chat line accepted (questions: :data:`gametable.server.rules_api.MAX_QUESTION`)
 MAX_CHAT = 200

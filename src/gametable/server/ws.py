@@ -68,7 +68,8 @@ from gametable.server.forward import Forwarder
 from gametable.server.frames import inbox_of, send_now_of
 from gametable.server.limits import RateLimit, client_of
 from gametable.server.manager import TableManager
-from gametable.server.tables import Refused, Table
+from gametable.server.refused import Refused
+from gametable.server.tables import Table
 
 log = logging.getLogger("gametable.server")
 
