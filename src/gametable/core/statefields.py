@@ -1,73 +1,64 @@
-"""Declared state fields: each field of a game's state is written once, with how it is copied
-and how it is written to and read from JSON; ``clone``, ``to_json`` and the structural checks of
-loading a position are derived from those declarations.
+"""Declared state fields: each field of a game's state is written once, in a table, with how it
+is made, how it is copied and how it is written to and read from JSON; ``create``, ``to_json``
+and the structural checks of loading a position are derived from the table, and ``clone`` is
+checked against it.
 
-A game's state class derives from :class:`FieldState` and declares its fields as annotated class
-attributes whose value is :func:`field`::
+A game's state keeps its declarations in a table made by :func:`declare`, as its ``_fields_``::
 
-    class Position(FieldState):
-        round: int = field(1, json="round", codec=Int(1))
-        hands: list[list[int]] = field(factory=lambda s: [[] for _ in range(s.players)],
-                                       copy=Copy.ROWS, json="hands", codec=...)
-        _memo: dict = field(factory=lambda s: {})          # not written, shared by clones
+    FIELDS = declare(
+        round=field(1, json="round", codec=Int(1)),
+        hands=field(factory=lambda s: [[] for _ in range(s.players)], copy=Copy.ROWS,
+                    json="hands", codec=...),
+        memo=field(factory=lambda s: {}),          # not written, shared by clones
+    )
+
+and writes each field out as a typed attribute of its class with a straight-line ``clone``
+(:func:`clone_lines` gives the lines, for a test of the game to compare): a class written out
+this way is what a compiler such as mypyc makes native, so that compiled rules read a field as
+a struct member.  ``create``, ``to_json`` and loading come from :func:`create_fields`,
+:func:`fields_json` and :func:`load_fields`.
 
 Per field:
 
-- ``copy`` says what :meth:`FieldState.clone` does with it (:class:`Copy`: share an immutable
-  value or one that is replaced rather than changed in place, copy a flat container, copy a list
-  of lists, call the value's own ``clone()``, or a function);
+- ``copy`` says what ``clone`` does with it (:class:`Copy`: share an immutable value or one that
+  is replaced rather than changed in place, copy a flat container, copy a list of lists, call
+  the value's own ``clone()``, or a function);
 - ``json`` is where the field lives in the JSON form: a dotted path (``"turn.lock"``) read and
   written with a :class:`Codec` (which checks the value's structure and says where it is wrong),
   or a :class:`Part`, the game's own codec for several fields written together (a board drawn
   as a map of sites), or ``None`` for a field that is not written (derived, a cache, a memo);
 - ``check`` marks a derived value written for readers: it is not read back but recomputed, and a
-  position that gives it must give the value it derives to (:meth:`FieldState.load_json`).
+  position that gives it must give the value it derives to (:func:`load_fields`).
 
 Fields are set in declaration order, so a ``factory`` (or a codec reading the state) may use the
-fields declared before it.  ``clone`` is generated as straight-line code once per class (as
-:mod:`dataclasses` generates ``__init__``): no ``__dict__`` copying, no loop over fields.  Each
-game keeps its own invariants: :meth:`FieldState._after_load` derives what is not written and
-checks what the structure alone cannot.
-
-A state class that a compiler such as mypyc should make native cannot be built this way (its
-class body and methods are fixed when compiled): it keeps the declarations in a table instead
-(:func:`declare`, as its ``_fields_``), writes its attributes and ``clone`` out explicitly
-(:func:`clone_lines` gives the lines, for a test to compare), and takes ``create``, ``to_json``
-and loading from :func:`create_fields`, :func:`fields_json` and :func:`load_fields`.
+fields declared before it.  Each game keeps its own invariants: the state's ``_after_load()``
+derives what is not written and checks what the structure alone cannot.
 
 The position header (game, version, players, options, seed, RNG, ply) is declared here once for
-every game (:class:`Header`, written by :func:`gametable.core.positions.header_json`).
+every game (:data:`HEADER_FIELDS`, written together by :class:`Header`).
 
->>> class Counter(FieldState):
-...     count: int = field(0, json="count", codec=Int(0))
-...     seen: list[int] = field(factory=lambda s: [], copy=Copy.SHALLOW, json="seen",
-...                             codec=ListOf(Int(0)))
->>> from gametable.core.rng import Rng
->>> a = Counter.create(game=None, players=2, options={}, seed=1, rng=Rng(1), ply=0)
->>> a.seen.append(3)
->>> b = a.clone()
->>> b.seen.append(4)
->>> a.seen, b.seen
-([3], [3, 4])
->>> Counter.field_names()[-2:]
-('count', 'seen')
+>>> fields = declare(count=field(0, json="count", codec=Int(0)),
+...                  seen=field(factory=lambda s: [], copy=Copy.SHALLOW, json="seen",
+...                             codec=ListOf(Int(0))))
+>>> [f.name for f in fields][-2:]
+['count', 'seen']
+>>> clone_lines(fields)[-2:]
+['new.count = self.count', 'new.seen = self.seen.copy()']
 """
 
 from __future__ import annotations
 
 import enum
-import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from gametable.core.errors import InvalidState
 from gametable.core.positions import expect_int, header_json, read_header
 from gametable.core.rng import Rng
 
 T = TypeVar("T")
-S = TypeVar("S", bound="FieldState")
 
 
 class _Missing:
@@ -91,7 +82,7 @@ MISSING: Any = _Missing()
 
 
 class Copy(enum.Enum):
-    """What :meth:`FieldState.clone` does with a field's value."""
+    """What a state's ``clone`` does with a field's value."""
 
     #: an immutable value, or a container replaced (never changed in place) on write: shared
     SHARED = "shared"
@@ -401,20 +392,6 @@ def _copy_expression(f: Field, names: dict[str, Any] | None = None) -> str:
     return f"_copy_{f.name}({value})"
 
 
-def _compile_clone(cls: type) -> Callable[[Any], Any]:
-    """``clone`` as straight-line code for the fields of ``cls`` (generated once per class)."""
-    names: dict[str, Any] = {}
-    lines = ["def clone(self):", "    cls = type(self)", "    new = cls.__new__(cls)"]
-    for f in cls._fields_:  # type: ignore[attr-defined]
-        lines.append(f"    new.{f.name} = {_copy_expression(f, names)}")
-    lines.append("    return new")
-    exec("\n".join(lines), names)
-    clone: Callable[[Any], Any] = names["clone"]
-    clone.__qualname__ = f"{cls.__qualname__}.clone"
-    clone.__doc__ = "An independent copy (generated from the declared fields)."
-    return clone
-
-
 def _compile_fill(fields: Sequence[Field]) -> Callable[[Any, Mapping[str, Any]], None]:
     """``fill(state, given)`` as straight-line code for ``fields``: each field ``given`` or else
     its default, in declaration order (what :func:`create_fields` does, without a loop)."""
@@ -435,20 +412,6 @@ def _compile_fill(fields: Sequence[Field]) -> Callable[[Any, Mapping[str, Any]],
     exec("\n".join(lines), names)
     fill: Callable[[Any, Mapping[str, Any]], None] = names["fill"]
     return fill
-
-
-def _compile_create(cls: type) -> Callable[..., Any]:
-    """``create`` as straight-line code for the fields of ``cls`` (see :func:`_compile_fill`)."""
-    fill = _compile_fill(cls._fields_)  # type: ignore[attr-defined]
-
-    def create(cls: Any, **given: Any) -> Any:
-        state = cls.__new__(cls)  # (a compiled base class refuses object.__new__)
-        fill(state, given)
-        return state
-
-    create.__qualname__ = f"{cls.__qualname__}.create"
-    create.__doc__ = FieldState.create.__doc__
-    return create
 
 
 def _get(data: Mapping[str, Any], path: str) -> Any:
@@ -476,81 +439,22 @@ def _put(out: dict[str, Any], path: str, value: Any) -> None:
     node[key] = value
 
 
-class FieldState:
-    """Base of a game state made of declared fields (see the module's documentation)."""
-
-    #: the declared fields, header first, in declaration order
-    _fields_: ClassVar[tuple[Field, ...]] = ()
-
-    game: Any = field(factory=lambda s: None)
-    players: int = field(0, json=HEADER)
-    options: dict[str, Any] = field(factory=lambda s: {}, json=HEADER)
-    seed: int = field(0, json=HEADER)
-    rng: Any = field(factory=lambda s: Rng(s.seed), copy=Copy.CLONE, json=HEADER)
-    ply: int = field(0, json=HEADER)
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        _collect_fields(cls)
-
-    # -- creating -----------------------------------------------------------------------------------
-    @classmethod
-    def field_names(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in cls._fields_)
-
-    @classmethod
-    def create(cls: type[S], **given: Any) -> S:
-        """A state whose fields are ``given`` or else their defaults, in declaration order."""
-        state = cls.__new__(cls)  # (a compiled base class refuses object.__new__)
-        for f in cls._fields_:
-            setattr(state, f.name, given[f.name] if f.name in given else f.initial(state))
-        return state
-
-    @classmethod
-    def load_json(cls: type[S], data: Mapping[str, Any], **given: Any) -> S:
-        """A state read from its JSON form (see :func:`load_fields`)."""
-        return load_fields(cls, data, given)
-
-    def _after_load(self) -> None:
-        """Derive the fields that are not written and check the game's own invariants (raise
-        :class:`InvalidState`); called by :meth:`load_json` once every field is read."""
-
-    # -- copying and writing --------------------------------------------------------------------------
-    def clone(self: S) -> S:  # replaced by the generated code of each class
-        raise NotImplementedError
-
-    def to_json(self) -> dict[str, Any]:
-        """Every written field at its path (the parts once each), header first."""
-        return fields_json(self)
+#: the position header's fields, which every state has first (written by
+#: :func:`gametable.core.positions.header_json`)
+HEADER_FIELDS: tuple[Field, ...] = tuple(
+    Field(name, **vars(declared))
+    for name, declared in {
+        "game": field(factory=lambda s: None),
+        "players": field(0, json=HEADER),
+        "options": field(factory=lambda s: {}, json=HEADER),
+        "seed": field(0, json=HEADER),
+        "rng": field(factory=lambda s: Rng(s.seed), copy=Copy.CLONE, json=HEADER),
+        "ply": field(0, json=HEADER),
+    }.items()
+)
 
 
-def _collect_fields(cls: type) -> None:
-    """Gather the fields declared by ``cls`` (after its bases'), remove their placeholders from
-    the class and generate its ``clone``."""
-    inherited = list(getattr(cls, "_fields_", ()))
-    known = {f.name for f in inherited}
-    own = []
-    for name in inspect.get_annotations(cls):
-        declared = cls.__dict__.get(name)
-        if not isinstance(declared, _Declared):
-            continue
-        if name in known:
-            raise TypeError(f"{cls.__name__}.{name} is declared twice")
-        own.append(Field(name, **vars(declared)))
-        delattr(cls, name)
-    cls._fields_ = (*inherited, *own)  # type: ignore[attr-defined]
-    if "clone" not in cls.__dict__:
-        cls.clone = _compile_clone(cls)  # type: ignore[attr-defined]
-    if "create" not in cls.__dict__:
-        cls.create = classmethod(_compile_create(cls))  # type: ignore[attr-defined]
-
-
-_collect_fields(FieldState)
-#: the position header's fields, which every state has first
-HEADER_FIELDS: tuple[Field, ...] = FieldState._fields_
-
-
-# -- the declarations at work, for a FieldState or a state class written out explicitly --------------
+# -- the declarations at work ------------------------------------------------------------------------
 def declare(**declared: Any) -> tuple[Field, ...]:
     """The header's fields, then each keyword's :func:`field` declaration in order: the fields
     of a state class whose attributes, ``create`` and ``clone`` are written out explicitly (so
@@ -659,7 +563,6 @@ __all__ = [
     "Codec",
     "Copy",
     "Field",
-    "FieldState",
     "Header",
     "Int",
     "ListOf",
