@@ -226,6 +226,10 @@ def features_of(board: Board, s: int) -> list[Feature]:
     return out
 
 
+#: one site read from board data: id, colour, plots, features, place on the map
+SiteData = tuple[str, int, int, set[str], tuple[int, int] | None]
+
+
 def parse_board(data: dict[str, Any], name: str = "custom") -> Board:
     """Validate board data (as read from TOML) and build a :class:`Board`.
 
@@ -235,70 +239,94 @@ def parse_board(data: dict[str, Any], name: str = "custom") -> Board:
     sites = data.get("site")
     if not isinstance(sites, list) or len(sites) < 2:
         raise BoardError(f"board {name!r}: needs a list of at least 2 [[site]] tables")
-    names: list[str] = []
-    colour: list[int] = []
-    plots: list[int] = []
-    feats: list[set[str]] = []
-    xy: list[tuple[int, int] | None] = []
+    read: list[SiteData] = []
     for i, site in enumerate(sites):
-        if not isinstance(site, dict):
-            raise BoardError(f"board {name!r}: site #{i + 1} is not a table")
-        sid = site.get("id")
-        if not isinstance(sid, str) or not _ID.match(sid):
-            raise BoardError(
-                f"board {name!r}: site #{i + 1} has id {sid!r}; an id is lower-case "
-                "letters, digits and _ and starts with a letter"
-            )
-        if sid in names:
-            raise BoardError(f"board {name!r}: two sites are called {sid!r}")
-        col = site.get("colour")
-        if col not in COLOURS:
-            raise BoardError(
-                f"board {name!r}: site {sid!r} has unknown colour {col!r}; "
-                f"a site produces one of {', '.join(COLOURS)}"
-            )
-        n = site.get("plots")
-        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_PLOTS:
-            raise BoardError(f"board {name!r}: site {sid!r} has {n!r} plots; a site has 2 to 4")
-        fs = site.get("features", [])
-        if not isinstance(fs, list) or any(f not in FEATURES for f in fs):
-            raise BoardError(
-                f"board {name!r}: site {sid!r} has features {fs!r}; "
-                f"features are taken from {', '.join(FEATURES)}"
-            )
-        x, y = site.get("x"), site.get("y")
-        if (x is None) != (y is None) or not all(
-            v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in (x, y)
-        ):
-            raise BoardError(f"board {name!r}: site {sid!r} needs integer x and y (or neither)")
-        names.append(sid)
-        colour.append(COLOURS.index(col))
-        plots.append(n)
-        feats.append(set(fs))
-        xy.append(None if x is None or y is None else (x, y))
-    index = {n: i for i, n in enumerate(names)}
+        read.append(_parse_site(site, i, name, [entry[0] for entry in read]))
+    names = [entry[0] for entry in read]
+    xy = [entry[4] for entry in read]
     adj: list[set[int]] = [set() for _ in names]
     adjacency = data.get("adjacency", "paths")
     if adjacency not in ("paths", "orthogonal"):
         raise BoardError(f"board {name!r}: adjacency is 'paths' or 'orthogonal', not {adjacency!r}")
     if adjacency == "orthogonal":
-        at: dict[tuple[int, int], int] = {}
-        for i, p in enumerate(xy):
-            if p is None:
-                raise BoardError(
-                    f"board {name!r}: orthogonal adjacency needs x and y on site {names[i]!r}"
-                )
-            if p in at:
-                raise BoardError(
-                    f"board {name!r}: sites {names[at[p]]!r} and {names[i]!r} share the tile at {p}"
-                )
-            at[p] = i
-        for (x, y), i in at.items():
-            for q in ((x + 1, y), (x, y + 1)):
-                if q in at:
-                    adj[i].add(at[q])
-                    adj[at[q]].add(i)
-    for k, path in enumerate(data.get("path", [])):
+        _join_orthogonal(xy, names, name, adj)
+    _join_paths(data.get("path", []), names, name, adj)
+    _check_connected(adj, names, name)
+    return Board(
+        name=name,
+        title=str(data.get("title", name)),
+        names=tuple(names),
+        colour=tuple(entry[1] for entry in read),
+        plots=tuple(entry[2] for entry in read),
+        seashore=tuple("seashore" in entry[3] for entry in read),
+        volcano=tuple("volcano" in entry[3] for entry in read),
+        cenote=tuple("cenote" in entry[3] for entry in read),
+        neighbours=tuple(tuple(sorted(a)) for a in adj),
+        xy=tuple(xy),
+    )
+
+
+def _parse_site(site: Any, i: int, name: str, names: list[str]) -> SiteData:
+    """One ``[[site]]`` table checked: an id not used before (``names``), a colour, 2 to 4
+    plots, known features, and integer ``x`` and ``y`` or neither."""
+    if not isinstance(site, dict):
+        raise BoardError(f"board {name!r}: site #{i + 1} is not a table")
+    sid = site.get("id")
+    if not isinstance(sid, str) or not _ID.match(sid):
+        raise BoardError(
+            f"board {name!r}: site #{i + 1} has id {sid!r}; an id is lower-case "
+            "letters, digits and _ and starts with a letter"
+        )
+    if sid in names:
+        raise BoardError(f"board {name!r}: two sites are called {sid!r}")
+    col = site.get("colour")
+    if col not in COLOURS:
+        raise BoardError(
+            f"board {name!r}: site {sid!r} has unknown colour {col!r}; "
+            f"a site produces one of {', '.join(COLOURS)}"
+        )
+    n = site.get("plots")
+    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_PLOTS:
+        raise BoardError(f"board {name!r}: site {sid!r} has {n!r} plots; a site has 2 to 4")
+    fs = site.get("features", [])
+    if not isinstance(fs, list) or any(f not in FEATURES for f in fs):
+        raise BoardError(
+            f"board {name!r}: site {sid!r} has features {fs!r}; "
+            f"features are taken from {', '.join(FEATURES)}"
+        )
+    x, y = site.get("x"), site.get("y")
+    if (x is None) != (y is None) or not all(
+        v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in (x, y)
+    ):
+        raise BoardError(f"board {name!r}: site {sid!r} needs integer x and y (or neither)")
+    return sid, COLOURS.index(col), n, set(fs), None if x is None or y is None else (x, y)
+
+
+def _join_orthogonal(
+    xy: list[tuple[int, int] | None], names: list[str], name: str, adj: list[set[int]]
+) -> None:
+    """Orthogonal adjacency: sites on tiles side by side (each site on a tile of its own)."""
+    at: dict[tuple[int, int], int] = {}
+    where = f"board {name!r}"
+    for i, p in enumerate(xy):
+        if p is None:
+            raise BoardError(f"{where}: orthogonal adjacency needs x and y on site {names[i]!r}")
+        if p in at:
+            raise BoardError(
+                f"{where}: sites {names[at[p]]!r} and {names[i]!r} share the tile at {p}"
+            )
+        at[p] = i
+    for (x, y), i in at.items():
+        for q in ((x + 1, y), (x, y + 1)):
+            if q in at:
+                adj[i].add(at[q])
+                adj[at[q]].add(i)
+
+
+def _join_paths(paths: Any, names: list[str], name: str, adj: list[set[int]]) -> None:
+    """Each ``[[path]]`` joins two different known sites."""
+    index = {n: i for i, n in enumerate(names)}
+    for k, path in enumerate(paths):
         ends = path.get("between") if isinstance(path, dict) else path
         if not isinstance(ends, list) or len(ends) != 2:
             raise BoardError(f"board {name!r}: path #{k + 1} must name two sites")
@@ -310,8 +338,11 @@ def parse_board(data: dict[str, Any], name: str = "custom") -> Board:
             raise BoardError(f"board {name!r}: path #{k + 1} leads from {a!r} to itself")
         adj[index[a]].add(index[b])
         adj[index[b]].add(index[a])
-    seen = {0}
-    todo = [0]
+
+
+def _check_connected(adj: list[set[int]], names: list[str], name: str) -> None:
+    """Every site can be reached from the first along the paths."""
+    seen, todo = {0}, [0]
     while todo:
         s = todo.pop()
         for t in adj[s]:
@@ -323,19 +354,6 @@ def parse_board(data: dict[str, Any], name: str = "custom") -> Board:
         raise BoardError(
             f"board {name!r}: sites {lost} cannot be reached from {names[0]!r} along the paths"
         )
-    board = Board(
-        name=name,
-        title=str(data.get("title", name)),
-        names=tuple(names),
-        colour=tuple(colour),
-        plots=tuple(plots),
-        seashore=tuple("seashore" in f for f in feats),
-        volcano=tuple("volcano" in f for f in feats),
-        cenote=tuple("cenote" in f for f in feats),
-        neighbours=tuple(tuple(sorted(a)) for a in adj),
-        xy=tuple(xy),
-    )
-    return board
 
 
 #: the boards that come with the game
