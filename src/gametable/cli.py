@@ -8,12 +8,14 @@ recorded game move by move.  Bad input, on the command line or in a command, end
 
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -23,13 +25,17 @@ from typer.main import get_group
 
 from gametable.core.errors import GameError
 from gametable.core.options import parse_option_pairs
+from gametable.core.parts import part
+from gametable.core.protocol import Game, State
 from gametable.core.record import Record
 from gametable.core.registry import game_names, load_game
-from gametable.games.balam import register_board
 from gametable.terminal import saves
 from gametable.terminal.errors import CommandLineMistake, fail, print_error, print_usage_error
+from gametable.terminal.gameoptions import GameOption
 
 if TYPE_CHECKING:
+    from gametable.bots import Bot
+    from gametable.terminal.render import GameRenderer
     from gametable.terminal.session import TerminalGame
 
 
@@ -139,7 +145,7 @@ class Commands(TyperGroup):
 
 app = typer.Typer(
     name="gametable",
-    help="Referee, play and study Balzakken, Keezbord and Balam.",
+    help="Referee, play and study tabletop games (see 'gametable games').",
     cls=Commands,
     no_args_is_help=True,
     add_completion=False,
@@ -163,25 +169,64 @@ def games_command() -> None:
     Console().print(table)
 
 
-BoardFile = Annotated[
-    Path | None,
-    typer.Option(
-        "--board-file",
-        help="a Balam board file (TOML): playable as the option board=NAME, NAME being the "
-        "file's name without .toml",
-    ),
-]
+# -- the games' own options (their ``cli`` parts) ----------------------------------------------
+@functools.cache
+def game_options() -> tuple[tuple[Game, GameOption], ...]:
+    """Every game's own options of ``play`` and ``replay`` (:mod:`gametable.terminal.gameoptions`),
+    with the game that adds each."""
+    found = []
+    for name in game_names():
+        game = load_game(name)
+        found += [(game, option) for option in part(game, "cli") or ()]
+    return tuple(found)
 
 
-def use_board_file(path: Path | None) -> str | None:
-    """Register a Balam board file under its name (records and options name boards, never
-    files); the name, or None without a file."""
-    if path is None:
-        return None
-    try:
-        return register_board(path.stem, path)
-    except ValueError as exc:
-        raise fail(str(exc)) from None
+Command = TypeVar("Command", bound=Callable[..., None])
+
+
+def taking_game_options(command: Command) -> Command:
+    """``command`` with every game's own options as keyword parameters, for Typer to parse and
+    list in its help (``command`` takes them in its ``**given``)."""
+    signature = inspect.signature(command, eval_str=True)
+    own = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    added = [
+        inspect.Parameter(
+            o.name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=o.annotation
+        )
+        for _, o in game_options()
+    ]
+    command.__signature__ = signature.replace(parameters=[*own, *added])  # type: ignore[attr-defined]
+    return command
+
+
+#: a game's option used: the game, the option, and the game options it sets
+Used = tuple[Game, GameOption, Mapping[str, Any]]
+
+
+def use_game_options(given: Mapping[str, Any]) -> list[Used]:
+    """Use each game's option given on the command line (a board file is registered under its
+    name, so that a record naming it replays); what each one sets."""
+    used = []
+    for game, option in game_options():
+        value = given.get(option.name)
+        if value is None:
+            continue
+        try:
+            used.append((game, option, option.use(value)))
+        except ValueError as exc:
+            raise fail(str(exc)) from None
+    return used
+
+
+def options_for(game: Game, used: list[Used], options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with those the games' options given set for ``game`` (``--option`` wins);
+    an option of another game is refused."""
+    for owner, option, sets in used:
+        if owner.name != game.name:
+            raise fail(option.refusal)
+        for key, value in sets.items():
+            options.setdefault(key, value)
+    return options
 
 
 def default_bot() -> str:
@@ -192,9 +237,10 @@ def default_bot() -> str:
 
 
 @app.command("play")
+@taking_game_options
 def play_command(
     game_name: Annotated[
-        str | None, typer.Argument(metavar="GAME", help="balzakken, keezbord or balam")
+        str | None, typer.Argument(metavar="GAME", help="the game (see 'gametable games')")
     ] = None,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="number of players")
@@ -217,68 +263,91 @@ def play_command(
             help="resume a game: its number in 'gametable saves', or a file",
         ),
     ] = None,
-    board_file: BoardFile = None,
+    **given: Any,
 ) -> None:
     """Play a game in the terminal: you against bots (or several humans at one screen).
 
     The game is saved as it goes (see 'gametable saves'); quit or Ctrl-C and resume it later.
     """
-    from gametable.bots import make_bot
     from gametable.terminal.prompt import make_ask
     from gametable.terminal.session import TerminalGame
 
     console = Console()
     folder = saves.saves_folder()
-    board = use_board_file(board_file)
+    used = use_game_options(given)
     try:
         if load is not None:
             path = saves.resolve_save(load, folder)
-            record = Record.load(path)
-            state = record.replay()
-            game = state.game
-            slot = saves.SaveSlot.for_loaded(folder, path)
+            record, slot = Record.load(path), saves.SaveSlot.for_loaded(folder, path)
         else:
-            if game_name is None:
-                raise fail("name a game to play: " + ", ".join(game_names()))
-            game = load_game(game_name)
-            count = players if players is not None else game.min_players
-            options = parse_option_pairs(option or [])
-            if board is not None:
-                if game.name != "balam":
-                    raise fail("--board-file gives a Balam board")
-                options.setdefault("board", board)
-            record = Record.start(game, count, seed=seed, options=options)
-            state = record.replay()
+            record = new_record(game_name, players, seed, option or [], used)
             slot = saves.SaveSlot(folder)
-        table = saved_table(record, state.players) if not (seat or bot) else None
-        humans = sorted(set(seat if seat else [0])) if table is None else table[0]
-        for s in humans:
-            if not 0 <= s < state.players:
-                raise fail(f"--seat {s} does not exist; seats are 0 to {state.players - 1}")
-        specs = list(bot or []) if table is None else table[1]
-        bots = {}
-        labels = [saves.PERSON] * state.players
-        for i, s in enumerate(s for s in range(state.players) if s not in humans):
-            spec = specs[i] if i < len(specs) else (specs[-1] if specs else default_bot())
-            bots[s] = make_bot(spec, seed=(record.seed + 1 + s) % (1 << 63))
-            labels[s] = spec
+        state = record.replay()
+        humans, bots, labels = seated(record, state, seat or [], bot or [])
     except (GameError, ValueError) as exc:
         raise fail(str(exc)) from None
 
     console.print(
-        f"[bold]{game.title}[/bold], {state.players} players, seed {record.seed}. "
+        f"[bold]{state.game.title}[/bold], {state.players} players, seed {record.seed}. "
         f"Human seats: {', '.join(map(str, humans))}. Type 'help' for commands."
     )
     session = TerminalGame(state, record, bots, console, make_ask(console), slot, labels)
+    run_session(console, session, folder)
+
+
+def run_session(console: Console, session: TerminalGame, folder: Path) -> None:
+    """Play ``session`` to its end, or until it is stopped; say where the game is kept."""
     try:
         session.run()
     except (KeyboardInterrupt, EOFError):
         stopped(console, session, folder)
     else:
-        if slot.path is not None:
+        if session.slot is not None and session.slot.path is not None:
             console.print(
-                f"The game is kept in {slot.path}.", highlight=False, markup=False, soft_wrap=True
+                f"The game is kept in {session.slot.path}.",
+                highlight=False,
+                markup=False,
+                soft_wrap=True,
             )
+
+
+def new_record(
+    game_name: str | None,
+    players: int | None,
+    seed: int | None,
+    option: list[str],
+    used: list[Used],
+) -> Record:
+    """The record of a new game of ``game_name`` (its fewest players unless ``players``), with
+    the options given (``key=value``) and those the game's own options set."""
+    if game_name is None:
+        raise fail("name a game to play: " + ", ".join(game_names()))
+    game = load_game(game_name)
+    count = players if players is not None else game.min_players
+    options = options_for(game, used, parse_option_pairs(option))
+    return Record.start(game, count, seed=seed, options=options)
+
+
+def seated(
+    record: Record, state: State, seat: list[int], bot: list[str]
+) -> tuple[list[int], dict[int, Bot], list[str]]:
+    """The human seats, a bot for every other seat, and each seat's label: as ``--seat`` and
+    ``--bot`` say, else as the saved game was played, else seat 0 against the default bot."""
+    from gametable.bots import make_bot
+
+    table = saved_table(record, state.players) if not (seat or bot) else None
+    humans = sorted(set(seat if seat else [0])) if table is None else table[0]
+    for s in humans:
+        if not 0 <= s < state.players:
+            raise fail(f"--seat {s} does not exist; seats are 0 to {state.players - 1}")
+    specs = list(bot) if table is None else table[1]
+    bots = {}
+    labels = [saves.PERSON] * state.players
+    for i, s in enumerate(s for s in range(state.players) if s not in humans):
+        spec = specs[i] if i < len(specs) else (specs[-1] if specs else default_bot())
+        bots[s] = make_bot(spec, seed=(record.seed + 1 + s) % (1 << 63))
+        labels[s] = spec
+    return humans, bots, labels
 
 
 def saved_table(record: Record, players: int) -> tuple[list[int], list[str]] | None:
@@ -313,6 +382,7 @@ def stopped(console: Console, session: TerminalGame, folder: Path) -> None:
 
 
 @app.command("replay")
+@taking_game_options
 def replay_command(
     file: Annotated[
         str,
@@ -327,53 +397,26 @@ def replay_command(
     step: Annotated[
         bool, typer.Option("--step", help="show the board after each move; Enter for the next")
     ] = False,
-    board_file: BoardFile = None,
+    **given: Any,
 ) -> None:
     """Print a recorded game move by move (or step through it with --step)."""
-    from gametable.terminal.prompt import Candidate, make_ask
-    from gametable.terminal.render import renderer_for
-
     console = Console()
-    ask = make_ask(console) if step else None
-    use_board_file(board_file)
+    use_game_options(given)
     try:
         record = Record.load(saves.resolve_save(file))
-        game = record.load_game()
+        record.load_game()
         if seat is not None and not 0 <= seat < record.players:
             raise fail(f"--seat {seat} does not exist; seats are 0 to {record.players - 1}")
-        renderer = renderer_for(game)
         console.print(
             f"[bold]{record.game}[/bold] v{record.version}, {record.players} players, "
             f"seed {record.seed}, {len(record.moves)} moves"
         )
-        before = None
-        description = ""
-        for number, (state, move) in enumerate(record.states()):
-            view = state.view(seat)
-            if move is not None:
-                console.print(
-                    f"{number:>4}. {move[1]:<20} [dim]{description}[/dim]", highlight=False
-                )
-                summary = renderer.summary(before, view) if before is not None else None
-                if summary is not None:
-                    console.print(summary)
-            if step:
-                console.print(renderer.board(view))
-                if number < len(record.moves) and ask is not None:
-                    line = ask(
-                        f"Move {number + 1} of {len(record.moves)}: Enter shows it, q stops. ",
-                        [Candidate("q", "stop")],
-                    )
-                    if line.strip().casefold() in ("q", "quit"):
-                        return
-            before = view
-            if number < len(record.moves):
-                s, text = record.moves[number]
-                description = state.describe(game.parse_action(state, text), s)
-        final = state
+        final = replay_moves(console, record, seat, step)
     except GameError as exc:
         raise fail(str(exc)) from None
     except (EOFError, KeyboardInterrupt):  # end of input or Ctrl-C: stop stepping
+        return
+    if final is None:
         return
     if final.outcome is not None:
         console.print(f"[bold]Result:[/bold] {final.outcome.reason}")
@@ -387,6 +430,41 @@ def replay_command(
             markup=False,
             soft_wrap=True,
         )
+
+
+def replay_moves(console: Console, record: Record, seat: int | None, step: bool) -> State | None:
+    """Print each move of ``record`` with what it did (and, with ``step``, the board after it,
+    waiting for Enter); the last state, or ``None`` when the person stopped stepping."""
+    from gametable.terminal.prompt import Candidate, make_ask
+    from gametable.terminal.render import renderer_for
+
+    game = record.load_game()
+    renderer: GameRenderer[Any] = renderer_for(game)
+    ask = make_ask(console) if step else None
+    before: Mapping[str, Any] | None = None
+    description = ""
+    last = None
+    for number, (state, move) in enumerate(record.states()):
+        last, view = state, state.view(seat)
+        if move is not None:
+            console.print(f"{number:>4}. {move[1]:<20} [dim]{description}[/dim]", highlight=False)
+            summary = renderer.summary(before, view) if before is not None else None
+            if summary is not None:
+                console.print(summary)
+        if step:
+            console.print(renderer.board(view))
+            if number < len(record.moves) and ask is not None:
+                line = ask(
+                    f"Move {number + 1} of {len(record.moves)}: Enter shows it, q stops. ",
+                    [Candidate("q", "stop")],
+                )
+                if line.strip().casefold() in ("q", "quit"):
+                    return None
+        before = view
+        if number < len(record.moves):
+            s, text = record.moves[number]
+            description = state.describe(game.parse_action(state, text), s)
+    return last
 
 
 @app.command("saves")

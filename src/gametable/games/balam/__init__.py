@@ -113,6 +113,7 @@ class Balam(Game):
         "answers": ".answers:ANSWERS",
         "features": ".features:build",
         "terminal": ".terminal:RENDERER",
+        "cli": ".cli:OPTIONS",
         "web": "web/renderer.js",
         "heuristic": ".bots.heuristic:HEURISTIC",
         "tuned": ".bots.tuned:tuned_heuristic",
