@@ -39,7 +39,7 @@ KINDS: dict[str, str] = {
     "learned": "the learned evaluation's standings (gametable.bots.learned)",
     "features": "the feature layout of the OpenSpiel/PettingZoo adapters",
     "terminal": "the terminal renderer (gametable.terminal.render.GameRenderer)",
-    "cli": "extra terminal commands of the game (a register(app) function)",
+    "cli": "its own options of gametable play and replay (gametable.terminal.gameoptions)",
     "web": "the web renderer, a JavaScript module file",
     "rulebook": "the rules in our own words, a TOML rules reference file",
     "questions": "the folder of the rules questions by which the answers are measured",
