@@ -43,7 +43,23 @@ def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
     state.dealer = _int(
         data.get("dealer", (options["first_player"] - 1) % players), "dealer", 0, players - 1
     )
+    _load_cards(state, data)
+    _load_draw_pile(state, data)
+    _load_turn(state, data)
+    _load_known(state, data.get("known"))
+    state.index_knowledge()
+    state.history = load_rounds(data.get("rounds", []), state)
+    stats = data.get("stats", {})
+    if not isinstance(stats, dict) or not all(isinstance(v, int) for v in stats.values()):
+        raise InvalidState("stats must map names to counts")
+    state.stats = defaultdict(int, stats)
+    return state
 
+
+def _load_cards(state: BalzakkenState, data: dict[str, Any]) -> None:
+    """The hands, the discard pile, the cards in front and the scores: one per seat each, only
+    action cards in front, never an action card on the discard pile."""
+    players = state.players
     hands = data.get("hands")
     if not isinstance(hands, list) or len(hands) != players:
         raise InvalidState(f"hands must be a list of {players} hands, one per seat")
@@ -73,10 +89,14 @@ def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
                 "onto the discard pile"
             )
 
+
+def _load_draw_pile(state: BalzakkenState, data: dict[str, Any]) -> None:
+    """No card more often than the deck holds it; a draw pile given holds every other card,
+    and left out it is the rest of the deck, shuffled by the game's RNG."""
     placed: Counter[int] = Counter()
     for cards in (*state.hands, state.discard, *state.in_front):
         placed.update(cards)
-    deck = deck_counts(options)
+    deck = deck_counts(state.options)
     if "draw_pile" in data:
         state.draw = _cards(data["draw_pile"], "draw_pile")
         placed.update(state.draw)
@@ -98,6 +118,10 @@ def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
         state.rng.shuffle(rest)
         state.draw = rest
 
+
+def _load_turn(state: BalzakkenState, data: dict[str, Any]) -> None:
+    """Whose turn: nobody exactly when a score reached 100; during a round the discard pile is
+    never empty."""
     over = any(s >= GAME_END for s in state.scores)
     to_move = data.get("to_move", None if over else 0)
     if to_move is None:
@@ -107,46 +131,42 @@ def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
     else:
         if over:
             raise InvalidState("a score of 100 or more ends the game, so to_move must be null")
-        state.current = _int(to_move, "to_move", 0, players - 1)
+        state.current = _int(to_move, "to_move", 0, state.players - 1)
         if not state.discard:
             raise InvalidState("the discard pile is never empty during a round")
 
-    known = data.get("known")
+
+def _load_known(state: BalzakkenState, known: Any) -> None:
+    """What each seat knows of the others' hands (none when left out): cards they hold, never a
+    seat's own, each row including the public row."""
+    players = state.players
     if known is None:
         state.known = [[[] for _ in range(players)] for _ in range(players + 1)]
-    else:
-        if not isinstance(known, list) or len(known) != players + 1:
-            raise InvalidState(
-                f"known must have {players + 1} rows (one per seat, then the public row)"
-            )
-        state.known = []
-        for o, row in enumerate(known):
-            if not isinstance(row, list) or len(row) != players:
-                raise InvalidState(f"known[{o}] must list {players} hands")
-            cooked = []
-            for p, cards in enumerate(row):
-                cs = sorted(_cards(cards, f"known[{o}][{p}]"))
-                if Counter(cs) - Counter(state.hands[p]):
-                    raise InvalidState(f"known[{o}][{p}] names cards seat {p} does not hold")
-                if o == p and cs:
-                    raise InvalidState(f"known[{o}][{p}] must be empty: a seat knows its own hand")
-                cooked.append(cs)
-            state.known.append(cooked)
-        public = state.known[players]
-        for o in range(players):
-            for p in range(players):
-                if p != o and Counter(public[p]) - Counter(state.known[o][p]):
-                    raise InvalidState(
-                        f"known[{o}][{p}] must include the public knowledge known[{players}][{p}]"
-                    )
-
-    state.index_knowledge()
-    state.history = load_rounds(data.get("rounds", []), state)
-    stats = data.get("stats", {})
-    if not isinstance(stats, dict) or not all(isinstance(v, int) for v in stats.values()):
-        raise InvalidState("stats must map names to counts")
-    state.stats = defaultdict(int, stats)
-    return state
+        return
+    if not isinstance(known, list) or len(known) != players + 1:
+        raise InvalidState(
+            f"known must have {players + 1} rows (one per seat, then the public row)"
+        )
+    state.known = []
+    for o, row in enumerate(known):
+        if not isinstance(row, list) or len(row) != players:
+            raise InvalidState(f"known[{o}] must list {players} hands")
+        cooked = []
+        for p, cards in enumerate(row):
+            cs = sorted(_cards(cards, f"known[{o}][{p}]"))
+            if Counter(cs) - Counter(state.hands[p]):
+                raise InvalidState(f"known[{o}][{p}] names cards seat {p} does not hold")
+            if o == p and cs:
+                raise InvalidState(f"known[{o}][{p}] must be empty: a seat knows its own hand")
+            cooked.append(cs)
+        state.known.append(cooked)
+    public = state.known[players]
+    for o in range(players):
+        for p in range(players):
+            if p != o and Counter(public[p]) - Counter(state.known[o][p]):
+                raise InvalidState(
+                    f"known[{o}][{p}] must include the public knowledge known[{players}][{p}]"
+                )
 
 
 _ROUND_FIELDS = frozenset(RoundRecord.__annotations__)
@@ -164,6 +184,24 @@ def load_rounds(value: Any, state: BalzakkenState) -> list[RoundRecord]:
     (each starts from the totals of the one before), come before the current round, and the last
     one's totals are the score sheet.
     """
+    rounds = _read_rounds(value)
+    deck = deck_counts(state.options)
+    previous: RoundRecord | None = None
+    for i, r in enumerate(rounds):
+        _check_round(r, f"rounds[{i}]", state.players, deck)
+        if previous is not None:
+            if r["round"] != previous["round"] + 1:
+                raise InvalidState(f"rounds[{i}] must be round {previous['round'] + 1}")
+            if r["before"] != previous["totals"]:
+                raise InvalidState(f"rounds[{i}].before must be the totals of the round before it")
+        previous = r
+    if previous is not None:
+        _check_last_round(previous, state)
+    return rounds
+
+
+def _read_rounds(value: Any) -> list[RoundRecord]:
+    """The rounds' structure: a list of objects with a round record's fields and types."""
     if not isinstance(value, list):
         raise InvalidState("rounds must be a list of finished rounds")
     for i, record in enumerate(value):
@@ -173,60 +211,57 @@ def load_rounds(value: Any, state: BalzakkenState) -> list[RoundRecord]:
         if unknown:
             raise InvalidState(f"rounds[{i}] has an unknown field {unknown[0]!r}")
     try:
-        rounds = msgspec.convert(value, list[RoundRecord])
+        return msgspec.convert(value, list[RoundRecord])
     except msgspec.ValidationError as exc:
         raise InvalidState(f"rounds: {str(exc).replace('`$', '`rounds')}") from None
-    players = state.players
-    deck = deck_counts(state.options)
-    previous: RoundRecord | None = None
-    for i, r in enumerate(rounds):
-        where = f"rounds[{i}]"
-        for name in _PER_SEAT_FIELDS:
-            if len(r[name]) != players:  # type: ignore[literal-required]
-                raise InvalidState(f"{where}.{name} must have {players} entries, one per seat")
-        for seat in (r["caller"], *r["tasty"]):
-            if seat >= players:
-                raise InvalidState(f"{where}: there is no seat {seat} at a {players}-player table")
-        _check_round_cards(r, where, deck)
-        values = [hand_value(parse_card(c) for c in h) for h in r["hands"]]
-        if r["values"] != values:
-            raise InvalidState(f"{where}.values must be the points of its hands: {values}")
-        result = score_round(values, r["caller"])
-        if r["kind"] != result.kind or r["points"] != list(result.points):
-            raise InvalidState(
-                f"{where}: with these hands and seat {r['caller']} calling, the call is "
-                f"{result.kind!r} and the points are {list(result.points)}"
-            )
-        sums = [b + p for b, p in zip(r["before"], r["points"], strict=True)]
-        totals = [tasty_position(t) for t in sums]
-        tasty = [s for s in range(players) if totals[s] != sums[s]]
-        if r["totals"] != totals or r["tasty"] != tasty:
-            raise InvalidState(
-                f"{where}: the totals must be before + points with 69 and 99 dropped "
-                f"(totals {totals}, tasty {tasty})"
-            )
-        if previous is not None:
-            if r["round"] != previous["round"] + 1:
-                raise InvalidState(f"{where} must be round {previous['round'] + 1}")
-            if r["before"] != previous["totals"]:
-                raise InvalidState(f"{where}.before must be the totals of the round before it")
-        previous = r
-    if previous is not None:
-        if previous["totals"] != state.scores:
-            raise InvalidState(
-                f"scores must be the totals after the last finished round: {previous['totals']}"
-            )
-        if state.to_move and previous["round"] != state.round - 1:
-            raise InvalidState(
-                f"the last finished round must be round {state.round - 1}, the one before the "
-                f"current round {state.round}"
-            )
-        if not state.to_move and previous["round"] != state.round:
-            raise InvalidState(
-                f"the game ended in round {state.round}, so the last finished round must be "
-                f"round {state.round}"
-            )
-    return rounds
+
+
+def _check_round(r: RoundRecord, where: str, players: int, deck: dict[int, int]) -> None:
+    """One finished round agrees with the rules: an entry per seat, seats at the table, cards
+    from one deck, values, call, points and totals as the scoring gives them."""
+    for name in _PER_SEAT_FIELDS:
+        if len(r[name]) != players:  # type: ignore[literal-required]
+            raise InvalidState(f"{where}.{name} must have {players} entries, one per seat")
+    for seat in (r["caller"], *r["tasty"]):
+        if seat >= players:
+            raise InvalidState(f"{where}: there is no seat {seat} at a {players}-player table")
+    _check_round_cards(r, where, deck)
+    values = [hand_value(parse_card(c) for c in h) for h in r["hands"]]
+    if r["values"] != values:
+        raise InvalidState(f"{where}.values must be the points of its hands: {values}")
+    result = score_round(values, r["caller"])
+    if r["kind"] != result.kind or r["points"] != list(result.points):
+        raise InvalidState(
+            f"{where}: with these hands and seat {r['caller']} calling, the call is "
+            f"{result.kind!r} and the points are {list(result.points)}"
+        )
+    sums = [b + p for b, p in zip(r["before"], r["points"], strict=True)]
+    totals = [tasty_position(t) for t in sums]
+    tasty = [s for s in range(players) if totals[s] != sums[s]]
+    if r["totals"] != totals or r["tasty"] != tasty:
+        raise InvalidState(
+            f"{where}: the totals must be before + points with 69 and 99 dropped "
+            f"(totals {totals}, tasty {tasty})"
+        )
+
+
+def _check_last_round(last: RoundRecord, state: BalzakkenState) -> None:
+    """The last finished round's totals are the score sheet, and it is the round before the
+    current one (or, the game over, the current round)."""
+    if last["totals"] != state.scores:
+        raise InvalidState(
+            f"scores must be the totals after the last finished round: {last['totals']}"
+        )
+    if state.to_move and last["round"] != state.round - 1:
+        raise InvalidState(
+            f"the last finished round must be round {state.round - 1}, the one before the "
+            f"current round {state.round}"
+        )
+    if not state.to_move and last["round"] != state.round:
+        raise InvalidState(
+            f"the game ended in round {state.round}, so the last finished round must be "
+            f"round {state.round}"
+        )
 
 
 def _check_round_cards(r: RoundRecord, where: str, deck: dict[int, int]) -> None:
