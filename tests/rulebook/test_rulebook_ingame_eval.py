@@ -9,16 +9,18 @@ from gametable.core.errors import IllegalAction
 from gametable.rulebook.answer import Answer, Source
 from gametable.rulebook.ingame import answer_in_game
 from gametable.rulebook.ingame_eval import (
-    GAMES,
     check_card,
     check_choices,
     check_refusal,
     check_score,
     evaluate_in_game,
+    games,
     phrasings,
     positions,
 )
 
+#: the games evaluated: every game whose part 'standing' gives in-game checks
+GAMES = games()
 #: the share of in-game questions that must get the right kind of answer
 FLOOR = 0.95
 

@@ -24,8 +24,9 @@ An :class:`Answer` carries
 - ``checked``: the referee worked the reply out from a position (``position``, in the game's
   JSON format), built from the question or the live game (:mod:`gametable.rulebook.chat`).
 
-Answers come from the reference itself: every rule and clarification in ``data/<game>.toml`` lists
-the questions it answers and its reply; :mod:`gametable.rulebook.search` picks the best entry.
+Answers come from the reference itself: every rule and clarification in a game's
+``rulebook/reference.toml`` lists the questions it answers and its reply;
+:mod:`gametable.rulebook.search` picks the best entry.
 """
 
 from __future__ import annotations

@@ -56,49 +56,59 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+#: the arguments and options of ``gametable rules`` (see :func:`rules_command`)
+GameArg = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="GAME",
+        help="a game (`gametable rules` lists them), or a rulebook added; 'add' or "
+        "'remove' to add or remove a rulebook",
+    ),
+]
+SectionArg = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="SECTION",
+        help="a section id, title or statement id (BZ-041) to show in full; after 'add' the "
+        "rulebook FILE, after 'remove' its NAME",
+    ),
+]
+AskOption = Annotated[
+    str | None,
+    typer.Option("--ask", "-a", help="a question; prints a short answer and its sections"),
+]
+TopOption = Annotated[
+    int, typer.Option("--top", "-k", min=1, help="with --sections: how many sections to show")
+]
+SectionsOption = Annotated[
+    bool,
+    typer.Option("--sections", help="with --ask: list the best sections instead of an answer"),
+]
+ChatOption = Annotated[
+    bool,
+    typer.Option(
+        "--chat",
+        help="open the chat even when standard input is not a terminal (a question a line)",
+    ),
+]
+NameOption = Annotated[
+    str | None,
+    typer.Option("--name", help="with add: the game name (else taken from the title)"),
+]
+ReplaceOption = Annotated[
+    bool, typer.Option("--replace", help="with add: replace a rulebook of that name")
+]
+
+
 def rules_command(
-    game: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="GAME",
-            help="a game (balzakken, keezbord, balam, or a rulebook added); 'add' or 'remove' "
-            "to add or remove a rulebook",
-        ),
-    ] = None,
-    section: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="SECTION",
-            help="a section id, title or statement id (BZ-041) to show in full; after 'add' the "
-            "rulebook FILE, after 'remove' its NAME",
-        ),
-    ] = None,
-    ask: Annotated[
-        str | None,
-        typer.Option("--ask", "-a", help="a question; prints a short answer and its sections"),
-    ] = None,
-    top: Annotated[
-        int,
-        typer.Option("--top", "-k", min=1, help="with --sections: how many sections to show"),
-    ] = 3,
-    sections: Annotated[
-        bool,
-        typer.Option("--sections", help="with --ask: list the best sections instead of an answer"),
-    ] = False,
-    chat: Annotated[
-        bool,
-        typer.Option(
-            "--chat",
-            help="open the chat even when standard input is not a terminal (a question a line)",
-        ),
-    ] = False,
-    name: Annotated[
-        str | None,
-        typer.Option("--name", help="with add: the game name (else taken from the title)"),
-    ] = None,
-    replace: Annotated[
-        bool, typer.Option("--replace", help="with add: replace a rulebook of that name")
-    ] = False,
+    game: GameArg = None,
+    section: SectionArg = None,
+    ask: AskOption = None,
+    top: TopOption = 3,
+    sections: SectionsOption = False,
+    chat: ChatOption = False,
+    name: NameOption = None,
+    replace: ReplaceOption = False,
 ) -> None:
     """Read a game's rules (in our own words): the sections, one section, or --ask a question
     (a short answer and the sections it rests on).
@@ -123,18 +133,31 @@ def rules_command(
     if ask is not None:
         if section is not None:
             raise _fail("give either a SECTION or --ask, not both")
-        if sections:
-            console.print(render_hits(reference, ask, search(reference.game, ask, k=top)))
-        else:
-            console.print(render_answer(reference, chat_ask(reference.game, ask)))
-        return
-    if section is None:
-        console.print(render_index(reference))
-        if sys.stdin.isatty():
-            chat_loop(console, reference)
-        elif chat:
-            chat_loop(console, reference, read=_echoed)
-        return
+        _ask_once(console, reference, ask, top if sections else None)
+    elif section is None:
+        _index_then_chat(console, reference, chat)
+    else:
+        _show_section(console, reference, section)
+
+
+def _ask_once(console: Console, reference: Reference, question: str, top: int | None) -> None:
+    """The short answer to ``question``, or with ``top`` its best sections instead."""
+    if top is not None:
+        console.print(render_hits(reference, question, search(reference.game, question, k=top)))
+    else:
+        console.print(render_answer(reference, chat_ask(reference.game, question)))
+
+
+def _index_then_chat(console: Console, reference: Reference, chat: bool) -> None:
+    """The sections' index, then the chat at a terminal (or with ``--chat``)."""
+    console.print(render_index(reference))
+    if sys.stdin.isatty():
+        chat_loop(console, reference)
+    elif chat:
+        chat_loop(console, reference, read=_echoed)
+
+
+def _show_section(console: Console, reference: Reference, section: str) -> None:
     try:
         found = reference.section(section)
     except UnknownSection as exc:

@@ -3,20 +3,22 @@
 The replies are graded on what they say (:mod:`gametable.rulebook.replies`: right, checked by
 the referee, declined, wrong); the figures below grade the section the rules-text search found.
 
-The questions live in ``data/questions/``, as players put them (short, vague, wrong words), each
-with the section that answers it (``answer``; ``also`` lists sections where the rulebook states
-the same rule again) and the rules-index statements a right reply rests on (``statements``):
+A game's questions are its part ``questions`` (:mod:`gametable.core.parts`), a folder of its
+package (``games/<game>/rulebook/questions/``), as players put them (short, vague, wrong words),
+each with the section that answers it (``answer``; ``also`` lists sections where the rulebook
+states the same rule again) and the rules-index statements a right reply rests on
+(``statements``):
 
-- ``<game>.toml``: the **tuning** half, which synonyms, weights and the entries' ``asks`` may be
+- ``tune.toml``: the **tuning** half, which synonyms, weights and the entries' ``asks`` may be
   tuned on; ``-v`` prints its misses;
-- ``<game>.heldout.toml``: the **held-out** half, written before any tuning and never tuned on;
-  only its figures are printed, never its misses.
+- ``heldout.toml``: the **held-out** half, written before any tuning and never tuned on; only its
+  figures are printed, never its misses.
 
 Figures: **top-1**, the answer is given (not declined) and rests on a right section; **top-3**, a
 right section is among the first three offered (the answer's and the related ones, or for a
 declined question the closest ones); **statement**, the answer rests on a right statement;
 **declined**, questions the answer declined; **off-topic declined**, how many of the questions
-in ``offtopic.toml`` (about nothing in any game) it rightly declined.
+in the shared ``data/questions/offtopic.toml`` (about nothing in any game) it rightly declined.
 
     python -m gametable.rulebook [-v] [--tune] [GAME ...]
 
@@ -35,6 +37,8 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 
+from gametable.core.parts import part_file
+from gametable.core.registry import load_game
 from gametable.rulebook import embed
 from gametable.rulebook.answer import Answer, answer
 from gametable.rulebook.model import builtin, load
@@ -103,9 +107,10 @@ def questions(game: str, split: str = "tune") -> list[Question]:
     """The evaluation questions of ``game``: the tuning half, or ``split="heldout"``."""
     if split not in SPLITS:
         raise ValueError(f"split must be one of {SPLITS}, not {split!r}")
-    name = f"{game}.toml" if split == "tune" else f"{game}.heldout.toml"
-    path = resources.files("gametable.rulebook") / "data" / "questions" / name
-    data = tomllib.loads(path.read_text("utf-8"))
+    folder = part_file(load_game(game), "questions")
+    if folder is None:
+        raise ValueError(f"{game} keeps no questions (it declares no part 'questions')")
+    data = tomllib.loads(folder.joinpath(f"{split}.toml").read_text("utf-8"))
     return [
         Question(q["text"], q["answer"], tuple(q.get("also", ())), tuple(q.get("statements", ())))
         for q in data["question"]

@@ -32,16 +32,24 @@ the answers do not change when everything hidden from the seat is redrawn with
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from gametable.core.choices import menu
 from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import Action, State
 from gametable.rulebook.answer import Answer, Source, answer
+from gametable.rulebook.focus import (
+    VAGUE,
+    Focus,
+    focus_of,
+    matches,
+    mentions,
+    names_card,
+    relevance,
+)
 from gametable.rulebook.model import UnknownSection, load
-from gametable.rulebook.standing import ACTION_SECTIONS, card_names, standing
-from gametable.rulebook.words import tokenize
+from gametable.rulebook.standing import action_sections, card_names, standing
 
 #: the most action codes tried when looking for refusals without an ``attempt``
 MAX_TRIES = 6000
@@ -65,12 +73,6 @@ _CARD = re.compile(r"\b(this card|that card|what does (the|a|an|this|my) [\w -]+
 #: "what can I do with my 7?" asks about a card, not for every choice
 _CARD_USE = re.compile(r"\bwhat (can|could) i do with (the|my|this|that|a|an|one)\b")
 _TURN = re.compile(r"\b(whose turn|who('?s| is) (to move|next|playing)|is it my turn)\b")
-_WORD = re.compile(r"-?[a-z0-9]+")
-#: card names that are also English words (Keezbord's ace is "A"): in a question they name the
-#: card only when a word such as "the" or "my" comes before them, or written as a capital letter
-#: after the first word ("can I play my A?"), never as the article in "what does a 5 do?"
-_WORD_LIKE_NAMES = frozenset({"a", "i"})
-_CARD_ARTICLE = re.compile(r"\b(the|my|this|that|your|an|one|an?other)\s+$")
 
 
 @dataclass(frozen=True)
@@ -140,143 +142,11 @@ def _sources(game: str, ids: Iterable[str]) -> tuple[Source, ...]:
 
 def _section_for(game: str, action: Action, sentence: str) -> str | None:
     """The section that governs ``action`` (described for people as ``sentence``)."""
-    known = ACTION_SECTIONS.get(game, {}).get(_group_key(action))
+    known = action_sections(game).get(_group_key(action))
     if known:
         return known
     reply = answer(game, re.sub(r"\bseat \d+\b", "", sentence))
     return reply.sources[0].id if reply.answered and reply.sources else None
-
-
-#: words of a question that say nothing about which action it means
-_VAGUE = frozenset(
-    [
-        "why",
-        "can",
-        "can't",
-        "cannot",
-        "cant",
-        "not",
-        "i",
-        "my",
-        "me",
-        "this",
-        "that",
-        "the",
-        "a",
-        "an",
-        "it",
-        "do",
-        "does",
-        "to",
-        "with",
-        "move",
-        "moves",
-        "play",
-        "playing",
-        "use",
-        "allowed",
-        "let",
-        "won't",
-        "isn't",
-        "is",
-        "what",
-        "t",
-        "s",
-        # "won't" and the like as the word pattern splits them ("won", "t")
-        "won",
-        "isn",
-        "doesn",
-        "don",
-        "didn",
-        "wasn",
-        "cant",
-        "wont",
-        # "this card" names no card in particular
-        "card",
-        "cards",
-    ]
-)
-
-
-@dataclass(frozen=True)
-class _Focus:
-    """What a question names: labels as actions' JSON fields write them (``a2``, ``7``, ``S``),
-    and words that the sentences describing actions use (``swinger``, ``attack``)."""
-
-    labels: frozenset[str]
-    words: frozenset[str]
-    #: each of ``words`` (a stemmed term, such as ``templ``) as the question typed it (``temple``)
-    typed: Mapping[str, str] = field(default_factory=dict, compare=False)
-
-    def __bool__(self) -> bool:
-        return bool(self.labels or self.words)
-
-    def show(self, found: Iterable[str]) -> str:
-        """``found`` (labels and terms of this focus) as people read them: the words typed in
-        the question, never the stems the matching uses."""
-        return ", ".join(sorted({self.typed.get(t, t) for t in found}))
-
-    def describe(self) -> str:
-        return self.show(self.labels | self.words)
-
-
-def _matches(state: State, action: Action, seat: int, focus: _Focus) -> frozenset[str]:
-    """What of ``focus`` the action names: labels found in its JSON fields (where the game gives
-    them) or in the sentence :meth:`State.describe` writes for it, and words of that sentence."""
-    game = state.game.name
-    sentence = state.describe(action, seat).lower()
-    terms = set(tokenize(sentence, game))
-    try:
-        # labels are matched against the action's fields, not its sentence: "what does my 5
-        # do?" is not about a BALZAK! call whose sentence mentions "more than 5 points"
-        words = {str(v).lower() for v in action.to_json().values()}
-    except NotImplementedError:  # games whose actions have no fields yet: the sentence's words
-        words = set(_WORD.findall(sentence))
-    return frozenset((focus.labels & words) | (focus.words & terms))
-
-
-def _relevance(state: State, action: Action, seat: int, focus: _Focus) -> int:
-    """How much ``action`` is about what ``focus`` names (:func:`_matches`): a label counts 2,
-    another word 1."""
-    found = _matches(state, action, seat, focus)
-    return 2 * len(found & focus.labels) + len(found - focus.labels)
-
-
-def _mentions(state: State, action: Action, seat: int, focus: _Focus) -> bool:
-    return _relevance(state, action, seat, focus) > 0
-
-
-def _focus(state: State, seat: int, question: str) -> _Focus:
-    """The things the question names that actions can name: pawns, sites, cards (``labels``)
-    and other words (``words``, as :func:`~gametable.rulebook.words.tokenize` terms)."""
-    game = state.game.name
-    q = question.lower().replace("’", "'")
-    words = set(_WORD.findall(q))
-    labels = {w for w in words if re.fullmatch(r"[a-f][1-9]\d?", w)}
-    typed: dict[str, str] = {}
-    for name, card in card_names(game, state.view(seat)).items():
-        if _names_card(question, name):
-            labels.add(card.label.lower())
-            # a number names the card by its label only: as a word it would match "seat 5"
-            typed.update((t, name) for t in tokenize(name, game) if not t.isdigit())
-    rest = [w for w in _WORD.findall(q) if w not in _VAGUE and w not in labels]
-    for word in rest:
-        for term in tokenize(word, game):
-            if not term.isdigit():
-                typed.setdefault(term, word)
-    return _Focus(frozenset(labels), frozenset(typed), typed)
-
-
-def _names_card(question: str, name: str) -> bool:
-    """Whether ``question`` (as typed) names the card called ``name`` (lower case)."""
-    lower = question.lower().replace("’", "'")
-    for found in re.finditer(rf"(?<![\w-]){re.escape(name)}(?!\w)", lower):
-        if name not in _WORD_LIKE_NAMES:
-            return True
-        typed_capital = found.start() > 0 and question[found.start()].isupper()
-        if typed_capital or _CARD_ARTICLE.search(lower[: found.start()]):
-            return True
-    return False
 
 
 def _try(state: State, seat: int, action: Action) -> IllegalAction | None:
@@ -291,84 +161,113 @@ def _try(state: State, seat: int, action: Action) -> IllegalAction | None:
 
 # -- refusals ---------------------------------------------------------------------------------------
 def _why_not(state: State, seat: int, question: str, attempt: Action | str | None) -> Answer:
-    game = state.game.name
+    """Why ``attempt`` (or the moves the question names) is refused, or that it is allowed."""
     if attempt is not None:
-        try:
-            action = (
-                state.game.parse_action(state, attempt) if isinstance(attempt, str) else attempt
-            )
-        except GameError as exc:
-            return Answer(
-                game, question, f"That is not a move of this game: {exc}", (), True, topic="refusal"
-            )
-        refusal = _try(state, seat, action)
-        if refusal is None:
-            return Answer(
-                game,
-                question,
-                f"That is allowed now: {state.describe(action, seat)}.",
-                (),
-                True,
-                topic="refusal",
-            )
-        return _refusal_answer(game, question, [(action, refusal)], state, seat)
+        return _why_not_attempt(state, seat, question, attempt)
     if seat not in state.to_move:
         return _whose_turn(state, seat, question)
-    focus = _focus(state, seat, question)
-    legal = state.legal_actions(seat)
-    tried: list[tuple[Action, IllegalAction]] = []
+    focus = focus_of(state, seat, question)
     if focus:
-        scored = [(a, _relevance(state, a, seat, focus), True) for a in legal]
-        codes = state.game.num_distinct_actions(state.players, state.options)
-        if codes <= MAX_TRIES:
-            legal_set = set(legal)
-            for code in range(codes):
-                try:
-                    action = state.decode_action(code)
-                except (ValueError, IndexError):  # codes that name no action at this table
-                    continue
-                if action not in legal_set:
-                    scored.append((action, _relevance(state, action, seat, focus), False))
-        best = max((r for _, r, _ in scored), default=0)
-        allowed = [a for a, r, ok in scored if ok and r == best and best > 0]
-        for action, r, ok in scored:
-            if not ok and r == best and best > 0:
-                refusal = _try(state, seat, action)
-                if refusal is not None:
-                    tried.append((action, refusal))
-        if tried and not allowed:
-            return _refusal_answer(game, question, tried, state, seat)
-        if allowed:
-            lines = [state.describe(a, seat) for a in allowed[:MAX_LINES]]
-            found = _matches(state, allowed[0], seat, focus)
-            named = focus.show(found)
-            text = (
-                f"You can: {len(allowed)} of your legal moves involve {named}, "
-                f"for example: {lines[0]}."
-            )
-            if found != focus.labels | focus.words:
-                missing = focus.show((focus.labels | focus.words) - found)
-                text = (
-                    f"None of your legal moves now involves {missing}; {len(allowed)} "
-                    f"involve {named}, for example: {lines[0]}."
-                )
-            if tried:
-                text += " Other moves with it are refused; see the details."
-            details = tuple(lines) + tuple(
-                f"refused: {state.describe(a, seat)}: {r.explanation}" for a, r in tried[:4]
-            )
-            sections = [
-                s for a in allowed[:3] if (s := _section_for(game, a, state.describe(a, seat)))
-            ]
-            return Answer(
-                game,
-                question,
-                text,
-                _sources(game, sections),
-                True,
-                details=details,
-                topic="refusal",
-            )
+        found = _why_not_named(state, seat, question, focus)
+        if found is not None:
+            return found
+    return _no_move_named(state, seat, question)
+
+
+def _why_not_attempt(state: State, seat: int, question: str, attempt: Action | str) -> Answer:
+    """The refusal of the move just tried, or that it is allowed."""
+    game = state.game.name
+    try:
+        action = state.game.parse_action(state, attempt) if isinstance(attempt, str) else attempt
+    except GameError as exc:
+        return Answer(
+            game, question, f"That is not a move of this game: {exc}", (), True, topic="refusal"
+        )
+    refusal = _try(state, seat, action)
+    if refusal is None:
+        return Answer(
+            game,
+            question,
+            f"That is allowed now: {state.describe(action, seat)}.",
+            (),
+            True,
+            topic="refusal",
+        )
+    return _refusal_answer(game, question, [(action, refusal)], state, seat)
+
+
+def _scored(state: State, seat: int, focus: Focus) -> list[tuple[Action, int, bool]]:
+    """Every legal action of ``seat``, and every other action of the game's encoding (when it
+    has at most :data:`MAX_TRIES`), with its relevance to ``focus`` and whether it is legal."""
+    legal = state.legal_actions(seat)
+    scored = [(a, relevance(state, a, seat, focus), True) for a in legal]
+    codes = state.game.num_distinct_actions(state.players, state.options)
+    if codes <= MAX_TRIES:
+        legal_set = set(legal)
+        for code in range(codes):
+            try:
+                action = state.decode_action(code)
+            except (ValueError, IndexError):  # codes that name no action at this table
+                continue
+            if action not in legal_set:
+                scored.append((action, relevance(state, action, seat, focus), False))
+    return scored
+
+
+def _why_not_named(state: State, seat: int, question: str, focus: Focus) -> Answer | None:
+    """The moves most about what the question names: refused (and why) when none of them is
+    legal, else the legal ones; ``None`` when no move names it."""
+    game = state.game.name
+    scored = _scored(state, seat, focus)
+    best = max((r for _, r, _ in scored), default=0)
+    allowed = [a for a, r, ok in scored if ok and r == best and best > 0]
+    tried: list[tuple[Action, IllegalAction]] = []
+    for action, r, ok in scored:
+        if not ok and r == best and best > 0:
+            refusal = _try(state, seat, action)
+            if refusal is not None:
+                tried.append((action, refusal))
+    if tried and not allowed:
+        return _refusal_answer(game, question, tried, state, seat)
+    if allowed:
+        return _allowed_answer(state, seat, question, focus, allowed, tried)
+    return None
+
+
+def _allowed_answer(
+    state: State,
+    seat: int,
+    question: str,
+    focus: Focus,
+    allowed: list[Action],
+    tried: list[tuple[Action, IllegalAction]],
+) -> Answer:
+    """The legal moves that involve what the question names (and the refused ones beside)."""
+    game = state.game.name
+    lines = [state.describe(a, seat) for a in allowed[:MAX_LINES]]
+    found = matches(state, allowed[0], seat, focus)
+    named = focus.show(found)
+    text = f"You can: {len(allowed)} of your legal moves involve {named}, for example: {lines[0]}."
+    if found != focus.labels | focus.words:
+        missing = focus.show((focus.labels | focus.words) - found)
+        text = (
+            f"None of your legal moves now involves {missing}; {len(allowed)} "
+            f"involve {named}, for example: {lines[0]}."
+        )
+    if tried:
+        text += " Other moves with it are refused; see the details."
+    details = tuple(lines) + tuple(
+        f"refused: {state.describe(a, seat)}: {r.explanation}" for a, r in tried[:4]
+    )
+    sections = [s for a in allowed[:3] if (s := _section_for(game, a, state.describe(a, seat)))]
+    return Answer(
+        game, question, text, _sources(game, sections), True, details=details, topic="refusal"
+    )
+
+
+def _no_move_named(state: State, seat: int, question: str) -> Answer:
+    """The rule the question is about, when it names no move of the seat, and the choices."""
+    game = state.game.name
     reply = answer(game, question)
     choices = _choices(state, seat, question)
     text = (
@@ -505,18 +404,18 @@ def _card_answer(state: State, seat: int, question: str) -> Answer | None:
     q = question.lower().replace("that card", "this card")
     cards = card_names(game, state.view(seat))
     typed = question.replace("that card", "this card")
-    named = [(name, card) for name, card in cards.items() if _names_card(typed, name)]
+    named = [(name, card) for name, card in cards.items() if names_card(typed, name)]
     if not named:
         return _hand_answer(state, seat, question, cards) if "this card" in q else None
     name, card = max(named, key=lambda nc: len(nc[0]))
     rules_reply = answer(game, card.rules_question)
     # the label names the card in the actions' fields; of its name, only words that say more
     # (not "card", not a number: "5" would match "more than 5 points" in a BALZAK! call)
-    words = (w for w in name.split() if w not in _VAGUE and not w.lstrip("-").isdigit())
-    focus = _Focus(frozenset({card.label.lower()}), frozenset(words))
+    words = (w for w in name.split() if w not in VAGUE and not w.lstrip("-").isdigit())
+    focus = Focus(frozenset({card.label.lower()}), frozenset(words))
     hand = state.view(seat).get("hand")
     held = hand is None or card.label.lower() in {str(c).lower() for c in hand}
-    playable = [a for a in state.legal_actions(seat) if held and _mentions(state, a, seat, focus)]
+    playable = [a for a in state.legal_actions(seat) if held and mentions(state, a, seat, focus)]
     text = rules_reply.text if rules_reply.answered else f"The rules say little about {name}."
     if playable:
         text += f" Now you could play it {len(playable)} way{'s' if len(playable) > 1 else ''}"

@@ -19,11 +19,15 @@ worked out here from the position through the public protocol, not from the answ
 - **choices** ("what can I do now?"): the number of legal moves, every group's example a legal
   move, its sections cited; asked by a seat that is not to move, it says whose turn it is;
 - **card** / **katun** ("what does the seven do?"): the section of the card's effect (from the
-  rulebook: :data:`CARD_SECTIONS`), and how many legal moves play it now, if any;
+  rulebook, as the game's ``card_sections`` say), and how many legal moves play it now, if any;
 - **score** ("how is the round scored?"): the current numbers from the seat's own view (hand
   value, pawns home, prestige and riches);
 - every answer must also be the same when everything hidden from the seat is redrawn
   (``state.resample``): only what the asking seat may see is used.
+
+What the evaluation needs to know of a game (how its cards are named and asked about, the
+figures of its score) is its :class:`~gametable.rulebook.standing.InGameChecks`, in its part
+``standing``: the games evaluated are those that give them (:func:`games`).
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ import re
 import sys
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from importlib import resources
@@ -42,46 +46,27 @@ from typing import Any
 import gametable
 from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import Action, State
+from gametable.core.registry import game_names
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.ingame import answer_in_game
 from gametable.rulebook.model import UnknownSection, resolve
+from gametable.rulebook.standing import InGameChecks, at_table
 
-GAMES = ("balzakken", "keezbord", "balam")
 #: how many positions per game by default
 POSITIONS = 12
 #: the most action codes decoded when looking for a refused move at a position
 MAX_CODES = 4000
 
-#: the section that states each card's effect (rules index: BZ card types, KB card meanings, BA
-#: Katun events by kind)
-CARD_SECTIONS: dict[str, dict[str, str]] = {
-    "balzakken": {
-        "S": "card-types/action-card-1-the-swinger",
-        "L": "card-types/action-card-2-the-lul",
-        "*": "card-types/balzakken",
-    },
-    "keezbord": {"*": "card-meanings"},
-    "balam": {
-        **dict.fromkeys(("ball_game", "eclipse"), "4-katun/neutral-events"),
-        **dict.fromkeys(
-            (
-                "prosperous",
-                "favourable",
-                "exceptional",
-                "expedition",
-                "cacao_festival",
-                "marriage",
-                "cenotes",
-            ),
-            "4-katun/positive-events",
-        ),
-        "*": "4-katun/negative-events",
-    },
-}
-#: how a player names a Keezbord card (the label itself for the rest)
-_KEEZBORD_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "7": "seven", "4": "four"}
-#: how a player names a Balam Katun card kind
-_KATUN_WORDS = {"ball_game": "ball game", "cacao_festival": "cacao festival", "toltec_raid": "raid"}
+
+def games() -> list[str]:
+    """The games whose in-game answers are evaluated: those whose part ``standing`` gives
+    :class:`~gametable.rulebook.standing.InGameChecks`."""
+    return [name for name in game_names() if _checks(name) is not None]
+
+
+def _checks(game: str) -> InGameChecks | None:
+    found = at_table(game)
+    return found.checks if found else None
 
 
 def phrasings() -> dict[str, list[str]]:
@@ -158,14 +143,18 @@ def _fields(action: Action) -> set[str]:
     return out
 
 
-#: Balzakken's action cards are played by actions of their own kind, whose fields name no card
-_PLAYED_BY_KIND = {"s": "swinger", "l": "lul"}
+def _played_by(state: State) -> Mapping[str, str]:
+    """The cards of ``state``'s game played by actions of their own kind (see
+    :class:`~gametable.rulebook.standing.InGameChecks`)."""
+    checks = _checks(state.game.name)
+    return checks.played_by if checks else {}
 
 
-def _uses(action: Action, label: str) -> bool:
-    """Whether ``action`` uses the card or pawn ``label`` (lower case), by its fields."""
+def _uses(action: Action, label: str, played_by: Mapping[str, str]) -> bool:
+    """Whether ``action`` uses the card or pawn ``label`` (lower case), by its fields (or, for
+    a card played by an action of its own kind, by the word ``played_by`` gives for it)."""
     found = _fields(action)
-    return label in found or _PLAYED_BY_KIND.get(label, "\0") in found
+    return label in found or played_by.get(label, "\0") in found
 
 
 def _refused(state: State, seat: int, action: Action) -> IllegalAction | None:
@@ -218,7 +207,8 @@ def check_named(
     reply: Answer, state: State, seat: int, label: str, refusal_sections: set[str]
 ) -> str:
     """A "why can't I ... {label}?" answer: legal moves with it listed, or refused with a rule."""
-    usable = [a for a in state.legal_actions(seat) if _uses(a, label)]
+    played_by = _played_by(state)
+    usable = [a for a in state.legal_actions(seat) if _uses(a, label, played_by)]
     if reply.topic != "refusal":
         return f"taken as {reply.topic}"
     if usable:
@@ -263,7 +253,8 @@ def check_card(reply: Answer, state: State, seat: int, label: str, section: str)
         return f"rests on {[s.id for s in reply.sources]}, not {section}"
     hand = state.view(seat).get("hand")
     held = hand is not None and label.lower() in {str(c).lower() for c in hand}
-    playing = [a for a in state.legal_actions(seat) if held and _uses(a, label.lower())]
+    played_by = _played_by(state)
+    playing = [a for a in state.legal_actions(seat) if held and _uses(a, label.lower(), played_by)]
     says = re.search(r"could play it (\d+) way", reply.text)
     if playing and (not says or int(says.group(1)) != len(playing)):
         return f"should say it can be played {len(playing)} ways now"
@@ -275,17 +266,8 @@ def check_card(reply: Answer, state: State, seat: int, label: str, section: str)
 def check_score(reply: Answer, state: State, seat: int) -> str:
     if reply.topic != "score":
         return f"taken as {reply.topic}"
-    view = state.view(seat)
-    game = state.game.name
-    if game == "balzakken":
-        wanted = [f"worth {view['hand_value']}"]
-    elif game == "keezbord":
-        home = [sum(str(p).startswith("H") for p in pawns) for pawns in view["pawns"]]
-        team = next((list(t) for t in view["teams"] if seat in t), [seat])
-        wanted = [f"{sum(home[s] for s in team)} of {4 * len(team)}"]
-    else:
-        king = view["kings"][seat]
-        wanted = [f"{king['prestige']} prestige", f"{sum(king['riches'].values())} riches"]
+    checks = _checks(state.game.name)
+    wanted = checks.score_figures(state.view(seat), seat) if checks else []
     missing = [w for w in wanted if w not in reply.text]
     return f"the current numbers are missing: {missing}" if missing else ""
 
@@ -302,8 +284,9 @@ def _same_hidden_redrawn(
 def _refusal_sections(state: State, seat: int, label: str, seed: int) -> set[str]:
     """The sections that moves of ``seat`` using ``label`` (a card, a pawn) are refused by."""
     found = set()
+    played_by = _played_by(state)
     for action in _candidates(state, seat, random.Random(seed)):
-        if _uses(action, label):
+        if _uses(action, label, played_by):
             refusal = _refused(state, seat, action)
             section = _section_of(refusal.rule) if refusal else None
             if section:
@@ -311,85 +294,113 @@ def _refusal_sections(state: State, seat: int, label: str, seed: int) -> set[str
     return found
 
 
-def _card_label_and_name(game: str, state: State, seat: int, i: int) -> tuple[str, str] | None:
-    view = state.view(seat)
-    if game == "balam":
-        discard = view.get("katun", {}).get("discard", [])
-        if not discard:
-            return None
-        kind = str(discard[-1]).split(":")[0]
-        return kind, _KATUN_WORDS.get(kind, kind.replace("_", " "))
-    hand = [str(c) for c in view.get("hand", [])]
-    if not hand:
-        return None
-    label = hand[i % len(hand)]
-    if game == "balzakken":
-        return label, {"S": "swinger", "L": "lul"}.get(label, label)
-    name = _KEEZBORD_WORDS.get(label, label) if i % 2 == 0 else label
-    return label, name
+@dataclass
+class _Asking:
+    """The questions asked at one position (by the seat to move unless said), and their cases."""
+
+    game: str
+    seed: int
+    state: State
+    texts: dict[str, list[str]]
+    cases: list[Case] = field(default_factory=list)
+
+    @property
+    def seat(self) -> int:
+        return self.state.to_move[0]
+
+    def pick(self, kind: str) -> str:
+        """One phrasing of ``kind``, in turn by the seed."""
+        options = self.texts[kind]
+        return options[self.seed % len(options)]
+
+    def ask(
+        self,
+        kind: str,
+        question: str,
+        check: Callable[[Answer], str],
+        attempt: Action | None = None,
+        by: int | None = None,
+    ) -> None:
+        """Ask ``question`` as ``by`` and record whether its answer passes ``check`` and stays
+        the same with the hidden cards redrawn."""
+        by = self.seat if by is None else by
+        reply = answer_in_game(self.state, by, question, attempt=attempt)
+        why = check(reply) or _same_hidden_redrawn(
+            self.state, by, question, attempt, reply, self.seed
+        )
+        self.cases.append(Case(self.game, kind, question, self.seed, not why, why))
+
+
+def _ask_refused(asking: _Asking) -> None:
+    """A move just refused: "why not?"."""
+    state, seat = asking.state, asking.seat
+    rng = random.Random(asking.seed)
+    refused = next(
+        ((a, r) for a in _candidates(state, seat, rng) if (r := _refused(state, seat, a))), None
+    )
+    if refused is not None:
+        action, refusal = refused
+        question = asking.pick("refusal")
+        asking.ask("refusal", question, lambda r: check_refusal(r, refusal), attempt=action)
+
+
+def _ask_named(asking: _Asking, checks: InGameChecks, card: tuple[str, str] | None) -> None:
+    """ "why can't I play my {card}?" and "why can't I move {pawn}?", as the game asks them."""
+    state, seat, seed = asking.state, asking.seat, asking.seed
+    named: list[tuple[str, str, str]] = []
+    if card is not None and checks.refuse_cards:
+        question = asking.pick("refusal_card").format(card=card[1])
+        named.append(("refusal_card", card[0].lower(), question))
+    if checks.pawn_asked is not None:
+        pawn = checks.pawn_asked(seat, seed)
+        named.append(("refusal_pawn", pawn, asking.pick("refusal_pawn").format(pawn=pawn)))
+    for kind, label, question in named:
+        refusing = _refusal_sections(state, seat, label, seed)
+        asking.ask(
+            kind,
+            question,
+            partial(check_named, state=state, seat=seat, label=label, refusal_sections=refusing),
+        )
+
+
+def _ask_choices(asking: _Asking) -> None:
+    """ "what can I do now?", also by a seat that is not to move."""
+    state, seat = asking.state, asking.seat
+    asking.ask("choices", asking.pick("choices"), lambda r: check_choices(r, state, seat))
+    others = [s for s in range(state.players) if s not in state.to_move]
+    if others:
+        asker = others[asking.seed % len(others)]
+        question = asking.pick("choices")
+        asking.ask("turn", question, lambda r: check_choices(r, state, asker), by=asker)
+
+
+def _ask_card(asking: _Asking, checks: InGameChecks, card: tuple[str, str]) -> None:
+    """ "what does the {card} do?"."""
+    state, seat = asking.state, asking.seat
+    label, name = card
+    by_card = checks.card_sections
+    section = by_card.get(label, by_card["*"])
+    question = asking.pick(checks.card_kind).format(card=name)
+    asking.ask(checks.card_kind, question, lambda r: check_card(r, state, seat, label, section))
 
 
 def evaluate_position(
     game: str, seed: int, state: State, texts: dict[str, list[str]]
 ) -> list[Case]:
     """Ask each kind of question once at ``state`` (the seat to move asks)."""
-    seat = state.to_move[0]
-    rng = random.Random(seed)
-    cases: list[Case] = []
-
-    def ask(
-        kind: str,
-        question: str,
-        check: Callable[[Answer], str],
-        attempt: Action | None = None,
-        by: int = seat,
-    ) -> None:
-        reply = answer_in_game(state, by, question, attempt=attempt)
-        why = check(reply) or _same_hidden_redrawn(state, by, question, attempt, reply, seed)
-        cases.append(Case(game, kind, question, seed, not why, why))
-
-    def pick(kind: str) -> str:
-        options = texts[kind]
-        return options[seed % len(options)]
-
-    # a move just refused
-    refused = next(
-        ((a, r) for a in _candidates(state, seat, rng) if (r := _refused(state, seat, a))), None
-    )
-    if refused is not None:
-        action, refusal = refused
-        ask("refusal", pick("refusal"), lambda r: check_refusal(r, refusal), attempt=action)
-    # "why can't I play my {card}?" and "why can't I move {pawn}?"
-    named: list[tuple[str, str, str]] = []
-    card = _card_label_and_name(game, state, seat, seed)
-    if card is not None and game != "balam":
-        named.append(("refusal_card", card[0].lower(), pick("refusal_card").format(card=card[1])))
-    if game == "keezbord":
-        pawn = f"{chr(ord('a') + seat)}{1 + seed % 4}"
-        named.append(("refusal_pawn", pawn, pick("refusal_pawn").format(pawn=pawn)))
-    for kind, label, question in named:
-        refusing = _refusal_sections(state, seat, label, seed)
-        ask(
-            kind,
-            question,
-            partial(check_named, state=state, seat=seat, label=label, refusal_sections=refusing),
-        )
-    # "what can I do now?", also by a seat that is not to move
-    ask("choices", pick("choices"), lambda r: check_choices(r, state, seat))
-    others = [s for s in range(state.players) if s not in state.to_move]
-    if others:
-        asker = others[seed % len(others)]
-        ask("turn", pick("choices"), lambda r: check_choices(r, state, asker), by=asker)
-    # "what does the {card} do?"
+    checks = _checks(game)
+    if checks is None:
+        raise ValueError(f"{game} gives no in-game checks (its part 'standing')")
+    asking = _Asking(game, seed, state, texts)
+    card = checks.card_asked(state.view(asking.seat), seed)
+    _ask_refused(asking)
+    _ask_named(asking, checks, card)
+    _ask_choices(asking)
     if card is not None:
-        label, name = card
-        kind = "katun" if game == "balam" else "card"
-        by_card = CARD_SECTIONS[game]
-        section = by_card.get(label, by_card["*"])
-        question = pick(kind).format(card=name)
-        ask(kind, question, lambda r: check_card(r, state, seat, label, section))
-    ask("score", pick("score"), lambda r: check_score(r, state, seat))
-    return cases
+        _ask_card(asking, checks, card)
+    seat = asking.seat
+    asking.ask("score", asking.pick("score"), lambda r: check_score(r, state, seat))
+    return asking.cases
 
 
 def evaluate_in_game(game: str, count: int = POSITIONS, first_seed: int = 0) -> InGameEvaluation:
@@ -409,8 +420,9 @@ def main(argv: list[str] | None = None) -> int:
         count = int(args[args.index("--positions") + 1])
     if "--first-seed" in args:
         first = int(args[args.index("--first-seed") + 1])
-    games = [a for a in args if a in GAMES] or list(GAMES)
-    for game in games:
+    known = games()
+    chosen = [a for a in args if a in known] or known
+    for game in chosen:
         result = evaluate_in_game(game, count, first)
         print(result)
         if "-v" in args:

@@ -1,6 +1,7 @@
 """The rules reference of a game: sections in our own words, keyed like :attr:`RuleRef.id`.
 
-A reference is read from ``rulebook/data/<game>.toml``.  Each section names the rulebook section it
+A game's reference is its part ``rulebook`` (:mod:`gametable.core.parts`), a TOML file in its
+package (``games/<game>/rulebook/reference.toml``).  Each section names the rulebook section it
 retells (``path``, as the rulebook and ``shared/rules-index/<game>.tsv`` name it, e.g.
 ``"Playing the Game > Important"``); its ``id`` is derived exactly as :attr:`RuleRef.id` is
 (``"playing-the-game/important"``), so every refusal's ``exc.rule`` resolves to a section here.
@@ -23,9 +24,10 @@ import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
+from gametable.core.parts import part_file
+from gametable.core.registry import game_names, load_game
 from gametable.core.rules import RuleRef, slug
 from gametable.rulebook import textbook
 
@@ -253,7 +255,7 @@ def _items(raw: dict, kind: str, key: str) -> list[Item]:
 
 
 def parse_reference(data: dict) -> Reference:
-    """Build a :class:`Reference` from the parsed TOML of a ``data/<game>.toml`` file."""
+    """Build a :class:`Reference` from the parsed TOML of a game's ``reference.toml``."""
     game = data["game"]
     sections = []
     for raw in data["section"]:
@@ -320,9 +322,9 @@ def _unique(sections: tuple[Section, ...]) -> tuple[Section, ...]:
 
 @cache
 def builtin() -> list[str]:
-    """The games whose rules reference gametable writes itself (``data/<game>.toml``)."""
-    root = resources.files("gametable.rulebook") / "data"
-    return sorted(p.name[:-5] for p in root.iterdir() if p.is_file() and p.name.endswith(".toml"))
+    """The games whose rules reference is written in our words: those that declare the part
+    ``rulebook``."""
+    return [name for name in game_names() if load_game(name).parts.get("rulebook")]
 
 
 def available() -> list[str]:
@@ -358,8 +360,9 @@ def _stamp(file: Path) -> tuple[int, int]:
 
 @cache
 def _load_builtin(game: str) -> Reference:
-    text = (resources.files("gametable.rulebook") / "data" / f"{game}.toml").read_text("utf-8")
-    return parse_reference(tomllib.loads(text))
+    file = part_file(load_game(game), "rulebook")
+    assert file is not None  # builtin() lists only the games that declare it
+    return parse_reference(tomllib.loads(file.read_text("utf-8")))
 
 
 @cache

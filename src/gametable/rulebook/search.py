@@ -4,10 +4,11 @@ Every rule, example and clarification of a rules reference is an *entry*.  An en
 against a question by several *signals* (:data:`SIGNALS`):
 
 - word matching, idf-weighted cosines over :func:`~gametable.rulebook.words.tokenize` terms:
-  **ask**, the closest of the questions the entry answers (``asks`` in ``data/<game>.toml``: players'
-  words matched by players' words); **body**, the statement itself and its reply; **context**, the
-  section's path and summary; and **coverage**, the share of the question's weight (the idf of its
-  terms; a word the reference never uses weighs most) that the entry's words match;
+  **ask**, the closest of the questions the entry answers (``asks`` in a game's
+  ``reference.toml``: players' words matched by players' words); **body**, the statement itself
+  and its reply; **context**, the section's path and summary; and **coverage**, the share of the
+  question's weight (the idf of its terms; a word the reference never uses weighs most) that the
+  entry's words match;
 - with the embedding model (:mod:`gametable.rulebook.embed`, the Universal Sentence Encoder, in
   the default install), sentence-embedding cosines: **meaning**, the closest ask;
   **meaning_text**, the statement or reply; **meaning_context**, the section's path and summary.
@@ -27,7 +28,8 @@ nearer to those than a game question would be is about something else.
 :mod:`gametable.rulebook.answer` weighs both against the best entry's score to decline.
 
 Sections are ranked by their best entry plus a share of their second best (:func:`by_section`).
-The evaluation questions (``data/questions/``) measure it: ``python -m gametable.rulebook``.
+The evaluation questions (each game's part ``questions``) measure it:
+``python -m gametable.rulebook``.
 """
 
 from __future__ import annotations

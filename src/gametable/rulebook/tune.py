@@ -4,10 +4,10 @@
 
 ``--words`` fits the weights used without the embedding model (word matching only).
 
-The held-out questions (``data/questions/<game>.heldout.toml``) are never read here.  Every tuning
-question of every game is matched once against every entry (:meth:`Index.signals`); ranking with
-other :class:`~gametable.rulebook.search.Weights` is then a product of arrays, so many weightings
-can be tried in seconds.
+The held-out questions (``games/<game>/rulebook/questions/heldout.toml``) are never read
+here.  Every tuning question of every game is matched once against every entry
+(:meth:`Index.signals`); ranking with other :class:`~gametable.rulebook.search.Weights` is then
+a product of arrays, so many weightings can be tried in seconds.
 
 1. **Cross-validation**: the tuning questions are cut into ``K`` folds; weights fitted on ``K - 1``
    folds are scored on the one left out.  Its figure is an honest estimate of how the fitting does

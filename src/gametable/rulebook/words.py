@@ -2,26 +2,34 @@
 
 Text is lower-cased, stripped of accents, a few phrases are rewritten ("go first" -> "first
 turn"), split into words, stripped of stop words, mapped through tables of synonyms ("shout" ->
-"call", "seven" -> "7"; per game: "piece" -> "pawn" in Keezbord, "war" -> "attack" in Balam...)
+"call", "seven" -> "7"; and each game's own words, :class:`GameWords`: "war" -> "attack" in Balam...)
 and stemmed with a light stemmer of our own (:func:`stem`); the Snowball English stemmer
 (``snowballstemmer``) was measured in its place and scored the same.
 
 The rules are written in English, and players ask in English or Dutch.  A question that reads
 as Dutch (:func:`gametable.rulebook.question.language`) first loses its Dutch stop words
 (:data:`DUTCH_STOP_WORDS`) and has its Dutch words turned into the English ones the rules use
-(:data:`DUTCH`, and per game :data:`DUTCH_GAME`: "roepen" -> "call", "pionnen" -> "pawn", "De
+(:data:`DUTCH`, and the game's own Dutch words: "roepen" -> "call", "pionnen" -> "pawn", "De
 Lul" -> "lul", "Heer" -> "king", "dorp" -> "village"); a Dutch word not in the tables is looked
 up by its Snowball Dutch stem ("kaarten" finds "kaart"), then read as an English word would be.
+
+A game's own words are its part ``words`` (:mod:`gametable.core.parts`), a :class:`GameWords`
+in its package (``games/<game>/rulebook/words.py``): this module names no game.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
 
 import snowballstemmer
 
+from gametable.core.errors import UnknownGame
+from gametable.core.parts import part
+from gametable.core.registry import load_game
 from gametable.rulebook.question import language
 
 _STOP_TEXT = """
@@ -227,86 +235,40 @@ SYNONYMS: dict[str, str] = {
     "draws": "draw",
 }
 
-#: synonyms that hold in one game only (they would mislead in another)
-GAME_SYNONYMS: dict[str, dict[str, str]] = {
-    "balzakken": {
-        "deck": "draw pile",
-        "stock": "draw pile",
-        "total": "point",
-        "worth": "point",
-        "score": "point",
-        "scores": "point",
-        "values": "value",
-        "number": "value",
-        "numbers": "value",
-        "rid": "discard",
-        "dump": "discard",
-        "dumping": "discard",
-        "dumped": "discard",
-        "throw": "discard",
-        "throwing": "discard",
-        "threw": "discard",
-        "thrown": "discard",
-        "toss": "discard",
-        "ditch": "discard",
-    },
-    "keezbord": {
-        "hitting": "hit",
-        "hits": "hit",
-        "slaan": "hit",
-        "knock": "hit",
-        "knocks": "hit",
-        "knocked": "hit",
-        "capture": "hit",
-        "captures": "hit",
-        "bump": "hit",
-        "bumped": "hit",
-        "bumps": "hit",
-        "kill": "hit",
-        "kills": "hit",
-        "lands": "hit",
-        "land": "hit",
-        "landing": "hit",
-        "row": "home",
-        "finish": "home",
-        "spaces": "step",
-        "space": "step",
-        "steps": "step",
-        "sent": "hit",
-        "blocks": "pass",
-        "blocked": "pass",
-        "block": "pass",
-        "jump": "pass",
-        "jumps": "pass",
-        "overtake": "pass",
-        "odd": "odd",
-        "even": "odd",
-    },
-    "balam": {
-        "hit": "success",
-        "hits": "success",
-        "successes": "success",
-        "knock": "destroy",
-        "raze": "destroy",
-        "destroyed": "destroy",
-        "demolish": "destroy",
-        "disaster": "catastrophe",
-        "disasters": "catastrophe",
-        "catastrophes": "catastrophe",
-        "avoid": "ward",
-        "prevent": "ward",
-        "protect": "ward",
-        "options": "choice",
-        "choices": "choice",
-        "choose": "choice",
-        "points": "prestige",
-        "point": "prestige",
-        "score": "prestige",
-        "map": "board",
-        "tile": "tile",
-        "deck": "katun",
-    },
-}
+
+@dataclass(frozen=True)
+class GameWords:
+    """The words that hold in one game only (they would mislead in another): what a game's part
+    ``words`` is.
+
+    ``synonyms`` are read before :data:`SYNONYMS` (word -> canonical word), ``dutch`` before
+    :data:`DUTCH` (Dutch word -> the English word(s) the game's rules use).
+    """
+
+    synonyms: Mapping[str, str] = field(default_factory=dict)
+    dutch: Mapping[str, str] = field(default_factory=dict)
+
+
+#: the words of a game that declares none, or of no game
+NO_WORDS = GameWords()
+
+
+@cache
+def game_words(game: str | None) -> GameWords:
+    """The own words of ``game`` (its part ``words``); :data:`NO_WORDS` for no game, a game that
+    declares none, or a rulebook without a referee.
+
+    >>> game_words("keezbord").dutch["pionnen"], game_words(None) is NO_WORDS
+    ('pawn', True)
+    """
+    if not game:
+        return NO_WORDS
+    try:
+        found = part(load_game(game), "words")
+    except UnknownGame:
+        return NO_WORDS
+    return found if isinstance(found, GameWords) else NO_WORDS
+
 
 #: Dutch words that say nothing about the rules (removed from a Dutch question only: "die",
 #: "door" and "men" mean other things in English)
@@ -469,229 +431,6 @@ DUTCH: dict[str, str] = {
     "honderd": "100",
 }
 
-#: Dutch words that hold in one game only, as :data:`GAME_SYNONYMS`
-DUTCH_GAME: dict[str, dict[str, str]] = {
-    "balzakken": {
-        "roepen": "call",
-        "roep": "call",
-        "roept": "call",
-        "geroepen": "call",
-        "afleggen": "discard",
-        "weggooien": "discard",
-        "weg": "discard",
-        "gooien": "discard",
-        "gooi": "discard",
-        "afgooien": "discard",
-        "leggen": "discard",
-        "actiekaart": "action card",
-        "actiekaarten": "action card",
-        "lul": "lul",
-        "swinger": "swinger",
-        "vals": "false",
-        "valse": "false",
-        "fout": "false",
-        "foute": "false",
-        "straf": "penalty",
-        "strafpunten": "penalty 25",
-        "goede": "good",
-        "goed": "good",
-        "kleur": "value",
-        "blauwe": "blue",
-        "bal": "ball",
-        "bruisbal": "bruisbal",
-        "negenenzestig": "69",
-        "negenennegentig": "99",
-        "vijftig": "50",
-        "vijfenzeventig": "75",
-        "zichzelf": "yourself",
-        "jezelf": "yourself",
-        "stapels": "pile",
-        "op": "runs out",
-    },
-    "keezbord": {
-        "kom": "land",
-        "komt": "land",
-        "pion": "pawn",
-        "pionnen": "pawn",
-        "pionnetje": "pawn",
-        "thuishonk": "home",
-        "honk": "home stretch",
-        "huis": "home",
-        "thuis": "home",
-        "binnen": "home",
-        "slaan": "hit",
-        "sla": "hit",
-        "slaat": "hit",
-        "geslagen": "hit",
-        "eraf": "hit",
-        "startvak": "start space",
-        "startplek": "start space",
-        "startpositie": "start space",
-        "beginvak": "start space",
-        "start": "start",
-        "vak": "space",
-        "vakken": "space",
-        "vakjes": "space",
-        "plaatsen": "space",
-        "stappen": "step",
-        "stap": "step",
-        "vooruit": "forward",
-        "achteruit": "backward",
-        "terug": "backward",
-        "passeren": "pass",
-        "passeer": "pass",
-        "voorbij": "pass",
-        "inhalen": "pass",
-        "springen": "pass",
-        "maat": "team",
-        "teamgenoot": "team",
-        "partner": "team",
-        "medespeler": "team",
-        "teams": "team",
-        "boer": "jack",
-        "vrouw": "queen",
-        "heer": "king",
-        "koning": "king",
-        "aas": "ace",
-        "opgooien": "hand in",
-        "inleveren": "hand in",
-        "lopen": "move",
-        "zetten": "move",
-        "zet": "move",
-        "bewegen": "move",
-        "verplaatsen": "move",
-        "splitsen": "split",
-        "verdelen": "split",
-        "beschermd": "protected",
-        "veilig": "safe",
-        "jokers": "joker",
-        "kaartverdeling": "card",
-        "harten": "suit",
-        "klaveren": "club",
-        "ruiten": "diamond",
-        "schoppen": "suit",
-        "oneven": "odd",
-        "oversteken": "overshoot",
-    },
-    "balam": {
-        "koning": "king",
-        "koningen": "king",
-        "volk": "people",
-        "stad": "city",
-        "steden": "city",
-        "dorp": "village",
-        "dorpen": "village",
-        "tempel": "temple",
-        "tempels": "temple",
-        "paleis": "palace",
-        "paleizen": "palace",
-        "markt": "market",
-        "markten": "market",
-        "observatorium": "observatory",
-        "sterrenwacht": "observatory",
-        "garnizoen": "garrison",
-        "garnizoenen": "garrison",
-        "voorraad": "reserve",
-        "voorraden": "reserve",
-        "opslag": "store",
-        "opslaan": "store",
-        "bewaren": "store",
-        "rijkdom": "riches",
-        "rijkdommen": "riches",
-        "grondstof": "riches",
-        "grondstoffen": "riches",
-        "mais": "maize",
-        "cacao": "cacao",
-        "schelp": "shell",
-        "schelpen": "shell",
-        "obsidiaan": "obsidian",
-        "jade": "jade",
-        "gevangene": "prisoner",
-        "gevangenen": "prisoner",
-        "offer": "sacrifice",
-        "offers": "sacrifice",
-        "offeren": "sacrifice",
-        "dragen": "carry",
-        "draagt": "carry",
-        "innen": "collect",
-        "int": "collect",
-        "ceremonie": "sacrifice",
-        "prestigepunten": "prestige",
-        "overwinningspunten": "prestige",
-        "belasting": "tax",
-        "belastingen": "tax",
-        "oorlog": "attack",
-        "oorlogen": "attack",
-        "aanvallen": "attack",
-        "aanval": "attack",
-        "valt": "attack",
-        "verdedigen": "defend",
-        "verdediger": "defend",
-        "gooien": "dice",
-        "gooi": "dice",
-        "worp": "dice",
-        "bouwen": "build",
-        "bouw": "build",
-        "gebouw": "build",
-        "gebouwen": "build",
-        "vernietigen": "destroy",
-        "vernietigd": "destroy",
-        "verwoesten": "destroy",
-        "verwoest": "devastated",
-        "slopen": "destroy",
-        "veroveren": "claim",
-        "overnemen": "claim",
-        "herbouwen": "rebuild",
-        "ramp": "catastrophe",
-        "rampen": "catastrophe",
-        "catastrofe": "catastrophe",
-        "droogte": "drought",
-        "overstroming": "flood",
-        "zonsverduistering": "eclipse",
-        "eclips": "eclipse",
-        "epidemie": "epidemic",
-        "ziekte": "epidemic",
-        "orkaan": "hurricane",
-        "balspel": "ball game",
-        "balspelen": "ball game",
-        "katunkaart": "katun card",
-        "katunkaarten": "katun card",
-        "omdraaien": "turn over",
-        "omgedraaid": "turn over",
-        "opgeslagen": "store",
-        "gebouwd": "build",
-        "productie": "production",
-        "produceren": "produce",
-        "produceert": "produce",
-        "opbrengst": "production",
-        "verdeling": "distribution",
-        "verdelen": "distribution",
-        "vervoer": "transport",
-        "vervoeren": "transport",
-        "blokkade": "blockade",
-        "handelsblokkade": "blockade",
-        "regengod": "rain god",
-        "voorspellen": "divine",
-        "voorspelling": "divine",
-        "vooruitkijken": "divine",
-        "bouwplaats": "site",
-        "plek": "site",
-        "tegel": "tile",
-        "tegels": "tile",
-        "bewapenen": "equip",
-        "uitrusten": "equip",
-        "buurstad": "neighbouring city",
-        "verliezen": "loss",
-        "verlies": "loss",
-        "verloren": "loss",
-        "over": "leftover",
-        "overgebleven": "leftover",
-        "overblijvende": "leftover",
-        "zon": "sun",
-        "lengte": "length",
-        "duurt": "length",
-    },
-}
 
 _DUTCH_STEMMER = snowballstemmer.stemmer("dutch")
 
@@ -706,7 +445,12 @@ def _by_stem(table: dict[str, str]) -> dict[str, str]:
 
 
 _DUTCH_STEMS = _by_stem(DUTCH)
-_DUTCH_GAME_STEMS = {game: _by_stem(table) for game, table in DUTCH_GAME.items()}
+
+
+@cache
+def _game_stems(game: str | None) -> dict[str, str]:
+    """The game's own Dutch words keyed by their Snowball Dutch stems."""
+    return _by_stem(dict(game_words(game).dutch))
 
 
 def dutch_to_english(word: str, game: str | None = None) -> str:
@@ -716,11 +460,11 @@ def dutch_to_english(word: str, game: str | None = None) -> str:
     >>> dutch_to_english("pionnen", "keezbord"), dutch_to_english("kaarten")
     ('pawn', 'card')
     """
-    own = DUTCH_GAME.get(game or "", {})
+    own = game_words(game).dutch
     found = own.get(word) or DUTCH.get(word)
     if found is None:
         root = _DUTCH_STEMMER.stemWord(word)
-        found = _DUTCH_GAME_STEMS.get(game or "", {}).get(root) or _DUTCH_STEMS.get(root)
+        found = _game_stems(game).get(root) or _DUTCH_STEMS.get(root)
     return found or word
 
 
@@ -730,7 +474,7 @@ _LONG_DUTCH = 6
 
 def _known_dutch(word: str, game: str | None) -> bool:
     """Whether ``word`` itself is in the Dutch tables (the game's own or the shared one)."""
-    return word in DUTCH or word in DUTCH_GAME.get(game or "", {})
+    return word in DUTCH or word in game_words(game).dutch
 
 
 #: phrases (in lower case) read as other words before splitting into terms
@@ -784,7 +528,7 @@ def _terms(word: str, game: str | None, lang: str = "en") -> tuple[str, ...]:
     for w in words:
         if w in STOP_WORDS:  # a Dutch word whose English says nothing ("krijgen" -> "get")
             continue
-        w = GAME_SYNONYMS.get(game or "", {}).get(w) or SYNONYMS.get(w, w)
+        w = game_words(game).synonyms.get(w) or SYNONYMS.get(w, w)
         out.extend(stem(part) for part in w.split())
     return tuple(out)
 

@@ -111,6 +111,10 @@ class Balam(Game):
     #: package
     parts: ClassVar[Mapping[str, str]] = {
         "answers": ".answers:ANSWERS",
+        "rulebook": "rulebook/reference.toml",
+        "questions": "rulebook/questions",
+        "words": ".rulebook.words:WORDS",
+        "standing": ".rulebook.standing:AT_TABLE",
         "features": ".features:build",
         "terminal": ".terminal:RENDERER",
         "cli": ".cli:OPTIONS",

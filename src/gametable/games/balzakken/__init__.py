@@ -57,6 +57,10 @@ class Balzakken(Game):
     #: package
     parts: ClassVar[Mapping[str, str]] = {
         "answers": ".answers:ANSWERS",
+        "rulebook": "rulebook/reference.toml",
+        "questions": "rulebook/questions",
+        "words": ".rulebook.words:WORDS",
+        "standing": ".rulebook.standing:AT_TABLE",
         "features": ".features:build",
         "terminal": ".terminal:RENDERER",
         "web": "web/renderer.js",
