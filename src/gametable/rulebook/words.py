@@ -45,9 +45,10 @@ lots not no can't won't i'm i've name getting what's
 """
 STOP_WORDS = frozenset(w.replace("'", "") for w in _STOP_TEXT.split())
 
-#: word -> canonical word, applied before stemming (game terms, rulebook's Dutch words, numbers)
+#: word -> canonical word for every game, applied before stemming (game terms, rulebook's Dutch
+#: words, numbers; the words that would mislead in another game are each game's own: GameWords)
 SYNONYMS: dict[str, str] = {
-    # calling BALZAK!
+    # calling
     "shout": "call",
     "shouts": "call",
     "shouting": "call",
@@ -61,7 +62,7 @@ SYNONYMS: dict[str, str] = {
     "called": "call",
     "caller": "call",
     "balzakken": "balzak",
-    # pawns and cards (Keezbord)
+    # pawns and cards
     "piece": "pawn",
     "pieces": "pawn",
     "marble": "pawn",
@@ -97,7 +98,7 @@ SYNONYMS: dict[str, str] = {
     "backwards": "backward",
     "reverse": "backward",
     "opgooien": "play",
-    # Balam
+    # riches, wars, buildings, dice
     "resource": "riches",
     "resources": "riches",
     "goods": "riches",
