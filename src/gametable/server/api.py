@@ -168,20 +168,26 @@ def option_json(option: Any) -> dict[str, Any]:
     }
 
 
-def make_router(manager: TableManager) -> APIRouter:
-    router = APIRouter(prefix="/api", tags=["lobby"])
+class Lobby:
+    """What the lobby's routes share: the server's tables, the rate limits, the open tables'
+    list (reused for ``OPEN_TABLES_FRESH`` seconds) and the recent games."""
 
-    limits = manager.limits
+    def __init__(self, manager: TableManager) -> None:
+        self.manager = manager
+        self.limits = manager.limits
+        self.open_cache: dict[str | None, tuple[float, list[dict[str, Any]]]] = {}
+        self.recent = RecentGames(manager)
 
-    async def table_or_404(table_id: str) -> Table:
+    async def table_or_404(self, table_id: str) -> Table:
         try:
-            return await manager.get(table_id)
+            return await self.manager.get(table_id)
         except Refused as exc:
             raise http_error(exc) from None
 
-    def seat_of(request: Request, table: Table, authorization: str | None) -> int | None:
-        return seat_of_request(limits, request, table, authorization)
+    def seat_of(self, request: Request, table: Table, authorization: str | None) -> int | None:
+        return seat_of_request(self.limits, request, table, authorization)
 
+    @staticmethod
     def links(request: Request, table: Table, tokens: dict[int, str]) -> CreatedTable:
         base = str(request.base_url).rstrip("/")
         seats = []
@@ -199,6 +205,23 @@ def make_router(manager: TableManager) -> APIRouter:
             spectator_url=f"{base}/t/{table.id}",
         )
 
+
+def make_router(manager: TableManager) -> APIRouter:
+    router = APIRouter(prefix="/api", tags=["lobby"])
+    lobby = Lobby(manager)
+    _server_routes(router, lobby)
+    _game_routes(router, lobby)
+    _creating_routes(router, lobby)
+    _rematch_routes(router, lobby)
+    _listing_routes(router, lobby)
+    _table_routes(router, lobby)
+    return router
+
+
+def _server_routes(router: APIRouter, lobby: Lobby) -> None:
+    """This server's health and the cost of its background work."""
+    manager = lobby.manager
+
     @router.get("/health")
     async def health() -> dict[str, Any]:
         return {
@@ -214,6 +237,10 @@ def make_router(manager: TableManager) -> APIRouter:
         ``queue``, ``statements``, ``gc``, ``sweep``...) how many, their counts summed, and their
         seconds in all, at the 99th percentile and at most (:mod:`gametable.server.timings`)."""
         return timings.summary(since)
+
+
+def _game_routes(router: APIRouter, lobby: Lobby) -> None:
+    """The games, their options, bots and view schemas."""
 
     @router.get("/games")
     async def games() -> list[dict[str, Any]]:
@@ -265,6 +292,15 @@ def make_router(manager: TableManager) -> APIRouter:
             "action_kinds": [cls.kind for cls in game.action_types],
         }
 
+
+def _creating_routes(router: APIRouter, lobby: Lobby) -> None:
+    """Opening a table, taking an open seat."""
+    manager = lobby.manager
+    limits = lobby.limits
+    table_or_404 = lobby.table_or_404
+    links = lobby.links
+    open_cache = lobby.open_cache
+
     @router.post("/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> CreatedTable:
         """Open a table.  The response holds each human seat's invite link (shown only now).
@@ -287,34 +323,6 @@ def make_router(manager: TableManager) -> APIRouter:
         except Refused as exc:
             raise http_error(exc) from None
         return links(request, table, tokens)
-
-    open_cache: dict[str | None, tuple[float, list[dict[str, Any]]]] = {}
-
-    @router.get("/open-tables")
-    async def open_tables(
-        game: Annotated[str | None, Query(max_length=64)] = None,
-    ) -> list[dict[str, Any]]:
-        """Tables in play with a seat anyone may take (the creator marked it open), newest
-        first; take one with ``POST /api/tables/{id}/join``."""
-        now = time.monotonic()
-        cached = open_cache.get(game)
-        if cached is None or now - cached[0] > OPEN_TABLES_FRESH:
-            stored = await asyncio.to_thread(manager.store.open_tables, OPEN_TABLES_SHOWN * 2)
-            if len(open_cache) > 64:  # a client trying many game names
-                open_cache.clear()
-            open_cache[game] = (now, [open_json(t) for t in stored if game in (None, t.game)])
-        return open_cache[game][1][:OPEN_TABLES_SHOWN]
-
-    recent = RecentGames(manager)
-
-    @router.get("/recent-games")
-    async def recent_games(
-        game: Annotated[str | None, Query(max_length=64)] = None,
-    ) -> list[dict[str, Any]]:
-        """The newest finished public games (made with a seat open to anyone, so their ids were
-        listed already), newest first, with how they ended and their replay page.  A table
-        whose seats were all given by invite link is never listed."""
-        return await recent.listing(game)
 
     @router.post("/tables/{table_id}/join", status_code=201)
     async def join(table_id: str, body: JoinSeat, request: Request) -> JoinedSeat:
@@ -341,6 +349,65 @@ def make_router(manager: TableManager) -> APIRouter:
             token=token,
             url=f"{base}/t/{table.id}#seat={seat}&token={token}",
         )
+
+
+def _rematch_routes(router: APIRouter, lobby: Lobby) -> None:
+    """The next game at a finished table, with the same seats."""
+    manager = lobby.manager
+    table_or_404 = lobby.table_or_404
+    seat_of = lobby.seat_of
+
+    @router.post("/tables/{table_id}/rematch", status_code=201)
+    async def rematch(
+        table_id: str,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Start (or find) the next game with the same seats; each seat keeps its token."""
+        table = await table_or_404(table_id)
+        seat = seat_of(request, table, authorization)
+        try:
+            new = await manager.rematch(table, seat)
+        except Refused as exc:
+            raise http_error(exc) from None
+        return {"id": new, "url": f"{str(request.base_url).rstrip('/')}/t/{new}"}
+
+
+def _listing_routes(router: APIRouter, lobby: Lobby) -> None:
+    """The lobby's lists: open tables, recent finished games."""
+    manager = lobby.manager
+    open_cache = lobby.open_cache
+    recent = lobby.recent
+
+    @router.get("/open-tables")
+    async def open_tables(
+        game: Annotated[str | None, Query(max_length=64)] = None,
+    ) -> list[dict[str, Any]]:
+        """Tables in play with a seat anyone may take (the creator marked it open), newest
+        first; take one with ``POST /api/tables/{id}/join``."""
+        now = time.monotonic()
+        cached = open_cache.get(game)
+        if cached is None or now - cached[0] > OPEN_TABLES_FRESH:
+            stored = await asyncio.to_thread(manager.store.open_tables, OPEN_TABLES_SHOWN * 2)
+            if len(open_cache) > 64:  # a client trying many game names
+                open_cache.clear()
+            open_cache[game] = (now, [open_json(t) for t in stored if game in (None, t.game)])
+        return open_cache[game][1][:OPEN_TABLES_SHOWN]
+
+    @router.get("/recent-games")
+    async def recent_games(
+        game: Annotated[str | None, Query(max_length=64)] = None,
+    ) -> list[dict[str, Any]]:
+        """The newest finished public games (made with a seat open to anyone, so their ids were
+        listed already), newest first, with how they ended and their replay page.  A table
+        whose seats were all given by invite link is never listed."""
+        return await recent.listing(game)
+
+
+def _table_routes(router: APIRouter, lobby: Lobby) -> None:
+    """A table's public facts, its log and its record."""
+    table_or_404 = lobby.table_or_404
+    seat_of = lobby.seat_of
 
     @router.get("/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
@@ -377,23 +444,6 @@ def make_router(manager: TableManager) -> APIRouter:
         if not table.state.is_over:
             raise http_error(Refused("playing", "the record is published when the game is over"))
         return record_json(table)
-
-    @router.post("/tables/{table_id}/rematch", status_code=201)
-    async def rematch(
-        table_id: str,
-        request: Request,
-        authorization: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
-        """Start (or find) the next game with the same seats; each seat keeps its token."""
-        table = await table_or_404(table_id)
-        seat = seat_of(request, table, authorization)
-        try:
-            new = await manager.rematch(table, seat)
-        except Refused as exc:
-            raise http_error(exc) from None
-        return {"id": new, "url": f"{str(request.base_url).rstrip('/')}/t/{new}"}
-
-    return router
 
 
 def open_json(stored: StoredTable) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.staticfiles import StaticFiles
@@ -18,6 +18,45 @@ from gametable.server.limits import BodyLimit
 from gametable.server.manager import TableManager
 from gametable.server.settings import Settings
 from gametable.server.store import Store
+
+
+def lifespan(
+    settings: Settings,
+    store: Store,
+    manager: TableManager,
+    forwarder: Forwarder,
+    address: str | None,
+) -> Callable[[FastAPI], contextlib.AbstractAsyncContextManager[None]]:
+    """The server's life: its tables' manager started with the background tasks (sweeper,
+    worker, collector) and the process tuned for serving; all of it undone at the end."""
+
+    @contextlib.asynccontextmanager
+    async def life(app: FastAPI) -> AsyncIterator[None]:
+        await manager.start(address)
+        tasks = [
+            asyncio.create_task(manager.run_sweeper()),
+            asyncio.create_task(manager.run_worker()),
+            asyncio.create_task(
+                memory.keep_frozen(settings.gc_freeze_interval, settings.gc_full_interval)
+            ),
+        ]
+        timings.time_collections()
+        switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(settings.switch_interval)  # see movewrites.SqliteRows
+        if settings.gc_freeze_interval > 0:
+            memory.tune()
+            memory.freeze()  # what is loaded now (games, the web stack) lives as long as we do
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+            await manager.close()
+            await forwarder.aclose()
+            store.close()
+            sys.setswitchinterval(switch_interval)
+
+    return life
 
 
 def create_app(settings: Settings | None = None, address: str | None = None) -> FastAPI:
@@ -39,38 +78,12 @@ def create_app(settings: Settings | None = None, address: str | None = None) -> 
     manager = TableManager(settings, store)
     forwarder = Forwarder(settings.max_message)
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await manager.start(address)
-        tasks = [
-            asyncio.create_task(manager.run_sweeper()),
-            asyncio.create_task(manager.run_worker()),
-            asyncio.create_task(
-                memory.keep_frozen(settings.gc_freeze_interval, settings.gc_full_interval)
-            ),
-        ]
-        timings.time_collections()
-        switch_interval = sys.getswitchinterval()
-        sys.setswitchinterval(settings.switch_interval)  # see store.SqliteRows
-        if settings.gc_freeze_interval > 0:
-            memory.tune()
-            memory.freeze()  # what is loaded now (games, the web stack) lives as long as we do
-        try:
-            yield
-        finally:
-            for task in tasks:
-                task.cancel()
-            await manager.close()
-            await forwarder.aclose()
-            store.close()
-            sys.setswitchinterval(switch_interval)
-
     app = FastAPI(
         title="gametable server",
         version=__version__,
         description="Lobby API of the gametable server. Play goes over the WebSocket "
         "`/ws/{table_id}` (see `gametable.server.ws`).",
-        lifespan=lifespan,
+        lifespan=lifespan(settings, store, manager, forwarder, address),
     )
     app.state.manager = manager
 

@@ -140,6 +140,23 @@ class TableManager:
             raise Refused("invalid", str(exc)) from None
         if len(seat_specs) != players:
             raise Refused("invalid", f"give exactly {players} seats, not {len(seat_specs)}")
+        seats, tokens = self.make_seats(seat_specs)
+        if self.count >= self.settings.max_tables:
+            raise Refused("busy", "this server holds too many open tables; try later")
+        self.count += 1  # taken now: creations awaiting their write count too
+        self._creating += 1
+        self._begun += 1
+        try:
+            return await self._create(game, state, players, seats, tokens, rematch_of, timing_clock)
+        except BaseException:  # not made (failed or cancelled): its place is free again
+            self.count -= 1
+            raise
+        finally:
+            self._creating -= 1
+
+    def make_seats(self, seat_specs: list[dict[str, Any]]) -> tuple[list[SeatInfo], dict[int, str]]:
+        """The seats of a new table from their specs, and the secret token of each human seat
+        given one now; :class:`Refused` for a spec this server does not take."""
         tokens: dict[int, str] = {}
         seats: list[SeatInfo] = []
         for i, spec in enumerate(seat_specs):
@@ -165,18 +182,7 @@ class TableManager:
                     seats.append(SeatInfo("human", token_hash=hash_token(tokens[i]), name=name))
             else:
                 raise Refused("invalid", f"seat {i}: kind must be 'human', 'open' or 'bot'")
-        if self.count >= self.settings.max_tables:
-            raise Refused("busy", "this server holds too many open tables; try later")
-        self.count += 1  # taken now: creations awaiting their write count too
-        self._creating += 1
-        self._begun += 1
-        try:
-            return await self._create(game, state, players, seats, tokens, rematch_of, timing_clock)
-        except BaseException:  # not made (failed or cancelled): its place is free again
-            self.count -= 1
-            raise
-        finally:
-            self._creating -= 1
+        return seats, tokens
 
     async def _create(
         self,

@@ -260,14 +260,8 @@ class IdleWatch:
         self.timer.cancel()
 
 
-async def serve(ws: WebSocket, table: Table, seat: int | None, manager: TableManager) -> None:
-    """The socket's life at its table, from the welcome to the close."""
-    settings = manager.settings
-
-    async def close(code: int, reason: str) -> None:
-        await ws.close(code=code, reason=reason)
-
-    conn = Connection(ws.send_text, seat, on_close=close, send_now=send_now_of(ws.scope))
+def welcome(table: Table, conn: Connection, seat: int | None) -> None:
+    """A new connection is told where it sits and what it sees, and the table who is here."""
     conn.send(
         {
             "type": "welcome",
@@ -283,6 +277,30 @@ async def serve(ws: WebSocket, table: Table, seat: int | None, manager: TableMan
     table.connections.add(conn)
     table.last_active = time.monotonic()
     table.announce({"type": "presence", "seats": table.info()["seats"]})
+
+
+async def leave(table: Table, conn: Connection) -> None:
+    """A connection has ended: closed (waited for, as the socket counts against the limits
+    until it is), and the table told who is still here."""
+    table.connections.discard(conn)
+    table.last_active = time.monotonic()
+    conn.close()
+    try:
+        await asyncio.wait_for(conn.closed.wait(), CLOSE_WAIT)
+    except TimeoutError:
+        conn.close(POLICY, "not reading")
+    table.announce({"type": "presence", "seats": table.info()["seats"]})
+
+
+async def serve(ws: WebSocket, table: Table, seat: int | None, manager: TableManager) -> None:
+    """The socket's life at its table, from the welcome to the close."""
+    settings = manager.settings
+
+    async def close(code: int, reason: str) -> None:
+        await ws.close(code=code, reason=reason)
+
+    conn = Connection(ws.send_text, seat, on_close=close, send_now=send_now_of(ws.scope))
+    welcome(table, conn, seat)
     rate = RateLimit(settings.messages_per_second, settings.message_burst, max_keys=1)
     strikes = 0
     watchdog = IdleWatch(conn, settings.socket_idle)
@@ -319,11 +337,4 @@ async def serve(ws: WebSocket, table: Table, seat: int | None, manager: TableMan
                 conn.send(error("error", "the server failed on this message", short_id(msg)))
     finally:
         watchdog.stop()
-        table.connections.discard(conn)
-        table.last_active = time.monotonic()
-        conn.close()
-        try:  # the socket counts against the limits until it is closed
-            await asyncio.wait_for(conn.closed.wait(), CLOSE_WAIT)
-        except TimeoutError:
-            conn.close(POLICY, "not reading")
-        table.announce({"type": "presence", "seats": table.info()["seats"]})
+        await leave(table, conn)
