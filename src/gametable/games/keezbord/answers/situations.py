@@ -4,76 +4,34 @@ Each reader below recognises one kind of situation from the words of
 :mod:`~gametable.games.keezbord.answers.words`, builds it as a position with seat ``a`` to move
 (:class:`~gametable.games.keezbord.answers.referee.Trial`), asks the engine and answers from its
 ruling: the verdict first, then the engine's reason, then the rule it rests on.  A reader that
-cannot build the situation from what the question says returns ``None``.
-
-Boards: two players start at 0 (``a``) and 32 (``b``); four at 0, 16, 32, 48; six on a 96-space
-board at 0, 16, ... 80.  Partners sit opposite (``a`` and ``c`` with four players).
+cannot build the situation from what the question says returns ``None``.  This module reads
+passing and hitting, the home and the 4; :mod:`.placing` the Jack, placing and playing for a
+partner; :mod:`.seven` the 7 and the must-play rule; :mod:`.hands` a hand of cards named.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 
-from gametable.core.rules import RuleRef
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
-from gametable.games.keezbord.answers.referee import (
-    Ruling,
-    Trial,
-    judge,
-    moved,
-    refusal,
-    where,
+from gametable.games.keezbord.answers.build import (
+    BY_STEPS,
+    FORWARD,
+    GAME,
+    first_forward_card,
+    partner,
+    rule_of,
+    start,
+    verdict,
 )
+from gametable.games.keezbord.answers.placing import read_for_partner, read_place, read_swap
+from gametable.games.keezbord.answers.referee import Trial, judge, moved, refusal, where
+from gametable.games.keezbord.answers.seven import read_must_play, read_seven
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
-
-GAME = "keezbord"
-#: the forward steps of the cards that move one pawn forward (Card Meanings)
-FORWARD = {"A": 1, "2": 2, "3": 3, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "Q": 12}
-_BY_STEPS = {steps: card for card, steps in FORWARD.items()}
-
-
-def start(seat: int, players: int) -> int:
-    """Seat ``seat``'s start space."""
-    return 32 * seat if players == 2 else 16 * seat
-
-
-def partner(players: int) -> str:
-    """Seat ``a``'s partner: ``c`` with four players, ``d`` with six."""
-    return "abcdef"[players // 2]
-
-
-def rule_of(ruling: Ruling, fallback: Iterable[RuleRef]) -> list[RuleRef]:
-    refs = [ruling.rule] if ruling.rule is not None else []
-    return refs + [r for r in fallback if r not in refs]
-
-
-def verdict(question: Question, trial: Trial, refs: Sequence[RuleRef]) -> Answer:
-    """Yes or No as the referee rules on ``trial``; the reason is its refusal or what the
-    allowed action does."""
-    ruling = judge(trial)
-    lang = question.lang
-    reason = moved(ruling, lang) if ruling.allowed else refusal(ruling, lang)
-    head = yes_no(question, ruling.allowed)
-    if question.kind == "what":  # "what happens": the outcome itself comes first
-        head = "" if ruling.allowed else question.say("It is not allowed.", "Dat mag niet.")
-    return checked(
-        GAME,
-        question,
-        head,
-        reason,
-        rule_of(ruling, refs),
-        position=trial.position,
-        details=(f"Judged: {trial.action} for seat a.",),
-    )
-
-
-def first_forward_card(question: Question) -> str | None:
-    """The first card named that moves one pawn (a forward card or the 4)."""
-    return next((c for c in w.cards_named(question) if c in FORWARD or c == "4"), None)
 
 
 # -- passing and hitting -------------------------------------------------------------------------
@@ -101,10 +59,10 @@ def read_blocker(question: Question) -> Answer | None:
     if card is None:
         if w.asks_hit(question) and not w.asks_pass(question):
             d = d or 5
-            card = _BY_STEPS.get(d)
+            card = BY_STEPS.get(d)
         else:
             d = d or 2
-            card = next((c for s, c in sorted(_BY_STEPS.items()) if s > d), None)
+            card = next((c for s, c in sorted(BY_STEPS.items()) if s > d), None)
         if card is None:
             return None
     d = d or (4 if card == "4" else min(FORWARD[card], 2))
@@ -146,7 +104,7 @@ def read_pass_or_hit(question: Question) -> Answer | None:
         return None
     if card is None:
         d = d or (5 if hitting and not passing else 2)
-        card = _BY_STEPS.get(d) if hitting and not passing else "5"
+        card = BY_STEPS.get(d) if hitting and not passing else "5"
         if card is None:
             return None
     if card == "4":
@@ -330,282 +288,6 @@ def read_four_then(question: Question) -> Answer | None:
         reason = refusal(then, lang)
     return checked(GAME, question, head, reason, [kb.FOUR, kb.EXACT_HOME],
                    position=second.position)  # fmt: skip
-
-
-# -- the jack ----------------------------------------------------------------------------------------
-def read_swap(question: Question) -> Answer | None:
-    """A Jack swaps one of the pawns you play for with another player's pawn on the track; no
-    pawn on its own start, in a nest or in a home (KB-052, KB-043)."""
-    if not w.asks_swap(question) or w.asks_place(question):
-        return None
-    whose = w.whose_other(question)
-    players = w.players_said(question) or (4 if whose == "partner" else 2)
-    if players not in (2, 4, 6):
-        return None
-    other = partner(players) if whose == "partner" else "b"
-    ostart = start("abcdef".index(other), players)
-    mine: int | str = 10
-    theirs: int | str = ostart + 8
-    lower = question.lower
-    mine_on_start = re.search(
-        r"\b(my (?:own )?pawn|mijn (?:eigen )?pion)\b[^,?]*\b(on (?:its|my) (?:own )?start|"
-        r"op (?:zijn|mijn) (?:eigen )?start)", lower
-    )  # fmt: skip
-    mine_away = re.search(
-        r"\b(my (?:own )?pawn|mijn (?:eigen )?pion)\b[^,?]*\b(in (?:my|its) (?:own )?(home|nest)|"
-        r"in (?:mijn|zijn) (?:eigen )?(?:thuis)?(honk|nest))", lower
-    )  # fmt: skip
-    if mine_away:
-        mine = "N" if "nest" in mine_away.group(2) else "H1"
-    elif mine_on_start:
-        mine = 0
-    elif w.on_own_start(question):
-        theirs = ostart
-    if re.search(r"\b(in (?:his|her|their|its|the) (?:home|honk)|in (?:zijn|de) (?:thuis)?honk)",
-                 lower):  # fmt: skip
-        theirs = "H1"
-    elif re.search(r"\b(in (?:his|her|their|its|the) nest|in (?:zijn|het) nest)", lower):
-        theirs = "N"
-    if whose == "own" or question.matches(r"\btwo of my (?:own )?pawns|twee (?:van )?mijn"):
-        trial = Trial.of(players, {"a": [10, 20, "N", "N"]}, ["J"], "J a1 a2")
-    else:
-        pawns = {"a": [mine, "N", "N", "N"], other: [theirs, "N", "N", "N"]}
-        trial = Trial.of(players, pawns, ["J"], f"J a1 {other}1")
-    return verdict(question, trial, [kb.JACK])
-
-
-# -- placing -----------------------------------------------------------------------------------------
-def read_place(question: Question) -> Answer | None:
-    """Placing a pawn on the start space with an Ace or a King (KB-021, KB-049, KB-050, KB-046)."""
-    cards = w.cards_named(question)
-    own_on_start = question.matches(
-        r"\b(?:one of my (?:own )?pawns|my own pawn|een van mijn (?:eigen )?pionnen)\b[^,?]*\b"
-        r"(?:on|op) (?:my|mijn) (?:own |eigen )?start"
-    )
-    placer = bool(cards) and cards[0] in ("A", "K") and (w.nest_empty(question) or own_on_start)
-    if not (w.asks_place(question) or placer) or w.asks_swap(question):
-        return None
-    card = cards[0] if cards else None
-    if card is None:
-        return None
-    players = w.players_said(question) or 2
-    if players not in (2, 4, 6):
-        return None
-    lower = question.lower
-    mine: list[int | str] = ["N", "N", "N", "N"]
-    pawns: dict[str, list[int | str]] = {"a": mine}
-    if w.all_home(question):
-        if players == 2:
-            return None
-        pawns = {"a": ["H1", "H2", "H3", "H4"]}
-    elif w.nest_empty(question):
-        mine[:] = [5, 10, 20, 40]
-    if re.search(r"\b(my own pawn|my pawn|one of my (?:own )?pawns|mijn (?:eigen )?pion|een van mijn "
-                 r"(?:eigen )?pionnen)\b[^,?]*\b(on|op) (my|its|mijn|"
-                 r"zijn) (own |eigen )?start", lower):  # fmt: skip
-        mine[0] = 0
-    elif re.search(r"\b(opponent'?s?|another player'?s?|his|an enemy|tegenstanders?|andere "
-                   r"speler)\b[^,?]*\b(on|op) (my|mijn) (own |eigen )?start", lower):  # fmt: skip
-        pawns["b"] = [0, "N", "N", "N"]
-    trial = Trial.of(players, pawns, [card], f"{card} place")
-    refs = [kb.PLACEMENT, kb.KING if card == "K" else kb.ACE]
-    if w.nest_empty(question) and card == "K" and players > 2:
-        return _king_for_partner(question, trial, players)
-    return verdict(question, trial, refs)
-
-
-def _king_for_partner(question: Question, trial: Trial, players: int) -> Answer:
-    """A King with an empty nest in teams: the referee's default reading places for the partner
-    only once all one's pawns are home (docs/rules/keezbord.md, "The King and your teammate");
-    both positions are judged."""
-    now = judge(trial)
-    home = Trial.of(players, {"a": ["H1", "H2", "H3", "H4"]}, ["K"], "K place")
-    later = judge(home)
-    reason = question.say(
-        "Your King does not place for your partner while your own pawns are not all home "
-        f"({now.why}); once all four are home, "
-        + ("it places your partner's next pawn." if later.allowed else "it still does not."),
-        "Je Heer zet geen pion voor je partner zolang niet al je eigen pionnen thuis zijn; "
-        + ("als ze alle vier thuis zijn, zet hij de volgende pion van je partner op het bord."
-           if later.allowed else "ook daarna niet."),
-    )  # fmt: skip
-    details = (
-        "gametable's default reading (option king_helps_teammate=when_home); with "
-        "king_helps_teammate=when_nest_empty a King helps as soon as your nest is empty.",
-    )
-    return checked(GAME, question, yes_no(question, now.allowed), reason,
-                   [kb.KING_NO_PAWN, kb.HELP_TEAMMATE], position=trial.position,
-                   details=details)  # fmt: skip
-
-
-# -- teams -------------------------------------------------------------------------------------------
-def read_for_partner(question: Question) -> Answer | None:
-    """Moving a partner's or an opponent's pawn: only once all your own pawns are home do you
-    play for your partner's (KB-072); never an opponent's (KB-019)."""
-    whose = w.whose_other(question)
-    if whose not in ("partner", "opponent") or w.asks_swap(question) or w.asks_place(question):
-        return None
-    if not question.matches(
-        r"\b(?:move|play|use|zetten|spelen|bewegen|verzetten|lopen)\b[^,.;?]*\b(?:partner|teammate|"
-        r"team ?mate|maat|teamgenoot|opponent|tegenstander)'?s? (?:pawn|pion)"
-        r"|\b(?:for|voor) (?:my|mijn|an?|een) (?:partner|teammate|maat|teamgenoot|opponent|"
-        r"tegenstander)\b"
-    ):
-        return None
-    if w.asks_pass(question) or w.asks_hit(question) or w.on_own_start(question):
-        return None
-    card = first_forward_card(question) or (None if w.cards_named(question) else "5")
-    if card is None:
-        return None
-    players = w.players_said(question) or 4
-    if players not in (4, 6) and whose == "partner":
-        return None
-    other = partner(players) if whose == "partner" else "b"
-    mine: list[int | str] = ["H1", "H2", "H3", "H4"] if w.all_home(question) else [5, "N", "N", "N"]
-    target = start("abcdef".index(other), players) + 6
-    pawns: dict[str, list[int | str]] = {"a": mine, other: [target, "N", "N", "N"]}
-    trial = Trial.of(players, pawns, [card], f"{card} {other}1")
-    return verdict(question, trial, [kb.HELP_TEAMMATE])
-
-
-# -- the seven ---------------------------------------------------------------------------------------
-_PARTS = re.compile(r"\b(\d)\s*(?:steps?|spaces?|stappen|vakken)?\s*(?:and|\+|en|plus)\s*(\d)\b")
-_BEFORE_HOME_SHORT = re.compile(
-    r"\b(\d)\s*(?:spaces?|steps?|vakken|stappen)\s+(?:before|from|voor)"
-)
-
-
-def _seven_parts(question: Question) -> tuple[int, int] | None:
-    """The two parts of a split 7 the question names ("4 and 3", "4 steps and another 3
-    steps"); the steps a last pawn needs to get home and the rest; 4 and 3 when it names no
-    number at all; ``None`` when its numbers cannot be read as two parts."""
-    lower = question.lower
-    if question.matches(r"\b(last pawn|laatste pion)\b"):
-        m = _BEFORE_HOME_SHORT.search(lower)
-        return (int(m.group(1)), 7 - int(m.group(1))) if m else None
-    m = _PARTS.search(lower)
-    if m:
-        return int(m.group(1)), int(m.group(2))
-    spaces = w.all_spaces_said(question)
-    if len(spaces) == 2:
-        return spaces[0], spaces[1]
-    rest = re.sub(r"\b\w+ (?:of my )?(?:own )?(?:pawns|pionnen)\b", "", lower)
-    if not [n for n in Question.read(rest).numbers if n != 7]:
-        return 4, 3
-    return None
-
-
-#: another player named outright (not "another pawn", which a 7 reads as another of your own)
-_OPPONENT = (
-    r"\b(opponent'?s?|enemy|another player'?s?|other player'?s?|tegenstanders?|tegenspeler|"
-    r"andere speler|his|her|their)\b"
-)
-
-
-def read_seven(question: Question) -> Answer | None:
-    """A 7 moves one pawn 7 or two pawns 1 to 6 steps each, 7 in all (KB-056, KB-057)."""
-    if "7" not in w.cards_named(question) or w.asks_swap(question):
-        return None
-    last = question.matches(r"\b(last pawn|laatste pion)\b")
-    if (w.says_home(question) and not last) or question.matches(r"\b(nest|start\w*|startvak)\b"):
-        return None  # a pawn near its home, in its nest or on its start: not built here
-    if not question.matches(r"\b(split\w*|two pawns|2 pawns|three pawns|3 pawns|divid\w*|"
-                            r"verdel\w*|splits\w*|twee pionnen|drie pionnen|one pawn .* another|"
-                            r"een pion .* (?:een )?andere|and another|en een andere|for my "
-                            r"partner|voor mijn (?:partner|maat))\b"):  # fmt: skip
-        return None
-    if question.matches(r"\b(three|3|drie) (pawns|pionnen)\b"):
-        trial = Trial.of(2, {"a": [5, 20, 40, "N"]}, ["7"], "7 a1")
-        ruling = judge(trial)
-        three = [a for a in ruling.legal if a.count(":") > 2]
-        reason = question.say(
-            f"A 7 moves one pawn all 7 or two pawns with the steps shared out; of the "
-            f"{len(ruling.legal)} ways the referee lists with three pawns on the board, "
-            f"{len(three)} moves three.",
-            f"Een 7 zet één pion 7 vooruit of verdeelt de stappen over twee pionnen; van de "
-            f"{len(ruling.legal)} manieren die de scheidsrechter met drie pionnen op het bord "
-            f"geeft, beweegt er {len(three)} drie pionnen.",
-        )
-        return checked(GAME, question, yes_no(question, bool(three)), reason, [kb.SEVEN],
-                       position=trial.position)  # fmt: skip
-    parts = _seven_parts(question)
-    if parts is None:
-        return None
-    a, b = parts
-    if not (0 < a <= 12 and 0 < b <= 12):
-        return None
-    whose = w.whose_other(question)
-    if whose == "partner":
-        players = w.players_said(question) or 4
-        if players not in (4, 6):
-            return None
-        other = partner(players)
-        ostart = start("abcdef".index(other), players)
-        if last:
-            pawns = {"a": [64 - a, "H2", "H3", "H4"], other: [ostart + 5, "N", "N", "N"]}
-        else:
-            pawns = {"a": [5, 20, "N", "N"], other: [ostart + 5, "N", "N", "N"]}
-        trial = Trial.of(players, pawns, ["7"], f"7 a1:{a} {other}1:{b}")
-    elif whose == "opponent" and question.matches(_OPPONENT):
-        pawns = {"a": [5, "N", "N", "N"], "b": [40, "N", "N", "N"]}
-        trial = Trial.of(2, pawns, ["7"], f"7 a1:{a} b1:{b}")
-    else:
-        trial = Trial.of(2, {"a": [5, 20, "N", "N"]}, ["7"], f"7 a1:{a} a2:{b}")
-    return verdict(question, trial, [kb.SEVEN])
-
-
-# -- must play, handing in ---------------------------------------------------------------------------
-def read_must_play(question: Question) -> Answer | None:
-    """You must play a card if you can, even if it hits your own pawn (KB-023, KB-024); only
-    when none can be played do you hand in your cards (KB-026, KB-027)."""
-    own_hit = w.asks_hit(question) and w.whose_other(question) in ("own", "partner")
-    if own_hit and w.asks_must(question):
-        whose = w.whose_other(question)
-        players = 4 if whose == "partner" else 2
-        other = partner(players) if whose == "partner" else "a"
-        pawns = {"a": [10, 15, "N", "N"]} if other == "a" else {
-            "a": [10, "N", "N", "N"], other: [15, "N", "N", "N"]}  # fmt: skip
-        trial = Trial.of(players, pawns, ["5"], "hand in")
-        ruling = judge(trial)
-        pawn = "a2" if other == "a" else f"{other}1"
-        reason = question.say(
-            f"The only play, the 5 on a1, lands on {pawn} and sends it to its nest, and a card "
-            "that can be played must be played.",
-            f"De enige zet, de 5 met a1, komt op {pawn} en slaat die terug naar het nest, en een "
-            "kaart die je kunt spelen moet je spelen.",
-        )
-        return checked(GAME, question, yes_no(question, not ruling.allowed), reason,
-                       rule_of(ruling, [kb.MUST_PLAY]), position=trial.position)  # fmt: skip
-    if not w.asks_hand_in(question):
-        return None
-    none_out = question.matches(
-        r"\b(no pawns? (?:on the board|in play|out)|all (?:my )?pawns (?:are )?in (?:my|the) nest|"
-        r"geen pionnen? op het bord|alle pionnen in het nest)\b"
-    )
-    no_placer = question.matches(r"\b(no (?:ace|king|placement card)|geen (?:aas|heer|koning))\b")
-    if none_out and no_placer:
-        trial = Trial.of(2, {}, ["5", "8", "Q"], "hand in")
-    elif question.matches(
-        r"\b(could|can still|still can|kan nog|wel kan|i can play|could play|skip my turn|"
-        r"pass my turn|beurt overslaan)\b"
-    ):
-        trial = Trial.of(2, {"a": [10, "N", "N", "N"]}, ["5", "8"], "hand in")
-    else:
-        return None
-    ruling = judge(trial)
-    if ruling.allowed:
-        reason = question.say(
-            "No card in the hand can be played, so all the cards go onto the pile and you wait "
-            "for the next deal.",
-            "Geen kaart uit je hand kan gespeeld worden, dus je legt alle kaarten op de stapel en "
-            "wacht op de volgende ronde.",
-        )
-        refs = [kb.HAND_IN, kb.MUST_PLAY]
-    else:
-        reason = refusal(ruling, question.lang)
-        refs = rule_of(ruling, [kb.MUST_PLAY])
-    return checked(GAME, question, yes_no(question, ruling.allowed), reason, refs,
-                   position=trial.position)  # fmt: skip
 
 
 #: the readers, most particular first; the first that builds the situation answers

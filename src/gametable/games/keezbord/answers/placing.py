@@ -1,0 +1,160 @@
+"""Situations about the Jack, placing a pawn, and playing for a partner, judged by the referee.
+
+>>> from gametable.rulebook.question import Question
+>>> read_swap(Question.read("Can I swap my pawn with an opponent's pawn on its own start space?")).text.split()[0]
+'No.'
+"""
+
+from __future__ import annotations
+
+import re
+
+from gametable.games.keezbord import rules as kb
+from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.build import (
+    GAME,
+    first_forward_card,
+    partner,
+    start,
+    verdict,
+)
+from gametable.games.keezbord.answers.referee import Trial, judge
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked, yes_no
+
+
+# -- the jack ----------------------------------------------------------------------------------------
+def read_swap(question: Question) -> Answer | None:
+    """A Jack swaps one of the pawns you play for with another player's pawn on the track; no
+    pawn on its own start, in a nest or in a home (KB-052, KB-043)."""
+    if not w.asks_swap(question) or w.asks_place(question):
+        return None
+    whose = w.whose_other(question)
+    players = w.players_said(question) or (4 if whose == "partner" else 2)
+    if players not in (2, 4, 6):
+        return None
+    other = partner(players) if whose == "partner" else "b"
+    ostart = start("abcdef".index(other), players)
+    mine: int | str = 10
+    theirs: int | str = ostart + 8
+    lower = question.lower
+    mine_on_start = re.search(
+        r"\b(my (?:own )?pawn|mijn (?:eigen )?pion)\b[^,?]*\b(on (?:its|my) (?:own )?start|"
+        r"op (?:zijn|mijn) (?:eigen )?start)", lower
+    )  # fmt: skip
+    mine_away = re.search(
+        r"\b(my (?:own )?pawn|mijn (?:eigen )?pion)\b[^,?]*\b(in (?:my|its) (?:own )?(home|nest)|"
+        r"in (?:mijn|zijn) (?:eigen )?(?:thuis)?(honk|nest))", lower
+    )  # fmt: skip
+    if mine_away:
+        mine = "N" if "nest" in mine_away.group(2) else "H1"
+    elif mine_on_start:
+        mine = 0
+    elif w.on_own_start(question):
+        theirs = ostart
+    if re.search(r"\b(in (?:his|her|their|its|the) (?:home|honk)|in (?:zijn|de) (?:thuis)?honk)",
+                 lower):  # fmt: skip
+        theirs = "H1"
+    elif re.search(r"\b(in (?:his|her|their|its|the) nest|in (?:zijn|het) nest)", lower):
+        theirs = "N"
+    if whose == "own" or question.matches(r"\btwo of my (?:own )?pawns|twee (?:van )?mijn"):
+        trial = Trial.of(players, {"a": [10, 20, "N", "N"]}, ["J"], "J a1 a2")
+    else:
+        pawns = {"a": [mine, "N", "N", "N"], other: [theirs, "N", "N", "N"]}
+        trial = Trial.of(players, pawns, ["J"], f"J a1 {other}1")
+    return verdict(question, trial, [kb.JACK])
+
+
+# -- placing -----------------------------------------------------------------------------------------
+def read_place(question: Question) -> Answer | None:
+    """Placing a pawn on the start space with an Ace or a King (KB-021, KB-049, KB-050, KB-046)."""
+    cards = w.cards_named(question)
+    own_on_start = question.matches(
+        r"\b(?:one of my (?:own )?pawns|my own pawn|een van mijn (?:eigen )?pionnen)\b[^,?]*\b"
+        r"(?:on|op) (?:my|mijn) (?:own |eigen )?start"
+    )
+    placer = bool(cards) and cards[0] in ("A", "K") and (w.nest_empty(question) or own_on_start)
+    if not (w.asks_place(question) or placer) or w.asks_swap(question):
+        return None
+    card = cards[0] if cards else None
+    if card is None:
+        return None
+    players = w.players_said(question) or 2
+    if players not in (2, 4, 6):
+        return None
+    lower = question.lower
+    mine: list[int | str] = ["N", "N", "N", "N"]
+    pawns: dict[str, list[int | str]] = {"a": mine}
+    if w.all_home(question):
+        if players == 2:
+            return None
+        pawns = {"a": ["H1", "H2", "H3", "H4"]}
+    elif w.nest_empty(question):
+        mine[:] = [5, 10, 20, 40]
+    if re.search(r"\b(my own pawn|my pawn|one of my (?:own )?pawns|mijn (?:eigen )?pion|een van mijn "
+                 r"(?:eigen )?pionnen)\b[^,?]*\b(on|op) (my|its|mijn|"
+                 r"zijn) (own |eigen )?start", lower):  # fmt: skip
+        mine[0] = 0
+    elif re.search(r"\b(opponent'?s?|another player'?s?|his|an enemy|tegenstanders?|andere "
+                   r"speler)\b[^,?]*\b(on|op) (my|mijn) (own |eigen )?start", lower):  # fmt: skip
+        pawns["b"] = [0, "N", "N", "N"]
+    trial = Trial.of(players, pawns, [card], f"{card} place")
+    refs = [kb.PLACEMENT, kb.KING if card == "K" else kb.ACE]
+    if w.nest_empty(question) and card == "K" and players > 2:
+        return _king_for_partner(question, trial, players)
+    return verdict(question, trial, refs)
+
+
+def _king_for_partner(question: Question, trial: Trial, players: int) -> Answer:
+    """A King with an empty nest in teams: the referee's default reading places for the partner
+    only once all one's pawns are home (docs/rules/keezbord.md, "The King and your teammate");
+    both positions are judged."""
+    now = judge(trial)
+    home = Trial.of(players, {"a": ["H1", "H2", "H3", "H4"]}, ["K"], "K place")
+    later = judge(home)
+    reason = question.say(
+        "Your King does not place for your partner while your own pawns are not all home "
+        f"({now.why}); once all four are home, "
+        + ("it places your partner's next pawn." if later.allowed else "it still does not."),
+        "Je Heer zet geen pion voor je partner zolang niet al je eigen pionnen thuis zijn; "
+        + ("als ze alle vier thuis zijn, zet hij de volgende pion van je partner op het bord."
+           if later.allowed else "ook daarna niet."),
+    )  # fmt: skip
+    details = (
+        "gametable's default reading (option king_helps_teammate=when_home); with "
+        "king_helps_teammate=when_nest_empty a King helps as soon as your nest is empty.",
+    )
+    return checked(GAME, question, yes_no(question, now.allowed), reason,
+                   [kb.KING_NO_PAWN, kb.HELP_TEAMMATE], position=trial.position,
+                   details=details)  # fmt: skip
+
+
+# -- teams -------------------------------------------------------------------------------------------
+def read_for_partner(question: Question) -> Answer | None:
+    """Moving a partner's or an opponent's pawn: only once all your own pawns are home do you
+    play for your partner's (KB-072); never an opponent's (KB-019)."""
+    whose = w.whose_other(question)
+    if whose not in ("partner", "opponent") or w.asks_swap(question) or w.asks_place(question):
+        return None
+    if not question.matches(
+        r"\b(?:move|play|use|zetten|spelen|bewegen|verzetten|lopen)\b[^,.;?]*\b(?:partner|teammate|"
+        r"team ?mate|maat|teamgenoot|opponent|tegenstander)'?s? (?:pawn|pion)"
+        r"|\b(?:for|voor) (?:my|mijn|an?|een) (?:partner|teammate|maat|teamgenoot|opponent|"
+        r"tegenstander)\b"
+    ):
+        return None
+    if w.asks_pass(question) or w.asks_hit(question) or w.on_own_start(question):
+        return None
+    card = first_forward_card(question) or (None if w.cards_named(question) else "5")
+    if card is None:
+        return None
+    players = w.players_said(question) or 4
+    if players not in (4, 6) and whose == "partner":
+        return None
+    other = partner(players) if whose == "partner" else "b"
+    mine: list[int | str] = ["H1", "H2", "H3", "H4"] if w.all_home(question) else [5, "N", "N", "N"]
+    target = start("abcdef".index(other), players) + 6
+    pawns: dict[str, list[int | str]] = {"a": mine, other: [target, "N", "N", "N"]}
+    trial = Trial.of(players, pawns, [card], f"{card} {other}1")
+    return verdict(question, trial, [kb.HELP_TEAMMATE])

@@ -1,0 +1,157 @@
+"""Situations about the 7 (one pawn or two, 7 in all) and the duty to play, judged by the referee.
+
+>>> from gametable.rulebook.question import Question
+>>> read_seven(Question.read("Can I split a 7 over two pawns, 4 and 3?")).text.split()[0]
+'Yes.'
+"""
+
+from __future__ import annotations
+
+import re
+
+from gametable.games.keezbord import rules as kb
+from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.build import GAME, partner, rule_of, start, verdict
+from gametable.games.keezbord.answers.referee import Trial, judge, refusal
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked, yes_no
+
+# -- the seven ---------------------------------------------------------------------------------------
+_PARTS = re.compile(r"\b(\d)\s*(?:steps?|spaces?|stappen|vakken)?\s*(?:and|\+|en|plus)\s*(\d)\b")
+_BEFORE_HOME_SHORT = re.compile(
+    r"\b(\d)\s*(?:spaces?|steps?|vakken|stappen)\s+(?:before|from|voor)"
+)
+
+
+def _seven_parts(question: Question) -> tuple[int, int] | None:
+    """The two parts of a split 7 the question names ("4 and 3", "4 steps and another 3
+    steps"); the steps a last pawn needs to get home and the rest; 4 and 3 when it names no
+    number at all; ``None`` when its numbers cannot be read as two parts."""
+    lower = question.lower
+    if question.matches(r"\b(last pawn|laatste pion)\b"):
+        m = _BEFORE_HOME_SHORT.search(lower)
+        return (int(m.group(1)), 7 - int(m.group(1))) if m else None
+    m = _PARTS.search(lower)
+    if m:
+        return int(m.group(1)), int(m.group(2))
+    spaces = w.all_spaces_said(question)
+    if len(spaces) == 2:
+        return spaces[0], spaces[1]
+    rest = re.sub(r"\b\w+ (?:of my )?(?:own )?(?:pawns|pionnen)\b", "", lower)
+    if not [n for n in Question.read(rest).numbers if n != 7]:
+        return 4, 3
+    return None
+
+
+#: another player named outright (not "another pawn", which a 7 reads as another of your own)
+_OPPONENT = (
+    r"\b(opponent'?s?|enemy|another player'?s?|other player'?s?|tegenstanders?|tegenspeler|"
+    r"andere speler|his|her|their)\b"
+)
+
+
+def read_seven(question: Question) -> Answer | None:
+    """A 7 moves one pawn 7 or two pawns 1 to 6 steps each, 7 in all (KB-056, KB-057)."""
+    if "7" not in w.cards_named(question) or w.asks_swap(question):
+        return None
+    last = question.matches(r"\b(last pawn|laatste pion)\b")
+    if (w.says_home(question) and not last) or question.matches(r"\b(nest|start\w*|startvak)\b"):
+        return None  # a pawn near its home, in its nest or on its start: not built here
+    if not question.matches(r"\b(split\w*|two pawns|2 pawns|three pawns|3 pawns|divid\w*|"
+                            r"verdel\w*|splits\w*|twee pionnen|drie pionnen|one pawn .* another|"
+                            r"een pion .* (?:een )?andere|and another|en een andere|for my "
+                            r"partner|voor mijn (?:partner|maat))\b"):  # fmt: skip
+        return None
+    if question.matches(r"\b(three|3|drie) (pawns|pionnen)\b"):
+        trial = Trial.of(2, {"a": [5, 20, 40, "N"]}, ["7"], "7 a1")
+        ruling = judge(trial)
+        three = [a for a in ruling.legal if a.count(":") > 2]
+        reason = question.say(
+            f"A 7 moves one pawn all 7 or two pawns with the steps shared out; of the "
+            f"{len(ruling.legal)} ways the referee lists with three pawns on the board, "
+            f"{len(three)} moves three.",
+            f"Een 7 zet één pion 7 vooruit of verdeelt de stappen over twee pionnen; van de "
+            f"{len(ruling.legal)} manieren die de scheidsrechter met drie pionnen op het bord "
+            f"geeft, beweegt er {len(three)} drie pionnen.",
+        )
+        return checked(GAME, question, yes_no(question, bool(three)), reason, [kb.SEVEN],
+                       position=trial.position)  # fmt: skip
+    parts = _seven_parts(question)
+    if parts is None:
+        return None
+    a, b = parts
+    if not (0 < a <= 12 and 0 < b <= 12):
+        return None
+    whose = w.whose_other(question)
+    if whose == "partner":
+        players = w.players_said(question) or 4
+        if players not in (4, 6):
+            return None
+        other = partner(players)
+        ostart = start("abcdef".index(other), players)
+        if last:
+            pawns = {"a": [64 - a, "H2", "H3", "H4"], other: [ostart + 5, "N", "N", "N"]}
+        else:
+            pawns = {"a": [5, 20, "N", "N"], other: [ostart + 5, "N", "N", "N"]}
+        trial = Trial.of(players, pawns, ["7"], f"7 a1:{a} {other}1:{b}")
+    elif whose == "opponent" and question.matches(_OPPONENT):
+        pawns = {"a": [5, "N", "N", "N"], "b": [40, "N", "N", "N"]}
+        trial = Trial.of(2, pawns, ["7"], f"7 a1:{a} b1:{b}")
+    else:
+        trial = Trial.of(2, {"a": [5, 20, "N", "N"]}, ["7"], f"7 a1:{a} a2:{b}")
+    return verdict(question, trial, [kb.SEVEN])
+
+
+# -- must play, handing in ---------------------------------------------------------------------------
+def read_must_play(question: Question) -> Answer | None:
+    """You must play a card if you can, even if it hits your own pawn (KB-023, KB-024); only
+    when none can be played do you hand in your cards (KB-026, KB-027)."""
+    own_hit = w.asks_hit(question) and w.whose_other(question) in ("own", "partner")
+    if own_hit and w.asks_must(question):
+        whose = w.whose_other(question)
+        players = 4 if whose == "partner" else 2
+        other = partner(players) if whose == "partner" else "a"
+        pawns = {"a": [10, 15, "N", "N"]} if other == "a" else {
+            "a": [10, "N", "N", "N"], other: [15, "N", "N", "N"]}  # fmt: skip
+        trial = Trial.of(players, pawns, ["5"], "hand in")
+        ruling = judge(trial)
+        pawn = "a2" if other == "a" else f"{other}1"
+        reason = question.say(
+            f"The only play, the 5 on a1, lands on {pawn} and sends it to its nest, and a card "
+            "that can be played must be played.",
+            f"De enige zet, de 5 met a1, komt op {pawn} en slaat die terug naar het nest, en een "
+            "kaart die je kunt spelen moet je spelen.",
+        )
+        return checked(GAME, question, yes_no(question, not ruling.allowed), reason,
+                       rule_of(ruling, [kb.MUST_PLAY]), position=trial.position)  # fmt: skip
+    if not w.asks_hand_in(question):
+        return None
+    none_out = question.matches(
+        r"\b(no pawns? (?:on the board|in play|out)|all (?:my )?pawns (?:are )?in (?:my|the) nest|"
+        r"geen pionnen? op het bord|alle pionnen in het nest)\b"
+    )
+    no_placer = question.matches(r"\b(no (?:ace|king|placement card)|geen (?:aas|heer|koning))\b")
+    if none_out and no_placer:
+        trial = Trial.of(2, {}, ["5", "8", "Q"], "hand in")
+    elif question.matches(
+        r"\b(could|can still|still can|kan nog|wel kan|i can play|could play|skip my turn|"
+        r"pass my turn|beurt overslaan)\b"
+    ):
+        trial = Trial.of(2, {"a": [10, "N", "N", "N"]}, ["5", "8"], "hand in")
+    else:
+        return None
+    ruling = judge(trial)
+    if ruling.allowed:
+        reason = question.say(
+            "No card in the hand can be played, so all the cards go onto the pile and you wait "
+            "for the next deal.",
+            "Geen kaart uit je hand kan gespeeld worden, dus je legt alle kaarten op de stapel en "
+            "wacht op de volgende ronde.",
+        )
+        refs = [kb.HAND_IN, kb.MUST_PLAY]
+    else:
+        reason = refusal(ruling, question.lang)
+        refs = rule_of(ruling, [kb.MUST_PLAY])
+    return checked(GAME, question, yes_no(question, ruling.allowed), reason, refs,
+                   position=trial.position)  # fmt: skip
