@@ -1,4 +1,5 @@
-"""The rules page's answer block and ``GET /api/rules/{game}/answer`` (server/rules_api.py)."""
+"""The rules page's answer block and the rules chat over HTTP (server/rules_api.py):
+``GET /api/rules/{game}/answer`` and ``POST /api/rules/{game}/ask``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from gametable import rulebook
+from gametable.rulebook import chat
 from gametable.server import rules_api
 from gametable.server.pages import answer_html, rulebook_html
 
@@ -21,10 +23,12 @@ def _client() -> TestClient:
 
 
 def test_the_rules_page_shows_the_answer_and_links_its_sections():
+    """Without JS, a question asked on the page (``?q=``) gets its answer above the rulebook's
+    contents, linking the section and the statement it rests on (the Queen: KB-051)."""
     page = rulebook_html("keezbord", "what does the queen do?")
     block = page.split("<div class='rules-answer'", 1)[1].split("</div>", 1)[0]
     assert "12" in block and "href='#card-meanings'" in block and "KB-051" in block
-    assert page.index("rules-answer") < page.index("<nav class='toc'>")
+    assert page.index("rules-answer") < page.index("<nav class='toc'")
 
 
 def test_the_rules_page_says_when_it_cannot_answer():
@@ -41,10 +45,27 @@ def test_the_answer_endpoint_returns_the_answer_as_json():
     assert data["sources"][0]["statements"]
 
 
-def test_the_answer_endpoint_refuses_unknown_games_and_empty_questions():
+def test_the_answer_endpoint_refuses_unknown_games_and_declines_empty_questions():
+    """An unknown game is a 404; an empty question is the chat's to decline politely (a reply
+    that answers nothing), never an error."""
     client = _client()
     assert client.get("/api/rules/chess/answer", params={"q": "castling"}).status_code == 404
-    assert client.get("/api/rules/balam/answer", params={"q": ""}).status_code == 422
+    empty = client.get("/api/rules/balam/answer", params={"q": ""})
+    assert empty.status_code == 200
+    data = empty.json()
+    assert data["answered"] is False and data["text"] and not data["sources"]
+    assert client.get("/api/rules/balam/answer").status_code == 422
+
+
+def test_the_chat_endpoint_reads_a_follow_up_against_the_history():
+    """``POST /api/rules/{game}/ask`` sends the earlier questions along: "and with 3 players?"
+    is read as the question before it with 3 players."""
+    reply = _client().post(
+        "/api/rules/keezbord/ask",
+        json={"question": "and with 3 players?", "history": ["how many cards with 4 players?"]},
+    )
+    assert reply.status_code == 200
+    assert "3 players" in reply.json()["question"]
 
 
 def test_a_slow_answer_does_not_hold_up_other_requests(monkeypatch):
@@ -52,11 +73,11 @@ def test_a_slow_answer_does_not_hold_up_other_requests(monkeypatch):
     one loads the embedding model), the event loop serves other requests."""
     release = threading.Event()
 
-    def slow_answer(game: str, question: str) -> rulebook.Answer:
+    def slow_answer(game: str, question: str, **_: object) -> rulebook.Answer:
         assert release.wait(5), "the other request never got through"
         return rulebook.Answer(game, question, "An answer.", (), answered=False)
 
-    monkeypatch.setattr(rulebook, "answer", slow_answer)
+    monkeypatch.setattr(chat, "ask", slow_answer)
     app = FastAPI()
     app.include_router(rules_api.make_router())
 
