@@ -123,8 +123,17 @@ def serve(
         "bot_processes": bot_processes,
         "idle_expiry": None if idle_hours is None else idle_hours * 3600,
     }
+    settings, sock, port = _listen(config, set_ or [], flags, host, port, workers)
+    _run(settings, sock, host, port, workers, forwarded_allow_ips)
+
+
+def _listen(
+    config: Path | None, sets: list[str], flags: dict[str, Any], host: str, port: int, workers: int
+) -> tuple[Settings, socket.socket, int]:
+    """The settings (sockets capped by the open files allowed), the listening socket and its
+    port; with several workers the socket is closed again (HAProxy listens there)."""
     try:
-        settings = settings_from(config, set_ or [], flags)
+        settings = settings_from(config, sets, flags)
         files = open_files_limit()
         if settings.max_sockets > files - RESERVED_FILES:
             settings = settings.replace({"max_sockets": max(1, files - RESERVED_FILES)})
@@ -137,6 +146,18 @@ def serve(
         raise fail(str(exc)) from None
     except OSError as exc:
         raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return settings, sock, port
+
+
+def _run(
+    settings: Settings,
+    sock: socket.socket,
+    host: str,
+    port: int,
+    workers: int,
+    forwarded_allow_ips: str,
+) -> None:
+    """Serve: behind HAProxy with several workers, else in this process on ``sock``."""
     if workers > 1:
         try:
             router.run(settings, workers, host, port, forwarded_allow_ips)

@@ -5,9 +5,9 @@ A move sends about four frames (each seat's update and the spectators'); sent th
 each one wakes the connection's pump task, goes through Starlette's ``WebSocket.send``, the
 exception middleware's wrapper and uvicorn's ``send`` (an ``await`` on its flow-control event)
 before uvicorn's WebSocket protocol frames it and writes it to the transport.  In a py-spy
-profile at 5,000 tables, uvloop's own code (mostly those task wake-ups) fell from 15% to 6% of
-the event loop's samples with frames written at once, but the loop's CPU a move in the capacity
-benchmark only by a few per cent (``docs/deploy.md``, 2026-12-02, eleventh pass).
+profile at thousands of tables, uvloop's own code (mostly those task wake-ups) takes a much
+smaller share of the event loop's samples with frames written at once; the loop's CPU a move in
+the capacity benchmark falls by a few per cent (``bench/capacity.py``).
 
 :class:`DirectFrames` is uvicorn's ``websockets-sansio`` protocol with one addition: the ASGI
 scope of each socket it serves carries, under ``extensions`` :data:`SEND_NOW`, a function that

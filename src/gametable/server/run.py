@@ -39,10 +39,10 @@ def advertised_host(host: str) -> str:
 def server_config(app: Any, settings: Settings, forwarded_allow_ips: str) -> uvicorn.Config:
     """uvicorn's configuration for ``app``.  The event loop, the HTTP parser and the WebSocket
     protocol are uvicorn's ``auto`` choices, which with ``uvicorn[standard]`` installed are uvloop,
-    httptools and ``websockets-sansio``: the cheapest per frame that uvicorn offers (measured
-    side by side on 2026-12-01, server CPU per socket round of one frame in and one 2 KB frame out:
-    websockets-sansio about 17 us, the older ``websockets`` 26 us, ``wsproto`` 30 us; see
-    ``docs/deploy.md``).  ``auto`` rather than the names, so that a platform without uvloop
+    httptools and ``websockets-sansio``: the cheapest per frame that uvicorn offers (server CPU
+    per socket round of one frame in and one 2 KB frame out, measured side by side with
+    ``bench/ws_stack.py``: websockets-sansio about two thirds of the older ``websockets``' and
+    ``wsproto``'s).  ``auto`` rather than the names, so that a platform without uvloop
     (Windows) still starts; ``tests/server/test_capacity.py`` checks what ``auto`` picks here.
     The WebSocket protocol is that one with frames written at once (:mod:`~gametable.server.frames`)
     when uvicorn has it."""

@@ -117,10 +117,10 @@ class Settings:
     (every move is still committed before anyone hears of it; a longer window means fewer
     commits for the same moves, and that much more latency).  ``checkpoint_interval`` (SQLite):
     every this many seconds a thread of its own copies SQLite's write-ahead log into the
-    database file, so that no group commit does it (default 1 since 2026-12-02; 0: SQLite's own
+    database file, so that no group commit does it (default 1; 0: SQLite's own
     schedule, inside the commit that finds the log over 1,000 pages, which then waits for the
     disk; see :meth:`~gametable.server.store.Store.checkpoint`).
-    ``sqlite_synchronous`` (SQLite): ``"normal"`` (default since 2026-12-02) does not sync the
+    ``sqlite_synchronous`` (SQLite): ``"normal"`` (the default) does not sync the
     log at each commit: a ``kill -9`` of the server still loses no accepted move, but a power
     failure or a crash of the machine may lose the last ones (see ``wal_sync_interval``);
     ``"full"`` syncs the log to the disk at every commit, which survives a power failure too.

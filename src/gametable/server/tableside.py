@@ -39,7 +39,7 @@ from gametable.core.protocol import Action, State
 from gametable.core.record import Record
 from gametable.core.rng import Rng
 from gametable.rulebook import chat as rules_chat
-from gametable.server.api import http_error, record_json, seat_of_request
+from gametable.server.api import Lobby, http_error, record_json
 from gametable.server.limits import RateLimit, client_of
 from gametable.server.manager import TableManager
 from gametable.server.refused import Refused
@@ -109,18 +109,17 @@ def speaker(table: Table, seat: int) -> str:
 
 def make_router(manager: TableManager) -> APIRouter:
     router = APIRouter(prefix="/api/tables", tags=["table"])
-    limits = manager.limits
-    chat_rate = RateLimit(CHAT_PER_SECOND, CHAT_BURST, max_keys=10_000)
-    ask_rate = RateLimit(ASK_PER_SECOND, ASK_BURST, max_keys=10_000)
+    lobby = Lobby(manager)
+    _ask_route(router, lobby, RateLimit(ASK_PER_SECOND, ASK_BURST, max_keys=10_000))
+    _chat_route(router, lobby, RateLimit(CHAT_PER_SECOND, CHAT_BURST, max_keys=10_000))
+    _replay_route(router, lobby)
+    return router
 
-    async def table_of(table_id: str) -> Table:
-        try:
-            return await manager.get(table_id)
-        except Refused as exc:
-            raise http_error(exc) from None
 
-    def seat_of(request: Request, table: Table, authorization: str | None) -> int | None:
-        return seat_of_request(limits, request, table, authorization)
+def _ask_route(router: APIRouter, lobby: Lobby, ask_rate: RateLimit) -> None:
+    """Rules questions asked at the table."""
+    table_of = lobby.table_or_404
+    seat_of = lobby.seat_of
 
     @router.post("/{table_id}/ask")
     async def ask(
@@ -156,6 +155,12 @@ def make_router(manager: TableManager) -> APIRouter:
             reply = replace(reply, position=seat_position(state, seat, reply.position))
         return reply_json(reply, seat)
 
+
+def _chat_route(router: APIRouter, lobby: Lobby, chat_rate: RateLimit) -> None:
+    """The table's chat."""
+    table_of = lobby.table_or_404
+    seat_of = lobby.seat_of
+
     @router.post("/{table_id}/chat", status_code=202)
     async def chat(
         table_id: str,
@@ -178,6 +183,11 @@ def make_router(manager: TableManager) -> APIRouter:
             )
         table.announce({"type": "chat", "seat": seat, "from": speaker(table, seat), "text": text})
         return {"sent": True}
+
+
+def _replay_route(router: APIRouter, lobby: Lobby) -> None:
+    """A finished game's replay."""
+    table_of = lobby.table_or_404
 
     @router.get("/{table_id}/replay")
     async def replay(
@@ -207,5 +217,3 @@ def make_router(manager: TableManager) -> APIRouter:
             "moves": [e.for_seat(seat, True) for e in table.log],
             "outcome": table.state.outcome.to_json() if table.state.outcome else None,
         }
-
-    return router

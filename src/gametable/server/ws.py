@@ -30,7 +30,7 @@ action, ``accepted`` / ``refused`` (with the rule: section, id, explanation) ans
 ``check`` answering ``check``, ``rematch`` when the next game starts, ``error`` for malformed input
 (the socket stays open).  A client that sees a gap in ``seq`` asks for ``sync``.
 
-Frames and views (since 2026-12-01):
+Frames and views:
 
 - A frame holds one message (a JSON object) or several sent together, as a JSON array of them
   in order (the ``welcome`` and the ``sync``; a move's ``update`` and the mover's ``accepted``).
