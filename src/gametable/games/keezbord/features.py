@@ -12,6 +12,7 @@ from typing import Any
 
 from gametable.adapters.features.layout import (
     Builder,
+    Fill,
     Layout,
     Planes,
     Seats,
@@ -76,6 +77,15 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout[Keezbo
     b.add("plays_for", [seats, seats], "whose pawns each seat moves, one-hot per row")
     b.outcome(players, "pawns each seat's team brought home")
 
+    fill = filler(players, index, length, place_of_mark)
+    return b.build(game.name, players, options, NOT_ENCODED, fill)
+
+
+def filler(
+    players: int, index: Mapping[str, int], length: int, place_of_mark: Mapping[str, int]
+) -> Fill[KeezbordView]:
+    """The function that writes a view into the blocks of :func:`build`'s layout."""
+
     def fill(view: KeezbordView, p: Planes) -> None:
         rel = Seats(view, players)
         fill_seat_and_outcome(view, p, rel)
@@ -112,4 +122,4 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout[Keezbo
         for s, steps in enumerate(view["progress"]):
             progress[rel(s)] = [-1 if x is None else x for x in steps]
 
-    return b.build(game.name, players, options, NOT_ENCODED, fill)
+    return fill

@@ -330,23 +330,9 @@ class KeezbordRenderer(GameRenderer[KeezbordView]):
                 label.append(f"{name:<10}", style=f"bold {colour(owner)}")
             label.append(f"{first:>2}-{first + SECTION - 1:<2} ", style="dim")
             cells = self.track_cells(first, owner is not None, places)
-            home = Text(" ")
-            nest = Text(" ")
-            count = Text("")
+            home, nest, count = Text(" "), Text(" "), Text("")
             if owner is not None:
-                home.append("[")
-                for h in range(1, PAWNS + 1):
-                    at = places.get(f"H{h}:{owner}")
-                    if h > 1:
-                        home.append(" ")
-                    home.append_text(pawn_chip(*at) if at else Text("··", style="dim"))
-                home.append("]")
-                in_nest = [i for i, p in enumerate(pawns[owner]) if p == "N"]
-                for i in in_nest:
-                    nest.append_text(pawn_chip(owner, i))
-                    nest.append(" ")
-                if not in_nest:
-                    nest.append("-", style="dim")
+                home, nest = self.home_and_nest(owner, places, pawns[owner])
                 if owner < len(sizes):
                     count = Text(f" {sizes[owner]}")
                 helping.extend(ring.helping_note(owner))
@@ -364,6 +350,27 @@ class KeezbordRenderer(GameRenderer[KeezbordView]):
             ),
         ]
         return Group(table, *notes, *helping)
+
+    @staticmethod
+    def home_and_nest(
+        owner: int, places: dict[str, tuple[int, int]], pawns: Sequence[int | str]
+    ) -> tuple[Text, Text]:
+        """A seat's home spaces H1-H4 (the pawn on each, or ``··``) and the pawns in its nest."""
+        home = Text(" [")
+        for h in range(1, PAWNS + 1):
+            at = places.get(f"H{h}:{owner}")
+            if h > 1:
+                home.append(" ")
+            home.append_text(pawn_chip(*at) if at else Text("··", style="dim"))
+        home.append("]")
+        nest = Text(" ")
+        in_nest = [i for i, p in enumerate(pawns) if p == "N"]
+        for i in in_nest:
+            nest.append_text(pawn_chip(owner, i))
+            nest.append(" ")
+        if not in_nest:
+            nest.append("-", style="dim")
+        return home, nest
 
     @staticmethod
     def track_cells(first: int, owned: bool, places: dict[str, tuple[int, int]]) -> Text:
