@@ -18,6 +18,7 @@ from gametable.games.balam.answers.grammar import (
     cities_in,
     counted,
     name_of,
+    negations_placed,
     players_in,
     says_second,
     says_tie,
@@ -29,7 +30,7 @@ from gametable.games.balam.board import KINDS, RICHES
 from gametable.games.balam.katun import CATASTROPHE, NAMES
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
-from gametable.rulebook.situations import checked
+from gametable.rulebook.situations import checked, yes_no
 
 GAME = "balam"
 _STORED = r"\b(reserves?|prisons?|garrisons?|stored|voorraad|opgeslagen|garnizoen\w*)\b"
@@ -47,15 +48,19 @@ def _buildings_of(state: Any, seat: int) -> Counter[str]:
 
 
 _CATASTROPHE_WORDS = vocabulary("""what happens happen then if when i turn turned turning over draw drew draws get gets
-    comes up card katun but have has had hold no without and my in on only all of reserve raid
-    reserves stored store king sheet there there's is are nothing cities city own
+    comes come up card katun but have has had hold no without and my in on only all of reserve raid
+    reserves stored store king sheet there there's is are nothing cities city own lose lost
+    loses me single any don't do not sitting lying right now that this pay for use ward off
     wat gebeurt er bij als ik draai omdraai trek een de met zonder en heb heeft mijn maar
-    geen alleen op in van dan kaart""")
+    geen alleen op in van dan kaart komt enkel enkele verlies verliest""")
+#: a yes-or-no question about the Mayas paying the card ("can that prisoner pay for the raid?")
+_PAYS = r"\b(pay|pays|paid|use|ward|betalen|betaalt|afweren)\b"
 
 
 def catastrophe(q: Question) -> Answer | None:
-    """ "A drought but I have no villages", "an earthquake with a prisoner in my reserve": the
-    card turned over by the engine, and what it did."""
+    """ "A drought but I have no villages", "an earthquake with a prisoner in my reserve",
+    "can that prisoner pay for the raid?": the card turned over by the engine, and what it
+    did (or whether the Mayas could pay it)."""
     card = card_in(q)
     if card not in CATASTROPHE or about_another(q):
         return None
@@ -65,11 +70,41 @@ def catastrophe(q: Question) -> Answer | None:
         lexicons=(CARDS, BUILDINGS, RICHES_NAMES),
         phrases=(_STORED, _SHEET),
         numbers=set(counted(q, BUILDINGS).values()) | set(counted(q, RICHES_NAMES).values()),
-    ):
+    ) or not negations_placed(q, BUILDINGS, RICHES_NAMES):
         return None
-    riches, count, loses = CATASTROPHE[card]
+    _riches, _count, loses = CATASTROPHE[card]
     if isinstance(loses, str):
         return None  # the cities by a volcano or the sea: another position
+    asks_pay = q.kind == "yesno" and q.matches(_PAYS)
+    if q.kind == "yesno" and not asks_pay:
+        return None
+    data = _catastrophe_position(q, card)
+    state = load(data) if data is not None else None
+    if data is None or state is None:
+        return None
+    before = _buildings_of(state, 0)
+    after = play(state, "katun 0")
+    legal = legal_texts(after, 0)
+    lost_kinds = [KINDS[k] for k, _n in loses]
+    if asks_pay:
+        if not any(before[k] for k in lost_kinds):
+            return None  # nothing to pay: the question supposes what is not
+        verdict, reason = yes_no(q, "ward" in legal), _ward_reason(q, card)
+    else:
+        told = _what_happened(q, card, before - _buildings_of(after, 0), before, legal)
+        if told is None:
+            return None
+        verdict, reason = told
+    refs: list[RuleRef | str] = [rules.CATASTROPHES, "4-katun/negative-events"]
+    return checked(GAME, q, verdict, reason, refs, position=data, topic="situation")
+
+
+def _catastrophe_position(q: Question, card: str) -> dict[str, Any] | None:
+    """The asking king's cities as the question tells them (the buildings named, the riches
+    stored), with ``card`` the round's first face-down card; ``None`` when they do not fit on
+    the board."""
+    riches, _count, loses = CATASTROPHE[card]
+    assert not isinstance(loses, str)
     named = counted(q, BUILDINGS)
     held = {k: n for k, n in named.items() if k not in ("reserve",) or n == 0}
     stored_word = q.matches(_STORED) and not q.matches(_SHEET)
@@ -83,68 +118,62 @@ def catastrophe(q: Question) -> Answer | None:
             plots += ["+"] * n
     store_kind = "reserve" if RICHES[riches] == "maize" else "garrison"
     plots += [f"{store_kind}:{RICHES[riches]}"] * stored
-    if not plots:
-        plots = ["garrison"]
-    sites = _spread(plots)
+    spare = "garrison" if KINDS.index("village") in [k for k, _n in loses] else "village"
+    sites = _spread(plots or [spare])
     if sites is None:
         return None
-    data = position(
+    return position(
         sites=sites,
         riches=[{"cacao": 1, **({RICHES[riches]: on_sheet} if on_sheet else {})}],
         phase="turn",
         card=card,
     )
-    state = load(data)
-    if state is None:
-        return None
-    before = _buildings_of(state, 0)
-    after = play(state, "katun 0")
-    lost = before - _buildings_of(after, 0)
-    legal = legal_texts(after, 0)
+
+
+def _ward_reason(q: Question, card: str) -> str:
+    return q.say(
+        f"The Mayas may ward off the {NAMES[card]} with the riches it asks for when their reserves "
+        "or garrisons hold it (a prisoner on a garrison counts), never with the king's sheet.",
+        f"De Maya's mogen een {NAMES[card]} afweren met de gevraagde rijkdom als hun voorraden "
+        "of garnizoenen die hebben (een gevangene op een garnizoen telt mee), nooit met het "
+        "koningsblad.",
+    )
+
+
+def _what_happened(
+    q: Question, card: str, lost: Counter[str], before: Counter[str], legal: list[str]
+) -> tuple[str, str] | None:
+    """The verdict and the reason for a catastrophe the engine turned over: nothing (none of
+    its buildings), a choice (the Mayas can pay) or the buildings lost."""
+    riches, count, loses = CATASTROPHE[card]
+    assert not isinstance(loses, str)
     lost_kinds = [KINDS[k] for k, _n in loses]
     asked = " and ".join(_count_of(q, n, KINDS[k]) for k, n in loses)
-    pay = f"{count} {name_of(q, RICHES[riches])}"
-    has_any = any(before[k] for k in lost_kinds)
-    if not has_any:
-        verdict = q.say("Nothing happens to you.", "Er gebeurt niets met jou.")
-        reason = q.say(
+    names = [name_of(q, k) for k in lost_kinds]
+    if not any(before[k] for k in lost_kinds):
+        return q.say("Nothing happens to you.", "Er gebeurt niets met jou."), q.say(
             f"The {NAMES[card]} costs a king who has none of the buildings it names nothing: "
-            f"without a {' or '.join(name_of(q, k) for k in lost_kinds)} your Mayas pay nothing "
-            "and you lose nothing.",
+            f"without a {' or '.join(names)} your Mayas pay nothing and you lose nothing.",
             f"De {NAMES[card]} kost een koning zonder de genoemde gebouwen niets: zonder "
-            f"{' of '.join(name_of(q, k) for k in lost_kinds)} betalen je Maya's niets en "
-            "verlies je niets.",
+            f"{' of '.join(names)} betalen je Maya's niets en verlies je niets.",
         )
-    elif "ward" in legal:
-        verdict = q.say(
+    pay = f"{count} {name_of(q, RICHES[riches])}"
+    if "ward" in legal:
+        return q.say(
             f"You choose: your Mayas pay {pay} from your reserves or garrisons, or you lose "
             f"{asked}.",
             f"Je kiest: je Maya's betalen {pay} uit je voorraden of garnizoenen, of je verliest "
             f"{asked}.",
-        )
-        reason = q.say(
-            f"The Mayas may ward off a {NAMES[card]} with riches from the reserves or garrisons, "
-            "never from the king's sheet.",
-            f"De Maya's mogen een {NAMES[card]} afweren met rijkdommen uit voorraden of "
-            "garnizoenen, nooit van het koningsblad.",
-        )
-    else:
-        gone = sum(lost[k] for k in lost_kinds)
-        if gone == 0 and not any(a.startswith("lose") for a in legal):
-            return None
-        what = " and ".join(_count_of(q, lost[k], k) for k in lost_kinds if lost[k])
-        verdict = q.say(
-            f"You lose {what or asked}.",
-            f"Je verliest {what or asked}.",
-        )
-        reason = q.say(
-            f"Your Mayas hold no {RICHES[riches]} in reserves or garrisons to pay the "
-            f"{NAMES[card]}, and the riches on the king's sheet never pay for a catastrophe.",
-            f"Je Maya's hebben geen {name_of(q, RICHES[riches])} in voorraden of garnizoenen om "
-            f"de {NAMES[card]} te betalen, en het koningsblad betaalt nooit voor een ramp.",
-        )
-    refs: list[RuleRef | str] = [rules.CATASTROPHES, "4-katun/negative-events"]
-    return checked(GAME, q, verdict, reason, refs, position=data, topic="situation")
+        ), _ward_reason(q, card)
+    if sum(lost[k] for k in lost_kinds) == 0 and not any(a.startswith("lose") for a in legal):
+        return None
+    what = " and ".join(_count_of(q, lost[k], k) for k in lost_kinds if lost[k])
+    return q.say(f"You lose {what or asked}.", f"Je verliest {what or asked}."), q.say(
+        f"Your Mayas hold no {RICHES[riches]} in reserves or garrisons to pay the "
+        f"{NAMES[card]}, and the riches on the king's sheet never pay for a catastrophe.",
+        f"Je Maya's hebben geen {name_of(q, RICHES[riches])} in voorraden of garnizoenen om "
+        f"de {NAMES[card]} te betalen, en het koningsblad betaalt nooit voor een ramp.",
+    )
 
 
 def _count_of(q: Question, n: int, kind: str) -> str:

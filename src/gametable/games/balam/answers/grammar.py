@@ -18,6 +18,12 @@ import re
 from gametable.games.balam.board import KINDS, RICHES
 from gametable.rulebook.question import Lexicon, Mention, Question
 
+
+def vocabulary(text: str) -> frozenset[str]:
+    """The words of ``text`` (a reader's vocabulary, written one blank-separated list)."""
+    return frozenset(text.split())
+
+
 #: every way of naming a building, in English and Dutch, to its name in the engine
 BUILDING_WORDS: dict[str, str] = {
     **{k: k for k in KINDS},
@@ -169,9 +175,49 @@ def counted(question: Question, lexicon: Lexicon) -> dict[str, int]:
             n = _count_word(said[0], 1) or 0
         elif mention.start > 0:
             before = question.words[mention.start - 1]
-            n = 0 if before in ("without", "zonder") else _count_word(before, 1) or 0
+            denied = _negated(question.words, mention.start)
+            n = 0 if denied else _count_word(before, 1) or 0
         out[mention.name] = out.get(mention.name, 0) + n
     return out
+
+
+#: words that deny what follows ("I don't own a single temple", "geen enkel dorp")
+NEGATIONS = vocabulary("no not don't doesn't never without none zonder geen niet nooit")
+#: the words that may stand between a negation and the name it denies
+_HAVING = vocabulary("""a an any single one own have has hold got my of een enkel enkele één eigen
+    heb heeft bezit mijn""")
+
+
+def _negated(words: tuple[str, ...], start: int) -> bool:
+    return negation_of(words, start) is not None
+
+
+def negation_of(words: tuple[str, ...], start: int) -> int | None:
+    """The place of the negation that denies the name at ``start``: before it, with only
+    words of having between ("without a temple", "don't own a single temple", "geen enkel
+    dorp"; not "no maize and 2 villages", not "I don't know, a temple"); ``None`` when there
+    is none."""
+    for i in range(start - 1, max(-1, start - 6), -1):
+        word = words[i]
+        if word in NEGATIONS:
+            return i
+        if word not in _HAVING:
+            return None
+    return None
+
+
+def negations_placed(question: Question, *lexicons: Lexicon) -> bool:
+    """Whether every negation of the question denies a name the ``lexicons`` find (so that a
+    reader that counts the names read every "not" and "don't" of the question).
+
+    >>> negations_placed(Question.read("I don't own a single temple"), BUILDINGS)
+    True
+    >>> negations_placed(Question.read("I don't know, do I own a temple"), BUILDINGS)
+    False
+    """
+    words = question.words
+    used = {negation_of(words, m.start) for lexicon in lexicons for m in lexicon.find(question)}
+    return all(i in used for i, word in enumerate(words) if word in NEGATIONS)
 
 
 _WORD_NUMBERS = {
@@ -259,11 +305,6 @@ def says_alone(question: Question) -> bool:
 # position it builds: a word it does not read (a negation, a condition, a second clause, a
 # building or riches it leaves out, a number it does not use) sends the question to the rules
 # text instead, so that a checked reply is never a misreading.
-
-
-def vocabulary(text: str) -> frozenset[str]:
-    """The words of ``text`` (a reader's vocabulary, written one blank-separated list)."""
-    return frozenset(text.split())
 
 
 #: words that change nothing in a situation: the question's frame, in English and Dutch
