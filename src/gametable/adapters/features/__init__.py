@@ -52,15 +52,14 @@ def layout(game: str | Game, players: int, options: Mapping[str, Any] | None = N
     g = gametable.load_game(game) if isinstance(game, str) else game
     resolved = g.resolve_options(options)
     g.check_players(players, resolved)
-    return _layout(g.name, players, json.dumps(resolved, sort_keys=True))
+    return _layout(g, players, json.dumps(resolved, sort_keys=True))
 
 
 @functools.lru_cache(maxsize=64)
-def _layout(name: str, players: int, options: str) -> Layout[Any]:
-    game = gametable.load_game(name)
+def _layout(game: Game, players: int, options: str) -> Layout[Any]:
     build: Build | None = part(game, "features")
     if build is None:
-        raise NotImplementedError(f"no tensor layout is written for {name!r} yet")
+        raise NotImplementedError(f"no tensor layout is written for {game.name!r} yet")
     return build(game, players, json.loads(options))
 
 
