@@ -66,3 +66,23 @@ def verdict(question: Question, trial: Trial, refs: Sequence[RuleRef]) -> Answer
 def first_forward_card(question: Question) -> str | None:
     """The first card named that moves one pawn (a forward card or the 4)."""
     return next((c for c in w.cards_named(question) if c in FORWARD or c == "4"), None)
+
+
+def hit_verdict(
+    question: Question, trial: Trial, targets: Sequence[str], refs: Sequence[RuleRef]
+) -> Answer:
+    """Yes when the action, as the referee plays it, sends every one of ``targets`` (``"b1"``)
+    back to its nest; No when it does not, or when the action is refused."""
+    ruling = judge(trial)
+    lang = question.lang
+    hit = ruling.allowed and all(t in ruling.hit() for t in targets)
+    reason = moved(ruling, lang) if ruling.allowed else refusal(ruling, lang)
+    if ruling.allowed and not hit:
+        stays = " and ".join(t for t in targets if t not in ruling.hit())
+        reason += question.say(
+            f" {stays} stays where it is: only a pawn a move ends on is hit.",
+            f" {stays} blijft staan: alleen een pion waar een zet op eindigt wordt geslagen.",
+        )
+    return checked(GAME, question, yes_no(question, hit), reason, rule_of(ruling, refs),
+                   position=trial.position,
+                   details=(f"Judged: {trial.action} for seat a.",))  # fmt: skip

@@ -44,7 +44,17 @@ _KNOWN = re.compile(
     r"|\bthe (?:pawns?|cards?) (?:that )?(?:i|you) (?:jump|pass)"
     r"|\b(?:the|a|its|de) (?:first|eerste) (?:deal|round|ronde|deling)s?\b"
     r"|\b(?:both|two|beide|twee) (?:packs|decks|spellen)\b"
-    r"|\bkan nog\b|\bwel kan\b",
+    r"|\bkan nog\b|\bwel kan\b"
+    r"|\b(?:is|are|am|stands?|standing|sits?|sitting) still\b|\bstill (?:standing|stands|sitting|"
+    r"sits|is|are|on|in)\b|\bi (?:still )?have (?:pawns|a pawn|some pawns) (?:left )?in my nest"
+    r"|\bneither (?:of them )?(?:is )?on (?:a|its|their|his|her) (?:own )?start(?: space)?"
+    r"|\b(?:are )?both (?:out )?on the (?:track|board)|\bare both out\b"
+    r"|\bi (?:still )?have a card (?:that )?i (?:could|can) play\b"
+    r"|\b(?:hand|give) in (?:my|all my) cards instead\b"
+    r"|\bwaar (?:staat|komt|eindigt|belandt) (?:hij|die|mijn pion|de pion) dan\b"
+    r"|\b(?:geen|no) (?:pionn?e?n?|pawns?) (?:meer |left )?in (?:mijn|het|my) nest"
+    r"|\bwithout (?:landing|stopping|ending) on (?:it|him|her|that pawn)|\bzonder erop te komen"
+    r"|\bboth (?:parts|halves|pawns)\b|\bbeide (?:delen|pionnen)\b",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a
 #: condition or a second step, an alternative, someone else moving

@@ -11,7 +11,7 @@ import re
 
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
-from gametable.games.keezbord.answers.build import GAME, partner, rule_of, start, verdict
+from gametable.games.keezbord.answers.build import FORWARD, GAME, partner, rule_of, start, verdict
 from gametable.games.keezbord.answers.referee import Trial, judge, refusal
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -103,28 +103,38 @@ def read_seven(question: Question) -> Answer | None:
     return verdict(question, trial, [kb.SEVEN])
 
 
+def _must_hit_own(question: Question) -> Answer | None:
+    """The only play lands on one's own (or a partner's) pawn: it must still be played."""
+    whose = w.whose_other(question)
+    named = w.cards_named(question)
+    card = named[0] if named else "5"
+    if card not in FORWARD or card == "7":
+        return None
+    players = 4 if whose == "partner" else 2
+    other = partner(players) if whose == "partner" else "a"
+    target = 10 + FORWARD[card]
+    pawns = {"a": [10, target, "N", "N"]} if other == "a" else {
+        "a": [10, "N", "N", "N"], other: [target, "N", "N", "N"]}  # fmt: skip
+    trial = Trial.of(players, pawns, [card], "hand in")
+    ruling = judge(trial)
+    pawn = "a2" if other == "a" else f"{other}1"
+    reason = question.say(
+        f"The only play, the {card} on a1, lands on {pawn} and sends it to its nest, and a card "
+        "that can be played must be played.",
+        f"De enige zet, de {card} met a1, komt op {pawn} en slaat die terug naar het nest, en een "
+        "kaart die je kunt spelen moet je spelen.",
+    )
+    return checked(GAME, question, yes_no(question, not ruling.allowed), reason,
+                   rule_of(ruling, [kb.MUST_PLAY]), position=trial.position)  # fmt: skip
+
+
 # -- must play, handing in ---------------------------------------------------------------------------
 def read_must_play(question: Question) -> Answer | None:
     """You must play a card if you can, even if it hits your own pawn (KB-023, KB-024); only
     when none can be played do you hand in your cards (KB-026, KB-027)."""
     own_hit = w.asks_hit(question) and w.whose_other(question) in ("own", "partner")
-    if own_hit and w.asks_must(question):
-        whose = w.whose_other(question)
-        players = 4 if whose == "partner" else 2
-        other = partner(players) if whose == "partner" else "a"
-        pawns = {"a": [10, 15, "N", "N"]} if other == "a" else {
-            "a": [10, "N", "N", "N"], other: [15, "N", "N", "N"]}  # fmt: skip
-        trial = Trial.of(players, pawns, ["5"], "hand in")
-        ruling = judge(trial)
-        pawn = "a2" if other == "a" else f"{other}1"
-        reason = question.say(
-            f"The only play, the 5 on a1, lands on {pawn} and sends it to its nest, and a card "
-            "that can be played must be played.",
-            f"De enige zet, de 5 met a1, komt op {pawn} en slaat die terug naar het nest, en een "
-            "kaart die je kunt spelen moet je spelen.",
-        )
-        return checked(GAME, question, yes_no(question, not ruling.allowed), reason,
-                       rule_of(ruling, [kb.MUST_PLAY]), position=trial.position)  # fmt: skip
+    if own_hit and w.asks_must(question) and not w.asks_whether_hit(question):
+        return _must_hit_own(question)
     if not w.asks_hand_in(question):
         return None
     none_out = question.matches(

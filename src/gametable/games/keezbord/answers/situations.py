@@ -21,6 +21,7 @@ from gametable.games.keezbord.answers.build import (
     FORWARD,
     GAME,
     first_forward_card,
+    hit_verdict,
     partner,
     rule_of,
     start,
@@ -90,7 +91,8 @@ def read_pass_or_hit(question: Question) -> Answer | None:
         return None
     passing, hitting = w.asks_pass(question), w.asks_hit(question)
     apart = w.spaces_said(question) is not None and question.matches(r"\b(behind|before|achter)\b")
-    if not (passing or hitting or apart) or w.asks_must(question) or w.asks_hand_in(question):
+    must = w.asks_must(question) and not w.asks_whether_hit(question)
+    if not (passing or hitting or apart) or must or w.asks_hand_in(question):
         return None
     whose = w.whose_other(question)
     if whose is None:
@@ -107,19 +109,25 @@ def read_pass_or_hit(question: Question) -> Answer | None:
         card = BY_STEPS.get(d) if hitting and not passing else "5"
         if card is None:
             return None
-    if card == "4":
-        return None
-    d = d or (FORWARD[card] if hitting and not passing else max(1, FORWARD[card] - 2))
+    if card == "4":  # backwards, between the starts of every table
+        d = d or (4 if hitting and not passing else 2)
+        mover, target = 28, 28 - d
+        if not 1 <= d <= 4:
+            return None
+    else:
+        d = d or (FORWARD[card] if hitting and not passing else max(1, FORWARD[card] - 2))
+        mover, target = 2, 2 + d
+        if not target < 14:
+            return None
     other = {"own": "a", "partner": partner(players), "opponent": "b"}[whose]
-    mover, target = 2, 2 + d
-    if not target < 14:
-        return None
     pawns = {"a": [mover, "N", "N", "N"]}
     if other == "a":
         pawns["a"] = [mover, target, "N", "N"]
     else:
         pawns[other] = [target, "N", "N", "N"]
     trial = Trial.of(players, pawns, [card], f"{card} a1")
+    if w.asks_whether_hit(question):
+        return hit_verdict(question, trial, ["a2" if other == "a" else f"{other}1"], [kb.HITTING])
     return verdict(question, trial, [kb.HITTING])
 
 
@@ -127,28 +135,25 @@ def read_hit_by_passing(question: Question) -> Answer | None:
     """Whether passing a pawn hits it: never, only landing on it does (KB-038, KB-042)."""
     if not (w.asks_pass(question) and w.asks_hit(question)) or w.on_own_start(question):
         return None
-    if not question.matches(r"^(?:do|does|will|would|is|are|wordt|worden|sla|slaat)\b"):
+    if not (
+        w.asks_whether_hit(question)
+        or question.matches(r"^(?:do|does|will|would|is|are|wordt|worden|sla|slaat)\b")
+    ):
+        return None
+    card = first_forward_card(question) or "8"
+    if card == "4" or FORWARD[card] < 2:
         return None
     whose = w.whose_other(question) or "opponent"
     players = 4 if whose == "partner" else 2
     other = {"own": "a", "partner": partner(players), "opponent": "b"}[whose]
-    pawns = {"a": [2, 5, "N", "N"]} if other == "a" else {"a": [2, "N", "N", "N"],
-                                                         other: [5, "N", "N", "N"]}  # fmt: skip
-    trial = Trial.of(players, pawns, ["8"], "8 a1")
-    ruling = judge(trial)
-    if not ruling.allowed:
+    passed_at = 2 + FORWARD[card] - 1
+    pawns = {"a": [2, passed_at, "N", "N"]} if other == "a" else {
+        "a": [2, "N", "N", "N"], other: [passed_at, "N", "N", "N"]}  # fmt: skip
+    trial = Trial.of(players, pawns, [card], f"{card} a1")
+    if not judge(trial).allowed:
         return None
     passed = "a2" if other == "a" else f"{other}1"
-    hit = passed in ruling.hit()
-    reason = question.say(
-        f"An 8 takes a1 from space 2 past {passed} on space 5 to space 10, and {passed} "
-        f"{'goes back to its nest' if hit else 'stays where it is'}: only a pawn landed on is hit.",
-        f"Een 8 brengt a1 van vak 2 langs {passed} op vak 5 naar vak 10, en {passed} "
-        f"{'gaat terug naar het nest' if hit else 'blijft staan'}: alleen een pion waar je op "
-        "komt wordt geslagen.",
-    )
-    return checked(GAME, question, yes_no(question, hit), reason, [kb.HITTING],
-                   position=trial.position)  # fmt: skip
+    return hit_verdict(question, trial, [passed], [kb.HITTING])
 
 
 def read_home_pass(question: Question) -> Answer | None:
@@ -228,7 +233,7 @@ def read_four_into_home(question: Question) -> Answer | None:
     start, so that a later card can bring it in (KB-060, KB-061)."""
     if w.first_card(question) != "4" or not w.says_home(question):
         return None
-    if not question.matches(r"\b(back\w*|into|in (?:to )?my|achteruit|terug|naar binnen)\b"):
+    if not question.matches(r"\b(back\w*|into|in (?:to )?my|achteruit\w*|terug\w*|naar binnen)\b"):
         return None
     if _HOME_SPACE.search(question.lower) or question.matches(r"\b(in my home|in de honk)\b"):
         return read_four_in_home(question)
@@ -312,6 +317,8 @@ READERS: tuple[Callable[[Question], Answer | None], ...] = (
 _GENERAL = re.compile(
     r"^(?:what|wat) (?:does|do|doet|doen|can|kan) (?:the|a|an|de|het|een) [\w']+(?: card| kaart)?"
     r"(?: do| doen)?\s*\??$"
+    r"|^(?:what|wat) (?:can|could|may|kan|kun|mag) (?:i|you|ik|je|jij) (?:do )?(?:with|met) (?:the|a|"
+    r"an|my|de|het|een|mijn) [\w']+(?: card| kaart)?(?: do| doen)?\s*\??$"
 )
 
 

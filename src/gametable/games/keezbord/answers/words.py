@@ -75,11 +75,11 @@ _RANK_WORDS = {
     "four": "4", "seven": "7", "vier": "4", "zeven": "7",
 }  # fmt: skip
 _NUMBER = (
-    r"(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twee|drie|vier|vijf|zes|"
-    r"zeven|acht|negen|tien|elf|twaalf)"
+    r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|één|twee|drie|vier|"
+    r"vijf|zes|zeven|acht|negen|tien|elf|twaalf)"
 )
 _VALUES = {
-    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "one": 1, "één": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     "ten": 10, "eleven": 11, "twelve": 12, "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6,
     "zeven": 7, "acht": 8, "negen": 9, "tien": 10, "elf": 11, "twaalf": 12,
 }  # fmt: skip
@@ -87,14 +87,21 @@ _VALUES = {
 _NUMBER_CARD = re.compile(
     r"\b(?:a|an|the|my|his|her|one|een|de|mijn|zijn|met|card|kaart|play|playing|speel|spelen)\s+"
     + _NUMBER
-    + r"\b(?!\s*(?:spaces?|steps?|squares?|fields?|places?|points?|players?|pawns?|cards?|"
+    + r"\b(?!\s*-?\s*(?:spaces?|steps?|squares?|fields?|places?|points?|players?|pawns?|cards?|"
     r"vakken|vakjes|vak|stappen|plaatsen|punten|spelers|pionnen|kaarten|times|keer|of|or))"
     r"|\b" + _NUMBER + r"[- ]?(?:card|kaart)\b"
 )
 _SPACES = re.compile(
-    _NUMBER + r"\s*(?:spaces?|steps?|squares?|fields?|places?|vakken|vakjes|vak|stappen|plaatsen)"
+    _NUMBER
+    + r"\s*(?:spaces?|steps?|squares?|fields?|places?|vakken|vakjes|vak|stappen|stap|plaatsen)"
 )
-_PLAYERS = re.compile(_NUMBER + r"\s*(?:players?|spelers?|people|personen|mensen)")
+_PLAYERS = re.compile(
+    _NUMBER + r"\s*-?\s*(?:players?|spelers?|people|personen|mensen|of us|van ons)"
+)
+#: the Dutch way to say how many sit at the table: "met z'n vieren"
+_ZN = {"tweeën": 2, "tweeen": 2, "drieën": 3, "drieen": 3, "vieren": 4, "vijven": 5, "zessen": 6,
+       "zevens": 7, "achten": 8}  # fmt: skip
+_WITH_ZN = re.compile(r"\bz(?:'|’)?n (" + "|".join(_ZN) + r")\b")
 #: the patterns of a number card, a count of spaces and a count of players, for the guard
 NUMBER_CARD, SPACES, PLAYERS = _NUMBER_CARD, _SPACES, _PLAYERS
 
@@ -181,6 +188,9 @@ def players_said(question: Question) -> int | None:
     m = _PLAYERS.search(question.lower)
     if m:
         return value(m.group(1))
+    zn = _WITH_ZN.search(question.lower)
+    if zn:
+        return _ZN[zn.group(1)]
     if question.matches(
         r"\b(partner'?s?|teammates?'?s?|team ?mates?|teams?|maat|teamgenoot|medespeler)\b"
     ):
@@ -255,7 +265,7 @@ def asks_swap(question: Question) -> bool:
 def asks_pass(question: Question) -> bool:
     """Passing (jumping over) a pawn."""
     return question.matches(
-        r"\b(pass|passes|passing|jump(?:ing)? over|go(?:ing)? past|move past|over(?:heen)? "
+        r"\b(pass|passes|passing|passed|jump(?:s|ing|ed)? over|go(?:es|ing)? past|went past|move past|over(?:heen)? "
         r"springen|passeren|voorbij(?:gaan|lopen)?|springen over|overslaan)\b"
     )
 
@@ -269,10 +279,21 @@ def asks_hit(question: Question) -> bool:
     )
 
 
+#: another player's placing told as what happened before the question ("my opponent just put a
+#: pawn out"): the asker does not place
+_OTHER_PLACED = re.compile(
+    r"\b(?:opponent|he|she|they|partner|tegenstander|hij|zij)\b[^,.;?]*\b(?:just |net )?(?:put|"
+    r"placed|brought|came|zette|heeft \w+ gezet)\b[^,.;?]*\b(?:out|on the board|op het bord)"
+)
+
+
 def asks_place(question: Question) -> bool:
-    """Placing a pawn on the board (bringing one out of the nest)."""
+    """Placing a pawn on the board (bringing one out of the nest), by the asker."""
+    if _OTHER_PLACED.search(question.lower):
+        return False
     return question.matches(
         r"\b(place|placing|put (?:a|my|one) pawn|bring (?:a|my) pawn|get (?:a|my) pawn (?:out|on)|"
+        r"bring out (?:a|my|one|another|a new|my partner'?s|my teammate'?s) pawn|"
         r"on the board|out of (?:the|my) nest|new pawn|zetten|plaatsen|op het bord|uit het nest|"
         r"neerzetten|inzetten)\b"
     )
@@ -294,3 +315,21 @@ def asks_must(question: Question) -> bool:
 
 def asks_why_not(question: Question) -> bool:
     return question.matches(r"\b(why can'?t|why cannot|why may i not|waarom (?:kan|mag))\b")
+
+
+_AUX = re.compile(
+    r"(?:is|are|does|do|will|would|gets?|wordt|worden|gaat|gaan)\b"
+    r"|(?:must|moet|moeten) (?!i\b|ik\b|we\b|wij\b|you\b|je\b|jij\b)"
+)
+_HIT_WORDS = re.compile(
+    r"\b(hit|knocked\w*|captured?|sent (?:back|home)|go(?:es)? back|back to (?:the|its|his|her) "
+    r"nest|geslagen|terug)\b"
+)
+
+
+def asks_whether_hit(question: Question) -> bool:
+    """The question's last sentence asks whether a pawn is hit ("Is his pawn hit?", "Does it
+    have to go back to the nest?"), not whether a move is allowed."""
+    parts = [p for p in re.split(r"(?<=[.?!])\s+", question.lower.strip()) if p]
+    last = parts[-1] if parts else ""
+    return bool(_AUX.match(last) and _HIT_WORDS.search(last))

@@ -1,0 +1,113 @@
+"""Yes-or-no facts Keezbord's engine settles without a situation: who can play, what a card moves.
+
+Each reader asks the engine (the game's declaration, a card played on a board built for it) and
+answers Yes or No first.  They read only their own narrow wording, after the guard of
+:mod:`.guard`; a question that also describes a situation is left to the situation readers.
+
+>>> from gametable.rulebook.question import Question
+>>> answer_fact(Question.read("Can 5 of us play?")).text.split()[0]
+'No.'
+>>> answer_fact(Question.read("Mag ik met een Aas ook gewoon één stap vooruit?")).text.split()[0]
+'Ja.'
+"""
+
+from __future__ import annotations
+
+import re
+
+from gametable.games.keezbord import rules as kb
+from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.referee import GAME as KEEZBORD
+from gametable.games.keezbord.answers.referee import Trial, judge
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked, yes_no
+
+GAME = "keezbord"
+#: "can five of us play", "kunnen we met z'n vijven keezen": whether a table of that size plays
+_PLAY_AT_ALL = re.compile(
+    r"^(?:can|could|may|is it possible (?:for|to)|do|kunnen|kan|mogen|mag|is het mogelijk)\b"
+    r".*\b(?:play|playing|played|spelen|speelt|keezen|keezbord)\b"
+)
+#: words that make a question about a table size into a situation of its own
+_SITUATION = re.compile(
+    r"\b(pawns?|pionn?e?n?|cards?|kaarten|teams?|partners?|maat|hand|nest|home|honk|start\w*|"
+    r"deal\w*|dealer|deler|board|bord|track|baan)\b"
+)
+#: a step of a card asked as a yes or no: "can an ace move one step", "gaat de Vrouw 12 vooruit"
+_STEP = re.compile(r"\b(steps?|spaces?|squares?|stap|stappen|vak|vakken|vakje|vakjes)\b")
+_OTHER_PIECES = re.compile(
+    r"\b(opponent|partner|teammate|tegenstander|maat|nest|home|\w*honk|thuis\w*|start\w*|pass\w*|"
+    r"hit\w*|slaan|sla|past|voorbij|split\w*|verdel\w*|[a-f][1-4])\b"
+)
+_BACKWARD = re.compile(r"\b(back\w*|achteruit\w*|terug\w*)\b")
+_FORWARD = re.compile(r"\b(forwards?|ahead|vooruit\w*)\b")
+
+
+def answer_fact(question: Question) -> Answer | None:
+    """The engine's Yes or No to a fact question, or ``None`` (see the module docstring)."""
+    if question.kind != "yesno":
+        return None
+    return table_size(question) or card_steps(question)
+
+
+def table_size(question: Question) -> Answer | None:
+    """Whether a number of players can play: only the declared counts, never an odd one
+    (KB-069)."""
+    players = w.players_said(question)
+    if players is None or not _PLAY_AT_ALL.search(question.lower):
+        return None
+    if _SITUATION.search(question.lower):
+        return None
+    counts = KEEZBORD.player_counts
+    allowed = players in counts
+    listed = ", ".join(str(n) for n in counts[:-1]) + f" or {counts[-1]}"
+    gelijst = ", ".join(str(n) for n in counts[:-1]) + f" of {counts[-1]}"
+    reason = question.say(
+        f"Keezbord is played by {listed} players, never an odd number: with four or six you "
+        "play in teams of two.",
+        f"Keezbord speel je met {gelijst} spelers, nooit met een oneven aantal: met vier of zes "
+        "speel je in teams van twee.",
+    )
+    position = KEEZBORD.new_game(players, seed=0).to_json() if allowed else None
+    return checked(GAME, question, yes_no(question, allowed), reason, [kb.TEAMS],
+                   position=position, topic="number")  # fmt: skip
+
+
+def card_steps(question: Question) -> Answer | None:
+    """Whether a card moves a pawn the number of steps asked, played on a board built for it
+    (Card Meanings, KB-049 to KB-061)."""
+    cards = w.cards_named(question)
+    said = w.all_spaces_said(question)
+    if len(cards) != 1 or len(said) != 1 or not _STEP.search(question.lower):
+        return None
+    if _OTHER_PIECES.search(question.lower):
+        return None
+    card, asked = cards[0], said[0]
+    if card in ("K", "J") or (card == "7" and asked < 7):
+        return None  # no steps, a swap, or part of a 7 (the seven's readers answer those)
+    trial = Trial.of(2, {"a": [20, "N", "N", "N"]}, [card], f"{card} a1")
+    ruling = judge(trial)
+    if not ruling.allowed:
+        return None
+    end = int(ruling.place_of("a1"))
+    back, moves = end < 20, abs(end - 20)
+    if _BACKWARD.search(question.lower):
+        direction_right = back
+    elif _FORWARD.search(question.lower):
+        direction_right = not back
+    else:
+        direction_right = True
+    allowed = moves == asked and direction_right
+    name = {"A": "An Ace", "Q": "A Queen"}.get(card, f"A {card}")
+    naam = {"A": "Een Aas", "Q": "Een Vrouw"}.get(card, f"Een {card}")
+    extra = ("; it can also place a pawn", "; hij kan ook een pion op het bord zetten")
+    reason = question.say(
+        f"{name} moves a pawn {moves} {'space' if moves == 1 else 'spaces'} "
+        f"{'backwards' if back else 'forwards'}{extra[0] if card == 'A' else ''}.",
+        f"{naam} zet een pion {moves} {'vak' if moves == 1 else 'vakken'} "
+        f"{'achteruit' if back else 'vooruit'}{extra[1] if card == 'A' else ''}.",
+    )
+    ref = {"A": kb.ACE, "4": kb.FOUR, "7": kb.SEVEN}.get(card, kb.CARD_MEANINGS)
+    return checked(GAME, question, yes_no(question, allowed), reason, [ref],
+                   position=trial.position)  # fmt: skip
