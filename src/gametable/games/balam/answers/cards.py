@@ -4,6 +4,7 @@ in a position built from the question."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -214,74 +215,97 @@ def _spread(plots: list[str]) -> dict[str, list[str | None]] | None:
 _BALL_WORDS = vocabulary("""i won win wins winning alone outright with the most ball courts court cities city how
     many points prestige do does get score scores am at tied tie ties tying second place
     players player kings and of if when what would my are have has equal same number for
-    three drie
+    three drie own hold holds get gets do
     ik win won heb alleen met steden stad hoeveel punten prestigepunten krijg scoor gelijk
     tweede plaats spelers speler bij het balspel als wat en ben sta""")
+#: "tied with one other king" (two tied) or "with two other kings" (three tied)
+_OTHERS = (
+    r"\b(?:with|and|met) (one|an|1|two|2|één|een|twee) (?:other|andere) "
+    r"(?:kings?|players?|koningen|koning|spelers?)\b"
+)
 
 
 def ball_game(q: Question) -> Answer | None:
     """ "I won a ball game alone with 5 cities": the prestige, as the engine counts it."""
     if card_in(q) != "ball_game" or about_another(q):
         return None
-    if not understood(q, _BALL_WORDS, lexicons=(CARDS,), numbers=set(q.numbers)):
+    phrases = (_OTHERS,)
+    if not understood(q, _BALL_WORDS, lexicons=(CARDS,), numbers=set(q.numbers), phrases=phrases):
         return None
     cities = cities_in(q)
-    if cities is None or cities < 1:
+    if cities is None or cities < 1 or cities > 1 + len(MORE_SITES):
         return None
+    others = re.search(_OTHERS, q.lower)
     players = players_in(q) or (3 if q.matches(r"\b(three|3|drie)\b.*\b(tied|tie|gelijk)") else 2)
     three_tied = q.matches(r"\b(three|3|drie) (players|kings|spelers|koningen)\b") and says_tie(q)
+    if others is not None:
+        if not says_tie(q):
+            return None
+        three_tied = three_tied or others.group(1) in ("two", "2", "twee")
     if three_tied:
         players = max(players, 3)
-    sites: dict[str, list[str | None]] = {}
-    names = (HOME, *MORE_SITES)
-    if cities > len(names):
-        return None
-    for i in range(cities):
-        sites[names[i]] = ["court", "court"] if i == 0 else ["village"]
-    owners = {}
-    others = ["a5", "e5", "e2"]
+    place = "first"
     if says_second(q):
         place = "second"
-        sites[others[0]], owners[others[0]] = ["court", "court", "court"], 1
-        sites[HOME] = ["court"]
     elif says_tie(q):
         place = "tie3" if three_tied else "tie"
-        for seat in range(1, 3 if three_tied else 2):
-            sites[others[seat - 1]], owners[others[seat - 1]] = ["court", "court"], seat
-    else:
-        place = "first"
-        sites[others[0]], owners[others[0]] = ["court"], 1
-    data = position(players=players, sites=sites, owners=owners, phase="turn", card="ball_game")
+    data = position(
+        players=players,
+        phase="turn",
+        card="ball_game",
+        **_ball_courts(cities, place),
+    )
     state = load(data)
     if state is None:
         return None
     after = play(state, "katun 0")
     won = after.view(0)["kings"][0]["prestige"] - state.view(0)["kings"][0]["prestige"]
+    verdict, why = _ball_reply(q, cities, won, place)
+    return checked(
+        GAME, q, verdict, why, ["4-katun/neutral-events"], position=data, topic="situation"
+    )
+
+
+def _ball_courts(cities: int, place: str) -> dict[str, Any]:
+    """The sites and their owners: the asking king's ``cities`` (his ball courts in the first)
+    and his rivals' courts, so that he comes ``place`` (first, second, tie, tie3)."""
+    names = (HOME, *MORE_SITES)
+    sites: dict[str, list[str | None]] = {
+        names[i]: ["court", "court"] if i == 0 else ["village"] for i in range(cities)
+    }
+    owners = {}
+    others = ["a5", "e5", "e2"]
+    if place == "second":
+        sites[others[0]], owners[others[0]] = ["court", "court", "court"], 1
+        sites[HOME] = ["court"]
+    elif place in ("tie", "tie3"):
+        for seat in range(1, 3 if place == "tie3" else 2):
+            sites[others[seat - 1]], owners[others[seat - 1]] = ["court", "court"], seat
+    else:
+        sites[others[0]], owners[others[0]] = ["court"], 1
+    return {"sites": sites, "owners": owners}
+
+
+def _ball_reply(q: Question, cities: int, won: int, place: str) -> tuple[str, str]:
     if place == "first":
-        verdict = q.say(f"{won} prestige points.", f"{won} prestigepunten.")
-        why = q.say(
+        return q.say(f"{won} prestige points.", f"{won} prestigepunten."), q.say(
             "The king with the most ball courts wins as many prestige points as he has cities.",
             "De koning met de meeste balspelvelden wint evenveel prestigepunten als hij steden "
             "heeft.",
         )
-    elif place == "tie3":
-        verdict = q.say(f"{won} prestige points.", f"{won} prestigepunten.")
-        why = q.say(
+    if place == "tie3":
+        return q.say(f"{won} prestige points.", f"{won} prestigepunten."), q.say(
             "When more than 2 kings tie for the most ball courts, nobody scores.",
             "Als meer dan 2 koningen gelijk staan, scoort niemand.",
         )
-    else:
-        verdict = q.say(
-            f"{cities} // 2 = {won} prestige points.", f"{cities} // 2 = {won} prestigepunten."
-        )
-        why = q.say(
-            "Two kings tied for the most ball courts, or a lone second, win half their number of "
-            "cities, rounded down.",
-            "Twee gelijke eersten, of een enige tweede, winnen de helft van hun aantal steden, "
-            "naar beneden afgerond.",
-        )
-    return checked(
-        GAME, q, verdict, why, ["4-katun/neutral-events"], position=data, topic="situation"
+    verdict = q.say(
+        f"{cities} // 2 = {won} prestige points.", f"{cities} // 2 = {won} prestigepunten."
+    )
+    return verdict, q.say(
+        "Two kings tied for the most ball courts, or a lone second, win half their number of "
+        "cities, rounded down.",
+        "Twee gelijke eersten, of een enige tweede, winnen de helft van hun aantal steden, "
+        "naar beneden afgerond.",
     )
 
 

@@ -52,8 +52,9 @@ _ASK = vocabulary("""how many much what is are does do did the a an of in for wi
     krijg krijgt ik je er worden wordt""")
 _WORDS_OF = {
     "cards": vocabulary("""katun katuns card cards turned turn over laid out placed put dealt drawn played
-        round rounds players player game beside the board face down
-        kaarten kaart omgedraaid gelegd neergelegd ronde rondes spelers speler spel"""),
+        round rounds players player game beside the board face down start beginning
+        katunkaarten katunkaart kaarten kaart omgedraaid gelegd neergelegd ronde rondes spelers
+        speler spel klaar liggen ligt begin"""),
     "rounds": vocabulary("""rounds round game last lasts long take takes players player ball games balls until
         end ends by default default if we play to up second third fourth fifth the
         rondes ronde duurt spel spelers speler balspelen standaard"""),
@@ -61,14 +62,16 @@ _WORDS_OF = {
         riches nodig"""),
     "sacrifice": vocabulary("""sacrifice sacrificing sacrificed offer offering points prestige score temple
         temples cenote cenotes ceremony and i my give gives worth for bring
-        offer offeren punten tempel ceremonie en ik mijn geeft levert op als"""),
+        offer offeren punten tempel ceremonie en ik mijn geeft levert op als prestigepunten
+        waard hem haar get gets earn"""),
     "bonus": vocabulary("""riches left over remaining at the end of game points prestige score total bonus i
-        have had hold and on my sheet king worth give gives what's final
-        rijkdommen rijkdom over overgebleven aan einde van het spel punten prestigepunten
-        totaal ik heb en op mijn koningsblad"""),
+        have had hold and on my sheet king worth give gives what's final finish finishes
+        finished ends ended when score get
+        rijkdommen rijkdom over overgebleven aan einde eind van het spel punten prestigepunten
+        totaal ik heb en op mijn koningsblad nog erbij krijg"""),
     "looks": vocabulary("""observatories observatory most divination look looks see at cards card may can i
         with players player second tied tie for place the against vs versus each are two
-        three when if both game do we
+        three when if both game do we katun have has hold own got
         observatoria observatorium sterrenwacht meeste waarzeggerij bekijken kijken zien
         kaarten mag ik met spelers tweede gelijk"""),
     "start": vocabulary("""start starts begin begins beginning setup set up with king kings player players
@@ -107,8 +110,8 @@ def cards_per_round(q: Question) -> Answer | None:
     """ "How many Katun cards are turned over each round?": NJ + 1, worked out."""
     if not q.matches(r"\b(how many|hoeveel|number of|aantal)\b"):
         return None
-    if not q.matches(r"\b(cards?|kaarten|katuns?)\b") or not q.matches(
-        r"\b(rounds?|ronde|per|each|every|elke)\b"
+    if not q.matches(r"\b(cards?|kaarten|katuns?|katunkaart\w*)\b") or not q.matches(
+        r"\b(rounds?|ronde|per|each|every|elke|laid out|klaar)\b"
     ):
         return None
     if q.matches(r"\bhow many rounds\b|\bhoeveel rondes?\b"):
@@ -265,7 +268,7 @@ def sacrifice_points(q: Question) -> Answer | None:
 
 def end_bonus(q: Question) -> Answer | None:
     """ "7 riches left at the end": half a point each, rounded down (added to a score given)."""
-    if not q.matches(r"\b(end|einde|left|over|bonus|remaining|overgebleven|over)\b"):
+    if not q.matches(r"\b(end|ends|einde|eind|left|over|bonus|remaining|overgebleven|finish\w*)\b"):
         return None
     if not q.matches(r"\b(riches|rijkdom\w*|tokens?|fiches?)\b") and not riches_in(q):
         return None
@@ -291,8 +294,8 @@ def end_bonus(q: Question) -> Answer | None:
         )
     else:
         verdict = q.say(
-            f"{bonus} prestige points ({left} / 2 = {left / 2:g}, rounded down to {bonus}).",
-            f"{bonus} prestigepunten ({left} / 2 = {left / 2:g}, naar beneden afgerond: {bonus}).",
+            f"{bonus} prestige points ({left} riches // 2 = {bonus}).",
+            f"{bonus} prestigepunten ({left} rijkdommen // 2 = {bonus}).",
         )
     reason = q.say(
         "At the end of the game each king turns the riches on his king sheet into prestige, "
