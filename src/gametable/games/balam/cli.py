@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from gametable.games.balam.board import register_board
+from gametable.games.balam.public import register_board
 from gametable.terminal.gameoptions import GameOption
 
 

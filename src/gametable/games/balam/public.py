@@ -10,7 +10,14 @@ Bots, renderers and answers outside the rules read these, never copies of them.
 
 from __future__ import annotations
 
-from gametable.games.balam.board import BASE_COST, KINDS, RICHES, SPECIAL_COST, SUPPLY
+from gametable.games.balam.board import (
+    BASE_COST,
+    KINDS,
+    RICHES,
+    SPECIAL_COST,
+    SUPPLY,
+    register_board,
+)
 from gametable.games.balam.katun import (
     BALL_PLACE,
     CATASTROPHE,
@@ -47,4 +54,5 @@ __all__ = [
     "OutcomeView",
     "SiteView",
     "deck_places",
+    "register_board",
 ]
