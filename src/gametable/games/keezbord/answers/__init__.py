@@ -34,9 +34,7 @@ class KeezbordAnswers:
         try:
             if not understood(question):
                 return None
-            reply = (
-                answer_fact(question) or answer_number(question) or answer_situation(question)
-            )
+            reply = answer_fact(question) or answer_number(question) or answer_situation(question)
         except GameError:  # a situation the position format refuses (two pawns on one space)
             return None  # is one we cannot build: the rules text answers instead
         if reply is not None and not fits(question, reply):

@@ -54,7 +54,9 @@ _KNOWN = re.compile(
     r"|\bwaar (?:staat|komt|eindigt|belandt) (?:hij|die|mijn pion|de pion) dan\b"
     r"|\b(?:geen|no) (?:pionn?e?n?|pawns?) (?:meer |left )?in (?:mijn|het|my) nest"
     r"|\bwithout (?:landing|stopping|ending) on (?:it|him|her|that pawn)|\bzonder erop te komen"
-    r"|\bboth (?:parts|halves|pawns)\b|\bbeide (?:delen|pionnen)\b",
+    r"|\bboth (?:parts|halves|pawns)\b|\bbeide (?:delen|pionnen)\b"
+    r"|\bafter (?:the |a |its )?(?:first|opening) (?:deal|round)s?\b|\bna de eerste (?:deling|ronde)\b"
+    r"|\b(?:are |is )?(?:still |left )(?:in|on) (?:the )?(?:deck|pack|pile|draw pile|stock)\b",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a
 #: condition or a second step, an alternative, someone else moving

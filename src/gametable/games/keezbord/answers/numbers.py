@@ -36,7 +36,17 @@ def answer_number(question: Question) -> Answer | None:
         r"\b(how many|how much|how far|hoeveel|hoe ver|number of|aantal)\b|" + _BOTH_PACKS
     ):
         return None
-    for read in (dealt, pack, teams, home_spaces, spaces, steps, pawns_each, deals_per_dealer):
+    for read in (
+        deck_left,
+        dealt,
+        pack,
+        teams,
+        home_spaces,
+        spaces,
+        steps,
+        pawns_each,
+        deals_per_dealer,
+    ):
         reply = read(question)
         if reply is not None:
             return reply
@@ -72,13 +82,20 @@ def dealt(question: Question) -> Answer | None:
     )
     if not (first or later):
         return None
-    view = _new_view(2)
+    players = w.players_said(question) or 2
+    if players not in KEEZBORD.player_counts:
+        return None
+    view = _new_view(players)
     n_first = view["hand_sizes"][0]
     n_later = DEAL_SIZES[1]
-    if later and not first:
-        head = question.say(f"{n_later} cards each.", f"{n_later} kaarten per speler.")
-    elif first and not later:
-        head = question.say(f"{n_first} cards each.", f"{n_first} kaarten per speler.")
+    n = n_later if later and not first else n_first
+    if first != later and w.players_said(question) is not None:
+        head = question.say(
+            f"{n} cards each, {n * players} in all with {players} players.",
+            f"{n} kaarten per speler, {n * players} in totaal met {players} spelers.",
+        )
+    elif first != later:
+        head = question.say(f"{n} cards each.", f"{n} kaarten per speler.")
     else:
         head = question.say(
             f"{n_first} cards each, then {n_later}.",
@@ -91,7 +108,39 @@ def dealt(question: Question) -> Answer | None:
         "stapel op is.",
     )
     return checked(GAME, question, head, reason, [kb.SETUP, kb.NEXT_DEAL],
-                   position=_new_game(2), topic="number")  # fmt: skip
+                   position=_new_game(players), topic="number")  # fmt: skip
+
+
+_IN_DECK = re.compile(
+    r"\b(?:left|remain\w*|still|over) (?:in|on) (?:the )?(?:deck|pack|pile|stock|draw pile)\b"
+    r"|\b(?:deck|pack|pile|stock|draw pile) (?:after|once)\b|\bover in de (?:stapel|stok|pot)\b"
+    r"|\bin de (?:stapel|stok) (?:over|na)\b"
+)
+
+
+def deck_left(question: Question) -> Answer | None:
+    """The cards left in the pack after a cycle's first deal, from a new game's view
+    (KB-004, KB-009 to KB-011)."""
+    if not _IN_DECK.search(question.lower):
+        return None
+    if not question.matches(r"\b(first|start|beginning|eerste|begin)\b"):
+        return None
+    players = w.players_said(question)
+    if players is None or players not in KEEZBORD.player_counts:
+        return None
+    view = _new_view(players)
+    left, dealt_now = view["deck_size"], sum(view["hand_sizes"])
+    head = question.say(f"{left} cards.", f"{left} kaarten.")
+    reason = question.say(
+        f"With {players} players the pack has {left + dealt_now} cards and the first deal gives "
+        f"{view['hand_sizes'][0]} to each player, {dealt_now} in all: "
+        f"{left + dealt_now} - {dealt_now} = {left}.",
+        f"Met {players} spelers heeft de stapel {left + dealt_now} kaarten en de eerste deling "
+        f"geeft ieder {view['hand_sizes'][0]}, samen {dealt_now}: "
+        f"{left + dealt_now} - {dealt_now} = {left}.",
+    )
+    return checked(GAME, question, head, reason, [kb.CARD_DISTRIBUTION, kb.SETUP],
+                   position=_new_game(players), topic="number")  # fmt: skip
 
 
 def teams(question: Question) -> Answer | None:

@@ -146,6 +146,9 @@ def read_for_partner(question: Question) -> Answer | None:
         return None
     if w.asks_pass(question) or w.asks_hit(question) or w.on_own_start(question):
         return None
+    if question.matches(r"\b(last pawn|laatste pion|other \d+ steps|rest of the steps|remaining "
+                        r"steps|overige stappen)\b"):  # fmt: skip
+        return None  # a 7 shared out: read_seven's
     card = first_forward_card(question) or (None if w.cards_named(question) else "5")
     if card is None:
         return None

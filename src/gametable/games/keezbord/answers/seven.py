@@ -11,7 +11,15 @@ import re
 
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
-from gametable.games.keezbord.answers.build import FORWARD, GAME, partner, rule_of, start, verdict
+from gametable.games.keezbord.answers.build import (
+    FORWARD,
+    GAME,
+    hit_verdict,
+    partner,
+    rule_of,
+    start,
+    verdict,
+)
 from gametable.games.keezbord.answers.referee import Trial, judge, refusal
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -21,7 +29,9 @@ from gametable.rulebook.situations import checked, yes_no
 _PARTS = re.compile(r"\b(\d)\s*(?:steps?|spaces?|stappen|vakken)?\s*(?:and|\+|en|plus)\s*(\d)\b")
 _BEFORE_HOME_SHORT = re.compile(
     r"\b(\d)\s*(?:spaces?|steps?|vakken|stappen)\s+(?:before|from|voor)"
+    r"|\b(?:using|uses|with|in|needs?|takes?|met|in) (\d)\s*(?:spaces?|steps?|vakken|stappen)\b"
 )
+_THREE = r"\b(?:three|3|drie) (?:of my |van mijn )?(?:own |eigen )?(?:pawns|pionnen)\b"
 
 
 def _seven_parts(question: Question) -> tuple[int, int] | None:
@@ -31,7 +41,10 @@ def _seven_parts(question: Question) -> tuple[int, int] | None:
     lower = question.lower
     if question.matches(r"\b(last pawn|laatste pion)\b"):
         m = _BEFORE_HOME_SHORT.search(lower)
-        return (int(m.group(1)), 7 - int(m.group(1))) if m else None
+        if m is None:
+            return None
+        first = int(m.group(1) or m.group(2))
+        return first, 7 - first
     m = _PARTS.search(lower)
     if m:
         return int(m.group(1)), int(m.group(2))
@@ -58,12 +71,13 @@ def read_seven(question: Question) -> Answer | None:
     last = question.matches(r"\b(last pawn|laatste pion)\b")
     if (w.says_home(question) and not last) or question.matches(r"\b(nest|start\w*|startvak)\b"):
         return None  # a pawn near its home, in its nest or on its start: not built here
-    if not question.matches(r"\b(split\w*|two pawns|2 pawns|three pawns|3 pawns|divid\w*|"
+    if not question.matches(r"\b(split\w*|two pawns|2 pawns|three (?:of my )?pawns|3 pawns|divid\w*|"
                             r"verdel\w*|splits\w*|twee pionnen|drie pionnen|one pawn .* another|"
                             r"een pion .* (?:een )?andere|and another|en een andere|for my "
-                            r"partner|voor mijn (?:partner|maat))\b"):  # fmt: skip
+                            r"partner|voor mijn (?:partner|maat)|other \d steps|remaining steps|rest of the steps|"
+                            r"overige stappen|on my partner'?s pawn)\b"):  # fmt: skip
         return None
-    if question.matches(r"\b(three|3|drie) (pawns|pionnen)\b"):
+    if question.matches(_THREE):
         trial = Trial.of(2, {"a": [5, 20, 40, "N"]}, ["7"], "7 a1")
         ruling = judge(trial)
         three = [a for a in ruling.legal if a.count(":") > 2]
@@ -91,10 +105,15 @@ def read_seven(question: Question) -> Answer | None:
         other = partner(players)
         ostart = start("abcdef".index(other), players)
         if last:
-            pawns = {"a": [64 - a, "H2", "H3", "H4"], other: [ostart + 5, "N", "N", "N"]}
+            track = 16 * players
+            pawns = {"a": [track - a, "H2", "H3", "H4"], other: [ostart + 5, "N", "N", "N"]}
         else:
             pawns = {"a": [5, 20, "N", "N"], other: [ostart + 5, "N", "N", "N"]}
         trial = Trial.of(players, pawns, ["7"], f"7 a1:{a} {other}1:{b}")
+    elif whose == "opponent" and w.asks_whether_hit(question):
+        pawns = {"a": [5, 20, "N", "N"], "b": [5 + a, 20 + b, "N", "N"]}
+        trial = Trial.of(2, pawns, ["7"], f"7 a1:{a} a2:{b}")
+        return hit_verdict(question, trial, ["b1", "b2"], [kb.SEVEN, kb.HITTING])
     elif whose == "opponent" and question.matches(_OPPONENT):
         pawns = {"a": [5, "N", "N", "N"], "b": [40, "N", "N", "N"]}
         trial = Trial.of(2, pawns, ["7"], f"7 a1:{a} b1:{b}")
