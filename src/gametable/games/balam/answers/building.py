@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gametable.core.protocol import State
 from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
     BUILDINGS,
@@ -27,6 +28,7 @@ from gametable.games.balam.answers.scenes import (
     HOME,
     MORE_SITES,
     NEIGHBOUR,
+    legal_texts,
     load,
     play,
     position,
@@ -57,7 +59,8 @@ _UNPAID = (
 _BUILD_WORDS = vocabulary("""build building construct bouwen bouw bouwen place put new city cities site sites plot
     plots space spaces when with have has hold holding got own riches rijkdom rijkdommen
     sheet king koningsblad turn turn's beurt one same time at once tegelijk when wanneer als
-    if heb heeft hebben houd i've already al there""")
+    if heb heeft hebben houd i've already al there use using stored dezelfde zelfde
+    gebruiken opgeslagen""")
 _BUILD_PHRASES = (
     r"\b(without|zonder|no|geen|only|maar|just|alleen)\b",
     r"\bpay\w* (?:for|voor)\b",
@@ -92,18 +95,59 @@ def sheet_of(q: Question) -> dict[str, int] | None:
     return given
 
 
+def asks_to_build(q: Question) -> bool:
+    """Whether ``q`` asks, yes or no, whether the asker may build (or pay for a building)."""
+    paying_for = bool(buildings_in(q)) and q.matches(r"\bpay\w* (?:for|voor)\b")
+    return q.kind == "yesno" and (wants(q) == "build" or paying_for) and not about_another(q)
+
+
 def can_build(q: Question) -> Answer | None:
     """ "Can I build a market without cacao?", "in an enemy city?", "on two sites this turn?"."""
-    paying_for = bool(buildings_in(q)) and q.matches(r"\bpay\w* (?:for|voor)\b")
-    if q.kind != "yesno" or (wants(q) != "build" and not paying_for) or about_another(q):
+    if not asks_to_build(q):
         return None
     named = buildings_in(q)
     if q.matches(_STORED):
         named = [n for n in named if n not in ("reserve", "garrison")] or named[:1]
-    if len(named) > 1:
+    if len(named) > 1 or not _build_read(q):
         return None
     kind = named[0] if named else "village"
     sheet = sheet_of(q)
+    stored = q.matches(_STORED) and sheet is None
+    if stored and kind in ("palace", "temple"):
+        return None
+    scene = _build_scene(q, kind, sheet, stored)
+    if scene is None:
+        return None
+    data, state, action = scene
+    refused = refusal(state, action)
+    if refused is None:
+        reason = _build_allowed(q, kind, not action.split()[2].startswith(HOME))
+        refs: list[Any] = [rules.CONSTRUCTIONS, rules.COSTS]
+    else:
+        reason = reason_of(q, refused)
+        refs = [refused.rule]
+        if stored:
+            reason += " " + q.say(
+                "A king pays only with the riches on his king sheet, never with those in his "
+                "reserves or garrisons.",
+                "Een koning betaalt alleen met de rijkdommen op zijn koningsblad, nooit met die "
+                "in zijn voorraden of garnizoenen.",
+            )
+            refs.append(rules.PAY_FROM_SHEET)
+    riches = data["kings"][0]["riches"]
+    held = ", ".join(f"{n} {name_of(q, r)}" for r, n in riches.items() if n) or "-"
+    details = (
+        q.say(f"Your king sheet (the turn's riches paid): {held}", f"Je koningsblad: {held}"),
+        q.say(f"Tried: {action}", f"Geprobeerd: {action}"),
+    )
+    return checked(
+        GAME, q, yes_no(q, refused is None), reason, refs, position=data, details=details
+    )
+
+
+def _build_read(q: Question) -> bool:
+    """Whether every word of a building question is placed (the riches and cities it counts,
+    the sites and plots it speaks of)."""
     allowed_numbers = set(counted(q, RICHES_NAMES).values())
     for found in (cities_in(q), number_before(q, "riches", "rijkdom", "rijkdommen")):
         if found is not None:
@@ -128,18 +172,20 @@ def can_build(q: Question) -> Answer | None:
         numbers=allowed_numbers,
         phrases=phrases,
     ):
-        return None
-    if len(set(numbers_in(q)) - allowed_numbers) > 0:
-        return None
-    stored = q.matches(_STORED) and sheet is None
-    plenty = dict(PLENTY)
+        return False
+    return not set(numbers_in(q)) - allowed_numbers
+
+
+def _build_scene(
+    q: Question, kind: str, sheet: dict[str, int] | None, stored: bool
+) -> tuple[dict[str, Any], State, str] | None:
+    """The position a building question describes, the state after the turn's earlier
+    actions it tells of, and the build it asks about; ``None`` when the engine refuses the
+    position."""
     sites: dict[str, list[str | None]] = {HOME: ["village", None, None]}
     owners: dict[str, int] = {}
     target, plot = HOME, 1
     before: tuple[str, ...] = ()
-    phase = "act"
-    if q.matches(_UNPAID):
-        phase = "turn"
     if q.matches(_ENEMY):
         sites[NEIGHBOUR] = ["village", None, None]
         owners[NEIGHBOUR] = 1
@@ -162,49 +208,98 @@ def can_build(q: Question) -> Answer | None:
         for name in MORE_SITES[: cities - 1]:
             sites[name] = ["village"]
         target, plot = FREE_SITE, 0
-        if FREE_SITE in sites:
-            return None
+    riches = dict(PLENTY) if sheet is None else sheet
     if stored:
-        plenty = {}
+        riches = {}
         given = counted(q, RICHES_NAMES)
         sites[HOME] = ["village", None, "reserve:" + next(iter(given), "maize")]
-        if kind in ("palace", "temple"):
-            return None
-    riches = plenty if sheet is None else sheet
     if before:
         riches = {**riches, "maize": riches.get("maize", 0) + 1}
+    phase = "turn" if q.matches(_UNPAID) else "act"
     data = position(sites=sites, owners=owners, riches=[riches], phase=phase)
     state = load(data)
     if state is None:
         return None
-    if before:
-        state = play(state, *before)
-    action = f"build {kind} {target}.{plot}"
-    refused = refusal(state, action)
-    name = name_of(q, kind)
-    if refused is None:
-        reason = _build_allowed(q, kind, target != HOME or bool(cities))
-        refs: list[Any] = [rules.CONSTRUCTIONS, rules.COSTS]
+    return data, play(state, *before), f"build {kind} {target}.{plot}"
+
+
+#: a second site for the second building ("on another one", "elsewhere")
+_ELSEWHERE = (
+    r"\b(?:on|in|at|op) (?:another|a second|a different|an other|een andere|een tweede) "
+    r"(?:one|site|city|plaats|stad)\b|\belsewhere\b|\bergens anders\b"
+)
+_SAME_SITE = (
+    r"\b(?:on|in|at|op) (?:the same|one|a single|dezelfde|één|een) (?:site|city|plaats|stad)\b"
+)
+_PAIR_WORDS = vocabulary("""build building put up erect construct bouwen bouw zetten neerzetten and en
+    on one of my sites site city in the same turn this time one single once together
+    beurt deze dezelfde tegelijk op een van mijn plaatsen plaats stad""")
+#: the riches of a king who says nothing of his own: enough for any two buildings
+RICH = {"maize": 6, "cacao": 1, "shell": 1, "jade": 1}
+#: a free site of 4 plots, where any two buildings fit
+ROOMY = "e2"
+
+
+def two_buildings(q: Question) -> Answer | None:
+    """ "Can I put up a palace and a village on the same site in one turn?" (yes: one site a
+    turn, several buildings on it); "a village on one of my sites and a garrison on another?"
+    (no: the second site is refused)."""
+    if not asks_to_build(q) and not (
+        q.kind == "yesno" and q.matches(r"\bput up|\berect\b") and not about_another(q)
+    ):
+        return None
+    named = [m.name for m in BUILDINGS.find(q)]
+    if len(named) != 2 or q.matches(_STORED):
+        return None
+    elsewhere = q.matches(_ELSEWHERE)
+    phrases = (ONE_TURN, _ELSEWHERE, _SAME_SITE, r"\bput up\b")
+    if not understood(q, _PAIR_WORDS, lexicons=(BUILDINGS,), phrases=phrases, numbers={1}):
+        return None
+    first, second = named
+    if elsewhere:
+        sites: dict[str, list[str | None]] = {HOME: ["village", None, None], "a3": ["village"]}
+        at_first, at_second = f"{HOME}.1", "a3.1"
     else:
-        reason = reason_of(q, refused)
-        refs = [refused.rule]
-        if stored:
-            reason += " " + q.say(
-                "A king pays only with the riches on his king sheet, never with those in his "
-                "reserves or garrisons.",
-                "Een koning betaalt alleen met de rijkdommen op zijn koningsblad, nooit met die "
-                "in zijn voorraden of garnizoenen.",
-            )
-            refs.append(rules.PAY_FROM_SHEET)
-    held = ", ".join(f"{n} {name_of(q, r)}" for r, n in riches.items() if n) or "-"
-    details = (
-        q.say(f"Your king sheet (the turn's riches paid): {held}", f"Je koningsblad: {held}"),
-        q.say(f"Tried: {action}", f"Geprobeerd: {action}"),
-    )
-    _ = name
-    return checked(
-        GAME, q, yes_no(q, refused is None), reason, refs, position=data, details=details
-    )
+        sites = {HOME: ["village"]}
+        at_first = f"{ROOMY}.0"
+        at_second = f"{ROOMY}.{2 if DOUBLE[KINDS.index(first)] else 1}"
+    data = position(sites=sites, riches=[dict(RICH)], phase="act")
+    state = load(data)
+    if state is None:
+        return None
+    paid = _built(state, f"build {first} {at_first}")
+    if paid is None:
+        return None
+    action = f"build {second} {at_second}"
+    refused = refusal(paid, action)
+    if refused is None:
+        reason = q.say(
+            "In one turn a king may put several buildings on the one site he builds on, as "
+            "far as its plots and his riches allow.",
+            "In één beurt mag een koning meerdere gebouwen op de ene plaats zetten waar hij "
+            "bouwt, zolang de bouwplaatsen en zijn rijkdommen het toelaten.",
+        )
+        refs: list[Any] = [rules.CONSTRUCTIONS]
+    else:
+        reason, refs = reason_of(q, refused), [refused.rule]
+    details = (q.say(f"Tried: build {first} {at_first}, then {action}",
+                     f"Geprobeerd: build {first} {at_first}, dan {action}"),)  # fmt: skip
+    return checked(GAME, q, yes_no(q, refused is None), reason, refs, position=data,
+                   details=details)  # fmt: skip
+
+
+def _built(state: State, action: str) -> State | None:
+    """``state`` after the build ``action`` and the riches it costs (paid in maize, then any
+    riches the engine asks for); ``None`` when the engine refuses it."""
+    if refusal(state, action) is not None:
+        return None
+    after = play(state, action)
+    for _ in range(4):
+        pays = [a for a in legal_texts(after) if a.startswith("pay ")]
+        if not pays:
+            return after
+        after = play(after, "pay maize" if "pay maize" in pays else pays[0])
+    return after
 
 
 def _build_allowed(q: Question, kind: str, new_site: bool) -> str:
@@ -226,7 +321,7 @@ def _build_allowed(q: Question, kind: str, new_site: bool) -> str:
 
 _PASS_WORDS = vocabulary("""pass passen skip my turn beurt without zonder paying betalen te have has no nothing
     riches rijkdom rijkdommen sheet koningsblad empty leeg left when if als heb when
-    instead""")
+    instead anything""")
 _REMOVE_WORDS = vocabulary("""remove demolish afbreken weghalen one of my own buildings building gebouw gebouwen
     van mijn eigen free charge gratis site city stad plaats""")
 _KATUN_WORDS = vocabulary("""turn over katun card kaart omdraaien draai om instead of paying betalen in plaats van
@@ -321,5 +416,5 @@ def can_turn_katun(q: Question) -> Answer | None:
     return checked(GAME, q, yes_no(q, False), reason_of(q, refused), [refused.rule], position=data)
 
 
-READERS = (can_build, can_pass, can_remove, can_turn_katun)
+READERS = (two_buildings, can_build, can_pass, can_remove, can_turn_katun)
 _ = FAR

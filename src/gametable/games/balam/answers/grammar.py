@@ -267,7 +267,7 @@ _WANTS = (
     ("take over", r"\b(take (?:it |the site |the city )?over|take possession|overnemen|neem .* over|"
      r"in bezit nemen|rebuild|herbouwen)\b"),
     ("attack", r"\b(attack|attacking|assault|war|aanvallen|aanval|val .* aan|oorlog)\b"),
-    ("build", r"\b(build|building|construct|bouwen|bouw|neerzetten|zetten)\b"),
+    ("build", r"\b(build|building|construct|put up|erect|bouwen|bouw|neerzetten|zetten)\b"),
     ("pass", r"\b(pass|passen|skip)\b"),
     ("turn", r"\b(turn (?:over )?(?:a |the )?katun|turn over|draw (?:a )?katun|omdraaien|draai)\b"),
     ("remove", r"\b(remove|demolish|afbreken|weghalen)\b"),

@@ -51,7 +51,7 @@ _AND_BUILD = r"\b(build|bouw\w*)\b"
 _ATTACK_WORDS = vocabulary("""attack attacking aanvallen aanval val aan war oorlog city cities stad steden site
     from with in one turn same this beurt when my city has enemy enemy's vijand vijandige an
     neighbouring neighbour's next to mine mijn naast from vanuit then afterwards after and en
-    launch make declare voeren doen""")
+    launch make declare voeren doen any""")
 
 
 def can_attack(q: Question) -> Answer | None:
