@@ -10,7 +10,8 @@ and the chat answers from the rules text.  At a table, ``answer_at`` answers "ca
 The modules: :mod:`.names` (the cards' names in English and Dutch), :mod:`.grammar` (who holds
 what), :mod:`.build` (positions), :mod:`.calls` (calling BALZAK! and scoring it),
 :mod:`.totals` (the score sheet), :mod:`.turns` (discards, swaps, action cards),
-:mod:`.whatif` (the draw pile running out), :mod:`.facts` (numbers from the game's data),
+:mod:`.whatif` (the draw pile running out), :mod:`.winner` (who wins with the totals said),
+:mod:`.counts` (a count of players said), :mod:`.facts` (numbers from the game's data),
 :mod:`.table` (the live position), :mod:`.guard` (what the readers leave alone).
 """
 
@@ -28,6 +29,7 @@ from gametable.games.balzakken.answers import (
     totals,
     turns,
     whatif,
+    winner,
 )
 from gametable.games.balzakken.answers.grammar import read_table
 from gametable.rulebook.answer import Answer
@@ -58,8 +60,9 @@ class Reader:
 READERS: tuple[Reader, ...] = (
     Reader(totals.asks_total, totals.total, totals.read_numbers),
     Reader(totals.asks_drop, totals.drop, totals.read_drop),
+    Reader(winner.asks_winner, winner.winner, winner.read_numbers),
     Reader(calls.asks_may_call, calls.may_call, calls.read_numbers, hands=True),
-    Reader(calls.asks_score, calls.score_call, _table_numbers, hands=True),
+    Reader(calls.asks_score, calls.score_call, calls.read_numbers, hands=True),
     Reader(whatif.asks_reshuffle, whatif.reshuffle, _none_read),
     Reader(turns.asks_empty_hand, turns.empty_hand, _none_read),
     Reader(turns.asks_turn, turns.turn, turns.read_numbers, hands=True),

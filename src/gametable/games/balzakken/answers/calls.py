@@ -25,7 +25,8 @@ from gametable.core.errors import IllegalAction
 from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, cards_worth, load
-from gametable.games.balzakken.answers.grammar import Holder, Table, read_table, word_at
+from gametable.games.balzakken.answers.counts import count_words, players_said
+from gametable.games.balzakken.answers.grammar import Holder, Table, read_table
 from gametable.games.balzakken.answers.names import hand_text, numbered
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -150,30 +151,15 @@ def may_call(question: Question) -> Answer | None:
     return checked(GAME, question, verdict, reason, refs_used, position=position)
 
 
-_PLAYERS = re.compile(
-    r"\b(\d|two|three|four|five|six|seven|eight|twee|drie|vier|vijf|zes|zeven|acht) "
-    r"(?:players|spelers)\b"
-)
-_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-           "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8}  # fmt: skip
-
-
 def _players_said(question: Question) -> int | None:
-    found = _PLAYERS.search(question.lower)
-    if found is None:
-        return None
-    said = found.group(1)
-    return int(said) if said.isdigit() else _COUNTS[said]
+    said = players_said(question)
+    return None if said is None else said[0]
 
 
 def read_numbers(question: Question) -> set[int]:
     """The indices (in ``question.words``) of the numbers the calls read: the hands, and a
     count of players."""
-    read = set(read_table(question).read)
-    found = _PLAYERS.search(question.lower)
-    if found is not None:
-        read.add(word_at(question.lower, found.start(1)))
-    return read
+    return set(read_table(question).read) | count_words(question)
 
 
 def _any_player_count(question: Question, players: int) -> Answer | None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from gametable.core.registry import load_game
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, load
-from gametable.games.balzakken.answers.grammar import word_at
+from gametable.games.balzakken.answers.counts import count_words, players_said
 from gametable.games.balzakken.answers.names import CARDS, card_name
 from gametable.games.balzakken.scoring import BALZAK_LIMIT, FALSE_PENALTY, GAME_END
 from gametable.rulebook.answer import Answer
@@ -25,14 +25,6 @@ from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked
 
 GAME = "balzakken"
-_PLAYERS = re.compile(
-    r"\b(\d+|two|three|four|five|six|seven|eight|twee|drie|vier|vijf|zes|zeven|acht) "
-    r"(?:players|spelers)\b"
-)
-_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-           "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8}  # fmt: skip
-
-
 _MOST_PLAYERS = re.compile(
     r"\b(?:largest|most|maximum|highest|smallest|fewest|least|minimum|lowest) (?:number of |"
     r"amount of )?players\b|\b(?:maximum|minimum|grootste|kleinste|hoogste|laagste) aantal "
@@ -40,8 +32,17 @@ _MOST_PLAYERS = re.compile(
 )
 
 
+#: "what's it worth", "wat is hij waard": a card's points asked without "how many"
+_WORTH = re.compile(
+    r"\b(?:what(?:'s| is| are)|how much is)\b.*\bworth\b|\bwat is\b.*\bwaard\b|"
+    r"\bhoeveel is\b.*\bwaard\b"
+)
+
+
 def asks_fact(question: Question) -> bool:
     if question.kind != "yesno" and _MOST_PLAYERS.search(question.lower):
+        return True
+    if question.kind != "yesno" and _WORTH.search(question.lower) and CARDS.find(question):
         return True
     return question.kind == "number"
 
@@ -58,18 +59,22 @@ def fact(question: Question) -> Answer | None:
 
 def cards_dealt(question: Question) -> Answer | None:
     """Cards in each hand at the deal: a new game of the engine, counted."""
-    found = _PLAYERS.search(question.lower)
-    players = 3
-    if found:
-        players = int(_COUNTS.get(found.group(1), found.group(1)))
+    said = players_said(question)
+    players = 3 if said is None else said[0]
     game = load_game(GAME)
     if players not in game.player_counts:
         return None
     state = game.new_game(players, seed=1)
     view = state.view(0)
     dealt = len(view["hand"])
+    verdict = f"{dealt}."
+    if said is not None:
+        verdict = question.say(
+            f"{dealt} each, {dealt * players} in all with {players} players.",
+            f"{dealt} per speler, {dealt * players} in totaal met {players} spelers.",
+        )
     return checked(
-        GAME, question, f"{dealt}.",
+        GAME, question, verdict,
         question.say(
             f"Every player is dealt {dealt} cards at the start of a round; the rest form the "
             "draw pile, and its top card is turned up to start the discard pile.",
@@ -77,6 +82,30 @@ def cards_dealt(question: Question) -> Answer | None:
             "trekstapel, en de bovenste kaart gaat open als begin van de aflegstapel.",
         ),
         [refs.SETUP], position=state.to_json(),
+    )  # fmt: skip
+
+
+def draw_pile_left(question: Question) -> Answer | None:
+    """The draw pile after the deal and the first discard turned up: a new game of the engine
+    with the players said, counted."""
+    said = players_said(question)
+    game = load_game(GAME)
+    if said is None or said[0] not in game.player_counts:
+        return None
+    players = said[0]
+    state = game.new_game(players, seed=1)
+    view = state.view(0)
+    left = view["draw_pile_size"]
+    dealt = sum(view["hand_sizes"])
+    return checked(
+        GAME, question, f"{left}.",
+        question.say(
+            f"With {players} players, {dealt} cards are dealt (5 each) and one is turned up to "
+            f"start the discard pile, so {left} of the deck's cards stay in the draw pile.",
+            f"Met {players} spelers worden {dealt} kaarten gedeeld (5 per speler) en gaat er "
+            f"één open als aflegstapel, dus blijven er {left} kaarten in de trekstapel.",
+        ),
+        [refs.SETUP, refs.BALZAKKEN], position=state.to_json(),
     )  # fmt: skip
 
 
@@ -255,7 +284,15 @@ _FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
         call_limit,
     ),
     (
+        rf"\b(?:how many|hoeveel) {_CARDS}\b.*\b(?:left|remain|remaining|over|stay|blijven)\b.*"
+        r"\b(?:draw pile|deck|stock|trekstapel|stapel)\b|\b(?:draw pile|trekstapel)\b.*"
+        rf"\b(?:how many|hoeveel) {_CARDS}\b",
+        draw_pile_left,
+    ),
+    (
         r"^(?:with )?how many players|^(?:met )?hoeveel spelers|^with how many|^met hoeveel|"
+        r"\bhow many (?:people|persons|players) (?:can|may|could) (?:play|join)\b|"
+        r"\bhoeveel (?:mensen|personen|spelers) (?:kunnen|mogen) (?:spelen|meedoen|mee)\b|"
         + _MOST_PLAYERS.pattern,
         player_counts,
     ),
@@ -279,9 +316,7 @@ def read_numbers(question: Question) -> set[int]:
     """The indices (in ``question.words``) of the numbers the facts read: a count of players,
     or the value of the one card asked about."""
     out: set[int] = set()
-    lower = question.lower
-    for match in _PLAYERS.finditer(lower):
-        out.add(word_at(lower, match.start()))
+    out |= count_words(question)
     if question.matches(r"\b(?:worth|count|counts|telt|tellen|waard)\b"):
         values = [i for i, w in enumerate(question.words) if w.lstrip("-").isdigit()]
         if len(values) == 1:

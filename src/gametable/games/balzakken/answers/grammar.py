@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from gametable.games.balzakken.answers.counts import COUNTS
 from gametable.games.balzakken.answers.names import CARDS, VALUE_WORDS
 from gametable.rulebook.question import Question
 
@@ -77,7 +78,8 @@ _SAME = re.compile(
 HIGHER = frozenset(["more", "higher", "above", "meer", "hoger"])
 LOWER = frozenset(["fewer", "less", "lower", "minder", "lager"])
 _CALL = re.compile(
-    r"^(?:call|calls|called|calling|roep|roept|riep|riepen|roepen|make|makes|made|maakt|maak)$"
+    r"^(?:call|calls|called|calling|roep|roept|riep|riepen|roepen|make|makes|made|maakt|maak|"
+    r"shout|shouts|shouted|yell|yells|yelled|scream|screams|screamed)$"
 )
 #: words before a number that say it is no hand: a seat, a round, a total on the score sheet
 #: ("I'm on 45")
@@ -159,6 +161,8 @@ class Holder:
     cards: list[str] = field(default_factory=list)
     #: points said as a sum ("3 points", "called with 3")
     points: list[int] = field(default_factory=list)
+    #: where each of ``points`` stands (its index in ``Question.words``)
+    points_at: list[int] = field(default_factory=list)
     empty: bool = False
 
     @property
@@ -240,7 +244,7 @@ def read_table(question: Question) -> Table:
             current = len(table.holders) - 1
         elif word in NEW_OTHER and _names_a_player(words, i):
             current = _new_other(table, words, i)
-        elif word in OTHERS and not _after_new_other(words, i):
+        elif word in OTHERS and not _after_new_other(words, i) and not _after_count(words, i):
             current = _other(table, current, word)
         elif word in ACTING:
             current = ACTED
@@ -260,13 +264,18 @@ def read_table(question: Question) -> Table:
                 table.read.add(i)
     _read_counts(words, table)
     _read_empty_hands(question, table)
+    for holder in table.holders:
+        _lists_as_cards(question, holder)
+        _restated_sum(question, holder)
     table.others_same = bool(_SAME.search(question.lower)) and len(table.holders) <= 2
     return table
 
 
 _NAME_VERBS = frozenset(
-    ["has", "holds", "hold", "calls", "called", "heeft", "houdt", "roept", "riep"]
+    ["has", "had", "holds", "held", "hold", "calls", "called", "heeft", "houdt", "roept", "riep"]
 )
+#: words that may stand between a player's name and the verb ("Tom also had 2")
+_NAME_ADVERBS = frozenset(["also", "too", "only", "just", "still", "ook", "nog", "alleen"])
 _WORD = re.compile(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
@@ -281,13 +290,21 @@ def _player_names(question: Question) -> dict[int, str]:
         if (
             word[:1].isupper()
             and word[1:].islower()
-            and said[i + 1].casefold() in _NAME_VERBS
+            and _verb_follows(said, i)
             and word.casefold() not in ME | PRONOUNS | set(OTHERS) | NEW_OTHER
             and not CARDS.names.get(word.casefold())
             and word.casefold() not in {"balzak", "the", "de", "who", "wie", "what", "wat"}
         ):
             found[i] = word
     return found
+
+
+def _verb_follows(said: list[str], i: int) -> bool:
+    """Whether a verb of holding or calling follows word ``i``, perhaps after an adverb."""
+    nxt = said[i + 1].casefold()
+    if nxt in _NAME_ADVERBS and i + 2 < len(said):
+        nxt = said[i + 2].casefold()
+    return nxt in _NAME_VERBS
 
 
 def _named(table: Table, name: str) -> int:
@@ -344,6 +361,13 @@ def _names_a_player(words: tuple[str, ...], i: int) -> bool:
     )
 
 
+def _after_count(words: tuple[str, ...], i: int) -> bool:
+    """ "two-player game", "4 players": a count of players, no player of the table."""
+    if words[i] not in ("player", "players", "speler", "spelers"):
+        return False
+    return i > 0 and (words[i - 1] in COUNTS or words[i - 1].isdigit())
+
+
 def _after_new_other(words: tuple[str, ...], i: int) -> bool:
     return i > 0 and words[i - 1] in NEW_OTHER
 
@@ -376,8 +400,10 @@ def _read_number(table: Table, current: int | None, words: tuple[str, ...], i: i
     """A number in a hand: points ("3 points", "with 3") or a card ("a 3", "two 7s")."""
     value = int(words[i])
     nxt = words[i + 1] if i + 1 < len(words) else ""
-    if nxt in _NOT_POINTS or (i > 0 and words[i - 1] in _NOT_A_HAND):
+    if nxt in _NOT_POINTS or (i > 0 and words[i - 1] in _NOT_A_HAND and not _on_points(words, i)):
         return current
+    if nxt == "of" and i + 2 < len(words) and words[i + 2] == "us":
+        return current  # "3 of us": a count of players
     if i + 1 in _mention_starts(words) or nxt in ("luls", "swingers"):
         return current  # "2 swingers": counted with the card
     if current == ACTED:
@@ -389,18 +415,18 @@ def _read_number(table: Table, current: int | None, words: tuple[str, ...], i: i
     if current is None:  # "the others have 6 and 9"
         holder = table.holders[_add_other(table, "another player", "een andere speler")]
         holder.points.append(value)
+        holder.points_at.append(i)
         return None
     holder = table.holders[current]
     before = words[i - 1] if i > 0 else ""
-    if nxt == "s" or before in {"a", "an", "een", "one", "the", "de", "het"}:
+    if nxt == "s" or before in {"a", "an", "een", "one", "the", "de", "het", "single"}:
         count = _NUMBER_WORDS.get(words[i - 2], 1) if nxt == "s" and i > 1 else 1
         if before in _NUMBER_WORDS and nxt == "s":
             count = _NUMBER_WORDS[before]
         holder.cards.extend([str(value)] * count)
-    elif before in VALUE_WORDS:
-        holder.points.append(value)
     else:
         holder.points.append(value)
+        holder.points_at.append(i)
     return current
 
 
@@ -448,3 +474,55 @@ def _read_empty_hands(question: Question, table: Table) -> None:
 def value_words(question: Question) -> list[int]:
     """Card values said in words ("twee zevens", "two sevens")."""
     return [VALUE_WORDS[w] for w in question.words if w in VALUE_WORDS]
+
+
+#: what may stand between the numbers of one list of cards ("4, 4 and 9", "0, 2 en 3")
+_LIST_GLUE = frozenset(["and", "en", "a", "an", "een"])
+#: words that say a number restates the cards before it ("so basically 0 points", "(-2)")
+_RESTATING = frozenset(
+    ["so", "basically", "thus", "total", "makes", "that's", "dus", "eigenlijk", "samen", "totaal"]
+)
+_POINT_WORDS = frozenset(["point", "points", "punt", "punten", "pts"])
+
+
+def _on_points(words: tuple[str, ...], i: int) -> bool:
+    """ "Now I'm on 4 points, can I call?": in a yes/no question about a hand, "on" a few points
+    is the hand (a total on the score sheet is read by the totals, before any hand)."""
+    nxt = words[i + 1] if i + 1 < len(words) else ""
+    return words[i - 1] in ("on", "op") and nxt in _POINT_WORDS and 0 <= int(words[i]) <= 5
+
+
+def _lists_as_cards(question: Question, holder: Holder) -> None:
+    """A list of two or more numbers with no "points" after any ("I hold 4, 4 and 9", "my hand
+    is 0, 2 and 3") names Balzakken one by one, not sums; a sum said after it stays a sum."""
+    words = question.words
+    at = holder.points_at
+    run = 1
+    while run < len(at) and all(w in _LIST_GLUE for w in words[at[run - 1] + 1 : at[run]]):
+        run += 1
+    listed = holder.points[:run]
+    if run < 2 or not all(-1 <= p <= 11 for p in listed):
+        return
+    if any(i + 1 < len(words) and words[i + 1] in _POINT_WORDS for i in at[:run]):
+        return
+    holder.cards[:0] = [str(p) for p in listed]
+    del holder.points[:run]
+    del holder.points_at[:run]
+
+
+def _restated_sum(question: Question, holder: Holder) -> None:
+    """ "-1, 1 and a lul, so basically 0 points", "two Bruisballen (-2)": one sum said after the
+    cards it adds up (their Balzakken, or with The Lul at 10) is no more cards."""
+    if len(holder.points) != 1 or not holder.cards:
+        return
+    i = holder.points_at[0]
+    before = question.words[max(0, i - 3) : i]
+    opened = re.search(
+        rf"\(\s*{re.escape(question.words[i])}\s*(?:points?|punten)?\s*\)", question.lower
+    )
+    if not (opened or _RESTATING & set(before)):
+        return
+    balzakken = sum(int(c) for c in holder.cards if c not in ("S", "L"))
+    if holder.points[0] in (balzakken, balzakken + 10 * holder.cards.count("L")):
+        holder.points.clear()
+        holder.points_at.clear()

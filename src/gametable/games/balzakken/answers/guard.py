@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from gametable.games.balzakken.answers.counts import players_said
 from gametable.games.balzakken.answers.grammar import read_table
 from gametable.games.balzakken.answers.names import CARDS
 from gametable.rulebook.answer import Answer
@@ -46,7 +47,7 @@ _KNOWN = re.compile(
     # the turns' words (turns.py)
     r"|\b(?:at once|at the same time|together|tegelijk|tegelijkertijd|samen)\b"
     r"|\binstead of (?:drawing|discarding|swapping)(?: (?:a|one) card)?(?: from the draw pile)?\b"
-    r"|\b(?:can|may|could|mag|kan) i (?:still|nog) (?:play|spelen|use)\b"
+    r"|\b(?:can|may|could|mag|kan) i (?:still|nog) (?:play|spelen|use|swing)\b"
     r"|\bmy (?:only|last) card\b|\bmijn (?:enige|laatste) kaart\b|\balleen nog\b"
     # conditions the scoring and the facts read
     r"|\b(?:if|when|while|as|als|wanneer|terwijl) (?:someone|somebody|anyone|another player|"
@@ -61,6 +62,20 @@ _KNOWN = re.compile(
     r"|\b(?:if|when|als|wanneer) (?:i|ik) (?:call|calls|called|roep)\b"
     r"|\bno cards(?: left)?(?: in (?:my|his|her) hand)?\b|\bgeen kaarten(?: meer)?\b"
     r"|\bno more cards\b|\b(?:and )?no action cards?\b|\bgeen actiekaart(?:en)?\b"
+    # a hand said after "but", "only" or "had" ("but Tom also had exactly 2", "I only have 2")
+    r"|\bbut (?:i|he|she|[a-z]+) (?:also |too |only |just )?(?:has|had|have|holds|held|hold) "
+    r"(?:exactly |also |only |just )?(?=-?\d|a |an |the )"
+    r"|\b(?:only|just) (?:have|has|hold|holds|heb|heeft)\b"
+    r"|\bmy (?:only|one) (?:opponent|neighbou?r)\b|\bthe only other player\b"
+    r"|\bmijn enige (?:tegenstander|tegenspeler)\b"
+    # a total before the round ("I had 87 and picked up 12")
+    r"|^(?:i|ik) (?:had|was on|was at|stond op|had er) (?=-?\d+ (?:points |punten )?(?:and|en) )"
+    # the count asked for after an action ("how many cards does Kim hold after that?")
+    r"|\b(?:have|hold|has|holds|heeft|houdt)(?: [^\W\d_]+)? (?:after that|afterwards|daarna|then|"
+    r"dan|now|nu)\?*$"
+    r"|\bafter (?:dealing|the deal|het delen)\b"
+    r"|\b(?:turning up |turn up |turned up )?the first (?:discard|card turned up|open card)\b"
+    r"|\b(?:after|at the end of) (?:this|the|that) round\b|\bna (?:deze|de|die) ronde\b"
 )
 #: what no reader places, once the known phrases are set aside
 _UNREAD_EN = re.compile(
@@ -138,10 +153,6 @@ _NUMBER_WORDS = frozenset(
         "twaalf",
     ]
 )
-_PLAYERS = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|twee|drie|vier|vijf|zes|"
-                      r"zeven|acht) (?:players|spelers)\b")  # fmt: skip
-_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-           "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8}  # fmt: skip
 
 
 def number_words(question: Question) -> set[int]:
@@ -176,13 +187,9 @@ def fits(question: Question, reply: Answer, read: Collection[int], *, hands: boo
     position = reply.position
     if position is None:
         return True
-    said = _PLAYERS.search(question.lower)
-    if said is not None:
-        count = said.group(1)
-        if int(_COUNTS.get(count, count) if not count.isdigit() else count) != position.get(
-            "players"
-        ):
-            return False
+    said = players_said(question)
+    if said is not None and said[0] != position.get("players"):
+        return False
     if not _cards_placed(question, position):
         return False
     return not hands or _hands_said_once(question)

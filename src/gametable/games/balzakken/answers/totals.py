@@ -19,7 +19,8 @@ from typing import Any
 
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, cards_worth, load
-from gametable.games.balzakken.answers.grammar import word_at
+from gametable.games.balzakken.answers.calls import hand_of
+from gametable.games.balzakken.answers.grammar import read_table, word_at
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -27,16 +28,17 @@ from gametable.rulebook.situations import checked, yes_no
 GAME = "balzakken"
 FALSE_PENALTY = 25
 _BEFORE = re.compile(
-    r"\b(?:(?:i'?m|i am|am|are|is|stand|staat|sta|ben|zit|currently|at|on|op)\s+(?:on|at|op|"
-    r"now on)?\s*(-?\d+)|(?:total|score|totaal|stand) (?:is |of |van )?(-?\d+)|"
+    r"\b(?:(?:i'?m|i am|am|are|is|stand|staat|sta|stond|ben|zit|currently|at|on|op|i had|"
+    r"i was|ik had)\s+(?:on|at|op|now on)?\s*(-?\d+)|(?:total|score|totaal|stand) (?:is |of |van )?(-?\d+)|"
     r"(?:have|has|heb|hebt|heeft) (-?\d+) (?:points|punten) (?:on the (?:score ?sheet|sheet)|"
     r"already|al|op het (?:scoreblad|scoreformulier)|staan)|"
     r"(?:have|has|heb|hebt|heeft) (-?\d+) (?:points|punten)? ?(?:and|en) (?:score|get|krijg))"
 )
 _GAIN = re.compile(
     r"\b(?:score|scores|scored|get|gets|got|write(?: down)?|writes(?: down)?|add|krijg|krijgt|"
-    r"scoor|scoort|schrijf|schrijft|erbij|another|nog)\s+(?:another\s+|nog\s+|this round\s+|"
-    r"deze ronde\s+|er\s+)?(-?\d+)\b|"
+    r"scoor|scoort|schrijf|schrijft|erbij|another|nog|picked up|pick up|picks up|collect|"
+    r"collected|gained|gain|took|take|kreeg|haal|haalde)\s+(?:(?:another|nog|this round|"
+    r"deze ronde|er|an extra|een extra)\s+)*(-?\d+)\b|"
     r"\+\s*(\d+)|\b(\d+) (?:points |punten )?(?:this round|deze ronde|erbij|more|extra)\b"
 )
 _LANDS = re.compile(
@@ -69,8 +71,13 @@ def read_total(question: Question) -> tuple[int | None, int | None]:
 
 
 def read_numbers(question: Question) -> set[int]:
-    """The indices (in ``question.words``) of the numbers :func:`read_total` uses."""
-    return {word_at(question.lower, start) for start in _read(question)[2]}
+    """The indices (in ``question.words``) of the numbers :func:`read_total` uses, and of the
+    asker's hand when another player's call scores it."""
+    _, gain, starts = _read(question)
+    read = {word_at(question.lower, start) for start in starts}
+    if gain is None:
+        read |= read_table(question).read
+    return read
 
 
 def _read(question: Question) -> tuple[int | None, int | None, list[int]]:
@@ -123,20 +130,41 @@ def round_scoring(before: int, gain: int) -> dict[str, Any] | None:
     return build([h for h in hands if h is not None], to_move=caller, scores=[before, 0])
 
 
+def _round_for(question: Question, before: int | None, gain: int | None) -> dict[str, Any] | None:
+    """The round the question describes: one that writes ``gain`` for the asker, or another
+    player's good call while the asker holds the hand the question names."""
+    if before is None:
+        return None
+    if gain is not None:
+        return round_scoring(before, gain) if gain >= 0 else None
+    if not (_GOOD_CALL.search(question.lower) and _OTHER_CALLS.search(question.lower)):
+        return None
+    me = read_table(question).me
+    used: Counter[str] = Counter()
+    mine = hand_of(me, used) if me.described and not me.empty else None
+    if mine is None or me.value is None or not 0 <= before < 100:
+        return None
+    caller = cards_worth(min(me.value - 1, 2), used)
+    if caller is None:
+        return None
+    return build([mine, caller], to_move=1, scores=[before, 0])
+
+
 def total(question: Question) -> Answer | None:
     """The new total worked out by the engine: the sum, a tasty position, the game's end."""
     before, gain = read_total(question)
-    if before is None or gain is None or gain < 0:
-        return None
-    position = round_scoring(before, gain)
+    position = _round_for(question, before, gain)
     state = load(position) if position is not None else None
-    if state is None or position is None:
+    if state is None or position is None or before is None:
         return None
     state.apply("balzak", position["to_move"])
     view = state.view(0)
     record = view["rounds"][-1]
-    if record["points"][0] != gain:
+    if gain is None and record["kind"] != "good":
+        return None
+    if gain is not None and record["points"][0] != gain:
         return None  # the round did not write what was asked: do not guess
+    gain = int(record["points"][0])
     summed = before + gain
     after = record["totals"][0]
     sources = [refs.TASTY]
@@ -179,13 +207,28 @@ _DROPS = re.compile(
 )
 
 
+#: "I'm on 70 after this round. Do I drop back to 50?": a total stated, then the question
+_STATED_DROP = re.compile(
+    r"^(?:i'?m|i am|my total is|i have|i've got|ik sta|ik ben|mijn totaal is)\s+(?:on |at |op )?"
+    r"(\d+)\b.*\b(?:drop|drops|go back|fall back|back to|terug)\b"
+)
+
+
+def _landed(question: Question) -> re.Match[str] | None:
+    """The total asked about: "does 70 drop ...?" or "I'm on 70 ... do I drop back?"."""
+    found = _DROPS.search(question.lower)
+    if found is None and question.kind == "yesno":
+        found = _STATED_DROP.search(question.lower)
+    return found
+
+
 def asks_drop(question: Question) -> bool:
-    return question.matches(_DROPS.pattern)  # anchored: "does ...", "zakt ..."
+    return _landed(question) is not None  # anchored: "does ...", "zakt ...", "I'm on ..."
 
 
 def read_drop(question: Question) -> set[int]:
     """The total asked about, and the total it would drop to ("to 50"), as word indices."""
-    found = _DROPS.search(question.lower)
+    found = _landed(question)
     if found is None:
         return set()
     read = {word_at(question.lower, found.start(1))}
@@ -198,7 +241,7 @@ def read_drop(question: Question) -> set[int]:
 def drop(question: Question) -> Answer | None:
     """Whether a total landed on after a round drops back: the engine scores a round that
     lands exactly there (and, when the question names where to, checks that total too)."""
-    found = _DROPS.search(question.lower)
+    found = _landed(question)
     if found is None:
         return None
     landed = int(found.group(1))

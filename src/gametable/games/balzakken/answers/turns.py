@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from gametable.core.errors import IllegalAction
@@ -41,11 +42,12 @@ _ON_PILE = re.compile(
 )
 _SWAP = re.compile(r"\b(?:swap|swaps|swapping|exchange|ruil|ruilen|wissel|wisselen)\b")
 _PLAY = re.compile(
-    r"\b(?:play|plays|playing|played|speel|spelen|use|gebruik|lay|leg|leggen|put|place)\b"
+    r"\b(?:play|plays|playing|played|speel|spelen|use|gebruik|lay|leg|leggen|put|place|swing|"
+    r"swingen|give|gives|geef|geeft|geven)\b"
 )
 _DISCARD = re.compile(
     r"\b(?:discard|discarding|throw away|get rid of|afleggen|afleg|aflegt|leg .* af|weggooien|"
-    r"weg)\b"
+    r"weg|gooien)\b"
 )
 _SELF = re.compile(r"\b(?:myself|me|mezelf|mijzelf|zelf)\b(?!.*\b(?:hand|cards)\b)")
 _EMPTY_TARGET = re.compile(
@@ -56,7 +58,9 @@ _ONLY = re.compile(
     r"alleen (?:nog )?de swinger)\b"
 )
 _TOGETHER = re.compile(r"\b(?:together|at once|at the same time|tegelijk|samen|tegelijkertijd)\b")
-_CARD_WORD = re.compile(r"\b(lul|swinger|lull|swingers|luls|lullen)\b")
+_CARD_WORD = re.compile(r"\b(lul|swinger|lull|swingers|luls|lullen|swing|swingen)\b")
+#: "swing with him": playing The Swinger named by its verb
+_SWING_WITH = re.compile(r"\bswing(?:en)? (?:with|met)\b")
 
 
 #: a yes/no question the turns answer asks whether the asker may do something
@@ -69,6 +73,22 @@ _HAND_SIZE = re.compile(
     r"\b(?:with|holding|from a hand of|a hand of|met|van) (\d) (?:cards|kaarten)\b|"
     r"\bhand of (\d)\b|\b(\d) (?:cards|kaarten) in (?:my|mijn) hand\b"
 )
+#: the hand of the player an action card is played on ("on Kim, who has 2 cards")
+_TARGET_SIZE = re.compile(
+    r"\b(?:on|with|to|op|voor|met|aan) (?:[^\W\d_]+(?: [^\W\d_]+)?),? (?:who (?:has|holds) (\d) "
+    r"cards?|die (?:(\d) kaarten? (?:heeft|houdt)|(?:heeft|houdt) (\d) kaarten?))\b"
+)
+
+
+def _target_size(lower: str) -> tuple[int, int] | None:
+    """The hand size said of the player an action card is played on, and where it stands."""
+    found = _TARGET_SIZE.search(lower)
+    if found is None:
+        return None
+    group = next(g for g in range(1, 4) if found.group(g) is not None)
+    return int(found.group(group)), found.start(group)
+
+
 #: the numbers a turn works out: cards drawn, the chosen player's hand, the asker's hand
 _DRAWN = re.compile(
     r"\bhow many (?:cards )?(?:do|does|will|must|should) (?:i|you|he|she|they|the \w+(?: \w+)?) "
@@ -76,9 +96,9 @@ _DRAWN = re.compile(
 )
 _THEIRS = re.compile(
     r"\bhow many cards (?:does|do|will) (?:the other player|my neighbou?r|my opponent|he|she|"
-    r"they|the chosen player|that player) (?:get|have|hold|end up with)\b|"
-    r"\bhoeveel kaarten (?:krijgt|heeft) (?:de andere speler|mijn buurman|mijn tegenstander|hij|"
-    r"zij)\b"
+    r"they|the chosen player|that player|[^\W\d_]+) (?:get|have|hold|end up with)\b|"
+    r"\bhoeveel kaarten (?:krijgt|heeft|houdt) (?:de andere speler|mijn buurman|mijn tegenstander|"
+    r"hij|zij|[^\W\d_]+)\b"
 )
 _MINE = re.compile(
     r"\bhow many cards (?:do|will) i (?:have|hold|keep|end up with)\b|"
@@ -109,6 +129,9 @@ def read_numbers(question: Question) -> set[int]:
     if found:
         group = next(i for i, g in enumerate(found.groups(), 1) if g is not None)
         read.add(word_at(question.lower, found.start(group)))
+    target = _target_size(question.lower)
+    if target:
+        read.add(word_at(question.lower, target[1]))
     return read
 
 
@@ -154,7 +177,13 @@ def turn(question: Question) -> Answer | None:
         if padded is None:
             return None
         hand = padded
-    position = build([hand, _neighbour_hand(hand, extra), *extra], to_move=0)
+    theirs = _neighbour_hand(hand, extra)
+    target = _target_size(question.lower)
+    if target:
+        theirs = _padded([], target[0], taken=hand) or []
+        if not action.endswith(" 1") or len(theirs) != target[0]:
+            return None
+    position = build([hand, theirs, *extra], to_move=0)
     state = load(position)
     if state is None:
         return None
@@ -180,11 +209,12 @@ def turn(question: Question) -> Answer | None:
     return checked(GAME, question, verdict, sentence, rule, position=position)
 
 
-def _padded(hand: list[str], size: int) -> list[str] | None:
-    """``hand`` filled up with Balzakken to ``size`` cards (``None`` when it holds more)."""
+def _padded(hand: list[str], size: int, taken: Sequence[str] = ()) -> list[str] | None:
+    """``hand`` filled up with Balzakken to ``size`` cards (``None`` when it holds more),
+    leaving out the values of ``taken`` (another hand's cards)."""
     if size < len(hand) or size > 8:
         return None
-    used = Counter(hand)
+    used = Counter([*hand, *taken])
     fill = [str(v) for v in (9, 10, 6, 4, 2, 5, 8, 1) if used[str(v)] == 0]
     return [*hand, *fill[: size - len(hand)]]
 
@@ -200,6 +230,8 @@ def _cards_counted(question: Question, before: State, after: State, action: str)
     if _MINE.search(lower):
         return int(now[0]) if sized else None
     if _THEIRS.search(lower) and target is not None:
+        if kind == "lul":
+            return int(now[target]) if _target_size(lower) else None
         return int(now[target]) if sized and kind == "swinger" else None
     if _DRAWN.search(lower):
         if kind == "discard":
@@ -215,7 +247,7 @@ def named_action(question: Question, table: Table) -> tuple[list[str], str, list
     neighbour (an empty-handed target)."""
     lower = question.lower
     named = [*table.me.cards, *table.acted]
-    actions = [c for c in named if c in ("S", "L")]
+    actions = [c for c in named if c in ("S", "L")] or (["S"] if _SWING_WITH.search(lower) else [])
     values = [c for c in named if c not in ("S", "L")]
     if not values and not actions:
         said = value_words(question)
@@ -240,7 +272,7 @@ def named_action(question: Question, table: Table) -> tuple[list[str], str, list
         verb = "swinger" if card == "S" else "lul"
         if _SELF.search(lower):
             return hand, f"{verb} 0", extra
-        if _EMPTY_TARGET.search(lower):
+        if _EMPTY_TARGET.search(lower) or any(h.empty for h in table.holders[1:]):
             extra.append([])
             return hand, f"{verb} 2", extra
         return hand, f"{verb} 1", extra

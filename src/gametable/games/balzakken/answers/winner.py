@@ -1,0 +1,112 @@
+"""Who wins with the totals said ("Overview > In a (nut)shell"): the engine's outcome of a
+final position holding exactly those totals.
+
+"Final scores are 104, 38 and 38. Who wins?" is built as a game over with those totals on the
+score sheet (a game ends once a total reaches 100); the engine's outcome names the winners,
+ties sharing the win.  Totals that reach no 100 make no final position: the game goes on.
+
+>>> from gametable.rulebook.question import Question
+>>> winner(Question.read("Final scores are 104, 38 and 38. Who wins?")).text.split(":")[0]
+'The two players on 38 share the win'
+"""
+
+from __future__ import annotations
+
+import re
+
+from gametable.core.registry import load_game
+from gametable.games.balzakken.answers import refs
+from gametable.games.balzakken.answers.build import build, load
+from gametable.games.balzakken.answers.grammar import word_at
+from gametable.games.balzakken.scoring import GAME_END
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked
+
+GAME = "balzakken"
+_WHO_WINS = re.compile(
+    r"\b(?:who (?:wins|won|is the winner|has won)|which player wins|winner|wie (?:wint|heeft "
+    r"gewonnen|is de winnaar)|winnaar)\b"
+)
+#: "final scores are 104, 38 and 38", "the totals are ...", "de eindstand is ..."
+_TOTALS = re.compile(
+    r"\b(?:final |end )?(?:scores|totals|score|standings|eindstand|stand|totalen|scores zijn)"
+    r"(?: are| were| is| zijn| is nu| of)?:? (-?\d+(?:(?:,| and| en)+ -?\d+)+)\b"
+)
+_TWO = {2: ("two", "twee"), 3: ("three", "drie"), 4: ("four", "vier")}
+
+
+def asks_winner(question: Question) -> bool:
+    return bool(_WHO_WINS.search(question.lower) and _TOTALS.search(question.lower))
+
+
+def read_numbers(question: Question) -> set[int]:
+    """The totals' word indices."""
+    found = _TOTALS.search(question.lower)
+    if found is None:
+        return set()
+    start = found.start(1)
+    return {
+        word_at(question.lower, start + n.start()) for n in re.finditer(r"-?\d+", found.group(1))
+    }
+
+
+def _totals(question: Question) -> list[int] | None:
+    found = _TOTALS.search(question.lower)
+    if found is None:
+        return None
+    totals = [int(n) for n in re.findall(r"-?\d+", found.group(1))]
+    if len(totals) not in load_game(GAME).player_counts or min(totals) < 0:
+        return None
+    return totals
+
+
+def winner(question: Question) -> Answer | None:
+    """The winners of a game over with the totals said, from the engine's outcome."""
+    totals = _totals(question)
+    if totals is None:
+        return None
+    hands = [["9"] for _ in totals]
+    position = build(hands, to_move=0, scores=totals)
+    if max(totals) < GAME_END:
+        state = load(position)
+        if state is None or state.is_over:
+            return None
+        return checked(
+            GAME, question,
+            question.say("Nobody yet: the game goes on.", "Nog niemand: het spel gaat door."),
+            question.say(
+                f"The game only ends once a total reaches {GAME_END} or more; then the lowest "
+                "total wins.",
+                f"Het spel eindigt pas als een totaal {GAME_END} of meer is; dan wint het "
+                "laagste totaal.",
+            ),
+            [refs.GAME_END], position=position,
+        )  # fmt: skip
+    position["to_move"] = None
+    state = load(position)
+    outcome = state.outcome if state is not None else None
+    if outcome is None:
+        return None
+    winners = outcome.winners
+    best = totals[winners[0]]
+    return checked(
+        GAME, question, _verdict(question, len(winners), best),
+        question.say(
+            f"The game ends once a total reaches {GAME_END} or more, and the lowest total wins; "
+            "players tied on the lowest total share the win.",
+            f"Het spel eindigt zodra een totaal {GAME_END} of meer is, en het laagste totaal "
+            "wint; wie daarop gelijk staat, deelt de winst.",
+        ),
+        [refs.GAME_END], position=position,
+    )  # fmt: skip
+
+
+def _verdict(question: Question, count: int, best: int) -> str:
+    if count == 1:
+        return question.say(f"The player on {best} wins.", f"De speler met {best} punten wint.")
+    en, nl = _TWO.get(count, (str(count), str(count)))
+    return question.say(
+        f"The {en} players on {best} share the win: it is a tie.",
+        f"De {nl} spelers met {best} punten delen de winst: gelijkspel.",
+    )
