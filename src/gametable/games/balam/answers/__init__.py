@@ -8,7 +8,8 @@ position, judged by the engine, and answered verdict first (see
 
 Each reader takes a :class:`~gametable.rulebook.question.Question` and returns an answer or
 ``None`` (not a question it can build); the first answer wins.  The readers live by rulebook
-section: :mod:`.numbers` (the game's data and scoring), :mod:`.building` (turns and
+section: :mod:`.numbers` (the game's data and scoring), :mod:`.economy` (production,
+taxes, Chaak's maize, worked out over a round's end), :mod:`.building` (turns and
 constructions), :mod:`.war`, :mod:`.cards` (Katun cards), :mod:`.round_end` (distribution
 and losses); :mod:`.table` answers at a table from the asking seat's view.
 """
@@ -18,7 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gametable.core.protocol import State
-from gametable.games.balam.answers import building, cards, numbers, round_end, table, war
+from gametable.games.balam.answers import (
+    building,
+    cards,
+    economy,
+    numbers,
+    round_end,
+    table,
+    war,
+)
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -27,6 +36,7 @@ READERS: tuple[Reader, ...] = (
     *war.READERS,
     *cards.READERS,
     *numbers.READERS,
+    *economy.READERS,
     *round_end.READERS,
     *building.READERS,
 )

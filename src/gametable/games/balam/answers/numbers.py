@@ -56,7 +56,8 @@ _WORDS_OF = {
         katunkaarten katunkaart kaarten kaart omgedraaid gelegd neergelegd ronde rondes spelers
         speler spel klaar liggen ligt begin"""),
     "rounds": vocabulary("""rounds round game last lasts long take takes players player ball games balls until
-        end ends by default default if we play to up second third fourth fifth the
+        end ends by default default if we play to up second third fourth fifth the when over
+        finished us afgelopen wanneer eindigt stopt als we met spelen z'n tweeën drieën vieren
         rondes ronde duurt spel spelers speler balspelen standaard"""),
     "cost": vocabulary("""cost costs price pay to build building kost kosten prijs betalen bouwen do i need
         riches nodig"""),
@@ -144,6 +145,23 @@ def cards_per_round(q: Question) -> Answer | None:
     return checked(GAME, q, verdict, reason, [rules.START_OF_ROUND, rules.TURNS], topic="number")
 
 
+#: "when does the game end", in English and Dutch
+_GAME_END = (
+    r"\bwhen (?:does|is) (?:the|a) game (?:end|over|finished)\b|\bwhen is it over\b|"
+    r"\bwanneer (?:is|eindigt|stopt) het spel\b"
+)
+#: "the three of us", "met z'n drieën"
+_TOGETHER = {"two": 2, "three": 3, "four": 4, "tweeën": 2, "drieën": 3, "vieren": 4}
+
+
+def _players_together(q: Question) -> int | None:
+    """The players counted as a group ("the three of us", "met z'n drieën")."""
+    found = re.search(r"\b(?:the (two|three|four) of us|z'n (tweeën|drieën|vieren))\b", q.lower)
+    if found is None:
+        return None
+    return _TOGETHER[found.group(1) or found.group(2)]
+
+
 def ball_game_places() -> list[int]:
     """The places (top card = 1) of the ball games in a deck built as the rulebook says."""
     return [i + 1 for i, kind in enumerate(deck_places()) if kind == BALL_PLACE]
@@ -151,9 +169,12 @@ def ball_game_places() -> list[int]:
 
 def rounds_in_game(q: Question) -> Answer | None:
     """ "How many rounds does a game last with 3 players?": the round of the last ball game."""
-    if not q.matches(r"\b(how many rounds|hoeveel rondes?|number of rounds|how long does)\b"):
+    asks_end = q.matches(_GAME_END)
+    if not asks_end and not q.matches(
+        r"\b(how many rounds|hoeveel rondes?|number of rounds|how long does)\b"
+    ):
         return None
-    n = players_in(q)
+    n = players_in(q) or _players_together(q)
     if n is None or n not in (2, 3, 4):
         return None
     ordinal = re.search(
@@ -176,6 +197,11 @@ def rounds_in_game(q: Question) -> Answer | None:
         f"{rounds} rounds with {n} players.",
         f"{rounds} rondes met {n} spelers.",
     )
+    if asks_end:
+        verdict = q.say(
+            f"After the round of the {_ORDINAL[balls]} ball game: round {rounds} with {n} players.",
+            f"Na de ronde van het {_ORDINAL_NL[balls]} balspel: ronde {rounds} met {n} spelers.",
+        )
     reason = q.say(
         f"The game ends with the round of the {_ORDINAL[balls]} ball game, which lies at place "
         f"{place} of the deck (10 Prosperous cards on top, then piles with a ball game between "

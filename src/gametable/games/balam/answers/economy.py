@@ -1,0 +1,222 @@
+"""Numbers of the round's economy, each worked out by the engine from a position built from
+the question: what villages produce ("5 - PRODUCTION"), the taxes palaces bring to the king
+sheet ("6 - DISTRIBUTION > TAXES"), the maize of the Clemency of Chaak ("Round Structure > C"),
+and the small pyramids a market puts on the board ("2 - CONSTRUCTIONS")."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gametable.core.protocol import State
+from gametable.core.rules import RuleRef
+from gametable.games.balam import rules
+from gametable.games.balam.answers.grammar import (
+    BUILDINGS,
+    RICHES_NAMES,
+    about_another,
+    buildings_in,
+    name_of,
+    negations_placed,
+    number_before,
+    numbers_in,
+    riches_in,
+    understood,
+    vocabulary,
+)
+from gametable.games.balam.answers.scenes import HOME, legal_texts, load, play, position
+from gametable.games.balam.board import RICHES
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked
+
+GAME = "balam"
+#: a harmless card turned over to close the round (its two companions already turned)
+_LAST_CARD = "exceptional"
+_ASK = vocabulary("""how many much what is are does do did the a an of in for with per each every at
+    number amount total get gets i my we you there will would on it its that this
+    hoeveel wat is zijn de het een van in voor met per elke iedere bij aantal krijg krijgt ik
+    je er worden wordt mijn op""")
+
+
+def round_account(sites: dict[str, list[str | None]]) -> dict[str, Any] | None:
+    """The asking king's account of a round closed in the engine: ``sites`` are his, the last
+    face-down card is turned over, production, distribution and the round's end follow."""
+    data = position(sites=sites, phase="turn", riches=[{"maize": 2}])
+    data["katun"] = {"slots": [None, None, _LAST_CARD], "discard": ["expedition", "marriage"]}
+    state = load(data)
+    if state is None:
+        return None
+    after = play(state, "katun 2")
+    for _ in range(4):  # a seat that could still move riches ends its distribution
+        seats = [s for s in after.to_move if "done" in legal_texts(after, s)]
+        if not seats:
+            break
+        after = play(after, "done", seat=seats[0])
+    finished = after.view(0)["rounds"]
+    return {"position": data, **finished[-1]["seats"][0]} if finished else None
+
+
+# --- production ---------------------------------------------------------------------------
+
+#: sites of each production colour with their plots, none by a volcano or the sea
+_COLOUR_SITES = {
+    "maize": ("d4", "b3"),
+    "cacao": ("e3", "c1"),
+    "jade": ("c4", "a3"),
+    "obsidian": ("c3",),
+    "shell": ("a1",),
+}
+_SITE_PLOTS = {"d4": 4, "b3": 3, "e3": 3, "c1": 3, "c4": 3, "a3": 3, "c3": 4, "a1": 2}
+_PRODUCE = r"\b(produc\w*|make|makes|yield\w*|opbrengst|levert|leveren|maakt|maken)\b"
+_PRODUCE_WORDS = vocabulary("""site city has have with villages village on it produce produces production
+    make makes made at during in the round yield yields one how many much riches tokens
+    plaats stad heeft met dorpen dorp erop produceert produceren productie maakt levert
+    op tijdens ronde rijkdommen""")
+
+
+def production(q: Question) -> Answer | None:
+    """ "A maize site has 3 villages on it. How many maize does it make at production?": each
+    village's token of its site's colour, as the engine produces them."""
+    if not q.matches(_PRODUCE) or about_another(q) or q.kind == "yesno":
+        return None
+    if buildings_in(q) != ["village"]:
+        return None
+    n = number_before(q, "villages", "village", "dorpen", "dorp")
+    colours = riches_in(q)
+    if n is None or not 1 <= n <= 4 or len(colours) > 1 or "prisoner" in colours:
+        return None
+    colour = colours[0] if colours else "jade"
+    site = next((s for s in _COLOUR_SITES.get(colour, ()) if _SITE_PLOTS[s] >= n), None)
+    if site is None or not negations_placed(q, BUILDINGS, RICHES_NAMES):
+        return None
+    if not understood(q, _ASK | _PRODUCE_WORDS, lexicons=(BUILDINGS, RICHES_NAMES), numbers={n}):
+        return None
+    account = round_account({site: ["village"] * n})
+    if account is None:
+        return None
+    made = account["production"].get(colour, 0)
+    name = name_of(q, colour)
+    verdict = q.say(f"{made} {name}.", f"{made} {name}.")
+    reason = q.say(
+        f"Each village produces one riches of its site's colour, so {n} village"
+        f"{'s' if n != 1 else ''} on a {colour} site make {made} {name}.",
+        f"Elk dorp produceert één rijkdom in de kleur van zijn plaats, dus {n} dorp(en) op een "
+        f"{name}-plaats maken {made} {name}.",
+    )
+    refs: list[RuleRef | str] = ["5-production"]
+    return checked(GAME, q, verdict, reason, refs, position=account["position"], topic="number")
+
+
+# --- the Clemency of Chaak ------------------------------------------------------------------
+
+_CHAAK = r"\b(chaak|clemency|genade)\b"
+_NO_ECLIPSE = (
+    r"\b(no eclipse(?: yet)?|before the eclipse|without (?:an |the )?eclipse|eclipse (?:has not|"
+    r"hasn't|not yet)(?: \w+)?|geen (?:zons)?(?:verduistering|eclips)|nog geen "
+    r"(?:zons)?verduistering)\b"
+)
+_CHAAK_WORDS = vocabulary("""after in over rounds round so far far how much many maize given gives give has
+    have me us we each king the of clemency chaak yet total altogether in all got received
+    na rondes ronde hoeveel mais maïs gekregen gegeven tot nu toe totaal van genade""")
+
+
+def chaak_total(q: Question) -> Answer | None:
+    """ "No Eclipse yet after 4 rounds: how much maize has Chaak given me?": the maize the
+    engine gives at the end of a round, times the rounds."""
+    if not q.matches(_CHAAK) or about_another(q) or q.kind == "yesno":
+        return None
+    if q.matches(r"\b(eclipse|verduistering|eclips)\b") and not q.matches(_NO_ECLIPSE):
+        return None
+    rounds = number_before(q, "rounds", "round", "rondes", "ronde")
+    if rounds is None or not 1 <= rounds <= 20 or set(numbers_in(q)) - {rounds}:
+        return None
+    if not understood(
+        q,
+        _ASK | _CHAAK_WORDS,
+        lexicons=(RICHES_NAMES,),
+        numbers={rounds},
+        phrases=(_NO_ECLIPSE,),
+    ):
+        return None
+    account = round_account({HOME: ["village"]})
+    if account is None:
+        return None
+    each = account["chaak"]
+    maize = name_of(q, "maize")
+    verdict = q.say(
+        f"{rounds} x {each} = {rounds * each} {maize}.",
+        f"{rounds} x {each} = {rounds * each} {maize}.",
+    )
+    reason = q.say(
+        f"While the Eclipse has not been drawn, the Clemency of Chaak gives every king {each} "
+        "maize at the end of each round.",
+        f"Zolang de zonsverduistering niet getrokken is, geeft de Genade van Chaak elke koning "
+        f"{each} maïs aan het einde van elke ronde.",
+    )
+    refs: list[RuleRef | str] = [rules.END_OF_ROUND]
+    return checked(GAME, q, verdict, reason, refs, position=account["position"], topic="number")
+
+
+# --- taxes ----------------------------------------------------------------------------------
+
+#: sites for a king's palaces (room for one palace each), none by a volcano or the sea
+_PALACE_SITES = ("c4", "a3", "e3", "e4")
+_TAX_WORDS = vocabulary("""palace palaces each collects collect collecting gets get receives with riches
+    taxes tax how many end up on my king sheet go goes to does do and both every one two
+    paleis paleizen elk elke int innen krijgt met rijkdommen belasting komen op mijn
+    koningsblad terecht have has heb en""")
+
+
+def palace_taxes(q: Question) -> Answer | None:
+    """ "I have 2 palaces and each collects 2 riches: how many reach my sheet?": the taxes
+    the engine brings to the king sheet at the end of the round."""
+    if "palace" not in buildings_in(q) or about_another(q) or q.kind == "yesno":
+        return None
+    if not q.matches(r"\b(collect\w*|tax\w*|int|innen|belasting\w*)\b"):
+        return None
+    palaces = number_before(q, "palaces", "palace", "paleizen", "paleis")
+    each = number_before(q, "riches", "rijkdommen", "rijkdom", *RICHES)
+    if palaces is None or each is None or not 1 <= palaces <= 4 or not 1 <= each <= 2:
+        return None
+    if not understood(q, _ASK | _TAX_WORDS, lexicons=(BUILDINGS, RICHES_NAMES),
+                      numbers={palaces, each}):  # fmt: skip
+        return None
+    sites: dict[str, list[str | None]] = {}
+    for site in _PALACE_SITES[:palaces]:
+        sites[site] = ["palace:maize", "+:maize" if each == 2 else "+"]
+    sites[HOME] = [*sites.get(HOME, []), "reserve"]
+    data = position(sites=sites, phase="distribution", riches=[{}])
+    data["sites"]["d4"] = {"owner": 0, "plots": ["village:maize"]}
+    state = load(data)
+    if state is None:
+        return None
+    taxes = _taxes_after(state)
+    if taxes is None:
+        return None
+    verdict = q.say(
+        f"{palaces} x {each} = {taxes} riches.", f"{palaces} x {each} = {taxes} rijkdommen."
+    )
+    reason = q.say(
+        "At the end of the round each palace puts the riches it collected (1 or 2) on its "
+        "king's sheet, where he may spend them; a palace keeps nothing.",
+        "Aan het einde van de ronde legt elk paleis de rijkdommen die het inde (1 of 2) op het "
+        "koningsblad van zijn koning; een paleis bewaart niets.",
+    )
+    refs: list[RuleRef | str] = ["6-distribution/taxes"]
+    return checked(GAME, q, verdict, reason, refs, position=data, topic="number")
+
+
+def _taxes_after(state: State) -> int | None:
+    after = play(state, "done")
+    for _ in range(3):
+        seats = [s for s in after.to_move if "done" in legal_texts(after, s)]
+        if not seats:
+            break
+        after = play(after, "done", seat=seats[0])
+    finished = after.view(0)["rounds"]
+    return sum(finished[-1]["seats"][0]["taxes"].values()) if finished else None
+
+
+READERS = (production, chaak_total, palace_taxes)
+_ = re
