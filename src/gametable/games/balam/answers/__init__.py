@@ -9,7 +9,8 @@ position, judged by the engine, and answered verdict first (see
 Each reader takes a :class:`~gametable.rulebook.question.Question` and returns an answer or
 ``None`` (not a question it can build); the first answer wins.  The readers live by rulebook
 section: :mod:`.numbers` (the game's data and scoring), :mod:`.economy` (production,
-taxes, Chaak's maize, worked out over a round's end), :mod:`.building` (turns and
+taxes, Chaak's maize, worked out over a round's end), :mod:`.markets` (small pyramids),
+:mod:`.building` (turns and
 constructions), :mod:`.war`, :mod:`.cards` (Katun cards), :mod:`.round_end` (distribution
 and losses); :mod:`.table` answers at a table from the asking seat's view.
 """
@@ -23,6 +24,7 @@ from gametable.games.balam.answers import (
     building,
     cards,
     economy,
+    markets,
     numbers,
     round_end,
     table,
@@ -37,6 +39,7 @@ READERS: tuple[Reader, ...] = (
     *cards.READERS,
     *numbers.READERS,
     *economy.READERS,
+    *markets.READERS,
     *round_end.READERS,
     *building.READERS,
 )
