@@ -43,6 +43,9 @@ def rule_of(ruling: Ruling, fallback: Iterable[RuleRef]) -> list[RuleRef]:
     return refs + [r for r in fallback if r not in refs]
 
 
+_WHERE = r"\b(?:where|waar)\b[^.!]*\?\s*$"
+
+
 def verdict(question: Question, trial: Trial, refs: Sequence[RuleRef]) -> Answer:
     """Yes or No as the referee rules on ``trial``; the reason is its refusal or what the
     allowed action does."""
@@ -50,7 +53,7 @@ def verdict(question: Question, trial: Trial, refs: Sequence[RuleRef]) -> Answer
     lang = question.lang
     reason = moved(ruling, lang) if ruling.allowed else refusal(ruling, lang)
     head = yes_no(question, ruling.allowed)
-    if question.kind == "what":  # "what happens": the outcome itself comes first
+    if question.kind == "what" or question.matches(_WHERE):  # the outcome itself comes first
         head = "" if ruling.allowed else question.say("It is not allowed.", "Dat mag niet.")
     return checked(
         GAME,

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.hands import HAND_LIST
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -56,7 +57,8 @@ _KNOWN = re.compile(
     r"|\bwithout (?:landing|stopping|ending) on (?:it|him|her|that pawn)|\bzonder erop te komen"
     r"|\bboth (?:parts|halves|pawns)\b|\bbeide (?:delen|pionnen)\b"
     r"|\bafter (?:the |a |its )?(?:first|opening) (?:deal|round)s?\b|\bna de eerste (?:deling|ronde)\b"
-    r"|\b(?:are |is )?(?:still |left )(?:in|on) (?:the )?(?:deck|pack|pile|draw pile|stock)\b",
+    r"|\b(?:are |is )?(?:still |left )(?:in|on) (?:the )?(?:deck|pack|pile|draw pile|stock)\b"
+    r"|\b(?:on|in) (?:the )?first (?:space|spot|square) (?:of|in) (?:my|the|its) home\b",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a
 #: condition or a second step, an alternative, someone else moving
@@ -85,6 +87,9 @@ _READ_NUMBERS = (
         r"\b(?:two|three|four|2|3|4|twee|drie|vier) (?:of my )?(?:own )?(?:pawns|pionnen)\b"
     ),
     re.compile(r"\b(?:a|the|een|de|with|met|play|speel) (?:4|7|four|seven|vier|zeven)\b"),
+    re.compile(r"\bmove (?:the |my )?(?:back |other |second |rear )?pawn \d+\b"),
+    HAND_LIST,
+    re.compile(r"\b(?:needs?|is) (?:exactly |just |only )?\d+ (?:more )?(?:steps?|spaces?)\b"),
 )
 #: words that speak of a partner or teams (a position with teams has four or six players)
 _TEAMS = re.compile(

@@ -27,6 +27,7 @@ from gametable.games.keezbord.answers.build import (
     start,
     verdict,
 )
+from gametable.games.keezbord.answers.hands import ASKS_GET_HOME, read_needs_steps, read_nest_hand
 from gametable.games.keezbord.answers.placing import read_for_partner, read_place, read_swap
 from gametable.games.keezbord.answers.referee import Trial, judge, moved, refusal, where
 from gametable.games.keezbord.answers.seven import read_must_play, read_seven
@@ -172,7 +173,8 @@ _HOME_SPACE = re.compile(r"\b(?:h|home space|home spot|thuishonkvak|honkvak|vak)
 _BEFORE_HOME = re.compile(
     r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twee|drie|vier|vijf|zes|zeven|acht|"
     r"negen|tien)\s*(?:spaces?|steps?|vakken|vakjes|stappen)\s+(?:before|from|away from|short of|"
-    r"in front of|voor|van|verwijderd van)\s+(?:my|the|its|mijn|de|zijn)\s+(?:home|honk|thuishonk)"
+    r"in front of|voor|van|verwijderd van)\s+(?:my|the|its|mijn|de|zijn)\s+(?:own |eigen )?"
+    r"(?:home|honk|thuishonk|start(?: space)?|startvak)\b"
 )
 
 
@@ -181,8 +183,14 @@ def read_exact_home(question: Question) -> Answer | None:
     past the last one (KB-035), and may not go round again."""
     if w.asks_pass(question) or w.asks_swap(question):
         return None
-    if not (w.says_home(question) or _HOME_SPACE.search(question.lower)):
+    before = _BEFORE_HOME.search(question.lower)
+    inside = _HOME_SPACE.search(question.lower)
+    if not (w.says_home(question) or inside or before):
         return None
+    if before and inside:
+        return None  # a pawn near the home and one in it: not built here
+    if ASKS_GET_HOME.search(question.lower):
+        return None  # whether it gets home, not whether the card may be played: read_needs_steps
     card = first_forward_card(question)
     if card is None:
         return None
@@ -191,8 +199,6 @@ def read_exact_home(question: Question) -> Answer | None:
         r"overige|andere|verdeel\w*|and \d+|en \d+)\b"
     ):
         return None  # a 7 shared out is read_seven's, not one pawn's move
-    before = _BEFORE_HOME.search(question.lower)
-    inside = _HOME_SPACE.search(question.lower)
     if before:
         d = w.value(before.group(1))
         if not 1 <= d <= 16:
@@ -225,6 +231,47 @@ def read_extra_lap(question: Question) -> Answer | None:
         return None
     return checked(GAME, question, yes_no(question, False), refusal(ruling, question.lang),
                    rule_of(ruling, [kb.NO_EXTRA_LAP]), position=trial.position)  # fmt: skip
+
+
+_FRONT_OF_HOME = re.compile(
+    r"\b(?:right |just |directly )?(?:in front of|before|outside) (?:my|the|its) home(?: entrance)?\b"
+)
+_FIRST_HOME_SPACE = re.compile(
+    r"\b(?:on|in) (?:the )?first (?:space|spot|square) (?:of|in) (?:my|the|its) home\b|\bon h1\b"
+)
+_MOVE_PAWN_BY = re.compile(r"\bmove (?:the |my )?(?:back |other |second |rear )?pawn (\d+)\b")
+
+
+def read_home_queue(question: Question) -> Answer | None:
+    """A pawn on the first home space and another just before the home: the one behind may not
+    pass it going in (KB-044, KB-045)."""
+    lower = question.lower
+    if not (_FIRST_HOME_SPACE.search(lower) and _FRONT_OF_HOME.search(lower)):
+        return None
+    by = _MOVE_PAWN_BY.search(lower)
+    card = first_forward_card(question) or (BY_STEPS.get(int(by.group(1))) if by else None)
+    if card is None or card == "4":
+        return None
+    trial = Trial.of(2, {"a": [63, "H1", "N", "N"]}, [card], f"{card} a1")
+    return verdict(question, trial, [kb.HOME_NO_PASSING, kb.EXACT_HOME])
+
+
+def read_four_past_start(question: Question) -> Answer | None:
+    """A 4 takes a pawn backwards past its own start space onto the end of the track (KB-060,
+    KB-061)."""
+    if w.first_card(question) != "4" or w.says_home(question) or w.asks_hit(question):
+        return None
+    if w.whose_other(question) not in (None, "own") or question.matches(
+        r"\b(another|other|two|both|andere|twee)\b"
+    ):
+        return None
+    if not question.matches(
+        r"\b(?:back\w* )?(?:past|behind|over|voorbij|achter) (?:my|its|mijn|zijn) (?:own |eigen )?"
+        r"(?:start|startvak)\b"
+    ):
+        return None
+    trial = Trial.of(2, {"a": [2, "N", "N", "N"]}, ["4"], "4 a1")
+    return verdict(question, trial, [kb.FOUR])
 
 
 # -- the four ----------------------------------------------------------------------------------------
@@ -297,9 +344,13 @@ def read_four_then(question: Question) -> Answer | None:
 
 #: the readers, most particular first; the first that builds the situation answers
 READERS: tuple[Callable[[Question], Answer | None], ...] = (
+    read_nest_hand,
+    read_needs_steps,
     read_must_play,
     read_four_then,
     read_four_into_home,
+    read_four_past_start,
+    read_home_queue,
     read_seven,
     read_swap,
     read_place,

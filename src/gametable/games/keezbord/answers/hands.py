@@ -1,0 +1,164 @@
+"""Situations that name a whole hand of cards, judged by the referee card by card.
+
+A hand is read from a list ("my hand is 5, 8, Q, J and 3", "I only have a 3 and a 5"); the
+position is built with every pawn where the question puts it, and the referee lists what that
+hand may play there.
+
+>>> from gametable.rulebook.question import Question
+>>> hand_listed(Question.read("All my pawns are in the nest and my hand is 5, 8, Q, J and 3."))
+['5', '8', 'Q', 'J', '3']
+"""
+
+from __future__ import annotations
+
+import re
+
+from gametable.games.keezbord import rules as kb
+from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.build import GAME
+from gametable.games.keezbord.answers.referee import Trial, judge, refusal, where
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked, yes_no
+
+_RANK = r"(?:10|[2-9]|a|k|q|j|ace|king|queen|jack|aas|heer|vrouw|boer)"
+#: a hand given as a list after "my hand is", "I hold", "mijn hand is"
+HAND_LIST = re.compile(
+    r"\b(?:my hand is|my hand:|my cards are|i hold|i'?m holding|mijn hand is|mijn kaarten zijn)\s+"
+    r"(" + _RANK + r"(?:\s*(?:,|and|en|&)\s*" + _RANK + r")+)\b"
+)
+_LETTERS = {"a": "A", "k": "K", "q": "Q", "j": "J"}
+_ALL_IN_NEST = re.compile(
+    r"\b(?:all (?:of )?my (?:four |4 )?pawns are (?:still )?in (?:the|my) nest|none of my pawns "
+    r"(?:is|are) (?:out|on the board)|al mijn pionnen (?:staan |zijn )?(?:nog )?in het nest)\b"
+)
+_WHAT_NOW = re.compile(
+    r"\b(what (?:do|can|should|must) i do|what now|what happens|wat (?:moet|kan|doe) ik|wat nu)\b"
+)
+
+
+def hand_listed(question: Question) -> list[str] | None:
+    """The cards of a hand given as a list, in order, or ``None``."""
+    m = HAND_LIST.search(question.lower)
+    if m is None:
+        return None
+    out = []
+    for token in re.split(r"\s*(?:,|\band\b|\ben\b|&)\s*", m.group(1)):
+        token = token.strip()
+        card = _LETTERS.get(token) or (token if token.isdigit() else None)
+        if card is None:
+            named = w.cards_named(Question.read(f"the {token}"))
+            card = named[0] if named else None
+        if card is None:
+            return None
+        out.append(card)
+    return out
+
+
+def read_nest_hand(question: Question) -> Answer | None:
+    """Every pawn in the nest and a hand listed: only an Ace or a King can be played; with
+    neither, the cards are handed in (KB-021, KB-026, KB-027)."""
+    hand = hand_listed(question)
+    if hand is None or not _ALL_IN_NEST.search(question.lower):
+        return None
+    if not (_WHAT_NOW.search(question.lower) or w.asks_hand_in(question)):
+        return None
+    trial = Trial.of(2, {}, hand, "hand in")
+    ruling = judge(trial)
+    plays = ", ".join(ruling.legal)
+    if ruling.allowed:
+        head = question.say("Hand in your cards.", "Je levert je kaarten in.")
+        reason = question.say(
+            "With every pawn in the nest only an Ace or a King can be played, and this hand "
+            "holds neither, so all its cards go onto the pile and you wait for the next deal.",
+            "Met alle pionnen in het nest kun je alleen een Aas of een Heer spelen, en die heb je "
+            "niet, dus al je kaarten gaan op de stapel tot de volgende deling.",
+        )
+        refs = [kb.HAND_IN, kb.PLACEMENT]
+    else:
+        head = question.say(f"Play one of: {plays}.", f"Speel een van: {plays}.")
+        reason = question.say(
+            "A card that can be played must be played; with every pawn in the nest that is an "
+            "Ace or a King placing a pawn.",
+            "Een kaart die je kunt spelen moet je spelen; met alle pionnen in het nest is dat een "
+            "Aas of een Heer die een pion op het bord zet.",
+        )
+        refs = [kb.MUST_PLAY, kb.PLACEMENT]
+    if question.kind == "yesno":
+        head = f"{yes_no(question, ruling.allowed)} {head}"
+    return checked(GAME, question, head, reason, refs, position=trial.position,
+                   details=(f"Legal for seat a: {plays}.",))  # fmt: skip
+
+
+_NEEDS = re.compile(
+    r"\b(?:needs?|is) (?:exactly |just |only )?(?P<n>\d+) (?:more )?(?:steps?|spaces?) "
+    r"(?:away )?(?:to reach|to get to|to get into|from|to|before) (?:the )?(?P<to>last|first|end)?"
+    r"(?: (?:space|spot|square) of)? ?(?:my|its|the) home\b"
+    r"|\b(?:staat|is) (?:precies |nog )?(?P<nl>\d+) (?:vakken|stappen) (?:voor|van) (?:mijn|zijn|de) "
+    r"(?:thuis)?honk\b"
+)
+
+
+#: the question asks whether the pawn gets into its home, not whether a card may be played
+ASKS_GET_HOME = re.compile(
+    r"\b(?:get|move|bring|go|reach|come|take)\b(?: it| my pawn| him| that pawn)? (?:all the way )?"
+    r"(?:home|in(?:to|side)? (?:my|the|its) home)\b"
+    r"|\b(?:thuis|binnen|in (?:mijn|de|zijn) (?:thuis)?honk) (?:komen|krijgen|brengen)\b"
+)
+
+
+def _place_needing(steps: int, to: str | None) -> int | str | None:
+    """Where a pawn stands that needs ``steps`` to reach its home (H1) or its last home space
+    (H4) on the two-player board: space 63 is one step from H1."""
+    last = to in ("last", "end")
+    if last and steps <= 3:
+        return f"H{4 - steps}"
+    place = 64 - steps + (3 if last else 0)
+    return place if 0 < place < 64 else None
+
+
+def read_needs_steps(question: Question) -> Answer | None:
+    """A pawn that needs a number of steps to get home and the cards held: a card brings it in
+    only if it ends exactly on a home space (KB-035)."""
+    m = _NEEDS.search(question.lower)
+    if m is None or not ASKS_GET_HOME.search(question.lower):
+        return None
+    cards = w.cards_named(question)
+    if not cards or "4" in cards or "7" in cards:
+        return None
+    place = _place_needing(int(m.group("n") or m.group("nl")), m.group("to"))
+    if place is None or any(c in ("K", "J") for c in cards):
+        return None
+    trials = [Trial.of(2, {"a": [place, "N", "N", "N"]}, cards, f"{c} a1") for c in cards]
+    rulings = [judge(t) for t in trials]
+    ok = [
+        (c, r)
+        for c, r in zip(cards, rulings, strict=True)
+        if r.allowed and str(r.place_of("a1")).startswith("H")
+    ]
+    lang = question.lang
+    if ok:
+        card, ruling = ok[0]
+        reason = question.say(
+            f"The {card} takes it from {where(place, 'en')} to {where(ruling.place_of('a1'), 'en')}.",
+            f"De {card} brengt hem van {where(place, 'nl')} naar {where(ruling.place_of('a1'), 'nl')}.",
+        )
+    else:
+        first = rulings[0]
+        said = (
+            refusal(first, lang)
+            if not first.allowed
+            else question.say(
+                f"The {cards[0]} takes it only to {where(first.place_of('a1'), 'en')}.",
+                f"De {cards[0]} brengt hem maar tot {where(first.place_of('a1'), 'nl')}.",
+            )
+        )
+        reason = said + question.say(
+            " A pawn must land exactly on a free home space, so neither card brings it in.",
+            " Een pion moet precies op een vrij vak van de thuishonk uitkomen, dus geen van deze "
+            "kaarten brengt hem binnen.",
+        )
+    details = tuple(f"{c} a1: {'allowed' if r.allowed else r.why}" for c, r in
+                    zip(cards, rulings, strict=True))  # fmt: skip
+    return checked(GAME, question, yes_no(question, bool(ok)), reason, [kb.EXACT_HOME],
+                   position=trials[0].position, details=details)  # fmt: skip
