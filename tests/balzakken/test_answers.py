@@ -412,8 +412,6 @@ def test_copies_of_one_card_are_counted_not_the_whole_deck() -> None:
 
 # -- the second round: what the grammar leaves alone, and what it now works out ---------------------
 _NEAR_MISSES = (
-    "I don't have the Lul any more, I hold 3 points. Can I call BALZAK!?",
-    "I no longer hold The Lul and have 3 points. May I call BALZAK!?",
     "If I play the Lul first, can I then call BALZAK! with 3 points?",
     "I have 2 points and the Swinger. Can my neighbour call BALZAK!?",
     "I called with 3 and two other players hold 5 and 1. Who scores what?",
@@ -423,10 +421,11 @@ _NEAR_MISSES = (
     "I hold 3 points and a 2. May I call BALZAK!?",
     "I call with 3 but my neighbour has 3 and my opponent has 2. Who scores what?",
     "Can I call BALZAK! with 3 points unless my neighbour has fewer?",
-    "Mag ik BALZAK! roepen als ik De Lul niet meer heb en 3 punten heb?",
     "Ik heb 3 punten maar nog geen Lul gespeeld. Mag ik roepen?",
     "I hold the Queen and 2 points. May I call BALZAK!?",
     "Can I call BALZAK! with 3 points? And can I swap a 9?",
+    "I no longer hold the Lul and a 2, I have 3 points. May I call BALZAK!?",
+    "Ik heb een 2 en De Lul niet meer. Mag ik BALZAK! roepen?",
 )
 
 

@@ -34,7 +34,9 @@ from gametable.rulebook.situations import checked, yes_no
 
 GAME = "balzakken"
 BALZAK_LIMIT = 5
-_CALLING = re.compile(r"\b(?:call|calls|called|calling|roep|roept|riep|roepen)\b|balzak")
+_CALLING = re.compile(
+    r"\b(?:call|calls|called|calling|roep|roept|riep|roepen|shout|shouted|yell|yelled)\b|balzak"
+)
 _OUT_OF_TURN = re.compile(
     r"\b(?:not my turn|not on my turn|out of turn|someone else'?s turn|another player'?s turn|"
     r"(?:his|her|their|my neighbou?r'?s|the other player'?s|an opponent'?s) turn|"
@@ -71,7 +73,9 @@ def asks_may_call(question: Question) -> bool:
     """ "May I call BALZAK! ...?", "mag ik BALZAK! roepen ...?"."""
     if question.kind != "yesno" or question.matches(r"\b(?:good|false|goed|goede|valse)\b"):
         return False
-    return question.matches(r"\b(?:call|roep|roepen)\b|\bbalzak\b.*\b(?:allowed|legal|ok|mag)\b")
+    return question.matches(
+        r"\b(?:call|roep|roepen|shout|yell|scream)\b|\bbalzak\b.*\b(?:allowed|legal|ok|mag)\b"
+    )
 
 
 def may_call(question: Question) -> Answer | None:
@@ -81,16 +85,39 @@ def may_call(question: Question) -> Answer | None:
     then calls; 3. otherwise the asker is to move with the hand described.
     """
     table = read_table(question)
-    me = table.me
     out_of_turn = bool(_OUT_OF_TURN.search(question.lower))
     after = bool(_AFTER_ACTION.search(question.lower))
     players = _players_said(question)
-    if players is not None and not me.described and not (out_of_turn or after):
-        return _any_player_count(question, players)
-    if not me.described and not (out_of_turn or after):
+    if not table.me.described and not (out_of_turn or after):
+        return None if players is None else _any_player_count(question, players)
+    built = _call_hands(table, after, players)
+    if built is None:
         return None
+    hands, acted = built
+    position = build(hands, to_move=1 if out_of_turn else 0)
+    state = load(position)
+    if state is None:
+        return None
+    if after:
+        state.apply(f"discard {acted}", 0)
+    try:
+        state.apply("balzak", 0)
+    except IllegalAction as error:
+        return checked(
+            GAME, question, yes_no(question, False), refs.refusal_reason(question, error),
+            [error.rule], position=position,
+        )  # fmt: skip
+    return _call_allowed(question, table, state.view(None)["rounds"][-1], position)
+
+
+def _call_hands(
+    table: Table, after: bool, players: int | None
+) -> tuple[list[list[str]], str] | None:
+    """The hands of a may-I-call position: the asker's as described (with the card played
+    first when the call comes after another action, which is also returned), the others' as
+    described or holding more, as many players as said."""
     used: Counter[str] = Counter()
-    mine = hand_of(me, used) if me.described else cards_worth(2, used)
+    mine = hand_of(table.me, used) if table.me.described else cards_worth(2, used)
     if mine is None:
         return None
     acted = [c for c in table.acted if c not in ("S", "L")][:1] or ["9"]
@@ -108,20 +135,14 @@ def may_call(question: Question) -> Answer | None:
             others.append(extra)
         if len(others) + 1 != players:
             return None
-    position = build([mine, *others], to_move=1 if out_of_turn else 0)
-    state = load(position)
-    if state is None:
-        return None
-    if after:
-        state.apply(f"discard {acted[0]}", 0)
-    try:
-        state.apply("balzak", 0)
-    except IllegalAction as error:
-        return checked(
-            GAME, question, yes_no(question, False), refs.refusal_reason(question, error),
-            [error.rule], position=position,
-        )  # fmt: skip
-    record = state.view(None)["rounds"][-1]
+    return [mine, *others], acted[0]
+
+
+def _call_allowed(
+    question: Question, table: Table, record: dict[str, Any], position: dict[str, Any]
+) -> Answer:
+    """The reply to a call the engine accepted: yes (and what it scores when other hands are
+    described), or yes-but-it-costs-you above 5 points."""
     value = record["values"][0]
     refs_used: list[RuleRef] = [refs.CALL]
     if value > BALZAK_LIMIT:
@@ -135,20 +156,18 @@ def may_call(question: Question) -> Answer | None:
             "Roepen met meer dan 5 punten mag, maar telt als een valse BALZAK!.",
         )
         refs_used.append(refs.OVERCALL)
-    else:
-        verdict = yes_no(question, True)
-        reason = question.say(
-            f"On your turn, with {numbered(value, 'point', 'en')} "
-            f"({hand_text(position['hands'][0], 'en')}) and "
-            "no action card in your hand, you may call BALZAK! as your whole turn.",
-            f"In je beurt, met {numbered(value, 'point', 'nl')} "
-            f"({hand_text(position['hands'][0], 'nl')}) en "
-            "geen actiekaart in je hand, mag je BALZAK! roepen als je hele beurt.",
-        )
-        if any(h.described for h in table.holders[1:]):
-            reason += " " + _outcome_sentence(question, record, table.holders)
-            refs_used.append(refs.GOOD if record["kind"] == "good" else refs.FALSE)
-    return checked(GAME, question, verdict, reason, refs_used, position=position)
+        return checked(GAME, question, verdict, reason, refs_used, position=position)
+    hand = position["hands"][0]
+    reason = question.say(
+        f"On your turn, with {numbered(value, 'point', 'en')} ({hand_text(hand, 'en')}) and "
+        "no action card in your hand, you may call BALZAK! as your whole turn.",
+        f"In je beurt, met {numbered(value, 'point', 'nl')} ({hand_text(hand, 'nl')}) en "
+        "geen actiekaart in je hand, mag je BALZAK! roepen als je hele beurt.",
+    )
+    if any(h.described for h in table.holders[1:]):
+        reason += " " + _outcome_sentence(question, record, table.holders)
+        refs_used.append(refs.GOOD if record["kind"] == "good" else refs.FALSE)
+    return checked(GAME, question, yes_no(question, True), reason, refs_used, position=position)
 
 
 def _players_said(question: Question) -> int | None:

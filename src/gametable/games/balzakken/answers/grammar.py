@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from gametable.games.balzakken.answers.counts import COUNTS
 from gametable.games.balzakken.answers.names import CARDS, VALUE_WORDS
-from gametable.rulebook.question import Question
+from gametable.rulebook.question import Mention, Question
 
 ME = frozenset(
     [
@@ -163,6 +163,8 @@ class Holder:
     points: list[int] = field(default_factory=list)
     #: where each of ``points`` stands (its index in ``Question.words``)
     points_at: list[int] = field(default_factory=list)
+    #: the cards of a hand said as a list ("I hold 4, 4 and 9"), also in ``cards``
+    listed: list[str] = field(default_factory=list)
     empty: bool = False
 
     @property
@@ -209,7 +211,7 @@ class Table:
 def read_table(question: Question) -> Table:
     """The players ``question`` names and what they hold (see the module docstring)."""
     words = question.words
-    mentions = {m.start: m for m in CARDS.find(question)}
+    mentions = {m.start: m for m in held_mentions(question)}
     table = Table([Holder(True, "you", "je")])
     current: int | None = 0  # None: "the others", each number one more player
     group_spans = [(m.start(), m.end()) for m in GROUP.finditer(question.lower)]
@@ -262,13 +264,41 @@ def read_table(question: Question) -> Table:
             current = _read_number(table, current, words, i)
             if _numbers_held(table) != held:
                 table.read.add(i)
-    _read_counts(words, table)
+    _finish(question, table)
+    return table
+
+
+#: a card said not to be held ("I no longer hold The Lul", "De Lul niet meer", "geen Swinger")
+NOT_HELD = re.compile(
+    r"\b(?:no longer (?:have|hold|holding)|(?:don'?t|do not|didn'?t|did not) (?:have|hold)|"
+    r"not holding) (?:the |a |an |my |any )?(?:lul|lull|swinger|luls|swingers|action ?cards?)"
+    r"(?: any ?more)?\b(?!,? (?:and|or|nor) (?:a |an |the |my )?(?:-?\d|lul|swinger|blue|bruis))|"
+    r"\b(?:(?:als|nu|wanneer) ik |ik heb |heb ik )(?:de |een |mijn )?(?:lul|swinger|actiekaart) "
+    r"niet meer(?: (?:heb|houd))?\b|\bgeen (?:lul|swinger|actiekaart(?:en)?)(?: meer)?\b"
+    r"(?! (?:en|of) (?:een |de |mijn )?(?:-?\d|lul|swinger|blauwe|bruis))"
+)
+
+
+def held_mentions(question: Question) -> list[Mention]:
+    """The cards the question names, less those it says are not held."""
+    spans = [(m.start(), m.end()) for m in NOT_HELD.finditer(question.lower)]
+    if not spans:
+        return list(CARDS.find(question))
+    negated = {
+        i for s, e in spans for i in range(word_at(question.lower, s), word_at(question.lower, e))
+    }
+    return [m for m in CARDS.find(question) if m.start not in negated]
+
+
+def _finish(question: Question, table: Table) -> None:
+    """What is read once every word is placed: counts in words, empty hands, lists of cards,
+    restated sums, a tie said in words."""
+    _read_counts(question.words, table)
     _read_empty_hands(question, table)
     for holder in table.holders:
         _lists_as_cards(question, holder)
         _restated_sum(question, holder)
     table.others_same = bool(_SAME.search(question.lower)) and len(table.holders) <= 2
-    return table
 
 
 _NAME_VERBS = frozenset(
@@ -505,7 +535,8 @@ def _lists_as_cards(question: Question, holder: Holder) -> None:
         return
     if any(i + 1 < len(words) and words[i + 1] in _POINT_WORDS for i in at[:run]):
         return
-    holder.cards[:0] = [str(p) for p in listed]
+    holder.listed = [str(p) for p in listed]
+    holder.cards[:0] = holder.listed
     del holder.points[:run]
     del holder.points_at[:run]
 

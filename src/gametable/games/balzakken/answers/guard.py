@@ -16,6 +16,8 @@ failing, the rules text answers instead, marked as not checked.
 >>> understood(Question.read("Can I call BALZAK! with 2 points when it is not my turn?"))
 True
 >>> understood(Question.read("I don't have the Lul any more, I hold 3 points. Can I call?"))
+True
+>>> understood(Question.read("I don't know what my neighbour holds. Can I call with 3 points?"))
 False
 >>> understood(Question.read("If I play the Lul first, can I then call BALZAK!?"))
 False
@@ -27,8 +29,7 @@ import re
 from collections.abc import Collection
 
 from gametable.games.balzakken.answers.counts import players_said
-from gametable.games.balzakken.answers.grammar import read_table
-from gametable.games.balzakken.answers.names import CARDS
+from gametable.games.balzakken.answers.grammar import NOT_HELD, held_mentions, read_table
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -75,6 +76,7 @@ _KNOWN = re.compile(
     r"dan|now|nu)\?*$"
     r"|\bafter (?:dealing|the deal|het delen)\b"
     r"|\b(?:turning up |turn up |turned up )?the first (?:discard|card turned up|open card)\b"
+    r"|\bthe first card (?:is |gets )?(?:turned|flipped) (?:up|over)\b"
     r"|\b(?:after|at the end of) (?:this|the|that) round\b|\bna (?:deze|de|die) ronde\b"
 )
 #: what no reader places, once the known phrases are set aside
@@ -113,7 +115,7 @@ def understood(question: Question) -> bool:
     """Whether the readers may read ``question`` at all (see the module docstring)."""
     if question.text.count("?") > 1:
         return False
-    rest = _KNOWN.sub(" ", question.lower)
+    rest = _KNOWN.sub(" ", NOT_HELD.sub(" ", question.lower))
     unread = _UNREAD_NL if question.lang == "nl" else _UNREAD_EN
     if unread.search(rest) or _UNREAD_EN.search(_english_only(rest)):
         return False
@@ -203,7 +205,7 @@ def _cards_placed(question: Question, position: dict[str, object]) -> bool:
         for cards in position.get(key, []) or []:  # type: ignore[attr-defined]
             placed.extend(cards)
     placed.extend(position.get("discard_pile", []) or [])  # type: ignore[arg-type]
-    return all(m.name in placed for m in CARDS.find(question))
+    return all(m.name in placed for m in held_mentions(question))
 
 
 def _hands_said_once(question: Question) -> bool:

@@ -38,7 +38,7 @@ _GAIN = re.compile(
     r"\b(?:score|scores|scored|get|gets|got|write(?: down)?|writes(?: down)?|add|krijg|krijgt|"
     r"scoor|scoort|schrijf|schrijft|erbij|another|nog|picked up|pick up|picks up|collect|"
     r"collected|gained|gain|took|take|kreeg|haal|haalde)\s+(?:(?:another|nog|this round|"
-    r"deze ronde|er|an extra|een extra)\s+)*(-?\d+)\b|"
+    r"deze ronde|er|an extra|een extra|now|nu)\s+)*(-?\d+)\b|"
     r"\+\s*(\d+)|\b(\d+) (?:points |punten )?(?:this round|deze ronde|erbij|more|extra)\b"
 )
 _LANDS = re.compile(

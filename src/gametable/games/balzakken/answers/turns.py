@@ -75,7 +75,7 @@ _HAND_SIZE = re.compile(
 )
 #: the hand of the player an action card is played on ("on Kim, who has 2 cards")
 _TARGET_SIZE = re.compile(
-    r"\b(?:on|with|to|op|voor|met|aan) (?:[^\W\d_]+(?: [^\W\d_]+)?),? (?:who (?:has|holds) (\d) "
+    r"\b(?:on|with|to|of|op|voor|met|aan) (?:[^\W\d_]+(?: [^\W\d_]+)?),? (?:who (?:has|holds) (\d) "
     r"cards?|die (?:(\d) kaarten? (?:heeft|houdt)|(?:heeft|houdt) (\d) kaarten?))\b"
 )
 
@@ -246,6 +246,8 @@ def named_action(question: Question, table: Table) -> tuple[list[str], str, list
     """The asker's hand, the action in notation, and the hands of players after the
     neighbour (an empty-handed target)."""
     lower = question.lower
+    if table.me.listed:
+        return _from_listed(question, table)
     named = [*table.me.cards, *table.acted]
     actions = [c for c in named if c in ("S", "L")] or (["S"] if _SWING_WITH.search(lower) else [])
     values = [c for c in named if c not in ("S", "L")]
@@ -291,6 +293,26 @@ def named_action(question: Question, table: Table) -> tuple[list[str], str, list
         return None
     top = " top" if _TOP.search(lower) else ""
     return hand, f"discard {card}x{count}{top}" if count > 1 else f"discard {card}{top}", extra
+
+
+def _from_listed(question: Question, table: Table) -> tuple[list[str], str, list[list[str]]] | None:
+    """A hand said as a list ("I hold 4, 4 and 9") and the Balzakken played named apart ("both
+    4s"): the hand is the list, which must hold the cards played, all of one value."""
+    lower = question.lower
+    hand = list(table.me.listed)
+    played = Counter(table.me.cards) - Counter(hand)
+    played.update(table.acted)
+    if len(played) != 1:
+        return None
+    card, count = next(iter(played.items()))
+    if card in ("S", "L") or Counter(hand)[card] < count:
+        return None
+    if _SWAP.search(lower):
+        return (hand, f"swap {card}", []) if count == 1 else None
+    if not _DISCARD.search(lower):
+        return None
+    top = " top" if _TOP.search(lower) else ""
+    return hand, f"discard {card}x{count}{top}" if count > 1 else f"discard {card}{top}", []
 
 
 def _neighbour_hand(hand: list[str], extra: list[list[str]]) -> list[str]:
