@@ -12,7 +12,7 @@ section: :mod:`.numbers` (the game's data and scoring), :mod:`.economy` (product
 taxes, Chaak's maize, worked out over a round's end), :mod:`.markets` (small pyramids),
 :mod:`.building` (turns and
 constructions), :mod:`.war`, :mod:`.cards` (Katun cards), :mod:`.round_end` (distribution
-and losses); :mod:`.table` answers at a table from the asking seat's view.
+and losses), :mod:`.transport`; :mod:`.table` answers at a table from the asking seat's view.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from gametable.games.balam.answers import (
     numbers,
     round_end,
     table,
+    transport,
     war,
 )
 from gametable.rulebook.answer import Answer
@@ -41,6 +42,7 @@ READERS: tuple[Reader, ...] = (
     *economy.READERS,
     *markets.READERS,
     *round_end.READERS,
+    *transport.READERS,
     *building.READERS,
 )
 

@@ -5,6 +5,7 @@ in the position)."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from gametable.core.protocol import State
 from gametable.games.balam import rules
@@ -250,7 +251,7 @@ _BATTLE_WORDS = vocabulary("""i attack attacking attacked with garrisons garriso
     dice die a an against city cities enemy enemy's his her defending defender defence
     defense has have of what happens how many buildings building do destroy destroyed lose
     my score scores scored attack's potential the is points success successes skull skulls
-    total when if as
+    total when if as strength
     ik als val aan aanval met garnizoenen garnizoen en gooi gooide dobbelstenen dobbelsteen een
     tegen stad vijandige heeft wat gebeurt er hoeveel gebouwen vernietig verlies mijn
     doodshoofd doodshoofden schedel schedels bij""")
@@ -279,6 +280,16 @@ def _faces(q: Question) -> list[str] | None:
     return faces or None
 
 
+#: "my attack is 5 against a defence of 3", "my attack potential is 4 and his defence
+#: potential is 4"
+_SCORES = (
+    r"\b(?:scores?|is|of|van) (\d+) (?:against|vs|versus|tegen) (?:a |an |the |een |de )?"
+    r"(?:defen[cs]e|verdediging)(?: potential| strength| score)? (?:of |van |is )?(\d+)\b"
+    r"|\b(?:scores?|is) (\d+),? and (?:the|his) (?:defen[cs]e|defender)(?: potential| strength|"
+    r" score)? (?:is|scores?|has) (\d+)\b"
+)
+
+
 def battle(q: Question) -> Answer | None:
     """ "I attack with 2 garrisons and roll a 3 and a skull against a city with 2 garrisons":
     the battle fought by the engine with those dice; "how many dice with 3 garrisons?"."""
@@ -286,58 +297,25 @@ def battle(q: Question) -> Answer | None:
         return None
     if q.matches(r"\bobsidi\w+"):
         return None  # obsidian spent is not built here
-    mine = _garrisons_after(q, r"\b(?:attack|aanval|val aan) (?:with|met)")
-    theirs = _garrisons_after(
-        q,
-        r"\b(?:against|tegen) (?:a|an|the|his|een|de)? ?(?:enemy |vijandige )?(?:city|stad) (?:with|that has|which has|met|die)",
-    )
-    asks_dice = q.matches(r"\b(how many dice|hoeveel dobbelstenen)\b")
-    faces = None if asks_dice else _faces(q)
-    scores = re.search(
-        r"\b(?:scores?|is|of|van) (\d+) (?:against|vs|versus|tegen) (?:a |an |the |een |de )?"
-        r"(?:defen[cs]e|verdediging) (?:of |van )?(\d+)\b"
-        r"|\b(?:scores?|is) (\d+),? and (?:the|his) (?:defen[cs]e|defender) (?:is|scores?|has) (\d+)\b",
-        q.lower,
-    )
-    if scores and mine is None and theirs is None and faces is None:
-        found = [int(g) for g in scores.groups() if g is not None]
-        total, theirs = found[0], found[1]
-        mine = max(1, -(-total // 3))
-        faces = ["3"] * (total // 3) + ([str(total % 3)] if total % 3 else [])
-        faces += ["0"] * (mine - len(faces))
-    if mine is None or not 1 <= mine <= 3:
+    told = _battle_told(q)
+    if told is None:
         return None
-    if asks_dice:
-        if theirs is not None:
-            return None
-        faces = ["0"] * mine
-        theirs = 1
-    if faces is None or theirs is None or not 1 <= theirs <= 3 or len(faces) != mine:
-        return None
-    used = {mine, theirs, *(int(f) for f in faces if f != "X")}
-    if scores:
-        used.add(sum(int(f) for f in faces if f != "X"))
-    if not understood(q, _BATTLE_WORDS, numbers=used, phrases=(_SKULL,)):
-        return None
+    mine, theirs, faces, asks_dice = told
     data = position(
         sites={
             HOME: ["garrison"] * mine,
-            NEIGHBOUR: ["garrison"] * theirs + ["village"] * (3 - theirs),
+            NEIGHBOUR: ["garrison"] * theirs + ["village"] * max(0, 3 - theirs),
         },
         owners={NEIGHBOUR: 1},
         riches=[{"maize": 3}],
         dice=tuple(faces),
     )
     state = load(data)
-    if state is None:
-        return None
     action = f"attack {HOME}>{NEIGHBOUR} {mine} 0"
-    if refusal(state, action) is not None:
+    if state is None or refusal(state, action) is not None:
         return None
     after = _fought(play(state, action))
-    if after is None:
-        return None
-    war = after.view(0).get("last_war") or {}
+    war = (after.view(0).get("last_war") or {}) if after is not None else {}
     if war.get("garrisons") != mine:
         return None
     if asks_dice:
@@ -349,6 +327,55 @@ def battle(q: Question) -> Answer | None:
         return checked(
             GAME, q, verdict, reason, [rules.WARS, "3-wars"], position=data, topic="number"
         )
+    details = (
+        q.say(
+            f"Fought: {action} with dice {' '.join(faces)}",
+            f"Gespeeld: {action} met {' '.join(faces)}",
+        ),
+    )
+    refs = [rules.WARS, rules.WAR_LOSSES, rules.DESTRUCTION]
+    return checked(GAME, q, _battle_verdict(q, war), _BATTLE_REASON.pick(q), refs,
+                   position=data, details=details)  # fmt: skip
+
+
+def _battle_told(q: Question) -> tuple[int, int, list[str], bool] | None:
+    """The attacker's garrisons, the defender's, the dice faces and whether the question asks
+    for the number of dice, as the question tells them; ``None`` when it does not tell them
+    all or holds words the battle does not place."""
+    mine = _garrisons_after(q, r"\b(?:attack|aanval|val aan) (?:with|met)")
+    theirs = _garrisons_after(
+        q,
+        r"\b(?:against|tegen) (?:a|an|the|his|een|de)? ?(?:enemy |vijandige )?(?:city|stad) "
+        r"(?:with|that has|which has|met|die)",
+    )
+    asks_dice = q.matches(r"\b(how many dice|hoeveel dobbelstenen)\b")
+    faces = None if asks_dice else _faces(q)
+    scores = re.search(_SCORES, q.lower)
+    if scores and mine is None and theirs is None and faces is None:
+        found = [int(g) for g in scores.groups() if g is not None]
+        total, theirs = found[0], found[1]
+        mine = max(1, -(-total // 3))
+        faces = ["3"] * (total // 3) + ([str(total % 3)] if total % 3 else [])
+        faces += ["0"] * (mine - len(faces))
+    if mine is None or not 1 <= mine <= 3:
+        return None
+    if asks_dice:
+        if theirs is not None:
+            return None
+        faces, theirs = ["0"] * mine, 1
+    if faces is None or theirs is None or not 1 <= theirs <= 4 or len(faces) != mine:
+        return None
+    used = {mine, theirs, *(int(f) for f in faces if f != "X")}
+    if scores:
+        used.add(sum(int(f) for f in faces if f != "X"))
+    if not understood(q, _BATTLE_WORDS, numbers=used, phrases=(_SKULL,)):
+        return None
+    return mine, theirs, faces, asks_dice
+
+
+def _battle_verdict(q: Question, war: dict[str, Any]) -> str:
+    """What the battle did, worked out: attack - defence, the buildings destroyed, the
+    prisoners won and the garrisons lost to skulls."""
     attack, defence, skulls = war["attack"], war["defence"], war["skulls"]
     points = len(war.get("destroyed") or ())
     whole = q.say(" (all his city held)", " (alles wat zijn stad had)")
@@ -358,46 +385,43 @@ def battle(q: Question) -> Answer | None:
         f"you lose {skulls} garrison{'s' if skulls != 1 else ''} (one per skull)",
         f"je verliest {skulls} garnizoen(en) (één per doodshoofd)",
     )
-    if points:
-        verdict = q.say(
-            f"Attack {attack} - defence {defence} = {attack - defence}: you destroy {points} "
-            f"building{'s' if points != 1 else ''}{held} of his city and win {won} "
-            f"prisoner{'s' if won != 1 else ''}, and {lost}.",
-            f"Aanval {attack} - verdediging {defence} = {attack - defence}: je vernietigt "
-            f"{points} gebouw(en){held} van zijn stad en wint {won} gevangene(n), en {lost}.",
-        )
-        if q.matches(r"\b(how many buildings|hoeveel gebouwen)\b"):
-            verdict = f"{points}. " + verdict
-    else:
-        verdict = q.say(
-            f"Nothing: attack {attack} - defence {defence} = {attack - defence}, nothing is destroyed, "
-            f"and {lost}.",
+    if not points:
+        return q.say(
+            f"Nothing: attack {attack} - defence {defence} = {attack - defence}, nothing is "
+            f"destroyed, and {lost}.",
             f"Niets: aanval {attack} - verdediging {defence} = {attack - defence}, er wordt "
             f"niets vernietigd, en {lost}.",
         )
-    reason = q.say(
-        "The attack is the dice's success points plus the obsidian spent, the defence the "
-        "garrisons of the attacked city and its friendly neighbours plus their obsidian; each "
-        "skull costs the attacker a garrison.",
-        "De aanval is de som van de dobbelstenen plus de ingezette obsidiaan, de verdediging de "
-        "garnizoenen van de stad en haar bevriende buren plus hun obsidiaan; elk doodshoofd kost "
-        "de aanvaller een garnizoen.",
+    verdict = q.say(
+        f"Attack {attack} - defence {defence} = {attack - defence}: you destroy {points} "
+        f"building{'s' if points != 1 else ''}{held} of his city and win {won} "
+        f"prisoner{'s' if won != 1 else ''}, and {lost}.",
+        f"Aanval {attack} - verdediging {defence} = {attack - defence}: je vernietigt "
+        f"{points} gebouw(en){held} van zijn stad en wint {won} gevangene(n), en {lost}.",
     )
-    details = (
-        q.say(
-            f"Fought: {action} with dice {' '.join(faces)}",
-            f"Gespeeld: {action} met {' '.join(faces)}",
-        ),
-    )
-    return checked(
-        GAME,
-        q,
-        verdict,
-        reason,
-        [rules.WARS, rules.WAR_LOSSES, rules.DESTRUCTION],
-        position=data,
-        details=details,
-    )
+    if q.matches(r"\b(how many buildings|hoeveel gebouwen)\b"):
+        verdict = f"{points}. " + verdict
+    return verdict
+
+
+class _Said:
+    """A sentence in English and Dutch, picked by the question's language."""
+
+    def __init__(self, en: str, nl: str) -> None:
+        self.en, self.nl = en, nl
+
+    def pick(self, q: Question) -> str:
+        return q.say(self.en, self.nl)
+
+
+_BATTLE_REASON = _Said(
+    "The attack is the dice's success points plus the obsidian spent, the defence the "
+    "garrisons of the attacked city and its friendly neighbours plus their obsidian; each "
+    "skull costs the attacker a garrison.",
+    "De aanval is de som van de dobbelstenen plus de ingezette obsidiaan, de verdediging de "
+    "garnizoenen van de stad en haar bevriende buren plus hun obsidiaan; elk doodshoofd kost "
+    "de aanvaller een garnizoen.",
+)
 
 
 def _fought(state: State) -> State | None:

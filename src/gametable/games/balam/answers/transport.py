@@ -1,0 +1,76 @@
+"""Transport through sites a king does not own ("6 - DISTRIBUTION > TRANSPORT"): a riches
+moved in the engine from one of his cities to another across sites nobody owns."""
+
+from __future__ import annotations
+
+from gametable.games.balam.answers.grammar import (
+    RICHES_NAMES,
+    about_another,
+    numbers_in,
+    understood,
+    vocabulary,
+)
+from gametable.games.balam.answers.scenes import HOME, load, position, refusal
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked, yes_no
+
+GAME = "balam"
+#: a city of the asking king two sites away from :data:`HOME`, every site between free
+OTHER_CITY = "e4"
+_GOODS = r"\b(riches|goods|tokens?|rijkdom\w*|goederen)\b"
+_THROUGH = r"\b(through|across|cross|crosses|crossing|via|pass|passes|door|langs)\b"
+_NOT_MINE = (
+    r"\b(?:i|you) (?:do not|don't|dont) own\b|\bnot (?:mine|my own)\b|\bi don't hold\b|"
+    r"\bniet van mij\b|\bdie ik niet bezit\b|\bown\b|\bbezit\w*\b"
+)
+_MUST = r"\b(have to|has to|need to|needs to|must|required|necessary|moet|moeten|nodig)\b"
+_WORDS = vocabulary("""can i may my move carry send bring riches goods tokens through across cross crosses
+    crossing via pass passes a site sites i do not don't own the that on way along to have
+    has need must be mine each every all of are is required necessary when
+    mag kan ik mijn rijkdommen goederen door een plaats plaatsen die niet bezit bezitten
+    moet moeten van mij verplaatsen brengen waar gaan de""")
+
+
+def through_unowned(q: Question) -> Answer | None:
+    """ "Can I move riches through a site I do not own?" (yes) and "do I have to own the sites
+    my riches pass through?" (no): a riches moved across free sites in the engine.  A city
+    (a site with buildings) is somebody's, and its small pyramids decide: not read here."""
+    if q.kind != "yesno" or about_another(q) or numbers_in(q):
+        return None
+    if not (q.matches(_GOODS) or RICHES_NAMES.find(q)) or not q.matches(_THROUGH):
+        return None
+    if not q.matches(_NOT_MINE) or q.matches(r"\b(enemy|pyramids?|piramides?|vijand\w*)\b"):
+        return None
+    if not understood(q, _WORDS, lexicons=(RICHES_NAMES,), phrases=(_NOT_MINE, _MUST)):
+        return None
+    data = position(
+        sites={HOME: ["village:jade"], OTHER_CITY: ["reserve"]},
+        phase="distribution",
+        riches=[{}],
+    )
+    state = load(data)
+    if state is None:
+        return None
+    action = f"move {HOME}.0>{OTHER_CITY}.0"
+    crosses = refusal(state, action) is None
+    must = q.matches(_MUST)
+    reason = q.say(
+        "Riches and prisoners travel any distance, through sites their king does not own; "
+        "only a city where an enemy's small pyramids outnumber his closes the way.",
+        "Rijkdommen en gevangenen gaan elke afstand, ook door plaatsen die hun koning niet "
+        "bezit; alleen een stad waar een vijand meer kleine piramides heeft, sluit de weg.",
+    )
+    details = (q.say(f"Tried: {action} (across free sites)", f"Geprobeerd: {action}"),)
+    return checked(
+        GAME,
+        q,
+        yes_no(q, not crosses if must else crosses),
+        reason,
+        ["6-distribution/transport"],
+        position=data,
+        details=details,
+    )
+
+
+READERS = (through_unowned,)
