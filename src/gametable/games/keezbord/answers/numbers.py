@@ -69,7 +69,11 @@ def dealt(question: Question) -> Answer | None:
         r"elke speler|iedere speler|per speler)\b"
     ):
         return None
-    if question.matches(r"\b(total|in all|altogether|pack|deck|box|in totaal|stok|spel kaarten)\b"):
+    if question.matches(r"\b(pack|deck|box|stok|spel kaarten)\b"):
+        return None
+    if question.matches(r"\b(total|in all|altogether|in totaal)\b") and not w.players_said(
+        question
+    ):
         return None
     later = question.matches(
         rf"\b(second|third|later|next|following|after the first|other|tweede|derde|volgende|"
@@ -200,6 +204,10 @@ def pack(question: Question) -> Answer | None:
     players = w.players_said(question)
     if players is None or question.matches(r"\b(partner|teammate|maat)\b"):
         return None
+    if question.matches(r"\b(deal\w*|dealt|gedeeld|delen|deelt)\b") and question.matches(
+        r"\b(rounds?|deals?|rondes?|delingen|deling|first|eerste|second|tweede)\b"
+    ):
+        return None  # the cards of one deal: dealt()
     try:
         view = _new_view(players)
     except ValueError:  # the game refuses the table: an odd count, or too many or too few

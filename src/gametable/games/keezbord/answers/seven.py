@@ -71,7 +71,7 @@ def read_seven(question: Question) -> Answer | None:
     last = question.matches(r"\b(last pawn|laatste pion)\b")
     if (w.says_home(question) and not last) or question.matches(r"\b(nest|start\w*|startvak)\b"):
         return None  # a pawn near its home, in its nest or on its start: not built here
-    if not question.matches(r"\b(split\w*|two pawns|2 pawns|three (?:of my )?pawns|3 pawns|divid\w*|"
+    if not question.matches(r"\b(split\w*|shar\w*|two pawns|2 pawns|three (?:of my )?(?:own )?pawns|3 pawns|divid\w*|"
                             r"verdel\w*|splits\w*|twee pionnen|drie pionnen|one pawn .* another|"
                             r"een pion .* (?:een )?andere|and another|en een andere|for my "
                             r"partner|voor mijn (?:partner|maat)|other \d steps|remaining steps|rest of the steps|"

@@ -274,7 +274,9 @@ def asks_hit(question: Question) -> bool:
     """Hitting (landing on, knocking off) a pawn."""
     return question.matches(
         r"\b(hit|hits|hitting|land(?:s|ing)? (?:exactly )?on|knock\w*|capture\w*|take out|"
-        r"send\w* (?:it )?(?:back|home)|slaan|sla|slaat|geslagen|eraf|kom\w* op|op een pion "
+        r"send\w* (?:it )?(?:back|home)|slaan|sla|slaat|geslagen|eraf|kom\w* op|"
+        r"(?:kom|komt|eindig|eindigt|beland|belandt)\b[^.?]{0,30}\bop (?:een|de|het|zijn|haar) "
+        r"(?:pion|vak)|op een pion "
         r"(?:van (?:een |mijn )?\w+ )?kom\w*)\b"
     )
 
