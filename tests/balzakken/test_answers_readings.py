@@ -90,7 +90,7 @@ def test_a_card_no_longer_held_does_not_block_the_call() -> None:
     )
     dutch = reply("Mag ik BALZAK! roepen als ik De Lul niet meer heb en 3 punten heb?")
     assert dutch.text.startswith("Ja.") and dutch.lang == "nl"
-    kept = reply("I no longer hold the Lul but I have the Swinger and 2 points. Can I call?")
+    kept = reply("I no longer hold the Lul, I have the Swinger and 2 points. Can I call?")
     assert kept.text.startswith("No.") and "BZ-047" in statements(kept)
 
 
