@@ -309,4 +309,40 @@ def _ball_reply(q: Question, cities: int, won: int, place: str) -> tuple[str, st
     )
 
 
-READERS = (ball_game, catastrophe)
+_CENOTE_WORDS = vocabulary("""i drew draw turn turned over the card katun can may offer sacrifice bring give
+    riches straight directly from my king sheet king's own a cenote cenotes to at with it
+    then use cult of
+    ik trok draai de kaart mag kan offeren brengen rijkdommen rechtstreeks direct van mijn
+    koningsblad een cenote naar bij""")
+
+
+def cenote_from_sheet(q: Question) -> Answer | None:
+    """ "I drew the Cult of the sacred cenotes: can I offer riches from my king sheet?": the
+    card turned over by a king with riches on his sheet and none stored, and the offers the
+    engine then gives him (none)."""
+    if card_in(q) != "cenotes" or q.kind != "yesno" or about_another(q):
+        return None
+    if not q.matches(_SHEET) or not q.matches(r"\b(offer\w*|sacrific\w*|bring|give|use)\b"):
+        return None
+    if not understood(q, _CENOTE_WORDS, lexicons=(CARDS, RICHES_NAMES), phrases=(_SHEET,)):
+        return None
+    data = position(
+        sites={HOME: ["village"]}, riches=[{"maize": 2, "jade": 1}], phase="turn", card="cenotes"
+    )
+    state = load(data)
+    if state is None:
+        return None
+    offers = [a for a in legal_texts(play(state, "katun 0"), 0) if a.startswith("offer")]
+    reason = q.say(
+        "The riches offered at a cenote come from the Mayas' reserves and garrisons, carried "
+        "under the transport rules, never from the king's sheet.",
+        "De rijkdommen die bij een cenote geofferd worden komen uit de voorraden en "
+        "garnizoenen van de Maya's, nooit van het koningsblad.",
+    )
+    details = (q.say(f"Offers after the card: {', '.join(offers) or 'none'}",
+                     f"Offers na de kaart: {', '.join(offers) or 'geen'}"),)  # fmt: skip
+    refs: list[RuleRef | str] = ["4-katun/positive-events"]
+    return checked(GAME, q, yes_no(q, bool(offers)), reason, refs, position=data, details=details)
+
+
+READERS = (ball_game, catastrophe, cenote_from_sheet)

@@ -104,6 +104,8 @@ CARD_WORDS: dict[str, str] = {
     "exceptional katun": "exceptional",
     "cenotes": "cenotes",
     "sacred cenotes": "cenotes",
+    "cult of the sacred cenotes": "cenotes",
+    "cenotes card": "cenotes",
 }
 
 

@@ -1,5 +1,6 @@
-"""Transport through sites a king does not own ("6 - DISTRIBUTION > TRANSPORT"): a riches
-moved in the engine from one of his cities to another across sites nobody owns."""
+"""Moving riches in the distribution, tried in the engine: through sites a king does not own
+("6 - DISTRIBUTION > TRANSPORT") and onto a garrison that already carries an obsidian
+("6 - DISTRIBUTION > EQUIPMENT OF GARRISONS")."""
 
 from __future__ import annotations
 
@@ -57,9 +58,11 @@ def through_unowned(q: Question) -> Answer | None:
     must = q.matches(_MUST)
     reason = q.say(
         "Riches and prisoners travel any distance, through sites their king does not own; "
-        "only a city where an enemy's small pyramids outnumber his closes the way.",
+        "only a city where an enemy has more small pyramids than he has, or whose owner ties "
+        "with him, closes the way.",
         "Rijkdommen en gevangenen gaan elke afstand, ook door plaatsen die hun koning niet "
-        "bezit; alleen een stad waar een vijand meer kleine piramides heeft, sluit de weg.",
+        "bezit; alleen een stad waar een vijand meer kleine piramides heeft, of waarvan de "
+        "eigenaar er evenveel heeft, sluit de weg.",
     )
     details = (q.say(f"Tried: {action} (across free sites)", f"Geprobeerd: {action}"),)
     return checked(
@@ -73,4 +76,53 @@ def through_unowned(q: Question) -> Answer | None:
     )
 
 
-READERS = (through_unowned,)
+# --- equipment of garrisons -----------------------------------------------------------------
+
+_SECOND = r"\b(two|2|second|another|more than one|twee|tweede|nog een|meer dan één)\b"
+_EQUIP_WORDS = vocabulary("""can may i put place move give a garrison one on it hold have carry get two second
+    another more than obsidian obsidians tokens
+    mag kan ik een garnizoen op zetten leggen hebben dragen krijgen twee tweede nog meer dan
+    obsidiaan""")
+
+
+def second_obsidian(q: Question) -> Answer | None:
+    """ "Can I put two obsidian on one garrison?": an obsidian moved in the engine onto a
+    garrison that already carries one."""
+    if q.kind != "yesno" or about_another(q) or not q.matches(_SECOND):
+        return None
+    if [m.name for m in RICHES_NAMES.find(q)] != ["obsidian"]:
+        return None
+    if not q.matches(r"\b(garrisons?|garnizoen\w*)\b"):
+        return None
+    if not understood(
+        q, _EQUIP_WORDS, lexicons=(RICHES_NAMES,), phrases=(_SECOND,), numbers={1, 2}
+    ):
+        return None
+    data = position(
+        sites={"c3": ["village:obsidian", "garrison:obsidian", "garrison"]},
+        phase="distribution",
+        riches=[{}],
+    )
+    state = load(data)
+    if state is None:
+        return None
+    action = "move c3.0>c3.1"
+    refused = refusal(state, action)
+    if refused is None:
+        return None  # the engine would take it: not the rule this reader tells
+    reason = (
+        q.say(
+            "A garrison carries at most 1 obsidian (one token in all); a second obsidian goes to "
+            "another garrison or a reserve",
+            "Een garnizoen draagt hoogstens 1 obsidiaan (één fiche in totaal); een tweede "
+            "obsidiaan gaat naar een ander garnizoen of een voorraad",
+        )
+        + f" ({refused.rule.section}, BA-213)."
+    )
+    details = (q.say(f"Tried: {action} (refused: {refused.explanation})",
+                     f"Geprobeerd: {action} (geweigerd)"),)  # fmt: skip
+    return checked(GAME, q, yes_no(q, False), reason, [refused.rule], position=data,
+                   details=details)  # fmt: skip
+
+
+READERS = (through_unowned, second_obsidian)
