@@ -1,0 +1,1 @@
+"""High Card's parts for the bots (:mod:`gametable.bots`)."""
