@@ -33,8 +33,7 @@ from pathlib import Path
 from gametable.rulebook import embed
 from gametable.rulebook.answer import answer
 from gametable.rulebook.chat import ask
-from gametable.rulebook.evaluate import questions
-from gametable.rulebook.model import available
+from gametable.rulebook.evaluate import measured, questions
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -134,7 +133,7 @@ def venv_size() -> None:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     repeat = int(args[args.index("--repeat") + 1]) if "--repeat" in args else 3
-    games = [a for a in args if not a.startswith("-") and not a.isdigit()] or available()
+    games = [a for a in args if not a.startswith("-") and not a.isdigit()] or measured()
     print(f"# bench/rules_chat.py {' '.join(args)}")
     print(f"# model: {embed.model_name() if embed.available() else 'none (words only)'}")
     per_question(games, repeat)

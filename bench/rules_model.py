@@ -29,8 +29,7 @@ from functools import cache
 from typing import Any
 
 from gametable.rulebook import embed
-from gametable.rulebook.evaluate import SPLITS, Evaluation, evaluate, questions
-from gametable.rulebook.model import available
+from gametable.rulebook.evaluate import SPLITS, Evaluation, evaluate, measured, questions
 from gametable.rulebook.question import Question
 
 # the modules themselves (the package exports functions of the same names)
@@ -160,7 +159,7 @@ def measure(game: str, split: str) -> Cell:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    games = [a for a in args if not a.startswith("-")] or available()
+    games = [a for a in args if not a.startswith("-")] or measured()
     columns: list[tuple[str, Callable[[], Any]]] = [("words", words_only), ("USE", the_default)]
     missing = minilm_missing()
     if missing is None:

@@ -37,7 +37,7 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 
-from gametable.core.parts import part_file
+from gametable.core.parts import declared, part_file
 from gametable.core.registry import load_game
 from gametable.rulebook import embed
 from gametable.rulebook.answer import Answer, answer
@@ -101,6 +101,16 @@ class Evaluation:
         if self.offtopic:
             text += f"; off-topic declined {self.offtopic_declined}/{self.offtopic}"
         return text
+
+
+def measured() -> list[str]:
+    """The games that keep questions to measure their answers by (they declare the part
+    ``questions``); a game may have a rulebook and no questions.
+
+    >>> "balzakken" in measured()
+    True
+    """
+    return [game for game in builtin() if declared(load_game(game), "questions")]
 
 
 def questions(game: str, split: str = "tune") -> list[Question]:
@@ -170,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     verbose = "-v" in args
     tuning = "--tune" in args  # leave out everything held out, while tuning
-    games = [a for a in args if not a.startswith("-")] or builtin()
+    games = [a for a in args if not a.startswith("-")] or measured()
     for game in games:
         for split in ("tune", "dev") if tuning else REPLY_SPLITS:
             off = offtopic_questions("heldout" if split == "heldout" else "tune")

@@ -38,8 +38,7 @@ import numpy as np
 
 from gametable.rulebook import embed
 from gametable.rulebook.answer import Guard
-from gametable.rulebook.evaluate import offtopic_questions, questions
-from gametable.rulebook.model import available
+from gametable.rulebook.evaluate import measured, offtopic_questions, questions
 from gametable.rulebook.search import SIGNALS, WEIGHTS, Weights, index
 from gametable.rulebook.words import tokenize
 
@@ -336,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     k = 5
     if "--folds" in args:
         k = int(args[args.index("--folds") + 1])
-    games = [a for a in args if not a.startswith("-") and not a.isdigit()] or available()
+    games = [a for a in args if not a.startswith("-") and not a.isdigit()] or measured()
     mxs, offtopic = [], []
     off_texts = offtopic_questions("tune")
     for game in games:

@@ -1,16 +1,18 @@
 """Words of questions and rules: stop words, synonyms, phrases, stemming and :func:`tokenize`.
 
 Text is lower-cased, stripped of accents, a few phrases are rewritten ("go first" -> "first
-turn"), split into words, stripped of stop words, mapped through tables of synonyms ("shout" ->
-"call", "seven" -> "7"; and each game's own words, :class:`GameWords`: "war" -> "attack" in Balam...)
-and stemmed with a light stemmer of our own (:func:`stem`); the Snowball English stemmer
-(``snowballstemmer``) was measured in its place and scored the same.
+turn"), split into words, stripped of stop words, mapped through tables of synonyms ("won" ->
+"win", "seven" -> "7") and stemmed with a light stemmer of our own (:func:`stem`); the
+Snowball English stemmer (``snowballstemmer``) was measured in its place and scored the same.
+The shared tables hold English and Dutch in general and the words of any board or card game
+(players, turns, cards, dealing, winning, ties, numbers); each game adds its own words
+(:class:`GameWords`: the names of its pieces, cards and actions), read first.
 
 The rules are written in English, and players ask in English or Dutch.  A question that reads
 as Dutch (:func:`gametable.rulebook.question.language`) first loses its Dutch stop words
 (:data:`DUTCH_STOP_WORDS`) and has its Dutch words turned into the English ones the rules use
-(:data:`DUTCH`, and the game's own Dutch words: "roepen" -> "call", "pionnen" -> "pawn", "De
-Lul" -> "lul", "Heer" -> "king", "dorp" -> "village"); a Dutch word not in the tables is looked
+(:data:`DUTCH`: "kaarten" -> "card"; and the game's own: "roepen" -> "call", "Heer" -> "king",
+"dorp" -> "village"); a Dutch word not in the tables is looked
 up by its Snowball Dutch stem ("kaarten" finds "kaart"), then read as an English word would be.
 
 A game's own words are its part ``words`` (:mod:`gametable.core.parts`), a :class:`GameWords`
@@ -45,124 +47,29 @@ lots not no can't won't i'm i've name getting what's
 """
 STOP_WORDS = frozenset(w.replace("'", "") for w in _STOP_TEXT.split())
 
-#: word -> canonical word for every game, applied before stemming (game terms, rulebook's Dutch
-#: words, numbers; the words that would mislead in another game are each game's own: GameWords)
+#: word -> canonical word for every game, applied before stemming: English in general (forms of
+#: one word, number words, everyday words for what any game has: players, turns, winning, ties,
+#: dealing and drawing).  A game's own things ("piece" -> "pawn", "war" -> "attack") are its
+#: own words (:class:`GameWords`), where they cannot mislead in another game.
 SYNONYMS: dict[str, str] = {
-    # calling
-    "shout": "call",
-    "shouts": "call",
-    "shouting": "call",
-    "yell": "call",
-    "announce": "call",
-    "announcing": "call",
-    "declare": "call",
-    "declaring": "call",
-    "calls": "call",
-    "calling": "call",
-    "called": "call",
-    "caller": "call",
-    "balzakken": "balzak",
-    # pawns and cards
-    "piece": "pawn",
-    "pieces": "pawn",
-    "marble": "pawn",
-    "marbles": "pawn",
-    "peg": "pawn",
-    "pegs": "pawn",
-    "pion": "pawn",
-    "pionnen": "pawn",
-    "man": "pawn",
-    "men": "pawn",
-    "honk": "home",
-    "thuishonk": "home",
-    "nest": "start",
+    # starting and order of play
     "starting": "start",
-    "boer": "jack",
-    "knave": "jack",
-    "jacks": "jack",
-    "vrouw": "queen",
-    "heer": "king",
-    "aas": "ace",
-    "aces": "ace",
-    "kings": "king",
-    "queens": "queen",
-    "partner": "team",
-    "partners": "team",
-    "teammate": "team",
-    "teammates": "team",
-    "ally": "team",
-    "teams": "team",
+    "starts": "start",
+    "begins": "begin",
+    "first": "first",
+    "clockwise": "clockwise",
+    # cards in any card game
     "dealer": "deal",
     "dealing": "deal",
     "dealt": "deal",
-    "backwards": "backward",
-    "reverse": "backward",
-    "opgooien": "play",
-    # riches, wars, buildings, dice
-    "resource": "riches",
-    "resources": "riches",
-    "goods": "riches",
-    "wealth": "riches",
-    "rich": "riches",
-    "corn": "maize",
-    "cocoa": "cacao",
-    "chocolate": "cacao",
-    "shells": "shell",
-    "seashell": "shell",
-    "captive": "prisoner",
-    "captives": "prisoner",
-    "sacrifices": "sacrifice",
-    "sacrificed": "sacrifice",
-    "sacrificing": "sacrifice",
-    "offering": "sacrifice",
-    "offer": "sacrifice",
-    "ceremony": "sacrifice",
-    "ceremonies": "sacrifice",
-    "taxes": "tax",
-    "taxation": "tax",
-    "levy": "tax",
-    "war": "attack",
-    "wars": "attack",
-    "fight": "attack",
-    "fighting": "attack",
-    "combat": "attack",
-    "battle": "attack",
-    "battles": "attack",
-    "assault": "attack",
-    "attacks": "attack",
-    "attacking": "attack",
-    "attacked": "attack",
-    "attacker": "attack",
-    "defender": "defend",
-    "defence": "defend",
-    "defense": "defend",
-    "defending": "defend",
-    "die": "dice",
-    "roll": "dice",
-    "rolls": "dice",
-    "rolling": "dice",
-    "rolled": "dice",
-    "construct": "build",
-    "construction": "build",
-    "constructions": "build",
-    "building": "build",
-    "buildings": "build",
-    "builds": "build",
-    "built": "build",
-    "storage": "store",
-    "stored": "store",
-    "storing": "store",
-    "stash": "store",
-    "vp": "prestige",
-    "vps": "prestige",
-    "katuns": "katun",
-    "observatories": "observatory",
-    "divination": "divine",
-    "foresee": "divine",
-    "peek": "look",
-    "ballgame": "ball",
-    "ballcourt": "court",
-    # general
+    "drawn": "draw",
+    "drew": "draw",
+    "draws": "draw",
+    "reshuffle": "shuffle",
+    "reshuffled": "shuffle",
+    "laid": "lay",
+    "lays": "lay",
+    # winning, losing, ties
     "won": "win",
     "winner": "win",
     "winning": "win",
@@ -173,16 +80,14 @@ SYNONYMS: dict[str, str] = {
     "losing": "lose",
     "loss": "lose",
     "losses": "lose",
-    "pick": "draw",
-    "picks": "draw",
-    "drawn": "draw",
-    "drew": "draw",
-    "reshuffle": "shuffle",
-    "reshuffled": "shuffle",
-    "clockwise": "clockwise",
-    "begins": "begin",
-    "first": "first",
-    "starts": "start",
+    "tied": "tie",
+    "ties": "tie",
+    "tying": "tie",
+    "equal": "tie",
+    "equals": "tie",
+    "same": "tie",
+    "stalemate": "tie",
+    # numbers
     "zero": "0",
     "one": "1",
     "two": "2",
@@ -198,21 +103,17 @@ SYNONYMS: dict[str, str] = {
     "twelve": "12",
     "twenty": "20",
     "once": "1",
-    "used": "use",
-    "uses": "use",
-    "using": "use",
+    # players, amounts, limits
     "people": "player",
     "persons": "player",
     "person": "player",
     "players": "player",
     "highest": "high",
     "higher": "high",
+    "biggest": "high",
     "lowest": "low",
     "lower": "low",
-    "biggest": "high",
     "smallest": "low",
-    "laid": "lay",
-    "lays": "lay",
     "less": "low",
     "fewer": "low",
     "fewest": "low",
@@ -223,17 +124,14 @@ SYNONYMS: dict[str, str] = {
     "spend": "pay",
     "spent": "pay",
     "spending": "pay",
-    "prepare": "build",
-    "preparing": "build",
-    "preparation": "build",
-    "tied": "tie",
-    "ties": "tie",
-    "tying": "tie",
-    "equal": "tie",
-    "equals": "tie",
-    "same": "tie",
-    "stalemate": "tie",
-    "draws": "draw",
+    "used": "use",
+    "uses": "use",
+    "using": "use",
+    # "a plain number card" is a normal one: an adjective that names nothing of its own
+    "plain": "normal",
+    "ordinary": "normal",
+    "regular": "normal",
+    "usual": "normal",
 }
 
 
@@ -243,11 +141,13 @@ class GameWords:
     ``words`` is.
 
     ``synonyms`` are read before :data:`SYNONYMS` (word -> canonical word), ``dutch`` before
-    :data:`DUTCH` (Dutch word -> the English word(s) the game's rules use).
+    :data:`DUTCH` (Dutch word -> the English word(s) the game's rules use), ``phrases`` before
+    :data:`PHRASES` (a phrase of an English question -> the words it is read as).
     """
 
     synonyms: Mapping[str, str] = field(default_factory=dict)
     dutch: Mapping[str, str] = field(default_factory=dict)
+    phrases: Mapping[str, str] = field(default_factory=dict)
 
 
 #: the words of a game that declares none, or of no game
@@ -286,7 +186,9 @@ werkt werken werkelijk
 DUTCH_STOP_WORDS = frozenset(_DUTCH_STOP_TEXT.split())
 
 #: Dutch word -> the English word(s) the rules use, for every game (applied to Dutch questions
-#: before the English tables above; a word is also found by its Snowball Dutch stem)
+#: before the English tables above; a word is also found by its Snowball Dutch stem): everyday
+#: Dutch and the words of any board or card game (player, turn, card, point, board); a game's
+#: own things are in its own words
 DUTCH: dict[str, str] = {
     # play, turns and rounds
     "spel": "game",
@@ -352,9 +254,6 @@ DUTCH: dict[str, str] = {
     "kaartje": "card",
     "hand": "hand",
     "stapel": "pile",
-    "trekstapel": "draw pile",
-    "pot": "draw pile",
-    "aflegstapel": "discard pile",
     "trekken": "draw",
     "trek": "draw",
     "trekt": "draw",
@@ -404,12 +303,6 @@ DUTCH: dict[str, str] = {
     "tegelijk": "together",
     "tegelijkertijd": "together",
     "bovenste": "top",
-    "vijand": "enemy",
-    "vijandelijk": "enemy",
-    "vijandelijke": "enemy",
-    "dobbelsteen": "dice",
-    "dobbelstenen": "dice",
-    "werpen": "dice",
     "bord": "board",
     "speelbord": "board",
     "aantal": "number",
@@ -478,19 +371,14 @@ def _known_dutch(word: str, game: str | None) -> bool:
     return word in DUTCH or word in game_words(game).dutch
 
 
-#: phrases (in lower case) read as other words before splitting into terms
+#: phrases (in lower case) of an English question read as other words before splitting into
+#: terms, for every game (a game's own phrases are in its own words)
 PHRASES: dict[str, str] = {
     "goes first": "first turn",
     "go first": "first turn",
     "plays first": "first turn",
     "play first": "first turn",
     "starts first": "first turn",
-    "ward off": "ward",
-    "knock down": "destroy",
-    "knocks down": "destroy",
-    "take over": "claim",
-    "take possession": "claim",
-    "conquer": "claim",
 }
 
 _WORD = re.compile(r"[^\W_]+(?:'[a-z]+)?")
@@ -549,12 +437,14 @@ def tokenize(text: str, game: str | None = None) -> list[str]:
     ['call', 'balzak', 'swinger', 'hand']
     >>> tokenize("mag ik BALZAK! roepen met De Lul in mijn hand?", "balzakken")
     ['may', 'balzak', 'call', 'lul', 'hand']
+    >>> tokenize("ik heb geen kaarten meer, wat nu?")
+    ['card', 'left']
     """
     text = _plain(text)
     words = _WORD.findall(text)
     lang = language(words)
     if lang == "en":
-        for phrase, replacement in PHRASES.items():
+        for phrase, replacement in (*game_words(game).phrases.items(), *PHRASES.items()):
             if phrase in text:
                 text = re.sub(rf"\b{re.escape(phrase)}\b", replacement, text)
         words = _WORD.findall(text)
@@ -562,7 +452,9 @@ def tokenize(text: str, game: str | None = None) -> list[str]:
     # that the Dutch tables know are read as Dutch (no English word of the rules is among them)
     undecided = lang == "en" and language([*words, "het"]) == "nl"
     out: list[str] = []
-    for word in words:
+    for i, word in enumerate(words):
+        if lang == "nl" and word == "meer" and "geen" in words[:i]:
+            word = "left"  # "geen kaarten meer": no cards left, not more cards
         if undecided and len(word) >= _LONG_DUTCH and _known_dutch(word, game):
             out.extend(_terms(word, game, "nl"))
             continue

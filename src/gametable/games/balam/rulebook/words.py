@@ -7,6 +7,77 @@ from gametable.rulebook.words import GameWords
 
 #: word -> canonical word, applied before the shared synonyms
 SYNONYMS: dict[str, str] = {
+    # riches and their stores
+    "resource": "riches",
+    "resources": "riches",
+    "goods": "riches",
+    "wealth": "riches",
+    "rich": "riches",
+    "corn": "maize",
+    "cocoa": "cacao",
+    "chocolate": "cacao",
+    "shells": "shell",
+    "seashell": "shell",
+    "storage": "store",
+    "stored": "store",
+    "storing": "store",
+    "stash": "store",
+    # prisoners, sacrifices, taxes
+    "captive": "prisoner",
+    "captives": "prisoner",
+    "sacrifices": "sacrifice",
+    "sacrificed": "sacrifice",
+    "sacrificing": "sacrifice",
+    "offering": "sacrifice",
+    "offer": "sacrifice",
+    "ceremony": "sacrifice",
+    "ceremonies": "sacrifice",
+    "taxes": "tax",
+    "taxation": "tax",
+    "levy": "tax",
+    # wars and the dice
+    "war": "attack",
+    "wars": "attack",
+    "fight": "attack",
+    "fighting": "attack",
+    "combat": "attack",
+    "battle": "attack",
+    "battles": "attack",
+    "assault": "attack",
+    "attacks": "attack",
+    "attacking": "attack",
+    "attacked": "attack",
+    "attacker": "attack",
+    "defender": "defend",
+    "defence": "defend",
+    "defense": "defend",
+    "defending": "defend",
+    "die": "dice",
+    "roll": "dice",
+    "rolls": "dice",
+    "rolling": "dice",
+    "rolled": "dice",
+    # buildings
+    "construct": "build",
+    "construction": "build",
+    "constructions": "build",
+    "building": "build",
+    "buildings": "build",
+    "builds": "build",
+    "built": "build",
+    "prepare": "build",
+    "preparing": "build",
+    "preparation": "build",
+    "observatories": "observatory",
+    # prestige, the Katun cards, the ball game
+    "vp": "prestige",
+    "vps": "prestige",
+    "katuns": "katun",
+    "divination": "divine",
+    "foresee": "divine",
+    "peek": "look",
+    "ballgame": "ball",
+    "ballcourt": "court",
     "hit": "success",
     "hits": "success",
     "successes": "success",
@@ -33,6 +104,12 @@ SYNONYMS: dict[str, str] = {
 
 #: Dutch word -> the English word(s) the rules use, looked up before the shared Dutch words
 DUTCH: dict[str, str] = {
+    "vijand": "enemy",
+    "vijandelijk": "enemy",
+    "vijandelijke": "enemy",
+    "dobbelsteen": "dice",
+    "dobbelstenen": "dice",
+    "werpen": "dice",
     "koning": "king",
     "koningen": "king",
     "volk": "people",
@@ -151,4 +228,14 @@ DUTCH: dict[str, str] = {
     "duurt": "length",
 }
 
-WORDS = GameWords(synonyms=SYNONYMS, dutch=DUTCH)
+#: phrases of an English question read as other words, before the shared phrases
+PHRASES: dict[str, str] = {
+    "ward off": "ward",
+    "knock down": "destroy",
+    "knocks down": "destroy",
+    "take over": "claim",
+    "take possession": "claim",
+    "conquer": "claim",
+}
+
+WORDS = GameWords(synonyms=SYNONYMS, dutch=DUTCH, phrases=PHRASES)

@@ -7,6 +7,24 @@ from gametable.rulebook.words import GameWords
 
 #: word -> canonical word, applied before the shared synonyms
 SYNONYMS: dict[str, str] = {
+    # calling BALZAK!
+    "balzakken": "balzak",
+    "shout": "call",
+    "shouts": "call",
+    "shouting": "call",
+    "yell": "call",
+    "announce": "call",
+    "announcing": "call",
+    "declare": "call",
+    "declaring": "call",
+    "calls": "call",
+    "calling": "call",
+    "called": "call",
+    "caller": "call",
+    # the draw pile and the hands
+    "pick": "draw",
+    "picks": "draw",
+    "peek": "look",
     "deck": "draw pile",
     "stock": "draw pile",
     "total": "point",
@@ -30,6 +48,9 @@ SYNONYMS: dict[str, str] = {
 
 #: Dutch word -> the English word(s) the rules use, looked up before the shared Dutch words
 DUTCH: dict[str, str] = {
+    "pot": "draw pile",
+    "trekstapel": "draw pile",
+    "aflegstapel": "discard pile",
     "roepen": "call",
     "roep": "call",
     "roept": "call",
