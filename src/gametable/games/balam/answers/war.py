@@ -79,6 +79,50 @@ def can_attack(q: Question) -> Answer | None:
     said = numbers_in(q, ignoring=f"{ONE_TURN}|{_TWICE}")
     if len(said) not in (0, 2) or (said and not q.matches(r"\bgarris|garnizoen")):
         return None
+    scene = _attack_scene(q)
+    if scene is None or isinstance(scene, Answer):
+        return scene
+    home, target, sites_extra, owners, before, garrisons = scene
+    sites = {HOME: home, **sites_extra}
+    data = position(sites=sites, owners=owners, riches=[{"maize": 3}])
+    state = load(data)
+    if state is None:
+        return None
+    if before:
+        state = play(state, *before)
+    action = f"attack {HOME}>{target} {garrisons} 0"
+    refused = refusal(state, action)
+    if refused is None:
+        reason = q.say(
+            "After paying the turn's riches a king may launch one attack, from a city with a "
+            "garrison, on an enemy city at the end of a path, with as many of its garrisons as "
+            "he likes.",
+            "Na het betalen van de beurt mag een koning één aanval doen, vanuit een stad met een "
+            "garnizoen, op een vijandige stad aan het eind van een pad.",
+        )
+        return checked(GAME, q, yes_no(q, True), reason, [rules.WARS], position=data)
+    return checked(
+        GAME,
+        q,
+        yes_no(q, False),
+        reason_of(q, refused),
+        [refused.rule],
+        position=data,
+        details=(q.say(f"Tried: {action}", f"Geprobeerd: {action}"),),
+    )
+
+
+#: an attack as a question tells it: the attacking city's plots, the target, the other sites,
+#: their owners, the turn's earlier actions and the garrisons committed
+_Attack = tuple[
+    list[str | None], str, dict[str, list[str | None]], dict[str, int], tuple[str, ...], int
+]
+
+
+def _attack_scene(q: Question) -> _Attack | Answer | None:
+    """The attacking city's plots, the target, the other sites and their owners, the turn's
+    earlier actions and the garrisons committed, as the question tells them (or the reply
+    itself for an attack followed by another action)."""
     home: list[str | None] = ["garrison", "garrison", None]
     target = NEIGHBOUR
     sites_extra: dict[str, list[str | None]] = {NEIGHBOUR: ["village"]}
@@ -109,33 +153,7 @@ def can_attack(q: Question) -> Answer | None:
         if has > 3:
             return None
         garrisons = more
-    sites = {HOME: home, **sites_extra}
-    data = position(sites=sites, owners=owners, riches=[{"maize": 3}])
-    state = load(data)
-    if state is None:
-        return None
-    if before:
-        state = play(state, *before)
-    action = f"attack {HOME}>{target} {garrisons} 0"
-    refused = refusal(state, action)
-    if refused is None:
-        reason = q.say(
-            "After paying the turn's riches a king may launch one attack, from a city with a "
-            "garrison, on an enemy city at the end of a path, with as many of its garrisons as "
-            "he likes.",
-            "Na het betalen van de beurt mag een koning één aanval doen, vanuit een stad met een "
-            "garnizoen, op een vijandige stad aan het eind van een pad.",
-        )
-        return checked(GAME, q, yes_no(q, True), reason, [rules.WARS], position=data)
-    return checked(
-        GAME,
-        q,
-        yes_no(q, False),
-        reason_of(q, refused),
-        [refused.rule],
-        position=data,
-        details=(q.say(f"Tried: {action}", f"Geprobeerd: {action}"),),
-    )
+    return home, target, sites_extra, owners, before, garrisons
 
 
 def _city_garrisons(q: Question) -> int | None:
