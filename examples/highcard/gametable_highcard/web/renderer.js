@@ -2,8 +2,11 @@
 // Reads the view's fields and the legal actions' JSON forms ({kind: "play", card: 7}), never notation.
 import { actionButton, h, seatName } from "../util.js";
 
+const CARD_STYLE = "display:inline-block;min-width:2em;text-align:center;padding:.6em .4em;border:1px solid #333;"
+  + "border-radius:6px;background:#fffdf7;font-weight:700";
+
 function cardBox(card, extra = {}) {
-  return h("span", { class: "card hc-card", "data-card": String(card), ...extra }, String(card));
+  return h("span", { class: "card hc-card", style: CARD_STYLE, "data-card": String(card), ...extra }, String(card));
 }
 
 function trickRow(ctx, cards) {
