@@ -4,8 +4,8 @@
 
 1. **Per question**, for each game: p50 and p95 milliseconds of
    :func:`gametable.rulebook.chat.ask` and of :func:`gametable.rulebook.answer.answer` over the
-   game's tuning questions (``data/questions/<game>.toml``), each asked ``N`` times (default 3)
-   after the model and the game's entries are loaded.  Every call embeds its question afresh
+   game's tuning questions (``games/<game>/rulebook/questions/tune.toml``), each asked ``N``
+   times (default 3) after the model and the game's entries are loaded.  Every call embeds its question afresh
    (the vectors of questions already asked are forgotten first), as a new question would.
 2. **Cold start**: a fresh process that imports the chat, loads the model and answers one
    question from the rules text (a Dutch one, so the search and the model both run), with the
