@@ -51,7 +51,8 @@ def _buildings_of(state: Any, seat: int) -> Counter[str]:
 _CATASTROPHE_WORDS = vocabulary("""what happens happen then if when i turn turned turning over draw drew draws get gets
     comes come up card katun but have has had hold no without and my in on only all of reserve raid
     reserves stored store king sheet there there's is are nothing cities city own lose lost
-    loses me single any don't do not sitting lying right now that this pay for use ward off
+    loses me single any don't do not sitting lying sits lies right now that this pay for use
+    ward off it
     wat gebeurt er bij als ik draai omdraai trek een de met zonder en heb heeft mijn maar
     geen alleen op in van dan kaart komt enkel enkele verlies verliest""")
 #: a yes-or-no question about the Mayas paying the card ("can that prisoner pay for the raid?")
@@ -79,7 +80,7 @@ def catastrophe(q: Question) -> Answer | None:
     asks_pay = q.kind == "yesno" and q.matches(_PAYS)
     if q.kind == "yesno" and not asks_pay:
         return None
-    data = _catastrophe_position(q, card)
+    data = _catastrophe_position(q, card, threatened=asks_pay)
     state = load(data) if data is not None else None
     if data is None or state is None:
         return None
@@ -100,14 +101,19 @@ def catastrophe(q: Question) -> Answer | None:
     return checked(GAME, q, verdict, reason, refs, position=data, topic="situation")
 
 
-def _catastrophe_position(q: Question, card: str) -> dict[str, Any] | None:
+def _catastrophe_position(
+    q: Question, card: str, *, threatened: bool = False
+) -> dict[str, Any] | None:
     """The asking king's cities as the question tells them (the buildings named, the riches
     stored), with ``card`` the round's first face-down card; ``None`` when they do not fit on
-    the board."""
+    the board.  ``threatened``: a question about paying the card supposes the king has the
+    buildings it threatens, when it names none of them."""
     riches, _count, loses = CATASTROPHE[card]
     assert not isinstance(loses, str)
     named = counted(q, BUILDINGS)
     held = {k: n for k, n in named.items() if k not in ("reserve",) or n == 0}
+    if threatened and not any(KINDS[k] in named for k, _n in loses):
+        held |= {KINDS[k]: n for k, n in loses}
     stored_word = q.matches(_STORED) and not q.matches(_SHEET)
     given = counted(q, RICHES_NAMES)
     stored = given.get(RICHES[riches], 0) if stored_word else 0

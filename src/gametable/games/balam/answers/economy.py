@@ -113,11 +113,11 @@ def production(q: Question) -> Answer | None:
 _CHAAK = r"\b(chaak|clemency|genade)\b"
 _NO_ECLIPSE = (
     r"\b(no eclipse(?: yet)?|before the eclipse|without (?:an |the )?eclipse|eclipse (?:has not|"
-    r"hasn't|not yet)(?: \w+)?|geen (?:zons)?(?:verduistering|eclips)|nog geen "
+    r"hasn't|not yet)(?: (?:been drawn|been turned|come out|come up|appeared|drawn|turned))?|geen (?:zons)?(?:verduistering|eclips)|nog geen "
     r"(?:zons)?verduistering)\b"
 )
 _CHAAK_WORDS = vocabulary("""after in over rounds round so far far how much many maize given gives give has
-    have me us we each king the of clemency chaak yet total altogether in all got received
+    have me us we each king the of clemency chaak yet total altogether in all got received did
     na rondes ronde hoeveel mais maïs gekregen gegeven tot nu toe totaal van genade""")
 
 
@@ -165,7 +165,7 @@ _PALACE_SITES = ("c4", "a3", "e3", "e4")
 _TAX_WORDS = vocabulary("""palace palaces each collects collect collecting gets get receives with riches
     taxes tax how many end up on my king sheet go goes to does do and both every one two
     paleis paleizen elk elke int innen krijgt met rijkdommen belasting komen op mijn
-    koningsblad terecht have has heb en""")
+    koningsblad terecht have has heb en reach reaches come comes""")
 
 
 def palace_taxes(q: Question) -> Answer | None:

@@ -93,7 +93,7 @@ _RUN_OUT = (
 )
 _LEFT = r"\b(?:only )?(\w+) (?:small|little|kleine) (?:pyramids?|piramides?) (?:left|over)\b"
 _SHORT_WORDS = vocabulary("""i i've have has still build a market can may now then any more anymore left
-    over only my ik heb nog een markt bouwen mag kan dan nu""")
+    over only my put up ik heb nog een markt bouwen mag kan dan nu""")
 
 
 def market_short_of_pyramids(q: Question) -> Answer | None:

@@ -28,7 +28,7 @@ _NOT_MINE = (
 _MUST = r"\b(have to|has to|need to|needs to|must|required|necessary|moet|moeten|nodig)\b"
 _WORDS = vocabulary("""can i may my move carry send bring riches goods tokens through across cross crosses
     crossing via pass passes a site sites i do not don't own the that on way along to have
-    has need must be mine each every all of are is required necessary when
+    has need must be mine each every all of are is required necessary when travel go goes
     mag kan ik mijn rijkdommen goederen door een plaats plaatsen die niet bezit bezitten
     moet moeten van mij verplaatsen brengen waar gaan de""")
 
