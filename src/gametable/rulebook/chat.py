@@ -94,7 +94,27 @@ def ask(
         reply = answers.answer(question)
         if reply is not None:
             return reply
-    return answer(reference.game, question.text)
+    return fit_to_question(answer(reference.game, question.text), question)
+
+
+_VERDICT = re.compile(r"^(?:yes|no|ja|nee)\b[,:;.!]?\s*", re.IGNORECASE)
+
+
+def fit_to_question(reply: Answer, question: Question) -> Answer:
+    """A rules-text reply fitted to what was asked: an entry's Yes or No is kept for a yes/no
+    question and dropped for any other (a "how many" question is not answered "Yes, ...").
+
+    >>> from gametable.rulebook.answer import Answer
+    >>> said = Answer("balam", "", "Yes, the defender may spend obsidian.", (), answered=True)
+    >>> fit_to_question(said, Question.read("how many dice does he roll?")).text
+    'The defender may spend obsidian.'
+    """
+    if question.kind == "yesno" or not reply.answered:
+        return reply
+    rest = _VERDICT.sub("", reply.text, count=1)
+    if rest == reply.text or not rest:
+        return reply
+    return replace(reply, text=rest[0].upper() + rest[1:])
 
 
 def _decline(game: str, title: str, question: Question) -> Answer:
