@@ -436,11 +436,7 @@ def terminal_transcript(name: str, players: int, seed: int, turns: int) -> tuple
 TURNS = {"balzakken": 60, "keezbord": 20, "balam": 20}
 
 
-@pytest.mark.parametrize(
-    "case",
-    SMALLEST,
-    ids=case_id,
-)
+@pytest.mark.parametrize("case", [c for c in SMALLEST if c[0] in TURNS], ids=case_id)
 def test_the_terminal_is_the_same_with_scrambled_notation(
     case: tuple[str, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
