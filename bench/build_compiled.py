@@ -7,7 +7,8 @@
 
 The pure-Python package stays the reference and the default: ``pip install -e .`` needs no
 compiler, and nothing under ``src/`` changes.  This script copies ``gametable``'s kernel and
-games (``core/``, ``games/``, ``__init__.py``) into ``build/compiled/gametable_compiled/``,
+the games' engines (``core/``, ``__init__.py``, each game's modules and ``data/``, not the parts it
+declares for the layers above) into ``build/compiled/gametable_compiled/``,
 renaming the package in their imports, and compiles the modules listed under
 ``[tool.gametable.compiled]`` in ``pyproject.toml`` with mypyc; the other copied modules run
 interpreted.  Under another name the compiled copy imports beside ``gametable`` in one process,
@@ -44,8 +45,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "gametable"
 DEFAULT_OUT = ROOT / "build" / "compiled"
 PACKAGE = "gametable_compiled"
-#: what is copied from ``src/gametable`` (the kernel and the games import nothing else)
+#: what is copied from ``src/gametable``: the kernel and the games' engines (which import nothing
+#: else); a game's sub-packages (its parts for the layers above: bots, answers, rulebook, web)
+#: are not copied, the compiled copy never imports them
 COPIED = ("__init__.py", "py.typed", "core", "games")
+#: inside a game's package, the one sub-folder that belongs to its engine (decks and boards)
+ENGINE_DATA = "data"
 #: the file, inside the copied package, recording what it was built from
 MANIFEST = "BUILT_FROM.json"
 #: the file, inside the copied package, naming the modules compiled (``--only`` compiles fewer)
@@ -64,29 +69,57 @@ def compiled_modules(only: str | None = None) -> list[str]:
     return [m for m in modules if m.startswith(("gametable.core.", f"gametable.games.{only}."))]
 
 
-def source_digest() -> dict[str, str]:
-    """The SHA-256 of every copied source file, by path under ``src/gametable``."""
-    out = {}
-    for name in COPIED:
-        path = SOURCE / name
-        files = sorted(path.rglob("*")) if path.is_dir() else [path]
-        for f in files:
-            if f.is_file() and "__pycache__" not in f.parts:
-                out[str(f.relative_to(SOURCE))] = hashlib.sha256(f.read_bytes()).hexdigest()
+def _part_names() -> set[tuple[str, str]]:
+    """``(game, name)`` of each module or folder of a game's package that a declared part
+    (``Game.parts``, :mod:`gametable.core.parts`) lives in: the layers above the engine."""
+    out = set()
+    for game in gametable.game_names():
+        for where in gametable.load_game(game).parts.values():
+            first = where.split(":")[0].lstrip(".").split(".")[0].split("/")[0]
+            out.add((game, first.removesuffix(".py")))
     return out
 
 
+def _is_copied(relative: Path, parts_of_games: set[tuple[str, str]]) -> bool:
+    """Whether a file under ``src/gametable`` belongs to the copy: the kernel, and in ``games/``
+    each game's engine modules and its ``data/`` (not its sub-packages, nor a module that
+    holds one of its declared parts)."""
+    parts = relative.parts
+    if "__pycache__" in parts or parts[0] not in COPIED:
+        return False
+    if parts[0] != "games" or len(parts) <= 2:
+        return True
+    if len(parts) == 3:
+        return (parts[1], relative.stem) not in parts_of_games
+    return parts[2] == ENGINE_DATA
+
+
+def copied_files() -> list[Path]:
+    """Every source file copied into the build, as paths under ``src/gametable``."""
+    out = []
+    for name in COPIED:
+        path = SOURCE / name
+        files = sorted(path.rglob("*")) if path.is_dir() else [path]
+        out += [f.relative_to(SOURCE) for f in files if f.is_file()]
+    parts_of_games = _part_names()
+    return [f for f in out if _is_copied(f, parts_of_games)]
+
+
+def source_digest() -> dict[str, str]:
+    """The SHA-256 of every copied source file, by path under ``src/gametable``."""
+    return {str(f): hashlib.sha256((SOURCE / f).read_bytes()).hexdigest() for f in copied_files()}
+
+
 def copy_sources(package: Path) -> None:
-    """Copy the kernel and the games into ``package``, renaming ``gametable`` in imports."""
+    """Copy the kernel and the games' engines into ``package``, renaming ``gametable`` in
+    imports."""
     if package.exists():
         shutil.rmtree(package)
     package.mkdir(parents=True)
-    for name in COPIED:
-        src = SOURCE / name
-        if src.is_dir():
-            shutil.copytree(src, package / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(src, package / name)
+    for relative in copied_files():
+        target = package / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(SOURCE / relative, target)
     for path in package.rglob("*.py"):
         path.write_text(_IMPORTS.sub(PACKAGE, path.read_text()))
 
