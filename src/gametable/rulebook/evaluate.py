@@ -42,8 +42,7 @@ from gametable.core.registry import load_game
 from gametable.rulebook import embed
 from gametable.rulebook.answer import Answer, answer
 from gametable.rulebook.model import builtin, load
-from gametable.rulebook.replies import SPLITS as REPLY_SPLITS
-from gametable.rulebook.replies import evaluate_replies
+from gametable.rulebook.replies import evaluate_replies, reply_sets
 
 SPLITS = ("tune", "heldout")
 
@@ -182,7 +181,9 @@ def main(argv: list[str] | None = None) -> int:
     tuning = "--tune" in args  # leave out everything held out, while tuning
     games = [a for a in args if not a.startswith("-")] or measured()
     for game in games:
-        for split in ("tune", "dev") if tuning else REPLY_SPLITS:
+        for split in reply_sets(game):
+            if tuning and split == "heldout":
+                continue
             off = offtopic_questions("heldout" if split == "heldout" else "tune")
             replies = evaluate_replies(game, split, off)
             if replies.total:

@@ -1,7 +1,8 @@
 """How well the chat answers, graded on what the reply says (not on the section it found).
 
-Each game with its own answers keeps three question sets beside them
-(``games/<game>/answers/tune.toml``, ``dev.toml`` and ``heldout.toml``): each question carries what a right
+Each game with its own answers keeps its reply question sets beside them
+(``games/<game>/answers/tune.toml``, ``dev.toml`` (and more development sets ``dev2.toml``...)
+and ``heldout.toml``): each question carries what a right
 reply must say, as regular expressions (``must``, all found; ``must_not``, none found; matched
 case-insensitively against the reply's text and its detail lines; ``^`` is the reply's start),
 its ``kind`` (situation, combination, number, fact, dutch) and ``lang``. The tuning set is
@@ -72,10 +73,21 @@ def _folder(game: str) -> Traversable | None:
         return None
 
 
+def reply_sets(game: str) -> list[str]:
+    """The reply question sets ``game`` keeps: ``tune``, its development sets (``dev``,
+    ``dev2``, ...) and ``heldout``, in that order, those that exist."""
+    folder = _folder(game)
+    if folder is None:
+        return []
+    names = sorted(f.name[: -len(".toml")] for f in folder.iterdir() if f.name.endswith(".toml"))
+    devs = [n for n in names if n.startswith("dev")]
+    return [n for n in ("tune", *devs, "heldout") if n in names]
+
+
 def reply_questions(game: str, split: str = "tune") -> list[ReplyQuestion]:
     """The reply questions of ``game`` (one set); empty when the game keeps none."""
-    if split not in SPLITS:
-        raise ValueError(f"split must be one of {SPLITS}, not {split!r}")
+    if split not in SPLITS and not split.startswith("dev"):
+        raise ValueError(f"split must be one of {SPLITS} (or dev2, dev3...), not {split!r}")
     folder = _folder(game)
     if folder is None or not (folder / f"{split}.toml").is_file():
         return []
