@@ -155,9 +155,17 @@ def guard() -> Guard:
     return Guard(*THRESHOLDS["meaning" if embed.available() else "words"])
 
 
+#: a question this close in meaning to one of an entry's own asks is that ask said again: the
+#: entry answers it, however everyday the question sounds (words alone are no such proof: "what
+#: time is it" shares its one word with an ask)
+SAME_ASK = 0.95
+
+
 def confident(hit: EntryHit, about: Topic) -> bool:
     """Whether the best entry answers the question well enough to be given as the answer
     (``about``: how much the question is about the game at all; see :class:`Guard`)."""
+    if hit.meaning >= SAME_ASK:
+        return True
     return guard().margin(hit, about) >= 0
 
 
