@@ -286,61 +286,10 @@ class ISMCTSBot(Bot):
         depth: int,
         teams: list[tuple[int, ...]],
     ) -> None:
-        rng = self.rng
+        """One iteration: imagine a state, walk the tree and expand one edge, play out, back up."""
         state = self.determinise(seat_state)
-        state.rng = Rng(rng.getrandbits(64))  # a fresh chance stream for this determinisation
-        node = root
-        path = [root]
-        seat = seat_state.seat
-        # selection and expansion
-        rank = heuristic.rank
-        while not state.is_over:
-            legal = state.legal_actions(seat)
-            if not legal:  # the imagined state disagrees about who decides: stop here
-                break
-            if rank is not None and len(legal) > WIDEN_ABOVE:
-                legal = self.widened(node, state, seat, legal, rank)
-            untried = []
-            preferred = None  # a child made in advance (the heuristic's move at the root)
-            best_child: Node | None = None
-            best_key = None
-            best_score = -math.inf
-            children = node.children
-            for action in legal:
-                child = children.get((seat, action))
-                if child is None or not child.visits:
-                    untried.append(action)
-                    if child is not None:
-                        preferred = child
-                        preferred_action = action
-                    continue
-                child.avail += 1
-                if not untried:
-                    score = child.total / child.visits + self.c * math.sqrt(
-                        math.log(child.avail) / child.visits
-                    )
-                    if score > best_score:
-                        best_score, best_child, best_key = score, child, action
-            if untried:
-                if preferred is not None:
-                    child, action = preferred, preferred_action
-                else:
-                    action = (
-                        untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                    )
-                    child = Node(seat)
-                    children[(seat, action)] = child
-                child.avail += 1
-                state.apply(action, seat)
-                path.append(child)
-                break
-            assert best_child is not None and best_key is not None
-            state.apply(best_key, seat)
-            node = best_child
-            path.append(node)
-            if state.is_over:
-                break
-            seat = state.to_move[0]
+        state.rng = Rng(self.rng.getrandbits(64))  # a fresh chance stream for this determinisation
+        path = self.descend(state, seat_state.seat, root, heuristic.rank)
         rewards = self.playout(state, heuristic, depth)
         shared = [sum(rewards[s] for s in team) / len(team) for team in teams]
         root.visits += 1
@@ -349,6 +298,65 @@ class ISMCTSBot(Bot):
             n.visits += 1
             n.total += reward
             n.squares += reward * reward
+
+    def descend(self, state: State, seat: int, root: Node, rank: Ranking | None) -> list[Node]:
+        """Selection and expansion: from ``root`` (``seat`` deciding), apply the selected edge
+        at each node until one edge is expanded, the game ends, or the imagined state disagrees
+        about who decides.  Returns the nodes walked through, ``root`` first."""
+        node = root
+        path = [root]
+        while not state.is_over:
+            legal = state.legal_actions(seat)
+            if not legal:  # the imagined state disagrees about who decides: stop here
+                break
+            if rank is not None and len(legal) > WIDEN_ABOVE:
+                legal = self.widened(node, state, seat, legal, rank)
+            action, child = self.select(node, seat, legal)
+            state.apply(action, seat)
+            path.append(child)
+            if child.visits == 0 or state.is_over:  # a new edge: the playout starts here
+                break
+            node = child
+            seat = state.to_move[0]
+        return path
+
+    def select(self, node: Node, seat: int, legal: list[Action]) -> tuple[Action, Node]:
+        """The edge to follow from ``node``: an untried one if any (a child made in advance
+        first, else one at random, made here), else the best by UCB1 over availability.  Every
+        legal edge tried so far counts one more availability."""
+        untried = []
+        preferred: Node | None = None  # a child made in advance (the heuristic's move at the root)
+        preferred_action: Action | None = None
+        best_child: Node | None = None
+        best_key: Action | None = None
+        best_score = -math.inf
+        children = node.children
+        c = self.c
+        for action in legal:
+            child = children.get((seat, action))
+            if child is None or not child.visits:
+                untried.append(action)
+                if child is not None:
+                    preferred, preferred_action = child, action
+                continue
+            child.avail += 1
+            if not untried:
+                score = child.total / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if score > best_score:
+                    best_score, best_child, best_key = score, child, action
+        if untried:
+            if preferred is not None and preferred_action is not None:
+                preferred.avail += 1
+                return preferred_action, preferred
+            rng = self.rng
+            action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            child = children[(seat, action)] = Node(seat)
+            child.avail += 1
+            return action, child
+        assert best_child is not None and best_key is not None
+        return best_key, best_child
 
     def determinise(self, seat_state: SeatState) -> State:
         """An imagined state (:func:`weighted_determinisation` with this bot's weight)."""
