@@ -101,49 +101,80 @@ def safe_to_call(value: int, view: BalzakkenView, estimates: dict[int, float]) -
 
 _FIELDS: dict[Action, Fields] = {}
 
+#: the legal actions by kind, each with its fields
+ByKind = dict[str, list[tuple[Action, Fields]]]
 
-def choose(
-    view: BalzakkenView, options: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
-) -> Action:
-    me = view["seat"]
-    if me is None:
-        raise ValueError("a spectator's view has no hand to choose from")
-    by_kind: dict[str, list[tuple[Action, Fields]]] = {}
+
+def by_kind_of(legal: Sequence[Action]) -> ByKind:
+    """The legal actions grouped by kind, each with its :func:`fields` (kept across calls)."""
+    by_kind: ByKind = {}
     cache = _FIELDS
     for action in legal:
         known = cache.get(action)
         if known is None:
             known = cache[action] = fields(action)
         by_kind.setdefault(known[0], []).append((action, known))
+    return by_kind
+
+
+def threat(view: BalzakkenView, estimates: dict[int, float], p: int) -> tuple[float, float]:
+    """How much opponent ``p`` leads: the likeliest to call BALZAK! soon, then the lowest total
+    on the sheet (smaller is more threatening)."""
+    return (estimates[p] + SIZE_WEIGHT * view["hand_sizes"][p], view["scores"][p])
+
+
+def choose(
+    view: BalzakkenView, options: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+) -> Action:
+    """The rules of thumb in order: BALZAK! when safe, a Lul to the leader, a Swinger when it
+    pays, else the discard or swap that leaves the fewest points and cards (ties at random)."""
+    me = view["seat"]
+    if me is None:
+        raise ValueError("a spectator's view has no hand to choose from")
+    by_kind = by_kind_of(legal)
     if len(legal) == 1:
         return legal[0]
-    hand = view["hand"]
-    value = view["hand_value"]
     mean = unseen_mean(view, options)
     estimates = opponent_estimates(view, me, mean)
-
-    if "balzak" in by_kind and safe_to_call(value, view, estimates):
+    if "balzak" in by_kind and safe_to_call(view["hand_value"], view, estimates):
         return by_kind["balzak"][0][0]
-
-    def threat(p: int) -> tuple[float, float]:
-        # the leader: the likeliest to call BALZAK! soon, then the lowest total on the sheet
-        return (estimates[p] + SIZE_WEIGHT * view["hand_sizes"][p], view["scores"][p])
-
     if "lul" in by_kind:  # a Lul in hand counts 10 and blocks BALZAK!: give it to the leader
-        return min(by_kind["lul"], key=lambda ap: threat(ap[1][4]))[0]
-
-    mine_without = value - LUL_POINTS * hand.count(LUL)
-    size_without = len(hand) - hand.count(SWINGER)
+        return min(by_kind["lul"], key=lambda ap: threat(view, estimates, ap[1][4]))[0]
     if "swinger" in by_kind:
-        action, picked = min(by_kind["swinger"], key=lambda ap: threat(ap[1][4]))
-        target = picked[4]
-        theirs = estimates[target] + SIZE_WEIGHT * view["hand_sizes"][target]
-        mine = mine_without + SIZE_WEIGHT * (size_without - 1)
-        if theirs < mine - 2 or not any(k in by_kind for k in ("discard", "swap")):
-            return action
-        if max((points(c) for c in hand if c not in (SWINGER, LUL)), default=0) <= 2:
-            return action  # nothing left to improve: swing before someone calls
+        swing = swinger_move(view, by_kind, estimates)
+        if swing is not None:
+            return swing
+    best = best_exchanges(view, by_kind, mean)
+    if best:
+        return rng.choice(best)
+    return rng.choice(list(legal))
 
+
+def swinger_move(
+    view: BalzakkenView, by_kind: ByKind, estimates: dict[int, float]
+) -> Action | None:
+    """The Swinger on the leader, when swapping hands pays: theirs is worth clearly less than
+    ours, or we have nothing else to do, or nothing left to improve; ``None`` otherwise."""
+    hand = view["hand"]
+    mine_without = view["hand_value"] - LUL_POINTS * hand.count(LUL)
+    size_without = len(hand) - hand.count(SWINGER)
+    action, picked = min(by_kind["swinger"], key=lambda ap: threat(view, estimates, ap[1][4]))
+    target = picked[4]
+    theirs = estimates[target] + SIZE_WEIGHT * view["hand_sizes"][target]
+    mine = mine_without + SIZE_WEIGHT * (size_without - 1)
+    if theirs < mine - 2 or not any(k in by_kind for k in ("discard", "swap")):
+        return action
+    if max((points(c) for c in hand if c not in (SWINGER, LUL)), default=0) <= 2:
+        return action  # nothing left to improve: swing before someone calls
+    return None
+
+
+def best_exchanges(view: BalzakkenView, by_kind: ByKind, mean: float) -> list[Action]:
+    """The discards and swaps that leave the lowest hand (its points plus ``SIZE_WEIGHT`` a
+    card), all of them on a tie.  The card taken is the discard pile's top, or the mean unseen
+    card from the draw pile; a swap must gain something; breaking a pair costs a little."""
+    hand = view["hand"]
+    value = view["hand_value"]
     top = points(view["discard_pile"][-1]) if view["discard_pile"] else mean
     held: Counter[str] = Counter(hand)
     best: list[Action] = []
@@ -165,9 +196,7 @@ def choose(
                 best, best_score = [action], score
             elif abs(score - best_score) <= 1e-9:
                 best.append(action)
-    if best:
-        return rng.choice(best)
-    return rng.choice(list(legal))
+    return best
 
 
 def policy(seat_state: SeatState, rng: random.Random) -> Action:
