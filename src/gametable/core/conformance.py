@@ -316,43 +316,91 @@ def check_playout(
         deep = deep_every > 0 and state.ply % deep_every == 0
         if deep:
             report.checked_steps += 1
-            check_json_round_trip(game, state, report)
-            views = check_views(state, report)
-            check_view_schemas(game, state, views, report)
-            check_no_leak(state, views, rng, report)
+            check_position(game, state, rng, report)
         if not moving:
             break
-        if state.outcome is not None:
-            raise _fail(report, state.ply, "a game with seats to move already has an outcome")
-        legal_by_seat = {}
-        for seat in moving:
-            legal = state.legal_actions(seat)
-            if not legal:
-                raise _fail(report, state.ply, f"seat {seat} is to move but has no legal action")
-            legal_by_seat[seat] = legal
-        if state.legal_actions() != legal_by_seat[moving[0]]:
-            raise _fail(report, state.ply, "legal_actions() is not legal_actions(to_move[0])")
-        seat = rng.choice(moving)
-        legal = legal_by_seat[seat]
+        seat, legal = check_seats_to_move(state, moving, rng, report)
         if deep:
-            check_notation(game, state, seat, legal, report)
-            check_action_json(game, state, legal, rng, report)
-            check_action_steps(state, seat, legal, report)
-            check_refusals(game, state, pool, rng, report)
+            check_choices(game, state, seat, legal, pool, rng, report)
         action = rng.choice(legal)
         if deep:
             check_clone_independence(state, action, seat, report)
-        if len(pool) < 400:
-            pool.extend(legal[:3])
-        else:
-            pool[rng.randrange(len(pool))] = action
-        try:
-            state.apply(action, seat)
-        except GameError as exc:
-            raise _fail(report, state.ply, f"legal action {action} was refused: {exc}") from None
-        report.decisions += 1
+        remember_for_refusals(pool, legal, action, rng)
+        apply_legal(state, action, seat, report)
         if report.decisions > limit:
             raise _fail(report, state.ply, f"the game did not end within {limit} decisions")
+    check_ending(state, players, report)
+    report.over = True
+    return report
+
+
+def check_position(game: Game, state: State, rng: random.Random, report: PlayoutReport) -> None:
+    """The state round-trips through JSON, and every seat's view is well formed, matches the
+    game's schema and leaks nothing hidden."""
+    check_json_round_trip(game, state, report)
+    views = check_views(state, report)
+    check_view_schemas(game, state, views, report)
+    check_no_leak(state, views, rng, report)
+
+
+def check_seats_to_move(
+    state: State, moving: tuple[int, ...], rng: random.Random, report: PlayoutReport
+) -> tuple[int, list[Action]]:
+    """A game with seats to move has no outcome yet, every seat to move has a legal action,
+    and ``legal_actions()`` is the first such seat's.  Returns one of them at random with its
+    legal actions."""
+    if state.outcome is not None:
+        raise _fail(report, state.ply, "a game with seats to move already has an outcome")
+    legal_by_seat = {}
+    for seat in moving:
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise _fail(report, state.ply, f"seat {seat} is to move but has no legal action")
+        legal_by_seat[seat] = legal
+    if state.legal_actions() != legal_by_seat[moving[0]]:
+        raise _fail(report, state.ply, "legal_actions() is not legal_actions(to_move[0])")
+    seat = rng.choice(moving)
+    return seat, legal_by_seat[seat]
+
+
+def check_choices(
+    game: Game,
+    state: State,
+    seat: int,
+    legal: list[Action],
+    pool: list[Action],
+    rng: random.Random,
+    report: PlayoutReport,
+) -> None:
+    """The seat's legal actions round-trip through notation and JSON and through their steps,
+    and actions legal elsewhere (``pool``) are refused here without changing the state."""
+    check_notation(game, state, seat, legal, report)
+    check_action_json(game, state, legal, rng, report)
+    check_action_steps(state, seat, legal, report)
+    check_refusals(game, state, pool, rng, report)
+
+
+def remember_for_refusals(
+    pool: list[Action], legal: list[Action], action: Action, rng: random.Random
+) -> None:
+    """Keep up to 400 actions seen in the game, to offer them where they may be illegal."""
+    if len(pool) < 400:
+        pool.extend(legal[:3])
+    else:
+        pool[rng.randrange(len(pool))] = action
+
+
+def apply_legal(state: State, action: Action, seat: int, report: PlayoutReport) -> None:
+    """A legal action is applied without refusal (one more decision)."""
+    try:
+        state.apply(action, seat)
+    except GameError as exc:
+        raise _fail(report, state.ply, f"legal action {action} was refused: {exc}") from None
+    report.decisions += 1
+
+
+def check_ending(state: State, players: int, report: PlayoutReport) -> None:
+    """A game with no seat to move has a well-formed outcome and no legal action."""
     outcome = state.outcome
     if outcome is None:
         raise _fail(report, state.ply, "the game is over but has no outcome")
@@ -360,8 +408,6 @@ def check_playout(
         raise _fail(report, state.ply, f"malformed outcome {outcome}")
     if state.legal_actions():
         raise _fail(report, state.ply, "a finished game still has legal actions")
-    report.over = True
-    return report
 
 
 def check_determinism(
