@@ -18,7 +18,8 @@ from gametable.bots import (
 )
 from gametable.bots.base import SeatState
 from gametable.bots.improve import ImproveBot
-from tests.bots.conftest import GAMES, positions, set_hard
+from tests.bots.conftest import positions, set_hard
+from tests.games import shipped_games
 
 
 def test_levels_are_registered_bot_names_easiest_first() -> None:
@@ -40,7 +41,7 @@ TUNED = {"balzakken": {"iterations": 7, "c": 0.9}, "keezbord": {"depth": 4}}
 def test_hard_takes_the_games_settings_unless_the_spec_gives_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    for game in GAMES:
+    for game in shipped_games():
         set_hard(monkeypatch, game, TUNED.get(game, {}))
     bot = make_bot("hard:c=0.5", seed=1)
     assert isinstance(bot, HardBot)
@@ -87,7 +88,7 @@ def test_a_narrowed_window_offers_only_the_noticed_actions() -> None:
 def test_a_time_cap_set_after_making_hard_stays(monkeypatch: pytest.MonkeyPatch) -> None:
     """The server caps a searching bot's time after making it (``botworker.capped``): ``hard``
     keeps that cap while it takes its own game's iterations."""
-    for game in GAMES:
+    for game in shipped_games():
         set_hard(monkeypatch, game, TUNED.get(game, {}))
     bot = make_bot("hard", seed=1)
     assert isinstance(bot, HardBot)

@@ -18,8 +18,8 @@ import pytest
 
 from gametable import load_game
 from gametable.core.protocol import State
-from gametable.games.balam import actions as balam_actions
 from gametable.games.balam import describe as balam_describe
+from gametable.games.balam import encoding as balam_encoding
 from gametable.games.balam.actions import Build
 from gametable.server.connection import encode
 from gametable.server.manager import TableManager
@@ -167,7 +167,7 @@ def test_balam_action_codes_kept_are_the_codes_worked_out_afresh(
 ) -> None:
     """Balam's codes are kept per board (``ActionCodec.codes``); kept or not, forgotten all at
     once when full or not, a code is the one the encoding gives and decodes back."""
-    monkeypatch.setattr(balam_actions, "CODES_KEPT", 50)
+    monkeypatch.setattr(balam_encoding, "CODES_KEPT", 50)
     for board in ("default", "small"):
         state = load_game("balam").new_game(2, seed=4, options={"board": board})
         rng = random.Random(4)
