@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from tests.balam.helpers import plot_texts
 from tests.balam.test_end import last_round
 from tests.balam.test_katun import draw, legal, riches
+from tests.balam.test_wars import war
 
 
 def test_a_dowry_may_be_a_prisoner():
@@ -27,3 +29,18 @@ def test_prisoners_on_the_sheet_count_for_the_riches_bonus():
         ]
     )
     assert state.view(None)["bonus"] == [2, 0]
+
+
+def test_a_garrison_whose_obsidian_was_spent_may_take_a_prisoner():
+    """BA-146 BA-153: the attacker's obsidian is spent before the dice, so the garrison that
+    held it is empty when the prisoners are placed and takes one (docs/rules/balam.md, 3 - WARS)."""
+    sites = {
+        "a2": {"owner": 0, "plots": ["garrison:obsidian", "garrison:obsidian"]},
+        "b2": {"owner": 1, "plots": ["village", "village", "village"]},
+    }
+    state = war(sites, faces="3,3,3,3,3,3")
+    state.apply("attack a2>b2 1 1")
+    assert plot_texts(state.view(None)["sites"]["a2"])[:2] == [
+        "garrison:prisoner",
+        "garrison:obsidian",
+    ]
