@@ -21,6 +21,7 @@ from gametable.core.errors import GameError
 from gametable.core.options import parse_option_pairs
 
 if TYPE_CHECKING:
+    from gametable.core.protocol import Game
     from gametable.simulate.backends import Backend
     from gametable.simulate.play import RunConfig
 
@@ -50,90 +51,96 @@ def _dirname(point: dict[str, str]) -> str:
     return ",".join(f"{k}={v}" for k, v in point.items()).replace("/", "_")
 
 
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="a game from 'gametable games'")]
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="players per game")]
+GamesOpt = Annotated[int, typer.Option("--games", "-g", help="games to play")]
+BotOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--bot", "-b", help="bot spec per seat, in line-up order (repeat; rotates per game)"
+    ),
+]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="game option key=value (repeat)")
+]
+SeedOpt = Annotated[int, typer.Option(help="run seed; game i's seed derives from it and i")]
+OutOpt = Annotated[
+    Path | None,
+    typer.Option("--out", help="results directory (default: simulations/GAME-Np-seedS)"),
+]
+JobsOpt = Annotated[
+    int | None, typer.Option("--jobs", "-j", help="worker processes (default: all cores)")
+]
+FormatOpt = Annotated[str, typer.Option("--format", help="parquet or csv")]
+SweepOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--sweep",
+        help="key=v1,v2,...: one batch per value, in subdirectories (key may be "
+        "a game option or 'players')",
+    ),
+]
+BackendOpt = Annotated[str, typer.Option(help="local (processes) or ray")]
+AddressOpt = Annotated[
+    str | None, typer.Option(help="Ray cluster address (default: start a local one)")
+]
+EvalEveryOpt = Annotated[
+    int,
+    typer.Option(
+        "--eval-every",
+        help="sample the heuristic evaluation every N decisions for drama and "
+        "decisiveness (0: off, faster)",
+    ),
+]
+NoMovesOpt = Annotated[
+    bool, typer.Option("--no-moves", help="do not store each game's moves (smaller files)")
+]
+
+
 def simulate_command(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="a game from 'gametable games'")],
-    players: Annotated[int | None, typer.Option("--players", "-p", help="players per game")] = None,
-    games: Annotated[int, typer.Option("--games", "-g", help="games to play")] = 100,
-    bot: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--bot", "-b", help="bot spec per seat, in line-up order (repeat; rotates per game)"
-        ),
-    ] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="game option key=value (repeat)")
-    ] = None,
-    seed: Annotated[int, typer.Option(help="run seed; game i's seed derives from it and i")] = 0,
-    out: Annotated[
-        Path | None,
-        typer.Option("--out", help="results directory (default: simulations/GAME-Np-seedS)"),
-    ] = None,
-    jobs: Annotated[
-        int | None, typer.Option("--jobs", "-j", help="worker processes (default: all cores)")
-    ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="parquet or csv")] = "parquet",
-    sweep: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--sweep",
-            help="key=v1,v2,...: one batch per value, in subdirectories (key may be "
-            "a game option or 'players')",
-        ),
-    ] = None,
-    backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
-    address: Annotated[
-        str | None, typer.Option(help="Ray cluster address (default: start a local one)")
-    ] = None,
-    eval_every: Annotated[
-        int,
-        typer.Option(
-            "--eval-every",
-            help="sample the heuristic evaluation every N decisions for drama and "
-            "decisiveness (0: off, faster)",
-        ),
-    ] = 8,
-    no_moves: Annotated[
-        bool, typer.Option("--no-moves", help="do not store each game's moves (smaller files)")
-    ] = False,
+    game: GameArg,
+    players: PlayersOpt = None,
+    games: GamesOpt = 100,
+    bot: BotOpt = None,
+    option: OptionOpt = None,
+    seed: SeedOpt = 0,
+    out: OutOpt = None,
+    jobs: JobsOpt = None,
+    fmt: FormatOpt = "parquet",
+    sweep: SweepOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    eval_every: EvalEveryOpt = 8,
+    no_moves: NoMovesOpt = False,
 ) -> None:
     """Play many games between bots and write one row per game (resumable: re-run to continue)."""
+    from gametable.core.registry import load_game
     from gametable.simulate.backends import make_backend
-    from gametable.simulate.play import RunConfig
 
     console = Console()
     try:
-        from gametable.core.registry import load_game
-
         header = load_game(game)
         base_options = parse_option_pairs(option or [])
-        points = parse_sweeps(sweep or []) if sweep else [{}]
+        points = parse_sweeps(sweep) if sweep else [{}]
         if fmt not in ("parquet", "csv"):
             raise ValueError(f"--format must be parquet or csv, not {fmt!r}")
         if games < 0:
             raise ValueError("--games cannot be negative")
-        root = (
-            out
-            or Path("simulations") / f"{header.name}-{players or header.min_players}p-seed{seed}"
+        count = players or header.min_players
+        root = out or Path("simulations") / f"{header.name}-{count}p-seed{seed}"
+        configs = _configs(
+            header,
+            players,
+            tuple(bot or ("random",)),
+            seed,
+            base_options,
+            points,
+            record_moves=not no_moves,
+            eval_every=eval_every,
         )
-        runs = []
-        for point in points:
-            opts = {k: v for k, v in point.items() if k != "players"}
-            count = int(point["players"]) if "players" in point else players
-            config = RunConfig.make(
-                header.name,
-                count or header.min_players,
-                tuple(bot or ("random",)),
-                seed,
-                {**base_options, **opts},
-                record_moves=not no_moves,
-                eval_every=eval_every,
-            )
-            runs.append((root / _dirname(point) if sweep else root, config))
+        runs = [(root / name if sweep else root, config) for name, config in configs]
         if sweep:
-            root.mkdir(parents=True, exist_ok=True)
-            (root / "sweep.json").write_text(
-                json.dumps({"sweep": sweep, "runs": [p.name for p, _ in runs]}, indent=1) + "\n"
-            )
+            _write_sweep(root, sweep, [name for name, _ in configs])
         runner = make_backend(backend, jobs=jobs, address=address)
     except (GameError, ValueError) as exc:
         raise _fail(str(exc)) from None
@@ -143,6 +150,45 @@ def simulate_command(
     finally:
         runner.close()
     console.print(f"Report: gametable report {root}", soft_wrap=True)
+
+
+def _configs(
+    game: Game,
+    players: int | None,
+    bots: tuple[str, ...],
+    seed: int,
+    options: dict[str, str],
+    points: list[dict[str, str]],
+    *,
+    record_moves: bool,
+    eval_every: int,
+) -> list[tuple[str, RunConfig]]:
+    """The batch of each point of a sweep (``[{}]``: one batch), each with the name of its
+    subdirectory.  A point sets game options, or ``players`` for the number of seats (else
+    ``players``, else the game's fewest)."""
+    from gametable.simulate.play import RunConfig
+
+    out = []
+    for point in points:
+        opts = {k: v for k, v in point.items() if k != "players"}
+        count = int(point["players"]) if "players" in point else players
+        config = RunConfig.make(
+            game.name,
+            count or game.min_players,
+            bots,
+            seed,
+            {**options, **opts},
+            record_moves=record_moves,
+            eval_every=eval_every,
+        )
+        out.append((_dirname(point), config))
+    return out
+
+
+def _write_sweep(root: Path, sweep: list[str], names: list[str]) -> None:
+    """``root/sweep.json``: the sweep's axes and the subdirectories of its runs."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "sweep.json").write_text(json.dumps({"sweep": sweep, "runs": names}, indent=1) + "\n")
 
 
 def _run_one(

@@ -158,16 +158,32 @@ def _title(meta: dict[str, Any]) -> str:
 
 def run_sections(summary: Summary, meta: dict[str, Any], anchor: str = "") -> str:
     """The HTML sections of one run (ids prefixed by ``anchor`` when several runs share a page)."""
-    c = meta["config"]
-    n = summary.players
-    even = statistics_even(summary)
     parts = [
+        *_summary_section(summary, meta, anchor),
+        *_seat_sections(summary, anchor),
+        *_bot_section(summary, anchor),
+        *_length_section(summary, anchor),
+        *_score_section(summary, anchor),
+        f'<h2 id="{anchor}metrics">Balance metrics (Ludii)</h2>',
+        _metrics_table(summary),
+        *_event_section(summary, anchor),
+    ]
+    return "\n".join(parts)
+
+
+def _rate_rows(rates: Sequence[RateCI]) -> list[list[Any]]:
+    return [[r.label, r.wins, r.n, r.rate, r.low, r.high] for r in rates]
+
+
+def _summary_section(summary: Summary, meta: dict[str, Any], anchor: str) -> list[str]:
+    c = meta["config"]
+    return [
         f'<h2 id="{anchor}summary">Summary</h2>',
         _table(
             ["", ""],
             [
                 ["game", f"{c['game']} (version {c['version']})"],
-                ["players", n],
+                ["players", summary.players],
                 ["bots (line-up, rotating one seat per game)", ", ".join(c["bots"])],
                 ["options", json.dumps(c["options"], sort_keys=True)],
                 ["run seed", c["seed"]],
@@ -175,13 +191,21 @@ def run_sections(summary: Summary, meta: dict[str, Any], anchor: str = "") -> st
                 ["finished (not timed out)", summary.finished],
             ],
         ),
+    ]
+
+
+def _seat_sections(summary: Summary, anchor: str) -> list[str]:
+    """Win rates per seat and by place in the turn order (the first-player advantage)."""
+    even = statistics_even(summary)
+    first = summary.first_mover
+    return [
         f'<h2 id="{anchor}win-rate">Win rate per seat</h2>',
         '<p class="note">A seat wins when it is ranked first (tied first places all win). '
         "Bars show 95% Wilson score intervals; the dashed line is each seat's even share.</p>",
         _rate_plot(summary.seat_rates, "win rate per seat", even),
         _table(
             ["seat", "wins", "games", "win rate", "95% low", "95% high"],
-            [[r.label, r.wins, r.n, r.rate, r.low, r.high] for r in summary.seat_rates],
+            _rate_rows(summary.seat_rates),
         ),
         f'<h2 id="{anchor}first-player">First-player advantage</h2>',
         '<p class="note">Seats by their place in the turn order of the first decision '
@@ -189,59 +213,61 @@ def run_sections(summary: Summary, meta: dict[str, Any], anchor: str = "") -> st
         _rate_plot(summary.order_rates, "win rate by turn order", even),
         _table(
             ["turn order", "wins", "games", "win rate", "95% low", "95% high"],
-            [[r.label, r.wins, r.n, r.rate, r.low, r.high] for r in summary.order_rates],
+            _rate_rows(summary.order_rates),
         ),
         f"<p>First-mover advantage: <b>{_fmt(summary.metrics['first_mover_advantage'])}</b> "
-        f"(first mover wins {_fmt(summary.first_mover.rate)}, 95% CI "
-        f"{_fmt(summary.first_mover.low)}–{_fmt(summary.first_mover.high)}).</p>",
+        f"(first mover wins {_fmt(first.rate)}, 95% CI "
+        f"{_fmt(first.low)}–{_fmt(first.high)}).</p>",
     ]
-    if len(summary.bot_rates) > 1:
-        parts += [
-            f'<h2 id="{anchor}bots">Win rate per bot</h2>',
-            _rate_plot(summary.bot_rates, "win rate per bot (all seats)", None),
-            _table(
-                ["bot", "wins", "seat-games", "win rate", "95% low", "95% high"],
-                [[r.label, r.wins, r.n, r.rate, r.low, r.high] for r in summary.bot_rates],
-            ),
-        ]
-    parts += [
+
+
+def _bot_section(summary: Summary, anchor: str) -> list[str]:
+    """Win rates per bot, when the run has more than one."""
+    if len(summary.bot_rates) <= 1:
+        return []
+    return [
+        f'<h2 id="{anchor}bots">Win rate per bot</h2>',
+        _rate_plot(summary.bot_rates, "win rate per bot (all seats)", None),
+        _table(
+            ["bot", "wins", "seat-games", "win rate", "95% low", "95% high"],
+            _rate_rows(summary.bot_rates),
+        ),
+    ]
+
+
+def _length_section(summary: Summary, anchor: str) -> list[str]:
+    parts = [
         f'<h2 id="{anchor}length">Game length</h2>',
         _hist(summary.decisions, "decisions per game", "decisions"),
     ]
     if summary.rounds:
         parts.append(_hist(summary.rounds, "rounds per game", "rounds"))
-    parts += [_length_table(summary)]
-    if summary.finished:
-        parts += [
-            f'<h2 id="{anchor}scores">Score distributions</h2>',
-            _score_plot(summary),
-            _score_table(summary),
-        ]
-    parts += [f'<h2 id="{anchor}metrics">Balance metrics (Ludii)</h2>', _metrics_table(summary)]
-    parts.append(f'<h2 id="{anchor}events">Event counts</h2>')
-    if summary.events:
-        parts += [
-            _event_plot(summary.events),
-            _table(
-                ["event", "mean/game", "sd", "min", "median", "max", "games with ≥1", "per round"],
-                [
-                    [
-                        k,
-                        v["mean"],
-                        v["sd"],
-                        v["min"],
-                        v["median"],
-                        v["max"],
-                        v["games_with"],
-                        v["per_round"],
-                    ]
-                    for k, v in summary.events.items()
-                ],
-            ),
-        ]
-    else:
-        parts.append('<p class="note">This game reports no event counters.</p>')
-    return "\n".join(parts)
+    return [*parts, _length_table(summary)]
+
+
+def _score_section(summary: Summary, anchor: str) -> list[str]:
+    if not summary.finished:
+        return []
+    return [
+        f'<h2 id="{anchor}scores">Score distributions</h2>',
+        _score_plot(summary),
+        _score_table(summary),
+    ]
+
+
+def _event_section(summary: Summary, anchor: str) -> list[str]:
+    heading = f'<h2 id="{anchor}events">Event counts</h2>'
+    if not summary.events:
+        return [heading, '<p class="note">This game reports no event counters.</p>']
+    columns = ("mean", "sd", "min", "median", "max", "games_with", "per_round")
+    return [
+        heading,
+        _event_plot(summary.events),
+        _table(
+            ["event", "mean/game", "sd", "min", "median", "max", "games with ≥1", "per round"],
+            [[k, *(v[c] for c in columns)] for k, v in summary.events.items()],
+        ),
+    ]
 
 
 def statistics_even(summary: Summary) -> float | None:

@@ -318,6 +318,38 @@ def _mean(values: Sequence[float]) -> float | None:
     return statistics.fmean(values) if values else None
 
 
+@dataclass
+class Tally:
+    """The wins counted over a run's finished games."""
+
+    wins: list[int]  # by seat
+    order_wins: list[int]  # by place in the turn order of the first decision
+    first_wins: int  # games the first mover won
+    draws: int  # games every seat won
+    bot_seen: dict[str, int]  # seat-games by bot spec
+    bot_wins: dict[str, int]  # seat-games won by bot spec
+
+    @classmethod
+    def of(cls, finished: Sequence[Mapping[str, Any]], n: int) -> Tally:
+        tally = cls([0] * n, [0] * n, 0, 0, {}, {})
+        for r in finished:
+            tally.add(r, n)
+        return tally
+
+    def add(self, row: Mapping[str, Any], n: int) -> None:
+        ws = winners_of(row)
+        first = int(row["first_seat"])
+        self.draws += len(ws) == n
+        for s in ws:
+            self.wins[s] += 1
+            self.order_wins[(s - first) % n] += 1
+        self.first_wins += first in ws
+        for s in range(n):
+            spec = row[f"seat_{s}_bot"]
+            self.bot_seen[spec] = self.bot_seen.get(spec, 0) + 1
+            self.bot_wins[spec] = self.bot_wins.get(spec, 0) + (s in ws)
+
+
 def summarize(rows: Sequence[Mapping[str, Any]]) -> Summary:
     """The win rates, metrics and distributions of one run's rows."""
     if not rows:
@@ -325,50 +357,16 @@ def summarize(rows: Sequence[Mapping[str, Any]]) -> Summary:
     n = int(rows[0]["players"])
     finished = [r for r in rows if not r["timeout"]]
     total = len(finished)
-    wins = [0] * n
-    order_wins = [0] * n
-    first_wins = 0
-    bot_seen: dict[str, int] = {}
-    bot_wins: dict[str, int] = {}
-    draws = 0
-    for r in finished:
-        ws = winners_of(r)
-        first = int(r["first_seat"])
-        draws += len(ws) == n
-        for s in ws:
-            wins[s] += 1
-            order_wins[(s - first) % n] += 1
-        first_wins += first in ws
-        for s in range(n):
-            spec = r[f"seat_{s}_bot"]
-            bot_seen[spec] = bot_seen.get(spec, 0) + 1
-            bot_wins[spec] = bot_wins.get(spec, 0) + (s in ws)
-    seat_rates = [RateCI.of(f"seat {s}", wins[s], total) for s in range(n)]
+    tally = Tally.of(finished, n)
+    seat_rates = [RateCI.of(f"seat {s}", tally.wins[s], total) for s in range(n)]
     order_rates = [
-        RateCI.of("first" if k == 0 else f"first + {k}", order_wins[k], total) for k in range(n)
+        RateCI.of("first" if k == 0 else f"first + {k}", tally.order_wins[k], total)
+        for k in range(n)
     ]
-    bot_rates = [RateCI.of(b, bot_wins[b], bot_seen[b]) for b in sorted(bot_seen)]
-    rates = [c.rate for c in seat_rates] if total else []
-    first_mover = RateCI.of("first mover", first_wins, total)
+    bot_rates = [RateCI.of(b, tally.bot_wins[b], tally.bot_seen[b]) for b in sorted(tally.bot_seen)]
+    first_mover = RateCI.of("first mover", tally.first_wins, total)
     decisions = [int(r["decisions"]) for r in rows]
     rounds = [int(r["rounds"]) for r in rows if r.get("rounds") is not None]
-    legal = sum(
-        r["mean_branching"] * r["decisions"] for r in rows if r["mean_branching"] is not None
-    )
-    dramas = [r["drama"] for r in finished if r.get("drama") is not None]
-    decisive = [r["decisiveness"] for r in finished if r.get("decisiveness") is not None]
-    metrics: dict[str, float | None] = {
-        "balance": 1 - max(abs(a - b) for a in rates for b in rates) if rates else None,
-        "drawishness": draws / total if total else None,
-        "timeouts": (len(rows) - total) / len(rows),
-        "duration": _mean(decisions),
-        "duration_rounds": _mean(rounds),
-        "branching_factor": legal / sum(decisions) if sum(decisions) else None,
-        "first_mover_advantage": first_mover.rate - statistics.fmean(rates) if rates else None,
-        "decisiveness": _mean(decisive),
-        "drama": _mean(dramas),
-    }
-    scores = [[float(r[f"score_{s}"]) for r in finished] for s in range(n)]
     return Summary(
         games=len(rows),
         players=n,
@@ -377,12 +375,43 @@ def summarize(rows: Sequence[Mapping[str, Any]]) -> Summary:
         order_rates=order_rates,
         bot_rates=bot_rates,
         first_mover=first_mover,
-        metrics=metrics,
+        metrics=balance_metrics(rows, finished, tally, seat_rates, first_mover, decisions, rounds),
         decisions=decisions,
         rounds=rounds,
-        scores=scores,
+        scores=[[float(r[f"score_{s}"]) for r in finished] for s in range(n)],
         events=event_summary(rows),
     )
+
+
+def balance_metrics(
+    rows: Sequence[Mapping[str, Any]],
+    finished: Sequence[Mapping[str, Any]],
+    tally: Tally,
+    seat_rates: Sequence[RateCI],
+    first_mover: RateCI,
+    decisions: Sequence[int],
+    rounds: Sequence[int],
+) -> dict[str, float | None]:
+    """The Ludii metrics of a run (:data:`METRIC_DOCS`) from its rows, its finished rows and
+    what :func:`summarize` drew from them; ``None`` where no game tells."""
+    total = len(finished)
+    rates = [c.rate for c in seat_rates] if total else []
+    legal = sum(
+        r["mean_branching"] * r["decisions"] for r in rows if r["mean_branching"] is not None
+    )
+    dramas = [r["drama"] for r in finished if r.get("drama") is not None]
+    decisive = [r["decisiveness"] for r in finished if r.get("decisiveness") is not None]
+    return {
+        "balance": 1 - max(abs(a - b) for a in rates for b in rates) if rates else None,
+        "drawishness": tally.draws / total if total else None,
+        "timeouts": (len(rows) - total) / len(rows),
+        "duration": _mean(decisions),
+        "duration_rounds": _mean(rounds),
+        "branching_factor": legal / sum(decisions) if sum(decisions) else None,
+        "first_mover_advantage": first_mover.rate - statistics.fmean(rates) if rates else None,
+        "decisiveness": _mean(decisive),
+        "drama": _mean(dramas),
+    }
 
 
 def event_summary(rows: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, float]]:
