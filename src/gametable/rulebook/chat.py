@@ -141,23 +141,54 @@ _LEAD = re.compile(
 )
 
 
+_COUNT = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight)\s+(players|spelers)\b")
+#: a word and the number after it ("score 5", "on 64", "hold 3")
+_WORD_NUMBER = re.compile(r"\b([a-z]+)\s+(-?\d+)\b", re.IGNORECASE)
+#: the phrase after the last "with" / "met" of a question, up to its end or a comma
+_WITH = re.compile(r"\b(with|met)\s+[^,;?!]+", re.IGNORECASE)
+
+
 def merge_follow_up(previous: str, follow_up: str) -> str:
-    """The previous question with the follow-up's change: a count of players replaces the one
-    asked before; anything else is added to it.
+    """The previous question with the follow-up's change, read in this order: a count of
+    players replaces the one asked before; a number said after the same word replaces that
+    word's number; a change without a number of its own replaces what came after "with";
+    anything else is added in brackets.
 
     >>> merge_follow_up("How many cards are dealt with 4 players?", "and with 3 players?")
     'How many cards are dealt with 3 players?'
+    >>> merge_follow_up("I'm on 64 and score 5 this round", "and if I score 35?")
+    "I'm on 64 and score 35 this round"
     >>> merge_follow_up("Can I call BALZAK! with the Lul?", "what about the Swinger?")
-    'Can I call BALZAK! with the Lul? (the Swinger)'
+    'Can I call BALZAK! with the Swinger?'
+    >>> merge_follow_up("How many prestige points for a temple?", "and a palace?")
+    'How many prestige points for a temple? (a palace)'
     """
     change = _LEAD.sub("", follow_up.strip()).rstrip("?!. ")
-    count = re.search(r"\b(\d+|two|three|four|five|six|seven|eight)\s+(players|spelers)\b", change)
+    count = _COUNT.search(change)
     if count:
-        old = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight)\s+(players|spelers)\b")
-        if old.search(previous):
-            return old.sub(count.group(0), previous, count=1)
+        if _COUNT.search(previous):
+            return _COUNT.sub(count.group(0), previous, count=1)
         return f"{previous.rstrip('?!. ')} with {count.group(0)}?"
+    changed = _renumbered(previous, change)
+    if changed is not None:
+        return changed
+    phrases = list(_WITH.finditer(previous))
+    if phrases and not re.search(r"\d", change):
+        last = phrases[-1]
+        told = re.sub(r"^(?:with|met)\s+", "", change, flags=re.IGNORECASE)
+        return f"{previous[: last.start()]}{last.group(1)} {told}{previous[last.end() :]}"
     return f"{previous.rstrip()} ({change})"
+
+
+def _renumbered(previous: str, change: str) -> str | None:
+    """``previous`` with each number the change says after a word that ``previous`` also has
+    before a number ("score 35" for "score 5"); ``None`` when there is no such word."""
+    out, done = previous, False
+    for word, number in _WORD_NUMBER.findall(change):
+        said = re.compile(rf"\b({re.escape(word)})\s+-?\d+\b", re.IGNORECASE)
+        if said.search(out):
+            out, done = said.sub(lambda m, n=number: f"{m.group(1)} {n}", out, count=1), True
+    return out if done else None
 
 
 def _at_table(
