@@ -464,88 +464,100 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+GameArg = Annotated[str, typer.Argument(help="the game to play, e.g. balzakken")]
+BotOpt = Annotated[
+    list[str],
+    typer.Option(
+        "--bot",
+        "-b",
+        help="a bot spec, repeatable: easy, normal, hard, random, heuristic, "
+        "ismcts:iterations=2000",
+    ),
+]
+GamesOpt = Annotated[int, typer.Option("--games", "-n", help="games to play")]
+PlayersOpt = Annotated[
+    int | None, typer.Option("--players", "-p", help="seats per game (default: 2 if allowed)")
+]
+SeedOpt = Annotated[int, typer.Option("--seed", help="base seed; the same seed replays the run")]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="processes (default: all cores)")]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="game option name=value, repeatable")
+]
+BackendOpt = Annotated[str, typer.Option("--backend", help="local (processes here) or ray")]
+AddressOpt = Annotated[
+    str | None, typer.Option("--address", help="Ray cluster address (with --backend ray)")
+]
+
+
+def arena_command(
+    game: GameArg,
+    bot: BotOpt,
+    games: GamesOpt = 100,
+    players: PlayersOpt = None,
+    seed: SeedOpt = 0,
+    jobs: JobsOpt = 0,
+    option: OptionOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+) -> None:
+    """Bots play many games against each other; prints scores, 95% intervals and ratings."""
+    console = Console()
+    try:
+        options = parse_options(option or [])
+        game = load_game(game).name  # the game's own name, however it was typed
+        n_players = check_arena(game, bot, games, players, options)
+        runner = arena_runner(backend, jobs, games, address)
+    except ValueError as exc:  # GameError and UnknownGame are ValueErrors
+        raise fail(str(exc)) from None
+    console.print(describe_players(n_players, len(bot), chosen=players is not None))
+    if (note := short_round(len(bot), n_players, games)) is not None:
+        console.print(note, style="yellow")
+    label = f"{game}, {' vs '.join(bot)}"
+    try:
+        with progress_report(label, games) as advance:
+            report = run_arena(
+                game,
+                bot,
+                games,
+                n_players,
+                seed,
+                options=options,
+                progress=lambda _result: advance(1),
+                backend=runner,
+            )
+    finally:
+        runner.close()
+    print_report(console, report)
+
+
+def arena_runner(backend: str, jobs: int, games: int, address: str | None) -> Backend:
+    """Where the games run: this process for one worker on the local backend, else ``backend``
+    with ``jobs`` workers (0: all cores), never more than the games."""
+    if jobs < 0:
+        raise ValueError(f"--jobs must be 0 (all cores) or more, not {jobs}")
+    workers = min(jobs or default_jobs(), games)
+    if backend == "local" and workers == 1:
+        return InProcessBackend()
+    return make_backend(backend, jobs=workers, address=address)
+
+
+def print_report(console: Console, report: ArenaReport) -> None:
+    """The arena's tables, the games cut short, and how to read the figures."""
+    console.print(report_table(report))
+    pairs = pairs_table(report)
+    if pairs is not None:
+        console.print(pairs)
+    if report.unfinished:
+        console.print(
+            f"[yellow]{report.unfinished} game(s) hit the length limit and count as draws[/yellow]"
+        )
+    console.print(
+        "score = mean return (win 1, loss 0, draws and middle places between); "
+        "95% CI: Wilson; rating: Plackett-Luce (openskill), mean and 95% interval; "
+        "time: CPU per decision."
+    )
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``arena`` command to the Typer ``app``."""
-
-    @app.command("arena")
-    def arena(
-        game: Annotated[str, typer.Argument(help="the game to play, e.g. balzakken")],
-        bot: Annotated[
-            list[str],
-            typer.Option(
-                "--bot",
-                "-b",
-                help="a bot spec, repeatable: easy, normal, hard, random, heuristic, "
-                "ismcts:iterations=2000",
-            ),
-        ],
-        games: Annotated[int, typer.Option("--games", "-n", help="games to play")] = 100,
-        players: Annotated[
-            int | None,
-            typer.Option("--players", "-p", help="seats per game (default: 2 if allowed)"),
-        ] = None,
-        seed: Annotated[
-            int, typer.Option("--seed", help="base seed; the same seed replays the run")
-        ] = 0,
-        jobs: Annotated[
-            int, typer.Option("--jobs", "-j", help="processes (default: all cores)")
-        ] = 0,
-        option: Annotated[
-            list[str] | None,
-            typer.Option("--option", "-o", help="game option name=value, repeatable"),
-        ] = None,
-        backend: Annotated[
-            str, typer.Option("--backend", help="local (processes here) or ray")
-        ] = "local",
-        address: Annotated[
-            str | None, typer.Option("--address", help="Ray cluster address (with --backend ray)")
-        ] = None,
-    ) -> None:
-        """Bots play many games against each other; prints scores, 95% intervals and ratings."""
-        console = Console()
-        try:
-            options = parse_options(option or [])
-            game = load_game(game).name  # the game's own name, however it was typed
-            n_players = check_arena(game, bot, games, players, options)
-            if jobs < 0:
-                raise ValueError(f"--jobs must be 0 (all cores) or more, not {jobs}")
-            workers = min(jobs or default_jobs(), games)
-            runner = (
-                InProcessBackend()
-                if backend == "local" and workers == 1
-                else make_backend(backend, jobs=workers, address=address)
-            )
-        except ValueError as exc:  # GameError and UnknownGame are ValueErrors
-            raise fail(str(exc)) from None
-        console.print(describe_players(n_players, len(bot), chosen=players is not None))
-        if (note := short_round(len(bot), n_players, games)) is not None:
-            console.print(note, style="yellow")
-        label = f"{game}, {' vs '.join(bot)}"
-        try:
-            with progress_report(label, games) as advance:
-                report = run_arena(
-                    game,
-                    bot,
-                    games,
-                    n_players,
-                    seed,
-                    options=options,
-                    progress=lambda _result: advance(1),
-                    backend=runner,
-                )
-        finally:
-            runner.close()
-        console.print(report_table(report))
-        pairs = pairs_table(report)
-        if pairs is not None:
-            console.print(pairs)
-        if report.unfinished:
-            console.print(
-                f"[yellow]{report.unfinished} game(s) hit the length limit and count "
-                "as draws[/yellow]"
-            )
-        console.print(
-            "score = mean return (win 1, loss 0, draws and middle places between); "
-            "95% CI: Wilson; rating: Plackett-Luce (openskill), mean and 95% interval; "
-            "time: CPU per decision."
-        )
+    app.command("arena")(arena_command)
