@@ -21,133 +21,24 @@ from dataclasses import dataclass, field
 
 from gametable.games.balzakken.answers.counts import COUNTS
 from gametable.games.balzakken.answers.names import CARDS, VALUE_WORDS
+from gametable.games.balzakken.answers.vocab import (
+    ACTED,
+    ACTING,
+    CALL,
+    EMPTY,
+    GROUP,
+    HIGHER,
+    LOWER,
+    ME,
+    NEW_OTHER,
+    NOT_A_HAND,
+    NOT_POINTS,
+    NUMBER_WORDS,
+    OTHERS,
+    PRONOUNS,
+    SAME,
+)
 from gametable.rulebook.question import Mention, Question
-
-ME = frozenset(
-    [
-        "i",
-        "i'm",
-        "i've",
-        "i'd",
-        "me",
-        "my",
-        "mine",
-        "myself",
-        "ik",
-        "mijn",
-        "mij",
-        "mijzelf",
-        "mezelf",
-    ]
-)
-#: words that name another player, and how a reply names that player
-OTHERS = {
-    "neighbour": ("your neighbour", "je buurman"),
-    "neighbor": ("your neighbour", "je buurman"),
-    "buurman": ("your neighbour", "je buurman"),
-    "buurvrouw": ("your neighbour", "je buurvrouw"),
-    "opponent": ("your opponent", "je tegenstander"),
-    "tegenstander": ("your opponent", "je tegenstander"),
-    "tegenspeler": ("your opponent", "je tegenspeler"),
-    "partner": ("your partner", "je partner"),
-    "someone": ("the other player", "de andere speler"),
-    "somebody": ("the other player", "de andere speler"),
-    "iemand": ("the other player", "de andere speler"),
-    "player": ("the other player", "de andere speler"),
-    "speler": ("the other player", "de andere speler"),
-    "friend": ("your friend", "je vriend"),
-    "vriend": ("your friend", "je vriend"),
-    "vriendin": ("your friend", "je vriendin"),
-}
-#: words that always start a new other player ("another", "a second player")
-NEW_OTHER = frozenset(
-    ["another", "other", "second", "third", "fourth", "ander", "andere", "tweede", "derde"]
-)
-#: words that go on about the last other player named
-PRONOUNS = frozenset(["he", "she", "his", "her", "him", "hij", "zij", "ze", "haar", "hem"])
-#: "the others have 6 and 9": each number that follows is one more player
-GROUP = re.compile(
-    r"\b(?:the others|all (?:the )?others|everyone else|everybody else|every other player|"
-    r"all other players|the other players|the rest|de anderen|alle anderen|iedereen|"
-    r"de andere spelers|alle andere spelers|de rest)\b"
-)
-_SAME = re.compile(
-    r"\b(?:the same (?:number of )?points|as many points|the same as me|same hand value|"
-    r"evenveel punten|evenveel als ik|hetzelfde aantal punten|gelijk aantal punten)\b"
-)
-HIGHER = frozenset(["more", "higher", "above", "meer", "hoger"])
-LOWER = frozenset(["fewer", "less", "lower", "minder", "lager"])
-_CALL = re.compile(
-    r"^(?:call|calls|called|calling|roep|roept|riep|riepen|roepen|make|makes|made|maakt|maak|"
-    r"shout|shouts|shouted|yell|yells|yelled|scream|screams|screamed)$"
-)
-#: words before a number that say it is no hand: a seat, a round, a total on the score sheet
-#: ("I'm on 45")
-_NOT_A_HAND = frozenset(["seat", "stoel", "round", "ronde", "on", "op", "at", "total", "totaal"])
-#: words after a number that say it counts something other than points in a hand
-_NOT_POINTS = frozenset(
-    [
-        "players",
-        "player",
-        "spelers",
-        "speler",
-        "cards",
-        "card",
-        "kaarten",
-        "kaart",
-        "turns",
-        "turn",
-        "beurten",
-        "beurt",
-        "rounds",
-        "round",
-        "ronde",
-        "rondes",
-        "times",
-        "keer",
-        "seats",
-        "seat",
-        "plaatsen",
-    ]
-)
-_EMPTY = re.compile(
-    r"\b(?:no cards|no more cards|empty hand|empty-handed|zero cards|geen kaarten|geen kaart meer|"
-    r"lege hand|nothing in (?:my|his|her) hand)\b"
-)
-#: verbs after which the cards named are played, not held
-ACTING = frozenset(
-    [
-        "discard",
-        "discards",
-        "discarded",
-        "discarding",
-        "swap",
-        "swaps",
-        "swapped",
-        "swapping",
-        "exchange",
-        "exchanged",
-        "afleggen",
-        "afgelegd",
-        "leg",
-        "legde",
-        "legt",
-        "ruil",
-        "ruilen",
-        "ruilde",
-        "geruild",
-        "wissel",
-        "wisselen",
-        "weggooien",
-        "gooi",
-    ]
-)
-#: reading the cards the asker plays (a mark in place of a holder's index)
-ACTED = -1
-_NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "een": 1, "één": 1, "twee": 2, "drie": 3,
-    "vier": 4, "both": 2, "beide": 2,
-}  # fmt: skip
 
 
 @dataclass
@@ -250,7 +141,7 @@ def read_table(question: Question) -> Table:
             current = _other(table, current, word)
         elif word in ACTING:
             current = ACTED
-        elif _CALL.match(word) and current is not None and table.caller is None:
+        elif CALL.match(word) and current is not None and table.caller is None:
             if current == ACTED:
                 current = 0
 
@@ -298,7 +189,7 @@ def _finish(question: Question, table: Table) -> None:
     for holder in table.holders:
         _lists_as_cards(question, holder)
         _restated_sum(question, holder)
-    table.others_same = bool(_SAME.search(question.lower)) and len(table.holders) <= 2
+    table.others_same = bool(SAME.search(question.lower)) and len(table.holders) <= 2
 
 
 _NAME_VERBS = frozenset(
@@ -367,7 +258,7 @@ def _count_before(words: tuple[str, ...], i: int) -> int:
     before = words[i - 1]
     if before.isdigit() and 1 <= int(before) <= 8:
         return int(before)
-    return _NUMBER_WORDS.get(before, 1) if before not in ("een", "één", "one") else 1
+    return NUMBER_WORDS.get(before, 1) if before not in ("een", "één", "one") else 1
 
 
 def _holder(table: Table, current: int | None) -> Holder:
@@ -430,7 +321,7 @@ def _read_number(table: Table, current: int | None, words: tuple[str, ...], i: i
     """A number in a hand: points ("3 points", "with 3") or a card ("a 3", "two 7s")."""
     value = int(words[i])
     nxt = words[i + 1] if i + 1 < len(words) else ""
-    if nxt in _NOT_POINTS or (i > 0 and words[i - 1] in _NOT_A_HAND and not _on_points(words, i)):
+    if nxt in NOT_POINTS or (i > 0 and words[i - 1] in NOT_A_HAND and not _on_points(words, i)):
         return current
     if nxt == "of" and i + 2 < len(words) and words[i + 2] == "us":
         return current  # "3 of us": a count of players
@@ -439,7 +330,7 @@ def _read_number(table: Table, current: int | None, words: tuple[str, ...], i: i
     if current == ACTED:
         count = 1
         if nxt == "s" and i > 0:
-            count = _NUMBER_WORDS.get(words[i - 1], 1)
+            count = NUMBER_WORDS.get(words[i - 1], 1)
         table.acted.extend([str(value)] * count)
         return current
     if current is None:  # "the others have 6 and 9"
@@ -450,9 +341,9 @@ def _read_number(table: Table, current: int | None, words: tuple[str, ...], i: i
     holder = table.holders[current]
     before = words[i - 1] if i > 0 else ""
     if nxt == "s" or before in {"a", "an", "een", "one", "the", "de", "het", "single"}:
-        count = _NUMBER_WORDS.get(words[i - 2], 1) if nxt == "s" and i > 1 else 1
-        if before in _NUMBER_WORDS and nxt == "s":
-            count = _NUMBER_WORDS[before]
+        count = NUMBER_WORDS.get(words[i - 2], 1) if nxt == "s" and i > 1 else 1
+        if before in NUMBER_WORDS and nxt == "s":
+            count = NUMBER_WORDS[before]
         holder.cards.extend([str(value)] * count)
     else:
         holder.points.append(value)
@@ -473,7 +364,7 @@ def _read_counts(words: tuple[str, ...], table: Table) -> None:
         counted = nxt in VALUE_WORDS or (
             i + 1 in table.read and i + 2 < len(words) and words[i + 2] == "s"
         )
-        if word in _NUMBER_WORDS and counted:
+        if word in NUMBER_WORDS and counted:
             table.read.add(i)
         if word in VALUE_WORDS:
             table.read.add(i)
@@ -485,7 +376,7 @@ def _mention_starts(words: tuple[str, ...]) -> set[int]:
 
 def _read_empty_hands(question: Question, table: Table) -> None:
     """ "I have no cards", "my neighbour has an empty hand": whose hand is empty."""
-    for match in _EMPTY.finditer(question.lower):
+    for match in EMPTY.finditer(question.lower):
         before = question.lower[: match.start()].split()
         for word in reversed(before):
             word = word.strip("!?,.:;")

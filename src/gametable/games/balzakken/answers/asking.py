@@ -1,0 +1,55 @@
+"""What a Balzakken question asks for, when the shared reading says "other".
+
+A situation is often told first and asked last ("I call with 5. My neighbour holds 9. Was my
+BALZAK! good?"), or asked in table talk ("Scores please", "wat schrijven we op?", "good call or
+not?").  The shared :func:`~gametable.rulebook.question.kind_of` reads the whole text; here the
+last sentence is read again, and a few ways players ask for the score or for a verdict are
+known.  The readers then see the question with that kind.
+
+>>> kind_asked(Question.read("I call with 5. Ann has 9. Was my BALZAK! good?"))
+'yesno'
+>>> kind_asked(Question.read("Anna calls with 5, Ben has 5. Scores please"))
+'number'
+>>> kind_asked(Question.read("Both of us have 0 and I call BALZAK!. Good call or not?"))
+'yesno'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from gametable.rulebook.question import Question, kind_of
+
+#: the sentences of a question: split after a full stop, a semicolon, a question mark or an
+#: exclamation mark that is not the call's own ("BALZAK!")
+_SENTENCES = re.compile(r"(?<=[.;?])\s+(?=\S)|(?<!balzak!)(?<=!)\s+(?=\S)")
+#: table talk asking what everyone writes down
+_SCORES = re.compile(
+    r"\b(?:scores? please|who writes what|who gets what|what do we (?:all )?(?:get|write)|"
+    r"wat schrijven (?:we|jullie)(?: op)?|wie schrijft wat|wat krijgen we|scores\?*$)"
+)
+#: asking for a verdict without a verb first ("good call or not?", "goed of fout?")
+_VERDICT = re.compile(
+    r"\b(?:good|false|valid|right|wrong|goed|fout|vals|geldig)(?: (?:call|balzak|roep))?"
+    r"(?:,)? (?:or|of) (?:not|false|good|bad|niet|fout|goed|vals)\b"
+)
+
+
+def kind_asked(question: Question) -> str:
+    """The kind of reply ``question`` asks for: the shared reading, or when that is "other",
+    the kind of its last sentence or of the table talk it uses."""
+    if question.kind != "other":
+        return question.kind
+    if _VERDICT.search(question.lower):
+        return "yesno"
+    if _SCORES.search(question.lower):
+        return "number"
+    last = _SENTENCES.split(question.lower.strip())[-1]
+    return kind_of(last)
+
+
+def with_kind(question: Question) -> Question:
+    """``question`` with the kind :func:`kind_asked` reads."""
+    kind = kind_asked(question)
+    return question if kind == question.kind else replace(question, kind=kind)
