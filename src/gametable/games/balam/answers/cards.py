@@ -52,11 +52,16 @@ _CATASTROPHE_WORDS = vocabulary("""what happens happen then if when i turn turne
     comes come up card katun but have has had hold no without and my in on only all of reserve raid
     reserves stored store king sheet there there's is are nothing cities city own lose lost
     loses me single any don't do not sitting lying sits lies right now that this pay for use
-    ward off it
+    ward off it came just anything something keep those mayas give up at all
     wat gebeurt er bij als ik draai omdraai trek een de met zonder en heb heeft mijn maar
-    geen alleen op in van dan kaart komt enkel enkele verlies verliest""")
+    geen alleen op in van dan kaart komt enkel enkele verlies verliest nu moet iets
+    helemaal inleveren betalen houden""")
 #: a yes-or-no question about the Mayas paying the card ("can that prisoner pay for the raid?")
 _PAYS = r"\b(pay|pays|paid|use|ward|betalen|betaalt|afweren)\b"
+#: "do I have to pay?", "moet ik iets betalen?": the king never must (he may lose instead)
+_MUST = r"\b(have to|has to|need to|must|moet|moeten|verplicht)\b"
+#: "do I lose anything?", "moet ik iets inleveren?"
+_LOSE = r"\b(lose|lost|losing|verlies\w*|inleveren|kwijt)\b"
 
 
 def catastrophe(q: Question) -> Answer | None:
@@ -70,35 +75,60 @@ def catastrophe(q: Question) -> Answer | None:
         q,
         _CATASTROPHE_WORDS,
         lexicons=(CARDS, BUILDINGS, RICHES_NAMES),
-        phrases=(_STORED, _SHEET),
+        phrases=(_STORED, _SHEET, _MUST),
         numbers=set(counted(q, BUILDINGS).values()) | set(counted(q, RICHES_NAMES).values()),
     ) or not negations_placed(q, BUILDINGS, RICHES_NAMES):
         return None
     _riches, _count, loses = CATASTROPHE[card]
     if isinstance(loses, str):
         return None  # the cities by a volcano or the sea: another position
-    asks_pay = q.kind == "yesno" and q.matches(_PAYS)
-    if q.kind == "yesno" and not asks_pay:
+    asks = _catastrophe_asks(q)
+    if asks is None:
         return None
-    data = _catastrophe_position(q, card, threatened=asks_pay)
+    named = counted(q, BUILDINGS)
+    if asks == "lose" and not any(KINDS[k] in named for k, _n in loses):
+        return None  # "do I lose anything?" turns on the buildings: the question must say
+    data = _catastrophe_position(q, card, threatened=asks in ("pay", "must"))
     state = load(data) if data is not None else None
     if data is None or state is None:
         return None
     before = _buildings_of(state, 0)
     after = play(state, "katun 0")
     legal = legal_texts(after, 0)
-    lost_kinds = [KINDS[k] for k, _n in loses]
-    if asks_pay:
-        if not any(before[k] for k in lost_kinds):
+    told = _what_happened(q, card, before - _buildings_of(after, 0), before, legal)
+    if told is None:
+        return None
+    threatened = any(before[KINDS[k]] for k, _n in loses)
+    verdict, reason = told
+    if asks == "pay":
+        if not threatened:
             return None  # nothing to pay: the question supposes what is not
         verdict, reason = yes_no(q, "ward" in legal), _ward_reason(q, card)
-    else:
-        told = _what_happened(q, card, before - _buildings_of(after, 0), before, legal)
-        if told is None:
-            return None
-        verdict, reason = told
+        if "ward" not in legal:
+            reason += " " + told[0]
+    elif asks == "must":
+        verdict = f"{yes_no(q, False)} {verdict}"
+    elif asks == "lose":
+        if threatened and "ward" in legal:
+            return None  # it is the king's choice: not a yes or a no
+        verdict = f"{yes_no(q, threatened)} {verdict}"
     refs: list[RuleRef | str] = [rules.CATASTROPHES, "4-katun/negative-events"]
     return checked(GAME, q, verdict, reason, refs, position=data, topic="situation")
+
+
+def _catastrophe_asks(q: Question) -> str | None:
+    """What a question about a catastrophe asks: ``"what"`` happens, whether the Mayas can
+    ``"pay"`` it with riches it names, whether the king ``"must"`` pay (never: he may lose the
+    buildings instead), or whether he will ``"lose"`` anything; ``None`` for another yes/no."""
+    if q.kind != "yesno":
+        return "what"
+    if q.matches(_MUST) and q.matches(_PAYS) and not q.matches(r"\b(with|met)\b"):
+        return "must"
+    if q.matches(_PAYS):
+        return "pay"
+    if q.matches(_LOSE):
+        return "lose"
+    return None
 
 
 def _catastrophe_position(
@@ -120,9 +150,7 @@ def _catastrophe_position(
     on_sheet = given.get(RICHES[riches], 0) if q.matches(_SHEET) else 0
     plots: list[str] = []
     for kind, n in held.items():
-        plots += [kind] * n
-        if kind in ("palace", "temple"):
-            plots += ["+"] * n
+        plots += [kind, "+"] * n if kind in ("palace", "temple") else [kind] * n
     store_kind = "reserve" if RICHES[riches] == "maize" else "garrison"
     plots += [f"{store_kind}:{RICHES[riches]}"] * stored
     spare = "garrison" if KINDS.index("village") in [k for k, _n in loses] else "village"
@@ -137,11 +165,27 @@ def _catastrophe_position(
     )
 
 
+#: the catastrophes' names in Dutch (ours: the rulebook is English only)
+_DUTCH_NAMES = {
+    "drought": "Droogte",
+    "insurrection": "Opstand",
+    "earthquake": "Aardbeving",
+    "pochteca": "Pochteca",
+    "toltec_raid": "Tolteekse overval",
+    "decadence": "Decadentie",
+}
+
+
+def card_name(q: Question, card: str) -> str:
+    """A Katun card's name in the question's language."""
+    return q.say(NAMES[card], _DUTCH_NAMES.get(card, NAMES[card]))
+
+
 def _ward_reason(q: Question, card: str) -> str:
     return q.say(
         f"The Mayas may ward off the {NAMES[card]} with the riches it asks for when their reserves "
         "or garrisons hold it (a prisoner on a garrison counts), never with the king's sheet.",
-        f"De Maya's mogen een {NAMES[card]} afweren met de gevraagde rijkdom als hun voorraden "
+        f"De Maya's mogen een {card_name(q, card)} afweren met de gevraagde rijkdom als hun voorraden "
         "of garnizoenen die hebben (een gevangene op een garnizoen telt mee), nooit met het "
         "koningsblad.",
     )
@@ -161,7 +205,7 @@ def _what_happened(
         return q.say("Nothing happens to you.", "Er gebeurt niets met jou."), q.say(
             f"The {NAMES[card]} costs a king who has none of the buildings it names nothing: "
             f"without a {' or '.join(names)} your Mayas pay nothing and you lose nothing.",
-            f"De {NAMES[card]} kost een koning zonder de genoemde gebouwen niets: zonder "
+            f"De {card_name(q, card)} kost een koning zonder de genoemde gebouwen niets: zonder "
             f"{' of '.join(names)} betalen je Maya's niets en verlies je niets.",
         )
     pay = f"{count} {name_of(q, RICHES[riches])}"
@@ -179,7 +223,7 @@ def _what_happened(
         f"Your Mayas hold no {RICHES[riches]} in reserves or garrisons to pay the "
         f"{NAMES[card]}, and the riches on the king's sheet never pay for a catastrophe.",
         f"Je Maya's hebben geen {name_of(q, RICHES[riches])} in voorraden of garnizoenen om "
-        f"de {NAMES[card]} te betalen, en het koningsblad betaalt nooit voor een ramp.",
+        f"de {card_name(q, card)} te betalen, en het koningsblad betaalt nooit voor een ramp.",
     )
 
 

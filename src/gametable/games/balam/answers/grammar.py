@@ -168,7 +168,12 @@ def card_in(question: Question) -> str | None:
 
 def counted(question: Question, lexicon: Lexicon) -> dict[str, int]:
     """How many of each thing the question counts: "2 maize and a prisoner" ->
-    ``{"maize": 2, "prisoner": 1}``; a thing named without a number counts 1, after "no" 0."""
+    ``{"maize": 2, "prisoner": 1}``; a thing named without a number counts 1, after "no" 0; a
+    thing named again counts once (its largest number: "2 palaces ... give up a palace" is 2).
+
+    >>> counted(Question.read("2 palaces; must I pay the maize or give up a palace"), BUILDINGS)
+    {'palace': 2}
+    """
     out: dict[str, int] = {}
     for mention in lexicon.find(question):
         said = mention.said.split()
@@ -177,10 +182,16 @@ def counted(question: Question, lexicon: Lexicon) -> dict[str, int]:
             n = _count_word(said[0], 1) or 0
         elif mention.start > 0:
             before = question.words[mention.start - 1]
+            if before in _AGAIN and mention.name in out:
+                continue  # "that prisoner": the one named before
             denied = _negated(question.words, mention.start)
             n = 0 if denied else _count_word(before, 1) or 0
-        out[mention.name] = out.get(mention.name, 0) + n
+        out[mention.name] = max(out.get(mention.name, 0), n) if n else out.get(mention.name, 0)
     return out
+
+
+#: words that point back at a thing named before ("pay with that prisoner")
+_AGAIN = vocabulary("that this the those these my die deze dat de het mijn")
 
 
 #: words that deny what follows ("I don't own a single temple", "geen enkel dorp")

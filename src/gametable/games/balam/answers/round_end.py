@@ -28,8 +28,16 @@ GAME = "balam"
 #: jade in a reserve
 PLOTS = ("village:jade", "garrison:obsidian", "garrison:prisoner")
 STORE = ("reserve:jade", "reserve")
-_ROUND_END = r"\b(end of (?:the |a )?round|next round|between (?:two |2 )?rounds|einde van de ronde|volgende ronde|tussen (?:twee )?rondes)\b"
-_UNSTORED = r"\b(unstored|not stored|unused|unexploited|left over|left on|remaining|niet opgeslagen|ongebruikte?|overgebleven|blijven liggen)\b"
+_ROUND_END = (
+    r"\b(end of (?:the |a |each |every )?round|(?:the |a )?round ends|(?:the )?next round|"
+    r"between (?:two |2 )?rounds|(?:einde?|eind) van (?:de |een )?ronde|(?:de )?volgende ronde|"
+    r"(?:de )?ronde (?:voorbij|om|eindigt)|tussen (?:twee )?rondes)\b"
+)
+_UNSTORED = (
+    r"\b(unstored|not stored|(?:aren't|isn't|are not|is not|were not|weren't) stored|unused|"
+    r"unexploited|left over|left on|remaining|niet opgeslagen|nergens (?:zijn |is )?opgeslagen|"
+    r"ongebruikte?|overgebleven|blijven liggen)\b"
+)
 
 
 def closed_round() -> tuple[dict[str, Any], dict[str, str | None]]:
@@ -51,15 +59,18 @@ def closed_round() -> tuple[dict[str, Any], dict[str, str | None]]:
 
 _WORDS = vocabulary("""what happens happen to my the riches goods tokens resources at end of round can i keep
     leave stay stays remain remains until till kept lost lose disappear discarded are is do
-    does on in a an it them there one from next
+    does on in a an it them there one from next still of van lying lies sitting sits standing till
+    into when ends
     wat gebeurt er met mijn de rijkdommen aan het einde van ronde mag kan ik houden laten
-    liggen blijven blijft tot volgende verloren kwijt op in een""")
+    liggen blijven blijft tot volgende verloren kwijt op in een staat ligt nog daar die eind
+    zijn""")
 
 
 def left_at_round_end(q: Question) -> Answer | None:
     """ "What happens to unstored riches at the end of the round?", "Can I keep obsidian on a
     garrison until the next round?", "a prisoner on a garrison?", "riches in a reserve?"."""
-    if not q.matches(_ROUND_END) or about_another(q) or numbers_in(q, ignoring=_ROUND_END):
+    ignoring = rf"{_ROUND_END}|\b(?:one|een|één) (?:of|van)\b"
+    if not q.matches(_ROUND_END) or about_another(q) or numbers_in(q, ignoring=ignoring):
         return None
     phrases = (_ROUND_END, _UNSTORED)
     if not understood(q, _WORDS, lexicons=(BUILDINGS, RICHES_NAMES), phrases=phrases):
@@ -73,6 +84,8 @@ def left_at_round_end(q: Question) -> Answer | None:
         key = "reserve:jade"
     elif q.matches(_UNSTORED) or q.matches(r"\b(lost|lose|verloren|kwijt)\b"):
         key = "village:jade"
+    elif "village" in places and len(places) == 1 and len(named) <= 1 and "prisoner" not in named:
+        key = "village:jade"  # a riches produced and left on its village
     else:
         return None
     stays = kept[key] is not None

@@ -38,21 +38,35 @@ GAME = "balam"
 _NO_GARRISON = (
     r"^(?:can|may|could) i attack (?:anyone )?(?:without|with no) (?:a |any )?garrisons?\b"
     r"|\b(?:i have|i've got|my city has|my cities have|i hold) no garrisons?\b"
-    r"|\bfrom (?:a|my) city (?:without|with no) (?:a |any )?garrisons?\b"
+    r"|\b(?:from (?:a|my|one)|i have a|i've got a|my) city (?:without|with no|that has no|which has no|that doesn't "
+    r"have|with not a single) (?:a |any )?garrisons?\b"
     r"|^mag ik (?:aanvallen |een stad aanvallen )?zonder (?:een )?garnizoen\w*"
+    r"|\b(?:vanuit een|ik heb een|mijn) stad (?:zonder|die geen) (?:een )?garnizoen\w*"
     r"|\bik heb geen garnizoen\w*"
 )
-_FAR = r"\b(not (?:next to|adjacent|neighbouring|a neighbour)|far away|far from|non-adjacent|not connected|niet (?:naast|aangrenzend)|ver weg)\b"
+_FAR = (
+    r"\b(not (?:next to|adjacent|neighbouring|a neighbour|connected|linked|joined)|far away|"
+    r"far from|non-adjacent|(?:isn't|is not|aren't|not) (?:connected|linked|joined)(?: to \w+)?"
+    r"(?: by (?:a )?path)?|no path|(?:two|2|three|3) (?:tiles|sites|spaces) away|"
+    r"niet (?:naast|aangrenzend|verbonden)|geen pad|ver weg)\b"
+)
 _EMPTY = r"\b(free|empty|unowned|nobody'?s?|neutral|vrije?|lege?)\s+(site|city|place|plaats|stad)\b"
 _OWN = r"\b(my own|one of my|mijn eigen)\b"
-_TWICE = r"\b(twice|two attacks|2 attacks|again|second attack|more than once|tweemaal|twee keer|nog een keer)\b"
-_AND_BUILD = r"\b(build|bouw\w*)\b"
+_TWICE = (
+    r"\b(twice|two attacks|2 attacks|again|second attack|more than once|tweemaal|twee keer|"
+    r"nog een keer)\b"
+)
+_TWO_CITIES = r"\b(?:say |for example )?(?:from|vanuit) (?:two|2|twee) (?:different |verschillende )?(?:cities|steden)\b"
+_AND_BUILD = r"\b(build|built|bouw\w*|gebouwd)\b"
+#: "I've just built a garrison": the build was this turn only when the question says so
+_BUILT = r"\b(built|gebouwd)\b"
+_JUST = r"\b(just|right away|straight away|at once|meteen|direct|net)\b"
 
 
 _ATTACK_WORDS = vocabulary("""attack attacking aanvallen aanval val aan war oorlog city cities stad steden site
     from with in one turn same this beurt when my city has enemy enemy's vijand vijandige an
     neighbouring neighbour's next to mine mijn naast from vanuit then afterwards after and en
-    launch make declare voeren doen any""")
+    launch make declare voeren doen any have it with right away just i've it's""")
 
 
 def can_attack(q: Question) -> Answer | None:
@@ -69,14 +83,16 @@ def can_attack(q: Question) -> Answer | None:
         _EMPTY,
         _OWN,
         _TWICE,
+        _TWO_CITIES,
         _AND_BUILD,
+        _JUST,
         r"\b(has|have|only|heeft|hebben)\b",
     )
     if not understood(
         q, _ATTACK_WORDS, lexicons=(BUILDINGS,), numbers=set(numbers_in(q)), phrases=phrases
     ):
         return None
-    said = numbers_in(q, ignoring=f"{ONE_TURN}|{_TWICE}")
+    said = numbers_in(q, ignoring=f"{ONE_TURN}|{_TWICE}|{_TWO_CITIES}|{_FAR}")
     if len(said) not in (0, 2) or (said and not q.matches(r"\bgarris|garnizoen")):
         return None
     scene = _attack_scene(q)
@@ -140,7 +156,9 @@ def _attack_scene(q: Question) -> _Attack | Answer | None:
     elif q.matches(_TWICE):
         return _after_an_attack(q, "attack")
     elif q.matches(_AND_BUILD):
-        attack_first = q.lower.find("attack") < q.lower.find("build")
+        if q.matches(_BUILT) and not (q.matches(ONE_TURN) or q.matches(_JUST)):
+            return None  # built some turn before: the attack is another question
+        attack_first = -1 < q.lower.find("attack") < q.lower.find("build")
         if attack_first:
             return _after_an_attack(q, "build")
         before = (f"build village {HOME}.2", "pay maize")
