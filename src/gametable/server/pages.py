@@ -273,65 +273,73 @@ def _problem(title: str, message: str, game: str) -> str:
     )
 
 
+async def lobby() -> FileResponse:
+    return FileResponse(STATIC / "index.html")
+
+
+async def table_page(table_id: str) -> FileResponse:
+    return FileResponse(STATIC / "table.html")
+
+
+async def replay_page(table_id: str) -> FileResponse:
+    return FileResponse(STATIC / "replay.html")
+
+
+async def rules_page(game: str, q: str = "") -> HTMLResponse:
+    """``/rules/{game}``: the rulebook and its chat (the answer to ``q`` without JS)."""
+    if game not in rulebook.available():
+        raise HTTPException(404, "no such game")
+    title = rulebook.load(game).title
+    # in a thread: the first question loads the embedding model (seconds of CPU), and every
+    # table of the server would wait for it on the event loop
+    body = await asyncio.to_thread(rulebook_html, game, q[:2000])
+    return HTMLResponse(
+        page(
+            f"{escape(title)} rules",
+            body,
+            script="<script type='module' src='/static/js/rules.js'></script>",
+        )
+    )
+
+
+async def position_page(game: str, p: str = "", seat: str = "") -> HTMLResponse:
+    """``/rules/{game}/position``: the position of a referee-checked reply, as ``seat`` sees it;
+    a 400 page says why a link holds no position."""
+    try:
+        declared = load_game(game)
+    except UnknownGame:
+        raise HTTPException(404, "no such game (or it has no referee)") from None
+    try:
+        at = int(seat) if seat.strip() else None
+    except ValueError:
+        at = -1
+    try:
+        if at is not None and at < 0:
+            raise PositionRefused("seat must be a seat number")
+        data = await asyncio.to_thread(position_data, declared, p, at)
+    except PositionRefused as exc:
+        return HTMLResponse(
+            _problem("This link holds no position", str(exc), game), status_code=400
+        )
+    title = f"{escape(declared.title)} · a position"
+    return HTMLResponse(
+        page(
+            title,
+            position_html(data, p),
+            css="table position",
+            links=f" <a id='rules-link' href='/rules/{escape(game)}'>rules</a>",
+            main=" id='table-page'",
+            script="<script type='module' src='/static/js/position.js'></script>",
+        )
+    )
+
+
 def make_router() -> APIRouter:
+    """The pages' routes (out of the API schema)."""
     router = APIRouter(include_in_schema=False)
-
-    @router.get("/")
-    async def lobby() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
-
-    @router.get("/t/{table_id}")
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "table.html")
-
-    @router.get("/t/{table_id}/replay")
-    async def replay_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "replay.html")
-
-    @router.get("/rules/{game}")
-    async def rules_page(game: str, q: str = "") -> HTMLResponse:
-        if game not in rulebook.available():
-            raise HTTPException(404, "no such game")
-        title = rulebook.load(game).title
-        # in a thread: the first question loads the embedding model (seconds of CPU), and every
-        # table of the server would wait for it on the event loop
-        body = await asyncio.to_thread(rulebook_html, game, q[:2000])
-        return HTMLResponse(
-            page(
-                f"{escape(title)} rules",
-                body,
-                script="<script type='module' src='/static/js/rules.js'></script>",
-            )
-        )
-
-    @router.get("/rules/{game}/position")
-    async def position_page(game: str, p: str = "", seat: str = "") -> HTMLResponse:
-        try:
-            declared = load_game(game)
-        except UnknownGame:
-            raise HTTPException(404, "no such game (or it has no referee)") from None
-        try:
-            at = int(seat) if seat.strip() else None
-        except ValueError:
-            at = -1
-        try:
-            if at is not None and at < 0:
-                raise PositionRefused("seat must be a seat number")
-            data = await asyncio.to_thread(position_data, declared, p, at)
-        except PositionRefused as exc:
-            return HTMLResponse(
-                _problem("This link holds no position", str(exc), game), status_code=400
-            )
-        title = f"{escape(declared.title)} · a position"
-        return HTMLResponse(
-            page(
-                title,
-                position_html(data, p),
-                css="table position",
-                links=f" <a id='rules-link' href='/rules/{escape(game)}'>rules</a>",
-                main=" id='table-page'",
-                script="<script type='module' src='/static/js/position.js'></script>",
-            )
-        )
-
+    router.get("/")(lobby)
+    router.get("/t/{table_id}")(table_page)
+    router.get("/t/{table_id}/replay")(replay_page)
+    router.get("/rules/{game}")(rules_page)
+    router.get("/rules/{game}/position")(position_page)
     return router
