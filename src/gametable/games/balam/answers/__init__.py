@@ -11,7 +11,7 @@ Each reader takes a :class:`~gametable.rulebook.question.Question` and returns a
 section: :mod:`.numbers` (the game's data and scoring), :mod:`.economy` (production,
 taxes, Chaak's maize, worked out over a round's end), :mod:`.markets` (small pyramids),
 :mod:`.building` (turns and
-constructions), :mod:`.war`, :mod:`.cards` (Katun cards), :mod:`.round_end` (distribution
+constructions), :mod:`.war`, :mod:`.cards` (Katun cards), :mod:`.ballgame` (a ball game between two kings), :mod:`.round_end` (distribution
 and losses), :mod:`.transport`; :mod:`.table` answers at a table from the asking seat's view.
 """
 
@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 from gametable.core.protocol import State
 from gametable.games.balam.answers import (
+    ballgame,
     building,
     cards,
     economy,
@@ -37,6 +38,7 @@ from gametable.rulebook.question import Question
 Reader = Callable[[Question], Answer | None]
 READERS: tuple[Reader, ...] = (
     *war.READERS,
+    *ballgame.READERS,
     *cards.READERS,
     *numbers.READERS,
     *economy.READERS,

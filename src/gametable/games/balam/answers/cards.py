@@ -265,9 +265,10 @@ def _spread(plots: list[str]) -> dict[str, list[str | None]] | None:
 _BALL_WORDS = vocabulary("""i won win wins winning alone outright with the most ball courts court cities city how
     many points prestige do does get score scores am at tied tie ties tying second place
     players player kings and of if when what would my are have has equal same number for
-    three drie own hold holds get gets do
+    three drie own hold holds get gets do comes come up turns only one leader too by myself
+    in on there game
     ik win won heb alleen met steden stad hoeveel punten prestigepunten krijg scoor gelijk
-    tweede plaats spelers speler bij het balspel als wat en ben sta""")
+    tweede plaats spelers speler bij het balspel als wat en ben sta enige meeste komt""")
 #: "tied with one other king" (two tied) or "with two other kings" (three tied)
 _OTHERS = (
     r"\b(?:with|and|met) (one|an|1|two|2|één|een|twee) (?:other|andere) "
@@ -277,10 +278,15 @@ _OTHERS = (
 
 def ball_game(q: Question) -> Answer | None:
     """ "I won a ball game alone with 5 cities": the prestige, as the engine counts it."""
-    if card_in(q) != "ball_game" or about_another(q):
+    courts_scored = bool(
+        {m.name for m in BUILDINGS.find(q)} & {"court"}
+        and q.matches(r"\b(score|scores|points?|prestige|punten|scoor\w*)\b")
+    )
+    if (card_in(q) != "ball_game" and not courts_scored) or about_another(q):
         return None
     phrases = (_OTHERS,)
-    if not understood(q, _BALL_WORDS, lexicons=(CARDS,), numbers=set(q.numbers), phrases=phrases):
+    lexicons = (CARDS, BUILDINGS)
+    if not understood(q, _BALL_WORDS, lexicons=lexicons, numbers=set(q.numbers), phrases=phrases):
         return None
     cities = cities_in(q)
     if cities is None or cities < 1 or cities > 1 + len(MORE_SITES):
@@ -296,7 +302,8 @@ def ball_game(q: Question) -> Answer | None:
         players = max(players, 3)
     place = "first"
     if says_second(q):
-        place = "second"
+        place = "tie2" if says_tie(q) else "second"
+        players = max(players, 3) if says_tie(q) else players
     elif says_tie(q):
         place = "tie3" if three_tied else "tie"
     data = position(
@@ -318,16 +325,19 @@ def ball_game(q: Question) -> Answer | None:
 
 def _ball_courts(cities: int, place: str) -> dict[str, Any]:
     """The sites and their owners: the asking king's ``cities`` (his ball courts in the first)
-    and his rivals' courts, so that he comes ``place`` (first, second, tie, tie3)."""
+    and his rivals' courts, so that he comes ``place`` (first, second, tie, tie3, or tie2: tied
+    for second)."""
     names = (HOME, *MORE_SITES)
     sites: dict[str, list[str | None]] = {
         names[i]: ["court", "court"] if i == 0 else ["village"] for i in range(cities)
     }
     owners = {}
     others = ["a5", "e5", "e2"]
-    if place == "second":
+    if place in ("second", "tie2"):
         sites[others[0]], owners[others[0]] = ["court", "court", "court"], 1
         sites[HOME] = ["court"]
+        if place == "tie2":
+            sites[others[1]], owners[others[1]] = ["court"], 2
     elif place in ("tie", "tie3"):
         for seat in range(1, 3 if place == "tie3" else 2):
             sites[others[seat - 1]], owners[others[seat - 1]] = ["court", "court"], seat
@@ -342,6 +352,11 @@ def _ball_reply(q: Question, cities: int, won: int, place: str) -> tuple[str, st
             "The king with the most ball courts wins as many prestige points as he has cities.",
             "De koning met de meeste balspelvelden wint evenveel prestigepunten als hij steden "
             "heeft.",
+        )
+    if place == "tie2":
+        return q.say(f"{won} prestige points.", f"{won} prestigepunten."), q.say(
+            "Only a lone second wins half his cities; kings tied for second win nothing.",
+            "Alleen een enige tweede wint de helft van zijn steden; gelijke tweeden winnen niets.",
         )
     if place == "tie3":
         return q.say(f"{won} prestige points.", f"{won} prestigepunten."), q.say(
