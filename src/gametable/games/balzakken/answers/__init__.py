@@ -31,6 +31,7 @@ from gametable.games.balzakken.answers import (
     whatif,
     winner,
 )
+from gametable.games.balzakken.answers.asking import with_kind
 from gametable.games.balzakken.answers.grammar import read_table
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -75,6 +76,7 @@ class BalzakkenAnswers:
     (:mod:`.guard`) gets ``None``: the rules text answers it, marked as not checked."""
 
     def answer(self, question: Question) -> Answer | None:
+        question = with_kind(question)
         if not guard.understood(question):
             return None
         for reader in READERS:

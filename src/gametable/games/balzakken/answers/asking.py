@@ -29,8 +29,10 @@ _SCORES = re.compile(
     r"\b(?:scores? please|who writes what|who gets what|what do we (?:all )?(?:get|write)|"
     r"wat schrijven (?:we|jullie)(?: op)?|wie schrijft wat|wat krijgen we|scores\?*$)"
 )
+#: asking whether something is so ("klopt het dat ...?", "is it true that ...?")
+_TRUE = re.compile(r"\b(?:klopt het|klopt dat|is it true|is that right|am i right)\b")
 #: asking for a verdict without a verb first ("good call or not?", "goed of fout?")
-_VERDICT = re.compile(
+VERDICT_ASKED = re.compile(
     r"\b(?:good|false|valid|right|wrong|goed|fout|vals|geldig)(?: (?:call|balzak|roep))?"
     r"(?:,)? (?:or|of) (?:not|false|good|bad|niet|fout|goed|vals)\b"
 )
@@ -41,7 +43,9 @@ def kind_asked(question: Question) -> str:
     the kind of its last sentence or of the table talk it uses."""
     if question.kind != "other":
         return question.kind
-    if _VERDICT.search(question.lower):
+    if VERDICT_ASKED.search(question.lower):
+        return "yesno"
+    if _TRUE.search(question.lower):
         return "yesno"
     if _SCORES.search(question.lower):
         return "number"

@@ -24,9 +24,12 @@ from gametable.games.balzakken.answers.names import CARDS, VALUE_WORDS
 from gametable.games.balzakken.answers.vocab import (
     ACTED,
     ACTING,
+    BOTH_OF_US,
     CALL,
+    EACH,
     EMPTY,
     GROUP,
+    GROUP_COUNTS,
     HIGHER,
     LOWER,
     ME,
@@ -34,7 +37,9 @@ from gametable.games.balzakken.answers.vocab import (
     NOT_A_HAND,
     NOT_POINTS,
     NUMBER_WORDS,
+    OTHER_CALLED,
     OTHERS,
+    OTHERS_HIGHER,
     PRONOUNS,
     SAME,
 )
@@ -93,6 +98,10 @@ class Table:
     #: the indices (in ``Question.words``) of the numbers placed in the table: points, cards
     #: and their counts ("two 7s")
     read: set[int] = field(default_factory=set)
+    #: the players a group ("the other three") holds, by index in ``holders``
+    grouped: list[int] = field(default_factory=list)
+    #: the table does not add up (a group said to hold three players and given two numbers)
+    unsure: bool = False
 
     @property
     def me(self) -> Holder:
@@ -141,10 +150,11 @@ def read_table(question: Question) -> Table:
             current = _other(table, current, word)
         elif word in ACTING:
             current = ACTED
+        elif CALL.match(word) and table.caller is None and _passive(words, i):
+            table.caller = _add_other(table, "the caller", "de roeper")
         elif CALL.match(word) and current is not None and table.caller is None:
             if current == ACTED:
                 current = 0
-
             table.caller = current
         elif word in HIGHER and current != 0:
             table.others_higher = True
@@ -190,6 +200,46 @@ def _finish(question: Question, table: Table) -> None:
         _lists_as_cards(question, holder)
         _restated_sum(question, holder)
     table.others_same = bool(SAME.search(question.lower)) and len(table.holders) <= 2
+    if OTHERS_HIGHER.search(question.lower):
+        table.others_higher = True
+    if table.caller is None and OTHER_CALLED.search(question.lower):
+        table.caller = _add_other(table, "the caller", "de roeper")
+    _group_size(question, table)
+    if BOTH_OF_US.search(question.lower) and len(table.holders) == 1 and table.me.points:
+        other = _add_other(table, "the other player", "de andere speler")
+        table.holders[other].points = list(table.me.points)
+
+
+def _group_size(question: Question, table: Table) -> None:
+    """A group said with its count ("the other three have -1, 6 and 9", "de andere twee hadden
+    allebei 0"): one number for all of them is copied to each, and a count the numbers do not
+    match leaves the table unsure."""
+    found = GROUP.search(question.lower)
+    counts = [
+        GROUP_COUNTS[w] for w in (found.group(0).split() if found else ()) if w in GROUP_COUNTS
+    ]
+    if not counts or not table.grouped:
+        return
+    size = counts[0]
+    assert found is not None
+    first_word = word_at(question.lower, found.start())
+    table.read.update(
+        first_word + k for k, w in enumerate(found.group(0).split()) if w in GROUP_COUNTS
+    )
+    if len(table.grouped) == 1 and size > 1 and EACH.search(question.lower[found.end() :]):
+        first = table.holders[table.grouped[0]]
+        for _ in range(size - 1):
+            copy = _add_other(table, "another player", "een andere speler")
+            table.holders[copy].points = list(first.points)
+            table.holders[copy].cards = list(first.cards)
+            table.grouped.append(copy)
+    if len(table.grouped) != size:
+        table.unsure = True
+
+
+def _passive(words: tuple[str, ...], i: int) -> bool:
+    """ "a good BALZAK! was called": the call of a player the question does not name."""
+    return i > 0 and words[i - 1] in ("was", "werd", "wordt", "been", "got")
 
 
 _NAME_VERBS = frozenset(
@@ -256,6 +306,10 @@ def _count_before(words: tuple[str, ...], i: int) -> int:
     if i == 0:
         return 1
     before = words[i - 1]
+    if before in ("the", "de", "het") and i >= 3 and words[i - 2] in ("keer", "times", "maal"):
+        before = words[i - 3]  # "twee keer de Bruisbal"
+    if before == "of" and i >= 2 and words[i - 2] in ("pair", "paar"):
+        return 2  # "a pair of Swingers"
     if before.isdigit() and 1 <= int(before) <= 8:
         return int(before)
     return NUMBER_WORDS.get(before, 1) if before not in ("een", "één", "one") else 1
@@ -263,7 +317,8 @@ def _count_before(words: tuple[str, ...], i: int) -> int:
 
 def _holder(table: Table, current: int | None) -> Holder:
     if current is None:  # a card named for "the others": one more player
-        return table.holders[_add_other(table, "the other player", "de andere speler")]
+        table.grouped.append(_add_other(table, "the other player", "de andere speler"))
+        return table.holders[table.grouped[-1]]
     return table.holders[current]
 
 
@@ -321,34 +376,46 @@ def _read_number(table: Table, current: int | None, words: tuple[str, ...], i: i
     """A number in a hand: points ("3 points", "with 3") or a card ("a 3", "two 7s")."""
     value = int(words[i])
     nxt = words[i + 1] if i + 1 < len(words) else ""
-    if nxt in NOT_POINTS or (i > 0 and words[i - 1] in NOT_A_HAND and not _on_points(words, i)):
+    if nxt in NOT_POINTS or (
+        i > 0 and words[i - 1] in NOT_A_HAND and not (_on_points(words, i) or _called_on(words, i))
+    ):
         return current
     if nxt == "of" and i + 2 < len(words) and words[i + 2] == "us":
         return current  # "3 of us": a count of players
     if i + 1 in _mention_starts(words) or nxt in ("luls", "swingers"):
         return current  # "2 swingers": counted with the card
     if current == ACTED:
-        count = 1
-        if nxt == "s" and i > 0:
-            count = NUMBER_WORDS.get(words[i - 1], 1)
-        table.acted.extend([str(value)] * count)
+        table.acted.extend([str(value)] * (_card_count(words, i) if nxt == "s" else 1))
         return current
     if current is None:  # "the others have 6 and 9"
-        holder = table.holders[_add_other(table, "another player", "een andere speler")]
+        table.grouped.append(_add_other(table, "another player", "een andere speler"))
+        holder = table.holders[table.grouped[-1]]
         holder.points.append(value)
         holder.points_at.append(i)
         return None
     holder = table.holders[current]
     before = words[i - 1] if i > 0 else ""
     if nxt == "s" or before in {"a", "an", "een", "one", "the", "de", "het", "single"}:
-        count = NUMBER_WORDS.get(words[i - 2], 1) if nxt == "s" and i > 1 else 1
-        if before in NUMBER_WORDS and nxt == "s":
-            count = NUMBER_WORDS[before]
-        holder.cards.extend([str(value)] * count)
+        holder.cards.extend([str(value)] * (_card_count(words, i) if nxt == "s" else 1))
     else:
         holder.points.append(value)
         holder.points_at.append(i)
     return current
+
+
+def _card_count(words: tuple[str, ...], i: int) -> int:
+    """How many of the Balzak said at ``i`` ("two 7s", "a pair of 6s", "three 9s"): 1 unless
+    said."""
+    before = words[i - 1] if i > 0 else ""
+    if before == "of" and i >= 2 and words[i - 2] in ("pair", "paar"):
+        return 2
+    return NUMBER_WORDS.get(before, 1)
+
+
+def _called_on(words: tuple[str, ...], i: int) -> bool:
+    """ "I called BALZAK! on 4": the caller's hand, not a total on the score sheet."""
+    before = words[max(0, i - 3) : i - 1]
+    return words[i - 1] == "on" and any(CALL.match(w) for w in before)
 
 
 def _numbers_held(table: Table) -> int:

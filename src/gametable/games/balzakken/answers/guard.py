@@ -28,8 +28,10 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from gametable.games.balzakken.answers.asking import VERDICT_ASKED
 from gametable.games.balzakken.answers.counts import players_said
 from gametable.games.balzakken.answers.grammar import NOT_HELD, held_mentions, read_table
+from gametable.games.balzakken.answers.vocab import OTHER_CALLED, OTHERS_HIGHER
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -78,7 +80,21 @@ _KNOWN = re.compile(
     r"|\b(?:turning up |turn up |turned up )?the first (?:discard|card turned up|open card)\b"
     r"|\bthe first card (?:is |gets )?(?:turned|flipped) (?:up|over)\b"
     r"|\b(?:after|at the end of) (?:this|the|that) round\b|\bna (?:deze|de|die) ronde\b"
+    # Dutch "dan" as a question's filler ("is het spel dan afgelopen?", "schrijf ik dan -2 op?")
+    r"|\b(?:is|ben|kom|schrijf|mag|krijg|heb|zit|ga|wordt|word|klopt) (?:ik|het spel|het|hij|ze|je)"
+    r" dan\b|\bdat ik dan\b"
+    # a hand shown after the call ("and then my neighbour showed 3 too")
+    r"|\b(?:and )?then (?=(?:my |the |his |her )?[a-z]+ (?:also |too )?(?:showed|shows|had|has|"
+    r"held|revealed|turned out to have)\b)"
+    r"|\b(?:had|held) (?=(?:a |an |the |exactly |only |just )?-?\d)"
+    r"|\b(?:(?:i|he|she|we) (?:still )?(?:had|held)|(?:zit|zat|zaten) (?:nog )?met|"
+    r"was (?:caught|stuck|left) with|got stuck with)\b"
+    r"|\bcall(?:ed)? (?:balzak!? )?first\b|\b(?:in one go|in one turn|all at once|in (?:een|één|1) "
+    r"keer|in (?:een|één) beurt)\b|\b(?:since|as|because) they'?re (?:next to each other|in a row|"
+    r"consecutive)\b"
 )
+#: phrases the grammar reads (:mod:`.vocab`), set aside too
+_KNOWN_READ = (OTHERS_HIGHER, OTHER_CALLED, VERDICT_ASKED)
 #: what no reader places, once the known phrases are set aside
 _UNREAD_EN = re.compile(
     r"\b(?:not|never|no|none|nothing|nobody|noone|cannot|instead|still|anymore|any more|"
@@ -116,6 +132,8 @@ def understood(question: Question) -> bool:
     if question.text.count("?") > 1:
         return False
     rest = _KNOWN.sub(" ", NOT_HELD.sub(" ", question.lower))
+    for known in _KNOWN_READ:
+        rest = known.sub(" ", rest)
     unread = _UNREAD_NL if question.lang == "nl" else _UNREAD_EN
     if unread.search(rest) or _UNREAD_EN.search(_english_only(rest)):
         return False
@@ -211,7 +229,10 @@ def _cards_placed(question: Question, position: dict[str, object]) -> bool:
 def _hands_said_once(question: Question) -> bool:
     """No hand said as two sums ("3 and 5 points"), or as points and Balzakken at once ("3
     points and a 2"): the readers do not guess which is meant."""
-    for holder in read_table(question).holders:
+    table = read_table(question)
+    if table.unsure:
+        return False
+    for holder in table.holders:
         balzakken = [c for c in holder.cards if c not in ("S", "L")]
         if len(holder.points) > 1 or (holder.points and balzakken):
             return False

@@ -29,7 +29,8 @@ GAME = "balzakken"
 FALSE_PENALTY = 25
 _BEFORE = re.compile(
     r"\b(?:(?:i'?m|i am|am|are|is|stand|staat|sta|stond|ben|zit|currently|at|on|op|i had|"
-    r"i was|ik had)\s+(?:on|at|op|now on)?\s*(-?\d+)|(?:total|score|totaal|stand) (?:is |of |van )?(-?\d+)|"
+    r"i was|ik had)\s+(?:on|at|op|now on)?\s*(-?\d+)|"
+    r"(?:total|score|totaal|stand) (?:is |of |van |was |stood at |stond op )?(-?\d+)|"
     r"(?:have|has|heb|hebt|heeft) (-?\d+) (?:points|punten) (?:on the (?:score ?sheet|sheet)|"
     r"already|al|op het (?:scoreblad|scoreformulier)|staan)|"
     r"(?:have|has|heb|hebt|heeft) (-?\d+) (?:points|punten)? ?(?:and|en) (?:score|get|krijg))"
@@ -45,7 +46,18 @@ _LANDS = re.compile(
     r"\b(?:land|lands|landed|end|ends|ended|finish|reach|reached|get to|exactly|precies|"
     r"kom|komt|uitkom|beland|eindig)\b.*?\b(69|99)\b"
 )
-_FALSE_CALL = re.compile(r"\b(?:false|valse|foute) (?:balzak|call|roep)")
+_FALSE_CALL = re.compile(
+    r"\b(?:false|valse|foute) (?:balzak|call|roep)|\b(?:balzak!?|call|roep) (?:was|is|turned out|"
+    r"turns out|bleek|was a) (?:to be )?(?:false|wrong|vals|fout)\b"
+)
+#: a yes/no question about the game's end ("is the game over?", "ben ik eruit?")
+_ENDS = re.compile(
+    r"\b(?:game over|(?:game|it) (?:is )?(?:over|finished)|game (?:end|ends|ended)|am i out|"
+    r"out of the game|afgelopen|eruit|ben ik uit|is het (?:spel )?(?:uit|klaar))\b"
+)
+#: a yes/no question about dropping back ("do I go back to 50?", "mag ik terug?")
+_BACK = re.compile(r"\b(?:drop|drops|go back|goes back|fall back|falls back|back to|terug)\b")
+_TARGET = re.compile(r"\b(?:to|naar) (\d+)\b")
 _GOOD_CALL = re.compile(r"\bgood (?:balzak|call)|\bgoede (?:balzak|roep)")
 #: a call made by another player than the asker
 _OTHER_CALLS = re.compile(
@@ -58,10 +70,13 @@ def asks_total(question: Question) -> bool:
     """A total on the score sheet before and after a round, or landing on 69 or 99."""
     lower = question.lower
     if _BEFORE.search(lower) and (
-        _GAIN.search(lower) or _FALSE_CALL.search(lower) or _GOOD_CALL.search(lower)
+        _GAIN.search(lower)
+        or _FALSE_CALL.search(lower)
+        or _GOOD_CALL.search(lower)
+        or _overcall(question)
     ):
         return True
-    return bool(_LANDS.search(lower))
+    return bool(_LANDS.search(lower)) and question.kind != "yesno"
 
 
 def read_total(question: Question) -> tuple[int | None, int | None]:
@@ -75,8 +90,11 @@ def read_numbers(question: Question) -> set[int]:
     asker's hand when another player's call scores it."""
     _, gain, starts = _read(question)
     read = {word_at(question.lower, start) for start in starts}
-    if gain is None:
+    if gain is None or _overcall(question):
         read |= read_table(question).read
+    target = _TARGET.search(question.lower)
+    if target and question.kind == "yesno" and _BACK.search(question.lower):
+        read.add(word_at(question.lower, target.start(1)))
     return read
 
 
@@ -96,6 +114,8 @@ def _read(question: Question) -> tuple[int | None, int | None, list[int]]:
         gain = int(lower[slice(*_number_span(found))])
         starts.append(_number_span(found)[0])
         break
+    if gain is None and _overcall(question):
+        gain = FALSE_PENALTY
     if gain is None and (_FALSE_CALL.search(lower) or _GOOD_CALL.search(lower)):
         if _OTHER_CALLS.search(lower):
             return before, None, starts  # another player's call: the asker's hand decides
@@ -108,6 +128,14 @@ def _read(question: Question) -> tuple[int | None, int | None, list[int]]:
         if landed and before is None and gain is None:
             return int(landed.group(1)) - 5, 5, [landed.start(1)]
     return before, gain, starts
+
+
+def _overcall(question: Question) -> bool:
+    """ "I was on 92 and called BALZAK! with 6 points": the asker called with more than 5
+    points, which costs 25 whatever the others hold."""
+    table = read_table(question)
+    value = table.me.value
+    return table.caller == 0 and value is not None and value > 5 and len(table.holders) == 1
 
 
 def _number_span(match: re.Match[str]) -> tuple[int, int]:
@@ -197,7 +225,24 @@ def total(question: Question) -> Answer | None:
             "of meer.",
         )
         sources = [refs.TASTY, refs.GAME_END]
+    if question.kind == "yesno":
+        asked = _yes_no_asked(question, summed, after, bool(view["is_over"]))
+        if asked is None:
+            return None
+        verdict = yes_no(question, asked) + " " + verdict
     return checked(GAME, question, verdict, reason, sources, position=position)
+
+
+def _yes_no_asked(question: Question, summed: int, after: int, over: bool) -> bool | None:
+    """The answer to a yes/no question about a new total: does the game end, does the total
+    drop back (to the total said); ``None`` for any other yes/no question."""
+    lower = question.lower
+    if _ENDS.search(lower) and not _BACK.search(lower):
+        return over
+    if _BACK.search(lower) and not _ENDS.search(lower):
+        target = _TARGET.search(lower)
+        return after != summed and (target is None or int(target.group(1)) == after)
+    return None
 
 
 #: "does a total of 70 drop back to 50?", "zakt 69 terug naar 50?"
@@ -209,8 +254,8 @@ _DROPS = re.compile(
 
 #: "I'm on 70 after this round. Do I drop back to 50?": a total stated, then the question
 _STATED_DROP = re.compile(
-    r"^(?:i'?m|i am|my total is|i have|i've got|ik sta|ik ben|mijn totaal is)\s+(?:on |at |op )?"
-    r"(\d+)\b.*\b(?:drop|drops|go back|fall back|back to|terug)\b"
+    r"^(?:i'?m|i am|my total is|i have|i've got|ik sta|ik ben|mijn totaal is)\b(?:.*?\b(?:on|at|op))?"
+    r"\s+(?:exactly |precies )?(\d+)\b.*\b(?:drop|drops|go back|fall back|back to|terug)\b"
 )
 
 

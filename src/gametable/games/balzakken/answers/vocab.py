@@ -50,11 +50,39 @@ NEW_OTHER = frozenset(
 )
 #: words that go on about the last other player named
 PRONOUNS = frozenset(["he", "she", "his", "her", "him", "hij", "zij", "ze", "haar", "hem"])
-#: "the others have 6 and 9": each number that follows is one more player
+#: counts of players said in words inside a group ("the other three", "de andere twee")
+GROUP_COUNTS = {
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "twee": 2, "drie": 3,
+    "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7,
+}  # fmt: skip
+_GROUP_COUNT = "(?:" + "|".join(GROUP_COUNTS) + ")"
+#: "the others have 6 and 9": each number that follows is one more player; a count said with
+#: the group ("the other three", "two other players") is how many players it holds
 GROUP = re.compile(
     r"\b(?:the others|all (?:the )?others|everyone else|everybody else|every other player|"
     r"all other players|the other players|the rest|de anderen|alle anderen|iedereen|"
-    r"de andere spelers|alle andere spelers|de rest)\b"
+    r"de andere spelers|alle andere spelers|de rest|"
+    rf"the other {_GROUP_COUNT}(?: players)?|the {_GROUP_COUNT} others|"
+    rf"(?:the )?{_GROUP_COUNT} other players|de andere {_GROUP_COUNT}(?: spelers)?|"
+    rf"(?:de )?{_GROUP_COUNT} andere spelers|de {_GROUP_COUNT} anderen)\b"
+)
+#: "both have 0", "allebei 0", "each hold 4": one number said for every player of a group
+EACH = re.compile(r"\b(?:both|each|all|allebei|beiden|elk|ieder|allemaal)\b")
+#: "both of us have 0": the asker and one other player hold the same
+BOTH_OF_US = re.compile(r"\b(?:both of us|we both|wij allebei|we allebei|we hebben allebei)\b")
+#: every other hand holds more than the caller's, said of nobody ("nobody else was that low")
+OTHERS_HIGHER = re.compile(
+    r"\b(?:nobody|no one|noone|none of the others|niemand)(?: else| anders)? "
+    r"(?:was|had|has|is|were|held|zat|had|heeft|was er) (?:that|as|so|zo|even|ook zo) "
+    r"(?:low|few|laag|weinig)\b|\b(?:everyone|everybody) else (?:is|was|had|has|held) "
+    r"(?:above|higher|more)\b"
+)
+#: a call made by a player the question does not name ("a good BALZAK! was called", "a good
+#: BALZAK! by someone else")
+OTHER_CALLED = re.compile(
+    r"\b(?:balzak!?|call) (?:was|is|got|werd|wordt) (?:called|made|shouted|geroepen)\b|"
+    r"\b(?:balzak!?|call) (?:by|from|van) (?:someone|somebody|another player|a player|"
+    r"iemand|een andere speler)(?: else| anders)?\b"
 )
 SAME = re.compile(
     r"\b(?:the same (?:number of )?points|as many points|the same as me|same hand value|"
