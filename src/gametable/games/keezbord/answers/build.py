@@ -83,7 +83,7 @@ def hit_verdict(
     if ruling.allowed and not hit:
         stays = " and ".join(t for t in targets if t not in ruling.hit())
         reason += question.say(
-            f" {stays} stays where it is: only a pawn a move ends on is hit.",
+            f" {stays} stays where it is: only a pawn a move lands on exactly is hit.",
             f" {stays} blijft staan: alleen een pion waar een zet op eindigt wordt geslagen.",
         )
     return checked(GAME, question, yes_no(question, hit), reason, rule_of(ruling, refs),

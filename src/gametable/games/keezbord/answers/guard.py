@@ -58,7 +58,13 @@ _KNOWN = re.compile(
     r"|\bboth (?:parts|halves|pawns)\b|\bbeide (?:delen|pionnen)\b"
     r"|\bafter (?:the |a |its )?(?:first|opening) (?:deal|round)s?\b|\bna de eerste (?:deling|ronde)\b"
     r"|\b(?:are |is )?(?:still |left )(?:in|on) (?:the )?(?:deck|pack|pile|draw pile|stock)\b"
-    r"|\b(?:on|in) (?:the )?first (?:space|spot|square) (?:of|in) (?:my|the|its) home\b",
+    r"|\b(?:on|in) (?:the )?first (?:space|spot|square) (?:of|in) (?:my|the|its) home\b"
+    r"|\b(?:can|may|could) i still\b|\b(?:kan|mag|kun) ik (?:\w+ ){0,2}nog\b"
+    r"|\b(?:with )?nothing (?:in )?between\b|\bniets (?:er)?tussen\b"
+    r"|\binstead\s*\?\s*$"
+    r"|\bnog geen (?:pionnen? )?(?:op het bord|uit het nest)"
+    r"|\bi (?:still )?have (?:\w+ )?pawns? (?:out )?on the (?:track|board)\b"
+    r"|\b(?:already|al) (?:out )?(?:on the (?:board|track)|op het bord)\b",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a
 #: condition or a second step, an alternative, someone else moving
@@ -80,6 +86,7 @@ _READ_NUMBERS = (
     w.NUMBER_CARD,
     w.SPACES,
     w.PLAYERS,
+    w.PLAYERS_BARE,
     re.compile(r"\b(?:h|home space|home spot|thuishonkvak|honkvak|vak)\s?[1-4]\b"),
     re.compile(r"\b[a-f][1-4]\b"),
     re.compile(r"\b\d\s*(?:steps?|spaces?|stappen|vakken)?\s*(?:and|\+|en|plus)\s*\d\b"),
@@ -89,6 +96,11 @@ _READ_NUMBERS = (
     re.compile(r"\b(?:a|the|een|de|with|met|play|speel) (?:4|7|four|seven|vier|zeven)\b"),
     re.compile(r"\bmove (?:the |my )?(?:back |other |second |rear )?pawn \d+\b"),
     HAND_LIST,
+    re.compile(
+        r"\btwo of (?:my )?(?:opponents'?|the other players'?|their|his) pawns|\btwo (?:opponent|"
+        r"enemy) pawns|\b(?:two|twee) pionnen van (?:de )?(?:tegenstanders?|anderen)"
+    ),
+    re.compile(r"\ball (?:four|4) (?:of )?my pawns\b|\balle vier (?:mijn )?pionnen\b"),
     re.compile(r"\b(?:needs?|is) (?:exactly |just |only )?\d+ (?:more )?(?:steps?|spaces?)\b"),
 )
 #: words that speak of a partner or teams (a position with teams has four or six players)
@@ -119,8 +131,8 @@ def fits(question: Question, reply: Answer) -> bool:
     if position is None:
         return True
     players = position.get("players")
-    said = w.PLAYERS.search(question.lower)
-    if said is not None and w.value(said.group(1)) != players:
+    said = w.players_stated(question)
+    if said is not None and said != players:
         return False
     if _TEAMS.search(question.lower) and players == 2:
         return False

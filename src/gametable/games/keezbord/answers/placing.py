@@ -18,19 +18,39 @@ from gametable.games.keezbord.answers.build import (
     start,
     verdict,
 )
-from gametable.games.keezbord.answers.referee import Trial, judge
+from gametable.games.keezbord.answers.referee import Trial, judge, moved
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
 
-
 # -- the jack ----------------------------------------------------------------------------------------
+_WHOSE_PLACE = (
+    r"(?:his|her|their|its|the|someone'?s|somebody'?s|an? opponent'?s|another player'?s|"
+    r"zijn|haar|de|het|iemands)"
+)
+_THEIRS_HOME = re.compile(r"\bin " + _WHOSE_PLACE + r" (?:own |eigen )?(?:home|honk|thuishonk)\b")
+_THEIRS_NEST = re.compile(r"\bin " + _WHOSE_PLACE + r" (?:own |eigen )?nest\b")
+_TWO_OF_THEIRS = re.compile(
+    r"\btwo of (?:my )?(?:opponents'?|the other players'?|their|his) pawns|\btwo (?:opponent|"
+    r"enemy) pawns|\b(?:two|twee) pionnen van (?:de )?(?:tegenstanders?|anderen)"
+)
+_OTHER_OF_MINE = re.compile(
+    r"\b(?:another|my other|a second) pawn (?:of mine )?(?:out|on the (?:track|board)|in play)"
+    r"|\bthat other pawn\b|\bmijn andere pion\b"
+)
+_MY_OWN_START = re.compile(r"\bmy own start")
+_PLACES = re.compile(r"\b(nest|home|honk|thuishonk|start\w*|startvak)\b")
+
+
 def read_swap(question: Question) -> Answer | None:
     """A Jack swaps one of the pawns you play for with another player's pawn on the track; no
-    pawn on its own start, in a nest or in a home (KB-052, KB-043)."""
+    pawn on its own start, in a nest or in a home (KB-052, KB-043); a swap hits nobody."""
     if not w.asks_swap(question) or w.asks_place(question):
         return None
-    whose = w.whose_other(question)
+    if question.matches(_TWO_OF_THEIRS.pattern):
+        trial = Trial.of(2, {"a": [10, "N", "N", "N"], "b": [20, 40, "N", "N"]}, ["J"], "J b1 b2")
+        return verdict(question, trial, [kb.JACK])
+    whose = w.whose_other(Question.read(_MY_OWN_START.sub("my start", question.lower)))
     players = w.players_said(question) or (4 if whose == "partner" else 2)
     if players not in (2, 4, 6):
         return None
@@ -47,23 +67,50 @@ def read_swap(question: Question) -> Answer | None:
         r"\b(my (?:own )?pawn|mijn (?:eigen )?pion)\b[^,?]*\b(in (?:my|its) (?:own )?(home|nest)|"
         r"in (?:mijn|zijn) (?:eigen )?(?:thuis)?(honk|nest))", lower
     )  # fmt: skip
+    placed = True
     if mine_away:
         mine = "N" if "nest" in mine_away.group(2) else "H1"
     elif mine_on_start:
         mine = 0
     elif w.on_own_start(question):
         theirs = ostart
-    if re.search(r"\b(in (?:his|her|their|its|the) (?:home|honk)|in (?:zijn|de) (?:thuis)?honk)",
-                 lower):  # fmt: skip
-        theirs = "H1"
-    elif re.search(r"\b(in (?:his|her|their|its|the) nest|in (?:zijn|het) nest)", lower):
-        theirs = "N"
+    else:
+        placed = False
+    if _THEIRS_HOME.search(lower):
+        theirs, placed = "H1", True
+    elif _THEIRS_NEST.search(lower):
+        theirs, placed = "N", True
+    if not placed and w.places_unsaid(question, _PLACES.pattern):
+        return None  # a nest, home or start the grammar did not place: not built
+    mover = "a1"
     if whose == "own" or question.matches(r"\btwo of my (?:own )?pawns|twee (?:van )?mijn"):
         trial = Trial.of(players, {"a": [10, 20, "N", "N"]}, ["J"], "J a1 a2")
     else:
-        pawns = {"a": [mine, "N", "N", "N"], other: [theirs, "N", "N", "N"]}
-        trial = Trial.of(players, pawns, ["J"], f"J a1 {other}1")
+        pawns: dict[str, list[int | str]] = {
+            "a": [mine, "N", "N", "N"],
+            other: [theirs, "N", "N", "N"],
+        }
+        if mine == 0 and _OTHER_OF_MINE.search(lower):  # the other pawn swaps, not the one on start
+            pawns["a"][1], mover = 20, "a2"
+        trial = Trial.of(players, pawns, ["J"], f"J {mover} {other}1")
+    if w.asks_hit(question) or question.matches(r"\b(hit|geslagen|slaat|knocked)\b"):
+        return _swap_hits(question, trial, f"{other}1")
     return verdict(question, trial, [kb.JACK])
+
+
+def _swap_hits(question: Question, trial: Trial, theirs: str) -> Answer | None:
+    """Whether a swap hits: the referee plays it and no pawn goes back to a nest (KB-052)."""
+    ruling = judge(trial)
+    if not ruling.allowed:
+        return None
+    hit = ruling.hit()
+    reason = question.say(
+        f"{moved(ruling, 'en')} A swap sends nobody to the nest: the two pawns only change places.",
+        f"{moved(ruling, 'nl')} Een ruil slaat niemand: de twee pionnen wisselen alleen van plaats.",
+    )
+    return checked(GAME, question, yes_no(question, bool(hit)), reason, [kb.JACK],
+                   position=trial.position,
+                   details=(f"Judged: {trial.action} for seat a; {theirs} is not hit.",))  # fmt: skip
 
 
 # -- placing -----------------------------------------------------------------------------------------

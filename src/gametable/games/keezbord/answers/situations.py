@@ -105,6 +105,12 @@ def read_pass_or_hit(question: Question) -> Answer | None:
     d = w.spaces_said(question)
     if card is None and not (passing or hitting):
         return None
+    if question.matches(
+        r"^(?:what counts|what is|what does|how do|how does|wat is|wat betekent|hoe)\b"
+    ):
+        return None  # "what counts as hitting": a rule, not a situation
+    if w.places_unsaid(question, r"\b(start\w*|startvak)\b"):
+        return None  # a start space the grammar did not place
     if card is None:
         d = d or (5 if hitting and not passing else 2)
         card = BY_STEPS.get(d) if hitting and not passing else "5"
@@ -130,6 +136,45 @@ def read_pass_or_hit(question: Question) -> Answer | None:
     if w.asks_whether_hit(question):
         return hit_verdict(question, trial, ["a2" if other == "a" else f"{other}1"], [kb.HITTING])
     return verdict(question, trial, [kb.HITTING])
+
+
+_ELSEWHERE_START = re.compile(
+    r"\b(?:on|op) (?:another player'?s|an opponent'?s|someone else'?s|someone'?s|his|her|their|a "
+    r"different player'?s|the other player'?s|(?:een|de) (?:andere speler|tegenstander)(?:'s)?) "
+    r"(?:start|starting|startvak)"
+)
+
+
+def read_safe_elsewhere(question: Question) -> Answer | None:
+    """A pawn on another player's start space has no protection (KB-041, docs/rules): the
+    referee lets an opponent land on it.  Seat ``d`` of four hits seat ``a``'s pawn on ``b``'s
+    start space."""
+    if not _ELSEWHERE_START.search(question.lower) or not question.matches(
+        r"\b(safe|protected|veilig|beschermd|hit|be hit|geslagen|slaan)\b"
+    ):
+        return None
+    if (
+        w.asks_swap(question)
+        or w.asks_place(question)
+        or not question.matches(r"\b(my (?:own )?pawns?|mijn (?:eigen )?pionn?e?n?)\b")
+    ):
+        return None
+    trial = Trial(Trial.of(4, {"a": [16, "N", "N", "N"], "d": [11, "N", "N", "N"]}, [], "5 d1",
+                           to_move=3, hands={"d": ["5"]}).position, "5 d1", seat=3)  # fmt: skip
+    ruling = judge(trial)
+    if not ruling.allowed or "a1" not in ruling.hit():
+        return None
+    safe = question.matches(r"\b(safe|protected|veilig|beschermd)\b")
+    reason = question.say(
+        "Only a pawn on its own start space is protected; on another player's start it can be "
+        "passed and hit like anywhere else: the referee lets an opponent's 5 land on it and "
+        "send it to the nest.",
+        "Alleen een pion op zijn eigen startvak is beschermd; op het startvak van een ander kan "
+        "hij gepasseerd en geslagen worden: de scheidsrechter laat een 5 van een tegenstander "
+        "erop komen en stuurt hem naar het nest.",
+    )
+    return checked(GAME, question, yes_no(question, not safe), reason, [kb.START_SAFE, kb.HITTING],
+                   position=trial.position, details=("Judged: 5 d1 for seat d.",))  # fmt: skip
 
 
 def read_hit_by_passing(question: Question) -> Answer | None:
@@ -354,6 +399,7 @@ READERS: tuple[Callable[[Question], Answer | None], ...] = (
     read_seven,
     read_swap,
     read_place,
+    read_safe_elsewhere,
     read_hit_by_passing,
     read_home_pass,
     read_blocker,

@@ -98,12 +98,18 @@ _SPACES = re.compile(
 _PLAYERS = re.compile(
     _NUMBER + r"\s*-?\s*(?:players?|spelers?|people|personen|mensen|of us|van ons)"
 )
+#: a bare count of players ("we play with 2.", "we're 4,"), read only where the sentence ends
+_PLAYERS_BARE = re.compile(
+    r"\b(?:we(?:'re| are)|we play with|play(?:ing)? with|spelen met|zijn met)\s+"
+    + _NUMBER
+    + r"\s*(?=[.,;!?]|$)"
+)
 #: the Dutch way to say how many sit at the table: "met z'n vieren"
 _ZN = {"tweeën": 2, "tweeen": 2, "drieën": 3, "drieen": 3, "vieren": 4, "vijven": 5, "zessen": 6,
        "zevens": 7, "achten": 8}  # fmt: skip
 _WITH_ZN = re.compile(r"\bz(?:'|’)?n (" + "|".join(_ZN) + r")\b")
 #: the patterns of a number card, a count of spaces and a count of players, for the guard
-NUMBER_CARD, SPACES, PLAYERS = _NUMBER_CARD, _SPACES, _PLAYERS
+NUMBER_CARD, SPACES, PLAYERS, PLAYERS_BARE = _NUMBER_CARD, _SPACES, _PLAYERS, _PLAYERS_BARE
 
 
 def value(word: str) -> int:
@@ -185,17 +191,25 @@ def all_spaces_said(question: Question) -> list[int]:
 def players_said(question: Question) -> int | None:
     """The number of players: said outright ("with 6 players"), or 4 when the question speaks
     of a partner or teams (the smallest table with teams)."""
-    m = _PLAYERS.search(question.lower)
-    if m:
-        return value(m.group(1))
-    zn = _WITH_ZN.search(question.lower)
-    if zn:
-        return _ZN[zn.group(1)]
+    stated = players_stated(question)
+    if stated is not None:
+        return stated
     if question.matches(
         r"\b(partner'?s?|teammates?'?s?|team ?mates?|teams?|maat|teamgenoot|medespeler)\b"
     ):
         return 4
     return None
+
+
+def players_stated(question: Question) -> int | None:
+    """The number of players the question states outright ("6 players", "we're 4.", "met z'n
+    vieren"), or ``None``."""
+    for pattern in (_PLAYERS, _PLAYERS_BARE):
+        m = pattern.search(question.lower)
+        if m:
+            return value(m.group(1))
+    zn = _WITH_ZN.search(question.lower)
+    return _ZN[zn.group(1)] if zn else None
 
 
 def whose_other(question: Question) -> str | None:
@@ -212,6 +226,7 @@ def whose_other(question: Question) -> str | None:
         return "own"
     if question.matches(
         r"\b(opponent'?s?|enemy|another player'?s?|other player'?s?|someone'?s?|somebody'?s?|"
+        r"(?:the )?other guy'?s?|"
         r"his|her|their|tegenstanders?|tegenspeler|vijand|andere speler|ander(?:e|s)? pion|"
         r"a pawn|another pawn|een pion|een andere pion)\b"
     ):
@@ -228,6 +243,16 @@ def on_own_start(question: Question) -> bool:
         r" square| field|ing space|ing position)?|op (?:zijn|haar|mijn|het|z'n) (?:eigen )?"
         r"(?:start ?vak|start ?positie|start ?plaats|beginvak|start))"
     )
+
+
+#: a start space said not to hold the pawn ("not on its start", "neither on a start space")
+_NOT_ON_START = re.compile(r"\b(?:not|neither|never|niet|nor)\b[^,?.]*?\b(?:start|startvak)\w*")
+
+
+def places_unsaid(question: Question, pattern: str) -> bool:
+    """Whether ``pattern`` (a place: a start, a nest, a home) is said other than as a place a
+    pawn is not on."""
+    return re.search(pattern, _NOT_ON_START.sub(" ", question.lower)) is not None
 
 
 def says_home(question: Question) -> bool:
@@ -251,8 +276,10 @@ def nest_empty(question: Question) -> bool:
     return question.matches(
         r"\b(no pawns? (?:left )?(?:in|to place)|nest is empty|empty nest|all (?:my )?pawns "
         r"(?:are )?(?:on the board|in play|out)|no pawn left|nothing (?:left )?to place|"
-        r"geen pionnen? meer|nest (?:is )?leeg|(?:al|alle) (?:mijn )?pionnen (?:staan )?op het "
-        r"bord|mijn nest is leeg)\b"
+        r"geen pionnen? meer|nest (?:is )?leeg|(?:al|alle) (?:vier )?(?:mijn )?pionnen (?:staan |zijn )?"
+        r"(?:al |allemaal )?op het bord|mijn nest is leeg|all (?:four|4) (?:of )?my pawns (?:are )?"
+        r"(?:already |all )?(?:out )?(?:on the (?:board|track)|in play|out)|all (?:of )?my pawns are "
+        r"(?:already )?(?:out )?on the (?:board|track))\b"
     )
 
 
@@ -265,8 +292,10 @@ def asks_swap(question: Question) -> bool:
 def asks_pass(question: Question) -> bool:
     """Passing (jumping over) a pawn."""
     return question.matches(
-        r"\b(pass|passes|passing|passed|jump(?:s|ing|ed)? over|go(?:es|ing)? past|went past|move past|over(?:heen)? "
-        r"springen|passeren|voorbij(?:gaan|lopen)?|springen over|overslaan)\b"
+        r"\b(pass|passes|passing|passed|jump(?:s|ing|ed)? over|go(?:es|ing)? past|went past|move past|"
+        r"walk(?:s|ing|ed)? (?:over|past)|over(?:heen)? springen|passeren|voorbij(?:gaan|lopen)?|"
+        r"springen over|overslaan|(?:er)?overheen|langs (?:gaat|gaan|loopt|lopen|komt|komen)|"
+        r"(?:gaat|gaan|loopt|lopen|komt|komen) \w+ langs|waar hij langs)\b"
     )
 
 
