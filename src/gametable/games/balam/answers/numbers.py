@@ -54,7 +54,7 @@ _WORDS_OF = {
     "cards": vocabulary("""katun katuns card cards turned turn over laid out placed put dealt drawn played
         round rounds players player game beside the board face down start beginning
         katunkaarten katunkaart kaarten kaart omgedraaid gelegd neergelegd ronde rondes spelers
-        speler spel klaar liggen ligt begin"""),
+        speler spel klaar liggen ligt begin we're als spelen z'n tweeën drieën vieren"""),
     "rounds": vocabulary("""rounds round game last lasts long take takes players player ball games balls until
         end ends by default default if we play to up second third fourth fifth the when over
         finished us afgelopen wanneer eindigt stopt als we met spelen z'n tweeën drieën vieren
@@ -64,15 +64,16 @@ _WORDS_OF = {
     "sacrifice": vocabulary("""sacrifice sacrificing sacrificed offer offering points prestige score temple
         temples cenote cenotes ceremony and i my give gives worth for bring
         offer offeren punten tempel ceremonie en ik mijn geeft levert op als prestigepunten
-        waard hem haar get gets earn"""),
+        waard hem haar get gets earn have has one other the each total gets sacrifices
+        andere totaal heb twee"""),
     "bonus": vocabulary("""riches left over remaining at the end of game points prestige score total bonus i
         have had hold and on my sheet king worth give gives what's final finish finishes
-        finished ends ended when score get
-        rijkdommen rijkdom over overgebleven aan einde eind van het spel punten prestigepunten
+        finished ends ended when score get final i'm on am
+        blad bonuspunten bonus sta rijkdommen rijkdom over overgebleven aan einde eind van het spel punten prestigepunten
         totaal ik heb en op mijn koningsblad nog erbij krijg"""),
     "looks": vocabulary("""observatories observatory most divination look looks see at cards card may can i
         with players player second tied tie for place the against vs versus each are two
-        three when if both game do we katun have has hold own got
+        three when if both game do we katun have has hold own got by myself alone peek
         observatoria observatorium sterrenwacht meeste waarzeggerij bekijken kijken zien
         kaarten mag ik met spelers tweede gelijk"""),
     "start": vocabulary("""start starts begin begins beginning setup set up with king kings player players
@@ -117,7 +118,7 @@ def cards_per_round(q: Question) -> Answer | None:
         return None
     if q.matches(r"\bhow many rounds\b|\bhoeveel rondes?\b"):
         return None
-    n = players_in(q)
+    n = players_in(q) or _players_together(q)
     if n is not None and n not in (2, 3, 4):
         return None
     if not _reads(q, "cards", numbers={n} if n else set()):
@@ -254,18 +255,22 @@ def building_cost(q: Question) -> Answer | None:
 def sacrifice_points(q: Question) -> Answer | None:
     """ "What do I score for sacrificing 2 maize and a prisoner?": the ceremony's values (twice
     as much in a cenote)."""
-    if not q.matches(r"\b(sacrific\w*|offer\w*|ceremon\w*|temple|tempel|cenotes?)\b"):
+    if not q.matches(r"\b(sacrific\w*|offer\w*|ceremon\w*|temples?|tempels?|cenotes?)\b"):
         return None
-    if q.kind not in ("number", "what") and not q.matches(r"\b(how many|hoeveel|points?|punten)"):
+    if q.kind not in ("number", "what") and not q.matches(
+        r"\b(how many|hoeveel|points?|punten|prestige|total|totaal)"
+    ):
         return None
     given = counted(q, RICHES_NAMES)
     if not given or sum(given.values()) == 0:
         return None
-    if not _reads(q, "sacrifice", numbers=set(given.values())):
+    temples = number_before(q, "temples", "tempels") or 1
+    used = set(given.values()) | ({temples, 1} if temples > 1 else set())
+    if not _reads(q, "sacrifice", numbers=used):
         return None
     if q.matches(r"\bcenotes?\b") and q.matches(r"\b(temples?|tempels?)\b"):
         return None  # two places of sacrifice in one question
-    if sum(given.values()) > 2:
+    if sum(given.values()) > 2 * (1 if q.matches(r"\bcenotes?\b") else temples):
         return None  # a temple takes 2 riches at most: more is another question
     cenote = q.matches(r"\bcenotes?\b")
     factor = CENOTE_FACTOR if cenote else 1
@@ -308,6 +313,9 @@ def end_bonus(q: Question) -> Answer | None:
         return None
     bonus = riches_bonus(left)
     score = number_before(q, "points", "prestige", "punten", "prestigepunten")
+    standing = re.search(r"\b(?:i'm|i am|ik sta|sta ik) (?:on|at|op) (\d+)\b", q.lower)
+    if score is None and standing is not None:
+        score = int(standing.group(1))
     if score is not None and score == left:
         score = None
     if not _reads(q, "bonus", numbers={left} | ({score} if score is not None else set())):
