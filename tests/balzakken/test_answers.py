@@ -418,7 +418,6 @@ _NEAR_MISSES = (
     "How many cards does the target of the Swinger end up with?",
     "How many cards do I have after playing the Lul?",
     "I hold 3 points and a 2. May I call BALZAK!?",
-    "I call with 3 but my neighbour has 3 and my opponent has 2. Who scores what?",
     "Can I call BALZAK! with 3 points unless my neighbour has fewer?",
     "Ik heb 3 punten maar nog geen Lul gespeeld. Mag ik roepen?",
     "I hold the Queen and 2 points. May I call BALZAK!?",

@@ -38,6 +38,8 @@ def scored(answer: Answer) -> list[int]:
          [25, 0, 6, 9]),
         ("Ik riep BALZAK met 2, de andere twee hadden allebei 0. Wie krijgt wat?", [25, 0, 0]),
         ("I called with 4 and the other two both had 7. What does everybody write?", [0, 7, 7]),
+        ("I call with 3 but my neighbour has 3 and my opponent has 2. Who scores what?",
+         [25, 3, 0]),
     ],
 )  # fmt: skip
 def test_a_group_said_with_its_count_is_that_many_players(text: str, points: list[int]) -> None:

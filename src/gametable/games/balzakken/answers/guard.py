@@ -66,7 +66,7 @@ _KNOWN = re.compile(
     r"|\bno cards(?: left)?(?: in (?:my|his|her) hand)?\b|\bgeen kaarten(?: meer)?\b"
     r"|\bno more cards\b|\b(?:and )?no action cards?\b|\bgeen actiekaart(?:en)?\b"
     # a hand said after "but", "only" or "had" ("but Tom also had exactly 2", "I only have 2")
-    r"|\bbut (?:i|he|she|[a-z]+) (?:also |too |only |just )?(?:has|had|have|holds|held|hold) "
+    r"|\bbut (?:my |the |his |her )?(?:i|he|she|[a-z]+) (?:also |too |only |just )?(?:has|had|have|holds|held|hold) "
     r"(?:exactly |also |only |just )?(?=-?\d+\b(?! (?:points? |punten )?(?:in front|voor)))"
     r"|\b(?:only|just) (?:have|has|hold|holds|heb|heeft)\b"
     r"|\bmy (?:only|one) (?:opponent|neighbou?r)\b|\bthe only other player\b"
