@@ -45,9 +45,9 @@ PLENTY = {"maize": 2, "cacao": 1, "shell": 1, "jade": 1}
 FREE_SITE = "d2"
 
 _STORED = r"\b(in|on|from) (?:my |a |the |his |mijn |een |de )?(reserves?|garrisons?|prisons?|voorraad|garnizoen\w*)\b"
-_ENEMY = r"\b(enemy|opponent'?s?|another (?:king|player)'?s?|his city|her city|vijand\w*|tegenstander\w*)\b"
+_ENEMY = r"\b(enemy|opponent'?s?|another (?:king|player)'?s?|his city|her city|vijand\w*|tegenstander\w*|(?:een )?andere (?:speler|koning))\b"
 _FREE = r"\b(free|empty|nobody'?s?|no one'?s?|unowned|neutral|new|vrije?|lege?|niemands?|nieuwe?)\s+(site|city|place|plaats|bouwplaats|stad)\b"
-_TWO_SITES = r"\b(two|2|several|different|twee|meerdere|verschillende) (sites|cities|places|plaatsen|steden)\b|\b(another|second|other|andere|tweede) (site|city|plaats|stad)\b"
+_TWO_SITES = r"\b(two|2|several|different|twee|meerdere|verschillende) (sites|cities|places|plaatsen|steden|plekken)\b|\b(another|second|other|andere|tweede) (site|city|plaats|stad)\b"
 _SEVERAL = r"\b(several|more than one|two|2|meerdere|twee) buildings?\b|\b(meer dan één|twee|meerdere) gebouwen\b"
 _ONE_PLOT = r"\b(one|1|only one|a single|een|één|maar één) (free |empty |vrije |lege )?(plot|space|spot|bouwplaats|plek)\b|\blast (plot|space)\b"
 _UNPAID = (
@@ -60,7 +60,7 @@ _BUILD_WORDS = vocabulary("""build building construct bouwen bouw bouwen place p
     plots space spaces when with have has hold holding got own riches rijkdom rijkdommen
     sheet king koningsblad turn turn's beurt one same time at once tegelijk when wanneer als
     if heb heeft hebben houd i've already al there use using stored dezelfde zelfde
-    gebruiken opgeslagen""")
+    gebruiken opgeslagen owns owned van stad steden plaats""")
 _BUILD_PHRASES = (
     r"\b(without|zonder|no|geen|only|maar|just|alleen)\b",
     r"\bpay\w* (?:for|voor)\b",
@@ -70,6 +70,9 @@ _BUILD_PHRASES = (
     r"\b(another|second|other|andere|tweede|several|meerdere|different|verschillende|two|twee|2)\b",
     r"\b(free|empty|nobody'?s?|no one'?s?|unowned|neutral|vrije?|lege?|niemands?|nieuwe?)\b",
     r"\b(before|voor|voordat|zonder te|first|eerst)\b",
+    r"\bfrom (?:my |the )?(?:king )?sheet\b|\bvan (?:mijn |het )?(?:koningsblad|blad)\b",
+    r"\b(?:i )?(?:got|received|collected|had) (?:from|as|in) tax(?:es)?\b",
+    r"\bbetalen\b",
 )
 
 
@@ -97,7 +100,7 @@ def sheet_of(q: Question) -> dict[str, int] | None:
 
 def asks_to_build(q: Question) -> bool:
     """Whether ``q`` asks, yes or no, whether the asker may build (or pay for a building)."""
-    paying_for = bool(buildings_in(q)) and q.matches(r"\bpay\w* (?:for|voor)\b")
+    paying_for = bool(buildings_in(q)) and q.matches(r"\bpay\w* (?:for|voor)\b|\bbetalen\b")
     return q.kind == "yesno" and (wants(q) == "build" or paying_for) and not about_another(q)
 
 
@@ -245,14 +248,14 @@ def two_buildings(q: Question) -> Answer | None:
     turn, several buildings on it); "a village on one of my sites and a garrison on another?"
     (no: the second site is refused)."""
     if not asks_to_build(q) and not (
-        q.kind == "yesno" and q.matches(r"\bput up|\berect\b") and not about_another(q)
+        q.kind == "yesno" and q.matches(r"\bput\b|\berect\b") and not about_another(q)
     ):
         return None
     named = [m.name for m in BUILDINGS.find(q)]
     if len(named) != 2 or q.matches(_STORED):
         return None
     elsewhere = q.matches(_ELSEWHERE)
-    phrases = (ONE_TURN, _ELSEWHERE, _SAME_SITE, r"\bput up\b")
+    phrases = (ONE_TURN, _ELSEWHERE, _SAME_SITE, r"\bput up\b", r"\bput\b")
     if not understood(q, _PAIR_WORDS, lexicons=(BUILDINGS,), phrases=phrases, numbers={1}):
         return None
     first, second = named
@@ -321,7 +324,7 @@ def _build_allowed(q: Question, kind: str, new_site: bool) -> str:
 
 _PASS_WORDS = vocabulary("""pass passen skip my turn beurt without zonder paying betalen te have has no nothing
     riches rijkdom rijkdommen sheet koningsblad empty leeg left when if als heb when
-    instead anything""")
+    instead anything overslaan iets""")
 _REMOVE_WORDS = vocabulary("""remove demolish afbreken weghalen one of my own buildings building gebouw gebouwen
     van mijn eigen free charge gratis site city stad plaats""")
 _KATUN_WORDS = vocabulary("""turn over katun card kaart omdraaien draai om instead of paying betalen in plaats van

@@ -267,8 +267,22 @@ def players_in(question: Question) -> int | None:
 
 
 def cities_in(question: Question) -> int | None:
-    """How many cities the question says a king holds ("with 5 cities", "met 5 steden")."""
-    return number_before(question, "cities", "city", "steden", "stad")
+    """How many cities the question says a king holds ("with 5 cities", "met 5 steden"); an
+    article is no count ("in een stad van ...").
+
+    >>> cities_in(Question.read("mag ik bouwen in een stad van een andere speler?")) is None
+    True
+    """
+    words = question.words
+    for i, word in enumerate(words[1:], start=1):
+        if word in ("cities", "city", "steden", "stad") and words[i - 1] not in _ARTICLES:
+            n = _count_word(words[i - 1], None)
+            if n is not None:
+                return n
+    return None
+
+
+_ARTICLES = frozenset(["a", "an", "een"])
 
 
 def is_dutch(question: Question) -> bool:
@@ -281,7 +295,7 @@ _WANTS = (
      r"in bezit nemen|rebuild|herbouwen)\b"),
     ("attack", r"\b(attack|attacking|assault|war|aanvallen|aanval|val .* aan|oorlog)\b"),
     ("build", r"\b(build|building|construct|put up|erect|bouwen|bouw|neerzetten|zetten)\b"),
-    ("pass", r"\b(pass|passen|skip)\b"),
+    ("pass", r"\b(pass|passen|skip|overslaan|sla .* over)\b"),
     ("turn", r"\b(turn (?:over )?(?:a |the )?katun|turn over|draw (?:a )?katun|omdraaien|draai)\b"),
     ("remove", r"\b(remove|demolish|afbreken|weghalen)\b"),
     ("sacrifice", r"\b(sacrifice|offer|offeren)\b"),

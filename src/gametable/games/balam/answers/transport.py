@@ -82,7 +82,7 @@ _SECOND = r"\b(two|2|second|another|more than one|twee|tweede|nog een|meer dan Ã
 _EQUIP_WORDS = vocabulary("""can may i put place move give a garrison one on it hold have carry get two second
     another more than obsidian obsidians tokens
     mag kan ik een garnizoen op zetten leggen hebben dragen krijgen twee tweede nog meer dan
-    obsidiaan""")
+    obsidiaan load onto to make extra strong stronger stack""")
 
 
 def second_obsidian(q: Question) -> Answer | None:
