@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from gametable.core.errors import GameError
 from gametable.core.protocol import State
+from gametable.games.keezbord.answers.counts import answer_count
 from gametable.games.keezbord.answers.facts import answer_fact
 from gametable.games.keezbord.answers.guard import fits, understood
 from gametable.games.keezbord.answers.numbers import answer_number
@@ -34,7 +35,12 @@ class KeezbordAnswers:
         try:
             if not understood(question):
                 return None
-            reply = answer_fact(question) or answer_number(question) or answer_situation(question)
+            reply = (
+                answer_fact(question)
+                or answer_count(question)
+                or answer_number(question)
+                or answer_situation(question)
+            )
         except GameError:  # a situation the position format refuses (two pawns on one space)
             return None  # is one we cannot build: the rules text answers instead
         if reply is not None and not fits(question, reply):

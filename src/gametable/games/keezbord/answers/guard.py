@@ -61,7 +61,9 @@ _KNOWN = re.compile(
     r"|\b(?:on|in) (?:the )?first (?:space|spot|square) (?:of|in) (?:my|the|its) home\b"
     r"|\b(?:can|may|could) i still\b|\b(?:kan|mag|kun) ik (?:\w+ ){0,2}nog\b"
     r"|\b(?:with )?nothing (?:in )?between\b|\bniets (?:er)?tussen\b"
-    r"|\binstead\s*\?\s*$"
+    r"|\binstead\s*\?\s*$|\b(?:shuffled|reshuffled|geschud) (?:again|opnieuw)\b"
+    r"|\b(?:after|na) (?:the |de )?(?:second|third|tweede|derde) (?:deal|round|deling|ronde|keer "
+    r"delen)\b|\bna de eerste keer delen\b|\bliggen er nog\b"
     r"|\bnog geen (?:pionnen? )?(?:op het bord|uit het nest)"
     r"|\bi (?:still )?have (?:\w+ )?pawns? (?:out )?on the (?:track|board)\b"
     r"|\b(?:already|al) (?:out )?(?:on the (?:board|track)|op het bord)\b",
@@ -96,6 +98,9 @@ _READ_NUMBERS = (
     re.compile(r"\b(?:a|the|een|de|with|met|play|speel) (?:4|7|four|seven|vier|zeven)\b"),
     re.compile(r"\bmove (?:the |my )?(?:back |other |second |rear )?pawn \d+\b"),
     HAND_LIST,
+    re.compile(
+        r"\b(?:one pawn|a pawn|the first pawn|ene pion)\s+\d\b|\b(?:loop|move|zet|go) (?:ik )?\d met\b"
+    ),
     re.compile(
         r"\btwo of (?:my )?(?:opponents'?|the other players'?|their|his) pawns|\btwo (?:opponent|"
         r"enemy) pawns|\b(?:two|twee) pionnen van (?:de )?(?:tegenstanders?|anderen)"

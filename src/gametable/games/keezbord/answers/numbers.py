@@ -253,6 +253,8 @@ def steps(question: Question) -> Answer | None:
     card = w.first_card(question)
     if card is None or not _STEP_QUESTION.search(question.lower):
         return None
+    if question.matches(r"\b(other|second|rest|remaining|andere|tweede|overige)\b"):
+        return None  # a part of a split 7, or another pawn: not one card's steps
     if card == "K":
         return _king_steps(question)
     if card == "J":
@@ -321,7 +323,7 @@ def pawns_each(question: Question) -> Answer | None:
 def deals_per_dealer(question: Question) -> Answer | None:
     """How many deals one dealer makes: until the pack is used up, 5 then 4 and 4 (KB-003)."""
     if not question.matches(r"\b(dealer|deler|deals?|rounds?|rondes?)\b") or not question.matches(
-        r"\b(dealer|deler|before|until|voordat|tot|per cycle|pack)\b"
+        r"\b(dealer|deler|before|until|voordat|tot|per cycle|cycle|cyclus|pack)\b"
     ):
         return None
     if question.matches(r"\bcards? (?:each|per)|kaarten per\b"):
@@ -338,8 +340,10 @@ def deals_per_dealer(question: Question) -> Answer | None:
         f"Een deler deelt tot de stapel op is: {sizes} = {sum(DEAL_SIZES)} kaarten per speler; "
         "daarna neemt de speler links van de deler het over.",
     )
+    players = w.players_said(question) or 2
+    position = _new_game(players if players in KEEZBORD.player_counts else 2)
     return checked(GAME, question, head, reason, [kb.SETUP, kb.NEXT_DEAL],
-                   position=_new_game(2), topic="number")  # fmt: skip
+                   position=position, topic="number")  # fmt: skip
 
 
 def spaces(question: Question) -> Answer | None:

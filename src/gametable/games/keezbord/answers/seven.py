@@ -184,3 +184,30 @@ def read_must_play(question: Question) -> Answer | None:
         refs = rule_of(ruling, [kb.MUST_PLAY])
     return checked(GAME, question, yes_no(question, ruling.allowed), reason, refs,
                    position=trial.position)  # fmt: skip
+
+
+_REST = re.compile(
+    r"\b(?:how many|how far|hoeveel|hoe ver)\b[^?]*\b(?:other|second|rest|andere|tweede|overige)\b"
+)
+
+
+def read_seven_rest(question: Question) -> Answer | None:
+    """The second part of a split 7 once the first is given: 7 less the first, each part 1 to
+    6 steps (KB-056, KB-057); the referee plays the split to confirm it."""
+    if "7" not in w.cards_named(question) or not _REST.search(question.lower):
+        return None
+    said = [int(n) for n in re.findall(r"\b\d+\b", question.lower) if n != "7"]
+    if len(said) != 1 or not 1 <= said[0] <= 6:
+        return None
+    first = said[0]
+    rest = 7 - first
+    trial = Trial.of(2, {"a": [5, 20, "N", "N"]}, ["7"], f"7 a1:{first} a2:{rest}")
+    if not judge(trial).allowed:
+        return None
+    head = question.say(f"{rest} steps.", f"{rest} stappen.")
+    reason = question.say(
+        f"A split 7 uses all 7 steps over two pawns: 7 - {first} = {rest}.",
+        f"Een gesplitste 7 gebruikt alle 7 stappen over twee pionnen: 7 - {first} = {rest}.",
+    )
+    return checked(GAME, question, head, reason, [kb.SEVEN], position=trial.position,
+                   topic="number")  # fmt: skip

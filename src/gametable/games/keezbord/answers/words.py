@@ -205,9 +205,9 @@ def players_stated(question: Question) -> int | None:
     """The number of players the question states outright ("6 players", "we're 4.", "met z'n
     vieren"), or ``None``."""
     for pattern in (_PLAYERS, _PLAYERS_BARE):
-        m = pattern.search(question.lower)
-        if m:
-            return value(m.group(1))
+        for m in pattern.finditer(question.lower):
+            if value(m.group(1)) > 1:  # "one player" is a player, not a table
+                return value(m.group(1))
     zn = _WITH_ZN.search(question.lower)
     return _ZN[zn.group(1)] if zn else None
 
