@@ -225,18 +225,27 @@ _TAKE_WORDS = vocabulary("""i've destroyed destroy the last building buildings o
     over possession then rebuild build on there mine own keep my attack after devastated
     ik heb het laatste gebouw van een vijandige stad verwoest vernietigd die overnemen
     innemen nemen neem bouwen bouw herbouwen er daar mag ik dan na mijn aanval when if
-    als""")
+    als wiped out every all claim site for myself vijandelijke helemaal platgegooid meteen zelf
+    alle""")
+
+
+#: the enemy city left without a building ("destroyed its last building", "wiped out every
+#: building", "platgegooid")
+_WIPED = (
+    r"\b(last building|devastat\w*|verwoest\w*|laatste gebouw|wiped out|razed|flattened|"
+    r"platgegooid|platgebrand|(?:every|each|all (?:the |his |its |of the )?)buildings?|"
+    r"alle gebouwen)\b"
+)
 
 
 def take_over(q: Question) -> Answer | None:
     """ "I destroyed the last building of an enemy city, can I take it over?": yes, by building
     on it at once, without paying the turn's riches again."""
     if wants(q) != "take over" and not (
-        q.matches(r"\b(last building|laatste gebouw|devastated|verwoest\w*)\b")
-        and q.matches(r"\b(build|bouw\w*|take|neem|mine|own|van mij)\b")
+        q.matches(_WIPED) and q.matches(r"\b(build|bouw\w*|take|neem|mine|own|van mij|claim)\b")
     ):
         return None
-    if not q.matches(r"\b(destroy\w*|last building|devastat\w*|verwoest\w*|laatste gebouw)\b"):
+    if not q.matches(_WIPED):
         return None
     if about_another(q) or numbers_in(q) or not understood(q, _TAKE_WORDS, lexicons=(BUILDINGS,)):
         return None
