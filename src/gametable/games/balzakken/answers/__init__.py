@@ -25,6 +25,7 @@ from gametable.games.balzakken.answers import (
     calls,
     facts,
     guard,
+    sizes,
     table,
     totals,
     turns,
@@ -66,6 +67,8 @@ READERS: tuple[Reader, ...] = (
     Reader(calls.asks_score, calls.score_call, calls.read_numbers, hands=True),
     Reader(whatif.asks_reshuffle, whatif.reshuffle, _none_read),
     Reader(turns.asks_empty_hand, turns.empty_hand, _none_read),
+    Reader(sizes.asks_count, sizes.count, sizes.read_numbers),
+    Reader(sizes.asks_draw, sizes.draws, _none_read),
     Reader(turns.asks_turn, turns.turn, turns.read_numbers, hands=True),
     Reader(facts.asks_fact, facts.fact, facts.read_numbers),
 )

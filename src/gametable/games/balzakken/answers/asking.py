@@ -29,6 +29,8 @@ _SCORES = re.compile(
     r"\b(?:scores? please|who writes what|who gets what|what do we (?:all )?(?:get|write)|"
     r"wat schrijven (?:we|jullie)(?: op)?|wie schrijft wat|wat krijgen we|scores\?*$)"
 )
+#: a question opening with a verb that asks for yes or no
+_AUXILIARY = re.compile(r"^(?:does|do|did|is|are|can|may|must|should|will|mag|moet|kan|is)\b")
 #: asking whether something is so ("klopt het dat ...?", "is it true that ...?")
 _TRUE = re.compile(r"\b(?:klopt het|klopt dat|is it true|is that right|am i right)\b")
 #: asking for a verdict without a verb first ("good call or not?", "goed of fout?")
@@ -41,6 +43,8 @@ VERDICT_ASKED = re.compile(
 def kind_asked(question: Question) -> str:
     """The kind of reply ``question`` asks for: the shared reading, or when that is "other",
     the kind of its last sentence or of the table talk it uses."""
+    if question.kind == "what" and _AUXILIARY.match(question.lower):
+        return "yesno"  # "Does the player who plays The Lul draw?": not "who plays"
     if question.kind != "other":
         return question.kind
     if VERDICT_ASKED.search(question.lower):

@@ -450,7 +450,7 @@ def _read_empty_hands(question: Question, table: Table) -> None:
             if word in ME:
                 table.me.empty = True
                 break
-            if word in OTHERS or word in PRONOUNS:
+            if word in OTHERS or word in PRONOUNS or word in ("who", "die"):
                 if len(table.holders) == 1:
                     _add_other(table, *OTHERS.get(word, ("the other player", "de andere speler")))
                 table.holders[-1].empty = True

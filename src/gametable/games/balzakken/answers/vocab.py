@@ -153,6 +153,14 @@ ACTING = frozenset(
         "wisselen",
         "weggooien",
         "gooi",
+        "throw",
+        "throws",
+        "threw",
+        "dump",
+        "dumps",
+        "toss",
+        "wegleggen",
+        "neerleggen",
     ]
 )
 #: reading the cards the asker plays (a mark in place of a holder's index)
