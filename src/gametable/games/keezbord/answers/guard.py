@@ -25,7 +25,8 @@ from __future__ import annotations
 import re
 
 from gametable.games.keezbord.answers import words as w
-from gametable.games.keezbord.answers.hands import HAND_LIST
+from gametable.games.keezbord.answers.hands import ALL_IN_NEST, HAND_LIST
+from gametable.games.keezbord.answers.homing import IN_HOME, MOVE_HOME_PAWN, NEED
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -99,6 +100,10 @@ _READ_NUMBERS = (
     re.compile(r"\bmove (?:the |my )?(?:back |other |second |rear )?pawn \d+\b"),
     HAND_LIST,
     re.compile(
+        r"\b(?:two|three|2|3|twee|drie) (?:kings|aces|queens|jacks|sevens|fours|heren|azen|"
+        r"vrouwen|boeren|zevens|vieren)\b"
+    ),
+    re.compile(
         r"\b(?:one pawn|a pawn|the first pawn|ene pion)\s+\d\b|\b(?:loop|move|zet|go) (?:ik )?\d met\b"
     ),
     re.compile(
@@ -121,7 +126,10 @@ _NOT_HELD = re.compile(
 
 def understood(question: Question) -> bool:
     """Whether the grammar reads every part of ``question`` (see the module docstring)."""
-    rest = _KNOWN.sub(" ", question.lower)
+    rest = question.lower
+    for said in (ALL_IN_NEST, NEED, IN_HOME, MOVE_HOME_PAWN):
+        rest = said.sub(" ", rest)
+    rest = _KNOWN.sub(" ", rest)
     if _UNREAD.search(rest) or (question.lang == "nl" and re.search(r"\bof\b", rest)):
         return False
     for pattern in _READ_NUMBERS:

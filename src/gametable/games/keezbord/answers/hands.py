@@ -28,9 +28,20 @@ HAND_LIST = re.compile(
     r"(" + _RANK + r"(?:\s*(?:,|and|en|&)\s*" + _RANK + r")+)\b"
 )
 _LETTERS = {"a": "A", "k": "K", "q": "Q", "j": "J"}
-_ALL_IN_NEST = re.compile(
+ALL_IN_NEST = re.compile(
     r"\b(?:all (?:of )?my (?:four |4 )?pawns are (?:still )?in (?:the|my) nest|none of my pawns "
-    r"(?:is|are) (?:out|on the board)|al mijn pionnen (?:staan |zijn )?(?:nog )?in het nest)\b"
+    r"(?:is|are) (?:out|on the board)(?: yet)?|i have no pawns? (?:out|on the board)|(?:al|alle) "
+    r"(?:vier )?(?:mijn )?pionnen (?:staan |zijn )?(?:nog )?in (?:het|mijn) nest|(?:ik heb )?(?:nog )?"
+    r"geen (?:enkele )?pionn?e?n? op het bord)\b"
+)
+#: a hand said in passing ("I have a 9, a 5 and a 3", "ik heb alleen een Heer"): its cards are
+#: those named, less any said not to be held ("no ace or king")
+_HOLDS = re.compile(
+    r"\b(?:i have|i hold|i've got|i only have|i only hold|my hand is(?: just)?|ik heb|alleen)\b"
+)
+_NOT_HELD = re.compile(
+    r"\b(?:no|geen) (?:ace|king|aas|heer|koning)(?: (?:or|of|and|en) (?:an? |een )?(?:ace|king|"
+    r"aas|heer|koning))?"
 )
 _WHAT_NOW = re.compile(
     r"\b(what (?:do|can|should|must) i do|what now|what happens|wat (?:moet|kan|doe) ik|wat nu)\b"
@@ -55,11 +66,24 @@ def hand_listed(question: Question) -> list[str] | None:
     return out
 
 
+def hand_said(question: Question) -> list[str] | None:
+    """The cards of a hand said in passing; with no card named but no Ace or King held, a
+    hand of number cards stands for it (only an Ace or a King matters with every pawn in the
+    nest); ``None`` when no hand is said."""
+    if not _HOLDS.search(question.lower) and not _NOT_HELD.search(question.lower):
+        return None
+    rest = Question.read(_NOT_HELD.sub(" ", question.text.casefold()))
+    cards = w.cards_named(rest)
+    if cards:
+        return cards
+    return ["5", "8", "Q"] if _NOT_HELD.search(question.lower) else None
+
+
 def read_nest_hand(question: Question) -> Answer | None:
     """Every pawn in the nest and a hand listed: only an Ace or a King can be played; with
     neither, the cards are handed in (KB-021, KB-026, KB-027)."""
-    hand = hand_listed(question)
-    if hand is None or not _ALL_IN_NEST.search(question.lower):
+    hand = hand_listed(question) or hand_said(question)
+    if hand is None or not ALL_IN_NEST.search(question.lower):
         return None
     if not (_WHAT_NOW.search(question.lower) or w.asks_hand_in(question)):
         return None

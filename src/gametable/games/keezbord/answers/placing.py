@@ -18,6 +18,7 @@ from gametable.games.keezbord.answers.build import (
     start,
     verdict,
 )
+from gametable.games.keezbord.answers.hands import ALL_IN_NEST
 from gametable.games.keezbord.answers.referee import Trial, judge, moved
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -121,7 +122,12 @@ def read_place(question: Question) -> Answer | None:
         r"\b(?:one of my (?:own )?pawns|my own pawn|een van mijn (?:eigen )?pionnen)\b[^,?]*\b"
         r"(?:on|op) (?:my|mijn) (?:own |eigen )?start"
     )
-    placer = bool(cards) and cards[0] in ("A", "K") and (w.nest_empty(question) or own_on_start)
+    in_nest = ALL_IN_NEST.search(question.lower) is not None
+    placer = (
+        bool(cards)
+        and cards[0] in ("A", "K")
+        and (w.nest_empty(question) or own_on_start or in_nest)
+    )
     if not (w.asks_place(question) or placer) or w.asks_swap(question):
         return None
     card = cards[0] if cards else None

@@ -28,6 +28,7 @@ from gametable.games.keezbord.answers.build import (
     verdict,
 )
 from gametable.games.keezbord.answers.hands import ASKS_GET_HOME, read_needs_steps, read_nest_hand
+from gametable.games.keezbord.answers.homing import read_home_need
 from gametable.games.keezbord.answers.placing import read_for_partner, read_place, read_swap
 from gametable.games.keezbord.answers.referee import Trial, judge, moved, refusal, where
 from gametable.games.keezbord.answers.seven import read_must_play, read_seven
@@ -391,6 +392,7 @@ def read_four_then(question: Question) -> Answer | None:
 READERS: tuple[Callable[[Question], Answer | None], ...] = (
     read_nest_hand,
     read_needs_steps,
+    read_home_need,
     read_must_play,
     read_four_then,
     read_four_into_home,

@@ -234,9 +234,18 @@ def whose_other(question: Question) -> str | None:
     return None
 
 
+#: another player's pawn on the asker's start: not on its own start
+_THEIRS_ON_MINE = re.compile(
+    r"\b(?:opponent'?s?|another player'?s?|an enemy|his|her|their|tegenstanders?|andere speler)\b"
+    r"[^,?.]*\b(?:on|op) (?:my|mijn) (?:own |eigen )?start"
+)
+
+
 def on_own_start(question: Question) -> bool:
     """A pawn is said to stand on its own start space (and not said not to)."""
     if question.matches(r"\b(not|niet|isn'?t|is niet|never)\b[^,?.]*\b(start|startvak)"):
+        return False
+    if _THEIRS_ON_MINE.search(question.lower):
         return False
     return question.matches(
         r"\b(on (?:its|his|her|their|my|your) (?:own )?(?:start|starting)(?: space| position|"
@@ -326,7 +335,7 @@ def asks_place(question: Question) -> bool:
         r"\b(place|placing|put (?:a|my|one) pawn|bring (?:a|my) pawn|get (?:a|my) pawn (?:out|on)|"
         r"bring out (?:a|my|one|another|a new|my partner'?s|my teammate'?s) pawn|"
         r"on the board|out of (?:the|my) nest|new pawn|zetten|plaatsen|op het bord|uit het nest|"
-        r"neerzetten|inzetten)\b"
+        r"neerzetten|inzetten|opzetten|opzet)\b"
     )
 
 

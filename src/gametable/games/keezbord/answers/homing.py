@@ -1,0 +1,101 @@
+"""A pawn a number of steps short of its home, other pawns already in it, and one card: judged
+by the referee (KB-035 exact count, KB-044 and KB-045 no passing in the home).
+
+The question says how many steps the pawn needs to reach the first or the last home space
+("needs 3 steps to reach the first space of my home", "ik moet precies 2 om op de laatste plek
+in mijn honk te komen") and may put other pawns on home spaces by their order ("one of my pawns
+is on the second home space"); the two-player board is built with seat ``a``'s pawns there.
+
+>>> from gametable.rulebook.question import Question
+>>> read_home_need(Question.read("My pawn needs 3 steps to reach the first space of my home. Can I play a Queen on it?")).text.split()[0]
+'No.'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from gametable.games.keezbord import rules as kb
+from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.build import FORWARD, verdict
+from gametable.games.keezbord.answers.referee import Trial
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+
+_ORDER = {"first": 1, "second": 2, "third": 3, "fourth": 4, "last": 4, "final": 4,
+          "eerste": 1, "tweede": 2, "derde": 3, "vierde": 4, "laatste": 4}  # fmt: skip
+_ORD = r"(first|second|third|fourth|last|final|eerste|tweede|derde|vierde|laatste)"
+#: how far a pawn is from its home: "needs 3 steps to reach the first space of my home"
+NEED = re.compile(
+    r"\b(?:needs?|is) (?:exactly |just |only |still )?(?P<n>\d+)(?: more)?(?: steps?| spaces?)?"
+    r"(?: away)? (?:to (?:reach|get|go|move|come)|from)(?: (?:my|the|its|that) pawn| it)?"
+    r"(?: (?:to|into|onto|in|on))? (?:the )?"
+    + _ORD.replace("(", "(?P<to>", 1)
+    + r"?(?: free)?(?: home)?(?: (?:space|spot|square|place))?(?: (?:of|in) (?:my|its|the) home)?"
+    r"|\b(?:moet|heb|is|staat) (?:nog |precies )*(?P<nl>\d+)(?: stappen| vakken| stap)? (?:tot|om|"
+    r"voor|van)(?: op)? (?:het |de )?"
+    + _ORD.replace("(", "(?P<tonl>", 1)
+    + r"? ?(?:vak|plek|plaats)? ?(?:van |in )?(?:mijn|zijn|de) (?:thuis)?honk"
+)
+#: pawns already in the home by their order: "on the second home space", "on the first and
+#: third spaces of my home"
+IN_HOME = re.compile(
+    r"\b(?:on|in|op) (?:the |het )?" + _ORD + r"(?: and (?:the )?" + _ORD + r")? (?:home space|"
+    r"spaces? (?:of|in) my home|thuishonkvak|vak van mijn (?:thuis)?honk)"
+)
+#: the pawn moved is the one in the home: "move the one on the first space"
+MOVE_HOME_PAWN = re.compile(r"\bthe one (?:on|in) the " + _ORD + r" (?:home )?space\b")
+
+
+def _home_pawns(question: Question) -> list[int]:
+    """The home spaces said to hold the asker's other pawns."""
+    out: list[int] = []
+    for m in IN_HOME.finditer(question.lower):
+        out += [_ORDER[g] for g in m.groups() if g]
+    return out
+
+
+def _needing_place(steps: int, last: bool) -> int | str | None:
+    """Where a pawn stands that needs ``steps`` to reach H1 (or H4) on the two-player board."""
+    if last and steps <= 3:
+        return f"H{4 - steps}"
+    place = 64 - steps + (3 if last else 0)
+    return place if 0 < place < 64 else None
+
+
+def read_home_need(question: Question) -> Answer | None:
+    """One card played on a pawn short of its home, other pawns in the home as said."""
+    cards = [c for c in w.cards_named(question) if c in FORWARD]
+    if len(cards) != 1 or cards[0] == "7" or len(w.cards_named(question)) != 1:
+        return None
+    card = cards[0]
+    home = _home_pawns(question)
+    need = NEED.search(question.lower)
+    moving = MOVE_HOME_PAWN.search(question.lower)
+    if need is not None:
+        steps = int(need.group("n") or need.group("nl"))
+        to = need.group("to") or need.group("tonl")
+        last = to is not None and _ORDER[to] == 4
+        if last and (home or not question.matches(r"\b(last|laatste|final)\b")):
+            return None  # the last space said free only when nothing else is in the home
+        place = _needing_place(steps, last)
+        if place is None or (isinstance(place, str) and int(place[1]) in home):
+            return None
+        pawns: list[int | str] = [place] + [f"H{h}" for h in home]
+    elif moving is not None and home and _ORDER[moving.group(1)] in home:
+        first = _ORDER[moving.group(1)]
+        pawns = [f"H{first}"] + [f"H{h}" for h in home if h != first]
+    else:
+        return None
+    if len(pawns) > 4 or len(set(pawns)) != len(pawns):
+        return None
+    pawns += ["N"] * (4 - len(pawns))
+    trial = Trial.of(2, {"a": pawns}, [card], f"{card} a1")
+    reply = verdict(question, trial, [kb.EXACT_HOME, kb.HOME_NO_PASSING])
+    exact = question.say(
+        " A pawn goes into its home only by landing exactly on a free home space.",
+        " Een pion komt alleen in zijn honk door precies op een vrij honkvak uit te komen.",
+    )
+    said = question.say(" exact", " precies")
+    return reply if said in reply.text else replace(reply, text=reply.text + exact)
