@@ -278,7 +278,10 @@ _FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
         r".*\b(?:game|spel)\b",
         game_end,
     ),
-    (r"\b(?:worth|count|counts|telt|tellen|waard)\b", card_points),
+    (
+        r"\b(?:worth|count|counts|telt|tellen|waard)\b|\bhow many points is (?:the|a|an)\b",
+        card_points,
+    ),
     (
         r"\b(?:call|roepen|roep)\b.*\bbalzak|\bbalzak\b.*\b(?:call|roepen|roep)\b",
         call_limit,
@@ -297,7 +300,8 @@ _FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
         player_counts,
     ),
     (
-        rf"\bhow many {_CARDS} (?:are )?(?:there )?(?:in|does|do) (?:the |a |het )?(?:deck|box|"
+        rf"\bhow many {_CARDS} (?:are )?(?:there )?(?:in|does|do) (?:the |a |het )?(?:whole |entire |"
+        r"full )?(?:deck|box|"
         r"game|balzakken)|"
         rf"\bhoeveel {_CARDS} (?:zitten |zijn )?(?:er )?in (?:het |de )?(?:spel|"
         r"doos|stapel)|\bhow many (?:luls?|lull|swingers?|blue balls?|bruisbal\w*)\b.*\b(?:deck|"

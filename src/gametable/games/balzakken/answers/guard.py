@@ -58,6 +58,9 @@ _KNOWN = re.compile(
     r"mijn tegenstander) (?:else )?(?:balzak!? )?(?:calls|called|makes|made|roept|riep)\b"
     r"|\bafter drawing(?: back| one| a card)?\b|\b(?:have|hold) after\?*$"
     r"|\b(?:heb|houd) ik (?:dan )?nog\b"
+    r"|\b(?:if|when) (?:i|you) (?:get|am|are|'m) (?:stuck|left|caught) with (?:it|him|her)\b"
+    r"|\b(?:als|wanneer) (?:je|ik) (?:hem|die|haar) (?:nog )?(?:hebt|heb|vasthebt|vasthoudt|"
+    r"houdt)\b|\bmaar ook\b|\bals ik -?\d+ punten (?:heb|hebt)\b"
     r"|\b(?:als|wanneer|when|if) (?:i|ik) (?:\w+ ){0,3}(?:throw|dump|toss|gooi|leg|afleg|aflegt|discard|swap|ruil|play|"
     r"speel)\b"
     r"|\b(?:if|when|als|wanneer) (?:it is|it's|hij|ze) (?:still )?(?:nog )?in (?:my|your|his|her|"
@@ -131,7 +134,7 @@ _FOREIGN = re.compile(
 
 def understood(question: Question) -> bool:
     """Whether the readers may read ``question`` at all (see the module docstring)."""
-    if question.text.count("?") > 1:
+    if len(re.findall(r"\?+", question.text)) > 1:
         return False
     rest = _KNOWN.sub(" ", NOT_HELD.sub(" ", question.lower))
     for known in _KNOWN_READ:

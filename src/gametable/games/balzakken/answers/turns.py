@@ -43,11 +43,11 @@ _ON_PILE = re.compile(
 _SWAP = re.compile(r"\b(?:swap|swaps|swapping|exchange|ruil|ruilen|wissel|wisselen)\b")
 _PLAY = re.compile(
     r"\b(?:play|plays|playing|played|speel|spelen|use|gebruik|lay|leg|leggen|put|place|swing|"
-    r"swingen|give|gives|geef|geeft|geven)\b"
+    r"swingen|give|gives|geef|geeft|geven|neerleggen|neer)\b"
 )
 _DISCARD = re.compile(
-    r"\b(?:discard|discarding|throw away|get rid of|afleggen|afleg|aflegt|leg .* af|weggooien|"
-    r"weg|gooien)\b"
+    r"\b(?:discard|discarding|throw away|throw|dump|toss|get rid of|afleggen|afleg|aflegt|"
+    r"leg .* af|weggooien|wegleggen|weg|gooien)\b"
 )
 _SELF = re.compile(r"\b(?:myself|me|mezelf|mijzelf|zelf)\b(?!.*\b(?:hand|cards)\b)")
 _EMPTY_TARGET = re.compile(
@@ -57,7 +57,12 @@ _ONLY = re.compile(
     r"\b(?:only card|last card|only the swinger|only have the swinger|enige kaart|laatste kaart|"
     r"alleen (?:nog )?de swinger)\b"
 )
-_TOGETHER = re.compile(r"\b(?:together|at once|at the same time|tegelijk|samen|tegelijkertijd)\b")
+_TOGETHER = re.compile(
+    r"\b(?:together|at once|at the same time|in one go|in one turn|all at once|tegelijk|samen|"
+    r"tegelijkertijd|in (?:een|één|1) keer)\b"
+)
+#: the question speaks of several cards while the action read plays one
+_SEVERAL = re.compile(r"\b(?:both|all (?:two|three|four)|beide|allebei|alle (?:twee|drie|vier))\b")
 _CARD_WORD = re.compile(r"\b(lul|swinger|lull|swingers|luls|lullen|swing|swingen)\b")
 #: "swing with him": playing The Swinger named by its verb
 _SWING_WITH = re.compile(r"\bswing(?:en)? (?:with|met)\b")
@@ -191,6 +196,8 @@ def turn(question: Question) -> Answer | None:
         return _mixed_values(question, state, hand, position)
     if action == "two":
         return _two_luls(question, state, position)
+    if _SEVERAL.search(question.lower) and re.fullmatch(r"(?:discard|swap) -?\d+(?: top)?", action):
+        return None  # "both" said, one card read: the reading missed a card
     before = state.clone()
     try:
         state.apply(action, 0)
