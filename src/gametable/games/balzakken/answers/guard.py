@@ -183,10 +183,13 @@ _NUMBER_WORDS = frozenset(
 def number_words(question: Question) -> set[int]:
     """The indices in ``question.words`` of the numbers it says, known phrases aside."""
     known = _known_words(question)
+    words = question.words
     return {
         i
-        for i, w in enumerate(question.words)
-        if (w.lstrip("-").isdigit() or w in _NUMBER_WORDS) and i not in known
+        for i, w in enumerate(words)
+        if (w.lstrip("-").isdigit() or w in _NUMBER_WORDS)
+        and i not in known
+        and not (i > 0 and words[i - 1] in ("all", "alle", "all the") and not w.isdigit())
     }
 
 

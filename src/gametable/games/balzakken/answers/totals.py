@@ -28,8 +28,8 @@ from gametable.rulebook.situations import checked, yes_no
 GAME = "balzakken"
 FALSE_PENALTY = 25
 _BEFORE = re.compile(
-    r"\b(?:(?:i'?m|i am|am|are|is|stand|staat|sta|stond|ben|zit|currently|at|on|op|i had|"
-    r"i was|ik had)\s+(?:on|at|op|now on)?\s*(-?\d+)|"
+    r"\b(?:(?:i'?m|i am|am|are|is|ben|zit|currently|now)\s+(?:on|at|op|now on)\s+(-?\d+)|"
+    r"(?:i'?m|stand|staat|sta|stond|at|on|op|i had|i was|ik had)\s+(?:on|at|op|now on)?\s*(-?\d+)|"
     r"(?:total|score|totaal|stand) (?:is |of |van |was |stood at |stond op )?(-?\d+)|"
     r"(?:have|has|heb|hebt|heeft) (-?\d+) (?:points|punten) (?:on the (?:score ?sheet|sheet)|"
     r"already|al|op het (?:scoreblad|scoreformulier)|staan)|"

@@ -26,6 +26,7 @@ from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, cards_worth, load
 from gametable.games.balzakken.answers.grammar import Table, read_table, value_words, word_at
 from gametable.games.balzakken.answers.names import card_name, hand_text, numbered
+from gametable.games.balzakken.answers.vocab import NUMBER_WORDS
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -260,7 +261,8 @@ def named_action(question: Question, table: Table) -> tuple[list[str], str, list
     values = [c for c in named if c not in ("S", "L")]
     if not values and not actions:
         said = value_words(question)
-        count = 2 if re.search(r"\b(?:two|twee|both|beide)\b", lower) else 1
+        counted = re.search(r"\b(two|twee|both|beide|three|drie|four|vier)\b", lower)
+        count = NUMBER_WORDS[counted.group(1)] if counted else 1
         values = [str(v) for v in said] * count if said else []
     extra: list[list[str]] = []
     only = bool(_ONLY.search(lower))
