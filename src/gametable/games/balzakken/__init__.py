@@ -84,7 +84,7 @@ class Balzakken(Game):
             )
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
-        state = BalzakkenState(self, players, seed, options)
+        state = BalzakkenState.create(game=self, players=players, seed=seed, options=options)
         state.deal_round()
         return state
 

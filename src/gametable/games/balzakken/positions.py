@@ -37,8 +37,9 @@ def _cards(value: Any, where: str) -> list[int]:
 def load_position(game: Balzakken, data: dict[str, Any]) -> BalzakkenState:
     head = read_header(game, data)
     players, options = head.players, head.options
-    state = BalzakkenState(game, players, head.seed, options)
-    state.rng, state.ply = head.rng, head.ply
+    state = BalzakkenState.create(
+        game=game, players=players, seed=head.seed, options=options, rng=head.rng, ply=head.ply
+    )
     state.round = _int(data.get("round", 1), "round", 1)
     state.dealer = _int(
         data.get("dealer", (options["first_player"] - 1) % players), "dealer", 0, players - 1

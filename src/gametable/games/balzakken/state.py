@@ -40,6 +40,7 @@ from gametable.games.balzakken.cards import (
     is_balzak,
 )
 from gametable.games.balzakken.hands import BalzakkenHands, RawRound
+from gametable.games.balzakken.knowledge import Knowledge
 from gametable.games.balzakken.legal import actions_of_hand
 from gametable.games.balzakken.scoring import (
     KINDS,
@@ -87,8 +88,7 @@ class BalzakkenState(BalzakkenHands):
         self.draw = deck
         self.in_front = [[] for _ in range(n)]
         # nobody knows anything yet (the rows are made when someone asks: see `known`)
-        self._known = None
-        self._seen = []
+        self.knowledge = Knowledge(n)
         self.discard = [self.turn_first_discard()]
 
     def turn_first_discard(self) -> int:
@@ -223,7 +223,7 @@ class BalzakkenState(BalzakkenHands):
         """Actions 1 and "same value": discard first, then draw one card back."""
         hand = self.hands[seat]
         discard = self.discard
-        seen = self._seen
+        seen = self.knowledge.seen
         if count == 1:  # (the commonest, without a loop)
             hand.remove(card)
             seen.append((seat, card))  # played openly: nobody counts it in the hand any more
@@ -255,7 +255,7 @@ class BalzakkenState(BalzakkenHands):
         discard[-1] = card
         insort(hand, taken)
         # played openly (forgotten), and taken in plain sight (everyone else knows it is there)
-        self._seen.append((seat, card, taken))
+        self.knowledge.seen.append((seat, card, taken))
         self.stats["swaps"] += 1
 
     def play_swinger(self, seat: int, target: int) -> None:
@@ -265,13 +265,13 @@ class BalzakkenState(BalzakkenHands):
         self.in_front[target].append(SWINGER)
         hands[seat], hands[target] = hands[target], hands[seat]
         # played openly, then what each of the two now holds is what the other knows
-        self._seen.append((seat, target, hands[seat][:], hands[target][:]))
+        self.knowledge.seen.append((seat, target, hands[seat][:], hands[target][:]))
         self.stats["swingers"] += 1
 
     def play_lul(self, seat: int, target: int) -> None:
         """The Lul goes in front of ``target``, who draws 2 cards at once."""
         self.hands[seat].remove(LUL)
-        self._seen.append((seat, LUL))  # played openly: forgotten
+        self.knowledge.seen.append((seat, LUL))  # played openly: forgotten
         self.in_front[target].append(LUL)
         self.draw_cards(target, 2)
         self.stats["luls"] += 1
@@ -402,6 +402,7 @@ class BalzakkenState(BalzakkenHands):
             del pool[:k]
         new.draw = pool
         new.rng = rng.fork()
+        new._offered = ()  # other hands: the seat to move may hold other cards
         for o in range(self.players + 1):
             if o != me:
                 new.known[o] = [[] if p == o else list(public[p]) for p in range(self.players)]

@@ -122,7 +122,7 @@ class Keezbord(Game):
         return board_for(players).teams
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
-        state = KeezbordState(self, players, seed, options)
+        state = KeezbordState.create(game=self, players=players, seed=seed, options=options)
         state.deal_next()
         return state
 

@@ -21,11 +21,10 @@ the move generator (:mod:`~gametable.games.keezbord.generate`) and the explained
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from typing import Any, ClassVar, Final, Self
 
-from gametable.core.protocol import Action, Game
-from gametable.core.rng import Rng
-from gametable.core.statecopy import CopiedState
+from gametable.core.protocol import Action, State
+from gametable.core.statefields import Copy, Field, create_fields, declare, field
 from gametable.games.keezbord import rules
 from gametable.games.keezbord.actions import (
     ActionTable,
@@ -53,10 +52,48 @@ from gametable.games.keezbord.cards import (
 #: ``to_move`` of each seat, built once
 TO_MOVE = tuple((seat,) for seat in range(6))
 
+#: every field of a Keezbord game, declared once: how it is made and copied (the attributes of
+#: :class:`KeezbordPawns` and its ``clone`` are written out from these).  The game writes its
+#: position with a codec of its own (``to_json`` and :mod:`~gametable.games.keezbord.positions`),
+#: so no field names a JSON path here.
+FIELDS: Final = declare(
+    # -- the board's geometry and the options, read once (shared by clones) ------------------------
+    board=field(factory=lambda s: board_for(s.players)),
+    length=field(factory=lambda s: s.board.length),
+    starts=field(factory=lambda s: s.board.starts),
+    tables=field(factory=lambda s: action_tables(s.players)),
+    paths=field(factory=lambda s: paths_for(s.players)),
+    sweeping=field(factory=lambda s: s.options["seven_hits_passed"]),
+    max_turns=field(factory=lambda s: s.options["max_turns"]),
+    king_when_nest_empty=field(
+        factory=lambda s: s.options["king_helps_teammate"] == "when_nest_empty"
+    ),
+    # -- the pawns --------------------------------------------------------------------------------------
+    pos=field(factory=lambda s: [-1] * (PAWNS * s.players), copy=Copy.SHALLOW),
+    track=field(factory=lambda s: [-1] * s.length, copy=Copy.SHALLOW),
+    home=field(factory=lambda s: [-1] * (PAWNS * s.players), copy=Copy.SHALLOW),
+    at_home=field(factory=lambda s: [0] * s.players, copy=Copy.SHALLOW),
+    blocks=field(0),
+    taken=field(factory=lambda s: [0] * s.players, copy=Copy.SHALLOW),
+    # -- the cards and the turn ---------------------------------------------------------------------------
+    hands=field(factory=lambda s: [[] for _ in range(s.players)], copy=Copy.ROWS),
+    deck=field(factory=lambda s: [], copy=Copy.SHALLOW),
+    played=field(factory=lambda s: [], copy=Copy.SHALLOW),
+    dealer=field(factory=lambda s: s.options["dealer"]),
+    cycle=field(0),
+    deal=field(0),
+    to_move=field(()),
+    handed_in=field(factory=lambda s: [], copy=Copy.SHALLOW),
+    stats=field(factory=lambda s: defaultdict(int), copy=Copy.SHALLOW),
+    # -- a memo: the same position has the same legal actions (shared by clones, never changed) -----
+    _legal=field(None),
+)
 
-class KeezbordPawns(CopiedState):
+
+class KeezbordPawns(State):
     """A position of the game: the protocol's header, the board's geometry, the pawns, the
-    cards, and the rules of movement over them."""
+    cards, and the rules of movement over them (the fields declared in :data:`FIELDS`, written
+    out as typed attributes with their ``clone``)."""
 
     __slots__ = (
         "_legal",
@@ -90,14 +127,11 @@ class KeezbordPawns(CopiedState):
         "to_move",
         "track",
     )
-    # every attribute, typed: the protocol's, the board's geometry and the options read once,
-    # the position, and what is derived from it
-    game: Game
-    players: int
-    options: dict[str, Any]
-    seed: int
-    rng: Rng
-    ply: int
+
+    _fields_: ClassVar[tuple[Field, ...]] = FIELDS
+
+    # every attribute, typed: the board's geometry and the options read once, the position,
+    # and what is derived from it
     board: Board
     length: int
     starts: tuple[int, ...]
@@ -142,65 +176,49 @@ class KeezbordPawns(CopiedState):
     #: of the position forgets them
     _legal: list[Action] | None
 
-    def new_position(self) -> None:
-        """A game's state before its first deal."""
-        players, options = self.players, self.options
-        self.rng = Rng(self.seed)
-        self.ply = 0
-        board = board_for(players)
-        self.board = board
-        self.length = board.length
-        self.starts = board.starts
-        self.tables = action_tables(players)
-        self.paths = paths_for(players)
-        self.sweeping = options["seven_hits_passed"]
-        self.max_turns = options["max_turns"]
-        self.king_when_nest_empty = options["king_helps_teammate"] == "when_nest_empty"
-        self.pos = [-1] * (PAWNS * players)
-        self.track = [-1] * board.length
-        self.home = [-1] * (PAWNS * players)
-        self.at_home = [0] * players
-        self.blocks = 0
-        self.taken = [0] * players
-        self.hands = [[] for _ in range(players)]
-        self.deck = []
-        self.played = []
-        self.dealer = options["dealer"]
-        self.cycle = 0
-        self.deal = 0
-        self.to_move = ()
-        self.handed_in = []
-        self.stats = defaultdict(int)
-        self._legal = None
+    @classmethod
+    def create(cls, **given: Any) -> Self:
+        """A game's state before its first deal: the fields ``given`` (the header) or else
+        their defaults, in declaration order."""
+        state = cls.__new__(cls)  # (a compiled base class refuses object.__new__)
+        create_fields(state, given)
+        return state
 
-    def copy_position(self, source: KeezbordPawns) -> None:
-        """Take everything but the header from ``source`` (lists copied, shared tables kept)."""
-        self.rng = Rng(source.rng.state)
-        self.ply = source.ply
-        self.board = source.board
-        self.length = source.length
-        self.starts = source.starts
-        self.tables = source.tables
-        self.paths = source.paths
-        self.sweeping = source.sweeping
-        self.max_turns = source.max_turns
-        self.king_when_nest_empty = source.king_when_nest_empty
-        self._legal = source._legal  # the same position: the same legal actions (never changed)
-        self.pos = source.pos[:]
-        self.track = source.track[:]
-        self.home = source.home[:]
-        self.at_home = source.at_home[:]
-        self.blocks = source.blocks
-        self.taken = source.taken[:]
-        self.hands = [h[:] for h in source.hands]
-        self.deck = source.deck[:]
-        self.played = source.played[:]
-        self.dealer = source.dealer
-        self.cycle = source.cycle
-        self.deal = source.deal
-        self.to_move = source.to_move
-        self.handed_in = source.handed_in[:]
-        self.stats = source.stats.copy()
+    def clone(self) -> Self:
+        """An independent copy, each field copied as :data:`FIELDS` declares (written out:
+        ``tests/keezbord/test_fields.py`` checks these lines against the declarations)."""
+        new = type(self).__new__(type(self))
+        new.game = self.game
+        new.players = self.players
+        new.options = self.options
+        new.seed = self.seed
+        new.rng = self.rng.clone()
+        new.ply = self.ply
+        new.board = self.board
+        new.length = self.length
+        new.starts = self.starts
+        new.tables = self.tables
+        new.paths = self.paths
+        new.sweeping = self.sweeping
+        new.max_turns = self.max_turns
+        new.king_when_nest_empty = self.king_when_nest_empty
+        new.pos = self.pos.copy()
+        new.track = self.track.copy()
+        new.home = self.home.copy()
+        new.at_home = self.at_home.copy()
+        new.blocks = self.blocks
+        new.taken = self.taken.copy()
+        new.hands = [row.copy() for row in self.hands]
+        new.deck = self.deck.copy()
+        new.played = self.played.copy()
+        new.dealer = self.dealer
+        new.cycle = self.cycle
+        new.deal = self.deal
+        new.to_move = self.to_move
+        new.handed_in = self.handed_in.copy()
+        new.stats = self.stats.copy()
+        new._legal = self._legal
+        return new
 
     # -- whose pawns, who won -------------------------------------------------------------------------
     def controlled(self, seat: int) -> int:

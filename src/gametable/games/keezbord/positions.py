@@ -53,8 +53,9 @@ def _per_seat(value: Any, where: str, players: int, default: Any) -> tuple[list[
 def load_position(game: Keezbord, data: dict[str, Any]) -> KeezbordState:
     head = read_header(game, data)
     players, options = head.players, head.options
-    state = KeezbordState(game, players, head.seed, options)
-    state.rng, state.ply = head.rng, head.ply
+    state = KeezbordState.create(
+        game=game, players=players, seed=head.seed, options=options, rng=head.rng, ply=head.ply
+    )
     state.dealer = _int(data.get("dealer", options["dealer"]), "dealer", 0, players - 1)
     state.cycle = _int(data.get("cycle", 1), "cycle", 1)
     state.deal = _int(data.get("deal", 1), "deal", 1, len(DEAL_SIZES))
