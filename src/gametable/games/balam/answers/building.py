@@ -18,6 +18,7 @@ from gametable.games.balam.answers.grammar import (
     name_of,
     number_before,
     numbers_in,
+    uncounted,
     understood,
     vocabulary,
     wants,
@@ -43,6 +44,8 @@ GAME = "balam"
 #: what a king holds when the question says nothing of his riches: enough for any building
 PLENTY = {"maize": 2, "cacao": 1, "shell": 1, "jade": 1}
 FREE_SITE = "d2"
+#: riches a question names without a count ("pay with maize"): as many as any building costs
+ENOUGH = 2
 
 _STORED = r"\b(in|on|from) (?:my |a |the |his |mijn |een |de )?(reserves?|garrisons?|prisons?|voorraad|garnizoen\w*)\b"
 _ENEMY = r"\b(enemy|opponent'?s?|another (?:king|player)'?s?|his city|her city|vijand\w*|tegenstander\w*|(?:een )?andere (?:speler|koning))\b"
@@ -60,7 +63,7 @@ _BUILD_WORDS = vocabulary("""build building construct bouwen bouw bouwen place p
     plots space spaces when with have has hold holding got own riches rijkdom rijkdommen
     sheet king koningsblad turn turn's beurt one same time at once tegelijk when wanneer als
     if heb heeft hebben houd i've already al there use using stored dezelfde zelfde
-    gebruiken opgeslagen owns owned van stad steden plaats""")
+    gebruiken opgeslagen owns owned by van stad steden plaats""")
 _BUILD_PHRASES = (
     r"\b(without|zonder|no|geen|only|maar|just|alleen)\b",
     r"\bpay\w* (?:for|voor)\b",
@@ -82,6 +85,8 @@ def sheet_of(q: Question) -> dict[str, int] | None:
     if q.matches(_STORED) and not q.matches(r"\b(sheet|koningsblad)\b"):
         return None
     given = counted(q, RICHES_NAMES)
+    for riches in uncounted(q, RICHES_NAMES):
+        given[riches] = ENOUGH  # "with maize": as much as a building asks
     generic = number_before(q, "riches", "rijkdom", "rijkdommen")
     if not given and generic is not None:
         given = {"maize": generic}

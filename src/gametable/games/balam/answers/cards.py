@@ -52,7 +52,7 @@ _CATASTROPHE_WORDS = vocabulary("""what happens happen then if when i turn turne
     comes come up card katun but have has had hold no without and my in on only all of reserve raid
     reserves stored store king sheet there there's is are nothing cities city own lose lost
     loses me single any don't do not sitting lying sits lies right now that this pay for use
-    ward off it came just anything something keep those mayas give up at all
+    ward off it came just anything something keep those mayas give up at all will
     wat gebeurt er bij als ik draai omdraai trek een de met zonder en heb heeft mijn maar
     geen alleen op in van dan kaart komt enkel enkele verlies verliest nu moet iets
     helemaal inleveren betalen houden""")
@@ -116,11 +116,18 @@ def catastrophe(q: Question) -> Answer | None:
     return checked(GAME, q, verdict, reason, refs, position=data, topic="situation")
 
 
+#: a last clause that asks yes or no ("Pochteca turned over; will I lose something?")
+_ASKS_YES_NO = (
+    r"(?:^|[.;:!?]\s*)(?:can|could|may|must|do|does|will|would|should|shall|am|is|mag|moet|"
+    r"kan|zal|verlies|krijg)\b[^.;:!?]*\?\s*$"
+)
+
+
 def _catastrophe_asks(q: Question) -> str | None:
     """What a question about a catastrophe asks: ``"what"`` happens, whether the Mayas can
     ``"pay"`` it with riches it names, whether the king ``"must"`` pay (never: he may lose the
     buildings instead), or whether he will ``"lose"`` anything; ``None`` for another yes/no."""
-    if q.kind != "yesno":
+    if q.kind != "yesno" and not re.search(_ASKS_YES_NO, q.lower):
         return "what"
     if q.matches(_MUST) and q.matches(_PAYS) and not q.matches(r"\b(with|met)\b"):
         return "must"

@@ -190,6 +190,30 @@ def counted(question: Question, lexicon: Lexicon) -> dict[str, int]:
     return out
 
 
+def uncounted(question: Question, lexicon: Lexicon) -> set[str]:
+    """The things the question names only without a count ("pay with maize", "with
+    prisoners"): how many it does not say (:func:`counted` takes them for 1).
+
+    >>> sorted(uncounted(Question.read("a temple with maize and a prisoner"), RICHES_NAMES))
+    ['maize']
+    """
+    bare: set[str] = set()
+    told: set[str] = set()
+    for mention in lexicon.find(question):
+        said = mention.said.split()
+        before = question.words[mention.start - 1] if mention.start else ""
+        counts = len(said) > 1 and _count_word(said[0], None) is not None
+        if (
+            counts
+            or _count_word(before, None) is not None
+            or _negated(question.words, mention.start)
+        ):
+            told.add(mention.name)
+        elif before not in _AGAIN or mention.name not in told:
+            bare.add(mention.name)
+    return bare - told
+
+
 #: words that point back at a thing named before ("pay with that prisoner")
 _AGAIN = vocabulary("that this the those these my die deze dat de het mijn")
 

@@ -78,15 +78,8 @@ def left_at_round_end(q: Question) -> Answer | None:
     named = riches_in(q)
     places = buildings_in(q)
     data, kept = closed_round()
-    if "garrison" in places and named and named[0] in ("obsidian", "prisoner"):
-        key = f"garrison:{named[0]}"
-    elif "reserve" in places:
-        key = "reserve:jade"
-    elif q.matches(_UNSTORED) or q.matches(r"\b(lost|lose|verloren|kwijt)\b"):
-        key = "village:jade"
-    elif "village" in places and len(places) == 1 and len(named) <= 1 and "prisoner" not in named:
-        key = "village:jade"  # a riches produced and left on its village
-    else:
+    key = _place_asked(q, named, places)
+    if key is None:
         return None
     stays = kept[key] is not None
     riches = key.split(":")[1] if key != "reserve:jade" else None
@@ -129,6 +122,20 @@ def left_at_round_end(q: Question) -> Answer | None:
         )
     refs: list[RuleRef | str] = ["6-distribution/losses", rules.STORAGE, rules.EQUIPMENT]
     return checked(GAME, q, verdict, reason, refs, position=data)
+
+
+def _place_asked(q: Question, named: list[str], places: list[str]) -> str | None:
+    """The plot of :func:`closed_round` the question asks about: obsidian or a prisoner on a
+    garrison, a reserve, or riches left unstored (on a village); ``None`` for another."""
+    if "garrison" in places and named and named[0] in ("obsidian", "prisoner"):
+        return f"garrison:{named[0]}"
+    if "reserve" in places:
+        return "reserve:jade"
+    if q.matches(_UNSTORED) or q.matches(r"\b(lost|lose|verloren|kwijt)\b"):
+        return "village:jade"
+    if "village" in places and len(places) == 1 and len(named) <= 1 and "prisoner" not in named:
+        return "village:jade"  # a riches produced and left on its village
+    return None
 
 
 READERS = (left_at_round_end,)

@@ -225,7 +225,7 @@ _TAKE_WORDS = vocabulary("""i've destroyed destroy the last building buildings o
     over possession then rebuild build on there mine own keep my attack after devastated
     ik heb het laatste gebouw van een vijandige stad verwoest vernietigd die overnemen
     innemen nemen neem bouwen bouw herbouwen er daar mag ik dan na mijn aanval when if
-    als wiped out every all claim site for myself vijandelijke helemaal platgegooid meteen zelf
+    als wiped out every all claim site for myself his now razed vijandelijke helemaal platgegooid meteen zelf
     alle""")
 
 
