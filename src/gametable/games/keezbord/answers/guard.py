@@ -62,6 +62,8 @@ _KNOWN = re.compile(
     r"|\b(?:on|in) (?:the )?first (?:space|spot|square) (?:of|in) (?:my|the|its) home\b"
     r"|\b(?:can|may|could) i still\b|\b(?:kan|mag|kun) ik (?:\w+ ){0,2}nog\b"
     r"|\b(?:with )?nothing (?:in )?between\b|\bniets (?:er)?tussen\b"
+    r"|\b(?:first|last|eerste|laatste) (?:home )?(?:space|spot|square|vak|plek)(?: (?:of|in|van) "
+    r"(?:its|my|the|mijn|zijn) (?:home|honk))?"
     r"|\binstead\s*\?\s*$|\b(?:shuffled|reshuffled|geschud) (?:again|opnieuw)\b"
     r"|\b(?:after|na) (?:the |de )?(?:second|third|tweede|derde) (?:deal|round|deling|ronde|keer "
     r"delen)\b|\bna de eerste keer delen\b|\bliggen er nog\b"

@@ -85,7 +85,7 @@ def read_home_need(question: Question) -> Answer | None:
         pawns: list[int | str] = [place] + [f"H{h}" for h in home]
     elif moving is not None and home and _ORDER[moving.group(1)] in home:
         first = _ORDER[moving.group(1)]
-        pawns = [f"H{first}"] + [f"H{h}" for h in home if h != first]
+        pawns = [f"H{first}", *(f"H{h}" for h in home if h != first)]
     else:
         return None
     if len(pawns) > 4 or len(set(pawns)) != len(pawns):

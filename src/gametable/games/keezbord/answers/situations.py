@@ -140,7 +140,7 @@ def read_pass_or_hit(question: Question) -> Answer | None:
 
 
 _ELSEWHERE_START = re.compile(
-    r"\b(?:on|op) (?:another player'?s|an opponent'?s|someone else'?s|someone'?s|his|her|their|a "
+    r"\b(?:on|op) (?:another player'?s|an opponent'?s|some(?:one|body) else'?s|someone'?s|his|her|their|a "
     r"different player'?s|the other player'?s|(?:een|de) (?:andere speler|tegenstander)(?:'s)?) "
     r"(?:start|starting|startvak)"
 )

@@ -304,7 +304,7 @@ def asks_pass(question: Question) -> bool:
         r"\b(pass|passes|passing|passed|jump(?:s|ing|ed)? over|go(?:es|ing)? past|went past|move past|"
         r"walk(?:s|ing|ed)? (?:over|past)|over(?:heen)? springen|passeren|voorbij(?:gaan|lopen)?|"
         r"springen over|overslaan|(?:er)?overheen|langs (?:gaat|gaan|loopt|lopen|komt|komen)|"
-        r"(?:gaat|gaan|loopt|lopen|komt|komen) \w+ langs|waar hij langs)\b"
+        r"(?:gaat|gaan|loopt|lopen|komt|komen) \w+ langs|waar hij langs|langs)\b"
     )
 
 
