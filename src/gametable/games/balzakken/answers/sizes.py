@@ -25,6 +25,7 @@ from gametable.core.errors import IllegalAction
 from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, load
+from gametable.games.balzakken.answers.counts import COUNTS
 from gametable.games.balzakken.answers.grammar import Table, read_table, word_at
 from gametable.games.balzakken.answers.names import numbered
 from gametable.rulebook.answer import Answer
@@ -35,7 +36,8 @@ GAME = "balzakken"
 _ME_WORDS = r"(?:i|ik)"
 #: the asker's hand size ("I have 5 cards", "while I have 3 cards", "ik heb 5 kaarten")
 _MY_SIZE = re.compile(
-    r"\b(?:i have|i hold|i've got|i had|while i have|with|holding|ik heb|ik had|met) (\d) "
+    r"\b(?:i have|i hold|i've got|i had|while i have|with|holding|ik heb|ik had|met) "
+    r"(\d|two|three|four|five|six|seven|eight|twee|drie|vier|vijf|zes|zeven|acht) "
     r"(?:cards|kaarten)\b"
 )
 #: another player's hand size ("Anna who has 3 cards", "he had 4 cards", "die er 2 heeft")
@@ -73,7 +75,7 @@ _ASK_EACH = re.compile(
 _PLAYS = re.compile(
     r"\b(?:play|plays|played|put|puts|give|gives|gave|lay|lays|laid|swing|legt|leg|speel|"
     r"speelt|geef|geeft)\b.*\b(?:lul|lull|swinger)\b|\bswing(?:s|en)? (?:with|met)\b|"
-    r"\b(?:lul|lull|swinger)\b.*\b(?:gespeeld|gelegd|gegeven)\b"
+    r"\b(?:lul|lull|swinger)\b.*\b(?:gespeeld|gelegd|gegeven|leg|legt|geef|geeft|speel|speelt)\b"
 )
 _ON_ME = re.compile(
     r"\b(?:someone|somebody|another player|my neighbou?r|my opponent|iemand|[^\W\d_]+) "
@@ -176,7 +178,8 @@ def _my_size(question: Question, table: Table) -> int | None:
     said = _MY_SIZE.search(question.lower)
     if said:
         after_playing = _LEFT_AFTER.search(question.lower)
-        return int(said.group(1)) + (1 if after_playing else 0)
+        size = said.group(1)
+        return (int(size) if size.isdigit() else COUNTS[size]) + (1 if after_playing else 0)
     if not table.me.cards or table.me.points:
         return None
     others = _OTHER_CARDS.search(question.lower)

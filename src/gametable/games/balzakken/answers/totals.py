@@ -36,7 +36,8 @@ _BEFORE = re.compile(
     r"(?:have|has|heb|hebt|heeft) (-?\d+) (?:points|punten)? ?(?:and|en) (?:score|get|krijg))"
 )
 _GAIN = re.compile(
-    r"\b(?:score|scores|scored|get|gets|got|write(?: down)?|writes(?: down)?|add|krijg|krijgt|"
+    r"\b(?:score|scores|scored|get|gets|got|write(?: down)?|writes(?: down)?|wrote(?: down)?|add|"
+    r"krijg|krijgt|"
     r"scoor|scoort|schrijf|schrijft|erbij|another|nog|picked up|pick up|picks up|collect|"
     r"collected|gained|gain|took|take|kreeg|haal|haalde)\s+(?:(?:another|nog|this round|"
     r"deze ronde|er|an extra|een extra|now|nu)\s+)*(-?\d+)\b|"

@@ -159,6 +159,7 @@ ACTING = frozenset(
         "dump",
         "dumps",
         "toss",
+        "rid",
         "wegleggen",
         "neerleggen",
     ]
