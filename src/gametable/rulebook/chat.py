@@ -186,8 +186,10 @@ def _renumbered(previous: str, change: str) -> str | None:
     out, done = previous, False
     for word, number in _WORD_NUMBER.findall(change):
         said = re.compile(rf"\b({re.escape(word)})\s+-?\d+\b", re.IGNORECASE)
-        if said.search(out):
-            out, done = said.sub(lambda m, n=number: f"{m.group(1)} {n}", out, count=1), True
+        found = said.search(out)
+        if found:
+            out = f"{out[: found.start()]}{found.group(1)} {number}{out[found.end() :]}"
+            done = True
     return out if done else None
 
 

@@ -129,7 +129,7 @@ _YESNO = re.compile(
     r"(?:can|could|may|might|must|should|shall|is|are|am|was|were|do|does|did|will|would|"
     r"has|have|had|isn'?t|aren'?t|can'?t|doesn'?t|don'?t|won'?t|"
     r"mag|mogen|kan|kun|kunt|kunnen|moet|moeten|is|zijn|ben|heb|hebt|heeft|hebben|telt|tellen|"
-    r"wordt|worden|krijg|krijgt|gaat|gaan|mocht|wint|verliest|speel|speelt|sta|staat|blijft|zakt|"
+    r"wordt|worden|krijg|krijgt|krijgen|gaat|gaan|mocht|wint|verliest|speel|speelt|sta|staat|blijft|zakt|"
     r"geldt|klopt|valt|zou|zal|zullen)\b"
 )
 _YESNO_INSIDE = re.compile(
@@ -248,10 +248,11 @@ class Question:
         text = clean(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
         lower = text.casefold().replace("’", "'")
         words = tuple(_WORD.findall(lower))
+        lang = language(words)
         return cls(
             text=text,
-            lang=language(words),
-            kind=kind_of(lower),
+            lang=lang,
+            kind=_dutch_verb_first(words, kind_of(lower)) if lang == "nl" else kind_of(lower),
             words=words,
             numbers=tuple(_numbers(words)),
             follow_up=bool(_FOLLOW_UP.match(lower)) and len(words) <= 8,
@@ -312,6 +313,71 @@ def kind_of(lower: str) -> str:
     if re.search(r"[,;:.!?]\s*(?:can|may|must|is|do|does|mag|kan|moet|is)\b", lower):
         return "yesno"  # "I hold 3 points and The Lul, may I call BALZAK!?"
     return "other"
+
+
+#: Dutch question words: a question that opens with one asks for more than yes or no
+_DUTCH_ASKING = frozenset(
+    [
+        "wat",
+        "wie",
+        "waar",
+        "wanneer",
+        "hoe",
+        "hoeveel",
+        "welke",
+        "welk",
+        "waarom",
+        "waardoor",
+        "waarmee",
+        "hoelang",
+    ]
+)
+#: what follows the verb in a Dutch question that opens with its verb ("slaat je pion...")
+_DUTCH_SUBJECTS = frozenset(
+    [
+        "ik",
+        "je",
+        "jij",
+        "u",
+        "hij",
+        "zij",
+        "ze",
+        "we",
+        "wij",
+        "jullie",
+        "het",
+        "de",
+        "een",
+        "mijn",
+        "jouw",
+        "zijn",
+        "haar",
+        "ons",
+        "onze",
+        "hun",
+        "er",
+        "dat",
+        "dit",
+        "die",
+        "iemand",
+        "iedereen",
+        "niemand",
+        "men",
+    ]
+)
+
+
+def _dutch_verb_first(words: tuple[str, ...], kind: str) -> str:
+    """A Dutch question that opens with its verb and then its subject ("slaat mijn pion de
+    zijne?", "telt de Lul mee?", "produceren dorpen ook gevangenen?") asks yes or no, whatever
+    verb it is: a verb ends in -t or -en, and Dutch puts it first only to ask."""
+    if kind != "other" or len(words) < 2 or words[0] in _DUTCH_ASKING:
+        return kind
+    first = words[0]
+    if words[1] in _DUTCH_SUBJECTS:
+        return "yesno"
+    verb_like = first.endswith(("t", "en")) and first not in _NUMBER_WORDS and len(first) > 3
+    return "yesno" if verb_like and first not in _DUTCH_SUBJECTS else kind
 
 
 def _numbers(words: Iterable[str]) -> list[int]:
