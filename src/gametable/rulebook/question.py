@@ -133,7 +133,7 @@ _YESNO = re.compile(
     r"geldt|klopt|valt|zou|zal|zullen)\b"
 )
 _YESNO_INSIDE = re.compile(
-    r"\b(?:allowed|legal|permitted|possible|ok to|okay to|am i able|is it true|mag ik|mag je|"
+    r"\b(?:allowed|legal|permitted|possible|ok to|okay to|am i able|is it true|mag ik|mag je|klopt het|"
     r"kan ik|kun je|kan je|is het|toegestaan|mogelijk)\b"
 )
 _NUMBER = re.compile(
@@ -301,16 +301,49 @@ def _stems(words: tuple[str, ...]) -> frozenset[str]:
     return frozenset(stem(w, "en") for w in words) | frozenset(stem(w, "nl") for w in words)
 
 
+#: polite openings that wrap a question without changing what it asks for
+_POLITE = re.compile(
+    r"^(?:(?:can|could) you (?:please )?tell me|(?:do|does) (?:you|anyone) know|please tell me|"
+    r"i (?:wonder|was wondering)|(?:weet|kun|kan) (?:je|jij|iemand)(?: me)?(?: vertellen)?)"
+    r"\s*(?:,\s*)?(?:if|whether|of)?\s*",
+)
+#: a sentence's end: the question asked is the last sentence that ends in a question mark
+_SENTENCES = re.compile(r"(?<=[.!?])\s+")
+
+
 def kind_of(lower: str) -> str:
-    """The kind of reply a lower-cased question asks for (see :class:`Question`)."""
+    """The kind of reply a lower-cased question asks for (see :class:`Question`): read from the
+    last sentence that asks ("I called with 4. Was my BALZAK! good?"), else the whole.
+
+    >>> kind_of("does the player who plays the lul draw?")
+    'yesno'
+    >>> kind_of("can you tell me what happens when the pile runs out?")
+    'what'
+    """
     lower = lower.strip(" ¿¡")
+    asked = [part for part in _SENTENCES.split(lower) if part.rstrip().endswith("?")]
+    if asked and asked[-1] != lower:
+        kind = _kind_of_one(asked[-1])
+        if kind != "other":
+            return kind
+    return _kind_of_one(lower)
+
+
+def _kind_of_one(lower: str) -> str:
+    lower = _POLITE.sub("", lower.strip(" ¿¡"), count=1)
     if _NUMBER.search(lower):
         return "number"
+    if _YESNO.match(lower) and not _WHAT.match(lower):  # "does the player who plays ... draw?"
+        return "yesno"
     if _WHAT.search(lower):
         return "what"
-    if _YESNO.match(lower) or _YESNO_INSIDE.search(lower):
+    if _YESNO_INSIDE.search(lower):
         return "yesno"
-    if re.search(r"[,;:.!?]\s*(?:can|may|must|is|do|does|mag|kan|moet|is)\b", lower):
+    if re.search(
+        r"[,;:.!?]\s*(?:can|may|must|is|are|was|were|do|does|did|will|would|should|could|has|"
+        r"have|mag|kan|moet|is|was|ben|heb|krijg|telt|wordt)\b",
+        lower,
+    ):
         return "yesno"  # "I hold 3 points and The Lul, may I call BALZAK!?"
     return "other"
 
