@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gametable.games.balam.scoring import ball_game_points
 from tests.balam.helpers import plot_texts
 from tests.balam.test_end import last_round
 from tests.balam.test_katun import draw, legal, riches
@@ -44,3 +45,23 @@ def test_a_garrison_whose_obsidian_was_spent_may_take_a_prisoner():
         "garrison:prisoner",
         "garrison:obsidian",
     ]
+
+
+def test_an_attack_that_leaves_the_city_standing_ends_the_turn():
+    """BA-159 BA-160: the attack is the turn; only a devastated city may be built on at once
+    (docs/rules/balam.md, 3 - WARS)."""
+    sites = {
+        "a2": {"owner": 0, "plots": ["garrison", "garrison"]},
+        "b2": {"owner": 1, "plots": ["village", "village", "village"]},
+    }
+    state = war(sites, faces="1,1,1,1,1,1", riches={"jade": 2, "maize": 3})
+    state.apply("attack a2>b2 1 0")
+    while state.phase == "destroy":
+        state.apply(sorted(legal(state))[0])
+    assert state.to_move == (1,) and not any(a.startswith("build") for a in legal(state, 0))
+
+
+def test_a_single_runner_up_wins_half_his_cities_rounded_down():
+    """BA-180: the runner-up wins half of what he would have won as first; rounded down, as
+    the rulebook rounds a tie (docs/rules/balam.md, 4 - KATUN)."""
+    assert ball_game_points([2, 1], [6, 5]) == [6, 2]

@@ -27,3 +27,20 @@ def test_a_forced_call_is_false_when_another_hand_is_as_low():
     good = _empty_hand_against(["-1", "5"])
     good.apply("balzak", 0)
     assert good.to_json()["scores"] == [0, 4]
+
+
+def test_an_action_card_lying_in_front_of_you_neither_counts_nor_blocks_a_call():
+    """BZ-045 BZ-046 BZ-047: a Lul played in front of a player is in nobody's hand: that player may
+    still call, and it adds nothing to his points (docs/rules/balzakken.md, A turn)."""
+    game = gametable.load_game("balzakken")
+    position = {
+        "game": "balzakken",
+        "players": 2,
+        "hands": [["3"], ["9"]],
+        "discard_pile": ["8"],
+        "in_front": [["L"], []],
+    }
+    state = game.state_from_json(position)
+    assert "balzak" in [str(a) for a in state.legal_actions(0)]
+    state.apply("balzak", 0)
+    assert state.to_json()["scores"] == [0, 9]
