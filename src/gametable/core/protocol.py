@@ -15,7 +15,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -308,9 +308,18 @@ class Game(ABC):
         return f"<Game {self.name} v{self.version}>"
 
 
+#: the type of a game's views (its ``TypedDict``, :attr:`Game.view_type`)
+ViewT = TypeVar("ViewT", bound=Mapping[str, Any], covariant=True)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
-class State(ABC):
-    """A position of a game, with everything needed to continue it exactly (RNG included)."""
+class State(ABC, Generic[ViewT]):
+    """A position of a game, with everything needed to continue it exactly (RNG included).
+
+    A game's state declares the type of its views (``class BalzakkenState(State[BalzakkenView])``),
+    so that its parts (bots, renderers, answers) read ``view(seat)`` as that ``TypedDict``;
+    code that handles any game sees a ``State`` (``State[Any]``) and its views as mappings.
+    """
 
     game: Game
     players: int
@@ -402,14 +411,14 @@ class State(ABC):
 
     # -- information ----------------------------------------------------------------------------
     @abstractmethod
-    def view(self, seat: int | None) -> Mapping[str, Any]:
+    def view(self, seat: int | None) -> ViewT:
         """A JSON-ready mapping of exactly what ``seat`` may know (``None``: a spectator).
 
         Its shape is declared by the game's ``view_type`` (a ``TypedDict``); see
         :meth:`Game.view_schema`.
         """
 
-    def views(self, seats: Iterable[int | None]) -> dict[int | None, Mapping[str, Any]]:
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, ViewT]:
         """The views of several seats at once (``None``: the spectators), each equal to
         :meth:`view` of its seat: what a server sends after a move.
 
@@ -428,7 +437,7 @@ class State(ABC):
         return {key: whole[key] for key in parts if key in whole}
 
     @abstractmethod
-    def resample(self, seat: int | None, rng: Any) -> State:
+    def resample(self, seat: int | None, rng: Any) -> State[ViewT]:
         """A full state consistent with all ``seat`` has seen, everything hidden from it redrawn.
 
         ``rng`` is an :class:`~gametable.core.rng.Rng`, a :class:`random.Random` or an int seed.

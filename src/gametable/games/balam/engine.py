@@ -3,8 +3,8 @@ legal actions (listed once per state), refusals with their rule, the flow, views
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
-from typing import Any, Final, cast
+from collections.abc import Collection, Iterable
+from typing import Any, Final
 
 from gametable.core.errors import InvalidState
 from gametable.core.protocol import Action, Outcome
@@ -20,6 +20,7 @@ from gametable.games.balam.katun import (
 )
 from gametable.games.balam.phases import DEFEND, DISTRIBUTION, OVER
 from gametable.games.balam.state import EVENTS, BalamData
+from gametable.games.balam.views import BalamView
 
 #: the longest list of legal actions :meth:`BalamState.check_action` searches for the very
 #: action object given (longer lists are checked by the rules: it is quicker)
@@ -163,18 +164,15 @@ class BalamState(BalamData):
             return f"seat {seat}: {action}"
 
     # -- information ----------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` sees: a :class:`~gametable.games.balam.views.BalamView` (built and
-        type-checked in :func:`~gametable.games.balam.viewbuild.view`)."""
-        return cast(dict[str, Any], viewbuild.view(self, seat, self.to_move, self.outcome))
+    def view(self, seat: int | None) -> BalamView:
+        """What ``seat`` sees (built and type-checked in
+        :func:`~gametable.games.balam.viewbuild.view`)."""
+        return viewbuild.view(self, seat, self.to_move, self.outcome)
 
-    def views(self, seats: Iterable[int | None]) -> dict[int | None, Mapping[str, Any]]:
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, BalamView]:
         """Several seats' views, their public part built once (see
         :func:`~gametable.games.balam.viewbuild.views`): read them, never change them."""
-        return cast(
-            dict[int | None, Mapping[str, Any]],
-            viewbuild.views(self, list(seats), self.to_move, self.outcome),
-        )
+        return viewbuild.views(self, list(seats), self.to_move, self.outcome)
 
     def view_parts(self, seat: int | None, parts: Collection[str]) -> dict[str, Any]:
         """Only the named parts of :meth:`view`, built alone (see

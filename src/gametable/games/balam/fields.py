@@ -86,6 +86,7 @@ from gametable.games.balam.positions import (
     tiles_used,
 )
 from gametable.games.balam.rounds import Rounds, RoundView, Tally, load_tally, tally_json
+from gametable.games.balam.views import BalamView
 from gametable.games.balam.warlog import (
     SITE,
     WAR,
@@ -301,7 +302,7 @@ FIELDS: Final = declare(
 )
 
 
-class BalamFields(State):
+class BalamFields(State[BalamView]):
     """Everything a Balam game is: the fields declared in :data:`FIELDS`, written out as typed
     attributes with their ``clone`` (so that the optional compiled build makes this a native
     class, whose fields compiled rules read directly), and how it is made, copied and written."""

@@ -20,7 +20,7 @@ from gametable.games.balzakken.knowledge import Knowledge
 from gametable.games.balzakken.scoring import (
     RoundKind,
 )
-from gametable.games.balzakken.views import RoundRecord
+from gametable.games.balzakken.views import BalzakkenView, RoundRecord
 
 #: before the tasty positions (see :func:`round_record`)
 RawRound = tuple[
@@ -61,7 +61,7 @@ FIELDS: Final = declare(
 )
 
 
-class BalzakkenHands(State):
+class BalzakkenHands(State[BalzakkenView]):
     """The cards of a game: hands, piles, cards in front, scores, and what each seat knows (the
     fields declared in :data:`FIELDS`, written out as typed attributes with their ``clone``)."""
 

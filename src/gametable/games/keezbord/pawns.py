@@ -48,6 +48,7 @@ from gametable.games.keezbord.board import (
 from gametable.games.keezbord.cards import (
     KING,
 )
+from gametable.games.keezbord.views import KeezbordView
 
 #: ``to_move`` of each seat, built once
 TO_MOVE = tuple((seat,) for seat in range(6))
@@ -90,7 +91,7 @@ FIELDS: Final = declare(
 )
 
 
-class KeezbordPawns(State):
+class KeezbordPawns(State[KeezbordView]):
     """A position of the game: the protocol's header, the board's geometry, the pawns, the
     cards, and the rules of movement over them (the fields declared in :data:`FIELDS`, written
     out as typed attributes with their ``clone``)."""

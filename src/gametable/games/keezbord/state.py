@@ -13,7 +13,7 @@ Speed: the legal actions are listed once per position and kept until the positio
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from gametable.core.positions import header_json
@@ -336,18 +336,19 @@ class KeezbordState(KeezbordPawns):
             }
         return out
 
-    def views(self, seats: Iterable[int | None]) -> dict[int | None, Mapping[str, Any]]:
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, KeezbordView]:
         """Several seats' views, the public part built once: the spectator's view, which a
         seat's differs from only in ``seat`` and its own ``hand``.  The views share everything
         else (the same objects): read them, never change them."""
         public = self.view(None)
         outcome = public.get("outcome")
-        out: dict[int | None, Mapping[str, Any]] = {}
+        out: dict[int | None, KeezbordView] = {}
         for who in seats:
             if who is None:
                 out[None] = public
                 continue
-            own: dict[str, Any] = {**public, "seat": who}  # same keys, same order as view()
+            own = public.copy()  # same keys, same order as view()
+            own["seat"] = who
             if outcome is not None:
                 del own["outcome"]
             own["hand"] = [card_text(c) for c in self.hands[who]]

@@ -5,7 +5,6 @@ game's ``learned`` part.
 from __future__ import annotations
 
 from importlib import resources
-from typing import cast
 
 from gametable.bots.learned import Learned
 from gametable.core.protocol import State
@@ -33,10 +32,10 @@ BALAM_NAMES = (
 _BALAM_COUNTED = ("village", "temple", "palace", "garrison")
 
 
-def balam_standings(state: State) -> list[list[float]]:
+def balam_standings(state: State[BalamView]) -> list[list[float]]:
     """Every king's numbers, read once from the public view (a Balam king's hidden riches are
     none: everything the model reads lies on the table)."""
-    view = cast(BalamView, state.view(None))
+    view = state.view(None)
     table = balam_rules.read(view)
     rounds = table.rounds
     late = 1.0 / (1.0 + rounds)
@@ -68,7 +67,7 @@ def balam_standings(state: State) -> list[list[float]]:
     return out
 
 
-def balam_standing(state: State, seat: int) -> list[float]:
+def balam_standing(state: State[BalamView], seat: int) -> list[float]:
     return balam_standings(state)[seat]
 
 

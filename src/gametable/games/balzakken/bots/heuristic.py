@@ -204,9 +204,9 @@ def policy(seat_state: SeatState, rng: random.Random) -> Action:
     return choose(view, seat_state.options, seat_state.legal_actions(), rng)
 
 
-def evaluate(state: State) -> tuple[float, ...]:
+def evaluate(state: State[BalzakkenView]) -> tuple[float, ...]:
     """Score sheet plus most of each hand in play, turned into a soft ranking."""
-    views = [cast(BalzakkenView, state.view(s)) for s in range(state.players)]
+    views = [state.view(s) for s in range(state.players)]
     scores = views[0]["scores"]
     totals = [scores[s] + 0.6 * max(0, views[s]["hand_value"]) for s in range(state.players)]
     scale = 6.0 + 0.25 * max(0, 100 - max(scores))

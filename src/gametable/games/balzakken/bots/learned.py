@@ -5,7 +5,6 @@ game's ``learned`` part.
 from __future__ import annotations
 
 from importlib import resources
-from typing import cast
 
 from gametable.bots.learned import Learned
 from gametable.core.protocol import State
@@ -25,8 +24,8 @@ BZ_NAMES = (
 )
 
 
-def balzakken_standing(state: State, seat: int) -> list[float]:
-    view = cast(BalzakkenView, state.view(seat))
+def balzakken_standing(state: State[BalzakkenView], seat: int) -> list[float]:
+    view = state.view(seat)
     scores = view["scores"]
     late = max(scores) / 100.0
     hand = view["hand"]

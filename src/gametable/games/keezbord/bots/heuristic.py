@@ -92,9 +92,9 @@ def choose(seat_state: SeatState, rng: random.Random) -> Action:
     return greedy(seat_state, rng, my_team_score)
 
 
-def evaluate(state: State) -> Sequence[float]:
+def evaluate(state: State[KeezbordView]) -> Sequence[float]:
     """Team standings turned into values in [0, 1] (0.5 when level)."""
-    scores = team_scores(cast(KeezbordView, state.view(None)))
+    scores = team_scores(state.view(None))
     return [min(1.0, max(0.0, 0.5 + s / 200.0)) for s in scores]
 
 

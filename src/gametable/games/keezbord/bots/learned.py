@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from importlib import resources
-from typing import cast
 
 from gametable.bots.learned import Learned, Teams
 from gametable.core.protocol import State
@@ -31,8 +30,8 @@ KEEZ_NAMES = (
 )
 
 
-def keezbord_standing(state: State, seat: int) -> list[float]:
-    return keezbord_view_standing(cast(KeezbordView, state.view(seat)), seat)
+def keezbord_standing(state: State[KeezbordView], seat: int) -> list[float]:
+    return keezbord_view_standing(state.view(seat), seat)
 
 
 def keezbord_view_standing(
@@ -88,14 +87,13 @@ def keezbord_view_standing(
     ]
 
 
-def keezbord_standings(state: State) -> list[list[float]]:
+def keezbord_standings(state: State[KeezbordView]) -> list[list[float]]:
     """Every seat's :func:`keezbord_standing`, the board read once (a seat's view differs from
     another's only in the hand)."""
     seats = range(state.players)
-    many = getattr(state, "views", None)
-    views = many(seats) if many is not None else {s: state.view(s) for s in seats}
-    board = keezbord_rules.seat_values(cast(KeezbordView, views[0]))
-    return [keezbord_view_standing(cast(KeezbordView, views[s]), s, board) for s in seats]
+    views = state.views(seats)
+    board = keezbord_rules.seat_values(views[0])
+    return [keezbord_view_standing(views[s], s, board) for s in seats]
 
 
 LEARNED = Learned(
