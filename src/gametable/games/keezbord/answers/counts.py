@@ -57,6 +57,8 @@ def answer_count(question: Question) -> Answer | None:
     """The count a "how many" question asks for, or ``None``."""
     if not question.matches(r"\b(how many|how much|how far|hoeveel|hoe ver)\b"):
         return None
+    if QUALIFIED_CARDS.search(question.lower):  # a kind of card: only a rank's copies count it
+        return copies_of_rank(question)
     for read in (read_seven_rest, pack_after_deal, copies_of_rank, pawns_at_table, steps_to_home):
         reply = read(question)
         if reply is not None:
@@ -91,19 +93,45 @@ def pack_after_deal(question: Question) -> Answer | None:
                    position=position, topic="number")  # fmt: skip
 
 
+#: the placement cards (an Ace or a King brings a pawn out of the nest, KB-021)
+_PLACERS = re.compile(
+    r"\b(?:how many|hoeveel) (?:placement|placing|placer|plaats|opzet|uitzet)[- ]?(?:cards|kaarten)\b"
+)
+#: "how many <something> cards": a kind of card the count must read, never the whole pack
+QUALIFIED_CARDS = re.compile(
+    r"\b(?:how many|hoeveel|number of|aantal)\s+(?!cards?\b|kaarten\b)([a-z-]+)\s+(?:cards?|kaarten)\b"
+)
+
+
 def copies_of_rank(question: Question) -> Answer | None:
-    """How many cards of one rank the pack holds: one per player (KB-009 to KB-011)."""
+    """How many cards of one rank the pack holds: one per player (KB-009 to KB-011); the
+    placement cards are the Aces and the Kings together (KB-021)."""
+    placers = _PLACERS.search(question.lower) is not None
     rank = next((r for r, names in _RANK_NAMES.items() if question.matches(
         r"\b(?:how many|hoeveel) (?:" + "|".join(names) + r")\b")), None)  # fmt: skip
-    if rank is None or not question.matches(r"\b(pack|deck|game|stapel|spel|stok)\b"):
+    if (rank is None and not placers) or not question.matches(
+        r"\b(pack|deck|game|stapel|spel|stok)\b"
+    ):
         return None
     players = _table(question)
     if players is None:
         return None
     position = _new_game(players)
     cards = [c for hand in position["hands"] for c in hand] + list(position["deck"])
-    n = cards.count(rank)
-    name = _RANK_NAMES[rank]
+    if placers:
+        aces, kings = cards.count("A"), cards.count("K")
+        n = aces + kings
+        head = question.say(f"{n} placement cards.", f"{n} opzetkaarten.")
+        reason = question.say(
+            f"An Ace or a King places a pawn; with {players} players the pack holds {aces} "
+            f"Aces and {kings} Kings: {aces} + {kings} = {n}.",
+            f"Een Aas of een Heer zet een pion op; met {players} spelers telt de stapel {aces} "
+            f"azen en {kings} heren: {aces} + {kings} = {n}.",
+        )
+        return checked(GAME, question, head, reason, [kb.PLACEMENT, kb.CARD_DISTRIBUTION],
+                       position=position, topic="number")  # fmt: skip
+    n = cards.count(rank or "")
+    name = _RANK_NAMES[rank or "A"]
     head = question.say(f"{n} {name[0]}.", f"{n} {name[1]}.")
     reason = question.say(
         f"With {players} players the pack holds {len(cards)} cards, every rank {n} times.",

@@ -69,7 +69,8 @@ _KNOWN = re.compile(
     r"delen)\b|\bna de eerste keer delen\b|\bliggen er nog\b"
     r"|\bnog geen (?:pionnen? )?(?:op het bord|uit het nest)"
     r"|\bi (?:still )?have (?:\w+ )?pawns? (?:out )?on the (?:track|board)\b"
-    r"|\b(?:already|al) (?:out )?(?:on the (?:board|track)|op het bord)\b",
+    r"|\b(?:already|al) (?:out )?(?:on the (?:board|track)|op het bord)\b"
+    r"|\balleen nog\b|\bnog (?:maar )?(?:een|één|1) (?:kaart|heer|aas|vrouw|boer)\b",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a
 #: condition or a second step, an alternative, someone else moving
@@ -134,14 +135,26 @@ def understood(question: Question) -> bool:
     rest = _KNOWN.sub(" ", rest)
     if _UNREAD.search(rest) or (question.lang == "nl" and re.search(r"\bof\b", rest)):
         return False
+    if w.PAST_SOMETHING.search(rest) and not w.asks_pass(question):
+        return False  # something passed that the grammar does not read as passing a pawn
     for pattern in _READ_NUMBERS:
         rest = pattern.sub(" ", rest)
     return not _DIGITS.search(rest)
 
 
+#: a last sentence that asks what, which, where, who or how: its reply is never a bare verdict
+_WH_LAST = re.compile(
+    r"(?:^|[.!?;:,]\s*)(?:what|which|where|who|how|wat|waar|welke|wie|hoe)\b[^.!?]*\?*\s*$"
+)
+_VERDICT = re.compile(r"^(?:yes|no|ja|nee)\b", re.IGNORECASE)
+
+
 def fits(question: Question, reply: Answer) -> bool:
     """Whether the position a situation reply judged is the one the question describes: its
-    number of players, teams only with four or six, and every card named in the hand."""
+    number of players, teams only with four or six, and every card named in the hand; and a
+    question asking what, where or how many is not answered with a bare Yes or No."""
+    if _VERDICT.match(reply.text) and _WH_LAST.search(question.lower.strip()):
+        return False
     position = reply.position
     if position is None:
         return True

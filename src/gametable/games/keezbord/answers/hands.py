@@ -37,7 +37,9 @@ ALL_IN_NEST = re.compile(
 #: a hand said in passing ("I have a 9, a 5 and a 3", "ik heb alleen een Heer"): its cards are
 #: those named, less any said not to be held ("no ace or king")
 _HOLDS = re.compile(
-    r"\b(?:i have|i hold|i've got|i only have|i only hold|my hand is(?: just)?|ik heb|alleen)\b"
+    r"\b(?:i have|i hold|i've got|i only have|i only hold|my hand is(?: just)?|ik heb|alleen|"
+    r"my only card is|the only card i (?:have|hold) is|all i (?:have|hold) is|mijn enige kaart "
+    r"is)\b"
 )
 _NOT_HELD = re.compile(
     r"\b(?:no|geen) (?:ace|king|aas|heer|koning)(?: (?:or|of|and|en) (?:an? |een )?(?:ace|king|"
@@ -81,24 +83,27 @@ def hand_said(question: Question) -> list[str] | None:
 
 def read_nest_hand(question: Question) -> Answer | None:
     """Every pawn in the nest and a hand listed: only an Ace or a King can be played; with
-    neither, the cards are handed in (KB-021, KB-026, KB-027)."""
+    neither, the cards are handed in (KB-021, KB-026, KB-027).  Every pawn on the board and only
+    Kings in hand: a King has nothing to place and moves no pawn (KB-050), so the same."""
     hand = hand_listed(question) or hand_said(question)
-    if hand is None or not ALL_IN_NEST.search(question.lower):
+    if hand is None:
+        return None
+    board = w.nest_empty(question) and set(hand) == {"K"}
+    if not (ALL_IN_NEST.search(question.lower) or board):
         return None
     if not (_WHAT_NOW.search(question.lower) or w.asks_hand_in(question)):
         return None
-    trial = Trial.of(2, {}, hand, "hand in")
+    players = (w.players_stated(question) or 2) if board else 2
+    if players not in (2, 4, 6):
+        return None
+    pawns = {"a": [5, 10, 20, 40]} if board else {}
+    trial = Trial.of(players, pawns, hand, "hand in")
     ruling = judge(trial)
     plays = ", ".join(ruling.legal)
     if ruling.allowed:
         head = question.say("Hand in your cards.", "Je levert je kaarten in.")
-        reason = question.say(
-            "With every pawn in the nest only an Ace or a King can be played, and this hand "
-            "holds neither, so all its cards go onto the pile and you wait for the next deal.",
-            "Met alle pionnen in het nest kun je alleen een Aas of een Heer spelen, en die heb je "
-            "niet, dus al je kaarten gaan op de stapel tot de volgende deling.",
-        )
-        refs = [kb.HAND_IN, kb.PLACEMENT]
+        reason = _why_hand_in(question, board)
+        refs = [kb.HAND_IN, kb.KING_NO_PAWN if board else kb.PLACEMENT]
     else:
         head = question.say(f"Play one of: {plays}.", f"Speel een van: {plays}.")
         reason = question.say(
@@ -112,6 +117,23 @@ def read_nest_hand(question: Question) -> Answer | None:
         head = f"{yes_no(question, ruling.allowed)} {head}"
     return checked(GAME, question, head, reason, refs, position=trial.position,
                    details=(f"Legal for seat a: {plays}.",))  # fmt: skip
+
+
+def _why_hand_in(question: Question, board: bool) -> str:
+    if board:
+        return question.say(
+            "You cannot play the King: with every pawn already on the board it has no pawn to "
+            "place, and it moves none, so all your cards go onto the pile until the next deal.",
+            "Je kunt de Heer niet spelen: al je pionnen staan op het bord, dus hij heeft niets "
+            "om op te zetten en hij verzet geen pion; al je kaarten gaan op de stapel tot de "
+            "volgende deling.",
+        )
+    return question.say(
+        "With every pawn in the nest only an Ace or a King can be played, and this hand "
+        "holds neither, so all its cards go onto the pile and you wait for the next deal.",
+        "Met alle pionnen in het nest kun je alleen een Aas of een Heer spelen, en die heb je "
+        "niet, dus al je kaarten gaan op de stapel tot de volgende deling.",
+    )
 
 
 _NEEDS = re.compile(

@@ -15,6 +15,7 @@ from typing import Any
 
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.counts import QUALIFIED_CARDS
 from gametable.games.keezbord.answers.referee import GAME as KEEZBORD
 from gametable.games.keezbord.answers.referee import Trial, judge
 from gametable.games.keezbord.board import HOME_TEXT
@@ -36,7 +37,10 @@ def answer_number(question: Question) -> Answer | None:
         r"\b(how many|how much|how far|hoeveel|hoe ver|number of|aantal)\b|" + _BOTH_PACKS
     ):
         return None
+    if QUALIFIED_CARDS.search(question.lower):
+        return None  # "how many placement cards": a kind of card, counted by answer_count or not
     for read in (
+        team_tables,
         deck_left,
         dealt,
         pack,
@@ -147,11 +151,42 @@ def deck_left(question: Question) -> Answer | None:
                    position=_new_game(players), topic="number")  # fmt: skip
 
 
+_PLAYERS_ASKED = re.compile(
+    r"\b(?:how many|hoeveel) (?:players|people|spelers|mensen|personen)\b"
+    r"|\b(?:with|met) (?:how many|hoeveel)\b"
+)
+
+
+def team_tables(question: Question) -> Answer | None:
+    """With how many players you play in teams: every declared table larger than two
+    (KB-065 to KB-069)."""
+    if not (question.matches(r"\b(teams?|partners?|maat|teamgenoot)\b")
+            and _PLAYERS_ASKED.search(question.lower)):  # fmt: skip
+        return None
+    if w.players_stated(question) is not None:
+        return None
+    sizes = [n for n in KEEZBORD.player_counts if n > 2]
+    listed = " or ".join(str(n) for n in sizes)
+    gelijst = " of ".join(str(n) for n in sizes)
+    teams_of = [len(_new_view(n)["teams"]) for n in sizes]
+    head = question.say(f"{listed} players.", f"Met {gelijst} spelers.")
+    reason = question.say(
+        "; ".join(f"{n} players play in {t} teams of two" for n, t in zip(sizes, teams_of,
+                                                                          strict=True))
+        + ", partners sitting opposite each other; two players play each for himself.",
+        "; ".join(f"met {n} spelers speel je in {t} teams van twee" for n, t in zip(
+            sizes, teams_of, strict=True)).capitalize()
+        + ", partners tegenover elkaar; met twee speelt ieder voor zich.",
+    )  # fmt: skip
+    return checked(GAME, question, head, reason, [kb.TEAMS], position=_new_game(sizes[0]),
+                   topic="number")  # fmt: skip
+
+
 def teams(question: Question) -> Answer | None:
     """Teams at a table: how many, and the pawns a team brings home (KB-065 to KB-068, KB-074)."""
     if not question.matches(r"\b(teams?)\b"):
         return None
-    players = w.players_said(question)
+    players = w.players_stated(question)
     if players is None or players not in KEEZBORD.player_counts or players == 2:
         return None
     view = _new_view(players)

@@ -300,12 +300,28 @@ def asks_swap(question: Question) -> bool:
 
 def asks_pass(question: Question) -> bool:
     """Passing (jumping over) a pawn."""
-    return question.matches(
-        r"\b(pass|passes|passing|passed|jump(?:s|ing|ed)? over|go(?:es|ing)? past|went past|move past|"
-        r"walk(?:s|ing|ed)? (?:over|past)|over(?:heen)? springen|passeren|voorbij(?:gaan|lopen)?|"
-        r"springen over|overslaan|(?:er)?overheen|langs (?:gaat|gaan|loopt|lopen|komt|komen)|"
-        r"(?:gaat|gaan|loopt|lopen|komt|komen) \w+ langs|waar hij langs|langs)\b"
+    return (
+        question.matches(
+            r"\b(pass|passes|passing|passed|jump(?:s|ing|ed)? over|go(?:es|ing)? past|went past|move past|"
+            r"walk(?:s|ing|ed)? (?:over|past)|over(?:heen)? springen|passeren|voorbij(?:gaan|lopen)?|"
+            r"springen over|overslaan|(?:er)?overheen|langs (?:gaat|gaan|loopt|lopen|komt|komen)|"
+            r"(?:gaat|gaan|loopt|lopen|komt|komen) \w+ langs|waar hij langs|langs)\b"
+        )
+        or _PAST_A_PAWN.search(question.lower) is not None
     )
+
+
+#: passing said with words between the verb and "past" ("my 7 moves my pawn past his"), or
+#: "past" / "beyond" / "voorbij" a pawn; a start, nest or home passed is another reading
+PAST_SOMETHING = re.compile(
+    r"\b(?:past|beyond|voorbij)\b(?! (?:my|its|his|her|their|the|mijn|zijn|haar|de|het) "
+    r"(?:own |eigen )?(?:start\w*|home|honk|thuishonk|nest|entrance|ingang)\b)"
+)
+_PAST_A_PAWN = re.compile(
+    PAST_SOMETHING.pattern
+    + r"(?=[^.?!]{0,40}\b(?:pawns?|pionn?e?n?|him|her|his|hers|theirs|mine|it|hem|haar|one|"
+    r"die|that)\b)"
+)
 
 
 def asks_hit(question: Question) -> bool:

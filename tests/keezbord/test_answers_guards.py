@@ -1,0 +1,109 @@
+"""Guards against referee-checked replies that misread a question, with their near misses.
+
+Each test names the misreading it closes: passing said with words between the verb and "past",
+a question asking what to do answered with a bare verdict, a kind of card counted as the whole
+pack, and a table size read from the word "teams" where the question asks for it.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gametable import load_game
+from gametable.rulebook.chat import ask
+
+
+def _reply(text: str):
+    return ask("keezbord", text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My 7 moves my pawn past an opponent's pawn. Is that pawn hit?",
+        "My 8 takes my pawn beyond his. Is he knocked off?",
+        "Mijn 9 brengt mijn pion voorbij die van mijn tegenstander. Wordt hij geslagen?",
+    ],
+)
+def test_passing_a_pawn_with_words_between_never_hits(text: str) -> None:
+    """KB-038: a pawn moved past another does not hit it; only landing on it does."""
+    reply = _reply(text)
+    assert reply.text.startswith(("No", "Nee")), reply.text
+    assert not reply.text.startswith(("Yes", "Ja"))
+
+
+def test_landing_on_a_pawn_still_hits() -> None:
+    """KB-038, KB-024: the near miss: a 7 that ends on the opponent's pawn hits it."""
+    reply = _reply("My 7 lands exactly on an opponent's pawn. Is that pawn hit?")
+    assert not reply.text.startswith(("No", "Nee")), reply.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Two players, all my pawns are on the board and my only card is a King. What do I do?",
+        "All four of my pawns are out on the board and all I hold is a King. What now?",
+        "Ik heb alleen nog een Heer en mijn nest is leeg; we spelen met z'n tweeën. Wat nu?",
+    ],
+)
+def test_a_king_with_an_empty_nest_is_handed_in(text: str) -> None:
+    """KB-046, KB-026, KB-027: a King with no pawn in the nest cannot be played, so a hand of
+    only Kings is handed in; the referee's legal actions are only 'hand in'."""
+    reply = _reply(text)
+    assert reply.checked, reply.text
+    assert re.search(r"hand in|lever", reply.text, re.IGNORECASE), reply.text
+    assert not re.match(r"(yes|no|ja|nee)\b", reply.text, re.IGNORECASE)
+    state = load_game("keezbord").state_from_json(reply.position)
+    assert [str(a) for a in state.legal_actions(0)] == ["hand in"]
+
+
+def test_a_hand_with_more_than_kings_on_a_full_board_is_not_judged() -> None:
+    """KB-023: the near miss: with a 5 beside the King the answer depends on where the pawns
+    stand, which the question does not say, so the referee does not judge it."""
+    reply = _reply("All my pawns are on the board and I hold a King and a 5. What do I do?")
+    assert not reply.checked or "hand in" not in reply.text.lower()
+
+
+def test_a_what_question_never_gets_a_bare_verdict() -> None:
+    """KB-046: 'what happens' asks for the outcome, not Yes or No."""
+    for text in (
+        "All my pawns are on the board and I play my King. What happens?",
+        "My nest is empty and I play a King. What do I do?",
+    ):
+        reply = _reply(text)
+        assert not (reply.checked and re.match(r"(yes|no)\b", reply.text, re.IGNORECASE)), (
+            reply.text
+        )
+
+
+@pytest.mark.parametrize(("players", "want"), [(2, 4), (4, 8), (6, 12)])
+def test_placement_cards_are_the_aces_and_kings(players: int, want: int) -> None:
+    """KB-021, KB-009 to KB-011: the placement cards are the Aces and the Kings, one of each
+    per player."""
+    reply = _reply(f"With {players} players, how many placement cards are in the pack?")
+    assert reply.checked and reply.text.startswith(f"{want} "), reply.text
+
+
+def test_a_kind_of_card_is_never_counted_as_the_pack() -> None:
+    """KB-009: the near miss: 'how many picture cards' is not the pack's 52 cards."""
+    reply = _reply("How many picture cards are in the deck with 4 players?")
+    assert not reply.text.startswith("52"), reply.text
+
+
+def test_teams_play_with_four_or_six() -> None:
+    """KB-065 to KB-069: teams are played with four or six players."""
+    for text in (
+        "Met hoeveel spelers speel je in teams?",
+        "How many players do you need for teams?",
+    ):
+        reply = _reply(text)
+        assert reply.checked and "4" in reply.text and "6" in reply.text, reply.text
+        assert not reply.text.startswith("2 teams")
+
+
+def test_teams_at_a_stated_table_are_counted() -> None:
+    """KB-065: the near miss: with six players stated, the number of teams is asked."""
+    reply = _reply("With 6 players, how many teams are there?")
+    assert reply.checked and reply.text.startswith("3 teams"), reply.text
