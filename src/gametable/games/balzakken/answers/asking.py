@@ -27,7 +27,8 @@ _SENTENCES = re.compile(r"(?<=[.;?])\s+(?=\S)|(?<!balzak!)(?<=!)\s+(?=\S)")
 #: table talk asking what everyone writes down
 _SCORES = re.compile(
     r"\b(?:scores? please|who writes what|who gets what|what do we (?:all )?(?:get|write)|"
-    r"wat schrijven (?:we|jullie)(?: op)?|wie schrijft wat|wat krijgen we|scores\?*$)"
+    r"wat schrijven (?:we|jullie|de anderen|de andere spelers)(?: op)?|wie schrijft wat|"
+    r"wat krijgen we|what do the others (?:write|score|get)|scores\?*$)"
 )
 #: a question opening with a verb that asks for yes or no
 _AUXILIARY = re.compile(r"^(?:does|do|did|is|are|can|may|must|should|will|mag|moet|kan|is)\b")
@@ -45,6 +46,8 @@ def kind_asked(question: Question) -> str:
     the kind of its last sentence or of the table talk it uses."""
     if question.kind == "what" and _AUXILIARY.match(question.lower):
         return "yesno"  # "Does the player who plays The Lul draw?": not "who plays"
+    if _SCORES.search(question.lower) and not _AUXILIARY.match(question.lower):
+        return "number"  # "Anna calls with 5, Ben has 5. Scores please"
     if question.kind != "other":
         return question.kind
     if VERDICT_ASKED.search(question.lower):

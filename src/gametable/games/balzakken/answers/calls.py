@@ -26,7 +26,7 @@ from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, cards_worth, load
 from gametable.games.balzakken.answers.counts import count_words, players_said
-from gametable.games.balzakken.answers.grammar import Holder, Table, read_table
+from gametable.games.balzakken.answers.grammar import Holder, Table, in_front_of_me, read_table
 from gametable.games.balzakken.answers.names import hand_text, numbered
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -35,7 +35,8 @@ from gametable.rulebook.situations import checked, yes_no
 GAME = "balzakken"
 BALZAK_LIMIT = 5
 _CALLING = re.compile(
-    r"\b(?:call|calls|called|calling|roep|roept|riep|roepen|shout|shouted|yell|yelled)\b|balzak"
+    r"\b(?:call|calls|called|calling|caller|roep|roept|riep|roepen|roeper|shout|shouted|yell|"
+    r"yelled)\b|balzak"
 )
 _OUT_OF_TURN = re.compile(
     r"\b(?:not my turn|not on my turn|out of turn|someone else'?s turn|another player'?s turn|"
@@ -52,7 +53,7 @@ _AFTER_ACTION = re.compile(
 )
 _ASKS_EVERYONE = re.compile(
     r"\b(?:who|everyone|everybody|each|all|scores what|gets what|wie|iedereen|elke speler|"
-    r"allemaal|krijgt wat|de anderen|the others)\b"
+    r"allemaal|krijgt wat|de anderen|the others|we|wij|the scores|de scores)\b"
 )
 _GOOD = re.compile(r"\b(?:good|goede|goed|geldige)\b")
 _FALSE = re.compile(r"\b(?:false|valse|fout|foute|wrong)\b")
@@ -94,7 +95,9 @@ def may_call(question: Question) -> Answer | None:
     if built is None:
         return None
     hands, acted = built
-    position = build(hands, to_move=1 if out_of_turn else 0)
+    lying = in_front_of_me(question)
+    in_front = [lying, *[[] for _ in hands[1:]]] if lying else None
+    position = build(hands, to_move=1 if out_of_turn else 0, in_front=in_front)
     state = load(position)
     if state is None:
         return None
@@ -164,6 +167,13 @@ def _call_allowed(
         f"In je beurt, met {numbered(value, 'point', 'nl')} ({hand_text(hand, 'nl')}) en "
         "geen actiekaart in je hand, mag je BALZAK! roepen als je hele beurt.",
     )
+    if (position.get("in_front") or [[]])[0]:
+        reason += " " + question.say(
+            "An action card lying in front of you is in no hand: it neither blocks the call nor "
+            "counts.",
+            "Een actiekaart die voor je ligt, zit in geen hand: hij houdt de roep niet tegen en "
+            "telt niet mee.",
+        )
     if any(h.described for h in table.holders[1:]):
         reason += " " + _outcome_sentence(question, record, table.holders)
         refs_used.append(refs.GOOD if record["kind"] == "good" else refs.FALSE)
@@ -313,6 +323,8 @@ def _judge(question: Question, table: Table, caller: int) -> Judged | None:
     values = [v for v in said if v is not None]
     others_values = [v for i, v in enumerate(said) if i != caller_seat and v is not None]
     if hands[caller_seat] is None:
+        if seats[caller_seat].me and not _caller_hand_free(question):
+            return None
         lowest = min(values) if values else 3
         want_false = _FALSE.search(question.lower) is not None
         target = min(lowest, BALZAK_LIMIT) if want_false else min(lowest - 1, 2)
@@ -347,6 +359,13 @@ def _judge(question: Question, table: Table, caller: int) -> Judged | None:
     except IllegalAction:
         return None  # an action card in the caller's hand: no call to score
     return Judged(position, dict(state.view(None)["rounds"][-1]), seats, caller_seat)
+
+
+def _caller_hand_free(question: Question) -> bool:
+    """Whether the asker's own call may be scored with a hand the question does not say: only
+    when it says the call was good or false (otherwise the unsaid hand decides the score, and
+    the reply would be a guess)."""
+    return bool(_GOOD.search(question.lower) or _FALSE.search(question.lower))
 
 
 def hand_of(holder: Holder, used: Counter[str]) -> list[str] | None:

@@ -283,7 +283,9 @@ _FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
         card_points,
     ),
     (
-        r"\b(?:call|roepen|roep)\b.*\bbalzak|\bbalzak\b.*\b(?:call|roepen|roep)\b",
+        r"\b(?:how many|how much|up to|at most|most|maximum|hoeveel|hooguit|maximaal|maximum)\b"
+        r"(?: points?| punten)?.*\b(?:call|calling|roepen|roep)\b|\b(?:call|calling|roepen|roep)\b"
+        r".*\b(?:how many|how much|at most|hoeveel|hooguit|maximaal) (?:points|punten)\b",
         call_limit,
     ),
     (

@@ -24,8 +24,10 @@ from gametable.games.balzakken.answers.names import CARDS, VALUE_WORDS
 from gametable.games.balzakken.answers.vocab import (
     ACTED,
     ACTING,
+    BESIDE,
     BOTH_OF_US,
     CALL,
+    CALLER_WORDS,
     EACH,
     EMPTY,
     GROUP,
@@ -117,6 +119,10 @@ def read_table(question: Question) -> Table:
     group_spans = [(m.start(), m.end()) for m in GROUP.finditer(question.lower)]
     group_starts = {word_at(question.lower, s) for s, _ in group_spans}
     names = _player_names(question)
+    beside = {
+        word_at(question.lower, m.start() + m.group(0).rfind(" ") + 1)
+        for m in BESIDE.finditer(question.lower)
+    }
     skip = 0
     for i, word in enumerate(words):
         if skip:
@@ -139,6 +145,8 @@ def read_table(question: Question) -> Table:
             continue
         if i in names:
             current = _named(table, names[i])
+        elif word in ME and i in beside:
+            continue  # "the player next to me": still that player
         elif word in ME:
             if not (current == ACTED and word in ("my", "mijn") and words[i - 1] in ACTING):
                 current = 0
@@ -148,6 +156,8 @@ def read_table(question: Question) -> Table:
             current = _new_other(table, words, i)
         elif word in OTHERS and not _after_new_other(words, i) and not _after_count(words, i):
             current = _other(table, current, word)
+            if word in CALLER_WORDS and table.caller is None:
+                table.caller = current
         elif word in ACTING:
             current = ACTED
         elif CALL.match(word) and table.caller is None and _passive(words, i):
@@ -180,9 +190,32 @@ NOT_HELD = re.compile(
 )
 
 
+#: an action card said to lie in front of the asker ("The Lul lies in front of me", "De Lul
+#: ligt voor mij"): played on the asker, in nobody's hand
+IN_FRONT_OF_ME = re.compile(
+    r"\b(?:the |a |de |een )?(?:lul|lull|swinger)s? (?:(?:now |still |already |nu |nog |al )?"
+    r"(?:lies|is lying|lying|lays|sits|is|ligt|lag|staat) )(?:open |face up )?"
+    r"(?:in front of|before|voor) (?:me|mij)\b|"
+    r"\b(?:in front of|voor) (?:me|mij) (?:lies|ligt|lag|is) (?:the |a |de |een )?(?:lul|lull|"
+    r"swinger)\b"
+)
+
+
+def in_front_of_me(question: Question) -> list[str]:
+    """The action cards the question says lie in front of the asker."""
+    spans = [(m.start(), m.end()) for m in IN_FRONT_OF_ME.finditer(question.lower)]
+    return [
+        m.name
+        for m in CARDS.find(question)
+        if any(word_at(question.lower, s) <= m.start < word_at(question.lower, e) for s, e in spans)
+    ]
+
+
 def held_mentions(question: Question) -> list[Mention]:
-    """The cards the question names, less those it says are not held."""
+    """The cards the question names, less those it says are not held (or lie in front of the
+    asker)."""
     spans = [(m.start(), m.end()) for m in NOT_HELD.finditer(question.lower)]
+    spans += [(m.start(), m.end()) for m in IN_FRONT_OF_ME.finditer(question.lower)]
     if not spans:
         return list(CARDS.find(question))
     negated = {
@@ -191,10 +224,33 @@ def held_mentions(question: Question) -> list[Mention]:
     return [m for m in CARDS.find(question) if m.start not in negated]
 
 
+#: "discard just two of them", "gooi er twee van weg": a count of the asker's one value played
+_OF_THEM = re.compile(
+    r"\b(?:just |only |alleen |maar )?(two|three|four|both|twee|drie|vier|beide|2|3|4) "
+    r"(?:of them|of those|ervan|van)\b"
+)
+
+
+def _played_of_them(question: Question, table: Table) -> None:
+    """ "I have three 8s; may I discard just two of them?": the count played of the one value
+    the asker's hand holds, when the question plays nothing else."""
+    found = _OF_THEM.search(question.lower)
+    values = {c for c in table.me.cards if c not in ("S", "L")}
+    if found is None or table.acted or len(values) != 1:
+        return
+    if not any(w in ACTING for w in question.words[: word_at(question.lower, found.start())]):
+        return
+    said = found.group(1)
+    count = int(said) if said.isdigit() else NUMBER_WORDS[said]
+    table.acted.extend([values.pop()] * count)
+    table.read.add(word_at(question.lower, found.start(1)))
+
+
 def _finish(question: Question, table: Table) -> None:
     """What is read once every word is placed: counts in words, empty hands, lists of cards,
     restated sums, a tie said in words."""
     _read_counts(question.words, table)
+    _played_of_them(question, table)
     _read_empty_hands(question, table)
     for holder in table.holders:
         _lists_as_cards(question, holder)

@@ -31,7 +31,7 @@ from collections.abc import Collection
 from gametable.games.balzakken.answers.asking import VERDICT_ASKED
 from gametable.games.balzakken.answers.counts import players_said
 from gametable.games.balzakken.answers.grammar import NOT_HELD, held_mentions, read_table
-from gametable.games.balzakken.answers.vocab import OTHER_CALLED, OTHERS_HIGHER
+from gametable.games.balzakken.answers.vocab import BESIDE, OTHER_CALLED, OTHERS_HIGHER
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -99,7 +99,17 @@ _KNOWN = re.compile(
     r"consecutive)\b"
 )
 #: phrases the grammar reads (:mod:`.vocab`), set aside too
-_KNOWN_READ = (OTHERS_HIGHER, OTHER_CALLED, VERDICT_ASKED)
+_KNOWN_READ = (OTHERS_HIGHER, OTHER_CALLED, VERDICT_ASKED, BESIDE)
+#: a hand said after "but" or "maar" ("but the player across from me also had 4", "maar mijn
+#: buurman heeft ook 3"): a statement of a hand, no condition (the words between name a player)
+_BUT_HOLDS = re.compile(
+    r"\b(?:but|maar) (?:(?!if\b|unless\b|when\b|only\b|not\b|never\b|als\b|niet\b|alleen\b|"
+    r"geen\b)[a-z']+\s+){1,6}?(?:also |too |only |just |exactly |ook |nog |precies )?"
+    r"(?:has|had|have|holds|held|hold|heeft|had|hebben|houdt|turns out to have|"
+    r"turned out to have) (?:also |too |exactly |ook |precies )?(?=-?\d+\b)"
+    r"|\b(?:turns|turned) out to (?:have|hold)\b|\bas well\b"
+    r"|\bthe (?:last|fourth|fifth) (?:one|player)\b|\bde laatste(?: speler)?\b"
+)
 #: what no reader places, once the known phrases are set aside
 _UNREAD_EN = re.compile(
     r"\b(?:not|never|no|none|nothing|nobody|noone|cannot|instead|still|anymore|any more|"
@@ -136,7 +146,8 @@ def understood(question: Question) -> bool:
     """Whether the readers may read ``question`` at all (see the module docstring)."""
     if len(re.findall(r"\?+", question.text)) > 1:
         return False
-    rest = _KNOWN.sub(" ", NOT_HELD.sub(" ", question.lower))
+    rest = _BUT_HOLDS.sub(" ", BESIDE.sub(" ", NOT_HELD.sub(" ", question.lower)))
+    rest = _KNOWN.sub(" ", rest)
     for known in _KNOWN_READ:
         rest = known.sub(" ", rest)
     unread = _UNREAD_NL if question.lang == "nl" else _UNREAD_EN

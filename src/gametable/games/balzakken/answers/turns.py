@@ -256,6 +256,9 @@ def named_action(question: Question, table: Table) -> tuple[list[str], str, list
     lower = question.lower
     if table.me.listed:
         return _from_listed(question, table)
+    held_and_played = _held_and_played(question, table)
+    if held_and_played is not None:
+        return held_and_played
     named = [*table.me.cards, *table.acted]
     actions = [c for c in named if c in ("S", "L")] or (["S"] if _SWING_WITH.search(lower) else [])
     values = [c for c in named if c not in ("S", "L")]
@@ -324,6 +327,31 @@ def _from_listed(question: Question, table: Table) -> tuple[list[str], str, list
     return hand, f"discard {card}x{count}{top}" if count > 1 else f"discard {card}{top}", []
 
 
+def _held_and_played(
+    question: Question, table: Table
+) -> tuple[list[str], str, list[list[str]]] | None:
+    """A hand said ("I have two 7s and a 9") and the Balzakken played named apart ("discard both
+    7s"): the hand holds what it said and the cards played; only those are played.  ``None``
+    when the question names no Balzak played beside a hand, or plays several values."""
+    played = Counter(c for c in table.acted if c not in ("S", "L"))
+    held = [c for c in table.me.cards if c not in ("S", "L")]
+    if not played or not held or len(table.acted) != sum(played.values()):
+        return None
+    if len(played) != 1 or table.me.points:
+        return None
+    card, count = next(iter(played.items()))
+    hand = [*held, *[card] * max(0, count - held.count(card))]
+    if len(hand) > 8:
+        return None
+    lower = question.lower
+    if _SWAP.search(lower):
+        return (hand, f"swap {card}", []) if count == 1 else None
+    if not _DISCARD.search(lower):
+        return None
+    top = " top" if _TOP.search(lower) else ""
+    return hand, f"discard {card}x{count}{top}" if count > 1 else f"discard {card}{top}", []
+
+
 def _neighbour_hand(hand: list[str], extra: list[list[str]]) -> list[str]:
     used = Counter(hand)
     return cards_worth(17, used) or ["9", "8"]
@@ -379,10 +407,12 @@ def _what_it_did(
         target = int(rest)
         drawn = new_sizes[target] - sizes[target]
         return question.say(
-            f"The Lul goes face up in front of the chosen player, who draws {drawn} cards at "
-            "once; you draw nothing, so you play on with one card fewer.",
-            f"De Lul gaat open voor de gekozen speler, die meteen {drawn} kaarten trekt; jij "
-            "trekt niets en speelt verder met een kaart minder.",
+            f"The Lul goes face up in front of the chosen player (it stays there until someone "
+            f"calls BALZAK!), who draws {drawn} cards at once; you draw nothing, so you play on "
+            "with one card fewer.",
+            f"De Lul gaat open voor de gekozen speler (hij blijft daar liggen tot iemand BALZAK! "
+            f"roept), die meteen {drawn} kaarten trekt; jij trekt niets en speelt verder met een "
+            "kaart minder.",
         ), [refs.LUL_PLAYED]
     if kind == "swinger":
         target = int(rest)
@@ -390,17 +420,20 @@ def _what_it_did(
         if mine == ["S"]:
             return question.say(
                 "With The Swinger as your last card you lay it in front of the player you "
-                f"choose and hand over your empty hand (0 points) for their {sizes[target]} "
-                "cards.",
+                f"choose and swap your empty hand (0 points) for their {sizes[target]} cards: "
+                "they are left with no cards, so on their turn they must call BALZAK!.",
                 "Met De Swinger als laatste kaart leg je hem voor de gekozen speler en ruil je "
-                f"je lege hand (0 punten) tegen zijn {sizes[target]} kaarten.",
+                f"je lege hand (0 punten) tegen zijn {sizes[target]} kaarten: hij houdt geen "
+                "kaarten over en moet in zijn beurt BALZAK! roepen.",
             ), [refs.SWINGER_LAST_CARD]
         theirs_en = numbered(sizes[target], "card", "en") if sizes[target] else "empty hand"
         theirs_nl = numbered(sizes[target], "card", "nl") if sizes[target] else "lege hand"
         return question.say(
-            "The Swinger goes face up in front of the chosen player and you swap your other "
+            "The Swinger goes face up in front of the chosen player (it stays there until "
+            "someone calls BALZAK!) and you swap your other "
             f"{numbered(sizes[0] - 1, 'card', 'en')} for their {theirs_en}; nobody draws.",
-            "De Swinger gaat open voor de gekozen speler en jullie ruilen je overige "
+            "De Swinger gaat open voor de gekozen speler (hij blijft daar liggen tot iemand "
+            "BALZAK! roept) en jullie ruilen je overige "
             f"{numbered(sizes[0] - 1, 'card', 'nl')} tegen zijn {theirs_nl}; niemand trekt.",
         ), [refs.SWINGER_PLAYED]
     if kind == "swap":

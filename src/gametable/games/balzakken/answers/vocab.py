@@ -43,16 +43,31 @@ OTHERS = {
     "friend": ("your friend", "je vriend"),
     "vriend": ("your friend", "je vriend"),
     "vriendin": ("your friend", "je vriendin"),
+    "guy": ("the other player", "de andere speler"),
+    "sister": ("your sister", "je zus"),
+    "brother": ("your brother", "je broer"),
+    "zus": ("your sister", "je zus"),
+    "broer": ("your brother", "je broer"),
+    "caller": ("the caller", "de roeper"),
+    "roeper": ("the caller", "de roeper"),
 }
+#: words that name the player who called BALZAK!
+CALLER_WORDS = frozenset(["caller", "roeper"])
 #: words that always start a new other player ("another", "a second player")
 NEW_OTHER = frozenset(
-    ["another", "other", "second", "third", "fourth", "ander", "andere", "tweede", "derde"]
+    ["another", "other", "second", "third", "fourth", "fifth", "last", "ander", "andere",
+     "tweede", "derde", "vierde", "laatste"]
+)  # fmt: skip
+#: "the player next to me", "de speler naast mij": the asker names where another player sits
+BESIDE = re.compile(
+    r"\b(?:next to|across from|opposite|beside|left of|right of|naast|tegenover|links van|"
+    r"rechts van) (?:me|mij)\b|\b(?:to|on|at) my (?:left|right)\b"
 )
 #: words that go on about the last other player named
 PRONOUNS = frozenset(["he", "she", "his", "her", "him", "hij", "zij", "ze", "haar", "hem"])
 #: counts of players said in words inside a group ("the other three", "de andere twee")
 GROUP_COUNTS = {
-    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "twee": 2, "drie": 3,
+    "both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "twee": 2, "drie": 3,
     "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7,
 }  # fmt: skip
 _GROUP_COUNT = "(?:" + "|".join(GROUP_COUNTS) + ")"
@@ -64,7 +79,10 @@ GROUP = re.compile(
     r"de andere spelers|alle andere spelers|de rest|"
     rf"the other {_GROUP_COUNT}(?: players)?|the {_GROUP_COUNT} others|"
     rf"(?:the )?{_GROUP_COUNT} other players|de andere {_GROUP_COUNT}(?: spelers)?|"
-    rf"(?:de )?{_GROUP_COUNT} andere spelers|de {_GROUP_COUNT} anderen)\b"
+    rf"(?:de )?{_GROUP_COUNT} andere spelers|de {_GROUP_COUNT} anderen|"
+    rf"(?:my |the |both (?:of )?(?:my )?|mijn |de )?(?:{_GROUP_COUNT} )?(?:other )?"
+    r"(?:opponents|neighbou?rs|tegenstanders|tegenspelers)|"
+    rf"{_GROUP_COUNT} others|{_GROUP_COUNT} anderen)\b"
 )
 #: "both have 0", "allebei 0", "each hold 4": one number said for every player of a group
 EACH = re.compile(r"\b(?:both|each|all|allebei|beiden|elk|ieder|allemaal)\b")
@@ -124,7 +142,7 @@ NOT_POINTS = frozenset(
     ]
 )
 EMPTY = re.compile(
-    r"\b(?:no cards|no more cards|empty hand|empty-handed|zero cards|geen kaarten|geen kaart meer|"
+    r"\b(?:out of cards|no cards|no more cards|empty hand|empty-handed|zero cards|geen kaarten|geen kaart meer|"
     r"lege hand|nothing in (?:my|his|her) hand)\b"
 )
 #: verbs after which the cards named are played, not held
