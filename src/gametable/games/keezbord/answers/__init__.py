@@ -19,6 +19,7 @@ from __future__ import annotations
 from gametable.core.errors import GameError
 from gametable.core.protocol import State
 from gametable.games.keezbord.answers.counts import answer_count
+from gametable.games.keezbord.answers.exact import read_exact
 from gametable.games.keezbord.answers.facts import answer_fact
 from gametable.games.keezbord.answers.guard import fits, understood
 from gametable.games.keezbord.answers.numbers import answer_number
@@ -33,6 +34,9 @@ class KeezbordAnswers:
 
     def answer(self, question: Question) -> Answer | None:
         try:
+            reply = read_exact(question)  # a position told space by space: its own strict reading
+            if reply is not None:
+                return reply if fits(question, reply) else None
             if not understood(question):
                 return None
             reply = (

@@ -1,0 +1,315 @@
+"""Exact positions told space by space ("my pawn is on 60", "seat b's pawn is on 16", "H2"),
+built as they are said and judged by the referee.
+
+A player mid-game often says where each pawn stands by its space number.  :func:`read_exact`
+reads such a question whole: the table (players stated, else two), the asking seat ("I'm seat
+b"), every pawn's place with its owner (mine, the opponent's, a seat's, my partner's), the card
+played and what is asked (where the pawn ends, whether a card may be played or must be, whether
+a pawn is hit, what a Jack's swap does, what happens).  Statements that only confirm the board
+("my start is space 0", "its own start", "my home is empty") are checked against the engine's
+board.  The reading is strict: once every phrase it knows is set aside, only filler words may be
+left; any other word, a number it did not place, or a place the board does not have, and it
+returns ``None`` (the rules text answers instead).
+
+>>> from gametable.rulebook.question import Question
+>>> read_exact(Question.read("My pawn is on space 60 and I play a 5. Where does it end up?")).text
+'It ends on home space H2. You play a 5: a1 moves 5 forward from space 60 to home space H2.'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from gametable.games.keezbord import rules as kb
+from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.build import BY_STEPS, GAME, hit_verdict, start
+from gametable.games.keezbord.answers.exact_words import ASK, FILLER, OWNER, PLACE, TABLE
+from gametable.games.keezbord.answers.referee import Trial, judge, moved, refusal, where
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked, yes_no
+
+SEATS = "abcdef"
+
+
+@dataclass
+class Told:
+    """What the question told: the table, the asking seat, the pawns by owner, the cards."""
+
+    players: int = 2
+    seat: int = 0
+    pawns: dict[int, list[int | str]] = field(default_factory=dict)
+    starts: list[tuple[int, int]] = field(default_factory=list)  # (seat, space) said a start
+    last: tuple[int, int | str] | None = None  # the owner and place of the last pawn told
+
+
+def read_exact(question: Question) -> Answer | None:
+    """The referee's answer to a position told space by space, or ``None``."""
+    lower = question.lower
+    if not re.search(r"\b(?:on|op|at|is)\s+(?:space |vak |spot )?\d{1,2}\b|\bh[1-4]\b", lower):
+        return None
+    told = _read_table(lower)
+    if told is None:
+        return None
+    text = TABLE.strip.sub(" ", lower)
+    for m in TABLE.start_is.finditer(text):
+        told.starts.append((told.seat, int(m.group(1))))
+    text = TABLE.start_is.sub(" ", text).strip(" ,")
+    sentences = [s for s in re.split(r"(?<=[.?!])\s+", text) if s.strip()]
+    if len(sentences) < 2:
+        return None
+    said, asked = " ".join(sentences[:-1]), sentences[-1]
+    rest = _read_pawns(w.NUMBER_CARD.sub(" ", said), told)
+    ask = _read_ask(asked, told)
+    if rest is None or ask is None or not _consistent(told):
+        return None
+    kind, left = ask
+    if not _only_filler(rest + " " + left, question):
+        return None
+    return _answer(question, told, kind, w.cards_named(question), asked)
+
+
+def _read_table(lower: str) -> Told | None:
+    """The players and the asking seat; ``None`` when they do not fit a table."""
+    told = Told()
+    q = Question.read(lower)
+    players = w.players_stated(q)
+    seat = TABLE.asker.search(lower)
+    told.seat = SEATS.index(seat.group(1) or seat.group(2)) if seat else 0
+    named = {SEATS.index(s) for s in TABLE.seat_named.findall(lower)}
+    if players is None:
+        players = 4 if (w.players_said(q) == 4 or any(s > 1 for s in named)) else 2
+        if players == 4 and w.players_said(q) != 4:
+            return None  # a seat beyond b at a table whose size is not said
+    if players not in (2, 4, 6) or told.seat >= players or any(s >= players for s in named):
+        return None
+    told.players = players
+    return told
+
+
+def _owner_of(word: str, told: Told) -> int | None:
+    """The seat an owner word stands for."""
+    if OWNER.mine.fullmatch(word):
+        return told.seat
+    if OWNER.partner.fullmatch(word):
+        return None if told.players == 2 else (told.seat + told.players // 2) % told.players
+    m = OWNER.seat.fullmatch(word)
+    if m:
+        return SEATS.index(m.group(1))
+    if OWNER.opponent.fullmatch(word):
+        return (told.seat + 1) % told.players if told.players == 2 else -1
+    return None
+
+
+def _read_pawns(said: str, told: Told) -> str | None:
+    """Every pawn's place with its owner, in the order told; the text left over, or ``None``."""
+    owner: int | None = told.seat  # pawns told before any owner is named are the asker's
+    name: str | None = None
+    out: list[str] = []
+    pos = 0
+    for m in PLACE.token.finditer(said):
+        out.append(said[pos : m.start()])
+        pos = m.end()
+        kind = m.lastgroup
+        if kind == "owner":
+            owner = _owner_of(m.group("owner"), told)
+            if owner is None:
+                return None
+        elif kind == "pawn_name":
+            name = m.group("pawn_name")
+            owner = SEATS.index(name[0])
+        elif kind == "own_start":
+            if not told.last or told.last[1] != start(told.last[0], told.players):
+                return None
+        elif kind == "which_start":
+            seat = SEATS.index(m.group("whose"))
+            if not told.last or told.last[1] != start(seat, told.players):
+                return None
+        else:
+            place = _place(kind, m, told)
+            if place is None or owner is None or owner < 0:
+                return None
+            if not _put(told, owner, place, name):
+                return None
+            name = None
+    out.append(said[pos:])
+    return " ".join(out)
+
+
+def _place(kind: str | None, m: re.Match[str], told: Told) -> int | str | None:
+    """The place a token names: a space, a home space, the asker's start space."""
+    if kind == "home":
+        return f"H{m.group('home_n')}"
+    if kind == "space":
+        n = int(m.group("space"))
+        return n if 0 <= n < 16 * (4 if told.players == 2 else told.players) else None
+    if kind == "my_start":
+        mine = start(told.seat, told.players)
+        said = m.group("my_start_n")
+        return mine if said is None or int(said) == mine else None
+    return None
+
+
+def _put(told: Told, owner: int, place: int | str, name: str | None) -> bool:
+    """Puts a pawn of ``owner`` on ``place`` (a home space is the owner's own); a pawn's name
+    must be the next of that owner's."""
+    pawns = told.pawns.setdefault(owner, [])
+    taken = any(place in p for s, p in told.pawns.items() if isinstance(place, int) or s == owner)
+    if len(pawns) >= 4 or taken:
+        return False
+    pawns.append(place)
+    told.last = (owner, place)
+    return name is None or (SEATS.index(name[0]) == owner and int(name[1]) == len(pawns))
+
+
+def _consistent(told: Told) -> bool:
+    """Every start said is the engine's, and the asker has a pawn told."""
+    if any(space != start(seat, told.players) for seat, space in told.starts):
+        return False
+    return told.seat in told.pawns
+
+
+def _read_ask(asked: str, told: Told) -> tuple[str, str] | None:
+    """What the last sentence asks, and its words left once the ask, the pawn it moves, the
+    steps and the target and the cards are set aside."""
+    for kind, pattern in ASK.items():
+        m = pattern.search(asked)
+        if m:
+            left = asked[: m.start()] + " " + asked[m.end() :]
+            for known in (PLACE.mover, PLACE.steps, PLACE.target, PLACE.partner_of_swap,
+                          w.NUMBER_CARD):  # fmt: skip
+                left = known.sub(" ", left)
+            return kind, left
+    return None
+
+
+def _only_filler(rest: str, question: Question) -> bool:
+    """Whether only filler words and the cards' own words are left."""
+    said = {m.said for m in w.CARDS.find(question)}
+    words = re.findall(r"[a-zà-ü0-9']+", rest)
+    return all(word in FILLER or word in said for word in words)
+
+
+def _answer(
+    question: Question, told: Told, kind: str, cards: list[str], asked: str
+) -> Answer | None:
+    """Builds the trial for ``kind`` and answers from the referee's ruling."""
+    steps = PLACE.steps.search(asked)
+    card = cards[0] if len(cards) == 1 else None
+    if steps and (card is not None or kind != "can"):
+        return None  # steps said beside a card: a part of a 7 or a second step, not read here
+    if steps:
+        card = BY_STEPS.get(w.value(steps.group(1)))
+    if card is None:
+        return None
+    pawns = {SEATS[s]: p + ["N"] * (4 - len(p)) for s, p in told.pawns.items()}
+    if kind == "must":
+        return _must(question, told, pawns, card)
+    mover = _mover(asked, told)
+    if mover is None:
+        return None
+    if kind == "swap":
+        return _swap(question, told, pawns, mover) if card == "J" else None
+    action = f"{card} {SEATS[told.seat]}{mover + 1}"
+    trial = _trial(told, pawns, [card], action)
+    if kind == "hit":
+        others = [f"{SEATS[s]}{i + 1}" for s, p in told.pawns.items() if s != told.seat
+                  for i, _ in enumerate(p)]  # fmt: skip
+        if len(others) != 1:
+            return None
+        return hit_verdict(question, trial, others, [kb.HITTING, kb.START_SAFE])
+    target = PLACE.target.search(asked)
+    return _verdict_or_place(question, trial, kind, target and f"H{target.group('home')}")
+
+
+def _trial(told: Told, pawns: dict[str, list[int | str]], hand: list[str], action: str) -> Trial:
+    seat = SEATS[told.seat]
+    base = Trial.of(told.players, pawns, [], action, to_move=told.seat, hands={seat: hand})
+    return Trial(base.position, action, seat=told.seat)
+
+
+def _mover(asked: str, told: Told) -> int | None:
+    """Which of the asker's pawns moves: the one the ask names or places, else the only one
+    on the track."""
+    mine = told.pawns[told.seat]
+    m = PLACE.mover.search(asked)
+    if m is None:
+        on_track = [i for i, p in enumerate(mine) if isinstance(p, int)]
+        return on_track[0] if len(on_track) == 1 else None
+    if m.group("name"):
+        name = m.group("name")
+        return (
+            int(name[1]) - 1 if name[0] == SEATS[told.seat] and int(name[1]) <= len(mine) else None
+        )
+    place: int | str = f"H{m.group('home')}" if m.group("home") else int(m.group("at"))
+    return mine.index(place) if place in mine else None
+
+
+def _verdict_or_place(
+    question: Question, trial: Trial, kind: str, target: str | None = None
+) -> Answer:
+    """Where the pawn ends, what happens, or Yes or No: the referee's ruling on ``trial``; with
+    a target said ("up to H4"), Yes only when the move is allowed and ends there."""
+    ruling = judge(trial)
+    card, pawn = trial.action.split()[:2]
+    other = [a for a in ruling.legal if a.split()[0] == card]
+    if kind == "can" and target is None and not ruling.allowed and other:
+        trial = Trial(trial.position, other[0], seat=trial.seat)  # the card played another way
+        ruling = judge(trial)
+    lang = question.lang
+    reason = moved(ruling, lang) if ruling.allowed else refusal(ruling, lang)
+    if ruling.legal == ("hand in",):
+        reason += question.say(
+            " No card in the hand can be played, so you hand in your cards until the next deal.",
+            " Geen kaart uit je hand kan gespeeld worden, dus je levert je kaarten in tot de "
+            "volgende deling.",
+        )
+    if kind == "can":
+        reached = ruling.allowed and (target is None or str(ruling.place_of(pawn)) == target)
+        head = yes_no(question, reached)
+    elif not ruling.allowed:
+        head = question.say("It cannot go there: the move is not allowed.",
+                            "Dat kan niet: die zet mag niet.")  # fmt: skip
+    elif kind == "where":
+        end = ruling.place_of(pawn)
+        head = question.say(f"It ends on {where(end, 'en')}.", f"Hij komt op {where(end, 'nl')}.")
+    else:
+        head = ""
+    refs = [ruling.rule] if ruling.rule else [kb.CARD_MEANINGS, kb.EXACT_HOME, kb.HITTING]
+    return checked(GAME, question, head, reason, refs, position=trial.position,
+                   details=(f"Judged: {trial.action} for seat {SEATS[trial.seat]}.",))  # fmt: skip
+
+
+def _must(question: Question, told: Told, pawns: dict[str, list[int | str]], card: str) -> Answer:
+    """Whether the card must be played: it must if the referee lists any play of it."""
+    trial = _trial(told, pawns, [card], "hand in")
+    ruling = judge(trial)
+    plays = [a for a in ruling.legal if a != "hand in"]
+    reason = (
+        question.say(f"The referee allows {', '.join(plays)}, and a card that can be played must "
+                     "be played.", f"De scheidsrechter staat {', '.join(plays)} toe, en een kaart "
+                     "die je kunt spelen moet je spelen.")
+        if plays else question.say(
+            "No move with it is allowed, so you hand in your cards and wait for the next deal.",
+            "Geen zet ermee is toegestaan, dus je levert je kaarten in tot de volgende deling.")
+    )  # fmt: skip
+    head = yes_no(question, bool(plays))
+    return checked(GAME, question, head, reason, [kb.MUST_PLAY, kb.HAND_IN],
+                   position=trial.position, details=(f"Legal: {', '.join(ruling.legal)}.",))  # fmt: skip
+
+
+def _swap(
+    question: Question, told: Told, pawns: dict[str, list[int | str]], mover: int
+) -> Answer | None:
+    """A Jack swapping the asker's pawn with the one other player's pawn told."""
+    others = [(s, i) for s, p in told.pawns.items() if s != told.seat for i, _ in enumerate(p)]
+    if len(others) != 1:
+        return None
+    s, i = others[0]
+    action = f"J {SEATS[told.seat]}{mover + 1} {SEATS[s]}{i + 1}"
+    trial = _trial(told, pawns, ["J"], action)
+    return _verdict_or_place(question, trial, "can")
+
+
+__all__ = ["read_exact"]
