@@ -28,7 +28,8 @@ _SENTENCES = re.compile(r"(?<=[.;?])\s+(?=\S)|(?<!balzak!)(?<=!)\s+(?=\S)")
 _SCORES = re.compile(
     r"\b(?:scores? please|who writes what|who gets what|what do we (?:all )?(?:get|write)|"
     r"wat schrijven (?:we|jullie|de anderen|de andere spelers)(?: op)?|wie schrijft wat|"
-    r"wat krijgen we|what do the others (?:write|score|get)|scores\?*$)"
+    r"wat krijgen we|what do the others (?:write|score|get)|scores\?*$|"
+    r"^(?:and )?(?:my|mijn) (?:points|score|punten)\?*$)"
 )
 #: a question opening with a verb that asks for yes or no
 _AUXILIARY = re.compile(r"^(?:does|do|did|is|are|can|may|must|should|will|mag|moet|kan|is)\b")
@@ -57,6 +58,8 @@ def kind_asked(question: Question) -> str:
     if _SCORES.search(question.lower):
         return "number"
     last = _SENTENCES.split(question.lower.strip())[-1]
+    if _SCORES.search(last):
+        return "number"  # "... a good balzak. My points?"
     return kind_of(last)
 
 

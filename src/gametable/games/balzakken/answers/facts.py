@@ -18,11 +18,12 @@ from gametable.core.registry import load_game
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, load
 from gametable.games.balzakken.answers.counts import count_words, players_said
-from gametable.games.balzakken.answers.names import CARDS, card_name
+from gametable.games.balzakken.answers.grammar import read_table
+from gametable.games.balzakken.answers.names import CARDS, card_name, hand_text
 from gametable.games.balzakken.scoring import BALZAK_LIMIT, FALSE_PENALTY, GAME_END
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
-from gametable.rulebook.situations import checked
+from gametable.rulebook.situations import checked, yes_no
 
 GAME = "balzakken"
 _MOST_PLAYERS = re.compile(
@@ -39,10 +40,23 @@ _WORTH = re.compile(
 )
 
 
+#: a card's worth asked as yes or no ("lul worth 10?", "telt de Lul 10 punten?")
+_WORTH_YES_NO = re.compile(
+    r"^(?:is |does |do |telt |is de |is het )?(?:the |a |an |de |een )?(?:[\w-]+ ){0,2}"
+    r"(?:worth|count|counts|telt|waard) (-?\d+)(?: points?| punten)?(?: waard)?\?*$|"
+    r"^(?:telt|counts?) (?:the |de |een |a )?[\w-]+(?: [\w-]+)? (-?\d+)(?: points?| punten)?"
+    r"(?: waard)?\?*$"
+)
+_HAND = re.compile(r"\b(?:my hand|in my hand|mijn hand|in mijn hand|the hand|de hand)\b")
+
+
 def asks_fact(question: Question) -> bool:
-    if question.kind != "yesno" and _MOST_PLAYERS.search(question.lower):
+    lower = question.lower
+    if question.kind != "yesno" and _MOST_PLAYERS.search(lower):
         return True
-    if question.kind != "yesno" and _WORTH.search(question.lower) and CARDS.find(question):
+    if question.kind != "yesno" and _WORTH.search(lower):
+        return bool(CARDS.find(question) or _HAND.search(lower))
+    if _WORTH_YES_NO.search(lower) and (CARDS.find(question) or question.numbers):
         return True
     return question.kind == "number"
 
@@ -161,6 +175,34 @@ def player_counts(question: Question) -> Answer | None:
     )  # fmt: skip
 
 
+def hand_points(question: Question) -> Answer | None:
+    """A hand of two or more cards said one by one ("3, 4, -1 and 0 in my hand"), valued by
+    the engine: Balzakken at face value, The Lul 10, The Swinger 0."""
+    me = read_table(question).me
+    if len(me.cards) < 2 or me.points or not _HAND.search(question.lower):
+        return None
+    position = build([list(me.cards), ["9"]], to_move=1)
+    state = load(position)
+    if state is None:
+        return None
+    value = state.view(0)["hand_value"]
+    used = [refs.BALZAKKEN]
+    if "L" in me.cards:
+        used.append(refs.LUL_IN_HAND)
+    if "S" in me.cards:
+        used.append(refs.SWINGER_IN_HAND)
+    return checked(
+        GAME, question, question.say(f"{value} points.", f"{value} punten."),
+        question.say(
+            f"Your hand ({hand_text(me.cards, 'en')}) adds up to {value}: each Balzak counts "
+            "its value, The Lul 10 and The Swinger 0.",
+            f"Je hand ({hand_text(me.cards, 'nl')}) is samen {value} punten: elke Balzak telt "
+            "zijn waarde, De Lul 10 en De Swinger 0.",
+        ),
+        used, position=position,
+    )  # fmt: skip
+
+
 def card_points(question: Question) -> Answer | None:
     """A card's points in a hand when someone calls: a hand of just that card, valued."""
     mentions = CARDS.find(question)
@@ -175,8 +217,14 @@ def card_points(question: Question) -> Answer | None:
     value = state.view(0)["hand_value"]
     rule = {"L": refs.LUL_IN_HAND, "S": refs.SWINGER_IN_HAND}.get(card, refs.BALZAKKEN)
     name_en, name_nl = card_name(card, "en"), card_name(card, "nl")
+    verdict = f"{value}."
+    asked = _WORTH_YES_NO.search(question.lower)
+    if question.kind == "yesno" or (asked and question.kind == "other"):
+        if asked is None or not mentions:
+            return None
+        verdict = yes_no(question, int(next(g for g in asked.groups() if g)) == value)
     return checked(
-        GAME, question, f"{value}.",
+        GAME, question, verdict,
         question.say(
             f"{name_en[0].upper() + name_en[1:]} counts {value} points if it is still in your "
             "hand when someone calls BALZAK!.",
@@ -278,6 +326,7 @@ _FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
         r".*\b(?:game|spel)\b",
         game_end,
     ),
+    (r"\b(?:worth|count|counts|telt|tellen|waard)\b|\bhow many points is my hand\b", hand_points),
     (
         r"\b(?:worth|count|counts|telt|tellen|waard)\b|\bhow many points is (?:the|a|an)\b",
         card_points,
@@ -327,4 +376,6 @@ def read_numbers(question: Question) -> set[int]:
         values = [i for i, w in enumerate(question.words) if w.lstrip("-").isdigit()]
         if len(values) == 1:
             out.add(values[0])
+        elif _HAND.search(question.lower):
+            out |= read_table(question).read
     return out

@@ -46,7 +46,8 @@ _KNOWN = re.compile(
     # bounds the rulebook says in words
     r"|\b(?:points? )?or (?:fewer|less|lower|more|higher|under|below)\b|\bof (?:minder|meer)\b"
     r"|\b(?:meer|minder|hoger|lager) dan\b|\bnever below\b"
-    r"|^(?:so )?(?:what happens|wat gebeurt er) (?:if|when|als|wanneer)\b"
+    r"|^(?:so |and )?(?:what happens|wat gebeurt er) (?:if|when|als|wanneer)\b"
+    r"|^(?:so |and )?(?:what if|wat als)\b"
     # the turns' words (turns.py)
     r"|\b(?:at once|at the same time|together|tegelijk|tegelijkertijd|samen)\b"
     r"|\binstead of (?:drawing|discarding|swapping)(?: (?:a|one) card)?(?: from the draw pile)?\b"
