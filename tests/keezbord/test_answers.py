@@ -363,7 +363,7 @@ def test_at_table_asking_changes_nothing():
     "text",
     [
         "Is it true that I cannot pass a pawn on its own start space?",
-        "My pawn is on space 20. Can I play a 5?",
+        "My pawn is on space 20 or 21. Can I play a 5?",
         "My pawn is 3 spaces from my home. Can I play a 9 or a 2?",
         "My pawn is 3 spaces from my home. Can I play a 9 instead of a 6?",
         "My pawn is 3 spaces from my home and my other pawn is on space 20. Can I play a 9?",

@@ -286,10 +286,15 @@ def _must(question: Question, told: Told, pawns: dict[str, list[int | str]], car
     trial = _trial(told, pawns, [card], "hand in")
     ruling = judge(trial)
     plays = [a for a in ruling.legal if a != "hand in"]
+    shown = (
+        moved(judge(Trial(trial.position, plays[0], seat=trial.seat)), question.lang)
+        if plays
+        else ""
+    )
     reason = (
-        question.say(f"The referee allows {', '.join(plays)}, and a card that can be played must "
-                     "be played.", f"De scheidsrechter staat {', '.join(plays)} toe, en een kaart "
-                     "die je kunt spelen moet je spelen.")
+        question.say(f"{shown} A card that can be played must be played (the referee allows "
+                     f"{', '.join(plays)}).", f"{shown} Een kaart die je kunt spelen moet je "
+                     f"spelen (de scheidsrechter staat {', '.join(plays)} toe).")
         if plays else question.say(
             "No move with it is allowed, so you hand in your cards and wait for the next deal.",
             "Geen zet ermee is toegestaan, dus je levert je kaarten in tot de volgende deling.")

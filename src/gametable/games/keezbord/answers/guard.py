@@ -76,6 +76,7 @@ _KNOWN = re.compile(
 #: condition or a second step, an alternative, someone else moving
 _UNREAD = re.compile(
     r"\b(?:not|never|no|none|nothing|nobody|cannot|instead|still|after|afterwards|first|then|"
+    r"always|altijd|telkens|every time|"
     r"again|unless|otherwise|except|although|though|or|both|already|would|had|were|"
     r"niet|nooit|geen|niets|niemand|anders|eerst|daarna|dan|nog|toch|weer|behalve|tenzij|pas|"
     r"zou)\b|n't\b"
@@ -167,6 +168,7 @@ def fits(question: Question, reply: Answer) -> bool:
     if reply.topic != "situation":  # a number read from a new game's table
         return True
     hands = position.get("hands", {})
-    hand = set(hands.get("a", ()) if isinstance(hands, dict) else hands[0])
+    mover = position.get("to_move") or 0
+    hand = set(hands.get("abcdef"[mover], ()) if isinstance(hands, dict) else hands[mover])
     named = w.cards_named(Question.read(_NOT_HELD.sub(" ", question.text.casefold())))
     return all(card in hand for card in named)

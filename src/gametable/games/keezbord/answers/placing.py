@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
@@ -52,6 +53,8 @@ def read_swap(question: Question) -> Answer | None:
         trial = Trial.of(2, {"a": [10, "N", "N", "N"], "b": [20, 40, "N", "N"]}, ["J"], "J b1 b2")
         return verdict(question, trial, [kb.JACK])
     whose = w.whose_other(Question.read(_MY_OWN_START.sub("my start", question.lower)))
+    if whose == "own" and question.matches(r"\b(opponent'?s?|tegenstanders?|another player'?s?)\b"):
+        return None  # one of my pawns and an opponent's: which two swap is not read here
     players = w.players_said(question) or (4 if whose == "partner" else 2)
     if players not in (2, 4, 6):
         return None
@@ -125,7 +128,7 @@ def read_place(question: Question) -> Answer | None:
     in_nest = ALL_IN_NEST.search(question.lower) is not None
     placer = (
         bool(cards)
-        and cards[0] in ("A", "K")
+        and (cards[0] == "K" or (cards[0] == "A" and not w.nest_empty(question)))
         and (w.nest_empty(question) or own_on_start or in_nest)
     )
     if not (w.asks_place(question) or placer) or w.asks_swap(question):
@@ -213,4 +216,9 @@ def read_for_partner(question: Question) -> Answer | None:
     target = start("abcdef".index(other), players) + 6
     pawns: dict[str, list[int | str]] = {"a": mine, other: [target, "N", "N", "N"]}
     trial = Trial.of(players, pawns, [card], f"{card} {other}1")
-    return verdict(question, trial, [kb.HELP_TEAMMATE])
+    reply = verdict(question, trial, [kb.HELP_TEAMMATE])
+    whose_pawn = question.say(
+        f"{other}1 is your partner's pawn." if whose == "partner" else f"{other}1 is an opponent's pawn.",
+        f"{other}1 is een pion van je partner." if whose == "partner" else f"{other}1 is een pion van een tegenstander.",
+    )  # fmt: skip
+    return replace(reply, details=(*reply.details, whose_pawn))

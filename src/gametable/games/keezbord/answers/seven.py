@@ -66,7 +66,7 @@ _OPPONENT = (
 
 def read_seven(question: Question) -> Answer | None:
     """A 7 moves one pawn 7 or two pawns 1 to 6 steps each, 7 in all (KB-056, KB-057)."""
-    if "7" not in w.cards_named(question) or w.asks_swap(question):
+    if "7" not in w.cards_named(question) or w.asks_swap(question) or w.asks_must(question):
         return None
     last = question.matches(r"\b(last pawn|laatste pion)\b")
     if (w.says_home(question) and not last) or question.matches(r"\b(nest|start\w*|startvak)\b"):

@@ -46,7 +46,9 @@ def read_blocker(question: Question) -> Answer | None:
     """
     if not w.on_own_start(question) or w.asks_swap(question) or w.asks_place(question):
         return None
-    if question.matches(r"\b(my pawn|mijn pion) (?:is |stands |staat )?on (its|my) (own )?start"):
+    if question.matches(
+        r"\b(my pawn|mijn pion)\b[^,.?;]{0,20}\b(?:on|op) (its|my|zijn|mijn) (own |eigen )?start"
+    ):
         return None  # the asker's own pawn on its start: read_my_pawn_on_start
     whose = w.whose_other(question) or "opponent"
     if whose == "own":
@@ -110,7 +112,7 @@ def read_pass_or_hit(question: Question) -> Answer | None:
         r"^(?:what counts|what is|what does|how do|how does|wat is|wat betekent|hoe)\b"
     ):
         return None  # "what counts as hitting": a rule, not a situation
-    if w.places_unsaid(question, r"\b(start\w*|startvak)\b"):
+    if w.places_unsaid(question, r"\b(start\w*|startvak|begin\w*)\b"):
         return None  # a start space the grammar did not place
     if card is None:
         d = d or (5 if hitting and not passing else 2)

@@ -250,7 +250,7 @@ def on_own_start(question: Question) -> bool:
     return question.matches(
         r"\b(on (?:its|his|her|their|my|your) (?:own )?(?:start|starting)(?: space| position|"
         r" square| field|ing space|ing position)?|op (?:zijn|haar|mijn|het|z'n) (?:eigen )?"
-        r"(?:start ?vak|start ?positie|start ?plaats|beginvak|start))"
+        r"(?:start ?vak|start ?positie|start ?plaats|beginvak|beginpla\w+|beginpositie|startplek|start))"
     )
 
 
