@@ -12,7 +12,7 @@ section: :mod:`.numbers` (the game's data and scoring), :mod:`.economy` (product
 taxes, Chaak's maize, worked out over a round's end), :mod:`.markets` (small pyramids),
 :mod:`.building` (turns and
 constructions), :mod:`.war`, :mod:`.cards` (Katun cards), :mod:`.ballgame` (a ball game between two kings), :mod:`.round_end` (distribution
-and losses), :mod:`.transport`, :mod:`.turncost` (a turn of building in all); :mod:`.table` answers at a table from the asking seat's view.
+and losses), :mod:`.transport`, :mod:`.turncost` (a turn of building in all), :mod:`.plans` (a building plan told in full: sheet, buildings, site); :mod:`.table` answers at a table from the asking seat's view.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from gametable.games.balam.answers import (
     economy,
     markets,
     numbers,
+    plans,
     round_end,
     table,
     transport,
@@ -41,6 +42,7 @@ READERS: tuple[Reader, ...] = (
     *war.READERS,
     *ballgame.READERS,
     *cards.READERS,
+    *plans.READERS,
     *turncost.READERS,
     *numbers.READERS,
     *economy.READERS,

@@ -14,6 +14,7 @@ from gametable.games.balam.answers.grammar import (
     BUILDINGS,
     CARDS,
     RICHES_NAMES,
+    MINE,
     about_another,
     card_in,
     cities_in,
@@ -79,6 +80,8 @@ def catastrophe(q: Question) -> Answer | None:
         numbers=set(counted(q, BUILDINGS).values()) | set(counted(q, RICHES_NAMES).values()),
     ) or not negations_placed(q, BUILDINGS, RICHES_NAMES):
         return None
+    if not _a_situation(q):
+        return None  # "what does the Decadence do?": the card in general, not a king's case
     _riches, _count, loses = CATASTROPHE[card]
     if isinstance(loses, str):
         return None  # the cities by a volcano or the sea: another position
@@ -114,6 +117,14 @@ def catastrophe(q: Question) -> Answer | None:
         verdict = f"{yes_no(q, threatened)} {verdict}"
     refs: list[RuleRef | str] = [rules.CATASTROPHES, "4-katun/negative-events"]
     return checked(GAME, q, verdict, reason, refs, position=data, topic="situation")
+
+
+def _a_situation(q: Question) -> bool:
+    """Whether a question about a catastrophe tells a king's own case: he speaks of himself
+    ("I drew", "my villages") or names what he holds; a card asked about in general is for
+    the rules text."""
+    mine = any(word in MINE for word in q.words)
+    return mine or bool(counted(q, BUILDINGS)) or bool(counted(q, RICHES_NAMES))
 
 
 #: a last clause that asks yes or no ("Pochteca turned over; will I lose something?")

@@ -232,15 +232,26 @@ def _negated(words: tuple[str, ...], start: int) -> bool:
 def negation_of(words: tuple[str, ...], start: int) -> int | None:
     """The place of the negation that denies the name at ``start``: before it, with only
     words of having between ("without a temple", "don't own a single temple", "geen enkel
-    dorp"; not "no maize and 2 villages", not "I don't know, a temple"); ``None`` when there
-    is none."""
-    for i in range(start - 1, max(-1, start - 6), -1):
+    dorp"; not "no maize and 2 villages", not "I don't know, a temple"), carried over "or"
+    ("no ball court or observatory" denies both); ``None`` when there is none.
+
+    >>> q = Question.read("I have no ball court or observatory")
+    >>> counted(q, BUILDINGS)
+    {'court': 0, 'observatory': 0}
+    """
+    listed = False
+    for i in range(start - 1, max(-1, start - 7), -1):
         word = words[i]
         if word in NEGATIONS:
             return i
-        if word not in _HAVING:
+        listed = listed or word in _EITHER
+        if word not in _HAVING and not listed:
             return None
     return None
+
+
+#: words that carry a negation on to the next name ("no ball court or observatory": neither)
+_EITHER = vocabulary("or nor of noch")
 
 
 def negations_placed(question: Question, *lexicons: Lexicon) -> bool:

@@ -43,10 +43,20 @@ _NO_GARRISON = (
     r"|^mag ik (?:aanvallen |een stad aanvallen )?zonder (?:een )?garnizoen\w*"
     r"|\b(?:vanuit een|ik heb een|mijn) stad (?:zonder|die geen) (?:een )?garnizoen\w*"
     r"|\bik heb geen garnizoen\w*"
+    r"|\b(?:my|mijn) (?:city|stad) (?:has|holds|heeft) (?:(?:a|an|one|een) \w+(?: court)?(?:,? (?:and|en) )?)+"
+    r",? (?:but|maar) (?:no|geen) garrisons?\b|\b(?:my|mijn) (?:city|stad) (?:has|holds|heeft) "
+    r"(?:(?:a|an|one|een) \w+(?: court)?(?:,? (?:and|en) )?)+,? (?:maar )?geen garnizoen\w*"
+)
+#: the attacked city has no garrison: it defends with nothing, the attack is allowed
+_UNGUARDED = (
+    r"\b(?:if |when |als )?(?:the |his |an |that |de |zijn )?(?:enemy'?s? |opponent'?s? |vijandelijke )?"
+    r"(?:city|stad) (?:that |which |die )?(?:has|holds|heeft) (?:no|geen) (?:garrisons?|garnizoen\w*)\b"
+    r"|\b(?:an? )?(?:undefended|unguarded) (?:enemy )?city\b"
 )
 _FAR = (
     r"\b(not (?:next to|adjacent|neighbouring|a neighbour|connected|linked|joined)|far away|"
-    r"far from|non-adjacent|(?:isn't|is not|aren't|not) (?:connected|linked|joined)(?: to \w+)?"
+    r"far from|non-adjacent|(?:isn't|is not|aren't|not|doesn't|does not) (?:next to|adjacent to|"
+    r"touching|touch|bordering)|(?:isn't|is not|aren't|not) (?:connected|linked|joined)(?: to \w+)?"
     r"(?: by (?:a )?path)?|no path|(?:two|2|three|3) (?:tiles|sites|spaces) away|"
     r"niet (?:naast|aangrenzend|verbonden)|geen pad|ver weg)\b"
 )
@@ -66,7 +76,8 @@ _JUST = r"\b(just|right away|straight away|at once|meteen|direct|net)\b"
 _ATTACK_WORDS = vocabulary("""attack attacking aanvallen aanval val aan war oorlog city cities stad steden site
     from with in one turn same this beurt when my city has enemy enemy's vijand vijandige an
     neighbouring neighbour's next to mine mijn naast from vanuit then afterwards after and en
-    launch make declare voeren doen any have it with right away just i've it's""")
+    launch make declare voeren doen any have it with right away just i've it's but maar
+    dezelfde zelfde keer""")
 
 
 def can_attack(q: Question) -> Answer | None:
@@ -86,6 +97,7 @@ def can_attack(q: Question) -> Answer | None:
         _TWO_CITIES,
         _AND_BUILD,
         _JUST,
+        _UNGUARDED,
         r"\b(has|have|only|heeft|hebben)\b",
     )
     if not understood(
@@ -155,6 +167,8 @@ def _attack_scene(q: Question) -> _Attack | Answer | None:
         owners = {}
     elif q.matches(_TWICE):
         return _after_an_attack(q, "attack")
+    elif q.matches(_UNGUARDED):
+        pass  # the target holds a village and no garrison
     elif q.matches(_AND_BUILD):
         if q.matches(_BUILT) and not (q.matches(ONE_TURN) or q.matches(_JUST)):
             return None  # built some turn before: the attack is another question
