@@ -107,3 +107,26 @@ def test_teams_at_a_stated_table_are_counted() -> None:
     """KB-065: the near miss: with six players stated, the number of teams is asked."""
     reply = _reply("With 6 players, how many teams are there?")
     assert reply.checked and reply.text.startswith("3 teams"), reply.text
+
+
+@pytest.mark.parametrize(("text", "space"), [
+    ("In a 4-player game, which space is seat b's start?", 16),
+    ("With 6 players, which space is seat d's start?", 48),
+    ("With 2 players, which space is the second player's start?", 32),
+])  # fmt: skip
+def test_a_seats_start_is_the_boards(text: str, space: int) -> None:
+    """KB-041: each seat's start space, read from a new game's board."""
+    reply = _reply(text)
+    assert reply.checked and reply.text.startswith(f"Space {space}."), reply.text
+    assert (
+        load_game("keezbord")
+        .state_from_json(reply.position)
+        .view(None)["starts"]["abcdef".index({16: "b", 48: "d", 32: "b"}[space])]
+        == space
+    )
+
+
+def test_a_pass_that_knocks_off_is_asked_whether_hit() -> None:
+    """KB-038: 'does that knock it off' after passing asks whether the pawn is hit: No."""
+    reply = _reply("My 9 carries my pawn past the opponent's pawn. Does that knock it off?")
+    assert reply.text.startswith("No"), reply.text

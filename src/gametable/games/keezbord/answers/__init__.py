@@ -22,7 +22,7 @@ from gametable.games.keezbord.answers.counts import answer_count
 from gametable.games.keezbord.answers.exact import read_exact
 from gametable.games.keezbord.answers.facts import answer_fact
 from gametable.games.keezbord.answers.guard import fits, understood
-from gametable.games.keezbord.answers.numbers import answer_number
+from gametable.games.keezbord.answers.numbers import answer_number, start_space
 from gametable.games.keezbord.answers.situations import answer_situation
 from gametable.games.keezbord.answers.table import answer_at
 from gametable.rulebook.answer import Answer
@@ -43,6 +43,7 @@ class KeezbordAnswers:
                 answer_fact(question)
                 or answer_count(question)
                 or answer_number(question)
+                or start_space(question)
                 or answer_situation(question)
             )
         except GameError:  # a situation the position format refuses (two pawns on one space)

@@ -83,6 +83,8 @@ ASK = {
     "hit": re.compile(
         r"\b(?:is|wordt) (?:[a-f]'s pawn|that pawn|his pawn|he|it|hij|zijn pion) (?:hit|geslagen)\b"
         r"|\bdoes my pawn hit (?:his|hers|theirs|it|him)\b"
+        r"|\b(?:can|may|could|mag|kan) (?:i|ik) (?:hit|slaan) (?:it|him|his pawn|hem|zijn pion)\b"
+        r"|\b(?:can|may|could|mag|kan) (?:i|ik) (?:hem|zijn pion) slaan\b"
     ),
     "must": re.compile(r"\b(?:do i have to|must i|moet ik) (?:play|spelen)(?: it| hem)?\b"),
     "where": re.compile(

@@ -157,6 +157,38 @@ _PLAYERS_ASKED = re.compile(
 )
 
 
+_START_OF = re.compile(
+    r"\b(?:which|what|welk|welke) (?:space|vak)\b[^?]*\b(?:seat|player|speler) ([a-f])'?s? "
+    r"(?:start|startvak)\b|\b(?:which|what) (?:space|vak)\b[^?]*\bthe (first|second|third|"
+    r"fourth|fifth|sixth) player'?s start\b"
+)
+_ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def start_space(question: Question) -> Answer | None:
+    """A seat's start space at a stated table, from a new game's board (KB-041)."""
+    m = _START_OF.search(question.lower)
+    players = w.players_stated(question)
+    if m is None or players not in KEEZBORD.player_counts:
+        return None
+    seat = "abcdef".index(m.group(1)) if m.group(1) else _ORDINAL.index(m.group(2))
+    if players is None or seat >= players:
+        return None
+    view = _new_view(players)
+    space = view["starts"][seat] if "starts" in view else None
+    if not isinstance(space, int):
+        return None
+    head = question.say(f"Space {space}.", f"Vak {space}.")
+    reason = question.say(
+        f"With {players} players the track has {view['track_length']} spaces and the starts "
+        f"are {', '.join(str(s) for s in view['starts'])}, one per seat in turn.",
+        f"Met {players} spelers heeft de baan {view['track_length']} vakken en de startvakken "
+        f"zijn {', '.join(str(s) for s in view['starts'])}, één per speler.",
+    )
+    return checked(GAME, question, head, reason, [kb.SETUP], position=_new_game(players),
+                   topic="number")  # fmt: skip
+
+
 def team_tables(question: Question) -> Answer | None:
     """With how many players you play in teams: every declared table larger than two
     (KB-065 to KB-069)."""

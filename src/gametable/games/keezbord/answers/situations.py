@@ -98,6 +98,8 @@ def read_pass_or_hit(question: Question) -> Answer | None:
     must = w.asks_must(question) and not w.asks_whether_hit(question)
     if not (passing or hitting or apart) or must or w.asks_hand_in(question):
         return None
+    if passing and hitting and not w.asks_whether_hit(question):
+        return None  # passing and hitting both said, but not asked whether the pawn is hit
     whose = w.whose_other(question)
     if whose is None:
         return None

@@ -287,7 +287,8 @@ def nest_empty(question: Question) -> bool:
         r"(?:are )?(?:on the board|in play|out)|no pawn left|nothing (?:left )?to place|"
         r"geen pionnen? meer|nest (?:is )?leeg|(?:al|alle) (?:vier )?(?:mijn )?pionnen (?:staan |zijn )?"
         r"(?:al |allemaal )?op het bord|mijn nest is leeg|all (?:four|4) (?:of )?my pawns (?:are )?"
-        r"(?:already |all )?(?:out )?(?:on the (?:board|track)|in play|out)|all (?:of )?my pawns are "
+        r"(?:already |all )?(?:out )?(?:on the (?:board|track)|in play|out)|every pawn of mine is (?:already )?"
+        r"(?:out )?on the (?:board|track)|all (?:of )?my pawns are "
         r"(?:already )?(?:out )?on the (?:board|track))\b"
     )
 
@@ -378,7 +379,7 @@ _AUX = re.compile(
     r"|(?:must|moet|moeten) (?!i\b|ik\b|we\b|wij\b|you\b|je\b|jij\b)"
 )
 _HIT_WORDS = re.compile(
-    r"\b(hit|knocked\w*|captured?|sent (?:back|home)|go(?:es)? back|back to (?:the|its|his|her) "
+    r"\b(hit|knocked\w*|knock (?:it|him|her|that pawn|his pawn) off|captured?|sent (?:back|home)|go(?:es)? back|back to (?:the|its|his|her) "
     r"nest|geslagen|terug)\b"
 )
 
