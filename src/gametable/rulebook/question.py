@@ -185,8 +185,8 @@ def problem_of(raw: object) -> str | None:
         return "empty"
     if len(raw) > MAX_CHARS:
         return "too-long"
-    letters = sum(c.isalpha() or c.isspace() for c in text)
-    if letters < 0.6 * len(text):
+    readable = sum(c.isalnum() or c.isspace() or c in "?!.,;:=+-'\"()/%" for c in text)
+    if readable < 0.6 * len(text) or not any(c.isalpha() for c in text):
         return "binary"
     return None
 
@@ -329,8 +329,32 @@ def kind_of(lower: str) -> str:
     return _kind_of_one(lower)
 
 
+#: words that open a question asking for more than yes or no, in English and Dutch
+_ASKING = re.compile(
+    r"^(?:what|which|who|whom|whose|where|when|why|how|wat|wie|welke?|waar|wanneer|waarom|hoe)\b"
+)
+
+
 def _kind_of_one(lower: str) -> str:
     lower = _POLITE.sub("", lower.strip(" ¿¡"), count=1)
+    kind = _kind_by_words(lower)
+    if kind == "other" and _terse_check(lower):
+        return "yesno"  # "lul = 10?", "4 back into my home?"
+    return kind
+
+
+def _terse_check(lower: str) -> bool:
+    """A short question with no verb to open it and no asking word: a fact put to be checked."""
+    text = lower.rstrip()
+    return (
+        text.endswith("?")
+        and len(_WORD.findall(text)) <= 7
+        and not _ASKING.match(text)
+        and (" = " in text or "=" in text or not re.search(r"\b(?:or|of)\b", text))
+    )
+
+
+def _kind_by_words(lower: str) -> str:
     if _NUMBER.search(lower):
         return "number"
     if _YESNO.match(lower) and not _WHAT.match(lower):  # "does the player who plays ... draw?"
