@@ -13,8 +13,8 @@ from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
     BUILDINGS,
     CARDS,
-    RICHES_NAMES,
     MINE,
+    RICHES_NAMES,
     about_another,
     card_in,
     cities_in,

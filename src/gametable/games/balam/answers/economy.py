@@ -72,7 +72,7 @@ _PRODUCE = r"\b(produc\w*|make|makes|yield\w*|opbrengst|levert|leveren|maakt|mak
 _PRODUCE_WORDS = vocabulary("""site city has have with villages village on it produce produces production
     make makes made at during in the round yield yields one how many much riches tokens
     plaats stad heeft met dorpen dorp erop produceert produceren productie maakt levert
-    op tijdens ronde rijkdommen""")
+    op tijdens ronde rijkdommen they them stands stand staat staan end of eind einde""")
 
 
 def production(q: Question) -> Answer | None:
@@ -84,9 +84,13 @@ def production(q: Question) -> Answer | None:
         return None
     n = number_before(q, "villages", "village", "dorpen", "dorp")
     colours = riches_in(q)
+    if n is None and colours and not q.matches(r"\b(villages|dorpen)\b"):
+        n = 1  # "my village stands on a jade site": one village on a site of a told colour
     if n is None or not 1 <= n <= 4 or len(colours) > 1 or "prisoner" in colours:
         return None
-    colour = colours[0] if colours else "jade"
+    if not colours:
+        return None  # "what does a village produce?": its site's colour, which is not told
+    colour = colours[0]
     site = next((s for s in _COLOUR_SITES.get(colour, ()) if _SITE_PLOTS[s] >= n), None)
     if site is None or not negations_placed(q, BUILDINGS, RICHES_NAMES):
         return None

@@ -460,7 +460,21 @@ _ANOTHER = (
 )
 
 
+#: "do they give", "what do they produce": "they" are the things just named, not players
+_THINGS_DO = (
+    r"\b(?:do|does|will|would|can) (?:they|it) (?:give|produce|yield|make|bring|score|count|"
+    r"cost|earn|take|get me|add up)\b"
+)
+
+
 def about_another(question: Question) -> bool:
     """Whether the question asks what someone other than the asker may do ("can my opponent
-    ...", "may he ..."): the situations are built from the asker's side only."""
-    return question.matches(_ANOTHER)
+    ...", "may he ..."): the situations are built from the asker's side only; "they" doing
+    what things do ("how many points do they give") is no other player.
+
+    >>> about_another(Question.read("9 riches left. How many points do they give?"))
+    False
+    >>> about_another(Question.read("Can they build a market without cacao?"))
+    True
+    """
+    return bool(re.search(_ANOTHER, re.sub(_THINGS_DO, " ", question.lower)))

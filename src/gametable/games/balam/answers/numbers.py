@@ -70,7 +70,8 @@ _WORDS_OF = {
         have had hold and on my sheet king worth give gives what's final finish finishes
         finished ends ended when score get final i'm on am
         blad bonuspunten bonus sta rijkdommen rijkdom over overgebleven aan einde eind van het spel punten prestigepunten
-        totaal ik heb en op mijn koningsblad nog erbij krijg"""),
+        totaal ik heb en op mijn koningsblad nog erbij krijg they them levert dat afgelopen
+        is spel remain remains bring"""),
     "looks": vocabulary("""observatories observatory most divination look looks see at cards card may can i
         with players player second tied tie for place the against vs versus each are two
         three when if both game do we katun have has hold own got by myself alone peek
@@ -299,7 +300,9 @@ def sacrifice_points(q: Question) -> Answer | None:
 
 def end_bonus(q: Question) -> Answer | None:
     """ "7 riches left at the end": half a point each, rounded down (added to a score given)."""
-    if not q.matches(r"\b(end|ends|einde|eind|left|over|bonus|remaining|overgebleven|finish\w*)\b"):
+    if not q.matches(
+        r"\b(end|ends|einde|eind|left|over|bonus|bonuspunten|remaining|overgebleven|finish\w*|afgelopen)\b"
+    ):
         return None
     if not q.matches(r"\b(riches|rijkdom\w*|tokens?|fiches?)\b") and not riches_in(q):
         return None

@@ -51,7 +51,9 @@ _ALL_TOLD = (
 )
 _ENOUGH = r"\b(enough|sufficient|genoeg|voldoende)\b"
 _AT_MOST = r"\b(at most|at the most|maximum|max|hoogstens|maximaal|ten hoogste)\b"
-_NOTHING_ELSE = r"\b(nothing else|no other riches|niets anders|verder niets|all i have|that's all|alleen)\b"
+_NOTHING_ELSE = (
+    r"\b(nothing else|no other riches|niets anders|verder niets|all i have|that's all|alleen)\b"
+)
 _SHEET_SAID = r"\b(?:on|in) my (?:king )?sheet\b|\bmy (?:king )?sheet (?:holds|has)\b|\bop mijn (?:koningsblad|blad)\b"
 _REFUSE = (
     r"\b(stored|(?:in|from|on) (?:my |a |the |his |one of my )?(?:reserves?|garrisons?|prisons?)|enemy|"
@@ -59,7 +61,7 @@ _REFUSE = (
 )
 _WORDS = vocabulary("""i have i've got hold holds has my king sheet can build put up erect construct and
     both a an on of site city plot plots space spaces this turn in one same together want to
-    how many much most at is that only just left nothing else all there bouwen bouw ik heb
+    how many much most at is that only just left nothing else all there put bouwen bouw ik heb
     mijn koningsblad blad mag kan een en op beide plaats bouwplaats bouwplaatsen beurt deze
     dezelfde tegelijk hoeveel hoogstens maximaal wil nog over""")
 
@@ -96,9 +98,12 @@ def _told(q: Question) -> tuple[dict[str, int], list[str], int, bool] | None:
     asks = q.kind == "yesno" or q.matches(_ENOUGH) or most
     if not asks or about_another(q) or q.matches(_REFUSE):
         return None
-    if wants(q) != "build" and not q.matches(_ENOUGH):
+    if wants(q) != "build" and not q.matches(_ENOUGH) and not q.matches(r"\bput\b"):
         return None
     wanted = counted(q, BUILDINGS)
+    named = [m.name for m in BUILDINGS.find(q)]
+    if len(named) != len(set(named)):
+        return None  # "a village and a village": a name said twice is not counted here
     kinds = [k for k, n in wanted.items() for _ in range(n)]
     if not kinds or len(kinds) > 4 or (most and len(wanted) != 1):
         return None

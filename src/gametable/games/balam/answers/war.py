@@ -50,7 +50,8 @@ _NO_GARRISON = (
 #: the attacked city has no garrison: it defends with nothing, the attack is allowed
 _UNGUARDED = (
     r"\b(?:if |when |als )?(?:the |his |an |that |de |zijn )?(?:enemy'?s? |opponent'?s? |vijandelijke )?"
-    r"(?:city|stad) (?:that |which |die )?(?:has|holds|heeft) (?:no|geen) (?:garrisons?|garnizoen\w*)\b"
+    r"(?:city|stad) (?:of (?:my|the|an?) (?:opponent|enemy|rival) |van (?:mijn|de) (?:tegenstander|vijand) )?"
+    r"(?:that |which |die )?(?:has|holds|heeft) (?:no|geen) (?:garrisons?|garnizoen\w*)(?: in it| erin)?\b"
     r"|\b(?:an? )?(?:undefended|unguarded) (?:enemy )?city\b"
 )
 _FAR = (
