@@ -122,3 +122,53 @@ def test_the_caller_named_as_the_caller() -> None:
         "What do I write?"
     )
     assert answer.text.startswith("12.")
+
+
+def test_one_players_score_asked_by_name() -> None:
+    """BZ-098, BZ-100, BZ-102: "what does Jan write?" after a false call: the lowest other hand
+    (Piet's 1) writes 0 and Jan writes his 2."""
+    answer = reply("Ik roep BALZAK! met 3, Piet heeft 1 en Jan heeft 2. Wat schrijft Jan op?")
+    assert answer.text.startswith("2.")
+    whether = reply("I called with 3, Piet has 1 and Jan has 2. Does Jan also get to write 0?")
+    assert whether.text.startswith("No.")
+
+
+def test_a_negative_hand_is_never_written_below_zero() -> None:
+    """BZ-094, BZ-095: the number asked ("schrijf ik -1 op?") is no hand: a good call with -1
+    writes 0."""
+    answer = reply("Ik had een goede BALZAK! met -1 punten. Schrijf ik dan -1 op?")
+    assert answer.text.startswith("Nee.")
+    assert answer.position is not None and answer.position["hands"][0] == ["-1"]
+
+
+def test_a_question_that_asks_no_verdict_gets_none_from_good_said() -> None:
+    """BZ-094: near miss: "good" said in the story but not asked ("do I get a point taken
+    off?") is no question whether the call was good: no referee reply (it used to say Yes)."""
+    question = Question.read(
+        "I called a good BALZAK! with the bruisbal as my only card. Do I get a point taken off?"
+    )
+    assert ANSWERS.answer(question) is None
+
+
+def test_a_score_asked_is_not_a_call_asked() -> None:
+    """BZ-094: near miss: "do I get -2 on the sheet?" asks a score, not whether one may call;
+    the reply says No, 0."""
+    answer = reply(
+        "I hold two Bruisballen and call BALZAK!; everyone else is above me. Do I get -2 on the "
+        "sheet?"
+    )
+    assert answer.text.startswith("No.")
+    assert "You write 0" in answer.text
+
+
+def test_a_hand_worth_from_its_cards() -> None:
+    """BZ-055, BZ-080: a hand of 3, 4, -1 and 0 is worth 6; 2, 2 and The Lul 14."""
+    assert reply("3, 4, -1 and 0 in my hand: what is it worth?").text.startswith("6 points.")
+    assert reply("What is my hand worth: 2, 2 and the Lul?").text.startswith("14 points.")
+
+
+def test_a_cards_worth_asked_yes_or_no() -> None:
+    """BZ-080, BZ-056: "lul worth 10?" Yes; "is the blue ball worth 10?" No (11)."""
+    assert reply("lul worth 10?").text.startswith("Yes.")
+    assert reply("Is the blue ball worth 10?").text.startswith("No.")
+    assert reply("telt de lul 10 punten?").text.startswith("Ja.")

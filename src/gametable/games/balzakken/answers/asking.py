@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from gametable.games.balzakken.answers.vocab import ASKED_WHETHER
 from gametable.rulebook.question import Question, kind_of
 
 #: the sentences of a question: split after a full stop, a semicolon, a question mark or an
@@ -29,7 +30,8 @@ _SCORES = re.compile(
     r"\b(?:scores? please|who writes what|who gets what|what do we (?:all )?(?:get|write)|"
     r"wat schrijven (?:we|jullie|de anderen|de andere spelers)(?: op)?|wie schrijft wat|"
     r"wat krijgen we|what do the others (?:write|score|get)|scores\?*$|"
-    r"^(?:and )?(?:my|mijn) (?:points|score|punten)\?*$)"
+    r"^(?:and )?(?:my |mijn |the |de )?(?:new |nieuwe )?(?:points|score|punten|total|totaal|"
+    r"stand)\?*$)"
 )
 #: a question opening with a verb that asks for yes or no
 _AUXILIARY = re.compile(r"^(?:does|do|did|is|are|can|may|must|should|will|mag|moet|kan|is)\b")
@@ -45,10 +47,15 @@ VERDICT_ASKED = re.compile(
 def kind_asked(question: Question) -> str:
     """The kind of reply ``question`` asks for: the shared reading, or when that is "other",
     the kind of its last sentence or of the table talk it uses."""
+    if "balzak!" in question.lower:  # the call's "!" ends no sentence
+        fixed = Question.read(re.sub(r"(?i)\bbalzak!(?=\s*\w)", "BALZAK", question.text))
+        if fixed.kind in ("number", "what"):  # "how much does a false BALZAK! cost?"
+            question = replace(question, kind=fixed.kind)
     if question.kind == "what" and _AUXILIARY.match(question.lower):
         return "yesno"  # "Does the player who plays The Lul draw?": not "who plays"
-    if _SCORES.search(question.lower) and not _AUXILIARY.match(question.lower):
-        return "number"  # "Anna calls with 5, Ben has 5. Scores please"
+    last = _SENTENCES.split(question.lower.strip())[-1]
+    if (_SCORES.search(question.lower) or _SCORES.search(last)) and not _AUXILIARY.match(last):
+        return "number"  # "Anna calls with 5, Ben has 5. Scores please", "... New score?"
     if question.kind != "other":
         return question.kind
     if VERDICT_ASKED.search(question.lower):
@@ -58,6 +65,8 @@ def kind_asked(question: Question) -> str:
     if _SCORES.search(question.lower):
         return "number"
     last = _SENTENCES.split(question.lower.strip())[-1]
+    if ASKED_WHETHER.search(last):
+        return "yesno"  # "schrijf ik dan -1 op?"
     if _SCORES.search(last):
         return "number"  # "... a good balzak. My points?"
     return kind_of(last)

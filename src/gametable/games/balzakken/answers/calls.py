@@ -24,10 +24,20 @@ from typing import Any
 from gametable.core.errors import IllegalAction
 from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
+from gametable.games.balzakken.answers.asked import Asked, asked_score
 from gametable.games.balzakken.answers.build import build, cards_worth, load
+from gametable.games.balzakken.answers.callwords import (
+    hand_lines,
+    kind_words,
+    lower_first,
+    outcome_sentence,
+    reason_of,
+)
 from gametable.games.balzakken.answers.counts import count_words, players_said
-from gametable.games.balzakken.answers.grammar import Holder, Table, in_front_of_me, read_table
+from gametable.games.balzakken.answers.grammar import Holder, Table, read_table
+from gametable.games.balzakken.answers.mentions import asked_number_at, in_front_of_me
 from gametable.games.balzakken.answers.names import hand_text, numbered
+from gametable.games.balzakken.answers.vocab import SENTENCE_END
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -53,7 +63,7 @@ _AFTER_ACTION = re.compile(
 )
 _ASKS_EVERYONE = re.compile(
     r"\b(?:who|everyone|everybody|each|all|scores what|gets what|wie|iedereen|elke speler|"
-    r"allemaal|krijgt wat|de anderen|the others|we|wij|the scores|de scores)\b"
+    r"allemaal|krijgt wat|de anderen|the others|we|wij|the scores|de scores|the rest|de rest)\b"
 )
 _GOOD = re.compile(r"\b(?:good|goede|goed|geldige)\b")
 _FALSE = re.compile(r"\b(?:false|valse|fout|foute|wrong)\b")
@@ -74,9 +84,18 @@ def asks_may_call(question: Question) -> bool:
     """ "May I call BALZAK! ...?", "mag ik BALZAK! roepen ...?"."""
     if question.kind != "yesno" or question.matches(r"\b(?:good|false|goed|goede|valse)\b"):
         return False
+    if asked_number_at(question) is not None or not _MAY.search(question.lower):
+        return False  # "do I get -2 on the sheet?" asks a score, not whether one may call
     return question.matches(
-        r"\b(?:call|roep|roepen|shout|yell|scream)\b|\bbalzak\b.*\b(?:allowed|legal|ok|mag)\b"
+        r"\b(?:call|callen|roep|roepen|shout|yell|scream)\b|\bbalzak\b.*\b(?:allowed|legal|ok|mag)\b"
     )
+
+
+#: the words of asking whether one may ("can I", "am I allowed", "mag ik", "is it legal")
+_MAY = re.compile(
+    r"\b(?:can|may|could|might|allowed|legal|ok|okay|permitted|mag|mogen|kan|kun|kunt|"
+    r"toegestaan|geoorloofd|still)\b"
+)
 
 
 def may_call(question: Question) -> Answer | None:
@@ -175,7 +194,7 @@ def _call_allowed(
             "telt niet mee.",
         )
     if any(h.described for h in table.holders[1:]):
-        reason += " " + _outcome_sentence(question, record, table.holders)
+        reason += " " + outcome_sentence(question, record, table.holders)
         refs_used.append(refs.GOOD if record["kind"] == "good" else refs.FALSE)
     return checked(GAME, question, yes_no(question, True), reason, refs_used, position=position)
 
@@ -188,7 +207,9 @@ def _players_said(question: Question) -> int | None:
 def read_numbers(question: Question) -> set[int]:
     """The indices (in ``question.words``) of the numbers the calls read: the hands, and a
     count of players."""
-    return set(read_table(question).read) | count_words(question)
+    asked = asked_number_at(question)
+    read = set(read_table(question).read) | count_words(question)
+    return read if asked is None else read | {asked}
 
 
 def _any_player_count(question: Question, players: int) -> Answer | None:
@@ -220,12 +241,17 @@ def _any_player_count(question: Question, players: int) -> Answer | None:
 
 # -- what does a call score? --------------------------------------------------------------------
 def asks_score(question: Question) -> bool:
-    """ "Who scores what?", "what do I score?", "is it a good BALZAK!?" about a call."""
+    """ "Who scores what?", "what do I score?", "is it a good BALZAK!?", "does Jan also write
+    0?" about a call."""
     if not _CALLING.search(question.lower):
         return False
+    if question.kind == "yesno" and asked_number_at(question) is not None:
+        return True
     if question.kind in ("number", "what"):
         return True
-    if question.kind == "other" and question.matches(r"\b(?:write|writes|score|schrijf|krijg)\b"):
+    if question.kind == "other" and question.matches(
+        r"\b(?:write|writes|score|scores|schrijf|schrijft|krijg|krijgt)\b"
+    ):
         return True
     return question.kind == "yesno" and bool(
         _GOOD.search(question.lower) or _FALSE.search(question.lower)
@@ -246,32 +272,72 @@ def score_call(question: Question) -> Answer | None:
         return None
     record, seats = judged.record, judged.seats
     kind = record["kind"]
-    sentence = _outcome_sentence(question, record, seats)
+    sentence = outcome_sentence(question, record, seats)
     rule_refs = _score_refs(record, seats)
+    asked = asked_score(question, table)
+    if asked is not None or question.kind == "yesno":
+        holder = table.holders[asked.holder] if asked is not None else None
+        return _asked_reply(question, judged, asked, holder, rule_refs)
     me_seat = next((i for i, h in enumerate(seats) if h.me), None)
-    if question.kind == "yesno":
-        good = _GOOD.search(question.lower) is not None
-        verdict = yes_no(question, (kind == "good") == good)
-        return checked(
-            GAME, question, verdict, sentence + " " + _why(question, record, seats),
-            rule_refs, position=judged.position,
-        )  # fmt: skip
     if me_seat is None or _ASKS_EVERYONE.search(question.lower) or not seats[me_seat].described:
         if me_seat is not None and not seats[me_seat].described and judged.caller != me_seat:
             return None  # "I" said nothing of my hand and did not call: nothing to score
-        verdict = _kind_words(question, kind) + ": " + _lower_first(sentence)
-        reason = _why(question, record, seats)
+        verdict = kind_words(question, kind) + ": " + lower_first(sentence)
+        reason = reason_of(question, record, seats)
     else:
         points = record["points"][me_seat]
         verdict = f"{points}."
-        reason = sentence + " " + _why(question, record, seats)
-    details = _hand_lines(question, record, seats)
+        reason = sentence + " " + reason_of(question, record, seats)
+    details = hand_lines(question, record, seats)
     extra = _overcall_note(question, table, caller, me_seat)
     if extra:
         details.append(extra)
     return checked(
         GAME, question, verdict, reason, rule_refs, position=judged.position, details=details
     )
+
+
+def _asked_reply(
+    question: Question,
+    judged: Judged,
+    asked: Asked | None,
+    holder: Holder | None,
+    rule_refs: list[RuleRef],
+) -> Answer | None:
+    """The reply to a question about one player's score ("what does Jan write?", "does Jan
+    also write 0?") or about the kind of call ("was it a good BALZAK!?")."""
+    record, seats = judged.record, judged.seats
+    sentence = outcome_sentence(question, record, seats)
+    why = reason_of(question, record, seats)
+    if asked is None or holder is None:  # "was my call good?"
+        last = SENTENCE_END.split(question.lower.strip())[-1]
+        if not (_GOOD.search(last) or _FALSE.search(last)):
+            return None  # "I called a good BALZAK!. Do I get a point off?" asks no verdict
+        good = _GOOD.search(last) is not None
+        verdict = yes_no(question, (record["kind"] == "good") == good)
+        return checked(
+            GAME, question, verdict, f"{sentence} {why}", rule_refs, position=judged.position
+        )
+    seat = next((s for s, h in enumerate(seats) if h is holder), None)
+    if seat is None or (not seats[seat].described and seat != judged.caller):
+        return None
+    written = record["points"][seat]
+    if asked.number is not None:
+        if question.kind != "yesno":
+            return None
+        verdict = yes_no(question, written == asked.number)
+        return checked(
+            GAME, question, f"{verdict} {sentence}", why, rule_refs, position=judged.position
+        )
+    if question.kind == "yesno":
+        return None
+    if _ASKS_EVERYONE.search(question.lower):
+        verdict = kind_words(question, record["kind"]) + ": " + lower_first(sentence)
+        return checked(GAME, question, verdict, why, rule_refs, position=judged.position)
+    return checked(
+        GAME, question, f"{written}.", f"{sentence} {why}", rule_refs, position=judged.position,
+        details=hand_lines(question, record, seats),
+    )  # fmt: skip
 
 
 def _tie(question: Question, table: Table) -> Answer | None:
@@ -337,7 +403,7 @@ def _judge(question: Question, table: Table, caller: int) -> Judged | None:
             extra = cards_worth(mine, used)
         elif table.others_lower:
             extra = cards_worth(mine - 1, used)
-        elif table.others_higher or mine > BALZAK_LIMIT:
+        elif table.others_higher or mine > BALZAK_LIMIT or _GOOD.search(question.lower):
             extra = cards_worth(max(mine, 0) + 4, used)
         else:
             return None  # the others' hands decide, and the question says nothing of them
@@ -398,133 +464,6 @@ def _other_hands(table: Table, used: Counter[str], filler: int) -> list[list[str
             return None
         hands.append(hand)
     return hands
-
-
-# -- words ---------------------------------------------------------------------------------------
-#: how a reply names a player the question did not name
-_GENERIC = frozenset(
-    ["the other player", "one other player", "another player", "de andere speler",
-     "een andere speler"]
-)  # fmt: skip
-
-
-def _names(question: Question, seats: Sequence[Holder]) -> list[str]:
-    """How the reply names each seat; with several players the question did not name, the
-    first is "one other player" beside "another player"."""
-    names = [("jij" if question.lang == "nl" else "you") if h.me else h.label(question.lang)
-             for h in seats]  # fmt: skip
-    if sum(n in _GENERIC for n in names) > 1 and "the other player" in names:
-        names[names.index("the other player")] = "one other player"
-    return names
-
-
-def _outcome_sentence(question: Question, record: dict[str, Any], seats: Sequence[Holder]) -> str:
-    """ "You write 25 and your neighbour writes 0." (what each writes down this round)."""
-    names = _names(question, seats)
-    points = record["points"]
-    if question.lang == "nl":
-        parts = [f"{n} schrijft {p} op" for n, p in zip(names, points, strict=True)]
-        parts[0] = parts[0][0].upper() + parts[0][1:]
-        return (", ".join(parts[:-1]) + " en " + parts[-1] if len(parts) > 1 else parts[0]) + "."
-    parts = [
-        f"{n} write{'' if n == 'you' else 's'} {p}" for n, p in zip(names, points, strict=True)
-    ]
-    text = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
-    return text[0].upper() + text[1:] + "."
-
-
-def _together(question: Question, who: Sequence[str]) -> str:
-    """Several players in one phrase: "your neighbour and your opponent"; players the question
-    did not name are counted ("two other players"), never "the other player and another"."""
-    named = [w for w in who if w not in _GENERIC]
-    unnamed = len(who) - len(named)
-    if unnamed > 1:
-        words = {2: ("two", "twee"), 3: ("three", "drie"), 4: ("four", "vier")}
-        en, nl = words.get(unnamed, (str(unnamed), str(unnamed)))
-        named.append(question.say(f"{en} other players", f"{nl} andere spelers"))
-    elif unnamed == 1:
-        named.append(next(w for w in who if w in _GENERIC))
-    joiner = question.say(" and ", " en ")
-    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + joiner + named[-1]
-
-
-def _kind_words(question: Question, kind: str) -> str:
-    if kind == "good":
-        return question.say("A good BALZAK!", "Een goede BALZAK!")
-    if kind == "false":
-        return question.say("A false BALZAK!", "Een valse BALZAK!")
-    return question.say(
-        "A false BALZAK! (more than 5 points)", "Een valse BALZAK! (meer dan 5 punten)"
-    )
-
-
-def _lower_first(text: str) -> str:
-    """The outcome sentence after a colon: "You write" -> "you write" (names stay)."""
-    first = text.split()[0]
-    if first in ("You", "Your", "Jij", "Je", "The", "De", "Another", "Een", "Every", "Alle"):
-        return text[0].lower() + text[1:]
-    return text
-
-
-def _why(question: Question, record: dict[str, Any], seats: Sequence[Holder]) -> str:
-    """Why the call scores as it does, in one sentence."""
-    caller = record["caller"]
-    values = record["values"]
-    names = _names(question, seats)
-    mine = values[caller]
-    if record["kind"] == "overcall":
-        return question.say(
-            f"The caller held {numbered(mine, 'point', 'en')}, more than 5, so the call costs 25 and "
-            "every other "
-            "player writes 0.",
-            f"De roeper had {numbered(mine, 'point', 'nl')}, meer dan 5, dus kost de roep 25 punten en schrijven "
-            "alle anderen 0 op.",
-        )
-    if record["kind"] == "false":
-        low = min(v for s, v in enumerate(values) if s != caller)
-        who = [names[s] for s, v in enumerate(values) if s != caller and v == low]
-        who_text = _together(question, who)
-        holds = "hold" if len(who) > 1 or who == ["you"] else "holds"
-        each = question.say(" each", " elk") if len(who) > 1 else ""
-        heeft = "hebben" if len(who) > 1 else "heeft"
-        return question.say(
-            f"{who_text[0].upper() + who_text[1:]} {holds} {numbered(low, 'point', 'en')}{each}, "
-            "as few as the caller "
-            "or fewer, so the call is false: the caller writes 25, the lowest other hand writes "
-            "0 and the rest write their hands.",
-            f"{who_text[0].upper() + who_text[1:]} {heeft} {numbered(low, 'point', 'nl')}{each}, "
-            "evenveel als de roeper of "
-            "minder, dus de roep is vals: de roeper schrijft 25 op, de laagste andere hand 0 en "
-            "de rest hun punten.",
-        )
-    below = " (never below 0)" if mine < 0 else ""
-    below_nl = " (nooit onder 0)" if mine < 0 else ""
-    return question.say(
-        f"The caller holds {numbered(mine, 'point', 'en')} and every other hand more, so the call "
-        "is good: the "
-        f"caller writes 0{below} and every other player writes the points in their hand.",
-        f"De roeper heeft {numbered(mine, 'point', 'nl')} en elke andere hand meer, dus de roep is goed: de "
-        f"roeper schrijft 0 op{below_nl} en de anderen de punten in hun hand.",
-    )
-
-
-def _hand_lines(question: Question, record: dict[str, Any], seats: Sequence[Holder]) -> list[str]:
-    """One line per hand: its cards and points, The Lul counted 10 and The Swinger 0."""
-    names = _names(question, seats)
-    lines = []
-    for name, hand, value in zip(names, record["hands"], record["values"], strict=True):
-        cards = hand_text(hand, question.lang)
-        lines.append(
-            question.say(
-                f"{name}: {cards}, {value} points in hand"
-                + (" (The Lul counts 10)" if "L" in hand else "")
-                + (" (The Swinger counts 0)" if "S" in hand else ""),
-                f"{name}: {cards}, {value} punten in de hand"
-                + (" (De Lul telt 10)" if "L" in hand else "")
-                + (" (De Swinger telt 0)" if "S" in hand else ""),
-            )
-        )
-    return lines
 
 
 def _score_refs(record: dict[str, Any], seats: Sequence[Holder]) -> list[RuleRef]:

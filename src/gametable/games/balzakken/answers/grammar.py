@@ -20,11 +20,17 @@ import re
 from dataclasses import dataclass, field
 
 from gametable.games.balzakken.answers.counts import COUNTS
+from gametable.games.balzakken.answers.mentions import (
+    MY_CALL,
+    asked_number_at,
+    beside_me,
+    held_mentions,
+    word_at,
+)
 from gametable.games.balzakken.answers.names import CARDS, VALUE_WORDS
 from gametable.games.balzakken.answers.vocab import (
     ACTED,
     ACTING,
-    BESIDE,
     BOTH_OF_US,
     CALL,
     CALLER_WORDS,
@@ -119,29 +125,20 @@ def read_table(question: Question) -> Table:
     group_spans = [(m.start(), m.end()) for m in GROUP.finditer(question.lower)]
     group_starts = {word_at(question.lower, s) for s, _ in group_spans}
     names = _player_names(question)
-    beside = {
-        word_at(question.lower, m.start() + m.group(0).rfind(" ") + 1)
-        for m in BESIDE.finditer(question.lower)
-    }
+    beside, asked = beside_me(question), asked_number_at(question)
     skip = 0
     for i, word in enumerate(words):
         if skip:
             skip -= 1
             continue
+        if i == asked:
+            continue  # "does Jan get to write 0?": the score asked about, no hand
         if i in group_starts:
             current = None
             skip = _words_in(question.lower, group_spans, i) - 1
             continue
         if i in mentions:
-            mention = mentions[i]
-            skip = len(mention.said.split()) - 1
-            count = _count_before(words, i)
-            if count > 1:
-                table.read.add(i - 1)
-            if current == ACTED:
-                table.acted.extend([mention.name] * count)
-            else:
-                _holder(table, current).cards.extend([mention.name] * count)
+            skip = _place_card(table, current, words, i, mentions[i])
             continue
         if i in names:
             current = _named(table, names[i])
@@ -179,51 +176,6 @@ def read_table(question: Question) -> Table:
     return table
 
 
-#: a card said not to be held ("I no longer hold The Lul", "De Lul niet meer", "geen Swinger")
-NOT_HELD = re.compile(
-    r"\b(?:no longer (?:have|hold|holding)|(?:don'?t|do not|didn'?t|did not) (?:have|hold)|"
-    r"not holding) (?:the |a |an |my |any )?(?:lul|lull|swinger|luls|swingers|action ?cards?)"
-    r"(?: any ?more)?\b(?!,? (?:and|or|nor) (?:a |an |the |my )?(?:-?\d|lul|swinger|blue|bruis))|"
-    r"\b(?:(?:als|nu|wanneer) ik |ik heb |heb ik )(?:de |een |mijn )?(?:lul|swinger|actiekaart) "
-    r"niet meer(?: (?:heb|houd))?\b|\bgeen (?:lul|swinger|actiekaart(?:en)?)(?: meer)?\b"
-    r"(?! (?:en|of) (?:een |de |mijn )?(?:-?\d|lul|swinger|blauwe|bruis))"
-)
-
-
-#: an action card said to lie in front of the asker ("The Lul lies in front of me", "De Lul
-#: ligt voor mij"): played on the asker, in nobody's hand
-IN_FRONT_OF_ME = re.compile(
-    r"\b(?:the |a |de |een )?(?:lul|lull|swinger)s? (?:(?:now |still |already |nu |nog |al )?"
-    r"(?:lies|is lying|lying|lays|sits|is|ligt|lag|staat) )(?:open |face up )?"
-    r"(?:in front of|before|voor) (?:me|mij)\b|"
-    r"\b(?:in front of|voor) (?:me|mij) (?:lies|ligt|lag|is) (?:the |a |de |een )?(?:lul|lull|"
-    r"swinger)\b"
-)
-
-
-def in_front_of_me(question: Question) -> list[str]:
-    """The action cards the question says lie in front of the asker."""
-    spans = [(m.start(), m.end()) for m in IN_FRONT_OF_ME.finditer(question.lower)]
-    return [
-        m.name
-        for m in CARDS.find(question)
-        if any(word_at(question.lower, s) <= m.start < word_at(question.lower, e) for s, e in spans)
-    ]
-
-
-def held_mentions(question: Question) -> list[Mention]:
-    """The cards the question names, less those it says are not held (or lie in front of the
-    asker)."""
-    spans = [(m.start(), m.end()) for m in NOT_HELD.finditer(question.lower)]
-    spans += [(m.start(), m.end()) for m in IN_FRONT_OF_ME.finditer(question.lower)]
-    if not spans:
-        return list(CARDS.find(question))
-    negated = {
-        i for s, e in spans for i in range(word_at(question.lower, s), word_at(question.lower, e))
-    }
-    return [m for m in CARDS.find(question) if m.start not in negated]
-
-
 #: "discard just two of them", "gooi er twee van weg": a count of the asker's one value played
 _OF_THEM = re.compile(
     r"\b(?:just |only |alleen |maar )?(two|three|four|both|twee|drie|vier|beide|2|3|4) "
@@ -235,13 +187,16 @@ def _played_of_them(question: Question, table: Table) -> None:
     """ "I have three 8s; may I discard just two of them?": the count played of the one value
     the asker's hand holds, when the question plays nothing else."""
     found = _OF_THEM.search(question.lower)
-    values = {c for c in table.me.cards if c not in ("S", "L")}
-    if found is None or table.acted or len(values) != 1:
+    if found is None or table.acted:
         return
     if not any(w in ACTING for w in question.words[: word_at(question.lower, found.start())]):
         return
     said = found.group(1)
     count = int(said) if said.isdigit() else NUMBER_WORDS[said]
+    held = [c for c in table.me.cards if c not in ("S", "L")]
+    values = {c for c in held if held.count(c) > 1}  # "them": the value held several times
+    if len(values) != 1:
+        return
     table.acted.extend([values.pop()] * count)
     table.read.add(word_at(question.lower, found.start(1)))
 
@@ -258,6 +213,8 @@ def _finish(question: Question, table: Table) -> None:
     table.others_same = bool(SAME.search(question.lower)) and len(table.holders) <= 2
     if OTHERS_HIGHER.search(question.lower):
         table.others_higher = True
+    if table.caller is None and MY_CALL.search(question.lower):
+        table.caller = 0
     if table.caller is None and OTHER_CALLED.search(question.lower):
         table.caller = _add_other(table, "the caller", "de roeper")
     _group_size(question, table)
@@ -341,11 +298,6 @@ def _named(table: Table, name: str) -> int:
     return _add_other(table, name, name)
 
 
-def word_at(lower: str, start: int) -> int:
-    """The index in ``Question.words`` of the word starting at character ``start``."""
-    return len(re.findall(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?", lower[:start]))
-
-
 def _words_in(lower: str, spans: list[tuple[int, int]], index: int) -> int:
     for s, e in spans:
         if word_at(lower, s) == index:
@@ -369,6 +321,21 @@ def _count_before(words: tuple[str, ...], i: int) -> int:
     if before.isdigit() and 1 <= int(before) <= 8:
         return int(before)
     return NUMBER_WORDS.get(before, 1) if before not in ("een", "één", "one") else 1
+
+
+def _place_card(
+    table: Table, current: int | None, words: tuple[str, ...], i: int, mention: Mention
+) -> int:
+    """A card named at ``i`` ("two Swingers", "The Lul") given to the player read last, or to
+    the cards the asker plays; returns how many more words the name takes."""
+    count = _count_before(words, i)
+    if count > 1:
+        table.read.add(i - 1)
+    if current == ACTED:
+        table.acted.extend([mention.name] * count)
+    else:
+        _holder(table, current).cards.extend([mention.name] * count)
+    return len(mention.said.split()) - 1
 
 
 def _holder(table: Table, current: int | None) -> Holder:

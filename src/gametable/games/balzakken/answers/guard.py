@@ -30,7 +30,8 @@ from collections.abc import Collection
 
 from gametable.games.balzakken.answers.asking import VERDICT_ASKED
 from gametable.games.balzakken.answers.counts import players_said
-from gametable.games.balzakken.answers.grammar import NOT_HELD, held_mentions, read_table
+from gametable.games.balzakken.answers.grammar import read_table
+from gametable.games.balzakken.answers.mentions import NOT_HELD, held_mentions
 from gametable.games.balzakken.answers.vocab import BESIDE, OTHER_CALLED, OTHERS_HIGHER
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question

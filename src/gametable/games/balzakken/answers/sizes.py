@@ -26,7 +26,8 @@ from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, load
 from gametable.games.balzakken.answers.counts import COUNTS
-from gametable.games.balzakken.answers.grammar import Table, read_table, word_at
+from gametable.games.balzakken.answers.grammar import Table, read_table
+from gametable.games.balzakken.answers.mentions import word_at
 from gametable.games.balzakken.answers.names import numbered
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question

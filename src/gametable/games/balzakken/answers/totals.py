@@ -20,7 +20,8 @@ from typing import Any
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, cards_worth, load
 from gametable.games.balzakken.answers.calls import hand_of
-from gametable.games.balzakken.answers.grammar import read_table, word_at
+from gametable.games.balzakken.answers.grammar import read_table
+from gametable.games.balzakken.answers.mentions import word_at
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no

@@ -24,7 +24,8 @@ from gametable.core.protocol import State
 from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, cards_worth, load
-from gametable.games.balzakken.answers.grammar import Table, read_table, value_words, word_at
+from gametable.games.balzakken.answers.grammar import Table, read_table, value_words
+from gametable.games.balzakken.answers.mentions import word_at
 from gametable.games.balzakken.answers.names import card_name, hand_text, numbered
 from gametable.games.balzakken.answers.vocab import NUMBER_WORDS
 from gametable.rulebook.answer import Answer
@@ -396,6 +397,31 @@ def _two_luls(question: Question, state: State, position: dict[str, Any]) -> Ans
     )  # fmt: skip
 
 
+def _swinger_did(question: Question, was: dict[str, Any], target: int) -> tuple[str, list[RuleRef]]:
+    """What playing The Swinger on ``target`` did, from the view before it."""
+    sizes = was["hand_sizes"]
+    mine = was["hand"]
+    if mine == ["S"]:
+        return question.say(
+            "With The Swinger as your last card you lay it in front of the player you "
+            f"choose and swap your empty hand (0 points) for their {sizes[target]} cards: "
+            "they are left with no cards, so on their turn they must call BALZAK!.",
+            "Met De Swinger als laatste kaart leg je hem voor de gekozen speler en ruil je "
+            f"je lege hand (0 punten) tegen zijn {sizes[target]} kaarten: hij houdt geen "
+            "kaarten over en moet in zijn beurt BALZAK! roepen.",
+        ), [refs.SWINGER_LAST_CARD]
+    theirs_en = numbered(sizes[target], "card", "en") if sizes[target] else "empty hand"
+    theirs_nl = numbered(sizes[target], "card", "nl") if sizes[target] else "lege hand"
+    return question.say(
+        "The Swinger goes face up in front of the chosen player (it stays there until "
+        "someone calls BALZAK!) and you swap your other "
+        f"{numbered(sizes[0] - 1, 'card', 'en')} for their {theirs_en}; nobody draws.",
+        "De Swinger gaat open voor de gekozen speler (hij blijft daar liggen tot iemand "
+        "BALZAK! roept) en jullie ruilen je overige "
+        f"{numbered(sizes[0] - 1, 'card', 'nl')} tegen zijn {theirs_nl}; niemand trekt.",
+    ), [refs.SWINGER_PLAYED]
+
+
 def _what_it_did(
     question: Question, before: State, after: State, action: str
 ) -> tuple[str, list[RuleRef]]:
@@ -415,27 +441,7 @@ def _what_it_did(
             "kaart minder.",
         ), [refs.LUL_PLAYED]
     if kind == "swinger":
-        target = int(rest)
-        mine = was["hand"]
-        if mine == ["S"]:
-            return question.say(
-                "With The Swinger as your last card you lay it in front of the player you "
-                f"choose and swap your empty hand (0 points) for their {sizes[target]} cards: "
-                "they are left with no cards, so on their turn they must call BALZAK!.",
-                "Met De Swinger als laatste kaart leg je hem voor de gekozen speler en ruil je "
-                f"je lege hand (0 punten) tegen zijn {sizes[target]} kaarten: hij houdt geen "
-                "kaarten over en moet in zijn beurt BALZAK! roepen.",
-            ), [refs.SWINGER_LAST_CARD]
-        theirs_en = numbered(sizes[target], "card", "en") if sizes[target] else "empty hand"
-        theirs_nl = numbered(sizes[target], "card", "nl") if sizes[target] else "lege hand"
-        return question.say(
-            "The Swinger goes face up in front of the chosen player (it stays there until "
-            "someone calls BALZAK!) and you swap your other "
-            f"{numbered(sizes[0] - 1, 'card', 'en')} for their {theirs_en}; nobody draws.",
-            "De Swinger gaat open voor de gekozen speler (hij blijft daar liggen tot iemand "
-            "BALZAK! roept) en jullie ruilen je overige "
-            f"{numbered(sizes[0] - 1, 'card', 'nl')} tegen zijn {theirs_nl}; niemand trekt.",
-        ), [refs.SWINGER_PLAYED]
+        return _swinger_did(question, was, int(rest))
     if kind == "swap":
         top = was["discard_pile"][-1]
         return question.say(

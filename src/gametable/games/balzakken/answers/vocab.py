@@ -44,6 +44,8 @@ OTHERS = {
     "vriend": ("your friend", "je vriend"),
     "vriendin": ("your friend", "je vriendin"),
     "guy": ("the other player", "de andere speler"),
+    "woman": ("the other player", "de andere speler"),
+    "lady": ("the other player", "de andere speler"),
     "sister": ("your sister", "je zus"),
     "brother": ("your brother", "je broer"),
     "zus": ("your sister", "je zus"),
@@ -188,3 +190,22 @@ NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "een": 1, "één": 1, "twee": 2, "drie": 3,
     "vier": 4, "both": 2, "beide": 2,
 }  # fmt: skip
+
+#: the verbs of a score asked about, English and Dutch
+_VERB = (
+    r"(?:write|writes|score|scores|get|gets|get to write|gets to write|write down|writes down|"
+    r"schrijf|schrijft|krijg|krijgt|scoor|scoort)"
+)
+_WHO = r"([^\W\d_]+(?: [^\W\d_]+)?)"
+#: "what does Jan write", "wat schrijft Jan (op)", "what do I score", "wat krijg ik"
+ASKED_WHAT = re.compile(
+    rf"\b(?:what|how much|how many points|wat|hoeveel(?: punten)?) (?:does|do|did|will|would) "
+    rf"{_WHO} (?:also |then |now )?{_VERB}\b|\b(?:wat|hoeveel(?: punten)?) {_VERB} {_WHO}\b"
+)
+#: "does Jan also get to write 0", "do I get -2", "schrijf ik dan -1 op", "krijgt Jan ook 0"
+ASKED_WHETHER = re.compile(
+    rf"^(?:does|do|did|will|would|is|zal) {_WHO} (?:also |still |then |really |now |just )?"
+    rf"{_VERB} (?:a |an )?(-?\d+)\b|^{_VERB} {_WHO} (?:dan |ook |nu |echt )*(-?\d+)\b"
+)
+#: where a sentence of a question ends
+SENTENCE_END = re.compile(r"(?<=[.;?!])\s+(?=\S)")

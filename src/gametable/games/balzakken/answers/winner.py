@@ -17,7 +17,7 @@ import re
 from gametable.core.registry import load_game
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, load
-from gametable.games.balzakken.answers.grammar import word_at
+from gametable.games.balzakken.answers.mentions import word_at
 from gametable.games.balzakken.scoring import GAME_END
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question

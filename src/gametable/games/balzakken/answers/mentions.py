@@ -1,0 +1,90 @@
+"""Where the words of a Balzakken question stand: a word's index, the cards named and held
+(not those said not to be held or lying in front of the asker), the asker's own call said with
+"had", another player placed beside the asker, and the number a yes/no question asks whether a
+player writes.  Read by :mod:`.grammar` and the readers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gametable.games.balzakken.answers.names import CARDS
+from gametable.games.balzakken.answers.vocab import ASKED_WHETHER, BESIDE, SENTENCE_END
+from gametable.rulebook.question import Mention, Question
+
+
+def word_at(lower: str, start: int) -> int:
+    """The index in ``Question.words`` of the word starting at character ``start``."""
+    return len(re.findall(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?", lower[:start]))
+
+
+def asked_number_at(question: Question) -> int | None:
+    """Where the number stands that a yes/no question asks whether a player writes ("does
+    Jan also get to write 0?", "schrijf ik dan -1 op?"), as an index in ``Question.words``."""
+    lower = question.lower
+    start = max((m.end() for m in SENTENCE_END.finditer(lower.strip())), default=0)
+    found = ASKED_WHETHER.search(lower[start:])
+    if found is None:
+        return None
+    group = 2 if found.group(2) is not None else 4
+    return word_at(lower, start + found.start(group))
+
+
+#: the asker's call said with "had" ("I had a good BALZAK!", "ik had een goede BALZAK!")
+MY_CALL = re.compile(
+    r"\b(?:i|ik) (?:had|have|heb|got) (?:a|an|een) (?:good|false|goede|valse|foute) "
+    r"(?:balzak|call|roep)\b"
+)
+
+
+def beside_me(question: Question) -> set[int]:
+    """Where "me" names the place of another player ("the player next to me")."""
+    return {
+        word_at(question.lower, m.start() + re.search(r"\b(?:me|mij|my)\b", m.group(0)).start())  # type: ignore[union-attr]
+        for m in BESIDE.finditer(question.lower)
+    }
+
+
+#: a card said not to be held ("I no longer hold The Lul", "De Lul niet meer", "geen Swinger")
+NOT_HELD = re.compile(
+    r"\b(?:no longer (?:have|hold|holding)|(?:don'?t|do not|didn'?t|did not) (?:have|hold)|"
+    r"not holding) (?:the |a |an |my |any )?(?:lul|lull|swinger|luls|swingers|action ?cards?)"
+    r"(?: any ?more)?\b(?!,? (?:and|or|nor) (?:a |an |the |my )?(?:-?\d|lul|swinger|blue|bruis))|"
+    r"\b(?:(?:als|nu|wanneer) ik |ik heb |heb ik )(?:de |een |mijn )?(?:lul|swinger|actiekaart) "
+    r"niet meer(?: (?:heb|houd))?\b|\bgeen (?:lul|swinger|actiekaart(?:en)?)(?: meer)?\b"
+    r"(?! (?:en|of) (?:een |de |mijn )?(?:-?\d|lul|swinger|blauwe|bruis))"
+)
+
+
+#: an action card said to lie in front of the asker ("The Lul lies in front of me", "De Lul
+#: ligt voor mij"): played on the asker, in nobody's hand
+IN_FRONT_OF_ME = re.compile(
+    r"\b(?:the |a |de |een )?(?:lul|lull|swinger)s? (?:(?:now |still |already |nu |nog |al )?"
+    r"(?:lies|is lying|lying|lays|sits|is|ligt|lag|staat) )(?:open |face up )?"
+    r"(?:in front of|before|voor) (?:me|mij)\b|"
+    r"\b(?:in front of|voor) (?:me|mij) (?:lies|ligt|lag|is) (?:the |a |de |een )?(?:lul|lull|"
+    r"swinger)\b"
+)
+
+
+def in_front_of_me(question: Question) -> list[str]:
+    """The action cards the question says lie in front of the asker."""
+    spans = [(m.start(), m.end()) for m in IN_FRONT_OF_ME.finditer(question.lower)]
+    return [
+        m.name
+        for m in CARDS.find(question)
+        if any(word_at(question.lower, s) <= m.start < word_at(question.lower, e) for s, e in spans)
+    ]
+
+
+def held_mentions(question: Question) -> list[Mention]:
+    """The cards the question names, less those it says are not held (or lie in front of the
+    asker)."""
+    spans = [(m.start(), m.end()) for m in NOT_HELD.finditer(question.lower)]
+    spans += [(m.start(), m.end()) for m in IN_FRONT_OF_ME.finditer(question.lower)]
+    if not spans:
+        return list(CARDS.find(question))
+    negated = {
+        i for s, e in spans for i in range(word_at(question.lower, s), word_at(question.lower, e))
+    }
+    return [m for m in CARDS.find(question) if m.start not in negated]
