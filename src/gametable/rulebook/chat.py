@@ -97,7 +97,8 @@ def ask(
     return fit_to_question(answer(reference.game, question.text), question)
 
 
-_VERDICT = re.compile(r"^(?:yes|no|ja|nee)\b[,:;.!]?\s*", re.IGNORECASE)
+#: an entry's verdict: Yes or No and its punctuation ("No prisoner is won" is no verdict)
+_VERDICT = re.compile(r"^(?:yes|no|ja|nee)[,:;.!]\s*", re.IGNORECASE)
 
 
 def fit_to_question(reply: Answer, question: Question) -> Answer:
@@ -108,6 +109,9 @@ def fit_to_question(reply: Answer, question: Question) -> Answer:
     >>> said = Answer("balam", "", "Yes, the defender may spend obsidian.", (), answered=True)
     >>> fit_to_question(said, Question.read("how many dice does he roll?")).text
     'The defender may spend obsidian.'
+    >>> no_verdict = Answer("balam", "", "No prisoner is won for a skull.", (), answered=True)
+    >>> fit_to_question(no_verdict, Question.read("what about skulls?")).text
+    'No prisoner is won for a skull.'
     """
     if question.kind == "yesno" or not reply.answered:
         return reply
