@@ -308,7 +308,7 @@ _POLITE = re.compile(
     r"\s*(?:,\s*)?(?:if|whether|of)?\s*",
 )
 #: a sentence's end: the question asked is the last sentence that ends in a question mark
-_SENTENCES = re.compile(r"(?<=[.!?])\s+")
+_SENTENCES = re.compile(r"(?<=[.?])\s+")  # not at "!": BALZAK! ends no sentence
 
 
 def kind_of(lower: str) -> str:
@@ -339,6 +339,8 @@ def _kind_of_one(lower: str) -> str:
     lower = _POLITE.sub("", lower.strip(" ¿¡"), count=1)
     kind = _kind_by_words(lower)
     if kind == "other" and _terse_check(lower):
+        if re.search(r"\b(?:score|scores|total|totals|points|punten|totaal|stand)\b", lower):
+            return "number"  # "new score?", "mijn punten?"
         return "yesno"  # "lul = 10?", "4 back into my home?"
     return kind
 
