@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from gametable import load_game
 from gametable.games.balam.answers import ANSWERS
 from gametable.games.balam.answers.building import PLENTY
-from gametable.games.balam.answers.scenes import HOME, load, position, refusal
+from gametable.games.balam.answers.scenes import HOME, load, play, position, refusal
 from gametable.games.balam.scoring import ball_game_points, riches_bonus
 from gametable.rulebook.question import Question
 
@@ -106,8 +106,9 @@ _RNL = {"maize": "maïs", "cacao": "cacao", "shell": "schelpen", "jade": "jade"}
     st.sampled_from(_BUILD),
 )
 def test_build_replies_agree_with_the_engine(building, riches, n, template):
-    """BA-100: every referee-checked reply to "can I build X with N riches" says what the
-    engine says of that build with that king sheet."""
+    """BA-059, BA-100: every referee-checked reply to "can I build X with N riches" says what
+    the engine says of that build with that king sheet, told before the turn's riches is paid
+    from it."""
     text = template.format(b=building, n=n, r=riches, nl=_NL[building], rnl=_RNL[riches])
     reply = ANSWERS.answer(Question.read(text))
     assert reply is not None and reply.checked
@@ -116,9 +117,7 @@ def test_build_replies_agree_with_the_engine(building, riches, n, template):
         sheet = {r: k for r, k in PLENTY.items() if r != riches}
         if riches != "maize":
             sheet["maize"] = 2
-    state = load(position(sites={HOME: ["village", None, None]}, riches=[sheet]))
-    assert state is not None
-    allowed = refusal(state, f"build {building} {HOME}.1") is None
+    allowed = _builds_after_paying_the_turn(sheet, f"build {building} {HOME}.1")
     assert reply.text.split()[0] in (("Yes.", "Ja.") if allowed else ("No.", "Nee."))
 
 
@@ -200,6 +199,16 @@ def test_near_misses_are_not_answered_by_the_referee():
         assert reply is None, (text, reply and reply.text)
 
 
+def _builds_after_paying_the_turn(sheet: dict[str, int], action: str) -> bool:
+    """Whether the engine lets a king holding ``sheet`` before his turn pay the turn's riches
+    in some way and then play ``action``."""
+    state = load(position(sites={HOME: ["village", None, None]}, riches=[sheet], phase="turn"))
+    assert state is not None
+    return any(
+        refusal(play(state, f"pay {paid}"), action) is None for paid, n in sheet.items() if n
+    )
+
+
 @settings(max_examples=30, deadline=None)
 @given(
     st.sampled_from(sorted(_NL)),
@@ -209,9 +218,10 @@ def test_near_misses_are_not_answered_by_the_referee():
     st.sampled_from(("", " in my own city", " this turn", " on my site")),
 )
 def test_build_replies_in_any_frame_agree_with_the_engine(building, riches, n, frame, extra):
-    """BA-092, BA-100: however the question is framed (extra words, the sheet before or after
-    the action), a referee-checked reply says what the engine says; a frame it cannot read is
-    not checked."""
+    """BA-059, BA-092, BA-100: however the question is framed (extra words, the sheet before or
+    after the action), a referee-checked reply says what the engine says of the sheet told
+    before the turn (the turn's riches paid from it first); a frame it cannot read is not
+    checked."""
     orders = (
         f"can I build a {building}{extra} with {n} {riches}?",
         f"I have {n} {riches}, can I build a {building}{extra}?",
@@ -221,9 +231,7 @@ def test_build_replies_in_any_frame_agree_with_the_engine(building, riches, n, f
         if reply is None:
             assert frame != "{q}" or extra != "", text  # the plain question is always built
             continue
-        state = load(position(sites={HOME: ["village", None, None]}, riches=[{riches: n}]))
-        assert state is not None
-        allowed = refusal(state, f"build {building} {HOME}.1") is None
+        allowed = _builds_after_paying_the_turn({riches: n}, f"build {building} {HOME}.1")
         assert reply.checked
         assert reply.text.split()[0] == ("Yes." if allowed else "No."), text
 

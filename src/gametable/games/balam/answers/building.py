@@ -63,7 +63,7 @@ _BUILD_WORDS = vocabulary("""build building construct bouwen bouw bouwen place p
     plots space spaces when with have has hold holding got own riches rijkdom rijkdommen
     sheet king koningsblad turn turn's beurt one same time at once tegelijk when wanneer als
     if heb heeft hebben houd i've already al there use using stored dezelfde zelfde
-    gebruiken opgeslagen owns owned by van stad steden plaats""")
+    gebruiken opgeslagen owns owned by van stad steden plaats and en but want wil""")
 _BUILD_PHRASES = (
     r"\b(without|zonder|no|geen|only|maar|just|alleen)\b",
     r"\bpay\w* (?:for|voor)\b",
@@ -134,6 +134,9 @@ def can_build(q: Question) -> Answer | None:
     else:
         reason = reason_of(q, refused)
         refs = [refused.rule]
+    if refused is not None and data["phase"] == "turn" and not q.matches(_UNPAID) and sheet:
+        reason = _TURN_FIRST.get(q.lang, _TURN_FIRST["en"]) + reason[:1].lower() + reason[1:]
+        refs.append(rules.TURNS)
         if stored:
             reason += " " + q.say(
                 "A king pays only with the riches on his king sheet, never with those in his "
@@ -145,7 +148,7 @@ def can_build(q: Question) -> Answer | None:
     riches = data["kings"][0]["riches"]
     held = ", ".join(f"{n} {name_of(q, r)}" for r, n in riches.items() if n) or "-"
     details = (
-        q.say(f"Your king sheet (the turn's riches paid): {held}", f"Je koningsblad: {held}"),
+        q.say(f"Your king sheet: {held}", f"Je koningsblad: {held}"),
         q.say(f"Tried: {action}", f"Geprobeerd: {action}"),
     )
     return checked(
@@ -172,6 +175,7 @@ def _build_read(q: Question) -> bool:
         _SEVERAL,
         _ONE_PLOT,
         _UNPAID,
+        _PAID,
     )
     if not understood(
         q,
@@ -223,12 +227,45 @@ def _build_scene(
         sites[HOME] = ["village", None, "reserve:" + next(iter(given), "maize")]
     if before:
         riches = {**riches, "maize": riches.get("maize", 0) + 1}
-    phase = "turn" if q.matches(_UNPAID) else "act"
+    turn_first = (
+        sheet is not None
+        and not stored
+        and not q.matches(_PAID)
+        and not uncounted(q, RICHES_NAMES)  # "with prisoners": as many as it takes
+    )
+    phase = "turn" if q.matches(_UNPAID) or turn_first else "act"
     data = position(sites=sites, owners=owners, riches=[riches], phase=phase)
     state = load(data)
     if state is None:
         return None
-    return data, play(state, *before), f"build {kind} {target}.{plot}"
+    action = f"build {kind} {target}.{plot}"
+    if turn_first and not q.matches(_UNPAID):
+        paid = _turn_payment(state, riches, before, action)
+        before = (paid, *before) if paid else ()
+    return data, play(state, *before), action
+
+
+_TURN_FIRST = {
+    "en": "You pay 1 riches for your turn first, then: ",
+    "nl": "Je betaalt eerst 1 rijkdom voor je beurt, dan: ",
+}
+#: the question says the turn's riches is paid already: the sheet it tells is what is left
+_PAID = r"\b(paid|after paying|having paid|betaald|na het betalen|na betaling)\b"
+
+
+def _turn_payment(
+    state: State, riches: dict[str, int], before: tuple[str, ...], action: str
+) -> str | None:
+    """The turn's payment from a sheet told before the turn (the reading of
+    docs/rules-answering.md: "I have 1 cacao, can I build a market?" pays the turn first):
+    the riches whose payment lets ``action`` through when one does, else the first the king
+    holds; ``None`` for an empty sheet (the build is then judged before the turn is paid, and
+    the engine refuses it)."""
+    held = [r for r, n in riches.items() if n]
+    for paid in held:
+        if refusal(play(state, f"pay {paid}", *before), action) is None:
+            return f"pay {paid}"
+    return f"pay {held[0]}" if held else None
 
 
 #: a second site for the second building ("on another one", "elsewhere")
