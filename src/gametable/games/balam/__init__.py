@@ -110,19 +110,22 @@ class Balam(Game):
     #: the game's parts for the layers above its rules (gametable.core.parts), each in this
     #: package
     parts: ClassVar[Mapping[str, str]] = {
-        "answers": ".answers:ANSWERS",
+        # the rules layer: its rules in our words, questions, words, standing, answers
         "rulebook": "rulebook/reference.toml",
         "questions": "rulebook/questions",
         "words": ".rulebook.words:WORDS",
         "standing": ".rulebook.standing:AT_TABLE",
-        "features": ".features:build",
-        "terminal": ".terminal:RENDERER",
-        "cli": ".cli:OPTIONS",
-        "web": "web/renderer.js",
+        "answers": ".answers:ANSWERS",
+        # the bots
         "heuristic": ".bots.heuristic:HEURISTIC",
         "tuned": ".bots.tuned:tuned_heuristic",
         "levels": ".bots.levels:LEVELS",
         "learned": ".bots.learned:LEARNED",
+        # the adapters, the terminal and the web page
+        "features": ".features:build",
+        "terminal": ".terminal:RENDERER",
+        "cli": ".cli:OPTIONS",
+        "web": "web/renderer.js",
     }
 
     def parse_action(self, state: State, text: str) -> Action:
