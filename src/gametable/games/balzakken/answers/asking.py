@@ -40,7 +40,7 @@ _TRUE = re.compile(r"\b(?:klopt het|klopt dat|is it true|is that right|am i righ
 #: asking for a verdict without a verb first ("good call or not?", "goed of fout?")
 VERDICT_ASKED = re.compile(
     r"\b(?:good|false|valid|right|wrong|goed|fout|vals|geldig)(?: (?:call|balzak|roep))?"
-    r"(?:,)? (?:or|of) (?:not|false|good|bad|niet|fout|goed|vals)\b"
+    r"(?:,)? (?:or|of) (?:a |an |een )?(?:not|false|good|bad|niet|fout|goed|vals)\b"
 )
 
 

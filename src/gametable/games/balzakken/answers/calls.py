@@ -250,7 +250,7 @@ def asks_score(question: Question) -> bool:
     if question.kind in ("number", "what"):
         return True
     if question.kind == "other" and question.matches(
-        r"\b(?:write|writes|score|scores|schrijf|schrijft|krijg|krijgt)\b"
+        r"\b(?:write|writes|score|scores|schrijf|schrijft|schrijven|krijg|krijgt|krijgen)\b"
     ):
         return True
     return question.kind == "yesno" and bool(

@@ -355,7 +355,7 @@ def _names_a_player(words: tuple[str, ...], i: int) -> bool:
     nxt = words[i + 1] if i + 1 < len(words) else ""
     return (
         nxt in OTHERS
-        or nxt in {"one", "holds", "has", "heeft", "calls", "roept", ""}
+        or nxt in {"one", "holds", "has", "had", "held", "heeft", "calls", "roept", "hield", ""}
         or (_is_number(nxt))
     )
 

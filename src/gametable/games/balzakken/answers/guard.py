@@ -36,10 +36,13 @@ from gametable.games.balzakken.answers.vocab import BESIDE, OTHER_CALLED, OTHERS
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
+#: the action cards and named Balzakken by their names (a hand said with "only" or "but")
+_CARD_NAMES = r"(?:the lul|lul|lull|swinger|swingr|bruisbal|blue ball|blauwe bal|de lul)\b"
 #: phrases the readers place in a position (set aside before looking for what they do not read)
 _KNOWN = re.compile(
     # whose turn it is, and an action before the call (calls.py)
-    r"\b(?:it is |it's |when it is |when it's |while it is )?(?:not my turn|not on my turn|"
+    r"\b(?:it is |it's |when it is |when it's |while it is |als het |wanneer het |terwijl het )?"
+    r"(?:not my turn|not on my turn|"
     r"out of turn|niet aan de beurt|niet mijn beurt|niet aan zet|buiten mijn beurt)\b"
     r"|\bafter (?:discarding|swapping|playing|drawing|i (?:discard|discarded|swap|swapped|play|"
     r"played|draw|drew))\b|\bna het (?:afleggen|ruilen|spelen)\b"
@@ -78,6 +81,17 @@ _KNOWN = re.compile(
     r"|\b(?:only|just) (?:have|has|hold|holds|heb|heeft)\b"
     r"|\bmy (?:only|one) (?:opponent|neighbou?r)\b|\bthe only other player\b"
     r"|\bmijn enige (?:tegenstander|tegenspeler)\b"
+    # "only" said of a number or card held ("I had only 2 points", "holding just the Bruisbal",
+    # "ik had er zelf maar 3"), and of the players asked about ("only one of them?")
+    r"|(?:(?<=had )|(?<=has )|(?<=have )|(?<=held )|(?<=hold )|(?<=holds )|(?<=holding )|"
+    r"(?<=heb )|(?<=hebt )|(?<=heeft )|(?<=zelf )|(?<=er ))"
+    rf"(?:only|just|maar) (?=(?:a |an |the |de |een )?(?:-?\d|{_CARD_NAMES}))"
+    r"|\bmaar (?=-?\d+ punten\b)"
+    r"|\b(?:only|just) one of (?:them|us)\b|\b(?:maar|alleen) (?:een|één) van (?:hen|ons)\b"
+    # a question after "but" ("I know I blew it, but who writes down what?")
+    r"|\b(?:but|maar) (?=(?:who|what|how|wie|wat|hoe|hoeveel)\b)"
+    # a total said to drop back all the same ("do I still drop back to 50?")
+    r"|\b(?:still|nog) (?:drop|drops|go back|goes back|fall back|falls back|terug)\b"
     # a total before the round ("I had 87 and picked up 12")
     r"|^(?:i|ik) (?:had|was on|was at|stond op|had er) (?=-?\d+ (?:points |punten )?(?:and|en) )"
     # the count asked for after an action ("how many cards does Kim hold after that?")
@@ -108,7 +122,9 @@ _BUT_HOLDS = re.compile(
     r"\b(?:but|maar) (?:(?!if\b|unless\b|when\b|only\b|not\b|never\b|als\b|niet\b|alleen\b|"
     r"geen\b)[a-z']+\s+){1,6}?(?:also |too |only |just |exactly |ook |nog |precies )?"
     r"(?:has|had|have|holds|held|hold|heeft|had|hebben|houdt|turns out to have|"
-    r"turned out to have) (?:also |too |exactly |ook |precies )?(?=-?\d+\b)"
+    r"turned out to have|was holding|is holding|holding)(?: er)? "
+    r"(?:also |too |exactly |only |just |ook |precies |maar )?"
+    rf"(?=-?\d+\b|(?:a |an |the |de |een )?{_CARD_NAMES})"
     r"|\b(?:turns|turned) out to (?:have|hold)\b|\bas well\b"
     r"|\bthe (?:last|fourth|fifth) (?:one|player)\b|\bde laatste(?: speler)?\b"
 )
@@ -134,9 +150,9 @@ _OTHER_ACTS = re.compile(
 _FOREIGN = re.compile(
     r"\b(?:ace|king|queen|jack|joker|heer|vrouw|boer|aas|heart|hearts|spade|spades|club|clubs|"
     r"diamond|diamonds|harten|schoppen|klaver|ruiten|dice|pawn|pawns|pion|city|cities|"
-    r"coworker|colleague|boss|job|work|money|euro|euros|dollar|dollars|bank|phone|mother|"
-    r"father|wife|husband|girlfriend|boyfriend|mom|dad|email|printer|computer|kids|child|"
-    r"football|soccer|tennis|golf|collega|baas|geld|werk|moeder|vader|telefoon|"
+    r"coworker|colleague|boss|job|work|money|euro|euros|dollar|dollars|bank|phone|"
+    r"wife|husband|girlfriend|boyfriend|email|printer|computer|kids|child|"
+    r"football|soccer|tennis|golf|collega|baas|geld|werk|telefoon|"
     # other games
     r"ludo|chess|schaken|checkers|dammen|poker|bridge|monopoly|uno|scrabble|tarot|klaverjassen|"
     r"klaverjas|hearts|solitaire|blackjack|pesten|mens erger je niet|risk|catan|keezen|keez|"

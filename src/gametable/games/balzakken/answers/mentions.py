@@ -9,7 +9,12 @@ from __future__ import annotations
 import re
 
 from gametable.games.balzakken.answers.names import CARDS
-from gametable.games.balzakken.answers.vocab import ASKED_WHETHER, BESIDE, SENTENCE_END
+from gametable.games.balzakken.answers.vocab import (
+    ASKED_WHETHER,
+    ASKED_WHO,
+    BESIDE,
+    SENTENCE_END,
+)
 from gametable.rulebook.question import Mention, Question
 
 
@@ -19,13 +24,15 @@ def word_at(lower: str, start: int) -> int:
 
 
 def asked_number_at(question: Question) -> int | None:
-    """Where the number stands that a yes/no question asks whether a player writes ("does
-    Jan also get to write 0?", "schrijf ik dan -1 op?"), as an index in ``Question.words``."""
+    """Where the number stands that the question asks whether a player writes ("does Jan
+    also get to write 0?", "schrijf ik dan -1 op?") or who writes ("wie schrijft 0 op?"), as
+    an index in ``Question.words``."""
     lower = question.lower
     start = max((m.end() for m in SENTENCE_END.finditer(lower.strip())), default=0)
     found = ASKED_WHETHER.search(lower[start:])
     if found is None:
-        return None
+        who = ASKED_WHO.search(lower[start:])
+        return None if who is None else word_at(lower, start + who.start(1))
     group = 2 if found.group(2) is not None else 4
     return word_at(lower, start + found.start(group))
 

@@ -50,6 +50,21 @@ OTHERS = {
     "brother": ("your brother", "je broer"),
     "zus": ("your sister", "je zus"),
     "broer": ("your brother", "je broer"),
+    "son": ("your son", "je zoon"),
+    "daughter": ("your daughter", "je dochter"),
+    "zoon": ("your son", "je zoon"),
+    "dochter": ("your daughter", "je dochter"),
+    "dad": ("your dad", "je vader"),
+    "father": ("your father", "je vader"),
+    "mom": ("your mum", "je moeder"),
+    "mum": ("your mum", "je moeder"),
+    "mother": ("your mother", "je moeder"),
+    "vader": ("your father", "je vader"),
+    "moeder": ("your mother", "je moeder"),
+    "papa": ("your dad", "je papa"),
+    "mama": ("your mum", "je mama"),
+    "opa": ("your grandad", "je opa"),
+    "oma": ("your gran", "je oma"),
     "caller": ("the caller", "de roeper"),
     "roeper": ("the caller", "de roeper"),
 }
@@ -84,7 +99,9 @@ GROUP = re.compile(
     rf"(?:de )?{_GROUP_COUNT} andere spelers|de {_GROUP_COUNT} anderen|"
     rf"(?:my |the |both (?:of )?(?:my )?|mijn |de )?(?:{_GROUP_COUNT} )?(?:other )?"
     r"(?:opponents|neighbou?rs|tegenstanders|tegenspelers)|"
-    rf"{_GROUP_COUNT} others|{_GROUP_COUNT} anderen)\b"
+    rf"{_GROUP_COUNT} others|{_GROUP_COUNT} anderen|"
+    rf"{_GROUP_COUNT} of (?:the others|the other players|my opponents)|"
+    rf"{_GROUP_COUNT} van de (?:anderen|andere spelers))\b"
 )
 #: "both have 0", "allebei 0", "each hold 4": one number said for every player of a group
 EACH = re.compile(r"\b(?:both|each|all|allebei|beiden|elk|ieder|allemaal)\b")
@@ -206,6 +223,10 @@ ASKED_WHAT = re.compile(
 ASKED_WHETHER = re.compile(
     rf"^(?:does|do|did|will|would|is|zal) {_WHO} (?:also |still |then |really |now |just )?"
     rf"{_VERB} (?:a |an )?(-?\d+)\b|^{_VERB} {_WHO} (?:dan |ook |nu |echt )*(-?\d+)\b"
+)
+#: "who writes 0?", "who gets the 0", "wie schrijft 0 op?": the score asked about, no hand
+ASKED_WHO = re.compile(
+    rf"\b(?:who|wie) (?:also |then |ook |dan )?{_VERB} (?:the |a |de |een )?(-?\d+)\b"
 )
 #: where a sentence of a question ends
 SENTENCE_END = re.compile(r"(?<=[.;?!])\s+(?=\S)")
