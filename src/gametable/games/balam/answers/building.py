@@ -232,6 +232,7 @@ def _build_scene(
         and not stored
         and not q.matches(_PAID)
         and not uncounted(q, RICHES_NAMES)  # "with prisoners": as many as it takes
+        and not q.matches(_PAYS_WITH)  # "pay a palace with 2 prisoners": the payment itself
     )
     phase = "turn" if q.matches(_UNPAID) or turn_first else "act"
     data = position(sites=sites, owners=owners, riches=[riches], phase=phase)
@@ -249,6 +250,8 @@ _TURN_FIRST = {
     "en": "You pay 1 riches for your turn first, then: ",
     "nl": "Je betaalt eerst 1 rijkdom voor je beurt, dan: ",
 }
+#: the riches named are what pays the building, not the whole sheet
+_PAYS_WITH = r"\bpay\w*\b|\bbetal\w*\b"
 #: the question says the turn's riches is paid already: the sheet it tells is what is left
 _PAID = r"\b(paid|after paying|having paid|betaald|na het betalen|na betaling)\b"
 

@@ -284,7 +284,7 @@ _BALL_WORDS = vocabulary("""i won win wins winning alone outright with the most 
     many points prestige do does get score scores am at tied tie ties tying second place
     players player kings and of if when what would my are have has equal same number for
     three drie own hold holds get gets do comes come up turns only one leader too by myself
-    in on there game
+    in on there game came count
     ik win won heb alleen met steden stad hoeveel punten prestigepunten krijg scoor gelijk
     tweede plaats spelers speler bij het balspel als wat en ben sta enige meeste komt""")
 #: "tied with one other king" (two tied) or "with two other kings" (three tied)
@@ -292,6 +292,36 @@ _OTHERS = (
     r"\b(?:with|and|met) (one|an|1|two|2|één|een|twee) (?:other|andere) "
     r"(?:kings?|players?|koningen|koning|spelers?)\b"
 )
+
+
+#: "more ball courts than anybody": the asker alone has the most
+_MORE_THAN_ALL = (
+    r"\bmore (?:ball )?courts than (?:anybody|anyone|everyone|everybody|any other (?:king|player)|"
+    r"the others|all the others)(?: else)?\b|\bmeer (?:balspelvelden|balvelden) dan (?:iedereen|"
+    r"de anderen)\b"
+)
+#: a rival named by his name ("Anna and I tie", "Piet has the most courts")
+_NAMED_TIE = r"\b(\w+) (?:and i|en ik) (?:tie|tied|are tied|zijn gelijk|staan gelijk)\b"
+_NAMED_FIRST = (
+    r"\b(\w+) (?:has|heeft) (?:the )?(?:most|meeste) (?:ball )?(?:courts|balspelvelden|balvelden)\b"
+)
+#: nobody but the kings the question names has a ball court
+_NOBODY_ELSE = (
+    r"\b(?:nobody|no one|noone|niemand) (?:else|anders) (?:has|heeft) (?:one|any|er een|een)\b"
+)
+
+
+def _ball_rivals(q: Question) -> tuple[str, ...]:
+    """The phrases naming a rival in a ball game that the reader places: a named king tied
+    with the asker (a tie of two, when nobody else is said to have courts or the question says
+    nothing more), a named king first when the asker says he is second; none otherwise (a
+    named king doing anything else leaves the question to the rules text)."""
+    found: list[str] = []
+    if says_tie(q) and not says_second(q) and re.search(_NAMED_TIE, q.lower):
+        found += [_NAMED_TIE, _NOBODY_ELSE]
+    if says_second(q) and not says_tie(q) and re.search(_NAMED_FIRST, q.lower):
+        found.append(_NAMED_FIRST)
+    return tuple(found)
 
 
 def ball_game(q: Question) -> Answer | None:
@@ -302,7 +332,7 @@ def ball_game(q: Question) -> Answer | None:
     )
     if (card_in(q) != "ball_game" and not courts_scored) or about_another(q):
         return None
-    phrases = (_OTHERS,)
+    phrases = (_OTHERS, _MORE_THAN_ALL, *_ball_rivals(q))
     lexicons = (CARDS, BUILDINGS)
     if not understood(q, _BALL_WORDS, lexicons=lexicons, numbers=set(q.numbers), phrases=phrases):
         return None

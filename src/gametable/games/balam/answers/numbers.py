@@ -65,13 +65,13 @@ _WORDS_OF = {
         temples cenote cenotes ceremony and i my give gives worth for bring
         offer offeren punten tempel ceremonie en ik mijn geeft levert op als prestigepunten
         waard hem haar get gets earn have has one other the each total gets sacrifices
-        andere totaal heb twee"""),
+        andere totaal heb twee got this round ronde deze ene mayas people volk to that naar tempels"""),
     "bonus": vocabulary("""riches left over remaining at the end of game points prestige score total bonus i
         have had hold and on my sheet king worth give gives what's final finish finishes
         finished ends ended when score get final i'm on am
         blad bonuspunten bonus sta rijkdommen rijkdom over overgebleven aan einde eind van het spel punten prestigepunten
         totaal ik heb en op mijn koningsblad nog erbij krijg they them levert dat afgelopen
-        is spel remain remains bring"""),
+        is spel remain remains bring game's over them of"""),
     "looks": vocabulary("""observatories observatory most divination look looks see at cards card may can i
         with players player second tied tie for place the against vs versus each are two
         three when if both game do we katun have has hold own got by myself alone peek
@@ -87,7 +87,7 @@ _LEXICONS = {
     "cards": (CARDS,),
     "rounds": (CARDS,),
     "cost": (BUILDINGS, RICHES_NAMES),
-    "sacrifice": (RICHES_NAMES,),
+    "sacrifice": (RICHES_NAMES, CARDS),
     "bonus": (RICHES_NAMES,),
     "looks": (BUILDINGS,),
     "start": (RICHES_NAMES,),
@@ -273,6 +273,8 @@ def sacrifice_points(q: Question) -> Answer | None:
         return None  # two places of sacrifice in one question
     if sum(given.values()) > 2 * (1 if q.matches(r"\bcenotes?\b") else temples):
         return None  # a temple takes 2 riches at most: more is another question
+    if temples > 1 and max(given.values()) > 2:
+        return None  # how the riches are shared over the temples is not told
     cenote = q.matches(r"\bcenotes?\b")
     factor = CENOTE_FACTOR if cenote else 1
     parts = []
@@ -321,7 +323,11 @@ def end_bonus(q: Question) -> Answer | None:
         score = int(standing.group(1))
     if score is not None and score == left:
         score = None
-    if not _reads(q, "bonus", numbers={left} | ({score} if score is not None else set())):
+    told = {left} | ({score} if score is not None else set())
+    part = re.search(r"\b(\d+) of them\b", q.lower)
+    if part is not None and int(part.group(1)) <= left:
+        told.add(int(part.group(1)))  # "9 riches, 2 of them prisoners": still 9 riches
+    if not _reads(q, "bonus", numbers=told):
         return None
     if score is not None:
         verdict = q.say(
