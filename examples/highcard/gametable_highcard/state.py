@@ -31,7 +31,7 @@ def trick_winner(trick: list[tuple[int, int]]) -> int:
     return max(trick, key=lambda played: played[1])[0]
 
 
-class HighCardState(State):
+class HighCardState(State[HighCardView]):
     """A High Card game in progress (see the module docstring)."""
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:

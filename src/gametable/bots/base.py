@@ -3,6 +3,11 @@
 A bot gets a :class:`SeatState`: the real state seen from one seat.  It exposes what that seat may
 use — its ``view``, the legal actions, ``resample`` (to imagine the hidden parts) and the public
 header — and nothing else, so a bot cannot read another seat's cards even by accident.
+
+A seat's window carries its game's view type through: a window on a ``State[BalamView]`` is a
+``SeatState[BalamView]``, whose ``view()`` is a ``BalamView``, so a game's bots read their view's
+fields typed (``def policy(seat_state: SeatState[BalamView], ...)``).  Code that plays any game
+takes a plain ``SeatState`` (``SeatState[Any]``).
 """
 
 from __future__ import annotations
@@ -10,17 +15,17 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping
-from typing import Any
+from typing import Any, Generic
 
-from gametable.core.protocol import Action, Game, State
+from gametable.core.protocol import Action, Game, State, ViewT
 
 
-class SeatState:
-    """A read-only window on ``state`` for ``seat``."""
+class SeatState(Generic[ViewT]):
+    """A read-only window on ``state`` for ``seat``; ``view()`` is the game's view type."""
 
     __slots__ = ("_state", "seat")
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: State[ViewT], seat: int) -> None:
         self._state = state
         self.seat = seat
 
@@ -44,7 +49,7 @@ class SeatState:
     def ply(self) -> int:
         return self._state.ply
 
-    def view(self) -> Mapping[str, Any]:
+    def view(self) -> ViewT:
         return self._state.view(self.seat)
 
     def view_parts(self, parts: Collection[str]) -> Mapping[str, Any]:
@@ -55,14 +60,14 @@ class SeatState:
     def legal_actions(self) -> list[Action]:
         return self._state.legal_actions(self.seat)
 
-    def resample(self, rng: Any) -> State:
+    def resample(self, rng: Any) -> State[ViewT]:
         """A full state consistent with what this seat has seen (hidden parts redrawn)."""
         return self._state.resample(self.seat, rng)
 
     def describe(self, action: Action) -> str:
         return self._state.describe(action, self.seat)
 
-    def showing(self, actions: list[Action]) -> SeatState:
+    def showing(self, actions: list[Action]) -> SeatState[ViewT]:
         """This window, offering only ``actions`` (some of the legal ones) as the legal actions:
         a player who overlooks the others."""
         return Narrowed(self._state, self.seat, actions)
@@ -74,12 +79,12 @@ class SeatState:
         return self._state.decode_action(code)
 
 
-class Narrowed(SeatState):
+class Narrowed(SeatState[ViewT]):
     """A seat's window on which only some legal actions are noticed (:meth:`SeatState.showing`)."""
 
     __slots__ = ("_noticed",)
 
-    def __init__(self, state: State, seat: int, noticed: list[Action]) -> None:
+    def __init__(self, state: State[ViewT], seat: int, noticed: list[Action]) -> None:
         super().__init__(state, seat)
         self._noticed = list(noticed)
 

@@ -13,7 +13,6 @@ public door (:func:`~gametable_highcard.public.trick_winner`).
 from __future__ import annotations
 
 import random
-from typing import cast
 
 from gametable.bots.base import SeatState
 from gametable.bots.heuristics import Heuristic
@@ -33,9 +32,9 @@ def choose(hand: list[int], trick: list[tuple[int, int]], seat: int, players: in
     return winning[0] if winning else min(hand)
 
 
-def policy(seat_state: SeatState, rng: random.Random) -> Action:
+def policy(seat_state: SeatState[HighCardView], rng: random.Random) -> Action:
     legal = seat_state.legal_actions()
-    view = cast(HighCardView, seat_state.view())
+    view = seat_state.view()
     by_card = {a.to_json()["card"]: a for a in legal}
     trick = [(p["seat"], p["card"]) for p in view["trick"]]
     return by_card[choose(sorted(by_card), trick, seat_state.seat, view["players"])]

@@ -191,7 +191,9 @@ def action_scores(
     return scores
 
 
-def choose(seat_state: SeatState, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS) -> Action:
+def choose(
+    seat_state: SeatState[BalamView], rng: random.Random, weights: Weights = DEFAULT_WEIGHTS
+) -> Action:
     legal = seat_state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -254,7 +256,7 @@ class Policy:
 
     weights: Weights = DEFAULT_WEIGHTS
 
-    def choose(self, seat_state: SeatState, rng: random.Random) -> Action:
+    def choose(self, seat_state: SeatState[BalamView], rng: random.Random) -> Action:
         return choose(seat_state, rng, self.weights)
 
     def rank(

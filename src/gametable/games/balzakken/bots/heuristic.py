@@ -199,9 +199,8 @@ def best_exchanges(view: BalzakkenView, by_kind: ByKind, mean: float) -> list[Ac
     return best
 
 
-def policy(seat_state: SeatState, rng: random.Random) -> Action:
-    view = cast(BalzakkenView, seat_state.view())
-    return choose(view, seat_state.options, seat_state.legal_actions(), rng)
+def policy(seat_state: SeatState[BalzakkenView], rng: random.Random) -> Action:
+    return choose(seat_state.view(), seat_state.options, seat_state.legal_actions(), rng)
 
 
 def evaluate(state: State[BalzakkenView]) -> tuple[float, ...]:

@@ -88,7 +88,7 @@ def my_team_score(view: Mapping[str, Any], seat: int) -> float:
     return team_scores(cast(KeezbordView, view))[seat]
 
 
-def choose(seat_state: SeatState, rng: random.Random) -> Action:
+def choose(seat_state: SeatState[KeezbordView], rng: random.Random) -> Action:
     return greedy(seat_state, rng, my_team_score)
 
 
