@@ -22,7 +22,7 @@ The recipe (2 players; every step seeded, so a rerun prints the same figures):
    bounds stay around the defaults); ``--against plain`` replaces the self-play objective by
    the score against the plain rules of thumb: the two perturbed policies each play the plain
    rules on the same deal, both seatings, and ``r`` is the difference of their scores.  Neither
-   improved the held-out score of the shipped fit (docs/bots.md, 2026-12-01/02 night).
+   improved the held-out score of the shipped fit (the runs: ``bench/results/bots.md``).
 2. *Result*: the mean of the weights over the second half of the iterations (averaging damps
    the steps' noise).
 3. *Held-out score*: the result against the plain rules of thumb (``normal``'s weights) on
@@ -198,7 +198,7 @@ def grid(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     deal by deal); with ``--write`` the best value goes into the data file, the rest of the
     start file's weights unchanged, with the scores in its ``meta``.  This is how a rule of
     thumb the SPSA search leaves alone (a weight whose default is 0, ``normal`` not counting it)
-    gets its value: ``tempo`` 0.1 in the shipped file (docs/bots.md, 2026-12-02)."""
+    gets its value: ``tempo`` 0.1 in the shipped file (the screen: ``bench/results/bots.md``)."""
     if not args.start:
         parser.error("--grid needs --start FILE (the policy whose one weight it varies)")
     name, _, listed = args.grid.partition("=")

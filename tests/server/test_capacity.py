@@ -334,8 +334,9 @@ def test_a_rules_question_never_stops_the_tables(
 
 def test_sockets_are_served_by_the_stack_measured_cheapest_per_frame() -> None:
     """uvloop, httptools and uvicorn's ``websockets-sansio`` protocol: what ``auto`` picks with
-    ``uvicorn[standard]`` installed, and the cheapest per frame measured (``docs/deploy.md``,
-    2026-12-01).  A uvicorn that changed its choice would make every frame dearer unnoticed."""
+    ``uvicorn[standard]`` installed, and the cheapest per frame (``bench/ws_stack.py``; the
+    figures: ``bench/results/capacity.md``).  A uvicorn that changed its choice would make every
+    frame dearer unnoticed."""
     config = server_config(FastAPI(), Settings(), "127.0.0.1")
     config.load()
     # (with frames written at once: server/frames.py)

@@ -6,8 +6,8 @@ each one wakes the connection's pump task, goes through Starlette's ``WebSocket.
 exception middleware's wrapper and uvicorn's ``send`` (an ``await`` on its flow-control event)
 before uvicorn's WebSocket protocol frames it and writes it to the transport.  In a py-spy
 profile at thousands of tables, uvloop's own code (mostly those task wake-ups) takes a much
-smaller share of the event loop's samples with frames written at once; the loop's CPU a move in
-the capacity benchmark falls by a few per cent (``bench/capacity.py``).
+smaller share of the event loop's samples with frames written at once, and the loop's CPU a
+move in the capacity benchmark (``bench/capacity.py``) is a few per cent lower.
 
 :class:`DirectFrames` is uvicorn's ``websockets-sansio`` protocol with one addition: the ASGI
 scope of each socket it serves carries, under ``extensions`` :data:`SEND_NOW`, a function that
@@ -15,7 +15,7 @@ frames a text and writes it to the transport at once, and says ``False`` (writin
 whenever the ASGI way must be taken instead: before the handshake is complete, after a close,
 once the client is gone, or while the transport's buffer is over its high-water mark (uvicorn's
 flow control: then the ASGI ``send`` waits, the connection's queue fills, and a reader too far
-behind is closed as before).  The frame is made here (a final, unmasked text frame: a byte of
+behind is closed).  The frame is made here (a final, unmasked text frame: a byte of
 opcode and a length), not by ``websockets``' protocol object (a frame object and its
 serialisation per frame); its bytes are those uvicorn's own ``send`` writes (tested).
 

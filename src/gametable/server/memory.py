@@ -3,38 +3,34 @@
 A server holds thousands of game states, each of a thousand or more small objects, and replaces
 one of them at every move.  CPython frees those by reference counting (game states hold no
 reference cycles); its cycle collector would still scan the whole heap now and then, and a full
-scan of a few million objects stops the event loop for most of a second (886 ms measured at 2,000
-tables).  So the server moves what is alive into the collector's permanent generation
-(``gc.freeze()``) once it has started and then every ``gc_freeze_interval`` seconds (default 1):
-the collector then only ever looks at what was made since the last freeze.
+scan of a few million objects stops the event loop for most of a second.  So the server moves
+what is alive into the collector's permanent generation (``gc.freeze()``) once it has started
+and then every ``gc_freeze_interval`` seconds (default 1): the collector then only ever looks at
+what was made since the last freeze.
 
 Why every second and not every few: the collector starts a young collection when 20,000 more
 container objects were made than freed (:data:`YOUNG_THRESHOLD`), and ``gc.freeze()`` starts
 that count again from zero.  A move makes a new game state and frees the old one (a few hundred
 objects each way: no count), and leaves a few objects more behind (its log entry, the answer
-remembered for a repeat).  So at 5,000 human-paced tables (about 950 moves a second) the count
-reached 20,000 every few seconds, and the young collection then scanned *every object made since
-the last freeze*, the new game states of thousands of moves included, although reference
-counting would free them all: collections of 100-565 ms in half of the 5-second windows of the
-quiet 5,000-table run.  Frozen every second, the count reaches it rarely, and a collection scans
-a second's worth of new objects at most.  (2,000 tables frozen every 12.5 s make as many moves
-between two freezes as 5,000 every 5 s: 7-8 collections of up to 880 ms in two minutes on a
-loaded machine; every 2.5 s, like 5,000 every second: 2-3 of up to 310 ms; see ``docs/deploy.md``.)
+remembered for a repeat).  At thousands of busy tables that count, left for several seconds,
+reaches 20,000, and the young collection then scans *every object made since the last freeze*,
+the new game states of thousands of moves included, although reference counting would free
+them all.  Frozen every second, the count reaches it rarely, and a collection scans a second's
+worth of new objects at most.
 
 What this costs: objects that were frozen and later become unreachable *only through a reference
 cycle* are not reclaimed until the next full collection, which runs (with the heap unfrozen) every
-``gc_full_interval`` seconds (0: never).  Game states and tables are freed by reference counting
-as before; the cycles come from closed HTTP connections' protocol objects (uvicorn's
-``HttpToolsProtocol`` with its parser, flow control and buffers: about 20 objects a connection).
-Measured in a scratch run at 2,000 tables (a one-off ``gc.unfreeze(); gc.collect()`` every 30 s):
-4,000-7,500 such objects each time, and no change in RSS after the collection; at 1,000 tables
-with no HTTP traffic, none.  The server's RSS grows with what the tables keep (see
-``docs/deploy.md``), not with frozen garbage.  ``bench/capacity.py`` shows the RSS over time.
+``gc_full_interval`` seconds (0: never).  Game states and tables are freed by reference counting;
+the cycles come from closed HTTP connections' protocol objects (uvicorn's ``HttpToolsProtocol``
+with its parser, flow control and buffers: about 20 objects a connection), a few thousand at a
+time, which change nothing in the RSS.  The server's RSS grows with what the tables keep
+(``docs/capacity.md``), not with frozen garbage; ``bench/capacity.py`` shows the RSS over time.
 
 The young generation is also collected less often (:data:`YOUNG_THRESHOLD` allocations instead of
 Python's 700): every move makes a few thousand short-lived containers (views, messages, legal
-lists) that reference counting frees anyway: at 700, young collections took 7% of the server's CPU in
-a profile at 400 tables, mostly scanning objects about to be freed.
+lists) that reference counting frees anyway, and at 700 the young collections spend a share of
+the server's CPU scanning objects about to be freed.  The measured pauses and shares, and how
+they were measured: ``bench/results/capacity.md``.
 """
 
 from __future__ import annotations

@@ -42,10 +42,10 @@ def server_config(app: Any, settings: Settings, forwarded_allow_ips: str) -> uvi
     httptools and ``websockets-sansio``: the cheapest per frame that uvicorn offers (server CPU
     per socket round of one frame in and one 2 KB frame out, measured side by side with
     ``bench/ws_stack.py``: websockets-sansio about two thirds of the older ``websockets``' and
-    ``wsproto``'s).  ``auto`` rather than the names, so that a platform without uvloop
-    (Windows) still starts; ``tests/server/test_capacity.py`` checks what ``auto`` picks here.
-    The WebSocket protocol is that one with frames written at once (:mod:`~gametable.server.frames`)
-    when uvicorn has it."""
+    ``wsproto``'s; the runs: ``bench/results/capacity.md``).  ``auto`` rather than the names,
+    so that a platform without uvloop (Windows) still starts; ``tests/server/test_capacity.py``
+    checks what ``auto`` picks here.  The WebSocket protocol is that one with frames written at
+    once (:mod:`~gametable.server.frames`) when uvicorn has it."""
     return uvicorn.Config(
         app,
         ws=DirectFrames if DirectFrames is not None else "auto",

@@ -331,7 +331,7 @@ function onMessage(msg) {
     case "update": {
       if (msg.seq <= lastSeq) break;
       if (msg.seq !== lastSeq + 1) { send({ type: "sync" }); break; }  // a gap: resync
-      if (msg.patch) {  // what changed in the view since the last message (docs/web.md, "The socket")
+      if (msg.patch) {  // what changed in the view since the last message (server/wire.py)
         if (!last || (msg.takebacks ?? 0) !== (last.takebacks ?? 0)) { send({ type: "sync" }); break; }
         msg.view = applyPatch(last.view, msg.patch);
         delete msg.patch;
