@@ -199,7 +199,7 @@ def test_a_hand_with_every_pawn_in_the_nest_agrees_with_the_engine(hand):
     if legal == ["hand in"]:
         assert reply.text.startswith("Hand in"), reply.text
     else:
-        assert reply.text.startswith("Play one of") and all(p in reply.text for p in legal)
+        assert reply.text.startswith("Play ") and all(p in reply.text for p in legal)
 
 
 # -- numbers and facts -------------------------------------------------------------------------------

@@ -16,6 +16,9 @@ in full or a position that does not match it (:mod:`.guard`).  The words of the 
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from gametable.core.errors import GameError
 from gametable.core.protocol import State
 from gametable.games.keezbord.answers.counts import answer_count
@@ -23,20 +26,45 @@ from gametable.games.keezbord.answers.exact import read_exact
 from gametable.games.keezbord.answers.facts import answer_fact
 from gametable.games.keezbord.answers.guard import fits, understood
 from gametable.games.keezbord.answers.numbers import answer_number, start_space
-from gametable.games.keezbord.answers.situations import answer_situation
+from gametable.games.keezbord.answers.sequence import SEQUENCE, read_from_start
+from gametable.games.keezbord.answers.situations import answer_situation, read_four_then
 from gametable.games.keezbord.answers.table import answer_at
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
+
+#: the last sentence opens with an asking word ("Wat moet ik doen?", "Wat kan ik met die
+#: Heer?"): the question asks what, not yes or no, whatever its verbs
+_ASKED_LAST = re.compile(
+    r"(?:^|[.!?;:]\s*)(?:what|which|where|who|how|wat|waar|welke?|wie|hoe)\b[^.!?]*\?\s*$"
+)
+
+
+def asked_kind(question: Question) -> Question:
+    """``question`` with the kind its last sentence asks: a yes/no reading of a question whose
+    last sentence opens with what, where, which, who or how is read as "what".
+
+    >>> asked_kind(Question.read("Al mijn pionnen staan in het nest. Wat moet ik doen?")).kind
+    'what'
+    """
+    if question.kind == "yesno" and _ASKED_LAST.search(question.lower.strip()):
+        return replace(question, kind="what")
+    return question
 
 
 class KeezbordAnswers:
     """``answer`` and ``answer_at`` for the rules chat."""
 
     def answer(self, question: Question) -> Answer | None:
+        question = asked_kind(question)
         try:
             reply = read_exact(question)  # a position told space by space: its own strict reading
             if reply is not None:
                 return reply if fits(question, reply) else None
+            if SEQUENCE.search(question.lower):  # cards played in turn: only their reader
+                if not understood(question, aside=(SEQUENCE,)):
+                    return None
+                reply = read_from_start(question) or read_four_then(question)
+                return reply if reply is not None and fits(question, reply) else None
             if not understood(question):
                 return None
             reply = (

@@ -81,10 +81,14 @@ def hit_verdict(
     hit = ruling.allowed and all(t in ruling.hit() for t in targets)
     reason = moved(ruling, lang) if ruling.allowed else refusal(ruling, lang)
     if ruling.allowed and not hit:
-        stays = " and ".join(t for t in targets if t not in ruling.hit())
+        left = [t for t in targets if t not in ruling.hit()]
+        stays = " and ".join(left)
+        en, nl = (
+            ("stay where they are", "blijven") if len(left) > 1 else ("stays where it is", "blijft")
+        )
         reason += question.say(
-            f" {stays} stays where it is: only a pawn a move lands on exactly is hit.",
-            f" {stays} blijft staan: alleen een pion waar een zet op eindigt wordt geslagen.",
+            f" {stays} {en}: only a pawn a move lands on exactly is hit.",
+            f" {' en '.join(left)} {nl} staan: alleen een pion waar een zet op eindigt wordt geslagen.",
         )
     return checked(GAME, question, yes_no(question, hit), reason, rule_of(ruling, refs),
                    position=trial.position,

@@ -34,7 +34,7 @@ _AFTER_DEAL = re.compile(
     r"ronde|keer delen)\b"
 )
 _IN_PACK = re.compile(
-    r"\b(?:left|remain\w*|still|over) (?:in|on) (?:the )?(?:deck|pack|pile|stock|draw pile)\b"
+    r"\b(?:left|remain\w*|still|over|stays?|staying) (?:in|on) (?:the )?(?:deck|pack|pile|stock|stack|draw pile)\b"
     r"|\b(?:in|on) (?:the )?(?:deck|pack|pile|stock) (?:after|once)\b"
     r"|\b(?:nog |over )(?:in|op) de (?:stapel|stok|pot)\b|\bin de (?:stapel|stok) (?:over|na)\b"
 )

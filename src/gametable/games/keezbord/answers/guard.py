@@ -26,7 +26,15 @@ import re
 
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.hands import ALL_IN_NEST, HAND_LIST
-from gametable.games.keezbord.answers.homing import IN_HOME, MOVE_HOME_PAWN, NEED
+from gametable.games.keezbord.answers.homing import (
+    FREE_HOME,
+    IN_HOME,
+    IN_HOME_NUMBER,
+    LAST_BEFORE_HOME,
+    MOVE_HOME_PAWN,
+    NEED,
+)
+from gametable.games.keezbord.answers.seven import PART_TOLD
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -70,13 +78,26 @@ _KNOWN = re.compile(
     r"|\bnog geen (?:pionnen? )?(?:op het bord|uit het nest)"
     r"|\bi (?:still )?have (?:\w+ )?pawns? (?:out )?on the (?:track|board)\b"
     r"|\b(?:already|al) (?:out )?(?:on the (?:board|track)|op het bord)\b"
+    r"|\bi (?:still )?(?:have to|must|need to) play (?:something|a card|one|anything)\b"
+    r"|\b(?:wordt|worden|staat|staan|komt|komen|gaat|gaan|eindigt|belandt|zien) (?:die|hij|het|ze|"
+    r"zij|de anderen|mijn pion|de pion) dan\b"
+    r"|\b(?:die |hij )?(?:staat|is) niet op (?:zijn|haar|z'n) (?:eigen )?start(?:vak|plaats)?\b"
+    r"|,? not (?:on )?(?:his|her|its|their) own(?: start(?: space)?)?\b"
+    r"|\b(?:er staat|there is|there's) (?:niemand|nobody|no one|no pawn|geen pion) (?:op|on it|there)\b"
+    r"|\(?(?:he|she|they) (?:has|have) no pawns? there\)?"
+    r"|\bnot all (?:of )?my pawns are (?:home|in my home)(?: yet)?\b"
+    r"|\bniet al mijn pionnen (?:zijn |staan )?(?:al )?(?:thuis|binnen)\b"
+    r"|\b(?:the|my|its) (?:first|second|eerste|tweede) (?:part|half|pawn|deel|pion)\b"
+    r"|,? then\s+(?:the\s+|my\s+)?(?:(?:second|other) (?:pawn|part|one)|a part)\b"
+    r"|\b(?:but )?(?:does ?n't|does not|do ?n't|do not) land on (?:either|any|them|it|him)(?: (?:one|of them))?"
     r"|\balleen nog\b|\bnog (?:maar )?(?:een|één|1) (?:kaart|heer|aas|vrouw|boer)\b",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a
 #: condition or a second step, an alternative, someone else moving
 _UNREAD = re.compile(
     r"\b(?:not|never|no|none|nothing|nobody|cannot|instead|still|after|afterwards|first|then|"
-    r"always|altijd|telkens|every time|"
+    r"always|altijd|telkens|every time|blocked|stuck|geblokkeerd|drop|forfeit|waste|vervallen|"
+    r"laten vallen|weggooien|"
     r"again|unless|otherwise|except|although|though|or|both|already|would|had|were|"
     r"niet|nooit|geen|niets|niemand|anders|eerst|daarna|dan|nog|toch|weer|behalve|tenzij|pas|"
     r"zou)\b|n't\b"
@@ -111,7 +132,7 @@ _READ_NUMBERS = (
         r"\b(?:one pawn|a pawn|the first pawn|ene pion)\s+\d\b|\b(?:loop|move|zet|go) (?:ik )?\d met\b"
     ),
     re.compile(
-        r"\btwo of (?:my )?(?:opponents'?|the other players'?|their|his) pawns|\btwo (?:opponent|"
+        r"\btwo of (?:my )?(?:opponent'?s'?|opponents'?|the other players'?|their|his) pawns|\btwo (?:opponent|"
         r"enemy) pawns|\b(?:two|twee) pionnen van (?:de )?(?:tegenstanders?|anderen)"
     ),
     re.compile(r"\ball (?:four|4) (?:of )?my pawns\b|\balle vier (?:mijn )?pionnen\b"),
@@ -128,11 +149,16 @@ _NOT_HELD = re.compile(
 )
 
 
-def understood(question: Question) -> bool:
-    """Whether the grammar reads every part of ``question`` (see the module docstring)."""
+def understood(question: Question, aside: tuple[re.Pattern[str], ...] = ()) -> bool:
+    """Whether the grammar reads every part of ``question`` (see the module docstring), once
+    the phrases ``aside`` (read by the one reader asked) are set aside."""
     rest = question.lower
-    for said in (ALL_IN_NEST, NEED, IN_HOME, MOVE_HOME_PAWN):
+    for said in aside:
         rest = said.sub(" ", rest)
+    for said in (ALL_IN_NEST, NEED, IN_HOME, MOVE_HOME_PAWN, IN_HOME_NUMBER, FREE_HOME,
+                 LAST_BEFORE_HOME):  # fmt: skip
+        rest = said.sub(" ", rest)
+    rest = PART_TOLD.sub(" a part ", rest)
     rest = _KNOWN.sub(" ", rest)
     if _UNREAD.search(rest) or (question.lang == "nl" and re.search(r"\bof\b", rest)):
         return False

@@ -23,13 +23,15 @@ from gametable.rulebook.situations import checked, yes_no
 
 _RANK = r"(?:10|[2-9]|a|k|q|j|ace|king|queen|jack|aas|heer|vrouw|boer)"
 #: a hand given as a list after "my hand is", "I hold", "mijn hand is"
+_ARTICLE = r"(?:(?:an?|the|een|de) )?"
 HAND_LIST = re.compile(
     r"\b(?:my hand is|my hand:|my cards are|i hold|i'?m holding|mijn hand is|mijn kaarten zijn)\s+"
-    r"(" + _RANK + r"(?:\s*(?:,|and|en|&)\s*" + _RANK + r")+)\b"
+    r"(" + _ARTICLE + _RANK + r"(?:\s*(?:,|and|en|&)\s*" + _ARTICLE + _RANK + r")+)\b"
 )
 _LETTERS = {"a": "A", "k": "K", "q": "Q", "j": "J"}
 ALL_IN_NEST = re.compile(
-    r"\b(?:all (?:of )?my (?:four |4 )?pawns are (?:still )?in (?:the|my) nest|none of my pawns "
+    r"\b(?:all (?:of )?(?:my )?(?:four |4 )?(?:of )?(?:my )?pawns are (?:still )?in (?:the|my) nest|"
+    r"every pawn of mine is (?:still )?in (?:the|my) nest|none of my pawns "
     r"(?:is|are) (?:out|on the board)(?: yet)?|i have no pawns? (?:out|on the board)|(?:al|alle) "
     r"(?:vier )?(?:mijn )?pionnen (?:staan |zijn )?(?:nog )?in (?:het|mijn) nest|(?:ik heb )?(?:nog )?"
     r"geen (?:enkele )?pionn?e?n? op het bord)\b"
@@ -46,8 +48,35 @@ _NOT_HELD = re.compile(
     r"aas|heer|koning))?"
 )
 _WHAT_NOW = re.compile(
-    r"\b(what (?:do|can|should|must) i do|what now|what happens|wat (?:moet|kan|doe) ik|wat nu)\b"
+    r"\b(what (?:do|can|should|must) i do|what now|what happens|wat (?:moet|kan|doe|mag) ik|wat nu|"
+    r"what (?:can|may|must|should) i play|what do i (?:have to|need to) play|which cards? (?:can|may|"
+    r"must|should|do) i (?:have to )?play|welke kaarten? (?:kan|mag|moet) ik)\b"
 )
+#: the question asks whether a card must be played ("do I have to play something?"), the other
+#: side of handing in
+_MUST_PLAY = re.compile(
+    r"\b(?:have to|has to|must|need to|obliged to|forced to|moet|verplicht)\b[^.?]{0,25}"
+    r"\b(?:play|spelen|speel|opleggen)\b"
+)
+_CARD_NAMES = {"A": ("the Ace", "de Aas"), "K": ("the King", "de Heer"),
+               "Q": ("the Queen", "de Vrouw"), "J": ("the Jack", "de Boer")}  # fmt: skip
+
+
+def card_name(card: str, lang: str) -> str:
+    """A card in words with its article: "the King", "de Heer", "the 5"."""
+    en, nl = _CARD_NAMES.get(card, (f"the {card}", f"de {card}"))
+    return nl if lang == "nl" else en
+
+
+def plays_in_words(legal: tuple[str, ...], lang: str) -> str:
+    """The legal plays by card, in words with their notation: "the King (K place)"."""
+    by_card: dict[str, list[str]] = {}
+    for action in legal:
+        by_card.setdefault(action.split()[0], []).append(action)
+    out = []
+    for card, actions in by_card.items():
+        out.append(f"{card_name(card, lang)} ({', '.join(actions)})")
+    return (" of " if lang == "nl" else " or ").join(out)
 
 
 def hand_listed(question: Question) -> list[str] | None:
@@ -57,7 +86,7 @@ def hand_listed(question: Question) -> list[str] | None:
         return None
     out = []
     for token in re.split(r"\s*(?:,|\band\b|\ben\b|&)\s*", m.group(1)):
-        token = token.strip()
+        token = re.sub(r"^(?:an?|the|een|de)\s+", "", token.strip())
         card = _LETTERS.get(token) or (token if token.isdigit() else None)
         if card is None:
             named = w.cards_named(Question.read(f"the {token}"))
@@ -81,42 +110,74 @@ def hand_said(question: Question) -> list[str] | None:
     return ["5", "8", "Q"] if _NOT_HELD.search(question.lower) else None
 
 
+#: the hand said is the whole hand ("I only hold", "all I have is", "alleen")
+_ONLY = re.compile(r"\b(only|just|all i (?:have|hold)|alleen|enige|nothing but)\b")
+
+
 def read_nest_hand(question: Question) -> Answer | None:
     """Every pawn in the nest and a hand listed: only an Ace or a King can be played; with
-    neither, the cards are handed in (KB-021, KB-026, KB-027).  Every pawn on the board and only
-    Kings in hand: a King has nothing to place and moves no pawn (KB-050), so the same."""
+    neither, the cards are handed in (KB-021, KB-026, KB-027).  Every pawn on the board and a
+    King in hand: a King has nothing to place and moves no pawn (KB-050), so only the other
+    cards can be played, and with only Kings the cards are handed in."""
     hand = hand_listed(question) or hand_said(question)
     if hand is None:
         return None
-    board = w.nest_empty(question) and set(hand) == {"K"}
+    board = w.nest_empty(question) and "K" in hand
     if not (ALL_IN_NEST.search(question.lower) or board):
         return None
-    if not (_WHAT_NOW.search(question.lower) or w.asks_hand_in(question)):
+    must_play = _MUST_PLAY.search(question.lower) is not None and not w.asks_hand_in(question)
+    if not (_WHAT_NOW.search(question.lower) or w.asks_hand_in(question) or must_play):
         return None
     players = (w.players_stated(question) or 2) if board else 2
     if players not in (2, 4, 6):
         return None
-    pawns = {"a": [5, 10, 20, 40]} if board else {}
-    trial = Trial.of(players, pawns, hand, "hand in")
+    whole = hand_listed(question) is not None or _ONLY.search(question.lower) is not None
+    if board and not whole and hand != ["K"]:
+        return None  # a King and other cards said in passing: the rest of the hand is not known
+    if question.kind == "yesno" and not (w.asks_hand_in(question) or must_play):
+        return None  # "can I play the King?": a play asked about, not the duty to play
+    if question.kind == "yesno" and board and not whole:
+        return None
+    trial = Trial.of(players, {"a": [5, 10, 20, 40]} if board else {}, hand, "hand in")
     ruling = judge(trial)
-    plays = ", ".join(ruling.legal)
-    if ruling.allowed:
+    plays = plays_in_words(ruling.legal, question.lang)
+    if board and not whole:
+        head = question.say("You cannot play the King.", "Je kunt de Heer niet spelen.")
+        reason = question.say(
+            "With every pawn already on the board it has no pawn to place, and it moves none; "
+            "a hand with nothing else to play is handed in.",
+            "Al je pionnen staan op het bord, dus hij heeft niets om op te zetten en hij verzet "
+            "geen pion; kun je verder niets spelen, dan lever je je kaarten in.",
+        )
+        refs = [kb.KING_NO_PAWN, kb.HAND_IN]
+    elif ruling.allowed:
         head = question.say("Hand in your cards.", "Je levert je kaarten in.")
         reason = _why_hand_in(question, board)
         refs = [kb.HAND_IN, kb.KING_NO_PAWN if board else kb.PLACEMENT]
     else:
-        head = question.say(f"Play one of: {plays}.", f"Speel een van: {plays}.")
-        reason = question.say(
-            "A card that can be played must be played; with every pawn in the nest that is an "
-            "Ace or a King placing a pawn.",
-            "Een kaart die je kunt spelen moet je spelen; met alle pionnen in het nest is dat een "
-            "Aas of een Heer die een pion op het bord zet.",
-        )
-        refs = [kb.MUST_PLAY, kb.PLACEMENT]
+        head = question.say(f"Play {plays}.", f"Speel {plays}.")
+        reason = _why_play(question, board)
+        refs = [kb.MUST_PLAY, kb.KING_NO_PAWN if board else kb.PLACEMENT]
     if question.kind == "yesno":
-        head = f"{yes_no(question, ruling.allowed)} {head}"
+        head = f"{yes_no(question, ruling.allowed != must_play)} {head}"
     return checked(GAME, question, head, reason, refs, position=trial.position,
-                   details=(f"Legal for seat a: {plays}.",))  # fmt: skip
+                   details=(f"Legal for seat a: {', '.join(ruling.legal)}.",))  # fmt: skip
+
+
+def _why_play(question: Question, board: bool) -> str:
+    if board:
+        return question.say(
+            "A card that can be played must be played; the King cannot be: with every pawn "
+            "already on the board it has no pawn to place, and it moves none.",
+            "Een kaart die je kunt spelen moet je spelen; de Heer kan niet: al je pionnen staan "
+            "op het bord, dus hij heeft niets om op te zetten en hij verzet geen pion.",
+        )
+    return question.say(
+        "A card that can be played must be played; with every pawn in the nest that is an "
+        "Ace or a King placing a pawn.",
+        "Een kaart die je kunt spelen moet je spelen; met alle pionnen in het nest is dat een "
+        "Aas of een Heer die een pion op het bord zet.",
+    )
 
 
 def _why_hand_in(question: Question, board: bool) -> str:

@@ -44,6 +44,21 @@ IN_HOME = re.compile(
     r"\b(?:on|in|op) (?:the |het )?" + _ORD + r"(?: and (?:the )?" + _ORD + r")? (?:home space|"
     r"spaces? (?:of|in) my home|thuishonkvak|vak van mijn (?:thuis)?honk)"
 )
+#: pawns already in the home by the number of their space: "my other pawn is on home space 2"
+IN_HOME_NUMBER = re.compile(
+    r"\b(?:pawn|pion|one)\s+(?:is |stands |sits |staat |zit )?(?:on|in|op)\s+(?:h|home space |"
+    r"thuishonkvak |honkvak )([1-4])\b"
+)
+#: a free home space said, which the position already has: "home space 1 is free"
+FREE_HOME = re.compile(
+    r"\b(?:h|home space |thuishonkvak |honkvak )[1-4] (?:is )?(?:still )?(?:free|empty|vrij|leeg)\b"
+)
+#: the pawn one step short of its home: "on the last track space before my home"
+LAST_BEFORE_HOME = re.compile(
+    r"\b(?:on|op) (?:the |het )?(?:last|laatste) (?:track |baan)?(?:space|spot|square|vakje|vak|"
+    r"plek)(?: of the track)? (?:before|voor) (?:my|the|its|mijn|de|zijn) (?:own |eigen )?(?:home|"
+    r"honk|thuishonk)\b"
+)
 #: the pawn moved is the one in the home: "move the one on the first space"
 MOVE_HOME_PAWN = re.compile(r"\bthe one (?:on|in) the " + _ORD + r" (?:home )?space\b")
 
@@ -53,6 +68,7 @@ def _home_pawns(question: Question) -> list[int]:
     out: list[int] = []
     for m in IN_HOME.finditer(question.lower):
         out += [_ORDER[g] for g in m.groups() if g]
+    out += [int(m.group(1)) for m in IN_HOME_NUMBER.finditer(question.lower)]
     return out
 
 
@@ -73,7 +89,9 @@ def read_home_need(question: Question) -> Answer | None:
     home = _home_pawns(question)
     need = NEED.search(question.lower)
     moving = MOVE_HOME_PAWN.search(question.lower)
-    if need is not None:
+    if need is None and LAST_BEFORE_HOME.search(question.lower):
+        pawns: list[int | str] = [63] + [f"H{h}" for h in home]
+    elif need is not None:
         steps = int(need.group("n") or need.group("nl"))
         to = need.group("to") or need.group("tonl")
         last = to is not None and _ORDER[to] == 4
@@ -82,7 +100,7 @@ def read_home_need(question: Question) -> Answer | None:
         place = _needing_place(steps, last)
         if place is None or (isinstance(place, str) and int(place[1]) in home):
             return None
-        pawns: list[int | str] = [place] + [f"H{h}" for h in home]
+        pawns = [place] + [f"H{h}" for h in home]
     elif moving is not None and home and _ORDER[moving.group(1)] in home:
         first = _ORDER[moving.group(1)]
         pawns = [f"H{first}", *(f"H{h}" for h in home if h != first)]

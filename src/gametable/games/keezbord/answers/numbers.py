@@ -73,8 +73,10 @@ def dealt(question: Question) -> Answer | None:
         r"elke speler|iedere speler|per speler)\b"
     ):
         return None
-    if question.matches(r"\b(pack|deck|box|stok|spel kaarten)\b"):
-        return None
+    if question.matches(
+        r"\b(pack|deck|box|stok|spel kaarten|stack|pile|stapel|pot|left|remain\w*|stay\w*|over)\b"
+    ):
+        return None  # the cards left in the pack, not those dealt
     if question.matches(r"\b(total|in all|altogether|in totaal)\b") and not w.players_said(
         question
     ):
@@ -120,7 +122,7 @@ def dealt(question: Question) -> Answer | None:
 
 
 _IN_DECK = re.compile(
-    r"\b(?:left|remain\w*|still|over) (?:in|on) (?:the )?(?:deck|pack|pile|stock|draw pile)\b"
+    r"\b(?:left|remain\w*|still|over|stays?|staying) (?:in|on) (?:the )?(?:deck|pack|pile|stock|stack|draw pile)\b"
     r"|\b(?:deck|pack|pile|stock|draw pile) (?:after|once)\b|\bover in de (?:stapel|stok|pot)\b"
     r"|\bin de (?:stapel|stok) (?:over|na)\b"
 )
@@ -315,6 +317,13 @@ _STEP_QUESTION = re.compile(
 )
 
 
+#: a pawn's place told ("my pawn is on my start", "mijn pion staat ..."), or a second card
+_PAWN_PLACED = (
+    r"\b(?:my pawn|mijn pion|the pawn|de pion|it|hij)\b[^.?]{0,30}\b(?:is|stands|sits|staat|zit)"
+    r"\b|\b(?:and then|then|daarna|dan)\b"
+)
+
+
 def steps(question: Question) -> Answer | None:
     """How far a card moves a pawn: played on a board built for it (Card Meanings)."""
     card = w.first_card(question)
@@ -322,6 +331,8 @@ def steps(question: Question) -> Answer | None:
         return None
     if question.matches(r"\b(other|second|rest|remaining|andere|tweede|overige)\b"):
         return None  # a part of a split 7, or another pawn: not one card's steps
+    if w.all_spaces_said(question) or question.matches(_PAWN_PLACED):
+        return None  # a pawn's place told: where it ends is asked, not the card's steps
     if card == "K":
         return _king_steps(question)
     if card == "J":

@@ -133,6 +133,8 @@ def read_place(question: Question) -> Answer | None:
     )
     if not (w.asks_place(question) or placer) or w.asks_swap(question):
         return None
+    if w.asks_hand_in(question) or (placer and w.asks_must(question)):
+        return None  # handing in or the duty to play is asked, not whether the card places
     card = cards[0] if cards else None
     if card is None:
         return None
@@ -152,12 +154,16 @@ def read_place(question: Question) -> Answer | None:
                  r"(?:eigen )?pionnen)\b[^,?]*\b(on|op) (my|its|mijn|"
                  r"zijn) (own |eigen )?start", lower):  # fmt: skip
         mine[0] = 0
-    elif re.search(r"\b(opponent'?s?|another player'?s?|his|an enemy|tegenstanders?|andere "
-                   r"speler)\b[^,?]*\b(on|op) (my|mijn) (own |eigen )?start", lower):  # fmt: skip
+    elif re.search(r"\b(opponent'?s?|another player'?s?|other player'?s?|his|an enemy|"
+                   r"some(?:one|body)(?: else)?'?s|tegenstanders?|andere speler|iemand anders|"
+                   r"van een ander|" + w.COLOUR + r")\b[^,?]*\b(on|op) (my|mijn) (own |eigen )?start",
+                   lower):  # fmt: skip
         pawns["b"] = [0, "N", "N", "N"]
+    elif re.search(r"\b(pawn|pion)\b[^,.?]*\b(on|op) (my|mijn) (own |eigen )?start", lower):
+        return None  # a pawn on my start whose owner is not read: not built
     trial = Trial.of(players, pawns, [card], f"{card} place")
     refs = [kb.PLACEMENT, kb.KING if card == "K" else kb.ACE]
-    if w.nest_empty(question) and card == "K" and players > 2:
+    if w.nest_empty(question) and card == "K" and players > 2 and not w.all_home(question):
         return _king_for_partner(question, trial, players)
     return verdict(question, trial, refs)
 

@@ -31,6 +31,14 @@ _BEFORE_HOME_SHORT = re.compile(
     r"\b(\d)\s*(?:spaces?|steps?|vakken|stappen)\s+(?:before|from|voor)"
     r"|\b(?:using|uses|with|in|needs?|takes?|met|in) (\d)\s*(?:spaces?|steps?|vakken|stappen)\b"
 )
+#: one part of a split 7 told with the pawn it moves: "4 steps for one pawn", "3 for another",
+#: "3 met de andere", "my first pawn moves 3", "the second pawn moves 4"
+PART_TOLD = re.compile(
+    r"\b(?P<n>[1-6])\s*(?:steps?|spaces?|stappen|vakken)?\s+(?:for|with|met|voor|on) (?:the |my |de |"
+    r"mijn )?(?:one|other|another|first|second|ene|andere|eerste|tweede)\b(?: (?:pawn|pion|one))?"
+    r"|\b(?:first|second|other|ene|andere|eerste|tweede) (?:pawn|pion) (?:moves |goes |gaat |loopt )?"
+    r"(?P<m>[1-6])\b"
+)
 _THREE = r"\b(?:three|3|drie) (?:of my |van mijn )?(?:own |eigen )?(?:pawns|pionnen)\b"
 
 
@@ -48,6 +56,9 @@ def _seven_parts(question: Question) -> tuple[int, int] | None:
     m = _PARTS.search(lower)
     if m:
         return int(m.group(1)), int(m.group(2))
+    told = [int(p.group("n") or p.group("m")) for p in PART_TOLD.finditer(lower)]
+    if len(told) == 2:
+        return told[0], told[1]
     spaces = w.all_spaces_said(question)
     if len(spaces) == 2:
         return spaces[0], spaces[1]
@@ -75,7 +86,8 @@ def read_seven(question: Question) -> Answer | None:
                             r"verdel\w*|splits\w*|twee pionnen|drie pionnen|one pawn .* another|"
                             r"een pion .* (?:een )?andere|and another|en een andere|for my "
                             r"partner|voor mijn (?:partner|maat)|other \d steps|remaining steps|rest of the steps|"
-                            r"overige stappen|on my partner'?s pawn)\b"):  # fmt: skip
+                            r"overige stappen|on my partner'?s pawn)\b") and len(
+                                PART_TOLD.findall(question.lower)) != 2:  # fmt: skip
         return None
     if question.matches(_THREE):
         trial = Trial.of(2, {"a": [5, 20, 40, "N"]}, ["7"], "7 a1")
@@ -111,9 +123,11 @@ def read_seven(question: Question) -> Answer | None:
             pawns = {"a": [5, 20, "N", "N"], other: [ostart + 5, "N", "N", "N"]}
         trial = Trial.of(players, pawns, ["7"], f"7 a1:{a} {other}1:{b}")
     elif whose == "opponent" and w.asks_whether_hit(question):
-        pawns = {"a": [5, 20, "N", "N"], "b": [5 + a, 20 + b, "N", "N"]}
-        trial = Trial.of(2, pawns, ["7"], f"7 a1:{a} a2:{b}")
-        return hit_verdict(question, trial, ["b1", "b2"], [kb.SEVEN, kb.HITTING])
+        first = question.matches(r"\b(?:first|eerste) (?:part|half|pawn|deel|pion)\b")
+        theirs: list[int | str] = [5 + a, "N", "N", "N"] if first else [5 + a, 20 + b, "N", "N"]
+        trial = Trial.of(2, {"a": [5, 20, "N", "N"], "b": theirs}, ["7"], f"7 a1:{a} a2:{b}")
+        targets = ["b1"] if first else ["b1", "b2"]
+        return hit_verdict(question, trial, targets, [kb.SEVEN, kb.HITTING])
     elif whose == "opponent" and question.matches(_OPPONENT):
         pawns = {"a": [5, "N", "N", "N"], "b": [40, "N", "N", "N"]}
         trial = Trial.of(2, pawns, ["7"], f"7 a1:{a} b1:{b}")

@@ -28,9 +28,10 @@ from gametable.games.keezbord.answers.build import (
     verdict,
 )
 from gametable.games.keezbord.answers.hands import ASKS_GET_HOME, read_needs_steps, read_nest_hand
-from gametable.games.keezbord.answers.homing import read_home_need
+from gametable.games.keezbord.answers.homing import FREE_HOME, LAST_BEFORE_HOME, read_home_need
 from gametable.games.keezbord.answers.placing import read_for_partner, read_place, read_swap
 from gametable.games.keezbord.answers.referee import Trial, judge, moved, refusal, where
+from gametable.games.keezbord.answers.sequence import read_from_start
 from gametable.games.keezbord.answers.seven import read_must_play, read_seven
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -110,6 +111,8 @@ def read_pass_or_hit(question: Question) -> Answer | None:
     d = w.spaces_said(question)
     if card is None and not (passing or hitting):
         return None
+    if w.asks_whether_hit(question) and not passing and d is None and not w.says_landing(question):
+        return None  # asked whether a pawn is hit, but not said how the move meets it
     if question.matches(
         r"^(?:what counts|what is|what does|how do|how does|wat is|wat betekent|hoe)\b"
     ):
@@ -197,14 +200,21 @@ def read_hit_by_passing(question: Question) -> Answer | None:
     whose = w.whose_other(question) or "opponent"
     players = 4 if whose == "partner" else 2
     other = {"own": "a", "partner": partner(players), "opponent": "b"}[whose]
-    passed_at = 2 + FORWARD[card] - 1
-    pawns = {"a": [2, passed_at, "N", "N"]} if other == "a" else {
-        "a": [2, "N", "N", "N"], other: [passed_at, "N", "N", "N"]}  # fmt: skip
+    passed_at = [2 + FORWARD[card] - 1]
+    if question.matches(r"\b(two|both|2|twee|beide) (?:of )?(?:my |his |her |their |the )?"
+                        r"(?:opponent'?s'? |opponents'? |other )?(pawns|pionnen)\b"):  # fmt: skip
+        if FORWARD[card] < 3 or other == "a":
+            return None
+        passed_at.append(2 + FORWARD[card] - 2)
+    own = [2, *passed_at] if other == "a" else [2]
+    pawns = {"a": own + ["N"] * (4 - len(own))}
+    if other != "a":
+        pawns[other] = passed_at + ["N"] * (4 - len(passed_at))
     trial = Trial.of(players, pawns, [card], f"{card} a1")
     if not judge(trial).allowed:
         return None
-    passed = "a2" if other == "a" else f"{other}1"
-    return hit_verdict(question, trial, [passed], [kb.HITTING])
+    passed = ["a2"] if other == "a" else [f"{other}{i + 1}" for i in range(len(passed_at))]
+    return hit_verdict(question, trial, passed, [kb.HITTING])
 
 
 def read_home_pass(question: Question) -> Answer | None:
@@ -228,13 +238,25 @@ _BEFORE_HOME = re.compile(
 )
 
 
+_PAWN_ON_HOME = re.compile(
+    r"\b(?:pawn|it|pion|hij|one|he)\s+(?:is |stands |sits |staat |zit )?(?:on|in|op)\s+"
+    r"(?:h|home space |home spot |thuishonkvak |honkvak |vak )[1-4]\b"
+)
+
+
 def read_exact_home(question: Question) -> Answer | None:
     """A card played on a pawn near or in its home: it must land exactly on a home space, never
     past the last one (KB-035), and may not go round again."""
     if w.asks_pass(question) or w.asks_swap(question):
         return None
     before = _BEFORE_HOME.search(question.lower)
+    if LAST_BEFORE_HOME.search(question.lower):
+        before = _BEFORE_HOME.search("1 space before my home")
     inside = _HOME_SPACE.search(question.lower)
+    if len(_HOME_SPACE.findall(question.lower)) > 1 or FREE_HOME.search(question.lower):
+        return None  # more than one home space said, or one said free: read_home_need's
+    if inside and not (_PAWN_ON_HOME.search(question.lower) or before):
+        return None  # a home space said, but not as the place of the pawn that moves
     if not (w.says_home(question) or inside or before):
         return None
     if before and inside:
@@ -316,11 +338,11 @@ def read_four_past_start(question: Question) -> Answer | None:
     ):
         return None
     if not question.matches(
-        r"\b(?:back\w* )?(?:past|behind|over|voorbij|achter) (?:my|its|mijn|zijn) (?:own |eigen )?"
-        r"(?:start|startvak)\b"
+        r"\b(?:back\w* )?(?:past|behind|over|voorbij|achter) (?:my|its|mijn|zijn|the|de|het) "
+        r"(?:own |eigen )?(?:start|startvak)\b"
     ):
         return None
-    trial = Trial.of(2, {"a": [2, "N", "N", "N"]}, ["4"], "4 a1")
+    trial = Trial.of(2, {"a": [0 if w.on_own_start(question) else 2, "N", "N", "N"]}, ["4"], "4 a1")
     return verdict(question, trial, [kb.FOUR])
 
 
@@ -330,6 +352,8 @@ def read_four_into_home(question: Question) -> Answer | None:
     start, so that a later card can bring it in (KB-060, KB-061)."""
     if w.first_card(question) != "4" or not w.says_home(question):
         return None
+    if len([c for c in w.cards_named(question) if c in FORWARD]) > 0:
+        return None  # a later card said too: read_four_then's
     if not question.matches(r"\b(back\w*|into|in (?:to )?my|achteruit\w*|terug\w*|naar binnen)\b"):
         return None
     if _HOME_SPACE.search(question.lower) or question.matches(r"\b(in my home|in de honk)\b"):
@@ -362,7 +386,10 @@ def read_four_then(question: Question) -> Answer | None:
     """A pawn on its own start plays a 4 and then another card: the 4 takes it back past its
     start, so that the next card can bring it straight into its home (KB-061)."""
     cards = w.cards_named(question)
-    if len(cards) < 2 or cards[0] != "4" or cards[1] not in FORWARD or not w.on_own_start(question):
+    from_start = w.on_own_start(question) or question.matches(
+        r"\b(?:back )?from (?:my|its|mijn|zijn) (?:own |eigen )?(?:start\w*|startvak)\b"
+    )
+    if len(cards) < 2 or cards[0] != "4" or cards[1] not in FORWARD or not from_start:
         return None
     first = Trial.of(2, {"a": [0, "N", "N", "N"]}, ["4", cards[1]], "4 a1")
     ruling = judge(first)
@@ -399,6 +426,7 @@ READERS: tuple[Callable[[Question], Answer | None], ...] = (
     read_home_need,
     read_must_play,
     read_four_then,
+    read_from_start,
     read_four_into_home,
     read_four_past_start,
     read_home_queue,

@@ -212,6 +212,13 @@ def players_stated(question: Question) -> int | None:
     return _ZN[zn.group(1)] if zn else None
 
 
+#: a pawn named by its colour is another player's ("a yellow pawn", "een gele pion")
+COLOUR = (
+    r"(?:yellow|red|blue|green|black|white|geel|gele|rood|rode|blauw|blauwe|groen|groene|zwart|"
+    r"zwarte|wit|witte) (?:pawn|pion)"
+)
+
+
 def whose_other(question: Question) -> str | None:
     """Whose the other pawn is: ``"partner"``, ``"own"`` (another of mine), ``"opponent"``,
     or ``None`` when the question names no other pawn."""
@@ -228,7 +235,7 @@ def whose_other(question: Question) -> str | None:
         r"\b(opponent'?s?|enemy|another player'?s?|other player'?s?|someone'?s?|somebody'?s?|"
         r"(?:the )?other guy'?s?|"
         r"his|her|their|tegenstanders?|tegenspeler|vijand|andere speler|ander(?:e|s)? pion|"
-        r"a pawn|another pawn|een pion|een andere pion)\b"
+        r"a pawn|another pawn|een pion|een andere pion)\b|\b" + COLOUR
     ):
         return "opponent"
     return None
@@ -269,9 +276,25 @@ def says_home(question: Question) -> bool:
     return question.matches(r"\b(home|homes|honk|thuishonk|home ?stretch|thuis)\b")
 
 
+#: a state said not to hold ("not all my pawns are home", "my nest is not empty"): set aside
+#: before :func:`all_home` and :func:`nest_empty` look for the state itself
+_NEGATED_STATE = re.compile(
+    r"\b(?:not|niet|nog niet) (?:all|al|alle)\b[^,.;?]*"
+    r"|\bnest (?:is|isn'?t|is not|niet) (?:not |nog niet |niet )?(?:empty|leeg)\b(?<!is empty)(?<!is leeg)"
+)
+
+
+def _affirmed(question: Question) -> Question:
+    """``question`` without the states it says do not hold."""
+    if not _NEGATED_STATE.search(question.lower):
+        return question
+    return Question.read(_NEGATED_STATE.sub(" ", question.lower))
+
+
 def all_home(question: Question) -> bool:
-    """The asker's pawns are all home ("I have all pawns home", "al mijn pionnen zijn thuis")."""
-    return question.matches(
+    """The asker's pawns are all home ("I have all pawns home", "al mijn pionnen zijn thuis"),
+    not said not to be ("not all my pawns are home yet")."""
+    return _affirmed(question).matches(
         r"\b(all (?:of )?my (?:own )?pawns (?:are )?(?:home|in|safe)|all my pawns in (?:my|the) "
         r"home|i have all (?:my )?(?:own )?pawns (?:home|in)|my pawns are (?:all )?(?:home|safe)|"
         r"al mijn (?:eigen )?pionnen (?:zijn |staan )?(?:thuis|binnen|in)|mijn pionnen zijn "
@@ -281,8 +304,8 @@ def all_home(question: Question) -> bool:
 
 
 def nest_empty(question: Question) -> bool:
-    """No pawn is left in the asker's nest (all on the board)."""
-    return question.matches(
+    """No pawn is left in the asker's nest (all on the board), not said otherwise."""
+    return _affirmed(question).matches(
         r"\b(no pawns? (?:left )?(?:in|to place)|nest is empty|empty nest|all (?:my )?pawns "
         r"(?:are )?(?:on the board|in play|out)|no pawn left|nothing (?:left )?to place|"
         r"geen pionnen? meer|nest (?:is )?leeg|(?:al|alle) (?:vier )?(?:mijn )?pionnen (?:staan |zijn )?"
@@ -308,10 +331,13 @@ def asks_pass(question: Question) -> bool:
             r"springen over|overslaan|(?:er)?overheen|langs (?:gaat|gaan|loopt|lopen|komt|komen)|"
             r"(?:gaat|gaan|loopt|lopen|komt|komen) \w+ langs|waar hij langs|langs)\b"
         )
+        or _OVER_HEEN.search(question.lower) is not None
         or _PAST_A_PAWN.search(question.lower) is not None
     )
 
 
+#: the Dutch "over ... heen" said round a pawn ("met de 7 over een pion heen gaan")
+_OVER_HEEN = re.compile(r"\bover\b[^.?!,]{0,40}\bheen\b")
 #: passing said with words between the verb and "past" ("my 7 moves my pawn past his"), or
 #: "past" / "beyond" / "voorbij" a pawn; a start, nest or home passed is another reading
 PAST_SOMETHING = re.compile(
@@ -336,6 +362,19 @@ def asks_hit(question: Question) -> bool:
     )
 
 
+_LANDING = re.compile(
+    r"\b(?:land\w*|ends? (?:up )?(?:exactly )?on|ending on|stops? on|finish\w* on|exactly on|"
+    r"right on|precies op|eindig\w* (?:\w+ )?op|beland\w* (?:\w+ )?op|kom\w* (?:\w+ )?op|"
+    r"op (?:een|de|zijn|haar|die) pion|on (?:his|her|their|an? opponent'?s|my|the) pawn|"
+    r"onto|on top of|bovenop)\b"
+)
+
+
+def says_landing(question: Question) -> bool:
+    """The question says a move ends on a pawn ("lands on", "ends exactly on", "komt op")."""
+    return _LANDING.search(question.lower) is not None
+
+
 #: another player's placing told as what happened before the question ("my opponent just put a
 #: pawn out"): the asker does not place
 _OTHER_PLACED = re.compile(
@@ -358,7 +397,8 @@ def asks_place(question: Question) -> bool:
 
 def asks_hand_in(question: Question) -> bool:
     return question.matches(
-        r"\b(hand in|hand my cards in|fold|give up my cards|discard my (?:hand|cards)|pass my turn|"
+        r"\b(hand in|hand (?:my cards|everything|it all|them|all (?:of )?(?:my|the) cards|my hand) in|"
+        r"throw (?:in )?(?:my|all my) cards(?: in)?|fold|give up my cards|discard my (?:hand|cards)|pass my turn|"
         r"skip my turn|inleveren|inlever\w*|passen|afgooien|beurt overslaan)\b"
     )
 
@@ -389,4 +429,5 @@ def asks_whether_hit(question: Question) -> bool:
     have to go back to the nest?"), not whether a move is allowed."""
     parts = [p for p in re.split(r"(?<=[.?!])\s+", question.lower.strip()) if p]
     last = parts[-1] if parts else ""
-    return bool(_AUX.match(last) and _HIT_WORDS.search(last))
+    clause = last.rsplit(", ", 1)[-1]  # "als ik ... heen ga, wordt die dan geslagen?"
+    return any(bool(_AUX.match(c) and _HIT_WORDS.search(c)) for c in {last, clause})

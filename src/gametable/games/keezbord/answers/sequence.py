@@ -1,0 +1,137 @@
+"""A pawn counted from its own start: where one card or a few cards in turn take it, played one
+after the other by the referee (Card Meanings; KB-035 the home, KB-060 and KB-061 the 4).
+
+The pawn stands on its own start ("my pawn is on my start", "I just put a pawn on my start
+space") or a number of spaces past it ("5 vakken voorbij mijn startvak"); the cards are played on
+it in the order named ("a ten and then a nine", "next turn a 4, and the turn after that a 5");
+the question asks where it ends or how far it is from its start.  Any other pawn said, or a card
+that moves no single pawn forward or back, and the reader stays silent.
+
+>>> from gametable.rulebook.question import Question
+>>> read_from_start(Question.read("My pawn is on my start space. I play a ten on it and then a nine. How many spaces has it gone from the start?")).text.split()[0]
+'19'
+"""
+
+from __future__ import annotations
+
+import re
+
+from gametable.games.keezbord import rules as kb
+from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.build import FORWARD, GAME
+from gametable.games.keezbord.answers.hands import card_name
+from gametable.games.keezbord.answers.referee import Ruling, Trial, judge, refusal, where
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked, yes_no
+
+#: cards played one after the other ("and then", "next turn", "the turn after that", "daarna")
+SEQUENCE = re.compile(
+    r"\b(?:and then|then|next turn|on my next turn|the turn after that|after that|daarna|en dan|"
+    r"de volgende beurt|de beurt daarna|volgende beurt)\b"
+)
+_PAST_START = re.compile(
+    r"\b(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|een|twee|drie|vier|vijf|"
+    r"zes|zeven|acht|negen|tien) (?:spaces?|steps?|vakken|vakjes|stappen) (?:past|beyond|after|"
+    r"ahead of|in front of|voorbij|na) (?:my|its|mijn|zijn) (?:own |eigen )?(?:start\w*|startvak)\b"
+)
+_ON_START = re.compile(
+    r"\b(?:my pawn|mijn pion|it|hij)\b[^.?,]{0,25}\b(?:on|op) (?:my|its|mijn|zijn) (?:own |eigen )?"
+    r"(?:start\w*|startvak|beginvak)\b"
+    r"|\b(?:put|placed|brought|zette|gezet|neergezet) (?:a|my|een|mijn) (?:pawn|pion) (?:on|op) "
+    r"(?:my|mijn) (?:own |eigen )?(?:start\w*|startvak)\b"
+)
+_OTHERS = re.compile(
+    r"\b(opponent|partner|teammate|his|her|their|tegenstander|maat|another player|other player|"
+    r"someone|nest|split\w*|verdeel\w*|swap|ruil\w*|hit|slaan|geslagen|pass\w*|over\b)"
+)
+_ASK_HOW_FAR = re.compile(
+    r"\b(?:how many|how far|hoeveel|hoe ver)\b[^.?]*\b(?:spaces?|steps?|vakken|stappen|from|past|"
+    r"voorbij|van)\b"
+)
+_ASK_WHERE = re.compile(
+    r"\b(?:where|which space|what space|waar|welk vak)\b|\bwaar (?:komt|staat|eindigt)\b"
+)
+
+
+def read_from_start(question: Question) -> Answer | None:
+    """Where the cards named take a pawn that starts on (or a number of spaces past) its own
+    start, or how far from its start it ends (see the module docstring)."""
+    lower = question.lower
+    past = _PAST_START.search(lower)
+    if not (past or _ON_START.search(lower)) or _OTHERS.search(lower) or w.says_home(question):
+        return None
+    asks_far, asks_where = _ASK_HOW_FAR.search(lower), _ASK_WHERE.search(lower)
+    if not (asks_far or asks_where) or question.kind == "yesno":
+        return None
+    cards = w.cards_named(question)
+    if not cards or len(cards) > 3 or any(c not in FORWARD and c != "4" for c in cards):
+        return None
+    if len(cards) > 1 and not SEQUENCE.search(lower):
+        return None  # two cards, but not said to be played one after the other
+    place: int | str = w.value(past.group("n")) if past else 0
+    if not isinstance(place, int) or not 0 <= place < 48:
+        return None
+    start_place = place
+    steps: list[tuple[str, object, object]] = []
+    for card in cards:
+        trial = Trial.of(2, {"a": [place, "N", "N", "N"]}, [card], f"{card} a1")
+        ruling = judge(trial)
+        if not ruling.allowed:
+            return _refused(question, card, place, ruling, trial)
+        steps.append((card, place, ruling.place_of("a1")))
+        place = ruling.place_of("a1")
+    return _ended(question, start_place, steps, bool(asks_far and not asks_where))
+
+
+def _ended(
+    question: Question, start_place: int, steps: list[tuple[str, object, object]], far: bool
+) -> Answer:
+    """The reply once every card is played: where the pawn ends, first."""
+    end = steps[-1][2]
+    said = str(end)
+    if said.startswith("H"):
+        head = question.say(
+            f"It ends in its home, on {said}.", f"Hij komt in zijn honk, op {said}."
+        )
+    elif int(said) >= 48 and start_place < 48 and any(c == "4" for c, _, _ in steps):
+        behind = 64 - int(said)
+        head = question.say(
+            f"It ends on space {said}, {behind} spaces behind its start.",
+            f"Hij komt op vak {said}, {behind} vakken achter zijn startvak.",
+        )
+    else:
+        head = question.say(
+            f"{said} spaces past its start (space {said})." if far
+            else f"It ends on space {said}, {said} spaces past its start.",
+            f"{said} vakken voorbij zijn startvak (vak {said})." if far
+            else f"Hij komt op vak {said}, {said} vakken voorbij zijn startvak.",
+        )  # fmt: skip
+    moves = [
+        question.say(
+            f"{card_name(c, 'en')} takes it from {where(a, 'en')} to {where(b, 'en')}",
+            f"{card_name(c, 'nl')} zet hem van {where(a, 'nl')} naar {where(b, 'nl')}",
+        )
+        for c, a, b in steps
+    ]
+    reason = question.say("Counted from its start on space 0: ", "Geteld vanaf zijn startvak 0: ")
+    reason += "; ".join(moves) + "."
+    position = Trial.of(
+        2, {"a": [start_place, "N", "N", "N"]}, [c for c, _, _ in steps], ""
+    ).position
+    refs = [kb.CARD_MEANINGS] + ([kb.FOUR] if any(c == "4" for c, _, _ in steps) else [])
+    return checked(GAME, question, head, reason, [*refs, kb.EXACT_HOME], position=position,
+                   details=(f"Judged in turn from space {start_place}: "
+                            + ", ".join(f"{c} a1" for c, _, _ in steps) + ".",))  # fmt: skip
+
+
+def _refused(question: Question, card: str, place: object, ruling: Ruling, trial: Trial) -> Answer:
+    head = question.say(
+        f"The {card} cannot be played on it from {where(place, 'en')}.",
+        f"De {card} kan vanaf {where(place, 'nl')} niet gespeeld worden.",
+    )
+    if question.kind == "yesno":
+        head = f"{yes_no(question, False)} {head}"
+    refs = [ruling.rule] if ruling.rule else [kb.CARD_MEANINGS]
+    return checked(GAME, question, head, refusal(ruling, question.lang), refs,
+                   position=trial.position)  # fmt: skip
