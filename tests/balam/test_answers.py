@@ -107,8 +107,8 @@ _RNL = {"maize": "maïs", "cacao": "cacao", "shell": "schelpen", "jade": "jade"}
 )
 def test_build_replies_agree_with_the_engine(building, riches, n, template):
     """BA-059, BA-100: every referee-checked reply to "can I build X with N riches" says what
-    the engine says of that build with that king sheet, told before the turn's riches is paid
-    from it."""
+    the engine says of that build paid with those riches; "when I have N riches" tells the
+    sheet before the turn's riches is paid from it."""
     text = template.format(b=building, n=n, r=riches, nl=_NL[building], rnl=_RNL[riches])
     reply = ANSWERS.answer(Question.read(text))
     assert reply is not None and reply.checked
@@ -117,7 +117,13 @@ def test_build_replies_agree_with_the_engine(building, riches, n, template):
         sheet = {r: k for r, k in PLENTY.items() if r != riches}
         if riches != "maize":
             sheet["maize"] = 2
-    allowed = _builds_after_paying_the_turn(sheet, f"build {building} {HOME}.1")
+    action = f"build {building} {HOME}.1"
+    if "I have" in template:  # the sheet told: the turn's riches is paid from it first
+        allowed = _builds_after_paying_the_turn(sheet, action)
+    else:  # "with 1 cacao": the riches that pay for the building
+        state = load(position(sites={HOME: ["village", None, None]}, riches=[sheet]))
+        assert state is not None
+        allowed = refusal(state, action) is None
     assert reply.text.split()[0] in (("Yes.", "Ja.") if allowed else ("No.", "Nee."))
 
 
@@ -219,9 +225,9 @@ def _builds_after_paying_the_turn(sheet: dict[str, int], action: str) -> bool:
 )
 def test_build_replies_in_any_frame_agree_with_the_engine(building, riches, n, frame, extra):
     """BA-059, BA-092, BA-100: however the question is framed (extra words, the sheet before or
-    after the action), a referee-checked reply says what the engine says of the sheet told
-    before the turn (the turn's riches paid from it first); a frame it cannot read is not
-    checked."""
+    after the action), a referee-checked reply says what the engine says: "I have N riches"
+    is the sheet before the turn's riches is paid from it, "with N riches" the payment; a
+    frame it cannot read is not checked."""
     orders = (
         f"can I build a {building}{extra} with {n} {riches}?",
         f"I have {n} {riches}, can I build a {building}{extra}?",
@@ -231,7 +237,13 @@ def test_build_replies_in_any_frame_agree_with_the_engine(building, riches, n, f
         if reply is None:
             assert frame != "{q}" or extra != "", text  # the plain question is always built
             continue
-        allowed = _builds_after_paying_the_turn({riches: n}, f"build {building} {HOME}.1")
+        action = f"build {building} {HOME}.1"
+        if text.startswith("I have"):  # the sheet told: the turn's riches paid from it first
+            allowed = _builds_after_paying_the_turn({riches: n}, action)
+        else:  # "with 1 cacao": the riches that pay for the building
+            state = load(position(sites={HOME: ["village", None, None]}, riches=[{riches: n}]))
+            assert state is not None
+            allowed = refusal(state, action) is None
         assert reply.checked
         assert reply.text.split()[0] == ("Yes." if allowed else "No."), text
 

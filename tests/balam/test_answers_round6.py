@@ -39,3 +39,35 @@ def test_an_empty_sheet_cannot_pay_the_turn_so_builds_nothing():
     """BA-059, BA-065: a king with no riches cannot pay his turn, so he builds nothing."""
     reply = ask("I have no riches, can I build a village?")
     assert reply is not None and reply.text.startswith("No.") and "BA-059" in reply.text
+
+
+def test_riches_said_as_the_payment_are_not_the_sheet():
+    """BA-100: "with 1 shell", "pay ... with", "use a prisoner to build" name the riches that pay
+    for the building (the turn paid apart), not the sheet before the turn: near misses of the
+    sheet told."""
+    for text in (
+        "Can I build a ball court with 1 shell?",
+        "Kan ik een paleis betalen met 2 gevangenen van mijn koningsblad?",
+        "mag ik een gevangene gebruiken om een dorp te bouwen?",
+    ):
+        reply = ask(text)
+        assert reply is not None and reply.checked, text
+        assert reply.text.split()[0] in ("Yes.", "Ja."), text
+
+
+def test_ball_game_rival_named_by_name():
+    """BA-179, BA-180: a rival named by his name is placed only where the reader knows his
+    place (tied with me, or first when I am second); otherwise the rules text answers."""
+    reply = ask("Ball game: Anna and I tie for the most ball courts. I have 5 cities. Points?")
+    assert reply is not None and reply.text.startswith("5 // 2 = 2")
+    reply = ask("Ball game: Piet has the most courts, I'm second with 7 cities. What do I get?")
+    assert reply is not None and reply.text.startswith("7 // 2 = 3")
+    assert ask("Ball game: Anna has the most courts and I have 5 cities. What do I score?") is None
+
+
+def test_two_temples_score_only_a_told_split():
+    """BA-225, BA-229: prestige over two temples is worked out when no temple gets more than
+    2 riches; "one got 3 maize" is left to the rules text."""
+    reply = ask("Two temples: one got 2 maize, the other a cacao and an obsidian. Total prestige?")
+    assert reply is not None and reply.text.startswith("6 prestige points")
+    assert ask("Two temples: one got 3 maize, the other a cacao. Total prestige?") is None

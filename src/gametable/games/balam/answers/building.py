@@ -63,7 +63,7 @@ _BUILD_WORDS = vocabulary("""build building construct bouwen bouw bouwen place p
     plots space spaces when with have has hold holding got own riches rijkdom rijkdommen
     sheet king koningsblad turn turn's beurt one same time at once tegelijk when wanneer als
     if heb heeft hebben houd i've already al there use using stored dezelfde zelfde
-    gebruiken opgeslagen owns owned by van stad steden plaats and en but want wil""")
+    gebruiken opgeslagen owns owned by van stad steden plaats and en but want wil holds exactly""")
 _BUILD_PHRASES = (
     r"\b(without|zonder|no|geen|only|maar|just|alleen)\b",
     r"\bpay\w* (?:for|voor)\b",
@@ -230,6 +230,7 @@ def _build_scene(
     turn_first = (
         sheet is not None
         and not stored
+        and q.matches(_SHEET_TOLD)  # "I have 1 cacao"; "with 1 cacao" is the payment itself
         and not q.matches(_PAID)
         and not uncounted(q, RICHES_NAMES)  # "with prisoners": as many as it takes
         and not q.matches(_PAYS_WITH)  # "pay a palace with 2 prisoners": the payment itself
@@ -251,7 +252,12 @@ _TURN_FIRST = {
     "nl": "Je betaalt eerst 1 rijkdom voor je beurt, dan: ",
 }
 #: the riches named are what pays the building, not the whole sheet
-_PAYS_WITH = r"\bpay\w*\b|\bbetal\w*\b"
+_PAYS_WITH = r"\bpay\w*\b|\bbetal\w*\b|\buse\b|\busing\b|\bgebruik\w*\b"
+#: the question tells what the king holds: his sheet before the turn's riches
+_SHEET_TOLD = (
+    r"\b(i have|i've got|i hold|i've|i only have|all i have|my (?:king )?sheet|ik heb|heb ik|"
+    r"(?:op )?mijn (?:koningsblad|blad)|ik bezit)\b"
+)
 #: the question says the turn's riches is paid already: the sheet it tells is what is left
 _PAID = r"\b(paid|after paying|having paid|betaald|na het betalen|na betaling)\b"
 

@@ -284,7 +284,7 @@ _BALL_WORDS = vocabulary("""i won win wins winning alone outright with the most 
     many points prestige do does get score scores am at tied tie ties tying second place
     players player kings and of if when what would my are have has equal same number for
     three drie own hold holds get gets do comes come up turns only one leader too by myself
-    in on there game came count
+    in on there game came count out
     ik win won heb alleen met steden stad hoeveel punten prestigepunten krijg scoor gelijk
     tweede plaats spelers speler bij het balspel als wat en ben sta enige meeste komt""")
 #: "tied with one other king" (two tied) or "with two other kings" (three tied)
