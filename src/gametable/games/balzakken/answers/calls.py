@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gametable.core.errors import IllegalAction
@@ -34,7 +34,7 @@ from gametable.games.balzakken.answers.callwords import (
     reason_of,
 )
 from gametable.games.balzakken.answers.counts import count_words, players_said
-from gametable.games.balzakken.answers.grammar import Holder, Table, read_table
+from gametable.games.balzakken.answers.grammar import Holder, Table, forced_call, read_table
 from gametable.games.balzakken.answers.mentions import asked_number_at, in_front_of_me
 from gametable.games.balzakken.answers.names import hand_text, numbered
 from gametable.games.balzakken.answers.vocab import SENTENCE_END
@@ -243,14 +243,15 @@ def _any_player_count(question: Question, players: int) -> Answer | None:
 def asks_score(question: Question) -> bool:
     """ "Who scores what?", "what do I score?", "is it a good BALZAK!?", "does Jan also write
     0?" about a call."""
-    if not _CALLING.search(question.lower):
+    if not (_CALLING.search(question.lower) or forced_call(question)):
         return False
     if question.kind == "yesno" and asked_number_at(question) is not None:
         return True
     if question.kind in ("number", "what"):
         return True
     if question.kind == "other" and question.matches(
-        r"\b(?:write|writes|score|scores|schrijf|schrijft|schrijven|krijg|krijgt|krijgen)\b"
+        r"\b(?:write|writes|score|scores|pay|pays|schrijf|schrijft|schrijven|krijg|krijgt|"
+        r"krijgen|betaal|betaalt)\b"
     ):
         return True
     return question.kind == "yesno" and bool(
@@ -259,7 +260,19 @@ def asks_score(question: Question) -> bool:
 
 
 def score_call(question: Question) -> Answer | None:
-    """What everybody writes down after the call the question describes (the engine scores it)."""
+    """What everybody writes down after the call the question describes (the engine scores it);
+    an empty hand on its turn is first told that it must call."""
+    reply = _score_call(question)
+    if reply is None or not forced_call(question):
+        return reply
+    forced = question.say(
+        "You must call BALZAK!: with no cards that is all you may do on your turn. ",
+        "Je moet BALZAK! roepen: zonder kaarten mag je op je beurt niets anders. ",
+    )
+    return replace(reply, text=forced + reply.text)
+
+
+def _score_call(question: Question) -> Answer | None:
     table = read_table(question)
     caller = table.caller if table.caller is not None else 0
     named = [h for h in table.holders if h.described]

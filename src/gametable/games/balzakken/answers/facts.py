@@ -47,6 +47,12 @@ _WORTH_YES_NO = re.compile(
     r"^(?:telt|counts?) (?:the |de |een |a )?[\w-]+(?: [\w-]+)? (-?\d+)(?: points?| punten)?"
     r"(?: waard)?\?*$"
 )
+#: a hand's points asked ("how much is that?", "hoeveel punten heb ik?"), or a card's worth
+_HAND_ASKED = (
+    r"\b(?:worth|count|counts|telt|tellen|waard)\b|\bhow many points is my hand\b|"
+    r"\bhow much is (?:that|this|it|my hand)\b|\bhow many points (?:do i have|have i got|"
+    r"is that)\b|\bhoeveel (?:punten )?(?:is dat|heb ik)\b"
+)
 _HAND = re.compile(r"\b(?:my hand|in my hand|mijn hand|in mijn hand|the hand|de hand)\b")
 
 
@@ -326,7 +332,7 @@ _FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
         r".*\b(?:game|spel)\b",
         game_end,
     ),
-    (r"\b(?:worth|count|counts|telt|tellen|waard)\b|\bhow many points is my hand\b", hand_points),
+    (_HAND_ASKED, hand_points),
     (
         r"\b(?:worth|count|counts|telt|tellen|waard)\b|\bhow many points is (?:the|a|an)\b",
         card_points,
@@ -378,4 +384,6 @@ def read_numbers(question: Question) -> set[int]:
             out.add(values[0])
         elif _HAND.search(question.lower):
             out |= read_table(question).read
+    elif question.matches(_HAND_ASKED) and _HAND.search(question.lower):
+        out |= read_table(question).read
     return out

@@ -124,13 +124,14 @@ def read_table(question: Question) -> Table:
     current: int | None = 0  # None: "the others", each number one more player
     group_spans = [(m.start(), m.end()) for m in GROUP.finditer(question.lower)]
     group_starts = {word_at(question.lower, s) for s, _ in group_spans}
-    names = _player_names(question)
-    beside, asked = beside_me(question), asked_number_at(question)
-    skip = 0
+    names, beside, asked = _player_names(question), beside_me(question), asked_number_at(question)
+    mine_from, skip = _my_hand_listed(question), 0
     for i, word in enumerate(words):
         if skip:
             skip -= 1
             continue
+        if i == mine_from:
+            current = 0  # "Hand when someone calls: 11, 11 and the Lul": the asker's cards
         if i == asked:
             continue  # "does Jan get to write 0?": the score asked about, no hand
         if i in group_starts:
@@ -201,6 +202,24 @@ def _played_of_them(question: Question, table: Table) -> None:
     table.read.add(word_at(question.lower, found.start(1)))
 
 
+#: a sentence that opens with the asker's hand and lists it after a colon ("Hand when someone
+#: calls a good balzak: 11, 11, 10 and the Lul", "Mijn hand bij de roep: 3, 4 en 9")
+_MY_HAND_LISTED = re.compile(r"(?:^|[.?!]\s+)(?:my |mijn )?(?:hand|cards|kaarten)\b[^:.?]*:")
+#: the asker's turn said ("it's my turn", "ik ben aan de beurt")
+_MY_TURN = re.compile(r"\b(?:it'?s|it is|on) my turn\b|\b(?:ik ben|ben ik) aan de beurt\b")
+
+
+def forced_call(question: Question) -> bool:
+    """ "My hand is empty and it's my turn": the asker's empty hand must call BALZAK!."""
+    return bool(_MY_TURN.search(question.lower)) and read_table(question).me.empty
+
+
+def _my_hand_listed(question: Question) -> int | None:
+    """Where the cards of a hand opened by "(my) hand ...:" start, as a word index."""
+    found = _MY_HAND_LISTED.search(question.lower)
+    return None if found is None else word_at(question.lower, found.end())
+
+
 def _finish(question: Question, table: Table) -> None:
     """What is read once every word is placed: counts in words, empty hands, lists of cards,
     restated sums, a tie said in words."""
@@ -217,6 +236,8 @@ def _finish(question: Question, table: Table) -> None:
         table.caller = 0
     if table.caller is None and OTHER_CALLED.search(question.lower):
         table.caller = _add_other(table, "the caller", "de roeper")
+    if table.caller is None and table.me.empty and _MY_TURN.search(question.lower):
+        table.caller = 0  # an empty hand on its turn can only call (the engine checks it)
     _group_size(question, table)
     if BOTH_OF_US.search(question.lower) and len(table.holders) == 1 and table.me.points:
         other = _add_other(table, "the other player", "de andere speler")

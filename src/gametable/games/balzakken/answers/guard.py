@@ -63,6 +63,8 @@ _KNOWN = re.compile(
     r"mijn tegenstander) (?:else )?(?:balzak!? )?(?:calls|called|makes|made|roept|riep)\b"
     r"|\bafter drawing(?: back| one| a card)?\b|\b(?:have|hold) after\?*$"
     r"|\b(?:heb|houd) ik (?:dan )?nog\b"
+    r"|\b(?:ik|hij|zij|ze|je) (?:heb|hebt|heeft|houd|houdt|had) (?:ook )?nog\b"
+    r"|\b(?:iemand|een speler|een andere speler) anders\b"
     r"|\b(?:if|when) (?:i|you) (?:get|am|are|'m) (?:stuck|left|caught) with (?:it|him|her)\b"
     r"|\b(?:als|wanneer) (?:je|ik) (?:hem|die|haar) (?:nog )?(?:hebt|heb|vasthebt|vasthoudt|"
     r"houdt)\b|\bmaar ook\b|\bals ik -?\d+ punten (?:heb|hebt)\b"

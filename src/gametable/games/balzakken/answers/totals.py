@@ -39,7 +39,8 @@ _BEFORE = re.compile(
 _GAIN = re.compile(
     r"\b(?:score|scores|scored|get|gets|got|write(?: down)?|writes(?: down)?|wrote(?: down)?|add|"
     r"krijg|krijgt|"
-    r"scoor|scoort|schrijf|schrijft|erbij|another|nog|picked up|pick up|picks up|collect|"
+    r"scoor|scoort|schrijf|schrijft|erbij|another|(?<!heb )(?<!hebt )(?<!heeft )(?<!houd )nog|"
+    r"picked up|pick up|picks up|collect|"
     r"collected|gained|gain|took|take|kreeg|haal|haalde)\s+(?:(?:another|nog|this round|"
     r"deze ronde|er|an extra|een extra|now|nu)\s+)*(-?\d+)\b|"
     r"\+\s*(\d+)|\b(\d+) (?:points |punten )?(?:this round|deze ronde|erbij|more|extra)\b"
@@ -97,7 +98,32 @@ def read_numbers(question: Question) -> set[int]:
     target = _TARGET.search(question.lower)
     if target and question.kind == "yesno" and _BACK.search(question.lower):
         read.add(word_at(question.lower, target.start(1)))
+    before, _ = read_total(question)
+    if before is not None and gain is not None:
+        read |= _restated(question, before, before + gain)
     return read
+
+
+#: "so 73", "dus 73": the new total said again; "past 69", "over 69 heen": a tasty total passed
+_SO_TOTAL = re.compile(r"\b(?:so|dus|makes|that's|dat is|=)\s*(?:i'?m (?:on |at )?)?(-?\d+)\b")
+_PASSED = re.compile(
+    r"\b(?:past|over|beyond|voorbij|over de|jumped over|skipped|sprong over)\s+(69|99)\b"
+)
+
+
+def _restated(question: Question, before: int, summed: int) -> set[int]:
+    """The numbers that only restate the sum the engine works out: the new total said after
+    "so", and a tasty total (69, 99) said to be passed, when the sum passes it."""
+    lower = question.lower
+    out = {
+        word_at(lower, m.start(1)) for m in _SO_TOTAL.finditer(lower) if int(m.group(1)) == summed
+    }
+    out |= {
+        word_at(lower, m.start(1))
+        for m in _PASSED.finditer(lower)
+        if before < int(m.group(1)) < summed
+    }
+    return out
 
 
 def _read(question: Question) -> tuple[int | None, int | None, list[int]]:

@@ -162,7 +162,7 @@ NOT_POINTS = frozenset(
 )
 EMPTY = re.compile(
     r"\b(?:out of cards|no cards|no more cards|empty hand|empty-handed|zero cards|geen kaarten|geen kaart meer|"
-    r"lege hand|nothing in (?:my|his|her) hand)\b"
+    r"lege hand|nothing in (?:my|his|her) hand|hand (?:is|was) (?:now )?(?:empty|leeg))\b"
 )
 #: verbs after which the cards named are played, not held
 ACTING = frozenset(
