@@ -71,3 +71,15 @@ def test_two_temples_score_only_a_told_split():
     reply = ask("Two temples: one got 2 maize, the other a cacao and an obsidian. Total prestige?")
     assert reply is not None and reply.text.startswith("6 prestige points")
     assert ask("Two temples: one got 3 maize, the other a cacao. Total prestige?") is None
+
+
+def test_with_riches_from_my_sheet_is_the_payment():
+    """BA-090, BA-100: "a village with a prisoner from my king sheet" names the payment, so
+    the sheet's word does not make it the whole sheet before the turn."""
+    for text in (
+        "Can I build a village with a prisoner from my king sheet?",
+        "Mag ik een dorp bouwen met een gevangene van mijn koningsblad?",
+    ):
+        reply = ask(text)
+        assert reply is not None and reply.checked, text
+        assert reply.text.split()[0] in ("Yes.", "Ja."), text

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from gametable.core.protocol import State
@@ -11,6 +12,7 @@ from gametable.games.balam.answers.grammar import (
     BUILDINGS,
     ONE_TURN,
     RICHES_NAMES,
+    RICHES_WORDS,
     about_another,
     buildings_in,
     cities_in,
@@ -234,6 +236,7 @@ def _build_scene(
         and not q.matches(_PAID)
         and not uncounted(q, RICHES_NAMES)  # "with prisoners": as many as it takes
         and not q.matches(_PAYS_WITH)  # "pay a palace with 2 prisoners": the payment itself
+        and not q.matches(_WITH_RICHES)  # "a village with a prisoner from my sheet": likewise
     )
     phase = "turn" if q.matches(_UNPAID) or turn_first else "act"
     data = position(sites=sites, owners=owners, riches=[riches], phase=phase)
@@ -253,6 +256,12 @@ _TURN_FIRST = {
 }
 #: the riches named are what pays the building, not the whole sheet
 _PAYS_WITH = r"\bpay\w*\b|\bbetal\w*\b|\buse\b|\busing\b|\bgebruik\w*\b"
+#: "with a prisoner", "met 2 maïs": the riches said as the building's payment
+_WITH_RICHES = (
+    r"\b(?:with|met)\s+(?:\w+\s+)?(?:"
+    + "|".join(sorted((re.escape(w) for w in RICHES_WORDS), key=len, reverse=True))
+    + r")\b"
+)
 #: the question tells what the king holds: his sheet before the turn's riches
 _SHEET_TOLD = (
     r"\b(i have|i've got|i hold|i've|i only have|all i have|my (?:king )?sheet|ik heb|heb ik|"
