@@ -29,8 +29,8 @@ of several seeds with the same bots, game and player count):
 reads the per-game lines, refuses a game met twice in the same run and logs of other games,
 player counts or bots, and prints what ``seat_returns`` gives over all their games, with each
 run's games and CPU time, and as a check the mean return's t interval over deals (the games of
-one deal, played from every seat, are not independent).  A log written before the first line named the run (before
-2026-12-02) gets its game and seed (and the run's length) after a colon:
+one deal, played from every seat, are not independent).  A log whose first line does not name
+the run (an older one) gets its game and seed (and the run's length) after a colon:
 ``out/old.log:game=balzakken,seed=23,games=100``.
 
 The table of the levels (every game at 2 players, ``easy``, ``normal`` and ``hard`` in turn):

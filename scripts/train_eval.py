@@ -26,15 +26,14 @@ count on one core of a small machine; well under an hour for everything shipped)
    then refitted on all games and written to ``src/gametable/games/GAME/bots/data/GAME-Pp.json`` with the
    recipe and the scores.
 
-What ships (2026-12-01; the times on this shared 2-core machine at a load of 3-8, ``nice -n
-10``): Keezbord, Balam and Balzakken at two players (the first two minutes each, Balam about
-15), and Balzakken at three to six players, about two minutes a count (under 10 minutes for
-all four)::
+What ships (the times on a shared 2-core machine under load, ``nice -n 10``): Keezbord, Balam
+and Balzakken at two players (the first two minutes each, Balam about 15), and Balzakken at
+three to six players, about two minutes a count (under 10 minutes for all four)::
 
     for p in 3 4 5 6; do nice -n 10 .venv/bin/python scripts/train_eval.py balzakken --players $p; done
 
-and Keezbord's team models at four and six seats (2026-12-01, evening; 1000 games a count, 3.5
-and 9 minutes at a load of 7-8)::
+and Keezbord's team models at four and six seats (1000 games a count, 3.5 and 9 minutes under
+load)::
 
     for p in 6 4; do nice -n 10 .venv/bin/python scripts/train_eval.py keezbord --players $p --games 1000; done
 """

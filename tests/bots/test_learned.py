@@ -135,8 +135,8 @@ def test_settle_leaves_balam_distribution_steps_to_the_rules_of_thumb() -> None:
 
 
 def test_hard_balzakken_scores_its_leaves_with_the_learned_evaluation() -> None:
-    """Since 2026-12-01 Balzakken's ``hard`` is the policy improvement search (``improve``),
-    which scores where its rollouts stop with the learned evaluation."""
+    """Balzakken's ``hard`` is the policy improvement search (``improve``), which scores where
+    its rollouts stop with the learned evaluation."""
     state = played("balzakken", 6, seed=2)
     bot = make_bot("hard:iterations=30", seed=1)
     assert isinstance(bot, HardBot)
@@ -148,7 +148,7 @@ def test_hard_balzakken_scores_its_leaves_with_the_learned_evaluation() -> None:
     assert leaf is not None and leaf is not heuristic_for("balzakken").evaluate
 
 
-# -- three or more seats (since 2026-12-01) ---------------------------------------------------------
+# -- three or more seats ----------------------------------------------------------------------------
 MANY = (3, 4, 5, 6)
 
 

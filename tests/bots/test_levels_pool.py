@@ -19,7 +19,7 @@ def levels() -> ModuleType:
     return load_bench("levels")
 
 
-# two game lines as bench/levels.py printed them before its logs named their run (2026-12-01)
+# two game lines in the older form of bench/levels.py's logs, which do not name their run
 OLD = (
     "game    0 seats (0, 1, 2, 3) returns (1.0, 0.6666666666666666, 0.0, 0.3333333333333333)  "
     "hard: 1.000 [0.207, 1.000] after 1, 1 firsts  CPU ms/move 264 / 0\n"

@@ -33,7 +33,7 @@ SEEDS = [
 
 
 #: the deep playouts of the longest games run with the slow tests only: Balzakken at 5 to 8
-#: seats, Keezbord at 6 and Balam at every count (12-22 s each on the 2026-12-02 machine); the
+#: seats, Keezbord at 6 and Balam at every count (12-22 s each on a 2-core machine); the
 #: other tables stay in the quick loop, and so do Balam's own playouts (tests/balam)
 SLOW_DEEP = {
     ("balam", 2),

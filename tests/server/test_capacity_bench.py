@@ -38,8 +38,8 @@ def test_a_move_answered_at_the_spectator_is_timed(capacity: ModuleType) -> None
 def test_a_move_the_table_has_passed_is_not_left_unanswered(capacity: ModuleType) -> None:
     """Two seats deciding at once: the second one's move, sent just after the table moved on
     (its socket had not heard it yet), is refused as stale and no update answers its ``seq``;
-    once the table is past that ``seq`` it is no longer waited for (it used to be counted as
-    unanswered after 30 s, a server failure that was none)."""
+    once the table is past that ``seq`` it is no longer waited for (else it would be counted
+    as unanswered after 30 s, a server failure that is none)."""
     table = timed_table(capacity)
     table.sent[7] = time.perf_counter()  # sent after update 7 reached the spectator
     table.take(update(capacity, 8), None, None, None)

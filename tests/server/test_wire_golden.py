@@ -1,8 +1,8 @@
-"""The update frames of seeded games are byte for byte what the server sent before the ninth
-capacity pass (2026-12-02) made fingerprints, patches and legal lists cheaper: the texts of
-every update a table broadcast, for every seat and the spectators, with seats leaving and
-coming back (views sent whole again) and a second window on one seat, hashed together and
-compared with the digests that the code before the pass printed for the same games.
+"""The update frames of seeded games are byte for byte those recorded from a server without the
+shortcuts that make fingerprints, patches and legal lists cheap: the texts of every update a
+table broadcast, for every seat and the spectators, with seats leaving and coming back (views
+sent whole again) and a second window on one seat, hashed together and compared with the
+recorded digests for the same games.
 
 If a game's views, descriptions or actions change on purpose, these digests change with them:
 check the frames with the reference below (``ReferencePrints``: the fingerprints written
@@ -24,8 +24,8 @@ from gametable.server.wire import SPLIT, WHOLE, Prints, patch_value
 
 _encode = msgspec.json.Encoder().encode
 
-#: (game, players, seed, patch_threshold) -> sha256 of the update texts (:func:`frames`), made by the server
-#: before the ninth pass (main at 940b463)
+#: (game, players, seed, patch_threshold) -> sha256 of the update texts (:func:`frames`), made by
+#: a server without the shortcuts (main at 940b463)
 GOLDEN: dict[tuple[str, int, int, int], str] = {
     ("balam", 2, 1, WHOLE): "f4dac16eab8496e9f960be55118deda215b4036d4f6320dc34ddff67b9920e21",
     ("balam", 2, 2, WHOLE): "10ab651e88b376d8e7069182ada2511975a659e81b269cccaae0848005b2a822",

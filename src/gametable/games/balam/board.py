@@ -576,7 +576,7 @@ SPECIAL_COST: Final = (None, None, None, None, MAIZE, CACAO, JADE, SHELL)
 #: the 4 double-sided tile types and which tile each building is printed on
 TILE_OF: Final = (0, 1, 1, 0, 2, 2, 3, 3)
 TILE_NAMES: Final = ("village/garrison", "palace/temple", "market/reserve", "court/observatory")
-#: our split of the 99 tiles among the 4 types (docs/rules/balam.md, "Building tiles")
+#: our split of the 99 tiles among the 4 types (docs/rules/balam.md, "Summary", building tiles)
 TILE_LIMIT: Final = (33, 22, 22, 22)
 #: each king's set of pyramids: a quarter of the 52 large and 64 small ones ("Components")
 LARGE_SET, SMALL_SET = 13, 16
