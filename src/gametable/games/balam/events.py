@@ -3,7 +3,7 @@
 Cards needing a decision put the state in the ``choose`` phase (a riches or prestige, a dowry, to
 pay or suffer a catastrophe, then which of the Mayas' riches pay), ``offer`` (cenote sacrifices)
 or ``lose`` (buildings lost).  The functions that play a card return what follows
-(:class:`~gametable.games.balam.state.Then`): a decision, or the end of the turn.
+(:class:`~gametable.games.balam.phases.Then`): a decision, or the end of the turn.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ legal actions of each phase, which refuses or plays each action, and what follow
 The rules live one module per rulebook section (:mod:`~gametable.games.balam.turns`,
 :mod:`~gametable.games.balam.constructions`, :mod:`~gametable.games.balam.wars`,
 :mod:`~gametable.games.balam.events`, :mod:`~gametable.games.balam.distribution`); each function
-that plays an action returns a :class:`~gametable.games.balam.state.Then` instead of calling
+that plays an action returns a :class:`~gametable.games.balam.phases.Then` instead of calling
 upward, and :func:`apply` follows it.
 """
 
