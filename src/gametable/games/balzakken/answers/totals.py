@@ -247,10 +247,8 @@ def total(question: Question) -> Answer | None:
     else:
         verdict += "."
         reason = question.say(
-            "Only landing exactly on 69 or 99 drops a total (to 50 or 75), and the game ends "
-            "at 100 or more.",
-            "Alleen precies 69 of 99 zakt terug (naar 50 of 75), en het spel eindigt bij 100 "
-            "of meer.",
+            "Only a total of exactly 69 or 99 is lowered, and the game ends at 100 or more.",
+            "Alleen precies 69 of 99 zakt terug, en het spel eindigt bij 100 of meer.",
         )
         sources = [refs.TASTY, refs.GAME_END]
     if question.kind == "yesno":
