@@ -60,11 +60,10 @@ class KeezbordAnswers:
             reply = read_exact(question)  # a position told space by space: its own strict reading
             if reply is not None:
                 return reply if fits(question, reply) else None
-            if SEQUENCE.search(question.lower):  # cards played in turn: only their reader
-                if not understood(question, aside=(SEQUENCE,)):
-                    return None
-                reply = read_from_start(question) or read_four_then(question)
-                return reply if reply is not None and fits(question, reply) else None
+            if SEQUENCE.search(question.lower) and understood(question, aside=(SEQUENCE,)):
+                reply = read_from_start(question) or read_four_then(question)  # cards in turn
+                if reply is not None:
+                    return reply if fits(question, reply) else None
             if not understood(question):
                 return None
             reply = (

@@ -87,7 +87,12 @@ _KNOWN = re.compile(
     r"|\(?(?:he|she|they) (?:has|have) no pawns? there\)?"
     r"|\bnot all (?:of )?my pawns are (?:home|in my home)(?: yet)?\b"
     r"|\bniet al mijn pionnen (?:zijn |staan )?(?:al )?(?:thuis|binnen)\b"
+    r"|\b(?:though |but )?my pawns are not all (?:home|in)(?: yet)?\b"
     r"|\b(?:the|my|its) (?:first|second|eerste|tweede) (?:part|half|pawn|deel|pion)\b"
+    r"|\b(?:both|all) (?:the )?players (?:together|combined)\b|\bvoor beide spelers samen\b"
+    r"|\b(?:the )?first (?:round|deal) of (?:a|the) (?:new )?(?:dealer|cycle|deck|pack)\b"
+    r"|\bboth my pawn and my (?:partner|teammate)'?s pawn\b"
+    r"|\b(?:die )?nog in (?:het|zijn|haar) nest(?: staat)?\b|\bstill in (?:the|his|her|its) nest\b"
     r"|,? then\s+(?:the\s+|my\s+)?(?:(?:second|other) (?:pawn|part|one)|a part)\b"
     r"|\b(?:but )?(?:does ?n't|does not|do ?n't|do not) land on (?:either|any|them|it|him)(?: (?:one|of them))?"
     r"|\balleen nog\b|\bnog (?:maar )?(?:een|één|1) (?:kaart|heer|aas|vrouw|boer)\b",
@@ -115,6 +120,7 @@ _READ_NUMBERS = (
     w.SPACES,
     w.PLAYERS,
     w.PLAYERS_BARE,
+    re.compile(r"\b(?:two|2|twee) (?:against|vs\.?|versus|tegen) (?:two|2|twee)\b"),
     re.compile(r"\b(?:h|home space|home spot|thuishonkvak|honkvak|vak)\s?[1-4]\b"),
     re.compile(r"\b[a-f][1-4]\b"),
     re.compile(r"\b\d\s*(?:steps?|spaces?|stappen|vakken)?\s*(?:and|\+|en|plus)\s*\d\b"),

@@ -33,7 +33,7 @@ ALL_IN_NEST = re.compile(
     r"\b(?:all (?:of )?(?:my )?(?:four |4 )?(?:of )?(?:my )?pawns are (?:still )?in (?:the|my) nest|"
     r"every pawn of mine is (?:still )?in (?:the|my) nest|none of my pawns "
     r"(?:is|are) (?:out|on the board)(?: yet)?|i have no pawns? (?:out|on the board)|(?:al|alle) "
-    r"(?:vier )?(?:mijn )?pionnen (?:staan |zijn )?(?:nog )?in (?:het|mijn) nest|(?:ik heb )?(?:nog )?"
+    r"(?:vier )?(?:mijn )?pionnen (?:staan |zijn |zitten )?(?:nog )?in (?:het|mijn) nest|(?:ik heb )?(?:nog )?"
     r"geen (?:enkele )?pionn?e?n? op het bord)\b"
 )
 #: a hand said in passing ("I have a 9, a 5 and a 3", "ik heb alleen een Heer"): its cards are

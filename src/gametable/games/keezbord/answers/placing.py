@@ -117,6 +117,12 @@ def _swap_hits(question: Question, trial: Trial, theirs: str) -> Answer | None:
                    details=(f"Judged: {trial.action} for seat a; {theirs} is not hit.",))  # fmt: skip
 
 
+#: the asker's pawns said to stand on the board ("al mn pionnen staan op het bord")
+_OUT = re.compile(
+    r"\b(?:pawns|pionnen)\b[^.?]{0,30}\b(?:on the (?:board|track)|out|op het bord|op de baan)\b"
+)
+
+
 # -- placing -----------------------------------------------------------------------------------------
 def read_place(question: Question) -> Answer | None:
     """Placing a pawn on the start space with an Ace or a King (KB-021, KB-049, KB-050, KB-046)."""
@@ -133,6 +139,8 @@ def read_place(question: Question) -> Answer | None:
     )
     if not (w.asks_place(question) or placer) or w.asks_swap(question):
         return None
+    if not w.nest_empty(question) and _OUT.search(question.lower):
+        return None  # pawns said to be out in words not read as an empty nest: not built
     if w.asks_hand_in(question) or (placer and w.asks_must(question)):
         return None  # handing in or the duty to play is asked, not whether the card places
     card = cards[0] if cards else None

@@ -62,6 +62,12 @@ def _seven_parts(question: Question) -> tuple[int, int] | None:
     spaces = w.all_spaces_said(question)
     if len(spaces) == 2:
         return spaces[0], spaces[1]
+    if (
+        len(spaces) == 1
+        and 1 <= spaces[0] <= 6
+        and question.matches(r"\b(?:first|eerste) (?:part|deel)\b")
+    ):
+        return spaces[0], 7 - spaces[0]  # the first part told: the rest of the 7 is the second
     rest = re.sub(r"\b\w+ (?:of my )?(?:own )?(?:pawns|pionnen)\b", "", lower)
     if not [n for n in Question.read(rest).numbers if n != 7]:
         return 4, 3

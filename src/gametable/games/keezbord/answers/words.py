@@ -88,7 +88,8 @@ _NUMBER_CARD = re.compile(
     r"\b(?:a|an|the|my|his|her|one|een|de|mijn|zijn|met|card|kaart|play|playing|speel|spelen)\s+"
     + _NUMBER
     + r"\b(?!\s*-?\s*(?:spaces?|steps?|squares?|fields?|places?|points?|players?|pawns?|cards?|"
-    r"vakken|vakjes|vak|stappen|plaatsen|punten|spelers|pionnen|kaarten|times|keer|of|or))"
+    r"vakken|vakjes|vak|stappen|plaatsen|punten|spelers|pionnen|kaarten|times|keer|of|or|against|"
+    r"tegen|vs))"
     r"|\b" + _NUMBER + r"[- ]?(?:card|kaart)\b"
 )
 _SPACES = re.compile(
@@ -108,6 +109,8 @@ _PLAYERS_BARE = re.compile(
 _ZN = {"tweeën": 2, "tweeen": 2, "drieën": 3, "drieen": 3, "vieren": 4, "vijven": 5, "zessen": 6,
        "zevens": 7, "achten": 8}  # fmt: skip
 _WITH_ZN = re.compile(r"\bz(?:'|’)?n (" + "|".join(_ZN) + r")\b")
+#: teams said as a match: "two against two", "2 vs 2", "twee tegen twee" (two teams of two)
+_AGAINST = re.compile(r"\b(two|2|twee) (?:against|vs\.?|versus|tegen) (?:two|2|twee)\b")
 #: the patterns of a number card, a count of spaces and a count of players, for the guard
 NUMBER_CARD, SPACES, PLAYERS, PLAYERS_BARE = _NUMBER_CARD, _SPACES, _PLAYERS, _PLAYERS_BARE
 
@@ -208,6 +211,9 @@ def players_stated(question: Question) -> int | None:
         for m in pattern.finditer(question.lower):
             if value(m.group(1)) > 1:  # "one player" is a player, not a table
                 return value(m.group(1))
+    teams = _AGAINST.search(question.lower)
+    if teams:
+        return 2 * value(teams.group(1))
     zn = _WITH_ZN.search(question.lower)
     return _ZN[zn.group(1)] if zn else None
 
@@ -280,6 +286,7 @@ def says_home(question: Question) -> bool:
 #: before :func:`all_home` and :func:`nest_empty` look for the state itself
 _NEGATED_STATE = re.compile(
     r"\b(?:not|niet|nog niet) (?:all|al|alle)\b[^,.;?]*"
+    r"|\b(?:my pawns|mijn pionnen) (?:are|zijn|staan) (?:not|niet|nog niet) (?:all|allemaal)\b[^,.;?]*"
     r"|\bnest (?:is|isn'?t|is not|niet) (?:not |nog niet |niet )?(?:empty|leeg)\b(?<!is empty)(?<!is leeg)"
 )
 
@@ -308,7 +315,7 @@ def nest_empty(question: Question) -> bool:
     return _affirmed(question).matches(
         r"\b(no pawns? (?:left )?(?:in|to place)|nest is empty|empty nest|all (?:my )?pawns "
         r"(?:are )?(?:on the board|in play|out)|no pawn left|nothing (?:left )?to place|"
-        r"geen pionnen? meer|nest (?:is )?leeg|(?:al|alle) (?:vier )?(?:mijn )?pionnen (?:staan |zijn )?"
+        r"geen pionnen? meer|nest (?:is )?leeg|(?:al|alle) (?:vier )?(?:mijn |mn |m'n )?pionnen (?:staan |zijn )?"
         r"(?:al |allemaal )?op het bord|mijn nest is leeg|all (?:four|4) (?:of )?my pawns (?:are )?"
         r"(?:already |all )?(?:out )?(?:on the (?:board|track)|in play|out)|every pawn of mine is (?:already )?"
         r"(?:out )?on the (?:board|track)|all (?:of )?my pawns are "
