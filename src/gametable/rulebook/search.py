@@ -230,8 +230,11 @@ class Index:
         for words in self.vocab:
             df.update(words)
         self.idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in df.items()}
-        #: every word the reference uses
-        self.words = frozenset(df)
+        #: every word the reference uses, and the game's own name ("how do you win Balam?" is
+        #: about the game though no entry says its name)
+        self.words = frozenset(df) | frozenset(
+            tokenize(f"{self.reference.game} {self.reference.title}", self.reference.game)
+        )
         #: the weight of a word no entry uses: a share of that of a word found in one entry
         self.unknown_idf = UNKNOWN_WEIGHT * math.log(1 + (n - 0.5) / 1.5)
         self.asks = [[self._vector(a) for a in asks] for asks in raw_asks]

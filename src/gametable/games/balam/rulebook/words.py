@@ -129,7 +129,7 @@ DUTCH: dict[str, str] = {
     "garnizoenen": "garrison",
     "voorraad": "reserve",
     "voorraden": "reserve",
-    "opslag": "store",
+    "opslag": "reserve",
     "opslaan": "store",
     "bewaren": "store",
     "rijkdom": "riches",
