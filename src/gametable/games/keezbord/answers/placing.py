@@ -123,6 +123,9 @@ _OUT = re.compile(
 )
 
 
+_NONE_OUT = re.compile(r"\b(?:none|no|geen|not|niet)\b[^.?]{0,15}\b(?:pawns?|pionn?e?n?)\b")
+
+
 # -- placing -----------------------------------------------------------------------------------------
 def read_place(question: Question) -> Answer | None:
     """Placing a pawn on the start space with an Ace or a King (KB-021, KB-049, KB-050, KB-046)."""
@@ -139,7 +142,9 @@ def read_place(question: Question) -> Answer | None:
     )
     if not (w.asks_place(question) or placer) or w.asks_swap(question):
         return None
-    if not w.nest_empty(question) and _OUT.search(question.lower):
+    if not (w.nest_empty(question) or in_nest or _NONE_OUT.search(question.lower)) and _OUT.search(
+        question.lower
+    ):
         return None  # pawns said to be out in words not read as an empty nest: not built
     if w.asks_hand_in(question) or (placer and w.asks_must(question)):
         return None  # handing in or the duty to play is asked, not whether the card places
