@@ -32,11 +32,13 @@ Answers come from the reference itself: every rule and clarification in a game's
 from __future__ import annotations
 
 import math
-from dataclasses import KW_ONLY, dataclass, field
+import re
+from dataclasses import KW_ONLY, dataclass, field, replace
 from typing import Any, NamedTuple
 
 from gametable.rulebook import embed
 from gametable.rulebook.model import Item, Section, load
+from gametable.rulebook.question import Question
 from gametable.rulebook.search import EntryHit, Topic, by_section, rank, topic
 
 
@@ -212,3 +214,27 @@ def answer(game: str, question: str) -> Answer:
         score=best.score,
         coverage=best.coverage,
     )
+
+
+#: an entry's verdict: Yes or No and its punctuation ("No prisoner is won" is no verdict)
+_VERDICT = re.compile(r"^(?:yes|no|ja|nee)[,:;.!]\s*", re.IGNORECASE)
+
+
+def fit_to_question(reply: Answer, question: Question) -> Answer:
+    """A rules-text reply fitted to what was asked: an entry's Yes or No is kept for a yes/no
+    question and dropped for any other (a "how many" question is not answered "Yes, ...").
+
+    >>> from gametable.rulebook.answer import Answer
+    >>> said = Answer("balam", "", "Yes, the defender may spend obsidian.", (), answered=True)
+    >>> fit_to_question(said, Question.read("how many dice does he roll?")).text
+    'The defender may spend obsidian.'
+    >>> no_verdict = Answer("balam", "", "No prisoner is won for a skull.", (), answered=True)
+    >>> fit_to_question(no_verdict, Question.read("what about skulls?")).text
+    'No prisoner is won for a skull.'
+    """
+    if question.kind == "yesno" or not reply.answered:
+        return reply
+    rest = _VERDICT.sub("", reply.text, count=1)
+    if rest == reply.text or not rest:
+        return reply
+    return replace(reply, text=rest[0].upper() + rest[1:])

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from gametable.core.protocol import Action, State
-from gametable.rulebook.answer import Answer, answer
+from gametable.rulebook.answer import Answer, answer, fit_to_question
 from gametable.rulebook.ingame import answer_in_game, topic_of
 from gametable.rulebook.model import load
 from gametable.rulebook.question import MAX_CHARS, Question
@@ -95,30 +95,6 @@ def ask(
         if reply is not None:
             return reply
     return fit_to_question(answer(reference.game, question.text), question)
-
-
-#: an entry's verdict: Yes or No and its punctuation ("No prisoner is won" is no verdict)
-_VERDICT = re.compile(r"^(?:yes|no|ja|nee)[,:;.!]\s*", re.IGNORECASE)
-
-
-def fit_to_question(reply: Answer, question: Question) -> Answer:
-    """A rules-text reply fitted to what was asked: an entry's Yes or No is kept for a yes/no
-    question and dropped for any other (a "how many" question is not answered "Yes, ...").
-
-    >>> from gametable.rulebook.answer import Answer
-    >>> said = Answer("balam", "", "Yes, the defender may spend obsidian.", (), answered=True)
-    >>> fit_to_question(said, Question.read("how many dice does he roll?")).text
-    'The defender may spend obsidian.'
-    >>> no_verdict = Answer("balam", "", "No prisoner is won for a skull.", (), answered=True)
-    >>> fit_to_question(no_verdict, Question.read("what about skulls?")).text
-    'No prisoner is won for a skull.'
-    """
-    if question.kind == "yesno" or not reply.answered:
-        return reply
-    rest = _VERDICT.sub("", reply.text, count=1)
-    if rest == reply.text or not rest:
-        return reply
-    return replace(reply, text=rest[0].upper() + rest[1:])
 
 
 def _decline(game: str, title: str, question: Question) -> Answer:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from gametable.core.choices import menu
 from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import Action, State
-from gametable.rulebook.answer import Answer, Source, answer
+from gametable.rulebook.answer import Answer, Source, answer, fit_to_question
 from gametable.rulebook.focus import (
     VAGUE,
     Focus,
@@ -49,6 +49,7 @@ from gametable.rulebook.focus import (
     relevance,
 )
 from gametable.rulebook.model import UnknownSection, load
+from gametable.rulebook.question import Question
 from gametable.rulebook.standing import action_sections, card_names, standing
 
 #: the most action codes tried when looking for refusals without an ``attempt``
@@ -416,7 +417,12 @@ def _card_answer(state: State, seat: int, question: str) -> Answer | None:
     hand = state.view(seat).get("hand")
     held = hand is None or card.label.lower() in {str(c).lower() for c in hand}
     playable = [a for a in state.legal_actions(seat) if held and mentions(state, a, seat, focus)]
-    text = rules_reply.text if rules_reply.answered else f"The rules say little about {name}."
+    # "what does this card do?" asks no yes or no: an entry's verdict is left out
+    text = (
+        fit_to_question(rules_reply, Question.read(card.rules_question)).text
+        if rules_reply.answered
+        else f"The rules say little about {name}."
+    )
     if playable:
         text += f" Now you could play it {len(playable)} way{'s' if len(playable) > 1 else ''}"
         text += f", for example: {state.describe(playable[0], seat)}."

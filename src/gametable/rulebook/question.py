@@ -363,6 +363,8 @@ def _kind_by_words(lower: str) -> str:
         return "yesno"
     if _WHAT.search(lower):
         return "what"
+    if _ASKING.match(lower):  # "wat kan ik met die Heer?" asks what, not whether
+        return "other"
     if _YESNO_INSIDE.search(lower):
         return "yesno"
     if re.search(

@@ -39,14 +39,20 @@ import threading
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 
 import numpy as np
+from rapidfuzz import fuzz, process
 
 from gametable.rulebook import embed
 from gametable.rulebook.model import Item, Reference, Section, load
 from gametable.rulebook.words import tokenize
+
+#: a term at least this long that the rules never use is matched against their terms, and read
+#: as the closest of them when it scores this much (rapidfuzz's ratio, 0 to 100)
+MISSPELT_LENGTH = 5
+MISSPELT_SCORE = 85.0
 
 #: the name of each matching signal, in the order of :attr:`Weights.signals`
 SIGNALS = ("ask", "body", "context", "coverage", "meaning", "meaning_text", "meaning_context")
@@ -278,9 +284,29 @@ class Index:
             )
         )
 
+    def terms(self, question: str) -> list[str]:
+        """The question's terms, each once; a term the rules never use is read as the rules'
+        own term it misspells, where one is close enough ("swingr" is the Swinger's, "observatry"
+        the observatory's)."""
+        return list(
+            dict.fromkeys(self._spelled(t) for t in tokenize(question, self.reference.game))
+        )
+
+    def _spelled(self, term: str) -> str:
+        if term in self.words or len(term) < MISSPELT_LENGTH or term.isdigit():
+            return term
+        found = process.extractOne(term, self._spellings, scorer=fuzz.ratio)
+        if found is None or found[1] < MISSPELT_SCORE or abs(len(found[0]) - len(term)) > 2:
+            return term
+        return str(found[0])
+
+    @cached_property
+    def _spellings(self) -> list[str]:
+        return sorted(w for w in self.words if len(w) >= MISSPELT_LENGTH and not w.isdigit())
+
     def topic(self, question: str) -> Topic:
         """How much ``question`` is about this game at all (see :class:`Topic`)."""
-        terms = list(dict.fromkeys(tokenize(question, self.reference.game)))
+        terms = self.terms(question)
         total = sum(self.weight(t) for t in terms)
         known = sum(self.weight(t) for t in terms if t in self.words) / total if total else 0.0
         return Topic(known, background_similarity(question))
@@ -302,7 +328,7 @@ class Index:
     def signals(self, question: str) -> list[tuple[tuple[float, ...], tuple[str, ...]]]:
         """For every entry, its matching signals for ``question`` (in :data:`SIGNALS` order) and
         the question's terms it matched; empty when the question has no terms."""
-        terms = list(dict.fromkeys(tokenize(question, self.reference.game)))
+        terms = self.terms(question)
         if not terms:
             return []
         q = {t: self.weight(t) for t in terms}
