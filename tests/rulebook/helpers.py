@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import csv
+import random
 from functools import cache
 from pathlib import Path
 
+import gametable
 from gametable import rulebook
 from gametable.rulebook import embed
 from gametable.rulebook.evaluate import Evaluation, evaluate
@@ -49,3 +51,14 @@ def answer_all(game: str, texts: list[str]) -> list[rulebook.Answer]:
     if embed.available():
         embed.prime(texts)
     return [rulebook.answer(game, t) for t in texts]
+
+
+def played(game: str, players: int, seed: int, plies: int):
+    """A game of ``game`` after ``plies`` seeded random moves (fewer if it ended)."""
+    state = gametable.load_game(game).new_game(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()), state.to_move[0])
+    return state

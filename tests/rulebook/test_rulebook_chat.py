@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-import gametable
 from gametable.rulebook.chat import about_the_last_try, ask, merge_follow_up
 from gametable.rulebook.question import Lexicon, Question
+from tests.rulebook.helpers import played
 
 GAMES = ("balzakken", "keezbord", "balam")
 
@@ -112,22 +112,12 @@ TABLE_QUESTIONS = (
 )
 
 
-def _played(game: str, players: int, seed: int, plies: int):
-    state = gametable.load_game(game).new_game(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()), state.to_move[0])
-    return state
-
-
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("seed", [3, 4])
 def test_table_replies_use_only_what_the_asking_seat_sees(game, seed):
     """Replies at a table for seat 0 do not change when all that seat 0 cannot see is redrawn
     (a reply about the live game carries no position: the live one would show hidden cards)."""
-    state = _played(game, 2, seed, 7 + seed)
+    state = played(game, 2, seed, 7 + seed)
     if state.is_over:
         pytest.skip("game over")
     before = state.to_json()
@@ -140,7 +130,7 @@ def test_table_replies_use_only_what_the_asking_seat_sees(game, seed):
 
 
 def test_a_general_question_at_a_table_gets_the_general_answer():
-    state = _played("balzakken", 3, 5, 4)
+    state = played("balzakken", 3, 5, 4)
     general = "what happens if I call BALZAK! and another player has the same points as me?"
     at_table = ask("balzakken", general, state=state, seat=state.to_move[0])
     assert at_table.to_json() == ask("balzakken", general).to_json()

@@ -10,6 +10,7 @@ import pytest
 
 import gametable
 from gametable.rulebook.ingame import answer_in_game, topic_of
+from tests.rulebook.helpers import played
 
 QUESTIONS = (
     "what can I do now?",
@@ -20,16 +21,6 @@ QUESTIONS = (
     "whose turn is it?",
     "can I pass?",
 )
-
-
-def _played(game: str, players: int, seed: int, plies: int):
-    state = gametable.load_game(game).new_game(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()), state.to_move[0])
-    return state
 
 
 def test_topics():
@@ -61,7 +52,7 @@ def test_balzakken_refusal_names_its_rule_bz_047():
 
 
 def test_keezbord_refusal_of_a_card_not_in_hand_kb_018():
-    state = _played("keezbord", 2, 3, 0)
+    state = played("keezbord", 2, 3, 0)
     seat = state.to_move[0]
     hand = state.view(seat)["hand"]
     missing = next(c for c in ("Q", "10", "9", "8", "5", "3", "2") if c not in hand)
@@ -72,7 +63,7 @@ def test_keezbord_refusal_of_a_card_not_in_hand_kb_018():
 
 
 def test_an_allowed_attempt_is_said_to_be_allowed():
-    state = _played("balzakken", 2, 1, 0)
+    state = played("balzakken", 2, 1, 0)
     seat = state.to_move[0]
     legal = state.legal_actions(seat)[0]
     reply = answer_in_game(state, seat, "why can't I do this?", attempt=legal)
@@ -81,7 +72,7 @@ def test_an_allowed_attempt_is_said_to_be_allowed():
 
 @pytest.mark.parametrize("game", ["balzakken", "keezbord", "balam"])
 def test_choices_cover_every_legal_action_grouped(game):
-    state = _played(game, 2, 7, 12)
+    state = played(game, 2, 7, 12)
     seat = state.to_move[0]
     legal = state.legal_actions(seat)
     reply = answer_in_game(state, seat, "what can I do now?")
@@ -91,7 +82,7 @@ def test_choices_cover_every_legal_action_grouped(game):
 
 
 def test_not_your_turn_says_whose_turn_it_is():
-    state = _played("keezbord", 2, 2, 1)
+    state = played("keezbord", 2, 2, 1)
     other = 1 - state.to_move[0]
     reply = answer_in_game(state, other, "what can I do now?")
     assert reply.topic == "turn"
@@ -99,7 +90,7 @@ def test_not_your_turn_says_whose_turn_it_is():
 
 
 def test_balzakken_score_uses_the_hand_value_bz_090():
-    state = _played("balzakken", 3, 4, 5)
+    state = played("balzakken", 3, 4, 5)
     seat = state.to_move[0]
     view = state.view(seat)
     reply = answer_in_game(state, seat, "how is the round scored?")
@@ -111,7 +102,7 @@ def test_balzakken_score_uses_the_hand_value_bz_090():
 
 
 def test_keezbord_score_counts_pawns_home_kb_033():
-    state = _played("keezbord", 2, 9, 40)
+    state = played("keezbord", 2, 9, 40)
     seat = state.to_move[0] if state.to_move else 0
     home = sum(1 for p in state.view(seat)["pawns"][seat] if str(p).startswith("H"))
     reply = answer_in_game(state, seat, "how many pawns home?")
@@ -119,7 +110,7 @@ def test_keezbord_score_counts_pawns_home_kb_033():
 
 
 def test_balam_score_shows_prestige_and_riches_bonus_ba_251():
-    state = _played("balam", 2, 5, 30)
+    state = played("balam", 2, 5, 30)
     seat = state.to_move[0]
     king = state.view(seat)["kings"][seat]
     riches = sum(king["riches"].values())
@@ -130,7 +121,7 @@ def test_balam_score_shows_prestige_and_riches_bonus_ba_251():
 
 
 def test_card_question_names_the_card_and_its_moves():
-    state = _played("keezbord", 2, 11, 0)
+    state = played("keezbord", 2, 11, 0)
     seat = state.to_move[0]
     reply = answer_in_game(state, seat, "what does the seven do?")
     assert reply.topic == "card" and reply.sources[0].id == "card-meanings"
@@ -138,7 +129,7 @@ def test_card_question_names_the_card_and_its_moves():
 
 
 def test_unnamed_card_lists_the_hand():
-    state = _played("balzakken", 2, 11, 0)
+    state = played("balzakken", 2, 11, 0)
     seat = state.to_move[0]
     reply = answer_in_game(state, seat, "what does this card do?")
     assert reply.topic == "card" and len(reply.details) >= 1
@@ -148,7 +139,7 @@ def test_unnamed_card_lists_the_hand():
 @pytest.mark.parametrize("seed", [1, 2])
 def test_answers_use_only_what_the_seat_sees(game, seed):
     """Answers for seat 0 do not change when everything hidden from seat 0 is redrawn."""
-    state = _played(game, 2, seed, 9 + seed)
+    state = played(game, 2, seed, 9 + seed)
     if state.is_over:
         pytest.skip("game over")
     for k in range(2):
@@ -181,7 +172,7 @@ def test_a_card_not_in_hand_is_not_offered_as_playable():
 def test_a_partly_matching_move_is_not_said_to_be_allowed():
     """Asked "why can't I build a temple?" while the only legal move pays for another building,
     the answer must not say "You can"; it names what no legal move involves."""
-    state = _played("balam", 3, 3, 25)
+    state = played("balam", 3, 3, 25)
     seat = state.to_move[0]
     legal = [state.describe(a, seat).lower() for a in state.legal_actions(seat)]
     if any("temple" in sentence for sentence in legal):
@@ -194,7 +185,7 @@ def test_a_partly_matching_move_is_not_said_to_be_allowed():
 def test_answers_show_the_words_asked_not_their_stems():
     """Regression: "why can't I build a temple?" answered "None of your legal moves now involves
     templ" (the stem the matching uses); the answer shows the word as the question typed it."""
-    state = _played("balam", 3, 3, 25)
+    state = played("balam", 3, 3, 25)
     seat = state.to_move[0]
     legal = [state.describe(a, seat).lower() for a in state.legal_actions(seat)]
     if any("temple" in sentence for sentence in legal):
