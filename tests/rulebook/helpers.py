@@ -17,7 +17,6 @@ SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 
 def shipped_games() -> list[str]:
     """The registered games that gametable ships (not test doubles registered by other tests)."""
-    import gametable
 
     return [
         name
