@@ -15,16 +15,6 @@ from gametable.rulebook.evaluate import Evaluation, evaluate
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 
 
-def shipped_games() -> list[str]:
-    """The registered games that gametable ships (not test doubles registered by other tests)."""
-
-    return [
-        name
-        for name in gametable.game_names()
-        if type(gametable.load_game(name)).__module__.startswith("gametable.games.")
-    ]
-
-
 def rules_index(game: str) -> list[dict[str, str]] | None:
     """The rows of ``shared/rules-index/<game>.tsv``, or ``None`` when shared/ is not there."""
     path = SHARED / "rules-index" / f"{game}.tsv"
