@@ -9,7 +9,8 @@ import pytest
 
 from gametable import rulebook
 from gametable.core.rules import RuleRef, slug
-from tests.rulebook.helpers import rulebook_text, rules_index, shipped_games
+from tests.games import shipped_games
+from tests.rulebook.helpers import rulebook_text, rules_index
 
 GAMES = sorted(set(rulebook.available()) | set(shipped_games()))
 

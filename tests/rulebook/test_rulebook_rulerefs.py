@@ -20,7 +20,7 @@ import gametable.games
 from gametable import rulebook
 from gametable.core.errors import GameError, IllegalAction
 from gametable.core.rules import RuleRef
-from tests.rulebook.helpers import shipped_games
+from tests.games import shipped_games
 
 GAMES = shipped_games()
 
