@@ -410,7 +410,7 @@ def test_copies_of_one_card_are_counted_not_the_whole_deck() -> None:
     assert reply("how many cards are in the deck?").text.startswith("60.")
 
 
-# -- the second round: what the grammar leaves alone, and what it now works out ---------------------
+# -- what the grammar leaves alone, and what it works out ------------------------------------------
 _NEAR_MISSES = (
     "If I play the Lul first, can I then call BALZAK! with 3 points?",
     "I have 2 points and the Swinger. Can my neighbour call BALZAK!?",

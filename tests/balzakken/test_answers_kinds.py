@@ -1,5 +1,5 @@
-"""Balzakken's answers, fourth round: the kinds of question the development sets showed the
-grammar missing, each checked against the engine and beside the near misses it must leave alone.
+"""Balzakken's answers by kind of question: the kinds the grammar reads, each checked against the
+engine and beside the near misses it must leave alone.
 
 Every referee-checked reply here is compared with what the engine itself does in the position
 the reply judged (the reply's ``position``), never with a sentence written by hand.

@@ -12,6 +12,8 @@ known.  The readers then see the question with that kind.
 'number'
 >>> kind_asked(Question.read("Both of us have 0 and I call BALZAK!. Good call or not?"))
 'yesno'
+>>> kind_asked(Question.read("after i play the lul do i draw a card"))
+'yesno'
 """
 
 from __future__ import annotations
@@ -35,6 +37,14 @@ _SCORES = re.compile(
 )
 #: a question opening with a verb that asks for yes or no
 _AUXILIARY = re.compile(r"^(?:does|do|did|is|are|can|may|must|should|will|mag|moet|kan|is)\b")
+#: a yes/no question told after a clause that sets the scene ("When I play the Lul, do I draw?",
+#: "after i play de lul do i draw a card", "als ik De Lul speel, trek ik dan?")
+_CLAUSE_ASKS = re.compile(
+    r"^(?:when|after|if|once|as soon as|als|wanneer|nadat|zodra)\b[^?]*?(?:,\s*|\s)"
+    r"(?:do|does|did|can|may|must|should|will|is|are|mag|moet|kan|krijg|trek|mogen|moeten)\s+"
+    r"(?:i|you|he|she|we|they|it|the|my|his|her|that|this|those|these|ik|je|jij|hij|zij|we|"
+    r"de|het)\b"
+)
 #: asking whether something is so ("klopt het dat ...?", "is it true that ...?")
 _TRUE = re.compile(r"\b(?:klopt het|klopt dat|is it true|is that right|am i right)\b")
 #: asking for a verdict without a verb first ("good call or not?", "goed of fout?")
@@ -61,6 +71,8 @@ def kind_asked(question: Question) -> str:
     if VERDICT_ASKED.search(question.lower):
         return "yesno"
     if _TRUE.search(question.lower):
+        return "yesno"
+    if _CLAUSE_ASKS.search(question.lower):
         return "yesno"
     if _SCORES.search(question.lower):
         return "number"

@@ -243,6 +243,8 @@ def fits(question: Question, reply: Answer, read: Collection[int], *, hands: boo
     and (``hands``: the reader built the hands the question describes) each hand said once."""
     if number_words(question) - set(read):
         return False
+    if not _verdict_fits(question, reply):
+        return False
     position = reply.position
     if position is None:
         return True
@@ -252,6 +254,25 @@ def fits(question: Question, reply: Answer, read: Collection[int], *, hands: boo
     if not _cards_placed(question, position):
         return False
     return not hands or _hands_said_once(question)
+
+
+#: a verdict opening a reply, in either language
+_VERDICT = re.compile(r"^(?:yes|no|ja|nee)\b", re.IGNORECASE)
+#: a guess told after a question word ("where does it go, discard pile?", "who wins, me?"):
+#: the reply would have to say yes or no to the guess, which the readers do not judge
+_GUESS_TAIL = re.compile(
+    r"^(?:where|who|which|what|when|waar|wie|welke|wat|wanneer)\b[^?]*,"
+    r"\s*(?:[^\W\d_]+\s*){1,3}\?+\s*$"
+)
+
+
+def _verdict_fits(question: Question, reply: Answer) -> bool:
+    """A yes/no question gets a reply that opens with its verdict, and a question that offers
+    its own guess after a question word is left to the rules text (no checked reply half
+    answers it)."""
+    if _GUESS_TAIL.search(question.lower):
+        return False
+    return question.kind != "yesno" or bool(_VERDICT.match(reply.text))
 
 
 def _cards_placed(question: Question, position: dict[str, object]) -> bool:

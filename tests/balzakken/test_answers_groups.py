@@ -1,8 +1,7 @@
-"""Readings of Balzakken's situation grammar added after the sixth and seventh development sets:
-a group said as a count of the others, a player named by place ("the fourth had 8"), the score
-asked about ("who writes 0?"), family members as players, "only" said of a hand, a hand listed
-after "Hand ...:", an empty hand on its turn, a new total said again and a tasty total passed,
-a hand's points asked as "how much is that?".
+"""Readings of Balzakken's situation grammar: a group said as a count of the others, a player named
+by place ("the fourth had 8"), the score asked about ("who writes 0?"), family members as players,
+"only" said of a hand, a hand listed after "Hand ...:", an empty hand on its turn, a new total said
+again and a tasty total passed, a hand's points asked as "how much is that?".
 
 Each test asks the game's answers and checks the referee's reply against the engine's rule it
 names; each near miss checks that a question the grammar would misread is left to the rules text.

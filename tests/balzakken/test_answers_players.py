@@ -1,7 +1,7 @@
-"""Readings of Balzakken's situation grammar added after the fourth and fifth development sets:
-an empty hand said as "out of cards", the Balzakken played named apart from the hand held, a
-card lying in front of the asker, the player next to the asker, groups of opponents, the caller
-named as "the caller", and the asker's own call with an unsaid hand.
+"""Readings of Balzakken's situation grammar: an empty hand said as "out of cards", the Balzakken
+played named apart from the hand held, a card lying in front of the asker, the player next to the
+asker, groups of opponents, the caller named as "the caller", and the asker's own call with an
+unsaid hand.
 
 Each test asks the game's answers and checks the referee's reply against the engine's rule it
 names; each near miss checks that a question the grammar would misread is left to the rules text.
