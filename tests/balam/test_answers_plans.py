@@ -1,4 +1,4 @@
-"""Balam's answers from the referee for the fifth round's kinds of question: a turn's building
+"""Balam's answers from the referee for a turn's building
 plan told in full (the sheet, the buildings, a free site's plots), compared with the engine's
 own play of every payment; a negation carried over "or"; a catastrophe asked about in general;
 attacks on a city without garrisons; "they" as the things just named; and their near misses,

@@ -1,4 +1,4 @@
-"""Balam's answers from the referee for the sixth round's kinds of question: a king sheet told
+"""Balam's answers from the referee for a king sheet told
 before the turn's riches is paid, and the near misses each new reading leaves to the rules
 text."""
 

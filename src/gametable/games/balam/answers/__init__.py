@@ -12,7 +12,8 @@ section: :mod:`.numbers` (the game's data and scoring), :mod:`.economy` (product
 taxes, Chaak's maize, worked out over a round's end), :mod:`.markets` (small pyramids),
 :mod:`.building` (turns and
 constructions), :mod:`.war`, :mod:`.cards` (Katun cards), :mod:`.ballgame` (a ball game between two kings), :mod:`.round_end` (distribution
-and losses), :mod:`.transport`, :mod:`.turncost` (a turn of building in all), :mod:`.plans` (a building plan told in full: sheet, buildings, site); :mod:`.table` answers at a table from the asking seat's view.
+and losses), :mod:`.transport`, :mod:`.turncost` (a turn of building in all), :mod:`.plans` (a building plan told in full: sheet, buildings, site); :mod:`.table` answers at a table from the asking seat's view; a question in chat shorthand
+("w 2 garisons n ...") is read again written out (:mod:`.texting`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from gametable.games.balam.answers import (
     plans,
     round_end,
     table,
+    texting,
     transport,
     turncost,
     war,
@@ -53,16 +55,23 @@ READERS: tuple[Reader, ...] = (
 )
 
 
+def _first(question: Question) -> Answer | None:
+    for read in READERS:
+        reply = read(question)
+        if reply is not None:
+            return reply
+    return None
+
+
 class BalamAnswers:
     """The plug-in (``ANSWERS``): :meth:`answer` for a question alone, :meth:`answer_at` at a
     table."""
 
     def answer(self, question: Question) -> Answer | None:
-        for read in READERS:
-            reply = read(question)
-            if reply is not None:
-                return reply
-        return None
+        reply = _first(question)
+        if reply is None and (written := texting.plain(question)) is not None:
+            reply = _first(written)
+        return reply
 
     def answer_at(self, state: State, seat: int, question: Question) -> Answer | None:
         return table.answer_at(state, seat, question)

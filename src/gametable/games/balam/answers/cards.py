@@ -65,6 +65,9 @@ _MUST = r"\b(have to|has to|need to|must|moet|moeten|verplicht)\b"
 _LOSE = r"\b(lose|lost|losing|verlies\w*|inleveren|kwijt)\b"
 
 
+_CATASTROPHE_REFS: list[RuleRef | str] = [rules.CATASTROPHES, "4-katun/negative-events"]
+
+
 def catastrophe(q: Question) -> Answer | None:
     """ "A drought but I have no villages", "an earthquake with a prisoner in my reserve",
     "can that prisoner pay for the raid?": the card turned over by the engine, and what it
@@ -104,8 +107,13 @@ def catastrophe(q: Question) -> Answer | None:
     threatened = any(before[KINDS[k]] for k, _n in loses)
     verdict, reason = told
     if asks == "pay":
+        if not threatened and not counted(q, RICHES_NAMES):
+            return checked(  # "no villages, do I pay?": nothing to pay, nothing lost
+                GAME, q, f"{yes_no(q, False)} {verdict}", reason, _CATASTROPHE_REFS,
+                position=data, topic="situation",
+            )  # fmt: skip
         if not threatened:
-            return None  # nothing to pay: the question supposes what is not
+            return None  # "can I pay it with maize?" supposes what is not
         verdict, reason = yes_no(q, "ward" in legal), _ward_reason(q, card)
         if "ward" not in legal:
             reason += " " + told[0]
@@ -115,8 +123,7 @@ def catastrophe(q: Question) -> Answer | None:
         if threatened and "ward" in legal:
             return None  # it is the king's choice: not a yes or a no
         verdict = f"{yes_no(q, threatened)} {verdict}"
-    refs: list[RuleRef | str] = [rules.CATASTROPHES, "4-katun/negative-events"]
-    return checked(GAME, q, verdict, reason, refs, position=data, topic="situation")
+    return checked(GAME, q, verdict, reason, _CATASTROPHE_REFS, position=data, topic="situation")
 
 
 def _a_situation(q: Question) -> bool:
@@ -134,11 +141,23 @@ _ASKS_YES_NO = (
 )
 
 
+#: a yes-or-no clause that ends the question with no stop before it ("no villages do i pay?"),
+#: not "what do I pay?"
+_ENDS_YES_NO = (
+    r"(?<!what )(?<!which )(?<!much )(?<!many )(?<!wat )(?<!hoeveel )\b(?:do|does|will|would|must|"
+    r"can|could|may|should|moet|mag|kan|zal) (?:i|we|my|me|ik|mijn)\b[^.;:!?]*\?\s*$"
+)
+
+
 def _catastrophe_asks(q: Question) -> str | None:
     """What a question about a catastrophe asks: ``"what"`` happens, whether the Mayas can
     ``"pay"`` it with riches it names, whether the king ``"must"`` pay (never: he may lose the
     buildings instead), or whether he will ``"lose"`` anything; ``None`` for another yes/no."""
-    if q.kind != "yesno" and not re.search(_ASKS_YES_NO, q.lower):
+    if (
+        q.kind != "yesno"
+        and not re.search(_ASKS_YES_NO, q.lower)
+        and not re.search(_ENDS_YES_NO, q.lower)
+    ):
         return "what"
     if q.matches(_MUST) and q.matches(_PAYS) and not q.matches(r"\b(with|met)\b"):
         return "must"

@@ -1,0 +1,84 @@
+"""Chat shorthand read as plain words: "w 2 garisons", "n", "pts", "im", emoji and arrows.
+
+A question typed as a text message ("attack w 2 garrisons n roll 3 → pts?") says the same
+situation as a written one; :func:`plain` rewrites the shorthand into the words the readers
+know and reads the question again, so that the same guards judge it (a word still unknown
+sends it to the rules text as before).  Only whole words are replaced, never numbers or the
+names of things.
+
+>>> plain(Question.read("won the ball game alone w 5 cities 🏆 pts?")).text
+'won the ball game alone with 5 cities points?'
+>>> plain(Question.read("Can I build a market without cacao?")) is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from gametable.rulebook.question import Question
+
+#: shorthand word -> the plain words it stands for ("" drops a word that only sets a tone)
+_SHORTHAND: dict[str, str] = {
+    "w": "with",
+    "w/": "with",
+    "n": "and",
+    "nd": "and",
+    "&": "and",
+    "+": "and",
+    "pts": "points",
+    "pt": "point",
+    "ptn": "punten",
+    "im": "i'm",
+    "ive": "i've",
+    "u": "you",
+    "ur": "your",
+    "r": "are",
+    "got": "have",
+    "gotta": "have to",
+    "incl": "including",
+    "cuz": "because",
+    "bc": "because",
+    "pls": "",
+    "plz": "",
+    "lol": "",
+    "lmao": "",
+    "bro": "",
+    "ok": "",
+    "ok?": "",
+    "garisons": "garrisons",
+    "garison": "garrison",
+    "obsidan": "obsidian",
+    "obsedian": "obsidian",
+    "vilages": "villages",
+    "vilage": "village",
+    "ff": "",
+    "wtf": "",
+    "idk": "",
+}
+
+_TOKEN = re.compile(r"\S+")
+_SYMBOLS = re.compile(r"[^\w\s'?!.,;:()/+&-]", re.UNICODE)
+
+
+def _word(token: str) -> str:
+    bare = token.rstrip("?!.,;:")
+    tail = token[len(bare) :]
+    low = bare.casefold()
+    if low in _SHORTHAND:
+        said = _SHORTHAND[low]
+        return f"{said}{tail}" if said else tail
+    return token
+
+
+def plain(question: Question) -> Question | None:
+    """The question with its chat shorthand written out, or ``None`` when it has none."""
+    text = _SYMBOLS.sub(" ", question.text)
+    words = [_word(t) for t in _TOKEN.findall(text)]
+    out = " ".join(w for w in words if w)
+    out = re.sub(r"\s+([?!.,;:])", r"\1", out).strip()
+    if not out or out == question.text:
+        return None
+    read = Question.read(out)
+    return None if read.problem else replace(read, lang=question.lang)
