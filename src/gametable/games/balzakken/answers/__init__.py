@@ -12,7 +12,8 @@ what), :mod:`.build` (positions), :mod:`.calls` (calling BALZAK! and scoring it)
 :mod:`.totals` (the score sheet), :mod:`.turns` (discards, swaps, action cards),
 :mod:`.whatif` (the draw pile running out), :mod:`.winner` (who wins with the totals said),
 :mod:`.counts` (a count of players said), :mod:`.facts` (numbers from the game's data),
-:mod:`.table` (the live position), :mod:`.guard` (what the readers leave alone).
+:mod:`.table` (the live position), :mod:`.guard` (what the readers leave alone),
+:mod:`.slang` (text-message shorthand spelt out).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from gametable.games.balzakken.answers import (
 )
 from gametable.games.balzakken.answers.asking import with_kind
 from gametable.games.balzakken.answers.grammar import read_table
+from gametable.games.balzakken.answers.slang import spelt_out
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -79,7 +81,7 @@ class BalzakkenAnswers:
     (:mod:`.guard`) gets ``None``: the rules text answers it, marked as not checked."""
 
     def answer(self, question: Question) -> Answer | None:
-        question = with_kind(question)
+        question = with_kind(spelt_out(question))
         if not guard.understood(question):
             return None
         for reader in READERS:

@@ -49,7 +49,8 @@ _CLAUSE_ASKS = re.compile(
 _TRUE = re.compile(r"\b(?:klopt het|klopt dat|is it true|is that right|am i right)\b")
 #: asking for a verdict without a verb first ("good call or not?", "goed of fout?")
 VERDICT_ASKED = re.compile(
-    r"\b(?:good|false|valid|right|wrong|goed|fout|vals|geldig)(?: (?:call|balzak|roep))?"
+    r"\b(?:good|false|valid|right|wrong|allowed|legal|ok|okay|goed|fout|vals|geldig|toegestaan|"
+    r"oke|oké)(?: (?:call|balzak|roep))?"
     r"(?:,)? (?:or|of) (?:a |an |een )?(?:not|false|good|bad|niet|fout|goed|vals)\b"
 )
 

@@ -72,7 +72,7 @@ _KNOWN = re.compile(
     r"speel)\b"
     r"|\b(?:if|when|als|wanneer) (?:it is|it's|hij|ze) (?:still )?(?:nog )?in (?:my|your|his|her|"
     r"mijn|je|zijn|haar) hand\b"
-    r"|\b(?:still|nog) (?:have|has|hold|holds|holding|heb|heeft|houd)\b"
+    r"|\b(?:still|nog) (?:have|has|hold|holds|holding|got|heb|heeft|houd)\b"
     r"|\b(?:if|when|als) (?:the lul|it|de lul|hij) is played on (?:them|him|her|you|me)\b"
     r"|\b(?:if|when|als|wanneer) (?:i|ik) (?:call|calls|called|roep)\b"
     r"|\bno cards(?: left)?(?: in (?:my|his|her) hand)?\b|\bgeen kaarten(?: meer)?\b"

@@ -1,0 +1,63 @@
+"""Text-message shorthand read as the words it stands for, before the grammar reads a question.
+
+Players type "3 pts + de lul", "called w 3", "some1 calls n i got the lull": the grammar reads
+whole words, so the shorthand is spelt out first ("points", "and", "with", "someone") and emoji
+are dropped.  Only forms that cannot mean anything else in a Balzakken question are spelt out; a
+lone digit is never touched (a "2" is a card, not "to").
+
+>>> plain("i got 3 pts + de lul 😅 can i yell balzak??")
+'i got 3 points and de lul can i yell balzak??'
+>>> plain("called w 3, others got 5, 8 and -1")
+'called with 3, others got 5, 8 and -1'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from gametable.rulebook.question import Question
+
+#: shorthand -> the word it stands for (whole words only)
+_WORDS = {
+    "pts": "points",
+    "pt": "points",
+    "ptn": "punten",
+    "n": "and",
+    "w": "with",
+    "w/": "with",
+    "some1": "someone",
+    "sum1": "someone",
+    "any1": "anyone",
+    "every1": "everyone",
+    "ppl": "people",
+    "u": "you",
+    "ur": "your",
+    "r": "are",
+    "cuz": "because",
+    "bc": "because",
+    "rn": "now",
+    "nah": "not",
+}
+_WORD = re.compile(r"(?<![\w/'])(" + "|".join(re.escape(w) for w in _WORDS) + r")(?![\w/])", re.I)
+#: a plus between two things held ("3 + de lul", "swinger + 2 + 1"), never a sum's sign in
+#: front of a number alone at the start
+_PLUS = re.compile(r"(?<=\w)\s*\+\s*(?=[\w-])")
+#: pictographs and other symbols that carry no words
+_EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
+
+
+def plain(text: str) -> str:
+    """``text`` with shorthand spelt out, a "+" between things read as "and", emoji dropped."""
+    out = _EMOJI.sub(" ", text)
+    out = _PLUS.sub(" and ", out)
+    out = _WORD.sub(lambda m: _WORDS[m.group(1).lower()], out)
+    return re.sub(r"\s+", " ", out).strip()
+
+
+def spelt_out(question: Question) -> Question:
+    """``question`` read again from its plain text (its language kept), or itself unchanged."""
+    text = plain(question.text)
+    if text == question.text:
+        return question
+    return replace(Question.read(text), lang=question.lang)

@@ -1,0 +1,40 @@
+"""Text-message shorthand in questions ("3 pts + de lul", "called w 3", "allowed or nah"): spelt
+out before the grammar reads it, and judged by the engine like the words it stands for.
+
+Each test checks the referee's reply against the rule it names; the near misses check that a
+lone digit is never read as a word and that shorthand changes no verdict.
+"""
+
+from __future__ import annotations
+
+from gametable.games.balzakken.answers import ANSWERS
+from gametable.games.balzakken.answers.slang import plain
+from gametable.rulebook.question import Question
+
+
+def test_swinger_in_hand_forbids_balzak_said_in_shorthand() -> None:
+    """BZ-065: holding The Swinger forbids the call, asked as "allowed or nah"."""
+    reply = ANSWERS.answer(Question.read("3 pts n a swinger in my hand. balzak allowed or nah"))
+    assert reply is not None and reply.checked
+    assert reply.text.startswith("No")
+
+
+def test_lul_in_hand_counts_ten_said_in_shorthand() -> None:
+    """BZ-081: a Lul still in hand counts 10 when someone calls; "lul + a 4" scores 14."""
+    reply = ANSWERS.answer(
+        Question.read("some1 calls balzak n i still got the lul + a 4. how many pts for me")
+    )
+    assert reply is not None and reply.checked
+    assert reply.text.startswith("14")
+
+
+def test_plus_between_cards_reads_as_and_but_digits_stay() -> None:
+    """BZ-055 near miss: a "+" between two held things is "and"; a lone "2" stays a card."""
+    assert plain("i got swinger + 2 + 1") == "i got swinger and 2 and 1"
+    assert plain("i got 2 cards w 2 pts") == "i got 2 cards with 2 points"
+
+
+def test_shorthand_leaves_plain_questions_alone() -> None:
+    """BZ-085 near miss: a question in full words is read unchanged."""
+    text = "I hold 3 points and The Lul, may I call BALZAK!?"
+    assert plain(text) == text
