@@ -141,11 +141,11 @@ _ASKS_YES_NO = (
 )
 
 
-#: a yes-or-no clause that ends the question with no stop before it ("no villages do i pay?"),
-#: not "what do I pay?"
+#: a yes-or-no clause that ends the question with no stop before it ("no villages do i pay?",
+#: its question mark left off too), not "what do I pay?"
 _ENDS_YES_NO = (
     r"(?<!what )(?<!which )(?<!much )(?<!many )(?<!wat )(?<!hoeveel )\b(?:do|does|will|would|must|"
-    r"can|could|may|should|moet|mag|kan|zal) (?:i|we|my|me|ik|mijn)\b[^.;:!?]*\?\s*$"
+    r"can|could|may|should|moet|mag|kan|zal) (?:i|we|my|me|ik|mijn)\b[^.;:!?]*\??\s*$"
 )
 
 
