@@ -335,6 +335,16 @@ _ASKING = re.compile(
 )
 
 
+#: a clause that sets the scene, then the question's own verb and subject ("after i play de
+#: lul do i draw a card", "als ik de Lul speel, mag ik dan ...")
+_CLAUSE_FIRST = re.compile(
+    r"^(?:when|whenever|after|if|once|als|nadat|wanneer|zodra)\s+\w+[^?]*?[\s,]"
+    r"(?:do|does|did|can|could|may|must|is|are|am|will|would|should|mag|moet|kan|kun|mogen|"
+    r"moeten|is|ben|krijg|wordt)\s+(?:i|you|he|she|we|they|it|ik|je|jij|hij|zij|ze|we|wij|"
+    r"dan|het)\b"
+)
+
+
 def _kind_of_one(lower: str) -> str:
     lower = _POLITE.sub("", lower.strip(" ¿¡"), count=1)
     kind = _kind_by_words(lower)
@@ -363,6 +373,8 @@ def _kind_by_words(lower: str) -> str:
         return "yesno"
     if _WHAT.search(lower):
         return "what"
+    if _CLAUSE_FIRST.match(lower):  # "when I play the Lul, do I draw?" asks whether
+        return "yesno"
     if _ASKING.match(lower):  # "wat kan ik met die Heer?" asks what, not whether
         return "other"
     if _YESNO_INSIDE.search(lower):
