@@ -492,7 +492,7 @@ def test_tuning_set_is_answered_right():
     assert result.offtopic_declined == result.offtopic
 
 
-def test_second_round_near_misses_are_right_or_unchecked():
+def test_tuning_near_misses_are_right_or_unchecked():
     """Every question of the tuning set that the referee checked is graded right: a
     near-miss the grammar misreads would show up here as a checked wrong reply."""
     for question in reply_questions("keezbord", "tune"):

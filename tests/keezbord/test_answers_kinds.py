@@ -1,4 +1,4 @@
-"""The fourth round's kinds of question, each against the engine's own ruling."""
+"""Kinds of question (counts, steps, parts of a 7, table sizes), each against the engine's own ruling."""
 
 from __future__ import annotations
 
@@ -59,7 +59,9 @@ def test_cards_left_after_a_deal(players: int, deal: str, k: int) -> None:
 def test_second_part_of_a_split_seven(first: int) -> None:
     """KB-056, KB-057: the two parts of a 7 make 7."""
     reply = _reply(f"I play a 7 and move one pawn {first}. How many steps for the other one?")
-    assert reply.checked and reply.text.startswith(f"{7 - first} steps"), reply.text
+    rest = 7 - first
+    unit = "step" if rest == 1 else "steps"
+    assert reply.checked and reply.text.startswith(f"{rest} {unit}."), reply.text
 
 
 @pytest.mark.parametrize("steps", [1, 2, 3, 4, 5])

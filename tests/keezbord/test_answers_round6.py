@@ -1,4 +1,4 @@
-"""Guards from the sixth round's checked misreadings, each beside its near miss, and the new
+"""Guards against checked misreadings, each beside its near miss, and the
 readings (a pawn counted from its start through cards played in turn, a whole hand with every
 pawn on the board) compared with the engine.
 

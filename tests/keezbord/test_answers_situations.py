@@ -1,4 +1,4 @@
-"""Keezbord's referee answers to the kinds of question read in the third round: whether a pawn
+"""Keezbord's referee answers to the kinds of question read from situations: whether a pawn
 is hit, a whole hand, a pawn that needs some steps to get home, the pack after the first deal,
 table sizes and a card's steps.  Each property test phrases generated situations as questions and
 compares every referee-checked verdict with the engine asked directly.

@@ -110,6 +110,8 @@ _UNREAD = re.compile(
     r"the opponent|someone|somebody|another player|hij|zij|mijn partner|mijn maat|een "
     r"tegenstander)\b"
 )
+#: "already" before where a pawn stands ("already in its home") says no more than the place
+_ALREADY_THERE = re.compile(r"\b(?:already|al)\b(?= (?:in|on|at|op) )")
 _DIGITS = re.compile(
     r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twee|drie|vier|vijf|"
     r"zes|zeven|acht|negen|tien|elf|twaalf)\b"
@@ -123,7 +125,9 @@ _READ_NUMBERS = (
     re.compile(r"\b(?:two|2|twee) (?:against|vs\.?|versus|tegen) (?:two|2|twee)\b"),
     re.compile(r"\b(?:h|home space|home spot|thuishonkvak|honkvak|vak)\s?[1-4]\b"),
     re.compile(r"\b[a-f][1-4]\b"),
+    re.compile(r"\b\d\s*\+\s*\d\s*\+\s*\d\b"),  # a 7 told in three parts: "3+2+2"
     re.compile(r"\b\d\s*(?:steps?|spaces?|stappen|vakken)?\s*(?:and|\+|en|plus)\s*\d\b"),
+    re.compile(r"\b(?:pawn|pion) [1-4],? (?:moves|goes|gaat|loopt) \d\b"),  # "pawn 1 moves 2"
     re.compile(
         r"\b(?:two|three|four|2|3|4|twee|drie|vier) (?:of my )?(?:own )?(?:pawns|pionnen)\b"
     ),
@@ -135,7 +139,7 @@ _READ_NUMBERS = (
         r"vrouwen|boeren|zevens|vieren)\b"
     ),
     re.compile(
-        r"\b(?:one pawn|a pawn|the first pawn|ene pion)\s+\d\b|\b(?:loop|move|zet|go) (?:ik )?\d met\b"
+        r"\b(?:one pawn|a pawn|the first pawn|ene pion|één pion|een pion)\s+\d\b|\b(?:loop|move|zet|go) (?:ik )?\d met\b"
     ),
     re.compile(
         r"\btwo of (?:my )?(?:opponent'?s'?|opponents'?|the other players'?|their|his) pawns|\btwo (?:opponent|"
@@ -164,6 +168,7 @@ def understood(question: Question, aside: tuple[re.Pattern[str], ...] = ()) -> b
     for said in (ALL_IN_NEST, NEED, IN_HOME, MOVE_HOME_PAWN, IN_HOME_NUMBER, FREE_HOME,
                  LAST_BEFORE_HOME):  # fmt: skip
         rest = said.sub(" ", rest)
+    rest = _ALREADY_THERE.sub(" ", rest)
     rest = PART_TOLD.sub(" a part ", rest)
     rest = _KNOWN.sub(" ", rest)
     if _UNREAD.search(rest) or (question.lang == "nl" and re.search(r"\bof\b", rest)):

@@ -34,12 +34,15 @@ _BEFORE_HOME_SHORT = re.compile(
 #: one part of a split 7 told with the pawn it moves: "4 steps for one pawn", "3 for another",
 #: "3 met de andere", "my first pawn moves 3", "the second pawn moves 4"
 PART_TOLD = re.compile(
-    r"\b(?P<n>[1-6])\s*(?:steps?|spaces?|stappen|vakken)?\s+(?:for|with|met|voor|on) (?:the |my |de |"
+    r"\b(?P<n>[1-6])\s*(?:steps?|spaces?|stappen|vakken)?\s+(?:for|with|w/?|met|voor|on) (?:the |my |de |"
     r"mijn )?(?:one|other|another|first|second|ene|andere|eerste|tweede)\b(?: (?:pawn|pion|one))?"
     r"|\b(?:first|second|other|ene|andere|eerste|tweede) (?:pawn|pion) (?:moves |goes |gaat |loopt )?"
     r"(?P<m>[1-6])\b"
 )
-_THREE = r"\b(?:three|3|drie) (?:of my |van mijn )?(?:own |eigen )?(?:pawns|pionnen)\b"
+_THREE = (
+    r"\b(?:three|3|drie) (?:of my |van mijn )?(?:own |eigen )?(?:pawns|pionnen)\b"
+    r"|\b[1-6]\s*\+\s*[1-6]\s*\+\s*[1-6]\b"  # three parts told: "3+2+2"
+)
 
 
 def _seven_parts(question: Question) -> tuple[int, int] | None:
@@ -216,7 +219,10 @@ def read_seven_rest(question: Question) -> Answer | None:
     6 steps (KB-056, KB-057); the referee plays the split to confirm it."""
     if "7" not in w.cards_named(question) or not _REST.search(question.lower):
         return None
-    said = [int(n) for n in re.findall(r"\b\d+\b", question.lower) if n != "7"]
+    unlabelled = re.sub(
+        r"\b(?:pawn|pion) [1-4](?=,? (?:moves|goes|gaat|loopt)\b)", " ", question.lower
+    )  # "pawn 1" names it
+    said = [int(n) for n in re.findall(r"\b\d+\b", unlabelled) if n != "7"]
     if len(said) != 1 or not 1 <= said[0] <= 6:
         return None
     first = said[0]
@@ -224,7 +230,10 @@ def read_seven_rest(question: Question) -> Answer | None:
     trial = Trial.of(2, {"a": [5, 20, "N", "N"]}, ["7"], f"7 a1:{first} a2:{rest}")
     if not judge(trial).allowed:
         return None
-    head = question.say(f"{rest} steps.", f"{rest} stappen.")
+    head = question.say(
+        f"{rest} {'step' if rest == 1 else 'steps'}.",
+        f"{rest} {'stap' if rest == 1 else 'stappen'}.",
+    )
     reason = question.say(
         f"A split 7 uses all 7 steps over two pawns: 7 - {first} = {rest}.",
         f"Een gesplitste 7 gebruikt alle 7 stappen over twee pionnen: 7 - {first} = {rest}.",

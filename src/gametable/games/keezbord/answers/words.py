@@ -91,6 +91,9 @@ _NUMBER_CARD = re.compile(
     r"vakken|vakjes|vak|stappen|plaatsen|punten|spelers|pionnen|kaarten|times|keer|of|or|against|"
     r"tegen|vs))"
     r"|\b" + _NUMBER + r"[- ]?(?:card|kaart)\b"
+    # a seven shared out: "split 7", "7 split", "zeven splitsen", "splitting my seven"
+    r"|\b(?:split\w*|splits\w*|divid\w*|verdeel\w*|shar\w*) (?:a |my |the |een |mijn |de )?(7|seven|zeven)\b"
+    r"|\b(7|seven|zeven):? (?:split\w*|splits\w*|divided|verdeeld|gesplitst)\b"
 )
 _SPACES = re.compile(
     _NUMBER
@@ -129,7 +132,7 @@ def cards_named(question: Question) -> list[str]:
     found: list[tuple[int, str]] = []
     lower = question.lower
     for m in _NUMBER_CARD.finditer(lower):
-        word = m.group(1) or m.group(2)
+        word = next(g for g in m.groups() if g)
         rank = _RANK_WORDS.get(word)
         if rank is not None:
             found.append((m.start(), rank))
