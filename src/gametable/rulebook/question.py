@@ -340,8 +340,8 @@ _ASKING = re.compile(
 _CLAUSE_FIRST = re.compile(
     r"^(?:when|whenever|after|if|once|als|nadat|wanneer|zodra)\s+\w+[^?]*?[\s,]"
     r"(?:do|does|did|can|could|may|must|is|are|am|will|would|should|mag|moet|kan|kun|mogen|"
-    r"moeten|is|ben|krijg|wordt)\s+(?:i|you|he|she|we|they|it|ik|je|jij|hij|zij|ze|we|wij|"
-    r"dan|het)\b"
+    r"moeten|is|ben|krijg|wordt)\s+(?:i|you|he|she|we|they|it|the|my|his|her|their|ik|je|jij|"
+    r"hij|zij|ze|we|wij|dan|het|de|mijn|zijn|haar)\b"
 )
 
 
