@@ -178,3 +178,14 @@ def test_swinger_still_in_hand_is_worth_nothing() -> None:
 def test_guard_leaves_past_hands_and_contrasts_to_the_rules_text(text: str) -> None:
     """BZ-036: a hand said in the past or against a "but" is not built: no referee reply."""
     assert ANSWERS.answer(Question.read(text)) is None
+
+
+def test_points_one_must_write_down_land_on_the_total() -> None:
+    """BZ-114, BZ-118: "ik sta op 94 en moet er 5 bij schrijven" lands on 99, which drops to
+    75; "have to write down 9" from 60 lands on 69, which drops to 50."""
+    nl = ANSWERS.answer(Question.read("Ik sta op 94 en moet er 5 bij schrijven. Hoeveel heb ik?"))
+    assert nl is not None and nl.checked and nl.text.startswith("94 + 5 = 99")
+    assert "75" in nl.text
+    en = ANSWERS.answer(Question.read("I'm on 60 and have to write down 9. What's my total?"))
+    assert en is not None and en.checked and en.text.startswith("60 + 9 = 69")
+    assert "50" in en.text

@@ -38,3 +38,24 @@ def test_shorthand_leaves_plain_questions_alone() -> None:
     """BZ-085 near miss: a question in full words is read unchanged."""
     text = "I hold 3 points and The Lul, may I call BALZAK!?"
     assert plain(text) == text
+
+
+def test_lul_in_hand_forbids_balzak_asked_after_the_scene_without_a_stop() -> None:
+    """BZ-048: "i got 3 points and de lul can i yell balzak??" asks yes or no; the Lul forbids
+    the call.  Near miss: "what can i do" after the scene is not a yes/no question."""
+    reply = ANSWERS.answer(Question.read("i got 3 pts + de lul 😅 can i yell balzak??"))
+    assert reply is not None and reply.checked
+    assert reply.text.startswith("No")
+    near = ANSWERS.answer(Question.read("i got 3 pts what can i do now?"))
+    assert near is None or not near.text.startswith(("Yes", "No"))
+
+
+def test_points_written_as_a_sum_are_one_hand() -> None:
+    """BZ-047, BZ-048: "1 + 2 points and the lull" is a hand of 3 points with The Lul: no
+    call; "2+2 pts" alone may call (4 points, no action card)."""
+    assert plain("I have 1 + 2 points and the lull") == "I have 3 points and the lull"
+    lul = ANSWERS.answer(Question.read("I have 1 + 2 points and the lull. Can I call BALZAK!?"))
+    assert lul is not None and lul.checked and lul.text.startswith("No")
+    bare = ANSWERS.answer(Question.read("got 2+2 pts, may i call?"))
+    assert bare is not None and bare.checked and bare.text.startswith("Yes")
+    assert plain("3 + de lul") == "3 and de lul"  # no points word: no sum

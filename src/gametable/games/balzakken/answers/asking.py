@@ -14,6 +14,8 @@ known.  The readers then see the question with that kind.
 'yesno'
 >>> kind_asked(Question.read("after i play the lul do i draw a card"))
 'yesno'
+>>> kind_asked(Question.read("i got 3 points and de lul can i yell balzak??"))
+'yesno'
 """
 
 from __future__ import annotations
@@ -45,6 +47,12 @@ _CLAUSE_ASKS = re.compile(
     r"(?:i|you|he|she|we|they|it|the|my|his|her|that|this|those|these|ik|je|jij|hij|zij|we|"
     r"de|het)\b"
 )
+#: a yes/no question texted after the scene without a stop ("i got 3 points and de lul can i
+#: yell balzak??"): the asking verb and its subject, not after a question word ("what can I do?")
+_TAIL_ASKS = re.compile(
+    r"(?<!\bwhat )(?<!\bhow )(?<!\bwat )(?<!\bhoe )(?<!\bwaar )"
+    r"\b(?:can|may|could|must|mag|kan|moet) (?:i|ik|we|he|hij)\b[^.?!]*\?+\s*$"
+)
 #: asking whether something is so ("klopt het dat ...?", "is it true that ...?")
 _TRUE = re.compile(r"\b(?:klopt het|klopt dat|is it true|is that right|am i right)\b")
 #: asking for a verdict without a verb first ("good call or not?", "goed of fout?")
@@ -73,7 +81,7 @@ def kind_asked(question: Question) -> str:
         return "yesno"
     if _TRUE.search(question.lower):
         return "yesno"
-    if _CLAUSE_ASKS.search(question.lower):
+    if _CLAUSE_ASKS.search(question.lower) or _TAIL_ASKS.search(question.lower):
         return "yesno"
     if _SCORES.search(question.lower):
         return "number"

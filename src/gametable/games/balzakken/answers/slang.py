@@ -7,6 +7,8 @@ lone digit is never touched (a "2" is a card, not "to").
 
 >>> plain("i got 3 pts + de lul 😅 can i yell balzak??")
 'i got 3 points and de lul can i yell balzak??'
+>>> plain("I have 1 + 2 points and the lull")
+'I have 3 points and the lull'
 >>> plain("called w 3, others got 5, 8 and -1")
 'called with 3, others got 5, 8 and -1'
 """
@@ -43,6 +45,8 @@ _WORD = re.compile(r"(?<![\w/'])(" + "|".join(re.escape(w) for w in _WORDS) + r"
 #: a plus between two things held ("3 + de lul", "swinger + 2 + 1"), never a sum's sign in
 #: front of a number alone at the start
 _PLUS = re.compile(r"(?<=\w)\s*\+\s*(?=[\w-])")
+#: a sum of points written out ("1 + 2 points", "3+1 pts"): read as its total
+_SUM = re.compile(r"(?<![\w.])(-?\d+(?:\s*\+\s*-?\d+)+)(?=\s*(?:points|pts|punten|ptn|p)\b)", re.I)
 #: pictographs and other symbols that carry no words
 _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
@@ -50,6 +54,7 @@ _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 def plain(text: str) -> str:
     """``text`` with shorthand spelt out, a "+" between things read as "and", emoji dropped."""
     out = _EMOJI.sub(" ", text)
+    out = _SUM.sub(lambda m: str(sum(int(n) for n in m.group(1).split("+"))), out)
     out = _PLUS.sub(" and ", out)
     out = _WORD.sub(lambda m: _WORDS[m.group(1).lower()], out)
     return re.sub(r"\s+", " ", out).strip()

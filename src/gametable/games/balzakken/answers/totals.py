@@ -43,7 +43,9 @@ _GAIN = re.compile(
     r"picked up|pick up|picks up|collect|"
     r"collected|gained|gain|took|take|kreeg|haal|haalde)\s+(?:(?:another|nog|this round|"
     r"deze ronde|er|an extra|een extra|now|nu)\s+)*(-?\d+)\b|"
-    r"\+\s*(\d+)|\b(\d+) (?:points |punten )?(?:this round|deze ronde|erbij|more|extra)\b"
+    r"\+\s*(\d+)|\b(\d+) (?:points |punten )?(?:this round|deze ronde|erbij|more|extra)\b|"
+    r"\b(?:moet|moest|must|have to|had to)\s+(?:er\s+)?(-?\d+)\s+(?:points?\s+|punten\s+)?"
+    r"(?:bij\s*schrijven|bij\s+opschrijven|opschrijven|noteren|write down|add)\b"
 )
 _LANDS = re.compile(
     r"\b(?:land|lands|landed|end|ends|ended|finish|reach|reached|get to|exactly|precies|"
