@@ -345,6 +345,12 @@ _CLAUSE_FIRST = re.compile(
 )
 
 
+#: a statement put to be confirmed ("7: 4 into my home and 3 with another, ok?")
+_TAG = re.compile(
+    r"[,:;\s](?:ok|okay|right|correct|allowed|legal|true|mag dat|klopt dat|toch|goed zo)\s*\?\s*$"
+)
+
+
 def _kind_of_one(lower: str) -> str:
     lower = _POLITE.sub("", lower.strip(" ¿¡"), count=1)
     kind = _kind_by_words(lower)
@@ -373,7 +379,7 @@ def _kind_by_words(lower: str) -> str:
         return "yesno"
     if _WHAT.search(lower):
         return "what"
-    if _CLAUSE_FIRST.match(lower):  # "when I play the Lul, do I draw?" asks whether
+    if _CLAUSE_FIRST.match(lower) or _TAG.search(lower):  # "..., do I draw?", "..., ok?"
         return "yesno"
     if _ASKING.match(lower):  # "wat kan ik met die Heer?" asks what, not whether
         return "other"
