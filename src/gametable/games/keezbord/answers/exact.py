@@ -13,7 +13,7 @@ returns ``None`` (the rules text answers instead).
 
 >>> from gametable.rulebook.question import Question
 >>> read_exact(Question.read("My pawn is on space 60 and I play a 5. Where does it end up?")).text
-'It ends on home space H2. You play a 5: a1 moves 5 forward from space 60 to home space H2.'
+'It ends on home space H2. You play a 5: a1 moves 5 forward from space 60 into home space H2.'
 """
 
 from __future__ import annotations
