@@ -11,52 +11,29 @@ Screenshots go to ``test-artifacts/web/`` (or $GAMETABLE_ARTIFACTS/web).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.test_browser import ARGS, CHROMIUM, sync_api
-
-ARTIFACTS = (
-    Path(
-        os.environ.get(
-            "GAMETABLE_ARTIFACTS", Path(__file__).resolve().parents[2] / "test-artifacts"
-        )
-    )
-    / "web"
+from tests.server.test_web_layout import (  # the same pages, browser and sizes
+    ARTIFACTS,
+    PLAYERS,
+    REGIONS,
+    SIZES,
+    TURN,
+    launch,
+    open_page,
+    scrolls_sideways,
 )
-SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
-#: what each game's table must keep on screen, by data-testid
-REGIONS = {
-    "balzakken": ("turn", "board", "hand", "controls"),
-    "keezbord": ("turn", "board", "hand", "controls"),
-    "balam": ("turn", "board", "controls"),
-}
-PLAYERS = {"balzakken": 3, "keezbord": 4, "balam": 3}
-#: milliseconds to wait for the seat's turn (bots move first at some tables) and for a reply
-TURN = 180_000
+
 REPLY = 60_000
 LUL = "I hold 3 points and The Lul, may I call BALZAK!?"
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def open_page(browser, url: str, size: str, errors: list[str]):
-    width, height = SIZES[size]
-    page = browser.new_page(viewport={"width": width, "height": height})
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    return page
+    yield from launch()
 
 
 def in_view(page, selector: str) -> bool:
@@ -74,12 +51,6 @@ def in_view(page, selector: str) -> bool:
 
 def outside(page, testids: tuple[str, ...]) -> list[str]:
     return [tid for tid in testids if not in_view(page, f"[data-testid='{tid}']")]
-
-
-def scrolls_sideways(page) -> bool:
-    return page.evaluate(
-        "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
-    )
 
 
 def ask(page, conversation: str, field: str, question: str) -> str:

@@ -43,13 +43,18 @@ PLAYERS = {"balzakken": 3, "keezbord": 4, "balam": 3}
 TURN = 180_000
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator:
+def launch() -> Iterator:
+    """Debian's chromium under Playwright, for one module's tests (screenshots in ARTIFACTS)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator:
+    yield from launch()
 
 
 def open_page(browser, url: str, size: str, errors: list[str]):
