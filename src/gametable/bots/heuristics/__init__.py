@@ -14,14 +14,18 @@ import math
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from gametable.bots.base import SeatState
 from gametable.bots.parts import game_of, game_part
 from gametable.core.protocol import Action, Game, State
 
+#: a game's view type (its ``TypedDict``): what the rules of thumb of one game read
+V = TypeVar("V", bound=Mapping[str, Any])
+
 #: a policy chooses for the seat behind the window
-Policy = Callable[[SeatState, random.Random], Action]
+Policy = Callable[[SeatState[V], random.Random], Action]
+
 #: an evaluation of an unfinished (imagined) state: a value per seat in [0, 1], like ``returns``
 Evaluation = Callable[[State], Sequence[float]]
 #: the legal actions of ``seat`` in a (imagined) state, most promising first
@@ -34,11 +38,13 @@ Weight = Callable[[State], float]
 Likeness = Callable[[Action], Hashable]
 #: from a seat's view (and its seat), the weight of the states imagined for it, or ``None`` when
 #: its view suggests nothing about the hidden cards
-Plausibility = Callable[[Mapping[str, Any], int], Weight | None]
+Plausibility = Callable[[V, int], Weight | None]
+#: the value of a public view for a seat (higher is better): what :func:`greedy` maximises
+Score = Callable[[V, int], float]
 
 
 @dataclass(frozen=True)
-class Heuristic:
+class Heuristic(Generic[V]):
     """What the bots know about one game.
 
     ``policy`` is the heuristic bot; ``evaluate`` scores an unfinished state where an ISMCTS
@@ -60,14 +66,14 @@ class Heuristic:
     ``distinct`` compares only one move of each key.
     """
 
-    policy: Policy
+    policy: Policy[V]
     evaluate: Evaluation | None = None
     iterations: int = 1000
     depth: int = 60
     rollout: str = "policy"
     rank: Ranking | None = None
     settled: Settled | None = None
-    plausibility: Plausibility | None = None
+    plausibility: Plausibility[V] | None = None
     alike: Likeness | None = None
 
 
@@ -92,9 +98,9 @@ def generic_policy(seat_state: SeatState, rng: random.Random) -> Action:
 
 
 def greedy(
-    seat_state: SeatState,
+    seat_state: SeatState[V],
     rng: random.Random,
-    value: Callable[[Mapping[str, Any], int], float],
+    value: Score[V],
     bonus: Callable[[Action], float] | None = None,
     reveals: Callable[[Action], bool] | None = None,
 ) -> Action:
@@ -152,7 +158,8 @@ def soft_rank(values: Sequence[float], scale: float) -> tuple[float, ...]:
     return tuple(out)
 
 
-GENERIC = Heuristic(policy=generic_policy, rollout="random")
+#: any game: its views are read by no rule of thumb
+GENERIC: Heuristic[Any] = Heuristic(policy=generic_policy, rollout="random")
 
 
 #: the rules of thumb found for each game (a game's declaration does not change)
@@ -191,6 +198,7 @@ __all__ = [
     "Plausibility",
     "Policy",
     "Ranking",
+    "Score",
     "Settled",
     "Weight",
     "greedy",

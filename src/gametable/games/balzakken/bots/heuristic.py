@@ -12,7 +12,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 from gametable.bots.base import SeatState
 from gametable.bots.heuristics import Heuristic, Weight, soft_rank
@@ -258,7 +258,7 @@ def hand_share(players: int) -> float:
     return HAND_SHARE.get(players, HAND_SHARE_MANY)
 
 
-def plausibility(seen: Mapping[str, Any], me: int) -> Weight | None:
+def plausibility(view: BalzakkenView, me: int) -> Weight | None:
     """Weighs an imagined state by what the others' play suggests (weighted determinisation).
 
     The last player's discards: on this seat's turn the top of the discard pile was thrown by
@@ -273,7 +273,6 @@ def plausibility(seen: Mapping[str, Any], me: int) -> Weight | None:
     a hand; a seat's own excess alone would not favour the low hands that decide a false call).
     At two players this part is left out, so ``hard`` there chooses as before.  Reads only this
     seat's view; cards a seat is known to hold are left aside."""
-    view = cast(BalzakkenView, seen)
     players = view["players"]
     if view.get("to_move") != [me] or players < 2:
         return None

@@ -16,8 +16,7 @@ action.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Sequence
 
 from gametable.bots.base import SeatState
 from gametable.bots.heuristics import Heuristic, greedy
@@ -84,8 +83,8 @@ def team_scores(view: KeezbordView) -> list[float]:
     return out
 
 
-def my_team_score(view: Mapping[str, Any], seat: int) -> float:
-    return team_scores(cast(KeezbordView, view))[seat]
+def my_team_score(view: KeezbordView, seat: int) -> float:
+    return team_scores(view)[seat]
 
 
 def choose(seat_state: SeatState[KeezbordView], rng: random.Random) -> Action:
