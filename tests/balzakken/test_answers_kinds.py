@@ -156,3 +156,28 @@ def test_near_misses_of_the_new_kinds_are_not_judged_wrongly(text: str) -> None:
     assert answer is None or answer.text.startswith(("No.", "49 points")), (
         answer.text if answer else None
     )
+
+
+def test_after_i_play_the_lul_asks_and_adds_no_card_to_the_hand_said() -> None:
+    """BZ-075, BZ-076: "After I play the Lul on Bram, how many ...?" asks after the action; it
+    does not say the hand left once the Lul is gone, so the 5 cards said held the Lul (4 left,
+    Bram 4 + 2 = 6)."""
+    reply = ask(
+        "balzakken",
+        "I have 5 cards including the Lul and Bram has 4. After I play the Lul on Bram, "
+        "how many cards do we each hold?",
+    )
+    assert reply.checked
+    assert reply.text.startswith("You have 4 cards and the other player has 6 cards.")
+
+
+def test_swinger_count_reads_a_size_said_without_cards() -> None:
+    """BZ-060, BZ-062: "Anna had 5" is Anna's hand size; after the swap the asker holds her 5
+    cards and she holds the asker's 4 others."""
+    reply = ask(
+        "balzakken",
+        "I had 5 cards including the Swinger and Anna had 5. I play the Swinger on Anna. "
+        "How many cards does each of us hold now?",
+    )
+    assert reply.checked
+    assert reply.text.startswith("You have 5 cards and the other player has 4 cards.")

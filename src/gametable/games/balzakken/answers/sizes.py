@@ -44,12 +44,16 @@ _MY_SIZE = re.compile(
 #: another player's hand size ("Anna who has 3 cards", "he had 4 cards", "die er 2 heeft")
 _THEIR_SIZE = re.compile(
     r"\b(?!i\b|ik\b)[^\W\d_]+,? (?:also |only |just |still |nog |ook )?(?:has|had|holds|held|"
-    r"heeft|houdt) (\d) (?:cards?|kaarten?)\b|\bdie er (\d) heeft\b|\bwho (?:has|holds) (\d)\b"
+    r"heeft|houdt) (\d) (?:cards?|kaarten?)\b|\bdie er (\d) heeft\b|\bwho (?:has|holds) (\d)\b|"
+    r"\bdie (?:ook |nog |er )?(\d) (?:kaarten )?(?:had|heeft|hield)\b|"
+    r"\b(?!i\b|ik\b)[^\W\d_]+,? (?:also |only |just |still |ook )?(?:has|had|holds|held|heeft) (\d)"
+    r"(?=\s*(?:[.,;)]|$| and\b| en\b))"
 )
 #: a size said of the hand left once the action card is played ("after playing my Swinger I
 #: have 3 cards left"): the hand held that card too
 _LEFT_AFTER = re.compile(
-    r"\bafter (?:playing|i play|i played|laying|putting down) (?:my |the |a )?(?:swinger|lul|lull)\b|"
+    r"\bafter (?:playing|i play|i played|laying|putting down) (?:my |the |a )?(?:swinger|lul|lull)"
+    r",? (?:i have|i hold|i've got|i still have) \d (?:cards )?(?:left|over|remaining)?|"
     r"\b(?:i have|ik heb) \d (?:cards|kaarten) (?:left|over|remaining)\b"
 )
 #: more cards in the asker's hand besides those it names ("and two other cards")
@@ -76,7 +80,8 @@ _ASK_EACH = re.compile(
 _PLAYS = re.compile(
     r"\b(?:play|plays|played|put|puts|give|gives|gave|lay|lays|laid|swing|legt|leg|speel|"
     r"speelt|geef|geeft)\b.*\b(?:lul|lull|swinger)\b|\bswing(?:s|en)? (?:with|met)\b|"
-    r"\b(?:lul|lull|swinger)\b.*\b(?:gespeeld|gelegd|gegeven|leg|legt|geef|geeft|speel|speelt)\b"
+    r"\b(?:lul|lull|swinger)\b.*\b(?:gespeeld|gelegd|gegeven|leg|legt|geef|geeft|speel|speelt|"
+    r"play it|played it|plays it)\b"
 )
 _ON_ME = re.compile(
     r"\b(?:someone|somebody|another player|my neighbou?r|my opponent|iemand|[^\W\d_]+) "
@@ -126,7 +131,7 @@ def count(question: Question) -> Answer | None:
     lower = question.lower
     target = 1 - played.actor
     mine, theirs = after[0], after[1]
-    if _ASK_EACH.search(lower) and played.notation.startswith("swinger"):
+    if _ASK_EACH.search(lower) and target == 1:
         verdict = question.say(
             f"You have {numbered(mine, 'card', 'en')} and the other player has "
             f"{numbered(theirs, 'card', 'en')}.",
