@@ -30,6 +30,7 @@ from gametable.games.balam.answers import (
     numbers,
     plans,
     round_end,
+    spoils,
     table,
     texting,
     transport,
@@ -41,6 +42,7 @@ from gametable.rulebook.question import Question
 
 Reader = Callable[[Question], Answer | None]
 READERS: tuple[Reader, ...] = (
+    *spoils.READERS,
     *war.READERS,
     *ballgame.READERS,
     *cards.READERS,

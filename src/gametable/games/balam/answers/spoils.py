@@ -1,0 +1,148 @@
+"""A won battle's spoils ("3 - WARS"), worked out from the rule's own numbers: which buildings
+a margin of attack over defence destroys (a temple or palace costs 2 points, any other building
+1) and how many prisoners an attacking city keeps (one per destroyed building, each on an empty
+garrison of that city). These replies rest on the rule, not on a built position, so they are
+not marked as checked by the referee."""
+
+from __future__ import annotations
+
+import re
+
+from gametable.core.rules import RuleRef
+from gametable.games.balam import rules
+from gametable.games.balam.answers.grammar import BUILDINGS, counted
+from gametable.games.balam.board import DOUBLE, KINDS
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import sources
+
+GAME = "balam"
+_N = r"(\d|one|two|three|four|five|een|één|twee|drie|vier)"
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "een": 1, "één": 1}
+_WORDS |= {"twee": 2, "drie": 3, "vier": 4}
+#: the margin of attack over defence, in the ways players say it
+_MARGIN = (
+    rf"\b(?:beats?|won|win|wins)(?: (?:his |the )?(?:defen[cs]e|fight|battle))? by "
+    rf"(?:exactly )?{_N}\b|\b{_N} (?:attack )?points? (?:left|over|to spare)\b"
+    rf"|\battack is {_N} (?:points? )?(?:more|higher) than\b"
+    rf"|\baanval is {_N} (?:punt(?:en)? )?hoger dan\b"
+)
+#: what the question does not let this reader place: the battle itself, obsidian, the
+#: attacker's own garrisons or prisoners (another reader's question)
+_ELSEWHERE = r"\b(obsidi\w*|skulls?|schedels?|doodskop\w*|garrisons?|garnizoen\w*|prisoners?|gevangen\w*|dice|roll\w*|gooi\w*)\b"
+
+
+def _number(word: str) -> int:
+    return int(word) if word.isdigit() else _WORDS[word]
+
+
+def _cost(kind: str) -> int:
+    """Points of the margin a building takes: 2 for a temple or palace, 1 for the others."""
+    return 2 if DOUBLE[KINDS.index(kind)] else 1
+
+
+def _reply(q: Question, verdict: str, reason: str, refs: list[RuleRef]) -> Answer:
+    """A reply worked out from the rule's numbers, not checked by the referee."""
+    return Answer(
+        GAME,
+        q.text,
+        f"{verdict} {reason}",
+        sources(GAME, refs),
+        answered=True,
+        topic="number",
+        lang=q.lang,
+    )
+
+
+def margin_destroys(q: Question) -> Answer | None:
+    """ "My attack beats his defence by 1 and his city holds only a temple: can I destroy it?":
+    No, a temple takes 2 points of the margin."""
+    found = re.search(_MARGIN, q.lower)
+    if found is None or q.matches(_ELSEWHERE):
+        return None
+    margin = _number(next(g for g in found.groups() if g))
+    held = counted(q, BUILDINGS)
+    if not held or not 1 <= margin <= 9 or any(k not in KINDS for k in held):
+        return None
+    named = re.search(r"\b(?:destroy|vernietig\w*) (?:his |the |that |zijn |de )?(\w+)", q.lower)
+    target = held
+    if named and named.group(1) in ("temple", "palace", "tempel", "paleis", "village", "dorp"):
+        alone = counted(Question.read(named.group(1)), BUILDINGS)
+        target = {k: 1 for k in alone}
+    need = sum(_cost(k) * n for k, n in target.items())
+    costs = ", ".join(f"{k} {_cost(k)}" for k in sorted(held))
+    reason = q.say(
+        f"Each building destroyed takes points of the margin of attack over defence: a temple "
+        f"or palace 2, any other building 1 (here: {costs}).",
+        f"Elk vernietigd gebouw kost punten van het verschil tussen aanval en verdediging: een "
+        f"tempel of paleis 2, elk ander gebouw 1 (hier: {costs}).",
+    )
+    refs: list[RuleRef] = [rules.DESTRUCTION]
+    if q.kind == "yesno":
+        ok = need <= margin
+        verdict = q.say(
+            f"{'Yes' if ok else 'No'}: that takes {need} point{'s' if need != 1 else ''} and "
+            f"you have {margin}.",
+            f"{'Ja' if ok else 'Nee'}: dat kost {need} punt(en) en je hebt er {margin}.",
+        )
+        return _reply(q, verdict, reason, refs)
+    cheapest = min(_cost(k) for k in held)
+    total = sum(_cost(k) * n for k, n in held.items())
+    if margin < cheapest:
+        verdict = q.say(
+            f"Nothing is destroyed: {margin} point{'s' if margin != 1 else ''} is not enough, "
+            f"each of his buildings needs {cheapest}.",
+            f"Niets wordt vernietigd: {margin} punt(en) is niet genoeg, elk van zijn gebouwen "
+            f"kost {cheapest}.",
+        )
+    elif margin >= total:
+        verdict = q.say(
+            f"All of them: {margin} points cover the {total} his buildings take, and a city "
+            f"left without buildings belongs to nobody.",
+            f"Allemaal: {margin} punten dekken de {total} die zijn gebouwen kosten, en een stad "
+            f"zonder gebouwen is van niemand.",
+        )
+        refs.append(rules.DEVASTATED)
+    else:
+        verdict = q.say(
+            f"You pick buildings whose costs add up to at most {margin} (of {total} in all).",
+            f"Je kiest gebouwen die samen hoogstens {margin} kosten (van {total} in totaal).",
+        )
+    return _reply(q, verdict, reason, refs)
+
+
+_KEEP = r"\bhow many prisoners\b|\bhoeveel gevangenen\b"
+_DESTROYED = rf"\b(?:destroyed|destroy|wrecked|vernietig\w*) {_N} (?:buildings?|gebouwen)\b"
+_EMPTY = (
+    rf"\b{_N} (?:empty garrisons?|lege garnizoenen)\b"
+    rf"|\b{_N} garrisons?(?: left)?,? (?:and )?both (?:are )?empty\b"
+)
+
+
+def prisoners_kept(q: Question) -> Answer | None:
+    """ "I destroyed 3 buildings and my attacking city has 2 empty garrisons: how many
+    prisoners do I keep?": 2, one per empty garrison; the third is lost."""
+    if not q.matches(_KEEP) or q.matches(r"\b(obsidi\w*|spent|skulls? cost)\b"):
+        return None
+    destroyed, empty = re.search(_DESTROYED, q.lower), re.search(_EMPTY, q.lower)
+    if destroyed is None or empty is None:
+        return None
+    n = _number(destroyed.group(1))
+    room = _number(next(g for g in empty.groups() if g))
+    kept, lost = min(n, room), max(0, n - room)
+    verdict = q.say(
+        f"{kept} prisoner{'s' if kept != 1 else ''}: one per destroyed building, each on an "
+        f"empty garrison of the attacking city"
+        + (f"; the other {lost} {'is' if lost == 1 else 'are'} lost." if lost else "."),
+        f"{kept} gevangene(n): één per vernietigd gebouw, elk op een leeg garnizoen van de "
+        f"aanvallende stad" + (f"; de overige {lost} gaan verloren." if lost else "."),
+    )
+    reason = q.say(
+        "A prisoner needs an empty garrison of the city that attacked; any beyond them are lost.",
+        "Een gevangene heeft een leeg garnizoen van de aanvallende stad nodig; de rest gaat "
+        "verloren.",
+    )
+    return _reply(q, verdict, reason, [rules.DESTRUCTION])
+
+
+READERS = (prisoners_kept, margin_destroys)
