@@ -140,6 +140,7 @@ _NUMBER = re.compile(
     r"\b(?:how many|how much|what(?:'s| is| are)? (?:my|the|his|her|their|our|your)?\s*"
     r"(?:score|scores|total|totals|points|number|count|sum)|what do (?:i|we|they|you|he|she) "
     r"(?:score|get|write(?: down)?|have)|what does (?:\w+ )?(?:score|get|write(?: down)?)|"
+    r"what(?:'s| is) my (?:new )?(?:total|score|stand)|wat is mijn (?:nieuwe )?(?:stand|totaal|score)|"
     r"how (?:far|long)|hoeveel|hoe ver|wat (?:scoor|krijg|schrijf|is mijn|is de|wordt mijn|"
     r"wordt de)|mijn (?:score|totaal)|what would i score|what would (?:\w+ )?score|"
     r"what score|which score|points? (?:do|does|would|will)|score of|total of)\b"
