@@ -18,6 +18,7 @@ from gametable.games.balam.board import (
     SUPPLY,
     register_board,
 )
+from gametable.games.balam.boardview import BoardSiteView
 from gametable.games.balam.katun import (
     BALL_PLACE,
     CATASTROPHE,
@@ -30,7 +31,16 @@ from gametable.games.balam.katun import (
 )
 from gametable.games.balam.katun import RULEBOOK_COUNTS as KATUN_COUNTS
 from gametable.games.balam.scoring import CENOTE_FACTOR, CEREMONY
-from gametable.games.balam.views import BalamView, CardView, KatunView, OutcomeView, SiteView
+from gametable.games.balam.views import (
+    BalamView,
+    CardView,
+    FallenView,
+    KatunView,
+    LastWarView,
+    OutcomeView,
+    PlotView,
+    SiteView,
+)
 
 __all__ = [
     "BALL_PLACE",
@@ -49,9 +59,13 @@ __all__ = [
     "SUPPLY",
     "TYPES",
     "BalamView",
+    "BoardSiteView",
     "CardView",
+    "FallenView",
     "KatunView",
+    "LastWarView",
     "OutcomeView",
+    "PlotView",
     "SiteView",
     "deck_places",
     "register_board",

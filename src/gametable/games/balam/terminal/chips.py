@@ -9,7 +9,17 @@ from typing import Any
 
 from rich.text import Text
 
-from gametable.games.balam.public import RICHES, BalamView
+from gametable.games.balam.public import (
+    RICHES,
+    BalamView,
+    BoardSiteView,
+    CardView,
+    FallenView,
+    KatunView,
+    LastWarView,
+    PlotView,
+    SiteView,
+)
 
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 #: one letter per riches on the map (obsidian is "o", cenote is "@")
@@ -98,14 +108,14 @@ def seat_name(seat: Any, me: int | None) -> str:
     return f"seat {seat} (you)" if seat == me else f"seat {seat}"
 
 
-def riches_text(riches: Mapping[str, Any] | None) -> str:
+def riches_text(riches: Mapping[str, object] | None) -> str:
     if not riches:
         return "-"
     names = [r for r in RICHES if riches.get(r)] + [r for r in riches if r not in RICHES]
     return ", ".join(f"{riches[r]} {r}" for r in names if riches.get(r))
 
 
-def short_riches(riches: Mapping[str, Any] | None) -> str:
+def short_riches(riches: Mapping[str, object] | None) -> str:
     """``{"maize": 2, "jade": 1}`` -> ``2m 1j`` (the map's letters); ``-`` for none."""
     if not riches:
         return "-"
@@ -113,7 +123,7 @@ def short_riches(riches: Mapping[str, Any] | None) -> str:
     return " ".join(f"{riches[r]}{RICH_LETTER.get(r, r[:1])}" for r in names if riches.get(r))
 
 
-def plot_chip(plot: Mapping[str, Any] | None, number: int) -> str:
+def plot_chip(plot: PlotView | None, number: int) -> str:
     """Plot ``number`` as two letters: ``Vm`` (a village with maize on it), ``P`` (a palace's
     first plot), ``+j`` (its second plot, jade on it); ``.`` for an empty plot."""
     if not plot:
@@ -123,18 +133,18 @@ def plot_chip(plot: Mapping[str, Any] | None, number: int) -> str:
     return letter + (RICH_LETTER.get(plot["riches"], "?") if plot["riches"] else "")
 
 
-def plot_chips(site: Mapping[str, Any]) -> str:
+def plot_chips(site: SiteView) -> str:
     return " ".join(plot_chip(p, i) for i, p in enumerate(site["plots"]))
 
 
-def board_layout(view: BalamView) -> dict[str, Mapping[str, Any]]:
+def board_layout(view: BalamView) -> dict[str, BoardSiteView]:
     """Each site's fixed layout from the view's ``board`` (``x``, ``y``, ``colour``,
     ``features``), by its id."""
     return {site["id"]: site for site in view["board"]["sites"]}
 
 
 def site_grid(
-    view: BalamView, layout: Mapping[str, Mapping[str, Any]]
+    view: BalamView, layout: Mapping[str, BoardSiteView]
 ) -> tuple[dict[tuple[int, int], str], list[int], list[int]]:
     """The sites by their place on the grid, and the grid's columns and rows."""
     placed = {(layout[n]["x"], layout[n]["y"]): n for n in view["sites"]}
@@ -147,8 +157,8 @@ def site_grid(
 
 def site_cell(
     name: str | None,
-    sites: Mapping[str, Any],
-    layout: Mapping[str, Mapping[str, Any]],
+    sites: Mapping[str, SiteView],
+    layout: Mapping[str, BoardSiteView],
     compact: bool,
 ) -> Text:
     """A site on the map: its name, production colour, features and owner on the first line, its
@@ -176,7 +186,7 @@ def site_cell(
     return cell
 
 
-def card_name(card: Mapping[str, Any] | None, short: bool = False) -> str:
+def card_name(card: CardView | None, short: bool = False) -> str:
     """A Katun card as players call it: ``Prosperous Katun (maize, jade or 1 prestige)``,
     ``Favourable Katun (+maize +obsidian)``, ``Drought``; ``short`` drops "Katun"."""
     if not card:
@@ -195,7 +205,7 @@ def card_name(card: Mapping[str, Any] | None, short: bool = False) -> str:
     return name
 
 
-def war_report(war: Mapping[str, Any], dice: list[str], compact: bool) -> str:
+def war_report(war: LastWarView, dice: list[str], compact: bool) -> str:
     """The last war's outcome (the view's ``last_war``, its dice ``last_roll``): who attacked
     whom, the attack against the defence and what it cost, then what it changed on the board
     (:func:`war_changes`)."""
@@ -221,7 +231,7 @@ def war_report(war: Mapping[str, Any], dice: list[str], compact: bool) -> str:
     return f"{text}; {changes}" if changes else text
 
 
-def fallen_text(gone: Mapping[str, Any], compact: bool) -> str:
+def fallen_text(gone: FallenView, compact: bool) -> str:
     """A building a war took: ``village c2.3``, with the riches lost on it (``garrison b2.1
     +obsidian``) and, a market, its small pyramids; on a small screen as the map writes a plot
     (``c2.3 V``, ``b2.1 Go``)."""
@@ -236,7 +246,7 @@ def fallen_text(gone: Mapping[str, Any], compact: bool) -> str:
     return text
 
 
-def war_changes(war: Mapping[str, Any], compact: bool) -> str:
+def war_changes(war: LastWarView, compact: bool) -> str:
     """What the last war changed (its ``winner``, ``destroyed``, ``lost``, ``prisoners``,
     ``devastated``; ``""`` for a view without them): who won, the buildings destroyed and
     lost, whose and where, the prisoners, the cities left to no one."""
@@ -273,10 +283,10 @@ def war_changes(war: Mapping[str, Any], compact: bool) -> str:
     return ", ".join(bits[:1]) + (": " + "; ".join(bits[1:]) if bits[1:] else "")
 
 
-def katun_slots(katun: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any] | None]]:
+def katun_slots(katun: KatunView) -> list[tuple[str, CardView | None]]:
     """Per card of the round: ``"turned"``, ``"face down"`` (not seen) or ``"seen"`` (this seat
     looked at it), with the card if seen."""
-    out: list[tuple[str, Mapping[str, Any] | None]] = []
+    out: list[tuple[str, CardView | None]] = []
     for slot in katun["cards"]:
         if not slot["face_down"]:
             out.append(("turned", None))
