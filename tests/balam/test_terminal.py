@@ -1,124 +1,21 @@
-"""Keezbord and Balam in the terminal: boards rendered from real views along random games, their
-round summaries and confirmations, and ``gametable play`` driven with scripted input."""
+"""Balam in the terminal: boards rendered from real views along random games, the Katun cards,
+wars, production and round ends, the map of any board file, and ``gametable play`` driven with
+scripted input."""
 
 from __future__ import annotations
 
-import io
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from rich.console import Console
-from typer.testing import CliRunner
 
 import gametable
-from gametable.cli import app
 from gametable.terminal.render import renderer_for
 from tests.balam.helpers import EXAMPLES
-
-WIDTH, HEIGHT = 100, 40
-
-
-def render(thing: Any, colour: bool = False) -> str:
-    console = Console(
-        record=True,
-        width=WIDTH,
-        file=io.StringIO(),
-        force_terminal=colour,
-        color_system="truecolor" if colour else None,
-    )
-    console.print(thing)
-    return console.export_text()
+from tests.terminal.rendering import check_fits, random_game, render, run_play
 
 
-def check_fits(text: str) -> None:
-    lines = text.rstrip("\n").split("\n")
-    assert max(len(line.rstrip()) for line in lines) <= WIDTH, text
-    assert len(lines) <= HEIGHT, text
-
-
-def random_game(name: str, players: int, seed: int, every: int) -> Iterator[tuple[Any, int]]:
-    """Plays a whole game of random moves, yielding (state, seat to move) every ``every`` plies
-    and at the end (seat -1)."""
-    state = gametable.load_game(name).new_game(players, seed=seed)
-    rng = random.Random(seed)
-    ply = 0
-    while state.to_move:
-        seat = state.to_move[0]
-        if ply % every == 0:
-            yield state, seat
-        state.apply(rng.choice(state.legal_actions(seat)), seat)
-        ply += 1
-    yield state, -1
-
-
-# -- Keezbord -------------------------------------------------------------------------------------
-def check_keezbord(view: dict[str, Any], text: str) -> None:
-    check_fits(text)
-    flat = " ".join(text.split())
-    for owner, places in enumerate(view["pawns"]):
-        letter = "abcdef"[owner]
-        for i, _place in enumerate(places):
-            assert f"{letter}{i + 1}" in text  # every pawn is somewhere: track, home or nest
-        nest = [f"{letter}{i + 1}" for i, p in enumerate(places) if p == "N"]
-        row = next(
-            line
-            for line in text.splitlines()
-            if f"{letter} seat {owner}" in line and re.search(r"\d+-\d+", line)
-        )
-        for pawn in nest:
-            assert pawn in row
-        for i, p in enumerate(places):
-            if isinstance(p, str) and p.startswith("H"):
-                assert f"{letter}{i + 1}" in row.split("[", 2)[-1]  # in its home brackets
-    sizes = " ".join(f"{'abcdef'[s]} {n}" for s, n in enumerate(view["hand_sizes"]))
-    assert f"Cards in hand: {sizes}" in flat
-    assert f"dealer: {'abcdef'[view['dealer']]} seat {view['dealer']}" in flat
-    if view["seat"] is None:
-        assert "Your hand" not in text and "(you)" not in text
-    else:
-        hand = " ".join(f"[{c}]" for c in view["hand"]) or "none"
-        assert f"Your hand: {hand}" in flat
-
-
-def test_keezbord_track_cells_put_pawns_on_their_spaces():
-    renderer = renderer_for("keezbord")
-    view = gametable.load_game("keezbord").new_game(4, seed=3).view(1)
-    view["pawns"][0] = [0, 5, "H2", "N"]  # a1 on seat 0's start, a2 five spaces on, a3 home
-    view["pawns"][1] = [17, "N", "N", "N"]
-    text = render(renderer.board(view))
-    row_a = next(line for line in text.splitlines() if "a seat 0 " in line and "0-15" in line)
-    row_b = next(line for line in text.splitlines() if "b seat 1" in line and "16-31" in line)
-    assert "[a1]" in row_a and " a2 " in row_a and "[·· a3 ·· ··]" in row_a
-    assert "[S]  b1" in row_b  # b's start is empty, b1 stands on the next space
-    assert "b2 b3 b4" in row_b  # in the nest
-
-
-def test_keezbord_summary_when_a_deal_ends_and_at_the_end():
-    renderer = renderer_for("keezbord")
-    game = gametable.load_game("keezbord")
-    state = game.new_game(4, seed=5)
-    rng = random.Random(5)
-    shown = []
-    before = state.view(None)
-    while state.to_move:
-        seat = state.to_move[0]
-        state.apply(rng.choice(state.legal_actions(seat)), seat)
-        after = state.view(None)
-        summary = renderer.summary(before, after)
-        if summary is not None:
-            shown.append(render(summary))
-        before = after
-    assert any("Deal over" in s for s in shown)
-    assert "The game is over" in shown[-1]
-    for text in shown:
-        check_fits(text)
-        assert "home" in text and "seat 3" in text
-
-
-# -- Balam ----------------------------------------------------------------------------------------
 def check_balam(view: dict[str, Any], text: str) -> None:
     check_fits(text)
     flat = " ".join(text.split())
@@ -152,25 +49,6 @@ def check_balam(view: dict[str, Any], text: str) -> None:
     assert f"Round {view['round']}" in flat
     if view["seat"] is None:
         assert "(you)" not in text and "(peeked)" not in text
-
-
-#: (game, player count, every how many steps a board is drawn, the check of its text)
-BOARDS_ALONG_GAMES = [
-    *(("keezbord", p, 37, check_keezbord) for p in (2, 4, 6)),
-    *(("balam", p, 11, check_balam) for p in (2, 3, 4)),
-]
-
-
-@pytest.mark.parametrize(("game", "players", "every", "check"), BOARDS_ALONG_GAMES)
-@pytest.mark.parametrize("seed", [1, 2])
-def test_boards_along_random_games_show_the_view(game, players, every, check, seed):
-    """Every seat's board and the spectator's show what their view holds, and fit 80 columns."""
-    renderer = renderer_for(game)
-    for state, seat in random_game(game, players, seed, every=every):
-        for who in {seat, None} if seat >= 0 else {None, 0}:
-            view = state.view(who)
-            check(view, render(renderer.board(view)))
-    check_fits(render(renderer.board(state.view(0)), colour=True))
 
 
 def test_balam_shows_the_katun_cards_a_seat_peeked_at():
@@ -308,10 +186,21 @@ def test_balam_shows_production_and_the_end_of_each_round():
         check_fits(text)
 
 
-@pytest.mark.parametrize("name", ["keezbord", "balam"])
-def test_missing_view_keys_fall_back_to_the_generic_table(name):
-    renderer = renderer_for(name)
-    view = gametable.load_game(name).new_game(4, seed=1).view(0)
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_boards_along_random_games_show_the_view(players, seed):
+    """Every seat's board and the spectator's show what their view holds, and fit the screen."""
+    renderer = renderer_for("balam")
+    for state, seat in random_game("balam", players, seed, every=11):
+        for who in {seat, None} if seat >= 0 else {None, 0}:
+            view = state.view(who)
+            check_balam(view, render(renderer.board(view)))
+    check_fits(render(renderer.board(state.view(0)), colour=True))
+
+
+def test_missing_view_keys_fall_back_to_the_generic_table():
+    renderer = renderer_for("balam")
+    view = gametable.load_game("balam").new_game(4, seed=1).view(0)
     for key in ("pawns", "sites", "kings", "katun"):
         view.pop(key, None)
     text = render(renderer.board(view))
@@ -319,34 +208,20 @@ def test_missing_view_keys_fall_back_to_the_generic_table(name):
     assert renderer.summary(view, view) is None or render(renderer.summary(view, view))
 
 
-@pytest.mark.parametrize("name", ["keezbord", "balam"])
-def test_help_says_how_a_turn_works(name):
-    assert f"Full rules: gametable rules {name}" in renderer_for(name).help
+def test_help_says_how_a_turn_works():
+    assert "Full rules: gametable rules balam" in renderer_for("balam").help
 
 
 # -- gametable play -------------------------------------------------------------------------------
-runner = CliRunner()
-
-
-@pytest.fixture
-def _tmp_cwd(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("COLUMNS", "100")
-
-
-@pytest.mark.usefixtures("_tmp_cwd")
 @pytest.mark.parametrize(
-    ("name", "players", "shown"),
+    ("players", "shown"),
     [
-        ("keezbord", "4", ["Your hand:", "Cards in hand:", "home H1-H4", "Teams: a+c, b+d"]),
-        ("keezbord", "2", ["Your hand:", "[S]", "home H1-H4"]),
-        ("balam", "3", ["Katun cards this round:", "personal riches", "a1 SHE", "Round 1"]),
+        ("3", ["Katun cards this round:", "personal riches", "a1 SHE", "Round 1"]),
     ],
 )
-def test_gametable_play_shows_the_board(name, players, shown):
-    result = runner.invoke(
-        app, ["play", name, "-p", players, "--seed", "2"], input="1\n" * 50 + "quit\n"
-    )
+def test_gametable_play_shows_the_board(monkeypatch, tmp_path, players, shown):
+    typed = "1\n" * 50 + "quit\n"
+    result = run_play(monkeypatch, tmp_path, ["balam", "-p", players, "--seed", "2"], typed)
     assert "Traceback" not in result.output
     assert result.exit_code == 0, result.output
     out = " ".join(result.output.split())
@@ -354,12 +229,10 @@ def test_gametable_play_shows_the_board(name, players, shown):
         assert fact in out, fact
 
 
-@pytest.mark.usefixtures("_tmp_cwd")
-@pytest.mark.parametrize("name", ["keezbord", "balam"])
-def test_gametable_play_help_shows_the_turn_help(name):
-    result = runner.invoke(app, ["play", name, "--seed", "2"], input="help\nquit\n")
+def test_gametable_play_help_shows_the_turn_help(monkeypatch, tmp_path):
+    result = run_play(monkeypatch, tmp_path, ["balam", "--seed", "2"], "help\nquit\n")
     assert result.exit_code == 0, result.output
-    assert f"gametable rules {name}" in " ".join(result.output.split())
+    assert "gametable rules balam" in " ".join(result.output.split())
 
 
 def test_balam_map_of_a_board_file_without_tile_positions_places_every_site():

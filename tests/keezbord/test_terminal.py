@@ -1,0 +1,128 @@
+"""Keezbord in the terminal: boards rendered from real views along random games, pawns on their
+track spaces, the summaries when a deal ends and at the end, and ``gametable play`` driven with
+scripted input."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+import gametable
+from gametable.terminal.render import renderer_for
+from tests.terminal.rendering import check_fits, random_game, render, run_play
+
+
+def check_keezbord(view: dict[str, Any], text: str) -> None:
+    check_fits(text)
+    flat = " ".join(text.split())
+    for owner, places in enumerate(view["pawns"]):
+        letter = "abcdef"[owner]
+        for i, _place in enumerate(places):
+            assert f"{letter}{i + 1}" in text  # every pawn is somewhere: track, home or nest
+        nest = [f"{letter}{i + 1}" for i, p in enumerate(places) if p == "N"]
+        row = next(
+            line
+            for line in text.splitlines()
+            if f"{letter} seat {owner}" in line and re.search(r"\d+-\d+", line)
+        )
+        for pawn in nest:
+            assert pawn in row
+        for i, p in enumerate(places):
+            if isinstance(p, str) and p.startswith("H"):
+                assert f"{letter}{i + 1}" in row.split("[", 2)[-1]  # in its home brackets
+    sizes = " ".join(f"{'abcdef'[s]} {n}" for s, n in enumerate(view["hand_sizes"]))
+    assert f"Cards in hand: {sizes}" in flat
+    assert f"dealer: {'abcdef'[view['dealer']]} seat {view['dealer']}" in flat
+    if view["seat"] is None:
+        assert "Your hand" not in text and "(you)" not in text
+    else:
+        hand = " ".join(f"[{c}]" for c in view["hand"]) or "none"
+        assert f"Your hand: {hand}" in flat
+
+
+def test_keezbord_track_cells_put_pawns_on_their_spaces():
+    renderer = renderer_for("keezbord")
+    view = gametable.load_game("keezbord").new_game(4, seed=3).view(1)
+    view["pawns"][0] = [0, 5, "H2", "N"]  # a1 on seat 0's start, a2 five spaces on, a3 home
+    view["pawns"][1] = [17, "N", "N", "N"]
+    text = render(renderer.board(view))
+    row_a = next(line for line in text.splitlines() if "a seat 0 " in line and "0-15" in line)
+    row_b = next(line for line in text.splitlines() if "b seat 1" in line and "16-31" in line)
+    assert "[a1]" in row_a and " a2 " in row_a and "[·· a3 ·· ··]" in row_a
+    assert "[S]  b1" in row_b  # b's start is empty, b1 stands on the next space
+    assert "b2 b3 b4" in row_b  # in the nest
+
+
+def test_keezbord_summary_when_a_deal_ends_and_at_the_end():
+    renderer = renderer_for("keezbord")
+    game = gametable.load_game("keezbord")
+    state = game.new_game(4, seed=5)
+    rng = random.Random(5)
+    shown = []
+    before = state.view(None)
+    while state.to_move:
+        seat = state.to_move[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+        after = state.view(None)
+        summary = renderer.summary(before, after)
+        if summary is not None:
+            shown.append(render(summary))
+        before = after
+    assert any("Deal over" in s for s in shown)
+    assert "The game is over" in shown[-1]
+    for text in shown:
+        check_fits(text)
+        assert "home" in text and "seat 3" in text
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_boards_along_random_games_show_the_view(players, seed):
+    """Every seat's board and the spectator's show what their view holds, and fit the screen."""
+    renderer = renderer_for("keezbord")
+    for state, seat in random_game("keezbord", players, seed, every=37):
+        for who in {seat, None} if seat >= 0 else {None, 0}:
+            view = state.view(who)
+            check_keezbord(view, render(renderer.board(view)))
+    check_fits(render(renderer.board(state.view(0)), colour=True))
+
+
+def test_missing_view_keys_fall_back_to_the_generic_table():
+    renderer = renderer_for("keezbord")
+    view = gametable.load_game("keezbord").new_game(4, seed=1).view(0)
+    for key in ("pawns", "sites", "kings", "katun"):
+        view.pop(key, None)
+    text = render(renderer.board(view))
+    assert text.strip()
+    assert renderer.summary(view, view) is None or render(renderer.summary(view, view))
+
+
+def test_help_says_how_a_turn_works():
+    assert "Full rules: gametable rules keezbord" in renderer_for("keezbord").help
+
+
+# -- gametable play -------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("players", "shown"),
+    [
+        ("4", ["Your hand:", "Cards in hand:", "home H1-H4", "Teams: a+c, b+d"]),
+        ("2", ["Your hand:", "[S]", "home H1-H4"]),
+    ],
+)
+def test_gametable_play_shows_the_board(monkeypatch, tmp_path, players, shown):
+    typed = "1\n" * 50 + "quit\n"
+    result = run_play(monkeypatch, tmp_path, ["keezbord", "-p", players, "--seed", "2"], typed)
+    assert "Traceback" not in result.output
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    for fact in shown:
+        assert fact in out, fact
+
+
+def test_gametable_play_help_shows_the_turn_help(monkeypatch, tmp_path):
+    result = run_play(monkeypatch, tmp_path, ["keezbord", "--seed", "2"], "help\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "gametable rules keezbord" in " ".join(result.output.split())
