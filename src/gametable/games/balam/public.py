@@ -30,6 +30,7 @@ from gametable.games.balam.katun import (
     deck_places,
 )
 from gametable.games.balam.katun import RULEBOOK_COUNTS as KATUN_COUNTS
+from gametable.games.balam.rounds import RoundView
 from gametable.games.balam.scoring import CENOTE_FACTOR, CEREMONY
 from gametable.games.balam.views import (
     BalamView,
@@ -66,6 +67,7 @@ __all__ = [
     "LastWarView",
     "OutcomeView",
     "PlotView",
+    "RoundView",
     "SiteView",
     "deck_places",
     "register_board",

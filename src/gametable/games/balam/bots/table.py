@@ -7,12 +7,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import cast
 
 from gametable.core.protocol import State
 from gametable.games.balam.bots.facts import BALL_PLACES, BASE_COST, DECK, OWN_COST, SACRIFICE
 from gametable.games.balam.bots.weights import DEFAULT_WEIGHTS, Weights
-from gametable.games.balam.public import BalamView
+from gametable.games.balam.public import BalamView, BoardSiteView
 
 
 @dataclass
@@ -55,7 +55,7 @@ PARTS = (
 class Table:
     view: BalamView
     colour: dict[str, str]
-    features: dict[str, list[str]]
+    features: dict[str, Sequence[str]]
     neighbours: dict[str, list[str]]
     estates: list[Estate]
     rounds: float  # incomes still to come (rounds whose production is ahead)
@@ -70,18 +70,18 @@ def parts_of(state: State, seat: int | None) -> BalamView:
     return cast(BalamView, state.view_parts(seat, PARTS))
 
 
-Layout = tuple[dict[str, str], dict[str, list[str]], dict[str, list[str]]]
+Layout = tuple[dict[str, str], dict[str, Sequence[str]], dict[str, list[str]]]
 #: id of a board's ``sites`` list -> (that list, the layout read from it); a view from
 #: ``view_parts`` gives one shared list per board, so the board is read once
-_LAYOUTS: dict[int, tuple[list[Any], Layout]] = {}
+_LAYOUTS: dict[int, tuple[list[BoardSiteView], Layout]] = {}
 
 
-def layout(board: list[Any]) -> Layout:
+def layout(board: list[BoardSiteView]) -> Layout:
     """Each site's colour, features and neighbours (the dicts shared: never change them)."""
     known = _LAYOUTS.get(id(board))
     if known is not None and known[0] is board:
         return known[1]
-    out = (
+    out: Layout = (
         {s["id"]: s["colour"] for s in board},
         {s["id"]: s["features"] for s in board},
         {s["id"]: s["neighbours"] for s in board},

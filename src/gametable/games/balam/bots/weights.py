@@ -8,7 +8,6 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Any
 
 RICHES = 0.6  # a riches on the king's sheet: half a point at the end, and it pays for buildings
 STORED = 0.4  # a riches kept in a reserve (or obsidian on a garrison): wards off, or is sacrificed
@@ -91,7 +90,7 @@ class Weights:
         return out
 
     @classmethod
-    def from_flat(cls, flat: Mapping[str, Any]) -> Weights:
+    def from_flat(cls, flat: Mapping[str, object]) -> Weights:
         """The weights named in ``flat`` (the defaults for those it does not name); an unknown
         name, or a value that is not a finite number, raises :class:`ValueError`."""
         known = DEFAULT_WEIGHTS.to_flat()

@@ -5,7 +5,6 @@ on the map, Katun cards' names, and the reports of wars; with the letters and le
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rich.text import Text
 
@@ -104,7 +103,7 @@ def colour(seat: int) -> str:
     return COLOURS[seat % len(COLOURS)]
 
 
-def seat_name(seat: Any, me: int | None) -> str:
+def seat_name(seat: int, me: int | None) -> str:
     return f"seat {seat} (you)" if seat == me else f"seat {seat}"
 
 

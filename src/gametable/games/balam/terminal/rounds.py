@@ -12,7 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from gametable.games.balam.public import BalamView
+from gametable.games.balam.public import BalamView, RoundView
 from gametable.games.balam.terminal.chips import colour, riches_text, short_riches
 
 
@@ -69,7 +69,7 @@ def round_summary(before: BalamView, after: BalamView) -> RenderableType | None:
     return Group(Text(title, style="bold"), table)
 
 
-def round_table(entry: Mapping[str, Any], over: bool) -> RenderableType:
+def round_table(entry: RoundView, over: bool) -> RenderableType:
     """A finished round from the view's ``rounds``: per king the prestige after the round and
     its gain, where the prestige came from, riches produced, taxes, Chaak's maize, riches left
     unused and buildings lost."""
