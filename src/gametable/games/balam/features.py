@@ -25,7 +25,7 @@ from gametable.adapters.features.layout import (
 )
 from gametable.adapters.features.typed import field_names, field_type, literal_values
 from gametable.core.protocol import Game
-from gametable.games.balam.public import BalamView, CardView
+from gametable.games.balam.public import BalamView, CardView, OptionsView
 
 #: the faces a war's die shows (``last_roll``): success points 0-3, or X (a skull)
 DIE_FACES = ("0", "1", "2", "3", "X")
@@ -60,7 +60,7 @@ NOT_ENCODED = (
 class BalamTensor:
     """The names and sizes a Balam layout is made of, and how a view fills it."""
 
-    def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
+    def __init__(self, game: Game, players: int, options: OptionsView) -> None:
         vt = game.view_type
         self.players = players
         self.kinds: tuple[str, ...] = literal_values(
@@ -95,7 +95,7 @@ class BalamTensor:
         self.face_index = {f: i for i, f in enumerate(DIE_FACES)}
 
     # -- the layout ------------------------------------------------------------------------------
-    def layout(self, game: Game, options: Mapping[str, Any]) -> Layout[BalamView]:
+    def layout(self, game: Game, options: OptionsView) -> Layout[BalamView]:
         b = Builder()
         self.board_blocks(b)
         self.flow_blocks(b)
@@ -330,5 +330,5 @@ class BalamTensor:
         p["round_tally.buildings_lost"][:] = rel.rotate(tally["buildings_lost"])
 
 
-def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout[BalamView]:
+def build(game: Game, players: int, options: OptionsView) -> Layout[BalamView]:
     return BalamTensor(game, players, options).layout(game, options)
