@@ -1,6 +1,6 @@
 """Balam's rules of thumb as a policy with weights: the default weights are the module's
 constants (``normal`` chooses as before), other weights change the choices, and the weights
-fitted by self-play (``scripts/tune_balam.py``) ship as package data that loads, while a bad
+fitted by self-play (``gametable.games.balam.bots.tune``) ship as package data that loads, while a bad
 file is refused."""
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def test_the_shipped_fitted_policy_loads_with_its_recipe() -> None:
     text = (resources.files("gametable.games.balam.bots") / "data" / bu.POLICY_FILE).read_text()
     data = json.loads(text)
     assert set(data["weights"]) == set(ww.DEFAULT_WEIGHTS.to_flat())
-    assert "scripts/tune_balam.py" in data["meta"]["command"]
+    assert "-m gametable.games.balam.bots.tune " in data["meta"]["command"]
     assert data["meta"]["held_out"]["games"] >= 400
     # tempo, a rule the fit leaves alone, comes from the grid recorded beside it: its best value
     grid = data["meta"]["grid_tempo"]

@@ -61,8 +61,8 @@ class RolloutBot(Bot):
     (``Heuristic.alike``: in Balam, builds of one building on one site on other plots), so that
     the candidates are the heuristic's move and the next best *different* ones.
     ``policy``: ``"rules"`` plays the game's rules of thumb (``heuristic_for``); ``"tuned"``
-    the rules of thumb with weights fitted by self-play (``tuned_heuristic_for``: Balam's
-    ``scripts/tune_balam.py``; the plain ones in a game without fitted weights) for the
+    the rules of thumb with weights fitted by self-play (``tuned_heuristic_for``: a game's
+    ``tuned`` part; the plain ones in a game without fitted weights) for the
     candidates and for every seat in the playouts; ``"tuned-own"`` the fitted ones for the
     candidates and for the deciding seat (and its partners) in the playouts, the plain ones for
     the other seats.

@@ -3,7 +3,7 @@
 ``hard`` plays the rules of thumb improved by paired rollouts to the end of the round
 (``search: rollouts``, :mod:`gametable.bots.rollouts`), 600 playout plies a move; its candidates
 and its own seat's playouts follow the rules of thumb with weights fitted by self-play
-(``policy: tuned-own``, the game's ``tuned`` part; ``scripts/tune_balam.py``), the other seats'
+(``policy: tuned-own``, the game's ``tuned`` part, fitted by :mod:`.tune`), the other seats'
 the plain ones.  A spec with a tree setting (``hard:iterations=300``) gets the ISMCTS search
 with the distribution steps settled by the rules of thumb (``settle``), 600 iterations.
 """

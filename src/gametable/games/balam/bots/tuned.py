@@ -1,4 +1,4 @@
-"""Balam's rules of thumb with the weights fitted by self-play (``scripts/tune_balam.py``),
+"""Balam's rules of thumb with the weights fitted by self-play (:mod:`.tune`),
 shipped as ``data/balam-policy.json``: the game's ``tuned`` part.
 """
 
@@ -14,7 +14,7 @@ from gametable.bots.heuristics import Heuristic
 from gametable.games.balam.bots.heuristic import Policy, evaluate
 from gametable.games.balam.bots.weights import DEFAULT_WEIGHTS, Weights
 
-#: the weights fitted by self-play (``scripts/tune_balam.py``), shipped as package data
+#: the weights fitted by self-play (:mod:`.tune`), shipped as package data
 POLICY_FILE = "balam-policy.json"
 
 
@@ -41,7 +41,9 @@ def tuned_policy() -> Policy:
     if the file is missing or not a Balam policy."""
     path = resources.files(__package__) / "data" / POLICY_FILE
     if not path.is_file():
-        raise ValueError(f"no fitted Balam policy ({POLICY_FILE}): run scripts/tune_balam.py")
+        raise ValueError(
+            f"no fitted Balam policy ({POLICY_FILE}): run python -m {__package__}.tune"
+        )
     try:
         data = json.loads(path.read_text())
     except json.JSONDecodeError as error:

@@ -1,5 +1,5 @@
 """The numbers Balam's rules of thumb weigh their choices by, and :class:`Weights` that holds them
-(``normal`` plays the defaults; ``scripts/tune_balam.py`` fits others by self-play).
+(``normal`` plays the defaults; :mod:`.tune` fits others by self-play).
 """
 
 from __future__ import annotations
@@ -59,8 +59,8 @@ TEMPO = 0.0
 class Weights:
     """The numbers the rules of thumb weigh their choices by; the defaults are the module's
     constants (:data:`RICHES` ... :data:`DEFENDER_OBSIDIAN`), the rules of thumb of ``normal``.
-    A :class:`Policy` plays with other weights (``scripts/tune_balam.py`` fits them by
-    self-play).  ``static`` and ``gain`` hold the values of :data:`STATIC` and :data:`GAIN`."""
+    A :class:`Policy` plays with other weights (:mod:`.tune` fits them by self-play).
+    ``static`` and ``gain`` hold the values of :data:`STATIC` and :data:`GAIN`."""
 
     riches: float = RICHES
     stored: float = STORED

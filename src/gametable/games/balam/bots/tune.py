@@ -1,10 +1,11 @@
-"""Fit the weights of Balam's rules of thumb (``games/balam/bots/weights.py``, ``Weights``) by self-play.
+"""Fit the weights of Balam's rules of thumb (:mod:`.weights`, ``Weights``) by self-play.
 
-    nice -n 10 .venv/bin/python scripts/tune_balam.py [--iterations 800] [--seed 1]
+    nice -n 10 .venv/bin/python -m gametable.games.balam.bots.tune [--iterations 800] [--seed 1]
         [--state out/tune-balam.json] [--holdout 200] [--write]
-    nice -n 10 .venv/bin/python scripts/tune_balam.py --score FILE [--holdout 200]
-    nice -n 10 .venv/bin/python scripts/tune_balam.py --start FILE [--against plain] ...
-    nice -n 10 .venv/bin/python scripts/tune_balam.py --start FILE --grid tempo=0,0.05,0.1,0.15
+    nice -n 10 .venv/bin/python -m gametable.games.balam.bots.tune --score FILE [--holdout 200]
+    nice -n 10 .venv/bin/python -m gametable.games.balam.bots.tune --start FILE [--against plain]
+    nice -n 10 .venv/bin/python -m gametable.games.balam.bots.tune --start FILE \
+        --grid tempo=0,0.05,0.1,0.15
 
 The recipe (2 players; every step seeded, so a rerun prints the same figures):
 
@@ -28,8 +29,8 @@ The recipe (2 players; every step seeded, so a rerun prints the same figures):
 3. *Held-out score*: the result against the plain rules of thumb (``normal``'s weights) on
    ``--holdout`` fresh deals (seeds ``--holdout-base`` on, never used by the search), both
    seatings of each, no search on either side: the win rate with its 95% Wilson interval.
-   With ``--write`` the result goes to ``src/gametable/games/balam/bots/data/balam-policy.json`` with this
-   recipe's command and the held-out score (``games/balam/bots/tuned.py`` reads it).
+   With ``--write`` the result goes to this package's ``data/balam-policy.json`` with this
+   recipe's command and the held-out score (:mod:`.tuned` reads it).
 
 Cost: a game between the rules of thumb is about 0.1 s of CPU on a quiet core (about 250
 moves), so an iteration of 1 deal (2 games) is about 0.25 s and 800 iterations about 3-4
@@ -53,8 +54,10 @@ from gametable.games.balam.bots import heuristic, tuned
 from gametable.games.balam.bots import weights as balam_weights
 from gametable.simulate.stats import wilson
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "src" / "gametable" / "games" / "balam" / "bots" / "data" / tuned.POLICY_FILE
+#: the fitted policy, written with ``--write``: this package's data file
+DATA = Path(__file__).resolve().parent / "data" / tuned.POLICY_FILE
+#: how a written file records the command that made it
+COMMAND = "nice -n 10 .venv/bin/python -m gametable.games.balam.bots.tune"
 GAME = gametable.load_game("balam")
 #: the weights searched: those the plain rules of thumb use (a weight whose default is 0, a rule
 #: ``normal`` leaves out, such as ``ball``, keeps the value it starts with)
@@ -113,6 +116,14 @@ def clip(theta: dict[str, float], origin: dict[str, float]) -> dict[str, float]:
     return {k: min(origin[k] + span, max(origin[k] - span, v)) for k, v in theta.items()}
 
 
+def save_state(path: Path, state: dict[str, object]) -> None:
+    """The search's ``state`` (settings, iteration, weights, running total) into ``path``, from
+    which a rerun with the same settings resumes."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(state))
+    sys.stdout.flush()
+
+
 def search(args: argparse.Namespace) -> dict[str, float]:
     """SPSA by self-play (module docstring); the averaged weights, as logarithms.  With
     ``--start FILE`` the search begins at that policy file's weights instead of the defaults
@@ -167,16 +178,8 @@ def search(args: argparse.Namespace) -> dict[str, float]:
             moved = sorted(NAMES, key=lambda n: -abs(theta[n] - origin[n]))[:4]
             shown = ", ".join(f"{n} x{math.exp(theta[n] - origin[n]):.2f}" for n in moved)
             print(f"it {k}: |r| avg {abs(drift):.3f}; cpu {cpu:.0f} s; most moved {shown}")
-            path.parent.mkdir(parents=True, exist_ok=True)
-            state = {
-                "settings": settings,
-                "k": k,
-                "theta": theta,
-                "total": total,
-                "count": count,
-            }
-            path.write_text(json.dumps(state))
-            sys.stdout.flush()
+            state = {"settings": settings, "k": k, "theta": theta, "total": total, "count": count}
+            save_state(path, state)
     return {n: total[n] / max(1, count) for n in NAMES} if count else theta
 
 
@@ -220,8 +223,7 @@ def grid(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     if args.write:
         begun["weights"] = {**flat, name: best}
         begun.setdefault("meta", {})[f"grid_{name}"] = {
-            "command": "nice -n 10 .venv/bin/python scripts/tune_balam.py "
-            + " ".join(sys.argv[1:]),
+            "command": " ".join([COMMAND, *sys.argv[1:]]),
             "made": datetime.date.today().isoformat(),
             "held_out_against_normal": scores,
             "deals": args.holdout,
@@ -232,8 +234,10 @@ def grid(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
         print(f"wrote {DATA}")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def parser_of() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m gametable.games.balam.bots.tune", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--iterations", type=int, default=800)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deals", type=int, default=1, help="deals an iteration (x2 games)")
@@ -259,6 +263,49 @@ def main() -> None:
         "same held-out deals; with --write, ship the best (a rule the search leaves alone)",
     )
     parser.add_argument("--write", action="store_true", help=f"write {DATA.name}")
+    return parser
+
+
+def write_fit(
+    args: argparse.Namespace,
+    weights: dict[str, float],
+    score: tuple[float, int, float, float],
+    cpu: float,
+) -> None:
+    """The fitted ``weights`` into :data:`DATA`, with the recipe and the held-out ``score``."""
+    rate, games, low, high = score
+    data = {
+        "game": "balam",
+        "players": 2,
+        "weights": weights,
+        "meta": {
+            "command": " ".join([COMMAND, *sys.argv[1:]]),
+            "made": datetime.date.today().isoformat(),
+            "method": "SPSA by self-play on log weights, averaged over the second half",
+            "iterations": args.iterations,
+            "deals_per_iteration": args.deals,
+            "perturb": args.perturb,
+            "rate": args.rate,
+            "seed": args.seed,
+            "start": args.start,
+            "against": args.against,
+            "held_out": {
+                "against": "normal (the plain rules of thumb), no search",
+                "deals": args.holdout,
+                "first_deal": args.holdout_base,
+                "games": games,
+                "win_rate": round(rate, 4),
+                "wilson95": [round(low, 4), round(high, 4)],
+            },
+            "cpu_seconds": round(cpu),
+        },
+    }
+    DATA.write_text(json.dumps(data, indent=1) + "\n")
+    print(f"wrote {DATA}")
+
+
+def main() -> None:
+    parser = parser_of()
     args = parser.parse_args()
     if not 1 <= args.deals <= 2:
         parser.error("--deals is 1 or 2 (iteration k plays seeds 2k and 2k+1)")
@@ -279,40 +326,13 @@ def main() -> None:
         print(
             f"  {name:24} {weights[name]:8.4f}  x{weights[name] / math.exp(start_theta()[name]):.2f}"
         )
-    rate, games, low, high = held_out(policy, args.holdout, args.holdout_base)
+    score = held_out(policy, args.holdout, args.holdout_base)
+    rate, games, low, high = score
     cpu = time.process_time() - started
     print(f"held-out against normal: {rate:.3f} [{low:.3f}, {high:.3f}] over {games} games")
     print(f"cpu {cpu:.0f} s")
     if args.write:
-        command = "nice -n 10 .venv/bin/python scripts/tune_balam.py " + " ".join(sys.argv[1:])
-        data = {
-            "game": "balam",
-            "players": 2,
-            "weights": weights,
-            "meta": {
-                "command": command,
-                "made": datetime.date.today().isoformat(),
-                "method": "SPSA by self-play on log weights, averaged over the second half",
-                "iterations": args.iterations,
-                "deals_per_iteration": args.deals,
-                "perturb": args.perturb,
-                "rate": args.rate,
-                "seed": args.seed,
-                "start": args.start,
-                "against": args.against,
-                "held_out": {
-                    "against": "normal (the plain rules of thumb), no search",
-                    "deals": args.holdout,
-                    "first_deal": args.holdout_base,
-                    "games": games,
-                    "win_rate": round(rate, 4),
-                    "wilson95": [round(low, 4), round(high, 4)],
-                },
-                "cpu_seconds": round(cpu),
-            },
-        }
-        DATA.write_text(json.dumps(data, indent=1) + "\n")
-        print(f"wrote {DATA}")
+        write_fit(args, weights, score, cpu)
 
 
 if __name__ == "__main__":
