@@ -309,6 +309,8 @@ class Summary:
     events: dict[str, dict[str, float]] = field(default_factory=dict)
 
 
+# A row is a record read back from the run's store (columns named per seat, values of any
+# game's JSON): it stays ``Mapping[str, Any]``, the store being the wire's edge.
 def winners_of(row: Mapping[str, Any]) -> list[int]:
     value = row["winners"]
     return list(json.loads(value)) if isinstance(value, str) else list(value or [])
