@@ -175,3 +175,36 @@ def test_near_misses_are_left_to_the_rules_text():
     for text in _NEAR_MISSES:
         reply = ANSWERS.answer(Question.read(text))
         assert reply is None, (text, reply and reply.text)
+
+
+def test_a_catastrophe_handed_over_or_drawn_without_its_building():
+    """BA-166, BA-168: "drawn", "hand over" and "still" read as the card and its payment; a king
+    without the named building pays nothing, one who has it is never forced to pay, and a
+    card asked about for nobody in particular stays with the rules text."""
+    for text in (
+        "A Drought is drawn but I have no villages. What do I pay?",
+        "Earthquake turned over by me, but I have no temple anywhere. Do I still have to hand "
+        "over a prisoner?",
+    ):
+        reply = ask(text)
+        assert "Nothing happens" in reply.text, text
+    dutch = ask("Ik trok een Droogte, maar ik heb geen dorpen. Moet ik dan toch iets betalen?")
+    assert dutch.text.startswith("Nee.") and dutch.lang == "nl"
+    forced = ask("Earthquake: I have a temple and a prisoner in a reserve. Must I hand it over?")
+    assert forced.text.startswith("No.")
+    handed = ask("Drought drawn, I have 2 villages and a maize in a reserve. Can I hand it over?")
+    assert handed.text.startswith("Yes.")
+    assert (
+        ANSWERS.answer(Question.read("Who hands over a prisoner when an Earthquake is drawn?"))
+        is None
+    )
+
+
+def test_katun_cards_a_round_counted_for_kings():
+    """BA-053: a round lays out one Katun card more than there are players, however the
+    players are called ("3 kings", "we play with")."""
+    reply = ask("We play with 3 kings. How many Katun cards are laid out face down each round?")
+    assert reply.text.startswith("4 Katun cards")
+    dutch = ask("Hoeveel Katun-kaarten leg je per ronde klaar met 4 spelers?")
+    assert dutch.text.startswith("5 Katun-kaarten")
+    assert ANSWERS.answer(Question.read("How many Katun cards do 5 kings lay out a round?")) is None

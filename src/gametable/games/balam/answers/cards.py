@@ -56,9 +56,9 @@ _CATASTROPHE_WORDS = vocabulary("""what happens happen then if when i turn turne
     ward off it came just anything something keep those mayas give up at all will
     wat gebeurt er bij als ik draai omdraai trek een de met zonder en heb heeft mijn maar
     geen alleen op in van dan kaart komt enkel enkele verlies verliest nu moet iets
-    helemaal inleveren betalen houden""")
+    helemaal inleveren betalen houden drawn trok toch still anywhere hand by hits hit was were""")
 #: a yes-or-no question about the Mayas paying the card ("can that prisoner pay for the raid?")
-_PAYS = r"\b(pay|pays|paid|use|ward|betalen|betaalt|afweren)\b"
+_PAYS = r"\b(pay|pays|paid|use|ward|hand (?:\w+ )?(?:over|in)|betalen|betaalt|afweren)\b"
 #: "do I have to pay?", "moet ik iets betalen?": the king never must (he may lose instead)
 _MUST = r"\b(have to|has to|need to|must|moet|moeten|verplicht)\b"
 #: "do I lose anything?", "moet ik iets inleveren?"

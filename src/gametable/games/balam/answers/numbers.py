@@ -54,7 +54,8 @@ _WORDS_OF = {
     "cards": vocabulary("""katun katuns card cards turned turn over laid out placed put dealt drawn played
         round rounds players player game beside the board face down start beginning
         katunkaarten katunkaart kaarten kaart omgedraaid gelegd neergelegd ronde rondes spelers
-        speler spel klaar liggen ligt begin we're als spelen z'n tweeën drieën vieren"""),
+        speler spel klaar liggen ligt begin we're als spelen z'n tweeën drieën vieren
+        kings koningen leg legt je play plays lie lies lying was were"""),
     "rounds": vocabulary("""rounds round game last lasts long take takes players player ball games balls until
         end ends by default default if we play to up second third fourth fifth the when over
         finished us afgelopen wanneer eindigt stopt als we met spelen z'n tweeën drieën vieren
