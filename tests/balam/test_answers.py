@@ -271,8 +271,8 @@ def test_battle_replies_agree_with_the_rulebook_arithmetic(mine, theirs, dice, d
     attack = sum(int(f) for f in faces if f != "X")
     skulls = faces.count("X")
     destroyed = min(max(0, attack - theirs), 3)
-    word = "verdediging" if dutch else "defence"
-    assert f"{attack} - {word} {theirs} = {attack - theirs}" in reply.text
+    word = "tegen verdediging" if dutch else "against defence"
+    assert f"{attack} {word} {theirs} ({attack} - {theirs} = {attack - theirs})" in reply.text
     if destroyed:
         assert f" {destroyed} " in reply.text.split(":")[1]
     assert (f"verliest {skulls} garnizoen" if dutch else f"lose {skulls} garrison") in reply.text

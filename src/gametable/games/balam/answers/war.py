@@ -447,16 +447,20 @@ def _battle_verdict(q: Question, war: dict[str, Any]) -> str:
     )
     if not points:
         return q.say(
-            f"Nothing: attack {attack} - defence {defence} = {attack - defence}, nothing is "
+            f"Nothing: attack {attack} against defence {defence} ({attack} - {defence} = "
+            f"{attack - defence}), nothing is "
             f"destroyed, and {lost}.",
-            f"Niets: aanval {attack} - verdediging {defence} = {attack - defence}, er wordt "
+            f"Niets: aanval {attack} tegen verdediging {defence} ({attack} - {defence} = "
+            f"{attack - defence}), er wordt "
             f"niets vernietigd, en {lost}.",
         )
     verdict = q.say(
-        f"Attack {attack} - defence {defence} = {attack - defence}: you destroy {points} "
+        f"Attack {attack} against defence {defence} ({attack} - {defence} = {attack - defence}): "
+        f"you destroy {points} "
         f"building{'s' if points != 1 else ''}{held} of his city and win {won} "
         f"prisoner{'s' if won != 1 else ''}, and {lost}.",
-        f"Aanval {attack} - verdediging {defence} = {attack - defence}: je vernietigt "
+        f"Aanval {attack} tegen verdediging {defence} ({attack} - {defence} = "
+        f"{attack - defence}): je vernietigt "
         f"{points} gebouw(en){held} van zijn stad en wint {won} gevangene(n), en {lost}.",
     )
     if q.matches(r"\b(how many buildings|hoeveel gebouwen)\b"):
@@ -510,6 +514,16 @@ def _garrisons_after(q: Question, lead: str) -> int | None:
 def _count(word: str) -> int | None:
     words = {"one": 1, "a": 1, "two": 2, "three": 3, "één": 1, "een": 1, "twee": 2, "drie": 3}
     return int(word) if word.isdigit() else words.get(word)
+
+
+#: the battle's words, verdict and reason, for :mod:`.battle` (obsidian and neighbouring cities)
+BATTLE_WORDS = _BATTLE_WORDS
+battle_verdict = _battle_verdict
+
+
+def battle_reason(q: Question) -> str:
+    """The battle's rule in one sentence, in the question's language."""
+    return _BATTLE_REASON.pick(q)
 
 
 READERS = (battle, take_over, can_attack)

@@ -1,0 +1,259 @@
+"""A battle told with obsidian spent or with the garrisons of the defender's cities next to the
+attacked one ("3 - WARS"): the attacker's garrisons and obsidian, the defender's garrisons in
+the attacked city and in his neighbouring city, the obsidian he spends and the dice rolled, built
+as a position and fought by the engine.  Each clause of the question is given to the attacker,
+the defender or the defender's neighbouring city by its subject; a question that leaves the
+attacker's garrisons, the defender's garrisons or the dice untold, tells one count twice, or
+says what the battle does not place is left to the rules text.
+
+>>> from gametable.rulebook.question import Question
+>>> told(Question.read("I attack with 2 garrisons and spend 1 obsidian, roll 3 and 2. "
+...     "His city has 2 garrisons and his city next door 1 garrison. How many buildings fall?"))
+Told(mine=2, spent=1, theirs=2, beside=1, kept=0, faces=('3', '2'), asks='battle')
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+from gametable.core.protocol import State
+from gametable.games.balam import rules
+from gametable.games.balam.answers.grammar import about_another, understood, vocabulary
+from gametable.games.balam.answers.scenes import (
+    HOME,
+    NEIGHBOUR,
+    legal_texts,
+    load,
+    play,
+    position,
+    refusal,
+)
+from gametable.games.balam.answers.war import BATTLE_WORDS, battle_reason, battle_verdict
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked
+
+GAME = "balam"
+#: the defender's city next to the attacked one (adjacent to it on the default board)
+BESIDE = "e4"
+_COUNTS = {"no": 0, "geen": 0, "a": 1, "an": 1, "one": 1, "een": 1, "één": 1, "two": 2}
+_COUNTS |= {"twee": 2, "three": 3, "drie": 3, "four": 4, "vier": 4}
+_N = r"(\d|no|geen|a|an|one|een|één|two|twee|three|drie|four|vier)"
+_GARRISON = r"(?:garrisons?|garnizoen(?:en)?)\b"
+_OBSIDIAN = r"\bobsidi\w*"
+_SKULL = r"(?:skull|schedel|doodshoofd)\b"
+#: the dice rolled: the verb, then faces (0 to 3) and single skulls
+_DICE = (
+    r"\b(?:roll|rolled|rolls|throw|threw|dice came up|came up|gooi|gooide)\b"
+    r"((?:[\s,]*(?:\b[0-3]\b|\ba\b|\ban\b|\band\b|\been\b|\ben\b|\b" + _SKULL + r"))+)"
+)
+_NEXT = (
+    r"\b(next door|next to (?:it|that|the attacked city|his city)|neighbou?ring|neighbou?rs?|"
+    r"adjacent|naast\w*|aangrenzend\w*|buurstad)\b"
+)
+_HIS = r"\b(he|his|him|defender'?s?|enemy|hij|zijn|verdediger)\b"
+#: obsidian spent, not only held ("spends 1 obsidian", "attack with 2 garrisons and 1 obsidian")
+_SPENDS = (
+    r"\b(spend|spends|spent|spending|burn|burns|burned|burning|use|uses|used|using|zet\w* in|"
+    r"gebruik\w*|besteed\w*)\b|\battack\w* with \w+ garrisons? and \w+ obsidi"
+)
+_KEPT = r"\b(kept|keeps|keep|doesn't spend|does not spend|spends no|houdt)\b"
+#: another king attacking the asker: the sides swapped, not read here
+_SWAPPED = r"\b(he|she|they|hij) (attacks?|attacked|valt)\b|\battacks? my\b"
+_SPLIT = (
+    r"[.;:?!,]|\bbut\b|\band\b(?= (?:\d(?! obsidi)|his|he|the|my|i|no|spent|spend|spends|used|use|uses|"
+    r"burns?|burned|kept|keeps)\b)"
+)
+_ASKS_DEFENCE = r"\bwhat(?: is|'s) (?:his|the) (?:defen[cs]e|total defen[cs]e)\b"
+#: several cities or counts in one breath ("two of his cities next to it with 3 and 1")
+_SEVERAL = r"\b(two|three|twee|drie|both|beide|all|alle) (?:of )?(?:his |my |zijn |mijn )?(?:own )?(?:cities|steden)\b"
+_WORDS = BATTLE_WORDS | vocabulary("""spend spent spends spending burn burns burned use used uses
+    kept keeps keep obsidian next door neighbouring neighboring neighbour neighbor adjacent to it
+    that in attacked city cities his he defender defender's defence defense no not does doesn't
+    him wreck fall falls result came up dice other also one where buildings many of
+    naast verdediger verdediging zijn hij obsidiaan gebruik besteed""")
+
+
+class Told(NamedTuple):
+    """The battle as the question tells it: the attacker's garrisons and the obsidian he
+    spends, the defender's garrisons in the attacked city and beside it and the obsidian he
+    spends, the dice, and what is asked (``"battle"`` or ``"defence"``)."""
+
+    mine: int
+    spent: int
+    theirs: int
+    beside: int
+    kept: int
+    faces: tuple[str, ...]
+    asks: str
+
+
+def _faces(text: str) -> tuple[tuple[str, ...], str] | None:
+    """The dice faces rolled and the text without them."""
+    found = re.search(_DICE, text)
+    if found is None:
+        return None
+    words = re.findall(r"\d|\w+", found.group(1))
+    faces = tuple("X" if re.fullmatch(_SKULL, w) else w for w in words if w.isdigit() or
+                  re.fullmatch(_SKULL, w))  # fmt: skip
+    return faces, text[: found.start()] + " , " + text[found.end() :]
+
+
+def _clause_counts(clause: str) -> tuple[int | None, int | None]:
+    """The garrisons and the obsidian one clause counts (``None`` where it names none)."""
+    garrisons = re.findall(_N + r" " + _GARRISON, clause) or re.findall(
+        r"^\s*(?:and )?(\d) in\b", clause
+    )
+    obsidian = re.findall(_N + r" (?:\w+ )?" + _OBSIDIAN[2:], clause)
+    if len(garrisons) > 1 or len(obsidian) > 1:
+        raise ValueError(clause)
+    if obsidian and obsidian[0] not in ("no", "geen") and not re.search(_SPENDS, clause):
+        raise ValueError(clause)  # obsidian held is not obsidian spent
+    g = _COUNTS.get(garrisons[0], None) if garrisons and not garrisons[0].isdigit() else None
+    g = int(garrisons[0]) if garrisons and garrisons[0].isdigit() else g
+    o = int(obsidian[0]) if obsidian and obsidian[0].isdigit() else None
+    o = _COUNTS.get(obsidian[0]) if obsidian and not obsidian[0].isdigit() else o
+    if o is None and re.search(_OBSIDIAN, clause) and re.search(_KEPT, clause):
+        o = 0
+    return g, o
+
+
+def _roles(text: str) -> dict[str, dict[str, int]] | None:
+    """Each side's counts: ``"me"``, ``"him"`` (the attacked city) and ``"beside"`` (his city
+    next to it), from the clauses by their subjects; ``None`` when one is told twice."""
+    told: dict[str, dict[str, int]] = {"me": {}, "him": {}, "beside": {}}
+    role = "me"
+    for clause in re.split(_SPLIT, text):
+        if not clause.strip():
+            continue
+        if re.search(_NEXT, clause):
+            role = "beside"
+        elif re.search(_HIS, clause):
+            role = "him"
+        elif re.search(r"\b(i|my|me|ik|mijn)\b", clause):
+            role = "me"
+        try:
+            garrisons, obsidian = _clause_counts(clause)
+        except ValueError:
+            return None
+        digits = len(re.findall(r"\b\d+\b", clause))
+        if re.search(_SEVERAL, clause) or digits > (garrisons is not None) + (obsidian is not None):
+            return None  # a number the clause does not place
+        side = "him" if role == "beside" and garrisons is None else role
+        for what, n in (("garrisons", garrisons), ("obsidian", obsidian)):
+            if n is None:
+                continue
+            owner = "him" if what == "obsidian" and side == "beside" else side
+            if what in told[owner]:
+                return None
+            told[owner][what] = n
+    return told
+
+
+def told(q: Question) -> Told | None:
+    """The battle the question tells, or ``None``."""
+    text = q.lower
+    if re.search(_SWAPPED, text) or about_another(q):
+        return None
+    asks = "defence" if re.search(_ASKS_DEFENCE, text) else "battle"
+    dice = _faces(text)
+    faces: tuple[str, ...] = ()
+    if dice is not None:
+        faces, text = dice
+    elif asks == "battle":
+        return None
+    sides = _roles(text)
+    if sides is None:
+        return None
+    me, him, beside = sides["me"], sides["him"], sides["beside"]
+    if "garrisons" not in him or "obsidian" in beside:
+        return None
+    mine = me.get("garrisons", len(faces) if asks == "defence" and faces else 1)
+    if asks == "battle" and ("garrisons" not in me or len(faces) != mine):
+        return None
+    result = Told(mine, me.get("obsidian", 0), him["garrisons"], beside.get("garrisons", 0),
+                  him.get("obsidian", 0), faces or ("0",) * mine, asks)  # fmt: skip
+    if not (1 <= result.mine <= 3 and result.spent <= result.mine and 1 <= result.theirs <= 3):
+        return None
+    if result.beside > 3 or result.kept > result.theirs + result.beside:
+        return None
+    numbers = {result.mine, result.spent, result.theirs, result.beside, result.kept}
+    numbers |= {int(f) for f in result.faces if f != "X"}
+    if not understood(q, _WORDS, numbers=numbers, phrases=(_SKULL, _NEXT)):
+        return None
+    return result
+
+
+def _scene(t: Told) -> dict[str, Any]:
+    """The position: the attacker's city with its garrisons (obsidian on as many as he
+    spends), the attacked city and the city beside it, the defender's obsidian on his
+    garrisons, the attacked city first."""
+    home = ["garrison:obsidian"] * t.spent + ["garrison"] * (t.mine - t.spent)
+    on_him = min(t.kept, t.theirs)
+    target = ["garrison:obsidian"] * on_him + ["garrison"] * (t.theirs - on_him)
+    target += ["village"] * max(0, 3 - t.theirs)
+    sites = {HOME: home, NEIGHBOUR: target}
+    owners = {NEIGHBOUR: 1}
+    if t.beside:
+        left = t.kept - on_him
+        sites[BESIDE] = ["garrison:obsidian"] * left + ["garrison"] * (t.beside - left)
+        owners[BESIDE] = 1
+    return position(sites=sites, owners=owners, riches=[{"maize": 3}], dice=t.faces)
+
+
+def _fight(state: State, kept: int) -> State | None:
+    """The battle played to its end: the defender spends ``kept`` obsidian, each loss and
+    destruction the first the engine offers."""
+    for _ in range(20):
+        choices = [(s, a) for s in state.to_move for a in legal_texts(state, s)]
+        if any(a == f"defend {kept}" for _s, a in choices):
+            state = play(state, f"defend {kept}", seat=1)
+            continue
+        waiting = [(s, a) for s, a in choices if a.split()[0] in ("lose", "destroy")]
+        if any(a.split()[0] == "defend" for _s, a in choices):
+            return None
+        if not waiting:
+            return state
+        state = play(state, waiting[0][1], seat=waiting[0][0])
+    return None
+
+
+def battle_with_obsidian(q: Question) -> Answer | None:
+    """ "I attack with 2 garrisons, spend 1 obsidian and roll 3 and a skull; his city has 2
+    garrisons and his city next door 1": the battle fought by the engine."""
+    if not q.matches(r"\b(attack\w*|aanval\w*)\b|\bdefen[cs]e\b") and not q.matches(_DICE):
+        return None
+    if not q.matches(_OBSIDIAN) and not q.matches(_NEXT):
+        return None
+    t = told(q)
+    if t is None:
+        return None
+    data = _scene(t)
+    state = load(data)
+    action = f"attack {HOME}>{NEIGHBOUR} {t.mine} {t.spent}"
+    if state is None or refusal(state, action) is not None:
+        return None
+    after = _fight(play(state, action), t.kept)
+    war = (after.view(0).get("last_war") or {}) if after is not None else {}
+    expected = (t.mine, t.spent, t.theirs + t.beside, t.kept)
+    got = tuple(war.get(k) for k in ("garrisons", "attack_obsidian", "defence_garrisons",
+                                     "defence_obsidian"))  # fmt: skip
+    if got != expected:
+        return None
+    refs = [rules.WARS, rules.DEFENCE, rules.WAR_LOSSES, rules.DESTRUCTION]
+    if t.asks == "defence":
+        verdict = q.say(
+            f"{war['defence']}: {t.theirs} garrisons in the attacked city + {t.beside} in his "
+            f"city next to it + {t.kept} obsidian spent = {war['defence']}.",
+            f"{war['defence']}: {t.theirs} garnizoenen in de aangevallen stad + {t.beside} in "
+            f"zijn stad ernaast + {t.kept} ingezette obsidiaan = {war['defence']}.",
+        )
+        return checked(GAME, q, verdict, battle_reason(q), refs, position=data, topic="number")
+    details = (q.say(f"Fought: {action}, defend {t.kept}, dice {' '.join(t.faces)}",
+                     f"Gespeeld: {action}, defend {t.kept}, {' '.join(t.faces)}"),)  # fmt: skip
+    return checked(GAME, q, battle_verdict(q, war), battle_reason(q), refs, position=data,
+                   details=details)  # fmt: skip
+
+
+READERS = (battle_with_obsidian,)

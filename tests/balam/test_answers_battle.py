@@ -1,0 +1,89 @@
+"""Balam's battles told with obsidian spent or the defender's neighbouring city: each reply
+fought by the engine and compared with the rule's sums (attack = the dice plus the attacker's
+obsidian, defence = the garrisons of the attacked city and of his city next to it plus his
+obsidian), and near misses (obsidian held, not spent; the sides swapped; several neighbouring
+cities in one breath) left to the rules text."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gametable.games.balam.answers import ANSWERS
+from gametable.games.balam.answers.battle import battle_with_obsidian
+from gametable.rulebook.question import Question
+
+
+def _reply(text: str):
+    return ANSWERS.answer(Question.read(text))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    faces=st.lists(st.sampled_from(["0", "1", "2", "3", "X"]), min_size=1, max_size=3),
+    spent=st.integers(0, 3),
+    theirs=st.integers(1, 3),
+    beside=st.integers(0, 3),
+    kept=st.integers(0, 2),
+)
+def test_a_battle_with_obsidian_and_a_neighbouring_city_sums_as_the_rule_says(
+    faces, spent, theirs, beside, kept
+):
+    """BA-134, BA-139, BA-140, BA-143, BA-148: attack minus defence destroys that many of the attacked city's
+    buildings (3 here, garrisons and villages, one point each); each skull costs a garrison."""
+    mine = len(faces)
+    spent = min(spent, mine)
+    kept = min(kept, theirs + beside)
+    rolled = " and ".join("a skull" if f == "X" else f for f in faces)
+    text = (
+        f"I attack with {mine} garrison{'s' if mine > 1 else ''}, spend {spent} obsidian and "
+        f"roll {rolled}. His city has {theirs} garrison{'s' if theirs > 1 else ''}"
+        + (
+            f" and his city next door {beside} garrison{'s' if beside > 1 else ''}"
+            if beside
+            else ""
+        )
+        + f", and he spends {kept} obsidian. How many buildings do I destroy?"
+    )
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    attack = sum(int(f) for f in faces if f != "X") + spent
+    defence = theirs + beside + kept
+    destroyed = min(max(0, attack - defence), max(3, theirs))
+    said = f"attack {attack} against defence {defence} ({attack} - {defence} = {attack - defence})"
+    assert said in reply.text.lower(), text
+    skulls = faces.count("X")
+    assert f"you lose {skulls} garrison" in reply.text, text
+    if destroyed:
+        assert re.match(rf"{destroyed}\. ", reply.text), (text, reply.text)
+    else:
+        assert reply.text.startswith("Nothing"), (text, reply.text)
+
+
+def test_the_defence_counts_the_neighbouring_city_and_the_obsidian_spent():
+    """BA-139, BA-140: the defence is the attacked city's garrisons plus those of his city next to it
+    plus the obsidian he spends."""
+    reply = _reply(
+        "The defender has 3 garrisons in the attacked city and 2 in a neighbouring city of "
+        "his, and spends 1 obsidian. What is his defence?"
+    )
+    assert reply is not None and reply.checked
+    assert reply.text.startswith("6: 3 garrisons")
+
+
+def test_obsidian_held_or_sides_swapped_are_not_a_battle_built():
+    """BA-134, BA-139: obsidian a king only holds is not obsidian spent, a defender asking
+    about his own defence and several neighbouring cities in one clause are not read here."""
+    for text in (
+        "I attack with 2 garrisons, spend 1 obsidian and roll 3 and 3. His city has 2 "
+        "garrisons and 1 obsidian. How many buildings do I destroy?",
+        "I have 1 obsidian and attack with 2 garrisons, roll 3 and 3. His city has 1 garrison. "
+        "What happens?",
+        "He attacks my city that has 3 garrisons. My city next door has 2 garrisons, and I "
+        "spend 1 obsidian. What's my defence?",
+        "The defender has 2 garrisons in the attacked city, and two of his own cities next to "
+        "it with 3 and 1 garrisons. No obsidian. What's his defence?",
+    ):
+        assert battle_with_obsidian(Question.read(text)) is None, text
