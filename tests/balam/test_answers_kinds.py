@@ -208,3 +208,20 @@ def test_katun_cards_a_round_counted_for_kings():
     dutch = ask("Hoeveel Katun-kaarten leg je per ronde klaar met 4 spelers?")
     assert dutch.text.startswith("5 Katun-kaarten")
     assert ANSWERS.answer(Question.read("How many Katun cards do 5 kings lay out a round?")) is None
+
+
+def test_a_ball_game_told_in_shorthand_counts_as_written():
+    """BA-179, BA-180, BA-088: '2nd' reads as second (half the cities, rounded down), 'me and 1
+    other' as a tie of two; a question about the other kings is not the asker's own score."""
+    assert ask("im 2nd in ball courts and i have 7 cities, pts?").text.startswith("7 // 2 = 3")
+    assert ask("ball game tie me and 1 other, i have 5 cities, points?").text.startswith(
+        "5 // 2 = 2"
+    )
+    dutch = ask("balspel alleen gewonnen met 4 steden, hoeveel punten")
+    assert dutch.text.startswith("4 prestigepunten")
+    assert (
+        ANSWERS.answer(
+            Question.read("ball game tie me and 1 other, i have 5 cities, what do the others get?")
+        )
+        is None
+    )

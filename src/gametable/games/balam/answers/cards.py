@@ -305,11 +305,12 @@ _BALL_WORDS = vocabulary("""i won win wins winning alone outright with the most 
     three drie own hold holds get gets do comes come up turns only one leader too by myself
     in on there game came count out
     ik win won heb alleen met steden stad hoeveel punten prestigepunten krijg scoor gelijk
-    tweede plaats spelers speler bij het balspel als wat en ben sta enige meeste komt""")
+    tweede plaats spelers speler bij het balspel als wat en ben sta enige meeste komt
+    from gewonnen had""")
 #: "tied with one other king" (two tied) or "with two other kings" (three tied)
 _OTHERS = (
-    r"\b(?:with|and|met) (one|an|1|two|2|één|een|twee) (?:other|andere) "
-    r"(?:kings?|players?|koningen|koning|spelers?)\b"
+    r"\b(?:with|and|met) (one|an|1|two|2|één|een|twee) (?:other|andere)\b"
+    r"(?: (?:kings?|players?|koningen|koning|spelers?)\b)?"
 )
 
 
@@ -352,6 +353,8 @@ def ball_game(q: Question) -> Answer | None:
     if (card_in(q) != "ball_game" and not courts_scored) or about_another(q):
         return None
     phrases = (_OTHERS, _MORE_THAN_ALL, *_ball_rivals(q))
+    if says_second(q) and not says_tie(q):
+        phrases += (r"\b(?:the )?leader has more\b",)
     lexicons = (CARDS, BUILDINGS)
     if not understood(q, _BALL_WORDS, lexicons=lexicons, numbers=set(q.numbers), phrases=phrases):
         return None
