@@ -225,3 +225,17 @@ def test_a_ball_game_told_in_shorthand_counts_as_written():
         )
         is None
     )
+
+
+def test_the_lone_leader_in_observatories_told_other_ways():
+    """BA-083, BA-084: the king with more observatories than anybody else looks at as many
+    cards as there are players ("met z'n vieren": 4); another king leading is not the
+    asker's case."""
+    assert ask(
+        "4 players. I have more observatories than anybody else. How many Katun cards can I "
+        "look at?"
+    ).text.startswith("4 cards")
+    dutch = ask("We zijn met z'n vieren en ik heb als enige de meeste observatoria. Hoeveel?")
+    assert dutch.text.startswith("4 kaart")
+    other = "3 players: Ann has more observatories than anybody else. How many cards can I see?"
+    assert ANSWERS.answer(Question.read(other)) is None

@@ -77,7 +77,8 @@ _WORDS_OF = {
         with players player second tied tie for place the against vs versus each are two
         three when if both game do we katun have has hold own got by myself alone peek
         observatoria observatorium sterrenwacht meeste waarzeggerij bekijken kijken zien
-        kaarten mag ik met spelers tweede gelijk"""),
+        kaarten mag ik met spelers tweede gelijk more than anybody anyone else everybody
+        heb als enige en z'n tweeën drieën vieren bekijk zie kijk"""),
     "start": vocabulary("""start starts begin begins beginning setup set up with king kings player players
         riches maize tokens game
         begint beginnen starten koning koningen speler spelers rijkdommen spel"""),
@@ -363,7 +364,7 @@ def divination_looks(q: Question) -> Answer | None:
     if not q.matches(r"\b(how many|hoeveel|look|see|bekijken|kijken|zien)\b"):
         return None
     table = re.search(r"\b(?:with|at|met|bij|in an?) (\w+)[- ](?:players?|spelers?)\b", q.lower)
-    n = _number(table.group(1)) if table else players_in(q)
+    n = _number(table.group(1)) if table else players_in(q) or _players_together(q)
     if n is None or n not in (2, 3, 4):
         return None
     against = re.search(r"\b(\w+) (?:observator\w+ )?(?:against|vs|versus|tegen) (\w+)\b", q.lower)
