@@ -239,3 +239,22 @@ def test_the_lone_leader_in_observatories_told_other_ways():
     assert dutch.text.startswith("4 kaart")
     other = "3 players: Ann has more observatories than anybody else. How many cards can I see?"
     assert ANSWERS.answer(Question.read(other)) is None
+
+
+def test_a_round_end_yes_no_follows_what_it_asks_lost_or_kept():
+    """BA-241, BA-242: obsidian on a garrison stays, a prisoner on one is lost; the verdict
+    answers the question's own polarity ("discarded", "thrown away" ask whether it is lost;
+    "keep", "stay" whether it stays), and a yes or no that asks neither is not built."""
+    assert ask("Is obsidian on a garrison discarded at the end of the round?").text.startswith(
+        "No."
+    )
+    assert ask("Does the obsidian on my garrison stay there into the next round?").text.startswith(
+        "Yes."
+    )
+    assert ask("Is a prisoner on my garrison thrown away at the end of the round?").text.startswith(
+        "Yes."
+    )
+    assert ask("Can I keep a prisoner on a garrison until the next round?").text.startswith("No.")
+    assert ask("Is jade in my reserve thrown away at the end of the round?").text.startswith("No.")
+    neither = "Is obsidian on a garrison at the end of the round?"
+    assert ANSWERS.answer(Question.read(neither)) is None

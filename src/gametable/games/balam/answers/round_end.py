@@ -29,7 +29,8 @@ GAME = "balam"
 PLOTS = ("village:jade", "garrison:obsidian", "garrison:prisoner")
 STORE = ("reserve:jade", "reserve")
 _ROUND_END = (
-    r"\b(end of (?:the |a |each |every )?round|(?:the |a )?round ends|(?:the )?next round|"
+    r"\b(end of (?:the |a |each |every )?round|(?:the |a )?round (?:ends|is over|finishes)|"
+    r"(?:the )?next round|"
     r"between (?:two |2 )?rounds|(?:einde?|eind) van (?:de |een )?ronde|(?:de )?volgende ronde|"
     r"(?:de )?ronde (?:voorbij|om|eindigt)|tussen (?:twee )?rondes)\b"
 )
@@ -37,6 +38,17 @@ _UNSTORED = (
     r"\b(unstored|not stored|(?:aren't|isn't|are not|is not|were not|weren't) stored|unused|"
     r"unexploited|left over|left on|remaining|niet opgeslagen|nergens (?:zijn |is )?opgeslagen|"
     r"ongebruikte?|overgebleven|blijven liggen)\b"
+)
+
+
+#: a yes-or-no question asking whether the riches is lost, or whether it is kept
+_LOST = (
+    r"\b(lost|lose|loses|losing|disappear\w*|discard\w*|thrown away|throw away|removed|gone|"
+    r"verloren|kwijt|verdwijn\w*|weggegooid|weg)\b"
+)
+_KEPT = (
+    r"\b(keep|keeps|kept|stay|stays|remain|remains|still|leave|until|till|into|houden|blijven|"
+    r"blijft|liggen|ligt|tot)\b"
 )
 
 
@@ -63,7 +75,7 @@ _WORDS = vocabulary("""what happens happen to my the riches goods tokens resourc
     into when ends
     wat gebeurt er met mijn de rijkdommen aan het einde van ronde mag kan ik houden laten
     liggen blijven blijft tot volgende verloren kwijt op in een staat ligt nog daar die eind
-    zijn""")
+    zijn thrown away removed gone weggegooid its their""")
 
 
 def left_at_round_end(q: Question) -> Answer | None:
@@ -84,7 +96,9 @@ def left_at_round_end(q: Question) -> Answer | None:
     stays = kept[key] is not None
     riches = key.split(":")[1] if key != "reserve:jade" else None
     if q.kind == "yesno":
-        asks_lost = q.matches(r"\b(lost|lose|disappear|verloren|kwijt|verdwijn\w*)\b")
+        asks_lost, asks_kept = q.matches(_LOST), q.matches(_KEPT)
+        if asks_lost == asks_kept:
+            return None  # a yes or no that asks neither (or both) of "lost" and "kept"
         verdict = yes_no(q, not stays if asks_lost else stays)
     else:
         verdict = q.say(
