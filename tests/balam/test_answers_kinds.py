@@ -258,3 +258,22 @@ def test_a_round_end_yes_no_follows_what_it_asks_lost_or_kept():
     assert ask("Is jade in my reserve thrown away at the end of the round?").text.startswith("No.")
     neither = "Is obsidian on a garrison at the end of the round?"
     assert ANSWERS.answer(Question.read(neither)) is None
+
+
+def test_two_buildings_on_a_bare_other_site_are_refused():
+    """BA-092, BA-093: one site a turn, however the second site is said ("on another",
+    "on my other city", "op een andere"); a question naming a second site and the same site
+    is not built."""
+    for text in (
+        "Can I build a village on one site and a garrison on another in the same turn?",
+        "In one turn, can I put a temple on one city and a village on my other city?",
+    ):
+        assert ask(text).text.startswith("No."), text
+    dutch = ask(
+        "Mag ik in één beurt een dorp op de ene plaats en een garnizoen op een andere bouwen?"
+    )
+    assert dutch.text.startswith("Nee.")
+    same = ask("Can I put up a palace and a village on the same site in one turn?")
+    assert same.text.startswith("Yes.")
+    mixed = "Can I build a village on another site and a garrison on the same site in one turn?"
+    assert ANSWERS.answer(Question.read(mixed)) is None

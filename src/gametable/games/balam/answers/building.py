@@ -288,15 +288,15 @@ def _turn_payment(
 
 #: a second site for the second building ("on another one", "elsewhere")
 _ELSEWHERE = (
-    r"\b(?:on|in|at|op) (?:another|a second|a different|an other|een andere|een tweede) "
-    r"(?:one|site|city|plaats|stad)\b|\belsewhere\b|\bergens anders\b"
+    r"\b(?:on|in|at|op|to) (?:another|a second|a different|an other|my other|een andere|een "
+    r"tweede|mijn andere)(?: (?:one|site|city|plaats|stad))?\b|\belsewhere\b|\bergens anders\b"
 )
 _SAME_SITE = (
     r"\b(?:on|in|at|op) (?:the same|one|a single|dezelfde|één|een) (?:site|city|plaats|stad)\b"
 )
 _PAIR_WORDS = vocabulary("""build building put up erect construct bouwen bouw zetten neerzetten and en
     on one of my sites site city in the same turn this time one single once together
-    beurt deze dezelfde tegelijk op een van mijn plaatsen plaats stad""")
+    beurt deze dezelfde tegelijk op een van mijn plaatsen plaats stad ene""")
 #: the riches of a king who says nothing of his own: enough for any two buildings
 RICH = {"maize": 6, "cacao": 1, "shell": 1, "jade": 1}
 #: a free site of 4 plots, where any two buildings fit
@@ -315,6 +315,8 @@ def two_buildings(q: Question) -> Answer | None:
     if len(named) != 2 or q.matches(_STORED):
         return None
     elsewhere = q.matches(_ELSEWHERE)
+    if elsewhere and q.matches(r"\b(the same|dezelfde) (site|city|plaats|stad)\b"):
+        return None  # a second site and the same site: not one situation
     phrases = (ONE_TURN, _ELSEWHERE, _SAME_SITE, r"\bput up\b", r"\bput\b")
     if not understood(q, _PAIR_WORDS, lexicons=(BUILDINGS,), phrases=phrases, numbers={1}):
         return None
