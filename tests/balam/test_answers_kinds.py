@@ -277,3 +277,18 @@ def test_two_buildings_on_a_bare_other_site_are_refused():
     assert same.text.startswith("Yes.")
     mixed = "Can I build a village on another site and a garrison on the same site in one turn?"
     assert ANSWERS.answer(Question.read(mixed)) is None
+
+
+def test_a_catastrophe_asked_as_options_is_the_kings_choice():
+    """BA-166, BA-167: with the buildings and the riches stored, the king chooses between
+    paying and losing, asked as "what are my options/choices" or "wat zijn mijn opties"; a
+    yes or no about paying stays a yes or no."""
+    for text in (
+        "I draw a Drought with 2 villages and a maize stored in a reserve. What are my choices?",
+        "Drought! I have 3 villages and one maize stored in a reserve. What are my options?",
+    ):
+        assert ask(text).text.startswith("You choose"), text
+    dutch = ask("Droogte: ik heb 2 dorpen en 1 maïs in een opslag. Wat zijn mijn opties?")
+    assert dutch.text.startswith("Je kiest")
+    paid = ask("Earthquake: I have a temple and a prisoner in a reserve. Can I pay with it?")
+    assert paid.text.startswith("Yes.")

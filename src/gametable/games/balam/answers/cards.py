@@ -35,7 +35,7 @@ from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
 
 GAME = "balam"
-_STORED = r"\b(reserves?|prisons?|garrisons?|stored|voorraad|opgeslagen|garnizoen\w*)\b"
+_STORED = r"\b(reserves?|prisons?|garrisons?|stored|voorraad|opslag\w*|opgeslagen|garnizoen\w*)\b"
 _SHEET = r"\b(sheet|koningsblad|my own riches|mijn eigen)\b"
 
 
@@ -56,7 +56,8 @@ _CATASTROPHE_WORDS = vocabulary("""what happens happen then if when i turn turne
     ward off it came just anything something keep those mayas give up at all will
     wat gebeurt er bij als ik draai omdraai trek een de met zonder en heb heeft mijn maar
     geen alleen op in van dan kaart komt enkel enkele verlies verliest nu moet iets
-    helemaal inleveren betalen houden drawn trok toch still anywhere hand by hits hit was were""")
+    helemaal inleveren betalen houden drawn trok toch still anywhere hand by hits hit was were
+    options choices choose option choice keuze keuzes opties mogelijkheden kiezen zijn""")
 #: a yes-or-no question about the Mayas paying the card ("can that prisoner pay for the raid?")
 _PAYS = r"\b(pay|pays|paid|use|ward|hand (?:\w+ )?(?:over|in)|betalen|betaalt|afweren)\b"
 #: "do I have to pay?", "moet ik iets betalen?": the king never must (he may lose instead)
@@ -149,11 +150,15 @@ _ENDS_YES_NO = (
 )
 
 
+#: a last clause that asks what ("Wat zijn mijn opties?"), whatever verb follows
+_ASKS_WHAT = r"(?:^|[.;:!?]\s*)(?:what|which|wat|welke)\b[^.;:!?]*\?\s*$"
+
+
 def _catastrophe_asks(q: Question) -> str | None:
     """What a question about a catastrophe asks: ``"what"`` happens, whether the Mayas can
     ``"pay"`` it with riches it names, whether the king ``"must"`` pay (never: he may lose the
     buildings instead), or whether he will ``"lose"`` anything; ``None`` for another yes/no."""
-    if (
+    if re.search(_ASKS_WHAT, q.lower) or (
         q.kind != "yesno"
         and not re.search(_ASKS_YES_NO, q.lower)
         and not re.search(_ENDS_YES_NO, q.lower)
