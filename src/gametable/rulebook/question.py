@@ -253,7 +253,9 @@ class Question:
         return cls(
             text=text,
             lang=lang,
-            kind=_dutch_verb_first(words, kind_of(lower)) if lang == "nl" else kind_of(lower),
+            kind=_dutch_verb_first(_asked_words(lower), kind_of(lower))
+            if lang == "nl"
+            else kind_of(lower),
             words=words,
             numbers=tuple(_numbers(words)),
             follow_up=bool(_FOLLOW_UP.match(lower)) and len(words) <= 8,
@@ -325,8 +327,8 @@ def kind_of(lower: str) -> str:
     asked = [part for part in _SENTENCES.split(lower) if part.rstrip().endswith("?")]
     if asked and asked[-1] != lower:
         kind = _kind_of_one(asked[-1])
-        if kind != "other":
-            return kind
+        if kind != "other" or _ASKING.match(asked[-1].strip(" ¿¡")):
+            return kind  # "... Wat zijn mijn opties?" asks what, whatever came before
     return _kind_of_one(lower)
 
 
@@ -445,6 +447,12 @@ _DUTCH_SUBJECTS = frozenset(
         "men",
     ]
 )
+
+
+def _asked_words(lower: str) -> tuple[str, ...]:
+    """The words of the last sentence that asks (ends in a question mark), else of the whole."""
+    asked = [part for part in _SENTENCES.split(lower) if part.rstrip().endswith("?")]
+    return tuple(_WORD.findall(asked[-1] if asked else lower))
 
 
 def _dutch_verb_first(words: tuple[str, ...], kind: str) -> str:
