@@ -40,13 +40,14 @@ _ASKED_LAST = re.compile(
 
 
 def asked_kind(question: Question) -> Question:
-    """``question`` with the kind its last sentence asks: a yes/no reading of a question whose
-    last sentence opens with what, where, which, who or how is read as "what".
+    """``question`` with the kind its last sentence asks: a question whose last sentence opens
+    with what, where, which, who or how, read as yes/no or as no kind at all, is read as "what"
+    (Keezbord's readers answer those with the outcome).
 
     >>> asked_kind(Question.read("Al mijn pionnen staan in het nest. Wat moet ik doen?")).kind
     'what'
     """
-    if question.kind == "yesno" and _ASKED_LAST.search(question.lower.strip()):
+    if question.kind in ("yesno", "other") and _ASKED_LAST.search(question.lower.strip()):
         return replace(question, kind="what")
     return question
 
