@@ -13,7 +13,15 @@ import pytest
 import gametable
 from gametable.terminal.render import renderer_for
 from tests.balam.helpers import EXAMPLES
-from tests.terminal.rendering import check_fits, random_game, render, run_play
+from tests.terminal.rendering import (
+    check_boards_along_a_random_game,
+    check_fits,
+    check_help_points_at_the_rules,
+    check_missing_view_keys_fall_back,
+    random_game,
+    render,
+    run_play,
+)
 
 
 def check_balam(view: dict[str, Any], text: str) -> None:
@@ -190,26 +198,15 @@ def test_balam_shows_production_and_the_end_of_each_round():
 @pytest.mark.parametrize("seed", [1, 2])
 def test_boards_along_random_games_show_the_view(players, seed):
     """Every seat's board and the spectator's show what their view holds, and fit the screen."""
-    renderer = renderer_for("balam")
-    for state, seat in random_game("balam", players, seed, every=11):
-        for who in {seat, None} if seat >= 0 else {None, 0}:
-            view = state.view(who)
-            check_balam(view, render(renderer.board(view)))
-    check_fits(render(renderer.board(state.view(0)), colour=True))
+    check_boards_along_a_random_game("balam", players, seed, 11, check_balam)
 
 
 def test_missing_view_keys_fall_back_to_the_generic_table():
-    renderer = renderer_for("balam")
-    view = gametable.load_game("balam").new_game(4, seed=1).view(0)
-    for key in ("pawns", "sites", "kings", "katun"):
-        view.pop(key, None)
-    text = render(renderer.board(view))
-    assert text.strip()
-    assert renderer.summary(view, view) is None or render(renderer.summary(view, view))
+    check_missing_view_keys_fall_back("balam")
 
 
 def test_help_says_how_a_turn_works():
-    assert "Full rules: gametable rules balam" in renderer_for("balam").help
+    check_help_points_at_the_rules("balam")
 
 
 # -- gametable play -------------------------------------------------------------------------------

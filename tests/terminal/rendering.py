@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ from typer.testing import CliRunner, Result
 
 import gametable
 from gametable.cli import app
+from gametable.terminal.render import renderer_for
 
 WIDTH, HEIGHT = 100, 40
 
@@ -63,3 +64,32 @@ def run_play(
     monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.setenv("GAMETABLE_DATA_DIR", str(tmp_path / "data"))
     return CliRunner().invoke(app, ["play", *args], input=typed)
+
+
+def check_boards_along_a_random_game(
+    name: str, players: int, seed: int, every: int, check: Callable[[Any, str], None]
+) -> None:
+    """Every seat's board and the spectator's, along a random game, pass ``check(view, text)``
+    and fit the screen, in colour too."""
+    renderer = renderer_for(name)
+    state = None
+    for state, seat in random_game(name, players, seed, every=every):
+        for who in {seat, None} if seat >= 0 else {None, 0}:
+            view = state.view(who)
+            check(view, render(renderer.board(view)))
+    assert state is not None
+    check_fits(render(renderer.board(state.view(0)), colour=True))
+
+
+def check_missing_view_keys_fall_back(name: str) -> None:
+    """A view without the game's main parts is drawn as the generic table, never an error."""
+    renderer = renderer_for(name)
+    view = dict(gametable.load_game(name).new_game(4, seed=1).view(0))
+    for key in ("pawns", "sites", "kings", "katun"):
+        view.pop(key, None)
+    assert render(renderer.board(view)).strip()
+    assert renderer.summary(view, view) is None or render(renderer.summary(view, view))
+
+
+def check_help_points_at_the_rules(name: str) -> None:
+    assert f"Full rules: gametable rules {name}" in renderer_for(name).help
