@@ -17,8 +17,9 @@ from tests.terminal.rendering import (
     check_fits,
     check_help_points_at_the_rules,
     check_missing_view_keys_fall_back,
+    check_play_help_points_at_the_rules,
+    check_play_shows,
     render,
-    run_play,
 )
 
 
@@ -109,16 +110,8 @@ def test_help_says_how_a_turn_works():
     ],
 )
 def test_gametable_play_shows_the_board(monkeypatch, tmp_path, players, shown):
-    typed = "1\n" * 50 + "quit\n"
-    result = run_play(monkeypatch, tmp_path, ["keezbord", "-p", players, "--seed", "2"], typed)
-    assert "Traceback" not in result.output
-    assert result.exit_code == 0, result.output
-    out = " ".join(result.output.split())
-    for fact in shown:
-        assert fact in out, fact
+    check_play_shows(monkeypatch, tmp_path, ["keezbord", "-p", players, "--seed", "2"], shown)
 
 
 def test_gametable_play_help_shows_the_turn_help(monkeypatch, tmp_path):
-    result = run_play(monkeypatch, tmp_path, ["keezbord", "--seed", "2"], "help\nquit\n")
-    assert result.exit_code == 0, result.output
-    assert "gametable rules keezbord" in " ".join(result.output.split())
+    check_play_help_points_at_the_rules(monkeypatch, tmp_path, "keezbord")

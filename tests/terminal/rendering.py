@@ -93,3 +93,24 @@ def check_missing_view_keys_fall_back(name: str) -> None:
 
 def check_help_points_at_the_rules(name: str) -> None:
     assert f"Full rules: gametable rules {name}" in renderer_for(name).help
+
+
+def check_play_shows(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, args: list[str], shown: Sequence[str]
+) -> None:
+    """``gametable play ARGS``, answering the first choice of every menu, ends cleanly and its
+    screens say each of ``shown``."""
+    result = run_play(monkeypatch, tmp_path, args, "1\n" * 50 + "quit\n")
+    assert "Traceback" not in result.output
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    for fact in shown:
+        assert fact in out, fact
+
+
+def check_play_help_points_at_the_rules(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, name: str
+) -> None:
+    result = run_play(monkeypatch, tmp_path, [name, "--seed", "2"], "help\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert f"gametable rules {name}" in " ".join(result.output.split())
