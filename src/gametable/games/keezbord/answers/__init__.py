@@ -22,6 +22,8 @@ from dataclasses import replace
 from gametable.core.errors import GameError
 from gametable.core.protocol import State
 from gametable.games.keezbord.answers.counts import answer_count
+from gametable.games.keezbord.answers.deals import PHRASES as DEAL_PHRASES
+from gametable.games.keezbord.answers.deals import answer_deal
 from gametable.games.keezbord.answers.exact import read_exact
 from gametable.games.keezbord.answers.facts import answer_fact
 from gametable.games.keezbord.answers.guard import fits, understood
@@ -63,6 +65,10 @@ class KeezbordAnswers:
                 return reply if fits(question, reply) else None
             if SEQUENCE.search(question.lower) and understood(question, aside=(SEQUENCE,)):
                 reply = read_from_start(question) or read_four_then(question)  # cards in turn
+                if reply is not None:
+                    return reply if fits(question, reply) else None
+            if understood(question, aside=(DEAL_PHRASES,)):
+                reply = answer_deal(question)  # a count of the deal, its own phrases read
                 if reply is not None:
                     return reply if fits(question, reply) else None
             if not understood(question):
