@@ -127,14 +127,15 @@ def questions(game: str, split: str = "tune") -> list[Question]:
 
 
 def offtopic_questions(split: str = "tune") -> list[str]:
-    """Questions no game's rules answer (``data/questions/offtopic.toml``), one half of them."""
+    """Questions no game's rules answer, one half of them: ``split`` from
+    ``data/questions/offtopic.toml`` and from ``offtopic.<split>.toml`` beside it."""
     if split not in SPLITS:
         raise ValueError(f"split must be one of {SPLITS}, not {split!r}")
     folder = resources.files("gametable.rulebook") / "data" / "questions"
-    found = list(tomllib.loads((folder / "offtopic.toml").read_text("utf-8"))[split])
-    more = folder / f"offtopic.{split}.toml"  # a later set of the same half
-    if more.is_file():
-        found += tomllib.loads(more.read_text("utf-8")).get(split, [])
+    found: list[str] = []
+    for name in ("offtopic.toml", f"offtopic.{split}.toml"):
+        if (folder / name).is_file():
+            found += tomllib.loads((folder / name).read_text("utf-8")).get(split, [])
     return found
 
 
