@@ -311,7 +311,8 @@ _BALL_WORDS = vocabulary("""i won win wins winning alone outright with the most 
     in on there game came count out
     ik win won heb alleen met steden stad hoeveel punten prestigepunten krijg scoor gelijk
     tweede plaats spelers speler bij het balspel als wat en ben sta enige meeste komt
-    from gewonnen had""")
+    from gewonnen had card turned is us but i've got
+    eentje levert op was""")
 #: "tied with one other king" (two tied) or "with two other kings" (three tied)
 _OTHERS = (
     r"\b(?:with|and|met) (one|an|1|two|2|één|een|twee) (?:other|andere)\b"
@@ -336,6 +337,13 @@ _NOBODY_ELSE = (
 )
 
 
+#: "someone else has the most courts" (the asker then says he is second)
+_SOMEONE_FIRST = (
+    r"\b(?:someone|somebody|one player|one king|another (?:king|player)|iemand) (?:else )?"
+    r"(?:clearly )?(?:has|had|heeft) (?:the )?(?:most|meeste) (?:ball )?(?:courts|balspelvelden|balvelden)\b"
+)
+
+
 def _ball_rivals(q: Question) -> tuple[str, ...]:
     """The phrases naming a rival in a ball game that the reader places: a named king tied
     with the asker (a tie of two, when nobody else is said to have courts or the question says
@@ -353,13 +361,13 @@ def ball_game(q: Question) -> Answer | None:
     """ "I won a ball game alone with 5 cities": the prestige, as the engine counts it."""
     courts_scored = bool(
         {m.name for m in BUILDINGS.find(q)} & {"court"}
-        and q.matches(r"\b(score|scores|points?|prestige|punten|scoor\w*)\b")
+        and q.matches(r"\b(score|scores|points?|prestige|punten|scoor\w*|get|win|krijg|levert)\b")
     )
     if (card_in(q) != "ball_game" and not courts_scored) or about_another(q):
         return None
     phrases = (_OTHERS, _MORE_THAN_ALL, *_ball_rivals(q))
     if says_second(q) and not says_tie(q):
-        phrases += (r"\b(?:the )?leader has more\b",)
+        phrases += (r"\b(?:the )?leader has more\b", _SOMEONE_FIRST)
     lexicons = (CARDS, BUILDINGS)
     if not understood(q, _BALL_WORDS, lexicons=lexicons, numbers=set(q.numbers), phrases=phrases):
         return None
@@ -367,7 +375,10 @@ def ball_game(q: Question) -> Answer | None:
     if cities is None or cities < 1 or cities > 1 + len(MORE_SITES):
         return None
     others = re.search(_OTHERS, q.lower)
-    players = players_in(q) or (3 if q.matches(r"\b(three|3|drie)\b.*\b(tied|tie|gelijk)") else 2)
+    told = players_in(q)  # "one player has the most courts" is no table of one
+    players = (told if told and told > 1 else None) or (
+        3 if q.matches(r"\b(three|3|drie)\b.*\b(tied|tie|gelijk)") else 2
+    )
     three_tied = q.matches(r"\b(three|3|drie) (players|kings|spelers|koningen)\b") and says_tie(q)
     if others is not None:
         if not says_tie(q):

@@ -51,7 +51,10 @@ BUILDING_WORDS: dict[str, str] = {
     "markten": "market",
     "observatorium": "observatory",
     "sterrenwacht": "observatory",
+    "sterrenwachten": "observatory",
+    "observatoria": "observatory",
     "balspelveld": "court",
+    "balspelvelden": "court",
     "balveld": "court",
     "balvelden": "court",
 }
