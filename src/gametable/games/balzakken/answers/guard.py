@@ -104,8 +104,14 @@ _KNOWN = re.compile(
     r"|\bthe first card (?:is |gets )?(?:turned|flipped) (?:up|over)\b"
     r"|\b(?:after|at the end of) (?:this|the|that) round\b|\bna (?:deze|de|die) ronde\b"
     # Dutch "dan" as a question's filler ("is het spel dan afgelopen?", "schrijf ik dan -2 op?")
-    r"|\b(?:is|ben|kom|schrijf|mag|krijg|heb|zit|ga|wordt|word|klopt) (?:ik|het spel|het|hij|ze|je)"
-    r" dan\b|\bdat ik dan\b"
+    r"|\b(?:is|ben|kom|schrijf|mag|krijg|heb|zit|ga|wordt|word|klopt|moet|trek|pak|hoef|kan) "
+    r"(?:ik|het spel|het|hij|ze|je) dan\b|\bdat ik dan\b"
+    # the card drawn back after discarding several ("mag ik daarna mijn eigen tien terugpakken")
+    r"|\b(?:mag|kan) ik daarna (?:[^\W\d_]+ ){0,3}(?:terugpakken|terugnemen|pakken|nemen|"
+    r"trekken)\b"
+    # whether the player an action card is played on draws ("moet hij kaarten trekken?")
+    r"|\b(?:must|does|will|moet|hoeft) (?:he|she|hij|zij|ze) (?:also |then |ook |dan |nog )?"
+    r"(?:(?:twee |2 |two )?(?:kaarten|cards) )?(?:draw|take|trekken|pakken)\b"
     # a hand shown after the call ("and then my neighbour showed 3 too")
     r"|\b(?:and )?then (?=(?:my |the |his |her )?[a-z]+ (?:also |too )?(?:showed|shows|had|has|"
     r"held|revealed|turned out to have)\b)"

@@ -74,6 +74,34 @@ IN_FRONT_OF_ME = re.compile(
 )
 
 
+_LUL = r"(?:the |de |a |een |his |her |zijn |haar )?(?:lul|lull)"
+_GIVER = (
+    r"(?:someone|somebody|another player|my neighbou?r|my opponent|iemand|(?!i\b|ik\b)[^\W\d_]+)"
+)
+_GIVES = (
+    r"(?:plays|played|puts|put|gives|gave|lays|laid|places|placed|drops|dropped|slaps|slapped|"
+    r"legt|legde|speelt|speelde|geeft|gaf|gooit|gooide)"
+)
+#: The Lul played on the asker by another player ("someone played the Lul in front of me",
+#: "Tom gave me the Lul", "the Lul was played on me", "I got the Lul from Tom", "iemand legt De Lul voor
+#: me neer"): the asker is the chosen player, who draws, not the one who plays it
+LUL_ON_ME = re.compile(
+    rf"\b{_GIVER} (?:just |then |now |net |toen )?{_GIVES} {_LUL} (?:on|in front of|to|at|voor|"
+    rf"aan|op) (?:me|mij)\b|"
+    rf"\b{_GIVER} (?:just |then |now |net |toen )?(?:gives|gave|geeft|gaf|hands|handed) (?:me|mij) "
+    rf"{_LUL}\b|"
+    rf"\b{_LUL} (?:is|was|gets|got|has been|wordt|werd|is) (?:played|put|laid|placed|given|"
+    rf"gespeeld|gelegd|gegeven)? ?(?:on|in front of|to|voor|aan) (?:me|mij)\b|"
+    rf"\b(?:i|ik) (?:got|received|kreeg|ontving) {_LUL} (?:from|van) {_GIVER}\b|"
+    rf"\b(?:lul'?d|lulled|geluld) (?:me|mij)\b"
+)
+
+
+def lul_on_me(question: Question) -> bool:
+    """Whether another player plays The Lul on the asker (see :data:`LUL_ON_ME`)."""
+    return LUL_ON_ME.search(question.lower) is not None
+
+
 def in_front_of_me(question: Question) -> list[str]:
     """The action cards the question says lie in front of the asker."""
     spans = [(m.start(), m.end()) for m in IN_FRONT_OF_ME.finditer(question.lower)]

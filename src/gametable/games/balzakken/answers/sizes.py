@@ -27,7 +27,7 @@ from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, load
 from gametable.games.balzakken.answers.counts import COUNTS
 from gametable.games.balzakken.answers.grammar import Table, read_table
-from gametable.games.balzakken.answers.mentions import word_at
+from gametable.games.balzakken.answers.mentions import lul_on_me, word_at
 from gametable.games.balzakken.answers.names import numbered
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -82,11 +82,6 @@ _PLAYS = re.compile(
     r"speelt|geef|geeft)\b.*\b(?:lul|lull|swinger)\b|\bswing(?:s|en)? (?:with|met)\b|"
     r"\b(?:lul|lull|swinger)\b.*\b(?:gespeeld|gelegd|gegeven|leg|legt|geef|geeft|speel|speelt|"
     r"play it|played it|plays it)\b"
-)
-_ON_ME = re.compile(
-    r"\b(?:someone|somebody|another player|my neighbou?r|my opponent|iemand|[^\W\d_]+) "
-    r"(?:plays|played|puts|put|gives|gave|lays|laid|legt|speelt|geeft) (?:the |de )?(?:lul|lull)"
-    r" (?:on|in front of|to|voor|aan) (?:me|mij)\b"
 )
 
 
@@ -152,7 +147,7 @@ def _played(question: Question, table: Table) -> Played | None:
     lower = question.lower
     mine = _my_size(question, table)
     theirs = _their_size(lower)
-    if _ON_ME.search(lower):
+    if lul_on_me(question):
         if mine is None:
             return None
         return Played("lul 0", 1, (_filled((), mine), _filled(("L",), 2)))
@@ -232,6 +227,14 @@ def _what_happened(
     """One sentence on what the action did to the hands."""
     kind, _, rest = played.notation.partition(" ")
     target = 1 - played.actor
+    if kind == "lul" and played.actor == 1:
+        drawn = after[target] - before[target]
+        return question.say(
+            f"The Lul laid in front of you makes you, the chosen player, draw {drawn} cards from "
+            "the draw pile at once; the player who played it draws nothing.",
+            f"De Lul die voor je ligt, laat jou als gekozen speler meteen {drawn} kaarten van de "
+            "trekstapel trekken; wie hem speelde, trekt niets.",
+        ), refs.LUL_PLAYED
     if kind == "lul":
         drawn = after[target] - before[target]
         return question.say(
@@ -267,6 +270,13 @@ _ACTOR_ASKED = re.compile(
     r"\b(?:the player|the one|whoever|the person|de speler|degene) (?:who |die )?(?:plays|played|"
     r"speelt|speelde)\b"
 )
+#: the player a question about drawing asks about ("do I draw?", "does Bram draw too?", "moet
+#: hij ook trekken?"): the subject after the asking verb
+_SUBJECT_ASKED = re.compile(
+    r"\b(?:do|does|must|should|will|has to|have to|moet|moeten|hoef|hoeft|trek|trekt|pak|pakt|"
+    r"krijg|krijgt) ([^\W\d_]+)\b(?! (?:player|speler)\b)"
+)
+_LUL_WORD = re.compile(r"\b(?:lul|lull|swinger)\b")
 _SWAPS = re.compile(r"\b(?:swap|swaps|swapped|swapping|ruil|ruilen|geruild)\b")
 
 
@@ -284,7 +294,13 @@ def draws(question: Question) -> Answer | None:
     asker = re.search(
         rf"\b(?:do|must|should|will|have to|moet|trek|pak|krijg) {_ME_WORDS}\b", lower
     )
-    if _SWAPS.search(lower) and not _PLAYS.search(lower):
+    if lul_on_me(question):  # the asker is the chosen player: "do I draw?" asks the target
+        played = Played("lul 0", 1, (("4", "6"), ("L", "10", "1")))
+        subject = _SUBJECT_ASKED.search(lower)
+        if subject is None or subject.group(1) in ("you", "je", "jij", "we", "wij"):
+            return None
+        who = 0 if subject.group(1) in ("i", "ik") else 1
+    elif _SWAPS.search(lower) and not (_PLAYS.search(lower) or _LUL_WORD.search(lower)):
         played = Played("swap 9", 0, (("9", "4", "6"), ("10", "1")))
         who = 0
     elif _PLAYS.search(lower):

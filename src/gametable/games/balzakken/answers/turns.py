@@ -25,7 +25,7 @@ from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, cards_worth, load
 from gametable.games.balzakken.answers.grammar import Table, read_table, value_words
-from gametable.games.balzakken.answers.mentions import word_at
+from gametable.games.balzakken.answers.mentions import lul_on_me, word_at
 from gametable.games.balzakken.answers.names import card_name, hand_text, numbered
 from gametable.games.balzakken.answers.vocab import NUMBER_WORDS
 from gametable.rulebook.answer import Answer
@@ -66,6 +66,14 @@ _TOGETHER = re.compile(
 #: the question speaks of several cards while the action read plays one
 _SEVERAL = re.compile(r"\b(?:both|all (?:two|three|four)|beide|allebei|alle (?:twee|drie|vier))\b")
 _CARD_WORD = re.compile(r"\b(lul|swinger|lull|swingers|luls|lullen|swing|swingen)\b")
+#: taking back one of the cards just discarded ("one of my own 8s", "the card I just threw",
+#: "mijn eigen 7", "een van die zevens terug"): not the card that lay on top before
+_OWN_BACK = re.compile(
+    r"\b(?:own|eigen)\b|\b(?:card|cards|one|ones|those|it|them|die|kaart|kaarten) (?:that |which "
+    r"|die |dat )?(?:i|ik) (?:just |net |zojuist )?(?:discarded|threw|dumped|put down|"
+    r"(?:heb )?afgelegd|aflegde|weggooide|(?:heb )?weggegooid)\b|"
+    r"\b(?:one of (?:them|those|these)|(?:een|één) (?:ervan|van die|daarvan))\b"
+)
 #: "swing with him": playing The Swinger named by its verb
 _SWING_WITH = re.compile(r"\bswing(?:en)? (?:with|met)\b")
 
@@ -117,7 +125,7 @@ def asks_turn(question: Question) -> bool:
     """Discard, swap or play a card: "can I ...?", "what happens when I ...?", or how many
     cards it leaves ("how many cards do I draw after discarding two 6s?")."""
     lower = question.lower
-    if question.kind == "yesno" and not _MAY_I.search(lower):
+    if question.kind == "yesno" and not (_MAY_I.search(lower) or _OWN_BACK.search(lower)):
         return False  # "does the player who plays The Lul draw?": not whether one may
     if question.kind == "number" and not (
         _DRAWN.search(lower) or _THEIRS.search(lower) or _MINE.search(lower)
@@ -139,7 +147,13 @@ def read_numbers(question: Question) -> set[int]:
     target = _target_size(question.lower)
     if target:
         read.add(word_at(question.lower, target[1]))
+    for found in _OWN_VALUE.finditer(question.lower):  # "my own 8s": the value just discarded
+        read.add(word_at(question.lower, found.start(1)))
     return read
+
+
+#: the value named as one's own card ("one of my own 8s", "mijn eigen tien")
+_OWN_VALUE = re.compile(r"\b(?:own|eigen) (-?\d+|[^\W\d_]+)\b")
 
 
 #: a player with no cards asking about drawing ("must I draw a card?")
@@ -184,13 +198,19 @@ def turn(question: Question) -> Answer | None:
         if padded is None:
             return None
         hand = padded
+    own = _OWN_BACK.search(question.lower) is not None
+    if own and not (question.kind == "yesno" and re.fullmatch(r"discard \S+x\d top", action)):
+        return None  # taking back one's own discard is judged only as "several ... top"
+    if lul_on_me(question):
+        return None  # the asker is the chosen player, not the one who plays The Lul
     theirs = _neighbour_hand(hand, extra)
     target = _target_size(question.lower)
     if target:
         theirs = _padded([], target[0], taken=hand) or []
         if not action.endswith(" 1") or len(theirs) != target[0]:
             return None
-    position = build([hand, theirs, *extra], to_move=0)
+    top = _other_top(hand, theirs) if own else None
+    position = build([hand, theirs, *extra], to_move=0, discard=top)
     state = load(position)
     if state is None:
         return None
@@ -208,6 +228,8 @@ def turn(question: Question) -> Answer | None:
             GAME, question, yes_no(question, False), refs.refusal_reason(question, error),
             [error.rule], position=position,
         )  # fmt: skip
+    if own:
+        return _own_back(question, before, state, action, position)
     sentence, rule = _what_it_did(question, before, state, action)
     verdict = yes_no(question, True) if question.kind == "yesno" else ""
     if question.kind == "number":
@@ -216,6 +238,36 @@ def turn(question: Question) -> Answer | None:
             return None
         verdict = f"{number}."
     return checked(GAME, question, verdict, sentence, rule, position=position)
+
+
+def _other_top(hand: Sequence[str], theirs: Sequence[str]) -> list[str]:
+    """A discard pile whose top is a value neither hand holds (so that the card drawn back
+    from it cannot be mistaken for one just discarded)."""
+    held = {*hand, *theirs}
+    return [next(str(v) for v in (5, 4, 2, 1, 0, 10, 6, 7, 9, 11, -1, 3, 8) if str(v) not in held)]
+
+
+def _own_back(
+    question: Question, before: State, after: State, action: str, position: dict[str, Any]
+) -> Answer | None:
+    """ "Can I take one of my own 8s back?": the engine draws back the card that lay on top
+    before the discard, never one of the cards just discarded, so the verdict is No."""
+    top = before.view(0)["discard_pile"][-1]
+    card = action.split()[1].partition("x")[0]
+    if top == card or Counter(after.view(0)["hand"])[top] <= Counter(before.view(0)["hand"])[top]:
+        return None
+    return checked(
+        GAME, question, yes_no(question, False),
+        question.say(
+            "After discarding several of one value you draw back one card, from the draw pile "
+            f"or the card that lay on top of the discard pile before you discarded (here the "
+            f"{card_name(top, 'en')}); the cards you just discarded stay on the pile.",
+            "Na het samen afleggen trek je één kaart terug, van de trekstapel of de kaart die "
+            f"vóór het afleggen bovenop de aflegstapel lag (hier de {card_name(top, 'nl')}); de "
+            "kaarten die je net aflegde, blijven liggen.",
+        ),
+        [refs.SAME_VALUE], position=position,
+    )  # fmt: skip
 
 
 def _padded(hand: list[str], size: int, taken: Sequence[str] = ()) -> list[str] | None:
@@ -453,8 +505,12 @@ def _what_it_did(
     card, _, count_text = rest.split()[0].partition("x")
     count = int(count_text or 1)
     source = question.say(
-        "the card that lay on top of the discard pile" if "top" in action else "the draw pile",
-        "de kaart die bovenop de aflegstapel lag" if "top" in action else "de trekstapel",
+        "the card that lay on top of the discard pile before you discarded"
+        if "top" in action
+        else "the draw pile",
+        "de kaart die vóór het afleggen bovenop de aflegstapel lag"
+        if "top" in action
+        else "de trekstapel",
     )
     if count > 1:
         return question.say(

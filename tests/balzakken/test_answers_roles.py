@@ -1,0 +1,138 @@
+"""Who is who in a Balzakken question, and which card goes back into a hand.
+
+The Lul played "on me", "in front of me", "voor me" makes the asker the chosen player, who draws
+two cards; the player who played it draws nothing.  After discarding several of one value, the
+card drawn back from the discard pile is the one that lay on top before the discard, never one of
+the cards just discarded.  Each test asks the game's answers and checks the referee's reply (or
+that a question the grammar does not read is left to the rules text).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gametable.games.balzakken.answers import ANSWERS
+from gametable.games.balzakken.answers.build import load
+from gametable.games.balzakken.answers.mentions import lul_on_me
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+
+
+def reply(text: str) -> Answer:
+    found = ANSWERS.answer(Question.read(text))
+    assert found is not None, text
+    assert found.checked, text
+    return found
+
+
+def statements(answer: Answer) -> set[str]:
+    return {s for source in answer.sources for s in source.statements}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Someone played the Lul in front of me. Do I have to draw?",
+        "Tom laid the Lul on me, must I draw cards?",
+        "Anna gave me the Lul. Do I take cards from the draw pile?",
+        "Iemand legt De Lul voor me neer. Moet ik dan kaarten pakken?",
+    ],
+)
+def test_the_player_the_lul_is_played_on_draws_two(text: str) -> None:
+    """BZ-073, BZ-074: the Lul played on the asker makes the asker draw 2 cards (Yes), not the
+    player who played it."""
+    answer = reply(text)
+    assert answer.text.split()[0] in ("Yes.", "Ja.")
+    assert "2" in answer.text
+    assert "BZ-074" in statements(answer)
+    assert answer.position is not None and answer.position["to_move"] == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Tom gave me the Lul. Does he draw too?", "Bram gave me the Lul. Does Bram draw as well?"],
+)
+def test_the_player_who_played_the_lul_on_me_draws_nothing(text: str) -> None:
+    """BZ-075: asked about the player who played the Lul on the asker (by pronoun or by name),
+    the verdict is No."""
+    assert reply(text).text.startswith("No.")
+
+
+def test_drawing_asked_of_nobody_in_particular_is_left_to_the_rules_text() -> None:
+    """BZ-074: "do you draw?" after the Lul was played on the asker names no player the
+    grammar places, so no checked reply is given."""
+    assert ANSWERS.answer(Question.read("Tom gave me the Lul. Do you draw then?")) is None
+
+
+def test_playing_the_lul_on_someone_else_is_not_read_as_on_me() -> None:
+    """BZ-073: "I play the Lul on Tom" names Tom as the chosen player; a Lul held or self-aimed
+    is not the Lul played on the asker (near misses of the reading)."""
+    assert not lul_on_me(Question.read("I play the Lul on Tom. Does he draw?"))
+    assert not lul_on_me(Question.read("I got the Lul and a 3, can I call?"))
+    assert not lul_on_me(Question.read("Can I play the Lul on myself?"))
+    answer = reply("I play the Lul on Tom. Do I have to draw?")
+    assert answer.text.startswith("No.")
+
+
+def test_no_action_of_mine_is_judged_when_the_lul_was_played_on_me() -> None:
+    """BZ-073: the turns reader judges the asker's own action; with the Lul played on the asker
+    it leaves the question to the rules text rather than read the asker as its player."""
+    assert ANSWERS.answer(Question.read("Someone played the Lul on me. Can I discard it?")) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I discard two 8s at once. Can I pick one of my own 8s back up from the discard pile?",
+        "If I discard two 7s and draw back from the discard pile, do I just get one of my own 7s "
+        "back?",
+        "Ik leg twee negens samen af. Mag ik een van die negens terugpakken van de aflegstapel?",
+    ],
+)
+def test_a_card_just_discarded_is_not_drawn_back(text: str) -> None:
+    """BZ-040, BZ-041: after several of one value go down, the card drawn back from the discard
+    pile is the one that lay on top before (the engine's ``discard NxK top``): No."""
+    answer = reply(text)
+    assert answer.text.split()[0] in ("No.", "Nee.")
+    assert "BZ-041" in statements(answer)
+    position = answer.position
+    assert position is not None
+    top = position["discard_pile"][-1]
+    state = load(position)
+    assert state is not None
+    value = next(c for c in position["hands"][0] if position["hands"][0].count(c) > 1)
+    before = list(state.view(0)["hand"])
+    state.apply(f"discard {value}x{before.count(value)} top", 0)
+    after = list(state.view(0)["hand"])
+    assert top != value and top in after and after.count(value) == 0
+
+
+def test_the_former_top_may_be_taken_after_several() -> None:
+    """BZ-041: taking the discard pile's top card after discarding several is allowed (Yes),
+    the near miss of taking back one's own card."""
+    answer = reply("Can I discard my two 7s at once and take the top card of the discard pile?")
+    assert answer.text.startswith("Yes.")
+    assert "before you discarded" in answer.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I threw down two 10s together. Am I allowed to take the card that was lying on top of "
+        "the discard pile?",
+        "I threw away two 2s at once. Can I take the card that was on top of the discard pile "
+        "instead of drawing?",
+    ],
+)
+def test_saying_what_i_discarded_is_not_taking_it_back(text: str) -> None:
+    """BZ-041: "I threw down two 10s" tells the discard; the card taken is the former top, so the
+    verdict is Yes (the near miss of "the card I just threw")."""
+    assert reply(text).text.startswith("Yes.")
+
+
+def test_the_card_i_just_threw_is_not_drawn_back() -> None:
+    """BZ-041: "the card I just threw" after several of one value is one of the discards: No."""
+    answer = reply(
+        "I discard two 6s at once. Can I take the card I just threw from the discard pile?"
+    )
+    assert answer.text.startswith("No.")
