@@ -19,7 +19,7 @@ def _reply(text: str):
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(0, 4), min_size=2, max_size=4))
 def test_divination_looks_told_king_by_king_match_the_engine(counts):
-    """BA-031, BA-032, BA-033: a lone leader looks at NJ cards, a lone second at 1, two tied
+    """BA-084, BA-085, BA-087: a lone leader looks at NJ cards, a lone second at 1, two tied
     leaders at 1 each; every king's looks in the reply are the engine's."""
     others = ", ".join(str(c) for c in counts[1:-1])
     listed = f"{others} and {counts[-1]}" if others else str(counts[-1])
@@ -37,7 +37,7 @@ def test_divination_looks_told_king_by_king_match_the_engine(counts):
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(0, 4), min_size=2, max_size=4), st.integers(1, 9))
 def test_ball_game_courts_told_king_by_king_match_the_engine(courts, cities):
-    """BA-177, BA-178, BA-179, BA-180: the asker's prestige at a ball game with every king's
+    """BA-088, BA-179, BA-180: the asker's prestige at a ball game with every king's
     courts told is the engine's scoring."""
     others = " and ".join(str(c) for c in courts[1:])
     text = (
@@ -51,7 +51,7 @@ def test_ball_game_courts_told_king_by_king_match_the_engine(courts, cities):
 
 
 def test_named_rivals_with_a_count_each_are_read():
-    """BA-031, BA-032: "Anna and Bram have 1 each" is two rivals tied for second: nobody second."""
+    """BA-084, BA-087: "Anna and Bram have 1 each" is two rivals tied for second: nobody second."""
     reply = _reply("Three players: I have 2 observatories, Anna and Bram have 1 each. Who looks?")
     assert reply is not None and reply.checked
     assert reply.text.startswith(
@@ -60,7 +60,7 @@ def test_named_rivals_with_a_count_each_are_read():
 
 
 def test_a_rivals_ball_game_points_need_his_cities():
-    """BA-177, BA-179: asked what a rival wins without his cities, the reply is not checked."""
+    """BA-179: asked what a rival wins without his cities, the reply is not checked."""
     reply = _reply(
         "Ball game: I have 1 court, the others 2 and 0. I own 4 cities. What does he win?"
     )
@@ -68,7 +68,7 @@ def test_a_rivals_ball_game_points_need_his_cities():
 
 
 def test_a_standing_with_an_unread_condition_is_left_to_the_rules_text():
-    """BA-031: a condition the reader does not place ("unless") is not answered as checked."""
+    """BA-084: a condition the reader does not place ("unless") is not answered as checked."""
     reply = _reply(
         "I have 2 observatories, the others 1 and 0, unless someone builds one. How many cards?"
     )
@@ -76,9 +76,33 @@ def test_a_standing_with_an_unread_condition_is_left_to_the_rules_text():
 
 
 def test_one_player_with_the_most_courts_is_no_table_of_one():
-    """BA-179: "one player has the most courts and I am second alone" is a lone second."""
+    """BA-180: "one player has the most courts and I am second alone" is a lone second."""
     reply = _reply(
         "Ball game: one player clearly has the most courts, and I'm alone in second place with "
         "7 cities. My points?"
     )
     assert reply is not None and reply.checked and reply.text.startswith("7 // 2 = 3 prestige")
+
+
+def test_a_tie_for_the_most_observatories_looks_at_one_card_at_any_table():
+    """BA-085, BA-086: two tied leaders look at 1 card each and three tied leaders at none,
+    whatever the number of players, so the table need not be told."""
+    two = _reply(
+        "Two of us are tied for the most observatories. How many Katun cards can we look at?"
+    )
+    assert two is not None and two.checked and two.text.startswith("1 card.")
+    three = _reply("Three of us tie for the most observatories. Who gets to peek?")
+    assert three is not None and three.checked and three.text.startswith("None: 0 cards.")
+
+
+def test_nobody_having_as_many_observatories_is_no_tie():
+    """BA-084: "nobody has as many observatories as me" says the asker leads alone (NJ cards),
+    although it says "as many"."""
+    reply = _reply("3 players and nobody has as many observatories as me. How many cards do I see?")
+    assert reply is not None and reply.checked and reply.text.startswith("3 cards.")
+
+
+def test_a_group_that_is_not_the_tie_is_left_to_the_rules_text():
+    """BA-086: "four of us" tied for the most is not a tie the reader builds: not checked."""
+    reply = _reply("Four of us tie for the most observatories. Who gets to peek?")
+    assert reply is None or not reply.checked

@@ -352,7 +352,7 @@ def wants(question: Question) -> str | None:
 def says_tie(question: Question) -> bool:
     """Whether the question speaks of a tie ("tied", "the same number", "gelijk")."""
     return question.matches(
-        r"\b(tie|tied|ties|same number|as many|equal|gelijk|evenveel|ex aequo|draw)\b"
+        r"\b(tie|tied|ties|same number|as many|equal|level|gelijk|evenveel|ex aequo|draw)\b"
     )
 
 

@@ -66,19 +66,22 @@ _WORDS_OF = {
         temples cenote cenotes ceremony and i my give gives worth for bring
         offer offeren punten tempel ceremonie en ik mijn geeft levert op als prestigepunten
         waard hem haar get gets earn have has one other the each total gets sacrifices
-        andere totaal heb twee got this round ronde deze ene mayas people volk to that naar tempels"""),
+        andere totaal heb twee got this round ronde deze ene mayas people volk to that naar tempels
+        another other pts ones second first offers offert offer what's altogether"""),
     "bonus": vocabulary("""riches left over remaining at the end of game points prestige score total bonus i
         have had hold and on my sheet king worth give gives what's final finish finishes
         finished ends ended when score get final i'm on am
         blad bonuspunten bonus sta rijkdommen rijkdom over overgebleven aan einde eind van het spel punten prestigepunten
         totaal ik heb en op mijn koningsblad nog erbij krijg they them levert dat afgelopen
-        is spel remain remains bring game's over them of"""),
+        is spel remain remains bring game's over them of still holds hold nog koningsblad stand
+        standing"""),
     "looks": vocabulary("""observatories observatory most divination look looks see at cards card may can i
         with players player second tied tie for place the against vs versus each are two
         three when if both game do we katun have has hold own got by myself alone peek
         observatoria observatorium sterrenwacht meeste waarzeggerij bekijken kijken zien
         kaarten mag ik met spelers tweede gelijk more than anybody anyone else everybody
-        heb als enige en z'n tweeën drieën vieren bekijk zie kijk"""),
+        heb als enige en z'n tweeën drieën vieren bekijk zie kijk king us gets to who peek
+        nobody as many me wie ons and level top staan"""),
     "start": vocabulary("""start starts begin begins beginning setup set up with king kings player players
         riches maize tokens game
         begint beginnen starten koning koningen speler spelers rijkdommen spel"""),
@@ -96,11 +99,12 @@ _LEXICONS = {
 }
 
 
-def _reads(q: Question, words: str, *, numbers: set[int] | None = None) -> bool:
+def _reads(q: Question, words: str, *, numbers: set[int] | None = None, we: bool = False) -> bool:
     """Whether the question holds only the frame, the reader's words, names and the numbers
-    it uses (see :func:`~gametable.games.balam.answers.grammar.understood`)."""
+    it uses (see :func:`~gametable.games.balam.answers.grammar.understood`); ``we`` when the
+    question speaks for a group the asker is in ("two of us are tied: can we ...")."""
     used = set(numbers_in(q)) if numbers is None else numbers
-    return not about_another(q) and understood(
+    return (we or not about_another(q)) and understood(
         q, _ASK | _WORDS_OF[words], lexicons=_LEXICONS[words], numbers=used
     )
 
@@ -255,27 +259,64 @@ def building_cost(q: Question) -> Answer | None:
     return checked(GAME, q, verdict, reason, [rules.COSTS, rules.PLOTS], topic="number")
 
 
+#: "one temple ... the other ...": where the riches of a second temple begin
+_OTHER_TEMPLE = (
+    r"\b(?:the other(?: one)?|another(?: one)?|in another|de andere|een andere|in de andere)\b"
+)
+
+
+def _temple_shares(q: Question) -> list[dict[str, int]] | None:
+    """The riches each temple sacrifices: one share, or two when the question splits them
+    ("one temple 2 prisoners, another a jade"); ``None`` when it splits them more often."""
+    parts = re.split(_OTHER_TEMPLE, q.lower)
+    if len(parts) > 2:
+        return None
+    if len(parts) == 1:
+        return [counted(q, RICHES_NAMES)]
+    shares = [counted(Question.read(part), RICHES_NAMES) for part in parts]
+    first = re.search(
+        r"\b(?:in|on|at) (?:one|the first|een|de eerste|de ene) (?:temple|tempel)\b", parts[0]
+    )
+    if not sum(shares[1].values()) and first is not None:
+        # "2 cacao in one temple and 1 obsidian in another": the riches come before each temple
+        before, between = parts[0][: first.start()], parts[0][first.end() :]
+        shares = [counted(Question.read(part), RICHES_NAMES) for part in (before, between)]
+    return shares if all(sum(share.values()) for share in shares) else None
+
+
 def sacrifice_points(q: Question) -> Answer | None:
     """ "What do I score for sacrificing 2 maize and a prisoner?": the ceremony's values (twice
     as much in a cenote)."""
     if not q.matches(r"\b(sacrific\w*|offer\w*|ceremon\w*|temples?|tempels?|cenotes?)\b"):
         return None
     if q.kind not in ("number", "what") and not q.matches(
-        r"\b(how many|hoeveel|points?|punten|prestige|total|totaal)"
+        r"\b(how many|hoeveel|points?|pts|punten|prestige|total|totaal)"
     ):
         return None
-    given = counted(q, RICHES_NAMES)
+    if q.text.count("?") > 1:
+        return None  # "what does a prisoner give? and a jade?": two questions, not one sum
+    shares = _temple_shares(q)
+    if shares is None:
+        return None
+    given: dict[str, int] = {}
+    for share in shares:
+        for riches, n in share.items():
+            given[riches] = given.get(riches, 0) + n
     if not given or sum(given.values()) == 0:
         return None
-    temples = number_before(q, "temples", "tempels") or 1
-    used = set(given.values()) | ({temples, 1} if temples > 1 else set())
+    temples = len(shares) if len(shares) > 1 else number_before(q, "temples", "tempels") or 1
+    used = {n for share in shares for n in share.values()} | (
+        {temples, 1} if temples > 1 else set()
+    )
     if not _reads(q, "sacrifice", numbers=used):
         return None
     if q.matches(r"\bcenotes?\b") and q.matches(r"\b(temples?|tempels?)\b"):
         return None  # two places of sacrifice in one question
+    if any(sum(share.values()) > 2 for share in shares if len(shares) > 1):
+        return None  # a temple takes 2 riches at most
     if sum(given.values()) > 2 * (1 if q.matches(r"\bcenotes?\b") else temples):
         return None  # a temple takes 2 riches at most: more is another question
-    if temples > 1 and max(given.values()) > 2:
+    if temples > 1 and len(shares) == 1 and max(given.values()) > 2:
         return None  # how the riches are shared over the temples is not told
     cenote = q.matches(r"\bcenotes?\b")
     factor = CENOTE_FACTOR if cenote else 1
@@ -312,9 +353,14 @@ def end_bonus(q: Question) -> Answer | None:
         return None
     if q.matches(r"\b(round|ronde)\b") and not q.matches(r"\b(game|spel|bonus)\b"):
         return None  # riches left at the end of a round are another question
+    if q.matches(r"\b(reserves?|garrisons?|opslag\w*|voorraad\w*|garnizoen\w*|villages?|dorpen)\b"):
+        return None  # riches elsewhere than on the sheet: another question
     left = number_before(q, "riches", "rijkdommen", "rijkdom", "tokens", "fiches", *RICHES)
-    if left is None:
-        given = counted(q, RICHES_NAMES)
+    given = counted(q, RICHES_NAMES)
+    listed = set(given.values()) if len(given) > 1 else set()
+    if listed:
+        left = sum(given.values())  # "5 maize, 4 cacao and 4 obsidian": 13 riches
+    elif left is None:
         left = sum(given.values()) if given else None
     if left is None:
         return None
@@ -325,7 +371,9 @@ def end_bonus(q: Question) -> Answer | None:
         score = int(standing.group(1))
     if score is not None and score == left:
         score = None
-    told = {left} | ({score} if score is not None else set())
+    if score is not None and score in listed:
+        score = None
+    told = {left} | listed | ({score} if score is not None else set())
     part = re.search(r"\b(\d+) of them\b", q.lower)
     if part is not None and int(part.group(1)) <= left:
         told.add(int(part.group(1)))  # "9 riches, 2 of them prisoners": still 9 riches
@@ -357,25 +405,39 @@ def _number(word: str) -> int | None:
     return int(word) if word.isdigit() else words.get(word)
 
 
+#: "nobody has as many observatories as me": the asker alone leads (no tie)
+_NOBODY_AS_MANY = (
+    r"\bnobody (?:else )?has as many (?:observatories )?as (?:me|i do)\b|\bniemand heeft er "
+    r"(?:zoveel|evenveel)\b"
+)
+
+
 def divination_looks(q: Question) -> Answer | None:
     """ "With the most observatories at 3 players, how many cards may I look at?"."""
     if not q.matches(r"\b(observator\w*|divination|waarzeg\w*|sterrenwacht)\b"):
         return None
-    if not q.matches(r"\b(how many|hoeveel|look|see|bekijken|kijken|zien)\b"):
+    if not q.matches(r"\b(how many|hoeveel|look|see|peek|bekijken|kijken|zien|wie|who)\b"):
         return None
     table = re.search(r"\b(?:with|at|met|bij|in an?) (\w+)[- ](?:players?|spelers?)\b", q.lower)
     n = _number(table.group(1)) if table else players_in(q) or _players_together(q)
+    tie = says_tie(q) and not q.matches(_NOBODY_AS_MANY)
+    group = re.search(r"\b(two|three|four|2|3|4|twee|drie|vier) (?:of us|van ons)\b", q.lower)
+    told_n = n is not None
+    if n is None and (tie or says_second(q)):
+        n = 4  # a tie or a second place looks at 1 card or none, whatever the table
     if n is None or n not in (2, 3, 4):
         return None
     against = re.search(r"\b(\w+) (?:observator\w+ )?(?:against|vs|versus|tegen) (\w+)\b", q.lower)
-    used = {n}
-    tied_three = q.matches(r"\b(three|3|drie) (players|kings|spelers|koningen)\b") and says_tie(q)
+    used = {n} | ({_number(group.group(1)) or 0} if group else set())
+    tied_three = tie and (
+        q.matches(r"\b(three|3|drie) (players|kings|spelers|koningen|of us|van ons)\b")
+    )
     if against and _number(against.group(1)) is not None and _number(against.group(2)) is not None:
         mine, theirs = _number(against.group(1)), _number(against.group(2))
         assert mine is not None and theirs is not None
         counts = [mine, theirs] + [0] * (n - 2)
         used |= {mine, theirs}
-    elif says_tie(q) and says_second(q):
+    elif tie and says_second(q):
         if n < 3:
             return None
         counts = [1, 1, 2] + [0] * (n - 3)
@@ -384,22 +446,28 @@ def divination_looks(q: Question) -> Answer | None:
             return None
         counts = [2, 2, 2] + [0] * (n - 3)
         used.add(3)
-    elif says_tie(q):
+    elif tie:
         counts = [2, 2] + [0] * (n - 2)
         used.add(2)
     elif says_second(q):
         counts = [1, 2] + [0] * (n - 2)
     else:
         counts = [2, 1] + [0] * (n - 2)
-    if not _reads(q, "looks", numbers=used):
+    if not _reads(q, "looks", numbers=used, we=group is not None):
         return None
+    if group is not None and (_number(group.group(1)) or 0) != 2 + tied_three:
+        return None  # "two of us" must be the tie the counts hold
     looks = divination_peeks(counts, n)[0]
     verdict = q.say(f"{looks} card{'s' if looks != 1 else ''}.", f"{looks} kaart(en).")
+    if looks == 0:
+        verdict = q.say("None: 0 cards.", "Geen: 0 kaarten.")
+    nj = f"NJ = {n}" if told_n else "NJ (the number of players)"
     reason = q.say(
-        f"The king with the most observatories looks at NJ = {n} cards and a lone second at 1; "
-        "two kings tied for first look at 1 each, and a tie for second sees nothing.",
-        f"De koning met de meeste observatoria bekijkt NJ = {n} kaarten en een enige tweede 1; "
-        "twee gelijke eersten bekijken er elk 1, een gelijke tweede plaats niets.",
+        f"The king with the most observatories looks at {nj} cards and a lone second at 1; "
+        "two kings tied for first look at 1 each, and a tie for second or of three sees nothing.",
+        f"De koning met de meeste observatoria bekijkt {nj.replace('the number of players', 'het aantal spelers')} "
+        "kaarten en een enige tweede 1; twee gelijke eersten bekijken er elk 1, een gelijke "
+        "tweede plaats of drie gelijken niets.",
     )
     return checked(GAME, q, verdict, reason, [rules.DIVINATION], topic="number")
 

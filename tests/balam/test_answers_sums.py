@@ -1,0 +1,67 @@
+"""Balam's worked-out sums: sacrifices shared over two temples ("6 - DISTRIBUTION >
+CEREMONY") and the riches bonus of a king sheet listed riches by riches ("7 - END OF GAME"),
+each compared with the engine's scoring tables, and near misses left to the rules text."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gametable.games.balam.answers import ANSWERS
+from gametable.games.balam.board import RICHES
+from gametable.games.balam.scoring import CEREMONY, riches_bonus
+from gametable.rulebook.question import Question
+
+_SAID = {"maize": "maize", "cacao": "cacao", "shell": "shells", "jade": "jade",
+         "obsidian": "obsidian", "prisoner": "prisoners"}  # fmt: skip
+_SHARE = st.dictionaries(st.sampled_from(sorted(_SAID)), st.integers(1, 2), min_size=1, max_size=2)
+
+
+def _reply(text: str):
+    return ANSWERS.answer(Question.read(text))
+
+
+def _listed(share: dict[str, int]) -> str:
+    return " and ".join(f"{n} {_SAID[r]}" for r, n in share.items())
+
+
+@settings(max_examples=40, deadline=None)
+@given(_SHARE, _SHARE)
+def test_two_temples_sacrifice_the_sum_of_their_shares(first, second):
+    """BA-225, BA-229, BA-230, BA-231, BA-232: each temple sacrifices at most 2 riches; the prestige of two temples is
+    the sum of their riches' ceremony values; more than 2 in a temple is not answered."""
+    text = f"One temple sacrifices {_listed(first)}, the other {_listed(second)}. How many points?"
+    reply = _reply(text)
+    if sum(first.values()) > 2 or sum(second.values()) > 2:
+        assert reply is None or not reply.checked, text
+        return
+    total = sum(CEREMONY[RICHES.index(r)] * n for s in (first, second) for r, n in s.items())
+    assert reply is not None and reply.checked, text
+    assert reply.text.startswith(f"{total} prestige points"), (text, reply.text)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.dictionaries(st.sampled_from(sorted(_SAID)), st.integers(1, 9), min_size=2, max_size=4))
+def test_the_riches_bonus_counts_every_riches_listed_on_the_sheet(sheet):
+    """BA-251: half a point per riches on the king sheet, rounded down, over every riches the
+    question lists."""
+    text = f"At the end of the game my king sheet holds {_listed(sheet)}. What is my riches bonus?"
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    assert reply.text.startswith(f"{riches_bonus(sum(sheet.values()))} prestige points")
+
+
+def test_two_questions_in_one_are_no_sum():
+    """BA-229, BA-231, BA-232: "what does a prisoner give in a cenote? And a jade?" asks two values; it
+    is not answered as their sum."""
+    reply = _reply("How much prestige does a prisoner give in a cenote? And a jade?")
+    assert reply is None or not reply.checked or "10" not in reply.text.split(".")[0]
+
+
+def test_riches_in_a_reserve_are_not_added_to_the_bonus():
+    """BA-251: riches in a reserve are no part of the bonus; a list mixing them with the sheet
+    is not answered as checked."""
+    reply = _reply(
+        "End of the game: 4 maize and 2 jade on my king sheet and 1 maize in a reserve. Bonus?"
+    )
+    assert reply is None or not reply.checked
