@@ -1,5 +1,6 @@
 """Balam's worked-out sums: sacrifices shared over two temples ("6 - DISTRIBUTION >
-CEREMONY") and the riches bonus of a king sheet listed riches by riches ("7 - END OF GAME"),
+CEREMONY"), the riches bonus of a king sheet listed riches by riches ("7 - END OF GAME") and
+the production of villages on sites of several colours ("5 - PRODUCTION"),
 each compared with the engine's scoring tables, and near misses left to the rules text."""
 
 from __future__ import annotations
@@ -64,4 +65,31 @@ def test_riches_in_a_reserve_are_not_added_to_the_bonus():
     reply = _reply(
         "End of the game: 4 maize and 2 jade on my king sheet and 1 maize in a reserve. Bonus?"
     )
+    assert reply is None or not reply.checked
+
+
+_COLOURS = {"maize": "maize", "cacao": "cacao", "jade": "jade", "obsidian": "obsidian"}
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.sampled_from(sorted(_COLOURS)), min_size=2, max_size=3, unique=True),
+    st.lists(st.integers(1, 3), min_size=3, max_size=3),
+)
+def test_villages_on_sites_of_several_colours_produce_their_own_colour(colours, counts):
+    """BA-193, BA-196: every village produces one riches of its own site's colour, so villages
+    on sites of several colours produce each colour apart, as the engine produces them."""
+    told = " and ".join(
+        f"{n} villages on a {c} site" for c, n in zip(colours, counts, strict=False)
+    )
+    reply = _reply(f"I have {told}. What do they produce?")
+    assert reply is not None and reply.checked, told
+    expected = " and ".join(f"{n} {c}" for c, n in zip(colours, counts, strict=False))
+    assert reply.text.startswith(expected + "."), (told, reply.text)
+
+
+def test_two_counts_of_one_colour_are_left_to_the_rules_text():
+    """BA-193: two counts told for one colour of site (two sites or one?) are not answered as
+    checked."""
+    reply = _reply("I have 2 villages on a jade site and 1 on a jade site. What do they produce?")
     assert reply is None or not reply.checked

@@ -72,7 +72,57 @@ _PRODUCE = r"\b(produc\w*|make|makes|yield\w*|opbrengst|levert|leveren|maakt|mak
 _PRODUCE_WORDS = vocabulary("""site city has have with villages village on it produce produces production
     make makes made at during in the round yield yields one how many much riches tokens
     plaats stad heeft met dorpen dorp erop produceert produceren productie maakt levert
-    op tijdens ronde rijkdommen they them stands stand staat staan end of eind einde""")
+    op tijdens ronde rijkdommen they them stands stand staat staan end of eind einde and en
+    what wat heb ze what's produceren""")
+
+
+_NUM = r"(\d+|a|an|one|two|three|four|een|één|twee|drie|vier)"
+_COLOUR = r"(maize|corn|ma[iï]s|cacao|cocoa|jade|obsidian|obsidiaan|shell|schelp)"
+#: "2 villages on an obsidian site", "1 on a maize site", "3 dorpen op een maïsplaats"
+_VILLAGES_ON = (
+    rf"\b{_NUM} (?:(?:villages?|dorpen|dorp) )?(?:on|in|op) (?:an?|een|my|mijn) {_COLOUR}[- ]?"
+    r"(?:sites?|city|cities|plaats|stad|tile)\b"
+)
+_COUNT = {"a": 1, "an": 1, "one": 1, "een": 1, "één": 1, "two": 2, "twee": 2, "three": 3,
+          "drie": 3, "four": 4, "vier": 4}  # fmt: skip
+_COLOUR_OF = {"corn": "maize", "mais": "maize", "maïs": "maize", "cocoa": "cacao",
+              "obsidiaan": "obsidian", "schelp": "shell"}  # fmt: skip
+
+
+def production_by_site(q: Question) -> Answer | None:
+    """ "2 villages on an obsidian site and 1 on a maize site: what do they produce?": each
+    site's villages, produced by the engine over a round's end."""
+    found = re.findall(_VILLAGES_ON, q.lower)
+    if len(found) < 2 or not q.matches(_PRODUCE) or about_another(q) or q.kind == "yesno":
+        return None
+    told = [(_COUNT.get(n) or int(n), _COLOUR_OF.get(c, c)) for n, c in found]
+    colours = [c for _, c in told]
+    if len(set(colours)) != len(colours) or any(not 1 <= n <= 3 for n, _ in told):
+        return None
+    if set(buildings_in(q)) != {"village"} or not negations_placed(q, BUILDINGS, RICHES_NAMES):
+        return None
+    if not understood(
+        q, _ASK | _PRODUCE_WORDS, lexicons=(BUILDINGS, RICHES_NAMES), phrases=(_VILLAGES_ON,)
+    ):
+        return None
+    places = [next((s for s in _COLOUR_SITES[c] if _SITE_PLOTS[s] >= n), None) for n, c in told]
+    if None in places:
+        return None
+    account = round_account(
+        {str(p): ["village"] * n for p, (n, _) in zip(places, told, strict=True)}
+    )
+    if account is None:
+        return None
+    made = [(account["production"].get(c, 0), name_of(q, c)) for _, c in told]
+    listed = q.say(" and ", " en ").join(f"{m} {name}" for m, name in made)
+    verdict = q.say(f"{listed}.", f"{listed}.")
+    reason = q.say(
+        "Each village produces one riches of its own site's colour.",
+        "Elk dorp produceert één rijkdom in de kleur van zijn eigen plaats.",
+    )
+    return checked(
+        GAME, q, verdict, reason, ["5-production"], position=account["position"], topic="number"
+    )
 
 
 def production(q: Question) -> Answer | None:
@@ -222,5 +272,5 @@ def _taxes_after(state: State) -> int | None:
     return sum(finished[-1]["seats"][0]["taxes"].values()) if finished else None
 
 
-READERS = (production, chaak_total, palace_taxes)
+READERS = (production_by_site, production, chaak_total, palace_taxes)
 _ = re
