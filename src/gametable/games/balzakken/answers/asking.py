@@ -34,6 +34,9 @@ _SCORES = re.compile(
     r"\b(?:scores? please|who writes what|who gets what|what do we (?:all )?(?:get|write)|"
     r"wat schrijven (?:we|jullie|de anderen|de andere spelers)(?: op)?|wie schrijft wat|"
     r"wat krijgen we|what do the others (?:write|score|get)|scores\?*$|"
+    r"what(?:'s| is| was) the (?:result|outcome|score|scoring)|what gets (?:written|scored)|"
+    r"what (?:do|does) (?:every ?(?:one|body)|each (?:player|of us)) (?:get|write|score)|"
+    r"wat is de (?:uitslag|score|uitkomst)|wat wordt er (?:op)?geschreven|"
     r"^(?:and )?(?:my |mijn |the |de )?(?:new |nieuwe )?(?:points|score|punten|total|totaal|"
     r"stand)\?*$)"
 )

@@ -422,7 +422,12 @@ def _judge(question: Question, table: Table, caller: int) -> Judged | None:
             return None  # the others' hands decide, and the question says nothing of them
         if extra is None:
             return None
-        seats.append(Holder(False, "every other player", "alle anderen"))
+        label = (  # "someone had less" says nothing of the rest of the table
+            ("the player with fewer points", "de speler met minder punten")
+            if table.others_lower and not table.others_same
+            else ("every other player", "alle anderen")
+        )
+        seats.append(Holder(False, *label))
         hands.append(extra)
     elif table.others_higher and not others_values:
         return None

@@ -27,7 +27,8 @@ from gametable.games.balzakken.answers.mentions import (
     held_mentions,
     word_at,
 )
-from gametable.games.balzakken.answers.names import CARDS, VALUE_WORDS
+from gametable.games.balzakken.answers.names import VALUE_WORDS
+from gametable.games.balzakken.answers.players import player_names, shared_hands
 from gametable.games.balzakken.answers.vocab import (
     ACTED,
     ACTING,
@@ -124,7 +125,7 @@ def read_table(question: Question) -> Table:
     current: int | None = 0  # None: "the others", each number one more player
     group_spans = [(m.start(), m.end()) for m in GROUP.finditer(question.lower)]
     group_starts = {word_at(question.lower, s) for s, _ in group_spans}
-    names, beside, asked = _player_names(question), beside_me(question), asked_number_at(question)
+    names, beside, asked = player_names(question), beside_me(question), asked_number_at(question)
     mine_from, skip = _my_hand_listed(question), 0
     for i, word in enumerate(words):
         if skip:
@@ -230,8 +231,8 @@ def _finish(question: Question, table: Table) -> None:
         _lists_as_cards(question, holder)
         _restated_sum(question, holder)
     table.others_same = bool(SAME.search(question.lower)) and len(table.holders) <= 2
-    if OTHERS_HIGHER.search(question.lower):
-        table.others_higher = True
+    if OTHERS_HIGHER.search(question.lower):  # "nobody had fewer": "fewer" is no lower hand
+        table.others_higher, table.others_lower = True, False
     if table.caller is None and MY_CALL.search(question.lower):
         table.caller = 0
     if table.caller is None and OTHER_CALLED.search(question.lower):
@@ -239,9 +240,21 @@ def _finish(question: Question, table: Table) -> None:
     if table.caller is None and table.me.empty and _MY_TURN.search(question.lower):
         table.caller = 0  # an empty hand on its turn can only call (the engine checks it)
     _group_size(question, table)
+    _shared_hands(question, table)
     if BOTH_OF_US.search(question.lower) and len(table.holders) == 1 and table.me.points:
         other = _add_other(table, "the other player", "de andere speler")
         table.holders[other].points = list(table.me.points)
+
+
+def _shared_hands(question: Question, table: Table) -> None:
+    """ "Anna and Bram both hold 2": the first name holds a hand like the second's."""
+    names = player_names(question)
+    for first, second in shared_hands(question):
+        one = next((h for h in table.holders if h.label_en == names[first]), None)
+        two = next((h for h in table.holders if h.label_en == names[second]), None)
+        if one is None or two is None or one.described or not two.described:
+            continue
+        one.points, one.cards, one.empty = list(two.points), list(two.cards), two.empty
 
 
 def _group_size(question: Question, table: Table) -> None:
@@ -274,42 +287,6 @@ def _group_size(question: Question, table: Table) -> None:
 def _passive(words: tuple[str, ...], i: int) -> bool:
     """ "a good BALZAK! was called": the call of a player the question does not name."""
     return i > 0 and words[i - 1] in ("was", "werd", "wordt", "been", "got")
-
-
-_NAME_VERBS = frozenset(
-    ["has", "had", "holds", "held", "hold", "calls", "called", "heeft", "houdt", "roept", "riep"]
-)
-#: words that may stand between a player's name and the verb ("Tom also had 2")
-_NAME_ADVERBS = frozenset(["also", "too", "only", "just", "still", "ook", "nog", "alleen"])
-_WORD = re.compile(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?")
-
-
-def _player_names(question: Question) -> dict[int, str]:
-    """Players named by name ("Pleun has 4 points and calls BALZAK!"): a capitalised word, not
-    a card or a game word, followed by has / holds / calls (or the Dutch)."""
-    said = _WORD.findall(question.text.replace("’", "'"))
-    if len(said) != len(question.words):
-        return {}
-    found = {}
-    for i, word in enumerate(said[:-1]):
-        if (
-            word[:1].isupper()
-            and word[1:].islower()
-            and _verb_follows(said, i)
-            and word.casefold() not in ME | PRONOUNS | set(OTHERS) | NEW_OTHER
-            and not CARDS.names.get(word.casefold())
-            and word.casefold() not in {"balzak", "the", "de", "who", "wie", "what", "wat"}
-        ):
-            found[i] = word
-    return found
-
-
-def _verb_follows(said: list[str], i: int) -> bool:
-    """Whether a verb of holding or calling follows word ``i``, perhaps after an adverb."""
-    nxt = said[i + 1].casefold()
-    if nxt in _NAME_ADVERBS and i + 2 < len(said):
-        nxt = said[i + 2].casefold()
-    return nxt in _NAME_VERBS
 
 
 def _named(table: Table, name: str) -> int:

@@ -101,6 +101,7 @@ GROUP = re.compile(
     r"(?:opponents|neighbou?rs|tegenstanders|tegenspelers)|"
     rf"{_GROUP_COUNT} others|{_GROUP_COUNT} anderen|"
     rf"{_GROUP_COUNT} of (?:the others|the other players|my opponents)|"
+    r"(?<!\bthe )(?<!\ball )others(?= (?:got|have|had|hold|held|each)\b)|"
     rf"{_GROUP_COUNT} van de (?:anderen|andere spelers))\b"
 )
 #: "both have 0", "allebei 0", "each hold 4": one number said for every player of a group
@@ -112,7 +113,10 @@ OTHERS_HIGHER = re.compile(
     r"\b(?:nobody|no one|noone|none of the others|niemand)(?: else| anders)? "
     r"(?:was|had|has|is|were|held|zat|had|heeft|was er) (?:that|as|so|zo|even|ook zo) "
     r"(?:low|few|laag|weinig)\b|\b(?:everyone|everybody) else (?:is|was|had|has|held) "
-    r"(?:above|higher|more)\b"
+    r"(?:above|higher|more)\b|"
+    r"\b(?:nobody|no one|noone|niemand)(?: else| anders)? (?:has|had|held|heeft|had|hield) "
+    r"(?:fewer|less|lower|minder|lager)(?: points| punten)?(?: (?:or|of) (?:equal|the same|"
+    r"as many|evenveel|gelijk|hetzelfde))?\b"
 )
 #: a call made by a player the question does not name ("a good BALZAK! was called", "a good
 #: BALZAK! by someone else")

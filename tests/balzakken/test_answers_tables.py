@@ -1,0 +1,114 @@
+"""Scoring a call at a table of several named hands ("BALZAK! - End of a Round").
+
+Players named by name after a verb of holding ("Tim turned out to have 4"), two names sharing a
+hand ("Anna and Bram both hold 2"), a name followed by its number alone ("en Bram 1"), names in
+texts written in lower case, "others got 5, 8 and -1", and "nobody had fewer" are read into the
+table, and the engine scores the call.  Each test asks the game's answers and checks the
+referee's reply against the rule it names.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gametable.games.balzakken.answers import ANSWERS
+from gametable.games.balzakken.answers.grammar import read_table
+from gametable.games.balzakken.answers.players import player_names
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+
+
+def reply(text: str) -> Answer:
+    found = ANSWERS.answer(Question.read(text))
+    assert found is not None, text
+    assert found.checked, text
+    return found
+
+
+def statements(answer: Answer) -> set[str]:
+    return {s for source in answer.sources for s in source.statements}
+
+
+def hands(text: str) -> dict[str, int | None]:
+    return {h.label_en: h.value for h in read_table(Question.read(text)).holders}
+
+
+def values(text: str) -> list[int | None]:
+    return [h.value for h in read_table(Question.read(text)).holders]
+
+
+def test_a_tie_with_a_named_player_makes_the_call_false() -> None:
+    """BZ-098, BZ-102: "Tim turned out to have 4 as well" ties the caller's 4: the caller writes
+    25 and Tim 0."""
+    answer = reply(
+        "I called BALZAK! with 4 points and Tim turned out to have 4 as well. What do we each "
+        "write down?"
+    )
+    assert "you write 25" in answer.text and "Tim writes 0" in answer.text
+    assert "BZ-098" in statements(answer)
+
+
+def test_two_names_sharing_a_hand_both_tie_for_lowest() -> None:
+    """BZ-110, BZ-111: Anna and Bram both hold 2 under a call of 4: both write 0, Carla her 9."""
+    text = "I called with 4; Anna and Bram both hold 2, Carla holds 9. Scores for the round?"
+    assert hands(text) == {"you": 4, "Anna": 2, "Bram": 2, "Carla": 9}
+    answer = reply(text)
+    assert "Anna writes 0" in answer.text and "Bram writes 0" in answer.text
+    assert "Carla writes 9" in answer.text
+    assert "BZ-110" in statements(answer)
+
+
+def test_a_name_followed_by_its_number_alone_holds_it() -> None:
+    """BZ-102: "Anna heeft 3 en Bram 1" under a call of 5: false; Bram, the lowest, writes 0 and
+    Anna her 3."""
+    answer = reply(
+        "Ik roep BALZAK! met 5 punten. Anna heeft 3 en Bram 1. Wat schrijft iedereen op?"
+    )
+    assert answer.text.startswith("Een valse BALZAK!")
+    assert "Anna schrijft 3" in answer.text and "Bram schrijft 0" in answer.text
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("ik riep balzak met 3 en sanne heeft ook 3", ["Sanne"]),
+        ("i called w 2 and the deck has 20 cards left", []),
+        ("My hand has 3 points and Who has 4", []),
+        ("Then Pleun called with 4", ["Pleun"]),
+    ],
+)
+def test_names_are_words_before_a_verb_of_holding(text: str, names: list[str]) -> None:
+    """BZ-090: names in lower-case texts are read; common words before "has" are no names."""
+    assert sorted(player_names(Question.read(text)).values()) == names
+
+
+def test_others_each_hold_one_number() -> None:
+    """BZ-098, BZ-102: "others got 5, 8 and -1" are three hands; -1 is lower than the caller's 3,
+    so the call is false and that player writes 0."""
+    text = "called w 3, others got 5, 8 and -1. who writes what"
+    assert values(text) == [3, 5, 8, -1]
+    answer = reply(text)
+    assert "false" in answer.text.lower() and "you write 25" in answer.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ik riep balzak met 4 en niemand anders had minder. wat schrijf ik op",
+        "I called with 4 and nobody had fewer or the same. What do I write?",
+    ],
+)
+def test_nobody_lower_makes_a_good_call(text: str) -> None:
+    """BZ-090, BZ-091: "nobody had fewer" is every other hand higher: the caller writes 0 (the
+    word "fewer" after "nobody" is no lower hand)."""
+    table = read_table(Question.read(text))
+    assert table.others_higher and not table.others_lower
+    assert reply(text).text.startswith("0.")
+
+
+def test_someone_lower_names_only_that_player() -> None:
+    """BZ-098, BZ-102: "someone had less" makes the call false; the reply says what that player
+    writes, not every other player."""
+    answer = reply("I called with 4 and someone has less. Who writes what?")
+    assert "you write 25" in answer.text
+    assert "every other player writes 0" not in answer.text
