@@ -12,7 +12,9 @@ import re
 import pytest
 
 from gametable import load_game
+from gametable.games.keezbord.answers import ANSWERS
 from gametable.rulebook.chat import ask
+from gametable.rulebook.question import Question
 
 
 def _reply(text: str):
@@ -130,3 +132,13 @@ def test_a_pass_that_knocks_off_is_asked_whether_hit() -> None:
     """KB-038: 'does that knock it off' after passing asks whether the pawn is hit: No."""
     reply = _reply("My 9 carries my pawn past the opponent's pawn. Does that knock it off?")
     assert reply.text.startswith("No"), reply.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["how many players are on a football team", "how many teams play in a chess tournament?"],
+)
+def test_question_about_another_game_is_not_answered_by_the_referee(text: str) -> None:
+    """KB-065 near miss: a count of players or teams asked about another game or a sport is not
+    Keezbord's; the referee never answers it."""
+    assert ANSWERS.answer(Question.read(text)) is None

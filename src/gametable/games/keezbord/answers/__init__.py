@@ -40,6 +40,13 @@ _ASKED_LAST = re.compile(
     r"(?:^|[.!?;:]\s*)(?:what|which|where|who|how|wat|waar|welke?|wie|hoe)\b[^.!?]*\?\s*$"
 )
 
+#: another game or a sport named: the question is not about Keezbord, and no reader builds it
+_ELSEWHERE = re.compile(
+    r"\b(?:football|soccer|voetbal|basketball|volleyball|hockey|rugby|baseball|cricket|tennis|"
+    r"golf|chess|schaken|schaak\w*|poker|bridge|blackjack|monopoly|scrabble|risk|catan|"
+    r"dammen|checkers|draughts|klaverjassen|sport\w*|olympic\w*|election\w*|parliament)\b"
+)
+
 
 def asked_kind(question: Question) -> Question:
     """``question`` with the kind its last sentence asks: a question whose last sentence opens
@@ -58,6 +65,8 @@ class KeezbordAnswers:
     """``answer`` and ``answer_at`` for the rules chat."""
 
     def answer(self, question: Question) -> Answer | None:
+        if _ELSEWHERE.search(question.lower):
+            return None  # about another game or a sport: the rules text declines it
         question = asked_kind(question)
         try:
             reply = read_exact(question)  # a position told space by space: its own strict reading

@@ -35,6 +35,7 @@ from gametable.games.keezbord.answers.homing import (
     NEED,
 )
 from gametable.games.keezbord.answers.seven import PART_TOLD
+from gametable.games.keezbord.answers.starts import PHRASES as START_PHRASES
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -95,6 +96,8 @@ _KNOWN = re.compile(
     r"|\b(?:die )?nog in (?:het|zijn|haar) nest(?: staat)?\b|\bstill in (?:the|his|her|its) nest\b"
     r"|,? then\s+(?:the\s+|my\s+)?(?:(?:second|other) (?:pawn|part|one)|a part)\b"
     r"|\b(?:but )?(?:does ?n't|does not|do ?n't|do not) land on (?:either|any|them|it|him)(?: (?:one|of them))?"
+    r"|\b(?:would|that'?d|it'?d) (?:land|end|stop|come|finish)(?: up)?(?: exactly| right| precisely)? "
+    r"(?:on|where)\b|\b(?:would|that'?d) take (?:my pawn|it|him|her) (?:past|over)\b"
     r"|\balleen nog\b|\bnog (?:maar )?(?:een|één|1) (?:kaart|heer|aas|vrouw|boer)\b",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a
@@ -166,7 +169,7 @@ def understood(question: Question, aside: tuple[re.Pattern[str], ...] = ()) -> b
     for said in aside:
         rest = said.sub(" ", rest)
     for said in (ALL_IN_NEST, NEED, IN_HOME, MOVE_HOME_PAWN, IN_HOME_NUMBER, FREE_HOME,
-                 LAST_BEFORE_HOME):  # fmt: skip
+                 LAST_BEFORE_HOME, START_PHRASES):  # fmt: skip
         rest = said.sub(" ", rest)
     rest = _ALREADY_THERE.sub(" ", rest)
     rest = PART_TOLD.sub(" a part ", rest)

@@ -33,6 +33,7 @@ from gametable.games.keezbord.answers.placing import read_for_partner, read_plac
 from gametable.games.keezbord.answers.referee import Trial, judge, moved, refusal, where
 from gametable.games.keezbord.answers.sequence import read_from_start
 from gametable.games.keezbord.answers.seven import read_must_play, read_seven
+from gametable.games.keezbord.answers.starts import read_theirs_elsewhere, read_theirs_on_my_start
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -71,6 +72,9 @@ def read_blocker(question: Question) -> Answer | None:
             card = next((c for s, c in sorted(BY_STEPS.items()) if s > d), None)
         if card is None:
             return None
+    behind = w.other_behind(question)
+    if behind is not None and behind != (card == "4"):
+        return None  # the blocker said to stand where the card does not go
     d = d or (4 if card == "4" else min(FORWARD[card], 2))
     seat = players // 2 if whose == "partner" else 1
     blocker = start(seat, players)
@@ -89,13 +93,28 @@ def read_blocker(question: Question) -> Answer | None:
     return verdict(question, trial, [kb.START_SAFE])
 
 
+def _one_move_toward(question: Question, card: str) -> bool:
+    """Whether ``card`` is one move toward the other pawn as the question places it: a forward
+    card with the other pawn not said to be behind, a 4 with it not said to be ahead, and no 7
+    told in parts (:mod:`.seven` reads those)."""
+    behind = w.other_behind(question)
+    if behind is not None and behind != (card == "4"):
+        return False
+    return not (
+        card == "7"
+        and question.matches(r"\b(split\w*|verdee?l\w*|gesplitst|parts?|delen)\b|\d\s*\+\s*\d")
+    )
+
+
 def read_pass_or_hit(question: Question) -> Answer | None:
     """Passing or hitting a pawn on the track, not on its own start (KB-038, KB-039, KB-024):
     passing never hits; landing on a pawn sends it to its nest, whoever owns it."""
     if w.on_own_start(question) or w.says_home(question) or w.asks_swap(question):
         return None
     passing, hitting = w.asks_pass(question), w.asks_hit(question)
-    apart = w.spaces_said(question) is not None and question.matches(r"\b(behind|before|achter)\b")
+    apart = w.spaces_said(question) is not None and question.matches(
+        r"\b(behind|before|achter|ahead|in front|voor (?:me|mij|mijn))\b"
+    )
     must = w.asks_must(question) and not w.asks_whether_hit(question)
     if not (passing or hitting or apart) or must or w.asks_hand_in(question):
         return None
@@ -124,6 +143,8 @@ def read_pass_or_hit(question: Question) -> Answer | None:
         card = BY_STEPS.get(d) if hitting and not passing else "5"
         if card is None:
             return None
+    if not _one_move_toward(question, card):
+        return None
     if card == "4":  # backwards, between the starts of every table
         d = d or (4 if hitting and not passing else 2)
         mover, target = 28, 28 - d
@@ -132,7 +153,7 @@ def read_pass_or_hit(question: Question) -> Answer | None:
     else:
         d = d or (FORWARD[card] if hitting and not passing else max(1, FORWARD[card] - 2))
         mover, target = 2, 2 + d
-        if not target < 14:
+        if not target < 16:  # short of seat b's start space, 16 with four or six players
             return None
     other = {"own": "a", "partner": partner(players), "opponent": "b"}[whose]
     pawns = {"a": [mover, "N", "N", "N"]}
@@ -141,8 +162,9 @@ def read_pass_or_hit(question: Question) -> Answer | None:
     else:
         pawns[other] = [target, "N", "N", "N"]
     trial = Trial.of(players, pawns, [card], f"{card} a1")
-    if w.asks_whether_hit(question):
-        return hit_verdict(question, trial, ["a2" if other == "a" else f"{other}1"], [kb.HITTING])
+    target_pawn = ["a2" if other == "a" else f"{other}1"]
+    if w.asks_whether_hit(question) or (hitting and not passing and question.kind == "yesno"):
+        return hit_verdict(question, trial, target_pawn, [kb.HITTING])  # yes only for a real hit
     return verdict(question, trial, [kb.HITTING])
 
 
@@ -431,6 +453,8 @@ READERS: tuple[Callable[[Question], Answer | None], ...] = (
     read_four_past_start,
     read_home_queue,
     read_seven,
+    read_theirs_on_my_start,
+    read_theirs_elsewhere,
     read_swap,
     read_place,
     read_safe_elsewhere,

@@ -97,7 +97,8 @@ _NUMBER_CARD = re.compile(
 )
 _SPACES = re.compile(
     _NUMBER
-    + r"\s*(?:spaces?|steps?|squares?|fields?|places?|vakken|vakjes|vak|stappen|stap|plaatsen)"
+    + r"\s*(?:spaces?|steps?|squares?|fields?|places?|vakken|vakjes|vak|stappen|stap|plaatsen"
+    r"|(?=ahead\b|in front of\b))"
 )
 _PLAYERS = re.compile(
     _NUMBER + r"\s*-?\s*(?:players?|spelers?|people|personen|mensen|of us|van ons)"
@@ -241,7 +242,7 @@ def whose_other(question: Question) -> str | None:
     ):
         return "own"
     if question.matches(
-        r"\b(opponent'?s?|enemy|another player'?s?|other player'?s?|someone'?s?|somebody'?s?|"
+        r"\b(opponent'?s?|enemy|rival'?s?|another player'?s?|other player'?s?|someone'?s?|somebody'?s?|"
         r"(?:the )?other guy'?s?|"
         r"his|her|their|tegenstanders?|tegenspeler|vijand|andere speler|ander(?:e|s)? pion|"
         r"a pawn|another pawn|een pion|een andere pion)\b|\b" + COLOUR
@@ -366,6 +367,9 @@ def asks_hit(question: Question) -> bool:
     return question.matches(
         r"\b(hit|hits|hitting|land(?:s|ing)? (?:exactly )?on|knock\w*|capture\w*|take out|"
         r"send\w* (?:it )?(?:back|home)|slaan|sla|slaat|geslagen|eraf|kom\w* op|"
+        r"(?:ends?|lands?|stops?)(?: up)?(?: exactly| right| precisely)? (?:where|on) (?:an?|the|"
+        r"his|her|their|another|my partner'?s|my teammate'?s|an opponent'?s|someone'?s)\b"
+        r"[^.?]{0,20}\bpawn|"
         r"(?:kom|komt|eindig|eindigt|beland|belandt)\b[^.?]{0,30}\bop (?:een|de|het|zijn|haar) "
         r"(?:pion|vak)|op een pion "
         r"(?:van (?:een |mijn )?\w+ )?kom\w*)\b"
@@ -441,3 +445,31 @@ def asks_whether_hit(question: Question) -> bool:
     last = parts[-1] if parts else ""
     clause = last.rsplit(", ", 1)[-1]  # "als ik ... heen ga, wordt die dan geslagen?"
     return any(bool(_AUX.match(c) and _HIT_WORDS.search(c)) for c in {last, clause})
+
+
+_MINE = r"(?:my (?:own )?pawn|mine|me|i|i'm|i am|ik|mij|mijn (?:eigen )?pion)"
+_RELATION = re.compile(
+    r"\b(?P<subject>my (?:own )?pawn|i|i'm|i am|ik|mijn (?:eigen )?pion|his pawn|her pawn|their "
+    r"pawn|his|hers|theirs|he|she|the other (?:guy'?s )?pawn|(?:an? |the |my )?(?:opponent|"
+    r"enemy|partner|teammate)'?s? pawn|zijn pion|haar pion|hij|zij|de pion van \w+)\b"
+    r"\s*(?:(?:is|are|am|'m|'s|stands?|standing|sits?|sitting|staat|zit|ligt)\s+)?"
+    r"(?:(?:now|just|exactly|only|precies|nog)\s+)?(?:" + _NUMBER + r"\s*(?:spaces?|steps?|"
+    r"squares?|fields?|vakken|vakjes|stappen)?\s+)?"
+    r"(?P<relation>behind|achter|ahead of|ahead|in front of|before|voor)\b"
+    r"(?P<object>[^.?!;]{0,25})"
+)
+
+
+def other_behind(question: Question) -> bool | None:
+    """Whether the other pawn stands behind the asker's (``True``), ahead of it (``False``),
+    or the question does not say (``None``): "his pawn is 3 behind mine" and "my pawn is 3
+    ahead of his" put it behind; "my pawn is 3 behind his" and "his pawn is 3 in front of
+    mine" ahead.  Two readings that disagree give ``None``."""
+    readings = set()
+    for m in _RELATION.finditer(question.lower):
+        if m.group("relation") in ("before", "voor"):
+            continue  # "3 spaces before", "3 vakken voor": ahead of it, or short of it
+        mine_first = re.fullmatch(_MINE, m.group("subject")) is not None
+        behind = m.group("relation") in ("behind", "achter")
+        readings.add(behind != mine_first)  # the other is behind when it is the one behind
+    return readings.pop() if len(readings) == 1 else None
