@@ -141,13 +141,16 @@ def test_a_negative_hand_is_never_written_below_zero() -> None:
     assert answer.position is not None and answer.position["hands"][0] == ["-1"]
 
 
-def test_a_question_that_asks_no_verdict_gets_none_from_good_said() -> None:
-    """BZ-094: near miss: "good" said in the story but not asked ("do I get a point taken
-    off?") is no question whether the call was good: no referee reply (it used to say Yes)."""
+def test_a_point_taken_off_asks_the_score_not_whether_the_call_was_good() -> None:
+    """BZ-094, BZ-095: near miss: "good" said in the story but not asked ("do I get a point
+    taken off?") asks whether the score goes down, not whether the call was good: No (a good
+    call writes 0, never below), never the Yes of "was it good?"."""
     question = Question.read(
         "I called a good BALZAK! with the bruisbal as my only card. Do I get a point taken off?"
     )
-    assert ANSWERS.answer(question) is None
+    answer = ANSWERS.answer(question)
+    assert answer is not None and answer.text.startswith("No.")
+    assert "You write 0" in answer.text
 
 
 def test_a_score_asked_is_not_a_call_asked() -> None:

@@ -112,3 +112,49 @@ def test_someone_lower_names_only_that_player() -> None:
     answer = reply("I called with 4 and someone has less. Who writes what?")
     assert "you write 25" in answer.text
     assert "every other player writes 0" not in answer.text
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [
+        ("What do I score with 1, 1 and the Lul in my hand when the round is called?", "12"),
+        ("someone calls, i hold 11, 11, 10 n de lul 💀 damage?", "42"),
+        ("The round ends and I still hold The Lul, a 3 and a 4. How many points do I write?", "17"),
+        ("Good BALZAK! by the guy next to me. I hold 11, 11, 10, 9 and The Lul. How much?", "51"),
+    ],
+)
+def test_a_hand_at_another_players_call_scores_its_points(text: str, points: str) -> None:
+    """BZ-090, BZ-080: when another player calls ("the round is called", "the round ends", "a
+    good BALZAK! by the guy next to me") the asker writes the hand's points, The Lul at 10."""
+    answer = reply(text)
+    assert answer.text.split(".")[0] == points
+    assert "BZ-080" in statements(answer)
+    assert "caller holds 2" not in answer.text  # the caller's hand was not said: not stated
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        (
+            "I called a good BALZAK! with the bruisbal as my only card. Do I get a point taken "
+            "off my score?",
+            "No.",
+        ),
+        (
+            "Ik heb twee keer de Bruisbal en roep goed BALZAK. Kom ik dan onder nul op het "
+            "scoreblad?",
+            "Nee.",
+        ),
+    ],
+)
+def test_a_good_call_below_zero_takes_nothing_off(text: str, verdict: str) -> None:
+    """BZ-094, BZ-095: a good call with a hand below zero writes 0: nothing is taken off."""
+    answer = reply(text)
+    assert answer.text.startswith(verdict)
+    assert "BZ-094" in statements(answer)
+
+
+def test_a_round_said_to_end_without_a_hand_is_not_scored() -> None:
+    """BZ-090: "the round ends" with no hand said of the asker leaves the score unsaid: the
+    rules text answers."""
+    assert ANSWERS.answer(Question.read("The round ends. How many points do I write?")) is None

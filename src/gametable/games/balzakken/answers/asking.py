@@ -37,6 +37,7 @@ _SCORES = re.compile(
     r"what(?:'s| is| was) the (?:result|outcome|score|scoring)|what gets (?:written|scored)|"
     r"what (?:do|does) (?:every ?(?:one|body)|each (?:player|of us)) (?:get|write|score)|"
     r"wat is de (?:uitslag|score|uitkomst)|wat wordt er (?:op)?geschreven|"
+    r"(?:the )?damage\?*$|how bad(?: is it)?\?*$|"
     r"^(?:and )?(?:my |mijn |the |de )?(?:new |nieuwe )?(?:points|score|punten|total|totaal|"
     r"stand)\?*$)"
 )

@@ -37,7 +37,7 @@ from gametable.games.balzakken.answers.counts import count_words, players_said
 from gametable.games.balzakken.answers.grammar import Holder, Table, forced_call, read_table
 from gametable.games.balzakken.answers.mentions import asked_number_at, in_front_of_me
 from gametable.games.balzakken.answers.names import hand_text, numbered
-from gametable.games.balzakken.answers.vocab import SENTENCE_END
+from gametable.games.balzakken.answers.vocab import OTHER_CALLED, SENTENCE_END
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -64,6 +64,17 @@ _AFTER_ACTION = re.compile(
 _ASKS_EVERYONE = re.compile(
     r"\b(?:who|everyone|everybody|each|all|scores what|gets what|wie|iedereen|elke speler|"
     r"allemaal|krijgt wat|de anderen|the others|we|wij|the scores|de scores|the rest|de rest)\b"
+)
+#: asking what is written ("what do I write?", "how bad?", "hoeveel punten schrijf ik op?")
+_WRITES = re.compile(
+    r"\b(?:write|writes|written|score|scores|get|gets|damage|bad|schrijf|schrijft|schrijven|"
+    r"krijg|krijgt|total|totaal|stand)\b"
+)
+#: asking whether a score goes down ("do I get a point taken off?", "gaat er iets af?")
+_MINUS = re.compile(
+    r"\b(?:taken off|take off|off my (?:score|total)|minus|negative|below (?:zero|0)|"
+    r"under (?:zero|0)|subtract\w*|deduct\w*|lower my (?:score|total)|onder (?:nul|0)|"
+    r"eraf|aftrekken|afgetrokken|negatief|min\b)"
 )
 _GOOD = re.compile(r"\b(?:good|goede|goed|geldige)\b")
 _FALSE = re.compile(r"\b(?:false|valse|fout|foute|wrong)\b")
@@ -243,8 +254,9 @@ def _any_player_count(question: Question, players: int) -> Answer | None:
 def asks_score(question: Question) -> bool:
     """ "Who scores what?", "what do I score?", "is it a good BALZAK!?", "does Jan also write
     0?" about a call."""
-    if not (_CALLING.search(question.lower) or forced_call(question)):
-        return False
+    called = _CALLING.search(question.lower) or forced_call(question)
+    if not (called or (OTHER_CALLED.search(question.lower) and _WRITES.search(question.lower))):
+        return False  # "the round ended: 11, 11 and 5. How much is that?" asks the hand's value
     if question.kind == "yesno" and asked_number_at(question) is not None:
         return True
     if question.kind in ("number", "what"):
@@ -324,6 +336,13 @@ def _asked_reply(
     why = reason_of(question, record, seats)
     if asked is None or holder is None:  # "was my call good?"
         last = SENTENCE_END.split(question.lower.strip())[-1]
+        me_seat = next((s for s, h in enumerate(seats) if h.me), None)
+        if _MINUS.search(last) and me_seat is not None and seats[me_seat].described:
+            below = record["points"][me_seat] < 0  # "do I get a point taken off my score?"
+            verdict = yes_no(question, below)
+            return checked(
+                GAME, question, f"{verdict} {sentence}", why, rule_refs, position=judged.position
+            )
         if not (_GOOD.search(last) or _FALSE.search(last)):
             return None  # "I called a good BALZAK!. Do I get a point off?" asks no verdict
         good = _GOOD.search(last) is not None

@@ -102,6 +102,8 @@ def reason_of(question: Question, record: dict[str, Any], seats: Sequence[Holder
             f"De roeper had {numbered(mine, 'point', 'nl')}, meer dan 5, dus kost de roep 25 punten en schrijven "
             "alle anderen 0 op.",
         )
+    if record["kind"] != "overcall" and not _all_said(record, seats):
+        return _unsaid_reason(question, record["kind"])
     if record["kind"] == "false":
         low = min(v for s, v in enumerate(values) if s != caller)
         who = [names[s] for s, v in enumerate(values) if s != caller and v == low]
@@ -127,6 +129,36 @@ def reason_of(question: Question, record: dict[str, Any], seats: Sequence[Holder
         f"caller writes 0{below} and every other player writes the points in their hand.",
         f"De roeper heeft {numbered(mine, 'point', 'nl')} en elke andere hand meer, dus de roep is goed: de "
         f"roeper schrijft 0 op{below_nl} en de anderen de punten in hun hand.",
+    )
+
+
+def _all_said(record: dict[str, Any], seats: Sequence[Holder]) -> bool:
+    """Whether the hands that decide the call (the caller's, and after a false call the lowest
+    other ones) are hands the question said, not hands built to fit its words."""
+    caller, values = record["caller"], record["values"]
+    if not seats[caller].described:
+        return False
+    if record["kind"] != "false":
+        return True
+    low = min(v for s, v in enumerate(values) if s != caller)
+    return all(seats[s].described for s, v in enumerate(values) if s != caller and v == low)
+
+
+def _unsaid_reason(question: Question, kind: str) -> str:
+    """Why the call scores as it does, when the question said how the call went but not the
+    deciding hands' points (the position holds points that fit, which the reply does not state)."""
+    if kind == "good":
+        return question.say(
+            "In a good call every other hand holds more than the caller's: the caller writes 0 "
+            "and every other player writes the points in their hand.",
+            "Bij een goede roep heeft elke andere hand meer dan de roeper: de roeper schrijft 0 "
+            "op en de anderen de punten in hun hand.",
+        )
+    return question.say(
+        "Another hand with as few points as the caller or fewer makes the call false: the caller "
+        "writes 25, the lowest other hand writes 0 and the rest write their hands.",
+        "Een andere hand met evenveel punten als de roeper of minder maakt de roep vals: de "
+        "roeper schrijft 25 op, de laagste andere hand 0 en de rest hun punten.",
     )
 
 

@@ -286,7 +286,7 @@ def _group_size(question: Question, table: Table) -> None:
 
 def _passive(words: tuple[str, ...], i: int) -> bool:
     """ "a good BALZAK! was called": the call of a player the question does not name."""
-    return i > 0 and words[i - 1] in ("was", "werd", "wordt", "been", "got")
+    return i > 0 and words[i - 1] in ("was", "werd", "wordt", "been", "got", "is", "gets")
 
 
 def _named(table: Table, name: str) -> int:
@@ -328,7 +328,8 @@ def _place_card(
     the cards the asker plays; returns how many more words the name takes."""
     count = _count_before(words, i)
     if count > 1:
-        table.read.add(i - 1)
+        keer = i >= 3 and words[i - 2] in ("keer", "times", "maal")  # "twee keer de Bruisbal"
+        table.read.add(i - 3 if keer and words[i - 1] in ("the", "de", "het") else i - 1)
     if current == ACTED:
         table.acted.extend([mention.name] * count)
     else:

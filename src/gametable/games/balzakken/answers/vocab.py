@@ -123,7 +123,13 @@ OTHERS_HIGHER = re.compile(
 OTHER_CALLED = re.compile(
     r"\b(?:balzak!?|call) (?:was|is|got|werd|wordt) (?:called|made|shouted|geroepen)\b|"
     r"\b(?:balzak!?|call) (?:by|from|van) (?:someone|somebody|another player|a player|"
-    r"iemand|een andere speler)(?: else| anders)?\b"
+    r"iemand|een andere speler)(?: else| anders)?\b|"
+    r"\b(?:balzak!?|call) (?:by|from|van) (?:the |my |a |de |mijn |een )(?:guy|player|neighbou?r|"
+    r"opponent|sister|brother|friend|speler|buurman|buurvrouw|tegenstander|zus|broer)\b|"
+    # the round said to end: someone called ("the round ends and I still hold ...")
+    r"\b(?:the |this |a )?round (?:ends|ended|is over|was over|finishes|finished|"
+    r"is called|was called|gets called|got called)\b|"
+    r"\bde ronde (?:eindigt|is (?:voorbij|afgelopen|uit)|wordt afgeroepen)\b"
 )
 SAME = re.compile(
     r"\b(?:the same (?:number of )?points|as many points|the same as me|same hand value|"
