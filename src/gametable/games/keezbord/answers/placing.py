@@ -64,7 +64,8 @@ def read_swap(question: Question) -> Answer | None:
     theirs: int | str = ostart + 8
     lower = question.lower
     mine_on_start = re.search(
-        r"\b(my (?:own )?pawn|mijn (?:eigen )?pion)\b[^,?]*\b(on (?:its|my) (?:own )?start|"
+        r"\b(my (?:own )?pawn|mijn (?:eigen )?pion)\b(?:(?!\b(?:with|met|and|en|opponent'?s?|his|her|"
+        r"their|tegenstanders?)\b)[^,?])*\b(on (?:its|my) (?:own )?start|"
         r"op (?:zijn|mijn) (?:eigen )?start)", lower
     )  # fmt: skip
     mine_away = re.search(
@@ -76,6 +77,8 @@ def read_swap(question: Question) -> Answer | None:
         mine = "N" if "nest" in mine_away.group(2) else "H1"
     elif mine_on_start:
         mine = 0
+    elif re.search(r"\b(?:on|op) (?:my|mijn) (?:own |eigen )?start", lower):
+        return None  # one of my pawns on my start, said in words not read here: not built
     elif w.on_own_start(question):
         theirs = ostart
     else:

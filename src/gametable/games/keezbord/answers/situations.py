@@ -29,6 +29,7 @@ from gametable.games.keezbord.answers.build import (
 )
 from gametable.games.keezbord.answers.hands import ASKS_GET_HOME, read_needs_steps, read_nest_hand
 from gametable.games.keezbord.answers.homing import FREE_HOME, LAST_BEFORE_HOME, read_home_need
+from gametable.games.keezbord.answers.jack import read_swap_from_nest, read_swap_told_apart
 from gametable.games.keezbord.answers.placing import read_for_partner, read_place, read_swap
 from gametable.games.keezbord.answers.referee import Trial, judge, moved, refusal, where
 from gametable.games.keezbord.answers.sequence import read_from_start
@@ -455,6 +456,8 @@ READERS: tuple[Callable[[Question], Answer | None], ...] = (
     read_seven,
     read_theirs_on_my_start,
     read_theirs_elsewhere,
+    read_swap_told_apart,
+    read_swap_from_nest,
     read_swap,
     read_place,
     read_safe_elsewhere,
