@@ -87,3 +87,48 @@ def test_obsidian_held_or_sides_swapped_are_not_a_battle_built():
         "it with 3 and 1 garrisons. No obsidian. What's his defence?",
     ):
         assert battle_with_obsidian(Question.read(text)) is None, text
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    faces=st.lists(st.sampled_from(["1", "2", "3", "X"]), min_size=1, max_size=3),
+    theirs=st.integers(1, 3),
+    beside=st.integers(0, 2),
+)
+def test_a_battle_told_in_dutch_sums_as_the_rule_says(faces, theirs, beside):
+    """BA-134, BA-139, BA-140: a Dutch battle ("ik val aan met ... en gooi ..., de verdediger
+    heeft ... en ... in een aangrenzende stad, zonder obsidiaan") is fought by the engine and
+    answered with the same sums, in Dutch."""
+    mine = len(faces)
+    rolled = " en ".join("een schedel" if f == "X" else f for f in faces)
+    text = (
+        f"Ik val aan met {mine} garnizoenen zonder obsidiaan en gooi {rolled}. De verdediger "
+        f"heeft {theirs} garnizoenen in zijn stad"
+        + (f" en {beside} in een aangrenzende stad van hem" if beside else "")
+        + ", zonder obsidiaan. Hoeveel gebouwen verliest hij?"
+    )
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    attack = sum(int(f) for f in faces if f != "X")
+    defence = theirs + beside
+    said = (
+        f"aanval {attack} tegen verdediging {defence} ({attack} - {defence} = {attack - defence})"
+    )
+    assert said in reply.text.lower(), (text, reply.text)
+
+
+def test_how_many_buildings_he_loses_is_the_battles_outcome_not_his_choice():
+    """BA-139, BA-140: "how many buildings does he lose" asks the battle's outcome and is
+    fought; "can he spend obsidian" asks what the other king may do and is not built."""
+    fought = _reply(
+        "I attack with 3 garrisons and spend 1 obsidian. I roll a 2, a 3 and a skull. The "
+        "defender has 2 garrisons in the city and 1 in his city next door, and keeps his "
+        "obsidian. How many buildings does he lose?"
+    )
+    assert fought is not None and fought.checked
+    assert fought.text.startswith("3. Attack 6 against defence 3")
+    asked = _reply(
+        "I attack with 3 garrisons and roll 2, 3 and a skull. His city has 2 garrisons. Can he "
+        "spend obsidian from his city next door?"
+    )
+    assert asked is None or not asked.checked

@@ -62,3 +62,38 @@ def test_near_miss_with_obsidian_or_dice_is_left_to_other_readers():
         )
         is None
     )
+
+
+def test_an_attack_and_a_defence_told_apart_destroy_up_to_their_difference():
+    """BA-148: the attack minus the defence is spent on buildings, 1 point each (2 for a temple
+    or palace), so "attack 5, defence 3" destroys up to 2; a margin of 0 or less destroys none."""
+    up_to = ANSWERS.answer(
+        Question.read("Mijn aanval is 5 en zijn verdediging 3. Hoeveel gebouwen verliest hij?")
+    )
+    assert up_to is not None and up_to.text.startswith("Hoogstens 2")
+    none = ANSWERS.answer(
+        Question.read("My attack is 4 and his defence 6. How many buildings do I destroy?")
+    )
+    assert none is not None and none.text.startswith("None")
+
+
+def test_a_margin_covering_every_building_names_them():
+    """BA-148, BA-159: a margin covering all the attacked city's buildings destroys them all,
+    and the reply names them."""
+    reply = ANSWERS.answer(
+        Question.read(
+            "I beat his defence by 3 and his city has a temple and a village. What can I destroy?"
+        )
+    )
+    assert reply is not None and reply.text.startswith("All of them (the temple and the village)")
+
+
+def test_the_attacker_may_build_at_once_on_a_city_he_emptied_said_in_dutch():
+    """BA-159: a city whose last buildings the attacker destroyed belongs to no one, and the
+    engine lets him build on it at once; asked in Dutch with "de laatste gebouwen"."""
+    for text in (
+        "Ik heb de laatste gebouwen van een vijandelijke stad vernietigd. Mag ik daar meteen bouwen?",
+        "Mijn aanval heeft het laatste gebouw van zijn stad vernietigd. Mag ik daar meteen bouwen?",
+    ):
+        reply = ANSWERS.answer(Question.read(text))
+        assert reply is not None and reply.checked and reply.text.startswith("Ja."), text

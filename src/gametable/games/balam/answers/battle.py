@@ -42,7 +42,13 @@ _COUNTS |= {"twee": 2, "three": 3, "drie": 3, "four": 4, "vier": 4}
 _N = r"(\d|no|geen|a|an|one|een|één|two|twee|three|drie|four|vier)"
 _GARRISON = r"(?:garrisons?|garnizoen(?:en)?)\b"
 _OBSIDIAN = r"\bobsidi\w*"
-_SKULL = r"(?:skull|schedel|doodshoofd)\b"
+_SKULL = r"(?:skulls?|schedels?|doodshoofd(?:en)?|doodskop(?:pen)?)\b"
+#: the battle's outcome for the defender ("how many buildings does he lose"): not a question
+#: about what another king may do
+_HE_LOSES = (
+    r"\b(?:does|do|will|would|did) (?:he|she|they|the defender|his city) (?:lose|keep)\b|"
+    r"\bverliest (?:hij|de verdediger)\b"
+)
 #: the dice rolled: the verb, then faces (0 to 3) and single skulls
 _DICE = (
     r"\b(?:roll|rolled|rolls|throw|threw|dice came up|came up|gooi|gooide)\b"
@@ -58,12 +64,13 @@ _SPENDS = (
     r"\b(spend|spends|spent|spending|burn|burns|burned|burning|use|uses|used|using|zet\w* in|"
     r"gebruik\w*|besteed\w*)\b|\battack\w* with \w+ garrisons? and \w+ obsidi"
 )
-_KEPT = r"\b(kept|keeps|keep|doesn't spend|does not spend|spends no|houdt)\b"
+_KEPT = r"\b(kept|keeps|keep|doesn't spend|does not spend|spends no|spends nothing|houdt|zonder)\b"
 #: another king attacking the asker: the sides swapped, not read here
 _SWAPPED = r"\b(he|she|they|hij) (attacks?|attacked|valt)\b|\battacks? my\b"
 _SPLIT = (
     r"[.;:?!,]|\bbut\b|\band\b(?= (?:\d(?! obsidi)|his|he|the|my|i|no|spent|spend|spends|used|use|uses|"
     r"burns?|burned|kept|keeps)\b)"
+    r"|\ben\b(?= (?:\d(?! obsidi)|zijn|hij|de|mijn|ik|geen|zonder)\b)"
 )
 _ASKS_DEFENCE = r"\bwhat(?: is|'s) (?:his|the) (?:defen[cs]e|total defen[cs]e)\b"
 #: several cities or counts in one breath ("two of his cities next to it with 3 and 1")
@@ -72,7 +79,9 @@ _WORDS = BATTLE_WORDS | vocabulary("""spend spent spends spending burn burns bur
     kept keeps keep obsidian next door neighbouring neighboring neighbour neighbor adjacent to it
     that in attacked city cities his he defender defender's defence defense no not does doesn't
     him wreck fall falls result came up dice other also one where buildings many of
-    naast verdediger verdediging zijn hij obsidiaan gebruik besteed""")
+    naast verdediger verdediging zijn hij obsidiaan gebruik besteed verliest holds only villages
+    garrisons dorpen garnizoenen geen zonder nothing niets friendly ernaast aangrenzende hem stad
+    steden defends defend defending verdedigt will""")
 
 
 class Told(NamedTuple):
@@ -102,8 +111,10 @@ def _faces(text: str) -> tuple[tuple[str, ...], str] | None:
 
 def _clause_counts(clause: str) -> tuple[int | None, int | None]:
     """The garrisons and the obsidian one clause counts (``None`` where it names none)."""
-    garrisons = re.findall(_N + r" " + _GARRISON, clause) or re.findall(
-        r"^\s*(?:and )?(\d) in\b", clause
+    garrisons = (
+        re.findall(_N + r" " + _GARRISON, clause)
+        or re.findall(r"^\s*(?:and )?(\d) in\b", clause)
+        or re.findall(r"\b(?:next door|next to it|beside it|ernaast) (\d)\s*$", clause)
     )
     obsidian = re.findall(_N + r" (?:\w+ )?" + _OBSIDIAN[2:], clause)
     if len(garrisons) > 1 or len(obsidian) > 1:
@@ -154,7 +165,7 @@ def _roles(text: str) -> dict[str, dict[str, int]] | None:
 def told(q: Question) -> Told | None:
     """The battle the question tells, or ``None``."""
     text = q.lower
-    if re.search(_SWAPPED, text) or about_another(q):
+    if re.search(_SWAPPED, text) or about_another(Question.read(re.sub(_HE_LOSES, " ", text))):
         return None
     asks = "defence" if re.search(_ASKS_DEFENCE, text) else "battle"
     dice = _faces(text)

@@ -54,14 +54,57 @@ def _reply(q: Question, verdict: str, reason: str, refs: list[RuleRef]) -> Answe
     )
 
 
+#: the attack and the defence told apart ("my attack is 5 and his defence 3")
+_PAIR = (
+    rf"\b(?:my )?attack (?:is|was|of) {_N},? (?:and|against|vs) (?:his |the )?defen[cs]e(?: is| was)? "
+    rf"{_N}\b|\b(?:mijn )?aanval is {_N},? (?:en|tegen) (?:zijn |de )?verdediging(?: is)? {_N}\b"
+)
+#: "how many buildings does he lose / do I destroy": a count of buildings, none named
+_HOW_MANY = r"\b(how many (?:of his )?buildings|hoeveel gebouwen)\b"
+
+
+def _told_margin(q: Question) -> int | None:
+    """The margin of attack over defence, said as a margin or as the two totals."""
+    pair = re.search(_PAIR, q.lower)
+    if pair is not None:
+        values = [_number(g) for g in pair.groups() if g]
+        return values[0] - values[1]
+    found = re.search(_MARGIN, q.lower)
+    return None if found is None else _number(next(g for g in found.groups() if g))
+
+
+def _up_to(q: Question, margin: int) -> Answer:
+    """ "Attack 5, defence 3: how many buildings does he lose?": at most the margin, fewer when
+    temples or palaces are chosen."""
+    if margin <= 0:
+        verdict = q.say(
+            "None: the attack does not beat the defence, so nothing is destroyed.",
+            "Geen: de aanval is niet hoger dan de verdediging, dus er wordt niets vernietigd.",
+        )
+    else:
+        verdict = q.say(
+            f"Up to {margin}: the margin is {margin} point{'s' if margin != 1 else ''}, and "
+            "each building destroyed takes 1 (a temple or palace 2), as far as his city has "
+            "buildings.",
+            f"Hoogstens {margin}: het verschil is {margin} punt(en), en elk vernietigd gebouw "
+            "kost 1 (een tempel of paleis 2), zolang zijn stad gebouwen heeft.",
+        )
+    reason = q.say(
+        "The attack minus the defence is spent on the attacked city's buildings.",
+        "De aanval min de verdediging wordt besteed aan gebouwen van de aangevallen stad.",
+    )
+    return _reply(q, verdict, reason, [rules.DESTRUCTION])
+
+
 def margin_destroys(q: Question) -> Answer | None:
     """ "My attack beats his defence by 1 and his city holds only a temple: can I destroy it?":
     No, a temple takes 2 points of the margin."""
-    found = re.search(_MARGIN, q.lower)
-    if found is None or q.matches(_ELSEWHERE):
+    margin = _told_margin(q)
+    if margin is None or q.matches(_ELSEWHERE):
         return None
-    margin = _number(next(g for g in found.groups() if g))
     held = counted(q, BUILDINGS)
+    if not held and q.matches(_HOW_MANY) and re.search(_PAIR, q.lower) and margin <= 9:
+        return _up_to(q, margin)
     if not held or not 1 <= margin <= 9 or any(k not in KINDS for k in held):
         return None
     named = re.search(r"\b(?:destroy|vernietig\w*) (?:his |the |that |zijn |de )?(\w+)", q.lower)
@@ -96,9 +139,10 @@ def margin_destroys(q: Question) -> Answer | None:
             f"kost {cheapest}.",
         )
     elif margin >= total:
+        names = " and ".join(f"the {k}" if n == 1 else f"{n} {k}s" for k, n in held.items())
         verdict = q.say(
-            f"All of them: {margin} points cover the {total} his buildings take, and a city "
-            f"left without buildings belongs to nobody.",
+            f"All of them ({names}): {margin} points cover the {total} his buildings take, and "
+            f"a city left without buildings belongs to nobody.",
             f"Allemaal: {margin} punten dekken de {total} die zijn gebouwen kosten, en een stad "
             f"zonder gebouwen is van niemand.",
         )

@@ -241,13 +241,13 @@ _TAKE_WORDS = vocabulary("""i've destroyed destroy the last building buildings o
     ik heb het laatste gebouw van een vijandige stad verwoest vernietigd die overnemen
     innemen nemen neem bouwen bouw herbouwen er daar mag ik dan na mijn aanval when if
     als wiped out every all claim site for myself his now razed vijandelijke helemaal platgegooid meteen zelf
-    alle""")
+    alle heeft zijn gebouwen right away immediately straight bebouwen nu die""")
 
 
 #: the enemy city left without a building ("destroyed its last building", "wiped out every
 #: building", "platgegooid")
 _WIPED = (
-    r"\b(last building|devastat\w*|verwoest\w*|laatste gebouw|wiped out|razed|flattened|"
+    r"\b(last building|last buildings|devastat\w*|verwoest\w*|laatste gebouwen|laatste gebouw|wiped out|razed|flattened|"
     r"platgegooid|platgebrand|(?:every|each|all (?:the |his |its |of the )?)buildings?|"
     r"alle gebouwen)\b"
 )
@@ -257,7 +257,8 @@ def take_over(q: Question) -> Answer | None:
     """ "I destroyed the last building of an enemy city, can I take it over?": yes, by building
     on it at once, without paying the turn's riches again."""
     if wants(q) != "take over" and not (
-        q.matches(_WIPED) and q.matches(r"\b(build|bouw\w*|take|neem|mine|own|van mij|claim)\b")
+        q.matches(_WIPED)
+        and q.matches(r"\b(build|bouw\w*|bebouw\w*|take|neem|mine|own|van mij|claim)\b")
     ):
         return None
     if not q.matches(_WIPED):
