@@ -464,6 +464,11 @@ def _judge(question: Question, table: Table, caller: int) -> Judged | None:
     return Judged(position, dict(state.view(None)["rounds"][-1]), seats, caller_seat)
 
 
+def judge_call(question: Question, table: Table, caller: int) -> Judged | None:
+    """The engine's record of the call ``table`` describes (see :func:`_judge`)."""
+    return _judge(question, table, caller)
+
+
 def _caller_hand_free(question: Question) -> bool:
     """Whether the asker's own call may be scored with a hand the question does not say: only
     when it says the call was good or false (otherwise the unsaid hand decides the score, and

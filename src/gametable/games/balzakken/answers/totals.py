@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, cards_worth, load
-from gametable.games.balzakken.answers.calls import hand_of
-from gametable.games.balzakken.answers.grammar import read_table
+from gametable.games.balzakken.answers.calls import hand_of, judge_call
+from gametable.games.balzakken.answers.grammar import Table, read_table
 from gametable.games.balzakken.answers.mentions import word_at
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -63,6 +64,15 @@ _ENDS = re.compile(
 #: a yes/no question about dropping back ("do I go back to 50?", "mag ik terug?")
 _BACK = re.compile(r"\b(?:drop|drops|go back|goes back|fall back|falls back|back to|terug)\b")
 _TARGET = re.compile(r"\b(?:to|naar) (\d+)\b")
+
+
+def _target(lower: str) -> re.Match[str] | None:
+    """The total a question asks whether one drops back to ("... drop back to 50?"): the
+    first "to N" after the words of dropping back."""
+    back = _BACK.search(lower)
+    return None if back is None else _TARGET.search(lower, back.start())
+
+
 _GOOD_CALL = re.compile(r"\bgood (?:balzak|call)|\bgoede (?:balzak|roep)")
 #: a call made by another player than the asker
 _OTHER_CALLS = re.compile(
@@ -71,9 +81,22 @@ _OTHER_CALLS = re.compile(
 )
 
 
+#: a total said before and after the round ("I went from 65 to 72", "van 65 naar 72")
+_FROM_TO = re.compile(r"\b(?:from|van) (-?\d+) (?:to|naar|tot|up to) (-?\d+)\b")
+#: a new total asked ("what's my new total?", "where am I after the round?", "mijn nieuwe stand")
+_NEW_TOTAL = re.compile(
+    r"\b(?:total|totaal|stand|where am i|where do i (?:stand|end up)|new score|score now|"
+    r"sta ik|kom ik)\b"
+)
+
+
 def asks_total(question: Question) -> bool:
     """A total on the score sheet before and after a round, or landing on 69 or 99."""
     lower = question.lower
+    if _FROM_TO.search(lower):
+        return True
+    if _BEFORE.search(lower) and _NEW_TOTAL.search(_last(lower)) and _other_caller(question):
+        return True  # "I'm at 47 and someone calls. I hold 10, 8 and 4. My new total?"
     if _BEFORE.search(lower) and (
         _GAIN.search(lower)
         or _FALSE_CALL.search(lower)
@@ -97,7 +120,7 @@ def read_numbers(question: Question) -> set[int]:
     read = {word_at(question.lower, start) for start in starts}
     if gain is None or _overcall(question):
         read |= read_table(question).read
-    target = _TARGET.search(question.lower)
+    target = _target(question.lower)
     if target and question.kind == "yesno" and _BACK.search(question.lower):
         read.add(word_at(question.lower, target.start(1)))
     before, _ = read_total(question)
@@ -109,7 +132,8 @@ def read_numbers(question: Question) -> set[int]:
 #: "so 73", "dus 73": the new total said again; "past 69", "over 69 heen": a tasty total passed
 _SO_TOTAL = re.compile(r"\b(?:so|dus|makes|that's|dat is|=)\s*(?:i'?m (?:on |at )?)?(-?\d+)\b")
 _PASSED = re.compile(
-    r"\b(?:past|over|beyond|voorbij|over de|jumped over|skipped|sprong over)\s+(69|99)\b"
+    r"\b(?:past|passed|passing|over|beyond|voorbij|over de|jumped over|skipped|sprong over)\s+"
+    r"(69|99)\b"
 )
 
 
@@ -133,6 +157,10 @@ def _read(question: Question) -> tuple[int | None, int | None, list[int]]:
     lower = question.lower
     before = gain = None
     starts: list[int] = []
+    both = _FROM_TO.search(lower)
+    if both:
+        first, second = int(both.group(1)), int(both.group(2))
+        return first, second - first, [both.start(1), both.start(2)]
     match = _BEFORE.search(lower)
     if match:
         before = int(next(g for g in match.groups() if g is not None))
@@ -158,6 +186,70 @@ def _read(question: Question) -> tuple[int | None, int | None, list[int]]:
         if landed and before is None and gain is None:
             return int(landed.group(1)) - 5, 5, [landed.start(1)]
     return before, gain, starts
+
+
+def _last(lower: str) -> str:
+    """The question's last sentence."""
+    return re.split(r"(?<=[.;?!])\s+(?=\S)", lower.strip())[-1]
+
+
+def _other_caller(question: Question) -> bool:
+    """Whether another player than the asker calls, and the asker's hand is said."""
+    table = read_table(question)
+    return table.caller not in (None, 0) and table.me.described
+
+
+def total_after_call(question: Question, before: int) -> Answer | None:
+    """ "I'm at 47 and someone calls. I hold 10, 8 and 4. My new total?": the engine scores the
+    call with the hands said (the total's own number is no hand) on a sheet where the asker
+    has ``before``, and the new total is read from its record.  A caller's hand not said is
+    one that makes the call good; that is only safe when the asker holds more than 5 (then a
+    false call writes the asker's hand too), or when the question says the call was good."""
+    table = _without_total(question, read_table(question))
+    caller = table.caller
+    if caller is None or caller == 0 or not 0 <= before < 100 or not table.me.described:
+        return None
+    said = table.holders[caller].described
+    mine = table.me.value
+    if not said and (mine is None or mine <= 5) and not _GOOD_CALL.search(question.lower):
+        return None
+    judged = judge_call(question, table, caller)
+    if judged is None:
+        return None
+    me = next(s for s, h in enumerate(judged.seats) if h.me)
+    scores = [before if s == me else 0 for s in range(len(judged.seats))]
+    position = {**judged.position, "scores": scores}
+    state = load(position)
+    if state is None:
+        return None
+    state.apply("balzak", judged.caller)
+    view = state.view(me)
+    record = view["rounds"][-1]
+    note = () if said else (question.say(
+        "If the caller held more than 5 points, the call costs the caller 25 and you write 0.",
+        "Had de roeper meer dan 5 punten, dan kost het de roeper 25 en schrijf jij 0 op.",
+    ),)  # fmt: skip
+    return _worked_out(
+        question, before, int(record["points"][me]), int(record["totals"][me]),
+        bool(view["is_over"]), position, note,
+    )  # fmt: skip
+
+
+def _without_total(question: Question, table: Table) -> Table:
+    """``table`` with the number of the total before the round taken out of the asker's hand
+    ("My total is 85 and I'm caught with The Lul and a 4")."""
+    match = _BEFORE.search(question.lower)
+    if match is None:
+        return table
+    at = word_at(question.lower, _number_span(match)[0])
+    me = table.me
+    if at not in me.points_at:
+        return table
+    k = me.points_at.index(at)
+    points = me.points[:k] + me.points[k + 1 :]
+    points_at = me.points_at[:k] + me.points_at[k + 1 :]
+    return replace(table, holders=[replace(me, points=points, points_at=points_at),
+                                   *table.holders[1:]])  # fmt: skip
 
 
 def _overcall(question: Question) -> bool:
@@ -211,6 +303,8 @@ def _round_for(question: Question, before: int | None, gain: int | None) -> dict
 def total(question: Question) -> Answer | None:
     """The new total worked out by the engine: the sum, a tasty position, the game's end."""
     before, gain = read_total(question)
+    if before is not None and gain is None and _other_caller(question):
+        return total_after_call(question, before)
     position = _round_for(question, before, gain)
     state = load(position) if position is not None else None
     if state is None or position is None or before is None:
@@ -223,8 +317,21 @@ def total(question: Question) -> Answer | None:
     if gain is not None and record["points"][0] != gain:
         return None  # the round did not write what was asked: do not guess
     gain = int(record["points"][0])
+    return _worked_out(question, before, gain, record["totals"][0], bool(view["is_over"]), position)
+
+
+def _worked_out(
+    question: Question,
+    before: int,
+    gain: int,
+    after: int,
+    over: bool,
+    position: dict[str, Any],
+    details: tuple[str, ...] = (),
+) -> Answer | None:
+    """The reply giving the new total the engine wrote: the sum, a tasty position (69 to 50,
+    99 to 75) or the game's end, and the verdict of a yes/no question about it."""
     summed = before + gain
-    after = record["totals"][0]
     sources = [refs.TASTY]
     verdict = f"{before} + {gain} = {summed}"
     if after != summed:
@@ -237,7 +344,7 @@ def total(question: Question) -> Answer | None:
             f"Precies op {summed} uitkomen na een ronde is een lekkere tussenstand: 69 wordt 50 "
             "en 99 wordt 75.",
         )
-    elif view["is_over"]:
+    elif over:
         verdict += question.say(": the game ends.", ": het spel is afgelopen.")
         reason = question.say(
             "The game ends as soon as someone has 100 points or more, and the player with the "
@@ -254,11 +361,13 @@ def total(question: Question) -> Answer | None:
         )
         sources = [refs.TASTY, refs.GAME_END]
     if question.kind == "yesno":
-        asked = _yes_no_asked(question, summed, after, bool(view["is_over"]))
+        asked = _yes_no_asked(question, summed, after, over)
         if asked is None:
             return None
         verdict = yes_no(question, asked) + " " + verdict
-    return checked(GAME, question, verdict, reason, sources, position=position)
+    return checked(
+        GAME, question, verdict, reason, sources, position=position, details=list(details)
+    )
 
 
 def _yes_no_asked(question: Question, summed: int, after: int, over: bool) -> bool | None:
@@ -268,7 +377,7 @@ def _yes_no_asked(question: Question, summed: int, after: int, over: bool) -> bo
     if _ENDS.search(lower) and not _BACK.search(lower):
         return over
     if _BACK.search(lower) and not _ENDS.search(lower):
-        target = _TARGET.search(lower)
+        target = _target(lower)
         return after != summed and (target is None or int(target.group(1)) == after)
     return None
 
