@@ -34,6 +34,7 @@ from gametable.games.keezbord.answers.homing import (
     MOVE_HOME_PAWN,
     NEED,
 )
+from gametable.games.keezbord.answers.inhome import PHRASES as HOME_PHRASES
 from gametable.games.keezbord.answers.jack import PHRASES as JACK_PHRASES
 from gametable.games.keezbord.answers.seven import PART_TOLD
 from gametable.games.keezbord.answers.starts import PHRASES as START_PHRASES
@@ -170,7 +171,8 @@ def understood(question: Question, aside: tuple[re.Pattern[str], ...] = ()) -> b
     for said in aside:
         rest = said.sub(" ", rest)
     for said in (ALL_IN_NEST, NEED, IN_HOME, MOVE_HOME_PAWN, IN_HOME_NUMBER, FREE_HOME,
-                 LAST_BEFORE_HOME, START_PHRASES, JACK_PHRASES):  # fmt: skip
+                 LAST_BEFORE_HOME, START_PHRASES, JACK_PHRASES,
+                 HOME_PHRASES):  # fmt: skip
         rest = said.sub(" ", rest)
     rest = _ALREADY_THERE.sub(" ", rest)
     rest = PART_TOLD.sub(" a part ", rest)

@@ -34,9 +34,9 @@ NEED = re.compile(
     + _ORD.replace("(", "(?P<to>", 1)
     + r"?(?: free)?(?: home)?(?: (?:space|spot|square|place))?(?: (?:of|in) (?:my|its|the) home)?"
     r"|\b(?:moet|heb|is|staat) (?:nog |precies )*(?P<nl>\d+)(?: stappen| vakken| stap)? (?:tot|om|"
-    r"voor|van)(?: op)? (?:het |de )?"
+    r"voor|van|naar)(?: op)? (?:het |de )?"
     + _ORD.replace("(", "(?P<tonl>", 1)
-    + r"? ?(?:vak|plek|plaats)? ?(?:van |in )?(?:mijn|zijn|de) (?:thuis)?honk"
+    + r"? ?(?:vakje|vak|plekje|plek|plaats)? ?(?:van |in )?(?:mijn|zijn|de) (?:thuis)?honk"
 )
 #: pawns already in the home by their order: "on the second home space", "on the first and
 #: third spaces of my home"

@@ -29,6 +29,7 @@ from gametable.games.keezbord.answers.build import (
 )
 from gametable.games.keezbord.answers.hands import ASKS_GET_HOME, read_needs_steps, read_nest_hand
 from gametable.games.keezbord.answers.homing import FREE_HOME, LAST_BEFORE_HOME, read_home_need
+from gametable.games.keezbord.answers.inhome import read_in_home
 from gametable.games.keezbord.answers.jack import read_swap_from_nest, read_swap_told_apart
 from gametable.games.keezbord.answers.placing import read_for_partner, read_place, read_swap
 from gametable.games.keezbord.answers.referee import Trial, judge, moved, refusal, where
@@ -282,7 +283,10 @@ def read_exact_home(question: Question) -> Answer | None:
         return None  # a home space said, but not as the place of the pawn that moves
     if not (w.says_home(question) or inside or before):
         return None
-    if before and inside:
+    if (before and inside) or re.search(
+        r"\b(another|other|second pawn|andere|two (?:of my )?pawns|twee (?:van mijn )?pionnen)\b",
+        question.lower,
+    ):
         return None  # a pawn near the home and one in it: not built here
     if ASKS_GET_HOME.search(question.lower):
         return None  # whether it gets home, not whether the card may be played: read_needs_steps
@@ -344,6 +348,11 @@ def read_home_queue(question: Question) -> Answer | None:
     if not (_FIRST_HOME_SPACE.search(lower) and _FRONT_OF_HOME.search(lower)):
         return None
     by = _MOVE_PAWN_BY.search(lower)
+    if not (
+        by
+        or re.search(r"\b(back|rear|behind|outside|that one|other one|other pawn|andere)\b", lower)
+    ):
+        return None  # which pawn moves is not said: the one in the home might move up instead
     card = first_forward_card(question) or (BY_STEPS.get(int(by.group(1))) if by else None)
     if card is None or card == "4":
         return None
@@ -452,6 +461,7 @@ READERS: tuple[Callable[[Question], Answer | None], ...] = (
     read_from_start,
     read_four_into_home,
     read_four_past_start,
+    read_in_home,
     read_home_queue,
     read_seven,
     read_theirs_on_my_start,
