@@ -6,6 +6,8 @@ with 6 maize, pay the turn with a maize and build a temple: how many maize are l
 
 from __future__ import annotations
 
+import re
+
 from gametable.core.protocol import State
 from gametable.core.rules import RuleRef
 from gametable.games.balam import rules
@@ -33,15 +35,23 @@ _RICH = {"maize": 8, "cacao": 1, "shell": 1, "jade": 1}
 #: the question says the whole turn is counted, the turn's riches with the building
 _ALL_IN = (
     r"\b(all in|in total|in all|altogether|on my turn|in my turn|this turn|the whole turn|"
-    r"including the turn|in totaal|totaal|in mijn beurt|deze beurt|alles bij elkaar)\b"
+    r"including the turn|incl|payment included|in totaal|totaal|in mijn beurt|deze beurt|"
+    r"alles bij elkaar|meegerekend)\b"
 )
-_SPEND = r"\b(cost|costs|spend|spent|pay|paid|kost|kosten|kwijt|betaal\w*|uitgeven)\b"
+#: the site's size, when the question tells it ("a new site with 3 free spaces")
+_SITE_SIZE = (
+    r"\b(?:site|city|plaats|stad) (?:with|of|met) (\d|two|three|four|twee|drie|vier) "
+    r"(?:free |empty |vrije |lege )?(?:spaces|plots|vakjes|bouwplaatsen)\b"
+)
+_SIZES = {"two": 2, "three": 3, "four": 4, "twee": 2, "drie": 3, "vier": 4}
+_SPEND = r"\b(cost|costs|spend|spent|pay|paid|payment|total|kost|kosten|kwijt|betaal\w*|uitgeven)\b"
 _LEFT = r"\b(left|over|remain\w*|still have|overgebleven|over|houd ik)\b"
 _WORDS = vocabulary("""how much many does do did a an the building build builds i want to me my on turn
     cost costs spend spent pay paid riches total in all altogether and same site this whole
     including with then what is are left over remain remaining have start starts started
     hoeveel kost kosten een het ik wil in mijn beurt bouwen rijkdommen totaal ben kwijt
-    dezelfde plaats deze en met dan heb over nog begin start turn's""")
+    dezelfde plaats deze en met dan heb over nog begin start turn's payment included i've got
+    bouw beurtbetaling new free one put for everything de als hem betaling nieuwe vrije""")
 
 
 def turn_cost(q: Question) -> Answer | None:
@@ -55,17 +65,20 @@ def turn_cost(q: Question) -> Answer | None:
     if not wanted or not (q.matches(_ALL_IN) or left) or not (q.matches(_SPEND) or left):
         return None
     kinds = [k for k, n in wanted.items() for _ in range(n)]
-    if not 1 <= len(kinds) <= 2 or sum(2 if DOUBLE[KINDS.index(k)] else 1 for k in kinds) > 4:
+    plots = sum(2 if DOUBLE[KINDS.index(k)] else 1 for k in kinds)
+    size = re.search(_SITE_SIZE, q.lower)
+    room = (_SIZES.get(size.group(1)) or int(size.group(1))) if size else 4
+    if not 1 <= len(kinds) <= 3 or plots > room or room > 4:
         return None
     if set(start) - {"maize"} or not understood(
         q,
         _WORDS,
         lexicons=(BUILDINGS, RICHES_NAMES),
-        numbers={*start.values(), *wanted.values()},
-        phrases=(_ALL_IN, r"\bturn's riches\b"),
+        numbers={*start.values(), *wanted.values(), *([room] if size else [])},
+        phrases=(_ALL_IN, r"\bturn's riches\b", _SITE_SIZE),
     ):
         return None
-    if set(numbers_in(q)) - {*start.values(), *wanted.values()}:
+    if set(numbers_in(q)) - {*start.values(), *wanted.values(), *([room] if size else [])}:
         return None
     sheet = {"maize": start["maize"]} if left else dict(_RICH)
     data = position(sites={HOME: ["village"]}, riches=[sheet], phase="turn")
