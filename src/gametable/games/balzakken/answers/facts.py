@@ -56,8 +56,21 @@ _HAND_ASKED = (
 _HAND = re.compile(r"\b(?:my hand|in my hand|mijn hand|in mijn hand|the hand|de hand)\b")
 
 
+#: whether a game may be played with a count of players ("can we play with 8 players?")
+_PLAY_WITH = re.compile(
+    r"^(?:can|may|could|kunnen|mogen|kan|mag) (?:we|you|i|one|je|jullie|ik|men) (?:also |ook )?"
+    r"(?:(?:play|spelen|speel) )?(?:(?:balzakken|this|this game|het|het spel|dit spel) )?"
+    r"(?:with|met) \S+ (?:players|people|persons|spelers|mensen|personen)"
+    r"(?: (?:play|spelen|spelen\?))?\?*$|"
+    r"^(?:are|is|zijn) \S+ (?:players|people|spelers|mensen) (?:allowed|ok|okay|possible|"
+    r"toegestaan|mogelijk|genoeg|enough)\?*$"
+)
+
+
 def asks_fact(question: Question) -> bool:
     lower = question.lower
+    if question.kind == "yesno" and _PLAY_WITH.search(lower):
+        return True
     if question.kind != "yesno" and _MOST_PLAYERS.search(lower):
         return True
     if question.kind != "yesno" and _WORTH.search(lower):
@@ -69,6 +82,8 @@ def asks_fact(question: Question) -> bool:
 
 def fact(question: Question) -> Answer | None:
     """The first of the numbers below that the question asks for."""
+    if question.kind == "yesno" and _PLAY_WITH.search(question.lower):
+        return players_allowed(question)
     for asks, answer in _FACTS:
         if question.matches(asks):
             reply = answer(question)
@@ -173,6 +188,23 @@ def player_counts(question: Question) -> Answer | None:
     low, high = min(counts), max(counts)
     return checked(
         GAME, question, question.say(f"{low} to {high} players.", f"{low} tot {high} spelers."),
+        question.say(
+            f"gametable deals {low} to {high} players 5 cards each from the deck.",
+            f"gametable deelt {low} tot {high} spelers elk 5 kaarten uit het spel.",
+        ),
+        [refs.SETUP],
+    )  # fmt: skip
+
+
+def players_allowed(question: Question) -> Answer | None:
+    """ "Can we play with 8 players?": Yes when the engine deals that many players."""
+    said = players_said(question)
+    if said is None:
+        return None
+    counts = load_game(GAME).player_counts
+    low, high = min(counts), max(counts)
+    return checked(
+        GAME, question, yes_no(question, said[0] in counts),
         question.say(
             f"gametable deals {low} to {high} players 5 cards each from the deck.",
             f"gametable deelt {low} tot {high} spelers elk 5 kaarten uit het spel.",

@@ -110,7 +110,7 @@ _KNOWN = re.compile(
     r"|\b(?:mag|kan) ik daarna (?:[^\W\d_]+ ){0,3}(?:terugpakken|terugnemen|pakken|nemen|"
     r"trekken)\b"
     # whether the player an action card is played on draws ("moet hij kaarten trekken?")
-    r"|\b(?:must|does|will|moet|hoeft) (?:he|she|hij|zij|ze) (?:also |then |ook |dan |nog )?"
+    r"|\b(?:must|does|will|moet|hoeft) (?:he|she|hij|zij|ze) (?:also |then |still |ook |dan |nog )?"
     r"(?:(?:twee |2 |two )?(?:kaarten|cards) )?(?:draw|take|trekken|pakken)\b"
     # a hand shown after the call ("and then my neighbour showed 3 too")
     r"|\b(?:and )?then (?=(?:my |the |his |her )?[a-z]+ (?:also |too )?(?:showed|shows|had|has|"

@@ -162,10 +162,21 @@ _DRAW = re.compile(r"\b(?:draw|draws|drawing|trek|trekken|trekt)\b")
 
 def asks_empty_hand(question: Question) -> bool:
     """ "I have no cards left. Can I discard?", "moet ik een kaart trekken?"."""
-    if question.kind != "yesno" or not read_table(question).me.empty:
-        return False
+    if question.kind != "yesno" or _CARD_WORD.search(question.lower):
+        return False  # the Lul played on an empty hand does make it draw
+    table = read_table(question)
     lower = question.lower
+    if not table.me.empty:  # another empty hand: only whether that player draws
+        other = len(table.holders) == 2 and table.holders[1].empty
+        return other and bool(_DRAW.search(lower) and _THEY_DRAW.search(lower))
     return bool(_DISCARD.search(lower) or _SWAP.search(lower) or _DRAW.search(lower))
+
+
+#: the other player asked about ("does he draw?", "moet zij trekken?"), not the asker
+_THEY_DRAW = re.compile(
+    r"\b(?:does|do|must|will|should|has|moet|hoeft|trekt|krijgt|pakt) (?!i\b|ik\b|you\b|je\b)"
+    r"[^\W\d_]+\b"
+)
 
 
 def empty_hand(question: Question) -> Answer | None:
