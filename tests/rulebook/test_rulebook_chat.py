@@ -8,7 +8,9 @@ import random
 import pytest
 
 from gametable.rulebook.chat import about_the_last_try, ask, merge_follow_up
+from gametable.rulebook.evaluate import offtopic_questions
 from gametable.rulebook.question import Lexicon, Question
+from gametable.rulebook.search import topic
 from tests.rulebook.helpers import played
 
 GAMES = ("balzakken", "keezbord", "balam")
@@ -134,3 +136,19 @@ def test_a_general_question_at_a_table_gets_the_general_answer():
     general = "what happens if I call BALZAK! and another player has the same points as me?"
     at_table = ask("balzakken", general, state=state, seat=state.to_move[0])
     assert at_table.to_json() == ask("balzakken", general).to_json()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_chat_declines_every_tuning_off_topic_question(game):
+    """Not only the rules text: no game's own situation grammar may answer an everyday question
+    that shares its words ("how many players are on a football team")."""
+    answered = [q for q in offtopic_questions("tune") if ask(game, q).answered]
+    assert answered == []
+
+
+def test_an_everyday_question_is_elsewhere_and_a_rules_question_is_not():
+    """The line of ``Topic.elsewhere``: near the everyday background and mostly in words the
+    rules never use."""
+    assert topic("keezbord", "how many players are on a football team").elsewhere()
+    assert not topic("keezbord", "how many players can play in teams?").elsewhere()
+    assert not topic("balzakken", "Who wins the game?").elsewhere()

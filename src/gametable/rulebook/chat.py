@@ -11,7 +11,9 @@
 in order:
 
 1. a question that is no question (empty, binary, a pasted page) gets a polite decline;
-2. a follow-up ("and with 3 players?") is read together with the question before it;
+2. a follow-up ("and with 3 players?") is read together with the question before it; a
+   question plainly about something else (:meth:`~gametable.rulebook.search.Topic.elsewhere`)
+   goes straight to the rules text, whose guard declines it;
 3. at a table, the game's answers from the live position (``answer_at``), then the questions
    about the position itself (why a move was refused, the choices, whose turn, the score now:
    :func:`gametable.rulebook.ingame.answer_in_game`);
@@ -35,6 +37,7 @@ from gametable.rulebook.answer import Answer, answer, fit_to_question
 from gametable.rulebook.ingame import answer_in_game, topic_of
 from gametable.rulebook.model import load
 from gametable.rulebook.question import MAX_CHARS, Question
+from gametable.rulebook.search import topic
 from gametable.rulebook.situations import TableAnswers, answers_for
 
 #: how many earlier questions a follow-up may lean on
@@ -85,6 +88,8 @@ def ask(
     if question.problem is not None:
         return _decline(reference.game, reference.title, question)
     question = _with_history(question, history)
+    if topic(reference.game, question.text).elsewhere():
+        return fit_to_question(answer(reference.game, question.text), question)
     if state is not None and seat is not None:
         reply = _at_table(reference.game, state, seat, question, attempt)
         if reply is not None:

@@ -127,6 +127,20 @@ class Topic:
     #: the embedding cosine to the closest everyday background questions (0 without the model)
     background: float = 0.0
 
+    def elsewhere(self) -> bool:
+        """Whether the question is plainly about something else: nearer in meaning to the
+        everyday background questions than questions about a game's rules come (see
+        :data:`ELSEWHERE`), and mostly in words the rules never use.  No part of the chat
+        answers such a question, not even a game's own situation grammar."""
+        return self.background >= ELSEWHERE.background and self.known < ELSEWHERE.known
+
+
+#: the line of :meth:`Topic.elsewhere`: no question of the games' tuning and development reply
+#: sets comes this near the background (the nearest, "who wins the game?", at about 0.6; they
+#: use the rules' own words besides), while an everyday question such as "how many players are
+#: on a football team" comes nearer and uses few of them
+ELSEWHERE = Topic(known=0.5, background=0.62)
+
 
 def background_sentences() -> list[str]:
     """Everyday questions about nothing in any game (``data/questions/background.toml``)."""
