@@ -28,7 +28,13 @@ from gametable.games.keezbord.answers.exact import read_exact
 from gametable.games.keezbord.answers.facts import answer_fact
 from gametable.games.keezbord.answers.guard import fits, understood
 from gametable.games.keezbord.answers.numbers import answer_number, start_space
-from gametable.games.keezbord.answers.sequence import SEQUENCE, read_from_start
+from gametable.games.keezbord.answers.sequence import (
+    FOUR_BACK,
+    FOUR_BACK_PHRASES,
+    SEQUENCE,
+    read_from_start,
+    steps_after_four,
+)
 from gametable.games.keezbord.answers.situations import answer_situation, read_four_then
 from gametable.games.keezbord.answers.table import answer_at
 from gametable.rulebook.answer import Answer
@@ -74,6 +80,12 @@ class KeezbordAnswers:
                 return reply if fits(question, reply) else None
             if SEQUENCE.search(question.lower) and understood(question, aside=(SEQUENCE,)):
                 reply = read_from_start(question) or read_four_then(question)  # cards in turn
+                if reply is not None:
+                    return reply if fits(question, reply) else None
+            if FOUR_BACK.search(question.lower) and understood(
+                question, aside=(FOUR_BACK_PHRASES,)
+            ):
+                reply = steps_after_four(question)  # a 4 back from the start, then counted home
                 if reply is not None:
                     return reply if fits(question, reply) else None
             if understood(question, aside=(DEAL_PHRASES,)):

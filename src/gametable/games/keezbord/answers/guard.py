@@ -100,6 +100,9 @@ _KNOWN = re.compile(
     r"|\b(?:but )?(?:does ?n't|does not|do ?n't|do not) land on (?:either|any|them|it|him)(?: (?:one|of them))?"
     r"|\b(?:would|that'?d|it'?d) (?:land|end|stop|come|finish)(?: up)?(?: exactly| right| precisely)? "
     r"(?:on|where)\b|\b(?:would|that'?d) take (?:my pawn|it|him|her) (?:past|over)\b"
+    r"|\b(?:on |op )?(?:my |mijn )?(?:own |eigen )?start(?: ?space| ?vak)? 0\b"
+    r"|\b(?:where|what|waar) (?:is|does|will|staat|komt|eindigt) (?:it|he|hij|my pawn|mijn pion)"
+    r"(?: (?:end up|land|stand))? (?:then|dan)\b"
     r"|\balleen nog\b|\bnog (?:maar )?(?:een|één|1) (?:kaart|heer|aas|vrouw|boer)\b",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a

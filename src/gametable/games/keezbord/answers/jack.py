@@ -27,7 +27,7 @@ from gametable.rulebook.question import Question
 _ONE_ON_START = re.compile(
     r"\b(?:one of my (?:own )?pawns|(?:1|one|a) (?:of my )?pawns?|my (?:first )?pawn|(?:één|eén|een) van mijn "
     r"pionnen|(?:1|een|één|eén) pion|mijn (?:eerste )?pion)\b[^,.;?]{0,20}?\b(?:on|op) (?:my|its|mijn|"
-    r"zijn) (?:own |eigen )?start(?:ing)?(?: ?space| ?square| ?position| ?vak)?\b"
+    r"zijn) (?:own |eigen )?start(?:ing)?(?: ?space| ?square| ?position| ?vak)?(?: 0)?\b"
 )
 #: another of the asker's pawns out on the track
 _ANOTHER_OUT = re.compile(

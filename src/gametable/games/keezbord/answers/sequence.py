@@ -29,6 +29,7 @@ from gametable.rulebook.situations import checked, yes_no
 SEQUENCE = re.compile(
     r"\b(?:and then|then|next turn|on my next turn|the turn after that|after that|daarna|en dan|"
     r"de volgende beurt|de beurt daarna|volgende beurt)\b"
+    r"|\b(?:first|eerst)\b(?=[^.?]*\b(?:then|next turn|daarna|en dan|volgende beurt)\b)"
 )
 _PAST_START = re.compile(
     r"\b(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|een|twee|drie|vier|vijf|"
@@ -41,6 +42,10 @@ _ON_START = re.compile(
     r"|\b(?:put|placed|brought|zette|gezet|neergezet) (?:a|my|een|mijn) (?:pawn|pion) (?:on|op) "
     r"(?:my|mijn) (?:own |eigen )?(?:start\w*|startvak)\b"
 )
+#: the cards played on one pawn, wherever it stands: only how far they take it is asked
+_SAME_PAWN = re.compile(r"\b(?:on|with|op|met) (?:the same|one|dezelfde|één) (?:pawn|pion)\b")
+#: a where or how-far question after a condition ("If I play a 4 ..., where does it end up?")
+_ASKED_AFTER = re.compile(r",\s*(?:where|how many|how far|waar|hoeveel|hoe ver)\b[^,]*\?\s*$")
 _OTHERS = re.compile(
     r"\b(opponent|partner|teammate|his|her|their|tegenstander|maat|another player|other player|"
     r"someone|nest|split\w*|verdeel\w*|swap|ruil\w*|hit|slaan|geslagen|pass\w*|over\b)"
@@ -59,10 +64,13 @@ def read_from_start(question: Question) -> Answer | None:
     start, or how far from its start it ends (see the module docstring)."""
     lower = question.lower
     past = _PAST_START.search(lower)
-    if not (past or _ON_START.search(lower)) or _OTHERS.search(lower) or w.says_home(question):
-        return None
     asks_far, asks_where = _ASK_HOW_FAR.search(lower), _ASK_WHERE.search(lower)
-    if not (asks_far or asks_where) or question.kind == "yesno":
+    same = _SAME_PAWN.search(lower) is not None and asks_far is not None and not asks_where
+    if not (past or same or _ON_START.search(lower)) or _OTHERS.search(lower):
+        return None
+    if w.says_home(question) or not (asks_far or asks_where):
+        return None
+    if question.kind == "yesno" and not _ASKED_AFTER.search(lower):
         return None
     cards = w.cards_named(question)
     if not cards or len(cards) > 3 or any(c not in FORWARD and c != "4" for c in cards):
@@ -72,6 +80,8 @@ def read_from_start(question: Question) -> Answer | None:
     place: int | str = w.value(past.group("n")) if past else 0
     if not isinstance(place, int) or not 0 <= place < 48:
         return None
+    if same and not (past or _ON_START.search(lower)) and "4" in cards:
+        return None  # a 4 counted backward from an unknown place: not summed here
     start_place = place
     steps: list[tuple[str, object, object]] = []
     for card in cards:
@@ -81,7 +91,29 @@ def read_from_start(question: Question) -> Answer | None:
             return _refused(question, card, place, ruling, trial)
         steps.append((card, place, ruling.place_of("a1")))
         place = ruling.place_of("a1")
+    if same and not (past or _ON_START.search(lower)):
+        return _total(question, steps)
     return _ended(question, start_place, steps, bool(asks_far and not asks_where))
+
+
+def _total(question: Question, steps: list[tuple[str, object, object]]) -> Answer:
+    """The steps the cards take one pawn forward in all, played in turn by the referee (from
+    a start space, where nothing stands in the way)."""
+    counts = [FORWARD[c] for c, _, _ in steps]
+    n = sum(counts)
+    head = question.say(f"{n} steps.", f"{n} stappen.")
+    summed = " + ".join(str(k) for k in counts)
+    reason = question.say(
+        "; ".join(f"{card_name(c, 'en')} moves it {FORWARD[c]}" for c, _, _ in steps)
+        + f": {summed} = {n}.",
+        "; ".join(f"{card_name(c, 'nl')} zet hem {FORWARD[c]} vooruit" for c, _, _ in steps)
+        + f": {summed} = {n}.",
+    )
+    reason = reason[0].upper() + reason[1:]
+    position = Trial.of(2, {"a": [0, "N", "N", "N"]}, [c for c, _, _ in steps], "").position
+    return checked(GAME, question, head, reason, [kb.CARD_MEANINGS], position=position,
+                   details=("Judged in turn from space 0: "
+                            + ", ".join(f"{c} a1" for c, _, _ in steps) + ".",))  # fmt: skip
 
 
 def _ended(
@@ -135,3 +167,53 @@ def _refused(question: Question, card: str, place: object, ruling: Ruling, trial
     refs = [ruling.rule] if ruling.rule else [kb.CARD_MEANINGS]
     return checked(GAME, question, head, refusal(ruling, question.lang), refs,
                    position=trial.position)  # fmt: skip
+
+
+#: a pawn taken back by a 4 from its own start: "moved my pawn 4 back from its own start space"
+FOUR_BACK = re.compile(
+    r"\b(?:(?:after |once |na )?(?:a |the )?(?:4|four) (?:took|takes|moved|brought|has taken) (?:my pawn|it|him) back(?:wards?)?|"
+    r"(?:4|four|vier) (?:spaces? |steps? |vakken |stappen )?back(?:wards?)?|back(?:wards?)? "
+    r"(?:4|four)|(?:4|vier) (?:vakken |stappen )?(?:terug|achteruit)(?: gezet| gegaan| gelopen)?) "
+    r"(?:from|van(?:af)?) (?:my|its|mijn|zijn) (?:own |eigen )?(?:start\w*|startvak)(?: space)?\b"
+)
+#: the phrases :func:`steps_after_four` reads, set aside by the guard
+FOUR_BACK_PHRASES = re.compile(
+    FOUR_BACK.pattern + r"|\bhoeveel (?:stappen|vakken) (?:is het )?nog\b"
+)
+_TO_HOME_END = re.compile(
+    r"\b(?:first|last|deepest|final|end|eerste|laatste|achterste|diepste) (?:[\w-]+ ){0,2}"
+    r"(?:of |in |van )?(?:my |the |its |mijn |de |zijn )?(?:home|honk|thuishonk)\b"
+)
+
+
+def steps_after_four(question: Question) -> Answer | None:
+    """How many steps a pawn that a 4 took back from its own start still needs to its first or
+    last home space: the referee plays the 4, then moves the pawn one step at a time (an Ace
+    each) until it stands there (KB-060, KB-061, KB-035)."""
+    lower = question.lower
+    to = _TO_HOME_END.search(lower)
+    if not (FOUR_BACK.search(lower) and to and _ASK_HOW_FAR.search(lower)) or _OTHERS.search(lower):
+        return None
+    target = "H1" if re.match(r"(?:first|eerste)\b", to.group(0)) else "H4"
+    ruling = judge(Trial.of(2, {"a": [0, "N", "N", "N"]}, ["4"], "4 a1"))
+    if not ruling.allowed:
+        return None
+    back = ruling.place_of("a1")
+    place, n = back, 0
+    while str(place) != target and n < 16:
+        step = judge(Trial.of(2, {"a": [place, "N", "N", "N"]}, ["A"], "A a1"))
+        if not step.allowed:
+            return None
+        place, n = step.place_of("a1"), n + 1
+    if str(place) != target:
+        return None
+    head = question.say(f"{n} steps.", f"{n} stappen.")
+    reason = question.say(
+        f"The 4 takes it from its start (space 0) back to space {back}; from there it is "
+        f"{n} steps forward to {where(target, 'en')}, since the 4 does not count as a lap.",
+        f"De 4 zet hem van zijn startvak (vak 0) terug naar vak {back}; vandaar is het "
+        f"{n} stappen vooruit naar {where(target, 'nl')}, want de 4 telt niet als een rondje.",
+    )
+    return checked(GAME, question, head, reason, [kb.FOUR, kb.EXACT_HOME],
+                   position=Trial.of(2, {"a": [back, "N", "N", "N"]}, [], "").position,
+                   details=(f"Judged: 4 a1 from space 0, then A a1 {n} times.",), topic="number")  # fmt: skip
