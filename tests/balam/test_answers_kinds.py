@@ -157,7 +157,7 @@ def test_game_end_and_katun_cards_counted_for_the_players():
 
 _NEAR_MISSES = (
     "I don't know, earthquake with a temple, what happens?",
-    "Drought: I have 3 maize on my king sheet but none in my reserves. Can I use it?",
+    "Drought: I have 3 maize on my king sheet but I doubt any are in my reserves. Can I use it?",
     "Can my jade pass through a city I don't own?",
     "I have 3 small pyramids left, can I build a market?",
     "Can I build a market instead of a palace with 1 cacao?",

@@ -57,13 +57,22 @@ _CATASTROPHE_WORDS = vocabulary("""what happens happen then if when i turn turne
     wat gebeurt er bij als ik draai omdraai trek een de met zonder en heb heeft mijn maar
     geen alleen op in van dan kaart komt enkel enkele verlies verliest nu moet iets
     helemaal inleveren betalen houden drawn trok toch still anywhere hand by hits hit was were
-    options choices choose option choice keuze keuzes opties mogelijkheden kiezen zijn""")
+    options choices choose option choice keuze keuzes opties mogelijkheden kiezen zijn
+    none either while just afkopen ligt daarmee they so happen out kunnen maya's""")
 #: a yes-or-no question about the Mayas paying the card ("can that prisoner pay for the raid?")
-_PAYS = r"\b(pay|pays|paid|use|ward|hand (?:\w+ )?(?:over|in)|betalen|betaalt|afweren)\b"
+_PAYS = (
+    r"\b(pay|pays|paid|use|ward|hand (?:\w+ )?(?:over|in)|betalen|betaalt|afweren|afkopen|"
+    r"buy (?:it )?off)\b"
+)
 #: "do I have to pay?", "moet ik iets betalen?": the king never must (he may lose instead)
 _MUST = r"\b(have to|has to|need to|must|moet|moeten|verplicht)\b"
 #: "do I lose anything?", "moet ik iets inleveren?"
-_LOSE = r"\b(lose|lost|losing|verlies\w*|inleveren|kwijt)\b"
+_LOSE = (
+    r"\b(lose|lost|losing|verlies\w*|inleveren|kwijt|(?:anything|something|iets) "
+    r"(?:happen\w*|gebeurt))\b"
+)
+#: the Mayas paying ("can they pay it?"): the asker's own people, not another king
+_THEY_MAYAS = r"\b(can|could|may|will|do) they\b"
 
 
 _CATASTROPHE_REFS: list[RuleRef | str] = [rules.CATASTROPHES, "4-katun/negative-events"]
@@ -74,7 +83,10 @@ def catastrophe(q: Question) -> Answer | None:
     "can that prisoner pay for the raid?": the card turned over by the engine, and what it
     did (or whether the Mayas could pay it)."""
     card = card_in(q)
-    if card not in CATASTROPHE or about_another(q):
+    plain = q
+    if q.matches(r"\b(mayas?|people|volk|maya's)\b"):
+        plain = Question.read(re.sub(_THEY_MAYAS, r"\1 i", q.lower))
+    if card not in CATASTROPHE or about_another(plain):
         return None
     if not understood(
         q,
@@ -116,8 +128,8 @@ def catastrophe(q: Question) -> Answer | None:
         if not threatened:
             return None  # "can I pay it with maize?" supposes what is not
         verdict, reason = yes_no(q, "ward" in legal), _ward_reason(q, card)
-        if "ward" not in legal:
-            reason += " " + told[0]
+        if "ward" not in legal and any(KINDS[k] in named for k, _n in loses):
+            reason += " " + told[0]  # the loss, when the question told the buildings
     elif asks == "must":
         verdict = f"{yes_no(q, False)} {verdict}"
     elif asks == "lose":

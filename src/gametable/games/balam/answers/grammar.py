@@ -247,6 +247,8 @@ def negation_of(words: tuple[str, ...], start: int) -> int | None:
         word = words[i]
         if word in NEGATIONS:
             return i
+        if word in ("in", "on", "op") and i > 0 and words[i - 1] in NEGATIONS:
+            return i - 1  # "not in a reserve", "none in a reserve": the place denied
         listed = listed or word in _EITHER
         if word not in _HAVING and not listed:
             return None

@@ -1,0 +1,73 @@
+"""Balam's catastrophes with the riches in the wrong place or the building missing ("4 -
+KATUN > CATASTROPHES"): maize only on the king sheet, a prisoner on a garrison rather than in a
+reserve, "none in a reserve", the Mayas asked about as "they", each turned over by the engine;
+near misses left to the rules text."""
+
+from __future__ import annotations
+
+from gametable.games.balam.answers import ANSWERS
+from gametable.rulebook.question import Question
+
+
+def _reply(text: str):
+    return ANSWERS.answer(Question.read(text))
+
+
+def test_maize_only_on_the_sheet_cannot_stop_a_drought():
+    """BA-166, BA-167, BA-184: "none in a reserve" denies the stored maize, and the sheet's
+    maize never pays: the drought takes 2 villages."""
+    reply = _reply(
+        "Drought hits me. I have 3 villages, but my only maize is on my king sheet, none in a "
+        "reserve. What happens?"
+    )
+    assert reply is not None and reply.checked
+    assert reply.text.startswith("You lose 2 villages")
+
+
+def test_a_prisoner_on_a_garrison_pays_a_toltec_raid():
+    """BA-166, BA-188: a prisoner on a garrison "not in a reserve" still pays the raid."""
+    reply = _reply(
+        "Toltec raid: my only prisoner is on a garrison, not in a reserve. Can my Mayas pay with it?"
+    )
+    assert reply is not None and reply.checked and reply.text.startswith("Yes.")
+
+
+def test_the_mayas_asked_about_as_they_are_the_askers_people():
+    """BA-165, BA-185: "can they pay it" about the asker's Mayas is the asker's case."""
+    reply = _reply(
+        "Insurrection came up. I have a palace and my Mayas have one maize stored in a reserve. "
+        "Can they pay it so I keep my palace?"
+    )
+    assert reply is not None and reply.checked and reply.text.startswith("Yes.")
+    other = _reply("Insurrection came up. I have a palace. Can they pay it?")
+    assert other is None or not other.checked
+
+
+def test_anything_happening_without_the_building_is_no():
+    """BA-168, BA-185: without a palace the Insurrection does nothing; "anything happen?" is
+    answered No."""
+    reply = _reply("I drew Insurrection but I have no palace. Anything happen?")
+    assert reply is not None and reply.checked and reply.text.startswith("No. Nothing happens")
+
+
+def test_buying_off_a_drought_with_sheet_maize_is_refused_in_dutch():
+    """BA-167, BA-184: "afkopen met maïs van mijn koningsblad": the sheet never pays."""
+    reply = _reply("Mag ik een droogte afkopen met maïs van mijn koningsblad?")
+    assert reply is not None and reply.checked and reply.text.startswith("Nee.")
+
+
+def test_riches_said_to_be_in_a_reserve_are_not_denied():
+    """BA-165, BA-184: "no maize in a reserve" denies the maize, not the reserve; "1 maize in
+    a reserve" lets the Mayas pay."""
+    reply = _reply("Drought: 3 villages and 1 maize in a reserve. Can my Mayas pay it?")
+    assert reply is not None and reply.checked and reply.text.startswith("Yes.")
+
+
+def test_sheet_maize_asked_to_pay_is_refused_without_supposing_the_loss():
+    """BA-166, BA-167: "3 maize on my king sheet but none in my reserves, can I use it?" is No;
+    the reply names no loss of buildings the question did not tell."""
+    reply = _reply(
+        "Drought: I have 3 maize on my king sheet but none in my reserves. Can I use it?"
+    )
+    assert reply is not None and reply.checked and reply.text.startswith("No.")
+    assert "lose" not in reply.text.lower()
