@@ -147,7 +147,7 @@ def read_table(question: Question) -> Table:
         elif word in ME and i in beside:
             continue  # "the player next to me": still that player
         elif word in ME:
-            if not (current == ACTED and word in ("my", "mijn") and words[i - 1] in ACTING):
+            if not (current == ACTED and word in ("my", "mijn") and words[i - 1] in _PLAYED_MY):
                 current = 0
         elif word in PRONOUNS and len(table.holders) > 1:
             current = len(table.holders) - 1
@@ -406,6 +406,10 @@ def _read_number(table: Table, current: int | None, words: tuple[str, ...], i: i
         return current  # "3 of us": a count of players
     if i + 1 in _mention_starts(words) or nxt in ("luls", "swingers"):
         return current  # "2 swingers": counted with the card
+    if current == ACTED and i > 0 and words[i - 1] in _DRAWS and nxt != "s":
+        if value == 1:  # "dump three 6s and draw 1": the one card drawn back, as the engine
+            table.read.add(i)
+        return current
     if current == ACTED:
         table.acted.extend([str(value)] * (_card_count(words, i) if nxt == "s" else 1))
         return current
@@ -425,10 +429,19 @@ def _read_number(table: Table, current: int | None, words: tuple[str, ...], i: i
     return current
 
 
+#: words after which "my" names the cards played ("discard my 7s", "throw down both my 10s")
+_PLAYED_MY = ACTING | {"both", "all", "beide", "alle", "down", "away", "out", "two", "three",
+                       "twee", "drie"}  # fmt: skip
+#: verbs of drawing: a number after them counts cards drawn, no card played
+_DRAWS = frozenset(["draw", "draws", "drew", "trek", "trekt", "pick", "take", "takes"])
+
+
 def _card_count(words: tuple[str, ...], i: int) -> int:
     """How many of the Balzak said at ``i`` ("two 7s", "a pair of 6s", "three 9s"): 1 unless
     said."""
     before = words[i - 1] if i > 0 else ""
+    if before in ("my", "mijn") and i >= 2:
+        before = words[i - 2]  # "both my 10s"
     if before == "of" and i >= 2 and words[i - 2] in ("pair", "paar"):
         return 2
     return NUMBER_WORDS.get(before, 1)

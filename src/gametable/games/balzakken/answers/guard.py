@@ -44,7 +44,7 @@ _KNOWN = re.compile(
     r"\b(?:it is |it's |when it is |when it's |while it is |als het |wanneer het |terwijl het )?"
     r"(?:not my turn|not on my turn|"
     r"out of turn|niet aan de beurt|niet mijn beurt|niet aan zet|buiten mijn beurt)\b"
-    r"|\bafter (?:discarding|swapping|playing|drawing|i (?:discard|discarded|swap|swapped|play|"
+    r"|\bafter (?:discarding|swapping|playing|drawing|i (?:lay|laid|put|give|gave|discard|discarded|swap|swapped|play|"
     r"played|draw|drew))\b|\bna het (?:afleggen|ruilen|spelen)\b"
     r"|\bin the same turn\b|\bin dezelfde beurt\b"
     # bounds the rulebook says in words
@@ -97,7 +97,7 @@ _KNOWN = re.compile(
     # a total before the round ("I had 87 and picked up 12")
     r"|^(?:i|ik) (?:had|was on|was at|stond op|had er) (?=-?\d+ (?:points |punten )?(?:and|en) )"
     # the count asked for after an action ("how many cards does Kim hold after that?")
-    r"|\b(?:have|hold|has|holds|heeft|houdt)(?: [^\W\d_]+)? (?:after that|afterwards|daarna|then|"
+    r"|\b(?:have|hold|has|holds|heeft|houdt|heb|hebt|houd)(?: [^\W\d_]+)? (?:after that|afterwards|daarna|then|"
     r"dan|now|nu)\?*$"
     r"|\bafter (?:dealing|the deal|het delen)\b"
     r"|\b(?:turning up |turn up |turned up )?the first (?:discard|card turned up|open card)\b"

@@ -28,7 +28,8 @@ from gametable.games.balzakken.answers.build import build, load
 from gametable.games.balzakken.answers.counts import COUNTS
 from gametable.games.balzakken.answers.grammar import Table, read_table
 from gametable.games.balzakken.answers.mentions import lul_on_me, word_at
-from gametable.games.balzakken.answers.names import numbered
+from gametable.games.balzakken.answers.names import VALUE_WORDS, numbered
+from gametable.games.balzakken.answers.vocab import ACTING, NUMBER_WORDS
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -37,9 +38,15 @@ GAME = "balzakken"
 _ME_WORDS = r"(?:i|ik)"
 #: the asker's hand size ("I have 5 cards", "while I have 3 cards", "ik heb 5 kaarten")
 _MY_SIZE = re.compile(
-    r"\b(?:i have|i hold|i've got|i had|while i have|with|holding|ik heb|ik had|met) "
+    r"(?:\b(?:i have|i hold|i've got|i had|while i have|with|holding|ik heb|ik had|met) |^)"
     r"(\d|two|three|four|five|six|seven|eight|twee|drie|vier|vijf|zes|zeven|acht) "
     r"(?:cards|kaarten)\b"
+)
+#: the asker's hand said besides the action card it plays ("when I have 4 other cards")
+_MY_OTHERS = re.compile(
+    r"\b(?:i have|i hold|i've got|while i have|with|holding|ik heb|met) "
+    r"(\d|two|three|four|five|six|seven|twee|drie|vier|vijf|zes|zeven) "
+    r"(?:other|more|andere) (?:cards|kaarten)\b"
 )
 #: another player's hand size ("Anna who has 3 cards", "he had 4 cards", "die er 2 heeft")
 _THEIR_SIZE = re.compile(
@@ -61,9 +68,15 @@ _OTHER_CARDS = re.compile(
     r"\b(one|two|three|four|\d) other cards?\b|\b(\d|twee|drie) andere kaarten\b"
 )
 _OTHER_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "twee": 2, "drie": 3}
+#: how many of the hand are the cards played ("5 cards, three of them 6s")
+_OF_THEM = re.compile(
+    r"\b(two|three|four|twee|drie|vier|\d) (?:of them|ervan|daarvan) (?:are )?-?\d"
+)
 #: the count asked for
 _ASK_MINE = re.compile(
     r"\bhow many (?:cards )?(?:do|will|would) i (?:have|hold|keep|end up with|get)\b|"
+    r"\bhow many cards (?:are |do i have |have i got )?(?:left|remaining) in my hand\b|"
+    r"\bhoeveel kaarten (?:heb ik (?:nog )?over|zitten er (?:nog )?in mijn hand)\b|"
     r"\bhoeveel kaarten (?:heb|houd) ik\b"
 )
 _ASK_THEIRS = re.compile(
@@ -107,7 +120,7 @@ def read_numbers(question: Question) -> set[int]:
     """The sizes said and the cards placed, as word indices."""
     lower = question.lower
     read = set(read_table(question).read)
-    for pattern in (_MY_SIZE, _THEIR_SIZE, _OTHER_CARDS):
+    for pattern in (_MY_SIZE, _MY_OTHERS, _THEIR_SIZE, _OTHER_CARDS, _OF_THEM):
         for found in pattern.finditer(lower):
             group = next(g for g in range(1, (found.lastindex or 0) + 1) if found.group(g))
             read.add(word_at(lower, found.start(group)))
@@ -153,29 +166,64 @@ def _played(question: Question, table: Table) -> Played | None:
         return Played("lul 0", 1, (_filled((), mine), _filled(("L",), 2)))
     if _PLAYS.search(lower):
         card, verb = ("S", "swinger") if "swing" in lower else ("L", "lul")
+        mine_only = bool(_ASK_MINE.search(lower)) and not _ASK_THEIRS.search(lower)
+        if theirs is None and verb == "lul" and mine_only:
+            theirs = 3  # the chosen player's hand changes nothing of the asker's
         if theirs is None or (verb == "swinger" and mine is None):
             return None
         hand = _filled((card,), mine if mine is not None else 3)
         return Played(f"{verb} 1", 0, (hand, _filled((), theirs, taken=hand)))
-    return _discard(table, mine)
+    return _discard(question, table, mine)
 
 
-def _discard(table: Table, mine: int | None) -> Played | None:
+def _discard(question: Question, table: Table, mine: int | None) -> Played | None:
     """Discarding several of one value from a hand of the size said (or listed)."""
     played = Counter(c for c in table.acted if c not in ("S", "L"))
+    if not played:
+        played = _played_in_words(question)
     if len(played) != 1 or mine is None:
         return None
     card, many = next(iter(played.items()))
-    hand = tuple(table.me.cards) if table.me.cards else (card,) * many
+    if many == 1 and _SEVERAL_SAID.search(question.lower):
+        return None  # "both" said, one card read: the reading missed a card
+    held = [c for c in table.me.cards if c != card]  # "three of them 6s": the 6s played
+    hand = (*held, *[card] * max(many, table.me.cards.count(card)))
     if Counter(hand)[card] < many or len(hand) > mine:
         return None
     notation = f"discard {card}x{many}" if many > 1 else f"discard {card}"
     return Played(notation, 0, (_filled(hand, mine), _filled((), 3, taken=hand)))
 
 
+#: the question speaks of several cards played
+_SEVERAL_SAID = re.compile(
+    r"\b(?:both|all (?:two|three|four)|beide|allebei|alle (?:twee|drie|vier))\b"
+)
+
+
+def _played_in_words(question: Question) -> Counter[str]:
+    """The Balzakken played said in words after a verb of discarding ("ik leg alle drie de
+    vijven af"): the value word last said and the count before it."""
+    words = question.words
+    acting = [i for i, w in enumerate(words) if w in ACTING]
+    if not acting:
+        return Counter()
+    after = [i for i in range(acting[0] + 1, len(words)) if words[i] in VALUE_WORDS]
+    if len({words[i] for i in after}) != 1:
+        return Counter()
+    at = after[-1]
+    before = [w for w in words[max(0, at - 3) : at] if w in NUMBER_WORDS]
+    if not before:
+        return Counter()
+    return Counter({str(VALUE_WORDS[words[at]]): NUMBER_WORDS[before[-1]]})
+
+
 def _my_size(question: Question, table: Table) -> int | None:
     """The asker's hand size: said ("I have 5 cards"), or the cards it lists plus "two other
     cards"."""
+    others = _MY_OTHERS.search(question.lower)
+    if others and _PLAYS.search(question.lower):  # "the Swinger and 4 other cards"
+        size = others.group(1)
+        return (int(size) if size.isdigit() else COUNTS[size]) + 1
     said = _MY_SIZE.search(question.lower)
     if said:
         after_playing = _LEFT_AFTER.search(question.lower)
