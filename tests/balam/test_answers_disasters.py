@@ -1,6 +1,7 @@
 """Balam's catastrophes with the riches in the wrong place or the building missing ("4 -
 KATUN > CATASTROPHES"): maize only on the king sheet, a prisoner on a garrison rather than in a
-reserve, "none in a reserve", the Mayas asked about as "they", each turned over by the engine;
+reserve, "none in a reserve", the Mayas asked about as "they", each turned over by the engine; and the building
+space and small pyramids a construction needs ("2 - CONSTRUCTIONS"), tried in the engine;
 near misses left to the rules text."""
 
 from __future__ import annotations
@@ -71,3 +72,31 @@ def test_sheet_maize_asked_to_pay_is_refused_without_supposing_the_loss():
     )
     assert reply is not None and reply.checked and reply.text.startswith("No.")
     assert "lose" not in reply.text.lower()
+
+
+def test_one_free_space_cannot_hold_a_temple_or_palace():
+    """BA-096, BA-099: a temple or palace takes 2 neighbouring spaces, so one free space on
+    the site refuses it (asked "one space is free", "één vakje vrij") and takes a village."""
+    for text in (
+        "Only one space is free on my site. Can I put a temple there?",
+        "Kan ik een paleis bouwen als er maar één vakje vrij is?",
+    ):
+        reply = _reply(text)
+        assert reply is not None and reply.checked and reply.text.startswith(("No.", "Nee.")), text
+    village = _reply("Only one space is free on my site. Can I put a village there?")
+    assert village is not None and village.checked and village.text.startswith("Yes.")
+
+
+def test_a_market_short_of_small_pyramids_for_its_neighbours_is_refused():
+    """BA-121, BA-124: a market takes a small pyramid on its site and one on each neighbour:
+    3 left for a site with 4 neighbours is too few, 4 for a site with 3 is enough."""
+    short = _reply(
+        "I want to build a market on a site with 4 neighbours, but I have only 3 small "
+        "pyramids left. Can I?"
+    )
+    assert short is not None and short.checked and short.text.startswith("No.")
+    enough = _reply(
+        "I want a market on a site with 3 neighbouring sites, but I only have 4 small pyramids "
+        "left. Can I build it?"
+    )
+    assert enough is not None and enough.checked and enough.text.startswith("Yes.")

@@ -54,7 +54,11 @@ _ENEMY = r"\b(enemy|opponent'?s?|another (?:king|player)'?s?|his city|her city|v
 _FREE = r"\b(free|empty|nobody'?s?|no one'?s?|unowned|neutral|new|vrije?|lege?|niemands?|nieuwe?)\s+(site|city|place|plaats|bouwplaats|stad)\b"
 _TWO_SITES = r"\b(two|2|several|different|twee|meerdere|verschillende) (sites|cities|places|plaatsen|steden|plekken)\b|\b(another|second|other|andere|tweede) (site|city|plaats|stad)\b"
 _SEVERAL = r"\b(several|more than one|two|2|meerdere|twee) buildings?\b|\b(meer dan één|twee|meerdere) gebouwen\b"
-_ONE_PLOT = r"\b(one|1|only one|a single|een|één|maar één) (free |empty |vrije |lege )?(plot|space|spot|bouwplaats|plek)\b|\blast (plot|space)\b"
+_ONE_PLOT = (
+    r"\b(one|1|only one|a single|een|één|maar één) (free |empty |vrije |lege )?(plot|space|spot|"
+    r"bouwplaats|plek|vakje)\b|\blast (plot|space)\b|\b(?:one|1|een|één) (?:plot|space|spot|vakje|"
+    r"bouwplaats|plek) (?:is |are )?(?:free|empty|left|vrij|over)\b"
+)
 _UNPAID = (
     r"\b(without paying|before paying|for free|zonder (?:te )?betalen|voor ik betaal|gratis)\b"
 )
@@ -65,7 +69,8 @@ _BUILD_WORDS = vocabulary("""build building construct bouwen bouw bouwen place p
     plots space spaces when with have has hold holding got own riches rijkdom rijkdommen
     sheet king koningsblad turn turn's beurt one same time at once tegelijk when wanneer als
     if heb heeft hebben houd i've already al there use using stored dezelfde zelfde
-    gebruiken opgeslagen owns owned by van stad steden plaats and en but want wil holds exactly""")
+    gebruiken opgeslagen owns owned by van stad steden plaats and en but want wil holds exactly
+    left keep buildings vakje vrij is there's""")
 _BUILD_PHRASES = (
     r"\b(without|zonder|no|geen|only|maar|just|alleen)\b",
     r"\bpay\w* (?:for|voor)\b",

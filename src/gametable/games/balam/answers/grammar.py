@@ -334,7 +334,9 @@ _WANTS = (
     ("take over", r"\b(take (?:it |the site |the city )?over|take possession|overnemen|neem .* over|"
      r"in bezit nemen|rebuild|herbouwen)\b"),
     ("attack", r"\b(attack|attacking|assault|war|aanvallen|aanval|val .* aan|oorlog)\b"),
-    ("build", r"\b(build|building|construct|put up|erect|bouwen|bouw|neerzetten|zetten)\b"),
+    ("build", r"\b(build|building|construct|put up|erect|bouwen|bouw|neerzetten|zetten)\b|"
+     r"\bput (?:a |an |one |my )?(?:village|garrison|palace|temple|market|reserve|observatory|"
+     r"ball court)\b"),
     ("pass", r"\b(pass|passen|skip|overslaan|sla .* over)\b"),
     ("turn", r"\b(turn (?:over )?(?:a |the )?katun|turn over|draw (?:a )?katun|omdraaien|draai)\b"),
     ("remove", r"\b(remove|demolish|afbreken|weghalen)\b"),

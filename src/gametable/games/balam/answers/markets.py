@@ -39,7 +39,13 @@ _NEIGHBOURS = (
 _MARKET_WORDS = vocabulary("""i build a market on site that has have with sites neighbouring neighboring
     neighbours neighbors adjacent linked connected how many do put place the board go goes
     does take takes need needs it of uses use by paths path
-    ik bouw een markt op plaats met buren buurplaatsen hoeveel zet leg gaan het bord nodig""")
+    ik bouw een markt op plaats met buren buurplaatsen hoeveel zet leg gaan het bord nodig
+    out heb plek puts put when""")
+
+
+#: the words after the count of a site's neighbours ("a site with 3 neighbours")
+_NEAR_WORDS = ("neighbouring", "neighboring", "adjacent", "neighbours", "neighbors", "buren",
+               "buurplaatsen", "linked", "connected")  # fmt: skip
 
 
 def market_pyramids(q: Question) -> Answer | None:
@@ -49,10 +55,7 @@ def market_pyramids(q: Question) -> Answer | None:
         return None
     if q.kind == "yesno" or not q.matches(r"\b(how many|hoeveel)\b"):
         return None
-    near = number_before(
-        q, "neighbouring", "neighboring", "adjacent", "neighbours", "neighbors", "buren",
-        "buurplaatsen", "linked", "connected",
-    )  # fmt: skip
+    near = number_before(q, *_NEAR_WORDS)
     if near not in WITH_NEIGHBOURS or set(numbers_in(q)) - {near}:
         return None
     phrases = (_SMALL, _NEIGHBOURS)
@@ -89,11 +92,14 @@ def _small_left(state: State) -> int:
 _RUN_OUT = (
     r"\b(?:run out of|ran out of|out of|used up all|used all) (?:my |mijn )?(?:small|little) "
     r"pyramids\b|\bno (?:small|little) pyramids (?:left|anymore|any more)\b|\bgeen kleine "
-    r"piramides meer\b|\bkleine piramides op\b"
+    r"piramides meer\b|\bkleine piramides op\b|\ball (?:my |mijn )?(?:small|little|kleine) "
+    r"(?:pyramids|piramides) (?:are|zijn|staan) (?:already |al )?on (?:the )?board\b"
 )
 _LEFT = r"\b(?:only )?(\w+) (?:small|little|kleine) (?:pyramids?|piramides?) (?:left|over)\b"
 _SHORT_WORDS = vocabulary("""i i've have has still build a market can may now then any more anymore left
-    over only my put up ik heb nog een markt bouwen mag kan dan nu""")
+    over only my put up ik heb nog een markt bouwen mag kan dan nu want to on site with
+    neighbours neighbors neighbouring neighboring sites but maar komt plek plaats met buren hem
+    op wil en dat""")
 
 
 def market_short_of_pyramids(q: Question) -> Answer | None:
@@ -105,25 +111,32 @@ def market_short_of_pyramids(q: Question) -> Answer | None:
     if not (q.matches(_RUN_OUT) or left_match):
         return None
     left = 0 if q.matches(_RUN_OUT) else _count_left(q)
-    if left is None or not 0 <= left <= 12 or set(numbers_in(q)) - {left}:
+    near = number_before(q, *_NEAR_WORDS)
+    if left is None or not 0 <= left <= 12:
         return None
-    if 3 <= left <= 4:
+    told = {left} | ({near} if near is not None else set())
+    if set(numbers_in(q)) - told:
+        return None
+    if near is None and 3 <= left <= 4:
         return None  # enough on a site with few neighbours, not on one with many: say which
+    if near is not None and near not in WITH_NEIGHBOURS:
+        return None
     phrases = (_RUN_OUT, _LEFT)
-    if not understood(q, _SHORT_WORDS, lexicons=(BUILDINGS,), numbers={left}, phrases=phrases):
+    if not understood(q, _SHORT_WORDS, lexicons=(BUILDINGS,), numbers=told, phrases=phrases):
         return None
     data = _using_up(15 - left)
     state = load(data) if data is not None else None
     if data is None or state is None or _small_left(state) != left:
         return None
-    action = f"build market {HOME}.1"
+    action = f"build market {HOME}.1" if near is None else f"build market {WITH_NEIGHBOURS[near]}.0"
+    takes = 5 if near is None else near + 1
     refused = refusal(state, action)
     if refused is None:
         reason = q.say(
-            "A market here takes 5 small pyramids (its site and its 4 neighbours), and you "
-            "have that many left.",
-            "Een markt hier neemt 5 kleine piramides (zijn plaats en zijn 4 buren), en die heb "
-            "je nog.",
+            f"A market there takes {takes} small pyramids (its site and its {takes - 1} "
+            "neighbours), and you have that many left.",
+            f"Een markt daar neemt {takes} kleine piramides (zijn plaats en zijn {takes - 1} "
+            "buren), en die heb je nog.",
         )
         refs: list[RuleRef | str] = [rules.CONSTRUCTIONS]
     else:
