@@ -136,3 +136,18 @@ def test_the_card_i_just_threw_is_not_drawn_back() -> None:
         "I discard two 6s at once. Can I take the card I just threw from the discard pile?"
     )
     assert answer.text.startswith("No.")
+
+
+def test_a_sum_put_to_be_confirmed_is_no_second_question() -> None:
+    """BZ-047: "thats 2 points right?" restates the Balzakken before the question; the Lul in the
+    hand still forbids the call: No."""
+    answer = reply("my hand: 0, 1, 1 and the lull. thats 2 points right? can i shout balzak")
+    assert answer.text.startswith("No.")
+    assert "BZ-047" in statements(answer)
+
+
+def test_a_wrong_sum_put_to_be_confirmed_is_not_judged() -> None:
+    """BZ-036: near miss: "thats 2 points right?" after cards worth 11 says the hand two ways, so
+    no checked reply guesses which is meant."""
+    text = "my hand: 0, 1, 1 and a 9. thats 2 points right? can i shout balzak"
+    assert ANSWERS.answer(Question.read(text)) is None

@@ -503,7 +503,20 @@ def value_words(question: Question) -> list[int]:
 _LIST_GLUE = frozenset(["and", "en", "a", "an", "een"])
 #: words that say a number restates the cards before it ("so basically 0 points", "(-2)")
 _RESTATING = frozenset(
-    ["so", "basically", "thus", "total", "makes", "that's", "dus", "eigenlijk", "samen", "totaal"]
+    [
+        "so",
+        "basically",
+        "thus",
+        "total",
+        "makes",
+        "that's",
+        "thats",
+        "dus",
+        "eigenlijk",
+        "samen",
+        "totaal",
+        "dat",
+    ]
 )
 _POINT_WORDS = frozenset(["point", "points", "punt", "punten", "pts"])
 

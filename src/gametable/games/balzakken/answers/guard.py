@@ -168,11 +168,19 @@ _FOREIGN = re.compile(
 )
 
 
+#: a sum restated and put to be confirmed ("thats 2 points right?", "dat is 3 toch?"): no second
+#: question (the grammar reads the sum as restating the cards, :func:`.grammar._restated_sum`)
+_TAGS = re.compile(
+    r"\b(?:that'?s|thats|so|dat is|dus)\s+-?\d+\s*(?:points?|punten)?,?\s*"
+    r"(?:right|correct|yes|yeah|toch|ja|klopt dat|klopt)\s*\?+"
+)
+
+
 def understood(question: Question) -> bool:
     """Whether the readers may read ``question`` at all (see the module docstring)."""
-    if len(re.findall(r"\?+", question.text)) > 1:
+    if len(re.findall(r"\?+", _TAGS.sub(" ", question.lower))) > 1:
         return False
-    rest = _BUT_HOLDS.sub(" ", BESIDE.sub(" ", NOT_HELD.sub(" ", question.lower)))
+    rest = _BUT_HOLDS.sub(" ", BESIDE.sub(" ", NOT_HELD.sub(" ", _TAGS.sub(" ", question.lower))))
     rest = _KNOWN.sub(" ", rest)
     for known in _KNOWN_READ:
         rest = known.sub(" ", rest)
