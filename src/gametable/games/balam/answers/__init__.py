@@ -12,7 +12,7 @@ section: :mod:`.numbers` (the game's data and scoring), :mod:`.economy` (product
 taxes, Chaak's maize, worked out over a round's end), :mod:`.markets` (small pyramids),
 :mod:`.building` (turns and
 constructions), :mod:`.war` (and :mod:`.battle`, a battle with obsidian or the defender's neighbouring city), :mod:`.cards` (Katun cards), :mod:`.ballgame` (a ball game between two kings), :mod:`.standings` (ball courts or observatories told king by king), :mod:`.round_end` (distribution
-and losses), :mod:`.transport`, :mod:`.turncost` (a turn of building in all), :mod:`.plans` (a building plan told in full: sheet, buildings, site); :mod:`.table` answers at a table from the asking seat's view; a question in chat shorthand
+and losses), :mod:`.transport`, :mod:`.transit` (small pyramids on a site crossed), :mod:`.turncost` (a turn of building in all), :mod:`.plans` (a building plan told in full: sheet, buildings, site); :mod:`.table` answers at a table from the asking seat's view; a question in chat shorthand
 ("w 2 garisons n ...") is read again written out (:mod:`.texting`).
 """
 
@@ -35,6 +35,7 @@ from gametable.games.balam.answers import (
     standings,
     table,
     texting,
+    transit,
     transport,
     turncost,
     war,
@@ -56,6 +57,7 @@ READERS: tuple[Reader, ...] = (
     *economy.READERS,
     *markets.READERS,
     *round_end.READERS,
+    *transit.READERS,
     *transport.READERS,
     *building.READERS,
 )
