@@ -115,6 +115,29 @@ def crossing(q: Question) -> Answer | None:
         "me" if q.matches(_HELD_BY_ME) else "him" if q.matches(_HELD_BY_HIM) else
         "nobody" if q.matches(_FREE) else None
     )  # fmt: skip
+    judged = _judged(q, mine, rival, holder)
+    if judged is None:
+        return None  # a tie turns on who holds the site, which is not told
+    open_, why = judged
+    verdict = q.say("Yes" if open_ else "No", "Ja" if open_ else "Nee")
+    text = f"{verdict}: {why}. " + q.say(
+        "(Worked out from the rule, not checked by the referee.)",
+        "(Afgeleid uit de regel, niet nagespeeld door de scheidsrechter.)",
+    )
+    return Answer(
+        GAME,
+        q.text,
+        text,
+        sources(GAME, ["6-distribution/transport"]),
+        answered=True,
+        topic="situation",
+        lang=q.lang,
+    )
+
+
+def _judged(q: Question, mine: int, rival: int, holder: str | None) -> tuple[bool, str] | None:
+    """Whether the site is open to the asker's riches, and why; ``None`` for a tie on a site
+    whose holder (``"me"``, ``"him"``, ``"nobody"``) is not told."""
     if mine > rival:
         open_, why = (
             True,
@@ -136,7 +159,7 @@ def crossing(q: Question) -> Answer | None:
             ),
         )
     elif holder is None:
-        return None  # a tie turns on who holds the site, which is not told
+        return None
     else:
         open_ = holder != "him"
         why = {
@@ -158,20 +181,7 @@ def crossing(q: Question) -> Answer | None:
                 "controle van die eigenaar, en deze is van jou",
             ),
         }[holder]
-    verdict = q.say("Yes" if open_ else "No", "Ja" if open_ else "Nee")
-    text = f"{verdict}: {why}. " + q.say(
-        "(Worked out from the rule, not checked by the referee.)",
-        "(Afgeleid uit de regel, niet nagespeeld door de scheidsrechter.)",
-    )
-    return Answer(
-        GAME,
-        q.text,
-        text,
-        sources(GAME, ["6-distribution/transport"]),
-        answered=True,
-        topic="situation",
-        lang=q.lang,
-    )
+    return open_, why
 
 
 READERS = (crossing,)
