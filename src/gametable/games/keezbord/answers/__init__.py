@@ -27,6 +27,7 @@ from gametable.games.keezbord.answers.deals import answer_deal
 from gametable.games.keezbord.answers.exact import read_exact
 from gametable.games.keezbord.answers.facts import answer_fact
 from gametable.games.keezbord.answers.guard import fits, understood
+from gametable.games.keezbord.answers.meanings import card_meaning
 from gametable.games.keezbord.answers.numbers import answer_number, start_space
 from gametable.games.keezbord.answers.sequence import (
     FOUR_BACK,
@@ -78,6 +79,9 @@ class KeezbordAnswers:
             reply = read_exact(question)  # a position told space by space: its own strict reading
             if reply is not None:
                 return reply if fits(question, reply) else None
+            reply = card_meaning(question)  # one card alone, the whole question read
+            if reply is not None:
+                return reply
             if SEQUENCE.search(question.lower) and understood(question, aside=(SEQUENCE,)):
                 reply = read_from_start(question) or read_four_then(question)  # cards in turn
                 if reply is not None:

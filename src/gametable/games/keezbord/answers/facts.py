@@ -26,7 +26,7 @@ from gametable.rulebook.situations import checked, yes_no
 GAME = "keezbord"
 #: "can five of us play", "kunnen we met z'n vijven keezen": whether a table of that size plays
 _PLAY_AT_ALL = re.compile(
-    r"(?:^|[.!?]\s+)(?:can|could|may|is it possible (?:for|to)|do|kunnen|kun|kan|mogen|mag|"
+    r"(?:^|[.!?,]\s+)(?:can|could|may|is it possible (?:for|to)|do|kunnen|kun|kan|mogen|mag|"
     r"is het mogelijk)\b"
     r".*\b(?:play|playing|played|spelen|speelt|keezen|keezbord)\b"
 )

@@ -44,10 +44,19 @@ _MY_OWN_START = re.compile(r"\bmy own start")
 _PLACES = re.compile(r"\b(nest|home|honk|thuishonk|start\w*|startvak)\b")
 
 
+def _swaps_pawns(question: Question) -> bool:
+    """A swap of pawns is asked: a swap word with a Jack or a pawn named ("wisselt de deler"
+    is the dealer changing, no swap)."""
+    return w.asks_swap(question) and (
+        "J" in w.cards_named(question)
+        or question.matches(r"\b(pawns?|pionn?e?n?|him|hem|them|ze)\b")
+    )
+
+
 def read_swap(question: Question) -> Answer | None:
     """A Jack swaps one of the pawns you play for with another player's pawn on the track; no
     pawn on its own start, in a nest or in a home (KB-052, KB-043); a swap hits nobody."""
-    if not w.asks_swap(question) or w.asks_place(question):
+    if not _swaps_pawns(question) or w.asks_place(question):
         return None
     if question.matches(_TWO_OF_THEIRS.pattern):
         trial = Trial.of(2, {"a": [10, "N", "N", "N"], "b": [20, 40, "N", "N"]}, ["J"], "J b1 b2")

@@ -1,0 +1,118 @@
+"""What one card does, read from the referee's own legal plays (Card Meanings, KB-049 to KB-061).
+
+A question about one card alone ("what does the quen do", "wat mag ik met een Heer doen",
+"queen = 12?", "kan de Heer ook een pion moven?") is answered from the plays the engine allows
+with that card on a board built for it: two of the asker's pawns on the track (spaces 20 and
+10), two in the nest, an opponent's pawn on space 40.  The card's name may be misspelt (the
+fuzzy card lexicon of :mod:`.words` reads it).
+
+>>> from gametable.rulebook.question import Question
+>>> card_meaning(Question.read("what does the quen do")).text
+'The Queen moves a pawn 12 spaces forward.'
+>>> card_meaning(Question.read("kan de Heer ook een pion moven?")).text.split()[0]
+'Nee.'
+"""
+
+from __future__ import annotations
+
+import re
+
+from gametable.games.keezbord import rules as kb
+from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.build import GAME
+from gametable.games.keezbord.answers.hands import card_name
+from gametable.games.keezbord.answers.referee import Trial, judge
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked, yes_no
+
+#: "what does the X do", "what is the X for", "wat doet de X", "wat mag ik met een X (doen)"
+_WHAT_DOES = re.compile(
+    r"^(?:so |and )?(?:what|wat) (?:does|do|doet|is|can|kan|mag|kun|could)\b(?: (?:i|ik|you|je|"
+    r"one))?(?: (?:do|doen))?(?: (?:with|met))? (?:the|a|an|my|de|het|een|mijn) (?P<card>[\w']+)"
+    r"(?: card| kaart)?(?: (?:do|doen|mean|betekenen|for|voor))?\s*\??$"
+)
+#: "queen = 12?", "is the queen 12?", "queen is 12 steps?"
+_EQUALS = re.compile(
+    r"^(?:is )?(?:the |a |de |een )?(?P<card>[\w']+)(?: card)?\s*(?:=|is|equals|means|moves|zet"
+    r"|gaat)\s*(?P<n>\d{1,2})(?: (?:steps|spaces|stappen|vakken))?\s*\??$"
+)
+#: "can the X also move a pawn", "kan de X ook een pion moven/lopen/vooruit"
+_ALSO_MOVES = re.compile(
+    r"^(?:can|may|does|kan|mag)\b (?:the|a|an|de|een|je met (?:de|een)) (?P<card>[\w']+)(?: card| "
+    r"kaart)? (?:also |ook )?(?:(?:a|een) (?:pawn|pion) )?(?:move|moven|lopen|vooruit(?:zetten)?|"
+    r"verzetten|zetten|go forward)(?: (?:a|een) (?:pawn|pion))?(?: forward| ahead| vooruit)?\s*\??$"
+)
+_BOARD = {"a": [20, 10, "N", "N"], "b": [40, "N", "N", "N"]}
+
+
+def _plays(card: str) -> tuple[Trial, list[str]]:
+    trial = Trial.of(2, _BOARD, [card], "")
+    return trial, [str(a) for a in trial.state().legal_actions(0) if str(a).split()[0] == card]
+
+
+def _effects(card: str, plays: list[str], lang: str) -> list[str]:
+    """What the plays with ``card`` do, in words: placing, a move forward or back, a swap."""
+    out = []
+    if f"{card} place" in plays:
+        out.append("zet een pion uit je nest op je startvak" if lang == "nl"
+                   else "places a pawn from your nest on your start space")  # fmt: skip
+    if f"{card} a1" in plays:
+        ruling = judge(Trial(Trial.of(2, _BOARD, [card], "").position, f"{card} a1"))
+        end = ruling.place_of("a1") if ruling.allowed else 20
+        n, back = abs(int(end) - 20), int(end) < 20
+        if lang == "nl":
+            out.append(f"zet een pion {n} {'vak' if n == 1 else 'vakken'} "
+                       f"{'achteruit' if back else 'vooruit'}")  # fmt: skip
+        else:
+            out.append(f"moves a pawn {n} {'space' if n == 1 else 'spaces'} "
+                       f"{'backward' if back else 'forward'}")  # fmt: skip
+    if any(":" in p for p in plays):
+        out.append("of verdeelt die stappen over twee pionnen" if lang == "nl"
+                   else "or splits those steps over two pawns")  # fmt: skip
+    if any(len(p.split()) == 3 and ":" not in p for p in plays):
+        out.append("ruilt een van je pionnen met een pion van een ander" if lang == "nl"
+                   else "swaps one of your pawns with another player's pawn")  # fmt: skip
+    return out
+
+
+def _sentence(card: str, effects: list[str], lang: str) -> str:
+    joined = (" of " if lang == "nl" else " or ").join(
+        e for e in effects if not e.startswith(("or ", "of "))
+    )
+    split = next((e for e in effects if e.startswith(("or ", "of "))), "")
+    name = card_name(card, lang)
+    return f"{name[0].upper()}{name[1:]} {joined}{', ' + split if split else ''}."
+
+
+def card_meaning(question: Question) -> Answer | None:
+    """What the one card the question names does, or whether it moves as asked (see the module
+    docstring)."""
+    lower = question.lower.strip()
+    m = _WHAT_DOES.match(lower) or _EQUALS.match(lower) or _ALSO_MOVES.match(lower)
+    if m is None:
+        return None
+    cards = w.cards_named(Question.read(f"the {m.group('card')}"))
+    if len(cards) != 1 or len(w.cards_named(question)) > 1:
+        return None
+    card = cards[0]
+    trial, plays = _plays(card)
+    effects = _effects(card, plays, question.lang)
+    if not plays or not effects:
+        return None
+    text = _sentence(card, effects, question.lang)
+    refs = [
+        {"A": kb.ACE, "K": kb.KING, "J": kb.JACK, "7": kb.SEVEN, "4": kb.FOUR}.get(
+            card, kb.CARD_MEANINGS
+        )
+    ]
+    details = (f"Judged: the plays with {card} on the board shown: {', '.join(plays)}.",)
+    if m.re is _WHAT_DOES:
+        return checked(GAME, question, "", text, refs, position=trial.position, details=details)
+    if m.re is _EQUALS:
+        said = int(m.group("n"))
+        moves = [e for e in effects if re.search(rf"\b{said} (?:space|vak)", e)]
+        verdict = yes_no(question, bool(moves) and "a1" in " ".join(plays))
+    else:
+        verdict = yes_no(question, f"{card} a1" in plays)
+    return checked(GAME, question, verdict, text, refs, position=trial.position, details=details)
