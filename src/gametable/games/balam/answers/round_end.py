@@ -75,7 +75,7 @@ _WORDS = vocabulary("""what happens happen to my the riches goods tokens resourc
     into when ends
     wat gebeurt er met mijn de rijkdommen aan het einde van ronde mag kan ik houden laten
     liggen blijven blijft tot volgende verloren kwijt op in een staat ligt nog daar die eind
-    zijn thrown away removed gone weggegooid its their""")
+    zijn thrown away removed gone weggegooid its their daarmee""")
 
 
 def left_at_round_end(q: Question) -> Answer | None:
