@@ -13,6 +13,7 @@ import pytest
 
 from gametable.games.balzakken.answers import ANSWERS
 from gametable.games.balzakken.answers.build import load
+from gametable.games.balzakken.answers.grammar import read_table
 from gametable.games.balzakken.answers.mentions import lul_on_me
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -151,3 +152,48 @@ def test_a_wrong_sum_put_to_be_confirmed_is_not_judged() -> None:
     no checked reply guesses which is meant."""
     text = "my hand: 0, 1, 1 and a 9. thats 2 points right? can i shout balzak"
     assert ANSWERS.answer(Question.read(text)) is None
+
+
+def test_a_named_player_without_cards_is_the_empty_hand() -> None:
+    """BZ-125, BZ-073: "Jan has no cards anymore" empties Jan's hand, not the asker's; the Lul
+    may still be given to him and he draws 2 (Yes)."""
+    text = "Jan has no cards anymore. can I still give him the lul?"
+    table = read_table(Question.read(text))
+    assert not table.me.empty and table.holders[1].empty
+    answer = reply(text)
+    assert answer.text.startswith("Yes.") and "2 cards" in answer.text
+
+
+def test_a_card_another_player_holds_is_not_mine_to_play() -> None:
+    """BZ-073: near miss: "my neighbour has the Lul. Can I play it?" names no Lul of the asker's,
+    so no checked reply says Yes."""
+    answer = ANSWERS.answer(Question.read("My neighbour has the Lul. Can I play it?"))
+    assert answer is None or not answer.text.startswith("Yes")
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        (
+            "After discarding two 5s together, can I take the card from the discard pile instead "
+            "of the draw pile?",
+            "Yes.",
+        ),
+        (
+            "after dumping both my 9s, can i grab the card that was on top of the discard pile "
+            "before?",
+            "Yes.",
+        ),
+        ("I have a 4 and a 6. Can I put both on the pile in one go?", "No."),
+        (
+            "Ik leg twee 10-en af. Mag ik dan de bovenste kaart van de aflegstapel pakken in plaats "
+            "van van de trekstapel?",
+            "Ja.",
+        ),
+        ("I have two 4s. Can I put both on the pile in one go?", "Yes."),
+    ],
+)
+def test_what_goes_down_together_and_what_comes_back(text: str, verdict: str) -> None:
+    """BZ-039, BZ-040, BZ-041: only one value goes down together, and after several the former
+    top of the discard pile may be taken instead of a card from the draw pile."""
+    assert reply(text).text.startswith(verdict)

@@ -478,10 +478,14 @@ def _mention_starts(words: tuple[str, ...]) -> set[int]:
 
 def _read_empty_hands(question: Question, table: Table) -> None:
     """ "I have no cards", "my neighbour has an empty hand": whose hand is empty."""
+    named = {h.label_en.casefold(): h for h in table.holders[1:]}
     for match in EMPTY.finditer(question.lower):
         before = question.lower[: match.start()].split()
         for word in reversed(before):
             word = word.strip("!?,.:;")
+            if word in named:  # "Jan has no cards anymore"
+                named[word].empty = True
+                break
             if word in ME:
                 table.me.empty = True
                 break

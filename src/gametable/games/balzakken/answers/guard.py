@@ -44,7 +44,7 @@ _KNOWN = re.compile(
     r"\b(?:it is |it's |when it is |when it's |while it is |als het |wanneer het |terwijl het )?"
     r"(?:not my turn|not on my turn|"
     r"out of turn|niet aan de beurt|niet mijn beurt|niet aan zet|buiten mijn beurt)\b"
-    r"|\bafter (?:discarding|swapping|playing|drawing|i (?:lay|laid|put|give|gave|discard|discarded|swap|swapped|play|"
+    r"|\bafter (?:discarding|dumping|throwing|tossing|swapping|playing|drawing|i (?:lay|laid|put|give|gave|discard|discarded|swap|swapped|play|"
     r"played|draw|drew))\b|\bna het (?:afleggen|ruilen|spelen)\b"
     r"|\bin the same turn\b|\bin dezelfde beurt\b"
     # bounds the rulebook says in words
@@ -55,7 +55,10 @@ _KNOWN = re.compile(
     # the turns' words (turns.py)
     r"|\b(?:at once|at the same time|together|tegelijk|tegelijkertijd|samen)\b"
     r"|\binstead of (?:drawing|discarding|swapping)(?: (?:a|one) card)?(?: from the draw pile)?\b"
-    r"|\b(?:can|may|could|mag|kan) i (?:still|nog) (?:play|spelen|use|swing)\b"
+    r"|\binstead of (?:from )?the draw pile\b|\bin plaats van (?:van )?de trekstapel\b"
+    r"|\b(?:that|which|die) (?:was|lay|lies|is|ligt|lag) (?:on top|bovenop)(?: of the discard pile|"
+    r" van de aflegstapel)?(?: before| earlier| first| eerst| daarvoor)?\b"
+    r"|\b(?:can|may|could|mag|kan) i (?:still|nog) (?:play|spelen|use|swing|give|lay|geven)\b"
     r"|\bmy (?:only|last) card\b|\bmijn (?:enige|laatste) kaart\b|\balleen nog\b"
     # conditions the scoring and the facts read
     r"|\b(?:if|when|while|as|als|wanneer|terwijl) (?:someone|somebody|anyone|another player|"
@@ -75,7 +78,7 @@ _KNOWN = re.compile(
     r"|\b(?:still|nog) (?:have|has|hold|holds|holding|got|heb|heeft|houd)\b"
     r"|\b(?:if|when|als) (?:the lul|it|de lul|hij) is played on (?:them|him|her|you|me)\b"
     r"|\b(?:if|when|als|wanneer) (?:i|ik) (?:call|calls|called|roep)\b"
-    r"|\bno cards(?: left)?(?: in (?:my|his|her) hand)?\b|\bgeen kaarten(?: meer)?\b"
+    r"|\bno cards(?: left)?(?: in (?:my|his|her) hand)?(?: any ?more)?\b|\bgeen kaarten(?: meer)?\b"
     r"|\bno more cards\b|\b(?:and )?no action cards?\b|\bgeen actiekaart(?:en)?\b"
     # a hand said after "but", "only" or "had" ("but Tom also had exactly 2", "I only have 2")
     r"|\bbut (?:my |the |his |her )?(?:i|he|she|[a-z]+) (?:also |too |only |just )?(?:has|had|have|holds|held|hold) "

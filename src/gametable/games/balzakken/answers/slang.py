@@ -11,6 +11,8 @@ lone digit is never touched (a "2" is a card, not "to").
 'I have 3 points and the lull'
 >>> plain("called w 3, others got 5, 8 and -1")
 'called with 3, others got 5, 8 and -1'
+>>> plain("Ik leg twee 10-en af")
+'Ik leg twee 10s af'
 """
 
 from __future__ import annotations
@@ -47,6 +49,9 @@ _WORD = re.compile(r"(?<![\w/'])(" + "|".join(re.escape(w) for w in _WORDS) + r"
 _PLUS = re.compile(r"(?<=\w)\s*\+\s*(?=[\w-])")
 #: a sum of points written out ("1 + 2 points", "3+1 pts"): read as its total
 _SUM = re.compile(r"(?<![\w.])(-?\d+(?:\s*\+\s*-?\d+)+)(?=\s*(?:points|pts|punten|ptn|p)\b)", re.I)
+#: a Balzak's plural written with a hyphen or an apostrophe ("twee 10-en", "drie 6'en", "two
+#: 8's"): read as the plural the grammar knows ("10s")
+_PLURAL = re.compile(r"(?<![\w-])(-?\d{1,2})(?:-en|'en|'s)\b")
 #: pictographs and other symbols that carry no words
 _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
@@ -54,6 +59,7 @@ _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 def plain(text: str) -> str:
     """``text`` with shorthand spelt out, a "+" between things read as "and", emoji dropped."""
     out = _EMOJI.sub(" ", text)
+    out = _PLURAL.sub(r"\1s", out)
     out = _SUM.sub(lambda m: str(sum(int(n) for n in m.group(1).split("+"))), out)
     out = _PLUS.sub(" and ", out)
     out = _WORD.sub(lambda m: _WORDS[m.group(1).lower()], out)

@@ -48,7 +48,8 @@ _PLAY = re.compile(
     r"swingen|give|gives|geef|geeft|geven|neerleggen|neer)\b"
 )
 _DISCARD = re.compile(
-    r"\b(?:discard|discarding|throw away|throw|dump|toss|get rid of|afleggen|afleg|aflegt|"
+    r"\b(?:discard|discarding|throw away|throw|dump|dumping|dumped|toss|get rid of|afleggen|afleg|aflegt|"
+    r"(?:put|lay|place) (?:them |both |all |these )?(?:down )?(?:on|onto) the (?:discard )?pile|"
     r"leg .* af|weggooien|wegleggen|weg|gooien)\b"
 )
 _SELF = re.compile(r"\b(?:myself|me|mezelf|mijzelf|zelf)\b(?!.*\b(?:hand|cards)\b)")
@@ -73,6 +74,11 @@ _OWN_BACK = re.compile(
     r"|die |dat )?(?:i|ik) (?:just |net |zojuist )?(?:discarded|threw|dumped|put down|"
     r"(?:heb )?afgelegd|aflegde|weggooide|(?:heb )?weggegooid)\b|"
     r"\b(?:one of (?:them|those|these)|(?:een|één) (?:ervan|van die|daarvan))\b"
+)
+#: the asker plays an action card on a player named before it ("can I give him the Lul?")
+_I_PLAY = re.compile(
+    r"\b(?:i|ik) (?:still |nog |then |dan )?(?:give|play|lay|put|geef|speel|leg) "
+    r"(?:[^\W\d_]+ )?(?:the |de |my |mijn )?(?:lul|lull|swinger)\b"
 )
 #: "swing with him": playing The Swinger named by its verb
 _SWING_WITH = re.compile(r"\bswing(?:en)? (?:with|met)\b")
@@ -325,6 +331,8 @@ def named_action(question: Question, table: Table) -> tuple[list[str], str, list
         return held_and_played
     named = [*table.me.cards, *table.acted]
     actions = [c for c in named if c in ("S", "L")] or (["S"] if _SWING_WITH.search(lower) else [])
+    if not actions and _I_PLAY.search(lower):  # "can I give him the lul?": read with "him"
+        actions = [c for h in table.holders[1:] for c in h.cards if c in ("S", "L")][:1]
     values = [c for c in named if c not in ("S", "L")]
     if not values and not actions:
         said = value_words(question)
