@@ -97,3 +97,16 @@ def test_the_attacker_may_build_at_once_on_a_city_he_emptied_said_in_dutch():
     ):
         reply = ANSWERS.answer(Question.read(text))
         assert reply is not None and reply.checked and reply.text.startswith("Ja."), text
+
+
+def test_each_skull_costs_a_garrison_even_in_a_won_attack():
+    """BA-143, BA-144: each skull costs the attacker a garrison, whether the attack wins or
+    not: "two skulls but won" loses 2."""
+    reply = ANSWERS.answer(
+        Question.read("I rolled two skulls but still won the fight. Do I lose garrisons anyway?")
+    )
+    assert reply is not None and reply.text.startswith("Yes: 2 garrisons")
+    dutch = ANSWERS.answer(
+        Question.read("Ik gooide 3 schedels maar won toch. Verlies ik garnizoenen?")
+    )
+    assert dutch is not None and dutch.text.startswith("Ja: 3 garnizoen")

@@ -189,4 +189,29 @@ def prisoners_kept(q: Question) -> Answer | None:
     return _reply(q, verdict, reason, [rules.DESTRUCTION])
 
 
-READERS = (prisoners_kept, margin_destroys)
+#: skulls rolled, said with their number ("I rolled two skulls")
+_SKULLS = rf"\b(?:rolled|roll|rolls|threw|throw|got|gooide|gooi|had) {_N} (?:skulls?|schedels?|doodskop\w*|doodshoofd\w*)\b"
+
+
+def skulls_cost(q: Question) -> Answer | None:
+    """ "I rolled two skulls but won: do I lose garrisons anyway?": yes, one garrison per
+    skull, whether the attack wins or not."""
+    found = re.search(_SKULLS, q.lower)
+    if found is None or q.kind != "yesno" or not q.matches(r"\b(lose|losing|verlies\w*|kwijt)\b"):
+        return None
+    if not q.matches(r"\b(garrisons?|garnizoen\w*)\b") or len(q.numbers) > 1:
+        return None
+    skulls = _number(found.group(1))
+    verdict = q.say(
+        f"Yes: {skulls} garrison{'s' if skulls != 1 else ''}, one per skull, whether the attack "
+        "wins or not.",
+        f"Ja: {skulls} garnizoen(en), één per schedel, of de aanval nu slaagt of niet.",
+    )
+    reason = q.say(
+        "Each skull makes the attacker lose a garrison of his choice, with any riches on it.",
+        "Elke schedel kost de aanvaller een garnizoen naar keuze, met de rijkdommen erop.",
+    )
+    return _reply(q, verdict, reason, [rules.WAR_LOSSES])
+
+
+READERS = (prisoners_kept, margin_destroys, skulls_cost)

@@ -62,6 +62,7 @@ class Told(NamedTuple):
     mine: int
     others: tuple[int, ...]
     phrases: tuple[str, ...]
+    names: frozenset[str] = frozenset()
 
 
 def told(q: Question, kind: str) -> Told | None:
@@ -81,7 +82,14 @@ def told(q: Question, kind: str) -> Told | None:
     others, phrases = _rivals(rest, noun)
     if not others:
         return None
-    return Told(_value(value), tuple(others), (me, *phrases))
+    names = frozenset(
+        word
+        for pattern in phrases
+        for found in re.finditer(pattern, rest)
+        for word in found.groups()
+        if word and word.isalpha() and word not in _VALUES and word not in _GROUP
+    )
+    return Told(_value(value), tuple(others), (me, *phrases), names)
 
 
 def _rivals(rest: str, noun: str) -> tuple[list[int], list[str]]:
@@ -128,7 +136,7 @@ _FRAME = vocabulary("""how many much what who which do does did i we they get ge
     hoeveel wat wie krijg krijgt mag mogen zie zien bekijk bekijken kijken kaarten kaart de en
     elk spelers speler in een spel met heb heeft punten wint winnen divination waarzeggerij
     ball balspel courts court observatories observatory cities city steden i'm is are next
-    one second turned came out was had""")
+    one second turned came out was had any""")
 #: the rivals' cities after the asker's: "they have 5 and 4"
 _THEIR_CITIES = (
     rf"\b(?:they have|they own|the others have|zij hebben) {_NUM}((?:,? (?:and |en )?{_NUM})*)"
@@ -142,7 +150,9 @@ def _and(values: list[int] | tuple[int, ...], lang: str) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + joint + words[-1]
 
 
-def _counted(q: Question, kind: str) -> tuple[list[int], set[int], tuple[str, ...]] | None:
+def _counted(
+    q: Question, kind: str
+) -> tuple[list[int], set[int], tuple[str, ...], frozenset[str]] | None:
     """Every king's count of ``kind`` (the asker's first), the numbers placed and the phrases
     read, with the table's size: the kings told, or more when the question says more."""
     said = told(q, kind)
@@ -155,7 +165,7 @@ def _counted(q: Question, kind: str) -> tuple[list[int], set[int], tuple[str, ..
     counts += [0] * ((n or len(counts)) - len(counts))
     if not 2 <= len(counts) <= 4:
         return None
-    return counts, {*counts, len(counts)}, said.phrases
+    return counts, {*counts, len(counts)}, said.phrases, said.names
 
 
 def looks_told(q: Question) -> Answer | None:
@@ -166,8 +176,8 @@ def looks_told(q: Question) -> Answer | None:
     read = _counted(q, "observatory")
     if read is None:
         return None
-    counts, numbers, phrases = read
-    if not understood(q, _FRAME, lexicons=(BUILDINGS,), numbers=numbers, phrases=phrases):
+    counts, numbers, phrases, names = read
+    if not understood(q, _FRAME | names, lexicons=(BUILDINGS,), numbers=numbers, phrases=phrases):
         return None
     looks = divination_peeks(counts, len(counts))
     theirs, seen = _and(counts[1:], q.lang), _and(looks[1:], q.lang)
@@ -199,7 +209,7 @@ def ball_told(q: Question) -> Answer | None:
     cities = cities_in(q)
     if read is None or cities is None or not 1 <= cities <= 13:
         return None
-    counts, numbers, phrases = read
+    counts, numbers, phrases, names = read
     theirs = re.search(_THEIR_CITIES, q.lower)
     others = [1] * (len(counts) - 1)
     if theirs is not None:
@@ -208,7 +218,7 @@ def ball_told(q: Question) -> Answer | None:
     elif about_another(q):
         return None  # a rival's prestige needs his cities
     if len(others) > len(counts) - 1 or not understood(
-        q, _FRAME, lexicons=(BUILDINGS, CARDS), numbers=numbers | {cities}, phrases=phrases
+        q, _FRAME | names, lexicons=(BUILDINGS, CARDS), numbers=numbers | {cities}, phrases=phrases
     ):
         return None
     others += [0] * (len(counts) - 1 - len(others))
