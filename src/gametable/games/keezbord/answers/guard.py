@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.free import PHRASES as FREE_PHRASES
 from gametable.games.keezbord.answers.hands import ALL_IN_NEST, HAND_LIST
 from gametable.games.keezbord.answers.homing import (
     FREE_HOME,
@@ -103,6 +104,9 @@ _KNOWN = re.compile(
     r"|\b(?:on |op )?(?:my |mijn )?(?:own |eigen )?start(?: ?space| ?vak)? 0\b"
     r"|\b(?:where|what|waar) (?:is|does|will|staat|komt|eindigt) (?:it|he|hij|my pawn|mijn pion)"
     r"(?: (?:end up|land|stand))? (?:then|dan)\b"
+    r"|\bnothing (?:blocks|is blocking|stands in the way of) (?:it|him|me|my pawn)\b"
+    r"|\b(?:with )?nothing (?:behind|in front of|ahead of|before) it\b|\bniets (?:blokkeert|staat in de "
+    r"weg)\b"
     r"|\balleen nog\b|\bnog (?:maar )?(?:een|één|1) (?:kaart|heer|aas|vrouw|boer)\b",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a
@@ -175,7 +179,7 @@ def understood(question: Question, aside: tuple[re.Pattern[str], ...] = ()) -> b
         rest = said.sub(" ", rest)
     for said in (ALL_IN_NEST, NEED, IN_HOME, MOVE_HOME_PAWN, IN_HOME_NUMBER, FREE_HOME,
                  LAST_BEFORE_HOME, START_PHRASES, JACK_PHRASES,
-                 HOME_PHRASES):  # fmt: skip
+                 HOME_PHRASES, FREE_PHRASES):  # fmt: skip
         rest = said.sub(" ", rest)
     rest = _ALREADY_THERE.sub(" ", rest)
     rest = PART_TOLD.sub(" a part ", rest)

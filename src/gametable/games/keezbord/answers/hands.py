@@ -21,16 +21,21 @@ from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
 
-_RANK = r"(?:10|[2-9]|a|k|q|j|ace|king|queen|jack|aas|heer|vrouw|boer)"
+#: a rank; a single letter only where no word follows it ("a quen" is an article and a word)
+_RANK = (
+    r"(?:10|[2-9]|ace|king|queen|jack|aas|heer|vrouw|boer|(?:a|k|q|j)(?!\s+(?!and\b|en\b)[a-z]))"
+)
 #: a hand given as a list after "my hand is", "I hold", "mijn hand is"
 _ARTICLE = r"(?:(?:an?|the|een|de) )?"
 HAND_LIST = re.compile(
     r"\b(?:my hand is|my hand:|my cards are|i hold|i'?m holding|mijn hand is|mijn kaarten zijn)\s+"
     r"(" + _ARTICLE + _RANK + r"(?:\s*(?:,|and|en|&)\s*" + _ARTICLE + _RANK + r")+)\b"
+    r"|\b(?:i (?:have |'ve )?got|i have|i hold|ik heb)\s+((?:10|[2-9]|a|k|q|j)(?:\s+(?:10|[2-9]|a|k|q"
+    r"|j)){1,4})(?![\w-])"  # a bare list: "i got 5 8 q 3"
 )
 _LETTERS = {"a": "A", "k": "K", "q": "Q", "j": "J"}
 ALL_IN_NEST = re.compile(
-    r"\b(?:all (?:of )?(?:my )?(?:four |4 )?(?:of )?(?:my )?pawns are (?:still )?in (?:the|my) nest|"
+    r"\b(?:all (?:of )?(?:my )?(?:four |4 )?(?:of )?(?:my )?pawns (?:are|r) (?:still )?in (?:the|my) nest|"
     r"every pawn of mine is (?:still )?in (?:the|my) nest|none of my pawns "
     r"(?:is|are) (?:out|on the board)(?: yet)?|i have no pawns? (?:out|on the board)|(?:al|alle) "
     r"(?:vier )?(?:mijn )?pionnen (?:staan |zijn |zitten )?(?:nog )?in (?:het|mijn) nest|(?:ik heb )?(?:nog )?"
@@ -84,8 +89,14 @@ def hand_listed(question: Question) -> list[str] | None:
     m = HAND_LIST.search(question.lower)
     if m is None:
         return None
+    more = re.match(
+        r"\s*(?:,|and|en|&)\s*(?:(?:an?|the|een|de)\s+)?([\w']+)", question.lower[m.end() :]
+    )
+    if more and (more.group(1).isdigit() or w.cards_named(Question.read(f"the {more.group(1)}"))):
+        return None  # the list goes on with a card it did not read ("and a quen")
     out = []
-    for token in re.split(r"\s*(?:,|\band\b|\ben\b|&)\s*", m.group(1)):
+    listed = m.group(1) or ",".join(m.group(2).split())
+    for token in re.split(r"\s*(?:,|\band\b|\ben\b|&)\s*", listed):
         token = re.sub(r"^(?:an?|the|een|de)\s+", "", token.strip())
         card = _LETTERS.get(token) or (token if token.isdigit() else None)
         if card is None:

@@ -87,6 +87,10 @@ def read_home_need(question: Question) -> Answer | None:
         return None
     card = cards[0]
     home = _home_pawns(question)
+    if not home and re.search(
+        r"\b(?:other|another|second) (?:pawn|one)\b|\bandere pion", question.lower
+    ):
+        return None  # another pawn said somewhere not in the home: it might play the card instead
     need = NEED.search(question.lower)
     moving = MOVE_HOME_PAWN.search(question.lower)
     if need is None and LAST_BEFORE_HOME.search(question.lower):

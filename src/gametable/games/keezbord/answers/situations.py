@@ -27,6 +27,7 @@ from gametable.games.keezbord.answers.build import (
     start,
     verdict,
 )
+from gametable.games.keezbord.answers.free import read_free_hand
 from gametable.games.keezbord.answers.hands import ASKS_GET_HOME, read_needs_steps, read_nest_hand
 from gametable.games.keezbord.answers.homing import FREE_HOME, LAST_BEFORE_HOME, read_home_need
 from gametable.games.keezbord.answers.inhome import read_in_home
@@ -454,6 +455,7 @@ def read_four_then(question: Question) -> Answer | None:
 #: the readers, most particular first; the first that builds the situation answers
 READERS: tuple[Callable[[Question], Answer | None], ...] = (
     read_nest_hand,
+    read_free_hand,
     read_needs_steps,
     read_home_need,
     read_must_play,

@@ -1,0 +1,123 @@
+"""A whole hand and pawns free on the track: must a card be played, or may the hand be handed
+in (KB-023 to KB-027, KB-046; docs/rules/keezbord.md "Must play").
+
+The asker says where their pawns are ("my only pawn on the board is on the track", "all my
+pawns are on the track") with nothing in their way, and the whole hand ("all I hold is a 4",
+"I hold a King and a 4").  The position has the pawns on open track (the rest in the nest) and
+the referee is asked whether handing in is allowed: it is only when no card can be played.
+
+>>> from gametable.rulebook.question import Question
+>>> q = Question.read("My only pawn on the board is on the track and all I hold is a 4. Do I have to play it?")
+>>> read_free_hand(q).text.split()[0]
+'Yes.'
+"""
+
+from __future__ import annotations
+
+import re
+
+from gametable.games.keezbord import rules as kb
+from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.build import GAME
+from gametable.games.keezbord.answers.hands import hand_listed, plays_in_words
+from gametable.games.keezbord.answers.referee import Trial, judge
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked, yes_no
+
+#: one pawn out, on the track, the others in the nest
+_ONLY_ONE = re.compile(
+    r"\bmy (?:only|one) pawn (?:on the board |out |in play )?is (?:out )?on the (?:track|board)\b"
+    r"|\bmijn enige pion (?:op het bord )?staat op (?:de baan|het bord)\b"
+)
+#: every pawn out on the track
+_ALL_OUT = re.compile(
+    r"\ball (?:four |4 )?(?:of )?my pawns are (?:out )?on the (?:track|board)\b"
+    r"|\balle (?:vier )?(?:mijn )?pionnen staan op (?:de baan|het bord)\b"
+)
+#: the hand said in full
+_WHOLE = re.compile(
+    r"\ball i (?:hold|have) is\b|\bi only (?:hold|have)\b|\bmy only cards? (?:is|are)\b|\bik heb "
+    r"alleen\b|\bmijn enige kaart is\b"
+)
+_ASKS_MUST = re.compile(r"\b(?:do|must) i (?:have to |need to )?play\b|\bmoet ik\b[^?]*\bspelen\b")
+_ASKS_HAND_IN = re.compile(
+    r"\b(?:can|may) i (?:just )?hand in\b|\bmag ik (?:mijn kaarten )?inleveren\b"
+)
+_ASKS_WHAT = re.compile(
+    r"\bwhat (?:can|must|should|do) i (?:play|do)\b|\bwhat now\b|\bwat (?:moet|kan) ik\b"
+)
+#: words of a situation this reader does not build
+_ELSE = re.compile(
+    r"\b(opponent|partner|teammate|his|her|their|tegenstander|maat|home|honk|start\w*|hit\w*|slaan|"
+    r"pass\w*|past|behind (?:an?|his|her|the)|in front of|split\w*|swap\w*|ruil\w*|space \d+)\b"
+)
+#: the free pawns' places on the two-player board: open track, clear of both start spaces
+_PLACES = [20, 26, 44, 50]
+#: the place of the first pawn said: "one on space 20"
+_ON_SPACE = re.compile(r"\b(?:one |it is |it's )?on space (\d{1,2})\b")
+#: the phrases read here, set aside by the guard
+PHRASES = re.compile("|".join(p.pattern for p in (_ONLY_ONE, _ALL_OUT, _WHOLE)))
+
+
+def _hand(question: Question) -> list[str] | None:
+    listed = hand_listed(question)
+    if listed is not None:
+        return listed
+    if not _WHOLE.search(question.lower):
+        return None
+    named = w.cards_named(question)
+    return named or None
+
+
+def read_free_hand(question: Question) -> Answer | None:
+    """Whether a card must be played, or the hand may be handed in, with the asker's pawns free
+    on the track (see the module docstring)."""
+    lower = question.lower
+    one, every = _ONLY_ONE.search(lower), _ALL_OUT.search(lower)
+    rest = _ON_SPACE.sub(" ", _ONLY_ONE.sub(" ", _ALL_OUT.sub(" ", lower)))
+    if (one is None) == (every is None) or _ELSE.search(rest):
+        return None
+    hand = _hand(question)
+    asks_must, asks_in, asks_what = (
+        p.search(lower) for p in (_ASKS_MUST, _ASKS_HAND_IN, _ASKS_WHAT)
+    )
+    if (
+        hand is None
+        or not (asks_must or asks_in or asks_what)
+        or w.players_stated(question) not in (None, 2)
+    ):
+        return None
+    pawns: list[int | str] = [_PLACES[0], "N", "N", "N"] if one else list(_PLACES)
+    said = _ON_SPACE.search(lower)
+    if said is not None:
+        place = int(said.group(1))
+        if len(_ON_SPACE.findall(lower)) > 1 or not (5 <= place <= 27 or 37 <= place <= 58):
+            return None  # near a start or the home, or more than one place said: not built here
+        if place in pawns[1:]:
+            return None
+        pawns[0] = place
+    trial = Trial.of(2, {"a": pawns}, hand, "hand in")
+    ruling = judge(trial)
+    lang = question.lang
+    if ruling.allowed:
+        head = question.say("Hand in your cards.", "Je levert je kaarten in.")
+        reason = question.say(
+            "No card in this hand can be played, so all of them go onto the pile until the next deal.",
+            "Geen kaart uit deze hand kan gespeeld worden, dus ze gaan allemaal op de stapel tot de "
+            "volgende deling.",
+        )
+    else:
+        plays = plays_in_words(ruling.legal, lang)
+        head = question.say(f"Play {plays}.", f"Speel {plays}.")
+        reason = question.say(
+            "A card that can be played must be played; you hand in only when none can.",
+            "Een kaart die je kunt spelen moet je spelen; inleveren mag alleen als geen enkele kan.",
+        )
+    if asks_must and question.kind == "yesno":
+        head = f"{yes_no(question, not ruling.allowed)} {head}"
+    elif asks_in and question.kind == "yesno":
+        head = f"{yes_no(question, ruling.allowed)} {head}"
+    refs = [kb.MUST_PLAY, kb.HAND_IN] + ([kb.KING_NO_PAWN] if "K" in hand and every else [])
+    return checked(GAME, question, head, reason, refs, position=trial.position,
+                   details=(f"Legal for seat a: {', '.join(ruling.legal)}.",))  # fmt: skip

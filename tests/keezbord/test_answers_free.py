@@ -1,0 +1,76 @@
+"""A whole hand with the asker's pawns free on the track or all in the nest: must a card be
+played or may the hand be handed in, as the engine's legal plays say."""
+
+from __future__ import annotations
+
+import pytest
+
+from gametable import load_game
+from gametable.rulebook.chat import ask
+
+KEEZBORD = load_game("keezbord")
+
+
+def _hand_in_allowed(reply) -> bool:
+    state = KEEZBORD.state_from_json(dict(reply.position))
+    return "hand in" in {str(a) for a in state.legal_actions(0)}
+
+
+@pytest.mark.parametrize(
+    ("text", "must"),
+    [
+        (
+            "My only pawn on the board is on the track, nothing blocks it, and all I hold is a 4. Do I have to play it?",
+            True,
+        ),
+        ("my only pawn out is on the board, all I have is a 4 and a king. must I play?", True),
+    ],
+)
+def test_a_playable_card_must_be_played(text: str, must: bool) -> None:
+    """KB-023, KB-024: with a card that can be played, it must be played (hand in is refused)."""
+    reply = ask("keezbord", text)
+    assert reply.checked and reply.text.startswith("Yes." if must else "No."), reply.text
+    assert _hand_in_allowed(reply) != must
+
+
+def test_a_king_alone_with_every_pawn_out_is_handed_in() -> None:
+    """KB-046, KB-026: a King with no pawn left in the nest cannot be played, so the hand goes in."""
+    reply = ask(
+        "keezbord", "All my pawns are on the track and I only hold a King. What can I play?"
+    )
+    assert reply.checked and reply.text.startswith("Hand in"), reply.text
+    assert _hand_in_allowed(reply)
+
+
+@pytest.mark.parametrize(
+    ("text", "hand_in"),
+    [
+        ("All my pawns are still in the nest and I hold a 5, an 8 and a quen. What happens?", True),
+        ("all my pawns r still in the nest and i got 5 8 q 3 what now", True),
+        ("all my pawns r in the nest n i got 3 7 k, what now", False),
+    ],
+)
+def test_hand_with_every_pawn_in_the_nest(text: str, hand_in: bool) -> None:
+    """KB-021, KB-026: with every pawn in the nest only an Ace or a King can be played."""
+    reply = ask("keezbord", text)
+    assert reply.checked and reply.text.startswith("Hand in" if hand_in else "Play"), reply.text
+    assert _hand_in_allowed(reply) == hand_in
+
+
+def test_article_before_a_misspelt_card_is_not_an_ace() -> None:
+    """KB-049 near miss: "and a quen" is an article and a Queen, never an Ace in the hand."""
+    reply = ask(
+        "keezbord",
+        "All my pawns are still in the nest and I hold a 5, an 8 and a quen. What happens?",
+    )
+    assert reply.position is not None and "A" not in reply.position["hands"]["a"], reply.position
+
+
+def test_other_pawn_elsewhere_is_not_ignored_near_the_home() -> None:
+    """KB-035 near miss: a pawn short of its home and another pawn on the track: the referee
+    does not judge the card on the first pawn alone (the other might play it)."""
+    reply = ask(
+        "keezbord",
+        "My pawn is 3 spaces from my home and my other pawn is on space 20. Can I play a 9?",
+    )
+    assert not (reply.checked and reply.text.startswith("No.")), reply.text
