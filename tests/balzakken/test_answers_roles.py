@@ -197,3 +197,38 @@ def test_what_goes_down_together_and_what_comes_back(text: str, verdict: str) ->
     """BZ-039, BZ-040, BZ-041: only one value goes down together, and after several the former
     top of the discard pile may be taken instead of a card from the draw pile."""
     assert reply(text).text.startswith(verdict)
+
+
+def test_the_lul_played_on_me_lies_in_front_of_me_not_in_a_hand() -> None:
+    """BZ-073, BZ-076, BZ-047: the Lul played on the asker lies in front of the asker: it is in
+    no hand (not the player's who played it) and does not stop the call (Yes)."""
+    text = (
+        "Someone played the Lul in front of me and I drew my 2 cards. It's my turn and my hand "
+        "adds up to 4. Can I call BALZAK!?"
+    )
+    assert all("L" not in h.cards for h in read_table(Question.read(text)).holders)
+    answer = reply(text)
+    assert answer.text.startswith("Yes.")
+    assert answer.position is not None
+    assert answer.position["in_front"][0] == ["L"]
+    assert all("L" not in hand for hand in answer.position["hands"])
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("I call BALZAK! with 5 and my opponent has a 2, a 3 and The Lul. Good or false?", "good"),
+        (
+            "My hand is empty and it's my turn; my neighbour holds a Bruisbal only. I'm forced to "
+            "call. Good or false?",
+            "false",
+        ),
+        ("Ik roep met 3 en Noor heeft 3. Goed of vals?", "valse"),
+    ],
+)
+def test_good_or_false_is_answered_with_the_kind(text: str, kind: str) -> None:
+    """BZ-090, BZ-098, BZ-125: "good or false?" asks which kind the call is: the reply names the
+    kind the engine scored (never a Yes or No to half the question)."""
+    answer = reply(text)
+    assert kind in answer.text.lower().split(":")[0].split(".")[-1] or kind in answer.text[:40]
+    assert not answer.text.startswith(("Yes", "No", "Ja", "Nee"))

@@ -8,6 +8,8 @@ known.  The readers then see the question with that kind.
 
 >>> kind_asked(Question.read("I call with 5. Ann has 9. Was my BALZAK! good?"))
 'yesno'
+>>> kind_asked(Question.read("I call with 5. Ann has 9. Good or false?"))
+'what'
 >>> kind_asked(Question.read("Anna calls with 5, Ben has 5. Scores please"))
 'number'
 >>> kind_asked(Question.read("Both of us have 0 and I call BALZAK!. Good call or not?"))
@@ -67,6 +69,15 @@ VERDICT_ASKED = re.compile(
 )
 
 
+#: asking which of the two kinds a call was ("good or false?", "goed of vals?"): a what-question,
+#: answered with the kind, not with yes or no
+CHOICE_ASKED = re.compile(
+    r"\b(?:good|goed|goede) (?:call |balzak!? |roep )?(?:or|of) (?:a |an |een )?(?:false|bad|"
+    r"vals|valse|fout|foute)\b|\b(?:false|vals|valse|fout|foute) (?:call |balzak!? |roep )?(?:or|of) "
+    r"(?:a |an |een )?(?:good|goed|goede)\b"
+)
+
+
 def kind_asked(question: Question) -> str:
     """The kind of reply ``question`` asks for: the shared reading, or when that is "other",
     the kind of its last sentence or of the table talk it uses."""
@@ -74,6 +85,8 @@ def kind_asked(question: Question) -> str:
         fixed = Question.read(re.sub(r"(?i)\bbalzak!(?=\s*\w)", "BALZAK", question.text))
         if fixed.kind in ("number", "what"):  # "how much does a false BALZAK! cost?"
             question = replace(question, kind=fixed.kind)
+    if CHOICE_ASKED.search(question.lower):
+        return "what"  # "Good or false?": the kind of call
     if question.kind == "what" and _AUXILIARY.match(question.lower):
         return "yesno"  # "Does the player who plays The Lul draw?": not "who plays"
     last = _SENTENCES.split(question.lower.strip())[-1]

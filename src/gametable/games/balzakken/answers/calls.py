@@ -25,6 +25,7 @@ from gametable.core.errors import IllegalAction
 from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.asked import Asked, asked_score
+from gametable.games.balzakken.answers.asking import CHOICE_ASKED
 from gametable.games.balzakken.answers.build import build, cards_worth, load
 from gametable.games.balzakken.answers.callwords import (
     hand_lines,
@@ -35,7 +36,11 @@ from gametable.games.balzakken.answers.callwords import (
 )
 from gametable.games.balzakken.answers.counts import count_words, players_said
 from gametable.games.balzakken.answers.grammar import Holder, Table, forced_call, read_table
-from gametable.games.balzakken.answers.mentions import asked_number_at, in_front_of_me
+from gametable.games.balzakken.answers.mentions import (
+    asked_number_at,
+    drew_for_lul,
+    in_front_of_me,
+)
 from gametable.games.balzakken.answers.names import hand_text, numbered
 from gametable.games.balzakken.answers.vocab import OTHER_CALLED, SENTENCE_END
 from gametable.rulebook.answer import Answer
@@ -219,7 +224,7 @@ def read_numbers(question: Question) -> set[int]:
     """The indices (in ``question.words``) of the numbers the calls read: the hands, and a
     count of players."""
     asked = asked_number_at(question)
-    read = set(read_table(question).read) | count_words(question)
+    read = set(read_table(question).read) | count_words(question) | drew_for_lul(question)
     return read if asked is None else read | {asked}
 
 
@@ -278,10 +283,15 @@ def score_call(question: Question) -> Answer | None:
     if reply is None or not forced_call(question):
         return reply
     forced = question.say(
-        "You must call BALZAK!: with no cards that is all you may do on your turn. ",
-        "Je moet BALZAK! roepen: zonder kaarten mag je op je beurt niets anders. ",
+        "You must call BALZAK!: with no cards that is all you may do on your turn.",
+        "Je moet BALZAK! roepen: zonder kaarten mag je op je beurt niets anders.",
     )
-    return replace(reply, text=forced + reply.text)
+    if not (CHOICE_ASKED.search(question.lower) or question.kind == "number"):
+        return replace(reply, text=f"{forced} {reply.text}")  # "what happens?": the call first
+    first, dot, rest = reply.text.partition(". ")  # a score or a kind asked: that first
+    if not dot:
+        return replace(reply, text=f"{reply.text} {forced}")
+    return replace(reply, text=f"{first}. {forced} {rest}")
 
 
 def _score_call(question: Question) -> Answer | None:
@@ -300,6 +310,12 @@ def _score_call(question: Question) -> Answer | None:
     sentence = outcome_sentence(question, record, seats)
     rule_refs = _score_refs(record, seats)
     asked = asked_score(question, table)
+    if CHOICE_ASKED.search(question.lower):  # "good or false?": the kind first
+        verdict = kind_words(question, kind) + ": " + lower_first(sentence)
+        return checked(
+            GAME, question, verdict, reason_of(question, record, seats), rule_refs,
+            position=judged.position, details=hand_lines(question, record, seats),
+        )  # fmt: skip
     if asked is not None or question.kind == "yesno":
         holder = table.holders[asked.holder] if asked is not None else None
         return _asked_reply(question, judged, asked, holder, rule_refs)

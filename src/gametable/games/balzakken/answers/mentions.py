@@ -97,14 +97,31 @@ LUL_ON_ME = re.compile(
 )
 
 
+#: the two cards the asker drew for The Lul played on them ("I drew my 2 cards")
+DREW_FOR_LUL = re.compile(
+    r"\b(?:drew|drawn|draw|took|taken|picked up|trok|getrokken|pakte|gepakt) (?:my |the |those |"
+    r"mijn |de )?(2|two|twee) (?:cards|kaarten)\b"
+)
+
+
+def drew_for_lul(question: Question) -> set[int]:
+    """Where the count of cards drawn for The Lul played on the asker stands (a word index),
+    when it is the 2 the rules give."""
+    if not lul_on_me(question):
+        return set()
+    return {word_at(question.lower, m.start(1)) for m in DREW_FOR_LUL.finditer(question.lower)}
+
+
 def lul_on_me(question: Question) -> bool:
     """Whether another player plays The Lul on the asker (see :data:`LUL_ON_ME`)."""
     return LUL_ON_ME.search(question.lower) is not None
 
 
 def in_front_of_me(question: Question) -> list[str]:
-    """The action cards the question says lie in front of the asker."""
+    """The action cards the question says lie in front of the asker (said to lie there, or
+    played on the asker)."""
     spans = [(m.start(), m.end()) for m in IN_FRONT_OF_ME.finditer(question.lower)]
+    spans += [(m.start(), m.end()) for m in LUL_ON_ME.finditer(question.lower)]
     return [
         m.name
         for m in CARDS.find(question)
@@ -114,9 +131,10 @@ def in_front_of_me(question: Question) -> list[str]:
 
 def held_mentions(question: Question) -> list[Mention]:
     """The cards the question names, less those it says are not held (or lie in front of the
-    asker)."""
+    asker, or were played on the asker)."""
     spans = [(m.start(), m.end()) for m in NOT_HELD.finditer(question.lower)]
     spans += [(m.start(), m.end()) for m in IN_FRONT_OF_ME.finditer(question.lower)]
+    spans += [(m.start(), m.end()) for m in LUL_ON_ME.finditer(question.lower)]
     if not spans:
         return list(CARDS.find(question))
     negated = {
