@@ -132,3 +132,24 @@ def test_how_many_buildings_he_loses_is_the_battles_outcome_not_his_choice():
         "spend obsidian from his city next door?"
     )
     assert asked is None or not asked.checked
+
+
+def test_the_attacked_citys_villages_told_are_its_buildings():
+    """BA-147, BA-148: the attacked city's villages, when told, are the buildings the margin
+    destroys beside its garrisons; a count of villages for another city is not read."""
+    reply = _reply(
+        "Ik val aan met 2 garnizoenen zonder obsidiaan en gooi een 3 en een schedel. De "
+        "verdediger heeft 1 garnizoen en 2 dorpen in zijn stad en geen steden ernaast. Hoeveel "
+        "gebouwen verliest hij?"
+    )
+    assert reply is not None and reply.checked
+    assert reply.text.startswith("2. Aanval 3 tegen verdediging 1")
+    assert (
+        '"village", "village"' in str(reply.position)
+        or reply.position["sites"]["d4"]["plots"].count("village") == 2
+    )
+    mine = _reply(
+        "I attack with 2 garrisons and roll 3 and 2, no obsidian, from my city with 2 villages. "
+        "His city has 1 garrison. How many buildings does he lose?"
+    )
+    assert mine is None or not mine.checked

@@ -42,6 +42,7 @@ _COUNTS |= {"twee": 2, "three": 3, "drie": 3, "four": 4, "vier": 4}
 _N = r"(\d|no|geen|a|an|one|een|één|two|twee|three|drie|four|vier)"
 _GARRISON = r"(?:garrisons?|garnizoen(?:en)?)\b"
 _OBSIDIAN = r"\bobsidi\w*"
+_VILLAGES = r"(?:villages?|dorp(?:en)?)\b"
 _SKULL = r"(?:skulls?|schedels?|doodshoofd(?:en)?|doodskop(?:pen)?)\b"
 #: the battle's outcome for the defender ("how many buildings does he lose"): not a question
 #: about what another king may do
@@ -80,6 +81,7 @@ _WORDS = BATTLE_WORDS | vocabulary("""spend spent spends spending burn burns bur
     that in attacked city cities his he defender defender's defence defense no not does doesn't
     him wreck fall falls result came up dice other also one where buildings many of
     naast verdediger verdediging zijn hij obsidiaan gebruik besteed verliest holds only villages
+    village dorp
     garrisons dorpen garnizoenen geen zonder nothing niets friendly ernaast aangrenzende hem stad
     steden defends defend defending verdedigt will""")
 
@@ -96,6 +98,7 @@ class Told(NamedTuple):
     kept: int
     faces: tuple[str, ...]
     asks: str
+    villages: int | None = None
 
 
 def _faces(text: str) -> tuple[tuple[str, ...], str] | None:
@@ -148,9 +151,15 @@ def _roles(text: str) -> dict[str, dict[str, int]] | None:
             garrisons, obsidian = _clause_counts(clause)
         except ValueError:
             return None
+        villages = re.findall(_N + r" " + _VILLAGES, clause)
         digits = len(re.findall(r"\b\d+\b", clause))
-        if re.search(_SEVERAL, clause) or digits > (garrisons is not None) + (obsidian is not None):
+        placed = (garrisons is not None) + (obsidian is not None) + len(villages)
+        if re.search(_SEVERAL, clause) or digits > placed or len(villages) > 1:
             return None  # a number the clause does not place
+        if villages:
+            if role != "him" or "villages" in told["him"]:
+                return None  # the villages of the attacked city only
+            told["him"]["villages"] = _COUNTS.get(villages[0]) or int(villages[0])
         side = "him" if role == "beside" and garrisons is None else role
         for what, n in (("garrisons", garrisons), ("obsidian", obsidian)):
             if n is None:
@@ -184,12 +193,16 @@ def told(q: Question) -> Told | None:
     if asks == "battle" and ("garrisons" not in me or len(faces) != mine):
         return None
     result = Told(mine, me.get("obsidian", 0), him["garrisons"], beside.get("garrisons", 0),
-                  him.get("obsidian", 0), faces or ("0",) * mine, asks)  # fmt: skip
+                  him.get("obsidian", 0), faces or ("0",) * mine, asks,
+                  him.get("villages"))  # fmt: skip
     if not (1 <= result.mine <= 3 and result.spent <= result.mine and 1 <= result.theirs <= 3):
         return None
     if result.beside > 3 or result.kept > result.theirs + result.beside:
         return None
+    if result.villages is not None and result.theirs + result.villages > 4:
+        return None
     numbers = {result.mine, result.spent, result.theirs, result.beside, result.kept}
+    numbers |= {result.villages} if result.villages is not None else set()
     numbers |= {int(f) for f in result.faces if f != "X"}
     if not understood(q, _WORDS, numbers=numbers, phrases=(_SKULL, _NEXT)):
         return None
@@ -203,7 +216,7 @@ def _scene(t: Told) -> dict[str, Any]:
     home = ["garrison:obsidian"] * t.spent + ["garrison"] * (t.mine - t.spent)
     on_him = min(t.kept, t.theirs)
     target = ["garrison:obsidian"] * on_him + ["garrison"] * (t.theirs - on_him)
-    target += ["village"] * max(0, 3 - t.theirs)
+    target += ["village"] * (max(0, 3 - t.theirs) if t.villages is None else t.villages)
     sites = {HOME: home, NEIGHBOUR: target}
     owners = {NEIGHBOUR: 1}
     if t.beside:
