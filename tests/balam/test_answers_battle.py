@@ -144,10 +144,8 @@ def test_the_attacked_citys_villages_told_are_its_buildings():
     )
     assert reply is not None and reply.checked
     assert reply.text.startswith("2. Aanval 3 tegen verdediging 1")
-    assert (
-        '"village", "village"' in str(reply.position)
-        or reply.position["sites"]["d4"]["plots"].count("village") == 2
-    )
+    assert reply.position is not None
+    assert reply.position["sites"]["d4"]["plots"].count("village") == 2
     mine = _reply(
         "I attack with 2 garrisons and roll 3 and 2, no obsidian, from my city with 2 villages. "
         "His city has 1 garrison. How many buildings does he lose?"

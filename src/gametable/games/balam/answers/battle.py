@@ -9,7 +9,7 @@ says what the battle does not place is left to the rules text.
 >>> from gametable.rulebook.question import Question
 >>> told(Question.read("I attack with 2 garrisons and spend 1 obsidian, roll 3 and 2. "
 ...     "His city has 2 garrisons and his city next door 1 garrison. How many buildings fall?"))
-Told(mine=2, spent=1, theirs=2, beside=1, kept=0, faces=('3', '2'), asks='battle')
+Told(mine=2, spent=1, theirs=2, beside=1, kept=0, faces=('3', '2'), asks='battle', villages=None)
 """
 
 from __future__ import annotations
