@@ -158,3 +158,26 @@ def test_a_round_said_to_end_without_a_hand_is_not_scored() -> None:
     """BZ-090: "the round ends" with no hand said of the asker leaves the score unsaid: the
     rules text answers."""
     assert ANSWERS.answer(Question.read("The round ends. How many points do I write?")) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("end of game: me 80, tim 100, sara 80 🤝 who wins", "You and Sara share the win on 80"),
+        ("Game over: Anna 102, Bram 40, me 55. Who wins?", "Bram wins on 40"),
+        ("Eindstand: ik 30, Noor 101, Sem 30. Wie wint?", "Jij en Sem delen de winst"),
+    ],
+)
+def test_the_winner_of_totals_said_player_by_player(text: str, start: str) -> None:
+    """BZ-009, BZ-010: totals listed by player at the game's end: the lowest wins, players tied
+    on it share the win (the engine's outcome of that final position)."""
+    answer = reply(text)
+    assert answer.text.startswith(start)
+    assert "BZ-010" in statements(answer)
+
+
+def test_a_list_of_names_without_the_games_end_is_no_final_position() -> None:
+    """BZ-009: near miss: "me 80, tim 100" without the game said to be over is not read as final
+    totals by the winner reader."""
+    answer = ANSWERS.answer(Question.read("me 80, tim 100, sara 80. who wins"))
+    assert answer is None or "share the win" not in answer.text

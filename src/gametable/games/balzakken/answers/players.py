@@ -13,6 +13,8 @@ en Bram 1").  A name is capitalised, or in a question written all in lower case 
 ['Anna', 'Bram']
 >>> player_names(Question.read("ik riep balzak met 3 en sanne heeft ook 3"))
 {6: 'Sanne'}
+>>> sorted(player_names(Question.read("end of game: me 80, tim 100, sara 80")).values())
+['Sara', 'Tim']
 >>> shared_hands(Question.read("Anna and Bram both hold 2, Carla holds 9"))
 [(0, 2)]
 """
@@ -71,11 +73,15 @@ def player_names(question: Question) -> dict[int, str]:
     found: dict[int, str] = {}
     for i, word in enumerate(said[:-1]):
         if not _name_like(word, texting):
+            if texting and _short_name(word) and _listed(question, word):
+                found[i] = word.capitalize()  # "mo 107" in a list of players
             continue
         if _verb_follows(said, i) or _joined_to_name(said, i, texting):
             found[i] = word.capitalize()
         elif found and said[i - 1].casefold() in _JOIN and _number_follows(question, word):
             found[i] = word.capitalize()  # "Anna heeft 3 en Bram 1"
+        elif _listed(question, word):
+            found[i] = word.capitalize()  # "end of game: me 80, tim 100, sara 80"
     return found
 
 
@@ -101,6 +107,12 @@ def _name_like(word: str, texting: bool) -> bool:
     if texting:
         return len(word) >= 3
     return word[:1].isupper() and word[1:].islower()
+
+
+def _short_name(word: str) -> bool:
+    """A two-letter word that may be a name in a list of players ("mo 107")."""
+    folded = word.casefold()
+    return len(word) == 2 and word.isalpha() and folded not in _NOT_NAMES | {"on", "op", "at"}
 
 
 def _verb_follows(said: list[str], i: int) -> bool:
@@ -129,3 +141,13 @@ def _number_follows(question: Question, word: str) -> bool:
             question.text,
         )
     )
+
+
+def _listed(question: Question, word: str) -> bool:
+    """A name in a list of players and their numbers ("me 80, tim 100, sara 80"): after a comma
+    or a colon, with a number right after it, beside another such entry."""
+    entry = rf"(?:^|[,:;]|\band\b|\ben\b)\s*{re.escape(word)}\s+-?\d+\b"
+    if not re.search(entry, question.text, re.IGNORECASE):
+        return False
+    entries = re.findall(r"(?:^|[,:;])\s*[^\W\d_]+\s+-?\d+\b", question.text)
+    return len(entries) >= 2

@@ -17,6 +17,7 @@ import re
 from gametable.core.registry import load_game
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, load
+from gametable.games.balzakken.answers.grammar import read_table
 from gametable.games.balzakken.answers.mentions import word_at
 from gametable.games.balzakken.scoring import GAME_END
 from gametable.rulebook.answer import Answer
@@ -36,15 +37,39 @@ _TOTALS = re.compile(
 _TWO = {2: ("two", "twee"), 3: ("three", "drie"), 4: ("four", "vier")}
 
 
+#: the game said to be over ("end of game:", "game's over", "eind van het spel")
+_GAME_OVER = re.compile(
+    r"\b(?:end of (?:the )?game|game(?:'s| is| was)? over|final (?:scores?|totals?)|"
+    r"eind(?:e)? van het spel|het spel is (?:uit|afgelopen|voorbij)|eindstand)\b"
+)
+
+
 def asks_winner(question: Question) -> bool:
-    return bool(_WHO_WINS.search(question.lower) and _TOTALS.search(question.lower))
+    if not _WHO_WINS.search(question.lower):
+        return False
+    return bool(_TOTALS.search(question.lower) or _named_totals(question))
+
+
+def _named_totals(question: Question) -> list[tuple[str, str, int]] | None:
+    """Totals said player by player at a game's end ("end of game: me 80, tim 100, sara 80"):
+    each player read by the grammar with one number and no cards, as (English label, Dutch
+    label, total)."""
+    if not _GAME_OVER.search(question.lower):
+        return None
+    table = read_table(question)
+    out = []
+    for holder in table.holders:
+        if holder.cards or holder.empty or len(holder.points) != 1:
+            return None
+        out.append((holder.label_en, holder.label_nl, holder.points[0]))
+    return out if len(out) > 1 else None
 
 
 def read_numbers(question: Question) -> set[int]:
     """The totals' word indices."""
     found = _TOTALS.search(question.lower)
     if found is None:
-        return set()
+        return set(read_table(question).read) if _named_totals(question) else set()
     start = found.start(1)
     return {
         word_at(question.lower, start + n.start()) for n in re.finditer(r"-?\d+", found.group(1))
@@ -53,9 +78,14 @@ def read_numbers(question: Question) -> set[int]:
 
 def _totals(question: Question) -> list[int] | None:
     found = _TOTALS.search(question.lower)
-    if found is None:
+    named = _named_totals(question) if found is None else None
+    if found is None and named is None:
         return None
-    totals = [int(n) for n in re.findall(r"-?\d+", found.group(1))]
+    totals = (
+        [t for _, _, t in named]
+        if named
+        else [int(n) for n in re.findall(r"-?\d+", found.group(1))]  # type: ignore[union-attr]
+    )
     if len(totals) not in load_game(GAME).player_counts or min(totals) < 0:
         return None
     return totals
@@ -90,8 +120,14 @@ def winner(question: Question) -> Answer | None:
         return None
     winners = outcome.winners
     best = totals[winners[0]]
+    named = _named_totals(question)
+    verdict = (
+        _named_verdict(question, [named[w] for w in winners], best)
+        if named
+        else _verdict(question, len(winners), best)
+    )
     return checked(
-        GAME, question, _verdict(question, len(winners), best),
+        GAME, question, verdict,
         question.say(
             f"The game ends once a total reaches {GAME_END} or more, and the lowest total wins; "
             "players tied on the lowest total share the win.",
@@ -100,6 +136,25 @@ def winner(question: Question) -> Answer | None:
         ),
         [refs.GAME_END], position=position,
     )  # fmt: skip
+
+
+def _named_verdict(question: Question, who: list[tuple[str, str, int]], best: int) -> str:
+    """ "You and Sara share the win on 80: it is a tie.", "Tim wins on 38."."""
+    names = [nl if question.lang == "nl" else en for en, nl, _ in who]
+    names = [question.say("you", "jij") if n in ("you", "je") else n for n in names]
+    joined = (
+        names[0]
+        if len(names) == 1
+        else ", ".join(names[:-1]) + question.say(" and ", " en ") + names[-1]
+    )
+    joined = joined[0].upper() + joined[1:]
+    if len(names) == 1:
+        verb = question.say("win" if names[0] == "You" else "wins", "wint")
+        return f"{joined} {verb} " + question.say(f"on {best}.", f"met {best} punten.")
+    return question.say(
+        f"{joined} share the win on {best}: it is a tie.",
+        f"{joined} delen de winst met {best} punten: gelijkspel.",
+    )
 
 
 def _verdict(question: Question, count: int, best: int) -> str:
