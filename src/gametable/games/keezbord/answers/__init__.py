@@ -17,6 +17,7 @@ in full or a position that does not match it (:mod:`.guard`).  The words of the 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from gametable.core.errors import GameError
@@ -26,9 +27,17 @@ from gametable.games.keezbord.answers.deals import PHRASES as DEAL_PHRASES
 from gametable.games.keezbord.answers.deals import answer_deal
 from gametable.games.keezbord.answers.exact import read_exact
 from gametable.games.keezbord.answers.facts import answer_fact
+from gametable.games.keezbord.answers.free import PHRASES as FREE_PHRASES
+from gametable.games.keezbord.answers.free import read_free_hand
 from gametable.games.keezbord.answers.guard import fits, understood
+from gametable.games.keezbord.answers.inhome import PHRASES as HOME_PHRASES
+from gametable.games.keezbord.answers.inhome import read_in_home
+from gametable.games.keezbord.answers.jack import PHRASES as JACK_PHRASES
+from gametable.games.keezbord.answers.jack import read_swap_told_apart
 from gametable.games.keezbord.answers.meanings import card_meaning
 from gametable.games.keezbord.answers.numbers import answer_number, start_space
+from gametable.games.keezbord.answers.partner import PHRASES as PARTNER_PHRASES
+from gametable.games.keezbord.answers.partner import read_place_for_partner, read_seven_last_pawn
 from gametable.games.keezbord.answers.sequence import (
     FOUR_BACK,
     FOUR_BACK_PHRASES,
@@ -37,6 +46,8 @@ from gametable.games.keezbord.answers.sequence import (
     steps_after_four,
 )
 from gametable.games.keezbord.answers.situations import answer_situation, read_four_then
+from gametable.games.keezbord.answers.starts import PHRASES as STARTS_PHRASES
+from gametable.games.keezbord.answers.starts import read_theirs_elsewhere, read_theirs_on_my_start
 from gametable.games.keezbord.answers.table import answer_at
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -68,6 +79,43 @@ def asked_kind(question: Question) -> Question:
     return question
 
 
+#: a reader, the phrases it reads itself (set aside before the guard looks at the rest) and
+#: the words that must be said for it to be asked at all (``None``: always asked)
+Own = tuple[re.Pattern[str] | None, re.Pattern[str], Callable[[Question], Answer | None]]
+#: readers asked before the others, each with its own phrases set aside
+_FIRST: tuple[Own, ...] = (
+    (SEQUENCE, SEQUENCE, lambda q: read_from_start(q) or read_four_then(q)),  # cards in turn
+    (FOUR_BACK, FOUR_BACK_PHRASES, steps_after_four),  # a 4 back from the start, counted home
+    (None, DEAL_PHRASES, answer_deal),  # a count of the deal
+)
+#: situation readers asked only when the guard does not read the question without their
+#: phrases (set aside for them alone, so that no other reader builds what it did not read)
+_OWN_WORDS: tuple[Own, ...] = (
+    (None, STARTS_PHRASES, read_theirs_on_my_start),
+    (None, STARTS_PHRASES, read_theirs_elsewhere),
+    (None, JACK_PHRASES, read_swap_told_apart),
+    (None, HOME_PHRASES, read_in_home),
+    (None, FREE_PHRASES, read_free_hand),
+    (None, PARTNER_PHRASES, read_seven_last_pawn),
+    (None, PARTNER_PHRASES, read_place_for_partner),
+)
+
+
+def _first_reading(question: Question, readers: tuple[Own, ...]) -> tuple[bool, Answer | None]:
+    """The first of ``readers`` that reads the whole question and builds it: ``(True, reply)``
+    (``reply`` is ``None`` when the position does not fit the question), else ``(False,
+    None)``."""
+    for trigger, phrases, read in readers:
+        if trigger is not None and not trigger.search(question.lower):
+            continue
+        if not understood(question, aside=(phrases,)):
+            continue
+        reply = read(question)
+        if reply is not None:
+            return True, reply if fits(question, reply) else None
+    return False, None
+
+
 class KeezbordAnswers:
     """``answer`` and ``answer_at`` for the rules chat."""
 
@@ -82,22 +130,11 @@ class KeezbordAnswers:
             reply = card_meaning(question)  # one card alone, the whole question read
             if reply is not None:
                 return reply
-            if SEQUENCE.search(question.lower) and understood(question, aside=(SEQUENCE,)):
-                reply = read_from_start(question) or read_four_then(question)  # cards in turn
-                if reply is not None:
-                    return reply if fits(question, reply) else None
-            if FOUR_BACK.search(question.lower) and understood(
-                question, aside=(FOUR_BACK_PHRASES,)
-            ):
-                reply = steps_after_four(question)  # a 4 back from the start, then counted home
-                if reply is not None:
-                    return reply if fits(question, reply) else None
-            if understood(question, aside=(DEAL_PHRASES,)):
-                reply = answer_deal(question)  # a count of the deal, its own phrases read
-                if reply is not None:
-                    return reply if fits(question, reply) else None
+            found, reply = _first_reading(question, _FIRST)
+            if found:
+                return reply
             if not understood(question):
-                return None
+                return _first_reading(question, _OWN_WORDS)[1]
             reply = (
                 answer_fact(question)
                 or answer_count(question)

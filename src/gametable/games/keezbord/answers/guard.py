@@ -25,7 +25,6 @@ from __future__ import annotations
 import re
 
 from gametable.games.keezbord.answers import words as w
-from gametable.games.keezbord.answers.free import PHRASES as FREE_PHRASES
 from gametable.games.keezbord.answers.hands import ALL_IN_NEST, HAND_LIST
 from gametable.games.keezbord.answers.homing import (
     FREE_HOME,
@@ -35,10 +34,7 @@ from gametable.games.keezbord.answers.homing import (
     MOVE_HOME_PAWN,
     NEED,
 )
-from gametable.games.keezbord.answers.inhome import PHRASES as HOME_PHRASES
-from gametable.games.keezbord.answers.jack import PHRASES as JACK_PHRASES
 from gametable.games.keezbord.answers.seven import PART_TOLD
-from gametable.games.keezbord.answers.starts import PHRASES as START_PHRASES
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -107,6 +103,9 @@ _KNOWN = re.compile(
     r"|\bnothing (?:blocks|is blocking|stands in the way of) (?:it|him|me|my pawn)\b"
     r"|\b(?:with )?nothing (?:behind|in front of|ahead of|before) it\b|\bniets (?:blokkeert|staat in de "
     r"weg)\b"
+    r"|\b(?:my partner|my teammate|he|she|mijn partner|mijn maat|hij|zij) (?:still )?(?:has|heeft) "
+    r"(?:nog )?(?:pawns|a pawn|some pawns|pionnen|een pion) (?:left )?in (?:the|his|her|het|zijn|haar) "
+    r"nest\b"
     r"|\balleen nog\b|\bnog (?:maar )?(?:een|één|1) (?:kaart|heer|aas|vrouw|boer)\b",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a
@@ -178,8 +177,7 @@ def understood(question: Question, aside: tuple[re.Pattern[str], ...] = ()) -> b
     for said in aside:
         rest = said.sub(" ", rest)
     for said in (ALL_IN_NEST, NEED, IN_HOME, MOVE_HOME_PAWN, IN_HOME_NUMBER, FREE_HOME,
-                 LAST_BEFORE_HOME, START_PHRASES, JACK_PHRASES,
-                 HOME_PHRASES, FREE_PHRASES):  # fmt: skip
+                 LAST_BEFORE_HOME):  # fmt: skip
         rest = said.sub(" ", rest)
     rest = _ALREADY_THERE.sub(" ", rest)
     rest = PART_TOLD.sub(" a part ", rest)

@@ -55,6 +55,10 @@ def _seven_parts(question: Question) -> tuple[int, int] | None:
         if m is None:
             return None
         first = int(m.group(1) or m.group(2))
+        rest = w.PLAYERS.sub(" ", lower[: m.start()] + " " + lower[m.end() :])
+        said = {int(n) for n in re.findall(r"\b\d+\b", rest)}
+        if not said <= {first, 7 - first, 7}:
+            return None  # parts said that are not the last pawn's steps and the rest
         return first, 7 - first
     m = _PARTS.search(lower)
     if m:

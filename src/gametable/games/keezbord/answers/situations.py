@@ -32,6 +32,7 @@ from gametable.games.keezbord.answers.hands import ASKS_GET_HOME, read_needs_ste
 from gametable.games.keezbord.answers.homing import FREE_HOME, LAST_BEFORE_HOME, read_home_need
 from gametable.games.keezbord.answers.inhome import read_in_home
 from gametable.games.keezbord.answers.jack import read_swap_from_nest, read_swap_told_apart
+from gametable.games.keezbord.answers.partner import read_place_for_partner, read_seven_last_pawn
 from gametable.games.keezbord.answers.placing import read_for_partner, read_place, read_swap
 from gametable.games.keezbord.answers.referee import Trial, judge, moved, refusal, where
 from gametable.games.keezbord.answers.sequence import read_from_start
@@ -464,6 +465,8 @@ READERS: tuple[Callable[[Question], Answer | None], ...] = (
     read_four_into_home,
     read_four_past_start,
     read_in_home,
+    read_seven_last_pawn,
+    read_place_for_partner,
     read_home_queue,
     read_seven,
     read_theirs_on_my_start,
