@@ -100,3 +100,23 @@ def test_a_market_short_of_small_pyramids_for_its_neighbours_is_refused():
         "left. Can I build it?"
     )
     assert enough is not None and enough.checked and enough.text.startswith("Yes.")
+
+
+def test_two_free_spaces_that_do_not_touch_cannot_hold_a_palace():
+    """BA-096, BA-099: a palace or temple needs two neighbouring spaces; two free spaces that
+    do not touch refuse it but take a village, on the king's own site."""
+    palace = _reply(
+        "my site has 2 free spaces but they aren't next to each other. can i build a palace there?"
+    )
+    assert palace is not None and palace.checked and palace.text.startswith("No.")
+    village = _reply(
+        "My site has 2 free spaces but they aren't next to each other. Can I build a village there?"
+    )
+    assert village is not None and village.checked and village.text.startswith("Yes.")
+    assert "your own site" in village.text
+
+
+def test_palaces_collect_at_most_two_riches_each():
+    """BA-235, BA-236: each palace collects 1 or 2 riches a round, so two palaces bring at most 4."""
+    reply = _reply("With two palaces, how many riches at most can I collect in taxes each round?")
+    assert reply is not None and reply.checked and reply.text.startswith("2 x 2 = 4 riches")

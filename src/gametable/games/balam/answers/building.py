@@ -59,6 +59,14 @@ _ONE_PLOT = (
     r"bouwplaats|plek|vakje)\b|\blast (plot|space)\b|\b(?:one|1|een|één) (?:plot|space|spot|vakje|"
     r"bouwplaats|plek) (?:is |are )?(?:free|empty|left|vrij|over)\b"
 )
+#: two free spaces that do not touch ("2 free spaces but they aren't next to each other")
+_APART = (
+    r"\b(?:2|two|twee) (?:free |empty |vrije |lege )?(?:spaces|plots|vakjes|bouwplaatsen)\b[^.?]*?"
+    r"\b(?:(?:are )?not next to each other|aren't next to each other|don't touch|do not touch|"
+    r"not adjacent|aren't adjacent|niet naast elkaar|liggen niet naast elkaar)\b"
+)
+#: a king's 4-space site: its plots 1 and 3 do not touch (0-1-2-3-0 in a ring)
+_RING = "d4"
 _UNPAID = (
     r"\b(without paying|before paying|for free|zonder (?:te )?betalen|voor ik betaal|gratis)\b"
 )
@@ -70,7 +78,7 @@ _BUILD_WORDS = vocabulary("""build building construct bouwen bouw bouwen place p
     sheet king koningsblad turn turn's beurt one same time at once tegelijk when wanneer als
     if heb heeft hebben houd i've already al there use using stored dezelfde zelfde
     gebruiken opgeslagen owns owned by van stad steden plaats and en but want wil holds exactly
-    left keep buildings vakje vrij is there's""")
+    left keep buildings vakje vrij is there's up""")
 _BUILD_PHRASES = (
     r"\b(without|zonder|no|geen|only|maar|just|alleen)\b",
     r"\bpay\w* (?:for|voor)\b",
@@ -136,7 +144,8 @@ def can_build(q: Question) -> Answer | None:
     data, state, action = scene
     refused = refusal(state, action)
     if refused is None:
-        reason = _build_allowed(q, kind, not action.split()[2].startswith(HOME))
+        site = action.split()[2].split(".")[0]
+        reason = _build_allowed(q, kind, site not in data["sites"])
         refs: list[Any] = [rules.CONSTRUCTIONS, rules.COSTS]
     else:
         reason = reason_of(q, refused)
@@ -170,7 +179,7 @@ def _build_read(q: Question) -> bool:
     for found in (cities_in(q), number_before(q, "riches", "rijkdom", "rijkdommen")):
         if found is not None:
             allowed_numbers.add(found)
-    if q.matches(_TWO_SITES) or q.matches(_SEVERAL) or q.matches(_ONE_PLOT):
+    if q.matches(_TWO_SITES) or q.matches(_SEVERAL) or q.matches(_ONE_PLOT) or q.matches(_APART):
         allowed_numbers |= {1, 2}
     phrases = (
         ONE_TURN,
@@ -183,6 +192,7 @@ def _build_read(q: Question) -> bool:
         _ONE_PLOT,
         _UNPAID,
         _PAID,
+        _APART,
     )
     if not understood(
         q,
@@ -195,6 +205,31 @@ def _build_read(q: Question) -> bool:
     return not set(numbers_in(q)) - allowed_numbers
 
 
+def _where(
+    q: Question, sites: dict[str, list[str | None]], owners: dict[str, int]
+) -> tuple[str, int, tuple[str, ...]]:
+    """Where the asked building goes (site, plot) and the turn's earlier actions, by what the
+    question says of the site (an enemy's, a second one, one free space...); ``sites`` and
+    ``owners`` get the sites it needs."""
+    if q.matches(_ENEMY):
+        sites[NEIGHBOUR] = ["village", None, None]
+        owners[NEIGHBOUR] = 1
+        return NEIGHBOUR, 1, ()
+    if q.matches(_TWO_SITES):
+        return FREE_SITE, 0, (f"build village {HOME}.1", "pay maize")
+    if q.matches(_SEVERAL):
+        return HOME, 2, (f"build village {HOME}.1", "pay maize")
+    if q.matches(_APART):
+        sites[_RING] = ["village", None, "village", None]
+        return _RING, 1, ()
+    if q.matches(_ONE_PLOT):
+        sites[HOME] = ["village", "village", None]
+        return HOME, 2, ()
+    if q.matches(_FREE):
+        return FREE_SITE, 0, ()
+    return HOME, 1, ()
+
+
 def _build_scene(
     q: Question, kind: str, sheet: dict[str, int] | None, stored: bool
 ) -> tuple[dict[str, Any], State, str] | None:
@@ -203,23 +238,7 @@ def _build_scene(
     position."""
     sites: dict[str, list[str | None]] = {HOME: ["village", None, None]}
     owners: dict[str, int] = {}
-    target, plot = HOME, 1
-    before: tuple[str, ...] = ()
-    if q.matches(_ENEMY):
-        sites[NEIGHBOUR] = ["village", None, None]
-        owners[NEIGHBOUR] = 1
-        target = NEIGHBOUR
-    elif q.matches(_TWO_SITES):
-        before = (f"build village {HOME}.1", "pay maize")
-        target, plot = FREE_SITE, 0
-    elif q.matches(_SEVERAL):
-        before = (f"build village {HOME}.1", "pay maize")
-        plot = 2
-    elif q.matches(_ONE_PLOT):
-        sites[HOME] = ["village", "village", None]
-        plot = 2
-    elif q.matches(_FREE):
-        target, plot = FREE_SITE, 0
+    target, plot, before = _where(q, sites, owners)
     cities = cities_in(q)
     if cities is not None:
         if cities < 1 or not q.matches(r"\b(new|another|more|nieuwe?|meer|extra|13)\b"):

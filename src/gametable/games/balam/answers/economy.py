@@ -219,7 +219,8 @@ _PALACE_SITES = ("c4", "a3", "e3", "e4")
 _TAX_WORDS = vocabulary("""palace palaces each collects collect collecting gets get receives with riches
     taxes tax how many end up on my king sheet go goes to does do and both every one two
     paleis paleizen elk elke int innen krijgt met rijkdommen belasting komen op mijn
-    koningsblad terecht have has heb en reach reaches come comes""")
+    koningsblad terecht have has heb en reach reaches come comes at most maximum max can i
+    round hoogstens maximaal per ronde kan ik""")
 
 
 def palace_taxes(q: Question) -> Answer | None:
@@ -231,6 +232,8 @@ def palace_taxes(q: Question) -> Answer | None:
         return None
     palaces = number_before(q, "palaces", "palace", "paleizen", "paleis")
     each = number_before(q, "riches", "rijkdommen", "rijkdom", *RICHES)
+    if each is None and q.matches(r"\b(at most|at the most|maximum|max|hoogstens|maximaal)\b"):
+        each = 2  # "how many at most": every palace collecting its full 2
     if palaces is None or each is None or not 1 <= palaces <= 4 or not 1 <= each <= 2:
         return None
     if not understood(q, _ASK | _TAX_WORDS, lexicons=(BUILDINGS, RICHES_NAMES),
