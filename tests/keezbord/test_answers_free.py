@@ -74,3 +74,30 @@ def test_other_pawn_elsewhere_is_not_ignored_near_the_home() -> None:
         "My pawn is 3 spaces from my home and my other pawn is on space 20. Can I play a 9?",
     )
     assert not (reply.checked and reply.text.startswith("No.")), reply.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I can play a 5 or an 8. The 8 would knock my own pawn off, the 5 is fine. Do I have to play the 8?",
+        "I can play a 3 or a queen. The queen would hit my own pawn. Must I play the queen?",
+    ],
+)
+def test_card_that_hits_my_own_pawn_is_not_forced_when_another_can_be_played(text: str) -> None:
+    """KB-023, KB-024: a card must be played, but the player chooses which; the referee allows
+    the other card, so the one hitting the own pawn is not forced."""
+    reply = ask("keezbord", text)
+    assert reply.checked and reply.text.startswith("No."), reply.text
+    state = KEEZBORD.state_from_json(dict(reply.position))
+    action = next(d for d in reply.details if d.startswith("Judged: "))[len("Judged: ") :]
+    assert action.rstrip(".").partition(" for seat ")[0] in {str(a) for a in state.legal_actions(0)}
+
+
+def test_asking_about_the_harmless_card_is_not_read_as_the_hitting_one() -> None:
+    """KB-023 near miss: "do I have to play the 5" (the card that hits nothing) is not answered
+    as if the 8 that hits the own pawn were asked about."""
+    reply = ask(
+        "keezbord",
+        "I can play a 5 or an 8. The 8 would knock my own pawn off. Do I have to play the 5?",
+    )
+    assert not (reply.checked and "you may play the 5" in reply.text), reply.text

@@ -27,8 +27,12 @@ from gametable.games.keezbord.answers.deals import PHRASES as DEAL_PHRASES
 from gametable.games.keezbord.answers.deals import answer_deal
 from gametable.games.keezbord.answers.exact import read_exact
 from gametable.games.keezbord.answers.facts import answer_fact
+from gametable.games.keezbord.answers.free import (
+    CHOICE_PHRASES,
+    read_free_hand,
+    read_not_forced_to_hit_own,
+)
 from gametable.games.keezbord.answers.free import PHRASES as FREE_PHRASES
-from gametable.games.keezbord.answers.free import read_free_hand
 from gametable.games.keezbord.answers.guard import fits, understood
 from gametable.games.keezbord.answers.inhome import PHRASES as HOME_PHRASES
 from gametable.games.keezbord.answers.inhome import read_in_home
@@ -87,6 +91,7 @@ _FIRST: tuple[Own, ...] = (
     (SEQUENCE, SEQUENCE, lambda q: read_from_start(q) or read_four_then(q)),  # cards in turn
     (FOUR_BACK, FOUR_BACK_PHRASES, steps_after_four),  # a 4 back from the start, counted home
     (None, DEAL_PHRASES, answer_deal),  # a count of the deal
+    (CHOICE_PHRASES, CHOICE_PHRASES, read_not_forced_to_hit_own),  # a choice of two cards
 )
 #: situation readers asked only when the guard does not read the question without their
 #: phrases (set aside for them alone, so that no other reader builds what it did not read)

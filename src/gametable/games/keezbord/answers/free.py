@@ -121,3 +121,61 @@ def read_free_hand(question: Question) -> Answer | None:
     refs = [kb.MUST_PLAY, kb.HAND_IN] + ([kb.KING_NO_PAWN] if "K" in hand and every else [])
     return checked(GAME, question, head, reason, refs, position=trial.position,
                    details=(f"Legal for seat a: {', '.join(ruling.legal)}.",))  # fmt: skip
+
+
+_CARD = r"(?:an? |the |een |de )?(10|[2-9]|ace|queen|aas|vrouw|q)"
+#: a card said to hit the asker's own pawn ("the 8 would knock my own pawn off")
+_HITS_OWN = re.compile(
+    r"\b(?:the |de )?(10|[2-9]|ace|queen|q)\b (?:would|will|zou) (?:knock|hit|send|slaan|sla)\w* "
+    r"(?:off )?(?:my own|one of my own|my other|mijn eigen) (?:pawn|pion)(?: off| back| home| eraf)?"
+)
+#: the two cards that can be played: "I can play a 5 or an 8"
+_CAN_PLAY = re.compile(r"\bi can play " + _CARD + r" or " + _CARD + r"\b")
+#: the phrases :func:`read_not_forced_to_hit_own` reads, set aside by the guard for it alone
+CHOICE_PHRASES = re.compile(
+    _HITS_OWN.pattern
+    + r"|\bi can play "
+    + _CARD
+    + r" or "
+    + _CARD
+    + r"\b"
+    + r"|\b(?:the |de )?(?:10|[2-9]|ace|queen|q) is (?:fine|ok|okay|free|safe|harmless)\b"
+    + r"|\b(?:do|must) i (?:have to |need to )?play the (?:10|[2-9]|ace|queen|q)\b"
+)
+
+
+def read_not_forced_to_hit_own(question: Question) -> Answer | None:
+    """Two cards can be played and one would hit the asker's own pawn: a card must be played,
+    but the player chooses which, so the one that hits is not forced (KB-023, KB-024)."""
+    lower = question.lower
+    hits, pair = _HITS_OWN.search(lower), _CAN_PLAY.search(lower)
+    if hits is None or pair is None:
+        return None
+    cards = [c for g in pair.groups() for c in w.cards_named(Question.read(f"the {g}"))[:1]]
+    if len(set(cards)) != 2 or "4" in cards or "7" in cards:
+        return None
+    bad = w.cards_named(Question.read(f"the {hits.group(1)}"))
+    asked = re.search(r"\b(?:have to|must i|need to) play the (10|[2-9]|ace|queen|q)\b", lower)
+    if not bad or bad[0] not in cards or asked is None:
+        return None
+    if w.cards_named(Question.read(f"the {asked.group(1)}")) != bad[:1]:
+        return None  # the card asked about is not the one that would hit: not read here
+    other = next(c for c in cards if c != bad[0])
+    steps = {"A": 1, "Q": 12}
+    reach = steps.get(bad[0]) or int(bad[0])
+    if reach == (steps.get(other) or int(other)):
+        return None
+    trial = Trial.of(2, {"a": [10, 10 + reach, "N", "N"]}, [bad[0], other], f"{other} a1")
+    hit_own = judge(Trial.of(2, {"a": [10, 10 + reach, "N", "N"]}, [bad[0], other], f"{bad[0]} a1"))
+    ruling = judge(trial)
+    if not (hit_own.allowed and "a2" in hit_own.hit() and ruling.allowed):
+        return None
+    plays = plays_in_words(ruling.legal, question.lang)
+    reason = question.say(
+        f"You must play a card, but you choose which: {plays} can be played, so you may play the "
+        f"{other} and leave your own pawn standing.",
+        f"Je moet een kaart spelen, maar je kiest zelf welke: {plays} kan, dus je mag de {other} "
+        "spelen en je eigen pion laten staan.",
+    )
+    return checked(GAME, question, yes_no(question, False), reason, [kb.MUST_PLAY],
+                   position=trial.position, details=(f"Judged: {trial.action} for seat a.",))  # fmt: skip
