@@ -181,3 +181,50 @@ def test_a_list_of_names_without_the_games_end_is_no_final_position() -> None:
     totals by the winner reader."""
     answer = ANSWERS.answer(Question.read("me 80, tim 100, sara 80. who wins"))
     assert answer is None or "share the win" not in answer.text
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Other player called with 5. I've got a 0 and the lul. Do I beat him?", "No."),
+        ("Tom called with 4. I have a 1 and a 2. Do I beat him?", "Yes."),
+        ("Tom called with 4. I have a 1 and a 3. Do I beat him?", "Yes."),
+    ],
+)
+def test_beating_the_caller_is_a_false_call(text: str, verdict: str) -> None:
+    """BZ-080, BZ-098, BZ-099: the asker beats the caller when the asker's hand (The Lul at 10)
+    is as low as the caller's or lower, which makes the call false."""
+    assert reply(text).text.startswith(verdict)
+
+
+def test_beating_a_caller_whose_hand_is_unsaid_is_not_judged() -> None:
+    """BZ-098: near miss: with the caller's hand not said nothing decides the verdict."""
+    assert ANSWERS.answer(Question.read("Someone called. I have 3. Do I beat him?")) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My hand is empty and it's my turn. What am I supposed to do?",
+        "Mijn hand is leeg. Wat moet ik doen?",
+    ],
+)
+def test_an_empty_hand_on_its_turn_calls(text: str) -> None:
+    """BZ-124, BZ-125: with no cards the only action is BALZAK!."""
+    answer = reply(text)
+    assert "BALZAK!" in answer.text.split(".")[0]
+    assert "BZ-125" in statements(answer)
+
+
+def test_the_player_a_call_is_by_is_the_caller() -> None:
+    """BZ-098, BZ-100: "a false BALZAK! by my sister, who had 5": the sister is the caller and
+    writes 25 (no other caller is added); the asker's hand is the asker's score, first."""
+    text = (
+        "I hold 10, 10 and 6 after a false BALZAK! by my sister, who had 5 while my brother had "
+        "2. How much do I write?"
+    )
+    table = read_table(Question.read(text))
+    assert table.caller is not None and table.holders[table.caller].label_en == "your sister"
+    assert len(table.holders) == 3
+    answer = reply(text)
+    assert answer.text.startswith("26.") and "your sister writes 25" in answer.text

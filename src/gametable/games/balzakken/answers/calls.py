@@ -75,6 +75,11 @@ _WRITES = re.compile(
     r"\b(?:write|writes|written|score|scores|get|gets|damage|bad|schrijf|schrijft|schrijven|"
     r"krijg|krijgt|total|totaal|stand)\b"
 )
+#: asking whether the asker's hand beats the caller's ("do I beat him?", "ben ik lager?")
+_BEAT = re.compile(
+    r"\b(?:do|did|does|can) (?:i|my hand) (?:beat|undercut|go under|get under) |"
+    r"\b(?:heb|had) ik (?:hem|haar|de roeper) (?:verslagen|geklopt)\b|\bben ik lager\b"
+)
 #: asking whether a score goes down ("do I get a point taken off?", "gaat er iets af?")
 _MINUS = re.compile(
     r"\b(?:taken off|take off|off my (?:score|total)|minus|negative|below (?:zero|0)|"
@@ -272,7 +277,9 @@ def asks_score(question: Question) -> bool:
     ):
         return True
     return question.kind == "yesno" and bool(
-        _GOOD.search(question.lower) or _FALSE.search(question.lower)
+        _GOOD.search(question.lower)
+        or _FALSE.search(question.lower)
+        or _BEAT.search(question.lower)
     )
 
 
@@ -320,7 +327,8 @@ def _score_call(question: Question) -> Answer | None:
         holder = table.holders[asked.holder] if asked is not None else None
         return _asked_reply(question, judged, asked, holder, rule_refs)
     me_seat = next((i for i, h in enumerate(seats) if h.me), None)
-    if me_seat is None or _ASKS_EVERYONE.search(question.lower) or not seats[me_seat].described:
+    everyone = _ASKS_EVERYONE.search(SENTENCE_END.split(question.lower.strip())[-1])
+    if me_seat is None or everyone or not seats[me_seat].described:
         if me_seat is not None and not seats[me_seat].described and judged.caller != me_seat:
             return None  # "I" said nothing of my hand and did not call: nothing to score
         verdict = kind_words(question, kind) + ": " + lower_first(sentence)
@@ -359,6 +367,15 @@ def _asked_reply(
             return checked(
                 GAME, question, f"{verdict} {sentence}", why, rule_refs, position=judged.position
             )
+        if _BEAT.search(last) and me_seat is not None and me_seat != judged.caller:
+            if not (seats[me_seat].described and seats[judged.caller].described):
+                return None  # a hand not said decides it
+            mine, theirs = record["values"][me_seat], record["values"][judged.caller]
+            beaten = record["kind"] == "false" and mine <= theirs  # "do I beat him?"
+            verdict = yes_no(question, beaten)
+            return checked(
+                GAME, question, f"{verdict} {sentence}", why, rule_refs, position=judged.position
+            )
         if not (_GOOD.search(last) or _FALSE.search(last)):
             return None  # "I called a good BALZAK!. Do I get a point off?" asks no verdict
         good = _GOOD.search(last) is not None
@@ -379,7 +396,7 @@ def _asked_reply(
         )
     if question.kind == "yesno":
         return None
-    if _ASKS_EVERYONE.search(question.lower):
+    if _ASKS_EVERYONE.search(SENTENCE_END.split(question.lower.strip())[-1]):
         verdict = kind_words(question, record["kind"]) + ": " + lower_first(sentence)
         return checked(GAME, question, verdict, why, rule_refs, position=judged.position)
     return checked(

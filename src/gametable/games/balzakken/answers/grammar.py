@@ -236,7 +236,7 @@ def _finish(question: Question, table: Table) -> None:
     if table.caller is None and MY_CALL.search(question.lower):
         table.caller = 0
     if table.caller is None and OTHER_CALLED.search(question.lower):
-        table.caller = _add_other(table, "the caller", "de roeper")
+        table.caller = _caller_named(question, table)
     if table.caller is None and table.me.empty and _MY_TURN.search(question.lower):
         table.caller = 0  # an empty hand on its turn can only call (the engine checks it)
     _group_size(question, table)
@@ -255,6 +255,19 @@ def _shared_hands(question: Question, table: Table) -> None:
         if one is None or two is None or one.described or not two.described:
             continue
         one.points, one.cards, one.empty = list(two.points), list(two.cards), two.empty
+
+
+def _caller_named(question: Question, table: Table) -> int:
+    """The caller of "a false BALZAK! by my sister": the player the words after "by" name, when
+    the table holds them; else one more player, the caller."""
+    found = OTHER_CALLED.search(question.lower)
+    word = found.group(0).split()[-1] if found else ""
+    if word in OTHERS:
+        label = OTHERS[word][0]
+        for i, holder in enumerate(table.holders[1:], 1):
+            if holder.label_en == label:
+                return i
+    return _add_other(table, "the caller", "de roeper")
 
 
 def _group_size(question: Question, table: Table) -> None:

@@ -105,6 +105,9 @@ _KNOWN = re.compile(
     r"dan|now|nu)\?*$"
     r"|\bafter (?:dealing|the deal|het delen)\b"
     r"|\b(?:turning up |turn up |turned up )?the first (?:discard|card turned up|open card)\b"
+    r"|\b(?:turning up |turn up |turned up )?the first card (?:for|of|on) the discard pile\b"
+    # another player's call said after the hand ("11, 11 and 8 after a good BALZAK! by Tom")
+    r"|\bafter (?:a|the) (?:good |false |valid )?(?:balzak!?|call)(?= by\b)"
     r"|\bthe first card (?:is |gets )?(?:turned|flipped) (?:up|over)\b"
     r"|\b(?:after|at the end of) (?:this|the|that) round\b|\bna (?:deze|de|die) ronde\b"
     # Dutch "dan" as a question's filler ("is het spel dan afgelopen?", "schrijf ik dan -2 op?")

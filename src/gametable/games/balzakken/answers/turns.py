@@ -166,8 +166,18 @@ _OWN_VALUE = re.compile(r"\b(?:own|eigen) (-?\d+|[^\W\d_]+)\b")
 _DRAW = re.compile(r"\b(?:draw|draws|drawing|trek|trekken|trekt)\b")
 
 
+#: what the asker may do, asked ("what am I supposed to do?", "wat moet ik doen?")
+_WHAT_TO_DO = re.compile(
+    r"\bwhat (?:am i supposed to|do i|should i|can i|must i|may i) do\b|\bwhat now\b|"
+    r"\bwat (?:moet|kan|mag) ik (?:dan |nu )?doen\b"
+)
+
+
 def asks_empty_hand(question: Question) -> bool:
-    """ "I have no cards left. Can I discard?", "moet ik een kaart trekken?"."""
+    """ "I have no cards left. Can I discard?", "moet ik een kaart trekken?", "my hand is empty
+    and it's my turn: what do I do?"."""
+    if _WHAT_TO_DO.search(question.lower) and question.kind != "yesno":
+        return read_table(question).me.empty
     if question.kind != "yesno" or _CARD_WORD.search(question.lower):
         return False  # the Lul played on an empty hand does make it draw
     table = read_table(question)
@@ -192,6 +202,19 @@ def empty_hand(question: Question) -> Answer | None:
     state = load(position)
     if state is None or [str(a) for a in state.legal_actions(0)] != ["balzak"]:
         return None
+    if question.kind != "yesno":
+        return checked(
+            GAME, question,
+            question.say("Call BALZAK!: it is the only thing you may do.",
+                         "BALZAK! roepen: meer mag je niet doen."),
+            question.say(
+                "With no cards you hold 0 points and draw nothing; on your turn you must call "
+                "BALZAK!, and the call is scored like any other.",
+                "Zonder kaarten heb je 0 punten en trek je niets; in je beurt moet je BALZAK! "
+                "roepen, en die roep telt als elke andere.",
+            ),
+            [refs.EMPTY_HAND], position=position,
+        )  # fmt: skip
     try:
         state.clone().apply("discard 5", 0)
     except IllegalAction as error:
