@@ -118,3 +118,30 @@ def test_landing_where_a_pawn_stands_sends_it_to_the_nest() -> None:
     assert reply.checked and "nest" in reply.text, reply.text
     allowed, pawns = _engine_allows(reply)
     assert allowed and pawns[1][0] == "N"
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("his pawn is 3 spaces in front of mine. I have a 3 and a 2. which card hits him?", "3"),
+        (
+            "An opponent's pawn is 5 spaces ahead of mine. I hold a 5, an 8 and a queen. Which card hits it?",
+            "5",
+        ),
+    ],
+)
+def test_which_card_hits_is_the_one_that_ends_on_the_pawn(text: str, card: str) -> None:
+    """KB-038: of the cards named, only the one the engine moves exactly onto the pawn hits it."""
+    reply = ask("keezbord", text)
+    assert reply.checked and reply.text.startswith(f"The {card}."), reply.text
+    state = KEEZBORD.state_from_json(dict(reply.position))
+    state.apply(KEEZBORD.parse_action(state, f"{card} a1"), 0)
+    assert state.view(None)["pawns"][1][0] == "N"
+
+
+def test_which_card_with_the_pawn_behind_is_not_built() -> None:
+    """KB-038 near miss: a pawn behind the asker's is never judged as one ahead of it."""
+    reply = ask(
+        "keezbord", "His pawn is 3 spaces behind mine. I have a 3 and a 2. which card hits him?"
+    )
+    assert not reply.checked, reply.text

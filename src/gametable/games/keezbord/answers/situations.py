@@ -37,7 +37,11 @@ from gametable.games.keezbord.answers.placing import read_for_partner, read_plac
 from gametable.games.keezbord.answers.referee import Trial, judge, moved, refusal, where
 from gametable.games.keezbord.answers.sequence import read_from_start
 from gametable.games.keezbord.answers.seven import read_must_play, read_seven
-from gametable.games.keezbord.answers.starts import read_theirs_elsewhere, read_theirs_on_my_start
+from gametable.games.keezbord.answers.starts import (
+    read_theirs_elsewhere,
+    read_theirs_on_my_start,
+    read_which_card_hits,
+)
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -471,6 +475,7 @@ READERS: tuple[Callable[[Question], Answer | None], ...] = (
     read_seven,
     read_theirs_on_my_start,
     read_theirs_elsewhere,
+    read_which_card_hits,
     read_swap_told_apart,
     read_swap_from_nest,
     read_swap,

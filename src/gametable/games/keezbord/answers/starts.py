@@ -19,6 +19,7 @@ import re
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.build import FORWARD, GAME, first_forward_card, rule_of
+from gametable.games.keezbord.answers.hands import card_name
 from gametable.games.keezbord.answers.referee import Trial, judge, moved, refusal, sentence
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -153,3 +154,46 @@ def read_theirs_elsewhere(question: Question) -> Answer | None:
         4, {"a": [mover, "N", "N", "N"], "b": [32, "N", "N", "N"]}, [card], f"{card} a1"
     )
     return _reply(question, trial, asked, "b1")
+
+
+_WHICH_CARD = re.compile(r"\b(?:which|what) (?:card|one)\b|\bwelke(?: kaart)?\b|\bmet welke\b")
+
+
+def read_which_card_hits(question: Question) -> Answer | None:
+    """Which of the cards named hits a pawn the stated number of spaces ahead: the referee
+    plays each card on the asker's pawn and names those that end on it (KB-038)."""
+    lower = question.lower
+    if not (_WHICH_CARD.search(lower) and w.asks_hit(question)) or w.asks_pass(question):
+        return None
+    if w.on_own_start(question) or THEIRS_ON_MINE.search(lower) or w.says_home(question):
+        return None
+    cards = [c for c in dict.fromkeys(w.cards_named(question)) if c in FORWARD and c != "7"]
+    d = w.spaces_said(question)
+    if (
+        len(cards) < 2
+        or len(cards) != len(w.cards_named(question))
+        or d is None
+        or not 1 <= d <= 12
+    ):
+        return None
+    if w.other_behind(question) is not False or w.whose_other(question) != "opponent":
+        return None  # the other pawn must be said to stand ahead of the asker's
+    position = Trial.of(
+        2, {"a": [2, "N", "N", "N"], "b": [2 + d, "N", "N", "N"]}, cards, ""
+    ).position
+    hitting = [c for c in cards if "b1" in judge(Trial(position, f"{c} a1")).hit()]
+    names = [card_name(c, question.lang) for c in hitting]
+    if names:
+        head = question.say(
+            f"{' and '.join(names).capitalize()}.", f"{' en '.join(names).capitalize()}."
+        )
+    else:
+        head = question.say("None of them.", "Geen van beide.")
+    reason = question.say(
+        f"Only a card that moves your pawn exactly {d} spaces ends on his pawn and hits it; the "
+        "referee played each card on your pawn.",
+        f"Alleen een kaart die je pion precies {d} vakken verzet eindigt op zijn pion en slaat "
+        "hem; de scheidsrechter speelde elke kaart op je pion.",
+    )
+    return checked(GAME, question, head, reason, [kb.HITTING], position=position,
+                   details=(f"Judged: {', '.join(f'{c} a1' for c in cards)} for seat a.",))  # fmt: skip
