@@ -11,7 +11,7 @@ Each reader takes a :class:`~gametable.rulebook.question.Question` and returns a
 section: :mod:`.numbers` (the game's data and scoring), :mod:`.economy` (production,
 taxes, Chaak's maize, worked out over a round's end), :mod:`.markets` (small pyramids),
 :mod:`.building` (turns and
-constructions), :mod:`.war` (and :mod:`.battle`, a battle with obsidian or the defender's neighbouring city; :mod:`.defence`, a defence over several cities), :mod:`.cards` (Katun cards), :mod:`.ballgame` (a ball game between two kings), :mod:`.standings` (ball courts or observatories told king by king), :mod:`.round_end` (distribution
+constructions), :mod:`.war` (and :mod:`.battle`, a battle with obsidian or the defender's neighbouring city; :mod:`.defence`, a defence over several cities), :mod:`.cards` (Katun cards; :mod:`.coast`, the cards that strike cities by their place), :mod:`.ballgame` (a ball game between two kings), :mod:`.standings` (ball courts or observatories told king by king), :mod:`.round_end` (distribution
 and losses), :mod:`.transport`, :mod:`.transit` (small pyramids on a site crossed), :mod:`.turncost` (a turn of building in all), :mod:`.plans` (a building plan told in full: sheet, buildings, site); :mod:`.table` answers at a table from the asking seat's view; a question in chat shorthand
 ("w 2 garisons n ...") is read again written out (:mod:`.texting`).
 """
@@ -26,6 +26,7 @@ from gametable.games.balam.answers import (
     battle,
     building,
     cards,
+    coast,
     defence,
     economy,
     markets,
@@ -53,6 +54,7 @@ READERS: tuple[Reader, ...] = (
     *standings.READERS,
     *ballgame.READERS,
     *cards.READERS,
+    *coast.READERS,
     *plans.READERS,
     *turncost.READERS,
     *numbers.READERS,
