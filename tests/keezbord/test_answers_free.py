@@ -101,3 +101,38 @@ def test_asking_about_the_harmless_card_is_not_read_as_the_hitting_one() -> None
         "I can play a 5 or an 8. The 8 would knock my own pawn off. Do I have to play the 5?",
     )
     assert not (reply.checked and "you may play the 5" in reply.text), reply.text
+
+
+@pytest.mark.parametrize(
+    ("text", "hand_in"),
+    [
+        (
+            "My only pawn out is on my own start space, the other three are still in the nest, and I hold a Jack and a King. What can I play?",
+            True,
+        ),
+        (
+            "My only pawn out is on my own start space and I hold a Jack and a 5. What can I play?",
+            False,
+        ),
+        (
+            "2 players. Three of my pawns are in my home and the last one is 2 spaces before the entrance. I only hold a 9, a 10 and a queen. What now?",
+            True,
+        ),
+    ],
+)
+def test_hand_with_a_pawn_on_its_start_or_short_of_home(text: str, hand_in: bool) -> None:
+    """KB-043, KB-050, KB-035, KB-026: a pawn on its own start blocks the King and cannot be
+    swapped; cards too long for the home cannot be played; with nothing playable the hand goes in."""
+    reply = ask("keezbord", text)
+    assert reply.checked and reply.text.startswith("Hand in" if hand_in else "Play"), reply.text
+    assert _hand_in_allowed(reply) == hand_in
+
+
+def test_card_that_might_fit_the_home_is_not_judged_on_a_guessed_home() -> None:
+    """KB-035 near miss: with three pawns home (spaces not said) and a card that could fit
+    depending on which spaces they hold, the referee does not judge a guessed home."""
+    reply = ask(
+        "keezbord",
+        "Three of my pawns are in my home and the last one is 2 spaces before the entrance. I only hold a 3 and a 9. What now?",
+    )
+    assert not reply.checked, reply.text

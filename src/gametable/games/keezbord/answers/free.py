@@ -18,7 +18,7 @@ import re
 
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
-from gametable.games.keezbord.answers.build import GAME
+from gametable.games.keezbord.answers.build import FORWARD, GAME
 from gametable.games.keezbord.answers.hands import hand_listed, plays_in_words
 from gametable.games.keezbord.answers.referee import Trial, judge
 from gametable.rulebook.answer import Answer
@@ -56,8 +56,23 @@ _ELSE = re.compile(
 _PLACES = [20, 26, 44, 50]
 #: the place of the first pawn said: "one on space 20"
 _ON_SPACE = re.compile(r"\b(?:one |it is |it's )?on space (\d{1,2})\b")
+#: the only pawn out on its own start space, the others in the nest
+_ON_MY_START = re.compile(
+    r"\bmy (?:only|one) pawn (?:on the board |out |in play )?is on my (?:own )?start(?: space)?"
+    r"(?:,? (?:and )?the other three are (?:still )?in (?:the|my) nest)?"
+)
+#: three pawns home and the last the stated steps before the home
+_LAST_BEFORE = re.compile(
+    r"\bthree of my pawns are (?:in|at) (?:my )?home and the last (?:one|pawn) is (?P<n>[1-9]) "
+    r"(?:spaces?|steps?) (?:before|from|short of) (?:the|my) (?:entrance|home(?: entrance)?)\b"
+)
 #: the phrases read here, set aside by the guard
-PHRASES = re.compile("|".join(p.pattern for p in (_ONLY_ONE, _ALL_OUT, _WHOLE)))
+PHRASES = re.compile(
+    "|".join(
+        re.sub(r"\(\?P<\w+>", "(?:", p.pattern)
+        for p in (_ONLY_ONE, _ALL_OUT, _WHOLE, _ON_MY_START, _LAST_BEFORE)
+    )
+)
 
 
 def _hand(question: Question) -> list[str] | None:
@@ -70,15 +85,45 @@ def _hand(question: Question) -> list[str] | None:
     return named or None
 
 
+def _pawns_said(question: Question, hand: list[str]) -> list[int | str] | None:
+    """The asker's pawns as one descriptor says them (and nothing else said of the board):
+    one free on the track, all four on the track, the only one out on its own start space, or
+    three home and the last a few steps before the home; ``None`` otherwise."""
+    lower = question.lower
+    found = [
+        (p, m) for p in (_ONLY_ONE, _ALL_OUT, _ON_MY_START, _LAST_BEFORE) if (m := p.search(lower))
+    ]
+    if len(found) != 1 or _ELSE.search(_ON_SPACE.sub(" ", found[0][1].re.sub(" ", lower))):
+        return None
+    which, m = found[0]
+    if which is _ON_MY_START:
+        return [0, "N", "N", "N"]
+    if which is _LAST_BEFORE:
+        n = int(m.group("n"))
+        steps = [FORWARD.get(c, 0) for c in hand]
+        if n > 6 or "7" in hand or any(n <= s <= n + 3 for s in steps):
+            return None  # a card that might fit, depending on which home spaces are taken
+        return [64 - n, "H2", "H3", "H4"]
+    pawns: list[int | str] = [_PLACES[0], "N", "N", "N"] if which is _ONLY_ONE else list(_PLACES)
+    said = _ON_SPACE.search(lower)
+    if said is not None:
+        place = int(said.group(1))
+        if len(_ON_SPACE.findall(lower)) > 1 or not (5 <= place <= 27 or 37 <= place <= 58):
+            return None  # near a start or the home, or more than one place said: not built here
+        if place in pawns[1:]:
+            return None
+        pawns[0] = place
+    return pawns
+
+
 def read_free_hand(question: Question) -> Answer | None:
     """Whether a card must be played, or the hand may be handed in, with the asker's pawns free
     on the track (see the module docstring)."""
     lower = question.lower
-    one, every = _ONLY_ONE.search(lower), _ALL_OUT.search(lower)
-    rest = _ON_SPACE.sub(" ", _ONLY_ONE.sub(" ", _ALL_OUT.sub(" ", lower)))
-    if (one is None) == (every is None) or _ELSE.search(rest):
-        return None
     hand = _hand(question)
+    pawns = _pawns_said(question, hand or [])
+    if pawns is None:
+        return None
     asks_must, asks_in, asks_what = (
         p.search(lower) for p in (_ASKS_MUST, _ASKS_HAND_IN, _ASKS_WHAT)
     )
@@ -88,15 +133,6 @@ def read_free_hand(question: Question) -> Answer | None:
         or w.players_stated(question) not in (None, 2)
     ):
         return None
-    pawns: list[int | str] = [_PLACES[0], "N", "N", "N"] if one else list(_PLACES)
-    said = _ON_SPACE.search(lower)
-    if said is not None:
-        place = int(said.group(1))
-        if len(_ON_SPACE.findall(lower)) > 1 or not (5 <= place <= 27 or 37 <= place <= 58):
-            return None  # near a start or the home, or more than one place said: not built here
-        if place in pawns[1:]:
-            return None
-        pawns[0] = place
     trial = Trial.of(2, {"a": pawns}, hand, "hand in")
     ruling = judge(trial)
     lang = question.lang
@@ -118,7 +154,7 @@ def read_free_hand(question: Question) -> Answer | None:
         head = f"{yes_no(question, not ruling.allowed)} {head}"
     elif asks_in and question.kind == "yesno":
         head = f"{yes_no(question, ruling.allowed)} {head}"
-    refs = [kb.MUST_PLAY, kb.HAND_IN] + ([kb.KING_NO_PAWN] if "K" in hand and every else [])
+    refs = [kb.MUST_PLAY, kb.HAND_IN] + ([kb.KING_NO_PAWN] if "K" in hand else [])
     return checked(GAME, question, head, reason, refs, position=trial.position,
                    details=(f"Legal for seat a: {', '.join(ruling.legal)}.",))  # fmt: skip
 
