@@ -514,9 +514,12 @@ def test_calling_does_not_depend_on_the_number_of_players() -> None:
 
 def test_replies_count_in_the_singular_and_name_unnamed_players_apart() -> None:
     """BZ-060, BZ-110, BZ-111: "your other 1 card" (not "1 cards") and two unnamed players
-    tied lowest are "two other players", not "the other player and another player"."""
-    swing = reply("Can I play the Swinger on a player with no cards?")
+    tied lowest are "two other players", not "the other player and another player"; a hand
+    size the question did not say is not stated."""
+    swing = reply("With 2 cards, can I play the Swinger on a player with no cards?")
     assert "1 card for their empty hand" in swing.text
+    unsized = reply("Can I play the Swinger on a player with no cards?")
+    assert "1 card" not in unsized.text and "other cards for their empty hand" in unsized.text
     tie = reply("I call with 4, someone has 2 and another player has 2. Who scores what?")
     assert "Two other players hold 2 points each" in tie.text
     assert "the other player and another player" not in tie.text

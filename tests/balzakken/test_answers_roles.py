@@ -232,3 +232,19 @@ def test_good_or_false_is_answered_with_the_kind(text: str, kind: str) -> None:
     answer = reply(text)
     assert kind in answer.text.lower().split(":")[0].split(".")[-1] or kind in answer.text[:40]
     assert not answer.text.startswith(("Yes", "No", "Ja", "Nee"))
+
+
+def test_the_swinger_said_to_be_the_only_card_is_the_last_card() -> None:
+    """BZ-060, BZ-068: "I hold the Swinger only" is the last card: it may be played and swaps an
+    empty hand (the position holds no other card of the asker's)."""
+    answer = reply("I hold the Swinger only. Can I still play it?")
+    assert answer.text.startswith("Yes.") and "last card" in answer.text
+    assert answer.position is not None and answer.position["hands"][0] == ["S"]
+
+
+def test_hand_sizes_not_said_are_not_stated() -> None:
+    """BZ-060: the cards a position is filled with to play the Swinger are not stated as the
+    asker's: no count of cards in the reply when the question gave none."""
+    answer = reply("Can I play the Swinger on Tom?")
+    assert answer.text.startswith("Yes.")
+    assert not any(ch.isdigit() for ch in answer.text.split("BALZAK!")[-1])

@@ -92,7 +92,9 @@ _KNOWN = re.compile(
     r"(?<=heb )|(?<=hebt )|(?<=heeft )|(?<=zelf )|(?<=er ))"
     rf"(?:only|just|maar) (?=(?:a |an |the |de |een )?(?:-?\d|{_CARD_NAMES}))"
     r"|\bmaar (?=-?\d+ punten\b)"
-    rf"|\b(?:a|an|de|een) {_CARD_NAMES} only\b|(?<=\d) only\b"
+    rf"|\b(?:a|an|de|een|the) {_CARD_NAMES} only\b|(?<=\d) only\b"
+    # a hand said as a condition of the question ("If I have a 5 and the Lul, how many ...")
+    r"|^(?:if|when|als|wanneer) (?:i|ik) (?:have|hold|heb|houd)\b"
     r"|\b(?:only|just) one of (?:them|us)\b|\b(?:maar|alleen) (?:een|één) van (?:hen|ons)\b"
     # a question after "but" ("I know I blew it, but who writes down what?")
     r"|\b(?:but|maar) (?=(?:who|what|how|wie|wat|hoe|hoeveel)\b)"

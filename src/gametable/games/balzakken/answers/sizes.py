@@ -44,7 +44,7 @@ _MY_SIZE = re.compile(
 )
 #: the asker's hand said besides the action card it plays ("when I have 4 other cards")
 _MY_OTHERS = re.compile(
-    r"\b(?:i have|i hold|i've got|while i have|with|holding|ik heb|met) "
+    r"\b(?:i have|i hold|i've got|while i have|with|holding|ik heb|met) (?:still |also |nog |ook )?"
     r"(\d|two|three|four|five|six|seven|twee|drie|vier|vijf|zes|zeven) "
     r"(?:other|more|andere) (?:cards|kaarten)\b"
 )
@@ -53,6 +53,7 @@ _THEIR_SIZE = re.compile(
     r"\b(?!i\b|ik\b)[^\W\d_]+,? (?:also |only |just |still |nog |ook )?(?:has|had|holds|held|"
     r"heeft|houdt) (\d) (?:cards?|kaarten?)\b|\bdie er (\d) heeft\b|\bwho (?:has|holds) (\d)\b|"
     r"\bdie (?:ook |nog |er )?(\d) (?:kaarten )?(?:had|heeft|hield)\b|"
+    r"\b(?:heeft|had|has) er (\d)\b|"
     r"\b(?!i\b|ik\b)[^\W\d_]+,? (?:also |only |just |still |ook )?(?:has|had|holds|held|heeft) (\d)"
     r"(?=\s*(?:[.,;)]|$| and\b| en\b))"
 )

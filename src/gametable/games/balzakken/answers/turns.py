@@ -58,7 +58,9 @@ _EMPTY_TARGET = re.compile(
 )
 _ONLY = re.compile(
     r"\b(?:only card|last card|only the swinger|only have the swinger|enige kaart|laatste kaart|"
-    r"alleen (?:nog )?de swinger)\b"
+    r"alleen (?:nog )?de swinger|(?:the |my |a )?swinger only|just (?:the|my) swinger|"
+    r"nothing but (?:the |my )?swinger|alleen (?:nog )?(?:de |mijn )?swinger|"
+    r"all i have(?: left)? is (?:the |my )?swinger|(?:the |my )?swinger is all i have)\b"
 )
 _TOGETHER = re.compile(
     r"\b(?:together|at once|at the same time|in one go|in one turn|all at once|tegelijk|samen|"
@@ -492,27 +494,31 @@ def _two_luls(question: Question, state: State, position: dict[str, Any]) -> Ans
 
 
 def _swinger_did(question: Question, was: dict[str, Any], target: int) -> tuple[str, list[RuleRef]]:
-    """What playing The Swinger on ``target`` did, from the view before it."""
+    """What playing The Swinger on ``target`` did, from the view before it; hand sizes are
+    stated only when the question said them (the ones a position is built with are not)."""
     sizes = was["hand_sizes"]
-    mine = was["hand"]
-    if mine == ["S"]:
-        return question.say(
-            "With The Swinger as your last card you lay it in front of the player you "
-            f"choose and swap your empty hand (0 points) for their {sizes[target]} cards: "
-            "they are left with no cards, so on their turn they must call BALZAK!.",
-            "Met De Swinger als laatste kaart leg je hem voor de gekozen speler en ruil je "
-            f"je lege hand (0 punten) tegen zijn {sizes[target]} kaarten: hij houdt geen "
-            "kaarten over en moet in zijn beurt BALZAK! roepen.",
-        ), [refs.SWINGER_LAST_CARD]
+    sized = bool(_HAND_SIZE.search(question.lower) or _target_size(question.lower))
     theirs_en = numbered(sizes[target], "card", "en") if sizes[target] else "empty hand"
     theirs_nl = numbered(sizes[target], "card", "nl") if sizes[target] else "lege hand"
+    if sizes[target] and not sized:
+        theirs_en, theirs_nl = "cards", "kaarten"
+    if was["hand"] == ["S"]:
+        return question.say(
+            "With The Swinger as your last card you lay it in front of the player you "
+            f"choose and swap your empty hand (0 points) for their {theirs_en}: "
+            "they are left with no cards, so on their turn they must call BALZAK!.",
+            "Met De Swinger als laatste kaart leg je hem voor de gekozen speler en ruil je "
+            f"je lege hand (0 punten) tegen zijn {theirs_nl}: hij houdt geen "
+            "kaarten over en moet in zijn beurt BALZAK! roepen.",
+        ), [refs.SWINGER_LAST_CARD]
+    mine_en = f"other {numbered(sizes[0] - 1, 'card', 'en')}" if sized else "other cards"
+    mine_nl = f"overige {numbered(sizes[0] - 1, 'card', 'nl')}" if sized else "overige kaarten"
     return question.say(
         "The Swinger goes face up in front of the chosen player (it stays there until "
-        "someone calls BALZAK!) and you swap your other "
-        f"{numbered(sizes[0] - 1, 'card', 'en')} for their {theirs_en}; nobody draws.",
+        f"someone calls BALZAK!) and you swap your {mine_en} for their {theirs_en}; nobody "
+        "draws.",
         "De Swinger gaat open voor de gekozen speler (hij blijft daar liggen tot iemand "
-        "BALZAK! roept) en jullie ruilen je overige "
-        f"{numbered(sizes[0] - 1, 'card', 'nl')} tegen zijn {theirs_nl}; niemand trekt.",
+        f"BALZAK! roept) en jullie ruilen je {mine_nl} tegen zijn {theirs_nl}; niemand trekt.",
     ), [refs.SWINGER_PLAYED]
 
 
