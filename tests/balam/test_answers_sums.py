@@ -93,3 +93,25 @@ def test_two_counts_of_one_colour_are_left_to_the_rules_text():
     checked."""
     reply = _reply("I have 2 villages on a jade site and 1 on a jade site. What do they produce?")
     assert reply is None or not reply.checked
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 12))
+def test_the_last_rounds_chaak_maize_count_in_the_riches_bonus(left):
+    """BA-077, BA-251: without the Eclipse, Chaak's 2 maize come at the end of the last round
+    too, before the bonus: (riches + 2) // 2."""
+    text = (
+        f"It's the last round, the Eclipse never came, and after taxes I have {left} riches on "
+        "my sheet. How many bonus points do I get?"
+    )
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    assert reply.text.startswith(f"{riches_bonus(left + 2)} prestige points"), (text, reply.text)
+
+
+def test_the_sheet_told_after_chaak_is_not_answered_with_chaak_again():
+    """BA-077: a sheet told after Chaak's maize is not given them twice."""
+    reply = _reply(
+        "Last round, no Eclipse yet, and after Chaak I have 5 riches on my sheet. My bonus?"
+    )
+    assert reply is None or "Chaak" not in reply.text.split(".")[0]

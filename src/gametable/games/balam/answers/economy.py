@@ -26,6 +26,7 @@ from gametable.games.balam.answers.grammar import (
 )
 from gametable.games.balam.answers.scenes import HOME, legal_texts, load, play, position
 from gametable.games.balam.board import RICHES
+from gametable.games.balam.scoring import riches_bonus
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked
@@ -168,7 +169,9 @@ _CHAAK = r"\b(chaak|clemency|genade)\b"
 _NO_ECLIPSE = (
     r"\b(no eclipse(?: yet)?|before the eclipse|without (?:an |the )?eclipse|eclipse (?:has not|"
     r"hasn't|not yet)(?: (?:been drawn|been turned|come out|come up|appeared|drawn|turned))?|geen (?:zons)?(?:verduistering|eclips)|nog geen "
-    r"(?:zons)?verduistering)\b"
+    r"(?:zons)?verduistering|eclipse (?:never|did not|didn't) (?:came|come)(?: out| up)?|"
+    r"eclipse has never (?:come|been drawn)(?: out| up)?|eclipse (?:has not|hasn't) (?:yet )?come "
+    r"(?:out|up))\b"
 )
 _CHAAK_WORDS = vocabulary("""after in over rounds round so far far how much many maize given gives give has
     have me us we each king the of clemency chaak yet total altogether in all got received did
@@ -275,5 +278,65 @@ def _taxes_after(state: State) -> int | None:
     return sum(finished[-1]["seats"][0]["taxes"].values()) if finished else None
 
 
-READERS = (production_by_site, production, chaak_total, palace_taxes)
+# --- the riches bonus of a last round without the Eclipse ------------------------------------
+
+#: the question's round is the game's last ("the last round", "the round of the second ball game")
+_LAST_ROUND = (
+    r"\b(?:last|final|laatste) (?:round|ronde)\b|\bround of the (?:second|third|fourth|fifth|last) "
+    r"ball game\b"
+)
+#: the sheet told before the Clemency of Chaak gives its maize ("after taxes", "before Chaak")
+_BEFORE_CHAAK = r"\b(after (?:the )?taxes|before (?:the )?(?:clemency|chaak)|na de belasting)\b"
+_LAST_WORDS = vocabulary("""eclipse the it's its last round final after taxes before clemency of chaak
+    never came come out up has hasn't not yet been drawn i have on my sheet king riches and
+    nothing else comes in no palaces palace players player two three four second third fourth
+    fifth ball game how many big bonus points do get will what is at end my riches
+    in holds hold score""")
+
+
+def bonus_after_chaak(q: Question) -> Answer | None:
+    """ "Last round, no Eclipse, after taxes I have 5 riches on my sheet: my riches bonus?":
+    Chaak's 2 maize come first, then half a point per riches."""
+    if not q.matches(_NO_ECLIPSE) or not q.matches(_LAST_ROUND) or about_another(q):
+        return None
+    if not q.matches(r"\b(bonus|points?|prestige)\b") or q.matches(
+        r"\b(?:after|na) (?:the )?chaak\b"
+    ):
+        return None
+    if "palace" in buildings_in(q) and not q.matches(r"\bno palaces?\b"):
+        return None  # taxes still to come, not told
+    left = number_before(q, "riches", "rijkdommen")
+    players = number_before(q, "players", "spelers")
+    if left is None:
+        return None
+    told = {left} | ({players} if players else set())
+    if set(numbers_in(q)) - told:
+        return None
+    phrases = (_NO_ECLIPSE, _LAST_ROUND, _BEFORE_CHAAK)
+    if not understood(q, _ASK | _LAST_WORDS, numbers=told, phrases=phrases):
+        return None
+    account = round_account({HOME: ["village"]})
+    if account is None:
+        return None
+    chaak = account["chaak"]
+    total = left + chaak
+    bonus = riches_bonus(total)
+    verdict = q.say(
+        f"{bonus} prestige points: {left} + {chaak} maize of Chaak = {total} riches, {total} // 2 "
+        f"= {bonus}.",
+        f"{bonus} prestigepunten: {left} + {chaak} maïs van Chaak = {total} rijkdommen, {total} "
+        f"// 2 = {bonus}.",
+    )
+    reason = q.say(
+        f"Without the Eclipse, the Clemency of Chaak gives each king {chaak} maize at the end of "
+        "the last round too, before the riches bonus (half a point per riches on the sheet, "
+        "rounded down).",
+        f"Zonder zonsverduistering geeft de Genade van Chaak ook aan het einde van de laatste "
+        f"ronde {chaak} maïs, vóór de rijkdombonus (een half punt per rijkdom, naar beneden).",
+    )
+    refs: list[RuleRef | str] = [rules.END_OF_ROUND, "7-end-of-game/riches-bonus"]
+    return checked(GAME, q, verdict, reason, refs, position=account["position"], topic="number")
+
+
+READERS = (production_by_site, production, chaak_total, palace_taxes, bonus_after_chaak)
 _ = re
