@@ -136,3 +136,17 @@ def test_card_that_might_fit_the_home_is_not_judged_on_a_guessed_home() -> None:
         "Three of my pawns are in my home and the last one is 2 spaces before the entrance. I only hold a 3 and a 9. What now?",
     )
     assert not reply.checked, reply.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My only pawn out is on my own start space and I hold a 4. What can I play?",
+        "All my pawns are in the nest and I hold a 4. What now?",
+    ],
+)
+def test_article_a_before_one_card_is_never_an_ace(text: str) -> None:
+    """KB-049 near miss: "I hold a 4" is one card, a 4; the article is never read as an Ace."""
+    reply = ask("keezbord", text)
+    if reply.checked and reply.position is not None:
+        assert "A" not in reply.position["hands"]["a"], reply.position

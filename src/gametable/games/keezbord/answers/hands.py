@@ -30,8 +30,8 @@ _ARTICLE = r"(?:(?:an?|the|een|de) )?"
 HAND_LIST = re.compile(
     r"\b(?:my hand is|my hand:|my cards are|i hold|i'?m holding|mijn hand is|mijn kaarten zijn)\s+"
     r"(" + _ARTICLE + _RANK + r"(?:\s*(?:,|and|en|&)\s*" + _ARTICLE + _RANK + r")+)\b"
-    r"|\b(?:i (?:have |'ve )?got|i have|i hold|ik heb)\s+((?:10|[2-9]|a|k|q|j)(?:\s+(?:10|[2-9]|a|k|q"
-    r"|j)){1,4})(?![\w-])"  # a bare list: "i got 5 8 q 3"
+    r"|\b(?:i (?:have |'ve )?got|i have|i hold|ik heb)\s+((?:10|[2-9]|k|q|j)(?:\s+(?:10|[2-9]|k|q"
+    r"|j)){1,4})(?![\w-])"  # a bare list: "i got 5 8 q 3" ("a" there is an article, never an Ace)
 )
 _LETTERS = {"a": "A", "k": "K", "q": "Q", "j": "J"}
 ALL_IN_NEST = re.compile(
