@@ -59,7 +59,8 @@ _WORDS_OF = {
     "rounds": vocabulary("""rounds round game last lasts long take takes players player ball games balls until
         end ends by default default if we play to up second third fourth fifth the when over
         finished us afgelopen wanneer eindigt stopt als we met spelen z'n tweeën drieën vieren
-        rondes ronde duurt spel spelers speler balspelen standaard"""),
+        rondes ronde duurt spel spelers speler balspelen standaard normal usual length normale
+        gewone lengte"""),
     "cost": vocabulary("""cost costs price pay to build building kost kosten prijs betalen bouwen do i need
         riches nodig"""),
     "sacrifice": vocabulary("""sacrifice sacrificing sacrificed offer offering points prestige score temple
