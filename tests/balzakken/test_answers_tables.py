@@ -94,13 +94,13 @@ def test_others_each_hold_one_number() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "ik riep balzak met 4 en niemand anders had minder. wat schrijf ik op",
+        "ik riep balzak met 4 en niemand anders had minder of evenveel. wat schrijf ik op",
         "I called with 4 and nobody had fewer or the same. What do I write?",
     ],
 )
 def test_nobody_lower_makes_a_good_call(text: str) -> None:
-    """BZ-090, BZ-091: "nobody had fewer" is every other hand higher: the caller writes 0 (the
-    word "fewer" after "nobody" is no lower hand)."""
+    """BZ-090, BZ-091: "nobody had fewer or the same" is every other hand higher: the caller
+    writes 0 (the word "fewer" after "nobody" is no lower hand)."""
     table = read_table(Question.read(text))
     assert table.others_higher and not table.others_lower
     assert reply(text).text.startswith("0.")
@@ -228,3 +228,17 @@ def test_the_player_a_call_is_by_is_the_caller() -> None:
     assert len(table.holders) == 3
     answer = reply(text)
     assert answer.text.startswith("26.") and "your sister writes 25" in answer.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nobody has fewer points than me. I call with 5. What do I write?",
+        "ik riep balzak met 4 en niemand anders had minder. wat schrijf ik op",
+        "Everyone else has more than 3. I call with 3. Good or false?",
+    ],
+)
+def test_a_tie_left_open_is_not_scored(text: str) -> None:
+    """BZ-098, BZ-099: "nobody had fewer" leaves a tie with the caller open (a tie makes the call
+    false), and "more than 3" is a bound, no hand: no checked reply guesses the kind of call."""
+    assert ANSWERS.answer(Question.read(text)) is None

@@ -43,6 +43,7 @@ from gametable.games.balzakken.answers.vocab import (
     LOWER,
     ME,
     NEW_OTHER,
+    NOBODY_FEWER,
     NOT_A_HAND,
     NOT_POINTS,
     NUMBER_WORDS,
@@ -233,6 +234,8 @@ def _finish(question: Question, table: Table) -> None:
     table.others_same = bool(SAME.search(question.lower)) and len(table.holders) <= 2
     if OTHERS_HIGHER.search(question.lower):  # "nobody had fewer": "fewer" is no lower hand
         table.others_higher, table.others_lower = True, False
+    elif NOBODY_FEWER.search(question.lower):  # "nobody had fewer" leaves a tie open
+        table.others_higher, table.others_lower, table.unsure = False, False, True
     if table.caller is None and MY_CALL.search(question.lower):
         table.caller = 0
     if table.caller is None and OTHER_CALLED.search(question.lower):
@@ -411,6 +414,8 @@ def _read_number(table: Table, current: int | None, words: tuple[str, ...], i: i
     """A number in a hand: points ("3 points", "with 3") or a card ("a 3", "two 7s")."""
     value = int(words[i])
     nxt = words[i + 1] if i + 1 < len(words) else ""
+    if i > 0 and words[i - 1] in ("than", "dan"):
+        return current  # "more than 3": a bound, no hand (left unread, so not guessed at)
     if nxt in NOT_POINTS or (
         i > 0 and words[i - 1] in NOT_A_HAND and not (_on_points(words, i) or _called_on(words, i))
     ):

@@ -95,7 +95,8 @@ def asks_total(question: Question) -> bool:
     lower = question.lower
     if _FROM_TO.search(lower):
         return True
-    if _BEFORE.search(lower) and _NEW_TOTAL.search(_last(lower)) and _other_caller(question):
+    asks_new = _NEW_TOTAL.search(_last(lower)) or _ENDS.search(_last(lower))
+    if _BEFORE.search(lower) and asks_new and _other_caller(question):
         return True  # "I'm at 47 and someone calls. I hold 10, 8 and 4. My new total?"
     if _BEFORE.search(lower) and (
         _GAIN.search(lower)

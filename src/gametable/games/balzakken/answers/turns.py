@@ -545,9 +545,9 @@ def _what_it_did(
     if kind == "swap":
         top = was["discard_pile"][-1]
         return question.say(
-            f"Your {card_name(rest, 'en')} goes onto the discard pile and you take its top "
-            f"card ({card_name(top, 'en')}) into your hand.",
-            f"Je {card_name(rest, 'nl')} gaat op de aflegstapel en je neemt de bovenste kaart "
+            f"Your {_bare(card_name(rest, 'en'))} goes onto the discard pile and you take its "
+            f"top card ({card_name(top, 'en')}) into your hand.",
+            f"Je {_bare(card_name(rest, 'nl'))} gaat op de aflegstapel en je neemt de bovenste kaart "
             f"({card_name(top, 'nl')}) in je hand.",
         ), [refs.SWAP]
     card, _, count_text = rest.split()[0].partition("x")
@@ -575,3 +575,8 @@ def _what_it_did(
 
 def describe_hand(hand: list[str], lang: str) -> str:
     return hand_text(hand, lang)
+
+
+def _bare(name: str) -> str:
+    """A card's name after "your" / "je": without its article ("Blue Ball (11)")."""
+    return re.sub(r"^(?:the|de|The|De) ", "", name)

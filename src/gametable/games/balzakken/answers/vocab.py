@@ -115,8 +115,13 @@ OTHERS_HIGHER = re.compile(
     r"(?:low|few|laag|weinig)\b|\b(?:everyone|everybody) else (?:is|was|had|has|held) "
     r"(?:above|higher|more)\b|"
     r"\b(?:nobody|no one|noone|niemand)(?: else| anders)? (?:has|had|held|heeft|had|hield) "
-    r"(?:fewer|less|lower|minder|lager)(?: points| punten)?(?: (?:or|of) (?:equal|the same|"
-    r"as many|evenveel|gelijk|hetzelfde))?\b"
+    r"(?:fewer|less|lower|minder|lager)(?: points| punten)?(?: than me| dan ik)? (?:or|of) "
+    r"(?:equal|the same|as many|evenveel|gelijk|hetzelfde)\b"
+)
+#: "nobody had fewer" without "or the same": a tie with the caller is left open
+NOBODY_FEWER = re.compile(
+    r"\b(?:nobody|no one|noone|niemand)(?: else| anders)? (?:has|had|held|heeft|had|hield) "
+    r"(?:fewer|less|lower|minder|lager)\b"
 )
 #: a call made by a player the question does not name ("a good BALZAK! was called", "a good
 #: BALZAK! by someone else")
