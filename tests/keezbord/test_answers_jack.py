@@ -72,3 +72,18 @@ def test_opponents_pawn_on_its_start_is_judged_as_theirs() -> None:
     reply = ask("keezbord", "Can I swap my pawn with an opponent's pawn on its own start space?")
     assert reply.checked and reply.text.startswith("No."), reply.text
     assert reply.position is not None and reply.position["pawns"]["a"][0] != 0
+
+
+@pytest.mark.parametrize(
+    ("text", "safe"),
+    [
+        ("Is a pawn on its own start space safe from a Jack?", True),
+        ("Is my pawn on the track safe from a jack?", False),
+    ],
+)
+def test_safe_from_the_jack_is_the_refusal_of_the_swap(text: str, safe: bool) -> None:
+    """KB-043, KB-052: a pawn is safe from the Jack exactly when the engine refuses the swap;
+    "is it safe" is answered Yes for a refused swap, never the other way round."""
+    reply = ask("keezbord", text)
+    assert reply.checked and reply.text.startswith("Yes." if safe else "No."), reply.text
+    assert _engine_allows(reply) != safe

@@ -111,7 +111,21 @@ def read_swap(question: Question) -> Answer | None:
         trial = Trial.of(players, pawns, ["J"], f"J {mover} {other}1")
     if w.asks_hit(question) or question.matches(r"\b(hit|geslagen|slaat|knocked)\b"):
         return _swap_hits(question, trial, f"{other}1")
-    return verdict(question, trial, [kb.JACK])
+    return _swap_verdict(question, trial)
+
+
+_SAFE = re.compile(r"\b(safe|protected|veilig|beschermd)\b")
+
+
+def _swap_verdict(question: Question, trial: Trial) -> Answer:
+    """Yes or No as the referee rules on the swap; asked whether a pawn is *safe* from the
+    Jack, the verdict is the other way round (safe when the swap is refused)."""
+    reply = verdict(question, trial, [kb.JACK])
+    if not _SAFE.search(question.lower) or question.kind != "yesno":
+        return reply
+    allowed = judge(trial).allowed
+    head = yes_no(question, not allowed)
+    return replace(reply, text=head + reply.text[len(yes_no(question, allowed)) :])
 
 
 def _swap_hits(question: Question, trial: Trial, theirs: str) -> Answer | None:
