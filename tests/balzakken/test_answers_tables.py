@@ -242,3 +242,16 @@ def test_a_tie_left_open_is_not_scored(text: str) -> None:
     """BZ-098, BZ-099: "nobody had fewer" leaves a tie with the caller open (a tie makes the call
     false), and "more than 3" is a bound, no hand: no checked reply guesses the kind of call."""
     assert ANSWERS.answer(Question.read(text)) is None
+
+
+def test_what_happens_at_a_call_names_the_kind_first() -> None:
+    """BZ-098, BZ-102: "what happens?" about a call is answered with the kind of call and what
+    everyone writes (not a bare number)."""
+    answer = reply("I call with 0 points. My opponent has the Bruisbal. What happens?")
+    assert answer.text.startswith("A false BALZAK!: you write 25")
+
+
+def test_texted_family_words_are_players() -> None:
+    """BZ-098: "my sis" is the asker's sister, named as such in the reply."""
+    answer = reply("my sis called balzak w 3 n i had 3 too lol. scores?")
+    assert "your sister writes 25" in answer.text

@@ -328,7 +328,7 @@ def _score_call(question: Question) -> Answer | None:
         return _asked_reply(question, judged, asked, holder, rule_refs)
     me_seat = next((i for i, h in enumerate(seats) if h.me), None)
     everyone = _ASKS_EVERYONE.search(SENTENCE_END.split(question.lower.strip())[-1])
-    if me_seat is None or everyone or not seats[me_seat].described:
+    if me_seat is None or everyone or question.kind == "what" or not seats[me_seat].described:
         if me_seat is not None and not seats[me_seat].described and judged.caller != me_seat:
             return None  # "I" said nothing of my hand and did not call: nothing to score
         verdict = kind_words(question, kind) + ": " + lower_first(sentence)

@@ -110,7 +110,7 @@ def reason_of(question: Question, record: dict[str, Any], seats: Sequence[Holder
         who_text = together(question, who)
         holds = "hold" if len(who) > 1 or who == ["you"] else "holds"
         each = question.say(" each", " elk") if len(who) > 1 else ""
-        heeft = "hebben" if len(who) > 1 else "heeft"
+        heeft = "hebben" if len(who) > 1 else ("hebt" if who == ["jij"] else "heeft")
         return question.say(
             f"{who_text[0].upper() + who_text[1:]} {holds} {numbered(low, 'point', 'en')}{each}, "
             "as few as the caller "

@@ -49,6 +49,8 @@ OTHERS = {
     "sister": ("your sister", "je zus"),
     "brother": ("your brother", "je broer"),
     "zus": ("your sister", "je zus"),
+    "sis": ("your sister", "je zus"),
+    "bro": ("your brother", "je broer"),
     "broer": ("your brother", "je broer"),
     "son": ("your son", "je zoon"),
     "daughter": ("your daughter", "je dochter"),
