@@ -42,6 +42,7 @@ from gametable.games.balam.answers import (
     turncost,
     war,
 )
+from gametable.games.balam.answers.grammar import without_site_names
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -83,6 +84,8 @@ class BalamAnswers:
         reply = _first(question)
         if reply is None and (written := texting.plain(question)) is not None:
             reply = _first(written)
+        if reply is None and (unnamed := without_site_names(question)) is not None:
+            reply = _first(unnamed)
         return reply
 
     def answer_at(self, state: State, seat: int, question: Question) -> Answer | None:

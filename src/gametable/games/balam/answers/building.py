@@ -313,14 +313,16 @@ def _turn_payment(
 #: a second site for the second building ("on another one", "elsewhere")
 _ELSEWHERE = (
     r"\b(?:on|in|at|op|to) (?:another|a second|a different|an other|my other|een andere|een "
-    r"tweede|mijn andere)(?: (?:one|site|city|plaats|stad))?\b|\belsewhere\b|\bergens anders\b"
+    r"tweede|mijn andere)(?: (?:one|site|city|plaats|stad))?\b|\belsewhere\b|\bergens anders\b|"
+    r"\b(?:two|2|twee) (?:different |separate |verschillende )?(?:sites|cities|plaatsen|steden)\b"
 )
 _SAME_SITE = (
     r"\b(?:on|in|at|op) (?:the same|one|a single|dezelfde|één|een) (?:site|city|plaats|stad)\b"
 )
 _PAIR_WORDS = vocabulary("""build building put up erect construct bouwen bouw zetten neerzetten and en
     on one of my sites site city in the same turn this time one single once together
-    beurt deze dezelfde tegelijk op een van mijn plaatsen plaats stad ene""")
+    beurt deze dezelfde tegelijk op een van mijn plaatsen plaats stad ene add want to allowed
+    paid maize for is that can i may sites""")
 #: the riches of a king who says nothing of his own: enough for any two buildings
 RICH = {"maize": 6, "cacao": 1, "shell": 1, "jade": 1}
 #: a free site of 4 plots, where any two buildings fit

@@ -335,7 +335,7 @@ _WANTS = (
      r"in bezit nemen|rebuild|herbouwen)\b"),
     ("attack", r"\b(attack|attacking|assault|war|aanvallen|aanval|val .* aan|oorlog)\b"),
     ("build", r"\b(build|building|construct|put up|erect|bouwen|bouw|neerzetten|zetten)\b|"
-     r"\bput (?:a |an |one |my )?(?:village|garrison|palace|temple|market|reserve|observatory|"
+     r"\b(?:put|add) (?:a |an |one |my )?(?:village|garrison|palace|temple|market|reserve|observatory|"
      r"ball court)\b"),
     ("pass", r"\b(pass|passen|skip|overslaan|sla .* over)\b"),
     ("turn", r"\b(turn (?:over )?(?:a |the )?katun|turn over|draw (?:a )?katun|omdraaien|draai)\b"),
@@ -485,3 +485,40 @@ def about_another(question: Question) -> bool:
     True
     """
     return bool(re.search(_ANOTHER, re.sub(_THINGS_DO, " ", question.lower)))
+
+
+#: a site named by its board coordinates ("b2", "c3")
+_SITE_NAME = r"\b[a-e][1-6]\b"
+
+
+def without_site_names(question: Question) -> Question | None:
+    """The question with its sites' board names read as "site", "another site" or "the same
+    site" ("a village on b2 and a garrison on c3" -> "on site ... on another site"), or
+    ``None`` when it names none: the situations are built on sites of their own, so the names
+    only say which are different.
+
+    >>> without_site_names(Question.read("Can I build on b2 and c3?")).text
+    'Can I build on site and another site?'
+    """
+    if not re.search(_SITE_NAME, question.lower):
+        return None
+    seen: list[str] = []
+    text = question.text
+
+    def said(found: re.Match[str]) -> str:
+        before, noun, name = found.group(1) or "", found.group(2), found.group(3).lower()
+        again = name in seen
+        seen.append(name) if not again else None
+        if noun is None:
+            return before + (
+                "the same site" if again else "site" if len(seen) == 1 else "another site"
+            )
+        if again:
+            return before + "the same " + noun
+        other = len(seen) > 1 and not re.search(
+            r"\b(other|andere)\s*$", text[: found.start()] + before
+        )
+        return before + ("other " if other else "") + noun
+
+    named = r"(\b(?:my |his |mijn |zijn )?)(?:(city|site|stad|plaats) )?([a-e][1-6])\b"
+    return Question.read(re.sub(named, said, text, flags=re.IGNORECASE))
