@@ -142,3 +142,17 @@ def test_question_about_another_game_is_not_answered_by_the_referee(text: str) -
     """KB-065 near miss: a count of players or teams asked about another game or a sport is not
     Keezbord's; the referee never answers it."""
     assert ANSWERS.answer(Question.read(text)) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is my pawn safe from being hit when it is 5 spaces ahead of an opponent?",
+        "His pawn is 3 spaces in front of mine. Is it safe from my 3?",
+    ],
+)
+def test_safety_is_never_answered_as_whether_a_move_is_allowed(text: str) -> None:
+    """KB-038, KB-041 near miss: "is it safe" asks whether a pawn can be hit; a reader that
+    judges whether a move is allowed never answers it (its Yes would mean the opposite)."""
+    reply = ANSWERS.answer(Question.read(text))
+    assert reply is None or not reply.text.startswith("Yes."), reply

@@ -49,7 +49,7 @@ from gametable.games.keezbord.answers.sequence import (
     read_from_start,
     steps_after_four,
 )
-from gametable.games.keezbord.answers.situations import answer_situation, read_four_then
+from gametable.games.keezbord.answers.situations import SAFE, answer_situation, read_four_then
 from gametable.games.keezbord.answers.starts import PHRASES as STARTS_PHRASES
 from gametable.games.keezbord.answers.starts import read_theirs_elsewhere, read_theirs_on_my_start
 from gametable.games.keezbord.answers.table import answer_at
@@ -135,9 +135,11 @@ class KeezbordAnswers:
             reply = card_meaning(question)  # one card alone, the whole question read
             if reply is not None:
                 return reply
-            found, reply = _first_reading(question, _FIRST)
+            found, reply = _first_reading(question, () if SAFE.search(question.lower) else _FIRST)
             if found:
                 return reply
+            if SAFE.search(question.lower):  # safety asked: only readers that judge it
+                return answer_situation(question) if understood(question) else None
             if not understood(question):
                 return _first_reading(question, _OWN_WORDS)[1]
             reply = (

@@ -500,11 +500,26 @@ _GENERAL = re.compile(
 )
 
 
+#: the readers that answer whether a pawn is *safe* (the move refused) rather than whether a
+#: move is allowed; a question about safety is left to them alone
+SAFE_READERS: tuple[Callable[[Question], Answer | None], ...] = (
+    read_theirs_on_my_start,
+    read_theirs_elsewhere,
+    read_swap,
+    read_safe_elsewhere,
+    read_blocker,
+)
+SAFE = re.compile(
+    r"\b(?:safe|protected|veilig|beschermd|in danger|gevaar)\b(?!\s+(?:in|at|into|inside|thuis|"
+    r"binnen|op)\b)(?!\s+(?:my |the |his |her |their |its )?(?:home|honk))"
+)
+
+
 def answer_situation(question: Question) -> Answer | None:
     """The referee's answer to a situation the question describes, or ``None``."""
     if question.kind not in ("yesno", "what", "other", "number") or _GENERAL.match(question.lower):
         return None
-    for read in READERS:
+    for read in SAFE_READERS if SAFE.search(question.lower) else READERS:
         reply = read(question)
         if reply is not None:
             return reply
