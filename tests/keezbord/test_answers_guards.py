@@ -156,3 +156,34 @@ def test_safety_is_never_answered_as_whether_a_move_is_allowed(text: str) -> Non
     judges whether a move is allowed never answers it (its Yes would mean the opposite)."""
     reply = ANSWERS.answer(Question.read(text))
     assert reply is None or not reply.text.startswith("Yes."), reply
+
+
+def test_another_player_moving_is_not_built_as_the_askers_move() -> None:
+    """KB-038 near miss: "if he plays a 4" is the opponent's move; the referee never judges it
+    as the asker's own 4."""
+    reply = ANSWERS.answer(
+        Question.read(
+            "An opponent's pawn is 4 spaces behind mine. If he plays a 4, is my pawn hit?"
+        )
+    )
+    assert reply is None, reply
+
+
+def test_card_steps_with_another_pawn_is_not_a_plain_card_fact() -> None:
+    """Card Meanings near miss: "a 3 on the back one" with a pawn 3 ahead is a move onto one's
+    own pawn (it hits it, KB-038), not the plain fact of how far a 3 goes."""
+    reply = ANSWERS.answer(
+        Question.read(
+            "There is a pawn of mine 3 spaces ahead of my other pawn. Can I play a 3 on the back one?"
+        )
+    )
+    assert reply is None or reply.text.startswith("Yes."), reply
+
+
+def test_his_pawn_on_my_start_in_dutch_is_not_on_its_own_start() -> None:
+    """KB-041 near miss: "zijn pion staat op mijn startvak" is an opponent's pawn on the asker's
+    start space, unprotected: the asker's Ace placing a pawn hits it."""
+    reply = ANSWERS.answer(
+        Question.read("Zijn pion staat op mijn startvak. Ik speel een aas. Wat gebeurt er?")
+    )
+    assert reply is not None and reply.checked and "geslagen" in reply.text, reply

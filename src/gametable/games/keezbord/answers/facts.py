@@ -39,7 +39,8 @@ _SITUATION = re.compile(
 _STEP = re.compile(r"\b(steps?|spaces?|squares?|stap|stappen|vak|vakken|vakje|vakjes)\b")
 _OTHER_PIECES = re.compile(
     r"\b(opponent|partner|teammate|tegenstander|maat|nest|home|\w*honk|thuis\w*|start\w*|pass\w*|"
-    r"hit\w*|slaan|sla|past|voorbij|split\w*|verdel\w*|[a-f][1-4])\b"
+    r"hit\w*|slaan|sla|past|voorbij|split\w*|verdel\w*|[a-f][1-4]|other|another|ahead|behind|"
+    r"in front|mine|back one|andere|achter|voor de mijne)\b"
 )
 _BACKWARD = re.compile(r"\b(back\w*|achteruit\w*|terug\w*)\b")
 _FORWARD = re.compile(r"\b(forwards?|ahead|vooruit\w*)\b")

@@ -117,6 +117,8 @@ _UNREAD = re.compile(
     r"again|unless|otherwise|except|although|though|or|both|already|would|had|were|"
     r"niet|nooit|geen|niets|niemand|anders|eerst|daarna|dan|nog|toch|weer|behalve|tenzij|pas|"
     r"zou)\b|n't\b"
+    r"|\b(?:he|she|they|my opponent|the opponent|an opponent|my partner|hij|zij|mijn tegenstander|"
+    r"mijn partner) (?:then |now |also )?(?:plays|moves|speelt|zet|gooit|legt)\b"
     r"|\b(?:can|may|could|must|mag|kan|moet) (?:he|she|they|my partner|my teammate|an? opponent|"
     r"the opponent|someone|somebody|another player|hij|zij|mijn partner|mijn maat|een "
     r"tegenstander)\b"

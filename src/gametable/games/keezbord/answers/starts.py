@@ -28,7 +28,7 @@ from gametable.rulebook.situations import checked, yes_no
 #: an opponent's pawn said to stand on the asker's start space
 THEIRS_ON_MINE = re.compile(
     r"\b(?:opponent'?s?|opp|enemy|rival'?s?|another player'?s?|other player'?s?|his|her|their|"
-    r"tegenstanders?|tegenspeler|andere speler|vijand)\b(?: pawn| pion)?(?:(?!\b(?:my|mijn|i|ik)\b)[^,?.;])*?\b(?:on|op) "
+    r"tegenstanders?|tegenspeler|andere speler|vijand|zijn pion|haar pion)\b(?: pawn| pion)?(?:(?!\b(?:my|mijn|i|ik)\b)[^,?.;])*?\b(?:on|op) "
     r"(?:my|mijn) (?:own |eigen )?start(?:ing)?(?: ?space| ?square| ?position| ?vak)?\b"
 )
 #: an opponent's pawn said to stand on a third player's start space, not its own

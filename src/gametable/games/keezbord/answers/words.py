@@ -253,7 +253,8 @@ def whose_other(question: Question) -> str | None:
 
 #: another player's pawn on the asker's start: not on its own start
 _THEIRS_ON_MINE = re.compile(
-    r"\b(?:opponent'?s?|another player'?s?|an enemy|his|her|their|tegenstanders?|andere speler)\b"
+    r"\b(?:opponent'?s?|another player'?s?|an enemy|his|her|their|tegenstanders?|andere speler|zijn "
+    r"pion|haar pion|hun pion|rival'?s?)\b"
     r"[^,?.]*\b(?:on|op) (?:my|mijn) (?:own |eigen )?start"
 )
 
