@@ -248,3 +248,10 @@ def test_hand_sizes_not_said_are_not_stated() -> None:
     answer = reply("Can I play the Swinger on Tom?")
     assert answer.text.startswith("Yes.")
     assert not any(ch.isdigit() for ch in answer.text.split("BALZAK!")[-1])
+
+
+def test_two_different_action_cards_are_not_played_in_one_turn() -> None:
+    """BZ-025, BZ-073: the Lul and the Swinger "both in one turn": a turn plays one card: No."""
+    answer = reply("I hold the Lul and the Swinger. Can I play both in one turn?")
+    assert answer.text.startswith("No.")
+    assert "BZ-025" in statements(answer)

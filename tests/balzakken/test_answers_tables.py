@@ -255,3 +255,18 @@ def test_texted_family_words_are_players() -> None:
     """BZ-098: "my sis" is the asker's sister, named as such in the reply."""
     answer = reply("my sis called balzak w 3 n i had 3 too lol. scores?")
     assert "your sister writes 25" in answer.text
+
+
+def test_a_score_asked_of_others_is_not_the_askers_number() -> None:
+    """BZ-110, BZ-111: "what do they write?" names the others: the reply does not open with the
+    asker's 25 but with the kind and what everyone writes."""
+    answer = reply("I call with 3; my two neighbours hold 3 and 3. What do they write?")
+    assert answer.text.startswith("A false BALZAK!: you write 25, ")
+    assert "another player writes 0 and another player writes 0" in answer.text
+
+
+def test_a_player_picked_out_by_a_number_is_not_another_hand() -> None:
+    """BZ-098: near miss: "the player with 1" names one of the hands said, it holds no hand of
+    its own: no checked reply (a fifth hand would be guessed)."""
+    text = "I call with 5 and the three others have 6, 7 and 1. What does the player with 1 write?"
+    assert ANSWERS.answer(Question.read(text)) is None

@@ -75,6 +75,10 @@ _WRITES = re.compile(
     r"\b(?:write|writes|written|score|scores|get|gets|damage|bad|schrijf|schrijft|schrijven|"
     r"krijg|krijgt|total|totaal|stand)\b"
 )
+#: the asker named in the sentence that asks ("what do I write?"): the asker's score first
+_MINE_ASKED = re.compile(r"\b(?:i|me|my|mine|ik|mij|mijn|i'm)\b")
+#: other players named in the sentence that asks ("what do they write?")
+_THEY = re.compile(r"\b(?:they|them|their|he|she|him|her|hij|zij|ze|hen|hun)\b")
 #: asking whether the asker's hand beats the caller's ("do I beat him?", "ben ik lager?")
 _BEAT = re.compile(
     r"\b(?:do|did|does|can) (?:i|my hand) (?:beat|undercut|go under|get under) |"
@@ -327,7 +331,11 @@ def _score_call(question: Question) -> Answer | None:
         holder = table.holders[asked.holder] if asked is not None else None
         return _asked_reply(question, judged, asked, holder, rule_refs)
     me_seat = next((i for i, h in enumerate(seats) if h.me), None)
-    everyone = _ASKS_EVERYONE.search(SENTENCE_END.split(question.lower.strip())[-1])
+    last = SENTENCE_END.split(question.lower.strip())[-1]
+    others_named = _THEY.search(last) or any(
+        not h.me and h.label_en.casefold() in last for h in seats
+    )
+    everyone = _ASKS_EVERYONE.search(last) or (others_named and not _MINE_ASKED.search(last))
     if me_seat is None or everyone or question.kind == "what" or not seats[me_seat].described:
         if me_seat is not None and not seats[me_seat].described and judged.caller != me_seat:
             return None  # "I" said nothing of my hand and did not call: nothing to score

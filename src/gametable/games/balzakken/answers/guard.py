@@ -185,9 +185,18 @@ _TAGS = re.compile(
 )
 
 
+#: a player picked out by a number ("the player with 1", "de speler met 3"): no hand of its own
+_PICKED_BY_NUMBER = re.compile(
+    r"\b(?:the (?:player|one|guy|person)|whoever|de speler|degene|wie) (?:with|who (?:has|had|holds)|"
+    r"met|die) -?\d+\b"
+)
+
+
 def understood(question: Question) -> bool:
     """Whether the readers may read ``question`` at all (see the module docstring)."""
     if len(re.findall(r"\?+", _TAGS.sub(" ", question.lower))) > 1:
+        return False
+    if _PICKED_BY_NUMBER.search(question.lower):
         return False
     rest = _BUT_HOLDS.sub(" ", BESIDE.sub(" ", NOT_HELD.sub(" ", _TAGS.sub(" ", question.lower))))
     rest = _KNOWN.sub(" ", rest)

@@ -374,6 +374,8 @@ def named_action(question: Question, table: Table) -> tuple[list[str], str, list
         together = _TOGETHER.search(lower) or re.search(r"\b(?:both|beide)\b", lower)
         if actions.count(card) > 1 and together:
             return hand, "discard Sx2" if card == "S" else "two", extra
+        if len(set(actions)) > 1 and together:
+            return hand, "two", extra  # "the Lul and the Swinger, both in one turn"
         if _SWAP.search(lower) and (_TOP.search(lower) or "stapel" in lower or "pile" in lower):
             return hand, f"swap {card}", extra
         if _ON_PILE.search(lower):
@@ -476,17 +478,17 @@ def _mixed_values(
 
 
 def _two_luls(question: Question, state: State, position: dict[str, Any]) -> Answer | None:
-    """Two Luls at once: no legal action of the engine plays more than one action card."""
+    """Two action cards at once: no legal action of the engine plays more than one."""
     legal = [str(a) for a in state.legal_actions(0)]
     if any(a.startswith("discard L") for a in legal):
         return None
     return checked(
         GAME, question, yes_no(question, False),
         question.say(
-            "A turn is one action and playing an action card plays one card: each Lul goes "
-            "face up in front of a player on a turn of its own.",
-            "Een beurt is één actie en een actiekaart spelen is één kaart: elke Lul leg je in "
-            "een eigen beurt open voor een speler.",
+            "A turn is one action and playing an action card plays one card: each action card "
+            "goes face up in front of a player on a turn of its own.",
+            "Een beurt is één actie en een actiekaart spelen is één kaart: elke actiekaart leg "
+            "je in een eigen beurt open voor een speler.",
         ),
         [refs.ONE_ACTION, refs.LUL_PLAYED], position=position,
         details=[question.say("Legal here: ", "Hier mag: ") + ", ".join(legal)],
