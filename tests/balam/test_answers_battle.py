@@ -31,8 +31,10 @@ def _reply(text: str):
 def test_a_battle_with_obsidian_and_a_neighbouring_city_sums_as_the_rule_says(
     faces, spent, theirs, beside, kept
 ):
-    """BA-134, BA-139, BA-140, BA-143, BA-148: attack minus defence destroys that many of the attacked city's
-    buildings (3 here, garrisons and villages, one point each); each skull costs a garrison."""
+    """BA-134, BA-139, BA-140, BA-143, BA-148: attack minus defence destroys that many of the
+    attacked city's buildings (one point each); each skull costs a garrison. A margin larger
+    than the buildings built for a city the question does not describe (its garrisons and 3
+    buildings in all) is not answered as checked: how many it would destroy is not told."""
     mine = len(faces)
     spent = min(spent, mine)
     kept = min(kept, theirs + beside)
@@ -48,10 +50,13 @@ def test_a_battle_with_obsidian_and_a_neighbouring_city_sums_as_the_rule_says(
         + f", and he spends {kept} obsidian. How many buildings do I destroy?"
     )
     reply = _reply(text)
-    assert reply is not None and reply.checked, text
     attack = sum(int(f) for f in faces if f != "X") + spent
     defence = theirs + beside + kept
-    destroyed = min(max(0, attack - defence), max(3, theirs))
+    if attack - defence > max(3, theirs):
+        assert reply is None or not reply.checked, text
+        return
+    assert reply is not None and reply.checked, text
+    destroyed = max(0, attack - defence)
     said = f"attack {attack} against defence {defence} ({attack} - {defence} = {attack - defence})"
     assert said in reply.text.lower(), text
     skulls = faces.count("X")
@@ -98,7 +103,8 @@ def test_obsidian_held_or_sides_swapped_are_not_a_battle_built():
 def test_a_battle_told_in_dutch_sums_as_the_rule_says(faces, theirs, beside):
     """BA-134, BA-139, BA-140: a Dutch battle ("ik val aan met ... en gooi ..., de verdediger
     heeft ... en ... in een aangrenzende stad, zonder obsidiaan") is fought by the engine and
-    answered with the same sums, in Dutch."""
+    answered with the same sums, in Dutch (a margin beyond the buildings of an undescribed
+    city is not answered as checked)."""
     mine = len(faces)
     rolled = " en ".join("een schedel" if f == "X" else f for f in faces)
     text = (
@@ -108,9 +114,12 @@ def test_a_battle_told_in_dutch_sums_as_the_rule_says(faces, theirs, beside):
         + ", zonder obsidiaan. Hoeveel gebouwen verliest hij?"
     )
     reply = _reply(text)
-    assert reply is not None and reply.checked, text
     attack = sum(int(f) for f in faces if f != "X")
     defence = theirs + beside
+    if attack - defence > max(3, theirs):
+        assert reply is None or not reply.checked, text
+        return
+    assert reply is not None and reply.checked, text
     said = (
         f"aanval {attack} tegen verdediging {defence} ({attack} - {defence} = {attack - defence})"
     )

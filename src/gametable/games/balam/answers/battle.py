@@ -83,7 +83,7 @@ _WORDS = BATTLE_WORDS | vocabulary("""spend spent spends spending burn burns bur
     naast verdediger verdediging zijn hij obsidiaan gebruik besteed verliest holds only villages
     village dorp
     garrisons dorpen garnizoenen geen zonder nothing niets friendly ernaast aangrenzende hem stad
-    steden defends defend defending verdedigt will""")
+    steden defends defend defending verdedigt will own go goes""")
 
 
 class Told(NamedTuple):
@@ -265,6 +265,9 @@ def battle_with_obsidian(q: Question) -> Answer | None:
                                      "defence_obsidian"))  # fmt: skip
     if got != expected:
         return None
+    built = t.theirs + (max(0, 3 - t.theirs) if t.villages is None else t.villages)
+    if t.asks == "battle" and t.villages is None and war["attack"] - war["defence"] > built:
+        return None  # more to destroy than the buildings we supposed: his city is not told
     refs = [rules.WARS, rules.DEFENCE, rules.WAR_LOSSES, rules.DESTRUCTION]
     if t.asks == "defence":
         verdict = q.say(

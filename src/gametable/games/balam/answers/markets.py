@@ -40,12 +40,12 @@ _MARKET_WORDS = vocabulary("""i build a market on site that has have with sites 
     neighbours neighbors adjacent linked connected how many do put place the board go goes
     does take takes need needs it of uses use by paths path
     ik bouw een markt op plaats met buren buurplaatsen hoeveel zet leg gaan het bord nodig
-    out heb plek puts put when""")
+    out heb plek puts put when buurplekken neer""")
 
 
 #: the words after the count of a site's neighbours ("a site with 3 neighbours")
 _NEAR_WORDS = ("neighbouring", "neighboring", "adjacent", "neighbours", "neighbors", "buren",
-               "buurplaatsen", "linked", "connected")  # fmt: skip
+               "buurplaatsen", "buurplekken", "linked", "connected")  # fmt: skip
 
 
 def market_pyramids(q: Question) -> Answer | None:

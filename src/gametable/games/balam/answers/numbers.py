@@ -62,7 +62,7 @@ _WORDS_OF = {
         rondes ronde duurt spel spelers speler balspelen standaard normal usual length normale
         gewone lengte"""),
     "cost": vocabulary("""cost costs price pay to build building kost kosten prijs betalen bouwen do i need
-        riches nodig"""),
+        riches nodig waarmee betaal with"""),
     "sacrifice": vocabulary("""sacrifice sacrificing sacrificed offer offering points prestige score temple
         temples cenote cenotes ceremony and i my give gives worth for bring
         offer offeren punten tempel ceremonie en ik mijn geeft levert op als prestigepunten
@@ -230,7 +230,9 @@ def rounds_in_game(q: Question) -> Answer | None:
 
 def building_cost(q: Question) -> Answer | None:
     """ "What does a palace cost?": the rulebook's cost, from the game's data."""
-    if not q.matches(r"\b(cost|costs|price|how much|what do i pay|kost|kosten|prijs|betalen)\b"):
+    if not q.matches(
+        r"\b(cost|costs|price|how much|what do i pay|kost|kosten|prijs|betalen|waarmee betaal)\b"
+    ):
         return None
     named = buildings_in(q)
     if len(named) != 1 or q.kind == "yesno" or not _reads(q, "cost", numbers=set()):
