@@ -255,3 +255,12 @@ def test_two_different_action_cards_are_not_played_in_one_turn() -> None:
     answer = reply("I hold the Lul and the Swinger. Can I play both in one turn?")
     assert answer.text.startswith("No.")
     assert "BZ-025" in statements(answer)
+
+
+def test_the_swinger_played_on_me_is_in_no_hand_and_another_players_act_is_not_mine() -> None:
+    """BZ-059, BZ-047, BZ-050: "Tom played the Swinger on me" puts the Swinger in front of the
+    asker, in no hand, and is no action of the asker's before a call: no checked reply says the
+    Swinger blocks the call or that the asker already acted."""
+    text = "Tom played the Swinger on me. Can I call BALZAK! now?"
+    assert all("S" not in h.cards for h in read_table(Question.read(text)).holders)
+    assert ANSWERS.answer(Question.read(text)) is None

@@ -61,9 +61,11 @@ _OUT_OF_TURN = re.compile(
 )
 _AFTER_ACTION = re.compile(
     r"\b(?:after (?:discarding|swapping|playing|drawing|i (?:discard|swap|play|draw))|"
-    r"(?:discarded|swapped|played|drew) .*(?:this turn|then|now|first)|"
+    r"\b(?:i|i've|i have) (?:just |already )?(?:discarded|swapped|played|drew) .*"
+    r"(?:this turn|then|now|first)|"
     r"(?:first|and then|then also|also) (?:discard|swap|play|call)|in the same turn|"
-    r"na het (?:afleggen|ruilen|spelen)|(?:afgelegd|geruild|gespeeld) .*(?:nog|ook|daarna|dan)|"
+    r"na het (?:afleggen|ruilen|spelen)|"
+    r"\bik (?:heb )?(?:[^\W\d_]+ ){0,4}(?:afgelegd|geruild|gespeeld) .*(?:nog|ook|daarna|dan)|"
     r"eerst .* (?:dan|daarna)|in dezelfde beurt)\b"
 )
 _ASKS_EVERYONE = re.compile(

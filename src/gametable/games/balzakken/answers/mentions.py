@@ -82,19 +82,31 @@ _GIVES = (
     r"(?:plays|played|puts|put|gives|gave|lays|laid|places|placed|drops|dropped|slaps|slapped|"
     r"legt|legde|speelt|speelde|geeft|gaf|gooit|gooide)"
 )
+
+
+def _on_me(card: str) -> re.Pattern[str]:
+    """An action card (``card``, a pattern) played on the asker by another player."""
+    named = rf"(?:the |de |a |een |his |her |zijn |haar ){card}"
+    return re.compile(
+        rf"\b{_GIVER} (?:just |then |now |net |toen )?{_GIVES} {named} (?:on|in front of|to|at|"
+        rf"voor|aan|op) (?:me|mij)\b|"
+        rf"\b{_GIVER} (?:just |then |now |net |toen )?(?:gives|gave|geeft|gaf|hands|handed) "
+        rf"(?:me|mij) {named}\b|"
+        rf"\b{named} (?:is|was|gets|got|has been|wordt|werd|is) (?:played|put|laid|placed|given|"
+        rf"gespeeld|gelegd|gegeven)? ?(?:on|in front of|to|voor|aan) (?:me|mij)\b|"
+        rf"\b(?:i|ik) (?:got|received|kreeg|ontving) {named} (?:from|van) {_GIVER}\b"
+    )
+
+
 #: The Lul played on the asker by another player ("someone played the Lul in front of me",
 #: "Tom gave me the Lul", "the Lul was played on me", "I got the Lul from Tom", "iemand legt De Lul voor
 #: me neer"): the asker is the chosen player, who draws, not the one who plays it
 LUL_ON_ME = re.compile(
-    rf"\b{_GIVER} (?:just |then |now |net |toen )?{_GIVES} {_LUL} (?:on|in front of|to|at|voor|"
-    rf"aan|op) (?:me|mij)\b|"
-    rf"\b{_GIVER} (?:just |then |now |net |toen )?(?:gives|gave|geeft|gaf|hands|handed) (?:me|mij) "
-    rf"{_LUL}\b|"
-    rf"\b{_LUL} (?:is|was|gets|got|has been|wordt|werd|is) (?:played|put|laid|placed|given|"
-    rf"gespeeld|gelegd|gegeven)? ?(?:on|in front of|to|voor|aan) (?:me|mij)\b|"
-    rf"\b(?:i|ik) (?:got|received|kreeg|ontving) {_LUL} (?:from|van) {_GIVER}\b|"
-    rf"\b(?:lul'?d|lulled|geluld) (?:me|mij)\b"
+    _on_me(r"(?:lul|lull)").pattern + r"|\b(?:lul'?d|lulled|geluld) (?:me|mij)\b"
 )
+#: an action card played on the asker (The Lul, or The Swinger: "Tom played the Swinger on
+#: me"): it lies in front of the asker, in nobody's hand
+ACTION_ON_ME = re.compile(LUL_ON_ME.pattern + "|" + _on_me(r"(?:swinger|swingr)").pattern)
 
 
 #: the two cards the asker drew for The Lul played on them ("I drew my 2 cards")
@@ -121,7 +133,7 @@ def in_front_of_me(question: Question) -> list[str]:
     """The action cards the question says lie in front of the asker (said to lie there, or
     played on the asker)."""
     spans = [(m.start(), m.end()) for m in IN_FRONT_OF_ME.finditer(question.lower)]
-    spans += [(m.start(), m.end()) for m in LUL_ON_ME.finditer(question.lower)]
+    spans += [(m.start(), m.end()) for m in ACTION_ON_ME.finditer(question.lower)]
     return [
         m.name
         for m in CARDS.find(question)
@@ -134,7 +146,7 @@ def held_mentions(question: Question) -> list[Mention]:
     asker, or were played on the asker)."""
     spans = [(m.start(), m.end()) for m in NOT_HELD.finditer(question.lower)]
     spans += [(m.start(), m.end()) for m in IN_FRONT_OF_ME.finditer(question.lower)]
-    spans += [(m.start(), m.end()) for m in LUL_ON_ME.finditer(question.lower)]
+    spans += [(m.start(), m.end()) for m in ACTION_ON_ME.finditer(question.lower)]
     if not spans:
         return list(CARDS.find(question))
     negated = {
