@@ -69,3 +69,14 @@ def test_parts_said_are_never_replaced_by_other_parts(text: str) -> None:
     split (2 and 5) the last pawn's steps would suggest."""
     reply = ask("keezbord", text)
     assert not (reply.checked and "moves 2 forward" in reply.text), reply.text
+
+
+def test_partner_without_pawns_on_the_board_is_not_built_with_one() -> None:
+    """KB-056, KB-072 near miss: a partner said to have no pawn on the board cannot take the
+    rest of a 7; the referee never judges a position that gives the partner one."""
+    reply = ask(
+        "keezbord",
+        "Teams: my last pawn needs 2 steps to get home but my partner has no pawns on the board. "
+        "Can I split my 7: 2 and 5 for my partner?",
+    )
+    assert not (reply.checked and reply.text.startswith("Yes.")), reply.text

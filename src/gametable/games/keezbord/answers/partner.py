@@ -95,6 +95,12 @@ def read_seven_last_pawn(question: Question) -> Answer | None:
         return None
     if w.asks_hit(question) or w.asks_swap(question) or w.asks_pass(question):
         return None
+    if re.search(
+        r"\b(nest|no pawns?|geen pion\w*|has no|heeft geen|only pawn|enige pion|but|maar|"
+        r"opponent|tegenstander|blocked|geblokkeerd)\b",
+        _LAST_NEEDS.sub(" ", lower),
+    ):
+        return None  # something said of the partner's pawns or the board that is not built here
     n = int(need.group("n") or need.group("m") or need.group("k"))
     said = [int(x) for x in re.findall(r"\b([1-6])\b", _LAST_NEEDS.sub(" ", lower))]
     if said and said not in ([n, 7 - n], [7 - n]):

@@ -52,8 +52,10 @@ def _seven_parts(question: Question) -> tuple[int, int] | None:
     lower = question.lower
     if question.matches(r"\b(last pawn|laatste pion)\b"):
         m = _BEFORE_HOME_SHORT.search(lower)
-        if m is None:
-            return None
+        if m is None or re.search(
+            r"\b(no pawns?|geen pion\w*|has no|heeft geen|nest|but|maar)\b", lower
+        ):
+            return None  # no steps said, or the other pawns said to be where none is built
         first = int(m.group(1) or m.group(2))
         rest = w.PLAYERS.sub(" ", lower[: m.start()] + " " + lower[m.end() :])
         said = {int(n) for n in re.findall(r"\b\d+\b", rest)}
