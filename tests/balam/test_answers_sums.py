@@ -52,7 +52,7 @@ def test_the_riches_bonus_counts_every_riches_listed_on_the_sheet(sheet):
     assert reply.text.startswith(f"{riches_bonus(sum(sheet.values()))} prestige points")
 
 
-def test_two_questions_in_one_are_no_sum():
+def test_two_questions_in_one_are_not_answered_as_a_sum():
     """BA-229, BA-231, BA-232: "what does a prisoner give in a cenote? And a jade?" asks two values; it
     is not answered as their sum."""
     reply = _reply("How much prestige does a prisoner give in a cenote? And a jade?")
@@ -115,3 +115,13 @@ def test_the_sheet_told_after_chaak_is_not_answered_with_chaak_again():
         "Last round, no Eclipse yet, and after Chaak I have 5 riches on my sheet. My bonus?"
     )
     assert reply is None or "Chaak" not in reply.text.split(".")[0]
+
+
+def test_two_riches_asked_in_two_questions_get_each_its_value():
+    """BA-229, BA-230, BA-231, BA-232, BA-177: "a prisoner in a cenote? And a jade?" asks two
+    values: 6 and 4 (a cenote doubles a temple's), not their sum."""
+    reply = _reply(
+        "How much prestige does a prisoner give when sacrificed in a cenote? And a jade?"
+    )
+    assert reply is not None and reply.checked
+    assert reply.text.startswith("Prestige points each: prisoner 6; jade 4.")

@@ -68,7 +68,8 @@ _WORDS_OF = {
         offer offeren punten tempel ceremonie en ik mijn geeft levert op als prestigepunten
         waard hem haar get gets earn have has one other the each total gets sacrifices
         andere totaal heb twee got this round ronde deze ene mayas people volk to that naar tempels
-        another other pts ones second first offers offert offer what's altogether"""),
+        another other pts ones second first offers offert offer what's altogether when much
+        sacrificed"""),
     "bonus": vocabulary("""riches left over remaining at the end of game points prestige score total bonus i
         have had hold and on my sheet king worth give gives what's final finish finishes
         finished ends ended when score get final i'm on am
@@ -287,17 +288,44 @@ def _temple_shares(q: Question) -> list[dict[str, int]] | None:
     return shares if all(sum(share.values()) for share in shares) else None
 
 
+def _each_value(q: Question) -> Answer | None:
+    """ "What does a prisoner give in a cenote? And a jade?": each riches' own value, when
+    every one is named once."""
+    given = counted(q, RICHES_NAMES)
+    if len(given) < 2 or set(given.values()) != {1}:
+        return None
+    if q.matches(r"\bcenotes?\b") and q.matches(r"\b(temples?|tempels?)\b"):
+        return None  # two places of sacrifice: which value is asked is not told
+    if not _reads(q, "sacrifice", numbers={1}):
+        return None
+    cenote = q.matches(r"\bcenotes?\b")
+    factor = CENOTE_FACTOR if cenote else 1
+    values = [(name_of(q, r), CEREMONY[RICHES.index(r)] * factor) for r in given]
+    listed = "; ".join(f"{name} {value}" for name, value in values)
+    verdict = q.say(f"Prestige points each: {listed}.", f"Prestigepunten per stuk: {listed}.")
+    reason = q.say(
+        "A temple scores 1 for a maize, 2 for a cacao, shell, jade or obsidian and 3 for a "
+        "prisoner" + (", and a cenote twice as much." if cenote else "."),
+        "Een tempel geeft 1 voor maïs, 2 voor cacao, schelp, jade of obsidiaan en 3 voor een "
+        "gevangene" + (", en een cenote het dubbele." if cenote else "."),
+    )
+    refs: list[RuleRef | str] = [rules.CEREMONY]
+    if cenote:
+        refs.append(rules.CENOTES)
+    return checked(GAME, q, verdict, reason, refs, topic="number")
+
+
 def sacrifice_points(q: Question) -> Answer | None:
     """ "What do I score for sacrificing 2 maize and a prisoner?": the ceremony's values (twice
     as much in a cenote)."""
     if not q.matches(r"\b(sacrific\w*|offer\w*|ceremon\w*|temples?|tempels?|cenotes?)\b"):
         return None
     if q.kind not in ("number", "what") and not q.matches(
-        r"\b(how many|hoeveel|points?|pts|punten|prestige|total|totaal)"
+        r"\b(how many|hoeveel|points?|pts|punten|prestige|total|totaal|worth|waard)"
     ):
         return None
     if q.text.count("?") > 1:
-        return None  # "what does a prisoner give? and a jade?": two questions, not one sum
+        return _each_value(q)  # "what does a prisoner give? and a jade?": two values, no sum
     shares = _temple_shares(q)
     if shares is None:
         return None
