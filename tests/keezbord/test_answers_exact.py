@@ -93,3 +93,20 @@ def test_what_the_exact_reading_does_not_place_is_not_judged(text: str) -> None:
     beyond the table: never judged from half the question."""
     reply = _answer(text)
     assert reply is None or not reply.checked or "H2" not in reply.text.split(".")[0]
+
+
+def test_which_home_space_a_card_reaches_is_the_engines() -> None:
+    """KB-035: asked which home space a card reaches from a told space, the reply names the
+    home space the engine moves the pawn to."""
+    game = load_game("keezbord")
+    reply = ANSWERS.answer(
+        Question.read(
+            "In the app I'm seat a and my pawn is on space 60. I play a 6 on it. Which home space does it reach?"
+        )
+    )
+    assert reply is not None
+    state = game.state_from_json(dict(reply.position))
+    state.apply(game.parse_action(state, "6 a1"), 0)
+    assert reply.checked and str(state.view(None)["pawns"][0][0]) in reply.text.split(".")[0], (
+        reply.text
+    )

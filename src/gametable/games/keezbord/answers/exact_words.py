@@ -90,6 +90,7 @@ ASK = {
     "where": re.compile(
         r"\bwhere (?:does|will|would) (?:it|my pawn|he) (?:end up|go|stop|land|finish)\b"
         r"|\bwhich space does it (?:land|end|stop) on\b|\bwhere is it then\b"
+        r"|\bwhich (?:home )?(?:space|spot) does it (?:reach|get to|land on|end on)\b"
         r"|\bwaar (?:komt|eindigt|belandt|staat) (?:hij|die|mijn pion)(?: terecht| dan)?\b"
     ),
     "what": re.compile(r"\bwhat happens\b|\bwat gebeurt er\b"),
@@ -101,6 +102,7 @@ ASK = {
 #: words that say nothing the position must hold (articles, verbs of playing, the pawns)
 FILLER = frozenset(
     [
+        "app",
         "a",
         "an",
         "the",
