@@ -264,3 +264,17 @@ def test_the_swinger_played_on_me_is_in_no_hand_and_another_players_act_is_not_m
     text = "Tom played the Swinger on me. Can I call BALZAK! now?"
     assert all("S" not in h.cards for h in read_table(Question.read(text)).holders)
     assert ANSWERS.answer(Question.read(text)) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("I played my Lul last turn and now I hold 2 and 1. Can I call BALZAK!?", "Yes."),
+        ("Ik heb mijn Lul vorige beurt gespeeld en heb nu 1 en 2. Mag ik BALZAK roepen?", "Ja."),
+        ("I played my Lul and I hold 2 and 1. Can I call BALZAK! now?", "No."),
+    ],
+)
+def test_an_action_card_played_on_an_earlier_turn_is_gone(text: str, verdict: str) -> None:
+    """BZ-047, BZ-050, BZ-051: a Lul played on an earlier turn is no longer in the hand and that
+    turn is over, so the call is allowed; played this turn, the turn has passed (near miss)."""
+    assert reply(text).text.startswith(verdict)

@@ -68,6 +68,10 @@ _AFTER_ACTION = re.compile(
     r"\bik (?:heb )?(?:[^\W\d_]+ ){0,4}(?:afgelegd|geruild|gespeeld) .*(?:nog|ook|daarna|dan)|"
     r"eerst .* (?:dan|daarna)|in dezelfde beurt)\b"
 )
+#: an action said to be on an earlier turn ("last turn", "vorige beurt")
+_EARLIER_TURN = re.compile(
+    r"\b(?:last|previous|earlier) turn\b|\bin an earlier turn\b|\bvorige beurt\b"
+)
 _ASKS_EVERYONE = re.compile(
     r"\b(?:who|everyone|everybody|each|all|scores what|gets what|wie|iedereen|elke speler|"
     r"allemaal|krijgt wat|de anderen|the others|we|wij|the scores|de scores|the rest|de rest)\b"
@@ -133,7 +137,9 @@ def may_call(question: Question) -> Answer | None:
     """
     table = read_table(question)
     out_of_turn = bool(_OUT_OF_TURN.search(question.lower))
-    after = bool(_AFTER_ACTION.search(question.lower))
+    after = bool(_AFTER_ACTION.search(question.lower)) and not _EARLIER_TURN.search(
+        question.lower
+    )  # "I played my Lul last turn": that turn is over
     players = _players_said(question)
     if not table.me.described and not (out_of_turn or after):
         return None if players is None else _any_player_count(question, players)

@@ -47,6 +47,7 @@ _KNOWN = re.compile(
     r"|\bafter (?:discarding|dumping|throwing|tossing|swapping|playing|drawing|i (?:lay|laid|put|give|gave|discard|discarded|swap|swapped|play|"
     r"played|draw|drew))\b|\bna het (?:afleggen|ruilen|spelen)\b"
     r"|\bin the same turn\b|\bin dezelfde beurt\b"
+    r"|\b(?:on my |in my |my )?(?:last|previous) turn\b|\b(?:de |mijn )?vorige beurt\b"
     # bounds the rulebook says in words
     r"|\b(?:points? )?or (?:fewer|less|lower|more|higher|under|below)\b|\bof (?:minder|meer)\b"
     r"|\b(?:meer|minder|hoger|lager) dan\b|\bnever below\b"

@@ -54,6 +54,9 @@ def beside_me(question: Question) -> set[int]:
 
 #: a card said not to be held ("I no longer hold The Lul", "De Lul niet meer", "geen Swinger")
 NOT_HELD = re.compile(
+    r"\b(?:i|ik) (?:already )?(?:played|used|got rid of|heb) (?:my |the |mijn |de )?(?:lul|lull|swinger)"
+    r"(?: (?:gespeeld|gebruikt))? (?:last turn|on my last turn|in an earlier turn|earlier|already|"
+    r"before|vorige beurt|de vorige beurt|al)\b|"
     r"\b(?:no longer (?:have|hold|holding)|(?:don'?t|do not|didn'?t|did not) (?:have|hold)|"
     r"not holding) (?:the |a |an |my |any )?(?:lul|lull|swinger|luls|swingers|action ?cards?)"
     r"(?: any ?more)?\b(?!,? (?:and|or|nor) (?:a |an |the |my )?(?:-?\d|lul|swinger|blue|bruis))|"
