@@ -106,3 +106,11 @@ def test_a_group_that_is_not_the_tie_is_left_to_the_rules_text():
     """BA-086: "four of us" tied for the most is not a tie the reader builds: not checked."""
     reply = _reply("Four of us tie for the most observatories. Who gets to peek?")
     assert reply is None or not reply.checked
+
+
+def test_a_terse_table_size_and_cards_per_round_is_worked_out():
+    """BA-053: "3 players katun cards each round?" asks the number: one more than the players."""
+    reply = _reply("3 players katun cards each round?")
+    assert reply is not None and reply.checked and reply.text.startswith("4 Katun cards")
+    asked = _reply("Do 3 players get katun cards each round?")
+    assert asked is None or not asked.text.startswith("4 Katun cards")

@@ -119,8 +119,13 @@ def cards_laid_out(players: int) -> int:
 
 def cards_per_round(q: Question) -> Answer | None:
     """ "How many Katun cards are turned over each round?": NJ + 1, worked out."""
-    if not q.matches(r"\b(how many|hoeveel|number of|aantal)\b"):
-        return None
+    terse = (
+        len(q.words) <= 7
+        and players_in(q) is not None
+        and not q.matches(r"\b(can|may|do|does|is|are|must|should|will|mag|kan|moet|zijn)\b")
+    )
+    if not q.matches(r"\b(how many|hoeveel|number of|aantal)\b") and not terse:
+        return None  # "3 players katun cards each round?" asks the number too
     if not q.matches(r"\b(cards?|kaarten|katuns?|katunkaart\w*)\b") or not q.matches(
         r"\b(rounds?|ronde|per|each|every|elke|laid out|klaar)\b"
     ):
