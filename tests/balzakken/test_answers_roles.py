@@ -278,3 +278,17 @@ def test_an_action_card_played_on_an_earlier_turn_is_gone(text: str, verdict: st
     """BZ-047, BZ-050, BZ-051: a Lul played on an earlier turn is no longer in the hand and that
     turn is over, so the call is allowed; played this turn, the turn has passed (near miss)."""
     assert reply(text).text.startswith(verdict)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Moet ik trekken als iemand De Swinger op mij speelt?", "Nee."),
+        ("Moet ik kaarten trekken als iemand De Lul voor mij neerlegt?", "Ja."),
+        ("If someone plays the Swinger on me, do I draw a card?", "No."),
+    ],
+)
+def test_an_action_card_played_on_me_said_as_a_condition(text: str, verdict: str) -> None:
+    """BZ-062, BZ-074: played on the asker, The Swinger draws nobody a card and The Lul makes the
+    asker draw 2, also when said as the condition ("als iemand ... op mij speelt")."""
+    assert reply(text).text.startswith(verdict)

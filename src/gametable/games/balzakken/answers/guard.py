@@ -66,6 +66,11 @@ _KNOWN = re.compile(
     r"the other player|a player|my neighbou?r|my opponent|iemand|een andere speler|mijn buurman|"
     r"mijn tegenstander) (?:else )?(?:balzak!? )?(?:calls|called|makes|made|roept|riep)\b"
     r"|\bafter drawing(?: back| one| a card)?\b|\b(?:have|hold) after\?*$"
+    # an action card played by another player, said as the question's condition
+    r"|\b(?:if|when|als|wanneer) (?:someone|somebody|another player|my neighbou?r|my opponent|"
+    r"iemand|een andere speler|mijn buurman|mijn tegenstander) (?:plays|puts|gives|lays|speelt|"
+    r"legt|geeft)\b|\b(?:als|wanneer) (?:iemand|een andere speler|mijn buurman|mijn tegenstander) "
+    r"(?:[^\W\d_]+ ){0,4}(?:speelt|legt|geeft|neerlegt)\b"
     r"|\b(?:heb|houd) ik (?:dan )?nog\b"
     r"|\b(?:ik|hij|zij|ze|je) (?:heb|hebt|heeft|houd|houdt|had) (?:ook )?nog\b"
     r"|\b(?:iemand|een speler|een andere speler) anders\b"

@@ -97,7 +97,9 @@ def _on_me(card: str) -> re.Pattern[str]:
         rf"(?:me|mij) {named}\b|"
         rf"\b{named} (?:is|was|gets|got|has been|wordt|werd|is) (?:played|put|laid|placed|given|"
         rf"gespeeld|gelegd|gegeven)? ?(?:on|in front of|to|voor|aan) (?:me|mij)\b|"
-        rf"\b(?:i|ik) (?:got|received|kreeg|ontving) {named} (?:from|van) {_GIVER}\b"
+        rf"\b(?:i|ik) (?:got|received|kreeg|ontving) {named} (?:from|van) {_GIVER}\b|"
+        rf"\b{_GIVER} {named} (?:op|voor|aan) (?:me|mij) (?:neer)?(?:speelt|legt|geeft|speelde|"
+        rf"legde|gaf)\b"
     )
 
 
