@@ -270,3 +270,17 @@ def test_a_player_picked_out_by_a_number_is_not_another_hand() -> None:
     its own: no checked reply (a fifth hand would be guessed)."""
     text = "I call with 5 and the three others have 6, 7 and 1. What does the player with 1 write?"
     assert ANSWERS.answer(Question.read(text)) is None
+
+
+def test_an_end_said_without_a_total_of_100_is_not_judged() -> None:
+    """BZ-009: near miss: "end of game" with no listed total reaching 100 leaves a player out of
+    the list; no checked reply contradicts the question with "the game goes on"."""
+    for text in (
+        "end of game: tim 40, sara 40. who wins?",
+        "final scores: me 30, tom 90. who won?",
+    ):
+        assert ANSWERS.answer(Question.read(text)) is None
+    assert player_names(Question.read("final scores: me 30, tom 90, anna 95")) == {
+        4: "Tom",
+        6: "Anna",
+    }

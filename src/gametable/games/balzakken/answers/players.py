@@ -59,7 +59,8 @@ _NOT_NAMES = (
        "kaarten", "points", "punten", "total", "totaal", "score", "sheet", "if", "als", "when",
        "after", "na", "lowest", "laagste", "highest", "hoogste", "anyone", "somebody",
        "someone", "iemand", "others", "anderen", "rest", "both", "allebei", "beide", "each",
-       "guy", "girl", "kid", "people", "ppl", "player", "players", "speler", "spelers", "mine"}
+       "guy", "girl", "kid", "people", "ppl", "player", "players", "speler", "spelers", "mine",
+       "final", "end", "eind", "scores", "totals", "now", "nu", "how", "hoe"}
 )  # fmt: skip
 
 

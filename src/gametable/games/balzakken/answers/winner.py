@@ -59,6 +59,8 @@ def _named_totals(question: Question) -> list[tuple[str, str, int]] | None:
     table = read_table(question)
     out = []
     for holder in table.holders:
+        if holder.me and not holder.described:
+            continue  # "end of game: tim 40, sara 40": the asker is not in the list
         if holder.cards or holder.empty or len(holder.points) != 1:
             return None
         out.append((holder.label_en, holder.label_nl, holder.points[0]))
@@ -98,6 +100,8 @@ def winner(question: Question) -> Answer | None:
         return None
     hands = [["9"] for _ in totals]
     position = build(hands, to_move=0, scores=totals)
+    if max(totals) < GAME_END and _named_totals(question):
+        return None  # said to be over, yet no total listed ends it: a player is missing
     if max(totals) < GAME_END:
         state = load(position)
         if state is None or state.is_over:
