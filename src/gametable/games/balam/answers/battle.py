@@ -209,6 +209,23 @@ def told(q: Question) -> Told | None:
     return result
 
 
+#: the plots of the attacked city (:data:`NEIGHBOUR`)
+_TARGET_PLOTS = 4
+
+
+def _margin(t: Told) -> int:
+    """Attack minus defence, by the rule's sums."""
+    attack = sum(int(f) for f in t.faces if f != "X") + t.spent
+    return attack - (t.theirs + t.beside + t.kept)
+
+
+def _filler(t: Told) -> int:
+    """Villages beside the told garrisons of an attacked city the question does not describe
+    further: enough for the margin to be spent in full (the rule's "attack - defence =
+    buildings lost"), 3 buildings at least."""
+    return max(0, max(3, _margin(t)) - t.theirs)
+
+
 def _scene(t: Told) -> dict[str, Any]:
     """The position: the attacker's city with its garrisons (obsidian on as many as he
     spends), the attacked city and the city beside it, the defender's obsidian on his
@@ -216,7 +233,7 @@ def _scene(t: Told) -> dict[str, Any]:
     home = ["garrison:obsidian"] * t.spent + ["garrison"] * (t.mine - t.spent)
     on_him = min(t.kept, t.theirs)
     target = ["garrison:obsidian"] * on_him + ["garrison"] * (t.theirs - on_him)
-    target += ["village"] * (max(0, 3 - t.theirs) if t.villages is None else t.villages)
+    target += ["village"] * (_filler(t) if t.villages is None else t.villages)
     sites = {HOME: home, NEIGHBOUR: target}
     owners = {NEIGHBOUR: 1}
     if t.beside:
@@ -253,6 +270,8 @@ def battle_with_obsidian(q: Question) -> Answer | None:
     t = told(q)
     if t is None:
         return None
+    if t.villages is None and t.theirs + _filler(t) > _TARGET_PLOTS:
+        return None  # a margin beyond any city we may suppose: his buildings must be told
     data = _scene(t)
     state = load(data)
     action = f"attack {HOME}>{NEIGHBOUR} {t.mine} {t.spent}"
@@ -265,9 +284,7 @@ def battle_with_obsidian(q: Question) -> Answer | None:
                                      "defence_obsidian"))  # fmt: skip
     if got != expected:
         return None
-    built = t.theirs + (max(0, 3 - t.theirs) if t.villages is None else t.villages)
-    if t.asks == "battle" and t.villages is None and war["attack"] - war["defence"] > built:
-        return None  # more to destroy than the buildings we supposed: his city is not told
+
     refs = [rules.WARS, rules.DEFENCE, rules.WAR_LOSSES, rules.DESTRUCTION]
     if t.asks == "defence":
         verdict = q.say(
