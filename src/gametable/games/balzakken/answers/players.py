@@ -60,7 +60,9 @@ _NOT_NAMES = (
        "after", "na", "lowest", "laagste", "highest", "hoogste", "anyone", "somebody",
        "someone", "iemand", "others", "anderen", "rest", "both", "allebei", "beide", "each",
        "guy", "girl", "kid", "people", "ppl", "player", "players", "speler", "spelers", "mine",
-       "final", "end", "eind", "scores", "totals", "now", "nu", "how", "hoe"}
+       "final", "end", "eind", "scores", "totals", "now", "nu", "how", "hoe", "none", "no",
+       "any", "some", "every", "next", "geen", "elke", "iedere", "table", "tafel", "pot",
+       "potje"}
 )  # fmt: skip
 
 
