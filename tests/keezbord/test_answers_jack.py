@@ -87,3 +87,35 @@ def test_safe_from_the_jack_is_the_refusal_of_the_swap(text: str, safe: bool) ->
     reply = ask("keezbord", text)
     assert reply.checked and reply.text.startswith("Yes." if safe else "No."), reply.text
     assert _engine_allows(reply) != safe
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "All my pawns are on the track and I hold only a Jack. What can I play?",
+        "My only pawn on the board is on the track and I only hold a Jack. Do I have to play it?",
+    ],
+)
+def test_a_jack_held_with_no_other_pawn_said_is_not_judged(text: str) -> None:
+    """KB-052 near miss: whether a Jack can be played depends on the other players' pawns on
+    the track; with none said, the referee does not judge a swap with an invented pawn."""
+    reply = ask("keezbord", text)
+    assert not reply.checked, reply.text
+
+
+@pytest.mark.parametrize(
+    ("text", "mine"),
+    [
+        ("My only pawn on the track is standing on its own start space. Can I play the jack?", 0),
+        ("jack but all my pawns are in the nest, can i play it", "N"),
+        ("Mag ik de Boer gebruiken als mijn pion op zijn startvak staat?", 0),
+    ],
+)
+def test_jack_with_nothing_of_mine_to_swap_is_refused(text: str, mine: object) -> None:
+    """KB-043, KB-052: with the asker's only pawn on its own start space, or every pawn in the
+    nest, the Jack swaps nothing; the judged position puts the asker's pawn there (not the
+    opponent's)."""
+    reply = ask("keezbord", text)
+    assert reply.checked and reply.text.startswith(("No.", "Nee.")), reply.text
+    assert reply.position is not None and reply.position["pawns"]["a"][0] == mine
+    assert not _engine_allows(reply)

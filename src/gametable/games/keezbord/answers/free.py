@@ -37,7 +37,7 @@ _ALL_OUT = re.compile(
 )
 #: the hand said in full
 _WHOLE = re.compile(
-    r"\ball i (?:hold|have) is\b|\bi only (?:hold|have)\b|\bmy only cards? (?:is|are)\b|\bik heb "
+    r"\ball i (?:hold|have) is\b|\bi only (?:hold|have)\b|\bi (?:hold|have) only\b|\bmy only cards? (?:is|are)\b|\bik heb "
     r"alleen\b|\bmijn enige kaart is\b"
 )
 _ASKS_MUST = re.compile(r"\b(?:do|must) i (?:have to |need to )?play\b|\bmoet ik\b[^?]*\bspelen\b")
@@ -122,8 +122,8 @@ def read_free_hand(question: Question) -> Answer | None:
     lower = question.lower
     hand = _hand(question)
     pawns = _pawns_said(question, hand or [])
-    if pawns is None:
-        return None
+    if pawns is None or (hand and "J" in hand and pawns[0] != 0):
+        return None  # a Jack's swap depends on the other players' pawns, which are not said
     asks_must, asks_in, asks_what = (
         p.search(lower) for p in (_ASKS_MUST, _ASKS_HAND_IN, _ASKS_WHAT)
     )

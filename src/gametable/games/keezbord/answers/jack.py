@@ -19,6 +19,7 @@ import re
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.build import partner, verdict
+from gametable.games.keezbord.answers.hands import ALL_IN_NEST
 from gametable.games.keezbord.answers.referee import Trial
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -84,4 +85,37 @@ def read_swap_from_nest(question: Question) -> Answer | None:
     if w.says_home(question) or w.asks_hit(question) or _ONE_ON_START.search(question.lower):
         return None
     trial = Trial.of(2, {"a": ["N", "N", "N", "N"], "b": [40, "N", "N", "N"]}, ["J"], "J a1 b1")
+    return verdict(question, trial, [kb.JACK, kb.JACK_TARGETS])
+
+
+#: the asker's only pawn out on its own start space: "my (only) pawn is on its own start"
+_MINE_ON_START = re.compile(
+    r"\b(?:my (?:only |one )?pawn|mijn (?:enige )?pion)\b(?: (?:on the (?:track|board)|out|op de baan|"
+    r"op het bord))? (?:is |stands |is standing |staat )?(?:on|op) (?:its|my|zijn|mijn) (?:own |eigen )?"
+    r"start(?:ing)?(?: ?space| ?vak| ?square)?\b"
+)
+_PLAY_JACK = re.compile(
+    r"\b(?:can|may|could) i (?:play|use) (?:the|a|my) jack\b|\bcan i play it\b|\b(?:mag|kan) ik de boer "
+    r"(?:gebruiken|spelen)\b"
+)
+
+
+def read_jack_with_nothing_to_swap(question: Question) -> Answer | None:
+    """A Jack held while the asker's only pawn out stands on its own start space, or every pawn
+    is in the nest: no pawn of the asker's can be swapped, whatever the others' pawns (KB-052,
+    KB-043)."""
+    lower = question.lower
+    if "J" not in w.cards_named(question) or not _PLAY_JACK.search(lower):
+        return None
+    if re.search(
+        r"\b(another|other|second|andere|tweede|partner|teammate|maat|opponent|his|her|"
+        r"tegenstander|home|honk)\b",
+        lower,
+    ):
+        return None
+    on_start, in_nest = _MINE_ON_START.search(lower), ALL_IN_NEST.search(lower)
+    if (on_start is None) == (in_nest is None):
+        return None
+    mine: list[int | str] = [0, "N", "N", "N"] if on_start else ["N", "N", "N", "N"]
+    trial = Trial.of(2, {"a": mine, "b": [40, "N", "N", "N"]}, ["J"], "J a1 b1")
     return verdict(question, trial, [kb.JACK, kb.JACK_TARGETS])

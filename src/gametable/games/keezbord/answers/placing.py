@@ -46,11 +46,17 @@ _PLACES = re.compile(r"\b(nest|home|honk|thuishonk|start\w*|startvak)\b")
 
 def _swaps_pawns(question: Question) -> bool:
     """A swap of pawns is asked: a swap word with a Jack or a pawn named ("wisselt de deler"
-    is the dealer changing, no swap)."""
-    return w.asks_swap(question) and (
-        "J" in w.cards_named(question)
-        or question.matches(r"\b(pawns?|pionn?e?n?|him|hem|them|ze)\b")
+    is the dealer changing, no swap), or a Jack with another player's pawn named (a Jack
+    merely held, with no pawn to swap with said, is no swap)."""
+    said = question.matches(
+        r"\b(swap\w*|switch\w*|exchange\w*|trade\w*|change places|wissel\w*|ruil\w*|"
+        r"(?:safe|veilig) (?:from|voor) (?:a|the|de|een) (?:jack|boer))\b"
     )
+    if said:
+        return "J" in w.cards_named(question) or question.matches(
+            r"\b(pawns?|pionn?e?n?|him|hem|them|ze)\b"
+        )
+    return "J" in w.cards_named(question) and w.whose_other(question) in ("opponent", "partner")
 
 
 def read_swap(question: Question) -> Answer | None:

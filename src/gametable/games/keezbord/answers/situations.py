@@ -31,7 +31,11 @@ from gametable.games.keezbord.answers.free import read_free_hand
 from gametable.games.keezbord.answers.hands import ASKS_GET_HOME, read_needs_steps, read_nest_hand
 from gametable.games.keezbord.answers.homing import FREE_HOME, LAST_BEFORE_HOME, read_home_need
 from gametable.games.keezbord.answers.inhome import read_in_home
-from gametable.games.keezbord.answers.jack import read_swap_from_nest, read_swap_told_apart
+from gametable.games.keezbord.answers.jack import (
+    read_jack_with_nothing_to_swap,
+    read_swap_from_nest,
+    read_swap_told_apart,
+)
 from gametable.games.keezbord.answers.partner import read_place_for_partner, read_seven_last_pawn
 from gametable.games.keezbord.answers.placing import read_for_partner, read_place, read_swap
 from gametable.games.keezbord.answers.referee import Trial, judge, moved, refusal, where
@@ -478,6 +482,7 @@ READERS: tuple[Callable[[Question], Answer | None], ...] = (
     read_which_card_hits,
     read_swap_told_apart,
     read_swap_from_nest,
+    read_jack_with_nothing_to_swap,
     read_swap,
     read_place,
     read_safe_elsewhere,
