@@ -284,3 +284,11 @@ def test_an_end_said_without_a_total_of_100_is_not_judged() -> None:
         4: "Tom",
         6: "Anna",
     }
+
+
+def test_a_sum_spelt_out_after_it_is_one_hand() -> None:
+    """BZ-067, BZ-098, BZ-099: "5 too, made of a 5 and a swingr" is one hand of 5 (the Swinger
+    counts 0): it ties the caller's 5, so the call is false and the caller gets the 25."""
+    answer = reply("Caller had 5 and I have 5 too, made of a 5 and a swingr. Who gets the 25?")
+    assert answer.text.startswith("A false BALZAK!: you write 0 and the caller writes 25")
+    assert ANSWERS.answer(Question.read("I have 7 made of a 5 and a 3. Can I call?")) is None

@@ -579,7 +579,9 @@ def _restated_sum(question: Question, holder: Holder) -> None:
     opened = re.search(
         rf"\(\s*{re.escape(question.words[i])}\s*(?:points?|punten)?\s*\)", question.lower
     )
-    if not (opened or _RESTATING & set(before)):
+    after = question.words[i + 1 : i + 5]
+    spelt = any(w in ("made", "consisting", "bestaande", "namelijk") for w in after)
+    if not (opened or _RESTATING & set(before) or spelt):  # "5 too, made of a 5 and a swingr"
         return
     balzakken = sum(int(c) for c in holder.cards if c not in ("S", "L"))
     if holder.points[0] in (balzakken, balzakken + 10 * holder.cards.count("L")):
