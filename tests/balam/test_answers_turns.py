@@ -48,3 +48,18 @@ def test_the_turns_payment_included_is_read_in_dutch():
         "betaling voor de beurt meegerekend?"
     )
     assert reply is not None and reply.checked and reply.text.startswith("3 rijkdommen")
+
+
+def test_a_site_size_said_before_the_site_is_read():
+    """BA-096, BA-099: "a free 3-plot site" holds a palace and a village (3 plots), not a
+    palace and a temple (4)."""
+    fits = _reply(
+        "I want to found a new city on a free 3-plot site with a palace and a village in one "
+        "turn. How many riches does the whole turn cost me?"
+    )
+    assert fits is not None and fits.checked and fits.text.startswith("4 riches")
+    too_big = _reply(
+        "I want to found a new city on a free 3-plot site with a palace and a temple in one "
+        "turn. How many riches does the whole turn cost me?"
+    )
+    assert too_big is None or not too_big.checked

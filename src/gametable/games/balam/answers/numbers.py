@@ -60,7 +60,7 @@ _WORDS_OF = {
         end ends by default default if we play to up second third fourth fifth the when over
         finished us afgelopen wanneer eindigt stopt als we met spelen z'n tweeën drieën vieren
         rondes ronde duurt spel spelers speler balspelen standaard normal usual length normale
-        gewone lengte"""),
+        gewone lengte we're"""),
     "cost": vocabulary("""cost costs price pay to build building kost kosten prijs betalen bouwen do i need
         riches nodig waarmee betaal with"""),
     "sacrifice": vocabulary("""sacrifice sacrificing sacrificed offer offering points prestige score temple

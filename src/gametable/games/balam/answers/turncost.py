@@ -41,7 +41,8 @@ _ALL_IN = (
 #: the site's size, when the question tells it ("a new site with 3 free spaces")
 _SITE_SIZE = (
     r"\b(?:site|city|plaats|stad) (?:with|of|met) (\d|two|three|four|twee|drie|vier) "
-    r"(?:free |empty |vrije |lege )?(?:spaces|plots|vakjes|bouwplaatsen)\b"
+    r"(?:free |empty |vrije |lege )?(?:spaces|plots|vakjes|bouwplaatsen)\b|"
+    r"\b(\d|two|three|four)[- ](?:plot|space) (?:site|city)\b"
 )
 _SIZES = {"two": 2, "three": 3, "four": 4, "twee": 2, "drie": 3, "vier": 4}
 _SPEND = r"\b(cost|costs|spend|spent|pay|paid|payment|total|kost|kosten|kwijt|betaal\w*|uitgeven)\b"
@@ -51,7 +52,8 @@ _WORDS = vocabulary("""how much many does do did a an the building build builds 
     including with then what is are left over remain remaining have start starts started
     hoeveel kost kosten een het ik wil in mijn beurt bouwen rijkdommen totaal ben kwijt
     dezelfde plaats deze en met dan heb over nog begin start turn's payment included i've got
-    bouw beurtbetaling new free one put for everything de als hem betaling nieuwe vrije""")
+    bouw beurtbetaling new free one put for everything de als hem betaling nieuwe vrije found
+    city""")
 
 
 def turn_cost(q: Question) -> Answer | None:
@@ -67,7 +69,8 @@ def turn_cost(q: Question) -> Answer | None:
     kinds = [k for k, n in wanted.items() for _ in range(n)]
     plots = sum(2 if DOUBLE[KINDS.index(k)] else 1 for k in kinds)
     size = re.search(_SITE_SIZE, q.lower)
-    room = (_SIZES.get(size.group(1)) or int(size.group(1))) if size else 4
+    said = (size.group(1) or size.group(2)) if size else None
+    room = (_SIZES.get(said) or int(said)) if said else 4
     if not 1 <= len(kinds) <= 3 or plots > room or room > 4:
         return None
     if set(start) - {"maize"} or not understood(
