@@ -265,7 +265,7 @@ def battle_with_obsidian(q: Question) -> Answer | None:
     garrisons and his city next door 1": the battle fought by the engine."""
     if not q.matches(r"\b(attack\w*|aanval\w*)\b|\bdefen[cs]e\b") and not q.matches(_DICE):
         return None
-    if not q.matches(_OBSIDIAN) and not q.matches(_NEXT):
+    if not q.matches(_OBSIDIAN) and not q.matches(_NEXT) and not q.matches(_HIS):
         return None
     t = told(q)
     if t is None:

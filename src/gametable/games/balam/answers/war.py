@@ -362,10 +362,14 @@ def battle(q: Question) -> Answer | None:
     if told is None:
         return None
     mine, theirs, faces, asks_dice = told
+    margin = sum(int(f) for f in faces if f != "X") - theirs
+    filler = max(0, max(3, margin) - theirs)  # enough one-point buildings for the margin
+    if theirs + filler > 4:
+        return None  # a margin beyond any city we may suppose: his buildings must be told
     data = position(
         sites={
             HOME: ["garrison"] * mine,
-            NEIGHBOUR: ["garrison"] * theirs + ["village"] * max(0, 3 - theirs),
+            NEIGHBOUR: ["garrison"] * theirs + ["village"] * filler,
         },
         owners={NEIGHBOUR: 1},
         riches=[{"maize": 3}],
