@@ -152,3 +152,20 @@ def test_an_everyday_question_is_elsewhere_and_a_rules_question_is_not():
     assert topic("keezbord", "how many players are on a football team").elsewhere()
     assert not topic("keezbord", "how many players can play in teams?").elsewhere()
     assert not topic("balzakken", "Who wins the game?").elsewhere()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kan je score onder nul komen?",  # "kan je" asks whether, unlike "kan je me vertellen"
+        "It's my turn and I hold a 1, a 2 and The Lul. Who's right, may I call?",
+        "where does the swinger go after i play it, discard pile?",
+    ],
+)
+def test_a_question_that_ends_asking_whether_asks_yes_or_no(text):
+    assert Question.read(text).kind == "yesno"
+
+
+def test_a_polite_dutch_opening_still_asks_for_what_follows():
+    assert Question.read("kan je me vertellen hoeveel kaarten je krijgt?").kind == "number"
+    assert Question.read("who starts, the dealer or his neighbour?").kind != "yesno"

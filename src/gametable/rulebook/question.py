@@ -307,7 +307,8 @@ def _stems(words: tuple[str, ...]) -> frozenset[str]:
 #: polite openings that wrap a question without changing what it asks for
 _POLITE = re.compile(
     r"^(?:(?:can|could) you (?:please )?tell me|(?:do|does) (?:you|anyone) know|please tell me|"
-    r"i (?:wonder|was wondering)|(?:weet|kun|kan) (?:je|jij|iemand)(?: me)?(?: vertellen)?)"
+    r"i (?:wonder|was wondering)|weet (?:je|jij|iemand)|(?:kun|kan) (?:je|jij|iemand)(?: me)? "
+    r"(?:vertellen|zeggen))"
     r"\s*(?:,\s*)?(?:if|whether|of)?\s*",
 )
 #: a sentence's end: the question asked is the last sentence that ends in a question mark
@@ -348,6 +349,17 @@ _CLAUSE_FIRST = re.compile(
 )
 
 
+#: a last clause that asks yes or no after a question that asks more ("who's right, may I call?")
+_LAST_CLAUSE_YESNO = re.compile(
+    r"[,;:]\s*(?:so |then |dus |dan )?(?:can|could|may|must|do|does|did|is|are|am|will|should|"
+    r"mag|kan|kun|moet|is|ben)\s+(?:i|we|he|she|they|you|it|ik|we|wij|hij|zij|ze|je|jij|het)\b"
+    r"[^,;:]*\?\s*$"
+)
+#: a guess put after the question ("where does the swinger go, discard pile?"): a few words, no
+#: choice between two
+_GUESS = re.compile(r",\s*(?!(?:or|of)\b)(?:the |de |het |a |een )?\w+(?: \w+)?\s*\?\s*$")
+
+
 #: a statement put to be confirmed ("7: 4 into my home and 3 with another, ok?")
 _TAG = re.compile(
     r"[,:;\s](?:ok|okay|right|correct|allowed|legal|true|mag dat|klopt dat|toch|goed zo)\s*\?\s*$"
@@ -385,6 +397,8 @@ def _kind_by_words(lower: str) -> str:
     if _CLAUSE_FIRST.match(lower) or _TAG.search(lower):  # "..., do I draw?", "..., ok?"
         return "yesno"
     if _ASKING.match(lower):  # "wat kan ik met die Heer?" asks what, not whether
+        if _LAST_CLAUSE_YESNO.search(lower) or _GUESS.search(lower):
+            return "yesno"  # "who's right, may I call?", "where does it go, discard pile?"
         return "other"
     if _YESNO_INSIDE.search(lower):
         return "yesno"
