@@ -1,8 +1,9 @@
 """Which of a Balam king's legal moves are almost surely a mistake, and what each costs.
 
 The web table asks before playing them (``docs/web.md``, "Confirmations"). In Balam that is
-ending a turn that has done nothing: the king paid the turn's riches ("B - Turns") and has
-neither built nor attacked, while he still could; the riches is gone for nothing.
+ending a turn that has done nothing: the king paid the turn's riches and has neither built nor
+attacked, while he still could ("B - Turns": pay, then build, attack or pass); passing then
+leaves the riches paid for nothing.
 
 >>> from gametable import load_game
 >>> state = load_game("balam").new_game(2, seed=1)
@@ -26,7 +27,7 @@ DEEDS = frozenset({"build", "attack", "remove"})
 
 WASTED = (
     "You paid this turn's riches and have neither built nor attacked: ending the turn now"
-    " wastes it (the riches is spent for nothing). End the turn anyway?"
+    " passes it, and the riches paid buys nothing. End the turn anyway?"
 )
 
 
