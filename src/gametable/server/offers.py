@@ -1,7 +1,9 @@
 """What a seat may do now, as its updates list it, and the offer kept for the move it sends.
 
-A legal list's entry is an action's notation, its description for the seat, its integer code,
-its JSON form and its steps.  All but the description and the code depend on the action alone
+A legal list's entry is an action's notation, its description for the seat, the question to
+ask before playing it when the game marks it as almost surely a mistake (``caution``, from the
+game's ``cautions`` part; most entries have none), its integer code, its JSON form and its
+steps.  All but the description, the caution and the code depend on the action alone
 (a frozen value), so they are made once per process and kept encoded (:func:`action_forms`),
 not at every move that offers the action (a game offers tens of actions a move, most of them
 again and again).  The list a broadcast offered a seat is kept (:class:`Offers`) until the next
