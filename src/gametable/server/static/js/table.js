@@ -138,7 +138,7 @@ async function takeBack() {
   showWhy("");
   try {
     const reply = await request({ type: "take_back" });
-    if (reply.type === "refused") showWhy(explain(reply.error));
+    if (reply.type === "refused") showWhy(explain(reply.error), reply.error.rule);
   } catch (e) { showWhy(e.message); }
 }
 
@@ -475,7 +475,7 @@ function onMessage(msg) {
     case "error":
       if (msg.error?.kind === "auth") { badToken(); break; }
       if (msg.error?.kind === "unknown") { noSuchTable(); break; }
-      showWhy(explain(msg.error));
+      showWhy(explain(msg.error), msg.error?.rule);
       break;
   }
   if (msg.id && pending.has(msg.id)) { pending.get(msg.id).resolve(msg); pending.delete(msg.id); }
