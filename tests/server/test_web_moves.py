@@ -24,7 +24,7 @@ pytestmark = pytest.mark.slow  # CI runs them (-m ''); a browser is long for the
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator:
-    yield from launch()
+    yield from launch(fast=False)  # (the pace is what some of these tests look at)
 
 
 def new_page(browser, size: str, errors: list[str], **context):

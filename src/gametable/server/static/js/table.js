@@ -80,7 +80,7 @@ function showWhy(text, rule, attempt = null) {
 // -- the turn clock (optional per table): time left to the seats deciding, who is away --------------
 let clockAt = 0;     // when the newest clock figures came (performance.now())
 let clockTimer = 0;
-let skew = null;     // the server's wall clock less this browser's, in seconds (the smallest seen)
+let skew = null;     // the server's wall clock less this browser's, in seconds (the largest seen)
 
 // the seconds left to `seat`: from the server's deadline (`ends`, its wall clock) where it gives
 // one, so that every browser shows the same second; else from the time the figures came
@@ -93,8 +93,9 @@ function secondsLeft(c, seat) {
 function noteClock(c) {
   clockAt = performance.now();
   if (typeof c?.now === "number") {
-    const k = c.now - Date.now() / 1000;  // (less the message's time on the way: the smallest is the truest)
-    skew = skew === null ? k : Math.min(skew, k);
+    // (less the message's time on the way, which is never negative: the largest is the truest)
+    const k = c.now - Date.now() / 1000;
+    skew = skew === null ? k : Math.max(skew, k);
   }
 }
 
@@ -361,7 +362,7 @@ async function pump() {
       if (queue[0] !== msg) continue;  // flushed or resynced meanwhile
       queue.shift();
       const moved = show(msg);
-      if (!document.hidden) await moved;
+      if (!document.hidden && pace() !== "fast") await moved;  // (fast: the next move may cut it short)
     }
   } finally { showing = false; }
 }
