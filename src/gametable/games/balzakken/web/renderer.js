@@ -154,11 +154,11 @@ export function roundSentence(info, r) {
   const mine = r.values[r.caller];
   const written = r.points.map((pt, p) => `${seatName(info, p)} +${pt}`).join(", ");
   let what;
-  if (r.kind === "good") what = `a good call (${mine} points, every other hand higher)`;
+  if (r.kind === "good") what = `a good call (${plural(mine, "point")}, every other hand higher)`;
   else if (r.kind === "false") {
     const beat = r.values.map((v, p) => (p !== r.caller && v <= mine ? `${seatName(info, p)} had ${v}` : null)).filter(Boolean);
-    what = `a false call (${mine} points, but ${beat.join(" and ")})`;
-  } else what = `an over-call (${mine} points, more than 5)`;
+    what = `a false call (${plural(mine, "point")}, but ${beat.join(" and ")})`;
+  } else what = `an over-call (${plural(mine, "point")}, more than 5)`;
   const tasty = r.tasty.length ? `; tasty: ${r.tasty.map((p) => `${seatName(info, p)} drops to ${r.totals[p]}`).join(", ")}` : "";
   return `Round ${r.round}: ${who} called BALZAK! — ${what}. Points written: ${written}${tasty}.`;
 }
