@@ -7,6 +7,7 @@ The browser side (the question shown, Cancel changing nothing) is in ``test_web_
 from __future__ import annotations
 
 import json
+import random
 
 from gametable import load_game
 from gametable.core.parts import part
@@ -51,6 +52,38 @@ def test_a_move_hitting_the_partners_pawn_is_asked_and_an_opponents_is_not() -> 
     assert "your partner's pawn c1" in asked(partner, 0)["5 a1"]
     opponent = KEEZBORD.state_from_text("10,N,N,N/15,N,N,N/N,N,N,N/N,N,N,N 5,3/8/8/8 - a 1 1 a")
     assert asked(opponent, 0) == {}
+
+
+def test_keezbord_asks_about_exactly_the_moves_that_send_a_friendly_pawn_home() -> None:
+    """Over random games at 2 and 4 seats, the moves asked about are those that, played by the
+    engine, send one of the seat's side's pawns to its nest (every legal move tried here, the
+    quick reach test of the cautions included), unless every move does."""
+    rng = random.Random(5)
+    checked = 0
+    for players in (2, 4):
+        for seed in range(8):
+            state = KEEZBORD.new_game(players, seed=seed)
+            while not state.is_over and state.ply < 400:
+                seat = state.to_move[0]
+                legal = state.legal_actions(seat)
+                friends = next(t for t in KEEZBORD.teams(players) if seat in t)
+                before = state.view(seat)["pawns"]
+                hitting = set()
+                for i, action in enumerate(legal):
+                    after = state.clone()
+                    after.apply_unchecked(action, seat)
+                    now = after.view(seat)["pawns"]
+                    if any(
+                        was != "N" and then == "N"
+                        for p in friends
+                        for was, then in zip(before[p], now[p], strict=True)
+                    ):
+                        hitting.add(i)
+                expected = set() if len(hitting) == len(legal) or len(legal) < 2 else hitting
+                assert set(cautions(state, seat, legal)) == expected, state.to_text()
+                checked += len(expected)
+                state.apply_unchecked(rng.choice(legal), seat)
+    assert checked > 10
 
 
 def test_bz036_bz100_balzak_with_more_than_five_points_is_asked_with_its_cost() -> None:
