@@ -148,7 +148,8 @@ def keezbord_against_bots(
 def play_any(page) -> None:
     """Play the seat's first legal move from the list of all legal moves, confirming it if the
     page asks."""
-    page.locator("#all-legal summary").click()
+    if not page.locator("#all-legal[open]").count():  # (it stays open once opened)
+        page.locator("#all-legal summary").click()
     page.locator("#all-legal button.legal").first.click()
     if page.locator("[data-testid='confirm'][open]").count():
         page.click("[data-testid='confirm-yes']")

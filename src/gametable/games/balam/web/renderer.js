@@ -5,6 +5,9 @@
 // cenote offerings).  Only what is legal is highlighted; the rest explains on hover (`check`).
 import { actionButton, h, s, seatName, wire } from "../util.js";
 
+// whether the list of all legal actions is open (kept open from one drawing to the next)
+let allLegalOpen = false;
+
 const COLOURS = ["#d1242f", "#1f6feb", "#1a7f37", "#bf8700", "#8250df", "#d4571a"];
 const RICH = { maize: "#e9c53d", cacao: "#7b4a2a", shell: "#f4d9cf", jade: "#2f9e6e", obsidian: "#262626", prisoner: "#9b2c2c" };
 const TINT = { maize: "#faf0c8", cacao: "#ead9c9", shell: "#fbeee9", jade: "#d6efe3", obsidian: "#dedcda" };
@@ -545,7 +548,7 @@ export function render(root, ctx) {
     // Katun cards step aside so the choice's buttons stay in view
     if (!(sel.plot || sel.token || sel.src)) panel.append(kingSheets(v, ctx, ix, mine, "mine"), katunRow(v, ctx, ix, mine));
     if (ctx.msg.legal.length) {
-      panel.append(h("details", { id: "all-legal" }, h("summary", {}, `All legal actions (${ctx.msg.legal.length})`),
+      panel.append(h("details", { id: "all-legal", open: allLegalOpen, ontoggle: (e) => { allLegalOpen = e.target.open; } }, h("summary", {}, `All legal actions (${ctx.msg.legal.length})`),
         h("div", { class: "actions" }, ...ctx.msg.legal.map((a) => actionButton(ctx, a.text || a.notation, a, { title: a.notation })))));
     }
     parts.push(panel);

@@ -5,6 +5,9 @@
 // in a list below, as a fallback.
 import { actionButton, h, s, seatName, wire } from "../util.js";
 
+// whether the list of all legal actions is open (kept open from one drawing to the next)
+let allLegalOpen = false;
+
 const COLOURS = ["#d1242f", "#1f6feb", "#1a7f37", "#bf8700", "#8250df", "#d4571a"];
 const LETTERS = "abcdef";
 const pawnId = (seat, k) => `${LETTERS[seat]}${k + 1}`;
@@ -323,7 +326,7 @@ export function render(root, ctx) {
       h("div", { class: "cards", id: "hand" }, ...(cards.length ? cards : [h("span", { class: "small" }, "no cards")]))));
     const box = h("section", { class: "region controls panel", "data-testid": "controls" }, controls);
     if (ctx.msg.legal.length) {
-      box.append(h("details", { id: "all-legal" }, h("summary", {}, `All legal actions (${ctx.msg.legal.length})`),
+      box.append(h("details", { id: "all-legal", open: allLegalOpen, ontoggle: (e) => { allLegalOpen = e.target.open; } }, h("summary", {}, `All legal actions (${ctx.msg.legal.length})`),
         h("div", { class: "actions" }, ...ctx.msg.legal.map((a) => actionButton(ctx, a.text || a.notation, a, { title: a.notation })))));
     }
     parts.push(box);
