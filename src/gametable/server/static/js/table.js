@@ -4,10 +4,15 @@
 // Layout: the renderer fills #board with regions marked by data-testid ("board", "hand",
 // "controls", and "info" for the rest); app.css places them so that board, hand and the
 // controls of the current decision share one screen on a laptop and on a phone.
+//
+// Moves: each update is shown in turn, other seats' moves at the header's pace, animated as the
+// renderer's `motions` say (motion.js); a move whose legal entry has a `caution` is played only
+// once the player confirms it (the dialog #confirm).
 import { h, seatName, rememberTable } from "./util.js";
 import { installTips } from "./tips.js";
 import { RulesChat } from "./rules-chat.js";
 import { PACES, animating, measure, pace, play, setPace } from "./motion.js";
+import { beep, confirmMove, drawSoundButton, toggleSound } from "./asking.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.hash.slice(1));
@@ -189,20 +194,6 @@ function entryOf(action) {
   return last?.legal.find((e) => e.notation === action || sameJson(e.json, action)) ?? null;
 }
 
-// ask before a costly move: resolves true to play it, false to leave everything as it is
-function confirmMove(text) {
-  const box = el("confirm");
-  el("confirm-text").textContent = text;
-  return new Promise((resolve) => {
-    const done = (yes) => { box.close(); resolve(yes); };
-    el("confirm-yes").onclick = () => done(true);
-    el("confirm-no").onclick = () => done(false);
-    box.oncancel = (ev) => { ev.preventDefault(); done(false); };  // Escape
-    box.showModal();
-    el("confirm-no").focus();
-  });
-}
-
 async function loadRenderer(game) {
   try { return await import(`./renderers/${game}.js`); } catch (e) { console.warn("generic renderer for", game, e); }
   return import("./renderers/generic.js");
@@ -212,32 +203,7 @@ async function loadRenderer(game) {
 const FAVICON_TURN = "data:image/svg+xml," + encodeURIComponent(
   "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><circle cx='8' cy='8' r='7' fill='#f5a700'/></svg>");
 let baseTitle = "gametable";
-
-// an optional sound when the turn comes to a background tab (off unless the player turns it on;
-// remembered in this browser)
-let wasMyTurn = false;
-function soundOn() { try { return localStorage.getItem("gametable:sound") === "on"; } catch { return false; } }
-function drawSoundButton() {
-  const b = el("sound");
-  b.textContent = soundOn() ? "sound: on" : "sound: off";
-  b.setAttribute("aria-pressed", String(soundOn()));
-}
-function toggleSound() {
-  try { localStorage.setItem("gametable:sound", soundOn() ? "off" : "on"); } catch { /* no storage */ }
-  drawSoundButton();
-  if (soundOn()) beep();  // (a click lets the page play sound from now on)
-}
-let audio = null;
-function beep() {
-  if (!soundOn()) return;
-  try {
-    audio = audio ?? new AudioContext();
-    const osc = audio.createOscillator(), gain = audio.createGain();
-    osc.frequency.value = 660; gain.gain.value = 0.08;
-    osc.connect(gain).connect(audio.destination);
-    osc.start(); osc.stop(audio.currentTime + 0.18);
-  } catch { /* no audio here */ }
-}
+let wasMyTurn = false;  // (a tone, asking.js, only when the turn comes)
 
 function myTurn() { return !!last && !last.over && info?.seat !== null && last.to_move.includes(info.seat); }
 
