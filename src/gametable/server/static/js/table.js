@@ -85,7 +85,7 @@ function showWhy(text, rule, attempt = null) {
 // -- the turn clock (optional per table): time left to the seats deciding, who is away --------------
 let clockAt = 0;     // when the newest clock figures came (performance.now())
 let clockTimer = 0;
-let skew = null;     // the server's wall clock less this browser's, in seconds (the largest seen)
+let skew = null;     // the server's wall clock less this browser's, in seconds (see noteClock)
 
 // the seconds left to `seat`: from the server's deadline (`ends`, its wall clock) where it gives
 // one, so that every browser shows the same second; else from the time the figures came
@@ -98,9 +98,12 @@ function secondsLeft(c, seat) {
 function noteClock(c) {
   clockAt = performance.now();
   if (typeof c?.now === "number") {
-    // (less the message's time on the way, which is never negative: the largest is the truest)
+    // The two clocks are taken to agree (browsers keep their clocks set), unless they differ by
+    // more than any message's time on the way: then by the largest difference seen (the message
+    // least delayed). (Each page measuring its own delay would put pages a second apart.)
     const k = c.now - Date.now() / 1000;
-    skew = skew === null ? k : Math.max(skew, k);
+    if (Math.abs(k) > 3) skew = skew ? Math.max(skew, k) : k;  // a browser's clock clearly off
+    else if (skew === null) skew = 0;
   }
 }
 
