@@ -148,11 +148,16 @@ def keezbord_against_bots(
 def play_any(page) -> None:
     """Play the seat's first legal move from the list of all legal moves, confirming it if the
     page asks."""
+    shown = moves_shown(page)
     if not page.locator("#all-legal[open]").count():  # (it stays open once opened)
         page.locator("#all-legal summary").click()
     page.locator("#all-legal button.legal").first.click()
     if page.locator("[data-testid='confirm'][open]").count():
         page.click("[data-testid='confirm-yes']")
+    # the move shown (until then the banner still says it is the seat's turn)
+    page.wait_for_function(
+        f"() => document.querySelectorAll('#log li[data-n]').length > {shown}", timeout=TURN
+    )
 
 
 def catch_a_moving_pawn(page, limit_s: float = 120) -> str:
