@@ -236,3 +236,29 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv = Server(tmp_path_factory.mktemp("server")).start()
     yield srv
     srv.kill()
+
+
+#: the pages of the tests of other things show the other seats' moves at the fast pace (the
+#: table's "moves" setting, kept in localStorage), so that tests playing many moves stay quick
+FAST = "try { localStorage.setItem('gametable:pace', 'fast'); } catch (e) {}"
+
+
+class FastPages:
+    """A browser whose new pages and contexts show the other seats' moves at the fast pace."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        context.add_init_script(FAST)
+        return context
+
+    def new_page(self, **options):
+        context = self.new_context(**options)
+        page = context.new_page()
+        page.on("close", lambda _: context.close())  # (as the browser's own new_page does)
+        return page
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from gametable.server import wire
-from tests.server.conftest import Server
+from tests.server.conftest import FastPages, Server
 
 CHROMIUM = os.environ.get("GAMETABLE_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -47,7 +47,7 @@ def browser() -> Iterator:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
+        yield FastPages(b)  # (the bots' moves shown at the fast pace)
         b.close()
 
 
@@ -101,6 +101,8 @@ def test_balzakken_against_a_bot_through_the_page(server: Server, page) -> None:
         # (BALZAK! is legal at the very start of about half the deals: play a little first)
         if page.get_attribute("#balzak", "class") == "legal" and seq_before >= 2:
             page.click("#balzak")
+            if page.locator("[data-testid='confirm'][open]").count():  # more than 5 points
+                page.click("[data-testid='confirm-yes']")
             called = True
             break
         cards = page.locator("#hand svg.card.playable")
@@ -177,6 +179,12 @@ def open_seat(server: Server, browser, game: str, players: int, seats: list, siz
     return t, page, errors
 
 
+def confirm_if_asked(page) -> None:
+    """Confirm the move if the page asks first (a pawn of one's own side sent home)."""
+    if page.locator("[data-testid='confirm'][open]").count():
+        page.click("[data-testid='confirm-yes']")
+
+
 def wait_log_grows(page, before: int) -> None:
     page.wait_for_function(
         f"() => document.querySelectorAll('#log li').length > {before}", timeout=20_000
@@ -206,6 +214,7 @@ def keez_play_one(page) -> str:
         page.click("#place")
     else:
         pawns.first.click()
+        confirm_if_asked(page)
         if card in ("7", "J"):  # played at once, or a second choice to make
             page.wait_for_function(
                 f"() => document.querySelectorAll('#log li').length > {before}"
@@ -215,6 +224,7 @@ def keez_play_one(page) -> str:
                 page.screenshot(path=ARTIFACTS / f"keezbord-{card}-first-pawn.png", full_page=True)
                 if card == "7":
                     page.locator("button.steps.legal, #keez-controls button.legal").first.click()
+                    confirm_if_asked(page)
                     # all seven steps play at once (the log grows once the server answers);
                     # fewer leave the pawn chosen and the pawns for the rest highlighted
                     page.wait_for_function(
@@ -224,8 +234,10 @@ def keez_play_one(page) -> str:
                     )
                     if page.locator("#log li").count() == before:
                         page.locator("#keez-board g.pawn.pick").first.click()
+                        confirm_if_asked(page)
                 else:
                     page.locator("#keez-board g.pawn.pick").first.click()
+                    confirm_if_asked(page)
     wait_log_grows(page, before)
     return card
 

@@ -15,8 +15,9 @@ from tests.server.conftest import Server
 
 # ("hands" is public in finished rounds' summaries, so the view comparison is the real check)
 SECRET_KEYS = {"seed", "rng", "draw_pile", "known", "token", "token_hash"}
-#: what a message says of the turn clock (public: the setting, banks, time left, who is away)
-CLOCK_KEYS = {"mode", "seconds", "increment", "banks", "left", "away"}
+#: what a message says of the turn clock (public: the setting, banks, time left and the deadlines
+#: on the server's wall clock, who is away)
+CLOCK_KEYS = {"mode", "seconds", "increment", "banks", "left", "ends", "now", "away"}
 
 
 def keys(obj) -> set[str]:

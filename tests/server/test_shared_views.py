@@ -17,6 +17,7 @@ import msgspec
 import pytest
 
 from gametable import load_game
+from gametable.core.parts import part
 from gametable.core.protocol import State
 from gametable.games.balam import describe as balam_describe
 from gametable.games.balam import encoding as balam_encoding
@@ -225,11 +226,12 @@ def test_the_legal_list_as_text_is_legal_for_encoded(game: str, players: int) ->
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
-def test_a_legal_entry_is_the_actions_notation_description_code_json_and_steps(
+def test_a_legal_entry_is_the_actions_notation_description_caution_code_json_and_steps(
     game: str, players: int
 ) -> None:
     """``legal_for`` (and so ``legal_text``, checked against it above) lists, in the game's
-    order, each legal action's ``str``, its ``describe`` for the seat, its ``encode_action``
+    order, each legal action's ``str``, its ``describe`` for the seat, the game's ``cautions``
+    question if it has one, its ``encode_action``
     (left out where the game has none), its ``to_json`` (left out where the game has none yet)
     and its ``steps``: worked out here from the game's protocol alone, key order included."""
     offers = Offers()
@@ -237,11 +239,15 @@ def test_a_legal_entry_is_the_actions_notation_description_code_json_and_steps(
         for seat in [*range(players), None]:
             expected: list[dict[str, Any]] = []
             if seat is not None and seat in state.to_move:
-                for action in state.legal_actions(seat):
+                legal = state.legal_actions(seat)
+                asks = part(state.game, "cautions")(state, seat, legal)
+                for i, action in enumerate(legal):
                     item: dict[str, Any] = {
                         "notation": str(action),
                         "text": state.describe(action, seat),
                     }
+                    if i in asks:
+                        item["caution"] = asks[i]
                     with contextlib.suppress(NotImplementedError, ValueError):
                         item["code"] = state.encode_action(action)
                     with contextlib.suppress(NotImplementedError):

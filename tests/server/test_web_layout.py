@@ -19,7 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.conftest import Server
+from tests.server.conftest import FastPages, Server
 from tests.server.test_browser import ARGS, CHROMIUM, sync_api
 
 ARTIFACTS = (
@@ -43,12 +43,13 @@ PLAYERS = {"balzakken": 3, "keezbord": 4, "balam": 3}
 TURN = 180_000
 
 
-def launch() -> Iterator:
-    """Debian's chromium under Playwright, for one module's tests (screenshots in ARTIFACTS)."""
+def launch(fast: bool = True) -> Iterator:
+    """Debian's chromium under Playwright, for one module's tests (screenshots in ARTIFACTS);
+    its pages show the bots' moves at the fast pace unless ``fast`` is false."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
+        yield FastPages(b) if fast else b
         b.close()
 
 

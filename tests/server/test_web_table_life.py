@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from tests.server.conftest import Server
+from tests.server.conftest import FastPages, Server
 from tests.server.test_browser import ARGS, CHROMIUM, sync_api
 from tests.server.test_recent_games import finished_public_game, wait_listed
 from tests.server.test_web_layout import ARTIFACTS, SIZES, TURN
@@ -23,7 +23,7 @@ def browser() -> Iterator:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
+        yield FastPages(b)  # (the bots' moves shown at the fast pace)
         b.close()
 
 

@@ -41,6 +41,7 @@ KINDS: dict[str, str] = {
     "terminal": "the terminal renderer (gametable.terminal.render.GameRenderer)",
     "cli": "its own options of gametable play and replay (gametable.terminal.gameoptions)",
     "web": "the web renderer, a JavaScript module file",
+    "cautions": "the moves the web table asks to confirm, with their cost (gametable.server.offers)",
     "rulebook": "the rules in our own words, a TOML rules reference file",
     "questions": "the folder of the rules questions by which the answers are measured",
     "words": "the game's words for the rules search (synonyms, Dutch words)",

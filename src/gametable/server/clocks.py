@@ -193,16 +193,22 @@ class Timing:
 
     def to_json(self, now: float | None = None) -> dict[str, Any]:
         """What every seat may know of the clock: the setting, each seat's bank (bank mode),
-        the seconds left to the seats deciding now, who is away."""
+        the seconds left to the seats deciding now and their deadlines (``ends``, seconds since
+        the epoch on the server's clock, beside its ``now``), who is away."""
         now = time.monotonic() if now is None else now
-        left = {}
+        wall = time.time()
+        left, ends = {}, {}
         for seat in self.started:
             end = self.deadline(seat)
             if end is not None:
                 left[str(seat)] = round(max(0.0, end - now), 1)
+                # the deadline on the wall clock, which every browser counts down to alike
+                ends[str(seat)] = round(wall + end - now, 3)
         return {
             **self.clock.to_json(),
             "banks": [round(b, 1) for b in self.banks] if self.clock.mode == "bank" else None,
             "left": left,
+            "ends": ends,
+            "now": round(wall, 3),
             "away": sorted(self.away),
         }

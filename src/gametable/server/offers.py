@@ -1,7 +1,9 @@
 """What a seat may do now, as its updates list it, and the offer kept for the move it sends.
 
-A legal list's entry is an action's notation, its description for the seat, its integer code,
-its JSON form and its steps.  All but the description and the code depend on the action alone
+A legal list's entry is an action's notation, its description for the seat, the question to
+ask before playing it when the game marks it as almost surely a mistake (``caution``, from the
+game's ``cautions`` part; most entries have none), its integer code, its JSON form and its
+steps.  All but the description, the caution and the code depend on the action alone
 (a frozen value), so they are made once per process and kept encoded (:func:`action_forms`),
 not at every move that offers the action (a game offers tens of actions a move, most of them
 again and again).  The list a broadcast offered a seat is kept (:class:`Offers`) until the next
@@ -15,6 +17,7 @@ from typing import Any
 
 import msgspec
 
+from gametable.core.parts import part
 from gametable.core.protocol import Action, State
 
 _encode = msgspec.json.Encoder().encode
@@ -79,6 +82,21 @@ def action_forms(action: Action) -> Forms:
     return made
 
 
+#: per game name, its ``cautions`` part (``None``: it declares none)
+_cautions: dict[str, Any] = {}
+
+
+def cautions(state: State, seat: int, actions: list[Action]) -> dict[int, str]:
+    """The moves among ``actions`` (``seat``'s legal actions) that the web table asks the player
+    to confirm, by index, each with its question (the game's ``cautions`` part; ``docs/web.md``,
+    "Confirmations")."""
+    game = state.game
+    if game.name not in _cautions:
+        _cautions[game.name] = part(game, "cautions")
+    ask = _cautions[game.name]
+    return {} if ask is None else ask(state, seat, actions)
+
+
 def _frozen(action: Action) -> bool:
     """Whether ``action`` is hashable (a frozen value, whose forms may be kept)."""
     try:
@@ -127,8 +145,14 @@ class Offers:
         """What ``seat`` may do now: each action's notation, description, integer code, JSON form
         (``json``, the contract's ``action.to_json()``) and ``steps`` (labels for menus)."""
         out = []
-        for (notation, as_json, steps, _, _), text, code in self.legal_entries(state, seat):
+        entries = self.legal_entries(state, seat)
+        asks = (
+            cautions(state, seat, state.legal_actions(seat)) if entries and seat is not None else {}
+        )
+        for i, ((notation, as_json, steps, _, _), text, code) in enumerate(entries):
             item: dict[str, Any] = {"notation": notation, "text": text}
+            if i in asks:  # (after the text, as legal_text writes it)
+                item["caution"] = asks[i]
             if code is not None:
                 item["code"] = code
             if as_json is not None:
@@ -157,7 +181,10 @@ class Offers:
         pieces: list[bytes] = []
         notations: list[str] = []
         texts: list[str] = []
-        for action, entry in zip(actions, map(by_id.get, map(id, actions)), strict=True):
+        asks = cautions(state, seat, actions)
+        for i, (action, entry) in enumerate(
+            zip(actions, map(by_id.get, map(id, actions)), strict=True)
+        ):
             if entry is None:
                 forms = action_forms(action)
                 if _frozen(action):  # (an unhashable action's forms are made every time)
@@ -176,10 +203,15 @@ class Offers:
                 except ValueError:  # an action outside the encoding
                     pass
             text = describe(action, seat)
+            said = (
+                _encode(text)
+                if i not in asks
+                else _encode(text) + b',"caution":' + _encode(asks[i])
+            )
             if code is None:
-                pieces.append(forms[3] + _encode(text) + forms[4])
+                pieces.append(forms[3] + said + forms[4])
             else:
-                pieces.append(b'%b%b,"code":%d%b' % (forms[3], _encode(text), code, forms[4]))
+                pieces.append(b'%b%b,"code":%d%b' % (forms[3], said, code, forms[4]))
             notations.append(forms[0])
             texts.append(text)
         if len(set(notations)) == len(notations):  # each notation names one action

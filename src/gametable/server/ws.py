@@ -25,7 +25,7 @@ Client to server (JSON objects, at most ``settings.max_message`` bytes):
   ``{"type": "ping"}``.
 
 Server to client: ``welcome`` then ``sync`` (view, legal actions with ``describe`` texts, JSON
-forms and steps, whole public log), an ``update`` with the next ``seq`` after every accepted
+forms, steps and, for a move to confirm first, its ``caution``; whole public log), an ``update`` with the next ``seq`` after every accepted
 action, ``accepted`` / ``refused`` (with the rule: section, id, explanation) answering ``act``,
 ``check`` answering ``check``, ``rematch`` when the next game starts, ``error`` for malformed input
 (the socket stays open).  A client that sees a gap in ``seq`` asks for ``sync``.

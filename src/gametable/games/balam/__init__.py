@@ -126,6 +126,7 @@ class Balam(Game):
         "terminal": ".terminal:RENDERER",
         "cli": ".cli:OPTIONS",
         "web": "web/renderer.js",
+        "cautions": ".web.cautions:CAUTIONS",
     }
 
     def parse_action(self, state: State, text: str) -> Action:

@@ -70,6 +70,7 @@ class Balzakken(Game):
         "features": ".features:build",
         "terminal": ".terminal:RENDERER",
         "web": "web/renderer.js",
+        "cautions": ".web.cautions:CAUTIONS",
     }
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:

@@ -104,6 +104,7 @@ class Keezbord(Game):
         "features": ".features:build",
         "terminal": ".terminal:RENDERER",
         "web": "web/renderer.js",
+        "cautions": ".web.cautions:CAUTIONS",
     }
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:

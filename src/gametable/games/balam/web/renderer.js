@@ -5,6 +5,9 @@
 // cenote offerings).  Only what is legal is highlighted; the rest explains on hover (`check`).
 import { actionButton, h, s, seatName, wire } from "../util.js";
 
+// whether the list of all legal actions is open (kept open from one drawing to the next)
+let allLegalOpen = false;
+
 const COLOURS = ["#d1242f", "#1f6feb", "#1a7f37", "#bf8700", "#8250df", "#d4571a"];
 const RICH = { maize: "#e9c53d", cacao: "#7b4a2a", shell: "#f4d9cf", jade: "#2f9e6e", obsidian: "#262626", prisoner: "#9b2c2c" };
 const TINT = { maize: "#faf0c8", cacao: "#ead9c9", shell: "#fbeee9", jade: "#d6efe3", obsidian: "#dedcda" };
@@ -12,6 +15,43 @@ const KINDS = ["village", "palace", "temple", "garrison", "reserve", "market", "
 const LETTER = { village: "V", palace: "P", temple: "T", garrison: "G", reserve: "R", market: "M", observatory: "O", court: "C" };
 const FEATURE_ICON = { seashore: "≈", volcano: "▲", cenote: "◎" };
 const FEATURE_COLOUR = { seashore: "#1f6feb", volcano: "#b42318", cenote: "#0a7ea4" };
+
+// the map drawn twice as large in a frame that scrolls (a phone: every plot a finger's size)
+let zoomed = false;
+let scrolled = [0, 0];  // where the larger map was scrolled to (kept from one drawing to the next)
+
+// what moved between two messages (motion.js): a building or a pyramid that appeared is lit on
+// its site, a riches token moved slides to its new building, the kings' markers move along the
+// score track, a Katun card turned over is lit
+export function motions(before, after) {
+  if (after.log?.[0]?.seat === undefined) return [];
+  const b = before.view, a = after.view;
+  const out = [];
+  for (const [id, site] of Object.entries(a.sites)) {
+    const was = b.sites[id] ?? { buildings: [], owner: null };
+    const then = plotsOf(was), now = plotsOf(site);
+    for (const [plot, x] of Object.entries(now)) {
+      const key = `${id}.${plot}`;
+      const old = then[plot];
+      if (!old || old.building !== x.building) out.push({ el: `g.plot[data-plot='${key}']`, flash: true });
+      else if (x.riches && !old.riches) {
+        const src = Object.entries(then).find(([q, y]) => y.riches === x.riches && !now[q]?.riches);
+        out.push(src ? { el: `g.token-g[data-token='${key}']`, from: `g.token-g[data-token='${id}.${src[0]}']` }
+          : { el: `g.token-g[data-token='${key}']`, flash: true });
+      }
+    }
+    if (site.owner !== was.owner || JSON.stringify(site.pyramids ?? []) !== JSON.stringify(was.pyramids ?? [])) {
+      out.push({ el: `g.site[data-site='${id}'] > rect.tile`, flash: true });
+    }
+  }
+  a.kings.forEach((k, p) => {
+    if (k.prestige !== b.kings[p]?.prestige) out.push({ el: `#score-track circle[data-seat='${p}']`, from: `#score-track circle[data-seat='${p}']` });
+  });
+  a.katun.cards.forEach((c, i) => {
+    if (!c.face_down && b.katun.cards[i]?.face_down) out.push({ el: `button.katun[data-slot='${i}']`, flash: true });
+  });
+  return out;
+}
 
 // the current selection: a plot to build on, a riches token to move, an attacking city
 let sel = { seq: -1, plot: null, token: null, src: null, dst: null };
@@ -272,7 +312,7 @@ function katunRow(v, ctx, ix, mine) {
       el.addEventListener("click", () => ctx.act(wire(a)));
     } else {
       el.setAttribute("aria-disabled", "true");
-      if (state !== "turned" && ctx.seat !== null) {
+      if (ctx.seat !== null) {  // (the referee's refusal names its rule, a turned card's too)
         const check = { kind: "katun", slot: i };
         el.addEventListener("mouseenter", async () => { el.title = `${what} — ${(await ctx.check(check)).text}`; });
         el.addEventListener("click", async () => { const w = await ctx.check(check); ctx.showWhy(`${what}. ${w.text}`, w.rule); });
@@ -474,7 +514,12 @@ export function render(root, ctx) {
     v.phase === "distribution" ? distributionText(v) : "",
     v.supply ? h("span", { class: "supply" }, " · supply ", ...Object.entries(v.supply).map(([r, n]) =>
       h("span", { class: "chip", title: `${n} ${r} in the supply` }, h("i", { style: `background:${RICH[r] ?? "#999"}` }), String(n)))) : "");
-  const parts = [h("section", { class: "region board", "data-testid": "board" }, map(v, ctx, ix, mine))];
+  const zoom = h("button", { type: "button", class: "zoom", id: "balam-zoom", "aria-pressed": String(zoomed),
+    title: "draw the map twice as large (drag or scroll to move around it)",
+    onclick: () => { zoomed = !zoomed; ctx.rerender(); } }, zoomed ? "− smaller map" : "+ larger map");
+  const frame = h("div", { class: zoomed ? "map-frame zoomed" : "map-frame", id: "balam-map-frame" }, map(v, ctx, ix, mine));
+  frame.addEventListener("scroll", () => { scrolled = [frame.scrollLeft, frame.scrollTop]; }, { passive: true });
+  const parts = [h("section", { class: "region board", "data-testid": "board" }, zoom, frame)];
   const info = h("section", { class: "region info" });
 
   if (ctx.seat !== null && !ctx.msg.over) {
@@ -503,7 +548,7 @@ export function render(root, ctx) {
     // Katun cards step aside so the choice's buttons stay in view
     if (!(sel.plot || sel.token || sel.src)) panel.append(kingSheets(v, ctx, ix, mine, "mine"), katunRow(v, ctx, ix, mine));
     if (ctx.msg.legal.length) {
-      panel.append(h("details", { id: "all-legal" }, h("summary", {}, `All legal actions (${ctx.msg.legal.length})`),
+      panel.append(h("details", { id: "all-legal", open: allLegalOpen, ontoggle: (e) => { allLegalOpen = e.target.open; } }, h("summary", {}, `All legal actions (${ctx.msg.legal.length})`),
         h("div", { class: "actions" }, ...ctx.msg.legal.map((a) => actionButton(ctx, a.text || a.notation, a, { title: a.notation })))));
     }
     parts.push(panel);
@@ -522,4 +567,5 @@ export function render(root, ctx) {
     "V village · P palace · T temple · G garrison · R reserve · M market · O observatory · C court · + palace/temple's 2nd plot · big pyramid: city · small pyramids: commercial control"));
   parts.push(info);
   root.replaceChildren(...parts);
+  if (zoomed) [frame.scrollLeft, frame.scrollTop] = scrolled;
 }

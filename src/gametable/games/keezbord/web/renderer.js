@@ -5,6 +5,9 @@
 // in a list below, as a fallback.
 import { actionButton, h, s, seatName, wire } from "../util.js";
 
+// whether the list of all legal actions is open (kept open from one drawing to the next)
+let allLegalOpen = false;
+
 const COLOURS = ["#d1242f", "#1f6feb", "#1a7f37", "#bf8700", "#8250df", "#d4571a"];
 const LETTERS = "abcdef";
 const pawnId = (seat, k) => `${LETTERS[seat]}${k + 1}`;
@@ -120,15 +123,15 @@ function ring(v, ctx, acts, card) {
       "fill-opacity": owner >= 0 ? 0.35 : 1, stroke: owner >= 0 ? COLOURS[owner % 6] : "#999", "stroke-width": owner >= 0 ? 2 : 1, "data-space": i },
     s("title", {}, owner >= 0 ? `space ${i}: start of seat ${owner}` : `space ${i}`)));
   }
-  const nestXY = (start, k) => at(start + (k - 1.5) * 1.05, R + 27);
-  const homeXY = (start, k) => at(start - 0.6, R - 26 - k * 19);
+  const nestXY = (start, k) => at(start + (k - 1.5) * 1.3, R + 26);
+  const homeXY = (start, k) => at(start - 0.6, R - 27 - k * 23);
   v.starts.forEach((start, seat) => {
     const col = COLOURS[seat % 6];
     for (let k = 0; k < 4; k++) {
       const [nx, ny] = nestXY(start, k);
-      svg.append(s("circle", { cx: nx, cy: ny, r: 8, fill: "#fff", stroke: col, "stroke-width": 1.5, "stroke-dasharray": "2 2" }, s("title", {}, `seat ${seat}'s nest`)));
+      svg.append(s("circle", { cx: nx, cy: ny, r: 10, fill: "#fff", stroke: col, "stroke-width": 1.5, "stroke-dasharray": "2 2" }, s("title", {}, `seat ${seat}'s nest`)));
       const [hx, hy] = homeXY(start, k);
-      svg.append(s("rect", { x: hx - 7.5, y: hy - 7.5, width: 15, height: 15, rx: 3, fill: col, "fill-opacity": 0.12, stroke: col, "stroke-width": 1.5 }, s("title", {}, `seat ${seat}'s home H${k + 1}`)));
+      svg.append(s("rect", { x: hx - 9, y: hy - 9, width: 18, height: 18, rx: 3, fill: col, "fill-opacity": 0.12, stroke: col, "stroke-width": 1.5 }, s("title", {}, `seat ${seat}'s home H${k + 1}`)));
     }
     // the seat's label inside the ring, a few spaces after its start: clear of the track, the
     // nests outside it and the home column inside it
@@ -153,9 +156,9 @@ function ring(v, ctx, acts, card) {
       const cls = ["pawn", clickable && !choice.unpick && "pick", sel.pawn === id && "chosen"].filter(Boolean).join(" ");
       const g = s("g", { class: cls, "data-pawn": id, "data-seat": seat, tabindex: clickable ? 0 : null, role: clickable ? "button" : null },
         s("title", {}, `pawn ${id} (seat ${seat}) ${where}`),
-        s("circle", { cx: x, cy: y, r: 15, class: "hit", fill: "transparent" }),
-        s("circle", { cx: x, cy: y, r: 9, fill: col, stroke: "#000", "stroke-width": 1.2, class: "body" }),
-        s("text", { x, y: y + 3.5, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": 700, "pointer-events": "none" }, String(k + 1)));
+        s("circle", { cx: x, cy: y, r: 17, class: "hit", fill: "transparent" }),
+        s("circle", { cx: x, cy: y, r: 11.5, fill: col, stroke: "#000", "stroke-width": 1.2, class: "body" }),
+        s("text", { x, y: y + 4.5, "text-anchor": "middle", "font-size": 12.5, fill: "#fff", "font-weight": 700, "pointer-events": "none" }, String(k + 1)));
       if (clickable) {
         const what = choice.act ? choice.act.text ?? choice.act.notation
           : choice.unpick ? "click again to choose another pawn" : `choose ${id}`;
@@ -176,16 +179,86 @@ function ring(v, ctx, acts, card) {
     });
   });
   const top = v.played[v.played.length - 1];
-  svg.append(s("text", { x: C, y: C - 10, "text-anchor": "middle", "font-size": 16 }, `deal ${v.deal} · deck ${v.deck_size}`),
-    s("text", { x: C, y: C + 14, "text-anchor": "middle", "font-size": 14, fill: "#555" }, top ? `last card: ${top}` : ""),
-    s("text", { x: C, y: C + 34, "text-anchor": "middle", "font-size": 12, fill: "#777" }, v.handed_in?.length ? `handed in: ${v.handed_in.map((x) => `seat ${x}`).join(", ")}` : ""));
+  svg.append(s("text", { x: C, y: C - 52, "text-anchor": "middle", "font-size": 15 }, `deal ${v.deal} · deck ${v.deck_size}`),
+    s("text", { x: C, y: C + 66, "text-anchor": "middle", "font-size": 12, fill: "#777" }, v.handed_in?.length ? `handed in: ${v.handed_in.map((x) => `seat ${x}`).join(", ")}` : ""));
+  if (top) {  // the card last played, face up in the middle
+    const card = s("g", { id: "keez-played", "data-card": top, class: "played-card" },
+      s("title", {}, `last card played: ${cardLabel(top)}`),
+      s("rect", { x: C - 24, y: C - 36, width: 48, height: 68, rx: 6, fill: "#fffdf7", stroke: "#555", "stroke-width": 1.5 }));
+    const face = cardFace(top);
+    for (const [k, val] of Object.entries({ x: C - 24, y: C - 36, width: 48, height: 68 })) face.setAttribute(k, val);
+    face.setAttribute("color", "AKQJ".includes(top) ? "#b42318" : "#222");
+    card.append(face);
+    svg.append(card);
+  }
   return svg;
+}
+
+// the cards as the rulebook names them ("Card Meanings"), each with what it does; the view gives
+// ranks only (suits play no part in the rules), so a face shows its rank and a drawing of its move
+const CARD = {
+  A: ["Ace", "place or 1"], K: ["King", "place"], Q: ["Queen", "12 forward"], J: ["Jack", "swap"],
+  10: ["Ten", "10 forward"], 9: ["Nine", "9 forward"], 8: ["Eight", "8 forward"], 7: ["Seven", "7, split"],
+  6: ["Six", "6 forward"], 5: ["Five", "5 forward"], 4: ["Four", "4 back"], 3: ["Three", "3 forward"], 2: ["Two", "2 forward"],
+};
+const cardLabel = (card) => (CARD[card] ? `${CARD[card][0]}: ${CARD[card][1]}` : card);
+
+// the drawing in the middle of a face: a crown (King, Queen), swap arrows (Jack), a pawn on its
+// start (Ace), a backward arrow (Four), a fork (Seven), else the steps as an arrow
+function emblem(card) {
+  const ink = "currentColor";
+  switch (card) {
+    case "K": case "Q": return [s("path", { d: `M14 40 L12 ${card === "K" ? 24 : 28} L19 32 L24 20 L29 32 L36 ${card === "K" ? 24 : 28} L34 40 Z`, fill: ink })];
+    case "J": return [s("path", { d: "M11 26 H34 l-5 -4 M37 36 H14 l5 4", fill: "none", stroke: ink, "stroke-width": 2.6, "stroke-linecap": "round" })];
+    case "A": return [s("circle", { cx: 24, cy: 26, r: 6, fill: ink }), s("path", { d: "M16 40 Q24 30 32 40 Z", fill: ink })];
+    case "4": return [s("path", { d: "M36 31 H13 l6 -5 M13 31 l6 5", fill: "none", stroke: ink, "stroke-width": 2.6, "stroke-linecap": "round" })];
+    case "7": return [s("path", { d: "M12 31 H22 L34 23 M22 31 L34 39", fill: "none", stroke: ink, "stroke-width": 2.4, "stroke-linecap": "round" })];
+    default: return [s("path", { d: "M12 31 H35 l-6 -5 M35 31 l-6 5", fill: "none", stroke: ink, "stroke-width": 2.4, "stroke-linecap": "round" })];
+  }
+}
+
+export function cardFace(card) {
+  return s("svg", { viewBox: "0 0 48 68", class: "kface", "aria-hidden": "true" },
+    s("text", { x: 5, y: 14, "font-size": 13, "font-weight": 700, fill: "currentColor" }, card),
+    s("text", { x: 43, y: 64, "font-size": 13, "font-weight": 700, fill: "currentColor", "text-anchor": "end" }, card),
+    ...emblem(card),
+    s("text", { x: 24, y: 54, "font-size": 7.5, "text-anchor": "middle", fill: "currentColor" }, CARD[card]?.[1] ?? ""));
 }
 
 function cardButton(card, i, { playable, selected, onclick }) {
   const red = card === "A" || card === "K" || card === "Q" || card === "J";
   return h("button", { type: "button", class: ["kcard", playable ? "playable" : "dim", selected && "selected", red && "face"].filter(Boolean).join(" "),
-    "data-card": card, "data-index": i, "aria-pressed": selected ? "true" : "false", onclick }, card);
+    "data-card": card, "data-index": i, "aria-pressed": selected ? "true" : "false", "aria-label": cardLabel(card), title: cardLabel(card), onclick }, cardFace(card));
+}
+
+// what moved between two messages (motion.js): the card played slides from the hand or seat that
+// played it to the middle; a pawn walks its path along the track (backwards with a Four); a pawn
+// placed comes from its nest, a hit pawn goes back to its nest, a swapped pair trade places
+export function motions(before, after, info) {
+  const mover = after.log?.[0]?.seat;
+  if (mover === undefined) return [];
+  const b = before.view, a = after.view;
+  const me = info?.seat ?? null;
+  const out = [];
+  if (a.played.length > b.played.length) {
+    const card = a.played[a.played.length - 1];
+    out.push({ el: "#keez-played", from: mover === me ? `#hand [data-card='${card}']` : `.seatbox[data-seat='${mover}']` });
+  }
+  const L = a.track_length;
+  a.pawns.forEach((places, seat) => places.forEach((now, k) => {
+    const was = b.pawns[seat]?.[k];
+    if (was === undefined || was === now) return;
+    const el = `g.pawn[data-pawn='${pawnId(seat, k)}']`;
+    if (typeof was === "number" && typeof now === "number") {
+      const ahead = (now - was + L) % L;
+      const back = ahead > L / 2;
+      const n = back ? L - ahead : ahead;
+      const path = [`[data-space='${was}']`];
+      for (let i = 1; i < n; i++) path.push(`[data-space='${(was + (back ? -i : i) + L) % L}']`);
+      out.push({ el, path });
+    } else out.push({ el, from: el });  // (placed, sent home, into the home column, swapped)
+  }));
+  return out;
 }
 
 function prompt(v, card) {
@@ -215,7 +288,7 @@ export function render(root, ctx) {
   const seats = h("div", { class: "seats" }, ...v.hand_sizes.map((n, p) => h("div", {
     class: ["seatbox", v.to_move.includes(p) && "to-move", p === ctx.seat && "me"].filter(Boolean).join(" "), "data-seat": p },
   h("b", { style: `color:${COLOURS[p % 6]}` }, `${LETTERS[p]} · ${seatName(ctx.info, p)}`),
-  h("div", { class: "small" }, `${n} cards`, v.teams?.length && v.teams[0].length > 1 ? ` · team ${teamOf(p) + 1} (seats ${v.teams[teamOf(p)].join(" & ")})` : "",
+  h("div", { class: "small" }, `${n} card${n === 1 ? "" : "s"}`, v.teams?.length && v.teams[0].length > 1 ? ` · team ${teamOf(p) + 1} (seats ${v.teams[teamOf(p)].join(" & ")})` : "",
     v.plays_for[p] !== p ? ` · plays for seat ${v.plays_for[p]}` : "", v.handed_in?.includes(p) ? " · handed in" : ""))));
   const parts = [h("section", { class: "region board", "data-testid": "board" }, ring(v, ctx, acts, card))];
   const info = h("section", { class: "region info" }, seats);
@@ -253,7 +326,7 @@ export function render(root, ctx) {
       h("div", { class: "cards", id: "hand" }, ...(cards.length ? cards : [h("span", { class: "small" }, "no cards")]))));
     const box = h("section", { class: "region controls panel", "data-testid": "controls" }, controls);
     if (ctx.msg.legal.length) {
-      box.append(h("details", { id: "all-legal" }, h("summary", {}, `All legal actions (${ctx.msg.legal.length})`),
+      box.append(h("details", { id: "all-legal", open: allLegalOpen, ontoggle: (e) => { allLegalOpen = e.target.open; } }, h("summary", {}, `All legal actions (${ctx.msg.legal.length})`),
         h("div", { class: "actions" }, ...ctx.msg.legal.map((a) => actionButton(ctx, a.text || a.notation, a, { title: a.notation })))));
     }
     parts.push(box);

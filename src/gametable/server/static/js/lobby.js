@@ -128,16 +128,38 @@ async function create(ev) {
   const items = data.seats.filter((s) => s.url).map((s) => h("li", {},
     h("b", {}, `Seat ${s.seat}${isMine(s) ? " (you)" : ""}: `),
     h("a", { href: s.url, class: "seat-link", "data-seat": s.seat }, isMine(s) ? "open my seat" : "invite link"),
-    h("input", { readonly: true, value: s.url, onfocus: (e) => e.target.select() })));
+    h("span", { class: "copy-row" }, h("input", { readonly: true, value: s.url, "aria-label": `seat ${s.seat}'s link`, onfocus: (e) => e.target.select() }),
+      copyButton(s.url, `seat ${s.seat}'s link`))));
   for (const s of data.seats.filter((x) => x.kind === "human" && !x.url)) {
     items.push(h("li", {}, h("b", {}, `Seat ${s.seat}: `), "open to anyone (listed under Open tables)"));
   }
-  items.push(h("li", {}, h("b", {}, "Spectators: "), h("a", { href: data.spectator_url }, data.spectator_url)));
+  items.push(h("li", {}, h("b", {}, "Spectators: "), h("a", { href: data.spectator_url }, data.spectator_url), " ",
+    copyButton(data.spectator_url, "the spectators' link")));
   list.className = "links";
   list.replaceChildren(...items);
-  document.getElementById("created").hidden = false;
+  const created = document.getElementById("created");
+  created.hidden = false;
+  // the links in view, at once: the form above them is done with
+  created.scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  created.querySelector("h2").focus({ preventScroll: true });
   drawMyTables();
   drawOpenTables();
+}
+
+// a button that copies `url` to the clipboard and says so
+function copyButton(url, what) {
+  const b = h("button", { type: "button", class: "copy", "data-copy": url, "aria-label": `copy ${what}` }, "copy");
+  b.addEventListener("click", async () => {
+    let ok = true;
+    try { await navigator.clipboard.writeText(url); } catch {
+      const input = b.parentElement.querySelector("input");  // (no clipboard here: select it to copy by hand)
+      if (input) { input.focus(); input.select(); }
+      ok = document.execCommand?.("copy") ?? false;
+    }
+    b.textContent = ok ? "copied ✓" : "select and copy";
+    setTimeout(() => { b.textContent = "copy"; }, 2000);
+  });
+  return b;
 }
 
 // tables with a seat anyone may take (the creator marked it open): join one with a click

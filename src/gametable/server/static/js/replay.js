@@ -28,7 +28,7 @@ function draw() {
   renderer.render(el("board"), ctx);
   el("step").value = String(step);
   const move = data.moves[step - 1];
-  el("where").textContent = step === 0 ? `start · ${last} moves` : `move ${step} of ${last}: ${move.text}`;
+  el("where").textContent = step === 0 ? `start · ${last} move${last === 1 ? "" : "s"}` : `move ${step} of ${last}: ${move.text}`;
   el("log").replaceChildren(...data.moves.map((m, i) => h("li", { value: m.n, class: i === step - 1 ? "current" : null,
     onclick: () => go(i + 1) }, `${seatName(data, m.seat)}: ${m.text}`)));
   el("log").querySelector(".current")?.scrollIntoView({ block: "nearest" });

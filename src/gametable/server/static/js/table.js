@@ -4,9 +4,15 @@
 // Layout: the renderer fills #board with regions marked by data-testid ("board", "hand",
 // "controls", and "info" for the rest); app.css places them so that board, hand and the
 // controls of the current decision share one screen on a laptop and on a phone.
+//
+// Moves: each update is shown in turn, other seats' moves at the header's pace, animated as the
+// renderer's `motions` say (motion.js); a move whose legal entry has a `caution` is played only
+// once the player confirms it (the dialog #confirm).
 import { h, seatName, rememberTable } from "./util.js";
 import { installTips } from "./tips.js";
 import { RulesChat } from "./rules-chat.js";
+import { PACES, animating, measure, pace, play, setPace } from "./motion.js";
+import { beep, confirmMove, drawSoundButton, toggleSound } from "./asking.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.hash.slice(1));
@@ -14,8 +20,10 @@ const token = params.get("token");
 
 const el = (id) => document.getElementById(id);
 let info = null;       // welcome message: game, seat, seats
-let last = null;       // newest update/sync
+let last = null;       // the update/sync on screen
 let lastSeq = -1;
+let newest = null;     // the newest update/sync received (later than `last` while moves wait to be shown)
+let queue = [];        // updates received, not shown yet (other seats' moves are shown at the chosen pace)
 let log = [];
 let renderer = null;
 let ws = null;
@@ -25,7 +33,8 @@ const idPrefix = Math.random().toString(36).slice(2, 10);
 const pending = new Map();   // id -> { resolve, reject }
 const checks = new Map();    // `${seq}|${notation}` -> Promise<text>
 let retry = 500;
-let chatLines = [];          // chat messages received since the page opened
+let chatLines = [];          // chat messages received since the page opened, each after the move it followed
+let lit = new Set();         // the log entries of the move just shown (lit while it is shown)
 
 // A request the socket cannot carry now fails at once with this message (the page reconnects
 // on its own; the player may try again then).
@@ -76,6 +85,27 @@ function showWhy(text, rule, attempt = null) {
 // -- the turn clock (optional per table): time left to the seats deciding, who is away --------------
 let clockAt = 0;     // when the newest clock figures came (performance.now())
 let clockTimer = 0;
+let skew = null;     // the server's wall clock less this browser's, in seconds (see noteClock)
+
+// the seconds left to `seat`: from the server's deadline (`ends`, its wall clock) where it gives
+// one, so that every browser shows the same second; else from the time the figures came
+function secondsLeft(c, seat) {
+  const end = c.ends?.[seat];
+  if (end !== undefined && skew !== null) return end - (Date.now() / 1000 + skew);
+  return c.left[seat] - (performance.now() - clockAt) / 1000;
+}
+
+function noteClock(c) {
+  clockAt = performance.now();
+  if (typeof c?.now === "number") {
+    // The two clocks are taken to agree (browsers keep their clocks set), unless they differ by
+    // more than any message's time on the way: then by the largest difference seen (the message
+    // least delayed). (Each page measuring its own delay would put pages a second apart.)
+    const k = c.now - Date.now() / 1000;
+    if (Math.abs(k) > 3) skew = skew ? Math.max(skew, k) : k;  // a browser's clock clearly off
+    else if (skew === null) skew = 0;
+  }
+}
 
 function clockText(secs) {
   const s = Math.max(0, Math.ceil(secs));
@@ -86,8 +116,8 @@ function drawClock(t) {
   const c = last?.clock;
   clearTimeout(clockTimer);
   if (!c || last.over) return;
-  const gone = (performance.now() - clockAt) / 1000;
-  const parts = Object.entries(c.left).map(([seat, secs]) => `${seatName(info, Number(seat))} ${clockText(secs - gone)}`);
+  const lefts = Object.keys(c.left).map((seat) => [seat, secondsLeft(c, seat)]);
+  const parts = lefts.map(([seat, secs]) => `${seatName(info, Number(seat))} ${clockText(secs)}`);
   const span = h("span", { class: "clock", "data-testid": "clock",
     title: c.mode === "move" ? `${c.seconds} s per decision; when it runs out the heuristic bot plays for the seat until its player is back`
       : `a bank of ${c.seconds} s per player${c.increment ? `, +${c.increment} s a move` : ""}; when it runs out the heuristic bot plays for the seat until its player is back` },
@@ -99,7 +129,11 @@ function drawClock(t) {
   if (info?.seat !== null && c.away.includes(info.seat)) {
     t.append(" ", backButton);
   }
-  if (parts.length) clockTimer = setTimeout(() => drawTurn(), 1000);
+  // the next drawing when the shown second changes (every browser turns it at the same moment)
+  if (parts.length) {
+    const next = Math.min(...lefts.map(([, secs]) => secs - Math.ceil(secs) + 1));
+    clockTimer = setTimeout(() => drawTurn(), Math.max(50, Math.round(next * 1000) + 20));
+  }
 }
 
 // (made once and moved into the banner at each drawing: the banner is redrawn every second while
@@ -113,7 +147,7 @@ async function takeBack() {
   showWhy("");
   try {
     const reply = await request({ type: "take_back" });
-    if (reply.type === "refused") showWhy(explain(reply.error));
+    if (reply.type === "refused") showWhy(explain(reply.error), reply.error.rule);
   } catch (e) { showWhy(e.message); }
 }
 
@@ -122,9 +156,16 @@ const ctx = {
   get info() { return info; },
   get msg() { return last; },
   legalSet: new Set(),
-  // play an action: its JSON form (legal[].json) or notation text
+  // play an action: its JSON form (legal[].json) or notation text; a move the game marks as
+  // almost surely a mistake (its entry's `caution`) is played only once the player confirms it
   async act(action) {
     showWhy("");
+    if (queue.length) {  // moves still waiting to be shown: show them, and play only what is still legal
+      flush();
+      if (!entryOf(action)) { showWhy("The table moved on while you chose: look again."); return { type: "refused", error: { kind: "stale" } }; }
+    }
+    const entry = entryOf(action);
+    if (entry?.caution && !(await confirmMove(entry.caution))) return { type: "cancelled" };
     let reply;
     try {
       reply = await request({ type: "act", action, seq: lastSeq, takebacks: last?.takebacks ?? 0 });
@@ -149,6 +190,13 @@ const ctx = {
   rerender() { draw(); },
 };
 
+// the legal entry (of the move on screen) that `action` (JSON form or notation) names
+const sameJson = (a, b) => !!a && !!b && typeof a === "object" && typeof b === "object"
+  && Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([k, x]) => a[k] === x);
+function entryOf(action) {
+  return last?.legal.find((e) => e.notation === action || sameJson(e.json, action)) ?? null;
+}
+
 async function loadRenderer(game) {
   try { return await import(`./renderers/${game}.js`); } catch (e) { console.warn("generic renderer for", game, e); }
   return import("./renderers/generic.js");
@@ -158,32 +206,7 @@ async function loadRenderer(game) {
 const FAVICON_TURN = "data:image/svg+xml," + encodeURIComponent(
   "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><circle cx='8' cy='8' r='7' fill='#f5a700'/></svg>");
 let baseTitle = "gametable";
-
-// an optional sound when the turn comes to a background tab (off unless the player turns it on;
-// remembered in this browser)
-let wasMyTurn = false;
-function soundOn() { try { return localStorage.getItem("gametable:sound") === "on"; } catch { return false; } }
-function drawSoundButton() {
-  const b = el("sound");
-  b.textContent = soundOn() ? "sound: on" : "sound: off";
-  b.setAttribute("aria-pressed", String(soundOn()));
-}
-function toggleSound() {
-  try { localStorage.setItem("gametable:sound", soundOn() ? "off" : "on"); } catch { /* no storage */ }
-  drawSoundButton();
-  if (soundOn()) beep();  // (a click lets the page play sound from now on)
-}
-let audio = null;
-function beep() {
-  if (!soundOn()) return;
-  try {
-    audio = audio ?? new AudioContext();
-    const osc = audio.createOscillator(), gain = audio.createGain();
-    osc.frequency.value = 660; gain.gain.value = 0.08;
-    osc.connect(gain).connect(audio.destination);
-    osc.start(); osc.stop(audio.currentTime + 0.18);
-  } catch { /* no audio here */ }
-}
+let wasMyTurn = false;  // (a tone, asking.js, only when the turn comes)
 
 function myTurn() { return !!last && !last.over && info?.seat !== null && last.to_move.includes(info.seat); }
 
@@ -217,16 +240,28 @@ function saveNotes() {
   try { sessionStorage.setItem(notesKey(), JSON.stringify([...notes])); } catch { /* no storage */ }
 }
 
+// the log's moves with the renderer's notes, and the chat lines each after the move it followed
+// (a line said before any move first; one that followed a move not shown yet, last)
 function drawLog() {
   const ol = el("log");
   const items = [];
+  const chat = (c) => h("li", { class: c.event ? "chat-line event" : "chat-line", "data-after": c.after }, h("b", {}, `${c.from}: `), c.text);
+  const shown = new Set(log.map((e) => e.n));
+  for (const c of chatLines) if (c.after < 0) items.push(chat(c));
   for (const e of log) {
-    items.push(h("li", { value: e.n, class: e.seat === info.seat ? "mine" : null }, e.text));
+    items.push(h("li", { value: e.n, "data-n": e.n, class: [e.seat === info.seat && "mine", lit.has(e.n) && "lit"].filter(Boolean).join(" ") || null }, e.text));
     if (notes.has(e.n)) items.push(h("li", { class: "note", value: e.n }, notes.get(e.n)));
+    for (const c of chatLines) if (c.after === e.n) items.push(chat(c));
   }
-  for (const c of chatLines) items.push(h("li", { class: c.event ? "chat-line event" : "chat-line" }, h("b", {}, `${c.from}: `), c.text));
+  for (const c of chatLines) if (c.after >= 0 && !shown.has(c.after)) items.push(chat(c));
   ol.replaceChildren(...items);
   ol.scrollTop = ol.scrollHeight;
+}
+
+// the newest move received (chat lines are placed after it)
+function newestMove() {
+  const l = newest?.log?.length ? newest.log : log;
+  return l.length ? l[l.length - 1].n : -1;
 }
 
 function drawSummary() {
@@ -257,6 +292,55 @@ function draw() {
   drawLog();
   if (chatOpen()) placeDrawer();
 }
+
+// -- showing moves: one at a time, other seats' moves at the chosen pace, each animated ------------
+let showing = false;
+let shownAt = 0;      // when the last move was shown (performance.now())
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function byOthers(msg) { return msg.log.some((e) => e.seat !== info?.seat); }
+
+// show one update: its log lit, its note, the board drawn, what moved animated (when it may be)
+function show(msg, { animate = true } = {}) {
+  const before = last;
+  let motions = [];
+  if (animate && animating() && renderer?.motions && before) {
+    try { motions = measure(renderer.motions(before, msg, info) ?? []); } catch (e) { console.warn("motions", e); }
+  }
+  last = msg; lastSeq = msg.seq; log = log.concat(msg.log); checks.clear();
+  lit = new Set(msg.log.map((e) => e.n));
+  const note = renderer?.logNote?.(before, msg, info);
+  if (note && msg.log.length) { notes.set(msg.log[msg.log.length - 1].n, note); saveNotes(); }
+  draw();
+  shownAt = performance.now();
+  return motions.length ? play(motions, PACES[pace()].slide) : Promise.resolve();
+}
+
+// show the waiting updates in order: another seat's move waits until the one before has been
+// on screen for the pace's gap; in a hidden tab everything is shown at once
+async function pump() {
+  if (showing) return;
+  showing = true;
+  try {
+    while (queue.length) {
+      const msg = queue[0];
+      if (!document.hidden && byOthers(msg)) {
+        const wait = shownAt + PACES[pace()].gap - performance.now();
+        if (wait > 0) await sleep(wait);
+      }
+      if (queue[0] !== msg) continue;  // flushed or resynced meanwhile
+      queue.shift();
+      const moved = show(msg);
+      if (!document.hidden && pace() !== "fast") await moved;  // (fast: the next move may cut it short)
+    }
+  } finally { showing = false; }
+}
+
+// show every waiting update at once (the player acts: the table as it stands now)
+function flush() {
+  while (queue.length) show(queue.shift(), { animate: false });
+}
+document.addEventListener("visibilitychange", () => { if (document.hidden) flush(); });
 
 function goRematch(id) {
   location.href = `/t/${id}` + (token ? `#token=${encodeURIComponent(token)}` : "");
@@ -322,35 +406,37 @@ function onMessage(msg) {
       if (info) info.seats = msg.seats;
       break;
     case "clock":
-      if (last) { last.clock = msg.clock; clockAt = performance.now(); drawTurn(); }
+      noteClock(msg.clock);
+      for (const m of [last, newest, ...queue]) if (m) m.clock = msg.clock;
+      if (last) drawTurn();
       break;
     case "sync":
-      clockAt = performance.now();
-      last = msg; lastSeq = msg.seq; log = msg.log; checks.clear(); draw();
+      noteClock(msg.clock);
+      queue = []; lit = new Set();
+      last = newest = msg; lastSeq = msg.seq; log = msg.log; checks.clear(); draw();
       break;
     case "update": {
-      if (msg.seq <= lastSeq) break;
-      if (msg.seq !== lastSeq + 1) { send({ type: "sync" }); break; }  // a gap: resync
+      const seq = newest?.seq ?? -1;
+      if (msg.seq <= seq) break;
+      if (msg.seq !== seq + 1) { send({ type: "sync" }); break; }  // a gap: resync
       if (msg.patch) {  // what changed in the view since the last message (server/wire.py)
-        if (!last || (msg.takebacks ?? 0) !== (last.takebacks ?? 0)) { send({ type: "sync" }); break; }
-        msg.view = applyPatch(last.view, msg.patch);
+        if (!newest || (msg.takebacks ?? 0) !== (newest.takebacks ?? 0)) { send({ type: "sync" }); break; }
+        msg.view = applyPatch(newest.view, msg.patch);
         delete msg.patch;
       }
-      const before = last;
-      clockAt = performance.now();
-      last = msg; lastSeq = msg.seq; log = log.concat(msg.log); checks.clear();
-      const note = renderer?.logNote?.(before, msg, info);
-      if (note && msg.log.length) { notes.set(msg.log[msg.log.length - 1].n, note); saveNotes(); }
-      draw();
+      noteClock(msg.clock);
+      newest = msg;
+      queue.push(msg);
+      pump();
       break;
     }
     case "taken_back":  // news for everyone (the requester's answer carries an id)
       if (msg.id === undefined || msg.id === null) {
-        chatLines = chatLines.concat([{ from: seatName(info, msg.seat), text: `took back: ${msg.text}`, event: true }]).slice(-50);
+        chatLines = chatLines.concat([{ from: seatName(info, msg.seat), text: `took back: ${msg.text}`, event: true, after: newestMove() }]).slice(-50);
       }
       break;
     case "chat":
-      chatLines = chatLines.concat([{ from: msg.from, text: msg.text }]).slice(-50);
+      chatLines = chatLines.concat([{ from: msg.from, text: msg.text, after: newestMove() }]).slice(-50);
       drawLog();
       break;
     case "rematch":
@@ -359,7 +445,7 @@ function onMessage(msg) {
     case "error":
       if (msg.error?.kind === "auth") { badToken(); break; }
       if (msg.error?.kind === "unknown") { noSuchTable(); break; }
-      showWhy(explain(msg.error));
+      showWhy(explain(msg.error), msg.error?.rule);
       break;
   }
   if (msg.id && pending.has(msg.id)) { pending.get(msg.id).resolve(msg); pending.delete(msg.id); }
@@ -475,9 +561,17 @@ async function chat(ev) {
   else showWhy((await res.json()).detail?.message ?? "the message was not sent");
 }
 
+function setUpPace() {
+  const sel = el("pace");
+  sel.replaceChildren(...Object.entries(PACES).map(([name, p]) => h("option", { value: name }, p.label)));
+  sel.value = pace();
+  sel.addEventListener("change", () => setPace(sel.value));
+}
+
 async function main() {
   installTips();
   drawSoundButton();
+  setUpPace();
   el("sound").addEventListener("click", toggleSound);
   el("spectate").href = `/t/${tableId}`;
   el("spectate").textContent = `${location.origin}/t/${tableId}`;

@@ -1,0 +1,1 @@
+"""Balam's parts for the web table: the renderer (``renderer.js``) and the cautions."""

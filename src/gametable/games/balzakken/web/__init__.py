@@ -1,0 +1,1 @@
+"""Balzakken's parts for the web table: the renderer (``renderer.js``) and the cautions."""

@@ -1,0 +1,1 @@
+"""Keezbord's parts for the web table: the renderer (``renderer.js``) and the cautions."""
