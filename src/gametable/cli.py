@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 from typer.main import get_group
 
@@ -263,13 +264,26 @@ def play_command(
             help="resume a game: its number in 'gametable saves', or a file",
         ),
     ] = None,
+    scroll: Annotated[
+        bool,
+        typer.Option(
+            "--scroll",
+            help="print the game as scrolling lines, not one screen a decision "
+            "(for screen readers and logs)",
+        ),
+    ] = False,
     **given: Any,
 ) -> None:
     """Play a game in the terminal: you against bots (or several humans at one screen).
 
-    The game is saved as it goes (see 'gametable saves'); quit or Ctrl-C and resume it later.
+    At a terminal each decision is one screen (board, log, menu, prompt) in the terminal's
+    alternate screen, which keeps no scrollback.  The game is saved as it goes (see 'gametable
+    saves'); quit or Ctrl-C and resume it later.
+
+    Examples:  gametable play balzakken -p 3 · gametable play balam --seat 0 --seat 1
+    (hot seat) · gametable play --load 2
     """
-    from gametable.terminal.prompt import make_ask
+    from gametable.terminal.prompt import at_terminal, make_ask
     from gametable.terminal.session import TerminalGame
 
     console = Console()
@@ -287,11 +301,22 @@ def play_command(
     except (GameError, ValueError) as exc:
         raise fail(str(exc)) from None
 
-    console.print(
-        f"[bold]{state.game.title}[/bold], {state.players} players, seed {record.seed}. "
-        f"Human seats: {', '.join(map(str, humans))}. Type 'help' for commands."
+    session = TerminalGame(
+        state,
+        record,
+        bots,
+        console,
+        make_ask(console),
+        slot,
+        labels,
+        full_screen=at_terminal() and not scroll,
     )
-    session = TerminalGame(state, record, bots, console, make_ask(console), slot, labels)
+    session.tell(
+        Text.from_markup(
+            f"[bold]{state.game.title}[/bold], {state.players} players, seed {record.seed}. "
+            f"Human seats: {', '.join(map(str, humans))}. Type 'help' for commands."
+        )
+    )
     run_session(console, session, folder)
 
 
