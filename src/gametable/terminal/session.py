@@ -191,7 +191,7 @@ class TerminalGame:
             return
         if self.screen_owner is not None or len(self.humans) > 1:
             wipe(self.console)
-            self.console.rule(f"Hand the screen to seat {seat}")
+            self.console.rule(Text(f"Hand the screen to seat {seat}"))
             self.ask(f"Seat {seat}, press Enter when only you can see the screen. ")
         self.screen_owner = seat
 
