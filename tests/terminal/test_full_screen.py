@@ -4,6 +4,7 @@ every decision of whole games has its board, menu and prompt on screen together.
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Callable
@@ -85,7 +86,7 @@ def test_hot_seat_hand_over_erases_the_scrollback_inside_the_alternate_screen(se
     handovers = list(banner.finditer(raw))
     assert {m.group(1) for m in handovers} == {"0", "1"}
     assert raw.index(ALT_SCREEN_ON) < handovers[0].start()
-    for before, after in zip(handovers, handovers[1:], strict=False):
+    for before, after in itertools.pairwise(handovers):
         seat = before.group(1)
         decided = raw.rindex(f"Seat {seat}, what do you play?", before.end(), after.start())
         assert decided < raw.rindex(WIPE, 0, after.start()), f"seat {seat}'s screen stayed"
@@ -119,7 +120,9 @@ def check_decision(game: str) -> Callable[[str], None]:
         assert BOARD_TOP[game].match(lines[0]), f"the board's top is not on screen:\n{screen}"
         key_rows_shown(game, screen)
         assert re.search(r"^(\S.*: )?\d+ choices?\b", screen, re.M), f"no menu:\n{screen}"
-        heading = next(i for i, line in enumerate(lines) if re.match(r"(\S.*: )?\d+ choices?", line))
+        heading = next(
+            i for i, line in enumerate(lines) if re.match(r"(\S.*: )?\d+ choices?", line)
+        )
         board = lines[:heading]
         assert all(not line.rstrip().endswith("…") for line in board[:-3]), screen
 

@@ -135,7 +135,8 @@ def round_row(
     ]
     if final:
         cells.append(f"+{row.get('bonus', 0)}")
-    return cells + [
+    return [
+        *cells,
         short_riches(row.get("production")),
         short_riches(row.get("taxes")),
         "-" if eclipse else f"+{row.get('chaak', 0)}",
