@@ -36,7 +36,6 @@ from gametable.terminal.gameoptions import GameOption
 
 if TYPE_CHECKING:
     from gametable.bots import Bot
-    from gametable.terminal.render import GameRenderer
     from gametable.terminal.session import TerminalGame
 
 
@@ -292,7 +291,7 @@ def play_command(
     try:
         if load is not None:
             path = saves.resolve_save(load, folder)
-            record, slot = Record.load(path), saves.SaveSlot.for_loaded(folder, path)
+            record, slot = saves.load_saved(path), saves.SaveSlot.for_loaded(folder, path)
         else:
             record = new_record(game_name, players, seed, option or [], used)
             slot = saves.SaveSlot(folder)
@@ -424,11 +423,20 @@ def replay_command(
     ] = False,
     **given: Any,
 ) -> None:
-    """Print a recorded game move by move (or step through it with --step)."""
+    """Print a recorded game move by move (or step through it with --step).
+
+    With --step at a terminal, each move is one screen: the move and the board after it.  A
+    move that cannot be replayed is named (its number, seat and text) with the rule refusing it.
+
+    Examples:  gametable replay 1 · gametable replay game.json --step --seat 0
+    """
+    from gametable.terminal.prompt import at_terminal, make_ask
+    from gametable.terminal.replay import Replay
+
     console = Console()
     use_game_options(given)
     try:
-        record = Record.load(saves.resolve_save(file))
+        record = saves.load_saved(saves.resolve_save(file))
         record.load_game()
         if seat is not None and not 0 <= seat < record.players:
             raise fail(f"--seat {seat} does not exist; seats are 0 to {record.players - 1}")
@@ -436,7 +444,8 @@ def replay_command(
             f"[bold]{record.game}[/bold] v{record.version}, {record.players} players, "
             f"seed {record.seed}, {len(record.moves)} moves"
         )
-        final = replay_moves(console, record, seat, step)
+        ask = make_ask(console) if step else None
+        final = Replay(console, record, seat, ask, full_screen=at_terminal()).run()
     except GameError as exc:
         raise fail(str(exc)) from None
     except (EOFError, KeyboardInterrupt):  # end of input or Ctrl-C: stop stepping
@@ -455,41 +464,6 @@ def replay_command(
             markup=False,
             soft_wrap=True,
         )
-
-
-def replay_moves(console: Console, record: Record, seat: int | None, step: bool) -> State | None:
-    """Print each move of ``record`` with what it did (and, with ``step``, the board after it,
-    waiting for Enter); the last state, or ``None`` when the person stopped stepping."""
-    from gametable.terminal.prompt import Candidate, make_ask
-    from gametable.terminal.render import renderer_for
-
-    game = record.load_game()
-    renderer: GameRenderer[Any] = renderer_for(game)
-    ask = make_ask(console) if step else None
-    before: Mapping[str, Any] | None = None
-    description = ""
-    last = None
-    for number, (state, move) in enumerate(record.states()):
-        last, view = state, state.view(seat)
-        if move is not None:
-            console.print(f"{number:>4}. {move[1]:<20} [dim]{description}[/dim]", highlight=False)
-            summary = renderer.summary(before, view) if before is not None else None
-            if summary is not None:
-                console.print(summary)
-        if step:
-            console.print(renderer.board(view))
-            if number < len(record.moves) and ask is not None:
-                line = ask(
-                    f"Move {number + 1} of {len(record.moves)}: Enter shows it, q stops. ",
-                    [Candidate("q", "stop")],
-                )
-                if line.strip().casefold() in ("q", "quit"):
-                    return None
-        before = view
-        if number < len(record.moves):
-            s, text = record.moves[number]
-            description = state.describe(game.parse_action(state, text), s)
-    return last
 
 
 @app.command("saves")
