@@ -5,6 +5,7 @@ every decision of whole games has its board, menu and prompt on screen together.
 from __future__ import annotations
 
 import itertools
+import random
 import re
 import time
 from collections.abc import Callable
@@ -12,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+import gametable
+from gametable.core.record import Record
 from gametable.terminal.frame import ALT_SCREEN_OFF, ALT_SCREEN_ON, WIPE
 from tests.terminal.screen import Session
 
@@ -144,3 +147,36 @@ def test_a_whole_game_at_80x24_shows_the_board_menu_and_prompt_at_every_decision
     seen = drive(s, check_decision(game))
     assert seen > 5
     assert re.search(r"seat \d: -?\d+(\.\d+)? points, place 1", s.text()), s.text()
+
+
+def random_record(game: str, players: int, seed: int) -> Record:
+    record = Record.start(gametable.load_game(game), players, seed=seed)
+    state = record.replay()
+    rng = random.Random(seed)
+    while state.to_move:
+        seat = state.to_move[0]
+        record.append(state, rng.choice(state.legal_actions(seat)), seat)
+    return record
+
+
+def test_replay_step_shows_each_move_of_balam_in_one_screen_of_24_lines(session, tmp_path):
+    """Every step: the map (column e included) from the screen's top line, the move played,
+    the prompt; a round's summary on a screen of its own."""
+    record = random_record("balam", 3, 8)
+    record.save(tmp_path / "balam.json")
+    s = session("replay", str(tmp_path / "balam.json"), "--step")
+    steps = 0
+    while steps < 40:
+        asked = settle(s)
+        screen = s.text()
+        if asked.startswith("Move "):
+            steps += 1
+            assert BOARD_TOP["balam"].match(screen), screen
+            key_rows_shown("balam", screen)
+            assert re.search(rf"^\s+{steps - 1}\. ", screen, re.M) or steps == 1, screen
+        else:
+            assert asked.startswith("Enter shows the board"), screen
+            assert "End of round" in screen or "Production" in screen, screen
+        s.type("")
+    s.type("q")
+    assert settle(s) == ""
