@@ -8,7 +8,6 @@ recorded game move by move.  Bad input, on the command line or in a command, end
 
 from __future__ import annotations
 
-import functools
 import importlib
 import inspect
 import sys
@@ -155,22 +154,22 @@ app = typer.Typer(
 
 @app.command("games")
 def games_command() -> None:
-    """List the games, their player counts and options."""
-    table = Table(title="gametable games")
-    table.add_column("name")
-    table.add_column("title")
-    table.add_column("players")
-    table.add_column("options (default)")
+    """List the games, their player counts and options (a list on a narrow screen).
+
+    Example:  gametable games
+    """
+    from gametable.terminal.tables import FoldingTable
+
+    rows = []
     for name in game_names():
         game = load_game(name)
         counts = ", ".join(str(n) for n in game.player_counts)
         opts = "\n".join(f"{o.name}={o.default!r}: {o.help}" for o in game.options)
-        table.add_row(name, game.title, counts, opts)
-    Console().print(table)
+        rows.append([name, game.title, counts, opts])
+    headers = ["name", "title", "players", "options (default)"]
+    Console().print(FoldingTable(headers, rows, title="gametable games"))
 
 
-# -- the games' own options (their ``cli`` parts) ----------------------------------------------
-@functools.cache
 def game_options() -> tuple[tuple[Game, GameOption], ...]:
     """Every game's own options of ``play`` and ``replay`` (:mod:`gametable.terminal.gameoptions`),
     with the game that adds each."""

@@ -102,6 +102,10 @@ def board_of_parts(view: V, parts: Sequence[tuple[Part[V], tuple[str, ...]]]) ->
     return Group(*out)
 
 
+#: from this many columns on, tables and summaries are drawn in their wide layout
+WIDE = 100
+
+
 class ByWidth:
     """``wide`` where there are at least ``wide_from`` columns, else ``narrow`` (the same facts
     folded: shorter headings, a key).  Chosen when drawn, so one summary suits any screen.
@@ -113,7 +117,7 @@ class ByWidth:
     a narrow one
     """
 
-    def __init__(self, wide: RenderableType, narrow: RenderableType, wide_from: int = 100) -> None:
+    def __init__(self, wide: RenderableType, narrow: RenderableType, wide_from: int = WIDE) -> None:
         self.wide, self.narrow, self.wide_from = wide, narrow, wide_from
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
