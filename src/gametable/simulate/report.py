@@ -321,7 +321,7 @@ def _steady_length(rounds: Sequence[int]) -> list[str]:
     share = f"{count / len(rounds):.0%} of them {common}"
     lasted = f"exactly {low} rounds" if low == high else f"{low} or {high} rounds ({share})"
     return [
-        f'<p class="note">Every game lasted {lasted} ({share}): the '
+        f'<p class="note">Every game lasted {lasted}: the '
         "number of rounds is set by the rules and the options of this run (a game that ends "
         "after a fixed round or count), not by how the bots played, so its spread says nothing "
         "about balance. The decisions per game show how long play really varied.</p>"
