@@ -154,10 +154,7 @@ app = typer.Typer(
 
 @app.command("games")
 def games_command() -> None:
-    """List the games, their player counts and options (a list on a narrow screen).
-
-    Example:  gametable games
-    """
+    """List the games, their player counts and options."""
     from gametable.terminal.tables import FoldingTable
 
     rows = []
@@ -274,12 +271,13 @@ def play_command(
 ) -> None:
     """Play a game in the terminal: you against bots (or several humans at one screen).
 
-    At a terminal each decision is one screen (board, log, menu, prompt) in the terminal's
-    alternate screen, which keeps no scrollback.  The game is saved as it goes (see 'gametable
-    saves'); quit or Ctrl-C and resume it later.
+    Each decision is one screen: board, log, menu, prompt (--scroll: plain lines).
+    The game is saved as it goes (see 'gametable saves'); quit or Ctrl-C and resume it later.
 
-    Examples:  gametable play balzakken -p 3 · gametable play balam --seat 0 --seat 1
-    (hot seat) · gametable play --load 2
+    Examples:
+      gametable play balzakken -p 3           you against two bots
+      gametable play balam --seat 0 --seat 1  two people at one screen (hot seat)
+      gametable play --load 2                 resume save 2
     """
     from gametable.terminal.prompt import at_terminal, make_ask
     from gametable.terminal.session import TerminalGame
@@ -424,10 +422,11 @@ def replay_command(
 ) -> None:
     """Print a recorded game move by move (or step through it with --step).
 
-    With --step at a terminal, each move is one screen: the move and the board after it.  A
-    move that cannot be replayed is named (its number, seat and text) with the rule refusing it.
+    A move that cannot be replayed is named: its number, seat, text and the rule refusing it.
 
-    Examples:  gametable replay 1 · gametable replay game.json --step --seat 0
+    Examples:
+      gametable replay 1                          the moves of save 1
+      gametable replay game.json --step --seat 0  one screen a move, as seat 0 saw it
     """
     from gametable.terminal.prompt import at_terminal, make_ask
     from gametable.terminal.replay import Replay

@@ -347,8 +347,13 @@ class TerminalGame:
             self.console.print(menu_page(menu, self.note, self.console.width, entries=shown))
             self.console.print("Type more letters, or the number.", style="dim")
             return None
-        self.tell(Text.assemble(("Not understood: ", "red"), str(not_understood)))
-        self.tell(Text("Type an entry's number or first letters, a whole move, or 'help'.", "dim"))
+        self.tell(
+            Text.assemble(
+                ("Not understood: ", "red"),
+                str(not_understood),
+                ("\nType an entry's number or first letters, a whole move, or 'help'.", "dim"),
+            )
+        )
         return None
 
     def command(self, word: str, seat: int) -> bool:
@@ -421,8 +426,13 @@ class TerminalGame:
         except IllegalAction as exc:
             self.last_refusal = exc
             self.refused = action
-            self.tell(Text.assemble(("Refused: ", "red"), exc.explanation))
-            self.tell(Text(f"  rule: {exc.rule}  (type 'why' to see this again)"))
+            self.tell(
+                Text.assemble(
+                    ("Refused: ", "red"),
+                    exc.explanation,
+                    f"\n  rule: {exc.rule}  (type 'why' to see this again)",
+                )
+            )
             return False
         self.refused = None
         return True
