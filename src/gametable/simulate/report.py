@@ -113,7 +113,7 @@ def _rate_plot(rates: Sequence[RateCI], title: str, baseline: float | None = Non
     return _png(fig)
 
 
-def whole_bins(values: Sequence[float]) -> list[float] | int:
+def whole_bins(values: Sequence[float]) -> list[float]:
     """Histogram bins for counts: one bin per whole number, centred on it (at most 60 bins;
     beyond that, bins of a whole width).
 
