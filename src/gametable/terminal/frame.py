@@ -14,6 +14,8 @@ When the screen passes from one person to another (hot seat), it is wiped with i
 ...     log.add(Text(f"bot: seat 1 plays {n}"), keep=True)
 >>> [line.plain for line in log.fitted(3)]
 ['… 3 earlier: type log', 'bot: seat 1 plays 3', 'bot: seat 1 plays 4']
+>>> [line.plain for line in log.fitted(1)]
+['(+4 earlier: log) bot: seat 1 plays 4']
 >>> log.clear()
 >>> log.fitted(3), len(log.history)
 ([], 5)
@@ -76,7 +78,8 @@ class Log:
 
     def fitted(self, rows: int, height: Callable[[Text], int] = lambda _: 1) -> list[Text]:
         """The newest fresh lines that fill at most ``rows`` lines (each takes ``height`` of
-        them); when some do not fit, the first line says how many."""
+        them); when some do not fit, the first line says how many (with one row: the newest
+        line says it)."""
         kept: list[Text] = []
         used = 0
         for line in reversed(self.fresh):
@@ -86,6 +89,9 @@ class Log:
             used += height(line)
         if len(kept) == len(self.fresh):
             return kept
+        if rows == 1:  # the newest line, saying what came before it
+            newest = Text(f"(+{len(self.fresh) - 1} earlier: log) ", style="dim")
+            return [newest + self.fresh[-1]]
         while kept and used + 1 > rows:
             used -= height(kept.pop(0))
         if rows <= 0:

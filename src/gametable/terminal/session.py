@@ -275,6 +275,10 @@ class TerminalGame:
     def show_log(self, rows: int) -> int:
         """The newest lines of the log in at most ``rows`` lines (one at least); lines used."""
         lines = self.log.fitted(max(1, rows), lambda line: height_of(self.console, line))
+        if rows <= 1:  # one line at most: cut to the width ('log' shows it whole)
+            lines = [line.copy() for line in lines]
+            for line in lines:
+                line.truncate(self.console.width, overflow="ellipsis")
         for line in lines:
             self.console.print(line, highlight=False)
         return sum(height_of(self.console, line) for line in lines)
