@@ -20,7 +20,6 @@ from tests.terminal.screen import Session
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-GAMES = ["balzakken", "keezbord", "balam"]
 ASKS_TO_PLAY = re.compile(r"(Seat \d, w|W)hat do you play\? $")
 
 
@@ -77,14 +76,18 @@ def session(tmp_path: Path):
         s.close()
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    "game",
+    # Balam's first turn is long (about 20 s here): CI runs it (-m '')
+    ["balzakken", "keezbord", pytest.param("balam", marks=pytest.mark.slow)],
+)
 def test_hot_seat_hand_over_erases_the_scrollback_inside_the_alternate_screen(session, game):
     """Between one seat's last decision and the screen that hands over to the other, the output
     erases the screen and its scrollback (ESC[3J), and the whole game runs in the alternate
     screen, which keeps no scrollback of its own."""
     s = session("play", game, "-p", "2", "--seat", "0", "--seat", "1", "--seed", "4")
     banner = re.compile(r"Hand the screen to seat (\d)")
-    drive(s, until=lambda s: len(banner.findall(s.transcript)) >= 3)
+    drive(s, until=lambda s: len(banner.findall(s.transcript)) >= 2)
     raw = s.transcript
     handovers = list(banner.finditer(raw))
     assert {m.group(1) for m in handovers} == {"0", "1"}
@@ -166,7 +169,7 @@ def test_replay_step_shows_each_move_of_balam_in_one_screen_of_24_lines(session,
     record.save(tmp_path / "balam.json")
     s = session("replay", str(tmp_path / "balam.json"), "--step")
     steps = 0
-    while steps < 40:
+    while steps < 15:
         asked = settle(s)
         screen = s.text()
         if asked.startswith("Move "):
