@@ -8,6 +8,7 @@ recorded game move by move.  Bad input, on the command line or in a command, end
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import sys
@@ -232,6 +233,17 @@ def default_bot() -> str:
     return "heuristic" if "heuristic" in bot_names() else "random"
 
 
+#: ``play --scroll``
+ScrollOption = Annotated[
+    bool,
+    typer.Option(
+        "--scroll",
+        help="print the game as scrolling lines, not one screen a decision "
+        "(for screen readers and logs)",
+    ),
+]
+
+
 @app.command("play")
 @taking_game_options
 def play_command(
@@ -259,14 +271,7 @@ def play_command(
             help="resume a game: its number in 'gametable saves', or a file",
         ),
     ] = None,
-    scroll: Annotated[
-        bool,
-        typer.Option(
-            "--scroll",
-            help="print the game as scrolling lines, not one screen a decision "
-            "(for screen readers and logs)",
-        ),
-    ] = False,
+    scroll: ScrollOption = False,
     **given: Any,
 ) -> None:
     """Play a game in the terminal: you against bots (or several humans at one screen).
@@ -286,34 +291,31 @@ def play_command(
     folder = saves.saves_folder()
     used = use_game_options(given)
     try:
-        if load is not None:
-            path = saves.resolve_save(load, folder)
-            record, slot = saves.load_saved(path), saves.SaveSlot.for_loaded(folder, path)
-        else:
-            record = new_record(game_name, players, seed, option or [], used)
-            slot = saves.SaveSlot(folder)
+        new = functools.partial(new_record, game_name, players, seed, option or [], used)
+        record, slot = record_to_play(load, folder, new)
         state = record.replay()
         humans, bots, labels = seated(record, state, seat or [], bot or [])
     except (GameError, ValueError) as exc:
         raise fail(str(exc)) from None
 
+    ask = make_ask(console)
     session = TerminalGame(
-        state,
-        record,
-        bots,
-        console,
-        make_ask(console),
-        slot,
-        labels,
-        full_screen=at_terminal() and not scroll,
+        state, record, bots, console, ask, slot, labels, full_screen=at_terminal() and not scroll
     )
-    session.tell(
-        Text.from_markup(
-            f"[bold]{state.game.title}[/bold], {state.players} players, seed {record.seed}. "
-            f"Human seats: {', '.join(map(str, humans))}. Type 'help' for commands."
-        )
-    )
+    seats = ", ".join(map(str, humans))
+    intro = f"[bold]{state.game.title}[/bold], {state.players} players, seed {record.seed}."
+    session.tell(Text.from_markup(f"{intro} Human seats: {seats}. Type 'help' for commands."))
     run_session(console, session, folder)
+
+
+def record_to_play(
+    load: str | None, folder: Path, new: Callable[[], Record]
+) -> tuple[Record, saves.SaveSlot]:
+    """The game ``--load`` names and the slot it is saved on in, else a ``new`` one."""
+    if load is None:
+        return new(), saves.SaveSlot(folder)
+    path = saves.resolve_save(load, folder)
+    return saves.load_saved(path), saves.SaveSlot.for_loaded(folder, path)
 
 
 def run_session(console: Console, session: TerminalGame, folder: Path) -> None:
