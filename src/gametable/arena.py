@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -35,6 +36,8 @@ from gametable.simulate.play import RunConfig
 from gametable.simulate.stats import Rating, rate_bots, wilson
 from gametable.terminal.errors import fail
 from gametable.terminal.progress import progress as progress_report
+from gametable.terminal.render import WIDE, ByWidth
+from gametable.terminal.tables import keyed_labels
 
 
 # -- the schedule -----------------------------------------------------------------------------------
@@ -404,8 +407,12 @@ def run_arena(
 
 
 # -- the command ------------------------------------------------------------------------------------
-def report_table(report: ArenaReport) -> Table:
+def report_table(report: ArenaReport, narrow: bool = False) -> Table:
+    """The bots' scores, intervals and ratings; ``narrow``: for under 100 columns (intervals to
+    two places, no box, long names as the keys of :func:`bot_key`)."""
     table = Table(title=f"{report.game}, {report.players} players, {len(report.results)} games")
+    if narrow:
+        table = Table(title=table.title, box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
     for name, justify in (
         ("bot", "left"),
         ("games", "right"),
@@ -416,28 +423,41 @@ def report_table(report: ArenaReport) -> Table:
         ("rating 95%", "right"),
         ("CPU ms/move", "right"),
     ):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for s in sorted(report.stats, key=lambda s: -s.rating.mu):
+        table.add_column(name, justify=justify, no_wrap=narrow)  # type: ignore[arg-type]
+    ranked = sorted(report.stats, key=lambda s: -s.rating.mu)
+    shown = short_names(report) if narrow else {}
+    for s in ranked:
+        ci = f"{s.low:.2f}-{s.high:.2f}" if narrow else f"[{s.low:.3f}, {s.high:.3f}]"
+        rating = f"{s.rating.low:.0f}-{s.rating.high:.0f}" if narrow else None
         table.add_row(
-            s.label,
+            shown.get(s.label, s.label),
             str(s.games),
             "-" if math.isnan(s.score) else f"{s.score:.3f}",
-            f"[{s.low:.3f}, {s.high:.3f}]",
+            ci,
             str(s.firsts),
             f"{s.rating.mu:.1f}",
-            f"[{s.rating.low:.1f}, {s.rating.high:.1f}]",
+            rating or f"[{s.rating.low:.1f}, {s.rating.high:.1f}]",
             f"{s.ms_per_move:.1f}",
         )
     return table
 
 
-def pairs_table(report: ArenaReport) -> Table | None:
+def short_names(report: ArenaReport) -> dict[str, str]:
+    """Each bot's name in the narrow tables: in full, or its key (:func:`keyed_labels`)."""
+    labels = labels_for(report.specs)
+    return dict(zip(labels, keyed_labels(labels)[0], strict=True))
+
+
+def pairs_table(report: ArenaReport, narrow: bool = False) -> Table | None:
     """Each bot's score against each other (row against column), when two bots or more met in
-    pairs (two bots alone at the table); ``None`` otherwise."""
+    pairs (two bots alone at the table); ``None`` otherwise.  ``narrow``: keys for long names,
+    each cell's interval on a line of its own."""
     pairs = report.pairs
     if len(report.specs) < 2 or not pairs:
         return None
     labels = labels_for(report.specs)
+    if narrow:
+        labels = keyed_labels(labels)[0]
     table = Table(title="head to head: score of the row against the column [95% CI] (games)")
     table.add_column("bot", justify="left")
     for label in labels:
@@ -447,7 +467,11 @@ def pairs_table(report: ArenaReport) -> Table | None:
         for b in range(len(labels)):
             p = pairs.get((a, b))
             cells.append(
-                "-" if p is None else f"{p.score:.3f} [{p.low:.3f}, {p.high:.3f}] ({p.games})"
+                "-"
+                if p is None
+                else f"{p.score:.3f} ({p.games})\n{p.low:.2f}-{p.high:.2f}"
+                if narrow
+                else f"{p.score:.3f} [{p.low:.3f}, {p.high:.3f}] ({p.games})"
             )
         table.add_row(label, *cells)
     return table
@@ -543,10 +567,13 @@ def arena_runner(backend: str, jobs: int, games: int, address: str | None) -> Ba
 
 def print_report(console: Console, report: ArenaReport) -> None:
     """The arena's tables, the games cut short, and how to read the figures."""
-    console.print(report_table(report))
-    pairs = pairs_table(report)
-    if pairs is not None:
-        console.print(pairs)
+    console.print(ByWidth(report_table(report), report_table(report, narrow=True)))
+    pairs, narrow_pairs = pairs_table(report), pairs_table(report, narrow=True)
+    if pairs is not None and narrow_pairs is not None:
+        console.print(ByWidth(pairs, narrow_pairs))
+    key = keyed_labels(labels_for(report.specs))[1]
+    if key is not None and console.width < WIDE:
+        console.print(f"bots: {key}", highlight=False, markup=False)
     if report.unfinished:
         console.print(
             f"[yellow]{report.unfinished} game(s) hit the length limit and count as draws[/yellow]"

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 from typer.main import get_group
 
@@ -35,7 +36,6 @@ from gametable.terminal.gameoptions import GameOption
 
 if TYPE_CHECKING:
     from gametable.bots import Bot
-    from gametable.terminal.render import GameRenderer
     from gametable.terminal.session import TerminalGame
 
 
@@ -156,21 +156,18 @@ app = typer.Typer(
 @app.command("games")
 def games_command() -> None:
     """List the games, their player counts and options."""
-    table = Table(title="gametable games")
-    table.add_column("name")
-    table.add_column("title")
-    table.add_column("players")
-    table.add_column("options (default)")
+    from gametable.terminal.tables import FoldingTable
+
+    rows = []
     for name in game_names():
         game = load_game(name)
         counts = ", ".join(str(n) for n in game.player_counts)
         opts = "\n".join(f"{o.name}={o.default!r}: {o.help}" for o in game.options)
-        table.add_row(name, game.title, counts, opts)
-    Console().print(table)
+        rows.append([name, game.title, counts, opts])
+    headers = ["name", "title", "players", "options (default)"]
+    Console().print(FoldingTable(headers, rows, title="gametable games"))
 
 
-# -- the games' own options (their ``cli`` parts) ----------------------------------------------
-@functools.cache
 def game_options() -> tuple[tuple[Game, GameOption], ...]:
     """Every game's own options of ``play`` and ``replay`` (:mod:`gametable.terminal.gameoptions`),
     with the game that adds each."""
@@ -236,6 +233,17 @@ def default_bot() -> str:
     return "heuristic" if "heuristic" in bot_names() else "random"
 
 
+#: ``play --scroll``
+ScrollOption = Annotated[
+    bool,
+    typer.Option(
+        "--scroll",
+        help="print the game as scrolling lines, not one screen a decision "
+        "(for screen readers and logs)",
+    ),
+]
+
+
 @app.command("play")
 @taking_game_options
 def play_command(
@@ -263,36 +271,51 @@ def play_command(
             help="resume a game: its number in 'gametable saves', or a file",
         ),
     ] = None,
+    scroll: ScrollOption = False,
     **given: Any,
 ) -> None:
     """Play a game in the terminal: you against bots (or several humans at one screen).
 
+    Each decision is one screen: board, log, menu, prompt (--scroll: plain lines).
     The game is saved as it goes (see 'gametable saves'); quit or Ctrl-C and resume it later.
+
+    Examples:
+      gametable play balzakken -p 3           you against two bots
+      gametable play balam --seat 0 --seat 1  two people at one screen (hot seat)
+      gametable play --load 2                 resume save 2
     """
-    from gametable.terminal.prompt import make_ask
+    from gametable.terminal.prompt import at_terminal, make_ask
     from gametable.terminal.session import TerminalGame
 
     console = Console()
     folder = saves.saves_folder()
     used = use_game_options(given)
     try:
-        if load is not None:
-            path = saves.resolve_save(load, folder)
-            record, slot = Record.load(path), saves.SaveSlot.for_loaded(folder, path)
-        else:
-            record = new_record(game_name, players, seed, option or [], used)
-            slot = saves.SaveSlot(folder)
+        new = functools.partial(new_record, game_name, players, seed, option or [], used)
+        record, slot = record_to_play(load, folder, new)
         state = record.replay()
         humans, bots, labels = seated(record, state, seat or [], bot or [])
     except (GameError, ValueError) as exc:
         raise fail(str(exc)) from None
 
-    console.print(
-        f"[bold]{state.game.title}[/bold], {state.players} players, seed {record.seed}. "
-        f"Human seats: {', '.join(map(str, humans))}. Type 'help' for commands."
+    ask = make_ask(console)
+    session = TerminalGame(
+        state, record, bots, console, ask, slot, labels, full_screen=at_terminal() and not scroll
     )
-    session = TerminalGame(state, record, bots, console, make_ask(console), slot, labels)
+    seats = ", ".join(map(str, humans))
+    intro = f"[bold]{state.game.title}[/bold], {state.players} players, seed {record.seed}."
+    session.tell(Text.from_markup(f"{intro} Human seats: {seats}. Type 'help' for commands."))
     run_session(console, session, folder)
+
+
+def record_to_play(
+    load: str | None, folder: Path, new: Callable[[], Record]
+) -> tuple[Record, saves.SaveSlot]:
+    """The game ``--load`` names and the slot it is saved on in, else a ``new`` one."""
+    if load is None:
+        return new(), saves.SaveSlot(folder)
+    path = saves.resolve_save(load, folder)
+    return saves.load_saved(path), saves.SaveSlot.for_loaded(folder, path)
 
 
 def run_session(console: Console, session: TerminalGame, folder: Path) -> None:
@@ -399,11 +422,21 @@ def replay_command(
     ] = False,
     **given: Any,
 ) -> None:
-    """Print a recorded game move by move (or step through it with --step)."""
+    """Print a recorded game move by move (or step through it with --step).
+
+    A move that cannot be replayed is named: its number, seat, text and the rule refusing it.
+
+    Examples:
+      gametable replay 1                          the moves of save 1
+      gametable replay game.json --step --seat 0  one screen a move, as seat 0 saw it
+    """
+    from gametable.terminal.prompt import at_terminal, make_ask
+    from gametable.terminal.replay import Replay
+
     console = Console()
     use_game_options(given)
     try:
-        record = Record.load(saves.resolve_save(file))
+        record = saves.load_saved(saves.resolve_save(file))
         record.load_game()
         if seat is not None and not 0 <= seat < record.players:
             raise fail(f"--seat {seat} does not exist; seats are 0 to {record.players - 1}")
@@ -411,7 +444,8 @@ def replay_command(
             f"[bold]{record.game}[/bold] v{record.version}, {record.players} players, "
             f"seed {record.seed}, {len(record.moves)} moves"
         )
-        final = replay_moves(console, record, seat, step)
+        ask = make_ask(console) if step else None
+        final = Replay(console, record, seat, ask, full_screen=at_terminal()).run()
     except GameError as exc:
         raise fail(str(exc)) from None
     except (EOFError, KeyboardInterrupt):  # end of input or Ctrl-C: stop stepping
@@ -430,41 +464,6 @@ def replay_command(
             markup=False,
             soft_wrap=True,
         )
-
-
-def replay_moves(console: Console, record: Record, seat: int | None, step: bool) -> State | None:
-    """Print each move of ``record`` with what it did (and, with ``step``, the board after it,
-    waiting for Enter); the last state, or ``None`` when the person stopped stepping."""
-    from gametable.terminal.prompt import Candidate, make_ask
-    from gametable.terminal.render import renderer_for
-
-    game = record.load_game()
-    renderer: GameRenderer[Any] = renderer_for(game)
-    ask = make_ask(console) if step else None
-    before: Mapping[str, Any] | None = None
-    description = ""
-    last = None
-    for number, (state, move) in enumerate(record.states()):
-        last, view = state, state.view(seat)
-        if move is not None:
-            console.print(f"{number:>4}. {move[1]:<20} [dim]{description}[/dim]", highlight=False)
-            summary = renderer.summary(before, view) if before is not None else None
-            if summary is not None:
-                console.print(summary)
-        if step:
-            console.print(renderer.board(view))
-            if number < len(record.moves) and ask is not None:
-                line = ask(
-                    f"Move {number + 1} of {len(record.moves)}: Enter shows it, q stops. ",
-                    [Candidate("q", "stop")],
-                )
-                if line.strip().casefold() in ("q", "quit"):
-                    return None
-        before = view
-        if number < len(record.moves):
-            s, text = record.moves[number]
-            description = state.describe(game.parse_action(state, text), s)
-    return last
 
 
 @app.command("saves")

@@ -99,3 +99,30 @@ def test_wilson_intervals_and_balance():
     assert s.metrics["duration"] == pytest.approx(20)
     assert s.metrics["first_mover_advantage"] == pytest.approx(1.0 - 0.75)
     assert s.events["x"]["per_round"] == pytest.approx(0.25)
+
+
+def test_games_that_seat_the_bots_in_several_ways_are_warned_of_and_split(tmp_path):
+    """Two bots rotating over two seats: two line-ups, each with its own per-seat win rates."""
+    simulate(RunConfig.make("balzakken", 2, ("random", "heuristic"), seed=4), 4, tmp_path, jobs=1)
+    warnings: list[str] = []
+    page = render_report(tmp_path, warnings)
+    assert 'id="lineups"' in page and "seat the bots in 2 different ways" in page
+    assert "random, heuristic" in page and "heuristic, random" in page
+    assert len(warnings) == 1 and "2 different ways" in warnings[0]
+
+
+def test_one_line_up_gets_no_warning(tmp_path):
+    simulate(RunConfig.make("balzakken", 2, ("random",), seed=4), 3, tmp_path, jobs=1)
+    warnings: list[str] = []
+    page = render_report(tmp_path, warnings)
+    assert 'id="lineups"' not in page and warnings == []
+
+
+def test_rounds_are_binned_whole_and_a_fixed_length_is_explained():
+    from gametable.simulate.report import _steady_length, whole_bins
+
+    assert whole_bins([3, 3, 5]) == [2.5, 3.5, 4.5, 5.5]
+    assert all(b % 1 == 0.5 for b in whole_bins(list(range(200))))
+    assert "exactly 11 rounds" in _steady_length([11] * 30)[0]
+    assert "set by the rules" in _steady_length([11] * 30)[0]
+    assert _steady_length([8, 11, 14]) == []

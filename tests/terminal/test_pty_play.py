@@ -45,7 +45,7 @@ def test_a_level_is_picked_by_first_letters_paged_gone_back_and_a_plot_picked_by
     s.type("ap")
     screen = s.wait_for("plant › apple: 30 choices, page 1 of 2")
     assert menu_numbers(screen) == list(range(1, 21))
-    assert "plants an apple tree on plot 20" in screen
+    assert screen.startswith("─") and "Orchard: seat 0 to move" in screen  # the board stays
     s.type("next")
     screen = s.wait_for("page 2 of 2")
     assert menu_numbers(screen) == list(range(21, 31))
@@ -72,8 +72,8 @@ def test_a_whole_move_typed_in_notation_plays_at_any_level(run):
     assert "pear (0)" in screen
     # labels of several levels at once
     s.type("plant apple plot 9")
-    s.wait_for(re.compile(r"bot: seat 1.*\n(.*\n)*.*bot: seat 1"))
-    assert "apple (0)" in s.wait_for_prompt()
+    s.wait_for("apple (0)")
+    assert "bot: seat 1" in s.wait_for_prompt()
 
 
 def test_a_refused_move_names_its_rule_and_the_menu_stays(run):
@@ -100,7 +100,7 @@ def test_balzakken_by_number_first_letters_and_tab_completion(run, tmp_path):
     screen = s.wait_for("swap: 4 choices")
     assert re.search(r"4 11\s+swaps a Blue Ball \(11\)", screen)
     s.type("back")
-    s.wait_for(re.compile(r"back\n(.*\n)*3 choices"))
+    s.wait_for(re.compile(r"^3 choices", re.M))
     s.type("disc", enter=False)
     s.key("\t")  # Tab completes the common part
     s.wait_for(f"{PROMPT} discard")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from gametable.core.errors import GameError
 from gametable.core.options import parse_option_pairs
@@ -230,10 +231,15 @@ def report_command(
     """Write a self-contained HTML balance report of a simulation (or a sweep of them)."""
     from gametable.simulate.report import write_report
 
+    warnings: list[str] = []
     try:
-        path = write_report(directory, out)
+        path = write_report(directory, out, warnings)
     except (FileNotFoundError, ValueError, RuntimeError) as exc:
         raise _fail(str(exc)) from None
+    for warning in warnings:
+        Console(stderr=True).print(
+            f"[yellow]warning:[/yellow] {escape(warning)}", highlight=False, soft_wrap=True
+        )
     Console().print(f"Report written to {path}", soft_wrap=True)
 
 

@@ -2,8 +2,10 @@
 
 Plots are drawn with matplotlib's Agg backend and embedded as base64 PNG, so the page is one
 file that opens anywhere.  Sections (each with an ``id``): ``summary``, ``win-rate``,
-``first-player``, ``bots`` (when bots differ), ``length``, ``scores``, ``metrics``, ``events``,
-and ``comparison`` for a sweep (runs that differ by an option, players or bots).
+``first-player``, ``bots`` (when bots differ), ``lineups`` (when the games seat the bots in more
+than one way: a warning, and the per-seat figures split by line-up), ``length``, ``scores``,
+``metrics``, ``events``, and ``comparison`` for a sweep (runs that differ by an option, players
+or bots).
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ import html
 import io
 import json
 import math
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +42,7 @@ table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
 th { background: #eef; } td.l, th.l { text-align: left; }
 img { max-width: 100%; } .note { color: #555; font-size: 0.9em; }
+.warning { background: #fff4d6; border-left: 4px solid #d9a400; padding: 0.5em 0.8em; }
 nav a { margin-right: 1em; }
 """
 
@@ -109,10 +113,28 @@ def _rate_plot(rates: Sequence[RateCI], title: str, baseline: float | None = Non
     return _png(fig)
 
 
+def whole_bins(values: Sequence[float]) -> list[float]:
+    """Histogram bins for counts: one bin per whole number, centred on it (at most 60 bins;
+    beyond that, bins of a whole width).
+
+    >>> whole_bins([9, 11, 11, 12])
+    [8.5, 9.5, 10.5, 11.5, 12.5]
+    """
+    low, high = math.floor(min(values)), math.ceil(max(values))
+    step = max(1, math.ceil((high - low + 1) / 60))
+    return [low - 0.5 + step * k for k in range((high - low) // step + 2)]
+
+
 def _hist(values: Sequence[float], title: str, xlabel: str) -> str:
+    """A histogram of counts (decisions, rounds): whole-number bins."""
     plt = _plt()
     fig, ax = plt.subplots(figsize=(5.5, 3.2))
-    ax.hist(values, bins=min(40, max(5, len(set(values)))), color="#6a9f5a")
+    bins = whole_bins(values)
+    ax.hist(values, bins=bins, color="#6a9f5a")
+    if len(bins) <= 21:  # a tick under every bar
+        ax.set_xticks([round(b + 0.5) for b in bins[:-1]])
+    else:
+        ax.xaxis.set_major_locator(_plt().MaxNLocator(integer=True))
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("games")
@@ -134,18 +156,20 @@ def _score_plot(summary: Summary) -> str:
 
 
 def _event_plot(events: dict[str, dict[str, float]]) -> str:
+    """Horizontal bars, the most frequent event on top, one label a row (labels never
+    overlap however many events a game counts)."""
     plt = _plt()
-    names = list(events)
-    fig, ax = plt.subplots(figsize=(max(5, 0.8 * len(names) + 2), 3.4))
-    ax.bar(
+    names = sorted(events, key=lambda k: events[k]["mean"])
+    fig, ax = plt.subplots(figsize=(7.5, max(2.4, 0.32 * len(names) + 1.2)))
+    ax.barh(
         range(len(names)),
         [events[k]["mean"] for k in names],
-        yerr=[events[k]["sd"] for k in names],
-        capsize=3,
+        xerr=[events[k]["sd"] for k in names],
+        capsize=2,
         color="#b88a3a",
     )
-    ax.set_xticks(range(len(names)), names, rotation=45, ha="right")
-    ax.set_ylabel("per game (mean ± sd)")
+    ax.set_yticks(range(len(names)), names, fontsize=8)
+    ax.set_xlabel("per game (mean ± sd)")
     ax.set_title("event counts")
     return _png(fig)
 
@@ -156,10 +180,17 @@ def _title(meta: dict[str, Any]) -> str:
     return f"{c['game']} — {c['players']} players — bots {', '.join(c['bots'])}"
 
 
-def run_sections(summary: Summary, meta: dict[str, Any], anchor: str = "") -> str:
-    """The HTML sections of one run (ids prefixed by ``anchor`` when several runs share a page)."""
+def run_sections(
+    summary: Summary,
+    meta: dict[str, Any],
+    anchor: str = "",
+    rows: Sequence[Mapping[str, Any]] = (),
+) -> str:
+    """The HTML sections of one run (ids prefixed by ``anchor`` when several runs share a page);
+    its ``rows`` give the split by line-up when they seat the bots in more than one way."""
     parts = [
         *_summary_section(summary, meta, anchor),
+        *_lineup_section(rows, anchor),
         *_seat_sections(summary, anchor),
         *_bot_section(summary, anchor),
         *_length_section(summary, anchor),
@@ -235,6 +266,41 @@ def _bot_section(summary: Summary, anchor: str) -> list[str]:
     ]
 
 
+def lineups(rows: Sequence[Mapping[str, Any]]) -> dict[tuple[str, ...], list[Mapping[str, Any]]]:
+    """The games by line-up: the bot in each seat, seat 0 first."""
+    out: dict[tuple[str, ...], list[Mapping[str, Any]]] = {}
+    for row in rows:
+        seats = tuple(str(row.get(f"seat_{s}_bot")) for s in range(int(row["players"])))
+        out.setdefault(seats, []).append(row)
+    return out
+
+
+def _lineup_section(rows: Sequence[Mapping[str, Any]], anchor: str) -> list[str]:
+    """A warning and the per-seat figures of each line-up, when the games have several."""
+    groups = lineups(rows)
+    if len(groups) <= 1:
+        return []
+    table = []
+    for seats, group in sorted(groups.items()):
+        part = summarize(group)
+        wins = [f"{r.rate:.2f} ({r.low:.2f}–{r.high:.2f})" for r in part.seat_rates]
+        table.append([", ".join(seats), len(group), *wins, part.first_mover.rate])
+    players = len(next(iter(groups)))
+    return [
+        f'<h2 id="{anchor}lineups">Line-ups</h2>',
+        f'<p class="warning"><b>Warning:</b> these {len(rows)} games seat the bots in '
+        f"{len(groups)} different ways. The figures per seat and by turn order below pool "
+        "them, so a seat's win rate mixes the strength of the bots that sat there; read "
+        "each line-up's own figures here.</p>",
+        _table(
+            ["bot in seat 0, 1, ...", "games"]
+            + [f"seat {s} win rate (95% CI)" for s in range(players)]
+            + ["first mover wins"],
+            table,
+        ),
+    ]
+
+
 def _length_section(summary: Summary, anchor: str) -> list[str]:
     parts = [
         f'<h2 id="{anchor}length">Game length</h2>',
@@ -242,7 +308,24 @@ def _length_section(summary: Summary, anchor: str) -> list[str]:
     ]
     if summary.rounds:
         parts.append(_hist(summary.rounds, "rounds per game", "rounds"))
+        parts += _steady_length(summary.rounds)
     return [*parts, _length_table(summary)]
+
+
+def _steady_length(rounds: Sequence[int]) -> list[str]:
+    """A note when the number of rounds barely varies: it is then the rules that set it."""
+    low, high = min(rounds), max(rounds)
+    if high - low > 1:
+        return []
+    common, count = Counter(rounds).most_common(1)[0]
+    share = f"{count / len(rounds):.0%} of them {common}"
+    lasted = f"exactly {low} rounds" if low == high else f"{low} or {high} rounds ({share})"
+    return [
+        f'<p class="note">Every game lasted {lasted}: the '
+        "number of rounds is set by the rules and the options of this run (a game that ends "
+        "after a fixed round or count), not by how the bots played, so its spread says nothing "
+        "about balance. The decisions per game show how long play really varied.</p>"
+    ]
 
 
 def _score_section(summary: Summary, anchor: str) -> list[str]:
@@ -396,12 +479,13 @@ def comparison_section(labels: Sequence[str], summaries: Sequence[Summary]) -> s
 
 
 # -- the page ------------------------------------------------------------------------------------
-def render_report(root: str | Path) -> str:
-    """The HTML of the report on the run or sweep in ``root``."""
+def render_report(root: str | Path, warnings: list[str] | None = None) -> str:
+    """The HTML of the report on the run or sweep in ``root``; what a reader must be warned of
+    is also added to ``warnings``."""
     runs = find_runs(root)
     if not runs:
         raise FileNotFoundError(f"no simulation results in {root} (no run.json found)")
-    metas, summaries = [], []
+    metas, summaries, rowsets = [], [], []
     for path in runs:
         store = RunStore(path)
         rows = store.read_rows(exclude=("record",))
@@ -409,12 +493,19 @@ def render_report(root: str | Path) -> str:
             continue
         metas.append(store.read_meta())
         summaries.append(summarize(rows))
+        rowsets.append(rows)
+        ways = len(lineups(rows))
+        if ways > 1 and warnings is not None:
+            warnings.append(
+                f"{path}: the games seat the bots in {ways} different ways; the per-seat figures "
+                "pool them (the report's 'Line-ups' section splits them)"
+            )
     if not summaries:
         raise ValueError(f"the runs in {root} have no finished games yet")
     title = _title(metas[0]) if len(metas) == 1 else f"{metas[0]['config']['game']} — sweep"
     body = [f"<h1>Balance report: {html.escape(title)}</h1>"]
     if len(summaries) == 1:
-        body.append(run_sections(summaries[0], metas[0]))
+        body.append(run_sections(summaries[0], metas[0], rows=rowsets[0]))
     else:
         labels = run_labels(metas)
         links = " ".join(
@@ -424,7 +515,7 @@ def render_report(root: str | Path) -> str:
         for i, (label, s, meta) in enumerate(zip(labels, summaries, metas, strict=True)):
             body += [
                 f'<h1 id="run{i}">Run {html.escape(label)}</h1>',
-                run_sections(s, meta, anchor=f"run{i}-"),
+                run_sections(s, meta, anchor=f"run{i}-", rows=rowsets[i]),
             ]
     return (
         "<!DOCTYPE html>\n<html><head><meta charset='utf-8'>"
@@ -434,8 +525,11 @@ def render_report(root: str | Path) -> str:
     )
 
 
-def write_report(root: str | Path, out: str | Path | None = None) -> Path:
-    """Write the report on ``root`` to ``out`` (default ``root/report.html``) and return its path."""
+def write_report(
+    root: str | Path, out: str | Path | None = None, warnings: list[str] | None = None
+) -> Path:
+    """Write the report on ``root`` to ``out`` (default ``root/report.html``) and return its path
+    (``warnings``: as :func:`render_report`)."""
     path = Path(out) if out is not None else Path(root) / "report.html"
-    path.write_text(render_report(root), encoding="utf-8")
+    path.write_text(render_report(root, warnings), encoding="utf-8")
     return path

@@ -95,11 +95,16 @@ class PlainAsk:
         return self.console.input(message, markup=False)
 
 
+def at_terminal() -> bool:
+    """Whether a person sits at a terminal (standard input and output are one)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def make_ask(console: Console) -> Ask:
     """The real prompt when a person sits at a terminal, plain lines otherwise."""
-    if sys.stdin.isatty() and sys.stdout.isatty():
+    if at_terminal():
         return ToolkitAsk()
     return PlainAsk(console)
 
 
-__all__ = ["Ask", "Candidate", "PlainAsk", "ToolkitAsk", "completions", "make_ask"]
+__all__ = ["Ask", "Candidate", "PlainAsk", "ToolkitAsk", "at_terminal", "completions", "make_ask"]

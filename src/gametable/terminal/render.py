@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -100,6 +100,28 @@ def board_of_parts(view: V, parts: Sequence[tuple[Part[V], tuple[str, ...]]]) ->
         elif got is not None:
             out.append(got)
     return Group(*out)
+
+
+#: from this many columns on, tables and summaries are drawn in their wide layout
+WIDE = 100
+
+
+class ByWidth:
+    """``wide`` where there are at least ``wide_from`` columns, else ``narrow`` (the same facts
+    folded: shorter headings, a key).  Chosen when drawn, so one summary suits any screen.
+
+    >>> from rich.console import Console
+    >>> choice = ByWidth("a wide table", "a narrow one")
+    >>> Console(width=120).print(choice); Console(width=80).print(choice)
+    a wide table
+    a narrow one
+    """
+
+    def __init__(self, wide: RenderableType, narrow: RenderableType, wide_from: int = WIDE) -> None:
+        self.wide, self.narrow, self.wide_from = wide, narrow, wide_from
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.wide if options.max_width >= self.wide_from else self.narrow
 
 
 def height_of(console: Console, thing: RenderableType) -> int:

@@ -188,6 +188,24 @@ def resolve_save(text: str, folder: Path | None = None) -> Path:
     )
 
 
+def load_saved(path: Path) -> Record:
+    """The game saved in ``path``, which must name its moves (``"moves": []`` for a game not
+    begun): a file without them is refused, never taken for a new game.
+
+    Raises :class:`~gametable.core.errors.RecordError` saying what is wrong and where.
+    """
+    record = Record.load(path)
+    try:
+        keys = json.loads(path.read_text())
+    except (OSError, ValueError) as exc:  # read a moment ago: changed or gone since
+        raise RecordError(f"cannot read {path}: {exc}") from None
+    if isinstance(keys, dict) and "moves" not in keys:
+        raise RecordError(
+            f'{path} has no "moves": it is not a saved game (a game not begun has "moves": [])'
+        )
+    return record
+
+
 def describe_seats(meta: Mapping[str, Any], players: int) -> str:
     """``"3: person, 2 heuristic"`` from a save's ``seats``."""
     seats = meta.get("seats")

@@ -5,8 +5,11 @@ menu built from the legal actions' steps (:mod:`gametable.terminal.menu`): a per
 by its number or its first letters, level by level, goes back a level, turns pages, or types any
 whole action in the game's notation at any level.  Commands are listed in :data:`HELP`.
 
-When the turn passes from one human to another, the screen is cleared and the next player must
-press Enter before their hand is shown, so nobody sees another player's cards.  The game is saved
+When the turn passes from one human to another, the screen and the terminal's scrollback are
+erased and the next player must press Enter before their hand is shown, so nobody sees another
+player's cards, not even by scrolling back.  With ``full_screen`` (a person at a terminal), the
+game runs in the alternate screen and each decision is one screen drawn whole
+(:mod:`gametable.terminal.frame`): board, log, menu, prompt.  The game is saved
 (:class:`~gametable.terminal.saves.SaveSlot`) whenever it waits for a person and when it ends.
 """
 
@@ -27,6 +30,7 @@ from gametable.rulebook import embed
 from gametable.rulebook import load as load_reference
 from gametable.rulebook.chat import HISTORY, about_the_last_try, ask
 from gametable.rulebook.render import render_answer, render_section
+from gametable.terminal.frame import Log, alternate_screen, wipe
 from gametable.terminal.menu import PAGE_SIZE, Entry, StepMenu
 from gametable.terminal.prompt import Ask, Candidate
 from gametable.terminal.render import (
@@ -44,7 +48,7 @@ HELP = (
     "opens the next level. At any level you may also type a whole move in the game's notation. "
     "Tab completes what you type; the up and down arrows recall earlier lines.\n"
     "Commands: back (the level before), top (the first level), next and prev (other pages; "
-    "also > and <), board (the board again), why (the last refusal's reason and rule), ask "
+    "also > and <), board (the board again), log (what happened lately), why (the last refusal's reason and rule), ask "
     "QUESTION (a question about the rules or this position: ask what can I do), save "
     "(save now), save FILE (also write the game to FILE), quit (stop; the game is kept: "
     "gametable saves)."
@@ -57,6 +61,7 @@ COMMANDS = (
     Candidate("next", "the next page"),
     Candidate("prev", "the previous page"),
     Candidate("board", "show the board again"),
+    Candidate("log", "what happened lately"),
     Candidate("why", "the last refusal again"),
     Candidate("ask ", "ask a question: ask what can I do"),
     Candidate("save", "save now (save FILE: also to FILE)"),
@@ -77,6 +82,8 @@ class TerminalGame:
         ask: Ask,
         slot: SaveSlot | None = None,
         seats: list[str] | None = None,
+        *,
+        full_screen: bool = False,
     ) -> None:
         self.state = state
         self.record = record
@@ -100,9 +107,27 @@ class TerminalGame:
         self._notes: dict[Action, str] = {}
         #: the questions each seat asked, oldest first (a follow-up leans on its seat's last one)
         self.asked: dict[int, list[str]] = {}
+        #: one screen a decision in the alternate screen (a person at a terminal)
+        self.full_screen = full_screen
+        self.log = Log()
+        #: the seat whose decision is on screen
+        self.seat_shown: int | None = None
+        #: the last summary shown (shown again after the game, outside the alternate screen)
+        self.last_summary: RenderableType | None = None
 
     # -- the game -----------------------------------------------------------------------------------
     def run(self) -> None:
+        if self.full_screen:
+            with alternate_screen(self.console):
+                self.play_out()
+            if self.last_summary is not None:
+                self.console.print(self.last_summary)
+        else:
+            self.play_out()
+        self.show_end()
+
+    def play_out(self) -> None:
+        """Play until the game is over."""
         state = self.state
         while state.to_move:
             seat = next((s for s in state.to_move if s in self.bots), state.to_move[0])
@@ -110,15 +135,20 @@ class TerminalGame:
             if bot is not None:
                 action = bot.act(state, seat)
                 said = state.describe(action, seat)
-                self.console.print(Text.assemble(("bot: ", "dim"), said), highlight=False)
+                self.tell(Text.assemble(("bot: ", "dim"), said), keep=True)
                 self.record.append(state, action, seat)
             else:
                 self.human_turn(seat)
             self.show_summary()
+
+    def show_end(self) -> None:
+        """The board as the game ended (the spectator's in hot seat) and the result."""
+        state = self.state
         outcome = state.outcome
         assert outcome is not None
         self.console.rule("Game over")
-        self.console.print(self.board(state.view(self.screen_owner))[0])
+        owner = self.humans[0] if len(self.humans) == 1 else None
+        self.console.print(self.board(state.view(owner))[0])
         self.console.print(Text(outcome.reason, style="bold"))
         for s, (score, rank) in enumerate(zip(outcome.scores, outcome.ranking, strict=True)):
             mark = "  [bold green]winner[/bold green]" if s in outcome.winners else ""
@@ -128,17 +158,40 @@ class TerminalGame:
     def show_summary(self) -> None:
         public = self.state.view(None)
         summary = self.renderer.summary(self._public, public)
-        if summary is not None:
-            self.console.print(summary)
         self._public = public
+        if summary is None:
+            return
+        self.last_summary = summary
+        if not self.full_screen:
+            self.console.print(summary)
+        elif not self.state.is_over:  # the last one is shown with the result
+            wipe(self.console)
+            self.console.print(summary)
+            self.ask("Press Enter to go on. ")
+
+    def tell(self, line: Text, keep: bool = False) -> None:
+        """Say ``line``: printed, or in full screen put in the log and the screen drawn again
+        (``keep``: also in the log's history, for events every seat may see)."""
+        if not self.full_screen:
+            self.console.print(line, highlight=False)
+            return
+        self.log.add(line, keep=keep)
+        if self.seat_shown is not None and self.menu is not None:
+            self.show_turn(self.seat_shown)
+
+    def page(self) -> None:
+        """Before a long text in full screen (help, an answer): a clean screen to read it on
+        (any menu command draws the decision again)."""
+        if self.full_screen:
+            wipe(self.console)
 
     def hand_over(self, seat: int) -> None:
         """Hot seat: hide the screen before showing ``seat``'s hand."""
         if self.screen_owner == seat:
             return
         if self.screen_owner is not None or len(self.humans) > 1:
-            self.console.clear()
-            self.console.rule(f"Hand the screen to seat {seat}")
+            wipe(self.console)
+            self.console.rule(Text(f"Hand the screen to seat {seat}"))
             self.ask(f"Seat {seat}, press Enter when only you can see the screen. ")
         self.screen_owner = seat
 
@@ -155,6 +208,8 @@ class TerminalGame:
                 continue
             action = self.read(line, seat)
             if action is not None and self.play(action, seat):
+                self.seat_shown = None
+                self.log.clear()
                 return
 
     def start_turn(self, seat: int) -> None:
@@ -199,24 +254,50 @@ class TerminalGame:
         return out + list(COMMANDS)
 
     def show_turn(self, seat: int) -> None:
-        """The board, then the menu in the room the screen has left."""
-        board, full = self.board(self.state.view(seat))
+        """The board, then the log and the menu in the room the screen has left (in full
+        screen: on a wiped screen)."""
+        self.seat_shown = seat
+        if self.full_screen:
+            wipe(self.console)
+        logged = 1 if self.full_screen and self.log.fresh else 0
+        board, full = self.board(self.state.view(seat), logged)
         if full:
             self.console.rule(f"{self.state.game.title}: seat {seat} to move")
         self.console.print(board)
-        self.show_menu(used=height_of(self.console, board) + (2 if full else 1))
+        used = height_of(self.console, board) + (2 if full else 1)
+        if self.full_screen:  # a screen of its own: the board's lines and the rule, no more
+            used -= 1
+            assert self.menu is not None
+            wanted = max(MENU_ROOM, min(len(self.menu.entries()) + 2, MENU_ROOM + 3))
+            used += self.show_log(self.console.height - used - 1 - wanted)
+        self.show_menu(used)
 
-    def board(self, view: Mapping[str, Any]) -> tuple[RenderableType, bool]:
-        """The board in the layout that fits the screen with a menu below it (the full one when
-        the output is not a screen), and whether it is the full one (the compact one begins with
-        its own heading)."""
+    def show_log(self, rows: int) -> int:
+        """The newest lines of the log in at most ``rows`` lines (one at least); lines used."""
+        lines = self.log.fitted(max(1, rows), lambda line: height_of(self.console, line))
+        if rows <= 1:  # one line at most: cut to the width ('log' shows it whole)
+            lines = [line.copy() for line in lines]
+            for line in lines:
+                line.truncate(self.console.width, overflow="ellipsis")
+        for line in lines:
+            self.console.print(line, highlight=False)
+        return sum(height_of(self.console, line) for line in lines)
+
+    def board(self, view: Mapping[str, Any], logged: int = 0) -> tuple[RenderableType, bool]:
+        """The board in the layout that fits the screen with a menu (and ``logged`` lines of the
+        log) below it (the full one when the output is not a screen), and whether it is the
+        full one (the compact one begins with its own heading)."""
         if not self.console.is_terminal:
             return self.renderer.board(view), True
-        return fitted_board(self.renderer, view, self.console, MENU_ROOM + 1)
+        return fitted_board(self.renderer, view, self.console, MENU_ROOM + 1 + logged)
 
     def show_menu(self, used: int = 0) -> None:
-        """The level of the menu shown, fitted below ``used`` lines of the screen."""
+        """The level of the menu shown, fitted below ``used`` lines of the screen (in full
+        screen: the whole decision drawn again)."""
         assert self.menu is not None
+        if self.full_screen and self.seat_shown is not None and not used:
+            self.show_turn(self.seat_shown)
+            return
         height = self.console.height if self.console.is_terminal else 40
         rows = max(0, height - used - 1)
         self.console.print(menu_screen(self.menu, self.note, self.console.width, rows))
@@ -242,7 +323,7 @@ class TerminalGame:
             entry = menu.entry(int(line))
             if entry is None:
                 count = len(menu.entries())
-                self.console.print(f"Choose a number from 1 to {count}.")
+                self.tell(Text(f"Choose a number from 1 to {count}."))
                 return None
             return self.open(entry)
         exact = menu.find(line, first_letters=False)
@@ -257,6 +338,9 @@ class TerminalGame:
             return self.open(found[0])
         if found:
             first = f"; the first {PAGE_SIZE}" if len(found) > PAGE_SIZE else ""
+            if self.full_screen:  # the menu on screen shows them
+                self.tell(Text(f"{len(found)} entries start with '{line}': type more letters."))
+                return None
             self.console.print(
                 f"{len(found)} entries start with '{line}'{first}:",
                 highlight=False,
@@ -267,11 +351,12 @@ class TerminalGame:
             self.console.print(menu_page(menu, self.note, self.console.width, entries=shown))
             self.console.print("Type more letters, or the number.", style="dim")
             return None
-        self.console.print(
-            Text.assemble(("Not understood: ", "red"), str(not_understood)), highlight=False
-        )
-        self.console.print(
-            "Type an entry's number or first letters, a whole move, or 'help'.", style="dim"
+        self.tell(
+            Text.assemble(
+                ("Not understood: ", "red"),
+                str(not_understood),
+                ("\nType an entry's number or first letters, a whole move, or 'help'.", "dim"),
+            )
         )
         return None
 
@@ -280,23 +365,31 @@ class TerminalGame:
         menu = self.menu
         assert menu is not None
         if word in ("help", "?"):
+            self.page()
             self.console.print(HELP, highlight=False)
             if self.renderer.help:
                 self.console.print(self.renderer.help, highlight=False)
         elif word == "why":
             if self.last_refusal is None:
-                self.console.print("Nothing was refused yet.")
+                self.tell(Text("Nothing was refused yet."))
             else:
+                self.page()
                 self.explain(self.last_refusal)
         elif word in ("quit", "exit"):
             raise KeyboardInterrupt
         elif word == "board":
             self.show_turn(seat)
+        elif word == "log":
+            self.page()
+            for line in self.log.history:
+                self.console.print(line, highlight=False)
+            if not self.log.history:
+                self.console.print("Nothing happened yet.")
         elif word in ("back", ".."):
             if menu.back():
                 self.show_menu()
             else:
-                self.console.print("This is the first level already.")
+                self.tell(Text("This is the first level already."))
         elif word == "top":
             menu.top()
             self.show_menu()
@@ -304,12 +397,12 @@ class TerminalGame:
             if menu.next_page():
                 self.show_menu()
             else:
-                self.console.print("This is the last page.")
+                self.tell(Text("This is the last page."))
         elif word in ("prev", "previous", "<"):
             if menu.previous_page():
                 self.show_menu()
             else:
-                self.console.print("This is the first page.")
+                self.tell(Text("This is the first page."))
         else:
             return False
         return True
@@ -330,16 +423,19 @@ class TerminalGame:
             yes_no = [Candidate("yes"), Candidate("no")]
             answer = self.ask(f"{question} (y/n) ", yes_no).strip().lower()
             if answer not in ("y", "yes"):
-                self.console.print("Not played; choose again.")
+                self.tell(Text("Not played; choose again."))
                 return False
         try:
             self.record.append(state, action, seat)
         except IllegalAction as exc:
             self.last_refusal = exc
             self.refused = action
-            self.console.print(Text.assemble(("Refused: ", "red"), exc.explanation))
-            self.console.print(
-                f"  rule: {exc.rule}  (type 'why' to see this again)", highlight=False
+            self.tell(
+                Text.assemble(
+                    ("Refused: ", "red"),
+                    exc.explanation,
+                    f"\n  rule: {exc.rule}  (type 'why' to see this again)",
+                )
             )
             return False
         self.refused = None
@@ -349,8 +445,9 @@ class TerminalGame:
         """``ask QUESTION``: the short answer about this position and the sections it rests on
         (a "why not" question is about the move just refused, if there is one)."""
         if not question:
-            self.console.print("Ask a question after the word: ask what can I do", style="dim")
+            self.tell(Text("Ask a question after the word: ask what can I do", "dim"))
             return
+        self.page()
         attempt = self.refused if about_the_last_try(question) else None
         game = self.state.game.name
         asked = self.asked.setdefault(seat, [])
@@ -392,22 +489,20 @@ class TerminalGame:
             path = self.slot.save(self.record)
         except OSError as exc:
             if not self._save_failed:
-                self.console.print(
+                self.tell(
                     Text.assemble(
                         ("The game could not be saved: ", "yellow"),
                         f"{exc.strerror} ({exc.filename})",
-                    ),
-                    highlight=False,
+                    )
                 )
             self._save_failed = True
             return None
         if self.slot.moved_from is not None:
-            self.console.print(
-                f"{self.slot.moved_from} was changed by another game since; to keep both, this "
-                f"game is now saved in {path}.",
-                highlight=False,
-                markup=False,
-                soft_wrap=True,
+            self.tell(
+                Text(
+                    f"{self.slot.moved_from} was changed by another game since; to keep both, "
+                    f"this game is now saved in {path}."
+                )
             )
         return path
 

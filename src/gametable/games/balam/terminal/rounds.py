@@ -6,7 +6,7 @@ sheets of two views).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -14,6 +14,7 @@ from rich.text import Text
 
 from gametable.games.balam.public import BalamView, RoundView
 from gametable.games.balam.terminal.chips import colour, riches_text, short_riches
+from gametable.terminal.render import ByWidth
 
 
 def round_summary(before: BalamView, after: BalamView) -> RenderableType | None:
@@ -69,53 +70,79 @@ def round_summary(before: BalamView, after: BalamView) -> RenderableType | None:
     return Group(Text(title, style="bold"), table)
 
 
+#: the columns of a finished round: heading, short heading (narrow screens), what it counts
+COLUMNS = (
+    ("king", "king", ""),
+    ("prestige", "P", "prestige (gain this round)"),
+    ("ceremony", "cer", "ceremony"),
+    ("cenote", "cen", "cenote"),
+    ("katun", "kat", "ball games and Katun cards"),
+    ("bonus", "bon", "riches bonus"),
+    ("made", "made", "by villages"),
+    ("taxes", "tax", "from palaces"),
+    ("Chaak", "Chk", "Clemency of Chaak"),
+    ("unused", "back", "riches back to the supply"),
+    ("lost", "lost", "buildings lost to wars and catastrophes"),
+)
+
+
 def round_table(entry: RoundView, over: bool) -> RenderableType:
     """A finished round from the view's ``rounds``: per king the prestige after the round and
     its gain, where the prestige came from, riches produced, taxes, Chaak's maize, riches left
-    unused and buildings lost."""
-    seats = entry["seats"]
+    unused and buildings lost; on a screen under 100 columns with short headings and a key."""
     final = over or bool(entry.get("final"))
     eclipse = bool(entry.get("eclipse"))
-    title = (
+    title = Text(
         f"End of round {entry.get('round')}: ceremony, taxes"
         + ("" if eclipse else ", Clemency of Chaak")
-        + (", riches bonus; the game is over" if final else "")
+        + (", riches bonus; the game is over" if final else ""),
+        style="bold",
     )
-    table = Table(header_style="bold")
-    columns = ["king", "prestige", "ceremony", "cenote", "katun"]
-    if final:
-        columns.append("bonus")
-    columns += ["made", "taxes", "Chaak", "unused", "lost"]
+    columns = [c for c in COLUMNS if final or c[0] != "bonus"]
+    rows = [round_row(s, row, final, eclipse) for s, row in enumerate(entry["seats"])]
+    wide = Table(header_style="bold")
+    narrow = Table(header_style="bold", box=None, padding=(0, 1), pad_edge=False)
     left = ("king", "made", "taxes", "unused")
-    for col in columns:
-        table.add_column(col, justify="left" if col in left else "right", no_wrap=True)
-    for s, row in enumerate(seats):
-        before, after = int(row.get("score_before", 0)), int(row.get("score_after", 0))
-        katun = int(row.get("ball_game", 0)) + int(row.get("prosperous", 0))
-        cells: list[RenderableType] = [
-            Text(f"seat {s}", style=colour(s)),
-            f"{after} (+{after - before})",
-            f"+{row.get('ceremony', 0)}",
-            f"+{row.get('cenote', 0)}",
-            f"+{katun}",
-        ]
-        if final:
-            cells.append(f"+{row.get('bonus', 0)}")
-        cells += [
-            short_riches(row.get("production")),
-            short_riches(row.get("taxes")),
-            "-" if eclipse else f"+{row.get('chaak', 0)}",
-            short_riches(row.get("riches_lost")),
-            str(row.get("buildings_lost", 0)),
-        ]
-        table.add_row(*cells)
-    table.caption = (
+    for name, short, _ in columns:
+        justify: Literal["left", "right"] = "left" if name in left else "right"
+        wide.add_column(name, justify=justify, no_wrap=True)
+        narrow.add_column(short, justify=justify, no_wrap=True)
+    for cells in rows:
+        wide.add_row(*cells)
+        narrow.add_row(*cells)
+    wide.caption = (
         "prestige (gain this round) · katun: ball games and Katun cards · made: "
         "by villages · taxes: from palaces · unused: riches back to the supply · "
         "lost: buildings lost to wars and catastrophes"
     )
-    table.caption_justify = "left"
-    return Group(Text(title, style="bold"), table)
+    wide.caption_justify = "left"
+    key = Text(" · ".join(f"{short}: {says}" for _, short, says in columns if says), style="dim")
+    return Group(title, ByWidth(wide, Group(narrow, key)))
+
+
+def round_row(
+    seat: int, row: Mapping[str, Any], final: bool, eclipse: bool
+) -> list[RenderableType]:
+    """One king's line of a finished round."""
+    before, after = int(row.get("score_before", 0)), int(row.get("score_after", 0))
+    katun = int(row.get("ball_game", 0)) + int(row.get("prosperous", 0))
+    cells: list[RenderableType] = [
+        Text(f"seat {seat}", style=colour(seat)),
+        f"{after} (+{after - before})",
+        f"+{row.get('ceremony', 0)}",
+        f"+{row.get('cenote', 0)}",
+        f"+{katun}",
+    ]
+    if final:
+        cells.append(f"+{row.get('bonus', 0)}")
+    return [
+        *cells,
+        short_riches(row.get("production")),
+        short_riches(row.get("taxes")),
+        "-" if eclipse else f"+{row.get('chaak', 0)}",
+        short_riches(row.get("riches_lost")),
+        str(row.get("buildings_lost", 0)),
+    ]
 
 
 def production(view: BalamView) -> Text:
