@@ -45,3 +45,19 @@ def test_hits_render_with_the_matching_statement_highlighted():
 def test_no_hit_says_so():
     ref = rulebook.load("keezbord")
     assert "No section" in _text(render_hits(ref, "zzz qqq", []))
+
+
+@pytest.mark.parametrize("game", rulebook.available())
+@pytest.mark.parametrize("width", [80, 120])
+def test_the_index_never_breaks_an_id_or_a_word(game, width):
+    """At 80 columns the index folds into a list rather than cut an id or wrap a word."""
+    ref = rulebook.load(game)
+    console = Console(record=True, width=width, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(render_index(ref))
+    lines = console.export_text().splitlines()
+    words = {w for line in lines for w in line.replace("│", " ").split()}
+    for s in ref:
+        assert s.id in words or any(s.id in line for line in lines), s.id
+        for word in s.title.split():
+            assert word in words, (s.id, word)
+    assert "…" not in "\n".join(lines)

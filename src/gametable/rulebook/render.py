@@ -14,6 +14,7 @@ from gametable.rulebook.answer import Answer, Source
 from gametable.rulebook.model import Item, Reference, Section, compact
 from gametable.rulebook.search import Hit
 from gametable.rulebook.words import tokenize
+from gametable.terminal.tables import FoldingTable
 
 
 def _refs(item: Item | Section) -> str:
@@ -21,19 +22,38 @@ def _refs(item: Item | Section) -> str:
     return f" [dim]({', '.join(refs)})[/dim]" if refs else ""
 
 
+class _IdsWhole(FoldingTable):
+    """A folding table whose first column (ids) is never wrapped nor cut: the table folds into
+    a list before it would."""
+
+    def table(self) -> Table:
+        table = super().table()
+        table.columns[0].no_wrap = True
+        return table
+
+
 def render_index(reference: Reference) -> RenderableType:
-    """The sections of ``reference`` as a table, indented by depth."""
-    table = Table(title=f"{reference.title} rules reference", title_justify="left")
-    table.add_column("section id", style="cyan", no_wrap=True)
-    table.add_column("rulebook section")
-    table.add_column("rules", justify="right")
-    table.add_column("statements", style="dim")
-    for s in reference.sections:
-        table.add_row(
-            s.id, "  " * s.depth + escape(s.title), str(len(s.rules)), compact(s.statements)
-        )
+    """The sections of ``reference`` as a table, indented by depth (a list where a table would
+    break words: :class:`~gametable.terminal.tables.FoldingTable`)."""
+    rows: list[list[str | Text]] = [
+        [
+            Text(s.id, style="cyan"),
+            "  " * s.depth + s.title,
+            str(len(s.rules)),
+            Text(compact(s.statements), style="dim"),
+        ]
+        for s in reference.sections
+    ]
+    caption = None
     if not reference.refereed:
-        table.caption = "a rulebook only: answers come from its text, no referee checks them"
+        caption = "a rulebook only: answers come from its text, no referee checks them"
+    table = _IdsWhole(
+        ["section id", "rulebook section", "rules", "statements"],
+        rows,
+        title=f"{reference.title} rules reference",
+        right=["rules"],
+        caption=caption,
+    )
     hint = Text.from_markup(
         f"[dim]`gametable rules {reference.game} SECTION` shows a section; "
         f'`gametable rules {reference.game} --ask "QUESTION"` answers a question.[/dim]'
@@ -187,14 +207,18 @@ def render_answer(reference: Reference, reply: Answer) -> RenderableType:
 
 def render_games(references: list[Reference]) -> RenderableType:
     """The games with a rules reference: gametable's own and the rulebooks without a referee."""
-    table = Table(title="Rules references", title_justify="left")
-    table.add_column("game", style="cyan", no_wrap=True)
-    table.add_column("title")
-    table.add_column("sections", justify="right")
-    table.add_column("referee")
-    for ref in references:
-        referee = "yes" if ref.refereed else "no: rulebook only"
-        table.add_row(ref.game, escape(ref.title), str(len(ref)), referee)
+    rows: list[list[str | Text]] = [
+        [
+            Text(ref.game, style="cyan"),
+            ref.title,
+            str(len(ref)),
+            "yes" if ref.refereed else "no: rulebook only",
+        ]
+        for ref in references
+    ]
+    table = FoldingTable(
+        ["game", "title", "sections", "referee"], rows, title="Rules references", right=["sections"]
+    )
     hint = Text.from_markup(
         "[dim]`gametable rules GAME` reads one; `gametable rules add FILE` adds a rulebook "
         "(text or Markdown); `gametable rules remove NAME` removes it.[/dim]"
