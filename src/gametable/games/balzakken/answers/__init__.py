@@ -13,7 +13,8 @@ what), :mod:`.build` (positions), :mod:`.calls` (calling BALZAK! and scoring it)
 :mod:`.whatif` (the draw pile running out), :mod:`.winner` (who wins with the totals said),
 :mod:`.counts` (a count of players said), :mod:`.facts` (numbers from the game's data),
 :mod:`.table` (the live position), :mod:`.guard` (what the readers leave alone),
-:mod:`.slang` (text-message shorthand spelt out).
+:mod:`.slang` (text-message shorthand spelt out), :mod:`.verdicts` (yes/no questions
+the shared reading takes for another kind, answered from the rules text).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from gametable.games.balzakken.answers import (
     table,
     totals,
     turns,
+    verdicts,
     whatif,
     winner,
 )
@@ -81,9 +83,9 @@ class BalzakkenAnswers:
     (:mod:`.guard`) gets ``None``: the rules text answers it, marked as not checked."""
 
     def answer(self, question: Question) -> Answer | None:
-        question = with_kind(spelt_out(question))
+        asked, question = question, with_kind(spelt_out(question))
         if not guard.understood(question):
-            return None
+            return verdicts.rules_reply(asked, question)
         for reader in READERS:
             if reader.asks(question):
                 reply = reader.answer(question)
@@ -91,7 +93,7 @@ class BalzakkenAnswers:
                     read = reader.numbers(question)
                     fits = guard.fits(question, reply, read, hands=reader.hands)
                     return reply if fits else None
-        return None
+        return verdicts.rules_reply(asked, question)
 
     def answer_at(self, state: State, seat: int, question: Question) -> Answer | None:
         return table.answer_at(state, seat, question)

@@ -78,6 +78,33 @@ CHOICE_ASKED = re.compile(
 )
 
 
+#: a scene set with "what if", then a yes/no clause of its own ("..., do I have to ...?")
+_WHAT_IF_THEN_ASKS = re.compile(
+    r"\bwhat if\b[^?]*[,;]\s*(?:so |then |and )?(?:do|does|can|could|may|must|should|is|are|"
+    r"am|will|would|have)\s+(?:i|you|we|he|she|they|it|the|my)\b[^,;]*\?\W*$"
+)
+#: someone else's question reported ("asks whether ...", "vraagt of ...")
+_REPORTED = re.compile(
+    r"\b(?:asks?|asked|wonders?|wondered|wants? to know|want to know|is asking) (?:me )?"
+    r"(?:whether|if)\b|\bvraagt (?:zich af )?of\b|\bwil weten of\b"
+)
+#: a place guessed after a where-question ("..., just on the discard pile?", "op de stapel?")
+_PLACE_GUESSED = re.compile(
+    r"^(?:where|waar)\b[^?]*,\s*(?:just |simply |gewoon |dus |then |dan )?(?:on|onto|in|op|in)\s+"
+    r"(?:the |de |het )?[\w-]+(?: [\w-]+)?\s*\?\W*$"
+)
+
+
+def asks_yes_no(question: Question) -> bool:
+    """Whether ``question`` asks yes or no although the shared reading says otherwise."""
+    if question.kind == "yesno":
+        return False
+    lower = question.lower.strip()
+    return bool(
+        _WHAT_IF_THEN_ASKS.search(lower) or _REPORTED.search(lower) or _PLACE_GUESSED.search(lower)
+    )
+
+
 def kind_asked(question: Question) -> str:
     """The kind of reply ``question`` asks for: the shared reading, or when that is "other",
     the kind of its last sentence or of the table talk it uses."""
@@ -92,6 +119,8 @@ def kind_asked(question: Question) -> str:
     last = _SENTENCES.split(question.lower.strip())[-1]
     if (_SCORES.search(question.lower) or _SCORES.search(last)) and not _AUXILIARY.match(last):
         return "number"  # "Anna calls with 5, Ben has 5. Scores please", "... New score?"
+    if asks_yes_no(question):
+        return "yesno"  # "but what if I hold two Swingers, can I play both?"
     if question.kind != "other":
         return question.kind
     if VERDICT_ASKED.search(question.lower):

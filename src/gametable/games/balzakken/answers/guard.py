@@ -156,12 +156,14 @@ _UNREAD_EN = re.compile(
     r"\b(?:not|never|no|none|nothing|nobody|noone|cannot|instead|still|anymore|any more|"
     r"first|then|afterwards|after|before|again|unless|otherwise|except|although|though|or|"
     r"would|had|were|already|if|suppose|assuming|but|only|last|next|previous|later|"
-    r"until|till|without|twice|every time|whenever)\b|n't\b"
+    r"until|till|without|twice|every time|whenever|separately|individually|singly|one by one|"
+    r"one at a time|each on (?:its|their) own)\b|n't\b"
 )
 _UNREAD_NL = re.compile(
     r"\b(?:niet|nooit|geen|niets|niemand|anders|eerst|daarna|dan|nog|toch|weer|behalve|tenzij|"
     r"pas|zou|zouden|als|maar|al|na|voordat|zonder|stel|alleen|laatste|volgende|vorige|"
-    r"of)\b"
+    r"of|los|apart|afzonderlijk|een voor een|één voor één|een per keer|één per keer|"
+    r"stuk voor stuk)\b"
 )
 #: another player as the one who acts ("can my neighbour call?")
 _OTHER_ACTS = re.compile(

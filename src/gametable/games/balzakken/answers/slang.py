@@ -13,6 +13,8 @@ lone digit is never touched (a "2" is a card, not "to").
 'called with 3, others got 5, 8 and -1'
 >>> plain("Ik leg twee 10-en af")
 'Ik leg twee 10s af'
+>>> plain("A guest asks: 'but what if I hold the Lul when someone calls?'")
+'but what if I hold the Lul when someone calls?'
 """
 
 from __future__ import annotations
@@ -52,13 +54,17 @@ _SUM = re.compile(r"(?<![\w.])(-?\d+(?:\s*\+\s*-?\d+)+)(?=\s*(?:points|pts|punte
 #: a Balzak's plural written with a hyphen or an apostrophe ("twee 10-en", "drie 6'en", "two
 #: 8's"): read as the plural the grammar knows ("10s")
 _PLURAL = re.compile(r"(?<![\w-])(-?\d{1,2})(?:-en|'en|'s)\b")
+#: a question quoted whole, perhaps after saying who asks it ("Guy at the table: '...'"): the
+#: quoted words are the question
+_QUOTED = re.compile(r"^(?:[^'\"‘“:]{1,60}:\s*)?['\"‘“](?P<asked>.+?)['\"’”]\W*$", re.S)
 #: pictographs and other symbols that carry no words
 _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
 
 def plain(text: str) -> str:
     """``text`` with shorthand spelt out, a "+" between things read as "and", emoji dropped."""
-    out = _EMOJI.sub(" ", text)
+    quoted = _QUOTED.match(text.strip())
+    out = _EMOJI.sub(" ", quoted.group("asked") if quoted else text)
     out = _PLURAL.sub(r"\1s", out)
     out = _SUM.sub(lambda m: str(sum(int(n) for n in m.group(1).split("+"))), out)
     out = _PLUS.sub(" and ", out)
