@@ -25,6 +25,9 @@ from gametable.core.protocol import State
 from gametable.games.keezbord.answers.counts import answer_count
 from gametable.games.keezbord.answers.deals import PHRASES as DEAL_PHRASES
 from gametable.games.keezbord.answers.deals import answer_deal
+from gametable.games.keezbord.answers.deck import ASKED as DECK_LEFT
+from gametable.games.keezbord.answers.deck import PHRASES as DECK_PHRASES
+from gametable.games.keezbord.answers.deck import deck_left
 from gametable.games.keezbord.answers.exact import read_exact
 from gametable.games.keezbord.answers.facts import answer_fact
 from gametable.games.keezbord.answers.free import (
@@ -70,15 +73,31 @@ _ELSEWHERE = re.compile(
 )
 
 
+#: a last clause that asks yes or no after a scene set with "what if" ("But what if I swap
+#: with my partner, is that allowed?", "en als ik wissel, mag dat?"): the reply is Yes or No
+_YESNO_LAST = re.compile(
+    r"[,;:]\s*(?:so |then |and |dus |dan |en )?(?:is|are|am|can|could|may|must|do|does|will|"
+    r"would|should|mag|kan|kun|moet|is|ben|word|wordt|gaat|telt)\s+(?:that|this|it|i|we|you|he|"
+    r"she|they|dat|dit|het|ik|we|wij|je|jij|hij|zij|ze)\b[^,;:?]*\?\s*$"
+    r"|[,;:]\s*(?:allowed|legal|ok|okay|right|mag dat|klopt dat|toch)\s*\?\s*$"
+)
+
+
 def asked_kind(question: Question) -> Question:
     """``question`` with the kind its last sentence asks: a question whose last sentence opens
     with what, where, which, who or how, read as yes/no or as no kind at all, is read as "what"
-    (Keezbord's readers answer those with the outcome).
+    (Keezbord's readers answer those with the outcome); a "what if" question whose last clause
+    asks yes or no ("..., is that allowed?") is read as yes/no.
 
     >>> asked_kind(Question.read("Al mijn pionnen staan in het nest. Wat moet ik doen?")).kind
     'what'
+    >>> asked_kind(Question.read("But what if I swap with my partner, is that allowed?")).kind
+    'yesno'
     """
-    if question.kind in ("yesno", "other") and _ASKED_LAST.search(question.lower.strip()):
+    lower = question.lower.strip()
+    if question.kind == "what" and _YESNO_LAST.search(lower):
+        return replace(question, kind="yesno")
+    if question.kind in ("yesno", "other") and _ASKED_LAST.search(lower):
         return replace(question, kind="what")
     return question
 
@@ -91,6 +110,7 @@ _FIRST: tuple[Own, ...] = (
     (SEQUENCE, SEQUENCE, lambda q: read_from_start(q) or read_four_then(q)),  # cards in turn
     (FOUR_BACK, FOUR_BACK_PHRASES, steps_after_four),  # a 4 back from the start, counted home
     (None, DEAL_PHRASES, answer_deal),  # a count of the deal
+    (DECK_LEFT, DECK_PHRASES, deck_left),  # the pack after some deals
     (CHOICE_PHRASES, CHOICE_PHRASES, read_not_forced_to_hit_own),  # a choice of two cards
 )
 #: situation readers asked only when the guard does not read the question without their

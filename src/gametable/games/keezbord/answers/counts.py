@@ -1,5 +1,5 @@
-"""Counts over a whole table that Keezbord's engine works out: the pack after a deal, a rank's
-copies, the pawns at a table, the steps from the start to the home, a 7's second part.
+"""Counts over a whole table that Keezbord's engine works out: the pack after a deal
+(:mod:`.deck`), a rank's copies, the pawns at a table, the steps from the start to the home, a 7's second part.
 
 Every number is read from a new game's position (its deck, hands and board), from the deal sizes
 the engine deals, or from a move the referee plays, never written here.
@@ -18,26 +18,16 @@ from typing import Any
 
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.deck import asks_deck_left, deck_left
 from gametable.games.keezbord.answers.referee import GAME as KEEZBORD
 from gametable.games.keezbord.answers.referee import Trial, judge
 from gametable.games.keezbord.answers.seven import read_seven_rest
 from gametable.games.keezbord.board import HOME_TEXT
-from gametable.games.keezbord.cards import DEAL_SIZES
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked
 
 GAME = "keezbord"
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "eerste": 1, "tweede": 2, "derde": 3}
-_AFTER_DEAL = re.compile(
-    r"\b(?:after|na) (?:the |de )?(first|second|third|eerste|tweede|derde) (?:deal|round|deling|"
-    r"ronde|keer delen)\b"
-)
-_IN_PACK = re.compile(
-    r"\b(?:left|remain\w*|still|over|stays?|staying) (?:in|on) (?:the )?(?:deck|pack|pile|stock|stack|draw pile)\b"
-    r"|\b(?:in|on) (?:the )?(?:deck|pack|pile|stock) (?:after|once)\b"
-    r"|\b(?:nog |over )(?:in|op) de (?:stapel|stok|pot)\b|\bin de (?:stapel|stok) (?:over|na)\b"
-)
 _RANK_NAMES = {
     "A": ("aces", "azen"), "K": ("kings", "heren"), "Q": ("queens", "vrouwen"),
     "J": ("jacks", "boeren"), "7": ("sevens", "zevens"), "4": ("fours", "vieren"),
@@ -59,38 +49,13 @@ def answer_count(question: Question) -> Answer | None:
         return None
     if QUALIFIED_CARDS.search(question.lower):  # a kind of card: only a rank's copies count it
         return copies_of_rank(question)
-    for read in (read_seven_rest, pack_after_deal, copies_of_rank, pawns_at_table, steps_to_home):
+    if asks_deck_left(question):
+        return deck_left(question)  # the pack after the deals said, or nothing: never another count
+    for read in (read_seven_rest, copies_of_rank, pawns_at_table, steps_to_home):
         reply = read(question)
         if reply is not None:
             return reply
     return None
-
-
-def pack_after_deal(question: Question) -> Answer | None:
-    """The cards left in the pack after a cycle's first, second or third deal (KB-004,
-    KB-009 to KB-011, KB-029): the pack less every player's deals so far."""
-    after = _AFTER_DEAL.search(question.lower)
-    if after is None or not _IN_PACK.search(question.lower):
-        return None
-    players = _table(question)
-    if players is None:
-        return None
-    position = _new_game(players)
-    total = len(position["deck"]) + sum(len(h) for h in position["hands"])
-    k = _ORDINALS[after.group(1)]
-    deals = DEAL_SIZES[:k]
-    dealt = players * sum(deals)
-    left = total - dealt
-    sizes = " + ".join(str(s) for s in deals)
-    head = question.say(f"{left} cards.", f"{left} kaarten.")
-    reason = question.say(
-        f"With {players} players the pack has {total} cards; the deals so far give each player "
-        f"{sizes} = {sum(deals)}, {dealt} in all: {total} - {dealt} = {left}.",
-        f"Met {players} spelers heeft de stapel {total} kaarten; de delingen tot nu toe geven "
-        f"ieder {sizes} = {sum(deals)}, samen {dealt}: {total} - {dealt} = {left}.",
-    )
-    return checked(GAME, question, head, reason, [kb.CARD_DISTRIBUTION, kb.SETUP, kb.NEXT_DEAL],
-                   position=position, topic="number")  # fmt: skip
 
 
 #: the placement cards (an Ace or a King brings a pawn out of the nest, KB-021)

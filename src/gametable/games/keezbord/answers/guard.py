@@ -197,15 +197,25 @@ def understood(question: Question, aside: tuple[re.Pattern[str], ...] = ()) -> b
 _WH_LAST = re.compile(
     r"(?:^|[.!?;:,]\s*)(?:what|which|where|who|how|wat|waar|welke|wie|hoe)\b[^.!?]*\?*\s*$"
 )
+#: a last clause that asks what, where, which or how ("..., where is it?")
+_WH_CLAUSE = re.compile(r"\b(?:what|which|where|who|how|wat|waar|welke|wie|hoe)\b[^,;:.!?]*\?\s*$")
 _VERDICT = re.compile(r"^(?:yes|no|ja|nee)\b", re.IGNORECASE)
 
 
 def fits(question: Question, reply: Answer) -> bool:
     """Whether the position a situation reply judged is the one the question describes: its
     number of players, teams only with four or six, and every card named in the hand; and a
-    question asking what, where or how many is not answered with a bare Yes or No."""
+    question asking what, where or how many is not answered with a bare Yes or No, nor a yes/no
+    question with anything but Yes or No."""
     if _VERDICT.match(reply.text) and _WH_LAST.search(question.lower.strip()):
         return False
+    if (
+        question.kind == "yesno"
+        and reply.checked
+        and not _VERDICT.match(reply.text)
+        and not _WH_CLAUSE.search(question.lower)
+    ):
+        return False  # a yes/no question answered with something else: not what was asked
     position = reply.position
     if position is None:
         return True

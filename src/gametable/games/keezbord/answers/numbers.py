@@ -16,6 +16,7 @@ from typing import Any
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.counts import QUALIFIED_CARDS
+from gametable.games.keezbord.answers.deck import asks_deck_left, deck_left
 from gametable.games.keezbord.answers.referee import GAME as KEEZBORD
 from gametable.games.keezbord.answers.referee import Trial, judge
 from gametable.games.keezbord.board import HOME_TEXT
@@ -39,9 +40,10 @@ def answer_number(question: Question) -> Answer | None:
         return None
     if QUALIFIED_CARDS.search(question.lower):
         return None  # "how many placement cards": a kind of card, counted by answer_count or not
+    if asks_deck_left(question):
+        return deck_left(question)  # the pack after the deals said, or nothing: never another count
     for read in (
         team_tables,
-        deck_left,
         dealt,
         pack,
         teams,
@@ -118,38 +120,6 @@ def dealt(question: Question) -> Answer | None:
         "stapel op is.",
     )
     return checked(GAME, question, head, reason, [kb.SETUP, kb.NEXT_DEAL],
-                   position=_new_game(players), topic="number")  # fmt: skip
-
-
-_IN_DECK = re.compile(
-    r"\b(?:left|remain\w*|still|over|stays?|staying) (?:in|on) (?:the )?(?:deck|pack|pile|stock|stack|draw pile)\b"
-    r"|\b(?:deck|pack|pile|stock|draw pile) (?:after|once)\b|\bover in de (?:stapel|stok|pot)\b"
-    r"|\bin de (?:stapel|stok) (?:over|na)\b"
-)
-
-
-def deck_left(question: Question) -> Answer | None:
-    """The cards left in the pack after a cycle's first deal, from a new game's view
-    (KB-004, KB-009 to KB-011)."""
-    if not _IN_DECK.search(question.lower):
-        return None
-    if not question.matches(r"\b(first|start|beginning|eerste|begin)\b"):
-        return None
-    players = w.players_said(question)
-    if players is None or players not in KEEZBORD.player_counts:
-        return None
-    view = _new_view(players)
-    left, dealt_now = view["deck_size"], sum(view["hand_sizes"])
-    head = question.say(f"{left} cards.", f"{left} kaarten.")
-    reason = question.say(
-        f"With {players} players the pack has {left + dealt_now} cards and the first deal gives "
-        f"{view['hand_sizes'][0]} to each player, {dealt_now} in all: "
-        f"{left + dealt_now} - {dealt_now} = {left}.",
-        f"Met {players} spelers heeft de stapel {left + dealt_now} kaarten en de eerste deling "
-        f"geeft ieder {view['hand_sizes'][0]}, samen {dealt_now}: "
-        f"{left + dealt_now} - {dealt_now} = {left}.",
-    )
-    return checked(GAME, question, head, reason, [kb.CARD_DISTRIBUTION, kb.SETUP],
                    position=_new_game(players), topic="number")  # fmt: skip
 
 

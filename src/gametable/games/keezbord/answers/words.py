@@ -233,7 +233,7 @@ def whose_other(question: Question) -> str | None:
     """Whose the other pawn is: ``"partner"``, ``"own"`` (another of mine), ``"opponent"``,
     or ``None`` when the question names no other pawn."""
     if question.matches(
-        r"\b(partner'?s?|teammates?'?s?|team ?mate'?s?|maat|teamgenoot|medespeler)\b"
+        r"\b(partner'?s?|teammates?'?s?|team ?mate'?s?|maat|maatje|teamgenoot|medespeler)\b"
     ):
         return "partner"
     if question.matches(
