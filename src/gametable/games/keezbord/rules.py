@@ -44,6 +44,22 @@ JACK_TARGETS = _ref("Card Meanings", "KB-052", "KB-043", clarification=True)
 SEVEN = _ref("Card Meanings", "KB-056", "KB-057")
 SEVEN_PARTS = _ref("Card Meanings", "KB-056", clarification=True)
 FOUR = _ref("Card Meanings", "KB-060", "KB-061")
+#: the statement of Card Meanings that says what each card does (A=1, J=11, Q=12, K=13)
+CARD_MEANING = {
+    1: ACE,
+    2: _ref("Card Meanings", "KB-063"),
+    3: _ref("Card Meanings", "KB-062"),
+    4: FOUR,
+    5: _ref("Card Meanings", "KB-059"),
+    6: _ref("Card Meanings", "KB-058"),
+    7: SEVEN,
+    8: _ref("Card Meanings", "KB-055"),
+    9: _ref("Card Meanings", "KB-054"),
+    10: _ref("Card Meanings", "KB-053"),
+    11: JACK,
+    12: _ref("Card Meanings", "KB-051"),
+    13: KING,
+}
 TEAMS = _ref("Playing in Teams", "KB-065", "KB-066", "KB-067", "KB-068", "KB-069")
 HELP_TEAMMATE = _ref("Playing in Teams", "KB-070", "KB-072", "KB-073")
 

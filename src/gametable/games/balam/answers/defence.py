@@ -44,6 +44,7 @@ _LIST = (
 )
 _COUNT = rf"\b{_N} (?:garrisons?|garnizoen(?:en)?)\b|\b(?:has|have|heeft|hebben) {_N}\b"
 _WORDS = vocabulary("""his my the a an city cities has have had with and next to it door neighbouring
+    defending
     neighboring neighbour neighbor adjacent own of in that attacked garrison garrisons spends
     spend spending spent uses use no obsidian he i what is what's whats defence defense total
     each apiece if two three four one big strong high how does do he's my is under attack being

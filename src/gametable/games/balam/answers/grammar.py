@@ -383,6 +383,10 @@ FILLER: frozenset[str] = (
     actually what how this that there here rules rule question yes or tell know
     ik mag mogen mijn een de het kan kun kunt je jij me met in op van voor er is wat hoe dat
     dit deze die te om aan toegestaan mogelijk eigenlijk even""")
+    # what a speaker adds around a question without changing the situation: interjections,
+    # the person spoken to, "so" and "but"
+    | vocabulary("""oh ok okay hey hi help so but well anyway now right quick quickly guys
+    opa oma dus maar nou hoor zeg eens gewoon precies jongens kinderen""")
 )
 
 #: words of the king's own things (the asker's position)

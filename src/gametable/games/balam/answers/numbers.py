@@ -69,14 +69,14 @@ _WORDS_OF = {
         waard hem haar get gets earn have has one other the each total gets sacrifices
         andere totaal heb twee got this round ronde deze ene mayas people volk to that naar tempels
         another other pts ones second first offers offert offer what's altogether when much
-        sacrificed"""),
+        sacrificed distribution phase verdeling fase"""),
     "bonus": vocabulary("""riches left over remaining at the end of game points prestige score total bonus i
         have had hold and on my sheet king worth give gives what's final finish finishes
         finished ends ended when score get final i'm on am
         blad bonuspunten bonus sta rijkdommen rijkdom over overgebleven aan einde eind van het spel punten prestigepunten
         totaal ik heb en op mijn koningsblad nog erbij krijg they them levert dat afgelopen
         is spel remain remains bring game's over them of still holds hold nog koningsblad stand
-        standing"""),
+        standing eindscore alles al uitgedeeld"""),
     "looks": vocabulary("""observatories observatory most divination look looks see at cards card may can i
         with players player second tied tie for place the against vs versus each are two
         three when if both game do we katun have has hold own got by myself alone peek
@@ -270,7 +270,8 @@ def building_cost(q: Question) -> Answer | None:
 
 #: "one temple ... the other ...": where the riches of a second temple begin
 _OTHER_TEMPLE = (
-    r"\b(?:the other(?: one)?|another(?: one)?|in another|de andere|een andere|in de andere)\b"
+    r"\b(?:(?:the|my|his|her) other(?: one)?|another(?: one)?|in another|"
+    r"(?:de|een|mijn|zijn|haar) andere)\b"
 )
 
 
@@ -284,7 +285,8 @@ def _temple_shares(q: Question) -> list[dict[str, int]] | None:
         return [counted(q, RICHES_NAMES)]
     shares = [counted(Question.read(part), RICHES_NAMES) for part in parts]
     first = re.search(
-        r"\b(?:in|on|at) (?:one|the first|een|de eerste|de ene) (?:temple|tempel)\b", parts[0]
+        r"\b(?:in|on|at|op) (?:one|the first|my|een|de eerste|de ene|mijn) (?:temple|tempel)\b",
+        parts[0],
     )
     if not sum(shares[1].values()) and first is not None:
         # "2 cacao in one temple and 1 obsidian in another": the riches come before each temple

@@ -65,6 +65,10 @@ _KNOWN = re.compile(
     r"|\b(?:if|when|while|as|als|wanneer|terwijl) (?:someone|somebody|anyone|another player|"
     r"the other player|a player|my neighbou?r|my opponent|iemand|een andere speler|mijn buurman|"
     r"mijn tegenstander) (?:else )?(?:balzak!? )?(?:calls|called|makes|made|roept|riep)\b"
+    # the same condition with the caller named ("when Dirk calls", "als oma BALZAK! roept")
+    r"|\b(?:if|when|while|as|als|wanneer|terwijl) (?:my |mijn |je |your )?[a-z]+ "
+    r"(?:balzak!? |(?:a |een )(?:good |goede |false |valse )?balzak!? )?"
+    r"(?:calls|called|makes|made|shouts|shouted|roept|riep|doet|deed)\b"
     r"|\bafter drawing(?: back| one| a card)?\b|\b(?:have|hold) after\?*$"
     # an action card played by another player, said as the question's condition
     r"|\b(?:if|when|als|wanneer) (?:someone|somebody|another player|my neighbou?r|my opponent|"
@@ -193,6 +197,13 @@ _TAGS = re.compile(
 )
 
 
+#: a call made by someone the question names after "when" or "if", never the asker ("when Dirk
+#: made a good BALZAK!", "als oma BALZAK! roept")
+_ANOTHER_CALLS = re.compile(
+    r"\b(?:if|when|while|as|once|als|wanneer|toen|terwijl|zodra) (?!(?:i|ik|you|je|jij|we|wij)\b)"
+    r"[a-z]+ (?:[a-z!]+ ){0,4}?(?:calls|called|makes|made|shouts|shouted|yells|yelled|roept|riep|"
+    r"doet|deed|maakt|maakte)\b"
+)
 #: a player picked out by a number ("the player with 1", "de speler met 3"): no hand of its own
 _PICKED_BY_NUMBER = re.compile(
     r"\b(?:the (?:player|one|guy|person)|whoever|de speler|degene|wie) (?:with|who (?:has|had|holds)|"
@@ -202,6 +213,8 @@ _PICKED_BY_NUMBER = re.compile(
 
 def understood(question: Question) -> bool:
     """Whether the readers may read ``question`` at all (see the module docstring)."""
+    if _ANOTHER_CALLS.search(question.lower) and read_table(question).caller == 0:
+        return False  # "als Bram een goede BALZAK! roept" read with the asker as the caller
     if len(re.findall(r"\?+", _TAGS.sub(" ", question.lower))) > 1:
         return False
     if _PICKED_BY_NUMBER.search(question.lower):

@@ -32,14 +32,16 @@ _WORD = re.compile(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?")
 _VERBS = frozenset(
     ["has", "had", "holds", "held", "hold", "have", "calls", "called", "heeft", "houdt", "roept",
      "riep", "hebben", "hadden", "houden", "hielden", "hield", "got", "gets", "shows", "showed",
-     "holding", "scores", "scored"]
+     "holding", "scores", "scored", "makes", "made", "shouts", "shouted", "yells", "yelled",
+     "maakt", "maakte", "doet", "deed"]
 )  # fmt: skip
 #: small words that may stand between a name and its verb ("Tom also had 2", "Tim turned out
 #: to have 4", "Bram had er ook 3")
 _BETWEEN = frozenset(
     ["also", "too", "only", "just", "still", "ook", "nog", "alleen", "maar", "then", "dan",
      "turned", "turns", "out", "to", "was", "is", "ended", "up", "exactly", "precies", "both",
-     "allebei", "beide", "beiden", "each", "elk", "er", "zelf"]
+     "allebei", "beide", "beiden", "each", "elk", "er", "zelf", "a", "een", "good", "goede",
+     "false", "valse", "balzak"]
 )  # fmt: skip
 #: words that say two names joined by "and" hold one hand each of the same value
 _EACH = frozenset(["both", "each", "allebei", "beide", "beiden", "elk", "ieder"])

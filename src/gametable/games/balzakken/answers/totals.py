@@ -176,7 +176,7 @@ def _read(question: Question) -> tuple[int | None, int | None, list[int]]:
     if gain is None and _overcall(question):
         gain = FALSE_PENALTY
     if gain is None and (_FALSE_CALL.search(lower) or _GOOD_CALL.search(lower)):
-        if _OTHER_CALLS.search(lower):
+        if _OTHER_CALLS.search(lower) or read_table(question).caller not in (None, 0):
             return before, None, starts  # another player's call: the asker's hand decides
         if _FALSE_CALL.search(lower):
             gain = FALSE_PENALTY

@@ -1,7 +1,9 @@
 """What one card does, read from the referee's own legal plays (Card Meanings, KB-049 to KB-061).
 
 A question about one card alone ("what does the quen do", "wat mag ik met een Heer doen",
-"queen = 12?", "kan de Heer ook een pion moven?") is answered from the plays the engine allows
+"queen = 12?", "kan de Heer ook een pion moven?", "what's so special about the 4"), with words
+around it that ask nothing ("Opa, ...", "... again", "... ook alweer", a short tag naming the
+same card) is answered from the plays the engine allows
 with that card on a board built for it: two of the asker's pawns on the track (spaces 20 and
 10), two in the nest, an opponent's pawn on space 40.  The card's name may be misspelt (the
 fuzzy card lexicon of :mod:`.words` reads it).
@@ -22,6 +24,7 @@ from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.build import GAME
 from gametable.games.keezbord.answers.hands import card_name
 from gametable.games.keezbord.answers.referee import Trial, judge
+from gametable.games.keezbord.cards import parse_card
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -32,6 +35,36 @@ _WHAT_DOES = re.compile(
     r"one))?(?: (?:do|doen))?(?: (?:with|met))? (?:the|a|an|my|de|het|een|mijn) (?P<card>[\w']+)"
     r"(?: card| kaart)?(?: (?:do|doen|mean|betekenen|for|voor))?\s*\??$"
 )
+#: "what's so special about the 4", "wat is er bijzonder aan de zeven"
+_SPECIAL = re.compile(
+    r"^(?:what'?s|whats|what is|wat is) (?:er )?(?:so |zo )?(?:special|different|bijzonder|anders)"
+    r" (?:about|with|aan|met) (?:the|a|an|de|het|een) (?P<card>[\w']+)(?: card| kaart)?\s*\??$"
+)
+#: words around the question that ask nothing: a name called, a filler, "again", "ook alweer"
+_OPENING = re.compile(
+    r"^(?:(?:opa|oma|mam|pap|hey|hi|so|and|but|ok|okay|um|uh|en|maar|nou|zeg|remind me|quick "
+    r"question|vraagje|even)\b[,!:]?\s*)+"
+)
+_TRAILING = re.compile(
+    r"\s*,?\s*\b(?:again|ook alweer|alweer|eigenlijk|precies|exactly|nou|once more|nog eens)\b"
+    r"(?=\s*\??\s*$)"
+)
+#: a short tag after the question ("Is that the king?"): at most six words
+_TAG = re.compile(r"^(?P<asked>[^?]+\?)\s*(?P<tag>(?:\S+\s*){1,6}\??)\s*$")
+
+
+def _core(question: Question) -> str:
+    """The question with the words around it that ask nothing set aside, and a short tag after
+    it dropped when the tag names no card other than the one asked about."""
+    lower = _TRAILING.sub("", _OPENING.sub("", question.lower.strip()))
+    tag = _TAG.match(lower)
+    if tag is not None:
+        asked = w.cards_named(Question.read(tag.group("asked")))
+        if set(w.cards_named(Question.read(tag.group("tag")))) <= set(asked):
+            lower = _TRAILING.sub("", tag.group("asked").strip())
+    return lower
+
+
 #: "queen = 12?", "is the queen 12?", "queen is 12 steps?"
 _EQUALS = re.compile(
     r"^(?:is )?(?:the |a |de |een )?(?P<card>[\w']+)(?: card)?\s*(?:=|is|equals|means|moves|zet"
@@ -88,8 +121,13 @@ def _sentence(card: str, effects: list[str], lang: str) -> str:
 def card_meaning(question: Question) -> Answer | None:
     """What the one card the question names does, or whether it moves as asked (see the module
     docstring)."""
-    lower = question.lower.strip()
-    m = _WHAT_DOES.match(lower) or _EQUALS.match(lower) or _ALSO_MOVES.match(lower)
+    lower = _core(question)
+    m = (
+        _WHAT_DOES.match(lower)
+        or _SPECIAL.match(lower)
+        or _EQUALS.match(lower)
+        or _ALSO_MOVES.match(lower)
+    )
     if m is None:
         return None
     cards = w.cards_named(Question.read(f"the {m.group('card')}"))
@@ -101,13 +139,9 @@ def card_meaning(question: Question) -> Answer | None:
     if not plays or not effects:
         return None
     text = _sentence(card, effects, question.lang)
-    refs = [
-        {"A": kb.ACE, "K": kb.KING, "J": kb.JACK, "7": kb.SEVEN, "4": kb.FOUR}.get(
-            card, kb.CARD_MEANINGS
-        )
-    ]
+    refs = [kb.CARD_MEANING[parse_card(card)]]
     details = (f"Judged: the plays with {card} on the board shown: {', '.join(plays)}.",)
-    if m.re is _WHAT_DOES:
+    if m.re in (_WHAT_DOES, _SPECIAL):
         return checked(GAME, question, "", text, refs, position=trial.position, details=details)
     if m.re is _EQUALS:
         said = int(m.group("n"))

@@ -27,8 +27,8 @@ CARDS = Lexicon(
         "ace": "A", "aas": "A", "azen": "A",
         "king": "K", "kings": "K", "heer": "K", "heren": "K", "koning": "K", "kng": "K",
         "queen": "Q", "queens": "Q", "vrouw": "Q", "vrouwen": "Q", "koningin": "Q", "quen": "Q",
-        "qeen": "Q", "dame": "Q",
-        "jack": "J", "jacks": "J", "boer": "J", "boeren": "J", "knave": "J", "jak": "J",
+        "qeen": "Q", "dame": "Q", "kween": "Q", "kwien": "Q", "quean": "Q", "queeen": "Q",
+        "jack": "J", "jacks": "J", "boer": "J", "boeren": "J", "knave": "J", "jak": "J", "jek": "J",
         "seven": "7", "sevens": "7", "zeven": "7", "zevens": "7",
         "four": "4", "fours": "4", "vier": "4", "vieren": "4",
     }
