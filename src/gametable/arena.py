@@ -30,6 +30,7 @@ from rich.console import Console
 from rich.table import Table
 
 from gametable.bots import convert_value, make_bot
+from gametable.core.options import GivenOptions
 from gametable.core.registry import load_game
 from gametable.simulate.backends import Backend, InProcessBackend, default_jobs, make_backend
 from gametable.simulate.play import RunConfig
@@ -113,7 +114,7 @@ def schedule(
     games: int,
     players: int,
     seed: int = 0,
-    options: Mapping[str, Any] | None = None,
+    options: GivenOptions | None = None,
 ) -> list[Lineup]:
     """The line-ups of an arena run and how many of the ``games`` each plays (rounds of one deal
     each, every line-up's rotations in turn; a last partial round goes to the first line-ups)."""
@@ -366,7 +367,7 @@ def check_arena(
     specs: Sequence[str],
     games: int,
     players: int | None,
-    options: Mapping[str, Any] | None = None,
+    options: GivenOptions | None = None,
 ) -> int:
     """Validate an arena request (``ValueError`` with a clear message); returns the player count."""
     g = load_game(game)  # UnknownGame (a ValueError) names the known games
@@ -390,7 +391,7 @@ def run_arena(
     players: int | None = None,
     seed: int = 0,
     jobs: int = 1,
-    options: Mapping[str, Any] | None = None,
+    options: GivenOptions | None = None,
     progress: Callable[[MatchResult], None] | None = None,
     backend: Backend | None = None,
     first: int = 0,
@@ -477,9 +478,9 @@ def pairs_table(report: ArenaReport, narrow: bool = False) -> Table | None:
     return table
 
 
-def parse_options(items: Sequence[str]) -> dict[str, Any]:
+def parse_options(items: Sequence[str]) -> dict[str, object]:
     """``["copies=3", "fast=true"]`` -> ``{"copies": 3, "fast": True}``."""
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():

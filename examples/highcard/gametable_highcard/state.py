@@ -12,7 +12,7 @@ from typing import Any
 from gametable.core.errors import IllegalAction
 from gametable.core.positions import header_json
 from gametable.core.protocol import Action, Game, Outcome, State
-from gametable.core.rng import Rng, as_rng
+from gametable.core.rng import Rng, RngSource, as_rng
 from gametable_highcard import rules
 from gametable_highcard.actions import Play, decode, encode
 from gametable_highcard.views import HighCardView, Played, TrickRecord
@@ -132,7 +132,7 @@ class HighCardState(State[HighCardView]):
             }
         return view
 
-    def resample(self, seat: int | None, rng: Any) -> HighCardState:
+    def resample(self, seat: int | None, rng: RngSource) -> HighCardState:
         """Every card ``seat`` cannot see (the other hands, the undealt cards) dealt again.
 
         The unseen cards are pooled in sorted order before shuffling, so the result depends on

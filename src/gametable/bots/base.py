@@ -15,9 +15,11 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping
-from typing import Any, Generic
+from typing import Generic
 
+from gametable.core.options import Options
 from gametable.core.protocol import Action, Game, State, ViewT
+from gametable.core.rng import RngSource
 
 
 class SeatState(Generic[ViewT]):
@@ -38,7 +40,7 @@ class SeatState(Generic[ViewT]):
         return self._state.players
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> Options:
         return dict(self._state.options)
 
     @property
@@ -52,7 +54,7 @@ class SeatState(Generic[ViewT]):
     def view(self) -> ViewT:
         return self._state.view(self.seat)
 
-    def view_parts(self, parts: Collection[str]) -> Mapping[str, Any]:
+    def view_parts(self, parts: Collection[str]) -> Mapping[str, object]:
         """Only the named top-level parts of :meth:`view` (:meth:`State.view_parts`: cheaper
         where the game builds them alone; read them, never change them)."""
         return self._state.view_parts(self.seat, parts)
@@ -60,7 +62,7 @@ class SeatState(Generic[ViewT]):
     def legal_actions(self) -> list[Action]:
         return self._state.legal_actions(self.seat)
 
-    def resample(self, rng: Any) -> State[ViewT]:
+    def resample(self, rng: RngSource) -> State[ViewT]:
         """A full state consistent with what this seat has seen (hidden parts redrawn)."""
         return self._state.resample(self.seat, rng)
 

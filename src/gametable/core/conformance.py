@@ -25,6 +25,7 @@ from typing import Any
 
 from gametable.core.choices import check_steps
 from gametable.core.errors import GameError, IllegalAction, InvalidAction
+from gametable.core.options import GivenOptions
 from gametable.core.protocol import Action, Game, State
 from gametable.core.schema import schema_errors
 
@@ -301,7 +302,7 @@ def check_playout(
     players: int,
     seed: int,
     *,
-    options: Mapping[str, Any] | None = None,
+    options: GivenOptions | None = None,
     deep_every: int = 1,
     max_decisions: int | None = None,
 ) -> PlayoutReport:
@@ -415,7 +416,7 @@ def check_determinism(
     players: int,
     seed: int,
     *,
-    options: Mapping[str, Any] | None = None,
+    options: GivenOptions | None = None,
     steps: int = 300,
 ) -> None:
     """Two games from the same seed, fed the same actions, stay identical to the byte."""

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeAlias
+
+#: the value of a game option once resolved: of the kind its :class:`Option` declares
+OptionValue: TypeAlias = bool | int | float | str | None
+#: the options a caller passes, before :func:`resolve_options` checks them: values of any type
+#: (text from a command line is converted; anything else is refused with a message)
+GivenOptions: TypeAlias = Mapping[str, object]
+#: every option of a game with its resolved value
+Options: TypeAlias = dict[str, OptionValue]
 
 
 @dataclass(frozen=True)
@@ -22,14 +30,15 @@ class Option:
     """
 
     name: str
-    default: Any
+    default: OptionValue
     help: str
     kind: type = int
-    choices: tuple[Any, ...] | None = None
+    choices: tuple[OptionValue, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
     nullable: bool = False
-    check: Callable[[Any], str | None] | None = field(default=None, compare=False)
+    #: called with the parsed value (of the option's kind)
+    check: Callable[..., str | None] | None = field(default=None, compare=False)
 
     def accepts(self) -> str:
         """Human words for what this option accepts."""
@@ -46,7 +55,7 @@ class Option:
             text = f"a value of type {self.kind.__name__}"
         return text + (" (or none)" if self.nullable else "")
 
-    def parse(self, value: Any) -> Any:
+    def parse(self, value: object) -> OptionValue:
         """Validate ``value`` (text from a command line is converted) or raise ``ValueError``."""
         bad = ValueError(
             f"option {self.name!r}: {value!r} is not accepted; it takes {self.accepts()}"
@@ -57,7 +66,7 @@ class Option:
             raise bad
         if self.kind is bool:
             if isinstance(value, bool):
-                out: Any = value
+                out: OptionValue = value
             elif isinstance(value, str) and value.lower() in ("true", "yes", "on", "1"):
                 out = True
             elif isinstance(value, str) and value.lower() in ("false", "no", "off", "0"):
@@ -91,9 +100,7 @@ class Option:
             raise TypeError(f"option {self.name!r} has unsupported kind {self.kind!r}")
         if self.choices is not None and out not in self.choices:
             raise bad
-        if self.minimum is not None and out < self.minimum:
-            raise bad
-        if self.maximum is not None and out > self.maximum:
+        if isinstance(out, int | float) and not _within(out, self.minimum, self.maximum):
             raise bad
         if self.check is not None:
             problem = self.check(out)
@@ -102,10 +109,14 @@ class Option:
         return out
 
 
-def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
+def _within(value: float, minimum: float | None, maximum: float | None) -> bool:
+    return (minimum is None or value >= minimum) and (maximum is None or value <= maximum)
+
+
+def resolve_options(declared: Sequence[Option], given: GivenOptions | None) -> Options:
     """Defaults overlaid with ``given``; unknown names and bad values raise ``ValueError``."""
     by_name = {o.name: o for o in declared}
-    out = {o.name: o.default for o in declared}
+    out: Options = {o.name: o.default for o in declared}
     for key, value in (given or {}).items():
         if key not in by_name:
             known = ", ".join(sorted(by_name)) or "none"
@@ -123,3 +134,19 @@ def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
             raise ValueError(f"option {pair!r} is not of the form key=value")
         out[key.strip()] = value.strip()
     return out
+
+
+def int_option(options: Mapping[str, OptionValue], name: str) -> int:
+    """The integer option ``name`` of resolved ``options`` (``TypeError`` if it is not one)."""
+    value = options[name]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"option {name!r} is {value!r}, not an integer")
+    return value
+
+
+def str_option(options: Mapping[str, OptionValue], name: str) -> str:
+    """The text option ``name`` of resolved ``options`` (``TypeError`` if it is not text)."""
+    value = options[name]
+    if not isinstance(value, str):
+        raise TypeError(f"option {name!r} is {value!r}, not text")
+    return value

@@ -20,8 +20,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 from mypy_extensions import mypyc_attr
 
 from gametable.core.errors import IllegalAction, InvalidAction, InvalidState
-from gametable.core.options import Option, resolve_options
-from gametable.core.rng import Rng, new_seed
+from gametable.core.options import GivenOptions, Option, Options, OptionValue, resolve_options
+from gametable.core.rng import Rng, RngSource, new_seed
 from gametable.core.rules import RuleRef
 from gametable.core.schema import json_schema
 
@@ -158,11 +158,11 @@ class Game(ABC):
                 return o
         raise KeyError(name)
 
-    def resolve_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def resolve_options(self, options: GivenOptions | None = None) -> Options:
         """All options with defaults filled in; ``ValueError`` names a bad or unknown option."""
         return resolve_options(self.options, options)
 
-    def check_players(self, players: int, options: Mapping[str, Any]) -> None:
+    def check_players(self, players: int, options: Mapping[str, OptionValue]) -> None:
         """Refuse a player count the game (with these options) does not allow."""
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError(f"players must be an integer, not {players!r}")
@@ -171,7 +171,7 @@ class Game(ABC):
             raise ValueError(f"{self.title} is played by {allowed} players, not {players}")
 
     def teams(
-        self, players: int, options: Mapping[str, Any] | None = None
+        self, players: int, options: GivenOptions | None = None
     ) -> tuple[tuple[int, ...], ...]:
         """The partnerships; by default every seat plays alone."""
         return tuple((s,) for s in range(players))
@@ -181,7 +181,7 @@ class Game(ABC):
         self,
         players: int,
         seed: int | None = None,
-        options: Mapping[str, Any] | None = None,
+        options: GivenOptions | None = None,
     ) -> State:
         """A new game, dealt and ready for the first decision.
 
@@ -196,7 +196,7 @@ class Game(ABC):
         return self._new_state(players, seed, opts)
 
     @abstractmethod
-    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State: ...
+    def _new_state(self, players: int, seed: int, options: Options) -> State: ...
 
     @abstractmethod
     def parse_action(self, state: State, text: str) -> Action:
@@ -243,7 +243,7 @@ class Game(ABC):
         """Build an action of class ``cls`` from its checked-kind JSON form (each game defines it)."""
         raise NotImplementedError(f"{self.name} does not read actions from JSON")
 
-    def view_schema(self, players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def view_schema(self, players: int, options: GivenOptions | None = None) -> dict[str, Any]:
         """The JSON Schema (draft 2020-12) that every ``view(seat)`` of such a game satisfies."""
         if self.view_type is None:
             raise NotImplementedError(f"{self.name} does not declare its view")
@@ -297,11 +297,11 @@ class Game(ABC):
 
     # -- integer encoding -------------------------------------------------------------------------
     @abstractmethod
-    def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+    def num_distinct_actions(self, players: int, options: GivenOptions | None = None) -> int:
         """Size of the integer action space (see :meth:`State.encode_action`)."""
 
     @abstractmethod
-    def max_game_length(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+    def max_game_length(self, players: int, options: GivenOptions | None = None) -> int:
         """Decisions within which a random playout is expected to end (used by tests/adapters)."""
 
     def __repr__(self) -> str:
@@ -428,7 +428,7 @@ class State(ABC, Generic[ViewT]):
         """
         return {seat: self.view(seat) for seat in seats}
 
-    def view_parts(self, seat: int | None, parts: Collection[str]) -> Mapping[str, Any]:
+    def view_parts(self, seat: int | None, parts: Collection[str]) -> Mapping[str, object]:
         """The named top-level parts of :meth:`view` for ``seat``, each equal to the view's (a
         part the view has not got now is left out): for a bot that reads only these, which a
         game may build without the rest.  The parts may be shared (between calls and states):
@@ -437,7 +437,7 @@ class State(ABC, Generic[ViewT]):
         return {key: whole[key] for key in parts if key in whole}
 
     @abstractmethod
-    def resample(self, seat: int | None, rng: Any) -> State[ViewT]:
+    def resample(self, seat: int | None, rng: RngSource) -> State[ViewT]:
         """A full state consistent with all ``seat`` has seen, everything hidden from it redrawn.
 
         ``rng`` is an :class:`~gametable.core.rng.Rng`, a :class:`random.Random` or an int seed.

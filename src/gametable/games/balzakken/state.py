@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from gametable.core.positions import header_json
 from gametable.core.protocol import Action, Outcome
-from gametable.core.rng import as_rng
+from gametable.core.rng import RngSource, as_rng
 from gametable.games.balzakken import rules
 from gametable.games.balzakken.actions import (
     CallBalzak,
@@ -368,7 +368,7 @@ class BalzakkenState(BalzakkenHands):
             out["outcome"] = outcome_view(outcome)
         return out
 
-    def resample(self, seat: int | None, rng: Any) -> BalzakkenState:
+    def resample(self, seat: int | None, rng: RngSource) -> BalzakkenState:
         """Redraw every card ``seat`` cannot see: other hands (but the cards it knows) and the pile.
 
         The result depends only on what ``seat`` may know and on ``rng``: the unseen cards are

@@ -19,7 +19,13 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from gametable.core.errors import InvalidState
-from gametable.core.options import Option
+from gametable.core.options import (
+    GivenOptions,
+    Option,
+    Options,
+    OptionValue,
+    int_option,
+)
 from gametable.core.protocol import Action, Game, State
 from gametable.core.registry import register
 from gametable.games.keezbord import rules
@@ -107,25 +113,25 @@ class Keezbord(Game):
         "cautions": ".web.cautions:CAUTIONS",
     }
 
-    def check_players(self, players: int, options: Mapping[str, Any]) -> None:
+    def check_players(self, players: int, options: Mapping[str, OptionValue]) -> None:
         if isinstance(players, int) and not isinstance(players, bool) and players % 2 == 1:
             raise ValueError(
                 f"Keezbord cannot be played by an odd number of players ({players}); "
                 'it is played by 2, 4 or 6 (rulebook, "Playing in Teams")'
             )
         super().check_players(players, options)
-        if options["dealer"] >= players:
+        if int_option(options, "dealer") >= players:
             raise ValueError(
                 f"option 'dealer': seat {options['dealer']} does not exist with "
                 f"{players} players; it takes 0 to {players - 1}"
             )
 
     def teams(
-        self, players: int, options: Mapping[str, Any] | None = None
+        self, players: int, options: GivenOptions | None = None
     ) -> tuple[tuple[int, ...], ...]:
         return board_for(players).teams
 
-    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
+    def _new_state(self, players: int, seed: int, options: Options) -> State:
         state = KeezbordState.create(game=self, players=players, seed=seed, options=options)
         state.deal_next()
         return state
@@ -136,7 +142,7 @@ class Keezbord(Game):
     def _action_from_json(self, state: State, cls: type[Action], data: Mapping[str, Any]) -> Action:
         return from_json(cls, data, state.players)
 
-    def view_schema(self, players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def view_schema(self, players: int, options: GivenOptions | None = None) -> dict[str, Any]:
         """The declared view (:mod:`~gametable.games.keezbord.views`) with the per-seat lists
         sized for ``players`` and the board's length fixed."""
         schema = super().view_schema(players, options)
@@ -160,7 +166,7 @@ class Keezbord(Game):
             raise InvalidState(f"keezbord position is missing {exc}") from None
 
     def state_from_text(
-        self, text: str, options: Mapping[str, Any] | None = None, seed: int = 0
+        self, text: str, options: GivenOptions | None = None, seed: int = 0
     ) -> State:
         """Load a position written in the one-line text form (see ``KeezbordState.to_text``);
         cards not in a hand or played are shuffled into the deck from ``seed``."""
@@ -169,7 +175,7 @@ class Keezbord(Game):
         data["seed"] = seed
         return self.state_from_json(data)
 
-    def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+    def num_distinct_actions(self, players: int, options: GivenOptions | None = None) -> int:
         return num_actions(players)
 
     def can_take_back(self, before: State, seat: int, action: Action, after: State) -> bool:
@@ -177,10 +183,12 @@ class Keezbord(Game):
         (``docs/rules/keezbord.md``, "Taking a move back")."""
         return every_move_shows_a_card(action)
 
-    def max_game_length(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+    def max_game_length(self, players: int, options: GivenOptions | None = None) -> int:
         bound = RANDOM_PLAYOUT_BOUND.get(players, 10000)
-        limit = self.resolve_options(options)["max_turns"]
-        return bound if limit is None else min(bound, limit)
+        options = self.resolve_options(options)
+        return (
+            bound if options["max_turns"] is None else min(bound, int_option(options, "max_turns"))
+        )
 
 
 GAME = register(Keezbord())

@@ -8,7 +8,6 @@ seat sees the board as if it sat at seat a.  Cards run ``A``, ``2`` .. ``10``, `
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from gametable.adapters.features.layout import (
     Builder,
@@ -22,6 +21,7 @@ from gametable.adapters.features.layout import (
     seat_axis,
 )
 from gametable.adapters.features.typed import field_type, literal_values
+from gametable.core.options import OptionValue
 from gametable.core.protocol import Game
 from gametable.games.keezbord.public import KeezbordView
 
@@ -34,7 +34,7 @@ NOT_ENCODED = (
 )
 
 
-def build(game: Game, players: int, options: Mapping[str, Any]) -> Layout[KeezbordView]:
+def build(game: Game, players: int, options: Mapping[str, OptionValue]) -> Layout[KeezbordView]:
     view_type = game.view_type
     cards: tuple[str, ...] = literal_values(field_type(view_type, "hand"))
     marks = literal_values(field_type(view_type, "pawns"))  # "N", "H1" .. "H4"

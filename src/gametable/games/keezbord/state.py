@@ -18,7 +18,7 @@ from typing import Any
 
 from gametable.core.positions import header_json
 from gametable.core.protocol import Action, Outcome
-from gametable.core.rng import as_rng
+from gametable.core.rng import RngSource, as_rng
 from gametable.games.keezbord import checks, rules
 from gametable.games.keezbord.actions import (
     HAND_IN,
@@ -357,7 +357,7 @@ class KeezbordState(KeezbordPawns):
             out[who] = own
         return out
 
-    def resample(self, seat: int | None, rng: Any) -> KeezbordState:
+    def resample(self, seat: int | None, rng: RngSource) -> KeezbordState:
         """Redraw what ``seat`` cannot see: the other hands (same sizes) and the deck, from this
         cycle's cards minus those played and minus ``seat``'s own hand."""
         rng = as_rng(rng)

@@ -17,7 +17,7 @@ leaves the riches paid for nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from gametable.core.protocol import Action, State
 
@@ -37,7 +37,7 @@ def cautions(state: State, seat: int, actions: Sequence[Action]) -> dict[int, st
     if END not in kinds or DEEDS.isdisjoint(kinds):
         return {}
     turn = state.view_parts(seat, ("turn",)).get("turn")
-    if not turn or turn["lock"] is not None or turn["attacked"]:
+    if not isinstance(turn, Mapping) or turn["lock"] is not None or turn["attacked"]:
         return {}
     return {kinds.index(END): WASTED}
 

@@ -24,11 +24,20 @@ from gametable.core.protocol import State
 from gametable.core.registry import load_game
 
 GAME = load_game("balzakken")
+
+
+def _default_copies(option: str) -> int:
+    """The copies the option ``option`` puts in the deck by default."""
+    value = GAME.option(option).default
+    assert isinstance(value, int) and not isinstance(value, bool), value
+    return value
+
+
 #: copies of each card in the default deck (the options' defaults)
 COPIES = {
-    **{str(v): GAME.option("copies").default for v in range(-1, 12)},
-    "S": GAME.option("swingers").default,
-    "L": GAME.option("luls").default,
+    **{str(v): _default_copies("copies") for v in range(-1, 12)},
+    "S": _default_copies("swingers"),
+    "L": _default_copies("luls"),
 }
 #: the largest hand a question may describe (more is no Balzakken hand)
 MOST_POINTS = 60

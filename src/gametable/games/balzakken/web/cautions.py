@@ -39,7 +39,7 @@ def cautions(state: State, seat: int, actions: Sequence[Action]) -> dict[int, st
         if getattr(action, "kind", None) != CALL:
             continue
         value = state.view_parts(seat, ("hand_value",))["hand_value"]
-        if value > BALZAK_LIMIT:
+        if isinstance(value, int) and value > BALZAK_LIMIT:
             out[i] = over_call(value)
     return out
 
