@@ -30,3 +30,18 @@ def test_one_named_site_twice_is_the_same_site():
     """BA-093: two buildings on the one site named twice are allowed in one turn."""
     reply = _reply("Can I build a village on b2 and a garrison on b2 this turn?")
     assert reply.text.startswith("Yes.")
+
+
+def test_ba092_a_site_said_to_be_someone_elses_is_built_on_as_an_enemy_site():
+    """BA-092: a king builds only on his own sites or on free ones; a site the question says
+    another player owns ("van oma", "my friend owns", "owned by") is tried as such and refused,
+    while the asker's own site is allowed."""
+    for text in (
+        "Mag ik een dorp bouwen op een plek die al van oma is?",
+        "can I put a village on a site my friend owns",
+        "Can I build a temple on a site owned by my brother?",
+    ):
+        reply = _reply(text)
+        assert reply.text.startswith(("No.", "Nee.")), (text, reply.text)
+        assert "BA-092" in " ".join(reply.text.split()), (text, reply.text)
+    assert _reply("Can I build a village on my own site?").text.startswith("Yes.")

@@ -51,6 +51,17 @@ ENOUGH = 2
 
 _STORED = r"\b(in|on|from) (?:my |a |the |his |mijn |een |de )?(reserves?|garrisons?|prisons?|voorraad|garnizoen\w*)\b"
 _ENEMY = r"\b(enemy|opponent'?s?|another (?:king|player)'?s?|his city|her city|vijand\w*|tegenstander\w*|(?:een )?andere (?:speler|koning))\b"
+#: a site or city said to be someone else's: "a site my friend owns", "owned by grandma", "een
+#: plek die al van oma is" (never the asker's own: "van mij", "belongs to me")
+_OWNED_BY_ANOTHER = (
+    r"\b(?:site|city|place|plot|plek|plaats|stad)s? (?:that |which )?(?:my |his |her )?\w+ "
+    r"(?:owns|holds|has)\b"
+    r"|\b(?:owned by|belongs? to|belonging to|held by) (?!me\b|myself\b|nobody\b|no one\b)"
+    r"(?:my |a |an |the )?\w+"
+    r"|\b(?:die|dat|wat) (?:is |zijn )?(?:al |nog |toch )?van (?!mij\b|mijzelf\b|mezelf\b|ons\b"
+    r"|niemand\b)(?:mijn |een |de )?\w+"
+)
+_ENEMY = rf"{_ENEMY}|{_OWNED_BY_ANOTHER}"
 _FREE = r"\b(free|empty|nobody'?s?|no one'?s?|unowned|neutral|new|vrije?|lege?|niemands?|nieuwe?)\s+(site|city|place|plaats|bouwplaats|stad)\b"
 _TWO_SITES = r"\b(two|2|several|different|twee|meerdere|verschillende) (sites|cities|places|plaatsen|steden|plekken)\b|\b(another|second|other|andere|tweede) (site|city|plaats|stad)\b"
 _SEVERAL = r"\b(several|more than one|two|2|meerdere|twee) buildings?\b|\b(meer dan één|twee|meerdere) gebouwen\b"
