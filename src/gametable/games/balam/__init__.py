@@ -127,6 +127,29 @@ class Balam(Game):
         "cli": ".cli:OPTIONS",
         "web": "web/renderer.js",
     }
+    #: the engine modules ``gametable build-engines`` compiles with mypyc (gametable.compiled)
+    compiled = (
+        "actions",
+        "board",
+        "constructions",
+        "dice",
+        "distribution",
+        "encoding",
+        "engine",
+        "events",
+        "fields",
+        "flow",
+        "katun",
+        "notation",
+        "phases",
+        "rules",
+        "scoring",
+        "state",
+        "transport",
+        "turns",
+        "wars",
+        "warlog",
+    )
 
     def parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, BalamState)

@@ -71,6 +71,17 @@ class Balzakken(Game):
         "terminal": ".terminal:RENDERER",
         "web": "web/renderer.js",
     }
+    #: the engine modules ``gametable build-engines`` compiles with mypyc (gametable.compiled)
+    compiled = (
+        "actions",
+        "cards",
+        "hands",
+        "knowledge",
+        "legal",
+        "rules",
+        "scoring",
+        "state",
+    )
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         super().check_players(players, options)

@@ -105,6 +105,17 @@ class Keezbord(Game):
         "terminal": ".terminal:RENDERER",
         "web": "web/renderer.js",
     }
+    #: the engine modules ``gametable build-engines`` compiles with mypyc (gametable.compiled)
+    compiled = (
+        "actions",
+        "board",
+        "cards",
+        "checks",
+        "generate",
+        "pawns",
+        "rules",
+        "state",
+    )
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         if isinstance(players, int) and not isinstance(players, bool) and players % 2 == 1:
