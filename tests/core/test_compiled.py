@@ -1,0 +1,181 @@
+"""Which engine runs (:mod:`gametable.compiled`): a build is used only when it was made from the
+sources beside it for this Python; otherwise pure Python, with one warning for a stale build; and
+the commands people run give the same results with either engine."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import json
+import os
+import re
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+import gametable
+import gametable.compiled as compiled
+from gametable.compiled import Engine, Manifest, StaleBuildWarning
+
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def fake_build(folder: Path, package: Path, sources: dict[str, str]) -> None:
+    """A build folder whose manifest names one module and the given sources' digests."""
+    (folder / "gametable" / "core").mkdir(parents=True)
+    (folder / "gametable" / "core" / f"rng{SUFFIX}").write_bytes(b"")
+    manifest = Manifest({"gametable.core.rng": f"gametable/core/rng{SUFFIX}"}, SUFFIX, sources)
+    (folder / compiled.MANIFEST).write_text(json.dumps(manifest.to_json()))
+
+
+@pytest.fixture
+def package(tmp_path: Path) -> Path:
+    """A package folder with one source file."""
+    folder = tmp_path / "pkg"
+    (folder / "core").mkdir(parents=True)
+    (folder / "core" / "rng.py").write_text("X = 1\n")
+    return folder
+
+
+def test_a_build_of_the_same_sources_is_usable(tmp_path: Path, package: Path) -> None:
+    fake_build(tmp_path / "build", package, compiled.digest(["core/rng.py"], package))
+    manifest = Manifest.read(tmp_path / "build")
+    assert manifest is not None
+    assert compiled.unusable(manifest, tmp_path / "build", package) is None
+
+
+def test_a_source_edited_after_the_build_makes_it_stale(tmp_path: Path, package: Path) -> None:
+    fake_build(tmp_path / "build", package, compiled.digest(["core/rng.py"], package))
+    (package / "core" / "rng.py").write_text("X = 2\n")
+    manifest = Manifest.read(tmp_path / "build")
+    assert manifest is not None
+    assert compiled.unusable(manifest, tmp_path / "build", package) == (
+        "core/rng.py changed since it was built"
+    )
+
+
+def test_a_build_for_another_python_is_not_used(tmp_path: Path, package: Path) -> None:
+    fake_build(tmp_path / "build", package, compiled.digest(["core/rng.py"], package))
+    data = json.loads((tmp_path / "build" / compiled.MANIFEST).read_text())
+    data["suffix"] = ".cpython-27-other.so"
+    (tmp_path / "build" / compiled.MANIFEST).write_text(json.dumps(data))
+    manifest = Manifest.read(tmp_path / "build")
+    assert manifest is not None
+    reason = compiled.unusable(manifest, tmp_path / "build", package)
+    assert reason is not None and reason.startswith("it was built for another Python")
+
+
+def test_a_stale_build_warns_once_and_runs_pure_python(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The chooser over gametable's own sources, with a build made from other ones."""
+    fake_build(tmp_path, tmp_path, {"core/rng.py": "0" * 64})
+    monkeypatch.delenv(compiled.PURE_VARIABLE, raising=False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        engine = compiled._decide(tmp_path)
+    assert engine == Engine(False, "compiled build stale: core/rng.py changed since it was built")
+    assert [w.category for w in caught] == [StaleBuildWarning]
+    assert "gametable build-engines" in str(caught[0].message)
+
+
+def test_gametable_pure_forces_pure_python(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_build(tmp_path, tmp_path, {"core/rng.py": "0" * 64})
+    monkeypatch.setenv(compiled.PURE_VARIABLE, "1")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # forced pure Python: no warning about the build
+        assert compiled._decide(tmp_path) == Engine(False, "GAMETABLE_PURE=1")
+
+
+def test_no_build_runs_pure_python_quietly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(compiled.PURE_VARIABLE, raising=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        engine = compiled._decide(tmp_path / "nothing")
+    assert not engine.compiled and engine.why == "not built: gametable build-engines"
+
+
+def test_the_engine_in_use_is_the_one_the_modules_are() -> None:
+    """Compiled: every module the build names is loaded from it; pure: none is."""
+    for name in gametable.game_names():
+        gametable.load_game(name)
+    engine = compiled.engine()
+    loaded = compiled.loaded_compiled()
+    if engine.compiled:
+        assert set(loaded) == set(engine.modules)
+    else:
+        assert loaded == []
+
+
+def test_version_says_which_engine_runs() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "gametable.cli", "--version"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=dict(os.environ, GAMETABLE_PURE="1"),
+    )
+    assert run.stdout.strip() == (
+        f"gametable {gametable.__version__}, engines: pure Python (GAMETABLE_PURE=1)"
+    )
+
+
+# -- the same results with either engine ---------------------------------------------------------
+def gametable_command(args: list[str], pure: bool, cwd: Path) -> str:
+    env = dict(os.environ, GAMETABLE_PURE="1" if pure else "0", COLUMNS="200")
+    run = subprocess.run(
+        [sys.executable, "-m", "gametable.cli", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=cwd,
+    )
+    return run.stdout
+
+
+def compiled_engine_built() -> bool:
+    probe = subprocess.run(
+        [sys.executable, "-c", "import gametable.compiled as c; print(c.engine().compiled)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=dict(os.environ, GAMETABLE_PURE="0"),
+    )
+    return probe.stdout.strip() == "True"
+
+
+needs_build = pytest.mark.skipif(
+    not compiled_engine_built(), reason="no usable compiled build (gametable build-engines)"
+)
+
+
+def without_timings(text: str) -> str:
+    """The arena's table without its CPU column (the last), and the progress lines' seconds."""
+    text = re.sub(r"│[^│\n]*│\n", "│\n", text)
+    return re.sub(r" in \d+ s\b", " in _ s", text)
+
+
+@needs_build
+@pytest.mark.parametrize("game", ["balzakken", "keezbord", "balam"])
+def test_the_arena_prints_the_same_with_either_engine(game: str, tmp_path: Path) -> None:
+    args = ["arena", game, "-b", "random", "-b", "heuristic", "-n", "4", "-j", "1", "--seed", "5"]
+    pure = gametable_command(args, pure=True, cwd=tmp_path)
+    assert "score" in pure
+    assert without_timings(gametable_command(args, False, tmp_path)) == without_timings(pure)
+
+
+@needs_build
+@pytest.mark.parametrize("game", ["balzakken", "keezbord", "balam"])
+def test_simulate_writes_the_same_rows_with_either_engine(game: str, tmp_path: Path) -> None:
+    rows = {}
+    for pure in (True, False):
+        out = tmp_path / ("pure" if pure else "compiled")
+        args = ["simulate", game, "-g", "4", "-j", "1", "--seed", "9", "--format", "csv"]
+        gametable_command([*args, "--out", str(out)], pure, tmp_path)
+        shards = sorted((out / "shards").iterdir())
+        assert len(shards) == 4
+        rows[pure] = [shard.read_text() for shard in shards]
+    assert rows[False] == rows[True]
