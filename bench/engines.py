@@ -7,8 +7,9 @@ The fair loop, the same for every engine: a new seeded game whenever one ends; a
 seat to move (a random one of them when several must decide) takes a uniformly random legal
 action: ``state.apply(rng.choice(state.legal_actions(seat)), seat)`` for gametable,
 ``state.apply_action(rng.choice(state.legal_actions()))`` for OpenSpiel; a decision is one such
-step.  OpenSpiel's chance nodes are sampled by index, ``outcomes[rng.randrange(len(outcomes))]``,
-and not counted as decisions (gametable deals and rolls inside its engines, from the seeded RNG of
+step.  OpenSpiel's chance nodes are sampled by index, ``outcomes[int(rng.random() * n)]`` for
+``n`` outcomes (the cheapest uniform draw in Python, so the reference loses no time to it), and
+not counted as decisions (gametable deals and rolls inside its engines, from the seeded RNG of
 each state); that is right only for uniform chance events, which those of crazy_eights and maedn
 are at 2 to 4 players: the run checks it once per reference and player count (three seeded games,
 every chance node) and reports the reference unavailable where it fails.  A slice may end in the
@@ -151,7 +152,7 @@ class OpenSpielRunner:
                     state = game.new_initial_state()
                 if state.is_chance_node():
                     outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                    state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
                 else:
                     state.apply_action(rng.choice(state.legal_actions()))
                     decisions += 1
@@ -178,7 +179,7 @@ def uniform_chance_refused(ref: str, players: int, games: int = 3, seed: int = 1
                         f"{ref} ({players}p) has a chance node that is not uniform "
                         f"(outcome {odd[0]}: p = {odd[1]:.4f}, not 1/{len(outcomes)})"
                     )
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
     return None
@@ -207,7 +208,7 @@ def openspiel_accepts_illegal(ref: str = "crazy_eights", seed: int = 0) -> str:
     state = game.new_initial_state()
     while state.is_chance_node():
         outcomes = state.chance_outcomes()
-        state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
     player = state.current_player()
     legal = state.legal_actions()
     refused = []
@@ -313,6 +314,9 @@ class WorkerRunner:
         )
         #: the worker's first line: the engine it runs (``gametable.compiled.engine()``)
         self.engine = self._line()
+        if what[0] == "gametable" and not self.engine.startswith(engine):
+            self.close()
+            raise RuntimeError(f"a {engine} worker runs {self.engine}: not measured")
 
     def _line(self) -> str:
         assert self.process.stdout is not None

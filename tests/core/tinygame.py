@@ -104,7 +104,7 @@ class TinyState(State):
         return sorted([c for s, c in enumerate(self.hands) if s != seat] + self.deck)
 
     def clone(self) -> TinyState:
-        new = object.__new__(type(self))
+        new = type(self).__new__(type(self))  # (a compiled State refuses object.__new__)
         new.__dict__.update(self.__dict__)
         new.hands, new.deck, new.rng = list(self.hands), list(self.deck), self.rng.clone()
         return new
