@@ -127,14 +127,29 @@ class Balam(Game):
         "cli": ".cli:OPTIONS",
         "web": "web/renderer.js",
     }
-    #: the engine modules ``gametable build-engines`` would compile with mypyc
-    #: (gametable.compiled): none for now.  Compiled, Balam's engine (its actions, board,
-    #: constructions, dice, distribution, encoding, engine, events, fields, flow, katun,
-    #: notation, phases, rules, scoring, state, transport, turns, wars and warlog modules) crashed
-    #: the interpreter in tests/properties/test_untrusted_inputs.py: a state's view memo was freed
-    #: while still referenced (found with valgrind; docs/performance.md); it runs pure Python
-    #: until that is found and fixed
-    compiled: ClassVar[tuple[str, ...]] = ()
+    #: the engine modules ``gametable build-engines`` compiles with mypyc (gametable.compiled)
+    compiled = (
+        "actions",
+        "board",
+        "constructions",
+        "dice",
+        "distribution",
+        "encoding",
+        "engine",
+        "events",
+        "fields",
+        "flow",
+        "katun",
+        "notation",
+        "phases",
+        "rules",
+        "scoring",
+        "state",
+        "transport",
+        "turns",
+        "wars",
+        "warlog",
+    )
 
     def parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, BalamState)
