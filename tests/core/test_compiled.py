@@ -39,15 +39,20 @@ def package(tmp_path: Path) -> Path:
     return folder
 
 
+def sources(package: Path) -> dict[str, str]:
+    """The digests a build of ``package`` records: its source and the build's own."""
+    return compiled.digest(["core/rng.py", *compiled.BUILD_SOURCES], package)
+
+
 def test_a_build_of_the_same_sources_is_usable(tmp_path: Path, package: Path) -> None:
-    fake_build(tmp_path / "build", package, compiled.digest(["core/rng.py"], package))
+    fake_build(tmp_path / "build", package, sources(package))
     manifest = Manifest.read(tmp_path / "build")
     assert manifest is not None
     assert compiled.unusable(manifest, tmp_path / "build", package) is None
 
 
 def test_a_source_edited_after_the_build_makes_it_stale(tmp_path: Path, package: Path) -> None:
-    fake_build(tmp_path / "build", package, compiled.digest(["core/rng.py"], package))
+    fake_build(tmp_path / "build", package, sources(package))
     (package / "core" / "rng.py").write_text("X = 2\n")
     manifest = Manifest.read(tmp_path / "build")
     assert manifest is not None
@@ -57,7 +62,7 @@ def test_a_source_edited_after_the_build_makes_it_stale(tmp_path: Path, package:
 
 
 def test_a_build_for_another_python_is_not_used(tmp_path: Path, package: Path) -> None:
-    fake_build(tmp_path / "build", package, compiled.digest(["core/rng.py"], package))
+    fake_build(tmp_path / "build", package, sources(package))
     data = json.loads((tmp_path / "build" / compiled.MANIFEST).read_text())
     data["suffix"] = ".cpython-27-other.so"
     (tmp_path / "build" / compiled.MANIFEST).write_text(json.dumps(data))
@@ -67,11 +72,25 @@ def test_a_build_for_another_python_is_not_used(tmp_path: Path, package: Path) -
     assert reason is not None and reason.startswith("it was built for another Python")
 
 
+def test_a_build_made_without_the_weak_reference_fix_is_stale(
+    tmp_path: Path, package: Path
+) -> None:
+    """A build of an older ``build-engines`` (its manifest does not name the fix's source) is
+    never used: its native classes crash on a weak reference (gametable.compiled.weakrefs)."""
+    fake_build(tmp_path / "build", package, compiled.digest(["core/rng.py"], package))
+    manifest = Manifest.read(tmp_path / "build")
+    assert manifest is not None
+    assert compiled.unusable(manifest, tmp_path / "build", package) == (
+        "an older gametable build-engines made it, without compiled/weakrefs.py"
+    )
+
+
 def test_a_stale_build_warns_once_and_runs_pure_python(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The chooser over gametable's own sources, with a build made from other ones."""
-    fake_build(tmp_path, tmp_path, {"core/rng.py": "0" * 64})
+    own = compiled.digest(list(compiled.BUILD_SOURCES))
+    fake_build(tmp_path, tmp_path, {"core/rng.py": "0" * 64, **own})
     monkeypatch.delenv(compiled.PURE_VARIABLE, raising=False)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -217,3 +236,66 @@ def test_random_games_list_the_same_actions_with_either_engine(game: str) -> Non
         out[pure] = run.stdout.split()
     assert out[True][0] == "False" and out[False][0] == "True"
     assert out[False][1] == out[True][1]
+
+
+# -- weak references to the engines' objects (mypyc/mypyc#1102, gametable.compiled.weakrefs) -----
+#: weak references (with callbacks or without, kept in a dict as Hypothesis keeps them)
+#: to states and their clones, of every game and of an interpreted subclass of the protocol's
+#: State (the tiny game), all dropped, some in a cycle;
+#: then full collections.  Compiled without the fix, the first one crashed the interpreter.
+WEAK_REFERENCES = """
+import gc, random, sys, weakref
+import gametable
+sys.path.insert(0, sys.argv[1])
+from tinygame import TinyGame
+died = []
+kept = {}
+def objects(name):
+    game = TinyGame() if name == "tiny" else gametable.load_game(name)
+    state = game.new_game(2, seed=7)
+    rng = random.Random(7)
+    for _ in range(30):
+        if not state.to_move:
+            break
+        seat = state.to_move[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    return [state, state.clone()]
+count = 0
+for name in ["tiny", *gametable.game_names()]:
+    for cycle in (False, True):
+        things = objects(name)
+        plain = [weakref.ref(thing) for thing in things]
+        for thing in things:
+            kept[len(kept)] = weakref.ref(thing, lambda ref: died.append(ref))
+        if cycle:
+            loop = [things]
+            loop.append(loop)
+        count += len(things)
+        del things, thing
+        if cycle:
+            del loop
+        gc.collect()
+        assert [ref() for ref in plain] == [None] * len(plain), name
+gc.collect()
+assert all(ref() is None for ref in kept.values())
+print(gametable.compiled.engine().compiled, len(died), count)
+"""
+
+
+@pytest.mark.parametrize("pure", [True, False])
+def test_weak_references_to_states_die_with_them(pure: bool) -> None:
+    """Every weak reference to a dropped state or clone reads ``None`` and its callback runs,
+    with either engine, for every game and for an interpreted game's state; the process
+    ends normally (compiled without :mod:`gametable.compiled.weakrefs`, it crashed)."""
+    if not pure and not compiled_engine_built():
+        pytest.skip("no usable compiled build (gametable build-engines)")
+    run = subprocess.run(
+        [sys.executable, "-c", WEAK_REFERENCES, str(Path(__file__).parent)],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, GAMETABLE_PURE="1" if pure else "0"),
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    engine, died, count = run.stdout.split()
+    assert engine == str(not pure)
+    assert int(died) == int(count) > 0

@@ -47,6 +47,9 @@ BUILD_DIR = Path(__file__).resolve().parent / "build"
 MANIFEST = "manifest.json"
 #: the command that builds the compiled engines
 BUILD_COMMAND = "gametable build-engines"
+#: sources of the build itself that change the compiled code, in every manifest: a build made
+#: without one of them (by an older ``build-engines``) is stale
+BUILD_SOURCES = ("compiled/weakrefs.py",)
 
 
 class StaleBuildWarning(RuntimeWarning):
@@ -113,6 +116,9 @@ def unusable(manifest: Manifest, folder: Path, package_dir: Path = PACKAGE_DIR) 
         return f"it was built for another Python ({manifest.suffix}, this one loads {suffix})"
     if not manifest.modules:
         return "it compiled no module"
+    older = [name for name in BUILD_SOURCES if name not in manifest.sources]
+    if older:
+        return f"an older {BUILD_COMMAND} made it, without {older[0]}"
     changed = [
         name
         for name, sha in digest(list(manifest.sources), package_dir).items()

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import typer
 
-from gametable.compiled import BUILD_DIR, MANIFEST, PACKAGE_DIR, Manifest, digest
+from gametable.compiled import BUILD_DIR, BUILD_SOURCES, MANIFEST, PACKAGE_DIR, Manifest, digest
 from gametable.core.parts import package_of
 from gametable.core.registry import game_names, load_game
 
@@ -108,12 +108,16 @@ def _compile(modules: list[str], work: Path) -> Path:
     (work / "mypy.ini").write_text(
         MYPY_SETTINGS.format(version=f"{sys.version_info.major}.{sys.version_info.minor}")
     )
+    # mypyc writes the C code into c/, the weak-reference fix rewrites it, then setuptools
+    # compiles it (gametable.compiled.weakrefs)
     setup = (
-        "import sys\n"
+        "from pathlib import Path\n"
         "from setuptools import setup\n"
         "from mypyc.build import mypycify\n"
-        f"setup(name={GROUP!r}, ext_modules=mypycify({paths!r}, opt_level='3', "
-        f"group_name={GROUP!r}, target_dir='c'), script_args=['build_ext', "
+        "from gametable.compiled.weakrefs import fix_weak_references\n"
+        f"modules = mypycify({paths!r}, opt_level='3', group_name={GROUP!r}, target_dir='c')\n"
+        "print(f'weak references fixed in {fix_weak_references(Path(\"c\"))} native classes')\n"
+        f"setup(name={GROUP!r}, ext_modules=modules, script_args=['build_ext', "
         "'--build-lib', 'lib', '--build-temp', 'temp', '--parallel', '2'])\n"
     )
     try:
@@ -147,7 +151,7 @@ def build(folder: Path = BUILD_DIR) -> Manifest:
     if importlib.util.find_spec("mypyc") is None:
         raise BuildError("mypyc is missing: pip install -e '.[compiled]'")
     modules = compiled_modules()
-    sources = [str(p.relative_to(PACKAGE_DIR)) for p in closure(modules)]
+    sources = [str(p.relative_to(PACKAGE_DIR)) for p in closure(modules)] + list(BUILD_SOURCES)
     before = digest(sources)  # taken before compiling: the manifest names what was compiled
     with tempfile.TemporaryDirectory(prefix="gametable-build-") as tmp:
         work = Path(tmp)
