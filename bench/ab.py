@@ -9,8 +9,9 @@ against OpenSpiel:
 
 The revision's kernel and games (``src/gametable/{__init__.py,core,games}``, read with
 ``git archive``) are copied into a temporary directory as the package ``gametable_base`` (imports
-renamed, as ``bench/build_compiled.py`` does for the compiled copy), so they import beside the
-working tree's ``gametable``.  Each measurement prints the decisions per CPU second of both and
+renamed), so they import beside the working tree's ``gametable``.  Both run pure Python: the
+script sets ``GAMETABLE_PURE=1`` before importing gametable (``bench/engines.py`` compares the
+compiled engines).  Each measurement prints the decisions per CPU second of both and
 their ratio; the last line gives the median ratio and the range over the measurements.
 
 Both versions play the same seeded random games through the checking ``apply`` (``--unchecked``:
@@ -30,7 +31,9 @@ import argparse
 import importlib
 import io
 import json
+import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -39,19 +42,24 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import build_compiled  # bench/build_compiled.py, beside this script
+os.environ["GAMETABLE_PURE"] = "1"  # both sides pure Python, before gametable is imported
+
 import engines  # bench/engines.py, beside this script
 
 import gametable
 
 PACKAGE = "gametable_base"
+ROOT = Path(__file__).resolve().parent.parent
+#: what is copied from the revision's ``src/gametable``: the kernel, the games, the engine chooser
+COPIED = ("__init__.py", "py.typed", "core", "games", "compiled")
+_IMPORTS = re.compile(r"\bgametable(?=\.(?:core|games|compiled)\b| import\b|$)", re.MULTILINE)
 
 
 def export_revision(rev: str, into: Path) -> Any:
     """Copy the kernel and the games at ``rev`` into ``into``/gametable_base and import them."""
     archive = subprocess.run(
         ["git", "archive", "--format=tar", rev, "src/gametable"],
-        cwd=build_compiled.ROOT,
+        cwd=ROOT,
         check=True,
         capture_output=True,
     ).stdout
@@ -59,7 +67,7 @@ def export_revision(rev: str, into: Path) -> Any:
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         for member in tar.getmembers():
             parts = Path(member.name).parts[2:]  # below src/gametable
-            if not parts or parts[0] not in build_compiled.COPIED or not member.isfile():
+            if not parts or parts[0] not in COPIED or not member.isfile():
                 continue
             data = tar.extractfile(member)
             assert data is not None
@@ -67,7 +75,7 @@ def export_revision(rev: str, into: Path) -> Any:
             target.parent.mkdir(parents=True, exist_ok=True)
             raw = data.read()
             if target.suffix == ".py":
-                raw = build_compiled._IMPORTS.sub(PACKAGE, raw.decode()).encode()
+                raw = _IMPORTS.sub(PACKAGE, raw.decode()).encode()
             target.write_bytes(raw)
     sys.path.insert(0, str(into))
     return importlib.import_module(PACKAGE)

@@ -1,56 +1,55 @@
-"""Random playouts: gametable's engines beside OpenSpiel's C++ games, side by side in one run.
+"""Random playouts: gametable's engines, pure and compiled, beside OpenSpiel's C++ games.
 
-    .venv/bin/python bench/engines.py [--seconds 1] [--slice 0.25] [--repeat 3]
+    .venv/bin/python bench/engines.py [--seconds 1] [--slice 1] [--repeat 3]
                                       [--players N ...] [--game NAME ...] [--check]
 
-Every engine is driven by the same Python loop: pick a uniformly random legal action of the seat
-to move and apply it; a decision is one applied action.  OpenSpiel's chance nodes are sampled in
-the loop (not counted as decisions) as ``outcomes[int(rng.random() * len(outcomes))][0]``, which
-is right only for uniform chance events: those of crazy_eights and maedn are, at 2 to 4 players.
-The run checks it once per reference and player count (three seeded games, every chance node)
-before relying on it; where it fails (crazy_eights deals from two decks from 6 players on) the
-reference is reported unavailable.  gametable deals and rolls inside its engines, from the
-seeded RNG of each state.
+The fair loop, the same for every engine: a new seeded game whenever one ends; at each step the
+seat to move (a random one of them when several must decide) takes a uniformly random legal
+action: ``state.apply(rng.choice(state.legal_actions(seat)), seat)`` for gametable,
+``state.apply_action(rng.choice(state.legal_actions()))`` for OpenSpiel; a decision is one such
+step.  OpenSpiel's chance nodes are sampled by index, ``outcomes[int(rng.random() * n)]`` for
+``n`` outcomes (the cheapest uniform draw in Python, so the reference loses no time to it), and
+not counted as decisions (gametable deals and rolls inside its engines, from the seeded RNG of
+each state); that is right only for uniform chance events, which those of crazy_eights and maedn
+are at 2 to 4 players: the run checks it once per reference and player count (three seeded games,
+every chance node) and reports the reference unavailable where it fails.  A slice may end in the
+middle of a game: the next slice goes on with it.
 
 Fairness on a shared, noisy machine:
 
-- time is this process's CPU time (``time.process_time``), not wall-clock;
-- the engines of one game and player count take turns in short slices (``--slice`` CPU seconds,
-  the order rotating each time) until each has had ``--seconds`` CPU seconds: that is one
-  *measurement*, and its ratios are taken within it.  There are ``--repeat`` measurements (at
-  least 3 for ``--check``); the table shows the medians.  Nothing is cached across games or
-  player counts: each pair is measured afresh.
+- each engine runs in a process of its own (``--worker``): OpenSpiel, gametable's pure-Python
+  engines (``GAMETABLE_PURE=1``) and its compiled engines (``gametable build-engines``), so no
+  engine's garbage or live objects weigh on another's garbage collector, and the pure and
+  compiled modules can have the same names;
+- time is each process's CPU time (``time.process_time``), not wall-clock;
+- the engines of one game and player count take turns in slices (``--slice`` CPU seconds, the
+  order rotating each time; the others wait) until each has had ``--seconds`` CPU seconds: that
+  is one *measurement*, and its ratios are taken within it.  There are ``--repeat`` measurements
+  (at least 3 for ``--check``); the table shows the medians and the range of the ratios.
 
 Columns, for each game and player count (default: 2 and 4 players):
 
 - ``openspiel``: decisions/s of the reference, OpenSpiel's C++ game.  Its ``apply_action`` does
   not check that the action is legal (crazy_eights checks only that the card is in hand: the
   self-check printed first shows it accepting a card that does not match the discard pile);
-- ``apply``: gametable's public ``state.apply(action, seat)``, which validates every action and
-  refuses an illegal one with its rule, the state untouched (also shown by the self-check);
-- ``unchecked``: gametable's trusted path ``state.apply_unchecked(action, seat)``, which skips
-  validation for an action taken from ``legal_actions`` of the same state, as OpenSpiel's does;
-- each with its ratio to the reference (median of the per-measurement ratios, with their range).
+- ``pure``, ``compiled``: gametable's public ``state.apply(action, seat)``, which validates every
+  action and refuses an illegal one with its rule, the state untouched (also shown by the
+  self-check), with the pure-Python and the compiled engines; each with its ratio to the
+  reference (median of the per-measurement ratios, with their range);
+- with ``--unchecked``, also the trusted ``state.apply_unchecked(action, seat)`` of each, which
+  skips validation for an action taken from ``legal_actions`` of the same state, as OpenSpiel's
+  does.
 
-The floors of issue 19 (pure Python, 2 and 4 players) apply to the ``apply`` ratio, the
-validating path: it is what every caller gets by default, and the reference skips validation,
-so a floor met there is met with margin.  ``unchecked`` is shown beside it, not checked::
+The floors (``--check``) apply to ``apply``, the validating path, at 2 and 4 players: it is what
+every caller gets, and the reference skips validation, so a floor met there is met with margin::
 
-    balzakken  vs crazy_eights   floor 0.6x    (compiled build: 1.0x)
-    keezbord   vs maedn          floor 0.35x   (compiled build: 0.6x)
-    balam      vs maedn          floor 0.15x   (compiled build: 0.3x)
+    balzakken  vs crazy_eights   pure 0.6x    compiled 1.8x
+    keezbord   vs maedn          pure 0.35x   compiled 1.2x
+    balam      vs maedn          pure 0.25x   compiled 0.6x
 
 ``--check`` exits with status 1 when a ratio is below its floor, and 2 when it cannot check
-(OpenSpiel missing, fewer than 3 measurements).  A count the reference does not allow (maedn:
-2-4 players) prints gametable's own figures and says why the reference is unavailable.
-
-The optional compiled build of the engines (issue 19, mypyc; ``docs/performance.md``) is made
-by ``bench/build_compiled.py`` into ``build/compiled/``, as a renamed copy of the package that
-imports beside the pure-Python ``gametable``.  When it is there and up to date, the same loops
-time it in the same slices as two more columns (``compiled apply``, ``compiled unchecked``),
-checked against the compiled floors; otherwise the run says ``compiled: not built`` (or
-``stale``) and why.  The run also warns if the ``gametable`` it imported is itself compiled
-(then ``apply`` and ``unchecked`` are not the pure-Python figures).
+(OpenSpiel missing, no compiled build, fewer than 3 measurements).  A count the reference does
+not allow (maedn: 2-4 players) prints gametable's own figures and says why.
 
 OpenSpiel comes from the ``bench`` extra (``pip install -e '.[bench]'``).
 """
@@ -60,20 +59,18 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
-import gc
-import importlib.machinery
 import os
 import random
 import statistics
+import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
-import build_compiled  # bench/build_compiled.py, beside this script
-
 import gametable
+import gametable.compiled
 
 try:
     import pyspiel
@@ -83,7 +80,7 @@ except ImportError:  # the reference is optional: gametable's own figures still 
 
 @dataclass(frozen=True)
 class Reference:
-    """The OpenSpiel game a gametable game is measured against, and the floors of issue 19."""
+    """The OpenSpiel game a gametable game is measured against, and the floors."""
 
     game: str
     floor: float
@@ -91,11 +88,13 @@ class Reference:
 
 
 REFERENCES = {
-    "balzakken": Reference("crazy_eights", 0.6, 1.0),
-    "keezbord": Reference("maedn", 0.35, 0.6),
-    "balam": Reference("maedn", 0.15, 0.3),
+    "balzakken": Reference("crazy_eights", 0.6, 1.8),
+    "keezbord": Reference("maedn", 0.35, 1.2),
+    "balam": Reference("maedn", 0.25, 0.6),
 }
 DEFAULT_PLAYERS = (2, 4)
+#: decisions between two looks at the clock
+STRIDE = 64
 
 
 @dataclass
@@ -116,7 +115,7 @@ class Tally:
 
 class Runner(Protocol):
     def run(self, seconds: float) -> Tally:
-        """Play whole random games for at least ``seconds`` of CPU time."""
+        """Play random games for at least ``seconds`` of CPU time (going on where it stopped)."""
         ...
 
 
@@ -136,17 +135,21 @@ def reference_unavailable(ref: str, players: int) -> str | None:
 
 
 class OpenSpielRunner:
+    """The fair loop over an OpenSpiel game."""
+
     def __init__(self, ref: str, players: int, seed: int = 0) -> None:
         self.game = pyspiel.load_game(ref, {"players": players})
         self.rng = random.Random(seed)
+        self.state = self.game.new_initial_state()
 
     def run(self, seconds: float) -> Tally:
-        game, rng = self.game, self.rng
+        game, rng, state = self.game, self.rng, self.state
         decisions = 0
         start = time.process_time()
         while True:
-            state = game.new_initial_state()
-            while not state.is_terminal():
+            for _ in range(STRIDE):
+                if state.is_terminal():
+                    state = game.new_initial_state()
                 if state.is_chance_node():
                     outcomes = state.chance_outcomes()
                     state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
@@ -155,6 +158,7 @@ class OpenSpielRunner:
                     decisions += 1
             elapsed = time.process_time() - start
             if elapsed >= seconds:
+                self.state = state
                 return Tally(decisions, elapsed)
 
 
@@ -227,31 +231,44 @@ def openspiel_accepts_illegal(ref: str = "crazy_eights", seed: int = 0) -> str:
     return f"OpenSpiel {ref} refused all {len(refused)} illegal actions"
 
 
-# -- gametable --------------------------------------------------------------------------------------
+# -- gametable ---------------------------------------------------------------------------------------
 class GametableRunner:
-    """Random playouts of a gametable game through ``apply`` or, trusted, ``apply_unchecked``."""
+    """The fair loop over a gametable game, through ``apply`` or, trusted, ``apply_unchecked``:
+    seeded games 0, 1, 2, ... one after the other."""
 
     def __init__(self, game: gametable.Game, players: int, trusted: bool) -> None:
         self.game = game
         self.players = players
-        self.method = "apply_unchecked" if trusted else "apply"
+        self.trusted = trusted
         self.rng = random.Random(0)
         self.seed = 0
+        self.state = self._next()
+
+    def _next(self) -> gametable.State:
+        state = self.game.new_game(self.players, seed=self.seed)
+        self.seed += 1
+        return state
 
     def run(self, seconds: float) -> Tally:
-        game, players, rng, method = self.game, self.players, self.rng, self.method
+        rng, state = self.rng, self.state
         decisions = 0
         start = time.process_time()
         while True:
-            state = game.new_game(players, seed=self.seed)
-            self.seed += 1
-            apply = getattr(state, method)
-            while moving := state.to_move:
+            for _ in range(STRIDE):
+                moving = state.to_move
+                if not moving:
+                    state = self._next()
+                    moving = state.to_move
                 seat = moving[0] if len(moving) == 1 else rng.choice(moving)
-                apply(rng.choice(state.legal_actions(seat)), seat)
+                action = rng.choice(state.legal_actions(seat))
+                if self.trusted:
+                    state.apply_unchecked(action, seat)
+                else:
+                    state.apply(action, seat)
                 decisions += 1
             elapsed = time.process_time() - start
             if elapsed >= seconds:
+                self.state = state
                 return Tally(decisions, elapsed)
 
 
@@ -278,33 +295,66 @@ def gametable_refuses_illegal(name: str, seed: int = 0) -> str:
     return f"gametable {name}: no illegal action found to try along game {seed}"
 
 
-def compiled_load_game() -> tuple[Callable[[str], gametable.Game] | None, str]:
-    """The ``load_game`` of the compiled build (``bench/build_compiled.py``), imported beside
-    the pure-Python package, and a line saying what was found; ``None`` when there is no
-    build or it was built from other sources than those of this tree (stale)."""
-    stale = build_compiled.stale_files()
-    if stale is None:
-        return None, "not built (python bench/build_compiled.py; docs/performance.md)"
-    if stale:
-        return None, (
-            f"stale: {stale[0]} changed since it was built "
-            f"({len(stale)} files); python bench/build_compiled.py"
+# -- engines in processes of their own ---------------------------------------------------------------
+#: which engine a gametable worker runs: the value of GAMETABLE_PURE in its environment
+ENGINES = {"pure": "1", "compiled": "0"}
+
+
+class WorkerRunner:
+    """A runner in a process of its own (``--worker``); ``run`` asks it for one slice."""
+
+    def __init__(self, what: list[str], engine: str = "pure") -> None:
+        env = dict(os.environ, GAMETABLE_PURE=ENGINES[engine])
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, "--worker", *what],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
         )
-    package = build_compiled.import_compiled()
-    games = build_compiled.compiled_games(package)
-    return package.load_game, f"mypyc build in build/compiled/ ({', '.join(games)} compiled)"
+        #: the worker's first line: the engine it runs (``gametable.compiled.engine()``)
+        self.engine = self._line()
+        if what[0] == "gametable" and not self.engine.startswith(engine):
+            self.close()
+            raise RuntimeError(f"a {engine} worker runs {self.engine}: not measured")
+
+    def _line(self) -> str:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the worker {self.process.args} stopped")
+        return line.strip()
+
+    def run(self, seconds: float) -> Tally:
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{seconds!r}\n")
+        self.process.stdin.flush()
+        decisions, cpu = self._line().split()
+        return Tally(int(decisions), float(cpu))
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+        self.process.wait()
 
 
-def compiled_gametable_modules() -> list[str]:
-    """Modules of the imported ``gametable`` that are extension modules (a compiled build in
-    place): then the ``apply`` and ``unchecked`` columns are not the pure-Python figures."""
-    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-    return sorted(
-        name
-        for name, module in list(sys.modules.items())
-        if (name == "gametable" or name.startswith("gametable."))
-        and (getattr(module, "__file__", "") or "").endswith(suffixes)
-    )
+def worker(what: list[str]) -> int:
+    """The ``--worker`` process: ``openspiel REF PLAYERS`` or ``gametable GAME PLAYERS METHOD``;
+    prints its engine, then for each line of stdin (CPU seconds) one slice's tally."""
+    runner: Runner
+    if what[0] == "openspiel":
+        runner = OpenSpielRunner(what[1], int(what[2]))
+        print("OpenSpiel (C++)", flush=True)
+    else:
+        game = gametable.load_game(what[1])
+        runner = GametableRunner(game, int(what[2]), trusted=what[3] == "unchecked")
+        print(gametable.compiled.engine(), flush=True)
+    runner.run(0.05)  # warm up: first calls, caches, allocator
+    for line in sys.stdin:
+        tally = runner.run(float(line))
+        print(tally.decisions, tally.cpu, flush=True)
+    return 0
 
 
 # -- measuring --------------------------------------------------------------------------------------
@@ -323,7 +373,6 @@ def measure(runners: list[Runner], seconds: float, slice_: float, repeat: int) -
             order = order[turn % len(order) :] + order[: turn % len(order)]
             turn += 1
             for i in order:
-                gc.collect()  # each slice starts without the others' garbage
                 tallies[i].add(runners[i].run(seconds / slices))
         out.append(tallies)
     return out
@@ -360,10 +409,11 @@ def summarise(measurements: list[list[Tally]], has_reference: bool) -> list[Figu
 
 
 # -- the run ----------------------------------------------------------------------------------------
-def print_preamble(args: argparse.Namespace, compiled_note: str) -> None:
+def print_preamble(args: argparse.Namespace) -> None:
     print(
         f"CPU time (time.process_time); {args.repeat} measurements of {args.seconds:g} s per "
-        f"engine in alternating slices of {min(args.slice, args.seconds):g} s; medians shown"
+        f"engine in alternating slices of {min(args.slice, args.seconds):g} s, each engine in a "
+        "process of its own; medians shown"
     )
     if pyspiel is None:
         print("OpenSpiel is not installed (pip install -e '.[bench]'): no reference, no ratios")
@@ -380,98 +430,121 @@ def print_preamble(args: argparse.Namespace, compiled_note: str) -> None:
         + "gametable's 'apply' validates every action; 'unchecked' is gametable's trusted "
         "apply_unchecked, which does not (an action taken from legal_actions of the same state)"
     )
-    print("compiled: " + compiled_note)
-    in_place = compiled_gametable_modules()
-    if in_place:
-        print(
-            f"warning: {len(in_place)} gametable modules are loaded compiled ({in_place[0]}, ...): "
-            "'apply' and 'unchecked' below are not pure Python"
-        )
 
 
-def main() -> int:
+def engine_runners(
+    name: str, players: int, methods: list[str], with_compiled: bool
+) -> list[WorkerRunner]:
+    out = []
+    for engine in ("pure", "compiled") if with_compiled else ("pure",):
+        for method in methods:
+            out.append(WorkerRunner(["gametable", name, str(players), method], engine))
+    return out
+
+
+def compiled_engine() -> str:
+    """What a worker without ``GAMETABLE_PURE`` runs: ``gametable.compiled.engine()``."""
+    probe = subprocess.run(
+        [sys.executable, "-c", "import gametable.compiled as c; print(c.engine())"],
+        env=dict(os.environ, GAMETABLE_PURE="0"),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return probe.stdout.strip()
+
+
+def measure_line(
+    name: str, players: int, args: argparse.Namespace, with_compiled: bool
+) -> tuple[str, list[str], bool]:
+    """One game and player count measured: its table line, the floors it is below, whether it
+    had a reference."""
+    reference = REFERENCES[name]
+    line = f"{name:<10}{players:>2} {reference.game:<13}"
+    unavailable = reference_unavailable(reference.game, players)
+    has_reference = unavailable is None
+    methods = ["apply", "unchecked"] if args.unchecked else ["apply"]
+    runners: list[WorkerRunner] = []
+    try:
+        if has_reference:
+            runners.append(WorkerRunner(["openspiel", reference.game, str(players)]))
+        runners += engine_runners(name, players, methods, with_compiled)
+        figures = summarise(measure(runners, args.seconds, args.slice, args.repeat), has_reference)
+    finally:
+        for runner in runners:
+            runner.close()
+    ours = figures[1:] if has_reference else figures
+    line += f"{figures[0].rate:>10,.0f}" if has_reference else f"{'-':>10}"
+    line += "".join(f" | {f.cell():<32}" for f in ours)
+    below: list[str] = []
+    if not has_reference:
+        return line + f" | no reference ({unavailable})", below, False
+    floors = [("pure", ours[0], reference.floor)]
+    if with_compiled:
+        floors.append(("compiled", ours[len(methods)], reference.compiled_floor))
+    for label, figure, floor in floors:
+        assert figure.ratio is not None
+        low = figure.ratio < floor
+        line += f" | {label} {floor:.2f}x {'BELOW' if low else 'ok'}"
+        if low:
+            below.append(f"{name} {players}p {label} apply {figure.ratio:.3f}x < {floor}x")
+    return line, below, True
+
+
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--seconds", type=float, default=1.0, help="CPU seconds per engine per measurement"
     )
-    parser.add_argument("--slice", type=float, default=0.25, help="CPU seconds of one turn")
+    parser.add_argument("--slice", type=float, default=1.0, help="CPU seconds of one turn")
     parser.add_argument("--repeat", type=int, default=3, help="measurements (medians shown)")
     parser.add_argument(
         "--players", type=int, action="append", default=None, help="repeatable; default: 2 and 4"
     )
     parser.add_argument("--game", action="append", default=None, choices=sorted(REFERENCES))
-    parser.add_argument("--check", action="store_true", help="exit 1 below the issue-19 floors")
+    parser.add_argument("--unchecked", action="store_true", help="also time apply_unchecked")
+    parser.add_argument("--check", action="store_true", help="exit 1 below the floors")
     args = parser.parse_args()
     if args.seconds <= 0 or args.slice <= 0 or args.repeat < 1:
         parser.error("--seconds, --slice and --repeat must be positive")
-    names = [n for n in REFERENCES if n in (args.game or gametable.game_names())]
-    counts = args.players or list(DEFAULT_PLAYERS)
-    compiled, compiled_note = compiled_load_game()
-    print_preamble(args, compiled_note)
+    return args
 
-    compiled_names = (
-        build_compiled.compiled_games(build_compiled.import_compiled()) if compiled else []
-    )
-    labels = ["apply", "unchecked"] + (["compiled apply", "compiled unchecked"] if compiled else [])
+
+def main() -> int:
+    if len(sys.argv) > 2 and sys.argv[1] == "--worker":
+        return worker(sys.argv[2:])
+    args = parse_args()
+    names = [n for n in REFERENCES if n in (args.game or gametable.game_names())]
+    print_preamble(args)
+    compiled = compiled_engine()
+    with_compiled = compiled.startswith("compiled")
+    print(f"compiled: {compiled}" + ("" if with_compiled else " (no compiled columns)"))
+    labels = ["pure apply"] + (["pure unchecked"] if args.unchecked else [])
+    if with_compiled:
+        labels += [label.replace("pure", "compiled") for label in labels]
     print()
     print(
         f"{'game':<10}{'p':>2} {'reference':<13}{'openspiel':>10}"
         + "".join(f" | {label:<32}" for label in labels)
         + " | floors"
     )
-    print(
-        f"{'':<26}{'dec/s':>10}"
-        + f" | {'dec/s':>10} {'ratio':>7} {'[range]':<13}" * len(labels)
-        + " | (ratio of)"
-    )
+    print(f"{'':<26}{'dec/s':>10}" + f" | {'dec/s':>10} {'ratio':>7} {'[range]':<13}" * len(labels))
     failures: list[str] = []
-    checked = 0  # game and player counts with a reference, hence a floor to check
+    checked = 0
     for name in names:
-        reference = REFERENCES[name]
         game = gametable.load_game(name)
-        native = compiled(name) if compiled is not None and name in compiled_names else None
-        for players in counts:
-            line = f"{name:<10}{players:>2} {reference.game:<13}"
+        for players in args.players or list(DEFAULT_PLAYERS):
             if players not in game.player_counts:
-                print(line + f"  ({name} is not played by {players})")
+                print(f"{name:<10}{players:>2}  ({name} is not played by {players})")
                 continue
-            unavailable = reference_unavailable(reference.game, players)
-            has_reference = unavailable is None
-            runners: list[Runner] = []
-            if has_reference:
-                runners.append(OpenSpielRunner(reference.game, players))
-            runners.append(GametableRunner(game, players, trusted=False))
-            runners.append(GametableRunner(game, players, trusted=True))
-            if native is not None:
-                runners.append(GametableRunner(native, players, trusted=False))
-                runners.append(GametableRunner(native, players, trusted=True))
-            figures = summarise(
-                measure(runners, args.seconds, args.slice, args.repeat), has_reference
-            )
-            ours = figures[1:] if has_reference else figures
-            line += f"{figures[0].rate:>10,.0f}" if has_reference else f"{'-':>10}"
-            line += "".join(f" | {f.cell():<32}" for f in ours)
-            if compiled is not None and native is None:
-                line += f" | {'(not compiled)':<32}" * 2
-            if has_reference:
-                floors = [("apply", ours[0], reference.floor)]
-                if native is not None:
-                    floors.append(("compiled apply", ours[2], reference.compiled_floor))
-                for label, figure, floor in floors:
-                    assert figure.ratio is not None
-                    below = figure.ratio < floor
-                    line += f" | {label} {floor:.2f}x {'BELOW' if below else 'ok'}"
-                    if below:
-                        failures.append(f"{name} {players}p {label} {figure.ratio:.3f}x < {floor}x")
-                checked += 1
-            else:
-                line += f" | no reference ({unavailable}): gametable's figures only"
+            line, below, had_reference = measure_line(name, players, args, with_compiled)
             print(line, flush=True)
-
+            failures += below
+            checked += had_reference
     if not args.check:
         return 0
-    if not checked or args.repeat < 3:
-        print("check: cannot check (needs a reference figure and --repeat >= 3)")
+    if not checked or args.repeat < 3 or not with_compiled:
+        print("check: cannot check (needs a reference, a compiled build and --repeat >= 3)")
         return 2
     for failure in failures:
         print(f"check: below the floor: {failure}")

@@ -7,7 +7,12 @@ True
 
 from importlib.metadata import PackageNotFoundError, version
 
-from gametable.core import (
+# first of all: which engine runs (the compiled modules where built, else pure Python)
+from gametable.compiled import install as _install_engine
+
+_install_engine()
+
+from gametable.core import (  # noqa: E402  (after the engine is chosen)
     Action,
     Game,
     GameError,

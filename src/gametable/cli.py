@@ -24,6 +24,7 @@ from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 from typer.main import get_group
 
+import gametable.compiled
 from gametable.core.errors import GameError
 from gametable.core.options import parse_option_pairs
 from gametable.core.parts import part
@@ -75,6 +76,11 @@ LAYER_COMMANDS = {
     "report": LayerCommand(
         "gametable.simulate.cli",
         "Write a self-contained HTML balance report of a simulation (or a sweep of them).",
+    ),
+    "build-engines": LayerCommand(
+        "gametable.compiled.build",
+        "Compile the engines with mypyc (needs a C compiler and the 'compiled' extra);\n"
+        "every command then runs them (GAMETABLE_PURE=1: the pure-Python ones).",
     ),
 }
 
@@ -151,6 +157,25 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def print_version(asked: bool) -> None:
+    """``--version``: gametable's version and which engine runs (:mod:`gametable.compiled`)."""
+    if asked:
+        print(f"gametable {gametable.__version__}, engines: {gametable.compiled.engine()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=print_version, is_eager=True, help="Print the version and engine."
+        ),
+    ] = False,
+) -> None:
+    """Referee, play and study tabletop games (see 'gametable games')."""
 
 
 @app.command("games")

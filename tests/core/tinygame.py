@@ -104,8 +104,11 @@ class TinyState(State):
         return sorted([c for s, c in enumerate(self.hands) if s != seat] + self.deck)
 
     def clone(self) -> TinyState:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
+        # every field written out: compiled, the protocol's fields (game, players, ...) are
+        # the native State's slots, not in the instance dict (nor is the dict there yet)
+        new = type(self).__new__(type(self))  # (a compiled State refuses object.__new__)
+        new.game, new.players, new.options = self.game, self.players, self.options
+        new.seed, new.ply, new.current = self.seed, self.ply, self.current
         new.hands, new.deck, new.rng = list(self.hands), list(self.deck), self.rng.clone()
         return new
 

@@ -142,6 +142,9 @@ class Game(ABC):
     #: answers): kind -> ``".module:attribute"`` or a file of the game's package
     #: (:mod:`gametable.core.parts`)
     parts: ClassVar[Mapping[str, str]] = {}
+    #: the engine modules of the game's package that ``gametable build-engines`` compiles
+    #: (names relative to the package; :mod:`gametable.compiled`); the rest run interpreted
+    compiled: ClassVar[tuple[str, ...]] = ()
 
     # -- header helpers -------------------------------------------------------------------------
     @property

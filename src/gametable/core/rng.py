@@ -265,7 +265,7 @@ class Rng:
         return f"{self.state:016x}"
 
     @classmethod
-    def from_json(cls, data: str) -> Rng:
+    def from_json(cls, data: object) -> Rng:
         if not isinstance(data, str):
             raise ValueError("rng state must be a hex string")
         value = int(data, 16)

@@ -135,6 +135,29 @@ class Balam(Game):
         "web": "web/renderer.js",
         "cautions": ".web.cautions:CAUTIONS",
     }
+    #: the engine modules ``gametable build-engines`` compiles with mypyc (gametable.compiled)
+    compiled = (
+        "actions",
+        "board",
+        "constructions",
+        "dice",
+        "distribution",
+        "encoding",
+        "engine",
+        "events",
+        "fields",
+        "flow",
+        "katun",
+        "notation",
+        "phases",
+        "rules",
+        "scoring",
+        "state",
+        "transport",
+        "turns",
+        "wars",
+        "warlog",
+    )
 
     def parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, BalamState)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from gametable.core.protocol import Action
 from gametable.games.balam.board import KINDS, MAX_PLOTS, RICHES, Board
@@ -427,6 +427,9 @@ PAY_ACTIONS: Final = tuple(Pay(r) for r in range(len(RICHES)))
 TAKE_ACTIONS: Final = tuple(Take(r) for r in range(PRESTIGE + 1))
 
 
+K = TypeVar("K")
+T = TypeVar("T")
+
 #: entries an action table's memo keeps before it starts afresh
 MEMO_LIMIT: Final = 200_000
 
@@ -446,20 +449,46 @@ class ActionTable:
     pay_from: tuple[PayFrom, ...]
     #: ``moves[b * len(positions) + d]``: from plot position ``b`` to ``d``
     moves: tuple[Move, ...]
-    #: memo of the rules' pure functions of small keys (the builds a site's empty plots allow,
-    #: the payments a king sheet allows...), shared by every game on the board
-    memo: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False)
+    #: memos of the rules' pure functions of small keys, shared by every game on the board,
+    #: each keyed by one integer (:func:`counts_key` packs a king's sheet or the tiles): the
+    #: buildings a sheet pays for, those whose tiles are left, the sites a number of small
+    #: pyramids refuses a market, the builds a site's empty plots allow, the payments a sheet
+    #: allows, a turn's payments and Katun cards, the forces of an attack
+    costs: dict[int, int] = field(default_factory=dict, compare=False, hash=False)
+    in_box: dict[int, int] = field(default_factory=dict, compare=False, hash=False)
+    markets: dict[int, frozenset[int]] = field(default_factory=dict, compare=False, hash=False)
+    builds: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
+    pays: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
+    turns: dict[bytes, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
+    forces: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
     #: the transport memo of every game on the board: the sites a riches may reach by (open
     #: sites, site), keyed ``open_sites * sites + site`` (a pure function of the board: see
     #: ``BalamData.reach_from``)
     reach: dict[int, int] = field(default_factory=dict, compare=False, hash=False)
 
-    def remember(self, key: Any, value: Any) -> Any:
-        """Keep ``value`` under ``key`` (the memo starts afresh when it grows too large)."""
-        if len(self.memo) >= MEMO_LIMIT:
-            self.memo.clear()
-        self.memo[key] = value
-        return value
+
+def remember(memo: dict[K, T], key: K, value: T) -> T:
+    """Keep ``value`` under ``key`` in one of an action table's memos (a memo starts afresh when
+    it grows too large)."""
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+#: bits of one count in :func:`counts_key` (a king's riches of one kind, at most its supply of
+#: 30; building tiles of one type, at most the box's)
+COUNT_BITS: Final = 8
+
+
+def counts_key(counts: list[int]) -> int:
+    """Small counts (each below ``2 ** COUNT_BITS``; a larger one raises ``ValueError``)
+    packed into one integer, one key per list.
+
+    >>> counts_key([1, 0, 2]) == 1 | 2 << 16
+    True
+    """
+    return int.from_bytes(bytes(counts), "little")
 
 
 @cache

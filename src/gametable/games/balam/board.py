@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache, lru_cache
+from importlib import resources
 from itertools import permutations
 from math import isqrt
 from pathlib import Path
@@ -26,7 +27,8 @@ from typing import Any, Final, Literal, cast
 from gametable.core.rng import Rng
 from gametable.games.balam.boardview import AllRiches, BoardView, Feature, RichesCount, RichesName
 
-DATA: Final = Path(__file__).parent / "data"
+#: the boards' folder, found through the package (a compiled module's own file is elsewhere)
+DATA: Final = Path(str(resources.files(__name__.rpartition(".")[0]))) / "data"
 
 
 class Riches(IntEnum):

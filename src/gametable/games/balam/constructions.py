@@ -13,7 +13,7 @@ from typing import Final
 
 from gametable.core.protocol import Action
 from gametable.games.balam import rules
-from gametable.games.balam.actions import Build, Remove
+from gametable.games.balam.actions import Build, Remove, counts_key, remember
 from gametable.games.balam.board import (
     BASE_COST,
     BUILDINGS,
@@ -186,17 +186,17 @@ BUILDING_CODES: Final = tuple(Building)
 def affordable(state: BalamData, seat: int) -> int:
     """The buildings the king can pay for and still find a tile for, bit by bit (memoised by
     his sheet, and by the tiles on the board)."""
-    memo, sheet, tiles = state.actions.memo, state.sheets[seat], state.tiles
-    cost_key, tile_key = ("costs", *sheet), ("tiles", *tiles)
-    costs: int | None = memo.get(cost_key)
+    table, sheet, tiles = state.actions, state.sheets[seat], state.tiles
+    cost_key, tile_key = counts_key(sheet), counts_key(tiles)
+    costs = table.costs.get(cost_key)
     if costs is None:
         total = sum(sheet)
         costs = sum(1 << k for k in BUILDING_CODES if cost_refusal(sheet, total, k) is None)
-        state.actions.remember(cost_key, costs)
-    in_box: int | None = memo.get(tile_key)
+        remember(table.costs, cost_key, costs)
+    in_box = table.in_box.get(tile_key)
     if in_box is None:
         in_box = sum(1 << k for k in BUILDING_CODES if tile_refusal(tiles, k) is None)
-        state.actions.remember(tile_key, in_box)
+        remember(table.in_box, tile_key, in_box)
     return costs & in_box
 
 
@@ -221,24 +221,29 @@ def market_refused(state: BalamData, seat: int) -> frozenset[int]:
     """The sites where the king lacks the small pyramids a market needs (memoised by how many
     he has left)."""
     small_left = SMALL_PYRAMIDS - state.small_used(seat)
-    key = ("markets", small_left)
-    sites: frozenset[int] | None = state.actions.memo.get(key)
+    sites = state.actions.markets.get(small_left)
     if sites is None:
         sites = frozenset(
             s
             for s in state.board.sites
             if market_refusal(MARKET, small_left, market_needs(state, s)) is not None
         )
-        state.actions.remember(key, sites)
+        remember(state.actions.markets, small_left, sites)
     return sites
+
+
+def builds_key(site: int, free: int, kinds: int) -> int:
+    """The key of :func:`site_builds`'s memo: the site, its empty plots and the kinds (bit by
+    bit: a site has at most ``MAX_PLOTS`` plots, there are ``len(KINDS)`` kinds)."""
+    return (site << MAX_PLOTS | free) << len(BUILDING_CODES) | kinds
 
 
 def site_builds(state: BalamData, site: int, kinds: int) -> tuple[Action, ...]:
     """The builds the plot rules allow on ``site`` for the buildings in ``kinds`` (bit by bit),
     plot by plot: a function of the site's empty plots, memoised per board."""
     free = state.free_plots[site]
-    key = (site, free, kinds)
-    builds: tuple[Action, ...] | None = state.actions.memo.get(key)
+    key = builds_key(site, free, kinds)
+    builds = state.actions.builds.get(key)
     if builds is None:
         board, table = state.board, state.actions.build
         base = site * MAX_PLOTS
@@ -249,7 +254,7 @@ def site_builds(state: BalamData, site: int, kinds: int) -> tuple[Action, ...]:
             for k in BUILDING_CODES:
                 if kinds >> k & 1 and second_plot_refusal(board, site, free, p, k) is None:
                     found.append(table[k][base + p])
-        builds = state.actions.remember(key, tuple(found))
+        builds = remember(state.actions.builds, key, tuple(found))
     return builds
 
 
@@ -268,16 +273,16 @@ def build_actions(state: BalamData, seat: int) -> list[Action]:
         return list(site_builds(state, lock, kinds))
     sites = building_sites(state, seat)
     no_market = market_refused(state, seat) if kinds & MARKET_BIT else frozenset()
-    memo, free = state.actions.memo, state.free_plots
+    memo, free = state.actions.builds, state.free_plots
     out: list[Action] = []
     if no_market.isdisjoint(sites):
         for s in sites:
-            part = memo.get((s, free[s], kinds))
+            part = memo.get(builds_key(s, free[s], kinds))
             out += site_builds(state, s, kinds) if part is None else part
     else:
         for s in sites:
             k = kinds & ~MARKET_BIT if s in no_market else kinds
-            part = memo.get((s, free[s], k))
+            part = memo.get(builds_key(s, free[s], k))
             out += site_builds(state, s, k) if part is None else part
     return out
 
@@ -297,7 +302,7 @@ def turn_site_actions(state: BalamData, seat: int) -> list[Action]:
         ):
             kinds &= ~MARKET_BIT
         if kinds:
-            part = state.actions.memo.get((lock, state.free_plots[lock], kinds))
+            part = state.actions.builds.get(builds_key(lock, state.free_plots[lock], kinds))
             out = list(site_builds(state, lock, kinds) if part is None else part)
         else:
             out = []

@@ -109,7 +109,7 @@ FORMS: Final = (
 )
 
 
-def parse(text: str, board: Board, players: int) -> Action:
+def parse(text: object, board: Board, players: int) -> Action:
     """Parse the notation above on ``board``; :class:`InvalidAction` for anything else.
 
     >>> from gametable.games.balam.board import load_board

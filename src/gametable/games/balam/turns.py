@@ -11,7 +11,14 @@ from typing import Final
 
 from gametable.core.protocol import Action
 from gametable.games.balam import rules
-from gametable.games.balam.actions import MAX_SLOTS, PAY_ACTIONS, Pay, TurnKatun
+from gametable.games.balam.actions import (
+    MAX_SLOTS,
+    PAY_ACTIONS,
+    Pay,
+    TurnKatun,
+    counts_key,
+    remember,
+)
 from gametable.games.balam.board import OBSERVATORY, RICHES
 from gametable.games.balam.phases import ACT, COST, DECIDE, TURN, Then
 from gametable.games.balam.rounds import Tally
@@ -89,24 +96,25 @@ def katun_refusal(state: BalamData, slot: int) -> Refusal | None:
 
 def pay_actions(state: BalamData, seat: int) -> tuple[Action, ...]:
     """The riches a king may pay with (memoised by his sheet: the caller must not change it)."""
-    key = ("pay", *state.sheets[seat])
-    pays: tuple[Action, ...] | None = state.actions.memo.get(key)
+    key = counts_key(state.sheets[seat])
+    pays = state.actions.pays.get(key)
     if pays is None:
         riches = range(len(RICHES))
         pays = tuple(PAY_ACTIONS[r] for r in riches if pay_refusal(state, seat, r) is None)
-        state.actions.remember(key, pays)
+        remember(state.actions.pays, key, pays)
     return pays
 
 
 def turn_actions(state: BalamData, seat: int) -> tuple[Action, ...]:
     """Pay a riches, or turn over a face-down Katun card (memoised by his sheet and the round's
     face-down cards: the caller must not change it)."""
-    key = ("turn", *state.sheets[seat], *map(FACE_DOWN, state.slots))
-    actions: tuple[Action, ...] | None = state.actions.memo.get(key)
+    # the sheet (six counts), then whether each of the round's slots holds a face-down card
+    key = bytes(state.sheets[seat]) + bytes(map(FACE_DOWN, state.slots))
+    actions = state.actions.turns.get(key)
     if actions is None:
         slots = range(len(state.slots))
         katun = [KATUN_ACTIONS[i] for i in slots if katun_refusal(state, i) is None]
-        actions = state.actions.remember(key, (*pay_actions(state, seat), *katun))
+        actions = remember(state.actions.turns, key, (*pay_actions(state, seat), *katun))
     return actions
 
 

@@ -21,7 +21,7 @@ from typing import Final
 
 from gametable.core.protocol import Action
 from gametable.games.balam import rules
-from gametable.games.balam.actions import Attack, Defend, Destroy, Lose
+from gametable.games.balam.actions import Attack, Defend, Destroy, Lose, remember
 from gametable.games.balam.board import (
     DOUBLE,
     EMPTY,
@@ -242,8 +242,8 @@ def forces(
 ) -> tuple[Action, ...]:
     """The attacks from ``source`` on ``target`` that the city's garrisons and their obsidian
     (``stats``) allow, each force once (memoised per board)."""
-    key = ("forces", source, target, stats)
-    found: tuple[Action, ...] | None = state.actions.memo.get(key)
+    key = ((source << 8 | target) << 8 | stats[0]) << 8 | stats[1]  # (each below 256)
+    found = state.actions.forces.get(key)
     if found is None:
         names = state.board.names
         found = tuple(
@@ -252,7 +252,7 @@ def forces(
             for k in range(n + 1)
             if force_refusal(state, source, n, k, stats) is None
         )
-        state.actions.remember(key, found)
+        remember(state.actions.forces, key, found)
     return found
 
 

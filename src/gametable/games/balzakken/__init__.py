@@ -78,6 +78,17 @@ class Balzakken(Game):
         "web": "web/renderer.js",
         "cautions": ".web.cautions:CAUTIONS",
     }
+    #: the engine modules ``gametable build-engines`` compiles with mypyc (gametable.compiled)
+    compiled = (
+        "actions",
+        "cards",
+        "hands",
+        "knowledge",
+        "legal",
+        "rules",
+        "scoring",
+        "state",
+    )
 
     def check_players(self, players: int, options: Mapping[str, OptionValue]) -> None:
         super().check_players(players, options)

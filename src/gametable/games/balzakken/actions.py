@@ -221,7 +221,7 @@ FORMS = (
 )
 
 
-def parse(text: str) -> Action:
+def parse(text: object) -> Action:
     """Parse the notation above; :class:`InvalidAction` for anything else.
 
     >>> parse("discard 7x2 top")

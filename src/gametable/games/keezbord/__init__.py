@@ -112,6 +112,17 @@ class Keezbord(Game):
         "web": "web/renderer.js",
         "cautions": ".web.cautions:CAUTIONS",
     }
+    #: the engine modules ``gametable build-engines`` compiles with mypyc (gametable.compiled)
+    compiled = (
+        "actions",
+        "board",
+        "cards",
+        "checks",
+        "generate",
+        "pawns",
+        "rules",
+        "state",
+    )
 
     def check_players(self, players: int, options: Mapping[str, OptionValue]) -> None:
         if isinstance(players, int) and not isinstance(players, bool) and players % 2 == 1:

@@ -288,7 +288,7 @@ _SWAP = re.compile(rf"^{_CARD}\s+{_PAWN}\s+{_PAWN}$")
 FORMS = ("A place", "K place", "8 a2", "4 a2", "7 a1:3 a2:4", "J a1 b3", "hand in")
 
 
-def parse(text: str, players: int) -> Action:
+def parse(text: object, players: int) -> Action:
     """Parse the notation above for a ``players``-seat game; :class:`InvalidAction` otherwise.
 
     >>> parse("7 a1:3 b2:4", 4)
