@@ -318,7 +318,7 @@ def _creating_routes(router: APIRouter, lobby: Lobby) -> None:
         )
         try:
             table, tokens = await manager.create(
-                body.game, body.players, body.options, specs, clock=body.clock
+                body.game, body.players, body.options, specs, clock=body.clock, client=client
             )
         except Refused as exc:
             raise http_error(exc) from None

@@ -46,6 +46,12 @@ def bot_to_move(table: TableCore) -> int | None:
     return None
 
 
+def has_people(table: TableCore) -> bool:
+    """Whether a person sits at ``table`` (a human seat, even one a bot stands in for) or
+    watches it (any connection): its bots' moves go before those of tables of bots only."""
+    return bool(table.connections) or any(s.kind != "bot" for s in table.seats)
+
+
 class BotTurns:
     """A table's bots (a part of :class:`~gametable.server.tables.Table`); ``play`` plays a
     bot's move as the table plays any."""
@@ -100,7 +106,7 @@ class BotTurns:
             "spec": spec,
             "seed": seed,
         }
-        answer = await table.host.bots.move(job)
+        answer = await table.host.bots.move(job, people=has_people(table))
         if answer.move is not None:
             return answer.move
         log.warning(

@@ -65,9 +65,16 @@ class TableManager:
         self.games = discover_games()
         self.writer = Writer(store, window=settings.commit_window)
         self.limits = Limits(settings)
-        self.bots = BotPool(settings.bot_processes, settings.bot_deadline, settings.bot_grace)
+        self.bots = BotPool(
+            settings.bot_processes,
+            settings.bot_deadline,
+            settings.bot_grace,
+            reserved=settings.bot_reserved,
+        )
         self.worker = Worker(settings, store, self.writer)
         self.tables: dict[str, Table] = {}
+        #: the tables of bots only each client opened (:meth:`check_bot_tables`)
+        self.bot_tables: dict[str, set[str]] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         #: tables whose lease is being given back (not to be claimed again until it is)
         self._releasing: dict[str, asyncio.Event] = {}
@@ -102,10 +109,16 @@ class TableManager:
 
     def check_bot(self, spec: str) -> str:
         """``spec`` if this server lets such a bot sit in; ``ValueError`` says why not."""
+        settings = self.settings
         return check_bot_spec(
             spec,
-            max_seconds=self.settings.bot_max_seconds,
-            max_iterations=self.settings.bot_max_iterations,
+            max_seconds=settings.bot_max_seconds,
+            max_iterations=settings.bot_max_iterations,
+            limits={
+                "samples": settings.bot_max_samples,
+                "budget": settings.bot_max_samples,
+                "plies": settings.bot_max_plies,
+            },
         )
 
     async def create(
@@ -116,9 +129,12 @@ class TableManager:
         seat_specs: list[dict[str, Any]],
         rematch_of: Table | None = None,
         clock: dict[str, Any] | None = None,
+        client: str | None = None,
     ) -> tuple[Table, dict[int, str]]:
         """A new table; the secret token of each human seat (shown once, stored hashed).
-        ``clock``: the turn clock (:class:`~gametable.server.clocks.Clock`), or none."""
+        ``clock``: the turn clock (:class:`~gametable.server.clocks.Clock`), or none.
+        ``client``: who asks (a table of bots only counts against its
+        ``max_bot_tables_per_client``)."""
         try:
             timing_clock = Clock.from_json(clock)
         except ClockError as exc:
@@ -141,18 +157,49 @@ class TableManager:
         if len(seat_specs) != players:
             raise Refused("invalid", f"give exactly {players} seats, not {len(seat_specs)}")
         seats, tokens = self.make_seats(seat_specs)
+        bots_only = client is not None and all(s.kind == "bot" for s in seats)
+        if bots_only:
+            self.check_bot_tables(str(client))
         if self.count >= self.settings.max_tables:
             raise Refused("busy", "this server holds too many open tables; try later")
         self.count += 1  # taken now: creations awaiting their write count too
         self._creating += 1
         self._begun += 1
         try:
-            return await self._create(game, state, players, seats, tokens, rematch_of, timing_clock)
+            made = await self._create(game, state, players, seats, tokens, rematch_of, timing_clock)
+            if bots_only:
+                self.bot_tables.setdefault(str(client), set()).add(made[0].id)
+            return made
         except BaseException:  # not made (failed or cancelled): its place is free again
             self.count -= 1
             raise
         finally:
             self._creating -= 1
+
+    def check_bot_tables(self, client: str) -> None:
+        """:class:`Refused` if ``client`` already has its share of tables of bots only running
+        here (``max_bot_tables_per_client``); the tables that ended or left are forgotten."""
+        running = self.running_bot_tables(client)
+        limit = self.settings.max_bot_tables_per_client
+        if len(running) >= limit:
+            raise Refused(
+                "rate",
+                f"you have {len(running)} tables of bots only playing here, the most this "
+                f"server allows at once ({limit}); watch one or wait for one to end",
+            )
+
+    def running_bot_tables(self, client: str) -> set[str]:
+        """The tables of bots only that ``client`` opened and that still play here."""
+        running = {
+            table_id
+            for table_id in self.bot_tables.pop(client, ())
+            if (table := self.tables.get(table_id)) is not None
+            and not table.closed
+            and not table.state.is_over
+        }
+        if running:
+            self.bot_tables[client] = running
+        return running
 
     def make_seats(self, seat_specs: list[dict[str, Any]]) -> tuple[list[SeatInfo], dict[int, str]]:
         """The seats of a new table from their specs, and the secret token of each human seat
@@ -402,6 +449,8 @@ class TableManager:
             if table is not None:
                 table.close()
         self.count = max(0, self.count - len(gone))
+        for client in list(self.bot_tables):
+            self.running_bot_tables(client)  # clients whose tables of bots ended are forgotten
         await self.recount()
         return gone
 
