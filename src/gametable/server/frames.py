@@ -36,10 +36,17 @@ ASGI way.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import deque
 from typing import Any
 
 from starlette.websockets import WebSocketDisconnect
+
+from gametable.server.limits import RateLimit
+
+log = logging.getLogger("gametable.server")
+#: one warning a minute per client about frames that are not UTF-8
+BAD_TEXT_WARNINGS = RateLimit(per_second=1 / 60, burst=1, max_keys=10_000)
 
 #: the key of the send-now function in an ASGI scope's ``extensions``
 SEND_NOW = "gametable.send_now"
@@ -165,24 +172,43 @@ else:
 
         def send_receive_event_to_app(self) -> None:
             inbox = self.inbox
-            if inbox is None or self.close_sent:  # (past its close, uvicorn drops messages)
+            if self.close_sent:  # (past its close, uvicorn drops messages)
                 super().send_receive_event_to_app()
                 return
             frames = self.frames
             data = frames[0] if len(frames) == 1 else b"".join(frames)
             if self.curr_msg_data_type != "text":
+                if inbox is None:
+                    super().send_receive_event_to_app()
+                    return
                 self.frames = []
                 inbox.put(None)
                 return
             try:
-                text: str | None = data.decode()
+                text = data.decode()
             except UnicodeDecodeError:
-                text = None
-            if text is None:  # uvicorn's own way: logged, and closed with 1007
+                self.frames = []
+                self.refuse_text()
+                return
+            if inbox is None:
                 super().send_receive_event_to_app()
                 return
             self.frames = []
             inbox.put(text)
+
+        def refuse_text(self) -> None:
+            """A text frame that is not UTF-8: the socket is closed with 1007, as uvicorn closes
+            it, but with one short warning a minute per client instead of uvicorn's traceback
+            at every such frame (which let any stranger flood the log)."""
+            client = str(self.client[0]) if self.client else "unknown"
+            if BAD_TEXT_WARNINGS.allow(client):
+                log.warning(
+                    "client %s sent a text frame that is not UTF-8; its socket is closed "
+                    "(code 1007; said once a minute per client)",
+                    client,
+                )
+            self.conn.send_close(1007, "text frames must be UTF-8")
+            self.handle_parser_exception()
 
         def send_now(self, text: str) -> bool:
             """Frame ``text`` and write it to the transport now, if the socket can take it now;

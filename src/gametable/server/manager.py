@@ -22,7 +22,7 @@ from gametable.bots import check_bot_spec
 from gametable.core.errors import GameError
 from gametable.core.protocol import Game, State
 from gametable.core.registry import game_names, load_game
-from gametable.server import timings
+from gametable.server import dbcheck, timings
 from gametable.server.botpool import BotPool
 from gametable.server.clocks import Clock, ClockError, Timing
 from gametable.server.cluster import Elsewhere, Worker
@@ -73,6 +73,10 @@ class TableManager:
         )
         self.worker = Worker(settings, store, self.writer)
         self.tables: dict[str, Table] = {}
+        #: problems of the database found at the start or since (:mod:`~.dbcheck`), and the
+        #: tables found damaged, with the problem
+        self.damage: list[str] = []
+        self.damaged: dict[str, str] = {}
         #: the tables of bots only each client opened (:meth:`check_bot_tables`)
         self.bot_tables: dict[str, set[str]] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -89,10 +93,43 @@ class TableManager:
         self._stamped = time.monotonic()
 
     async def start(self, address: str | None = None) -> None:
-        """Count the tables and enter this worker in the database (``address``: where the other
-        workers reach it)."""
-        self.count = await asyncio.to_thread(self.store.count)
+        """Check the database, count the tables and enter this worker in the database
+        (``address``: where the other workers reach it).  Damage found is logged and kept in
+        :attr:`damage` (``GET /api/health`` says ``degraded``); the server serves what it can
+        read."""
+        self.damage = await asyncio.to_thread(dbcheck.check_database, self.store.engine)
+        for problem in self.damage:
+            log.error("the database is damaged: %s", problem)
+        if self.damage:
+            log.error(
+                "the database is damaged (above): tables on the damaged pages answer "
+                "'damaged'; 'gametable db check' lists them, 'gametable db export' saves the rest"
+            )
+        try:
+            self.count = await asyncio.to_thread(self.store.count)
+        except Exception as exc:  # the count cannot be read: start anyway, with the others
+            if not dbcheck.is_damage(exc):
+                raise
+            self.note_damage(None, exc)
+            self.count = 0
         await self.worker.start(address)
+
+    def note_damage(self, table_id: str | None, exc: BaseException) -> Refused:
+        """Remember (and log once) that ``table_id`` (``None``: the database as a whole)
+        cannot be read; the refusal its requests get."""
+        problem = dbcheck.problem_of(exc)
+        if table_id is None:
+            if problem not in self.damage:
+                log.error("the database is damaged: %s", problem)
+                self.damage.append(problem)
+        elif table_id not in self.damaged:
+            log.error("table %s is damaged in the database: %s", table_id, problem)
+            self.damaged[table_id] = problem
+        return Refused(
+            "damaged",
+            "this table is damaged in the server's database and cannot be loaded; the "
+            "server's operator has been told (the other tables are not affected)",
+        )
 
     async def run_worker(self) -> None:
         """Heartbeats; tables taken over by another worker meanwhile are forgotten."""
@@ -210,7 +247,6 @@ class TableManager:
             name = spec.get("name")
             if name is not None and (not isinstance(name, str) or len(name) > 40):
                 raise Refused("invalid", f"seat {i}: a name is text of at most 40 characters")
-            name = " ".join(name.split()) or None if name else None
             if spec.get("kind") == "bot":
                 try:
                     bot = self.check_bot(str(spec.get("bot") or DEFAULT_BOT))
@@ -312,6 +348,18 @@ class TableManager:
         return table
 
     async def _claim(self, table_id: str) -> Table:
+        """:meth:`_take` the table; a table whose rows cannot be read is refused as
+        ``damaged`` (noted for the health check), not an error of the server."""
+        try:
+            return await self._take(table_id)
+        except (Refused, Elsewhere):
+            raise
+        except Exception as exc:  # damage is refused below; anything else is a bug: raised
+            if not dbcheck.is_damage(exc) and not isinstance(exc, GameError):
+                raise
+            raise self.note_damage(table_id, exc) from None
+
+    async def _take(self, table_id: str) -> Table:
         releasing = self._releasing.get(table_id)
         if releasing is not None:  # given back a moment ago: let that finish first
             await releasing.wait()

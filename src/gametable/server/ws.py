@@ -210,8 +210,8 @@ async def open_seat(
         token = hello.get("token")
         if token is not None and not isinstance(token, str):
             raise Refused("bad_request", "the token must be text")
-        if token and not limits.may_try_token(client):
-            raise Refused("rate", "too many wrong tokens from your address; wait a minute")
+        if token and not limits.may_try_token(client, table_id):
+            raise Refused("rate", "too many wrong tokens for this table from your address; wait")
         try:
             table = await manager.get(table_id)
         except Elsewhere as elsewhere:
@@ -219,7 +219,7 @@ async def open_seat(
         try:
             seat = table.seat_for_token(token)
         except Refused:
-            limits.wrong_token(client)
+            limits.wrong_token(client, table_id)
             raise
         crowd = sum(1 for c in table.connections if c.seat == seat)
         if seat is None and crowd >= settings.max_spectators:
