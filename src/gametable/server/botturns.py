@@ -20,7 +20,7 @@ from typing import Any
 
 from gametable.server.clocks import STAND_IN
 from gametable.server.refused import Refused
-from gametable.server.tablecore import TableCore
+from gametable.server.tablecore import TableCore, TablePart
 
 log = logging.getLogger("gametable.server")
 
@@ -52,12 +52,12 @@ def has_people(table: TableCore) -> bool:
     return bool(table.connections) or any(s.kind != "bot" for s in table.seats)
 
 
-class BotTurns:
+class BotTurns(TablePart):
     """A table's bots (a part of :class:`~gametable.server.tables.Table`); ``play`` plays a
     bot's move as the table plays any."""
 
     def __init__(self, table: TableCore, play: Play) -> None:
-        self.table = table
+        self.attach(table)
         self.play = play
         #: the bots' loop, while a bot is to move
         self.task: asyncio.Task | None = None

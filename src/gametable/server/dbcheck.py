@@ -135,6 +135,7 @@ def read_tables(engine: Engine) -> Iterator[StoredTable | Damaged]:
     The ids are listed first; where even the list cannot be read (SQLite), the tables are
     looked up one row id at a time instead, so that a damaged page costs the tables on it and
     not the others."""
+    keys: list[tuple[str | None, int | None]]
     try:
         with engine.connect() as conn:
             keys = [(row.id, None) for row in conn.execute(sa.select(tables_t.c.id))]
