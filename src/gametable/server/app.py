@@ -77,7 +77,7 @@ def create_app(settings: Settings | None = None, address: str | None = None) -> 
         wal_sync_interval=settings.wal_sync_interval,
     )
     manager = TableManager(settings, store)
-    forwarder = Forwarder(settings.max_message)
+    forwarder = Forwarder(settings.max_message, manager.worker.incarnation)
 
     app = FastAPI(
         title="gametable server",

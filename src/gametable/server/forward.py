@@ -23,7 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from gametable.server.connection import encode
-from gametable.server.limits import client_of
+from gametable.server.limits import RateLimit, client_of
 
 log = logging.getLogger("gametable.server")
 
@@ -39,6 +39,23 @@ TRY_AGAIN = 1013
 CONNECT_TIMEOUT = 10.0
 
 
+#: one warning a minute per holder that does not answer (not one per socket it held)
+HOLDER_WARNINGS = RateLimit(per_second=1 / 60, burst=1, max_keys=1000)
+
+
+def holder_lost(address: str, what: str, exc: BaseException) -> None:
+    """Say (once a minute per holder) that the worker at ``address`` could not be reached or
+    went away: one line, no traceback (a worker's death is an event, not a bug here)."""
+    if HOLDER_WARNINGS.allow(address):
+        log.warning(
+            "the worker at %s does not answer (%s: %s); its clients are told to try again "
+            "(said once a minute per worker)",
+            address,
+            what,
+            type(exc).__name__,
+        )
+
+
 def unavailable(message: str) -> JSONResponse:
     return JSONResponse(
         {"detail": {"kind": "busy", "message": message}},
@@ -50,8 +67,11 @@ def unavailable(message: str) -> JSONResponse:
 class Forwarder:
     """Passes requests on to other workers (one HTTP connection pool for all of them)."""
 
-    def __init__(self, max_message: int) -> None:
+    def __init__(self, max_message: int, hop: str = "1") -> None:
         self.max_message = max_message
+        #: what the forwarded requests' ``X-Gametable-Hop`` says: this worker's incarnation, so
+        #: that the holder knows whom the router sends the table's clients to
+        self.hop = hop
         self.http = httpx.AsyncClient(
             timeout=httpx.Timeout(30.0, connect=CONNECT_TIMEOUT),
             limits=httpx.Limits(max_connections=256, max_keepalive_connections=64),
@@ -66,7 +86,7 @@ class Forwarder:
             return unavailable("this table is changing servers; try again in a moment")
         headers = {k: v for k in PASSED if (v := request.headers.get(k)) is not None}
         headers["x-forwarded-for"] = client_of(request.scope)
-        headers[HOP] = "1"
+        headers[HOP] = self.hop
         try:
             answer = await self.http.request(
                 request.method,
@@ -76,7 +96,7 @@ class Forwarder:
                 headers=headers,
             )
         except httpx.HTTPError as exc:
-            log.warning("forwarding %s to %s failed: %s", request.url.path, address, exc)
+            holder_lost(address, f"forwarding {request.url.path}", exc)
             return unavailable("the server of this table does not answer; try again shortly")
         return Response(
             answer.content,
@@ -94,19 +114,23 @@ class Forwarder:
         try:
             upstream = await connect(
                 url,
-                additional_headers={"X-Forwarded-For": client_of(ws.scope), HOP: "1"},
+                additional_headers={"X-Forwarded-For": client_of(ws.scope), HOP: self.hop},
                 max_size=None,
                 compression=None,
                 open_timeout=CONNECT_TIMEOUT,
                 ping_interval=None,
             )
         except (OSError, TimeoutError, InvalidHandshake) as exc:
-            log.warning("forwarding a socket of table %s to %s failed: %s", table_id, address, exc)
+            holder_lost(address, f"a socket of table {table_id}", exc)
             await close(ws, TRY_AGAIN, "the server of this table does not answer; try again")
             return
-        async with upstream:
-            await upstream.send(encode(hello))
-            await pump(ws, upstream)
+        try:
+            async with upstream:
+                await upstream.send(encode(hello))
+                await pump(ws, upstream)
+        except (ConnectionClosed, OSError, TimeoutError) as exc:  # the holder went away
+            holder_lost(address, f"a socket of table {table_id}", exc)
+            await close(ws, TRY_AGAIN, "the server of this table went away; try again")
 
 
 async def pump(ws: WebSocket, upstream: ClientConnection) -> None:
@@ -149,6 +173,8 @@ async def pump(ws: WebSocket, upstream: ClientConnection) -> None:
     if downward.done() and not downward.cancelled() and downward.exception() is None:
         code, reason = downward.result()
         await close(ws, code, reason)
+    elif upward.done() and not upward.cancelled() and upward.exception() is not None:
+        await close(ws, TRY_AGAIN, "lost its server; try again")  # the holder went away
 
 
 async def close(ws: WebSocket, code: int, reason: str) -> None:

@@ -27,6 +27,7 @@ from gametable.server.botpool import BotPool
 from gametable.server.clocks import Clock, ClockError, Timing
 from gametable.server.cluster import Elsewhere, Worker
 from gametable.server.groupcommit import Writer
+from gametable.server.handback import Handback
 from gametable.server.limits import Limits
 from gametable.server.record import rebuild
 from gametable.server.refused import Refused
@@ -82,6 +83,8 @@ class TableManager:
         self._loading: dict[str, asyncio.Lock] = {}
         #: tables whose lease is being given back (not to be claimed again until it is)
         self._releasing: dict[str, asyncio.Event] = {}
+        #: the tables that belong elsewhere (:meth:`hand_back`)
+        self.handback = Handback()
         #: tables in the database, counted when the server starts (``start``) and at every
         #: sweep, kept exact in between: a creation takes its place before it awaits anything
         self.count = 0
@@ -114,6 +117,13 @@ class TableManager:
             self.count = 0
         await self.worker.start(address)
 
+    def note_takeover(self, table_id: str, previous: str | None) -> None:
+        """Remember whom a table was taken over from, to give it back when that worker is back
+        (:mod:`~gametable.server.handback`)."""
+        name = self.worker.known.get(previous) if previous is not None else None
+        if previous is not None and name is not None and name != self.worker.name:
+            self.handback.took(table_id, name, previous)
+
     def note_damage(self, table_id: str | None, exc: BaseException) -> Refused:
         """Remember (and log once) that ``table_id`` (``None``: the database as a whole)
         cannot be read; the refusal its requests get."""
@@ -132,8 +142,24 @@ class TableManager:
         )
 
     async def run_worker(self) -> None:
-        """Heartbeats; tables taken over by another worker meanwhile are forgotten."""
-        await self.worker.run(lambda: set(self.tables), self.lose)
+        """Heartbeats; tables taken over by another worker meanwhile are forgotten, and those
+        whose clients all come through other workers are handed back (:meth:`hand_back`)."""
+        await self.worker.run(lambda: set(self.tables), self.lose, self.hand_back)
+
+    async def hand_back(self) -> list[str]:
+        """Hand the tables that belong elsewhere to the worker the router sends their clients
+        to (:mod:`~gametable.server.handback`): their sockets closed with 1012 (the clients
+        reconnect), their leases handed over in one write per worker."""
+        due = self.handback.due(self.tables, self.worker.live, self.worker.incarnation)
+        by_worker: dict[str, list[str]] = {}
+        for table_id, to in due.items():
+            self.tables.pop(table_id).close(1012, "this table moved to another server; reconnect")
+            by_worker.setdefault(to, []).append(table_id)
+        for to, ids in by_worker.items():
+            await self.release(ids, to)
+        if due:
+            log.info("handed %d tables to the workers their clients come through", len(due))
+        return list(due)
 
     def lose(self, table_ids: set[str]) -> None:
         """Forget tables whose lease another worker has taken: their sockets are closed with
@@ -370,7 +396,9 @@ class TableManager:
             if not claim.exists:
                 raise Refused("unknown", "no such table")
             if claim.stored is not None:
-                return await asyncio.to_thread(self._rebuild, claim.stored)
+                table = await asyncio.to_thread(self._rebuild, claim.stored)
+                self.note_takeover(table_id, claim.previous)
+                return table
             if claim.address is not None:
                 raise Elsewhere(table_id, claim.address)
             # its holder stopped between the two statements: claim again
@@ -460,13 +488,19 @@ class TableManager:
         ]
         if not quiet:
             return []
-        done = asyncio.Event()
         for table in quiet:
             del self.tables[table.id]
-            self._releasing[table.id] = done
-        ids = [t.id for t in quiet]
+        return await self.release([t.id for t in quiet])
+
+    async def release(self, ids: list[str], to: str | None = None) -> list[str]:
+        """Give back the leases of tables just dropped from memory, or hand them to the
+        incarnation ``to`` (not claimed again here until that is written)."""
+        done = asyncio.Event()
+        for table_id in ids:
+            self._releasing[table_id] = done
         try:
-            await self.writer.write("release", ids, self.worker.incarnation)
+            extra = () if to is None else (to,)
+            await self.writer.write("release", ids, self.worker.incarnation, *extra)
         finally:
             for table_id in ids:
                 if self._releasing.get(table_id) is done:
