@@ -166,3 +166,33 @@ def test_a_client_runs_only_so_many_tables_of_bots_only(tmp_path: Path) -> None:
             store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_wait_cancelled_just_before_a_slot_is_handed_out_is_passed_over() -> None:
+    """The waiter's future is cancelled, and the slot is handed out in the same step, before
+    the cancelled task runs again: the hand-out passes over it, and its task leaves quietly."""
+
+    async def scenario() -> None:
+        slots, go = BotSlots(size=1, background=1), asyncio.Event()
+        waiting: list[asyncio.Task[None]] = []
+
+        async def first() -> None:
+            async with slots.taken(False):
+                await go.wait()
+                waiting[0].cancel()  # then the slot is given back in this same step
+
+        async def move() -> None:
+            async with slots.taken(True):
+                pass
+
+        holder = asyncio.create_task(first())
+        await asyncio.sleep(0)
+        waiting.extend([asyncio.create_task(move()), asyncio.create_task(move())])
+        await asyncio.sleep(0)
+        go.set()
+        await asyncio.gather(holder, waiting[1])
+        with pytest.raises(asyncio.CancelledError):
+            await waiting[0]
+        assert slots.busy == 0 and slots.queued == (0, 0)
+
+    asyncio.run(scenario())

@@ -67,8 +67,9 @@ class BotSlots:
             except BaseException:
                 if waiter.done() and not waiter.cancelled():
                     self._give_back(people)  # woken and cancelled at once: pass it on
-                else:
-                    self.waiting[people].remove(waiter)
+                else:  # (gone already if a wake-up passed over it since it was cancelled)
+                    with contextlib.suppress(ValueError):
+                        self.waiting[people].remove(waiter)
                 raise
         try:
             yield
