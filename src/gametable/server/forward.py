@@ -35,6 +35,8 @@ PASSED = ("authorization", "content-type", "accept", "user-agent")
 RETURNED = ("content-type", "retry-after")
 #: close code: the table's worker is not reachable now; try again
 TRY_AGAIN = 1013
+#: close codes that say how a socket ended but may not be sent in a close frame (RFC 6455, 7.4.1)
+UNSENDABLE = (1005, 1006, 1015)
 #: seconds to reach the holder
 CONNECT_TIMEOUT = 10.0
 
@@ -134,7 +136,9 @@ class Forwarder:
 
 
 async def pump(ws: WebSocket, upstream: ClientConnection) -> None:
-    """Messages both ways until one side ends; the other is closed with its code."""
+    """Messages both ways until one side ends; the other is closed with its code.
+    ``ConnectionClosed`` if the holder went away without closing (killed, cut off): its code
+    (1006) may not be passed on, and the caller tells the client to try again."""
 
     async def down() -> tuple[int, str]:
         try:
@@ -146,7 +150,9 @@ async def pump(ws: WebSocket, upstream: ClientConnection) -> None:
         except ConnectionClosed:
             pass
         code = upstream.close_code
-        return (code, upstream.close_reason or "") if code else (1011, "lost its server")
+        if code is None or code in UNSENDABLE:  # the holder went away without a close
+            raise ConnectionClosed(None, None)
+        return code, upstream.close_reason or ""
 
     async def up() -> None:
         while True:
@@ -170,11 +176,18 @@ async def pump(ws: WebSocket, upstream: ClientConnection) -> None:
             downward.cancel()
             with contextlib.suppress(ConnectionClosed):
                 await upstream.close()
-    if downward.done() and not downward.cancelled() and downward.exception() is None:
-        code, reason = downward.result()
-        await close(ws, code, reason)
-    elif upward.done() and not upward.cancelled() and upward.exception() is not None:
-        await close(ws, TRY_AGAIN, "lost its server; try again")  # the holder went away
+    if downward.done() and not downward.cancelled():
+        if isinstance(lost := downward.exception(), ConnectionClosed):
+            raise lost  # the holder went away (the caller says so and closes with 1013)
+        if lost is None:
+            code, reason = downward.result()
+            await close(ws, code, reason)
+    elif (
+        upward.done()
+        and not upward.cancelled()
+        and isinstance(lost := upward.exception(), ConnectionClosed)
+    ):
+        raise lost
 
 
 async def close(ws: WebSocket, code: int, reason: str) -> None:
