@@ -140,6 +140,9 @@ def test_a_damaged_table_answers_damaged_and_the_others_play_on(
             assert set(answers) == {200, 500} and set(answers[500]) == {"damaged"}, answers
             health = http.get("/api/health").json()
             assert len(health["damaged_tables"]) == len(answers[500])
+            for path in ("/api/open-tables", "/api/games"):  # the lobby answers JSON either way
+                r = http.get(path)
+                assert r.headers["content-type"] == "application/json", (path, r.text)
         i = ids.index(good)
         player = server.connect(good, token(i))
         assert player.welcome["type"] == "welcome" and player.last["seq"] == MOVES
