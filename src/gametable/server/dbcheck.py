@@ -34,6 +34,8 @@ from gametable.core.record import Record
 from gametable.server.schema import StoredTable, metadata, tables_t
 from gametable.server.tablerows import stored_table
 
+#: line breaks made spaces, so that a problem is one line of the log
+ONE_LINE = str.maketrans({"\n": " ", "\r": " "})
 #: problems :func:`check_database` reports at most (SQLite's check stops there too)
 MAX_PROBLEMS = 20
 #: after this many row ids in a row with no table, a scan by row id stops (SQLite)
@@ -75,7 +77,8 @@ def is_damage(exc: BaseException) -> bool:
 def problem_of(exc: BaseException) -> str:
     """One line about a damage error (the driver's message, without SQLAlchemy's SQL echo)."""
     cause = exc.orig if isinstance(exc, sa.exc.DBAPIError) else exc
-    return f"{type(cause).__name__}: {str(cause).splitlines()[0] if str(cause) else ''}"[:300]
+    message = str(cause).translate(ONE_LINE)
+    return f"{type(cause).__name__}: {message}"[:300]
 
 
 def check_database(engine: Engine) -> list[str]:
