@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections import deque
 from typing import Any
 
@@ -120,10 +121,11 @@ else:
 
         def __init__(self, protocol: Any) -> None:
             super().__init__()
-            self.protocol = protocol
+            self.protocol = weakref.ref(protocol)  # no cycle (see :func:`weak_method`)
 
         def put_nowait(self, item: Any) -> None:
-            inbox = self.protocol.inbox
+            protocol = self.protocol()
+            inbox = None if protocol is None else protocol.inbox
             if inbox is not None and item.get("type") == "websocket.disconnect":
                 inbox.end(item.get("code", 1005))
             super().put_nowait(item)
@@ -142,13 +144,13 @@ else:
             super().handle_connect(event)
             extensions = self.scope.get("extensions")
             if extensions is not None:  # (the scope is made there; its task has not run yet)
-                extensions[SEND_NOW] = self.send_now  # type: ignore[assignment]
-                extensions[INBOX] = self.open_inbox  # type: ignore[assignment]
+                extensions[SEND_NOW] = weak_method(self.send_now, False)
+                extensions[INBOX] = weak_method(self.open_inbox, None)
 
         def open_inbox(self) -> Inbox:
             """From now on, the socket's messages go to the :class:`Inbox` returned, not to
             the ASGI ``receive`` (what that had queued and not yet handed out goes first)."""
-            inbox = Inbox(self._pause_reading, self._resume_reading)
+            inbox = Inbox(weak_method(self._pause_reading), weak_method(self._resume_reading))
             while not self.queue.empty():
                 event = self.queue.get_nowait()
                 if event["type"] == "websocket.receive":
@@ -227,6 +229,22 @@ else:
                 return False  # closing, something else queued first, or frames compressed
             self.transport.write(text_frame(text.encode()))
             return True
+
+
+def weak_method(method: Any, gone: Any = None) -> Any:
+    """``method`` (bound to a socket's protocol) without holding the protocol: it answers
+    ``gone`` once the protocol is freed.  The protocol holds its scope, queue and inbox, which
+    hold these functions: held strongly they made cycles, and a socket lives long enough for
+    the server to freeze them (:mod:`gametable.server.memory`), so every closed socket's
+    protocol, with its buffers, stayed in memory for good."""
+    ref = weakref.WeakMethod(method)
+
+    def call(*args: Any) -> Any:
+        bound = ref()
+        return gone if bound is None else bound(*args)
+
+    call.method = ref  # type: ignore[attr-defined]  # (the bound method, while it lives)
+    return call
 
 
 def text_frame(data: bytes) -> bytes:
