@@ -69,6 +69,10 @@ LAYER_COMMANDS = {
         "gametable.server.cli",
         "Serve games to browsers: open http://HOST:PORT/ and share the invite links.",
     ),
+    "db": LayerCommand(
+        "gametable.server.dbcli",
+        "Check a server's database for damage, or export every table that can be read.",
+    ),
     "simulate": LayerCommand(
         "gametable.simulate.cli",
         "Play many games between bots and write one row per game (resumable: re-run to continue).",

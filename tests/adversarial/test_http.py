@@ -12,7 +12,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.adversarial.conftest import Attacker, rss_kib
+from tests.adversarial.conftest import Attacker, new_address, rss_kib
 from tests.server.conftest import Server
 
 
@@ -136,7 +136,7 @@ def test_taking_open_seats_is_rate_limited_per_client(strict: Server) -> None:
         a.close()
 
 
-def test_token_guessing_is_rate_limited(strict: Server) -> None:
+def test_token_guessing_is_rate_limited_at_the_table_guessed(strict: Server) -> None:
     guesser, player = Attacker(strict), Attacker(strict)
     table = player.create().json()
     codes = [
@@ -146,7 +146,7 @@ def test_token_guessing_is_rate_limited(strict: Server) -> None:
         for i in range(25)
     ]
     assert codes[:20] == [403] * 20 and set(codes[20:]) == {429}
-    # the right token is not even looked at now, from that address ...
+    # the right token is not even looked at now, from that address at that table ...
     token = table["seats"][0]["token"]
     auth = {"Authorization": f"Bearer {token}"}
     assert guesser.http.get(f"/api/tables/{table['id']}/log", headers=auth).status_code == 429
@@ -162,6 +162,32 @@ def test_token_guessing_is_rate_limited(strict: Server) -> None:
     assert player.http.get(f"/api/tables/{table['id']}/log", headers=auth).status_code == 200
     guesser.close()
     player.close()
+
+
+def test_a_guesser_does_not_lock_out_his_neighbours_behind_one_address(strict: Server) -> None:
+    """Two clients behind one home router (one address): after the guesser's 25 wrong tokens
+    at one table, his neighbour's right tokens at her own table still work, on HTTP and on a
+    socket."""
+    router = new_address()
+    guesser, neighbour = Attacker(strict, router), Attacker(strict, router)
+    target = Attacker(strict).create().json()
+    own = neighbour.create().json()
+    codes = [
+        guesser.http.get(
+            f"/api/tables/{target['id']}/log", headers={"Authorization": f"Bearer guess{i}"}
+        ).status_code
+        for i in range(25)
+    ]
+    assert set(codes[20:]) == {429}
+    auth = {"Authorization": f"Bearer {own['seats'][0]['token']}"}
+    assert neighbour.http.get(f"/api/tables/{own['id']}/log", headers=auth).status_code == 200
+    ws = neighbour.socket(own["id"], {"type": "hello", "token": own["seats"][1]["token"]})
+    welcome = json.loads(ws.recv(timeout=5))
+    welcome = welcome[0] if isinstance(welcome, list) else welcome
+    assert welcome["type"] == "welcome" and welcome["seat"] == 1
+    ws.close()
+    guesser.close()
+    neighbour.close()
 
 
 def test_the_table_cap_is_exact_and_unjoined_tables_expire_quickly(tmp_path) -> None:

@@ -77,6 +77,11 @@ REVIEWED_PATTERNS = {
         r"^(?P<game>[a-z0-9_]+)-(?P<stamp>\d{8}-\d{6})(?:-(?P<n>\d+))?\.json$",
     ): "a save file's name",
     ("simulate/store.py", r"^games-(\d+)-(\d+)\.(parquet|csv)$"): "a shard file's name",
+    (
+        "server/seats.py",
+        r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|.)?",
+    ): "a terminal's escape sequence in a seat's name",
+    ("server/ws.py", r"[0-9a-f]{32}"): "a worker's incarnation in a forwarded socket's header",
 }
 
 #: imports of a game's modules allowed outside the games: (file, module) -> why

@@ -42,6 +42,8 @@ RELAXED = [
     "auth_burst=100000",
     "--set",
     "max_sockets_per_client=100000",
+    "--set",
+    "max_bot_tables_per_client=100000",
 ]
 
 

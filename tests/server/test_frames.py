@@ -98,7 +98,7 @@ def test_frames_written_at_once_arrive_as_uvicorn_would_send_them_in_order() -> 
         seen["writes"] = [now("one"), now("two")]
         await send({"type": "websocket.send", "text": "three"})
         seen["writes"].append(now(big))
-        protocol = now.__self__
+        protocol = now.method().__self__  # held weakly by the send-now function
         protocol.pause_writing()
         seen["paused"] = now("never sent")
         protocol.resume_writing()

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from gametable.bots.base import Bot, RandomBot, SeatState
 from gametable.bots.heuristic import HeuristicBot
@@ -106,10 +106,14 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
 
 
 def check_bot_spec(
-    spec: str, max_seconds: float | None = None, max_iterations: int | None = None
+    spec: str,
+    max_seconds: float | None = None,
+    max_iterations: int | None = None,
+    limits: Mapping[str, float] | None = None,
 ) -> str:
     """``spec``, stripped, if a bot can be made from it and its search budget stays within
-    ``max_seconds`` and ``max_iterations``; ``ValueError`` says why not.
+    ``max_seconds``, ``max_iterations`` and ``limits`` (the most of each budget parameter by
+    name, whatever the bot: ``{"samples": 500, "plies": 20000}``); ``ValueError`` says why not.
 
     >>> check_bot_spec("ismcts:iterations=100", max_iterations=1000)
     'ismcts:iterations=100'
@@ -117,19 +121,21 @@ def check_bot_spec(
     Traceback (most recent call last):
     ...
     ValueError: bot 'ismcts': seconds=60 is more than this server allows (at most 5 seconds a move)
+    >>> check_bot_spec("rollouts:plies=90000", limits={"plies": 20000})
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'rollouts': plies=90000 is more than this server allows (at most 20000 a move)
     """
     bot = make_bot(spec, seed=0)
-    seconds = getattr(bot, "seconds", None)
-    iterations = getattr(bot, "iterations", None)
-    if max_seconds is not None and seconds is not None and seconds > max_seconds:
+    caps = {"seconds": max_seconds, "iterations": max_iterations, **(limits or {})}
+    for key, cap in caps.items():
+        value = getattr(bot, key, None)
+        if cap is None or not isinstance(value, int | float) or value <= cap:
+            continue
+        unit = " seconds" if key == "seconds" else ""
         raise ValueError(
-            f"bot {bot.name!r}: seconds={seconds:g} is more than this server allows "
-            f"(at most {max_seconds:g} seconds a move)"
-        )
-    if max_iterations is not None and iterations is not None and iterations > max_iterations:
-        raise ValueError(
-            f"bot {bot.name!r}: iterations={iterations} is more than this server allows "
-            f"(at most {max_iterations} a move)"
+            f"bot {bot.name!r}: {key}={value:g} is more than this server allows "
+            f"(at most {cap:g}{unit} a move)"
         )
     return spec.strip()
 

@@ -12,6 +12,7 @@ import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from gametable.bots import bot_names
@@ -19,13 +20,13 @@ from gametable.bots.levels import LEVELS
 from gametable.core.errors import UnknownGame
 from gametable.core.record import Record
 from gametable.core.registry import game_names, load_game
-from gametable.server import timings
+from gametable.server import dbcheck, timings
 from gametable.server.limits import Limits, client_of
 from gametable.server.manager import TableManager
 from gametable.server.recent import RecentGames
 from gametable.server.refused import Refused
 from gametable.server.schema import StoredTable
-from gametable.server.seats import SeatInfo
+from gametable.server.seats import SeatInfo, clean_name
 from gametable.server.tables import Table
 
 log = logging.getLogger("gametable.server")
@@ -42,7 +43,28 @@ STATUS = {
     "invalid": 422,
     "illegal": 422,
     "rate": 429,
+    "damaged": 500,
 }
+
+
+def database_error(manager: TableManager) -> Any:
+    """The app's answer to a database error no route caught: damage is noted (the health check
+    says ``degraded``) and answered as JSON, never as a bare 500; anything else (the database
+    away for a moment) is a JSON 503.  Routes of one table catch their damage themselves
+    (``damaged``: :meth:`TableManager.get`)."""
+
+    async def handler(request: Request, exc: Exception) -> JSONResponse:
+        if dbcheck.is_damage(exc):
+            manager.note_damage(None, exc)
+            kind, status = "damaged", 500
+            message = "what you asked for is damaged in the server's database"
+        else:
+            log.warning("database error on %s: %s", request.url.path, dbcheck.problem_of(exc))
+            kind, status = "busy", 503
+            message = "the server's database is not answering; try again in a moment"
+        return JSONResponse({"detail": {"kind": kind, "message": message}}, status_code=status)
+
+    return handler
 
 
 def http_error(exc: Refused, retry_after: float | None = None) -> HTTPException:
@@ -140,18 +162,18 @@ def seat_of_request(
 ) -> int | None:
     """The seat whose token is in ``authorization`` (``None``: no token, a spectator).  A client
     that keeps presenting wrong tokens is told to wait (429) before its next one is even looked
-    at; every wrong token counts against its address."""
+    at; every wrong token counts against its address at this table."""
     token = bearer(authorization)
     client = client_of(request.scope)
-    if token and not limits.may_try_token(client):
+    if token and not limits.may_try_token(client, table.id):
         raise http_error(
-            Refused("rate", "too many wrong tokens from your address; wait a minute"),
-            limits.auth.retry_after(client),
+            Refused("rate", "too many wrong tokens for this table from your address; wait"),
+            limits.token_retry_after(client, table.id),
         )
     try:
         return table.seat_for_token(token)
     except Refused as exc:
-        limits.wrong_token(client)
+        limits.wrong_token(client, table.id)
         raise http_error(exc) from None
 
 
@@ -224,11 +246,21 @@ def _server_routes(router: APIRouter, lobby: Lobby) -> None:
 
     @router.get("/health")
     async def health() -> dict[str, Any]:
-        return {
-            "ok": True,
+        """``ok`` and ``status`` ``"ok"``, or ``ok`` false and ``status`` ``"degraded"`` when the
+        database is damaged (``damage``: what was found; ``damaged_tables``: the tables that
+        could not be read).  Always 200 while the server serves: the tables it can read are
+        still played (a router must not take it out of service)."""
+        degraded = bool(manager.damage or manager.damaged)
+        out: dict[str, Any] = {
+            "ok": not degraded,
+            "status": "degraded" if degraded else "ok",
             "tables_in_memory": len(manager.tables),
             "worker": manager.worker.name,
         }
+        if degraded:
+            out["damage"] = manager.damage[:20]
+            out["damaged_tables"] = sorted(manager.damaged)[:100]
+        return out
 
     @router.get("/timings")
     async def background_timings(since: float = 0.0) -> dict[str, Any]:
@@ -318,7 +350,7 @@ def _creating_routes(router: APIRouter, lobby: Lobby) -> None:
         )
         try:
             table, tokens = await manager.create(
-                body.game, body.players, body.options, specs, clock=body.clock
+                body.game, body.players, body.options, specs, clock=body.clock, client=client
             )
         except Refused as exc:
             raise http_error(exc) from None
@@ -336,7 +368,7 @@ def _creating_routes(router: APIRouter, lobby: Lobby) -> None:
                 limits.join.retry_after(client),
             )
         table = await table_or_404(table_id)
-        name = " ".join(body.name.split())[:40] or None if body.name else None
+        name = clean_name(body.name)
         try:
             seat, token = await table.claim_seat(body.seat, name)
         except Refused as exc:

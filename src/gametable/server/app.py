@@ -7,6 +7,7 @@ import contextlib
 import sys
 from collections.abc import AsyncIterator, Callable
 
+import sqlalchemy as sa
 from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.staticfiles import StaticFiles
 
@@ -76,7 +77,7 @@ def create_app(settings: Settings | None = None, address: str | None = None) -> 
         wal_sync_interval=settings.wal_sync_interval,
     )
     manager = TableManager(settings, store)
-    forwarder = Forwarder(settings.max_message)
+    forwarder = Forwarder(settings.max_message, manager.worker.incarnation)
 
     app = FastAPI(
         title="gametable server",
@@ -92,6 +93,7 @@ def create_app(settings: Settings | None = None, address: str | None = None) -> 
         return await forwarder.request(request, exc.address)
 
     app.add_exception_handler(Elsewhere, forward)
+    app.add_exception_handler(sa.exc.DatabaseError, api.database_error(manager))
     app.include_router(api.make_router(manager))
     app.include_router(pages.make_router())
     app.include_router(rules_api.make_router())

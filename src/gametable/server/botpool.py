@@ -1,7 +1,10 @@
 """Bots think in worker processes, a bounded pool of them, never in the server process.
 
 Each worker (:mod:`gametable.server.botworker`) answers one move at a time.  At most ``size``
-moves are worked out at once, whatever the number of tables; the others wait their turn.  The
+moves are worked out at once, whatever the number of tables; the others wait their turn, and
+the moves of tables where a person is seated or watching go first: tables of bots only hold at
+most ``size - reserved`` workers (at least one) and take a free one only when no table with
+people is waiting (:mod:`gametable.server.botqueue`).  The
 server's own threads (database writes, table loading) are never used by a bot, so a busy bot pool
 slows only the bots.
 
@@ -22,6 +25,8 @@ import os
 import sys
 from dataclasses import dataclass
 from typing import Any
+
+from gametable.server.botqueue import BotSlots
 
 log = logging.getLogger("gametable.server")
 
@@ -132,7 +137,8 @@ class BotWorker:
 
 
 class BotPool:
-    """At most ``size`` worker processes, started when first needed."""
+    """At most ``size`` worker processes, started when first needed; ``reserved`` of them are
+    kept for tables with people (when there are more than ``reserved``)."""
 
     def __init__(
         self,
@@ -140,6 +146,7 @@ class BotPool:
         deadline: float,
         grace: float,
         command: list[str] | None = None,
+        reserved: int = 1,
     ) -> None:
         self.size = size
         self.deadline = deadline
@@ -152,12 +159,13 @@ class BotPool:
         ]
         self.idle: list[BotWorker] = []
         self.workers: set[BotWorker] = set()
-        self.slots = asyncio.Semaphore(size)
+        self.slots = BotSlots(size, max(1, size - reserved))
         self.closed = False
 
-    async def move(self, job: dict[str, Any]) -> BotAnswer:
-        """A bot's move for ``job`` (``game``, ``state``, ``seat``, ``spec``, ``seed``)."""
-        async with self.slots:
+    async def move(self, job: dict[str, Any], people: bool = True) -> BotAnswer:
+        """A bot's move for ``job`` (``game``, ``state``, ``seat``, ``spec``, ``seed``);
+        ``people``: whether a person sits or watches at its table (such moves go first)."""
+        async with self.slots.taken(people):
             if self.closed:
                 return BotAnswer(None, None, "the server is stopping")
             try:

@@ -20,7 +20,7 @@ from typing import Any
 
 from gametable.server.clocks import STAND_IN
 from gametable.server.refused import Refused
-from gametable.server.tablecore import TableCore
+from gametable.server.tablecore import TableCore, TablePart
 
 log = logging.getLogger("gametable.server")
 
@@ -46,12 +46,18 @@ def bot_to_move(table: TableCore) -> int | None:
     return None
 
 
-class BotTurns:
+def has_people(table: TableCore) -> bool:
+    """Whether a person sits at ``table`` (a human seat, even one a bot stands in for) or
+    watches it (any connection): its bots' moves go before those of tables of bots only."""
+    return bool(table.connections) or any(s.kind != "bot" for s in table.seats)
+
+
+class BotTurns(TablePart):
     """A table's bots (a part of :class:`~gametable.server.tables.Table`); ``play`` plays a
     bot's move as the table plays any."""
 
     def __init__(self, table: TableCore, play: Play) -> None:
-        self.table = table
+        self.attach(table)
         self.play = play
         #: the bots' loop, while a bot is to move
         self.task: asyncio.Task | None = None
@@ -100,7 +106,7 @@ class BotTurns:
             "spec": spec,
             "seed": seed,
         }
-        answer = await table.host.bots.move(job)
+        answer = await table.host.bots.move(job, people=has_people(table))
         if answer.move is not None:
             return answer.move
         log.warning(

@@ -23,7 +23,7 @@ import threading
 import time
 from typing import IO, Any
 
-from gametable.bots import HeuristicBot, ISMCTSBot, RandomBot, RolloutBot, make_bot
+from gametable.bots import HeuristicBot, ISMCTSBot, RandomBot, make_bot
 from gametable.bots.heuristics import heuristic_for
 from gametable.core.registry import game_names, load_game
 
@@ -43,16 +43,16 @@ def exit_with_parent(parent: int) -> None:
 
 
 def capped(bot: Any, game: str, seconds: float) -> Any:
-    """``bot`` with its search cut at ``seconds`` (its own budget kept when it is smaller).
+    """``bot`` with its search cut at ``seconds`` (its own budget kept when it is smaller),
+    whatever kind of searching bot it is (any bot with a ``seconds`` budget: the tree search,
+    the policy improvement and the rollouts bots, and the levels made of them).
 
     An ISMCTS bot without a budget of its own searches the game's default number of iterations,
     so the cap is added beside that budget, not instead of it.
     """
-    if isinstance(bot, ISMCTSBot):
-        if bot.iterations is None and bot.seconds is None:
-            bot.iterations = heuristic_for(game).iterations
-        bot.seconds = seconds if bot.seconds is None else min(bot.seconds, seconds)
-    elif isinstance(bot, RolloutBot):  # its ply budget has no server limit: the time cap does
+    if isinstance(bot, ISMCTSBot) and bot.iterations is None and bot.seconds is None:
+        bot.iterations = heuristic_for(game).iterations
+    if hasattr(bot, "seconds"):
         bot.seconds = seconds if bot.seconds is None else min(bot.seconds, seconds)
     return bot
 

@@ -16,19 +16,19 @@ import msgspec
 
 from gametable.server.connection import encode
 from gametable.server.offers import Offers
-from gametable.server.tablecore import TableCore
+from gametable.server.tablecore import TableCore, TablePart
 from gametable.server.wire import BEFORE, Memo, Prints, carried, patch_value
 
 log = logging.getLogger("gametable.server")
 _encode = msgspec.json.Encoder().encode
 
 
-class Broadcaster:
+class Broadcaster(TablePart):
     """A table's messages to its connections (a part of :class:`~gametable.server.tables.Table`);
     the seats' legal lists are ``offers``'."""
 
     def __init__(self, table: TableCore, offers: Offers) -> None:
-        self.table = table
+        self.attach(table)
         self.offers = offers
         #: per seat (None: spectators) the fingerprints of the view in its last ``update``, with
         #: that update's ``seq`` and ``takebacks``: the next update is a patch to it

@@ -18,6 +18,9 @@ from gametable.core.errors import GameError
 from gametable.server import router
 from gametable.server.settings import Settings
 
+#: the environment variable a database URL may come from (so that no password is on a command
+#: line, where ``ps`` shows it to everyone on the machine)
+DATABASE_URL_ENV = "GAMETABLE_DATABASE_URL"
 #: descriptors kept for the database, the bot workers' pipes, logs and static files
 RESERVED_FILES = 64
 
@@ -77,7 +80,12 @@ def serve(
     ] = None,
     database_url: Annotated[
         str | None,
-        typer.Option("--database-url", help="SQLAlchemy URL, e.g. postgresql+psycopg://..."),
+        typer.Option(
+            "--database-url",
+            envvar=DATABASE_URL_ENV,
+            help="SQLAlchemy URL, e.g. postgresql+psycopg://... (better in the environment's "
+            f"{DATABASE_URL_ENV} or the --config file, where ps does not show a password)",
+        ),
     ] = None,
     bot_delay: Annotated[
         float | None, typer.Option(help="seconds a bot waits before moving [0.8]")

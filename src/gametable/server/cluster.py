@@ -33,7 +33,7 @@ import signal
 import socket
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from gametable.server.groupcommit import Writer
 from gametable.server.schema import NameTaken
@@ -70,6 +70,10 @@ class Worker:
         self.address = settings.advertise_url or "http://127.0.0.1"
         #: no other live worker shares the database (as of the last heartbeat)
         self.alone = True
+        #: the live workers' incarnations by name, and the names of the incarnations seen
+        #: (:meth:`count_peers`)
+        self.live: dict[str, str] = {}
+        self.known: dict[str, str] = {}
         store.owner = self.incarnation
 
     async def start(self, address: str | None = None) -> None:
@@ -85,8 +89,15 @@ class Worker:
         await self.count_peers()
 
     async def count_peers(self) -> None:
-        live = await asyncio.to_thread(self.store.workers, self.settings.lease_timeout)
-        self.alone = all(name == self.name for name, _address in live)
+        """Who else is alive: :attr:`alone`, :attr:`live` (each live worker's incarnation by
+        name) and :attr:`known` (every incarnation seen, with its name, dead ones included)."""
+        rows = await asyncio.to_thread(self.store.worker_rows)
+        fresh = time.time() - self.settings.lease_timeout
+        self.live = {name: incarnation for name, incarnation, at in rows if at >= fresh}
+        self.alone = all(name == self.name for name in self.live)
+        self.known.update((incarnation, name) for name, incarnation, _at in rows)
+        if len(self.known) > 10_000:  # a long-lived worker among many restarts: the recent
+            self.known = {i: n for n, i, _at in rows}
 
     async def beat(self) -> bool:
         """One heartbeat; ``False`` if another process has taken this worker's name.  Through
@@ -101,10 +112,15 @@ class Worker:
             return False
         return True
 
-    async def run(self, held: Callable[[], set[str]], lose: Callable[[set[str]], None]) -> None:
+    async def run(
+        self,
+        held: Callable[[], set[str]],
+        lose: Callable[[set[str]], None],
+        after: Callable[[], Awaitable[object]] | None = None,
+    ) -> None:
         """Heartbeats until cancelled.  After each, the tables in memory (``held()``) whose lease
-        this worker no longer holds are given to ``lose``.  A worker whose name another process
-        has taken stops (SIGTERM to itself)."""
+        this worker no longer holds are given to ``lose``, then ``after()`` runs.  A worker
+        whose name another process has taken stops (SIGTERM to itself)."""
         while True:
             await asyncio.sleep(self.settings.heartbeat_interval)
             try:
@@ -124,6 +140,8 @@ class Worker:
                     lost = mine - owned
                     if lost:
                         lose(lost)
+                if after is not None and not self.alone:
+                    await after()
             except Exception:  # the database is away for a moment: try again at the next beat
                 log.exception("worker %s: heartbeat failed", self.name)
 

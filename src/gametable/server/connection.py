@@ -59,6 +59,10 @@ class Connection:
         self.flush_due = False
         self.on_close = on_close
         self.seat = seat
+        #: the incarnation of the worker it came through (``None``: it came here directly),
+        #: which the router sends this table's clients to
+        #: (:meth:`~gametable.server.manager.TableManager.hand_back`)
+        self.forwarded: str | None = None
         #: the texts waiting to be sent, then ``None`` to end (a deque and one future to wake
         #: the pump: an ``asyncio.Queue`` cost several calls per message and socket)
         self.pending: deque[str | None] = deque()

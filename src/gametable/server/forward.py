@@ -23,7 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from gametable.server.connection import encode
-from gametable.server.limits import client_of
+from gametable.server.limits import RateLimit, client_of
 
 log = logging.getLogger("gametable.server")
 
@@ -35,8 +35,27 @@ PASSED = ("authorization", "content-type", "accept", "user-agent")
 RETURNED = ("content-type", "retry-after")
 #: close code: the table's worker is not reachable now; try again
 TRY_AGAIN = 1013
+#: close codes that say how a socket ended but may not be sent in a close frame (RFC 6455, 7.4.1)
+UNSENDABLE = (1005, 1006, 1015)
 #: seconds to reach the holder
 CONNECT_TIMEOUT = 10.0
+
+
+#: one warning a minute per holder that does not answer (not one per socket it held)
+HOLDER_WARNINGS = RateLimit(per_second=1 / 60, burst=1, max_keys=1000)
+
+
+def holder_lost(address: str, what: str, exc: BaseException) -> None:
+    """Say (once a minute per holder) that the worker at ``address`` could not be reached or
+    went away: one line, no traceback (a worker's death is an event, not a bug here)."""
+    if HOLDER_WARNINGS.allow(address):
+        log.warning(
+            "the worker at %s does not answer (%s: %s); its clients are told to try again "
+            "(said once a minute per worker)",
+            address,
+            what,
+            type(exc).__name__,
+        )
 
 
 def unavailable(message: str) -> JSONResponse:
@@ -50,8 +69,11 @@ def unavailable(message: str) -> JSONResponse:
 class Forwarder:
     """Passes requests on to other workers (one HTTP connection pool for all of them)."""
 
-    def __init__(self, max_message: int) -> None:
+    def __init__(self, max_message: int, hop: str = "1") -> None:
         self.max_message = max_message
+        #: what the forwarded requests' ``X-Gametable-Hop`` says: this worker's incarnation, so
+        #: that the holder knows whom the router sends the table's clients to
+        self.hop = hop
         self.http = httpx.AsyncClient(
             timeout=httpx.Timeout(30.0, connect=CONNECT_TIMEOUT),
             limits=httpx.Limits(max_connections=256, max_keepalive_connections=64),
@@ -66,7 +88,7 @@ class Forwarder:
             return unavailable("this table is changing servers; try again in a moment")
         headers = {k: v for k in PASSED if (v := request.headers.get(k)) is not None}
         headers["x-forwarded-for"] = client_of(request.scope)
-        headers[HOP] = "1"
+        headers[HOP] = self.hop
         try:
             answer = await self.http.request(
                 request.method,
@@ -76,7 +98,7 @@ class Forwarder:
                 headers=headers,
             )
         except httpx.HTTPError as exc:
-            log.warning("forwarding %s to %s failed: %s", request.url.path, address, exc)
+            holder_lost(address, f"forwarding {request.url.path}", exc)
             return unavailable("the server of this table does not answer; try again shortly")
         return Response(
             answer.content,
@@ -94,23 +116,29 @@ class Forwarder:
         try:
             upstream = await connect(
                 url,
-                additional_headers={"X-Forwarded-For": client_of(ws.scope), HOP: "1"},
+                additional_headers={"X-Forwarded-For": client_of(ws.scope), HOP: self.hop},
                 max_size=None,
                 compression=None,
                 open_timeout=CONNECT_TIMEOUT,
                 ping_interval=None,
             )
         except (OSError, TimeoutError, InvalidHandshake) as exc:
-            log.warning("forwarding a socket of table %s to %s failed: %s", table_id, address, exc)
+            holder_lost(address, f"a socket of table {table_id}", exc)
             await close(ws, TRY_AGAIN, "the server of this table does not answer; try again")
             return
-        async with upstream:
-            await upstream.send(encode(hello))
-            await pump(ws, upstream)
+        try:
+            async with upstream:
+                await upstream.send(encode(hello))
+                await pump(ws, upstream)
+        except (ConnectionClosed, OSError, TimeoutError) as exc:  # the holder went away
+            holder_lost(address, f"a socket of table {table_id}", exc)
+            await close(ws, TRY_AGAIN, "the server of this table went away; try again")
 
 
 async def pump(ws: WebSocket, upstream: ClientConnection) -> None:
-    """Messages both ways until one side ends; the other is closed with its code."""
+    """Messages both ways until one side ends; the other is closed with its code.
+    ``ConnectionClosed`` if the holder went away without closing (killed, cut off): its code
+    (1006) may not be passed on, and the caller tells the client to try again."""
 
     async def down() -> tuple[int, str]:
         try:
@@ -122,7 +150,9 @@ async def pump(ws: WebSocket, upstream: ClientConnection) -> None:
         except ConnectionClosed:
             pass
         code = upstream.close_code
-        return (code, upstream.close_reason or "") if code else (1011, "lost its server")
+        if code is None or code in UNSENDABLE:  # the holder went away without a close
+            raise ConnectionClosed(None, None)
+        return code, upstream.close_reason or ""
 
     async def up() -> None:
         while True:
@@ -146,9 +176,18 @@ async def pump(ws: WebSocket, upstream: ClientConnection) -> None:
             downward.cancel()
             with contextlib.suppress(ConnectionClosed):
                 await upstream.close()
-    if downward.done() and not downward.cancelled() and downward.exception() is None:
-        code, reason = downward.result()
-        await close(ws, code, reason)
+    if downward.done() and not downward.cancelled():
+        if isinstance(lost := downward.exception(), ConnectionClosed):
+            raise lost  # the holder went away (the caller says so and closes with 1013)
+        if lost is None:
+            code, reason = downward.result()
+            await close(ws, code, reason)
+    elif (
+        upward.done()
+        and not upward.cancelled()
+        and isinstance(lost := upward.exception(), ConnectionClosed)
+    ):
+        raise lost
 
 
 async def close(ws: WebSocket, code: int, reason: str) -> None:

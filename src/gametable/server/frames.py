@@ -36,10 +36,18 @@ ASGI way.
 from __future__ import annotations
 
 import asyncio
+import logging
+import weakref
 from collections import deque
 from typing import Any
 
 from starlette.websockets import WebSocketDisconnect
+
+from gametable.server.limits import RateLimit
+
+log = logging.getLogger("gametable.server")
+#: one warning a minute per client about frames that are not UTF-8
+BAD_TEXT_WARNINGS = RateLimit(per_second=1 / 60, burst=1, max_keys=10_000)
 
 #: the key of the send-now function in an ASGI scope's ``extensions``
 SEND_NOW = "gametable.send_now"
@@ -113,10 +121,11 @@ else:
 
         def __init__(self, protocol: Any) -> None:
             super().__init__()
-            self.protocol = protocol
+            self.protocol = weakref.ref(protocol)  # no cycle (see :func:`weak_method`)
 
         def put_nowait(self, item: Any) -> None:
-            inbox = self.protocol.inbox
+            protocol = self.protocol()
+            inbox = None if protocol is None else protocol.inbox
             if inbox is not None and item.get("type") == "websocket.disconnect":
                 inbox.end(item.get("code", 1005))
             super().put_nowait(item)
@@ -135,13 +144,13 @@ else:
             super().handle_connect(event)
             extensions = self.scope.get("extensions")
             if extensions is not None:  # (the scope is made there; its task has not run yet)
-                extensions[SEND_NOW] = self.send_now  # type: ignore[assignment]
-                extensions[INBOX] = self.open_inbox  # type: ignore[assignment]
+                extensions[SEND_NOW] = weak_method(self.send_now, False)
+                extensions[INBOX] = weak_method(self.open_inbox, None)
 
         def open_inbox(self) -> Inbox:
             """From now on, the socket's messages go to the :class:`Inbox` returned, not to
             the ASGI ``receive`` (what that had queued and not yet handed out goes first)."""
-            inbox = Inbox(self._pause_reading, self._resume_reading)
+            inbox = Inbox(weak_method(self._pause_reading), weak_method(self._resume_reading))
             while not self.queue.empty():
                 event = self.queue.get_nowait()
                 if event["type"] == "websocket.receive":
@@ -165,24 +174,43 @@ else:
 
         def send_receive_event_to_app(self) -> None:
             inbox = self.inbox
-            if inbox is None or self.close_sent:  # (past its close, uvicorn drops messages)
+            if self.close_sent:  # (past its close, uvicorn drops messages)
                 super().send_receive_event_to_app()
                 return
             frames = self.frames
             data = frames[0] if len(frames) == 1 else b"".join(frames)
             if self.curr_msg_data_type != "text":
+                if inbox is None:
+                    super().send_receive_event_to_app()
+                    return
                 self.frames = []
                 inbox.put(None)
                 return
             try:
-                text: str | None = data.decode()
+                text = data.decode()
             except UnicodeDecodeError:
-                text = None
-            if text is None:  # uvicorn's own way: logged, and closed with 1007
+                self.frames = []
+                self.refuse_text()
+                return
+            if inbox is None:
                 super().send_receive_event_to_app()
                 return
             self.frames = []
             inbox.put(text)
+
+        def refuse_text(self) -> None:
+            """A text frame that is not UTF-8: the socket is closed with 1007, as uvicorn closes
+            it, but with one short warning a minute per client instead of uvicorn's traceback
+            at every such frame (which let any stranger flood the log)."""
+            client = str(self.client[0]) if self.client else "unknown"
+            if BAD_TEXT_WARNINGS.allow(client):
+                log.warning(
+                    "client %s sent a text frame that is not UTF-8; its socket is closed "
+                    "(code 1007; said once a minute per client)",
+                    client,
+                )
+            self.conn.send_close(1007, "text frames must be UTF-8")
+            self.handle_parser_exception()
 
         def send_now(self, text: str) -> bool:
             """Frame ``text`` and write it to the transport now, if the socket can take it now;
@@ -201,6 +229,22 @@ else:
                 return False  # closing, something else queued first, or frames compressed
             self.transport.write(text_frame(text.encode()))
             return True
+
+
+def weak_method(method: Any, gone: Any = None) -> Any:
+    """``method`` (bound to a socket's protocol) without holding the protocol: it answers
+    ``gone`` once the protocol is freed.  The protocol holds its scope, queue and inbox, which
+    hold these functions: held strongly they made cycles, and a socket lives long enough for
+    the server to freeze them (:mod:`gametable.server.memory`), so every closed socket's
+    protocol, with its buffers, stayed in memory for good."""
+    ref = weakref.WeakMethod(method)
+
+    def call(*args: Any) -> Any:
+        bound = ref()
+        return gone if bound is None else bound(*args)
+
+    call.method = ref  # type: ignore[attr-defined]  # (the bound method, while it lives)
+    return call
 
 
 def text_frame(data: bytes) -> bytes:

@@ -25,14 +25,15 @@ def write_heartbeats(conn: sa.Connection, beats: list[tuple[str, str, float]]) -
             raise NameTaken(f"another process has taken the worker name {name!r}")
 
 
-def release(conn: sa.Connection, releases: list[tuple[list[str], str]]) -> None:
-    """Tables unloaded from memory: anyone may take them."""
-    for ids, owner in releases:
+def release(conn: sa.Connection, releases: list[tuple]) -> None:
+    """Tables unloaded from memory, each ``(ids, owner)``: anyone may take them; or ``(ids,
+    owner, to)``: handed to the incarnation ``to`` (the worker their clients come through)."""
+    for ids, owner, *to in releases:
         for chunk in chunks(ids):
             conn.execute(
                 tables_t.update()
                 .where(tables_t.c.id.in_(chunk), tables_t.c.owner == owner)
-                .values(owner=None)
+                .values(owner=to[0] if to else None)
             )
 
 
@@ -56,12 +57,16 @@ class Leases:
             tables_t.c.owner.is_(None), tables_t.c.owner == owner, tables_t.c.owner.not_in(live)
         )
         with self.engine.begin() as conn:
+            before = conn.execute(
+                sa.select(tables_t.c.owner).where(tables_t.c.id == table_id)
+            ).scalar_one_or_none()
             taken = conn.execute(
                 tables_t.update().where(tables_t.c.id == table_id, free).values(owner=owner)
             )
             if taken.rowcount == 1:
                 row = conn.execute(sa.select(tables_t).where(tables_t.c.id == table_id)).one()
-                return Claim(stored=stored_table(conn, row))
+                previous = before if before != owner else None
+                return Claim(stored=stored_table(conn, row), previous=previous)
             holder = conn.execute(
                 sa.select(tables_t.c.id, workers_t.c.address)
                 .select_from(
@@ -119,6 +124,14 @@ class Leases:
                     workers_t.c.name == name, workers_t.c.incarnation == incarnation
                 )
             )
+
+    def worker_rows(self) -> list[tuple[str, str, float]]:
+        """Every worker entered in the database: (name, incarnation, last heartbeat)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(workers_t.c.name, workers_t.c.incarnation, workers_t.c.heartbeat_at)
+            )
+            return [(r.name, r.incarnation, float(r.heartbeat_at)) for r in rows]
 
     def workers(self, lease_timeout: float) -> list[tuple[str, str]]:
         """The live workers: (name, address)."""

@@ -100,12 +100,22 @@ class Limits:
         self.auth = RateLimit(settings.auth_failures_per_minute / 60.0, settings.auth_burst)
         self.sockets = Counter()
 
-    def may_try_token(self, client: str) -> bool:
-        """Whether ``client`` may present a seat token now (too many wrong ones: not yet)."""
-        return self.auth.has(client)
+    def may_try_token(self, client: str, table_id: str) -> bool:
+        """Whether ``client`` may present a seat token of table ``table_id`` now (too many wrong
+        ones there: not yet).
 
-    def wrong_token(self, client: str) -> None:
-        self.auth.allow(client)
+        Wrong tokens count per address *and table*: a guesser is held back at the table he
+        guesses at, while the people behind the same address (one home router) go on using
+        their right tokens at their own tables.  (A token is 192 random bits: the limit keeps
+        guessing from costing the server, not a token from being found.)"""
+        return self.auth.has(token_key(client, table_id))
+
+    def wrong_token(self, client: str, table_id: str) -> None:
+        self.auth.allow(token_key(client, table_id))
+
+    def token_retry_after(self, client: str, table_id: str) -> float:
+        """Seconds until ``client`` may present a token of ``table_id`` again."""
+        return self.auth.retry_after(token_key(client, table_id))
 
     def socket_refusal(self, client: str) -> str | None:
         """Why a new socket from ``client`` is refused (``None``: it is welcome)."""
@@ -114,6 +124,11 @@ class Limits:
         if self.sockets[client] >= self.settings.max_sockets_per_client:
             return "too many connections from your address"
         return None
+
+
+def token_key(client: str, table_id: str) -> str:
+    """The key of wrong tokens counted for one address at one table."""
+    return f"{client} {table_id[:64]}"
 
 
 def client_of(scope: Scope) -> str:

@@ -22,11 +22,12 @@ from gametable.bots import check_bot_spec
 from gametable.core.errors import GameError
 from gametable.core.protocol import Game, State
 from gametable.core.registry import game_names, load_game
-from gametable.server import timings
+from gametable.server import dbcheck, timings
 from gametable.server.botpool import BotPool
 from gametable.server.clocks import Clock, ClockError, Timing
 from gametable.server.cluster import Elsewhere, Worker
 from gametable.server.groupcommit import Writer
+from gametable.server.handback import Handback
 from gametable.server.limits import Limits
 from gametable.server.record import rebuild
 from gametable.server.refused import Refused
@@ -65,12 +66,25 @@ class TableManager:
         self.games = discover_games()
         self.writer = Writer(store, window=settings.commit_window)
         self.limits = Limits(settings)
-        self.bots = BotPool(settings.bot_processes, settings.bot_deadline, settings.bot_grace)
+        self.bots = BotPool(
+            settings.bot_processes,
+            settings.bot_deadline,
+            settings.bot_grace,
+            reserved=settings.bot_reserved,
+        )
         self.worker = Worker(settings, store, self.writer)
         self.tables: dict[str, Table] = {}
+        #: problems of the database found at the start or since (:mod:`~.dbcheck`), and the
+        #: tables found damaged, with the problem
+        self.damage: list[str] = []
+        self.damaged: dict[str, str] = {}
+        #: the tables of bots only each client opened (:meth:`check_bot_tables`)
+        self.bot_tables: dict[str, set[str]] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         #: tables whose lease is being given back (not to be claimed again until it is)
         self._releasing: dict[str, asyncio.Event] = {}
+        #: the tables that belong elsewhere (:meth:`hand_back`)
+        self.handback = Handback()
         #: tables in the database, counted when the server starts (``start``) and at every
         #: sweep, kept exact in between: a creation takes its place before it awaits anything
         self.count = 0
@@ -82,14 +96,70 @@ class TableManager:
         self._stamped = time.monotonic()
 
     async def start(self, address: str | None = None) -> None:
-        """Count the tables and enter this worker in the database (``address``: where the other
-        workers reach it)."""
-        self.count = await asyncio.to_thread(self.store.count)
+        """Check the database, count the tables and enter this worker in the database
+        (``address``: where the other workers reach it).  Damage found is logged and kept in
+        :attr:`damage` (``GET /api/health`` says ``degraded``); the server serves what it can
+        read."""
+        self.damage = await asyncio.to_thread(dbcheck.check_database, self.store.engine)
+        for problem in self.damage:
+            log.error("the database is damaged: %s", problem)
+        if self.damage:
+            log.error(
+                "the database is damaged (above): tables on the damaged pages answer "
+                "'damaged'; 'gametable db check' lists them, 'gametable db export' saves the rest"
+            )
+        try:
+            self.count = await asyncio.to_thread(self.store.count)
+        except Exception as exc:  # the count cannot be read: start anyway, with the others
+            if not dbcheck.is_damage(exc):
+                raise
+            self.note_damage(None, exc)
+            self.count = 0
         await self.worker.start(address)
 
+    def note_takeover(self, table_id: str, previous: str | None) -> None:
+        """Remember whom a table was taken over from, to give it back when that worker is back
+        (:mod:`~gametable.server.handback`)."""
+        name = self.worker.known.get(previous) if previous is not None else None
+        if previous is not None and name is not None and name != self.worker.name:
+            self.handback.took(table_id, name, previous)
+
+    def note_damage(self, table_id: str | None, exc: BaseException) -> Refused:
+        """Remember (and log once) that ``table_id`` (``None``: the database as a whole)
+        cannot be read; the refusal its requests get."""
+        problem = dbcheck.problem_of(exc)
+        if table_id is None:
+            if problem not in self.damage:
+                log.error("the database is damaged: %s", problem)
+                self.damage.append(problem)
+        elif table_id not in self.damaged:
+            log.error("table %s is damaged in the database: %s", table_id, problem)
+            self.damaged[table_id] = problem
+        return Refused(
+            "damaged",
+            "this table is damaged in the server's database and cannot be loaded; the "
+            "server's operator has been told (the other tables are not affected)",
+        )
+
     async def run_worker(self) -> None:
-        """Heartbeats; tables taken over by another worker meanwhile are forgotten."""
-        await self.worker.run(lambda: set(self.tables), self.lose)
+        """Heartbeats; tables taken over by another worker meanwhile are forgotten, and those
+        whose clients all come through other workers are handed back (:meth:`hand_back`)."""
+        await self.worker.run(lambda: set(self.tables), self.lose, self.hand_back)
+
+    async def hand_back(self) -> list[str]:
+        """Hand the tables that belong elsewhere to the worker the router sends their clients
+        to (:mod:`~gametable.server.handback`): their sockets closed with 1012 (the clients
+        reconnect), their leases handed over in one write per worker."""
+        due = self.handback.due(self.tables, self.worker.live, self.worker.incarnation)
+        by_worker: dict[str, list[str]] = {}
+        for table_id, to in due.items():
+            self.tables.pop(table_id).close(1012, "this table moved to another server; reconnect")
+            by_worker.setdefault(to, []).append(table_id)
+        for to, ids in by_worker.items():
+            await self.release(ids, to)
+        if due:
+            log.info("handed %d tables to the workers their clients come through", len(due))
+        return list(due)
 
     def lose(self, table_ids: set[str]) -> None:
         """Forget tables whose lease another worker has taken: their sockets are closed with
@@ -102,10 +172,16 @@ class TableManager:
 
     def check_bot(self, spec: str) -> str:
         """``spec`` if this server lets such a bot sit in; ``ValueError`` says why not."""
+        settings = self.settings
         return check_bot_spec(
             spec,
-            max_seconds=self.settings.bot_max_seconds,
-            max_iterations=self.settings.bot_max_iterations,
+            max_seconds=settings.bot_max_seconds,
+            max_iterations=settings.bot_max_iterations,
+            limits={
+                "samples": settings.bot_max_samples,
+                "budget": settings.bot_max_samples,
+                "plies": settings.bot_max_plies,
+            },
         )
 
     async def create(
@@ -116,9 +192,12 @@ class TableManager:
         seat_specs: list[dict[str, Any]],
         rematch_of: Table | None = None,
         clock: dict[str, Any] | None = None,
+        client: str | None = None,
     ) -> tuple[Table, dict[int, str]]:
         """A new table; the secret token of each human seat (shown once, stored hashed).
-        ``clock``: the turn clock (:class:`~gametable.server.clocks.Clock`), or none."""
+        ``clock``: the turn clock (:class:`~gametable.server.clocks.Clock`), or none.
+        ``client``: who asks (a table of bots only counts against its
+        ``max_bot_tables_per_client``)."""
         try:
             timing_clock = Clock.from_json(clock)
         except ClockError as exc:
@@ -141,18 +220,49 @@ class TableManager:
         if len(seat_specs) != players:
             raise Refused("invalid", f"give exactly {players} seats, not {len(seat_specs)}")
         seats, tokens = self.make_seats(seat_specs)
+        bots_only = client is not None and all(s.kind == "bot" for s in seats)
+        if bots_only:
+            self.check_bot_tables(str(client))
         if self.count >= self.settings.max_tables:
             raise Refused("busy", "this server holds too many open tables; try later")
         self.count += 1  # taken now: creations awaiting their write count too
         self._creating += 1
         self._begun += 1
         try:
-            return await self._create(game, state, players, seats, tokens, rematch_of, timing_clock)
+            made = await self._create(game, state, players, seats, tokens, rematch_of, timing_clock)
+            if bots_only:
+                self.bot_tables.setdefault(str(client), set()).add(made[0].id)
+            return made
         except BaseException:  # not made (failed or cancelled): its place is free again
             self.count -= 1
             raise
         finally:
             self._creating -= 1
+
+    def check_bot_tables(self, client: str) -> None:
+        """:class:`Refused` if ``client`` already has its share of tables of bots only running
+        here (``max_bot_tables_per_client``); the tables that ended or left are forgotten."""
+        running = self.running_bot_tables(client)
+        limit = self.settings.max_bot_tables_per_client
+        if len(running) >= limit:
+            raise Refused(
+                "rate",
+                f"you have {len(running)} tables of bots only playing here, the most this "
+                f"server allows at once ({limit}); watch one or wait for one to end",
+            )
+
+    def running_bot_tables(self, client: str) -> set[str]:
+        """The tables of bots only that ``client`` opened and that still play here."""
+        running = {
+            table_id
+            for table_id in self.bot_tables.pop(client, ())
+            if (table := self.tables.get(table_id)) is not None
+            and not table.closed
+            and not table.state.is_over
+        }
+        if running:
+            self.bot_tables[client] = running
+        return running
 
     def make_seats(self, seat_specs: list[dict[str, Any]]) -> tuple[list[SeatInfo], dict[int, str]]:
         """The seats of a new table from their specs, and the secret token of each human seat
@@ -163,7 +273,6 @@ class TableManager:
             name = spec.get("name")
             if name is not None and (not isinstance(name, str) or len(name) > 40):
                 raise Refused("invalid", f"seat {i}: a name is text of at most 40 characters")
-            name = " ".join(name.split()) or None if name else None
             if spec.get("kind") == "bot":
                 try:
                     bot = self.check_bot(str(spec.get("bot") or DEFAULT_BOT))
@@ -265,6 +374,18 @@ class TableManager:
         return table
 
     async def _claim(self, table_id: str) -> Table:
+        """:meth:`_take` the table; a table whose rows cannot be read is refused as
+        ``damaged`` (noted for the health check), not an error of the server."""
+        try:
+            return await self._take(table_id)
+        except (Refused, Elsewhere):
+            raise
+        except Exception as exc:  # damage is refused below; anything else is a bug: raised
+            if not dbcheck.is_damage(exc) and not isinstance(exc, GameError):
+                raise
+            raise self.note_damage(table_id, exc) from None
+
+    async def _take(self, table_id: str) -> Table:
         releasing = self._releasing.get(table_id)
         if releasing is not None:  # given back a moment ago: let that finish first
             await releasing.wait()
@@ -275,7 +396,9 @@ class TableManager:
             if not claim.exists:
                 raise Refused("unknown", "no such table")
             if claim.stored is not None:
-                return await asyncio.to_thread(self._rebuild, claim.stored)
+                table = await asyncio.to_thread(self._rebuild, claim.stored)
+                self.note_takeover(table_id, claim.previous)
+                return table
             if claim.address is not None:
                 raise Elsewhere(table_id, claim.address)
             # its holder stopped between the two statements: claim again
@@ -365,13 +488,19 @@ class TableManager:
         ]
         if not quiet:
             return []
-        done = asyncio.Event()
         for table in quiet:
             del self.tables[table.id]
-            self._releasing[table.id] = done
-        ids = [t.id for t in quiet]
+        return await self.release([t.id for t in quiet])
+
+    async def release(self, ids: list[str], to: str | None = None) -> list[str]:
+        """Give back the leases of tables just dropped from memory, or hand them to the
+        incarnation ``to`` (not claimed again here until that is written)."""
+        done = asyncio.Event()
+        for table_id in ids:
+            self._releasing[table_id] = done
         try:
-            await self.writer.write("release", ids, self.worker.incarnation)
+            extra = () if to is None else (to,)
+            await self.writer.write("release", ids, self.worker.incarnation, *extra)
         finally:
             for table_id in ids:
                 if self._releasing.get(table_id) is done:
@@ -402,6 +531,8 @@ class TableManager:
             if table is not None:
                 table.close()
         self.count = max(0, self.count - len(gone))
+        for client in list(self.bot_tables):
+            self.running_bot_tables(client)  # clients whose tables of bots ended are forgotten
         await self.recount()
         return gone
 

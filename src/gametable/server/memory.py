@@ -20,7 +20,8 @@ worth of new objects at most.
 
 What this costs: objects that were frozen and later become unreachable *only through a reference
 cycle* are not reclaimed until the next full collection, which runs (with the heap unfrozen) every
-``gc_full_interval`` seconds (0: never).  Game states and tables are freed by reference counting;
+``gc_full_interval`` seconds (0: never).  Game states and tables are freed by reference counting
+(a table's parts hold it weakly: :class:`~gametable.server.tablecore.TablePart`);
 the cycles come from closed HTTP connections' protocol objects (uvicorn's ``HttpToolsProtocol``
 with its parser, flow control and buffers: about 20 objects a connection), a few thousand at a
 time, which change nothing in the RSS.  The server's RSS grows with what the tables keep

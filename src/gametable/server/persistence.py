@@ -15,16 +15,16 @@ from typing import Any
 
 from gametable.server.refused import Refused
 from gametable.server.schema import LeaseLost
-from gametable.server.tablecore import TableCore
+from gametable.server.tablecore import TableCore, TablePart
 
 log = logging.getLogger("gametable.server")
 
 
-class Persistence:
+class Persistence(TablePart):
     """A table's writes (a part of :class:`~gametable.server.tables.Table`)."""
 
     def __init__(self, table: TableCore) -> None:
-        self.table = table
+        self.attach(table)
 
     async def write(self, name: str, *args: Any, moved: str) -> None:
         """Write ``name`` for this table (its id first, then ``args``) and wait until it is

@@ -16,7 +16,7 @@ from operator import attrgetter
 from typing import Any
 
 from gametable.server.refused import Refused
-from gametable.server.tablecore import TableCore
+from gametable.server.tablecore import TableCore, TablePart
 
 #: answers to move requests remembered per seat (a resent request gets its first answer again)
 REMEMBERED_REQUESTS = 64
@@ -52,12 +52,12 @@ def malformed(seen: Any, takebacks: Any) -> str | None:
     return None
 
 
-class RequestMemory:
+class RequestMemory(TablePart):
     """The move requests of a table's seats and their answers (a part of
     :class:`~gametable.server.tables.Table`); ``answer`` answers a request the first time."""
 
     def __init__(self, table: TableCore, answer: Answer) -> None:
-        self.table = table
+        self.attach(table)
         self.answer = answer
         #: per seat: request id -> what it asked and its answer (:data:`Remembered`)
         self.answers: dict[int, OrderedDict[str, Remembered]] = {}

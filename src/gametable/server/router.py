@@ -11,13 +11,21 @@ stops sending to one that does not answer.  :func:`haproxy_config` writes the co
 deployment over several machines uses the same one with the machines' addresses
 (``docs/deploy.md``).
 
-The supervisor restarts a worker that dies (under the same name, so it takes its tables back at
-once) and stops everything on SIGTERM or SIGINT.
+The supervisor restarts a worker that dies (under the same name) and HAProxy if it dies, and
+stops everything on SIGTERM or SIGINT.  A process that keeps dying (more than
+:data:`MAX_RESTARTS` times in :data:`RESTART_WINDOW` seconds) cannot be kept up: the supervisor
+then stops the others and exits with a non-zero status, so that the service manager
+(``Restart=on-failure``) sees the failure.  The workers and HAProxy never outlive the
+supervisor: each is told by the kernel when its parent dies (Linux's parent-death signal:
+SIGTERM to a worker, which stops cleanly, SIGKILL to HAProxy, which frees the port at once), so
+the same command can be run again at once after a ``kill -9`` of the supervisor.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import ctypes.util
 import os
 import shutil
 import signal
@@ -26,7 +34,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import typer
@@ -38,6 +47,28 @@ from gametable.server.settings import Settings
 START_TIMEOUT = 120.0
 #: seconds between a worker's death and its restart
 RESTART_DELAY = 1.0
+#: restarts of one process within :data:`RESTART_WINDOW` seconds after which it is given up
+MAX_RESTARTS = 5
+RESTART_WINDOW = 60.0
+#: ``prctl`` option: the signal a process gets when its parent dies (Linux)
+PR_SET_PDEATHSIG = 1
+
+
+def dies_with_parent(signum: int) -> Callable[[], None] | None:
+    """A ``preexec_fn`` that has the kernel send ``signum`` to the child when the supervisor
+    dies, however it dies (``None`` where there is no ``prctl``: not Linux)."""
+    name = ctypes.util.find_library("c")
+    if not sys.platform.startswith("linux") or name is None:
+        return None
+    libc = ctypes.CDLL(name, use_errno=True)
+    parent = os.getpid()
+
+    def set_signal() -> None:
+        libc.prctl(PR_SET_PDEATHSIG, signum)
+        if os.getppid() != parent:  # the supervisor died before the signal was set
+            os.kill(os.getpid(), signum)
+
+    return set_signal
 
 
 class RouterError(GameError):
@@ -174,6 +205,7 @@ class Supervisor:
         self.procs: dict[Backend, subprocess.Popen] = {}
         self.haproxy: subprocess.Popen | None = None
         self.stopping = False
+        self.restarts = Restarts()
 
     def worker_command(self, backend: Backend) -> list[str]:
         config = self.folder / "settings.toml"
@@ -195,7 +227,16 @@ class Supervisor:
 
     def start_worker(self, backend: Backend) -> None:
         self.procs[backend] = subprocess.Popen(
-            self.worker_command(backend), stdout=subprocess.DEVNULL
+            self.worker_command(backend),
+            stdout=subprocess.DEVNULL,
+            preexec_fn=dies_with_parent(signal.SIGTERM),  # (no threads here)
+        )
+
+    def start_haproxy(self) -> None:
+        self.haproxy = subprocess.Popen(
+            [self.haproxy_path, "-db", "-f", str(self.folder / "haproxy.cfg")],
+            stdout=subprocess.DEVNULL,
+            preexec_fn=dies_with_parent(signal.SIGKILL),  # (no threads here)
         )
 
     def healthy(self, backend: Backend) -> bool:
@@ -218,13 +259,16 @@ class Supervisor:
         for backend in others:
             self.start_worker(backend)
         self.wait_healthy(others)
-        self.haproxy = subprocess.Popen(
-            [self.haproxy_path, "-db", "-f", str(self.folder / "haproxy.cfg")],
-            stdout=subprocess.DEVNULL,
-        )
+        self.start_haproxy()
+        self.wait_listening()
+
+    def wait_listening(self) -> None:
+        """Until HAProxy listens; :class:`RouterError` if it does not within 10 s."""
         deadline = time.monotonic() + 10
         while not self.listening():
-            if self.haproxy.poll() is not None or time.monotonic() > deadline:
+            if self.haproxy is None or self.haproxy.poll() is not None:
+                raise RouterError(f"HAProxy did not start listening on {self.host}:{self.port}")
+            if time.monotonic() > deadline:
                 raise RouterError(f"HAProxy did not start listening on {self.host}:{self.port}")
             time.sleep(0.1)
 
@@ -244,18 +288,17 @@ class Supervisor:
         return False
 
     def watch(self) -> None:
-        """Until told to stop: restart workers that die; stop if HAProxy dies."""
+        """Until told to stop: restart the workers and HAProxy when they die;
+        :class:`RouterError` when one keeps dying (see the module's docstring)."""
         while not self.stopping:
             time.sleep(0.5)
             if self.haproxy is not None and self.haproxy.poll() is not None:
-                typer.echo("error: HAProxy stopped; stopping the workers", err=True)
-                return
+                self.restarts.note("HAProxy", self.haproxy.returncode)
+                self.start_haproxy()
+                self.wait_listening()
             for backend, proc in list(self.procs.items()):
                 if proc.poll() is not None and not self.stopping:
-                    typer.echo(
-                        f"worker {backend.name} ended (status {proc.returncode}); restarting",
-                        err=True,
-                    )
+                    self.restarts.note(f"worker {backend.name}", proc.returncode)
                     time.sleep(RESTART_DELAY)
                     self.start_worker(backend)
 
@@ -274,6 +317,26 @@ class Supervisor:
                 proc.kill()
                 proc.wait()
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@dataclass
+class Restarts:
+    """When each process was restarted, to tell a process that keeps dying."""
+
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+    def note(self, what: str, status: int | None) -> None:
+        """``what`` ended with ``status`` and is about to be restarted; :class:`RouterError`
+        if that would be its :data:`MAX_RESTARTS` + 1st restart in :data:`RESTART_WINDOW`."""
+        now = time.monotonic()
+        recent = [t for t in self.times.get(what, []) if now - t < RESTART_WINDOW] + [now]
+        self.times[what] = recent
+        if len(recent) > MAX_RESTARTS:
+            raise RouterError(
+                f"{what} ended {len(recent)} times in {RESTART_WINDOW:g} s (last status "
+                f"{status}); it cannot be kept up, so everything stops"
+            )
+        typer.echo(f"{what} ended (status {status}); restarting", err=True)
 
 
 def run(settings: Settings, workers: int, host: str, port: int, forwarded_allow_ips: str) -> None:

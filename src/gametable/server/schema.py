@@ -149,6 +149,8 @@ class Claim:
     stored: StoredTable | None = None
     address: str | None = None
     exists: bool = True
+    #: the incarnation whose lease this claim took over (``None``: nobody held it)
+    previous: str | None = None
 
 
 class NameTaken(StoreError):

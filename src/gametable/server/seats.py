@@ -9,11 +9,37 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from gametable.server.refused import Refused
+
+#: the longest name a seat may have (characters)
+MAX_NAME = 40
+#: a terminal's escape sequence (colours, cursor moves): dropped whole from names
+ESCAPE = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|.)?")
+
+
+def clean_name(name: str | None) -> str | None:
+    r"""A seat's name as the others see it: terminal escape sequences dropped, every other
+    control, format (bidirectional overrides, zero-width marks) or unassigned character made a
+    space, runs of spaces made one, the ends trimmed, at most :data:`MAX_NAME` characters;
+    ``None`` if nothing is left.
+
+    >>> clean_name("\x1b[31mEve\x1b[0m \u202eevil\n  ")
+    'Eve evil'
+    >>> clean_name("\u200b\t") is None
+    True
+    """
+    if not name:
+        return None
+    kept = "".join(
+        " " if unicodedata.category(c).startswith("C") else c for c in ESCAPE.sub("", name)
+    )
+    return " ".join(kept.split())[:MAX_NAME].rstrip() or None
 
 
 def new_token() -> str:
@@ -32,6 +58,9 @@ class SeatInfo:
     name: str | None = None
     #: a human seat the creator left for anyone to take (no key yet; ``claim`` gives one)
     open: bool = False
+
+    def __post_init__(self) -> None:
+        self.name = clean_name(self.name)  # also names stored before they were cleaned
 
     def to_store(self) -> dict[str, Any]:
         return {

@@ -36,6 +36,10 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "bot_processes": (1, 256),
     "bot_max_seconds": (0.01, 600.0),
     "bot_max_iterations": (1, 10_000_000),
+    "bot_max_samples": (1, 10_000_000),
+    "bot_max_plies": (1, 100_000_000),
+    "bot_reserved": (0, 255),
+    "max_bot_tables_per_client": (0, 1_000_000),
     "bot_deadline": (0.05, 600.0),
     "bot_grace": (0.05, 60.0),
     "create_per_minute": (0.01, 1e9),
@@ -84,8 +88,16 @@ class Settings:
     Bots (they think in ``bot_processes`` worker processes, never in the server process):
 
     - ``bot_delay``: the pause (seconds) before a bot moves, so people can follow the table;
-    - ``bot_max_seconds`` / ``bot_max_iterations``: the largest budget a bot spec may ask for
-      (``ismcts:seconds=...`` / ``iterations=...``); larger ones are refused when a table is made;
+    - ``bot_max_seconds`` / ``bot_max_iterations`` / ``bot_max_samples`` / ``bot_max_plies``:
+      the largest budget a bot spec may ask for, whatever the bot (``seconds=...``;
+      ``iterations=...``; the ``improve`` search's ``samples`` and rollout ``budget``; the
+      ``rollouts`` bot's ``plies``); larger ones are refused when a table is made, and every
+      searching bot's move is cut at ``bot_deadline`` whatever its spec;
+    - ``bot_reserved``: bot processes kept for tables where a person sits or watches: the moves
+      of tables of bots only hold at most ``bot_processes - bot_reserved`` of them (at least
+      one), and the moves of tables with people always go first;
+    - ``max_bot_tables_per_client``: tables of bots only a client may have running at once on
+      this worker (0: none);
     - ``bot_deadline``: a bot's search is cut at this many seconds and plays its best move so far;
       a worker that has not answered ``bot_grace`` seconds later is killed, and its seat plays the
       heuristic's move (worked out before the search) or, failing that, a random legal move.
@@ -155,6 +167,10 @@ class Settings:
     bot_processes: int = 2
     bot_max_seconds: float = 5.0
     bot_max_iterations: int = 20_000
+    bot_max_samples: int = 1_000
+    bot_max_plies: int = 20_000
+    bot_reserved: int = 1
+    max_bot_tables_per_client: int = 3
     bot_deadline: float = 8.0
     bot_grace: float = 2.0
     max_message: int = 4096

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import time
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ParamSpec, Protocol, TypeVar
 
 from gametable.core.protocol import Game, State
 from gametable.server.botpool import BotPool
@@ -27,6 +29,9 @@ from gametable.server.groupcommit import Writer
 from gametable.server.record import LogEntry
 from gametable.server.seats import SeatInfo
 from gametable.server.settings import Settings
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class TableHost(Protocol):
@@ -90,3 +95,41 @@ class TableCore:
             return False
         last = self.log[-1]
         return last.seat == seat and last.undoable
+
+
+class TablePart:
+    """A part of a table, which holds its table weakly.
+
+    A table holds its parts and each part its table: held strongly, that is a reference cycle,
+    which only the cycle collector reclaims, and the server moves everything alive out of the
+    collector's sight every second (:mod:`gametable.server.memory`).  Every table unloaded or
+    expired then stayed in memory for good, with its state and log: the server's memory grew
+    with the tables it had ever held.  Held weakly, a table is freed by reference counting as
+    soon as nobody holds it; a part's task that uses it (``table = self.table``) holds it while
+    it runs."""
+
+    _table: weakref.ref[TableCore]
+
+    def attach(self, table: TableCore) -> None:
+        self._table = weakref.ref(table)
+
+    @property
+    def table(self) -> TableCore:
+        table = self._table()
+        if table is None:  # only a task that outlived its table's last holder gets here
+            raise ReferenceError("this table is gone")
+        return table
+
+
+def weakly(method: Callable[P, R]) -> Callable[P, R]:
+    """A bound method of a table, given to one of its parts without holding the table
+    (see :class:`TablePart`)."""
+    ref = weakref.WeakMethod(method)
+
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        bound = ref()
+        if bound is None:
+            raise ReferenceError("this table is gone")
+        return bound(*args, **kwargs)
+
+    return call

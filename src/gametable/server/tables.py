@@ -43,7 +43,7 @@ from gametable.server.persistence import Persistence
 from gametable.server.record import LogEntry, replay, undoable_move
 from gametable.server.refused import Refused
 from gametable.server.repeats import RequestMemory, refusal
-from gametable.server.tablecore import TableCore
+from gametable.server.tablecore import TableCore, weakly
 from gametable.server.turnclock import TurnClock
 from gametable.server.wire import Memo
 
@@ -65,9 +65,9 @@ class Table(TableCore):
         self.offers = Offers()
         self.persistence = Persistence(self)
         self.broadcaster = Broadcaster(self, self.offers)
-        self.requests = RequestMemory(self, self.answer)
-        self.clock = TurnClock(self, self.persistence, self.kick_bots)
-        self.bot_turns = BotTurns(self, self._play_bot)
+        self.requests = RequestMemory(self, weakly(self.answer))
+        self.clock = TurnClock(self, self.persistence, weakly(self.kick_bots))
+        self.bot_turns = BotTurns(self, weakly(self._play_bot))
 
     @classmethod
     def apart(

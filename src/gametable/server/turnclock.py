@@ -16,19 +16,19 @@ from collections.abc import Callable
 
 from gametable.server.clocks import STAND_IN
 from gametable.server.persistence import Persistence
-from gametable.server.tablecore import TableCore
+from gametable.server.tablecore import TableCore, TablePart
 
 log = logging.getLogger("gametable.server")
 
 
-class TurnClock:
+class TurnClock(TablePart):
     """A table's clock (a part of :class:`~gametable.server.tables.Table`); ``on_timeout`` is
     called when a seat's time has run out (its stand-in bot is to play)."""
 
     def __init__(
         self, table: TableCore, persistence: Persistence, on_timeout: Callable[[], None]
     ) -> None:
-        self.table = table
+        self.attach(table)
         self.persistence = persistence
         self.on_timeout = on_timeout
         #: the wake-up at the next deadline

@@ -56,6 +56,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -64,7 +65,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from gametable.server.cluster import Elsewhere
 from gametable.server.connection import POLICY, Connection, encode
-from gametable.server.forward import Forwarder
+from gametable.server.forward import HOP, Forwarder
 from gametable.server.frames import inbox_of, send_now_of
 from gametable.server.limits import RateLimit, client_of
 from gametable.server.manager import TableManager
@@ -73,6 +74,8 @@ from gametable.server.tables import Table
 
 log = logging.getLogger("gametable.server")
 
+#: a worker's incarnation (``uuid4().hex``)
+INCARNATION = re.compile(r"[0-9a-f]{32}")
 #: close code when a socket said nothing in time (hello) or nothing happened on it (idle)
 TIMEOUT = 4408
 #: seconds a leaving socket has to take the messages still queued for it
@@ -107,6 +110,12 @@ async def receive(ws: WebSocket, limit: int) -> dict[str, Any]:
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     return decode(message.get("text"), limit)
+
+
+def forwarder_of(hop: str | None) -> str | None:
+    """The incarnation of the worker that forwarded a socket (its ``X-Gametable-Hop``), if the
+    header names one (anything else, e.g. a client's own header, counts as no forwarder)."""
+    return hop if hop is not None and INCARNATION.fullmatch(hop) else None
 
 
 def short_id(msg: dict[str, Any]) -> Any:
@@ -210,8 +219,8 @@ async def open_seat(
         token = hello.get("token")
         if token is not None and not isinstance(token, str):
             raise Refused("bad_request", "the token must be text")
-        if token and not limits.may_try_token(client):
-            raise Refused("rate", "too many wrong tokens from your address; wait a minute")
+        if token and not limits.may_try_token(client, table_id):
+            raise Refused("rate", "too many wrong tokens for this table from your address; wait")
         try:
             table = await manager.get(table_id)
         except Elsewhere as elsewhere:
@@ -219,7 +228,7 @@ async def open_seat(
         try:
             seat = table.seat_for_token(token)
         except Refused:
-            limits.wrong_token(client)
+            limits.wrong_token(client, table_id)
             raise
         crowd = sum(1 for c in table.connections if c.seat == seat)
         if seat is None and crowd >= settings.max_spectators:
@@ -300,6 +309,7 @@ async def serve(ws: WebSocket, table: Table, seat: int | None, manager: TableMan
         await ws.close(code=code, reason=reason)
 
     conn = Connection(ws.send_text, seat, on_close=close, send_now=send_now_of(ws.scope))
+    conn.forwarded = forwarder_of(ws.headers.get(HOP))
     welcome(table, conn, seat)
     rate = RateLimit(settings.messages_per_second, settings.message_burst, max_keys=1)
     strikes = 0
