@@ -28,8 +28,6 @@ from gametable.server.ratings import Rating
 from gametable.server.refused import Refused
 from gametable.server.seats import SeatInfo
 
-#: rated games a player needs before the ladder lists it
-LADDER_MIN_GAMES = 5
 #: the most players a ladder shows, and the most games a player's page lists
 LADDER_SHOWN = 200
 GAMES_SHOWN = 100
@@ -38,11 +36,11 @@ KeyHeader = Annotated[str | None, Header(alias="X-Player-Key")]
 
 
 class NewPlayer(BaseModel):
-    name: str = Field(..., max_length=200, description="the name others see (at most 40 letters)")
+    name: str = Field(..., description="the name others see (at most 40 letters)")
 
 
 class PlayerChange(BaseModel):
-    name: str | None = Field(None, max_length=200, description="a new name")
+    name: str | None = Field(None, description="a new name")
     listed: bool | None = Field(None, description="show my name on the ladders")
 
 
@@ -177,9 +175,8 @@ class PlayerRoutes:
             | rating_json(r)
             for level, r in self.players.bots.levels.get(game, {}).items()
         ]
-        listed = await asyncio.to_thread(
-            self.players.rows.ladder, game, LADDER_MIN_GAMES, LADDER_SHOWN
-        )
+        least = self.manager.settings.ladder_min_games
+        listed = await asyncio.to_thread(self.players.rows.ladder, game, least, LADDER_SHOWN)
         for player, held in listed:
             rows.append(
                 {
@@ -191,7 +188,7 @@ class PlayerRoutes:
                 | rating_json(held.rating)
             )
         rows.sort(key=lambda r: -r["mu"])
-        return {"game": game, "title": title_of(game), "min_games": LADDER_MIN_GAMES, "rows": rows}
+        return {"game": game, "title": title_of(game), "min_games": least, "rows": rows}
 
 
 def make_router(manager: TableManager, players: Players) -> APIRouter:
