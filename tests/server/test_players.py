@@ -310,3 +310,21 @@ def test_player_keys_never_reach_urls_records_or_the_log(srv: Server) -> None:
     with sqlite3.connect(Path(srv.data_dir) / "gametable.sqlite3") as db:
         dump = "\n".join(db.iterdump())
     assert key not in dump and made["seats"][0]["token"] not in dump
+
+
+def test_a_rematch_keeps_the_players_seat(srv: Server) -> None:
+    _, key = new_player(srv, "Again")
+    made = table_vs_bot(srv, key)
+    token = made["seats"][0]["token"]
+    play_out(srv, made["id"], token)
+    r = httpx.post(
+        f"{srv.base}/api/tables/{made['id']}/rematch", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert r.status_code == 201, r.text
+    rematch = r.json()["id"]
+    me = httpx.get(f"{srv.base}/api/players/me", headers=as_player(key)).json()
+    assert [g["table"] for g in me["playing"]] == [rematch]
+    seat = httpx.post(
+        f"{srv.base}/api/players/me/tables/{rematch}/seat", headers=as_player(key)
+    ).json()
+    assert seat["seat"] == 0 and seat["token"] == token  # the rematch keeps the seat's key

@@ -167,6 +167,28 @@ class PlayerRows:
         except sa.exc.IntegrityError:
             raise Refused("taken", "you hold a seat at this table already") from None
 
+    def follow(self, table_id: str, rematch_id: str) -> None:
+        """The players' seats of ``table_id`` are theirs at its rematch ``rematch_id`` too."""
+        with self.engine.begin() as conn:
+            rows = list(
+                conn.execute(sa.select(player_games_t).where(player_games_t.c.table_id == table_id))
+            )
+            if rows:
+                conn.execute(
+                    player_games_t.insert(),
+                    [
+                        {
+                            "table_id": rematch_id,
+                            "seat": r.seat,
+                            "player_id": r.player_id,
+                            "game": r.game,
+                            "salt": r.salt,
+                            "joined_at": time.time(),
+                        }
+                        for r in rows
+                    ],
+                )
+
     def seat_at(self, player_id: str, table_id: str) -> tuple[int, str] | None:
         """The seat ``player_id`` holds at ``table_id`` and its salt, if any."""
         with self.engine.connect() as conn:

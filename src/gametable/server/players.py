@@ -145,6 +145,7 @@ class Players:
         self._busy: dict[str, asyncio.Lock] = {}
         #: a test stops a settlement half-way with it (``PlayerRows.settle``'s ``crash``)
         self.crash: Callable[[str], None] | None = None
+        manager.rematched.append(self.follow_rematch)
 
     # -- keys ------------------------------------------------------------------------------------
     async def create(self, name: Any) -> tuple[Player, str]:
@@ -239,6 +240,11 @@ class Players:
         if found is None:
             raise Refused("unknown", "you hold no seat at this table")
         return found[0], seat_token(key, found[1])
+
+    async def follow_rematch(self, old: Table, new: Table) -> None:
+        """A rematch keeps each seat's key, so a player's seat there is the player's too (same
+        seat, same salt: the same seat key derived from the player key)."""
+        await asyncio.to_thread(self.rows.follow, old.id, new.id)
 
     # -- settling --------------------------------------------------------------------------------
     async def settle(self, table_id: str) -> tuple[Settlement | None, dict[str, Any] | None]:
