@@ -9,6 +9,7 @@ Runs on SQLite, and on PostgreSQL too when ``GAMETABLE_TEST_POSTGRES`` holds a U
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from collections.abc import Iterator
 from types import SimpleNamespace
@@ -97,6 +98,7 @@ def finished_table(
     seats: list[dict[str, Any]],
     away: list[int] | None = None,
     finish: bool = True,
+    updated_at: float | None = None,
 ) -> None:
     """A Keezbord table of ``seats`` stored with its moves (all of them if ``finish``)."""
     players = len(seats)
@@ -113,7 +115,7 @@ def finished_table(
             rematch_of=None,
             rematch_id=None,
             created_at=1.0,
-            updated_at=1.0,
+            updated_at=time.time() if updated_at is None else updated_at,
             moves=[],
             clock=None if away is None else {"mode": "move", "seconds": 60.0, "increment": 0.0},
             clock_state=None if away is None else {"banks": [60.0] * players, "away": away},
@@ -127,8 +129,11 @@ def finished_table(
         store.append_move(table_id, n, seat, notation, notation, status)
 
 
-def players_of(store: Store) -> Players:
-    return Players(SimpleNamespace(store=store), BOTS)  # type: ignore[arg-type]
+def players_of(store: Store, abandon_after: float = 3600.0) -> Players:
+    manager = SimpleNamespace(
+        store=store, settings=SimpleNamespace(abandon_after=abandon_after), rematched=[]
+    )
+    return Players(manager, BOTS)  # type: ignore[arg-type]
 
 
 def new_player(rows: PlayerRows, name: str) -> str:
@@ -192,11 +197,27 @@ def test_an_unfinished_table_is_refused_and_nothing_is_written(store: Store) -> 
     ann = new_player(players.rows, "Ann")
     finished_table(store, "t1", [HUMAN, NORMAL], finish=False)
     players.rows.seat("t1", 0, ann, "keezbord", "salt")
+    assert players.rows.unsettled(10, idle_before=time.time() - 3600) == []
     with pytest.raises(Refused, match="not over"):
         players.settle_now("t1")
     with pytest.raises(Refused, match="no such table"):
         players.settle_now("nope")
     assert players.rows.settled("t1") is None and players.rows.ratings(ann) == {}
+
+
+def test_an_abandoned_game_counts_as_lost_by_the_seat_it_waits_for(store: Store) -> None:
+    """The table stood still since its ``updated_at`` (1.0, long ago) waiting for Ann."""
+    players = players_of(store, abandon_after=3600.0)
+    ann, bea = new_player(players.rows, "Ann"), new_player(players.rows, "Bea")
+    finished_table(store, "t1", [HUMAN, HUMAN], finish=False, updated_at=1.0)  # seat 0 to move
+    players.rows.seat("t1", 0, ann, "keezbord", "s0")
+    players.rows.seat("t1", 1, bea, "keezbord", "s1")
+    assert players.rows.unsettled(10, idle_before=2.0) == ["t1"]
+    made, row = players.settle_now("t1")
+    assert made is not None and made.places == (2, 1) and made.left == {0}
+    assert row is not None and row["rated"]
+    assert players.rows.ratings(ann)["keezbord"].rating.mu < NEWCOMER.mu
+    assert players.rows.ratings(bea)["keezbord"].rating.mu > NEWCOMER.mu
 
 
 @pytest.mark.parametrize("where", ["rating", "places"])

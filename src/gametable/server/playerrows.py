@@ -255,12 +255,14 @@ class PlayerRows:
             ]
 
     # -- settling a finished table ----------------------------------------------------------------
-    def unsettled(self, limit: int) -> list[str]:
-        """Finished tables with a player seat whose end is not settled yet (oldest first)."""
+    def unsettled(self, limit: int, idle_before: float = 0.0) -> list[str]:
+        """Tables with a player seat whose end is not settled yet (oldest first): finished, or
+        in play but untouched since ``idle_before`` (abandoned)."""
+        ended = sa.or_(tables_t.c.status == "over", tables_t.c.updated_at < idle_before)
         query = (
             sa.select(player_games_t.c.table_id)
             .join(tables_t, tables_t.c.id == player_games_t.c.table_id)
-            .where(player_games_t.c.settled_at.is_(None), tables_t.c.status == "over")
+            .where(player_games_t.c.settled_at.is_(None), ended)
             .group_by(player_games_t.c.table_id)
             .order_by(sa.func.min(player_games_t.c.joined_at))
             .limit(limit)

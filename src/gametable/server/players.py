@@ -14,8 +14,9 @@ return to a game in progress from any device that holds the player key (``POST
 /api/players/me/tables/{id}/seat`` derives it again), while the server stores, as for every
 seat, only the seat key's hash.  A player holds at most one seat per table.
 
-**Ratings** (:mod:`gametable.server.ratings`): when a table with a player seat is over, its
-end is *settled* once: the places and the players' new ratings are written in one transaction
+**Ratings** (:mod:`gametable.server.ratings`): when a table with a player seat is over (or
+abandoned: it stood still for the ``abandon_after`` setting, waiting for a player), its end is
+*settled* once: the places and the players' new ratings are written in one transaction
 with the row that marks it settled (:meth:`PlayerRows.settle
 <gametable.server.playerrows.PlayerRows.settle>`).  A background task of every server looks for
 finished tables not settled yet (:meth:`Players.run`), so a server that stopped before or during
@@ -30,6 +31,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -39,7 +41,7 @@ from gametable.core.record import Record
 from gametable.core.registry import load_game
 from gametable.server.manager import TableManager
 from gametable.server.playerrows import Player, PlayerRows, RatingConflict
-from gametable.server.ratings import BotRatings, Rating, Seat, Settlement, check_finished, settle
+from gametable.server.ratings import BotRatings, Rating, Seat, Settlement, settle
 from gametable.server.refused import Refused
 from gametable.server.schema import StoredTable
 from gametable.server.seats import hash_token
@@ -118,8 +120,15 @@ def left_seats(stored: StoredTable) -> set[int]:
     return {s for s in away if isinstance(s, int) and 0 <= s < stored.players}
 
 
-def final_ranking(stored: StoredTable) -> tuple[int, ...]:
-    """The places of a stored finished game, replayed from its record."""
+def ending(stored: StoredTable, stale: bool) -> tuple[tuple[int, ...], set[int]]:
+    """How a stored game ended, replayed from its record: each seat's place in the outcome, and
+    the seats that left it (:func:`placings` puts them last).
+
+    1. A finished game: the outcome's ranking; the seats the stand-in bot played at the end left.
+    2. An abandoned game (``stale``: it stood still for ``abandon_after``): the human seats it
+       was waiting for left; everyone else shares the first place.
+    3. Any other game is not over: :class:`Refused` (``playing``).
+    """
     record = Record(
         stored.game,
         stored.version,
@@ -128,10 +137,13 @@ def final_ranking(stored: StoredTable) -> tuple[int, ...]:
         stored.options,
         [(seat, notation) for seat, notation, _text in stored.moves],
     )
-    outcome = record.replay().outcome
-    if outcome is None:
+    state = record.replay()
+    if state.outcome is not None and stored.status == "over":
+        return state.outcome.ranking, left_seats(stored)
+    waiting = {s for s in state.to_move if stored.seats[s].get("kind") != "bot"}
+    if not stale or not waiting:
         raise Refused("playing", "this game is not over: its ratings are updated when it ends")
-    return outcome.ranking
+    return tuple(1 for _ in range(stored.players)), waiting
 
 
 class Players:
@@ -258,16 +270,15 @@ class Players:
         stored = self.manager.store.load(table_id)
         if stored is None:
             raise Refused("unknown", "no such table")
-        check_finished(stored.status)
+        stale = stored.updated_at < time.time() - self.manager.settings.abandon_after
         try:
             game = load_game(stored.game)
-            ranking = final_ranking(stored)
+            ranking, left = ending(stored, stale)
         except GameError as exc:  # another version of the game: its places cannot be told
             raise Refused("gone", f"this game cannot be replayed here: {exc}") from None
         holders = self.rows.players_at(table_id)
         seats = stored_seats(stored, holders)
         teams = game.teams(stored.players, stored.options)
-        left = left_seats(stored)
 
         def compute(ratings: Mapping[str, Rating]) -> Settlement:
             now = [
@@ -284,9 +295,10 @@ class Players:
         raise Refused("busy", "the ratings are changing; try again in a moment")
 
     async def settle_pending(self) -> int:
-        """Settle every finished table not settled yet; how many were settled now."""
+        """Settle every finished or abandoned table not settled yet; how many were settled."""
         done = 0
-        for table_id in await asyncio.to_thread(self.rows.unsettled, SETTLE_BATCH):
+        before = time.time() - self.manager.settings.abandon_after
+        for table_id in await asyncio.to_thread(self.rows.unsettled, SETTLE_BATCH, before):
             try:
                 made, _row = await self.settle(table_id)
             except Refused as exc:

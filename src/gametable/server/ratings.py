@@ -9,8 +9,8 @@ meaning.  A human seat without a player key plays as a newcomer and is not store
 
 Places come from the game's :class:`~gametable.core.protocol.Outcome` (its ``ranking``), with
 one change: a seat played by the stand-in bot when the game ended (its player let the clock run
-out and did not come back) *left* the game and is placed last, below everyone who stayed, as
-Board Game Arena counts a player who quits.  Partners (Keezbord's teams, ``Game.teams``) are
+out and did not come back), or the seat an abandoned game was waiting for, *left* the game and
+is placed last, below everyone who stayed, as Board Game Arena counts a player who quits.  Partners (Keezbord's teams, ``Game.teams``) are
 rated as one team: their place is the team's.
 
 >>> placings((1, 2, 3), left={0})
@@ -28,8 +28,6 @@ from importlib import resources
 from typing import Any
 
 from openskill.models import PlackettLuce
-
-from gametable.server.refused import Refused
 
 #: openskill's newcomer: the prior of every player and every unrated human seat
 NEW_MU = 25.0
@@ -176,9 +174,3 @@ def settle(
     order = [s for team in teams for s in team]
     after = {s: r for s, r in zip(order, new, strict=True) if s in before}
     return Settlement(places, frozenset(left), before, after, "rated")
-
-
-def check_finished(status: str) -> None:
-    """A rating update only for a finished game: :class:`Refused` (``playing``) otherwise."""
-    if status != "over":
-        raise Refused("playing", "this game is not over: its ratings are updated when it ends")
