@@ -146,7 +146,8 @@ class PlayerRoutes:
         rows = self.players.rows
         held = await asyncio.to_thread(rows.ratings, player.id)
         found = await asyncio.to_thread(rows.games, player.id, GAMES_SHOWN)
-        games = [game_json(r) for r in found]
+        # a table gone before it ended (expired unjoined or idle) has nothing to show
+        games = [game_json(r) for r in found if r["status"] or r["settled_at"]]
         out: dict[str, Any] = {
             "id": player.id,
             "name": player.name,
@@ -195,14 +196,16 @@ def make_router(manager: TableManager, players: Players) -> APIRouter:
     router = APIRouter(tags=["players"])
     routes = PlayerRoutes(manager, players)
     _key_routes(router, routes)
+    _page_data_routes(router, routes)
     _seat_routes(router, routes)
+    _return_routes(router, routes)
     _rating_routes(router, routes)
     _page_routes(router)
     return router
 
 
 def _key_routes(router: APIRouter, routes: PlayerRoutes) -> None:
-    """A player: made, read, renamed, listed, its key replaced."""
+    """A player made, its key replaced."""
     players = routes.players
     limits = routes.limits
 
@@ -221,6 +224,22 @@ def _key_routes(router: APIRouter, routes: PlayerRoutes) -> None:
         except Refused as exc:
             raise http_error(exc) from None
         return {"id": player.id, "name": player.name, "key": key, "page": f"/p/{player.id}"}
+
+    @router.post("/api/players/me/key")
+    async def replace_key(request: Request, x_player_key: KeyHeader = None) -> dict[str, Any]:
+        """A new key for the player; the one sent is retired (refused from now on)."""
+        await routes.player(request, x_player_key)
+        assert x_player_key is not None
+        try:
+            player, key, moved = await players.replace_key(x_player_key)
+        except Refused as exc:
+            raise http_error(exc) from None
+        return {"id": player.id, "key": key, "seats_rekeyed": moved}
+
+
+def _page_data_routes(router: APIRouter, routes: PlayerRoutes) -> None:
+    """A player's page: its own (with the key), or by its link; renaming, the ladder setting."""
+    players = routes.players
 
     @router.get("/api/players/me")
     async def me(request: Request, x_player_key: KeyHeader = None) -> dict[str, Any]:
@@ -241,17 +260,6 @@ def _key_routes(router: APIRouter, routes: PlayerRoutes) -> None:
         except Refused as exc:
             raise http_error(exc) from None
         return {"id": player.id, "name": player.name, "listed": player.listed}
-
-    @router.post("/api/players/me/key")
-    async def replace_key(request: Request, x_player_key: KeyHeader = None) -> dict[str, Any]:
-        """A new key for the player; the one sent is retired (refused from now on)."""
-        await routes.player(request, x_player_key)
-        assert x_player_key is not None
-        try:
-            player, key, moved = await players.replace_key(x_player_key)
-        except Refused as exc:
-            raise http_error(exc) from None
-        return {"id": player.id, "key": key, "seats_rekeyed": moved}
 
     @router.get("/api/players/{player_id}")
     async def player_page(player_id: str) -> dict[str, Any]:
@@ -303,6 +311,12 @@ def _seat_routes(router: APIRouter, routes: PlayerRoutes) -> None:
         """Take an open seat as the player (at most one seat per player and table)."""
         await routes.player(request, x_player_key)
         assert x_player_key is not None
+        client = client_of(request.scope)
+        if not routes.limits.join.allow(client):
+            raise http_error(
+                Refused("rate", "you have joined many tables in a short time; wait a little"),
+                routes.limits.join.retry_after(client),
+            )
         table = await lobby.table_or_404(table_id)
         try:
             seat, token = await players.join(x_player_key, table, body.seat)
@@ -316,6 +330,11 @@ def _seat_routes(router: APIRouter, routes: PlayerRoutes) -> None:
             token=token,
             url=f"{base}/t/{table.id}#seat={seat}&token={token}",
         )
+
+
+def _return_routes(router: APIRouter, routes: PlayerRoutes) -> None:
+    """Returning to one's seat from any device that holds the player key."""
+    players = routes.players
 
     @router.post("/api/players/me/tables/{table_id}/seat")
     async def my_seat(
