@@ -328,3 +328,24 @@ def test_a_rematch_keeps_the_players_seat(srv: Server) -> None:
         f"{srv.base}/api/players/me/tables/{rematch}/seat", headers=as_player(key)
     ).json()
     assert seat["seat"] == 0 and seat["token"] == token  # the rematch keeps the seat's key
+
+
+@pytest.mark.slow  # CI runs it (-m ''): two server starts
+def test_a_game_that_ended_as_the_server_was_killed_is_settled_once_after_the_restart(
+    tmp_path: Path,
+) -> None:
+    server = Server(tmp_path).start()
+    try:
+        player_id, key = new_player(server, "Crashy")
+        made = table_vs_bot(server, key)
+        play_out(server, made["id"], made["seats"][0]["token"])
+        server.kill()  # at once: the settlement may or may not have been written
+        server.start()
+        me = settled_page(server, key, made["id"])
+        assert [g["table"] for g in me["finished"]] == [made["id"]]
+        assert me["ratings"][0]["games"] == 1
+        again = httpx.post(f"{server.base}/api/tables/{made['id']}/settle").json()
+        assert again["already"] is True
+        assert count(server, f"SELECT games FROM gt_ratings WHERE player_id = '{player_id}'") == 1
+    finally:
+        server.kill()
