@@ -74,22 +74,29 @@ export async function drawPlayerPanel(box, onChange, games = []) {
   const err = h("p", { class: "error", role: "alert", "data-testid": "player-error" });
   const name = h("input", { maxlength: 40, size: 16, "data-testid": "new-player-name", placeholder: "a name others see" });
   const code = h("input", { size: 16, "data-testid": "key-paste", placeholder: "key or key link" });
+  const make = async () => {
+    err.textContent = "";
+    try {
+      const made = await api("/api/players", { method: "POST", body: { name: name.value }, key: null });
+      setPlayerKey(made.key);
+      drawPlayerPanel(box, onChange, games); onChange?.();
+    } catch (e) { err.textContent = e.message; }
+  };
+  const bring = async () => {
+    err.textContent = "";
+    const key = keyIn(code.value);
+    if (!key) { err.textContent = "that is not a player key"; return; }
+    try { await api("/api/players/me", { key }); } catch (e) { err.textContent = e.message; return; }
+    setPlayerKey(key); drawPlayerPanel(box, onChange, games); onChange?.();
+  };
+  // not forms: the lobby's one submit button stays the new table's
+  const onEnter = (run) => (ev) => { if (ev.key === "Enter") { ev.preventDefault(); run(); } };
+  name.addEventListener("keydown", onEnter(make));
+  code.addEventListener("keydown", onEnter(bring));
   box.replaceChildren(h("h2", {}, "Play as a player"),
     h("p", { class: "small" }, "Pick a name once: your games, results and rating follow you from table to table. No e-mail, no password: this browser keeps a secret key."),
-    h("form", { class: "inline", onsubmit: async (ev) => {
-      ev.preventDefault(); err.textContent = "";
-      try {
-        const made = await api("/api/players", { method: "POST", body: { name: name.value }, key: null });
-        setPlayerKey(made.key);
-        drawPlayerPanel(box, onChange, games); onChange?.();
-      } catch (e) { err.textContent = e.message; }
-    } }, name, h("button", { type: "submit", class: "primary", "data-testid": "new-player" }, "be this player")),
-    h("form", { class: "inline", onsubmit: async (ev) => {
-      ev.preventDefault(); err.textContent = "";
-      const key = keyIn(code.value);
-      if (!key) { err.textContent = "that is not a player key"; return; }
-      try { await api("/api/players/me", { key }); } catch (e) { err.textContent = e.message; return; }
-      setPlayerKey(key); drawPlayerPanel(box, onChange, games); onChange?.();
-    } }, h("span", { class: "small" }, "or bring your key: "), code, h("button", { type: "submit" }, "use key")),
+    h("div", { class: "player-row" }, name, h("button", { type: "button", class: "primary", "data-testid": "new-player", onclick: make }, "be this player")),
+    h("div", { class: "player-row" }, h("span", { class: "small" }, "or bring your key: "), code,
+      h("button", { type: "button", onclick: bring }, "use key")),
     err, ladders);
 }
