@@ -19,6 +19,8 @@ from tests.server.conftest import Server
 
 #: a short Keezbord: the game ends after two decisions (one each)
 SHORT = {"game": "keezbord", "players": 2, "options": {"max_turns": 2}}
+#: seconds a bot's move may take on a loaded machine (the first starts the bots' processes)
+BOT_WAIT = 120.0
 
 
 @pytest.fixture(scope="module")
@@ -60,14 +62,14 @@ def play_out(srv: Server, table_id: str, token: str) -> None:
             if legal:
                 seq = client.last["seq"]
                 client.send({"type": "act", "action": legal[0]["json"], "seq": seq})
-                client.at_seq(seq + 1)
+                client.at_seq(seq + 1, timeout=BOT_WAIT)
             else:
-                client.next()
+                client.next(timeout=BOT_WAIT)
     finally:
         client.close()
 
 
-def settled_page(srv: Server, key: str, table_id: str, timeout: float = 20) -> dict[str, Any]:
+def settled_page(srv: Server, key: str, table_id: str, timeout: float = 60) -> dict[str, Any]:
     """The player's page once the server has settled ``table_id`` by itself."""
     deadline = time.monotonic() + timeout
     while True:

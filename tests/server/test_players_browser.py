@@ -64,7 +64,7 @@ def play_a_short_game(page, base: str) -> str:
 
 def rating_on_page(page, base: str, table_id: str) -> str:
     """The player's Keezbord rating on their page, once ``table_id`` is counted there."""
-    for _ in range(30):
+    for _ in range(120):  # the server settles a game within a second; slower when loaded
         page.goto(base + "/me")
         page.locator("[data-testid='player']").wait_for()
         row = page.locator(f"[data-testid='finished'] li[data-table='{table_id}']")
