@@ -5,9 +5,11 @@ keys kept out of URLs and the server's log."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,11 +18,13 @@ import httpx
 import pytest
 
 from tests.server.conftest import Server
+from tests.server.test_cluster import worker_args
 
 #: a short Keezbord: the game ends after two decisions (one each)
 SHORT = {"game": "keezbord", "players": 2, "options": {"max_turns": 2}}
 #: seconds a bot's move may take on a loaded machine (the first starts the bots' processes)
 BOT_WAIT = 120.0
+POSTGRES = os.environ.get("GAMETABLE_TEST_POSTGRES")
 
 
 @pytest.fixture(scope="module")
@@ -351,3 +355,35 @@ def test_a_game_that_ended_as_the_server_was_killed_is_settled_once_after_the_re
         assert count(server, f"SELECT games FROM gt_ratings WHERE player_id = '{player_id}'") == 1
     finally:
         server.kill()
+
+
+def test_a_player_joins_and_returns_to_a_table_another_worker_holds(tmp_path: Path) -> None:
+    """The player key is passed on with a request forwarded to the table's worker."""
+    database = ["--database-url", POSTGRES] if POSTGRES else []
+    holder, other = (Server(tmp_path, extra=worker_args(f"w{i}", database)) for i in range(2))
+    try:
+        holder.start()
+        other.start()
+        made = holder.create(game="keezbord", players=2, seats=[{"kind": "human"}, {"kind": "open"}])
+        _, key = new_player(other, f"Roamer {uuid.uuid4().hex[:6]}")
+        r = httpx.post(
+            f"{other.base}/api/players/me/tables/{made['id']}/join",
+            headers=as_player(key),
+            json={},
+            timeout=30,
+        )
+        assert r.status_code == 201 and r.json()["seat"] == 1, r.text
+        r = httpx.post(
+            f"{other.base}/api/players/me/tables/{made['id']}/seat",
+            headers=as_player(key),
+            timeout=30,
+        )
+        assert r.status_code == 200 and r.json()["seat"] == 1, r.text
+        client = other.connect(made["id"], r.json()["token"])
+        assert client.welcome["seat"] == 1  # the socket is passed on to the holder too
+        client.close()
+        info = httpx.get(f"{other.base}/api/tables/{made['id']}").json()
+        assert info["seats"][1]["name"].startswith("Roamer")
+    finally:
+        holder.kill()
+        other.kill()
