@@ -364,7 +364,9 @@ def test_a_player_joins_and_returns_to_a_table_another_worker_holds(tmp_path: Pa
     try:
         holder.start()
         other.start()
-        made = holder.create(game="keezbord", players=2, seats=[{"kind": "human"}, {"kind": "open"}])
+        made = holder.create(
+            game="keezbord", players=2, seats=[{"kind": "human"}, {"kind": "open"}]
+        )
         _, key = new_player(other, f"Roamer {uuid.uuid4().hex[:6]}")
         r = httpx.post(
             f"{other.base}/api/players/me/tables/{made['id']}/join",
@@ -387,3 +389,57 @@ def test_a_player_joins_and_returns_to_a_table_another_worker_holds(tmp_path: Pa
     finally:
         holder.kill()
         other.kill()
+
+
+def claim(srv: Server, key: str, table_id: str, seat_key: str | None) -> httpx.Response:
+    headers = as_player(key) | ({"Authorization": f"Bearer {seat_key}"} if seat_key else {})
+    return httpx.post(f"{srv.base}/api/players/me/tables/{table_id}/claim", headers=headers)
+
+
+def test_an_invited_seat_is_taken_as_a_player_and_its_invite_link_retires(srv: Server) -> None:
+    made = srv.create(game="balam", players=3, seats=[{"kind": "human"}] * 3)
+    host, invite, third = (s["token"] for s in made["seats"])
+    _, key = new_player(srv, "Invitee")
+    r = claim(srv, key, made["id"], invite)
+    assert r.status_code == 200 and r.json()["seat"] == 1, r.text
+    token = r.json()["token"]
+    assert token != invite and f"#seat=1&token={token}" in r.json()["url"]
+    info = httpx.get(f"{srv.base}/api/tables/{made['id']}").json()
+    assert info["seats"][1]["name"] == "Invitee"
+    stale = srv.connect(made["id"], invite)
+    assert stale.welcome["type"] == "error"  # the invite link opens the seat no more
+    stale.close()
+    again = httpx.post(
+        f"{srv.base}/api/players/me/tables/{made['id']}/seat", headers=as_player(key)
+    ).json()
+    assert again["token"] == token  # derived from the player key: any of its devices return
+    me = httpx.get(f"{srv.base}/api/players/me", headers=as_player(key)).json()
+    assert [(g["table"], g["seat"]) for g in me["playing"]] == [(made["id"], 1)]
+    rows = f"SELECT count(*) FROM gt_player_games WHERE table_id = '{made['id']}'"
+    _, other = new_player(srv, "Gatecrasher")
+    for who, seat_key, code, why in (
+        (key, token, 409, "yours already"),
+        (key, third, 409, "you hold a seat here"),
+        (other, token, 409, "another player's"),
+        (other, None, 403, "key of the seat"),
+        (other, "not-a-seat-key", 403, "does not belong"),
+    ):
+        r = claim(srv, who, made["id"], seat_key)
+        assert r.status_code == code and why in r.json()["detail"]["message"], (why, r.text)
+    assert count(srv, rows) == 1
+    assert httpx.get(f"{srv.base}/api/tables/{made['id']}").json()["seats"] == info["seats"]
+    assert srv.connect(made["id"], host).welcome["seat"] == 0  # the other seats keep their keys
+
+
+def test_the_seat_of_a_finished_game_cannot_be_taken(srv: Server) -> None:
+    made = srv.create(
+        game="keezbord",
+        players=2,
+        options={"max_turns": 2},
+        seats=[{"kind": "human"}, {"kind": "bot"}],
+    )
+    play_out(srv, made["id"], made["seats"][0]["token"])
+    _, key = new_player(srv, "Latecomer")
+    r = claim(srv, key, made["id"], made["seats"][0]["token"])
+    assert r.status_code == 409 and "over" in r.json()["detail"]["message"]
+    assert count(srv, f"SELECT count(*) FROM gt_player_games WHERE table_id = '{made['id']}'") == 0

@@ -1,6 +1,7 @@
 """A player with a key, in Debian's chromium at 1366x768 and 390x844: made in the lobby, plays
 two short games against a bot from the lobby's form, finds both on their page with a rating
-that moved, carries the key to another browser by its link, and sees the ladder.
+that moved, carries the key to another browser by its link, sees the ladder, and replaces the
+key there (the first browser is told its key no longer works, and its lobby works without it).
 
 Screenshots go to ``test-artifacts/web/`` (or $GAMETABLE_ARTIFACTS/web): ``players-*.png``.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import httpx
 import pytest
 
 from tests.server.conftest import Server
@@ -74,6 +76,27 @@ def rating_on_page(page, base: str, table_id: str) -> str:
     raise AssertionError(f"table {table_id} never showed on the player's page")
 
 
+def replaced_elsewhere_leaves_a_note_and_a_working_lobby(page, other, base: str) -> None:
+    """The key replaced on the ``other`` device: ``page``'s browser, still holding the old key,
+    is told so in the lobby, forgets it, and opens tables without a player."""
+    other.locator("details.key-tools summary").click()
+    other.once("dialog", lambda d: d.accept())
+    old = other.locator("[data-testid='key-code']").input_value()
+    other.click("[data-testid='replace-key']")
+    other.wait_for_function(
+        f"() => localStorage.getItem('gametable:player-key') !== {old!r}", timeout=TURN
+    )
+    page.goto(base + "/")
+    note = page.locator("[data-testid='key-dropped']")
+    note.wait_for()
+    assert "replaced" in note.inner_text()
+    assert page.evaluate("() => localStorage.getItem('gametable:player-key')") is None
+    assert page.locator("[data-name='0']").is_enabled()
+    page.click("#new-table button[type='submit']")
+    page.locator("a.seat-link[data-seat='0']").wait_for()
+    assert not page.locator("#create-error").inner_text()
+
+
 @pytest.mark.slow  # CI runs it (-m ''); two games per screen size
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_player_plays_two_games_and_finds_both_with_a_moved_rating(
@@ -88,6 +111,7 @@ def test_a_player_plays_two_games_and_finds_both_with_a_moved_rating(
     page.fill("[data-testid='new-player-name']", f"Tester {size}")
     page.click("[data-testid='new-player']")
     assert page.locator("[data-testid='player-name']").inner_text() == f"Tester {size}"
+    assert page.locator("[data-name='0']").is_disabled()  # seat 0 plays under the player's name
     page.screenshot(path=ARTIFACTS / f"players-lobby-{size}.png")
     first = play_a_short_game(page, server.base)
     after_first = rating_on_page(page, server.base, first)
@@ -115,6 +139,39 @@ def test_a_player_plays_two_games_and_finds_both_with_a_moved_rating(
         page.locator("[data-testid='ladder'] tbody td:nth-child(2)").all_inner_texts()
     )
     page.screenshot(path=ARTIFACTS / f"players-ladder-{size}.png", full_page=True)
+    replaced_elsewhere_leaves_a_note_and_a_working_lobby(page, other, server.base)
     other.context.close()
+    context.close()
+    assert not errors, errors
+
+
+@pytest.mark.slow  # CI runs it (-m '')
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_player_opening_an_invite_link_takes_the_seat_by_name(
+    server: Server, browser, size: str
+) -> None:
+    width, height = SIZES[size]
+    made = server.create(game="keezbord", players=2, seats=[{"kind": "human"}] * 2)
+    invite = made["seats"][1]["url"]
+    made_player = httpx.post(f"{server.base}/api/players", json={"name": f"Guest {size}"}).json()
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.evaluate(f"() => localStorage.setItem('gametable:player-key', {made_player['key']!r})")
+    page.goto(invite)
+    page.locator("[data-testid='claim']").wait_for()
+    page.screenshot(path=ARTIFACTS / f"players-claim-{size}.png")
+    page.click("[data-testid='claim-seat']")
+    page.wait_for_function(
+        f"() => document.getElementById('me').textContent.includes('Guest {size}')", timeout=TURN
+    )
+    assert made["seats"][1]["token"] not in page.url and "#seat=1&token=" in page.url
+    assert page.locator("[data-testid='claim']").count() == 0
+    mine = httpx.get(
+        f"{server.base}/api/players/me", headers={"X-Player-Key": made_player["key"]}
+    ).json()
+    assert [g["table"] for g in mine["playing"]] == [made["id"]]
     context.close()
     assert not errors, errors

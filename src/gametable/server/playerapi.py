@@ -323,18 +323,43 @@ def _seat_routes(router: APIRouter, routes: PlayerRoutes) -> None:
         except Refused as exc:
             raise http_error(exc) from None
         lobby.open_cache.clear()
-        base = str(request.base_url).rstrip("/")
-        return JoinedSeat(
-            table=table.id,
-            seat=seat,
-            token=token,
-            url=f"{base}/t/{table.id}#seat={seat}&token={token}",
-        )
+        return joined(request, table.id, seat, token)
+
+
+def joined(request: Request, table_id: str, seat: int, token: str) -> JoinedSeat:
+    base = str(request.base_url).rstrip("/")
+    url = f"{base}/t/{table_id}#seat={seat}&token={token}"
+    return JoinedSeat(table=table_id, seat=seat, token=token, url=url)
 
 
 def _return_routes(router: APIRouter, routes: PlayerRoutes) -> None:
-    """Returning to one's seat from any device that holds the player key."""
+    """Returning to one's seat from any device that holds the player key; taking an invited
+    seat as the player."""
     players = routes.players
+    lobby = routes.lobby
+
+    @router.post("/api/players/me/tables/{table_id}/claim")
+    async def claim(
+        table_id: str,
+        request: Request,
+        x_player_key: KeyHeader = None,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> JoinedSeat:
+        """Play the seat an invite link opened (its key in ``Authorization: Bearer``) as the
+        player: the seat takes the player's name and a key derived from the player key, and
+        the invite link no longer opens it."""
+        await routes.player(request, x_player_key)
+        assert x_player_key is not None
+        table = await lobby.table_or_404(table_id)
+        seat = lobby.seat_of(request, table, authorization)
+        if seat is None:
+            raise http_error(Refused("auth", "send the key of the seat to take (its invite link)"))
+        try:
+            token = await players.take_seat(x_player_key, table, seat)
+        except Refused as exc:
+            raise http_error(exc) from None
+        lobby.open_cache.clear()
+        return joined(request, table.id, seat, token)
 
     @router.post("/api/players/me/tables/{table_id}/seat")
     async def my_seat(
@@ -347,13 +372,7 @@ def _return_routes(router: APIRouter, routes: PlayerRoutes) -> None:
             seat, token = await players.seat_key(x_player_key, table_id)
         except Refused as exc:
             raise http_error(exc) from None
-        base = str(request.base_url).rstrip("/")
-        return JoinedSeat(
-            table=table_id,
-            seat=seat,
-            token=token,
-            url=f"{base}/t/{table_id}#seat={seat}&token={token}",
-        )
+        return joined(request, table_id, seat, token)
 
 
 def _rating_routes(router: APIRouter, routes: PlayerRoutes) -> None:

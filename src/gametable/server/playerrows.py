@@ -167,6 +167,17 @@ class PlayerRows:
         except sa.exc.IntegrityError:
             raise Refused("taken", "you hold a seat at this table already") from None
 
+    def unseat(self, table_id: str, seat: int, player_id: str) -> None:
+        """Undo :meth:`seat` (the table could not give the seat after all)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                player_games_t.delete().where(
+                    player_games_t.c.table_id == table_id,
+                    player_games_t.c.seat == seat,
+                    player_games_t.c.player_id == player_id,
+                )
+            )
+
     def follow(self, table_id: str, rematch_id: str) -> None:
         """The players' seats of ``table_id`` are theirs at its rematch ``rematch_id`` too."""
         with self.engine.begin() as conn:

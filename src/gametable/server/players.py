@@ -197,8 +197,7 @@ class Players:
             except Exception:  # another worker holds it, or it is gone: its seat key stays
                 log.info("table %s: the seat key stays (not held here)", row["table_id"])
                 continue
-            await set_seat_key(table, row["seat"], seat_token(key, row["salt"]))
-            moved += 1
+            moved += await set_seat_key(table, row["seat"], seat_token(key, row["salt"]))
         return moved
 
     def _lock(self, player_id: str) -> asyncio.Lock:
@@ -244,6 +243,37 @@ class Players:
                 self.rows.seat, table.id, taken, player.id, table.game.name, salt
             )
         return taken, token
+
+    async def take_seat(self, key: str, table: Table, seat: int) -> str:
+        """The player of ``key`` takes ``seat`` of ``table``, a human seat its invite link
+        opened: the seat gets the player's name and a key derived from the player key (the
+        invite link opens it no more); its new key.
+
+        Refused: the game is over (``playing``), the seat is a player's already, or the player
+        holds a seat at this table (``taken``).  Nothing is changed then.
+        """
+        player = await self.player(key)
+        async with self._lock(player.id):
+            held = await asyncio.to_thread(self.rows.seat_at, player.id, table.id)
+            if held is not None:
+                mine = "this seat is yours already" if held[0] == seat else "you hold a seat here"
+                raise Refused("taken", mine)
+            if seat in await asyncio.to_thread(self.rows.players_at, table.id):
+                raise Refused("taken", "this seat is another player's")
+            if table.state.is_over:
+                raise Refused("playing", "this game is over; its seats stay as they were")
+            salt = secrets.token_urlsafe(16)
+            token = seat_token(key, salt)
+            await asyncio.to_thread(
+                self.rows.seat, table.id, seat, player.id, table.game.name, salt
+            )
+            try:
+                if not await set_seat_key(table, seat, token, player.name):
+                    raise Refused("gone", "this table has been closed")
+            except BaseException:  # the seat was not given: the player does not hold it either
+                await asyncio.to_thread(self.rows.unseat, table.id, seat, player.id)
+                raise
+        return token
 
     async def seat_key(self, key: str, table_id: str) -> tuple[int, str]:
         """The player's seat at ``table_id`` and its key, derived again."""
@@ -330,16 +360,20 @@ def stored_seats(stored: StoredTable, holders: dict[int, str]) -> list[Seat]:
     return out
 
 
-async def set_seat_key(table: Table, seat: int, token: str) -> None:
-    """Give ``seat`` of ``table`` the key ``token`` (stored, fenced by the table's lease)."""
+async def set_seat_key(table: Table, seat: int, token: str, name: str | None = None) -> bool:
+    """Give ``seat`` of ``table`` the key ``token`` (and the name ``name``, if given), stored
+    and fenced by the table's lease; ``False`` if the table was closed (nothing changed)."""
     async with table.lock:
         if table.closed:
-            return
+            return False
         seats = list(table.seats)
-        info = seats[seat]
-        seats[seat] = type(info)(**{**info.to_store(), "token_hash": hash_token(token)})
+        info = seats[seat].to_store() | {"token_hash": hash_token(token)}
+        seats[seat] = type(seats[seat])(**(info if name is None else info | {"name": name}))
         open_seats = sum(1 for s in seats if s.open and s.token_hash is None)
         await table.persistence.write(
             "seats", [s.to_store() for s in seats], open_seats, moved="try again"
         )
         table.seats = seats
+    if name is not None:
+        table.announce({"type": "presence", "seats": table.info()["seats"]})
+    return True

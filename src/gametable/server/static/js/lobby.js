@@ -48,7 +48,10 @@ function fillSeats() {
       i > 0 ? h("option", { value: "open" }, "anyone (listed in open tables)") : null,
       ...botOptions(g));
     if (i > 0 && fill) kind.value = `bot:${fill}`;
-    const name = h("input", { name: `name-${i}`, "data-name": i, placeholder: "name (optional)", maxlength: 40, size: 12 });
+    // seat 0 of a player (this browser keeps a player key) plays under the player's name
+    const named = i === 0 && playerKey();
+    const name = h("input", { name: `name-${i}`, "data-name": i, placeholder: named ? "your player's name" : "name (optional)",
+      maxlength: 40, size: 12, disabled: !!named, title: named ? "you play as your player here" : null });
     rows.push(h("div", { class: "seat-row" }, h("span", {}, `Seat ${i}`), kind, name));
   }
   rows.push(h("ul", { class: "small levels", "data-testid": "levels" }, ...g.levels.map((l) =>
@@ -245,6 +248,6 @@ async function main() {
   drawMyTables();
   drawOpenTables();
   drawRecentGames();
-  drawPlayerPanel(document.getElementById("player-panel"), null, games);
+  drawPlayerPanel(document.getElementById("player-panel"), fillSeats, games);
 }
 main();

@@ -14,22 +14,33 @@ export function keyLink(key) { return `${location.origin}/me#key=${key}`; }
 // a key pasted as the code or inside its link
 export function keyIn(text) { return (text ?? "").match(KEY_RE)?.[0] ?? null; }
 
-export async function api(path, { method = "GET", body, key = playerKey() } = {}) {
+export async function api(path, { method = "GET", body, key = playerKey(), seatKey = null } = {}) {
   const headers = { ...keyHeaders(key) };
+  if (seatKey) headers.authorization = `Bearer ${seatKey}`;
   if (body !== undefined) headers["content-type"] = "application/json";
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await res.json().catch(() => ({}));
   if (!res.ok) {
     const d = data.detail;
-    throw new Error(typeof d === "string" ? d : d?.message ?? `the server said ${res.status}`);
+    const err = new Error(typeof d === "string" ? d : d?.message ?? `the server said ${res.status}`);
+    err.status = res.status;
+    throw err;
   }
   return data;
 }
 
-// the player of this browser's key (null: none kept, or the key no longer works)
+// why the key this browser kept was dropped (it was replaced on another device, or is unknown)
+let dropped = null;
+
+// the player of this browser's key (null: none kept, or the key no longer works). A key the
+// server refuses (403: replaced or unknown) never works again: it is forgotten, so that tables
+// opened here work without a player until a key is brought or a player made.
 export async function me() {
   if (!playerKey()) return null;
-  try { return await api("/api/players/me"); } catch { return null; }
+  try { return await api("/api/players/me"); } catch (e) {
+    if (e.status === 403) { dropped = e.message; forgetPlayerKey(); }
+    return null;
+  }
 }
 
 function copyBox(label, value, testid) {
@@ -57,7 +68,9 @@ export function keyTools(key, onReplaced) {
 
 // the lobby's panel: make a player, bring a key from another device, or who you play as
 export async function drawPlayerPanel(box, onChange, games = []) {
+  const had = playerKey();
   const player = await me();
+  if (had && !playerKey()) onChange?.();  // the key was refused and forgotten
   const ladders = games.length ? h("p", { class: "small" }, "Ladders: ",
     ...games.flatMap((g, i) => [i ? " · " : "", h("a", { href: `/ladder/${encodeURIComponent(g.name)}` }, g.title)])) : null;
   if (player) {
@@ -93,10 +106,32 @@ export async function drawPlayerPanel(box, onChange, games = []) {
   const onEnter = (run) => (ev) => { if (ev.key === "Enter") { ev.preventDefault(); run(); } };
   name.addEventListener("keydown", onEnter(make));
   code.addEventListener("keydown", onEnter(bring));
-  box.replaceChildren(h("h2", {}, "Play as a player"),
+  const note = dropped ? h("p", { class: "error", role: "status", "data-testid": "key-dropped" },
+    `The player key this browser kept no longer works (${dropped}). Bring your new key from the device where it was replaced, or make a player.`) : null;
+  box.replaceChildren(h("h2", {}, "Play as a player"), note,
     h("p", { class: "small" }, "Pick a name once: your games, results and rating follow you from table to table. No e-mail, no password: this browser keeps a secret key."),
     h("div", { class: "player-row" }, name, h("button", { type: "button", class: "primary", "data-testid": "new-player", onclick: make }, "be this player")),
     h("div", { class: "player-row" }, h("span", { class: "small" }, "or bring your key: "), code,
       h("button", { type: "button", onclick: bring }, "use key")),
     err, ladders);
+}
+
+// at a table opened by an invite link (seat key in the address), this browser's player may take
+// the seat: it is then played under the player's name, counts for its rating, and the invite
+// link opens it no more. ``table`` is the welcome message; ``onTaken(url)``: the seat's new link.
+export async function offerSeat(table, seatKey, onTaken) {
+  if (!playerKey() || table.seat === null || !seatKey) return;
+  const player = await me();
+  if (!player || table.seats?.[table.seat]?.name === player.name) return;
+  const err = h("span", { class: "error", role: "alert" });
+  const bar = h("p", { class: "claim", "data-testid": "claim" },
+    `Play this seat as ${player.name}? Your result counts for your rating. `,
+    h("button", { type: "button", class: "primary", "data-testid": "claim-seat", onclick: async () => {
+      try {
+        const taken = await api(`/api/players/me/tables/${encodeURIComponent(table.table)}/claim`, { method: "POST", seatKey });
+        bar.remove(); onTaken(taken.url);
+      } catch (e) { err.textContent = ` ${e.message}`; }
+    } }, `play as ${player.name}`), " ",
+    h("button", { type: "button", class: "link small", onclick: () => bar.remove() }, "not now"), err);
+  document.getElementById("turn").before(bar);
 }

@@ -5,6 +5,7 @@
 // "controls", and "info" for the rest); app.css places them so that board, hand and the
 // controls of the current decision share one screen on a laptop and on a phone.
 import { h, seatName, rememberTable } from "./util.js";
+import { offerSeat } from "./playerkey.js";
 import { installTips } from "./tips.js";
 import { RulesChat } from "./rules-chat.js";
 
@@ -327,6 +328,10 @@ function onMessage(msg) {
     case "sync":
       clockAt = performance.now();
       last = msg; lastSeq = msg.seq; log = msg.log; checks.clear(); draw();
+      if (info && !info.offered && !msg.over) {  // an invited seat, taken as this browser's player
+        info.offered = true;
+        offerSeat(info, token, (url) => { location.replace(url); location.reload(); });
+      }
       break;
     case "update": {
       if (msg.seq <= lastSeq) break;
