@@ -84,6 +84,10 @@ def settled_page(srv: Server, key: str, table_id: str, timeout: float = 60) -> d
         time.sleep(0.2)
 
 
+#: the tables a refused request about players must leave as they were
+CHANGED = ("gt_tables", "gt_players", "gt_player_keys", "gt_player_games", "gt_ratings")
+
+
 def count(srv: Server, sql: str) -> int:
     with sqlite3.connect(Path(srv.data_dir) / "gametable.sqlite3") as db:
         return db.execute(sql).fetchone()[0]
@@ -135,6 +139,7 @@ def test_a_name_is_one_players_whatever_its_case(srv: Server) -> None:
 )
 def test_forged_or_missing_keys_are_refused(srv: Server, key: str | None, why: str) -> None:
     headers = {} if key is None else as_player(key)
+    before = [count(srv, f"SELECT count(*) FROM {t}") for t in CHANGED]
     for method, path in (
         ("GET", "/api/players/me"),
         ("POST", "/api/players/me/key"),
@@ -143,6 +148,7 @@ def test_forged_or_missing_keys_are_refused(srv: Server, key: str | None, why: s
         body = SHORT if path.endswith("tables") else None
         r = httpx.request(method, f"{srv.base}{path}", headers=headers, json=body)
         assert r.status_code == 403 and why in r.json()["detail"]["message"], (path, r.text)
+    assert [count(srv, f"SELECT count(*) FROM {t}") for t in CHANGED] == before
 
 
 def test_a_players_seat_carries_its_name_and_opens_from_another_device(srv: Server) -> None:
@@ -246,6 +252,17 @@ def test_a_replaced_key_is_retired_and_the_seats_in_play_follow_the_new_one(srv:
     stale = srv.connect(made["id"], old_seat)
     assert stale.welcome["type"] == "error"  # the old seat key opens nothing now
     stale.close()
+    before = [count(srv, f"SELECT count(*) FROM {t}") for t in CHANGED]
+    open_table = srv.create(game="keezbord", players=2, seats=[{"kind": "human"}, {"kind": "open"}])
+    for path, body in (  # the retired key used again anywhere: refused, nothing made
+        ("/api/players/me/tables", SHORT),
+        (f"/api/players/me/tables/{open_table['id']}/join", {}),
+        (f"/api/players/me/tables/{made['id']}/seat", None),
+    ):
+        r = httpx.post(f"{srv.base}{path}", headers=as_player(old), json=body)
+        assert r.status_code == 403 and "replaced" in r.json()["detail"]["message"], path
+    assert [count(srv, f"SELECT count(*) FROM {t}") for t in CHANGED][1:] == before[1:]
+    assert httpx.get(f"{srv.base}/api/tables/{open_table['id']}").json()["seats"][1]["open"]
     seat = httpx.post(
         f"{srv.base}/api/players/me/tables/{made['id']}/seat", headers=as_player(new)
     ).json()
@@ -443,3 +460,14 @@ def test_the_seat_of_a_finished_game_cannot_be_taken(srv: Server) -> None:
     r = claim(srv, key, made["id"], made["seats"][0]["token"])
     assert r.status_code == 409 and "over" in r.json()["detail"]["message"]
     assert count(srv, f"SELECT count(*) FROM gt_player_games WHERE table_id = '{made['id']}'") == 0
+
+
+def test_a_seat_key_is_no_player_key_and_a_player_key_opens_no_seat(srv: Server) -> None:
+    _, key = new_player(srv, "Mixer")
+    made = table_vs_bot(srv, key)
+    seat_key = made["seats"][0]["token"]
+    r = httpx.get(f"{srv.base}/api/players/me", headers=as_player(seat_key))
+    assert r.status_code == 403 and "not a player key" in r.json()["detail"]["message"]
+    wrong = srv.connect(made["id"], key)
+    assert wrong.welcome["type"] == "error"
+    wrong.close()
