@@ -229,6 +229,9 @@ def test_a_finished_game_is_settled_once_and_listed_with_its_replay(srv: Server)
     (game,) = me["finished"]
     assert game["place"] in (1, 2) and game["left"] is False and game["status"] == "over"
     assert game["replay"] == f"/t/{made['id']}/replay" and game["rating_after"]["sigma"] < 8.3
+    places = [s["place"] for s in game["seats"]]  # everyone's place: the whole result
+    assert places[0] == game["place"] and places[1] in (1, 2) and min(places) == 1
+    assert game["shared"] == (places[0] == places[1])
     (rating,) = me["ratings"]
     assert rating["game"] == "keezbord" and rating["games"] == 1 and rating["standing"]
     again = httpx.post(f"{srv.base}/api/tables/{made['id']}/settle").json()

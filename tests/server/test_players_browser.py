@@ -76,6 +76,24 @@ def rating_on_page(page, base: str, table_id: str) -> str:
     raise AssertionError(f"table {table_id} never showed on the player's page")
 
 
+def seen_by_a_stranger(browser, url: str, size: str, tables: set[str]) -> None:
+    """The player's page by its link in a browser without its key: the ratings and finished
+    games, but neither the games in progress nor the key nor the ladder setting."""
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto(url)
+    page.locator("[data-testid='finished'] li").first.wait_for()
+    games = page.locator("[data-testid='finished'] li")
+    assert {games.nth(i).get_attribute("data-table") for i in range(games.count())} == tables
+    assert page.locator("[data-testid='ratings'] tr[data-game='keezbord']").count() == 1
+    assert page.locator("#playing-panel").is_hidden()
+    for private in ("key-link", "key-code", "listed", "replace-key"):
+        assert page.locator(f"[data-testid='{private}']").count() == 0
+    page.screenshot(path=ARTIFACTS / f"players-public-{size}.png", full_page=True)
+    context.close()
+
+
 def replaced_elsewhere_leaves_a_note_and_a_working_lobby(page, other, base: str) -> None:
     """The key replaced on the ``other`` device: ``page``'s browser, still holding the old key,
     is told so in the lobby, forgets it, and opens tables without a player."""
@@ -127,6 +145,8 @@ def test_a_player_plays_two_games_and_finds_both_with_a_moved_rating(
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     page.screenshot(path=ARTIFACTS / f"players-page-{size}.png", full_page=True)
     link = page.locator("[data-testid='key-link']").input_value()
+    public = page.locator("[data-testid='page-link']").get_attribute("href")
+    seen_by_a_stranger(browser, server.base + public, size, {first, second})
     assert "/me#key=gtp-" in link
     other = browser.new_context(viewport={"width": width, "height": height}).new_page()
     other.goto(link)  # another device: the key comes in the link's fragment, never sent

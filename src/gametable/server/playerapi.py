@@ -88,7 +88,11 @@ def title_of(game: str) -> str:
 
 def game_json(row: dict[str, Any]) -> dict[str, Any]:
     """One of a player's seats as its page lists it (public facts; no key, no seed)."""
-    seats = [SeatInfo(**s).public() | {"seat": i} for i, s in enumerate(row["seats"] or [])]
+    places = row["places"] or []
+    seats = [
+        SeatInfo(**s).public() | {"seat": i, "place": places[i] if i < len(places) else None}
+        for i, s in enumerate(row["seats"] or [])
+    ]
     after = (
         None
         if row["mu_after"] is None
@@ -110,6 +114,7 @@ def game_json(row: dict[str, Any]) -> dict[str, Any]:
         "joined_at": row["joined_at"],
         "settled_at": row["settled_at"],
         "place": row["place"],
+        "shared": row["place"] is not None and places.count(row["place"]) > 1,
         "left": row["left"],
         "rating_after": after,
         "rating_change": None if moved is None else round(moved, 2),

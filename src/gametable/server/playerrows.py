@@ -221,8 +221,9 @@ class PlayerRows:
             return {r.seat: r.player_id for r in rows}
 
     def games(self, player_id: str, limit: int) -> list[dict[str, Any]]:
-        """The player's newest ``limit`` seats with their tables' public facts (a table gone
-        from the database keeps its place and rating, without ``status``)."""
+        """The player's newest ``limit`` seats with their tables' public facts and, once
+        settled, every seat's place (a table gone from the database keeps its places and
+        rating, without ``status``)."""
         query = (
             sa.select(
                 player_games_t,
@@ -230,9 +231,12 @@ class PlayerRows:
                 tables_t.c.players,
                 tables_t.c.seats,
                 tables_t.c.move_count,
+                settled_t.c.places.label("places"),
             )
             .select_from(
-                player_games_t.outerjoin(tables_t, tables_t.c.id == player_games_t.c.table_id)
+                player_games_t.outerjoin(
+                    tables_t, tables_t.c.id == player_games_t.c.table_id
+                ).outerjoin(settled_t, settled_t.c.table_id == player_games_t.c.table_id)
             )
             .where(player_games_t.c.player_id == player_id)
             .order_by(player_games_t.c.joined_at.desc())
@@ -315,6 +319,7 @@ class PlayerRows:
                         settled_at=now,
                         rated=result.rated,
                         note=result.note[:200],
+                        places=list(result.places),
                     )
                 )
             except sa.exc.IntegrityError:  # another worker settled it between our read and write

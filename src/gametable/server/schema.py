@@ -152,6 +152,8 @@ settled_t = sa.Table(
     #: whether the ratings moved (False: a seat without a rating, e.g. a random bot)
     sa.Column("rated", sa.Boolean, nullable=False),
     sa.Column("note", sa.String(200), nullable=False),
+    #: every seat's place (1 is best; shared places are equal; seats that left are last)
+    sa.Column("places", sa.JSON, nullable=False),
 )
 
 moves_t = sa.Table(

@@ -69,6 +69,7 @@ def upgrade() -> None:
         sa.Column("settled_at", sa.Float, nullable=False),
         sa.Column("rated", sa.Boolean, nullable=False),
         sa.Column("note", sa.String(200), nullable=False),
+        sa.Column("places", sa.JSON, nullable=False),
     )
 
 

@@ -31,13 +31,17 @@ function drawRatings(page) {
     h("p", { class: "small" }, "A rating is OpenSkill's estimate of skill with its uncertainty (± covers 95%); everyone starts at 25 ± 16. The bots of each level are rated on the same scale."));
 }
 
+const ordinal = (n) => n === 1 ? "1st" : n === 2 ? "2nd" : n === 3 ? "3rd" : `${n}th`;
+
+// the others at the table, with their places once the game is counted
 function who(g) {
-  return g.seats.filter((s) => s.seat !== g.seat).map((s) => s.kind === "bot" ? `bot ${s.bot}` : s.name ?? "a guest").join(", ");
+  return g.seats.filter((s) => s.seat !== g.seat).map((s) =>
+    (s.kind === "bot" ? `bot ${s.bot}` : s.name ?? "a guest") + (s.place ? ` (${ordinal(s.place)})` : "")).join(", ");
 }
 
 function placeText(g) {
   if (g.place === null) return g.status === "over" ? "being counted" : "";
-  const text = g.place === 1 ? "1st" : g.place === 2 ? "2nd" : g.place === 3 ? "3rd" : `${g.place}th`;
+  const text = `${g.shared ? "shared " : ""}${ordinal(g.place)} of ${g.seats.length}`;
   return g.left ? `${text} (left: the bot finished for you)` : text;
 }
 
