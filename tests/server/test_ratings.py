@@ -340,3 +340,15 @@ def test_a_newcomer_rating_against_a_rated_bot_moves() -> None:
     ]
     assert after.mu > NEWCOMER.mu + 1 and after.sigma < NEWCOMER.sigma
     assert Rating(25, 1).low < 25 < Rating(25, 1).high
+
+
+def test_names_that_read_the_same_are_one_name_and_long_foldings_fit(store: Store) -> None:
+    rows = PlayerRows(store.engine)
+    rows.create("p1", "ß" * 40, hash_token("k1"))  # folds to 80 letters: still stored
+    rows.create("p2", "Ａnn", hash_token("k2"))  # a full-width A
+    for taken in ("ẞ" * 40, "ß" * 20 + "ẞ" * 20, "ann", "ANN"):  # ẞ: a capital sharp s
+        with pytest.raises(Refused, match="taken"):
+            rows.create("p3", taken, hash_token("k3"))
+    with pytest.raises(Refused, match="taken"):
+        rows.update("p2", "ẞ" + "ß" * 39, None)
+    assert rows.by_id("p3") is None and rows.by_id("p2").name == "Ａnn"

@@ -12,7 +12,9 @@ finds the row and changes nothing.  A rating is written only if it is still the 
 
 from __future__ import annotations
 
+import hashlib
 import time
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -53,6 +55,18 @@ class Held:
     games: int
 
 
+def name_key(name: str) -> str:
+    """What makes two names the same name: compatibility-normalised (a full-width ``Ａ`` is an
+    ``A``) and case-folded (``ß`` is ``ss``), as a fixed-length digest (the folded text may be
+    longer than the name).
+
+    >>> name_key("Straße") == name_key("STRASSE") == name_key("ｓｔｒａｓｓｅ")
+    True
+    """
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return hashlib.sha256(unicodedata.normalize("NFKC", folded).encode()).hexdigest()
+
+
 def _player(row: Any) -> Player:
     return Player(row.id, row.name, bool(row.listed), row.created_at)
 
@@ -72,7 +86,7 @@ class PlayerRows:
             with self.engine.begin() as conn:
                 conn.execute(
                     players_t.insert().values(
-                        id=player_id, name=name, name_key=name.casefold(), created_at=now
+                        id=player_id, name=name, name_key=name_key(name), created_at=now
                     )
                 )
                 conn.execute(
@@ -110,7 +124,7 @@ class PlayerRows:
         for a name another player has."""
         values: dict[str, Any] = {}
         if name is not None:
-            values |= {"name": name, "name_key": name.casefold()}
+            values |= {"name": name, "name_key": name_key(name)}
         if listed is not None:
             values["listed"] = listed
         if values:

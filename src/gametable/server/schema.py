@@ -90,8 +90,9 @@ players_t = sa.Table(
     #: the player's page id: ``/p/<id>`` (whoever has the link sees the page; never the key)
     sa.Column("id", sa.String(24), primary_key=True),
     sa.Column("name", sa.String(40), nullable=False),
-    #: the name casefolded: two players never share a name
-    sa.Column("name_key", sa.String(40), nullable=False, unique=True),
+    #: the name's digest, normalised and case-folded (playerrows.name_key): two players never
+    #: share a name
+    sa.Column("name_key", sa.String(64), nullable=False, unique=True),
     #: shown by name on the ladder (opted in); otherwise listed as "a player"
     sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_at", sa.Float, nullable=False),

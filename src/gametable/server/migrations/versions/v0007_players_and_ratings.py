@@ -22,7 +22,7 @@ def upgrade() -> None:
         "gt_players",
         sa.Column("id", sa.String(24), primary_key=True),
         sa.Column("name", sa.String(40), nullable=False),
-        sa.Column("name_key", sa.String(40), nullable=False, unique=True),
+        sa.Column("name_key", sa.String(64), nullable=False, unique=True),
         sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
         sa.Column("created_at", sa.Float, nullable=False),
     )
