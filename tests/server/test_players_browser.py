@@ -54,6 +54,7 @@ def play_a_short_game(page, base: str) -> str:
             timeout=TURN,
         )
         if page.locator(".turn.mine").count() == 0:
+            assert page.locator("[data-testid='my-rating']").get_attribute("href") == "/me"
             return table_id
         moves = page.locator("#log li:not(.chat-line)").count()
         page.click("#all-legal summary")

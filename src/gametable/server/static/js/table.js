@@ -5,7 +5,7 @@
 // "controls", and "info" for the rest); app.css places them so that board, hand and the
 // controls of the current decision share one screen on a laptop and on a phone.
 import { h, seatName, rememberTable } from "./util.js";
-import { offerSeat } from "./playerkey.js";
+import { offerSeat, playerKey } from "./playerkey.js";
 import { installTips } from "./tips.js";
 import { RulesChat } from "./rules-chat.js";
 
@@ -243,7 +243,8 @@ function drawSummary() {
           ...o.scores.map((sc, i) => h("tr", {}, h("td", {}, seatName(info, i)), h("td", {}, String(sc)), h("td", {}, String(o.ranking[i]))))));
     }
     const links = [h("a", { href: `/t/${encodeURIComponent(tableId)}/replay`, id: "replay-link" }, "replay"),
-      h("a", { href: `/api/tables/${tableId}/record`, target: "_blank" }, "full record")];
+      h("a", { href: `/api/tables/${tableId}/record`, target: "_blank" }, "full record"),
+      playerKey() && info.seat !== null ? h("a", { href: "/me", "data-testid": "my-rating" }, "my page and rating") : null];
     box.append(h("div", { class: "actions" }, info.seat !== null ? h("button", { type: "button", class: "primary", id: "rematch",
       onclick: () => send({ type: "rematch" }) }, last.rematch ? "Go to the rematch" : "Rematch (same seats)") : null, ...links));
   }
