@@ -352,3 +352,32 @@ def test_names_that_read_the_same_are_one_name_and_long_foldings_fit(store: Stor
     with pytest.raises(Refused, match="taken"):
         rows.update("p2", "ẞ" + "ß" * 39, None)
     assert rows.by_id("p3") is None and rows.by_id("p2").name == "Ａnn"
+
+
+def test_a_game_abandoned_while_a_bot_was_to_move_is_settled_uncounted_once(store: Store) -> None:
+    """Nobody to blame: no place, no rating, and it leaves the tables still to settle."""
+    players = players_of(store, abandon_after=3600.0)
+    ann = new_player(players.rows, "Ann")
+    finished_table(store, "t1", [NORMAL, HUMAN], finish=False, updated_at=1.0)  # seat 0 to move
+    players.rows.seat("t1", 1, ann, "keezbord", "s1")
+    assert players.rows.unsettled(10, idle_before=2.0) == ["t1"]
+    made, row = players.settle_now("t1")
+    assert made is not None and not made.rated and row is not None and not row["rated"]
+    assert "abandoned while a bot was to move" in row["note"]
+    assert players.rows.unsettled(10, idle_before=2.0) == []
+    assert players.rows.ratings(ann) == {}
+    (game,) = players.rows.games(ann, 10)
+    assert game["settled_at"] is not None and game["place"] is None and game["places"] == []
+    assert players.settle_now("t1")[0] is None  # once
+
+
+def test_a_game_that_cannot_be_replayed_is_settled_uncounted(store: Store) -> None:
+    players = players_of(store)
+    ann = new_player(players.rows, "Ann")
+    finished_table(store, "t1", [HUMAN, NORMAL])
+    with store.engine.begin() as conn:
+        conn.execute(sa.text("UPDATE gt_tables SET game = 'nosuchgame' WHERE id = 't1'"))
+    players.rows.seat("t1", 0, ann, "keezbord", "s0")
+    made, row = players.settle_now("t1")
+    assert made is not None and row is not None and not row["rated"]
+    assert row["note"].startswith("not counted") and players.rows.ratings(ann) == {}

@@ -116,6 +116,7 @@ def game_json(row: dict[str, Any]) -> dict[str, Any]:
         "place": row["place"],
         "shared": row["place"] is not None and places.count(row["place"]) > 1,
         "left": row["left"],
+        "note": row["note"],
         "rating_after": after,
         "rating_change": None if moved is None else round(moved, 2),
         "replay": None if status != "over" else f"/t/{row['table_id']}/replay",

@@ -246,6 +246,7 @@ class PlayerRows:
                 tables_t.c.seats,
                 tables_t.c.move_count,
                 settled_t.c.places.label("places"),
+                settled_t.c.note.label("note"),
             )
             .select_from(
                 player_games_t.outerjoin(
@@ -349,7 +350,7 @@ class PlayerRows:
                     .where(player_games_t.c.table_id == table_id, player_games_t.c.seat == seat)
                     .values(
                         settled_at=now,
-                        place=result.places[seat],
+                        place=result.places[seat] if seat < len(result.places) else None,
                         left=seat in result.left,
                         mu_before=before.mu if before and after else None,
                         sigma_before=before.sigma if before and after else None,

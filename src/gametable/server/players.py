@@ -120,6 +120,11 @@ def left_seats(stored: StoredTable) -> set[int]:
     return {s for s in away if isinstance(s, int) and 0 <= s < stored.players}
 
 
+class Uncounted(Exception):
+    """A game that ended without places to count (its message says why): it is settled
+    without places or ratings, so that it is not tried again."""
+
+
 def ending(stored: StoredTable, stale: bool) -> tuple[tuple[int, ...], set[int]]:
     """How a stored game ended, replayed from its record: each seat's place in the outcome, and
     the seats that left it (:func:`placings` puts them last).
@@ -127,7 +132,8 @@ def ending(stored: StoredTable, stale: bool) -> tuple[tuple[int, ...], set[int]]
     1. A finished game: the outcome's ranking; the seats the stand-in bot played at the end left.
     2. An abandoned game (``stale``: it stood still for ``abandon_after``): the human seats it
        was waiting for left; everyone else shares the first place.
-    3. Any other game is not over: :class:`Refused` (``playing``).
+    3. An abandoned game waiting only for bots (nobody to blame): :class:`Uncounted`.
+    4. Any other game is not over: :class:`Refused` (``playing``).
     """
     record = Record(
         stored.game,
@@ -140,9 +146,11 @@ def ending(stored: StoredTable, stale: bool) -> tuple[tuple[int, ...], set[int]]
     state = record.replay()
     if state.outcome is not None and stored.status == "over":
         return state.outcome.ranking, left_seats(stored)
-    waiting = {s for s in state.to_move if stored.seats[s].get("kind") != "bot"}
-    if not stale or not waiting:
+    if not stale:
         raise Refused("playing", "this game is not over: its ratings are updated when it ends")
+    waiting = {s for s in state.to_move if stored.seats[s].get("kind") != "bot"}
+    if not waiting:
+        raise Uncounted("not counted: it was abandoned while a bot was to move")
     return tuple(1 for _ in range(stored.players)), waiting
 
 
@@ -301,12 +309,14 @@ class Players:
         if stored is None:
             raise Refused("unknown", "no such table")
         stale = stored.updated_at < time.time() - self.manager.settings.abandon_after
+        holders = self.rows.players_at(table_id)
         try:
             game = load_game(stored.game)
             ranking, left = ending(stored, stale)
         except GameError as exc:  # another version of the game: its places cannot be told
-            raise Refused("gone", f"this game cannot be replayed here: {exc}") from None
-        holders = self.rows.players_at(table_id)
+            return self._uncounted(table_id, stored.game, holders, f"not counted: {exc}")
+        except Uncounted as exc:
+            return self._uncounted(table_id, stored.game, holders, str(exc))
         seats = stored_seats(stored, holders)
         teams = game.teams(stored.players, stored.options)
 
@@ -323,6 +333,17 @@ class Players:
             except RatingConflict:
                 continue
         raise Refused("busy", "the ratings are changing; try again in a moment")
+
+    def _uncounted(
+        self, table_id: str, game: str, holders: Mapping[int, str], note: str
+    ) -> tuple[Settlement | None, dict[str, Any] | None]:
+        """Settle ``table_id`` without places or ratings (``note`` says why), once."""
+        nothing = Settlement((), frozenset(), {}, {}, note)
+        try:
+            made = self.rows.settle(table_id, game, holders, lambda _ratings: nothing)
+        except RatingConflict:  # settled meanwhile by another worker
+            made = None
+        return made, self.rows.settled(table_id)
 
     async def settle_pending(self) -> int:
         """Settle every finished or abandoned table not settled yet; how many were settled."""

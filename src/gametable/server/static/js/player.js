@@ -40,7 +40,7 @@ function who(g) {
 }
 
 function placeText(g) {
-  if (g.place === null) return g.status === "over" ? "being counted" : "";
+  if (g.place === null) return g.settled_at ? "not counted" : g.status === "over" ? "being counted" : "";
   const text = `${g.shared ? "shared " : ""}${ordinal(g.place)} of ${g.seats.length}`;
   return g.left ? `${text} (left: the bot finished for you)` : text;
 }
@@ -55,7 +55,7 @@ function drawFinished(page) {
   el("finished-panel").hidden = false;
   if (!page.finished.length) { el("finished").replaceChildren(h("p", { class: "small" }, "No finished game yet.")); return; }
   el("finished").replaceChildren(h("ul", { class: "games", "data-testid": "finished" }, ...page.finished.map((g) => h("li", { "data-table": g.table },
-    h("b", {}, g.title), ` · against ${who(g)} · `, h("span", { class: "place" }, placeText(g)),
+    h("b", {}, g.title), ` · against ${who(g)} · `, h("span", { class: "place", title: g.note ?? null }, placeText(g)),
     g.rating_after ? h("span", { class: "small" }, ` · rating ${ratingText(g.rating_after)}`, change(g)) : null, " ",
     h("span", { class: "small" }, new Date((g.settled_at ?? g.joined_at) * 1000).toLocaleString()), " ",
     g.replay ? h("a", { href: g.replay, class: "replay" }, "replay") : h("span", { class: "small" }, "(no longer kept)")))));
