@@ -301,6 +301,11 @@ def test_the_page_by_link_hides_games_in_progress_and_the_ladder_names_only_who_
     assert [row["mu"] for row in ladder["rows"]] == sorted(
         (r["mu"] for r in ladder["rows"]), reverse=True
     )
+    mine = httpx.get(f"{srv.base}/api/ladder/keezbord", headers=as_player(shy)).json()["rows"]
+    (you,) = [row for row in mine if row.get("you")]  # a player finds itself, still unnamed
+    assert you["name"] is None and you["page"] is None and you["games"] == 2
+    forged = httpx.get(f"{srv.base}/api/ladder/keezbord", headers=as_player("gtp-" + "B" * 43))
+    assert forged.status_code == 403
     assert httpx.get(f"{srv.base}/api/ladder/chess").status_code == 404
     assert httpx.get(f"{srv.base}/api/players/nobody").status_code == 404
 

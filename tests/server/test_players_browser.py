@@ -159,6 +159,7 @@ def test_a_player_plays_two_games_and_finds_both_with_a_moved_rating(
     assert {"bot easy", "bot normal", "bot hard"} <= set(
         page.locator("[data-testid='ladder'] tbody td:nth-child(2)").all_inner_texts()
     )
+    assert "2 of 5 rated games" in page.locator("[data-testid='ladder-not-yet']").inner_text()
     page.screenshot(path=ARTIFACTS / f"players-ladder-{size}.png", full_page=True)
     replaced_elsewhere_leaves_a_note_and_a_working_lobby(page, other, server.base)
     other.context.close()

@@ -176,7 +176,7 @@ class PlayerRoutes:
             **rating_json(held.rating),
         }
 
-    async def ladder(self, game: str) -> dict[str, Any]:
+    async def ladder(self, game: str, me: Player | None = None) -> dict[str, Any]:
         rows: list[dict[str, Any]] = [
             {"kind": "bot", "name": f"bot {level}", "games": self.players.bots.games[game][level]}
             | rating_json(r)
@@ -191,6 +191,7 @@ class PlayerRoutes:
                     "name": player.name if player.listed else None,
                     "page": f"/p/{player.id}" if player.listed else None,
                     "games": held.games,
+                    "you": me is not None and player.id == me.id,
                 }
                 | rating_json(held.rating)
             )
@@ -386,13 +387,15 @@ def _rating_routes(router: APIRouter, routes: PlayerRoutes) -> None:
     players = routes.players
 
     @router.get("/api/ladder/{game}")
-    async def ladder(game: str) -> dict[str, Any]:
+    async def ladder(game: str, request: Request, x_player_key: KeyHeader = None) -> dict[str, Any]:
         """Players and bots of ``game`` by rating (``mu``, best first), each with its games and
         95% interval (``low``, ``high``).  A player is listed after ``min_games`` rated games,
-        by name only if it chose to be (``name`` null otherwise)."""
+        by name only if it chose to be (``name`` null otherwise); with a player key, that
+        player's row says ``you``."""
         if game not in game_names():
             raise http_error(Refused("unknown", f"no game {game!r} here"))
-        return await routes.ladder(game)
+        me = None if x_player_key is None else await routes.player(request, x_player_key)
+        return await routes.ladder(game, me)
 
     @router.post("/api/tables/{table_id}/settle")
     async def settle(table_id: str) -> dict[str, Any]:
