@@ -18,7 +18,6 @@ import httpx
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.test_cluster import worker_args
 
 #: a short Keezbord: the game ends after two decisions (one each)
 SHORT = {"game": "keezbord", "players": 2, "options": {"max_turns": 2}}
@@ -385,7 +384,10 @@ def test_a_game_that_ended_as_the_server_was_killed_is_settled_once_after_the_re
 def test_a_player_joins_and_returns_to_a_table_another_worker_holds(tmp_path: Path) -> None:
     """The player key is passed on with a request forwarded to the table's worker."""
     database = ["--database-url", POSTGRES] if POSTGRES else []
-    holder, other = (Server(tmp_path, extra=worker_args(f"w{i}", database)) for i in range(2))
+    # the default leases: a loaded machine must not pass the table to the other worker
+    holder, other = (
+        Server(tmp_path, extra=[*database, "--set", f"worker_name=w{i}"]) for i in range(2)
+    )
     try:
         holder.start()
         other.start()
@@ -406,11 +408,25 @@ def test_a_player_joins_and_returns_to_a_table_another_worker_holds(tmp_path: Pa
             timeout=30,
         )
         assert r.status_code == 200 and r.json()["seat"] == 1, r.text
-        client = other.connect(made["id"], r.json()["token"])
+        client_token = r.json()["token"]
+        client = other.connect(made["id"], client_token)
         assert client.welcome["seat"] == 1  # the socket is passed on to the holder too
         client.close()
         info = httpx.get(f"{other.base}/api/tables/{made['id']}").json()
         assert info["seats"][1]["name"].startswith("Roamer")
+        # the key replaced where the table is not held: returning to the seat re-keys it there
+        r = httpx.post(f"{other.base}/api/players/me/key", headers=as_player(key), timeout=30)
+        assert r.status_code == 200, r.text  # seats_rekeyed: 0, unless the table moved
+        old_seat, key = client_token, r.json()["key"]
+        r = httpx.post(
+            f"{other.base}/api/players/me/tables/{made['id']}/seat",
+            headers=as_player(key),
+            timeout=30,
+        )
+        assert r.status_code == 200 and r.json()["token"] != old_seat, r.text
+        welcome = other.connect(made["id"], r.json()["token"]).welcome
+        assert welcome.get("seat") == 1, welcome
+        assert other.connect(made["id"], old_seat).welcome["type"] == "error"
     finally:
         holder.kill()
         other.kill()

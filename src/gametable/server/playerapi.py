@@ -375,8 +375,9 @@ def _return_routes(router: APIRouter, routes: PlayerRoutes) -> None:
         """The player's seat at a table and its key, to return to it (from any device)."""
         await routes.player(request, x_player_key)
         assert x_player_key is not None
+        table = await lobby.table_or_404(table_id)
         try:
-            seat, token = await players.seat_key(x_player_key, table_id)
+            seat, token = await players.seat_key(x_player_key, table)
         except Refused as exc:
             raise http_error(exc) from None
         return joined(request, table_id, seat, token)

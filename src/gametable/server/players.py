@@ -283,13 +283,18 @@ class Players:
                 raise
         return token
 
-    async def seat_key(self, key: str, table_id: str) -> tuple[int, str]:
-        """The player's seat at ``table_id`` and its key, derived again."""
+    async def seat_key(self, key: str, table: Table) -> tuple[int, str]:
+        """The player's seat at ``table`` and its key, derived again.  A seat still holding
+        the key derived from a replaced player key (its table was held by another worker when
+        the key was replaced) is given the new one now, while its game is in progress."""
         player = await self.player(key)
-        found = await asyncio.to_thread(self.rows.seat_at, player.id, table_id)
+        found = await asyncio.to_thread(self.rows.seat_at, player.id, table.id)
         if found is None:
             raise Refused("unknown", "you hold no seat at this table")
-        return found[0], seat_token(key, found[1])
+        seat, token = found[0], seat_token(key, found[1])
+        if table.seats[seat].token_hash != hash_token(token) and not table.state.is_over:
+            await set_seat_key(table, seat, token)
+        return seat, token
 
     async def follow_rematch(self, old: Table, new: Table) -> None:
         """A rematch keeps each seat's key, so a player's seat there is the player's too (same
