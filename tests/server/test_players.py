@@ -21,6 +21,7 @@ from tests.server.conftest import Server
 
 #: a short Keezbord: the game ends after two decisions (one each)
 SHORT = {"game": "keezbord", "players": 2, "options": {"max_turns": 2}}
+NORMAL = {"kind": "bot", "bot": "normal"}
 #: seconds a bot's move may take on a loaded machine (the first starts the bots' processes)
 BOT_WAIT = 120.0
 POSTGRES = os.environ.get("GAMETABLE_TEST_POSTGRES")
@@ -495,3 +496,15 @@ def test_a_seat_key_is_no_player_key_and_a_player_key_opens_no_seat(srv: Server)
     wrong = srv.connect(made["id"], key)
     assert wrong.welcome["type"] == "error"
     wrong.close()
+
+
+def test_a_table_without_a_player_has_nothing_to_settle(srv: Server) -> None:
+    made = srv.create(
+        game="keezbord", players=2, options={"max_turns": 2}, seats=[{"kind": "human"}, NORMAL]
+    )
+    play_out(srv, made["id"], made["seats"][0]["token"])
+    r = httpx.post(f"{srv.base}/api/tables/{made['id']}/settle")
+    assert r.status_code == 404 and "no player" in r.json()["detail"]["message"]
+    assert (
+        count(srv, f"SELECT count(*) FROM gt_settled_tables WHERE table_id = '{made['id']}'") == 0
+    )

@@ -309,12 +309,18 @@ class Players:
     def settle_now(self, table_id: str) -> tuple[Settlement | None, dict[str, Any] | None]:
         """Write the places and ratings of the finished table ``table_id`` once: the
         settlement made now (``None`` if it was settled before) and the stored row that marks
-        it settled.  :class:`Refused`: no such table (``unknown``), not over (``playing``)."""
+        it settled.  :class:`Refused`: no such table or no player at it (``unknown``), not
+        over (``playing``)."""
+        already = self.rows.settled(table_id)
+        if already is not None:  # asked again: nothing to replay
+            return None, already
+        holders = self.rows.players_at(table_id)
         stored = self.manager.store.load(table_id)
         if stored is None:
             raise Refused("unknown", "no such table")
+        if not holders:
+            raise Refused("unknown", "no player with a key sat at this table: nothing to rate")
         stale = stored.updated_at < time.time() - self.manager.settings.abandon_after
-        holders = self.rows.players_at(table_id)
         try:
             game = load_game(stored.game)
             ranking, left = ending(stored, stale)
