@@ -34,6 +34,10 @@ ever receives its own ``view(seat)`` (spectators ``view(None)``).
   the database, taken over when its holder dies); ``forward.py``: a request for a table held by
   another worker is passed on to it; ``router.py``: ``gametable serve --workers N`` (N workers
   behind HAProxy, which routes by the table's id).
+- ``players.py``: players with a name and a key (no account), their seats and the settling of a
+  finished game's places and ratings (``ratings.py``: OpenSkill, the bot levels' ratings in
+  ``data/bot_ratings.json``); ``playerrows.py``: their part of the database; ``playerapi.py``:
+  their routes, pages and the ladders.
 - ``memory.py``: the garbage collector kept from pausing every table at once (``gc.freeze``).
 
 Where a request goes: ``api.py`` / ``ws.py`` ask ``manager.get(table_id)``; it answers the

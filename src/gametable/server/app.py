@@ -12,11 +12,22 @@ from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.staticfiles import StaticFiles
 
 from gametable import __version__
-from gametable.server import api, memory, pages, renderers, rules_api, tableside, timings, ws
+from gametable.server import (
+    api,
+    memory,
+    pages,
+    playerapi,
+    renderers,
+    rules_api,
+    tableside,
+    timings,
+    ws,
+)
 from gametable.server.cluster import Elsewhere
 from gametable.server.forward import Forwarder
 from gametable.server.limits import BodyLimit
 from gametable.server.manager import TableManager
+from gametable.server.players import Players
 from gametable.server.settings import Settings
 from gametable.server.store import Store
 
@@ -27,6 +38,7 @@ def lifespan(
     manager: TableManager,
     forwarder: Forwarder,
     address: str | None,
+    players: Players,
 ) -> Callable[[FastAPI], contextlib.AbstractAsyncContextManager[None]]:
     """The server's life: its tables' manager started with the background tasks (sweeper,
     worker, collector) and the process tuned for serving; all of it undone at the end."""
@@ -37,6 +49,7 @@ def lifespan(
         tasks = [
             asyncio.create_task(manager.run_sweeper()),
             asyncio.create_task(manager.run_worker()),
+            asyncio.create_task(players.run()),  # finished games' places and ratings
             asyncio.create_task(
                 memory.keep_frozen(settings.gc_freeze_interval, settings.gc_full_interval)
             ),
@@ -78,13 +91,14 @@ def create_app(settings: Settings | None = None, address: str | None = None) -> 
     )
     manager = TableManager(settings, store)
     forwarder = Forwarder(settings.max_message, manager.worker.incarnation)
+    players = Players(manager)
 
     app = FastAPI(
         title="gametable server",
         version=__version__,
         description="Lobby API of the gametable server. Play goes over the WebSocket "
         "`/ws/{table_id}` (see `gametable.server.ws`).",
-        lifespan=lifespan(settings, store, manager, forwarder, address),
+        lifespan=lifespan(settings, store, manager, forwarder, address, players),
     )
     app.state.manager = manager
 
@@ -98,6 +112,7 @@ def create_app(settings: Settings | None = None, address: str | None = None) -> 
     app.include_router(pages.make_router())
     app.include_router(rules_api.make_router())
     app.include_router(tableside.make_router(manager))
+    app.include_router(playerapi.make_router(manager, players))
     app.include_router(renderers.make_router())  # before /static: a game's renderer is its own
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.add_middleware(BodyLimit, limit=settings.max_body)

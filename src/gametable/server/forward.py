@@ -30,7 +30,7 @@ log = logging.getLogger("gametable.server")
 #: the header that marks a request forwarded by a worker
 HOP = "x-gametable-hop"
 #: headers of a client's request passed on to the holder
-PASSED = ("authorization", "content-type", "accept", "user-agent")
+PASSED = ("authorization", "x-player-key", "content-type", "accept", "user-agent")
 #: headers of the holder's answer passed back
 RETURNED = ("content-type", "retry-after")
 #: close code: the table's worker is not reachable now; try again

@@ -16,6 +16,7 @@ import logging
 import re
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from gametable.bots import check_bot_spec
@@ -94,6 +95,8 @@ class TableManager:
         self._begun = 0
         #: when the tables in use were last stamped (``stamp_used``; monotonic)
         self._stamped = time.monotonic()
+        #: told of each rematch made (old table, new table): the players' seats follow it
+        self.rematched: list[Callable[[Table, Table], Awaitable[None]]] = []
 
     async def start(self, address: str | None = None) -> None:
         """Check the database, count the tables and enter this worker in the database
@@ -471,6 +474,8 @@ class TableManager:
             )
             await asyncio.to_thread(self.store.set_rematch, table.id, new.id)
             table.rematch_id = new.id
+            for follow in self.rematched:
+                await follow(table, new)
         table.announce({"type": "rematch", "table": table.id, "rematch": new.id})
         return new.id
 

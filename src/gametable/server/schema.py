@@ -4,7 +4,8 @@ definitions, and the records read back from them.
 ``gt_tables`` (game, version, players, seed, options, seats, status, times, the lease),
 ``gt_moves`` (one row per accepted action: seat, notation, the public ``describe`` text and the
 client's request id) and ``gt_workers`` (the live workers of a database and where they are
-reached).  The schema is made and upgraded by Alembic (:mod:`gametable.server.migrate`); the
+reached); the players' ``gt_players``, ``gt_player_keys``, ``gt_player_games``, ``gt_ratings``
+and ``gt_settled_tables``.  The schema is made and upgraded by Alembic (:mod:`gametable.server.migrate`); the
 definitions below describe the newest revision and must agree with ``migrations/versions``.
 """
 
@@ -80,6 +81,80 @@ workers_t = sa.Table(
     sa.Column("address", sa.String(256), nullable=False),
     sa.Column("heartbeat_at", sa.Float, nullable=False),
     sa.Column("started_at", sa.Float, nullable=False),
+)
+
+# -- players and ratings (issue 46; :mod:`gametable.server.playerrows`) -----------------------------
+players_t = sa.Table(
+    "gt_players",
+    metadata,
+    #: the player's page id: ``/p/<id>`` (whoever has the link sees the page; never the key)
+    sa.Column("id", sa.String(24), primary_key=True),
+    sa.Column("name", sa.String(40), nullable=False),
+    #: the name's digest, normalised and case-folded (playerrows.name_key): two players never
+    #: share a name
+    sa.Column("name_key", sa.String(64), nullable=False, unique=True),
+    #: shown by name on the ladder (opted in); otherwise listed as "a player"
+    sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+player_keys_t = sa.Table(
+    "gt_player_keys",
+    metadata,
+    #: the SHA-256 of a player key (the key itself is never stored)
+    sa.Column("key_hash", sa.String(64), primary_key=True),
+    sa.Column("player_id", sa.String(24), nullable=False, index=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    #: when a new key replaced it (None: the player's key now)
+    sa.Column("retired_at", sa.Float, nullable=True),
+)
+
+player_games_t = sa.Table(
+    "gt_player_games",
+    metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player_id", sa.String(24), nullable=False, index=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    #: the seat's key is derived from the player key and this (not secret without the key)
+    sa.Column("salt", sa.String(32), nullable=False),
+    sa.Column("joined_at", sa.Float, nullable=False),
+    #: when the game's end was settled (place and rating written); None: not yet
+    sa.Column("settled_at", sa.Float, nullable=True, index=True),
+    sa.Column("place", sa.Integer, nullable=True),
+    #: the seat was played by the stand-in bot at the end (counted as a loss)
+    sa.Column("left", sa.Boolean, nullable=True),
+    sa.Column("mu_before", sa.Float, nullable=True),
+    sa.Column("sigma_before", sa.Float, nullable=True),
+    sa.Column("mu_after", sa.Float, nullable=True),
+    sa.Column("sigma_after", sa.Float, nullable=True),
+    sa.UniqueConstraint("table_id", "player_id", name="uq_gt_player_games_player"),
+)
+
+ratings_t = sa.Table(
+    "gt_ratings",
+    metadata,
+    sa.Column("game", sa.String(64), primary_key=True),
+    sa.Column("player_id", sa.String(24), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    #: rated games so far; an update is written only if it is still the count it read
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+)
+
+settled_t = sa.Table(
+    "gt_settled_tables",
+    metadata,
+    #: one row per finished table whose places and ratings were written: never twice
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("settled_at", sa.Float, nullable=False),
+    #: whether the ratings moved (False: a seat without a rating, e.g. a random bot)
+    sa.Column("rated", sa.Boolean, nullable=False),
+    sa.Column("note", sa.String(200), nullable=False),
+    #: every seat's place (1 is best; shared places are equal; seats that left are last)
+    sa.Column("places", sa.JSON, nullable=False),
 )
 
 moves_t = sa.Table(

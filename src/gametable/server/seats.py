@@ -92,10 +92,11 @@ def free_seats(seats: list[SeatInfo]) -> list[int]:
 
 
 def claim(
-    seats: list[SeatInfo], seat: int | None, name: str | None
+    seats: list[SeatInfo], seat: int | None, name: str | None, token: str | None = None
 ) -> tuple[int, str, list[SeatInfo]]:
-    """A stranger takes ``seat`` (or the first free one): the seat, its new key and the seats
-    after it; :class:`Refused` says why not.
+    """A stranger takes ``seat`` (or the first free one): the seat, its new key (``token`` if
+    given: a player's seat key, :mod:`gametable.server.players`) and the seats after it;
+    :class:`Refused` says why not.
 
     1. The seat was left open by the table's creator and nobody has taken it yet.
     2. It is one of the table's seats.
@@ -109,6 +110,6 @@ def claim(
         raise Refused("invalid", f"this table has seats 0 to {len(seats) - 1}")
     elif seat not in free:
         raise Refused("taken", f"seat {seat} is not free for anyone to take")
-    token = new_token()
+    token = token or new_token()
     taken = SeatInfo("human", token_hash=hash_token(token), name=name or seats[seat].name)
     return seat, token, [taken if i == seat else s for i, s in enumerate(seats)]

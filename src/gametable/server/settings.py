@@ -62,6 +62,8 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "commit_window": (0.0, 1.0),
     "checkpoint_interval": (0.0, 3600.0),
     "wal_sync_interval": (0.0, 3600.0),
+    "ladder_min_games": (1, 1_000_000),
+    "abandon_after": (1.0, 10 * 365 * 24 * 3600.0),
     "patch_threshold": (0, 1 << 62),
     "heartbeat_interval": (0.05, 600.0),
     "lease_timeout": (0.2, 3600.0),
@@ -201,6 +203,11 @@ class Settings:
     advertise_url: str | None = None
     heartbeat_interval: float = 2.0
     lease_timeout: float = 10.0
+    #: rated games a player needs before a game's ladder lists it (gametable.server.playerapi)
+    ladder_min_games: int = 5
+    #: a game with a player that stood still this long (s) is abandoned: whoever it waits for
+    #: loses (gametable.server.players)
+    abandon_after: float = 3 * 24 * 3600.0
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

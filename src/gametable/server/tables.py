@@ -111,16 +111,18 @@ class Table(TableCore):
         self.joined_at = time.time()
         self.persistence.in_background("join", self.joined_at, what="that it was joined")
 
-    async def claim_seat(self, seat: int | None, name: str | None) -> tuple[int, str]:
+    async def claim_seat(
+        self, seat: int | None, name: str | None, token: str | None = None
+    ) -> tuple[int, str]:
         """Give a stranger an open seat (``seat``, or the first open one): the seat and its new
-        key.  Only seats the creator left open can be taken, each once: the claim is decided
+        key (``token`` if given).  Only seats the creator left open can be taken, each once: the claim is decided
         under the table's lock and stored (fenced by the lease) before anyone hears of it."""
         async with self.lock:
             if self.closed:
                 raise Refused("gone", "this table has been closed")
             if self.state.is_over:
                 raise Refused("playing", "this game is over; nobody can join it now")
-            seat, token, seats = seating.claim(self.seats, seat, name)
+            seat, token, seats = seating.claim(self.seats, seat, name, token)
             still_open = len(seating.free_seats(seats))
             stored = [s.to_store() for s in seats]
             await self.persistence.write("seats", stored, still_open, moved="try again")

@@ -1,4 +1,5 @@
 import { forgetTable, h, myTables, rememberTable } from "./util.js";
+import { drawPlayerPanel, keyHeaders, playerKey } from "./playerkey.js";
 
 // a line about each game for its card in the lobby (lengths are rough, for a first game)
 const ABOUT = {
@@ -47,7 +48,10 @@ function fillSeats() {
       i > 0 ? h("option", { value: "open" }, "anyone (listed in open tables)") : null,
       ...botOptions(g));
     if (i > 0 && fill) kind.value = `bot:${fill}`;
-    const name = h("input", { name: `name-${i}`, "data-name": i, placeholder: "name (optional)", maxlength: 40, size: 12 });
+    // seat 0 of a player (this browser keeps a player key) plays under the player's name
+    const named = i === 0 && playerKey();
+    const name = h("input", { name: `name-${i}`, "data-name": i, placeholder: named ? "your player's name" : "name (optional)",
+      maxlength: 40, size: 12, disabled: !!named, title: named ? "you play as your player here" : null });
     rows.push(h("div", { class: "seat-row" }, h("span", {}, `Seat ${i}`), kind, name));
   }
   rows.push(h("ul", { class: "small levels", "data-testid": "levels" }, ...g.levels.map((l) =>
@@ -110,7 +114,9 @@ async function create(ev) {
   const body = { game: gameSel.value, players: Number(playersSel.value), options: readOptions(), seats };
   const [mode, seconds, increment] = document.getElementById("clock").value.split(":");
   if (mode) body.clock = { mode, seconds: Number(seconds), increment: Number(increment ?? 0) };
-  const res = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  // with a player key, seat 0 (yours) is the player's, by name (js/playerkey.js)
+  const asPlayer = playerKey() && seats[0].kind === "human";
+  const res = await fetch(asPlayer ? "/api/players/me/tables" : "/api/tables", { method: "POST", headers: { "content-type": "application/json", ...(asPlayer ? keyHeaders() : {}) }, body: JSON.stringify(body) });
   const data = await res.json();
   if (!res.ok) {
     const d = data.detail;
@@ -219,8 +225,8 @@ async function join(t, seat) {
   const err = document.getElementById("join-error");
   err.textContent = "";
   const name = document.getElementById("join-name").value.trim() || null;
-  const res = await fetch(`/api/tables/${encodeURIComponent(t.id)}/join`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat, name }) });
+  const res = await fetch(playerKey() ? `/api/players/me/tables/${encodeURIComponent(t.id)}/join` : `/api/tables/${encodeURIComponent(t.id)}/join`, {
+    method: "POST", headers: { "content-type": "application/json", ...keyHeaders() }, body: JSON.stringify({ seat, name }) });
   const data = await res.json();
   if (!res.ok) { err.textContent = data.detail?.message ?? "the seat could not be taken"; drawOpenTables(); return; }
   rememberTable({ id: t.id, game: t.game, title: t.title, seat: data.seat, url: data.url });
@@ -264,5 +270,6 @@ async function main() {
   drawMyTables();
   drawOpenTables();
   drawRecentGames();
+  drawPlayerPanel(document.getElementById("player-panel"), fillSeats, games);
 }
 main();

@@ -9,6 +9,7 @@
 // renderer's `motions` say (motion.js); a move whose legal entry has a `caution` is played only
 // once the player confirms it (the dialog #confirm).
 import { h, seatName, rememberTable } from "./util.js";
+import { offerSeat, playerKey } from "./playerkey.js";
 import { installTips } from "./tips.js";
 import { RulesChat } from "./rules-chat.js";
 import { PACES, animating, measure, pace, play, setPace } from "./motion.js";
@@ -277,7 +278,8 @@ function drawSummary() {
           ...o.scores.map((sc, i) => h("tr", {}, h("td", {}, seatName(info, i)), h("td", {}, String(sc)), h("td", {}, String(o.ranking[i]))))));
     }
     const links = [h("a", { href: `/t/${encodeURIComponent(tableId)}/replay`, id: "replay-link" }, "replay"),
-      h("a", { href: `/api/tables/${tableId}/record`, target: "_blank" }, "full record")];
+      h("a", { href: `/api/tables/${tableId}/record`, target: "_blank" }, "full record"),
+      playerKey() && info.seat !== null ? h("a", { href: "/me", "data-testid": "my-rating" }, "my page and rating") : null];
     box.append(h("div", { class: "actions" }, info.seat !== null ? h("button", { type: "button", class: "primary", id: "rematch",
       onclick: () => send({ type: "rematch" }) }, last.rematch ? "Go to the rematch" : "Rematch (same seats)") : null, ...links));
   }
@@ -414,6 +416,10 @@ function onMessage(msg) {
       noteClock(msg.clock);
       queue = []; lit = new Set();
       last = newest = msg; lastSeq = msg.seq; log = msg.log; checks.clear(); draw();
+      if (info && !info.offered && !msg.over) {  // an invited seat, taken as this browser's player
+        info.offered = true;
+        offerSeat(info, token, (url) => { location.replace(url); location.reload(); });
+      }
       break;
     case "update": {
       const seq = newest?.seq ?? -1;
