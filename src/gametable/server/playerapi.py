@@ -123,6 +123,11 @@ def game_json(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+#: wrong player keys are counted per address over all keys (seat tokens count per address and
+#: table): a key names no table, and a guesser tries a new key each time
+KEYS_SCOPE = "player keys"
+
+
 class PlayerRoutes:
     """What the players' routes share."""
 
@@ -135,16 +140,16 @@ class PlayerRoutes:
     async def player(self, request: Request, key: str | None) -> Player:
         """The player of the request's key; 403 for a bad key, 429 after too many."""
         client = client_of(request.scope)
-        if not self.limits.may_try_token(client):
+        if not self.limits.may_try_token(client, KEYS_SCOPE):
             raise http_error(
                 Refused("rate", "too many wrong keys from your address; wait a minute"),
-                self.limits.auth.retry_after(client),
+                self.limits.token_retry_after(client, KEYS_SCOPE),
             )
         try:
             return await self.players.player(key)
         except Refused as exc:
             if key:
-                self.limits.wrong_token(client)
+                self.limits.wrong_token(client, KEYS_SCOPE)
             raise http_error(exc) from None
 
     async def page(self, player: Player, mine: bool) -> dict[str, Any]:
