@@ -33,6 +33,10 @@ def _end_of(position, action: str, seat: int):
         ("Seat a, pawn on 55, empty home. I play a quen on it. Where does it stop?", "H4"),
         ("Ik ben speler a. Mijn pion staat op vak 62 en ik speel een 3. Waar komt hij terecht?",
          "H2"),
+        ("Four players; my start is space 0 and my home turns off after space 63. Pawn's on 60 "
+         "now, home's empty. I play a 5, where does it end up?", "H2"),
+        ("Four players; my start is space 0 and my home turns off after space 63. Pawn on 50, "
+         "I play the queen. Which space does it end on?", "62"),
     ],
 )  # fmt: skip
 def test_where_a_pawn_ends_is_the_engines_move(text: str, end: str) -> None:
@@ -76,6 +80,16 @@ def test_a_start_said_wrongly_is_not_judged() -> None:
         _answer("4 players, I'm seat b (start 20). My pawn is on 10. I play a 7. Where does it go?")
         is None
     )
+
+
+def test_a_home_entry_said_wrongly_is_not_judged() -> None:
+    """KB-035: the near miss: the last track space before the home is not the seat's on our
+    board (seat a's home turns off after space 63 at four players)."""
+    assert (
+        _answer("Four players; my start is space 0 and my home turns off after space 60. Pawn "
+                "on 50, I play the queen. Which space does it end on?")
+        is None
+    )  # fmt: skip
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,7 @@ from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.build import BY_STEPS, GAME, hit_verdict, start
 from gametable.games.keezbord.answers.exact_words import ASK, FILLER, OWNER, PLACE, TABLE
 from gametable.games.keezbord.answers.referee import Trial, judge, moved, refusal, where
+from gametable.games.keezbord.board import board_for
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -41,6 +42,8 @@ class Told:
     seat: int = 0
     pawns: dict[int, list[int | str]] = field(default_factory=dict)
     starts: list[tuple[int, int]] = field(default_factory=list)  # (seat, space) said a start
+    #: (seat, space) said to be the last track space before that seat's home
+    homes_after: list[tuple[int, int]] = field(default_factory=list)
     last: tuple[int, int | str] | None = None  # the owner and place of the last pawn told
 
 
@@ -56,6 +59,9 @@ def read_exact(question: Question) -> Answer | None:
     for m in TABLE.start_is.finditer(text):
         told.starts.append((told.seat, int(m.group(1))))
     text = TABLE.start_is.sub(" ", text).strip(" ,")
+    for m in TABLE.home_after.finditer(text):
+        told.homes_after.append((told.seat, int(m.group(1))))
+    text = TABLE.home_after.sub(" ", text).strip(" ,")
     sentences = [s for s in re.split(r"(?<=[.?!])\s+", text) if s.strip()]
     if len(sentences) < 2:
         return None
@@ -164,8 +170,11 @@ def _put(told: Told, owner: int, place: int | str, name: str | None) -> bool:
 
 
 def _consistent(told: Told) -> bool:
-    """Every start said is the engine's, and the asker has a pawn told."""
+    """Every start and home entry said is the engine's, and the asker has a pawn told."""
     if any(space != start(seat, told.players) for seat, space in told.starts):
+        return False
+    length = board_for(told.players).length
+    if any(space != (start(seat, told.players) - 1) % length for seat, space in told.homes_after):
         return False
     return told.seat in told.pawns
 

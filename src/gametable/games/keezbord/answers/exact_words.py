@@ -20,7 +20,8 @@ TABLE = SimpleNamespace(
         r"\(?\b(?:i'?m|i am|ik ben) (?:seat|player|speler) [a-f]\b\)?|^seat [a-f]\b"
         r"|\b(?:with )?nothing (?:stands |is )?(?:in between|between|on (?:my start(?: space)?|"
         r"\d+(?: or \d+)?))|\bnothing blocks (?:it|him)|\b(?:my )?home,? (?:which )?is empty"
-        r"|\bempty home\b|\bhome empty\b|\bmijn thuishonk is (?:nog )?leeg|\bsame spot\b"
+        r"|\bempty home\b|\bhome empty\b|\b(?:my )?home'?s (?:still )?empty\b"
+        r"|\bmijn thuishonk is (?:nog )?leeg|\bsame spot\b"
         r"|\b(?:two|four|six|2|4|6)[- ]players?(?: game)?\b|\b(?:in )?a (?:2|4|6)-player game\b"
         r"|\bmet z'?n (?:tweeën|tweeen|vieren|zessen)\b|\bwe(?:'re| are) (?:two|four|six)\b"
     ),
@@ -30,6 +31,13 @@ TABLE = SimpleNamespace(
         r"(?: space| vak)? (\d{1,2})\)?"
     ),
     which_start=re.compile(r"\bwhich is (?:seat |player )?([a-f])'?s start"),
+    #: "my home turns off after space 63", "mijn thuishonk begint na vak 63": the last track
+    #: space before the asker's home, checked against the board
+    home_after=re.compile(
+        r",?\s*\(?\b(?:and )?(?:my home(?: stretch)?|en mijn thuishonk|mijn thuishonk) "
+        r"(?:turns off|branches off|starts|begins|comes|is entered|begint|komt) "
+        r"(?:right )?(?:after|past|na) (?:space |vak )?(\d{1,2})\)?"
+    ),
 )
 
 OWNER = SimpleNamespace(
@@ -130,6 +138,7 @@ FILLER = frozenset(
         "me",
         "pawn",
         "pawns",
+        "pawn's",
         "pion",
         "pionnen",
         "one",
