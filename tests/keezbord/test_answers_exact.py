@@ -37,6 +37,10 @@ def _end_of(position, action: str, seat: int):
          "now, home's empty. I play a 5, where does it end up?", "H2"),
         ("Four players; my start is space 0 and my home turns off after space 63. Pawn on 50, "
          "I play the queen. Which space does it end on?", "62"),
+        ("Four players. My start is 16, so my home turns off after 15. Pawn on 8, home empty, "
+         "I play a 9. Where does it go?", "H2"),
+        ("Mijn start is vakje 0 en na 63 ga ik de thuishonk in. Mijn pion staat op 61 en ik "
+         "speel een 6. Waar komt hij terecht?", "H4"),
     ],
 )  # fmt: skip
 def test_where_a_pawn_ends_is_the_engines_move(text: str, end: str) -> None:
@@ -78,6 +82,16 @@ def test_a_start_said_wrongly_is_not_judged() -> None:
     """KB-041: the near miss: a start space that is not the seat's on our board."""
     assert (
         _answer("4 players, I'm seat b (start 20). My pawn is on 10. I play a 7. Where does it go?")
+        is None
+    )
+
+
+def test_a_start_that_is_no_seats_is_not_judged() -> None:
+    """KB-041: "my start is 20" at four players names no seat's start (0, 16, 32, 48)."""
+    assert (
+        _answer(
+            "Four players. My start is 20. Pawn on 8, home empty, I play a 9. Where does it go?"
+        )
         is None
     )
 

@@ -56,11 +56,16 @@ def read_exact(question: Question) -> Answer | None:
     if told is None:
         return None
     text = TABLE.strip.sub(" ", lower)
-    for m in TABLE.start_is.finditer(text):
-        told.starts.append((told.seat, int(m.group(1))))
+    said_starts = [int(m.group(1)) for m in TABLE.start_is.finditer(text)]
+    if said_starts and TABLE.asker.search(lower) is None:
+        # "my start is 16": the asker sits at the seat whose start that is
+        told.seat = next(
+            (s for s in range(told.players) if start(s, told.players) == said_starts[0]), 0
+        )
+    told.starts += [(told.seat, space) for space in said_starts]
     text = TABLE.start_is.sub(" ", text).strip(" ,")
     for m in TABLE.home_after.finditer(text):
-        told.homes_after.append((told.seat, int(m.group(1))))
+        told.homes_after.append((told.seat, int(m.group(1) or m.group(2))))
     text = TABLE.home_after.sub(" ", text).strip(" ,")
     sentences = [s for s in re.split(r"(?<=[.?!])\s+", text) if s.strip()]
     if len(sentences) < 2:

@@ -27,16 +27,17 @@ TABLE = SimpleNamespace(
     ),
     #: "my start is space 0", "(start 16)", "mijn startvak is 0"
     start_is=re.compile(
-        r"\(?\b(?:my start(?: space)? is|mijn startvak is|(?<!my )(?<!mijn )(?<!own )start)"
-        r"(?: space| vak)? (\d{1,2})\)?"
+        r"\(?\b(?:my start(?: space)? is|mijn start(?:vak)? is|(?<!my )(?<!mijn )(?<!own )start)"
+        r"(?: space| vak| vakje)? (\d{1,2})\)?"
     ),
     which_start=re.compile(r"\bwhich is (?:seat |player )?([a-f])'?s start"),
     #: "my home turns off after space 63", "mijn thuishonk begint na vak 63": the last track
     #: space before the asker's home, checked against the board
     home_after=re.compile(
-        r",?\s*\(?\b(?:and )?(?:my home(?: stretch)?|en mijn thuishonk|mijn thuishonk) "
+        r",?\s*\(?\b(?:and |so |en |dus )?(?:my home(?: stretch)?|mijn thuishonk) "
         r"(?:turns off|branches off|starts|begins|comes|is entered|begint|komt) "
-        r"(?:right )?(?:after|past|na) (?:space |vak )?(\d{1,2})\)?"
+        r"(?:right )?(?:after|past|na) (?:space |vak |vakje )?(\d{1,2})\)?"
+        r"|,?\s*\b(?:en |dus )?na (?:vak |vakje )?(\d{1,2}) ga ik (?:de|mijn) thuishonk in\b"
     ),
 )
 
