@@ -64,6 +64,7 @@ _KNOWN = re.compile(
     r"|\bwaar (?:staat|komt|eindigt|belandt) (?:hij|die|mijn pion|de pion) dan\b"
     r"|\b(?:geen|no) (?:pionn?e?n?|pawns?) (?:meer |left )?in (?:mijn|het|my) nest"
     r"|\bwithout (?:landing|stopping|ending) on (?:it|him|her|that pawn)|\bzonder erop te komen"
+    r"|\b(?:dan|then)\s*\?+\s*$"  # "..., spelen we dan?": "in that case", no second step
     r"|\bboth (?:parts|halves|pawns)\b|\bbeide (?:delen|pionnen)\b"
     r"|\bafter (?:the |a |its )?(?:first|opening) (?:deal|round)s?\b|\bna de eerste (?:deling|ronde)\b"
     r"|\b(?:are |is )?(?:still |left )(?:in|on) (?:the )?(?:deck|pack|pile|draw pile|stock)\b"

@@ -110,7 +110,7 @@ _PLAYERS_BARE = re.compile(
     + r"\s*(?=[.,;!?]|$)"
 )
 #: the Dutch way to say how many sit at the table: "met z'n vieren"
-_ZN = {"tweeën": 2, "tweeen": 2, "drieën": 3, "drieen": 3, "vieren": 4, "vijven": 5, "zessen": 6,
+_ZN = {"tweeën": 2, "tweeen": 2, "tweetjes": 2, "drieën": 3, "drieen": 3, "vieren": 4, "vijven": 5, "zessen": 6,
        "zevens": 7, "achten": 8}  # fmt: skip
 _WITH_ZN = re.compile(r"\bz(?:'|’)?n (" + "|".join(_ZN) + r")\b")
 #: teams said as a match: "two against two", "2 vs 2", "twee tegen twee" (two teams of two)
