@@ -18,7 +18,7 @@ import random
 import secrets
 import struct
 from collections.abc import Iterable, Sequence
-from typing import Any, Final, TypeAlias, TypeVar
+from typing import Final, TypeAlias, TypeVar
 
 from mypy_extensions import i64
 
@@ -218,7 +218,7 @@ class Rng:
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.randbelow(len(seq))]
 
-    def shuffle(self, items: list[Any]) -> None:
+    def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates, in place: for ``i`` from the last index down to 1, swap item ``i`` with
         item ``randbelow(i + 1)`` (drawn beforehand by :meth:`swap_partners`)."""
         i = len(items) - 1

@@ -9,6 +9,7 @@ from itertools import compress
 from operator import ne
 from typing import Any, Literal, cast
 
+from gametable.core.protocol import Outcome
 from gametable.games.balam.board import (
     BUILDINGS,
     DOUBLE,
@@ -311,7 +312,9 @@ def turn_view(state: BalamData) -> TurnView:
     }
 
 
-def view(state: BalamData, seat: int | None, to_move: tuple[int, ...], outcome: Any) -> BalamView:
+def view(
+    state: BalamData, seat: int | None, to_move: tuple[int, ...], outcome: Outcome | None
+) -> BalamView:
     """What ``seat`` (``None``: a spectator) sees: every part of :data:`_PARTS`, in its order
     (``outcome`` once the game is over), each built afresh."""
     out = {
@@ -323,7 +326,7 @@ def view(state: BalamData, seat: int | None, to_move: tuple[int, ...], outcome: 
 
 
 def views(
-    state: BalamData, seats: list[int | None], to_move: tuple[int, ...], outcome: Any
+    state: BalamData, seats: list[int | None], to_move: tuple[int, ...], outcome: Outcome | None
 ) -> dict[int | None, BalamView]:
     """The views of ``seats``, each equal to :func:`view` of its seat, built once for all: the
     spectator's view is the public part, and a seat's differs from it only in ``seat`` and, if
@@ -347,7 +350,7 @@ def views(
 
 
 # -- the public view's parts kept from one move to the next (for a server) -----------------------
-def public_view(state: BalamData, to_move: tuple[int, ...], outcome: Any) -> BalamView:
+def public_view(state: BalamData, to_move: tuple[int, ...], outcome: Outcome | None) -> BalamView:
     """The spectators' view, equal to :func:`view` of ``None`` (the same keys, order and
     values), whose larger parts are kept in ``state.view_memo`` with what they were built from
     and handed again, the same objects, while that did not change (:data:`_KEPT`): the board,
@@ -494,7 +497,7 @@ def _board_part(state: BalamData) -> BoardView:
 #: ``build(state, seat, to_move, outcome, shared)``; with ``shared`` (:func:`view_parts`, for
 #: bots) the board, the free sites and the Katun cards described are copies kept for all, else
 #: (:func:`view`) every part is fresh
-_PARTS: dict[str, Callable[[BalamData, int | None, tuple[int, ...], Any, bool], Any]] = {
+_PARTS: dict[str, Callable[[BalamData, int | None, tuple[int, ...], Outcome | None, bool], Any]] = {
     "game": lambda state, seat, to_move, outcome, shared: "balam",
     "version": lambda state, seat, to_move, outcome, shared: state.game.version,
     "players": lambda state, seat, to_move, outcome, shared: state.players,
@@ -537,7 +540,8 @@ _PARTS: dict[str, Callable[[BalamData, int | None, tuple[int, ...], Any, bool], 
         }
         for q in range(state.players)
     ],
-    "outcome": lambda state, seat, to_move, outcome, shared: outcome.to_json(),
+    # (built once the game is over, when there is an outcome)
+    "outcome": lambda state, seat, to_move, outcome, shared: outcome and outcome.to_json(),
 }
 
 
@@ -545,7 +549,7 @@ def view_parts(
     state: BalamData,
     seat: int | None,
     to_move: tuple[int, ...],
-    outcome: Any,
+    outcome: Outcome | None,
     parts: Collection[str],
 ) -> dict[str, Any]:
     """The named top-level parts of :func:`view` for ``seat``, each equal to the view's, built
