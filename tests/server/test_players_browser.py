@@ -195,5 +195,13 @@ def test_a_player_opening_an_invite_link_takes_the_seat_by_name(
         f"{server.base}/api/players/me", headers={"X-Player-Key": made_player["key"]}
     ).json()
     assert [g["table"] for g in mine["playing"]] == [made["id"]]
+    # another player's key link, opened here: asked first, and kept out when declined
+    other_key = httpx.post(f"{server.base}/api/players", json={"name": f"Other {size}"}).json()
+    for choice, name in ((False, f"Guest {size}"), (True, f"Other {size}")):
+        page.once("dialog", lambda d, yes=choice: d.accept() if yes else d.dismiss())
+        page.goto(f"{server.base}/me#key={other_key['key']}")
+        page.wait_for_function(
+            f"() => document.querySelector(\"[data-testid='player']\")?.textContent === {name!r}"
+        )
     context.close()
     assert not errors, errors
