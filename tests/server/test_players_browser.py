@@ -101,10 +101,10 @@ def replaced_elsewhere_leaves_a_note_and_a_working_lobby(page, other, base: str)
     other.locator("details.key-tools summary").click()
     other.once("dialog", lambda d: d.accept())
     old = other.locator("[data-testid='key-code']").input_value()
-    other.click("[data-testid='replace-key']")
-    other.wait_for_function(
-        f"() => localStorage.getItem('gametable:player-key') !== {old!r}", timeout=TURN
-    )
+    with other.expect_navigation(timeout=TURN):  # the page reloads with the new key
+        other.click("[data-testid='replace-key']")
+    other.locator("[data-testid='player']").wait_for()
+    assert other.evaluate("() => localStorage.getItem('gametable:player-key')") != old
     page.goto(base + "/")
     note = page.locator("[data-testid='key-dropped']")
     note.wait_for()
