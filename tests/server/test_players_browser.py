@@ -57,8 +57,9 @@ def play_a_short_game(page, base: str) -> str:
             assert page.locator("[data-testid='my-rating']").get_attribute("href") == "/me"
             return table_id
         moves = page.locator("#log li:not(.chat-line)").count()
-        page.click("#all-legal summary")
-        page.locator("#all-legal .actions button").first.click()
+        if not page.locator("#all-legal[open]").count():  # (it may stay open once opened)
+            page.click("#all-legal summary")
+        page.locator("#all-legal button.legal").first.click()
         page.wait_for_function(
             f"() => document.querySelectorAll('#log li:not(.chat-line)').length > {moves}",
             timeout=TURN,
