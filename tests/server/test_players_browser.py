@@ -57,9 +57,9 @@ def play_a_short_game(page, base: str) -> str:
             assert page.locator("[data-testid='my-rating']").get_attribute("href") == "/me"
             return table_id
         moves = page.locator("#log li:not(.chat-line)").count()
-        if not page.locator("#all-legal[open]").count():  # (it stays open once opened)
+        if not page.locator("#all-legal[open]").count():  # (it may stay open once opened)
             page.click("#all-legal summary")
-        page.locator("#all-legal .actions button").first.click()
+        page.locator("#all-legal button.legal").first.click()
         if page.locator("[data-testid='confirm'][open]").count():  # a costly move asks first
             page.click("[data-testid='confirm-yes']")
         page.wait_for_function(
@@ -104,10 +104,10 @@ def replaced_elsewhere_leaves_a_note_and_a_working_lobby(page, other, base: str)
     other.locator("details.key-tools summary").click()
     other.once("dialog", lambda d: d.accept())
     old = other.locator("[data-testid='key-code']").input_value()
-    other.click("[data-testid='replace-key']")
-    other.wait_for_function(
-        f"() => localStorage.getItem('gametable:player-key') !== {old!r}", timeout=TURN
-    )
+    with other.expect_navigation(timeout=TURN):  # the page reloads with the new key
+        other.click("[data-testid='replace-key']")
+    other.locator("[data-testid='player']").wait_for()
+    assert other.evaluate("() => localStorage.getItem('gametable:player-key')") != old
     page.goto(base + "/")
     note = page.locator("[data-testid='key-dropped']")
     note.wait_for()
@@ -198,5 +198,13 @@ def test_a_player_opening_an_invite_link_takes_the_seat_by_name(
         f"{server.base}/api/players/me", headers={"X-Player-Key": made_player["key"]}
     ).json()
     assert [g["table"] for g in mine["playing"]] == [made["id"]]
+    # another player's key link, opened here: asked first, and kept out when declined
+    other_key = httpx.post(f"{server.base}/api/players", json={"name": f"Other {size}"}).json()
+    for choice, name in ((False, f"Guest {size}"), (True, f"Other {size}")):
+        page.once("dialog", lambda d, yes=choice: d.accept() if yes else d.dismiss())
+        page.goto(f"{server.base}/me#key={other_key['key']}")
+        page.wait_for_function(
+            f"() => document.querySelector(\"[data-testid='player']\")?.textContent === {name!r}"
+        )
     context.close()
     assert not errors, errors

@@ -50,7 +50,7 @@ function fillSeats() {
     if (i > 0 && fill) kind.value = `bot:${fill}`;
     // seat 0 of a player (this browser keeps a player key) plays under the player's name
     const named = i === 0 && playerKey();
-    const name = h("input", { name: `name-${i}`, "data-name": i, placeholder: named ? "your player's name" : "name (optional)",
+    const name = h("input", { name: `name-${i}`, "data-name": i, placeholder: named ? "your player" : "name (optional)",
       maxlength: 40, size: 12, disabled: !!named, title: named ? "you play as your player here" : null });
     rows.push(h("div", { class: "seat-row" }, h("span", {}, `Seat ${i}`), kind, name));
   }

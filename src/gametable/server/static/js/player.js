@@ -9,11 +9,15 @@ const fmt = (x) => x.toFixed(1);
 
 function problem(text) { el("problem").textContent = text; el("problem").hidden = false; }
 
-// a key brought in a link (/me#key=...): kept, and taken out of the address bar at once
+// a key brought in a link (/me#key=...): kept, and taken out of the address bar at once. A
+// browser playing as another player is asked first (its own key would be forgotten here).
 function keyFromLink() {
   const key = keyIn(new URLSearchParams(location.hash.slice(1)).get("key"));
   if (location.hash) history.replaceState(null, "", location.pathname);
-  if (key) setPlayerKey(key);
+  const held = playerKey();
+  if (!key || key === held) return;
+  if (held && !confirm("This browser plays as another player. Play as the player of this link instead? Keep the other player's key first if you want it back.")) return;
+  setPlayerKey(key);
 }
 
 function ratingText(r) { return `${fmt(r.mu)} ± ${fmt(1.96 * r.sigma)}`; }
@@ -106,4 +110,6 @@ async function main() {
   if (own) drawPlaying(page);
   drawFinished(page);
 }
+// a key link opened while this page is shown changes only the address's fragment: read it
+window.addEventListener("hashchange", () => location.reload());
 main();

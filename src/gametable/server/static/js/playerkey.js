@@ -85,8 +85,8 @@ export async function drawPlayerPanel(box, onChange, games = []) {
     return;
   }
   const err = h("p", { class: "error", role: "alert", "data-testid": "player-error" });
-  const name = h("input", { maxlength: 40, size: 16, "data-testid": "new-player-name", placeholder: "a name others see" });
-  const code = h("input", { size: 16, "data-testid": "key-paste", placeholder: "key or key link" });
+  const name = h("input", { maxlength: 40, size: 16, "data-testid": "new-player-name", placeholder: "a name others see", "aria-label": "your player's name" });
+  const code = h("input", { size: 16, "data-testid": "key-paste", placeholder: "key or key link", "aria-label": "your player key, or its link" });
   const make = async () => {
     err.textContent = "";
     try {
