@@ -128,3 +128,12 @@ def test_a_file_is_fixed_once(tmp_path: Path) -> None:
     assert (tmp_path / "other.c").read_text() == PLAIN
     assert fix_weak_references(tmp_path) == 0
     assert (tmp_path / "group.c").read_text() == once
+
+
+def test_code_without_the_slot_before_python_3_12_stops_the_build(tmp_path: Path) -> None:
+    """Before 3.12 the protocol's classes have the slot: finding none means mypyc writes it
+    another way, and the fix would silently do nothing."""
+    (tmp_path / "group.c").write_text(PLAIN)
+    with pytest.raises(FixError, match="no __weakref__ slot"):
+        fix_weak_references(tmp_path, python=(3, 11))
+    assert fix_weak_references(tmp_path, python=(3, 12)) == 0

@@ -168,11 +168,13 @@ def test_balam_action_codes_kept_are_the_codes_worked_out_afresh(
 ) -> None:
     """Balam's codes are kept per board (``ActionCodec.codes``); kept or not, forgotten all at
     once when full or not, a code is the one the encoding gives and decodes back."""
-    monkeypatch.setattr(balam_encoding, "CODES_KEPT", 50)
     for board in ("default", "small"):
         state = load_game("balam").new_game(2, seed=4, options={"board": board})
         rng = random.Random(4)
         codec = state.action_codec  # type: ignore[attr-defined]
+        assert codec.kept == balam_encoding.CODES_KEPT
+        # (the codec's own limit, not the module's constant: compiled, a constant is inlined)
+        monkeypatch.setattr(codec, "kept", 50)
         monkeypatch.setattr(codec, "codes", {})  # shared by the process's games of this board
         for _ in range(150):
             if state.is_over:

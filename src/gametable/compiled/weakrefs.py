@@ -27,6 +27,7 @@ shape it expects.  (On Python 3.12 and later mypyc gives these classes a managed
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 #: the ``__weakref__`` slot as mypyc addresses it: right after the ``__dict__`` slot, which is
@@ -102,9 +103,10 @@ def _clear_in_dealloc(text: str, structs: set[str]) -> tuple[str, set[str]]:
     return "".join([*pieces, text[last:]]), done
 
 
-def fix_weak_references(folder: Path) -> int:
+def fix_weak_references(folder: Path, python: tuple[int, int] = sys.version_info[:2]) -> int:
     """Fix every C file mypyc wrote in ``folder`` (see the module's docstring); the number of
-    native classes fixed."""
+    native classes fixed.  Before Python 3.12 the protocol's classes always have the slot: if
+    no class was fixed there, mypyc's code has changed shape and the build stops."""
     count = 0
     for path in sorted(folder.rglob("*.c")):
         text = path.read_text()
@@ -112,4 +114,13 @@ def fix_weak_references(folder: Path) -> int:
         if new != text:
             path.write_text(new)
         count += fixed
+    if (
+        count == 0
+        and python < (3, 12)
+        and not any(MARK in p.read_text() for p in folder.rglob("*.c"))
+    ):
+        raise FixError(
+            "no __weakref__ slot found in mypyc's code, where the protocol's classes have one "
+            "before Python 3.12: mypyc writes it another way now; check gametable.compiled.weakrefs"
+        )
     return count

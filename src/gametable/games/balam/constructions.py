@@ -13,7 +13,7 @@ from typing import Final
 
 from gametable.core.protocol import Action
 from gametable.games.balam import rules
-from gametable.games.balam.actions import Build, Remove, counts_key, remember
+from gametable.games.balam.actions import Build, Remove, remember
 from gametable.games.balam.board import (
     BASE_COST,
     BUILDINGS,
@@ -181,13 +181,20 @@ def refuse_remove(state: BalamData, action: Remove, seat: int) -> Refusal | None
 # -- the legal actions ------------------------------------------------------------------------------------
 MARKET_BIT: Final = 1 << MARKET
 BUILDING_CODES: Final = tuple(Building)
+#: bits of the kinds of buildings in :func:`builds_key`
+KIND_BITS: Final = len(BUILDING_CODES)
 
 
 def affordable(state: BalamData, seat: int) -> int:
     """The buildings the king can pay for and still find a tile for, bit by bit (memoised by
     his sheet, and by the tiles on the board)."""
     table, sheet, tiles = state.actions, state.sheets[seat], state.tiles
-    cost_key, tile_key = counts_key(sheet), counts_key(tiles)
+    # (counts_key written out: this runs whenever the builds are listed, and in pure Python a
+    # call costs more than the key)
+    cost_key, tile_key = (
+        int.from_bytes(bytes(sheet), "little"),
+        int.from_bytes(bytes(tiles), "little"),
+    )
     costs = table.costs.get(cost_key)
     if costs is None:
         total = sum(sheet)
@@ -235,7 +242,7 @@ def market_refused(state: BalamData, seat: int) -> frozenset[int]:
 def builds_key(site: int, free: int, kinds: int) -> int:
     """The key of :func:`site_builds`'s memo: the site, its empty plots and the kinds (bit by
     bit: a site has at most ``MAX_PLOTS`` plots, there are ``len(KINDS)`` kinds)."""
-    return (site << MAX_PLOTS | free) << len(BUILDING_CODES) | kinds
+    return (site << MAX_PLOTS | free) << KIND_BITS | kinds
 
 
 def site_builds(state: BalamData, site: int, kinds: int) -> tuple[Action, ...]:
@@ -275,14 +282,15 @@ def build_actions(state: BalamData, seat: int) -> list[Action]:
     no_market = market_refused(state, seat) if kinds & MARKET_BIT else frozenset()
     memo, free = state.actions.builds, state.free_plots
     out: list[Action] = []
+    # (builds_key written out: a call per site costs more than the lookup in pure Python)
     if no_market.isdisjoint(sites):
         for s in sites:
-            part = memo.get(builds_key(s, free[s], kinds))
+            part = memo.get((s << MAX_PLOTS | free[s]) << KIND_BITS | kinds)
             out += site_builds(state, s, kinds) if part is None else part
     else:
         for s in sites:
             k = kinds & ~MARKET_BIT if s in no_market else kinds
-            part = memo.get(builds_key(s, free[s], k))
+            part = memo.get((s << MAX_PLOTS | free[s]) << KIND_BITS | k)
             out += site_builds(state, s, k) if part is None else part
     return out
 

@@ -97,8 +97,9 @@ class ActionCodec:
             self.order.append((at, name))
             at += size
         self.size = at
-        #: the codes worked out so far, by action (:meth:`encode`)
+        #: the codes worked out so far, by action (:meth:`encode`), at most ``kept`` of them
         self.codes: dict[Action, int] = {}
+        self.kept = CODES_KEPT
         #: sentences for people that depend on this board alone, with their key
         #: (:func:`~gametable.games.balam.describe.build`)
         self.words: dict[tuple[Action, int, bool], str] = {}
@@ -109,12 +110,12 @@ class ActionCodec:
     def encode(self, a: Action) -> int:
         """``a``'s integer code: it depends on the action and this board alone, so each code
         is worked out once and kept (a server lists 30-40 actions a move, mostly the same
-        ones again; at most ``CODES_KEPT`` kept, then forgotten all at once)."""
+        ones again; at most ``kept`` kept, then forgotten all at once)."""
         codes = self.codes
         code = codes.get(a)
         if code is None:
             code = self._encode(a)
-            if len(codes) >= CODES_KEPT:
+            if len(codes) >= self.kept:
                 codes.clear()
             codes[a] = code
         return code
