@@ -376,7 +376,12 @@ class ISMCTSBot(Bot):
             order = node.order[seat] = first + [a for a in ranked if (seat, a) not in node.children]
         allowed = 2 + math.isqrt(node.visits)
         present = set(legal)
-        out = [a for a in order if a in present][:allowed]
+        out: list[Action] = []
+        for action in order:  # (the first ``allowed`` legal ones: stop there)
+            if action in present:
+                out.append(action)
+                if len(out) == allowed:
+                    return out
         if len(out) < allowed:
             known = set(order)
             extra = [a for a in legal if a not in known]
