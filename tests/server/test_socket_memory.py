@@ -44,9 +44,11 @@ SOCKET_PARTS = (
 
 
 @asynccontextmanager
-async def serving(tmp_path: Path) -> AsyncIterator[int]:
-    """A server in this process on a free port (yielded), its collector left to the test."""
+async def serving(tmp_path: Path, **changed: float) -> AsyncIterator[int]:
+    """A server in this process on a free port (yielded), its collector left to the test;
+    ``changed``: settings."""
     settings = Settings(
+        **changed,
         data_dir=tmp_path,
         bot_delay=0,
         gc_freeze_interval=0,
@@ -92,14 +94,14 @@ def test_closed_sockets_leave_no_reference_cycles(tmp_path: Path) -> None:
 
 
 def test_played_tables_leave_nothing_for_the_cycle_collector(tmp_path: Path) -> None:
-    """Whole games played over sockets, with a spectator, a bot and plain HTTP requests, leave
-    no garbage that reference counting cannot free, so a server that freezes its heap keeps
-    none of what it served.  The players (``bench/leftovers.py``) are another process (their
+    """Whole games played over sockets, with a spectator, a bot and plain HTTP requests, then
+    unloaded from memory by the sweep, leave no garbage that reference counting cannot free,
+    so a server that freezes its heap keeps none of what it served.  The players (``bench/leftovers.py``) are another process (their
     own objects are not counted); the server runs on uvloop, as ``gametable serve`` does."""
     uvloop = pytest.importorskip("uvloop")
 
     async def scenario() -> tuple[collections.Counter[str], str]:
-        async with serving(tmp_path) as port:
+        async with serving(tmp_path, evict_after=1, sweep_interval=0.5) as port:
             gc.collect()
             gc.disable()
             try:
@@ -107,7 +109,7 @@ def test_played_tables_leave_nothing_for_the_cycle_collector(tmp_path: Path) -> 
                     *leftovers.players(port, 1), stdout=subprocess.PIPE
                 )
                 out, _ = await asyncio.wait_for(players.communicate(), 300)
-                await asyncio.sleep(0.5)  # the server's side of the last socket ends too
+                await asyncio.sleep(2.5)  # the last sockets end, the tables leave memory
                 return leftovers.cyclic_garbage(), out.decode()
             finally:
                 gc.enable()
