@@ -7,8 +7,8 @@ least-squares slope, and the change that slope makes over the window as a share 
 (within 5%: flat).  Also the errors column's last value (the load's refusals, closed sockets and
 unanswered moves, summed over the run).
 
-    nice -n 5 .venv/bin/python bench/capacity.py --tables 2000 --seconds 3600 > soak.txt
-    .venv/bin/python bench/drift.py soak.txt --from 1200     # its last 40 minutes
+    nice -n 5 .venv/bin/python bench/capacity.py --tables 2000 --seconds 5400 > soak.txt
+    .venv/bin/python bench/drift.py soak.txt --from 3000     # its last 40 minutes (docs/capacity.md)
 """
 
 from __future__ import annotations

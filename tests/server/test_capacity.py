@@ -25,7 +25,7 @@ from gametable.server import manager as manager_module
 from gametable.server import memory, pages, rules_api
 from gametable.server.broadcast import Broadcaster
 from gametable.server.connection import encode
-from gametable.server.frames import DirectFrames
+from gametable.server.frames import DirectFrames, ParserLetGo
 from gametable.server.manager import TableManager
 from gametable.server.run import server_config
 from gametable.server.settings import Settings
@@ -342,7 +342,8 @@ def test_sockets_are_served_by_the_stack_measured_cheapest_per_frame() -> None:
     # (with frames written at once: server/frames.py)
     assert config.ws_protocol_class is DirectFrames
     assert issubclass(config.ws_protocol_class, WebSocketsSansIOProtocol)
-    assert config.http_protocol_class is HttpToolsProtocol
+    assert config.http_protocol_class is ParserLetGo  # (httptools' without its cycle)
+    assert issubclass(config.http_protocol_class, HttpToolsProtocol)
     factory = config.get_loop_factory()
     assert factory is not None
     loop = factory()

@@ -231,6 +231,26 @@ else:
             return True
 
 
+try:
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+except ImportError:  # pragma: no cover - uvicorn without httptools
+    ParserLetGo: type | None = None
+else:
+
+    class ParserLetGo(HttpToolsProtocol):  # type: ignore[no-redef]
+        """uvicorn's ``httptools`` protocol, which lets go of its parser once its connection
+        is upgraded to a WebSocket.  The parser holds the protocol (its callbacks), the protocol
+        holds the parser and the connection's transport; uvicorn breaks that cycle when a
+        plain HTTP connection is lost, but an upgraded connection's HTTP protocol is never told,
+        so each WebSocket left a cycle behind, which the server froze
+        (:mod:`gametable.server.memory`) with the transport it held: about 30 objects kept
+        for good for every socket ever served."""
+
+        def handle_websocket_upgrade(self) -> None:
+            super().handle_websocket_upgrade()
+            self.parser = None  # type: ignore[assignment]  # (the WebSocket protocol reads now)
+
+
 def weak_method(method: Any, gone: Any = None) -> Any:
     """``method`` (bound to a socket's protocol) without holding the protocol: it answers
     ``gone`` once the protocol is freed.  The protocol holds its scope, queue and inbox, which

@@ -25,16 +25,23 @@ def write_heartbeats(conn: sa.Connection, beats: list[tuple[str, str, float]]) -
             raise NameTaken(f"another process has taken the worker name {name!r}")
 
 
+#: made once (an ``IN`` of a list made at each call leaves reference cycles: ``tablerows.STAMP``)
+RELEASE = (
+    tables_t.update()
+    .where(
+        tables_t.c.id.in_(sa.bindparam("ids", expanding=True)),
+        tables_t.c.owner == sa.bindparam("was"),
+    )
+    .values(owner=sa.bindparam("to"))
+)
+
+
 def release(conn: sa.Connection, releases: list[tuple]) -> None:
     """Tables unloaded from memory, each ``(ids, owner)``: anyone may take them; or ``(ids,
     owner, to)``: handed to the incarnation ``to`` (the worker their clients come through)."""
     for ids, owner, *to in releases:
         for chunk in chunks(ids):
-            conn.execute(
-                tables_t.update()
-                .where(tables_t.c.id.in_(chunk), tables_t.c.owner == owner)
-                .values(owner=to[0] if to else None)
-            )
+            conn.execute(RELEASE, {"ids": chunk, "was": owner, "to": to[0] if to else None})
 
 
 class Leases:

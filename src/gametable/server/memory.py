@@ -20,12 +20,14 @@ worth of new objects at most.
 
 What this costs: objects that were frozen and later become unreachable *only through a reference
 cycle* are not reclaimed until the next full collection, which runs (with the heap unfrozen) every
-``gc_full_interval`` seconds (0: never).  Game states and tables are freed by reference counting
-(a table's parts hold it weakly: :class:`~gametable.server.tablecore.TablePart`);
-the cycles come from closed HTTP connections' protocol objects (uvicorn's ``HttpToolsProtocol``
-with its parser, flow control and buffers: about 20 objects a connection), a few thousand at a
-time, which change nothing in the RSS.  The server's RSS grows with what the tables keep
-(``docs/capacity.md``), not with frozen garbage; ``bench/capacity.py`` shows the RSS over time.
+``gc_full_interval`` seconds (0: never).  So what the server serves must not leave such cycles
+behind: game states hold none, a table's parts hold it weakly
+(:class:`~gametable.server.tablecore.TablePart`), a socket's protocol is held weakly by its
+queue, inbox and scope's functions, and an upgraded connection's HTTP protocol lets go of its
+parser (:mod:`~gametable.server.frames`).  ``tests/server/test_socket_memory.py`` plays whole
+games over sockets and finds nothing left for the cycle collector.  The server's RSS grows with
+what the tables keep (``docs/capacity.md``), not with frozen garbage; ``bench/capacity.py``
+shows the RSS over time.
 
 The young generation is also collected less often (:data:`YOUNG_THRESHOLD` allocations instead of
 Python's 700): every move makes a few thousand short-lived containers (views, messages, legal

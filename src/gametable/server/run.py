@@ -10,7 +10,7 @@ import typer
 import uvicorn
 
 from gametable.server.app import create_app
-from gametable.server.frames import DirectFrames
+from gametable.server.frames import DirectFrames, ParserLetGo
 from gametable.server.settings import Settings
 
 
@@ -45,9 +45,11 @@ def server_config(app: Any, settings: Settings, forwarded_allow_ips: str) -> uvi
     ``wsproto``'s; the runs: ``bench/results/capacity.md``).  ``auto`` rather than the names,
     so that a platform without uvloop (Windows) still starts; ``tests/server/test_capacity.py``
     checks what ``auto`` picks here.  The WebSocket protocol is that one with frames written at
-    once (:mod:`~gametable.server.frames`) when uvicorn has it."""
+    once (:mod:`~gametable.server.frames`) when uvicorn has it, and the HTTP protocol is
+    httptools' with the parser let go of after an upgrade (``ParserLetGo``, there too)."""
     return uvicorn.Config(
         app,
+        http=ParserLetGo if ParserLetGo is not None else "auto",
         ws=DirectFrames if DirectFrames is not None else "auto",
         # no per-message deflate: views are small, and compressing each costs ~1 ms of CPU
         ws_max_size=max(64 * 1024, settings.max_message),

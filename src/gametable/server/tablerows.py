@@ -69,11 +69,23 @@ def mark_joined(conn: sa.Connection, joins: list[tuple[str, float]]) -> None:
     )
 
 
+#: statements with a list of ids, made once: an ``IN`` of a list made afresh at each call leaves
+#: a few SQLAlchemy objects in reference cycles, which the server's frozen collector keeps
+#: (:mod:`gametable.server.memory`); an expanding parameter does not
+STAMP = (
+    tables_t.update()
+    .where(tables_t.c.id.in_(sa.bindparam("ids", expanding=True)))
+    .values(updated_at=sa.bindparam("at"))
+)
+DELETE_MOVES = moves_t.delete().where(moves_t.c.table_id.in_(sa.bindparam("ids", expanding=True)))
+DELETE_TABLES = tables_t.delete().where(tables_t.c.id.in_(sa.bindparam("ids", expanding=True)))
+
+
 def stamp_used(conn: sa.Connection, touches: list[tuple[list[str], float]]) -> None:
     """The sweep: every table someone is connected to marked as used at once."""
     for ids, at in touches:
         for chunk in chunks(ids):
-            conn.execute(tables_t.update().where(tables_t.c.id.in_(chunk)).values(updated_at=at))
+            conn.execute(STAMP, {"ids": chunk, "at": at})
 
 
 def fenced(
@@ -234,8 +246,8 @@ class TableRows:
         with self.engine.begin() as conn:
             ids = [r[0] for r in conn.execute(sa.select(tables_t.c.id).where(stale))]
             if ids:
-                conn.execute(moves_t.delete().where(moves_t.c.table_id.in_(ids)))
-                conn.execute(tables_t.delete().where(tables_t.c.id.in_(ids)))
+                conn.execute(DELETE_MOVES, {"ids": ids})
+                conn.execute(DELETE_TABLES, {"ids": ids})
         return ids
 
     def load(self, table_id: str) -> StoredTable | None:
