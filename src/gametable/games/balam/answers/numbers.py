@@ -310,16 +310,7 @@ def _each_value(q: Question) -> Answer | None:
     values = [(name_of(q, r), CEREMONY[RICHES.index(r)] * factor) for r in given]
     listed = "; ".join(f"{name} {value}" for name, value in values)
     verdict = q.say(f"Prestige points each: {listed}.", f"Prestigepunten per stuk: {listed}.")
-    reason = q.say(
-        "A temple scores 1 for a maize, 2 for a cacao, shell, jade or obsidian and 3 for a "
-        "prisoner" + (", and a cenote twice as much." if cenote else "."),
-        "Een tempel geeft 1 voor maïs, 2 voor cacao, schelp, jade of obsidiaan en 3 voor een "
-        "gevangene" + (", en een cenote het dubbele." if cenote else "."),
-    )
-    refs: list[RuleRef | str] = [rules.CEREMONY]
-    if cenote:
-        refs.append(rules.CENOTES)
-    return checked(GAME, q, verdict, reason, refs, topic="number")
+    return _ceremony_reply(q, verdict, cenote)
 
 
 def sacrifice_points(q: Question) -> Answer | None:
@@ -369,6 +360,12 @@ def sacrifice_points(q: Question) -> Answer | None:
         f"{total} prestige points ({sum_text} = {total}).",
         f"{total} prestigepunten ({sum_text} = {total}).",
     )
+    return _ceremony_reply(q, verdict, cenote)
+
+
+def _ceremony_reply(q: Question, verdict: str, cenote: bool) -> Answer:
+    """A sacrifice's points, ``verdict`` first, with the ceremony's values as the reason (and
+    the cenote's doubling when the question sacrifices at one)."""
     reason = q.say(
         "A temple scores 1 for a maize, 2 for a cacao, shell, jade or obsidian and 3 for a "
         "prisoner" + (", and a cenote twice as much." if cenote else "."),
