@@ -33,7 +33,7 @@ from gametable.core.record import Record
 from gametable.core.registry import game_names, load_game
 from gametable.terminal import saves
 from gametable.terminal.errors import CommandLineMistake, fail, print_error, print_usage_error
-from gametable.terminal.gameoptions import GameOption
+from gametable.terminal.gameoptions import GAME_OPTIONS, GameOption
 
 if TYPE_CHECKING:
     from gametable.bots import Bot
@@ -203,7 +203,7 @@ def game_options() -> tuple[tuple[Game, GameOption], ...]:
     found = []
     for name in game_names():
         game = load_game(name)
-        found += [(game, option) for option in part(game, "cli") or ()]
+        found += [(game, option) for option in part(game, GAME_OPTIONS) or ()]
     return tuple(found)
 
 

@@ -6,6 +6,7 @@ import pytest
 
 import gametable
 from gametable.adapters import features
+from gametable.adapters.features import FEATURES
 from gametable.core.parts import part
 from tests.terminal.orchard import OrchardGame
 
@@ -13,7 +14,7 @@ from tests.terminal.orchard import OrchardGame
 @pytest.mark.parametrize("name", gametable.game_names())
 def test_the_layout_is_built_by_the_games_declared_part(name: str) -> None:
     game = gametable.load_game(name)
-    build = part(game, "features")
+    build = part(game, FEATURES)
     assert build is not None
     players = game.min_players
     built = build(game, players, game.resolve_options(None))

@@ -13,6 +13,7 @@ from gametable.bots.base import SeatState
 from gametable.bots.heuristics import heuristic_for
 from gametable.bots.improve import ImproveBot
 from gametable.bots.learned import (
+    LEARNED,
     feature_names,
     features,
     learned_evaluation,
@@ -27,7 +28,7 @@ from gametable.bots.parts import game_part
 from gametable.core.protocol import State
 from gametable.games.balam.bots.learned import balam_standings
 
-LEARNED = sorted(g for g in gametable.game_names() if game_part(g, "learned") is not None)
+LEARNED = sorted(g for g in gametable.game_names() if game_part(g, LEARNED) is not None)
 
 
 def played(game: str, plies: int, seed: int, strong: str = "heuristic") -> State:

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 import gametable
 from gametable.cli import app, game_options
 from gametable.core.parts import part
+from gametable.terminal.gameoptions import GAME_OPTIONS
 
 runner = CliRunner()
 
@@ -19,7 +20,7 @@ def test_every_declared_option_is_taken_by_play_and_replay() -> None:
     declared = [
         (name, option)
         for name in gametable.game_names()
-        for option in part(gametable.load_game(name), "cli") or ()
+        for option in part(gametable.load_game(name), GAME_OPTIONS) or ()
     ]
     assert [(g.name, o) for g, o in game_options()] == declared
     assert declared, "no game adds an option: this test checks nothing"

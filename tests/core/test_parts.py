@@ -11,6 +11,7 @@ import pytest
 import gametable
 from gametable.core.parts import (
     KINDS,
+    Kind,
     PartError,
     check_parts,
     declared,
@@ -47,8 +48,27 @@ class _Broken(TinyGame):
 def test_a_part_not_where_declared_is_an_error_naming_it():
     game = _Broken()
     with pytest.raises(PartError, match=re.escape("part 'answers' is not at '.nowhere:ANSWERS'")):
-        part(game, "answers")
+        part(game, Kind("answers"))
     with pytest.raises(PartError, match=re.escape("part 'web' is not at 'web/nowhere.js'")):
         part_file(game, "web")
     assert len(check_parts(game)) == 3
-    assert part(game, "heuristic") is None
+    assert part(game, Kind("heuristic")) is None
+
+
+class _Mistyped(TinyGame):
+    """A declaration whose part is there but is not what its kind is."""
+
+    parts: ClassVar[Mapping[str, str]] = {"words": ".tinygame:TinyGame"}
+
+
+def test_a_part_that_is_not_what_its_kind_is_is_an_error_naming_both():
+    game = _Mistyped()
+    with pytest.raises(PartError, match=r"part 'words' at '\.tinygame:TinyGame' is a \w+, not"):
+        part(game, Kind("words", str))
+    assert part(game, Kind("words", type)) is TinyGame
+    assert part(game, Kind("words", accepts=callable)) is TinyGame
+
+
+def test_a_kind_must_be_one_of_the_kinds():
+    with pytest.raises(ValueError, match="unknown kind of part 'skin'"):
+        Kind("skin")

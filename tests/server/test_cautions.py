@@ -13,7 +13,7 @@ from gametable import load_game
 from gametable.core.parts import part
 from gametable.games.balam.web.cautions import WASTED
 from gametable.games.balzakken.web.cautions import over_call
-from gametable.server.offers import Offers, cautions
+from gametable.server.offers import CAUTIONS, Offers, cautions
 
 KEEZBORD = load_game("keezbord")
 
@@ -26,7 +26,7 @@ def asked(state, seat: int) -> dict[str, str]:
 
 def test_every_game_declares_its_cautions() -> None:
     for name in ("balzakken", "keezbord", "balam"):
-        assert callable(part(load_game(name), "cautions")), name
+        assert callable(part(load_game(name), CAUTIONS)), name
 
 
 def test_kb024_a_move_knocking_off_ones_own_pawn_is_asked_when_another_play_exists() -> None:

@@ -24,7 +24,7 @@ from gametable.games.balam import encoding as balam_encoding
 from gametable.games.balam.actions import Build
 from gametable.server.connection import encode
 from gametable.server.manager import TableManager
-from gametable.server.offers import Offers
+from gametable.server.offers import CAUTIONS, Offers
 from gametable.server.settings import Settings
 from gametable.server.store import Store
 from gametable.server.tables import Table
@@ -242,7 +242,7 @@ def test_a_legal_entry_is_the_actions_notation_description_caution_code_json_and
             expected: list[dict[str, Any]] = []
             if seat is not None and seat in state.to_move:
                 legal = state.legal_actions(seat)
-                asks = part(state.game, "cautions")(state, seat, legal)
+                asks = part(state.game, CAUTIONS)(state, seat, legal)
                 for i, action in enumerate(legal):
                     item: dict[str, Any] = {
                         "notation": str(action),

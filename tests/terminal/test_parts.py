@@ -7,14 +7,14 @@ import pytest
 
 import gametable
 from gametable.core.parts import part
-from gametable.terminal.render import GameRenderer, renderer_for
+from gametable.terminal.render import RENDERER, GameRenderer, renderer_for
 from tests.terminal.orchard import OrchardGame
 
 
 @pytest.mark.parametrize("name", gametable.game_names())
 def test_the_renderer_is_the_games_declared_part(name: str) -> None:
     game = gametable.load_game(name)
-    declared = part(game, "terminal")
+    declared = part(game, RENDERER)
     assert isinstance(declared, GameRenderer)
     assert renderer_for(name) is declared and renderer_for(game) is declared
 

@@ -42,6 +42,7 @@ from typing import Any
 
 from gametable.bots.heuristics import Evaluation
 from gametable.bots.parts import game_of, game_part
+from gametable.core.parts import Kind
 from gametable.core.protocol import Game, State
 
 #: one seat's numbers in a game (the model reads the difference between the two seats)
@@ -85,9 +86,13 @@ class Learned:
     teams: Teams | None = None
 
 
+#: the kind of part a :class:`Learned` is
+LEARNED: Kind[Learned] = Kind("learned", Learned)
+
+
 def learned_of(game: Game | str) -> Learned:
     """``game``'s ``learned`` part; :class:`ValueError` for a game that declares none."""
-    found: Learned | None = game_part(game, "learned")
+    found = game_part(game, LEARNED)
     if found is None:
         raise ValueError(f"game {name_of(game)!r} has no learned evaluation")
     return found
@@ -177,7 +182,7 @@ def _many_features(table: Sequence[Sequence[float]], extremes: Extremes) -> list
 # -- teams --------------------------------------------------------------------------------------
 def plays_in_teams(game: Game | str) -> bool:
     """Whether ``game``'s model reads teams at more than two seats (:class:`Teams`)."""
-    learned: Learned | None = game_part(game, "learned")
+    learned = game_part(game, LEARNED)
     return learned is not None and learned.teams is not None
 
 
@@ -283,7 +288,7 @@ def load_model(game: Game | str, players: int) -> Model | None:
     """The fitted model shipped for ``game`` at ``players`` players, if there is one whose
     features are the ones this module computes."""
     found = game_of(game)
-    learned: Learned | None = None if found is None else game_part(found, "learned")
+    learned = None if found is None else game_part(found, LEARNED)
     if players < 2 or learned is None:
         return None
     path = learned.models / model_file(game, players)

@@ -41,10 +41,13 @@ from gametable.bots.improve import MAX_SAMPLES, ImproveBot
 from gametable.bots.ismcts import LEAVES, ISMCTSBot, check_count, check_number
 from gametable.bots.parts import game_part
 from gametable.bots.rollouts import RolloutBot
+from gametable.core.parts import Kind
 from gametable.core.protocol import Action, Game
 from gametable.core.record import MAX_PLAYERS
 
 LEVELS = ("easy", "normal", "hard")
+#: a game's ``levels`` part: each level's settings by the level's name
+LEVEL_SETTINGS: Kind[Mapping[str, Mapping[str, Any]]] = Kind("levels", Mapping)
 
 
 class EasyBot(HeuristicBot):
@@ -84,7 +87,7 @@ class NormalBot(HeuristicBot):
 def level_settings(game: Game | str, level: str) -> Mapping[str, Any]:
     """The settings of ``level`` that ``game`` declares (its ``levels`` part, a mapping from a
     level's name to its settings), or none: the bot's defaults."""
-    declared: Mapping[str, Mapping[str, Any]] | None = game_part(game, "levels")
+    declared = game_part(game, LEVEL_SETTINGS)
     return {} if declared is None else declared.get(level, {})
 
 

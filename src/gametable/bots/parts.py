@@ -5,18 +5,19 @@ bots ask for them by the game or its registered name and never name a game thems
 that declares no part of a kind, or a name no game is registered under, gets ``None``: the
 bots then play the generic way.
 
->>> game_part("keezbord", "heuristic").iterations
+>>> from gametable.bots.heuristics import HEURISTIC
+>>> game_part("keezbord", HEURISTIC).iterations
 300
->>> game_part("no-such-game", "heuristic") is None
+>>> game_part("no-such-game", HEURISTIC) is None
 True
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from gametable.core.errors import UnknownGame
-from gametable.core.parts import part
+from gametable.core.parts import Kind, part
 from gametable.core.protocol import Game
 from gametable.core.registry import load_game
 
@@ -31,7 +32,10 @@ def game_of(game: Game | str) -> Game | None:
         return None
 
 
-def game_part(game: Game | str, kind: str) -> Any | None:
+T = TypeVar("T")
+
+
+def game_part(game: Game | str, kind: Kind[T]) -> T | None:
     """``game``'s bots' part of ``kind`` (see :data:`gametable.core.parts.KINDS`), or ``None``
     where the game declares none."""
     found = game_of(game)

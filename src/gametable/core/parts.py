@@ -11,12 +11,15 @@ mapping from the kind of part (:data:`KINDS`) to where it lives inside the game'
   the layers above it;
 - ``"web/renderer.js"``: a file of the package (a data file, read as a resource).
 
-Shared layers ask with :func:`part` or :func:`part_file` and never name a game::
+Shared layers ask with :func:`part` or :func:`part_file` and never name a game.  A layer names
+the kinds it reads as :class:`Kind` values that carry the type of the part, so that what
+:func:`part` returns is typed, and checked when it is loaded::
 
     >>> from gametable import load_game
-    >>> part(load_game("balzakken"), "answers")
+    >>> ANSWERS = Kind("answers", object)
+    >>> part(load_game("balzakken"), ANSWERS)
     <gametable.games.balzakken.answers...>
-    >>> part(load_game("balzakken"), "cli") is None  # declares none
+    >>> part(load_game("balzakken"), Kind("cli", tuple)) is None  # declares none
     True
 """
 
@@ -24,9 +27,11 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 if TYPE_CHECKING:
     from gametable.core.protocol import Game
@@ -50,8 +55,41 @@ KINDS: dict[str, str] = {
 }
 
 
+T = TypeVar("T")
+
+
 class PartError(LookupError):
-    """A declared part that is not where its game's declaration says."""
+    """A declared part that is not where its game's declaration says, or not what its kind is."""
+
+
+@dataclass(frozen=True)
+class Kind(Generic[T]):
+    """A kind of part (one of :data:`KINDS`) as the layer that reads it sees it: ``T``, the type
+    the layer uses it as (given by the annotation of the constant that holds the kind), checked
+    at load time as an instance of ``cls`` that also passes ``accepts`` where a class cannot
+    say it all (a callable, a mapping of settings).
+
+    >>> Kind("heuristic", int).name
+    'heuristic'
+    >>> Kind("no-such-kind", int)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown kind of part 'no-such-kind'; the kinds are: heuristic, ...
+    """
+
+    name: str
+    cls: type[object] = object
+    accepts: Callable[[object], bool] | None = None
+
+    def __post_init__(self) -> None:
+        if self.name not in KINDS:
+            raise ValueError(
+                f"unknown kind of part {self.name!r}; the kinds are: {', '.join(KINDS)}"
+            )
+
+    def fits(self, found: object) -> bool:
+        """Whether ``found`` is a part of this kind."""
+        return isinstance(found, self.cls) and (self.accepts is None or self.accepts(found))
 
 
 def package_of(game: Game) -> str:
@@ -75,9 +113,25 @@ def declared(game: Game, kind: str) -> str | None:
     return where or None
 
 
-def part(game: Game, kind: str) -> Any | None:
+def part(game: Game, kind: Kind[T]) -> T | None:
     """``game``'s part of ``kind`` (an attribute of one of its modules), or ``None`` when the
-    game declares none; :class:`PartError` when it is not where the declaration says."""
+    game declares none; :class:`PartError` when it is not where the declaration says, or not
+    what ``kind`` says it is."""
+    found = loaded(game, kind.name)
+    if found is None:
+        return None
+    if not kind.fits(found):
+        where = declared(game, kind.name)
+        raise PartError(
+            f"{game.name}: part {kind.name!r} at {where!r} is a {type(found).__name__}, "
+            f"not what a {kind.name!r} part is: {KINDS[kind.name]}"
+        )
+    return cast(T, found)
+
+
+def loaded(game: Game, kind: str) -> object | None:
+    """``game``'s part of ``kind``, imported as the declaration says, unchecked (``None``:
+    the game declares none); :class:`PartError` when it is not there."""
     where = declared(game, kind)
     if where is None:
         return None
@@ -110,7 +164,7 @@ def check_parts(game: Game) -> list[str]:
         try:
             if kind not in KINDS:
                 raise PartError(f"{game.name}: {kind!r} is no kind of part")
-            (part if ":" in where else part_file)(game, kind)
+            (loaded if ":" in where else part_file)(game, kind)
         except PartError as exc:
             problems.append(str(exc))
     return problems

@@ -26,7 +26,7 @@ from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
 from gametable.core.errors import UnknownGame
-from gametable.core.parts import package_of, part
+from gametable.core.parts import Kind, package_of, part
 from gametable.core.protocol import State
 from gametable.core.registry import load_game
 from gametable.core.rules import RuleRef
@@ -60,14 +60,18 @@ def game_package(game: str) -> str | None:
         return None
 
 
+#: a game's ``answers`` part
+ANSWERS: Kind[GameAnswers] = Kind("answers", GameAnswers)
+
+
 @cache
 def answers_for(game: str) -> GameAnswers | None:
     """The answers ``game`` declares (its part ``answers``), or ``None`` when it has none."""
     try:
-        found = part(load_game(game), "answers")
+        found = part(load_game(game), ANSWERS)
     except UnknownGame:
         return None
-    return found if isinstance(found, GameAnswers) else None
+    return found
 
 
 def sources(game: str, refs: Iterable[RuleRef | str]) -> tuple[Source, ...]:

@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from gametable.core.errors import UnknownGame
-from gametable.core.parts import part
+from gametable.core.parts import Kind, part
 from gametable.core.registry import load_game
 
 #: one seat's view, as the game's ``view(seat)`` gives it
@@ -90,15 +90,19 @@ def seat_names(seat: int) -> Callable[[int], str]:
     return lambda s: "you" if s == seat else f"seat {s}"
 
 
+#: a game's ``standing`` part
+AT_TABLE: Kind[AtTable] = Kind("standing", AtTable)
+
+
 @cache
 def at_table(game: str) -> AtTable | None:
     """``game``'s part ``standing``, or ``None`` for a game that declares none (or a rulebook
     without a referee)."""
     try:
-        found = part(load_game(game), "standing")
+        found = part(load_game(game), AT_TABLE)
     except UnknownGame:
         return None
-    return found if isinstance(found, AtTable) else None
+    return found
 
 
 def standing(game: str, view: View, seat: int) -> Standing | None:

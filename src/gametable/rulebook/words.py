@@ -30,7 +30,7 @@ from functools import cache
 import snowballstemmer
 
 from gametable.core.errors import UnknownGame
-from gametable.core.parts import part
+from gametable.core.parts import Kind, part
 from gametable.core.registry import load_game
 from gametable.rulebook.question import language
 
@@ -154,6 +154,10 @@ class GameWords:
 NO_WORDS = GameWords()
 
 
+#: a game's ``words`` part
+WORDS: Kind[GameWords] = Kind("words", GameWords)
+
+
 @cache
 def game_words(game: str | None) -> GameWords:
     """The own words of ``game`` (its part ``words``); :data:`NO_WORDS` for no game, a game that
@@ -165,10 +169,10 @@ def game_words(game: str | None) -> GameWords:
     if not game:
         return NO_WORDS
     try:
-        found = part(load_game(game), "words")
+        found = part(load_game(game), WORDS)
     except UnknownGame:
         return NO_WORDS
-    return found if isinstance(found, GameWords) else NO_WORDS
+    return NO_WORDS if found is None else found
 
 
 #: Dutch words that say nothing about the rules (removed from a Dutch question only: "die",

@@ -13,11 +13,12 @@ action object the game listed, and logged with the description made for the list
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
 
-from gametable.core.parts import part
+from gametable.core.parts import Kind, part
 from gametable.core.protocol import Action, State
 
 _encode = msgspec.json.Encoder().encode
@@ -82,8 +83,11 @@ def action_forms(action: Action) -> Forms:
     return made
 
 
+#: what a game's ``cautions`` part is: the moves to confirm among a seat's legal actions
+Cautions = Callable[[State, int, Sequence[Action]], dict[int, str]]
+CAUTIONS: Kind[Cautions] = Kind("cautions", accepts=callable)
 #: per game name, its ``cautions`` part (``None``: it declares none)
-_cautions: dict[str, Any] = {}
+_cautions: dict[str, Cautions | None] = {}
 
 
 def cautions(state: State, seat: int, actions: list[Action]) -> dict[int, str]:
@@ -92,7 +96,7 @@ def cautions(state: State, seat: int, actions: list[Action]) -> dict[int, str]:
     "Confirmations")."""
     game = state.game
     if game.name not in _cautions:
-        _cautions[game.name] = part(game, "cautions")
+        _cautions[game.name] = part(game, CAUTIONS)
     ask = _cautions[game.name]
     return {} if ask is None else ask(state, seat, actions)
 

@@ -13,6 +13,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gametable.core.parts import Kind
+
+
+def _options(found: object) -> bool:
+    return isinstance(found, tuple) and all(isinstance(o, GameOption) for o in found)
+
 
 @dataclass(frozen=True)
 class GameOption:
@@ -30,3 +36,7 @@ class GameOption:
     annotation: Any
     use: Callable[[Any], Mapping[str, Any]]
     refusal: str
+
+
+#: a game's ``cli`` part: its options of ``gametable play`` and ``gametable replay``
+GAME_OPTIONS: Kind[tuple[GameOption, ...]] = Kind("cli", tuple, _options)

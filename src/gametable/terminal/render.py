@@ -21,7 +21,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from gametable.core.parts import part
+from gametable.core.parts import Kind, part
 from gametable.core.protocol import Action, Game
 from gametable.core.registry import load_game
 from gametable.terminal.menu import PAGE_SIZE, Entry, StepMenu
@@ -57,11 +57,13 @@ class GameRenderer(Generic[V]):
     help: str = ""
 
 
+#: a game's ``terminal`` part
+RENDERER: Kind[GameRenderer[Any]] = Kind("terminal", GameRenderer)
+
+
 def renderer_for(game: str | Game) -> GameRenderer[Any]:
     """The renderer ``game`` declares (its ``terminal`` part), or the generic one."""
-    found: GameRenderer[Any] | None = part(
-        load_game(game) if isinstance(game, str) else game, "terminal"
-    )
+    found = part(load_game(game) if isinstance(game, str) else game, RENDERER)
     return GameRenderer() if found is None else found
 
 

@@ -40,11 +40,12 @@ from typing import Any
 
 import gametable
 from gametable.adapters.features.layout import DTYPE, Block, Layout
-from gametable.core.parts import part
+from gametable.core.parts import Kind, part
 from gametable.core.protocol import Game
 
 #: what a game's ``features`` part is: lays out its tensor for a player count and options
 Build = Callable[[Game, int, Mapping[str, Any]], Layout[Any]]
+FEATURES: Kind[Build] = Kind("features", accepts=callable)
 
 
 def layout(game: str | Game, players: int, options: Mapping[str, Any] | None = None) -> Layout[Any]:
@@ -57,7 +58,7 @@ def layout(game: str | Game, players: int, options: Mapping[str, Any] | None = N
 
 @functools.lru_cache(maxsize=64)
 def _layout(game: Game, players: int, options: str) -> Layout[Any]:
-    build: Build | None = part(game, "features")
+    build = part(game, FEATURES)
     if build is None:
         raise NotImplementedError(f"no tensor layout is written for {game.name!r} yet")
     return build(game, players, json.loads(options))

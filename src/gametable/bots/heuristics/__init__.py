@@ -18,6 +18,7 @@ from typing import Any, Generic, TypeVar
 
 from gametable.bots.base import SeatState
 from gametable.bots.parts import game_of, game_part
+from gametable.core.parts import Kind
 from gametable.core.protocol import Action, Game, State
 
 #: a game's view type (its ``TypedDict``): what the rules of thumb of one game read
@@ -163,6 +164,10 @@ GENERIC: Heuristic[Any] = Heuristic(policy=generic_policy, rollout="random")
 
 
 #: the rules of thumb found for each game (a game's declaration does not change)
+#: a game's rules of thumb, and the factory of its rules of thumb with fitted weights
+HEURISTIC: Kind[Heuristic[Any]] = Kind("heuristic", Heuristic)
+TUNED: Kind[Callable[[], Heuristic[Any]]] = Kind("tuned", accepts=callable)
+
 _FOUND: dict[Game, Heuristic] = {}
 
 
@@ -173,7 +178,7 @@ def heuristic_for(game: Game | str) -> Heuristic:
         return GENERIC
     known = _FOUND.get(found)
     if known is None:
-        known = _FOUND[found] = game_part(found, "heuristic") or GENERIC
+        known = _FOUND[found] = game_part(found, HEURISTIC) or GENERIC
     return known
 
 
@@ -181,7 +186,7 @@ def tuned_heuristic_for(game: Game | str) -> Heuristic:
     """The rules of thumb with weights fitted by self-play that ``game`` declares (its
     ``tuned`` part makes them), or the plain ones (:func:`heuristic_for`) for a game without
     fitted weights; :class:`ValueError` if the game's fitted weights do not load."""
-    make: Callable[[], Heuristic] | None = game_part(game, "tuned")
+    make = game_part(game, TUNED)
     return heuristic_for(game) if make is None else make()
 
 
@@ -192,6 +197,8 @@ def has_heuristic(game: Game | str) -> bool:
 
 __all__ = [
     "GENERIC",
+    "HEURISTIC",
+    "TUNED",
     "Evaluation",
     "Heuristic",
     "Likeness",
