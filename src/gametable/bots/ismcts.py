@@ -34,6 +34,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from typing import TypedDict
 
 from gametable.bots.base import Bot, SeatState
 from gametable.bots.heuristics import (
@@ -93,6 +94,20 @@ def check_number(name: str, value: object, low: float, high: float, positive: bo
         raise ValueError(f"{name} must be {kind}, not {value!r}")
     if value > high:
         raise ValueError(f"{name} must be {kind} of at most {high:g}, not {value!r}")
+
+
+class SearchSettings(TypedDict, total=False):
+    """The settings of :class:`ISMCTSBot` by name (those a bot spec or a level may give)."""
+
+    iterations: int | None
+    seconds: float | None
+    rollout: str
+    depth: int | None
+    c: float
+    anchor: float
+    leaf: str
+    settle: bool
+    draws: int
 
 
 class Node:

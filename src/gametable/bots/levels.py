@@ -22,8 +22,8 @@ takes the underlying bot's parameters (``easy:slip=0.2``, ``hard:iterations=400`
 >>> from gametable import load_game
 >>> state = load_game("keezbord").new_game(2, seed=3)
 >>> seat = state.to_move[0]
->>> bots = [make_level(name, seed=1, **({"iterations": 20} if name == "hard" else {}))
-...         for name in LEVELS]
+>>> from gametable.bots import make_bot
+>>> bots = [make_bot("easy", seed=1), make_bot("normal", seed=1), make_bot("hard:iterations=20", seed=1)]
 >>> all(bot.act(state, seat) in state.legal_actions(seat) for bot in bots)
 True
 """
@@ -33,12 +33,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Unpack
 
-from gametable.bots.base import Bot, SeatState
+from gametable.bots.base import SeatState
 from gametable.bots.heuristic import HeuristicBot
 from gametable.bots.improve import MAX_SAMPLES, ImproveBot
-from gametable.bots.ismcts import LEAVES, ISMCTSBot, check_count, check_number
+from gametable.bots.ismcts import LEAVES, ISMCTSBot, SearchSettings, check_count, check_number
 from gametable.bots.parts import game_part
 from gametable.bots.rollouts import RolloutBot
 from gametable.core.parts import Kind
@@ -140,7 +140,7 @@ class HardBot(ISMCTSBot):
 
     name = "hard"
 
-    def __init__(self, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, seed: int | None = None, **params: Unpack[SearchSettings]) -> None:
         super().__init__(seed, **params)
         self.given = set(params)
         self._untuned = {key: getattr(self, key) for key in TUNABLE}
@@ -239,11 +239,3 @@ def seat_leaves(given: object) -> dict[int, str]:
                 f"seat_leaf at {players} players must be one of {', '.join(LEAVES)}, not {leaf!r}"
             )
     return dict(given)
-
-
-_CLASSES: dict[str, type[Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
-
-
-def make_level(name: str, seed: int | None = None, **params: Any) -> Bot:
-    """The bot of level ``name`` (one of :data:`LEVELS`)."""
-    return _CLASSES[name](seed=seed, **params)

@@ -19,7 +19,7 @@ import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from gametable.bots import make_bot
 from gametable.core.options import GivenOptions
@@ -31,6 +31,16 @@ from gametable.core.rng import Rng
 _MASK63 = (1 << 63) - 1
 #: prefix of the columns holding ``state.event_counts()``
 EVENT_PREFIX = "event_"
+
+
+class RunSettings(TypedDict, total=False):
+    """The settings of a :class:`RunConfig` beyond the game, seats, bots, seed and options."""
+
+    record_moves: bool
+    eval_every: int
+    max_decisions: int
+    deal_every: int
+    seat_stats: bool
 
 
 @dataclass(frozen=True)
@@ -71,7 +81,7 @@ class RunConfig:
         bots: Sequence[str] = ("random",),
         seed: int = 0,
         options: GivenOptions | None = None,
-        **kwargs: Any,
+        **settings: Unpack[RunSettings],
     ) -> RunConfig:
         """A config checked against the game: known game, allowed player count, valid options."""
         g = load_game(game)
@@ -86,7 +96,7 @@ class RunConfig:
             make_bot(spec, seed=0)  # a bad spec fails here, not in a worker
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
-        return cls(g.name, players, bots, seed, dict(opts), version=g.version, **kwargs)
+        return cls(g.name, players, bots, seed, dict(opts), version=g.version, **settings)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
