@@ -71,6 +71,35 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+#: the longer options of ``serve``, declared apart so that its signature stays readable
+DatabaseUrl = Annotated[
+    str | None,
+    typer.Option(
+        "--database-url",
+        envvar=DATABASE_URL_ENV,
+        help="SQLAlchemy URL, e.g. postgresql+psycopg://... (better in the environment's "
+        f"{DATABASE_URL_ENV} or the --config file, where ps does not show a password)",
+    ),
+]
+Workers = Annotated[
+    int,
+    typer.Option(
+        min=1,
+        max=64,
+        help="worker processes behind HAProxy on this machine (needs haproxy; give them "
+        "PostgreSQL with --database-url for more than a small community)",
+    ),
+]
+TrustedProxies = Annotated[
+    str,
+    typer.Option(
+        "--forwarded-allow-ips",
+        help="proxies trusted to report the client's address (X-Forwarded-For), comma "
+        "separated, or *",
+    ),
+]
+
+
 def serve(
     host: Annotated[str, typer.Option(help="interface to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="TCP port (0: any free port)")] = 8000,
@@ -78,15 +107,7 @@ def serve(
         Path | None,
         typer.Option("--data-dir", help="where the SQLite database is kept [gametable-data]"),
     ] = None,
-    database_url: Annotated[
-        str | None,
-        typer.Option(
-            "--database-url",
-            envvar=DATABASE_URL_ENV,
-            help="SQLAlchemy URL, e.g. postgresql+psycopg://... (better in the environment's "
-            f"{DATABASE_URL_ENV} or the --config file, where ps does not show a password)",
-        ),
-    ] = None,
+    database_url: DatabaseUrl = None,
     bot_delay: Annotated[
         float | None, typer.Option(help="seconds a bot waits before moving [0.8]")
     ] = None,
@@ -105,23 +126,8 @@ def serve(
         list[str] | None,
         typer.Option("--set", help="a setting name=value, e.g. --set max_body=65536 (repeat)"),
     ] = None,
-    workers: Annotated[
-        int,
-        typer.Option(
-            min=1,
-            max=64,
-            help="worker processes behind HAProxy on this machine (needs haproxy; give them "
-            "PostgreSQL with --database-url for more than a small community)",
-        ),
-    ] = 1,
-    forwarded_allow_ips: Annotated[
-        str,
-        typer.Option(
-            "--forwarded-allow-ips",
-            help="proxies trusted to report the client's address (X-Forwarded-For), comma "
-            "separated, or *",
-        ),
-    ] = "127.0.0.1",
+    workers: Workers = 1,
+    forwarded_allow_ips: TrustedProxies = "127.0.0.1",
 ) -> None:
     """Serve games to browsers: open http://HOST:PORT/ and share the invite links."""
     flags = {
