@@ -59,3 +59,24 @@ def test_deal_count_with_an_unread_part_is_not_checked() -> None:
         "how many cards first deal with 4 players, and how many do I have left after playing 2?",
     )
     assert not reply.checked, reply.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many cards does each player get with {n} players?",
+        "We're {n} players: how many cards does everyone get?",
+        "hoeveel kaarten krijgt iedereen met {n} spelers?",
+    ],
+)
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_each_players_cards_asked_without_a_deal_are_the_deals_of_a_cycle(
+    question: str, players: int
+) -> None:
+    """KB-004, KB-029: asked for each player's cards without naming a deal, the reply gives the
+    first deal's size and the later ones' (never the size of the whole pack)."""
+    first = len(KEEZBORD.new_game(players, seed=0).to_json()["hands"][0])
+    reply = ask("keezbord", question.format(n=players))
+    assert reply.checked, reply.text
+    assert reply.text.startswith(f"{first} "), reply.text
+    assert f"{_pack(players)}" not in reply.text.split(".")[0], reply.text

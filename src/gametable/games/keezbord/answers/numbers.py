@@ -68,6 +68,13 @@ def _new_view(players: int) -> dict[str, Any]:
     return dict(KEEZBORD.state_from_json(_new_game(players)).view(None))
 
 
+#: a question about the cards of each player (asked without naming a deal: the deals of a cycle)
+_EACH_PLAYER = re.compile(
+    r"\b(each|every|everyone|everybody|per player|a player|apiece|iedereen|elke|iedere|ieder|"
+    r"per speler)\b"
+)
+
+
 def dealt(question: Question) -> Answer | None:
     """Cards dealt to each player: 5 in a cycle's first deal, then 4 (KB-004, KB-029)."""
     if not question.matches(r"\bcards?\b|\bkaarten\b") or not question.matches(
@@ -92,8 +99,8 @@ def dealt(question: Question) -> Answer | None:
     first = question.matches(r"\b(first|start|beginning|eerste|begin)\b") and not (
         question.matches(after_first)
     )
-    if not (first or later):
-        return None
+    if not (first or later or question.matches(_EACH_PLAYER)):
+        return None  # no deal asked about, nor each player's cards
     players = w.players_said(question) or 2
     if players not in KEEZBORD.player_counts:
         return None
