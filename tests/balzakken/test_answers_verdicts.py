@@ -82,3 +82,27 @@ def test_a_guess_after_a_question_word_is_not_checked(text: str) -> None:
     guess; the referee's readers do not judge guesses, so no checked reply is given."""
     reply = _answer(text)
     assert reply is None or not reply.checked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can I put The Swinger in front of myself, just to get it out of my hand?",
+        "can I play the lul in front of myself so it leaves my hand?",
+        "Mag ik de Lul voor mezelf neerleggen om hem uit mijn hand te krijgen?",
+    ],
+)
+def test_an_action_card_on_oneself_is_refused_whatever_follows(text: str) -> None:
+    """BZ-032, BZ-033 (docs/rules/balzakken.md, targets of action cards): an action card goes in
+    front of another player, never one's own; the referee refuses it however the question goes
+    on after naming the asker as the target ("..., to get it out of my hand")."""
+    reply = _answer(text)
+    assert reply is not None and reply.checked, text
+    assert reply.text.startswith(("No.", "Nee.")), reply.text
+
+
+def test_an_action_card_on_another_player_said_with_ones_hand_stays_allowed() -> None:
+    """BZ-033: playing the Lul on someone else to get it out of one's hand is allowed."""
+    reply = _answer("Can I play the Lul on Tom to get rid of it from my hand?")
+    assert reply is not None and reply.checked
+    assert reply.text.startswith("Yes."), reply.text

@@ -52,7 +52,12 @@ _DISCARD = re.compile(
     r"(?:put|lay|place) (?:them |both |all |these )?(?:down )?(?:on|onto) the (?:discard )?pile|"
     r"leg .* af|weggooien|wegleggen|weg|gooien)\b"
 )
-_SELF = re.compile(r"\b(?:myself|me|mezelf|mijzelf|zelf)\b(?!.*\b(?:hand|cards)\b)")
+#: the asker as the target: said after a placing word ("in front of myself", "op mezelf"), or
+#: alone with no hand or cards after it ("can I give it to me?")
+_SELF = re.compile(
+    r"\b(?:on|onto|in front of|before|to|at|for|against|voor|op|bij|tegen)\s+(?:myself|mezelf|"
+    r"mijzelf)\b|\b(?:myself|me|mezelf|mijzelf|zelf)\b(?!.*\b(?:hand|cards)\b)"
+)
 _EMPTY_TARGET = re.compile(
     r"\b(?:on|in front of|voor|op)\b.*\b(?:no cards|empty hand|geen kaarten|lege hand)\b"
 )
