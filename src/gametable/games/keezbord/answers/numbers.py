@@ -69,7 +69,7 @@ def _new_view(players: int) -> dict[str, Any]:
 
 
 #: a question about the cards of each player (asked without naming a deal: the deals of a cycle)
-_EACH_PLAYER = re.compile(
+_EACH_PLAYER = (
     r"\b(each|every|everyone|everybody|per player|a player|apiece|iedereen|elke|iedere|ieder|"
     r"per speler)\b"
 )
