@@ -82,3 +82,19 @@ def test_rules_text_entries_answer_first(text: str, must: str) -> None:
     answer = ask("balzakken", text)
     assert answer.answered, text
     assert re.search(must, answer.text, re.IGNORECASE), answer.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How many copies of each Balzak value are there, like how many 7s?",
+        "how many cards of each balzak value are in the deck?",
+    ],
+)
+def test_a_balzak_the_card_is_no_call(text: str) -> None:
+    """BZ-027, BZ-055 ("a Balzak" is a card of value -1 to 11): "each Balzak value" names the cards, so the
+    question is not read as a call with a hand of 7 (a referee-checked reply about a false
+    BALZAK! once answered it); the deck's copies per value are given instead."""
+    reply = ask("balzakken", text)
+    assert "false BALZAK" not in reply.text, reply.text
+    assert re.search(r"\b(4|four)\b", reply.text), reply.text

@@ -49,9 +49,14 @@ from gametable.rulebook.situations import checked, yes_no
 
 GAME = "balzakken"
 BALZAK_LIMIT = 5
+#: "BALZAK!" the call, not a Balzak the card ("a Balzak", "each Balzak value", "Balzakken")
+CALL_WORD = (
+    r"(?<!\ba )(?<!\bone )(?<!\beach )(?<!\bevery )(?<!\been )(?<!\belke )balzak"
+    r"(?!ken|s\b|\s+(?:value|values|card|cards|kaart|kaarten|waarde)\b)"
+)
 _CALLING = re.compile(
     r"\b(?:call|calls|called|calling|caller|roep|roept|riep|roepen|roeper|shout|shouted|yell|"
-    r"yelled)\b|balzak"
+    r"yelled)\b|" + CALL_WORD
 )
 _OUT_OF_TURN = re.compile(
     r"\b(?:not my turn|not on my turn|out of turn|someone else'?s turn|another player'?s turn|"
