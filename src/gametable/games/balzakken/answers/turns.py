@@ -27,6 +27,7 @@ from gametable.games.balzakken.answers.build import build, cards_worth, load
 from gametable.games.balzakken.answers.grammar import Table, read_table, value_words
 from gametable.games.balzakken.answers.mentions import lul_on_me, word_at
 from gametable.games.balzakken.answers.names import card_name, hand_text, numbered
+from gametable.games.balzakken.answers.pile import said_top
 from gametable.games.balzakken.answers.vocab import NUMBER_WORDS
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -42,7 +43,9 @@ _ON_PILE = re.compile(
     rf"\b(?:on|onto|op|to) (?:the |de )?{_DISCARD_PILE}|\b(?:discard|afleggen|weggooien) "
     r"(?:the |de |a |an |een |my |mijn )?(?:lul|swinger)"
 )
-_SWAP = re.compile(r"\b(?:swap|swaps|swapping|exchange|ruil|ruilen|wissel|wisselen)\b")
+_SWAP = re.compile(
+    r"\b(?:swap|swaps|swapping|exchange|trade|trading|ruil|ruilen|wissel|wisselen)\b"
+)
 _PLAY = re.compile(
     r"\b(?:play|plays|playing|played|speel|spelen|use|gebruik|lay|leg|leggen|put|place|swing|"
     r"swingen|give|gives|geef|geeft|geven|neerleggen|neer)\b"
@@ -234,6 +237,7 @@ def empty_hand(question: Question) -> Answer | None:
 
 def turn(question: Question) -> Answer | None:
     """The engine's judgement of the action the question names (see the module docstring)."""
+    said, question = said_top(question)
     table = read_table(question)
     read = named_action(question, table)
     if read is None:
@@ -257,6 +261,10 @@ def turn(question: Question) -> Answer | None:
         if not action.endswith(" 1") or len(theirs) != target[0]:
             return None
     top = _other_top(hand, theirs) if own else None
+    if said is not None:
+        if own:
+            return None  # the card on top said, and one's own discard taken back: not read
+        top = [said]
     position = build([hand, theirs, *extra], to_move=0, discard=top)
     state = load(position)
     if state is None:
