@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from gametable.games.balzakken.answers import guard, turns
+from gametable.rulebook.answer import Answer
 from gametable.rulebook.chat import ask
+from gametable.rulebook.question import Question
 
 
 @pytest.mark.parametrize(
@@ -45,3 +48,27 @@ def test_several_discarded_may_take_back_the_top_that_was_said() -> None:
     )
     assert reply.checked and reply.text.startswith("Yes."), reply.text
     assert "discard 2" in reply.text and "on top of the discard pile" in reply.text, reply.text
+
+
+def test_an_action_card_swapped_for_the_top_said_is_refused() -> None:
+    """BZ-030, BZ-044: only a Balzak is swapped with the discard pile's top; the Lul said to be
+    swapped "for it" (the card said on top) is refused by the referee."""
+    reply = ask(
+        "balzakken",
+        "There's a 0 on top of the discard pile. Can I swap the Lul in my hand for it?",
+    )
+    assert reply.checked and reply.text.startswith("No."), reply.text
+
+
+def test_a_checked_reply_holds_every_card_the_asker_says_they_hold() -> None:
+    """The guard of referee-checked replies: a position in which the asker lacks a card the
+    question gives them judged another hand, so its reply is not given as checked."""
+    question = Question.read("I hold the Swinger, an 11 and a 9. Can I play the Swinger on Tom?")
+    read = turns.read_numbers(question)
+
+    def judged(mine: list[str]) -> Answer:
+        position = {"game": "balzakken", "players": 2, "hands": [mine, ["3"]], "to_move": 0}
+        return Answer("balzakken", question.text, "Yes.", (), True, position=position, checked=True)
+
+    assert guard.fits(question, judged(["S", "11", "9"]), read, hands=True)
+    assert not guard.fits(question, judged(["S", "10", "9"]), read, hands=True)

@@ -26,12 +26,14 @@ False
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection
 
 from gametable.games.balzakken.answers.asking import VERDICT_ASKED
 from gametable.games.balzakken.answers.counts import players_said
 from gametable.games.balzakken.answers.grammar import read_table
 from gametable.games.balzakken.answers.mentions import NOT_HELD, held_mentions
+from gametable.games.balzakken.answers.pile import said_top
 from gametable.games.balzakken.answers.vocab import BESIDE, OTHER_CALLED, OTHERS_HIGHER
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -306,7 +308,20 @@ def fits(question: Question, reply: Answer, read: Collection[int], *, hands: boo
         return False
     if not _cards_placed(question, position):
         return False
-    return not hands or _hands_said_once(question)
+    return not hands or (_hands_said_once(question) and _my_cards_held(question, position))
+
+
+def _my_cards_held(question: Question, position: dict[str, object]) -> bool:
+    """Every card the question says the asker holds (not the discard pile's top it may say) is
+    in the asker's hand (seat 0) of the position judged, as often as it is said: a position
+    that left one out judged another hand."""
+    hands = position.get("hands")
+    if not isinstance(hands, list) or not hands or not isinstance(hands[0], list):
+        return True
+    said = Counter(read_table(said_top(question)[1]).holders[0].cards)
+    for card in ("S", "L"):  # an action card held and then played is named twice, held once
+        said[card] = min(said[card], 1)
+    return not said - Counter(str(c) for c in hands[0])
 
 
 #: a verdict opening a reply, in either language

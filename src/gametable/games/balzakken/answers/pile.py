@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from gametable.rulebook.question import Question
@@ -30,10 +31,22 @@ _TOP = re.compile(
     r"\b(?:the )?top(?: card)? (?:of|on) the (?:discard )?pile (?:is|was|shows|says) " + _VALUE
     + r"|\bthe discard pile (?:shows|has|is showing) " + _VALUE + r"(?: on top)?"
     + r"|\bthe (?:discard pile'?s )?top card (?:is|was|shows) " + _VALUE
+    + r"|\b(?:there'?s|there is|with) " + _VALUE + r" (?:lying |sitting )?on top of the (?:discard )?pile"
     + r"|\b(?:bovenop|boven op|op) de aflegstapel ligt " + _VALUE
     + r"|\bde bovenste kaart (?:van de aflegstapel |op de aflegstapel )?is " + _VALUE,
     re.IGNORECASE,
 )  # fmt: skip
+
+
+#: the pile spoken of, or the card said to be on it referred to ("swap the Lul for it")
+PILE_SAID = re.compile(r"stapel|pile|\b(?:for it|for that one|with it|ervoor|daarvoor|ermee)\b")
+
+
+def other_top(hand: Sequence[str], theirs: Sequence[str]) -> list[str]:
+    """A discard pile whose top is a value neither hand holds (so that the card drawn back
+    from it cannot be mistaken for one just discarded)."""
+    held = {*hand, *theirs}
+    return [next(str(v) for v in (5, 4, 2, 1, 0, 10, 6, 7, 9, 11, -1, 3, 8) if str(v) not in held)]
 
 
 def said_top(question: Question) -> tuple[str | None, Question]:

@@ -27,7 +27,8 @@ from gametable.games.balzakken.answers.build import build, cards_worth, load
 from gametable.games.balzakken.answers.grammar import Table, read_table, value_words
 from gametable.games.balzakken.answers.mentions import lul_on_me, word_at
 from gametable.games.balzakken.answers.names import card_name, hand_text, numbered
-from gametable.games.balzakken.answers.pile import said_top
+from gametable.games.balzakken.answers.pile import PILE_SAID as _PILE_SAID
+from gametable.games.balzakken.answers.pile import other_top, said_top
 from gametable.games.balzakken.answers.vocab import NUMBER_WORDS
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -260,7 +261,7 @@ def turn(question: Question) -> Answer | None:
         theirs = _padded([], target[0], taken=hand) or []
         if not action.endswith(" 1") or len(theirs) != target[0]:
             return None
-    top = _other_top(hand, theirs) if own else None
+    top = other_top(hand, theirs) if own else None
     if said is not None:
         if own:
             return None  # the card on top said, and one's own discard taken back: not read
@@ -293,13 +294,6 @@ def turn(question: Question) -> Answer | None:
             return None
         verdict = f"{number}."
     return checked(GAME, question, verdict, sentence, rule, position=position)
-
-
-def _other_top(hand: Sequence[str], theirs: Sequence[str]) -> list[str]:
-    """A discard pile whose top is a value neither hand holds (so that the card drawn back
-    from it cannot be mistaken for one just discarded)."""
-    held = {*hand, *theirs}
-    return [next(str(v) for v in (5, 4, 2, 1, 0, 10, 6, 7, 9, 11, -1, 3, 8) if str(v) not in held)]
 
 
 def _own_back(
@@ -389,7 +383,7 @@ def named_action(question: Question, table: Table) -> tuple[list[str], str, list
             return hand, "discard Sx2" if card == "S" else "two", extra
         if len(set(actions)) > 1 and together:
             return hand, "two", extra  # "the Lul and the Swinger, both in one turn"
-        if _SWAP.search(lower) and (_TOP.search(lower) or "stapel" in lower or "pile" in lower):
+        if _SWAP.search(lower) and (_TOP.search(lower) or _PILE_SAID.search(lower)):
             return hand, f"swap {card}", extra
         if _ON_PILE.search(lower):
             return hand, f"discard {card}", extra
