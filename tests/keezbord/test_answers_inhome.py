@@ -89,3 +89,32 @@ def test_last_track_space_is_not_a_home_space() -> None:
     reply = ask("keezbord", "My pawn is on the last space before my home. Can I play a 5?")
     assert reply.checked and reply.text.startswith("No."), reply.text
     assert reply.position is not None and reply.position["pawns"]["a"][0] == 63
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "pawns"),
+    [
+        (
+            "My home has pawns on the 3rd and 4th spaces. My next pawn is 1 step from the first "
+            "home space. Can I play a 2 to put it on the second home space?",
+            "Yes.",
+            ["H3", "H4"],
+        ),
+        (
+            "My home has pawns on the third and fourth spaces. My next pawn is 1 step from the "
+            "first home space. Can I play a 3 to move it to the third home space?",
+            "No.",
+            ["H3", "H4"],
+        ),
+    ],
+)
+def test_home_pawns_told_by_ordinal_and_the_target_space_is_no_pawn(
+    text: str, verdict: str, pawns: list[str]
+) -> None:
+    """KB-035, KB-044: pawns told on home spaces by '3rd and 4th' stand there; the space the
+    move is to end on ('put it on the second home space') holds no pawn; the referee judges
+    the move into the free second space (allowed) and onto the held third (refused)."""
+    reply = ask("keezbord", text)
+    assert reply.checked and reply.text.startswith(verdict), reply.text
+    assert reply.position is not None
+    assert sorted(p for p in reply.position["pawns"]["a"] if str(p).startswith("H")) == pawns

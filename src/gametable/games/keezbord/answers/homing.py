@@ -24,8 +24,9 @@ from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
 _ORDER = {"first": 1, "second": 2, "third": 3, "fourth": 4, "last": 4, "final": 4,
+          "1st": 1, "2nd": 2, "3rd": 3, "4th": 4,
           "eerste": 1, "tweede": 2, "derde": 3, "vierde": 4, "laatste": 4}  # fmt: skip
-_ORD = r"(first|second|third|fourth|last|final|eerste|tweede|derde|vierde|laatste)"
+_ORD = r"(first|second|third|fourth|1st|2nd|3rd|4th|last|final|eerste|tweede|derde|vierde|laatste)"
 #: how far a pawn is from its home: "needs 3 steps to reach the first space of my home"
 NEED = re.compile(
     r"\b(?:needs?|is) (?:exactly |just |only |still )?(?P<n>\d+)(?: more)?(?: steps?| spaces?)?"
@@ -43,6 +44,16 @@ NEED = re.compile(
 IN_HOME = re.compile(
     r"\b(?:on|in|op) (?:the |het )?" + _ORD + r"(?: and (?:the )?" + _ORD + r")? (?:home space|"
     r"spaces? (?:of|in) my home|thuishonkvak|vak van mijn (?:thuis)?honk)"
+    r"|\bhome (?:has|holds) (?:\w+ )?pawns? (?:on|in) (?:the )?"
+    + _ORD
+    + r"(?: and (?:the )?"
+    + _ORD
+    + r")? spaces?\b"
+)
+#: a place a pawn is asked to reach, not one that holds a pawn: "put it on the second home space"
+_TARGET = re.compile(
+    r"\b(?:put|puts|move|moves|moving|bring|brings|get|gets|go|goes|land|lands|reach|end up|"
+    r"zet|zetten|komen|komt|landen|landt)\b(?: (?:it|him|that pawn|my pawn|hem|die pion))?\s*$"
 )
 #: pawns already in the home by the number of their space: "my other pawn is on home space 2"
 IN_HOME_NUMBER = re.compile(
@@ -67,6 +78,8 @@ def _home_pawns(question: Question) -> list[int]:
     """The home spaces said to hold the asker's other pawns."""
     out: list[int] = []
     for m in IN_HOME.finditer(question.lower):
+        if _TARGET.search(question.lower[max(0, m.start() - 30) : m.start()]):
+            continue  # where the move is to end, not a pawn standing there
         out += [_ORDER[g] for g in m.groups() if g]
     out += [int(m.group(1)) for m in IN_HOME_NUMBER.finditer(question.lower)]
     return out
