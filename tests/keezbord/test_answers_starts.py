@@ -145,3 +145,21 @@ def test_which_card_with_the_pawn_behind_is_not_built() -> None:
         "keezbord", "His pawn is 3 spaces behind mine. I have a 3 and a 2. which card hits him?"
     )
     assert not reply.checked, reply.text
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        (
+            "Can I put my pawn on the board with a King if my start space has my own pawn on it?",
+            "No.",
+        ),
+        ("Mijn startvak is bezet door mijn eigen pion. Mag ik een Heer spelen?", "Nee."),
+        ("Can I play an Ace when my start space is occupied by my own pawn?", "No."),
+    ],
+)
+def test_the_start_space_said_to_hold_a_pawn_judges_the_placing(text: str, verdict: str) -> None:
+    """KB-021, KB-049, KB-050: a start space said to 'have' or 'be occupied by' one's own pawn
+    blocks placing (one's own pawn is never hit)."""
+    reply = ask("keezbord", text)
+    assert reply.checked and reply.text.startswith(verdict), reply.text

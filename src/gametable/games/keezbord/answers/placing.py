@@ -155,6 +155,16 @@ _OUT = re.compile(
 )
 
 
+#: the start space said to hold a pawn, the pawn's owner after it ("my start space has my own
+#: pawn on it", "mijn startvak is bezet door een pion van mijn tegenstander")
+_START_HELD = re.compile(
+    r"\b(?:my|mijn) (?:own |eigen )?start(?:ing)?(?: space| square| spot| field|vak|vakje)? "
+    r"(?:already )?(?:has|holds|is occupied by|is blocked by|heeft|is bezet door|wordt bezet door)"
+    r" (?:already |al )?(?P<by>[^,.?]{0,40})"
+)
+_MINE = r"(?:one of )?(?:my|mijn|een van mijn) (?:own |eigen )?(?:pawn|pion)"
+_THEIRS = r"(?:an? |een )?(?:opponent|other player|tegenstander|andere speler)"
+
 _NONE_OUT = re.compile(r"\b(?:none|no|geen|not|niet)\b[^.?]{0,15}\b(?:pawns?|pionn?e?n?)\b")
 
 
@@ -162,10 +172,11 @@ _NONE_OUT = re.compile(r"\b(?:none|no|geen|not|niet)\b[^.?]{0,15}\b(?:pawns?|pio
 def read_place(question: Question) -> Answer | None:
     """Placing a pawn on the start space with an Ace or a King (KB-021, KB-049, KB-050, KB-046)."""
     cards = w.cards_named(question)
+    held = _START_HELD.search(question.lower)
     own_on_start = question.matches(
         r"\b(?:one of my (?:own )?pawns|my own pawn|een van mijn (?:eigen )?pionnen)\b[^,?]*\b"
         r"(?:on|op) (?:my|mijn) (?:own |eigen )?start"
-    )
+    ) or bool(held and re.match(_MINE, held.group("by")))
     in_nest = ALL_IN_NEST.search(question.lower) is not None
     placer = (
         bool(cards)
@@ -195,14 +206,16 @@ def read_place(question: Question) -> Answer | None:
         pawns = {"a": ["H1", "H2", "H3", "H4"]}
     elif w.nest_empty(question):
         mine[:] = [5, 10, 20, 40]
+    held = _START_HELD.search(lower)
+    by = held.group("by") if held else ""
     if re.search(r"\b(my own pawn|my pawn|one of my (?:own )?pawns|mijn (?:eigen )?pion|een van mijn "
                  r"(?:eigen )?pionnen)\b[^,?]*\b(on|op) (my|its|mijn|"
-                 r"zijn) (own |eigen )?start", lower):  # fmt: skip
+                 r"zijn) (own |eigen )?start", lower) or re.match(_MINE, by):  # fmt: skip
         mine[0] = 0
-    elif re.search(r"\b(opponent'?s?|another player'?s?|other player'?s?|his|an enemy|"
-                   r"some(?:one|body)(?: else)?'?s|tegenstanders?|andere speler|iemand anders|"
-                   r"van een ander|" + w.COLOUR + r")\b[^,?]*\b(on|op) (my|mijn) (own |eigen )?start",
-                   lower):  # fmt: skip
+    elif re.match(_THEIRS, by) or re.search(r"\b(opponent'?s?|another player'?s?|other player'?s?|"
+                   r"his|an enemy|some(?:one|body)(?: else)?'?s|tegenstanders?|andere speler|"
+                   r"iemand anders|van een ander|" + w.COLOUR + r")\b[^,?]*\b(on|op) (my|mijn) "
+                   r"(own |eigen )?start", lower):  # fmt: skip
         pawns["b"] = [0, "N", "N", "N"]
     elif re.search(r"\b(pawn|pion)\b[^,.?]*\b(on|op) (my|mijn) (own |eigen )?start", lower):
         return None  # a pawn on my start whose owner is not read: not built
