@@ -555,8 +555,12 @@ def _lists_as_cards(question: Question, holder: Holder) -> None:
     is 0, 2 and 3") names Balzakken one by one, not sums; a sum said after it stays a sum."""
     words = question.words
     at = holder.points_at
+    named = _named_card_words(question)  # "11, De Lul, De Lul en -1": cards in the list
     run = 1
-    while run < len(at) and all(w in _LIST_GLUE for w in words[at[run - 1] + 1 : at[run]]):
+    while run < len(at) and all(
+        w in _LIST_GLUE or k in named or (w in ("the", "de") and k + 1 in named)
+        for k, w in enumerate(words[at[run - 1] + 1 : at[run]], at[run - 1] + 1)
+    ):
         run += 1
     listed = holder.points[:run]
     if run < 2 or not all(-1 <= p <= 11 for p in listed):
@@ -567,6 +571,13 @@ def _lists_as_cards(question: Question, holder: Holder) -> None:
     holder.cards[:0] = holder.listed
     del holder.points[:run]
     del holder.points_at[:run]
+
+
+def _named_card_words(question: Question) -> set[int]:
+    """The indices of the words that name a card by name ("de lul", "the swinger")."""
+    return {
+        m.start + k for m in held_mentions(question) for k in range(len(m.said.split()))
+    }
 
 
 def _restated_sum(question: Question, holder: Holder) -> None:

@@ -48,6 +48,12 @@ _KNOWN = re.compile(
     r"played|draw|drew))\b|\bna het (?:afleggen|ruilen|spelen)\b"
     r"|\bin the same turn\b|\bin dezelfde beurt\b"
     r"|\b(?:on my |in my |my )?(?:last|previous) turn\b|\b(?:de |mijn )?vorige beurt\b"
+    # the game's last round told before its totals ("Final round just got scored: ...")
+    r"|^(?:the )?(?:last|final) round(?: (?:is|was|just|got|has|been|over|scored|done|finished))*"
+    r"(?=\s*:)|^(?:de )?(?:laatste |slot)ronde(?: (?:is|was|voorbij|klaar|gespeeld))*(?=\s*:)"
+    # the asker's first turn of a round: a turn like any other
+    r"|\b(?:on |in )?my (?:very )?first (?:turn|go|move)(?: of the (?:round|game))?\b"
+    r"|\b(?:in |op )?mijn (?:aller)?eerste beurt(?: van de ronde| van het spel)?\b"
     # bounds the rulebook says in words
     r"|\b(?:points? )?or (?:fewer|less|lower|more|higher|under|below)\b|\bof (?:minder|meer)\b"
     r"|\b(?:meer|minder|hoger|lager) dan\b|\bnever below\b"
@@ -123,7 +129,8 @@ _KNOWN = re.compile(
     r"|\bthe first card (?:is |gets )?(?:turned|flipped) (?:up|over)\b"
     r"|\b(?:after|at the end of) (?:this|the|that) round\b|\bna (?:deze|de|die) ronde\b"
     # Dutch "dan" as a question's filler ("is het spel dan afgelopen?", "schrijf ik dan -2 op?")
-    r"|\b(?:is|ben|kom|schrijf|mag|krijg|heb|zit|ga|wordt|word|klopt|moet|trek|pak|hoef|kan) "
+    r"|\b(?:is|ben|kom|komt|schrijf|mag|krijg|heb|zit|ga|gaat|wordt|word|klopt|moet|trek|pak|hoef|"
+    r"kan|sta|staat|eindig|eindigt) "
     r"(?:ik|het spel|het|hij|ze|je) dan\b|\bdat ik dan\b"
     # the card drawn back after discarding several ("mag ik daarna mijn eigen tien terugpakken")
     r"|\b(?:mag|kan) ik daarna (?:[^\W\d_]+ ){0,3}(?:terugpakken|terugnemen|pakken|nemen|"

@@ -81,6 +81,10 @@ _OTHER_CALLS = re.compile(
 )
 
 
+#: the asker named ("I", "my", "ik"): a question with none is about one other player alone
+_FIRST_PERSON = re.compile(r"\b(?:i|i'?m|me|my|mine|ik|mij|mijn|me|m'n)\b")
+
+
 #: a total said before and after the round ("I went from 65 to 72", "van 65 naar 72")
 _FROM_TO = re.compile(r"\b(?:from|van) (-?\d+) (?:to|naar|tot|up to) (-?\d+)\b")
 #: a new total asked ("what's my new total?", "where am I after the round?", "mijn nieuwe stand")
@@ -176,8 +180,11 @@ def _read(question: Question) -> tuple[int | None, int | None, list[int]]:
     if gain is None and _overcall(question):
         gain = FALSE_PENALTY
     if gain is None and (_FALSE_CALL.search(lower) or _GOOD_CALL.search(lower)):
-        if _OTHER_CALLS.search(lower) or read_table(question).caller not in (None, 0):
+        another = _OTHER_CALLS.search(lower) or read_table(question).caller not in (None, 0)
+        if another and _FIRST_PERSON.search(lower):
             return before, None, starts  # another player's call: the asker's hand decides
+        # no word of the asker ("Opa is op 74 en doet een valse BALZAK!"): the player on the
+        # total is the caller, and the sheet reads as for the asker's own call
         if _FALSE_CALL.search(lower):
             gain = FALSE_PENALTY
         elif re.search(r"\b(?:i|ik)\b", lower):

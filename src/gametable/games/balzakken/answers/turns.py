@@ -557,10 +557,12 @@ def _what_it_did(
     source = question.say(
         "the card that lay on top of the discard pile before you discarded"
         if "top" in action
-        else "the draw pile",
+        else "the draw pile (or, if you choose, the card that lay on top of the discard pile "
+        "before you discarded)",
         "de kaart die vóór het afleggen bovenop de aflegstapel lag"
         if "top" in action
-        else "de trekstapel",
+        else "de trekstapel (of, als je wilt, de kaart die vóór het afleggen bovenop de "
+        "aflegstapel lag)",
     )
     if count > 1:
         return question.say(

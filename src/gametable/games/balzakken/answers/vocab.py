@@ -145,7 +145,7 @@ SAME = re.compile(
 HIGHER = frozenset(["more", "higher", "above", "meer", "hoger"])
 LOWER = frozenset(["fewer", "less", "lower", "minder", "lager"])
 CALL = re.compile(
-    r"^(?:call|calls|called|calling|roep|roept|riep|riepen|roepen|make|makes|made|maakt|maak|"
+    r"^(?:call|calls|called|calling|roep|roept|riep|riepen|roepen|geroepen|make|makes|made|maakt|maak|"
     r"shout|shouts|shouted|yell|yells|yelled|scream|screams|screamed)$"
 )
 #: words before a number that say it is no hand: a seat, a round, a total on the score sheet

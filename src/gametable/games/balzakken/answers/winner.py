@@ -39,7 +39,9 @@ _TWO = {2: ("two", "twee"), 3: ("three", "drie"), 4: ("four", "vier")}
 
 #: the game said to be over ("end of game:", "game's over", "eind van het spel")
 _GAME_OVER = re.compile(
-    r"\b(?:end of (?:the )?game|game(?:'s| is| was)? over|final (?:scores?|totals?)|"
+    r"\b(?:end of (?:the )?game|game(?:'s| is| was)? over|final (?:scores?|totals?|round)|"
+    r"(?:last|final) round (?:is |was |just )?(?:got |been )?(?:scored|over|done|finished)|"
+    r"(?:laatste |slot)ronde|"
     r"eind(?:e)? van het spel|het spel is (?:uit|afgelopen|voorbij)|eindstand)\b"
 )
 
@@ -59,8 +61,8 @@ def _named_totals(question: Question) -> list[tuple[str, str, int]] | None:
     table = read_table(question)
     out = []
     for holder in table.holders:
-        if holder.me and not holder.described:
-            continue  # "end of game: tim 40, sara 40": the asker is not in the list
+        if not holder.described:
+            continue  # "end of game: tim 40, sara 40": the asker (or a caller) not in the list
         if holder.cards or holder.empty or len(holder.points) != 1:
             return None
         out.append((holder.label_en, holder.label_nl, holder.points[0]))
