@@ -13,6 +13,7 @@ what), :mod:`.build` (positions), :mod:`.calls` (calling BALZAK! and scoring it)
 :mod:`.whatif` (the draw pile running out), :mod:`.winner` (who wins with the totals said),
 :mod:`.counts` (a count of players said), :mod:`.facts` (numbers from the game's data),
 :mod:`.table` (the live position), :mod:`.guard` (what the readers leave alone),
+:mod:`.elsewhere` (questions about other games and sports, declined),
 :mod:`.slang` (text-message shorthand spelt out), :mod:`.verdicts` (yes/no questions
 the shared reading takes for another kind, answered from the rules text).
 """
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from gametable.core.protocol import State
 from gametable.games.balzakken.answers import (
     calls,
+    elsewhere,
     facts,
     guard,
     sizes,
@@ -79,11 +81,14 @@ READERS: tuple[Reader, ...] = (
 
 
 class BalzakkenAnswers:
-    """``ANSWERS``: see the package docstring.  A question the readers do not wholly read
-    (:mod:`.guard`) gets ``None``: the rules text answers it, marked as not checked."""
+    """``ANSWERS``: see the package docstring.  A question about another game or sport
+    (:mod:`.elsewhere`) is declined; a question the readers do not wholly read (:mod:`.guard`)
+    gets ``None``: the rules text answers it, marked as not checked."""
 
     def answer(self, question: Question) -> Answer | None:
         asked, question = question, with_kind(spelt_out(question))
+        if elsewhere.elsewhere(question):
+            return elsewhere.decline(asked)
         if not guard.understood(question):
             return verdicts.rules_reply(asked, question)
         for reader in READERS:
