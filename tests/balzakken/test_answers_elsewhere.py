@@ -1,0 +1,64 @@
+"""Questions about other games and sports are declined ("Overview"; BZ-001).
+
+Balzakken shares its words with other games and sports ("players", "team", "cards", "points",
+"hand", "call"): a question that names another game or sport, a team, or a card of everyday life
+is declined through the whole chat, in the question's language, while Balzakken's own questions
+with the same words are still answered.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gametable.rulebook.chat import ask
+
+OTHER_GAMES_AND_SPORTS = (
+    "How many players does a basketball team have?",
+    "How many players in a hockey team?",
+    "How many players are in a cricket team?",
+    "How many players are needed for a game of Werewolf?",
+    "How many players are in an orchestra?",
+    "How many players in a string quartet?",
+    "How many points is a credit card reward worth?",
+    "Hoeveel spelers staan er in een voetbalteam?",
+    "Hoeveel kaarten krijg je bij klaverjassen?",
+    "Can I call a timeout in volleyball?",
+    "Who deals first in rummy?",
+    "In blackjack, what happens if I go over 21?",
+    "Mag een keeper de bal met zijn handen pakken?",
+    "How many cards does each player get in Uno?",
+    "Can my teammate see my hand?",
+)
+
+
+@pytest.mark.parametrize("text", OTHER_GAMES_AND_SPORTS)
+def test_questions_about_other_games_and_sports_are_declined(text: str) -> None:
+    """BZ-001: a question about another game or sport gets no answer, only sections to read."""
+    reply = ask("balzakken", text)
+    assert not reply.answered, (text, reply.text)
+    assert not reply.checked
+
+
+def test_a_dutch_question_about_another_game_is_declined_in_dutch() -> None:
+    reply = ask("balzakken", "Hoeveel spelers heeft een hockeyteam?")
+    assert not reply.answered
+    assert reply.text.startswith("Dat gaat niet over Balzakken")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("How many players can play Balzakken?", r"\b2\b.*\b8\b"),
+        ("How many cards does each player get?", r"\b5\b"),
+        ("Hoeveel spelers kunnen meedoen?", r"\b2\b.*\b8\b"),
+        ("Can I call BALZAK! with 3 points and the Lul in my hand?", r"^No\b"),
+        ("Ik heb net 2 punten, mag ik BALZAK! roepen?", r"^Ja\b"),
+    ],
+)
+def test_balzakkens_own_questions_with_the_same_words_are_answered(text: str, said: str) -> None:
+    """BZ-014, BZ-019, BZ-036, BZ-047: the same words about Balzakken itself are answered."""
+    reply = ask("balzakken", text)
+    assert reply.answered, text
+    assert re.search(said, reply.text), (text, reply.text)
