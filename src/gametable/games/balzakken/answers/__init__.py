@@ -10,7 +10,7 @@ and the chat answers from the rules text.  At a table, ``answer_at`` answers "ca
 The modules: :mod:`.names` (the cards' names in English and Dutch), :mod:`.grammar` (who holds
 what), :mod:`.build` (positions), :mod:`.calls` (calling BALZAK! and scoring it),
 :mod:`.totals` (the score sheet), :mod:`.turns` (discards, swaps, action cards),
-:mod:`.whatif` (the draw pile running out), :mod:`.winner` (who wins with the totals said),
+:mod:`.whatif` (the draw pile running out), :mod:`.swaps` (a swap's points), :mod:`.winner` (who wins with the totals said),
 :mod:`.counts` (a count of players said), :mod:`.facts` (numbers from the game's data),
 :mod:`.table` (the live position), :mod:`.guard` (what the readers leave alone),
 :mod:`.elsewhere` (questions about other games and sports, declined),
@@ -30,6 +30,7 @@ from gametable.games.balzakken.answers import (
     facts,
     guard,
     sizes,
+    swaps,
     table,
     totals,
     turns,
@@ -75,6 +76,7 @@ READERS: tuple[Reader, ...] = (
     Reader(turns.asks_empty_hand, turns.empty_hand, _none_read),
     Reader(sizes.asks_count, sizes.count, sizes.read_numbers),
     Reader(sizes.asks_draw, sizes.draws, _none_read),
+    Reader(swaps.asks_swap_points, swaps.swap_points, swaps.read_numbers),
     Reader(turns.asks_turn, turns.turn, turns.read_numbers, hands=True),
     Reader(facts.asks_fact, facts.fact, facts.read_numbers),
 )

@@ -63,7 +63,12 @@ _PLAY_WITH = re.compile(
     r"(?:with|met) \S+ (?:players|people|persons|spelers|mensen|personen)"
     r"(?: (?:play|spelen|spelen\?))?\?*$|"
     r"^(?:are|is|zijn) \S+ (?:players|people|spelers|mensen) (?:allowed|ok|okay|possible|"
-    r"toegestaan|mogelijk|genoeg|enough)\?*$"
+    r"toegestaan|mogelijk|genoeg|enough)\?*$|"
+    # the count as the subject ("can 9 people play together?", "kunnen 9 mensen meedoen?")
+    r"^(?:can|may|could) \S+ (?:players|people|persons) (?:play|join)(?: (?:balzakken|this game|"
+    r"this|it|the game))?(?: (?:together|at once|at the same time))?\?*$|"
+    r"^(?:kunnen|mogen|kan|mag) \S+ (?:spelers|mensen|personen) (?:samen |tegelijk )?"
+    r"(?:(?:balzakken|het|het spel|dit spel) )?(?:spelen|meedoen|meespelen)\?*$"
 )
 
 

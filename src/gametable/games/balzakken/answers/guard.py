@@ -48,6 +48,8 @@ _KNOWN = re.compile(
     r"played|draw|drew))\b|\bna het (?:afleggen|ruilen|spelen)\b"
     r"|\bin the same turn\b|\bin dezelfde beurt\b"
     r"|\b(?:on my |in my |my )?(?:last|previous) turn\b|\b(?:de |mijn )?vorige beurt\b"
+    # a follow-up's number replaced ("on exactly 99 instead of 69"): not part of the situation
+    r"|\binstead of -?\d+\b|\bin plaats van -?\d+\b"
     # the game's last round told before its totals ("Final round just got scored: ...")
     r"|^(?:the )?(?:last|final) round(?: (?:is|was|just|got|has|been|over|scored|done|finished))*"
     r"(?=\s*:)|^(?:de )?(?:laatste |slot)ronde(?: (?:is|was|voorbij|klaar|gespeeld))*(?=\s*:)"
@@ -87,7 +89,7 @@ _KNOWN = re.compile(
     r"|\b(?:if|when) (?:i|you) (?:get|am|are|'m) (?:stuck|left|caught) with (?:it|him|her)\b"
     r"|\b(?:als|wanneer) (?:je|ik) (?:hem|die|haar) (?:nog )?(?:hebt|heb|vasthebt|vasthoudt|"
     r"houdt)\b|\bmaar ook\b|\bals ik -?\d+ punten (?:heb|hebt)\b"
-    r"|\b(?:als|wanneer|when|if) (?:i|ik) (?:\w+ ){0,4}(?:throw|dump|toss|rid|gooi|leg|afleg|aflegt|discard|swap|ruil|play|"
+    r"|\b(?:als|wanneer|when|if) (?:i|ik) (?:\w+ ){0,4}(?:throw|dump|toss|rid|gooi|leg|afleg|aflegt|weggooi|wegleg|discard|swap|ruil|play|"
     r"speel)\b"
     r"|\b(?:if|when|als|wanneer) (?:it is|it's|hij|ze) (?:still )?(?:nog )?in (?:my|your|his|her|"
     r"mijn|je|zijn|haar) hand\b"
@@ -288,6 +290,8 @@ def _known_words(question: Question) -> set[int]:
     """Indices of the words inside known phrases ("5 points or fewer" keeps its 5: a bound)."""
     out: set[int] = set()
     lower = question.lower
+    for match in re.finditer(r"\b(?:instead of|in plaats van) (-?\d+)\b", lower):
+        out.add(len(re.findall(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?", lower[: match.start(1)])))
     for match in re.finditer(r"\b(?:\d+ )?(?:points? )?or (?:fewer|less|more)\b", lower):
         if re.match(r"\d", match.group(0)) and re.search(r"\bwith\b|\bmet\b", lower):
             continue  # "with 5 points or fewer": the asker's own points, read as such

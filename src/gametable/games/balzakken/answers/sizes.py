@@ -138,7 +138,9 @@ def count(question: Question) -> Answer | None:
         return None
     position, before, after = judged
     lower = question.lower
-    target = 1 - played.actor
+    # the other hand is asked about only when an action card reaches it (a discard is the
+    # asker's alone: "how many does she have" then names a player the reading did not build)
+    target = 1 - played.actor if played.notation.split()[0] in ("lul", "swinger") else 0
     mine, theirs = after[0], after[1]
     if _ASK_EACH.search(lower) and target == 1:
         verdict = question.say(
@@ -209,6 +211,8 @@ def _played_in_words(question: Question) -> Counter[str]:
     if not acting:
         return Counter()
     after = [i for i in range(acting[0] + 1, len(words)) if words[i] in VALUE_WORDS]
+    if not after:  # a Dutch verb comes last ("als ik twee vijven tegelijk afleg")
+        after = [i for i in range(acting[-1]) if words[i] in VALUE_WORDS]
     if len({words[i] for i in after}) != 1:
         return Counter()
     at = after[-1]

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from gametable.games.balzakken.answers.names import CARDS, LUL, SWINGER
 from gametable.rulebook.question import Question
 
 #: shorthand -> the word it stands for (whole words only)
@@ -44,6 +45,10 @@ _WORDS = {
     "bc": "because",
     "rn": "now",
     "nah": "not",
+    "hav": "have",
+    "hve": "have",
+    "im": "i'm",
+    "yr": "your",
 }
 _WORD = re.compile(r"(?<![\w/'])(" + "|".join(re.escape(w) for w in _WORDS) + r")(?![\w/])", re.I)
 #: a plus between two things held ("3 + de lul", "swinger + 2 + 1"), never a sum's sign in
@@ -72,9 +77,25 @@ def plain(text: str) -> str:
     return re.sub(r"\s+", " ", out).strip()
 
 
+#: the names a misspelt card name is read as ("swingr" -> "swinger", "lull" stays a known name)
+_SPELT = {LUL: "lul", SWINGER: "swinger", "11": "blue ball", "-1": "bruisbal"}
+
+
+def names_spelt(question: Question) -> str:
+    """The question's text with each misspelt card name ("swingr", "bruisbl") written as the
+    name the readers know, found by the cards' fuzzy lexicon."""
+    text = question.text
+    for mention in CARDS.find(question):
+        if mention.score >= 100 or " " in mention.said or mention.name not in _SPELT:
+            continue
+        said = re.compile(rf"(?<![\w-]){re.escape(mention.said)}(?![\w-])", re.IGNORECASE)
+        text = said.sub(_SPELT[mention.name], text)
+    return text
+
+
 def spelt_out(question: Question) -> Question:
     """``question`` read again from its plain text (its language kept), or itself unchanged."""
-    text = plain(question.text)
+    text = plain(names_spelt(question))
     if text == question.text:
         return question
     return replace(Question.read(text), lang=question.lang)

@@ -67,6 +67,17 @@ OTHERS = {
     "mama": ("your mum", "je mama"),
     "opa": ("your grandad", "je opa"),
     "oma": ("your gran", "je oma"),
+    "buddy": ("your buddy", "je maat"),
+    "mate": ("your mate", "je maat"),
+    "pal": ("your pal", "je maat"),
+    "maat": ("your mate", "je maat"),
+    "cousin": ("your cousin", "je neef"),
+    "neef": ("your cousin", "je neef"),
+    "nicht": ("your cousin", "je nicht"),
+    "uncle": ("your uncle", "je oom"),
+    "oom": ("your uncle", "je oom"),
+    "aunt": ("your aunt", "je tante"),
+    "tante": ("your aunt", "je tante"),
     "caller": ("the caller", "de roeper"),
     "roeper": ("the caller", "de roeper"),
 }
@@ -216,6 +227,13 @@ ACTING = frozenset(
         "rid",
         "wegleggen",
         "neerleggen",
+        # Dutch verbs said last in a clause ("als ik twee vijven afleg")
+        "afleg",
+        "aflegt",
+        "wegleg",
+        "weglegt",
+        "weggooi",
+        "weggooit",
     ]
 )
 #: reading the cards the asker plays (a mark in place of a holder's index)

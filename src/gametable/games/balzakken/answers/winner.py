@@ -26,8 +26,8 @@ from gametable.rulebook.situations import checked
 
 GAME = "balzakken"
 _WHO_WINS = re.compile(
-    r"\b(?:who (?:wins|won|is the winner|has won)|which player wins|winner|wie (?:wint|heeft "
-    r"gewonnen|is de winnaar)|winnaar)\b"
+    r"\b(?:who(?:'s| has| is)? (?:wins|won|the winner)|which player (?:wins|won)|winner|"
+    r"wie (?:wint|heeft (?:er )?gewonnen|is (?:er )?de winnaar)|winnaar)\b"
 )
 #: "final scores are 104, 38 and 38", "the totals are ...", "de eindstand is ..."
 _TOTALS = re.compile(
