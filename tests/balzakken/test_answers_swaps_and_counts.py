@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from balzakken_helpers import position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +18,6 @@ from gametable.games.balzakken.answers import ANSWERS
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.chat import ask
 from gametable.rulebook.question import Question
-from tests.balzakken.balzakken_helpers import position
 
 
 def checked(text: str) -> Answer:
@@ -75,7 +75,9 @@ def test_a_discard_never_answers_for_another_players_hand() -> None:
     """BZ-041: a discard changes only the discarder's hand; a count asked of another player
     after one is not given from a hand the question did not describe."""
     found = ANSWERS.answer(
-        Question.read("Ze heeft 4, 4, 4 en een 1. Hoeveel kaarten heeft ze als ze drie vieren afleg?")
+        Question.read(
+            "Ze heeft 4, 4, 4 en een 1. Hoeveel kaarten heeft ze als ze drie vieren afleg?"
+        )
     )
     assert found is None or not re.match(r"^\d", found.text)
 
@@ -102,7 +104,9 @@ def test_a_count_of_players_said_as_the_subject(text: str, verdict: str) -> None
         ("Ik heb 60 punten en doe een goede BALZAK!. Wat is mijn stand?", "60 + 0 = 60"),
     ],
 )
-def test_points_held_before_ones_own_call_of_a_said_kind_are_the_total(text: str, said: str) -> None:
+def test_points_held_before_ones_own_call_of_a_said_kind_are_the_total(
+    text: str, said: str
+) -> None:
     """BZ-093, BZ-103, BZ-114..BZ-118: more points than a calling hand holds, said before a
     good or false call, with the new total asked, are the total before the round."""
     assert checked(text).text.startswith(said), text

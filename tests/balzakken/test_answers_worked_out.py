@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from balzakken_helpers import GAME, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +20,6 @@ from gametable.games.balzakken.answers import ANSWERS
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.chat import ask
 from gametable.rulebook.question import Question
-from tests.balzakken.balzakken_helpers import GAME, position
 
 
 def checked(text: str) -> Answer:
@@ -109,7 +109,10 @@ def test_totals_of_the_final_round_name_the_winners(text: str, winner: str) -> N
 @pytest.mark.parametrize(
     ("text", "verdict"),
     [
-        ("I was dealt 2, 1, 0, 1, -1, that's 3 points. It's my very first turn. Can I call?", "Yes."),
+        (
+            "I was dealt 2, 1, 0, 1, -1, that's 3 points. It's my very first turn. Can I call?",
+            "Yes.",
+        ),
         ("It's my first turn and I hold 4, 1 and 0. May I call BALZAK!?", "Yes."),
         ("Het is mijn eerste beurt, ik heb 2, 2 en de Lul. Mag ik meteen BALZAK! roepen?", "Nee."),
     ],

@@ -13,7 +13,8 @@ what), :mod:`.build` (positions), :mod:`.calls` (calling BALZAK! and scoring it)
 :mod:`.whatif` (the draw pile running out), :mod:`.swaps` (a swap's points), :mod:`.winner` (who wins with the totals said),
 :mod:`.counts` (a count of players said), :mod:`.facts` (numbers from the game's data),
 :mod:`.table` (the live position), :mod:`.guard` (what the readers leave alone),
-:mod:`.elsewhere` (questions about other games and sports, declined),
+:mod:`.elsewhere` (questions about other games and sports, declined), :mod:`.others` (a
+question about one other player alone, said as the asker's own),
 :mod:`.slang` (text-message shorthand spelt out), :mod:`.verdicts` (yes/no questions
 the shared reading takes for another kind, answered from the rules text).
 """
@@ -29,6 +30,7 @@ from gametable.games.balzakken.answers import (
     elsewhere,
     facts,
     guard,
+    others,
     sizes,
     swaps,
     table,
@@ -82,6 +84,20 @@ READERS: tuple[Reader, ...] = (
 )
 
 
+def _judged(question: Question) -> tuple[Answer | None, bool]:
+    """The referee's reply by the first reader that asks ``question`` and fits it, and whether
+    a reader answered at all (a reply that does not fit is no reply, and no rules text either)."""
+    if not guard.understood(question):
+        return None, False
+    for reader in READERS:
+        if reader.asks(question):
+            reply = reader.answer(question)
+            if reply is not None:
+                fits = guard.fits(question, reply, reader.numbers(question), hands=reader.hands)
+                return (reply if fits else None), True
+    return None, False
+
+
 class BalzakkenAnswers:
     """``ANSWERS``: see the package docstring.  A question about another game or sport
     (:mod:`.elsewhere`) is declined; a question the readers do not wholly read (:mod:`.guard`)
@@ -91,15 +107,14 @@ class BalzakkenAnswers:
         asked, question = question, with_kind(spelt_out(question))
         if elsewhere.elsewhere(question):
             return elsewhere.decline(asked)
-        if not guard.understood(question):
-            return verdicts.rules_reply(asked, question)
-        for reader in READERS:
-            if reader.asks(question):
-                reply = reader.answer(question)
-                if reply is not None:
-                    read = reader.numbers(question)
-                    fits = guard.fits(question, reply, read, hands=reader.hands)
-                    return reply if fits else None
+        reply, read = _judged(question)
+        if reply is None:  # "Mag opa De Swinger op zichzelf spelen?": said as the asker's own
+            mine = others.as_mine(question)
+            if mine is not None:
+                reply, read_mine = _judged(with_kind(mine))
+                read = read or read_mine
+        if reply is not None or read:
+            return reply
         return verdicts.rules_reply(asked, question)
 
     def answer_at(self, state: State, seat: int, question: Question) -> Answer | None:

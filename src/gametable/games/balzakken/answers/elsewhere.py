@@ -80,4 +80,6 @@ def decline(question: Question) -> Answer:
         "vragen over de regels van Balzakken. De dichtstbijzijnde delen staan hieronder.",
     )
     related = (*closest.sources, *closest.related)
-    return Answer(GAME, question.text, text, (), answered=False, related=related, lang=question.lang)
+    return Answer(
+        GAME, question.text, text, (), answered=False, related=related, lang=question.lang
+    )

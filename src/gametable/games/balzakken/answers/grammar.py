@@ -575,9 +575,7 @@ def _lists_as_cards(question: Question, holder: Holder) -> None:
 
 def _named_card_words(question: Question) -> set[int]:
     """The indices of the words that name a card by name ("de lul", "the swinger")."""
-    return {
-        m.start + k for m in held_mentions(question) for k in range(len(m.said.split()))
-    }
+    return {m.start + k for m in held_mentions(question) for k in range(len(m.said.split()))}
 
 
 def _restated_sum(question: Question, holder: Holder) -> None:

@@ -89,7 +89,7 @@ _KNOWN = re.compile(
     r"|\b(?:if|when) (?:i|you) (?:get|am|are|'m) (?:stuck|left|caught) with (?:it|him|her)\b"
     r"|\b(?:als|wanneer) (?:je|ik) (?:hem|die|haar) (?:nog )?(?:hebt|heb|vasthebt|vasthoudt|"
     r"houdt)\b|\bmaar ook\b|\bals ik -?\d+ punten (?:heb|hebt)\b"
-    r"|\b(?:als|wanneer|when|if) (?:i|ik) (?:\w+ ){0,4}(?:throw|dump|toss|rid|gooi|leg|afleg|aflegt|weggooi|wegleg|discard|swap|ruil|play|"
+    r"|\b(?:als|wanneer|when|if) (?:i|ik) (?:\w+ ){0,6}(?:throw|dump|toss|rid|gooi|leg|afleg|aflegt|weggooi|wegleg|discard|swap|ruil|play|"
     r"speel)\b"
     r"|\b(?:if|when|als|wanneer) (?:it is|it's|hij|ze) (?:still )?(?:nog )?in (?:my|your|his|her|"
     r"mijn|je|zijn|haar) hand\b"
