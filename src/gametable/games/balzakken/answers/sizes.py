@@ -45,6 +45,7 @@ _MY_SIZE = re.compile(
 #: the asker's hand said besides the action card it plays ("when I have 4 other cards")
 _MY_OTHERS = re.compile(
     r"\b(?:i have|i hold|i've got|while i have|with|holding|ik heb|met) (?:still |also |nog |ook )?"
+    r"(?:(?:the |a |my |de |een |mijn )?(?:swinger|lul|lull) (?:and|en) )?"
     r"(\d|two|three|four|five|six|seven|twee|drie|vier|vijf|zes|zeven) "
     r"(?:other|more|andere) (?:cards|kaarten)\b"
 )

@@ -66,10 +66,29 @@ _QUOTED = re.compile(r"^(?:[^'\"‘“:]{1,60}:\s*)?['\"‘“](?P<asked>.+?)['\
 _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
 
+#: a count of points said in words ("drie punten", "two points"): read as its digits
+_SPELT_NUMBERS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "nul": 0, "een": 1, "één": 1, "twee": 2, "drie": 3,
+    "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8, "negen": 9, "tien": 10,
+}  # fmt: skip
+_POINTS_IN_WORDS = re.compile(
+    r"(?<![\w-])(" + "|".join(_SPELT_NUMBERS) + r")(?=\s+(?:points?|punten|punt|pts)\b)", re.I
+)
+#: the call misspelt ("balzack", "balzac", "balsak")
+_CALL_TYPO = re.compile(r"\b(?:balzack|balzac|balsak|balzakk|ballzak|balzek)\b", re.I)
+#: the call alone as the last sentence ("I have 2 points and a lull. balzak?"): asking whether
+#: one may call
+_BARE_CALL = re.compile(r"(^|[.!]\s+)balzak!?\s*\?+\s*$", re.I)
+
+
 def plain(text: str) -> str:
     """``text`` with shorthand spelt out, a "+" between things read as "and", emoji dropped."""
     quoted = _QUOTED.match(text.strip())
     out = _EMOJI.sub(" ", quoted.group("asked") if quoted else text)
+    out = _CALL_TYPO.sub("balzak", out)
+    out = _POINTS_IN_WORDS.sub(lambda m: str(_SPELT_NUMBERS[m.group(1).lower()]), out)
+    out = _BARE_CALL.sub(r"\1can I call BALZAK!?", out)
     out = _PLURAL.sub(r"\1s", out)
     out = _SUM.sub(lambda m: str(sum(int(n) for n in m.group(1).split("+"))), out)
     out = _PLUS.sub(" and ", out)

@@ -33,7 +33,7 @@ _BEFORE = re.compile(
     r"\b(?:(?:i'?m|i am|am|are|is|ben|zit|currently|now)\s+(?:on|at|op|now on)\s+(-?\d+)|"
     r"(?:i'?m|stand|staat|sta|stond|at|on|op|i had|i was|ik had)\s+(?:on|at|op|now on)?\s*(-?\d+)|"
     r"(?:total|score|totaal|stand) (?:is |of |van |was |stood at |stond op )?(-?\d+)|"
-    r"(?:have|has|heb|hebt|heeft) (-?\d+) (?:points|punten) (?:on the (?:score ?sheet|sheet)|"
+    r"(?:have|has|heb|hebt|heeft) (-?\d+) (?:(?:points|punten) )?(?:on the (?:score ?sheet|sheet)|"
     r"already|al|op het (?:scoreblad|scoreformulier)|staan)|"
     r"(?:have|has|heb|hebt|heeft) (-?\d+) (?:points|punten)? ?(?:and|en) (?:score|get|krijg))"
 )

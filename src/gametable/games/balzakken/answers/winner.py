@@ -56,9 +56,11 @@ def _named_totals(question: Question) -> list[tuple[str, str, int]] | None:
     """Totals said player by player at a game's end ("end of game: me 80, tim 100, sara 80"):
     each player read by the grammar with one number and no cards, as (English label, Dutch
     label, total)."""
-    if not _GAME_OVER.search(question.lower):
-        return None
     table = read_table(question)
+    reached = any(p >= GAME_END for h in table.holders for p in h.points)
+    said_over = _GAME_OVER.search(question.lower) or re.search(r"^final\s*:", question.lower)
+    if not (said_over or reached):
+        return None  # no game's end said, and no total that ends it
     out = []
     for holder in table.holders:
         if not holder.described:
