@@ -62,3 +62,30 @@ def test_balzakkens_own_questions_with_the_same_words_are_answered(text: str, sa
     reply = ask("balzakken", text)
     assert reply.answered, text
     assert re.search(said, reply.text), (text, reply.text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["What is a Queen worth?", "Hoeveel punten is een Vrouw waard?", "Telt een Aas als 1 punt?"],
+)
+def test_cards_of_other_decks_are_declined_with_balzakkens_own_cards(text: str) -> None:
+    """BZ-055, BZ-056: Balzakken has no Queen, Vrouw or Aas: the decline names its own cards."""
+    reply = ask("balzakken", text)
+    assert not reply.answered, (text, reply.text)
+    assert re.search(r"Swinger", reply.text), reply.text
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("Wat is de lul waard?", "10. De Lul telt 10 punten"),
+        ("Hoeveel is de swinger waard?", "0. De Swinger telt 0 punten"),
+        ("What is de lul worth?", "10. The Lul counts 10 points"),
+    ],
+)
+def test_a_short_dutch_question_gets_its_referee_reply_in_dutch(text: str, start: str) -> None:
+    """BZ-067, BZ-081: "Wat is de lul waard?" is Dutch ("de", "waard"): the checked reply is in
+    Dutch with the rulebook's Dutch names; the same card asked in English is answered in
+    English."""
+    reply = ask("balzakken", text)
+    assert reply.checked and reply.text.startswith(start), (text, reply.text)

@@ -56,6 +56,16 @@ _GROUP = re.compile(
     r"(?!(?:spel|spelletje|potje|ronde|tafel|beurt|hand|balzakken)\b)[a-z]+"
 )
 _OTHER = re.compile(rf"(?:{_INSIDE})|\b(?:{_WHOLE})\b")
+#: a card of another deck asked about ("what is a Queen worth?", "telt een Aas als 1?"); "de
+#: vrouw naast me" is a player, so only a card said with its worth counts
+_DECK = (
+    r"(?:heer|vrouw|boer|aas|koning|koningin|king|queen|jack|ace|joker|boor|"
+    r"(?:harten|schoppen|klaver|ruiten)\w*|hearts|spades|clubs|diamonds)"
+)
+_FOREIGN_CARD = re.compile(
+    rf"\b(?:een|de|a|an|the) {_DECK} (?:\w+ )?(?:waard|worth|tellen|telt|counts?|als)\b"
+    rf"|\b(?:telt|counts?|tellen|worth|waard is) (?:een|de|a|an|the) {_DECK}\b"
+)
 #: Balzakken's own things: a question naming them is about Balzakken
 _OWN = re.compile(
     r"\bbalzak|\b(?:the |de )?(?:lul|lull|luls|lullen|swinger|swingers|swingr|bruisbal|"
@@ -66,19 +76,27 @@ _OWN = re.compile(
 def elsewhere(question: Question) -> bool:
     """Whether ``question`` is about another game or sport (see the module docstring)."""
     lower = question.lower
-    other = _OTHER.search(lower) or _GROUP.search(lower)
+    other = _OTHER.search(lower) or _GROUP.search(lower) or _FOREIGN_CARD.search(lower)
     return other is not None and _OWN.search(lower) is None
 
 
 def decline(question: Question) -> Answer:
     """The polite decline of a question about something else, with the closest sections."""
     closest = answer(GAME, question.text)
-    text = question.say(
-        "That is not about Balzakken, so I cannot answer it; I answer questions about the "
-        "rules of Balzakken. The closest sections are listed below.",
-        "Dat gaat niet over Balzakken, dus daar kan ik geen antwoord op geven; ik beantwoord "
-        "vragen over de regels van Balzakken. De dichtstbijzijnde delen staan hieronder.",
-    )
+    if _FOREIGN_CARD.search(question.lower):
+        text = question.say(
+            "Balzakken has no such card: its cards are the Balzakken from -1 to 11, The Swinger "
+            "and The Lul. The closest sections are listed below.",
+            "Zo'n kaart zit niet in Balzakken: het spel heeft de Balzakken van -1 tot 11, De "
+            "Swinger en De Lul. De dichtstbijzijnde delen staan hieronder.",
+        )
+    else:
+        text = question.say(
+            "That is not about Balzakken, so I cannot answer it; I answer questions about the "
+            "rules of Balzakken. The closest sections are listed below.",
+            "Dat gaat niet over Balzakken, dus daar kan ik geen antwoord op geven; ik beantwoord "
+            "vragen over de regels van Balzakken. De dichtstbijzijnde delen staan hieronder.",
+        )
     related = (*closest.sources, *closest.related)
     return Answer(
         GAME, question.text, text, (), answered=False, related=related, lang=question.lang

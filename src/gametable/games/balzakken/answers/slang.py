@@ -112,9 +112,29 @@ def names_spelt(question: Question) -> str:
     return text
 
 
+#: words that mark a short Balzakken question as Dutch or English ("Wat is de lul waard?" has
+#: one marker of each in the shared reading: "de" and "waard" tell it is Dutch)
+_DUTCH_HERE = frozenset(
+    ["de", "het", "een", "waard", "telt", "wat", "hoeveel", "mag", "ik", "heb", "roep", "roepen",
+     "iemand", "punten", "kaarten", "bovenste", "aflegstapel", "trekstapel", "ruil", "leg"]
+)  # fmt: skip
+_ENGLISH_HERE = frozenset(
+    ["the", "a", "an", "worth", "count", "counts", "what", "how", "much", "many", "may", "can",
+     "i", "my", "have", "call", "someone", "points", "cards", "top", "pile", "swap", "discard"]
+)  # fmt: skip
+
+
+def dutch_here(question: Question) -> bool:
+    """Whether a question the shared reading takes for English is Dutch by the game's words."""
+    dutch = sum(w in _DUTCH_HERE for w in question.words)
+    return dutch > sum(w in _ENGLISH_HERE for w in question.words)
+
+
 def spelt_out(question: Question) -> Question:
-    """``question`` read again from its plain text (its language kept), or itself unchanged."""
+    """``question`` read again from its plain text (its language kept, or found Dutch by the
+    game's words), or itself unchanged."""
     text = plain(names_spelt(question))
-    if text == question.text:
+    lang = "nl" if question.lang == "en" and dutch_here(question) else question.lang
+    if text == question.text and lang == question.lang:
         return question
-    return replace(Question.read(text), lang=question.lang)
+    return replace(Question.read(text), lang=lang)
