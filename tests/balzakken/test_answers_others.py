@@ -9,7 +9,11 @@ question that names the asker or two players is never said again.
 from __future__ import annotations
 
 import pytest
+from balzakken_helpers import GAME, position
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from gametable import IllegalAction
 from gametable.games.balzakken.answers import ANSWERS
 from gametable.games.balzakken.answers.others import as_mine
 from gametable.rulebook.question import Question
@@ -66,3 +70,42 @@ def test_one_other_players_situation_is_judged_as_the_askers(theirs: str, mine: 
 def test_questions_naming_the_asker_or_several_players_are_not_said_again(text: str) -> None:
     """A question that names the asker, two players, or unnamed players is no one player's."""
     assert as_mine(Question.read(text)) is None, text
+
+
+_THIRD_PERSON = (
+    ("{name} has {hand}. Can {he} call BALZAK!?", "en"),
+    ("It is {name}'s turn and {he} holds {hand}. May {he} call?", "en"),
+    ("{name} heeft {hand}. Mag {hij} BALZAK! roepen?", "nl"),
+)
+_SAID = {"en": {"L": "the Lul", "S": "the Swinger"}, "nl": {"L": "De Lul", "S": "De Swinger"}}
+
+
+@settings(max_examples=50, deadline=None, derandomize=True)
+@given(
+    balzakken=st.lists(st.integers(-1, 11), min_size=1, max_size=3, unique=True),
+    action=st.sampled_from(["", "L", "S"]),
+    name=st.sampled_from(["Tom", "Lisa", "Opa", "Sanne"]),
+    template=st.sampled_from(_THIRD_PERSON),
+)
+def test_another_players_call_is_judged_as_the_engine(
+    balzakken: list[int], action: str, name: str, template: tuple[str, str]
+) -> None:
+    """BZ-036, BZ-047, BZ-104: "Tom has 2, 1 and the Lul. Can he call?": the verdict of a checked
+    reply is the engine's for that hand."""
+    text, lang = template
+    cards = [str(v) for v in balzakken] + ([action] if action else [])
+    glue = " en " if lang == "nl" else " and "
+    said = glue.join(_SAID[lang].get(c, c) for c in cards)
+    he, hij = ("she", "zij") if name in ("Lisa", "Sanne") else ("he", "hij")
+    question = text.format(name=name, hand=said, he=he, hij=hij)
+    answer = ANSWERS.answer(Question.read(question))
+    if answer is None or not answer.checked:
+        return
+    state = position([cards, ["9", "10"]], ["8"])
+    try:
+        state.check_action(GAME.parse_action(state, "balzak"), 0)
+        allowed = True
+    except IllegalAction:
+        allowed = False
+    first = answer.text.split()[0].strip(".,")
+    assert first in (("Yes", "Ja") if allowed else ("No", "Nee")), (question, answer.text)
