@@ -150,3 +150,36 @@ def test_after_putting_down_a_pair_the_former_top_may_be_taken() -> None:
         "After putting down a pair of 9s, may I take the card that was on top of the discard pile?"
     )
     assert checked(text).text.startswith("Yes."), text
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("I have 7, 7 and 2 in my hand. Can I discard both sevens in one go?", "Yes."),
+        ("Ik heb 4, 4 en 9. Mag ik beide vieren tegelijk afleggen?", "Ja."),
+        ("I have 3, 3, 3 and 8. Can I discard all three threes at once?", "Yes."),
+        ("i have two 7s, can i chuck both at once", "Yes."),
+    ],
+)
+def test_several_of_one_value_named_in_words_from_a_listed_hand(text: str, start: str) -> None:
+    """BZ-039..BZ-041: "both sevens" from a hand of 7, 7 and 2 go down together."""
+    assert checked(text).text.startswith(start), text
+
+
+def test_cards_named_in_words_that_the_hand_lacks_are_not_judged() -> None:
+    """BZ-039: "both twos" from a hand with one 2 is no situation the hand allows."""
+    found = ANSWERS.answer(Question.read("I have 7, 7 and 2. Can I discard both twos at once?"))
+    assert found is None or not found.checked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mag ik balzak roepen als ik 2 punten heb maar de lul nog in mijn hand?",
+        "Can I call BALZAK! with 3 points but the Swinger still in my hand?",
+        "Ik heb 1 punt maar de Swinger zit nog in mijn hand. Mag ik roepen?",
+    ],
+)
+def test_an_action_card_said_held_after_but_forbids_the_call(text: str) -> None:
+    """BZ-047, BZ-048: "but the Lul still in my hand": the call is refused."""
+    assert checked(text).text.split()[0] in ("No.", "Nee."), text

@@ -89,3 +89,19 @@ def test_a_short_dutch_question_gets_its_referee_reply_in_dutch(text: str, start
     English."""
     reply = ask("balzakken", text)
     assert reply.checked and reply.text.startswith(start), (text, reply.text)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Als iemand BALZAK! roept, mag ik dan nog een kaart spelen?", r"^No\b.*stops at once"),
+        ("Can I skip the drop to 75 when I hit 99?", r"^No\b.*without asking"),
+        ("What if a player has no cards left?", r"\b0 points\b.*BALZAK"),
+        ("How many actions can I choose from on my turn?", r"\bfour\b"),
+    ],
+)
+def test_rules_text_replies_answer_first(text: str, said: str) -> None:
+    """BZ-025, BZ-037, BZ-086, BZ-116..BZ-118, BZ-124, BZ-125: the round stops at once after a
+    call; dropping back is not a choice; an empty hand holds 0 points; four actions."""
+    reply = ask("balzakken", text)
+    assert reply.answered and re.search(said, reply.text), (text, reply.text)

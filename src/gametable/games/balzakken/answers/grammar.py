@@ -17,6 +17,7 @@ called BALZAK!.  Everything is read from the words of a
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from gametable.games.balzakken.answers.counts import COUNTS
@@ -522,6 +523,25 @@ def _read_empty_hands(question: Question, table: Table) -> None:
                 break
         else:
             table.me.empty = True
+
+
+def played_in_words(question: Question) -> Counter[str]:
+    """The Balzakken played said in words after a verb of discarding ("ik leg alle drie de
+    vijven af"): the value word last said and the count before it."""
+    words = question.words
+    acting = [i for i, w in enumerate(words) if w in ACTING]
+    if not acting:
+        return Counter()
+    after = [i for i in range(acting[0] + 1, len(words)) if words[i] in VALUE_WORDS]
+    if not after:  # a Dutch verb comes last ("als ik twee vijven tegelijk afleg")
+        after = [i for i in range(acting[-1]) if words[i] in VALUE_WORDS]
+    if len({words[i] for i in after}) != 1:
+        return Counter()
+    at = after[-1]
+    before = [w for w in words[max(0, at - 3) : at] if w in NUMBER_WORDS]
+    if not before:
+        return Counter()
+    return Counter({str(VALUE_WORDS[words[at]]): NUMBER_WORDS[before[-1]]})
 
 
 def value_words(question: Question) -> list[int]:

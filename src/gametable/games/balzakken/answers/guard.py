@@ -49,6 +49,10 @@ _KNOWN = re.compile(
     r"played|draw|drew))\b|\bna het (?:afleggen|ruilen|spelen)\b"
     r"|\bin the same turn\b|\bin dezelfde beurt\b"
     r"|\b(?:on my |in my |my )?(?:last|previous) turn\b|\b(?:de |mijn )?vorige beurt\b"
+    # an action card said to be held after "but" ("maar de lul nog in mijn hand", "but the
+    # Swinger is still in my hand")
+    rf"|\b(?:but|maar) (?:the |a |my |de |een |mijn )?{_CARD_NAMES} (?:is |zit |ligt )?"
+    r"(?:still |nog |ook )?in (?:my|mijn) hand\b"
     # a follow-up's number replaced ("on exactly 99 instead of 69"): not part of the situation
     r"|\binstead of -?\d+\b|\bin plaats van -?\d+\b"
     # the game's last round told before its totals ("Final round just got scored: ...")

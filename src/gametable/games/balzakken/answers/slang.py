@@ -49,6 +49,8 @@ _WORDS = {
     "hve": "have",
     "im": "i'm",
     "yr": "your",
+    "chuck": "discard",
+    "ditch": "discard",
 }
 _WORD = re.compile(r"(?<![\w/'])(" + "|".join(re.escape(w) for w in _WORDS) + r")(?![\w/])", re.I)
 #: a plus between two things held ("3 + de lul", "swinger + 2 + 1"), never a sum's sign in

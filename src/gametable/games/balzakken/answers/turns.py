@@ -24,7 +24,12 @@ from gametable.core.protocol import State
 from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, cards_worth, load
-from gametable.games.balzakken.answers.grammar import Table, read_table, value_words
+from gametable.games.balzakken.answers.grammar import (
+    Table,
+    played_in_words,
+    read_table,
+    value_words,
+)
 from gametable.games.balzakken.answers.mentions import lul_on_me, word_at
 from gametable.games.balzakken.answers.names import card_name, hand_text, numbered
 from gametable.games.balzakken.answers.vocab import NUMBER_WORDS
@@ -413,6 +418,8 @@ def _from_listed(question: Question, table: Table) -> tuple[list[str], str, list
     hand = list(table.me.listed)
     played = Counter(table.me.cards) - Counter(hand)
     played.update(table.acted)
+    if not played:  # "I have 7, 7 and 2. Can I discard both sevens?": the cards said in words
+        played = played_in_words(question)
     if len(played) != 1:
         return None
     card, count = next(iter(played.items()))
