@@ -57,12 +57,19 @@ def lists_as_cards(question: Question, holder: HandSaid) -> None:
     is 0, 2 and 3") names Balzakken one by one, not sums; a sum said after it stays a sum."""
     words = question.words
     at = holder.points_at
-    named = _named_card_words(question)  # "11, De Lul, De Lul en -1": cards in the list
+    if len(at) < 2:
+        return
+    named: set[int] | None = None  # "11, De Lul, De Lul en -1": cards in the list (found once)
     run = 1
-    while run < len(at) and all(
-        w in _LIST_GLUE or k in named or (w in ("the", "de") and k + 1 in named)
-        for k, w in enumerate(words[at[run - 1] + 1 : at[run]], at[run - 1] + 1)
-    ):
+    while run < len(at):
+        between = list(enumerate(words[at[run - 1] + 1 : at[run]], at[run - 1] + 1))
+        if not all(w in _LIST_GLUE for _, w in between):
+            named = _named_card_words(question) if named is None else named
+            if not all(
+                w in _LIST_GLUE or k in named or (w in ("the", "de") and k + 1 in named)
+                for k, w in between
+            ):
+                break
         run += 1
     listed = holder.points[:run]
     if run < 2 or not all(-1 <= p <= 11 for p in listed):
