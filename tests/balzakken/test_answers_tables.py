@@ -177,10 +177,13 @@ def test_the_winner_of_totals_said_player_by_player(text: str, start: str) -> No
 
 
 def test_a_list_of_names_without_the_games_end_is_no_final_position() -> None:
-    """BZ-009: near miss: "me 80, tim 100" without the game said to be over is not read as final
-    totals by the winner reader."""
-    answer = ANSWERS.answer(Question.read("me 80, tim 100, sara 80. who wins"))
+    """BZ-009: near miss: "me 80, tim 90" with no total of 100 and the game not said to be over
+    is not read as final totals by the winner reader; a total of 100 or more ends the game
+    (BZ-009), so "me 80, tim 100, sara 80" is a final position."""
+    answer = ANSWERS.answer(Question.read("me 80, tim 90, sara 80. who wins"))
     assert answer is None or "share the win" not in answer.text
+    final = ANSWERS.answer(Question.read("me 80, tim 100, sara 80. who wins"))
+    assert final is not None and final.text.startswith("You and Sara share the win on 80")
 
 
 @pytest.mark.parametrize(

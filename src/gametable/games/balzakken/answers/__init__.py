@@ -10,9 +10,11 @@ and the chat answers from the rules text.  At a table, ``answer_at`` answers "ca
 The modules: :mod:`.names` (the cards' names in English and Dutch), :mod:`.grammar` (who holds
 what), :mod:`.build` (positions), :mod:`.calls` (calling BALZAK! and scoring it),
 :mod:`.totals` (the score sheet), :mod:`.turns` (discards, swaps, action cards),
-:mod:`.whatif` (the draw pile running out), :mod:`.winner` (who wins with the totals said),
+:mod:`.whatif` (the draw pile running out), :mod:`.swaps` (a swap's points), :mod:`.winner` (who wins with the totals said),
 :mod:`.counts` (a count of players said), :mod:`.facts` (numbers from the game's data),
 :mod:`.table` (the live position), :mod:`.guard` (what the readers leave alone),
+:mod:`.elsewhere` (questions about other games and sports, declined), :mod:`.others` (a
+question about one other player alone, said as the asker's own),
 :mod:`.slang` (text-message shorthand spelt out), :mod:`.verdicts` (yes/no questions
 the shared reading takes for another kind, answered from the rules text).
 """
@@ -25,9 +27,12 @@ from dataclasses import dataclass
 from gametable.core.protocol import State
 from gametable.games.balzakken.answers import (
     calls,
+    elsewhere,
     facts,
     guard,
+    others,
     sizes,
+    swaps,
     table,
     totals,
     turns,
@@ -73,26 +78,43 @@ READERS: tuple[Reader, ...] = (
     Reader(turns.asks_empty_hand, turns.empty_hand, _none_read),
     Reader(sizes.asks_count, sizes.count, sizes.read_numbers),
     Reader(sizes.asks_draw, sizes.draws, _none_read),
+    Reader(swaps.asks_swap_points, swaps.swap_points, swaps.read_numbers),
     Reader(turns.asks_turn, turns.turn, turns.read_numbers, hands=True),
     Reader(facts.asks_fact, facts.fact, facts.read_numbers),
 )
 
 
+def _judged(question: Question) -> tuple[Answer | None, bool]:
+    """The referee's reply by the first reader that asks ``question`` and fits it, and whether
+    a reader answered at all (a reply that does not fit is no reply, and no rules text either)."""
+    if not guard.understood(question):
+        return None, False
+    for reader in READERS:
+        if reader.asks(question):
+            reply = reader.answer(question)
+            if reply is not None:
+                fits = guard.fits(question, reply, reader.numbers(question), hands=reader.hands)
+                return (reply if fits else None), True
+    return None, False
+
+
 class BalzakkenAnswers:
-    """``ANSWERS``: see the package docstring.  A question the readers do not wholly read
-    (:mod:`.guard`) gets ``None``: the rules text answers it, marked as not checked."""
+    """``ANSWERS``: see the package docstring.  A question about another game or sport
+    (:mod:`.elsewhere`) is declined; a question the readers do not wholly read (:mod:`.guard`)
+    gets ``None``: the rules text answers it, marked as not checked."""
 
     def answer(self, question: Question) -> Answer | None:
         asked, question = question, with_kind(spelt_out(question))
-        if not guard.understood(question):
-            return verdicts.rules_reply(asked, question)
-        for reader in READERS:
-            if reader.asks(question):
-                reply = reader.answer(question)
-                if reply is not None:
-                    read = reader.numbers(question)
-                    fits = guard.fits(question, reply, read, hands=reader.hands)
-                    return reply if fits else None
+        if elsewhere.elsewhere(question):
+            return elsewhere.decline(asked)
+        reply, read = _judged(question)
+        if reply is None:  # "Mag opa De Swinger op zichzelf spelen?": said as the asker's own
+            mine = others.as_mine(question)
+            if mine is not None:
+                reply, read_mine = _judged(with_kind(mine))
+                read = read or read_mine
+        if reply is not None or read:
+            return reply
         return verdicts.rules_reply(asked, question)
 
     def answer_at(self, state: State, seat: int, question: Question) -> Answer | None:

@@ -84,7 +84,7 @@ _ASKS_EVERYONE = re.compile(
 #: asking what is written ("what do I write?", "how bad?", "hoeveel punten schrijf ik op?")
 _WRITES = re.compile(
     r"\b(?:write|writes|written|score|scores|get|gets|damage|bad|schrijf|schrijft|schrijven|"
-    r"krijg|krijgt|total|totaal|stand)\b"
+    r"krijg|krijgt|total|totaal|stand|opschrijven|opschrijf|noteren|noteer)\b"
 )
 #: the asker named in the sentence that asks ("what do I write?"): the asker's score first
 _MINE_ASKED = re.compile(r"\b(?:i|me|my|mine|ik|mij|mijn|i'm)\b")
@@ -289,8 +289,8 @@ def asks_score(question: Question) -> bool:
     if question.kind in ("number", "what"):
         return True
     if question.kind == "other" and question.matches(
-        r"\b(?:write|writes|score|scores|pay|pays|schrijf|schrijft|schrijven|krijg|krijgt|"
-        r"krijgen|betaal|betaalt)\b"
+        r"\b(?:write|writes|score|scores|pay|pays|schrijf|schrijft|schrijven|opschrijven|krijg|"
+        r"krijgt|krijgen|betaal|betaalt|noteren|noteer)\b"
     ):
         return True
     return question.kind == "yesno" and bool(

@@ -24,7 +24,7 @@ from gametable.rulebook.question import Question
 COUNTS = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "twee": 2,
     "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8, "tweeën": 2, "drieën": 3,
-    "vieren": 4, "vijven": 5, "zessen": 6, "zevenen": 7, "achten": 8,
+    "vieren": 4, "vijven": 5, "zessen": 6, "zevenen": 7, "achten": 8, "negenen": 9,
 }  # fmt: skip
 _COUNT = r"(\d+|" + "|".join(sorted(COUNTS, key=len, reverse=True)) + ")"
 #: the ways a count of players is said; the count is the first group

@@ -63,7 +63,18 @@ _PLAY_WITH = re.compile(
     r"(?:with|met) \S+ (?:players|people|persons|spelers|mensen|personen)"
     r"(?: (?:play|spelen|spelen\?))?\?*$|"
     r"^(?:are|is|zijn) \S+ (?:players|people|spelers|mensen) (?:allowed|ok|okay|possible|"
-    r"toegestaan|mogelijk|genoeg|enough)\?*$"
+    r"toegestaan|mogelijk|genoeg|enough)\?*$|"
+    # the count said of us ("kunnen we met z'n tweeën spelen?", "can we play with the 3 of us?")
+    r"^(?:kunnen|mogen|kan|mag) (?:we|wij|jullie) (?:ook |ook wel )?(?:(?:balzakken|het|het spel|"
+    r"dit spel) )?met (?:z'n|zijn|ons) \S+ (?:(?:balzakken|het|het spel|dit spel) )?"
+    r"(?:spelen|balzakken)?\?*$|"
+    r"^(?:can|may|could) (?:we|you) (?:also )?(?:play )?(?:balzakken |this game |it )?(?:with )?"
+    r"(?:just )?the \S+ of us(?: play)?\?*$|"
+    # the count as the subject ("can 9 people play together?", "kunnen 9 mensen meedoen?")
+    r"^(?:can|may|could) \S+ (?:players|people|persons) (?:play|join)(?: (?:balzakken|this game|"
+    r"this|it|the game))?(?: (?:together|at once|at the same time))?\?*$|"
+    r"^(?:kunnen|mogen|kan|mag) \S+ (?:spelers|mensen|personen) (?:samen |tegelijk )?"
+    r"(?:(?:balzakken|het|het spel|dit spel) )?(?:spelen|meedoen|meespelen)\?*$"
 )
 
 
@@ -392,8 +403,9 @@ _FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
         rf"\bhow many {_CARDS} (?:are )?(?:there )?(?:in|does|do) (?:the |a |het )?(?:whole |entire |"
         r"full )?(?:deck|box|"
         r"game|balzakken)|"
-        rf"\bhoeveel {_CARDS} (?:zitten |zijn )?(?:er )?in (?:het |de )?(?:spel|"
-        r"doos|stapel)|\bhow many (?:luls?|lull|swingers?|blue balls?|bruisbal\w*)\b.*\b(?:deck|"
+        rf"\bhoeveel {_CARDS} (?:zitten |zijn )?(?:er )?in (?:het |de )?(?:hele |gehele |"
+        r"volledige )?(?:spel|doos|stapel)|"
+        rf"\bhoeveel {_CARDS} (?:heeft|telt|bevat) (?:het |de )?(?:hele )?(?:spel|doos|balzakken)|\bhow many (?:luls?|lull|swingers?|blue balls?|bruisbal\w*)\b.*\b(?:deck|"
         r"game|box)|\bhoeveel (?:lullen|swingers|bruisballen)\b",
         deck_size,
     ),

@@ -17,9 +17,16 @@ called BALZAK!.  Everything is read from the words of a
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from gametable.games.balzakken.answers.counts import COUNTS
+from gametable.games.balzakken.answers.lists import (
+    POINT_WORDS,
+    lists_as_cards,
+    number_before_a_card,
+    restated_sum,
+)
 from gametable.games.balzakken.answers.mentions import (
     MY_CALL,
     asked_number_at,
@@ -229,8 +236,9 @@ def _finish(question: Question, table: Table) -> None:
     _played_of_them(question, table)
     _read_empty_hands(question, table)
     for holder in table.holders:
-        _lists_as_cards(question, holder)
-        _restated_sum(question, holder)
+        lists_as_cards(question, holder)
+        number_before_a_card(question, holder)
+        restated_sum(question, holder)
     table.others_same = bool(SAME.search(question.lower)) and len(table.holders) <= 2
     if OTHERS_HIGHER.search(question.lower):  # "nobody had fewer": "fewer" is no lower hand
         table.others_higher, table.others_lower = True, False
@@ -401,9 +409,10 @@ def _other(table: Table, current: int | None, word: str) -> int:
     last = len(table.holders) - 1
     if last > 0:
         holder = table.holders[last]
-        if not holder.described and (holder.label_en == en or current == last):
+        same = holder.label_en == en and holder.label_nl == nl  # "buurman" is no "buurvrouw"
+        if not holder.described and (same or current == last):
             return last
-        if holder.label_en == en and en != "the other player":
+        if same and en != "the other player":
             return last
     if last > 0 and en == "the other player":
         en, nl = "another player", "een andere speler"
@@ -516,74 +525,32 @@ def _read_empty_hands(question: Question, table: Table) -> None:
             table.me.empty = True
 
 
+def played_in_words(question: Question) -> Counter[str]:
+    """The Balzakken played said in words after a verb of discarding ("ik leg alle drie de
+    vijven af"): the value word last said and the count before it."""
+    words = question.words
+    acting = [i for i, w in enumerate(words) if w in ACTING]
+    if not acting:
+        return Counter()
+    after = [i for i in range(acting[0] + 1, len(words)) if words[i] in VALUE_WORDS]
+    if not after:  # a Dutch verb comes last ("als ik twee vijven tegelijk afleg")
+        after = [i for i in range(acting[-1]) if words[i] in VALUE_WORDS]
+    if len({words[i] for i in after}) != 1:
+        return Counter()
+    at = after[-1]
+    before = [w for w in words[max(0, at - 3) : at] if w in NUMBER_WORDS]
+    if not before:
+        return Counter()
+    return Counter({str(VALUE_WORDS[words[at]]): NUMBER_WORDS[before[-1]]})
+
+
 def value_words(question: Question) -> list[int]:
     """Card values said in words ("twee zevens", "two sevens")."""
     return [VALUE_WORDS[w] for w in question.words if w in VALUE_WORDS]
-
-
-#: what may stand between the numbers of one list of cards ("4, 4 and 9", "0, 2 en 3")
-_LIST_GLUE = frozenset(["and", "en", "a", "an", "een"])
-#: words that say a number restates the cards before it ("so basically 0 points", "(-2)")
-_RESTATING = frozenset(
-    [
-        "so",
-        "basically",
-        "thus",
-        "total",
-        "makes",
-        "that's",
-        "thats",
-        "dus",
-        "eigenlijk",
-        "samen",
-        "totaal",
-        "dat",
-    ]
-)
-_POINT_WORDS = frozenset(["point", "points", "punt", "punten", "pts"])
 
 
 def _on_points(words: tuple[str, ...], i: int) -> bool:
     """ "Now I'm on 4 points, can I call?": in a yes/no question about a hand, "on" a few points
     is the hand (a total on the score sheet is read by the totals, before any hand)."""
     nxt = words[i + 1] if i + 1 < len(words) else ""
-    return words[i - 1] in ("on", "op") and nxt in _POINT_WORDS and 0 <= int(words[i]) <= 5
-
-
-def _lists_as_cards(question: Question, holder: Holder) -> None:
-    """A list of two or more numbers with no "points" after any ("I hold 4, 4 and 9", "my hand
-    is 0, 2 and 3") names Balzakken one by one, not sums; a sum said after it stays a sum."""
-    words = question.words
-    at = holder.points_at
-    run = 1
-    while run < len(at) and all(w in _LIST_GLUE for w in words[at[run - 1] + 1 : at[run]]):
-        run += 1
-    listed = holder.points[:run]
-    if run < 2 or not all(-1 <= p <= 11 for p in listed):
-        return
-    if any(i + 1 < len(words) and words[i + 1] in _POINT_WORDS for i in at[:run]):
-        return
-    holder.listed = [str(p) for p in listed]
-    holder.cards[:0] = holder.listed
-    del holder.points[:run]
-    del holder.points_at[:run]
-
-
-def _restated_sum(question: Question, holder: Holder) -> None:
-    """ "-1, 1 and a lul, so basically 0 points", "two Bruisballen (-2)": one sum said after the
-    cards it adds up (their Balzakken, or with The Lul at 10) is no more cards."""
-    if len(holder.points) != 1 or not holder.cards:
-        return
-    i = holder.points_at[0]
-    before = question.words[max(0, i - 3) : i]
-    opened = re.search(
-        rf"\(\s*{re.escape(question.words[i])}\s*(?:points?|punten)?\s*\)", question.lower
-    )
-    after = question.words[i + 1 : i + 5]
-    spelt = any(w in ("made", "consisting", "bestaande", "namelijk") for w in after)
-    if not (opened or _RESTATING & set(before) or spelt):  # "5 too, made of a 5 and a swingr"
-        return
-    balzakken = sum(int(c) for c in holder.cards if c not in ("S", "L"))
-    if holder.points[0] in (balzakken, balzakken + 10 * holder.cards.count("L")):
-        holder.points.clear()
-        holder.points_at.clear()
+    return words[i - 1] in ("on", "op") and nxt in POINT_WORDS and 0 <= int(words[i]) <= 5

@@ -46,10 +46,23 @@ _KNOWN = re.compile(
     r"\b(?:it is |it's |when it is |when it's |while it is |als het |wanneer het |terwijl het )?"
     r"(?:not my turn|not on my turn|"
     r"out of turn|niet aan de beurt|niet mijn beurt|niet aan zet|buiten mijn beurt)\b"
-    r"|\bafter (?:discarding|dumping|throwing|tossing|swapping|playing|drawing|i (?:lay|laid|put|give|gave|discard|discarded|swap|swapped|play|"
+    r"|\bafter (?:discarding|dumping|throwing|tossing|swapping|playing|drawing|putting down|laying down|"
+    r"throwing down|getting rid of|i (?:lay|laid|put|give|gave|discard|discarded|swap|swapped|play|"
     r"played|draw|drew))\b|\bna het (?:afleggen|ruilen|spelen)\b"
     r"|\bin the same turn\b|\bin dezelfde beurt\b"
     r"|\b(?:on my |in my |my )?(?:last|previous) turn\b|\b(?:de |mijn )?vorige beurt\b"
+    # an action card said to be held after "but" ("maar de lul nog in mijn hand", "but the
+    # Swinger is still in my hand")
+    rf"|\b(?:but|maar) (?:the |a |my |de |een |mijn )?{_CARD_NAMES} (?:is |zit |ligt )?"
+    r"(?:still |nog |ook )?in (?:my|mijn) hand\b"
+    # a follow-up's number replaced ("on exactly 99 instead of 69"): not part of the situation
+    r"|\binstead of -?\d+\b|\bin plaats van -?\d+\b"
+    # the game's last round told before its totals ("Final round just got scored: ...")
+    r"|^(?:the )?(?:last|final) round(?: (?:is|was|just|got|has|been|over|scored|done|finished))*"
+    r"(?=\s*:)|^(?:de )?(?:laatste |slot)ronde(?: (?:is|was|voorbij|klaar|gespeeld))*(?=\s*:)"
+    # the asker's first turn of a round: a turn like any other
+    r"|\b(?:on |in )?my (?:very )?first (?:turn|go|move)(?: of the (?:round|game))?\b"
+    r"|\b(?:in |op )?mijn (?:aller)?eerste beurt(?: van de ronde| van het spel)?\b"
     # bounds the rulebook says in words
     r"|\b(?:points? )?or (?:fewer|less|lower|more|higher|under|below)\b|\bof (?:minder|meer)\b"
     r"|\b(?:meer|minder|hoger|lager) dan\b|\bnever below\b"
@@ -83,7 +96,7 @@ _KNOWN = re.compile(
     r"|\b(?:if|when) (?:i|you) (?:get|am|are|'m) (?:stuck|left|caught) with (?:it|him|her)\b"
     r"|\b(?:als|wanneer) (?:je|ik) (?:hem|die|haar) (?:nog )?(?:hebt|heb|vasthebt|vasthoudt|"
     r"houdt)\b|\bmaar ook\b|\bals ik -?\d+ punten (?:heb|hebt)\b"
-    r"|\b(?:als|wanneer|when|if) (?:i|ik) (?:\w+ ){0,4}(?:throw|dump|toss|rid|gooi|leg|afleg|aflegt|discard|swap|ruil|play|"
+    r"|\b(?:als|wanneer|when|if) (?:i|ik) (?:\w+ ){0,6}(?:throw|dump|toss|rid|gooi|leg|afleg|aflegt|weggooi|wegleg|discard|swap|ruil|play|"
     r"speel)\b"
     r"|\b(?:if|when|als|wanneer) (?:it is|it's|hij|ze) (?:still )?(?:nog )?in (?:my|your|his|her|"
     r"mijn|je|zijn|haar) hand\b"
@@ -125,7 +138,8 @@ _KNOWN = re.compile(
     r"|\bthe first card (?:is |gets )?(?:turned|flipped) (?:up|over)\b"
     r"|\b(?:after|at the end of) (?:this|the|that) round\b|\bna (?:deze|de|die) ronde\b"
     # Dutch "dan" as a question's filler ("is het spel dan afgelopen?", "schrijf ik dan -2 op?")
-    r"|\b(?:is|ben|kom|schrijf|mag|krijg|heb|zit|ga|wordt|word|klopt|moet|trek|pak|hoef|kan) "
+    r"|\b(?:is|ben|kom|komt|schrijf|mag|krijg|heb|zit|ga|gaat|wordt|word|klopt|moet|trek|pak|hoef|"
+    r"kan|sta|staat|eindig|eindigt) "
     r"(?:ik|het spel|het|hij|ze|je) dan\b|\bdat ik dan\b"
     # the card drawn back after discarding several ("mag ik daarna mijn eigen tien terugpakken")
     r"|\b(?:mag|kan) ik daarna (?:[^\W\d_]+ ){0,3}(?:terugpakken|terugnemen|pakken|nemen|"
@@ -283,6 +297,8 @@ def _known_words(question: Question) -> set[int]:
     """Indices of the words inside known phrases ("5 points or fewer" keeps its 5: a bound)."""
     out: set[int] = set()
     lower = question.lower
+    for match in re.finditer(r"\b(?:instead of|in plaats van) (-?\d+)\b", lower):
+        out.add(len(re.findall(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?", lower[: match.start(1)])))
     for match in re.finditer(r"\b(?:\d+ )?(?:points? )?or (?:fewer|less|more)\b", lower):
         if re.match(r"\d", match.group(0)) and re.search(r"\bwith\b|\bmet\b", lower):
             continue  # "with 5 points or fewer": the asker's own points, read as such

@@ -26,10 +26,9 @@ from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, load
 from gametable.games.balzakken.answers.counts import COUNTS
-from gametable.games.balzakken.answers.grammar import Table, read_table
+from gametable.games.balzakken.answers.grammar import Table, played_in_words, read_table
 from gametable.games.balzakken.answers.mentions import lul_on_me, word_at
-from gametable.games.balzakken.answers.names import VALUE_WORDS, numbered
-from gametable.games.balzakken.answers.vocab import ACTING, NUMBER_WORDS
+from gametable.games.balzakken.answers.names import numbered
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -45,6 +44,7 @@ _MY_SIZE = re.compile(
 #: the asker's hand said besides the action card it plays ("when I have 4 other cards")
 _MY_OTHERS = re.compile(
     r"\b(?:i have|i hold|i've got|while i have|with|holding|ik heb|met) (?:still |also |nog |ook )?"
+    r"(?:(?:the |a |my |de |een |mijn )?(?:swinger|lul|lull) (?:and|en) )?"
     r"(\d|two|three|four|five|six|seven|twee|drie|vier|vijf|zes|zeven) "
     r"(?:other|more|andere) (?:cards|kaarten)\b"
 )
@@ -138,7 +138,9 @@ def count(question: Question) -> Answer | None:
         return None
     position, before, after = judged
     lower = question.lower
-    target = 1 - played.actor
+    # the other hand is asked about only when an action card reaches it (a discard is the
+    # asker's alone: "how many does she have" then names a player the reading did not build)
+    target = 1 - played.actor if played.notation.split()[0] in ("lul", "swinger") else 0
     mine, theirs = after[0], after[1]
     if _ASK_EACH.search(lower) and target == 1:
         verdict = question.say(
@@ -181,7 +183,7 @@ def _discard(question: Question, table: Table, mine: int | None) -> Played | Non
     """Discarding several of one value from a hand of the size said (or listed)."""
     played = Counter(c for c in table.acted if c not in ("S", "L"))
     if not played:
-        played = _played_in_words(question)
+        played = played_in_words(question)
     if len(played) != 1 or mine is None:
         return None
     card, many = next(iter(played.items()))
@@ -199,23 +201,6 @@ def _discard(question: Question, table: Table, mine: int | None) -> Played | Non
 _SEVERAL_SAID = re.compile(
     r"\b(?:both|all (?:two|three|four)|beide|allebei|alle (?:twee|drie|vier))\b"
 )
-
-
-def _played_in_words(question: Question) -> Counter[str]:
-    """The Balzakken played said in words after a verb of discarding ("ik leg alle drie de
-    vijven af"): the value word last said and the count before it."""
-    words = question.words
-    acting = [i for i, w in enumerate(words) if w in ACTING]
-    if not acting:
-        return Counter()
-    after = [i for i in range(acting[0] + 1, len(words)) if words[i] in VALUE_WORDS]
-    if len({words[i] for i in after}) != 1:
-        return Counter()
-    at = after[-1]
-    before = [w for w in words[max(0, at - 3) : at] if w in NUMBER_WORDS]
-    if not before:
-        return Counter()
-    return Counter({str(VALUE_WORDS[words[at]]): NUMBER_WORDS[before[-1]]})
 
 
 def _my_size(question: Question, table: Table) -> int | None:

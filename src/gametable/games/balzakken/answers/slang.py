@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from gametable.games.balzakken.answers.names import CARDS, LUL, SWINGER
 from gametable.rulebook.question import Question
 
 #: shorthand -> the word it stands for (whole words only)
@@ -44,6 +45,12 @@ _WORDS = {
     "bc": "because",
     "rn": "now",
     "nah": "not",
+    "hav": "have",
+    "hve": "have",
+    "im": "i'm",
+    "yr": "your",
+    "chuck": "discard",
+    "ditch": "discard",
 }
 _WORD = re.compile(r"(?<![\w/'])(" + "|".join(re.escape(w) for w in _WORDS) + r")(?![\w/])", re.I)
 #: a plus between two things held ("3 + de lul", "swinger + 2 + 1"), never a sum's sign in
@@ -61,10 +68,29 @@ _QUOTED = re.compile(r"^(?:[^'\"‘“:]{1,60}:\s*)?['\"‘“](?P<asked>.+?)['\
 _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
 
+#: a count of points said in words ("drie punten", "two points"): read as its digits
+_SPELT_NUMBERS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "nul": 0, "een": 1, "één": 1, "twee": 2, "drie": 3,
+    "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8, "negen": 9, "tien": 10,
+}  # fmt: skip
+_POINTS_IN_WORDS = re.compile(
+    r"(?<![\w-])(" + "|".join(_SPELT_NUMBERS) + r")(?=\s+(?:points?|punten|punt|pts)\b)", re.I
+)
+#: the call misspelt ("balzack", "balzac", "balsak")
+_CALL_TYPO = re.compile(r"\b(?:balzack|balzac|balsak|balzakk|ballzak|balzek)\b", re.I)
+#: the call alone as the last sentence ("I have 2 points and a lull. balzak?"): asking whether
+#: one may call
+_BARE_CALL = re.compile(r"(^|[.!]\s+)balzak!?\s*\?+\s*$", re.I)
+
+
 def plain(text: str) -> str:
     """``text`` with shorthand spelt out, a "+" between things read as "and", emoji dropped."""
     quoted = _QUOTED.match(text.strip())
     out = _EMOJI.sub(" ", quoted.group("asked") if quoted else text)
+    out = _CALL_TYPO.sub("balzak", out)
+    out = _POINTS_IN_WORDS.sub(lambda m: str(_SPELT_NUMBERS[m.group(1).lower()]), out)
+    out = _BARE_CALL.sub(r"\1can I call BALZAK!?", out)
     out = _PLURAL.sub(r"\1s", out)
     out = _SUM.sub(lambda m: str(sum(int(n) for n in m.group(1).split("+"))), out)
     out = _PLUS.sub(" and ", out)
@@ -72,9 +98,45 @@ def plain(text: str) -> str:
     return re.sub(r"\s+", " ", out).strip()
 
 
+#: the names a misspelt card name is read as ("swingr" -> "swinger", "lull" stays a known name)
+_SPELT = {LUL: "lul", SWINGER: "swinger", "11": "blue ball", "-1": "bruisbal"}
+
+
+def names_spelt(question: Question) -> str:
+    """The question's text with each misspelt card name ("swingr", "bruisbl") written as the
+    name the readers know, found by the cards' fuzzy lexicon."""
+    text = question.text
+    for mention in CARDS.find(question):
+        if mention.score >= 100 or " " in mention.said or mention.name not in _SPELT:
+            continue
+        said = re.compile(rf"(?<![\w-]){re.escape(mention.said)}(?![\w-])", re.IGNORECASE)
+        text = said.sub(_SPELT[mention.name], text)
+    return text
+
+
+#: words that mark a short Balzakken question as Dutch or English ("Wat is de lul waard?" has
+#: one marker of each in the shared reading: "de" and "waard" tell it is Dutch)
+_DUTCH_HERE = frozenset(
+    ["de", "het", "een", "waard", "telt", "wat", "hoeveel", "mag", "ik", "heb", "roep", "roepen",
+     "iemand", "punten", "kaarten", "bovenste", "aflegstapel", "trekstapel", "ruil", "leg"]
+)  # fmt: skip
+_ENGLISH_HERE = frozenset(
+    ["the", "a", "an", "worth", "count", "counts", "what", "how", "much", "many", "may", "can",
+     "i", "my", "have", "call", "someone", "points", "cards", "top", "pile", "swap", "discard"]
+)  # fmt: skip
+
+
+def dutch_here(question: Question) -> bool:
+    """Whether a question the shared reading takes for English is Dutch by the game's words."""
+    dutch = sum(w in _DUTCH_HERE for w in question.words)
+    return dutch > sum(w in _ENGLISH_HERE for w in question.words)
+
+
 def spelt_out(question: Question) -> Question:
-    """``question`` read again from its plain text (its language kept), or itself unchanged."""
-    text = plain(question.text)
-    if text == question.text:
+    """``question`` read again from its plain text (its language kept, or found Dutch by the
+    game's words), or itself unchanged."""
+    text = plain(names_spelt(question))
+    lang = "nl" if question.lang == "en" and dutch_here(question) else question.lang
+    if text == question.text and lang == question.lang:
         return question
-    return replace(Question.read(text), lang=question.lang)
+    return replace(Question.read(text), lang=lang)

@@ -33,10 +33,31 @@ _BEFORE = re.compile(
     r"\b(?:(?:i'?m|i am|am|are|is|ben|zit|currently|now)\s+(?:on|at|op|now on)\s+(-?\d+)|"
     r"(?:i'?m|stand|staat|sta|stond|at|on|op|i had|i was|ik had)\s+(?:on|at|op|now on)?\s*(-?\d+)|"
     r"(?:total|score|totaal|stand) (?:is |of |van |was |stood at |stond op )?(-?\d+)|"
-    r"(?:have|has|heb|hebt|heeft) (-?\d+) (?:points|punten) (?:on the (?:score ?sheet|sheet)|"
+    r"(?:have|has|heb|hebt|heeft) (-?\d+) (?:(?:points|punten) )?(?:on the (?:score ?sheet|sheet)|"
     r"already|al|op het (?:scoreblad|scoreformulier)|staan)|"
     r"(?:have|has|heb|hebt|heeft) (-?\d+) (?:points|punten)? ?(?:and|en) (?:score|get|krijg))"
 )
+#: "I have 74 points and make a false BALZAK!": points said before the asker's call of a said
+#: kind, more than a hand that calls may hold, are the total before the round
+_HAVE_THEN_CALL = re.compile(
+    r"\b(?:i|ik) (?:have|had|heb|had|got) (-?\d+)(?: points| punten)? (?:and|en) (?:then |dan )?"
+    r"(?:make|made|call|called|do|did|doe|deed|roep|riep|maak|maakte) (?:a |an |een )?"
+    r"(?:false|good|valse|foute|goede) (?:balzak|call|roep)"
+)
+
+
+def _before(lower: str) -> re.Match[str] | None:
+    """The total before the round: said as such ("I'm on 64"), or as points of more than 5
+    held before the asker's call of a said kind, when a new total is asked."""
+    said = _BEFORE.search(lower)
+    if said is not None:
+        return said
+    held = _HAVE_THEN_CALL.search(lower)
+    if held is None or int(held.group(1)) <= 5 or not _NEW_TOTAL.search(_last(lower)):
+        return None
+    return held
+
+
 _GAIN = re.compile(
     r"\b(?:score|scores|scored|get|gets|got|write(?: down)?|writes(?: down)?|wrote(?: down)?|add|"
     r"krijg|krijgt|"
@@ -81,6 +102,10 @@ _OTHER_CALLS = re.compile(
 )
 
 
+#: the asker named ("I", "my", "ik"): a question with none is about one other player alone
+_FIRST_PERSON = re.compile(r"\b(?:i|i'?m|me|my|mine|ik|mij|mijn|me|m'n)\b")
+
+
 #: a total said before and after the round ("I went from 65 to 72", "van 65 naar 72")
 _FROM_TO = re.compile(r"\b(?:from|van) (-?\d+) (?:to|naar|tot|up to) (-?\d+)\b")
 #: a new total asked ("what's my new total?", "where am I after the round?", "mijn nieuwe stand")
@@ -96,9 +121,9 @@ def asks_total(question: Question) -> bool:
     if _FROM_TO.search(lower):
         return True
     asks_new = _NEW_TOTAL.search(_last(lower)) or _ENDS.search(_last(lower))
-    if _BEFORE.search(lower) and asks_new and _other_caller(question):
+    if _before(lower) and asks_new and _other_caller(question):
         return True  # "I'm at 47 and someone calls. I hold 10, 8 and 4. My new total?"
-    if _BEFORE.search(lower) and (
+    if _before(lower) and (
         _GAIN.search(lower)
         or _FALSE_CALL.search(lower)
         or _GOOD_CALL.search(lower)
@@ -162,7 +187,7 @@ def _read(question: Question) -> tuple[int | None, int | None, list[int]]:
     if both:
         first, second = int(both.group(1)), int(both.group(2))
         return first, second - first, [both.start(1), both.start(2)]
-    match = _BEFORE.search(lower)
+    match = _before(lower)
     if match:
         before = int(next(g for g in match.groups() if g is not None))
         starts.append(_number_span(match)[0])
@@ -176,8 +201,11 @@ def _read(question: Question) -> tuple[int | None, int | None, list[int]]:
     if gain is None and _overcall(question):
         gain = FALSE_PENALTY
     if gain is None and (_FALSE_CALL.search(lower) or _GOOD_CALL.search(lower)):
-        if _OTHER_CALLS.search(lower) or read_table(question).caller not in (None, 0):
+        another = _OTHER_CALLS.search(lower) or read_table(question).caller not in (None, 0)
+        if another and _FIRST_PERSON.search(lower):
             return before, None, starts  # another player's call: the asker's hand decides
+        # no word of the asker ("Opa is op 74 en doet een valse BALZAK!"): the player on the
+        # total is the caller, and the sheet reads as for the asker's own call
         if _FALSE_CALL.search(lower):
             gain = FALSE_PENALTY
         elif re.search(r"\b(?:i|ik)\b", lower):
@@ -239,7 +267,7 @@ def total_after_call(question: Question, before: int) -> Answer | None:
 def _without_total(question: Question, table: Table) -> Table:
     """``table`` with the number of the total before the round taken out of the asker's hand
     ("My total is 85 and I'm caught with The Lul and a 4")."""
-    match = _BEFORE.search(question.lower)
+    match = _before(question.lower)
     if match is None:
         return table
     at = word_at(question.lower, _number_span(match)[0])

@@ -24,7 +24,12 @@ from gametable.core.protocol import State
 from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, cards_worth, load
-from gametable.games.balzakken.answers.grammar import Table, read_table, value_words
+from gametable.games.balzakken.answers.grammar import (
+    Table,
+    played_in_words,
+    read_table,
+    value_words,
+)
 from gametable.games.balzakken.answers.mentions import lul_on_me, word_at
 from gametable.games.balzakken.answers.names import card_name, hand_text, numbered
 from gametable.games.balzakken.answers.pile import PILE_SAID as _PILE_SAID
@@ -420,6 +425,8 @@ def _from_listed(question: Question, table: Table) -> tuple[list[str], str, list
     hand = list(table.me.listed)
     played = Counter(table.me.cards) - Counter(hand)
     played.update(table.acted)
+    if not played:  # "I have 7, 7 and 2. Can I discard both sevens?": the cards said in words
+        played = played_in_words(question)
     if len(played) != 1:
         return None
     card, count = next(iter(played.items()))
@@ -564,10 +571,12 @@ def _what_it_did(
     source = question.say(
         "the card that lay on top of the discard pile before you discarded"
         if "top" in action
-        else "the draw pile",
+        else "the draw pile (or, if you choose, the card that lay on top of the discard pile "
+        "before you discarded)",
         "de kaart die vóór het afleggen bovenop de aflegstapel lag"
         if "top" in action
-        else "de trekstapel",
+        else "de trekstapel (of, als je wilt, de kaart die vóór het afleggen bovenop de "
+        "aflegstapel lag)",
     )
     if count > 1:
         return question.say(

@@ -67,6 +67,17 @@ OTHERS = {
     "mama": ("your mum", "je mama"),
     "opa": ("your grandad", "je opa"),
     "oma": ("your gran", "je oma"),
+    "buddy": ("your buddy", "je maat"),
+    "mate": ("your mate", "je maat"),
+    "pal": ("your pal", "je maat"),
+    "maat": ("your mate", "je maat"),
+    "cousin": ("your cousin", "je neef"),
+    "neef": ("your cousin", "je neef"),
+    "nicht": ("your cousin", "je nicht"),
+    "uncle": ("your uncle", "je oom"),
+    "oom": ("your uncle", "je oom"),
+    "aunt": ("your aunt", "je tante"),
+    "tante": ("your aunt", "je tante"),
     "caller": ("the caller", "de roeper"),
     "roeper": ("the caller", "de roeper"),
 }
@@ -145,7 +156,7 @@ SAME = re.compile(
 HIGHER = frozenset(["more", "higher", "above", "meer", "hoger"])
 LOWER = frozenset(["fewer", "less", "lower", "minder", "lager"])
 CALL = re.compile(
-    r"^(?:call|calls|called|calling|roep|roept|riep|riepen|roepen|make|makes|made|maakt|maak|"
+    r"^(?:call|calls|called|calling|roep|roept|riep|riepen|roepen|geroepen|make|makes|made|maakt|maak|"
     r"shout|shouts|shouted|yell|yells|yelled|scream|screams|screamed)$"
 )
 #: words before a number that say it is no hand: a seat, a round, a total on the score sheet
@@ -216,6 +227,13 @@ ACTING = frozenset(
         "rid",
         "wegleggen",
         "neerleggen",
+        # Dutch verbs said last in a clause ("als ik twee vijven afleg")
+        "afleg",
+        "aflegt",
+        "wegleg",
+        "weglegt",
+        "weggooi",
+        "weggooit",
     ]
 )
 #: reading the cards the asker plays (a mark in place of a holder's index)

@@ -26,8 +26,8 @@ from gametable.rulebook.situations import checked
 
 GAME = "balzakken"
 _WHO_WINS = re.compile(
-    r"\b(?:who (?:wins|won|is the winner|has won)|which player wins|winner|wie (?:wint|heeft "
-    r"gewonnen|is de winnaar)|winnaar)\b"
+    r"\b(?:who(?:'s| has| is)? (?:wins|won|the winner)|which player (?:wins|won)|winner|"
+    r"wie (?:wint|heeft (?:er )?gewonnen|is (?:er )?de winnaar)|winnaar)\b"
 )
 #: "final scores are 104, 38 and 38", "the totals are ...", "de eindstand is ..."
 _TOTALS = re.compile(
@@ -39,7 +39,9 @@ _TWO = {2: ("two", "twee"), 3: ("three", "drie"), 4: ("four", "vier")}
 
 #: the game said to be over ("end of game:", "game's over", "eind van het spel")
 _GAME_OVER = re.compile(
-    r"\b(?:end of (?:the )?game|game(?:'s| is| was)? over|final (?:scores?|totals?)|"
+    r"\b(?:end of (?:the )?game|game(?:'s| is| was)? over|final (?:scores?|totals?|round)|"
+    r"(?:last|final) round (?:is |was |just )?(?:got |been )?(?:scored|over|done|finished)|"
+    r"(?:laatste |slot)ronde|"
     r"eind(?:e)? van het spel|het spel is (?:uit|afgelopen|voorbij)|eindstand)\b"
 )
 
@@ -54,13 +56,15 @@ def _named_totals(question: Question) -> list[tuple[str, str, int]] | None:
     """Totals said player by player at a game's end ("end of game: me 80, tim 100, sara 80"):
     each player read by the grammar with one number and no cards, as (English label, Dutch
     label, total)."""
-    if not _GAME_OVER.search(question.lower):
-        return None
     table = read_table(question)
+    reached = any(p >= GAME_END for h in table.holders for p in h.points)
+    said_over = _GAME_OVER.search(question.lower) or re.search(r"^final\s*:", question.lower)
+    if not (said_over or reached):
+        return None  # no game's end said, and no total that ends it
     out = []
     for holder in table.holders:
-        if holder.me and not holder.described:
-            continue  # "end of game: tim 40, sara 40": the asker is not in the list
+        if not holder.described:
+            continue  # "end of game: tim 40, sara 40": the asker (or a caller) not in the list
         if holder.cards or holder.empty or len(holder.points) != 1:
             return None
         out.append((holder.label_en, holder.label_nl, holder.points[0]))
