@@ -24,7 +24,17 @@ from dataclasses import dataclass, field
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.build import BY_STEPS, GAME, hit_verdict, start
-from gametable.games.keezbord.answers.exact_words import ASK, FILLER, OWNER, PLACE, TABLE
+from gametable.games.keezbord.answers.exact_asks import count_hits, hand_in, no_extra_lap, which_card
+from gametable.games.keezbord.answers.exact_words import (
+    ACTION,
+    ASK,
+    FILLER,
+    HAND,
+    OPTION,
+    OWNER,
+    PLACE,
+    TABLE,
+)
 from gametable.games.keezbord.answers.referee import Trial, judge, moved, refusal, where
 from gametable.games.keezbord.board import board_for
 from gametable.rulebook.answer import Answer
@@ -45,12 +55,14 @@ class Told:
     #: (seat, space) said to be the last track space before that seat's home
     homes_after: list[tuple[int, int]] = field(default_factory=list)
     last: tuple[int, int | str] | None = None  # the owner and place of the last pawn told
+    options: dict[str, object] = field(default_factory=dict)  # a variant the question plays
+    action: str | None = None  # the move told before the ask ("I split the 7: 3 and 4")
 
 
 def read_exact(question: Question) -> Answer | None:
     """The referee's answer to a position told space by space, or ``None``."""
     lower = question.lower
-    if not re.search(r"\b(?:on|op|at|is)\s+(?:space |vak |spot )?\d{1,2}\b|\bh[1-4]\b", lower):
+    if not re.search(r"\b(?:on|op|at|is)\s+(?:space |vak |vakje |plek |spot )?\d{1,2}\b|\bh[1-4]\b", lower):
         return None
     told = _read_table(lower)
     if told is None:
@@ -71,7 +83,12 @@ def read_exact(question: Question) -> Answer | None:
     if len(sentences) < 2:
         return None
     said, asked = " ".join(sentences[:-1]), sentences[-1]
-    rest = _read_pawns(w.NUMBER_CARD.sub(" ", said), told)
+    if OPTION.search(said):
+        told.options["seven_hits_passed"] = True
+        said = OPTION.sub(" ", said)
+    said = _read_action(said, told)
+    rest = _read_pawns(w.NUMBER_CARD.sub(" ", HAND.sub(" ", said)), told)
+    asked = _read_swap_with(asked, told)
     ask = _read_ask(asked, told)
     if rest is None or ask is None or not _consistent(told):
         return None
@@ -79,6 +96,54 @@ def read_exact(question: Question) -> Answer | None:
     if not _only_filler(rest + " " + left, question):
         return None
     return _answer(question, told, kind, w.cards_named(question), asked)
+
+
+def _read_action(said: str, told: Told) -> str:
+    """A 7 told before the ask, kept as its notation with the pawns' places still to fill
+    (``"7 @0"``: the asker's pawn told first); ``said`` without it."""
+    m = ACTION.single.search(said)
+    if m:
+        told.action = f"7 @{m.group('to') or m.group('to2') or ''}"
+        return said[: m.start()] + " " + said[m.end() :]
+    m = ACTION.split.search(said)
+    if m:
+        a, b = (m.group("a"), m.group("b")) if m.group("a") else (m.group("c"), m.group("d"))
+        told.action = f"7 :{a}:{b}"
+        return said[: m.start()] + " " + said[m.end() :]
+    return said
+
+
+def _told_action(told: Told) -> str | None:
+    """The notation of the 7 told before the ask, from the asker's pawns as told; ``None`` when
+    it does not fit them (the steps do not add up to 7, the end is not 7 on)."""
+    if told.action is None:
+        return None
+    mine = [(i, p) for i, p in enumerate(told.pawns[told.seat]) if isinstance(p, int)]
+    me = SEATS[told.seat]
+    if told.action.startswith("7 @"):
+        to = told.action[3:]
+        if len(mine) != 1:
+            return None
+        i, place = mine[0]
+        if to and int(to) != (place + 7) % board_for(told.players).length:
+            return None
+        return f"7 {me}{i + 1}"
+    a, b = (int(x) for x in told.action[3:].split(":"))
+    if a + b != 7 or len(mine) < 2:
+        return None
+    return f"7 {me}{mine[0][0] + 1}:{a} {me}{mine[1][0] + 1}:{b}"
+
+
+def _read_swap_with(asked: str, told: Told) -> str:
+    """The other pawn of a swap, placed in the ask ("... swap it with his pawn on 50")."""
+    m = PLACE.swap_with.search(asked)
+    if m is None or told.seat not in told.pawns:
+        return asked
+    place = int(m.group("at"))
+    seat = (told.seat + 1) % 2 if told.players == 2 else _some_opponent(told, place)
+    if seat is None or not _put(told, seat, place, None):
+        return asked + " unread"  # a place taken twice: left for the guard to refuse
+    return asked[: m.start()] + " " + asked[m.end() :]
 
 
 def _read_table(lower: str) -> Told | None:
@@ -130,7 +195,13 @@ def _read_pawns(said: str, told: Told) -> str | None:
         elif kind == "pawn_name":
             name = m.group("pawn_name")
             owner = SEATS.index(name[0])
+        elif kind == "own_start_at":
+            if owner is None or not _put_on_own_start(told, owner, int(m.group("own_start_n"))):
+                return None
+            name = None
         elif kind == "own_start":
+            if told.last and owner == -1:
+                _to_owner_of_start(told)
             if not told.last or told.last[1] != start(told.last[0], told.players):
                 return None
         elif kind == "which_start":
@@ -139,19 +210,64 @@ def _read_pawns(said: str, told: Told) -> str | None:
                 return None
         else:
             place = _place(kind, m, told)
-            if place is None or owner is None or owner < 0:
+            if place is None or owner is None:
                 return None
-            if not _put(told, owner, place, name):
+            seat = owner if owner >= 0 else _some_opponent(told, place)
+            if kind == "its_home" and (owner < 0 or seat == told.seat):
+                return None  # whose home it is must be a seat told
+            if seat is None or not _put(told, seat, place, name):
                 return None
             name = None
     out.append(said[pos:])
     return " ".join(out)
 
 
+def _opponents(told: Told) -> list[int]:
+    """The seats not in the asker's team."""
+    half = told.players // 2
+    return [s for s in range(told.players) if s % half != told.seat % half]
+
+
+def _some_opponent(told: Told, place: int | str) -> int | None:
+    """The seat of an opponent's pawn whose seat is not said (four or six players): the first
+    opponent for whom ``place`` is not its own start (a pawn said to stand on its own start is
+    moved to that seat by :func:`_to_owner_of_start`)."""
+    if isinstance(place, str):
+        return None  # a home space belongs to a seat: which one is not said
+    return next((s for s in _opponents(told) if start(s, told.players) != place), None)
+
+
+def _put_on_own_start(told: Told, owner: int, place: int) -> bool:
+    """A pawn said to stand on its owner's own start, at ``place``: the owner (an opponent not
+    named: the one whose start that is) must have its start there."""
+    if owner < 0:
+        owner = next((s for s in _opponents(told) if start(s, told.players) == place), -1)
+    if owner < 0 or start(owner, told.players) != place:
+        return False
+    return _put(told, owner, place, None)
+
+
+def _to_owner_of_start(told: Told) -> None:
+    """The last pawn told, an opponent's whose seat was not said, stands on its own start: it
+    is the pawn of the opponent whose start that is."""
+    assert told.last is not None
+    seat, place = told.last
+    owner = next((s for s in _opponents(told) if start(s, told.players) == place), None)
+    if owner is None or owner == seat or len(told.pawns.setdefault(owner, [])) >= 4:
+        return
+    told.pawns[seat].remove(place)
+    if not told.pawns[seat]:
+        del told.pawns[seat]
+    told.pawns[owner].append(place)
+    told.last = (owner, place)
+
+
 def _place(kind: str | None, m: re.Match[str], told: Told) -> int | str | None:
     """The place a token names: a space, a home space, the asker's start space."""
     if kind == "home":
         return f"H{m.group('home_n')}"
+    if kind == "its_home":
+        return "H4"  # in its home, the space not said: the last, where it blocks nothing
     if kind == "space":
         n = int(m.group("space"))
         return n if 0 <= n < 16 * (4 if told.players == 2 else told.players) else None
@@ -192,7 +308,7 @@ def _read_ask(asked: str, told: Told) -> tuple[str, str] | None:
         if m:
             left = asked[: m.start()] + " " + asked[m.end() :]
             for known in (PLACE.mover, PLACE.steps, PLACE.target, PLACE.partner_of_swap,
-                          w.NUMBER_CARD):  # fmt: skip
+                          PLACE.home_words, w.NUMBER_CARD):  # fmt: skip
                 left = known.sub(" ", left)
             return kind, left
     return None
@@ -209,15 +325,17 @@ def _answer(
     question: Question, told: Told, kind: str, cards: list[str], asked: str
 ) -> Answer | None:
     """Builds the trial for ``kind`` and answers from the referee's ruling."""
+    pawns = {SEATS[s]: p + ["N"] * (4 - len(p)) for s, p in told.pawns.items()}
+    if kind in ("which", "handin", "hitown", "count"):
+        return _whole_hand(question, told, pawns, kind, cards, asked)
     steps = PLACE.steps.search(asked)
     card = cards[0] if len(cards) == 1 else None
     if steps and (card is not None or kind != "can"):
         return None  # steps said beside a card: a part of a 7 or a second step, not read here
     if steps:
         card = BY_STEPS.get(w.value(steps.group(1)))
-    if card is None:
+    if card is None or told.action is not None:
         return None
-    pawns = {SEATS[s]: p + ["N"] * (4 - len(p)) for s, p in told.pawns.items()}
     if kind == "must":
         return _must(question, told, pawns, card)
     mover = _mover(asked, told)
@@ -227,6 +345,8 @@ def _answer(
         return _swap(question, told, pawns, mover) if card == "J" else None
     action = f"{card} {SEATS[told.seat]}{mover + 1}"
     trial = _trial(told, pawns, [card], action)
+    if kind == "lap":
+        return no_extra_lap(question, trial)
     if kind == "hit":
         others = [f"{SEATS[s]}{i + 1}" for s, p in told.pawns.items() if s != told.seat
                   for i, _ in enumerate(p)]  # fmt: skip
@@ -234,12 +354,58 @@ def _answer(
             return None
         return hit_verdict(question, trial, others, [kb.HITTING, kb.START_SAFE])
     target = PLACE.target.search(asked)
-    return _verdict_or_place(question, trial, kind, target and f"H{target.group('home')}")
+    named = PLACE.mover.search(asked) is not None
+    return _verdict_or_place(
+        question, trial, kind, target and f"H{target.group('home')}", named=named
+    )
 
 
-def _trial(told: Told, pawns: dict[str, list[int | str]], hand: list[str], action: str) -> Trial:
+def _whole_hand(
+    question: Question,
+    told: Told,
+    pawns: dict[str, list[int | str]],
+    kind: str,
+    cards: list[str],
+    asked: str,
+) -> Answer | None:
+    """The asks that weigh the whole hand told, or count what the 7 told does
+    (:mod:`.exact_asks`)."""
+    if not cards or PLACE.steps.search(asked):
+        return None
+    if kind == "count":
+        action = _told_action(told)
+        if action is None or cards != ["7"]:
+            return None
+        return count_hits(question, _trial(told, pawns, cards, action))
+    if told.action is not None:
+        return None
+    if kind in ("handin", "hitown"):
+        return hand_in(question, _trial(told, pawns, cards, "hand in"), kind == "hitown")
+    mover = _mover(asked, told)
+    target = PLACE.target.search(asked)
+    home = f"H{target.group('home')}" if target else _home_said(asked)
+    if mover is None or home is None:
+        return None
+    position = dict(_trial(told, pawns, cards, "hand in").position)
+    return which_card(question, position, told.seat, mover, cards, home)
+
+
+def _home_said(asked: str) -> str | None:
+    """The home space an ask names in words: "the very last home spot" is H4."""
+    m = PLACE.home_words.search(asked)
+    if m is None:
+        return None
+    return "H1" if m.group("which") in ("first", "eerste", "voorste") else "H4"
+
+
+def _trial(
+    told: Told, pawns: dict[str, list[int | str]], hand: list[str], action: str
+) -> Trial:
     seat = SEATS[told.seat]
-    base = Trial.of(told.players, pawns, [], action, to_move=told.seat, hands={seat: hand})
+    extra = {"options": dict(told.options)} if told.options else {}
+    base = Trial.of(
+        told.players, pawns, [], action, to_move=told.seat, hands={seat: hand}, **extra
+    )
     return Trial(base.position, action, seat=told.seat)
 
 
@@ -261,14 +427,15 @@ def _mover(asked: str, told: Told) -> int | None:
 
 
 def _verdict_or_place(
-    question: Question, trial: Trial, kind: str, target: str | None = None
+    question: Question, trial: Trial, kind: str, target: str | None = None, named: bool = False
 ) -> Answer:
     """Where the pawn ends, what happens, or Yes or No: the referee's ruling on ``trial``; with
-    a target said ("up to H4"), Yes only when the move is allowed and ends there."""
+    a target said ("up to H4"), Yes only when the move is allowed and ends there.  A card asked
+    about with no pawn ``named`` is judged played any way the referee allows."""
     ruling = judge(trial)
     card, pawn = trial.action.split()[:2]
     other = [a for a in ruling.legal if a.split()[0] == card]
-    if kind == "can" and target is None and not ruling.allowed and other:
+    if kind == "can" and target is None and not ruling.allowed and other and not named:
         trial = Trial(trial.position, other[0], seat=trial.seat)  # the card played another way
         ruling = judge(trial)
     lang = question.lang
