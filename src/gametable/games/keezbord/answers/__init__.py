@@ -36,7 +36,7 @@ from gametable.games.keezbord.answers.free import (
     read_not_forced_to_hit_own,
 )
 from gametable.games.keezbord.answers.free import PHRASES as FREE_PHRASES
-from gametable.games.keezbord.answers.guard import fits, understood
+from gametable.games.keezbord.answers.guard import YESNO_LAST, fits, understood
 from gametable.games.keezbord.answers.inhome import PHRASES as HOME_PHRASES
 from gametable.games.keezbord.answers.inhome import read_in_home
 from gametable.games.keezbord.answers.jack import PHRASES as JACK_PHRASES
@@ -52,6 +52,9 @@ from gametable.games.keezbord.answers.sequence import (
     read_from_start,
     steps_after_four,
 )
+from gametable.games.keezbord.answers.seven import REST as SEVEN_REST
+from gametable.games.keezbord.answers.seven import REST_PHRASES as SEVEN_REST_PHRASES
+from gametable.games.keezbord.answers.seven import read_seven_rest
 from gametable.games.keezbord.answers.situations import SAFE, answer_situation, read_four_then
 from gametable.games.keezbord.answers.starts import PHRASES as STARTS_PHRASES
 from gametable.games.keezbord.answers.starts import read_theirs_elsewhere, read_theirs_on_my_start
@@ -65,21 +68,14 @@ _ASKED_LAST = re.compile(
     r"(?:^|[.!?;:]\s*)(?:what|which|where|who|how|wat|waar|welke?|wie|hoe)\b[^.!?]*\?\s*$"
 )
 
+#: an asking word anywhere: the question asks more than yes or no
+_ASKING_ANY = re.compile(r"\b(?:what|which|where|who|how|why|when|wat|waar|welke?|wie|hoe|waarom|wanneer)\b")
+
 #: another game or a sport named: the question is not about Keezbord, and no reader builds it
 _ELSEWHERE = re.compile(
     r"\b(?:football|soccer|voetbal|basketball|volleyball|hockey|rugby|baseball|cricket|tennis|"
     r"golf|chess|schaken|schaak\w*|poker|bridge|blackjack|monopoly|scrabble|risk|catan|"
     r"dammen|checkers|draughts|klaverjassen|sport\w*|olympic\w*|election\w*|parliament)\b"
-)
-
-
-#: a last clause that asks yes or no after a scene set with "what if" ("But what if I swap
-#: with my partner, is that allowed?", "en als ik wissel, mag dat?"): the reply is Yes or No
-_YESNO_LAST = re.compile(
-    r"[,;:]\s*(?:so |then |and |dus |dan |en )?(?:is|are|am|can|could|may|must|do|does|will|"
-    r"would|should|mag|kan|kun|moet|is|ben|word|wordt|gaat|telt)\s+(?:that|this|it|i|we|you|he|"
-    r"she|they|dat|dit|het|ik|we|wij|je|jij|hij|zij|ze)\b[^,;:?]*\?\s*$"
-    r"|[,;:]\s*(?:allowed|legal|ok|okay|right|mag dat|klopt dat|toch)\s*\?\s*$"
 )
 
 
@@ -95,10 +91,12 @@ def asked_kind(question: Question) -> Question:
     'yesno'
     """
     lower = question.lower.strip()
-    if question.kind == "what" and _YESNO_LAST.search(lower):
+    if question.kind in ("what", "other") and YESNO_LAST.search(lower):
         return replace(question, kind="yesno")
     if question.kind in ("yesno", "other") and _ASKED_LAST.search(lower):
         return replace(question, kind="what")
+    if question.kind == "other" and lower.endswith("?") and not _ASKING_ANY.search(lower):
+        return replace(question, kind="yesno")  # a claim put to be checked: "that's 4 forward?"
     return question
 
 
@@ -112,6 +110,7 @@ _FIRST: tuple[Own, ...] = (
     (None, DEAL_PHRASES, answer_deal),  # a count of the deal
     (DECK_LEFT, DECK_PHRASES, deck_left),  # the pack after some deals
     (CHOICE_PHRASES, CHOICE_PHRASES, read_not_forced_to_hit_own),  # a choice of two cards
+    (SEVEN_REST, SEVEN_REST_PHRASES, read_seven_rest),  # a 7's second part, the first told
 )
 #: situation readers asked only when the guard does not read the question without their
 #: phrases (set aside for them alone, so that no other reader builds what it did not read)

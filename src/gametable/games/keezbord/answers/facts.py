@@ -42,6 +42,11 @@ _OTHER_PIECES = re.compile(
     r"hit\w*|slaan|sla|past|voorbij|split\w*|verdel\w*|[a-f][1-4]|other|another|ahead|behind|"
     r"in front|mine|back one|andere|achter|voor de mijne)\b"
 )
+#: a comparison with the other cards, which says nothing the card's own move does not
+_LIKE_OTHERS = re.compile(
+    r"\b(?:just )?(?:like|as with|zoals|net als) (?:all )?(?:the |de )?(?:other|others|andere)"
+    r"(?: cards| kaarten)?\b"
+)
 _BACKWARD = re.compile(r"\b(back\w*|achteruit\w*|terug\w*)\b")
 _FORWARD = re.compile(r"\b(forwards?|ahead|vooruit\w*)\b")
 
@@ -50,7 +55,7 @@ def answer_fact(question: Question) -> Answer | None:
     """The engine's Yes or No to a fact question, or ``None`` (see the module docstring)."""
     if question.kind != "yesno":
         return None
-    return table_size(question) or card_steps(question)
+    return table_size(question) or card_steps(question) or card_direction(question)
 
 
 def table_size(question: Question) -> Answer | None:
@@ -83,7 +88,7 @@ def card_steps(question: Question) -> Answer | None:
     said = w.all_spaces_said(question)
     if len(cards) != 1 or len(said) != 1 or not _STEP.search(question.lower):
         return None
-    if _OTHER_PIECES.search(question.lower):
+    if _OTHER_PIECES.search(_LIKE_OTHERS.sub(" ", question.lower)):
         return None
     card, asked = cards[0], said[0]
     if card in ("K", "J") or (card == "7" and asked < 7):
@@ -112,4 +117,35 @@ def card_steps(question: Question) -> Answer | None:
     )
     ref = {"A": kb.ACE, "4": kb.FOUR, "7": kb.SEVEN}.get(card, kb.CARD_MEANINGS)
     return checked(GAME, question, yes_no(question, allowed), reason, [ref],
+                   position=trial.position)  # fmt: skip
+
+
+def card_direction(question: Question) -> Answer | None:
+    """Whether a card moves a pawn forward (or backward), no number of steps said: the card
+    played on a board built for it (Card Meanings, KB-049 to KB-063)."""
+    cards = w.cards_named(question)
+    lower = _LIKE_OTHERS.sub(" ", question.lower)
+    back, ahead = _BACKWARD.search(lower), _FORWARD.search(lower)
+    if len(cards) != 1 or w.all_spaces_said(question) or bool(back) == bool(ahead):
+        return None
+    if _OTHER_PIECES.search(lower) or cards[0] in ("K", "J"):
+        return None
+    card = cards[0]
+    trial = Trial.of(2, {"a": [20, "N", "N", "N"]}, [card], f"{card} a1")
+    ruling = judge(trial)
+    if not ruling.allowed:
+        return None
+    end = int(ruling.place_of("a1"))
+    moves_back = end < 20
+    steps = abs(end - 20)
+    name = {"A": "An Ace", "Q": "A Queen"}.get(card, f"A {card}")
+    naam = {"A": "Een Aas", "Q": "Een Vrouw"}.get(card, f"Een {card}")
+    reason = question.say(
+        f"{name} moves a pawn {steps} {'space' if steps == 1 else 'spaces'} "
+        f"{'backwards' if moves_back else 'forwards'}.",
+        f"{naam} zet een pion {steps} {'vak' if steps == 1 else 'vakken'} "
+        f"{'achteruit' if moves_back else 'vooruit'}.",
+    )
+    ref = {"A": kb.ACE, "4": kb.FOUR, "7": kb.SEVEN}.get(card, kb.CARD_MEANINGS)
+    return checked(GAME, question, yes_no(question, moves_back == bool(back)), reason, [ref],
                    position=trial.position)  # fmt: skip

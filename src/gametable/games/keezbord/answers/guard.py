@@ -107,7 +107,13 @@ _KNOWN = re.compile(
     r"|\b(?:my partner|my teammate|he|she|mijn partner|mijn maat|hij|zij) (?:still )?(?:has|heeft) "
     r"(?:nog )?(?:pawns|a pawn|some pawns|pionnen|een pion) (?:left )?in (?:the|his|her|het|zijn|haar) "
     r"nest\b"
-    r"|\balleen nog\b|\bnog (?:maar )?(?:een|één|1) (?:kaart|heer|aas|vrouw|boer)\b",
+    r"|\balleen nog\b|\bnog (?:maar )?(?:een|één|1) (?:kaart|heer|aas|vrouw|boer)\b"
+    r"|,? not on (?:a|any) start(?:ing)?(?: space| spot| square)?\b"
+    r"|\b(?:ben|bent|is|wordt|zijn|word|ga|gaat|moet) (?:jij|je|ie|hij|zij|ze|die) (?:dan|daarna)(?: ook)?\b"
+    r"|\b(?:are|were|is|get) both(?: of them)? (?=(?:hit|knocked|sent back|captured|taken)\b)"
+    r"|\b(?:somewhere )?in the middle of the (?:track|board)\b|\bmidden op (?:de baan|het bord)\b"
+    r"|\b(?:but )?(?:it )?(?:does ?n't|does not|do ?n't|do not) (?:stop|end|finish) on (?:either|any|them|it|"
+    r"him|her)(?: (?:one|of them))?",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a
 #: condition or a second step, an alternative, someone else moving
@@ -194,6 +200,16 @@ def understood(question: Question, aside: tuple[re.Pattern[str], ...] = ()) -> b
     return not _DIGITS.search(rest)
 
 
+#: a last clause that asks yes or no after a scene set with "what if" ("But what if I swap
+#: with my partner, is that allowed?", "en als ik wissel, mag dat?"): the reply is Yes or No
+YESNO_LAST = re.compile(
+    r"[,;:]\s*(?:so |then |and |dus |dan |en )?(?:is|are|am|can|could|may|must|do|does|will|"
+    r"would|should|mag|kan|kun|moet|is|ben|word|wordt|gaat|telt)\s+(?:that|this|it|i|we|you|he|"
+    r"she|they|dat|dit|het|ik|we|wij|je|jij|hij|zij|ze|die)\b[^,;:?]*\?\s*$"
+    r"|[,;:]\s*(?:allowed|legal|ok|okay|right|mag dat|klopt dat|toch)\s*\?\s*$"
+)
+
+
 #: a last sentence that asks what, which, where, who or how: its reply is never a bare verdict
 _WH_LAST = re.compile(
     r"(?:^|[.!?;:,]\s*)(?:what|which|where|who|how|wat|waar|welke|wie|hoe)\b[^.!?]*\?*\s*$"
@@ -208,7 +224,8 @@ def fits(question: Question, reply: Answer) -> bool:
     number of players, teams only with four or six, and every card named in the hand; and a
     question asking what, where or how many is not answered with a bare Yes or No, nor a yes/no
     question with anything but Yes or No."""
-    if _VERDICT.match(reply.text) and _WH_LAST.search(question.lower.strip()):
+    lower = question.lower.strip()
+    if _VERDICT.match(reply.text) and _WH_LAST.search(lower) and not YESNO_LAST.search(lower):
         return False
     if (
         question.kind == "yesno"

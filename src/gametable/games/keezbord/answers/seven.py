@@ -220,6 +220,15 @@ _REST = re.compile(
 )
 
 
+#: the words of a 7's first part told and its second asked, set aside for the guard
+REST_PHRASES = re.compile(
+    r"\b(?:how many|how far|hoeveel|hoe ver)\b[^?]*\b(?:other|second|rest|andere|tweede|overige)\b"
+    r"(?: (?:one|pawn|pion))?|\b(?:my |mijn |de |the )?(?:first|eerste) (?:pawn|pion|one|part|deel)\b"
+    r"|\b(?:dan|then)\b|\bsplit\w*|\bverdee?l\w*"
+)
+REST = _REST
+
+
 def read_seven_rest(question: Question) -> Answer | None:
     """The second part of a split 7 once the first is given: 7 less the first, each part 1 to
     6 steps (KB-056, KB-057); the referee plays the split to confirm it."""

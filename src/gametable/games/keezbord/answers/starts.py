@@ -28,8 +28,9 @@ from gametable.rulebook.situations import checked, yes_no
 #: an opponent's pawn said to stand on the asker's start space
 THEIRS_ON_MINE = re.compile(
     r"\b(?:opponent'?s?|opp|enemy|rival'?s?|another player'?s?|other player'?s?|his|her|their|"
-    r"tegenstanders?|tegenspeler|andere speler|vijand|zijn pion|haar pion)\b(?: pawn| pion)?(?:(?!\b(?:my|mijn|i|ik)\b)[^,?.;])*?\b(?:on|op) "
-    r"(?:my|mijn) (?:own |eigen )?start(?:ing)?(?: ?space| ?square| ?position| ?vak)?\b"
+    r"tegenstanders?|tegenspeler|andere speler|vijand|zijn pion|haar pion|" + w.PERSON + r")\b"
+    r"(?: pawn| pion)?(?:(?!\b(?:my|mijn|i|ik)\b)[^,?.;])*?\b(?:on|op) "
+    r"(?:my|mijn) (?:own |eigen )?start(?:ing)?(?: ?space| ?square| ?position| ?vakje| ?vak)?\b"
 )
 #: an opponent's pawn said to stand on a third player's start space, not its own
 THEIRS_ELSEWHERE = re.compile(
@@ -120,7 +121,10 @@ def read_theirs_on_my_start(question: Question) -> Answer | None:
     placer = next((c for c in w.cards_named(question) if c in _PLACE_CARD), None)
     if asked is None or card == "4":
         return None
-    if asked == "place" or (asked in ("hit", "safe") and card is None):
+    if asked == "place" or (asked in ("hit", "safe") and card in (None, "A") and placer):
+        trial = Trial.of(2, {"b": [0, "N", "N", "N"]}, [placer], f"{placer} place")
+        return _reply(question, trial, asked, "b1")  # the asker's Ace or King places there
+    if asked in ("hit", "safe") and card is None:
         trial = Trial.of(2, {"b": [0, "N", "N", "N"]}, [placer or "K"], f"{placer or 'K'} place")
         return _reply(question, trial, asked, "b1")
     if card is None:

@@ -29,7 +29,7 @@ CARDS = Lexicon(
         "queen": "Q", "queens": "Q", "vrouw": "Q", "vrouwen": "Q", "koningin": "Q", "quen": "Q",
         "qeen": "Q", "dame": "Q", "kween": "Q", "kwien": "Q", "quean": "Q", "queeen": "Q",
         "jack": "J", "jacks": "J", "boer": "J", "boeren": "J", "knave": "J", "jak": "J", "jek": "J",
-        "seven": "7", "sevens": "7", "zeven": "7", "zevens": "7",
+        "seven": "7", "sevens": "7", "zeven": "7", "zevens": "7", "sevn": "7", "zevn": "7",
         "four": "4", "fours": "4", "vier": "4", "vieren": "4",
     }
 )  # fmt: skip
@@ -229,6 +229,14 @@ COLOUR = (
 )
 
 
+#: another player named as a person at the table ("Opa", "my sister", "your pawn" said to
+#: them): an opponent unless the question says partner
+PERSON = (
+    r"(?:opa|oma|papa|mama|pap|mam|broer|zus|zusje|broertje|vader|moeder|oom|tante|grandpa|"
+    r"grandma|granny|grandad|dad|mom|mum|brother|sister|uncle|aunt)'?s?|jouw(?: pion)?|your pawn"
+)
+
+
 def whose_other(question: Question) -> str | None:
     """Whose the other pawn is: ``"partner"``, ``"own"`` (another of mine), ``"opponent"``,
     or ``None`` when the question names no other pawn."""
@@ -245,7 +253,7 @@ def whose_other(question: Question) -> str | None:
         r"\b(opponent'?s?|enemy|rival'?s?|another player'?s?|other player'?s?|someone'?s?|somebody'?s?|"
         r"(?:the )?other guy'?s?|"
         r"his|her|their|tegenstanders?|tegenspeler|vijand|andere speler|ander(?:e|s)? pion|"
-        r"a pawn|another pawn|een pion|een andere pion)\b|\b" + COLOUR
+        r"a pawn|another pawn|een pion|een andere pion)\b|\b" + COLOUR + r"|\b(?:" + PERSON + r")\b"
     ):
         return "opponent"
     return None
@@ -341,6 +349,7 @@ def asks_pass(question: Question) -> bool:
             r"\b(pass|passes|passing|passed|jump(?:s|ing|ed)? over|go(?:es|ing)? past|went past|move past|"
             r"walk(?:s|ing|ed)? (?:over|past)|over(?:heen)? springen|passeren|voorbij(?:gaan|lopen)?|"
             r"springen over|overslaan|(?:er)?overheen|langs (?:gaat|gaan|loopt|lopen|komt|komen)|"
+            r"(?:goes|go|going|went|moves?|moving|jumps?|runs?|walks?) (?:right |straight )?over|"
             r"(?:gaat|gaan|loopt|lopen|komt|komen) \w+ langs|waar hij langs|langs)\b"
         )
         or _OVER_HEEN.search(question.lower) is not None
@@ -368,6 +377,7 @@ def asks_hit(question: Question) -> bool:
     return question.matches(
         r"\b(hit|hits|hitting|land(?:s|ing)? (?:exactly )?on|knock\w*|capture\w*|take out|"
         r"send\w* (?:it )?(?:back|home)|slaan|sla|slaat|geslagen|eraf|kom\w* op|"
+        r"terug naar (?:het|zijn|haar|z'n) nest|back to (?:the|its|his|her|their) nest|"
         r"(?:ends?|lands?|stops?)(?: up)?(?: exactly| right| precisely)? (?:where|on) (?:an?|the|"
         r"his|her|their|another|my partner'?s|my teammate'?s|an opponent'?s|someone'?s)\b"
         r"[^.?]{0,20}\bpawn|"
@@ -432,7 +442,7 @@ def asks_why_not(question: Question) -> bool:
 
 
 _AUX = re.compile(
-    r"(?:is|are|does|do|will|would|gets?|wordt|worden|gaat|gaan)\b"
+    r"(?:is|are|does|do|will|would|gets?|wordt|worden|ga|gaat|gaan|ben|bent|zijn)\b"
     r"|(?:must|moet|moeten) (?!i\b|ik\b|we\b|wij\b|you\b|je\b|jij\b)"
 )
 _HIT_WORDS = re.compile(
