@@ -52,13 +52,28 @@ from gametable.games.keezbord.answers.sequence import (
     read_from_start,
     steps_after_four,
 )
+from gametable.games.keezbord.answers.rankfacts import (
+    BACK_AND_FORTH,
+    PLACING,
+    no_back_and_forth,
+    placing_cards,
+)
+from gametable.games.keezbord.answers.rankfacts import PHRASES as RANK_PHRASES
 from gametable.games.keezbord.answers.seven import REST as SEVEN_REST
 from gametable.games.keezbord.answers.seven import REST_PHRASES as SEVEN_REST_PHRASES
-from gametable.games.keezbord.answers.seven import read_seven_rest
+from gametable.games.keezbord.answers.seven import (
+    ONLY_PLAY_HITS_OWN,
+    SKIP_PHRASES,
+    read_seven_rest,
+    read_skip_hits_own,
+)
 from gametable.games.keezbord.answers.situations import SAFE, answer_situation, read_four_then
 from gametable.games.keezbord.answers.starts import PHRASES as STARTS_PHRASES
 from gametable.games.keezbord.answers.starts import read_theirs_elsewhere, read_theirs_on_my_start
 from gametable.games.keezbord.answers.table import answer_at
+from gametable.games.keezbord.answers.turnlimit import PHRASES as TURN_LIMIT_PHRASES
+from gametable.games.keezbord.answers.turnlimit import STOPPED as TURN_LIMIT
+from gametable.games.keezbord.answers.turnlimit import read_turn_limit
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -111,6 +126,10 @@ _FIRST: tuple[Own, ...] = (
     (DECK_LEFT, DECK_PHRASES, deck_left),  # the pack after some deals
     (CHOICE_PHRASES, CHOICE_PHRASES, read_not_forced_to_hit_own),  # a choice of two cards
     (SEVEN_REST, SEVEN_REST_PHRASES, read_seven_rest),  # a 7's second part, the first told
+    (TURN_LIMIT, TURN_LIMIT_PHRASES, read_turn_limit),  # a game stopped by the turn limit
+    (ONLY_PLAY_HITS_OWN, SKIP_PHRASES, read_skip_hits_own),  # skipping rather than hitting one's own
+    (PLACING, RANK_PHRASES, placing_cards),  # which cards bring a pawn out
+    (BACK_AND_FORTH, RANK_PHRASES, no_back_and_forth),  # back and forth in the home
 )
 #: situation readers asked only when the guard does not read the question without their
 #: phrases (set aside for them alone, so that no other reader builds what it did not read)

@@ -29,6 +29,8 @@ _PLAY_AT_ALL = re.compile(
     r"(?:^|[.!?,]\s+)(?:can|could|may|is it possible (?:for|to)|do|kunnen|kun|kan|mogen|mag|"
     r"is het mogelijk)\b"
     r".*\b(?:play|playing|played|spelen|speelt|keezen|keezbord)\b"
+    r"|^(?:kunnen|mogen|can|may|could) we (?:ook |also |even |dan )?(?:met z'?n \w+|with \w+ (?:of us|"
+    r"players))\b"
 )
 #: words that make a question about a table size into a situation of its own
 _SITUATION = re.compile(

@@ -233,7 +233,7 @@ COLOUR = (
 #: them): an opponent unless the question says partner
 PERSON = (
     r"(?:opa|oma|papa|mama|pap|mam|broer|zus|zusje|broertje|vader|moeder|oom|tante|grandpa|"
-    r"grandma|granny|grandad|dad|mom|mum|brother|sister|uncle|aunt)'?s?|jouw(?: pion)?|your pawn"
+    r"grandma|granny|grandad|dad|mom|mum|brother|sister|uncle|aunt)'?s?|jouw(?: pion)?"
 )
 
 
@@ -274,8 +274,9 @@ def on_own_start(question: Question) -> bool:
     if _THEIRS_ON_MINE.search(question.lower):
         return False
     return question.matches(
-        r"\b(on (?:its|his|her|their|my|your) (?:own )?(?:start|starting)(?: space| position|"
-        r" square| field|ing space|ing position)?|op (?:zijn|haar|mijn|het|z'n) (?:eigen )?"
+        r"\b(on (?:its|his|her|their|my|your|its owner'?s|their owner'?s) (?:own )?(?:start|starting)"
+        r"(?: space| position| square| field| spot|ing space|ing position|ing spot)?|"
+        r"op (?:zijn|haar|mijn|het|z'n) (?:eigen )?"
         r"(?:start ?vak|start ?positie|start ?plaats|beginvak|beginpla\w+|beginpositie|startplek|start))"
     )
 
