@@ -24,7 +24,13 @@ from dataclasses import dataclass, field
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.build import BY_STEPS, GAME, hit_verdict, start
-from gametable.games.keezbord.answers.exact_asks import count_hits, hand_in, no_extra_lap, which_card
+from gametable.games.keezbord.answers.exact_asks import (
+    count_hits,
+    hand_in,
+    no_extra_lap,
+    seven_in_part,
+    which_card,
+)
 from gametable.games.keezbord.answers.exact_words import (
     ACTION,
     ASK,
@@ -57,6 +63,7 @@ class Told:
     last: tuple[int, int | str] | None = None  # the owner and place of the last pawn told
     options: dict[str, object] = field(default_factory=dict)  # a variant the question plays
     action: str | None = None  # the move told before the ask ("I split the 7: 3 and 4")
+    free_homes: list[str] = field(default_factory=list)  # the asker's home spaces said empty
 
 
 def read_exact(question: Question) -> Answer | None:
@@ -77,7 +84,7 @@ def read_exact(question: Question) -> Answer | None:
     told.starts += [(told.seat, space) for space in said_starts]
     text = TABLE.start_is.sub(" ", text).strip(" ,")
     for m in TABLE.home_after.finditer(text):
-        told.homes_after.append((told.seat, int(m.group(1) or m.group(2))))
+        told.homes_after.append((told.seat, int(next(g for g in m.groups() if g))))
     text = TABLE.home_after.sub(" ", text).strip(" ,")
     sentences = [s for s in re.split(r"(?<=[.?!])\s+", text) if s.strip()]
     if len(sentences) < 2:
@@ -195,6 +202,19 @@ def _read_pawns(said: str, told: Told) -> str | None:
         elif kind == "pawn_name":
             name = m.group("pawn_name")
             owner = SEATS.index(name[0])
+        elif kind == "home_range":
+            a, b = int(m.group("range_a")), int(m.group("range_b"))
+            if owner is None or owner < 0 or a > b:
+                return None
+            if not all(_put(told, owner, f"H{n}", None) for n in range(a, b + 1)):
+                return None
+        elif kind == "home_free":
+            told.free_homes.append(f"H{m.group('free_n')}")
+        elif kind == "mid_track":
+            if owner is None or owner < 0 or owner == told.seat:
+                return None
+            if not _put(told, owner, start(owner, told.players) + 8, None):
+                return None
         elif kind == "own_start_at":
             if owner is None or not _put_on_own_start(told, owner, int(m.group("own_start_n"))):
                 return None
@@ -297,6 +317,8 @@ def _consistent(told: Told) -> bool:
     length = board_for(told.players).length
     if any(space != (start(seat, told.players) - 1) % length for seat, space in told.homes_after):
         return False
+    if any(h in told.pawns.get(told.seat, []) for h in told.free_homes):
+        return False
     return told.seat in told.pawns
 
 
@@ -326,6 +348,8 @@ def _answer(
 ) -> Answer | None:
     """Builds the trial for ``kind`` and answers from the referee's ruling."""
     pawns = {SEATS[s]: p + ["N"] * (4 - len(p)) for s, p in told.pawns.items()}
+    if kind == "split":
+        return _split_asked(question, told, pawns, cards, asked)
     if kind in ("which", "handin", "hitown", "count"):
         return _whole_hand(question, told, pawns, kind, cards, asked)
     steps = PLACE.steps.search(asked)
@@ -388,6 +412,58 @@ def _whole_hand(
         return None
     position = dict(_trial(told, pawns, cards, "hand in").position)
     return which_card(question, position, told.seat, mover, cards, home)
+
+
+def _split_asked(
+    question: Question,
+    told: Told,
+    pawns: dict[str, list[int | str]],
+    cards: list[str],
+    asked: str,
+) -> Answer | None:
+    """A 7 split in the ask: "can I move my last pawn 2 into H1 and give the other 5 to my
+    partner's pawn?" (judged as that split), or "... and drop the other 5?" (a 7 is never used
+    in part)."""
+    m = ASK["split"].search(asked)
+    if m is None or cards != ["7"] or int(m.group("a")) + int(m.group("b")) != 7:
+        return None
+    mover = _mover(asked[: m.start("a")], told)
+    if mover is None:
+        return None
+    me = f"{SEATS[told.seat]}{mover + 1}"
+    if m.group("how") in _DROP:
+        trial = _trial(told, pawns, cards, f"7 {me}")
+        return seven_in_part(question, trial, int(m.group("a")), int(m.group("b")))
+    second = _second_pawn(m.group("with"), told, mover)
+    if second is None:
+        return None
+    action = f"7 {me}:{m.group('a')} {second}:{m.group('b')}"
+    return _verdict_or_place(question, _trial(told, pawns, cards, action), "can", named=True)
+
+
+_DROP = ("drop", "waste", "skip", "forget", "lose", "throw away", "ignore", "leave")
+
+
+def _second_pawn(said: str | None, told: Told, mover: int) -> str | None:
+    """The pawn a split 7's second part moves: the one said, found among the pawns told."""
+    if said is None:
+        return None
+    at = re.search(r"\d{1,2}", said)
+    if at is not None:
+        place = int(at.group(0))
+        owners = [s for s, p in told.pawns.items() if place in p]
+        return f"{SEATS[owners[0]]}{told.pawns[owners[0]].index(place) + 1}" if owners else None
+    if re.match(r"my (?:partner|teammate)", said):
+        seat = (told.seat + told.players // 2) % told.players
+    elif said.startswith("my other"):
+        seat = told.seat
+    else:
+        return None
+    on_track = [i for i, p in enumerate(told.pawns.get(seat, [])) if isinstance(p, int)]
+    on_track = [i for i in on_track if seat != told.seat or i != mover]
+    return f"{SEATS[seat]}{on_track[0] + 1}" if len(on_track) == 1 and told.players > 2 or (
+        len(on_track) == 1 and seat == told.seat
+    ) else None
 
 
 def _home_said(asked: str) -> str | None:

@@ -162,4 +162,26 @@ def no_extra_lap(question: Question, trial: Trial) -> Answer:
                    position=trial.position, details=_details(trial, ruling))  # fmt: skip
 
 
-__all__ = ["count_hits", "hand_in", "no_extra_lap", "which_card"]
+def seven_in_part(question: Question, trial: Trial, used: int, dropped: int) -> Answer:
+    """A 7 is never played in part: all seven steps are used, over one pawn or two (KB-056;
+    docs/rules "The 7").  The referee's plays of the 7 in this position are named."""
+    ruling = judge(trial)
+    sevens = [a for a in ruling.legal if a.startswith("7")]
+    plays = ", ".join(sevens) if sevens else question.say("none", "geen")
+    reason = question.say(
+        f"A 7 must be used in full: {used} + {dropped} = 7 steps, over one pawn or two, and no "
+        f"step may be left unused. The referee's plays of the 7 here: {plays}.",
+        f"Een 7 moet je helemaal gebruiken: {used} + {dropped} = 7 stappen, met één of twee "
+        f"pionnen, en geen stap mag overblijven. De zetten met de 7 die de scheidsrechter hier "
+        f"toestaat: {plays}.",
+    )
+    if not sevens:
+        reason += question.say(
+            " No card can be played, so you hand in your cards.",
+            " Geen kaart kan gespeeld worden, dus je levert je kaarten in.",
+        )
+    return checked(GAME, question, yes_no(question, False), reason, [kb.SEVEN, kb.SEVEN_PARTS],
+                   position=trial.position, details=_details(trial, ruling))  # fmt: skip
+
+
+__all__ = ["count_hits", "hand_in", "no_extra_lap", "seven_in_part", "which_card"]

@@ -25,6 +25,8 @@ TABLE = SimpleNamespace(
         r"|\b(?:two|four|six|2|4|6)[- ]players?(?: game)?\b|\b(?:in )?a (?:2|4|6)-player game\b"
         r"|\bmet z'?n (?:tweeën|tweeen|vieren|zessen)\b|\bwe(?:'re| are) (?:two|four|six)\b"
         r"|\bde (?:thuis)?honk is (?:nog )?leeg\b"
+        r"|\b(?:two|three|2|3|twee|drie) (?:of my pawns|van mijn pionnen) (?:are|zijn|staan) (?:already )?"
+        r"(?:home|in my home|thuis|in mijn (?:thuis)?honk)(?= (?:on|op) h[1-4])"
         r"|,?\s*\b(?:vlak |net |direct )?voor (?:mijn|de) (?:thuis)?honk\b"
         r"|,?\s*\b(?:just |right )?(?:before|in front of) my home(?: entrance| stretch)?\b"
         r"|\(?,?\s*\b(?:neither|none|not|geen van beide|niet) (?:of them |one )?(?:is |are |staat |staan )?"
@@ -51,10 +53,11 @@ TABLE = SimpleNamespace(
     #: space before the asker's home, checked against the board
     home_after=re.compile(
         r",?\s*\(?\b(?:and |so |en |dus )?(?:my home(?: stretch)?|mijn thuishonk) "
-        r"(?:turns off|branches off|starts|begins|comes|is entered|begint|komt) "
+        r"(?:(?:turns off|branches off|starts|begins|comes|is entered|begint|komt) )?"
         r"(?:right )?(?:after|past|na) (?:space |vak |vakje )?(\d{1,2})\)?"
 
         r"|,?\s*\b(?:en |dus )?na (?:vak |vakje )?(\d{1,2}) ga ik (?:de|mijn) thuishonk in\b"
+        r"|,?\s*\b(?:and |so )?home (?:after|past) (?:space )?(\d{1,2})\b"
     ),
 )
 
@@ -119,6 +122,12 @@ PLACE = SimpleNamespace(
         r"opa|oma)'?s|its owner'?s) (?:own |eigen )?" + _START + r")"
         r"|(?P<my_start>\b(?:my|mijn) (?:own |eigen )?" + _START + r"(?: (?:space |vak )?"
         r"(?P<my_start_n>\d{1,2}))?)"
+        r"|(?P<home_range>\bh(?P<range_a>[1-4]) (?:to|through|till|t/m|tot en met|tot) h(?P<range_b>[1-4]) "
+        r"(?:are |zijn )?(?:full|taken|filled|occupied|bezet|vol)\b)"
+        r"|(?P<home_free>,?\s*(?:and )?\bh(?P<free_n>[1-4]) (?:is |stays )?(?:empty|free|open|leeg|vrij)\b)"
+        r"|(?P<mid_track>\b(?:has|heeft) (?:a|one|een) (?:pawn|pion) (?:somewhere )?in the middle of the "
+        r"(?:track|board)|\b(?:has|heeft) (?:a|one|een) (?:pawn|pion) (?:ergens )?midden op (?:de baan|het bord))"
+        r"(?:,? (?:with )?nothing (?:in front of|ahead of|before) it)?"
         r"|(?P<pawn_name>\b[a-f][1-4]\b)"
         r"|(?P<home>\b(?:h|home space |thuishonkvak |in (?:de|mijn) (?:thuis)?honk op (?:plek|vakje|vak) "
         r"|in (?:my|the) home (?:on|at) (?:space|spot) )(?P<home_n>[1-4])\b)"
@@ -161,6 +170,15 @@ PLACE = SimpleNamespace(
 
 #: what the last sentence asks, most particular first
 ASK = {
+    "split": re.compile(
+        r"\b(?:can|may|could) i (?:move|use|take|play|go) (?:my (?:last |front |back |other )?pawn |it |the one "
+        r"on \d{1,2} )?(?P<a>[1-6])(?: steps?| spaces?)?(?: (?:into|to|onto|in) (?:h[1-4]|my home|the home)"
+        r"| to get (?:into|in|to) (?:h[1-4]|my home|the home))? and (?:then |just |simply )?(?P<how>give|use|"
+        r"move|put|go|"
+        r"drop|waste|skip|forget|lose|throw away|ignore|leave) (?:the )?(?:other|remaining|rest(?: of the)?|"
+        r"last) (?P<b>[1-6])(?: steps?| spaces?)?(?: (?:to|on|with|for) (?P<with>my partner'?s pawn|my "
+        r"teammate'?s pawn|my other pawn|his pawn|her pawn|the one on \d{1,2}))?(?: and win)?\b"
+    ),
     "lap": re.compile(
         r"\b(?:can|may|could|mag|kan) (?:it|my pawn|he|i|hij|die|ik) (?:just |simply )?(?:go|keep going|"
         r"carry on|run|move|gaan|lopen|doorlopen)(?: on)? (?:a)?round (?:the board )?again\b"
