@@ -45,13 +45,6 @@ from gametable.games.keezbord.answers.meanings import card_meaning
 from gametable.games.keezbord.answers.numbers import answer_number, start_space
 from gametable.games.keezbord.answers.partner import PHRASES as PARTNER_PHRASES
 from gametable.games.keezbord.answers.partner import read_place_for_partner, read_seven_last_pawn
-from gametable.games.keezbord.answers.sequence import (
-    FOUR_BACK,
-    FOUR_BACK_PHRASES,
-    SEQUENCE,
-    read_from_start,
-    steps_after_four,
-)
 from gametable.games.keezbord.answers.rankfacts import (
     BACK_AND_FORTH,
     PLACING,
@@ -59,14 +52,21 @@ from gametable.games.keezbord.answers.rankfacts import (
     placing_cards,
 )
 from gametable.games.keezbord.answers.rankfacts import PHRASES as RANK_PHRASES
-from gametable.games.keezbord.answers.seven import REST as SEVEN_REST
-from gametable.games.keezbord.answers.seven import REST_PHRASES as SEVEN_REST_PHRASES
+from gametable.games.keezbord.answers.sequence import (
+    FOUR_BACK,
+    FOUR_BACK_PHRASES,
+    SEQUENCE,
+    read_from_start,
+    steps_after_four,
+)
 from gametable.games.keezbord.answers.seven import (
     ONLY_PLAY_HITS_OWN,
     SKIP_PHRASES,
     read_seven_rest,
     read_skip_hits_own,
 )
+from gametable.games.keezbord.answers.seven import REST as SEVEN_REST
+from gametable.games.keezbord.answers.seven import REST_PHRASES as SEVEN_REST_PHRASES
 from gametable.games.keezbord.answers.situations import SAFE, answer_situation, read_four_then
 from gametable.games.keezbord.answers.starts import PHRASES as STARTS_PHRASES
 from gametable.games.keezbord.answers.starts import read_theirs_elsewhere, read_theirs_on_my_start
@@ -84,7 +84,9 @@ _ASKED_LAST = re.compile(
 )
 
 #: an asking word anywhere: the question asks more than yes or no
-_ASKING_ANY = re.compile(r"\b(?:what|which|where|who|how|why|when|wat|waar|welke?|wie|hoe|waarom|wanneer)\b")
+_ASKING_ANY = re.compile(
+    r"\b(?:what|which|where|who|how|why|when|wat|waar|welke?|wie|hoe|waarom|wanneer)\b"
+)
 
 #: another game or a sport named: the question is not about Keezbord, and no reader builds it
 _ELSEWHERE = re.compile(
@@ -127,7 +129,7 @@ _FIRST: tuple[Own, ...] = (
     (CHOICE_PHRASES, CHOICE_PHRASES, read_not_forced_to_hit_own),  # a choice of two cards
     (SEVEN_REST, SEVEN_REST_PHRASES, read_seven_rest),  # a 7's second part, the first told
     (TURN_LIMIT, TURN_LIMIT_PHRASES, read_turn_limit),  # a game stopped by the turn limit
-    (ONLY_PLAY_HITS_OWN, SKIP_PHRASES, read_skip_hits_own),  # skipping rather than hitting one's own
+    (ONLY_PLAY_HITS_OWN, SKIP_PHRASES, read_skip_hits_own),  # no skip: hit one's own
     (PLACING, RANK_PHRASES, placing_cards),  # which cards bring a pawn out
     (BACK_AND_FORTH, RANK_PHRASES, no_back_and_forth),  # back and forth in the home
 )

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gametable.games.keezbord import rules as kb
-from gametable.games.keezbord.answers.hands import card_name, plays_in_words
+from gametable.games.keezbord.answers.hands import card_name
 from gametable.games.keezbord.answers.referee import Ruling, Trial, judge, moved, refusal, where
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -79,7 +79,11 @@ def hand_in(question: Question, trial: Trial, own_hit_asked: bool) -> Answer:
 
 
 def which_card(
-    question: Question, position: dict[str, object], seat: int, mover: int, hand: Sequence[str],
+    question: Question,
+    position: dict[str, object],
+    seat: int,
+    mover: int,
+    hand: Sequence[str],
     target: str | None,
 ) -> Answer | None:
     """Which of the cards in ``hand`` takes the asker's pawn ``mover`` to ``target`` (or, with

@@ -55,7 +55,6 @@ TABLE = SimpleNamespace(
         r",?\s*\(?\b(?:and |so |en |dus )?(?:my home(?: stretch)?|mijn thuishonk) "
         r"(?:(?:turns off|branches off|starts|begins|comes|is entered|begint|komt) )?"
         r"(?:right )?(?:after|past|na) (?:space |vak |vakje )?(\d{1,2})\)?"
-
         r"|,?\s*\b(?:en |dus )?na (?:vak |vakje )?(\d{1,2}) ga ik (?:de|mijn) thuishonk in\b"
         r"|,?\s*\b(?:and |so )?home (?:after|past) (?:space )?(\d{1,2})\b"
     ),
@@ -116,7 +115,9 @@ PLACE = SimpleNamespace(
         + _START
         + r"(?:,? not (?:[a-f]'?s|(?:his|its) own))?)"
         r"|,?\s*(?P<own_start_at>(?:its|his|her|their|zijn|haar|hun|(?:blue|red|green|yellow|black|white|"
-        r"opa|oma)'?s|its owner'?s) (?:own |eigen )?" + _START + r",? (?:space |vak |vakje |at |on )?"
+        r"opa|oma)'?s|its owner'?s) (?:own |eigen )?"
+        + _START
+        + r",? (?:space |vak |vakje |at |on )?"
         r"(?P<own_start_n>\d{1,2})\b)"
         r"|,?\s*(?P<own_start>(?:its|his|her|their|zijn|haar|hun|(?:blue|red|green|yellow|black|white|"
         r"opa|oma)'?s|its owner'?s) (?:own |eigen )?" + _START + r")"
@@ -165,7 +166,7 @@ PLACE = SimpleNamespace(
         r"\b(?:the |de )?(?:very )?(?P<which>first|last|back|achterste|eerste|laatste|voorste) "
         r"(?:home |thuishonk)?(?:space|spot|square|vak|vakje|plek)\b(?: (?:in|of) (?:my|the) home)?"
     ),
-    target=re.compile(r"\b(?:up )?(?:to|into|naar|onto) (?:h|home space )(?P<home>[1-4])\b"),
+    target=re.compile(r"\b(?:up )?(?:to|into|naar|onto|on|op) (?:h|home space )(?P<home>[1-4])\b"),
 )
 
 #: what the last sentence asks, most particular first

@@ -39,7 +39,9 @@ BACK_AND_FORTH = re.compile(
 _HOME = re.compile(r"\b(?:home|honk|thuishonk|home stretch)\b")
 #: the phrases of these readers, set aside for the guard
 PHRASES = re.compile(
-    PLACING.pattern + "|" + BACK_AND_FORTH.pattern
+    PLACING.pattern
+    + "|"
+    + BACK_AND_FORTH.pattern
     + r"|\b(?:zodat|so that|so) (?:het|it|the count|i) (?:precies |exactly )?(?:uitkomt|fits|comes out|"
     r"lands? exactly)\b|\b(?:een beetje|a bit|a little)\b"
     r"|\b(?:none of|geen van) (?:my|mijn) (?:pawns|pionnen) (?:are|is|zijn|staan) (?:out|on the board|"

@@ -121,10 +121,12 @@ def read_theirs_on_my_start(question: Question) -> Answer | None:
     placer = next((c for c in w.cards_named(question) if c in _PLACE_CARD), None)
     if asked is None or card == "4":
         return None
-    if asked == "place" or (asked in ("hit", "safe") and card in (None, "A") and placer):
+    if placer is not None and (
+        asked == "place" or (asked in ("hit", "safe") and card in (None, "A"))
+    ):
         trial = Trial.of(2, {"b": [0, "N", "N", "N"]}, [placer], f"{placer} place")
         return _reply(question, trial, asked, "b1")  # the asker's Ace or King places there
-    if asked in ("hit", "safe") and card is None:
+    if asked == "place" or (asked in ("hit", "safe") and card is None):
         trial = Trial.of(2, {"b": [0, "N", "N", "N"]}, [placer or "K"], f"{placer or 'K'} place")
         return _reply(question, trial, asked, "b1")
     if card is None:

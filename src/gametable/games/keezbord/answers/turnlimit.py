@@ -37,21 +37,27 @@ _MINE = re.compile(
 )
 _PARTNER = re.compile(
     r"\b(?:my partner|my teammate|partner|she|he|mijn partner|mijn maat|zij|hij)(?: (?:has|heeft))?"
-    r"(?: got)? " + _N.format("n") + r"(?: (?:pawns?|pionnen|pion))?(?: (?:home|in|thuis|binnen))?\b"
+    r"(?: got)? "
+    + _N.format("n")
+    + r"(?: (?:pawns?|pionnen|pion))?(?: (?:home|in|thuis|binnen))?\b"
 )
 _THEIRS_EACH = re.compile(
     r"\b(?:the other team|they|the others|our opponents|the opponents|het andere team|zij|de "
-    r"tegenstanders)(?: (?:has|have|hebben|heeft))? " + _N.format("a") + r" (?:and|en) "
+    r"tegenstanders)(?: (?:has|have|hebben|heeft))? "
+    + _N.format("a")
+    + r" (?:and|en) "
     + _N.format("b")
 )
 _THEIRS_TOTAL = re.compile(
     r"\b(?:the other team|they|the others|our opponents|the opponents|het andere team|de "
-    r"tegenstanders)(?: (?:has|have|hebben|heeft))? " + _N.format("t")
-    + r"(?: (?:pawns?|pionnen))?(?: home| thuis)? (?:in total|altogether|between them|together|"
+    r"tegenstanders)(?: (?:has|have|hebben|heeft))? (?P<t>[0-8]|no|none|zero|one|two|three|four|"
+    r"five|six|seven|geen|nul|een|één|twee|drie|vier|vijf|zes|zeven)"
+    r"(?: (?:pawns?|pionnen))?(?: home| thuis)? (?:in total|altogether|between them|together|"
     r"samen|in totaal)\b"
 )
 _WORDS = {"no": 0, "none": 0, "zero": 0, "geen": 0, "nul": 0, "one": 1, "een": 1, "één": 1,
-          "two": 2, "twee": 2, "three": 3, "drie": 3, "four": 4, "vier": 4}  # fmt: skip
+          "two": 2, "twee": 2, "three": 3, "drie": 3, "four": 4, "vier": 4, "five": 5,
+          "vijf": 5, "six": 6, "zes": 6, "seven": 7, "zeven": 7}  # fmt: skip
 _WHO = re.compile(r"\b(?:who (?:won|wins|has won)|wie (?:heeft )?(?:gewonnen|wint)|did we win|"
                   r"hebben wij gewonnen|winner)\b")  # fmt: skip
 
@@ -95,7 +101,11 @@ def read_turn_limit(question: Question) -> Answer | None:
     if not STOPPED.search(lower):
         return None
     homes = _homes(lower)
-    if homes is None or any(n > 4 for n in homes) or min(homes[0] + homes[2], homes[1] + homes[3]) >= 8:
+    if (
+        homes is None
+        or any(n > 4 for n in homes)
+        or min(homes[0] + homes[2], homes[1] + homes[3]) >= 8
+    ):
         return None
     if homes[0] + homes[2] == 8 or homes[1] + homes[3] == 8:
         return None  # a team all home won outright: not the turn limit
