@@ -29,6 +29,9 @@ def _head(text: str) -> str:
         ("Does the 4 go backwards?", "Yes"),
         ("Gaat de Vrouw achteruit?", "Nee"),
         ("what does the 4 do, does it go forward?", "No"),
+        ("Does the 4 move forward?", "No"),
+        ("Kan de vier ook vooruit?", "Nee"),
+        ("Can the four also move a pawn?", "Yes"),
     ],
 )
 def test_a_cards_direction_is_the_engines(text: str, head: str) -> None:

@@ -148,5 +148,7 @@ def card_meaning(question: Question) -> Answer | None:
         moves = [e for e in effects if re.search(rf"\b{said} (?:space|vak)", e)]
         verdict = yes_no(question, bool(moves) and "a1" in " ".join(plays))
     else:
-        verdict = yes_no(question, f"{card} a1" in plays)
+        forward_asked = re.search(r"\b(?:forward|ahead|vooruit\w*)\b", lower) is not None
+        backward = any(re.search(r"\b(?:backward|achteruit)\b", e) for e in effects)
+        verdict = yes_no(question, f"{card} a1" in plays and not (forward_asked and backward))
     return checked(GAME, question, verdict, text, refs, position=trial.position, details=details)
