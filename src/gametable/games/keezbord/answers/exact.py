@@ -71,6 +71,8 @@ def read_exact(question: Question) -> Answer | None:
         told.homes_after.append((told.seat, int(next(g for g in m.groups() if g))))
     text = TABLE.home_after.sub(" ", text).strip(" ,")
     sentences = [s for s in re.split(r"(?<=[.?!])\s+", text) if s.strip()]
+    if len(sentences) == 1:  # "my pawn is on 50 and I got a queen, where do I end up"
+        sentences = _last_clause_apart(sentences[0])
     if len(sentences) < 2:
         return None
     said, asked = " ".join(sentences[:-1]), sentences[-1]
@@ -78,6 +80,10 @@ def read_exact(question: Question) -> Answer | None:
         told.options["seven_hits_passed"] = True
         said = OPTION.sub(" ", said)
     said = read_action(said, told)
+    played = PLACE.played_with.search(said)
+    if played is not None:  # "I play a 3 with the one on 62": the pawn asked about
+        said = said[: played.start()] + " " + said[played.end() :]
+        asked = f"{asked} the one on {played.group('at')}"
     rest = read_pawns(w.NUMBER_CARD.sub(" ", HAND.sub(" ", said)), told)
     asked = read_swap_with(asked, told)
     ask = _read_ask(asked, told)
@@ -99,6 +105,8 @@ def _read_ask(asked: str, told: Told) -> tuple[str, str] | None:
             for known in (PLACE.mover, PLACE.steps, PLACE.target, PLACE.partner_of_swap,
                           PLACE.home_words, w.NUMBER_CARD):  # fmt: skip
                 left = known.sub(" ", left)
+            if kind == "which":  # "which one gets it into my home": any home space
+                left = PLACE.any_home.sub(" ", left)
             return kind, left
     return None
 
@@ -119,6 +127,8 @@ def _answer(
         return _split_asked(question, told, pawns, cards, asked)
     if kind in ("which", "handin", "hitown", "count"):
         return _whole_hand(question, told, pawns, kind, cards, asked)
+    if told.action is not None:
+        return _told_move(question, told, pawns, kind, cards)
     steps = PLACE.steps.search(asked)
     card = cards[0] if len(cards) == 1 else None
     if steps and (card is not None or kind != "can"):
@@ -151,6 +161,34 @@ def _answer(
     )
 
 
+def _last_clause_apart(text: str) -> list[str]:
+    """One sentence whose last clause asks ("..., where do I end up"): the ask apart."""
+    head, comma, last = text.rpartition(",")
+    if comma and any(p.search(last) for k, p in ASK.items() if k in ("where", "can", "what")):
+        return [head.strip() + ".", last.strip()]
+    return [text]
+
+
+def _told_move(
+    question: Question, told: Told, pawns: dict[str, list[int | str]], kind: str, cards: list[str]
+) -> Answer | None:
+    """The 7 told before the ask, judged: whether it is allowed, or whether it hits the one
+    other pawn told."""
+    action = told_action(told)
+    if action is None or cards not in ([], ["7"]):
+        return None
+    trial = _trial(told, pawns, ["7"], action)
+    if kind == "hit":
+        others = [f"{SEATS[s]}{i + 1}" for s, p in told.pawns.items() if s != told.seat
+                  for i, _ in enumerate(p)]  # fmt: skip
+        if len(others) != 1:
+            return None
+        return hit_verdict(question, trial, others, [kb.HITTING, kb.SEVEN])
+    if kind in ("can", "what"):
+        return _verdict_or_place(question, trial, kind, named=True)
+    return None
+
+
 def _whole_hand(
     question: Question,
     told: Told,
@@ -174,6 +212,8 @@ def _whole_hand(
     mover = _mover(asked, told)
     target = PLACE.target.search(asked)
     home = f"H{target.group('home')}" if target else _home_said(asked)
+    if home is None and PLACE.any_home.search(asked):
+        home = "H"  # any home space
     if mover is None or home is None:
         return None
     position = dict(_trial(told, pawns, cards, "hand in").position)

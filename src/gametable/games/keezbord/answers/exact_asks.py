@@ -103,7 +103,9 @@ def which_card(
                 for c, r, _ in results]  # fmt: skip
         return checked(GAME, question, "", " ".join(said), [kb.CARD_MEANINGS, kb.EXACT_HOME],
                        position=position)  # fmt: skip
-    good = [(c, r, t) for c, r, t in results if r.allowed and str(r.place_of(pawn)) == target]
+    good = [
+        (c, r, t) for c, r, t in results if r.allowed and _reaches(str(r.place_of(pawn)), target)
+    ]
     if len(good) != 1:
         return None  # none, or more than one: not read here
     card, ruling, trial = good[0]
@@ -117,6 +119,11 @@ def which_card(
     reason = moved(ruling, lang) + ("" if not others else " " + " ".join(others))
     return checked(GAME, question, head, reason, [kb.CARD_MEANINGS, kb.EXACT_HOME],
                    position=position, details=(f"Judged: {trial.action}, target {target}.",))  # fmt: skip
+
+
+def _reaches(place: str, target: str) -> bool:
+    """Whether ``place`` is the ``target`` asked: a home space, or ``"H"`` for any of them."""
+    return place == target or (target == "H" and place.startswith("H"))
 
 
 def count_hits(question: Question, trial: Trial) -> Answer:

@@ -50,6 +50,11 @@ def read_action(said: str, told: Told) -> str:
         a, b = (m.group("a"), m.group("b")) if m.group("a") else (m.group("c"), m.group("d"))
         told.action = f"7 :{a}:{b}"
         return said[: m.start()] + " " + said[m.end() :]
+    m = ACTION.split_at.search(said)
+    if m:
+        names = ("p1", "a", "p2", "b") if m.group("p1") else ("p1b", "ab", "p2b", "bb")
+        told.action = "7 @@" + ":".join(m.group(g) for g in names)
+        return said[: m.start()] + " " + said[m.end() :]
     return said
 
 
@@ -60,6 +65,12 @@ def told_action(told: Told) -> str | None:
         return None
     mine = [(i, p) for i, p in enumerate(told.pawns[told.seat]) if isinstance(p, int)]
     me = SEATS[told.seat]
+    if told.action.startswith("7 @@"):
+        p1, a, p2, b = (int(x) for x in told.action[4:].split(":"))
+        at = {place: i for i, place in mine}
+        if a + b != 7 or p1 not in at or p2 not in at or p1 == p2:
+            return None
+        return f"7 {me}{at[p1] + 1}:{a} {me}{at[p2] + 1}:{b}"
     if told.action.startswith("7 @"):
         to = told.action[3:]
         if len(mine) != 1:
@@ -110,6 +121,10 @@ def _owner_of(word: str, told: Told) -> int | None:
         return told.seat
     if OWNER.partner.fullmatch(word):
         return None if told.players == 2 else (told.seat + told.players // 2) % told.players
+    if OWNER.left.fullmatch(word):
+        return (told.seat + 1) % told.players
+    if OWNER.right.fullmatch(word):
+        return (told.seat - 1) % told.players
     m = OWNER.seat.fullmatch(word)
     if m:
         return SEATS.index(m.group(1))

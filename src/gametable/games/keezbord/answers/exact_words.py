@@ -21,6 +21,9 @@ TABLE = SimpleNamespace(
         r"|\b(?:with )?nothing (?:stands |is )?(?:in between|between|on (?:my start(?: space)?|"
         r"\d+(?: or \d+)?))|\bnothing blocks (?:it|him)|\b(?:my )?home,? (?:which )?is empty"
         r"|\bempty home\b|\bhome empty\b|\b(?:my )?home'?s (?:still )?empty\b"
+        r"|\b(?:my |mijn )?(?:home|honk|thuishonk)(?: stretch)?(?: is)? (?:still |nog )?(?:empty|leeg)\b"
+        r"|\b(?:without (?:any|the) variants?|with(?:out)? (?:no|the default|the normal|the standard) "
+        r"(?:rules?|variant)|no variant)\b:?"
         r"|\bmijn thuishonk is (?:nog )?leeg|\bsame spot\b"
         r"|\b(?:two|four|six|2|4|6)[- ]players?(?: game)?\b|\b(?:in )?a (?:2|4|6)-player game\b"
         r"|\bmet z'?n (?:tweeën|tweeen|vieren|zessen)\b|\bwe(?:'re| are) (?:two|four|six)\b"
@@ -29,7 +32,8 @@ TABLE = SimpleNamespace(
         r"(?:home|in my home|thuis|in mijn (?:thuis)?honk)(?= (?:on|op) h[1-4])"
         r"|,?\s*\b(?:vlak |net |direct )?voor (?:mijn|de) (?:thuis)?honk\b"
         r"|,?\s*\b(?:just |right )?(?:before|in front of) my home(?: entrance| stretch)?\b"
-        r"|\(?,?\s*\b(?:neither|none|not|geen van beide|niet) (?:of them |one )?(?:is |are |staat |staan )?"
+        r"|\(?[,;]?\s*\b(?:neither|none|not|nobody|no one|no pawn|geen van beide|niemand|niet) "
+        r"(?:of them |one )?(?:is |are |staat |staan )?"
         r"(?:on|op) (?:(?:a|its|their|his|her|een|hun|zijn) )?(?:own |eigen )?(?:start|startvak)s?(?: spaces?)?\)?"
         # the pawns not told are in the nest, and nothing else stands near: the built position
         r"|,?\s*\b(?:and )?(?:my |the )?(?:other|remaining|rest)(?: (?:two|three|one|2|3|1))?"
@@ -61,6 +65,12 @@ TABLE = SimpleNamespace(
 )
 
 OWNER = SimpleNamespace(
+    left=re.compile(
+        r"(?:the pawn of )?the player (?:to|on|at) my left(?:'s)?|(?:de pion van )?(?:de speler )?links van mij"
+    ),
+    right=re.compile(
+        r"(?:the pawn of )?the player (?:to|on|at) my right(?:'s)?|(?:de pion van )?(?:de speler )?rechts van mij"
+    ),
     mine=re.compile(r"my|mine|i|ik|mijn|of mine|my own"),
     partner=re.compile(r"my partner'?s?|my teammate'?s?|mijn (?:partner|maat)"),
     seat=re.compile(r"(?:seat|player|speler) ([a-f])(?:'s)?|([a-f])'s"),
@@ -82,7 +92,7 @@ HAND = re.compile(
 
 #: the variant played: a 7 hits every pawn it passes (the option ``seven_hits_passed``)
 OPTION = re.compile(
-    r"\b(?:we(?:'re| are) )?(?:playing |play |using )?(?:with )?(?:the )?(?:variant|option|house rule|"
+    r"\b(?:we(?:'re| are)? )?(?:playing |play |using )?(?:with )?(?:the )?(?:variant|option|house rule|"
     r"rule)(?: seven_hits_passed)? (?:where|in which|that says|that|so that) (?:a |the )?(?:7|seven)s? "
     r"(?:hits?|knocks? (?:off|out)|takes? out|slaat) (?:every(?:thing| pawn)|all (?:the )?pawns|any pawn)"
     r"(?: that)? it (?:passes|jumps over|goes (?:over|past))\b"
@@ -99,6 +109,13 @@ ACTION = SimpleNamespace(
         r"(?: (?:to|up to) (?:space )?(?P<to>\d{1,2}))?\b"
         r"|\b(?:and )?i (?:play|use) (?:the|a|my) (?:7|seven) on (?:this|my|that|the) pawn"
         r"(?: (?:to|up to) (?:space )?(?P<to2>\d{1,2}))?\b"
+    ),
+    split_at=re.compile(
+        r"\b(?:and )?i (?:split|divide|play) (?:the|my|a) (?:7|seven)[:,]? (?:first )?(?:(?P<a>[1-6]) (?:with|for|on) "
+        r"(?:the|my) (?:pawn|one) on (?P<p1>\d{1,2}),? (?:and |then )*(?P<b>[1-6]) (?:with|for|on) (?:the|my) "
+        r"(?:pawn|one|other one|other pawn) on (?P<p2>\d{1,2})"
+        r"|(?:the|my) (?:pawn|one) on (?P<p1b>\d{1,2}) (?:goes|moves) (?P<ab>[1-6]),? (?:and |then )*"
+        r"(?:the|my) (?:pawn|one|other one|other pawn) on (?P<p2b>\d{1,2}) (?:goes|moves) (?P<bb>[1-6]))"
     ),
     split=re.compile(
         r"\b(?:and )?i (?:split|divide|share) (?:the|my|a) (?:7|seven)[:,]? (?P<a>[1-6])(?: steps?)? "
@@ -130,7 +147,7 @@ PLACE = SimpleNamespace(
         r"(?:track|board)|\b(?:has|heeft) (?:a|one|een) (?:pawn|pion) (?:ergens )?midden op (?:de baan|het bord))"
         r"(?:,? (?:with )?nothing (?:in front of|ahead of|before) it)?"
         r"|(?P<pawn_name>\b[a-f][1-4]\b)"
-        r"|(?P<home>\b(?:h|home space |thuishonkvak |in (?:de|mijn) (?:thuis)?honk op (?:plek|vakje|vak) "
+        r"|(?P<home>\b(?:(?:in (?:my|the) home (?:on|at) )?h|home space |thuishonkvak |in (?:de|mijn) (?:thuis)?honk op (?:plek|vakje|vak) "
         r"|in (?:my|the) home (?:on|at) (?:space|spot) )(?P<home_n>[1-4])\b)"
         r"|(?P<its_home>\b(?:already |al )?in (?:his|her|their|its|zijn|haar|hun) (?:own |eigen )?"
         r"(?:home(?: stretch)?|thuishonk|honk)\b)"
@@ -141,6 +158,8 @@ PLACE = SimpleNamespace(
         r"(?:an? |the |my )?opponent'?s?|my partner'?s?|my teammate'?s?|mijn (?:partner|maat)|"
         r"their|theirs|they|her|she|zij|haar|(?:opa|oma)'?s?|"
         r"(?:blue|red|green|yellow|black|white)'s|"
+        r"(?:the pawn of )?the player (?:to|on|at) my (?:left|right)(?:'s)?|"
+        r"(?:de pion van )?(?:de speler )?links van mij|(?:de pion van )?(?:de speler )?rechts van mij|"
         r"(?:seat|player|speler) [a-f](?:'s)?|[a-f]'s|my own|of mine|my|mine|mijn|his|he|hij|"
         r"i|ik)\b)"
     ),
@@ -162,6 +181,14 @@ PLACE = SimpleNamespace(
         r"(?:on|op) (?:space |vak |vakje )?(?P<at>\d{1,2})\b"
     ),
     #: a home space said in words: "the very last home spot" (H4), "the first home space" (H1)
+    any_home=re.compile(
+        r"\b(?:(?:in)?to|in) (?:my|the|mijn|de) (?:home(?: stretch)?|thuishonk|honk)\b"
+    ),
+    #: the pawn a card is played with, said before the ask: "I play a 3 with the one on 62"
+    played_with=re.compile(
+        r"\s(?:with|on|met|op) (?:the one|the pawn|my pawn|die|mijn pion|de pion) (?:on|op) (?:space |vak )?"
+        r"(?P<at>\d{1,2})\b"
+    ),
     home_words=re.compile(
         r"\b(?:the |de )?(?:very )?(?P<which>first|last|back|achterste|eerste|laatste|voorste) "
         r"(?:home |thuishonk)?(?:space|spot|square|vak|vakje|plek)\b(?: (?:in|of) (?:my|the) home)?"
@@ -187,7 +214,7 @@ ASK = {
         r"|\bnog (?:een|een keer) (?:rondje|ronde)\b"
     ),
     "which": re.compile(
-        r"\b(?:which|what) (?:card|one of (?:them|my cards|those))\b|\b(?:met )?welke kaart\b"
+        r"\b(?:which|what) (?:card|one of (?:them|my cards|those)|one)\b|\b(?:met )?welke(?: kaart)?\b"
     ),
     "hitown": re.compile(
         r"\b(?:do i have to|must i|have i got to|am i forced to|am i obliged to) (?:hit|knock|"
@@ -196,8 +223,8 @@ ASK = {
     ),
     "handin": re.compile(
         r"\b(?:can|may|could|mag|kan|kun) (?:i|ik) (?:just |simply |then )?(?:hand|give|turn) "
-        r"(?:it |them |both |everything |all |my cards |my hand |(?:them|it|both) all )?in\b"
-        r"(?: instead)?"
+        r"(?:it |them |both |everything |all |my cards? |my hand |(?:them|it|both) all )?in\b"
+        r"(?: instead| then| now)?"
         r"|\b(?:can|may|could|mag|kan|kun) (?:i|ik) (?:just |simply )?(?:skip|pass)(?: (?:my|this) turn)?"
         r"\b|\b(?:mag|kan|kun) ik (?:ze |hem |alles |mijn kaarten |die |dan )?(?:gewoon )?inleveren\b"
         r"|\b(?:mag|kan|kun) ik (?:mijn )?beurt overslaan\b"
@@ -228,7 +255,7 @@ ASK = {
         r"(?:,? and where (?:does|will) (?:it|the pawn|my pawn) (?:go|end up|land))?"
     ),
     "where": re.compile(
-        r"\bwhere (?:does|will|would) (?:it|my pawn|he) (?:end up|go|stop|land|finish)\b"
+        r"\bwhere (?:does|will|would) (?:it|my pawn|he) (?:end up|go|stop|land|finish|end)\b"
         r"|\bwhich space does it (?:land|end|stop) on\b|\bwhere is it then\b"
         r"|\bwhich (?:home )?(?:space|spot) does it (?:reach|get to|land on|end on)\b"
         r"|\bwaar (?:komt|eindigt|belandt|staat) (?:hij|die|mijn pion)(?: terecht| dan)?\b"
@@ -238,10 +265,11 @@ ASK = {
     "what": re.compile(r"\bwhat happens\b|\bwat gebeurt er\b"),
     "can": re.compile(
         r"\b(?:can|may|could|mag|kan|kun) (?:i|ik) (?:play|move|use|spelen|zetten|lopen)?\b"
-        r"|\b(?:can|may|could) (?:it|my pawn|that pawn|the pawn|the one on \d{1,2}) (?:go|get|move)"
+        r"|\b(?:can|may|could) (?:it|my pawn|that pawn|the pawn|the (?:one|pawn) on \d{1,2}) (?:go|get|move)"
         r"(?: in| into (?:my |the )?home| home)?\b"
         r"|\b(?:mag|kan) (?:die|hij|mijn pion) van \d{1,2}\b"
-        r"|,\s*(?:is that )?(?:okay|ok|allowed|legal|right)\s*\?\s*$"
+        r"|(?:^|,\s*)(?:is that |is it |is this )?(?:okay|ok|allowed|legal|right)\s*\?\s*$"
+        r"|\b(?:does|will|would) (?:that|it|this) work\b|\b(?:mag|kan) dat\b"
     ),
 }
 
@@ -386,6 +414,11 @@ FILLER = frozenset(
         "gets",
         "very",
         "één",
+        "them",
+        "'m",
+        "first",
+        "want",
+        "wil",
     ]
 )
 
