@@ -48,12 +48,17 @@ from gametable.rulebook.situations import checked, yes_no
 SEATS = "abcdef"
 
 
+#: a place told by its number: "on 60", "is on space 12", "start, space 0", "H2"
+_TELLS_PLACE = re.compile(
+    r"(?:\b(?:on|op|at|is)\s+|,\s*(?=space|vak))(?:space |vak |vakje |plek |spot )?\d{1,2}\b"
+    r"|\bh[1-4]\b"
+)
+
+
 def read_exact(question: Question) -> Answer | None:
     """The referee's answer to a position told space by space, or ``None``."""
     lower = question.lower
-    if not re.search(
-        r"\b(?:on|op|at|is)\s+(?:space |vak |vakje |plek |spot )?\d{1,2}\b|\bh[1-4]\b", lower
-    ):
+    if not _TELLS_PLACE.search(lower):
         return None
     told = read_table(lower)
     if told is None:

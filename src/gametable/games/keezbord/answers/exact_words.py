@@ -138,7 +138,7 @@ PLACE = SimpleNamespace(
         r"(?P<own_start_n>\d{1,2})\b)"
         r"|,?\s*(?P<own_start>(?:its|his|her|their|zijn|haar|hun|(?:blue|red|green|yellow|black|white|"
         r"opa|oma)'?s|its owner'?s) (?:own |eigen )?" + _START + r")"
-        r"|(?P<my_start>\b(?:my|mijn) (?:own |eigen )?" + _START + r"(?: (?:space |vak )?"
+        r"|(?P<my_start>\b(?:my|mijn) (?:own |eigen )?" + _START + r"(?:,? (?:space |vak |vakje )?"
         r"(?P<my_start_n>\d{1,2}))?)"
         r"|(?P<home_range>\bh(?P<range_a>[1-4]) (?:to|through|till|t/m|tot en met|tot) h(?P<range_b>[1-4]) "
         r"(?:are |zijn )?(?:full|taken|filled|occupied|bezet|vol)\b)"

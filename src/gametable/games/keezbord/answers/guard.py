@@ -109,6 +109,8 @@ _KNOWN = re.compile(
     r"nest\b"
     r"|\balleen nog\b|\bnog (?:maar )?(?:een|één|1) (?:kaart|heer|aas|vrouw|boer)\b"
     r"|,? not on (?:a|any) start(?:ing)?(?: space| spot| square)?\b"
+    r"|,? niet op (?:een|zijn|haar|z'n) (?:eigen )?start(?:vak|vakje|plaats)?\b"
+    r"|\b(?:after|na) (?:the |de )?(?:first|eerste) (?:two|three|2|3|twee|drie) (?:deals|rounds|delingen|rondes)\b"
     r"|\b(?:ben|bent|is|wordt|zijn|word|ga|gaat|moet) (?:jij|je|ie|hij|zij|ze|die) (?:dan|daarna)(?: ook)?\b"
     r"|\b(?:are|were|is|get) both(?: of them)? (?=(?:hit|knocked|sent back|captured|taken)\b)"
     r"|\b(?:somewhere )?in the middle of the (?:track|board)\b|\bmidden op (?:de baan|het bord)\b"
@@ -131,7 +133,9 @@ _UNREAD = re.compile(
     r"tegenstander)\b"
 )
 #: "already" before where a pawn stands ("already in its home") says no more than the place
-_ALREADY_THERE = re.compile(r"\b(?:already|al)\b(?= (?:in|on|at|op) )")
+_ALREADY_THERE = re.compile(
+    r"\b(?:already|al)\b(?= (?:(?:stands?|standing|sits?|sitting|is|staat|zit) )?(?:in|on|at|op) )"
+)
 _DIGITS = re.compile(
     r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twee|drie|vier|vijf|"
     r"zes|zeven|acht|negen|tien|elf|twaalf)\b"

@@ -34,8 +34,9 @@ THEIRS_ON_MINE = re.compile(
 )
 #: an opponent's pawn said to stand on a third player's start space, not its own
 THEIRS_ELSEWHERE = re.compile(
-    r"\b(?:his|her|their|opponent'?s?|an? opponent'?s?|enemy|zijn|haar)\b(?: pawn| pion)?[^,?.;]*?"
-    r"\b(?:on|op) (?:another|a different|someone else'?s|(?:een |de )?andere?) (?:player'?s? )?"
+    r"\b(?:his|her|their|opponent'?s?|an? opponent'?s?|enemy|zijn|haar|a pawn|een pion)\b(?: pawn| pion)?"
+    r"[^,?.;]*?\b(?:on|op) (?:another|a different|someone else'?s|somebody else'?s|anyone else'?s|"
+    r"another player'?s|(?:een |de )?andere?) (?:player'?s? )?"
     r"(?:speler'?s? )?start(?:ing)?(?: ?space| ?square| ?vak)?\b"
 )
 #: the phrases read here, set aside by the guard: the place said, and "not his own"

@@ -415,7 +415,7 @@ def asks_place(question: Question) -> bool:
         return False
     return question.matches(
         r"\b(place|placing|put (?:a|my|one) pawn|bring (?:a|my) pawn|get (?:a|my) pawn (?:out|on)|"
-        r"bring out (?:a|my|one|another|a new|my partner'?s|my teammate'?s) pawn|"
+        r"bring out (?:one of )?(?:a|my|one|another|a new|my partner'?s|my teammate'?s|his|her) pawns?|"
         r"(?:put|bring|get|place|brought|placed)\w* (?:[\w']+ ){0,4}on(?:to)? the board|onto the board|"
         r"(?:bring|get|put) (?:it|him|her|them|one) out|out of (?:the|my) nest|new pawn|zetten|plaatsen|(?:zet|breng|krijg)\w* (?:\w+ ){0,3}op het "
         r"bord|uit het nest|"
