@@ -12,7 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gametable.games.keezbord.answers.spelling import spelled
 from gametable.rulebook.chat import ask
+from gametable.rulebook.question import Question
 
 GAME = "keezbord"
 
@@ -184,3 +186,23 @@ def test_a_jack_never_swaps_two_other_players_pawns(text: str) -> None:
     """KB-052: the Jack swaps one of your own pawns with another player's."""
     reply = ask(GAME, text)
     assert reply.text.split(".")[0] in ("No", "Nee"), reply.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can the quen jump ovr a pawn sitting on its own strat?",
+        "can i pass a pwn on its own strat?",
+        "My pawn is 3 spaces behind his pawn which is on its own strat. Can I play a 5?",
+    ],
+)
+def test_misspelt_key_words_are_read_as_meant(text: str) -> None:
+    """KB-041, KB-042: "strat", "ovr", "pwn" are start, over, pawn; the referee judges."""
+    reply = ask(GAME, text)
+    assert reply.checked and reply.text.startswith("No."), reply.text
+
+
+def test_everyday_words_are_not_corrected() -> None:
+    """A changed letter, an added letter or a part of a key word is no slip of the keys."""
+    for text in ("Is the best card a jack?", "Staat hij op zijn startvak?", "He jumps ahead."):
+        assert spelled(Question.read(text)).text == text

@@ -6,6 +6,7 @@ KB-057), and no second lap (KB-035)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -194,3 +195,54 @@ def test_an_opponent_not_named_on_its_own_start_is_that_seats_pawn() -> None:
     )
     assert reply is not None and reply.checked and reply.text.startswith("No."), reply
     assert reply.position["pawns"]["b"][0] == 16
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    places=st.lists(st.integers(2, 50), min_size=3, max_size=3, unique=True),
+    first=st.integers(1, 6),
+    ask_hit=st.booleans(),
+)
+def test_a_seven_told_by_the_pawns_places_agrees_with_the_engine(places, first, ask_hit):
+    """KB-056, KB-057, KB-038: a 7 told part by part by the pawns' places is judged as that
+    split; asked whether it hits the opponent's pawn, Yes only when the engine's play hits it."""
+    mine1, mine2, his = places
+    rest = 7 - first
+    ask_text = "Is his pawn hit?" if ask_hit else "Does that work?"
+    text = (
+        f"My pawn is on {mine1}, his pawn is on {his}, and my other pawn is on {mine2}; nobody "
+        f"is on a start. I split my 7: {first} with the pawn on {mine1} and {rest} with the one "
+        f"on {mine2}. {ask_text}"
+    )
+    reply = _answer(text)
+    assert reply is not None and reply.checked, text
+    action = f"7 a1:{first} a2:{rest}"
+    legal = action in _legal(reply.position)
+    expected = legal and "b1" in _hits(reply.position, action) if ask_hit else legal
+    assert reply.text.startswith("Yes" if expected else "No"), (text, reply.text)
+
+
+@pytest.mark.parametrize(
+    ("text", "head"),
+    [
+        ("Four players. I'm on 14 and the pawn of the player to my left sits on its own start at "
+         "16. I want to play a 5. Allowed?", "No"),
+        ("Four players. I'm on 12 and the pawn of the player to my left sits on its own start at "
+         "16. I want to play a 3. Allowed?", "Yes"),
+        ("My pawn is on 59 and my home is empty. I hold a 5, a 9 and a queen. Which one gets it "
+         "into my home?", "The 5"),
+        ("My pawn is on 57 and my home is empty. I hold a 10, a 6 and a 2. Which one gets it "
+         "into my home?", "The 10"),
+        ("Two players. My pawns are on 28 and 31, the opponent's pawn sits on its own start, "
+         "space 32, and my only card is a 4. Can I hand it in then?", "No"),
+        ("my pawn is on 50 and i got a queen, where do i end up", "It ends on space 62"),
+        ("My pawn is standing on my own start, space 0, and I play a 4 on it. Where is it then?",
+         "It ends on space 60"),
+    ],
+)  # fmt: skip
+def test_told_positions_in_other_words(text: str, head: str) -> None:
+    """KB-041, KB-042, KB-035, KB-023, KB-060: the same readings said other ways, each judged
+    by the referee."""
+    reply = _answer(text)
+    assert reply is not None and reply.checked, text
+    assert reply.text.startswith(head), reply.text

@@ -68,6 +68,7 @@ from gametable.games.keezbord.answers.seven import (
 from gametable.games.keezbord.answers.seven import REST as SEVEN_REST
 from gametable.games.keezbord.answers.seven import REST_PHRASES as SEVEN_REST_PHRASES
 from gametable.games.keezbord.answers.situations import SAFE, answer_situation, read_four_then
+from gametable.games.keezbord.answers.spelling import spelled
 from gametable.games.keezbord.answers.starts import PHRASES as STARTS_PHRASES
 from gametable.games.keezbord.answers.starts import read_theirs_elsewhere, read_theirs_on_my_start
 from gametable.games.keezbord.answers.table import answer_at
@@ -167,7 +168,7 @@ class KeezbordAnswers:
     def answer(self, question: Question) -> Answer | None:
         if _ELSEWHERE.search(question.lower):
             return None  # about another game or a sport: the rules text declines it
-        question = asked_kind(question)
+        question = asked_kind(spelled(question))  # "strat" read as start, "ovr" as over
         try:
             reply = read_exact(question)  # a position told space by space: its own strict reading
             if reply is not None:

@@ -99,7 +99,7 @@ def which_card(
         return None
     lang = question.lang
     if target is None:
-        said = [f"{card_name(c, lang)}: {moved(r, lang) if r.allowed else refusal(r, lang)}"
+        said = [f"{_capital(card_name(c, lang))}: {moved(r, lang) if r.allowed else refusal(r, lang)}"
                 for c, r, _ in results]  # fmt: skip
         return checked(GAME, question, "", " ".join(said), [kb.CARD_MEANINGS, kb.EXACT_HOME],
                        position=position)  # fmt: skip
@@ -112,13 +112,17 @@ def which_card(
     name = card_name(card, lang)
     head = question.say(f"{name[0].upper()}{name[1:]}.", f"{name[0].upper()}{name[1:]}.")
     others = [
-        f"{card_name(c, lang)}: {moved(r, lang) if r.allowed else refusal(r, lang)}"
+        f"{_capital(card_name(c, lang))}: {moved(r, lang) if r.allowed else refusal(r, lang)}"
         for c, r, _ in results
         if c != card
     ]
     reason = moved(ruling, lang) + ("" if not others else " " + " ".join(others))
     return checked(GAME, question, head, reason, [kb.CARD_MEANINGS, kb.EXACT_HOME],
                    position=position, details=(f"Judged: {trial.action}, target {target}.",))  # fmt: skip
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _reaches(place: str, target: str) -> bool:
