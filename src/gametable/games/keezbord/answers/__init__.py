@@ -56,6 +56,7 @@ from gametable.games.keezbord.answers.sequence import (
     FOUR_BACK,
     FOUR_BACK_PHRASES,
     SEQUENCE,
+    SEQUENCE_PHRASES,
     read_from_start,
     steps_after_four,
 )
@@ -123,7 +124,7 @@ def asked_kind(question: Question) -> Question:
 Own = tuple[re.Pattern[str] | None, re.Pattern[str], Callable[[Question], Answer | None]]
 #: readers asked before the others, each with its own phrases set aside
 _FIRST: tuple[Own, ...] = (
-    (SEQUENCE, SEQUENCE, lambda q: read_from_start(q) or read_four_then(q)),  # cards in turn
+    (SEQUENCE, SEQUENCE_PHRASES, lambda q: read_from_start(q) or read_four_then(q)),  # in turn
     (FOUR_BACK, FOUR_BACK_PHRASES, steps_after_four),  # a 4 back from the start, counted home
     (None, DEAL_PHRASES, answer_deal),  # a count of the deal
     (DECK_LEFT, DECK_PHRASES, deck_left),  # the pack after some deals

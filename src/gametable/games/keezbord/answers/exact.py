@@ -27,11 +27,13 @@ from gametable.games.keezbord.answers.exact_asks import (
     count_hits,
     hand_in,
     no_extra_lap,
+    reaches,
     seven_in_part,
     which_card,
 )
 from gametable.games.keezbord.answers.exact_told import (
     Told,
+    place_action_pawns,
     consistent,
     read_action,
     read_pawns,
@@ -90,6 +92,7 @@ def read_exact(question: Question) -> Answer | None:
         said = said[: played.start()] + " " + said[played.end() :]
         asked = f"{asked} the one on {played.group('at')}"
     rest = read_pawns(w.NUMBER_CARD.sub(" ", HAND.sub(" ", said)), told)
+    place_action_pawns(told)
     asked = read_swap_with(asked, told)
     ask = _read_ask(asked, told)
     if rest is None or ask is None or not consistent(told):
@@ -111,7 +114,11 @@ def _read_ask(asked: str, told: Told) -> tuple[str, str] | None:
                           PLACE.home_words, w.NUMBER_CARD):  # fmt: skip
                 left = known.sub(" ", left)
             if kind == "which":  # "which one gets it into my home": any home space
-                left = PLACE.any_home.sub(" ", left)
+                left = PLACE.hits_it.sub(" ", PLACE.any_home.sub(" ", left))
+            elif kind == "what":  # "what happens to my partner's pawn?"
+                left = PLACE.about.sub(" ", left)
+            elif kind == "can":  # "can I get it home?": into any home space
+                left = PLACE.goes_home.sub(" ", left)
             return kind, left
     return None
 
@@ -130,6 +137,8 @@ def _answer(
     pawns = {SEATS[s]: p + ["N"] * (4 - len(p)) for s, p in told.pawns.items()}
     if kind == "split":
         return _split_asked(question, told, pawns, cards, asked)
+    if kind == "split_places":
+        return _split_by_places(question, told, pawns, cards, asked)
     if kind in ("which", "handin", "hitown", "count"):
         return _whole_hand(question, told, pawns, kind, cards, asked)
     if told.action is not None:
@@ -160,10 +169,11 @@ def _answer(
             return None
         return hit_verdict(question, trial, others, [kb.HITTING, kb.START_SAFE])
     target = PLACE.target.search(asked)
+    home = f"H{target.group('home')}" if target else None
+    if kind == "can" and home is None and PLACE.goes_home.search(asked):
+        home = "H"  # into the home, any space of it
     named = PLACE.mover.search(asked) is not None
-    return _verdict_or_place(
-        question, trial, kind, target and f"H{target.group('home')}", named=named
-    )
+    return _verdict_or_place(question, trial, kind, home, named=named)
 
 
 def _last_clause_apart(text: str) -> list[str]:
@@ -219,10 +229,43 @@ def _whole_hand(
     home = f"H{target.group('home')}" if target else _home_said(asked)
     if home is None and PLACE.any_home.search(asked):
         home = "H"  # any home space
+    if home is None and PLACE.hits_it.search(asked):
+        others = [f"{SEATS[s]}{i + 1}" for s, p in told.pawns.items() if s != told.seat
+                  for i, _ in enumerate(p)]  # fmt: skip
+        home = f"hit {others[0]}" if len(others) == 1 else None
     if mover is None or home is None:
         return None
     position = dict(_trial(told, pawns, cards, "hand in").position)
     return which_card(question, position, told.seat, mover, cards, home)
+
+
+def _split_by_places(
+    question: Question,
+    told: Told,
+    pawns: dict[str, list[int | str]],
+    cards: list[str],
+    asked: str,
+) -> Answer | None:
+    """A 7 split in the ask by the pawns' places: "can I move the pawn on 61 5 steps into my
+    home and the one on 10 2 steps?" (a home said is the first part's end, any home space)."""
+    m = ASK["split_places"].search(asked)
+    if m is None or cards != ["7"] or int(m.group("a")) + int(m.group("b")) != 7:
+        return None
+    mine = told.pawns.get(told.seat, [])
+    p1, p2 = int(m.group("p1")), int(m.group("p2"))
+    if p1 not in mine or p2 not in mine or p1 == p2:
+        return None
+    me = SEATS[told.seat]
+    action = f"7 {me}{mine.index(p1) + 1}:{m.group('a')} {me}{mine.index(p2) + 1}:{m.group('b')}"
+    trial = _trial(told, pawns, cards, action)
+    home = "H" if re.search(r"\bhome\b", m.group(0)) else None
+    if home is None:
+        return _verdict_or_place(question, trial, "can", named=True)
+    ruling = judge(trial)
+    ends = ruling.allowed and str(ruling.place_of(f"{me}{mine.index(p1) + 1}")).startswith("H")
+    reason = moved(ruling, question.lang) if ruling.allowed else refusal(ruling, question.lang)
+    return checked(GAME, question, yes_no(question, ends), reason, [kb.SEVEN, kb.EXACT_HOME],
+                   position=trial.position, details=(f"Judged: {action}.",))  # fmt: skip
 
 
 def _split_asked(
@@ -301,7 +344,11 @@ def _mover(asked: str, told: Told) -> int | None:
     m = PLACE.mover.search(asked)
     if m is None:
         on_track = [i for i, p in enumerate(mine) if isinstance(p, int)]
-        return on_track[0] if len(on_track) == 1 else None
+        out = [i for i, p in enumerate(mine) if p != "N"]  # else the only one out, in the home
+        return on_track[0] if len(on_track) == 1 else out[0] if len(out) == 1 else None
+    if m.group("mystart"):
+        mine_start = start(told.seat, told.players)
+        return mine.index(mine_start) if mine_start in mine else None
     if m.group("name"):
         name = m.group("name")
         return (
@@ -332,7 +379,7 @@ def _verdict_or_place(
             "volgende deling.",
         )
     if kind == "can":
-        reached = ruling.allowed and (target is None or str(ruling.place_of(pawn)) == target)
+        reached = ruling.allowed and (target is None or reaches(ruling, pawn, target))
         head = yes_no(question, reached)
     elif not ruling.allowed:
         head = question.say("It cannot go there: the move is not allowed.",

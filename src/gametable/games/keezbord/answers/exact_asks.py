@@ -103,9 +103,7 @@ def which_card(
                 for c, r, _ in results]  # fmt: skip
         return checked(GAME, question, "", " ".join(said), [kb.CARD_MEANINGS, kb.EXACT_HOME],
                        position=position)  # fmt: skip
-    good = [
-        (c, r, t) for c, r, t in results if r.allowed and _reaches(str(r.place_of(pawn)), target)
-    ]
+    good = [(c, r, t) for c, r, t in results if r.allowed and reaches(r, pawn, target)]
     if len(good) != 1:
         return None  # none, or more than one: not read here
     card, ruling, trial = good[0]
@@ -128,6 +126,14 @@ def _capital(text: str) -> str:
 def _reaches(place: str, target: str) -> bool:
     """Whether ``place`` is the ``target`` asked: a home space, or ``"H"`` for any of them."""
     return place == target or (target == "H" and place.startswith("H"))
+
+
+def reaches(ruling: Ruling, pawn: str, target: str) -> bool:
+    """Whether the allowed move ends where asked: on a home space (``"H2"``, ``"H"`` for any),
+    or, for ``"hit b1"``, on that pawn, sending it to its nest."""
+    if target.startswith("hit "):
+        return target[4:] in ruling.hit()
+    return _reaches(str(ruling.place_of(pawn)), target)
 
 
 def count_hits(question: Question, trial: Trial) -> Answer:
@@ -199,4 +205,4 @@ def seven_in_part(question: Question, trial: Trial, used: int, dropped: int) -> 
                    position=trial.position, details=_details(trial, ruling))  # fmt: skip
 
 
-__all__ = ["count_hits", "hand_in", "no_extra_lap", "seven_in_part", "which_card"]
+__all__ = ["count_hits", "hand_in", "no_extra_lap", "reaches", "seven_in_part", "which_card"]

@@ -58,6 +58,17 @@ def read_action(said: str, told: Told) -> str:
     return said
 
 
+def place_action_pawns(told: Told) -> None:
+    """The asker's pawns a 7 told by places names but the position did not ("... and 3 with my
+    pawn on 50"): placed where the move says they stand, when the space is free."""
+    if told.action is None or not told.action.startswith("7 @@"):
+        return
+    p1, _, p2, _ = (int(x) for x in told.action[4:].split(":"))
+    for place in (p1, p2):
+        if place not in told.pawns.get(told.seat, []):
+            _put(told, told.seat, place, None)
+
+
 def told_action(told: Told) -> str | None:
     """The notation of the 7 told before the ask, from the asker's pawns as told; ``None`` when
     it does not fit them (the steps do not add up to 7, the end is not 7 on)."""
@@ -87,14 +98,31 @@ def told_action(told: Told) -> str | None:
 
 def read_swap_with(asked: str, told: Told) -> str:
     """The other pawn of a swap, placed in the ask ("... swap it with his pawn on 50")."""
+    _mover_in_ask(asked, told)
     m = PLACE.swap_with.search(asked)
     if m is None or told.seat not in told.pawns:
         return asked
     place = int(m.group("at"))
-    seat = (told.seat + 1) % 2 if told.players == 2 else some_opponent(told, place)
+    if re.search(r"partner|teammate|maat", m.group("whose")):
+        if told.players == 2:
+            return asked + " unread"
+        seat: int | None = (told.seat + told.players // 2) % told.players
+    else:
+        seat = (told.seat + 1) % 2 if told.players == 2 else some_opponent(told, place)
     if seat is None or not _put(told, seat, place, None):
         return asked + " unread"  # a place taken twice: left for the guard to refuse
     return asked[: m.start()] + " " + asked[m.end() :]
+
+
+def _mover_in_ask(asked: str, told: Told) -> None:
+    """The asker's pawn placed in the ask itself ("can I swap my pawn on 30 with ..."), when
+    the question has not told it already."""
+    m = re.search(r"\bmy pawn on (?:space )?(\d{1,2})\b", asked)
+    if m is None:
+        return
+    place = int(m.group(1))
+    if place not in told.pawns.get(told.seat, []):
+        _put(told, told.seat, place, None)
 
 
 def read_table(lower: str) -> Told | None:
@@ -272,6 +300,7 @@ def consistent(told: Told) -> bool:
 
 __all__ = [
     "Told",
+    "place_action_pawns",
     "consistent",
     "read_action",
     "read_pawns",

@@ -23,18 +23,24 @@ TABLE = SimpleNamespace(
         r"|\bempty home\b|\bhome empty\b|\b(?:my )?home'?s (?:still )?empty\b"
         r"|\b(?:my |mijn )?(?:home|honk|thuishonk)(?: stretch)?(?: is)? (?:still |nog )?(?:empty|leeg)\b"
         r"|\b(?:without (?:any|the) variants?|with(?:out)? (?:no|the default|the normal|the standard) "
-        r"(?:rules?|variant)|no variant)\b:?"
+        r"(?:rules?|variants?)|no variants?)\b[:.]?"
         r"|\bmijn thuishonk is (?:nog )?leeg|\bsame spot\b"
         r"|\b(?:two|four|six|2|4|6)[- ]players?(?: game)?\b|\b(?:in )?a (?:2|4|6)-player game\b"
         r"|\bmet z'?n (?:tweeën|tweeen|vieren|zessen)\b|\bwe(?:'re| are) (?:two|four|six)\b"
         r"|\bde (?:thuis)?honk is (?:nog )?leeg\b"
+        r"|\s*\(\s*(?:my|mijn) (?:own |eigen )?start(?:vak| space)?\s*\)"
+        r"|,\s*(?:my|mijn) (?:own |eigen )?start(?: space|vak)?,? (?:not|niet) (?:his|hers|theirs|its own|zijn|"
+        r"haar)(?: own)?\b"
+        r"|\b(?:are |is )?taken by my (?:own )?pawns?\b"
+        r"|\b(?:the |de )?(?:other|remaining|andere) (?:two|three|2|3|twee|drie)\b(?= (?:are |is |staan |zijn )?"
+        r"(?:on|at|op)\b)"
         r"|\b(?:two|three|2|3|twee|drie) (?:of my pawns|van mijn pionnen) (?:are|zijn|staan) (?:already )?"
         r"(?:home|in my home|thuis|in mijn (?:thuis)?honk)(?= (?:on|op) h[1-4])"
         r"|,?\s*\b(?:vlak |net |direct )?voor (?:mijn|de) (?:thuis)?honk\b"
         r"|,?\s*\b(?:just |right )?(?:before|in front of) my home(?: entrance| stretch)?\b"
         r"|\(?[,;]?\s*\b(?:neither|none|not|nobody|no one|no pawn|geen van beide|niemand|niet) "
         r"(?:of them |one )?(?:is |are |staat |staan )?"
-        r"(?:on|op) (?:(?:a|its|their|his|her|een|hun|zijn) )?(?:own |eigen )?(?:start|startvak)s?(?: spaces?)?\)?"
+        r"(?:(?:on|op) )?(?:(?:a|its|their|his|her|een|hun|zijn) )?(?:own |eigen )?(?:start|startvak)s?(?: spaces?)?\)?"
         # the pawns not told are in the nest, and nothing else stands near: the built position
         r"|,?\s*\b(?:and )?(?:my |the )?(?:other|remaining|rest)(?: (?:two|three|one|2|3|1))?"
         r"(?: (?:pawns?|ones))?(?: (?:are|is))?(?: still)? (?:in|at) (?:my|the|its) nest\b"
@@ -42,7 +48,7 @@ TABLE = SimpleNamespace(
         r"(?: nog)? in (?:mijn|het) nest\b"
         r"|,?\s*\bnothing else (?:anywhere )?(?:near|close|around)(?: (?:it|them|by))?\b"
         r"|,?\s*\b(?:and )?no other pawns? (?:anywhere )?(?:near|close|around)(?: (?:it|them))?\b"
-        r"|,?\s*\bverder (?:niks|niets) in de buurt\b"
+        r"|,?\s*\bverder (?:niks|niets|niemand|geen pion) in de buurt\b"
         # a colour named for the asker's own pawns: the seat stays the one the start says
         r"|\b(?:i'?m|i am) (?:playing )?(?:blue|red|green|yellow|black|white)\b"
         r"|\bik (?:speel met|ben) (?:blauw|rood|groen|geel|zwart|wit)\b"
@@ -92,7 +98,7 @@ HAND = re.compile(
 
 #: the variant played: a 7 hits every pawn it passes (the option ``seven_hits_passed``)
 OPTION = re.compile(
-    r"\b(?:we(?:'re| are)? )?(?:playing |play |using )?(?:with )?(?:the )?(?:variant|option|house rule|"
+    r"\b(?:we(?:'re| are)? )?(?:playing |play |using |use )?(?:with )?(?:the )?(?:variant|option|house rule|"
     r"rule)(?: seven_hits_passed)? (?:where|in which|that says|that|so that) (?:a |the )?(?:7|seven)s? "
     r"(?:hits?|knocks? (?:off|out)|takes? out|slaat) (?:every(?:thing| pawn)|all (?:the )?pawns|any pawn)"
     r"(?: that)? it (?:passes|jumps over|goes (?:over|past))\b"
@@ -165,7 +171,8 @@ PLACE = SimpleNamespace(
     ),
     #: the pawn the ask moves: "the one on 62", "my pawn on 40", "the H1 pawn", "a2"
     mover=re.compile(
-        r"\b(?:(?:the one|my pawn|the pawn|mijn pion|die) (?:on|op)|die van|(?:the|my) pawn from)"
+        r"\b(?P<mystart>(?:the|my) (?:pawn|one) on my (?:own )?start(?: space)?)\b"
+        r"|\b(?:(?:the one|my pawn|the pawn|mijn pion|die) (?:on|op)|die van|(?:the|my) pawn from)"
         r" (?:space |vak )?(?P<at>\d{1,2})\b"
         r"|\bthe h(?P<home>[1-4]) pawn\b|\b(?P<name>[a-f][1-4])\b(?= with| met|$)"
     ),
@@ -175,9 +182,25 @@ PLACE = SimpleNamespace(
         r"\b(?:with|met) (?:his|hers|theirs|her|their|the opponent'?s|[a-f]'s|zijn|die van "
         r"(?:mijn|de) tegenstander)(?: pawn| pion)?\b|\bmet die\b"
     ),
+    #: the pawn a "what happens" ask is about: "what happens to my partner's pawn?"
+    about=re.compile(
+        r"\b(?:to|with|met) (?:my partner'?s|my teammate'?s|his|her|their|the opponent'?s|that|"
+        r"zijn|haar|de) (?:pawn|pion)\b"
+    ),
+    #: the move asked to take the pawn into its home, any home space: "can I get it home?"
+    goes_home=re.compile(
+        r"\b(?:get|bring|move|take|go)(?: it| him| the pawn| my pawn| my last pawn)? (?:home|in|into (?:my|the) "
+        r"home)\b|\bfinish\b|\b(?:kom|kan) (?:ik|hij|die) (?:er )?(?:binnen|in)\b"
+    ),
+    #: which card hits the other pawn told: "which card hits him?", "met welke kaart sla ik hem?"
+    hits_it=re.compile(
+        r"\b(?:hits?|knocks? (?:off|out)?|lands? on) (?:him|her|it|his pawn|her pawn|that pawn)\b"
+        r"|\b(?:sla|slaat) (?:ik )?(?:hem|haar|die|zijn pion)\b"
+    ),
     #: the other pawn of a swap placed in the ask: "with his pawn on 50"
     swap_with=re.compile(
-        r"\b(?:with|met) (?:his|her|their|the opponent'?s|an opponent'?s|zijn|haar|hun) (?:pawn|pion) "
+        r"\b(?:with|met) (?P<whose>his|her|their|the opponent'?s|an opponent'?s|my partner'?s|my teammate'?s|"
+        r"zijn|haar|hun|die van mijn (?:partner|maat)|mijn (?:partner|maat)'?s?) (?:pawn|pion) "
         r"(?:on|op) (?:space |vak |vakje )?(?P<at>\d{1,2})\b"
     ),
     #: a home space said in words: "the very last home spot" (H4), "the first home space" (H1)
@@ -198,6 +221,11 @@ PLACE = SimpleNamespace(
 
 #: what the last sentence asks, most particular first
 ASK = {
+    "split_places": re.compile(
+        r"\b(?:can|may|could) i (?:move|play|take) (?:the|my) (?:pawn|one) on (?P<p1>\d{1,2}) (?P<a>[1-6])"
+        r"(?: steps?| spaces?)?(?: (?:into|to) (?:my |the )?home| home)? and (?:then )?(?:the|my) (?:pawn|one|"
+        r"other one|other pawn) on (?P<p2>\d{1,2}) (?P<b>[1-6])(?: steps?| spaces?)?"
+    ),
     "split": re.compile(
         r"\b(?:can|may|could) i (?:move|use|take|play|go) (?:my (?:last |front |back |other )?pawn |it |the one "
         r"on \d{1,2} )?(?P<a>[1-6])(?: steps?| spaces?)?(?: (?:into|to|onto|in) (?:h[1-4]|my home|the home)"
@@ -245,7 +273,8 @@ ASK = {
         r"(?:ruilen|wisselen|omruilen)\b"
     ),
     "hit": re.compile(
-        r"\b(?:is|wordt) (?:[a-f]'s pawn|that pawn|his pawn|he|it|hij|zijn pion) (?:hit|geslagen)\b"
+        r"\b(?:is|wordt) (?:[a-f]'s pawn|that pawn|his pawn|her pawn|their pawn|the opponent'?s pawn|"
+        r"my partner'?s pawn|he|she|it|hij|zij|zijn pion|haar pion) (?:hit|geslagen|knocked (?:off|out))\b"
         r"|\bdoes my pawn hit (?:his|hers|theirs|it|him)\b"
         r"|\b(?:can|may|could|mag|kan) (?:i|ik) (?:hit|slaan) (?:it|him|his pawn|hem|zijn pion)\b"
         r"|\b(?:can|may|could|mag|kan) (?:i|ik) (?:hem|zijn pion) slaan\b"
@@ -264,7 +293,8 @@ ASK = {
     ),
     "what": re.compile(r"\bwhat happens\b|\bwat gebeurt er\b"),
     "can": re.compile(
-        r"\b(?:can|may|could|mag|kan|kun) (?:i|ik) (?:play|move|use|spelen|zetten|lopen)?\b"
+        r"\b(?:can|may|could|mag|kan|kun) (?:i|ik)(?: (?:play|move|use|spelen|zetten|lopen))?\b"
+        r"|\b(?:kom|kan) (?:ik|hij|die) (?:er )?(?:binnen|in)\b"
         r"|\b(?:can|may|could) (?:it|my pawn|that pawn|the pawn|the (?:one|pawn) on \d{1,2}) (?:go|get|move)"
         r"(?: in| into (?:my |the )?home| home)?\b"
         r"|\b(?:mag|kan) (?:die|hij|mijn pion) van \d{1,2}\b"
@@ -416,6 +446,10 @@ FILLER = frozenset(
         "één",
         "them",
         "'m",
+        "sta",
+        "staan",
+        "laatste",
+        "zit",
         "first",
         "want",
         "wil",

@@ -30,8 +30,10 @@ _WHOSE_PLACE = (
     r"(?:his|her|their|its|the|someone'?s|somebody'?s|an? opponent'?s|another player'?s|"
     r"zijn|haar|de|het|iemands)"
 )
-_THEIRS_HOME = re.compile(r"\bin " + _WHOSE_PLACE + r" (?:own |eigen )?(?:home|honk|thuishonk)\b")
-_THEIRS_NEST = re.compile(r"\bin " + _WHOSE_PLACE + r" (?:own |eigen )?nest\b")
+_THEIRS_HOME = re.compile(
+    r"\bin " + _WHOSE_PLACE + r" (?:own |eigen )?(?:homes?|honk|thuishonk|honken|thuishonken)\b"
+)
+_THEIRS_NEST = re.compile(r"\bin " + _WHOSE_PLACE + r" (?:own |eigen )?(?:nests?|nesten)\b")
 _TWO_OF_THEIRS = re.compile(
     r"\btwo of (?:my )?(?:opponents'?|the other players'?|their|his) pawns|\btwo (?:opponent|"
     r"enemy) pawns|\b(?:two|twee) pionnen van (?:de )?(?:tegenstanders?|anderen)"
