@@ -33,8 +33,8 @@ from gametable.games.keezbord.answers.exact_asks import (
 )
 from gametable.games.keezbord.answers.exact_told import (
     Told,
-    place_action_pawns,
     consistent,
+    place_action_pawns,
     read_action,
     read_pawns,
     read_swap_with,

@@ -300,8 +300,8 @@ def consistent(told: Told) -> bool:
 
 __all__ = [
     "Told",
-    "place_action_pawns",
     "consistent",
+    "place_action_pawns",
     "read_action",
     "read_pawns",
     "read_swap_with",
