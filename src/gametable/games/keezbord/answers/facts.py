@@ -57,7 +57,12 @@ def answer_fact(question: Question) -> Answer | None:
     """The engine's Yes or No to a fact question, or ``None`` (see the module docstring)."""
     if question.kind != "yesno":
         return None
-    return table_size(question) or card_steps(question) or card_direction(question)
+    return (
+        teams_at(question)
+        or table_size(question)
+        or card_steps(question)
+        or card_direction(question)
+    )
 
 
 def table_size(question: Question) -> Answer | None:
@@ -80,6 +85,48 @@ def table_size(question: Question) -> Answer | None:
     )
     position = KEEZBORD.new_game(players, seed=0).to_json() if allowed else None
     return checked(GAME, question, yes_no(question, allowed), reason, [kb.TEAMS],
+                   position=position, topic="number")  # fmt: skip
+
+
+#: teams or partners asked about, for a number of players said
+_TEAMS_ASKED = re.compile(
+    r"\b(?:in )?(?:teams?|pairs|partners?|teammates?|samen|in (?:een )?team|maat|maten|partner)\b"
+)
+#: words that make a teams question about something else than whether there are teams
+_TEAMS_ELSE = re.compile(
+    r"\b(?:pawns?|pionn?e?n?|cards?|kaarten|hit\w*|slaan|move|zet\w*|swap|ruil\w*|win\w*|home|"
+    r"thuis|nest|start\w*|who|wie|where|waar|which|welke|sit\w*|zit\w*)\b"
+)
+
+
+def teams_at(question: Question) -> Answer | None:
+    """Whether a table of the size said plays in teams: the teams of a new game at that table
+    (Playing in Teams, KB-065 to KB-068)."""
+    players = w.players_stated(question)  # said outright: "teams" alone says no count
+    lower = question.lower
+    if players is None or not _TEAMS_ASKED.search(lower) or _TEAMS_ELSE.search(lower):
+        return None
+    if players not in KEEZBORD.player_counts:
+        return None
+    position = KEEZBORD.new_game(players, seed=0).to_json()
+    teams = KEEZBORD.new_game(players, seed=0).view(None)["teams"]
+    paired = all(len(t) == 2 for t in teams)
+    listed = question.say(
+        "; ".join(" and ".join(f"seat {'abcdef'[s]}" for s in t) for t in teams),
+        "; ".join(" en ".join(f"stoel {'abcdef'[s]}" for s in t) for t in teams),
+    )
+    reason = (
+        question.say(
+            f"With {players} players partners sit opposite each other: {listed}.",
+            f"Met {players} spelers zitten partners tegenover elkaar: {listed}.",
+        )
+        if paired
+        else question.say(
+            f"With {players} players each plays alone; teams are for four or six players.",
+            f"Met {players} spelers speelt ieder voor zich; teams zijn er met vier of zes spelers.",
+        )
+    )
+    return checked(GAME, question, yes_no(question, paired), reason, [kb.TEAMS],
                    position=position, topic="number")  # fmt: skip
 
 

@@ -245,10 +245,10 @@ def fits(question: Question, reply: Answer) -> bool:
     said = w.players_stated(question)
     if said is not None and said != players:
         return False
-    if _TEAMS.search(question.lower) and players == 2:
-        return False
     if reply.topic != "situation":  # a number read from a new game's table
         return True
+    if _TEAMS.search(question.lower) and players == 2:
+        return False
     hands = position.get("hands", {})
     mover = position.get("to_move") or 0
     hand = set(hands.get("abcdef"[mover], ()) if isinstance(hands, dict) else hands[mover])
