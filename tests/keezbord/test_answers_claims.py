@@ -206,3 +206,51 @@ def test_everyday_words_are_not_corrected() -> None:
     """A changed letter, an added letter or a part of a key word is no slip of the keys."""
     for text in ("Is the best card a jack?", "Staat hij op zijn startvak?", "He jumps ahead."):
         assert spelled(Question.read(text)).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "head"),
+    [
+        ("With 2 players, do we play in teams?", "No"),
+        ("Do we play in teams with 4 players?", "Yes"),
+        ("Spelen we met z'n zessen in teams?", "Ja"),
+        ("with two players do i have a partner?", "No"),
+    ],
+)
+def test_teams_come_from_the_tables_declaration(text: str, head: str) -> None:
+    """KB-065 to KB-068: teams of two with four or six players, none with two."""
+    reply = ask(GAME, text)
+    assert reply.checked and reply.text.split(".")[0] == head, reply.text
+
+
+def test_teams_asked_with_no_table_size_get_no_checked_verdict() -> None:
+    """With no number of players said, the answer depends on it: no verdict is checked."""
+    assert not ask(GAME, "Do we play in teams?").checked
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("whats the point of the 4 card", "back"),
+        ("Een Heer, wat kan ik daarmee?", "startvak"),
+        ("Waar is de Boer voor?", "ruilt"),
+        ("What is the use of the jack?", "swaps"),
+    ],
+)
+def test_a_cards_use_asked_in_other_words(text: str, said: str) -> None:
+    """Card Meanings (KB-049 to KB-063): what the card does, from its plays on a board."""
+    reply = ask(GAME, text)
+    assert reply.checked and said in reply.text, reply.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can I play a jack when every other player's pawns are in their nests?",
+        "Can I use my jack if all the other pawns are in their homes?",
+    ],
+)
+def test_a_jack_with_nothing_to_swap_is_refused(text: str) -> None:
+    """KB-052, KB-043: a Jack swaps only pawns on the track."""
+    reply = ask(GAME, text)
+    assert reply.checked and reply.text.startswith("No."), reply.text

@@ -246,3 +246,67 @@ def test_told_positions_in_other_words(text: str, head: str) -> None:
     reply = _answer(text)
     assert reply is not None and reply.checked, text
     assert reply.text.startswith(head), reply.text
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    place=st.integers(2, 40),
+    cards=st.lists(st.sampled_from(["2", "3", "4", "5", "6", "8", "9"]), min_size=2, max_size=2),
+)
+def test_cards_played_in_turn_from_a_numbered_space_agree_with_the_engine(place, cards):
+    """Card Meanings, KB-035, KB-060: two cards played one after the other on a pawn told by
+    its space; the reply names where the engine's moves end."""
+    first, second = cards
+    text = f"My pawn is on {place}. I play a {first} and then a {second}. Where does it end up?"
+    reply = _answer(text)
+    if first == second:  # the same card twice: left to the rules text, never judged once
+        assert reply is None or not reply.checked, reply.text
+        return
+    assert reply is not None and reply.checked, text
+    state = GAME.state_from_json(
+        {
+            "game": "keezbord",
+            "players": 2,
+            "pawns": {"a": [place, "N", "N", "N"]},
+            "hands": {"a": [first]},
+            "to_move": 0,
+        }
+    )
+    state.apply(GAME.parse_action(state, f"{first} a1"), 0)
+    middle = state.view(None)["pawns"][0][0]
+    state = GAME.state_from_json(
+        {
+            "game": "keezbord",
+            "players": 2,
+            "pawns": {"a": [middle, "N", "N", "N"]},
+            "hands": {"a": [second]},
+            "to_move": 0,
+        }
+    )
+    if f"{second} a1" not in [str(a) for a in state.legal_actions(0)]:
+        assert "cannot" in reply.text, reply.text
+        return
+    state.apply(GAME.parse_action(state, f"{second} a1"), 0)
+    end = str(state.view(None)["pawns"][0][0])
+    assert end in reply.text.split(".")[0], (text, reply.text)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    mine=st.integers(2, 30),
+    gap=st.integers(1, 12),
+    cards=st.lists(st.sampled_from(sorted(STEPS)), min_size=2, max_size=2, unique=True),
+)
+def test_which_card_hits_agrees_with_the_engine(mine, gap, cards):
+    """KB-038: the card named is the one whose move ends on the other pawn."""
+    named = " and ".join(WORD.get(c, f"a {c}") for c in cards)
+    text = (f"My pawn is on space {mine} and the opponent's pawn is on {mine + gap}, not on a "
+            f"start. I have {named}. Which card hits him?")  # fmt: skip
+    reply = _answer(text)
+    hitting = [c for c in cards if STEPS[c] == gap]
+    if len(hitting) != 1:
+        assert reply is None or not reply.text.startswith("The"), reply.text
+        return
+    assert reply is not None and reply.checked, text
+    head = reply.text.split(".")[0].lower()
+    assert {"A": "ace", "Q": "queen"}.get(hitting[0], hitting[0]) in head, reply.text

@@ -87,6 +87,8 @@ def read_from_start(question: Question) -> Answer | None:
     cards = w.cards_named(question)
     if not cards or len(cards) > 3 or any(c not in FORWARD and c != "4" for c in cards):
         return None
+    if len(w.card_mentions(question)) != len(cards):
+        return None  # a card said twice ("a 2 and then a 2"): played twice, not read here
     if len(cards) > 1 and not SEQUENCE.search(lower):
         return None  # two cards, but not said to be played one after the other
     place: int | str = w.value(past.group("n")) if past else 0

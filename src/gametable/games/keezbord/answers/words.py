@@ -130,6 +130,16 @@ def cards_named(question: Question) -> list[str]:
     A number is a card only where it reads as one ("a 5", "my eight", "een vijf", "a 5 card"),
     not "5 spaces" or "4 players"; named cards and the 4 and 7 are found by the lexicon.
     """
+    out: list[str] = []
+    for card in card_mentions(question):
+        if card not in out:
+            out.append(card)
+    return out
+
+
+def card_mentions(question: Question) -> list[str]:
+    """Every mention of a card, in order, the same card as often as it is said ("a 2 and
+    then a 2" names the 2 twice)."""
     found: list[tuple[int, str]] = []
     lower = question.lower
     for m in _NUMBER_CARD.finditer(lower):
@@ -150,11 +160,7 @@ def cards_named(question: Question) -> list[str]:
         if mention.name in ("4", "7") and not _reads_as_card(question, mention.start):
             continue
         found.append((at, mention.name))
-    out: list[str] = []
-    for _, card in sorted(found):
-        if card not in out:
-            out.append(card)
-    return out
+    return [card for _, card in sorted(found)]
 
 
 def first_card(question: Question) -> str | None:
