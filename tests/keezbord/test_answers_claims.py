@@ -204,7 +204,12 @@ def test_misspelt_key_words_are_read_as_meant(text: str) -> None:
 
 def test_everyday_words_are_not_corrected() -> None:
     """A changed letter, an added letter or a part of a key word is no slip of the keys."""
-    for text in ("Is the best card a jack?", "Staat hij op zijn startvak?", "He jumps ahead."):
+    for text in (
+        "Is the best card a jack?",
+        "Staat hij op zijn startvak?",
+        "He jumps ahead.",
+        "Mag ik de Boer gebruiken?",
+    ):
         assert spelled(Question.read(text)).text == text
 
 

@@ -34,7 +34,7 @@ KEY_WORDS = (
 )  # fmt: skip
 #: short words that are words in their own right, though the rules text does not use them
 _LEAVE = frozenset({"pas", "als", "dan", "wel", "vak", "hop", "net", "pon", "hoe", "ons"})
-_WORD = re.compile(r"[a-zà-ü]+")
+_WORD = re.compile(r"[a-zà-ü]+", re.IGNORECASE)
 
 
 @cache
