@@ -106,6 +106,10 @@ def teams_at(question: Question) -> Answer | None:
     lower = question.lower
     if players is None or not _TEAMS_ASKED.search(lower) or _TEAMS_ELSE.search(lower):
         return None
+    if w.cards_named(question) or re.search(
+        r"\b(?:for|voor|with|met) (?:my|mijn) (?:partner|maat)", lower
+    ):
+        return None
     if players not in KEEZBORD.player_counts:
         return None
     position = KEEZBORD.new_game(players, seed=0).to_json()
