@@ -259,3 +259,18 @@ def test_a_jack_with_nothing_to_swap_is_refused(text: str) -> None:
     """KB-052, KB-043: a Jack swaps only pawns on the track."""
     reply = ask(GAME, text)
     assert reply.checked and reply.text.startswith("No."), reply.text
+
+
+@pytest.mark.parametrize(
+    ("text", "head"),
+    [
+        ("But what if my pawns are all home and my partner's aren't, am I just out of the game "
+         "then?", "No"),
+        ("If my partner has all her pawns home, does she still get to play?", "Yes"),
+        ("My pawns are all home. Do I keep playing for my partner?", "Yes"),
+    ],
+)  # fmt: skip
+def test_a_player_with_all_pawns_home_plays_on_for_the_partner(text: str, head: str) -> None:
+    """KB-072: once one's own pawns are home, every card is played for the partner's pawns."""
+    reply = ask(GAME, text)
+    assert reply.checked and reply.text.split(".")[0] == head, reply.text

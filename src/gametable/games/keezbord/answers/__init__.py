@@ -44,7 +44,13 @@ from gametable.games.keezbord.answers.jack import read_swap_told_apart
 from gametable.games.keezbord.answers.meanings import card_meaning
 from gametable.games.keezbord.answers.numbers import answer_number, start_space
 from gametable.games.keezbord.answers.partner import PHRASES as PARTNER_PHRASES
-from gametable.games.keezbord.answers.partner import read_place_for_partner, read_seven_last_pawn
+from gametable.games.keezbord.answers.partner import (
+    ONE_SIDE_HOME,
+    STILL_PHRASES,
+    read_place_for_partner,
+    read_seven_last_pawn,
+    read_still_plays,
+)
 from gametable.games.keezbord.answers.rankfacts import (
     BACK_AND_FORTH,
     PLACING,
@@ -133,6 +139,7 @@ _FIRST: tuple[Own, ...] = (
     (TURN_LIMIT, TURN_LIMIT_PHRASES, read_turn_limit),  # a game stopped by the turn limit
     (ONLY_PLAY_HITS_OWN, SKIP_PHRASES, read_skip_hits_own),  # no skip: hit one's own
     (PLACING, RANK_PHRASES, placing_cards),  # which cards bring a pawn out
+    (ONE_SIDE_HOME, STILL_PHRASES, read_still_plays),  # home, and playing on for the partner
     (BACK_AND_FORTH, RANK_PHRASES, no_back_and_forth),  # back and forth in the home
 )
 #: situation readers asked only when the guard does not read the question without their
