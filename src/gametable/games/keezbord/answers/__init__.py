@@ -43,7 +43,6 @@ from gametable.games.keezbord.answers.jack import PHRASES as JACK_PHRASES
 from gametable.games.keezbord.answers.jack import read_swap_told_apart
 from gametable.games.keezbord.answers.meanings import card_meaning
 from gametable.games.keezbord.answers.numbers import answer_number, start_space
-from gametable.games.keezbord.answers.partner import PHRASES as PARTNER_PHRASES
 from gametable.games.keezbord.answers.partner import (
     ONE_SIDE_HOME,
     STILL_PHRASES,
@@ -51,6 +50,7 @@ from gametable.games.keezbord.answers.partner import (
     read_seven_last_pawn,
     read_still_plays,
 )
+from gametable.games.keezbord.answers.partner import PHRASES as PARTNER_PHRASES
 from gametable.games.keezbord.answers.rankfacts import (
     BACK_AND_FORTH,
     PLACING,
