@@ -274,3 +274,20 @@ def test_a_player_with_all_pawns_home_plays_on_for_the_partner(text: str, head: 
     """KB-072: once one's own pawns are home, every card is played for the partner's pawns."""
     reply = ask(GAME, text)
     assert reply.checked and reply.text.split(".")[0] == head, reply.text
+
+
+@pytest.mark.parametrize(
+    ("text", "head"),
+    [
+        ("The dealer, does he stay dealer for the next round too?", "Yes"),
+        ("Does the dealer change every round?", "No"),
+        ("same dealer every round?", "Yes"),
+        ("Blijft de deler ook de volgende ronde deler?", "Ja"),
+        ("Wisselt de gever elke ronde?", "Nee"),
+    ],
+)
+def test_the_dealer_deals_every_round_of_a_deck(text: str, head: str) -> None:
+    """KB-003, KB-030 to KB-032: the engine deals the next round from the same dealer; only a
+    used-up deck passes the deal to the left."""
+    reply = ask(GAME, text)
+    assert reply.checked and reply.text.split(".")[0] == head, reply.text

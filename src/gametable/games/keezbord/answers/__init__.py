@@ -23,6 +23,8 @@ from dataclasses import replace
 from gametable.core.errors import GameError
 from gametable.core.protocol import State
 from gametable.games.keezbord.answers.counts import answer_count
+from gametable.games.keezbord.answers.dealer import DEALER, read_dealer_turns
+from gametable.games.keezbord.answers.dealer import PHRASES as DEALER_PHRASES
 from gametable.games.keezbord.answers.deals import PHRASES as DEAL_PHRASES
 from gametable.games.keezbord.answers.deals import answer_deal
 from gametable.games.keezbord.answers.deck import ASKED as DECK_LEFT
@@ -138,6 +140,7 @@ _FIRST: tuple[Own, ...] = (
     (SEVEN_REST, SEVEN_REST_PHRASES, read_seven_rest),  # a 7's second part, the first told
     (TURN_LIMIT, TURN_LIMIT_PHRASES, read_turn_limit),  # a game stopped by the turn limit
     (ONLY_PLAY_HITS_OWN, SKIP_PHRASES, read_skip_hits_own),  # no skip: hit one's own
+    (DEALER, DEALER_PHRASES, read_dealer_turns),  # the dealer staying or changing
     (PLACING, RANK_PHRASES, placing_cards),  # which cards bring a pawn out
     (ONE_SIDE_HOME, STILL_PHRASES, read_still_plays),  # home, and playing on for the partner
     (BACK_AND_FORTH, RANK_PHRASES, no_back_and_forth),  # back and forth in the home

@@ -131,7 +131,8 @@ def read_seven_last_pawn(question: Question) -> Answer | None:
 ONE_SIDE_HOME = re.compile(
     r"\b(?:(?:all )?(?:my|her|his) (?:own )?pawns (?:are )?(?:all )?(?:home|in)|(?:i|she|he|my partner) "
     r"(?:has|have) all (?:my|her|his) pawns home|al (?:mijn|zijn|haar) pionnen (?:zijn |staan )?"
-    r"(?:thuis|binnen))\b"
+    r"(?:thuis|binnen)|(?:mijn|zijn|haar) pionnen (?:zijn|staan) (?:allemaal |al )?(?:in (?:de|mijn|zijn|"
+    r"haar) thuishonk|thuis|binnen))\b"
 )
 #: asked whether that player is done ("am I out of the game", "is she finished") or still
 #: plays ("does she still get to play", "speelt hij nog mee")
@@ -147,6 +148,7 @@ STILL_PHRASES = re.compile(
     "|".join(p.pattern for p in (ONE_SIDE_HOME, _DONE, _STILL))
     + r"|\b(?:and )?(?:my partner'?s|her partner'?s|his partner'?s|mine) (?:are ?n'?t|are not|"
     r"aren't)(?: yet)?\b|\bbut what if\b|\bjust\b|\bthen\b|\bdan\b|\bnog\b"
+    r"|,? maar die van (?:mijn|zijn|haar) (?:maat|partner) nog niet\b|\bmet spelen\b"
 )
 
 
