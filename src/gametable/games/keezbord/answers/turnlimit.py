@@ -7,7 +7,7 @@ the limit reached and the engine's outcome gives the scores and the winners.
 
 >>> from gametable.rulebook.question import Question
 >>> q = Question.read("The turn limit ran out. I have 3 home, my partner 1; the other team has 2 and 2. Who won?")
->>> read_turn_limit(q).text.split(".")[0]
+>>> read_turn_limit(q).text.split(":")[0]
 'A tie'
 """
 
