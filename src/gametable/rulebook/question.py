@@ -393,6 +393,8 @@ def _kind_by_words(lower: str) -> str:
     if _YESNO.match(lower) and not _WHAT.match(lower):  # "does the player who plays ... draw?"
         return "yesno"
     if _WHAT.search(lower):
+        if re.match(r"^(?:\w+ ){0,2}what if\b", lower) and _LAST_CLAUSE_YESNO.search(lower):
+            return "yesno"  # "what if it is the second round, is it five again?"
         return "what"
     if _CLAUSE_FIRST.match(lower) or _TAG.search(lower):  # "..., do I draw?", "..., ok?"
         return "yesno"

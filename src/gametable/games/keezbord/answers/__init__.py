@@ -23,6 +23,8 @@ from dataclasses import replace
 from gametable.core.errors import GameError
 from gametable.core.protocol import State
 from gametable.games.keezbord.answers.counts import answer_count
+from gametable.games.keezbord.answers.dealer import DEALER, read_dealer_turns
+from gametable.games.keezbord.answers.dealer import PHRASES as DEALER_PHRASES
 from gametable.games.keezbord.answers.deals import PHRASES as DEAL_PHRASES
 from gametable.games.keezbord.answers.deals import answer_deal
 from gametable.games.keezbord.answers.deck import ASKED as DECK_LEFT
@@ -36,26 +38,52 @@ from gametable.games.keezbord.answers.free import (
     read_not_forced_to_hit_own,
 )
 from gametable.games.keezbord.answers.free import PHRASES as FREE_PHRASES
-from gametable.games.keezbord.answers.guard import fits, understood
+from gametable.games.keezbord.answers.guard import YESNO_LAST, fits, understood
 from gametable.games.keezbord.answers.inhome import PHRASES as HOME_PHRASES
 from gametable.games.keezbord.answers.inhome import read_in_home
 from gametable.games.keezbord.answers.jack import PHRASES as JACK_PHRASES
 from gametable.games.keezbord.answers.jack import read_swap_told_apart
 from gametable.games.keezbord.answers.meanings import card_meaning
 from gametable.games.keezbord.answers.numbers import answer_number, start_space
+from gametable.games.keezbord.answers.partner import (
+    ONE_SIDE_HOME,
+    STILL_PHRASES,
+    read_place_for_partner,
+    read_seven_last_pawn,
+    read_still_plays,
+)
 from gametable.games.keezbord.answers.partner import PHRASES as PARTNER_PHRASES
-from gametable.games.keezbord.answers.partner import read_place_for_partner, read_seven_last_pawn
+from gametable.games.keezbord.answers.rankfacts import (
+    BACK_AND_FORTH,
+    PLACING,
+    no_back_and_forth,
+    placing_cards,
+)
+from gametable.games.keezbord.answers.rankfacts import PHRASES as RANK_PHRASES
 from gametable.games.keezbord.answers.sequence import (
     FOUR_BACK,
     FOUR_BACK_PHRASES,
     SEQUENCE,
+    SEQUENCE_PHRASES,
     read_from_start,
     steps_after_four,
 )
+from gametable.games.keezbord.answers.seven import (
+    ONLY_PLAY_HITS_OWN,
+    SKIP_PHRASES,
+    read_seven_rest,
+    read_skip_hits_own,
+)
+from gametable.games.keezbord.answers.seven import REST as SEVEN_REST
+from gametable.games.keezbord.answers.seven import REST_PHRASES as SEVEN_REST_PHRASES
 from gametable.games.keezbord.answers.situations import SAFE, answer_situation, read_four_then
+from gametable.games.keezbord.answers.spelling import spelled
 from gametable.games.keezbord.answers.starts import PHRASES as STARTS_PHRASES
 from gametable.games.keezbord.answers.starts import read_theirs_elsewhere, read_theirs_on_my_start
 from gametable.games.keezbord.answers.table import answer_at
+from gametable.games.keezbord.answers.turnlimit import PHRASES as TURN_LIMIT_PHRASES
+from gametable.games.keezbord.answers.turnlimit import STOPPED as TURN_LIMIT
+from gametable.games.keezbord.answers.turnlimit import read_turn_limit
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -65,21 +93,16 @@ _ASKED_LAST = re.compile(
     r"(?:^|[.!?;:]\s*)(?:what|which|where|who|how|wat|waar|welke?|wie|hoe)\b[^.!?]*\?\s*$"
 )
 
+#: an asking word anywhere: the question asks more than yes or no
+_ASKING_ANY = re.compile(
+    r"\b(?:what|which|where|who|how|why|when|wat|waar|welke?|wie|hoe|waarom|wanneer)\b"
+)
+
 #: another game or a sport named: the question is not about Keezbord, and no reader builds it
 _ELSEWHERE = re.compile(
     r"\b(?:football|soccer|voetbal|basketball|volleyball|hockey|rugby|baseball|cricket|tennis|"
     r"golf|chess|schaken|schaak\w*|poker|bridge|blackjack|monopoly|scrabble|risk|catan|"
     r"dammen|checkers|draughts|klaverjassen|sport\w*|olympic\w*|election\w*|parliament)\b"
-)
-
-
-#: a last clause that asks yes or no after a scene set with "what if" ("But what if I swap
-#: with my partner, is that allowed?", "en als ik wissel, mag dat?"): the reply is Yes or No
-_YESNO_LAST = re.compile(
-    r"[,;:]\s*(?:so |then |and |dus |dan |en )?(?:is|are|am|can|could|may|must|do|does|will|"
-    r"would|should|mag|kan|kun|moet|is|ben|word|wordt|gaat|telt)\s+(?:that|this|it|i|we|you|he|"
-    r"she|they|dat|dit|het|ik|we|wij|je|jij|hij|zij|ze)\b[^,;:?]*\?\s*$"
-    r"|[,;:]\s*(?:allowed|legal|ok|okay|right|mag dat|klopt dat|toch)\s*\?\s*$"
 )
 
 
@@ -95,10 +118,12 @@ def asked_kind(question: Question) -> Question:
     'yesno'
     """
     lower = question.lower.strip()
-    if question.kind == "what" and _YESNO_LAST.search(lower):
+    if question.kind in ("what", "other") and YESNO_LAST.search(lower):
         return replace(question, kind="yesno")
     if question.kind in ("yesno", "other") and _ASKED_LAST.search(lower):
         return replace(question, kind="what")
+    if question.kind == "other" and lower.endswith("?") and not _ASKING_ANY.search(lower):
+        return replace(question, kind="yesno")  # a claim put to be checked: "that's 4 forward?"
     return question
 
 
@@ -107,11 +132,18 @@ def asked_kind(question: Question) -> Question:
 Own = tuple[re.Pattern[str] | None, re.Pattern[str], Callable[[Question], Answer | None]]
 #: readers asked before the others, each with its own phrases set aside
 _FIRST: tuple[Own, ...] = (
-    (SEQUENCE, SEQUENCE, lambda q: read_from_start(q) or read_four_then(q)),  # cards in turn
+    (SEQUENCE, SEQUENCE_PHRASES, lambda q: read_from_start(q) or read_four_then(q)),  # in turn
     (FOUR_BACK, FOUR_BACK_PHRASES, steps_after_four),  # a 4 back from the start, counted home
     (None, DEAL_PHRASES, answer_deal),  # a count of the deal
     (DECK_LEFT, DECK_PHRASES, deck_left),  # the pack after some deals
     (CHOICE_PHRASES, CHOICE_PHRASES, read_not_forced_to_hit_own),  # a choice of two cards
+    (SEVEN_REST, SEVEN_REST_PHRASES, read_seven_rest),  # a 7's second part, the first told
+    (TURN_LIMIT, TURN_LIMIT_PHRASES, read_turn_limit),  # a game stopped by the turn limit
+    (ONLY_PLAY_HITS_OWN, SKIP_PHRASES, read_skip_hits_own),  # no skip: hit one's own
+    (DEALER, DEALER_PHRASES, read_dealer_turns),  # the dealer staying or changing
+    (PLACING, RANK_PHRASES, placing_cards),  # which cards bring a pawn out
+    (ONE_SIDE_HOME, STILL_PHRASES, read_still_plays),  # home, and playing on for the partner
+    (BACK_AND_FORTH, RANK_PHRASES, no_back_and_forth),  # back and forth in the home
 )
 #: situation readers asked only when the guard does not read the question without their
 #: phrases (set aside for them alone, so that no other reader builds what it did not read)
@@ -147,7 +179,7 @@ class KeezbordAnswers:
     def answer(self, question: Question) -> Answer | None:
         if _ELSEWHERE.search(question.lower):
             return None  # about another game or a sport: the rules text declines it
-        question = asked_kind(question)
+        question = asked_kind(spelled(question))  # "strat" read as start, "ovr" as over
         try:
             reply = read_exact(question)  # a position told space by space: its own strict reading
             if reply is not None:

@@ -43,6 +43,7 @@ _EACH = re.compile(
 )
 _DEALS = re.compile(
     r"\b(?:how many|hoeveel) (?:deals|rounds|times|keer|rondes|rondjes|delingen)\b"
+    r"|\b(?:how often|hoe vaak|hoe dikwijls) (?:does|do|will|deelt|delen|mag)\b"
     r"|\bhow many (?:times|rounds) (?:do|does|can|is|are) (?:we|you|the dealer|it) (?:deal|dealt)\b"
 )
 _DEALS_END = re.compile(

@@ -60,6 +60,11 @@ _HOW_MANY = {"a": 1, "an": 1, "one": 1, "1": 1, "een": 1, "één": 1}
 _HOW_MANY |= {"two": 2, "both": 2, "2": 2, "twee": 2}
 _SIZE = {"four": 4, "vier": 4, "five": 5, "vijf": 5}
 #: only the game's start: the first deal is all that was dealt
+#: "the first two deals", "de eerste drie rondes": that many deals made
+_FIRST_N = re.compile(
+    r"\b(?:first|eerste) (two|three|2|3|twee|drie) (?:deals|rounds|delingen|rondes|keer delen)\b"
+)
+_COUNT = {"two": 2, "2": 2, "twee": 2, "three": 3, "3": 3, "drie": 3}
 _START = re.compile(
     r"\b(?:at the start|start of the game|beginning|begin van het spel|bij het begin)\b"
 )
@@ -67,7 +72,7 @@ _START = re.compile(
 
 #: the phrases this module reads, set aside before the guard looks at the rest
 PHRASES = re.compile(
-    "|".join(p.pattern for p in (ASKED, _SIZED, _START))
+    "|".join(p.pattern for p in (ASKED, _SIZED, _START, _FIRST_N))
     + r"|\b(?:(?:after|once|when|na|nadat) (?:the |de |a |een )?)?(?:(?:first|second|third|1st|2nd|"
     r"3rd|eerste|tweede|derde) (?:keer )?(?:deal|round|ronde|deling|delen|hand)s?)\b"
     r"|\b(?:just |already |al |net )?(?:dealt|done|over|gedeeld|gedaan|klaar|voorbij)\b"
@@ -86,6 +91,9 @@ def _deals_done(lower: str) -> int | None:
             sizes += [int(_SIZE.get(size, size))] * n
         fits = list(DEAL_SIZES[: len(sizes)]) == sizes
         return len(sizes) if fits else None
+    first_n = _FIRST_N.search(lower)
+    if first_n is not None:  # "after the first two deals"
+        return _COUNT[first_n.group(1)]
     found = {_NTH[m] for m in _ORDINAL.findall(lower)}
     if found:
         return max(found)

@@ -29,6 +29,8 @@ _PLAY_AT_ALL = re.compile(
     r"(?:^|[.!?,]\s+)(?:can|could|may|is it possible (?:for|to)|do|kunnen|kun|kan|mogen|mag|"
     r"is het mogelijk)\b"
     r".*\b(?:play|playing|played|spelen|speelt|keezen|keezbord)\b"
+    r"|^(?:kunnen|mogen|can|may|could) we (?:ook |also |even |dan )?(?:met z'?n \w+|with \w+ (?:of us|"
+    r"players))\b"
 )
 #: words that make a question about a table size into a situation of its own
 _SITUATION = re.compile(
@@ -42,6 +44,11 @@ _OTHER_PIECES = re.compile(
     r"hit\w*|slaan|sla|past|voorbij|split\w*|verdel\w*|[a-f][1-4]|other|another|ahead|behind|"
     r"in front|mine|back one|andere|achter|voor de mijne)\b"
 )
+#: a comparison with the other cards, which says nothing the card's own move does not
+_LIKE_OTHERS = re.compile(
+    r"\b(?:just )?(?:like|as with|zoals|net als) (?:all )?(?:the |de )?(?:other|others|andere)"
+    r"(?: cards| kaarten)?\b"
+)
 _BACKWARD = re.compile(r"\b(back\w*|achteruit\w*|terug\w*)\b")
 _FORWARD = re.compile(r"\b(forwards?|ahead|vooruit\w*)\b")
 
@@ -50,7 +57,12 @@ def answer_fact(question: Question) -> Answer | None:
     """The engine's Yes or No to a fact question, or ``None`` (see the module docstring)."""
     if question.kind != "yesno":
         return None
-    return table_size(question) or card_steps(question)
+    return (
+        teams_at(question)
+        or table_size(question)
+        or card_steps(question)
+        or card_direction(question)
+    )
 
 
 def table_size(question: Question) -> Answer | None:
@@ -76,6 +88,52 @@ def table_size(question: Question) -> Answer | None:
                    position=position, topic="number")  # fmt: skip
 
 
+#: teams or partners asked about, for a number of players said
+_TEAMS_ASKED = re.compile(
+    r"\b(?:in )?(?:teams?|pairs|partners?|teammates?|samen|in (?:een )?team|maat|maten|partner)\b"
+)
+#: words that make a teams question about something else than whether there are teams
+_TEAMS_ELSE = re.compile(
+    r"\b(?:pawns?|pionn?e?n?|cards?|kaarten|hit\w*|slaan|move|zet\w*|swap|ruil\w*|win\w*|home|"
+    r"thuis|nest|start\w*|who|wie|where|waar|which|welke|sit\w*|zit\w*)\b"
+)
+
+
+def teams_at(question: Question) -> Answer | None:
+    """Whether a table of the size said plays in teams: the teams of a new game at that table
+    (Playing in Teams, KB-065 to KB-068)."""
+    players = w.players_stated(question)  # said outright: "teams" alone says no count
+    lower = question.lower
+    if players is None or not _TEAMS_ASKED.search(lower) or _TEAMS_ELSE.search(lower):
+        return None
+    if w.cards_named(question) or re.search(
+        r"\b(?:for|voor|with|met) (?:my|mijn) (?:partner|maat)", lower
+    ):
+        return None
+    if players not in KEEZBORD.player_counts:
+        return None
+    position = KEEZBORD.new_game(players, seed=0).to_json()
+    teams = KEEZBORD.new_game(players, seed=0).view(None)["teams"]
+    paired = all(len(t) == 2 for t in teams)
+    listed = question.say(
+        "; ".join(" and ".join(f"seat {'abcdef'[s]}" for s in t) for t in teams),
+        "; ".join(" en ".join(f"stoel {'abcdef'[s]}" for s in t) for t in teams),
+    )
+    reason = (
+        question.say(
+            f"With {players} players partners sit opposite each other: {listed}.",
+            f"Met {players} spelers zitten partners tegenover elkaar: {listed}.",
+        )
+        if paired
+        else question.say(
+            f"With {players} players each plays alone; teams are for four or six players.",
+            f"Met {players} spelers speelt ieder voor zich; teams zijn er met vier of zes spelers.",
+        )
+    )
+    return checked(GAME, question, yes_no(question, paired), reason, [kb.TEAMS],
+                   position=position, topic="number")  # fmt: skip
+
+
 def card_steps(question: Question) -> Answer | None:
     """Whether a card moves a pawn the number of steps asked, played on a board built for it
     (Card Meanings, KB-049 to KB-061)."""
@@ -83,7 +141,7 @@ def card_steps(question: Question) -> Answer | None:
     said = w.all_spaces_said(question)
     if len(cards) != 1 or len(said) != 1 or not _STEP.search(question.lower):
         return None
-    if _OTHER_PIECES.search(question.lower):
+    if _OTHER_PIECES.search(_LIKE_OTHERS.sub(" ", question.lower)):
         return None
     card, asked = cards[0], said[0]
     if card in ("K", "J") or (card == "7" and asked < 7):
@@ -112,4 +170,35 @@ def card_steps(question: Question) -> Answer | None:
     )
     ref = {"A": kb.ACE, "4": kb.FOUR, "7": kb.SEVEN}.get(card, kb.CARD_MEANINGS)
     return checked(GAME, question, yes_no(question, allowed), reason, [ref],
+                   position=trial.position)  # fmt: skip
+
+
+def card_direction(question: Question) -> Answer | None:
+    """Whether a card moves a pawn forward (or backward), no number of steps said: the card
+    played on a board built for it (Card Meanings, KB-049 to KB-063)."""
+    cards = w.cards_named(question)
+    lower = _LIKE_OTHERS.sub(" ", question.lower)
+    back, ahead = _BACKWARD.search(lower), _FORWARD.search(lower)
+    if len(cards) != 1 or w.all_spaces_said(question) or bool(back) == bool(ahead):
+        return None
+    if _OTHER_PIECES.search(lower) or cards[0] in ("K", "J"):
+        return None
+    card = cards[0]
+    trial = Trial.of(2, {"a": [20, "N", "N", "N"]}, [card], f"{card} a1")
+    ruling = judge(trial)
+    if not ruling.allowed:
+        return None
+    end = int(ruling.place_of("a1"))
+    moves_back = end < 20
+    steps = abs(end - 20)
+    name = {"A": "An Ace", "Q": "A Queen"}.get(card, f"A {card}")
+    naam = {"A": "Een Aas", "Q": "Een Vrouw"}.get(card, f"Een {card}")
+    reason = question.say(
+        f"{name} moves a pawn {steps} {'space' if steps == 1 else 'spaces'} "
+        f"{'backwards' if moves_back else 'forwards'}.",
+        f"{naam} zet een pion {steps} {'vak' if steps == 1 else 'vakken'} "
+        f"{'achteruit' if moves_back else 'vooruit'}.",
+    )
+    ref = {"A": kb.ACE, "4": kb.FOUR, "7": kb.SEVEN}.get(card, kb.CARD_MEANINGS)
+    return checked(GAME, question, yes_no(question, moves_back == bool(back)), reason, [ref],
                    position=trial.position)  # fmt: skip

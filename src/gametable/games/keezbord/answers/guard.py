@@ -107,7 +107,15 @@ _KNOWN = re.compile(
     r"|\b(?:my partner|my teammate|he|she|mijn partner|mijn maat|hij|zij) (?:still )?(?:has|heeft) "
     r"(?:nog )?(?:pawns|a pawn|some pawns|pionnen|een pion) (?:left )?in (?:the|his|her|het|zijn|haar) "
     r"nest\b"
-    r"|\balleen nog\b|\bnog (?:maar )?(?:een|één|1) (?:kaart|heer|aas|vrouw|boer)\b",
+    r"|\balleen nog\b|\bnog (?:maar )?(?:een|één|1) (?:kaart|heer|aas|vrouw|boer)\b"
+    r"|,? not on (?:a|any) start(?:ing)?(?: space| spot| square)?\b"
+    r"|,? niet op (?:een|zijn|haar|z'n) (?:eigen )?start(?:vak|vakje|plaats)?\b"
+    r"|\b(?:after|na) (?:the |de )?(?:first|eerste) (?:two|three|2|3|twee|drie) (?:deals|rounds|delingen|rondes)\b"
+    r"|\b(?:ben|bent|is|wordt|zijn|word|ga|gaat|moet) (?:jij|je|ie|hij|zij|ze|die) (?:dan|daarna)(?: ook)?\b"
+    r"|\b(?:are|were|is|get) both(?: of them)? (?=(?:hit|knocked|sent back|captured|taken)\b)"
+    r"|\b(?:somewhere )?in the middle of the (?:track|board)\b|\bmidden op (?:de baan|het bord)\b"
+    r"|\b(?:but )?(?:it )?(?:does ?n't|does not|do ?n't|do not) (?:stop|end|finish) on (?:either|any|them|it|"
+    r"him|her)(?: (?:one|of them))?",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a
 #: condition or a second step, an alternative, someone else moving
@@ -125,7 +133,9 @@ _UNREAD = re.compile(
     r"tegenstander)\b"
 )
 #: "already" before where a pawn stands ("already in its home") says no more than the place
-_ALREADY_THERE = re.compile(r"\b(?:already|al)\b(?= (?:in|on|at|op) )")
+_ALREADY_THERE = re.compile(
+    r"\b(?:already|al)\b(?= (?:(?:stands?|standing|sits?|sitting|is|staat|zit) )?(?:in|on|at|op) )"
+)
 _DIGITS = re.compile(
     r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twee|drie|vier|vijf|"
     r"zes|zeven|acht|negen|tien|elf|twaalf)\b"
@@ -194,6 +204,16 @@ def understood(question: Question, aside: tuple[re.Pattern[str], ...] = ()) -> b
     return not _DIGITS.search(rest)
 
 
+#: a last clause that asks yes or no after a scene set with "what if" ("But what if I swap
+#: with my partner, is that allowed?", "en als ik wissel, mag dat?"): the reply is Yes or No
+YESNO_LAST = re.compile(
+    r"[,;:]\s*(?:so |then |and |dus |dan |en )?(?:is|are|am|can|could|may|must|do|does|will|"
+    r"would|should|mag|kan|kun|moet|is|ben|word|wordt|gaat|telt)\s+(?:that|this|it|i|we|you|he|"
+    r"she|they|dat|dit|het|ik|we|wij|je|jij|hij|zij|ze|die)\b[^,;:?]*\?\s*$"
+    r"|[,;:]\s*(?:allowed|legal|ok|okay|right|mag dat|klopt dat|toch)\s*\?\s*$"
+)
+
+
 #: a last sentence that asks what, which, where, who or how: its reply is never a bare verdict
 _WH_LAST = re.compile(
     r"(?:^|[.!?;:,]\s*)(?:what|which|where|who|how|wat|waar|welke|wie|hoe)\b[^.!?]*\?*\s*$"
@@ -208,7 +228,8 @@ def fits(question: Question, reply: Answer) -> bool:
     number of players, teams only with four or six, and every card named in the hand; and a
     question asking what, where or how many is not answered with a bare Yes or No, nor a yes/no
     question with anything but Yes or No."""
-    if _VERDICT.match(reply.text) and _WH_LAST.search(question.lower.strip()):
+    lower = question.lower.strip()
+    if _VERDICT.match(reply.text) and _WH_LAST.search(lower) and not YESNO_LAST.search(lower):
         return False
     if (
         question.kind == "yesno"
@@ -224,10 +245,10 @@ def fits(question: Question, reply: Answer) -> bool:
     said = w.players_stated(question)
     if said is not None and said != players:
         return False
-    if _TEAMS.search(question.lower) and players == 2:
-        return False
     if reply.topic != "situation":  # a number read from a new game's table
         return True
+    if _TEAMS.search(question.lower) and players == 2:
+        return False
     hands = position.get("hands", {})
     mover = position.get("to_move") or 0
     hand = set(hands.get("abcdef"[mover], ()) if isinstance(hands, dict) else hands[mover])

@@ -35,6 +35,15 @@ _WHAT_DOES = re.compile(
     r"one))?(?: (?:do|doen))?(?: (?:with|met))? (?:the|a|an|my|de|het|een|mijn) (?P<card>[\w']+)"
     r"(?: card| kaart)?(?: (?:do|doen|mean|betekenen|for|voor))?\s*\??$"
 )
+#: "what's the point of the 4 card", "een Heer, wat kan ik daarmee?", "waar is de Boer voor?"
+_POINT = re.compile(
+    r"^(?:what'?s|whats|what is) (?:the )?(?:point|use|purpose|job) of (?:the|a|an) (?P<card>[\w']+)"
+    r"(?: card)?\s*\??$"
+    r"|^(?:the |a |an |de |een )?(?P<card2>[\w']+)(?: card| kaart)?,? (?:what can i do with (?:it|that)|"
+    r"what(?:'s| is) (?:it|that) for|what does (?:it|that) do|wat kan ik (?:daar|er)mee(?: doen)?|"
+    r"wat doet (?:die|dat|hij)|waar is (?:die|dat|hij) voor)\s*\??$"
+    r"|^waar (?:is|dient) (?:de|een) (?P<card3>[\w']+)(?: kaart)? voor\s*\??$"
+)
 #: "what's so special about the 4", "wat is er bijzonder aan de zeven"
 _SPECIAL = re.compile(
     r"^(?:what'?s|whats|what is|wat is) (?:er )?(?:so |zo )?(?:special|different|bijzonder|anders)"
@@ -124,13 +133,15 @@ def card_meaning(question: Question) -> Answer | None:
     lower = _core(question)
     m = (
         _WHAT_DOES.match(lower)
+        or _POINT.match(lower)
         or _SPECIAL.match(lower)
         or _EQUALS.match(lower)
         or _ALSO_MOVES.match(lower)
     )
     if m is None:
         return None
-    cards = w.cards_named(Question.read(f"the {m.group('card')}"))
+    said = next(g for g in (m.groupdict().get(k) for k in ("card", "card2", "card3")) if g)
+    cards = w.cards_named(Question.read(f"the {said}"))
     if len(cards) != 1 or len(w.cards_named(question)) > 1:
         return None
     card = cards[0]
@@ -141,12 +152,14 @@ def card_meaning(question: Question) -> Answer | None:
     text = _sentence(card, effects, question.lang)
     refs = [kb.CARD_MEANING[parse_card(card)]]
     details = (f"Judged: the plays with {card} on the board shown: {', '.join(plays)}.",)
-    if m.re in (_WHAT_DOES, _SPECIAL):
+    if m.re in (_WHAT_DOES, _POINT, _SPECIAL):
         return checked(GAME, question, "", text, refs, position=trial.position, details=details)
     if m.re is _EQUALS:
         said = int(m.group("n"))
         moves = [e for e in effects if re.search(rf"\b{said} (?:space|vak)", e)]
         verdict = yes_no(question, bool(moves) and "a1" in " ".join(plays))
     else:
-        verdict = yes_no(question, f"{card} a1" in plays)
+        forward_asked = re.search(r"\b(?:forward|ahead|vooruit\w*)\b", lower) is not None
+        backward = any(re.search(r"\b(?:backward|achteruit)\b", e) for e in effects)
+        verdict = yes_no(question, f"{card} a1" in plays and not (forward_asked and backward))
     return checked(GAME, question, verdict, text, refs, position=trial.position, details=details)

@@ -229,7 +229,10 @@ def teams(question: Question) -> Answer | None:
 def home_spaces(question: Question) -> Answer | None:
     """The spaces of a home: four (the board's)."""
     if not (
-        w.says_home(question) and question.matches(r"\b(spaces|squares|fields|vakken|plaatsen)")
+        w.says_home(question)
+        and question.matches(
+            r"\b(spaces|squares|fields|spots|places|vakken|vakjes|plaatsen|plekken)"
+        )
     ):
         return None
     n = len(HOME_TEXT)

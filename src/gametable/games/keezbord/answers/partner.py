@@ -124,3 +124,53 @@ def read_seven_last_pawn(question: Question) -> Answer | None:
         )
     return checked(GAME, question, head, reason, [kb.SEVEN, kb.HELP_TEAMMATE],
                    position=trial.position, details=(f"Judged: {trial.action} for seat a.",))  # fmt: skip
+
+
+#: all of one partner's pawns said to be home ("my pawns are all home", "she has all her pawns
+#: home", "al mijn pionnen zijn thuis")
+ONE_SIDE_HOME = re.compile(
+    r"\b(?:(?:all )?(?:my|her|his) (?:own )?pawns (?:are )?(?:all )?(?:home|in)|(?:i|she|he|my partner) "
+    r"(?:has|have) all (?:my|her|his) pawns home|al (?:mijn|zijn|haar) pionnen (?:zijn |staan )?"
+    r"(?:thuis|binnen)|(?:mijn|zijn|haar) pionnen (?:zijn|staan) (?:allemaal |al )?(?:in (?:de|mijn|zijn|"
+    r"haar) thuishonk|thuis|binnen))\b"
+)
+#: asked whether that player is done ("am I out of the game", "is she finished") or still
+#: plays ("does she still get to play", "speelt hij nog mee")
+_DONE = re.compile(
+    r"\b(?:out of the game|out|done|finished|finito|klaar|uitgespeeld|stop playing|sit out)\b"
+)
+_STILL = re.compile(
+    r"\b(?:still (?:get to )?play|keep (?:on )?playing|still in the game|nog mee|nog spelen|"
+    r"blijft (?:\w+ )?spelen|doorspelen)\b"
+)
+#: the phrases :func:`read_still_plays` reads, set aside by the guard for it
+STILL_PHRASES = re.compile(
+    "|".join(p.pattern for p in (ONE_SIDE_HOME, _DONE, _STILL))
+    + r"|\b(?:and )?(?:my partner'?s|her partner'?s|his partner'?s|mine) (?:are ?n'?t|are not|"
+    r"aren't)(?: yet)?\b|\bbut what if\b|\bjust\b|\bthen\b|\bdan\b|\bnog\b"
+    r"|,? maar die van (?:mijn|zijn|haar) (?:maat|partner) nog niet\b|\bmet spelen\b"
+)
+
+
+def read_still_plays(question: Question) -> Answer | None:
+    """A player whose own pawns are all home keeps playing, for the partner's pawns (KB-072):
+    the referee lists that player's plays with a partner's pawn still out."""
+    lower = question.lower
+    if not (ONE_SIDE_HOME.search(lower) and _PARTNER.search(lower)) or question.kind != "yesno":
+        return None
+    done, still = _DONE.search(lower), _STILL.search(lower)
+    if bool(done) == bool(still) or w.cards_named(question):
+        return None
+    trial = Trial.of(4, {"a": ["H1", "H2", "H3", "H4"], "c": [40, "N", "N", "N"]}, ["5"],
+                     "5 c1")  # fmt: skip
+    ruling = judge(trial)
+    if not ruling.allowed:
+        return None
+    reason = question.say(
+        "A player whose own pawns are all home keeps playing, with every card for the partner's "
+        f"pawns: {moved(ruling, 'en')}",
+        "Wie al zijn pionnen thuis heeft speelt door, met elke kaart voor de pionnen van zijn "
+        f"partner: {moved(ruling, 'nl')}",
+    )
+    return checked(GAME, question, yes_no(question, bool(still)), reason, [kb.HELP_TEAMMATE],
+                   position=trial.position, details=(f"Legal: {', '.join(ruling.legal)}.",))  # fmt: skip

@@ -30,11 +30,16 @@ _WHOSE_PLACE = (
     r"(?:his|her|their|its|the|someone'?s|somebody'?s|an? opponent'?s|another player'?s|"
     r"zijn|haar|de|het|iemands)"
 )
-_THEIRS_HOME = re.compile(r"\bin " + _WHOSE_PLACE + r" (?:own |eigen )?(?:home|honk|thuishonk)\b")
-_THEIRS_NEST = re.compile(r"\bin " + _WHOSE_PLACE + r" (?:own |eigen )?nest\b")
+_THEIRS_HOME = re.compile(
+    r"\bin " + _WHOSE_PLACE + r" (?:own |eigen )?(?:homes?|honk|thuishonk|honken|thuishonken)\b"
+)
+_THEIRS_NEST = re.compile(r"\bin " + _WHOSE_PLACE + r" (?:own |eigen )?(?:nests?|nesten)\b")
 _TWO_OF_THEIRS = re.compile(
     r"\btwo of (?:my )?(?:opponents'?|the other players'?|their|his) pawns|\btwo (?:opponent|"
     r"enemy) pawns|\b(?:two|twee) pionnen van (?:de )?(?:tegenstanders?|anderen)"
+    r"|\b(?:two|twee) (?:pawns|pionnen) (?:of|van) (?:my |mijn )?(?!(?:mine|me|mij|own|eigen|my|mijn)\b)"
+    r"\w+'?s? (?:and|en) (?:my |mijn )?(?!(?:mine|me|mij|own|eigen|my|mijn)\b)\w+"
+    r"|\b(?:with each other|met elkaar|with one another)\b"
 )
 _OTHER_OF_MINE = re.compile(
     r"\b(?:another|my other|a second) pawn (?:of mine )?(?:out|on the (?:track|board)|in play)"

@@ -42,6 +42,15 @@ _ON_START = re.compile(
     r"|\b(?:put|placed|brought|zette|gezet|neergezet) (?:a|my|een|mijn) (?:pawn|pion) (?:on|op) "
     r"(?:my|mijn) (?:own |eigen )?(?:start\w*|startvak)\b"
 )
+#: the pawn's place told by its number ("pawn on 2", "my pawn is on space 30"), seat a's board
+_ON_SPACE = re.compile(
+    r"^(?:my )?(?:only )?pawn(?: is|'s)? (?:on|at) (?:space )?(?P<n>\d{1,2})\b"
+    r"|^(?:mijn )?pion staat op (?:vak |vakje )?(?P<m>\d{1,2})\b"
+)
+#: the phrases of the cards in turn and a pawn's place told, set aside by the guard for them
+SEQUENCE_PHRASES = re.compile(
+    SEQUENCE.pattern + "|" + _ON_SPACE.pattern.replace("^", r"\b") + r"|\bnext turn\b"
+)
 #: the cards played on one pawn, wherever it stands: only how far they take it is asked
 _SAME_PAWN = re.compile(r"\b(?:on|with|op|met) (?:the same|one|dezelfde|één) (?:pawn|pion)\b")
 #: a where or how-far question after a condition ("If I play a 4 ..., where does it end up?")
@@ -64,10 +73,13 @@ def read_from_start(question: Question) -> Answer | None:
     start, or how far from its start it ends (see the module docstring)."""
     lower = question.lower
     past = _PAST_START.search(lower)
+    on_space = _ON_SPACE.search(lower)
     asks_far, asks_where = _ASK_HOW_FAR.search(lower), _ASK_WHERE.search(lower)
     same = _SAME_PAWN.search(lower) is not None and asks_far is not None and not asks_where
-    if not (past or same or _ON_START.search(lower)) or _OTHERS.search(lower):
+    if not (past or same or on_space or _ON_START.search(lower)) or _OTHERS.search(lower):
         return None
+    if on_space and (past or not asks_where or len(re.findall(r"\b\d{2}\b", lower)) > 1):
+        return None  # a place told beside another: not this reader's
     if w.says_home(question) or not (asks_far or asks_where):
         return None
     if question.kind == "yesno" and not _ASKED_AFTER.search(lower):
@@ -75,9 +87,13 @@ def read_from_start(question: Question) -> Answer | None:
     cards = w.cards_named(question)
     if not cards or len(cards) > 3 or any(c not in FORWARD and c != "4" for c in cards):
         return None
+    if len(w.card_mentions(question)) != len(cards):
+        return None  # a card said twice ("a 2 and then a 2"): played twice, not read here
     if len(cards) > 1 and not SEQUENCE.search(lower):
         return None  # two cards, but not said to be played one after the other
     place: int | str = w.value(past.group("n")) if past else 0
+    if on_space:
+        place = int(on_space.group("n") or on_space.group("m"))
     if not isinstance(place, int) or not 0 <= place < 48:
         return None
     if same and not (past or _ON_START.search(lower)) and "4" in cards:

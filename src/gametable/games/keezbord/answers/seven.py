@@ -20,7 +20,7 @@ from gametable.games.keezbord.answers.build import (
     start,
     verdict,
 )
-from gametable.games.keezbord.answers.referee import Trial, judge, refusal
+from gametable.games.keezbord.answers.referee import Trial, judge, moved, refusal
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -176,6 +176,47 @@ def _must_hit_own(question: Question) -> Answer | None:
                    rule_of(ruling, [kb.MUST_PLAY]), position=trial.position)  # fmt: skip
 
 
+#: the only play said to hit the asker's own pawn, and the turn asked to be skipped
+ONLY_PLAY_HITS_OWN = re.compile(
+    r"\b(?:the )?only (?:card|play|move) (?:that )?i (?:can|could) (?:play|make) (?:would|will|is going to) "
+    r"(?:knock|hit|send|take)\w* (?:out |off |back )?(?:my own|one of my own|my other) pawn"
+    r"(?: (?:off|out|back|home))?"
+    r"|\b(?:de )?enige (?:kaart|zet) die ik (?:kan|kon) (?:spelen|doen) (?:zou|slaat) (?:mijn eigen|mijn "
+    r"andere) pion(?: slaan)?"
+)
+SKIP_PHRASES = re.compile(
+    ONLY_PLAY_HITS_OWN.pattern
+    + r"|\b(?:can|may|could) i (?:just |simply )?(?:skip|pass)(?: (?:my|this|the) turn)?\b"
+    r"|\b(?:can|may|could) i (?:just |simply )?hand (?:it|them|my cards) in(?: instead)?\b"
+    r"|\b(?:mag|kan) ik (?:dan )?(?:gewoon )?(?:mijn beurt overslaan|passen|inleveren)\b"
+)
+
+
+def read_skip_hits_own(question: Question) -> Answer | None:
+    """The only card that can be played hits one's own pawn: the turn may not be skipped, the
+    card must be played (KB-023, KB-024).  Seat ``a``'s pawns stand one card's steps apart."""
+    if not ONLY_PLAY_HITS_OWN.search(question.lower) or not w.asks_hand_in(question):
+        return None
+    named = [c for c in w.cards_named(question) if c in FORWARD and c != "7"]
+    card = named[0] if len(named) == 1 else "5" if not w.cards_named(question) else None
+    if card is None:
+        return None
+    trial = Trial.of(2, {"a": [10, 10 + FORWARD[card], "N", "N"]}, [card], "hand in")
+    ruling = judge(trial)
+    plays = [a for a in ruling.legal if a != "hand in"]
+    if ruling.allowed or not plays:
+        return None
+    shown = judge(Trial(trial.position, plays[0]))
+    reason = question.say(
+        f"A card you can play must be played, even when it hits your own pawn: {moved(shown, 'en')}",
+        f"Een kaart die je kunt spelen moet je spelen, ook als je eigen pion geslagen wordt: "
+        f"{moved(shown, 'nl')}",
+    )
+    return checked(GAME, question, yes_no(question, False), reason,
+                   rule_of(ruling, [kb.MUST_PLAY]), position=trial.position,
+                   details=(f"Legal for seat a: {', '.join(ruling.legal)}.",))  # fmt: skip
+
+
 # -- must play, handing in ---------------------------------------------------------------------------
 def read_must_play(question: Question) -> Answer | None:
     """You must play a card if you can, even if it hits your own pawn (KB-023, KB-024); only
@@ -218,6 +259,15 @@ def read_must_play(question: Question) -> Answer | None:
 _REST = re.compile(
     r"\b(?:how many|how far|hoeveel|hoe ver)\b[^?]*\b(?:other|second|rest|andere|tweede|overige)\b"
 )
+
+
+#: the words of a 7's first part told and its second asked, set aside for the guard
+REST_PHRASES = re.compile(
+    r"\b(?:how many|how far|hoeveel|hoe ver)\b[^?]*\b(?:other|second|rest|andere|tweede|overige)\b"
+    r"(?: (?:one|pawn|pion))?|\b(?:my |mijn |de |the )?(?:first|eerste) (?:pawn|pion|one|part|deel)\b"
+    r"|\b(?:dan|then)\b|\bsplit\w*|\bverdee?l\w*"
+)
+REST = _REST
 
 
 def read_seven_rest(question: Question) -> Answer | None:

@@ -28,13 +28,15 @@ from gametable.rulebook.situations import checked, yes_no
 #: an opponent's pawn said to stand on the asker's start space
 THEIRS_ON_MINE = re.compile(
     r"\b(?:opponent'?s?|opp|enemy|rival'?s?|another player'?s?|other player'?s?|his|her|their|"
-    r"tegenstanders?|tegenspeler|andere speler|vijand|zijn pion|haar pion)\b(?: pawn| pion)?(?:(?!\b(?:my|mijn|i|ik)\b)[^,?.;])*?\b(?:on|op) "
-    r"(?:my|mijn) (?:own |eigen )?start(?:ing)?(?: ?space| ?square| ?position| ?vak)?\b"
+    r"tegenstanders?|tegenspeler|andere speler|vijand|zijn pion|haar pion|" + w.PERSON + r")\b"
+    r"(?: pawn| pion)?(?:(?!\b(?:my|mijn|i|ik)\b)[^,?.;])*?\b(?:on|op) "
+    r"(?:my|mijn) (?:own |eigen )?start(?:ing)?(?: ?space| ?square| ?position| ?vakje| ?vak)?\b"
 )
 #: an opponent's pawn said to stand on a third player's start space, not its own
 THEIRS_ELSEWHERE = re.compile(
-    r"\b(?:his|her|their|opponent'?s?|an? opponent'?s?|enemy|zijn|haar)\b(?: pawn| pion)?[^,?.;]*?"
-    r"\b(?:on|op) (?:another|a different|someone else'?s|(?:een |de )?andere?) (?:player'?s? )?"
+    r"\b(?:his|her|their|opponent'?s?|an? opponent'?s?|enemy|zijn|haar|a pawn|een pion)\b(?: pawn| pion)?"
+    r"[^,?.;]*?\b(?:on|op) (?:another|a different|someone else'?s|somebody else'?s|anyone else'?s|"
+    r"another player'?s|(?:een |de )?andere?) (?:player'?s? )?"
     r"(?:speler'?s? )?start(?:ing)?(?: ?space| ?square| ?vak)?\b"
 )
 #: the phrases read here, set aside by the guard: the place said, and "not his own"
@@ -120,6 +122,11 @@ def read_theirs_on_my_start(question: Question) -> Answer | None:
     placer = next((c for c in w.cards_named(question) if c in _PLACE_CARD), None)
     if asked is None or card == "4":
         return None
+    if placer is not None and (
+        asked == "place" or (asked in ("hit", "safe") and card in (None, "A"))
+    ):
+        trial = Trial.of(2, {"b": [0, "N", "N", "N"]}, [placer], f"{placer} place")
+        return _reply(question, trial, asked, "b1")  # the asker's Ace or King places there
     if asked == "place" or (asked in ("hit", "safe") and card is None):
         trial = Trial.of(2, {"b": [0, "N", "N", "N"]}, [placer or "K"], f"{placer or 'K'} place")
         return _reply(question, trial, asked, "b1")

@@ -29,7 +29,7 @@ CARDS = Lexicon(
         "queen": "Q", "queens": "Q", "vrouw": "Q", "vrouwen": "Q", "koningin": "Q", "quen": "Q",
         "qeen": "Q", "dame": "Q", "kween": "Q", "kwien": "Q", "quean": "Q", "queeen": "Q",
         "jack": "J", "jacks": "J", "boer": "J", "boeren": "J", "knave": "J", "jak": "J", "jek": "J",
-        "seven": "7", "sevens": "7", "zeven": "7", "zevens": "7",
+        "seven": "7", "sevens": "7", "zeven": "7", "zevens": "7", "sevn": "7", "zevn": "7",
         "four": "4", "fours": "4", "vier": "4", "vieren": "4",
     }
 )  # fmt: skip
@@ -130,6 +130,16 @@ def cards_named(question: Question) -> list[str]:
     A number is a card only where it reads as one ("a 5", "my eight", "een vijf", "a 5 card"),
     not "5 spaces" or "4 players"; named cards and the 4 and 7 are found by the lexicon.
     """
+    out: list[str] = []
+    for card in card_mentions(question):
+        if card not in out:
+            out.append(card)
+    return out
+
+
+def card_mentions(question: Question) -> list[str]:
+    """Every mention of a card, in order, the same card as often as it is said ("a 2 and
+    then a 2" names the 2 twice)."""
     found: list[tuple[int, str]] = []
     lower = question.lower
     for m in _NUMBER_CARD.finditer(lower):
@@ -150,11 +160,7 @@ def cards_named(question: Question) -> list[str]:
         if mention.name in ("4", "7") and not _reads_as_card(question, mention.start):
             continue
         found.append((at, mention.name))
-    out: list[str] = []
-    for _, card in sorted(found):
-        if card not in out:
-            out.append(card)
-    return out
+    return [card for _, card in sorted(found)]
 
 
 def first_card(question: Question) -> str | None:
@@ -229,6 +235,14 @@ COLOUR = (
 )
 
 
+#: another player named as a person at the table ("Opa", "my sister", "your pawn" said to
+#: them): an opponent unless the question says partner
+PERSON = (
+    r"(?:opa|oma|papa|mama|pap|mam|broer|zus|zusje|broertje|vader|moeder|oom|tante|grandpa|"
+    r"grandma|granny|grandad|dad|mom|mum|brother|sister|uncle|aunt)'?s?|jouw(?: pion)?"
+)
+
+
 def whose_other(question: Question) -> str | None:
     """Whose the other pawn is: ``"partner"``, ``"own"`` (another of mine), ``"opponent"``,
     or ``None`` when the question names no other pawn."""
@@ -245,7 +259,7 @@ def whose_other(question: Question) -> str | None:
         r"\b(opponent'?s?|enemy|rival'?s?|another player'?s?|other player'?s?|someone'?s?|somebody'?s?|"
         r"(?:the )?other guy'?s?|"
         r"his|her|their|tegenstanders?|tegenspeler|vijand|andere speler|ander(?:e|s)? pion|"
-        r"a pawn|another pawn|een pion|een andere pion)\b|\b" + COLOUR
+        r"a pawn|another pawn|een pion|een andere pion)\b|\b" + COLOUR + r"|\b(?:" + PERSON + r")\b"
     ):
         return "opponent"
     return None
@@ -266,8 +280,9 @@ def on_own_start(question: Question) -> bool:
     if _THEIRS_ON_MINE.search(question.lower):
         return False
     return question.matches(
-        r"\b(on (?:its|his|her|their|my|your) (?:own )?(?:start|starting)(?: space| position|"
-        r" square| field|ing space|ing position)?|op (?:zijn|haar|mijn|het|z'n) (?:eigen )?"
+        r"\b(on (?:its|his|her|their|my|your|its owner'?s|their owner'?s) (?:own )?(?:start|starting)"
+        r"(?: space| position| square| field| spot|ing space|ing position|ing spot)?|"
+        r"op (?:zijn|haar|mijn|het|z'n) (?:eigen )?"
         r"(?:start ?vak|start ?positie|start ?plaats|beginvak|beginpla\w+|beginpositie|startplek|start))"
     )
 
@@ -341,6 +356,7 @@ def asks_pass(question: Question) -> bool:
             r"\b(pass|passes|passing|passed|jump(?:s|ing|ed)? over|go(?:es|ing)? past|went past|move past|"
             r"walk(?:s|ing|ed)? (?:over|past)|over(?:heen)? springen|passeren|voorbij(?:gaan|lopen)?|"
             r"springen over|overslaan|(?:er)?overheen|langs (?:gaat|gaan|loopt|lopen|komt|komen)|"
+            r"(?:goes|go|going|went|moves?|moving|jumps?|runs?|walks?) (?:right |straight )?over|"
             r"(?:gaat|gaan|loopt|lopen|komt|komen) \w+ langs|waar hij langs|langs)\b"
         )
         or _OVER_HEEN.search(question.lower) is not None
@@ -368,6 +384,7 @@ def asks_hit(question: Question) -> bool:
     return question.matches(
         r"\b(hit|hits|hitting|land(?:s|ing)? (?:exactly )?on|knock\w*|capture\w*|take out|"
         r"send\w* (?:it )?(?:back|home)|slaan|sla|slaat|geslagen|eraf|kom\w* op|"
+        r"terug naar (?:het|zijn|haar|z'n) nest|back to (?:the|its|his|her|their) nest|"
         r"(?:ends?|lands?|stops?)(?: up)?(?: exactly| right| precisely)? (?:where|on) (?:an?|the|"
         r"his|her|their|another|my partner'?s|my teammate'?s|an opponent'?s|someone'?s)\b"
         r"[^.?]{0,20}\bpawn|"
@@ -404,7 +421,7 @@ def asks_place(question: Question) -> bool:
         return False
     return question.matches(
         r"\b(place|placing|put (?:a|my|one) pawn|bring (?:a|my) pawn|get (?:a|my) pawn (?:out|on)|"
-        r"bring out (?:a|my|one|another|a new|my partner'?s|my teammate'?s) pawn|"
+        r"bring out (?:one of )?(?:a|my|one|another|a new|my partner'?s|my teammate'?s|his|her) pawns?|"
         r"(?:put|bring|get|place|brought|placed)\w* (?:[\w']+ ){0,4}on(?:to)? the board|onto the board|"
         r"(?:bring|get|put) (?:it|him|her|them|one) out|out of (?:the|my) nest|new pawn|zetten|plaatsen|(?:zet|breng|krijg)\w* (?:\w+ ){0,3}op het "
         r"bord|uit het nest|"
@@ -432,7 +449,7 @@ def asks_why_not(question: Question) -> bool:
 
 
 _AUX = re.compile(
-    r"(?:is|are|does|do|will|would|gets?|wordt|worden|gaat|gaan)\b"
+    r"(?:is|are|does|do|will|would|gets?|wordt|worden|ga|gaat|gaan|ben|bent|zijn)\b"
     r"|(?:must|moet|moeten) (?!i\b|ik\b|we\b|wij\b|you\b|je\b|jij\b)"
 )
 _HIT_WORDS = re.compile(
