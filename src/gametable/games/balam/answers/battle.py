@@ -50,9 +50,18 @@ _HE_LOSES = (
     r"\b(?:does|do|will|would|did) (?:he|she|they|the defender|his city) (?:lose|keep)\b|"
     r"\bverliest (?:hij|de verdediger)\b"
 )
+#: the defender's buildings said to hold no temple or palace (the buildings the battle
+#: supposes beside his garrisons are villages anyway)
+_NO_TWO_POINTS = (
+    r"\b(?:none|neither) of (?:them|those|his buildings|the buildings) (?:are|is) (?:a )?"
+    r"(?:temples?|palaces?)(?: or (?:a )?(?:temples?|palaces?))?\b|\b(?:there are |he has )?no "
+    r"(?:temples?|palaces?)(?: or (?:temples?|palaces?))?(?: there| in it)?\b|\bgeen "
+    r"(?:tempels?|paleizen|paleis)(?: of (?:tempels?|paleizen|paleis))?\b"
+)
 #: the dice rolled: the verb, then faces (0 to 3) and single skulls
 _DICE = (
-    r"\b(?:roll|rolled|rolls|throw|threw|dice came up|came up|gooi|gooide)\b"
+    r"\b(?:roll|rolled|rolls|throw|threw|dice came up|came up|(?:dice|die) (?:show|shows|showed|"
+    r"give|gave|read|land on|landed on)|gooi|gooide|(?:dobbelstenen|worp) (?:toont|tonen|geven|gaf|gaven))\b"
     r"((?:[\s,]*(?:\b[0-3]\b|\ba\b|\ban\b|\band\b|\been\b|\ben\b|\b" + _SKULL + r"))+)"
 )
 _NEXT = (
@@ -83,7 +92,9 @@ _WORDS = BATTLE_WORDS | vocabulary("""spend spent spends spending burn burns bur
     naast verdediger verdediging zijn hij obsidiaan gebruik besteed verliest holds only villages
     village dorp
     garrisons dorpen garnizoenen geen zonder nothing niets friendly ernaast aangrenzende hem stad
-    steden defends defend defending verdedigt will own go goes""")
+    steden defends defend defending verdedigt will own go goes commit commits committing send
+    sends from knock down raze destroy show shows showed land landed toont tonen right just
+    inzet zet gooit vernietigen slopen sloop""")
 
 
 class Told(NamedTuple):
@@ -204,7 +215,7 @@ def told(q: Question) -> Told | None:
     numbers = {result.mine, result.spent, result.theirs, result.beside, result.kept}
     numbers |= {result.villages} if result.villages is not None else set()
     numbers |= {int(f) for f in result.faces if f != "X"}
-    if not understood(q, _WORDS, numbers=numbers, phrases=(_SKULL, _NEXT)):
+    if not understood(q, _WORDS, numbers=numbers, phrases=(_SKULL, _NEXT, _NO_TWO_POINTS)):
         return None
     return result
 

@@ -34,7 +34,6 @@ from gametable.games.balam.scoring import (
     CENOTE_FACTOR,
     CEREMONY,
     divination_peeks,
-    riches_bonus,
 )
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -378,62 +377,6 @@ def _ceremony_reply(q: Question, verdict: str, cenote: bool) -> Answer:
     return checked(GAME, q, verdict, reason, refs, topic="number")
 
 
-def end_bonus(q: Question) -> Answer | None:
-    """ "7 riches left at the end": half a point each, rounded down (added to a score given)."""
-    if not q.matches(
-        r"\b(end|ends|einde|eind|left|over|bonus|bonuspunten|remaining|overgebleven|finish\w*|afgelopen)\b"
-    ):
-        return None
-    if not q.matches(r"\b(riches|rijkdom\w*|tokens?|fiches?)\b") and not riches_in(q):
-        return None
-    if q.matches(r"\b(round|ronde)\b") and not q.matches(r"\b(game|spel|bonus)\b"):
-        return None  # riches left at the end of a round are another question
-    if q.matches(r"\b(reserves?|garrisons?|opslag\w*|voorraad\w*|garnizoen\w*|villages?|dorpen)\b"):
-        return None  # riches elsewhere than on the sheet: another question
-    left = number_before(q, "riches", "rijkdommen", "rijkdom", "tokens", "fiches", *RICHES)
-    given = counted(q, RICHES_NAMES)
-    listed = set(given.values()) if len(given) > 1 else set()
-    if listed:
-        left = sum(given.values())  # "5 maize, 4 cacao and 4 obsidian": 13 riches
-    elif left is None:
-        left = sum(given.values()) if given else None
-    if left is None:
-        return None
-    bonus = riches_bonus(left)
-    score = number_before(q, "points", "prestige", "punten", "prestigepunten")
-    standing = re.search(r"\b(?:i'm|i am|ik sta|sta ik) (?:on|at|op) (\d+)\b", q.lower)
-    if score is None and standing is not None:
-        score = int(standing.group(1))
-    if score is not None and score == left:
-        score = None
-    if score is not None and score in listed:
-        score = None
-    told = {left} | listed | ({score} if score is not None else set())
-    part = re.search(r"\b(\d+) of them\b", q.lower)
-    if part is not None and int(part.group(1)) <= left:
-        told.add(int(part.group(1)))  # "9 riches, 2 of them prisoners": still 9 riches
-    if not _reads(q, "bonus", numbers=told):
-        return None
-    if score is not None:
-        verdict = q.say(
-            f"{score} + {bonus} = {score + bonus} prestige points ({left} riches // 2 = {bonus}).",
-            f"{score} + {bonus} = {score + bonus} prestigepunten ({left} rijkdommen // 2 = "
-            f"{bonus}).",
-        )
-    else:
-        verdict = q.say(
-            f"{bonus} prestige points ({left} riches // 2 = {bonus}).",
-            f"{bonus} prestigepunten ({left} rijkdommen // 2 = {bonus}).",
-        )
-    reason = q.say(
-        "At the end of the game each king turns the riches on his king sheet into prestige, "
-        "half a point each, rounded down.",
-        "Aan het einde van het spel levert elke rijkdom op het koningsblad een half "
-        "prestigepunt op, naar beneden afgerond.",
-    )
-    return checked(GAME, q, verdict, reason, ["7-end-of-game/riches-bonus"], topic="number")
-
-
 def _number(word: str) -> int | None:
     words = {"two": 2, "three": 3, "four": 4, "twee": 2, "drie": 3, "vier": 4, "one": 1,
              "zero": 0, "none": 0, "een": 1, "één": 1, "nul": 0}  # fmt: skip
@@ -533,7 +476,6 @@ READERS = (
     cards_per_round,
     building_cost,
     sacrifice_points,
-    end_bonus,
     divination_looks,
     start_riches,
 )
