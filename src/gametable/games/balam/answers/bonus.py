@@ -60,8 +60,8 @@ _CHAAK_DONE = (
 )
 #: the score told ("I'm on 41", "my score is 41", "ik sta op 41")
 _SCORE = (
-    r"\b(?:i'm|i am|ik sta|sta ik|my score is|my score's|score of|mijn score is|at|on|op) "
-    r"(?:on |at |op )?(\d+)(?: points| punten| prestige)?\b"
+    r"\b(?:i'm (?:on|at)|i am (?:on|at)|ik sta op|sta ik op|my score is|my score's|score of|"
+    r"mijn score is) (\d+)(?: points| punten| prestige)?\b"
 )
 
 
@@ -126,11 +126,12 @@ def end_bonus(q: Question) -> Answer | None:
     left, told = read
     standing = re.search(_SCORE, sheet.lower)
     score = number_before(sheet, "points", "prestige", "punten", "prestigepunten")
-    if score is None and standing is not None:
-        score = int(standing.group(1))
     if score is not None and (score == left or score in told):
-        score = None
-    told |= {score} if score is not None else set()
+        score = None  # "7 riches: how many points?" or a count of riches said again
+    if standing is not None:
+        score = int(standing.group(1))  # "my score is 41", "I'm on 41": said as the score
+    if score is not None:
+        told.add(score)
     part = re.search(r"\b(\d+) of them\b", sheet.lower)
     if part is not None and int(part.group(1)) <= left:
         told.add(int(part.group(1)))  # "9 riches, 2 of them prisoners": still 9 riches

@@ -156,7 +156,11 @@ def margin_destroys(q: Question) -> Answer | None:
 
 
 _KEEP = r"\bhow many prisoners\b|\bhoeveel gevangenen\b"
-_DESTROYED = rf"\b(?:destroyed|destroy|wrecked|vernietig\w*) {_N} (?:buildings?|gebouwen)\b"
+_DESTROYED = (
+    rf"\b(?:destroyed|destroy|destroys|wrecked|wreck|knock down|knocked down|raze|razed|sloop|"
+    rf"vernietig\w*) {_N} (?:of (?:his|her|their) )?(?:buildings?|gebouwen)\b"
+    rf"|\b{_N} (?:buildings?|gebouwen)(?: \w+){{0,3}} (?:sloop|slopen|gesloopt|vernietig\w*)\b"
+)
 _EMPTY = (
     rf"\b{_N} (?:empty garrisons?|lege garnizoenen)\b"
     rf"|\b{_N} garrisons?(?: left)?,? (?:and )?both (?:are )?empty\b"
@@ -171,7 +175,7 @@ def prisoners_kept(q: Question) -> Answer | None:
     destroyed, empty = re.search(_DESTROYED, q.lower), re.search(_EMPTY, q.lower)
     if destroyed is None or empty is None:
         return None
-    n = _number(destroyed.group(1))
+    n = _number(next(g for g in destroyed.groups() if g))
     room = _number(next(g for g in empty.groups() if g))
     kept, lost = min(n, room), max(0, n - room)
     verdict = q.say(
