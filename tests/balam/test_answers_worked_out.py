@@ -41,11 +41,15 @@ def test_ball_game_told_king_by_king_with_names_is_the_engines(kings, dutch):
     cities told by name, is the engine's (a king without a court scores nothing)."""
     if dutch:
         parts = [f"ik heb {kings[0][0]} balvelden en {kings[0][1]} steden"]
-        parts += [f"{_NAMES[i]} heeft {c} balvelden en {n} steden" for i, (c, n) in enumerate(kings[1:])]
+        parts += [
+            f"{_NAMES[i]} heeft {c} balvelden en {n} steden" for i, (c, n) in enumerate(kings[1:])
+        ]
         text = "Balspel! " + ", ".join(parts) + ". Wie krijgt hoeveel punten?"
     else:
         parts = [f"I have {_courts(kings[0][0])} and {kings[0][1]} cities"]
-        parts += [f"{_NAMES[i]} has {_courts(c)} and {n} cities" for i, (c, n) in enumerate(kings[1:])]
+        parts += [
+            f"{_NAMES[i]} has {_courts(c)} and {n} cities" for i, (c, n) in enumerate(kings[1:])
+        ]
         text = "The ball game card came up. " + ", ".join(parts) + ". Who scores what?"
     reply = _reply(text)
     assert reply is not None and reply.checked, text
@@ -93,7 +97,10 @@ def test_riches_bonus_sets_aside_riches_on_the_board(sheet, board, score):
     reply = _reply(text)
     assert reply is not None and reply.checked, text
     bonus = riches_bonus(sheet)
-    assert reply.text.startswith(f"{score} + {bonus} = {score + bonus} prestige"), (text, reply.text)
+    assert reply.text.startswith(f"{score} + {bonus} = {score + bonus} prestige"), (
+        text,
+        reply.text,
+    )
     assert "do not count" in reply.text
 
 
@@ -181,7 +188,11 @@ def test_dice_that_show_faces_and_a_neighbouring_city():
         "garrisons in the city I attack and 1 garrison in his city next to it, and keeps his "
         "obsidian. How many buildings can I knock down? None of them are temples or palaces."
     )
-    assert reply is not None and reply.checked and reply.text.startswith("3. Attack 6 against defence 3")
+    assert (
+        reply is not None
+        and reply.checked
+        and reply.text.startswith("3. Attack 6 against defence 3")
+    )
     reply = _reply("Hoeveel dobbelstenen gooi ik als ik met 2 garnizoenen aanval?")
     assert reply is not None and reply.checked and reply.text.startswith("2 dobbelstenen")
 

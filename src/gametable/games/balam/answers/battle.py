@@ -9,7 +9,7 @@ says what the battle does not place is left to the rules text.
 >>> from gametable.rulebook.question import Question
 >>> told(Question.read("I attack with 2 garrisons and spend 1 obsidian, roll 3 and 2. "
 ...     "His city has 2 garrisons and his city next door 1 garrison. How many buildings fall?"))
-Told(mine=2, spent=1, theirs=2, beside=1, kept=0, faces=('3', '2'), asks='battle', villages=None)
+Told(mine=2, spent=1, theirs=2, beside=1, kept=0, faces=('3', '2'), asks='battle', others=None, home=None)
 """
 
 from __future__ import annotations
@@ -42,7 +42,15 @@ _COUNTS |= {"twee": 2, "three": 3, "drie": 3, "four": 4, "vier": 4}
 _N = r"(\d|no|geen|a|an|one|een|één|two|twee|three|drie|four|vier)"
 _GARRISON = r"(?:garrisons?|garnizoen(?:en)?)\b"
 _OBSIDIAN = r"\bobsidi\w*"
-_VILLAGES = r"(?:villages?|dorp(?:en)?)\b"
+#: the attacked city's buildings other than garrisons, by the words that name them
+_OTHER_KINDS = {
+    "village": r"villages?|dorp(?:en)?", "temple": r"temples?|tempels?",
+    "palace": r"palaces?|paleis|paleizen", "market": r"markets?|markt(?:en)?",
+    "reserve": r"reserves?|voorraad|voorraden|opslagplaats(?:en)?",
+    "observatory": r"observator(?:y|ies)|observatori(?:um|a)|sterrenwacht(?:en)?",
+    "court": r"(?:ball )?courts?|balveld(?:en)?|balspelveld(?:en)?",
+}  # fmt: skip
+_OTHER_WORDS = "|".join(_OTHER_KINDS.values())
 _SKULL = r"(?:skulls?|schedels?|doodshoofd(?:en)?|doodskop(?:pen)?)\b"
 #: the battle's outcome for the defender ("how many buildings does he lose"): not a question
 #: about what another king may do
@@ -58,9 +66,18 @@ _NO_TWO_POINTS = (
     r"(?:temples?|palaces?)(?: or (?:temples?|palaces?))?(?: there| in it)?\b|\bgeen "
     r"(?:tempels?|paleizen|paleis)(?: of (?:tempels?|paleizen|paleis))?\b"
 )
+#: the attacking city's garrisons, then those committed ("I have 3 garrisons and attack with
+#: 2", "ik heb 3 garnizoenen en val aan met 2")
+_HOME_THEN_ATTACK = (
+    r"\b(?:i have|i've got|ik heb|my city has|mijn stad heeft) "
+    + _N
+    + r" (?:garrisons|garnizoenen)"
+    r"(?: in (?:my|that|the) city| in mijn stad)?,? (?:and|en) (?:i )?(?:attack|val aan|attack "
+    r"with|val ermee aan) (?:with |met )?(\d|one|two|three|een|twee|drie)(?: of them| daarvan)?\b"
+)
 #: the dice rolled: the verb, then faces (0 to 3) and single skulls
 _DICE = (
-    r"\b(?:roll|rolled|rolls|throw|threw|dice came up|came up|(?:dice|die) (?:show|shows|showed|"
+    r"\b(?:roll|rolled|rolls|rolling|throw|threw|dice came up|came up|comes? up|(?:dice|die) (?:show|shows|showed|"
     r"give|gave|read|land on|landed on)|gooi|gooide|(?:dobbelstenen|worp) (?:toont|tonen|geven|gaf|gaven))\b"
     r"((?:[\s,]*(?:\b[0-3]\b|\ba\b|\ban\b|\band\b|\been\b|\ben\b|\b" + _SKULL + r"))+)"
 )
@@ -68,7 +85,10 @@ _NEXT = (
     r"\b(next door|next to (?:it|that|the attacked city|his city)|neighbou?ring|neighbou?rs?|"
     r"adjacent|naast\w*|aangrenzend\w*|buurstad)\b"
 )
-_HIS = r"\b(he|his|him|defender'?s?|enemy|hij|zijn|verdediger)\b"
+_HIS = (
+    r"\b(he|his|him|defender'?s?|enemy|hij|zijn|verdediger)\b|\bthe (?:city|town) (?:i'm|i am|i) "
+    r"attack\w*|\b(?:the )?(?:attacked|target) city\b|\bde aangevallen stad\b"
+)
 #: obsidian spent, not only held ("spends 1 obsidian", "attack with 2 garrisons and 1 obsidian")
 _SPENDS = (
     r"\b(spend|spends|spent|spending|burn|burns|burned|burning|use|uses|used|using|zet\w* in|"
@@ -94,7 +114,11 @@ _WORDS = BATTLE_WORDS | vocabulary("""spend spent spends spending burn burns bur
     garrisons dorpen garnizoenen geen zonder nothing niets friendly ernaast aangrenzende hem stad
     steden defends defend defending verdedigt will own go goes commit commits committing send
     sends from knock down raze destroy show shows showed land landed toont tonen right just
-    inzet zet gooit vernietigen slopen sloop""")
+    inzet zet gooit vernietigen slopen sloop other andere i'm attacking aanval aanvallen those
+    hoeveel gebouwen die temple temples palace palaces market markets reserve reserves court heb
+    have got them daarvan
+    courts observatory observatories tempel paleis markt target aangevallen come comes came
+    rolling prisoners prisoner gevangenen""")
 
 
 class Told(NamedTuple):
@@ -109,7 +133,8 @@ class Told(NamedTuple):
     kept: int
     faces: tuple[str, ...]
     asks: str
-    villages: int | None = None
+    others: tuple[tuple[str, int], ...] | None = None
+    home: int | None = None
 
 
 def _faces(text: str) -> tuple[tuple[str, ...], str] | None:
@@ -162,15 +187,16 @@ def _roles(text: str) -> dict[str, dict[str, int]] | None:
             garrisons, obsidian = _clause_counts(clause)
         except ValueError:
             return None
-        villages = re.findall(_N + r" " + _VILLAGES, clause)
+        villages = re.findall(_N + r" (" + _OTHER_WORDS + r")\b", clause)
         digits = len(re.findall(r"\b\d+\b", clause))
         placed = (garrisons is not None) + (obsidian is not None) + len(villages)
-        if re.search(_SEVERAL, clause) or digits > placed or len(villages) > 1:
+        if re.search(_SEVERAL, clause) or digits > placed:
             return None  # a number the clause does not place
-        if villages:
-            if role != "him" or "villages" in told["him"]:
-                return None  # the villages of the attacked city only
-            told["him"]["villages"] = _COUNTS.get(villages[0]) or int(villages[0])
+        for count, said in villages:
+            kind = next(k for k, w in _OTHER_KINDS.items() if re.fullmatch(w, said))
+            if role != "him" or f"b:{kind}" in told["him"]:
+                return None  # the buildings of the attacked city only, each told once
+            told["him"][f"b:{kind}"] = _COUNTS.get(count) or int(count)
         side = "him" if role == "beside" and garrisons is None else role
         for what, n in (("garrisons", garrisons), ("obsidian", obsidian)):
             if n is None:
@@ -187,6 +213,15 @@ def told(q: Question) -> Told | None:
     text = q.lower
     if re.search(_SWAPPED, text) or about_another(Question.read(re.sub(_HE_LOSES, " ", text))):
         return None
+    home = None
+    owned = re.search(_HOME_THEN_ATTACK, text)
+    if owned is not None:
+        home = _COUNTS.get(owned.group(1)) or int(owned.group(1))
+        text = (
+            text[: owned.start()]
+            + f"i attack with {owned.group(2)} garrisons"
+            + text[owned.end() :]
+        )
     asks = "defence" if re.search(_ASKS_DEFENCE, text) else "battle"
     dice = _faces(text)
     faces: tuple[str, ...] = ()
@@ -203,17 +238,20 @@ def told(q: Question) -> Told | None:
     mine = me.get("garrisons", len(faces) if asks == "defence" and faces else 1)
     if asks == "battle" and ("garrisons" not in me or len(faces) != mine):
         return None
+    others = tuple((k[2:], n) for k, n in him.items() if k.startswith("b:"))
     result = Told(mine, me.get("obsidian", 0), him["garrisons"], beside.get("garrisons", 0),
                   him.get("obsidian", 0), faces or ("0",) * mine, asks,
-                  him.get("villages"))  # fmt: skip
+                  others or None, home)  # fmt: skip
     if not (1 <= result.mine <= 3 and result.spent <= result.mine and 1 <= result.theirs <= 3):
         return None
     if result.beside > 3 or result.kept > result.theirs + result.beside:
         return None
-    if result.villages is not None and result.theirs + result.villages > 4:
+    if result.others is not None and result.theirs + _plots(result.others) > 4:
+        return None
+    if home is not None and not result.mine <= home <= 4:
         return None
     numbers = {result.mine, result.spent, result.theirs, result.beside, result.kept}
-    numbers |= {result.villages} if result.villages is not None else set()
+    numbers |= {n for _k, n in result.others or ()} | ({home} if home else set())
     numbers |= {int(f) for f in result.faces if f != "X"}
     if not understood(q, _WORDS, numbers=numbers, phrases=(_SKULL, _NEXT, _NO_TWO_POINTS)):
         return None
@@ -241,10 +279,13 @@ def _scene(t: Told) -> dict[str, Any]:
     """The position: the attacker's city with its garrisons (obsidian on as many as he
     spends), the attacked city and the city beside it, the defender's obsidian on his
     garrisons, the attacked city first."""
-    home = ["garrison:obsidian"] * t.spent + ["garrison"] * (t.mine - t.spent)
+    home = ["garrison:obsidian"] * t.spent + ["garrison"] * (max(t.mine, t.home or 0) - t.spent)
     on_him = min(t.kept, t.theirs)
     target = ["garrison:obsidian"] * on_him + ["garrison"] * (t.theirs - on_him)
-    target += ["village"] * (_filler(t) if t.villages is None else t.villages)
+    if t.others is None:
+        target += ["village"] * _filler(t)
+    for kind, n in t.others or ():
+        target += ([kind, "+"] if kind in ("temple", "palace") else [kind]) * n
     sites = {HOME: home, NEIGHBOUR: target}
     owners = {NEIGHBOUR: 1}
     if t.beside:
@@ -252,6 +293,19 @@ def _scene(t: Told) -> dict[str, Any]:
         sites[BESIDE] = ["garrison:obsidian"] * left + ["garrison"] * (t.beside - left)
         owners[BESIDE] = 1
     return position(sites=sites, owners=owners, riches=[{"maize": 3}], dice=t.faces)
+
+
+def _plots(others: tuple[tuple[str, int], ...]) -> int:
+    return sum(n * (2 if k in ("temple", "palace") else 1) for k, n in others)
+
+
+def _two_pointers_left(t: Told) -> bool:
+    """Whether a temple or palace stands in the attacked city and the margin does not pay for
+    every building: then the count destroyed turns on the attacker's choice."""
+    others = t.others or ()
+    if not any(k in ("temple", "palace") for k, _n in others):
+        return False
+    return _margin(t) < t.theirs + _plots(others)
 
 
 def _fight(state: State, kept: int) -> State | None:
@@ -281,8 +335,10 @@ def battle_with_obsidian(q: Question) -> Answer | None:
     t = told(q)
     if t is None:
         return None
-    if t.villages is None and t.theirs + _filler(t) > _TARGET_PLOTS:
+    if t.others is None and t.theirs + _filler(t) > _TARGET_PLOTS:
         return None  # a margin beyond any city we may suppose: his buildings must be told
+    if _two_pointers_left(t):
+        return None  # which buildings fall is the attacker's choice: not one count
     data = _scene(t)
     state = load(data)
     action = f"attack {HOME}>{NEIGHBOUR} {t.mine} {t.spent}"

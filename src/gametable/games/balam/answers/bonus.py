@@ -42,7 +42,7 @@ _WORDS = vocabulary("""how many much what is are does do did the a an of in for 
     blad bonuspunten bonus sta rijkdommen rijkdom over overgebleven aan einde eind van het spel
     punten prestigepunten totaal ik heb en op mijn koningsblad nog erbij krijg they them levert
     dat afgelopen is spel remain remains bring game's over them of still holds hold nog
-    koningsblad stand standing eindscore alles al uitgedeeld time i've got i've ive currently now right my
+    koningsblad stand standing eindscore alles al uitgedeeld time i've got i've ive voorbij currently now right my
     mijn score huidige nu then dan bonustijd only just""")
 
 #: a place on the board where riches lie (not the king sheet)
@@ -84,7 +84,9 @@ def on_the_sheet(q: Question) -> tuple[Question, int | None]:
             kept.append(part)
     if aside is None:
         return q, None
-    rest = re.sub(r"(?:\s*\b(?:and|en|plus|but|maar)\b\s*)+(?=\s*(?:[,;.:!?]|$))", " ", "".join(kept))
+    rest = re.sub(
+        r"(?:\s*\b(?:and|en|plus|but|maar)\b\s*)+(?=\s*(?:[,;.:!?]|$))", " ", "".join(kept)
+    )
     rest = re.sub(r"\s+", " ", rest).strip()
     return Question.read(rest), aside
 
@@ -118,7 +120,9 @@ def end_bonus(q: Question) -> Answer | None:
     if not _asks_bonus(q) or about_another(q):
         return None
     sheet, aside = on_the_sheet(Question.read(re.sub(_CHAAK_DONE, " ", q.text, flags=re.I)))
-    if sheet.matches(r"\b(reserves?|garrisons?|opslag\w*|voorraad\w*|garnizoen\w*|villages?|dorpen)\b"):
+    if sheet.matches(
+        r"\b(reserves?|garrisons?|opslag\w*|voorraad\w*|garnizoen\w*|villages?|dorpen)\b"
+    ):
         return None  # riches elsewhere than on the sheet, not read
     read = _sheet_count(sheet)
     if read is None:
@@ -149,7 +153,9 @@ def _reply(q: Question, left: int, score: int | None, aside: int | None) -> Answ
             f"{score} + {bonus} = {score + bonus} prestigepunten ({worked}).",
         )
     else:
-        verdict = q.say(f"{bonus} prestige points ({worked}).", f"{bonus} prestigepunten ({worked}).")
+        verdict = q.say(
+            f"{bonus} prestige points ({worked}).", f"{bonus} prestigepunten ({worked})."
+        )
     if aside is not None:
         many = f" ({aside})" if aside else ""
         verdict += q.say(

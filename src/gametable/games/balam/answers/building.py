@@ -103,6 +103,9 @@ _BUILD_PHRASES = (
     r"\b(?:i )?(?:got|received|collected|had) (?:from|as|in) tax(?:es)?\b",
     r"\bbetalen\b",
     r"\bwhat if\b",
+    # the turn not paid yet: the sheet told is the one before the turn's riches (the default)
+    r"\b(?:haven't|have not|didn't|did not|not) (?:yet )?paid(?: for)?(?: my| the)? turn(?: yet)?\b|"
+    r"\b(?:mijn )?beurt (?:nog )?niet betaald\b",
 )
 #: riches a palace brought as taxes ("my palace collected a prisoner as taxes"): the palace is
 #: where they came from, not a building asked about
@@ -439,7 +442,7 @@ _PASS_WORDS = vocabulary("""pass passen skip my turn beurt without zonder paying
 _REMOVE_WORDS = vocabulary("""remove demolish afbreken weghalen one of my own buildings building gebouw gebouwen
     van mijn eigen free charge gratis site city stad plaats""")
 _KATUN_WORDS = vocabulary("""turn over katun card kaart omdraaien draai om instead of paying betalen in plaats van
-    te a""")
+    te a without zonder katunkaart first eerst""")
 
 
 def can_pass(q: Question) -> Answer | None:

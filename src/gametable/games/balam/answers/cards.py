@@ -355,6 +355,8 @@ _OTHERS = (
 
 #: "more ball courts than anybody": the asker alone has the most
 _MORE_THAN_ALL = (
+    r"\b(?:nobody|no one|noone|niemand)(?: else| anders)? (?:has|heeft)(?: a| any| een| even one)? "
+    r"(?:(?:ball ?)?courts?|balveld\w*|balspelveld\w*)\b|"
     r"\bmore (?:ball )?courts than (?:anybody|anyone|everyone|everybody|any other (?:king|player)|"
     r"the others|all the others)(?: else)?\b|\bmeer (?:balspelvelden|balvelden) dan (?:iedereen|"
     r"de anderen)\b"

@@ -286,7 +286,8 @@ _AFTER_ECLIPSE = (
 _NEXT_ROUND = vocabulary("""end of the round no eclipse yet my king sheet was is empty and palace palaces
     collects collected collect taxes tax how many riches will i have on sheet when next round
     starts start begins begin at the beginning of after already drawn been come came out has
-    nothing had with each both two one there then
+    nothing had with each both two one there then took takes take in brought brings got gets
+    do out
     einde van de ronde geen verduistering zonsverduistering nog mijn koningsblad leeg en
     paleis paleizen int inde innen elk elke hoeveel rijkdommen heb ik op als volgende begint na al""")
 
@@ -297,16 +298,15 @@ def sheet_after_round(q: Question) -> Answer | None:
     engine."""
     if "palace" not in buildings_in(q) or about_another(q) or q.kind == "yesno":
         return None
-    if not q.matches(r"\b(sheet|koningsblad)\b") or not q.matches(r"\b(next|volgende|start|begin\w*)\b"):
+    if not q.matches(r"\b(sheet|koningsblad)\b") or not q.matches(
+        r"\b(next|volgende|start|begin\w*)\b"
+    ):
         return None
     eclipse = q.matches(_AFTER_ECLIPSE)
     if not eclipse and not q.matches(_NO_ECLIPSE):
         return None  # whether Chaak still gives is not told
-    before = 0 if q.matches(r"\b(empty|leeg|nothing|niets)\b") else number_before(
-        q, "riches", "rijkdommen"
-    )
+    before, collected = _sheet_and_taxes(q)
     palaces = number_before(q, "palaces", "paleizen") or 1
-    collected = counted(q, RICHES_NAMES)
     each = sum(collected.values())
     if before is None or len(collected) != 1 or not 1 <= each <= 2 or not 1 <= palaces <= 3:
         return None
@@ -341,6 +341,27 @@ def sheet_after_round(q: Question) -> Answer | None:
     )
     refs: list[RuleRef | str] = ["6-distribution/taxes", rules.END_OF_ROUND]
     return checked(GAME, q, verdict, reason, refs, position=data, topic="number")
+
+
+def _sheet_and_taxes(q: Question) -> tuple[int | None, dict[str, int]]:
+    """The riches on the sheet before the round's end and those each palace collected, read
+    clause by clause ("my sheet has 1 maize and my palace took in 2 jade")."""
+    before: int | None = None
+    collected: dict[str, int] = {}
+    for clause in re.split(r"[,;.:!?]|\band\b|\ben\b", q.lower):
+        part = Question.read(clause)
+        if re.search(r"\b(sheet|koningsblad)\b", clause):
+            if re.search(r"\b(empty|leeg|nothing|niets|no riches|geen rijkdom\w*)\b", clause):
+                before = 0
+            else:
+                before = (
+                    number_before(part, "riches", "rijkdommen")
+                    or sum(counted(part, RICHES_NAMES).values())
+                    or before
+                )
+        elif re.search(r"\b(palaces?|paleis|paleizen)\b", clause):
+            collected |= counted(part, RICHES_NAMES)
+    return before, collected
 
 
 def _closed(state: State) -> State | None:

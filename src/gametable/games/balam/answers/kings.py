@@ -93,10 +93,17 @@ def _names(text: str) -> set[str]:
     return found | (words & _KIN)
 
 
-def _subject(clause: str, names: set[str]) -> str | None:
+#: words that point back at the king named last ("Joris ... he has 7")
+_PRONOUNS = vocabulary("he she him her hij zij ze hem haar")
+
+
+def _subject(clause: str, names: set[str], last: str | None) -> str | None:
+    """The king a clause speaks of: the asker, a name, or the king named last for a pronoun."""
     for word in re.findall(r"[a-zé']+", clause):
         if word in _ME:
             return "me"
+        if word in _PRONOUNS and last is not None:
+            return last
         if word in names:
             return word
     return None
@@ -118,14 +125,17 @@ def read_table(q: Question, nouns: dict[str, str]) -> Table | None:
         if not all(k == "me" or k in names for k in kings):
             return None
         thing = next(t for t in nouns if match.group(t))
-        for king in kings:
-            if not table.add(king, thing, _value(match.group(3))):
+        for each in kings:
+            if not table.add(each, thing, _value(match.group(3))):
                 return None
         text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end() :]
     king: str | None = None
     last: str | None = next(iter(nouns)) if len(nouns) == 1 else None
+    named = [k for k in table.counts if k != "me"]
     for clause in re.split(_SPLIT, text):
-        king = _subject(clause, names) or king
+        king = _subject(clause, names, named[-1] if named else None) or king
+        if king is not None and king != "me" and king not in named:
+            named.append(king)
         counted = list(re.finditer(rf"\b{_N} {noun_of}", clause))
         for found in counted:
             last = next(t for t in nouns if found.group(t))

@@ -61,14 +61,15 @@ _WORDS_OF = {
         rondes ronde duurt spel spelers speler balspelen standaard normal usual length normale
         gewone lengte we're"""),
     "cost": vocabulary("""cost costs price pay to build building kost kosten prijs betalen bouwen do i need
-        riches nodig waarmee betaal with"""),
+        riches nodig waarmee betaal with en and mag may can"""),
     "sacrifice": vocabulary("""sacrifice sacrificing sacrificed offer offering points prestige score temple
         temples cenote cenotes ceremony and i my give gives worth for bring
         offer offeren punten tempel ceremonie en ik mijn geeft levert op als prestigepunten
         waard hem haar get gets earn have has one other the each total gets sacrifices
         andere totaal heb twee got this round ronde deze ene mayas people volk to that naar tempels
         another other pts ones second first offers offert offer what's altogether when much
-        sacrificed distribution phase verdeling fase"""),
+        sacrificed distribution phase verdeling fase time tijd put putting place placed lay
+        zet leg"""),
     "bonus": vocabulary("""riches left over remaining at the end of game points prestige score total bonus i
         have had hold and on my sheet king worth give gives what's final finish finishes
         finished ends ended when score get final i'm on am
@@ -82,7 +83,8 @@ _WORDS_OF = {
         observatoria observatorium sterrenwacht meeste waarzeggerij bekijken kijken zien
         kaarten mag ik met spelers tweede gelijk more than anybody anyone else everybody
         heb als enige en z'n tweeën drieën vieren bekijk zie kijk king us gets to who peek
-        nobody as many me wie ons and level top staan"""),
+        nobody as many me wie ons and level top staan third last fourth has none derde
+        laatste heeft geen"""),
     "start": vocabulary("""start starts begin begins beginning setup set up with king kings player players
         riches maize tokens game
         begint beginnen starten koning koningen speler spelers rijkdommen spel"""),
@@ -269,8 +271,8 @@ def building_cost(q: Question) -> Answer | None:
 
 #: "one temple ... the other ...": where the riches of a second temple begin
 _OTHER_TEMPLE = (
-    r"\b(?:(?:the|my|his|her) other(?: one)?|another(?: one)?|in another|"
-    r"(?:de|een|mijn|zijn|haar) andere)\b"
+    r"\b(?:(?:the|my|his|her) (?:other|second)(?: one| temple)?|another(?: one| temple)?|in another|"
+    r"(?:de|een|mijn|zijn|haar) (?:andere|tweede)(?: tempel)?)\b"
 )
 
 
@@ -390,15 +392,22 @@ _NOBODY_AS_MANY = (
 )
 
 
+#: "two of us have 2 observatories each": a tie said without the word
+_EACH_OF_US = (
+    r"\b(?:two|three|2|3|twee|drie) (?:of us|van ons) (?:both )?(?:have|hebben) \w+ "
+    r"(?:observator\w*|sterrenwacht\w*) (?:each|apiece|elk|allebei)\b"
+)
+
+
 def divination_looks(q: Question) -> Answer | None:
     """ "With the most observatories at 3 players, how many cards may I look at?"."""
-    if not q.matches(r"\b(observator\w*|divination|waarzeg\w*|sterrenwacht)\b"):
+    if not q.matches(r"\b(observator\w*|divination|waarzeg\w*|sterrenwacht\w*)\b"):
         return None
     if not q.matches(r"\b(how many|hoeveel|look|see|peek|bekijken|kijken|zien|wie|who)\b"):
         return None
     table = re.search(r"\b(?:with|at|met|bij|in an?) (\w+)[- ](?:players?|spelers?)\b", q.lower)
     n = _number(table.group(1)) if table else players_in(q) or _players_together(q)
-    tie = says_tie(q) and not q.matches(_NOBODY_AS_MANY)
+    tie = (says_tie(q) or q.matches(_EACH_OF_US)) and not q.matches(_NOBODY_AS_MANY)
     group = re.search(r"\b(two|three|four|2|3|4|twee|drie|vier) (?:of us|van ons)\b", q.lower)
     told_n = n is not None
     if n is None and (tie or says_second(q)):

@@ -83,9 +83,9 @@ def _turn(q: Question) -> tuple[int, list[str | None], str, str] | None:
     asks = q.kind == "yesno" or q.matches(r"\b(?:can|may|could) i\b|\b(?:mag|kan) ik\b")
     if told is None or not asks or about_another(q) or not q.matches(_REMOVE):
         return None
-    after = q.lower[re.search(_LIST, q.lower).end() :]  # type: ignore[union-attr]
-    named = [BUILDING_WORDS[m.name] if m.name in BUILDING_WORDS else m.name
-             for m in BUILDINGS.find(Question.read(after))]  # fmt: skip
+    listed = re.search(_LIST, q.lower)
+    assert listed is not None  # layout() found it
+    named = [m.name for m in BUILDINGS.find(Question.read(q.lower[listed.end() :]))]
     if len(named) != 2 or named[0] not in told[1] or named[0] == named[1]:
         return None
     return told[0], told[1], named[0], named[1]

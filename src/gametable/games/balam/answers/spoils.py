@@ -56,8 +56,10 @@ def _reply(q: Question, verdict: str, reason: str, refs: list[RuleRef]) -> Answe
 
 #: the attack and the defence told apart ("my attack is 5 and his defence 3")
 _PAIR = (
-    rf"\b(?:my )?attack (?:is|was|of) {_N},? (?:and|against|vs) (?:his |the )?defen[cs]e(?: is| was)? "
-    rf"{_N}\b|\b(?:mijn )?aanval is {_N},? (?:en|tegen) (?:zijn |de )?verdediging(?: is)? {_N}\b"
+    rf"\b(?:my )?attack(?: potential| total| score| strength)?(?: is| was| of|:)? {_N},? (?:and|against|"
+    rf"vs\.?|versus) (?:his |the |a )?defen[cs]e(?: potential| total| score| strength)?(?: is| was|"
+    rf" of|:)? {_N}\b|\b(?:mijn )?aanval(?:skracht)?(?: is|:)? {_N},? (?:en|tegen) (?:zijn |de |een )?"
+    rf"verdediging(?:skracht)?(?: is| van|:)? {_N}\b"
 )
 #: "how many buildings does he lose / do I destroy": a count of buildings, none named
 _HOW_MANY = r"\b(how many (?:of his )?buildings|hoeveel gebouwen)\b"
@@ -81,6 +83,8 @@ def _up_to(q: Question, margin: int) -> Answer:
             "None: the attack does not beat the defence, so nothing is destroyed.",
             "Geen: de aanval is niet hoger dan de verdediging, dus er wordt niets vernietigd.",
         )
+        if q.kind == "yesno":
+            verdict = q.say("No. ", "Nee. ") + verdict
     else:
         verdict = q.say(
             f"Up to {margin}: the margin is {margin} point{'s' if margin != 1 else ''}, and "
@@ -89,6 +93,8 @@ def _up_to(q: Question, margin: int) -> Answer:
             f"Hoogstens {margin}: het verschil is {margin} punt(en), en elk vernietigd gebouw "
             "kost 1 (een tempel of paleis 2), zolang zijn stad gebouwen heeft.",
         )
+        if q.kind == "yesno":
+            verdict = q.say("Yes. ", "Ja. ") + verdict
     reason = q.say(
         "The attack minus the defence is spent on the attacked city's buildings.",
         "De aanval min de verdediging wordt besteed aan gebouwen van de aangevallen stad.",
@@ -103,7 +109,15 @@ def margin_destroys(q: Question) -> Answer | None:
     if margin is None or q.matches(_ELSEWHERE):
         return None
     held = counted(q, BUILDINGS)
-    if not held and q.matches(_HOW_MANY) and re.search(_PAIR, q.lower) and margin <= 9:
+    anything = q.matches(
+        r"\b(?:destroy|knock down|vernietig\w*|sloop) (?:anything|something|iets)\b"
+    )
+    if (
+        not held
+        and (q.matches(_HOW_MANY) or anything)
+        and re.search(_PAIR, q.lower)
+        and margin <= 9
+    ):
         return _up_to(q, margin)
     if not held or not 1 <= margin <= 9 or any(k not in KINDS for k in held):
         return None
@@ -129,30 +143,51 @@ def margin_destroys(q: Question) -> Answer | None:
             f"{'Ja' if ok else 'Nee'}: dat kost {need} punt(en) en je hebt er {margin}.",
         )
         return _reply(q, verdict, reason, refs)
+    return _reply(q, _what_falls(q, held, margin, refs), reason, refs)
+
+
+def _what_falls(q: Question, held: dict[str, int], margin: int, refs: list[RuleRef]) -> str:
+    """What a margin destroys of the buildings ``held``: nothing, all (the city devastated,
+    added to ``refs``) or the largest sets it pays for."""
     cheapest = min(_cost(k) for k in held)
     total = sum(_cost(k) * n for k, n in held.items())
     if margin < cheapest:
-        verdict = q.say(
+        return q.say(
             f"Nothing is destroyed: {margin} point{'s' if margin != 1 else ''} is not enough, "
             f"each of his buildings needs {cheapest}.",
             f"Niets wordt vernietigd: {margin} punt(en) is niet genoeg, elk van zijn gebouwen "
             f"kost {cheapest}.",
         )
-    elif margin >= total:
+    if margin >= total:
         names = " and ".join(f"the {k}" if n == 1 else f"{n} {k}s" for k, n in held.items())
-        verdict = q.say(
+        refs.append(rules.DEVASTATED)
+        return q.say(
             f"All of them ({names}): {margin} points cover the {total} his buildings take, and "
             f"a city left without buildings belongs to nobody.",
             f"Allemaal: {margin} punten dekken de {total} die zijn gebouwen kosten, en een stad "
             f"zonder gebouwen is van niemand.",
         )
-        refs.append(rules.DEVASTATED)
-    else:
-        verdict = q.say(
-            f"You pick buildings whose costs add up to at most {margin} (of {total} in all).",
-            f"Je kiest gebouwen die samen hoogstens {margin} kosten (van {total} in totaal).",
-        )
-    return _reply(q, verdict, reason, refs)
+    picks = " or ".join(_choices(held, margin))
+    return q.say(
+        f"You pick buildings whose costs add up to at most {margin} (of {total} in all): {picks}.",
+        f"Je kiest gebouwen die samen hoogstens {margin} kosten (van {total} in totaal).",
+    )
+
+
+def _choices(held: dict[str, int], margin: int) -> list[str]:
+    """The largest sets of ``held`` buildings the margin pays for ("the temple", "2 villages")."""
+    kinds = sorted(held)
+    sets: list[dict[str, int]] = [{}]
+    for kind in kinds:
+        sets = [{**s, kind: n} for s in sets for n in range(held[kind] + 1)]
+    fits = [s for s in sets if 0 < sum(_cost(k) * n for k, n in s.items()) <= margin]
+    best = [s for s in fits if not any(
+        o != s and all(o.get(k, 0) >= n for k, n in s.items()) for o in fits)]  # fmt: skip
+    said = []
+    for chosen in best:
+        parts = [f"the {k}" if n == 1 else f"{n} {k}s" for k, n in chosen.items() if n]
+        said.append(" and ".join(parts))
+    return said
 
 
 _KEEP = r"\bhow many prisoners\b|\bhoeveel gevangenen\b"

@@ -5,7 +5,6 @@ from a position, so the reply is not marked as checked by the referee."""
 
 from __future__ import annotations
 
-
 from gametable.games.balam.answers.grammar import about_another, numbers_in
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
