@@ -118,7 +118,8 @@ _WORDS = BATTLE_WORDS | vocabulary("""spend spent spends spending burn burns bur
     hoeveel gebouwen die temple temples palace palaces market markets reserve reserves court heb
     have got them daarvan
     courts observatory observatories tempel paleis markt target aangevallen come comes came
-    rolling prisoners prisoner gevangenen""")
+    rolling prisoners prisoner gevangenen both all beide allebei alle equipped carry carrying
+    holding""")
 
 
 class Told(NamedTuple):
@@ -222,6 +223,7 @@ def told(q: Question) -> Told | None:
             + f"i attack with {owned.group(2)} garrisons"
             + text[owned.end() :]
         )
+    text, held = _obsidian_held(text)
     asks = "defence" if re.search(_ASKS_DEFENCE, text) else "battle"
     dice = _faces(text)
     faces: tuple[str, ...] = ()
@@ -252,8 +254,11 @@ def told(q: Question) -> Told | None:
         return None
     numbers = {result.mine, result.spent, result.theirs, result.beside, result.kept}
     numbers |= {n for _k, n in result.others or ()} | ({home} if home else set())
+    numbers |= {held} if held is not None else set()
+    if held is not None and result.spent > held:
+        return None
     numbers |= {int(f) for f in result.faces if f != "X"}
-    if not understood(q, _WORDS, numbers=numbers, phrases=(_SKULL, _NEXT, _NO_TWO_POINTS)):
+    if not understood(q, _WORDS, numbers=numbers, phrases=(_SKULL, _NEXT, _NO_TWO_POINTS, _HELD)):
         return None
     return result
 
@@ -293,6 +298,26 @@ def _scene(t: Told) -> dict[str, Any]:
         sites[BESIDE] = ["garrison:obsidian"] * left + ["garrison"] * (t.beside - left)
         owners[BESIDE] = 1
     return position(sites=sites, owners=owners, riches=[{"maize": 3}], dice=t.faces)
+
+
+#: the attacker's garrisons that carry obsidian ("2 of them with obsidian"), and the obsidian
+#: then spent as "both" or "all" of it
+_HELD = (
+    r",? ?\b(\d|one|two|three|een|twee|drie) (?:of them|daarvan) (?:with|have|has|carry|carrying|hold|"
+    r"holding|equipped with|met|hebben|heeft)(?: an?| een)? obsidi\w*"
+)
+_ALL_OF_IT = r"\b(?:both|all(?: the| my| of the| of my| of them| of it)?|beide|allebei|alle) (?:obsidi\w*|of them)\b"
+
+
+def _obsidian_held(text: str) -> tuple[str, int | None]:
+    """The text with the obsidian the attacker's garrisons carry read out, and its count;
+    "both"/"all" of it spent becomes that count."""
+    found = re.search(_HELD, text)
+    if found is None:
+        return text, None
+    held = _COUNTS.get(found.group(1)) or int(found.group(1))
+    text = text[: found.start()] + text[found.end() :]
+    return re.sub(_ALL_OF_IT, f"{held} obsidian", text), held
 
 
 def _plots(others: tuple[tuple[str, int], ...]) -> int:
@@ -363,7 +388,15 @@ def battle_with_obsidian(q: Question) -> Answer | None:
         return checked(GAME, q, verdict, battle_reason(q), refs, position=data, topic="number")
     details = (q.say(f"Fought: {action}, defend {t.kept}, dice {' '.join(t.faces)}",
                      f"Gespeeld: {action}, defend {t.kept}, {' '.join(t.faces)}"),)  # fmt: skip
-    return checked(GAME, q, battle_verdict(q, war), battle_reason(q), refs, position=data,
+    verdict = battle_verdict(q, war)
+    if t.others is None and len(war.get("destroyed") or ()) > t.theirs:
+        verdict += q.say(
+            " (His city is taken to hold enough buildings besides its garrisons; it loses no "
+            "more than it holds.)",
+            " (Zijn stad wordt geacht genoeg gebouwen naast de garnizoenen te hebben; ze verliest "
+            "nooit meer dan ze heeft.)",
+        )
+    return checked(GAME, q, verdict, battle_reason(q), refs, position=data,
                    details=details)  # fmt: skip
 
 

@@ -42,7 +42,7 @@ _WORDS = vocabulary("""how many much what is are does do did the a an of in for 
     blad bonuspunten bonus sta rijkdommen rijkdom over overgebleven aan einde eind van het spel
     punten prestigepunten totaal ik heb en op mijn koningsblad nog erbij krijg they them levert
     dat afgelopen is spel remain remains bring game's over them of still holds hold nog
-    koningsblad stand standing eindscore alles al uitgedeeld time i've got i've ive voorbij currently now right my
+    koningsblad stand standing eindscore alles al uitgedeeld time i've got i've ive voorbij done currently now right my
     mijn score huidige nu then dan bonustijd only just""")
 
 #: a place on the board where riches lie (not the king sheet)
@@ -60,8 +60,8 @@ _CHAAK_DONE = (
 )
 #: the score told ("I'm on 41", "my score is 41", "ik sta op 41")
 _SCORE = (
-    r"\b(?:i'm (?:on|at)|i am (?:on|at)|ik sta op|sta ik op|my score is|my score's|score of|"
-    r"mijn score is) (\d+)(?: points| punten| prestige)?\b"
+    r"\b(?:i'm (?:on|at)|i am (?:on|at)|ik sta op|sta ik op|my score is|my score's|score of|score is|"
+    r"mijn score is|score|stand) :?(\d+)(?: points| punten| prestige)?\b"
 )
 
 

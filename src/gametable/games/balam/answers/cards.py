@@ -337,7 +337,7 @@ def _spread(plots: list[str]) -> dict[str, list[str | None]] | None:
     return sites
 
 
-_BALL_WORDS = vocabulary("""i won win wins winning alone outright with the most ball courts court cities city how
+_BALL_WORDS = vocabulary("""behind achter i won win wins winning alone outright with the most ball courts court cities city how
     many points prestige do does get score scores am at tied tie ties tying second place
     players player kings and of if when what would my are have has equal same number for
     three drie own hold holds get gets do comes come up turns only one leader too by myself

@@ -35,7 +35,7 @@ _WORDS = vocabulary("""cult of the sacred cenotes cenote card mayas maya's my ha
     sacrifice bring brings total turned drew drawn just came up if them it that
     de het een mijn maya's hebben heeft in op opslag opslagplaats voorraad garnizoen er zijn
     twee drie vier bereikbaar bereiken kunnen kan hoeveel punten prestige meest maximaal only but
-    maar alleen
+    maar alleen reached reachable be all bereikt best
     krijg ik en wat als offeren offer cenotes met""")
 _ASKS = r"\b(how many|how much|most|max\w*|points?|prestige|score|hoeveel|punten|meest)\b"
 

@@ -91,15 +91,27 @@ _COLOUR_OF = {"corn": "maize", "mais": "maize", "maïs": "maize", "cocoa": "caca
               "obsidiaan": "obsidian", "schelp": "shell"}  # fmt: skip
 
 
+#: a yes-or-no question's opening verb (a bare "Production?" asks what, not whether)
+_YES_NO_VERB = (
+    r"(?:^|[.?!;]\s*)(?:can|could|may|must|do|does|did|is|are|will|would|should|mag|kan|moet|"
+    r"krijg|zijn|wordt|heb)\b"
+)
+
+
+def asks_yes_no(q: Question) -> bool:
+    """Whether ``q`` asks yes or no with a verb to ask it (not a bare noun: "Production?")."""
+    return q.kind == "yesno" and q.matches(_YES_NO_VERB)
+
+
 def production_by_site(q: Question) -> Answer | None:
     """ "2 villages on an obsidian site and 1 on a maize site: what do they produce?": each
     site's villages, produced by the engine over a round's end."""
     found = re.findall(_VILLAGES_ON, q.lower)
-    if len(found) < 2 or not q.matches(_PRODUCE) or about_another(q) or q.kind == "yesno":
+    if len(found) < 2 or not q.matches(_PRODUCE) or about_another(q) or asks_yes_no(q):
         return None
     told = [(_COUNT.get(n) or int(n), _COLOUR_OF.get(c, c)) for n, c in found]
     colours = [c for _, c in told]
-    if len(set(colours)) != len(colours) or any(not 1 <= n <= 3 for n, _ in told):
+    if len(set(colours)) != len(colours) or any(not 1 <= n <= 4 for n, _ in told):
         return None
     if set(buildings_in(q)) != {"village"} or not negations_placed(q, BUILDINGS, RICHES_NAMES):
         return None
@@ -130,7 +142,7 @@ def production_by_site(q: Question) -> Answer | None:
 def production(q: Question) -> Answer | None:
     """ "A maize site has 3 villages on it. How many maize does it make at production?": each
     village's token of its site's colour, as the engine produces them."""
-    if not q.matches(_PRODUCE) or about_another(q) or q.kind == "yesno":
+    if not q.matches(_PRODUCE) or about_another(q) or asks_yes_no(q):
         return None
     if buildings_in(q) != ["village"]:
         return None

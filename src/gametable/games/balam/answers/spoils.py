@@ -200,6 +200,13 @@ _EMPTY = (
     rf"\b{_N} (?:empty garrisons?|lege garnizoenen)\b"
     rf"|\b{_N} garrisons?(?: left)?,? (?:and )?both (?:are )?empty\b"
 )
+#: the attacking city's garrisons, then those lost to skulls ("has 3 garrisons but I lost 1
+#: of them to a skull")
+_LESS_SKULLS = (
+    rf"\b(?:has|have|had|with|heeft|heb|had) {_N} (?:garrisons?|garnizoen\w*)\b[^.?!]*?\b(?:lost|"
+    rf"lose|verloor|verlies|kwijt)\b {_N}(?: of them| daarvan)? (?:to|by|door|aan) (?:a |an |"
+    rf"een |\w+ )?(?:skulls?|schedels?|doodshoofd\w*|doodskop\w*)\b"
+)
 
 
 def prisoners_kept(q: Question) -> Answer | None:
@@ -208,10 +215,15 @@ def prisoners_kept(q: Question) -> Answer | None:
     if not q.matches(_KEEP) or q.matches(r"\b(obsidi\w*|spent|skulls? cost)\b"):
         return None
     destroyed, empty = re.search(_DESTROYED, q.lower), re.search(_EMPTY, q.lower)
-    if destroyed is None or empty is None:
+    less = re.search(_LESS_SKULLS, q.lower)
+    if destroyed is None or (empty is None and less is None):
         return None
     n = _number(next(g for g in destroyed.groups() if g))
-    room = _number(next(g for g in empty.groups() if g))
+    if empty is not None:
+        room = _number(next(g for g in empty.groups() if g))
+    else:
+        assert less is not None
+        room = max(0, _number(less.group(1)) - _number(less.group(2)))
     kept, lost = min(n, room), max(0, n - room)
     verdict = q.say(
         f"{kept} prisoner{'s' if kept != 1 else ''}: one per destroyed building, each on an "
@@ -229,14 +241,18 @@ def prisoners_kept(q: Question) -> Answer | None:
 
 
 #: skulls rolled, said with their number ("I rolled two skulls")
-_SKULLS = rf"\b(?:rolled|roll|rolls|threw|throw|got|gooide|gooi|had) {_N} (?:skulls?|schedels?|doodskop\w*|doodshoofd\w*)\b"
+_SKULLS = rf"\b(?:rolled|roll|rolls|threw|throw|got|gooide|gooi|had|rolling) {_N} (?:skulls?|schedels?|doodskop\w*|doodshoofd\w*)\b"
 
 
 def skulls_cost(q: Question) -> Answer | None:
     """ "I rolled two skulls but won: do I lose garrisons anyway?": yes, one garrison per
     skull, whether the attack wins or not."""
     found = re.search(_SKULLS, q.lower)
-    if found is None or q.kind != "yesno" or not q.matches(r"\b(lose|losing|verlies\w*|kwijt)\b"):
+    if found is None or not q.matches(r"\b(lose|loses|losing|lost|verlies\w*|kwijt)\b"):
+        return None
+    if q.kind == "number" and q.matches(r"\b(how many garrisons|hoeveel garnizoen\w*)\b"):
+        return _skulls_counted(q, _number(found.group(1)))
+    if q.kind != "yesno":
         return None
     if not q.matches(r"\b(garrisons?|garnizoen\w*)\b") or len(q.numbers) > 1:
         return None
@@ -245,6 +261,23 @@ def skulls_cost(q: Question) -> Answer | None:
         f"Yes: {skulls} garrison{'s' if skulls != 1 else ''}, one per skull, whether the attack "
         "wins or not.",
         f"Ja: {skulls} garnizoen(en), één per schedel, of de aanval nu slaagt of niet.",
+    )
+    reason = q.say(
+        "Each skull makes the attacker lose a garrison of his choice, with any riches on it.",
+        "Elke schedel kost de aanvaller een garnizoen naar keuze, met de rijkdommen erop.",
+    )
+    return _reply(q, verdict, reason, [rules.WAR_LOSSES])
+
+
+def _skulls_counted(q: Question, skulls: int) -> Answer | None:
+    """ "He rolled 2 skulls with 3 dice: how many garrisons does he lose?": one per skull."""
+    dice = re.search(rf"\b{_N} (?:dice|dobbelstenen)\b", q.lower)
+    if dice is not None and _number(dice.group(1)) < skulls:
+        return None
+    verdict = q.say(
+        f"{skulls} garrison{'s' if skulls != 1 else ''}: one per skull, whether the attack wins "
+        "or not.",
+        f"{skulls} garnizoen(en): één per schedel, of de aanval nu slaagt of niet.",
     )
     reason = q.say(
         "Each skull makes the attacker lose a garrison of his choice, with any riches on it.",

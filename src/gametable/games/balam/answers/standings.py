@@ -137,7 +137,7 @@ _FRAME = vocabulary("""how many much what who which do does did i we they get ge
     hoeveel wat wie krijg krijgt mag mogen zie zien bekijk bekijken kijken kaarten kaart de en
     elk spelers speler in een spel met heb heeft punten wint winnen divination waarzeggerij
     ball balspel courts court observatories observatory cities city steden i'm is are next
-    one second turned came out was had any""")
+    one second turned came out was had any us ons z'n zn tweeën drieën vieren tweeen drieen""")
 #: the rivals' cities after the asker's: "they have 5 and 4"
 _THEIR_CITIES = (
     rf"\b(?:they have|they own|the others have|zij hebben) {_NUM}((?:,? (?:and |en )?{_NUM})*)"

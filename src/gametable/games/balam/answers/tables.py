@@ -47,7 +47,7 @@ _FRAME = vocabulary("""who whom scores score scored what gets get got does do ea
     wie krijgt krijgen hoeveel punten bij dit deze wat winnen wint scoort scoren komt kaart net
     omgedraaid gedraaid getrokken verdeling gebeurt er dan nu iedereen everyone everybody
     between among see look looks at peek peeks cards may can sees bekijken kijken zien mag
-    mogen divination waarzeggerij round ronde start begin of als die kaarten kaart we wij us krijg
+    mogen divination waarzeggerij round ronde start begin of als die kaarten kaart we wij us krijg ieder voor
     players spelers""")
 
 

@@ -87,7 +87,8 @@ _SECOND = r"\b(two|2|second|another|more than one|twee|tweede|nog een|meer dan �
 _EQUIP_WORDS = vocabulary("""can may i put place move give a garrison one on it hold have carry get two second
     another more than obsidian obsidians tokens
     mag kan ik een garnizoen op zetten leggen hebben dragen krijgen twee tweede nog meer dan
-    obsidiaan load onto to make extra strong stronger stack""")
+    obsidiaan load onto to make extra strong stronger stack same time and both at prisoners
+    prisoner gevangene gevangenen dezelfde tegelijk en after winning war won na""")
 
 
 def second_obsidian(q: Question) -> Answer | None:
@@ -172,4 +173,49 @@ def reserve_holds(q: Question) -> Answer | None:
     return checked(GAME, q, yes_no(q, refused is None), reason, [rules.STORAGE], position=data)
 
 
-READERS = (through_unowned, second_obsidian, reserve_holds)
+_AFTER_WAR = (
+    r"\b(?:after|when|na)(?: (?:winning|i win|i won|i've won|having won|het winnen van))? (?:a |an |the |"
+    r"een |de )?(?:war|battle|attack|fight|oorlog|aanval|gevecht)\b"
+)
+
+
+def garrison_holds(q: Question) -> Answer | None:
+    """ "Can I put 2 prisoners on the same garrison?", "an obsidian and a prisoner on one
+    garrison?": the second riches moved in the engine onto a garrison that holds the first."""
+    if q.kind != "yesno" or about_another(q) or buildings_in(q) != ["garrison"]:
+        return None
+    given = counted(q, RICHES_NAMES)
+    items = [r for r, n in given.items() for _ in range(n)]
+    if len(items) == 1 and q.matches(_SECOND):
+        items *= 2
+    if (
+        len(items) != 2
+        or items == ["obsidian", "obsidian"]
+        or not set(items) <= {"obsidian", "prisoner"}
+    ):
+        return None
+    if not understood(q, _EQUIP_WORDS | _HOLD_WORDS, lexicons=(BUILDINGS, RICHES_NAMES),
+                      numbers={1, 2}, phrases=(_SECOND, _AFTER_WAR)):  # fmt: skip
+        return None
+    data = position(
+        sites={"c3": [f"garrison:{items[0]}", f"reserve:{items[1]}", "reserve"]},
+        phase="distribution",
+        riches=[{}],
+    )
+    state = load(data)
+    if state is None:
+        return None
+    refused = refusal(state, "move c3.1>c3.0")
+    if refused is None:
+        return None  # the engine would take it: not the rule this reader tells
+    reason = q.say(
+        "A garrison holds a single riches, one obsidian or one prisoner (one prisoner per "
+        "garrison after a war too); a second one needs another garrison or a reserve.",
+        "Een garnizoen houdt één rijkdom, één obsidiaan of één gevangene (ook na een oorlog één "
+        "gevangene per garnizoen); een tweede heeft een ander garnizoen of een voorraad nodig.",
+    )
+    return checked(GAME, q, yes_no(q, False), reason, [refused.rule, rules.DESTRUCTION],
+                   position=data)  # fmt: skip
+
+
+READERS = (through_unowned, second_obsidian, reserve_holds, garrison_holds)
