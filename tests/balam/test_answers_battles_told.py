@@ -119,3 +119,27 @@ def test_production_of_a_full_site_and_a_bare_question():
     assert reply.text.startswith("4 maize and 2 cacao."), reply.text
     reply = _reply("Ik heb 2 dorpen op een jadeplaats. Wat produceren die?")
     assert reply is not None and reply.checked and reply.text.startswith("2 jade."), reply.text
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(_FACE, min_size=1, max_size=3),
+    st.integers(1, 2),
+    st.sampled_from(["temple", "palace", "village"]),
+    st.integers(0, 2),
+)
+def test_can_i_destroy_a_named_building_is_the_engines(faces, garrisons, kind, beside):
+    """BA-146, BA-147, BA-148, BA-150, BA-151: a named building may be destroyed when the
+    margin of attack over defence pays for it (2 for a temple or palace, 1 for the others)."""
+    text = (
+        f"I attack with {len(faces)} garrison{'s' if len(faces) > 1 else ''} and roll "
+        f"{' and '.join(faces)}, no obsidian. His city has {garrisons} garrison"
+        f"{'s' if garrisons > 1 else ''} and a {kind}"
+        + (f", his adjacent city {beside} garrison{'s' if beside > 1 else ''}" if beside else "")
+        + f". Can I destroy the {kind}?"
+    )
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    margin = sum(int(f) for f in faces) - garrisons - beside
+    allowed = margin >= (2 if kind in ("temple", "palace") else 1)
+    assert reply.text.startswith("Yes." if allowed else "No."), (text, reply.text)

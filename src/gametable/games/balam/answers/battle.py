@@ -19,7 +19,13 @@ from typing import Any, NamedTuple
 
 from gametable.core.protocol import State
 from gametable.games.balam import rules
-from gametable.games.balam.answers.grammar import about_another, understood, vocabulary
+from gametable.games.balam.answers.grammar import (
+    BUILDINGS,
+    about_another,
+    name_of,
+    understood,
+    vocabulary,
+)
 from gametable.games.balam.answers.scenes import (
     HOME,
     NEIGHBOUR,
@@ -32,7 +38,7 @@ from gametable.games.balam.answers.scenes import (
 from gametable.games.balam.answers.war import BATTLE_WORDS, battle_reason, battle_verdict
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
-from gametable.rulebook.situations import checked
+from gametable.rulebook.situations import checked, yes_no
 
 GAME = "balam"
 #: the defender's city next to the attacked one (adjacent to it on the default board)
@@ -277,7 +283,12 @@ def _filler(t: Told) -> int:
     """Villages beside the told garrisons of an attacked city the question does not describe
     further: enough for the margin to be spent in full (the rule's "attack - defence =
     buildings lost"), 3 buildings at least."""
-    return max(0, max(3, _margin(t)) - t.theirs)
+    return max(0, min(_TARGET_PLOTS, max(3, _margin(t))) - t.theirs)
+
+
+def _beyond(t: Told) -> bool:
+    """Whether the margin is more than any city the question leaves untold could hold."""
+    return t.others is None and max(3, _margin(t)) > _TARGET_PLOTS
 
 
 def _scene(t: Told) -> dict[str, Any]:
@@ -360,15 +371,18 @@ def battle_with_obsidian(q: Question) -> Answer | None:
     t = told(q)
     if t is None:
         return None
-    if t.others is None and t.theirs + _filler(t) > _TARGET_PLOTS:
-        return None  # a margin beyond any city we may suppose: his buildings must be told
-    if _two_pointers_left(t):
+    if t.theirs > _TARGET_PLOTS:
+        return None
+    asked = _asked_building(q)
+    if asked is None and _two_pointers_left(t):
         return None  # which buildings fall is the attacker's choice: not one count
     data = _scene(t)
     state = load(data)
     action = f"attack {HOME}>{NEIGHBOUR} {t.mine} {t.spent}"
     if state is None or refusal(state, action) is not None:
         return None
+    if asked is not None:
+        return _can_destroy(q, t, data, play(state, action), asked)
     after = _fight(play(state, action), t.kept)
     war = (after.view(0).get("last_war") or {}) if after is not None else {}
     expected = (t.mine, t.spent, t.theirs + t.beside, t.kept)
@@ -388,6 +402,87 @@ def battle_with_obsidian(q: Question) -> Answer | None:
         return checked(GAME, q, verdict, battle_reason(q), refs, position=data, topic="number")
     details = (q.say(f"Fought: {action}, defend {t.kept}, dice {' '.join(t.faces)}",
                      f"Gespeeld: {action}, defend {t.kept}, {' '.join(t.faces)}"),)  # fmt: skip
+    return checked(GAME, q, _verdict(q, t, war), battle_reason(q), refs, position=data,
+                   details=details)  # fmt: skip
+
+
+#: "can I destroy the palace?": the building a yes-or-no question asks about
+_DESTROY_ASKED = (
+    r"\b(?:destroy|knock down|raze|wreck|vernietigen|vernietig|slopen|sloop)\b (?:the |his |that |"
+    r"a |an |de |het |zijn |dat |die )?(\w+)"
+)
+
+
+#: the Dutch article of the buildings whose name takes "het" ("de" for the others)
+_ARTICLE = {k: "Het" for k in ("village", "palace", "garrison", "observatory", "court")}
+
+
+def _asked_building(q: Question) -> str | None:
+    """The building a yes-or-no question asks to destroy ("can I destroy the palace?")."""
+    found = re.search(_DESTROY_ASKED, q.lower) or re.search(
+        r"\b(?:de|het|zijn|dat|die) (\w+) (?:vernietigen|slopen|kapotmaken)\b", q.lower
+    )
+    if q.kind != "yesno" or found is None:
+        return None
+    named = [m.name for m in BUILDINGS.find(Question.read(found.group(1)))]
+    return named[0] if len(named) == 1 else None
+
+
+def _can_destroy(
+    q: Question, t: Told, data: dict[str, Any], state: State, kind: str
+) -> Answer | None:
+    """Whether the engine offers to destroy a ``kind`` of the attacked city once the battle
+    is rolled (the defender spending ``t.kept`` obsidian)."""
+    plots = [
+        i for i, p in enumerate(data["sites"][NEIGHBOUR]["plots"]) if p and p.split(":")[0] == kind
+    ]
+    if not plots:
+        return None
+    for _ in range(6):
+        choices = [(s, a) for s in state.to_move for a in legal_texts(state, s)]
+        if any(a.startswith("destroy ") for _s, a in choices) or not choices:
+            break
+        if (state.view(0).get("last_war") or {}).get("winner") is not None:
+            break  # fought out: the engine took the only choice there was
+        seat, act = next(((s, a) for s, a in choices if a == f"defend {t.kept}"), choices[0])
+        if act.split()[0] not in ("defend", "lose"):
+            return None
+        state = play(state, act, seat=seat)
+    war = state.view(0).get("last_war") or {}
+    attack, defence = war.get("attack"), war.get("defence")
+    if attack is None or defence is None:
+        return None
+    legal = legal_texts(state, 0) if 0 in state.to_move else []
+    fallen = [d.get("building") for d in war.get("destroyed") or ()]
+    allowed = kind in fallen or any(f"destroy {NEIGHBOUR}.{p}" in legal for p in plots)
+    name = name_of(q, kind)
+    reason = q.say(
+        f"Attack {attack} against defence {defence} leaves {attack - defence} point(s); a temple "
+        "or palace takes 2 of them, any other building 1.",
+        f"Aanval {attack} tegen verdediging {defence} laat {attack - defence} punt(en) over; een "
+        "tempel of paleis kost er 2, elk ander gebouw 1.",
+    )
+    verdict = yes_no(q, allowed) + q.say(
+        f" The {name} {'can' if allowed else 'cannot'} be destroyed.",
+        f" {_ARTICLE.get(kind, 'De')} {name} kan {'' if allowed else 'niet '}vernietigd worden.",
+    )
+    refs = [rules.WARS, rules.DEFENCE, rules.DESTRUCTION]
+    return checked(GAME, q, verdict, reason, refs, position=data)
+
+
+def _verdict(q: Question, t: Told, war: dict[str, Any]) -> str:
+    """The battle's outcome; "up to" the margin when it is more than an untold city holds."""
+    attack, defence = war["attack"], war["defence"]
+    if _beyond(t):
+        margin = attack - defence
+        return q.say(
+            f"Up to {margin}: attack {attack} against defence {defence} ({attack} - {defence} = "
+            f"{margin}); his city loses as many buildings as it holds, up to {margin} (a temple "
+            "or palace takes 2 of them).",
+            f"Hoogstens {margin}: aanval {attack} tegen verdediging {defence} ({attack} - "
+            f"{defence} = {margin}); zijn stad verliest zoveel gebouwen als ze heeft, tot "
+            f"{margin} (een tempel of paleis kost er 2).",
+        )
     verdict = battle_verdict(q, war)
     if t.others is None and len(war.get("destroyed") or ()) > t.theirs:
         verdict += q.say(
@@ -396,8 +491,7 @@ def battle_with_obsidian(q: Question) -> Answer | None:
             " (Zijn stad wordt geacht genoeg gebouwen naast de garnizoenen te hebben; ze verliest "
             "nooit meer dan ze heeft.)",
         )
-    return checked(GAME, q, verdict, battle_reason(q), refs, position=data,
-                   details=details)  # fmt: skip
+    return verdict
 
 
 READERS = (battle_with_obsidian,)

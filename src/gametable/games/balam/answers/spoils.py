@@ -203,9 +203,11 @@ _EMPTY = (
 #: the attacking city's garrisons, then those lost to skulls ("has 3 garrisons but I lost 1
 #: of them to a skull")
 _LESS_SKULLS = (
-    rf"\b(?:has|have|had|with|heeft|heb|had) {_N} (?:garrisons?|garnizoen\w*)\b[^.?!]*?\b(?:lost|"
-    rf"lose|verloor|verlies|kwijt)\b {_N}(?: of them| daarvan)? (?:to|by|door|aan) (?:a |an |"
-    rf"een |\w+ )?(?:skulls?|schedels?|doodshoofd\w*|doodskop\w*)\b"
+    rf"\b(?:has|have|had|with|heeft|heb|had) (?:exactly |precies )?{_N} (?:garrisons?|garnizoen\w*)\b"
+    rf"[^?!]*?(?:\b(?:lost|lose|verloor|verlies|kwijt)\b {_N}(?: of them| daarvan)? (?:to|by|door|"
+    rf"aan) (?:a |an |een |\w+ )?(?:skulls?|schedels?|doodshoofd\w*|doodskop\w*)\b|\b(?:a|an|one|"
+    rf"\w+) (?:skulls?|schedels?|doodshoofd\w*) (?:cost|costs|kostte|kost) (?:me |mij )?{_N} "
+    rf"(?:garrisons?|garnizoen\w*)\b)"
 )
 
 
@@ -223,7 +225,8 @@ def prisoners_kept(q: Question) -> Answer | None:
         room = _number(next(g for g in empty.groups() if g))
     else:
         assert less is not None
-        room = max(0, _number(less.group(1)) - _number(less.group(2)))
+        lost = less.group(2) or less.group(3)
+        room = max(0, _number(less.group(1)) - _number(lost))
     kept, lost = min(n, room), max(0, n - room)
     verdict = q.say(
         f"{kept} prisoner{'s' if kept != 1 else ''}: one per destroyed building, each on an "

@@ -59,7 +59,8 @@ _FAR = (
     r"far from|non-adjacent|(?:isn't|is not|aren't|not|doesn't|does not) (?:next to|adjacent to|"
     r"touching|touch|bordering)|(?:isn't|is not|aren't|not) (?:connected|linked|joined)(?: to \w+)?"
     r"(?: by (?:a )?path)?|no path|(?:two|2|three|3) (?:tiles|sites|spaces) away|"
-    r"niet (?:naast|aangrenzend|verbonden)|geen pad|ver weg)\b"
+    r"niet (?:naast|aangrenzend|verbonden)|geen pad|ver weg|(?:isn't|is not|not) at the (?:other )?end "
+    r"of (?:a|the|any) paths?(?: from (?:mine|my city|my cities))?|niet aan het eind(?:e)? van een pad)\b"
 )
 _EMPTY = r"\b(free|empty|unowned|nobody'?s?|neutral|vrije?|lege?)\s+(site|city|place|plaats|stad)\b"
 _OWN = r"\b(my own|one of my|mijn eigen)\b"
