@@ -104,6 +104,13 @@ def test_riches_bonus_sets_aside_riches_on_the_board(sheet, board, score):
     assert "do not count" in reply.text
 
 
+def test_riches_on_the_board_counted_inside_the_total_are_not_guessed():
+    """BA-251: "7 riches, 2 of them in my reserves" does not say the sheet's count: not
+    answered as checked."""
+    reply = _reply("End of game: I have 7 riches, 2 of them in my reserves. Bonus?")
+    assert reply is None or not reply.checked
+
+
 def test_riches_bonus_in_dutch_with_a_reserve():
     """BA-251: the same in Dutch."""
     reply = _reply(

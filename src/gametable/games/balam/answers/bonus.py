@@ -65,9 +65,11 @@ _SCORE = (
 )
 
 
-def on_the_sheet(q: Question) -> tuple[Question, int | None]:
+def on_the_sheet(q: Question) -> tuple[Question, int | None] | None:
     """The question without the riches it places on the board, and how many those are
-    (``None`` when it places none, ``0`` when it places some without a count)."""
+    (``None`` when it places none, ``0`` when it places some without a count); ``None`` in
+    all when the board's riches may be part of a count told ("7 riches, 2 of them in
+    reserves")."""
     text = q.text
     parts = re.split(f"({_CLAUSES})", text, flags=re.IGNORECASE)
     aside: int | None = None
@@ -75,6 +77,8 @@ def on_the_sheet(q: Question) -> tuple[Question, int | None]:
     for part in parts:
         low = part.lower()
         if re.search(_ON_BOARD, low) and not re.search(r"\b(sheet|koningsblad|blad)\b", low):
+            if re.search(r"\b(of them|of those|daarvan|van die|van deze)\b", low):
+                return None  # "7 riches, 2 of them in reserves": is the 7 the sheet's?
             found = counted(Question.read(part), RICHES_NAMES)
             said = numbers_in(Question.read(part))
             n = sum(found.values()) or (said[0] if len(said) == 1 else 0)
@@ -119,7 +123,10 @@ def end_bonus(q: Question) -> Answer | None:
     "7 on my sheet and 2 in reserves": the 2 on the board do not count."""
     if not _asks_bonus(q) or about_another(q):
         return None
-    sheet, aside = on_the_sheet(Question.read(re.sub(_CHAAK_DONE, " ", q.text, flags=re.I)))
+    placed = on_the_sheet(Question.read(re.sub(_CHAAK_DONE, " ", q.text, flags=re.I)))
+    if placed is None:
+        return None
+    sheet, aside = placed
     if sheet.matches(
         r"\b(reserves?|garrisons?|opslag\w*|voorraad\w*|garnizoen\w*|villages?|dorpen)\b"
     ):
