@@ -256,3 +256,19 @@ def test_riches_that_reach_no_reserve_are_lost():
         reply = _reply(text)
         assert reply is not None and reply.checked, text
         assert reply.text.split()[:2] in (["They", "are"], ["Die", "gaan"]), reply.text
+
+
+def test_the_rest_holding_none_leaves_the_table_size_open():
+    """BA-083, BA-084, BA-085: "the rest have none" does not say how many play: two tied
+    leaders look at 1 card each whatever the count; a lone leader's NJ is not guessed."""
+    reply = _reply(
+        "Waarzeggen: mijn broer en ik hebben allebei 2 sterrenwachten, de rest geen. Hoeveel "
+        "kaarten mogen we bekijken?"
+    )
+    assert reply is not None and reply.checked
+    assert reply.text.startswith("Kaarten bekeken: jij 1 en Broer 1."), reply.text
+    reply = _reply(
+        "Divination: I have 2 observatories and my sister has 1, the others have none. How many "
+        "cards do we see?"
+    )
+    assert reply is None or not reply.checked or "you 2" not in reply.text

@@ -39,7 +39,13 @@ _N = r"(\d+|" + "|".join(sorted(_NUMBER, key=len, reverse=True)) + r")"
 _ME = vocabulary("i me ik i've i'm")
 #: people a question names without a capital (the family at the table)
 _KIN = vocabulary("""opa oma papa mama dad mom mum grandpa grandma granny grandad pa ma
-    jij you hij he she zij""")
+    jij you hij he she zij broer zus vader moeder brother sister father mother buurman
+    buurvrouw neighbour vriend vriendin friend oom tante uncle aunt""")
+#: the kings not named, said to hold none ("the rest have none", "de rest geen"): read apart
+REST = (
+    r"\b(?:the rest|the others|everyone else|everybody else|de rest|de anderen|de andere spelers|"
+    r"verder niemand)(?: (?:have|has|hebben|heeft))? (?:none|nothing|no \w+|geen|niets|0)\b"
+)
 #: capitalised words that are no king's name
 _NOT_NAMES = vocabulary("""i the a an and but if what who how when so ok okay ball game katun
     cult eclipse drought mayas maya my he she they we it its wie wat hoe als en maar de het een
@@ -113,7 +119,7 @@ def read_table(q: Question, nouns: dict[str, str]) -> Table | None:
     """The kings' counts of each of ``nouns`` (thing -> regular expression of its noun) the
     question tells, or ``None`` when a count cannot be placed."""
     names = _names(q.text)
-    text = re.sub(PLAYERS, " ", q.lower)
+    text = re.sub(REST, " ", re.sub(PLAYERS, " ", q.lower))
     table = Table(names=names)
     noun_of = r"(" + "|".join(f"(?P<{thing}>{n})" for thing, n in nouns.items()) + r")"
     group = (

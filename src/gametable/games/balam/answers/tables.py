@@ -23,6 +23,7 @@ from gametable.games.balam.answers.kings import (
     COURTS,
     OBSERVATORIES,
     PLAYERS,
+    REST,
     WORDS,
     Table,
     read_table,
@@ -47,7 +48,7 @@ _FRAME = vocabulary("""who whom scores score scored what gets get got does do ea
     wie krijgt krijgen hoeveel punten bij dit deze wat winnen wint scoort scoren komt kaart net
     omgedraaid gedraaid getrokken verdeling gebeurt er dan nu iedereen everyone everybody
     between among see look looks at peek peeks cards may can sees bekijken kijken zien mag
-    mogen divination waarzeggerij round ronde start begin of als die kaarten kaart we wij us krijg ieder voor
+    mogen divination waarzeggerij round ronde start begin of als die kaarten kaart we wij us krijg ieder voor waarzeggen
     players spelers""")
 
 
@@ -134,7 +135,7 @@ def ball_game_table(q: Question) -> Answer | None:
     seats = _seats(table)
     if not 2 <= len(seats) <= 4 or not understood(
         q, _FRAME | WORDS | table.names, lexicons=(BUILDINGS, CARDS), numbers=table.numbers,
-        phrases=(COURTS, CITIES),
+        phrases=(COURTS, CITIES, REST),
     ):  # fmt: skip
         return None
     data = _layout(table, seats)
@@ -165,17 +166,23 @@ def looks_table(q: Question) -> Answer | None:
     if not 2 <= len(seats) <= players <= 4:
         return None
     if not understood(q, _FRAME | WORDS | table.names, lexicons=(BUILDINGS,),
-                      numbers=table.numbers | {players}, phrases=(OBSERVATORIES, PLAYERS)):  # fmt: skip
+                      numbers=table.numbers | {players}, phrases=(OBSERVATORIES, PLAYERS, REST)):  # fmt: skip
         return None
     counts = [table.counts[k]["observatories"] for k in seats] + [0] * (players - len(seats))
     looks = divination_peeks(counts, players)
+    if q.matches(REST) and not (players_in(q) or _group(q)):
+        more = divination_peeks(counts + [0] * (4 - players), 4)
+        if more[: len(looks)] != looks:
+            return None  # "the rest have none": how many players there are is not told
     said = [f"{_who(q, k)} {n}" for k, n in zip(seats, looks, strict=False)]
     verdict = q.say(f"Cards looked at: {_list(q, said)}.", f"Kaarten bekeken: {_list(q, said)}.")
+    told = bool(players_in(q) or _group(q)) or not q.matches(REST)
+    nj = f"NJ = {players}" if told else "NJ"
     reason = q.say(
-        f"With {players} players the lone leader in observatories looks at {players} cards, a "
+        f"With {nj} players the lone leader in observatories looks at {nj} cards, a "
         "lone second at 1; two tied leaders look at 1 each; a tie of three, a tie for second or "
         "no observatory sees nothing.",
-        f"Met {players} spelers bekijkt de enige koploper in observatoria {players} kaarten, een "
+        f"Met {nj} spelers bekijkt de enige koploper in observatoria {nj} kaarten, een "
         "enige tweede 1; twee gelijke koplopers elk 1; drie gelijken, gelijke tweeden of wie "
         "geen observatorium heeft niets.",
     )
