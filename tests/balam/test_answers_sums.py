@@ -61,11 +61,13 @@ def test_two_questions_in_one_are_not_answered_as_a_sum():
 
 def test_riches_in_a_reserve_are_not_added_to_the_bonus():
     """BA-251: riches in a reserve are no part of the bonus; a list mixing them with the sheet
-    is not answered as checked."""
+    counts the sheet's alone and says the reserve's do not count."""
     reply = _reply(
         "End of the game: 4 maize and 2 jade on my king sheet and 1 maize in a reserve. Bonus?"
     )
-    assert reply is None or not reply.checked
+    assert reply is not None and reply.checked
+    assert reply.text.startswith("3 prestige points (6 riches // 2 = 3)."), reply.text
+    assert "do not count" in reply.text
 
 
 _COLOURS = {"maize": "maize", "cacao": "cacao", "jade": "jade", "obsidian": "obsidian"}

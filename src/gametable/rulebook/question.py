@@ -387,9 +387,19 @@ def _terse_check(lower: str) -> bool:
     )
 
 
+#: "what if my palace collected a prisoner, can I pay with it?": "what if" sets the scene and
+#: the clause after it asks yes or no
+_WHAT_IF_THEN_YESNO = re.compile(
+    r"^(?:(?:but|and|so|en|maar) )?what if\b[^?]*?,\s*(?:can|may|must|do|does|will|would|"
+    r"should|could|is|am|are)\s+(?:i|we|my|he|she|they|it)\b"
+)
+
+
 def _kind_by_words(lower: str) -> str:
     if _NUMBER.search(lower):
         return "number"
+    if _WHAT_IF_THEN_YESNO.match(lower):
+        return "yesno"
     if _YESNO.match(lower) and not _WHAT.match(lower):  # "does the player who plays ... draw?"
         return "yesno"
     if _WHAT.search(lower):

@@ -12,7 +12,11 @@ section: :mod:`.numbers` (the game's data and scoring), :mod:`.economy` (product
 taxes, Chaak's maize, worked out over a round's end), :mod:`.markets` (small pyramids),
 :mod:`.building` (turns and
 constructions), :mod:`.war` (and :mod:`.battle`, a battle with obsidian or the defender's neighbouring city; :mod:`.defence`, a defence over several cities), :mod:`.cards` (Katun cards; :mod:`.coast`, the cards that strike cities by their place), :mod:`.ballgame` (a ball game between two kings), :mod:`.standings` (ball courts or observatories told king by king), :mod:`.round_end` (distribution
-and losses), :mod:`.transport`, :mod:`.transit` (small pyramids on a site crossed), :mod:`.turncost` (a turn of building in all), :mod:`.plans` (a building plan told in full: sheet, buildings, site); :mod:`.table` answers at a table from the asking seat's view; a question in chat shorthand
+and losses), :mod:`.transport`, :mod:`.transit` (small pyramids on a site crossed), :mod:`.turncost` (a turn of building in all), :mod:`.plans` (a building plan told in full: sheet, buildings, site), :mod:`.rebuild` (a turn
+that removes a building and builds in its place), :mod:`.bonus` (the riches bonus, riches on the
+board set aside), :mod:`.cenotes` (offerings at the cenotes), :mod:`.tables` (a ball game or a
+divination told king by king with names, read by :mod:`.kings`), :mod:`.track` (a score on the
+score track); :mod:`.table` answers at a table from the asking seat's view; a question in chat shorthand
 ("w 2 garisons n ...") is read again written out (:mod:`.texting`).
 """
 
@@ -24,19 +28,24 @@ from gametable.core.protocol import State
 from gametable.games.balam.answers import (
     ballgame,
     battle,
+    bonus,
     building,
     cards,
+    cenotes,
     coast,
     defence,
     economy,
     markets,
     numbers,
     plans,
+    rebuild,
     round_end,
     spoils,
     standings,
     table,
+    tables,
     texting,
+    track,
     transit,
     transport,
     turncost,
@@ -54,17 +63,22 @@ READERS: tuple[Reader, ...] = (
     *war.READERS,
     *standings.READERS,
     *ballgame.READERS,
+    *tables.READERS,
+    *cenotes.READERS,
     *cards.READERS,
     *coast.READERS,
+    *rebuild.READERS,
     *plans.READERS,
     *turncost.READERS,
     *numbers.READERS,
+    *bonus.READERS,
     *economy.READERS,
     *markets.READERS,
     *round_end.READERS,
     *transit.READERS,
     *transport.READERS,
     *building.READERS,
+    *track.READERS,
 )
 
 

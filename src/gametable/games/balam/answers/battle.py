@@ -9,7 +9,7 @@ says what the battle does not place is left to the rules text.
 >>> from gametable.rulebook.question import Question
 >>> told(Question.read("I attack with 2 garrisons and spend 1 obsidian, roll 3 and 2. "
 ...     "His city has 2 garrisons and his city next door 1 garrison. How many buildings fall?"))
-Told(mine=2, spent=1, theirs=2, beside=1, kept=0, faces=('3', '2'), asks='battle', villages=None)
+Told(mine=2, spent=1, theirs=2, beside=1, kept=0, faces=('3', '2'), asks='battle', others=None, home=None)
 """
 
 from __future__ import annotations
@@ -19,7 +19,13 @@ from typing import Any, NamedTuple
 
 from gametable.core.protocol import State
 from gametable.games.balam import rules
-from gametable.games.balam.answers.grammar import about_another, understood, vocabulary
+from gametable.games.balam.answers.grammar import (
+    BUILDINGS,
+    about_another,
+    name_of,
+    understood,
+    vocabulary,
+)
 from gametable.games.balam.answers.scenes import (
     HOME,
     NEIGHBOUR,
@@ -32,7 +38,7 @@ from gametable.games.balam.answers.scenes import (
 from gametable.games.balam.answers.war import BATTLE_WORDS, battle_reason, battle_verdict
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
-from gametable.rulebook.situations import checked
+from gametable.rulebook.situations import checked, yes_no
 
 GAME = "balam"
 #: the defender's city next to the attacked one (adjacent to it on the default board)
@@ -42,7 +48,15 @@ _COUNTS |= {"twee": 2, "three": 3, "drie": 3, "four": 4, "vier": 4}
 _N = r"(\d|no|geen|a|an|one|een|één|two|twee|three|drie|four|vier)"
 _GARRISON = r"(?:garrisons?|garnizoen(?:en)?)\b"
 _OBSIDIAN = r"\bobsidi\w*"
-_VILLAGES = r"(?:villages?|dorp(?:en)?)\b"
+#: the attacked city's buildings other than garrisons, by the words that name them
+_OTHER_KINDS = {
+    "village": r"villages?|dorp(?:en)?", "temple": r"temples?|tempels?",
+    "palace": r"palaces?|paleis|paleizen", "market": r"markets?|markt(?:en)?",
+    "reserve": r"reserves?|voorraad|voorraden|opslagplaats(?:en)?",
+    "observatory": r"observator(?:y|ies)|observatori(?:um|a)|sterrenwacht(?:en)?",
+    "court": r"(?:ball )?courts?|balveld(?:en)?|balspelveld(?:en)?",
+}  # fmt: skip
+_OTHER_WORDS = "|".join(_OTHER_KINDS.values())
 _SKULL = r"(?:skulls?|schedels?|doodshoofd(?:en)?|doodskop(?:pen)?)\b"
 #: the battle's outcome for the defender ("how many buildings does he lose"): not a question
 #: about what another king may do
@@ -50,16 +64,37 @@ _HE_LOSES = (
     r"\b(?:does|do|will|would|did) (?:he|she|they|the defender|his city) (?:lose|keep)\b|"
     r"\bverliest (?:hij|de verdediger)\b"
 )
+#: the defender's buildings said to hold no temple or palace (the buildings the battle
+#: supposes beside his garrisons are villages anyway)
+_NO_TWO_POINTS = (
+    r"\b(?:none|neither) of (?:them|those|his buildings|the buildings) (?:are|is) (?:a )?"
+    r"(?:temples?|palaces?)(?: or (?:a )?(?:temples?|palaces?))?\b|\b(?:there are |he has )?no "
+    r"(?:temples?|palaces?)(?: or (?:temples?|palaces?))?(?: there| in it)?\b|\bgeen "
+    r"(?:tempels?|paleizen|paleis)(?: of (?:tempels?|paleizen|paleis))?\b"
+)
+#: the attacking city's garrisons, then those committed ("I have 3 garrisons and attack with
+#: 2", "ik heb 3 garnizoenen en val aan met 2")
+_HOME_THEN_ATTACK = (
+    r"\b(?:i have|i've got|ik heb|my city has|mijn stad heeft) "
+    + _N
+    + r" (?:garrisons|garnizoenen)"
+    r"(?: in (?:my|that|the) city| in mijn stad)?,? (?:and|en) (?:i )?(?:attack|val aan|attack "
+    r"with|val ermee aan) (?:with |met )?(\d|one|two|three|een|twee|drie)(?: of them| daarvan)?\b"
+)
 #: the dice rolled: the verb, then faces (0 to 3) and single skulls
 _DICE = (
-    r"\b(?:roll|rolled|rolls|throw|threw|dice came up|came up|gooi|gooide)\b"
+    r"\b(?:roll|rolled|rolls|rolling|throw|threw|dice came up|came up|comes? up|(?:dice|die) (?:show|shows|showed|"
+    r"give|gave|read|land on|landed on)|gooi|gooide|(?:dobbelstenen|worp) (?:toont|tonen|geven|gaf|gaven))\b"
     r"((?:[\s,]*(?:\b[0-3]\b|\ba\b|\ban\b|\band\b|\been\b|\ben\b|\b" + _SKULL + r"))+)"
 )
 _NEXT = (
     r"\b(next door|next to (?:it|that|the attacked city|his city)|neighbou?ring|neighbou?rs?|"
     r"adjacent|naast\w*|aangrenzend\w*|buurstad)\b"
 )
-_HIS = r"\b(he|his|him|defender'?s?|enemy|hij|zijn|verdediger)\b"
+_HIS = (
+    r"\b(he|his|him|defender'?s?|enemy|hij|zijn|verdediger)\b|\bthe (?:city|town) (?:i'm|i am|i) "
+    r"attack\w*|\b(?:the )?(?:attacked|target) city\b|\bde aangevallen stad\b"
+)
 #: obsidian spent, not only held ("spends 1 obsidian", "attack with 2 garrisons and 1 obsidian")
 _SPENDS = (
     r"\b(spend|spends|spent|spending|burn|burns|burned|burning|use|uses|used|using|zet\w* in|"
@@ -83,7 +118,14 @@ _WORDS = BATTLE_WORDS | vocabulary("""spend spent spends spending burn burns bur
     naast verdediger verdediging zijn hij obsidiaan gebruik besteed verliest holds only villages
     village dorp
     garrisons dorpen garnizoenen geen zonder nothing niets friendly ernaast aangrenzende hem stad
-    steden defends defend defending verdedigt will own go goes""")
+    steden defends defend defending verdedigt will own go goes commit commits committing send
+    sends from knock down raze destroy show shows showed land landed toont tonen right just
+    inzet zet gooit vernietigen slopen sloop other andere i'm attacking aanval aanvallen those
+    hoeveel gebouwen die temple temples palace palaces market markets reserve reserves court heb
+    have got them daarvan
+    courts observatory observatories tempel paleis markt target aangevallen come comes came
+    rolling prisoners prisoner gevangenen both all beide allebei alle equipped carry carrying
+    holding""")
 
 
 class Told(NamedTuple):
@@ -98,7 +140,8 @@ class Told(NamedTuple):
     kept: int
     faces: tuple[str, ...]
     asks: str
-    villages: int | None = None
+    others: tuple[tuple[str, int], ...] | None = None
+    home: int | None = None
 
 
 def _faces(text: str) -> tuple[tuple[str, ...], str] | None:
@@ -151,15 +194,16 @@ def _roles(text: str) -> dict[str, dict[str, int]] | None:
             garrisons, obsidian = _clause_counts(clause)
         except ValueError:
             return None
-        villages = re.findall(_N + r" " + _VILLAGES, clause)
+        villages = re.findall(_N + r" (" + _OTHER_WORDS + r")\b", clause)
         digits = len(re.findall(r"\b\d+\b", clause))
         placed = (garrisons is not None) + (obsidian is not None) + len(villages)
-        if re.search(_SEVERAL, clause) or digits > placed or len(villages) > 1:
+        if re.search(_SEVERAL, clause) or digits > placed:
             return None  # a number the clause does not place
-        if villages:
-            if role != "him" or "villages" in told["him"]:
-                return None  # the villages of the attacked city only
-            told["him"]["villages"] = _COUNTS.get(villages[0]) or int(villages[0])
+        for count, said in villages:
+            kind = next(k for k, w in _OTHER_KINDS.items() if re.fullmatch(w, said))
+            if role != "him" or f"b:{kind}" in told["him"]:
+                return None  # the buildings of the attacked city only, each told once
+            told["him"][f"b:{kind}"] = _COUNTS.get(count) or int(count)
         side = "him" if role == "beside" and garrisons is None else role
         for what, n in (("garrisons", garrisons), ("obsidian", obsidian)):
             if n is None:
@@ -176,6 +220,16 @@ def told(q: Question) -> Told | None:
     text = q.lower
     if re.search(_SWAPPED, text) or about_another(Question.read(re.sub(_HE_LOSES, " ", text))):
         return None
+    home = None
+    owned = re.search(_HOME_THEN_ATTACK, text)
+    if owned is not None:
+        home = _COUNTS.get(owned.group(1)) or int(owned.group(1))
+        text = (
+            text[: owned.start()]
+            + f"i attack with {owned.group(2)} garrisons"
+            + text[owned.end() :]
+        )
+    text, held = _obsidian_held(text)
     asks = "defence" if re.search(_ASKS_DEFENCE, text) else "battle"
     dice = _faces(text)
     faces: tuple[str, ...] = ()
@@ -192,19 +246,25 @@ def told(q: Question) -> Told | None:
     mine = me.get("garrisons", len(faces) if asks == "defence" and faces else 1)
     if asks == "battle" and ("garrisons" not in me or len(faces) != mine):
         return None
+    others = tuple((k[2:], n) for k, n in him.items() if k.startswith("b:"))
     result = Told(mine, me.get("obsidian", 0), him["garrisons"], beside.get("garrisons", 0),
                   him.get("obsidian", 0), faces or ("0",) * mine, asks,
-                  him.get("villages"))  # fmt: skip
+                  others or None, home)  # fmt: skip
     if not (1 <= result.mine <= 3 and result.spent <= result.mine and 1 <= result.theirs <= 3):
         return None
     if result.beside > 3 or result.kept > result.theirs + result.beside:
         return None
-    if result.villages is not None and result.theirs + result.villages > 4:
+    if result.others is not None and result.theirs + _plots(result.others) > 4:
+        return None
+    if home is not None and not result.mine <= home <= 4:
         return None
     numbers = {result.mine, result.spent, result.theirs, result.beside, result.kept}
-    numbers |= {result.villages} if result.villages is not None else set()
+    numbers |= {n for _k, n in result.others or ()} | ({home} if home else set())
+    numbers |= {held} if held is not None else set()
+    if held is not None and result.spent > held:
+        return None
     numbers |= {int(f) for f in result.faces if f != "X"}
-    if not understood(q, _WORDS, numbers=numbers, phrases=(_SKULL, _NEXT)):
+    if not understood(q, _WORDS, numbers=numbers, phrases=(_SKULL, _NEXT, _NO_TWO_POINTS, _HELD)):
         return None
     return result
 
@@ -223,17 +283,25 @@ def _filler(t: Told) -> int:
     """Villages beside the told garrisons of an attacked city the question does not describe
     further: enough for the margin to be spent in full (the rule's "attack - defence =
     buildings lost"), 3 buildings at least."""
-    return max(0, max(3, _margin(t)) - t.theirs)
+    return max(0, min(_TARGET_PLOTS, max(3, _margin(t))) - t.theirs)
+
+
+def _beyond(t: Told) -> bool:
+    """Whether the margin is more than any city the question leaves untold could hold."""
+    return t.others is None and max(3, _margin(t)) > _TARGET_PLOTS
 
 
 def _scene(t: Told) -> dict[str, Any]:
     """The position: the attacker's city with its garrisons (obsidian on as many as he
     spends), the attacked city and the city beside it, the defender's obsidian on his
     garrisons, the attacked city first."""
-    home = ["garrison:obsidian"] * t.spent + ["garrison"] * (t.mine - t.spent)
+    home = ["garrison:obsidian"] * t.spent + ["garrison"] * (max(t.mine, t.home or 0) - t.spent)
     on_him = min(t.kept, t.theirs)
     target = ["garrison:obsidian"] * on_him + ["garrison"] * (t.theirs - on_him)
-    target += ["village"] * (_filler(t) if t.villages is None else t.villages)
+    if t.others is None:
+        target += ["village"] * _filler(t)
+    for kind, n in t.others or ():
+        target += ([kind, "+"] if kind in ("temple", "palace") else [kind]) * n
     sites = {HOME: home, NEIGHBOUR: target}
     owners = {NEIGHBOUR: 1}
     if t.beside:
@@ -241,6 +309,39 @@ def _scene(t: Told) -> dict[str, Any]:
         sites[BESIDE] = ["garrison:obsidian"] * left + ["garrison"] * (t.beside - left)
         owners[BESIDE] = 1
     return position(sites=sites, owners=owners, riches=[{"maize": 3}], dice=t.faces)
+
+
+#: the attacker's garrisons that carry obsidian ("2 of them with obsidian"), and the obsidian
+#: then spent as "both" or "all" of it
+_HELD = (
+    r",? ?\b(\d|one|two|three|een|twee|drie) (?:of them|daarvan) (?:with|have|has|carry|carrying|hold|"
+    r"holding|equipped with|met|hebben|heeft)(?: an?| een)? obsidi\w*"
+)
+_ALL_OF_IT = r"\b(?:both|all(?: the| my| of the| of my| of them| of it)?|beide|allebei|alle) (?:obsidi\w*|of them)\b"
+
+
+def _obsidian_held(text: str) -> tuple[str, int | None]:
+    """The text with the obsidian the attacker's garrisons carry read out, and its count;
+    "both"/"all" of it spent becomes that count."""
+    found = re.search(_HELD, text)
+    if found is None:
+        return text, None
+    held = _COUNTS.get(found.group(1)) or int(found.group(1))
+    text = text[: found.start()] + text[found.end() :]
+    return re.sub(_ALL_OF_IT, f"{held} obsidian", text), held
+
+
+def _plots(others: tuple[tuple[str, int], ...]) -> int:
+    return sum(n * (2 if k in ("temple", "palace") else 1) for k, n in others)
+
+
+def _two_pointers_left(t: Told) -> bool:
+    """Whether a temple or palace stands in the attacked city and the margin does not pay for
+    every building: then the count destroyed turns on the attacker's choice."""
+    others = t.others or ()
+    if not any(k in ("temple", "palace") for k, _n in others):
+        return False
+    return _margin(t) < t.theirs + _plots(others)
 
 
 def _fight(state: State, kept: int) -> State | None:
@@ -270,13 +371,18 @@ def battle_with_obsidian(q: Question) -> Answer | None:
     t = told(q)
     if t is None:
         return None
-    if t.villages is None and t.theirs + _filler(t) > _TARGET_PLOTS:
-        return None  # a margin beyond any city we may suppose: his buildings must be told
+    if t.theirs > _TARGET_PLOTS:
+        return None
+    asked = _asked_building(q)
+    if asked is None and _two_pointers_left(t):
+        return None  # which buildings fall is the attacker's choice: not one count
     data = _scene(t)
     state = load(data)
     action = f"attack {HOME}>{NEIGHBOUR} {t.mine} {t.spent}"
     if state is None or refusal(state, action) is not None:
         return None
+    if asked is not None:
+        return _can_destroy(q, t, data, play(state, action), asked)
     after = _fight(play(state, action), t.kept)
     war = (after.view(0).get("last_war") or {}) if after is not None else {}
     expected = (t.mine, t.spent, t.theirs + t.beside, t.kept)
@@ -296,8 +402,96 @@ def battle_with_obsidian(q: Question) -> Answer | None:
         return checked(GAME, q, verdict, battle_reason(q), refs, position=data, topic="number")
     details = (q.say(f"Fought: {action}, defend {t.kept}, dice {' '.join(t.faces)}",
                      f"Gespeeld: {action}, defend {t.kept}, {' '.join(t.faces)}"),)  # fmt: skip
-    return checked(GAME, q, battle_verdict(q, war), battle_reason(q), refs, position=data,
+    return checked(GAME, q, _verdict(q, t, war), battle_reason(q), refs, position=data,
                    details=details)  # fmt: skip
+
+
+#: "can I destroy the palace?": the building a yes-or-no question asks about
+_DESTROY_ASKED = (
+    r"\b(?:destroy|knock down|raze|wreck|vernietigen|vernietig|slopen|sloop)\b (?:the |his |that |"
+    r"a |an |de |het |zijn |dat |die )?(\w+)"
+)
+
+
+#: the Dutch article of the buildings whose name takes "het" ("de" for the others)
+_ARTICLE = {k: "Het" for k in ("village", "palace", "garrison", "observatory", "court")}
+
+
+def _asked_building(q: Question) -> str | None:
+    """The building a yes-or-no question asks to destroy ("can I destroy the palace?")."""
+    found = re.search(_DESTROY_ASKED, q.lower) or re.search(
+        r"\b(?:de|het|zijn|dat|die) (\w+) (?:vernietigen|slopen|kapotmaken)\b", q.lower
+    )
+    if q.kind != "yesno" or found is None:
+        return None
+    named = [m.name for m in BUILDINGS.find(Question.read(found.group(1)))]
+    return named[0] if len(named) == 1 else None
+
+
+def _can_destroy(
+    q: Question, t: Told, data: dict[str, Any], state: State, kind: str
+) -> Answer | None:
+    """Whether the engine offers to destroy a ``kind`` of the attacked city once the battle
+    is rolled (the defender spending ``t.kept`` obsidian)."""
+    plots = [
+        i for i, p in enumerate(data["sites"][NEIGHBOUR]["plots"]) if p and p.split(":")[0] == kind
+    ]
+    if not plots:
+        return None
+    for _ in range(6):
+        choices = [(s, a) for s in state.to_move for a in legal_texts(state, s)]
+        if any(a.startswith("destroy ") for _s, a in choices) or not choices:
+            break
+        if (state.view(0).get("last_war") or {}).get("winner") is not None:
+            break  # fought out: the engine took the only choice there was
+        seat, act = next(((s, a) for s, a in choices if a == f"defend {t.kept}"), choices[0])
+        if act.split()[0] not in ("defend", "lose"):
+            return None
+        state = play(state, act, seat=seat)
+    war = state.view(0).get("last_war") or {}
+    attack, defence = war.get("attack"), war.get("defence")
+    if attack is None or defence is None:
+        return None
+    legal = legal_texts(state, 0) if 0 in state.to_move else []
+    fallen = [d.get("building") for d in war.get("destroyed") or ()]
+    allowed = kind in fallen or any(f"destroy {NEIGHBOUR}.{p}" in legal for p in plots)
+    name = name_of(q, kind)
+    reason = q.say(
+        f"Attack {attack} against defence {defence} leaves {attack - defence} point(s); a temple "
+        "or palace takes 2 of them, any other building 1.",
+        f"Aanval {attack} tegen verdediging {defence} laat {attack - defence} punt(en) over; een "
+        "tempel of paleis kost er 2, elk ander gebouw 1.",
+    )
+    verdict = yes_no(q, allowed) + q.say(
+        f" The {name} {'can' if allowed else 'cannot'} be destroyed.",
+        f" {_ARTICLE.get(kind, 'De')} {name} kan {'' if allowed else 'niet '}vernietigd worden.",
+    )
+    refs = [rules.WARS, rules.DEFENCE, rules.DESTRUCTION]
+    return checked(GAME, q, verdict, reason, refs, position=data)
+
+
+def _verdict(q: Question, t: Told, war: dict[str, Any]) -> str:
+    """The battle's outcome; "up to" the margin when it is more than an untold city holds."""
+    attack, defence = war["attack"], war["defence"]
+    if _beyond(t):
+        margin = attack - defence
+        return q.say(
+            f"Up to {margin}: attack {attack} against defence {defence} ({attack} - {defence} = "
+            f"{margin}); his city loses as many buildings as it holds, up to {margin} (a temple "
+            "or palace takes 2 of them).",
+            f"Hoogstens {margin}: aanval {attack} tegen verdediging {defence} ({attack} - "
+            f"{defence} = {margin}); zijn stad verliest zoveel gebouwen als ze heeft, tot "
+            f"{margin} (een tempel of paleis kost er 2).",
+        )
+    verdict = battle_verdict(q, war)
+    if t.others is None and len(war.get("destroyed") or ()) > t.theirs:
+        verdict += q.say(
+            " (His city is taken to hold enough buildings besides its garrisons; it loses no "
+            "more than it holds.)",
+            " (Zijn stad wordt geacht genoeg gebouwen naast de garnizoenen te hebben; ze verliest "
+            "nooit meer dan ze heeft.)",
+        )
+    return verdict
 
 
 READERS = (battle_with_obsidian,)

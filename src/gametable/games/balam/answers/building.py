@@ -89,7 +89,7 @@ _BUILD_WORDS = vocabulary("""build building construct bouwen bouw bouwen place p
     sheet king koningsblad turn turn's beurt one same time at once tegelijk when wanneer als
     if heb heeft hebben houd i've already al there use using stored dezelfde zelfde
     gebruiken opgeslagen owns owned by van stad steden plaats and en but want wil holds exactly
-    left keep buildings vakje vrij is there's up""")
+    left keep buildings vakje vrij is there's up daarmee""")
 _BUILD_PHRASES = (
     r"\b(without|zonder|no|geen|only|maar|just|alleen)\b",
     r"\bpay\w* (?:for|voor)\b",
@@ -102,6 +102,18 @@ _BUILD_PHRASES = (
     r"\bfrom (?:my |the )?(?:king )?sheet\b|\bvan (?:mijn |het )?(?:koningsblad|blad)\b",
     r"\b(?:i )?(?:got|received|collected|had) (?:from|as|in) tax(?:es)?\b",
     r"\bbetalen\b",
+    r"\bwhat if\b",
+    # the turn not paid yet: the sheet told is the one before the turn's riches (the default)
+    r"\b(?:haven't|have not|didn't|did not|not) (?:yet )?paid(?: for)?(?: my| the)? turn(?: yet)?\b|"
+    r"\b(?:mijn )?beurt (?:nog )?niet betaald\b",
+)
+#: riches a palace brought as taxes ("my palace collected a prisoner as taxes"): the palace is
+#: where they came from, not a building asked about
+_TAXED = (
+    r"\b(?:my |a |mijn )?(?:palace|paleis) (?:has )?(?:collected|took|brought|gave me|got|"
+    r"received|haalde|bracht|inde|heeft)(?: (?:in|binnen|op))? (?:a |an |one |een |\w+ )?"
+    r"(?:prisoner|maize|cacao|shell|jade|obsidian|gevangene|mais|maïs|schelp|obsidiaan)"
+    r"(?: binnen| in)?(?: (?:as|in|for|from|via|als) (?:taxes|tax|belasting\w*))?(?: binnen| op| in)?\b"
 )
 
 
@@ -142,6 +154,8 @@ def can_build(q: Question) -> Answer | None:
     named = buildings_in(q)
     if q.matches(_STORED):
         named = [n for n in named if n not in ("reserve", "garrison")] or named[:1]
+    if q.matches(_TAXED):
+        named = [n for n in named if n != "palace"]  # the palace that brought the riches
     if len(named) > 1 or not _build_read(q):
         return None
     kind = named[0] if named else "village"
@@ -204,6 +218,7 @@ def _build_read(q: Question) -> bool:
         _UNPAID,
         _PAID,
         _APART,
+        _TAXED,
     )
     if not understood(
         q,
@@ -427,7 +442,7 @@ _PASS_WORDS = vocabulary("""pass passen skip my turn beurt without zonder paying
 _REMOVE_WORDS = vocabulary("""remove demolish afbreken weghalen one of my own buildings building gebouw gebouwen
     van mijn eigen free charge gratis site city stad plaats""")
 _KATUN_WORDS = vocabulary("""turn over katun card kaart omdraaien draai om instead of paying betalen in plaats van
-    te a""")
+    te a without zonder katunkaart first eerst""")
 
 
 def can_pass(q: Question) -> Answer | None:

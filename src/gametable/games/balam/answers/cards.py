@@ -58,7 +58,8 @@ _CATASTROPHE_WORDS = vocabulary("""what happens happen then if when i turn turne
     geen alleen op in van dan kaart komt enkel enkele verlies verliest nu moet iets
     helemaal inleveren betalen houden drawn trok toch still anywhere hand by hits hit was were
     options choices choose option choice keuze keuzes opties mogelijkheden kiezen zijn
-    none either while just afkopen ligt daarmee they so happen out kunnen maya's""")
+    none either while just afkopen ligt daarmee they so happen out kunnen maya's holds
+    contains lies liggen staat staan wel nog""")
 #: a yes-or-no question about the Mayas paying the card ("can that prisoner pay for the raid?")
 _PAYS = (
     r"\b(pay|pays|paid|use|ward|hand (?:\w+ )?(?:over|in)|betalen|betaalt|afweren|afkopen|"
@@ -198,10 +199,7 @@ def _catastrophe_position(
     held = {k: n for k, n in named.items() if k not in ("reserve",) or n == 0}
     if threatened and not any(KINDS[k] in named for k, _n in loses):
         held |= {KINDS[k]: n for k, n in loses}
-    stored_word = q.matches(_STORED) and not q.matches(_SHEET)
-    given = counted(q, RICHES_NAMES)
-    stored = given.get(RICHES[riches], 0) if stored_word else 0
-    on_sheet = given.get(RICHES[riches], 0) if q.matches(_SHEET) else 0
+    stored, on_sheet = _placed(q, RICHES[riches])
     plots: list[str] = []
     for kind, n in held.items():
         plots += [kind, "+"] * n if kind in ("palace", "temple") else [kind] * n
@@ -217,6 +215,29 @@ def _catastrophe_position(
         phase="turn",
         card=card,
     )
+
+
+_CLAUSES = r"[,;.:!?]|\b(?:and|en|but|maar|wel|while|terwijl)\b"
+
+
+def _placed(q: Question, kind: str) -> tuple[int, int]:
+    """How many of the riches ``kind`` the question places in reserves or garrisons and on
+    the king sheet, clause by clause ("one of my reserves holds a maize, and I have 4 maize on
+    my king sheet": 1 and 4); a count said with no place takes the question's only place."""
+    stored = on_sheet = 0
+    whole_stored = q.matches(_STORED) and not q.matches(_SHEET)
+    whole_sheet = q.matches(_SHEET) and not q.matches(_STORED)
+    for clause in re.split(_CLAUSES, q.lower):
+        n = counted(Question.read(clause), RICHES_NAMES).get(kind)
+        if n is None:
+            continue
+        here_stored = bool(re.search(_STORED, clause))
+        here_sheet = bool(re.search(_SHEET, clause))
+        if here_stored or (whole_stored and not here_sheet):
+            stored = max(stored, n)
+        elif here_sheet or whole_sheet:
+            on_sheet = max(on_sheet, n)
+    return stored, on_sheet
 
 
 #: the catastrophes' names in Dutch (ours: the rulebook is English only)
@@ -316,7 +337,7 @@ def _spread(plots: list[str]) -> dict[str, list[str | None]] | None:
     return sites
 
 
-_BALL_WORDS = vocabulary("""i won win wins winning alone outright with the most ball courts court cities city how
+_BALL_WORDS = vocabulary("""behind achter i won win wins winning alone outright with the most ball courts court cities city how
     many points prestige do does get score scores am at tied tie ties tying second place
     players player kings and of if when what would my are have has equal same number for
     three drie own hold holds get gets do comes come up turns only one leader too by myself
@@ -334,6 +355,8 @@ _OTHERS = (
 
 #: "more ball courts than anybody": the asker alone has the most
 _MORE_THAN_ALL = (
+    r"\b(?:nobody|no one|noone|niemand)(?: else| anders)? (?:has|heeft)(?: a| any| een| even one)? "
+    r"(?:(?:ball ?)?courts?|balveld\w*|balspelveld\w*)\b|"
     r"\bmore (?:ball )?courts than (?:anybody|anyone|everyone|everybody|any other (?:king|player)|"
     r"the others|all the others)(?: else)?\b|\bmeer (?:balspelvelden|balvelden) dan (?:iedereen|"
     r"de anderen)\b"

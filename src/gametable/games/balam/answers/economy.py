@@ -16,6 +16,7 @@ from gametable.games.balam.answers.grammar import (
     RICHES_NAMES,
     about_another,
     buildings_in,
+    counted,
     name_of,
     negations_placed,
     number_before,
@@ -74,7 +75,7 @@ _PRODUCE_WORDS = vocabulary("""site city has have with villages village on it pr
     make makes made at during in the round yield yields one how many much riches tokens
     plaats stad heeft met dorpen dorp erop produceert produceren productie maakt levert
     op tijdens ronde rijkdommen they them stands stand staat staan end of eind einde and en
-    what wat heb ze what's produceren""")
+    what wat heb ze what's produceren time tijd have do does phase fase""")
 
 
 _NUM = r"(\d+|a|an|one|two|three|four|een|één|twee|drie|vier)"
@@ -90,15 +91,27 @@ _COLOUR_OF = {"corn": "maize", "mais": "maize", "maïs": "maize", "cocoa": "caca
               "obsidiaan": "obsidian", "schelp": "shell"}  # fmt: skip
 
 
+#: a yes-or-no question's opening verb (a bare "Production?" asks what, not whether)
+_YES_NO_VERB = (
+    r"(?:^|[.?!;]\s*)(?:can|could|may|must|do|does|did|is|are|will|would|should|mag|kan|moet|"
+    r"krijg|zijn|wordt|heb)\b"
+)
+
+
+def asks_yes_no(q: Question) -> bool:
+    """Whether ``q`` asks yes or no with a verb to ask it (not a bare noun: "Production?")."""
+    return q.kind == "yesno" and q.matches(_YES_NO_VERB)
+
+
 def production_by_site(q: Question) -> Answer | None:
     """ "2 villages on an obsidian site and 1 on a maize site: what do they produce?": each
     site's villages, produced by the engine over a round's end."""
     found = re.findall(_VILLAGES_ON, q.lower)
-    if len(found) < 2 or not q.matches(_PRODUCE) or about_another(q) or q.kind == "yesno":
+    if len(found) < 2 or not q.matches(_PRODUCE) or about_another(q) or asks_yes_no(q):
         return None
     told = [(_COUNT.get(n) or int(n), _COLOUR_OF.get(c, c)) for n, c in found]
     colours = [c for _, c in told]
-    if len(set(colours)) != len(colours) or any(not 1 <= n <= 3 for n, _ in told):
+    if len(set(colours)) != len(colours) or any(not 1 <= n <= 4 for n, _ in told):
         return None
     if set(buildings_in(q)) != {"village"} or not negations_placed(q, BUILDINGS, RICHES_NAMES):
         return None
@@ -129,7 +142,7 @@ def production_by_site(q: Question) -> Answer | None:
 def production(q: Question) -> Answer | None:
     """ "A maize site has 3 villages on it. How many maize does it make at production?": each
     village's token of its site's colour, as the engine produces them."""
-    if not q.matches(_PRODUCE) or about_another(q) or q.kind == "yesno":
+    if not q.matches(_PRODUCE) or about_another(q) or asks_yes_no(q):
         return None
     if buildings_in(q) != ["village"]:
         return None
@@ -278,6 +291,101 @@ def _taxes_after(state: State) -> int | None:
     return sum(finished[-1]["seats"][0]["taxes"].values()) if finished else None
 
 
+_AFTER_ECLIPSE = (
+    r"\b(?:after|since|na) (?:the |de )?(?:eclipse|zonsverduistering|eclips)\b|\beclipse (?:has |was |is )?"
+    r"(?:already )?(?:been )?(?:drawn|turned|out|come out|came out|gone)\b"
+)
+_NEXT_ROUND = vocabulary("""end of the round no eclipse yet my king sheet was is empty and palace palaces
+    collects collected collect taxes tax how many riches will i have on sheet when next round
+    starts start begins begin at the beginning of after already drawn been come came out has
+    nothing had with each both two one there then took takes take in brought brings got gets
+    do out
+    einde van de ronde geen verduistering zonsverduistering nog mijn koningsblad leeg en
+    paleis paleizen int inde innen elk elke hoeveel rijkdommen heb ik op als volgende begint na al""")
+
+
+def sheet_after_round(q: Question) -> Answer | None:
+    """ "End of the round, no Eclipse yet; my sheet was empty and my palace collects 2 cacao:
+    how many riches at the next round?": the taxes and Chaak's maize, the round closed by the
+    engine."""
+    if "palace" not in buildings_in(q) or about_another(q) or q.kind == "yesno":
+        return None
+    if not q.matches(r"\b(sheet|koningsblad)\b") or not q.matches(
+        r"\b(next|volgende|start|begin\w*)\b"
+    ):
+        return None
+    eclipse = q.matches(_AFTER_ECLIPSE)
+    if not eclipse and not q.matches(_NO_ECLIPSE):
+        return None  # whether Chaak still gives is not told
+    before, collected = _sheet_and_taxes(q)
+    palaces = number_before(q, "palaces", "paleizen") or 1
+    each = sum(collected.values())
+    if before is None or len(collected) != 1 or not 1 <= each <= 2 or not 1 <= palaces <= 3:
+        return None
+    kind = next(iter(collected))
+    if not understood(q, _ASK | _NEXT_ROUND, lexicons=(BUILDINGS, RICHES_NAMES),
+                      numbers={before, palaces, each}, phrases=(_NO_ECLIPSE, _AFTER_ECLIPSE)):  # fmt: skip
+        return None
+    sites: dict[str, list[str | None]] = {
+        site: [f"palace:{kind}", f"+:{kind}" if each == 2 else "+"]
+        for site in _PALACE_SITES[:palaces]
+    }
+    sites[HOME] = [*sites.get(HOME, []), "reserve"]
+    data = position(sites=sites, phase="distribution", riches=[{"maize": before} if before else {}],
+                    discard=["expedition", "eclipse"] if eclipse else ["expedition"])  # fmt: skip
+    data["sites"]["d4"] = {"owner": 0, "plots": ["village:maize"]}
+    state = load(data)
+    after = _closed(state) if state is not None else None
+    if after is None:
+        return None
+    held = sum(after.view(0)["kings"][0]["riches"].values())
+    chaak = after.view(0)["rounds"][-1]["seats"][0]["chaak"]
+    taxes = palaces * each
+    verdict = q.say(
+        f"{held} riches: {before} + {taxes} of taxes + {chaak} maize of Chaak = {held}.",
+        f"{held} rijkdommen: {before} + {taxes} belasting + {chaak} maïs van Chaak = {held}.",
+    )
+    reason = q.say(
+        "At the end of the round the riches a palace collected go to the king sheet, and as "
+        "long as the Eclipse has not been drawn the Clemency of Chaak adds 2 maize.",
+        "Aan het einde van de ronde gaan de rijkdommen die een paleis inde naar het "
+        "koningsblad, en zolang de zonsverduistering niet getrokken is geeft Chaak 2 maïs.",
+    )
+    refs: list[RuleRef | str] = ["6-distribution/taxes", rules.END_OF_ROUND]
+    return checked(GAME, q, verdict, reason, refs, position=data, topic="number")
+
+
+def _sheet_and_taxes(q: Question) -> tuple[int | None, dict[str, int]]:
+    """The riches on the sheet before the round's end and those each palace collected, read
+    clause by clause ("my sheet has 1 maize and my palace took in 2 jade")."""
+    before: int | None = None
+    collected: dict[str, int] = {}
+    for clause in re.split(r"[,;.:!?]|\band\b|\ben\b", q.lower):
+        part = Question.read(clause)
+        if re.search(r"\b(sheet|koningsblad)\b", clause):
+            if re.search(r"\b(empty|leeg|nothing|niets|no riches|geen rijkdom\w*)\b", clause):
+                before = 0
+            else:
+                before = (
+                    number_before(part, "riches", "rijkdommen")
+                    or sum(counted(part, RICHES_NAMES).values())
+                    or before
+                )
+        elif re.search(r"\b(palaces?|paleis|paleizen)\b", clause):
+            collected |= counted(part, RICHES_NAMES)
+    return before, collected
+
+
+def _closed(state: State) -> State | None:
+    after = play(state, "done")
+    for _ in range(3):
+        seats = [s for s in after.to_move if "done" in legal_texts(after, s)]
+        if not seats:
+            break
+        after = play(after, "done", seat=seats[0])
+    return after if after.view(0)["rounds"] else None
+
+
 # --- the riches bonus of a last round without the Eclipse ------------------------------------
 
 #: the question's round is the game's last ("the last round", "the round of the second ball game")
@@ -338,5 +446,12 @@ def bonus_after_chaak(q: Question) -> Answer | None:
     return checked(GAME, q, verdict, reason, refs, position=account["position"], topic="number")
 
 
-READERS = (production_by_site, production, chaak_total, palace_taxes, bonus_after_chaak)
+READERS = (
+    production_by_site,
+    production,
+    chaak_total,
+    sheet_after_round,
+    palace_taxes,
+    bonus_after_chaak,
+)
 _ = re

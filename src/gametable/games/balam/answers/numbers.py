@@ -34,7 +34,6 @@ from gametable.games.balam.scoring import (
     CENOTE_FACTOR,
     CEREMONY,
     divination_peeks,
-    riches_bonus,
 )
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -62,14 +61,15 @@ _WORDS_OF = {
         rondes ronde duurt spel spelers speler balspelen standaard normal usual length normale
         gewone lengte we're"""),
     "cost": vocabulary("""cost costs price pay to build building kost kosten prijs betalen bouwen do i need
-        riches nodig waarmee betaal with"""),
+        riches nodig waarmee betaal with en and mag may can"""),
     "sacrifice": vocabulary("""sacrifice sacrificing sacrificed offer offering points prestige score temple
         temples cenote cenotes ceremony and i my give gives worth for bring
         offer offeren punten tempel ceremonie en ik mijn geeft levert op als prestigepunten
         waard hem haar get gets earn have has one other the each total gets sacrifices
         andere totaal heb twee got this round ronde deze ene mayas people volk to that naar tempels
         another other pts ones second first offers offert offer what's altogether when much
-        sacrificed distribution phase verdeling fase"""),
+        sacrificed distribution phase verdeling fase time tijd put putting place placed lay
+        zet leg"""),
     "bonus": vocabulary("""riches left over remaining at the end of game points prestige score total bonus i
         have had hold and on my sheet king worth give gives what's final finish finishes
         finished ends ended when score get final i'm on am
@@ -83,7 +83,8 @@ _WORDS_OF = {
         observatoria observatorium sterrenwacht meeste waarzeggerij bekijken kijken zien
         kaarten mag ik met spelers tweede gelijk more than anybody anyone else everybody
         heb als enige en z'n tweeën drieën vieren bekijk zie kijk king us gets to who peek
-        nobody as many me wie ons and level top staan"""),
+        nobody as many me wie ons and level top staan third last fourth has none derde
+        laatste heeft geen"""),
     "start": vocabulary("""start starts begin begins beginning setup set up with king kings player players
         riches maize tokens game
         begint beginnen starten koning koningen speler spelers rijkdommen spel"""),
@@ -270,8 +271,8 @@ def building_cost(q: Question) -> Answer | None:
 
 #: "one temple ... the other ...": where the riches of a second temple begin
 _OTHER_TEMPLE = (
-    r"\b(?:(?:the|my|his|her) other(?: one)?|another(?: one)?|in another|"
-    r"(?:de|een|mijn|zijn|haar) andere)\b"
+    r"\b(?:(?:the|my|his|her) (?:other|second)(?: one| temple)?|another(?: one| temple)?|in another|"
+    r"(?:de|een|mijn|zijn|haar) (?:andere|tweede)(?: tempel)?)\b"
 )
 
 
@@ -378,62 +379,6 @@ def _ceremony_reply(q: Question, verdict: str, cenote: bool) -> Answer:
     return checked(GAME, q, verdict, reason, refs, topic="number")
 
 
-def end_bonus(q: Question) -> Answer | None:
-    """ "7 riches left at the end": half a point each, rounded down (added to a score given)."""
-    if not q.matches(
-        r"\b(end|ends|einde|eind|left|over|bonus|bonuspunten|remaining|overgebleven|finish\w*|afgelopen)\b"
-    ):
-        return None
-    if not q.matches(r"\b(riches|rijkdom\w*|tokens?|fiches?)\b") and not riches_in(q):
-        return None
-    if q.matches(r"\b(round|ronde)\b") and not q.matches(r"\b(game|spel|bonus)\b"):
-        return None  # riches left at the end of a round are another question
-    if q.matches(r"\b(reserves?|garrisons?|opslag\w*|voorraad\w*|garnizoen\w*|villages?|dorpen)\b"):
-        return None  # riches elsewhere than on the sheet: another question
-    left = number_before(q, "riches", "rijkdommen", "rijkdom", "tokens", "fiches", *RICHES)
-    given = counted(q, RICHES_NAMES)
-    listed = set(given.values()) if len(given) > 1 else set()
-    if listed:
-        left = sum(given.values())  # "5 maize, 4 cacao and 4 obsidian": 13 riches
-    elif left is None:
-        left = sum(given.values()) if given else None
-    if left is None:
-        return None
-    bonus = riches_bonus(left)
-    score = number_before(q, "points", "prestige", "punten", "prestigepunten")
-    standing = re.search(r"\b(?:i'm|i am|ik sta|sta ik) (?:on|at|op) (\d+)\b", q.lower)
-    if score is None and standing is not None:
-        score = int(standing.group(1))
-    if score is not None and score == left:
-        score = None
-    if score is not None and score in listed:
-        score = None
-    told = {left} | listed | ({score} if score is not None else set())
-    part = re.search(r"\b(\d+) of them\b", q.lower)
-    if part is not None and int(part.group(1)) <= left:
-        told.add(int(part.group(1)))  # "9 riches, 2 of them prisoners": still 9 riches
-    if not _reads(q, "bonus", numbers=told):
-        return None
-    if score is not None:
-        verdict = q.say(
-            f"{score} + {bonus} = {score + bonus} prestige points ({left} riches // 2 = {bonus}).",
-            f"{score} + {bonus} = {score + bonus} prestigepunten ({left} rijkdommen // 2 = "
-            f"{bonus}).",
-        )
-    else:
-        verdict = q.say(
-            f"{bonus} prestige points ({left} riches // 2 = {bonus}).",
-            f"{bonus} prestigepunten ({left} rijkdommen // 2 = {bonus}).",
-        )
-    reason = q.say(
-        "At the end of the game each king turns the riches on his king sheet into prestige, "
-        "half a point each, rounded down.",
-        "Aan het einde van het spel levert elke rijkdom op het koningsblad een half "
-        "prestigepunt op, naar beneden afgerond.",
-    )
-    return checked(GAME, q, verdict, reason, ["7-end-of-game/riches-bonus"], topic="number")
-
-
 def _number(word: str) -> int | None:
     words = {"two": 2, "three": 3, "four": 4, "twee": 2, "drie": 3, "vier": 4, "one": 1,
              "zero": 0, "none": 0, "een": 1, "één": 1, "nul": 0}  # fmt: skip
@@ -447,15 +392,22 @@ _NOBODY_AS_MANY = (
 )
 
 
+#: "two of us have 2 observatories each": a tie said without the word
+_EACH_OF_US = (
+    r"\b(?:two|three|2|3|twee|drie) (?:of us|van ons) (?:both )?(?:have|hebben) \w+ "
+    r"(?:observator\w*|sterrenwacht\w*) (?:each|apiece|elk|allebei)\b"
+)
+
+
 def divination_looks(q: Question) -> Answer | None:
     """ "With the most observatories at 3 players, how many cards may I look at?"."""
-    if not q.matches(r"\b(observator\w*|divination|waarzeg\w*|sterrenwacht)\b"):
+    if not q.matches(r"\b(observator\w*|divination|waarzeg\w*|sterrenwacht\w*)\b"):
         return None
     if not q.matches(r"\b(how many|hoeveel|look|see|peek|bekijken|kijken|zien|wie|who)\b"):
         return None
     table = re.search(r"\b(?:with|at|met|bij|in an?) (\w+)[- ](?:players?|spelers?)\b", q.lower)
     n = _number(table.group(1)) if table else players_in(q) or _players_together(q)
-    tie = says_tie(q) and not q.matches(_NOBODY_AS_MANY)
+    tie = (says_tie(q) or q.matches(_EACH_OF_US)) and not q.matches(_NOBODY_AS_MANY)
     group = re.search(r"\b(two|three|four|2|3|4|twee|drie|vier) (?:of us|van ons)\b", q.lower)
     told_n = n is not None
     if n is None and (tie or says_second(q)):
@@ -533,7 +485,6 @@ READERS = (
     cards_per_round,
     building_cost,
     sacrifice_points,
-    end_bonus,
     divination_looks,
     start_riches,
 )

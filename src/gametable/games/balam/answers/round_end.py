@@ -40,6 +40,19 @@ _UNSTORED = (
     r"ongebruikte?|overgebleven|blijven liggen)\b"
 )
 
+#: riches that reach no place to be used or kept ("my Mayas can't get a riches to a reserve,
+#: temple or palace", "nowhere to go", "kan nergens heen")
+_UNREACHED = (
+    r"\b(?:can't|cannot|can not|couldn't|could not|don't|do not|fail to|kunnen niet|kan niet) "
+    r"(?:get|bring|move|carry|take|send|krijgen|brengen|dragen)\b[^.?!]*?\b(?:to|into|naar|in) "
+    r"(?:a |an |any |my |the |een |mijn )?(?:reserves?|temples?|palaces?|prisons?|voorraad\w*|"
+    r"opslag\w*|tempels?|paleis\w*)(?:(?:,| or| of| nor)+ (?:a |an |any |my |the |een |mijn )?"
+    r"(?:reserves?|temples?|palaces?|prisons?|voorraad\w*|opslag\w*|tempels?|paleis\w*))*\b"
+    r"|\bniet naar (?:een |de |mijn )?(?:voorraad\w*|opslag\w*|tempels?|paleis\w*)(?:(?:,| of)+ "
+    r"(?:een |de |mijn )?(?:voorraad\w*|opslag\w*|tempels?|paleis\w*))* (?:kunnen |kan )?"
+    r"(?:brengen|krijgen|dragen)\b"
+    r"|\b(?:nowhere to go|nergens heen|reach(?:es)? no (?:reserve|temple|palace)\w*)\b"
+)
 
 #: a yes-or-no question asking whether the riches is lost, or whether it is kept
 _LOST = (
@@ -75,7 +88,8 @@ _WORDS = vocabulary("""what happens happen to my the riches goods tokens resourc
     into when ends
     wat gebeurt er met mijn de rijkdommen aan het einde van ronde mag kan ik houden laten
     liggen blijven blijft tot volgende verloren kwijt op in een staat ligt nog daar die eind
-    zijn thrown away removed gone weggegooid its their daarmee""")
+    zijn thrown away removed gone weggegooid its their daarmee what if mayas maya's people
+    by als""")
 
 
 def left_at_round_end(q: Question) -> Answer | None:
@@ -84,7 +98,7 @@ def left_at_round_end(q: Question) -> Answer | None:
     ignoring = rf"{_ROUND_END}|\b(?:one|een|één) (?:of|van)\b"
     if not q.matches(_ROUND_END) or about_another(q) or numbers_in(q, ignoring=ignoring):
         return None
-    phrases = (_ROUND_END, _UNSTORED)
+    phrases = (_ROUND_END, _UNSTORED, _UNREACHED)
     if not understood(q, _WORDS, lexicons=(BUILDINGS, RICHES_NAMES), phrases=phrases):
         return None
     named = riches_in(q)
@@ -141,6 +155,8 @@ def left_at_round_end(q: Question) -> Answer | None:
 def _place_asked(q: Question, named: list[str], places: list[str]) -> str | None:
     """The plot of :func:`closed_round` the question asks about: obsidian or a prisoner on a
     garrison, a reserve, or riches left unstored (on a village); ``None`` for another."""
+    if q.matches(_UNREACHED):
+        return "village:jade"
     if "garrison" in places and named and named[0] in ("obsidian", "prisoner"):
         return f"garrison:{named[0]}"
     if "reserve" in places:

@@ -96,8 +96,8 @@ def _rivals(rest: str, noun: str) -> tuple[list[int], list[str]]:
     """The rivals' counts said after the asker's, and the phrases that said them."""
     listed = rf"\b(?:the others?|de anderen?) (?:have |has |hebben )?{_NUM}((?:,? (?:and |en )?{_NUM})*)\b"
     each = (
-        rf"\b(two|three|2|3|twee|drie) others? (?:have |hebben )?{_NUM}(?: {noun})? "
-        rf"(?:each|apiece|elk)\b"
+        rf"\b(?:(two|three|2|3|twee|drie) others?|the others? (two|three|2|3)|de (twee|drie) anderen?) "
+        rf"(?:have |hebben )?{_NUM}(?: {noun})? (?:each|apiece|elk)\b"
     )
     named_each = (
         rf"\b([a-z]+),? (?:and|en) ([a-z]+) (?:have|hebben) {_NUM}(?: {noun})? "
@@ -106,13 +106,14 @@ def _rivals(rest: str, noun: str) -> tuple[list[int], list[str]]:
     last = rf"\bthe (?:last|fourth|other) (?:one )?(?:has|heeft) {_NUM}\b"
     named = rf"\b([a-z]+)\s*:?\s+{_NUM}\b"
     found = re.search(listed, rest)
-    if found is not None:
+    if found is not None and not re.search(each, rest):
         first = found.group(1)
         more = re.findall(_NUM, found.group(2) or "")
         return [_value(first), *(_value(m) for m in more)], [listed]
     found = re.search(each, rest)
     if found is not None:
-        counts = [_value(found.group(2))] * _GROUP[found.group(1)]
+        group = found.group(1) or found.group(2) or found.group(3)
+        counts = [_value(found.group(4))] * _GROUP[group]
         phrases = [each]
         tail = re.search(last, rest)
         if tail is not None:
@@ -136,7 +137,7 @@ _FRAME = vocabulary("""how many much what who which do does did i we they get ge
     hoeveel wat wie krijg krijgt mag mogen zie zien bekijk bekijken kijken kaarten kaart de en
     elk spelers speler in een spel met heb heeft punten wint winnen divination waarzeggerij
     ball balspel courts court observatories observatory cities city steden i'm is are next
-    one second turned came out was had any""")
+    one second turned came out was had any us ons z'n zn tweeën drieën vieren tweeen drieen""")
 #: the rivals' cities after the asker's: "they have 5 and 4"
 _THEIR_CITIES = (
     rf"\b(?:they have|they own|the others have|zij hebben) {_NUM}((?:,? (?:and |en )?{_NUM})*)"

@@ -53,6 +53,17 @@ _SHORTHAND: dict[str, str] = {
     "obsedian": "obsidian",
     "vilages": "villages",
     "vilage": "village",
+    "mny": "many",
+    "hw": "how",
+    "bild": "build",
+    "buid": "build",
+    "buld": "build",
+    "attak": "attack",
+    "atack": "attack",
+    "wat's": "what's",
+    "whats": "what's",
+    "observatry": "observatory",
+    "observatorie": "observatory",
     "1st": "first",
     "2nd": "second",
     "3rd": "third",
@@ -76,9 +87,17 @@ def _word(token: str) -> str:
     return token
 
 
+#: Dutch compounds of a riches and a site ("jadeplaats", "maïsstad"): the two words apart
+_COMPOUND = re.compile(
+    r"\b(ma[iï]s|cacao|jade|obsidiaan|schelpen|schelp)(plaats|plaatsen|stad|steden|tegel)\b",
+    re.IGNORECASE,
+)
+
+
 def plain(question: Question) -> Question | None:
-    """The question with its chat shorthand written out, or ``None`` when it has none."""
-    text = _SYMBOLS.sub(" ", question.text)
+    """The question with its chat shorthand written out (and Dutch compounds of a riches and
+    a site split: "jadeplaats" -> "jade plaats"), or ``None`` when it has none."""
+    text = _SYMBOLS.sub(" ", _COMPOUND.sub(r"\1 \2", question.text))
     words = [_word(t) for t in _TOKEN.findall(text)]
     out = " ".join(w for w in words if w)
     out = re.sub(r"\s+([?!.,;:])", r"\1", out).strip()

@@ -4,14 +4,19 @@
 
 from __future__ import annotations
 
+from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
+    BUILDINGS,
     RICHES_NAMES,
     about_another,
+    buildings_in,
+    counted,
+    name_of,
     numbers_in,
     understood,
     vocabulary,
 )
-from gametable.games.balam.answers.scenes import HOME, load, position, refusal
+from gametable.games.balam.answers.scenes import HOME, load, play, position, refusal
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -82,7 +87,8 @@ _SECOND = r"\b(two|2|second|another|more than one|twee|tweede|nog een|meer dan �
 _EQUIP_WORDS = vocabulary("""can may i put place move give a garrison one on it hold have carry get two second
     another more than obsidian obsidians tokens
     mag kan ik een garnizoen op zetten leggen hebben dragen krijgen twee tweede nog meer dan
-    obsidiaan load onto to make extra strong stronger stack""")
+    obsidiaan load onto to make extra strong stronger stack same time and both at prisoners
+    prisoner gevangene gevangenen dezelfde tegelijk en after winning war won na""")
 
 
 def second_obsidian(q: Question) -> Answer | None:
@@ -125,4 +131,91 @@ def second_obsidian(q: Question) -> Answer | None:
                    details=details)  # fmt: skip
 
 
-READERS = (through_unowned, second_obsidian)
+_HOLD_WORDS = vocabulary("""can a an one my the reserve prison hold holds store stores keep keeps take
+    takes contain contains put place in it into also even same single both at once there
+    mag kan een mijn de het voorraad opslagplaats gevangenis bewaren houden opslaan leggen
+    zetten in erin er ook zelfs tegelijk dezelfde allebei of type kind any soort""")
+
+
+def reserve_holds(q: Question) -> Answer | None:
+    """ "Can a reserve hold a prisoner?", "2 maize in one reserve?": the riches moved onto a
+    reserve in the engine's distribution (one riches of any type, and only one)."""
+    if q.kind != "yesno" or about_another(q) or buildings_in(q) != ["reserve"]:
+        return None
+    given = counted(q, RICHES_NAMES)
+    if len(given) != 1 or not 1 <= sum(given.values()) <= 2:
+        return None
+    kind, n = next(iter(given.items()))
+    if not understood(q, _HOLD_WORDS, lexicons=(BUILDINGS, RICHES_NAMES), numbers={n, 1}):
+        return None
+    plots: list[str | None] = [f"reserve:{kind}" for _ in range(n)]  # moved reserve to reserve
+    plots.append("reserve")
+    data = position(phase="distribution", sites={"c3": plots}, riches=[{}])
+    state = load(data)
+    if state is None:
+        return None
+    for i in range(n - 1):
+        state = play(state, f"move c3.{i}>c3.{n}")
+    refused = refusal(state, f"move c3.{n - 1}>c3.{n}")
+    name = f"{n} {name_of(q, kind)}" if n > 1 else name_of(q, kind)
+    if refused is None:
+        reason = q.say(
+            f"A reserve (prison) stores one riches of any type, a {name} too, and keeps it into "
+            "the next round.",
+            f"Een voorraad (gevangenis) bewaart één rijkdom van elke soort, ook {name}, tot de "
+            "volgende ronde.",
+        )
+    else:
+        reason = q.say(
+            f"A reserve holds only one riches, so {name} need {n} reserves.",
+            f"Een voorraad bewaart maar één rijkdom, dus {name} hebben {n} voorraden nodig.",
+        )
+    return checked(GAME, q, yes_no(q, refused is None), reason, [rules.STORAGE], position=data)
+
+
+_AFTER_WAR = (
+    r"\b(?:after|when|na)(?: (?:winning|i win|i won|i've won|having won|het winnen van))? (?:a |an |the |"
+    r"een |de )?(?:war|battle|attack|fight|oorlog|aanval|gevecht)\b"
+)
+
+
+def garrison_holds(q: Question) -> Answer | None:
+    """ "Can I put 2 prisoners on the same garrison?", "an obsidian and a prisoner on one
+    garrison?": the second riches moved in the engine onto a garrison that holds the first."""
+    if q.kind != "yesno" or about_another(q) or buildings_in(q) != ["garrison"]:
+        return None
+    given = counted(q, RICHES_NAMES)
+    items = [r for r, n in given.items() for _ in range(n)]
+    if len(items) == 1 and q.matches(_SECOND):
+        items *= 2
+    if (
+        len(items) != 2
+        or items == ["obsidian", "obsidian"]
+        or not set(items) <= {"obsidian", "prisoner"}
+    ):
+        return None
+    if not understood(q, _EQUIP_WORDS | _HOLD_WORDS, lexicons=(BUILDINGS, RICHES_NAMES),
+                      numbers={1, 2}, phrases=(_SECOND, _AFTER_WAR)):  # fmt: skip
+        return None
+    data = position(
+        sites={"c3": [f"garrison:{items[0]}", f"reserve:{items[1]}", "reserve"]},
+        phase="distribution",
+        riches=[{}],
+    )
+    state = load(data)
+    if state is None:
+        return None
+    refused = refusal(state, "move c3.1>c3.0")
+    if refused is None:
+        return None  # the engine would take it: not the rule this reader tells
+    reason = q.say(
+        "A garrison holds a single riches, one obsidian or one prisoner (one prisoner per "
+        "garrison after a war too); a second one needs another garrison or a reserve.",
+        "Een garnizoen houdt één rijkdom, één obsidiaan of één gevangene (ook na een oorlog één "
+        "gevangene per garnizoen); een tweede heeft een ander garnizoen of een voorraad nodig.",
+    )
+    return checked(GAME, q, yes_no(q, False), reason, [refused.rule, rules.DESTRUCTION],
+                   position=data)  # fmt: skip
+
+
+READERS = (through_unowned, second_obsidian, reserve_holds, garrison_holds)

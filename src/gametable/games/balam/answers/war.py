@@ -59,7 +59,8 @@ _FAR = (
     r"far from|non-adjacent|(?:isn't|is not|aren't|not|doesn't|does not) (?:next to|adjacent to|"
     r"touching|touch|bordering)|(?:isn't|is not|aren't|not) (?:connected|linked|joined)(?: to \w+)?"
     r"(?: by (?:a )?path)?|no path|(?:two|2|three|3) (?:tiles|sites|spaces) away|"
-    r"niet (?:naast|aangrenzend|verbonden)|geen pad|ver weg)\b"
+    r"niet (?:naast|aangrenzend|verbonden)|geen pad|ver weg|(?:isn't|is not|not) at the (?:other )?end "
+    r"of (?:a|the|any) paths?(?: from (?:mine|my city|my cities))?|niet aan het eind(?:e)? van een pad)\b"
 )
 _EMPTY = r"\b(free|empty|unowned|nobody'?s?|neutral|vrije?|lege?)\s+(site|city|place|plaats|stad)\b"
 _OWN = r"\b(my own|one of my|mijn eigen)\b"
@@ -315,7 +316,8 @@ _BATTLE_WORDS = vocabulary("""i attack attacking attacked with garrisons garriso
     total when if as strength
     ik als val aan aanval met garnizoenen garnizoen en gooi gooide dobbelstenen dobbelsteen een
     tegen stad vijandige heeft wat gebeurt er hoeveel gebouwen vernietig verlies mijn
-    doodshoofd doodshoofden schedel schedels bij""")
+    doodshoofd doodshoofden schedel schedels bij commit commits send inzet zet gebruik
+    mag gooien""")
 _SKULL = r"\b(skulls?|doodshoofd(?:en)?|schedels?)\b"
 _ROLLED = r"\b(?:roll|rolled|rolls|throw|get|got|gooi|gooide)\b"
 
@@ -354,7 +356,9 @@ _SCORES = (
 def battle(q: Question) -> Answer | None:
     """ "I attack with 2 garrisons and roll a 3 and a skull against a city with 2 garrisons":
     the battle fought by the engine with those dice; "how many dice with 3 garrisons?"."""
-    if not q.matches(r"\b(attack\w*|aanval\w*|val \w* ?aan)\b") or about_another(q):
+    if about_another(q) or not q.matches(
+        r"\b(attack\w*|aanval\w*|val \w* ?aan|how many dice|hoeveel dobbelstenen)\b"
+    ):
         return None
     if q.matches(r"\bobsidi\w+"):
         return None  # obsidian spent is not built here
@@ -408,6 +412,8 @@ def _battle_told(q: Question) -> tuple[int, int, list[str], bool] | None:
     for the number of dice, as the question tells them; ``None`` when it does not tell them
     all or holds words the battle does not place."""
     mine = _garrisons_after(q, r"\b(?:attack|aanval|val aan) (?:with|met)")
+    if mine is None:
+        mine = _count_of_attackers(q)
     theirs = _garrisons_after(
         q,
         r"\b(?:against|tegen) (?:a|an|the|his|een|de)? ?(?:enemy |vijandige )?(?:city|stad) "
@@ -514,6 +520,25 @@ def _garrisons_after(q: Question, lead: str) -> int | None:
     if match is None:
         return None
     return _count(match.group(1))
+
+
+#: the attacker's garrisons said another way: "met 3 garnizoenen aanval", "commit 3
+#: garrisons", "attacking using 2 garrisons"
+_ATTACKERS = (
+    r"\b(?:met|with) (\w+) garnizoen\w* (?:aanval\w*|aan ?val\w*)\b",
+    r"\b(?:commit|commits|send|sends|use|using|inzet|zet) (\w+) (?:garrisons?|garnizoen\w*)"
+    r"(?: in)?(?: to attack| for the attack| in the attack| om aan te vallen| bij de aanval)?\b",
+    r"\battack(?:ing)? (?:using|committing) (\w+) garrisons?\b",
+    r"\b(\w+) garnizoen\w* (?:inzet|inzetten|gebruik|gebruiken|stuur|sturen)\b",
+)
+
+
+def _count_of_attackers(q: Question) -> int | None:
+    for pattern in _ATTACKERS:
+        found = re.search(pattern, q.lower)
+        if found is not None and (n := _count(found.group(1))) is not None:
+            return n
+    return None
 
 
 def _count(word: str) -> int | None:

@@ -1,0 +1,157 @@
+"""A table of kings told by name ("I have 2 ball courts and 5 cities, Mia has 1 court and 4
+cities, Tom has no court but 6 cities"; "Opa heeft 3 balvelden, ik heb er 2 en Lisa ook 2"):
+each king's counts of the things a reader asks for, read clause by clause.
+
+A clause's subject is the first king it names (``"me"`` for I, me, ik; a name; opa, oma...);
+a clause without one speaks of the king before it ("... and 5 cities").  A count is a number
+before a thing's noun, or a number alone ("ik 4", "Anna has 5", "ik heb er 2"), which counts
+the thing named last.  "Anna and I both have 2 courts" gives both the count.
+
+>>> t = read_table(Question.read("I have 2 ball courts and 5 cities, Mia has 1 court and 4 "
+...     "cities, Tom has no court but 6 cities."), {"courts": COURTS, "cities": CITIES})
+>>> t.counts
+{'me': {'courts': 2, 'cities': 5}, 'mia': {'courts': 1, 'cities': 4}, 'tom': {'courts': 0, 'cities': 6}}
+>>> read_table(Question.read("Opa heeft 3 balvelden, ik heb er 2 en Lisa ook 2. Opa heeft 7 "
+...     "steden, ik 4 en Lisa 6."), {"courts": COURTS, "cities": CITIES}).counts["lisa"]
+{'courts': 2, 'cities': 6}
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from gametable.games.balam.answers.grammar import vocabulary
+from gametable.rulebook.question import Question
+
+COURTS = r"(?:ball ?courts?|courts?|balvel\w*|balspelvel\w*|balbanen|balbaan)"
+CITIES = r"(?:cities|city|steden|stad)"
+OBSERVATORIES = r"(?:observator\w*|sterrenwacht\w*)"
+
+_NUMBER = {
+    "no": 0, "none": 0, "zero": 0, "geen": 0, "nul": 0, "a": 1, "an": 1, "one": 1, "een": 1,
+    "één": 1, "two": 2, "twee": 2, "three": 3, "drie": 3, "four": 4, "vier": 4, "five": 5,
+    "vijf": 5, "six": 6, "zes": 6, "seven": 7, "zeven": 7, "eight": 8, "acht": 8, "nine": 9,
+    "negen": 9, "ten": 10, "tien": 10, "eleven": 11, "elf": 11, "twelve": 12, "twaalf": 12,
+}  # fmt: skip
+_N = r"(\d+|" + "|".join(sorted(_NUMBER, key=len, reverse=True)) + r")"
+#: the asker
+_ME = vocabulary("i me ik i've i'm")
+#: people a question names without a capital (the family at the table)
+_KIN = vocabulary("""opa oma papa mama dad mom mum grandpa grandma granny grandad pa ma
+    jij you hij he she zij broer zus vader moeder brother sister father mother buurman
+    buurvrouw neighbour vriend vriendin friend oom tante uncle aunt""")
+#: the kings not named, said to hold none ("the rest have none", "de rest geen"): read apart
+REST = (
+    r"\b(?:the rest|the others|everyone else|everybody else|de rest|de anderen|de andere spelers|"
+    r"verder niemand)(?: (?:have|has|hebben|heeft))? (?:none|nothing|no \w+|geen|niets|0)\b"
+)
+#: capitalised words that are no king's name
+_NOT_NAMES = vocabulary("""i the a an and but if what who how when so ok okay ball game katun
+    cult eclipse drought mayas maya my he she they we it its wie wat hoe als en maar de het een
+    ik dan ons onze mijn balspel round ronde end chaak""")
+#: the table's size, read apart ("with 3 players", "met z'n drieën")
+PLAYERS = (
+    r"\b(?:(?:with|met|we are|we're|wij zijn|we zijn) )?(?:\d|two|three|four|twee|drie|vier) "
+    r"(?:players|spelers|kings|koningen)\b|\b(?:met )?z'?n (?:tweeën|tweeen|drieën|drieen|vieren)\b"
+)
+_ARTICLES = frozenset(["a", "an", "een", "no"])
+_SPLIT = r"[,.;:!?]|\b(?:and|en|but|maar|while|whereas|terwijl|plus)\b"
+#: words a table of kings is told with (besides the names, the counts and the nouns)
+WORDS = vocabulary("""have has had hold holds own owns got i've i'm with both each apiece too also
+    as well only just but and while whereas heb heeft hebben er ook allebei elk en maar terwijl
+    bezit bezitten then dan nog still no none geen hebt heb""")
+
+
+@dataclass
+class Table:
+    """The kings in the order told (``"me"`` the asker) and their counts by thing."""
+
+    counts: dict[str, dict[str, int]] = field(default_factory=dict)
+    names: set[str] = field(default_factory=set)
+    numbers: set[int] = field(default_factory=set)
+
+    def add(self, king: str, thing: str, n: int) -> bool:
+        told = self.counts.setdefault(king, {})
+        if told.get(thing, n) != n:
+            return False  # one king's count told twice, differently
+        told[thing] = n
+        self.numbers.add(n)
+        return True
+
+
+def _value(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBER[word]
+
+
+def _names(text: str) -> set[str]:
+    """The words of ``text`` that name a king: a capitalised word not at a sentence's start
+    (nor a common word), or a word of kin."""
+    found = set()
+    for match in re.finditer(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-z]+)\b", text.strip()):
+        word = match.group(1).lower()
+        if word not in _NOT_NAMES:
+            found.add(word)
+    for match in re.finditer(r"\b([A-Z][a-z]+)\b\s+(?:has|heeft|and|en|had|owns|holds)\b", text):
+        if match.group(1).lower() not in _NOT_NAMES:
+            found.add(match.group(1).lower())
+    words = set(re.findall(r"[a-zé']+", text.lower()))
+    return found | (words & _KIN)
+
+
+#: words that point back at the king named last ("Joris ... he has 7")
+_PRONOUNS = vocabulary("he she him her hij zij ze hem haar")
+
+
+def _subject(clause: str, names: set[str], last: str | None) -> str | None:
+    """The king a clause speaks of: the asker, a name, or the king named last for a pronoun."""
+    for word in re.findall(r"[a-zé']+", clause):
+        if word in _ME:
+            return "me"
+        if word in _PRONOUNS and last is not None:
+            return last
+        if word in names:
+            return word
+    return None
+
+
+def read_table(q: Question, nouns: dict[str, str]) -> Table | None:
+    """The kings' counts of each of ``nouns`` (thing -> regular expression of its noun) the
+    question tells, or ``None`` when a count cannot be placed."""
+    names = _names(q.text)
+    text = re.sub(REST, " ", re.sub(PLAYERS, " ", q.lower))
+    table = Table(names=names)
+    noun_of = r"(" + "|".join(f"(?P<{thing}>{n})" for thing, n in nouns.items()) + r")"
+    group = (
+        rf"\b([a-zé]+) (?:and|en) ([a-zé]+),? (?:both |each |allebei )?(?:have|hebben|hold|own)"
+        rf"(?: both| each| allebei| elk)? {_N} {noun_of}(?: each| apiece| allebei| elk)?"
+    )
+    for match in re.finditer(group, text):
+        kings = [("me" if w in _ME else w) for w in match.group(1, 2)]
+        if not all(k == "me" or k in names for k in kings):
+            return None
+        thing = next(t for t in nouns if match.group(t))
+        for each in kings:
+            if not table.add(each, thing, _value(match.group(3))):
+                return None
+        text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end() :]
+    king: str | None = None
+    last: str | None = next(iter(nouns)) if len(nouns) == 1 else None
+    named = [k for k in table.counts if k != "me"]
+    for clause in re.split(_SPLIT, text):
+        king = _subject(clause, names, named[-1] if named else None) or king
+        if king is not None and king != "me" and king not in named:
+            named.append(king)
+        counted = list(re.finditer(rf"\b{_N} {noun_of}", clause))
+        for found in counted:
+            last = next(t for t in nouns if found.group(t))
+            if king is None or not table.add(king, last, _value(found.group(1))):
+                return None
+        rest = re.sub(rf"\b{_N} {noun_of}", " ", clause)
+        bare = [w for w in re.findall(rf"\b{_N}\b", rest) if w not in _ARTICLES]
+        if bare:
+            if len(bare) > 1 or last is None or king is None:
+                return None
+            if not table.add(king, last, _value(bare[0])):
+                return None
+    return table if len(table.counts) >= 2 else None

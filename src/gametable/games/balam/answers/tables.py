@@ -1,0 +1,199 @@
+"""A ball game or a divination told king by king with names ("4 - KATUN > NEUTRAL EVENTS",
+"1 - DIVINATION"): "I have 2 ball courts and 5 cities, Mia has 1 court and 4 cities, Tom has
+no court but 6 cities: who scores what?" is built as a position with every king's cities and
+courts and played by the engine (the ball game card turned); "jij 2 observatoria, ik 1 en Daan
+geen" is counted by the engine's podium (``scoring.divination_peeks``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gametable.games.balam import rules
+from gametable.games.balam.answers.grammar import (
+    BUILDINGS,
+    CARDS,
+    card_in,
+    players_in,
+    understood,
+    vocabulary,
+)
+from gametable.games.balam.answers.kings import (
+    CITIES,
+    COURTS,
+    OBSERVATORIES,
+    PLAYERS,
+    REST,
+    WORDS,
+    Table,
+    read_table,
+)
+from gametable.games.balam.answers.scenes import load, play, position
+from gametable.games.balam.scoring import divination_peeks, podium
+from gametable.rulebook.answer import Answer
+from gametable.rulebook.question import Question
+from gametable.rulebook.situations import checked
+
+GAME = "balam"
+#: the default board's sites, the plots of each (the kings' cities are laid out in this order)
+_SITES = (
+    ("b2", 3), ("c2", 4), ("d2", 3), ("b3", 3), ("c3", 4), ("d3", 3), ("b4", 3), ("c4", 3),
+    ("d4", 4), ("b5", 3), ("c5", 3), ("d5", 3), ("a2", 4), ("e2", 4), ("a3", 3), ("e3", 3),
+    ("a4", 3), ("e4", 3), ("a5", 4), ("e5", 4), ("b1", 3), ("c1", 3), ("d1", 3), ("b6", 3),
+    ("c6", 3), ("d6", 3), ("a1", 2), ("e1", 2), ("a6", 2), ("e6", 2),
+)  # fmt: skip
+_FRAME = vocabulary("""who whom scores score scored what gets get got does do each of us them points
+    prestige win wins won how many much the card just came up comes turned turns over flips
+    flipped is drawn drew out happens now what's ball game katun balspel a an this that
+    wie krijgt krijgen hoeveel punten bij dit deze wat winnen wint scoort scoren komt kaart net
+    omgedraaid gedraaid getrokken verdeling gebeurt er dan nu iedereen everyone everybody
+    between among see look looks at peek peeks cards may can sees bekijken kijken zien mag
+    mogen divination waarzeggerij round ronde start begin of als die kaarten kaart we wij us krijg ieder voor waarzeggen
+    players spelers""")
+
+
+def _seats(table: Table) -> list[str]:
+    """The kings as seats: the asker first, the others in the order told."""
+    kings = list(table.counts)
+    return (["me"] if "me" in kings else []) + [k for k in kings if k != "me"]
+
+
+def _who(q: Question, king: str) -> str:
+    if king == "me":
+        return q.say("you", "jij")
+    if king in ("jij", "you"):
+        return q.say("the king you ask", "degene die je het vraagt")
+    return king.capitalize()
+
+
+def _list(q: Question, parts: list[str]) -> str:
+    joint = q.say(" and ", " en ")
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + joint + parts[-1]
+
+
+def _layout(table: Table, seats: list[str]) -> dict[str, Any] | None:
+    """Each king's cities, his ball courts two to a city, a village in every other city."""
+    sites: dict[str, list[str | None]] = {}
+    owners: dict[str, int] = {}
+    free = list(_SITES)
+    for seat, king in enumerate(seats):
+        told = table.counts[king]
+        courts = told.get("courts")
+        cities = told.get("cities", 1 if courts == 0 else None)
+        if courts is None or cities is None or not 1 <= cities <= 12 or len(free) < cities:
+            return None
+        if courts > 2 * cities:
+            return None
+        for i in range(cities):
+            name, _plots = free.pop(0)
+            here = min(2, max(0, courts - 2 * i))
+            sites[name] = ["court"] * here if here else ["village"]
+            owners[name] = seat
+    return position(players=len(seats), phase="turn", sites=sites, owners=owners,
+                    card="ball_game")  # fmt: skip
+
+
+def _ball_reason(q: Question, table: Table, seats: list[str], won: list[int]) -> str:
+    places = podium([table.counts[k]["courts"] for k in seats])
+    parts = []
+    for seat, king in enumerate(seats):
+        courts, cities = table.counts[king]["courts"], table.counts[king].get("cities", 0)
+        place = places.get(seat)
+        if place == "first":
+            why = q.say(f"most ball courts ({courts}) alone: {cities} cities",
+                        f"alleen de meeste balspelvelden ({courts}): {cities} steden")  # fmt: skip
+        elif place in ("tied", "second"):
+            how = q.say("tied for the most" if place == "tied" else "lone second",
+                        "gedeeld eerste" if place == "tied" else "enige tweede")  # fmt: skip
+            why = q.say(f"{how}: half of {cities} cities = {won[seat]}",
+                        f"{how}: de helft van {cities} steden = {won[seat]}")  # fmt: skip
+        elif courts == 0:
+            why = q.say("no ball court: nothing", "geen balspelveld: niets")
+        else:
+            why = q.say("no place that scores: nothing", "geen plaats die punten geeft: niets")
+        parts.append(f"{_who(q, king)} ({why})")
+    rule = q.say(
+        "The lone leader in ball courts wins his number of cities; two tied leaders, or a lone "
+        "second, win half their cities, rounded down; a tie of three, a tie for second or a "
+        "king without a court scores nothing",
+        "De enige koploper in balspelvelden wint zijn aantal steden; twee gelijke koplopers, of "
+        "een enige tweede, winnen de helft van hun steden (naar beneden); drie gelijken, gelijke "
+        "tweeden of een koning zonder balspelveld krijgen niets",
+    )
+    told = _list(q, parts)
+    return f"{told[0].upper()}{told[1:]}. {rule}."
+
+
+def ball_game_table(q: Question) -> Answer | None:
+    """ "Mia has 1 court and 4 cities, Tom has no court but 6 cities, I have 2 and 5": every
+    king's prestige from the ball game, played by the engine."""
+    if card_in(q) != "ball_game" and not q.matches(rf"\b{COURTS}\b"):
+        return None
+    table = read_table(q, {"courts": COURTS, "cities": CITIES})
+    if table is None or not (set(table.counts) - {"me"}) & table.names:
+        return None
+    seats = _seats(table)
+    if not 2 <= len(seats) <= 4 or not understood(
+        q, _FRAME | WORDS | table.names, lexicons=(BUILDINGS, CARDS), numbers=table.numbers,
+        phrases=(COURTS, CITIES, REST),
+    ):  # fmt: skip
+        return None
+    data = _layout(table, seats)
+    state = load(data) if data is not None else None
+    if data is None or state is None:
+        return None
+    after = play(state, "katun 0")
+    won = [after.view(0)["kings"][s]["prestige"] - state.view(0)["kings"][s]["prestige"]
+           for s in range(len(seats))]  # fmt: skip
+    said = [f"{_who(q, k)} {w}" for k, w in zip(seats, won, strict=True)]
+    verdict = q.say(f"{_list(q, said)} prestige points.", f"{_list(q, said)} prestigepunten.")
+    verdict = verdict[0].upper() + verdict[1:]
+    reason = _ball_reason(q, table, seats, won)
+    return checked(GAME, q, verdict, reason, ["4-katun/neutral-events"], position=data,
+                   topic="number")  # fmt: skip
+
+
+def looks_table(q: Question) -> Answer | None:
+    """ "Jij 2 observatoria, ik 1 en Daan geen, met z'n drieën": the cards each king may look
+    at in the divination, from the engine's podium."""
+    if not q.matches(rf"\b{OBSERVATORIES}\b|\b(divination|waarzeg\w*)\b"):
+        return None
+    table = read_table(q, {"observatories": OBSERVATORIES})
+    if table is None or not (set(table.counts) - {"me"}) & table.names:
+        return None
+    seats = _seats(table)
+    players = players_in(q) or _group(q) or len(seats)
+    if not 2 <= len(seats) <= players <= 4:
+        return None
+    if not understood(q, _FRAME | WORDS | table.names, lexicons=(BUILDINGS,),
+                      numbers=table.numbers | {players}, phrases=(OBSERVATORIES, PLAYERS, REST)):  # fmt: skip
+        return None
+    counts = [table.counts[k]["observatories"] for k in seats] + [0] * (players - len(seats))
+    looks = divination_peeks(counts, players)
+    if q.matches(REST) and not (players_in(q) or _group(q)):
+        more = divination_peeks(counts + [0] * (4 - players), 4)
+        if more[: len(looks)] != looks:
+            return None  # "the rest have none": how many players there are is not told
+    said = [f"{_who(q, k)} {n}" for k, n in zip(seats, looks, strict=False)]
+    verdict = q.say(f"Cards looked at: {_list(q, said)}.", f"Kaarten bekeken: {_list(q, said)}.")
+    told = bool(players_in(q) or _group(q)) or not q.matches(REST)
+    nj = f"NJ = {players}" if told else "NJ"
+    reason = q.say(
+        f"With {nj} players the lone leader in observatories looks at {nj} cards, a "
+        "lone second at 1; two tied leaders look at 1 each; a tie of three, a tie for second or "
+        "no observatory sees nothing.",
+        f"Met {nj} spelers bekijkt de enige koploper in observatoria {nj} kaarten, een "
+        "enige tweede 1; twee gelijke koplopers elk 1; drie gelijken, gelijke tweeden of wie "
+        "geen observatorium heeft niets.",
+    )
+    return checked(GAME, q, verdict, reason, [rules.DIVINATION], topic="number")
+
+
+def _group(q: Question) -> int | None:
+    for word, n in (("twee", 2), ("drie", 3), ("vier", 4)):
+        if q.matches(rf"\bz'?n {word}\w*\b"):
+            return n
+    return None
+
+
+READERS = (ball_game_table, looks_table)

@@ -1,0 +1,145 @@
+"""Balam's answers to battles and storage told in more ways: the attacked city's own buildings,
+garrisons kept at home, obsidian carried and spent "both", the margin's choices, skulls, the
+prisoners kept after skulls, what a reserve or a garrison holds, production of a site of 4
+villages, and a bare "Production?"; each checked against the engine's rules."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gametable.games.balam.answers import ANSWERS
+from gametable.rulebook.question import Question
+
+_FACE = st.sampled_from(["0", "1", "2", "3"])
+
+
+def _reply(text: str):
+    return ANSWERS.answer(Question.read(text))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(_FACE, min_size=1, max_size=3), st.integers(1, 3), st.integers(1, 2))
+def test_a_battle_against_a_city_told_building_by_building(faces, garrisons, villages):
+    """BA-141, BA-146, BA-147, BA-148, BA-149, BA-152: attack = the dice's points, defence =
+    the garrisons; the buildings destroyed are the margin, as far as the city told has them."""
+    said = " and ".join(faces)
+    villages = min(villages, 4 - garrisons)  # the attacked city has 4 plots
+    city = f"{garrisons} garrison{'s' if garrisons > 1 else ''}"
+    if villages:
+        city += f" and {villages} village{'s' if villages > 1 else ''}"
+    text = (
+        f"I attack with {len(faces)} garrison{'s' if len(faces) > 1 else ''} and the dice come "
+        f"up {said}. The city I'm attacking has {city}, and he has no other city next to it. "
+        "How many buildings do I destroy?"
+    )
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    margin = sum(int(f) for f in faces) - garrisons
+    fallen = max(0, min(margin, garrisons + villages))
+    assert reply.text.startswith(f"{fallen}. ") or (fallen == 0 and "Nothing" in reply.text), (
+        text,
+        reply.text,
+    )
+
+
+def test_garrisons_kept_home_still_take_prisoners():
+    """BA-136, BA-153, BA-154: the attacker commits some garrisons; every garrison of the
+    attacking city may take a prisoner."""
+    reply = _reply(
+        "Ik heb 3 garnizoenen en val aan met 2, ik gooi een 3 en een 2. Hij heeft 1 garnizoen en "
+        "2 dorpen in die stad. Hoeveel gebouwen sloop ik?"
+    )
+    assert reply is not None and reply.checked
+    assert reply.text.startswith("3. Aanval 5 tegen verdediging 1"), reply.text
+    assert "3 gevangene" in reply.text
+
+
+def test_obsidian_carried_then_spent_both():
+    """BA-137, BA-138, BA-146: "2 of them with obsidian, and I use both": 2 obsidian added."""
+    reply = _reply(
+        "I attack with 3 garrisons, 2 of them with obsidian, and I use both obsidian. I roll 1, 1 "
+        "and 0. His city has 3 garrisons and he spends nothing. How many buildings does he lose?"
+    )
+    assert reply is not None and reply.checked
+    assert reply.text.startswith("1. Attack 4 against defence 3"), reply.text
+
+
+def test_a_temple_or_palace_left_standing_is_not_one_count():
+    """BA-149, BA-150, BA-151: a temple takes 2 points; when the margin cannot pay for every building, which
+    fall is the attacker's choice and the margin's choices are listed."""
+    reply = _reply(
+        "My attack beats his defence by 3, and his city has a palace and a temple. What can I "
+        "destroy?"
+    )
+    assert reply is not None and (
+        "the palace or the temple" in reply.text or "the temple or the palace" in reply.text
+    ), reply.text
+    reply = _reply(
+        "Attack 5 against defence 3, and his city holds a temple and a village. What can I destroy?"
+    )
+    assert reply is not None and "the village or the temple" in reply.text, reply.text
+    reply = _reply(
+        "My attack potential is 4 and his defence potential is 4. Do I destroy anything?"
+    )
+    assert reply is not None and reply.text.startswith("No."), reply.text
+
+
+def test_skulls_and_the_prisoners_they_leave_room_for():
+    """BA-143, BA-153, BA-154: a garrison lost per skull; prisoners only on the garrisons left."""
+    reply = _reply(
+        "He attacked me with 3 dice and rolled 2 skulls. How many garrisons does he lose?"
+    )
+    assert reply is not None and reply.text.startswith("2 garrisons"), reply.text
+    reply = _reply(
+        "I destroyed 3 buildings. My attacking city has 3 garrisons but I lost 1 of them to a "
+        "skull. How many prisoners do I keep?"
+    )
+    assert reply is not None and reply.text.startswith("2 prisoners"), reply.text
+
+
+def test_what_a_reserve_and_a_garrison_hold():
+    """BA-153, BA-216, BA-218: a reserve stores one riches of any type; a garrison one obsidian
+    or one prisoner; tried as moves in the engine."""
+    for text, start in (
+        ("Can a reserve hold a prisoner?", "Yes."),
+        ("Can I put 2 maize in one reserve?", "No."),
+        ("Mag ik 2 mais in één opslagplaats leggen?", "Nee."),
+        ("After winning a war, can I put 2 prisoners on the same garrison?", "No."),
+        ("Can a garrison hold an obsidian and a prisoner at the same time?", "No."),
+    ):
+        reply = _reply(text)
+        assert reply is not None and reply.checked and reply.text.startswith(start), (text, reply)
+
+
+def test_production_of_a_full_site_and_a_bare_question():
+    """BA-193: every village yields its site's colour; "Production?" asks what."""
+    reply = _reply("I have 4 villages on a maize site and 2 on a cacao site. Production?")
+    assert reply is not None and reply.checked
+    assert reply.text.startswith("4 maize and 2 cacao."), reply.text
+    reply = _reply("Ik heb 2 dorpen op een jadeplaats. Wat produceren die?")
+    assert reply is not None and reply.checked and reply.text.startswith("2 jade."), reply.text
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(_FACE, min_size=1, max_size=3),
+    st.integers(1, 2),
+    st.sampled_from(["temple", "palace", "village"]),
+    st.integers(0, 2),
+)
+def test_can_i_destroy_a_named_building_is_the_engines(faces, garrisons, kind, beside):
+    """BA-146, BA-147, BA-148, BA-150, BA-151: a named building may be destroyed when the
+    margin of attack over defence pays for it (2 for a temple or palace, 1 for the others)."""
+    text = (
+        f"I attack with {len(faces)} garrison{'s' if len(faces) > 1 else ''} and roll "
+        f"{' and '.join(faces)}, no obsidian. His city has {garrisons} garrison"
+        f"{'s' if garrisons > 1 else ''} and a {kind}"
+        + (f", his adjacent city {beside} garrison{'s' if beside > 1 else ''}" if beside else "")
+        + f". Can I destroy the {kind}?"
+    )
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    margin = sum(int(f) for f in faces) - garrisons - beside
+    allowed = margin >= (2 if kind in ("temple", "palace") else 1)
+    assert reply.text.startswith("Yes." if allowed else "No."), (text, reply.text)
