@@ -31,6 +31,7 @@ from gametable.games.balam.board import (
     Board,
     Building,
 )
+from gametable.games.balam.memos import sites_key
 from gametable.games.balam.phases import ACT, COST, DECIDE, TURN, Then
 from gametable.games.balam.rules import Refusal
 from gametable.games.balam.state import BUILT, BalamData, not_now
@@ -212,15 +213,16 @@ def building_sites(state: BalamData, seat: int) -> tuple[int, ...]:
     or down)."""
     large_free = LARGE_PYRAMIDS - state.cities(seat)
     lock = state.build_site
-    key = ("sites", seat, lock, large_free > 0)
-    sites: tuple[int, ...] | None = state.city_memo.get(key)
+    memo = state.city_memo.sites
+    key = sites_key(seat, lock, large_free > 0)
+    sites = memo.get(key)
     if sites is None:
         if lock >= 0:
             sites = (lock,) if site_refusal(state, seat, lock, large_free) is None else ()
         else:  # rules 1 and 3 of site_refusal, over the owners of every site at once
             holders = (seat, -1) if large_free > 0 else (seat,)
             sites = tuple([s for s, holder in enumerate(state.owner) if holder in holders])
-        state.city_memo[key] = sites
+        memo[key] = sites
     return sites
 
 
@@ -338,12 +340,11 @@ def remove_actions(state: BalamData, seat: int) -> Sequence[Action]:
             if buildings[b] in BUILDINGS:
                 here.append(remove[b])
         return here
-    key = ("remove", seat)
-    found: tuple[Action, ...] | None = state.plot_memo.get(key)
+    found = state.plot_memo[seat]
     if found is None:
         # removal_refusal: his buildings (no turn's site yet)
         found = tuple([remove[b] for b in state.plots_of(seat) if buildings[b] in BUILDINGS])
-        state.plot_memo[key] = found
+        state.plot_memo[seat] = found
     return found
 
 

@@ -11,6 +11,7 @@ from typing import Final
 
 from gametable.core.protocol import Action
 from gametable.games.balam import rules
+from gametable.games.balam.account import Tally
 from gametable.games.balam.actions import (
     MAX_SLOTS,
     PAY_ACTIONS,
@@ -21,7 +22,6 @@ from gametable.games.balam.actions import (
 )
 from gametable.games.balam.board import OBSERVATORY, RICHES
 from gametable.games.balam.phases import ACT, COST, DECIDE, TURN, Then
-from gametable.games.balam.rounds import Tally
 from gametable.games.balam.rules import Refusal
 from gametable.games.balam.scoring import divination_peeks
 from gametable.games.balam.state import BalamData
