@@ -459,7 +459,7 @@ class ActionTable:
     markets: dict[int, frozenset[int]] = field(default_factory=dict, compare=False, hash=False)
     builds: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
     pays: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
-    turns: dict[bytes, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
+    turns: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
     forces: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
     #: the transport memo of every game on the board: the sites a riches may reach by (open
     #: sites, site), keyed ``open_sites * sites + site`` (a pure function of the board: see

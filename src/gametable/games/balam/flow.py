@@ -234,7 +234,8 @@ def setup(state: BalamData) -> None:
 
 def end_turn(state: BalamData) -> Then:
     """The next king's turn, or the end of the round once every Katun card is turned."""
-    if max(state.slots, default=-1) < 0:  # no card face down
+    slots = state.slots
+    if slots.count(-1) == len(slots):  # no card face down (a turned card's slot holds -1)
         return end_round(state)
     state.current = (state.current + 1) % state.players
     state.phase = TURN

@@ -270,7 +270,8 @@ class BalamData(BalamFields):
         self.after_losses = AfterLosses.NOTHING
         self.card = -1
         self.warding = 0
-        self.offered = []
+        if self.offered:  # (a clone copies it: an empty list may stay)
+            self.offered = []
 
     def record_round(self, taxes: list[list[int]], lost: list[list[int]], chaak: list[int]) -> None:
         """The round's entry in ``history`` (the ``rounds`` of the view), at its close: per seat
