@@ -137,6 +137,7 @@ class Balam(Game):
     }
     #: the engine modules ``gametable build-engines`` compiles with mypyc (gametable.compiled)
     compiled = (
+        "account",
         "actions",
         "board",
         "constructions",
@@ -148,6 +149,7 @@ class Balam(Game):
         "fields",
         "flow",
         "katun",
+        "memos",
         "notation",
         "phases",
         "rules",

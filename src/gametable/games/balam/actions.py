@@ -450,16 +450,13 @@ class ActionTable:
     #: ``moves[b * len(positions) + d]``: from plot position ``b`` to ``d``
     moves: tuple[Move, ...]
     #: memos of the rules' pure functions of small keys, shared by every game on the board,
-    #: each keyed by one integer (:func:`counts_key` packs a king's sheet or the tiles): the
-    #: buildings a sheet pays for, those whose tiles are left, the sites a number of small
-    #: pyramids refuses a market, the builds a site's empty plots allow, the payments a sheet
-    #: allows, a turn's payments and Katun cards, the forces of an attack
-    costs: dict[int, int] = field(default_factory=dict, compare=False, hash=False)
-    in_box: dict[int, int] = field(default_factory=dict, compare=False, hash=False)
+    #: each keyed by one integer (:func:`counts_key` packs a king's sheet): the sites a number
+    #: of small pyramids refuses a market, the builds a site's empty plots allow, the payments
+    #: a sheet allows, a turn's payments and Katun cards, the forces of an attack
     markets: dict[int, frozenset[int]] = field(default_factory=dict, compare=False, hash=False)
     builds: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
     pays: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
-    turns: dict[bytes, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
+    turns: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
     forces: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
     #: the transport memo of every game on the board: the sites a riches may reach by (open
     #: sites, site), keyed ``open_sites * sites + site`` (a pure function of the board: see

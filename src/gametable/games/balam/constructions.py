@@ -17,12 +17,16 @@ from gametable.games.balam.actions import Build, Remove, remember
 from gametable.games.balam.board import (
     BASE_COST,
     BUILDINGS,
+    CACAO,
     DOUBLE,
+    JADE,
     KINDS,
     LARGE_PYRAMIDS,
+    MAIZE,
     MARKET,
     MAX_PLOTS,
     RICHES,
+    SHELL,
     SMALL_PYRAMIDS,
     SPECIAL_COST,
     TILE_LIMIT,
@@ -31,6 +35,7 @@ from gametable.games.balam.board import (
     Board,
     Building,
 )
+from gametable.games.balam.memos import sites_key
 from gametable.games.balam.phases import ACT, COST, DECIDE, TURN, Then
 from gametable.games.balam.rules import Refusal
 from gametable.games.balam.state import BUILT, BalamData, not_now
@@ -185,26 +190,61 @@ BUILDING_CODES: Final = tuple(Building)
 KIND_BITS: Final = len(BUILDING_CODES)
 
 
+#: the riches that pay for the special buildings, one bit each in the key of :data:`COSTS`
+PAID_SPECIALLY: Final = (MAIZE, CACAO, SHELL, JADE)
+assert set(PAID_SPECIALLY) == {r for r in SPECIAL_COST if r is not None}
+#: the most a base building costs: a sheet's total counts in the key of :data:`COSTS` up to it
+MOST_BASE: Final = max(BASE_COST)
+
+
+def _costs_table() -> tuple[int, ...]:
+    """The buildings :func:`cost_refusal` lets a sheet pay for, bit by bit, by the key
+    ``min(total, MOST_BASE) << 4 | held`` (``held``: a bit per riches of :data:`PAID_SPECIALLY`
+    on the sheet): all that rule reads of a sheet."""
+    table = []
+    for key in range((MOST_BASE + 1) << len(PAID_SPECIALLY)):
+        sheet = [0] * len(RICHES)
+        for i, r in enumerate(PAID_SPECIALLY):
+            sheet[r] = key >> i & 1
+        total = key >> len(PAID_SPECIALLY)
+        table.append(sum(1 << k for k in BUILDING_CODES if cost_refusal(sheet, total, k) is None))
+    return tuple(table)
+
+
+def _tiles_table() -> tuple[int, ...]:
+    """The buildings :func:`tile_refusal` allows, bit by bit, by the key holding a bit per tile
+    type with a tile left in the box: all that rule reads of the tiles on the board."""
+    table = []
+    for key in range(1 << len(TILE_LIMIT)):
+        tiles = [0 if key >> t & 1 else TILE_LIMIT[t] for t in range(len(TILE_LIMIT))]
+        table.append(sum(1 << k for k in BUILDING_CODES if tile_refusal(tiles, k) is None))
+    return tuple(table)
+
+
+COSTS: Final = _costs_table()
+IN_BOX: Final = _tiles_table()
+assert len(PAID_SPECIALLY) == len(TILE_LIMIT) == 4  # the keys written out in affordable()
+
+
 def affordable(state: BalamData, seat: int) -> int:
-    """The buildings the king can pay for and still find a tile for, bit by bit (memoised by
-    his sheet, and by the tiles on the board)."""
-    table, sheet, tiles = state.actions, state.sheets[seat], state.tiles
-    # (counts_key written out: this runs whenever the builds are listed, and in pure Python a
-    # call costs more than the key)
-    cost_key, tile_key = (
-        int.from_bytes(bytes(sheet), "little"),
-        int.from_bytes(bytes(tiles), "little"),
+    """The buildings the king can pay for and still find a tile for, bit by bit (from the
+    tables of :func:`cost_refusal` and :func:`tile_refusal`, keys written out: this runs
+    whenever the builds are listed)."""
+    sheet, tiles = state.sheets[seat], state.tiles
+    cost_key = (
+        min(sum(sheet), MOST_BASE) << 4
+        | (sheet[MAIZE] > 0)
+        | (sheet[CACAO] > 0) << 1
+        | (sheet[SHELL] > 0) << 2
+        | (sheet[JADE] > 0) << 3
     )
-    costs = table.costs.get(cost_key)
-    if costs is None:
-        total = sum(sheet)
-        costs = sum(1 << k for k in BUILDING_CODES if cost_refusal(sheet, total, k) is None)
-        remember(table.costs, cost_key, costs)
-    in_box = table.in_box.get(tile_key)
-    if in_box is None:
-        in_box = sum(1 << k for k in BUILDING_CODES if tile_refusal(tiles, k) is None)
-        remember(table.in_box, tile_key, in_box)
-    return costs & in_box
+    tile_key = (
+        (tiles[0] < TILE_LIMIT[0])
+        | (tiles[1] < TILE_LIMIT[1]) << 1
+        | (tiles[2] < TILE_LIMIT[2]) << 2
+        | (tiles[3] < TILE_LIMIT[3]) << 3
+    )
+    return COSTS[cost_key] & IN_BOX[tile_key]
 
 
 def building_sites(state: BalamData, seat: int) -> tuple[int, ...]:
@@ -212,15 +252,16 @@ def building_sites(state: BalamData, seat: int) -> tuple[int, ...]:
     or down)."""
     large_free = LARGE_PYRAMIDS - state.cities(seat)
     lock = state.build_site
-    key = ("sites", seat, lock, large_free > 0)
-    sites: tuple[int, ...] | None = state.city_memo.get(key)
+    memo = state.city_memo.sites
+    key = sites_key(seat, lock, large_free > 0)
+    sites = memo.get(key)
     if sites is None:
         if lock >= 0:
             sites = (lock,) if site_refusal(state, seat, lock, large_free) is None else ()
         else:  # rules 1 and 3 of site_refusal, over the owners of every site at once
             holders = (seat, -1) if large_free > 0 else (seat,)
             sites = tuple([s for s, holder in enumerate(state.owner) if holder in holders])
-        state.city_memo[key] = sites
+        memo[key] = sites
     return sites
 
 
@@ -338,12 +379,11 @@ def remove_actions(state: BalamData, seat: int) -> Sequence[Action]:
             if buildings[b] in BUILDINGS:
                 here.append(remove[b])
         return here
-    key = ("remove", seat)
-    found: tuple[Action, ...] | None = state.plot_memo.get(key)
+    found = state.plot_memo[seat]
     if found is None:
         # removal_refusal: his buildings (no turn's site yet)
         found = tuple([remove[b] for b in state.plots_of(seat) if buildings[b] in BUILDINGS])
-        state.plot_memo[key] = found
+        state.plot_memo[seat] = found
     return found
 
 

@@ -245,13 +245,13 @@ def mark_idle_seats_done(state: BalamData) -> None:
 
 def held_buildings(state: BalamData, kinds: tuple[int, ...]) -> list[tuple[int, int, int]]:
     """(position, owner, building) of every building of ``kinds``, in board order."""
-    buildings = state.buildings
+    buildings, plots = state.buildings, state.board.plots
     found = []
-    for seat in range(state.players):
-        for b in state.plots_of(seat):
-            if buildings[b] in kinds:
-                found.append((b, seat, buildings[b]))
-    found.sort()
+    for s, seat in enumerate(state.owner):
+        if seat >= 0:
+            for b in range(s * MAX_PLOTS, s * MAX_PLOTS + plots[s]):
+                if buildings[b] in kinds:
+                    found.append((b, seat, buildings[b]))
     return found
 
 

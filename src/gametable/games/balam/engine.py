@@ -107,8 +107,7 @@ class BalamState(BalamData):
             elif seat not in moving:
                 return []
             if out is None:
-                generate = flow.LEGAL.get(self.phase)
-                out = cache[seat] = [] if generate is None else generate(self, seat)
+                out = cache[seat] = flow.phase_actions(self, seat)
         return list(out)
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:

@@ -26,7 +26,7 @@ from gametable.games.balam.actions import (
     Ward,
 )
 from gametable.games.balam.board import CACAO, COURT, MAIZE, MAX_PLOTS, PRISONER, RICHES
-from gametable.games.balam.katun import CARDS, CATASTROPHE, CATASTROPHES, KIND, NAMES
+from gametable.games.balam.katun import CARDS, CATASTROPHE, CATASTROPHES, KIND, NAMES, TITLES
 from gametable.games.balam.phases import CHOOSE, DECIDE, END_TURN, LOSE, OFFER, AfterLosses, Then
 from gametable.games.balam.rules import Refusal
 from gametable.games.balam.scoring import CENOTE_FACTOR, CEREMONY, ball_game_points
@@ -174,7 +174,7 @@ def turn_katun(state: BalamData, seat: int, slot: int) -> Then:
     state.discard.append(card)
     state.card = card
     kind = KIND[card]
-    state.note(f"seat {seat} turns over {CARDS[card].title}")
+    state.note(f"seat {seat} turns over {TITLES[card]}")
     state.count("katun_cards_turned")
     if kind in CHOICE_CARDS:
         state.phase = CHOOSE

@@ -45,6 +45,7 @@ from gametable.core.statefields import (
     fields_json,
     load_fields,
 )
+from gametable.games.balam.account import Tally
 from gametable.games.balam.actions import ActionTable, action_table
 from gametable.games.balam.board import (
     DEFAULT,
@@ -63,6 +64,7 @@ from gametable.games.balam.board import (
 )
 from gametable.games.balam.dice import parse_faces
 from gametable.games.balam.encoding import ActionCodec, action_codec
+from gametable.games.balam.memos import CityMemo
 from gametable.games.balam.phases import (
     DISTRIBUTION,
     AfterLosses,
@@ -85,7 +87,7 @@ from gametable.games.balam.positions import (
     sites_json,
     tiles_used,
 )
-from gametable.games.balam.rounds import Rounds, RoundView, Tally, load_tally, tally_json
+from gametable.games.balam.rounds import Rounds, RoundView, load_tally, tally_json
 from gametable.games.balam.views import BalamView
 from gametable.games.balam.warlog import (
     SITE,
@@ -295,8 +297,8 @@ FIELDS: Final = declare(
     legal_cache=field(factory=lambda s: {}),
     move_memo=field(factory=lambda s: {}, copy=Copy.SHALLOW),
     route_memo=field(factory=lambda s: {}),
-    city_memo=field(factory=lambda s: {}),
-    plot_memo=field(factory=lambda s: {}),
+    city_memo=field(factory=lambda s: CityMemo(s.players)),
+    plot_memo=field(factory=lambda s: [None] * s.players),
     reach_memo=field(factory=lambda s: s.actions.reach),
     view_memo=field(factory=lambda s: {}),
 )
@@ -394,10 +396,10 @@ class BalamFields(State[BalamView]):
     #: values derived from the cities and the small pyramids (the sites a king may use or build
     #: on), replaced whenever a city is founded or lost or a market goes up or down; shared by
     #: clones until then
-    city_memo: dict[tuple[Any, ...], Any]
-    #: values derived from the buildings (the builds and removals allowed), replaced whenever a
-    #: building goes up or down; shared by clones until then
-    plot_memo: dict[tuple[Any, ...], Any]
+    city_memo: CityMemo
+    #: per seat, the buildings he may remove (``constructions.remove_actions``), replaced
+    #: whenever a building goes up or down; shared by clones until then
+    plot_memo: list[tuple[Action, ...] | None]
     #: transport memo, a pure function of the board shared by the games on it: the sites a
     #: riches may reach by (open sites, site), keyed ``open_sites * sites + site``
     reach_memo: dict[int, int]

@@ -53,7 +53,6 @@ from gametable.games.balam.phases import (
     OFFER,
     OVER,
     TURN,
-    Phase,
     Then,
 )
 from gametable.games.balam.rules import Refusal
@@ -83,23 +82,35 @@ def offer_phase_actions(state: BalamData, seat: int) -> list[Action]:
     return [*events.offer_actions(state, seat), DONE]
 
 
-#: the legal actions of each phase (a memoised sequence the caller must not change)
-LEGAL: Final[dict[Phase, Callable[[BalamData, int], Sequence[Action]]]] = {
-    TURN: turns.turn_actions,
-    ACT: act_actions,
-    COST: constructions.cost_actions,
-    DEFEND: wars.defend_actions,
-    LOSE: wars.lose_actions,
-    DESTROY: wars.destroy_actions,
-    CHOOSE: events.choose_actions,
-    OFFER: offer_phase_actions,
-    DISTRIBUTION: distribution.distribution_actions,
-}
+def phase_actions(state: BalamData, seat: int) -> Sequence[Action]:
+    """The legal actions of the current phase, by the rule that lists them (a memoised
+    sequence the caller must not change; none once the game is over).  The phases are tested
+    most frequent first: a chain of tests on one enum member is quicker than a table of
+    functions called as objects."""
+    phase = state.phase
+    if phase is ACT:
+        return act_actions(state, seat)
+    if phase is TURN:
+        return turns.turn_actions(state, seat)
+    if phase is COST:
+        return constructions.cost_actions(state, seat)
+    if phase is DISTRIBUTION:
+        return distribution.distribution_actions(state, seat)
+    if phase is CHOOSE:
+        return events.choose_actions(state, seat)
+    if phase is LOSE:
+        return wars.lose_actions(state, seat)
+    if phase is OFFER:
+        return offer_phase_actions(state, seat)
+    if phase is DESTROY:
+        return wars.destroy_actions(state, seat)
+    if phase is DEFEND:
+        return wars.defend_actions(state, seat)
+    return ()
 
 
 def legal_actions(state: BalamData, seat: int) -> list[Action]:
-    generate = LEGAL.get(state.phase)
-    return list(generate(state, seat)) if generate is not None else []
+    return list(phase_actions(state, seat))
 
 
 # -- why an action is refused ------------------------------------------------------------------------------
@@ -144,41 +155,65 @@ def refusal(state: BalamData, action: Action, seat: int) -> Refusal | None:
 
 # -- playing an action -------------------------------------------------------------------------------------
 def play_pay(state: BalamData, action: Pay, seat: int) -> Then:
-    if state.phase == TURN:
+    if state.phase is TURN:
         return turns.pay_for_turn(state, seat, action.riches)
     return constructions.pay_cost(state, seat, action.riches)
 
 
 def play_done(state: BalamData, action: Done, seat: int) -> Then:
-    if state.phase == OFFER:
+    if state.phase is OFFER:
         return END_TURN  # the king stops offering: the card is resolved
     return distribution.finish_distribution(state, seat)
 
 
-PLAY: Final[dict[type[Action], Callable[[BalamData, Any, int], Then]]] = {
-    Pay: play_pay,
-    TurnKatun: lambda st, a, seat: events.turn_katun(st, seat, a.slot),
-    Build: constructions.build,
-    Remove: constructions.remove,
-    Attack: wars.attack,
-    End: lambda st, a, seat: END_TURN,
-    Defend: lambda st, a, seat: wars.resolve_war(st, a.obsidian),
-    Lose: wars.lose,
-    Destroy: wars.destroy,
-    Take: events.take,
-    Dowry: events.dowry,
-    Ward: lambda st, a, seat: events.ward(st, seat),
-    Suffer: lambda st, a, seat: events.suffer(st, seat),
-    PayFrom: events.pay_from,
-    Offer: events.offer,
-    Move: distribution.move,
-    Done: play_done,
-}
+def play(state: BalamData, action: Action, seat: int) -> Then:
+    """Play an action already checked legal by the rule of its type (the most frequent types
+    first: direct calls, where a table of functions would call each as an object)."""
+    if isinstance(action, Pay):
+        return play_pay(state, action, seat)
+    if isinstance(action, Build):
+        return constructions.build(state, action, seat)
+    if isinstance(action, TurnKatun):
+        return events.turn_katun(state, seat, action.slot)
+    if isinstance(action, Remove):
+        return constructions.remove(state, action, seat)
+    if isinstance(action, End):
+        return END_TURN
+    if isinstance(action, Move):
+        return distribution.move(state, action, seat)
+    if isinstance(action, Take):
+        return events.take(state, action, seat)
+    if isinstance(action, Done):
+        return play_done(state, action, seat)
+    return play_rare(state, action, seat)
+
+
+def play_rare(state: BalamData, action: Action, seat: int) -> Then:
+    """:func:`play` for the actions of wars, catastrophes and the rarer Katun cards."""
+    if isinstance(action, Lose):
+        return wars.lose(state, action, seat)
+    if isinstance(action, Offer):
+        return events.offer(state, action, seat)
+    if isinstance(action, Dowry):
+        return events.dowry(state, action, seat)
+    if isinstance(action, Suffer):
+        return events.suffer(state, seat)
+    if isinstance(action, Ward):
+        return events.ward(state, seat)
+    if isinstance(action, PayFrom):
+        return events.pay_from(state, action, seat)
+    if isinstance(action, Attack):
+        return wars.attack(state, action, seat)
+    if isinstance(action, Destroy):
+        return wars.destroy(state, action, seat)
+    if isinstance(action, Defend):
+        return wars.resolve_war(state, action.obsidian)
+    raise TypeError(f"not a Balam action: {action!r}")
 
 
 def apply(state: BalamData, action: Action, seat: int) -> None:
     """Play an action already checked legal, then follow the flow to the next decision."""
-    then = PLAY[type(action)](state, action, seat)
+    then = play(state, action, seat)
     if then is END_TURN:
         then = end_turn(state)
     if then is CLOSE_ROUND:
@@ -199,7 +234,8 @@ def setup(state: BalamData) -> None:
 
 def end_turn(state: BalamData) -> Then:
     """The next king's turn, or the end of the round once every Katun card is turned."""
-    if max(state.slots, default=-1) < 0:  # no card face down
+    slots = state.slots
+    if slots.count(-1) == len(slots):  # no card face down (a turned card's slot holds -1)
         return end_round(state)
     state.current = (state.current + 1) % state.players
     state.phase = TURN

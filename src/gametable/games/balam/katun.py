@@ -249,6 +249,8 @@ def load_cards() -> tuple[Card, ...]:
 CARDS: Final = load_cards()
 KIND: Final = tuple(c.kind for c in CARDS)
 TEXT: Final = tuple(c.text for c in CARDS)
+#: each card's title, by card number (read in play, so worked out once)
+TITLES: Final = tuple(c.title for c in CARDS)
 
 
 def ids_of(kind: str) -> list[int]:

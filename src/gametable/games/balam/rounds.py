@@ -3,9 +3,7 @@ position: their view shapes, how they are written to JSON and read back."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Annotated, Any, Final, TypedDict, cast
+from typing import Annotated, Any, TypedDict, cast
 
 import msgspec
 from msgspec import Meta
@@ -13,12 +11,12 @@ from msgspec import Meta
 from gametable.core.errors import InvalidState
 from gametable.core.positions import expect_int
 from gametable.core.statefields import Codec
-from gametable.games.balam.board import RICHES, riches_count
+from gametable.games.balam.account import PRESTIGE_SOURCES, Tally
+from gametable.games.balam.board import riches_count
 from gametable.games.balam.boardview import Count, RichesCount
 from gametable.games.balam.positions import RichesCounts
 
 #: where prestige comes from (the ``source`` of ``BalamData.add_prestige``)
-PRESTIGE_SOURCES: Final = ("ceremony", "cenote", "ball_game", "prosperous", "bonus")
 
 
 class PrestigeBySource(TypedDict):
@@ -89,36 +87,6 @@ class Rounds(Codec[list[RoundView]]):
             if len(entry["seats"]) != state.players:
                 raise InvalidState(f"{where}: each round lists {state.players} seats")
         return rounds
-
-
-@dataclass
-class Tally:
-    """The running account of a round (see ``docs/rules/balam.md``): per seat the prestige at
-    the round's start, the riches its villages produced, the prestige won per source, the
-    buildings lost (wars and catastrophes)."""
-
-    score_before: list[int]
-    produced: list[list[int]]
-    won: list[list[int]]
-    lost: list[int]
-
-    @classmethod
-    def new(cls, prestige: Sequence[int]) -> Tally:
-        n = len(prestige)
-        return cls(
-            list(prestige),
-            [[0] * len(RICHES) for _ in range(n)],
-            [[0] * n for _ in PRESTIGE_SOURCES],
-            [0] * n,
-        )
-
-    def copy(self) -> Tally:
-        return Tally(
-            self.score_before,  # replaced, never changed in place
-            [row[:] for row in self.produced],
-            [row[:] for row in self.won],
-            self.lost[:],
-        )
 
 
 def tally_json(tally: Tally) -> TallyView:

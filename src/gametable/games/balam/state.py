@@ -13,6 +13,7 @@ from typing import Final
 from gametable.core.errors import InvalidState
 from gametable.core.protocol import Action
 from gametable.games.balam import rules
+from gametable.games.balam.account import PRESTIGE_SOURCES
 from gametable.games.balam.board import (
     BUILDINGS,
     DOUBLE,
@@ -32,6 +33,7 @@ from gametable.games.balam.board import (
 from gametable.games.balam.dice import SKULL
 from gametable.games.balam.fields import BalamFields
 from gametable.games.balam.katun import CATASTROPHE, CATASTROPHES, KIND
+from gametable.games.balam.memos import UNKNOWN, CityMemo
 from gametable.games.balam.phases import (
     ACT,
     CHOOSE,
@@ -45,7 +47,7 @@ from gametable.games.balam.phases import (
     TURN,
     AfterLosses,
 )
-from gametable.games.balam.rounds import PRESTIGE_SOURCES, RoundSeatView, RoundView
+from gametable.games.balam.rounds import RoundSeatView, RoundView
 from gametable.games.balam.rules import Refusal
 from gametable.games.balam.scoring import SCORE_CAP
 from gametable.games.balam.transport import reach, usable_mask
@@ -268,7 +270,8 @@ class BalamData(BalamFields):
         self.after_losses = AfterLosses.NOTHING
         self.card = -1
         self.warding = 0
-        self.offered = []
+        if self.offered:  # (a clone copies it: an empty list may stay)
+            self.offered = []
 
     def record_round(self, taxes: list[list[int]], lost: list[list[int]], chaak: list[int]) -> None:
         """The round's entry in ``history`` (the ``rounds`` of the view), at its close: per seat
@@ -314,8 +317,8 @@ class BalamData(BalamFields):
         s, p = divmod(b, MAX_PLOTS)
         if self.owner[s] == -1:
             self.owner[s] = seat
-            self.city_memo = {}
-        self.plot_memo = {}
+            self.city_memo = CityMemo(self.players)
+        self.plot_memo = [None] * self.players
         self.buildings[b] = kind
         self.free_plots[s] &= ~(1 << p)
         self.tiles[TILE_OF[kind]] += 1
@@ -328,7 +331,7 @@ class BalamData(BalamFields):
             for t in self.board.neighbours[s]:
                 self.pyramids[t][seat] += 1
             self.small_placed[seat] += 1 + len(self.board.neighbours[s])
-            self.city_memo = {}
+            self.city_memo = CityMemo(self.players)
 
     def demolish(self, b: int) -> None:
         """A building goes: riches on it to the supply, a market's small pyramids with it; a site
@@ -349,11 +352,11 @@ class BalamData(BalamFields):
             for t in self.board.neighbours[s]:
                 self.pyramids[t][seat] -= 1
             self.small_placed[seat] -= 1 + len(self.board.neighbours[s])
-            self.city_memo = {}
+            self.city_memo = CityMemo(self.players)
         if self.free_plots[s] == (1 << self.board.plots[s]) - 1:  # no building left
             self.owner[s] = -1
-            self.city_memo = {}
-        self.plot_memo = {}
+            self.city_memo = CityMemo(self.players)
+        self.plot_memo = [None] * self.players
 
     def take_riches(self, b: int) -> int:
         """The riches lying on plot position ``b`` goes back to the supply; which was it."""
@@ -364,31 +367,34 @@ class BalamData(BalamFields):
 
     # -- queries ---------------------------------------------------------------------------------------------
     def count_kind(self, seat: int, kind: int) -> int:
-        return list(map(self.buildings.__getitem__, self.plots_of(seat))).count(kind)
+        buildings = self.buildings
+        n = 0
+        for b in self.plots_of(seat):
+            if buildings[b] == kind:
+                n += 1
+        return n
 
     def cities(self, seat: int) -> int:
-        return self.owner.count(seat)
+        return len(self.cities_of(seat))
 
     def plots_of(self, seat: int) -> tuple[int, ...]:
         """The plot positions of ``seat``'s cities, in order (memoised like ``cities_of``)."""
-        key = ("plots", seat)
-        plots: tuple[int, ...] | None = self.city_memo.get(key)
+        memo = self.city_memo.plots
+        plots = memo[seat]
         if plots is None:
             counts = self.board.plots
             found: list[int] = []
             for s in self.cities_of(seat):
                 found += range(s * MAX_PLOTS, s * MAX_PLOTS + counts[s])
-            plots = self.city_memo[key] = tuple(found)
+            plots = memo[seat] = tuple(found)
         return plots
 
     def cities_of(self, seat: int) -> tuple[int, ...]:
         """The sites where ``seat`` has a city (memoised until a building goes up or down)."""
-        key = ("cities", seat)
-        sites: tuple[int, ...] | None = self.city_memo.get(key)
+        memo = self.city_memo.cities
+        sites = memo[seat]
         if sites is None:
-            sites = self.city_memo[key] = tuple(
-                [s for s, holder in enumerate(self.owner) if holder == seat]
-            )
+            sites = memo[seat] = tuple([s for s, holder in enumerate(self.owner) if holder == seat])
         return sites
 
     def small_used(self, seat: int) -> int:
@@ -440,10 +446,10 @@ class BalamData(BalamFields):
 
     def open_sites(self, seat: int) -> int:
         """The sites ``seat``'s riches may cross or enter, as a bit mask (memoised)."""
-        key = ("open", seat)
-        mask: int | None = self.city_memo.get(key)
-        if mask is None:
-            mask = self.city_memo[key] = usable_mask(
+        memo = self.city_memo.open
+        mask = memo[seat]
+        if mask == UNKNOWN:
+            mask = memo[seat] = usable_mask(
                 self.board, self.owner, self.pyramids, seat, self.options["market_control"]
             )
         return mask

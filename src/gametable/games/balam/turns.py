@@ -11,6 +11,7 @@ from typing import Final
 
 from gametable.core.protocol import Action
 from gametable.games.balam import rules
+from gametable.games.balam.account import Tally
 from gametable.games.balam.actions import (
     MAX_SLOTS,
     PAY_ACTIONS,
@@ -21,14 +22,13 @@ from gametable.games.balam.actions import (
 )
 from gametable.games.balam.board import OBSERVATORY, RICHES
 from gametable.games.balam.phases import ACT, COST, DECIDE, TURN, Then
-from gametable.games.balam.rounds import Tally
 from gametable.games.balam.rules import Refusal
 from gametable.games.balam.scoring import divination_peeks
 from gametable.games.balam.state import BalamData
 
 KATUN_ACTIONS: Final = tuple(TurnKatun(i) for i in range(MAX_SLOTS))
-#: is a slot's card face down (a turned card's slot holds -1)
-FACE_DOWN: Final = (-1).__lt__
+#: bits of the number of a round's slots in :func:`turn_actions`' key (at most ``MAX_SLOTS``)
+SLOT_BITS: Final = MAX_SLOTS.bit_length()
 
 
 # -- A - Start of the round, 1 - DIVINATION ---------------------------------------------------------
@@ -108,12 +108,16 @@ def pay_actions(state: BalamData, seat: int) -> tuple[Action, ...]:
 def turn_actions(state: BalamData, seat: int) -> tuple[Action, ...]:
     """Pay a riches, or turn over a face-down Katun card (memoised by his sheet and the round's
     face-down cards: the caller must not change it)."""
-    # the sheet (six counts), then whether each of the round's slots holds a face-down card
-    key = bytes(state.sheets[seat]) + bytes(map(FACE_DOWN, state.slots))
+    # the sheet (six counts), the number of the round's slots, and which hold a face-down card
+    slots = state.slots
+    down = 0
+    for i, card in enumerate(slots):
+        if card >= 0:
+            down |= 1 << i
+    key = (counts_key(state.sheets[seat]) << SLOT_BITS | len(slots)) << MAX_SLOTS | down
     actions = state.actions.turns.get(key)
     if actions is None:
-        slots = range(len(state.slots))
-        katun = [KATUN_ACTIONS[i] for i in slots if katun_refusal(state, i) is None]
+        katun = [KATUN_ACTIONS[i] for i in range(len(slots)) if katun_refusal(state, i) is None]
         actions = remember(state.actions.turns, key, (*pay_actions(state, seat), *katun))
     return actions
 

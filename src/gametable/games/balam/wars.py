@@ -36,6 +36,7 @@ from gametable.games.balam.board import (
 )
 from gametable.games.balam.constructions import build_actions
 from gametable.games.balam.dice import FACES, SKULL, face_text
+from gametable.games.balam.memos import targets_key
 from gametable.games.balam.phases import (
     ACT,
     DECIDE,
@@ -167,9 +168,15 @@ def source_refusal(state: BalamData, seat: int, source: int) -> Refusal | None:
     return None
 
 
-def target_refusal(state: BalamData, seat: int, source: int, target: int) -> Refusal | None:
+def is_target(state: BalamData, seat: int, source: int, target: int) -> bool:
     """The target is an enemy city at the end of a path from the attacking city."""
-    if not state.board.adjacent(source, target) or state.owner[target] in (-1, seat):
+    holder = state.owner[target]
+    return holder != -1 and holder != seat and state.board.adjacent(source, target)
+
+
+def target_refusal(state: BalamData, seat: int, source: int, target: int) -> Refusal | None:
+    """:func:`is_target`, explained."""
+    if not is_target(state, seat, source, target):
         names = state.board.names
         return Refusal(
             f"{names[target]} is not an enemy city at the end of a path from {names[source]}",
@@ -225,15 +232,14 @@ def attack_actions(state: BalamData, seat: int) -> list[Action]:
 
 def attack_targets(state: BalamData, seat: int, source: int) -> tuple[int, ...]:
     """The neighbours of ``source`` it may attack (memoised until a building goes up or down)."""
-    key = ("targets", seat, source)
-    targets: tuple[int, ...] | None = state.city_memo.get(key)
+    memo = state.city_memo.targets
+    key = targets_key(seat, source)
+    targets = memo.get(key)
     if targets is None:
         targets = tuple(
-            t
-            for t in state.board.neighbours[source]
-            if target_refusal(state, seat, source, t) is None
+            [t for t in state.board.neighbours[source] if is_target(state, seat, source, t)]
         )
-        state.city_memo[key] = targets
+        memo[key] = targets
     return targets
 
 
