@@ -554,17 +554,7 @@ BuildingName = Literal[
     "village", "palace", "temple", "garrison", "reserve", "market", "observatory", "court"
 ]
 #: the buildings' names, by code
-KINDS: Final[tuple[BuildingName, ...]] = (
-    "village",
-    "palace",
-    "temple",
-    "garrison",
-    "reserve",
-    "market",
-    "observatory",
-    "court",
-)
-assert tuple(b.name.lower() for b in Building) == KINDS
+KINDS: Final = cast(tuple[BuildingName, ...], tuple(b.name.lower() for b in Building))
 #: what a plot holds besides a building's code: nothing, or the second plot of a palace/temple
 EMPTY: Final = -1
 SECOND_PLOT: Final = len(Building)
