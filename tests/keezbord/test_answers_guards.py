@@ -187,3 +187,24 @@ def test_his_pawn_on_my_start_in_dutch_is_not_on_its_own_start() -> None:
         Question.read("Zijn pion staat op mijn startvak. Ik speel een aas. Wat gebeurt er?")
     )
     assert reply is not None and reply.checked and "geslagen" in reply.text, reply
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mijn pion staat 2 plaatsen achter een pion van mijn tegenstander, die niet op zijn "
+        "startvak staat. Ik speel een 2. Wat gebeurt er?",
+        "My pawn is 3 spaces behind an opponent's pawn. I play a 3. What happens?",
+    ],
+)
+def test_a_pawn_said_to_stand_out_is_never_judged_in_the_nest(text: str) -> None:
+    """KB-021, KB-049: a question that puts the asker's pawn on the board is judged, if at all,
+    on a position with that pawn out of the nest (a reading that left it in the nest once
+    answered 'only an Ace or a King places a pawn', checked)."""
+    reply = ask("keezbord", text)
+    if reply.checked:
+        assert reply.position is not None
+        assert any(p != "N" for p in reply.position["pawns"]["a"]), reply.position
+    assert (
+        "Alleen een Aas of een Heer" not in reply.text and "Only an Ace or a King" not in reply.text
+    )

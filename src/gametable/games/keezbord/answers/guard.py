@@ -23,6 +23,7 @@ False
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.hands import ALL_IN_NEST, HAND_LIST
@@ -253,4 +254,24 @@ def fits(question: Question, reply: Answer) -> bool:
     mover = position.get("to_move") or 0
     hand = set(hands.get("abcdef"[mover], ()) if isinstance(hands, dict) else hands[mover])
     named = w.cards_named(Question.read(_NOT_HELD.sub(" ", question.text.casefold())))
-    return all(card in hand for card in named)
+    return all(card in hand for card in named) and _my_pawn_out(question, position, mover)
+
+
+#: the asker's pawn said to stand somewhere other than the nest
+_MINE_OUT = re.compile(
+    r"\b(?:my|mijn) (?:own |eigen )?(?:pawn|pion)\b (?:is|stands|sits|staat|zit)\b"
+    r"(?! (?:still |nog )?(?:in|op) (?:the |my |mijn |het |de )?nest)"
+)
+
+
+def _my_pawn_out(question: Question, position: dict[str, Any], mover: int) -> bool:
+    """A question that puts the asker's pawn on the board or in its home ("mijn pion staat 2
+    plaatsen achter ...") is judged on a position with one of the asker's pawns out of the
+    nest."""
+    if not _MINE_OUT.search(question.lower):
+        return True
+    pawns = position.get("pawns")
+    if not isinstance(pawns, dict):
+        return True
+    mine = pawns.get("abcdef"[mover], ())
+    return any(place != "N" for place in mine)
