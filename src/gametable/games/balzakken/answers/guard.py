@@ -324,20 +324,32 @@ def fits(question: Question, reply: Answer, read: Collection[int], *, hands: boo
         return False
     if not _cards_placed(question, position):
         return False
-    return not hands or (_hands_said_once(question) and _my_cards_held(question, position))
+    if not _my_cards_held(question, position):
+        return False
+    return not hands or _hands_said_once(question)
 
 
 def _my_cards_held(question: Question, position: dict[str, object]) -> bool:
     """Every card the question says the asker holds (not the discard pile's top it may say) is
-    in the asker's hand (seat 0) of the position judged, as often as it is said: a position
-    that left one out judged another hand."""
+    in one hand of the position judged, as often as it is said: a position that left one out
+    judged another hand."""
     hands = position.get("hands")
     if not isinstance(hands, list) or not hands or not isinstance(hands[0], list):
         return True
     said = Counter(read_table(said_top(question)[1]).holders[0].cards)
     for card in ("S", "L"):  # an action card held and then played is named twice, held once
         said[card] = min(said[card], 1)
-    return not said - Counter(str(c) for c in hands[0])
+    # the asker's seat depends on the reader (a call is built with its caller first); a card
+    # may lie in front of its player (an action card played), and a count of cards may be
+    # judged on a hand of as many cards with other values (a count read without the values)
+    fronts = position.get("in_front")
+    fronts = fronts if isinstance(fronts, list) else []
+    for seat, hand in enumerate(hands):
+        front = fronts[seat] if seat < len(fronts) and isinstance(fronts[seat], list) else []
+        if isinstance(hand, list) and not said - Counter(str(c) for c in [*hand, *front]):
+            return True
+    size = sum(said.values())
+    return any(isinstance(hand, list) and len(hand) == size for hand in hands)
 
 
 #: a verdict opening a reply, in either language
