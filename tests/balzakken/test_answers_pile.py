@@ -62,7 +62,8 @@ def test_an_action_card_swapped_for_the_top_said_is_refused() -> None:
 
 def test_a_checked_reply_holds_every_card_the_asker_says_they_hold() -> None:
     """The guard of referee-checked replies: a position in which the asker lacks a card the
-    question gives them judged another hand, so its reply is not given as checked."""
+    question gives them (and no hand has as many cards, for a count) judged another hand, so
+    its reply is not given as checked, whichever reader built it."""
     question = Question.read("I hold the Swinger, an 11 and a 9. Can I play the Swinger on Tom?")
     read = turns.read_numbers(question)
 
@@ -71,4 +72,5 @@ def test_a_checked_reply_holds_every_card_the_asker_says_they_hold() -> None:
         return Answer("balzakken", question.text, "Yes.", (), True, position=position, checked=True)
 
     assert guard.fits(question, judged(["S", "11", "9"]), read, hands=True)
-    assert not guard.fits(question, judged(["S", "10", "9"]), read, hands=True)
+    assert guard.fits(question, judged(["S", "3"]), read, hands=True) is False
+    assert guard.fits(question, judged(["S", "10", "9", "1"]), read, hands=False) is False
