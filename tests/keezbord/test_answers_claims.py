@@ -291,3 +291,19 @@ def test_the_dealer_deals_every_round_of_a_deck(text: str, head: str) -> None:
     used-up deck passes the deal to the left."""
     reply = ask(GAME, text)
     assert reply.checked and reply.text.split(".")[0] == head, reply.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Two players, my nest is empty and my pawns are on the track with nothing behind them for "
+        "a long way. My hand is a king and a 4. I hate the 4. Can I hand both in instead?",
+        "Two players, my nest is empty and my pawns are all on the track. My hand is a king and "
+        "a 5. I don't like the 5. Can I hand both in?",
+    ],
+)
+def test_a_card_disliked_must_still_be_played(text: str) -> None:
+    """KB-023, KB-046: the King has nothing to place, but the other card can be played, so the
+    hand may not be handed in; what the player thinks of the card changes nothing."""
+    reply = ask(GAME, text)
+    assert reply.checked and reply.text.startswith("No."), reply.text

@@ -33,6 +33,7 @@ _ONLY_ONE = re.compile(
 #: every pawn out on the track
 _ALL_OUT = re.compile(
     r"\ball (?:four |4 )?(?:of )?my pawns are (?:out )?on the (?:track|board)\b"
+    r"|\bmy nest is empty,? (?:and )?(?:all )?my pawns are (?:all )?(?:out )?on the (?:track|board)\b"
     r"|\balle (?:vier )?(?:mijn )?pionnen staan op (?:de baan|het bord)\b"
 )
 #: the hand said in full
@@ -42,7 +43,8 @@ _WHOLE = re.compile(
 )
 _ASKS_MUST = re.compile(r"\b(?:do|must) i (?:have to |need to )?play\b|\bmoet ik\b[^?]*\bspelen\b")
 _ASKS_HAND_IN = re.compile(
-    r"\b(?:can|may) i (?:just )?hand in\b|\bmag ik (?:mijn kaarten )?inleveren\b"
+    r"\b(?:can|may) i (?:just )?hand (?:them |both |it |my cards )*in\b"
+    r"|\bmag ik (?:mijn kaarten |ze )?(?:allebei )?inleveren\b"
 )
 _ASKS_WHAT = re.compile(
     r"\bwhat (?:can|must|should|do) i (?:play|do)\b|\bwhat now\b|\bwat (?:moet|kan) ik\b"
