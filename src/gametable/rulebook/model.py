@@ -23,7 +23,7 @@ import difflib
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from gametable.core.parts import part_file
@@ -77,8 +77,10 @@ class Section:
     items: tuple[Item, ...] = ()
     see: tuple[str, ...] = ()
 
-    @property
+    @cached_property
     def id(self) -> str:
+        """The section's anchor: its path's parts as slugs (worked out once: the search reads it
+        for every entry of every question)."""
         return "/".join(slug(part) for part in self.path.split(">"))
 
     @property
