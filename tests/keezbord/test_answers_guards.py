@@ -208,3 +208,29 @@ def test_a_pawn_said_to_stand_out_is_never_judged_in_the_nest(text: str) -> None
     assert (
         "Alleen een Aas of een Heer" not in reply.text and "Only an Ace or a King" not in reply.text
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Six players, first deal of the cycle: how many cards are dealt in total, and how many stay "
+        "in the pack?",
+        "The pack is used up. Who deals next, and how many cards does everyone get?",
+    ],
+)
+def test_two_things_asked_get_no_checked_half_answer(text: str) -> None:
+    """KB-004, KB-008 to KB-012: a question asking two things at once is not given a referee-
+    checked reply that works out only one of them (one number where two are asked)."""
+    reply = ask("keezbord", text)
+    if reply.checked:
+        head = re.split(r"(?<=[.!?])\s", reply.text, maxsplit=1)[0]
+        assert len(re.findall(r"\b\d+\b", head)) >= 2, reply.text
+
+
+def test_two_things_asked_and_both_worked_out_stay_checked() -> None:
+    """KB-004, KB-029: 'how many in the first round, and how many after that?' is answered with
+    both numbers by the referee."""
+    reply = ask(
+        "keezbord", "How many cards does everyone get in the first round, and how many after that?"
+    )
+    assert reply.checked and reply.text.startswith("5 cards each, then 4"), reply.text

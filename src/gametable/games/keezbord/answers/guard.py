@@ -229,6 +229,23 @@ _WH_CLAUSE = re.compile(r"\b(?:what|which|where|who|how|wat|waar|welke|wie|hoe)\
 _VERDICT = re.compile(r"^(?:yes|no|ja|nee)\b", re.IGNORECASE)
 
 
+#: two things asked in one question ("how many are dealt, and how many stay in the pack?",
+#: "who deals next, and how many cards does everyone get?")
+_TWO_ASKED = re.compile(
+    r"\b(?:how many|how much|who|which|where|what|hoeveel|wie|welke|waar|wat)\b[^?]*"
+    r"\b(?:and|en) (?:(?:then|dan) )?(?:how many|how much|who|which|where|what|hoeveel|wie|welke|"
+    r"waar|wat)\b"
+)
+
+
+_NUMBER = re.compile(r"\b\d+\b")
+
+
+def _head(reply: Answer) -> str:
+    """The reply's first sentence: its answer, before the reason."""
+    return re.split(r"(?<=[.!?])\s", reply.text, maxsplit=1)[0]
+
+
 def fits(question: Question, reply: Answer) -> bool:
     """Whether the position a situation reply judged is the one the question describes: its
     number of players, teams only with four or six, and every card named in the hand; and a
@@ -244,6 +261,8 @@ def fits(question: Question, reply: Answer) -> bool:
         and not _WH_CLAUSE.search(question.lower)
     ):
         return False  # a yes/no question answered with something else: not what was asked
+    if reply.checked and _TWO_ASKED.search(lower) and len(_NUMBER.findall(_head(reply))) < 2:
+        return False  # two things asked at once, one worked out: half an answer
     position = reply.position
     if position is None:
         return True
