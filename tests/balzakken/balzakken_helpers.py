@@ -82,3 +82,12 @@ def refused(state: State, action: str, section: str, seat: int | None = None) ->
     assert info.value.rule.game == "balzakken"
     assert state.to_json() == before
     return info.value
+
+
+def may_call(state: State, seat: int = 0) -> bool:
+    """Whether the engine lets ``seat`` call BALZAK! in ``state`` (its own check, nothing applied)."""
+    try:
+        state.check_action(GAME.parse_action(state, "balzak"), seat)
+    except IllegalAction:
+        return False
+    return True
