@@ -180,7 +180,7 @@ def test_fields_of_the_wrong_kind_are_refused_not_converted(
         ('{"format": "gametable-record/1", "seed": Infinity}', "may not contain Infinity"),
         ('{"format": "gametable-record/1", "seed": 1e400}', "too large"),
         ('{"format": "gametable-record/1", "seed": ' + "9" * 5000 + "}", "too large"),
-        ("[" * 100_000 + "]" * 100_000, "nested so deeply"),
+        ("[" * 100_000 + "]" * 100_000, "may not nest more than 100 deep"),
     ],
 )
 def test_numbers_and_nesting_json_cannot_hold_are_refused(

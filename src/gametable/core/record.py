@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +42,8 @@ MAX_DIGITS = 24
 #: the most players and the longest notation a record may give
 MAX_PLAYERS = 64
 MAX_NOTATION = 200
+#: the deepest nesting of arrays and objects any JSON gametable reads may have
+MAX_NESTING = 100
 
 
 @dataclass
@@ -184,9 +187,47 @@ class Record:
             raise RecordError(f"{path}: {exc}") from None
 
 
+#: what decides JSON nesting: brackets, and the quotes and backslashes that hide them in strings
+_NESTING_MARKS = re.compile(r'[\[\]{}"\\]')
+
+
+def too_deeply_nested(text: str, limit: int = MAX_NESTING) -> bool:
+    """Whether ``text``, read as JSON, nests arrays and objects more than ``limit`` deep.
+
+    Checked before parsing, so that hostile nesting is refused long before the parser nears
+    Python's recursion limit (where even a finaliser run by the garbage collector would fail).
+    Text that is not JSON may get either answer; the parser then refuses it."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    in_string = False
+    skip_at = -1
+    for mark in _NESTING_MARKS.finditer(text):
+        at = mark.start()
+        if at == skip_at:
+            continue
+        char = mark.group()
+        if in_string:
+            if char == "\\":
+                skip_at = at + 1
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
 def parse_json(text: str) -> Any:
     """``text`` as JSON, refusing what JSON does not define (NaN, Infinity), numbers too large
     to mean anything here, and nesting deep enough to exhaust the stack."""
+    if too_deeply_nested(text):
+        raise RecordError(f"a record may not nest more than {MAX_NESTING} deep")
     try:
         return json.loads(
             text,
@@ -194,8 +235,6 @@ def parse_json(text: str) -> Any:
             parse_float=finite_float,
             parse_int=bounded_int,
         )
-    except RecursionError:
-        raise RecordError("a record may not be nested so deeply") from None
     except json.JSONDecodeError as exc:
         raise RecordError(f"a record must be JSON: {exc}") from None
 

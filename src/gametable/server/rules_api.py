@@ -35,6 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from gametable import rulebook
+from gametable.core.record import MAX_NESTING, too_deeply_nested
 from gametable.rulebook import chat
 
 #: the longest question accepted over HTTP (the chat itself declines, politely, anything longer
@@ -98,8 +99,14 @@ def read_position_link(p: str) -> dict[str, Any]:
         if not inflate.eof:
             raise BadPositionLink("the link is cut short (copy it whole)")
     try:
-        data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadPositionLink("the link does not hold a JSON position") from None
+    if too_deeply_nested(text):
+        raise BadPositionLink(f"a position may not nest more than {MAX_NESTING} deep")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
         raise BadPositionLink("the link does not hold a JSON position") from None
     if not isinstance(data, dict):
         raise BadPositionLink("a position is a JSON object")

@@ -63,6 +63,7 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
+from gametable.core.record import MAX_NESTING, too_deeply_nested
 from gametable.server.cluster import Elsewhere
 from gametable.server.connection import POLICY, Connection, encode
 from gametable.server.forward import HOP, Forwarder
@@ -94,12 +95,12 @@ def decode(text: str | None, limit: int) -> dict[str, Any]:
         raise Refused("bad_request", "send JSON text messages")
     if len(text) > limit:
         raise Refused("too_large", f"messages are limited to {limit} bytes")
+    if too_deeply_nested(text):
+        raise Refused("bad_request", f"a message may not nest more than {MAX_NESTING} deep")
     try:
         msg = json.loads(text)
     except ValueError:
         raise Refused("bad_request", "a message must be a JSON object") from None
-    except RecursionError:
-        raise Refused("bad_request", "a message may not be nested so deeply") from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         raise Refused("bad_request", 'a message must be a JSON object with a "type"')
     return msg
