@@ -50,3 +50,18 @@ def test_ask_why_after_a_refusal_explains_that_move():
     assert "Refused:" in text
     answer = text.split("Q: why can't I do that?", 1)[1]
     assert "Rests on:" in answer and card in answer
+
+
+def test_a_question_typed_at_the_move_prompt_is_asked_without_the_ask_command():
+    """A line that is no move and reads as a question goes to the rules chat instead of being
+    refused as a move; a line that is neither is still 'Not understood'."""
+    game, out = balzakken_session(
+        ["how many points is the lul worth?", "waarom mag ik niet roepen", "flip the table"]
+    )
+    with contextlib.suppress(EOFError):
+        game.run()
+    text = out.getvalue()
+    assert "Q: how many points is the lul worth?" in text
+    assert "Q: waarom mag ik niet roepen" in text
+    assert text.count("Not understood") == 1 and "flip the table" in text
+    assert not game.record.moves

@@ -29,6 +29,7 @@ from gametable.core.record import Record
 from gametable.rulebook import embed
 from gametable.rulebook import load as load_reference
 from gametable.rulebook.chat import HISTORY, about_the_last_try, ask
+from gametable.rulebook.question import kind_of
 from gametable.rulebook.render import render_answer, render_section
 from gametable.terminal.frame import Log, alternate_screen, wipe
 from gametable.terminal.menu import PAGE_SIZE, Entry, StepMenu
@@ -49,7 +50,8 @@ HELP = (
     "Tab completes what you type; the up and down arrows recall earlier lines.\n"
     "Commands: back (the level before), top (the first level), next and prev (other pages; "
     "also > and <), board (the board again), log (what happened lately), why (the last refusal's reason and rule), ask "
-    "QUESTION (a question about the rules or this position: ask what can I do), save "
+    "QUESTION (a question about the rules or this position: ask what can I do; a line that "
+    "ends with ? is asked too), save "
     "(save now), save FILE (also write the game to FILE), quit (stop; the game is kept: "
     "gametable saves)."
 )
@@ -67,6 +69,54 @@ COMMANDS = (
     Candidate("save", "save now (save FILE: also to FILE)"),
     Candidate("help", "how to play from here"),
     Candidate("quit", "stop; the game is kept"),
+)
+
+
+def asks_a_question(line: str) -> bool:
+    """Whether a line that is no move nor command is a question for the rules chat: it ends
+    with a question mark, or it has three words or more and reads as asking something ("why
+    can't I call", "hoeveel punten is de lul")."""
+    text = line.strip()
+    if text.endswith("?"):
+        return True
+    words = text.casefold().split()
+    if len(words) < 3:
+        return False
+    return words[0] in _QUESTION_OPENERS or kind_of(" ".join(words)) != "other"
+
+
+#: first words that make a line of three words or more a question, in English and Dutch
+_QUESTION_OPENERS = frozenset(
+    [
+        "why",
+        "what",
+        "which",
+        "who",
+        "how",
+        "when",
+        "where",
+        "can",
+        "can't",
+        "may",
+        "must",
+        "is",
+        "are",
+        "do",
+        "does",
+        "waarom",
+        "wat",
+        "welke",
+        "wie",
+        "hoe",
+        "wanneer",
+        "waar",
+        "mag",
+        "kan",
+        "kun",
+        "moet",
+        "is",
+        "ben",
+    ]
 )
 
 
@@ -350,6 +400,9 @@ class TerminalGame:
             shown = found[:PAGE_SIZE]
             self.console.print(menu_page(menu, self.note, self.console.width, entries=shown))
             self.console.print("Type more letters, or the number.", style="dim")
+            return None
+        if asks_a_question(line):
+            self.answer(line, seat)
             return None
         self.tell(
             Text.assemble(
