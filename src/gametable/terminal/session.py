@@ -86,38 +86,11 @@ def asks_a_question(line: str) -> bool:
 
 
 #: first words that make a line of three words or more a question, in English and Dutch
-_QUESTION_OPENERS = frozenset(
-    [
-        "why",
-        "what",
-        "which",
-        "who",
-        "how",
-        "when",
-        "where",
-        "can",
-        "can't",
-        "may",
-        "must",
-        "is",
-        "are",
-        "do",
-        "does",
-        "waarom",
-        "wat",
-        "welke",
-        "wie",
-        "hoe",
-        "wanneer",
-        "waar",
-        "mag",
-        "kan",
-        "kun",
-        "moet",
-        "is",
-        "ben",
-    ]
-)
+_QUESTION_OPENERS = frozenset({
+    "why", "what", "which", "who", "how", "when", "where", "can", "can't", "may", "must", "is",
+    "are", "do", "does", "waarom", "wat", "welke", "wie", "hoe", "wanneer", "waar", "mag", "kan",
+    "kun", "moet", "ben",
+})  # fmt: skip
 
 
 class TerminalGame:
