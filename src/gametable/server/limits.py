@@ -13,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from gametable.core.record import MAX_NESTING, too_deeply_nested
 from gametable.server.settings import Settings
 
 Scope = MutableMapping[str, Any]
@@ -139,7 +140,8 @@ def client_of(scope: Scope) -> str:
 
 class BodyLimit:
     """ASGI middleware: an HTTP request body larger than ``limit`` bytes gets 413 without being
-    read further (a declared ``Content-Length`` is refused before any of it is read)."""
+    read further (a declared ``Content-Length`` is refused before any of it is read); a body
+    nesting arrays or objects deeper than JSON we read ever does gets 400 before it is parsed."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -170,22 +172,22 @@ class BodyLimit:
                 return
             if not message.get("more_body", False):
                 break
+        if too_deeply_nested(body.decode("utf-8", "replace")):
+            reason = f"request bodies may not nest more than {MAX_NESTING} deep"
+            await self.refuse(send, 400, "bad_request", reason)
+            return
         whole = {"type": "http.request", "body": bytes(body), "more_body": False}
         await self.app(scope, replay([whole], receive), send)
 
-    async def refuse(self, send: Send) -> None:
-        text = json.dumps(
-            {
-                "detail": {
-                    "kind": "too_large",
-                    "message": f"request bodies are limited to {self.limit} bytes",
-                }
-            }
-        ).encode()
+    async def refuse(
+        self, send: Send, status: int = 413, kind: str = "too_large", message: str = ""
+    ) -> None:
+        message = message or f"request bodies are limited to {self.limit} bytes"
+        text = json.dumps({"detail": {"kind": kind, "message": message}}).encode()
         await send(
             {
                 "type": "http.response.start",
-                "status": 413,
+                "status": status,
                 "headers": [
                     (b"content-type", b"application/json"),
                     (b"content-length", str(len(text)).encode()),
