@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from gametable.core.protocol import State
 from gametable.games.balzakken.answers import (
     calls,
+    concepts,
     elsewhere,
     facts,
     guard,
@@ -107,6 +108,9 @@ class BalzakkenAnswers:
         asked, question = question, with_kind(spelt_out(question))
         if elsewhere.elsewhere(question):
             return elsewhere.decline(asked)
+        by_parts = concepts.answer(question)
+        if by_parts is not None:
+            return by_parts
         reply, read = _judged(question)
         if reply is None:  # "Mag opa De Swinger op zichzelf spelen?": said as the asker's own
             mine = others.as_mine(question)

@@ -1,0 +1,532 @@
+"""A Balzakken situation read by its parts, not by the shape of its sentences.
+
+A question is read word by word, in any order and with fillers between: every player named
+(the asker, a player by name, "my neighbour", "someone", "the others") with what is said of
+them (the cards or points in hand, the total on the score sheet, this round's points, a hand's
+size, an empty hand, a call), and the count of players.  What the question asks and which
+engine query answers it are chosen afterwards (:mod:`.concepts`).  Anything said that no part
+holds (a number or a card with no place, a negation, an alternative) leaves the scene unread,
+``None``: the rules text answers instead.
+
+>>> s = read_scene(Question.read("Round's over. My hand: -1, 6 and The Lul. Joris has 5, 5 and The Swinger."))
+>>> [(p.key, p.cards) for p in s.players]
+[('me', ['-1', '6', 'L']), ('joris', ['5', '5', 'S'])]
+>>> s = read_scene(Question.read("Hanna calls BALZAK with a single 1. The others hold: 7; The Lul and a 2"))
+>>> [(p.key, p.cards, p.called) for p in s.players]
+[('hanna', ['1'], True), ('others#1', ['7'], False), ('others#2', ['L', '2'], False)]
+>>> s = read_scene(Question.read("Totals: Hugo on 62, Ivy on 103 and Jan 88."))
+>>> [(p.key, p.total) for p in s.players]
+[('hugo', 62), ('ivy', 103), ('jan', 88)]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from gametable.games.balzakken.answers.names import CARDS, VALUE_WORDS
+from gametable.games.balzakken.answers.players import player_names
+from gametable.games.balzakken.answers.vocab import ME
+from gametable.rulebook.question import Question
+
+#: words, numbers (a card value may carry a plural "s"), and the marks that part a list
+_TOKEN = re.compile(r"-?\d+(?:'?s\b)?|[^\W\d_]+(?:'[^\W\d_]+)?|[,;:.?!]")
+_WORD = re.compile(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?")
+_ENDS = frozenset(".?!")
+_LIST_MARKS = frozenset(",;:")
+
+_NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "nul": 0, "een": 1, "één": 1,
+    "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8, "negen": 9,
+    "tien": 10, "elf": 11, "twaalf": 12, "both": 2, "beide": 2,
+}  # fmt: skip
+#: a lone "one"/"een" is an article, not a count, unless a card value follows it
+_ARTICLES = frozenset(["one", "een", "één"])
+_GROUP = frozenset(["others", "anderen", "rest"])
+_SOMEONE = frozenset(["someone", "somebody", "iemand", "anyone"])
+#: players named by a word, each word its own player ("my neighbour", "mijn vader")
+_PERSONS = {
+    "neighbour": "neighbour", "neighbor": "neighbour", "buurman": "neighbour",
+    "buur": "neighbour", "buurvrouw": "buurvrouw", "opponent": "opponent",
+    "tegenstander": "opponent", "vader": "vader", "moeder": "moeder", "opa": "opa",
+    "oma": "oma", "broer": "broer", "zus": "zus", "zoon": "zoon", "dochter": "dochter",
+    "kleinzoon": "kleinzoon", "kleindochter": "kleindochter", "dad": "dad", "mum": "mum",
+    "mom": "mom", "brother": "brother", "sister": "sister", "grandpa": "grandpa",
+    "grandma": "grandma", "friend": "friend", "vriend": "vriend", "vriendin": "vriendin",
+    "wife": "wife", "husband": "husband", "partner": "partner",
+}  # fmt: skip
+#: verbs of holding: a word before one that no part names is a player we cannot place
+_HOLD = frozenset(["has", "had", "holds", "held", "heeft", "hield", "houdt", "got"])
+_BEFORE_HOLD = frozenset(
+    ["who", "die", "that", "also", "too", "ook", "still", "nog", "only", "alleen", "just",
+     "already", "al", "each", "elk", "both", "allebei", "beide", "then", "dan", "and", "en",
+     "er", "it", "hand", "zij", "ze", "balzak", "round", "ronde", "pile", "stapel", "game",
+     "spel", "which", "welke", "wat", "what", "nobody", "niemand", "everyone", "iedereen",
+     "everybody", "deck", "so", "dus", "but", "maar", "now", "nu", "caller", "roeper"]
+)  # fmt: skip
+_HE = frozenset(["he", "she", "him", "her", "his", "hij", "ze", "zij", "hem", "haar", "die"])
+_MINE = ME | frozenset(["ik", "mijn", "mij", "me", "my", "mine", "myself", "i"])
+#: words after a number that make it a count of players
+_PLAYERS = frozenset(["players", "spelers", "player", "speler"])
+#: words after a number that make it points in hand
+_POINTS = frozenset(["points", "point", "punten", "punt", "pts", "pt"])
+_CARDS_WORDS = frozenset(["cards", "card", "kaarten", "kaart"])
+#: words before a number that make it a total on the score sheet
+_ON = frozenset(["on", "at", "op"])
+_TOTAL_WORDS = frozenset(["total", "totaal", "stand", "score"])
+#: verbs of this round's points added to a total
+_GAIN = frozenset(
+    ["picked", "gained", "scored", "wrote", "kreeg", "scoorde", "schreef", "erbij", "added"]
+)
+_CALL_WORDS = frozenset(
+    ["calls", "called", "call", "calling", "roept", "riep", "roep", "shouts", "shouted",
+     "yells", "yelled", "balzak's", "balzaks"]
+)  # fmt: skip
+#: words that change what a situation means and that no part holds
+_BLOCK = frozenset(
+    ["not", "never", "don't", "doesn't", "didn't", "isn't", "wasn't", "unless", "instead",
+     "except", "niet", "nooit", "tenzij", "behalve", "zonder", "without", "or", "either",
+     "suppose", "stel", "stil", "would've", "could've", "hadn't", "haven't", "another",
+     "third", "second", "fourth", "across", "derde", "tweede", "ander", "guy", "girl",
+     "opponents", "neighbours", "whoever", "wie"]
+)  # fmt: skip
+#: words that end the hand said after a holder ("Mo calls with 0, Ruth holds ...")
+_EMPTY = re.compile(
+    r"\b(?:no cards?(?: left| any more| anymore)?|(?:hand is|an?) empty(?: hand)?|geen (?:enkele )?"
+    r"kaart(?:en)?(?: meer)?|lege hand|zonder kaarten|out of cards)\b"
+)
+
+
+@dataclass
+class Player:
+    """One player as the question tells them."""
+
+    key: str
+    me: bool = False
+    name: str = ""
+    cards: list[str] = field(default_factory=list)
+    points: int | None = None
+    total: int | None = None
+    gain: int | None = None
+    size: int | None = None
+    empty: bool = False
+    called: bool = False
+
+    def points_said(self) -> str:
+        """The hand as said, for naming a player the question names only by it ("7", "L 2")."""
+        shown = [("De Lul" if c == "L" else "De Swinger" if c == "S" else c) for c in self.cards]
+        if self.points is not None:
+            shown.append(str(self.points))
+        return " + ".join(shown) if shown else "?"
+
+    @property
+    def hand_said(self) -> bool:
+        return bool(self.cards) or self.points is not None or self.empty
+
+
+@dataclass
+class Scene:
+    """The players a question tells of, in the order it names them, and what else it says."""
+
+    players: list[Player]
+    count: int | None = None
+    counts: dict[str, int] = field(default_factory=dict)  # "three 7s": card -> count said
+    tokens: list[str] = field(default_factory=list)
+    acted: Acted | None = None
+    flags: set[str] = field(default_factory=set)
+
+    def by_key(self, key: str) -> Player | None:
+        return next((p for p in self.players if p.key == key), None)
+
+    @property
+    def me(self) -> Player | None:
+        return self.by_key("me")
+
+    @property
+    def caller(self) -> Player | None:
+        called = [p for p in self.players if p.called]
+        return called[0] if len(called) == 1 else None
+
+
+def tokens_of(question: Question) -> list[str]:
+    return _TOKEN.findall(question.lower)
+
+
+def _names(question: Question, tokens: list[str]) -> dict[int, str]:
+    """The tokens that name a player by name (capitalised, no game word), by token index."""
+    said = _WORD.findall(question.text.replace("’", "'"))
+    by_word = player_names(question)
+    out: dict[int, str] = {}
+    w = 0
+    for t, token in enumerate(tokens):
+        if not _WORD.fullmatch(token):
+            continue
+        if w < len(said) and (w in by_word or _name_word(said, w, tokens, t)):
+            out[t] = said[w].capitalize()
+        w += 1
+    return out
+
+
+_NOT_NAMES = frozenset(
+    ["balzak", "balzakken", "the", "de", "het", "round", "ronde", "end", "einde", "eindstand",
+     "scores", "totals", "total", "after", "still", "with", "from", "sitting", "someone",
+     "everyone", "if", "when", "what", "who", "how", "wie", "wat", "hoeveel", "na", "nadat",
+     "final", "game", "spel", "ready", "okay", "ok", "so", "then", "and", "but", "en", "maar",
+     "blue", "ball", "blauwe", "bal", "bruisbal", "lul", "swinger", "mijn", "my", "ik", "i",
+     "yes", "no", "ja", "nee", "dus", "good", "false", "valse", "goede", "mag", "may", "can",
+     "is", "are", "was", "this", "that", "deze", "dit", "last", "next", "vorige", "volgende"]
+)  # fmt: skip
+
+
+def _name_word(said: list[str], w: int, tokens: list[str], t: int) -> bool:
+    """A capitalised word inside a sentence (not its first), no game or common word."""
+    word = said[w].removesuffix("'s")
+    if not (word[:1].isupper() and word[1:].islower() and word.isalpha() and len(word) > 1):
+        return False
+    folded = word.casefold()
+    if folded in _NOT_NAMES or folded in _NUMBER_WORDS or CARDS.names.get(folded):
+        return False
+    if folded in _MINE or folded in _HE or folded in _GROUP:
+        return False
+    return t > 0 and tokens[t - 1] not in _ENDS
+
+
+def _count_word(token: str) -> int | None:
+    if token in _NUMBER_WORDS:
+        return _NUMBER_WORDS[token]
+    if re.fullmatch(r"-?\d+", token):
+        return int(token)
+    return None
+
+
+def _plural_value(token: str) -> str | None:
+    """ "7s", "2's", "zevens", "sevens": a card value said in the plural."""
+    found = re.fullmatch(r"(-?\d+)'?s", token)
+    if found and -1 <= int(found.group(1)) <= 11:
+        return found.group(1)
+    if token in VALUE_WORDS:
+        return str(VALUE_WORDS[token])
+    if token in ("bruisballen", "luls", "lullen", "swingers"):
+        return CARDS.names[token]
+    return None
+
+
+#: verbs of an action in a turn; the cards said after them are what the action plays
+_ACTS = {
+    "discard": "discard", "discards": "discard", "discarded": "discard", "throw": "discard",
+    "throws": "discard", "gooi": "discard", "gooit": "discard", "leg": "discard",
+    "afleg": "discard", "play": "play", "plays": "play", "played": "play", "put": "play",
+    "speel": "play", "speelde": "play", "speelt": "play", "geef": "play", "gaf": "play",
+    "swing": "swing", "swings": "swing", "swap": "swap", "swaps": "swap", "ruil": "swap",
+    "trade": "swap",
+}  # fmt: skip
+_TARGET_WORDS = frozenset(["on", "at", "to", "with", "bij", "aan", "op", "voor", "front"])
+_MAKE = frozenset(["make", "makes", "made", "maak", "maakt", "maakte", "doe", "doet", "deed"])
+_RESTATE = frozenset(["so", "dus", "=", "total", "samen"])
+
+
+@dataclass
+class Acted:
+    """An action the question says the asker takes: its verb, the cards it plays, a target."""
+
+    verb: str
+    cards: list[str] = field(default_factory=list)
+    target: Player | None = None
+
+
+@dataclass
+class _Reading:
+    """The reader's place in the question: the player now spoken of, the list of a group."""
+
+    scene: Scene
+    tokens: list[str]
+    names: dict[int, str]
+    current: Player | None = None
+    last_other: Player | None = None
+    group: bool = False
+    group_marks: frozenset[str] = frozenset()
+    item: Player | None = None
+    pending: list[str] = field(default_factory=list)
+    acted: Acted | None = None
+    acting: bool = False
+    flags: set[str] = field(default_factory=set)
+
+    def player(self, key: str, *, me: bool = False, name: str = "") -> Player:
+        found = self.scene.by_key(key)
+        if found is None:
+            found = Player(key, me=me, name=name)
+            self.scene.players.append(found)
+        return found
+
+    def owner(self, player: Player) -> None:
+        self.current, self.group, self.item = player, False, None
+        if not player.me:
+            self.last_other = player
+        if self.acted is not None and self.acted.target is None and not player.me:
+            self.acted.target = player
+        if self.pending:
+            player.cards.extend(self.pending)
+            self.pending = []
+
+    def holder(self) -> Player | None:
+        """Who the next card or number said belongs to (a new list item of a group)."""
+        if self.group:
+            if self.item is None:
+                n = sum(p.key.startswith("others#") for p in self.scene.players) + 1
+                self.item = self.player(f"others#{n}")
+            return self.item
+        return self.current
+
+    def add_cards(self, cards: list[str]) -> None:
+        if self.acting and self.acted is not None:
+            self.acted.cards.extend(cards)
+            return
+        holder = self.holder()
+        if holder is None:
+            self.pending.extend(cards)
+        else:
+            holder.cards.extend(cards)
+
+
+def read_scene(question: Question) -> Scene | None:
+    """The parts of the situation ``question`` tells (see the module docstring), or ``None``
+    when something it says has no part to hold it."""
+    tokens = tokens_of(question)
+    if any(t in _BLOCK for t in tokens):
+        return None
+    reading = _Reading(Scene([], tokens=tokens), tokens, _names(question, tokens))
+    i = 0
+    while i < len(tokens):
+        step = _read_token(reading, i)
+        if step is None:
+            return None
+        i += step
+    if reading.pending:
+        return None
+    reading.scene.acted, reading.scene.flags = reading.acted, reading.flags
+    read_empty(question, reading.scene)
+    return reading.scene
+
+
+def _read_token(r: _Reading, i: int) -> int | None:
+    """Read the token at ``i``: how many tokens it took, ``None`` when it has no place."""
+    tok = r.tokens[i]
+    if tok in _ENDS or tok in _LIST_MARKS:
+        return _mark(r, tok)
+    if i in r.names:
+        name = r.names[i]
+        r.owner(r.player(name.casefold().removesuffix("'s"), name=name.removesuffix("'s")))
+        if tok.endswith("'s") and i + 1 < len(r.tokens) and r.tokens[i + 1] == "balzak":
+            r.current.called = True  # type: ignore[union-attr]
+        return 1
+    owner = _owner_word(r, i)
+    if owner is not None:
+        return owner
+    if tok in _ACTS:
+        r.acted, r.acting = r.acted or Acted(_ACTS[tok]), True
+        return 1
+    if tok in _CALL_WORDS or (tok == "balzak" and _made(r.tokens, i)):
+        return _call(r)
+    if tok in ("and", "en") and r.group and tok in r.group_marks:
+        r.item = None
+        return 1
+    nxt = r.tokens[i + 1] if i + 1 < len(r.tokens) else ""
+    if nxt in _HOLD and tok.isalpha() and tok not in _BEFORE_HOLD and tok not in CARDS.names:
+        return None  # "one guy has 4", "mijn zwager heeft 2": a player no part names
+    card = _card_at(r.tokens, i)
+    if card is not None:
+        r.add_cards([card[0]])
+        return card[1]
+    if _count_word(tok) is not None or re.fullmatch(r"-?\d+'?s", tok):
+        return _number(r, i)
+    _flag(r, tok)
+    return 1
+
+
+def _mark(r: _Reading, tok: str) -> int:
+    if tok in _ENDS:
+        r.current, r.group, r.item, r.acting = None, False, None, False
+    elif r.group and tok in r.group_marks:
+        r.item = None
+    elif tok != ":":
+        r.acting = False
+    return 1
+
+
+def _owner_word(r: _Reading, i: int) -> int | None:
+    tok = r.tokens[i]
+    if tok in _MINE and not (r.acting and tok in ("my", "mijn")):
+        if tok in ("me", "mij") and i > 0 and r.tokens[i - 1] in _TARGET_WORDS:
+            return 1  # "in front of me": the asker is no holder here
+        r.acting = False
+        r.owner(r.player("me", me=True))
+        return 1
+    if tok in _GROUP:
+        r.current, r.group, r.item = None, True, None
+        end = next((j for j in range(i, len(r.tokens)) if r.tokens[j] in _ENDS), len(r.tokens))
+        rest = r.tokens[i:end]
+        r.group_marks = frozenset([";"]) if ";" in rest else frozenset([",", "and", "en"])
+        return 1
+    if tok in _SOMEONE or tok in _PERSONS:
+        r.owner(r.player("someone" if tok in _SOMEONE else _PERSONS[tok]))
+        return 1
+    if tok in _HE and r.last_other is not None:
+        r.acting = False
+        r.owner(r.last_other)
+        return 1
+    return None
+
+
+def _made(tokens: list[str], i: int) -> bool:
+    return any(t in _MAKE for t in tokens[max(0, i - 4) : i])
+
+
+def _call(r: _Reading) -> int:
+    """A call: by the player spoken of, else by a caller nobody names ("the round ends, someone
+    called" names someone; "after the call" nobody)."""
+    if r.current is not None:
+        r.current.called = True
+    elif not any(p.called for p in r.scene.players):
+        r.player("caller").called = True
+    return 1
+
+
+def _flag(r: _Reading, tok: str) -> None:
+    if tok in ("good", "goede", "goed", "geldige"):
+        r.flags.add("good")
+    elif tok in ("false", "valse", "fout", "foute", "mistake", "vergissing", "wrong"):
+        r.flags.add("false")
+    elif tok in ("together", "samen", "combined", "altogether", "total", "totaal"):
+        r.flags.add("sum" if tok not in ("total", "totaal") else "total")
+
+
+def _card_at(tokens: list[str], i: int) -> tuple[str, int] | None:
+    """A card named by its name at ``i`` (one or two words), and the words it took."""
+    if i + 1 < len(tokens) and f"{tokens[i]} {tokens[i + 1]}" in CARDS.names:
+        return CARDS.names[f"{tokens[i]} {tokens[i + 1]}"], 2
+    tok = tokens[i]
+    if tok in CARDS.names and tok not in ("luls", "lullen", "swingers", "bruisballen"):
+        return CARDS.names[tok], 1
+    if len(tok) >= 5 and tok.isalpha() and tok not in _NOT_NAMES:
+        found = CARDS.find(Question.read(tok))
+        if found and found[0].said == tok and found[0].name in ("L", "S"):
+            return found[0].name, 1
+    return None
+
+
+def _number(r: _Reading, i: int) -> int | None:
+    """A number at ``i``: a count of players or of cards, points in hand, a total, this
+    round's points, a hand's size, or a card; ``None`` when it is none of these."""
+    tokens = r.tokens
+    tok = tokens[i]
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+    before = tokens[max(0, i - 3) : i]
+    value = _count_word(tok)
+    plural = _plural_value(nxt) if value is not None else None
+    if plural is not None:  # "three 7s", "twee negens", "two Bruisballen"
+        r.add_cards([plural] * value)  # type: ignore[operator]
+        r.scene.counts[plural] = value  # type: ignore[assignment]
+        return 2
+    if nxt in _PLAYERS or (nxt in ("of", "van") and tokens[i + 2 : i + 3] in (["us"], ["ons"])):
+        r.scene.count = value
+        return 2 if nxt in _PLAYERS else 3
+    own = _plural_value(tok)
+    if own is not None and value is None:  # "both 9s" read above; a bare "7s"
+        r.add_cards([own])
+        return 1
+    if tok in _ARTICLES and nxt not in _POINTS and nxt not in _CARDS_WORDS:
+        return 1  # "een 3", "one of them": an article
+    if value is not None and nxt in _GROUP:
+        return 1  # "the three others": the group is read next
+    if value is None:
+        return None
+    return _said_number(r, i, value, nxt, before)
+
+
+def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -> int | None:
+    holder = r.current if r.current is not None else r.holder()
+    if before and before[-1] in _RESTATE:
+        return 1 if holder is not None and _worth(holder) == value else None
+    if set(before) & _GAIN or (nxt in _POINTS and set(before) & {"got", "get", "kreeg", "krijg"}
+                               and _this_round(r.tokens)):
+        target = holder or r.player("me", me=True)
+        if target.gain is not None:
+            return None
+        target.gain = value
+        return 2 if nxt in _POINTS else 1
+    called_on = bool(before) and before[-1] in _ON and bool(set(before) & (_CALL_WORDS | {"balzak"}))
+    if called_on and nxt in _POINTS:  # "I called BALZAK! on 4 points": the hand
+        return _hand_points(r, value)
+    if (before and before[-1] in _ON and not called_on) or set(before[-2:]) & _TOTAL_WORDS:
+        target = holder or r.player("me", me=True)
+        target.total = value
+        return 2 if nxt in _POINTS else 1
+    if nxt not in _POINTS and nxt not in _CARDS_WORDS and _is_total(r, value, before):
+        target = holder or r.player("me", me=True)
+        target.total = value
+        return 1
+    if nxt in _POINTS:
+        return _hand_points(r, value)
+    if nxt in _CARDS_WORDS:
+        target = r.holder()
+        if target is None:
+            return None
+        target.size = value
+        return 2
+    if -1 <= value <= 11 and r.tokens[i].lstrip("-").isdigit():
+        r.add_cards([str(value)])
+        return 1
+    return None
+
+
+#: words that say the numbers after names are totals on the score sheet
+_TOTALS_CUE = frozenset(["scores", "totals", "eindstand", "stand", "totalen", "standings"])
+_HAD = frozenset(["had", "was", "have", "heb", "stond", "zat", "sta", "staat", "is"])
+
+
+def _is_total(r: _Reading, value: int, before: list[str]) -> bool:
+    """A number said as a total: more than a card is worth after "had" or a name, or any
+    number after a name in a list of scores ("Eindstand: Femke 110, Jelle 30")."""
+    after_name = bool(before) and r.current is not None and before[-1] == r.current.key
+    if any(t in _TOTALS_CUE for t in r.tokens) and (after_name or before[-1:] == [","]):
+        return True
+    return value > 11 and (after_name or bool(set(before[-1:]) & _HAD))
+
+
+def _hand_points(r: _Reading, value: int) -> int | None:
+    target = r.holder() or r.player("me", me=True)
+    if target.points is not None:
+        return None
+    target.points = value
+    return 2
+
+
+def _this_round(tokens: list[str]) -> bool:
+    text = " ".join(tokens)
+    return "this round" in text or "deze ronde" in text or "erbij" in text
+
+
+def _worth(player: Player) -> int | None:
+    """The points of a hand said as cards alone (a Lul 10, a Swinger 0)."""
+    if player.points is not None:
+        return None
+    return sum(10 if c == "L" else 0 if c == "S" else int(c) for c in player.cards)
+
+
+def read_empty(question: Question, scene: Scene) -> None:
+    """ "Sander has no cards left", "ik heb geen kaarten meer": the nearest player said before
+    it holds an empty hand."""
+    for found in _EMPTY.finditer(question.lower):
+        words = _WORD.findall(question.lower[: found.start()])
+        who = None
+        for word in reversed(words):
+            if word in _MINE:
+                who = scene.me
+            elif scene.by_key(word) is not None:
+                who = scene.by_key(word)
+            else:
+                continue
+            break
+        if who is not None and not who.cards:
+            who.empty = True
