@@ -88,8 +88,9 @@ def asked(question: Question, scene: Scene) -> Asked:
     """What ``question`` asks about ``scene`` (see the module docstring)."""
     text = asking_sentence(question)
     found = Asked(text=text)
-    found.wants = {want for want, pattern in _WANTS.items() if pattern.search(text)}
     found.summed = bool(_SUM.search(text))
+    plain = _SUM.sub(" ", text)  # "in total" adds up, it asks for no total on the sheet
+    found.wants = {want for want, pattern in _WANTS.items() if pattern.search(plain)}
     found.yesno = question.kind == "yesno" or bool(_YES_NO.search(text))
     named = [p.key for p in scene.players if not p.key.startswith("others#") and _said(p.key, text)]
     if _EVERYONE.search(text):

@@ -63,7 +63,11 @@ _BEFORE_HOLD = frozenset(
      "already", "al", "each", "elk", "both", "allebei", "beide", "then", "dan", "and", "en",
      "er", "it", "hand", "zij", "ze", "balzak", "round", "ronde", "pile", "stapel", "game",
      "spel", "which", "welke", "wat", "what", "nobody", "niemand", "everyone", "iedereen",
-     "everybody", "deck", "so", "dus", "but", "maar", "now", "nu", "caller", "roeper"]
+     "everybody", "deck", "so", "dus", "but", "maar", "now", "nu", "caller", "roeper",
+     "cards", "card", "kaarten", "kaart", "points", "punten", "many", "much", "hoeveel",
+     "them", "us", "of", "we", "they", "you", "i", "me", "wie", "one", "player", "speler",
+     "left", "over", "then", "daarna", "afterwards", "after", "na", "zelf", "himself",
+     "herself", "myself", "mezelf", "someone", "iemand", "else", "anyone", "least", "most"]
 )  # fmt: skip
 _HE = frozenset(["he", "she", "him", "her", "his", "hij", "ze", "zij", "hem", "haar", "die"])
 _MINE = ME | frozenset(["ik", "mijn", "mij", "me", "my", "mine", "myself", "i"])
@@ -89,7 +93,7 @@ _BLOCK = frozenset(
      "except", "niet", "nooit", "tenzij", "behalve", "zonder", "without", "or", "either",
      "suppose", "stel", "stil", "would've", "could've", "hadn't", "haven't", "another",
      "third", "second", "fourth", "across", "derde", "tweede", "ander", "guy", "girl",
-     "opponents", "neighbours", "whoever", "wie"]
+     "opponents", "neighbours", "whoever"]
 )  # fmt: skip
 #: words that end the hand said after a holder ("Mo calls with 0, Ruth holds ...")
 _EMPTY = re.compile(
@@ -219,9 +223,13 @@ _ACTS = {
     "afleg": "discard", "play": "play", "plays": "play", "played": "play", "put": "play",
     "speel": "play", "speelde": "play", "speelt": "play", "geef": "play", "gaf": "play",
     "swing": "swing", "swings": "swing", "swap": "swap", "swaps": "swap", "ruil": "swap",
-    "trade": "swap",
+    "trade": "swap", "weggooi": "discard", "weggooien": "discard", "gooien": "discard",
+    "afgooi": "discard", "afgooien": "discard", "afleggen": "discard", "legt": "discard",
+    "gooit": "discard", "dump": "discard", "dumps": "discard", "discarding": "discard",
+    "throwing": "discard",
 }  # fmt: skip
 _TARGET_WORDS = frozenset(["on", "at", "to", "with", "bij", "aan", "op", "voor", "front"])
+_DETERMINERS = frozenset(["a", "the", "de", "een", "his", "her", "my", "zijn", "haar", "mijn"])
 _MAKE = frozenset(["make", "makes", "made", "maak", "maakt", "maakte", "doe", "doet", "deed"])
 _RESTATE = frozenset(["so", "dus", "=", "total", "samen"])
 
@@ -335,6 +343,10 @@ def _read_token(r: _Reading, i: int) -> int | None:
     if nxt in _HOLD and tok.isalpha() and tok not in _BEFORE_HOLD and tok not in CARDS.names:
         return None  # "one guy has 4", "mijn zwager heeft 2": a player no part names
     card = _card_at(r.tokens, i)
+    if card is None and tok in ("after", "na", "since", "sinds") and i + 2 < len(r.tokens):
+        mentioned = _card_at(r.tokens, i + 2) if r.tokens[i + 1] in _DETERMINERS else None
+        if mentioned is not None:
+            return 2 + mentioned[1]  # "after a Swinger": a card played before, held by nobody
     if card is not None:
         r.add_cards([card[0]])
         return card[1]
@@ -482,7 +494,9 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
 
 #: words that say the numbers after names are totals on the score sheet
 _TOTALS_CUE = frozenset(["scores", "totals", "eindstand", "stand", "totalen", "standings"])
-_HAD = frozenset(["had", "was", "have", "heb", "stond", "zat", "sta", "staat", "is"])
+_HAD = frozenset(
+    ["had", "was", "have", "heb", "stond", "zat", "sta", "staat", "is", "has", "heeft", "hebben"]
+)
 
 
 def _is_total(r: _Reading, value: int, before: list[str]) -> bool:

@@ -39,13 +39,26 @@ def played(question: Question, scene: Scene, ask: Asked) -> Answer | None:
         return None
     if acted.verb == "discard" and "cards" in ask.wants:
         return _discarded(question, scene, acted, me)
-    action_card = "S" if acted.verb == "swing" or "S" in acted.cards else "L"
+    action_card = _action_card_of(acted, me)
+    if action_card is None:
+        return None
     if acted.verb in ("play", "swing") and set(acted.cards) <= {action_card}:
         target = acted.target
         if target is None or target.me:
             return None
         return _action_card(question, me, target, action_card, ask)
     return None
+
+
+def _action_card_of(acted: Acted, me: Player) -> str | None:
+    """The action card played: named, or said as "swing", or the one action card in hand
+    ("ik speel hem bij Kim", said of my last card, The Swinger)."""
+    if acted.verb == "swing" or "S" in acted.cards:
+        return "S"
+    if "L" in acted.cards:
+        return "L"
+    held = {c for c in me.cards if c in ("L", "S")}
+    return held.pop() if acted.verb == "play" and len(held) == 1 else None
 
 
 def _filled(hand: list[str], size: int | None, used: Counter[str]) -> list[str] | None:

@@ -13,6 +13,7 @@ from typing import Any
 from gametable.core.errors import IllegalAction
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.asks import Asked
+from gametable.games.balzakken.answers.callwords import kind_words
 from gametable.games.balzakken.answers.build import build, load
 from gametable.games.balzakken.answers.parts import Player, Scene
 from gametable.games.balzakken.answers.seating import capital, filler, hand_for, label, listed
@@ -41,6 +42,8 @@ def _seat_hands(scene: Scene, caller: Player) -> tuple[list[Player], list[list[s
     what the caller writes (a call with more than 5 points; a call said to be good)."""
     used: Counter[str] = Counter()
     seats, hands = list(scene.players), []
+    if _two_unsaid_false(scene, caller):
+        return seats, [["3"] if p is caller else ["2"] for p in seats], set()
     for player in seats:
         hand = hand_for(player, used)
         if hand is None:
@@ -60,6 +63,18 @@ def _seat_hands(scene: Scene, caller: Player) -> tuple[list[Player], list[list[s
     if scene.count is not None and scene.count != len(seats) and not filled:
         return None
     return seats, hands, filled
+
+
+def _two_unsaid_false(scene: Scene, caller: Player) -> bool:
+    """Two players, a false call said, no hand said: whatever the hands, the caller writes 25
+    and the other 0 (the other holds as few points or fewer), so any such hands will do."""
+    return (
+        len(scene.players) == 2
+        and "false" in scene.flags
+        and scene.count in (None, 2)
+        and not any(p.hand_said for p in scene.players)
+        and caller in scene.players
+    )
 
 
 def judge_round(scene: Scene, caller: Player, hands_at_end: bool = False) -> Round | None:
@@ -130,7 +145,7 @@ def _writes(question: Question, r: Round, targets: list[int], summed: bool) -> s
         if i in r.filled:
             verb = question.say("write", "schrijven")
         said.append(f"{who} {verb} {points[i]}")
-    return capital(listed(question, said))
+    return f"{kind_words(question, r.record['kind'])}: {listed(question, said)}"
 
 
 def _totals(question: Question, r: Round, targets: list[int]) -> str | None:
