@@ -6,9 +6,11 @@ this round's points ("Tasty (In-Between) Positions") and the winner of the total
 
 from __future__ import annotations
 
+from collections import Counter
+
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.asks import Asked
-from gametable.games.balzakken.answers.build import build, load
+from gametable.games.balzakken.answers.build import build, free, load
 from gametable.games.balzakken.answers.parts import Player, Scene
 from gametable.games.balzakken.answers.seating import capital, label, listed
 from gametable.games.balzakken.answers.sheet import judge_round
@@ -29,7 +31,11 @@ def _with_caller(scene: Scene) -> tuple[Scene, Player] | None:
         caller = Player("caller", called=True)
         scene = Scene([*scene.players, caller], scene.count, scene.counts, scene.tokens)
     if not caller.hand_said:
-        caller.cards = ["0"]
+        used = Counter(c for p in scene.players for c in p.cards)
+        spare = next((v for v in ("0", "1", "2", "3", "4", "5", "-1") if free(v, used)), None)
+        if spare is None:
+            return None
+        caller.cards = [spare]
     return scene, caller
 
 

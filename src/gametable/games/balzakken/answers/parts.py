@@ -335,7 +335,7 @@ def _read_token(r: _Reading, i: int) -> int | None:
         r.acted, r.acting = r.acted or Acted(_ACTS[tok]), True
         return 1
     if tok in _CALL_WORDS or (tok == "balzak" and _made(r.tokens, i)):
-        return _call(r)
+        return _call(r) if _subject_read(r, i) else None
     if tok in ("and", "en") and r.group and tok in r.group_marks:
         r.item = None
         return 1
@@ -388,6 +388,36 @@ def _owner_word(r: _Reading, i: int) -> int | None:
         r.owner(r.last_other)
         return 1
     return None
+
+
+#: words that may stand between a caller and the verb of calling
+_ADVERBS = frozenset(
+    ["just", "also", "then", "now", "finally", "still", "ook", "net", "dan", "nu", "meteen",
+     "eindelijk", "zelf", "and", "en", "so", "dus", "must", "moet", "had", "to", "have",
+     "will", "would", "wil", "ga", "gaat", "mag", "can", "may", "could", "kan", "a", "een",
+     "good", "false", "goede", "valse", "make", "makes", "made", "maakt", "maakte", "maak",
+     "balzak", "calls", "call", "called", "'s", "when", "als", "if", "after", "na", "eventually"]
+)  # fmt: skip
+
+
+def _subject_read(r: _Reading, i: int) -> bool:
+    """Not a call by a player no part holds: "mijn zwager riep", "the dealer called" (a word
+    after "my" / "the" that names no player read)."""
+    j = i - 1
+    while j >= 0 and r.tokens[j] in _ADVERBS:
+        j -= 1
+    if j < 1:
+        return True
+    tok = r.tokens[j]
+    if j in r.names or tok in _MINE or tok in _HE or tok in _SOMEONE or tok in _PERSONS:
+        return True
+    return not (tok.isalpha() and r.tokens[j - 1] in _POSSESSIVE)
+
+
+_POSSESSIVE = frozenset(
+    ["my", "mijn", "the", "de", "het", "his", "her", "zijn", "haar", "your", "je", "jouw",
+     "our", "onze", "ons", "their", "hun", "a", "een"]
+)  # fmt: skip
 
 
 def _made(tokens: list[str], i: int) -> bool:
