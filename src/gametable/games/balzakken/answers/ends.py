@@ -70,7 +70,7 @@ def round_values(question: Question, scene: Scene, ask: Asked) -> Answer | None:
         )
         verdict += f" ({listed(question, said)})."
     elif len(pool) == 1:
-        verdict = question.say(f"{values[pool[0]]} points.", f"{values[pool[0]]} punten.")
+        verdict = f"{values[pool[0]]}."
     else:
         verdict = capital(listed(question, said)) + question.say(" points.", " punten.")
     held = {c for i in pool for c in r.seats[i].cards}
@@ -149,7 +149,7 @@ def winners(question: Question, scene: Scene, ask: Asked) -> Answer | None:
         question.say(f"{listed(question, names)} share the win on {best}",
                      f"{listed(question, names)} delen de winst op {best}")
         if len(names) > 1
-        else question.say(f"{names[0]} wins, on {best}", f"{names[0]} wint, met {best}")
+        else question.say(f"{names[0]} wins on {best}", f"{names[0]} wint met {best}")
     )
     reason = question.say(
         f"The game ends once a total reaches {GAME_END} or more, and the lowest total wins; "

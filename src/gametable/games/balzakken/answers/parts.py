@@ -259,6 +259,9 @@ class _Reading:
     acted: Acted | None = None
     acting: bool = False
     flags: set[str] = field(default_factory=set)
+    #: the cards read since the last player named, and whether a verb of holding came between
+    since: list[str] = field(default_factory=list)
+    holding: bool = False
 
     def player(self, key: str, *, me: bool = False, name: str = "") -> Player:
         found = self.scene.by_key(key)
@@ -269,6 +272,7 @@ class _Reading:
 
     def owner(self, player: Player) -> None:
         self.current, self.group, self.item = player, False, None
+        self.since, self.holding = [], False
         if not player.me:
             self.last_other = player
         if self.acted is not None and self.acted.target is None and not player.me:
@@ -295,6 +299,7 @@ class _Reading:
             self.pending.extend(cards)
         else:
             holder.cards.extend(cards)
+            self.since.extend(cards)
 
 
 def read_scene(question: Question) -> Scene | None:
@@ -333,15 +338,18 @@ def _read_token(r: _Reading, i: int) -> int | None:
         return owner
     if tok in _ACTS:
         r.acted, r.acting = r.acted or Acted(_ACTS[tok]), True
+        _verb_last(r)
         return 1
+    if tok in _HOLDING:
+        r.holding = True
     if tok in _CALL_WORDS or (tok == "balzak" and _made(r.tokens, i)):
         return _call(r) if _subject_read(r, i) else None
     if tok in ("and", "en") and r.group and tok in r.group_marks:
         r.item = None
         return 1
     nxt = r.tokens[i + 1] if i + 1 < len(r.tokens) else ""
-    if nxt in _HOLD and tok.isalpha() and tok not in _BEFORE_HOLD and tok not in CARDS.names:
-        return None  # "one guy has 4", "mijn zwager heeft 2": a player no part names
+    if nxt in _HOLD and _unknown_player(r.tokens, i):
+        return None  # "my brother-in-law has 4", "mijn zwager heeft 2": a player no part names
     card = _card_at(r.tokens, i)
     if card is None and tok in ("after", "na", "since", "sinds") and i + 2 < len(r.tokens):
         mentioned = _card_at(r.tokens, i + 2) if r.tokens[i + 1] in _DETERMINERS else None
@@ -354,6 +362,24 @@ def _read_token(r: _Reading, i: int) -> int | None:
         return _number(r, i)
     _flag(r, tok)
     return 1
+
+
+_HOLDING = frozenset(
+    ["heb", "hebt", "heeft", "hold", "holds", "have", "has", "had", "holding", "houd", "hield",
+     "got", "i've", "hand"]
+)  # fmt: skip
+
+
+def _verb_last(r: _Reading) -> None:
+    """ "als ik de drie vieren tegelijk weggooi": in Dutch the verb of an action may come
+    after its cards; those read since the player, with no verb of holding between, are the
+    action's."""
+    if r.acted is None or r.acted.cards or not r.since or r.holding or r.current is None:
+        return
+    for card in r.since:
+        r.current.cards.remove(card)
+    r.acted.cards.extend(r.since)
+    r.since = []
 
 
 def _mark(r: _Reading, tok: str) -> int:
@@ -418,6 +444,13 @@ _POSSESSIVE = frozenset(
     ["my", "mijn", "the", "de", "het", "his", "her", "zijn", "haar", "your", "je", "jouw",
      "our", "onze", "ons", "their", "hun", "a", "een"]
 )  # fmt: skip
+
+
+def _unknown_player(tokens: list[str], i: int) -> bool:
+    tok = tokens[i]
+    if not tok.isalpha() or tok in _BEFORE_HOLD or tok in CARDS.names:
+        return False
+    return i > 0 and tokens[i - 1] in _POSSESSIVE
 
 
 def _made(tokens: list[str], i: int) -> bool:
@@ -510,6 +543,12 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
         return 1
     if nxt in _POINTS:
         return _hand_points(r, value)
+    if nxt in _OTHER_WORDS and r.tokens[i + 2 : i + 3] and r.tokens[i + 2] in _CARDS_WORDS:
+        target = r.holder()  # "the Swinger and 2 other cards": the hand's size
+        if target is None or target.size is not None:
+            return None
+        target.size = len(target.cards) + value
+        return 3
     if nxt in _CARDS_WORDS:
         target = r.holder()
         if target is None:
@@ -536,6 +575,9 @@ def _is_total(r: _Reading, value: int, before: list[str]) -> bool:
     if any(t in _TOTALS_CUE for t in r.tokens) and (after_name or before[-1:] == [","]):
         return True
     return value > 11 and (after_name or bool(set(before[-1:]) & _HAD))
+
+
+_OTHER_WORDS = frozenset(["other", "andere", "more", "meer", "extra"])
 
 
 def _hand_points(r: _Reading, value: int) -> int | None:

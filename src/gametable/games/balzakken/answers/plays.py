@@ -100,7 +100,7 @@ def _discarded(question: Question, scene: Scene, acted: Acted, me: Player) -> An
         )  # fmt: skip
     after = state.view(0)["hand_sizes"][0]
     drawn = after - (len(hand_sized) - count)
-    verdict = question.say(f"{after} cards.", f"{after} kaarten.")
+    verdict = f"{after}."
     reason = question.say(
         f"Balzakken of one value go down together and you draw back only one card: "
         f"{len(hand_sized)} - {count} + {drawn} = {after}.",
@@ -161,7 +161,7 @@ def _after_lul(
         return None
     after = views[1]["hand_sizes"][1]
     who = label(question, target)
-    verdict = question.say(f"{after} cards.", f"{after} kaarten.")
+    verdict = f"{after}."
     if set(ask.who) & {"me", "everyone"}:
         mine = views[0]["hand_sizes"][0]
         verdict = question.say(
@@ -174,6 +174,15 @@ def _after_lul(
         "jij pakt niets.",
     )
     return checked(GAME_NAME, question, verdict, reason, [refs.LUL_PLAYED], position=position)
+
+
+def _one_number(ask: Asked, held: tuple[int, int]) -> int | None:
+    """The one number asked of one player: their cards, or their points."""
+    if ask.wants & {"cards", "points"} == {"cards"} or "how many cards" in ask.text:
+        return None if "points" in ask.wants and "how many cards" not in ask.text else held[0]
+    if ask.wants & {"cards", "points"} == {"points"}:
+        return held[1]
+    return None
 
 
 def _after_swinger(
@@ -195,6 +204,9 @@ def _after_swinger(
     first = said(f"{who} {verb}", theirs)
     second = said(question.say("you hold", "jij hebt"), mine)
     verdict = capital(first) + question.say(", and ", ", en ") + second + "."
+    asked_one = _one_number(ask, mine if ask.who == ["me"] else theirs)
+    if asked_one is not None and ask.who in (["me"], [target.key], ["him"]):
+        verdict = f"{asked_one}. {verdict}"
     if theirs[0] == 0:
         verdict += question.say(
             f" {capital(who)} must call BALZAK! on their turn.",

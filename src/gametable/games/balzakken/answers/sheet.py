@@ -41,7 +41,8 @@ def _seat_hands(scene: Scene, caller: Player) -> tuple[list[Player], list[list[s
     """Every player's hand; an unsaid rest of the table filled in only where it cannot change
     what the caller writes (a call with more than 5 points; a call said to be good)."""
     used: Counter[str] = Counter()
-    seats, hands = list(scene.players), []
+    seats = sorted(scene.players, key=lambda p: not p.me)  # the asker sits at seat 0
+    hands: list[list[str]] = []
     if _two_unsaid_false(scene, caller):
         return seats, [["3"] if p is caller else ["2"] for p in seats], set()
     for player in seats:
@@ -71,7 +72,7 @@ def _two_unsaid_false(scene: Scene, caller: Player) -> bool:
     return (
         len(scene.players) == 2
         and "false" in scene.flags
-        and scene.count in (None, 2)
+        and scene.count == 2
         and not any(p.hand_said for p in scene.players)
         and caller in scene.players
     )
@@ -132,8 +133,9 @@ def _writes(question: Question, r: Round, targets: list[int], summed: bool) -> s
     if len(targets) == 1 and targets[0] not in r.filled:
         seat = r.seats[targets[0]]
         n = points[targets[0]]
-        verb = question.say("write" if seat.me else "writes", "schrijft")
-        return f"{n}: {label(question, seat)} {verb} {n}"
+        if seat.me:
+            return f"{n}"
+        return f"{n}. {capital(label(question, seat))} {question.say('writes', 'schrijft')} {n}"
     said = []
     for i in targets:
         if i in r.filled and r.record["kind"] != "overcall":
