@@ -6,6 +6,7 @@ this round's points ("Tasty (In-Between) Positions") and the winner of the total
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from gametable.games.balzakken.answers import refs
@@ -70,7 +71,9 @@ def round_values(question: Question, scene: Scene, ask: Asked) -> Answer | None:
         )
         verdict += f" ({listed(question, said)})."
     elif len(pool) == 1:
-        verdict = f"{values[pool[0]]}."
+        worth = re.search(r"\b(?:worth|waard)\b", ask.text) is not None
+        n = values[pool[0]]
+        verdict = f"{n}." if worth else question.say(f"{n} points.", f"{n} punten.")
     else:
         verdict = capital(listed(question, said)) + question.say(" points.", " punten.")
     held = {c for i in pool for c in r.seats[i].cards}
