@@ -15,10 +15,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from gametable.games.balzakken.answers import concepts
 from gametable.games.balzakken.answers.build import COPIES
 from gametable.games.balzakken.cards import hand_value, parse_card
 from gametable.games.balzakken.scoring import score_round
-from gametable.games.balzakken.answers import concepts
 from gametable.rulebook.chat import ask
 from gametable.rulebook.question import Question
 
@@ -264,4 +264,3 @@ def test_cards_after_discarding_several_agree_with_the_rules(
     said, checked = _reply(question)
     assert checked, said
     assert said.startswith(f"{len(hand) - copies + 1}."), said
-

@@ -34,9 +34,7 @@ _WANTS = {
     "points": re.compile(
         r"\b(?:how many points|how much|hoeveel punten|worth|waard|points do|points does)\b"
     ),
-    "fewest": re.compile(
-        r"\b(?:fewest|fewer|least|less|lowest|minste|minder|laagste|lower)\b"
-    ),
+    "fewest": re.compile(r"\b(?:fewest|fewer|least|less|lowest|minste|minder|laagste|lower)\b"),
     "cards": re.compile(r"\b(?:how many cards|hoeveel kaarten|how many does|how many do|cards)\b"),
     "over": re.compile(
         r"\b(?:game over|over for|ended|end(?:s|ed)? the game|am i out|ben ik af|ben ik eruit|"
@@ -107,4 +105,3 @@ def asked(question: Question, scene: Scene) -> Asked:
 
 def _said(key: str, text: str) -> bool:
     return key not in ("caller", "me") and re.search(rf"\b{re.escape(key)}\b", text) is not None
-

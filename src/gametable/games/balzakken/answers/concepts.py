@@ -11,7 +11,7 @@ match what the question says ("a good BALZAK!" that the hands make false), it re
 and the rules text answers, unchecked.
 
 >>> from gametable.rulebook.question import Question
->>> answer(Question.read("Eindstand: Femke 110, Jelle 30 en Sam 30. Wie wint er?")).text.split(":")[0]
+>>> answer(Question.read("Eindstand: Femke 110, Jelle 30 en Sam 30. Wie wint er?")).text.split(".")[0]
 'Jelle en Sam delen de winst op 30'
 """
 
@@ -21,9 +21,9 @@ import re
 from collections.abc import Callable
 
 from gametable.games.balzakken.answers.asks import Asked, asked
+from gametable.games.balzakken.answers.ends import round_values, total_after, winners
 from gametable.games.balzakken.answers.parts import Scene, read_scene
 from gametable.games.balzakken.answers.plays import played
-from gametable.games.balzakken.answers.ends import round_values, total_after, winners
 from gametable.games.balzakken.answers.sheet import call_scores
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question

@@ -64,8 +64,10 @@ def round_values(question: Question, scene: Scene, ask: Asked) -> Answer | None:
         best = min(values[i] for i in pool)
         low = [label(question, r.seats[i]) for i in pool if values[i] == best]
         verdict = (
-            question.say(f"{capital(listed(question, low))} hold the same, {best} each",
-                         f"{capital(listed(question, low))} hebben evenveel, elk {best}")
+            question.say(
+                f"{capital(listed(question, low))} hold the same, {best} each",
+                f"{capital(listed(question, low))} hebben evenveel, elk {best}",
+            )
             if len(low) > 1
             else question.say(f"{capital(low[0])}, with {best}", f"{capital(low[0])}, met {best}")
         )
@@ -115,7 +117,9 @@ def total_after(question: Question, scene: Scene, ask: Asked) -> Answer | None:
     after, over = int(record["totals"][0]), bool(view["is_over"])
     verdict = f"{before} + {gain} = {before + gain}"
     if after != before + gain:
-        verdict += question.say(f", which drops back to {after}", f", en dat zakt terug naar {after}")
+        verdict += question.say(
+            f", which drops back to {after}", f", en dat zakt terug naar {after}"
+        )
     if over:
         verdict += question.say(": the game ends", ": het spel is afgelopen")
     verdict += "."
@@ -129,7 +133,9 @@ def total_after(question: Question, scene: Scene, ask: Asked) -> Answer | None:
         "Precies 69 zakt terug naar 50 en precies 99 naar 75; het spel eindigt zodra een "
         "totaal 100 of meer is.",
     )
-    return checked(GAME_NAME, question, verdict, reason, [refs.TASTY, refs.GAME_END], position=position)
+    return checked(
+        GAME_NAME, question, verdict, reason, [refs.TASTY, refs.GAME_END], position=position
+    )
 
 
 def winners(question: Question, scene: Scene, ask: Asked) -> Answer | None:
@@ -149,8 +155,10 @@ def winners(question: Question, scene: Scene, ask: Asked) -> Answer | None:
     names = [label(question, scene.players[w]) for w in outcome.winners]
     best = sheet[outcome.winners[0]]
     verdict = (
-        question.say(f"{listed(question, names)} share the win on {best}",
-                     f"{listed(question, names)} delen de winst op {best}")
+        question.say(
+            f"{listed(question, names)} share the win on {best}",
+            f"{listed(question, names)} delen de winst op {best}",
+        )
         if len(names) > 1
         else question.say(f"{names[0]} wins on {best}", f"{names[0]} wint met {best}")
     )
@@ -160,4 +168,6 @@ def winners(question: Question, scene: Scene, ask: Asked) -> Answer | None:
         f"Het spel eindigt zodra een totaal {GAME_END} of meer is, en het laagste totaal wint; "
         "wie daarop gelijk staat, deelt de winst.",
     )
-    return checked(GAME_NAME, question, capital(verdict) + ".", reason, [refs.GAME_END], position=position)
+    return checked(
+        GAME_NAME, question, capital(verdict) + ".", reason, [refs.GAME_END], position=position
+    )

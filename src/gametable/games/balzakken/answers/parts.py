@@ -25,81 +25,44 @@ import re
 from dataclasses import dataclass, field
 
 from gametable.games.balzakken.answers.names import CARDS, VALUE_WORDS
+from gametable.games.balzakken.answers.partwords import (
+    ACTS,
+    ADVERBS,
+    ARTICLES,
+    BEFORE_HOLD,
+    BLOCK,
+    CALL_WORDS,
+    CARDS_WORDS,
+    DETERMINERS,
+    EMPTY,
+    ENDS,
+    GAIN,
+    GROUP,
+    HAD,
+    HE,
+    HOLD,
+    HOLDING,
+    LIST_MARKS,
+    MAKE,
+    MINE,
+    NOT_NAMES,
+    NUMBER_WORDS,
+    ON,
+    OTHER_WORDS,
+    PERSONS,
+    PLAYERS,
+    POINTS,
+    POSSESSIVE,
+    RESTATE,
+    SOMEONE,
+    TARGET_WORDS,
+    TOKEN,
+    TOTAL_WORDS,
+    TOTALS_CUE,
+    WORD,
+)
 from gametable.games.balzakken.answers.players import player_names
-from gametable.games.balzakken.answers.vocab import ME
 from gametable.rulebook.question import Question
-
-#: words, numbers (a card value may carry a plural "s"), and the marks that part a list
-_TOKEN = re.compile(r"-?\d+(?:'?s\b)?|[^\W\d_]+(?:'[^\W\d_]+)?|[,;:.?!]")
-_WORD = re.compile(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?")
-_ENDS = frozenset(".?!")
-_LIST_MARKS = frozenset(",;:")
-
-_NUMBER_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "nul": 0, "een": 1, "één": 1,
-    "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8, "negen": 9,
-    "tien": 10, "elf": 11, "twaalf": 12, "both": 2, "beide": 2,
-}  # fmt: skip
-#: a lone "one"/"een" is an article, not a count, unless a card value follows it
-_ARTICLES = frozenset(["one", "een", "één"])
-_GROUP = frozenset(["others", "anderen", "rest"])
-_SOMEONE = frozenset(["someone", "somebody", "iemand", "anyone"])
-#: players named by a word, each word its own player ("my neighbour", "mijn vader")
-_PERSONS = {
-    "neighbour": "neighbour", "neighbor": "neighbour", "buurman": "neighbour",
-    "buur": "neighbour", "buurvrouw": "buurvrouw", "opponent": "opponent",
-    "tegenstander": "opponent", "vader": "vader", "moeder": "moeder", "opa": "opa",
-    "oma": "oma", "broer": "broer", "zus": "zus", "zoon": "zoon", "dochter": "dochter",
-    "kleinzoon": "kleinzoon", "kleindochter": "kleindochter", "dad": "dad", "mum": "mum",
-    "mom": "mom", "brother": "brother", "sister": "sister", "grandpa": "grandpa",
-    "grandma": "grandma", "friend": "friend", "vriend": "vriend", "vriendin": "vriendin",
-    "wife": "wife", "husband": "husband", "partner": "partner",
-}  # fmt: skip
-#: verbs of holding: a word before one that no part names is a player we cannot place
-_HOLD = frozenset(["has", "had", "holds", "held", "heeft", "hield", "houdt", "got"])
-_BEFORE_HOLD = frozenset(
-    ["who", "die", "that", "also", "too", "ook", "still", "nog", "only", "alleen", "just",
-     "already", "al", "each", "elk", "both", "allebei", "beide", "then", "dan", "and", "en",
-     "er", "it", "hand", "zij", "ze", "balzak", "round", "ronde", "pile", "stapel", "game",
-     "spel", "which", "welke", "wat", "what", "nobody", "niemand", "everyone", "iedereen",
-     "everybody", "deck", "so", "dus", "but", "maar", "now", "nu", "caller", "roeper",
-     "cards", "card", "kaarten", "kaart", "points", "punten", "many", "much", "hoeveel",
-     "them", "us", "of", "we", "they", "you", "i", "me", "wie", "one", "player", "speler",
-     "left", "over", "then", "daarna", "afterwards", "after", "na", "zelf", "himself",
-     "herself", "myself", "mezelf", "someone", "iemand", "else", "anyone", "least", "most"]
-)  # fmt: skip
-_HE = frozenset(["he", "she", "him", "her", "his", "hij", "ze", "zij", "hem", "haar", "die"])
-_MINE = ME | frozenset(["ik", "mijn", "mij", "me", "my", "mine", "myself", "i"])
-#: words after a number that make it a count of players
-_PLAYERS = frozenset(["players", "spelers", "player", "speler"])
-#: words after a number that make it points in hand
-_POINTS = frozenset(["points", "point", "punten", "punt", "pts", "pt"])
-_CARDS_WORDS = frozenset(["cards", "card", "kaarten", "kaart"])
-#: words before a number that make it a total on the score sheet
-_ON = frozenset(["on", "at", "op"])
-_TOTAL_WORDS = frozenset(["total", "totaal", "stand", "score"])
-#: verbs of this round's points added to a total
-_GAIN = frozenset(
-    ["picked", "gained", "scored", "wrote", "kreeg", "scoorde", "schreef", "erbij", "added"]
-)
-_CALL_WORDS = frozenset(
-    ["calls", "called", "call", "calling", "roept", "riep", "roep", "shouts", "shouted",
-     "yells", "yelled", "balzak's", "balzaks"]
-)  # fmt: skip
-#: words that change what a situation means and that no part holds
-_BLOCK = frozenset(
-    ["not", "never", "don't", "doesn't", "didn't", "isn't", "wasn't", "unless", "instead",
-     "except", "niet", "nooit", "tenzij", "behalve", "zonder", "without", "or", "either",
-     "suppose", "stel", "stil", "would've", "could've", "hadn't", "haven't", "another",
-     "third", "second", "fourth", "across", "derde", "tweede", "ander", "guy", "girl",
-     "opponents", "neighbours", "whoever"]
-)  # fmt: skip
-#: words that end the hand said after a holder ("Mo calls with 0, Ruth holds ...")
-_EMPTY = re.compile(
-    r"\b(?:no cards?(?: left| any more| anymore)?|(?:hand is|an?) empty(?: hand)?|geen (?:enkele )?"
-    r"kaart(?:en)?(?: meer)?|lege hand|zonder kaarten|out of cards)\b"
-)
 
 
 @dataclass
@@ -154,33 +117,22 @@ class Scene:
 
 
 def tokens_of(question: Question) -> list[str]:
-    return _TOKEN.findall(question.lower)
+    return TOKEN.findall(question.lower)
 
 
 def _names(question: Question, tokens: list[str]) -> dict[int, str]:
     """The tokens that name a player by name (capitalised, no game word), by token index."""
-    said = _WORD.findall(question.text.replace("’", "'"))
+    said = WORD.findall(question.text.replace("’", "'"))
     by_word = player_names(question)
     out: dict[int, str] = {}
     w = 0
     for t, token in enumerate(tokens):
-        if not _WORD.fullmatch(token):
+        if not WORD.fullmatch(token):
             continue
         if w < len(said) and (w in by_word or _name_word(said, w, tokens, t)):
             out[t] = said[w].capitalize()
         w += 1
     return out
-
-
-_NOT_NAMES = frozenset(
-    ["balzak", "balzakken", "the", "de", "het", "round", "ronde", "end", "einde", "eindstand",
-     "scores", "totals", "total", "after", "still", "with", "from", "sitting", "someone",
-     "everyone", "if", "when", "what", "who", "how", "wie", "wat", "hoeveel", "na", "nadat",
-     "final", "game", "spel", "ready", "okay", "ok", "so", "then", "and", "but", "en", "maar",
-     "blue", "ball", "blauwe", "bal", "bruisbal", "lul", "swinger", "mijn", "my", "ik", "i",
-     "yes", "no", "ja", "nee", "dus", "good", "false", "valse", "goede", "mag", "may", "can",
-     "is", "are", "was", "this", "that", "deze", "dit", "last", "next", "vorige", "volgende"]
-)  # fmt: skip
 
 
 def _name_word(said: list[str], w: int, tokens: list[str], t: int) -> bool:
@@ -189,16 +141,16 @@ def _name_word(said: list[str], w: int, tokens: list[str], t: int) -> bool:
     if not (word[:1].isupper() and word[1:].islower() and word.isalpha() and len(word) > 1):
         return False
     folded = word.casefold()
-    if folded in _NOT_NAMES or folded in _NUMBER_WORDS or CARDS.names.get(folded):
+    if folded in NOT_NAMES or folded in NUMBER_WORDS or CARDS.names.get(folded):
         return False
-    if folded in _MINE or folded in _HE or folded in _GROUP:
+    if folded in MINE or folded in HE or folded in GROUP:
         return False
-    return t > 0 and tokens[t - 1] not in _ENDS
+    return t > 0 and tokens[t - 1] not in ENDS
 
 
 def _count_word(token: str) -> int | None:
-    if token in _NUMBER_WORDS:
-        return _NUMBER_WORDS[token]
+    if token in NUMBER_WORDS:
+        return NUMBER_WORDS[token]
     if re.fullmatch(r"-?\d+", token):
         return int(token)
     return None
@@ -214,24 +166,6 @@ def _plural_value(token: str) -> str | None:
     if token in ("bruisballen", "luls", "lullen", "swingers"):
         return CARDS.names[token]
     return None
-
-
-#: verbs of an action in a turn; the cards said after them are what the action plays
-_ACTS = {
-    "discard": "discard", "discards": "discard", "discarded": "discard", "throw": "discard",
-    "throws": "discard", "gooi": "discard", "gooit": "discard", "leg": "discard",
-    "afleg": "discard", "play": "play", "plays": "play", "played": "play", "put": "play",
-    "speel": "play", "speelde": "play", "speelt": "play", "geef": "play", "gaf": "play",
-    "swing": "swing", "swings": "swing", "swap": "swap", "swaps": "swap", "ruil": "swap",
-    "trade": "swap", "weggooi": "discard", "weggooien": "discard", "gooien": "discard",
-    "afgooi": "discard", "afgooien": "discard", "afleggen": "discard", "legt": "discard",
-    "gooit": "discard", "dump": "discard", "dumps": "discard", "discarding": "discard",
-    "throwing": "discard",
-}  # fmt: skip
-_TARGET_WORDS = frozenset(["on", "at", "to", "with", "bij", "aan", "op", "voor", "front"])
-_DETERMINERS = frozenset(["a", "the", "de", "een", "his", "her", "my", "zijn", "haar", "mijn"])
-_MAKE = frozenset(["make", "makes", "made", "maak", "maakt", "maakte", "doe", "doet", "deed"])
-_RESTATE = frozenset(["so", "dus", "=", "total", "samen"])
 
 
 @dataclass
@@ -306,7 +240,7 @@ def read_scene(question: Question) -> Scene | None:
     """The parts of the situation ``question`` tells (see the module docstring), or ``None``
     when something it says has no part to hold it."""
     tokens = tokens_of(question)
-    if any(t in _BLOCK for t in tokens):
+    if any(t in BLOCK for t in tokens):
         return None
     reading = _Reading(Scene([], tokens=tokens), tokens, _names(question, tokens))
     i = 0
@@ -325,7 +259,7 @@ def read_scene(question: Question) -> Scene | None:
 def _read_token(r: _Reading, i: int) -> int | None:
     """Read the token at ``i``: how many tokens it took, ``None`` when it has no place."""
     tok = r.tokens[i]
-    if tok in _ENDS or tok in _LIST_MARKS:
+    if tok in ENDS or tok in LIST_MARKS:
         return _mark(r, tok)
     if i in r.names:
         name = r.names[i]
@@ -336,23 +270,23 @@ def _read_token(r: _Reading, i: int) -> int | None:
     owner = _owner_word(r, i)
     if owner is not None:
         return owner
-    if tok in _ACTS:
-        r.acted, r.acting = r.acted or Acted(_ACTS[tok]), True
+    if tok in ACTS:
+        r.acted, r.acting = r.acted or Acted(ACTS[tok]), True
         _verb_last(r)
         return 1
-    if tok in _HOLDING:
+    if tok in HOLDING:
         r.holding = True
-    if tok in _CALL_WORDS or (tok == "balzak" and _made(r.tokens, i)):
+    if tok in CALL_WORDS or (tok == "balzak" and _made(r.tokens, i)):
         return _call(r) if _subject_read(r, i) else None
     if tok in ("and", "en") and r.group and tok in r.group_marks:
         r.item = None
         return 1
     nxt = r.tokens[i + 1] if i + 1 < len(r.tokens) else ""
-    if nxt in _HOLD and _unknown_player(r.tokens, i):
+    if nxt in HOLD and _unknown_player(r.tokens, i):
         return None  # "my brother-in-law has 4", "mijn zwager heeft 2": a player no part names
     card = _card_at(r.tokens, i)
     if card is None and tok in ("after", "na", "since", "sinds") and i + 2 < len(r.tokens):
-        mentioned = _card_at(r.tokens, i + 2) if r.tokens[i + 1] in _DETERMINERS else None
+        mentioned = _card_at(r.tokens, i + 2) if r.tokens[i + 1] in DETERMINERS else None
         if mentioned is not None:
             return 2 + mentioned[1]  # "after a Swinger": a card played before, held by nobody
     if card is not None:
@@ -362,12 +296,6 @@ def _read_token(r: _Reading, i: int) -> int | None:
         return _number(r, i)
     _flag(r, tok)
     return 1
-
-
-_HOLDING = frozenset(
-    ["heb", "hebt", "heeft", "hold", "holds", "have", "has", "had", "holding", "houd", "hield",
-     "got", "i've", "hand"]
-)  # fmt: skip
 
 
 def _verb_last(r: _Reading) -> None:
@@ -383,7 +311,7 @@ def _verb_last(r: _Reading) -> None:
 
 
 def _mark(r: _Reading, tok: str) -> int:
-    if tok in _ENDS:
+    if tok in ENDS:
         r.current, r.group, r.item, r.acting = None, False, None, False
     elif r.group and tok in r.group_marks:
         r.item = None
@@ -394,67 +322,51 @@ def _mark(r: _Reading, tok: str) -> int:
 
 def _owner_word(r: _Reading, i: int) -> int | None:
     tok = r.tokens[i]
-    if tok in _MINE and not (r.acting and tok in ("my", "mijn")):
-        if tok in ("me", "mij") and i > 0 and r.tokens[i - 1] in _TARGET_WORDS:
+    if tok in MINE and not (r.acting and tok in ("my", "mijn")):
+        if tok in ("me", "mij") and i > 0 and r.tokens[i - 1] in TARGET_WORDS:
             return 1  # "in front of me": the asker is no holder here
         r.acting = False
         r.owner(r.player("me", me=True))
         return 1
-    if tok in _GROUP:
+    if tok in GROUP:
         r.current, r.group, r.item = None, True, None
-        end = next((j for j in range(i, len(r.tokens)) if r.tokens[j] in _ENDS), len(r.tokens))
+        end = next((j for j in range(i, len(r.tokens)) if r.tokens[j] in ENDS), len(r.tokens))
         rest = r.tokens[i:end]
         r.group_marks = frozenset([";"]) if ";" in rest else frozenset([",", "and", "en"])
         return 1
-    if tok in _SOMEONE or tok in _PERSONS:
-        r.owner(r.player("someone" if tok in _SOMEONE else _PERSONS[tok]))
+    if tok in SOMEONE or tok in PERSONS:
+        r.owner(r.player("someone" if tok in SOMEONE else PERSONS[tok]))
         return 1
-    if tok in _HE and r.last_other is not None:
+    if tok in HE and r.last_other is not None:
         r.acting = False
         r.owner(r.last_other)
         return 1
     return None
 
 
-#: words that may stand between a caller and the verb of calling
-_ADVERBS = frozenset(
-    ["just", "also", "then", "now", "finally", "still", "ook", "net", "dan", "nu", "meteen",
-     "eindelijk", "zelf", "and", "en", "so", "dus", "must", "moet", "had", "to", "have",
-     "will", "would", "wil", "ga", "gaat", "mag", "can", "may", "could", "kan", "a", "een",
-     "good", "false", "goede", "valse", "make", "makes", "made", "maakt", "maakte", "maak",
-     "balzak", "calls", "call", "called", "'s", "when", "als", "if", "after", "na", "eventually"]
-)  # fmt: skip
-
-
 def _subject_read(r: _Reading, i: int) -> bool:
     """Not a call by a player no part holds: "mijn zwager riep", "the dealer called" (a word
     after "my" / "the" that names no player read)."""
     j = i - 1
-    while j >= 0 and r.tokens[j] in _ADVERBS:
+    while j >= 0 and r.tokens[j] in ADVERBS:
         j -= 1
     if j < 1:
         return True
     tok = r.tokens[j]
-    if j in r.names or tok in _MINE or tok in _HE or tok in _SOMEONE or tok in _PERSONS:
+    if j in r.names or tok in MINE or tok in HE or tok in SOMEONE or tok in PERSONS:
         return True
-    return not (tok.isalpha() and r.tokens[j - 1] in _POSSESSIVE)
-
-
-_POSSESSIVE = frozenset(
-    ["my", "mijn", "the", "de", "het", "his", "her", "zijn", "haar", "your", "je", "jouw",
-     "our", "onze", "ons", "their", "hun", "a", "een"]
-)  # fmt: skip
+    return not (tok.isalpha() and r.tokens[j - 1] in POSSESSIVE)
 
 
 def _unknown_player(tokens: list[str], i: int) -> bool:
     tok = tokens[i]
-    if not tok.isalpha() or tok in _BEFORE_HOLD or tok in CARDS.names:
+    if not tok.isalpha() or tok in BEFORE_HOLD or tok in CARDS.names:
         return False
-    return i > 0 and tokens[i - 1] in _POSSESSIVE
+    return i > 0 and tokens[i - 1] in POSSESSIVE
 
 
 def _made(tokens: list[str], i: int) -> bool:
-    return any(t in _MAKE for t in tokens[max(0, i - 4) : i])
+    return any(t in MAKE for t in tokens[max(0, i - 4) : i])
 
 
 def _call(r: _Reading) -> int:
@@ -483,7 +395,7 @@ def _card_at(tokens: list[str], i: int) -> tuple[str, int] | None:
     tok = tokens[i]
     if tok in CARDS.names and tok not in ("luls", "lullen", "swingers", "bruisballen"):
         return CARDS.names[tok], 1
-    if len(tok) >= 5 and tok.isalpha() and tok not in _NOT_NAMES:
+    if len(tok) >= 5 and tok.isalpha() and tok not in NOT_NAMES:
         found = CARDS.find(Question.read(tok))
         if found and found[0].said == tok and found[0].name in ("L", "S"):
             return found[0].name, 1
@@ -503,16 +415,16 @@ def _number(r: _Reading, i: int) -> int | None:
         r.add_cards([plural] * value)  # type: ignore[operator]
         r.scene.counts[plural] = value  # type: ignore[assignment]
         return 2
-    if nxt in _PLAYERS or (nxt in ("of", "van") and tokens[i + 2 : i + 3] in (["us"], ["ons"])):
+    if nxt in PLAYERS or (nxt in ("of", "van") and tokens[i + 2 : i + 3] in (["us"], ["ons"])):
         r.scene.count = value
-        return 2 if nxt in _PLAYERS else 3
+        return 2 if nxt in PLAYERS else 3
     own = _plural_value(tok)
     if own is not None and value is None:  # "both 9s" read above; a bare "7s"
         r.add_cards([own])
         return 1
-    if tok in _ARTICLES and nxt not in _POINTS and nxt not in _CARDS_WORDS:
+    if tok in ARTICLES and nxt not in POINTS and nxt not in CARDS_WORDS:
         return 1  # "een 3", "one of them": an article
-    if value is not None and nxt in _GROUP:
+    if value is not None and nxt in GROUP:
         return 1  # "the three others": the group is read next
     if value is None:
         return None
@@ -521,35 +433,36 @@ def _number(r: _Reading, i: int) -> int | None:
 
 def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -> int | None:
     holder = r.current if r.current is not None else r.holder()
-    if before and before[-1] in _RESTATE:
+    if before and before[-1] in RESTATE:
         return 1 if holder is not None and _worth(holder) == value else None
-    if set(before) & _GAIN or (nxt in _POINTS and set(before) & {"got", "get", "kreeg", "krijg"}
-                               and _this_round(r.tokens)):
+    if set(before) & GAIN or (
+        nxt in POINTS and set(before) & {"got", "get", "kreeg", "krijg"} and _this_round(r.tokens)
+    ):
         target = holder or r.player("me", me=True)
         if target.gain is not None:
             return None
         target.gain = value
-        return 2 if nxt in _POINTS else 1
-    called_on = bool(before) and before[-1] in _ON and bool(set(before) & (_CALL_WORDS | {"balzak"}))
-    if called_on and nxt in _POINTS:  # "I called BALZAK! on 4 points": the hand
+        return 2 if nxt in POINTS else 1
+    called_on = bool(before) and before[-1] in ON and bool(set(before) & (CALL_WORDS | {"balzak"}))
+    if called_on and nxt in POINTS:  # "I called BALZAK! on 4 points": the hand
         return _hand_points(r, value)
-    if (before and before[-1] in _ON and not called_on) or set(before[-2:]) & _TOTAL_WORDS:
+    if (before and before[-1] in ON and not called_on) or set(before[-2:]) & TOTAL_WORDS:
         target = holder or r.player("me", me=True)
         target.total = value
-        return 2 if nxt in _POINTS else 1
-    if nxt not in _POINTS and nxt not in _CARDS_WORDS and _is_total(r, value, before):
+        return 2 if nxt in POINTS else 1
+    if nxt not in POINTS and nxt not in CARDS_WORDS and _is_total(r, value, before):
         target = holder or r.player("me", me=True)
         target.total = value
         return 1
-    if nxt in _POINTS:
+    if nxt in POINTS:
         return _hand_points(r, value)
-    if nxt in _OTHER_WORDS and r.tokens[i + 2 : i + 3] and r.tokens[i + 2] in _CARDS_WORDS:
+    if nxt in OTHER_WORDS and r.tokens[i + 2 : i + 3] and r.tokens[i + 2] in CARDS_WORDS:
         target = r.holder()  # "the Swinger and 2 other cards": the hand's size
         if target is None or target.size is not None:
             return None
         target.size = len(target.cards) + value
         return 3
-    if nxt in _CARDS_WORDS:
+    if nxt in CARDS_WORDS:
         target = r.holder()
         if target is None:
             return None
@@ -561,23 +474,13 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
     return None
 
 
-#: words that say the numbers after names are totals on the score sheet
-_TOTALS_CUE = frozenset(["scores", "totals", "eindstand", "stand", "totalen", "standings"])
-_HAD = frozenset(
-    ["had", "was", "have", "heb", "stond", "zat", "sta", "staat", "is", "has", "heeft", "hebben"]
-)
-
-
 def _is_total(r: _Reading, value: int, before: list[str]) -> bool:
     """A number said as a total: more than a card is worth after "had" or a name, or any
     number after a name in a list of scores ("Eindstand: Femke 110, Jelle 30")."""
     after_name = bool(before) and r.current is not None and before[-1] == r.current.key
-    if any(t in _TOTALS_CUE for t in r.tokens) and (after_name or before[-1:] == [","]):
+    if any(t in TOTALS_CUE for t in r.tokens) and (after_name or before[-1:] == [","]):
         return True
-    return value > 11 and (after_name or bool(set(before[-1:]) & _HAD))
-
-
-_OTHER_WORDS = frozenset(["other", "andere", "more", "meer", "extra"])
+    return value > 11 and (after_name or bool(set(before[-1:]) & HAD))
 
 
 def _hand_points(r: _Reading, value: int) -> int | None:
@@ -603,11 +506,11 @@ def _worth(player: Player) -> int | None:
 def read_empty(question: Question, scene: Scene) -> None:
     """ "Sander has no cards left", "ik heb geen kaarten meer": the nearest player said before
     it holds an empty hand."""
-    for found in _EMPTY.finditer(question.lower):
-        words = _WORD.findall(question.lower[: found.start()])
+    for found in EMPTY.finditer(question.lower):
+        words = WORD.findall(question.lower[: found.start()])
         who = None
         for word in reversed(words):
-            if word in _MINE:
+            if word in MINE:
                 who = scene.me
             elif scene.by_key(word) is not None:
                 who = scene.by_key(word)

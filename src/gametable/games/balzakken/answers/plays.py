@@ -27,8 +27,7 @@ def _sizes_clear(scene: Scene) -> bool:
     if not any(p.size is not None for p in scene.players):
         return True
     return not any(
-        p.size is None and len(p.cards) == 1 and p.cards[0] not in ("L", "S")
-        for p in scene.players
+        p.size is None and len(p.cards) == 1 and p.cards[0] not in ("L", "S") for p in scene.players
     )
 
 
@@ -165,7 +164,8 @@ def _after_lul(
     if set(ask.who) & {"me", "everyone"}:
         mine = views[0]["hand_sizes"][0]
         verdict = question.say(
-            f"{capital(who)} {after} cards, you {mine}.", f"{capital(who)} {after} kaarten, jij {mine}."
+            f"{capital(who)} {after} cards, you {mine}.",
+            f"{capital(who)} {after} kaarten, jij {mine}.",
         )
     reason = question.say(
         f"The Lul goes face up in front of {who}, who draws 2 cards at once: "

@@ -51,7 +51,9 @@ def label(question: Question, player: Player) -> str:
         return question.say(*words[player.key])
     if not player.key.startswith("others#"):
         return question.say(f"your {player.key}", f"je {player.key}")
-    return question.say(f"the player with {player.points_said()}", f"de speler met {player.points_said()}")
+    return question.say(
+        f"the player with {player.points_said()}", f"de speler met {player.points_said()}"
+    )
 
 
 def capital(text: str) -> str:

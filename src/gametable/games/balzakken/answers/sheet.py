@@ -13,8 +13,8 @@ from typing import Any
 from gametable.core.errors import IllegalAction
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.asks import Asked
-from gametable.games.balzakken.answers.callwords import kind_words
 from gametable.games.balzakken.answers.build import build, load
+from gametable.games.balzakken.answers.callwords import kind_words
 from gametable.games.balzakken.answers.parts import Player, Scene
 from gametable.games.balzakken.answers.seating import capital, filler, hand_for, label, listed
 from gametable.games.balzakken.scoring import BALZAK_LIMIT, GAME_END
@@ -37,7 +37,9 @@ class Round:
     filled: set[int]
 
 
-def _seat_hands(scene: Scene, caller: Player) -> tuple[list[Player], list[list[str]], set[int]] | None:
+def _seat_hands(
+    scene: Scene, caller: Player
+) -> tuple[list[Player], list[list[str]], set[int]] | None:
     """Every player's hand; an unsaid rest of the table filled in only where it cannot change
     what the caller writes (a call with more than 5 points; a call said to be good)."""
     used: Counter[str] = Counter()
@@ -140,8 +142,10 @@ def _writes(question: Question, r: Round, targets: list[int], summed: bool) -> s
     for i in targets:
         if i in r.filled and r.record["kind"] != "overcall":
             return None
-        who = label(question, r.seats[i]) if i not in r.filled else question.say(
-            "all the others", "alle anderen"
+        who = (
+            label(question, r.seats[i])
+            if i not in r.filled
+            else question.say("all the others", "alle anderen")
         )
         verb = question.say("write" if r.seats[i].me else "writes", "schrijft")
         if i in r.filled:
@@ -163,7 +167,9 @@ def _totals(question: Question, r: Round, targets: list[int]) -> str | None:
         if len(said) > 1 or not r.seats[i].me:
             text = f"{label(question, r.seats[i])}: {text}"
         if after != before + gain:
-            text += question.say(f", which drops back to {after}", f", en dat zakt terug naar {after}")
+            text += question.say(
+                f", which drops back to {after}", f", en dat zakt terug naar {after}"
+            )
         out.append(text)
     return capital(listed(question, out))
 
@@ -229,12 +235,16 @@ def call_scores(question: Question, scene: Scene, ask: Asked) -> Answer | None:
     if "winner" in ask.wants or "over" in ask.wants:
         if r.filled and "winner" in ask.wants:
             return None
-        said.append(_over_words(question, r) if "winner" not in ask.wants else _winner_words(question, r))
+        said.append(
+            _over_words(question, r) if "winner" not in ask.wants else _winner_words(question, r)
+        )
         sources.append(refs.GAME_END)
     verdict = " ".join(capital(part) + "." for part in said)
     reason = question.say(*_KIND_REASON[r.record["kind"]])
     details = _hand_lines(question, r)
-    return checked(GAME_NAME, question, verdict, reason, sources, position=r.position, details=details)
+    return checked(
+        GAME_NAME, question, verdict, reason, sources, position=r.position, details=details
+    )
 
 
 def _hand_lines(question: Question, r: Round) -> list[str]:
@@ -271,6 +281,7 @@ def _winner_words(question: Question, r: Round) -> str:
     best = r.record["totals"][outcome["winners"][0]]
     if len(names) > 1:
         return question.say(
-            f"{listed(question, names)} share the win on {best}", f"{listed(question, names)} delen de winst op {best}"
+            f"{listed(question, names)} share the win on {best}",
+            f"{listed(question, names)} delen de winst op {best}",
         )
     return question.say(f"{names[0]} wins on {best}", f"{names[0]} wint met {best}")
