@@ -48,9 +48,11 @@ from gametable.games.balzakken.answers.partwords import (
     NOT_NAMES,
     NUMBER_WORDS,
     ON,
+    ON_TABLE,
     OTHER_WORDS,
     PERSONS,
     PLAYERS,
+    PLURAL,
     POINTS,
     POSSESSIVE,
     RESTATE,
@@ -60,6 +62,7 @@ from gametable.games.balzakken.answers.partwords import (
     TOTAL_WORDS,
     TOTALS_CUE,
     WORD,
+    WORTH,
 )
 from gametable.games.balzakken.answers.players import player_names
 from gametable.rulebook.question import Question
@@ -249,11 +252,19 @@ def read_scene(question: Question) -> Scene | None:
         if step is None:
             return None
         i += step
-    if reading.pending:
+    if reading.pending or _unplaced(tokens, reading):
         return None
     reading.scene.acted, reading.scene.flags = reading.acted, reading.flags
     read_empty(question, reading.scene)
     return reading.scene
+
+
+def _unplaced(tokens: list[str], r: _Reading) -> bool:
+    """Something said that the parts do not place: a card laid in front of a player outside a
+    turn's action, or two actions told one after the other."""
+    if r.acted is None and any(t in ON_TABLE for t in tokens):
+        return True
+    return sum(t in ACTS for t in tokens) > 1
 
 
 def _read_token(r: _Reading, i: int) -> int | None:
@@ -333,6 +344,9 @@ def _owner_word(r: _Reading, i: int) -> int | None:
         end = next((j for j in range(i, len(r.tokens)) if r.tokens[j] in ENDS), len(r.tokens))
         rest = r.tokens[i:end]
         r.group_marks = frozenset([";"]) if ";" in rest else frozenset([",", "and", "en"])
+        return 1
+    if tok in PLURAL:
+        r.current, r.group, r.item = None, False, None  # "we", "both of us": nobody alone
         return 1
     if tok in SOMEONE or tok in PERSONS:
         r.owner(r.player("someone" if tok in SOMEONE else PERSONS[tok]))
@@ -433,6 +447,8 @@ def _number(r: _Reading, i: int) -> int | None:
 
 def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -> int | None:
     holder = r.current if r.current is not None else r.holder()
+    if before and before[-1] in WORTH:
+        return None  # "the Lul is worth 10": what a card counts, said, not a card held
     if before and before[-1] in RESTATE:
         return 1 if holder is not None and _worth(holder) == value else None
     if set(before) & GAIN or (

@@ -91,6 +91,7 @@ BLOCK = frozenset(
     ["not", "never", "don't", "doesn't", "didn't", "isn't", "wasn't", "unless", "instead",
      "except", "niet", "nooit", "tenzij", "behalve", "zonder", "without", "or", "either",
      "suppose", "stel", "stil", "would've", "could've", "hadn't", "haven't", "another",
+     "min", "minus", "negative", "negatief", "plus",
      "third", "second", "fourth", "across", "derde", "tweede", "ander", "guy", "girl",
      "opponents", "neighbours", "whoever"]
 )  # fmt: skip
@@ -159,3 +160,11 @@ HAD = frozenset(
 )
 
 OTHER_WORDS = frozenset(["other", "andere", "more", "meer", "extra"])
+
+
+#: words that lay a card on the table, out of a hand: read only as a turn's action
+ON_TABLE = frozenset(["front", "ligt", "liggen", "lies", "lying", "lay", "laid", "table", "tafel"])
+#: words before a number that restate what a card or hand is worth ("the Lul is worth 10")
+WORTH = frozenset(["worth", "waard", "counts", "count", "telt", "tellen", "equals", "makes"])
+#: words for several players at once: what follows belongs to nobody alone
+PLURAL = frozenset(["we", "us", "wij", "ons", "they", "players", "spelers"])

@@ -100,6 +100,14 @@ def _discarded(question: Question, scene: Scene, acted: Acted, me: Player) -> An
     after = state.view(0)["hand_sizes"][0]
     drawn = after - (len(hand_sized) - count)
     verdict = f"{after}."
+    if count == 1:
+        reason = question.say(
+            f"You discard one card and draw one from the draw pile: {len(hand_sized)} - 1 + 1 "
+            f"= {after}.",
+            f"Je legt één kaart af en pakt er één van de trekstapel: {len(hand_sized)} - 1 + 1 "
+            f"= {after}.",
+        )
+        return checked(GAME_NAME, question, verdict, reason, [refs.DISCARD], position=position)
     reason = question.say(
         f"Balzakken of one value go down together and you draw back only one card: "
         f"{len(hand_sized)} - {count} + {drawn} = {after}.",
@@ -145,7 +153,17 @@ def _action_card(
     views = [state.view(0), state.view(1)]
     if card == "L":
         return _after_lul(question, target, hands[1], views, position, ask)
+    if "points" in ask.wants and not (_all_said(me, hands[0]) and _all_said(target, hands[1])):
+        return None  # a hand said by its size alone: its points are not known
     return _after_swinger(question, target, views, position, ask)
+
+
+def _all_said(player: Player, hand: list[str]) -> bool:
+    """Every card of ``hand`` is one the question said (none filled in for a size)."""
+    if player.empty:
+        return not hand
+    said = hand_for(player, Counter()) if player.hand_said else None
+    return said is not None and len(said) == len(hand)
 
 
 def _after_lul(

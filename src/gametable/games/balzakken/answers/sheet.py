@@ -49,8 +49,8 @@ def _seat_hands(
         return seats, [["3"] if p is caller else ["2"] for p in seats], set()
     for player in seats:
         hand = hand_for(player, used)
-        if hand is None:
-            return None
+        if hand is None or (player.size is not None and player.size != len(hand)):
+            return None  # "3 cards: a 3 and a 4" leaves a card unsaid
         hands.append(hand)
     filled: set[int] = set()
     if len(seats) == 1:
