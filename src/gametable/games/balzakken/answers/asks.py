@@ -41,7 +41,10 @@ _WANTS = {
         r"afgelopen|is it over|is the game|game end)\b"
     ),
 }
-_EVERYONE = re.compile(r"\b(?:everyone|everybody|each|all of us|iedereen|ieder|elk|allemaal|we)\b")
+_EVERYONE = re.compile(
+    r"\b(?:everyone|everybody|each|all of us|iedereen|ieder|elk|allemaal|we|both|allebei|"
+    r"beiden|beide|wij)\b"
+)
 _OTHERS = re.compile(
     r"\b(?:others?|other players?|anderen|andere spelers|rest|they|zij|the (?:three|four|two))\b"
 )
@@ -89,7 +92,8 @@ def asked(question: Question, scene: Scene) -> Asked:
     found.summed = bool(_SUM.search(text))
     plain = _SUM.sub(" ", text)  # "in total" adds up, it asks for no total on the sheet
     found.wants = {want for want, pattern in _WANTS.items() if pattern.search(plain)}
-    found.yesno = question.kind == "yesno" or bool(_YES_NO.search(text))
+    wh = re.match(r"(?:what|who|how|which|where|wat|wie|hoeveel|waar|welke|hoe)\b", text)
+    found.yesno = not wh and (question.kind == "yesno" or bool(_YES_NO.search(text)))
     named = [p.key for p in scene.players if not p.key.startswith("others#") and _said(p.key, text)]
     if _EVERYONE.search(text):
         found.who.append("everyone")

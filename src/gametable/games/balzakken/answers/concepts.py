@@ -50,7 +50,7 @@ def answer(question: Question) -> Answer | None:
         return None
     for fits, concept in _CONCEPTS:
         if fits(question, scene, ask):
-            if ask.yesno and fits is not _sheet:
+            if ask.yesno and not _ends_asked(fits, ask):
                 return None  # a yes or no about a number: the asked number is not read here
             return concept(question, scene, ask)
     return None
@@ -64,7 +64,7 @@ def _calls(question: Question, scene: Scene, ask: Asked) -> bool:
     return (
         scene.acted is None
         and scene.caller is not None
-        and bool(ask.wants & {"write", "total", "winner"})
+        and bool(ask.wants & {"write", "total", "winner", "over"})
         and not _ELSEWHERE.search(question.lower)
     )
 
@@ -101,6 +101,11 @@ def _final(question: Question, scene: Scene, ask: Asked) -> bool:
         and len(scene.players) >= 2
         and all(p.total is not None and not p.hand_said and p.gain is None for p in scene.players)
     )
+
+
+def _ends_asked(fits: Callable[[Question, Scene, Asked], bool], ask: Asked) -> bool:
+    """A yes or no these concepts answer: whether the game ends after the round told."""
+    return fits in (_sheet, _calls) and "over" in ask.wants and ask.wants <= {"over", "total"}
 
 
 _Concept = tuple[

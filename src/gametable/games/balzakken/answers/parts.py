@@ -45,6 +45,7 @@ from gametable.games.balzakken.answers.partwords import (
     LIST_MARKS,
     MAKE,
     MINE,
+    NAME_FOLLOWERS,
     NOT_NAMES,
     NUMBER_WORDS,
     ON,
@@ -146,9 +147,12 @@ def _name_word(said: list[str], w: int, tokens: list[str], t: int) -> bool:
     folded = word.casefold()
     if folded in NOT_NAMES or folded in NUMBER_WORDS or CARDS.names.get(folded):
         return False
-    if folded in MINE or folded in HE or folded in GROUP:
+    if folded in MINE or folded in HE or folded in GROUP or folded in PERSONS:
         return False
-    return t > 0 and tokens[t - 1] not in ENDS
+    if t > 0 and tokens[t - 1] not in ENDS:
+        return True
+    nxt = tokens[t + 1] if t + 1 < len(tokens) else ""
+    return nxt in NAME_FOLLOWERS or nxt.lstrip("-").isdigit()  # "Tom was on 48", "Jan op 97"
 
 
 def _count_word(token: str) -> int | None:
@@ -199,6 +203,9 @@ class _Reading:
     #: the cards read since the last player named, and whether a verb of holding came between
     since: list[str] = field(default_factory=list)
     holding: bool = False
+    #: what was said before any player was named, kept for the asker
+    waiting: Player | None = None
+    unplaced: bool = False
 
     def player(self, key: str, *, me: bool = False, name: str = "") -> Player:
         found = self.scene.by_key(key)
@@ -217,6 +224,9 @@ class _Reading:
         if self.pending:
             player.cards.extend(self.pending)
             self.pending = []
+        if self.waiting is not None:
+            self.unplaced = self.unplaced or not player.me or not _merge(self.waiting, player)
+            self.waiting = None
 
     def holder(self) -> Player | None:
         """Who the next card or number said belongs to (a new list item of a group)."""
@@ -252,11 +262,23 @@ def read_scene(question: Question) -> Scene | None:
         if step is None:
             return None
         i += step
-    if reading.pending or _unplaced(tokens, reading):
+    if reading.pending or reading.waiting or reading.unplaced or _unplaced(tokens, reading):
         return None
     reading.scene.acted, reading.scene.flags = reading.acted, reading.flags
     read_empty(question, reading.scene)
     return reading.scene
+
+
+def _merge(waiting: Player, player: Player) -> bool:
+    """Give ``player`` the total, this round's points and hand points said before them;
+    ``False`` when they already have one of these."""
+    for name in ("total", "gain", "points"):
+        said = getattr(waiting, name)
+        if said is not None:
+            if getattr(player, name) is not None:
+                return False
+            setattr(player, name, said)
+    return True
 
 
 def _unplaced(tokens: list[str], r: _Reading) -> bool:
@@ -454,7 +476,7 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
     if set(before) & GAIN or (
         nxt in POINTS and set(before) & {"got", "get", "kreeg", "krijg"} and _this_round(r.tokens)
     ):
-        target = holder or r.player("me", me=True)
+        target = holder or _asker_later(r)
         if target.gain is not None:
             return None
         target.gain = value
@@ -463,11 +485,11 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
     if called_on and nxt in POINTS:  # "I called BALZAK! on 4 points": the hand
         return _hand_points(r, value)
     if (before and before[-1] in ON and not called_on) or set(before[-2:]) & TOTAL_WORDS:
-        target = holder or r.player("me", me=True)
+        target = holder or _asker_later(r)
         target.total = value
         return 2 if nxt in POINTS else 1
     if nxt not in POINTS and nxt not in CARDS_WORDS and _is_total(r, value, before):
-        target = holder or r.player("me", me=True)
+        target = holder or _asker_later(r)
         target.total = value
         return 1
     if nxt in POINTS:
@@ -499,8 +521,15 @@ def _is_total(r: _Reading, value: int, before: list[str]) -> bool:
     return value > 11 and (after_name or bool(set(before[-1:]) & HAD))
 
 
+def _asker_later(r: _Reading) -> Player:
+    """A number said before anyone is named ("Sitting on 90 and I picked up 14"): it waits for
+    the next player named, who must be the asker (:meth:`_Reading.owner`)."""
+    r.waiting = r.waiting or Player("waiting")
+    return r.waiting
+
+
 def _hand_points(r: _Reading, value: int) -> int | None:
-    target = r.holder() or r.player("me", me=True)
+    target = r.holder() or _asker_later(r)
     if target.points is not None:
         return None
     target.points = value

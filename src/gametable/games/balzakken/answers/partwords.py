@@ -103,7 +103,10 @@ EMPTY = re.compile(
 )
 
 NOT_NAMES = frozenset(
-    ["balzak", "balzakken", "the", "de", "het", "round", "ronde", "end", "einde", "eindstand",
+    ["sitting", "standing", "being", "having", "playing", "holding", "now", "here", "there",
+     "while", "first", "eind", "vorige", "laatste", "last", "nobody", "niemand", "everyone",
+     "iedereen", "nog", "wel", "ok", "oké", "hey", "hi", "hallo", "so", "zo", "dus", "yes",
+"balzak", "balzakken", "the", "de", "het", "round", "ronde", "end", "einde", "eindstand",
      "scores", "totals", "total", "after", "still", "with", "from", "sitting", "someone",
      "everyone", "if", "when", "what", "who", "how", "wie", "wat", "hoeveel", "na", "nadat",
      "final", "game", "spel", "ready", "okay", "ok", "so", "then", "and", "but", "en", "maar",
@@ -168,3 +171,11 @@ ON_TABLE = frozenset(["front", "ligt", "liggen", "lies", "lying", "lay", "laid",
 WORTH = frozenset(["worth", "waard", "counts", "count", "telt", "tellen", "equals", "makes"])
 #: words for several players at once: what follows belongs to nobody alone
 PLURAL = frozenset(["we", "us", "wij", "ons", "they", "players", "spelers"])
+#: words after a name that open a sentence ("Tom was on 48", "Jan op 97", "Anna calls")
+NAME_FOLLOWERS = frozenset(
+    ["was", "is", "on", "op", "has", "had", "holds", "held", "heeft", "had", "hield", "houdt",
+     "calls", "called", "roept", "riep", "makes", "made", "maakt", "maakte", "plays", "played",
+     "speelt", "speelde", "stond", "staat", "zit", "zat", "gets", "got", "krijgt", "kreeg",
+     "writes", "wrote", "schrijft", "schreef", "ends", "ended", "eindigt", "just", "also",
+     "ook", "net", "then", "dan", ","]
+)  # fmt: skip

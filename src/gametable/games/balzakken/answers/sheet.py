@@ -20,7 +20,7 @@ from gametable.games.balzakken.answers.seating import capital, filler, hand_for,
 from gametable.games.balzakken.scoring import BALZAK_LIMIT, GAME_END
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
-from gametable.rulebook.situations import checked
+from gametable.rulebook.situations import checked, yes_no
 
 GAME_NAME = "balzakken"
 
@@ -235,11 +235,16 @@ def call_scores(question: Question, scene: Scene, ask: Asked) -> Answer | None:
     if "winner" in ask.wants or "over" in ask.wants:
         if r.filled and "winner" in ask.wants:
             return None
+        unknown = bool(r.filled) or any(p.total is None for p in r.seats)
+        if unknown and not r.view["is_over"]:
+            return None  # a total not said may reach 100 this round: the end is not known
         said.append(
             _over_words(question, r) if "winner" not in ask.wants else _winner_words(question, r)
         )
         sources.append(refs.GAME_END)
     verdict = " ".join(capital(part) + "." for part in said)
+    if ask.yesno:
+        verdict = f"{yes_no(question, bool(r.view['is_over']))} {verdict}"
     reason = question.say(*_KIND_REASON[r.record["kind"]])
     details = _hand_lines(question, r)
     return checked(
