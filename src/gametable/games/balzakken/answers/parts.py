@@ -295,10 +295,11 @@ def _read_token(r: _Reading, i: int) -> int | None:
     if tok in ENDS or tok in LIST_MARKS:
         return _mark(r, tok)
     if i in r.names:
-        name = r.names[i]
-        r.owner(r.player(name.casefold().removesuffix("'s"), name=name.removesuffix("'s")))
+        name = r.names[i].removesuffix("'s")
+        player = r.player(name.casefold(), name=name)
+        r.owner(player)
         if tok.endswith("'s") and i + 1 < len(r.tokens) and r.tokens[i + 1] == "balzak":
-            r.current.called = True  # type: ignore[union-attr]
+            player.called = True
         return 1
     owner = _owner_word(r, i)
     if owner is not None:
@@ -447,9 +448,9 @@ def _number(r: _Reading, i: int) -> int | None:
     before = tokens[max(0, i - 3) : i]
     value = _count_word(tok)
     plural = _plural_value(nxt) if value is not None else None
-    if plural is not None:  # "three 7s", "twee negens", "two Bruisballen"
-        r.add_cards([plural] * value)  # type: ignore[operator]
-        r.scene.counts[plural] = value  # type: ignore[assignment]
+    if plural is not None and value is not None:  # "three 7s", "twee negens", "two Bruisballen"
+        r.add_cards([plural] * value)
+        r.scene.counts[plural] = value
         return 2
     if nxt in PLAYERS or (nxt in ("of", "van") and tokens[i + 2 : i + 3] in (["us"], ["ons"])):
         r.scene.count = value
@@ -495,16 +496,16 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
     if nxt in POINTS:
         return _hand_points(r, value)
     if nxt in OTHER_WORDS and r.tokens[i + 2 : i + 3] and r.tokens[i + 2] in CARDS_WORDS:
-        target = r.holder()  # "the Swinger and 2 other cards": the hand's size
-        if target is None or target.size is not None:
+        sized = r.holder()  # "the Swinger and 2 other cards": the hand's size
+        if sized is None or sized.size is not None:
             return None
-        target.size = len(target.cards) + value
+        sized.size = len(sized.cards) + value
         return 3
     if nxt in CARDS_WORDS:
-        target = r.holder()
-        if target is None:
+        sized = r.holder()
+        if sized is None:
             return None
-        target.size = value
+        sized.size = value
         return 2
     if -1 <= value <= 11 and r.tokens[i].lstrip("-").isdigit():
         r.add_cards([str(value)])
