@@ -117,8 +117,11 @@ class BalzakkenAnswers:
             if mine is not None:
                 reply, read_mine = _judged(with_kind(mine))
                 read = read or read_mine
-        if reply is not None or read:
+        if reply is not None:
             return reply
+        late = concepts.may_call_answer(question)
+        if late is not None or read:
+            return late
         return verdicts.rules_reply(asked, question)
 
     def answer_at(self, state: State, seat: int, question: Question) -> Answer | None:

@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from gametable.games.balzakken.answers.asks import Asked, asked
 from gametable.games.balzakken.answers.ends import round_values, total_after, winners
+from gametable.games.balzakken.answers.maycall import asks_may_call, may_call
 from gametable.games.balzakken.answers.parts import Scene, read_scene
 from gametable.games.balzakken.answers.plays import played
 from gametable.games.balzakken.answers.sheet import call_scores
@@ -46,14 +47,23 @@ def answer(question: Question) -> Answer | None:
     if scene is None or not scene.players:
         return None
     ask = asked(question, scene)
-    if not ask.wants:
-        return None
     for fits, concept in _CONCEPTS:
         if fits(question, scene, ask):
             if ask.yesno and not _ends_asked(fits, ask):
                 return None  # a yes or no about a number: the asked number is not read here
             return concept(question, scene, ask)
     return None
+
+
+def may_call_answer(question: Question) -> Answer | None:
+    """Whether the asker may call, read by parts: tried after the readers of :mod:`.calls`,
+    for the situations they leave (another player's turn named, an action card played on this
+    turn before a call on the next)."""
+    scene = read_scene(question)
+    if scene is None or not scene.players:
+        return None
+    ask = asked(question, scene)
+    return may_call(question, scene, ask) if asks_may_call(question, scene, ask) else None
 
 
 def _acts(question: Question, scene: Scene, ask: Asked) -> bool:
@@ -83,7 +93,8 @@ def _round_end(question: Question, scene: Scene, ask: Asked) -> bool:
 def _sheet(question: Question, scene: Scene, ask: Asked) -> bool:
     me = scene.me
     return (
-        scene.acted is None
+        bool(ask.wants)
+        and scene.acted is None
         and scene.caller is None
         and me is not None
         and me.total is not None
@@ -95,7 +106,8 @@ def _sheet(question: Question, scene: Scene, ask: Asked) -> bool:
 
 def _final(question: Question, scene: Scene, ask: Asked) -> bool:
     return (
-        "winner" in ask.wants
+        not ask.yesno
+        and "winner" in ask.wants
         and scene.acted is None
         and scene.caller is None
         and len(scene.players) >= 2

@@ -35,6 +35,7 @@ from gametable.games.balzakken.answers.partwords import (
     CARDS_WORDS,
     DETERMINERS,
     EMPTY,
+    EMPTY_AFTER,
     ENDS,
     GAIN,
     GROUP,
@@ -283,8 +284,17 @@ def _merge(waiting: Player, player: Player) -> bool:
 
 def _unplaced(tokens: list[str], r: _Reading) -> bool:
     """Something said that the parts do not place: a card laid in front of a player outside a
-    turn's action, or two actions told one after the other."""
+    turn's action, two actions told one after the other, a "no" or "geen" that is not an empty
+    hand ("I have no Lul"), or a hand said both as points and as Balzakken ("3 points and a
+    2": is the 2 among the 3?)."""
     if r.acted is None and any(t in ON_TABLE for t in tokens):
+        return True
+    for i, tok in enumerate(tokens[:-1]):
+        if tok in ("no", "geen") and tokens[i + 1] not in EMPTY_AFTER:
+            return True
+    if any(
+        p.points is not None and any(c not in ("L", "S") for c in p.cards) for p in r.scene.players
+    ):
         return True
     return sum(t in ACTS for t in tokens) > 1
 
@@ -532,7 +542,7 @@ def _asker_later(r: _Reading) -> Player:
 def _hand_points(r: _Reading, value: int) -> int | None:
     target = r.holder() or _asker_later(r)
     if target.points is not None:
-        return None
+        return 2 if target.points == value else None  # "if I still have 5 points then"
     target.points = value
     return 2
 

@@ -91,7 +91,8 @@ BLOCK = frozenset(
     ["not", "never", "don't", "doesn't", "didn't", "isn't", "wasn't", "unless", "instead",
      "except", "niet", "nooit", "tenzij", "behalve", "zonder", "without", "or", "either",
      "suppose", "stel", "stil", "would've", "could've", "hadn't", "haven't", "another",
-     "min", "minus", "negative", "negatief", "plus",
+     "min", "minus", "negative", "negatief", "plus", "longer", "anymore", "gone", "kwijt",
+     "lost", "used", "gebruikt", "weggespeeld", "except", "but not",
      "third", "second", "fourth", "across", "derde", "tweede", "ander", "guy", "girl",
      "opponents", "neighbours", "whoever"]
 )  # fmt: skip
@@ -179,3 +180,5 @@ NAME_FOLLOWERS = frozenset(
      "writes", "wrote", "schrijft", "schreef", "ends", "ended", "eindigt", "just", "also",
      "ook", "net", "then", "dan", ","]
 )  # fmt: skip
+#: what may follow "no" / "geen" in a question the parts read: an empty hand, a count
+EMPTY_AFTER = frozenset(["cards", "card", "kaarten", "kaart", "enkele", "more", "points", "punten"])
