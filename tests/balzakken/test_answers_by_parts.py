@@ -264,3 +264,31 @@ def test_cards_after_discarding_several_agree_with_the_rules(
     said, checked = _reply(question)
     assert checked, said
     assert said.startswith(f"{len(hand) - copies + 1}."), said
+
+
+# -- BZ-036, BZ-037, BZ-047, BZ-048: may I call, another player's turn, a Lul played first ------
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("I hold 2 points, but it's Joost's turn right now. May I call BALZAK?", "No."),
+        ("Ik heb 1 punt en het is de beurt van Saar. Mag ik BALZAK roepen?", "Nee."),
+        ("I have 4 points and The Lul. I play The Lul this turn. Can I call BALZAK on my next "
+         "turn if I still have 4 points?", "Yes."),
+    ],
+)  # fmt: skip
+def test_bz036_bz047_may_call_by_parts(text: str, start: str) -> None:
+    said, checked = _reply(text)
+    assert checked and said.startswith(start), said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I discarded a 7 and drew a card, and now I have 3 points. Can I call BALZAK too?",
+        "Ik heb net geruild en heb 2 punten. Mag ik meteen BALZAK roepen?",
+        "I have 3 points and no Lul. May I call BALZAK?",
+    ],
+)
+def test_bz037_a_call_after_another_action_is_not_read_by_parts(text: str) -> None:
+    """A call after another action of the same turn is not judged by the parts' may-call."""
+    assert concepts.may_call_answer(Question.read(text)) is None

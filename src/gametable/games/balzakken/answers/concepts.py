@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from gametable.games.balzakken.answers.asks import Asked, asked
 from gametable.games.balzakken.answers.ends import round_values, total_after, winners
-from gametable.games.balzakken.answers.maycall import asks_may_call, may_call
+from gametable.games.balzakken.answers.maycall import asks_may_call, may_call, names_their_turn
 from gametable.games.balzakken.answers.parts import Scene, read_scene
 from gametable.games.balzakken.answers.plays import played
 from gametable.games.balzakken.answers.sheet import call_scores
@@ -47,6 +47,8 @@ def answer(question: Question) -> Answer | None:
     if scene is None or not scene.players:
         return None
     ask = asked(question, scene)
+    if names_their_turn(question) and asks_may_call(question, scene, ask):
+        return may_call(question, scene, ask)  # a part the call readers do not read
     for fits, concept in _CONCEPTS:
         if fits(question, scene, ask):
             if ask.yesno and not _ends_asked(fits, ask):

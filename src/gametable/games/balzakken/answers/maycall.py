@@ -34,9 +34,22 @@ _NEXT_TURN = re.compile(r"\b(?:next turn|volgende beurt|my next turn|mijn volgen
 _THIS_TURN = re.compile(r"\b(?:this turn|deze beurt|now|nu)\b")
 
 
+#: any action of a turn, in any form: a call after it is a second action, not read here
+_ANY_ACTION = re.compile(
+    r"\b(?:discard\w*|afleg\w*|afgelegd|afgegooid|gooi\w*|gegooid|weggegooid|swap\w*|ruil\w*|"
+    r"geruild|draw\w*|drew|trek\w*|getrokken|pak\w*|gepakt|took|take\w*|threw|throw\w*|"
+    r"tossed|legde|legt|leg|played|gespeeld|speelde|put|same turn|dezelfde beurt|meteen|"
+    r"first|eerst|daarna|ook nog|also)\b"
+)
+
+
 def asks_may_call(question: Question, scene: Scene, ask: Asked) -> bool:
-    """A yes or no whether the asker may call, with the asker's hand said."""
+    """A yes or no whether the asker may call, with the asker's hand said, and no other
+    action of a turn told (but an action card played this turn, before a call on the next)."""
     me = scene.me
+    acted_before = _ANY_ACTION.search(question.lower) is not None
+    if acted_before and not (scene.acted is not None and _NEXT_TURN.search(question.lower)):
+        return False
     return (
         ask.yesno
         and me is not None
@@ -46,6 +59,16 @@ def asks_may_call(question: Question, scene: Scene, ask: Asked) -> bool:
     )
 
 
+def names_their_turn(question: Question) -> bool:
+    """Whether the question names another player's turn ("it's Pim's turn", "de beurt van
+    Saar")."""
+    found = _THEIR_TURN.search(question.lower)
+    return found is not None and next(g for g in found.groups() if g) not in _MINE_WORDS
+
+
+_MINE_WORDS = frozenset(["my", "mijn", "your", "je", "jouw", "it", "het"])
+
+
 def _their_turn(question: Question, scene: Scene) -> Player | bool | None:
     """The other player whose turn it is, ``None`` when the question says no other's turn,
     ``False`` when it names a turn of a player it does not place."""
@@ -53,7 +76,7 @@ def _their_turn(question: Question, scene: Scene) -> Player | bool | None:
     if found is None:
         return None
     name = next(g for g in found.groups() if g)
-    if name in ("my", "mijn", "your", "je"):
+    if name in _MINE_WORDS:
         return False
     return scene.by_key(name) or False
 
