@@ -117,6 +117,8 @@ class BalzakkenAnswers:
             if mine is not None:
                 reply, read_mine = _judged(with_kind(mine))
                 read = read or read_mine
+        if reply is not None and reply.checked and concepts.disagrees(question, reply):
+            return verdicts.rules_reply(asked, question)
         if reply is not None:
             return reply
         late = concepts.may_call_answer(question)

@@ -34,7 +34,9 @@ _WANTS = {
     "points": re.compile(
         r"\b(?:how many points|how much|hoeveel punten|worth|waard|points do|points does)\b"
     ),
-    "fewest": re.compile(r"\b(?:fewest|fewer|least|less|lowest|minste|minder|laagste|lower)\b"),
+    "fewest": re.compile(
+        r"\b(?:fewest|fewer|least|less|lowest|minste|minder|laagste|lower|minst)\b"
+    ),
     "cards": re.compile(r"\b(?:how many cards|hoeveel kaarten|how many does|how many do|cards)\b"),
     "over": re.compile(
         r"\b(?:game over|over for|ended|end(?:s|ed)? the game|am i out|ben ik af|ben ik eruit|"

@@ -57,6 +57,25 @@ def answer(question: Question) -> Answer | None:
     return None
 
 
+def disagrees(question: Question, reply: Answer) -> bool:
+    """Whether the asker's hand in a referee's ``reply`` (seat 0 of its position) is not the
+    hand the parts read, when the parts read it card by card: two readings of one question
+    that differ mean one of them is wrong ("3, 3, Lul" is no hand of three Luls), so neither is
+    judged."""
+    position = reply.position
+    scene = read_scene(question)
+    if position is None or scene is None or scene.me is None:
+        return False
+    me = scene.me
+    if not me.cards or me.points is not None or me.size is not None or me.empty:
+        return False
+    ended = scene.caller is not None or _ROUND_OVER.search(question.lower) is not None
+    if scene.acted is not None or not ended or scene.counts or asked(question, scene).yesno:
+        return False  # only the hands at a round's end: a turn's hand is read apart
+    hands = position.get("hands") or []
+    return bool(hands) and sorted(hands[0]) != sorted(me.cards)
+
+
 def may_call_answer(question: Question) -> Answer | None:
     """Whether the asker may call, read by parts: tried after the readers of :mod:`.calls`,
     for the situations they leave (another player's turn named, an action card played on this

@@ -30,6 +30,7 @@ from gametable.games.balzakken.answers.partwords import (
     ADVERBS,
     ARTICLES,
     BEFORE_HOLD,
+    BESIDE_ME,
     BLOCK,
     CALL_WORDS,
     CARDS_WORDS,
@@ -122,7 +123,9 @@ class Scene:
 
 
 def tokens_of(question: Question) -> list[str]:
-    return TOKEN.findall(question.lower)
+    """The question's words, numbers and marks; the "!" of "BALZAK!" is part of the name, not
+    the end of a sentence."""
+    return TOKEN.findall(re.sub(r"\bbalzak!+", "balzak", question.lower))
 
 
 def _names(question: Question, tokens: list[str]) -> dict[int, str]:
@@ -367,8 +370,12 @@ def _mark(r: _Reading, tok: str) -> int:
 def _owner_word(r: _Reading, i: int) -> int | None:
     tok = r.tokens[i]
     if tok in MINE and not (r.acting and tok in ("my", "mijn")):
-        if tok in ("me", "mij") and i > 0 and r.tokens[i - 1] in TARGET_WORDS:
-            return 1  # "in front of me": the asker is no holder here
+        if tok in ("me", "mij") and i > 0 and r.tokens[i - 1] in BESIDE_ME:
+            r.owner(r.player("neighbour"))  # "de speler naast mij", "the one next to me"
+            return 1
+        if tok in ("me", "mij") and i > 0 and r.tokens[i - 1] in TARGET_WORDS | {"of", "van"}:
+            r.current = None  # "in front of me", "links van mij": the asker holds nothing here
+            return 1
         r.acting = False
         r.owner(r.player("me", me=True))
         return 1
@@ -495,12 +502,16 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
     called_on = bool(before) and before[-1] in ON and bool(set(before) & (CALL_WORDS | {"balzak"}))
     if called_on and nxt in POINTS:  # "I called BALZAK! on 4 points": the hand
         return _hand_points(r, value)
-    if (before and before[-1] in ON and not called_on) or set(before[-2:]) & TOTAL_WORDS:
+    if (before and before[-1] in ON and not called_on) or _after_total_word(before):
         target = holder or _asker_later(r)
+        if target.total is not None:
+            return None  # two totals said for one player
         target.total = value
         return 2 if nxt in POINTS else 1
     if nxt not in POINTS and nxt not in CARDS_WORDS and _is_total(r, value, before):
         target = holder or _asker_later(r)
+        if target.total is not None:
+            return None  # two totals said for one player
         target.total = value
         return 1
     if nxt in POINTS:
@@ -527,9 +538,18 @@ def _is_total(r: _Reading, value: int, before: list[str]) -> bool:
     """A number said as a total: more than a card is worth after "had" or a name, or any
     number after a name in a list of scores ("Eindstand: Femke 110, Jelle 30")."""
     after_name = bool(before) and r.current is not None and before[-1] == r.current.key
-    if any(t in TOTALS_CUE for t in r.tokens) and (after_name or before[-1:] == [","]):
+    if any(t in TOTALS_CUE for t in r.tokens) and after_name:
         return True
     return value > 11 and (after_name or bool(set(before[-1:]) & HAD))
+
+
+def _after_total_word(before: list[str]) -> bool:
+    """ "my total 40", "total was 40", "totaal is 40", "stand van 40"."""
+    if before[-1:] and before[-1] in TOTAL_WORDS:
+        return True
+    return (
+        len(before) >= 2 and before[-2] in TOTAL_WORDS and before[-1] in ("was", "is", "of", "van")
+    )
 
 
 def _asker_later(r: _Reading) -> Player:

@@ -55,7 +55,7 @@ BEFORE_HOLD = frozenset(
      "everybody", "deck", "so", "dus", "but", "maar", "now", "nu", "caller", "roeper",
      "cards", "card", "kaarten", "kaart", "points", "punten", "many", "much", "hoeveel",
      "them", "us", "of", "we", "they", "you", "i", "me", "wie", "one", "player", "speler",
-     "left", "over", "then", "daarna", "afterwards", "after", "na", "zelf", "himself",
+     "over", "then", "daarna", "afterwards", "after", "na", "zelf", "himself",
      "herself", "myself", "mezelf", "someone", "iemand", "else", "anyone", "least", "most"]
 )  # fmt: skip
 
@@ -74,7 +74,7 @@ CARDS_WORDS = frozenset(["cards", "card", "kaarten", "kaart"])
 #: words before a number that make it a total on the score sheet
 ON = frozenset(["on", "at", "op"])
 
-TOTAL_WORDS = frozenset(["total", "totaal", "stand", "score"])
+TOTAL_WORDS = frozenset(["total", "totaal", "stand"])
 
 #: verbs of this round's points added to a total
 GAIN = frozenset(
@@ -135,7 +135,7 @@ DETERMINERS = frozenset(["a", "the", "de", "een", "his", "her", "my", "zijn", "h
 
 MAKE = frozenset(["make", "makes", "made", "maak", "maakt", "maakte", "doe", "doet", "deed"])
 
-RESTATE = frozenset(["so", "dus", "=", "total", "samen"])
+RESTATE = frozenset(["so", "dus", "=", "total", "samen", "thats", "that's", "dats", "dat's"])
 
 HOLDING = frozenset(
     ["heb", "hebt", "heeft", "hold", "holds", "have", "has", "had", "holding", "houd", "hield",
@@ -157,7 +157,7 @@ POSSESSIVE = frozenset(
 )  # fmt: skip
 
 #: words that say the numbers after names are totals on the score sheet
-TOTALS_CUE = frozenset(["scores", "totals", "eindstand", "stand", "totalen", "standings"])
+TOTALS_CUE = frozenset(["scores", "totals", "eindstand", "totalen", "standings", "eindscore"])
 
 HAD = frozenset(
     ["had", "was", "have", "heb", "stond", "zat", "sta", "staat", "is", "has", "heeft", "hebben"]
@@ -182,3 +182,5 @@ NAME_FOLLOWERS = frozenset(
 )  # fmt: skip
 #: what may follow "no" / "geen" in a question the parts read: an empty hand, a count
 EMPTY_AFTER = frozenset(["cards", "card", "kaarten", "kaart", "enkele", "more", "points", "punten"])
+#: words before "me" / "mij" that name the player beside the asker
+BESIDE_ME = frozenset(["naast", "beside", "next"])

@@ -153,9 +153,10 @@ def _action_card(
     views = [state.view(0), state.view(1)]
     if card == "L":
         return _after_lul(question, target, hands[1], views, position, ask)
-    if "points" in ask.wants and not (_all_said(me, hands[0]) and _all_said(target, hands[1])):
+    known = (_all_said(target, hands[1]), _all_said(me, hands[0]))  # my hand after, theirs
+    if "points" in ask.wants and not all(known):
         return None  # a hand said by its size alone: its points are not known
-    return _after_swinger(question, target, views, position, ask)
+    return _after_swinger(question, target, views, position, ask, known)
 
 
 def _all_said(player: Player, hand: list[str]) -> bool:
@@ -204,23 +205,32 @@ def _one_number(ask: Asked, held: tuple[int, int]) -> int | None:
 
 
 def _after_swinger(
-    question: Question, target: Player, views: list[Any], position: dict[str, Any], ask: Asked
+    question: Question,
+    target: Player,
+    views: list[Any],
+    position: dict[str, Any],
+    ask: Asked,
+    known: tuple[bool, bool],
 ) -> Answer | None:
+    """The hands after the swap: each one's cards, and its points where every card of it was
+    said (a hand said by its size alone has no points to tell)."""
     who = label(question, target)
     mine = (views[0]["hand_sizes"][0], views[0]["hand_value"])
     theirs = (views[1]["hand_sizes"][1], views[1]["hand_value"])
 
-    def said(name: str, held: tuple[int, int]) -> str:
+    def said(name: str, held: tuple[int, int], points_known: bool) -> str:
         if held[0] == 0:
             return question.say(f"{name} no cards (0 points)", f"{name} geen kaarten (0 punten)")
+        if not points_known:
+            return question.say(f"{name} {held[0]} cards", f"{name} {held[0]} kaarten")
         return question.say(
             f"{name} {held[0]} cards worth {held[1]} points",
             f"{name} {held[0]} kaarten met {held[1]} punten",
         )
 
     verb = question.say("holds", "heeft")
-    first = said(f"{who} {verb}", theirs)
-    second = said(question.say("you hold", "jij hebt"), mine)
+    first = said(f"{who} {verb}", theirs, known[1])
+    second = said(question.say("you hold", "jij hebt"), mine, known[0])
     verdict = capital(first) + question.say(", and ", ", en ") + second + "."
     asked_one = _one_number(ask, mine if ask.who == ["me"] else theirs)
     if asked_one is not None and ask.who in (["me"], [target.key], ["him"]):
