@@ -12,13 +12,13 @@ import re
 from collections import Counter
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from gametable.games.balzakken.answers import concepts
 from gametable.games.balzakken.answers.build import COPIES
 from gametable.games.balzakken.cards import hand_value, parse_card
-from gametable.games.balzakken.scoring import score_round
+from gametable.games.balzakken.scoring import TASTY, score_round
 from gametable.rulebook.chat import ask
 from gametable.rulebook.question import Question
 
@@ -292,3 +292,36 @@ def test_bz036_bz047_may_call_by_parts(text: str, start: str) -> None:
 def test_bz037_a_call_after_another_action_is_not_read_by_parts(text: str) -> None:
     """A call after another action of the same turn is not judged by the parts' may-call."""
     assert concepts.may_call_answer(Question.read(text)) is None
+
+
+@settings(max_examples=50, deadline=None)
+@example(caller=2, other=9, totals=(40, 60), dutch=False)  # Bram lands on 69: back to 50
+@example(caller=4, other=4, totals=(74, 10), dutch=True)  # a tie: Anna lands on 99
+@given(
+    caller=st.integers(-1, 5),
+    other=st.integers(-1, 11),
+    totals=st.tuples(st.integers(0, 99), st.integers(0, 99)),
+    dutch=st.booleans(),
+)
+def test_bz114_totals_after_a_call_agree_with_the_engine(
+    caller: int, other: int, totals: tuple[int, int], dutch: bool
+) -> None:
+    """BZ-090..BZ-102, BZ-114..BZ-118: each total said plus what the call writes, 69 and 99
+    dropping back; told in another order, in English or Dutch."""
+    question = (
+        f"Anna staat op {totals[0]} en Bram op {totals[1]}. Bram heeft een {other}, en Anna "
+        f"roept BALZAK met een {caller}. Wat is de stand nu?"
+        if dutch
+        else f"Anna is on {totals[0]} and Bram on {totals[1]}. Bram holds a {other}; Anna "
+        f"calls BALZAK with a {caller}. What are the totals now?"
+    )
+    said, checked = _reply(question)
+    points = score_round([caller, other], caller=0).points
+    expected = [t + p for t, p in zip(totals, points, strict=True)]
+    assert checked, (question, said)
+    for name, before, gain, after in zip(("Anna", "Bram"), totals, points, expected, strict=True):
+        shown = f"{name}: {before} + {gain} = {after}"
+        assert shown in said, (question, said)
+        if after in TASTY:
+            drop = "en dat zakt terug naar" if dutch else "which drops back to"
+            assert f"{shown}, {drop} {TASTY[after]}" in said, (question, said)

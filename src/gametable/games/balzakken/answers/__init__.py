@@ -17,6 +17,17 @@ what), :mod:`.build` (positions), :mod:`.calls` (calling BALZAK! and scoring it)
 question about one other player alone, said as the asker's own),
 :mod:`.slang` (text-message shorthand spelt out), :mod:`.verdicts` (yes/no questions
 the shared reading takes for another kind, answered from the rules text).
+
+Tried first, a situation read by its parts rather than by the shape of its sentences:
+:mod:`.parts` (with its words in :mod:`.partwords`) reads every player named, in any order and
+with fillers between, with their cards, points, totals, this round's points, a hand's size and a
+call; :mod:`.asks` reads what is asked (what each writes, a total, the winner, a hand's points,
+the fewest, a count of cards, whether the game ends) and of whom; :mod:`.concepts` chooses one
+engine query from these and answers every thing asked or nothing: :mod:`.sheet` (a call's
+scores), :mod:`.ends` (the hands' points at a round's end, a total, the winner), :mod:`.plays`
+(a turn's action and the hands after it), :mod:`.maycall` (may I call, another player's turn
+named), with :mod:`.seating` (hands made of real cards, players' names in a reply).  A hand
+the call readers built that the parts read otherwise is not judged (:func:`.concepts.disagrees`).
 """
 
 from __future__ import annotations
