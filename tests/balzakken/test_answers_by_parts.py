@@ -325,3 +325,16 @@ def test_bz114_totals_after_a_call_agree_with_the_engine(
         if after in TASTY:
             drop = "en dat zakt terug naar" if dutch else "which drops back to"
             assert f"{shown}, {drop} {TASTY[after]}" in said, (question, said)
+
+
+# -- BZ-090..BZ-093: a good call said by how the others stand, what the others write -----------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I call BALZAK with 2 and everybody else has more. What do the others write?",
+        "Ik riep BALZAK met 4 en alle anderen hadden meer. Wat schrijven de anderen op?",
+    ],
+)
+def test_bz090_others_higher_write_their_own_points(text: str) -> None:
+    said, checked = _reply(text)
+    assert checked and re.search(r"own hand|eigen hand", said), said

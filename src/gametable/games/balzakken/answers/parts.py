@@ -53,6 +53,7 @@ from gametable.games.balzakken.answers.partwords import (
     ON,
     ON_TABLE,
     OTHER_WORDS,
+    OTHERS_HIGHER,
     PERSONS,
     PLAYERS,
     PLURAL,
@@ -269,6 +270,8 @@ def read_scene(question: Question) -> Scene | None:
     if reading.pending or reading.waiting or reading.unplaced or _unplaced(tokens, reading):
         return None
     reading.scene.acted, reading.scene.flags = reading.acted, reading.flags
+    if OTHERS_HIGHER.search(question.lower):
+        reading.scene.flags.add("good")  # every other hand more than the caller's
     read_empty(question, reading.scene)
     return reading.scene
 

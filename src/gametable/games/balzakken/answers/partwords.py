@@ -184,3 +184,10 @@ NAME_FOLLOWERS = frozenset(
 EMPTY_AFTER = frozenset(["cards", "card", "kaarten", "kaart", "enkele", "more", "points", "punten"])
 #: words before "me" / "mij" that name the player beside the asker
 BESIDE_ME = frozenset(["naast", "beside", "next"])
+#: the others' hands said by how they stand to the caller's: every one of them higher
+OTHERS_HIGHER = re.compile(
+    r"\b(?:(?:all the others|everyone else|everybody else|all other players|iedereen|alle "
+    r"anderen|de anderen) (?:had|have|has|hold|holds|held|heeft|hebben|had|hadden) (?:more|"
+    r"meer)|(?:i|ik) (?:alone|als enige) (?:have|had|heb) (?:the fewest|the lowest|de minste)|"
+    r"(?:i|ik) (?:have|had|heb) (?:alone|als enige) (?:the fewest|the lowest|de minste))\b"
+)

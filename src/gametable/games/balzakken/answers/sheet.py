@@ -136,10 +136,18 @@ def _writes(question: Question, r: Round, targets: list[int], summed: bool) -> s
         seat = r.seats[targets[0]]
         n = points[targets[0]]
         if seat.me:
-            return f"{n}"
+            return f"{n}. " + question.say(f"You write {n}", f"Jij schrijft {n} op")
         return f"{n}. {capital(label(question, seat))} {question.say('writes', 'schrijft')} {n}"
     said = []
     for i in targets:
+        if i in r.filled and r.record["kind"] == "good":
+            said.append(
+                question.say(
+                    "every other player writes the points in their own hand",
+                    "alle anderen schrijven de punten in hun eigen hand op",
+                )
+            )
+            continue
         if i in r.filled and r.record["kind"] != "overcall":
             return None
         who = (
