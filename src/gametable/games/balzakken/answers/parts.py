@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from gametable.games.balzakken.answers.names import CARDS, VALUE_WORDS
+from gametable.games.balzakken.answers.names import CARDS
 from gametable.games.balzakken.answers.partwords import (
     ACTS,
     ADVERBS,
@@ -67,6 +67,8 @@ from gametable.games.balzakken.answers.partwords import (
     TOTALS_CUE,
     WORD,
     WORTH,
+    count_word,
+    plural_value,
 )
 from gametable.games.balzakken.answers.players import player_names
 from gametable.rulebook.question import Question
@@ -158,26 +160,6 @@ def _name_word(said: list[str], w: int, tokens: list[str], t: int) -> bool:
         return True
     nxt = tokens[t + 1] if t + 1 < len(tokens) else ""
     return nxt in NAME_FOLLOWERS or nxt.lstrip("-").isdigit()  # "Tom was on 48", "Jan op 97"
-
-
-def _count_word(token: str) -> int | None:
-    if token in NUMBER_WORDS:
-        return NUMBER_WORDS[token]
-    if re.fullmatch(r"-?\d+", token):
-        return int(token)
-    return None
-
-
-def _plural_value(token: str) -> str | None:
-    """ "7s", "2's", "zevens", "sevens": a card value said in the plural."""
-    found = re.fullmatch(r"(-?\d+)'?s", token)
-    if found and -1 <= int(found.group(1)) <= 11:
-        return found.group(1)
-    if token in VALUE_WORDS:
-        return str(VALUE_WORDS[token])
-    if token in ("bruisballen", "luls", "lullen", "swingers"):
-        return CARDS.names[token]
-    return None
 
 
 @dataclass
@@ -342,7 +324,7 @@ def _read_token(r: _Reading, i: int) -> int | None:
     if card is not None:
         r.add_cards([card[0]])
         return card[1]
-    if _count_word(tok) is not None or re.fullmatch(r"-?\d+'?s", tok):
+    if count_word(tok) is not None or re.fullmatch(r"-?\d+'?s", tok):
         return _number(r, i)
     _flag(r, tok)
     return 1
@@ -466,8 +448,8 @@ def _number(r: _Reading, i: int) -> int | None:
     tok = tokens[i]
     nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
     before = tokens[max(0, i - 3) : i]
-    value = _count_word(tok)
-    plural = _plural_value(nxt) if value is not None else None
+    value = count_word(tok)
+    plural = plural_value(nxt) if value is not None else None
     if plural is not None and value is not None:  # "three 7s", "twee negens", "two Bruisballen"
         r.add_cards([plural] * value)
         r.scene.counts[plural] = value
@@ -475,7 +457,7 @@ def _number(r: _Reading, i: int) -> int | None:
     if nxt in PLAYERS or (nxt in ("of", "van") and tokens[i + 2 : i + 3] in (["us"], ["ons"])):
         r.scene.count = value
         return 2 if nxt in PLAYERS else 3
-    own = _plural_value(tok)
+    own = plural_value(tok)
     if own is not None and value is None:  # "both 9s" read above; a bare "7s"
         r.add_cards([own])
         return 1

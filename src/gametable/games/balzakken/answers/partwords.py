@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from gametable.games.balzakken.answers.names import CARDS, VALUE_WORDS
 from gametable.games.balzakken.answers.vocab import ME
 
 #: words, numbers (a card value may carry a plural "s"), and the marks that part a list
@@ -191,3 +192,24 @@ OTHERS_HIGHER = re.compile(
     r"meer)|(?:i|ik) (?:alone|als enige) (?:have|had|heb) (?:the fewest|the lowest|de minste)|"
     r"(?:i|ik) (?:have|had|heb) (?:alone|als enige) (?:the fewest|the lowest|de minste))\b"
 )
+
+
+def count_word(token: str) -> int | None:
+    """A count said in digits or in words ("3", "three", "drie", "both")."""
+    if token in NUMBER_WORDS:
+        return NUMBER_WORDS[token]
+    if re.fullmatch(r"-?\d+", token):
+        return int(token)
+    return None
+
+
+def plural_value(token: str) -> str | None:
+    """ "7s", "2's", "zevens", "sevens": a card value said in the plural."""
+    found = re.fullmatch(r"(-?\d+)'?s", token)
+    if found and -1 <= int(found.group(1)) <= 11:
+        return found.group(1)
+    if token in VALUE_WORDS:
+        return str(VALUE_WORDS[token])
+    if token in ("bruisballen", "luls", "lullen", "swingers"):
+        return CARDS.names[token]
+    return None
