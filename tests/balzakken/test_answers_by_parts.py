@@ -145,6 +145,9 @@ def test_bz039_bz074_bz060_hands_after_an_action(text: str, start: str) -> None:
         "I called with 3 and Tom did not have 2. What does Tom write?",
         "I called with 3, Piet has 1 and Jan has 2. Does Jan also write 0?",
         "Mijn zwager riep BALZAK met 2 en ik heb 4. Wat schrijf ik op?",
+        "I call with 2 and the woman to my left has 2 too. What does everyone write?",
+        "Tom called with 3, and I had the Lul in front of me and a 2. What do I write?",
+        "I'm on 52, Marit calls with 1 and I hold 11, 6 and 0. Where do I stand, on 52 or 69?",
     ],
 )
 def test_unread_parts_give_no_reply_by_parts(text: str) -> None:
