@@ -43,7 +43,7 @@ _DUTCH_TEXT = """ik mag mijn je jij jou wat hoe wanneer kan kun kunt moet moeten
     thuishonk ronde rondes spel stad steden gebouw gebouwen oorlog rijkdom rijkdommen
     tegenstander teamgenoot partner maat eerst laatste alle allemaal twee drie vier vijf zes zeven
     acht negen tien elf twaalf gelijk evenveel wint winnen verliest of om aan te zo naar zakt
-zakken terug roep roept gaat gaan komt komen"""
+zakken terug roep roept gaat gaan komt komen de waard"""
 _DUTCH = frozenset(_DUTCH_TEXT.split())
 _ENGLISH_TEXT = """i may my the what how when can could must is are a an with if have has who where which many
     much points card cards player players call play pawn then there no not on of for be gets get

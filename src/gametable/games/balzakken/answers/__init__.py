@@ -17,6 +17,17 @@ what), :mod:`.build` (positions), :mod:`.calls` (calling BALZAK! and scoring it)
 question about one other player alone, said as the asker's own),
 :mod:`.slang` (text-message shorthand spelt out), :mod:`.verdicts` (yes/no questions
 the shared reading takes for another kind, answered from the rules text).
+
+Tried first, a situation read by its parts rather than by the shape of its sentences:
+:mod:`.parts` (with its words in :mod:`.partwords`) reads every player named, in any order and
+with fillers between, with their cards, points, totals, this round's points, a hand's size and a
+call; :mod:`.asks` reads what is asked (what each writes, a total, the winner, a hand's points,
+the fewest, a count of cards, whether the game ends) and of whom; :mod:`.concepts` chooses one
+engine query from these and answers every thing asked or nothing: :mod:`.sheet` (a call's
+scores), :mod:`.ends` (the hands' points at a round's end, a total, the winner), :mod:`.plays`
+(a turn's action and the hands after it), :mod:`.maycall` (may I call, another player's turn
+named), with :mod:`.seating` (hands made of real cards, players' names in a reply).  A hand
+the call readers built that the parts read otherwise is not judged (:func:`.concepts.disagrees`).
 """
 
 from __future__ import annotations
@@ -27,6 +38,7 @@ from dataclasses import dataclass
 from gametable.core.protocol import State
 from gametable.games.balzakken.answers import (
     calls,
+    concepts,
     elsewhere,
     facts,
     guard,
@@ -107,14 +119,22 @@ class BalzakkenAnswers:
         asked, question = question, with_kind(spelt_out(question))
         if elsewhere.elsewhere(question):
             return elsewhere.decline(asked)
+        by_parts = concepts.answer(question)
+        if by_parts is not None:
+            return by_parts
         reply, read = _judged(question)
         if reply is None:  # "Mag opa De Swinger op zichzelf spelen?": said as the asker's own
             mine = others.as_mine(question)
             if mine is not None:
                 reply, read_mine = _judged(with_kind(mine))
                 read = read or read_mine
-        if reply is not None or read:
+        if reply is not None and reply.checked and concepts.disagrees(question, reply):
+            return verdicts.rules_reply(asked, question)
+        if reply is not None:
             return reply
+        late = concepts.may_call_answer(question)
+        if late is not None or read:
+            return late
         return verdicts.rules_reply(asked, question)
 
     def answer_at(self, state: State, seat: int, question: Question) -> Answer | None:

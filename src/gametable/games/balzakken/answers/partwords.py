@@ -1,0 +1,215 @@
+"""The words a Balzakken situation is read by (:mod:`.parts`): who is spoken of, the verbs of
+holding, calling and acting, the words around a number that say what it counts, and the words
+that change what a situation means.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gametable.games.balzakken.answers.names import CARDS, VALUE_WORDS
+from gametable.games.balzakken.answers.vocab import ME
+
+#: words, numbers (a card value may carry a plural "s"), and the marks that part a list
+TOKEN = re.compile(r"-?\d+(?:'?s\b)?|[^\W\d_]+(?:'[^\W\d_]+)?|[,;:.?!]")
+
+WORD = re.compile(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?")
+
+ENDS = frozenset(".?!")
+
+LIST_MARKS = frozenset(",;:")
+
+NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "nul": 0, "een": 1, "één": 1,
+    "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8, "negen": 9,
+    "tien": 10, "elf": 11, "twaalf": 12, "both": 2, "beide": 2,
+}  # fmt: skip
+
+#: a lone "one"/"een" is an article, not a count, unless a card value follows it
+ARTICLES = frozenset(["one", "een", "één"])
+
+GROUP = frozenset(["others", "anderen", "rest"])
+
+SOMEONE = frozenset(["someone", "somebody", "iemand", "anyone"])
+
+#: players named by a word, each word its own player ("my neighbour", "mijn vader")
+PERSONS = {
+    "neighbour": "neighbour", "neighbor": "neighbour", "buurman": "neighbour",
+    "buur": "neighbour", "buurvrouw": "buurvrouw", "opponent": "opponent",
+    "tegenstander": "opponent", "vader": "vader", "moeder": "moeder", "opa": "opa",
+    "oma": "oma", "broer": "broer", "zus": "zus", "zoon": "zoon", "dochter": "dochter",
+    "kleinzoon": "kleinzoon", "kleindochter": "kleindochter", "dad": "dad", "mum": "mum",
+    "mom": "mom", "brother": "brother", "sister": "sister", "grandpa": "grandpa",
+    "grandma": "grandma", "friend": "friend", "vriend": "vriend", "vriendin": "vriendin",
+    "wife": "wife", "husband": "husband", "partner": "partner",
+}  # fmt: skip
+
+#: verbs of holding: a word before one that no part names is a player we cannot place
+HOLD = frozenset(["has", "had", "holds", "held", "heeft", "hield", "houdt", "got"])
+
+BEFORE_HOLD = frozenset(
+    ["who", "die", "that", "also", "too", "ook", "still", "nog", "only", "alleen", "just",
+     "already", "al", "each", "elk", "both", "allebei", "beide", "then", "dan", "and", "en",
+     "er", "it", "hand", "zij", "ze", "balzak", "round", "ronde", "pile", "stapel", "game",
+     "spel", "which", "welke", "wat", "what", "nobody", "niemand", "everyone", "iedereen",
+     "everybody", "deck", "so", "dus", "but", "maar", "now", "nu", "caller", "roeper",
+     "cards", "card", "kaarten", "kaart", "points", "punten", "many", "much", "hoeveel",
+     "them", "us", "of", "we", "they", "you", "i", "me", "wie", "one", "player", "speler",
+     "over", "then", "daarna", "afterwards", "after", "na", "zelf", "himself",
+     "herself", "myself", "mezelf", "someone", "iemand", "else", "anyone", "least", "most"]
+)  # fmt: skip
+
+HE = frozenset(["he", "she", "him", "her", "his", "hij", "ze", "zij", "hem", "haar", "die"])
+
+MINE = ME | frozenset(["ik", "mijn", "mij", "me", "my", "mine", "myself", "i"])
+
+#: words after a number that make it a count of players
+PLAYERS = frozenset(["players", "spelers", "player", "speler"])
+
+#: words after a number that make it points in hand
+POINTS = frozenset(["points", "point", "punten", "punt", "pts", "pt"])
+
+CARDS_WORDS = frozenset(["cards", "card", "kaarten", "kaart"])
+
+#: words before a number that make it a total on the score sheet
+ON = frozenset(["on", "at", "op"])
+
+TOTAL_WORDS = frozenset(["total", "totaal", "stand"])
+
+#: verbs of this round's points added to a total
+GAIN = frozenset(
+    ["picked", "gained", "scored", "wrote", "kreeg", "scoorde", "schreef", "erbij", "added"]
+)
+
+CALL_WORDS = frozenset(
+    ["calls", "called", "call", "calling", "roept", "riep", "roep", "shouts", "shouted",
+     "yells", "yelled", "balzak's", "balzaks"]
+)  # fmt: skip
+
+#: words that change what a situation means and that no part holds
+BLOCK = frozenset(
+    ["not", "never", "don't", "doesn't", "didn't", "isn't", "wasn't", "unless", "instead",
+     "except", "niet", "nooit", "tenzij", "behalve", "zonder", "without", "or", "either",
+     "suppose", "stel", "stil", "would've", "could've", "hadn't", "haven't", "another",
+     "min", "minus", "negative", "negatief", "plus", "longer", "anymore", "gone", "kwijt",
+     "lost", "used", "gebruikt", "weggespeeld", "except", "but not",
+     "third", "second", "fourth", "across", "derde", "tweede", "ander", "guy", "girl",
+     "opponents", "neighbours", "whoever"]
+)  # fmt: skip
+
+#: words that end the hand said after a holder ("Mo calls with 0, Ruth holds ...")
+EMPTY = re.compile(
+    r"\b(?:no cards?(?: left| any more| anymore)?|(?:hand is|an?) empty(?: hand)?|geen (?:enkele )?"
+    r"kaart(?:en)?(?: meer)?|lege hand|zonder kaarten|out of cards)\b"
+)
+
+NOT_NAMES = frozenset(
+    ["sitting", "standing", "being", "having", "playing", "holding", "now", "here", "there",
+     "while", "first", "eind", "vorige", "laatste", "last", "nobody", "niemand", "everyone",
+     "iedereen", "nog", "wel", "ok", "oké", "hey", "hi", "hallo", "so", "zo", "dus", "yes",
+"balzak", "balzakken", "the", "de", "het", "round", "ronde", "end", "einde", "eindstand",
+     "scores", "totals", "total", "after", "still", "with", "from", "sitting", "someone",
+     "everyone", "if", "when", "what", "who", "how", "wie", "wat", "hoeveel", "na", "nadat",
+     "final", "game", "spel", "ready", "okay", "ok", "so", "then", "and", "but", "en", "maar",
+     "blue", "ball", "blauwe", "bal", "bruisbal", "lul", "swinger", "mijn", "my", "ik", "i",
+     "yes", "no", "ja", "nee", "dus", "good", "false", "valse", "goede", "mag", "may", "can",
+     "is", "are", "was", "this", "that", "deze", "dit", "last", "next", "vorige", "volgende"]
+)  # fmt: skip
+
+#: verbs of an action in a turn; the cards said after them are what the action plays
+ACTS = {
+    "discard": "discard", "discards": "discard", "discarded": "discard", "throw": "discard",
+    "throws": "discard", "gooi": "discard", "gooit": "discard", "leg": "discard",
+    "afleg": "discard", "play": "play", "plays": "play", "played": "play", "put": "play",
+    "speel": "play", "speelde": "play", "speelt": "play", "geef": "play", "gaf": "play",
+    "swing": "swing", "swings": "swing", "swap": "swap", "swaps": "swap", "ruil": "swap",
+    "trade": "swap", "weggooi": "discard", "weggooien": "discard", "gooien": "discard",
+    "afgooi": "discard", "afgooien": "discard", "afleggen": "discard", "legt": "discard",
+    "dump": "discard", "dumps": "discard", "discarding": "discard",
+    "throwing": "discard",
+}  # fmt: skip
+
+TARGET_WORDS = frozenset(["on", "at", "to", "with", "bij", "aan", "op", "voor", "front"])
+
+DETERMINERS = frozenset(["a", "the", "de", "een", "his", "her", "my", "zijn", "haar", "mijn"])
+
+MAKE = frozenset(["make", "makes", "made", "maak", "maakt", "maakte", "doe", "doet", "deed"])
+
+RESTATE = frozenset(["so", "dus", "=", "total", "samen", "thats", "that's", "dats", "dat's"])
+
+HOLDING = frozenset(
+    ["heb", "hebt", "heeft", "hold", "holds", "have", "has", "had", "holding", "houd", "hield",
+     "got", "i've", "hand"]
+)  # fmt: skip
+
+#: words that may stand between a caller and the verb of calling
+ADVERBS = frozenset(
+    ["just", "also", "then", "now", "finally", "still", "ook", "net", "dan", "nu", "meteen",
+     "eindelijk", "zelf", "and", "en", "so", "dus", "must", "moet", "had", "to", "have",
+     "will", "would", "wil", "ga", "gaat", "mag", "can", "may", "could", "kan", "a", "een",
+     "good", "false", "goede", "valse", "make", "makes", "made", "maakt", "maakte", "maak",
+     "balzak", "calls", "call", "called", "'s", "when", "als", "if", "after", "na", "eventually"]
+)  # fmt: skip
+
+POSSESSIVE = frozenset(
+    ["my", "mijn", "the", "de", "het", "his", "her", "zijn", "haar", "your", "je", "jouw",
+     "our", "onze", "ons", "their", "hun", "a", "een"]
+)  # fmt: skip
+
+#: words that say the numbers after names are totals on the score sheet
+TOTALS_CUE = frozenset(["scores", "totals", "eindstand", "totalen", "standings", "eindscore"])
+
+HAD = frozenset(
+    ["had", "was", "have", "heb", "stond", "zat", "sta", "staat", "is", "has", "heeft", "hebben"]
+)
+
+OTHER_WORDS = frozenset(["other", "andere", "more", "meer", "extra"])
+
+
+#: words that lay a card on the table, out of a hand: read only as a turn's action
+ON_TABLE = frozenset(["front", "ligt", "liggen", "lies", "lying", "lay", "laid", "table", "tafel"])
+#: words before a number that restate what a card or hand is worth ("the Lul is worth 10")
+WORTH = frozenset(["worth", "waard", "counts", "count", "telt", "tellen", "equals", "makes"])
+#: words for several players at once: what follows belongs to nobody alone
+PLURAL = frozenset(["we", "us", "wij", "ons", "they", "players", "spelers"])
+#: words after a name that open a sentence ("Tom was on 48", "Jan op 97", "Anna calls")
+NAME_FOLLOWERS = frozenset(
+    ["was", "is", "on", "op", "has", "had", "holds", "held", "heeft", "had", "hield", "houdt",
+     "calls", "called", "roept", "riep", "makes", "made", "maakt", "maakte", "plays", "played",
+     "speelt", "speelde", "stond", "staat", "zit", "zat", "gets", "got", "krijgt", "kreeg",
+     "writes", "wrote", "schrijft", "schreef", "ends", "ended", "eindigt", "just", "also",
+     "ook", "net", "then", "dan", ","]
+)  # fmt: skip
+#: what may follow "no" / "geen" in a question the parts read: an empty hand, a count
+EMPTY_AFTER = frozenset(["cards", "card", "kaarten", "kaart", "enkele", "more", "points", "punten"])
+#: words before "me" / "mij" that name the player beside the asker
+BESIDE_ME = frozenset(["naast", "beside", "next"])
+#: the others' hands said by how they stand to the caller's: every one of them higher
+OTHERS_HIGHER = re.compile(
+    r"\b(?:(?:all the others|everyone else|everybody else|all other players|iedereen|alle "
+    r"anderen|de anderen) (?:had|have|has|hold|holds|held|heeft|hebben|had|hadden) (?:more|"
+    r"meer)|(?:i|ik) (?:alone|als enige) (?:have|had|heb) (?:the fewest|the lowest|de minste)|"
+    r"(?:i|ik) (?:have|had|heb) (?:alone|als enige) (?:the fewest|the lowest|de minste))\b"
+)
+
+
+def count_word(token: str) -> int | None:
+    """A count said in digits or in words ("3", "three", "drie", "both")."""
+    if token in NUMBER_WORDS:
+        return NUMBER_WORDS[token]
+    if re.fullmatch(r"-?\d+", token):
+        return int(token)
+    return None
+
+
+def plural_value(token: str) -> str | None:
+    """ "7s", "2's", "zevens", "sevens": a card value said in the plural."""
+    found = re.fullmatch(r"(-?\d+)'?s", token)
+    if found and -1 <= int(found.group(1)) <= 11:
+        return found.group(1)
+    if token in VALUE_WORDS:
+        return str(VALUE_WORDS[token])
+    if token in ("bruisballen", "luls", "lullen", "swingers"):
+        return CARDS.names[token]
+    return None
