@@ -81,6 +81,7 @@ from gametable.games.keezbord.answers.spelling import spelled
 from gametable.games.keezbord.answers.starts import PHRASES as STARTS_PHRASES
 from gametable.games.keezbord.answers.starts import read_theirs_elsewhere, read_theirs_on_my_start
 from gametable.games.keezbord.answers.table import answer_at
+from gametable.games.keezbord.answers.tally import read_deal
 from gametable.games.keezbord.answers.turnlimit import PHRASES as TURN_LIMIT_PHRASES
 from gametable.games.keezbord.answers.turnlimit import STOPPED as TURN_LIMIT
 from gametable.games.keezbord.answers.turnlimit import read_turn_limit
@@ -181,6 +182,9 @@ class KeezbordAnswers:
             return None  # about another game or a sport: the rules text declines it
         question = asked_kind(spelled(question))  # "strat" read as start, "ovr" as over
         try:
+            reply = read_deal(question)  # the deal's counts, read by their parts
+            if reply is not None:
+                return reply
             reply = read_exact(question)  # a position told space by space: its own strict reading
             if reply is not None:
                 return reply if fits(question, reply) else None

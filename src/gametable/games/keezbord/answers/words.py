@@ -107,7 +107,7 @@ _PLAYERS = re.compile(
 _PLAYERS_BARE = re.compile(
     r"\b(?:we(?:'re| are)|we play with|play(?:ing)? with|spelen met|zijn met)\s+"
     + _NUMBER
-    + r"\s*(?=[.,;!?]|$)"
+    + r"\s*(?=[.,;!?]|$|(?:at|around) the table\b|aan (?:de )?tafel\b|in total\b|in totaal\b)"
 )
 #: the Dutch way to say how many sit at the table: "met z'n vieren"
 _ZN = {"tweeën": 2, "tweeen": 2, "tweetjes": 2, "drieën": 3, "drieen": 3, "vieren": 4, "vijven": 5, "zessen": 6,
