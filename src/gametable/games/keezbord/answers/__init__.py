@@ -68,6 +68,7 @@ from gametable.games.keezbord.answers.sequence import (
     read_from_start,
     steps_after_four,
 )
+from gametable.games.keezbord.answers.relative import read_relative
 from gametable.games.keezbord.answers.seven import (
     ONLY_PLAY_HITS_OWN,
     SKIP_PHRASES,
@@ -188,6 +189,10 @@ class KeezbordAnswers:
             reply = read_exact(question)  # a position told space by space: its own strict reading
             if reply is not None:
                 return reply if fits(question, reply) else None
+            reply = read_relative(question)  # pawns placed by their relations, read by parts
+            if reply is not None:  # a split 7's parts ("de 4") are no cards held: not fits'
+                split = any(d.startswith("Judged: 7 a1:") for d in reply.details)
+                return reply if split or fits(question, reply) else None
             reply = card_meaning(question)  # one card alone, the whole question read
             if reply is not None:
                 return reply

@@ -1,0 +1,276 @@
+"""The parts of a situation told by relations, read in any order (see :mod:`.relative`).
+
+The question is read in steps, each setting aside what it reads: the pawns named become tokens
+(``M1`` the pawn I move, ``M2`` my other pawn, ``O`` an opponent's pawn) and the landmarks too
+(``SM`` my start, ``SO`` his start, ``HF`` the first space of my home); then the relations
+between tokens with their counts of spaces ("O is 5 spaces ahead of M1", "M1 2 steps from HF",
+"4 vakken daarachter staat O"), who moves, the card or the hand or a 7's parts, and what is
+asked.  Whatever is left must be filler words: a word left that no part reads, and the reading
+gives up (``None``), so that a situation is never built from half of what was said.
+
+>>> from gametable.rulebook.question import Question
+>>> p = read_parts(Question.read("Mijn pion staat 2 plaatsen achter een pion van mijn tegenstander. Ik speel een 2. Wat gebeurt er?"))
+>>> p.relations, p.card, p.ask
+([('M1', -2, 'O')], '2', 'what')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.build import BY_STEPS, FORWARD
+from gametable.games.keezbord.answers.exact_words import FILLER
+from gametable.rulebook.question import Question
+
+_N = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf)"
+_UNIT = r"(?:\s*(?:spaces?|steps?|squares?|places?|spots?|fields?|vakken|vakjes|vak|stappen|stap|plaatsen|plekken))?"
+#: the pawns and the landmarks, each phrase with its token (the longer phrases first)
+_TOKENS: tuple[tuple[str, str], ...] = (
+    (r"\bnot on (?:its|his|her|their|a) (?:own )?start(?: space| position| square)?\b"
+     r"|\bniet op (?:zijn|haar|z'n) (?:eigen )?startvak\b|\bon the (?:open )?track\b"
+     r"|\b(?:en )?daar staat niemand\b|\bwith nothing in (?:their|its|the) way\b"
+     r"|\b(?:and )?(?:the|my) home is empty\b|\bhome (?:is )?empty\b|\b(?:die|which) (?:is )?leeg is\b"
+     r"|\bwhich is empty\b|\b(?:which|that) is on the track\b", " "),
+    (r"\b(?:an?|the|my|one of my|een) (?:opponent|opponents|enemy|other player|tegenstander)"
+     r"(?:'s|s'|’s)? pawn\b|\bopponent'?s pawn\b|\b(?:the |an? )?enemy pawn\b"
+     r"|\b(?:een |de )?pion van (?:mijn|de|een|m'n) tegenstander\b|\bhis pawn\b|\bzijn pion\b"
+     r"|\bmy opponent'?s\b(?! \w+ (?:card|queen|king))", " O "),
+    (r"\bnobody (?:is |stands )?on my start(?: space)?\b|\bmy start is empty\b", " SM "),
+    (r"\bmy (?:own |other )?pawn a\b|\bpawn a\b", " M1 "),
+    (r"\b(?:over|past|langs|jump over) my own pawn\b", " over M2 "),
+    (r"\bmy (?:own |other )?pawn b\b|\bpawn b\b|\bmy other pawn\b|\banother (?:of my )?pawn\b"
+     r"|\bmijn andere pion\b|\b(?:een )?andere pion\b|\b(?<=past )b\b", " M2 "),
+    (r"\bmy (?:own )?pawn a\b|\bpawn a\b|\bmy (?:own )?pawn\b|\bmijn (?:eigen )?pion\b"
+     r"|\bthe one i move\b|\bthat pawn\b|\bdie pion\b|\bmine\b|\b(?<=move )a\b(?= \d)", " M1 "),
+    (r"\b(?:my|mijn) (?:own |eigen )?start(?:vak| space| position| square)?\b"
+     r"|\bthe start(?: space)?\b", " SM "),
+    (r"\b(?:his|zijn) (?:own |eigen )?start(?:vak| space)?\b", " SO "),
+    (r"\bits own start(?: space)?\b", " ITS "),
+    (r"\b(?:the )?first (?:space|spot|square) of my (?:empty )?home\b|\bmy home'?s first space\b"
+     r"|\bhet eerste vak van mijn (?:lege )?thuishonk\b", " HF "),
+)
+_REL_WORDS = {
+    "ahead of": 1, "in front of": 1, "voor": 1, "behind": -1, "achter": -1,
+    "past": 1, "beyond": 1, "voorbij": 1, "from": -1, "short of": -1, "to reach": -1, "van": -1,
+}  # fmt: skip
+_REL = "|".join(sorted(_REL_WORDS, key=len, reverse=True))
+_ENTITY = r"(M1|M2|O|SM|SO|HF|ITS|it)"
+_GAP = r"(?:(?!\b(?:M1|M2|O|SM|SO|HF|ITS)\b)[^.?!,])*?"  # words between, no other pawn named
+_RELATION = re.compile(rf"{_ENTITY}\b{_GAP}\b{_N}{_UNIT} ({_REL})\s+(?:the )?{_ENTITY}\b")
+#: a relation whose other end is left unsaid: "if his pawn is 5 spaces behind?"
+_RELATION_OPEN = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b{_N}{_UNIT} (ahead|behind|in front)\s*(?=[.?!,]|$)")
+_BEHIND_IT = re.compile(rf"\b{_N}{_UNIT} (daarachter|behind it|daarvoor|ahead of it)\s+(?:(?:staat|stands|is|er)\s+)*(M1|M2|O)\b")
+_ON = re.compile(r"\b(M1|M2|O)\b[^.?!,]*?\b(?:on|op)\s+(?:precies )?(SM|SO|ITS)\b")
+_MOVER_O = re.compile(
+    r"\b(?:can|could|may|mag|kan|does|will) (?:the other player|my opponent|an opponent|the "
+    r"opponent|he|hij|mijn tegenstander|O)\b|\b(?:opponent|tegenstander)(?:'s)? (?:queen|king|"
+    r"ace|jack|card|vrouw)\b"
+)
+_ASKS = (
+    ("which", re.compile(r"\b(?:which|welke)\b")),
+    ("where", re.compile(r"\b(?:where|waar)\b")),
+    ("hit", re.compile(r"\b(?:hit|hits|knock\w*|sent back|send\w* back|geslagen|slaan|sla)\b")),
+    ("what", re.compile(r"\b(?:what happens|wat gebeurt)\b")),
+    ("may", re.compile(r"\b(?:can|may|mag|kan|could|allowed)\b")),
+)
+_HAND = re.compile(r"\b(?:hand(?: is)?|i hold|i have|ik heb)\s*:?\s*((?:(?:an?|een|and|en|,)\s*)?"
+                   r"(?:\d+|[a-z]+)(?:\s*(?:,|and|en)\s*(?:an?\s+|een\s+)?(?:\d+|[a-z]+))+)")
+_HAND_CARD = {"queen": "Q", "vrouw": "Q", "king": "K", "heer": "K", "ace": "A", "aas": "A",
+              "jack": "J", "boer": "J", "ten": "10", "tien": "10"}  # fmt: skip
+_SPLIT = re.compile(rf"\b(?:split\w*|verdeel\w*|splits\w*) (?:my |mijn )?(?:7|seven|zeven)"
+                    rf"(?:\s*(?:in|into)\s+{_N}\s+(?:and|en)\s+{_N})?")
+_PART = re.compile(rf"\b(M1|M2)\s+(?:moves|goes|gaat)?\s*{_N}\b(?! (?:spaces?|steps?|vakken))|\bmove (M1|M2) {_N}\b"
+                   rf"|\b(?:met de|with the|zet de) {_N}(?: met)? (M1)\b|\bmet de {_N}\b")
+#: words a told situation may hold beside its parts
+_MORE_FILLER = frozenset(
+    "exactly precies if als when wanneer so zodat then dan er what wat gebeurt happens happen "
+    "does do is his pawn's it hij hem die he knock off land landing there daar komen kom komt "
+    "sent back send terug can could may mag kan i ik allowed move moves moving goes gaat went "
+    "jump over overheen springen spring past voorbij where waar end ends stop stops which welke "
+    "of them brings bring brengt into in honk home thuishonk the de take takes get gets it's "
+    "full whole seven zeven split splits verdeel splitsen hit hits slaan sla geslagen wordt "
+    "knocked be is lands opponent's somewhere ergens card kaart cards kaarten hand sitting sit stands "
+    "staat other player opponent tegenstander my your with far a an one".split()
+)
+
+
+@dataclass
+class Parts:
+    """What the question tells: see the module docstring."""
+
+    players: int = 2
+    pawns: list[str] = field(default_factory=list)
+    marks: dict[str, tuple[str, int]] = field(default_factory=dict)
+    relations: list[tuple[str, int, str]] = field(default_factory=list)
+    on_start: list[str] = field(default_factory=list)
+    mover: str = "M"
+    card: str | None = None
+    hand: list[str] = field(default_factory=list)
+    split: tuple[int, int] | None = None
+    ask: str = ""
+
+
+def _n(word: str) -> int:
+    return w.value({"een": "één"}.get(word, word))
+
+
+def _tokens(lower: str) -> str:
+    text = f" {lower} "
+    for pattern, token in _TOKENS:
+        text = re.sub(pattern, token, text)
+    return re.sub(r"\s+", " ", text)
+
+
+def _resolve(name: str, before: str, subject: str) -> str:
+    """``it`` is the last pawn named before (but the subject), else the last landmark;
+    ``ITS`` own start is its owner's."""
+    if name == "ITS":
+        return "SO" if subject == "O" else "SM"
+    if name == "it":
+        pawns = [p for p in re.findall(r"\b(M1|M2|O)\b", before) if p != subject]
+        marks = re.findall(r"\b(SM|SO|HF)\b", before)
+        return pawns[-1] if pawns else marks[-1] if marks else ""
+    return name
+
+
+_MOVE_STEPS = re.compile(rf"\bmove (M1) {_N}(?:\s*(?:spaces?|steps?|vakken|stappen))")
+
+
+def _relate(parts: Parts, text: str) -> str:
+    """Reads the relations and the places on a start, and sets them aside."""
+    moves = _MOVE_STEPS.search(text)
+    if moves is not None:  # a move told by its steps is no relation: its card is that step
+        if _n(moves.group(2)) not in BY_STEPS:
+            return text + " unread"
+        parts.card = BY_STEPS[_n(moves.group(2))]
+        text = text[: moves.start()] + " move M1 " + text[moves.end() :]
+    for m in list(_RELATION.finditer(text)):
+        subject = _resolve(m.group(1), text[: m.start()], "")
+        other = _resolve(m.group(4), text[: m.start(4)], subject)
+        sign, steps = _REL_WORDS[m.group(3)], _n(m.group(2))
+        _add(parts, subject, sign * steps, other)
+    text = _RELATION.sub(" ", text)
+    for m in list(_RELATION_OPEN.finditer(text)):
+        subject = m.group(1)
+        other = _resolve("it", text[: m.start()] + " " + text[m.end() :], subject)
+        sign = -1 if m.group(3) == "behind" else 1
+        _add(parts, subject, sign * _n(m.group(2)), other)
+    text = _RELATION_OPEN.sub(" ", text)
+    for m in list(_BEHIND_IT.finditer(text)):
+        before = re.findall(r"\b(M1|M2|O)\b", text[: m.start()])
+        if not before:
+            return text + " unread"
+        sign = -1 if m.group(2) in ("daarachter", "behind it") else 1
+        _add(parts, m.group(3), sign * _n(m.group(1)), before[-1])
+    text = _BEHIND_IT.sub(" ", text)
+    for m in list(_ON.finditer(text)):
+        mark = _resolve(m.group(2), "", m.group(1))
+        if (mark == "SM") != (m.group(1) != "O"):
+            return text + " unread"  # a pawn on another seat's start: not this reading's
+        parts.marks[m.group(1)] = ("start", 0)
+        parts.on_start.append(m.group(1))
+    return _ON.sub(" ", text)
+
+
+def _add(parts: Parts, subject: str, steps: int, other: str) -> None:
+    if subject in ("M1", "M2", "O") and other in ("M1", "M2", "O") and subject != other:
+        parts.relations.append((subject, steps, other))
+    elif subject in ("M1", "M2") and other == "SM" and steps != 0:
+        parts.marks[subject] = ("past", steps)
+    elif subject in ("M1", "M2") and other == "HF" and steps < 0:
+        parts.marks[subject] = ("home", -steps)
+    elif subject == "O" and other == "SM":
+        parts.relations.append(("O", steps, "M1"))  # "his pawn 4 behind my start", mine on it
+    else:
+        parts.relations.append(("?", 0, "?"))  # a relation this reading cannot place
+
+
+def _cards(parts: Parts, question: Question, text: str) -> str:
+    hand = _HAND.search(text)
+    if hand is not None:
+        for word in re.split(r"\s*(?:,|\band\b|\ben\b|\ban?\b|\been\b)\s*", hand.group(1)):
+            if word:
+                parts.hand.append(_HAND_CARD.get(word, word))
+        text = text[: hand.start()] + " " + text[hand.end() :]
+    split = _SPLIT.search(text)
+    named = w.cards_named(question)
+    if split is None and named == ["7"] and len(_PART.findall(text)) == 2:
+        split = re.search("$", text)  # "with a 7 I move that pawn 6 and another pawn 1"
+    if split is not None:
+        parts.card = "7"
+        pairs = [(m.group(1) or m.group(3) or m.group(6), m.group(2) or m.group(4) or m.group(5)
+                  or m.group(7)) for m in _PART.finditer(text)]  # fmt: skip
+        told = [_n(g) for g in split.groups() if g]
+        mine = [int(_n(n)) for p, n in pairs if p in ("M1", None)]
+        other = [int(_n(n)) for p, n in pairs if p == "M2"]
+        first = mine[0] if mine else _from_relation(parts)
+        parts.split = (first, 7 - first) if first is not None and 0 < first < 7 else None
+        if parts.split is None or (told and sorted(told) != sorted(parts.split)):
+            return text + " unread"
+        if any(n != parts.split[1] for n in other) or len(mine) > 1:
+            return text + " unread"
+        return w.NUMBER_CARD.sub(" ", _PART.sub(" ", _SPLIT.sub(" ", text)))
+    if parts.card is not None:  # told as steps moved ("move A 8 spaces past B")
+        return text if not named or named == [parts.card] else text + " unread"
+    played = [c for c in named if c not in parts.hand]
+    if len(played) == 1 and (played[0] in FORWARD or played[0] == "4"):
+        parts.card = played[0]
+    return w.NUMBER_CARD.sub(" ", text)
+
+
+def _from_relation(parts: Parts) -> int | None:
+    ahead = [s for p, s, o in parts.relations if p == "O" and o == "M1" and s > 0]
+    return ahead[0] if len(ahead) == 1 else None
+
+
+def read_parts(question: Question) -> Parts | None:
+    """The parts of ``question``, or ``None`` when it tells something they do not hold."""
+    lower = question.lower
+    if re.search(r"\b(?:partner|teammate|team|maat|teamgenoot|jack|boer|king|heer)\b", lower):
+        return None
+    parts = Parts(players=w.players_stated(question) or 2)
+    if parts.players not in (2, 4, 6):
+        return None
+    if _MOVER_O.search(lower):
+        parts.mover = "O"
+    text = _tokens(lower)
+    text = _relate(parts, text)
+    asked = re.split(r"(?<=[.?!])\s+", lower.strip())[-1]
+    parts.ask = next((name for name, p in _ASKS if p.search(asked)), "")
+    text = _cards(parts, question, text)
+    parts.pawns = [t for t in ("M1", "M2", "O") if re.search(rf"\b{t}\b", _tokens(lower))]
+    if parts.mover == "O" and parts.card in FORWARD and not any("O" in r for r in parts.relations):
+        # the opponent lands on my pawn: his pawn stands the card's steps behind it
+        parts.relations.append(("O", -FORWARD[parts.card], "M1"))
+        parts.pawns += [] if "O" in parts.pawns else ["O"]
+    if parts.split is not None and "M2" not in parts.pawns:
+        parts.pawns.append("M2")  # a 7 shared between two pawns: the other one is on the track
+    if parts.card == "4":
+        text = re.sub(r"\b(?:back|backwards?|achteruit|behind|achter|langs|to)\b", " ", text)
+    if not _complete(parts) or not _only_filler(text, question):
+        return None
+    return parts
+
+
+def _complete(parts: Parts) -> bool:
+    """Whether the parts hold what their ask needs, and nothing unplaced."""
+    if not parts.ask or "M1" not in parts.pawns or ("?", 0, "?") in parts.relations:
+        return False
+    if not (parts.relations or parts.marks):
+        return False
+    if parts.ask == "which":
+        return bool(parts.hand) and "home" in {m for m, _ in parts.marks.values()}
+    if parts.card is None:
+        return False
+    if parts.mover == "O":
+        return parts.ask in ("hit", "may") and "O" in parts.pawns
+    return True
+
+
+def _only_filler(text: str, question: Question) -> bool:
+    said = {m.said for m in w.CARDS.find(question)}
+    text = re.sub(r"\b(?:M1|M2|O|SM|SO|HF|ITS)\b", " ", text)
+    words = re.findall(r"[a-zà-ü0-9']+", text)
+    return all(x in FILLER or x in _MORE_FILLER or x in said for x in words)
