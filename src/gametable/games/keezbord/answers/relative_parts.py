@@ -57,12 +57,13 @@ _REL_WORDS = {
 }  # fmt: skip
 _REL = "|".join(sorted(_REL_WORDS, key=len, reverse=True))
 _ENTITY = r"(M1|M2|O|SM|SO|HF|ITS|it)"
-_GAP = r"(?:(?!\b(?:M1|M2|O|SM|SO|HF|ITS)\b)[^.?!,])*?"  # words between, no other pawn named
+#: the words between two parts of one relation: no other pawn named, not even one unowned
+_GAP = r"(?:(?!\b(?:M1|M2|O|SM|SO|HF|ITS|pawns?|pion|pionnen|one)\b)[^.?!,])*?"
 _RELATION = re.compile(rf"{_ENTITY}\b{_GAP}\b{_N}{_UNIT} ({_REL})\s+(?:the )?{_ENTITY}\b")
 #: a relation whose other end is left unsaid: "if his pawn is 5 spaces behind?"
 _RELATION_OPEN = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b{_N}{_UNIT} (ahead|behind|in front)\s*(?=[.?!,]|$)")
 _BEHIND_IT = re.compile(rf"\b{_N}{_UNIT} (daarachter|behind it|daarvoor|ahead of it)\s+(?:(?:staat|stands|is|er)\s+)*(M1|M2|O)\b")
-_ON = re.compile(r"\b(M1|M2|O)\b[^.?!,]*?\b(?:on|op)\s+(?:precies )?(SM|SO|ITS)\b")
+_ON = re.compile(r"\b(M1|M2|O)\b{_GAP}\b(?:on|op)\s+(?:precies )?(SM|SO|ITS)\b".format(_GAP=_GAP))
 _MOVER_O = re.compile(
     r"\b(?:can|could|may|mag|kan|does|will) (?:the other player|my opponent|an opponent|the "
     r"opponent|he|hij|mijn tegenstander|O)\b|\b(?:opponent|tegenstander)(?:'s)? (?:queen|king|"
@@ -86,13 +87,24 @@ _PART = re.compile(rf"\b(M1|M2)\s+(?:moves|goes|gaat)?\s*{_N}\b(?! (?:spaces?|st
 #: words a told situation may hold beside its parts
 _MORE_FILLER = frozenset(
     "exactly precies if als when wanneer so zodat then dan er what wat gebeurt happens happen "
-    "does do is his pawn's it hij hem die he knock off land landing there daar komen kom komt "
-    "sent back send terug can could may mag kan i ik allowed move moves moving goes gaat went "
-    "jump over overheen springen spring past voorbij where waar end ends stop stops which welke "
-    "of them brings bring brengt into in honk home thuishonk the de take takes get gets it's "
-    "full whole seven zeven split splits verdeel splitsen hit hits slaan sla geslagen wordt "
-    "knocked be is lands opponent's somewhere ergens card kaart cards kaarten hand sitting sit stands "
-    "staat other player opponent tegenstander my your with far a an one".split()
+    "does do is his pawn's it hij hem die he knock off land landing lands there daar komen kom "
+    "komt sent back send terug can could may mag kan i ik allowed move moves moving goes gaat "
+    "jump over overheen springen spring past voorbij where waar end ends stop stops the de "
+    "it's full whole seven zeven split splits verdeel splitsen hit hits slaan sla geslagen wordt "
+    "knocked be is somewhere ergens card kaart sitting sit stands staat other player opponent "
+    "opponent's tegenstander my with a an which welke cards kaarten them take".split()
+)
+#: the filler words of the exact reader that say too much here: a pawn not placed ("another
+#: one", "a pawn"), a placing ("put out"), a count of pawns or spaces, the home
+_NOT_FILLER = frozenset(
+    "another one ones out put puts pawn pawns pion pionnen first last in got get gets takes "
+    "brings also only just".split()
+)
+_ALLOWED = (FILLER - _NOT_FILLER) | _MORE_FILLER
+#: what a "which" question asks: the cards that bring the pawn into the home
+_INTO_HOME = re.compile(
+    r"\b(?:of them |of these )?(?:brings?|gets?|takes?|brengt|krijgt)? ?(?:it|hem|that pawn|M1)? ?"
+    r"(?:into|in|to|naar) (?:the|my|de|mijn) (?:home|honk|thuishonk)\b"
 )
 
 
@@ -215,7 +227,7 @@ def _cards(parts: Parts, question: Question, text: str) -> str:
     if parts.card is not None:  # told as steps moved ("move A 8 spaces past B")
         return text if not named or named == [parts.card] else text + " unread"
     played = [c for c in named if c not in parts.hand]
-    if len(played) == 1 and (played[0] in FORWARD or played[0] == "4"):
+    if len(played) == 1 and (played[0] in FORWARD or played[0] == "4") and played[0] != "A":
         parts.card = played[0]
     return w.NUMBER_CARD.sub(" ", text)
 
@@ -249,7 +261,7 @@ def read_parts(question: Question) -> Parts | None:
         parts.pawns.append("M2")  # a 7 shared between two pawns: the other one is on the track
     if parts.card == "4":
         text = re.sub(r"\b(?:back|backwards?|achteruit|behind|achter|langs|to)\b", " ", text)
-    if not _complete(parts) or not _only_filler(text, question):
+    if not _complete(parts) or not _only_filler(text, question, parts.ask):
         return None
     return parts
 
@@ -269,8 +281,10 @@ def _complete(parts: Parts) -> bool:
     return True
 
 
-def _only_filler(text: str, question: Question) -> bool:
+def _only_filler(text: str, question: Question, ask: str) -> bool:
     said = {m.said for m in w.CARDS.find(question)}
+    if ask == "which":
+        text = _INTO_HOME.sub(" ", text)
     text = re.sub(r"\b(?:M1|M2|O|SM|SO|HF|ITS)\b", " ", text)
     words = re.findall(r"[a-zà-ü0-9']+", text)
-    return all(x in FILLER or x in _MORE_FILLER or x in said for x in words)
+    return all(x in _ALLOWED or x in said for x in words)
