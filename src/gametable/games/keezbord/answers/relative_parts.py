@@ -38,7 +38,8 @@ _TOKENS: tuple[tuple[str, str], ...] = (
      r"|\b(?:een |de )?pion van (?:mijn|de|een|m'n) tegenstander\b|\bhis pawn\b|\bzijn pion\b"
      r"|\bmy opponent'?s\b(?! \w+ (?:card|queen|king))", " O "),
     (r"\bnobody (?:is |stands )?on my start(?: space)?\b|\bmy start is empty\b", " SM "),
-    (r"\bmy (?:own |other )?pawn a\b|\bpawn a\b", " M1 "),
+    (r"\bmy (?:own |other )?pawn a\b|\bpawn a\b|\ba(?= (?:moves|goes|hits?)\b)", " M1 "),
+    (r"\bb(?= (?:moves|goes)\b)", " M2 "),
     (r"\b(?:over|past|langs|jump over) my own pawn\b", " over M2 "),
     (r"\bmy (?:own |other )?pawn b\b|\bpawn b\b|\bmy other pawn\b|\banother (?:of my )?pawn\b"
      r"|\bmijn andere pion\b|\b(?:een )?andere pion\b|\b(?<=past )b\b", " M2 "),
@@ -61,7 +62,7 @@ _ENTITY = r"(M1|M2|O|SM|SO|HF|ITS|it)"
 _GAP = r"(?:(?!\b(?:M1|M2|O|SM|SO|HF|ITS|pawns?|pion|pionnen|one)\b)[^.?!,])*?"
 _RELATION = re.compile(rf"{_ENTITY}\b{_GAP}\b{_N}{_UNIT} ({_REL})\s+(?:the )?{_ENTITY}\b")
 #: a relation whose other end is left unsaid: "if his pawn is 5 spaces behind?"
-_RELATION_OPEN = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b{_N}{_UNIT} (ahead|behind|in front)\s*(?=[.?!,]|$)")
+_RELATION_OPEN = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b{_N}{_UNIT} (ahead|behind|in front|back)\s*(?=[.?!,]|$)")
 _BEHIND_IT = re.compile(rf"\b{_N}{_UNIT} (daarachter|behind it|daarvoor|ahead of it)\s+(?:(?:staat|stands|is|er)\s+)*(M1|M2|O)\b")
 _ON = re.compile(r"\b(M1|M2|O)\b{_GAP}\b(?:on|op)\s+(?:precies )?(SM|SO|ITS)\b".format(_GAP=_GAP))
 _MOVER_O = re.compile(
@@ -92,7 +93,8 @@ _MORE_FILLER = frozenset(
     "jump over overheen springen spring past voorbij where waar end ends stop stops the de "
     "it's full whole seven zeven split splits verdeel splitsen hit hits slaan sla geslagen wordt "
     "knocked be is somewhere ergens card kaart sitting sit stands staat other player opponent "
-    "opponent's tegenstander my with a an which welke cards kaarten them take".split()
+    "opponent's tegenstander my with a an which welke cards kaarten them take these deze by door"
+    " fine".split()
 )
 #: the filler words of the exact reader that say too much here: a pawn not placed ("another
 #: one", "a pawn"), a placing ("put out"), a count of pawns or spaces, the home
@@ -147,6 +149,11 @@ def _resolve(name: str, before: str, subject: str) -> str:
     return name
 
 
+#: a move said to land on the opponent's pawn: "met de 3 kom ik precies op O", "with the 5 I land on O"
+_LANDS = re.compile(
+    rf"\b(?:met de|with the|with my) {_N} (?:kom ik|land i|i land|i end up|i end) (?:precies |"
+    r"exactly )?(?:op|on) O\b"
+)
 _MOVE_STEPS = re.compile(rf"\bmove (M1) {_N}(?:\s*(?:spaces?|steps?|vakken|stappen))")
 
 
@@ -158,6 +165,13 @@ def _relate(parts: Parts, text: str) -> str:
             return text + " unread"
         parts.card = BY_STEPS[_n(moves.group(2))]
         text = text[: moves.start()] + " move M1 " + text[moves.end() :]
+    # "can I go backwards from my start": the pawn I move stands on my start
+    text = re.sub(r"\b(?:go|move|ga|gaan)(?: backwards?| achteruit)? (?:from|vanaf|van) SM\b",
+                  " M1 on SM ", text)
+    lands = _LANDS.search(text)
+    if lands is not None:  # the moving pawn (mine) ends on his: he stands that far ahead
+        parts.relations.append(("O", _n(lands.group(1)), "M1"))
+        text = text[: lands.start()] + " M1 O " + text[lands.end() :]
     for m in list(_RELATION.finditer(text)):
         subject = _resolve(m.group(1), text[: m.start()], "")
         other = _resolve(m.group(4), text[: m.start(4)], subject)
@@ -167,7 +181,7 @@ def _relate(parts: Parts, text: str) -> str:
     for m in list(_RELATION_OPEN.finditer(text)):
         subject = m.group(1)
         other = _resolve("it", text[: m.start()] + " " + text[m.end() :], subject)
-        sign = -1 if m.group(3) == "behind" else 1
+        sign = -1 if m.group(3) in ("behind", "back") else 1
         _add(parts, subject, sign * _n(m.group(2)), other)
     text = _RELATION_OPEN.sub(" ", text)
     for m in list(_BEHIND_IT.finditer(text)):
@@ -224,6 +238,8 @@ def _cards(parts: Parts, question: Question, text: str) -> str:
         if any(n != parts.split[1] for n in other) or len(mine) > 1:
             return text + " unread"
         return w.NUMBER_CARD.sub(" ", _PART.sub(" ", _SPLIT.sub(" ", text)))
+    if named == ["7"]:  # one pawn moves "the whole 7"
+        text = re.sub(r"\b(?:the (?:whole|full)|all|alle|de hele|volle) (?:7|seven|zeven)(?: steps| stappen)?\b", " ", text)
     if parts.card is not None:  # told as steps moved ("move A 8 spaces past B")
         return text if not named or named == [parts.card] else text + " unread"
     played = [c for c in named if c not in parts.hand]
@@ -252,7 +268,8 @@ def read_parts(question: Question) -> Parts | None:
     asked = re.split(r"(?<=[.?!])\s+", lower.strip())[-1]
     parts.ask = next((name for name, p in _ASKS if p.search(asked)), "")
     text = _cards(parts, question, text)
-    parts.pawns = [t for t in ("M1", "M2", "O") if re.search(rf"\b{t}\b", _tokens(lower))]
+    told = _tokens(lower) + " ".join(p for r in parts.relations for p in (r[0], r[2]))
+    parts.pawns = [t for t in ("M1", "M2", "O") if re.search(rf"\b{t}\b", told)]
     if parts.mover == "O" and parts.card in FORWARD and not any("O" in r for r in parts.relations):
         # the opponent lands on my pawn: his pawn stands the card's steps behind it
         parts.relations.append(("O", -FORWARD[parts.card], "M1"))
