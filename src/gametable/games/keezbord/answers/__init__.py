@@ -108,6 +108,13 @@ _ELSEWHERE = re.compile(
 )
 
 
+#: a setting or option asked about (a variant told is read by the exact reader): the game's options, not one position's ruling
+_SETTING = re.compile(
+    r"\b(?:settings?|house[- ]rules?|instelling\w*)\b|\bis there an? option\b"
+    r"|\boptions? (?:does|in|for|of) gametable\b"
+)
+
+
 def asked_kind(question: Question) -> Question:
     """``question`` with the kind its last sentence asks: a question whose last sentence opens
     with what, where, which, who or how, read as yes/no or as no kind at all, is read as "what"
@@ -181,6 +188,8 @@ class KeezbordAnswers:
     def answer(self, question: Question) -> Answer | None:
         if _ELSEWHERE.search(question.lower):
             return None  # about another game or a sport: the rules text declines it
+        if _SETTING.search(question.lower):
+            return None  # a setting asked for, not a situation: the rules text names the options
         question = asked_kind(spelled(question))  # "strat" read as start, "ovr" as over
         try:
             reply = read_deal(question)  # the deal's counts, read by their parts
