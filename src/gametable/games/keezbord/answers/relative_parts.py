@@ -41,10 +41,10 @@ _TOKENS: tuple[tuple[str, str], ...] = (
     (r"\bmy (?:own |other )?pawn a\b|\bpawn a\b|\ba(?= (?:moves|goes|hits?)\b)", " M1 "),
     (r"\bb(?= (?:moves|goes)\b)", " M2 "),
     (r"\b(?:over|past|langs|jump over) my own pawn\b", " over M2 "),
-    (r"\bmy (?:own |other )?pawn b\b|\bpawn b\b|\bmy other pawn\b|\banother (?:of my )?pawn\b"
+    (r"\bmy (?:own |other )?pawn b\b|\bpawn b\b|\bmy other pawn\b|\banother (?:one )?(?:of my )?pawns?\b"
      r"|\bmijn andere pion\b|\b(?:een )?andere pion\b|\b(?<=past )b\b", " M2 "),
     (r"\bmy (?:own )?pawn a\b|\bpawn a\b|\bmy (?:own )?pawn\b|\bmijn (?:eigen )?pion\b"
-     r"|\bthe one i move\b|\bthat pawn\b|\bdie pion\b|\bmine\b|\b(?<=move )a\b(?= \d)", " M1 "),
+     r"|\bthe one i move\b|\b(?:that|this) pawn\b|\b(?:die|deze) pion\b|\bmine\b|\b(?<=move )a\b(?= \d)", " M1 "),
     (r"\b(?:my|mijn) (?:own |eigen )?start(?:vak| space| position| square)?\b"
      r"|\bthe start(?: space)?\b", " SM "),
     (r"\b(?:his|zijn) (?:own |eigen )?start(?:vak| space)?\b", " SO "),
@@ -83,8 +83,28 @@ _HAND_CARD = {"queen": "Q", "vrouw": "Q", "king": "K", "heer": "K", "ace": "A", 
               "jack": "J", "boer": "J", "ten": "10", "tien": "10"}  # fmt: skip
 _SPLIT = re.compile(rf"\b(?:split\w*|verdeel\w*|splits\w*) (?:my |mijn )?(?:7|seven|zeven)"
                     rf"(?:\s*(?:in|into)\s+{_N}\s+(?:and|en)\s+{_N})?")
-_PART = re.compile(rf"\b(M1|M2)\s+(?:moves|goes|gaat)?\s*{_N}\b(?! (?:spaces?|steps?|vakken))|\bmove (M1|M2) {_N}\b"
-                   rf"|\b(?:met de|with the|zet de) {_N}(?: met)? (M1)\b|\bmet de {_N}\b")
+#: a 7's part told with its pawn: "A moves 5", "move M1 6", "met de 3", "2 with M1"
+_PARTS = (
+    re.compile(rf"\b(?P<pawn>M1|M2)\s+(?:moves|goes|gaat)?\s*{_N}\b(?! (?:spaces?|steps?|vakken))"),
+    re.compile(rf"\bmove (?P<pawn>M1|M2) {_N}\b"),
+    re.compile(rf"\b(?:met de|with the|zet de) {_N}(?: met)? (?P<pawn>M1)\b"),
+    re.compile(rf"\b{_N} (?:with|met) (?P<pawn>M1|M2)\b"),
+    re.compile(rf"\bmet de {_N}\b(?P<pawn>)"),
+)
+
+
+def _pairs(text: str) -> tuple[list[tuple[str, int]], str]:
+    """The 7's parts told with their pawns (an unnamed one is mine, ``M1``), and the text
+    without them."""
+    pairs = []
+    for pattern in _PARTS:
+        for m in pattern.finditer(text):
+            number = next(g for i, g in enumerate(m.groups(), 1) if g and i != m.re.groupindex["pawn"])
+            pairs.append((m.group("pawn") or "M1", _n(number)))
+        text = pattern.sub(" ", text)
+    return pairs, text
+
+
 #: words a told situation may hold beside its parts
 _MORE_FILLER = frozenset(
     "exactly precies if als when wanneer so zodat then dan er what wat gebeurt happens happen "
@@ -93,7 +113,7 @@ _MORE_FILLER = frozenset(
     "jump over overheen springen spring past voorbij where waar end ends stop stops the de "
     "it's full whole seven zeven split splits verdeel splitsen hit hits slaan sla geslagen wordt "
     "knocked be is somewhere ergens card kaart sitting sit stands staat other player opponent "
-    "opponent's tegenstander my with a an which welke cards kaarten them take these deze by door"
+    "opponent's tegenstander my with a an him part deel which welke cards kaarten them take these deze by door"
     " fine".split()
 )
 #: the filler words of the exact reader that say too much here: a pawn not placed ("another
@@ -222,22 +242,21 @@ def _cards(parts: Parts, question: Question, text: str) -> str:
         text = text[: hand.start()] + " " + text[hand.end() :]
     split = _SPLIT.search(text)
     named = w.cards_named(question)
-    if split is None and named == ["7"] and len(_PART.findall(text)) == 2:
+    if split is None and named == ["7"] and len(_pairs(text)[0]) == 2:
         split = re.search("$", text)  # "with a 7 I move that pawn 6 and another pawn 1"
     if split is not None:
         parts.card = "7"
-        pairs = [(m.group(1) or m.group(3) or m.group(6), m.group(2) or m.group(4) or m.group(5)
-                  or m.group(7)) for m in _PART.finditer(text)]  # fmt: skip
+        pairs, text = _pairs(text)
         told = [_n(g) for g in split.groups() if g]
-        mine = [int(_n(n)) for p, n in pairs if p in ("M1", None)]
-        other = [int(_n(n)) for p, n in pairs if p == "M2"]
+        mine = [n for p, n in pairs if p == "M1"]
+        other = [n for p, n in pairs if p == "M2"]
         first = mine[0] if mine else _from_relation(parts)
         parts.split = (first, 7 - first) if first is not None and 0 < first < 7 else None
         if parts.split is None or (told and sorted(told) != sorted(parts.split)):
             return text + " unread"
         if any(n != parts.split[1] for n in other) or len(mine) > 1:
             return text + " unread"
-        return w.NUMBER_CARD.sub(" ", _PART.sub(" ", _SPLIT.sub(" ", text)))
+        return w.NUMBER_CARD.sub(" ", _SPLIT.sub(" ", text))
     if named == ["7"]:  # one pawn moves "the whole 7"
         text = re.sub(r"\b(?:the (?:whole|full)|all|alle|de hele|volle) (?:7|seven|zeven)(?: steps| stappen)?\b", " ", text)
     if parts.card is not None:  # told as steps moved ("move A 8 spaces past B")
@@ -276,6 +295,7 @@ def read_parts(question: Question) -> Parts | None:
         parts.pawns += [] if "O" in parts.pawns else ["O"]
     if parts.split is not None and "M2" not in parts.pawns:
         parts.pawns.append("M2")  # a 7 shared between two pawns: the other one is on the track
+    text = re.sub(r"\b(?:the|het|de) (?:first|eerste) (?:part|deel)\b", " ", text)
     if parts.card == "4":
         text = re.sub(r"\b(?:back|backwards?|achteruit|behind|achter|langs|to)\b", " ", text)
     if not _complete(parts) or not _only_filler(text, question, parts.ask):
