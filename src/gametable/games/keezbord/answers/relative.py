@@ -72,9 +72,9 @@ def _spots(parts: Parts, base: int, size: int) -> dict[str, int] | None:
         return None  # mine would cross my home's entry; only a pawn on my start looks back
     for pawn in parts.pawns:
         if pawn not in spots:
-            if pawn != "M2" or parts.split is None:
+            if pawn != "M2":
                 return None  # a pawn told apart from the others: not placed by a relation
-            spots[pawn] = max(spots.values()) + 16  # the 7's second pawn, well away
+            spots[pawn] = max(spots.values()) + 16  # my other pawn, told apart: well away
     return {p: v % size for p, v in spots.items()}
 
 

@@ -29,10 +29,14 @@ _UNIT = r"(?:\s*(?:spaces?|steps?|squares?|places?|spots?|fields?|vakken|vakjes|
 #: the pawns and the landmarks, each phrase with its token (the longer phrases first)
 _TOKENS: tuple[tuple[str, str], ...] = (
     (r"\bnot on (?:its|his|her|their|a) (?:own )?start(?: space| position| square)?\b"
-     r"|\bniet op (?:zijn|haar|z'n) (?:eigen )?startvak\b|\bon the (?:open )?track\b"
-     r"|\b(?:en )?daar staat niemand\b|\bwith nothing in (?:their|its|the) way\b"
+     r"|\bniet op (?:zijn|haar|z'n) (?:eigen )?startvak\b"
+     r"|\b(?:en )?daar staat niemand\b"
      r"|\b(?:and )?(?:the|my) home is empty\b|\bhome (?:is )?empty\b|\b(?:die|which) (?:is )?leeg is\b"
-     r"|\bwhich is empty\b|\b(?:which|that) is on the track\b", " "),
+     r"|\bwhich is empty\b", " "),
+    (r"\b(?:(?:which|that) is )?(?:out )?(?:on|in) the (?:open )?track\b|\bop de baan\b"
+     r"|\bwith nothing in (?:their|its|the) way\b|\bmet niets ertussen\b", " TRACK "),
+    (r"\b(?:just |only )?one (?:of my )?pawn\b", " M1 "),
+    (r"\b(?:two|both|twee) (?:of my )?(?:pawns|pionnen)\b", " M1 M2 "),
     (r"\b(?:an?|the|my|one of my|een) (?:opponent|opponents|enemy|other player|tegenstander)"
      r"(?:'s|s'|’s)? pawn\b|\bopponent'?s pawn\b|\b(?:the |an? )?enemy pawn\b"
      r"|\b(?:een |de )?pion van (?:mijn|de|een|m'n) tegenstander\b|\bhis pawn\b|\bzijn pion\b"
@@ -75,7 +79,7 @@ _ASKS = (
     ("where", re.compile(r"\b(?:where|waar)\b")),
     ("hit", re.compile(r"\b(?:hit|hits|knock\w*|sent back|send\w* back|geslagen|slaan|sla)\b")),
     ("what", re.compile(r"\b(?:what happens|wat gebeurt)\b")),
-    ("may", re.compile(r"\b(?:can|may|mag|kan|could|allowed)\b")),
+    ("may", re.compile(r"\b(?:can|may|mag|kan|could|allowed|fine|legal|ok|okay)\b")),
 )
 _HAND = re.compile(r"\b(?:hand(?: is)?|i hold|i have|ik heb)\s*:?\s*((?:(?:an?|een|and|en|,)\s*)?"
                    r"(?:\d+|[a-z]+)(?:\s*(?:,|and|en)\s*(?:an?\s+|een\s+)?(?:\d+|[a-z]+))+)")
@@ -90,6 +94,8 @@ _PARTS = (
     re.compile(rf"\b(?:met de|with the|zet de) {_N}(?: met)? (?P<pawn>M1)\b"),
     re.compile(rf"\b{_N} (?:with|met) (?P<pawn>M1|M2)\b"),
     re.compile(rf"\bmet de {_N}\b(?P<pawn>)"),
+    re.compile(rf"\b{_N}{_UNIT} (?:for|with|voor|met) (?:one|the first|the one|de ene|een)(?: pawn| pion)?\b(?P<pawn>)"),
+    re.compile(rf"\b{_N}{_UNIT} (?:for|with|voor|met) (?:the other|de andere)(?: one| pawn| pion)?\b(?P<other>)"),
 )
 
 
@@ -99,8 +105,10 @@ def _pairs(text: str) -> tuple[list[tuple[str, int]], str]:
     pairs = []
     for pattern in _PARTS:
         for m in pattern.finditer(text):
-            number = next(g for i, g in enumerate(m.groups(), 1) if g and i != m.re.groupindex["pawn"])
-            pairs.append((m.group("pawn") or "M1", _n(number)))
+            names = m.re.groupindex
+            number = next(g for i, g in enumerate(m.groups(), 1) if g and i not in names.values())
+            pawn = "M2" if "other" in names else m.group("pawn") or "M1"
+            pairs.append((pawn, _n(number)))
         text = pattern.sub(" ", text)
     return pairs, text
 
@@ -113,7 +121,7 @@ _MORE_FILLER = frozenset(
     "jump over overheen springen spring past voorbij where waar end ends stop stops the de "
     "it's full whole seven zeven split splits verdeel splitsen hit hits slaan sla geslagen wordt "
     "knocked be is somewhere ergens card kaart sitting sit stands staat other player opponent "
-    "opponent's tegenstander my with a an him part deel which welke cards kaarten them take these deze by door"
+    "opponent's tegenstander my with a an him part deel as fine legal ok okay which welke cards kaarten them take these deze by door"
     " fine".split()
 )
 #: the filler words of the exact reader that say too much here: a pawn not placed ("another
@@ -144,6 +152,7 @@ class Parts:
     hand: list[str] = field(default_factory=list)
     split: tuple[int, int] | None = None
     ask: str = ""
+    on_track: bool = False
 
 
 def _n(word: str) -> int:
@@ -241,7 +250,8 @@ def _cards(parts: Parts, question: Question, text: str) -> str:
                 parts.hand.append(_HAND_CARD.get(word, word))
         text = text[: hand.start()] + " " + text[hand.end() :]
     split = _SPLIT.search(text)
-    named = w.cards_named(question)
+    # the cards named; a name said alone ("sevn: can I ...") only by the lexicon
+    named = w.cards_named(question) or list(dict.fromkeys(m.name for m in w.CARDS.find(question)))
     if split is None and named == ["7"] and len(_pairs(text)[0]) == 2:
         split = re.search("$", text)  # "with a 7 I move that pawn 6 and another pawn 1"
     if split is not None:
@@ -283,7 +293,8 @@ def read_parts(question: Question) -> Parts | None:
     if _MOVER_O.search(lower):
         parts.mover = "O"
     text = _tokens(lower)
-    text = _relate(parts, text)
+    parts.on_track = " TRACK " in text
+    text = _relate(parts, re.sub(r"\bTRACK\b", " ", text))
     asked = re.split(r"(?<=[.?!])\s+", lower.strip())[-1]
     parts.ask = next((name for name, p in _ASKS if p.search(asked)), "")
     text = _cards(parts, question, text)
@@ -307,7 +318,7 @@ def _complete(parts: Parts) -> bool:
     """Whether the parts hold what their ask needs, and nothing unplaced."""
     if not parts.ask or "M1" not in parts.pawns or ("?", 0, "?") in parts.relations:
         return False
-    if not (parts.relations or parts.marks):
+    if not (parts.relations or parts.marks or _free(parts)):
         return False
     if parts.ask == "which":
         return bool(parts.hand) and "home" in {m for m, _ in parts.marks.values()}
@@ -316,6 +327,13 @@ def _complete(parts: Parts) -> bool:
     if parts.mover == "O":
         return parts.ask in ("hit", "may") and "O" in parts.pawns
     return True
+
+
+def _free(parts: Parts) -> bool:
+    """Only my own pawns, said to be on the open track or sharing a 7: placed apart, clear of
+    every start and home."""
+    mine = set(parts.pawns) <= {"M1", "M2"}
+    return mine and (parts.on_track or parts.split is not None or parts.card == "7")
 
 
 def _only_filler(text: str, question: Question, ask: str) -> bool:
