@@ -199,9 +199,8 @@ class KeezbordAnswers:
             if reply is not None:
                 return reply if fits(question, reply) else None
             reply = read_relative(question)  # pawns placed by their relations, read by parts
-            if reply is not None:  # a split 7's parts ("de 4") are no cards held: not fits'
-                split = any(d.startswith("Judged: 7 a1:") for d in reply.details)
-                return reply if split or fits(question, reply) else None
+            if reply is not None:  # its cards told apart from a 7's parts and the places
+                return reply if fits(question, reply, cards=False) else None
             reply = card_meaning(question)  # one card alone, the whole question read
             if reply is not None:
                 return reply

@@ -246,9 +246,10 @@ def _head(reply: Answer) -> str:
     return re.split(r"(?<=[.!?])\s", reply.text, maxsplit=1)[0]
 
 
-def fits(question: Question, reply: Answer) -> bool:
+def fits(question: Question, reply: Answer, cards: bool = True) -> bool:
     """Whether the position a situation reply judged is the one the question describes: its
-    number of players, teams only with four or six, and every card named in the hand; and a
+    number of players, teams only with four or six, and every card named in the hand (unless
+    ``cards`` is false: a reader that told the cards from the places and the 7's parts); and a
     question asking what, where or how many is not answered with a bare Yes or No, nor a yes/no
     question with anything but Yes or No."""
     lower = question.lower.strip()
@@ -278,7 +279,8 @@ def fits(question: Question, reply: Answer) -> bool:
     mover = position.get("to_move") or 0
     hand = set(hands.get("abcdef"[mover], ()) if isinstance(hands, dict) else hands[mover])
     named = w.cards_named(Question.read(_NOT_HELD.sub(" ", question.text.casefold())))
-    return all(card in hand for card in named) and _my_pawn_out(question, position, mover)
+    held = all(card in hand for card in named) or not cards
+    return held and _my_pawn_out(question, position, mover)
 
 
 #: the asker's pawn said to stand somewhere other than the nest

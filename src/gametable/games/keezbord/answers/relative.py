@@ -33,6 +33,10 @@ _SEAT_OF = {"M1": "a", "M2": "a", "O": "b"}
 _INDEX = {"M1": 0, "M2": 1, "O": 0}
 
 
+#: a home space's place among the spots: above every track space (H1 is 1001)
+_IN_HOME = 1000
+
+
 def _size(players: int) -> int:
     return 96 if players == 6 else 64
 
@@ -59,6 +63,9 @@ def _spots(parts: Parts, base: int, size: int) -> dict[str, int] | None:
     spots: dict[str, int] = {}
     for pawn, (mark, steps) in parts.marks.items():
         own = start(0 if pawn != "O" else 1, parts.players)
+        if mark == "in":  # on home space H<steps>: kept apart from the track's numbers
+            spots[pawn] = _IN_HOME + steps
+            continue
         spots[pawn] = {"start": own, "past": own + steps, "home": own - steps}[mark] % size
     if not spots:
         spots[parts.pawns[0]] = base
@@ -68,20 +75,22 @@ def _spots(parts: Parts, base: int, size: int) -> dict[str, int] | None:
                 spots[pawn] = spots[other] + steps
             elif other not in spots and pawn in spots:
                 spots[other] = spots[pawn] - steps
-    if any(not 0 <= v < size for p, v in spots.items() if p != "O" or "M1" not in parts.on_start):
+    track = {p: v for p, v in spots.items() if v < _IN_HOME}
+    if any(not 0 <= v < size for p, v in track.items() if p != "O" or "M1" not in parts.on_start):
         return None  # mine would cross my home's entry; only a pawn on my start looks back
     for pawn in parts.pawns:
         if pawn not in spots:
             if pawn != "M2":
                 return None  # a pawn told apart from the others: not placed by a relation
-            spots[pawn] = max(spots.values()) + 16  # my other pawn, told apart: well away
-    return {p: v % size for p, v in spots.items()}
+            spots[pawn] = max(track.values(), default=0) + 16  # my other pawn, told apart
+    return {p: v if v >= _IN_HOME else v % size for p, v in spots.items()}
 
 
 def _position(parts: Parts, spots: dict[str, int], hand: list[str]) -> dict[str, object]:
     pawns: dict[str, list[object]] = {"a": ["N"] * 4, "b": ["N"] * 4}
     for pawn, space in spots.items():
-        pawns[_SEAT_OF[pawn]][_INDEX[pawn]] = space
+        place = f"H{space - _IN_HOME}" if space > _IN_HOME else space
+        pawns[_SEAT_OF[pawn]][_INDEX[pawn]] = place
     mover = "b" if parts.mover == "O" else "a"
     return {
         "game": GAME,

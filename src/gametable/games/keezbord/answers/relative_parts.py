@@ -183,6 +183,23 @@ _LANDS = re.compile(
     rf"\b(?:met de|with the|with my) {_N} (?:kom ik|land i|i land|i end up|i end) (?:precies |"
     r"exactly )?(?:op|on) O\b"
 )
+_ORD = r"(first|second|third|fourth|last|1st|2nd|3rd|4th|eerste|tweede|derde|vierde|laatste|[1-4])"
+_ORDS = {"first": 1, "1st": 1, "eerste": 1, "second": 2, "2nd": 2, "tweede": 2, "third": 3,
+         "3rd": 3, "derde": 3, "fourth": 4, "4th": 4, "vierde": 4, "last": 4, "laatste": 4}  # fmt: skip
+_HOME_WORDS = r"(?:of|in|van) (?:my|mijn) (?:home|thuishonk|honk)"
+#: my two pawns on home spaces: "my pawns sit on the first and the fourth space of my home",
+#: "my pawns on home spaces 1 and 4", "mijn pionnen staan op het eerste en het vierde vak ..."
+_HOME_PAIR = re.compile(
+    rf"\b(?:my|mijn) (?:pawns|pionnen) (?:\w+ )?(?:on|op) (?:the |het )?{_ORD} (?:and|en) "
+    rf"(?:the |het )?{_ORD} (?:space|spot|square|vak)s? {_HOME_WORDS}\b"
+    rf"|\b(?:my|mijn) (?:pawns|pionnen) (?:\w+ )?(?:on|op) (?:home spaces|thuishonkvakken) {_ORD} "
+    rf"(?:and|en) {_ORD}\b"
+)
+#: the pawn moved, named by its home space: "the pawn on the first space", "the one on space 1"
+_ON_HOME = re.compile(
+    rf"\b(?:the|de) (?:pawn|pion|one) (?:on|op) (?:the |het )?(?:{_ORD} (?:space|vak)|(?:space|vak|"
+    rf"home space) {_ORD}|h([1-4]))\b"
+)
 _MOVE_STEPS = re.compile(rf"\bmove (M1) {_N}(?:\s*(?:spaces?|steps?|vakken|stappen))")
 
 
@@ -194,6 +211,7 @@ def _relate(parts: Parts, text: str) -> str:
             return text + " unread"
         parts.card = BY_STEPS[_n(moves.group(2))]
         text = text[: moves.start()] + " move M1 " + text[moves.end() :]
+    text = _home_pair(parts, text)
     # "can I go backwards from my start": the pawn I move stands on my start
     text = re.sub(r"\b(?:go|move|ga|gaan)(?: backwards?| achteruit)? (?:from|vanaf|van) SM\b",
                   " M1 on SM ", text)
@@ -229,6 +247,25 @@ def _relate(parts: Parts, text: str) -> str:
     return _ON.sub(" ", text)
 
 
+def _home_pair(parts: Parts, text: str) -> str:
+    """Two of my pawns on home spaces, and the one moved named by its space."""
+    pair = _HOME_PAIR.search(text)
+    if pair is None:
+        return text
+    first, second = (_ORDS.get(g, int(g) if g.isdigit() else 0) for g in pair.groups() if g)
+    moved = _ON_HOME.search(text, pair.end())
+    if moved is None or first == second or not (first and second):
+        return text + " unread"
+    space = next(g for g in moved.groups() if g)
+    space_n = _ORDS.get(space, int(space) if space.isdigit() else 0)
+    if space_n not in (first, second):
+        return text + " unread"
+    other = second if space_n == first else first
+    parts.marks["M1"], parts.marks["M2"] = ("in", space_n), ("in", other)
+    text = text[: moved.start()] + " M1 " + text[moved.end() :]
+    return text[: pair.start()] + " M1 M2 " + text[pair.end() :]
+
+
 def _add(parts: Parts, subject: str, steps: int, other: str) -> None:
     if subject in ("M1", "M2", "O") and other in ("M1", "M2", "O") and subject != other:
         parts.relations.append((subject, steps, other))
@@ -251,7 +288,8 @@ def _cards(parts: Parts, question: Question, text: str) -> str:
         text = text[: hand.start()] + " " + text[hand.end() :]
     split = _SPLIT.search(text)
     # the cards named; a name said alone ("sevn: can I ...") only by the lexicon
-    named = w.cards_named(question) or list(dict.fromkeys(m.name for m in w.CARDS.find(question)))
+    rest = Question.read(text)  # the cards named where no relation or place was read
+    named = w.cards_named(rest) or list(dict.fromkeys(m.name for m in w.CARDS.find(rest)))
     if split is None and named == ["7"] and len(_pairs(text)[0]) == 2:
         split = re.search("$", text)  # "with a 7 I move that pawn 6 and another pawn 1"
     if split is not None:
@@ -298,7 +336,7 @@ def read_parts(question: Question) -> Parts | None:
     asked = re.split(r"(?<=[.?!])\s+", lower.strip())[-1]
     parts.ask = next((name for name, p in _ASKS if p.search(asked)), "")
     text = _cards(parts, question, text)
-    told = _tokens(lower) + " ".join(p for r in parts.relations for p in (r[0], r[2]))
+    told = _tokens(lower) + " ".join([p for r in parts.relations for p in (r[0], r[2])] + list(parts.marks))
     parts.pawns = [t for t in ("M1", "M2", "O") if re.search(rf"\b{t}\b", told)]
     if parts.mover == "O" and parts.card in FORWARD and not any("O" in r for r in parts.relations):
         # the opponent lands on my pawn: his pawn stands the card's steps behind it
