@@ -105,7 +105,7 @@ _PLAYERS = re.compile(
 )
 #: a bare count of players ("we play with 2.", "we're 4,"), read only where the sentence ends
 _PLAYERS_BARE = re.compile(
-    r"\b(?:we(?:'re| are)|we play with|play(?:ing)? with|spelen met|zijn met)\s+"
+    r"\b(?:we(?:'re| are)|we play with|play(?:ing)? with|game with|spelen met|zijn met)\s+"
     + _NUMBER
     + r"\s*(?=[.,;!?]|$|(?:at|around) the table\b|aan (?:de )?tafel\b|in total\b|in totaal\b)"
 )
