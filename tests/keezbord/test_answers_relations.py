@@ -295,3 +295,86 @@ def test_kb056_kb038_a_part_of_a_split_seven_hits_where_it_ends(text):
 def test_the_relation_reader_leaves_what_it_does_not_place(text):
     """A word the parts do not read, and the relation reader gives the question up."""
     assert read_relative(Question.read(text)) is None
+
+
+# -- my pawns on home spaces (KB-035, KB-044) -----------------------------------------------------
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(
+    spaces=st.lists(st.integers(1, 4), min_size=2, max_size=2, unique=True),
+    card=st.sampled_from(["2", "3"]),
+    dutch=st.booleans(),
+)
+def test_kb044_a_pawn_in_the_home_moved_past_or_onto_another_agrees_with_the_engine(
+    spaces, card, dutch
+):
+    """KB-035, KB-044: a pawn in the home moves forward only by the exact count, never past
+    nor onto another pawn there."""
+    moved, other = spaces
+    nth = ["first", "second", "third", "fourth"]
+    nl = ["eerste", "tweede", "derde", "vierde"]
+    low, high = sorted(spaces)
+    text = (
+        f"Mijn pionnen staan op het {nl[low - 1]} en het {nl[high - 1]} vak van mijn thuishonk. "
+        f"Mag ik een {card} spelen met de pion op het {nl[moved - 1]} vak?"
+        if dutch
+        else f"My pawns sit on the {nth[low - 1]} and the {nth[high - 1]} space of my home. Can I "
+        f"play a {card} on the pawn on the {nth[moved - 1]} space?"
+    )
+    now = after({"a": [f"H{moved}", f"H{other}", "N", "N"]}, [card], f"{card} a1")
+    want = ("ja" if dutch else "yes") if now is not None else ("nee" if dutch else "no")
+    assert first_word(checked_reply(text)) == want, text
+
+
+# -- a 7 on two pawns on the open track (KB-056, KB-057) ------------------------------------------
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(first=st.integers(1, 6))
+def test_kb057_a_seven_shared_by_two_pawns_on_the_open_track(first):
+    """KB-056, KB-057: one or two pawns, seven steps in all."""
+    text = (
+        "I have two pawns out on the open track with nothing in their way. Can I play a 7 as "
+        f"{first} steps for one and {7 - first} for the other?"
+    )
+    now = after({"a": [5, 30, "N", "N"]}, ["7"], f"7 a1:{first} a2:{7 - first}")
+    assert now is not None
+    assert first_word(checked_reply(text)) == "yes"
+
+
+# -- a King with my pawns counted by place (KB-046, KB-047) ---------------------------------------
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(track=st.integers(0, 4), home=st.integers(0, 4), form=st.integers(0, 1))
+def test_kb046_a_king_is_played_only_with_a_pawn_in_the_nest(track, home, form):
+    """KB-046: a King with no pawn left in the nest cannot be used (two players)."""
+    if track + home > 4 or track + home == 0 or home == 4:
+        return  # four pawns home: the two-player game is over
+    nest = 4 - track - home
+    told = [f"{n} of my pawns are {where}" for n, where in
+            ((track, "on the track"), (home, "in my home"), (nest, "in the nest")) if n]  # fmt: skip
+    text = (
+        f"{', '.join(told)}. My only card is a King. Can I play it?"
+        if form == 0
+        else f"I hold just a King; {' and '.join(told)}. Is the King playable?"
+    )
+    mine = [5, 9, 21, 25][:track] + [f"H{4 - i}" for i in range(home)] + ["N"] * nest
+    state = GAME.state_from_json(
+        {"game": "keezbord", "players": 2, "pawns": {"a": mine}, "hands": {"a": ["K"]},
+         "to_move": 0}
+    )  # fmt: skip
+    playable = any(str(a).startswith("K") for a in state.legal_actions(0))
+    assert first_word(checked_reply(text)) == ("yes" if playable else "no"), text
+
+
+# -- counts worked out beside a card's meaning (KB-021, KB-049, KB-050) ---------------------------
+@pytest.mark.parametrize(("players", "n"), [(2, 4), (4, 8), (6, 12)])
+def test_kb021_the_placing_cards_in_a_pack(players, n):
+    """KB-021, KB-049, KB-050: only the Ace and the King place; counted in the pack."""
+    reply = checked_reply(
+        f"How many cards in the {players}-player pack let you put a pawn on the board?"
+    )
+    assert reply.text.startswith(f"{n} cards"), reply.text
+
+
+@pytest.mark.parametrize(("card", "word"), [("King", "no"), ("Queen", "yes")])
+def test_kb050_what_a_card_does_and_whether_it_moves_are_both_answered(card, word):
+    """KB-050, KB-051: "what does it do? does it move a pawn?" gets both answers."""
+    reply = checked_reply(f"What does the {card} do? Does it move a pawn?")
+    assert f"so {word}," in reply.text.lower(), reply.text
