@@ -160,13 +160,15 @@ def test_safety_is_never_answered_as_whether_a_move_is_allowed(text: str) -> Non
 
 def test_another_player_moving_is_not_built_as_the_askers_move() -> None:
     """KB-038 near miss: "if he plays a 4" is the opponent's move; the referee never judges it
-    as the asker's own 4."""
+    as the asker's own 4 (it judges his, or nothing: a 4 takes his pawn away from mine)."""
     reply = ANSWERS.answer(
         Question.read(
             "An opponent's pawn is 4 spaces behind mine. If he plays a 4, is my pawn hit?"
         )
     )
-    assert reply is None, reply
+    if reply is not None:
+        assert reply.position is not None and reply.position["to_move"] == 1, reply
+        assert reply.text.startswith("No."), reply.text
 
 
 def test_card_steps_with_another_pawn_is_not_a_plain_card_fact() -> None:

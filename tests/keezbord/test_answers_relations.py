@@ -143,7 +143,7 @@ def _ahead_text(d: int, card: str, form: int) -> str:
         f"{_card(card)}. Is his pawn hit?",
         f"I play {_card(card)} and my pawn is exactly {d} spaces behind my opponent's pawn. Is "
         "it hit?",
-        f"Er staat een pion van mijn tegenstander {d} vakken voor mijn pion. Ik speel "
+        f"Er staat een pion van mijn tegenstander {d} vakken verder dan mijn pion. Ik speel "
         f"{_card(card, 'nl')}. Wordt hij geslagen?",
     ][form]
 
@@ -270,7 +270,7 @@ def test_kb035_where_a_move_into_the_home_ends(text, end):
         "ahead of it, and my pawn B goes 4. Is the opponent's pawn hit?",
         "An opponent's pawn is 6 in front of my pawn. With a 7 I move that pawn 6 and another "
         "pawn 1. Is his pawn sent back?",
-        "Een pion van mijn tegenstander staat 4 vakken voor mijn pion. Ik verdeel mijn 7 in 4 en "
+        "Een pion van mijn tegenstander staat 4 vakken verder dan mijn pion. Ik verdeel mijn 7 in 4 en "
         "3 en zet de 4 met die pion. Wordt hij geslagen?",
     ],
 )

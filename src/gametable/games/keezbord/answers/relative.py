@@ -20,6 +20,8 @@ or a word is left that the parts do not place, it returns ``None`` and the rules
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers.build import FORWARD, GAME, hit_verdict, start, verdict
 from gametable.games.keezbord.answers.referee import Trial, judge, refusal, where
@@ -141,8 +143,15 @@ def read_relative(question: Question) -> Answer | None:
         target = "a1" if parts.mover == "O" else "b1"
         if target[:1] == "b" and "O" not in spots:
             return None
-        return hit_verdict(question, trial, [target], refs)
-    return verdict(question, trial, refs)
+        return _theirs(parts, hit_verdict(question, trial, [target], refs))
+    return _theirs(parts, verdict(question, trial, refs))
+
+
+def _theirs(parts: Parts, reply: Answer) -> Answer:
+    """The reply saying who plays: the opponent, when he is the one who moves."""
+    if parts.mover != "O":
+        return reply
+    return replace(reply, text=reply.text.replace("You play", "Your opponent plays"))
 
 
 def _which(question: Question, parts: Parts, spots: dict[str, int]) -> Answer | None:

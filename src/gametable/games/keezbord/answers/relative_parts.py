@@ -41,7 +41,7 @@ _TOKENS: tuple[tuple[str, str], ...] = (
      r"(?:'s|s'|’s)? pawn\b|\bopponent'?s pawn\b|\b(?:the |an? )?enemy pawn\b"
      r"|\b(?:een |de )?pion van (?:mijn|de|een|m'n) tegenstander\b|\bhis pawn\b|\bzijn pion\b"
      r"|\bmy opponent'?s\b(?! \w+ (?:card|queen|king))", " O "),
-    (r"\bnobody (?:is |stands )?on my start(?: space)?\b|\bmy start is empty\b", " SM "),
+    (r"\bnobody (?:is |stands )?on my start(?: space)?\b|\bmy start is empty\b", " SME "),
     (r"\bmy (?:own |other )?pawn a\b|\bpawn a\b|\ba(?= (?:moves|goes|hits?)\b)", " M1 "),
     (r"\bb(?= (?:moves|goes)\b)", " M2 "),
     (r"\b(?:over|past|langs|jump over) my own pawn\b", " over M2 "),
@@ -56,23 +56,26 @@ _TOKENS: tuple[tuple[str, str], ...] = (
     (r"\b(?:the )?first (?:space|spot|square) of my (?:empty )?home\b|\bmy home'?s first space\b"
      r"|\bhet eerste vak van mijn (?:lege )?thuishonk\b", " HF "),
 )
+#: the relations, with their direction along the track; "voor" and "before" are left out: a
+#: pawn "1 vak voor" another is ahead of it to some players and short of it to others
 _REL_WORDS = {
-    "ahead of": 1, "in front of": 1, "voor": 1, "behind": -1, "achter": -1,
+    "ahead of": 1, "in front of": 1, "verder dan": 1, "behind": -1, "achter": -1,
     "past": 1, "beyond": 1, "voorbij": 1, "from": -1, "short of": -1, "to reach": -1, "van": -1,
 }  # fmt: skip
 _REL = "|".join(sorted(_REL_WORDS, key=len, reverse=True))
-_ENTITY = r"(M1|M2|O|SM|SO|HF|ITS|it)"
+_ENTITY = r"(M1|M2|O|SME|SM|SO|HF|ITS|it)"
 #: the words between two parts of one relation: no other pawn named, not even one unowned
 _GAP = r"(?:(?!\b(?:M1|M2|O|SM|SO|HF|ITS|pawns?|pion|pionnen|one)\b)[^.?!,])*?"
 _RELATION = re.compile(rf"{_ENTITY}\b{_GAP}\b{_N}{_UNIT} ({_REL})\s+(?:the )?{_ENTITY}\b")
 #: a relation whose other end is left unsaid: "if his pawn is 5 spaces behind?"
 _RELATION_OPEN = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b{_N}{_UNIT} (ahead|behind|in front|back)\s*(?=[.?!,]|$)")
-_BEHIND_IT = re.compile(rf"\b{_N}{_UNIT} (daarachter|behind it|daarvoor|ahead of it)\s+(?:(?:staat|stands|is|er)\s+)*(M1|M2|O)\b")
+_BEHIND_IT = re.compile(rf"\b{_N}{_UNIT} (daarachter|behind it|ahead of it)\s+(?:(?:staat|stands|is|er)\s+)*(M1|M2|O)\b")
 _ON = re.compile(r"\b(M1|M2|O)\b{_GAP}\b(?:on|op)\s+(?:precies )?(SM|SO|ITS)\b".format(_GAP=_GAP))
 _MOVER_O = re.compile(
     r"\b(?:can|could|may|mag|kan|does|will) (?:the other player|my opponent|an opponent|the "
     r"opponent|he|hij|mijn tegenstander|O)\b|\b(?:opponent|tegenstander)(?:'s)? (?:queen|king|"
-    r"ace|jack|card|vrouw)\b"
+    r"ace|jack|card|vrouw)\b|\b(?:he|she|hij|zij|they|my opponent|the opponent|an opponent|mijn "
+    r"tegenstander|de tegenstander) (?:plays|speelt|uses|gebruikt|moves|zet|has|heeft|holds)\b"
 )
 _ASKS = (
     ("which", re.compile(r"\b(?:which|welke)\b")),
@@ -173,9 +176,9 @@ def _resolve(name: str, before: str, subject: str) -> str:
         return "SO" if subject == "O" else "SM"
     if name == "it":
         pawns = [p for p in re.findall(r"\b(M1|M2|O)\b", before) if p != subject]
-        marks = re.findall(r"\b(SM|SO|HF)\b", before)
-        return pawns[-1] if pawns else marks[-1] if marks else ""
-    return name
+        marks = re.findall(r"\b(SME|SM|SO|HF)\b", before)
+        name = pawns[-1] if pawns else marks[-1] if marks else ""
+    return "SM" if name == "SME" else name
 
 
 #: a move said to land on the opponent's pawn: "met de 3 kom ik precies op O", "with the 5 I land on O"
@@ -224,7 +227,8 @@ def _relate(parts: Parts, text: str) -> str:
         other = _resolve(m.group(4), text[: m.start(4)], subject)
         sign, steps = _REL_WORDS[m.group(3)], _n(m.group(2))
         _add(parts, subject, sign * steps, other)
-    text = _RELATION.sub(" ", text)
+    # the pawns stay named (a place told of one after its relation: "..., which is on its start")
+    text = _RELATION.sub(lambda m: f" {_pawn_only(m.group(1))} {_pawn_only(m.group(4))} ", text)
     for m in list(_RELATION_OPEN.finditer(text)):
         subject = m.group(1)
         other = _resolve("it", text[: m.start()] + " " + text[m.end() :], subject)
@@ -264,6 +268,10 @@ def _home_pair(parts: Parts, text: str) -> str:
     parts.marks["M1"], parts.marks["M2"] = ("in", space_n), ("in", other)
     text = text[: moved.start()] + " M1 " + text[moved.end() :]
     return text[: pair.start()] + " M1 M2 " + text[pair.end() :]
+
+
+def _pawn_only(name: str) -> str:
+    return name if name in ("M1", "M2", "O") else " "
 
 
 def _add(parts: Parts, subject: str, steps: int, other: str) -> None:
@@ -345,8 +353,10 @@ def read_parts(question: Question) -> Parts | None:
     if parts.split is not None and "M2" not in parts.pawns:
         parts.pawns.append("M2")  # a 7 shared between two pawns: the other one is on the track
     text = re.sub(r"\b(?:the|het|de) (?:first|eerste) (?:part|deel)\b", " ", text)
-    if parts.card == "4":
-        text = re.sub(r"\b(?:back|backwards?|achteruit|behind|achter|langs|to)\b", " ", text)
+    if parts.card == "4":  # where a 4 takes it: back past my start
+        text = re.sub(r"\b(?:(?:back|backwards?|achteruit)\s+)?(?:behind|achter|langs|past|voorbij)"
+                      r"\s+SM\b", " ", text)
+        text = re.sub(r"\b(?:back|backwards?|achteruit|to)\b", " ", text)
     if not _complete(parts) or not _only_filler(text, question, parts.ask):
         return None
     return parts
@@ -378,6 +388,8 @@ def _only_filler(text: str, question: Question, ask: str) -> bool:
     said = {m.said for m in w.CARDS.find(question)}
     if ask == "which":
         text = _INTO_HOME.sub(" ", text)
-    text = re.sub(r"\b(?:M1|M2|O|SM|SO|HF|ITS)\b", " ", text)
+    if re.search(r"\b(?:SM|SO|HF|ITS)\b", text):
+        return False  # a start or a home said of nothing read: a place not placed
+    text = re.sub(r"\b(?:M1|M2|O|SME)\b", " ", text)
     words = re.findall(r"[a-zà-ü0-9']+", text)
     return all(x in _ALLOWED or x in said for x in words)

@@ -26,6 +26,7 @@ from typing import Any
 from gametable.core.errors import GameError
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.deals import RUN
 from gametable.games.keezbord.answers.referee import GAME as KEEZBORD
 from gametable.games.keezbord.cards import DEAL_SIZES
 from gametable.rulebook.answer import Answer
@@ -169,6 +170,9 @@ def _say(question: Question, ask: str, parts: DealParts, total: int) -> tuple[st
         return say(f"{n} deals", f"{n} keer delen"), run
     if ask == "enough":
         return _enough(question, total), run
+    if ask == "each" and deal is None and RUN.search(question.lower):  # over a whole pack
+        each = sum(DEAL_SIZES)
+        return say(f"{each} cards each", f"{each} kaarten per speler"), run
     if ask == "each" and deal is None:
         return _sizes(question), run
     if deal is None or not 1 <= deal <= n:
