@@ -50,7 +50,9 @@ _ORDINAL = re.compile(
 _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("teams", re.compile(r"\b(?:in teams|make teams|form teams|teams? (?:maken|vormen)|in teams? "
                          r"spelen)\b")),
-    ("enough", re.compile(r"\b(?:enough|genoeg|voldoende|(?:need|use|nodig|gebruiken)\b.*\b(?:both|"
+    ("enough", re.compile(r"\b(?:enough|genoeg|voldoende|(?:shuffle|use|play with|schudden|"
+                          r"gebruiken) (?:in )?(?:both|one|beide|één) (?:packs?|decks?|spel\w*)|"
+                          r"(?:need|use|nodig|gebruiken)\b.*\b(?:both|"
                           r"two|2|beide|twee) (?:packs|decks|spellen)|(?:both|beide|twee) (?:packs|"
                           r"decks|spellen)\b.*\b(?:need|use|nodig|gebruiken))\b")),
     ("deals", re.compile(r"\b(?:how many (?:deals|times|rounds)|hoeveel (?:delingen|keer|rondes|"
@@ -65,7 +67,7 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
                         r"sizes?)\b")),
 )
 _HOW_MANY = re.compile(r"\b(?:how many|hoeveel|how often|hoe vaak|hoe dikwijls|what are)\b")
-_DEALING = re.compile(r"\b(?:cards?|kaart\w*|pack|deck|stack|stapel|spel|deal\w*|dealt|del\w+|gedeeld)\b")
+_DEALING = re.compile(r"\b(?:cards?|kaart\w*|packs?|decks?|stack|stapel|spel\w*|deal\w*|dealt|del\w+|gedeeld)\b")
 _CLAUSE = re.compile(r",|\?|;|\band\b|\ben\b|\. ")
 
 
@@ -198,10 +200,24 @@ def _say(question: Question, ask: str, parts: DealParts, total: int) -> tuple[st
 _BOTH = re.compile(r"\b(?:both|two|2|beide|twee) (?:packs|decks|spellen)\b")
 
 
+#: a choice between packs: "both packs, one pack, or only part of one?"
+_CHOICE = re.compile(r"\b(?:part of one|deel van één|half (?:a|one) (?:pack|deck))\b")
+
+
 def _enough(question: Question, total: int) -> str:
     """Whether one pack is enough (or both are needed, as the question puts it): the pack in
-    play against one full pack."""
+    play against one full pack; as a choice, which of both, one or part of one."""
     fits = total <= FULL_PACK
+    if _CHOICE.search(question.lower):
+        which = (
+            question.say("both packs", "beide spellen") if not fits
+            else question.say("one whole pack", "één heel spel") if total == FULL_PACK
+            else question.say("only part of one pack", "maar een deel van één spel")
+        )  # fmt: skip
+        return which + question.say(
+            f": {total} cards (one full pack has {FULL_PACK})",
+            f": {total} kaarten (één volledig spel heeft er {FULL_PACK})",
+        )
     yes = not fits if _BOTH.search(question.lower) else fits
     word = question.say("yes" if yes else "no", "ja" if yes else "nee")
     if fits:
