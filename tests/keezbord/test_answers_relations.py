@@ -378,3 +378,19 @@ def test_kb050_what_a_card_does_and_whether_it_moves_are_both_answered(card, wor
     """KB-050, KB-051: "what does it do? does it move a pawn?" gets both answers."""
     reply = checked_reply(f"What does the {card} do? Does it move a pawn?")
     assert f"so {word}," in reply.text.lower(), reply.text
+
+
+# -- two cards' moves compared (Card Meanings) ----------------------------------------------------
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(pair=st.lists(st.sampled_from(["2", "3", "5", "6", "8", "9", "10", "Q"]), min_size=2,
+                     max_size=2, unique=True))  # fmt: skip
+def test_kb051_to_kb063_which_of_two_cards_goes_further(pair):
+    """KB-051 to KB-063: the card that moves a pawn further, and by how many spaces."""
+    a, b = pair
+    text = f"Which goes further, {_card(a)} or {_card(b)}, and by how much?"
+    reply = checked_reply(text)
+    ends = {c: after({"a": [5, "N", "N", "N"]}, [c], f"{c} a1")[0][0] - 5 for c in pair}
+    far, near = sorted(pair, key=lambda c: -ends[c])
+    head = reply.text.split(".")[0]
+    assert f"by {ends[far] - ends[near]} spaces" in head, (text, reply.text)
+    assert ("Queen" if far == "Q" else f"The {far},") in head, (text, reply.text)

@@ -23,6 +23,7 @@ from dataclasses import replace
 from gametable.core.errors import GameError
 from gametable.core.protocol import State
 from gametable.games.keezbord.answers.census import read_census
+from gametable.games.keezbord.answers.compare import read_compare
 from gametable.games.keezbord.answers.counts import answer_count
 from gametable.games.keezbord.answers.dealer import DEALER, read_dealer_turns
 from gametable.games.keezbord.answers.dealer import PHRASES as DEALER_PHRASES
@@ -202,6 +203,9 @@ class KeezbordAnswers:
             reply = read_relative(question)  # pawns placed by their relations, read by parts
             if reply is not None:  # its cards told apart from a 7's parts and the places
                 return reply if fits(question, reply, cards=False) else None
+            reply = read_compare(question)  # two cards' moves compared
+            if reply is not None:
+                return reply
             reply = read_census(question)  # a King held, my pawns counted by place
             if reply is not None:  # its one card read itself ("with four" is no card)
                 return reply if fits(question, reply, cards=False) else None

@@ -115,6 +115,8 @@ _ZN = {"tweeën": 2, "tweeen": 2, "tweetjes": 2, "drieën": 3, "drieen": 3, "vie
 _WITH_ZN = re.compile(r"\bz(?:'|’)?n (" + "|".join(_ZN) + r")\b")
 #: teams said as a match: "two against two", "2 vs 2", "twee tegen twee" (two teams of two)
 _AGAINST = re.compile(r"\b(two|2|twee) (?:against|vs\.?|versus|tegen) (?:two|2|twee)\b")
+#: the number words read (English and Dutch), each to its value
+NUMBER_WORDS = frozenset(_VALUES)
 #: the patterns of a number card, a count of spaces and a count of players, for the guard
 NUMBER_CARD, SPACES, PLAYERS, PLAYERS_BARE = _NUMBER_CARD, _SPACES, _PLAYERS, _PLAYERS_BARE
 
