@@ -62,6 +62,7 @@ from gametable.games.keezbord.answers.rankfacts import (
     placing_cards,
 )
 from gametable.games.keezbord.answers.rankfacts import PHRASES as RANK_PHRASES
+from gametable.games.keezbord.answers.relative import read_relative
 from gametable.games.keezbord.answers.sequence import (
     FOUR_BACK,
     FOUR_BACK_PHRASES,
@@ -70,7 +71,6 @@ from gametable.games.keezbord.answers.sequence import (
     read_from_start,
     steps_after_four,
 )
-from gametable.games.keezbord.answers.relative import read_relative
 from gametable.games.keezbord.answers.seven import (
     ONLY_PLAY_HITS_OWN,
     SKIP_PHRASES,

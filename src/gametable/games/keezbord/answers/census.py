@@ -49,16 +49,112 @@ _KING_HELD = re.compile(
     r"(?:king|heer|koning)\b"
 )
 _PARTNER = re.compile(r"\b(?:partner|teammate|team ?mate|maat|teamgenoot)(?:'s)?\b")
-_ASK = re.compile(
-    r"\b(?:can|may|could|mag|kan) (?:i|ik|my king)\b|\bplayable\b|\bspeelbaar\b"
-)
+_ASK = re.compile(r"\b(?:can|may|could|mag|kan) (?:i|ik|my king)\b|\bplayable\b|\bspeelbaar\b")
 _FILLER = frozenset(
-    "a an the and en so because but i ik my mijn it is are of van die dat can may could mag kan "
-    "play playing spelen speel played it's king heer koning card kaart only alleen just hold "
-    "have heb game two-player player players spelers with met four vier 4 2 two twee none left "
-    "to bring out onto put board pawn pawns pion pionnen one een één use the partner's partner "
-    "team teammate maat teamgenoot mijn zijn of bord op het uit of nest empty leeg all al are "
-    "zijn then dan now nu still nog game team on in".split()
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "en",
+        "so",
+        "because",
+        "but",
+        "i",
+        "ik",
+        "my",
+        "mijn",
+        "it",
+        "is",
+        "are",
+        "of",
+        "van",
+        "die",
+        "dat",
+        "can",
+        "may",
+        "could",
+        "mag",
+        "kan",
+        "play",
+        "playing",
+        "spelen",
+        "speel",
+        "played",
+        "it's",
+        "king",
+        "heer",
+        "koning",
+        "card",
+        "kaart",
+        "only",
+        "alleen",
+        "just",
+        "hold",
+        "have",
+        "heb",
+        "game",
+        "two-player",
+        "player",
+        "players",
+        "spelers",
+        "with",
+        "met",
+        "four",
+        "vier",
+        "4",
+        "2",
+        "two",
+        "twee",
+        "none",
+        "left",
+        "to",
+        "bring",
+        "out",
+        "onto",
+        "put",
+        "board",
+        "pawn",
+        "pawns",
+        "pion",
+        "pionnen",
+        "one",
+        "een",
+        "één",
+        "use",
+        "the",
+        "partner's",
+        "partner",
+        "team",
+        "teammate",
+        "maat",
+        "teamgenoot",
+        "mijn",
+        "zijn",
+        "of",
+        "bord",
+        "op",
+        "het",
+        "uit",
+        "of",
+        "nest",
+        "empty",
+        "leeg",
+        "all",
+        "al",
+        "are",
+        "zijn",
+        "then",
+        "dan",
+        "now",
+        "nu",
+        "still",
+        "nog",
+        "game",
+        "team",
+        "on",
+        "in",
+    ]
 )
 
 
@@ -109,8 +205,13 @@ def _judge(
     if partner and kings:
         return None  # which pawn a King places for a partner: not this reader's to say
     allowed = bool(kings)
-    reason = refusal(ruling, question.lang) if not kings else question.say(
-        f"The referee allows: {', '.join(kings)}.", f"De scheidsrechter staat toe: {', '.join(kings)}."
+    reason = (
+        refusal(ruling, question.lang)
+        if not kings
+        else question.say(
+            f"The referee allows: {', '.join(kings)}.",
+            f"De scheidsrechter staat toe: {', '.join(kings)}.",
+        )
     )
     return checked(GAME, question, yes_no(question, allowed), reason,
                    [kb.KING_NO_PAWN, kb.KING, kb.HELP_TEAMMATE], position=position,

@@ -26,9 +26,57 @@ from gametable.rulebook.situations import checked
 
 _FURTHER = re.compile(r"\b(?:further|farther|more spaces|verder|meer vakken|goes more|the most)\b")
 _FILLER = frozenset(
-    "which what wat welke card kaart goes go gaat moves move moving takes take my pawn pion "
-    "mijn a an the een de or of and en by how much many hoeveel spaces steps vakken stappen more "
-    "meer further farther verder one is does do which's it you i".split()
+    [
+        "which",
+        "what",
+        "wat",
+        "welke",
+        "card",
+        "kaart",
+        "goes",
+        "go",
+        "gaat",
+        "moves",
+        "move",
+        "moving",
+        "takes",
+        "take",
+        "my",
+        "pawn",
+        "pion",
+        "mijn",
+        "a",
+        "an",
+        "the",
+        "een",
+        "de",
+        "or",
+        "of",
+        "and",
+        "en",
+        "by",
+        "how",
+        "much",
+        "many",
+        "hoeveel",
+        "spaces",
+        "steps",
+        "vakken",
+        "stappen",
+        "more",
+        "meer",
+        "further",
+        "farther",
+        "verder",
+        "one",
+        "is",
+        "does",
+        "do",
+        "which's",
+        "it",
+        "you",
+        "i",
+    ]
 )
 _START = 5  # the pawn moved stands here, on the open track
 #: the two cards set side by side: "a qeen or a ten", "the eight or the five", "een Vrouw of een 10"

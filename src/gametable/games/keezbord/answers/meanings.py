@@ -161,10 +161,12 @@ def card_meaning(question: Question) -> Answer | None:
     details = (f"Judged: the plays with {card} on the board shown: {', '.join(plays)}.",)
     if m.re in (_WHAT_DOES, _POINT, _SPECIAL):
         if _ALSO_ASKED_MOVE.search(question.lower):  # "what does it do? does it move a pawn?"
-            moves = f"{card} a1" in plays
+            it_moves = f"{card} a1" in plays
             text += " " + question.say(
-                "So yes, it moves a pawn." if moves else "So no, it does not move a pawn.",
-                "Dus ja, hij zet een pion verder." if moves else "Dus nee, hij zet geen pion verder.",
+                "So yes, it moves a pawn." if it_moves else "So no, it does not move a pawn.",
+                "Dus ja, hij zet een pion verder."
+                if it_moves
+                else "Dus nee, hij zet geen pion verder.",
             )
         return checked(GAME, question, "", text, refs, position=trial.position, details=details)
     if m.re is _EQUALS:

@@ -17,9 +17,9 @@ from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.counts import QUALIFIED_CARDS
 from gametable.games.keezbord.answers.deck import asks_deck_left, deck_left
-from gametable.games.keezbord.answers.referee import GAME as KEEZBORD
 from gametable.games.keezbord.answers.hands import card_name
 from gametable.games.keezbord.answers.rankfacts import placing_ranks
+from gametable.games.keezbord.answers.referee import GAME as KEEZBORD
 from gametable.games.keezbord.answers.referee import Trial, judge
 from gametable.games.keezbord.board import HOME_TEXT
 from gametable.games.keezbord.cards import DEAL_SIZES

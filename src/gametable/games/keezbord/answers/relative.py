@@ -170,7 +170,9 @@ def _which(question: Question, parts: Parts, spots: dict[str, int]) -> Answer | 
         why.append(f"{card}: {said.rstrip('.')}")
     names = " and ".join(f"the {c}" for c in home) if home else "none of them"
     names_nl = " en ".join(f"de {c}" for c in home) if home else "geen van allemaal"
-    head = question.say(names[0].upper() + names[1:] + ".", names_nl[0].upper() + names_nl[1:] + ".")
+    head = question.say(
+        names[0].upper() + names[1:] + ".", names_nl[0].upper() + names_nl[1:] + "."
+    )
     reason = question.say("Tried one by one: ", "Een voor een geprobeerd: ") + "; ".join(why) + "."
     return checked(GAME, question, head, reason, _REFS["which"], position=position,
                    details=tuple(f"Judged: {c} a1 for seat a." for c in hand))  # fmt: skip

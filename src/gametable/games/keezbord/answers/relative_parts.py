@@ -22,39 +22,61 @@ from dataclasses import dataclass, field
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.build import BY_STEPS, FORWARD
 from gametable.games.keezbord.answers.exact_words import FILLER
+from gametable.games.keezbord.answers.relative_words import MORE_FILLER, NOT_FILLER
 from gametable.rulebook.question import Question
 
 _N = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf)"
 _UNIT = r"(?:\s*(?:spaces?|steps?|squares?|places?|spots?|fields?|vakken|vakjes|vak|stappen|stap|plaatsen|plekken))?"
 #: the pawns and the landmarks, each phrase with its token (the longer phrases first)
 _TOKENS: tuple[tuple[str, str], ...] = (
-    (r"\bnot on (?:its|his|her|their|a) (?:own )?start(?: space| position| square)?\b"
-     r"|\bniet op (?:zijn|haar|z'n) (?:eigen )?startvak\b"
-     r"|\b(?:en )?daar staat niemand\b"
-     r"|\b(?:and )?(?:the|my) home is empty\b|\bhome (?:is )?empty\b|\b(?:die|which) (?:is )?leeg is\b"
-     r"|\bwhich is empty\b", " "),
-    (r"\b(?:(?:which|that) is )?(?:out )?(?:on|in) the (?:open )?track\b|\bop de baan\b"
-     r"|\bwith nothing in (?:their|its|the) way\b|\bmet niets ertussen\b", " TRACK "),
+    (
+        r"\bnot on (?:its|his|her|their|a) (?:own )?start(?: space| position| square)?\b"
+        r"|\bniet op (?:zijn|haar|z'n) (?:eigen )?startvak\b"
+        r"|\b(?:en )?daar staat niemand\b"
+        r"|\b(?:and )?(?:the|my) home is empty\b|\bhome (?:is )?empty\b|\b(?:die|which) (?:is )?leeg is\b"
+        r"|\bwhich is empty\b",
+        " ",
+    ),
+    (
+        r"\b(?:(?:which|that) is )?(?:out )?(?:on|in) the (?:open )?track\b|\bop de baan\b"
+        r"|\bwith nothing in (?:their|its|the) way\b|\bmet niets ertussen\b",
+        " TRACK ",
+    ),
     (r"\b(?:just |only )?one (?:of my )?pawn\b", " M1 "),
     (r"\b(?:two|both|twee) (?:of my )?(?:pawns|pionnen)\b", " M1 M2 "),
-    (r"\b(?:an?|the|my|one of my|een) (?:opponent|opponents|enemy|other player|tegenstander)"
-     r"(?:'s|s'|’s)? pawn\b|\bopponent'?s pawn\b|\b(?:the |an? )?enemy pawn\b"
-     r"|\b(?:een |de )?pion van (?:mijn|de|een|m'n) tegenstander\b|\bhis pawn\b|\bzijn pion\b"
-     r"|\bmy opponent'?s\b(?! \w+ (?:card|queen|king))", " O "),
+    (
+        r"\b(?:an?|the|my|one of my|een) (?:opponent|opponents|enemy|other player|tegenstander)"
+        r"(?:'s|s'|’s)? pawn\b|\bopponent'?s pawn\b|\b(?:the |an? )?enemy pawn\b"
+        r"|\b(?:een |de )?pion van (?:mijn|de|een|m'n) tegenstander\b|\bhis pawn\b|\bzijn pion\b"
+        r"|\bmy opponent'?s\b(?! \w+ (?:card|queen|king))",
+        " O ",
+    ),
     (r"\bnobody (?:is |stands )?on my start(?: space)?\b|\bmy start is empty\b", " SME "),
     (r"\bmy (?:own |other )?pawn a\b|\bpawn a\b|\ba(?= (?:moves|goes|hits?)\b)", " M1 "),
     (r"\bb(?= (?:moves|goes)\b)", " M2 "),
     (r"\b(?:over|past|langs|jump over) my own pawn\b", " over M2 "),
-    (r"\bmy (?:own |other )?pawn b\b|\bpawn b\b|\bmy other pawn\b|\banother (?:one )?(?:of my )?pawns?\b"
-     r"|\bmijn andere pion\b|\b(?:een )?andere pion\b|\b(?<=past )b\b", " M2 "),
-    (r"\bmy (?:own )?pawn a\b|\bpawn a\b|\bmy (?:own )?pawn\b|\bmijn (?:eigen )?pion\b"
-     r"|\bthe one i move\b|\b(?:that|this) pawn\b|\b(?:die|deze) pion\b|\bmine\b|\b(?<=move )a\b(?= \d)", " M1 "),
-    (r"\b(?:my|mijn) (?:own |eigen )?start(?:vak| space| position| square)?\b"
-     r"|\bthe start(?: space)?\b", " SM "),
+    (
+        r"\bmy (?:own |other )?pawn b\b|\bpawn b\b|\bmy other pawn\b|\banother (?:one )?(?:of my )?pawns?\b"
+        r"|\bmijn andere pion\b|\b(?:een )?andere pion\b|\b(?<=past )b\b",
+        " M2 ",
+    ),
+    (
+        r"\bmy (?:own )?pawn a\b|\bpawn a\b|\bmy (?:own )?pawn\b|\bmijn (?:eigen )?pion\b"
+        r"|\bthe one i move\b|\b(?:that|this) pawn\b|\b(?:die|deze) pion\b|\bmine\b|\b(?<=move )a\b(?= \d)",
+        " M1 ",
+    ),
+    (
+        r"\b(?:my|mijn) (?:own |eigen )?start(?:vak| space| position| square)?\b"
+        r"|\bthe start(?: space)?\b",
+        " SM ",
+    ),
     (r"\b(?:his|zijn) (?:own |eigen )?start(?:vak| space)?\b", " SO "),
     (r"\bits own start(?: space)?\b", " ITS "),
-    (r"\b(?:the )?first (?:space|spot|square) of my (?:empty )?home\b|\bmy home'?s first space\b"
-     r"|\bhet eerste vak van mijn (?:lege )?thuishonk\b", " HF "),
+    (
+        r"\b(?:the )?first (?:space|spot|square) of my (?:empty )?home\b|\bmy home'?s first space\b"
+        r"|\bhet eerste vak van mijn (?:lege )?thuishonk\b",
+        " HF ",
+    ),
 )
 #: the relations, with their direction along the track; "voor" and "before" are left out: a
 #: pawn "1 vak voor" another is ahead of it to some players and short of it to others
@@ -68,9 +90,13 @@ _ENTITY = r"(M1|M2|O|SME|SM|SO|HF|ITS|it)"
 _GAP = r"(?:(?!\b(?:M1|M2|O|SM|SO|HF|ITS|pawns?|pion|pionnen|one)\b)[^.?!,])*?"
 _RELATION = re.compile(rf"{_ENTITY}\b{_GAP}\b{_N}{_UNIT} ({_REL})\s+(?:the )?{_ENTITY}\b")
 #: a relation whose other end is left unsaid: "if his pawn is 5 spaces behind?"
-_RELATION_OPEN = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b{_N}{_UNIT} (ahead|behind|in front|back)\s*(?=[.?!,]|$)")
-_BEHIND_IT = re.compile(rf"\b{_N}{_UNIT} (daarachter|behind it|ahead of it)\s+(?:(?:staat|stands|is|er)\s+)*(M1|M2|O)\b")
-_ON = re.compile(r"\b(M1|M2|O)\b{_GAP}\b(?:on|op)\s+(?:precies )?(SM|SO|ITS)\b".format(_GAP=_GAP))
+_RELATION_OPEN = re.compile(
+    rf"\b(M1|M2|O)\b{_GAP}\b{_N}{_UNIT} (ahead|behind|in front|back)\s*(?=[.?!,]|$)"
+)
+_BEHIND_IT = re.compile(
+    rf"\b{_N}{_UNIT} (daarachter|behind it|ahead of it)\s+(?:(?:staat|stands|is|er)\s+)*(M1|M2|O)\b"
+)
+_ON = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b(?:on|op)\s+(?:precies )?(SM|SO|ITS)\b")
 _MOVER_O = re.compile(
     r"\b(?:can|could|may|mag|kan|does|will) (?:the other player|my opponent|an opponent|the "
     r"opponent|he|hij|mijn tegenstander|O)\b|\b(?:opponent|tegenstander)(?:'s)? (?:queen|king|"
@@ -84,12 +110,16 @@ _ASKS = (
     ("what", re.compile(r"\b(?:what happens|wat gebeurt)\b")),
     ("may", re.compile(r"\b(?:can|may|mag|kan|could|allowed|fine|legal|ok|okay)\b")),
 )
-_HAND = re.compile(r"\b(?:hand(?: is)?|i hold|i have|ik heb)\s*:?\s*((?:(?:an?|een|and|en|,)\s*)?"
-                   r"(?:\d+|[a-z]+)(?:\s*(?:,|and|en)\s*(?:an?\s+|een\s+)?(?:\d+|[a-z]+))+)")
+_HAND = re.compile(
+    r"\b(?:hand(?: is)?|i hold|i have|ik heb)\s*:?\s*((?:(?:an?|een|and|en|,)\s*)?"
+    r"(?:\d+|[a-z]+)(?:\s*(?:,|and|en)\s*(?:an?\s+|een\s+)?(?:\d+|[a-z]+))+)"
+)
 _HAND_CARD = {"queen": "Q", "vrouw": "Q", "king": "K", "heer": "K", "ace": "A", "aas": "A",
               "jack": "J", "boer": "J", "ten": "10", "tien": "10"}  # fmt: skip
-_SPLIT = re.compile(rf"\b(?:split\w*|verdeel\w*|splits\w*) (?:my |mijn )?(?:7|seven|zeven)"
-                    rf"(?:\s*(?:in|into)\s+{_N}\s+(?:and|en)\s+{_N})?")
+_SPLIT = re.compile(
+    rf"\b(?:split\w*|verdeel\w*|splits\w*) (?:my |mijn )?(?:7|seven|zeven)"
+    rf"(?:\s*(?:in|into)\s+{_N}\s+(?:and|en)\s+{_N})?"
+)
 #: a 7's part told with its pawn: "A moves 5", "move M1 6", "met de 3", "2 with M1"
 _PARTS = (
     re.compile(rf"\b(?P<pawn>M1|M2)\s+(?:moves|goes|gaat)?\s*{_N}\b(?! (?:spaces?|steps?|vakken))"),
@@ -97,8 +127,12 @@ _PARTS = (
     re.compile(rf"\b(?:met de|with the|zet de) {_N}(?: met)? (?P<pawn>M1)\b"),
     re.compile(rf"\b{_N} (?:with|met) (?P<pawn>M1|M2)\b"),
     re.compile(rf"\bmet de {_N}\b(?P<pawn>)"),
-    re.compile(rf"\b{_N}{_UNIT} (?:for|with|voor|met) (?:one|the first|the one|de ene|een)(?: pawn| pion)?\b(?P<pawn>)"),
-    re.compile(rf"\b{_N}{_UNIT} (?:for|with|voor|met) (?:the other|de andere)(?: one| pawn| pion)?\b(?P<other>)"),
+    re.compile(
+        rf"\b{_N}{_UNIT} (?:for|with|voor|met) (?:one|the first|the one|de ene|een)(?: pawn| pion)?\b(?P<pawn>)"
+    ),
+    re.compile(
+        rf"\b{_N}{_UNIT} (?:for|with|voor|met) (?:the other|de andere)(?: one| pawn| pion)?\b(?P<other>)"
+    ),
 )
 
 
@@ -116,24 +150,7 @@ def _pairs(text: str) -> tuple[list[tuple[str, int]], str]:
     return pairs, text
 
 
-#: words a told situation may hold beside its parts
-_MORE_FILLER = frozenset(
-    "exactly precies if als when wanneer so zodat then dan er what wat gebeurt happens happen "
-    "does do is his pawn's it hij hem die he knock off land landing lands there daar komen kom "
-    "komt sent back send terug can could may mag kan i ik allowed move moves moving goes gaat "
-    "jump over overheen springen spring past voorbij where waar end ends stop stops the de "
-    "it's full whole seven zeven split splits verdeel splitsen hit hits slaan sla geslagen wordt "
-    "knocked be is somewhere ergens card kaart sitting sit stands staat other player opponent "
-    "opponent's tegenstander my with a an him part deel as fine legal ok okay which welke cards kaarten them take these deze by door"
-    " fine".split()
-)
-#: the filler words of the exact reader that say too much here: a pawn not placed ("another
-#: one", "a pawn"), a placing ("put out"), a count of pawns or spaces, the home
-_NOT_FILLER = frozenset(
-    "another one ones out put puts pawn pawns pion pionnen first last in got get gets takes "
-    "brings also only just".split()
-)
-_ALLOWED = (FILLER - _NOT_FILLER) | _MORE_FILLER
+_ALLOWED = (FILLER - NOT_FILLER) | MORE_FILLER
 #: what a "which" question asks: the cards that bring the pawn into the home
 _INTO_HOME = re.compile(
     r"\b(?:of them |of these )?(?:brings?|gets?|takes?|brengt|krijgt)? ?(?:it|hem|that pawn|M1)? ?"
@@ -216,8 +233,11 @@ def _relate(parts: Parts, text: str) -> str:
         text = text[: moves.start()] + " move M1 " + text[moves.end() :]
     text = _home_pair(parts, text)
     # "can I go backwards from my start": the pawn I move stands on my start
-    text = re.sub(r"\b(?:go|move|ga|gaan)(?: backwards?| achteruit)? (?:from|vanaf|van) SM\b",
-                  " M1 on SM ", text)
+    text = re.sub(
+        r"\b(?:go|move|ga|gaan)(?: backwards?| achteruit)? (?:from|vanaf|van) SM\b",
+        " M1 on SM ",
+        text,
+    )
     lands = _LANDS.search(text)
     if lands is not None:  # the moving pawn (mine) ends on his: he stands that far ahead
         parts.relations.append(("O", _n(lands.group(1)), "M1"))
@@ -314,7 +334,11 @@ def _cards(parts: Parts, question: Question, text: str) -> str:
             return text + " unread"
         return w.NUMBER_CARD.sub(" ", _SPLIT.sub(" ", text))
     if named == ["7"]:  # one pawn moves "the whole 7"
-        text = re.sub(r"\b(?:the (?:whole|full)|all|alle|de hele|volle) (?:7|seven|zeven)(?: steps| stappen)?\b", " ", text)
+        text = re.sub(
+            r"\b(?:the (?:whole|full)|all|alle|de hele|volle) (?:7|seven|zeven)(?: steps| stappen)?\b",
+            " ",
+            text,
+        )
     if parts.card is not None:  # told as steps moved ("move A 8 spaces past B")
         return text if not named or named == [parts.card] else text + " unread"
     played = [c for c in named if c not in parts.hand]
@@ -344,7 +368,9 @@ def read_parts(question: Question) -> Parts | None:
     asked = re.split(r"(?<=[.?!])\s+", lower.strip())[-1]
     parts.ask = next((name for name, p in _ASKS if p.search(asked)), "")
     text = _cards(parts, question, text)
-    told = _tokens(lower) + " ".join([p for r in parts.relations for p in (r[0], r[2])] + list(parts.marks))
+    told = _tokens(lower) + " ".join(
+        [p for r in parts.relations for p in (r[0], r[2])] + list(parts.marks)
+    )
     parts.pawns = [t for t in ("M1", "M2", "O") if re.search(rf"\b{t}\b", told)]
     if parts.mover == "O" and parts.card in FORWARD and not any("O" in r for r in parts.relations):
         # the opponent lands on my pawn: his pawn stands the card's steps behind it
@@ -354,8 +380,12 @@ def read_parts(question: Question) -> Parts | None:
         parts.pawns.append("M2")  # a 7 shared between two pawns: the other one is on the track
     text = re.sub(r"\b(?:the|het|de) (?:first|eerste) (?:part|deel)\b", " ", text)
     if parts.card == "4":  # where a 4 takes it: back past my start
-        text = re.sub(r"\b(?:(?:back|backwards?|achteruit)\s+)?(?:behind|achter|langs|past|voorbij)"
-                      r"\s+SM\b", " ", text)
+        text = re.sub(
+            r"\b(?:(?:back|backwards?|achteruit)\s+)?(?:behind|achter|langs|past|voorbij)"
+            r"\s+SM\b",
+            " ",
+            text,
+        )
         text = re.sub(r"\b(?:back|backwards?|achteruit|to)\b", " ", text)
     if not _complete(parts) or not _only_filler(text, question, parts.ask):
         return None

@@ -48,26 +48,58 @@ _ORDINAL = re.compile(
 )
 #: what may be asked, each by its keywords inside one clause
 _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("teams", re.compile(r"\b(?:in teams|make teams|form teams|teams? (?:maken|vormen)|in teams? "
-                         r"spelen)\b")),
-    ("enough", re.compile(r"\b(?:enough|genoeg|voldoende|(?:shuffle|use|play with|schudden|"
-                          r"gebruiken) (?:in )?(?:both|one|beide|één) (?:packs?|decks?|spel\w*)|"
-                          r"(?:need|use|nodig|gebruiken)\b.*\b(?:both|"
-                          r"two|2|beide|twee) (?:packs|decks|spellen)|(?:both|beide|twee) (?:packs|"
-                          r"decks|spellen)\b.*\b(?:need|use|nodig|gebruiken))\b")),
-    ("deals", re.compile(r"\b(?:how many (?:deals|times|rounds)|hoeveel (?:delingen|keer|rondes|"
-                         r"rondjes)|how often|hoe vaak|hoe dikwijls|(?:pack|deck) last)\b")),
-    ("left", re.compile(rf"\b(?:left|remain\w*|stays?|over|liggen|blijven|zitten|resten)\b.*\b"
-                        rf"{_PACK}\b|\b{_PACK}\b.*\b(?:left|remain\w*|over|after(?:wards?)?|daarna)"
-                        r"\b|\bhow many (?:are |is )?left\b")),
-    ("total", re.compile(r"\b(?:in total|in all|altogether|all together|go out|dealt out|handed "
-                         r"out|in totaal|totaal|samen|total dealt|uitgedeeld)\b")),
-    ("each", re.compile(r"\b(?:each|every(?:one|body)?|per (?:player|person|deal|speler|persoon|"
-                        r"deling)|iedereen|ieder|elke? (?:speler|keer)|everyone|each time|hand "
-                        r"sizes?)\b")),
+    (
+        "teams",
+        re.compile(
+            r"\b(?:in teams|make teams|form teams|teams? (?:maken|vormen)|in teams? "
+            r"spelen)\b"
+        ),
+    ),
+    (
+        "enough",
+        re.compile(
+            r"\b(?:enough|genoeg|voldoende|(?:shuffle|use|play with|schudden|"
+            r"gebruiken) (?:in )?(?:both|one|beide|één) (?:packs?|decks?|spel\w*)|"
+            r"(?:need|use|nodig|gebruiken)\b.*\b(?:both|"
+            r"two|2|beide|twee) (?:packs|decks|spellen)|(?:both|beide|twee) (?:packs|"
+            r"decks|spellen)\b.*\b(?:need|use|nodig|gebruiken))\b"
+        ),
+    ),
+    (
+        "deals",
+        re.compile(
+            r"\b(?:how many (?:deals|times|rounds)|hoeveel (?:delingen|keer|rondes|"
+            r"rondjes)|how often|hoe vaak|hoe dikwijls|(?:pack|deck) last)\b"
+        ),
+    ),
+    (
+        "left",
+        re.compile(
+            rf"\b(?:left|remain\w*|stays?|over|liggen|blijven|zitten|resten)\b.*\b"
+            rf"{_PACK}\b|\b{_PACK}\b.*\b(?:left|remain\w*|over|after(?:wards?)?|daarna)"
+            r"\b|\bhow many (?:are |is )?left\b"
+        ),
+    ),
+    (
+        "total",
+        re.compile(
+            r"\b(?:in total|in all|altogether|all together|go out|dealt out|handed "
+            r"out|in totaal|totaal|samen|total dealt|uitgedeeld)\b"
+        ),
+    ),
+    (
+        "each",
+        re.compile(
+            r"\b(?:each|every(?:one|body)?|per (?:player|person|deal|speler|persoon|"
+            r"deling)|iedereen|ieder|elke? (?:speler|keer)|everyone|each time|hand "
+            r"sizes?)\b"
+        ),
+    ),
 )
 _HOW_MANY = re.compile(r"\b(?:how many|hoeveel|how often|hoe vaak|hoe dikwijls|what are)\b")
-_DEALING = re.compile(r"\b(?:cards?|kaart\w*|packs?|decks?|stack|stapel|spel\w*|deal\w*|dealt|del\w+|gedeeld)\b")
+_DEALING = re.compile(
+    r"\b(?:cards?|kaart\w*|packs?|decks?|stack|stapel|spel\w*|deal\w*|dealt|del\w+|gedeeld)\b"
+)
 _CLAUSE = re.compile(r",|\?|;|\band\b|\ben\b|\. ")
 
 
@@ -183,9 +215,12 @@ def _say(question: Question, ask: str, parts: DealParts, total: int) -> tuple[st
     if ask == "each":
         return say(f"{size} cards each", f"{size} kaarten per speler"), run
     if ask == "total":
-        return say(f"{players * size} cards are dealt in all", f"{players * size} kaarten in "
-                   "totaal"), say(f"Deal {deal} gives {players} x {size} = {players * size}.",
-                                  f"Deling {deal} geeft {players} x {size} = {players * size}.")
+        return say(
+            f"{players * size} cards are dealt in all", f"{players * size} kaarten in totaal"
+        ), say(
+            f"Deal {deal} gives {players} x {size} = {players * size}.",
+            f"Deling {deal} geeft {players} x {size} = {players * size}.",
+        )
     left = total - players * done
     empty = say(" (it is empty)", " (de stapel is leeg)") if not left else ""
     head = say(f"{left} cards stay in the pack", f"{left} kaarten blijven in de stapel") + empty
@@ -242,10 +277,22 @@ def _teams(question: Question, players: int) -> Answer:
     head = question.say("Yes." if can else "No.", "Ja." if can else "Nee.")
     reason = question.say(
         f"Keezbord is played by {', '.join(map(str, counts))} players, in teams of two with 4 or "
-        f"6; {players} players " + ("play two against two." if players == 4 else
-                                    "play three teams of two." if can else "cannot."),
+        f"6; {players} players "
+        + (
+            "play two against two."
+            if players == 4
+            else "play three teams of two."
+            if can
+            else "cannot."
+        ),
         f"Keezbord speel je met {', '.join(map(str, counts))} spelers, in teams van twee met 4 "
-        f"of 6; met {players} " + ("speel je twee tegen twee." if players == 4 else
-                                   "speel je met drie teams van twee." if can else "kan dat niet."),
+        f"of 6; met {players} "
+        + (
+            "speel je twee tegen twee."
+            if players == 4
+            else "speel je met drie teams van twee."
+            if can
+            else "kan dat niet."
+        ),
     )
     return checked(GAME, question, head, reason, [kb.TEAMS], position=position, topic="number")
