@@ -12,7 +12,7 @@ says a number the reading does not place, or asks nothing it knows is left to th
 
 >>> from gametable.rulebook.question import Question
 >>> read_deal(Question.read("Six players, first deal: how many cards in total, and how many stay in the pack?")).text.split(".")[0]
-'30 cards are dealt in all; 48 stay in the pack'
+'30 cards are dealt in all; 48 cards stay in the pack'
 >>> read_deal(Question.read("Met 4 spelers: na hoeveel delingen is de stapel op?")).text.split(".")[0]
 '3 keer delen'
 """
