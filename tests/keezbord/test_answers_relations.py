@@ -394,3 +394,47 @@ def test_kb051_to_kb063_which_of_two_cards_goes_further(pair):
     head = reply.text.split(".")[0]
     assert f"by {ends[far] - ends[near]} spaces" in head, (text, reply.text)
     assert ("Queen" if far == "Q" else f"The {far},") in head, (text, reply.text)
+
+
+# -- a Jack's swap by its parts (KB-052, KB-043) --------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "pawns", "action", "word"),
+    [
+        ("Both pawns I'd like to exchange are mine, one far back and one near my home. Does a "
+         "Jack let me switch their places?", {"a": [6, 60, "N", "N"]}, "J a1 a2", "no"),
+        ("Can I use a Jack to swap my pawn on the track with my other pawn near my home?",
+         {"a": [6, 60, "N", "N"]}, "J a1 a2", "no"),
+        ("Can I Jack-swap one of my pawns with an opponent's pawn that's already inside his home?",
+         {"a": [6, "N", "N", "N"], "b": ["H2", "N", "N", "N"]}, "J a1 b1", "no"),
+        ("Mag ik met de Boer ruilen met een pion van mijn tegenstander die al in zijn thuishonk "
+         "staat?", {"a": [6, "N", "N", "N"], "b": ["H2", "N", "N", "N"]}, "J a1 b1", "nee"),
+        ("My opponent's pawn is on its own start space. Can I swap one of my pawns with it using "
+         "a Jack?", {"a": [16, "N", "N", "N"], "b": [32, "N", "N", "N"]}, "J a1 b1", "no"),
+        ("Can I swap my pawn with an opponent's pawn using a Jack?",
+         {"a": [6, "N", "N", "N"], "b": [48, "N", "N", "N"]}, "J a1 b1", "yes"),
+    ],
+)  # fmt: skip
+def test_kb052_kb043_a_jacks_swap_agrees_with_the_engine(text, pawns, action, word):
+    """KB-052: a Jack swaps one of my pawns with another player's pawn on the track; KB-043:
+    never one on its own start; nor two of mine, nor one in a home."""
+    now = after(pawns, ["J"], action)
+    assert (now is not None) == (word in ("yes", "ja"))
+    assert first_word(checked_reply(text)) == word
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We spelen met z'n tweeën en al mijn pionnen staan nog in het nest. Kan ik dan een Boer "
+        "spelen?",
+        "Two players and every one of my pawns is still in the nest. May I play a Jack?",
+    ],
+)
+def test_kb052_no_jack_with_every_pawn_in_the_nest(text):
+    """KB-052: a Jack swaps one of my pawns on the track; with all in the nest it cannot."""
+    state = GAME.state_from_json(
+        {"game": "keezbord", "players": 2, "pawns": {"b": [38, "N", "N", "N"]},
+         "hands": {"a": ["J"]}, "to_move": 0}
+    )  # fmt: skip
+    assert not any(str(a).startswith("J") for a in state.legal_actions(0))
+    assert first_word(checked_reply(text)) in ("no", "nee")

@@ -83,6 +83,7 @@ from gametable.games.keezbord.answers.situations import SAFE, answer_situation, 
 from gametable.games.keezbord.answers.spelling import spelled
 from gametable.games.keezbord.answers.starts import PHRASES as STARTS_PHRASES
 from gametable.games.keezbord.answers.starts import read_theirs_elsewhere, read_theirs_on_my_start
+from gametable.games.keezbord.answers.swap import read_swap
 from gametable.games.keezbord.answers.table import answer_at
 from gametable.games.keezbord.answers.tally import read_deal
 from gametable.games.keezbord.answers.turnlimit import PHRASES as TURN_LIMIT_PHRASES
@@ -202,6 +203,9 @@ class KeezbordAnswers:
                 return reply if fits(question, reply) else None
             reply = read_relative(question)  # pawns placed by their relations, read by parts
             if reply is not None:  # its cards told apart from a 7's parts and the places
+                return reply if fits(question, reply, cards=False) else None
+            reply = read_swap(question)  # a Jack's swap, whose pawns and where
+            if reply is not None:
                 return reply if fits(question, reply, cards=False) else None
             reply = read_compare(question)  # two cards' moves compared
             if reply is not None:
