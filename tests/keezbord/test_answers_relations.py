@@ -438,3 +438,25 @@ def test_kb052_no_jack_with_every_pawn_in_the_nest(text):
     )  # fmt: skip
     assert not any(str(a).startswith("J") for a in state.legal_actions(0))
     assert first_word(checked_reply(text)) in ("no", "nee")
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("I have no pawns in play and only number cards in my hand. Do I keep those cards for "
+         "when I get a pawn out?", "no"),
+        ("All my pawns are in the nest and I only have number cards. Can I keep them for later?",
+         "no"),
+        ("Mijn pionnen staan allemaal in het nest en ik heb alleen getallenkaarten. Mag ik ze "
+         "bewaren?", "nee"),
+    ],
+)  # fmt: skip
+def test_kb025_kb027_number_cards_with_no_pawn_out_are_handed_in(text, word):
+    """KB-025 to KB-027: with no pawn out only an Ace or a King can be played; every number
+    card alone leaves only handing in."""
+    for rank in ["2", "3", "4", "5", "6", "7", "8", "9", "10"]:
+        state = GAME.state_from_json(
+            {"game": "keezbord", "players": 2, "pawns": {}, "hands": {"a": [rank]}, "to_move": 0}
+        )
+        assert [str(a) for a in state.legal_actions(0)] == ["hand in"]
+    assert first_word(checked_reply(text)) == word

@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from gametable.core.errors import GameError
 from gametable.core.protocol import State
-from gametable.games.keezbord.answers.census import read_census
+from gametable.games.keezbord.answers.census import read_census, read_number_hand
 from gametable.games.keezbord.answers.compare import read_compare
 from gametable.games.keezbord.answers.counts import answer_count
 from gametable.games.keezbord.answers.dealer import DEALER, read_dealer_turns
@@ -210,7 +210,7 @@ class KeezbordAnswers:
             reply = read_compare(question)  # two cards' moves compared
             if reply is not None:
                 return reply
-            reply = read_census(question)  # a King held, my pawns counted by place
+            reply = read_census(question) or read_number_hand(question)  # my pawns counted
             if reply is not None:  # its one card read itself ("with four" is no card)
                 return reply if fits(question, reply, cards=False) else None
             reply = card_meaning(question)  # one card alone, the whole question read

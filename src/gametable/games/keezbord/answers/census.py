@@ -1,4 +1,5 @@
-"""A King asked about with my pawns counted by place, read by parts: "three of my pawns are on
+"""A King asked about with my pawns counted by place, read by parts (and a hand of number cards
+with no pawn out): "three of my pawns are on
 the track and one is home, my only card is a King: can I play it?".
 
 The parts: the table (players said, or four when a partner or a team is named), my pawns
@@ -22,6 +23,7 @@ from typing import Any
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.build import GAME
+from gametable.games.keezbord.answers.rankfacts import RANKS
 from gametable.games.keezbord.answers.referee import Trial, judge, refusal
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -216,3 +218,88 @@ def _judge(
     return checked(GAME, question, yes_no(question, allowed), reason,
                    [kb.KING_NO_PAWN, kb.KING, kb.HELP_TEAMMATE], position=position,
                    details=(f"Judged: the King's plays for seat a: {', '.join(kings) or 'none'}.",))  # fmt: skip
+
+
+#: no pawn of mine out of the nest, said in several ways
+_NONE_OUT = re.compile(
+    r"\b(?:i have )?no pawns? (?:in play|on the board|out)\b|\bnothing of mine is on the board\b"
+    r"|\ball (?:of )?my pawns are (?:still )?in the nest\b|\bmijn pionnen staan allemaal (?:nog )?"
+    r"in het nest\b|\bal mijn pionnen staan (?:nog )?in het nest\b|\bgeen pionnen (?:in het spel|"
+    r"op het bord)\b"
+)
+#: a hand of number cards only, none named
+_NUMBER_HAND = re.compile(
+    r"\b(?:only|just)(?: have| hold)? number cards(?: in my hand)?\b|\bmy hand is all number cards\b"
+    r"|\balleen (?:getallen|cijfer|nummer)kaarten\b|\bnumber cards only\b"
+)
+#: the hand kept back for later is asked about
+_KEEP = re.compile(
+    r"\b(?:keep|hold on to|save|bewaren|houden)\b(?: (?:those|these|the|my|them|ze|die)\b ?(?:cards)?)?"
+)
+_KEEP_FILLER = frozenset(
+    [
+        "i",
+        "ik",
+        "do",
+        "can",
+        "may",
+        "mag",
+        "kan",
+        "and",
+        "en",
+        "for",
+        "later",
+        "when",
+        "get",
+        "a",
+        "pawn",
+        "out",
+        "it",
+        "them",
+        "ze",
+        "those",
+        "cards",
+        "the",
+        "my",
+        "mijn",
+        "in",
+        "hand",
+        "heb",
+        "have",
+        "has",
+        "hold",
+        "only",
+        "alleen",
+        "just",
+        "is",
+    ]
+)
+
+
+def read_number_hand(question: Question) -> Answer | None:
+    """Whether a hand of number cards may be kept with no pawn out: the referee's legal
+    actions for every number card, one by one, are only to hand in (KB-025 to KB-027)."""
+    lower = question.lower
+    if not (_NONE_OUT.search(lower) and _NUMBER_HAND.search(lower) and _KEEP.search(lower)):
+        return None
+    rest = _KEEP.sub(" ", _NUMBER_HAND.sub(" ", _NONE_OUT.sub(" ", lower)))
+    if any(x not in _KEEP_FILLER for x in re.findall(r"[a-zà-ü0-9'-]+", rest)):
+        return None
+    numbers = [r for r in RANKS if r.isdigit()]
+    position = {"game": GAME, "players": 2, "pawns": {}, "hands": {"a": numbers[:5]},
+                "to_move": 0}  # fmt: skip
+    for rank in numbers:
+        single = Trial({**position, "hands": {"a": [rank]}}, "").state()
+        if [str(a) for a in single.legal_actions(0)] != ["hand in"]:
+            return None
+    reason = question.say(
+        "With no pawn out, no number card can be played (only an Ace or a King brings a pawn "
+        "out), so you hand in all your cards on the pile in the middle and wait for the next deal.",
+        "Zonder pion op het bord kun je geen getallenkaart spelen (alleen een Aas of een Heer zet "
+        "een pion op het bord), dus je levert al je kaarten in op de stapel in het midden en "
+        "wacht op de volgende deling.",
+    )
+    return checked(GAME, question, yes_no(question, False), reason,
+                   [kb.HAND_IN, kb.MUST_PLAY, kb.PLACEMENT], position=position,
+                   details=(f"Judged: the only legal play with each of {', '.join(numbers)} is "
+                            "to hand in.",))  # fmt: skip
