@@ -75,7 +75,7 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "left",
         re.compile(
-            rf"\b(?:left|remain\w*|stays?|over|liggen|blijven|zitten|resten)\b.*\b"
+            rf"\b(?:left|remain\w*|stays?|still|over|liggen|blijven|zitten|resten)\b.*\b"
             rf"{_PACK}\b|\b{_PACK}\b.*\b(?:left|remain\w*|over|after(?:wards?)?|daarna)"
             r"\b|\bhow many (?:are |is )?left\b"
         ),
@@ -100,6 +100,7 @@ _HOW_MANY = re.compile(r"\b(?:how many|hoeveel|how often|hoe vaak|hoe dikwijls|w
 _DEALING = re.compile(
     r"\b(?:cards?|kaart\w*|packs?|decks?|stack|stapel|spel\w*|deal\w*|dealt|del\w+|gedeeld)\b"
 )
+_LATER = re.compile(r"\b(?:after that|afterwards|in the later (?:ones|deals|rounds)|daarna|erna)\b")
 _CLAUSE = re.compile(r",|\?|;|\band\b|\ben\b|\. ")
 
 
@@ -207,8 +208,8 @@ def _say(question: Question, ask: str, parts: DealParts, total: int) -> tuple[st
     if ask == "each" and deal is None and RUN.search(question.lower):  # over a whole pack
         each = sum(DEAL_SIZES)
         return say(f"{each} cards each", f"{each} kaarten per speler"), run
-    if ask == "each" and deal is None:
-        return _sizes(question), run
+    if ask == "each" and (deal is None or (deal == 1 and _LATER.search(question.lower))):
+        return _sizes(question), run  # "in the first round, and how many after that?"
     if deal is None or not 1 <= deal <= n:
         return None
     size, done = DEAL_SIZES[deal - 1], sum(DEAL_SIZES[:deal])
