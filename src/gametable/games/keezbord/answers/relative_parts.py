@@ -87,7 +87,7 @@ _REL_WORDS = {
 _REL = "|".join(sorted(_REL_WORDS, key=len, reverse=True))
 _ENTITY = r"(M1|M2|O|SME|SM|SO|HF|ITS|it)"
 #: the words between two parts of one relation: no other pawn named, not even one unowned
-_GAP = r"(?:(?!\b(?:M1|M2|O|SM|SO|HF|ITS|pawns?|pion|pionnen|one)\b)[^.?!,])*?"
+_GAP = r"(?:(?!\b(?:M1|M2|O|SM|SO|HF|ITS|pawns?|pion|pionnen|one|not|niet|never|nooit|no|geen)\b)[^.?!,])*?"
 _RELATION = re.compile(rf"{_ENTITY}\b{_GAP}\b{_N}{_UNIT} ({_REL})\s+(?:the )?{_ENTITY}\b")
 #: a relation whose other end is left unsaid: "if his pawn is 5 spaces behind?"
 _RELATION_OPEN = re.compile(

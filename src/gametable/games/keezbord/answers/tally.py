@@ -41,6 +41,10 @@ _ELSEWHERE = re.compile(
     r"thuishonk|nest|track|baan|king|queen|jack|ace|aas|heer|vrouw|boer|play(?:s|ed)? (?:a|an|my)|"
     r"speel|handed in|hand in|inleveren|ingeleverd|holds?|hold|score\w*|win\w*|joker\w*)\b"
 )
+#: a condition or a change to the pack: not the pack a new game deals
+_CONDITION = re.compile(
+    r"\b(?:if|als|unless|tenzij|lose|lost|losing|kwijt|missing|ontbreekt|extra|instead|in plaats)\b"
+)
 _ORDINALS = {"first": 1, "1st": 1, "opening": 1, "eerste": 1, "second": 2, "2nd": 2,
              "tweede": 2, "third": 3, "3rd": 3, "derde": 3}  # fmt: skip
 _ORDINAL = re.compile(
@@ -117,7 +121,7 @@ def read_parts(question: Question) -> DealParts | None:
     """The parts of a question about the deal, or ``None`` when it speaks of another concept
     or asks nothing this reading knows."""
     lower = question.lower
-    if _ELSEWHERE.search(lower):
+    if _ELSEWHERE.search(lower) or _CONDITION.search(lower):
         return None
     deals = {_ORDINALS[m] for m in _ORDINAL.findall(lower)}
     if len(deals) > 1:
