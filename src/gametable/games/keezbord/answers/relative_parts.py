@@ -363,6 +363,13 @@ def read_parts(question: Question) -> Parts | None:
     if _MOVER_O.search(lower):
         parts.mover = "O"
     text = _tokens(lower)
+    if parts.mover == "O":  # who moves, read and set aside once his pawn is a token
+        text = re.sub(
+            r"\b(?:the other player|my opponent|an opponent'?s?|the opponent|mijn tegenstander|de "
+            r"tegenstander)\b",
+            " ",
+            text,
+        )
     parts.on_track = " TRACK " in text
     text = _relate(parts, re.sub(r"\bTRACK\b", " ", text))
     asked = re.split(r"(?<=[.?!])\s+", lower.strip())[-1]
