@@ -236,3 +236,21 @@ def test_two_things_asked_and_both_worked_out_stay_checked() -> None:
         "keezbord", "How many cards does everyone get in the first round, and how many after that?"
     )
     assert reply.checked and re.match(r"5 cards each\b.*\bthen 4\b", reply.text), reply.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My pawn is 5 spaces behind an opponent's pawn, and my partner's pawn is in between. I "
+        "play a 5. Is it hit?",
+        "My pawn is 3 steps from the first space of my home, which is full. I play a 3. Where "
+        "does it end?",
+        "An opponent's pawn is 5 spaces ahead of my pawn and another opponent pawn is 2 ahead. I "
+        "play a 5. Is it hit?",
+    ],
+)
+def test_a_pawn_or_a_full_home_the_position_does_not_hold_is_not_judged(text: str) -> None:
+    """KB-038, KB-044 near miss: a pawn in between, a second opponent's pawn or a full home
+    that no reader places leaves the question to the rules text, unchecked."""
+    reply = ANSWERS.answer(Question.read(text))
+    assert reply is None, reply
