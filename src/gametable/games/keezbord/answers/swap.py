@@ -41,7 +41,7 @@ _PAWNS: tuple[tuple[str, str], ...] = (
 _PLACE = re.compile(
     r"^\W*(?:that'?s |which is |that is |die |dat )?(?:already |al |still |nog )?"
     r"(?:(?P<home>(?:inside|in) (?:his|its|my|zijn|mijn) (?:own )?(?:home|thuishonk)(?: staat)?"
-    r"|near my home)|(?P<start>(?:is )?on its own start(?: space)?|op zijn (?:eigen )?startvak"
+    r"|near my home)|(?P<start>(?:is )?on (?:its|his) (?:own )?start(?: space)?|op zijn (?:eigen )?startvak"
     r"(?: staat)?)|(?P<track>on the track|op de baan))"
 )
 _NEST_ALL = re.compile(
