@@ -460,3 +460,22 @@ def test_kb025_kb027_number_cards_with_no_pawn_out_are_handed_in(text, word):
         )
         assert [str(a) for a in state.legal_actions(0)] == ["hand in"]
     assert first_word(checked_reply(text)) == word
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(card=st.sampled_from(["2", "3", "4", "5", "6", "8", "9", "10", "Q", "K"]),
+       n=st.integers(1, 12), dutch=st.booleans())  # fmt: skip
+def test_kb049_to_kb063_a_cards_steps_like_an_ace(card, n, dutch):
+    """KB-049 to KB-063: whether a card moves a pawn on the track n spaces forward, as the
+    engine plays it (a King places and never moves a pawn)."""
+    text = (
+        f"Mag ik met {_card(card, 'nl').replace('een Vrouw', 'een Vrouw')} een pion op de baan "
+        f"{n} vakken vooruit zetten, zoals met een Aas?"
+        if dutch and card != "K"
+        else f"Can {_card(card) if card != 'K' else 'a King'} move a pawn that is already on the "
+        f"board {n} spaces forward, like an Ace does?"
+    )
+    now = after({"a": [5, "N", "N", "N"]}, [card], f"{card} a1")
+    moves = now is not None and now[0][0] == 5 + n
+    want = ("ja" if moves else "nee") if dutch and card != "K" else ("yes" if moves else "no")
+    assert first_word(checked_reply(text)) == want, text

@@ -23,7 +23,7 @@ from dataclasses import replace
 from gametable.core.errors import GameError
 from gametable.core.protocol import State
 from gametable.games.keezbord.answers.census import read_census, read_number_hand
-from gametable.games.keezbord.answers.compare import read_compare
+from gametable.games.keezbord.answers.compare import read_card_steps, read_compare
 from gametable.games.keezbord.answers.counts import answer_count
 from gametable.games.keezbord.answers.dealer import DEALER, read_dealer_turns
 from gametable.games.keezbord.answers.dealer import PHRASES as DEALER_PHRASES
@@ -207,7 +207,7 @@ class KeezbordAnswers:
             reply = read_swap(question)  # a Jack's swap, whose pawns and where
             if reply is not None:
                 return reply if fits(question, reply, cards=False) else None
-            reply = read_compare(question)  # two cards' moves compared
+            reply = read_compare(question) or read_card_steps(question)  # a card's move
             if reply is not None:
                 return reply
             reply = read_census(question) or read_number_hand(question)  # my pawns counted

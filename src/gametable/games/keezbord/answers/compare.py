@@ -22,7 +22,7 @@ from gametable.games.keezbord.answers.hands import card_name
 from gametable.games.keezbord.answers.referee import Trial, judge
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
-from gametable.rulebook.situations import checked
+from gametable.rulebook.situations import checked, yes_no
 
 _FURTHER = re.compile(r"\b(?:further|farther|more spaces|verder|meer vakken|goes more|the most)\b")
 _FILLER = frozenset(
@@ -141,3 +141,94 @@ def read_compare(question: Question) -> Answer | None:
     return checked(GAME, question, head, reason, [kb.CARD_MEANINGS], position=position,
                    details=tuple(f"Judged: {c} a1 for seat a." for c in (a, b)),
                    topic="number")  # fmt: skip
+
+
+#: one card asked to move a pawn a number of spaces ("one space forward", "een vak vooruit")
+_STEPS_ASKED = re.compile(
+    r"\b(?P<n>\d+|one|two|three|een|één|twee|drie) (?:space|spaces|step|steps|vak|vakken|stap|"
+    r"stappen)\b(?: (?:forward|vooruit))?"
+)
+_MOVE_VERB = re.compile(r"\b(?:move|moves|zetten|zet|gaan|go|verzetten)\b")
+_LIKE_ACE = re.compile(
+    r"\b(?:like|zoals|the way|as) (?:met )?(?:an? |een )?(?:ace|aas)(?: does| can| doet| kan)?\b"
+)
+_PAWN_OUT = re.compile(
+    r"\b(?:a|my|een|mijn) (?:pawn|pion)(?: (?:that is|that's|die) (?:already |al )?(?:on the "
+    r"board|on the track|op het bord|op de baan)(?: staat)?| (?:on the board|on the track|op de "
+    r"baan|op het bord))?\b"
+)
+_STEP_FILLER = frozenset(
+    [
+        "can",
+        "could",
+        "may",
+        "mag",
+        "kan",
+        "is",
+        "are",
+        "a",
+        "an",
+        "i",
+        "ik",
+        "my",
+        "met",
+        "with",
+        "allowed",
+        "to",
+        "forward",
+        "vooruit",
+        "it",
+        "does",
+        "do",
+        "the",
+        "een",
+        "de",
+        "move",
+        "moves",
+        "zetten",
+        "zet",
+        "stap",
+        "back",
+        "backward",
+        "backwards",
+        "achteruit",
+    ]
+)
+
+
+def read_card_steps(question: Question) -> Answer | None:
+    """Whether one card moves a pawn on the track the spaces asked (KB-049 to KB-063): the
+    card played by the referee and the spaces it moved counted."""
+    lower = question.lower
+    asked = _STEPS_ASKED.search(lower)
+    cards = [c for c in w.cards_named(Question.read(_LIKE_ACE.sub(" ", lower))) if c != "A"]
+    if cards and cards[0] in ("7", "J"):
+        return None  # a 7 shared and a Jack's swap move pawns otherwise: not counted here
+    if asked is None or not _MOVE_VERB.search(lower) or question.kind != "yesno" or len(cards) != 1:
+        return None
+    rest = _PAWN_OUT.sub(
+        " ", _LIKE_ACE.sub(" ", lower[: asked.start()] + " " + lower[asked.end() :])
+    )
+    said = {m.said for m in w.CARDS.find(question)}
+    words = re.findall(r"[a-zà-ü0-9']+", w.NUMBER_CARD.sub(" ", rest))
+    if any(x not in _STEP_FILLER and x not in said for x in words):
+        return None
+    n = w.value({"een": "één"}.get(asked.group("n"), asked.group("n")))
+    card = cards[0]
+    trial = Trial.of(2, {"a": [_START, "N", "N", "N"]}, [card], f"{card} a1")
+    ruling = judge(trial)
+    end = ruling.place_of("a1") if ruling.allowed else None
+    moved_n = end - _START if isinstance(end, int) else 0
+    forward = re.search(r"\b(?:forward|vooruit)\b", lower) is not None
+    back = re.search(r"\b(?:back|backwards?|achteruit)\b", lower) is not None
+    same = moved_n == n if forward else moved_n == -n if back else abs(moved_n) == n
+    name = card_name(card, question.lang)
+    way, way_nl = ("forward", "vooruit") if moved_n > 0 else ("backward", "achteruit")
+    reason = question.say(
+        f"Played on a pawn on the open track, {name} "
+        + (f"moves it {abs(moved_n)} spaces {way}." if moved_n else "does not move it at all."),
+        f"Op een pion op de baan gespeeld zet {name} hem "
+        + (f"{abs(moved_n)} vakken {way_nl}." if moved_n else "helemaal niet verder."),
+    )
+    return checked(GAME, question, yes_no(question, same), reason, [kb.CARD_MEANINGS],
+                   position=trial.position, details=(f"Judged: {card} a1 for seat a.",))  # fmt: skip

@@ -417,9 +417,16 @@ _OTHER_PLACED = re.compile(
 )
 
 
+#: a move forward or back asked ("een vak vooruit zetten"): not a placing, whatever the verb
+_MOVE_ASKED = re.compile(
+    r"\b(?:vooruit|achteruit|forwards?|backwards?)\b"
+    r"|\b(?:één|een|1|one) (?:vak|stap|step|space)\b"
+)
+
+
 def asks_place(question: Question) -> bool:
     """Placing a pawn on the board (bringing one out of the nest), by the asker."""
-    if _OTHER_PLACED.search(question.lower):
+    if _OTHER_PLACED.search(question.lower) or _MOVE_ASKED.search(question.lower):
         return False
     return question.matches(
         r"\b(place|placing|put (?:a|my|one) pawn|bring (?:a|my) pawn|get (?:a|my) pawn (?:out|on)|"
