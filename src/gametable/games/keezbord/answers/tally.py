@@ -105,6 +105,8 @@ _DEALING = re.compile(
     r"\b(?:cards?|kaart\w*|packs?|decks?|stack|stapel|spel\w*|deal\w*|dealt|del\w+|gedeeld)\b"
 )
 _LATER = re.compile(r"\b(?:after that|afterwards|in the later (?:ones|deals|rounds)|daarna|erna)\b")
+#: an asking word in a clause that asks no count: something else is asked too
+_OTHER_ASK = re.compile(r"\b(?:who|what|where|which|when|why|wie|wat|waar|welke|wanneer|waarom)\b")
 _CLAUSE = re.compile(r",|\?|;|\band\b|\ben\b|\. ")
 
 
@@ -129,6 +131,7 @@ def read_parts(question: Question) -> DealParts | None:
     asks: list[str] = []
     terse = not _HOW_MANY.search(lower)  # "first deal: total dealt, and left in the pack?"
     for clause in _CLAUSE.split(lower):
+        before = len(asks)
         for name, pattern in _ASKS:
             if not pattern.search(clause) or name in asks:
                 continue
@@ -136,6 +139,8 @@ def read_parts(question: Question) -> DealParts | None:
             if counted or asks or terse:  # a count's word, asked or continuing a list of asks
                 asks.append(name)
                 break
+        if len(asks) == before and _OTHER_ASK.search(clause):
+            return None  # another thing asked ("and who deals?"): not all of it is a count
     counts = set(asks) - {"teams"}
     if not asks or (counts and not _DEALING.search(lower)):
         return None  # a count with no card, pack or deal said is about something else
