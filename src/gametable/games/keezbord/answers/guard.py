@@ -279,6 +279,7 @@ def fits(question: Question, reply: Answer, cards: bool = True) -> bool:
     hands = position.get("hands", {})
     mover = position.get("to_move") or 0
     hand = set(hands.get("abcdef"[mover], ()) if isinstance(hands, dict) else hands[mover])
+    hand |= set(position.get("played", ()))  # a card named may have been played before
     named = w.cards_named(Question.read(_NOT_HELD.sub(" ", question.text.casefold())))
     held = all(card in hand for card in named) or not cards
     return held and _my_pawn_out(question, position, mover)
