@@ -32,7 +32,7 @@ def test_first_deal_hands_out_five_a_player(players: int) -> None:
     """KB-004: the first deal of a pack gives each player 5 cards, as a new game shows."""
     hands = KEEZBORD.new_game(players, seed=0).to_json()["hands"]
     reply = ask("keezbord", f"{players} players, first deal: how many cards go out in total?")
-    assert reply.checked and reply.text.startswith(f"{sum(len(h) for h in hands)} cards."), (
+    assert reply.checked and reply.text.startswith(f"{sum(len(h) for h in hands)} cards "), (
         reply.text
     )
 

@@ -160,13 +160,15 @@ def test_safety_is_never_answered_as_whether_a_move_is_allowed(text: str) -> Non
 
 def test_another_player_moving_is_not_built_as_the_askers_move() -> None:
     """KB-038 near miss: "if he plays a 4" is the opponent's move; the referee never judges it
-    as the asker's own 4."""
+    as the asker's own 4 (it judges his, or nothing: a 4 takes his pawn away from mine)."""
     reply = ANSWERS.answer(
         Question.read(
             "An opponent's pawn is 4 spaces behind mine. If he plays a 4, is my pawn hit?"
         )
     )
-    assert reply is None, reply
+    if reply is not None:
+        assert reply.position is not None and reply.position["to_move"] == 1, reply
+        assert reply.text.startswith("No."), reply.text
 
 
 def test_card_steps_with_another_pawn_is_not_a_plain_card_fact() -> None:
@@ -234,3 +236,21 @@ def test_two_things_asked_and_both_worked_out_stay_checked() -> None:
         "keezbord", "How many cards does everyone get in the first round, and how many after that?"
     )
     assert reply.checked and re.match(r"5 cards each\b.*\bthen 4\b", reply.text), reply.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My pawn is 5 spaces behind an opponent's pawn, and my partner's pawn is in between. I "
+        "play a 5. Is it hit?",
+        "My pawn is 3 steps from the first space of my home, which is full. I play a 3. Where "
+        "does it end?",
+        "An opponent's pawn is 5 spaces ahead of my pawn and another opponent pawn is 2 ahead. I "
+        "play a 5. Is it hit?",
+    ],
+)
+def test_a_pawn_or_a_full_home_the_position_does_not_hold_is_not_judged(text: str) -> None:
+    """KB-038, KB-044 near miss: a pawn in between, a second opponent's pawn or a full home
+    that no reader places leaves the question to the rules text, unchecked."""
+    reply = ANSWERS.answer(Question.read(text))
+    assert reply is None, reply

@@ -22,6 +22,8 @@ from dataclasses import replace
 
 from gametable.core.errors import GameError
 from gametable.core.protocol import State
+from gametable.games.keezbord.answers.census import read_census, read_number_hand
+from gametable.games.keezbord.answers.compare import read_card_steps, read_compare
 from gametable.games.keezbord.answers.counts import answer_count
 from gametable.games.keezbord.answers.dealer import DEALER, read_dealer_turns
 from gametable.games.keezbord.answers.dealer import PHRASES as DEALER_PHRASES
@@ -60,6 +62,7 @@ from gametable.games.keezbord.answers.rankfacts import (
     placing_cards,
 )
 from gametable.games.keezbord.answers.rankfacts import PHRASES as RANK_PHRASES
+from gametable.games.keezbord.answers.relative import read_relative
 from gametable.games.keezbord.answers.sequence import (
     FOUR_BACK,
     FOUR_BACK_PHRASES,
@@ -80,7 +83,9 @@ from gametable.games.keezbord.answers.situations import SAFE, answer_situation, 
 from gametable.games.keezbord.answers.spelling import spelled
 from gametable.games.keezbord.answers.starts import PHRASES as STARTS_PHRASES
 from gametable.games.keezbord.answers.starts import read_theirs_elsewhere, read_theirs_on_my_start
+from gametable.games.keezbord.answers.swap import read_swap
 from gametable.games.keezbord.answers.table import answer_at
+from gametable.games.keezbord.answers.tally import read_deal
 from gametable.games.keezbord.answers.turnlimit import PHRASES as TURN_LIMIT_PHRASES
 from gametable.games.keezbord.answers.turnlimit import STOPPED as TURN_LIMIT
 from gametable.games.keezbord.answers.turnlimit import read_turn_limit
@@ -103,6 +108,13 @@ _ELSEWHERE = re.compile(
     r"\b(?:football|soccer|voetbal|basketball|volleyball|hockey|rugby|baseball|cricket|tennis|"
     r"golf|chess|schaken|schaak\w*|poker|bridge|blackjack|monopoly|scrabble|risk|catan|"
     r"dammen|checkers|draughts|klaverjassen|sport\w*|olympic\w*|election\w*|parliament)\b"
+)
+
+
+#: a setting or option asked about (a variant told is read by the exact reader): the game's options, not one position's ruling
+_SETTING = re.compile(
+    r"\b(?:settings?|house[- ]rules?|instelling\w*)\b|\bis there an? option\b"
+    r"|\boptions? (?:does|in|for|of) gametable\b"
 )
 
 
@@ -179,11 +191,28 @@ class KeezbordAnswers:
     def answer(self, question: Question) -> Answer | None:
         if _ELSEWHERE.search(question.lower):
             return None  # about another game or a sport: the rules text declines it
+        if _SETTING.search(question.lower):
+            return None  # a setting asked for, not a situation: the rules text names the options
         question = asked_kind(spelled(question))  # "strat" read as start, "ovr" as over
         try:
+            reply = read_deal(question)  # the deal's counts, read by their parts
+            if reply is not None:
+                return reply
             reply = read_exact(question)  # a position told space by space: its own strict reading
             if reply is not None:
                 return reply if fits(question, reply) else None
+            reply = read_relative(question)  # pawns placed by their relations, read by parts
+            if reply is not None:  # its cards told apart from a 7's parts and the places
+                return reply if fits(question, reply, cards=False) else None
+            reply = read_swap(question)  # a Jack's swap, whose pawns and where
+            if reply is not None:
+                return reply if fits(question, reply, cards=False) else None
+            reply = read_compare(question) or read_card_steps(question)  # a card's move
+            if reply is not None:
+                return reply
+            reply = read_census(question) or read_number_hand(question)  # my pawns counted
+            if reply is not None:  # its one card read itself ("with four" is no card)
+                return reply if fits(question, reply, cards=False) else None
             reply = card_meaning(question)  # one card alone, the whole question read
             if reply is not None:
                 return reply

@@ -131,7 +131,8 @@ _UNREAD = re.compile(
     r"laten vallen|weggooien|"
     r"again|unless|otherwise|except|although|though|or|both|already|would|had|were|"
     r"niet|nooit|geen|niets|niemand|anders|eerst|daarna|dan|nog|toch|weer|behalve|tenzij|pas|"
-    r"zou)\b|n't\b"
+    r"zou|full|vol|another opponent|second opponent|andere tegenstander)\b|n't\b"
+    r"|\b(?:my partner'?s?|his|her|their|another) pawn (?:is |stands )?in between\b"
     r"|\b(?:he|she|they|my opponent|the opponent|an opponent|my partner|hij|zij|mijn tegenstander|"
     r"mijn partner) (?:then |now |also )?(?:plays|moves|speelt|zet|gooit|legt)\b"
     r"|\b(?:can|may|could|must|mag|kan|moet) (?:he|she|they|my partner|my teammate|an? opponent|"
@@ -246,9 +247,10 @@ def _head(reply: Answer) -> str:
     return re.split(r"(?<=[.!?])\s", reply.text, maxsplit=1)[0]
 
 
-def fits(question: Question, reply: Answer) -> bool:
+def fits(question: Question, reply: Answer, cards: bool = True) -> bool:
     """Whether the position a situation reply judged is the one the question describes: its
-    number of players, teams only with four or six, and every card named in the hand; and a
+    number of players, teams only with four or six, and every card named in the hand (unless
+    ``cards`` is false: a reader that told the cards from the places and the 7's parts); and a
     question asking what, where or how many is not answered with a bare Yes or No, nor a yes/no
     question with anything but Yes or No."""
     lower = question.lower.strip()
@@ -277,8 +279,10 @@ def fits(question: Question, reply: Answer) -> bool:
     hands = position.get("hands", {})
     mover = position.get("to_move") or 0
     hand = set(hands.get("abcdef"[mover], ()) if isinstance(hands, dict) else hands[mover])
+    hand |= set(position.get("played", ()))  # a card named may have been played before
     named = w.cards_named(Question.read(_NOT_HELD.sub(" ", question.text.casefold())))
-    return all(card in hand for card in named) and _my_pawn_out(question, position, mover)
+    held = all(card in hand for card in named) or not cards
+    return held and _my_pawn_out(question, position, mover)
 
 
 #: the asker's pawn said to stand somewhere other than the nest

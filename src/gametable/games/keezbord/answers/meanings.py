@@ -127,6 +127,13 @@ def _sentence(card: str, effects: list[str], lang: str) -> str:
     return f"{name[0].upper()}{name[1:]} {joined}{', ' + split if split else ''}."
 
 
+#: a second ask beside "what does it do": whether it moves a pawn
+_ALSO_ASKED_MOVE = re.compile(
+    r"[.?!]\s*(?:and )?(?:does|can|will|kan|mag) (?:it|hij|die|that card) (?:also |ook )?(?:move|"
+    r"verzet\w*|bewegen|vooruit)"
+)
+
+
 def card_meaning(question: Question) -> Answer | None:
     """What the one card the question names does, or whether it moves as asked (see the module
     docstring)."""
@@ -153,6 +160,14 @@ def card_meaning(question: Question) -> Answer | None:
     refs = [kb.CARD_MEANING[parse_card(card)]]
     details = (f"Judged: the plays with {card} on the board shown: {', '.join(plays)}.",)
     if m.re in (_WHAT_DOES, _POINT, _SPECIAL):
+        if _ALSO_ASKED_MOVE.search(question.lower):  # "what does it do? does it move a pawn?"
+            it_moves = f"{card} a1" in plays
+            text += " " + question.say(
+                "So yes, it moves a pawn." if it_moves else "So no, it does not move a pawn.",
+                "Dus ja, hij zet een pion verder."
+                if it_moves
+                else "Dus nee, hij zet geen pion verder.",
+            )
         return checked(GAME, question, "", text, refs, position=trial.position, details=details)
     if m.re is _EQUALS:
         said = int(m.group("n"))

@@ -17,6 +17,8 @@ from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.counts import QUALIFIED_CARDS
 from gametable.games.keezbord.answers.deck import asks_deck_left, deck_left
+from gametable.games.keezbord.answers.hands import card_name
+from gametable.games.keezbord.answers.rankfacts import placing_ranks
 from gametable.games.keezbord.answers.referee import GAME as KEEZBORD
 from gametable.games.keezbord.answers.referee import Trial, judge
 from gametable.games.keezbord.board import HOME_TEXT
@@ -261,6 +263,8 @@ def pack(question: Question) -> Answer | None:
         view = _new_view(players)
     except ValueError:  # the game refuses the table: an odd count, or too many or too few
         return _no_such_table(question, players)
+    if question.matches(_PLACING_ASKED):
+        return _placing_in_pack(question, players)
     total = sum(view["hand_sizes"]) + view["deck_size"]
     head = question.say(f"{total}.", f"{total}.")
     if question.matches(_BOTH_PACKS):
@@ -278,6 +282,35 @@ def pack(question: Question) -> Answer | None:
     )  # fmt: skip
     return checked(GAME, question, head, reason, refs, details=details,
                    position=_new_game(players), topic="number")  # fmt: skip
+
+
+#: the cards counted are only those that place a pawn ("let you put a pawn on the board")
+_PLACING_ASKED = (
+    r"\b(?:let|lets|allow|allows|that|which|to|can|could) (?:you |me |us )?(?:put|place|bring|get)"
+    r"\b[^?]*"
+    r"\b(?:pawn|board|nest|out)\b|\b(?:op het bord|uit het nest) (?:te )?(?:zetten|brengen|halen)\b"
+)
+
+
+def _placing_in_pack(question: Question, players: int) -> Answer:
+    """The cards of the pack that place a pawn: the placing ranks (each tried by the referee)
+    counted in a new game's pack (KB-021, KB-049, KB-050)."""
+    position = _new_game(players)
+    cards = list(position["deck"]) + [c for hand in position["hands"] for c in hand]
+    ranks = placing_ranks()
+    each = {r: cards.count(r) for r in ranks}
+    n = sum(each.values())
+    listed = " + ".join(f"{k} x {r}" for r, k in each.items())
+    names = [card_name(r, question.lang) for r in ranks]
+    head = question.say(f"{n} cards.", f"{n} kaarten.")
+    reason = question.say(
+        f"Only {' and '.join(names)} place a pawn, and the {players}-player pack of "
+        f"{len(cards)} cards holds {listed} = {n} of them.",
+        f"Alleen {' en '.join(names)} zetten een pion op het bord, en de stapel voor "
+        f"{players} spelers ({len(cards)} kaarten) heeft er {listed} = {n}.",
+    )
+    return checked(GAME, question, head, reason, [kb.PLACEMENT, kb.ACE, kb.KING, kb.CARD_DISTRIBUTION],
+                   position=position, topic="number")  # fmt: skip
 
 
 def _no_such_table(question: Question, players: int) -> Answer:

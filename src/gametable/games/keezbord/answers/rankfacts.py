@@ -49,15 +49,16 @@ PHRASES = re.compile(
 )
 
 
+def placing_ranks() -> list[str]:
+    """The ranks the referee lets place a pawn from the nest, each tried on its own."""
+    return [card for card in RANKS if judge(Trial.of(2, {}, [card], f"{card} place")).allowed]
+
+
 def placing_cards(question: Question) -> Answer | None:
     """The ranks whose play the referee lists as placing a pawn, all pawns in the nest."""
     if not PLACING.search(question.lower):
         return None
-    placing = []
-    for card in RANKS:
-        trial = Trial.of(2, {}, [card], f"{card} place")
-        if judge(trial).allowed:
-            placing.append(card)
+    placing = placing_ranks()
     if not placing:
         return None
     names = [card_name(c, question.lang) for c in placing]

@@ -100,8 +100,8 @@ def read_from_start(question: Question) -> Answer | None:
         return None  # a 4 counted backward from an unknown place: not summed here
     start_place = place
     steps: list[tuple[str, object, object]] = []
-    for card in cards:
-        trial = Trial.of(2, {"a": [place, "N", "N", "N"]}, [card], f"{card} a1")
+    for i, card in enumerate(cards):  # the cards before it are played already
+        trial = Trial.of(2, {"a": [place, "N", "N", "N"]}, [card], f"{card} a1", played=cards[:i])
         ruling = judge(trial)
         if not ruling.allowed:
             return _refused(question, card, place, ruling, trial)

@@ -105,9 +105,9 @@ _PLAYERS = re.compile(
 )
 #: a bare count of players ("we play with 2.", "we're 4,"), read only where the sentence ends
 _PLAYERS_BARE = re.compile(
-    r"\b(?:we(?:'re| are)|we play with|play(?:ing)? with|spelen met|zijn met)\s+"
+    r"\b(?:we(?:'re| are)|we play with|play(?:ing)? with|game with|spelen met|zijn met)\s+"
     + _NUMBER
-    + r"\s*(?=[.,;!?]|$)"
+    + r"\s*(?=[.,;!?]|$|(?:at|around) the table\b|aan (?:de )?tafel\b|in total\b|in totaal\b)"
 )
 #: the Dutch way to say how many sit at the table: "met z'n vieren"
 _ZN = {"tweeën": 2, "tweeen": 2, "tweetjes": 2, "drieën": 3, "drieen": 3, "vieren": 4, "vijven": 5, "zessen": 6,
@@ -115,6 +115,8 @@ _ZN = {"tweeën": 2, "tweeen": 2, "tweetjes": 2, "drieën": 3, "drieen": 3, "vie
 _WITH_ZN = re.compile(r"\bz(?:'|’)?n (" + "|".join(_ZN) + r")\b")
 #: teams said as a match: "two against two", "2 vs 2", "twee tegen twee" (two teams of two)
 _AGAINST = re.compile(r"\b(two|2|twee) (?:against|vs\.?|versus|tegen) (?:two|2|twee)\b")
+#: the number words read (English and Dutch), each to its value
+NUMBER_WORDS = frozenset(_VALUES)
 #: the patterns of a number card, a count of spaces and a count of players, for the guard
 NUMBER_CARD, SPACES, PLAYERS, PLAYERS_BARE = _NUMBER_CARD, _SPACES, _PLAYERS, _PLAYERS_BARE
 
@@ -415,9 +417,16 @@ _OTHER_PLACED = re.compile(
 )
 
 
+#: a move forward or back asked ("een vak vooruit zetten"): not a placing, whatever the verb
+_MOVE_ASKED = re.compile(
+    r"\b(?:vooruit|achteruit|forwards?|backwards?)\b"
+    r"|\b(?:één|een|1|one) (?:vak|stap|step|space)\b"
+)
+
+
 def asks_place(question: Question) -> bool:
     """Placing a pawn on the board (bringing one out of the nest), by the asker."""
-    if _OTHER_PLACED.search(question.lower):
+    if _OTHER_PLACED.search(question.lower) or _MOVE_ASKED.search(question.lower):
         return False
     return question.matches(
         r"\b(place|placing|put (?:a|my|one) pawn|bring (?:a|my) pawn|get (?:a|my) pawn (?:out|on)|"

@@ -1,0 +1,432 @@
+"""The parts of a situation told by relations, read in any order (see :mod:`.relative`).
+
+The question is read in steps, each setting aside what it reads: the pawns named become tokens
+(``M1`` the pawn I move, ``M2`` my other pawn, ``O`` an opponent's pawn) and the landmarks too
+(``SM`` my start, ``SO`` his start, ``HF`` the first space of my home); then the relations
+between tokens with their counts of spaces ("O is 5 spaces ahead of M1", "M1 2 steps from HF",
+"4 vakken daarachter staat O"), who moves, the card or the hand or a 7's parts, and what is
+asked.  Whatever is left must be filler words: a word left that no part reads, and the reading
+gives up (``None``), so that a situation is never built from half of what was said.
+
+>>> from gametable.rulebook.question import Question
+>>> p = read_parts(Question.read("Mijn pion staat 2 plaatsen achter een pion van mijn tegenstander. Ik speel een 2. Wat gebeurt er?"))
+>>> p.relations, p.card, p.ask
+([('M1', -2, 'O')], '2', 'what')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from gametable.games.keezbord.answers import words as w
+from gametable.games.keezbord.answers.build import BY_STEPS, FORWARD
+from gametable.games.keezbord.answers.exact_words import FILLER
+from gametable.games.keezbord.answers.relative_words import MORE_FILLER, NOT_FILLER
+from gametable.rulebook.question import Question
+
+_N = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf)"
+_UNIT = r"(?:\s*(?:spaces?|steps?|squares?|places?|spots?|fields?|vakken|vakjes|vak|stappen|stap|plaatsen|plekken))?"
+#: the pawns and the landmarks, each phrase with its token (the longer phrases first)
+_TOKENS: tuple[tuple[str, str], ...] = (
+    (
+        r"\bnot on (?:its|his|her|their|a) (?:own )?start(?: space| position| square)?\b"
+        r"|\bniet op (?:zijn|haar|z'n) (?:eigen )?startvak\b"
+        r"|\b(?:en )?daar staat niemand\b"
+        r"|\b(?:and )?(?:the|my) home is empty\b|\bhome (?:is )?empty\b|\b(?:die|which) (?:is )?leeg is\b"
+        r"|\bwhich is empty\b",
+        " ",
+    ),
+    (
+        r"\b(?:(?:which|that) is )?(?:out )?(?:on|in) the (?:open )?track\b|\bop de baan\b"
+        r"|\bwith nothing in (?:their|its|the) way\b|\bmet niets ertussen\b",
+        " TRACK ",
+    ),
+    (r"\b(?:just |only )?one (?:of my )?pawn\b", " M1 "),
+    (r"\b(?:two|both|twee) (?:of my )?(?:pawns|pionnen)\b", " M1 M2 "),
+    (
+        r"\b(?:an?|the|my|one of my|een) (?:opponent|opponents|enemy|other player|tegenstander)"
+        r"(?:'s|s'|’s)? pawn\b|\bopponent'?s pawn\b|\b(?:the |an? )?enemy pawn\b"
+        r"|\b(?:een |de )?pion van (?:mijn|de|een|m'n) tegenstander\b|\bhis pawn\b|\bzijn pion\b"
+        r"|\bmy opponent'?s\b(?! \w+ (?:card|queen|king))",
+        " O ",
+    ),
+    (r"\bnobody (?:is |stands )?on my start(?: space)?\b|\bmy start is empty\b", " SME "),
+    (r"\bmy (?:own |other )?pawn a\b|\bpawn a\b|\ba(?= (?:moves|goes|hits?)\b)", " M1 "),
+    (r"\bb(?= (?:moves|goes)\b)", " M2 "),
+    (r"\b(?:over|past|langs|jump over) my own pawn\b", " over M2 "),
+    (
+        r"\bmy (?:own |other )?pawn b\b|\bpawn b\b|\bmy other pawn\b|\banother (?:one )?(?:of my )?pawns?\b"
+        r"|\bmijn andere pion\b|\b(?:een )?andere pion\b|\b(?<=past )b\b",
+        " M2 ",
+    ),
+    (
+        r"\bmy (?:own )?pawn a\b|\bpawn a\b|\bmy (?:own )?pawn\b|\bmijn (?:eigen )?pion\b"
+        r"|\bthe one i move\b|\b(?:that|this) pawn\b|\b(?:die|deze) pion\b|\bmine\b|\b(?<=move )a\b(?= \d)",
+        " M1 ",
+    ),
+    (
+        r"\b(?:my|mijn) (?:own |eigen )?start(?:vak| space| position| square)?\b"
+        r"|\bthe start(?: space)?\b",
+        " SM ",
+    ),
+    (r"\b(?:his|zijn) (?:own |eigen )?start(?:vak| space)?\b", " SO "),
+    (r"\bits own start(?: space)?\b", " ITS "),
+    (
+        r"\b(?:the )?first (?:space|spot|square) of my (?:empty )?home\b|\bmy home'?s first space\b"
+        r"|\bhet eerste vak van mijn (?:lege )?thuishonk\b",
+        " HF ",
+    ),
+)
+#: the relations, with their direction along the track; "voor" and "before" are left out: a
+#: pawn "1 vak voor" another is ahead of it to some players and short of it to others
+_REL_WORDS = {
+    "ahead of": 1, "in front of": 1, "verder dan": 1, "behind": -1, "achter": -1,
+    "past": 1, "beyond": 1, "voorbij": 1, "from": -1, "short of": -1, "to reach": -1, "van": -1,
+}  # fmt: skip
+_REL = "|".join(sorted(_REL_WORDS, key=len, reverse=True))
+_ENTITY = r"(M1|M2|O|SME|SM|SO|HF|ITS|it)"
+#: the words between two parts of one relation: no other pawn named, not even one unowned
+_GAP = r"(?:(?!\b(?:M1|M2|O|SM|SO|HF|ITS|pawns?|pion|pionnen|one|not|niet|never|nooit|no|geen)\b)[^.?!,])*?"
+_RELATION = re.compile(rf"{_ENTITY}\b{_GAP}\b{_N}{_UNIT} ({_REL})\s+(?:the )?{_ENTITY}\b")
+#: a relation whose other end is left unsaid: "if his pawn is 5 spaces behind?"
+_RELATION_OPEN = re.compile(
+    rf"\b(M1|M2|O)\b{_GAP}\b{_N}{_UNIT} (ahead|behind|in front|back)\s*(?=[.?!,]|$)"
+)
+_BEHIND_IT = re.compile(
+    rf"\b{_N}{_UNIT} (daarachter|behind it|ahead of it)\s+(?:(?:staat|stands|is|er)\s+)*(M1|M2|O)\b"
+)
+_ON = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b(?:on|op)\s+(?:precies )?(SM|SO|ITS)\b")
+_MOVER_O = re.compile(
+    r"\b(?:can|could|may|mag|kan|does|will) (?:the other player|my opponent|an opponent|the "
+    r"opponent|he|hij|mijn tegenstander|O)\b|\b(?:opponent|tegenstander)(?:'s)? (?:queen|king|"
+    r"ace|jack|card|vrouw)\b|\b(?:he|she|hij|zij|they|my opponent|the opponent|an opponent|mijn "
+    r"tegenstander|de tegenstander) (?:plays|speelt|uses|gebruikt|moves|zet|has|heeft|holds)\b"
+)
+_ASKS = (
+    ("which", re.compile(r"\b(?:which|welke)\b")),
+    ("where", re.compile(r"\b(?:where|waar)\b")),
+    ("hit", re.compile(r"\b(?:hit|hits|knock\w*|sent back|send\w* back|geslagen|slaan|sla)\b")),
+    ("what", re.compile(r"\b(?:what happens|wat gebeurt)\b")),
+    ("may", re.compile(r"\b(?:can|may|mag|kan|could|allowed|fine|legal|ok|okay)\b")),
+)
+_HAND = re.compile(
+    r"\b(?:hand(?: is)?|i hold|i have|ik heb)\s*:?\s*((?:(?:an?|een|and|en|,)\s*)?"
+    r"(?:\d+|[a-z]+)(?:\s*(?:,|and|en)\s*(?:an?\s+|een\s+)?(?:\d+|[a-z]+))+)"
+)
+_HAND_CARD = {"queen": "Q", "vrouw": "Q", "king": "K", "heer": "K", "ace": "A", "aas": "A",
+              "jack": "J", "boer": "J", "ten": "10", "tien": "10"}  # fmt: skip
+_SPLIT = re.compile(
+    rf"\b(?:split\w*|verdeel\w*|splits\w*) (?:my |mijn )?(?:7|seven|zeven)"
+    rf"(?:\s*(?:in|into)\s+{_N}\s+(?:and|en)\s+{_N})?"
+)
+#: a 7's part told with its pawn: "A moves 5", "move M1 6", "met de 3", "2 with M1"
+_PARTS = (
+    re.compile(rf"\b(?P<pawn>M1|M2)\s+(?:moves|goes|gaat)?\s*{_N}\b(?! (?:spaces?|steps?|vakken))"),
+    re.compile(rf"\bmove (?P<pawn>M1|M2) {_N}\b"),
+    re.compile(rf"\b(?:met de|with the|zet de) {_N}(?: met)? (?P<pawn>M1)\b"),
+    re.compile(rf"\b{_N} (?:with|met) (?P<pawn>M1|M2)\b"),
+    re.compile(rf"\bmet de {_N}\b(?P<pawn>)"),
+    re.compile(
+        rf"\b{_N}{_UNIT} (?:for|with|voor|met) (?:one|the first|the one|de ene|een)(?: pawn| pion)?\b(?P<pawn>)"
+    ),
+    re.compile(
+        rf"\b{_N}{_UNIT} (?:for|with|voor|met) (?:the other|de andere)(?: one| pawn| pion)?\b(?P<other>)"
+    ),
+)
+
+
+def _pairs(text: str) -> tuple[list[tuple[str, int]], str]:
+    """The 7's parts told with their pawns (an unnamed one is mine, ``M1``), and the text
+    without them."""
+    pairs = []
+    for pattern in _PARTS:
+        for m in pattern.finditer(text):
+            names = m.re.groupindex
+            number = next(g for i, g in enumerate(m.groups(), 1) if g and i not in names.values())
+            pawn = "M2" if "other" in names else m.group("pawn") or "M1"
+            pairs.append((pawn, _n(number)))
+        text = pattern.sub(" ", text)
+    return pairs, text
+
+
+_ALLOWED = (FILLER - NOT_FILLER) | MORE_FILLER
+#: what a "which" question asks: the cards that bring the pawn into the home
+_INTO_HOME = re.compile(
+    r"\b(?:of them |of these )?(?:brings?|gets?|takes?|brengt|krijgt)? ?(?:it|hem|that pawn|M1)? ?"
+    r"(?:into|in|to|naar) (?:the|my|de|mijn) (?:home|honk|thuishonk)\b"
+)
+
+
+@dataclass
+class Parts:
+    """What the question tells: see the module docstring."""
+
+    players: int = 2
+    pawns: list[str] = field(default_factory=list)
+    marks: dict[str, tuple[str, int]] = field(default_factory=dict)
+    relations: list[tuple[str, int, str]] = field(default_factory=list)
+    on_start: list[str] = field(default_factory=list)
+    mover: str = "M"
+    card: str | None = None
+    hand: list[str] = field(default_factory=list)
+    split: tuple[int, int] | None = None
+    ask: str = ""
+    on_track: bool = False
+
+
+def _n(word: str) -> int:
+    return w.value({"een": "één"}.get(word, word))
+
+
+def _tokens(lower: str) -> str:
+    text = f" {lower} "
+    for pattern, token in _TOKENS:
+        text = re.sub(pattern, token, text)
+    return re.sub(r"\s+", " ", text)
+
+
+def _resolve(name: str, before: str, subject: str) -> str:
+    """``it`` is the last pawn named before (but the subject), else the last landmark;
+    ``ITS`` own start is its owner's."""
+    if name == "ITS":
+        return "SO" if subject == "O" else "SM"
+    if name == "it":
+        pawns = [p for p in re.findall(r"\b(M1|M2|O)\b", before) if p != subject]
+        marks = re.findall(r"\b(SME|SM|SO|HF)\b", before)
+        name = pawns[-1] if pawns else marks[-1] if marks else ""
+    return "SM" if name == "SME" else name
+
+
+#: a move said to land on the opponent's pawn: "met de 3 kom ik precies op O", "with the 5 I land on O"
+_LANDS = re.compile(
+    rf"\b(?:met de|with the|with my) {_N} (?:kom ik|land i|i land|i end up|i end) (?:precies |"
+    r"exactly )?(?:op|on) O\b"
+)
+_ORD = r"(first|second|third|fourth|last|1st|2nd|3rd|4th|eerste|tweede|derde|vierde|laatste|[1-4])"
+_ORDS = {"first": 1, "1st": 1, "eerste": 1, "second": 2, "2nd": 2, "tweede": 2, "third": 3,
+         "3rd": 3, "derde": 3, "fourth": 4, "4th": 4, "vierde": 4, "last": 4, "laatste": 4}  # fmt: skip
+_HOME_WORDS = r"(?:of|in|van) (?:my|mijn) (?:home|thuishonk|honk)"
+#: my two pawns on home spaces: "my pawns sit on the first and the fourth space of my home",
+#: "my pawns on home spaces 1 and 4", "mijn pionnen staan op het eerste en het vierde vak ..."
+_HOME_PAIR = re.compile(
+    rf"\b(?:my|mijn) (?:pawns|pionnen) (?:\w+ )?(?:on|op) (?:the |het )?{_ORD} (?:and|en) "
+    rf"(?:the |het )?{_ORD} (?:space|spot|square|vak)s? {_HOME_WORDS}\b"
+    rf"|\b(?:my|mijn) (?:pawns|pionnen) (?:\w+ )?(?:on|op) (?:home spaces|thuishonkvakken) {_ORD} "
+    rf"(?:and|en) {_ORD}\b"
+)
+#: the pawn moved, named by its home space: "the pawn on the first space", "the one on space 1"
+_ON_HOME = re.compile(
+    rf"\b(?:the|de) (?:pawn|pion|one) (?:on|op) (?:the |het )?(?:{_ORD} (?:space|vak)|(?:space|vak|"
+    rf"home space) {_ORD}|h([1-4]))\b"
+)
+_MOVE_STEPS = re.compile(rf"\bmove (M1) {_N}(?:\s*(?:spaces?|steps?|vakken|stappen))")
+
+
+def _relate(parts: Parts, text: str) -> str:
+    """Reads the relations and the places on a start, and sets them aside."""
+    moves = _MOVE_STEPS.search(text)
+    if moves is not None:  # a move told by its steps is no relation: its card is that step
+        if _n(moves.group(2)) not in BY_STEPS:
+            return text + " unread"
+        parts.card = BY_STEPS[_n(moves.group(2))]
+        text = text[: moves.start()] + " move M1 " + text[moves.end() :]
+    text = _home_pair(parts, text)
+    # "can I go backwards from my start": the pawn I move stands on my start
+    text = re.sub(
+        r"\b(?:go|move|ga|gaan)(?: backwards?| achteruit)? (?:from|vanaf|van) SM\b",
+        " M1 on SM ",
+        text,
+    )
+    lands = _LANDS.search(text)
+    if lands is not None:  # the moving pawn (mine) ends on his: he stands that far ahead
+        parts.relations.append(("O", _n(lands.group(1)), "M1"))
+        text = text[: lands.start()] + " M1 O " + text[lands.end() :]
+    for m in list(_RELATION.finditer(text)):
+        subject = _resolve(m.group(1), text[: m.start()], "")
+        other = _resolve(m.group(4), text[: m.start(4)], subject)
+        sign, steps = _REL_WORDS[m.group(3)], _n(m.group(2))
+        _add(parts, subject, sign * steps, other)
+    # the pawns stay named (a place told of one after its relation: "..., which is on its start")
+    text = _RELATION.sub(lambda m: f" {_pawn_only(m.group(1))} {_pawn_only(m.group(4))} ", text)
+    for m in list(_RELATION_OPEN.finditer(text)):
+        subject = m.group(1)
+        other = _resolve("it", text[: m.start()] + " " + text[m.end() :], subject)
+        sign = -1 if m.group(3) in ("behind", "back") else 1
+        _add(parts, subject, sign * _n(m.group(2)), other)
+    text = _RELATION_OPEN.sub(" ", text)
+    for m in list(_BEHIND_IT.finditer(text)):
+        before = re.findall(r"\b(M1|M2|O)\b", text[: m.start()])
+        if not before:
+            return text + " unread"
+        sign = -1 if m.group(2) in ("daarachter", "behind it") else 1
+        _add(parts, m.group(3), sign * _n(m.group(1)), before[-1])
+    text = _BEHIND_IT.sub(" ", text)
+    for m in list(_ON.finditer(text)):
+        mark = _resolve(m.group(2), "", m.group(1))
+        if (mark == "SM") != (m.group(1) != "O"):
+            return text + " unread"  # a pawn on another seat's start: not this reading's
+        parts.marks[m.group(1)] = ("start", 0)
+        parts.on_start.append(m.group(1))
+    return _ON.sub(" ", text)
+
+
+def _home_pair(parts: Parts, text: str) -> str:
+    """Two of my pawns on home spaces, and the one moved named by its space."""
+    pair = _HOME_PAIR.search(text)
+    if pair is None:
+        return text
+    first, second = (_ORDS.get(g, int(g) if g.isdigit() else 0) for g in pair.groups() if g)
+    moved = _ON_HOME.search(text, pair.end())
+    if moved is None or first == second or not (first and second):
+        return text + " unread"
+    space = next(g for g in moved.groups() if g)
+    space_n = _ORDS.get(space, int(space) if space.isdigit() else 0)
+    if space_n not in (first, second):
+        return text + " unread"
+    other = second if space_n == first else first
+    parts.marks["M1"], parts.marks["M2"] = ("in", space_n), ("in", other)
+    text = text[: moved.start()] + " M1 " + text[moved.end() :]
+    return text[: pair.start()] + " M1 M2 " + text[pair.end() :]
+
+
+def _pawn_only(name: str) -> str:
+    return name if name in ("M1", "M2", "O") else " "
+
+
+def _add(parts: Parts, subject: str, steps: int, other: str) -> None:
+    if subject in ("M1", "M2", "O") and other in ("M1", "M2", "O") and subject != other:
+        parts.relations.append((subject, steps, other))
+    elif subject in ("M1", "M2") and other == "SM" and steps != 0:
+        parts.marks[subject] = ("past", steps)
+    elif subject in ("M1", "M2") and other == "HF" and steps < 0:
+        parts.marks[subject] = ("home", -steps)
+    elif subject == "O" and other == "SM":
+        parts.relations.append(("O", steps, "M1"))  # "his pawn 4 behind my start", mine on it
+    else:
+        parts.relations.append(("?", 0, "?"))  # a relation this reading cannot place
+
+
+def _cards(parts: Parts, question: Question, text: str) -> str:
+    hand = _HAND.search(text)
+    if hand is not None:
+        for word in re.split(r"\s*(?:,|\band\b|\ben\b|\ban?\b|\been\b)\s*", hand.group(1)):
+            if word:
+                parts.hand.append(_HAND_CARD.get(word, word))
+        text = text[: hand.start()] + " " + text[hand.end() :]
+    split = _SPLIT.search(text)
+    # the cards named; a name said alone ("sevn: can I ...") only by the lexicon
+    rest = Question.read(text)  # the cards named where no relation or place was read
+    named = w.cards_named(rest) or list(dict.fromkeys(m.name for m in w.CARDS.find(rest)))
+    if split is None and named == ["7"] and len(_pairs(text)[0]) == 2:
+        split = re.search("$", text)  # "with a 7 I move that pawn 6 and another pawn 1"
+    if split is not None:
+        parts.card = "7"
+        pairs, text = _pairs(text)
+        told = [_n(g) for g in split.groups() if g]
+        mine = [n for p, n in pairs if p == "M1"]
+        other = [n for p, n in pairs if p == "M2"]
+        first = mine[0] if mine else _from_relation(parts)
+        parts.split = (first, 7 - first) if first is not None and 0 < first < 7 else None
+        if parts.split is None or (told and sorted(told) != sorted(parts.split)):
+            return text + " unread"
+        if any(n != parts.split[1] for n in other) or len(mine) > 1:
+            return text + " unread"
+        return w.NUMBER_CARD.sub(" ", _SPLIT.sub(" ", text))
+    if named == ["7"]:  # one pawn moves "the whole 7"
+        text = re.sub(
+            r"\b(?:the (?:whole|full)|all|alle|de hele|volle) (?:7|seven|zeven)(?: steps| stappen)?\b",
+            " ",
+            text,
+        )
+    if parts.card is not None:  # told as steps moved ("move A 8 spaces past B")
+        return text if not named or named == [parts.card] else text + " unread"
+    played = [c for c in named if c not in parts.hand]
+    if len(played) == 1 and (played[0] in FORWARD or played[0] == "4") and played[0] != "A":
+        parts.card = played[0]
+    return w.NUMBER_CARD.sub(" ", text)
+
+
+def _from_relation(parts: Parts) -> int | None:
+    ahead = [s for p, s, o in parts.relations if p == "O" and o == "M1" and s > 0]
+    return ahead[0] if len(ahead) == 1 else None
+
+
+def read_parts(question: Question) -> Parts | None:
+    """The parts of ``question``, or ``None`` when it tells something they do not hold."""
+    lower = question.lower
+    if re.search(r"\b(?:partner|teammate|team|maat|teamgenoot|jack|boer|king|heer)\b", lower):
+        return None
+    parts = Parts(players=w.players_stated(question) or 2)
+    if parts.players not in (2, 4, 6):
+        return None
+    if _MOVER_O.search(lower):
+        parts.mover = "O"
+    text = _tokens(lower)
+    if parts.mover == "O":  # who moves, read and set aside once his pawn is a token
+        text = re.sub(
+            r"\b(?:the other player|my opponent|an opponent'?s?|the opponent|mijn tegenstander|de "
+            r"tegenstander)\b",
+            " ",
+            text,
+        )
+    parts.on_track = " TRACK " in text
+    text = _relate(parts, re.sub(r"\bTRACK\b", " ", text))
+    asked = re.split(r"(?<=[.?!])\s+", lower.strip())[-1]
+    parts.ask = next((name for name, p in _ASKS if p.search(asked)), "")
+    text = _cards(parts, question, text)
+    told = _tokens(lower) + " ".join(
+        [p for r in parts.relations for p in (r[0], r[2])] + list(parts.marks)
+    )
+    parts.pawns = [t for t in ("M1", "M2", "O") if re.search(rf"\b{t}\b", told)]
+    if parts.mover == "O" and parts.card in FORWARD and not any("O" in r for r in parts.relations):
+        # the opponent lands on my pawn: his pawn stands the card's steps behind it
+        parts.relations.append(("O", -FORWARD[parts.card], "M1"))
+        parts.pawns += [] if "O" in parts.pawns else ["O"]
+    if parts.split is not None and "M2" not in parts.pawns:
+        parts.pawns.append("M2")  # a 7 shared between two pawns: the other one is on the track
+    text = re.sub(r"\b(?:the|het|de) (?:first|eerste) (?:part|deel)\b", " ", text)
+    if parts.card == "4":  # where a 4 takes it: back past my start
+        text = re.sub(
+            r"\b(?:(?:back|backwards?|achteruit)\s+)?(?:behind|achter|langs|past|voorbij)"
+            r"\s+SM\b",
+            " ",
+            text,
+        )
+        text = re.sub(r"\b(?:back|backwards?|achteruit|to)\b", " ", text)
+    if not _complete(parts) or not _only_filler(text, question, parts.ask):
+        return None
+    return parts
+
+
+def _complete(parts: Parts) -> bool:
+    """Whether the parts hold what their ask needs, and nothing unplaced."""
+    if not parts.ask or "M1" not in parts.pawns or ("?", 0, "?") in parts.relations:
+        return False
+    if not (parts.relations or parts.marks or _free(parts)):
+        return False
+    if parts.ask == "which":
+        return bool(parts.hand) and "home" in {m for m, _ in parts.marks.values()}
+    if parts.card is None:
+        return False
+    if parts.mover == "O":
+        return parts.ask in ("hit", "may") and "O" in parts.pawns
+    return True
+
+
+def _free(parts: Parts) -> bool:
+    """Only my own pawns, said to be on the open track or sharing a 7: placed apart, clear of
+    every start and home."""
+    mine = set(parts.pawns) <= {"M1", "M2"}
+    return mine and (parts.on_track or parts.split is not None or parts.card == "7")
+
+
+def _only_filler(text: str, question: Question, ask: str) -> bool:
+    said = {m.said for m in w.CARDS.find(question)}
+    if ask == "which":
+        text = _INTO_HOME.sub(" ", text)
+    if re.search(r"\b(?:SM|SO|HF|ITS)\b", text):
+        return False  # a start or a home said of nothing read: a place not placed
+    text = re.sub(r"\b(?:M1|M2|O|SME)\b", " ", text)
+    words = re.findall(r"[a-zà-ü0-9']+", text)
+    return all(x in _ALLOWED or x in said for x in words)
