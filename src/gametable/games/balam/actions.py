@@ -450,12 +450,11 @@ class ActionTable:
     #: ``moves[b * len(positions) + d]``: from plot position ``b`` to ``d``
     moves: tuple[Move, ...]
     #: memos of the rules' pure functions of small keys, shared by every game on the board,
-    #: each keyed by one integer (:func:`counts_key` packs a king's sheet): the sites a number
-    #: of small pyramids refuses a market, the builds a site's empty plots allow, the payments
-    #: a sheet allows, a turn's payments and Katun cards, the forces of an attack
+    #: each keyed by one integer: the sites a number of small pyramids refuses a market, the
+    #: builds a site's empty plots allow, a turn's payments and Katun cards, the forces of an
+    #: attack
     markets: dict[int, frozenset[int]] = field(default_factory=dict, compare=False, hash=False)
     builds: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
-    pays: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
     turns: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
     forces: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
     #: the transport memo of every game on the board: the sites a riches may reach by (open
@@ -471,21 +470,6 @@ def remember(memo: dict[K, T], key: K, value: T) -> T:
         memo.clear()
     memo[key] = value
     return value
-
-
-#: bits of one count in :func:`counts_key` (a king's riches of one kind, at most its supply of
-#: 30; building tiles of one type, at most the box's)
-COUNT_BITS: Final = 8
-
-
-def counts_key(counts: list[int]) -> int:
-    """Small counts (each below ``2 ** COUNT_BITS``; a larger one raises ``ValueError``)
-    packed into one integer, one key per list.
-
-    >>> counts_key([1, 0, 2]) == 1 | 2 << 16
-    True
-    """
-    return int.from_bytes(bytes(counts), "little")
 
 
 @cache

@@ -16,7 +16,6 @@ from gametable.core.protocol import Action
 from gametable.games.balam import rules
 from gametable.games.balam.actions import DONE, Move
 from gametable.games.balam.board import (
-    DOUBLE,
     GARRISON,
     KINDS,
     MAIZE,
@@ -243,47 +242,51 @@ def mark_idle_seats_done(state: BalamData) -> None:
             state.done[seat] = True
 
 
-def held_buildings(state: BalamData, kinds: tuple[int, ...]) -> list[tuple[int, int, int]]:
-    """(position, owner, building) of every building of ``kinds``, in board order."""
-    buildings, plots = state.buildings, state.board.plots
-    found = []
-    for s, seat in enumerate(state.owner):
-        if seat >= 0:
-            for b in range(s * MAX_PLOTS, s * MAX_PLOTS + plots[s]):
-                if buildings[b] in kinds:
-                    found.append((b, seat, buildings[b]))
-    return found
-
-
 # -- the close of the round ------------------------------------------------------------------------------
 def ceremony_and_taxes(state: BalamData) -> tuple[list[list[int]], list[list[int]]]:
     """Temples turn their riches into prestige, palaces bring theirs to the king's sheet, riches
     left on villages and garrisons (obsidian apart) go back to the supply: (taxes, lost) per
-    seat and riches."""
+    seat and riches.  The buildings are taken in board order."""
     n = state.players
     taxes = [[0] * len(RICHES) for _ in range(n)]
     lost = [[0] * len(RICHES) for _ in range(n)]
-    for b, seat, k in held_buildings(state, (TEMPLE, PALACE, VILLAGE, GARRISON)):
-        for x in [b, state.second_pos(b)] if DOUBLE[k] else [b]:
-            r = state.riches_on[x]
-            if r < 0 or (k == GARRISON and r == OBSIDIAN):
-                continue
-            state.riches_on[x] = NO_RICHES
-            if k == PALACE:
-                state.sheets[seat][r] += 1
-                taxes[seat][r] += 1
-                state.count("taxes_collected")
-            else:
-                state.supply[r] += 1
-                if k == TEMPLE:
-                    state.add_prestige(seat, CEREMONY[r], "ceremony")
-                else:
-                    lost[seat][r] += 1
+    buildings, plots = state.buildings, state.board.plots
+    for s, seat in enumerate(state.owner):
+        if seat < 0:
+            continue
+        for b in range(s * MAX_PLOTS, s * MAX_PLOTS + plots[s]):
+            k = buildings[b]
+            if k in (TEMPLE, PALACE):
+                settle(state, seat, k, b, taxes, lost)
+                settle(state, seat, k, state.second_pos(b), taxes, lost)
+            elif k in (VILLAGE, GARRISON):
+                settle(state, seat, k, b, taxes, lost)
     state.moved = set()
     state.done = [False] * state.players
     state.move_memo = {}
     state.route_memo = {}
     return taxes, lost
+
+
+def settle(
+    state: BalamData, seat: int, k: int, x: int, taxes: list[list[int]], lost: list[list[int]]
+) -> None:
+    """The riches on plot position ``x`` of ``seat``'s building of kind ``k`` (a temple, palace,
+    village or garrison) at the close of the round (:func:`ceremony_and_taxes`)."""
+    r = state.riches_on[x]
+    if r < 0 or (k == GARRISON and r == OBSIDIAN):
+        return
+    state.riches_on[x] = NO_RICHES
+    if k == PALACE:
+        state.sheets[seat][r] += 1
+        taxes[seat][r] += 1
+        state.count("taxes_collected")
+    else:
+        state.supply[r] += 1
+        if k == TEMPLE:
+            state.add_prestige(seat, CEREMONY[r], "ceremony")
+        else:
+            lost[seat][r] += 1
 
 
 def clemency_of_chaak(state: BalamData) -> list[int]:
