@@ -11,6 +11,7 @@ from gametable.core.errors import InvalidState
 from gametable.core.protocol import Action, Outcome
 from gametable.core.rng import Rng, RngSource, as_rng
 from gametable.games.balam import describe, distribution, flow, viewbuild
+from gametable.games.balam.board import RANDOM
 from gametable.games.balam.katun import (
     BALL_PLACE,
     ECLIPSE_WINDOW,
@@ -36,6 +37,12 @@ COMPILED: Final = not isinstance(_probe, types.FunctionType)
 TRUSTED_LIST: Final = 1 << 30 if COMPILED else 32
 
 
+#: the states :meth:`BalamState.fresh` copies, by game, players and options (a handful: the
+#: same few options are played again and again)
+FRESH: Final[dict[tuple[Any, ...], BalamState]] = {}
+FRESH_KEPT: Final = 16
+
+
 class BalamState(BalamData):
     """A Balam game: the declared fields of :class:`~gametable.games.balam.state.BalamData`,
     played by the rules through :mod:`~gametable.games.balam.flow`."""
@@ -43,8 +50,33 @@ class BalamState(BalamData):
     @classmethod
     def new(cls, game: Any, players: int, seed: int, options: dict[str, Any]) -> BalamState:
         """A new game, set up and ready for the first turn."""
-        state = cls.create(game=game, players=players, options=options, seed=seed, rng=Rng(seed))
+        state = cls.fresh(game, players, seed, options)
         flow.setup(state)
+        return state
+
+    @classmethod
+    def fresh(cls, game: Any, players: int, seed: int, options: dict[str, Any]) -> BalamState:
+        """A state as :meth:`create` makes it, before the setup: on a board the options fix, a
+        copy of one made once for the game, players and options (``clone``, several times
+        quicker than running every field's factory), with this game's seed and RNG; on a
+        random board (which the seed draws) made afresh."""
+        if options["board"] == RANDOM:
+            return cls.create(game=game, players=players, options=options, seed=seed, rng=Rng(seed))
+        key = (cls, id(game), players, *sorted(options.items()))
+        made = FRESH.get(key)
+        if made is None:
+            if len(FRESH) >= FRESH_KEPT:
+                FRESH.clear()
+            made = FRESH[key] = cls.create(
+                game=game, players=players, options=options, seed=seed, rng=Rng(seed)
+            )
+        state = made.clone()
+        state.options = options
+        state.seed = seed
+        state.rng = Rng(seed)
+        # the other memos are shared until the position changes, as between any clones; the
+        # views' memo lasts the whole game: each game keeps its own
+        state.view_memo = {}
         return state
 
     def _after_load(self) -> None:
