@@ -145,23 +145,24 @@ def refuse_move(state: BalamData, action: Move, seat: int) -> Refusal | None:
 
 
 # -- the moves ---------------------------------------------------------------------------------------------
-def move_routes(state: BalamData, seat: int, b: int) -> tuple[int, ...]:
-    """Where the riches on ``b``, one of ``seat``'s villages, reserves or garrisons, could go:
-    his rooms (temples, palaces, reserves, garrisons, see ``ROOMS``) in board order, ``b`` left
-    out, those the transport rule lets it reach.  The buildings and the transport do not change
-    during the distribution, so this is kept until the next production (``state.route_memo``,
-    by plot position; the king's rooms under ``-1 - seat``)."""
+def move_routes(state: BalamData, seat: int, site: int) -> tuple[int, ...]:
+    """Where a riches on one of ``seat``'s villages, reserves or garrisons on ``site`` could go:
+    his rooms (temples, palaces, reserves, garrisons, see ``ROOMS``) in board order that the
+    transport rule lets it reach (the riches' own plot among them when it lies on a room: it
+    holds the riches, so it is full).  The buildings and the transport do not change during
+    the distribution, so this is kept until the next production (``state.route_memo``, by
+    site: only the site's holder moves riches from it; the king's rooms under ``-1 - seat``)."""
     memo = state.route_memo
     rooms = memo.get(-1 - seat)
     if rooms is None:
         buildings = state.buildings
         rooms = memo[-1 - seat] = tuple(d for d in state.plots_of(seat) if buildings[d] in ROOMS)
-    r = state.reach_from(seat, b // MAX_PLOTS)
+    r = state.reach_from(seat, site)
     routes = []
     for d in rooms:
-        if r >> (d // MAX_PLOTS) & 1 and d != b:
+        if r >> (d // MAX_PLOTS) & 1:
             routes.append(d)
-    found = memo[b] = tuple(routes)
+    found = memo[site] = tuple(routes)
     return found
 
 
@@ -169,9 +170,10 @@ def move_actions(state: BalamData, seat: int) -> list[Action]:
     """Every move no rule refuses: source by source, target by target (in board order).
 
     The conditions are those of :func:`move_source_refusal` (a riches not yet moved, on one of
-    the king's villages, reserves or garrisons) and :func:`move_target_refusal` (a room with
-    space for it), over :func:`move_routes` (the transport rule), written out for speed:
-    ``tests/balam/test_refusals.py`` checks them against the refusals over random play."""
+    the king's villages, reserves or garrisons), :func:`move_target_refusal` (a room with
+    space for it) and :func:`transport_refusal` (another plot, reached under the transport
+    rule: :func:`move_routes`), written out for speed: ``tests/balam/test_refusals.py`` checks
+    them against the refusals over random play."""
     riches_on, buildings, moved = state.riches_on, state.buildings, state.moved
     moves, size, memo = state.actions.moves, state.board.size, state.route_memo
     out: list[Action] = []
@@ -179,15 +181,15 @@ def move_actions(state: BalamData, seat: int) -> list[Action]:
         riches = riches_on[b]
         if riches < 0 or buildings[b] not in SOURCES or b in moved:
             continue
-        rooms = memo.get(b)
+        rooms = memo.get(b // MAX_PLOTS)
         if rooms is None:
-            rooms = move_routes(state, seat, b)
+            rooms = move_routes(state, seat, b // MAX_PLOTS)
         row = b * size
         for d in rooms:
             if riches_on[d] >= 0:  # a reserve or garrison holds one riches, a temple or palace
-                kind = buildings[d]  # two (the second on its second plot)
+                kind = buildings[d]  # two (the second on its second plot); so the riches' own
                 if (kind != TEMPLE and kind != PALACE) or riches_on[state.second_pos(d)] >= 0:
-                    continue
+                    continue  # plot, a reserve or garrison holding it, is never its target
             elif buildings[d] == GARRISON and riches != OBSIDIAN:
                 continue  # only obsidian goes onto a garrison
             out.append(moves[row + d])

@@ -391,9 +391,9 @@ class BalamFields(State[BalamView]):
     listed: Sequence[Action]
     #: during the distribution, each seat's moves (a seat's moves change only when it moves)
     move_memo: dict[int, list[Action]]
-    #: during the distribution, where the riches on each plot position may go, and under
-    #: ``-1 - seat`` each seat's rooms (``distribution.move_routes``: the buildings and the
-    #: transport do not change then); replaced at each production, shared by clones until then
+    #: during the distribution, where the riches on each site may go, and under ``-1 - seat``
+    #: each seat's rooms (``distribution.move_routes``: the buildings and the transport do not
+    #: change then); replaced at each production, shared by clones until then
     route_memo: dict[int, tuple[int, ...]]
     #: values derived from the cities and the small pyramids (the sites a king may use or build
     #: on), replaced whenever a city is founded or lost or a market goes up or down; shared by
