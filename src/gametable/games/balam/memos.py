@@ -7,8 +7,10 @@ market goes up or down: clones share it until then.
 
 from __future__ import annotations
 
+from typing import Final
+
 #: a value not worked out yet, in the lists of ints of :class:`CityMemo`
-UNKNOWN = -1
+UNKNOWN: Final = -1
 
 
 class CityMemo:

@@ -16,11 +16,14 @@ pyramids; the state memoises them.
 
 from __future__ import annotations
 
+from typing import Final
+
 from gametable.games.balam.board import Board
 
 #: the two readings of "more enemy small pyramids than personal small pyramids" (option
 #: ``market_control``): the strongest single enemy's, or all the enemies' together
-STRONGEST, ALL = "strongest", "all"
+STRONGEST: Final = "strongest"
+ALL: Final = "all"
 
 
 def usable_masks(

@@ -264,7 +264,7 @@ def parse(text: object) -> Action:
 
 
 # -- integer encoding -------------------------------------------------------------------------------
-VALUES = 13
+VALUES: Final = 13
 
 
 def num_actions(players: int, copies: int) -> int:

@@ -18,11 +18,11 @@ LUL: Final = 21
 ACTION_CARDS: Final = (SWINGER, LUL)
 LOWEST: Final = -1
 HIGHEST: Final = 11
-BALZAK_VALUES = tuple(range(LOWEST, HIGHEST + 1))
-ALL_CARDS = (*BALZAK_VALUES, SWINGER, LUL)
+BALZAK_VALUES: Final = tuple(range(LOWEST, HIGHEST + 1))
+ALL_CARDS: Final = (*BALZAK_VALUES, SWINGER, LUL)
 
 #: points a card counts in a hand at the end of a round
-POINTS = {**{v: v for v in BALZAK_VALUES}, SWINGER: 0, LUL: 10}
+POINTS: Final = {**{v: v for v in BALZAK_VALUES}, SWINGER: 0, LUL: 10}
 
 #: a card as text (JSON, notation, views)
 CardText = Literal["-1", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "S", "L"]
