@@ -28,7 +28,7 @@ POINTS: Final = {**{v: v for v in BALZAK_VALUES}, SWINGER: 0, LUL: 10}
 CardText = Literal["-1", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "S", "L"]
 _POINTS_OF: Final = POINTS.__getitem__
 
-_TEXT: dict[int, CardText] = {
+_TEXT: Final[dict[int, CardText]] = {
     -1: "-1",
     0: "0",
     1: "1",
@@ -51,7 +51,7 @@ _FROM_TEXT.update(
     {"SWINGER": SWINGER, "LUL": LUL, "s": SWINGER, "l": LUL, "swinger": SWINGER, "lul": LUL}
 )
 
-NAMES = {**{v: f"Balzak {v}" for v in BALZAK_VALUES}, SWINGER: "The Swinger", LUL: "The Lul"}
+NAMES: Final = {**{v: f"Balzak {v}" for v in BALZAK_VALUES}, SWINGER: "The Swinger", LUL: "The Lul"}
 NAMES[11] = "Blue Ball (11)"
 NAMES[-1] = "Bruisbal (-1)"
 

@@ -39,10 +39,10 @@ STEPS: Final[tuple[int, ...]] = tuple(FORWARD_STEPS.get(card, 0) for card in ran
 #: a card's rank as people write it
 CardText = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 #: the text of each rank, Ace (1) first
-RANK_TEXT: tuple[CardText, ...] = (
+RANK_TEXT: Final[tuple[CardText, ...]] = (
     "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
 )  # fmt: skip
-_TEXT: dict[int, CardText] = dict(zip(RANKS, RANK_TEXT, strict=True))
+_TEXT: Final[dict[int, CardText]] = dict(zip(RANKS, RANK_TEXT, strict=True))
 _FROM_TEXT = {t.lower(): c for c, t in _TEXT.items()}
 _FROM_TEXT.update(
     {
@@ -57,7 +57,7 @@ _FROM_TEXT.update(
     }
 )
 
-NAMES = {
+NAMES: Final = {
     ACE: "Ace",
     JACK: "Jack",
     QUEEN: "Queen",
