@@ -28,7 +28,7 @@ class Tally:
     @classmethod
     def new(cls, prestige: Sequence[int]) -> Tally:
         n = len(prestige)
-        return cls(
+        return Tally(  # (not ``cls``: compiled, a direct call of the native class)
             list(prestige),
             [[0] * len(RICHES) for _ in range(n)],
             [[0] * n for _ in PRESTIGE_SOURCES],

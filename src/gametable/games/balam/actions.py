@@ -31,6 +31,9 @@ class Pay(Action):
 
     riches: int
 
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.riches,))
+
     def __str__(self) -> str:
         return f"pay {RICHES[self.riches]}"
 
@@ -52,6 +55,9 @@ class PayFrom(Action):
     site: str
     plot: int
 
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.site, self.plot))
+
     def __str__(self) -> str:
         return f"pay {self.site}.{self.plot}"
 
@@ -71,6 +77,9 @@ class TurnKatun(Action):
     """Turn over the face-down Katun card in ``slot`` (instead of paying)."""
 
     slot: int
+
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.slot,))
 
     def __str__(self) -> str:
         return f"katun {self.slot}"
@@ -94,6 +103,9 @@ class Build(Action):
     site: str
     plot: int
 
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.building, self.site, self.plot))
+
     def __str__(self) -> str:
         return f"build {KINDS[self.building]} {self.site}.{self.plot}"
 
@@ -114,6 +126,9 @@ class Remove(Action):
 
     site: str
     plot: int
+
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.site, self.plot))
 
     def __str__(self) -> str:
         return f"remove {self.site}.{self.plot}"
@@ -138,6 +153,9 @@ class Attack(Action):
     target: str
     garrisons: int
     obsidian: int = 0
+
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.source, self.target, self.garrisons, self.obsidian))
 
     def __str__(self) -> str:
         return f"attack {self.source}>{self.target} {self.garrisons} {self.obsidian}"
@@ -169,6 +187,9 @@ Attack.kind = "attack"
 class End(Action):
     """End the turn (pass, or stop building)."""
 
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash(())
+
     def __str__(self) -> str:
         return "end"
 
@@ -188,6 +209,9 @@ class Defend(Action):
     """The defender spends ``obsidian`` of his defending garrisons' obsidian."""
 
     obsidian: int
+
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.obsidian,))
 
     def __str__(self) -> str:
         return f"defend {self.obsidian}"
@@ -210,6 +234,9 @@ class Lose(Action):
     site: str
     plot: int
 
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.site, self.plot))
+
     def __str__(self) -> str:
         return f"lose {self.site}.{self.plot}"
 
@@ -231,6 +258,9 @@ class Destroy(Action):
     site: str
     plot: int
 
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.site, self.plot))
+
     def __str__(self) -> str:
         return f"destroy {self.site}.{self.plot}"
 
@@ -250,6 +280,9 @@ class Take(Action):
     """Take an offered riches; ``riches == PRESTIGE`` takes the card's prestige instead."""
 
     riches: int
+
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.riches,))
 
     def __str__(self) -> str:
         return f"take {self.offer}"
@@ -277,6 +310,9 @@ class Dowry(Action):
     seat: int
     riches: int
 
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.seat, self.riches))
+
     def __str__(self) -> str:
         return f"dowry {self.seat} {RICHES[self.riches]}"
 
@@ -295,6 +331,9 @@ Dowry.kind = "dowry"
 class Ward(Action):
     """A catastrophe: the Mayas pay from the king's reserves and garrisons."""
 
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash(())
+
     def __str__(self) -> str:
         return "ward"
 
@@ -312,6 +351,9 @@ Ward.kind = "ward"
 @dataclass(frozen=True, slots=True)
 class Suffer(Action):
     """A catastrophe: the king loses the buildings (or cities) it strikes."""
+
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash(())
 
     def __str__(self) -> str:
         return "suffer"
@@ -334,6 +376,9 @@ class Offer(Action):
     site: str
     plot: int
     cenote: str
+
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.site, self.plot, self.cenote))
 
     def __str__(self) -> str:
         return f"offer {self.site}.{self.plot}>{self.cenote}"
@@ -359,6 +404,9 @@ class Move(Action):
     to_site: str
     to_plot: int
 
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.site, self.plot, self.to_site, self.to_plot))
+
     def __str__(self) -> str:
         return f"move {self.site}.{self.plot}>{self.to_site}.{self.to_plot}"
 
@@ -381,6 +429,9 @@ Move.kind = "move"
 @dataclass(frozen=True, slots=True)
 class Done(Action):
     """Stop offering to the cenotes, or end one's distribution."""
+
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash(())
 
     def __str__(self) -> str:
         return "done"
@@ -450,12 +501,11 @@ class ActionTable:
     #: ``moves[b * len(positions) + d]``: from plot position ``b`` to ``d``
     moves: tuple[Move, ...]
     #: memos of the rules' pure functions of small keys, shared by every game on the board,
-    #: each keyed by one integer (:func:`counts_key` packs a king's sheet): the sites a number
-    #: of small pyramids refuses a market, the builds a site's empty plots allow, the payments
-    #: a sheet allows, a turn's payments and Katun cards, the forces of an attack
+    #: each keyed by one integer: the sites a number of small pyramids refuses a market, the
+    #: builds a site's empty plots allow, a turn's payments and Katun cards, the forces of an
+    #: attack
     markets: dict[int, frozenset[int]] = field(default_factory=dict, compare=False, hash=False)
     builds: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
-    pays: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
     turns: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
     forces: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
     #: the transport memo of every game on the board: the sites a riches may reach by (open
@@ -471,21 +521,6 @@ def remember(memo: dict[K, T], key: K, value: T) -> T:
         memo.clear()
     memo[key] = value
     return value
-
-
-#: bits of one count in :func:`counts_key` (a king's riches of one kind, at most its supply of
-#: 30; building tiles of one type, at most the box's)
-COUNT_BITS: Final = 8
-
-
-def counts_key(counts: list[int]) -> int:
-    """Small counts (each below ``2 ** COUNT_BITS``; a larger one raises ``ValueError``)
-    packed into one integer, one key per list.
-
-    >>> counts_key([1, 0, 2]) == 1 | 2 << 16
-    True
-    """
-    return int.from_bytes(bytes(counts), "little")
 
 
 @cache

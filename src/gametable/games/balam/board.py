@@ -571,7 +571,8 @@ TILE_NAMES: Final = ("village/garrison", "palace/temple", "market/reserve", "cou
 #: our split of the 99 tiles among the 4 types (docs/rules/balam.md, "Summary", building tiles)
 TILE_LIMIT: Final = (33, 22, 22, 22)
 #: each king's set of pyramids: a quarter of the 52 large and 64 small ones ("Components")
-LARGE_SET, SMALL_SET = 13, 16
+LARGE_SET: Final = 13
+SMALL_SET: Final = 16
 #: one large and one small pyramid of each king stand on the score track from the start ("Setup >
 #: Setting up the other elements"), so these are left to build with: cities, and markets' pyramids
 LARGE_PYRAMIDS: Final = LARGE_SET - 1

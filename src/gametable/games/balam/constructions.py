@@ -35,7 +35,6 @@ from gametable.games.balam.board import (
     Board,
     Building,
 )
-from gametable.games.balam.memos import sites_key
 from gametable.games.balam.phases import ACT, COST, DECIDE, TURN, Then
 from gametable.games.balam.rules import Refusal
 from gametable.games.balam.state import BUILT, BalamData, not_now
@@ -188,6 +187,8 @@ MARKET_BIT: Final = 1 << MARKET
 BUILDING_CODES: Final = tuple(Building)
 #: bits of the kinds of buildings in :func:`builds_key`
 KIND_BITS: Final = len(BUILDING_CODES)
+#: no site (where a market is refused when the king has every building's pyramids)
+NO_SITES: Final[frozenset[int]] = frozenset()
 
 
 #: the riches that pay for the special buildings, one bit each in the key of :data:`COSTS`
@@ -247,24 +248,6 @@ def affordable(state: BalamData, seat: int) -> int:
     return COSTS[cost_key] & IN_BOX[tile_key]
 
 
-def building_sites(state: BalamData, seat: int) -> tuple[int, ...]:
-    """The sites the site rules let the king build on now (memoised until a building goes up
-    or down)."""
-    large_free = LARGE_PYRAMIDS - state.cities(seat)
-    lock = state.build_site
-    memo = state.city_memo.sites
-    key = sites_key(seat, lock, large_free > 0)
-    sites = memo.get(key)
-    if sites is None:
-        if lock >= 0:
-            sites = (lock,) if site_refusal(state, seat, lock, large_free) is None else ()
-        else:  # rules 1 and 3 of site_refusal, over the owners of every site at once
-            holders = (seat, -1) if large_free > 0 else (seat,)
-            sites = tuple([s for s, holder in enumerate(state.owner) if holder in holders])
-        memo[key] = sites
-    return sites
-
-
 def market_refused(state: BalamData, seat: int) -> frozenset[int]:
     """The sites where the king lacks the small pyramids a market needs (memoised by how many
     he has left)."""
@@ -312,27 +295,25 @@ def build_actions(state: BalamData, seat: int) -> list[Action]:
     kinds = affordable(state, seat)
     if not kinds:
         return []
+    large_free = LARGE_PYRAMIDS - state.cities(seat)
     lock = state.build_site
     if lock >= 0:  # one site only
-        if not building_sites(state, seat):
+        if site_refusal(state, seat, lock, large_free) is not None:
             return []
         if kinds & MARKET_BIT and lock in market_refused(state, seat):
             kinds &= ~MARKET_BIT
         return list(site_builds(state, lock, kinds))
-    sites = building_sites(state, seat)
-    no_market = market_refused(state, seat) if kinds & MARKET_BIT else frozenset()
+    no_market = market_refused(state, seat) if kinds & MARKET_BIT else NO_SITES
     memo, free = state.actions.builds, state.free_plots
     out: list[Action] = []
-    # (builds_key written out: a call per site costs more than the lookup in pure Python)
-    if no_market.isdisjoint(sites):
-        for s in sites:
-            part = memo.get((s << MAX_PLOTS | free[s]) << KIND_BITS | kinds)
-            out += site_builds(state, s, kinds) if part is None else part
-    else:
-        for s in sites:
-            k = kinds & ~MARKET_BIT if s in no_market else kinds
-            part = memo.get((s << MAX_PLOTS | free[s]) << KIND_BITS | k)
-            out += site_builds(state, s, k) if part is None else part
+    # rules 1 and 3 of site_refusal (rule 2 holds: no turn's site yet) read in the same pass
+    # over the owners; builds_key written out: a call per site costs more than the lookup
+    for s, holder in enumerate(state.owner):
+        if holder != seat and (holder != -1 or large_free <= 0):
+            continue
+        k = kinds & ~MARKET_BIT if no_market and s in no_market else kinds
+        part = memo.get((s << MAX_PLOTS | free[s]) << KIND_BITS | k)
+        out += site_builds(state, s, k) if part is None else part
     return out
 
 

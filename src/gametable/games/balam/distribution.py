@@ -16,7 +16,6 @@ from gametable.core.protocol import Action
 from gametable.games.balam import rules
 from gametable.games.balam.actions import DONE, Move
 from gametable.games.balam.board import (
-    DOUBLE,
     GARRISON,
     KINDS,
     MAIZE,
@@ -146,23 +145,24 @@ def refuse_move(state: BalamData, action: Move, seat: int) -> Refusal | None:
 
 
 # -- the moves ---------------------------------------------------------------------------------------------
-def move_routes(state: BalamData, seat: int, b: int) -> tuple[int, ...]:
-    """Where the riches on ``b``, one of ``seat``'s villages, reserves or garrisons, could go:
-    his rooms (temples, palaces, reserves, garrisons, see ``ROOMS``) in board order, ``b`` left
-    out, those the transport rule lets it reach.  The buildings and the transport do not change
-    during the distribution, so this is kept until the next production (``state.route_memo``,
-    by plot position; the king's rooms under ``-1 - seat``)."""
+def move_routes(state: BalamData, seat: int, site: int) -> tuple[int, ...]:
+    """Where a riches on one of ``seat``'s villages, reserves or garrisons on ``site`` could go:
+    his rooms (temples, palaces, reserves, garrisons, see ``ROOMS``) in board order that the
+    transport rule lets it reach (the riches' own plot among them when it lies on a room: it
+    holds the riches, so it is full).  The buildings and the transport do not change during
+    the distribution, so this is kept until the next production (``state.route_memo``, by
+    site: only the site's holder moves riches from it; the king's rooms under ``-1 - seat``)."""
     memo = state.route_memo
     rooms = memo.get(-1 - seat)
     if rooms is None:
         buildings = state.buildings
         rooms = memo[-1 - seat] = tuple(d for d in state.plots_of(seat) if buildings[d] in ROOMS)
-    r = state.reach_from(seat, b // MAX_PLOTS)
+    r = state.reach_from(seat, site)
     routes = []
     for d in rooms:
-        if r >> (d // MAX_PLOTS) & 1 and d != b:
+        if r >> (d // MAX_PLOTS) & 1:
             routes.append(d)
-    found = memo[b] = tuple(routes)
+    found = memo[site] = tuple(routes)
     return found
 
 
@@ -170,9 +170,10 @@ def move_actions(state: BalamData, seat: int) -> list[Action]:
     """Every move no rule refuses: source by source, target by target (in board order).
 
     The conditions are those of :func:`move_source_refusal` (a riches not yet moved, on one of
-    the king's villages, reserves or garrisons) and :func:`move_target_refusal` (a room with
-    space for it), over :func:`move_routes` (the transport rule), written out for speed:
-    ``tests/balam/test_refusals.py`` checks them against the refusals over random play."""
+    the king's villages, reserves or garrisons), :func:`move_target_refusal` (a room with
+    space for it) and :func:`transport_refusal` (another plot, reached under the transport
+    rule: :func:`move_routes`), written out for speed: ``tests/balam/test_refusals.py`` checks
+    them against the refusals over random play."""
     riches_on, buildings, moved = state.riches_on, state.buildings, state.moved
     moves, size, memo = state.actions.moves, state.board.size, state.route_memo
     out: list[Action] = []
@@ -180,15 +181,15 @@ def move_actions(state: BalamData, seat: int) -> list[Action]:
         riches = riches_on[b]
         if riches < 0 or buildings[b] not in SOURCES or b in moved:
             continue
-        rooms = memo.get(b)
+        rooms = memo.get(b // MAX_PLOTS)
         if rooms is None:
-            rooms = move_routes(state, seat, b)
+            rooms = move_routes(state, seat, b // MAX_PLOTS)
         row = b * size
         for d in rooms:
             if riches_on[d] >= 0:  # a reserve or garrison holds one riches, a temple or palace
-                kind = buildings[d]  # two (the second on its second plot)
+                kind = buildings[d]  # two (the second on its second plot); so the riches' own
                 if (kind != TEMPLE and kind != PALACE) or riches_on[state.second_pos(d)] >= 0:
-                    continue
+                    continue  # plot, a reserve or garrison holding it, is never its target
             elif buildings[d] == GARRISON and riches != OBSIDIAN:
                 continue  # only obsidian goes onto a garrison
             out.append(moves[row + d])
@@ -243,47 +244,51 @@ def mark_idle_seats_done(state: BalamData) -> None:
             state.done[seat] = True
 
 
-def held_buildings(state: BalamData, kinds: tuple[int, ...]) -> list[tuple[int, int, int]]:
-    """(position, owner, building) of every building of ``kinds``, in board order."""
-    buildings, plots = state.buildings, state.board.plots
-    found = []
-    for s, seat in enumerate(state.owner):
-        if seat >= 0:
-            for b in range(s * MAX_PLOTS, s * MAX_PLOTS + plots[s]):
-                if buildings[b] in kinds:
-                    found.append((b, seat, buildings[b]))
-    return found
-
-
 # -- the close of the round ------------------------------------------------------------------------------
 def ceremony_and_taxes(state: BalamData) -> tuple[list[list[int]], list[list[int]]]:
     """Temples turn their riches into prestige, palaces bring theirs to the king's sheet, riches
     left on villages and garrisons (obsidian apart) go back to the supply: (taxes, lost) per
-    seat and riches."""
+    seat and riches.  The buildings are taken in board order."""
     n = state.players
     taxes = [[0] * len(RICHES) for _ in range(n)]
     lost = [[0] * len(RICHES) for _ in range(n)]
-    for b, seat, k in held_buildings(state, (TEMPLE, PALACE, VILLAGE, GARRISON)):
-        for x in [b, state.second_pos(b)] if DOUBLE[k] else [b]:
-            r = state.riches_on[x]
-            if r < 0 or (k == GARRISON and r == OBSIDIAN):
-                continue
-            state.riches_on[x] = NO_RICHES
-            if k == PALACE:
-                state.sheets[seat][r] += 1
-                taxes[seat][r] += 1
-                state.count("taxes_collected")
-            else:
-                state.supply[r] += 1
-                if k == TEMPLE:
-                    state.add_prestige(seat, CEREMONY[r], "ceremony")
-                else:
-                    lost[seat][r] += 1
+    buildings, plots = state.buildings, state.board.plots
+    for s, seat in enumerate(state.owner):
+        if seat < 0:
+            continue
+        for b in range(s * MAX_PLOTS, s * MAX_PLOTS + plots[s]):
+            k = buildings[b]
+            if k in (TEMPLE, PALACE):
+                settle(state, seat, k, b, taxes, lost)
+                settle(state, seat, k, state.second_pos(b), taxes, lost)
+            elif k in (VILLAGE, GARRISON):
+                settle(state, seat, k, b, taxes, lost)
     state.moved = set()
     state.done = [False] * state.players
     state.move_memo = {}
     state.route_memo = {}
     return taxes, lost
+
+
+def settle(
+    state: BalamData, seat: int, k: int, x: int, taxes: list[list[int]], lost: list[list[int]]
+) -> None:
+    """The riches on plot position ``x`` of ``seat``'s building of kind ``k`` (a temple, palace,
+    village or garrison) at the close of the round (:func:`ceremony_and_taxes`)."""
+    r = state.riches_on[x]
+    if r < 0 or (k == GARRISON and r == OBSIDIAN):
+        return
+    state.riches_on[x] = NO_RICHES
+    if k == PALACE:
+        state.sheets[seat][r] += 1
+        taxes[seat][r] += 1
+        state.count("taxes_collected")
+    else:
+        state.supply[r] += 1
+        if k == TEMPLE:
+            state.add_prestige(seat, CEREMONY[r], "ceremony")
+        else:
+            lost[seat][r] += 1
 
 
 def clemency_of_chaak(state: BalamData) -> list[int]:

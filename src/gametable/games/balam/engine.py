@@ -3,6 +3,7 @@ legal actions (listed once per state), refusals with their rule, the flow, views
 
 from __future__ import annotations
 
+import types
 from collections.abc import Collection, Iterable
 from typing import Any, Final
 
@@ -10,6 +11,7 @@ from gametable.core.errors import InvalidState
 from gametable.core.protocol import Action, Outcome
 from gametable.core.rng import Rng, RngSource, as_rng
 from gametable.games.balam import describe, distribution, flow, viewbuild
+from gametable.games.balam.board import RANDOM
 from gametable.games.balam.katun import (
     BALL_PLACE,
     ECLIPSE_WINDOW,
@@ -22,9 +24,23 @@ from gametable.games.balam.phases import DEFEND, DISTRIBUTION, OVER
 from gametable.games.balam.state import EVENTS, BalamData
 from gametable.games.balam.views import BalamView
 
+
+def _probe() -> None:
+    """Nothing: whether this is a Python function says whether this module runs compiled."""
+
+
+#: whether this module runs compiled (mypyc makes its functions native, not Python functions)
+COMPILED: Final = not isinstance(_probe, types.FunctionType)
 #: the longest list of legal actions :meth:`BalamState.check_action` searches for the very
-#: action object given (longer lists are checked by the rules: it is quicker)
-TRUSTED_LIST: Final = 32
+#: action object given; longer lists are checked by the rules, which is quicker interpreted
+#: (a search costs some 30 ns an entry there; compiled, about one, so any list is searched)
+TRUSTED_LIST: Final = 1 << 30 if COMPILED else 32
+
+
+#: the states :meth:`BalamState.fresh` copies, by game, players and options (a handful: the
+#: same few options are played again and again)
+FRESH: Final[dict[tuple[Any, ...], BalamState]] = {}
+FRESH_KEPT: Final = 16
 
 
 class BalamState(BalamData):
@@ -34,8 +50,33 @@ class BalamState(BalamData):
     @classmethod
     def new(cls, game: Any, players: int, seed: int, options: dict[str, Any]) -> BalamState:
         """A new game, set up and ready for the first turn."""
-        state = cls.create(game=game, players=players, options=options, seed=seed, rng=Rng(seed))
+        state = cls.fresh(game, players, seed, options)
         flow.setup(state)
+        return state
+
+    @classmethod
+    def fresh(cls, game: Any, players: int, seed: int, options: dict[str, Any]) -> BalamState:
+        """A state as :meth:`create` makes it, before the setup: on a board the options fix, a
+        copy of one made once for the game, players and options (``clone``, several times
+        quicker than running every field's factory), with this game's seed and RNG; on a
+        random board (which the seed draws) made afresh."""
+        if options["board"] == RANDOM:
+            return cls.create(game=game, players=players, options=options, seed=seed, rng=Rng(seed))
+        key = (cls, id(game), players, *sorted(options.items()))
+        made = FRESH.get(key)
+        if made is None:
+            if len(FRESH) >= FRESH_KEPT:
+                FRESH.clear()
+            made = FRESH[key] = cls.create(
+                game=game, players=players, options=options, seed=seed, rng=Rng(seed)
+            )
+        state = made.clone()
+        state.options = options
+        state.seed = seed
+        state.rng = Rng(seed)
+        # the other memos are shared until the position changes, as between any clones; the
+        # views' memo lasts the whole game: each game keeps its own
+        state.view_memo = {}
         return state
 
     def _after_load(self) -> None:
@@ -93,9 +134,7 @@ class BalamState(BalamData):
 
     # -- actions ------------------------------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        cache = self.legal_cache
-        out = cache.get(seat) if seat is not None else None
-        if out is None:
+        if seat is None or seat != self.listed_seat:
             moving = self.moving
             if moving is None:
                 moving = self.moving = self._to_move()
@@ -103,12 +142,13 @@ class BalamState(BalamData):
                 return []
             if seat is None:
                 seat = moving[0]
-                out = cache.get(seat)
+                if seat == self.listed_seat:
+                    return list(self.listed)
             elif seat not in moving:
                 return []
-            if out is None:
-                out = cache[seat] = flow.phase_actions(self, seat)
-        return list(out)
+            self.listed = flow.phase_actions(self, seat)
+            self.listed_seat = seat
+        return list(self.listed)
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """As :meth:`State.apply`: validate, then apply; an illegal action is refused with its
@@ -117,12 +157,12 @@ class BalamState(BalamData):
         An action object found in a short list of this very state's legal actions for ``seat``
         (listed since the last action, so ``seat`` is to move) is applied at once: it was
         listed by the rules' refusal functions.  Anything else takes the protocol's path."""
-        if seat is not None:
-            listed = self.legal_cache.get(seat)
-            if listed is not None and len(listed) <= TRUSTED_LIST:
+        if seat is not None and seat == self.listed_seat:
+            listed = self.listed
+            if len(listed) <= TRUSTED_LIST:
                 for legal in listed:
                     if legal is action:
-                        self.legal_cache = {}
+                        self.listed_seat = -1
                         self.moving = None
                         flow.apply(self, legal, seat)
                         self.ply += 1
@@ -136,9 +176,8 @@ class BalamState(BalamData):
         An action object taken from a short list of this very state's legal actions (the
         same object, listed since the last action) is accepted as it is: it was listed by
         those refusal functions."""
-        listed = self.legal_cache.get(seat)
-        if listed is not None and len(listed) <= TRUSTED_LIST:
-            for legal in listed:
+        if seat == self.listed_seat and len(self.listed) <= TRUSTED_LIST:
+            for legal in self.listed:
                 if legal is action:
                     return
         refusal = flow.refusal(self, action, seat)
@@ -146,7 +185,7 @@ class BalamState(BalamData):
             raise refusal.error()
 
     def _apply(self, action: Action, seat: int) -> None:
-        self.legal_cache = {}
+        self.listed_seat = -1
         self.moving = None
         flow.apply(self, action, seat)
 
@@ -200,7 +239,7 @@ class BalamState(BalamData):
                 new.slots[i] = c
         new.rng = rng.fork()
         new.dice = []  # the next rolls a position fixed are hidden like the RNG's
-        new.legal_cache = {}
+        new.listed_seat = -1
         return new
 
     def _redraw_by_layout(

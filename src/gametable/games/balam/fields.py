@@ -294,7 +294,8 @@ FIELDS: Final = declare(
     stats=field(factory=lambda s: {}, copy=Copy.SHALLOW, json="stats", codec=Plain(_stats_problem)),
     # -- memos (not written) ----------------------------------------------------------------------------
     moving=field(None),
-    legal_cache=field(factory=lambda s: {}),
+    listed_seat=field(-1),
+    listed=field(()),
     move_memo=field(factory=lambda s: {}, copy=Copy.SHALLOW),
     route_memo=field(factory=lambda s: {}),
     city_memo=field(factory=lambda s: CityMemo(s.players)),
@@ -384,14 +385,15 @@ class BalamFields(State[BalamView]):
     # -- memos (not written) ----------------------------------------------------------------------------
     #: the seats to move, once asked since the last action
     moving: tuple[int, ...] | None
-    #: the legal actions of each seat asked since the last action (shared by clones until
-    #: they act: they are the same position)
-    legal_cache: dict[int, Sequence[Action]]
+    #: the seat whose legal actions were last listed since the last action (-1: none), and
+    #: those actions (shared by clones until they act: they are the same position)
+    listed_seat: int
+    listed: Sequence[Action]
     #: during the distribution, each seat's moves (a seat's moves change only when it moves)
     move_memo: dict[int, list[Action]]
-    #: during the distribution, where the riches on each plot position may go, and under
-    #: ``-1 - seat`` each seat's rooms (``distribution.move_routes``: the buildings and the
-    #: transport do not change then); replaced at each production, shared by clones until then
+    #: during the distribution, where the riches on each site may go, and under ``-1 - seat``
+    #: each seat's rooms (``distribution.move_routes``: the buildings and the transport do not
+    #: change then); replaced at each production, shared by clones until then
     route_memo: dict[int, tuple[int, ...]]
     #: values derived from the cities and the small pyramids (the sites a king may use or build
     #: on), replaced whenever a city is founded or lost or a market goes up or down; shared by
@@ -481,7 +483,8 @@ class BalamFields(State[BalamView]):
         new.tally = _copy_tally(self.tally)
         new.stats = self.stats.copy()
         new.moving = self.moving
-        new.legal_cache = self.legal_cache
+        new.listed_seat = self.listed_seat
+        new.listed = self.listed
         new.move_memo = self.move_memo.copy()
         new.route_memo = self.route_memo
         new.city_memo = self.city_memo

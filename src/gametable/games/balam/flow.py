@@ -168,28 +168,30 @@ def play_done(state: BalamData, action: Done, seat: int) -> Then:
 
 def play(state: BalamData, action: Action, seat: int) -> Then:
     """Play an action already checked legal by the rule of its type (the most frequent types
-    first: direct calls, where a table of functions would call each as an object)."""
-    if isinstance(action, Pay):
+    first, by the exact type: a pointer compared, where ``isinstance`` walks the type's bases;
+    direct calls, where a table of functions would call each as an object)."""
+    if type(action) is Pay:
         return play_pay(state, action, seat)
-    if isinstance(action, Build):
+    if type(action) is Build:
         return constructions.build(state, action, seat)
-    if isinstance(action, TurnKatun):
+    if type(action) is TurnKatun:
         return events.turn_katun(state, seat, action.slot)
-    if isinstance(action, Remove):
+    if type(action) is Remove:
         return constructions.remove(state, action, seat)
-    if isinstance(action, End):
+    if type(action) is End:
         return END_TURN
-    if isinstance(action, Move):
+    if type(action) is Move:
         return distribution.move(state, action, seat)
-    if isinstance(action, Take):
+    if type(action) is Take:
         return events.take(state, action, seat)
-    if isinstance(action, Done):
+    if type(action) is Done:
         return play_done(state, action, seat)
     return play_rare(state, action, seat)
 
 
 def play_rare(state: BalamData, action: Action, seat: int) -> Then:
-    """:func:`play` for the actions of wars, catastrophes and the rarer Katun cards."""
+    """:func:`play` for the actions of wars, catastrophes and the rarer Katun cards (and, by
+    ``isinstance``, for any subclass of an action)."""
     if isinstance(action, Lose):
         return wars.lose(state, action, seat)
     if isinstance(action, Offer):
@@ -208,6 +210,27 @@ def play_rare(state: BalamData, action: Action, seat: int) -> Then:
         return wars.destroy(state, action, seat)
     if isinstance(action, Defend):
         return wars.resolve_war(state, action.obsidian)
+    return play_subclass(state, action, seat)
+
+
+def play_subclass(state: BalamData, action: Action, seat: int) -> Then:
+    """:func:`play` for a subclass of one of the frequent actions."""
+    if isinstance(action, Pay):
+        return play_pay(state, action, seat)
+    if isinstance(action, Build):
+        return constructions.build(state, action, seat)
+    if isinstance(action, TurnKatun):
+        return events.turn_katun(state, seat, action.slot)
+    if isinstance(action, Remove):
+        return constructions.remove(state, action, seat)
+    if isinstance(action, End):
+        return END_TURN
+    if isinstance(action, Move):
+        return distribution.move(state, action, seat)
+    if isinstance(action, Take):
+        return events.take(state, action, seat)
+    if isinstance(action, Done):
+        return play_done(state, action, seat)
     raise TypeError(f"not a Balam action: {action!r}")
 
 

@@ -258,8 +258,10 @@ def ids_of(kind: str) -> list[int]:
 
 
 #: the classes of places in a deck built by :func:`build_deck`: what may lie there
-PROSPEROUS_PLACE, BALL_PLACE = "prosperous", "ball_game"  # as the kinds they hold
-ECLIPSE_WINDOW, OTHER_PLACE = "window", "other"
+PROSPEROUS_PLACE: Final = "prosperous"  # as the kinds they hold
+BALL_PLACE: Final = "ball_game"
+ECLIPSE_WINDOW: Final = "window"
+OTHER_PLACE: Final = "other"
 
 
 @cache

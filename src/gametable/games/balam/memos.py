@@ -7,8 +7,10 @@ market goes up or down: clones share it until then.
 
 from __future__ import annotations
 
+from typing import Final
+
 #: a value not worked out yet, in the lists of ints of :class:`CityMemo`
-UNKNOWN = -1
+UNKNOWN: Final = -1
 
 
 class CityMemo:
@@ -22,16 +24,8 @@ class CityMemo:
         #: the sites each seat's riches may cross or enter, as a bit mask, or :data:`UNKNOWN`
         #: (``BalamData.open_sites``)
         self.open: list[int] = [UNKNOWN] * players
-        #: the sites a seat may build on, by :func:`sites_key` (``constructions.building_sites``)
-        self.sites: dict[int, tuple[int, ...]] = {}
         #: the neighbours a city may attack, by :func:`targets_key` (``wars.attack_targets``)
         self.targets: dict[int, tuple[int, ...]] = {}
-
-
-def sites_key(seat: int, lock: int, large_free: bool) -> int:
-    """The key of :attr:`CityMemo.sites`: the seat, the turn's site (-1: none yet) and whether
-    the king has a large pyramid left (seats and sites are below 256)."""
-    return ((lock + 1) << 8 | seat) << 1 | large_free
 
 
 def targets_key(seat: int, source: int) -> int:

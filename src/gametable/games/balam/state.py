@@ -50,7 +50,7 @@ from gametable.games.balam.phases import (
 from gametable.games.balam.rounds import RoundSeatView, RoundView
 from gametable.games.balam.rules import Refusal
 from gametable.games.balam.scoring import SCORE_CAP
-from gametable.games.balam.transport import reach, usable_mask
+from gametable.games.balam.transport import reach, usable_masks
 from gametable.games.balam.warlog import (
     WarResult,
 )
@@ -446,12 +446,13 @@ class BalamData(BalamFields):
 
     def open_sites(self, seat: int) -> int:
         """The sites ``seat``'s riches may cross or enter, as a bit mask (memoised)."""
-        memo = self.city_memo.open
-        mask = memo[seat]
-        if mask == UNKNOWN:
-            mask = memo[seat] = usable_mask(
-                self.board, self.owner, self.pyramids, seat, self.options["market_control"]
+        memo = self.city_memo
+        mask = memo.open[seat]
+        if mask == UNKNOWN:  # every seat's at once: the distribution asks them all
+            memo.open = usable_masks(
+                self.board, self.owner, self.pyramids, self.players, self.options["market_control"]
             )
+            mask = memo.open[seat]
         return mask
 
     def reach_from(self, seat: int, site: int, open_sites: int | None = None) -> int:

@@ -16,43 +16,53 @@ pyramids; the state memoises them.
 
 from __future__ import annotations
 
+from typing import Final
+
 from gametable.games.balam.board import Board
 
 #: the two readings of "more enemy small pyramids than personal small pyramids" (option
 #: ``market_control``): the strongest single enemy's, or all the enemies' together
-STRONGEST, ALL = "strongest", "all"
+STRONGEST: Final = "strongest"
+ALL: Final = "all"
 
 
-def usable_mask(
+def usable_masks(
     board: Board,
     owner: list[int],
     pyramids: list[list[int]],
-    seat: int,
+    players: int,
     control: str = STRONGEST,
-) -> int:
-    """The sites ``seat``'s riches may cross or enter, as a bit mask (bit ``s`` for site ``s``):
-    the rule above, for every site at once (``control``: :data:`STRONGEST` or :data:`ALL`)."""
-    mask = 0
+) -> list[int]:
+    """The sites each seat's riches may cross or enter, as a bit mask per seat (bit ``s`` for
+    site ``s``): the rule above, for every site and every seat in one pass over the sites
+    (``control``: :data:`STRONGEST` or :data:`ALL`)."""
+    masks = [0] * players
+    everybody = 0  # the sites every seat may use
     combined = control == ALL
     for s, row in enumerate(pyramids):
+        holder = owner[s]
         if not any(row):  # nobody's small pyramids: a tie at 0 (rules 2 and 3)
-            if owner[s] == -1 or owner[s] == seat:
-                mask |= 1 << s
+            if holder == -1:
+                everybody |= 1 << s
+            else:
+                masks[holder] |= 1 << s
             continue
-        own = row[seat]
-        if combined:
-            enemies = sum(row) - own
-            if enemies > own:
-                continue  # the enemies have more small pyramids there
-            tie = enemies == own
-        else:
-            if max(row) > own:  # his own count included: only an enemy can be above it
-                continue  # the strongest enemy has more small pyramids there
-            tie = row.count(own) > 1
-        if tie and owner[s] != -1 and owner[s] != seat:
-            continue  # a tie, in another king's city
-        mask |= 1 << s
-    return mask
+        top, total = max(row), sum(row)
+        for seat in range(players):
+            own = row[seat]
+            if combined:
+                enemies = total - own
+                if enemies > own:
+                    continue  # the enemies have more small pyramids there
+                tie = enemies == own
+            else:
+                if top > own:  # his own count included: only an enemy can be above it
+                    continue  # the strongest enemy has more small pyramids there
+                tie = row.count(own) > 1
+            if tie and holder != -1 and holder != seat:
+                continue  # a tie, in another king's city
+            masks[seat] |= 1 << s
+    return [mask | everybody for mask in masks]
 
 
 def reach(board: Board, open_sites: int, site: int) -> int:

@@ -17,7 +17,6 @@ from gametable.games.balam.actions import (
     PAY_ACTIONS,
     Pay,
     TurnKatun,
-    counts_key,
     remember,
 )
 from gametable.games.balam.board import OBSERVATORY, RICHES
@@ -56,8 +55,7 @@ def pay_refusal(state: BalamData, seat: int, riches: int) -> Refusal | None:
     """A king pays only with riches on his own king sheet: a building's cost ("2 -
     CONSTRUCTIONS"), or the turn's riches ("B - Turns"; with nothing at all on his sheet, his
     turn is to turn over a Katun card: :func:`must_turn_refusal`)."""
-    sheet = state.sheets[seat]
-    if sheet[riches] > 0:
+    if may_pay(state.sheets[seat], riches):
         return None
     if state.phase == COST:
         return Refusal(
@@ -67,6 +65,11 @@ def pay_refusal(state: BalamData, seat: int, riches: int) -> Refusal | None:
         f"you have no {RICHES[riches]} on your king sheet to pay the turn's riches with",
         rules.TURN_PAYMENT,
     )
+
+
+def may_pay(sheet: list[int], riches: int) -> bool:
+    """The riches lies on the king sheet (:func:`pay_refusal`'s condition)."""
+    return sheet[riches] > 0
 
 
 def must_turn_refusal(state: BalamData, seat: int) -> Refusal | None:
@@ -94,27 +97,54 @@ def katun_refusal(state: BalamData, slot: int) -> Refusal | None:
     return None
 
 
+def held(sheet: list[int]) -> int:
+    """A bit per riches the king sheet holds (at least one of), written out for the six (no
+    ``assert len(RICHES) == 6`` beside it: mypy would narrow ``RICHES`` to a 6-tuple, which
+    mypyc compiles wrongly).
+
+    >>> held([2, 0, 0, 0, 0, 1]) == 0b100001
+    True
+    """
+    return (
+        (sheet[0] > 0)
+        | (sheet[1] > 0) << 1
+        | (sheet[2] > 0) << 2
+        | (sheet[3] > 0) << 3
+        | (sheet[4] > 0) << 4
+        | (sheet[5] > 0) << 5
+    )
+
+
+def _pays_table() -> tuple[tuple[Action, ...], ...]:
+    """The riches :func:`may_pay` lets a sheet pay with, by :func:`held` of the sheet: all that
+    rule reads of it."""
+    kinds = len(RICHES)
+    table = []
+    for key in range(1 << kinds):
+        sheet = [key >> r & 1 for r in range(kinds)]
+        table.append(tuple(PAY_ACTIONS[r] for r in range(kinds) if may_pay(sheet, r)))
+    return tuple(table)
+
+
+PAYS: Final = _pays_table()
+
+
 def pay_actions(state: BalamData, seat: int) -> tuple[Action, ...]:
-    """The riches a king may pay with (memoised by his sheet: the caller must not change it)."""
-    key = counts_key(state.sheets[seat])
-    pays = state.actions.pays.get(key)
-    if pays is None:
-        riches = range(len(RICHES))
-        pays = tuple(PAY_ACTIONS[r] for r in riches if pay_refusal(state, seat, r) is None)
-        remember(state.actions.pays, key, pays)
-    return pays
+    """The riches a king may pay with (from :data:`PAYS`: the caller must not change it)."""
+    return PAYS[held(state.sheets[seat])]
 
 
 def turn_actions(state: BalamData, seat: int) -> tuple[Action, ...]:
-    """Pay a riches, or turn over a face-down Katun card (memoised by his sheet and the round's
-    face-down cards: the caller must not change it)."""
-    # the sheet (six counts), the number of the round's slots, and which hold a face-down card
+    """Pay a riches, or turn over a face-down Katun card (memoised by the riches his sheet
+    holds and the round's face-down cards: the caller must not change it)."""
+    # which riches the sheet holds, the number of the round's slots, and which hold a
+    # face-down card
     slots = state.slots
     down = 0
     for i, card in enumerate(slots):
         if card >= 0:
             down |= 1 << i
-    key = (counts_key(state.sheets[seat]) << SLOT_BITS | len(slots)) << MAX_SLOTS | down
+    key = (held(state.sheets[seat]) << SLOT_BITS | len(slots)) << MAX_SLOTS | down
     actions = state.actions.turns.get(key)
     if actions is None:
         katun = [KATUN_ACTIONS[i] for i in range(len(slots)) if katun_refusal(state, i) is None]

@@ -219,11 +219,8 @@ def attack_actions(state: BalamData, seat: int) -> list[Action]:
     if not may_attack_now(state):
         return []
     out: list[Action] = []
-    buildings = state.buildings
     for s in state.cities_of(seat):
-        if GARRISON not in buildings[s * MAX_PLOTS : (s + 1) * MAX_PLOTS]:
-            continue  # no garrison: nothing attacks from there
-        stats = garrison_stats(state, s)
+        stats = garrison_stats(state, s)  # no garrison: nothing attacks from there
         if stats[0] and source_refusal(state, seat, s) is None:
             for t in attack_targets(state, seat, s):
                 out.extend(forces(state, s, t, stats))

@@ -59,6 +59,9 @@ class Discard(Action):
     count: int = 1
     take_top: bool = False
 
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.card, self.count, self.take_top))
+
     def __str__(self) -> str:
         text = f"discard {card_text(self.card)}"
         if self.count != 1:
@@ -96,6 +99,9 @@ class Swap(Action):
 
     card: int
 
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.card,))
+
     def __str__(self) -> str:
         return f"swap {card_text(self.card)}"
 
@@ -115,6 +121,9 @@ class PlaySwinger(Action):
     """Play The Swinger in front of ``target`` and swap hands with them."""
 
     target: int
+
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.target,))
 
     def __str__(self) -> str:
         return f"swinger {self.target}"
@@ -136,6 +145,9 @@ class PlayLul(Action):
 
     target: int
 
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.target,))
+
     def __str__(self) -> str:
         return f"lul {self.target}"
 
@@ -153,6 +165,9 @@ PlayLul.kind = "lul"
 @dataclass(frozen=True, slots=True)
 class CallBalzak(Action):
     """Call BALZAK!: the round ends and is scored."""
+
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash(())
 
     def __str__(self) -> str:
         return "balzak"
@@ -249,7 +264,7 @@ def parse(text: object) -> Action:
 
 
 # -- integer encoding -------------------------------------------------------------------------------
-VALUES = 13
+VALUES: Final = 13
 
 
 def num_actions(players: int, copies: int) -> int:

@@ -18,17 +18,17 @@ LUL: Final = 21
 ACTION_CARDS: Final = (SWINGER, LUL)
 LOWEST: Final = -1
 HIGHEST: Final = 11
-BALZAK_VALUES = tuple(range(LOWEST, HIGHEST + 1))
-ALL_CARDS = (*BALZAK_VALUES, SWINGER, LUL)
+BALZAK_VALUES: Final = tuple(range(LOWEST, HIGHEST + 1))
+ALL_CARDS: Final = (*BALZAK_VALUES, SWINGER, LUL)
 
 #: points a card counts in a hand at the end of a round
-POINTS = {**{v: v for v in BALZAK_VALUES}, SWINGER: 0, LUL: 10}
+POINTS: Final = {**{v: v for v in BALZAK_VALUES}, SWINGER: 0, LUL: 10}
 
 #: a card as text (JSON, notation, views)
 CardText = Literal["-1", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "S", "L"]
 _POINTS_OF: Final = POINTS.__getitem__
 
-_TEXT: dict[int, CardText] = {
+_TEXT: Final[dict[int, CardText]] = {
     -1: "-1",
     0: "0",
     1: "1",
@@ -51,7 +51,7 @@ _FROM_TEXT.update(
     {"SWINGER": SWINGER, "LUL": LUL, "s": SWINGER, "l": LUL, "swinger": SWINGER, "lul": LUL}
 )
 
-NAMES = {**{v: f"Balzak {v}" for v in BALZAK_VALUES}, SWINGER: "The Swinger", LUL: "The Lul"}
+NAMES: Final = {**{v: f"Balzak {v}" for v in BALZAK_VALUES}, SWINGER: "The Swinger", LUL: "The Lul"}
 NAMES[11] = "Blue Ball (11)"
 NAMES[-1] = "Bruisbal (-1)"
 

@@ -17,7 +17,7 @@ from typing import Final
 from gametable.core.protocol import Action
 from gametable.games.balzakken import rules
 from gametable.games.balzakken.actions import BALZAK, Discard, PlayLul, PlaySwinger, Swap
-from gametable.games.balzakken.cards import ACTION_CARDS, ALL_CARDS, LUL, SWINGER
+from gametable.games.balzakken.cards import ACTION_CARDS, ALL_CARDS, LOWEST, LUL, SWINGER
 
 #: most copies of one card a hand can hold (every deck option is at most 8)
 MAX_HELD: Final = 8
@@ -75,17 +75,23 @@ BALZAK_ALLOWED: Final = tuple(
 )
 
 
-#: SEAT_TABLES[players][seat][card][held]: every legal action of a run of ``held`` copies of
-#: ``card`` in the hand of ``seat`` (a Balzak's discards and swap, or an action card played in
-#: front of each other seat), so that a hand's actions are one look-up per run of equal cards
-SEAT_TABLES: Final[tuple[tuple[dict[int, tuple[tuple[Action, ...], ...]], ...], ...]] = tuple(
-    tuple(
-        {
-            **CARD_ACTIONS,
-            **{card: ((),) + (TARGETS[card][players][seat],) * MAX_HELD for card in ACTION_CARDS},
-        }
-        for seat in range(players)
-    )
+def _seat_table(seat: int, players: int) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """One seat's table of :data:`SEAT_TABLES`, indexed by ``card - LOWEST`` (a tuple read by
+    index, where a dict by card hashed it; the rows between the last Balzak and the action
+    cards are empty: no hand holds such a card)."""
+    rows = {
+        **CARD_ACTIONS,
+        **{card: ((),) + (TARGETS[card][players][seat],) * MAX_HELD for card in ACTION_CARDS},
+    }
+    return tuple(rows.get(card, ()) for card in range(LOWEST, max(ALL_CARDS) + 1))
+
+
+#: SEAT_TABLES[players][seat][card - LOWEST][held]: every legal action of a run of ``held``
+#: copies of ``card`` in the hand of ``seat`` (a Balzak's discards and swap, or an action card
+#: played in front of each other seat), so that a hand's actions are one look-up per run of
+#: equal cards
+SEAT_TABLES: Final = tuple(
+    tuple(_seat_table(seat, players) for seat in range(players))
     for players in range(MAX_PLAYERS + 1)
 )
 #: may a hand without action cards call BALZAK! (asked of the rule once)
@@ -137,11 +143,11 @@ def actions_of_hand(hand: list[int], seat: int, players: int) -> list[Action]:
                 held += 1
                 continue
             if held:
-                out += tables[last][held]
+                out += tables[last - LOWEST][held]
             last = card
             held = 1
         if held:
-            out += tables[last][held]
+            out += tables[last - LOWEST][held]
     except IndexError:  # more copies than any deck option deals: ask the rules directly
         return _actions_of_any_hand(hand, seat, players)
     if held and last >= SWINGER:  # an action card in hand (they sort after every Balzak)

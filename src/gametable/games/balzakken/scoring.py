@@ -17,7 +17,7 @@ RoundKind = Literal["good", "false", "overcall"]
 GOOD: Final = "good"
 FALSE: Final = "false"
 OVERCALL: Final = "overcall"
-KINDS: tuple[RoundKind, ...] = (GOOD, FALSE, OVERCALL)
+KINDS: Final[tuple[RoundKind, ...]] = (GOOD, FALSE, OVERCALL)
 
 BALZAK_LIMIT: Final = 5
 FALSE_PENALTY: Final = 25

@@ -53,7 +53,7 @@ from gametable.games.balzakken.views import BalzakkenView, OutcomeView, RoundRec
 HAND_SIZE: Final = 5
 #: the event counted for each kind of call
 ROUND_EVENT: Final = {kind: f"{kind}_balzak" for kind in KINDS}
-EVENTS = (
+EVENTS: Final[tuple[str, ...]] = (
     "good_balzak",
     "false_balzak",
     "overcall_balzak",

@@ -59,8 +59,8 @@ from gametable.games.keezbord.board import LANES, PAWNS, STEP_SHIFT, parse_pawn,
 from gametable.games.keezbord.cards import ACE, JACK, KING, QUEEN, SEVEN, card_text, parse_card
 
 #: the cards whose play moves a single pawn (the 4 backwards, the others forwards)
-MOVE_CARDS = (ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, QUEEN)
-_MOVE_INDEX = {c: i for i, c in enumerate(MOVE_CARDS)}
+MOVE_CARDS: Final[tuple[int, ...]] = (ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, QUEEN)
+_MOVE_INDEX: Final = {c: i for i, c in enumerate(MOVE_CARDS)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,9 +183,9 @@ class HandIn(Action):
 HandIn.kind = "hand_in"
 
 
-HAND_IN = HandIn()
-PLACE_ACE = Place(ACE)
-PLACE_KING = Place(KING)
+HAND_IN: Final = HandIn()
+PLACE_ACE: Final = Place(ACE)
+PLACE_KING: Final = Place(KING)
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,7 +360,7 @@ def _pawns_of(action: Action) -> tuple[int, ...]:
 
 
 # -- JSON form -----------------------------------------------------------------------------------
-ACTION_TYPES: tuple[type[Action], ...] = (Place, Move, Split, Swap, HandIn)
+ACTION_TYPES: Final[tuple[type[Action], ...]] = (Place, Move, Split, Swap, HandIn)
 
 
 def _json_pawn(value: str, field: str, players: int) -> int:
@@ -386,8 +386,8 @@ def _json_card(value: str, allowed: frozenset[int], expected: str) -> int:
     return card
 
 
-_PLACING = frozenset((ACE, KING))
-_MOVING = frozenset(MOVE_CARDS)
+_PLACING: Final = frozenset((ACE, KING))
+_MOVING: Final = frozenset(MOVE_CARDS)
 
 
 def from_json(cls: type[Action], data: Mapping[str, Any], players: int) -> Action:

@@ -31,16 +31,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Final, Literal
 
-SECTION = 16
-PAWNS = 4
-HOME = 4
-NEST = -1
-SEAT_LETTERS = "abcdef"
+# (each constant ``Final``: compiled, a module's other constants are looked up by name at
+# every use)
+SECTION: Final = 16
+PAWNS: Final = 4
+HOME: Final = 4
+NEST: Final = -1
+SEAT_LETTERS: Final = "abcdef"
 #: a pawn's place as people write it: ``"N"`` the nest, a track space, ``"H1"``..``"H4"`` the home
 PlaceText = int | Literal["N", "H1", "H2", "H3", "H4"]
-HOME_TEXT: tuple[Literal["H1", "H2", "H3", "H4"], ...] = ("H1", "H2", "H3", "H4")
+HOME_TEXT: Final[tuple[Literal["H1", "H2", "H3", "H4"], ...]] = ("H1", "H2", "H3", "H4")
 
 
 @dataclass(frozen=True)
@@ -145,17 +147,17 @@ def parse_place(value: object, length: int) -> int:
 
 # -- the paths of forward and backward moves, tabled once per player count ---------------------------
 #: steps of the longest move (a Queen: 12)
-LONGEST = 12
+LONGEST: Final = 12
 #: the most steps of a part of a split 7
-SPLIT_PART = 6
+SPLIT_PART: Final = 6
 #: the stride of :attr:`Paths.land` (more than the longest move)
-STRIDE = 16
+STRIDE: Final = 16
 #: where the bits of ``s`` steps begin in *step bits* (see :class:`Paths`), by ``s``
-STEP_SHIFT: tuple[int, ...] = tuple(PAWNS * (s - 1) if s else 0 for s in range(LONGEST + 1))
+STEP_SHIFT: Final[tuple[int, ...]] = tuple(PAWNS * (s - 1) if s else 0 for s in range(LONGEST + 1))
 #: the lanes of all four pawns of a seat in step bits
-LANES = (1 << PAWNS) - 1
+LANES: Final = (1 << PAWNS) - 1
 #: where the bits of a 4 played backward begin in step bits, after the forward steps
-BACK_SHIFT = PAWNS * LONGEST
+BACK_SHIFT: Final = PAWNS * LONGEST
 
 
 def spread(most: int) -> int:

@@ -17,26 +17,32 @@ which is all that matters since no card's suit has any effect (docs/rules/keezbo
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
+from typing import Final, Literal
 
-ACE, JACK, QUEEN, KING = 1, 11, 12, 13
-FOUR, SEVEN = 4, 7
-RANKS = tuple(range(1, 14))
+# (each constant ``Final``: compiled, a module's other constants are looked up by name at
+# every use)
+ACE: Final = 1
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
+FOUR: Final = 4
+SEVEN: Final = 7
+RANKS: Final = tuple(range(1, 14))
 #: cards dealt per player in the deals of one cycle: 5, then 4, then 4
-DEAL_SIZES = (5, 4, 4)
+DEAL_SIZES: Final[tuple[int, ...]] = (5, 4, 4)
 
 #: forward steps of the cards that move one pawn forward
-FORWARD_STEPS = {ACE: 1, 2: 2, 3: 3, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, QUEEN: 12}
+FORWARD_STEPS: Final = {ACE: 1, 2: 2, 3: 3, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, QUEEN: 12}
 #: the same indexed by card (0 for the cards that move no pawn forward)
-STEPS: tuple[int, ...] = tuple(FORWARD_STEPS.get(card, 0) for card in range(KING + 1))
+STEPS: Final[tuple[int, ...]] = tuple(FORWARD_STEPS.get(card, 0) for card in range(KING + 1))
 
 #: a card's rank as people write it
 CardText = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 #: the text of each rank, Ace (1) first
-RANK_TEXT: tuple[CardText, ...] = (
+RANK_TEXT: Final[tuple[CardText, ...]] = (
     "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
 )  # fmt: skip
-_TEXT: dict[int, CardText] = dict(zip(RANKS, RANK_TEXT, strict=True))
+_TEXT: Final[dict[int, CardText]] = dict(zip(RANKS, RANK_TEXT, strict=True))
 _FROM_TEXT = {t.lower(): c for c, t in _TEXT.items()}
 _FROM_TEXT.update(
     {
@@ -51,7 +57,7 @@ _FROM_TEXT.update(
     }
 )
 
-NAMES = {
+NAMES: Final = {
     ACE: "Ace",
     JACK: "Jack",
     QUEEN: "Queen",

@@ -8,6 +8,8 @@ Each check asks the state's rule methods (``step_bits`` through ``forward``, ``b
 
 from __future__ import annotations
 
+from typing import Final
+
 from gametable.games.keezbord import rules
 from gametable.games.keezbord.actions import MOVE_CARDS, Move, Place, Split, Swap
 from gametable.games.keezbord.board import PAWNS, pawn_text
@@ -15,7 +17,7 @@ from gametable.games.keezbord.cards import ACE, FOUR, JACK, KING, NAMES, SEVEN, 
 from gametable.games.keezbord.generate import plays
 from gametable.games.keezbord.pawns import KeezbordPawns
 
-_MOVE_CARD_SET = frozenset(MOVE_CARDS)
+_MOVE_CARD_SET: Final = frozenset(MOVE_CARDS)
 
 
 def check_holds(state: KeezbordPawns, seat: int, card: int) -> None:

@@ -17,6 +17,7 @@ whatever the number of pawns.
 from __future__ import annotations
 
 from bisect import bisect_left
+from typing import Final
 
 from gametable.core.protocol import Action
 from gametable.games.keezbord.actions import PLACE_ACE, PLACE_KING
@@ -25,11 +26,11 @@ from gametable.games.keezbord.cards import ACE, FOUR, JACK, KING, SEVEN, STEPS
 from gametable.games.keezbord.pawns import KeezbordPawns
 
 #: the step bits of 1 to 6 steps (the parts of a split 7) of the four pawns of a seat
-SHORT_STEPS = spread(SEVEN - 1) * LANES
+SHORT_STEPS: Final = spread(SEVEN - 1) * LANES
 #: the six track spaces ahead of a pawn, in bits by space (a first part of a 7 lands there)
-NEAR = (1 << SEVEN - 1) - 1
+NEAR: Final = (1 << SEVEN - 1) - 1
 #: the members of each group of a seat's pawns: the indices of its bits
-MEMBERS: tuple[tuple[int, ...], ...] = tuple(
+MEMBERS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(i for i in range(PAWNS) if group >> i & 1) for group in range(1 << PAWNS)
 )
 

@@ -51,7 +51,7 @@ from gametable.games.keezbord.cards import (
 from gametable.games.keezbord.views import KeezbordView
 
 #: ``to_move`` of each seat, built once
-TO_MOVE = tuple((seat,) for seat in range(6))
+TO_MOVE: Final = tuple((seat,) for seat in range(6))
 
 #: every field of a Keezbord game, declared once: how it is made and copied (the attributes of
 #: :class:`KeezbordPawns` and its ``clone`` are written out from these).  The game writes its

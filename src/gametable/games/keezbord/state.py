@@ -14,7 +14,7 @@ Speed: the legal actions are listed once per position and kept until the positio
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from gametable.core.positions import header_json
 from gametable.core.protocol import Action, Outcome
@@ -50,7 +50,7 @@ from gametable.games.keezbord.textform import position_text
 from gametable.games.keezbord.views import KeezbordView
 
 #: the keys of :meth:`KeezbordState.event_counts`, always all present
-EVENTS = (
+EVENTS: Final[tuple[str, ...]] = (
     "hits",
     "hits_own",
     "hits_opponent",
