@@ -38,6 +38,7 @@ from gametable.games.balam.answers import (
     markets,
     numbers,
     plans,
+    prestige,
     rebuild,
     round_end,
     spoils,
@@ -50,6 +51,7 @@ from gametable.games.balam.answers import (
     transport,
     turncost,
     war,
+    warsums,
 )
 from gametable.games.balam.answers.grammar import without_site_names
 from gametable.rulebook.answer import Answer
@@ -57,6 +59,7 @@ from gametable.rulebook.question import Question
 
 Reader = Callable[[Question], Answer | None]
 READERS: tuple[Reader, ...] = (
+    *warsums.READERS,
     *spoils.READERS,
     *battle.READERS,
     *defence.READERS,
@@ -72,6 +75,7 @@ READERS: tuple[Reader, ...] = (
     *turncost.READERS,
     *numbers.READERS,
     *bonus.READERS,
+    *prestige.READERS,
     *economy.READERS,
     *markets.READERS,
     *round_end.READERS,

@@ -129,7 +129,8 @@ def production_by_site(q: Question) -> Answer | None:
         return None
     made = [(account["production"].get(c, 0), name_of(q, c)) for _, c in told]
     listed = q.say(" and ", " en ").join(f"{m} {name}" for m, name in made)
-    verdict = q.say(f"{listed}.", f"{listed}.")
+    total = sum(m for m, _ in made)
+    verdict = q.say(f"{listed}: {total} riches in all.", f"{listed}: {total} rijkdommen in totaal.")
     reason = q.say(
         "Each village produces one riches of its own site's colour.",
         "Elk dorp produceert één rijkdom in de kleur van zijn eigen plaats.",
