@@ -25,6 +25,7 @@ from gametable.games.balam.answers.grammar import (
     understood,
     vocabulary,
 )
+from gametable.games.balam.answers.parts import placed
 from gametable.games.balam.answers.scenes import HOME, legal_texts, load, play, position
 from gametable.games.balam.board import RICHES
 from gametable.games.balam.scoring import riches_bonus
@@ -70,7 +71,7 @@ _COLOUR_SITES = {
     "shell": ("a1",),
 }
 _SITE_PLOTS = {"d4": 4, "b3": 3, "e3": 3, "c1": 3, "c4": 3, "a3": 3, "c3": 4, "a1": 2}
-_PRODUCE = r"\b(produc\w*|make|makes|yield\w*|opbrengst|levert|leveren|maakt|maken)\b"
+_PRODUCE = r"\b(produc\w*|make|makes|yield\w*|opbrengst|levert|leveren|maakt|maken|comes? from|give|gives|geeft|geven|oplever\w*)\b"
 _PRODUCE_WORDS = vocabulary("""site city has have with villages village on it produce produces production
     make makes made at during in the round yield yields one how many much riches tokens
     plaats stad heeft met dorpen dorp erop produceert produceren productie maakt levert
@@ -91,6 +92,11 @@ _COLOUR_OF = {"corn": "maize", "mais": "maize", "maïs": "maize", "cocoa": "caca
               "obsidiaan": "obsidian", "schelp": "shell"}  # fmt: skip
 
 
+#: what changes a round's production, which :func:`production_by_site` does not read
+_NOT_MADE = (
+    r"\b(pyramids?|piramides?|control\w*|markets?|markten|enemy|enemy's|vijand\w*|drought|droogte|"
+    r"katun|cards?|kaart\w*|lost|lose|verlies\w*|reserves?|transport\w*|store\w*|tax\w*|eclipse)\b"
+)
 #: a yes-or-no question's opening verb (a bare "Production?" asks what, not whether)
 _YES_NO_VERB = (
     r"(?:^|[.?!;]\s*)(?:can|could|may|must|do|does|did|is|are|will|would|should|mag|kan|moet|"
@@ -115,9 +121,8 @@ def production_by_site(q: Question) -> Answer | None:
         return None
     if set(buildings_in(q)) != {"village"} or not negations_placed(q, BUILDINGS, RICHES_NAMES):
         return None
-    if not understood(
-        q, _ASK | _PRODUCE_WORDS, lexicons=(BUILDINGS, RICHES_NAMES), phrases=(_VILLAGES_ON,)
-    ):
+    names = {"village", *colours}
+    if not placed(q, {n for n, _ in told}, (BUILDINGS, RICHES_NAMES), names, foreign=_NOT_MADE):
         return None
     places = [next((s for s in _COLOUR_SITES[c] if _SITE_PLOTS[s] >= n), None) for n, c in told]
     if None in places:

@@ -131,9 +131,19 @@ def placed(
     loose = [
         i
         for i, w in enumerate(words)
-        if w in NEGATIONS and not any(x in denied for x in words[i + 1 : i + 4])
+        if w in NEGATIONS
+        and not any(x in denied for x in words[i + 1 : i + 4])
+        and not _a_count(words, i)
     ]
     if not loose:
         return True
     named = {negation_of(words, m.start) for lexicon in lexicons for m in lexicon.find(q)}
     return all(i in named for i in loose)
+
+
+def _a_count(words: tuple[str, ...], i: int) -> bool:
+    """Whether the negation at ``i`` is a count of nothing ("Cas has none", "Kees heeft er
+    geen"), which the reader counted as 0, not a denial of what follows."""
+    return words[i] in ("none", "nothing", "niets") or (
+        words[i] == "geen" and i > 0 and words[i - 1] == "er"
+    )
