@@ -141,12 +141,14 @@ def read_table(q: Question, nouns: dict[str, str]) -> Table | None:
             if not table.add(each, thing, _value(match.group(3))):
                 return None
         text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end() :]
-    # a question that counts nothing ("... and do Bo and I get to see one?") tells no count
-    text = re.sub(
+    # a later question that counts nothing ("... and do Bo and I get to see one?") tells no count
+    head, _, tail = text.partition(". ")
+    tail = re.sub(
         r"[^.?!]*\?",
         lambda m: m.group(0) if re.search(rf"\b{_N} {noun_of}", m.group(0)) else " ",
-        text,
+        tail,
     )
+    text = head + ". " + tail if tail else head
     text = _unnamed(text, noun_of, nouns, table)
     if text is None:
         return None

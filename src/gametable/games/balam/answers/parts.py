@@ -111,12 +111,14 @@ def placed(
     foreign: str | None = None,
     others: bool = False,
     denied: frozenset[str] = frozenset(),
+    holders: frozenset[str] = frozenset(),
 ) -> bool:
     """Whether a reader that used ``numbers`` and the ``names`` its ``lexicons`` find placed
     every part of the question (see the module's docstring); ``others`` when the reader reads
     other kings' things too (so "he", "his" are its own); a negation is placed when it denies a
     name the lexicons find or, within three words, one of the words ``denied`` the reader reads
-    ("no skulls", "not to spend")."""
+    ("no skulls", "not to spend"), or when it counts nothing after a king of ``holders``
+    ("Daan geen") or a word of holding ("heeft er geen", "the rest none")."""
     if any(n not in numbers for n in numbers_in(q)):
         return False
     if any(m.name not in names for lexicon in lexicons for m in lexicon.find(q)):
@@ -133,7 +135,7 @@ def placed(
         for i, w in enumerate(words)
         if w in NEGATIONS
         and not any(x in denied for x in words[i + 1 : i + 4])
-        and not _a_count(words, i)
+        and not _a_count(words, i, holders)
     ]
     if not loose:
         return True
@@ -141,9 +143,15 @@ def placed(
     return all(i in named for i in loose)
 
 
-def _a_count(words: tuple[str, ...], i: int) -> bool:
+def _a_count(words: tuple[str, ...], i: int, holders: frozenset[str]) -> bool:
     """Whether the negation at ``i`` is a count of nothing ("Cas has none", "Kees heeft er
     geen"), which the reader counted as 0, not a denial of what follows."""
-    return words[i] in ("none", "nothing", "niets") or (
-        words[i] == "geen" and i > 0 and words[i - 1] == "er"
-    )
+    if words[i] in ("none", "nothing", "niets"):
+        return True
+    before = words[i - 1] if i > 0 else ""
+    held = before in _HOLDERS or before in holders
+    return words[i] in ("geen", "no") and (held or i + 1 == len(words))
+
+
+#: words after which "geen" counts nothing ("Kees heeft er geen", "de rest geen")
+_HOLDERS = frozenset({"er", "rest", "anderen", "others"})

@@ -145,7 +145,10 @@ def ball_game_table(q: Question) -> Answer | None:
     if not 2 <= len(seats) <= 4 or players not in (None, len(seats)):
         return None
     numbers = table.numbers | ({players} if players else set())
-    if not placed(q, numbers, (BUILDINGS, CARDS), {"court", "ball_game"}, others=True):
+    kings = frozenset(table.counts)
+    if not placed(
+        q, numbers, (BUILDINGS, CARDS), {"court", "ball_game"}, others=True, holders=kings
+    ):
         return None
     data = _layout(table, seats)
     state = load(data) if data is not None else None
@@ -186,7 +189,8 @@ def looks_table(q: Question) -> Answer | None:
         return None  # kings left untold, not said to hold none
     asked = {n for ask in asks(q) for n in numbers_in(Question.read(ask))} - table.numbers
     numbers = table.numbers | {players} | (asked & {1})  # "do I get to see one?"
-    if not placed(q, numbers, (BUILDINGS,), {"observatory"}, others=True):
+    kings = frozenset(table.counts)
+    if not placed(q, numbers, (BUILDINGS,), {"observatory"}, others=True, holders=kings):
         return None
     counts = [table.counts[k]["observatories"] for k in seats] + [0] * (players - len(seats))
     looks = divination_peeks(counts, players)
