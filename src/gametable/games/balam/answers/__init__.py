@@ -37,6 +37,7 @@ from gametable.games.balam.answers import (
     economy,
     markets,
     numbers,
+    passage,
     plans,
     prestige,
     rebuild,
@@ -60,6 +61,7 @@ from gametable.rulebook.question import Question
 Reader = Callable[[Question], Answer | None]
 READERS: tuple[Reader, ...] = (
     *warsums.READERS,
+    *passage.READERS,
     *spoils.READERS,
     *battle.READERS,
     *defence.READERS,

@@ -149,9 +149,10 @@ def read_table(q: Question, nouns: dict[str, str]) -> Table | None:
         tail,
     )
     text = head + ". " + tail if tail else head
-    text = _unnamed(text, noun_of, nouns, table)
-    if text is None:
+    unnamed = _unnamed(text, noun_of, nouns, table)
+    if unnamed is None:
         return None
+    text = unnamed
     king: str | None = None
     last: str | None = next(iter(nouns)) if len(nouns) == 1 else None
     named = [k for k in table.counts if k != "me"]
