@@ -60,12 +60,12 @@ from gametable.rulebook.question import Question
 
 Reader = Callable[[Question], Answer | None]
 READERS: tuple[Reader, ...] = (
-    *warsums.READERS,
     *passage.READERS,
-    *spoils.READERS,
     *battle.READERS,
     *defence.READERS,
     *war.READERS,
+    *warsums.READERS,
+    *spoils.READERS,
     *standings.READERS,
     *ballgame.READERS,
     *tables.READERS,

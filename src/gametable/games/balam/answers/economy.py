@@ -92,6 +92,8 @@ _COLOUR_OF = {"corn": "maize", "mais": "maize", "maïs": "maize", "cocoa": "caca
               "obsidiaan": "obsidian", "schelp": "shell"}  # fmt: skip
 
 
+#: a count asked ("how many riches in all?") rather than what is made
+_COUNT_ASKED = r"\b(how many|how much|hoeveel|total|totaal|in all|altogether|samen)\b"
 #: what changes a round's production, which :func:`production_by_site` does not read
 _NOT_MADE = (
     r"\b(pyramids?|piramides?|control\w*|markets?|markten|enemy|enemy's|vijand\w*|drought|droogte|"
@@ -135,7 +137,13 @@ def production_by_site(q: Question) -> Answer | None:
     made = [(account["production"].get(c, 0), name_of(q, c)) for _, c in told]
     listed = q.say(" and ", " en ").join(f"{m} {name}" for m, name in made)
     total = sum(m for m, _ in made)
-    verdict = q.say(f"{listed}: {total} riches in all.", f"{listed}: {total} rijkdommen in totaal.")
+    verdict = q.say(f"{listed}.", f"{listed}.")
+    if q.matches(_COUNT_ASKED):  # "how many riches in all?": the number first
+        verdict = q.say(
+            f"{total} riches in all: {listed}.", f"{total} rijkdommen in totaal: {listed}."
+        )
+    else:
+        verdict += q.say(f" {total} riches in all.", f" {total} rijkdommen in totaal.")
     reason = q.say(
         "Each village produces one riches of its own site's colour.",
         "Elk dorp produceert één rijkdom in de kleur van zijn eigen plaats.",

@@ -119,7 +119,9 @@ def _obsidian(clause: str, t: Told, side: str) -> None:
     if spent is not None:
         whole = t.held if side == "att" else t.defence_held
         count = _value(spent.group(1), whole)
-        if count is None or (count == 0 and not re.fullmatch(r"no|geen", spent.group(1))):
+        if count is None or (
+            count == 0 and re.fullmatch(_THE + "|both|beide|all|alle", spent.group(1))
+        ):
             raise ValueError("obsidian spent, how many not told")
         n = count
         t.used.add(n)

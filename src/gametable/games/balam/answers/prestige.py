@@ -68,7 +68,14 @@ def _told_score(q: Question) -> tuple[int | None, Question]:
 
 
 def _shares(q: Question) -> list[dict[str, int]] | None:
+    """The riches each temple sacrifices (one share, or two: "one temple ..., the other ...");
+    ``None`` when a riches is named twice in a share ("a prisoner and another prisoner": how
+    many is not read)."""
     parts = re.split(_OTHER_TEMPLE, q.lower)
+    for part in parts:
+        named = [m.name for m in RICHES_NAMES.find(Question.read(part))]
+        if len(named) != len(set(named)):
+            return None
     shares = [counted(Question.read(p), RICHES_NAMES) for p in parts]
     if len(shares) > 2 or not all(sum(s.values()) for s in shares):
         return None
@@ -111,7 +118,9 @@ def ceremony(q: Question) -> Answer | None:
     for share in shares:
         for r, n in share.items():
             given[r] = given.get(r, 0) + n
-    numbers = {n for share in _shares(rest) or [] for n in share.values()} | {temples, 1}
+    told = _shares(rest) or []
+    numbers = {n for share in told for n in share.values()} | {temples, 1}
+    numbers |= {sum(share.values()) for share in told}  # "three riches on my temple: ..."
     numbers |= {score} if score is not None else set()
     names = set(RICHES) | {"temple", "cenotes"}
     lexicons = (RICHES_NAMES, BUILDINGS, CARDS)

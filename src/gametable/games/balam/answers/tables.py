@@ -167,7 +167,7 @@ def ball_game_table(q: Question) -> Answer | None:
         return None
     verdict = q.say(f"{_list(q, said)} prestige points.", f"{_list(q, said)} prestigepunten.")
     if not any(won):
-        verdict = q.say("Nobody scores: 0 points each.", "Niemand scoort: 0 punten elk.")
+        verdict = verdict[:-1] + q.say(": nobody scores.", ": niemand scoort.")
     verdict = verdict[0].upper() + verdict[1:]
     reason = _ball_reason(q, table, seats, won)
     return checked(GAME, q, verdict, reason, ["4-katun/neutral-events"], position=data,
@@ -198,7 +198,7 @@ def looks_table(q: Question) -> Answer | None:
         more = divination_peeks(counts + [0] * (4 - players), 4)
         if more[: len(looks)] != looks:
             return None  # "the rest have none": how many players there are is not told
-    none = q.say("none", "geen")
+    none = q.say("0 (none)", "0 (geen)")
     said = [f"{_who(q, k)} {n or none}" for k, n in zip(seats, looks, strict=False)]
     verdict = q.say(f"Cards looked at: {_list(q, said)}.", f"Kaarten bekeken: {_list(q, said)}.")
     told = bool(_players(q)) or not alone

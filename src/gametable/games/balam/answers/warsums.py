@@ -209,7 +209,7 @@ def battle_numbers(q: Question) -> Answer | None:
     verdict = text[0].upper() + text[1:] + "."
     reason = _reason(q, s)
     if asked[0] == ("destroyed", True) and s.destroyed is not None:
-        verdict = yes_no(q, s.destroyed > 0).rstrip(".") + ": " + text + "."
+        verdict = yes_no(q, s.destroyed > 0) + " " + verdict
     elif len(asked) == 1:
         value = getattr(s, {"prisoners": "kept"}.get(asked[0][0], asked[0][0]))
         if s.attack is not None and s.defence is not None:
@@ -217,6 +217,8 @@ def battle_numbers(q: Question) -> Answer | None:
         else:
             reason = verdict + " " + reason
         verdict = f"{value}."
+        if asked[0][0] == "destroyed" and value == 0:
+            verdict = q.say("None: 0 buildings.", "Geen: 0 gebouwen.")
     if ("destroyed", False) in asked and s.up_to:
         verdict = q.say("Up to ", "Hoogstens ") + verdict[0].lower() + verdict[1:]
         reason += q.say(
