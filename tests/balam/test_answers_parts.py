@@ -238,3 +238,21 @@ def test_crossing_a_city_by_its_small_pyramids(mine, his, dutch):
     assert reply.text.startswith(
         ("Ja" if dutch else "Yes") if open_ else ("Nee" if dutch else "No")
     )
+
+
+# --- 2 - CONSTRUCTIONS, costs (BA-100, BA-102..BA-109) and the turn's riches (BA-059) --------
+def test_the_cost_of_several_buildings_is_their_sum():
+    """The base buildings take riches of any type (village and garrison 1, palace and temple
+    2), the others 1 riches of their own type; several named are added up."""
+    reply = checked("What do 2 temples, a garrison and a village cost altogether?")
+    assert reply.text.startswith("6 riches in all")
+    dutch = checked("Hoeveel kosten een balspelveld en een voorraad samen?")
+    assert "schelp" in dutch.text and "maïs" in dutch.text
+
+
+def test_only_a_reserve_asks_for_maize_when_other_riches_are_held():
+    """BA-059, BA-105: the turn's riches and the base buildings take any type; a reserve maize."""
+    reply = checked("This turn I build 2 reserves and a palace; my sheet has lots of shell. "
+                    "What is the least maize I need, counting the turn?")  # fmt: skip
+    assert reply.text.startswith("2 maize")
+    assert ask("I build a reserve this turn. What is the least maize I need?") is None

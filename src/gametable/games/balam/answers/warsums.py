@@ -5,7 +5,7 @@ keeps.  A thing asked that the parts do not settle sends the whole question to t
 
 >>> from gametable.rulebook.question import Question
 >>> battle_numbers(Question.read("I roll 1, 0 and 2 with 3 garrisons and spend no obsidian. "
-...     "His defence is 3. Does he lose a building?")).text.split(":")[0]
+...     "His defence is 3. Does he lose a building?")).text.split(".")[0]
 'No'
 """
 
