@@ -9,7 +9,7 @@ a temple or palace takes 2 points, any other building 1).
 ...     "a skull. His city has 3 garrisons and some villages, no friendly cities next to it, and "
 ...     "he spends 1 obsidian."))
 >>> t.roll, t.spent, t.city, t.beside, t.his_spent
-([1, 1, 3, -1], 2, {'garrison': 3, 'village': 2}, 0, 1)
+([1, 1, 3, -1], 2, {'garrison': 3, 'village': 1}, 0, 1)
 """
 
 from __future__ import annotations
