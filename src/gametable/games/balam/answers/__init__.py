@@ -63,9 +63,9 @@ Reader = Callable[[Question], Answer | None]
 READERS: tuple[Reader, ...] = (
     *passage.READERS,
     *battle.READERS,
-    *defence.READERS,
     *war.READERS,
     *warsums.READERS,
+    *defence.READERS,
     *spoils.READERS,
     *standings.READERS,
     *ballgame.READERS,

@@ -132,9 +132,9 @@ def _obsidian(clause: str, t: Told, side: str) -> None:
     elif (
         re.search(_SPEND, clause)
         and not re.search(_KEEP, clause)
-        and re.search(rf"{_OBSIDIAN}|\b(?:it|them|those|het|ze|die)\b", clause)
+        and not re.search(r"\b(?:nothing|niets|none)\b", clause)
     ):
-        raise ValueError("obsidian spent, how much not read")
+        raise ValueError("something spent, how much of what not read")
 
 
 _SOME = r"\b(?:some|several|a few|more|other|enkele|een paar|wat|andere)\s+(?:\w+\s+)?$"
@@ -161,6 +161,10 @@ def _buildings(clause: str, t: Told, *, beside: bool) -> None:
         n = _value(cities.group(1)) or 0
         t.used.add(n)
         found = {"garrison": found["garrison"] * n}
+    several = re.search(rf"\b{_N} (?:of (?:his|my|her) )?(?:\w+ )?(?:cities|steden)\b", clause)
+    each = re.search(r"\b(?:each|apiece|elk|ieder|allebei)\b", clause)
+    if beside and several and not each and (_value(several.group(1)) or 0) > 1:
+        raise ValueError("several cities next to it, whose counts are not read")
     if beside:
         if re.search(r"\b(?:no|geen|none|nothing|niets)\b", clause) and not found.get("garrison"):
             t.beside = t.beside or 0
