@@ -257,12 +257,21 @@ def card_name(q: Question, card: str) -> str:
 
 
 def _ward_reason(q: Question, card: str) -> str:
-    return q.say(
-        f"The Mayas may ward off the {NAMES[card]} with the riches it asks for when their reserves "
-        "or garrisons hold it (a prisoner on a garrison counts), never with the king's sheet.",
-        f"De Maya's mogen een {card_name(q, card)} afweren met de gevraagde rijkdom als hun voorraden "
-        "of garnizoenen die hebben (een gevangene op een garnizoen telt mee), nooit met het "
-        "koningsblad.",
+    """Who may ward off a catastrophe, and what it takes otherwise."""
+    _riches, _count, loses = CATASTROPHE[card]
+    otherwise = ""
+    if not isinstance(loses, str):
+        asked = " and ".join(_count_of(q, n, KINDS[k]) for k, n in loses)
+        otherwise = q.say(f" Otherwise it takes {asked}.", f" Anders kost het {asked}.")
+    return (
+        q.say(
+            f"The Mayas may ward off the {NAMES[card]} with the riches it asks for when their reserves "
+            "or garrisons hold it (a prisoner on a garrison counts), never with the king's sheet.",
+            f"De Maya's mogen een {card_name(q, card)} afweren met de gevraagde rijkdom als hun voorraden "
+            "of garnizoenen die hebben (een gevangene op een garnizoen telt mee), nooit met het "
+            "koningsblad.",
+        )
+        + otherwise
     )
 
 
