@@ -256,3 +256,11 @@ def test_only_a_reserve_asks_for_maize_when_other_riches_are_held():
                     "What is the least maize I need, counting the turn?")  # fmt: skip
     assert reply.text.startswith("2 maize")
     assert ask("I build a reserve this turn. What is the least maize I need?") is None
+
+
+def test_whether_a_king_looks_is_answered_yes_or_no_first():
+    """BA-084, BA-085: asked yes or no about kings, the reply starts with Yes or No."""
+    assert checked("Three players: I have 2 observatories, Jan has 2 and Kim has 1. Does Kim "
+                   "see a card?").text.startswith("No.")  # fmt: skip
+    assert checked("Drie spelers: ik heb 3 sterrenwachten, Jan 1 en Kim geen. Mag Jan een kaart "
+                   "bekijken?").text.startswith("Ja.")  # fmt: skip

@@ -33,7 +33,7 @@ from gametable.games.balam.answers.scenes import load, play, position
 from gametable.games.balam.scoring import divination_peeks, podium
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
-from gametable.rulebook.situations import checked
+from gametable.rulebook.situations import checked, yes_no
 
 GAME = "balam"
 #: the default board's sites, the plots of each (the kings' cities are laid out in this order)
@@ -201,6 +201,9 @@ def looks_table(q: Question) -> Answer | None:
     none = q.say("0 (none)", "0 (geen)")
     said = [f"{_who(q, k)} {n or none}" for k, n in zip(seats, looks, strict=False)]
     verdict = q.say(f"Cards looked at: {_list(q, said)}.", f"Kaarten bekeken: {_list(q, said)}.")
+    whether = _whether(q, seats, looks)
+    if whether is not None:
+        verdict = yes_no(q, whether) + " " + verdict
     told = bool(_players(q)) or not alone
     nj = f"NJ = {players}" if told else "NJ"
     reason = q.say(
@@ -212,6 +215,25 @@ def looks_table(q: Question) -> Answer | None:
         "geen observatorium heeft niets.",
     )
     return checked(GAME, q, verdict, reason, [rules.DIVINATION], topic="number")
+
+
+_ASKS_WHETHER = r"^(?:do|does|can|may|will|mag|mogen|kan|kunnen|krijg\w*|ziet|zie)\b"
+
+
+def _whether(q: Question, seats: list[str], looks: list[int]) -> bool | None:
+    """For a single yes-or-no ask about kings ("does Kim see a card?", "do Bo and I get to see
+    one?"): whether they all look at a card (``None`` when they differ or it asks more)."""
+    asked = asks(q)
+    if len(asked) != 1 or not re.match(_ASKS_WHETHER, asked[0]):
+        return None
+    words = set(re.findall(r"[a-z']+", asked[0]))
+    kings = [
+        n for king, n in zip(seats, looks, strict=False)
+        if king in words or (king == "me" and words & {"i", "me", "ik", "we", "wij"})
+    ]  # fmt: skip
+    if not kings or len({n > 0 for n in kings}) > 1:
+        return None
+    return kings[0] > 0
 
 
 def _players(q: Question) -> int | None:
