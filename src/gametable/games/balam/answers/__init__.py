@@ -39,6 +39,7 @@ from gametable.games.balam.answers import (
     markets,
     numbers,
     passage,
+    payments,
     plans,
     prestige,
     rebuild,
@@ -62,6 +63,7 @@ from gametable.rulebook.question import Question
 Reader = Callable[[Question], Answer | None]
 READERS: tuple[Reader, ...] = (
     *passage.READERS,
+    *payments.READERS,
     *battle.READERS,
     *war.READERS,
     *warsums.READERS,
