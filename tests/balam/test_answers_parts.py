@@ -319,3 +319,16 @@ def test_a_turn_paid_with_a_riches_told_is_read():
     assert checked("Can I pay the 2 riches for a temple with a jade and a shell?").text.startswith(
         "Yes."
     )
+
+
+def test_villages_told_by_the_colour_they_produce_give_a_total():
+    """BA-101, BA-193: "2 villages producing cacao and 2 shell: what is my total?" is 4, told
+    by site, by colour or in Dutch; riches on the sheet are no production."""
+    for text, total in (
+        ("2 villages producing cacao and 2 shell: what is my total", 4),
+        ("I have 3 jade villages and 1 maize village. What is my total production?", 4),
+        ("Ik heb 2 dorpen die cacao produceren en 1 dorp dat jade produceert. Hoeveel in "
+         "totaal?", 3),
+    ):  # fmt: skip
+        assert said_first(checked(text).text, total), text
+    assert ask("2 villages producing cacao and 2 shell on my sheet: what is my total?") is None

@@ -97,7 +97,8 @@ _COUNT_ASKED = r"\b(how many|how much|hoeveel|total|totaal|in all|altogether|sam
 #: what changes a round's production, which :func:`production_by_site` does not read
 _NOT_MADE = (
     r"\b(pyramids?|piramides?|control\w*|markets?|markten|enemy|enemy's|vijand\w*|drought|droogte|"
-    r"katun|cards?|kaart\w*|lost|lose|verlies\w*|reserves?|transport\w*|store\w*|tax\w*|eclipse)\b"
+    r"katun|cards?|kaart\w*|lost|lose|verlies\w*|reserves?|transport\w*|store\w*|tax\w*|eclipse|"
+    r"sheet|koningsblad|blad)\b"
 )
 #: a yes-or-no question's opening verb (a bare "Production?" asks what, not whether)
 _YES_NO_VERB = (
@@ -111,11 +112,35 @@ def asks_yes_no(q: Question) -> bool:
     return q.kind == "yesno" and q.matches(_YES_NO_VERB)
 
 
+#: villages told by the colour they produce: "2 cacao villages", "2 villages producing cacao
+#: (and 2 shell)", "2 dorpen die cacao produceren"
+_VILLAGES_OF = rf"\b{_NUM} {_COLOUR} (?:villages?|dorpen|dorp)\b"
+_VILLAGES_MAKING = (
+    rf"\b{_NUM} (?:villages?|dorpen|dorp) (?:producing|that produce|which produce|making|"
+    rf"that make|die|dat) {_COLOUR}\b"
+)
+_AND_MORE = rf"^(?:,| and| en| plus)+ {_NUM} {_COLOUR}\b(?! (?:site|city|plaats|stad))"
+
+
+def _villages_told(text: str) -> list[tuple[str, str]]:
+    """The (count, colour) of each group of villages the text tells, in whichever way; a
+    colour told twice is returned twice (and refused by the reader)."""
+    out: list[tuple[str, str]] = list(re.findall(_VILLAGES_ON, text))
+    out += re.findall(_VILLAGES_OF, text)
+    for found in re.finditer(_VILLAGES_MAKING, text):
+        out.append((found.group(1), found.group(2)))
+        more = re.match(_AND_MORE, text[found.end() :])
+        if more is not None:
+            out.append((more.group(1), more.group(2)))
+    return out
+
+
 def production_by_site(q: Question) -> Answer | None:
     """ "2 villages on an obsidian site and 1 on a maize site: what do they produce?": each
     site's villages, produced by the engine over a round's end."""
-    found = re.findall(_VILLAGES_ON, q.lower)
-    if len(found) < 2 or not q.matches(_PRODUCE) or about_another(q) or asks_yes_no(q):
+    found = _villages_told(q.lower)
+    asked = q.matches(_PRODUCE) or q.matches(_COUNT_ASKED)
+    if len(found) < 2 or not asked or about_another(q) or asks_yes_no(q):
         return None
     told = [(_COUNT.get(n) or int(n), _COLOUR_OF.get(c, c)) for n, c in found]
     colours = [c for _, c in told]
