@@ -18,6 +18,15 @@ board set aside), :mod:`.cenotes` (offerings at the cenotes), :mod:`.tables` (a 
 divination told king by king with names, read by :mod:`.kings`), :mod:`.track` (a score on the
 score track); :mod:`.table` answers at a table from the asking seat's view; a question in chat shorthand
 ("w 2 garisons n ...") is read again written out (:mod:`.texting`).
+
+Some readers read a situation by its parts rather than by the shape of its sentence
+(:mod:`.parts`: counts and owners in any order, the roll, the things asked, and a gate that
+every number, name and negation of the question is placed): a battle's numbers
+(:mod:`.fight`, :mod:`.warsums`), prestige from a ceremony and a final score
+(:mod:`.prestige`), the cost of several buildings (:mod:`.costs`), a turn paid with a riches
+told, then a building (:mod:`.payments`), riches crossing a site by its small pyramids
+(:mod:`.passage`); the ball games and divinations told king by king (:mod:`.tables`) and the
+production by site (:mod:`.economy`) pass the same gate.
 """
 
 from __future__ import annotations
