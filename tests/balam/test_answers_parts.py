@@ -332,3 +332,23 @@ def test_villages_told_by_the_colour_they_produce_give_a_total():
     ):  # fmt: skip
         assert said_first(checked(text).text, total), text
     assert ask("2 villages producing cacao and 2 shell on my sheet: what is my total?") is None
+
+
+# --- 4 - KATUN > CATASTROPHES (BA-165..BA-168, BA-184..BA-188) -------------------------------
+def test_a_catastrophe_told_with_fillers_is_turned_by_the_engine():
+    """The card, the buildings and where the riches lie read as parts, with fillers between;
+    another king's buildings or a riches not placed leave the question to the rules text."""
+    assert checked("I drew Pochteca competition. I have 3 markets and no prisoner in any "
+                   "reserve or garrison. How many markets do I lose?").text.startswith(
+        "You lose 2 markets")  # fmt: skip
+    assert checked("Toltec raid: I have 3 garrisons and my only prisoner sits on one of them. "
+                   "Can my Mayas pay with that prisoner?").text.startswith("Yes.")  # fmt: skip
+    assert checked("Toltec raid: I have 2 garrisons and a prisoner on my king sheet. Can my "
+                   "Mayas pay with it?").text.startswith("No.")  # fmt: skip
+    for text in (
+        "A drought, my opponent has 3 villages, what happens?",
+        "Earthquake for me: 2 temples, and I keep 1 prisoner somewhere. Do I lose a temple?",
+        "Drought: Ana has 3 villages and I have none. What happens to me?",
+    ):
+        reply = ask(text)
+        assert reply is None or "villages" not in reply.text.split(".")[0], text

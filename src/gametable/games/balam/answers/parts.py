@@ -155,3 +155,33 @@ def _a_count(words: tuple[str, ...], i: int, holders: frozenset[str]) -> bool:
 
 #: words after which "geen" counts nothing ("Kees heeft er geen", "de rest geen")
 _HOLDERS = frozenset({"er", "rest", "anderen", "others"})
+
+
+#: words for a king other than the asker
+_OTHER_KING = (
+    r"\b(he|she|his|her|him|hij|zij|zijn|haar|hem|opponent\w*|enem\w*|rival\w*|"
+    r"tegenstander\w*|vijand\w*|neighbou?r\w*|buurm\w*|someone|somebody|anyone|iemand|player\w*|"
+    r"speler\w*|king's|kings|koningen)\b"
+)
+#: capitalised words that are no king's name
+_NOT_A_NAME = frozenset({"i", "i'm", "i've", "ik", "mayas", "maya's", "chaak", "katun", "balam"})
+
+
+def others_told(q: Question, *lexicons: Lexicon) -> bool:
+    """Whether the question speaks of a king other than the asker: a word for one ("my
+    opponent", "he"), or a name (a capitalised word inside a sentence that no lexicon finds).
+
+    >>> others_told(Question.read("A drought, my opponent has 3 villages, what happens?"))
+    True
+    >>> from gametable.games.balam.answers.grammar import CARDS
+    >>> others_told(Question.read("I drew a Drought and have 3 villages. What happens?"), CARDS)
+    False
+    """
+    if q.matches(_OTHER_KING):
+        return True
+    named = {w for lexicon in lexicons for m in lexicon.find(q) for w in m.said.split()}
+    for found in re.finditer(r"(?<![.!?:]\s)(?<!^)\b([A-Z][a-z']+)", q.text.strip()):
+        word = found.group(1).lower()
+        if word not in _NOT_A_NAME and word not in named:
+            return True
+    return False
