@@ -349,6 +349,8 @@ def test_a_catastrophe_told_with_fillers_is_turned_by_the_engine():
         "A drought, my opponent has 3 villages, what happens?",
         "Earthquake for me: 2 temples, and I keep 1 prisoner somewhere. Do I lose a temple?",
         "Drought: Ana has 3 villages and I have none. What happens to me?",
+        "Toltec raid! Wat moet ik dan betalen of kwijtraken?",  # no garrisons told: not built
     ):
         reply = ask(text)
+        assert reply is None or not reply.checked or "niets" not in reply.text, text
         assert reply is None or "villages" not in reply.text.split(".")[0], text

@@ -157,6 +157,10 @@ def _parts_placed(q: Question, card: str, numbers: set[int]) -> bool:
     if not placed(q, numbers, lexicons, names, foreign=_NOT_HELD) or others_told(q, *lexicons):
         return False
     riches = RICHES[CATASTROPHE[card][0]]
+    loses = CATASTROPHE[card][2]
+    built = counted(q, BUILDINGS)
+    if isinstance(loses, str) or not any(KINDS[k] in built for k, _n in loses):
+        return False  # the buildings the card strikes not told: nothing to build from
     told = counted(q, RICHES_NAMES)
     if set(told) - {riches}:
         return False  # other riches: where they lie is not read
