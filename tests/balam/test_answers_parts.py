@@ -354,3 +354,21 @@ def test_a_catastrophe_told_with_fillers_is_turned_by_the_engine():
         reply = ask(text)
         assert reply is None or not reply.checked or "niets" not in reply.text, text
         assert reply is None or "villages" not in reply.text.split(".")[0], text
+
+
+# --- 6 - DISTRIBUTION > TAXES (BA-235, BA-236) ------------------------------------------------
+@settings(max_examples=20, deadline=None)
+@given(moved=st.integers(1, 4), dutch=st.booleans())
+def test_riches_carried_onto_a_palace_reach_the_sheet_two_at_most(moved, dutch):
+    """A palace collects 1 or 2 riches; more carried onto it stay uncollected."""
+    if dutch:
+        text = (
+            f"Ik breng {moved} rijkdommen naar mijn paleis. Hoeveel komen er op mijn koningsblad?"
+        )
+    else:
+        text = f"I move {moved} riches onto one palace. How many of them end up on my king sheet?"
+    assert said_first(checked(text).text, min(moved, 2)), text
+    assert (
+        ask("I put 3 riches on 2 palaces. How many end up on my sheet?") is None
+        or not ask("I put 3 riches on 2 palaces. How many end up on my sheet?").checked
+    )

@@ -278,21 +278,41 @@ _TAX_WORDS = vocabulary("""palace palaces each collects collect collecting gets 
     round hoogstens maximaal per ronde kan ik""")
 
 
+#: riches carried onto a palace ("I move 3 riches onto one palace")
+_MOVED_ONTO = (
+    r"\b(?:move\w*|put\w*|bring\w*|carr\w*|breng\w*|leg\w*|zet\w*)\b.*\b(?:onto|on|to|op|naar)\b"
+)
+#: what the taxes position does not hold
+_NOT_TAXED = (
+    r"\b(if|unless|als|tenzij|attack\w*|market\w*|pyramid\w*|control\w*|enemy|vijand\w*|temples?|"
+    r"reserves?|garrisons?|sacrific\w*|offer\w*|eclipse|chaak)\b"
+)
+
+
 def palace_taxes(q: Question) -> Answer | None:
     """ "I have 2 palaces and each collects 2 riches: how many reach my sheet?": the taxes
     the engine brings to the king sheet at the end of the round."""
     if "palace" not in buildings_in(q) or about_another(q) or q.kind == "yesno":
         return None
-    if not q.matches(r"\b(collect\w*|tax\w*|int|innen|belasting\w*)\b"):
+    if not q.matches(r"\b(collect\w*|tax\w*|int|innen|belasting\w*)\b|" + _MOVED_ONTO):
         return None
     palaces = number_before(q, "palaces", "palace", "paleizen", "paleis")
-    each = number_before(q, "riches", "rijkdommen", "rijkdom", *RICHES)
+    if palaces is None and q.matches(r"\b(?:my|a|the|mijn|een|het) (?:palace|paleis)\b"):
+        palaces = 1 if not q.matches(r"\b(palaces|paleizen)\b") else None
+    each = told = number_before(q, "riches", "rijkdommen", "rijkdom", *RICHES)
     if each is None and q.matches(r"\b(at most|at the most|maximum|max|hoogstens|maximaal)\b"):
         each = 2  # "how many at most": every palace collecting its full 2
-    if palaces is None or each is None or not 1 <= palaces <= 4 or not 1 <= each <= 2:
+    if palaces is None or each is None or not 1 <= palaces <= 4 or not 1 <= each <= 4:
         return None
-    if not understood(q, _ASK | _TAX_WORDS, lexicons=(BUILDINGS, RICHES_NAMES),
-                      numbers={palaces, each}):  # fmt: skip
+    if palaces > 1 and not q.matches(r"\b(each|every|elk|elke|ieder)\b"):
+        return None  # "3 riches onto 2 palaces": how they are shared is not told
+    each = min(each, 2)  # a palace collects 2 at most (6 - DISTRIBUTION > TAXES)
+    numbers = {palaces, each} | ({told} if told is not None else set())
+    if not understood(
+        q, _ASK | _TAX_WORDS, lexicons=(BUILDINGS, RICHES_NAMES), numbers=numbers
+    ) and not placed(
+        q, numbers, (BUILDINGS, RICHES_NAMES), {"palace", *RICHES}, foreign=_NOT_TAXED
+    ):
         return None
     sites: dict[str, list[str | None]] = {}
     for site in _PALACE_SITES[:palaces]:
@@ -309,6 +329,13 @@ def palace_taxes(q: Question) -> Answer | None:
     verdict = q.say(
         f"{palaces} x {each} = {taxes} riches.", f"{palaces} x {each} = {taxes} rijkdommen."
     )
+    if told is not None and told > each:
+        verdict = q.say(
+            f"{taxes}: a palace collects 2 riches at most, so {palaces * (told - each)} of them "
+            f"{'stays' if palaces * (told - each) == 1 else 'stay'} uncollected.",
+            f"{taxes}: een paleis int hoogstens 2 rijkdommen, dus {palaces * (told - each)} "
+            "ervan worden niet geïnd.",
+        )
     reason = q.say(
         "At the end of the round each palace puts the riches it collected (1 or 2) on its "
         "king's sheet, where he may spend them; a palace keeps nothing.",
