@@ -304,7 +304,11 @@ def palace_taxes(q: Question) -> Answer | None:
         each = 2  # "how many at most": every palace collecting its full 2
     if palaces is None or each is None or not 1 <= palaces <= 4 or not 1 <= each <= 4:
         return None
-    if palaces > 1 and told is not None and not q.matches(r"\b(each|every|elk|elke|ieder)\b"):
+    if (
+        palaces > 1
+        and told is not None
+        and not q.matches(r"\b(each|every|both|all|elk|elke|ieder|allebei|beide|alle)\b")
+    ):
         return None  # "3 riches onto 2 palaces": how they are shared is not told
     each = min(each, 2)  # a palace collects 2 at most (6 - DISTRIBUTION > TAXES)
     numbers = {palaces, each} | ({told} if told is not None else set())
