@@ -372,3 +372,21 @@ def test_riches_carried_onto_a_palace_reach_the_sheet_two_at_most(moved, dutch):
         ask("I put 3 riches on 2 palaces. How many end up on my sheet?") is None
         or not ask("I put 3 riches on 2 palaces. How many end up on my sheet?").checked
     )
+
+
+# --- Setup > Choosing the length of the game (BA-043, BA-044, BA-048) -------------------------
+def test_the_game_length_by_default_and_its_bounds():
+    """As many ball games as players by default; from the second to the fifth if chosen."""
+    assert checked("Three players: when does the game end if we keep the default?").text.startswith(
+        "At the third ball game"
+    )
+    assert checked("What's the longest game we're allowed to choose?").text.startswith(
+        "Up to the fifth ball game"
+    )
+    assert checked("Wat is het kortste spel dat we mogen spelen?").text.startswith(
+        "Op zijn vroegst het tweede balspel"
+    )
+    assert (
+        ask("When does the game end for the winner?") is None
+        or not ask("When does the game end for the winner?").checked
+    )

@@ -45,6 +45,7 @@ from gametable.games.balam.answers import (
     costs,
     defence,
     economy,
+    length,
     markets,
     numbers,
     passage,
@@ -98,6 +99,7 @@ READERS: tuple[Reader, ...] = (
     *transport.READERS,
     *building.READERS,
     *track.READERS,
+    *length.READERS,
 )
 
 

@@ -80,8 +80,9 @@ _NEXT_ASK = (
     r"hoeveel|wat|wie|welke|mag|mogen|kan|krijg|krijgt|verliest|is)\b)"
 )
 _ASKING = (
-    r"\b(how|what|what's|whats|who|which|does|do|did|is|are|can|may|will|would|hoeveel|wat|wie|"
-    r"welke|mag|mogen|kan|kunnen|krijg|krijgt|verliest|verlies|levert)\b"
+    r"\b(how|what|what's|whats|who|which|when|where|does|do|did|is|are|can|may|will|would|"
+    r"hoeveel|wat|wie|welke|wanneer|waar|mag|mogen|kan|kunnen|krijg|krijgt|verliest|verlies|"
+    r"levert)\b"
 )
 
 
