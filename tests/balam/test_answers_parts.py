@@ -390,3 +390,15 @@ def test_the_game_length_by_default_and_its_bounds():
         ask("When does the game end for the winner?") is None
         or not ask("When does the game end for the winner?").checked
     )
+
+
+# --- 2 - CONSTRUCTIONS, the market's small pyramids (BA-121..BA-124) ---------------------------
+def test_a_markets_small_pyramids_are_one_and_one_per_neighbour():
+    for text, n in (
+        ("My market stands on a site with 4 neighbouring sites. If it gets destroyed, how many "
+         "small pyramids come off the board?", 5),
+        ("Mijn markt staat op een plaats met 2 aangrenzende plaatsen. Hoeveel kleine piramides "
+         "zet ik neer?", 3),
+    ):  # fmt: skip
+        assert said_first(checked(text).text, n), text
+    assert ask("A market on a site with 6 neighbouring sites: how many small pyramids?") is None

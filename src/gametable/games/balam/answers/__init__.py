@@ -25,7 +25,8 @@ every number, name and negation of the question is placed): a battle's numbers
 (:mod:`.fight`, :mod:`.warsums`), prestige from a ceremony and a final score
 (:mod:`.prestige`), the cost of several buildings (:mod:`.costs`), a turn paid with a riches
 told, then a building (:mod:`.payments`), riches crossing a site by its small pyramids
-(:mod:`.passage`); the ball games and divinations told king by king (:mod:`.tables`) and the
+(:mod:`.passage`), a market's small pyramids (:mod:`.pyramids`), the game's length
+(:mod:`.length`); the ball games and divinations told king by king (:mod:`.tables`) and the
 production by site (:mod:`.economy`) pass the same gate.
 """
 
@@ -52,6 +53,7 @@ from gametable.games.balam.answers import (
     payments,
     plans,
     prestige,
+    pyramids,
     rebuild,
     round_end,
     spoils,
@@ -93,6 +95,7 @@ READERS: tuple[Reader, ...] = (
     *bonus.READERS,
     *prestige.READERS,
     *economy.READERS,
+    *pyramids.READERS,
     *markets.READERS,
     *round_end.READERS,
     *transit.READERS,

@@ -33,8 +33,9 @@ from gametable.games.balam.dice import SKULL
 from gametable.rulebook.question import Lexicon, Question
 
 #: words that turn a situation in a way no part-based reader follows
-TURNS = vocabulary("""unless except otherwise instead tenzij behalve anders plaats suppose
-    supposing stel""")
+TURNS = vocabulary("""unless except otherwise instead tenzij behalve anders suppose supposing
+    stel""")
+_INSTEAD_NL = r"\bin plaats van\b"
 
 _FACE_WORDS = {
     "zero": 0, "nul": 0, "one": 1, "een": 1, "één": 1, "two": 2, "twee": 2, "three": 3,
@@ -124,7 +125,7 @@ def placed(
         return False
     if any(m.name not in names for lexicon in lexicons for m in lexicon.find(q)):
         return False
-    if any(word in TURNS for word in q.words):
+    if any(word in TURNS for word in q.words) or q.matches(_INSTEAD_NL):
         return False
     if foreign is not None and q.matches(foreign):
         return False
