@@ -7,7 +7,7 @@ from his view.
 >>> from gametable.rulebook.question import Question
 >>> market_pyramids(Question.read("My market stands on a site with 4 neighbouring sites. If it "
 ...     "gets destroyed, how many small pyramids come off the board?")).text.split(":")[0]
-'5'
+'5 small pyramids'
 """
 
 from __future__ import annotations
@@ -61,8 +61,10 @@ def market_pyramids(q: Question) -> Answer | None:
         return None
     on_board = 15 - state.view(0)["pyramids_left"][0]["small"]
     verdict = q.say(
-        f"{on_board}: 1 on the market's own site + {near} on the neighbouring sites.",
-        f"{on_board}: 1 op de plaats van de markt + {near} op de aangrenzende plaatsen.",
+        f"{on_board} small pyramids: 1 on the market's own site + {near} on the neighbouring "
+        "sites.",
+        f"{on_board} kleine piramides: 1 op de plaats van de markt + {near} op de aangrenzende "
+        "plaatsen.",
     )
     reason = q.say(
         "A market puts one small pyramid of its colour on its site and one on each neighbouring "
