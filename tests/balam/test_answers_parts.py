@@ -402,3 +402,15 @@ def test_a_markets_small_pyramids_are_one_and_one_per_neighbour():
     ):  # fmt: skip
         assert said_first(checked(text).text, n), text
     assert ask("A market on a site with 6 neighbouring sites: how many small pyramids?") is None
+
+
+# --- 7 - END OF GAME, the winner (BA-252; docs/rules/balam.md: ties shared) -------------------
+def test_who_wins_is_the_engines_outcome():
+    assert checked("Game's over and Mara and I both finished on 52 prestige, the top score. "
+                   "Who wins?").text.startswith("You and Mara both win")  # fmt: skip
+    assert checked(
+        "Het spel is afgelopen: ik heb 44 punten en Sanne 47. Wie wint?"
+    ).text.startswith("Sanne wint met 47")
+    # riches on a sheet still to add: not a final score, left to other readers
+    reply = ask("I have 40 prestige and 6 riches on my sheet, Tom has 42. Who wins?")
+    assert reply is None or not reply.checked

@@ -26,8 +26,9 @@ every number, name and negation of the question is placed): a battle's numbers
 (:mod:`.prestige`), the cost of several buildings (:mod:`.costs`), a turn paid with a riches
 told, then a building (:mod:`.payments`), riches crossing a site by its small pyramids
 (:mod:`.passage`), a market's small pyramids (:mod:`.pyramids`), the game's length
-(:mod:`.length`); the ball games and divinations told king by king (:mod:`.tables`) and the
-production by site (:mod:`.economy`) pass the same gate.
+(:mod:`.length`), who wins (:mod:`.winner`); the ball games and divinations told king by king
+(:mod:`.tables`), the production by site and the palaces' taxes (:mod:`.economy`) and the
+catastrophes (:mod:`.cards`) pass the same gate.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ from gametable.games.balam.answers import (
     turncost,
     war,
     warsums,
+    winner,
 )
 from gametable.games.balam.answers.grammar import without_site_names
 from gametable.rulebook.answer import Answer
@@ -103,6 +105,7 @@ READERS: tuple[Reader, ...] = (
     *building.READERS,
     *track.READERS,
     *length.READERS,
+    *winner.READERS,
 )
 
 

@@ -124,7 +124,9 @@ def read_table(q: Question, nouns: dict[str, str]) -> Table | None:
     noun_of = r"(" + "|".join(f"(?P<{thing}>{n})" for thing, n in nouns.items()) + r")"
     group = (
         rf"\b([a-zé]+) (?:and|en) ([a-zé]+),? (?:both |each |allebei )?(?:have|hebben|hold|own|"
-        rf"tie with|are tied with|are tied on|tied with|are level with|staan gelijk met)"
+        rf"tie with|are tied with|are tied on|tied with|are level with|staan gelijk met|"
+        rf"finished on|finished with|ended on|ended with|end on|are on|scored|eindigden op|"
+        rf"eindigen op|staan op)"
         rf"(?: both| each| allebei| elk)? {_N}(?: {noun_of}(?: each| apiece| allebei| elk)?|"
         rf"(?P<bare> each| apiece| allebei| elk))"
     )
