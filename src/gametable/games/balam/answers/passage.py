@@ -2,7 +2,7 @@
 control): whose site it is, and the small pyramids each king has there, told in any order
 ("Bert has 1 small pyramid there and I have none", "1 of his small pyramids and 1 of mine",
 "zij heeft daar 2 kleine piramides en ik 1"), judged by the engine's transport rule
-(``transport.usable_mask``: the sites a king's riches may cross, enter or leave).
+(``transport.usable_masks``: the sites a king's riches may cross, enter or leave).
 
 >>> from gametable.rulebook.question import Question
 >>> crossing(Question.read("Mijn maïs moet door de stad van Joris. Hij heeft daar 1 kleine "
@@ -18,7 +18,7 @@ from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import BUILDINGS, RICHES_NAMES, vocabulary
 from gametable.games.balam.answers.parts import asks, placed
 from gametable.games.balam.board import RICHES, load_board
-from gametable.games.balam.transport import usable_mask
+from gametable.games.balam.transport import usable_masks
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -128,7 +128,7 @@ def crossing(q: Question) -> Answer | None:
     ):
         return None
     owner = [holder]
-    mask = usable_mask(load_board("default"), owner, [[counts["me"], counts["him"]]], 0)
+    mask = usable_masks(load_board("default"), owner, [[counts["me"], counts["him"]]], 2)[0]
     open_ = bool(mask & 1)
     return _reply(q, open_, holder, counts)
 
