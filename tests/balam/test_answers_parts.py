@@ -15,7 +15,7 @@ from gametable.games.balam.answers import ANSWERS
 from gametable.games.balam.board import load_board
 from gametable.games.balam.dice import SKULL
 from gametable.games.balam.scoring import CEREMONY, ball_game_points, riches_bonus
-from gametable.games.balam.transport import usable_mask
+from gametable.games.balam.transport import usable_masks
 from gametable.games.balam.wars import potentials
 from gametable.rulebook.question import Question
 
@@ -234,7 +234,7 @@ def test_crossing_a_city_by_its_small_pyramids(mine, his, dutch):
         text = (f"My cacao must cross Lena's city, where I have {mine} small pyramids and she "
                 f"has {his}. Can it go through?")  # fmt: skip
     reply = checked(text)
-    open_ = bool(usable_mask(load_board("default"), [1], [[mine, his]], 0) & 1)
+    open_ = bool(usable_masks(load_board("default"), [1], [[mine, his]], 2)[0] & 1)
     assert reply.text.startswith(
         ("Ja" if dutch else "Yes") if open_ else ("Nee" if dutch else "No")
     )
