@@ -306,6 +306,13 @@ def _ward_reason(q: Question, card: str) -> str:
     )
 
 
+#: a question asking what is left after the catastrophe ("how many markets do I have left?")
+_LEFT_AFTER = (
+    r"\b(left|remain\w*|afterwards|after it|over|overhouden|houd ik over|hou ik over|blijven|"
+    r"blijft|resterend\w*)\b"
+)
+
+
 def _what_happened(
     q: Question, card: str, lost: Counter[str], before: Counter[str], legal: list[str]
 ) -> tuple[str, str] | None:
@@ -334,7 +341,16 @@ def _what_happened(
     if sum(lost[k] for k in lost_kinds) == 0 and not any(a.startswith("lose") for a in legal):
         return None
     what = " and ".join(_count_of(q, lost[k], k) for k in lost_kinds if lost[k])
-    return q.say(f"You lose {what or asked}.", f"Je verliest {what or asked}."), q.say(
+    verdict = q.say(f"You lose {what or asked}.", f"Je verliest {what or asked}.")
+    if q.matches(_LEFT_AFTER) and len(loses) == 1:
+        kind, n = KINDS[loses[0][0]], loses[0][1]
+        gone = lost[kind] or min(n, before[kind])  # lost already, or the loss still to choose
+        kept = _count_of(q, before[kind] - gone, kind)
+        said = _count_of(q, gone, kind)
+        verdict = q.say(
+            f"You keep {kept}: you lose {said}.", f"Je houdt {kept} over: je verliest {said}."
+        )
+    return verdict, q.say(
         f"Your Mayas hold no {RICHES[riches]} in reserves or garrisons to pay the "
         f"{NAMES[card]}, and the riches on the king's sheet never pay for a catastrophe.",
         f"Je Maya's hebben geen {name_of(q, RICHES[riches])} in voorraden of garnizoenen om "

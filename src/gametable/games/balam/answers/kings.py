@@ -120,6 +120,10 @@ def read_table(q: Question, nouns: dict[str, str]) -> Table | None:
     question tells, or ``None`` when a count cannot be placed."""
     names = _names(q.text)
     text = re.sub(REST, " ", re.sub(PLAYERS, " ", q.lower))
+    # "Bram en Cas hebben er elk 1": the count said after "each", as in "have 1 each"
+    text = re.sub(
+        rf"\b(hebben|have|hold|own) (?:er )?(elk|each|allebei|both) {_N}\b", r"\1 \3 \2", text
+    )
     table = Table(names=names)
     noun_of = r"(" + "|".join(f"(?P<{thing}>{n})" for thing, n in nouns.items()) + r")"
     group = (

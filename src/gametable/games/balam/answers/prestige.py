@@ -42,7 +42,8 @@ _SCORE = (
 )
 #: where a second temple's riches begin
 _OTHER_TEMPLE = (
-    r"\b(?:(?:the|my|his|her) (?:other|second)(?: one| temple)?|another(?: one| temple)?|"
+    r"\b(?:(?:the|my|his|her) (?:other|second)(?: one| temple)?|another(?: one| temple)?"
+    r"(?! (?:maize|corn|cacao|cocoa|shells?|jade|obsidian|prisoners?)\b)|"
     r"(?:de|een|mijn|zijn|haar) (?:andere|tweede)(?: tempel)?)\b"
 )
 _CEREMONY_WORDS = r"\b(sacrific\w*|offer\w*|ceremon\w*|burns?|burned|temples?|tempels?|cenotes?)\b"

@@ -44,7 +44,7 @@ _VALUES = {"no": 0, "none": 0, "zero": 0, "geen": 0, "nul": 0, "one": 1, "een": 
 _GROUP = {"two": 2, "2": 2, "twee": 2, "three": 3, "3": 3, "drie": 3}
 #: words that are never a rival's name
 _NOT_NAMES = vocabulary("""i me my the a an and or of in on at with have has is are was were each own
-    others other en ik heb mijn de het een met""")
+    others other en ik heb mijn de het een met elk ieder er allebei beide apiece""")
 
 
 def _value(word: str) -> int:
@@ -100,8 +100,8 @@ def _rivals(rest: str, noun: str) -> tuple[list[int], list[str]]:
         rf"(?:have |hebben )?{_NUM}(?: {noun})? (?:each|apiece|elk)\b"
     )
     named_each = (
-        rf"\b([a-z]+),? (?:and|en) ([a-z]+) (?:have|hebben) {_NUM}(?: {noun})? "
-        rf"(?:each|apiece|elk|allebei)\b"
+        rf"\b([a-z]+),? (?:and|en) ([a-z]+) (?:have|hebben)(?: er)? (?:{_NUM}(?: {noun})? "
+        rf"(?:each|apiece|elk|allebei)|(?:elk|allebei|ieder) {_NUM}(?: {noun})?)\b"
     )
     last = rf"\bthe (?:last|fourth|other) (?:one )?(?:has|heeft) {_NUM}\b"
     named = rf"\b([a-z]+)\s*:?\s+{_NUM}\b"
@@ -122,7 +122,7 @@ def _rivals(rest: str, noun: str) -> tuple[list[int], list[str]]:
         return counts, phrases
     found = re.search(named_each, rest)
     if found is not None and not {found.group(1), found.group(2)} & _NOT_NAMES:
-        return [_value(found.group(3))] * 2, [named_each]
+        return [_value(found.group(3) or found.group(4))] * 2, [named_each]
     counts = []
     for name, count in re.findall(named, rest):
         if name in _NOT_NAMES:

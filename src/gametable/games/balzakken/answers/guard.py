@@ -227,13 +227,21 @@ _PICKED_BY_NUMBER = re.compile(
 )
 
 
+#: a card said to lie on the table or in front of a player ("a Lul lies in front of her"): not
+#: in a hand, and no reader places it
+_LAID_OUT = re.compile(
+    r"\b(?:lul|lull|swinger)\b[^.?!]{0,20}\b(?:lies|lying|ligt|liggen)\b[^.?!]{0,25}"
+    r"(?:\bin front of (?!me\b|myself\b)|\bon the table\b|\bop (?:de )?tafel\b|\bvoor (?!mij\b))"
+)
+
+
 def understood(question: Question) -> bool:
     """Whether the readers may read ``question`` at all (see the module docstring)."""
     if _ANOTHER_CALLS.search(question.lower) and read_table(question).caller == 0:
         return False  # "als Bram een goede BALZAK! roept" read with the asker as the caller
     if len(re.findall(r"\?+", _TAGS.sub(" ", question.lower))) > 1:
         return False
-    if _PICKED_BY_NUMBER.search(question.lower):
+    if _PICKED_BY_NUMBER.search(question.lower) or _LAID_OUT.search(question.lower):
         return False
     rest = _BUT_HOLDS.sub(" ", BESIDE.sub(" ", NOT_HELD.sub(" ", _TAGS.sub(" ", question.lower))))
     rest = _KNOWN.sub(" ", rest)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from gametable.games.balzakken.answers.partwords import VERB_OPENERS
 from gametable.games.balzakken.answers.players import player_names
 from gametable.games.balzakken.answers.vocab import OTHERS
 from gametable.rulebook.question import Question
@@ -120,7 +121,7 @@ def as_mine(question: Question) -> Question | None:
 
 
 #: capitalised words that are no player's name (questions' openings, the game's own words)
-_NO_NAMES = frozenset(
+_NO_NAMES = VERB_OPENERS | frozenset(
     ["can", "may", "could", "must", "should", "does", "do", "did", "is", "are", "was", "what",
      "how", "where", "when", "why", "who", "which", "if", "so", "and", "but", "it", "there",
      "after", "then", "yes", "no", "ok", "okay", "hi", "hey", "hello", "please", "also", "mag",

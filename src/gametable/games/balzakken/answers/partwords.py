@@ -104,7 +104,15 @@ EMPTY = re.compile(
     r"kaart(?:en)?(?: meer)?|lege hand|zonder kaarten|out of cards)\b"
 )
 
-NOT_NAMES = frozenset(
+#: verbs that open a sentence whose subject is left out ("Had 52 points.", "Kreeg een 9."):
+#: capitalised, but never a player's name
+VERB_OPENERS = frozenset(
+    ["had", "has", "have", "got", "get", "gets", "held", "hold", "holds", "am", "were", "been",
+     "went", "stood", "sat", "heb", "hebt", "heeft", "hadden", "kreeg", "krijg", "stond", "zat",
+     "was", "waren", "hield", "houd"]
+)  # fmt: skip
+
+NOT_NAMES = VERB_OPENERS | frozenset(
     ["sitting", "standing", "being", "having", "playing", "holding", "now", "here", "there",
      "while", "first", "eind", "vorige", "laatste", "last", "nobody", "niemand", "everyone",
      "iedereen", "nog", "wel", "ok", "oké", "hey", "hi", "hallo", "so", "zo", "dus", "yes",

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from gametable.games.balzakken.answers.names import CARDS
+from gametable.games.balzakken.answers.partwords import VERB_OPENERS
 from gametable.games.balzakken.answers.vocab import ME, NEW_OTHER, OTHERS, PRONOUNS
 from gametable.rulebook.question import Question
 
@@ -49,6 +50,7 @@ _JOIN = frozenset(["and", "en", "&"])
 #: words that are never a player's name
 _NOT_NAMES = (
     ME
+    | VERB_OPENERS
     | PRONOUNS
     | set(OTHERS)
     | NEW_OTHER

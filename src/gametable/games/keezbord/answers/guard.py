@@ -132,6 +132,11 @@ _UNREAD = re.compile(
     r"again|unless|otherwise|except|although|though|or|both|already|would|had|were|"
     r"niet|nooit|geen|niets|niemand|anders|eerst|daarna|dan|nog|toch|weer|behalve|tenzij|pas|"
     r"zou|full|vol|another opponent|second opponent|andere tegenstander)\b|n't\b"
+    # a card asked to do "only" one thing ("does the ace only bring a pawn out?"): a fact
+    r"|\b(?:only|alleen|enkel|slechts) (?:bring|brings|put|puts|place|places|move|moves|go|goes|"
+    r"let|lets|used?|for|good for|gebruiken|voor|om)\b"
+    # a 7 told to move a pawn backwards ("5 forward and 2 back"): a 7 only goes forward
+    r"|\b(?:7|seven|zeven)\b[^?]*\b(?:steps? back|spaces? back|backwards?|achteruit)\b"
     r"|\b(?:my partner'?s?|his|her|their|another) pawn (?:is |stands )?in between\b"
     r"|\b(?:he|she|they|my opponent|the opponent|an opponent|my partner|hij|zij|mijn tegenstander|"
     r"mijn partner) (?:then |now |also )?(?:plays|moves|speelt|zet|gooit|legt)\b"

@@ -92,6 +92,8 @@ def dealt(question: Question) -> Answer | None:
         question
     ):
         return None
+    if question.matches(r"\b(already|so far|by now|al|tot nu toe|inmiddels)\b"):
+        return None  # the cards dealt so far, over several deals: not one deal's size
     later = question.matches(
         rf"\b(second|third|later|next|following|after the first|other|tweede|derde|volgende|"
         rf"latere|daarna|andere) {_ROUND}s?\b|\b(after that|then|daarna)\b"
@@ -425,6 +427,14 @@ def deals_per_dealer(question: Question) -> Answer | None:
     if question.matches(r"\b(how many|hoeveel) (cards|kaarten)\b"):
         total = sum(DEAL_SIZES)
         head = question.say(f"{total} cards each.", f"{total} kaarten per speler.")
+        if question.matches(r"\b(in total|in all|altogether|all together|in totaal|samen)\b"):
+            told = w.players_said(question)
+            if told is None or told not in KEEZBORD.player_counts:
+                return None  # the total over the table needs the number of players
+            head = question.say(
+                f"{told * total} cards in all: {total} to each of the {told} players.",
+                f"{told * total} kaarten in totaal: {total} voor elk van de {told} spelers.",
+            )
     reason = question.say(
         f"A dealer deals until the pack is used up: {sizes} = {sum(DEAL_SIZES)} cards per player, "
         "then the player to the dealer's left takes over.",

@@ -1,0 +1,36 @@
+"""Situations the readers once misread into a wrong referee-checked reply: a sentence opened by
+a verb read as a player's name, and a Lul lying in front of another player counted as held."""
+
+from __future__ import annotations
+
+from gametable.rulebook import chat
+
+
+def test_a_sentence_opened_by_a_verb_names_no_player() -> None:
+    """BZ-114, BZ-117: "Had 52 points." is the asker's total, not a player called Had; said
+    with its subject it works out 52 + 17 = 69, back to 50."""
+    text = (
+        "{}52 points. This round I got stuck with a 9, a 5 and a 3 when Tom called a good "
+        "BALZAK!. What's my new score?"
+    )
+    bare = chat.ask("balzakken", text.format("Had "))
+    assert not (bare.checked and "Had writes" in bare.text)
+    said = chat.ask("balzakken", text.format("I had "))
+    assert said.checked and "50" in said.text.split(".")[0]
+
+
+def test_a_lul_lying_in_front_of_another_player_is_not_counted_in_her_hand() -> None:
+    """BZ-080..BZ-082: a Lul lying in front of a player is out of her hand; no checked reply
+    counts it as 10 points of hers."""
+    reply = chat.ask(
+        "balzakken",
+        "Mark calls BALZAK! with 2 points. Lisa has -1, 11 and 0 in her hand, and a Lul lies "
+        "on the table in front of her. What does Lisa write down?",
+    )
+    assert not (reply.checked and reply.text.startswith("20"))
+    plain = chat.ask(
+        "balzakken",
+        "Mark calls BALZAK! with 2 points. Lisa has -1, 11 and 0 in her hand. "
+        "What does Lisa write down?",
+    )
+    assert plain.checked and plain.text.startswith("10")
