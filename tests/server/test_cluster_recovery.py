@@ -8,6 +8,7 @@ environment, never the command line.  On PostgreSQL when ``GAMETABLE_TEST_POSTGR
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -15,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -70,6 +72,21 @@ class Cluster:
             assert time.monotonic() < deadline, self.log.read_text()
             time.sleep(0.2)
         self.starts += 1
+        self.wait_for_both_workers(deadline)
+
+    def wait_for_both_workers(self, deadline: float) -> None:
+        """Until the router sends requests to both workers: it marks a worker up only after
+        two health checks a second apart, so right after the start one may still be out, and
+        every new table would go to the other."""
+        seen: set[str] = set()
+        while len(seen) < 2:
+            assert time.monotonic() < deadline, (seen, self.log.read_text())
+            try:
+                with urllib.request.urlopen(self.base + "/api/health", timeout=5) as reply:
+                    seen.add(json.loads(reply.read())["worker"])
+            except OSError:
+                pass  # the router between a worker's restart and its checks
+            time.sleep(0.1)
 
     starts = 0
 
