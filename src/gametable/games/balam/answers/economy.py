@@ -351,14 +351,10 @@ def palace_taxes(q: Question) -> Answer | None:
 
 
 def _taxes_after(state: State) -> int | None:
-    after = play(state, "done")
-    for _ in range(3):
-        seats = [s for s in after.to_move if "done" in legal_texts(after, s)]
-        if not seats:
-            break
-        after = play(after, "done", seat=seats[0])
-    finished = after.view(0)["rounds"]
-    return sum(finished[-1]["seats"][0]["taxes"].values()) if finished else None
+    after = _closed(state)
+    if after is None:
+        return None
+    return sum(after.view(0)["rounds"][-1]["seats"][0]["taxes"].values())
 
 
 _AFTER_ECLIPSE = (
