@@ -4,7 +4,10 @@ Reads the output of ``bench/capacity.py`` (one line every 5 s: the seconds since
 window began, moves/s, latencies, the server's CPU and RSS, ...) and prints, for the moves per
 second, the server's CPU and its RSS over the lines from ``--from`` seconds on: the mean, the
 least-squares slope, and the change that slope makes over the window as a share of the mean
-(within 5%: flat).  Also the errors column's last value (the load's refusals, closed sockets and
+(within 5%: flat); and the same for the server's CPU divided by the load processes' CPU, a
+control taken side by side in the same run: on a shared machine both climb together when the
+machine slows (or the views grow), while work left behind in the server climbs this ratio alone.
+Also the errors column's last value (the load's refusals, closed sockets and
 unanswered moves, summed over the run).
 
     nice -n 5 .venv/bin/python bench/capacity.py --tables 2000 --seconds 5400 > soak.txt
@@ -20,6 +23,9 @@ from pathlib import Path
 #: the timeline's columns read here (0-based): seconds, moves/s, server CPU %, RSS MiB, errors
 COLUMNS = {"moves/s": 1, "server CPU %": 5, "RSS MiB": 6}
 ERRORS = 10
+#: the load processes' CPU %: they read every frame the server sends, so their CPU per move moves
+#: with the views' size and with the machine's state, not with anything left behind in the server
+LOAD_CPU = 7
 
 
 def timeline(text: str) -> list[list[str]]:
@@ -59,7 +65,17 @@ def main() -> None:
             f"  {name:>13}: mean {mean:8.1f}, slope {slope * 600:+8.2f} per 10 min, "
             f"{change * 100:+6.1f}% of the mean over the window"
         )
+    ratios = [_percent(r[COLUMNS["server CPU %"]]) / max(_percent(r[LOAD_CPU]), 0.1) for r in rows]
+    mean, slope, change = drift(times, ratios)
+    print(
+        f"  server / load CPU: mean {mean:8.2f}, slope {slope * 600:+8.3f} per 10 min, "
+        f"{change * 100:+6.1f}% of the mean over the window"
+    )
     print(f"  errors (the load's, summed over the run): {rows[-1][ERRORS]}")
+
+
+def _percent(field: str) -> float:
+    return float(field.rstrip("%"))
 
 
 if __name__ == "__main__":
