@@ -196,8 +196,8 @@ class KeezbordAnswers:
         question = asked_kind(spelled(question))  # "strat" read as start, "ovr" as over
         try:
             reply = read_deal(question)  # the deal's counts, read by their parts
-            if reply is not None:
-                return reply
+            if reply is not None:  # every count asked worked out, or none of them
+                return reply if fits(question, reply) else None
             reply = read_exact(question)  # a position told space by space: its own strict reading
             if reply is not None:
                 return reply if fits(question, reply) else None

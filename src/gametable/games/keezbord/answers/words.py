@@ -105,9 +105,15 @@ _PLAYERS = re.compile(
 )
 #: a bare count of players ("we play with 2.", "we're 4,"), read only where the sentence ends
 _PLAYERS_BARE = re.compile(
-    r"\b(?:we(?:'re| are)|we play with|play(?:ing)? with|game with|spelen met|zijn met)\s+"
+    r"\b(?:we(?:'re| are)|we play with|play(?:ing)? (?:(?:keezbord|keezen|the game|it|this) )?with|"
+    r"game with|spelen met|zijn met)\s+"
     + _NUMBER
     + r"\s*(?=[.,;!?]|$|(?:at|around) the table\b|aan (?:de )?tafel\b|in total\b|in totaal\b)"
+)
+#: two players said as a pair: "heads-up", "just me and my brother", "the two of us"
+_PAIR = re.compile(
+    r"\bheads[- ]up\b|\bone[- ]on[- ]one\b|\b(?:just|only) (?:me|i) and (?:my |one )?\w+\b"
+    r"|\b(?:just |only )?the two of us\b|\b(?:alleen )?(?:wij|ons|wij met z'n) tweeën\b"
 )
 #: the Dutch way to say how many sit at the table: "met z'n vieren"
 _ZN = {"tweeën": 2, "tweeen": 2, "tweetjes": 2, "drieën": 3, "drieen": 3, "vieren": 4, "vijven": 5, "zessen": 6,
@@ -227,7 +233,9 @@ def players_stated(question: Question) -> int | None:
     if teams:
         return 2 * value(teams.group(1))
     zn = _WITH_ZN.search(question.lower)
-    return _ZN[zn.group(1)] if zn else None
+    if zn:
+        return _ZN[zn.group(1)]
+    return 2 if _PAIR.search(question.lower) else None
 
 
 #: a pawn named by its colour is another player's ("a yellow pawn", "een gele pion")
