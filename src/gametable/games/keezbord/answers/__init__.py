@@ -40,7 +40,7 @@ from gametable.games.keezbord.answers.free import (
     read_not_forced_to_hit_own,
 )
 from gametable.games.keezbord.answers.free import PHRASES as FREE_PHRASES
-from gametable.games.keezbord.answers.guard import YESNO_LAST, fits, understood
+from gametable.games.keezbord.answers.guard import YESNO_LAST, all_counted, fits, understood
 from gametable.games.keezbord.answers.inhome import PHRASES as HOME_PHRASES
 from gametable.games.keezbord.answers.inhome import read_in_home
 from gametable.games.keezbord.answers.jack import PHRASES as JACK_PHRASES
@@ -197,7 +197,7 @@ class KeezbordAnswers:
         try:
             reply = read_deal(question)  # the deal's counts, read by their parts
             if reply is not None:  # every count asked worked out, or none of them
-                return reply if fits(question, reply) else None
+                return reply if all_counted(question, reply) else None
             reply = read_exact(question)  # a position told space by space: its own strict reading
             if reply is not None:
                 return reply if fits(question, reply) else None

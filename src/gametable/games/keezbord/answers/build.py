@@ -53,7 +53,8 @@ def verdict(question: Question, trial: Trial, refs: Sequence[RuleRef]) -> Answer
     lang = question.lang
     reason = moved(ruling, lang) if ruling.allowed else refusal(ruling, lang)
     head = yes_no(question, ruling.allowed)
-    if question.kind == "what" or question.matches(_WHERE):  # the outcome itself comes first
+    asks_outcome = question.kind == "what" or question.matches(_WHERE)
+    if asks_outcome and not w.YESNO_ASKED.search(question.lower):  # the outcome itself first
         head = "" if ruling.allowed else question.say("It is not allowed.", "Dat mag niet.")
     return checked(
         GAME,

@@ -252,6 +252,12 @@ def _head(reply: Answer) -> str:
     return re.split(r"(?<=[.!?])\s", reply.text, maxsplit=1)[0]
 
 
+def all_counted(question: Question, reply: Answer) -> bool:
+    """Whether a reply worked out as many numbers as the question asks counts for (two
+    things asked at once, one worked out, is half an answer)."""
+    return not (_TWO_ASKED.search(question.lower) and len(_NUMBER.findall(_head(reply))) < 2)
+
+
 def fits(question: Question, reply: Answer, cards: bool = True) -> bool:
     """Whether the position a situation reply judged is the one the question describes: its
     number of players, teams only with four or six, and every card named in the hand (unless
@@ -260,7 +266,10 @@ def fits(question: Question, reply: Answer, cards: bool = True) -> bool:
     question with anything but Yes or No."""
     lower = question.lower.strip()
     if _VERDICT.match(reply.text) and _WH_LAST.search(lower) and not YESNO_LAST.search(lower):
-        return False
+        if not (reply.checked and w.YESNO_ASKED.search(lower)):
+            return False  # a bare verdict where only what or where is asked
+    if reply.checked and w.YESNO_ASKED.search(lower) and not _VERDICT.match(reply.text):
+        return False  # yes or no asked beside the outcome: the verdict comes first
     if (
         question.kind == "yesno"
         and reply.checked

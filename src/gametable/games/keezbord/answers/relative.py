@@ -25,6 +25,7 @@ from dataclasses import replace
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers.build import FORWARD, GAME, hit_verdict, start, verdict
 from gametable.games.keezbord.answers.referee import Trial, judge, refusal, where
+from gametable.games.keezbord.answers.relative_ends import end_as_told, need, outcome
 from gametable.games.keezbord.answers.relative_parts import Parts, read_parts
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -133,11 +134,17 @@ def read_relative(question: Question) -> Answer | None:
         return None
     if parts.ask == "which":
         return _which(question, parts, spots)
+    if parts.ask == "need":
+        return need(question, parts, spots, _position(parts, spots, []))
     action = _action(parts)
     if action is None or parts.card is None:
         return None
     hand = [parts.card]
     trial = Trial(_position(parts, spots, hand), action, 1 if parts.mover == "O" else 0)
+    if not end_as_told(parts, spots, judge(trial)):
+        return None  # the end the question tells is not where the referee puts the pawn
+    if parts.ask in ("howfar", "where") and parts.mover != "O":
+        return outcome(question, parts, spots, trial)
     refs = _REFS[parts.ask]
     if parts.ask == "hit":
         target = "a1" if parts.mover == "O" else "b1"

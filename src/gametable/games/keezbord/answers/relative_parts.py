@@ -22,9 +22,43 @@ from dataclasses import dataclass, field
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.build import BY_STEPS, FORWARD
 from gametable.games.keezbord.answers.exact_words import FILLER
+from gametable.games.keezbord.answers.relative_asks import (
+    HOW_FAR,
+    HOW_FAR_ASKED,
+    NEED_ASKED,
+    need_target,
+    told_end,
+)
 from gametable.games.keezbord.answers.relative_words import MORE_FILLER, NOT_FILLER
 from gametable.rulebook.question import Question
 
+#: what a told situation may say is clear, which the placed position holds anyway (only the
+#: pawns named stand on the board, on the open track, clear of every start not said, with the
+#: default options): "the way ahead is clear", "nothing in between", "no start spaces involved"
+_CLEAR = (
+    r"\(?\b(?:and |with )?(?:the )?(?:way|road|path|run)(?: ahead)? is (?:clear|free|open)\b\)?"
+    r"|\b(?:and |with )?nothing (?:is )?(?:in front of|ahead of) (?:it|him|my pawn)\b"
+    r"|\bwith a clear (?:run|way|road|path)(?: ahead)?\b|\b(?:and )?nothing (?:is )?in (?:the|its|my) way\b"
+    r"|\(?\b(?:with |and )?(?:nothing|no other pawns?|no pawns?) (?:else )?(?:in )?between(?: them)?\b\)?"
+    r"|\(?\b(?:and )?no start(?:ing)? spaces? (?:are )?involved\b\)?"
+    r"|\(?\bnot on (?:a|any) start(?: space)?\)?|\bneither (?:of them )?(?:is )?on a start(?: space)?\b"
+    r"|\b(?:somewhere )?in the middle of (?:a|the) (?:section|track|board)\b"
+    r"|\b(?:and )?(?:my|the) home is completely empty\b|\bhome (?:is )?completely empty\b"
+    r"|\b(?:en )?(?:de weg|de baan) is vrij\b|\bvrije baan\b|\b(?:en )?er staat niemand in de buurt\b"
+    r"|\b(?:we (?:play|use) )?(?:the )?(?:standard|normal|default) rules(?:, no variants)?\b"
+    r"|\bmet de gewone regels\b|\b(?:en )?mijn (?:thuis)?honk is (?:helemaal )?leeg\b"
+)
+#: the last track space before my start (or my home): one space short of my start
+_LAST_BEFORE = (
+    r"\b(?:on )?the last (?:track )?(?:space|spot|square) before (?:my|mijn) (?:own )?"
+    r"(?:start(?: space)?|home)\b(?:, the one (?:right |just )?before my (?:own )?start(?: space)?)?"
+    r"|\b(?:op )?het laatste vak (?:vóór|voor) mijn (?:eigen )?(?:startvak|thuishonk|honk)\b"
+)
+#: a pawn said to be about to go home: true of a pawn placed short of my start, checked there
+_NEAR_HOME = (
+    r"\(?,? ?(?:so )?(?:it's |it is )?about to (?:turn into|go into|go|enter) (?:my )?home\)?"
+    r"|,? ?dus vlak (?:vóór|voor) de ingang van mijn (?:thuis)?honk\b"
+)
 _N = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf)"
 _UNIT = r"(?:\s*(?:spaces?|steps?|squares?|places?|spots?|fields?|vakken|vakjes|vak|stappen|stap|plaatsen|plekken))?"
 #: the pawns and the landmarks, each phrase with its token (the longer phrases first)
@@ -37,11 +71,15 @@ _TOKENS: tuple[tuple[str, str], ...] = (
         r"|\bwhich is empty\b",
         " ",
     ),
+    (_CLEAR, " "),
+    (_LAST_BEFORE, " LASTBEFORE "),
+    (_NEAR_HOME, " NEARHOME "),
     (
         r"\b(?:(?:which|that) is )?(?:out )?(?:on|in) the (?:open )?track\b|\bop de baan\b"
         r"|\bwith nothing in (?:their|its|the) way\b|\bmet niets ertussen\b",
         " TRACK ",
     ),
+    (r"\b(?:just |only )?(?:that|this) one pawn\b|\b(?:alleen )?die ene pion\b", " M1 "),
     (r"\b(?:just |only )?one (?:of my )?pawn\b", " M1 "),
     (r"\b(?:two|both|twee) (?:of my )?(?:pawns|pionnen)\b", " M1 M2 "),
     (
@@ -83,7 +121,11 @@ _TOKENS: tuple[tuple[str, str], ...] = (
 _REL_WORDS = {
     "ahead of": 1, "in front of": 1, "verder dan": 1, "behind": -1, "achter": -1,
     "past": 1, "beyond": 1, "voorbij": 1, "from": -1, "short of": -1, "to reach": -1, "van": -1,
+    "before": 0, "voor": 0, "vóór": 0,
 }  # fmt: skip
+#: the landmarks "before" and "voor" may be said of: a pawn short of them (said of another
+#: pawn, "voor" is ahead to some players and short of it to others, and is not read)
+_LANDMARKS = ("SM", "SME", "HF")
 _REL = "|".join(sorted(_REL_WORDS, key=len, reverse=True))
 _ENTITY = r"(M1|M2|O|SME|SM|SO|HF|ITS|it)"
 #: the words between two parts of one relation: no other pawn named, not even one unowned
@@ -103,10 +145,14 @@ _MOVER_O = re.compile(
     r"ace|jack|card|vrouw)\b|\b(?:he|she|hij|zij|they|my opponent|the opponent|an opponent|mijn "
     r"tegenstander|de tegenstander) (?:plays|speelt|uses|gebruikt|moves|zet|has|heeft|holds)\b"
 )
+#: what may be asked, the first found in the question's asking sentences; a hit before where:
+#: "do I hit him, and where does his pawn go?" is answered by whether he is hit, and where
 _ASKS = (
+    ("need", NEED_ASKED),
     ("which", re.compile(r"\b(?:which|welke)\b")),
-    ("where", re.compile(r"\b(?:where|waar)\b")),
+    ("howfar", HOW_FAR_ASKED),
     ("hit", re.compile(r"\b(?:hit|hits|knock\w*|sent back|send\w* back|geslagen|slaan|sla)\b")),
+    ("where", re.compile(r"\b(?:where|waar)\b")),
     ("what", re.compile(r"\b(?:what happens|wat gebeurt)\b")),
     ("may", re.compile(r"\b(?:can|may|mag|kan|could|allowed|fine|legal|ok|okay)\b")),
 )
@@ -173,6 +219,10 @@ class Parts:
     split: tuple[int, int] | None = None
     ask: str = ""
     on_track: bool = False
+    near_home: bool = False
+    target: int | None = None
+    into_home: bool = False
+    beyond: int | None = None
 
 
 def _n(word: str) -> int:
@@ -232,6 +282,11 @@ def _relate(parts: Parts, text: str) -> str:
         parts.card = BY_STEPS[_n(moves.group(2))]
         text = text[: moves.start()] + " move M1 " + text[moves.end() :]
     text = _home_pair(parts, text)
+    for m in re.finditer(rf"\b(M1|M2)\b{_GAP}\bLASTBEFORE\b", text):
+        parts.marks[m.group(1)] = ("home", 1)  # one space short of my start
+    text = re.sub(rf"\b(M1|M2)\b({_GAP})\bLASTBEFORE\b", r" \1 \2 ", text)
+    parts.near_home = " NEARHOME " in text
+    text = text.replace(" NEARHOME ", " ")
     # "can I go backwards from my start": the pawn I move stands on my start
     text = re.sub(
         r"\b(?:go|move|ga|gaan)(?: backwards?| achteruit)? (?:from|vanaf|van) SM\b",
@@ -246,7 +301,10 @@ def _relate(parts: Parts, text: str) -> str:
         subject = _resolve(m.group(1), text[: m.start()], "")
         other = _resolve(m.group(4), text[: m.start(4)], subject)
         sign, steps = _REL_WORDS[m.group(3)], _n(m.group(2))
-        _add(parts, subject, sign * steps, other)
+        if sign == 0 and other not in _LANDMARKS:
+            _add(parts, "?", 0, "?")  # "before" another pawn: not read
+            continue
+        _add(parts, subject, (sign or -1) * steps, other)  # "before" my start: short of it
     # the pawns stay named (a place told of one after its relation: "..., which is on its start")
     text = _RELATION.sub(lambda m: f" {_pawn_only(m.group(1))} {_pawn_only(m.group(4))} ", text)
     for m in list(_RELATION_OPEN.finditer(text)):
@@ -372,8 +430,10 @@ def read_parts(question: Question) -> Parts | None:
         )
     parts.on_track = " TRACK " in text
     text = _relate(parts, re.sub(r"\bTRACK\b", " ", text))
-    asked = re.split(r"(?<=[.?!])\s+", lower.strip())[-1]
+    sentences = re.split(r"(?<=[.?!])\s+", lower.strip())
+    asked = " ".join(s for s in sentences if s.endswith("?")) or sentences[-1]
     parts.ask = next((name for name, p in _ASKS if p.search(asked)), "")
+    text = _asked_apart(parts, text)
     text = _cards(parts, question, text)
     told = _tokens(lower) + " ".join(
         [p for r in parts.relations for p in (r[0], r[2])] + list(parts.marks)
@@ -399,14 +459,33 @@ def read_parts(question: Question) -> Parts | None:
     return parts
 
 
+def _asked_apart(parts: Parts, text: str) -> str:
+    """Sets aside the phrase of what is asked beyond a verdict, and the end told with the move."""
+    if parts.ask == "howfar":
+        text, said = HOW_FAR.subn(" ", text)
+        if not said:
+            return text + " unread"
+    if parts.ask == "need":
+        text, parts.target = need_target(text)
+        if parts.target is None:
+            return text + " unread"
+    text, parts.into_home, parts.beyond = told_end(text)
+    return text
+
+
 def _complete(parts: Parts) -> bool:
     """Whether the parts hold what their ask needs, and nothing unplaced."""
     if not parts.ask or "M1" not in parts.pawns or ("?", 0, "?") in parts.relations:
         return False
+    mark, steps = parts.marks.get("M1", ("", 0))
+    if parts.near_home and not (mark == "home" or (mark == "past" and steps < 0)):
+        return False  # said to be about to go home, but not placed short of my start
     if not (parts.relations or parts.marks or _free(parts)):
         return False
     if parts.ask == "which":
         return bool(parts.hand) and "home" in {m for m, _ in parts.marks.values()}
+    if parts.ask == "need":
+        return parts.card is None and not parts.hand and parts.mover == "M"
     if parts.card is None:
         return False
     if parts.mover == "O":

@@ -124,6 +124,8 @@ MORE_FILLER = frozenset(
         "by",
         "door",
         "fine",
+        "terecht",
+        "jumping",
     ]
 )
 #: the filler words of the exact reader that say too much here: a pawn not placed ("another

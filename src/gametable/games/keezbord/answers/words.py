@@ -127,6 +127,14 @@ NUMBER_WORDS = frozenset(_VALUES)
 NUMBER_CARD, SPACES, PLAYERS, PLAYERS_BARE = _NUMBER_CARD, _SPACES, _PLAYERS, _PLAYERS_BARE
 
 
+#: a clause that asks yes or no, anywhere in the question ("Can I play a 3 on it? Where does it
+#: go?", "Do I hit him, and where does his pawn go?"): the reply starts with the verdict
+YESNO_ASKED = re.compile(
+    r"(?:^|[.?!,;:]\s*|\band\s+|\ben\s+)(?:can|may|could|is|does|do|am|will|must|mag|kan|kun|moet|"
+    r"sla|word|wordt)\s+(?:i|it|he|we|you|ik|hij|het|je|hem|dat)\b[^.?!]*\?"
+)
+
+
 def value(word: str) -> int:
     """The number a digit string or a number word stands for."""
     return int(word) if word.isdigit() else _VALUES[word]
