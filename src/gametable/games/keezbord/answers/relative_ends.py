@@ -81,7 +81,8 @@ def outcome(question: Question, parts: Parts, spots: dict[str, int], trial: Tria
     place = said_from_start(now, end, question.lang)
     steps = -4 if parts.card == "4" else FORWARD.get(parts.card or "", 0)
     if parts.ask == "howfar" and isinstance(now, int) and isinstance(before, int):
-        head = f"{before} {'+' if steps > 0 else '-'} {abs(steps)} = {now}: {place}."
+        sum_ = f"{before} {'+' if steps > 0 else '-'} {abs(steps)} = {now}"
+        head = f"{place[0].upper()}{place[1:]}: {sum_}."
     elif parts.ask == "howfar":
         head = place[0].upper() + place[1:] + "."
     else:
