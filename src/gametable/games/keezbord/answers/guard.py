@@ -294,7 +294,8 @@ def fits(question: Question, reply: Answer, cards: bool = True) -> bool:
     mover = position.get("to_move") or 0
     hand = set(hands.get("abcdef"[mover], ()) if isinstance(hands, dict) else hands[mover])
     hand |= set(position.get("played", ()))  # a card named may have been played before
-    named = w.cards_named(Question.read(_NOT_HELD.sub(" ", question.text.casefold())))
+    not_held = w.COMPARED.sub(" ", _NOT_HELD.sub(" ", question.text.casefold()))
+    named = w.cards_named(Question.read(not_held))
     held = all(card in hand for card in named) or not cards
     return held and _my_pawn_out(question, position, mover)
 

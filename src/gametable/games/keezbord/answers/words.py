@@ -97,7 +97,8 @@ _NUMBER_CARD = re.compile(
 )
 _SPACES = re.compile(
     _NUMBER
-    + r"\s*(?:spaces?|steps?|squares?|fields?|places?|vakken|vakjes|vak|stappen|stap|plaatsen"
+    + r"\s*(?:spaces?|steps?|squares?|fields?|places?|vakken|vakjes|vak|stappen|stap|plaatsen|plekjes?"
+    r"|plekken|plek"
     r"|(?=ahead\b|in front of\b))"
 )
 _PLAYERS = re.compile(
@@ -134,6 +135,12 @@ YESNO_ASKED = re.compile(
     r"sla|word|wordt)\s+(?:i|it|he|we|you|ik|hij|het|je|hem|dat)\b[^.?!]*\?"
 )
 
+
+#: another card named only to compare ("like an ace", "zoals een aas"): not the card asked about
+COMPARED = re.compile(
+    r",? ?\b(?:just )?(?:like|as with|the way|zoals|net als)(?: with| met)? (?:an?|the|een|de|het) "
+    r"(?:ace|aas|king|heer|queen|vrouw|jack|boer|\d+)(?: does| doet)?\b"
+)
 
 def value(word: str) -> int:
     """The number a digit string or a number word stands for."""
