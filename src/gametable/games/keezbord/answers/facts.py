@@ -227,9 +227,12 @@ def card_moves(question: Question) -> Answer | None:
     if _OTHER_PIECES.search(_LIKE_OTHERS.sub(" ", lower)) or cards[0] == "J":
         return None
     said = w.all_spaces_said(asked)
-    if len(said) > 1 or any(n not in w.NUMBER_WORDS and not str(n).isdigit() for n in said):
+    if len(said) > 1:
         return None
     card = cards[0]
+    placed = {*said, int(card) if card.isdigit() else None}
+    if any(n not in placed for n in asked.numbers):
+        return None  # a number not read as the card or its steps ("drie pionnen"): not built
     trial = Trial.of(2, {"a": [20, "N", "N", "N"]}, [card], f"{card} a1")
     ruling = judge(trial)
     steps = abs(int(ruling.place_of("a1")) - 20) if ruling.allowed else 0

@@ -36,6 +36,7 @@ from gametable.games.keezbord.answers.homing import (
     NEED,
 )
 from gametable.games.keezbord.answers.seven import PART_TOLD
+from gametable.games.keezbord.answers.variants import told_options
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -121,7 +122,14 @@ _KNOWN = re.compile(
     r"|\b(?:are|were|is|get) both(?: of them)? (?=(?:hit|knocked|sent back|captured|taken)\b)"
     r"|\b(?:somewhere )?in the middle of the (?:track|board)\b|\bmidden op (?:de baan|het bord)\b"
     r"|\b(?:but )?(?:it )?(?:does ?n't|does not|do ?n't|do not) (?:stop|end|finish) on (?:either|any|them|it|"
-    r"him|her)(?: (?:one|of them))?",
+    r"him|her)(?: (?:one|of them))?"
+    # the default rules said outright, and a partner's start said to be free
+    r"|\b(?:we (?:play|use) )?(?:the )?(?:standard|normal|default) rules(?:, no variants)?\b"
+    r"|\bmet de gewone regels\b"
+    r"|\b(?:and )?(?:nobody|no one|no pawn) (?:is |stands )?on (?:his|her|their|my partner'?s) start(?: space)?"
+    r"|\b(?:his|her|their|my partner'?s) start(?: space)? is (?:free|empty|clear)\b"
+    r"|\bzijn startvak is (?:vrij|leeg)\b"
+    r"|\bik heb nog (?:een|één|twee|drie|\d) pionn?e?n? (?:op de baan|op het bord)\b",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a
 #: condition or a second step, an alternative, someone else moving
@@ -161,6 +169,10 @@ _READ_NUMBERS = (
     re.compile(r"\b(?:two|2|twee) (?:against|vs\.?|versus|tegen) (?:two|2|twee)\b"),
     re.compile(r"\b(?:h|home space|home spot|thuishonkvak|honkvak|vak)\s?[1-4]\b"),
     re.compile(r"\b[a-f][1-4]\b"),
+    re.compile(  # "and three home", "one is home"
+        r"\b(?:one|two|three|1|2|3|één|twee|drie) (?:pawns? |pionnen )?(?:are |is |zijn |staan )?"
+        r"(?:(?:at |in (?:my )?)?home|thuis)\b"
+    ),
     re.compile(r"\b\d\s*\+\s*\d\s*\+\s*\d\b"),  # a 7 told in three parts: "3+2+2"
     re.compile(r"\b\d\s*(?:steps?|spaces?|stappen|vakken)?\s*(?:and|\+|en|plus)\s*\d\b"),
     re.compile(r"\b(?:pawn|pion) [1-4],? (?:moves|goes|gaat|loopt) \d\b"),  # "pawn 1 moves 2"
@@ -198,7 +210,7 @@ _NOT_HELD = re.compile(
 def understood(question: Question, aside: tuple[re.Pattern[str], ...] = ()) -> bool:
     """Whether the grammar reads every part of ``question`` (see the module docstring), once
     the phrases ``aside`` (read by the one reader asked) are set aside."""
-    rest = question.lower
+    rest = told_options(question.lower)[1]  # the table's variants told, read by the readers
     for said in aside:
         rest = said.sub(" ", rest)
     for said in (ALL_IN_NEST, NEED, IN_HOME, MOVE_HOME_PAWN, IN_HOME_NUMBER, FREE_HOME,

@@ -21,6 +21,7 @@ from gametable.games.keezbord.answers.build import (
 )
 from gametable.games.keezbord.answers.hands import ALL_IN_NEST
 from gametable.games.keezbord.answers.referee import Trial, judge, moved
+from gametable.games.keezbord.answers.variants import told_options
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -224,8 +225,13 @@ def read_place(question: Question) -> Answer | None:
         pawns["b"] = [0, "N", "N", "N"]
     elif re.search(r"\b(pawn|pion)\b[^,.?]*\b(on|op) (my|mijn) (own |eigen )?start", lower):
         return None  # a pawn on my start whose owner is not read: not built
-    trial = Trial.of(players, pawns, [card], f"{card} place")
+    options, _ = told_options(lower)
+    if options.get("seven_hits_passed"):
+        return None  # a variant of the moves told: not this reading's
+    trial = Trial.of(players, pawns, [card], f"{card} place", options=options)
     refs = [kb.PLACEMENT, kb.KING if card == "K" else kb.ACE]
+    if options:  # the King's option told: the referee judges with it
+        return verdict(question, trial, [*refs, kb.KING_NO_PAWN, kb.HELP_TEAMMATE])
     if w.nest_empty(question) and card == "K" and players > 2 and not w.all_home(question):
         return _king_for_partner(question, trial, players)
     return verdict(question, trial, refs)

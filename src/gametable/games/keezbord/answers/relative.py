@@ -101,6 +101,7 @@ def _position(parts: Parts, spots: dict[str, int], hand: list[str]) -> dict[str,
         "pawns": pawns,
         "hands": {mover: hand},
         "to_move": 0 if mover == "a" else 1,
+        "options": dict(parts.options),
     }
 
 

@@ -30,6 +30,7 @@ from gametable.games.keezbord.answers.relative_asks import (
     told_end,
 )
 from gametable.games.keezbord.answers.relative_words import MORE_FILLER, NOT_FILLER
+from gametable.games.keezbord.answers.variants import told_options
 from gametable.rulebook.question import Question
 
 #: what a told situation may say is clear, which the placed position holds anyway (only the
@@ -72,6 +73,7 @@ _TOKENS: tuple[tuple[str, str], ...] = (
         " ",
     ),
     (_CLEAR, " "),
+    (r"\b(?:get|gets|getting) (?=sent back|knocked|hit\b)", " "),
     (_LAST_BEFORE, " LASTBEFORE "),
     (_NEAR_HOME, " NEARHOME "),
     (
@@ -141,7 +143,8 @@ _BEHIND_IT = re.compile(
 _ON = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b(?:on|op)\s+(?:precies )?(SM|SO|ITS)\b")
 _MOVER_O = re.compile(
     r"\b(?:can|could|may|mag|kan|does|will) (?:the other player|my opponent|an opponent|the "
-    r"opponent|he|hij|mijn tegenstander|O)\b|\b(?:opponent|tegenstander)(?:'s)? (?:queen|king|"
+    r"opponent|he|hij|mijn tegenstander|O)\b(?! (?:get|gets|be|is|go|goes|end up) (?:hit|knocked|sent|"
+    r"back|geslagen|terug)\b)|\b(?:opponent|tegenstander)(?:'s)? (?:queen|king|"
     r"ace|jack|card|vrouw)\b|\b(?:he|she|hij|zij|they|my opponent|the opponent|an opponent|mijn "
     r"tegenstander|de tegenstander) (?:plays|speelt|uses|gebruikt|moves|zet|has|heeft|holds)\b"
 )
@@ -223,6 +226,7 @@ class Parts:
     target: int | None = None
     into_home: bool = False
     beyond: int | None = None
+    options: dict[str, object] = field(default_factory=dict)
 
 
 def _n(word: str) -> int:
@@ -365,6 +369,11 @@ def _add(parts: Parts, subject: str, steps: int, other: str) -> None:
         parts.relations.append(("?", 0, "?"))  # a relation this reading cannot place
 
 
+_WHOLE_SEVEN = re.compile(
+    r"\b(?:the (?:whole|full)|all|alle|de hele|volle) (?:7|seven|zeven)(?: steps| stappen)?\b"
+)
+
+
 def _cards(parts: Parts, question: Question, text: str) -> str:
     hand = _HAND.search(text)
     if hand is not None:
@@ -376,6 +385,8 @@ def _cards(parts: Parts, question: Question, text: str) -> str:
     # the cards named; a name said alone ("sevn: can I ...") only by the lexicon
     rest = Question.read(text)  # the cards named where no relation or place was read
     named = w.cards_named(rest) or list(dict.fromkeys(m.name for m in w.CARDS.find(rest)))
+    if not named and _WHOLE_SEVEN.search(text):  # "I move my pawn the full 7"
+        named = ["7"]
     if split is None and named == ["7"] and len(_pairs(text)[0]) == 2:
         split = re.search("$", text)  # "with a 7 I move that pawn 6 and another pawn 1"
     if split is not None:
@@ -392,11 +403,7 @@ def _cards(parts: Parts, question: Question, text: str) -> str:
             return text + " unread"
         return w.NUMBER_CARD.sub(" ", _SPLIT.sub(" ", text))
     if named == ["7"]:  # one pawn moves "the whole 7"
-        text = re.sub(
-            r"\b(?:the (?:whole|full)|all|alle|de hele|volle) (?:7|seven|zeven)(?: steps| stappen)?\b",
-            " ",
-            text,
-        )
+        text = _WHOLE_SEVEN.sub(" ", text)
     if parts.card is not None:  # told as steps moved ("move A 8 spaces past B")
         return text if not named or named == [parts.card] else text + " unread"
     played = [c for c in named if c not in parts.hand]
@@ -420,6 +427,7 @@ def read_parts(question: Question) -> Parts | None:
         return None
     if _MOVER_O.search(lower):
         parts.mover = "O"
+    parts.options, lower = told_options(lower)  # the table's variants, set aside
     text = _tokens(lower)
     if parts.mover == "O":  # who moves, read and set aside once his pawn is a token
         text = re.sub(
