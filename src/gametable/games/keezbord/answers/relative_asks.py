@@ -82,6 +82,7 @@ def need_target(text: str) -> tuple[str, int | None]:
 #: the move's end told with it: "to step it into my home", "om hem in mijn honk te krijgen"
 _INTO_HOME = re.compile(
     r"\b(?:to )?(?:step|move|get|bring|put) (?:it|M1|him) (?:into|in) (?:my|the) (?:home|honk)\b"
+    r"|\b(?:to )?(?:get|bring|move|put) (?:it|M1|him) to the (?P<end>end|last space) of (?:my|the) home\b"
     r"|\bom (?:hem|M1) (?:in|naar) mijn (?:thuis)?honk te (?:krijgen|zetten|brengen)\b"
 )
 #: "..., so I jump over him and stop 4 spaces further on", "stopping 5 spaces beyond him"
@@ -92,10 +93,12 @@ _BEYOND = re.compile(
 )
 
 
-def told_end(text: str) -> tuple[str, bool, int | None]:
-    """The end the question tells with the move: into the home, or a count of spaces beyond
-    the opponent's pawn; and the text without it."""
-    into = _INTO_HOME.search(text) is not None
+def told_end(text: str) -> tuple[str, int | None, int | None]:
+    """The end the question tells with the move: into the home (``0``, or ``4`` when it says
+    the end of the home), or a count of spaces beyond the opponent's pawn; and the text
+    without it."""
+    home = _INTO_HOME.search(text)
+    into = None if home is None else 4 if home.group("end") else 0
     text = _INTO_HOME.sub(" ", text)
     beyond = _BEYOND.search(text)
     steps = None

@@ -57,13 +57,13 @@ def said_from_start(from_start: int | str, place: Any, lang: str) -> str:
 def end_as_told(parts: Parts, spots: dict[str, int], ruling: Ruling) -> bool:
     """Whether the end the question tells with the move (into the home; a count of spaces
     beyond his pawn) is where the referee puts my pawn; true when none is told."""
-    if not (parts.into_home or parts.beyond is not None):
+    if parts.into_home is None and parts.beyond is None:
         return True
     if not ruling.allowed:
         return parts.beyond is None  # "can I step it into my home?": the refusal answers
     end = ruling.place_of("a1")
-    if parts.into_home:
-        return str(end).startswith("H")
+    if parts.into_home is not None:
+        return str(end) == f"H{parts.into_home}" if parts.into_home else str(end).startswith("H")
     if "O" not in spots or isinstance(end, str):
         return False
     return end == (spots["O"] + (parts.beyond or 0)) % _size(parts.players)

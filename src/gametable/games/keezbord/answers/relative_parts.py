@@ -48,6 +48,9 @@ _CLEAR = (
     r"|\b(?:en )?(?:de weg|de baan) is vrij\b|\bvrije baan\b|\b(?:en )?er staat niemand in de buurt\b"
     r"|\b(?:we (?:play|use) )?(?:the )?(?:standard|normal|default) rules(?:, no variants)?\b"
     r"|\bmet de gewone regels\b|\b(?:en )?mijn (?:thuis)?honk is (?:helemaal )?leeg\b"
+    r"|\b(?:and )?the other (?:3|three) home spaces are (?:empty|free)\b"
+    r"|;? ?\b(?:home )?spaces [2-4] (?:to|and|-) [3-4] are (?:empty|free)\b"
+    r"|\b(?:en )?de rest van mijn (?:thuis)?honk is leeg\b"
 )
 #: the last track space before my start (or my home): one space short of my start
 _LAST_BEFORE = (
@@ -82,6 +85,9 @@ _TOKENS: tuple[tuple[str, str], ...] = (
         " TRACK ",
     ),
     (r"\b(?:just |only )?(?:that|this) one pawn\b|\b(?:alleen )?die ene pion\b", " M1 "),
+    (r"\bone (?:pawn )?of mine\b|\bone of my pawns\b", " M1 "),
+    (r"\b(?:and )?another(?: one)?(?= (?:is|stands|sits)\b)", " M2 "),
+    (r"\bthe (?:home pawn|pawn in my home|one in my home)\b", " HOMEPAWN "),
     (r"\b(?:just |only )?one (?:of my )?pawn\b", " M1 "),
     (r"\b(?:two|both|twee) (?:of my )?(?:pawns|pionnen)\b", " M1 M2 "),
     (
@@ -141,6 +147,10 @@ _BEHIND_IT = re.compile(
     rf"\b{_N}{_UNIT} (daarachter|behind it|ahead of it)\s+(?:(?:staat|stands|is|er)\s+)*(M1|M2|O)\b"
 )
 _ON = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b(?:on|op)\s+(?:precies )?(SM|SO|ITS)\b")
+#: the card played on my other pawn: the moved pawn is then that one
+_ON_OTHER = re.compile(
+    r"\b(?:on|with|op|met) (?:that |the |this )?(?:M2|second (?:pawn|one)|other (?:pawn|one))\b"
+)
 _MOVER_O = re.compile(
     r"\b(?:can|could|may|mag|kan|does|will) (?:the other player|my opponent|an opponent|the "
     r"opponent|he|hij|mijn tegenstander|O)\b(?! (?:get|gets|be|is|go|goes|end up) (?:hit|knocked|sent|"
@@ -175,6 +185,7 @@ _PARTS = (
     re.compile(rf"\bmove (?P<pawn>M1|M2) {_N}\b"),
     re.compile(rf"\b(?:met de|with the|zet de) {_N}(?: met)? (?P<pawn>M1)\b"),
     re.compile(rf"\b{_N} (?:with|met) (?P<pawn>M1|M2)\b"),
+    re.compile(rf"\b{_N}{_UNIT} for (?P<pawn>M1|M2)(?: first)?\b"),
     re.compile(rf"\bmet de {_N}\b(?P<pawn>)"),
     re.compile(
         rf"\b{_N}{_UNIT} (?:for|with|voor|met) (?:one|the first|the one|de ene|een)(?: pawn| pion)?\b(?P<pawn>)"
@@ -224,7 +235,7 @@ class Parts:
     on_track: bool = False
     near_home: bool = False
     target: int | None = None
-    into_home: bool = False
+    into_home: int | None = None
     beyond: int | None = None
     options: dict[str, object] = field(default_factory=dict)
 
@@ -237,6 +248,8 @@ def _tokens(lower: str) -> str:
     text = f" {lower} "
     for pattern, token in _TOKENS:
         text = re.sub(pattern, token, text)
+    if re.search(r"\bpawn a\b", lower) and re.search(r"\bpawn b\b", lower):  # named A and B
+        text = re.sub(r"\b(?<=for )a\b", " M1 ", re.sub(r"\b(?<=for )b\b", " M2 ", text))
     return re.sub(r"\s+", " ", text)
 
 
@@ -277,6 +290,30 @@ _ON_HOME = re.compile(
 _MOVE_STEPS = re.compile(rf"\bmove (M1) {_N}(?:\s*(?:spaces?|steps?|vakken|stappen))")
 
 
+#: one of my pawns on a home space: "M1 is on home space 2", "M1 sits on the 2nd space of my home"
+_IN_HOME_SPACE = re.compile(
+    rf"\b(M1|M2)\b((?:(?!\b(?:M1|M2|O)\b)[^.?!,;])*?)\b(?:on|op) (?:(?:the |het )?{_ORD} (?:space|spot|square|vak) "
+    rf"{_HOME_WORDS}|(?:home space|thuishonkvak) ([1-4])|(HF))\b"
+)
+
+
+def _in_home(parts: Parts, text: str) -> str:
+    """My pawns said to stand on a home space, one by one; "the home pawn" is the one there."""
+    for m in _IN_HOME_SPACE.finditer(text):
+        said = next((g for g in m.groups()[2:] if g), "")
+        space = 1 if said == "HF" else _ORDS.get(said, int(said) if said.isdigit() else 0)
+        if not space or m.group(1) in parts.marks:
+            return text + " unread"
+        parts.marks[m.group(1)] = ("in", space)
+    text = _IN_HOME_SPACE.sub(lambda m: f" {m.group(1)} {m.group(2)} ", text)
+    in_home = [p for p, (mark, _) in parts.marks.items() if mark == "in"]
+    if " HOMEPAWN " in text:
+        if len(in_home) != 1:
+            return text + " unread"
+        text = text.replace(" HOMEPAWN ", f" {in_home[0]} ")
+    return text
+
+
 def _relate(parts: Parts, text: str) -> str:
     """Reads the relations and the places on a start, and sets them aside."""
     moves = _MOVE_STEPS.search(text)
@@ -285,7 +322,7 @@ def _relate(parts: Parts, text: str) -> str:
             return text + " unread"
         parts.card = BY_STEPS[_n(moves.group(2))]
         text = text[: moves.start()] + " move M1 " + text[moves.end() :]
-    text = _home_pair(parts, text)
+    text = _in_home(parts, _home_pair(parts, text))
     for m in re.finditer(rf"\b(M1|M2)\b{_GAP}\bLASTBEFORE\b", text):
         parts.marks[m.group(1)] = ("home", 1)  # one space short of my start
     text = re.sub(rf"\b(M1|M2)\b({_GAP})\bLASTBEFORE\b", r" \1 \2 ", text)
@@ -443,6 +480,8 @@ def read_parts(question: Question) -> Parts | None:
     parts.ask = next((name for name, p in _ASKS if p.search(asked)), "")
     text = _asked_apart(parts, text)
     text = _cards(parts, question, text)
+    if parts.split is None and _ON_OTHER.search(text):  # the card is played on my other pawn
+        text = _ON_OTHER.sub(" on M1 ", _swap_mine(parts, text))
     told = _tokens(lower) + " ".join(
         [p for r in parts.relations for p in (r[0], r[2])] + list(parts.marks)
     )
@@ -465,6 +504,15 @@ def read_parts(question: Question) -> Parts | None:
     if not _complete(parts) or not _only_filler(text, question, parts.ask):
         return None
     return parts
+
+
+def _swap_mine(parts: Parts, text: str) -> str:
+    """My two pawns exchange names, so that the pawn moved is ``M1`` (the other ``M2``)."""
+    other = {"M1": "M2", "M2": "M1"}
+    parts.marks = {other.get(p, p): m for p, m in parts.marks.items()}
+    parts.relations = [(other.get(a, a), n, other.get(b, b)) for a, n, b in parts.relations]
+    parts.on_start = [other.get(p, p) for p in parts.on_start]
+    return re.sub(r"\b(M1|M2)\b", lambda m: other[m.group(1)], text)
 
 
 def _asked_apart(parts: Parts, text: str) -> str:

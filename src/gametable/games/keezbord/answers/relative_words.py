@@ -125,6 +125,7 @@ MORE_FILLER = frozenset(
         "door",
         "fine",
         "terecht",
+        "already",
         "jumping",
     ]
 )
