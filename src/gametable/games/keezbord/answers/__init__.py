@@ -86,6 +86,7 @@ from gametable.games.keezbord.answers.starts import read_theirs_elsewhere, read_
 from gametable.games.keezbord.answers.swap import read_swap
 from gametable.games.keezbord.answers.table import answer_at
 from gametable.games.keezbord.answers.tally import read_deal
+from gametable.games.keezbord.answers.team import read_team_play
 from gametable.games.keezbord.answers.turnlimit import PHRASES as TURN_LIMIT_PHRASES
 from gametable.games.keezbord.answers.turnlimit import STOPPED as TURN_LIMIT
 from gametable.games.keezbord.answers.turnlimit import read_turn_limit
@@ -198,6 +199,9 @@ class KeezbordAnswers:
             reply = read_deal(question)  # the deal's counts, read by their parts
             if reply is not None:  # every count asked worked out, or none of them
                 return reply if all_counted(question, reply) else None
+            reply = read_team_play(question)  # a card played for the partner's pawn
+            if reply is not None:
+                return reply if fits(question, reply) else None
             reply = read_exact(question)  # a position told space by space: its own strict reading
             if reply is not None:
                 return reply if fits(question, reply) else None

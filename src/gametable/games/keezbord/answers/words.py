@@ -197,6 +197,8 @@ def _reads_as_card(question: Question, index: int) -> bool:
     words = question.words
     before = words[index - 1] if index > 0 else ""
     after = words[index + 1] if index + 1 < len(words) else ""
+    if after in {"pawns", "pionnen", "players", "spelers", "of"}:
+        return False  # a count: "mijn vier pionnen", "four of my pawns"
     return before in {
         "a", "the", "my", "een", "de", "mijn", "with", "met", "play", "speel", "card", "kaart",
     } or after in {"card", "kaart", "split", "splitsen", "over"}  # fmt: skip
