@@ -25,6 +25,7 @@ from dataclasses import replace
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers.build import FORWARD, GAME, hit_verdict, start, verdict
 from gametable.games.keezbord.answers.referee import Trial, judge, refusal, where
+from gametable.games.keezbord.answers.relative_duty import back_on_front, duty
 from gametable.games.keezbord.answers.relative_ends import end_as_told, need, outcome
 from gametable.games.keezbord.answers.relative_parts import Parts, read_parts
 from gametable.rulebook.answer import Answer
@@ -137,6 +138,10 @@ def read_relative(question: Question) -> Answer | None:
         return _which(question, parts, spots)
     if parts.ask == "need":
         return need(question, parts, spots, _position(parts, spots, []))
+    if parts.ask in ("must", "handin"):
+        if "back on front" in parts.told and not back_on_front(spots, parts.hand[0]):
+            return None  # the landing told is not where the card takes my back pawn
+        return duty(question, parts.ask, _position(parts, spots, parts.hand))
     action = _action(parts)
     if action is None or parts.card is None:
         return None

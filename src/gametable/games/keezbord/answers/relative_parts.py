@@ -22,6 +22,13 @@ from dataclasses import dataclass, field
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.build import BY_STEPS, FORWARD
 from gametable.games.keezbord.answers.exact_words import FILLER
+from gametable.games.keezbord.answers.relative_duty import (
+    BACK_ON_FRONT,
+    NO_PLACER,
+    ONLY_CARD,
+    OTHER_TWO_NESTED,
+    duty_apart,
+)
 from gametable.games.keezbord.answers.relative_asks import (
     HOW_FAR,
     HOW_FAR_ASKED,
@@ -86,6 +93,8 @@ _TOKENS: tuple[tuple[str, str], ...] = (
     ),
     (r"\b(?:just |only )?(?:that|this) one pawn\b|\b(?:alleen )?die ene pion\b", " M1 "),
     (r"\bone (?:pawn )?of mine\b|\bone of my pawns\b", " M1 "),
+    (r"\bmy only pawn (?:out(?: of the nest)?|on the board|on the track)\b", " M1 "),
+    (r"\bmy other pawn out\b", " M2 "),
     (r"\b(?:and )?another(?: one)?(?= (?:is|stands|sits)\b)", " M2 "),
     (r"\bthe (?:home pawn|pawn in my home|one in my home)\b", " HOMEPAWN "),
     (r"\b(?:just |only )?one (?:of my )?pawn\b", " M1 "),
@@ -238,6 +247,9 @@ class Parts:
     into_home: int | None = None
     beyond: int | None = None
     options: dict[str, object] = field(default_factory=dict)
+    #: what the question tells beside a duty to play, each checked: no placing card held, my
+    #: pawns not placed in the nest, the card on my back pawn landing on my front one
+    told: set[str] = field(default_factory=set)
 
 
 def _n(word: str) -> int:
@@ -457,7 +469,8 @@ def _from_relation(parts: Parts) -> int | None:
 def read_parts(question: Question) -> Parts | None:
     """The parts of ``question``, or ``None`` when it tells something they do not hold."""
     lower = question.lower
-    if re.search(r"\b(?:partner|teammate|team|maat|teamgenoot|jack|boer|king|heer)\b", lower):
+    unheld = NO_PLACER.sub(" ", lower)  # "no ace or king": no King in the situation
+    if re.search(r"\b(?:partner|teammate|team|maat|teamgenoot|jack|boer|king|heer)\b", unheld):
         return None
     parts = Parts(players=w.players_stated(question) or 2)
     if parts.players not in (2, 4, 6):
@@ -473,6 +486,7 @@ def read_parts(question: Question) -> Parts | None:
             " ",
             text,
         )
+    text = w.PLAYERS.sub(" ", text)  # the table, read already
     parts.on_track = " TRACK " in text
     text = _relate(parts, re.sub(r"\bTRACK\b", " ", text))
     sentences = re.split(r"(?<=[.?!])\s+", lower.strip())
@@ -525,6 +539,19 @@ def _asked_apart(parts: Parts, text: str) -> str:
         text, parts.target = need_target(text)
         if parts.target is None:
             return text + " unread"
+    duty, text = duty_apart(text)
+    if duty:
+        parts.ask = duty
+        only = ONLY_CARD.search(text)
+        if only is not None:
+            word = only.group(1) or only.group(2)
+            parts.hand = [_HAND_CARD.get(word, str(w.value(word)) if word in w.NUMBER_WORDS else word)]
+            text = ONLY_CARD.sub(" ", text)
+        for name, pattern in (("no placer", NO_PLACER), ("two nested", OTHER_TWO_NESTED),
+                              ("back on front", BACK_ON_FRONT)):  # fmt: skip
+            if pattern.search(text):
+                parts.told.add(name)
+                text = pattern.sub(" ", text)
     text, parts.into_home, parts.beyond = told_end(text)
     return text
 
@@ -542,11 +569,26 @@ def _complete(parts: Parts) -> bool:
         return bool(parts.hand) and "home" in {m for m, _ in parts.marks.values()}
     if parts.ask == "need":
         return parts.card is None and not parts.hand and parts.mover == "M"
+    if parts.ask in ("must", "handin"):
+        return _duty_told(parts)
     if parts.card is None:
         return False
     if parts.mover == "O":
         return parts.ask in ("hit", "may") and "O" in parts.pawns
     return True
+
+
+def _duty_told(parts: Parts) -> bool:
+    """A duty asked: a hand told (no card played besides it), every claim beside it true of
+    the position (``back on front`` is checked once the pawns are placed)."""
+    hand = parts.hand or ([parts.card] if parts.card else [])
+    if not hand or parts.mover != "M" or (parts.hand and parts.card):
+        return False
+    parts.hand, parts.card = hand, None
+    if "no placer" in parts.told and {"A", "K"} & set(hand):
+        return False
+    mine = [p for p in parts.pawns if p in ("M1", "M2")]
+    return "two nested" not in parts.told or len(mine) == 2
 
 
 def _free(parts: Parts) -> bool:

@@ -126,6 +126,9 @@ MORE_FILLER = frozenset(
         "fine",
         "terecht",
         "already",
+        "situation",
+        "game",
+        "really",
         "jumping",
     ]
 )
