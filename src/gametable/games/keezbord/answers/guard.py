@@ -129,6 +129,7 @@ _KNOWN = re.compile(
     r"|\b(?:and )?(?:nobody|no one|no pawn) (?:is |stands )?on (?:his|her|their|my partner'?s) start(?: space)?"
     r"|\b(?:his|her|their|my partner'?s) start(?: space)? is (?:free|empty|clear)\b"
     r"|\bzijn startvak is (?:vrij|leeg)\b|\b(?<=moet ik )dan\b|\b(?<=mag ik )dan\b"
+    r"|\b(?:spelen|speel|mogen|moeten|kunnen|gaan|zijn) (?:we|jullie|wij) dan\b"
     r"|\bik heb nog (?:een|één|twee|drie|\d) pionn?e?n? (?:op de baan|op het bord)\b",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a

@@ -70,6 +70,9 @@ def _spots(parts: Parts, base: int, size: int) -> dict[str, int] | None:
         if mark == "in":  # on home space H<steps>: kept apart from the track's numbers
             spots[pawn] = _IN_HOME + steps
             continue
+        if mark == "start_of":  # on the start of seat ``steps``, not his own
+            spots[pawn] = start(steps, parts.players)
+            continue
         spots[pawn] = {"start": own, "past": own + steps, "home": own - steps}[mark] % size
     if not spots:
         spots[parts.pawns[0]] = base

@@ -59,6 +59,8 @@ _CLEAR = (
     r"|;? ?\b(?:home )?spaces [2-4] (?:to|and|-) [3-4] are (?:empty|free)\b"
     r"|\b(?:en )?de rest van mijn (?:thuis)?honk is leeg\b"
 )
+#: the colours players call each other by: another player's colour names his pawn and his start
+_COLOURS = r"yellow|red|green|blue|black|white|geel|gele|rood|rode|groen|groene|blauw|blauwe"
 #: the last track space before my start (or my home): one space short of my start
 _LAST_BEFORE = (
     r"\b(?:on )?the last (?:track )?(?:space|spot|square) before (?:my|mijn) (?:own )?"
@@ -99,6 +101,11 @@ _TOKENS: tuple[tuple[str, str], ...] = (
     (r"\bthe (?:home pawn|pawn in my home|one in my home)\b", " HOMEPAWN "),
     (r"\b(?:just |only )?one (?:of my )?pawn\b", " M1 "),
     (r"\b(?:two|both|twee) (?:of my )?(?:pawns|pionnen)\b", " M1 M2 "),
+    (r"\(?\b(?:my partner|\w+) has no pawn there\)?|\bi'?m (?:" + _COLOURS + r")\b", " "),
+    (r"\bmy partner'?s start(?: space)?\b", " SP "),
+    (r"\b(?:the |a |an |that )?(?:" + _COLOURS + r")(?:'s)? (?:pawn|pion|one)\b|\b(?:" + _COLOURS
+     + r")'s(?= *[.?!,]| *$)", " O "),
+    (r",?\s*\bwhich would take (?:it|my pawn) (?:past|over)\s+(?:him|it|his pawn|O)(?=\s*[.?!,]|\s*$)", " "),
     (
         r"\b(?:an?|the|my|one of my|een) (?:opponent|opponents|enemy|other player|tegenstander)"
         r"(?:'s|s'|’s)? pawn\b|\bopponent'?s pawn\b|\b(?:the |an? )?enemy pawn\b"
@@ -155,7 +162,7 @@ _RELATION_OPEN = re.compile(
 _BEHIND_IT = re.compile(
     rf"\b{_N}{_UNIT} (daarachter|behind it|ahead of it)\s+(?:(?:staat|stands|is|er)\s+)*(M1|M2|O)\b"
 )
-_ON = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b(?:on|op)\s+(?:precies )?(SM|SO|ITS)\b")
+_ON = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b(?:on|op)\s+(?:precies )?(SM|SO|ITS|SX|SP)\b")
 #: the card played on my other pawn: the moved pawn is then that one
 _ON_OTHER = re.compile(
     r"\b(?:on|with|op|met) (?:that |the |this )?(?:M2|second (?:pawn|one)|other (?:pawn|one))\b"
@@ -256,8 +263,20 @@ def _n(word: str) -> int:
     return w.value({"een": "één"}.get(word, word))
 
 
+def _colour_starts(lower: str) -> str:
+    """A colour's start: his own when the colour is his pawn's, a third seat's otherwise; my
+    own colour named for another pawn is not read."""
+    mine = re.search(rf"\bi'?m ({_COLOURS})\b", lower)
+    pawn = re.findall(rf"\b({_COLOURS})(?:'s)? (?:pawn|pion|one)\b", lower)
+    if (mine and mine.group(1) in pawn) or len(set(pawn)) > 1:
+        return lower + " unread"
+    def start_of(m: re.Match[str]) -> str:
+        return " SO " if pawn and m.group(1) == pawn[0] else " SX "
+    return re.sub(rf"\b({_COLOURS})'?s (?:own )?start(?: space)?\b", start_of, lower)
+
+
 def _tokens(lower: str) -> str:
-    text = f" {lower} "
+    text = f" {_colour_starts(lower)} "
     for pattern, token in _TOKENS:
         text = re.sub(pattern, token, text)
     if re.search(r"\bpawn a\b", lower) and re.search(r"\bpawn b\b", lower):  # named A and B
@@ -328,6 +347,10 @@ def _in_home(parts: Parts, text: str) -> str:
 
 def _relate(parts: Parts, text: str) -> str:
     """Reads the relations and the places on a start, and sets them aside."""
+    # "O on his start, 2 spaces ahead of M1": the place and the relation told apart
+    text = re.sub(
+        rf"\b(O)\b([^.?!,]*?)\b(on|op) (SO|SX|SP|ITS)\s*,\s*(?={_N})", r"\1\2\3 \4 . O ", text
+    )
     moves = _MOVE_STEPS.search(text)
     if moves is not None:  # a move told by its steps is no relation: its card is that step
         if _n(moves.group(2)) not in BY_STEPS:
@@ -375,6 +398,10 @@ def _relate(parts: Parts, text: str) -> str:
     text = _BEHIND_IT.sub(" ", text)
     for m in list(_ON.finditer(text)):
         mark = _resolve(m.group(2), "", m.group(1))
+        if mark in ("SX", "SP") and m.group(1) == "O":  # his pawn on a third seat's start
+            parts.marks["O"] = ("start_of", 2 if mark == "SP" else parts.players - 1)
+            parts.on_start.append("O")
+            continue
         if (mark == "SM") != (m.group(1) != "O"):
             return text + " unread"  # a pawn on another seat's start: not this reading's
         parts.marks[m.group(1)] = ("start", 0)
@@ -470,6 +497,7 @@ def read_parts(question: Question) -> Parts | None:
     """The parts of ``question``, or ``None`` when it tells something they do not hold."""
     lower = question.lower
     unheld = NO_PLACER.sub(" ", lower)  # "no ace or king": no King in the situation
+    unheld = re.sub(r"\bmy partner'?s start(?: space)?|\(?my partner has no pawn there\)?", " ", unheld)
     if re.search(r"\b(?:partner|teammate|team|maat|teamgenoot|jack|boer|king|heer)\b", unheld):
         return None
     parts = Parts(players=w.players_stated(question) or 2)

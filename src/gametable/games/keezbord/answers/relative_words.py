@@ -127,6 +127,8 @@ MORE_FILLER = frozenset(
         "terecht",
         "already",
         "situation",
+        "want",
+        "stopped",
         "game",
         "really",
         "jumping",
