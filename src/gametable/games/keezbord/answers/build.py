@@ -52,6 +52,11 @@ def verdict(question: Question, trial: Trial, refs: Sequence[RuleRef]) -> Answer
     ruling = judge(trial)
     lang = question.lang
     reason = moved(ruling, lang) if ruling.allowed else refusal(ruling, lang)
+    if not ruling.allowed and ruling.legal == ("hand in",):  # nothing else: the consequence
+        reason += question.say(
+            " No card of your hand can be played, so you hand in all your cards.",
+            " Geen kaart uit je hand kan gespeeld worden, dus je levert al je kaarten in.",
+        )
     head = yes_no(question, ruling.allowed)
     asks_outcome = question.kind == "what" or question.matches(_WHERE)
     if asks_outcome and not w.YESNO_ASKED.search(question.lower):  # the outcome itself first

@@ -130,6 +130,7 @@ _KNOWN = re.compile(
     r"|\b(?:his|her|their|my partner'?s) start(?: space)? is (?:free|empty|clear)\b"
     r"|\bzijn startvak is (?:vrij|leeg)\b|\b(?<=moet ik )dan\b|\b(?<=mag ik )dan\b"
     r"|\b(?:spelen|speel|mogen|moeten|kunnen|gaan|zijn) (?:we|jullie|wij) dan\b"
+    r"|\ber staat nog (?=een (?:pion van mezelf|eigen pion|van mijn pionnen))"
     r"|\bik heb nog (?:een|één|twee|drie|\d) pionn?e?n? (?:op de baan|op het bord)\b",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a
@@ -170,6 +171,10 @@ _READ_NUMBERS = (
     re.compile(r"\b(?:two|2|twee) (?:against|vs\.?|versus|tegen) (?:two|2|twee)\b"),
     re.compile(r"\b(?:h|home space|home spot|thuishonkvak|honkvak|vak)\s?[1-4]\b"),
     re.compile(r"\b[a-f][1-4]\b"),
+    re.compile(  # "two more in the nest", "two pawns are in my home and two are out on the track"
+        r"\b(?:one|two|three|1|2|3|twee|drie) (?:more |others? |andere )?(?:pawns? |pionnen )?(?:are |is )?"
+        r"(?:still )?(?:in (?:the|my|het|mijn) (?:nest|home)|(?:out )?on the track)\b"
+    ),
     re.compile(  # "and three home", "one is home"
         r"\b(?:one|two|three|1|2|3|één|twee|drie) (?:pawns? |pionnen )?(?:are |is |zijn |staan )?"
         r"(?:(?:at |in (?:my )?)?home|thuis)\b"

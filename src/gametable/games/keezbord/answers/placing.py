@@ -180,7 +180,8 @@ def read_place(question: Question) -> Answer | None:
     cards = w.cards_named(question)
     held = _START_HELD.search(question.lower)
     own_on_start = question.matches(
-        r"\b(?:one of my (?:own )?pawns|my own pawn|een van mijn (?:eigen )?pionnen)\b[^,?]*\b"
+        r"\b(?:one of my (?:own )?pawns|my own pawn|een van mijn (?:eigen )?pionnen|een pion van mezelf|"
+        r"een eigen pion)\b[^,?]*\b"
         r"(?:on|op) (?:my|mijn) (?:own |eigen )?start"
     ) or bool(held and re.match(_MINE, held.group("by")))
     in_nest = ALL_IN_NEST.search(question.lower) is not None
@@ -215,7 +216,7 @@ def read_place(question: Question) -> Answer | None:
     held = _START_HELD.search(lower)
     by = held.group("by") if held else ""
     if re.search(r"\b(my own pawn|my pawn|one of my (?:own )?pawns|mijn (?:eigen )?pion|een van mijn "
-                 r"(?:eigen )?pionnen)\b[^,?]*\b(on|op) (my|its|mijn|"
+                 r"(?:eigen )?pionnen|een pion van mezelf|een eigen pion)\b[^,?]*\b(on|op) (my|its|mijn|"
                  r"zijn) (own |eigen )?start", lower) or re.match(_MINE, by):  # fmt: skip
         mine[0] = 0
     elif re.match(_THEIRS, by) or re.search(r"\b(opponent'?s?|another player'?s?|other player'?s?|"

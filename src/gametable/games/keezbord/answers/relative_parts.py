@@ -85,6 +85,8 @@ _TOKENS: tuple[tuple[str, str], ...] = (
         " ",
     ),
     (_CLEAR, " "),
+    (r"\b(?:en )?zou (?:precies )?op (?:mijn pion|mij) (?:uitkomen|komen|landen)\b", " "),
+    (r"\b(?<=hij )mij(?= slaan\b)", " mijn pion "),
     (r"\b(?:get|gets|getting) (?=sent back|knocked|hit\b)", " "),
     (_LAST_BEFORE, " LASTBEFORE "),
     (_NEAR_HOME, " NEARHOME "),
@@ -172,7 +174,8 @@ _MOVER_O = re.compile(
     r"opponent|he|hij|mijn tegenstander|O)\b(?! (?:get|gets|be|is|go|goes|end up) (?:hit|knocked|sent|"
     r"back|geslagen|terug)\b)|\b(?:opponent|tegenstander)(?:'s)? (?:queen|king|"
     r"ace|jack|card|vrouw)\b|\b(?:he|she|hij|zij|they|my opponent|the opponent|an opponent|mijn "
-    r"tegenstander|de tegenstander) (?:plays|speelt|uses|gebruikt|moves|zet|has|heeft|holds)\b"
+    r"tegenstander|de tegenstander) (?:plays|speelt|uses|gebruikt|moves|zet|has|heeft|holds|gooit|"
+    r"opgooit|legt)\b"
 )
 #: what may be asked, the first found in the question's asking sentences; a hit before where:
 #: "do I hit him, and where does his pawn go?" is answered by whether he is hit, and where

@@ -128,6 +128,8 @@ MORE_FILLER = frozenset(
         "already",
         "situation",
         "want",
+        "gooit",
+        "opgooit",
         "stopped",
         "game",
         "really",
