@@ -195,7 +195,7 @@ _HAND = re.compile(
 _HAND_CARD = {"queen": "Q", "vrouw": "Q", "king": "K", "heer": "K", "ace": "A", "aas": "A",
               "jack": "J", "boer": "J", "ten": "10", "tien": "10"}  # fmt: skip
 _SPLIT = re.compile(
-    rf"\b(?:split\w*|verdeel\w*|splits\w*) (?:my |mijn )?(?:7|seven|zeven)"
+    rf"\b(?:split\w*|verdeel\w*|splits\w*) (?:my |mijn |a |the |de |een )?(?:7|seven|zeven)"
     rf"(?:\s*(?:in|into)\s+{_N}\s+(?:and|en)\s+{_N})?"
 )
 #: a 7's part told with its pawn: "A moves 5", "move M1 6", "met de 3", "2 with M1"
@@ -348,6 +348,28 @@ def _in_home(parts: Parts, text: str) -> str:
     return text
 
 
+#: what happened before the situation told ("I used a Jack and now ..."), and the turn the
+#: card is played ("next turn"): the pawns' places told after it are the position
+_BEFORE = re.compile(
+    r"\bi (?:just )?(?:used|played) (?:a|my) (?:jack|boer)(?: swap)? and now\b|\b(?:on my )?next turn\b"
+    r"|\bik heb (?:net )?een boer gespeeld en nu\b|\bvolgende beurt\b"
+)
+#: a 7's part said to land on his pawn: "the 4-step part lands exactly on O"
+_PART_LANDS = re.compile(
+    rf"\bthe {_N}[- ](?:step|space) part (?:lands|ends|stops) (?:exactly |precisely )?on O\b"
+)
+
+
+def _part_lands(parts: Parts, text: str) -> str:
+    """A 7's part told by its steps to land on his pawn: he stands that far ahead of mine (the
+    part is mine's, the first)."""
+    m = _PART_LANDS.search(text)
+    if m is None:
+        return text
+    parts.relations.append(("O", _n(m.group(1)), "M1"))
+    return text[: m.start()] + " M1 O " + text[m.end() :]
+
+
 def _relate(parts: Parts, text: str) -> str:
     """Reads the relations and the places on a start, and sets them aside."""
     # "O on his start, 2 spaces ahead of M1": the place and the relation told apart
@@ -372,6 +394,7 @@ def _relate(parts: Parts, text: str) -> str:
         " M1 on SM ",
         text,
     )
+    text = re.sub(r"\b(?:that|the|this|dat|die) (?:part|deel)\b", " ", _part_lands(parts, text))
     lands = _LANDS.search(text)
     if lands is not None:  # the moving pawn (mine) ends on his: he stands that far ahead
         parts.relations.append(("O", _n(lands.group(1)), "M1"))
@@ -499,6 +522,7 @@ def _from_relation(parts: Parts) -> int | None:
 def read_parts(question: Question) -> Parts | None:
     """The parts of ``question``, or ``None`` when it tells something they do not hold."""
     lower = question.lower
+    lower = _BEFORE.sub(" ", lower)  # what happened before: the place it left is told
     unheld = NO_PLACER.sub(" ", lower)  # "no ace or king": no King in the situation
     unheld = re.sub(r"\bmy partner'?s start(?: space)?|\(?my partner has no pawn there\)?", " ", unheld)
     if re.search(r"\b(?:partner|teammate|team|maat|teamgenoot|jack|boer|king|heer)\b", unheld):

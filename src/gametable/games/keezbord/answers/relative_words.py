@@ -128,6 +128,7 @@ MORE_FILLER = frozenset(
         "already",
         "situation",
         "want",
+        "will",
         "gooit",
         "opgooit",
         "stopped",
