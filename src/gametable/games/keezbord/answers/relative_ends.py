@@ -109,7 +109,10 @@ def need(question: Question, parts: Parts, spots: dict[str, int], position: dict
         tried.append(card)
     lang = question.lang
     if not fits:
-        head = question.say(f"No card takes it exactly to {goal}.", f"Geen kaart brengt hem precies op {goal}.")
+        head = question.say(
+            f"None: no card takes it exactly to {goal}.",
+            f"Geen enkele: geen kaart brengt hem precies op {goal}.",
+        )
     else:
         names = question.say(" or ".join(fits), " of ".join(fits))
         head = question.say(f"The {names}.", f"De {names}.")
