@@ -422,3 +422,30 @@ def test_kb049_to_kb052_each_card_asked_is_explained(text, said):
     """Card Meanings: both cards asked get their meaning, from the engine's plays."""
     reply = checked_reply(text)
     assert all(s in reply.text for s in said), reply.text
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Four players. Three of my pawns are home and one is on the track. Can I play a 5 on my "
+         "partner's pawn?", "no"),
+        ("4-player team game. All 4 of my pawns are safe in my home. I have a 6: can I move one "
+         "of my partner's pawns with it?", "yes"),
+    ],
+)  # fmt: skip
+def test_kb072_three_of_my_pawns_home_are_not_all_of_them(text, verdict):
+    """KB-072: "three of my pawns are home" is not "my pawns are home"."""
+    assert first_word(checked_reply(text)) == verdict
+
+
+def test_kb027_a_refusal_says_the_cards_are_handed_in_only_when_the_hand_is_told_whole():
+    """KB-027: the hand-in follows a refusal only when the question tells the whole hand."""
+    whole = checked_reply(
+        "My hand is just a 4. One of my pawns is in my home and the other three are in the "
+        "nest. Can I play the 4?"
+    )
+    assert first_word(whole) == "no" and "hand in" in whole.text
+    asked = checked_reply(
+        "Can I swap my pawn on the track with an opponent's pawn that sits on his own start space?"
+    )
+    assert first_word(asked) == "no" and "hand in" not in asked.text

@@ -48,7 +48,7 @@ _CLEAR = (
     r"|\b(?:and |with )?nothing (?:is )?(?:in front of|ahead of) (?:it|him|my pawn)\b"
     r"|\bwith a clear (?:run|way|road|path)(?: ahead)?\b|\b(?:and )?nothing (?:is )?in (?:the|its|my) way\b"
     r"|\(?\b(?:with |and )?(?:nothing|no other pawns?|no pawns?) (?:else )?(?:in )?between(?: them)?\b\)?"
-    r"|\(?\b(?:and )?no start(?:ing)? spaces? (?:are )?involved\b\)?"
+    r"|\(?\b(?:and |with )?no start(?:s|ing)?(?: spaces?)? (?:are |is )?involved\b\)?"
     r"|\(?\bnot on (?:a|any) start(?: space)?\)?|\bneither (?:of them )?(?:is )?on a start(?: space)?\b"
     r"|\b(?:somewhere )?in the middle of (?:a|the) (?:section|track|board)\b"
     r"|\b(?:and )?(?:my|the) home is completely empty\b|\bhome (?:is )?completely empty\b"

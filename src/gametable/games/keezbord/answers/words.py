@@ -350,10 +350,10 @@ def all_home(question: Question) -> bool:
     not said not to be ("not all my pawns are home yet")."""
     return _affirmed(question).matches(
         r"\b(all (?:of )?my (?:own )?pawns (?:are )?(?:home|in|safe)|all my pawns in (?:my|the) "
-        r"home|i have all (?:my )?(?:own )?pawns (?:home|in)|my pawns are (?:all )?(?:home|safe)|"
-        r"al mijn (?:eigen )?pionnen (?:zijn |staan )?(?:thuis|binnen|in)|mijn pionnen zijn "
+        r"home|i have all (?:my )?(?:own )?pawns (?:home|in)|(?<!of )my pawns are (?:all )?(?:home|safe)|"
+        r"al mijn (?:eigen )?pionnen (?:zijn |staan )?(?:thuis|binnen|in)|(?<!van )mijn pionnen zijn "
         r"(?:allemaal )?(?:thuis|binnen)|i'?m (?:all )?home|all (?:4|four) (?:of my )?pawns "
-        r"(?:are )?home)\b"
+        r"(?:are )?(?:safe )?(?:home|in (?:my|the) home|safe))\b"
     )
 
 
