@@ -449,3 +449,32 @@ def test_kb027_a_refusal_says_the_cards_are_handed_in_only_when_the_hand_is_told
         "Can I swap my pawn on the track with an opponent's pawn that sits on his own start space?"
     )
     assert first_word(asked) == "no" and "hand in" not in asked.text
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(before=st.integers(1, 9), space=st.integers(1, 4), form=st.integers(0, 2))
+def test_kb035_the_steps_a_pawn_needs_to_a_home_space(before, space, form):
+    """KB-035: the steps asked are those after which the pawn stands on that home space; where a
+    card moves exactly that many, the engine puts it there."""
+    text = [
+        f"How many steps does my pawn need to reach the {ORDINALS[space]} space of my home if it "
+        f"is {before} spaces before my start?",
+        f"My pawn is {before} spaces before my start. How many steps to the {ORDINALS[space]} "
+        "space of my home?",
+        f"Mijn pion staat {before} vakken voor mijn startvak. Hoeveel stappen heeft hij nodig tot "
+        f"het {['', 'eerste', 'tweede', 'derde', 'laatste'][space]} vak van mijn honk?",
+    ][form]
+    reply = checked_reply(text)
+    steps = int(reply.text.split()[0])
+    card = next((c for c, n in STEPS.items() if n == steps), None)
+    if card is not None:
+        assert after({"a": [64 - before, "N", "N", "N"]}, card, f"{card} a1")[0] == f"H{space}"
+    assert steps == before - 1 + space  # the last track space, then the home spaces counted
+
+
+def test_kb035_the_homes_size_is_not_the_way_home():
+    """"How many steps ... to the last space of my home" is not "how many spaces has a home"."""
+    reply = checked_reply("My pawn is 6 spaces before my start. How many steps to the first "
+                          "space of my home?")  # fmt: skip
+    assert reply.text.startswith("6 "), reply.text
+    assert checked_reply("How many spaces are there in the home?").text.startswith("4")

@@ -26,7 +26,7 @@ from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers.build import FORWARD, GAME, hit_verdict, start, verdict
 from gametable.games.keezbord.answers.referee import Trial, judge, refusal, where
 from gametable.games.keezbord.answers.relative_duty import back_on_front, duty
-from gametable.games.keezbord.answers.relative_ends import end_as_told, need, outcome
+from gametable.games.keezbord.answers.relative_ends import end_as_told, need, outcome, steps_home
 from gametable.games.keezbord.answers.relative_parts import Parts, read_parts
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -141,6 +141,8 @@ def read_relative(question: Question) -> Answer | None:
         return _which(question, parts, spots)
     if parts.ask == "need":
         return need(question, parts, spots, _position(parts, spots, []))
+    if parts.ask == "steps":
+        return steps_home(question, parts, _position(parts, spots, ["5"]))
     if parts.ask in ("must", "handin"):
         if "back on front" in parts.told and not back_on_front(spots, parts.hand[0]):
             return None  # the landing told is not where the card takes my back pawn

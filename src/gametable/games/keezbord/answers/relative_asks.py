@@ -46,6 +46,10 @@ _TARGET = re.compile(
     r"laatste) (?:space|spot|square|vak|vakje|plek) (?:of|in|van) (?:my|mijn) (?:own |eigen )?"
     r"(?:home|honk|thuishonk)\b|\bhome space ([1-4])\b|\bthuishonkvak ([1-4])\b|\bh([1-4])\b|\bHF\b"
 )
+STEPS_ASKED = re.compile(
+    r"\bhow many (?:steps|spaces|moves)\b[^.?!]*\b(?:need|to reach|to get|to|until)\b"
+    r"|\bhoeveel (?:stappen|vakken)\b[^.?!]*\b(?:nodig|tot|naar|om)\b"
+)
 NEED_ASKED = re.compile(
     r"\b(?:what|which|welke?|welk) (?:card|number|getal|kaart)\b[^.?!]*\b(?:need|must|have to|"
     r"should|moet|nodig)\b"
@@ -54,29 +58,35 @@ NEED_ASKED = re.compile(
 _NEED_WORDS = frozenset(
     "what which welk welke card number getal kaart do i need must should have to play moet ik "
     "spelen heb nodig om te land landen get it reach end up on in into exactly precies op komen "
-    "krijgen hem M1 come arrive there hoe".split()
+    "krijgen hem M1 come arrive there hoe how many steps spaces moves hoeveel stappen vakken does "
+    "it my pawn need needs to until tot naar heeft zijn hij ie die get reach".split()
 )
 
 
-def need_target(text: str) -> tuple[str, int | None]:
-    """The home space a "need" clause asks a card for, and the text without the clause;
-    ``None`` when the clause says more than the target and its asking words."""
-    m = re.search(
-        r"\b(?:what|which|welke?|welk) (?:card|number|getal|kaart)\b[^.?!]*[.?!]?", text
+def need_target(text: str, steps: bool = False) -> tuple[str, int | None]:
+    """The home space a "need" clause asks a card (or, with ``steps``, a count of steps) for,
+    and the text without the clause up to its target; ``None`` when the clause says more than
+    the target and its asking words."""
+    opening = (
+        r"\b(?:how many (?:steps|spaces|moves)|hoeveel (?:stappen|vakken))"
+        if steps
+        else r"\b(?:what|which|welke?|welk) (?:card|number|getal|kaart)\b"
     )
+    m = re.search(opening + r"[^.?!]*?(?:" + _TARGET.pattern + r")", text)
     if m is None:
         return text, None
-    clause = m.group(0)
-    target = _TARGET.search(clause)
-    if target is None:
-        return text, None
+    target = _TARGET.search(m.group(0))
+    assert target is not None
     word = next((g for g in target.groups() if g), None)
     space = 1 if word is None else _ORDINAL.get(word) or int(word)
-    rest = clause[: target.start()] + " " + clause[target.end() :]
-    words = re.findall(r"[a-zà-ü0-9']+|M1", rest.replace("?", " "))
+    rest = m.group(0)[: target.start()]
+    words = re.findall(r"[a-zà-ü0-9']+|M1", rest)
     if not all(x in _NEED_WORDS for x in words):
         return text, None
-    return text[: m.start()] + " " + text[m.end() :], space
+    after = re.match(r"(?:\s*(?:te (?:komen|krijgen|landen|zetten)))?\s*\??", text[m.end() :])
+    end = m.end() + (after.end() if after else 0)
+    kept = " M1 " if "M1" in words else " "  # the pawn named in it stays named ("if it is ...")
+    return text[: m.start()] + kept + text[end:], space
 
 
 #: the move's end told with it: "to step it into my home", "om hem in mijn honk te krijgen"

@@ -124,3 +124,27 @@ def need(question: Question, parts: Parts, spots: dict[str, int], position: dict
     return checked(GAME, question, head, reason, [kb.EXACT_HOME, kb.CARD_MEANINGS],
                    position={**position, "hands": {"a": fits[:5] or ["5"]}},
                    details=(f"Tried: {', '.join(tried)} on a1 for seat a.",))  # fmt: skip
+
+
+def steps_home(question: Question, parts: Parts, position: dict[str, Any]) -> Answer | None:
+    """How many steps take my pawn to the home space asked, counted from the engine's own
+    progress of the pawn (spaces from its start; the home spaces after the track)."""
+    if parts.target is None:
+        return None
+    view = Trial(position, "").state().view(None)
+    now, size = view["progress"][0][0], int(view["track_length"])
+    if not isinstance(now, int) or now >= size:
+        return None  # in the nest or in the home already: not this count
+    goal = size + parts.target - 1
+    steps = goal - now
+    head = question.say(f"{steps} steps.", f"{steps} stappen.")
+    reason = question.say(
+        f"It has come {now} of the {size} track spaces from its start, and home space "
+        f"H{parts.target} comes {parts.target} after the last of them: {goal} - {now} = {steps}; "
+        "a move must end exactly there.",
+        f"Hij heeft {now} van de {size} vakken van de baan afgelegd, en thuishonkvak "
+        f"H{parts.target} komt {parts.target} na het laatste: {goal} - {now} = {steps}; een zet "
+        "moet daar precies eindigen.",
+    )
+    return checked(GAME, question, head, reason, [kb.EXACT_HOME],
+                   position=position, topic="number")  # fmt: skip

@@ -33,6 +33,7 @@ from gametable.games.keezbord.answers.relative_asks import (
     HOW_FAR,
     HOW_FAR_ASKED,
     NEED_ASKED,
+    STEPS_ASKED,
     need_target,
     told_end,
 )
@@ -181,6 +182,7 @@ _MOVER_O = re.compile(
 #: "do I hit him, and where does his pawn go?" is answered by whether he is hit, and where
 _ASKS = (
     ("need", NEED_ASKED),
+    ("steps", STEPS_ASKED),
     ("which", re.compile(r"\b(?:which|welke)\b")),
     ("howfar", HOW_FAR_ASKED),
     ("hit", re.compile(r"\b(?:hit|hits|knock\w*|sent back|send\w* back|geslagen|slaan|sla)\b")),
@@ -543,10 +545,14 @@ def read_parts(question: Question) -> Parts | None:
         )
     text = w.PLAYERS.sub(" ", text)  # the table, read already
     parts.on_track = " TRACK " in text
-    text = _relate(parts, re.sub(r"\bTRACK\b", " ", text))
     sentences = re.split(r"(?<=[.?!])\s+", lower.strip())
     asked = " ".join(s for s in sentences if s.endswith("?")) or sentences[-1]
     parts.ask = next((name for name, p in _ASKS if p.search(asked)), "")
+    if parts.ask in ("need", "steps"):  # the target set aside first: no relation runs into it
+        text, parts.target = need_target(text, steps=parts.ask == "steps")
+        if parts.target is None:
+            return None
+    text = _relate(parts, re.sub(r"\bTRACK\b", " ", text))
     text = _asked_apart(parts, text)
     text = _cards(parts, question, text)
     if parts.split is None and _ON_OTHER.search(text):  # the card is played on my other pawn
@@ -590,10 +596,6 @@ def _asked_apart(parts: Parts, text: str) -> str:
         text, said = HOW_FAR.subn(" ", text)
         if not said:
             return text + " unread"
-    if parts.ask == "need":
-        text, parts.target = need_target(text)
-        if parts.target is None:
-            return text + " unread"
     duty, text = duty_apart(text)
     if duty:
         parts.ask = duty
@@ -622,7 +624,7 @@ def _complete(parts: Parts) -> bool:
         return False
     if parts.ask == "which":
         return bool(parts.hand) and "home" in {m for m, _ in parts.marks.values()}
-    if parts.ask == "need":
+    if parts.ask in ("need", "steps"):
         return parts.card is None and not parts.hand and parts.mover == "M"
     if parts.ask in ("must", "handin"):
         return _duty_told(parts)
