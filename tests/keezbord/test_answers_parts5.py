@@ -478,3 +478,37 @@ def test_kb035_the_homes_size_is_not_the_way_home():
                           "space of my home?")  # fmt: skip
     assert reply.text.startswith("6 "), reply.text
     assert checked_reply("How many spaces are there in the home?").text.startswith("4")
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Mijn pion staat 1 vak voor mijn startvak en mijn honk is leeg. Mag ik een 4 spelen om "
+         "achteruit te gaan?", "ja"),
+        ("My pawn is 2 spaces past my start. If I play a 4 on it, can it go backwards into my "
+         "home?", "no"),
+        ("My pawn is 5 spaces past my start. Can a 4 take it backwards into my home?", "no"),
+    ],
+)  # fmt: skip
+def test_kb061_a_four_from_the_place_told(text, verdict):
+    """KB-060, KB-061: a 4 is judged from where the pawn is said to stand (a pawn 1 space
+    before its start may go back 4 along the track; none goes back into its home)."""
+    reply = checked_reply(text)
+    assert first_word(reply) == verdict, reply.text
+    place = reply.position["pawns"]["a"][0]
+    assert place in (63, 2, 5)
+
+
+def test_kb044_one_of_my_pawns_after_my_pawn_is_my_other_pawn():
+    """KB-044: "my pawn ... and one of my pawns on the second space of my home" are two pawns:
+    the one moved may not pass the one in the home."""
+    reply = ANSWERS.answer(Question.read(
+        "My pawn is 5 spaces before my start and one of my pawns is on the second space of my "
+        "home. Can I play an 8 on it?"
+    ))  # fmt: skip
+    assert reply is not None and first_word(reply) == "no", reply
+    first = ANSWERS.answer(Question.read(
+        "My pawn is 5 spaces before my start and one of my pawns is on the second space of my "
+        "home. Can I play an 8 on the first pawn?"
+    ))  # fmt: skip
+    assert first is None or not first.checked or first_word(first) == "no"

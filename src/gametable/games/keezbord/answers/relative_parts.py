@@ -97,7 +97,7 @@ _TOKENS: tuple[tuple[str, str], ...] = (
         " TRACK ",
     ),
     (r"\b(?:just |only )?(?:that|this) one pawn\b|\b(?:alleen )?die ene pion\b", " M1 "),
-    (r"\bone (?:pawn )?of mine\b|\bone of my pawns\b", " M1 "),
+    (r"\bone (?:pawn )?of mine\b|\bone of my pawns\b", " ONEOFMINE "),
     (r"\bmy only pawn (?:out(?: of the nest)?|on the board|on the track)\b", " M1 "),
     (r"\bmy other pawn out\b", " M2 "),
     (r"\b(?:and )?another(?: one)?(?= (?:is|stands|sits)\b)", " M2 "),
@@ -284,6 +284,10 @@ def _tokens(lower: str) -> str:
     text = f" {_colour_starts(lower)} "
     for pattern, token in _TOKENS:
         text = re.sub(pattern, token, text)
+    # "one of my pawns": the first pawn of mine named, or my other one when one was named before
+    while " ONEOFMINE " in text:
+        at = text.index(" ONEOFMINE ")
+        text = text[:at] + (" M2 " if re.search(r"\bM1\b", text[:at]) else " M1 ") + text[at + 11 :]
     if re.search(r"\bpawn a\b", lower) and re.search(r"\bpawn b\b", lower):  # named A and B
         text = re.sub(r"\b(?<=for )a\b", " M1 ", re.sub(r"\b(?<=for )b\b", " M2 ", text))
     return re.sub(r"\s+", " ", text)
@@ -463,6 +467,8 @@ def _pawn_only(name: str) -> str:
 def _add(parts: Parts, subject: str, steps: int, other: str) -> None:
     if subject in ("M1", "M2", "O") and other in ("M1", "M2", "O") and subject != other:
         parts.relations.append((subject, steps, other))
+    elif subject in parts.marks and other in _LANDMARKS:
+        parts.relations.append(("?", 0, "?"))  # a second place told for one pawn
     elif subject in ("M1", "M2") and other == "SM" and steps != 0:
         parts.marks[subject] = ("past", steps)
     elif subject in ("M1", "M2") and other == "HF" and steps < 0:
@@ -569,6 +575,11 @@ def read_parts(question: Question) -> Parts | None:
         parts.pawns.append("M2")  # a 7 shared between two pawns: the other one is on the track
     text = re.sub(r"\b(?:the|het|de) (?:first|eerste) (?:part|deel)\b", " ", text)
     if parts.card == "4":  # where a 4 takes it: back past my start
+        text = re.sub(
+            r"\b(?:om (?:achteruit|terug) te (?:gaan|lopen|zetten)|to (?:go|move) (?:it )?back(?:wards?)?)\b",
+            " ",
+            text,
+        )
         text = re.sub(
             r"\b(?:(?:back|backwards?|achteruit)\s+)?(?:behind|achter|langs|past|voorbij)"
             r"\s+SM\b",

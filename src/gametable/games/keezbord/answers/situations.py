@@ -294,7 +294,8 @@ def read_exact_home(question: Question) -> Answer | None:
     if not (w.says_home(question) or inside or before):
         return None
     if (before and inside) or re.search(
-        r"\b(another|other|second pawn|andere|two (?:of my )?pawns|twee (?:van mijn )?pionnen)\b",
+        r"\b(another|other|second pawn|andere|two (?:of my )?pawns|twee (?:van mijn )?pionnen|"
+        r"(?<!only )(?<!just )one of my (?:own )?pawns|een van mijn (?:eigen )?pionnen)\b",
         question.lower,
     ):
         return None  # a pawn near the home and one in it: not built here
@@ -389,6 +390,11 @@ def read_four_past_start(question: Question) -> Answer | None:
 
 
 # -- the four ----------------------------------------------------------------------------------------
+#: the pawn's place told as spaces past my start ("2 spaces past my start")
+_PAST_START = re.compile(
+    r"\b(\d+|one|two|three|four|five|six|een|één|twee|drie|vier|vijf|zes) (?:spaces?|steps?|vakken|"
+    r"vakjes?|vak|stappen) (?:past|beyond|after|voorbij|na) (?:my|mijn) (?:own |eigen )?start"
+)
 def read_four_into_home(question: Question) -> Answer | None:
     """A 4 never takes a pawn backwards into its home; it goes back along the track past the
     start, so that a later card can bring it in (KB-060, KB-061)."""
@@ -396,21 +402,27 @@ def read_four_into_home(question: Question) -> Answer | None:
         return None
     if len([c for c in w.cards_named(question) if c in FORWARD]) > 0:
         return None  # a later card said too: read_four_then's
+    past = _PAST_START.search(question.lower)
+    if past is None and w.spaces_said(question) is not None:
+        return None  # the pawn's place told otherwise ("1 vak voor mijn startvak"): not built here
     if not question.matches(r"\b(back\w*|into|in (?:to )?my|achteruit\w*|terug\w*|naar binnen)\b"):
         return None
     if _HOME_SPACE.search(question.lower) or question.matches(r"\b(in my home|in de honk)\b"):
         return read_four_in_home(question)
-    trial = Trial.of(2, {"a": [2, "N", "N", "N"]}, ["4"], "4 a1")
+    space = w.value(past.group(1)) if past else 2
+    if not 0 < space < 16:
+        return None
+    trial = Trial.of(2, {"a": [space, "N", "N", "N"]}, ["4"], "4 a1")
     ruling = judge(trial)
     if not ruling.allowed:
         return None
     land = ruling.place_of("a1")
     into_home = str(land).startswith("H")
     reason = question.say(
-        f"A 4 takes a1 back along the track from space 2 to {where(land, 'en')}, not into its "
-        "home; a later card can then bring it forward into the home.",
-        f"Een 4 zet a1 over de baan terug van vak 2 naar {where(land, 'nl')}, niet de thuishonk "
-        "in; met een volgende kaart kan hij daarna vooruit de honk in.",
+        f"A 4 takes a1 back along the track from space {space} to {where(land, 'en')}, not into "
+        "its home; a later card can then bring it forward into the home.",
+        f"Een 4 zet a1 over de baan terug van vak {space} naar {where(land, 'nl')}, niet de "
+        "thuishonk in; met een volgende kaart kan hij daarna vooruit de honk in.",
     )
     return checked(GAME, question, yes_no(question, into_home), reason, [kb.FOUR],
                    position=trial.position)  # fmt: skip
