@@ -512,3 +512,14 @@ def test_kb044_one_of_my_pawns_after_my_pawn_is_my_other_pawn():
         "home. Can I play an 8 on the first pawn?"
     ))  # fmt: skip
     assert first is None or not first.checked or first_word(first) == "no"
+
+
+def test_kb060_a_four_asked_between_two_pawns_is_not_a_question_of_its_steps():
+    """KB-060: "4 vakken uit elkaar ... met een 4 mijn achterste pion op mijn voorste" is not
+    "does a 4 move 4 spaces": the reply is never a checked Ja."""
+    reply = ask(
+        "keezbord",
+        "Mijn twee pionnen staan op de baan, 4 vakken uit elkaar. Mag ik met een 4 mijn achterste "
+        "pion op mijn voorste zetten?",
+    )
+    assert not (reply.checked and first_word(reply) == "ja"), reply.text
