@@ -42,8 +42,8 @@ _STEP = re.compile(r"\b(steps?|spaces?|squares?|stap|stappen|vak|vakken|vakje|va
 _OTHER_PIECES = re.compile(
     r"\b(opponent|partner|teammate|tegenstander|maat|nest|home|\w*honk|thuis\w*|start\w*|pass\w*|"
     r"hit\w*|slaan|sla|past|voorbij|split\w*|verdel\w*|[a-f][1-4]|other|another|ahead|behind|"
-    r"in front|mine|back one|andere|achter|voor de mijne|pawns|pionnen|achterste|voorste|apart|"
-    r"elkaar|front one)\b"
+    r"in front|mine|back one|andere|achter|voor de mijne|pawns|pionnen|achterste|voorste|"
+    r"(?:spaces|steps|vakken) apart|elkaar|front one)\b"
 )
 #: a comparison with the other cards, which says nothing the card's own move does not
 _LIKE_OTHERS = re.compile(
