@@ -523,3 +523,28 @@ def test_kb060_a_four_asked_between_two_pawns_is_not_a_question_of_its_steps():
         "pion op mijn voorste zetten?",
     )
     assert not (reply.checked and first_word(reply) == "ja"), reply.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Mag ik met een Boer twee pionnen van mijn tegenstanders ruilen?",
+     "Can I use a Jack to swap two of my opponents' pawns?"],
+)  # fmt: skip
+def test_kb052_a_jack_never_swaps_two_other_players_pawns(text):
+    """KB-052: one of the pawns swapped is always one's own."""
+    assert first_word(checked_reply(text)) in ("no", "nee")
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("My pawn is 2 spaces before my start and my home is empty. I have a 2, a 5 and a Queen. "
+         "Which of these takes it into my home?", ("2", "5")),
+        ("Mijn pion staat 2 vakken voor mijn startvak. Welke kaart brengt hem op het laatste vak "
+         "van mijn honk?", ("5",)),
+    ],
+)  # fmt: skip
+def test_kb035_which_card_brings_a_pawn_before_its_start_home(text, cards):
+    """KB-035: the cards named are those the engine lets land in the home (or on the space)."""
+    head = checked_reply(text).text.split(".")[0]
+    assert all(c in head for c in cards), head

@@ -197,7 +197,7 @@ _READ_NUMBERS = (
     ),
     re.compile(
         r"\btwo of (?:my )?(?:opponent'?s'?|opponents'?|the other players'?|their|his) pawns|\btwo (?:opponent|"
-        r"enemy) pawns|\b(?:two|twee) pionnen van (?:de )?(?:tegenstanders?|anderen)"
+        r"enemy) pawns|\b(?:two|twee) pionnen van (?:de |mijn |m'n )?(?:tegenstanders?|anderen)"
     ),
     re.compile(r"\ball (?:four|4) (?:of )?my pawns\b|\balle vier (?:mijn )?pionnen\b"),
     re.compile(r"\b(?:needs?|is) (?:exactly |just |only )?\d+ (?:more )?(?:steps?|spaces?)\b"),

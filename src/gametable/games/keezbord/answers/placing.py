@@ -37,7 +37,7 @@ _THEIRS_HOME = re.compile(
 _THEIRS_NEST = re.compile(r"\bin " + _WHOSE_PLACE + r" (?:own |eigen )?(?:nests?|nesten)\b")
 _TWO_OF_THEIRS = re.compile(
     r"\btwo of (?:my )?(?:opponents'?|the other players'?|their|his) pawns|\btwo (?:opponent|"
-    r"enemy) pawns|\b(?:two|twee) pionnen van (?:de )?(?:tegenstanders?|anderen)"
+    r"enemy) pawns|\b(?:two|twee) pionnen van (?:de |mijn |m'n )?(?:tegenstanders?|anderen)"
     r"|\b(?:two|twee) (?:pawns|pionnen) (?:of|van) (?:my |mijn )?(?!(?:mine|me|mij|own|eigen|my|mijn)\b)"
     r"\w+'?s? (?:and|en) (?:my |mijn )?(?!(?:mine|me|mij|own|eigen|my|mijn)\b)\w+"
     r"|\b(?:with each other|met elkaar|with one another)\b"

@@ -52,14 +52,15 @@ STEPS_ASKED = re.compile(
 )
 NEED_ASKED = re.compile(
     r"\b(?:what|which|welke?|welk) (?:card|number|getal|kaart)\b[^.?!]*\b(?:need|must|have to|"
-    r"should|moet|nodig)\b"
+    r"should|moet|nodig|brings?|brengt|takes?|gets?|puts?|zet)\b"
 )
 #: the words a "need" clause may hold beside its target
 _NEED_WORDS = frozenset(
     "what which welk welke card number getal kaart do i need must should have to play moet ik "
     "spelen heb nodig om te land landen get it reach end up on in into exactly precies op komen "
     "krijgen hem M1 come arrive there hoe how many steps spaces moves hoeveel stappen vakken does "
-    "it my pawn need needs to until tot naar heeft zijn hij ie die get reach".split()
+    "it my pawn need needs to until tot naar heeft zijn hij ie die get reach brings bring brengt "
+    "takes take gets puts put zet".split()
 )
 
 

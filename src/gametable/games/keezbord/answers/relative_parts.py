@@ -554,6 +554,8 @@ def read_parts(question: Question) -> Parts | None:
     sentences = re.split(r"(?<=[.?!])\s+", lower.strip())
     asked = " ".join(s for s in sentences if s.endswith("?")) or sentences[-1]
     parts.ask = next((name for name, p in _ASKS if p.search(asked)), "")
+    if parts.ask == "need" and _HAND.search(lower):
+        parts.ask = "which"  # a hand told: which of its cards, not any card
     if parts.ask in ("need", "steps"):  # the target set aside first: no relation runs into it
         text, parts.target = need_target(text, steps=parts.ask == "steps")
         if parts.target is None:
@@ -634,7 +636,8 @@ def _complete(parts: Parts) -> bool:
     if not (parts.relations or parts.marks or _free(parts)):
         return False
     if parts.ask == "which":
-        return bool(parts.hand) and "home" in {m for m, _ in parts.marks.values()}
+        near = [m == "home" or (m == "past" and n < 0) for m, n in parts.marks.values()]
+        return bool(parts.hand) and any(near)
     if parts.ask in ("need", "steps"):
         return parts.card is None and not parts.hand and parts.mover == "M"
     if parts.ask in ("must", "handin"):
