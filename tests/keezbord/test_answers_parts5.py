@@ -207,7 +207,7 @@ def test_kb049_kb050_whether_a_card_moves_a_pawn_besides_placing(text, verdict):
 
 
 def test_kb056_a_count_of_pawns_is_no_card_step():
-    """"Mag ik met een 7 drie pionnen verzetten?" is not "does a 7 move a pawn": not Ja."""
+    """ "Mag ik met een 7 drie pionnen verzetten?" is not "does a 7 move a pawn": not Ja."""
     reply = ask("keezbord", "Mag ik met een 7 drie pionnen verzetten?")
     assert not reply.text.lower().startswith("ja"), reply.text
 
@@ -358,7 +358,7 @@ def test_kb024_a_card_that_hits_my_own_pawn_must_still_be_played():
 
 
 def test_kb024_a_landing_told_that_the_card_does_not_make_is_not_built():
-    """"Which would land my back pawn on my front one" when it would not: no checked reply."""
+    """ "Which would land my back pawn on my front one" when it would not: no checked reply."""
     reply = ANSWERS.answer(Question.read(
         "One pawn of mine is 2 spaces before my own start, my other pawn out is 8 spaces before "
         "my start, two are in my nest. My only card is a 5, which would land my back pawn on my "
@@ -386,14 +386,14 @@ def test_kb041_kb042_only_a_pawn_on_its_own_start_is_protected(text, verdict):
 
 
 def test_kb041_my_own_colour_named_for_another_pawn_is_not_read_by_relations():
-    """"I'm blue" and "a blue pawn" ahead: the relation reader does not take it for his."""
+    """ "I'm blue" and "a blue pawn" ahead: the relation reader does not take it for his."""
     question = Question.read("I'm blue. A blue pawn is 5 spaces ahead of my pawn. I play a 5. Hit?")
     assert read_parts(question) is None
 
 
 # -- misreadings closed (a count read as a card or a place; the one hit read as moving) ----------
 def test_kb038_plaatsen_after_a_count_are_spaces_and_voor_de_mijne_is_ahead():
-    """"7 plaatsen voor de mijne" are spaces, not placing a pawn."""
+    """ "7 plaatsen voor de mijne" are spaces, not placing a pawn."""
     reply = checked_reply(
         "De pion van mijn tegenstander staat precies 7 plaatsen voor de mijne, niet op een "
         "startvak. Ik speel een 7 helemaal met die ene pion. Sla ik hem dan?"
@@ -473,7 +473,7 @@ def test_kb035_the_steps_a_pawn_needs_to_a_home_space(before, space, form):
 
 
 def test_kb035_the_homes_size_is_not_the_way_home():
-    """"How many steps ... to the last space of my home" is not "how many spaces has a home"."""
+    """ "How many steps ... to the last space of my home" is not "how many spaces has a home"."""
     reply = checked_reply("My pawn is 6 spaces before my start. How many steps to the first "
                           "space of my home?")  # fmt: skip
     assert reply.text.startswith("6 "), reply.text

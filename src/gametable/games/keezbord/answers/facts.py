@@ -208,9 +208,7 @@ def card_direction(question: Question) -> Answer | None:
 
 #: a card asked to move a pawn at all: "can an ace also be used to move a pawn?", "mag ik met een
 #: heer ook 1 vakje vooruit?"
-_MOVES = re.compile(
-    r"\b(?:move|moves|moving|step|steps|go forward|vooruit\w*|verzetten|lopen)\b"
-)
+_MOVES = re.compile(r"\b(?:move|moves|moving|step|steps|go forward|vooruit\w*|verzetten|lopen)\b")
 
 
 _NAMES = {"A": ("the Ace", "de Aas"), "K": ("the King", "de Heer"), "Q": ("the Queen", "de Vrouw")}

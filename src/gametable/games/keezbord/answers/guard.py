@@ -283,9 +283,9 @@ def fits(question: Question, reply: Answer, cards: bool = True) -> bool:
     question asking what, where or how many is not answered with a bare Yes or No, nor a yes/no
     question with anything but Yes or No."""
     lower = question.lower.strip()
-    if _VERDICT.match(reply.text) and _WH_LAST.search(lower) and not YESNO_LAST.search(lower):
-        if not (reply.checked and w.YESNO_ASKED.search(lower)):
-            return False  # a bare verdict where only what or where is asked
+    bare = _VERDICT.match(reply.text) and _WH_LAST.search(lower) and not YESNO_LAST.search(lower)
+    if bare and not (reply.checked and w.YESNO_ASKED.search(lower)):
+        return False  # a bare verdict where only what or where is asked
     if reply.checked and w.YESNO_ASKED.search(lower) and not _VERDICT.match(reply.text):
         return False  # yes or no asked beside the outcome: the verdict comes first
     if (

@@ -226,7 +226,15 @@ def read_place(question: Question) -> Answer | None:
         pawns["b"] = [0, "N", "N", "N"]
     elif re.search(r"\b(pawn|pion)\b[^,.?]*\b(on|op) (my|mijn) (own |eigen )?start", lower):
         return None  # a pawn on my start whose owner is not read: not built
-    options, _ = told_options(lower)
+    return _judge_place(question, players, pawns, card)
+
+
+def _judge_place(
+    question: Question, players: int, pawns: dict[str, list[int | str]], card: str
+) -> Answer | None:
+    """The referee's ruling on placing with ``card``, with the table's options told (the King
+    helping the teammate as soon as the nest is empty)."""
+    options, _ = told_options(question.lower)
     if options.get("seven_hits_passed"):
         return None  # a variant of the moves told: not this reading's
     trial = Trial.of(players, pawns, [card], f"{card} place", options=options)

@@ -15,7 +15,7 @@ or a word is left that the parts do not place, it returns ``None`` and the rules
 >>> read_relative(Question.read("An opponent's pawn is 5 spaces ahead of my pawn. I play a 5. Is it hit?")).text.split()[0]
 'Yes.'
 >>> read_relative(Question.read("My pawn is 2 steps from the first space of my home. I play a 5. Where does it end?")).text.split(".")[0]
-'You play a 5: a1 moves 5 forward from space 62 into home space H4'
+'It ends on home space H4'
 """
 
 from __future__ import annotations

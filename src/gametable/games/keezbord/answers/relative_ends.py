@@ -94,7 +94,9 @@ def outcome(question: Question, parts: Parts, spots: dict[str, int], trial: Tria
                    details=(f"Judged: {trial.action} for seat a.",))  # fmt: skip
 
 
-def need(question: Question, parts: Parts, spots: dict[str, int], position: dict[str, Any]) -> Answer | None:
+def need(
+    question: Question, parts: Parts, spots: dict[str, int], position: dict[str, Any]
+) -> Answer | None:
     """Which cards take my pawn exactly to the home space asked: each card tried by the
     referee on the pawn alone."""
     if parts.target is None or "M1" not in spots:

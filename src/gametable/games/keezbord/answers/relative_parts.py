@@ -22,13 +22,6 @@ from dataclasses import dataclass, field
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.build import BY_STEPS, FORWARD
 from gametable.games.keezbord.answers.exact_words import FILLER
-from gametable.games.keezbord.answers.relative_duty import (
-    BACK_ON_FRONT,
-    NO_PLACER,
-    ONLY_CARD,
-    OTHER_TWO_NESTED,
-    duty_apart,
-)
 from gametable.games.keezbord.answers.relative_asks import (
     HOW_FAR,
     HOW_FAR_ASKED,
@@ -37,112 +30,18 @@ from gametable.games.keezbord.answers.relative_asks import (
     need_target,
     told_end,
 )
+from gametable.games.keezbord.answers.relative_duty import (
+    BACK_ON_FRONT,
+    NO_PLACER,
+    ONLY_CARD,
+    OTHER_TWO_NESTED,
+    duty_apart,
+)
+from gametable.games.keezbord.answers.relative_tokens import UNIT, N, n_value, tokens
 from gametable.games.keezbord.answers.relative_words import MORE_FILLER, NOT_FILLER
 from gametable.games.keezbord.answers.variants import told_options
 from gametable.rulebook.question import Question
 
-#: what a told situation may say is clear, which the placed position holds anyway (only the
-#: pawns named stand on the board, on the open track, clear of every start not said, with the
-#: default options): "the way ahead is clear", "nothing in between", "no start spaces involved"
-_CLEAR = (
-    r"\(?\b(?:and |with )?(?:the )?(?:way|road|path|run)(?: ahead)? is (?:clear|free|open)\b\)?"
-    r"|\b(?:and |with )?nothing (?:is )?(?:in front of|ahead of) (?:it|him|my pawn)\b"
-    r"|\bwith a clear (?:run|way|road|path)(?: ahead)?\b|\b(?:and )?nothing (?:is )?in (?:the|its|my) way\b"
-    r"|\(?\b(?:with |and )?(?:nothing|no other pawns?|no pawns?) (?:else )?(?:in )?between(?: them)?\b\)?"
-    r"|\(?\b(?:and |with )?no start(?:s|ing)?(?: spaces?)? (?:are |is )?involved\b\)?"
-    r"|\(?\bnot on (?:a|any) start(?: space)?\)?|\bneither (?:of them )?(?:is )?on a start(?: space)?\b"
-    r"|\b(?:somewhere )?in the middle of (?:a|the) (?:section|track|board)\b"
-    r"|\b(?:and )?(?:my|the) home is completely empty\b|\bhome (?:is )?completely empty\b"
-    r"|\b(?:en )?(?:de weg|de baan) is vrij\b|\bvrije baan\b|\b(?:en )?er staat niemand in de buurt\b"
-    r"|\b(?:we (?:play|use) )?(?:the )?(?:standard|normal|default) rules(?:, no variants)?\b"
-    r"|\bmet de gewone regels\b|\b(?:en )?mijn (?:thuis)?honk is (?:helemaal )?leeg\b"
-    r"|\b(?:and )?the other (?:3|three) home spaces are (?:empty|free)\b"
-    r"|;? ?\b(?:home )?spaces [2-4] (?:to|and|-) [3-4] are (?:empty|free)\b"
-    r"|\b(?:en )?de rest van mijn (?:thuis)?honk is leeg\b"
-)
-#: the colours players call each other by: another player's colour names his pawn and his start
-_COLOURS = r"yellow|red|green|blue|black|white|geel|gele|rood|rode|groen|groene|blauw|blauwe"
-#: the last track space before my start (or my home): one space short of my start
-_LAST_BEFORE = (
-    r"\b(?:on )?the last (?:track )?(?:space|spot|square) before (?:my|mijn) (?:own )?"
-    r"(?:start(?: space)?|home)\b(?:, the one (?:right |just )?before my (?:own )?start(?: space)?)?"
-    r"|\b(?:op )?het laatste vak (?:vóór|voor) mijn (?:eigen )?(?:startvak|thuishonk|honk)\b"
-)
-#: a pawn said to be about to go home: true of a pawn placed short of my start, checked there
-_NEAR_HOME = (
-    r"\(?,? ?(?:so )?(?:it's |it is )?about to (?:turn into|go into|go|enter) (?:my )?home\)?"
-    r"|,? ?dus vlak (?:vóór|voor) de ingang van mijn (?:thuis)?honk\b"
-)
-_N = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf)"
-_UNIT = r"(?:\s*(?:spaces?|steps?|squares?|places?|spots?|fields?|vakken|vakjes|vak|stappen|stap|plaatsen|plekken))?"
-#: the pawns and the landmarks, each phrase with its token (the longer phrases first)
-_TOKENS: tuple[tuple[str, str], ...] = (
-    (
-        r"\bnot on (?:its|his|her|their|a) (?:own )?start(?: space| position| square)?\b"
-        r"|\bniet op (?:zijn|haar|z'n) (?:eigen )?startvak\b"
-        r"|\b(?:en )?daar staat niemand\b"
-        r"|\b(?:and )?(?:the|my) home is empty\b|\bhome (?:is )?empty\b|\b(?:die|which) (?:is )?leeg is\b"
-        r"|\bwhich is empty\b",
-        " ",
-    ),
-    (_CLEAR, " "),
-    (r"\b(?:en )?zou (?:precies )?op (?:mijn pion|mij) (?:uitkomen|komen|landen)\b", " "),
-    (r"\b(?<=hij )mij(?= slaan\b)", " mijn pion "),
-    (r"\b(?:get|gets|getting) (?=sent back|knocked|hit\b)", " "),
-    (_LAST_BEFORE, " LASTBEFORE "),
-    (_NEAR_HOME, " NEARHOME "),
-    (
-        r"\b(?:(?:which|that) is )?(?:out )?(?:on|in) the (?:open )?track\b|\bop de baan\b"
-        r"|\bwith nothing in (?:their|its|the) way\b|\bmet niets ertussen\b",
-        " TRACK ",
-    ),
-    (r"\b(?:just |only )?(?:that|this) one pawn\b|\b(?:alleen )?die ene pion\b", " M1 "),
-    (r"\bone (?:pawn )?of mine\b|\bone of my pawns\b", " ONEOFMINE "),
-    (r"\bmy only pawn (?:out(?: of the nest)?|on the board|on the track)\b", " M1 "),
-    (r"\bmy other pawn out\b", " M2 "),
-    (r"\b(?:and )?another(?: one)?(?= (?:is|stands|sits)\b)", " M2 "),
-    (r"\bthe (?:home pawn|pawn in my home|one in my home)\b", " HOMEPAWN "),
-    (r"\b(?:just |only )?one (?:of my )?pawn\b", " M1 "),
-    (r"\b(?:two|both|twee) (?:of my )?(?:pawns|pionnen)\b", " M1 M2 "),
-    (r"\(?\b(?:my partner|\w+) has no pawn there\)?|\bi'?m (?:" + _COLOURS + r")\b", " "),
-    (r"\bmy partner'?s start(?: space)?\b", " SP "),
-    (r"\b(?:the |a |an |that )?(?:" + _COLOURS + r")(?:'s)? (?:pawn|pion|one)\b|\b(?:" + _COLOURS
-     + r")'s(?= *[.?!,]| *$)", " O "),
-    (r",?\s*\bwhich would take (?:it|my pawn) (?:past|over)\s+(?:him|it|his pawn|O)(?=\s*[.?!,]|\s*$)", " "),
-    (
-        r"\b(?:an?|the|my|one of my|een) (?:opponent|opponents|enemy|other player|tegenstander)"
-        r"(?:'s|s'|’s)? pawn\b|\bopponent'?s pawn\b|\b(?:the |an? )?enemy pawn\b"
-        r"|\b(?:een |de )?pion van (?:mijn|de|een|m'n) tegenstander\b|\bhis pawn\b|\bzijn pion\b"
-        r"|\bmy opponent'?s\b(?! \w+ (?:card|queen|king))",
-        " O ",
-    ),
-    (r"\bnobody (?:is |stands )?on my start(?: space)?\b|\bmy start is empty\b", " SME "),
-    (r"\bmy (?:own |other )?pawn a\b|\bpawn a\b|\ba(?= (?:moves|goes|hits?)\b)", " M1 "),
-    (r"\bb(?= (?:moves|goes)\b)", " M2 "),
-    (r"\b(?:over|past|langs|jump over) my own pawn\b", " over M2 "),
-    (
-        r"\bmy (?:own |other )?pawn b\b|\bpawn b\b|\bmy other pawn\b|\banother (?:one )?(?:of my )?pawns?\b"
-        r"|\bmijn andere pion\b|\b(?:een )?andere pion\b|\b(?<=past )b\b",
-        " M2 ",
-    ),
-    (
-        r"\bmy (?:own )?pawn a\b|\bpawn a\b|\bmy (?:own )?pawn\b|\bmijn (?:eigen )?pion\b"
-        r"|\bthe one i move\b|\b(?:that|this) pawn\b|\b(?:die|deze) pion\b|\bmine\b|\b(?<=move )a\b(?= \d)",
-        " M1 ",
-    ),
-    (
-        r"\b(?:my|mijn) (?:own |eigen )?start(?:vak| space| position| square)?\b"
-        r"|\bthe start(?: space)?\b",
-        " SM ",
-    ),
-    (r"\b(?:his|zijn) (?:own |eigen )?start(?:vak| space)?\b", " SO "),
-    (r"\bits own start(?: space)?\b", " ITS "),
-    (
-        r"\b(?:the )?first (?:space|spot|square) of my (?:empty )?home\b|\bmy home'?s first space\b"
-        r"|\bhet eerste vak van mijn (?:lege )?thuishonk\b",
-        " HF ",
-    ),
-)
 #: the relations, with their direction along the track; "voor" and "before" are left out: a
 #: pawn "1 vak voor" another is ahead of it to some players and short of it to others
 _REL_WORDS = {
@@ -157,13 +56,13 @@ _REL = "|".join(sorted(_REL_WORDS, key=len, reverse=True))
 _ENTITY = r"(M1|M2|O|SME|SM|SO|HF|ITS|it)"
 #: the words between two parts of one relation: no other pawn named, not even one unowned
 _GAP = r"(?:(?!\b(?:M1|M2|O|SM|SO|HF|ITS|pawns?|pion|pionnen|one|not|niet|never|nooit|no|geen)\b)[^.?!,])*?"
-_RELATION = re.compile(rf"{_ENTITY}\b{_GAP}\b{_N}{_UNIT} ({_REL})\s+(?:the )?{_ENTITY}\b")
+_RELATION = re.compile(rf"{_ENTITY}\b{_GAP}\b{N}{UNIT} ({_REL})\s+(?:the )?{_ENTITY}\b")
 #: a relation whose other end is left unsaid: "if his pawn is 5 spaces behind?"
 _RELATION_OPEN = re.compile(
-    rf"\b(M1|M2|O)\b{_GAP}\b{_N}{_UNIT} (ahead|behind|in front|back)\s*(?=[.?!,]|$)"
+    rf"\b(M1|M2|O)\b{_GAP}\b{N}{UNIT} (ahead|behind|in front|back)\s*(?=[.?!,]|$)"
 )
 _BEHIND_IT = re.compile(
-    rf"\b{_N}{_UNIT} (daarachter|behind it|ahead of it)\s+(?:(?:staat|stands|is|er)\s+)*(M1|M2|O)\b"
+    rf"\b{N}{UNIT} (daarachter|behind it|ahead of it)\s+(?:(?:staat|stands|is|er)\s+)*(M1|M2|O)\b"
 )
 _ON = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b(?:on|op)\s+(?:precies )?(SM|SO|ITS|SX|SP)\b")
 #: the card played on my other pawn: the moved pawn is then that one
@@ -198,21 +97,21 @@ _HAND_CARD = {"queen": "Q", "vrouw": "Q", "king": "K", "heer": "K", "ace": "A", 
               "jack": "J", "boer": "J", "ten": "10", "tien": "10"}  # fmt: skip
 _SPLIT = re.compile(
     rf"\b(?:split\w*|verdeel\w*|splits\w*) (?:my |mijn |a |the |de |een )?(?:7|seven|zeven)"
-    rf"(?:\s*(?:in|into)\s+{_N}\s+(?:and|en)\s+{_N})?"
+    rf"(?:\s*(?:in|into)\s+{N}\s+(?:and|en)\s+{N})?"
 )
 #: a 7's part told with its pawn: "A moves 5", "move M1 6", "met de 3", "2 with M1"
 _PARTS = (
-    re.compile(rf"\b(?P<pawn>M1|M2)\s+(?:moves|goes|gaat)?\s*{_N}\b(?! (?:spaces?|steps?|vakken))"),
-    re.compile(rf"\bmove (?P<pawn>M1|M2) {_N}\b"),
-    re.compile(rf"\b(?:met de|with the|zet de) {_N}(?: met)? (?P<pawn>M1)\b"),
-    re.compile(rf"\b{_N} (?:with|met) (?P<pawn>M1|M2)\b"),
-    re.compile(rf"\b{_N}{_UNIT} for (?P<pawn>M1|M2)(?: first)?\b"),
-    re.compile(rf"\bmet de {_N}\b(?P<pawn>)"),
+    re.compile(rf"\b(?P<pawn>M1|M2)\s+(?:moves|goes|gaat)?\s*{N}\b(?! (?:spaces?|steps?|vakken))"),
+    re.compile(rf"\bmove (?P<pawn>M1|M2) {N}\b"),
+    re.compile(rf"\b(?:met de|with the|zet de) {N}(?: met)? (?P<pawn>M1)\b"),
+    re.compile(rf"\b{N} (?:with|met) (?P<pawn>M1|M2)\b"),
+    re.compile(rf"\b{N}{UNIT} for (?P<pawn>M1|M2)(?: first)?\b"),
+    re.compile(rf"\bmet de {N}\b(?P<pawn>)"),
     re.compile(
-        rf"\b{_N}{_UNIT} (?:for|with|voor|met) (?:one|the first|the one|de ene|een)(?: pawn| pion)?\b(?P<pawn>)"
+        rf"\b{N}{UNIT} (?:for|with|voor|met) (?:one|the first|the one|de ene|een)(?: pawn| pion)?\b(?P<pawn>)"
     ),
     re.compile(
-        rf"\b{_N}{_UNIT} (?:for|with|voor|met) (?:the other|de andere)(?: one| pawn| pion)?\b(?P<other>)"
+        rf"\b{N}{UNIT} (?:for|with|voor|met) (?:the other|de andere)(?: one| pawn| pion)?\b(?P<other>)"
     ),
 )
 
@@ -226,7 +125,7 @@ def _pairs(text: str) -> tuple[list[tuple[str, int]], str]:
             names = m.re.groupindex
             number = next(g for i, g in enumerate(m.groups(), 1) if g and i not in names.values())
             pawn = "M2" if "other" in names else m.group("pawn") or "M1"
-            pairs.append((pawn, _n(number)))
+            pairs.append((pawn, n_value(number)))
         text = pattern.sub(" ", text)
     return pairs, text
 
@@ -264,35 +163,6 @@ class Parts:
     told: set[str] = field(default_factory=set)
 
 
-def _n(word: str) -> int:
-    return w.value({"een": "één"}.get(word, word))
-
-
-def _colour_starts(lower: str) -> str:
-    """A colour's start: his own when the colour is his pawn's, a third seat's otherwise; my
-    own colour named for another pawn is not read."""
-    mine = re.search(rf"\bi'?m ({_COLOURS})\b", lower)
-    pawn = re.findall(rf"\b({_COLOURS})(?:'s)? (?:pawn|pion|one)\b", lower)
-    if (mine and mine.group(1) in pawn) or len(set(pawn)) > 1:
-        return lower + " unread"
-    def start_of(m: re.Match[str]) -> str:
-        return " SO " if pawn and m.group(1) == pawn[0] else " SX "
-    return re.sub(rf"\b({_COLOURS})'?s (?:own )?start(?: space)?\b", start_of, lower)
-
-
-def _tokens(lower: str) -> str:
-    text = f" {_colour_starts(lower)} "
-    for pattern, token in _TOKENS:
-        text = re.sub(pattern, token, text)
-    # "one of my pawns": the first pawn of mine named, or my other one when one was named before
-    while " ONEOFMINE " in text:
-        at = text.index(" ONEOFMINE ")
-        text = text[:at] + (" M2 " if re.search(r"\bM1\b", text[:at]) else " M1 ") + text[at + 11 :]
-    if re.search(r"\bpawn a\b", lower) and re.search(r"\bpawn b\b", lower):  # named A and B
-        text = re.sub(r"\b(?<=for )a\b", " M1 ", re.sub(r"\b(?<=for )b\b", " M2 ", text))
-    return re.sub(r"\s+", " ", text)
-
-
 def _resolve(name: str, before: str, subject: str) -> str:
     """``it`` is the last pawn named before (but the subject), else the last landmark;
     ``ITS`` own start is its owner's."""
@@ -307,7 +177,7 @@ def _resolve(name: str, before: str, subject: str) -> str:
 
 #: a move said to land on the opponent's pawn: "met de 3 kom ik precies op O", "with the 5 I land on O"
 _LANDS = re.compile(
-    rf"\b(?:met de|with the|with my) {_N} (?:kom ik|land i|i land|i end up|i end) (?:precies |"
+    rf"\b(?:met de|with the|with my) {N} (?:kom ik|land i|i land|i end up|i end) (?:precies |"
     r"exactly )?(?:op|on) O\b"
 )
 _ORD = r"(first|second|third|fourth|last|1st|2nd|3rd|4th|eerste|tweede|derde|vierde|laatste|[1-4])"
@@ -327,7 +197,7 @@ _ON_HOME = re.compile(
     rf"\b(?:the|de) (?:pawn|pion|one) (?:on|op) (?:the |het )?(?:{_ORD} (?:space|vak)|(?:space|vak|"
     rf"home space) {_ORD}|h([1-4]))\b"
 )
-_MOVE_STEPS = re.compile(rf"\bmove (M1) {_N}(?:\s*(?:spaces?|steps?|vakken|stappen))")
+_MOVE_STEPS = re.compile(rf"\bmove (M1) {N}(?:\s*(?:spaces?|steps?|vakken|stappen))")
 
 
 #: one of my pawns on a home space: "M1 is on home space 2", "M1 sits on the 2nd space of my home"
@@ -362,7 +232,7 @@ _BEFORE = re.compile(
 )
 #: a 7's part said to land on his pawn: "the 4-step part lands exactly on O"
 _PART_LANDS = re.compile(
-    rf"\bthe {_N}[- ](?:step|space) part (?:lands|ends|stops) (?:exactly |precisely )?on O\b"
+    rf"\bthe {N}[- ](?:step|space) part (?:lands|ends|stops) (?:exactly |precisely )?on O\b"
 )
 
 
@@ -372,21 +242,23 @@ def _part_lands(parts: Parts, text: str) -> str:
     m = _PART_LANDS.search(text)
     if m is None:
         return text
-    parts.relations.append(("O", _n(m.group(1)), "M1"))
+    parts.relations.append(("O", n_value(m.group(1)), "M1"))
     return text[: m.start()] + " M1 O " + text[m.end() :]
 
 
-def _relate(parts: Parts, text: str) -> str:
-    """Reads the relations and the places on a start, and sets them aside."""
+def _places(parts: Parts, text: str) -> str:
+    """Reads the places told before the relations (a move told by its steps, home spaces, the
+    last space before my start, a part or a move said to land on his pawn), and sets them
+    aside."""
     # "O on his start, 2 spaces ahead of M1": the place and the relation told apart
     text = re.sub(
-        rf"\b(O)\b([^.?!,]*?)\b(on|op) (SO|SX|SP|ITS)\s*,\s*(?={_N})", r"\1\2\3 \4 . O ", text
+        rf"\b(O)\b([^.?!,]*?)\b(on|op) (SO|SX|SP|ITS)\s*,\s*(?={N})", r"\1\2\3 \4 . O ", text
     )
     moves = _MOVE_STEPS.search(text)
     if moves is not None:  # a move told by its steps is no relation: its card is that step
-        if _n(moves.group(2)) not in BY_STEPS:
+        if n_value(moves.group(2)) not in BY_STEPS:
             return text + " unread"
-        parts.card = BY_STEPS[_n(moves.group(2))]
+        parts.card = BY_STEPS[n_value(moves.group(2))]
         text = text[: moves.start()] + " move M1 " + text[moves.end() :]
     text = _in_home(parts, _home_pair(parts, text))
     for m in re.finditer(rf"\b(M1|M2)\b{_GAP}\bLASTBEFORE\b", text):
@@ -403,12 +275,18 @@ def _relate(parts: Parts, text: str) -> str:
     text = re.sub(r"\b(?:that|the|this|dat|die) (?:part|deel)\b", " ", _part_lands(parts, text))
     lands = _LANDS.search(text)
     if lands is not None:  # the moving pawn (mine) ends on his: he stands that far ahead
-        parts.relations.append(("O", _n(lands.group(1)), "M1"))
+        parts.relations.append(("O", n_value(lands.group(1)), "M1"))
         text = text[: lands.start()] + " M1 O " + text[lands.end() :]
+    return text
+
+
+def _relate(parts: Parts, text: str) -> str:
+    """Reads the relations and the places on a start, and sets them aside."""
+    text = _places(parts, text)
     for m in list(_RELATION.finditer(text)):
         subject = _resolve(m.group(1), text[: m.start()], "")
         other = _resolve(m.group(4), text[: m.start(4)], subject)
-        sign, steps = _REL_WORDS[m.group(3)], _n(m.group(2))
+        sign, steps = _REL_WORDS[m.group(3)], n_value(m.group(2))
         if sign == 0 and other not in _LANDMARKS:
             _add(parts, "?", 0, "?")  # "before" another pawn: not read
             continue
@@ -419,14 +297,14 @@ def _relate(parts: Parts, text: str) -> str:
         subject = m.group(1)
         other = _resolve("it", text[: m.start()] + " " + text[m.end() :], subject)
         sign = -1 if m.group(3) in ("behind", "back") else 1
-        _add(parts, subject, sign * _n(m.group(2)), other)
+        _add(parts, subject, sign * n_value(m.group(2)), other)
     text = _RELATION_OPEN.sub(" ", text)
     for m in list(_BEHIND_IT.finditer(text)):
         before = re.findall(r"\b(M1|M2|O)\b", text[: m.start()])
         if not before:
             return text + " unread"
         sign = -1 if m.group(2) in ("daarachter", "behind it") else 1
-        _add(parts, m.group(3), sign * _n(m.group(1)), before[-1])
+        _add(parts, m.group(3), sign * n_value(m.group(1)), before[-1])
     text = _BEHIND_IT.sub(" ", text)
     for m in list(_ON.finditer(text)):
         mark = _resolve(m.group(2), "", m.group(1))
@@ -502,7 +380,7 @@ def _cards(parts: Parts, question: Question, text: str) -> str:
     if split is not None:
         parts.card = "7"
         pairs, text = _pairs(text)
-        told = [_n(g) for g in split.groups() if g]
+        told = [n_value(g) for g in split.groups() if g]
         mine = [n for p, n in pairs if p == "M1"]
         other = [n for p, n in pairs if p == "M2"]
         first = mine[0] if mine else _from_relation(parts)
@@ -527,12 +405,15 @@ def _from_relation(parts: Parts) -> int | None:
     return ahead[0] if len(ahead) == 1 else None
 
 
-def read_parts(question: Question) -> Parts | None:
-    """The parts of ``question``, or ``None`` when it tells something they do not hold."""
-    lower = question.lower
-    lower = _BEFORE.sub(" ", lower)  # what happened before: the place it left is told
+def _table(question: Question) -> tuple[Parts, str] | None:
+    """The table and the teller's words: the players, who moves, the variants told, what
+    happened before; ``None`` when the question speaks of a partner, a Jack or a King (other
+    readers' concepts)."""
+    lower = _BEFORE.sub(" ", question.lower)  # what happened before: the place it left is told
     unheld = NO_PLACER.sub(" ", lower)  # "no ace or king": no King in the situation
-    unheld = re.sub(r"\bmy partner'?s start(?: space)?|\(?my partner has no pawn there\)?", " ", unheld)
+    unheld = re.sub(
+        r"\bmy partner'?s start(?: space)?|\(?my partner has no pawn there\)?", " ", unheld
+    )
     if re.search(r"\b(?:partner|teammate|team|maat|teamgenoot|jack|boer|king|heer)\b", unheld):
         return None
     parts = Parts(players=w.players_stated(question) or 2)
@@ -541,7 +422,47 @@ def read_parts(question: Question) -> Parts | None:
     if _MOVER_O.search(lower):
         parts.mover = "O"
     parts.options, lower = told_options(lower)  # the table's variants, set aside
-    text = _tokens(lower)
+    return parts, lower
+
+
+def _pawns_named(parts: Parts, lower: str) -> None:
+    """The pawns the parts name; his pawn behind mine when he lands on it, my other pawn when
+    a 7 is shared."""
+    told = tokens(lower) + " ".join(
+        [p for r in parts.relations for p in (r[0], r[2])] + list(parts.marks)
+    )
+    parts.pawns = [t for t in ("M1", "M2", "O") if re.search(rf"\b{t}\b", told)]
+    if parts.mover == "O" and parts.card in FORWARD and not any("O" in r for r in parts.relations):
+        # the opponent lands on my pawn: his pawn stands the card's steps behind it
+        parts.relations.append(("O", -FORWARD[parts.card], "M1"))
+        parts.pawns += [] if "O" in parts.pawns else ["O"]
+    if parts.split is not None and "M2" not in parts.pawns:
+        parts.pawns.append("M2")  # a 7 shared between two pawns: the other one is on the track
+
+
+def _four_words(text: str) -> str:
+    """Where a 4 takes the pawn, said with it: back, past my start."""
+    text = re.sub(
+        r"\b(?:om (?:achteruit|terug) te (?:gaan|lopen|zetten)|to (?:go|move) (?:it )?"
+        r"back(?:wards?)?)\b",
+        " ",
+        text,
+    )
+    text = re.sub(
+        r"\b(?:(?:back|backwards?|achteruit)\s+)?(?:behind|achter|langs|past|voorbij)\s+SM\b",
+        " ",
+        text,
+    )
+    return re.sub(r"\b(?:back|backwards?|achteruit|to)\b", " ", text)
+
+
+def read_parts(question: Question) -> Parts | None:
+    """The parts of ``question``, or ``None`` when it tells something they do not hold."""
+    table = _table(question)
+    if table is None:
+        return None
+    parts, lower = table
+    text = tokens(lower)
     if parts.mover == "O":  # who moves, read and set aside once his pawn is a token
         text = re.sub(
             r"\b(?:the other player|my opponent|an opponent'?s?|the opponent|mijn tegenstander|de "
@@ -561,34 +482,13 @@ def read_parts(question: Question) -> Parts | None:
         if parts.target is None:
             return None
     text = _relate(parts, re.sub(r"\bTRACK\b", " ", text))
-    text = _asked_apart(parts, text)
-    text = _cards(parts, question, text)
+    text = _cards(parts, question, _asked_apart(parts, text))
     if parts.split is None and _ON_OTHER.search(text):  # the card is played on my other pawn
         text = _ON_OTHER.sub(" on M1 ", _swap_mine(parts, text))
-    told = _tokens(lower) + " ".join(
-        [p for r in parts.relations for p in (r[0], r[2])] + list(parts.marks)
-    )
-    parts.pawns = [t for t in ("M1", "M2", "O") if re.search(rf"\b{t}\b", told)]
-    if parts.mover == "O" and parts.card in FORWARD and not any("O" in r for r in parts.relations):
-        # the opponent lands on my pawn: his pawn stands the card's steps behind it
-        parts.relations.append(("O", -FORWARD[parts.card], "M1"))
-        parts.pawns += [] if "O" in parts.pawns else ["O"]
-    if parts.split is not None and "M2" not in parts.pawns:
-        parts.pawns.append("M2")  # a 7 shared between two pawns: the other one is on the track
+    _pawns_named(parts, lower)
     text = re.sub(r"\b(?:the|het|de) (?:first|eerste) (?:part|deel)\b", " ", text)
-    if parts.card == "4":  # where a 4 takes it: back past my start
-        text = re.sub(
-            r"\b(?:om (?:achteruit|terug) te (?:gaan|lopen|zetten)|to (?:go|move) (?:it )?back(?:wards?)?)\b",
-            " ",
-            text,
-        )
-        text = re.sub(
-            r"\b(?:(?:back|backwards?|achteruit)\s+)?(?:behind|achter|langs|past|voorbij)"
-            r"\s+SM\b",
-            " ",
-            text,
-        )
-        text = re.sub(r"\b(?:back|backwards?|achteruit|to)\b", " ", text)
+    if parts.card == "4":
+        text = _four_words(text)
     if not _complete(parts) or not _only_filler(text, question, parts.ask):
         return None
     return parts
@@ -615,7 +515,9 @@ def _asked_apart(parts: Parts, text: str) -> str:
         only = ONLY_CARD.search(text)
         if only is not None:
             word = only.group(1) or only.group(2)
-            parts.hand = [_HAND_CARD.get(word, str(w.value(word)) if word in w.NUMBER_WORDS else word)]
+            parts.hand = [
+                _HAND_CARD.get(word, str(w.value(word)) if word in w.NUMBER_WORDS else word)
+            ]
             text = ONLY_CARD.sub(" ", text)
         for name, pattern in (("no placer", NO_PLACER), ("two nested", OTHER_TWO_NESTED),
                               ("back on front", BACK_ON_FRONT)):  # fmt: skip

@@ -395,6 +395,8 @@ _PAST_START = re.compile(
     r"\b(\d+|one|two|three|four|five|six|een|één|twee|drie|vier|vijf|zes) (?:spaces?|steps?|vakken|"
     r"vakjes?|vak|stappen) (?:past|beyond|after|voorbij|na) (?:my|mijn) (?:own |eigen )?start"
 )
+
+
 def read_four_into_home(question: Question) -> Answer | None:
     """A 4 never takes a pawn backwards into its home; it goes back along the track past the
     start, so that a later card can bring it in (KB-060, KB-061)."""

@@ -202,7 +202,9 @@ def _placed(pawns: list[tuple[int, str, str]]) -> dict[str, str] | None:
     return placed
 
 
-def _pair(lower: str, pawns: list[tuple[int, str, str]], placed: dict[str, str]) -> tuple[str, str] | None:
+def _pair(
+    lower: str, pawns: list[tuple[int, str, str]], placed: dict[str, str]
+) -> tuple[str, str] | None:
     """The two pawns the swap asked about: the only two named, or those named in the asking
     sentence ("swap that second pawn with an opponent's pawn"; "it" the other one named)."""
     owners = list(placed)

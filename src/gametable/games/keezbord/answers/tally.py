@@ -112,9 +112,7 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 #: a clause about the pack after some deals, not the pack a table plays with
-_NOT_PACK = re.compile(
-    r"\b(?:after|once|left|remain\w*|still|over|na|nog|daarna|blijven|stays?)\b"
-)
+_NOT_PACK = re.compile(r"\b(?:after|once|left|remain\w*|still|over|na|nog|daarna|blijven|stays?)\b")
 _HOW_MANY = re.compile(r"\b(?:how many|hoeveel|how often|hoe vaak|hoe dikwijls|what are)\b")
 _DEALING = re.compile(
     r"\b(?:cards?|kaart\w*|packs?|decks?|stack|stapel|spel\w*|deal\w*|dealt|del\w+|gedeeld)\b"

@@ -21,7 +21,7 @@ from typing import Any
 
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
-from gametable.games.keezbord.answers.build import FORWARD, GAME, partner, start, verdict
+from gametable.games.keezbord.answers.build import FORWARD, partner, start, verdict
 from gametable.games.keezbord.answers.referee import Trial, judge
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -43,9 +43,7 @@ _LAST = re.compile(
     rf"\bmy last pawn (?:not (?:yet )?home )?(?:is |stands )?{_N} (?:spaces? |steps? )?before my "
     r"(?:own )?start\b"
 )
-_OTHERS_HOME = re.compile(
-    r"\bmy other three are on home spaces ([1-4]), ([1-4]) and ([1-4])\b"
-)
+_OTHERS_HOME = re.compile(r"\bmy other three are on home spaces ([1-4]), ([1-4]) and ([1-4])\b")
 #: the partner's pawn and where it stands
 _THEIR_PAWN = re.compile(
     rf"\b{_PARTNER} (?:has|heeft) (?:a|one|een) (?:pawn|pion) (?:(?P<past>\d+) (?:spaces|vakken) "
@@ -69,8 +67,37 @@ _CLEAR = re.compile(
     r"|\bwith a clear (?:run|way)(?: ahead)?\b|,? ?de baan is vrij\b|\bdefault rules\b"
 )
 _FILLER = frozenset(
-    "team game teams with in players spelers can i may mag ik could play the a my and is are it "
-    "of four 4 6 i've got have heb".split()
+    [
+        "team",
+        "game",
+        "teams",
+        "with",
+        "in",
+        "players",
+        "spelers",
+        "can",
+        "i",
+        "may",
+        "mag",
+        "ik",
+        "could",
+        "play",
+        "the",
+        "a",
+        "my",
+        "and",
+        "is",
+        "are",
+        "it",
+        "of",
+        "four",
+        "4",
+        "6",
+        "i've",
+        "got",
+        "have",
+        "heb",
+    ]
 )
 _CARDS = {"queen": "Q", "vrouw": "Q", "ace": "A", "aas": "A"}
 

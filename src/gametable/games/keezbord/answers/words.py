@@ -142,6 +142,7 @@ COMPARED = re.compile(
     r"(?:ace|aas|king|heer|queen|vrouw|jack|boer|\d+)(?: does| doet)?\b"
 )
 
+
 def value(word: str) -> int:
     """The number a digit string or a number word stands for."""
     return int(word) if word.isdigit() else _VALUES[word]
@@ -454,15 +455,18 @@ def asks_place(question: Question) -> bool:
     if _OTHER_PLACED.search(question.lower) or _MOVE_ASKED.search(question.lower):
         return False
     counted = _SPACES.sub(" ", question.lower)  # "7 plaatsen voor de mijne": places, not placing
-    return re.search(
-        r"\b(place|placing|put (?:a|my|one) pawn|bring (?:a|my) pawn|get (?:a|my) pawn (?:out|on)|"
-        r"bring out (?:one of )?(?:a|my|one|another|a new|my partner'?s|my teammate'?s|his|her) pawns?|"
-        r"(?:put|bring|get|place|brought|placed)\w* (?:[\w']+ ){0,4}on(?:to)? the board|onto the board|"
-        r"(?:bring|get|put) (?:it|him|her|them|one) out|out of (?:the|my) nest|new pawn|zetten|plaatsen|(?:zet|breng|krijg)\w* (?:\w+ ){0,3}op het "
-        r"bord|uit het nest|"
-        r"neerzetten|inzetten|opzetten|opzet)\b",
-        counted,
-    ) is not None
+    return (
+        re.search(
+            r"\b(place|placing|put (?:a|my|one) pawn|bring (?:a|my) pawn|get (?:a|my) pawn (?:out|on)|"
+            r"bring out (?:one of )?(?:a|my|one|another|a new|my partner'?s|my teammate'?s|his|her) pawns?|"
+            r"(?:put|bring|get|place|brought|placed)\w* (?:[\w']+ ){0,4}on(?:to)? the board|onto the board|"
+            r"(?:bring|get|put) (?:it|him|her|them|one) out|out of (?:the|my) nest|new pawn|zetten|plaatsen|(?:zet|breng|krijg)\w* (?:\w+ ){0,3}op het "
+            r"bord|uit het nest|"
+            r"neerzetten|inzetten|opzetten|opzet)\b",
+            counted,
+        )
+        is not None
+    )
 
 
 def asks_hand_in(question: Question) -> bool:
