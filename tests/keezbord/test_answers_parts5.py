@@ -548,3 +548,24 @@ def test_kb035_which_card_brings_a_pawn_before_its_start_home(text, cards):
     """KB-035: the cards named are those the engine lets land in the home (or on the space)."""
     head = checked_reply(text).text.split(".")[0]
     assert all(c in head for c in cards), head
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I hold a 5 and an 8. Playing the 5 would land on my partner's pawn and knock it off; the "
+        "8 played on my other pawn moves it to an empty space with nothing in the way. Am I forced "
+        "to play the 5?",
+        "I hold a 6 and a 9. The 6 would land on my own other pawn and knock it off; the 9 played "
+        "on that other pawn moves it to an empty space with nothing in the way. Do I have to play "
+        "the 6?",
+    ],
+)
+def test_kb023_kb024_a_choice_of_cards_the_one_that_hits_ones_own_side_is_not_forced(text):
+    """KB-023, KB-024: a card must be played, but the player chooses which; the engine allows
+    the other card, so the one that hits is not forced."""
+    reply = checked_reply(text)
+    assert first_word(reply) == "no", reply.text
+    state = GAME.state_from_json(reply.position)
+    judged = reply.details[0].removeprefix("Judged: ").removesuffix(" for seat a.")
+    assert judged in {str(a) for a in state.legal_actions(0)}
