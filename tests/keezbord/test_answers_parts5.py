@@ -569,3 +569,17 @@ def test_kb023_kb024_a_choice_of_cards_the_one_that_hits_ones_own_side_is_not_fo
     state = GAME.state_from_json(reply.position)
     judged = reply.details[0].removeprefix("Judged: ").removesuffix(" for seat a.")
     assert judged in {str(a) for a in state.legal_actions(0)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Met de gewone regels: sla je een pion als je er met een 7 overheen gaat zonder erop te "
+        "komen?",
+        "With the normal rules: does a pawn I pass with a 9 get knocked off?",
+    ],
+)
+def test_kb038_passing_a_pawn_does_not_hit_it_with_the_default_rules_said(text):
+    """KB-038: only a move ending on a pawn hits it; the default rules said first change
+    nothing."""
+    assert first_word(checked_reply(text)) in ("no", "nee")

@@ -219,13 +219,21 @@ def read_safe_elsewhere(question: Question) -> Answer | None:
                    position=trial.position, details=("Judged: 5 d1 for seat d.",))  # fmt: skip
 
 
+#: the default rules said before the question: "with the normal rules:", "met de gewone regels:"
+_RULES_TOLD = re.compile(
+    r"^(?:with|under|in|met|volgens) (?:the |de )?(?:normal|standard|default|gewone|normale|standaard) "
+    r"(?:rules|regels)\s*[:,]?\s*"
+)
+
+
 def read_hit_by_passing(question: Question) -> Answer | None:
     """Whether passing a pawn hits it: never, only landing on it does (KB-038, KB-042)."""
     if not (w.asks_pass(question) and w.asks_hit(question)) or w.on_own_start(question):
         return None
+    asked = _RULES_TOLD.sub("", question.lower)  # "met de gewone regels: sla je ...?"
     if not (
         w.asks_whether_hit(question)
-        or question.matches(r"^(?:do|does|will|would|is|are|wordt|worden|sla|slaat)\b")
+        or re.match(r"(?:do|does|will|would|is|are|wordt|worden|sla|slaat)\b", asked)
     ):
         return None
     card = first_forward_card(question) or "8"
