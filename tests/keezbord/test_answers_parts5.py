@@ -583,3 +583,17 @@ def test_kb038_passing_a_pawn_does_not_hit_it_with_the_default_rules_said(text):
     """KB-038: only a move ending on a pawn hits it; the default rules said first change
     nothing."""
     assert first_word(checked_reply(text)) in ("no", "nee")
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        ("I just placed a pawn on my start space. This turn I play a 4 on it, and next turn a 5 "
+         "on the same pawn (nothing in the way, home empty). Where does it finish?", "H2"),
+        ("I just put a pawn on my start space. I play a 4 on it and then a 6 (home empty, nothing "
+         "in the way). Where does it end?", "H3"),
+    ],
+)  # fmt: skip
+def test_kb061_a_four_then_a_card_from_the_start_with_the_clearances_said(text, end):
+    """KB-061: the 4 takes the pawn back past its start, the next card into its home."""
+    assert end in checked_reply(text).text

@@ -16,7 +16,7 @@ from gametable.games.keezbord.answers import words as w
 #: what a told situation may say is clear, which the placed position holds anyway (only the
 #: pawns named stand on the board, on the open track, clear of every start not said, with the
 #: default options): "the way ahead is clear", "nothing in between", "no start spaces involved"
-_CLEAR = (
+CLEAR = (
     r"\(?\b(?:and |with )?(?:the )?(?:way|road|path|run)(?: ahead)? is (?:clear|free|open)\b\)?"
     r"|\b(?:and |with )?nothing (?:is )?(?:in front of|ahead of) (?:it|him|my pawn)\b"
     r"|\bwith a clear (?:run|way|road|path)(?: ahead)?\b|\b(?:and )?nothing (?:is )?in (?:the|its|my) way\b"
@@ -57,7 +57,7 @@ _TOKENS: tuple[tuple[str, str], ...] = (
         r"|\bwhich is empty\b",
         " ",
     ),
-    (_CLEAR, " "),
+    (CLEAR, " "),
     (r"\b(?:en )?zou (?:precies )?op (?:mijn pion|mij) (?:uitkomen|komen|landen)\b", " "),
     (r"\b(?<=hij )mij(?= slaan\b)", " mijn pion "),
     (r"\b(?:get|gets|getting) (?=sent back|knocked|hit\b)", " "),
