@@ -35,7 +35,6 @@ from gametable.games.keezbord.answers.homing import (
     MOVE_HOME_PAWN,
     NEED,
 )
-from gametable.games.keezbord.answers.relative_tokens import CLEAR
 from gametable.games.keezbord.answers.seven import PART_TOLD
 from gametable.games.keezbord.answers.variants import told_options
 from gametable.rulebook.answer import Answer
@@ -218,7 +217,6 @@ def understood(question: Question, aside: tuple[re.Pattern[str], ...] = ()) -> b
     """Whether the grammar reads every part of ``question`` (see the module docstring), once
     the phrases ``aside`` (read by the one reader asked) are set aside."""
     rest = told_options(question.lower)[1]  # the table's variants told, read by the readers
-    rest = re.sub(CLEAR, " ", rest)  # what every built position holds: nothing else in the way
     for said in aside:
         rest = said.sub(" ", rest)
     for said in (ALL_IN_NEST, NEED, IN_HOME, MOVE_HOME_PAWN, IN_HOME_NUMBER, FREE_HOME,

@@ -50,7 +50,7 @@ _ON_SPACE = re.compile(
 )
 #: the phrases of the cards in turn and a pawn's place told, set aside by the guard for them
 SEQUENCE_PHRASES = re.compile(
-    SEQUENCE.pattern + "|" + _ON_SPACE.pattern.replace("^", r"\b") + r"|\bnext turn\b"
+    SEQUENCE.pattern + "|" + _ON_SPACE.pattern.replace("^", r"\b") + r"|\bnext turn\b|" + CLEAR
 )
 #: the cards played on one pawn, wherever it stands: only how far they take it is asked
 _SAME_PAWN = re.compile(r"\b(?:on|with|op|met) (?:the same|one|dezelfde|één) (?:pawn|pion)\b")
