@@ -597,3 +597,14 @@ def test_kb038_passing_a_pawn_does_not_hit_it_with_the_default_rules_said(text):
 def test_kb061_a_four_then_a_card_from_the_start_with_the_clearances_said(text, end):
     """KB-061: the 4 takes the pawn back past its start, the next card into its home."""
     assert end in checked_reply(text).text
+
+
+def test_kb038_my_other_pawn_and_his_both_named_is_not_read_as_mine_hit():
+    """KB-038: "5 behind an opponent's pawn, I play a 5 on my other pawn": whose pawn is met is
+    not read; never a checked Yes built from my own two pawns."""
+    reply = ask(
+        "keezbord",
+        "My pawn is 5 spaces behind an opponent's pawn. I play a 5 on my other pawn. Is the "
+        "opponent hit?",
+    )
+    assert not (reply.checked and first_word(reply) == "yes"), reply.text

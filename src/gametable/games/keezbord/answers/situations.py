@@ -135,6 +135,10 @@ def read_pass_or_hit(question: Question) -> Answer | None:
     whose = w.whose_other(question)
     if whose is None:
         return None
+    if whose != "opponent" and question.matches(
+        r"\b(opponent'?s?|tegenstanders?|his pawn|zijn pion)\b"
+    ):
+        return None  # my other pawn and an opponent's both named: which one is met is not read
     players = w.players_said(question) or (4 if whose == "partner" else 2)
     if players not in (2, 4, 6):
         return None
