@@ -608,3 +608,9 @@ def test_kb038_my_other_pawn_and_his_both_named_is_not_read_as_mine_hit():
         "opponent hit?",
     )
     assert not (reply.checked and first_word(reply) == "yes"), reply.text
+
+
+def test_kb056_two_yes_no_questions_in_one_are_not_answered_checked_by_half():
+    """Two things asked yes or no at once, and no reader judges both: never marked checked."""
+    reply = ask("keezbord", "Can I play a 7 on one pawn, and can I split it over two pawns?")
+    assert not reply.checked, reply.text

@@ -112,6 +112,17 @@ _ELSEWHERE = re.compile(
 )
 
 
+#: two yes/no questions asked at once ("can I play a 7 on one pawn, and can I split it?"):
+#: no reader judges both
+_TWO_YESNO = re.compile(
+    r"\b(?:can|may|must|do|does|is|are|will|mag|kan|moet|wordt)\s+(?:i|we|it|he|ik|hij|het)\b"
+    r"[^?.!]*?(?:,\s*|\s)(?:and|en)\s+(?:can|may|must|do|does|is|are|will|mag|kan|moet|wordt)\s+"
+    r"(?:i|we|it|he|ik|hij|het)\b"
+    r"|\b(?:can|may|must|do|does|is|are|mag|kan|moet)\s+(?:i|we|it|he|ik|hij|het)\b[^?]*\?\s*"
+    r"(?:and |en )?(?:can|may|must|do|does|is|are|mag|kan|moet)\s+(?:i|we|it|he|ik|hij|het)\b[^?]*\?"
+)
+
+
 #: a setting or option asked about (a variant told is read by the exact reader): the game's options, not one position's ruling
 _SETTING = re.compile(
     r"\b(?:settings?|house[- ]rules?|instelling\w*)\b|\bis there an? option\b"
@@ -190,6 +201,12 @@ class KeezbordAnswers:
     """``answer`` and ``answer_at`` for the rules chat."""
 
     def answer(self, question: Question) -> Answer | None:
+        reply = self._answer(question)
+        if reply is not None and reply.checked and _TWO_YESNO.search(question.lower):
+            return None  # two things asked yes or no, one judged: not marked checked
+        return reply
+
+    def _answer(self, question: Question) -> Answer | None:
         if _ELSEWHERE.search(question.lower):
             return None  # about another game or a sport: the rules text declines it
         if _SETTING.search(question.lower):
