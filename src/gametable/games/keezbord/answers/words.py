@@ -17,6 +17,7 @@ Boer, thuishonk, honk, startvak), with misspelled card names matched by a
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from gametable.rulebook.question import Lexicon, Question
 
@@ -164,6 +165,11 @@ def cards_named(question: Question) -> list[str]:
 def card_mentions(question: Question) -> list[str]:
     """Every mention of a card, in order, the same card as often as it is said ("a 2 and
     then a 2" names the 2 twice)."""
+    return list(_card_mentions(question))
+
+
+@lru_cache(maxsize=1024)  # the readers ask it of one question many times
+def _card_mentions(question: Question) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     lower = question.lower
     for m in _NUMBER_CARD.finditer(lower):
@@ -184,7 +190,7 @@ def card_mentions(question: Question) -> list[str]:
         if mention.name in ("4", "7") and not _reads_as_card(question, mention.start):
             continue
         found.append((at, mention.name))
-    return [card for _, card in sorted(found)]
+    return tuple(card for _, card in sorted(found))
 
 
 def first_card(question: Question) -> str | None:
