@@ -614,3 +614,21 @@ def test_kb056_two_yes_no_questions_in_one_are_not_answered_checked_by_half():
     """Two things asked yes or no at once, and no reader judges both: never marked checked."""
     reply = ask("keezbord", "Can I play a 7 on one pawn, and can I split it over two pawns?")
     assert not reply.checked, reply.text
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Een gele pion staat op het startvak van rood. Mijn pion staat 3 vakken erachter. Mag "
+         "ik er met een 5 overheen?", "ja"),
+        ("Een gele pion staat op het startvak van geel. Mijn pion staat 3 vakken erachter. Mag "
+         "ik er met een 5 overheen?", "nee"),
+        ("Een pion van mijn tegenstander staat 8 vakken voorbij de mijne. Ik speel een 8. Wordt "
+         "hij geslagen?", "ja"),
+    ],
+)  # fmt: skip
+def test_kb038_kb042_dutch_colours_and_distances_told(text, verdict):
+    """KB-038, KB-042: a colour's start is its own only for that colour's pawn; a distance told
+    ("8 vakken voorbij de mijne") is placed, not read as passing."""
+    reply = checked_reply(text)
+    assert first_word(reply) == verdict, reply.text

@@ -59,7 +59,8 @@ _GAP = r"(?:(?!\b(?:M1|M2|O|SM|SO|HF|ITS|pawns?|pion|pionnen|one|not|niet|never|
 _RELATION = re.compile(rf"{_ENTITY}\b{_GAP}\b{N}{UNIT} ({_REL})\s+(?:the )?{_ENTITY}\b")
 #: a relation whose other end is left unsaid: "if his pawn is 5 spaces behind?"
 _RELATION_OPEN = re.compile(
-    rf"\b(M1|M2|O)\b{_GAP}\b{N}{UNIT} (ahead|behind|in front|back)\s*(?=[.?!,]|$)"
+    rf"\b(M1|M2|O)\b{_GAP}\b{N}{UNIT} (ahead|behind|in front|back|erachter|daarachter|ervoor)\s*"
+    r"(?=[.?!,]|$)"
 )
 _BEHIND_IT = re.compile(
     rf"\b{N}{UNIT} (daarachter|behind it|ahead of it)\s+(?:(?:staat|stands|is|er)\s+)*(M1|M2|O)\b"
@@ -143,6 +144,7 @@ class Parts:
     """What the question tells: see the module docstring."""
 
     players: int = 2
+    stated: bool = False
     pawns: list[str] = field(default_factory=list)
     marks: dict[str, tuple[str, int]] = field(default_factory=dict)
     relations: list[tuple[str, int, str]] = field(default_factory=list)
@@ -296,7 +298,7 @@ def _relate(parts: Parts, text: str) -> str:
     for m in list(_RELATION_OPEN.finditer(text)):
         subject = m.group(1)
         other = _resolve("it", text[: m.start()] + " " + text[m.end() :], subject)
-        sign = -1 if m.group(3) in ("behind", "back") else 1
+        sign = -1 if m.group(3) in ("behind", "back", "erachter", "daarachter") else 1
         _add(parts, subject, sign * n_value(m.group(2)), other)
     text = _RELATION_OPEN.sub(" ", text)
     for m in list(_BEHIND_IT.finditer(text)):
@@ -309,6 +311,10 @@ def _relate(parts: Parts, text: str) -> str:
     for m in list(_ON.finditer(text)):
         mark = _resolve(m.group(2), "", m.group(1))
         if mark in ("SX", "SP") and m.group(1) == "O":  # his pawn on a third seat's start
+            if parts.players == 2:  # a third seat: four players, unless two were said
+                if parts.stated:
+                    return text + " unread"
+                parts.players = 4
             parts.marks["O"] = ("start_of", 2 if mark == "SP" else parts.players - 1)
             parts.on_start.append("O")
             continue
@@ -416,7 +422,8 @@ def _table(question: Question) -> tuple[Parts, str] | None:
     )
     if re.search(r"\b(?:partner|teammate|team|maat|teamgenoot|jack|boer|king|heer)\b", unheld):
         return None
-    parts = Parts(players=w.players_stated(question) or 2)
+    stated = w.players_stated(question)
+    parts = Parts(players=stated or 2, stated=stated is not None)
     if parts.players not in (2, 4, 6):
         return None
     if _MOVER_O.search(lower):

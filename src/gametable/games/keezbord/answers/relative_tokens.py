@@ -108,7 +108,7 @@ _TOKENS: tuple[tuple[str, str], ...] = (
     ),
     (
         r"\bmy (?:own )?pawn a\b|\bpawn a\b|\bmy (?:own )?pawn\b|\bmijn (?:eigen )?pion\b"
-        r"|\bthe one i move\b|\b(?:that|this) pawn\b|\b(?:die|deze) pion\b|\bmine\b|\b(?<=move )a\b(?= \d)",
+        r"|\bthe one i move\b|\b(?:that|this) pawn\b|\b(?:die|deze) pion\b|\bmine\b|\b(?:de|het) mijne\b|\b(?<=move )a\b(?= \d)",
         " M1 ",
     ),
     (
@@ -130,17 +130,27 @@ def n_value(word: str) -> int:
     return w.value({"een": "één"}.get(word, word))
 
 
+#: a colour's Dutch forms said as one ("gele pion", "het startvak van geel")
+_COLOUR_FORMS = {"gele": "geel", "rode": "rood", "groene": "groen", "blauwe": "blauw",
+                 "zwarte": "zwart", "witte": "wit"}  # fmt: skip
+
+
+def _colour(word: str) -> str:
+    return _COLOUR_FORMS.get(word, word)
+
+
 def _colour_starts(lower: str) -> str:
     """A colour's start: his own when the colour is his pawn's, a third seat's otherwise; my
     own colour named for another pawn is not read."""
     mine = re.search(rf"\bi'?m ({_COLOURS})\b", lower)
-    pawn = re.findall(rf"\b({_COLOURS})(?:'s)? (?:pawn|pion|one)\b", lower)
-    if (mine and mine.group(1) in pawn) or len(set(pawn)) > 1:
+    pawn = [_colour(c) for c in re.findall(rf"\b({_COLOURS})(?:'s)? (?:pawn|pion|one)\b", lower)]
+    if (mine and _colour(mine.group(1)) in pawn) or len(set(pawn)) > 1:
         return lower + " unread"
 
     def start_of(m: re.Match[str]) -> str:
-        return " SO " if pawn and m.group(1) == pawn[0] else " SX "
+        return " SO " if pawn and _colour(m.group(1)) == pawn[0] else " SX "
 
+    lower = re.sub(rf"\bhet startvak van ({_COLOURS})\b", start_of, lower)
     return re.sub(rf"\b({_COLOURS})'?s (?:own )?start(?: space)?\b", start_of, lower)
 
 

@@ -240,6 +240,8 @@ def read_hit_by_passing(question: Question) -> Answer | None:
         or re.match(r"(?:do|does|will|would|is|are|wordt|worden|sla|slaat)\b", asked)
     ):
         return None
+    if w.spaces_said(question) is not None:
+        return None  # a distance told ("8 vakken voorbij de mijne"): the relation reader's
     card = first_forward_card(question) or "8"
     if card == "4" or FORWARD[card] < 2:
         return None

@@ -318,6 +318,7 @@ def on_own_start(question: Question) -> bool:
         r"(?: space| position| square| field| spot|ing space|ing position|ing spot)?|"
         r"op (?:zijn|haar|mijn|het|z'n) (?:eigen )?"
         r"(?:start ?vak|start ?positie|start ?plaats|beginvak|beginpla\w+|beginpositie|startplek|start))"
+        r"(?! van)"  # "op het startvak van rood": someone else's start
     )
 
 
