@@ -632,3 +632,23 @@ def test_kb038_kb042_dutch_colours_and_distances_told(text, verdict):
     ("8 vakken voorbij de mijne") is placed, not read as passing."""
     reply = checked_reply(text)
     assert first_word(reply) == verdict, reply.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My opponent's pawn is 5 spaces ahead of mine and on my start space. I play a 5. Do I hit "
+        "him?",
+        "My pawn is 2 spaces past my start. An opponent's pawn is 2 spaces behind mine, on my "
+        "start. I play a 4. Do I hit him?",
+    ],
+)
+def test_kb041_his_pawn_on_my_start_is_never_judged_as_on_its_own(text):
+    """KB-041: a pawn on another seat's start is not protected; a reply judged on a position
+    with his pawn on its own start, or mine on my start, is never given."""
+    reply = ANSWERS.answer(Question.read(text))
+    if reply is None or not reply.checked:
+        return
+    pawns = reply.position["pawns"]
+    theirs = pawns.get("b", ["N"])[0]
+    assert theirs == 0, (reply.text, pawns)  # his pawn stands on seat a's start

@@ -309,6 +309,8 @@ def _relate(parts: Parts, text: str) -> str:
         _add(parts, m.group(3), sign * n_value(m.group(1)), before[-1])
     text = _BEHIND_IT.sub(" ", text)
     for m in list(_ON.finditer(text)):
+        if re.search(r"\b(?:and|en)\b|,", text[m.end(1) : m.start(2)]):
+            return text + " unread"  # "ahead of M1 and on SM": whose place is not read
         mark = _resolve(m.group(2), "", m.group(1))
         if mark in ("SX", "SP") and m.group(1) == "O":  # his pawn on a third seat's start
             if parts.players == 2:  # a third seat: four players, unless two were said

@@ -64,6 +64,10 @@ def read_blocker(question: Question) -> Answer | None:
         r"\b(my pawn|mijn pion)\b[^,.?;]{0,20}\b(?:on|op) (its|my|zijn|mijn) (own |eigen )?start"
     ):
         return None  # the asker's own pawn on its start: read_my_pawn_on_start
+    if question.matches(r"\b(?:on|op) (?:my|mijn) (?:own |eigen )?start") and question.matches(
+        r"\b(?:opponent'?s?|his pawn|tegenstanders?|zijn pion)\b"
+    ):
+        return None  # his pawn on my start: not on its own, not protected (not this reading's)
     whose = w.whose_other(question) or "opponent"
     if whose == "own":
         return None
