@@ -652,3 +652,17 @@ def test_kb041_his_pawn_on_my_start_is_never_judged_as_on_its_own(text):
     pawns = reply.position["pawns"]
     theirs = pawns.get("b", ["N"])[0]
     assert theirs == 0, (reply.text, pawns)  # his pawn stands on seat a's start
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Mijn enige pion staat 1 vak voor mijn startvak en ik heb alleen een 6 en een 8. Moet ik "
+         "mijn kaarten inleveren?", "ja"),
+        ("My hand is a 5 and a 7. My only pawn out is 2 spaces before my start and my home is "
+         "empty. Must I hand in?", "no"),
+    ],
+)  # fmt: skip
+def test_kb025_kb027_hand_in_told_in_other_words(text, verdict):
+    """KB-025 to KB-027: the hand ("ik heb alleen ...") and the ask ("must I hand in?") read."""
+    assert first_word(checked_reply(text)) == verdict

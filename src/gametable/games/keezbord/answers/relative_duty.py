@@ -28,8 +28,8 @@ _ASKED = (
     (
         "handin",
         re.compile(
-            r"\b(?:do i (?:really )?have to|must i|should i|have i got to) hand in (?:my|all my) "
-            r"cards\s*\??|\bmoet ik (?:dan )?(?:mijn|al mijn) kaarten (?:inleveren|in leveren)\s*\??"
+            r"\b(?:do i (?:really )?have to|must i|should i|have i got to) hand in(?: (?:my|all my) "
+            r"cards)?\s*\??|\bmoet ik (?:dan )?(?:mijn|al mijn) kaarten (?:inleveren|in leveren)\s*\??"
         ),
     ),
     (

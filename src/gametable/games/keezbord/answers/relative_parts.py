@@ -91,7 +91,8 @@ _ASKS = (
     ("may", re.compile(r"\b(?:can|may|mag|kan|could|allowed|fine|legal|ok|okay)\b")),
 )
 _HAND = re.compile(
-    r"\b(?:hand(?: is)?|i hold|i have|ik heb)\s*:?\s*((?:(?:an?|een|and|en|,)\s*)?"
+    r"\b(?:hand(?: is)?|i hold|i have|ik heb)\s*:?\s*(?:(?:only|just|alleen|nog|maar) )*"
+    r"((?:(?:an?|een|and|en|,)\s*)?"
     r"(?:\d+|[a-z]+)(?:\s*(?:,|and|en)\s*(?:an?\s+|een\s+)?(?:\d+|[a-z]+))+)"
 )
 _HAND_CARD = {"queen": "Q", "vrouw": "Q", "king": "K", "heer": "K", "ace": "A", "aas": "A",

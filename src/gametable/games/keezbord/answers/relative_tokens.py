@@ -70,7 +70,11 @@ _TOKENS: tuple[tuple[str, str], ...] = (
     ),
     (r"\b(?:just |only )?(?:that|this) one pawn\b|\b(?:alleen )?die ene pion\b", " M1 "),
     (r"\bone (?:pawn )?of mine\b|\bone of my pawns\b", " ONEOFMINE "),
-    (r"\bmy only pawn (?:out(?: of the nest)?|on the board|on the track)\b", " M1 "),
+    (
+        r"\bmy only pawn (?:out(?: of the nest)?|on the board|on the track)\b|\bmijn enige pion(?: op de "
+        r"baan| op het bord| buiten het nest)?\b",
+        " M1 ",
+    ),
     (r"\bmy other pawn out\b", " M2 "),
     (r"\b(?:and )?another(?: one)?(?= (?:is|stands|sits)\b)", " M2 "),
     (r"\bthe (?:home pawn|pawn in my home|one in my home)\b", " HOMEPAWN "),
