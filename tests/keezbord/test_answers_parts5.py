@@ -666,3 +666,12 @@ def test_kb041_his_pawn_on_my_start_is_never_judged_as_on_its_own(text):
 def test_kb025_kb027_hand_in_told_in_other_words(text, verdict):
     """KB-025 to KB-027: the hand ("ik heb alleen ...") and the ask ("must I hand in?") read."""
     assert first_word(checked_reply(text)) == verdict
+
+
+def test_kb035_dutch_diminutives_are_read_as_the_plain_words():
+    """"3 vakjes voorbij mijn startvakje" is "3 vakken voorbij mijn startvak"."""
+    reply = checked_reply(
+        "Mijn pion staat 3 vakjes voorbij mijn startvakje. Ik speel een Vrouw. Hoeveel vakjes "
+        "voorbij mijn startvakje staat hij dan?"
+    )
+    assert reply.text.startswith("15 "), reply.text

@@ -158,7 +158,19 @@ def _colour_starts(lower: str) -> str:
     return re.sub(rf"\b({_COLOURS})'?s (?:own )?start(?: space)?\b", start_of, lower)
 
 
+#: Dutch diminutives said as the plain word ("startvakje", "vakjes")
+_DIMINUTIVES = (
+    (r"\bstartvakje\b", "startvak"),
+    (r"\bvakjes\b", "vakken"),
+    (r"\bvakje\b", "vak"),
+    (r"\bplekjes\b", "vakken"),
+    (r"\bplekje\b", "vak"),
+)
+
+
 def tokens(lower: str) -> str:
+    for said, plain in _DIMINUTIVES:
+        lower = re.sub(said, plain, lower)
     text = f" {_colour_starts(lower)} "
     for pattern, token in _TOKENS:
         text = re.sub(pattern, token, text)
