@@ -675,3 +675,16 @@ def test_kb035_dutch_diminutives_are_read_as_the_plain_words():
         "voorbij mijn startvakje staat hij dan?"
     )
     assert reply.text.startswith("15 "), reply.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mijn tegenstander staat 3 vakken achter mijn pion en speelt een 3. Word ik geslagen?",
+        "My opponent is 5 spaces behind my pawn and plays a 5. Is my pawn hit?",
+    ],
+)
+def test_kb038_the_opponent_who_plays_is_the_one_who_moves(text):
+    """KB-038: "my opponent ... and plays a 3": his pawn moves onto mine, and mine is hit."""
+    reply = checked_reply(text)
+    assert first_word(reply) in ("yes", "ja") and reply.position["to_move"] == 1, reply.text

@@ -76,7 +76,7 @@ _MOVER_O = re.compile(
     r"back|geslagen|terug)\b)|\b(?:opponent|tegenstander)(?:'s)? (?:queen|king|"
     r"ace|jack|card|vrouw)\b|\b(?:he|she|hij|zij|they|my opponent|the opponent|an opponent|mijn "
     r"tegenstander|de tegenstander) (?:plays|speelt|uses|gebruikt|moves|zet|has|heeft|holds|gooit|"
-    r"opgooit|legt)\b"
+    r"opgooit|legt)\b|\b(?:en|and) (?:hij |he )?(?:speelt|plays)\b"
 )
 #: what may be asked, the first found in the question's asking sentences; a hit before where:
 #: "do I hit him, and where does his pawn go?" is answered by whether he is hit, and where

@@ -168,8 +168,23 @@ _DIMINUTIVES = (
 )
 
 
+#: the owner said of a pawn by the pawn's own words: "mijn pion staat op zijn eigen startvak" is
+#: my pawn on my start; "mijn tegenstander staat 6 vakken erachter" is his pawn standing there
+_SAID_OF_PAWN = (
+    (
+        r"\b(mijn (?:eigen )?pion) (staat|is) op zijn (?:eigen )?startvak\b",
+        r"\1 \2 op mijn startvak",
+    ),
+    (
+        r"\b(?:mijn|de) tegenstander (?=staat\b)|\bmy opponent (?=(?:is|stands|sits)\b)",
+        "zijn pion ",
+    ),
+    (r"\bover mij heen\b", "over mijn pion heen"),
+)
+
+
 def tokens(lower: str) -> str:
-    for said, plain in _DIMINUTIVES:
+    for said, plain in (*_DIMINUTIVES, *_SAID_OF_PAWN):
         lower = re.sub(said, plain, lower)
     text = f" {_colour_starts(lower)} "
     for pattern, token in _TOKENS:

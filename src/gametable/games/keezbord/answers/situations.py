@@ -139,6 +139,8 @@ def read_pass_or_hit(question: Question) -> Answer | None:
     whose = w.whose_other(question)
     if whose is None:
         return None
+    if question.matches(r"\b(speelt|plays|gooit|opgooit)\b"):
+        return None  # another player plays: who moves is not read here
     if whose != "opponent" and question.matches(
         r"\b(opponent'?s?|tegenstanders?|his pawn|zijn pion)\b"
     ):
