@@ -669,7 +669,7 @@ def test_kb025_kb027_hand_in_told_in_other_words(text, verdict):
 
 
 def test_kb035_dutch_diminutives_are_read_as_the_plain_words():
-    """"3 vakjes voorbij mijn startvakje" is "3 vakken voorbij mijn startvak"."""
+    """ "3 vakjes voorbij mijn startvakje" is "3 vakken voorbij mijn startvak"."""
     reply = checked_reply(
         "Mijn pion staat 3 vakjes voorbij mijn startvakje. Ik speel een Vrouw. Hoeveel vakjes "
         "voorbij mijn startvakje staat hij dan?"

@@ -176,7 +176,8 @@ _SAID_OF_PAWN = (
         r"\1 \2 op mijn startvak",
     ),
     (
-        r"\b(?:mijn|de) tegenstander (?=staat\b)|\bmy opponent (?=(?:is|stands|sits)\b)",
+        r"(?<!van )\b(?:mijn|de) tegenstander (?=staat\b)"
+        r"|(?<!of )\bmy opponent (?=(?:is|stands|sits)\b)",
         "zijn pion ",
     ),
     (r"\bover mij heen\b", "over mijn pion heen"),
