@@ -122,6 +122,19 @@ def _one_move_toward(question: Question, card: str) -> bool:
     )
 
 
+def _whose_met(question: Question) -> str | None:
+    """Whose pawn my move meets, when this reading can tell: ``None`` when another player plays
+    (who moves is not read here) or when my other pawn and an opponent's are both named."""
+    whose = w.whose_other(question)
+    if whose is None or question.matches(r"\b(speelt|plays|gooit|opgooit)\b"):
+        return None
+    if whose != "opponent" and question.matches(
+        r"\b(opponent'?s?|tegenstanders?|his pawn|zijn pion)\b"
+    ):
+        return None
+    return whose
+
+
 def read_pass_or_hit(question: Question) -> Answer | None:
     """Passing or hitting a pawn on the track, not on its own start (KB-038, KB-039, KB-024):
     passing never hits; landing on a pawn sends it to its nest, whoever owns it."""
@@ -136,15 +149,9 @@ def read_pass_or_hit(question: Question) -> Answer | None:
         return None
     if passing and hitting and not w.asks_whether_hit(question):
         return None  # passing and hitting both said, but not asked whether the pawn is hit
-    whose = w.whose_other(question)
+    whose = _whose_met(question)
     if whose is None:
         return None
-    if question.matches(r"\b(speelt|plays|gooit|opgooit)\b"):
-        return None  # another player plays: who moves is not read here
-    if whose != "opponent" and question.matches(
-        r"\b(opponent'?s?|tegenstanders?|his pawn|zijn pion)\b"
-    ):
-        return None  # my other pawn and an opponent's both named: which one is met is not read
     players = w.players_said(question) or (4 if whose == "partner" else 2)
     if players not in (2, 4, 6):
         return None
