@@ -251,3 +251,23 @@ def test_kb009_two_players_told_as_a_pair(text, number):
 def test_kb069_an_odd_table_is_refused(text):
     """KB-069: no odd number of players."""
     assert first_word(checked_reply(text)) in ("no", "nee")
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(space=st.integers(40, 62), card=st.sampled_from(["2", "3", "5", "6", "8", "9", "10", "Q"]))
+def test_kb035_a_pawn_told_by_its_space_number_from_my_start_0(space, card):
+    """KB-035: "my start is space 0. My pawn is on N": the verdict and the end are the
+    engine's for a pawn on space N."""
+    text = (
+        f"Four players, my start is space 0. My pawn is on {space} and my home is empty. Can I "
+        f"play {_card(card)} on it, and where does it end?"
+    )
+    reply = ANSWERS.answer(Question.read(text))
+    assert reply is not None and reply.checked, text
+    state = state_of({"a": [space, "N", "N", "N"]}, [card], players=4)
+    legal = f"{card} a1" in {str(a) for a in state.legal_actions(0)}
+    assert first_word(reply) == ("yes" if legal else "no"), reply.text
+    if legal:
+        state.apply(GAME.parse_action(state, f"{card} a1"), 0)
+        end = state.view(None)["pawns"][0][0]
+        assert f"space {end}" in reply.text or f"home space {end}" in reply.text, reply.text

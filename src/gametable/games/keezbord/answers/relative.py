@@ -73,6 +73,11 @@ def _spots(parts: Parts, base: int, size: int) -> dict[str, int] | None:
         if mark == "start_of":  # on the start of seat ``steps``, not his own
             spots[pawn] = start(steps, parts.players)
             continue
+        if mark == "abs":  # told by its space number, my start being 0
+            if not 0 <= steps < size:
+                return None
+            spots[pawn] = steps
+            continue
         spots[pawn] = {"start": own, "past": own + steps, "home": own - steps}[mark] % size
     if not spots:
         spots[parts.pawns[0]] = base

@@ -208,6 +208,20 @@ _IN_HOME_SPACE = re.compile(
     rf"\b(M1|M2)\b((?:(?!\b(?:M1|M2|O)\b)[^.?!,;])*?)\b(?:on|op) (?:(?:the |het )?{_ORD} (?:space|spot|square|vak) "
     rf"{_HOME_WORDS}|(?:home space|thuishonkvak) ([1-4])|(HF))\b"
 )
+#: a pawn told by its space number, once my start is said to be space 0 ("my start is space 0.
+#: my pawn is on 57"): the numbers count from my start
+_ON_NUMBER = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b(?:on|op) (?:space |vak |vakje )?(\d{{1,2}})\b")
+
+
+def _numbered(parts: Parts, text: str) -> str:
+    """The pawns told by their space numbers, counted from my start said to be 0."""
+    if " START0 " not in text:
+        return text
+    for m in _ON_NUMBER.finditer(text):
+        if m.group(1) in parts.marks:
+            return text + " unread"
+        parts.marks[m.group(1)] = ("abs", int(m.group(2)))
+    return _ON_NUMBER.sub(lambda m: f" {m.group(1)} ", text).replace(" START0 ", " ")
 
 
 def _in_home(parts: Parts, text: str) -> str:
@@ -257,6 +271,7 @@ def _places(parts: Parts, text: str) -> str:
     text = re.sub(
         rf"\b(O)\b([^.?!,]*?)\b(on|op) (SO|SX|SP|ITS)\s*,\s*(?={N})", r"\1\2\3 \4 . O ", text
     )
+    text = _numbered(parts, text)
     moves = _MOVE_STEPS.search(text)
     if moves is not None:  # a move told by its steps is no relation: its card is that step
         if n_value(moves.group(2)) not in BY_STEPS:

@@ -50,6 +50,11 @@ UNIT = r"(?:\s*(?:spaces?|steps?|squares?|places?|spots?|fields?|vakken|vakjes|v
 #: the pawns and the landmarks, each phrase with its token (the longer phrases first)
 _TOKENS: tuple[tuple[str, str], ...] = (
     (
+        r"\b(?:my start is (?:on )?(?:space )?0|(?:my )?start (?:is )?on (?:space )?0|mijn start is "
+        r"(?:vakje |vak )?0|i'?m the player starting on (?:space )?0)\b[,.]?",
+        " START0 . ",
+    ),
+    (
         r"\bnot on (?:its|his|her|their|a) (?:own )?start(?: space| position| square)?\b"
         r"|\bniet op (?:zijn|haar|z'n) (?:eigen )?startvak\b"
         r"|\b(?:en )?daar staat niemand\b"
