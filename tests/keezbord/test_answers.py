@@ -195,8 +195,8 @@ def test_dutch_questions_get_dutch_referee_replies():
     assert first_word(ask("Kan ik een pion op het bord zetten met een Heer?")) == "ja"
     assert ask("Hoeveel stappen gaat een Vrouw vooruit?").text.startswith("12.")
     # "met z'n tweetjes", and "dan" closing the question ("in that case", no second step)
-    assert ask("Met z'n zessen, met hoeveel kaarten spelen we dan?").text.startswith("78.")
-    assert ask("Oma, met z'n tweetjes, met hoeveel kaarten spelen we dan?").text.startswith("26.")
+    assert ask("Met z'n zessen, met hoeveel kaarten spelen we dan?").text.startswith("78")
+    assert ask("Oma, met z'n tweetjes, met hoeveel kaarten spelen we dan?").text.startswith("26")
 
 
 def test_general_and_off_topic_questions_are_left_to_the_rules_text():

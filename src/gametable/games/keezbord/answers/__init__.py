@@ -40,7 +40,7 @@ from gametable.games.keezbord.answers.free import (
     read_not_forced_to_hit_own,
 )
 from gametable.games.keezbord.answers.free import PHRASES as FREE_PHRASES
-from gametable.games.keezbord.answers.guard import YESNO_LAST, fits, understood
+from gametable.games.keezbord.answers.guard import YESNO_LAST, all_counted, fits, understood
 from gametable.games.keezbord.answers.inhome import PHRASES as HOME_PHRASES
 from gametable.games.keezbord.answers.inhome import read_in_home
 from gametable.games.keezbord.answers.jack import PHRASES as JACK_PHRASES
@@ -86,6 +86,7 @@ from gametable.games.keezbord.answers.starts import read_theirs_elsewhere, read_
 from gametable.games.keezbord.answers.swap import read_swap
 from gametable.games.keezbord.answers.table import answer_at
 from gametable.games.keezbord.answers.tally import read_deal
+from gametable.games.keezbord.answers.team import read_team_play
 from gametable.games.keezbord.answers.turnlimit import PHRASES as TURN_LIMIT_PHRASES
 from gametable.games.keezbord.answers.turnlimit import STOPPED as TURN_LIMIT
 from gametable.games.keezbord.answers.turnlimit import read_turn_limit
@@ -108,6 +109,17 @@ _ELSEWHERE = re.compile(
     r"\b(?:football|soccer|voetbal|basketball|volleyball|hockey|rugby|baseball|cricket|tennis|"
     r"golf|chess|schaken|schaak\w*|poker|bridge|blackjack|monopoly|scrabble|risk|catan|"
     r"dammen|checkers|draughts|klaverjassen|sport\w*|olympic\w*|election\w*|parliament)\b"
+)
+
+
+#: two yes/no questions asked at once ("can I play a 7 on one pawn, and can I split it?"):
+#: no reader judges both
+_TWO_YESNO = re.compile(
+    r"\b(?:can|may|must|do|does|is|are|will|mag|kan|moet|wordt)\s+(?:i|we|it|he|ik|hij|het)\b"
+    r"[^?.!]*?(?:,\s*|\s)(?:and|en)\s+(?:can|may|must|do|does|is|are|will|mag|kan|moet|wordt)\s+"
+    r"(?:i|we|it|he|ik|hij|het)\b"
+    r"|\b(?:can|may|must|do|does|is|are|mag|kan|moet)\s+(?:i|we|it|he|ik|hij|het)\b[^?]*\?\s*"
+    r"(?:and |en )?(?:can|may|must|do|does|is|are|mag|kan|moet)\s+(?:i|we|it|he|ik|hij|het)\b[^?]*\?"
 )
 
 
@@ -189,6 +201,12 @@ class KeezbordAnswers:
     """``answer`` and ``answer_at`` for the rules chat."""
 
     def answer(self, question: Question) -> Answer | None:
+        reply = self._answer(question)
+        if reply is not None and reply.checked and _TWO_YESNO.search(question.lower):
+            return None  # two things asked yes or no, one judged: not marked checked
+        return reply
+
+    def _answer(self, question: Question) -> Answer | None:
         if _ELSEWHERE.search(question.lower):
             return None  # about another game or a sport: the rules text declines it
         if _SETTING.search(question.lower):
@@ -196,8 +214,11 @@ class KeezbordAnswers:
         question = asked_kind(spelled(question))  # "strat" read as start, "ovr" as over
         try:
             reply = read_deal(question)  # the deal's counts, read by their parts
+            if reply is not None:  # every count asked worked out, or none of them
+                return reply if all_counted(question, reply) else None
+            reply = read_team_play(question)  # a card played for the partner's pawn
             if reply is not None:
-                return reply
+                return reply if fits(question, reply) else None
             reply = read_exact(question)  # a position told space by space: its own strict reading
             if reply is not None:
                 return reply if fits(question, reply) else None

@@ -13,6 +13,7 @@ board at 0, 16, ... 80.  Partners sit opposite (``a`` and ``c`` with four player
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from gametable.core.rules import RuleRef
@@ -44,6 +45,11 @@ def rule_of(ruling: Ruling, fallback: Iterable[RuleRef]) -> list[RuleRef]:
 
 
 _WHERE = r"\b(?:where|waar)\b[^.!]*\?\s*$"
+#: the whole hand told ("my hand is just a 4", "my only card"): a refusal leaves nothing to play
+_WHOLE_HAND = re.compile(
+    r"\b(?:my (?:whole |entire )?hand is|my only card|i only have|i have only|(?:mijn )?enige kaart|"
+    r"ik heb alleen|ik heb nog maar)\b"
+)
 
 
 def verdict(question: Question, trial: Trial, refs: Sequence[RuleRef]) -> Answer:
@@ -52,8 +58,14 @@ def verdict(question: Question, trial: Trial, refs: Sequence[RuleRef]) -> Answer
     ruling = judge(trial)
     lang = question.lang
     reason = moved(ruling, lang) if ruling.allowed else refusal(ruling, lang)
+    if not ruling.allowed and ruling.legal == ("hand in",) and _WHOLE_HAND.search(question.lower):
+        reason += question.say(
+            " No card of your hand can be played, so you hand in all your cards.",
+            " Geen kaart uit je hand kan gespeeld worden, dus je levert al je kaarten in.",
+        )
     head = yes_no(question, ruling.allowed)
-    if question.kind == "what" or question.matches(_WHERE):  # the outcome itself comes first
+    asks_outcome = question.kind == "what" or question.matches(_WHERE)
+    if asks_outcome and not w.YESNO_ASKED.search(question.lower):  # the outcome itself first
         head = "" if ruling.allowed else question.say("It is not allowed.", "Dat mag niet.")
     return checked(
         GAME,

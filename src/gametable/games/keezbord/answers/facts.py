@@ -42,7 +42,8 @@ _STEP = re.compile(r"\b(steps?|spaces?|squares?|stap|stappen|vak|vakken|vakje|va
 _OTHER_PIECES = re.compile(
     r"\b(opponent|partner|teammate|tegenstander|maat|nest|home|\w*honk|thuis\w*|start\w*|pass\w*|"
     r"hit\w*|slaan|sla|past|voorbij|split\w*|verdel\w*|[a-f][1-4]|other|another|ahead|behind|"
-    r"in front|mine|back one|andere|achter|voor de mijne)\b"
+    r"in front|mine|back one|andere|achter|voor de mijne|pawns|pionnen|achterste|voorste|"
+    r"(?:spaces|steps|vakken) apart|elkaar|front one)\b"
 )
 #: a comparison with the other cards, which says nothing the card's own move does not
 _LIKE_OTHERS = re.compile(
@@ -62,6 +63,7 @@ def answer_fact(question: Question) -> Answer | None:
         or table_size(question)
         or card_steps(question)
         or card_direction(question)
+        or card_moves(question)
     )
 
 
@@ -201,4 +203,47 @@ def card_direction(question: Question) -> Answer | None:
     )
     ref = {"A": kb.ACE, "4": kb.FOUR, "7": kb.SEVEN}.get(card, kb.CARD_MEANINGS)
     return checked(GAME, question, yes_no(question, moves_back == bool(back)), reason, [ref],
+                   position=trial.position)  # fmt: skip
+
+
+#: a card asked to move a pawn at all: "can an ace also be used to move a pawn?", "mag ik met een
+#: heer ook 1 vakje vooruit?"
+_MOVES = re.compile(r"\b(?:move|moves|moving|step|steps|go forward|vooruit\w*|verzetten|lopen)\b")
+
+
+_NAMES = {"A": ("the Ace", "de Aas"), "K": ("the King", "de Heer"), "Q": ("the Queen", "de Vrouw")}
+
+
+def card_moves(question: Question) -> Answer | None:
+    """Whether a card can move a pawn (its steps, when said), besides what else it does: the
+    card played on a board with a pawn out and pawns in the nest, its legal plays listed by the
+    engine (Card Meanings, KB-049 to KB-063)."""
+    lower = w.COMPARED.sub(" ", question.lower)
+    asked = Question.read(lower)
+    cards = w.cards_named(asked)
+    if len(cards) != 1 or not _MOVES.search(lower) or _BACKWARD.search(lower):
+        return None
+    if _OTHER_PIECES.search(_LIKE_OTHERS.sub(" ", lower)) or cards[0] == "J":
+        return None
+    said = w.all_spaces_said(asked)
+    if len(said) > 1:
+        return None
+    card = cards[0]
+    placed = {*said, int(card) if card.isdigit() else None}
+    if any(n not in placed for n in asked.numbers):
+        return None  # a number not read as the card or its steps ("drie pionnen"): not built
+    trial = Trial.of(2, {"a": [20, "N", "N", "N"]}, [card], f"{card} a1")
+    ruling = judge(trial)
+    steps = abs(int(ruling.place_of("a1")) - 20) if ruling.allowed else 0
+    moves = ruling.allowed and (not said or said[0] == steps)
+    plays = ", ".join(a for a in ruling.legal if a.startswith(card))
+    en, nl = _NAMES.get(card, (f"the {card}", f"de {card}"))
+    reason = question.say(
+        f"Played with a pawn out and pawns in the nest, the engine lets {en} make: {plays}"
+        + (f"; it moves a pawn {steps} forward." if ruling.allowed else "; it moves no pawn."),
+        f"Met een pion op de baan en pionnen in het nest laat de engine {nl} doen: {plays}"
+        + (f"; hij zet een pion {steps} vooruit." if ruling.allowed else "; hij verzet geen pion."),
+    )
+    ref = {"A": kb.ACE, "K": kb.KING}.get(card, kb.CARD_MEANINGS)
+    return checked(GAME, question, yes_no(question, moves), reason, [ref],
                    position=trial.position)  # fmt: skip

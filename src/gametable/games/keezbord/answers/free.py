@@ -164,11 +164,27 @@ def read_free_hand(question: Question) -> Answer | None:
 _CARD = r"(?:an? |the |een |de )?(10|[2-9]|ace|queen|aas|vrouw|q)"
 #: a card said to hit the asker's own pawn ("the 8 would knock my own pawn off")
 _HITS_OWN = re.compile(
-    r"\b(?:the |de )?(10|[2-9]|ace|queen|q)\b (?:would|will|zou) (?:knock|hit|send|slaan|sla)\w* "
-    r"(?:off )?(?:my own|one of my own|my other|mijn eigen) (?:pawn|pion)(?: off| back| home| eraf)?"
+    r"\b(?:playing )?(?:the |de )?(10|[2-9]|ace|queen|q)\b (?:would|will|zou) (?:(?:knock|hit|send|"
+    r"slaan|sla)\w* (?:off )?|land on )(?P<whose>my own other|my own|one of my own|my other|my "
+    r"partner'?s|my teammate'?s|mijn eigen) (?:pawn|pion)(?: off| back| home| eraf| and knock it off)?"
 )
-#: the two cards that can be played: "I can play a 5 or an 8"
-_CAN_PLAY = re.compile(r"\bi can play " + _CARD + r" or " + _CARD + r"\b")
+#: the two cards that can be played: "I can play a 5 or an 8", "I hold a 5 and an 8"
+_CAN_PLAY = re.compile(
+    r"\bi can play "
+    + _CARD
+    + r" or "
+    + _CARD
+    + r"\b|\bi (?:hold|have) "
+    + _CARD
+    + r" and "
+    + _CARD
+    + r"\b"
+)
+#: the other card said to move freely: "the 8 played on my other pawn moves it to an empty space"
+_OTHER_FREE = re.compile(
+    r"\b(?:the |de )?(?:10|[2-9]|ace|queen|q)(?: played)? on (?:my|that) other pawn moves it to an "
+    r"empty space(?: with nothing in the way)?\b"
+)
 #: the phrases :func:`read_not_forced_to_hit_own` reads, set aside by the guard for it alone
 CHOICE_PHRASES = re.compile(
     _HITS_OWN.pattern
@@ -179,6 +195,13 @@ CHOICE_PHRASES = re.compile(
     + r"\b"
     + r"|\b(?:the |de )?(?:10|[2-9]|ace|queen|q) is (?:fine|ok|okay|free|safe|harmless)\b"
     + r"|\b(?:do|must) i (?:have to |need to )?play the (?:10|[2-9]|ace|queen|q)\b"
+    + r"|\bam i (?:forced|obliged) to play the (?:10|[2-9]|ace|queen|q)\b"
+    + r"|\bi (?:hold|have) "
+    + _CARD
+    + r" and "
+    + _CARD
+    + r"\b|"
+    + _OTHER_FREE.pattern
 )
 
 
@@ -189,11 +212,15 @@ def read_not_forced_to_hit_own(question: Question) -> Answer | None:
     hits, pair = _HITS_OWN.search(lower), _CAN_PLAY.search(lower)
     if hits is None or pair is None:
         return None
-    cards = [c for g in pair.groups() for c in w.cards_named(Question.read(f"the {g}"))[:1]]
+    said = [g for g in pair.groups() if g]
+    cards = [c for g in said for c in w.cards_named(Question.read(f"the {g}"))[:1]]
     if len(set(cards)) != 2 or "4" in cards or "7" in cards:
         return None
     bad = w.cards_named(Question.read(f"the {hits.group(1)}"))
-    asked = re.search(r"\b(?:have to|must i|need to) play the (10|[2-9]|ace|queen|q)\b", lower)
+    asked = re.search(
+        r"\b(?:have to|must i|need to|forced to|obliged to) play the (10|[2-9]|ace|queen|q)\b",
+        lower,
+    )
     if not bad or bad[0] not in cards or asked is None:
         return None
     if w.cards_named(Question.read(f"the {asked.group(1)}")) != bad[:1]:
@@ -203,17 +230,24 @@ def read_not_forced_to_hit_own(question: Question) -> Answer | None:
     reach = steps.get(bad[0]) or int(bad[0])
     if reach == (steps.get(other) or int(other)):
         return None
-    trial = Trial.of(2, {"a": [10, 10 + reach, "N", "N"]}, [bad[0], other], f"{other} a1")
-    hit_own = judge(Trial.of(2, {"a": [10, 10 + reach, "N", "N"]}, [bad[0], other], f"{bad[0]} a1"))
+    partner = "partner" in hits.group("whose") or "teammate" in hits.group("whose")
+    pawns: dict[str, list[int | str]] = (
+        {"a": [10, 40, "N", "N"], "c": [10 + reach, "N", "N", "N"]}
+        if partner
+        else {"a": [10, 10 + reach, "N", "N"]}
+    )
+    players, target = (4, "c1") if partner else (2, "a2")
+    trial = Trial.of(players, pawns, [bad[0], other], f"{other} {'a2' if partner else 'a1'}")
+    hit_own = judge(Trial.of(players, pawns, [bad[0], other], f"{bad[0]} a1"))
     ruling = judge(trial)
-    if not (hit_own.allowed and "a2" in hit_own.hit() and ruling.allowed):
+    if not (hit_own.allowed and target in hit_own.hit() and ruling.allowed):
         return None
     plays = plays_in_words(ruling.legal, question.lang)
     reason = question.say(
         f"You must play a card, but you choose which: {plays} can be played, so you may play the "
-        f"{other} and leave your own pawn standing.",
+        f"{other} and leave {'your partner' + chr(39) + 's' if partner else 'your own'} pawn standing.",
         f"Je moet een kaart spelen, maar je kiest zelf welke: {plays} kan, dus je mag de {other} "
-        "spelen en je eigen pion laten staan.",
+        f"spelen en {'de pion van je partner' if partner else 'je eigen pion'} laten staan.",
     )
     return checked(GAME, question, yes_no(question, False), reason, [kb.MUST_PLAY],
                    position=trial.position, details=(f"Judged: {trial.action} for seat a.",))  # fmt: skip

@@ -36,6 +36,7 @@ from gametable.games.keezbord.answers.homing import (
     NEED,
 )
 from gametable.games.keezbord.answers.seven import PART_TOLD
+from gametable.games.keezbord.answers.variants import told_options
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -121,7 +122,16 @@ _KNOWN = re.compile(
     r"|\b(?:are|were|is|get) both(?: of them)? (?=(?:hit|knocked|sent back|captured|taken)\b)"
     r"|\b(?:somewhere )?in the middle of the (?:track|board)\b|\bmidden op (?:de baan|het bord)\b"
     r"|\b(?:but )?(?:it )?(?:does ?n't|does not|do ?n't|do not) (?:stop|end|finish) on (?:either|any|them|it|"
-    r"him|her)(?: (?:one|of them))?",
+    r"him|her)(?: (?:one|of them))?"
+    # the default rules said outright, and a partner's start said to be free
+    r"|\b(?:we (?:play|use) )?(?:the )?(?:standard|normal|default) rules(?:, no variants)?\b"
+    r"|\bmet de gewone regels\b"
+    r"|\b(?:and )?(?:nobody|no one|no pawn) (?:is |stands )?on (?:his|her|their|my partner'?s) start(?: space)?"
+    r"|\b(?:his|her|their|my partner'?s) start(?: space)? is (?:free|empty|clear)\b"
+    r"|\bzijn startvak is (?:vrij|leeg)\b|\b(?<=moet ik )dan\b|\b(?<=mag ik )dan\b"
+    r"|\b(?:spelen|speel|mogen|moeten|kunnen|gaan|zijn) (?:we|jullie|wij) dan\b"
+    r"|\ber staat nog (?=een (?:pion van mezelf|eigen pion|van mijn pionnen))"
+    r"|\bik heb nog (?:een|één|twee|drie|\d) pionn?e?n? (?:op de baan|op het bord)\b",
 )
 #: what the grammar does not place once the known phrases are set aside: a negation, a
 #: condition or a second step, an alternative, someone else moving
@@ -161,6 +171,14 @@ _READ_NUMBERS = (
     re.compile(r"\b(?:two|2|twee) (?:against|vs\.?|versus|tegen) (?:two|2|twee)\b"),
     re.compile(r"\b(?:h|home space|home spot|thuishonkvak|honkvak|vak)\s?[1-4]\b"),
     re.compile(r"\b[a-f][1-4]\b"),
+    re.compile(  # "two more in the nest", "two pawns are in my home and two are out on the track"
+        r"\b(?:one|two|three|1|2|3|twee|drie) (?:more |others? |andere )?(?:pawns? |pionnen )?(?:are |is )?"
+        r"(?:still )?(?:in (?:the|my|het|mijn) (?:nest|home)|(?:out )?on the track)\b"
+    ),
+    re.compile(  # "and three home", "one is home"
+        r"\b(?:one|two|three|1|2|3|één|twee|drie) (?:pawns? |pionnen )?(?:are |is |zijn |staan )?"
+        r"(?:(?:at |in (?:my )?)?home|thuis)\b"
+    ),
     re.compile(r"\b\d\s*\+\s*\d\s*\+\s*\d\b"),  # a 7 told in three parts: "3+2+2"
     re.compile(r"\b\d\s*(?:steps?|spaces?|stappen|vakken)?\s*(?:and|\+|en|plus)\s*\d\b"),
     re.compile(r"\b(?:pawn|pion) [1-4],? (?:moves|goes|gaat|loopt) \d\b"),  # "pawn 1 moves 2"
@@ -179,7 +197,7 @@ _READ_NUMBERS = (
     ),
     re.compile(
         r"\btwo of (?:my )?(?:opponent'?s'?|opponents'?|the other players'?|their|his) pawns|\btwo (?:opponent|"
-        r"enemy) pawns|\b(?:two|twee) pionnen van (?:de )?(?:tegenstanders?|anderen)"
+        r"enemy) pawns|\b(?:two|twee) pionnen van (?:de |mijn |m'n )?(?:tegenstanders?|anderen)"
     ),
     re.compile(r"\ball (?:four|4) (?:of )?my pawns\b|\balle vier (?:mijn )?pionnen\b"),
     re.compile(r"\b(?:needs?|is) (?:exactly |just |only )?\d+ (?:more )?(?:steps?|spaces?)\b"),
@@ -198,7 +216,7 @@ _NOT_HELD = re.compile(
 def understood(question: Question, aside: tuple[re.Pattern[str], ...] = ()) -> bool:
     """Whether the grammar reads every part of ``question`` (see the module docstring), once
     the phrases ``aside`` (read by the one reader asked) are set aside."""
-    rest = question.lower
+    rest = told_options(question.lower)[1]  # the table's variants told, read by the readers
     for said in aside:
         rest = said.sub(" ", rest)
     for said in (ALL_IN_NEST, NEED, IN_HOME, MOVE_HOME_PAWN, IN_HOME_NUMBER, FREE_HOME,
@@ -252,6 +270,12 @@ def _head(reply: Answer) -> str:
     return re.split(r"(?<=[.!?])\s", reply.text, maxsplit=1)[0]
 
 
+def all_counted(question: Question, reply: Answer) -> bool:
+    """Whether a reply worked out as many numbers as the question asks counts for (two
+    things asked at once, one worked out, is half an answer)."""
+    return not (_TWO_ASKED.search(question.lower) and len(_NUMBER.findall(_head(reply))) < 2)
+
+
 def fits(question: Question, reply: Answer, cards: bool = True) -> bool:
     """Whether the position a situation reply judged is the one the question describes: its
     number of players, teams only with four or six, and every card named in the hand (unless
@@ -259,8 +283,11 @@ def fits(question: Question, reply: Answer, cards: bool = True) -> bool:
     question asking what, where or how many is not answered with a bare Yes or No, nor a yes/no
     question with anything but Yes or No."""
     lower = question.lower.strip()
-    if _VERDICT.match(reply.text) and _WH_LAST.search(lower) and not YESNO_LAST.search(lower):
-        return False
+    bare = _VERDICT.match(reply.text) and _WH_LAST.search(lower) and not YESNO_LAST.search(lower)
+    if bare and not (reply.checked and w.YESNO_ASKED.search(lower)):
+        return False  # a bare verdict where only what or where is asked
+    if reply.checked and w.YESNO_ASKED.search(lower) and not _VERDICT.match(reply.text):
+        return False  # yes or no asked beside the outcome: the verdict comes first
     if (
         question.kind == "yesno"
         and reply.checked
@@ -285,7 +312,8 @@ def fits(question: Question, reply: Answer, cards: bool = True) -> bool:
     mover = position.get("to_move") or 0
     hand = set(hands.get("abcdef"[mover], ()) if isinstance(hands, dict) else hands[mover])
     hand |= set(position.get("played", ()))  # a card named may have been played before
-    named = w.cards_named(Question.read(_NOT_HELD.sub(" ", question.text.casefold())))
+    not_held = w.COMPARED.sub(" ", _NOT_HELD.sub(" ", question.text.casefold()))
+    named = w.cards_named(Question.read(not_held))
     held = all(card in hand for card in named) or not cards
     return held and _my_pawn_out(question, position, mover)
 

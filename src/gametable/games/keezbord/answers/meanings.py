@@ -18,6 +18,7 @@ fuzzy card lexicon of :mod:`.words` reads it).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
@@ -55,7 +56,8 @@ _OPENING = re.compile(
     r"question|vraagje|even)\b[,!:]?\s*)+"
 )
 _TRAILING = re.compile(
-    r"\s*,?\s*\b(?:again|ook alweer|alweer|eigenlijk|precies|exactly|nou|once more|nog eens)\b"
+    r"\s*,?\s*\b(?:again|ook alweer|alweer|eigenlijk|precies|exactly|nou|once more|nog eens|"
+    r"(?:bij|in) (?:keezbord|keezen|dit spel)|in (?:keezbord|this game))\b"
     r"(?=\s*\??\s*$)"
 )
 #: a short tag after the question ("Is that the king?"): at most six words
@@ -134,9 +136,40 @@ _ALSO_ASKED_MOVE = re.compile(
 )
 
 
+#: a second card asked after the first: "what does the queen do? and the king?", "wat doet de
+#: vrouw? en de heer?"
+_AND_THEN = re.compile(
+    r"^(?P<first>.+?\?)\s*(?:and|en|what about|and what about|en wat doet) (?:the |a |an |de |een )?"
+    r"(?P<second>[\w']+)(?: card| kaart)?\s*\??$"
+)
+
+
 def card_meaning(question: Question) -> Answer | None:
-    """What the one card the question names does, or whether it moves as asked (see the module
-    docstring)."""
+    """What the card the question names does (each of two, when a second is asked after the
+    first), or whether it moves as asked (see the module docstring)."""
+    both = _AND_THEN.match(question.lower.strip())
+    if both is not None:
+        return _two_cards(question, both.group("first"), both.group("second"))
+    return _one_card(question)
+
+
+def _two_cards(question: Question, first: str, second: str) -> Answer | None:
+    """Both cards' meanings, each read as its own question; ``None`` unless both are read."""
+    again = question.say(f"what does the {second} do?", f"wat doet de {second}?")
+    replies = [_one_card(Question.read(text)) for text in (first, again)]
+    if any(r is None or not r.text for r in replies):
+        return None
+    texts = [r.text for r in replies if r is not None]
+    one = replies[0]
+    assert one is not None
+    details = tuple(d for r in replies if r is not None for d in r.details)
+    sources = tuple(dict.fromkeys(x for r in replies if r is not None for x in r.sources))
+    return replace(one, question=question.text, text=" ".join(texts), sources=sources,
+                   details=details)  # fmt: skip
+
+
+def _one_card(question: Question) -> Answer | None:
+    """What the one card the question names does, or whether it moves as asked."""
     lower = _core(question)
     m = (
         _WHAT_DOES.match(lower)

@@ -230,8 +230,17 @@ def teams(question: Question) -> Answer | None:
                    topic="number")  # fmt: skip
 
 
+#: a pawn's way to its home asked, not the home's size: "how many steps does my pawn need ..."
+_WAY_HOME = (
+    r"\b(?:pawns?|pion\w*|steps?|stappen|need|needs|nodig|reach|before|voor|past|voorbij|move\w*|"
+    r"zet\w*|to get|te komen|until|tot)\b"
+)
+
+
 def home_spaces(question: Question) -> Answer | None:
     """The spaces of a home: four (the board's)."""
+    if question.matches(_WAY_HOME):
+        return None
     if not (
         w.says_home(question)
         and question.matches(

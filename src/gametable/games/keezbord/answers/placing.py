@@ -21,6 +21,7 @@ from gametable.games.keezbord.answers.build import (
 )
 from gametable.games.keezbord.answers.hands import ALL_IN_NEST
 from gametable.games.keezbord.answers.referee import Trial, judge, moved
+from gametable.games.keezbord.answers.variants import told_options
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -36,7 +37,7 @@ _THEIRS_HOME = re.compile(
 _THEIRS_NEST = re.compile(r"\bin " + _WHOSE_PLACE + r" (?:own |eigen )?(?:nests?|nesten)\b")
 _TWO_OF_THEIRS = re.compile(
     r"\btwo of (?:my )?(?:opponents'?|the other players'?|their|his) pawns|\btwo (?:opponent|"
-    r"enemy) pawns|\b(?:two|twee) pionnen van (?:de )?(?:tegenstanders?|anderen)"
+    r"enemy) pawns|\b(?:two|twee) pionnen van (?:de |mijn |m'n )?(?:tegenstanders?|anderen)"
     r"|\b(?:two|twee) (?:pawns|pionnen) (?:of|van) (?:my |mijn )?(?!(?:mine|me|mij|own|eigen|my|mijn)\b)"
     r"\w+'?s? (?:and|en) (?:my |mijn )?(?!(?:mine|me|mij|own|eigen|my|mijn)\b)\w+"
     r"|\b(?:with each other|met elkaar|with one another)\b"
@@ -179,7 +180,8 @@ def read_place(question: Question) -> Answer | None:
     cards = w.cards_named(question)
     held = _START_HELD.search(question.lower)
     own_on_start = question.matches(
-        r"\b(?:one of my (?:own )?pawns|my own pawn|een van mijn (?:eigen )?pionnen)\b[^,?]*\b"
+        r"\b(?:one of my (?:own )?pawns|my own pawn|een van mijn (?:eigen )?pionnen|een pion van mezelf|"
+        r"een eigen pion)\b[^,?]*\b"
         r"(?:on|op) (?:my|mijn) (?:own |eigen )?start"
     ) or bool(held and re.match(_MINE, held.group("by")))
     in_nest = ALL_IN_NEST.search(question.lower) is not None
@@ -214,7 +216,7 @@ def read_place(question: Question) -> Answer | None:
     held = _START_HELD.search(lower)
     by = held.group("by") if held else ""
     if re.search(r"\b(my own pawn|my pawn|one of my (?:own )?pawns|mijn (?:eigen )?pion|een van mijn "
-                 r"(?:eigen )?pionnen)\b[^,?]*\b(on|op) (my|its|mijn|"
+                 r"(?:eigen )?pionnen|een pion van mezelf|een eigen pion)\b[^,?]*\b(on|op) (my|its|mijn|"
                  r"zijn) (own |eigen )?start", lower) or re.match(_MINE, by):  # fmt: skip
         mine[0] = 0
     elif re.match(_THEIRS, by) or re.search(r"\b(opponent'?s?|another player'?s?|other player'?s?|"
@@ -224,8 +226,21 @@ def read_place(question: Question) -> Answer | None:
         pawns["b"] = [0, "N", "N", "N"]
     elif re.search(r"\b(pawn|pion)\b[^,.?]*\b(on|op) (my|mijn) (own |eigen )?start", lower):
         return None  # a pawn on my start whose owner is not read: not built
-    trial = Trial.of(players, pawns, [card], f"{card} place")
+    return _judge_place(question, players, pawns, card)
+
+
+def _judge_place(
+    question: Question, players: int, pawns: dict[str, list[int | str]], card: str
+) -> Answer | None:
+    """The referee's ruling on placing with ``card``, with the table's options told (the King
+    helping the teammate as soon as the nest is empty)."""
+    options, _ = told_options(question.lower)
+    if options.get("seven_hits_passed"):
+        return None  # a variant of the moves told: not this reading's
+    trial = Trial.of(players, pawns, [card], f"{card} place", options=options)
     refs = [kb.PLACEMENT, kb.KING if card == "K" else kb.ACE]
+    if options:  # the King's option told: the referee judges with it
+        return verdict(question, trial, [*refs, kb.KING_NO_PAWN, kb.HELP_TEAMMATE])
     if w.nest_empty(question) and card == "K" and players > 2 and not w.all_home(question):
         return _king_for_partner(question, trial, players)
     return verdict(question, trial, refs)

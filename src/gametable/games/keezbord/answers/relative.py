@@ -15,7 +15,7 @@ or a word is left that the parts do not place, it returns ``None`` and the rules
 >>> read_relative(Question.read("An opponent's pawn is 5 spaces ahead of my pawn. I play a 5. Is it hit?")).text.split()[0]
 'Yes.'
 >>> read_relative(Question.read("My pawn is 2 steps from the first space of my home. I play a 5. Where does it end?")).text.split(".")[0]
-'You play a 5: a1 moves 5 forward from space 62 into home space H4'
+'It ends on home space H4'
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from dataclasses import replace
 from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers.build import FORWARD, GAME, hit_verdict, start, verdict
 from gametable.games.keezbord.answers.referee import Trial, judge, refusal, where
+from gametable.games.keezbord.answers.relative_duty import back_on_front, duty
+from gametable.games.keezbord.answers.relative_ends import end_as_told, need, outcome, steps_home
 from gametable.games.keezbord.answers.relative_parts import Parts, read_parts
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -68,6 +70,14 @@ def _spots(parts: Parts, base: int, size: int) -> dict[str, int] | None:
         if mark == "in":  # on home space H<steps>: kept apart from the track's numbers
             spots[pawn] = _IN_HOME + steps
             continue
+        if mark == "start_of":  # on the start of seat ``steps``, not his own
+            spots[pawn] = start(steps, parts.players)
+            continue
+        if mark == "abs":  # told by its space number, my start being 0
+            if not 0 <= steps < size:
+                return None
+            spots[pawn] = steps
+            continue
         spots[pawn] = {"start": own, "past": own + steps, "home": own - steps}[mark] % size
     if not spots:
         spots[parts.pawns[0]] = base
@@ -100,6 +110,7 @@ def _position(parts: Parts, spots: dict[str, int], hand: list[str]) -> dict[str,
         "pawns": pawns,
         "hands": {mover: hand},
         "to_move": 0 if mover == "a" else 1,
+        "options": dict(parts.options),
     }
 
 
@@ -133,11 +144,23 @@ def read_relative(question: Question) -> Answer | None:
         return None
     if parts.ask == "which":
         return _which(question, parts, spots)
+    if parts.ask == "need":
+        return need(question, parts, spots, _position(parts, spots, []))
+    if parts.ask == "steps":
+        return steps_home(question, parts, _position(parts, spots, ["5"]))
+    if parts.ask in ("must", "handin"):
+        if "back on front" in parts.told and not back_on_front(spots, parts.hand[0]):
+            return None  # the landing told is not where the card takes my back pawn
+        return duty(question, parts.ask, _position(parts, spots, parts.hand))
     action = _action(parts)
     if action is None or parts.card is None:
         return None
     hand = [parts.card]
     trial = Trial(_position(parts, spots, hand), action, 1 if parts.mover == "O" else 0)
+    if not end_as_told(parts, spots, judge(trial)):
+        return None  # the end the question tells is not where the referee puts the pawn
+    if parts.ask in ("howfar", "where") and parts.mover != "O":
+        return outcome(question, parts, spots, trial)
     refs = _REFS[parts.ask]
     if parts.ask == "hit":
         target = "a1" if parts.mover == "O" else "b1"

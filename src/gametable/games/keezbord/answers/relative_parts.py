@@ -22,116 +22,98 @@ from dataclasses import dataclass, field
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.build import BY_STEPS, FORWARD
 from gametable.games.keezbord.answers.exact_words import FILLER
+from gametable.games.keezbord.answers.relative_asks import (
+    HOW_FAR,
+    HOW_FAR_ASKED,
+    NEED_ASKED,
+    STEPS_ASKED,
+    need_target,
+    told_end,
+)
+from gametable.games.keezbord.answers.relative_duty import (
+    BACK_ON_FRONT,
+    NO_PLACER,
+    ONLY_CARD,
+    OTHER_TWO_NESTED,
+    duty_apart,
+)
+from gametable.games.keezbord.answers.relative_tokens import UNIT, N, n_value, tokens
 from gametable.games.keezbord.answers.relative_words import MORE_FILLER, NOT_FILLER
+from gametable.games.keezbord.answers.variants import told_options
 from gametable.rulebook.question import Question
 
-_N = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf)"
-_UNIT = r"(?:\s*(?:spaces?|steps?|squares?|places?|spots?|fields?|vakken|vakjes|vak|stappen|stap|plaatsen|plekken))?"
-#: the pawns and the landmarks, each phrase with its token (the longer phrases first)
-_TOKENS: tuple[tuple[str, str], ...] = (
-    (
-        r"\bnot on (?:its|his|her|their|a) (?:own )?start(?: space| position| square)?\b"
-        r"|\bniet op (?:zijn|haar|z'n) (?:eigen )?startvak\b"
-        r"|\b(?:en )?daar staat niemand\b"
-        r"|\b(?:and )?(?:the|my) home is empty\b|\bhome (?:is )?empty\b|\b(?:die|which) (?:is )?leeg is\b"
-        r"|\bwhich is empty\b",
-        " ",
-    ),
-    (
-        r"\b(?:(?:which|that) is )?(?:out )?(?:on|in) the (?:open )?track\b|\bop de baan\b"
-        r"|\bwith nothing in (?:their|its|the) way\b|\bmet niets ertussen\b",
-        " TRACK ",
-    ),
-    (r"\b(?:just |only )?one (?:of my )?pawn\b", " M1 "),
-    (r"\b(?:two|both|twee) (?:of my )?(?:pawns|pionnen)\b", " M1 M2 "),
-    (
-        r"\b(?:an?|the|my|one of my|een) (?:opponent|opponents|enemy|other player|tegenstander)"
-        r"(?:'s|s'|’s)? pawn\b|\bopponent'?s pawn\b|\b(?:the |an? )?enemy pawn\b"
-        r"|\b(?:een |de )?pion van (?:mijn|de|een|m'n) tegenstander\b|\bhis pawn\b|\bzijn pion\b"
-        r"|\bmy opponent'?s\b(?! \w+ (?:card|queen|king))",
-        " O ",
-    ),
-    (r"\bnobody (?:is |stands )?on my start(?: space)?\b|\bmy start is empty\b", " SME "),
-    (r"\bmy (?:own |other )?pawn a\b|\bpawn a\b|\ba(?= (?:moves|goes|hits?)\b)", " M1 "),
-    (r"\bb(?= (?:moves|goes)\b)", " M2 "),
-    (r"\b(?:over|past|langs|jump over) my own pawn\b", " over M2 "),
-    (
-        r"\bmy (?:own |other )?pawn b\b|\bpawn b\b|\bmy other pawn\b|\banother (?:one )?(?:of my )?pawns?\b"
-        r"|\bmijn andere pion\b|\b(?:een )?andere pion\b|\b(?<=past )b\b",
-        " M2 ",
-    ),
-    (
-        r"\bmy (?:own )?pawn a\b|\bpawn a\b|\bmy (?:own )?pawn\b|\bmijn (?:eigen )?pion\b"
-        r"|\bthe one i move\b|\b(?:that|this) pawn\b|\b(?:die|deze) pion\b|\bmine\b|\b(?<=move )a\b(?= \d)",
-        " M1 ",
-    ),
-    (
-        r"\b(?:my|mijn) (?:own |eigen )?start(?:vak| space| position| square)?\b"
-        r"|\bthe start(?: space)?\b",
-        " SM ",
-    ),
-    (r"\b(?:his|zijn) (?:own |eigen )?start(?:vak| space)?\b", " SO "),
-    (r"\bits own start(?: space)?\b", " ITS "),
-    (
-        r"\b(?:the )?first (?:space|spot|square) of my (?:empty )?home\b|\bmy home'?s first space\b"
-        r"|\bhet eerste vak van mijn (?:lege )?thuishonk\b",
-        " HF ",
-    ),
-)
 #: the relations, with their direction along the track; "voor" and "before" are left out: a
 #: pawn "1 vak voor" another is ahead of it to some players and short of it to others
 _REL_WORDS = {
     "ahead of": 1, "in front of": 1, "verder dan": 1, "behind": -1, "achter": -1,
     "past": 1, "beyond": 1, "voorbij": 1, "from": -1, "short of": -1, "to reach": -1, "van": -1,
+    "before": 0, "voor": 0, "vóór": 0,
 }  # fmt: skip
+#: the landmarks "before" and "voor" may be said of: a pawn short of them (said of another
+#: pawn, "voor" is ahead to some players and short of it to others, and is not read)
+_LANDMARKS = ("SM", "SME", "HF")
 _REL = "|".join(sorted(_REL_WORDS, key=len, reverse=True))
 _ENTITY = r"(M1|M2|O|SME|SM|SO|HF|ITS|it)"
 #: the words between two parts of one relation: no other pawn named, not even one unowned
 _GAP = r"(?:(?!\b(?:M1|M2|O|SM|SO|HF|ITS|pawns?|pion|pionnen|one|not|niet|never|nooit|no|geen)\b)[^.?!,])*?"
-_RELATION = re.compile(rf"{_ENTITY}\b{_GAP}\b{_N}{_UNIT} ({_REL})\s+(?:the )?{_ENTITY}\b")
+_RELATION = re.compile(rf"{_ENTITY}\b{_GAP}\b{N}{UNIT} ({_REL})\s+(?:the )?{_ENTITY}\b")
 #: a relation whose other end is left unsaid: "if his pawn is 5 spaces behind?"
 _RELATION_OPEN = re.compile(
-    rf"\b(M1|M2|O)\b{_GAP}\b{_N}{_UNIT} (ahead|behind|in front|back)\s*(?=[.?!,]|$)"
+    rf"\b(M1|M2|O)\b{_GAP}\b{N}{UNIT} (ahead|behind|in front|back|erachter|daarachter|ervoor)\s*"
+    r"(?=[.?!,]|$)"
 )
 _BEHIND_IT = re.compile(
-    rf"\b{_N}{_UNIT} (daarachter|behind it|ahead of it)\s+(?:(?:staat|stands|is|er)\s+)*(M1|M2|O)\b"
+    rf"\b{N}{UNIT} (daarachter|behind it|ahead of it)\s+(?:(?:staat|stands|is|er)\s+)*(M1|M2|O)\b"
 )
-_ON = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b(?:on|op)\s+(?:precies )?(SM|SO|ITS)\b")
+_ON = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b(?:on|op)\s+(?:precies )?(SM|SO|ITS|SX|SP)\b")
+#: the card played on my other pawn: the moved pawn is then that one
+_ON_OTHER = re.compile(
+    r"\b(?:on|with|op|met) (?:that |the |this )?(?:M2|second (?:pawn|one)|other (?:pawn|one))\b"
+)
 _MOVER_O = re.compile(
     r"\b(?:can|could|may|mag|kan|does|will) (?:the other player|my opponent|an opponent|the "
-    r"opponent|he|hij|mijn tegenstander|O)\b|\b(?:opponent|tegenstander)(?:'s)? (?:queen|king|"
+    r"opponent|he|hij|mijn tegenstander|O)\b(?! (?:get|gets|be|is|go|goes|end up) (?:hit|knocked|sent|"
+    r"back|geslagen|terug)\b)|\b(?:opponent|tegenstander)(?:'s)? (?:queen|king|"
     r"ace|jack|card|vrouw)\b|\b(?:he|she|hij|zij|they|my opponent|the opponent|an opponent|mijn "
-    r"tegenstander|de tegenstander) (?:plays|speelt|uses|gebruikt|moves|zet|has|heeft|holds)\b"
+    r"tegenstander|de tegenstander) (?:plays|speelt|uses|gebruikt|moves|zet|has|heeft|holds|gooit|"
+    r"opgooit|legt)\b|\b(?:en|and) (?:hij |he )?(?:speelt|plays)\b"
 )
+#: what may be asked, the first found in the question's asking sentences; a hit before where:
+#: "do I hit him, and where does his pawn go?" is answered by whether he is hit, and where
 _ASKS = (
+    ("need", NEED_ASKED),
+    ("steps", STEPS_ASKED),
     ("which", re.compile(r"\b(?:which|welke)\b")),
-    ("where", re.compile(r"\b(?:where|waar)\b")),
+    ("howfar", HOW_FAR_ASKED),
     ("hit", re.compile(r"\b(?:hit|hits|knock\w*|sent back|send\w* back|geslagen|slaan|sla)\b")),
+    ("where", re.compile(r"\b(?:where|waar)\b")),
     ("what", re.compile(r"\b(?:what happens|wat gebeurt)\b")),
     ("may", re.compile(r"\b(?:can|may|mag|kan|could|allowed|fine|legal|ok|okay)\b")),
 )
 _HAND = re.compile(
-    r"\b(?:hand(?: is)?|i hold|i have|ik heb)\s*:?\s*((?:(?:an?|een|and|en|,)\s*)?"
+    r"\b(?:hand(?: is)?|i hold|i have|ik heb)\s*:?\s*(?:(?:only|just|alleen|nog|maar) )*"
+    r"((?:(?:an?|een|and|en|,)\s*)?"
     r"(?:\d+|[a-z]+)(?:\s*(?:,|and|en)\s*(?:an?\s+|een\s+)?(?:\d+|[a-z]+))+)"
 )
 _HAND_CARD = {"queen": "Q", "vrouw": "Q", "king": "K", "heer": "K", "ace": "A", "aas": "A",
               "jack": "J", "boer": "J", "ten": "10", "tien": "10"}  # fmt: skip
 _SPLIT = re.compile(
-    rf"\b(?:split\w*|verdeel\w*|splits\w*) (?:my |mijn )?(?:7|seven|zeven)"
-    rf"(?:\s*(?:in|into)\s+{_N}\s+(?:and|en)\s+{_N})?"
+    rf"\b(?:split\w*|verdeel\w*|splits\w*) (?:my |mijn |a |the |de |een )?(?:7|seven|zeven)"
+    rf"(?:\s*(?:in|into)\s+{N}\s+(?:and|en)\s+{N})?"
 )
 #: a 7's part told with its pawn: "A moves 5", "move M1 6", "met de 3", "2 with M1"
 _PARTS = (
-    re.compile(rf"\b(?P<pawn>M1|M2)\s+(?:moves|goes|gaat)?\s*{_N}\b(?! (?:spaces?|steps?|vakken))"),
-    re.compile(rf"\bmove (?P<pawn>M1|M2) {_N}\b"),
-    re.compile(rf"\b(?:met de|with the|zet de) {_N}(?: met)? (?P<pawn>M1)\b"),
-    re.compile(rf"\b{_N} (?:with|met) (?P<pawn>M1|M2)\b"),
-    re.compile(rf"\bmet de {_N}\b(?P<pawn>)"),
+    re.compile(rf"\b(?P<pawn>M1|M2)\s+(?:moves|goes|gaat)?\s*{N}\b(?! (?:spaces?|steps?|vakken))"),
+    re.compile(rf"\bmove (?P<pawn>M1|M2) {N}\b"),
+    re.compile(rf"\b(?:met de|with the|zet de) {N}(?: met)? (?P<pawn>M1)\b"),
+    re.compile(rf"\b{N} (?:with|met) (?P<pawn>M1|M2)\b"),
+    re.compile(rf"\b{N}{UNIT} for (?P<pawn>M1|M2)(?: first)?\b"),
+    re.compile(rf"\bmet de {N}\b(?P<pawn>)"),
     re.compile(
-        rf"\b{_N}{_UNIT} (?:for|with|voor|met) (?:one|the first|the one|de ene|een)(?: pawn| pion)?\b(?P<pawn>)"
+        rf"\b{N}{UNIT} (?:for|with|voor|met) (?:one|the first|the one|de ene|een)(?: pawn| pion)?\b(?P<pawn>)"
     ),
     re.compile(
-        rf"\b{_N}{_UNIT} (?:for|with|voor|met) (?:the other|de andere)(?: one| pawn| pion)?\b(?P<other>)"
+        rf"\b{N}{UNIT} (?:for|with|voor|met) (?:the other|de andere)(?: one| pawn| pion)?\b(?P<other>)"
     ),
 )
 
@@ -145,7 +127,7 @@ def _pairs(text: str) -> tuple[list[tuple[str, int]], str]:
             names = m.re.groupindex
             number = next(g for i, g in enumerate(m.groups(), 1) if g and i not in names.values())
             pawn = "M2" if "other" in names else m.group("pawn") or "M1"
-            pairs.append((pawn, _n(number)))
+            pairs.append((pawn, n_value(number)))
         text = pattern.sub(" ", text)
     return pairs, text
 
@@ -163,6 +145,7 @@ class Parts:
     """What the question tells: see the module docstring."""
 
     players: int = 2
+    stated: bool = False
     pawns: list[str] = field(default_factory=list)
     marks: dict[str, tuple[str, int]] = field(default_factory=dict)
     relations: list[tuple[str, int, str]] = field(default_factory=list)
@@ -173,17 +156,14 @@ class Parts:
     split: tuple[int, int] | None = None
     ask: str = ""
     on_track: bool = False
-
-
-def _n(word: str) -> int:
-    return w.value({"een": "één"}.get(word, word))
-
-
-def _tokens(lower: str) -> str:
-    text = f" {lower} "
-    for pattern, token in _TOKENS:
-        text = re.sub(pattern, token, text)
-    return re.sub(r"\s+", " ", text)
+    near_home: bool = False
+    target: int | None = None
+    into_home: int | None = None
+    beyond: int | None = None
+    options: dict[str, object] = field(default_factory=dict)
+    #: what the question tells beside a duty to play, each checked: no placing card held, my
+    #: pawns not placed in the nest, the card on my back pawn landing on my front one
+    told: set[str] = field(default_factory=set)
 
 
 def _resolve(name: str, before: str, subject: str) -> str:
@@ -200,7 +180,7 @@ def _resolve(name: str, before: str, subject: str) -> str:
 
 #: a move said to land on the opponent's pawn: "met de 3 kom ik precies op O", "with the 5 I land on O"
 _LANDS = re.compile(
-    rf"\b(?:met de|with the|with my) {_N} (?:kom ik|land i|i land|i end up|i end) (?:precies |"
+    rf"\b(?:met de|with the|with my) {N} (?:kom ik|land i|i land|i end up|i end) (?:precies |"
     r"exactly )?(?:op|on) O\b"
 )
 _ORD = r"(first|second|third|fourth|last|1st|2nd|3rd|4th|eerste|tweede|derde|vierde|laatste|[1-4])"
@@ -220,50 +200,142 @@ _ON_HOME = re.compile(
     rf"\b(?:the|de) (?:pawn|pion|one) (?:on|op) (?:the |het )?(?:{_ORD} (?:space|vak)|(?:space|vak|"
     rf"home space) {_ORD}|h([1-4]))\b"
 )
-_MOVE_STEPS = re.compile(rf"\bmove (M1) {_N}(?:\s*(?:spaces?|steps?|vakken|stappen))")
+_MOVE_STEPS = re.compile(rf"\bmove (M1) {N}(?:\s*(?:spaces?|steps?|vakken|stappen))")
 
 
-def _relate(parts: Parts, text: str) -> str:
-    """Reads the relations and the places on a start, and sets them aside."""
+#: one of my pawns on a home space: "M1 is on home space 2", "M1 sits on the 2nd space of my home"
+_IN_HOME_SPACE = re.compile(
+    rf"\b(M1|M2)\b((?:(?!\b(?:M1|M2|O)\b)[^.?!,;])*?)\b(?:on|op) (?:(?:the |het )?{_ORD} (?:space|spot|square|vak) "
+    rf"{_HOME_WORDS}|(?:home space|thuishonkvak) ([1-4])|(HF))\b"
+)
+#: a pawn told by its space number, once my start is said to be space 0 ("my start is space 0.
+#: my pawn is on 57"): the numbers count from my start
+_ON_NUMBER = re.compile(rf"\b(M1|M2|O)\b{_GAP}\b(?:on|op) (?:space |vak |vakje )?(\d{{1,2}})\b")
+
+
+def _numbered(parts: Parts, text: str) -> str:
+    """The pawns told by their space numbers, counted from my start said to be 0."""
+    if " START0 " not in text:
+        return text
+    for m in _ON_NUMBER.finditer(text):
+        if m.group(1) in parts.marks:
+            return text + " unread"
+        parts.marks[m.group(1)] = ("abs", int(m.group(2)))
+    return _ON_NUMBER.sub(lambda m: f" {m.group(1)} ", text).replace(" START0 ", " ")
+
+
+def _in_home(parts: Parts, text: str) -> str:
+    """My pawns said to stand on a home space, one by one; "the home pawn" is the one there."""
+    for m in _IN_HOME_SPACE.finditer(text):
+        said = next((g for g in m.groups()[2:] if g), "")
+        space = 1 if said == "HF" else _ORDS.get(said, int(said) if said.isdigit() else 0)
+        if not space or m.group(1) in parts.marks:
+            return text + " unread"
+        parts.marks[m.group(1)] = ("in", space)
+    text = _IN_HOME_SPACE.sub(lambda m: f" {m.group(1)} {m.group(2)} ", text)
+    in_home = [p for p, (mark, _) in parts.marks.items() if mark == "in"]
+    if " HOMEPAWN " in text:
+        if len(in_home) != 1:
+            return text + " unread"
+        text = text.replace(" HOMEPAWN ", f" {in_home[0]} ")
+    return text
+
+
+#: what happened before the situation told ("I used a Jack and now ..."), and the turn the
+#: card is played ("next turn"): the pawns' places told after it are the position
+_BEFORE = re.compile(
+    r"\bi (?:just )?(?:used|played) (?:a|my) (?:jack|boer)(?: swap)? and now\b|\b(?:on my )?next turn\b"
+    r"|\bik heb (?:net )?een boer gespeeld en nu\b|\bvolgende beurt\b"
+)
+#: a 7's part said to land on his pawn: "the 4-step part lands exactly on O"
+_PART_LANDS = re.compile(
+    rf"\bthe {N}[- ](?:step|space) part (?:lands|ends|stops) (?:exactly |precisely )?on O\b"
+)
+
+
+def _part_lands(parts: Parts, text: str) -> str:
+    """A 7's part told by its steps to land on his pawn: he stands that far ahead of mine (the
+    part is mine's, the first)."""
+    m = _PART_LANDS.search(text)
+    if m is None:
+        return text
+    parts.relations.append(("O", n_value(m.group(1)), "M1"))
+    return text[: m.start()] + " M1 O " + text[m.end() :]
+
+
+def _places(parts: Parts, text: str) -> str:
+    """Reads the places told before the relations (a move told by its steps, home spaces, the
+    last space before my start, a part or a move said to land on his pawn), and sets them
+    aside."""
+    # "O on his start, 2 spaces ahead of M1": the place and the relation told apart
+    text = re.sub(
+        rf"\b(O)\b([^.?!,]*?)\b(on|op) (SO|SX|SP|ITS)\s*,\s*(?={N})", r"\1\2\3 \4 . O ", text
+    )
+    text = _numbered(parts, text)
     moves = _MOVE_STEPS.search(text)
     if moves is not None:  # a move told by its steps is no relation: its card is that step
-        if _n(moves.group(2)) not in BY_STEPS:
+        if n_value(moves.group(2)) not in BY_STEPS:
             return text + " unread"
-        parts.card = BY_STEPS[_n(moves.group(2))]
+        parts.card = BY_STEPS[n_value(moves.group(2))]
         text = text[: moves.start()] + " move M1 " + text[moves.end() :]
-    text = _home_pair(parts, text)
+    text = _in_home(parts, _home_pair(parts, text))
+    for m in re.finditer(rf"\b(M1|M2)\b{_GAP}\bLASTBEFORE\b", text):
+        parts.marks[m.group(1)] = ("home", 1)  # one space short of my start
+    text = re.sub(rf"\b(M1|M2)\b({_GAP})\bLASTBEFORE\b", r" \1 \2 ", text)
+    parts.near_home = " NEARHOME " in text
+    text = text.replace(" NEARHOME ", " ")
     # "can I go backwards from my start": the pawn I move stands on my start
     text = re.sub(
         r"\b(?:go|move|ga|gaan)(?: backwards?| achteruit)? (?:from|vanaf|van) SM\b",
         " M1 on SM ",
         text,
     )
+    text = re.sub(r"\b(?:that|the|this|dat|die) (?:part|deel)\b", " ", _part_lands(parts, text))
     lands = _LANDS.search(text)
     if lands is not None:  # the moving pawn (mine) ends on his: he stands that far ahead
-        parts.relations.append(("O", _n(lands.group(1)), "M1"))
+        parts.relations.append(("O", n_value(lands.group(1)), "M1"))
         text = text[: lands.start()] + " M1 O " + text[lands.end() :]
+    return text
+
+
+def _relate(parts: Parts, text: str) -> str:
+    """Reads the relations and the places on a start, and sets them aside."""
+    text = _places(parts, text)
     for m in list(_RELATION.finditer(text)):
         subject = _resolve(m.group(1), text[: m.start()], "")
         other = _resolve(m.group(4), text[: m.start(4)], subject)
-        sign, steps = _REL_WORDS[m.group(3)], _n(m.group(2))
-        _add(parts, subject, sign * steps, other)
+        sign, steps = _REL_WORDS[m.group(3)], n_value(m.group(2))
+        if sign == 0 and other not in _LANDMARKS:
+            _add(parts, "?", 0, "?")  # "before" another pawn: not read
+            continue
+        _add(parts, subject, (sign or -1) * steps, other)  # "before" my start: short of it
     # the pawns stay named (a place told of one after its relation: "..., which is on its start")
     text = _RELATION.sub(lambda m: f" {_pawn_only(m.group(1))} {_pawn_only(m.group(4))} ", text)
     for m in list(_RELATION_OPEN.finditer(text)):
         subject = m.group(1)
         other = _resolve("it", text[: m.start()] + " " + text[m.end() :], subject)
-        sign = -1 if m.group(3) in ("behind", "back") else 1
-        _add(parts, subject, sign * _n(m.group(2)), other)
+        sign = -1 if m.group(3) in ("behind", "back", "erachter", "daarachter") else 1
+        _add(parts, subject, sign * n_value(m.group(2)), other)
     text = _RELATION_OPEN.sub(" ", text)
     for m in list(_BEHIND_IT.finditer(text)):
         before = re.findall(r"\b(M1|M2|O)\b", text[: m.start()])
         if not before:
             return text + " unread"
         sign = -1 if m.group(2) in ("daarachter", "behind it") else 1
-        _add(parts, m.group(3), sign * _n(m.group(1)), before[-1])
+        _add(parts, m.group(3), sign * n_value(m.group(1)), before[-1])
     text = _BEHIND_IT.sub(" ", text)
     for m in list(_ON.finditer(text)):
+        if re.search(r"\b(?:and|en)\b|,", text[m.end(1) : m.start(2)]):
+            return text + " unread"  # "ahead of M1 and on SM": whose place is not read
         mark = _resolve(m.group(2), "", m.group(1))
+        if mark in ("SX", "SP") and m.group(1) == "O":  # his pawn on a third seat's start
+            if parts.players == 2:  # a third seat: four players, unless two were said
+                if parts.stated:
+                    return text + " unread"
+                parts.players = 4
+            parts.marks["O"] = ("start_of", 2 if mark == "SP" else parts.players - 1)
+            parts.on_start.append("O")
+            continue
         if (mark == "SM") != (m.group(1) != "O"):
             return text + " unread"  # a pawn on another seat's start: not this reading's
         parts.marks[m.group(1)] = ("start", 0)
@@ -297,6 +369,8 @@ def _pawn_only(name: str) -> str:
 def _add(parts: Parts, subject: str, steps: int, other: str) -> None:
     if subject in ("M1", "M2", "O") and other in ("M1", "M2", "O") and subject != other:
         parts.relations.append((subject, steps, other))
+    elif subject in parts.marks and other in _LANDMARKS:
+        parts.relations.append(("?", 0, "?"))  # a second place told for one pawn
     elif subject in ("M1", "M2") and other == "SM" and steps != 0:
         parts.marks[subject] = ("past", steps)
     elif subject in ("M1", "M2") and other == "HF" and steps < 0:
@@ -305,6 +379,11 @@ def _add(parts: Parts, subject: str, steps: int, other: str) -> None:
         parts.relations.append(("O", steps, "M1"))  # "his pawn 4 behind my start", mine on it
     else:
         parts.relations.append(("?", 0, "?"))  # a relation this reading cannot place
+
+
+_WHOLE_SEVEN = re.compile(
+    r"\b(?:the (?:whole|full)|all|alle|de hele|volle) (?:7|seven|zeven)(?: steps| stappen)?\b"
+)
 
 
 def _cards(parts: Parts, question: Question, text: str) -> str:
@@ -318,12 +397,14 @@ def _cards(parts: Parts, question: Question, text: str) -> str:
     # the cards named; a name said alone ("sevn: can I ...") only by the lexicon
     rest = Question.read(text)  # the cards named where no relation or place was read
     named = w.cards_named(rest) or list(dict.fromkeys(m.name for m in w.CARDS.find(rest)))
+    if not named and _WHOLE_SEVEN.search(text):  # "I move my pawn the full 7"
+        named = ["7"]
     if split is None and named == ["7"] and len(_pairs(text)[0]) == 2:
         split = re.search("$", text)  # "with a 7 I move that pawn 6 and another pawn 1"
     if split is not None:
         parts.card = "7"
         pairs, text = _pairs(text)
-        told = [_n(g) for g in split.groups() if g]
+        told = [n_value(g) for g in split.groups() if g]
         mine = [n for p, n in pairs if p == "M1"]
         other = [n for p, n in pairs if p == "M2"]
         first = mine[0] if mine else _from_relation(parts)
@@ -334,11 +415,7 @@ def _cards(parts: Parts, question: Question, text: str) -> str:
             return text + " unread"
         return w.NUMBER_CARD.sub(" ", _SPLIT.sub(" ", text))
     if named == ["7"]:  # one pawn moves "the whole 7"
-        text = re.sub(
-            r"\b(?:the (?:whole|full)|all|alle|de hele|volle) (?:7|seven|zeven)(?: steps| stappen)?\b",
-            " ",
-            text,
-        )
+        text = _WHOLE_SEVEN.sub(" ", text)
     if parts.card is not None:  # told as steps moved ("move A 8 spaces past B")
         return text if not named or named == [parts.card] else text + " unread"
     played = [c for c in named if c not in parts.hand]
@@ -352,30 +429,31 @@ def _from_relation(parts: Parts) -> int | None:
     return ahead[0] if len(ahead) == 1 else None
 
 
-def read_parts(question: Question) -> Parts | None:
-    """The parts of ``question``, or ``None`` when it tells something they do not hold."""
-    lower = question.lower
-    if re.search(r"\b(?:partner|teammate|team|maat|teamgenoot|jack|boer|king|heer)\b", lower):
+def _table(question: Question) -> tuple[Parts, str] | None:
+    """The table and the teller's words: the players, who moves, the variants told, what
+    happened before; ``None`` when the question speaks of a partner, a Jack or a King (other
+    readers' concepts)."""
+    lower = _BEFORE.sub(" ", question.lower)  # what happened before: the place it left is told
+    unheld = NO_PLACER.sub(" ", lower)  # "no ace or king": no King in the situation
+    unheld = re.sub(
+        r"\bmy partner'?s start(?: space)?|\(?my partner has no pawn there\)?", " ", unheld
+    )
+    if re.search(r"\b(?:partner|teammate|team|maat|teamgenoot|jack|boer|king|heer)\b", unheld):
         return None
-    parts = Parts(players=w.players_stated(question) or 2)
+    stated = w.players_stated(question)
+    parts = Parts(players=stated or 2, stated=stated is not None)
     if parts.players not in (2, 4, 6):
         return None
     if _MOVER_O.search(lower):
         parts.mover = "O"
-    text = _tokens(lower)
-    if parts.mover == "O":  # who moves, read and set aside once his pawn is a token
-        text = re.sub(
-            r"\b(?:the other player|my opponent|an opponent'?s?|the opponent|mijn tegenstander|de "
-            r"tegenstander)\b",
-            " ",
-            text,
-        )
-    parts.on_track = " TRACK " in text
-    text = _relate(parts, re.sub(r"\bTRACK\b", " ", text))
-    asked = re.split(r"(?<=[.?!])\s+", lower.strip())[-1]
-    parts.ask = next((name for name, p in _ASKS if p.search(asked)), "")
-    text = _cards(parts, question, text)
-    told = _tokens(lower) + " ".join(
+    parts.options, lower = told_options(lower)  # the table's variants, set aside
+    return parts, lower
+
+
+def _pawns_named(parts: Parts, lower: str) -> None:
+    """The pawns the parts name; his pawn behind mine when he lands on it, my other pawn when
+    a 7 is shared."""
+    told = tokens(lower) + " ".join(
         [p for r in parts.relations for p in (r[0], r[2])] + list(parts.marks)
     )
     parts.pawns = [t for t in ("M1", "M2", "O") if re.search(rf"\b{t}\b", told)]
@@ -385,33 +463,130 @@ def read_parts(question: Question) -> Parts | None:
         parts.pawns += [] if "O" in parts.pawns else ["O"]
     if parts.split is not None and "M2" not in parts.pawns:
         parts.pawns.append("M2")  # a 7 shared between two pawns: the other one is on the track
-    text = re.sub(r"\b(?:the|het|de) (?:first|eerste) (?:part|deel)\b", " ", text)
-    if parts.card == "4":  # where a 4 takes it: back past my start
+
+
+def _four_words(text: str) -> str:
+    """Where a 4 takes the pawn, said with it: back, past my start."""
+    text = re.sub(
+        r"\b(?:om (?:achteruit|terug) te (?:gaan|lopen|zetten)|to (?:go|move) (?:it )?"
+        r"back(?:wards?)?)\b",
+        " ",
+        text,
+    )
+    text = re.sub(
+        r"\b(?:(?:back|backwards?|achteruit)\s+)?(?:behind|achter|langs|past|voorbij)\s+SM\b",
+        " ",
+        text,
+    )
+    return re.sub(r"\b(?:back|backwards?|achteruit|to)\b", " ", text)
+
+
+def read_parts(question: Question) -> Parts | None:
+    """The parts of ``question``, or ``None`` when it tells something they do not hold."""
+    table = _table(question)
+    if table is None:
+        return None
+    parts, lower = table
+    text = tokens(lower)
+    if parts.mover == "O":  # who moves, read and set aside once his pawn is a token
         text = re.sub(
-            r"\b(?:(?:back|backwards?|achteruit)\s+)?(?:behind|achter|langs|past|voorbij)"
-            r"\s+SM\b",
+            r"\b(?:the other player|my opponent|an opponent'?s?|the opponent|mijn tegenstander|de "
+            r"tegenstander)\b",
             " ",
             text,
         )
-        text = re.sub(r"\b(?:back|backwards?|achteruit|to)\b", " ", text)
+    text = w.PLAYERS.sub(" ", text)  # the table, read already
+    parts.on_track = " TRACK " in text
+    sentences = re.split(r"(?<=[.?!])\s+", lower.strip())
+    asked = " ".join(s for s in sentences if s.endswith("?")) or sentences[-1]
+    parts.ask = next((name for name, p in _ASKS if p.search(asked)), "")
+    if parts.ask == "need" and _HAND.search(lower):
+        parts.ask = "which"  # a hand told: which of its cards, not any card
+    if parts.ask in ("need", "steps"):  # the target set aside first: no relation runs into it
+        text, parts.target = need_target(text, steps=parts.ask == "steps")
+        if parts.target is None:
+            return None
+    text = _relate(parts, re.sub(r"\bTRACK\b", " ", text))
+    text = _cards(parts, question, _asked_apart(parts, text))
+    if parts.split is None and _ON_OTHER.search(text):  # the card is played on my other pawn
+        text = _ON_OTHER.sub(" on M1 ", _swap_mine(parts, text))
+    _pawns_named(parts, lower)
+    text = re.sub(r"\b(?:the|het|de) (?:first|eerste) (?:part|deel)\b", " ", text)
+    if parts.card == "4":
+        text = _four_words(text)
     if not _complete(parts) or not _only_filler(text, question, parts.ask):
         return None
     return parts
+
+
+def _swap_mine(parts: Parts, text: str) -> str:
+    """My two pawns exchange names, so that the pawn moved is ``M1`` (the other ``M2``)."""
+    other = {"M1": "M2", "M2": "M1"}
+    parts.marks = {other.get(p, p): m for p, m in parts.marks.items()}
+    parts.relations = [(other.get(a, a), n, other.get(b, b)) for a, n, b in parts.relations]
+    parts.on_start = [other.get(p, p) for p in parts.on_start]
+    return re.sub(r"\b(M1|M2)\b", lambda m: other[m.group(1)], text)
+
+
+def _asked_apart(parts: Parts, text: str) -> str:
+    """Sets aside the phrase of what is asked beyond a verdict, and the end told with the move."""
+    if parts.ask == "howfar":
+        text, said = HOW_FAR.subn(" ", text)
+        if not said:
+            return text + " unread"
+    duty, text = duty_apart(text)
+    if duty:
+        parts.ask = duty
+        only = ONLY_CARD.search(text)
+        if only is not None:
+            word = only.group(1) or only.group(2)
+            parts.hand = [
+                _HAND_CARD.get(word, str(w.value(word)) if word in w.NUMBER_WORDS else word)
+            ]
+            text = ONLY_CARD.sub(" ", text)
+        for name, pattern in (("no placer", NO_PLACER), ("two nested", OTHER_TWO_NESTED),
+                              ("back on front", BACK_ON_FRONT)):  # fmt: skip
+            if pattern.search(text):
+                parts.told.add(name)
+                text = pattern.sub(" ", text)
+    text, parts.into_home, parts.beyond = told_end(text)
+    return text
 
 
 def _complete(parts: Parts) -> bool:
     """Whether the parts hold what their ask needs, and nothing unplaced."""
     if not parts.ask or "M1" not in parts.pawns or ("?", 0, "?") in parts.relations:
         return False
+    mark, steps = parts.marks.get("M1", ("", 0))
+    if parts.near_home and not (mark == "home" or (mark == "past" and steps < 0)):
+        return False  # said to be about to go home, but not placed short of my start
     if not (parts.relations or parts.marks or _free(parts)):
         return False
     if parts.ask == "which":
-        return bool(parts.hand) and "home" in {m for m, _ in parts.marks.values()}
+        near = [m == "home" or (m == "past" and n < 0) for m, n in parts.marks.values()]
+        return bool(parts.hand) and any(near)
+    if parts.ask in ("need", "steps"):
+        return parts.card is None and not parts.hand and parts.mover == "M"
+    if parts.ask in ("must", "handin"):
+        return _duty_told(parts)
     if parts.card is None:
         return False
     if parts.mover == "O":
         return parts.ask in ("hit", "may") and "O" in parts.pawns
     return True
+
+
+def _duty_told(parts: Parts) -> bool:
+    """A duty asked: a hand told (no card played besides it), every claim beside it true of
+    the position (``back on front`` is checked once the pawns are placed)."""
+    hand = parts.hand or ([parts.card] if parts.card else [])
+    if not hand or parts.mover != "M" or (parts.hand and parts.card):
+        return False
+    parts.hand, parts.card = hand, None
+    if "no placer" in parts.told and {"A", "K"} & set(hand):
+        return False
+    mine = [p for p in parts.pawns if p in ("M1", "M2")]
+    return "two nested" not in parts.told or len(mine) == 2
 
 
 def _free(parts: Parts) -> bool:

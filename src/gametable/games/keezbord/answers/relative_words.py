@@ -124,6 +124,20 @@ MORE_FILLER = frozenset(
         "by",
         "door",
         "fine",
+        "terecht",
+        "already",
+        "situation",
+        "want",
+        "will",
+        "gooit",
+        "heen",
+        "word",
+        "speelt",
+        "opgooit",
+        "stopped",
+        "game",
+        "really",
+        "jumping",
     ]
 )
 #: the filler words of the exact reader that say too much here: a pawn not placed ("another

@@ -21,6 +21,7 @@ from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.build import FORWARD, GAME
 from gametable.games.keezbord.answers.hands import card_name
 from gametable.games.keezbord.answers.referee import Ruling, Trial, judge, refusal, where
+from gametable.games.keezbord.answers.relative_tokens import CLEAR
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -49,7 +50,7 @@ _ON_SPACE = re.compile(
 )
 #: the phrases of the cards in turn and a pawn's place told, set aside by the guard for them
 SEQUENCE_PHRASES = re.compile(
-    SEQUENCE.pattern + "|" + _ON_SPACE.pattern.replace("^", r"\b") + r"|\bnext turn\b"
+    SEQUENCE.pattern + "|" + _ON_SPACE.pattern.replace("^", r"\b") + r"|\bnext turn\b|" + CLEAR
 )
 #: the cards played on one pawn, wherever it stands: only how far they take it is asked
 _SAME_PAWN = re.compile(r"\b(?:on|with|op|met) (?:the same|one|dezelfde|één) (?:pawn|pion)\b")
@@ -71,7 +72,8 @@ _ASK_WHERE = re.compile(
 def read_from_start(question: Question) -> Answer | None:
     """Where the cards named take a pawn that starts on (or a number of spaces past) its own
     start, or how far from its start it ends (see the module docstring)."""
-    lower = question.lower
+    lower = re.sub(CLEAR, " ", question.lower)  # "(nothing in the way, home empty)": as built
+    question = Question.read(lower)
     past = _PAST_START.search(lower)
     on_space = _ON_SPACE.search(lower)
     asks_far, asks_where = _ASK_HOW_FAR.search(lower), _ASK_WHERE.search(lower)

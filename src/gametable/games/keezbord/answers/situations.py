@@ -64,6 +64,10 @@ def read_blocker(question: Question) -> Answer | None:
         r"\b(my pawn|mijn pion)\b[^,.?;]{0,20}\b(?:on|op) (its|my|zijn|mijn) (own |eigen )?start"
     ):
         return None  # the asker's own pawn on its start: read_my_pawn_on_start
+    if question.matches(r"\b(?:on|op) (?:my|mijn) (?:own |eigen )?start") and question.matches(
+        r"\b(?:opponent'?s?|his pawn|tegenstanders?|zijn pion)\b"
+    ):
+        return None  # his pawn on my start: not on its own, not protected (not this reading's)
     whose = w.whose_other(question) or "opponent"
     if whose == "own":
         return None
@@ -118,6 +122,19 @@ def _one_move_toward(question: Question, card: str) -> bool:
     )
 
 
+def _whose_met(question: Question) -> str | None:
+    """Whose pawn my move meets, when this reading can tell: ``None`` when another player plays
+    (who moves is not read here) or when my other pawn and an opponent's are both named."""
+    whose = w.whose_other(question)
+    if whose is None or question.matches(r"\b(speelt|plays|gooit|opgooit)\b"):
+        return None
+    if whose != "opponent" and question.matches(
+        r"\b(opponent'?s?|tegenstanders?|his pawn|zijn pion)\b"
+    ):
+        return None
+    return whose
+
+
 def read_pass_or_hit(question: Question) -> Answer | None:
     """Passing or hitting a pawn on the track, not on its own start (KB-038, KB-039, KB-024):
     passing never hits; landing on a pawn sends it to its nest, whoever owns it."""
@@ -132,7 +149,7 @@ def read_pass_or_hit(question: Question) -> Answer | None:
         return None
     if passing and hitting and not w.asks_whether_hit(question):
         return None  # passing and hitting both said, but not asked whether the pawn is hit
-    whose = w.whose_other(question)
+    whose = _whose_met(question)
     if whose is None:
         return None
     players = w.players_said(question) or (4 if whose == "partner" else 2)
@@ -219,15 +236,25 @@ def read_safe_elsewhere(question: Question) -> Answer | None:
                    position=trial.position, details=("Judged: 5 d1 for seat d.",))  # fmt: skip
 
 
+#: the default rules said before the question: "with the normal rules:", "met de gewone regels:"
+_RULES_TOLD = re.compile(
+    r"^(?:with|under|in|met|volgens) (?:the |de )?(?:normal|standard|default|gewone|normale|standaard) "
+    r"(?:rules|regels)\s*[:,]?\s*"
+)
+
+
 def read_hit_by_passing(question: Question) -> Answer | None:
     """Whether passing a pawn hits it: never, only landing on it does (KB-038, KB-042)."""
     if not (w.asks_pass(question) and w.asks_hit(question)) or w.on_own_start(question):
         return None
+    asked = _RULES_TOLD.sub("", question.lower)  # "met de gewone regels: sla je ...?"
     if not (
         w.asks_whether_hit(question)
-        or question.matches(r"^(?:do|does|will|would|is|are|wordt|worden|sla|slaat)\b")
+        or re.match(r"(?:do|does|will|would|is|are|wordt|worden|sla|slaat)\b", asked)
     ):
         return None
+    if w.spaces_said(question) is not None:
+        return None  # a distance told ("8 vakken voorbij de mijne"): the relation reader's
     card = first_forward_card(question) or "8"
     if card == "4" or FORWARD[card] < 2:
         return None
@@ -294,7 +321,8 @@ def read_exact_home(question: Question) -> Answer | None:
     if not (w.says_home(question) or inside or before):
         return None
     if (before and inside) or re.search(
-        r"\b(another|other|second pawn|andere|two (?:of my )?pawns|twee (?:van mijn )?pionnen)\b",
+        r"\b(another|other|second pawn|andere|two (?:of my )?pawns|twee (?:van mijn )?pionnen|"
+        r"(?<!only )(?<!just )one of my (?:own )?pawns|een van mijn (?:eigen )?pionnen)\b",
         question.lower,
     ):
         return None  # a pawn near the home and one in it: not built here
@@ -389,6 +417,13 @@ def read_four_past_start(question: Question) -> Answer | None:
 
 
 # -- the four ----------------------------------------------------------------------------------------
+#: the pawn's place told as spaces past my start ("2 spaces past my start")
+_PAST_START = re.compile(
+    r"\b(\d+|one|two|three|four|five|six|een|één|twee|drie|vier|vijf|zes) (?:spaces?|steps?|vakken|"
+    r"vakjes?|vak|stappen) (?:past|beyond|after|voorbij|na) (?:my|mijn) (?:own |eigen )?start"
+)
+
+
 def read_four_into_home(question: Question) -> Answer | None:
     """A 4 never takes a pawn backwards into its home; it goes back along the track past the
     start, so that a later card can bring it in (KB-060, KB-061)."""
@@ -396,21 +431,27 @@ def read_four_into_home(question: Question) -> Answer | None:
         return None
     if len([c for c in w.cards_named(question) if c in FORWARD]) > 0:
         return None  # a later card said too: read_four_then's
+    past = _PAST_START.search(question.lower)
+    if past is None and w.spaces_said(question) is not None:
+        return None  # the pawn's place told otherwise ("1 vak voor mijn startvak"): not built here
     if not question.matches(r"\b(back\w*|into|in (?:to )?my|achteruit\w*|terug\w*|naar binnen)\b"):
         return None
     if _HOME_SPACE.search(question.lower) or question.matches(r"\b(in my home|in de honk)\b"):
         return read_four_in_home(question)
-    trial = Trial.of(2, {"a": [2, "N", "N", "N"]}, ["4"], "4 a1")
+    space = w.value(past.group(1)) if past else 2
+    if not 0 < space < 16:
+        return None
+    trial = Trial.of(2, {"a": [space, "N", "N", "N"]}, ["4"], "4 a1")
     ruling = judge(trial)
     if not ruling.allowed:
         return None
     land = ruling.place_of("a1")
     into_home = str(land).startswith("H")
     reason = question.say(
-        f"A 4 takes a1 back along the track from space 2 to {where(land, 'en')}, not into its "
-        "home; a later card can then bring it forward into the home.",
-        f"Een 4 zet a1 over de baan terug van vak 2 naar {where(land, 'nl')}, niet de thuishonk "
-        "in; met een volgende kaart kan hij daarna vooruit de honk in.",
+        f"A 4 takes a1 back along the track from space {space} to {where(land, 'en')}, not into "
+        "its home; a later card can then bring it forward into the home.",
+        f"Een 4 zet a1 over de baan terug van vak {space} naar {where(land, 'nl')}, niet de "
+        "thuishonk in; met een volgende kaart kan hij daarna vooruit de honk in.",
     )
     return checked(GAME, question, yes_no(question, into_home), reason, [kb.FOUR],
                    position=trial.position)  # fmt: skip

@@ -31,18 +31,34 @@ _JACK = re.compile(r"\b(?:jack|jacks|boer|jack-swap|jack-swapping)\b")
 _PAWNS: tuple[tuple[str, str], ...] = (
     (r"\bboth pawns i'?d like to (?:exchange|swap|switch) are mine\b|\btwo of my (?:own )?pawns\b"
      r"|\btwee van mijn (?:eigen )?pionnen\b|\bmy own pawns\b", "mine mine2"),
-    (r"\bmy other pawn\b|\bmijn andere pion\b|\banother of my pawns\b", "mine2"),
+    (r"\bmy other pawn\b|\bmijn andere pion\b|\banother of my pawns\b"
+     r"|\b(?:a|my|that|the) second (?:pawn|one)\b|\bthat other pawn\b"
+     r"|\b(?:and )?another(?= (?:is|stands|sits) )", "mine2"),
     (r"\b(?:an?|the|my) (?:opponent|enemy)'?s pawn\b|\bhis pawn\b|\b(?:een |de )?pion van "
-     r"(?:mijn|de|een) tegenstander\b|\bzijn pion\b|\bmy opponent'?s pawn\b", "theirs"),
-    (r"\b(?:my|a) (?:partner|teammate|team ?mate)'?s pawn\b|\b(?:een |de )?pion van mijn "
-     r"(?:teamgenoot|maat|partner|medespeler)\b", "partners"),
+     r"(?:mijn|de|een) tegenstander\b|\bzijn pion\b|\bmy opponent'?s pawn\b"
+     r"|\bthe only (?:opponent|enemy) pawn(?: i'?d (?:want|like))?\b", "theirs"),
+    (r"\b(?:my|a) (?:partner|teammate|team ?mate)'?s (?:track )?pawn\b|\b(?:een |de )?pion van mijn "
+     r"(?:teamgenoot|maat|partner|medespeler)(?: op de baan)?\b"
+     r"|\bone of my (?:partner|teammate)'?s (?:track )?pawns\b", "partners"),
+    (r"\bmy only pawn (?:on the board|out(?: of the nest)?|on the track)\b|\bone of my track pawns\b"
+     r"|\b(?:i'?ve got|i have) a jack and a pawn\b|\bi have one pawn\b"
+     r"|\b(?:een )?van mijn pionnen(?: op de baan)?\b", "mine"),
     (r"\bone of my pawns\b|\bmy pawn\b|\bmijn pion\b|\bmine\b", "mine"),
 )  # fmt: skip
 _PLACE = re.compile(
     r"^\W*(?:that'?s |which is |that is |die |dat )?(?:already |al |still |nog )?"
+    r"(?:is |is standing |is sitting |stands |sits |standing |sitting )?"
     r"(?:(?P<home>(?:inside|in) (?:his|its|my|zijn|mijn) (?:own )?(?:home|thuishonk)(?: staat)?"
-    r"|near my home)|(?P<start>(?:is )?on (?:its|his) (?:own )?start(?: space)?|op zijn (?:eigen )?startvak"
-    r"(?: staat)?)|(?P<track>on the track|op de baan))"
+    r"|near my home)|(?P<start>(?:is )?on (?:its|his|that opponent'?s) (?:own )?start(?: space)?|op zijn (?:eigen )?startvak"
+    r"(?: staat)?)|(?P<mystart>on my (?:own )?start(?: space)?)"
+    r"|(?P<track>on the track|op de baan|(?:about |some )?(?:\d+ spaces )?(?:further )?along the track"
+    r"|in the middle of the track|halfway round the board))"
+)
+#: what a told swap may say beside its pawns, which the position holds anyway
+_TOLD = re.compile(
+    r"\b(?:because )?i (?:just|have just) (?:put|placed) it(?: out| there)?\b|\bteam game,?"
+    r"|\bi still have pawns of my own(?: to bring home| out| on the track)?\b"
+    r"|\(?\bneither is on a start(?: space)?\)?|\bik heb nog eigen pionnen op de baan\b"
 )
 _NEST_ALL = re.compile(
     r"\b(?:all|every one of) (?:of )?my pawns (?:are|is) (?:still )?in the nest\b"
@@ -116,6 +132,7 @@ _FILLER = frozenset(
         "it",
         "player",
         "players",
+        "spelers",
         "two",
         "twee",
         "2",
@@ -128,19 +145,23 @@ _FILLER = frozenset(
 )
 
 
-def _parts(lower: str) -> tuple[list[tuple[str, str]], str]:
+def _parts(lower: str) -> tuple[list[tuple[int, str, str]], str]:
     """The pawns named with their places (``("theirs", "home")``), and the text left."""
     found: list[tuple[int, str, str]] = []
     rest = lower
     for pattern, owners in _PAWNS:
         for m in re.finditer(pattern, rest):
             after = _PLACE.match(rest[m.end() :])
-            place = next((k for k in ("home", "start", "track") if after and after.group(k)), "")
+            place = next(
+                (k for k in ("home", "start", "mystart", "track") if after and after.group(k)), ""
+            )
+            if place == "mystart":  # on my start: my own pawn's start, another's is not read
+                place = "start" if owners.startswith("mine") else "unread"
             for owner in owners.split():
                 found.append((m.start(), owner, place))
             end = m.end() + (after.end() if after else 0)
             rest = rest[: m.start()] + " " * (end - m.start()) + rest[end:]
-    return [(o, p) for _, o, p in sorted(found)], rest
+    return sorted(found), rest
 
 
 def read_swap(question: Question) -> Answer | None:
@@ -150,19 +171,50 @@ def read_swap(question: Question) -> Answer | None:
         return None
     nest_all = _NEST_ALL.search(lower) is not None
     lower = _SPREAD.sub(" ", _MINE_OUT.sub(" ", _NEST_ALL.sub(" ", lower)))
+    lower = _TOLD.sub(" ", lower)
     pawns, rest = _parts(lower)
     words = re.findall(r"[a-zà-ü0-9'-]+", _ASK.sub(" ", rest))
     if any(x not in _FILLER for x in words):
         return None
-    teams = any(o == "partners" for o, _ in pawns)
+    teams = any(o == "partners" for _, o, _ in pawns)
     players = w.players_stated(question) or (4 if teams else 2)
     if players not in (2, 4, 6) or (teams and players == 2):
         return None
     if nest_all:
         return _no_pawn_out(question, players) if not pawns else None
-    if len(pawns) != 2:
+    placed = _placed(pawns)
+    if placed is None:
         return None
-    return _judge_swap(question, players, pawns)
+    pair = _pair(lower, pawns, placed)
+    if pair is None:
+        return None
+    return _judge_swap(question, players, [(o, placed[o]) for o in pair])
+
+
+def _placed(pawns: list[tuple[int, str, str]]) -> dict[str, str] | None:
+    """Each pawn's place, said once (named again, it keeps it); ``None`` when a place is not
+    read or two are said for one pawn."""
+    placed: dict[str, str] = {}
+    for _, owner, place in pawns:
+        if place == "unread" or (place and placed.get(owner, place) not in ("", place)):
+            return None
+        placed[owner] = placed.get(owner) or place
+    return placed
+
+
+def _pair(
+    lower: str, pawns: list[tuple[int, str, str]], placed: dict[str, str]
+) -> tuple[str, str] | None:
+    """The two pawns the swap asked about: the only two named, or those named in the asking
+    sentence ("swap that second pawn with an opponent's pawn"; "it" the other one named)."""
+    owners = list(placed)
+    if len(owners) == 2:
+        return owners[0], owners[1]
+    if len(owners) != 3:
+        return None
+    asked_at = max(lower.rfind(". "), lower.rfind("? ", 0, len(lower) - 2))
+    asked = list(dict.fromkeys(o for at, o, _ in pawns if at > asked_at))
+    return (asked[0], asked[1]) if len(asked) == 2 else None
 
 
 def _spot(owner: str, place: str, players: int, index: int) -> Any:

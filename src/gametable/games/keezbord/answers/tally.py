@@ -77,6 +77,17 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        "pack",
+        re.compile(
+            r"\bhow many cards (?:are |is )?(?:there )?(?:in|does) (?:the|a|our|this) (?:pack|deck|box|"
+            r"game|set)\b|\bhow (?:big|large) is (?:the|our|a) (?:pack|deck)\b|\bhow many cards (?:do|"
+            r"does|will) (?:we|you|they|i) (?:play with|use|need)\b|\bwith how many cards\b"
+            r"|\bmet hoeveel kaarten\b|\bhoeveel kaarten (?:zitten|gaan) (?:er )?in (?:het|de|een|ons) "
+            r"(?:spel|stapel|pak|doos)\b|\bhoeveel kaarten (?:gebruiken|spelen|hebben) (?:we|jullie|je|"
+            r"wij)\b"
+        ),
+    ),
+    (
         "left",
         re.compile(
             rf"\b(?:left|remain\w*|stays?|still|over|liggen|blijven|zitten|resten)\b.*\b"
@@ -100,6 +111,8 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
+#: a clause about the pack after some deals, not the pack a table plays with
+_NOT_PACK = re.compile(r"\b(?:after|once|left|remain\w*|still|over|na|nog|daarna|blijven|stays?)\b")
 _HOW_MANY = re.compile(r"\b(?:how many|hoeveel|how often|hoe vaak|hoe dikwijls|what are)\b")
 _DEALING = re.compile(
     r"\b(?:cards?|kaart\w*|packs?|decks?|stack|stapel|spel\w*|deal\w*|dealt|del\w+|gedeeld)\b"
@@ -134,6 +147,8 @@ def read_parts(question: Question) -> DealParts | None:
         before = len(asks)
         for name, pattern in _ASKS:
             if not pattern.search(clause) or name in asks:
+                continue
+            if name == "pack" and _NOT_PACK.search(clause):
                 continue
             counted = name not in ("left", "total", "each") or _HOW_MANY.search(clause)
             if counted or asks or terse:  # a count's word, asked or continuing a list of asks
@@ -212,6 +227,8 @@ def _say(question: Question, ask: str, parts: DealParts, total: int) -> tuple[st
     )
     if ask == "deals":
         return say(f"{n} deals", f"{n} keer delen"), run
+    if ask == "pack":
+        return say(f"{total} cards in the pack", f"{total} kaarten in het spel"), run
     if ask == "enough":
         return _enough(question, total), run
     if ask == "each" and deal is None and RUN.search(question.lower):  # over a whole pack

@@ -17,6 +17,7 @@ Boer, thuishonk, honk, startvak), with misspelled card names matched by a
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from gametable.rulebook.question import Lexicon, Question
 
@@ -97,7 +98,8 @@ _NUMBER_CARD = re.compile(
 )
 _SPACES = re.compile(
     _NUMBER
-    + r"\s*(?:spaces?|steps?|squares?|fields?|places?|vakken|vakjes|vak|stappen|stap|plaatsen"
+    + r"\s*(?:spaces?|steps?|squares?|fields?|places?|vakken|vakjes|vak|stappen|stap|plaatsen|plekjes?"
+    r"|plekken|plek"
     r"|(?=ahead\b|in front of\b))"
 )
 _PLAYERS = re.compile(
@@ -105,9 +107,15 @@ _PLAYERS = re.compile(
 )
 #: a bare count of players ("we play with 2.", "we're 4,"), read only where the sentence ends
 _PLAYERS_BARE = re.compile(
-    r"\b(?:we(?:'re| are)|we play with|play(?:ing)? with|game with|spelen met|zijn met)\s+"
+    r"\b(?:we(?:'re| are)|we play with|play(?:ing)? (?:(?:keezbord|keezen|the game|it|this) )?with|"
+    r"game with|spelen met|zijn met)\s+"
     + _NUMBER
     + r"\s*(?=[.,;!?]|$|(?:at|around) the table\b|aan (?:de )?tafel\b|in total\b|in totaal\b)"
+)
+#: two players said as a pair: "heads-up", "just me and my brother", "the two of us"
+_PAIR = re.compile(
+    r"\bheads[- ]up\b|\bone[- ]on[- ]one\b|\b(?:just|only) (?:me|i) and (?:my |one )?\w+\b"
+    r"|\b(?:just |only )?the two of us\b|\b(?:alleen )?(?:wij|ons|wij met z'n) tweeën\b"
 )
 #: the Dutch way to say how many sit at the table: "met z'n vieren"
 _ZN = {"tweeën": 2, "tweeen": 2, "tweetjes": 2, "drieën": 3, "drieen": 3, "vieren": 4, "vijven": 5, "zessen": 6,
@@ -119,6 +127,21 @@ _AGAINST = re.compile(r"\b(two|2|twee) (?:against|vs\.?|versus|tegen) (?:two|2|t
 NUMBER_WORDS = frozenset(_VALUES)
 #: the patterns of a number card, a count of spaces and a count of players, for the guard
 NUMBER_CARD, SPACES, PLAYERS, PLAYERS_BARE = _NUMBER_CARD, _SPACES, _PLAYERS, _PLAYERS_BARE
+
+
+#: a clause that asks yes or no, anywhere in the question ("Can I play a 3 on it? Where does it
+#: go?", "Do I hit him, and where does his pawn go?"): the reply starts with the verdict
+YESNO_ASKED = re.compile(
+    r"(?:^|[.?!,;:]\s*|\band\s+|\ben\s+)(?:can|may|could|is|does|do|am|will|must|mag|kan|kun|moet|"
+    r"sla|word|wordt)\s+(?:i|it|he|we|you|ik|hij|het|je|hem|dat)\b[^.?!]*\?"
+)
+
+
+#: another card named only to compare ("like an ace", "zoals een aas"): not the card asked about
+COMPARED = re.compile(
+    r",? ?\b(?:just )?(?:like|as with|the way|zoals|net als)(?: with| met)? (?:an?|the|een|de|het) "
+    r"(?:ace|aas|king|heer|queen|vrouw|jack|boer|\d+)(?: does| doet)?\b"
+)
 
 
 def value(word: str) -> int:
@@ -142,6 +165,11 @@ def cards_named(question: Question) -> list[str]:
 def card_mentions(question: Question) -> list[str]:
     """Every mention of a card, in order, the same card as often as it is said ("a 2 and
     then a 2" names the 2 twice)."""
+    return list(_card_mentions(question))
+
+
+@lru_cache(maxsize=1024)  # the readers ask it of one question many times
+def _card_mentions(question: Question) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     lower = question.lower
     for m in _NUMBER_CARD.finditer(lower):
@@ -162,7 +190,7 @@ def card_mentions(question: Question) -> list[str]:
         if mention.name in ("4", "7") and not _reads_as_card(question, mention.start):
             continue
         found.append((at, mention.name))
-    return [card for _, card in sorted(found)]
+    return tuple(card for _, card in sorted(found))
 
 
 def first_card(question: Question) -> str | None:
@@ -176,6 +204,8 @@ def _reads_as_card(question: Question, index: int) -> bool:
     words = question.words
     before = words[index - 1] if index > 0 else ""
     after = words[index + 1] if index + 1 < len(words) else ""
+    if after in {"pawns", "pionnen", "players", "spelers", "of"}:
+        return False  # a count: "mijn vier pionnen", "four of my pawns"
     return before in {
         "a", "the", "my", "een", "de", "mijn", "with", "met", "play", "speel", "card", "kaart",
     } or after in {"card", "kaart", "split", "splitsen", "over"}  # fmt: skip
@@ -227,7 +257,9 @@ def players_stated(question: Question) -> int | None:
     if teams:
         return 2 * value(teams.group(1))
     zn = _WITH_ZN.search(question.lower)
-    return _ZN[zn.group(1)] if zn else None
+    if zn:
+        return _ZN[zn.group(1)]
+    return 2 if _PAIR.search(question.lower) else None
 
 
 #: a pawn named by its colour is another player's ("a yellow pawn", "een gele pion")
@@ -286,6 +318,7 @@ def on_own_start(question: Question) -> bool:
         r"(?: space| position| square| field| spot|ing space|ing position|ing spot)?|"
         r"op (?:zijn|haar|mijn|het|z'n) (?:eigen )?"
         r"(?:start ?vak|start ?positie|start ?plaats|beginvak|beginpla\w+|beginpositie|startplek|start))"
+        r"(?! van)"  # "op het startvak van rood": someone else's start
     )
 
 
@@ -325,10 +358,10 @@ def all_home(question: Question) -> bool:
     not said not to be ("not all my pawns are home yet")."""
     return _affirmed(question).matches(
         r"\b(all (?:of )?my (?:own )?pawns (?:are )?(?:home|in|safe)|all my pawns in (?:my|the) "
-        r"home|i have all (?:my )?(?:own )?pawns (?:home|in)|my pawns are (?:all )?(?:home|safe)|"
-        r"al mijn (?:eigen )?pionnen (?:zijn |staan )?(?:thuis|binnen|in)|mijn pionnen zijn "
+        r"home|i have all (?:my )?(?:own )?pawns (?:home|in)|(?<!of )my pawns are (?:all )?(?:home|safe)|"
+        r"al mijn (?:eigen )?pionnen (?:zijn |staan )?(?:thuis|binnen|in)|(?<!van )mijn pionnen zijn "
         r"(?:allemaal )?(?:thuis|binnen)|i'?m (?:all )?home|all (?:4|four) (?:of my )?pawns "
-        r"(?:are )?home)\b"
+        r"(?:are )?(?:safe )?(?:home|in (?:my|the) home|safe))\b"
     )
 
 
@@ -428,13 +461,18 @@ def asks_place(question: Question) -> bool:
     """Placing a pawn on the board (bringing one out of the nest), by the asker."""
     if _OTHER_PLACED.search(question.lower) or _MOVE_ASKED.search(question.lower):
         return False
-    return question.matches(
-        r"\b(place|placing|put (?:a|my|one) pawn|bring (?:a|my) pawn|get (?:a|my) pawn (?:out|on)|"
-        r"bring out (?:one of )?(?:a|my|one|another|a new|my partner'?s|my teammate'?s|his|her) pawns?|"
-        r"(?:put|bring|get|place|brought|placed)\w* (?:[\w']+ ){0,4}on(?:to)? the board|onto the board|"
-        r"(?:bring|get|put) (?:it|him|her|them|one) out|out of (?:the|my) nest|new pawn|zetten|plaatsen|(?:zet|breng|krijg)\w* (?:\w+ ){0,3}op het "
-        r"bord|uit het nest|"
-        r"neerzetten|inzetten|opzetten|opzet)\b"
+    counted = _SPACES.sub(" ", question.lower)  # "7 plaatsen voor de mijne": places, not placing
+    return (
+        re.search(
+            r"\b(place|placing|put (?:a|my|one) pawn|bring (?:a|my) pawn|get (?:a|my) pawn (?:out|on)|"
+            r"bring out (?:one of )?(?:a|my|one|another|a new|my partner'?s|my teammate'?s|his|her) pawns?|"
+            r"(?:put|bring|get|place|brought|placed)\w* (?:[\w']+ ){0,4}on(?:to)? the board|onto the board|"
+            r"(?:bring|get|put) (?:it|him|her|them|one) out|out of (?:the|my) nest|new pawn|zetten|plaatsen|(?:zet|breng|krijg)\w* (?:\w+ ){0,3}op het "
+            r"bord|uit het nest|"
+            r"neerzetten|inzetten|opzetten|opzet)\b",
+            counted,
+        )
+        is not None
     )
 
 
