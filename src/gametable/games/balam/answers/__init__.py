@@ -11,7 +11,7 @@ Each reader takes a :class:`~gametable.rulebook.question.Question` and returns a
 section: :mod:`.numbers` (the game's data and scoring), :mod:`.economy` (production,
 taxes, Chaak's maize, worked out over a round's end), :mod:`.markets` (small pyramids),
 :mod:`.building` (turns and
-constructions), :mod:`.war` (and :mod:`.battle`, a battle with obsidian or the defender's neighbouring city; :mod:`.defence`, a defence over several cities), :mod:`.cards` (Katun cards; :mod:`.coast`, the cards that strike cities by their place), :mod:`.ballgame` (a ball game between two kings), :mod:`.standings` (ball courts or observatories told king by king), :mod:`.round_end` (distribution
+constructions), :mod:`.war` (and :mod:`.battle`, a battle with obsidian or the defender's neighbouring city; :mod:`.defence`, a defence over several cities), :mod:`.cards` (Katun cards; :mod:`.catastrophes`, a catastrophe and its payment; :mod:`.coast`, the cards that strike cities by their place), :mod:`.ballgame` (a ball game between two kings), :mod:`.standings` (ball courts or observatories told king by king), :mod:`.round_end` (distribution
 and losses), :mod:`.transport`, :mod:`.turncost` (a turn of building in all), :mod:`.plans` (a building plan told in full: sheet, buildings, site), :mod:`.rebuild` (a turn
 that removes a building and builds in its place), :mod:`.bonus` (the riches bonus, riches on the
 board set aside), :mod:`.cenotes` (offerings at the cenotes), :mod:`.tables` (a ball game or a
@@ -28,7 +28,7 @@ told, then a building (:mod:`.payments`), riches crossing a site by its small py
 (:mod:`.passage`), a market's small pyramids (:mod:`.pyramids`), the game's length
 (:mod:`.length`), who wins (:mod:`.winner`); the ball games and divinations told king by king
 (:mod:`.tables`), the production by site and the palaces' taxes (:mod:`.economy`) and the
-catastrophes (:mod:`.cards`) pass the same gate.
+catastrophes (:mod:`.catastrophes`) pass the same gate.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from gametable.games.balam.answers import (
     bonus,
     building,
     cards,
+    catastrophes,
     cenotes,
     coast,
     costs,
@@ -87,6 +88,7 @@ READERS: tuple[Reader, ...] = (
     *tables.READERS,
     *cenotes.READERS,
     *cards.READERS,
+    *catastrophes.READERS,
     *coast.READERS,
     *rebuild.READERS,
     *plans.READERS,
