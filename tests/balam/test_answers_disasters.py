@@ -6,6 +6,9 @@ near misses left to the rules text."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from gametable.games.balam.answers import ANSWERS
 from gametable.rulebook.question import Question
 
@@ -120,3 +123,73 @@ def test_palaces_collect_at_most_two_riches_each():
     """BA-235, BA-236: each palace collects 1 or 2 riches a round, so two palaces bring at most 4."""
     reply = _reply("With two palaces, how many riches at most can I collect in taxes each round?")
     assert reply is not None and reply.checked and reply.text.startswith("2 x 2 = 4 riches")
+
+
+# --- the payment asked about: its riches and where they lie (BA-165..BA-167, BA-184..BA-188)
+#: a catastrophe whose Mayas pay one riches, the building it strikes and that riches
+_CARDS = {
+    "Drought": ("villages", "maize", "Droogte", "dorpen", "maïs"),
+    "Insurrection": ("palace", "maize", "Opstand", "paleis", "maïs"),
+    "Earthquake": ("temple", "prisoner", "Aardbeving", "tempel", "gevangene"),
+    "Toltec raid": ("garrisons", "prisoner", "Toltec raid", "garnizoenen", "gevangene"),
+}
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(sorted(_CARDS)),
+    st.integers(0, 1),
+    st.integers(0, 4),
+    st.sampled_from(["sheet", "stored", None]),
+    st.booleans(),
+)
+def test_the_payment_asked_about_is_judged_where_its_riches_lie(
+    card, stored, on_sheet, source, dutch
+):
+    """BA-165..BA-167: the Mayas pay a catastrophe only from their reserves or garrisons, never
+    from the king's sheet; the riches told (a count in a reserve, a count on the sheet, "none"
+    in the reserves) are all placed, and the payment asked about (from the sheet, from a
+    reserve, or unsaid) is the one judged, whatever the count in the asking clause."""
+    building, riches, card_nl, building_nl, riches_nl = _CARDS[card]
+    if dutch:
+        store = f"Er ligt {stored} {riches_nl} in mijn voorraden" if stored else (
+            f"In mijn voorraden ligt geen {riches_nl}")  # fmt: skip
+        sheet = f"op mijn koningsblad liggen er {on_sheet}" if on_sheet else ""
+        where = {"sheet": " van mijn koningsblad", "stored": " uit mijn voorraad", None: ""}
+        text = (f"Ik trek {card_nl} en heb een {building_nl}. {store}"
+                f"{', maar ' + sheet if sheet else ''}. Mag ik met een {riches_nl}{where[source]} "
+                "betalen?")  # fmt: skip
+    else:
+        store = f"{stored} {riches} in one of my reserves" if stored else (
+            f"none of my reserves hold {riches}")  # fmt: skip
+        sheet = f"I have {on_sheet} {riches} on my king sheet" if on_sheet else ""
+        where = {"sheet": " from my sheet", "stored": " from my reserve", None: ""}
+        text = (f"{card} just hit me. I own my {building}, {store}"
+                f"{', but ' + sheet if sheet else ''}. Can I pay one {riches}{where[source]} to "
+                "keep them?")  # fmt: skip
+    reply = _reply(text)
+    if reply is None or not reply.checked:
+        return  # left to the rules text: never a wrong verdict
+    pays = stored > 0 and source != "sheet"
+    yes, no = ("Ja", "Nee") if dutch else ("Yes", "No")
+    assert reply.text.startswith(yes if pays else no), (text, reply.text)
+
+
+def test_a_riches_told_where_the_position_cannot_hold_it_is_not_judged():
+    """BA-166: a maize "in een van mijn voorraden" is a maize stored (the Dutch plural), never
+    a position without it that refuses the payment."""
+    reply = _reply(
+        "Ik trek Droogte en heb 2 dorpen. Er ligt 1 maïs in een van mijn voorraden. Mag ik die "
+        "maïs betalen om mijn dorpen te houden?"
+    )
+    assert reply is not None and reply.checked and reply.text.startswith("Ja")
+
+
+def test_sheet_riches_asked_as_the_payment_are_refused_even_with_a_stored_one():
+    """BA-167, BA-184: the payment asked about is the sheet's maize: No, even though a reserve
+    holds one (the Mayas could pay with that one instead)."""
+    reply = _reply(
+        "Insurrection came up and I have a palace. One of my reserves holds a maize and my king "
+        "sheet has 3 maize. Can I pay a maize from my sheet to keep the palace?"
+    )
+    assert reply is None or not reply.checked or reply.text.startswith("No")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any
+from typing import Any, overload
 
 from gametable.core.rules import RuleRef
 from gametable.games.balam import rules
@@ -20,10 +20,11 @@ from gametable.games.balam.answers.grammar import (
     counted,
     name_of,
     negations_placed,
+    numbers_in,
     understood,
     vocabulary,
 )
-from gametable.games.balam.answers.parts import others_told, placed
+from gametable.games.balam.answers.parts import asks, others_told, placed
 from gametable.games.balam.answers.scenes import HOME, MORE_SITES, legal_texts, load, play, position
 from gametable.games.balam.board import KINDS, RICHES
 from gametable.games.balam.katun import CATASTROPHE, NAMES
@@ -32,7 +33,9 @@ from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
 
 GAME = "balam"
-_STORED = r"\b(reserves?|prisons?|garrisons?|stored|voorraad|opslag\w*|opgeslagen|garnizoen\w*)\b"
+_STORED = (
+    r"\b(reserves?|prisons?|garrisons?|stored|voorraa?d\w*|opslag\w*|opgeslagen|garnizoen\w*)\b"
+)
 _SHEET = r"\b(sheet|koningsblad|my own riches|mijn eigen)\b"
 
 
@@ -86,12 +89,17 @@ def catastrophe(q: Question) -> Answer | None:
         plain = Question.read(re.sub(_THEY_MAYAS, r"\1 i", q.lower))
     if card not in CATASTROPHE or about_another(plain):
         return None
+    story = _story(q)
+    source, paid = _payment(q, card)
     numbers = set(counted(q, BUILDINGS).values()) | set(counted(q, RICHES_NAMES).values())
+    numbers |= paid | ({bare} if (bare := _bare_count(story.lower)) is not None else set())
     lexicons = (CARDS, BUILDINGS, RICHES_NAMES)
     if not understood(
         q, _CATASTROPHE_WORDS, lexicons=lexicons, phrases=(_STORED, _SHEET, _MUST), numbers=numbers
     ) and not _parts_placed(q, card, numbers):
         return None
+    if not _riches_placed(story, card):
+        return None  # a count of the card's riches told where the position cannot put it
     if not negations_placed(q, BUILDINGS, RICHES_NAMES):
         return None
     if not _a_situation(q):
@@ -105,7 +113,9 @@ def catastrophe(q: Question) -> Answer | None:
     named = counted(q, BUILDINGS)
     if asks == "lose" and not any(KINDS[k] in named for k, _n in loses):
         return None  # "do I lose anything?" turns on the buildings: the question must say
-    data = _catastrophe_position(q, card, threatened=asks in ("pay", "must"))
+    data = _catastrophe_position(
+        q, card, threatened=asks in ("pay", "must"), sheet_only=asks == "pay" and source == "sheet"
+    )
     state = load(data) if data is not None else None
     if data is None or state is None:
         return None
@@ -137,9 +147,11 @@ def catastrophe(q: Question) -> Answer | None:
     return checked(GAME, q, verdict, reason, _CATASTROPHE_REFS, position=data, topic="situation")
 
 
-#: what the catastrophe's position does not hold: a condition, another card or phase
+#: what the catastrophe's position does not hold: a condition, another card or phase (a round
+#: said as the time of the card, "later in the round", is no phase)
 _NOT_HELD = (
-    r"\b(if|unless|als|tenzij|attack\w*|aanval\w*|eclipse|ball ?game|balspel|round|ronde|"
+    r"\b(if|unless|als|tenzij|attack\w*|aanval\w*|eclipse|ball ?game|balspel|"
+    r"(?<!in the )(?<!this )(?<!same )(?<!deze )(?<!dezelfde )(?:round|ronde)|"
     r"production|productie|transport\w*|sacrific\w*|offer\w*|other|another|andere|instead)\b"
 )
 
@@ -157,12 +169,36 @@ def _parts_placed(q: Question, card: str, numbers: set[int]) -> bool:
     built = counted(q, BUILDINGS)
     if isinstance(loses, str) or not any(KINDS[k] in built for k, _n in loses):
         return False  # the buildings the card strikes not told: nothing to build from
-    told = counted(q, RICHES_NAMES)
-    if set(told) - {riches}:
-        return False  # other riches: where they lie is not read
-    stored, on_sheet = _placed(q, riches)
-    n = told.get(riches, 0)
-    return n == 0 or stored + on_sheet == n
+    return not set(counted(q, RICHES_NAMES)) - {riches}  # where other riches lie is not read
+
+
+def _riches_placed(story: Question, card: str) -> bool:
+    """Whether every count of the card's riches the situation tells (the question before what
+    it asks) is placed in the reserves and garrisons or on the king's sheet."""
+    return _placed(story, RICHES[CATASTROPHE[card][0]], every=True) is not None
+
+
+def _story(q: Question) -> Question:
+    """The situation a question tells: the question without what it asks (its last ask), so
+    that "can I pay one of those maize?" is not read as a maize held."""
+    said = asks(q)
+    if not said or said[-1] not in q.lower:
+        return q
+    at = q.lower.rindex(said[-1])
+    return Question.read(q.lower[:at] + q.lower[at + len(said[-1]) :])
+
+
+def _payment(q: Question, card: str) -> tuple[str | None, set[int]]:
+    """Where the payment asked about comes from (``"sheet"``, ``"stored"`` or ``None``) and
+    the numbers said with it, when they are the card's count ("can I pay one of those maize
+    from my sheet?": ``("sheet", {1})``)."""
+    said = asks(q)
+    if not said or not re.search(_PAYS, said[-1]):
+        return None, set()
+    ask = said[-1]
+    source = "sheet" if re.search(_SHEET, ask) else "stored" if re.search(_STORED, ask) else None
+    numbers = set(numbers_in(Question.read(ask)))
+    return source, numbers if numbers <= {CATASTROPHE[card][1]} else set()
 
 
 def _a_situation(q: Question) -> bool:
@@ -214,19 +250,22 @@ def _catastrophe_asks(q: Question) -> str | None:
 
 
 def _catastrophe_position(
-    q: Question, card: str, *, threatened: bool = False
+    q: Question, card: str, *, threatened: bool = False, sheet_only: bool = False
 ) -> dict[str, Any] | None:
     """The asking king's cities as the question tells them (the buildings named, the riches
     stored), with ``card`` the round's first face-down card; ``None`` when they do not fit on
     the board.  ``threatened``: a question about paying the card supposes the king has the
-    buildings it threatens, when it names none of them."""
+    buildings it threatens, when it names none of them; ``sheet_only``: the payment asked
+    about comes from the king's sheet, so the position holds the card's riches there only."""
     riches, _count, loses = CATASTROPHE[card]
     assert not isinstance(loses, str)
     named = counted(q, BUILDINGS)
     held = {k: n for k, n in named.items() if k not in ("reserve",) or n == 0}
     if threatened and not any(KINDS[k] in named for k, _n in loses):
         held |= {KINDS[k]: n for k, n in loses}
-    stored, on_sheet = _placed(q, RICHES[riches])
+    stored, on_sheet = _placed(_story(q), RICHES[riches])
+    if sheet_only:
+        stored, on_sheet = 0, max(on_sheet, stored, 1)
     plots: list[str] = []
     for kind, n in held.items():
         plots += [kind, "+"] * n if kind in ("palace", "temple") else [kind] * n
@@ -245,25 +284,49 @@ def _catastrophe_position(
 
 
 _CLAUSES = r"[,;.:!?]|\b(?:and|en|but|maar|wel|while|terwijl)\b"
+#: a clause that denies what it names ("none of my reserves hold maize")
+_DENIED = r"\b(none|no|not|nothing|geen|niet|niets|empty|leeg|lege)\b"
+_BARE = (
+    r"\b(?:er (?:liggen|ligt|zijn) |(?:liggen|ligt|zijn) er |there (?:are|is) )(\d+)\b(?! [a-z])|"
+    r"\b(\d+) of them\b"
+)
 
 
-def _placed(q: Question, kind: str) -> tuple[int, int]:
+def _bare_count(text: str) -> int | None:
+    """A count said with no riches named ("liggen er 2", "2 of them"), or ``None``."""
+    found = re.search(_BARE, text)
+    return None if found is None else int(found.group(1) or found.group(2))
+
+
+@overload
+def _placed(q: Question, kind: str) -> tuple[int, int]: ...
+@overload
+def _placed(q: Question, kind: str, *, every: bool) -> tuple[int, int] | None: ...
+def _placed(q: Question, kind: str, *, every: bool = False) -> tuple[int, int] | None:
     """How many of the riches ``kind`` the question places in reserves or garrisons and on
     the king sheet, clause by clause ("one of my reserves holds a maize, and I have 4 maize on
-    my king sheet": 1 and 4); a count said with no place takes the question's only place."""
+    my king sheet": 1 and 4); a count said with no place takes the question's only place.
+    ``every``: ``None`` when a clause counts them and places them nowhere."""
     stored = on_sheet = 0
     whole_stored = q.matches(_STORED) and not q.matches(_SHEET)
     whole_sheet = q.matches(_SHEET) and not q.matches(_STORED)
+    only = set(counted(q, RICHES_NAMES)) <= {kind}
     for clause in re.split(_CLAUSES, q.lower):
         n = counted(Question.read(clause), RICHES_NAMES).get(kind)
+        if n is None and only:
+            n = _bare_count(clause)  # "op mijn koningsblad liggen er 2": the riches named
         if n is None:
             continue
+        if re.search(_DENIED, clause) and not re.search(r"\d", clause):
+            n = 0  # "none of my reserves hold maize"
         here_stored = bool(re.search(_STORED, clause))
         here_sheet = bool(re.search(_SHEET, clause))
         if here_stored or (whole_stored and not here_sheet):
             stored = max(stored, n)
         elif here_sheet or whole_sheet:
             on_sheet = max(on_sheet, n)
+        elif every and n:
+            return None
     return stored, on_sheet
 
 
