@@ -27,7 +27,6 @@ from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
 
 GAME = "balam"
-_STORED = r"\b(reserves?|prisons?|garrisons?|stored|voorraad|opslag\w*|opgeslagen|garnizoen\w*)\b"
 _SHEET = r"\b(sheet|koningsblad|my own riches|mijn eigen)\b"
 
 

@@ -33,7 +33,7 @@ _WORDS = vocabulary("""cult of the sacred cenotes cenote card mayas maya's my ha
     reachable within what's what is the most best max maximum prestige points i get can score
     how many much do does would will each one two three four and with all offer offering
     sacrifice bring brings total turned drew drawn just came up if them it that
-    de het een mijn maya's hebben heeft in op opslag opslagplaats voorraad garnizoen er zijn
+    de het een mijn maya's hebben heeft in op opslag opslagplaats voorraad voorraden garnizoen er zijn
     twee drie vier bereikbaar bereiken kunnen kan hoeveel punten prestige meest maximaal only but
     maar alleen reached reachable be all bereikt best
     krijg ik en wat als offeren offer cenotes met""")

@@ -32,7 +32,7 @@ _NO_CITIES = (
     rf"\b(?:none of my {_CITIES}|no {_CITIES}|no coastal {_CITIES}|not a single {_CITIES}|"
     rf"geen (?:enkele )?{_CITIES})\b"
 )
-_STORED = r"\b(reserves?|garrisons?|stored|opslag\w*|voorraad\w*|garnizoen\w*|opgeslagen)\b"
+_STORED = r"\b(reserves?|garrisons?|stored|opslag\w*|voorraa?d\w*|garnizoen\w*|opgeslagen)\b"
 _PRISONERS = r"\b(\d|one|two|three|een|één|twee|drie|a|an) (?:prisoners?|gevangenen?)\b"
 _VALUES = {"one": 1, "een": 1, "één": 1, "a": 1, "an": 1, "two": 2, "twee": 2, "three": 3, "drie": 3}  # fmt: skip
 _INSTEAD = (

@@ -57,7 +57,7 @@ _NOTHING_ELSE = (
 _SHEET_SAID = r"\b(?:on|in) my (?:king )?sheet\b|\bmy (?:king )?sheet (?:holds|has)\b|\bop mijn (?:koningsblad|blad)\b"
 _REFUSE = (
     r"\b(stored|(?:in|from|on) (?:my |a |the |his |one of my )?(?:reserves?|garrisons?|prisons?)|enemy|"
-    r"opponent'?s?|his|her|after|already|paid|vijand\w*|voorraad|opgeslagen|betaald)\b"
+    r"opponent'?s?|his|her|after|already|paid|vijand\w*|voorraa?d\w*|opgeslagen|betaald)\b"
 )
 _WORDS = vocabulary("""i have i've got hold holds has my king sheet can build put up erect construct and
     both a an on of site city plot plots space spaces this turn in one same together want to

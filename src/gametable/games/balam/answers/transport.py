@@ -133,7 +133,7 @@ def second_obsidian(q: Question) -> Answer | None:
 
 _HOLD_WORDS = vocabulary("""can a an one my the reserve prison hold holds store stores keep keeps take
     takes contain contains put place in it into also even same single both at once there
-    mag kan een mijn de het voorraad opslagplaats gevangenis bewaren houden opslaan leggen
+    mag kan een mijn de het voorraad voorraden opslagplaats gevangenis bewaren houden opslaan leggen
     zetten in erin er ook zelfs tegelijk dezelfde allebei of type kind any soort""")
 
 
