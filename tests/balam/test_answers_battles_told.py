@@ -143,3 +143,60 @@ def test_can_i_destroy_a_named_building_is_the_engines(faces, garrisons, kind, b
     margin = sum(int(f) for f in faces) - garrisons - beside
     allowed = margin >= (2 if kind in ("temple", "palace") else 1)
     assert reply.text.startswith("Yes." if allowed else "No."), (text, reply.text)
+
+
+# --- a battle told in other orders: cities by letter, a neighbour said apart, obsidian "spent it"
+_FACES = st.sampled_from(["0", "1", "2", "3", "a skull"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(_FACES, min_size=1, max_size=3),
+    st.booleans(),
+    st.integers(1, 2),
+    st.integers(1, 2),
+    st.integers(0, 2),
+    st.booleans(),
+    st.booleans(),
+)
+def test_a_battle_told_in_any_order_is_the_engines_arithmetic(
+    faces, spend, garrisons, villages, beside, far, letters
+):
+    """BA-137, BA-138, BA-141, BA-146..BA-149: attack = the dice's points + the obsidian spent
+    ("one of them carries obsidian and I spend it"), defence = the garrisons of the attacked city
+    and of the defender's cities next to it (told by letter, or apart from its count: "his city
+    Y, directly adjacent to X, has 2 garrisons"), never of a city far away; the buildings lost
+    and the attacker's garrisons lost (one per skull) both answered."""
+    attack_words = f"I attack with {len(faces)} garrison{'s' if len(faces) > 1 else ''}"
+    if spend:
+        attack_words += "; one of them carries obsidian and I spend it"
+    city = f"{garrisons} garrison{'s' if garrisons > 1 else ''}"
+    city += f" and {villages} village{'s' if villages > 1 else ''}"
+    if letters:
+        story = f"I'm attacking his city X. X has {city}."
+        if beside:
+            story += f" His city Y, directly adjacent to X, has {beside} garrisons."
+    else:
+        story = f"His attacked city has {city}."
+        if beside:
+            story += f" His city next door has {beside} garrisons."
+    if not beside:
+        story += " He has no other city next to it."
+    if far:
+        story += " He also has 3 garrisons in a city far away, not adjacent to it."
+    text = (
+        f"{attack_words}. My dice come up {', '.join(faces)}. {story} He spends no obsidian. "
+        "How many of his buildings fall, and how many garrisons do I lose?"
+    )
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    points = sum(int(f) for f in faces if f.isdigit()) + int(spend)
+    skulls = faces.count("a skull")
+    margin = points - garrisons - beside
+    fallen = max(0, min(margin, garrisons + villages))
+    head = reply.text.split(". ")[0].lower()
+    if fallen:
+        assert f"{fallen} building" in head, (text, reply.text)
+    else:
+        assert "no building" in head or head.startswith("nothing"), (text, reply.text)
+    assert f"you lose {skulls} garrison" in head, (text, reply.text)

@@ -46,7 +46,8 @@ _COUNT = r"(?:\d|zero|nul|one|een|één|two|twee|three|drie|four|vier|a|an|no|ge
 #: one item of a roll: "3", "a skull", "two skulls", "two 3s", "a 2"
 _ITEM = rf"(?:{_COUNT} {_SKULLS}|{_COUNT} (?:[0-3])'?s\b|(?:a |an |een )?[0-3]\b|{_SKULLS})"
 _ROLL = (
-    r"\b(?:roll|rolls|rolled|rolling|throw|throws|threw|get|got|gooi|gooit|gooide|werp|werpt)"
+    r"\b(?:roll|rolls|rolled|rolling|throw|throws|threw|get|got|gooi|gooit|gooide|werp|werpt|"
+    r"come up|comes up|came up|show|shows|showed|land on|landed on)"
     rf"(?: (?:a|an|the dice|dice|de dobbelstenen))?:? ({_ITEM}(?:(?:,|,? and|,? en| en| plus) "
     rf"{_ITEM})*)"
 )
