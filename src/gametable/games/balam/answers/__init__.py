@@ -12,7 +12,7 @@ section: :mod:`.numbers` (the game's data and scoring), :mod:`.economy` (product
 taxes, Chaak's maize, worked out over a round's end), :mod:`.markets` (small pyramids),
 :mod:`.building` (turns and
 constructions), :mod:`.war` (and :mod:`.battle`, a battle with obsidian or the defender's neighbouring city; :mod:`.defence`, a defence over several cities), :mod:`.cards` (Katun cards; :mod:`.catastrophes`, a catastrophe and its payment; :mod:`.coast`, the cards that strike cities by their place), :mod:`.ballgame` (a ball game between two kings), :mod:`.standings` (ball courts or observatories told king by king), :mod:`.round_end` (distribution
-and losses), :mod:`.transport`, :mod:`.turncost` (a turn of building in all), :mod:`.plans` (a building plan told in full: sheet, buildings, site), :mod:`.rebuild` (a turn
+and losses), :mod:`.transport`, :mod:`.turncost` (a turn of building in all), :mod:`.turnplay` (a turn told as what was done and what is wanted next), :mod:`.plans` (a building plan told in full: sheet, buildings, site), :mod:`.rebuild` (a turn
 that removes a building and builds in its place), :mod:`.bonus` (the riches bonus, riches on the
 board set aside), :mod:`.cenotes` (offerings at the cenotes), :mod:`.tables` (a ball game or a
 divination told king by king with names, read by :mod:`.kings`), :mod:`.track` (a score on the
@@ -66,6 +66,7 @@ from gametable.games.balam.answers import (
     track,
     transport,
     turncost,
+    turnplay,
     war,
     warsums,
     winner,
@@ -102,6 +103,7 @@ READERS: tuple[Reader, ...] = (
     *pyramids.READERS,
     *round_end.READERS,
     *transport.READERS,
+    *turnplay.READERS,
     *building.READERS,
     *track.READERS,
     *length.READERS,

@@ -1,0 +1,128 @@
+"""Balam's turn told by its parts ("Round Structure > B", BA-058..BA-065; "2 - CONSTRUCTIONS",
+BA-092, BA-093; "3 - WARS", BA-134..BA-136): buildings in two of the king's cities in one turn,
+an attack after building, a pass without paying and what a king may do with the sheet told,
+in other orders, fillers and Dutch; each reply compared with the engine on the same turn."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gametable.games.balam.answers import ANSWERS
+from gametable.games.balam.answers.building import RICH, _built
+from gametable.games.balam.answers.scenes import (
+    HOME,
+    MORE_SITES,
+    NEIGHBOUR,
+    legal_texts,
+    load,
+    position,
+    refusal,
+)
+from gametable.rulebook.question import Question
+
+_KINDS = {"village": "dorp", "garrison": "garnizoen", "temple": "tempel", "reserve": "voorraad"}
+
+
+def _reply(text: str):
+    return ANSWERS.answer(Question.read(text))
+
+
+def _engine_second_site(first: str, second: str) -> bool:
+    """Whether the engine lets a king build ``second`` in another of his cities after
+    ``first`` in one, in the same turn."""
+    data = position(
+        sites={HOME: ["village", None, None], MORE_SITES[0]: ["village"]},
+        riches=[RICH],
+        phase="act",
+    )
+    built = _built(load(data), f"build {first} {HOME}.1")
+    assert built is not None
+    return refusal(built, f"build {second} {MORE_SITES[0]}.1") is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from(sorted(_KINDS)),
+    st.sampled_from(sorted(_KINDS)),
+    st.sampled_from(["after", "before", "dutch"]),
+)
+def test_ba093_buildings_in_two_of_my_cities_in_one_turn(first, second, order):
+    """BA-092, BA-093: one site a turn, whatever the buildings and however the two cities are
+    told."""
+    if first == second:
+        return  # "a village ... and a village": one name said twice is not read here
+    if order == "after":
+        text = (f"After paying my turn's riches I want to build a {first} in my city on the "
+                f"coast and a {second} on another of my cities inland, both this turn. Allowed?")  # fmt: skip
+    elif order == "before":
+        text = (f"Is it allowed, this turn, to put a {first} in one of my cities and a {second} "
+                "in another of my cities? I paid my turn already.")  # fmt: skip
+    else:
+        text = (f"Ik heb mijn beurt betaald. Mag ik een {_KINDS[first]} in mijn stad bouwen en "
+                f"een {_KINDS[second]} in een andere stad van mij?")  # fmt: skip
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    allowed = _engine_second_site(first, second)
+    yes, no = ("Ja", "Nee") if order == "dutch" else ("Yes", "No")
+    assert reply.text.startswith(yes if allowed else no), (text, reply.text)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(["village", "garrison", "reserve"]), st.booleans())
+def test_ba136_an_attack_after_building_in_the_same_turn(kind, later):
+    """BA-058, BA-136: after paying, a king builds or attacks; a building done this turn leaves
+    no attack, as the engine finds on the same position."""
+    if later:
+        text = (f"This turn I paid and built a {kind} in my city on the border. Can I still "
+                "attack from that city afterwards?")  # fmt: skip
+    else:
+        text = (f"I paid my riches, built a {kind} in my border city, and now I want to attack "
+                "the neighbouring enemy city from there in the same turn. Can I?")  # fmt: skip
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    data = position(
+        sites={HOME: ["garrison", "garrison", None], NEIGHBOUR: ["village"]},
+        owners={NEIGHBOUR: 1},
+        riches=[RICH],
+        phase="act",
+    )
+    built = _built(load(data), f"build {kind} {HOME}.2")
+    assert built is not None
+    attacks = [a for a in legal_texts(built) if a.startswith("attack")]
+    assert reply.text.startswith("Yes" if attacks else "No"), (text, reply.text)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 5), st.sampled_from(["maize", "jade", "cacao"]), st.booleans())
+def test_ba058_a_pass_without_paying_is_refused(count, riches, dutch):
+    """BA-058, BA-059, BA-065: a pass comes after paying 1 riches; before it, the engine
+    refuses it whatever the sheet holds."""
+    if dutch:
+        word = {"maize": "maïs", "jade": "jade", "cacao": "cacao"}[riches]
+        text = (f"Ik heb {count} {word} op mijn koningsblad en wil niets doen. Mag ik passen "
+                "zonder te betalen?")  # fmt: skip
+    else:
+        text = (f"I have {count} {riches} left on my sheet and don't want to do anything this "
+                "turn. Can I just pass without paying anything?")  # fmt: skip
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    state = load(position(riches=[{riches: count}], phase="turn"))
+    refused = refusal(state, "end")
+    allowed = refused is None
+    assert reply.text.startswith(
+        ("Ja" if dutch else "Yes") if allowed else ("Nee" if dutch else "No")
+    )
+
+
+def test_ba065_an_empty_sheet_leaves_only_a_katun_card():
+    """BA-065, BA-163: with nothing on the sheet the turn is turning over a Katun card."""
+    for text in (
+        "my king sheet is completely empty, no riches at all. what can i do on my turn",
+        "Mijn koningsblad is leeg. Wat kan ik doen?",
+    ):
+        reply = _reply(text)
+        assert reply is not None and reply.checked, text
+        state = load(position(riches=[{}], phase="turn"))
+        assert all(a.startswith("katun") for a in legal_texts(state))
+        assert "Katun" in reply.text.split(":")[0], reply.text
