@@ -33,7 +33,9 @@ catastrophes (:mod:`.catastrophes`) pass the same gate.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from gametable.core.protocol import State
 from gametable.games.balam.answers import (
@@ -72,6 +74,7 @@ from gametable.games.balam.answers import (
     winner,
 )
 from gametable.games.balam.answers.grammar import without_site_names
+from gametable.games.balam.answers.parts import asks
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -119,12 +122,61 @@ def _first(question: Question) -> Answer | None:
     return None
 
 
+def _verdict(text: str) -> tuple[str, str]:
+    """A reply's verdict (its first sentence) and the rest."""
+    found = re.match(r"(.+?[.!?])(?:\s+|$)(.*)", text, re.DOTALL)
+    return (found.group(1), found.group(2)) if found else (text, "")
+
+
+#: the things a "how many" counts, which a second ask may point back at ("of them")
+_THINGS = r"(?:cards?|kaarten|riches|rijkdommen|buildings?|gebouwen|points?|punten|garrisons?)"
+
+
+def _both(question: Question) -> Answer | None:
+    """Two things asked in one question that no reader answers together ("how many Katun cards
+    are laid out, and how many may I look at?"): each asked with the situation told before
+    them and answered by the readers, the two replies given in the order asked; checked by the
+    referee only when both are.  ``None`` unless both are answered."""
+    said = asks(question)
+    if len(said) != 2 or len(question.lower) != len(question.text):
+        return None
+    first = question.lower.find(said[0])
+    second = question.lower.find(said[1], first + len(said[0]))
+    if first < 0 or second < 0:
+        return None
+    story = question.text[:first]
+    # "how many Katun cards ..., and how many of them ...": "them" are the first ask's things
+    things = re.search(rf"\b(?:how many|hoeveel) ((?:\w+ )?{_THINGS})\b", said[0])
+    replies = []
+    for at, ask in ((first, said[0]), (second, said[1])):
+        asked = question.text[at : at + len(ask)].rstrip(" ,;:")
+        if at == second and things is not None:
+            asked = re.sub(r"\b(?:of them|of those|daarvan|ervan)\b", things.group(1), asked)
+        reply = _first(Question.read(f"{story}{asked}?"))
+        if reply is None:
+            return None
+        replies.append(reply)
+    one, two = replies
+    if one.checked != two.checked:
+        return None
+    sources = tuple(dict.fromkeys((*one.sources, *two.sources)))
+    (said_one, why_one), (said_two, why_two) = _verdict(one.text), _verdict(two.text)
+    return replace(
+        one,
+        question=question.text,
+        text=" ".join(t for t in (said_one, said_two, why_one, why_two) if t),
+        sources=sources,
+        details=(*one.details, *two.details),
+        position=one.position if one.position == two.position else None,
+    )
+
+
 class BalamAnswers:
     """The plug-in (``ANSWERS``): :meth:`answer` for a question alone, :meth:`answer_at` at a
     table."""
 
     def answer(self, question: Question) -> Answer | None:
-        reply = _first(question)
+        reply = _first(question) or _both(question)
         if reply is None and (written := texting.plain(question)) is not None:
             reply = _first(written)
         if reply is None and (unnamed := without_site_names(question)) is not None:
