@@ -193,3 +193,27 @@ def test_sheet_riches_asked_as_the_payment_are_refused_even_with_a_stored_one():
         "sheet has 3 maize. Can I pay a maize from my sheet to keep the palace?"
     )
     assert reply is None or not reply.checked or reply.text.startswith("No")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from((2, 3, 4)), st.integers(0, 6), st.sampled_from(["if", "with", "dutch"]))
+def test_ba121_a_market_short_of_small_pyramids_told_with_its_cacao(near, left, said):
+    """BA-121, BA-124: a market puts a small pyramid on its site and on each neighbouring site;
+    a king with fewer left cannot build it, whatever else the question says of the cacao."""
+    if said == "dutch":
+        text = (f"Ik wil een markt bouwen op een plaats met {near} buurplaatsen en ik heb nog "
+                f"{left} kleine piramides over. Mag dat met mijn cacao?")  # fmt: skip
+    elif said == "if":
+        text = (f"I want to build a market on a site that has {near} neighbouring sites at the "
+                f"end of its paths. I've only got {left} small pyramids left in my supply. Can I "
+                "still build it if I have the cacao?")  # fmt: skip
+    else:
+        text = (f"My site has {near} neighbouring sites and I have only {left} small pyramids "
+                "left. Can I build a market there with my cacao?")  # fmt: skip
+    reply = _reply(text)
+    if left in (3, 4) and reply is None:
+        return
+    assert reply is not None and reply.checked, text
+    allowed = left >= near + 1
+    yes, no = ("Ja", "Nee") if said == "dutch" else ("Yes", "No")
+    assert reply.text.startswith(yes if allowed else no), (text, reply.text)

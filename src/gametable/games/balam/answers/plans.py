@@ -62,7 +62,9 @@ _SHEET_SAID = (
 #: what a plan of one turn's building does not hold: another action, a phase, a card
 _FOREIGN = (
     r"\b(attack\w*|aanval\w*|war|oorlog|katun|card|kaart|round|ronde|distribution|tax\w*|"
-    r"ceremon\w*|sacrific\w*|offer\w*|remove\w*|tear|knock|sloop\w*|afbreken|if|als|unless)\b"
+    r"ceremon\w*|sacrific\w*|offer\w*|remove\w*|tear|knock|sloop\w*|afbreken|if|als|unless|"
+    r"next to each other|naast elkaar|apart|touch\w*|adjacent|aangrenzend\w*)\b|"
+    r"\bmy (?:own )?(?:site|city)\b|\bmijn (?:eigen )?(?:plaats|stad)\b"
 )
 _REFUSE = (
     r"\b(stored|(?:in|from|on) (?:my |a |the |his |one of my )?(?:reserves?|garrisons?|prisons?)|enemy|"
