@@ -126,3 +126,33 @@ def test_ba065_an_empty_sheet_leaves_only_a_katun_card():
         state = load(position(riches=[{}], phase="turn"))
         assert all(a.startswith("katun") for a in legal_texts(state))
         assert "Katun" in reply.text.split(":")[0], reply.text
+
+
+_COSTS = {"village": 1, "garrison": 1, "palace": 2, "temple": 2, "reserve": 1, "market": 1}
+_SINGLE = ("village", "garrison", "reserve", "market")
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from(sorted(_COSTS)),
+    st.sampled_from(sorted(_COSTS)),
+    st.sampled_from(["tear down", "knock down", "remove"]),
+)
+def test_ba097_a_building_put_in_the_place_of_one_removed(gone, new, verb):
+    """BA-097, BA-099, BA-058: removing is free, the turn costs its riches plus the new
+    building's; a palace or temple where a single building stood is not judged (the space
+    beside it is not told)."""
+    if gone == new:
+        return
+    text = (f"In one of my cities I want to {verb} a {gone} and put a {new} in its place, this "
+            "turn. Total cost in riches, including the riches for taking the turn?")  # fmt: skip
+    reply = _reply(text)
+    if new in ("palace", "temple") and gone in _SINGLE:
+        assert reply is None or not reply.checked, (text, reply.text)
+        return
+    assert reply is not None and reply.checked, text
+    total = 1 + _COSTS[new]
+    assert reply.text.startswith(f"{total} riches (1 for the turn + {_COSTS[new]} for"), (
+        text,
+        reply.text,
+    )
