@@ -11,7 +11,7 @@ Each reader takes a :class:`~gametable.rulebook.question.Question` and returns a
 section: :mod:`.numbers` (the game's data and scoring), :mod:`.economy` (production,
 taxes, Chaak's maize, worked out over a round's end), :mod:`.markets` (small pyramids),
 :mod:`.building` (turns and
-constructions), :mod:`.war` (and :mod:`.battle`, a battle with obsidian or the defender's neighbouring city; :mod:`.defence`, a defence over several cities), :mod:`.cards` (Katun cards; :mod:`.catastrophes`, a catastrophe and its payment; :mod:`.coast`, the cards that strike cities by their place), :mod:`.ballgame` (a ball game between two kings), :mod:`.standings` (ball courts or observatories told king by king), :mod:`.round_end` (distribution
+constructions), :mod:`.war` (and :mod:`.battle`, a battle with obsidian or the defender's neighbouring city; :mod:`.defence`, a defence over several cities), :mod:`.cards` (Katun cards; :mod:`.catastrophes`, a catastrophe and its payment; :mod:`.boons`, the riches a favourable card lets the king choose; :mod:`.coast`, the cards that strike cities by their place), :mod:`.ballgame` (a ball game between two kings), :mod:`.standings` (ball courts or observatories told king by king), :mod:`.round_end` (distribution
 and losses), :mod:`.transport`, :mod:`.turncost` (a turn of building in all), :mod:`.turnplay` (a turn told as what was done and what is wanted next), :mod:`.plans` (a building plan told in full: sheet, buildings, site), :mod:`.rebuild` (a turn
 that removes a building and builds in its place), :mod:`.bonus` (the riches bonus, riches on the
 board set aside), :mod:`.cenotes` (offerings at the cenotes), :mod:`.tables` (a ball game or a
@@ -42,6 +42,7 @@ from gametable.games.balam.answers import (
     ballgame,
     battle,
     bonus,
+    boons,
     building,
     cards,
     catastrophes,
@@ -93,6 +94,7 @@ READERS: tuple[Reader, ...] = (
     *cenotes.READERS,
     *cards.READERS,
     *catastrophes.READERS,
+    *boons.READERS,
     *coast.READERS,
     *rebuild.READERS,
     *plans.READERS,
