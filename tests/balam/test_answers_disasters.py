@@ -217,3 +217,18 @@ def test_ba121_a_market_short_of_small_pyramids_told_with_its_cacao(near, left, 
     allowed = left >= near + 1
     yes, no = ("Ja", "Nee") if said == "dutch" else ("Yes", "No")
     assert reply.text.startswith(yes if allowed else no), (text, reply.text)
+
+
+def test_ba160_a_catastrophe_that_empties_a_city_leaves_it_to_nobody():
+    """BA-188, BA-160 (our reading: any site left without a building belongs to nobody): a
+    Toltec raid unpaid takes the garrison that stood alone, and the city is nobody's; told
+    with other buildings, no city is said to be emptied."""
+    reply = _reply(
+        "Toltec raid, no prisoners in my reserves or garrisons. I own exactly one garrison in "
+        "the whole game, and it stands alone in one of my cities with no other building there. "
+        "What happens to that city?"
+    )
+    assert reply is not None and reply.checked
+    assert "belongs to nobody" in reply.text, reply.text
+    other = _reply("Toltec raid and no prisoners in my reserves. I have 1 garrison. What happens?")
+    assert other is None or "nobody" not in other.text

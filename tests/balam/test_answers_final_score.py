@@ -73,3 +73,30 @@ def test_the_final_score_adds_the_sheets_riches_and_chaaks_maize(time, score, sh
     assert str(final) in reply.text.split("(")[0], (text, reply.text)
     for number in wrong - {final}:
         assert f"{number} prest" not in reply.text, (text, reply.text)
+
+
+_ECLIPSE_TOLD = {
+    "The Eclipse was drawn last round.": False,
+    "The eclipse came out this round.": False,
+    "De Eclips is vorige ronde getrokken.": False,
+    "No eclipse yet.": True,
+    "De eclips is nog niet getrokken.": True,
+}
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(sorted(_ECLIPSE_TOLD)))
+def test_ba072_chaaks_maize_comes_only_before_the_eclipse(told):
+    """BA-072, BA-192: the Clemency of Chaak gives 2 maize at the end of each round until the
+    Eclipse is drawn (that round included), as the engine's round end gives it."""
+    dutch = "ronde" in told or "nog niet" in told
+    ask = (
+        "Krijgen we aan het eind van deze ronde nog de 2 mais van Chaak?"
+        if dutch
+        else "Do we still get Chaak's 2 maize at the end of this round?"
+    )
+    reply = _reply(f"{told} {ask}")
+    assert reply is not None and reply.checked, told
+    gets = _ECLIPSE_TOLD[told]
+    yes, no = ("Ja", "Nee") if dutch else ("Yes", "No")
+    assert reply.text.startswith(yes if gets else no), (told, reply.text)

@@ -9,7 +9,7 @@ position, judged by the engine, and answered verdict first (see
 Each reader takes a :class:`~gametable.rulebook.question.Question` and returns an answer or
 ``None`` (not a question it can build); the first answer wins.  The readers live by rulebook
 section: :mod:`.numbers` (the game's data and scoring), :mod:`.economy` (production,
-taxes, Chaak's maize, worked out over a round's end), :mod:`.markets` (small pyramids),
+taxes, Chaak's maize, worked out over a round's end; :mod:`.chaak`, whether Chaak still gives it), :mod:`.markets` (small pyramids),
 :mod:`.building` (turns and
 constructions), :mod:`.war` (and :mod:`.battle`, a battle with obsidian or the defender's neighbouring city; :mod:`.defence`, a defence over several cities), :mod:`.cards` (Katun cards; :mod:`.catastrophes`, a catastrophe and its payment; :mod:`.boons`, the riches a favourable card lets the king choose; :mod:`.coast`, the cards that strike cities by their place), :mod:`.ballgame` (a ball game between two kings), :mod:`.standings` (ball courts or observatories told king by king), :mod:`.round_end` (distribution
 and losses), :mod:`.transport`, :mod:`.turncost` (a turn of building in all), :mod:`.turnplay` (a turn told as what was done and what is wanted next), :mod:`.plans` (a building plan told in full: sheet, buildings, site), :mod:`.rebuild` (a turn
@@ -47,6 +47,7 @@ from gametable.games.balam.answers import (
     cards,
     catastrophes,
     cenotes,
+    chaak,
     coast,
     costs,
     defence,
@@ -104,6 +105,7 @@ READERS: tuple[Reader, ...] = (
     *bonus.READERS,
     *prestige.READERS,
     *economy.READERS,
+    *chaak.READERS,
     *markets.READERS,
     *pyramids.READERS,
     *round_end.READERS,

@@ -39,6 +39,20 @@ _STORED = (
 _SHEET = r"\b(sheet|koningsblad|my own riches|mijn eigen)\b"
 
 
+#: the building struck said to stand alone in its city (so the city's emptying is told)
+_ALONE = (
+    r"\b(?:(?:stands? |is |sits? )?alone|(?:with )?no other buildings?(?: there)?|only building|"
+    r"on its own|by itself|(?:staat )?alleen|geen ander\w* gebouw\w*|enige gebouw)\b"
+)
+
+
+def _emptied(before: Any, after: Any) -> int:
+    """How many of the asking king's sites the engine left without an owner."""
+    held = {n for n, e in before.to_json()["sites"].items() if e["owner"] == 0}
+    kept = {n for n, e in after.to_json()["sites"].items() if e["owner"] == 0}
+    return len(held - kept)
+
+
 def _buildings_of(state: Any, seat: int) -> Counter[str]:
     count: Counter[str] = Counter()
     for entry in state.to_json()["sites"].values():
@@ -94,13 +108,16 @@ def catastrophe(q: Question) -> Answer | None:
     numbers = set(counted(q, BUILDINGS).values()) | set(counted(q, RICHES_NAMES).values())
     numbers |= paid | ({bare} if (bare := _bare_count(story.lower)) is not None else set())
     lexicons = (CARDS, BUILDINGS, RICHES_NAMES)
+    # "it stands alone, with no other building there": said of the city, placed by the layout
+    gate = Question.read(re.sub(_ALONE, " ", q.text, flags=re.IGNORECASE))
     if not understood(
-        q, _CATASTROPHE_WORDS, lexicons=lexicons, phrases=(_STORED, _SHEET, _MUST), numbers=numbers
-    ) and not _parts_placed(q, card, numbers):
+        gate, _CATASTROPHE_WORDS, lexicons=lexicons, phrases=(_STORED, _SHEET, _MUST),
+        numbers=numbers,
+    ) and not _parts_placed(gate, card, numbers):  # fmt: skip
         return None
     if not _riches_placed(story, card):
         return None  # a count of the card's riches told where the position cannot put it
-    if not negations_placed(q, BUILDINGS, RICHES_NAMES):
+    if not negations_placed(gate, BUILDINGS, RICHES_NAMES):
         return None
     if not _a_situation(q):
         return None  # "what does the Decadence do?": the card in general, not a king's case
@@ -125,6 +142,12 @@ def catastrophe(q: Question) -> Answer | None:
     told = _what_happened(q, card, before - _buildings_of(after, 0), before, legal)
     if told is None:
         return None
+    emptied = _emptied(state, after) if q.matches(_ALONE) else 0
+    if emptied:  # "3 - WARS > DEVASTATED CITY": a site left without a building is nobody's
+        told = (told[0] + " " + q.say(
+            f"That leaves {emptied} of your cities without a building: it belongs to nobody now.",
+            f"Daardoor heeft {emptied} van je steden geen gebouw meer: die is nu van niemand.",
+        ), told[1])  # fmt: skip
     threatened = any(before[KINDS[k]] for k, _n in loses)
     verdict, reason = told
     if asks == "pay":

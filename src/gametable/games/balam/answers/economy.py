@@ -42,11 +42,15 @@ _ASK = vocabulary("""how many much what is are does do did the a an of in for wi
     je er worden wordt mijn op""")
 
 
-def round_account(sites: dict[str, list[str | None]]) -> dict[str, Any] | None:
+def round_account(
+    sites: dict[str, list[str | None]], *, eclipse: bool = False
+) -> dict[str, Any] | None:
     """The asking king's account of a round closed in the engine: ``sites`` are his, the last
-    face-down card is turned over, production, distribution and the round's end follow."""
+    face-down card is turned over, production, distribution and the round's end follow
+    (``eclipse``: the Eclipse was turned in an earlier round)."""
     data = position(sites=sites, phase="turn", riches=[{"maize": 2}])
-    data["katun"] = {"slots": [None, None, _LAST_CARD], "discard": ["expedition", "marriage"]}
+    gone = ["expedition", "marriage", *(["eclipse"] if eclipse else [])]
+    data["katun"] = {"slots": [None, None, _LAST_CARD], "discard": gone}
     state = load(data)
     if state is None:
         return None
