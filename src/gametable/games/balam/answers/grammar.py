@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from rapidfuzz import fuzz
+
 from gametable.games.balam.board import KINDS, RICHES
 from gametable.rulebook.question import Lexicon, Mention, Question
 
@@ -135,7 +137,27 @@ class _Names(Lexicon):
 
 BUILDINGS = _Names(BUILDING_WORDS, RICHES_WORDS)
 RICHES_NAMES = _Names(RICHES_WORDS, BUILDING_WORDS)
-CARDS = Lexicon(CARD_WORDS)
+class _Cards(Lexicon):
+    """A :class:`Lexicon` of the cards that takes words said apart for a misspelt card only
+    when they are close to a card's name of as many words ("kost and" is no misspelt
+    "opstand")."""
+
+    def find(self, question: Question) -> list[Mention]:
+        return [m for m in super().find(question) if m.score >= 100 or self._spelt(m)]
+
+    @staticmethod
+    def _spelt(mention: Mention) -> bool:
+        said = mention.said.split()
+        if len(said) == 1:
+            return True
+        return any(
+            fuzz.ratio(mention.said, key) >= 80
+            for key, name in CARD_WORDS.items()
+            if name == mention.name and len(key.split()) == len(said)
+        )
+
+
+CARDS = _Cards(CARD_WORDS)
 
 #: the Dutch names we give the pieces in replies
 DUTCH = {
