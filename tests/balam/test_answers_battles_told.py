@@ -200,3 +200,38 @@ def test_a_battle_told_in_any_order_is_the_engines_arithmetic(
     else:
         assert "no building" in head or head.startswith("nothing"), (text, reply.text)
     assert f"you lose {skulls} garrison" in head, (text, reply.text)
+
+
+_COST = {"village": 1, "garrison": 1, "temple": 2, "palace": 2, "reserve": 1}
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.lists(st.sampled_from(sorted(_COST)), min_size=1, max_size=2),
+    st.sampled_from(["last", "emptied", "dutch"]),
+)
+def test_ba160_a_devastated_city_taken_at_once_costs_its_buildings_only(kinds, said):
+    """BA-159, BA-160: a city that loses its last building belongs to nobody; the attacker may
+    build on it right after the assault without paying the turn's riches again."""
+    if sum(2 if k in ("temple", "palace") else 1 for k in kinds) > 4:
+        return
+    dutch = {"village": "dorp", "garrison": "garnizoen", "temple": "tempel", "palace": "paleis",
+             "reserve": "voorraad"}  # fmt: skip
+    if said == "dutch":
+        wanted = " en ".join(f"een {dutch[k]}" for k in kinds)
+        text = (f"Mijn aanval heeft het laatste gebouw van zijn stad vernietigd. Ik bouw er "
+                f"meteen {wanted}. Hoeveel rijkdommen betaal ik daarvoor?")  # fmt: skip
+    else:
+        wanted = " and ".join(f"a {k}" for k in kinds)
+        story = ("My attack destroyed the last building of his city" if said == "last" else
+                 "My attack emptied his city, it belongs to nobody now")  # fmt: skip
+        text = f"{story}. I take it right away with {wanted}. How many riches do I pay?"
+    if len(kinds) == 2 and kinds[0] == kinds[1]:
+        return  # "a village and a village": one name said twice is not counted here
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    total = sum(_COST[k] for k in kinds)
+    assert reply.text.startswith(f"{total} rijkdom" if said == "dutch" else f"{total} riches"), (
+        text,
+        reply.text,
+    )

@@ -60,3 +60,30 @@ def test_ba176_a_princely_marriage_takes_what_the_other_sheet_holds(his, asked, 
     allowed = any(a.startswith("dowry") and a.endswith(asked) for a in _offered("marriage", his))
     yes, no = ("Ja", "Nee") if dutch else ("Yes", "No")
     assert reply.text.startswith(yes if allowed else no), (text, reply.text)
+
+
+_CEREMONY = {"maize": 1, "cacao": 2, "jade": 2, "prisoner": 3}
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.sampled_from(sorted(_CEREMONY)), min_size=1, max_size=2, unique=True),
+    st.booleans(),
+)
+def test_ba177_offerings_at_the_cenotes_are_twice_a_temples(offered, dutch):
+    """BA-177: each cenote takes one riches from the Mayas' reserves, worth twice a temple's;
+    the riches told reserve by reserve, "one cenote and the other", or in Dutch."""
+    if dutch:
+        held = " en ".join(f"een {_DUTCH[r]}" for r in offered)
+        text = (f"Ik trek de Cult of the sacred cenotes. In mijn voorraden liggen {held} en mijn "
+                f"Maya's kunnen {len(offered)} cenotes bereiken. Hoeveel punten krijg ik als ik "
+                "ze allemaal offer?")  # fmt: skip
+    else:
+        held = " and ".join(f"a {r}" for r in offered)
+        text = (f"Drew Cult of the sacred cenotes. My reserves hold {held}, and there are "
+                f"{len(offered)} cenotes my Mayas can reach. If I send each to a cenote of its "
+                "own, how many points is that?")  # fmt: skip
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    total = 2 * sum(_CEREMONY[r] for r in offered)
+    assert reply.text.startswith(f"{total} prestige"), (text, reply.text)

@@ -11,6 +11,7 @@ from typing import Any
 
 from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
+    BUILDINGS,
     CARDS,
     RICHES_NAMES,
     counted,
@@ -19,6 +20,7 @@ from gametable.games.balam.answers.grammar import (
     understood,
     vocabulary,
 )
+from gametable.games.balam.answers.parts import placed
 from gametable.games.balam.answers.scenes import HOME, MORE_SITES, legal_texts, load, play, position
 from gametable.games.balam.board import RICHES
 from gametable.games.balam.scoring import CENOTE_FACTOR, CEREMONY
@@ -37,6 +39,8 @@ _WORDS = vocabulary("""cult of the sacred cenotes cenote card mayas maya's my ha
     twee drie vier bereikbaar bereiken kunnen kan hoeveel punten prestige meest maximaal only but
     maar alleen reached reachable be all bereikt best
     krijg ik en wat als offeren offer cenotes met""")
+#: what the offerings' position does not hold
+_FOREIGN = r"\b(if not|unless|tenzij|attack\w*|aanval\w*|round|ronde|tax\w*|palace\w*|paleis\w*)\b"
 _ASKS = r"\b(how many|how much|most|max\w*|points?|prestige|score|hoeveel|punten|meest)\b"
 
 
@@ -91,7 +95,12 @@ def cenote_offerings(q: Question) -> Answer | None:
         return None
     cenotes = number_before(q, "cenotes", "cenote")
     numbers = set(counted(q, RICHES_NAMES).values()) | ({cenotes} if cenotes else set())
-    if not understood(q, _WORDS, lexicons=(RICHES_NAMES, CARDS), numbers=numbers):
+    numbers |= {1} if q.matches(r"\b(?:one|1|een) cenote\b") else set()  # "to one cenote"
+    lexicons = (RICHES_NAMES, CARDS)
+    if not understood(q, _WORDS, lexicons=lexicons, numbers=numbers) and not placed(
+        q, numbers, (*lexicons, BUILDINGS), {*RICHES, "cenotes", "reserve", "garrison"},
+        foreign=_FOREIGN,
+    ):  # fmt: skip
         return None
     reach = len(riches) if cenotes is None else cenotes
     if not 1 <= reach <= 4:

@@ -137,6 +137,8 @@ class _Names(Lexicon):
 
 BUILDINGS = _Names(BUILDING_WORDS, RICHES_WORDS)
 RICHES_NAMES = _Names(RICHES_WORDS, BUILDING_WORDS)
+
+
 class _Cards(Lexicon):
     """A :class:`Lexicon` of the cards that takes words said apart for a misspelt card only
     when they are close to a card's name of as many words ("kost and" is no misspelt

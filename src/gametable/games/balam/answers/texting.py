@@ -93,7 +93,36 @@ _SHORTHAND_NL: dict[str, str] = {
 }
 #: words only a Dutch question holds (a short question may not read as Dutch by its markers)
 _DUTCH_WORDS = frozenset(
-    ["hoevel", "hoeveel", "kost", "kosten", "mag", "ik", "mijn", "mn", "punten", "dorp", "dorpen", "paleis", "tempel", "markt", "garnizoen", "voorraad", "sterrenwacht", "balspelveld", "gevangene", "maïs", "mais", "schelp", "obsidiaan", "bouwen", "krijg", "krijgt", "zonder", "een"]
+    [
+        "hoevel",
+        "hoeveel",
+        "kost",
+        "kosten",
+        "mag",
+        "ik",
+        "mijn",
+        "mn",
+        "punten",
+        "dorp",
+        "dorpen",
+        "paleis",
+        "tempel",
+        "markt",
+        "garnizoen",
+        "voorraad",
+        "sterrenwacht",
+        "balspelveld",
+        "gevangene",
+        "maïs",
+        "mais",
+        "schelp",
+        "obsidiaan",
+        "bouwen",
+        "krijg",
+        "krijgt",
+        "zonder",
+        "een",
+    ]
 )
 
 
