@@ -26,7 +26,7 @@ _CHAAK = r"\b(?:chaak|clemency|genade)\b"
 _DRAWN = (
     r"\b(?:eclipse|eclips|zonsverduistering) (?:was|has been|got|is|came|werd)(?: already| al)?"
     r"(?: (?:drawn|turned|out|over|up|getrokken|omgedraaid|gekomen|geweest))?\b|"
-    r"\b(?:drew|turned over|trok|trokken) the eclipse\b|\b(?:de )?eclips is (?:\w+ )?(?:\w+ )?"
+    r"\b(?:drew|turned|turned over|flipped|trok|trokken) (?:over )?the eclipse\b|\b(?:de )?eclips is (?:\w+ )?(?:\w+ )?"
     r"(?:getrokken|omgedraaid|gekomen)\b"
 )
 _NOT_DRAWN = (
