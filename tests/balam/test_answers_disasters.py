@@ -232,3 +232,24 @@ def test_ba160_a_catastrophe_that_empties_a_city_leaves_it_to_nobody():
     assert "belongs to nobody" in reply.text, reply.text
     other = _reply("Toltec raid and no prisoners in my reserves. I have 1 garrison. What happens?")
     assert other is None or "nobody" not in other.text
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from((2, 3, 4)), st.booleans(), st.booleans())
+def test_ba121_a_markets_cost_and_small_pyramids_asked_together(near, dutch, cost_first):
+    """BA-121, BA-124, BA-126: a market costs 1 cacao and puts 1 + its neighbours' small
+    pyramids on the board; both asked in one question are both answered, in the order asked."""
+    if dutch:
+        asked = ["wat kost dat", "hoeveel kleine piramides zet ik neer"]
+        asked = asked if cost_first else asked[::-1]
+        text = f"Ik wil een markt bouwen op een locatie met {near} buurlocaties. {asked[0].capitalize()}, en {asked[1]}?"
+    else:
+        asked = ["what does it cost", "how many small pyramids does it put down"]
+        asked = asked if cost_first else asked[::-1]
+        text = f"A market on a site with {near} neighbouring sites: {asked[0]}, and {asked[1]}?"
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    assert f"{near + 1} {'kleine piramides' if dutch else 'small pyramids'}" in reply.text
+    assert "1 cacao" in reply.text
+    first_cost = reply.text.index("1 cacao") < reply.text.index(str(near + 1))
+    assert first_cost == cost_first, (text, reply.text)
