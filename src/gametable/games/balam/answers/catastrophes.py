@@ -204,21 +204,30 @@ def _riches_placed(story: Question, card: str) -> bool:
 def _story(q: Question) -> Question:
     """The situation a question tells: the question without what it asks (its last ask), so
     that "can I pay one of those maize?" is not read as a maize held."""
-    said = asks(q)
-    if not said or said[-1] not in q.lower:
+    ask = _last_ask(q)
+    if ask is None:
         return q
-    at = q.lower.rindex(said[-1])
-    return Question.read(q.lower[:at] + q.lower[at + len(said[-1]) :])
+    at = q.lower.rindex(ask)
+    return Question.read(q.lower[:at] + q.lower[at + len(ask) :])
+
+
+def _last_ask(q: Question) -> str | None:
+    """The question's last ask: as :func:`.parts.asks` reads it, else its last sentence that
+    ends with a question mark ("must I pay a maize?")."""
+    said = asks(q)
+    if said and said[-1] in q.lower:
+        return said[-1]
+    found = re.search(r"[^.!?]*\?\s*$", q.lower)
+    return found.group(0).strip() if found and found.group(0).strip() else None
 
 
 def _payment(q: Question, card: str) -> tuple[str | None, set[int]]:
     """Where the payment asked about comes from (``"sheet"``, ``"stored"`` or ``None``) and
     the numbers said with it, when they are the card's count ("can I pay one of those maize
     from my sheet?": ``("sheet", {1})``)."""
-    said = asks(q)
-    if not said or not re.search(_PAYS, said[-1]):
+    ask = _last_ask(q)
+    if ask is None or not re.search(_PAYS, ask):
         return None, set()
-    ask = said[-1]
     source = "sheet" if re.search(_SHEET, ask) else "stored" if re.search(_STORED, ask) else None
     numbers = set(numbers_in(Question.read(ask)))
     return source, numbers if numbers <= {CATASTROPHE[card][1]} else set()
