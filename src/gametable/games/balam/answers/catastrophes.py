@@ -98,29 +98,9 @@ def catastrophe(q: Question) -> Answer | None:
     "can that prisoner pay for the raid?": the card turned over by the engine, and what it
     did (or whether the Mayas could pay it)."""
     card = card_in(q)
-    plain = q
-    if q.matches(r"\b(mayas?|people|volk|maya's)\b"):
-        plain = Question.read(re.sub(_THEY_MAYAS, r"\1 i", q.lower))
-    if card not in CATASTROPHE or about_another(plain):
+    if card is None or not _read_whole(q, card):
         return None
-    story = _story(q)
-    source, paid = _payment(q, card)
-    numbers = set(counted(q, BUILDINGS).values()) | set(counted(q, RICHES_NAMES).values())
-    numbers |= paid | ({bare} if (bare := _bare_count(story.lower)) is not None else set())
-    lexicons = (CARDS, BUILDINGS, RICHES_NAMES)
-    # "it stands alone, with no other building there": said of the city, placed by the layout
-    gate = Question.read(re.sub(_ALONE, " ", q.text, flags=re.IGNORECASE))
-    if not understood(
-        gate, _CATASTROPHE_WORDS, lexicons=lexicons, phrases=(_STORED, _SHEET, _MUST),
-        numbers=numbers,
-    ) and not _parts_placed(gate, card, numbers):  # fmt: skip
-        return None
-    if not _riches_placed(story, card):
-        return None  # a count of the card's riches told where the position cannot put it
-    if not negations_placed(gate, BUILDINGS, RICHES_NAMES):
-        return None
-    if not _a_situation(q):
-        return None  # "what does the Decadence do?": the card in general, not a king's case
+    source, _paid = _payment(q, card)
     _riches, _count, loses = CATASTROPHE[card]
     if isinstance(loses, str):
         return None  # the cities by a volcano or the sea: another position
@@ -168,6 +148,33 @@ def catastrophe(q: Question) -> Answer | None:
             return None  # it is the king's choice: not a yes or a no
         verdict = f"{yes_no(q, threatened)} {verdict}"
     return checked(GAME, q, verdict, reason, _CATASTROPHE_REFS, position=data, topic="situation")
+
+
+def _read_whole(q: Question, card: str) -> bool:
+    """Whether the question is a king's own case of ``card`` with every part placed: its
+    numbers (the payment asked included), names and negations, and the card's riches told
+    where the position can put them."""
+    plain = q
+    if q.matches(r"\b(mayas?|people|volk|maya's)\b"):
+        plain = Question.read(re.sub(_THEY_MAYAS, r"\1 i", q.lower))
+    if card not in CATASTROPHE or about_another(plain):
+        return False
+    story = _story(q)
+    numbers = set(counted(q, BUILDINGS).values()) | set(counted(q, RICHES_NAMES).values())
+    numbers |= _payment(q, card)[1]
+    numbers |= {bare} if (bare := _bare_count(story.lower)) is not None else set()
+    lexicons = (CARDS, BUILDINGS, RICHES_NAMES)
+    # "it stands alone, with no other building there": said of the city, placed by the layout
+    gate = Question.read(re.sub(_ALONE, " ", q.text, flags=re.IGNORECASE))
+    if not understood(
+        gate, _CATASTROPHE_WORDS, lexicons=lexicons, phrases=(_STORED, _SHEET, _MUST),
+        numbers=numbers,
+    ) and not _parts_placed(gate, card, numbers):  # fmt: skip
+        return False
+    if not _riches_placed(story, card):
+        return False  # a count of the card's riches told where the position cannot put it
+    # "what does the Decadence do?": the card in general, not a king's case
+    return negations_placed(gate, BUILDINGS, RICHES_NAMES) and _a_situation(q)
 
 
 #: what the catastrophe's position does not hold: a condition, another card or phase (a round
