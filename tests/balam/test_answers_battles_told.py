@@ -235,3 +235,30 @@ def test_ba160_a_devastated_city_taken_at_once_costs_its_buildings_only(kinds, s
         text,
         reply.text,
     )
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.sampled_from(["obsidian", "prisoner"]),
+    st.sampled_from(["obsidian", "prisoner"]),
+    st.booleans(),
+)
+def test_ba216_a_garrison_holding_one_riches_takes_no_second(held, moved, dutch):
+    """BA-213, BA-216, BA-154: a garrison holds one obsidian or one prisoner, never a second
+    riches, told with fillers ("from this round's war", "during distribution") or in Dutch;
+    the move refused by the engine."""
+    names = {
+        "obsidian": ("an obsidian", "een obsidiaan"),
+        "prisoner": ("a prisoner", "een gevangene"),
+    }
+    if held == moved == "obsidian":
+        return  # a second obsidian is another reader's question
+    if dutch:
+        text = (f"Een van mijn garnizoenen heeft {names[held][1]}. Mag ik er in de distributie "
+                f"ook {names[moved][1]} op zetten?")  # fmt: skip
+    else:
+        text = (f"One of my garrisons is holding {names[held][0]} from this round's war. During "
+                f"distribution, can I also move {names[moved][0]} onto that same garrison?")  # fmt: skip
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    assert reply.text.startswith("Nee." if dutch else "No."), (text, reply.text)
