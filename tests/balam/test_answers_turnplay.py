@@ -156,3 +156,16 @@ def test_ba097_a_building_put_in_the_place_of_one_removed(gone, new, verb):
         text,
         reply.text,
     )
+
+
+def test_ba093_a_building_held_already_is_not_one_built_this_turn():
+    """BA-093: "I have a village in one of my cities" tells what the king holds, not a building
+    of this turn; neither the one-site rule nor a building plan may count it as built."""
+    for text in (
+        "I have a village in one of my cities. Can I build a garrison in another of my cities "
+        "this turn?",
+        "I have 3 maize on my king sheet and a village in my city. Can I build a temple and a "
+        "market on a free site?",
+    ):
+        reply = _reply(text)
+        assert reply is None or not reply.checked or "village" not in reply.text, (text, reply.text)

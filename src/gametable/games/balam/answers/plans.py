@@ -26,7 +26,7 @@ from gametable.games.balam.answers.grammar import (
     vocabulary,
     wants,
 )
-from gametable.games.balam.answers.parts import placed
+from gametable.games.balam.answers.parts import holdings_told, placed
 from gametable.games.balam.answers.scenes import HOME, legal_texts, load, play, position
 from gametable.games.balam.board import BASE_COST, DOUBLE, KINDS, RICHES, SPECIAL_COST
 from gametable.rulebook.answer import Answer
@@ -141,6 +141,8 @@ def _told(q: Question) -> tuple[dict[str, int], list[str], int, bool] | None:
         phrases=(_PLOTS, _FREE, _ENOUGH, _AT_MOST, _NOTHING_ELSE, _SHEET_SAID),
     ) and not placed(q, numbers, lexicons, {*KINDS, *RICHES}, foreign=_FOREIGN):
         return None
+    if holdings_told(q, BUILDINGS):
+        return None  # a building he has already is not one of the plan's
     return sheet, kinds, plots if plots_said else 0, most
 
 

@@ -21,7 +21,7 @@ import re
 from gametable.core.protocol import State
 from gametable.games.balam.answers.building import RICH, _built
 from gametable.games.balam.answers.grammar import BUILDINGS, RICHES_NAMES, counted, vocabulary
-from gametable.games.balam.answers.parts import placed
+from gametable.games.balam.answers.parts import holdings_told, placed
 from gametable.games.balam.answers.refusals import reason_of
 from gametable.games.balam.answers.scenes import (
     HOME,
@@ -93,6 +93,8 @@ def second_site(q: Question) -> Answer | None:
         return None
     if not re.search(_YES_NO, q.lower) or q.matches(_ATTACK) or not _placed(q):
         return None
+    if holdings_told(q, BUILDINGS):
+        return None  # a building he has already is not one built this turn
     first, second = named
     other = MORE_SITES[0]
     sites: dict[str, list[str | None]] = {HOME: ["village", None, None], other: ["village"]}
