@@ -169,3 +169,18 @@ def test_ba093_a_building_held_already_is_not_one_built_this_turn():
     ):
         reply = _reply(text)
         assert reply is None or not reply.checked or "village" not in reply.text, (text, reply.text)
+
+
+def test_ba136_a_building_of_an_earlier_turn_is_not_judged_as_this_turns():
+    """BA-058, BA-093, BA-136: a building done last turn leaves this turn free to attack or to
+    build elsewhere; the turn readers do not judge it as this turn's building."""
+    for text in (
+        "I built a garrison last turn. Can I attack from that city now?",
+        "I built a village in one of my cities last turn. Can I build a garrison in another of "
+        "my cities this turn?",
+    ):
+        reply = _reply(text)
+        assert reply is None or not reply.checked or reply.text.startswith("Yes"), (
+            text,
+            reply.text,
+        )

@@ -60,7 +60,13 @@ _WHAT_CAN = (
 #: what no turn of building and attacking holds
 _FOREIGN = (
     r"\b(katun|card|kaart|round|ronde|distribution|tax\w*|ceremon\w*|sacrific\w*|offer\w*|"
-    r"ball ?game|balspel|if|als|unless|tenzij|suppose|enemy's (?:turn|card))\b"
+    r"ball ?game|balspel|if|als|unless|tenzij|suppose|enemy's (?:turn|card))\b|"
+    r"\b(?:last|previous|earlier|other|next|vorige|eerdere|volgende) (?:turn|beurt)\b"
+)
+#: the building said to be done in the turn the attack is asked for
+_THIS_TURN = (
+    r"\b(?:this turn|same turn|now|then|afterwards|after that|still|deze beurt|dezelfde beurt|"
+    r"nu|daarna|nog)\b"
 )
 #: what the turn's negations deny ("I don't want to do anything", "no riches at all")
 _DENIED = vocabulary("want wil do doe anything iets riches rijkdommen rijkdom paying betalen")
@@ -120,6 +126,8 @@ def attack_after_building(q: Question) -> Answer | None:
     building played, then the attacks the engine still offers (none: one action a turn)."""
     if not q.matches(_BUILT) or not q.matches(_ATTACK) or not re.search(_YES_NO, q.lower):
         return None
+    if not q.matches(_THIS_TURN):
+        return None  # the building may be of an earlier turn
     named = [m.name for m in BUILDINGS.find(q)]
     if len(named) != 1 or not _placed(q, others=True):
         return None
