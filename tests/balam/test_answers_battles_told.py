@@ -262,3 +262,12 @@ def test_ba216_a_garrison_holding_one_riches_takes_no_second(held, moved, dutch)
     reply = _reply(text)
     assert reply is not None and reply.checked, text
     assert reply.text.startswith("Nee." if dutch else "No."), (text, reply.text)
+
+
+def test_ba160_a_devastated_city_built_on_in_a_later_turn_is_not_taken_at_once():
+    """BA-159, BA-160: only building right after the assault skips the turn's riches."""
+    reply = _reply(
+        "My attack destroyed the last building of his city last turn. Now I build a village "
+        "there. How many riches does it cost?"
+    )
+    assert reply is None or not reply.checked or reply.text.startswith("2"), reply.text

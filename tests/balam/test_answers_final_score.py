@@ -100,3 +100,15 @@ def test_ba072_chaaks_maize_comes_only_before_the_eclipse(told):
     gets = _ECLIPSE_TOLD[told]
     yes, no = ("Ja", "Nee") if dutch else ("Yes", "No")
     assert reply.text.startswith(yes if gets else no), (told, reply.text)
+
+
+def test_a_sheet_or_a_round_the_reply_cannot_place_is_not_worked_out():
+    """BA-068, BA-248: Chaak's maize asked of a round gone by, and a sheet told after a
+    distribution that may not be the last one, are not worked out as checked."""
+    for text in (
+        "The Eclipse was drawn this round. Did we get Chaak's maize last round?",
+        "After the distribution I have 5 riches on my sheet and the eclipse has not been "
+        "drawn. How many bonus points at the end of the game?",
+    ):
+        reply = _reply(text)
+        assert reply is None or not reply.checked, (text, reply.text)

@@ -10,6 +10,8 @@ Eclipse turned in an earlier round, or not yet, as the question tells it.
 
 from __future__ import annotations
 
+import re
+
 from gametable.core.rules import RuleRef
 from gametable.games.balam import rules
 from gametable.games.balam.answers.economy import _NO_ECLIPSE, round_account
@@ -33,6 +35,11 @@ _NOT_DRAWN = (
     rf"{_NO_ECLIPSE}|\beclipse (?:was|has been|is) (?:never|not)(?: yet)? (?:drawn|turned)\b|"
     r"\beclips (?:is )?(?:nooit|niet|nog niet) (?:getrokken|gekomen|omgedraaid)\b"
 )
+#: an ask about a round gone by ("did we get it last round?")
+_PAST = (
+    r"\b(?:last|previous|earlier|vorige|eerdere) (?:round|rounds|ronde|rondes)\b|\b(?:did|got|had|"
+    r"kregen|hadden|gekregen)\b"
+)
 #: what the Eclipse's negations deny ("not yet drawn", "nog niet getrokken")
 _DENIED = vocabulary("drawn turned come came getrokken omgedraaid gekomen yet eclipse eclips")
 _FOREIGN = (
@@ -47,6 +54,9 @@ def chaak_given(q: Question) -> Answer | None:
     said = asks(q)
     if not q.matches(_CHAAK) or len(said) > 1 or q.kind == "number":
         return None
+    ask = said[-1] if said else q.lower.rsplit(".", 1)[-1]
+    if re.search(_PAST, ask):
+        return None  # the maize of a round gone by: before or after the Eclipse, not told
     not_drawn = q.matches(_NOT_DRAWN)
     drawn = q.matches(_DRAWN) and not not_drawn  # "is nog niet getrokken" is not drawn
     if drawn == not_drawn:

@@ -40,6 +40,11 @@ _AT_ONCE = (
     r"onmiddellijk|take it|take the site|claim it|build there|build on it|bouw er)\b"
 )
 _ASKS_COST = r"\b(?:how many riches|how much|cost\w*|pay|kost\w*|betaal\w*|hoeveel rijkdom\w*)\b"
+#: the city built on in a later turn
+_LATER = (
+    r"\b(?:last|previous|earlier|next|later|vorige|volgende|latere) (?:turn|round|beurt|ronde)\b|"
+    r"\b(?:later on|afterwards|next time|later)\b"
+)
 _FOREIGN = r"\b(if|unless|als|tenzij|round|ronde|katun|card|kaart|tax\w*|reserve\w* hold)\b"
 #: plenty of riches for the turn and any building (so that only the cost is measured)
 _SHEET = {"maize": 8, "cacao": 1, "shell": 1, "jade": 1}
@@ -86,6 +91,8 @@ def taken_at_once(q: Question) -> Answer | None:
     garrison: how many riches?": the building after the attack played and paid."""
     if not q.matches(_EMPTIED) or not q.matches(_ASKS_COST) or len(asks(q)) != 1:
         return None
+    if not q.matches(_AT_ONCE) or q.matches(_LATER):
+        return None  # built on later, in a turn of its own, the turn's riches is paid
     wanted = counted(q, BUILDINGS)
     kinds = [k for k, n in wanted.items() for _ in range(n)]
     if not kinds or sum(2 if DOUBLE[KINDS.index(k)] else 1 for k in kinds) > 4:

@@ -293,6 +293,8 @@ def _chaak_told(text: str) -> tuple[int | None, str]:
     if not said["before"]:
         # a sheet told in the last round, not after it, may still change
         return (None if said["last"] and not said["over"] else 0), text
+    if not (said["last"] or said["over"]):
+        return None, text  # a sheet told after a distribution that may not be the last one
     if said["out"]:
         return 0, text
     if not said["none"]:
