@@ -271,3 +271,24 @@ def test_ba160_a_devastated_city_built_on_in_a_later_turn_is_not_taken_at_once()
         "there. How many riches does it cost?"
     )
     assert reply is None or not reply.checked or reply.text.startswith("2"), reply.text
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(["obsidian", "prisoner"]), st.booleans(), st.booleans())
+def test_ba143_the_riches_on_a_garrison_lost_to_a_skull_go_with_it(riches, keep, dutch):
+    """BA-143, BA-144: the attacker loses a garrison of his choice per skull, and a riches on it
+    is lost too (an obsidian not spent included), as the engine discards it."""
+    nl = {"obsidian": "de obsidiaan", "prisoner": "de gevangene"}[riches]
+    if dutch:
+        ask = f"Houd ik {nl}?" if keep else f"Gaat {nl} mee?"
+        text = (f"Ik val aan met 2 garnizoenen; op een ervan ligt een {nl.split()[1]}. Ik gooi een "
+                f"doodshoofd en verlies dat garnizoen. {ask}")  # fmt: skip
+    else:
+        ask = f"Do I keep the {riches}?" if keep else f"Does the {riches} go with it?"
+        text = (f"I attack with 2 garrisons and one of them holds a {riches} I do not spend. I "
+                f"roll a skull and lose that garrison. {ask}")  # fmt: skip
+    reply = _reply(text)
+    if reply is None or not reply.checked:
+        return  # left to the rules text
+    lost_answer = ("Nee" if dutch else "No") if keep else ("Ja" if dutch else "Yes")
+    assert reply.text.startswith(lost_answer), (text, reply.text)

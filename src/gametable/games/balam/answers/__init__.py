@@ -11,7 +11,7 @@ Each reader takes a :class:`~gametable.rulebook.question.Question` and returns a
 section: :mod:`.numbers` (the game's data and scoring), :mod:`.economy` (production,
 taxes, Chaak's maize, worked out over a round's end; :mod:`.chaak`, whether Chaak still gives it), :mod:`.markets` (small pyramids),
 :mod:`.building` (turns and
-constructions), :mod:`.war` (and :mod:`.battle`, a battle with obsidian or the defender's neighbouring city; :mod:`.defence`, a defence over several cities; :mod:`.devastated`, a devastated city taken at once), :mod:`.cards` (Katun cards; :mod:`.catastrophes`, a catastrophe and its payment; :mod:`.boons`, the riches a favourable card lets the king choose; :mod:`.coast`, the cards that strike cities by their place), :mod:`.ballgame` (a ball game between two kings), :mod:`.standings` (ball courts or observatories told king by king), :mod:`.round_end` (distribution
+constructions), :mod:`.war` (and :mod:`.battle`, a battle with obsidian or the defender's neighbouring city; :mod:`.defence`, a defence over several cities; :mod:`.devastated`, a devastated city taken at once; :mod:`.skulls`, the riches on a garrison lost to a skull), :mod:`.cards` (Katun cards; :mod:`.catastrophes`, a catastrophe and its payment; :mod:`.boons`, the riches a favourable card lets the king choose; :mod:`.coast`, the cards that strike cities by their place), :mod:`.ballgame` (a ball game between two kings), :mod:`.standings` (ball courts or observatories told king by king), :mod:`.round_end` (distribution
 and losses), :mod:`.transport`, :mod:`.turncost` (a turn of building in all), :mod:`.turnplay` (a turn told as what was done and what is wanted next), :mod:`.plans` (a building plan told in full: sheet, buildings, site), :mod:`.rebuild` (a turn
 that removes a building and builds in its place), :mod:`.bonus` (the riches bonus, riches on the
 board set aside), :mod:`.cenotes` (offerings at the cenotes), :mod:`.tables` (a ball game or a
@@ -63,6 +63,7 @@ from gametable.games.balam.answers import (
     pyramids,
     rebuild,
     round_end,
+    skulls,
     spoils,
     standings,
     table,
@@ -88,6 +89,7 @@ READERS: tuple[Reader, ...] = (
     *battle.READERS,
     *war.READERS,
     *warsums.READERS,
+    *skulls.READERS,
     *defence.READERS,
     *devastated.READERS,
     *spoils.READERS,
