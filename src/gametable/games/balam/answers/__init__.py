@@ -86,10 +86,10 @@ Reader = Callable[[Question], Answer | None]
 READERS: tuple[Reader, ...] = (
     *passage.READERS,
     *payments.READERS,
+    *skulls.READERS,
     *battle.READERS,
     *war.READERS,
     *warsums.READERS,
-    *skulls.READERS,
     *defence.READERS,
     *devastated.READERS,
     *spoils.READERS,

@@ -129,10 +129,29 @@ class _Names(Lexicon):
 
     def __init__(self, names: dict[str, str], others: dict[str, str]) -> None:
         super().__init__(names)
+        self.words = names
         self.others = frozenset(others)
 
     def find(self, question: Question) -> list[Mention]:
-        return [m for m in super().find(question) if m.score >= 100 or m.said not in self.others]
+        return [
+            m
+            for m in super().find(question)
+            if m.score >= 100 or (m.said not in self.others and spelt(m, self.words))
+        ]
+
+
+def spelt(mention: Mention, names: dict[str, str]) -> bool:
+    """Whether a name found misspelt is one: words said apart are taken for a misspelt name
+    only when they are close to a way of saying it of as many words ("kost and" is no
+    "opstand", "gevangene ik" no "gevangenis")."""
+    said = mention.said.split()
+    if len(said) == 1:
+        return True
+    return any(
+        fuzz.ratio(mention.said, key) >= 80
+        for key, name in names.items()
+        if name == mention.name and len(key.split()) == len(said)
+    )
 
 
 BUILDINGS = _Names(BUILDING_WORDS, RICHES_WORDS)
@@ -141,22 +160,10 @@ RICHES_NAMES = _Names(RICHES_WORDS, BUILDING_WORDS)
 
 class _Cards(Lexicon):
     """A :class:`Lexicon` of the cards that takes words said apart for a misspelt card only
-    when they are close to a card's name of as many words ("kost and" is no misspelt
-    "opstand")."""
+    when they are one (:func:`spelt`)."""
 
     def find(self, question: Question) -> list[Mention]:
-        return [m for m in super().find(question) if m.score >= 100 or self._spelt(m)]
-
-    @staticmethod
-    def _spelt(mention: Mention) -> bool:
-        said = mention.said.split()
-        if len(said) == 1:
-            return True
-        return any(
-            fuzz.ratio(mention.said, key) >= 80
-            for key, name in CARD_WORDS.items()
-            if name == mention.name and len(key.split()) == len(said)
-        )
+        return [m for m in super().find(question) if m.score >= 100 or spelt(m, CARD_WORDS)]
 
 
 CARDS = _Cards(CARD_WORDS)
