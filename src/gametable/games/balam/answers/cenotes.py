@@ -20,7 +20,7 @@ from gametable.games.balam.answers.grammar import (
     understood,
     vocabulary,
 )
-from gametable.games.balam.answers.parts import placed
+from gametable.games.balam.answers.parts import asks, placed
 from gametable.games.balam.answers.scenes import HOME, MORE_SITES, legal_texts, load, play, position
 from gametable.games.balam.board import RICHES
 from gametable.games.balam.scoring import CENOTE_FACTOR, CEREMONY
@@ -41,6 +41,8 @@ _WORDS = vocabulary("""cult of the sacred cenotes cenote card mayas maya's my ha
     krijg ik en wat als offeren offer cenotes met""")
 #: what the offerings' position does not hold
 _FOREIGN = r"\b(if not|unless|tenzij|attack\w*|aanval\w*|round|ronde|tax\w*|palace\w*|paleis\w*)\b"
+#: the riches told where the Mayas hold them
+_HELD = r"\b(reserves?|garrisons?|prisons?|voorraa?d\w*|garnizoen\w*|opslag\w*)\b"
 _ASKS = r"\b(how many|how much|most|max\w*|points?|prestige|score|hoeveel|punten|meest)\b"
 
 
@@ -97,9 +99,13 @@ def cenote_offerings(q: Question) -> Answer | None:
     numbers = set(counted(q, RICHES_NAMES).values()) | ({cenotes} if cenotes else set())
     numbers |= {1} if q.matches(r"\b(?:one|1|een) cenote\b") else set()  # "to one cenote"
     lexicons = (RICHES_NAMES, CARDS)
-    if not understood(q, _WORDS, lexicons=lexicons, numbers=numbers) and not placed(
-        q, numbers, (*lexicons, BUILDINGS), {*RICHES, "cenotes", "reserve", "garrison"},
-        foreign=_FOREIGN,
+    if not understood(q, _WORDS, lexicons=lexicons, numbers=numbers) and not (
+        len(asks(q)) <= 1
+        and q.matches(_HELD)  # the riches told where the Mayas hold them
+        and placed(
+            q, numbers, (*lexicons, BUILDINGS), {*RICHES, "cenotes", "reserve", "garrison"},
+            foreign=_FOREIGN,
+        )
     ):  # fmt: skip
         return None
     reach = len(riches) if cenotes is None else cenotes
