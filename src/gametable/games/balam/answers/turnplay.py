@@ -10,8 +10,8 @@ stays silent (:func:`.parts.placed`).
 
 >>> from gametable.rulebook.question import Question
 >>> second_site(Question.read("I paid and want a village in one of my cities and a garrison "
-...     "in another of my cities this turn. Allowed?")).text.split(":")[0]
-'No'
+...     "in another of my cities this turn. Allowed?")).text.split()[0]
+'No.'
 """
 
 from __future__ import annotations
