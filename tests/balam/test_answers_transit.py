@@ -120,3 +120,18 @@ def test_a_dutch_tie_on_a_free_site_is_open():
         "piramides en ik ook 3. Mag mijn jade erdoor?"
     )
     assert reply is not None and reply.checked and reply.text.startswith("Ja")
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(["maize", "cacao", "jade", "obsidian"]), st.booleans())
+def test_ba211_riches_produced_under_enemy_control_are_lost_without_a_place_to_go(riches, ask):
+    """BA-210, BA-211, BA-240: riches produced in a city an enemy controls may be used only
+    there; with no reserve, temple or palace in it, the engine offers them no move and they are
+    lost at the end of the round."""
+    story = (f"My {riches} village sits in a city where my opponent's market gives him more "
+             "small pyramids than I have. There's no reserve, temple or palace in that city.")  # fmt: skip
+    question = (f"Is the {riches} lost at the end of the round?" if ask else
+                f"What happens to the {riches} at the end of the round?")  # fmt: skip
+    reply = _reply(f"{story} {question}")
+    assert reply is not None and reply.checked, story
+    assert reply.text.startswith("Yes" if ask else "It is lost"), reply.text

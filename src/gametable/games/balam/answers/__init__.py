@@ -12,7 +12,7 @@ section: :mod:`.numbers` (the game's data and scoring), :mod:`.economy` (product
 taxes, Chaak's maize, worked out over a round's end; :mod:`.chaak`, whether Chaak still gives it), :mod:`.markets` (small pyramids),
 :mod:`.building` (turns and
 constructions), :mod:`.war` (and :mod:`.battle`, a battle with obsidian or the defender's neighbouring city; :mod:`.defence`, a defence over several cities; :mod:`.devastated`, a devastated city taken at once; :mod:`.skulls`, the riches on a garrison lost to a skull), :mod:`.cards` (Katun cards; :mod:`.catastrophes`, a catastrophe and its payment; :mod:`.boons`, the riches a favourable card lets the king choose; :mod:`.coast`, the cards that strike cities by their place), :mod:`.ballgame` (a ball game between two kings), :mod:`.standings` (ball courts or observatories told king by king), :mod:`.round_end` (distribution
-and losses), :mod:`.transport`, :mod:`.turncost` (a turn of building in all), :mod:`.turnplay` (a turn told as what was done and what is wanted next), :mod:`.plans` (a building plan told in full: sheet, buildings, site), :mod:`.rebuild` (a turn
+and losses; :mod:`.controlled`, riches produced where an enemy controls the trade), :mod:`.transport`, :mod:`.turncost` (a turn of building in all), :mod:`.turnplay` (a turn told as what was done and what is wanted next), :mod:`.plans` (a building plan told in full: sheet, buildings, site), :mod:`.rebuild` (a turn
 that removes a building and builds in its place), :mod:`.bonus` (the riches bonus, riches on the
 board set aside), :mod:`.cenotes` (offerings at the cenotes), :mod:`.tables` (a ball game or a
 divination told king by king with names, read by :mod:`.kings`), :mod:`.track` (a score on the
@@ -49,6 +49,7 @@ from gametable.games.balam.answers import (
     cenotes,
     chaak,
     coast,
+    controlled,
     costs,
     defence,
     devastated,
@@ -112,6 +113,7 @@ READERS: tuple[Reader, ...] = (
     *chaak.READERS,
     *markets.READERS,
     *pyramids.READERS,
+    *controlled.READERS,
     *round_end.READERS,
     *transport.READERS,
     *turnplay.READERS,

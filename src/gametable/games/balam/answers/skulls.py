@@ -17,7 +17,13 @@ from __future__ import annotations
 import re
 
 from gametable.games.balam import rules
-from gametable.games.balam.answers.grammar import BUILDINGS, RICHES_NAMES, name_of, vocabulary
+from gametable.games.balam.answers.grammar import (
+    BUILDINGS,
+    RICHES_NAMES,
+    counted,
+    name_of,
+    vocabulary,
+)
 from gametable.games.balam.answers.parts import asks, placed
 from gametable.games.balam.answers.scenes import HOME, NEIGHBOUR, legal_texts, load, play, position
 from gametable.rulebook.answer import Answer
@@ -53,7 +59,7 @@ def lost_with_garrison(q: Question) -> Answer | None:
     goes, stays = re.search(_GOES, said[0]), re.search(_STAYS, said[0])
     if bool(goes) == bool(stays):
         return None  # what is asked of the riches is not read
-    numbers = {1, 2}
+    numbers = {1, 2} | set(counted(q, BUILDINGS).values())  # the garrisons sent, any count
     if not placed(
         q, numbers, (BUILDINGS, RICHES_NAMES), {"garrison", held[0]}, foreign=_FOREIGN,
         denied=_DENIED,
