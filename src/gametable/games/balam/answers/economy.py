@@ -284,7 +284,13 @@ _TAX_WORDS = vocabulary("""palace palaces each collects collect collecting gets 
 
 #: riches carried onto a palace ("I move 3 riches onto one palace")
 _MOVED_ONTO = (
-    r"\b(?:move\w*|put\w*|bring\w*|carr\w*|breng\w*|leg\w*|zet\w*)\b.*\b(?:onto|on|to|op|naar)\b"
+    r"\b(?:move\w*|put\w*|bring\w*|carr\w*|rout\w*|send\w*|breng\w*|leg\w*|zet\w*)\b.*"
+    r"\b(?:onto|on|to|into|op|naar|in)\b"
+)
+#: the riches each palace gets ("two per palace", "2 riches on each palace")
+_SHARE = (
+    r"\b(\d|one|two|een|twee) (?:riches |rijkdommen )?(?:per|on each|for each|each|op elk|per "
+    r"stuk op elk) (?:palace|paleis)\b"
 )
 #: what the taxes position does not hold
 _NOT_TAXED = (
@@ -304,6 +310,12 @@ def palace_taxes(q: Question) -> Answer | None:
     if palaces is None and q.matches(r"\b(?:my|a|the|mijn|een|het) (?:palace|paleis)\b"):
         palaces = 1 if not q.matches(r"\b(palaces|paleizen)\b") else None
     each = told = number_before(q, "riches", "rijkdommen", "rijkdom", *RICHES)
+    routed = counted(q, RICHES_NAMES)  # "3 maize and 1 prisoner into them, two per palace"
+    share = re.search(_SHARE, q.lower)
+    if share is not None and routed:
+        each = told = _COUNT.get(share.group(1)) or int(share.group(1))  # the riches per palace
+        if palaces is None or sum(routed.values()) != palaces * each:
+            return None  # the riches told do not make up the shares told
     if each is None and q.matches(r"\b(at most|at the most|maximum|max|hoogstens|maximaal)\b"):
         each = 2  # "how many at most": every palace collecting its full 2
     if palaces is None or each is None or not 1 <= palaces <= 4 or not 1 <= each <= 4:
@@ -311,11 +323,13 @@ def palace_taxes(q: Question) -> Answer | None:
     if (
         palaces > 1
         and told is not None
-        and not q.matches(r"\b(each|every|both|all|elk|elke|ieder|allebei|beide|alle)\b")
+        and not q.matches(r"\b(each|every|both|all|per|elk|elke|ieder|allebei|beide|alle)\b")
     ):
         return None  # "3 riches onto 2 palaces": how they are shared is not told
     each = min(each, 2)  # a palace collects 2 at most (6 - DISTRIBUTION > TAXES)
     numbers = {palaces, each} | ({told} if told is not None else set())
+    if share is not None:
+        numbers |= set(routed.values()) | {sum(routed.values())}
     if not understood(
         q, _ASK | _TAX_WORDS, lexicons=(BUILDINGS, RICHES_NAMES), numbers=numbers
     ) and not placed(
