@@ -157,7 +157,7 @@ def _both(question: Question) -> Answer | None:
     story = question.text[:first]
     # "how many Katun cards ..., and how many of them ...": "them" are the first ask's things
     things = re.search(rf"\b(?:how many|hoeveel) ((?:\w+ )?{_THINGS})\b", said[0])
-    replies = []
+    replies: list[Answer] = []
     for at, ask in ((first, said[0]), (second, said[1])):
         asked = question.text[at : at + len(ask)].rstrip(" ,;:")
         if at == second and things is not None:
