@@ -184,3 +184,11 @@ def test_ba136_a_building_of_an_earlier_turn_is_not_judged_as_this_turns():
             text,
             reply.text,
         )
+
+
+def test_ba097_a_building_put_in_the_place_of_one_removed_in_dutch():
+    """BA-097, BA-099, BA-058 (Dutch): "er ... voor in de plaats" is in its place."""
+    reply = _reply("Ik breek mijn dorp af en zet er een garnizoen voor in de plaats. Hoeveel kost "
+                   "die beurt?")  # fmt: skip
+    assert reply is not None and reply.checked
+    assert reply.text.startswith("2 rijkdommen (1 voor de beurt + 1 voor"), reply.text

@@ -18,11 +18,13 @@ from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
     BUILDING_WORDS,
     BUILDINGS,
+    RICHES_NAMES,
     about_another,
     name_of,
     understood,
     vocabulary,
 )
+from gametable.games.balam.answers.parts import placed
 from gametable.games.balam.answers.refusals import reason_of
 from gametable.games.balam.answers.scenes import legal_texts, load, play, position, refusal
 from gametable.games.balam.board import DOUBLE, KINDS
@@ -155,7 +157,7 @@ _MAY_I = r"\b(?:can|may|could) i\b|\b(?:mag|kan) ik\b"
 #: the new building said to go where the old one stood
 _IN_ITS_PLACE = (
     r"\b(?:in its place|in their place|in the same (?:spot|space|plot|place)|where it stood|"
-    r"instead|op (?:die|dezelfde) plek|op zijn plaats|ervoor in de plaats|in plaats daarvan)\b"
+    r"instead|op (?:die|dezelfde) plek|op zijn plaats|(?:er)?voor in de plaats|in plaats daarvan)\b"
 )
 _COST_WORDS = vocabulary("""i in one of my cities city site want to tear down knock remove demolish take
     away get rid of a an the and put build place its their place this turn total cost costs in
@@ -163,6 +165,10 @@ _COST_WORDS = vocabulary("""i in one of my cities city site want to tear down kn
     then where stood instead counting everything with paying
     ik in een van mijn steden stad plaats wil afbreken slopen weghalen en zetten bouwen op die
     plek deze beurt kost kosten totaal hoeveel rijkdommen inclusief met de het wat alles dan""")
+
+
+#: what a turn of removing and building in one city does not hold
+_NOT_HELD = r"\b(if|unless|als|tenzij|attack\w*|aanval\w*|katun|round|ronde|free site|empty site)\b"
 
 
 def in_its_place(q: Question) -> Answer | None:
@@ -179,7 +185,9 @@ def in_its_place(q: Question) -> Answer | None:
     gone, new = named
     if DOUBLE[KINDS.index(new)] and not DOUBLE[KINDS.index(gone)]:
         return None  # a palace or temple where a single building stood: the space beside untold
-    if not understood(q, _COST_WORDS, lexicons=(BUILDINGS,), phrases=(_REMOVE, _IN_ITS_PLACE)):
+    if not understood(
+        q, _COST_WORDS, lexicons=(BUILDINGS,), phrases=(_REMOVE, _IN_ITS_PLACE)
+    ) and not placed(q, set(), (BUILDINGS, RICHES_NAMES), {gone, new}, foreign=_NOT_HELD):
         return None
     plots: list[str | None] = [gone, "+"] if DOUBLE[KINDS.index(gone)] else [gone]
     plots += ["garrison"] * (3 - len(plots))  # the site's other spaces taken
