@@ -123,21 +123,43 @@ CARD_WORDS: dict[str, str] = {
 }
 
 
-class _Names(Lexicon):
-    """A :class:`Lexicon` that never takes a word of another list for a misspelling of its own
+class _Remembered(Lexicon):
+    """A :class:`Lexicon` that keeps what it found in the last questions read (the readers ask
+    it of one question many times) and takes words said apart for a misspelt name only when
+    they are one (:func:`spelt`)."""
+
+    #: how many questions' finds are kept
+    KEPT = 64
+
+    def __init__(self, names: dict[str, str]) -> None:
+        super().__init__(names)
+        self.words = names
+        self._found: dict[tuple[str, tuple[str, ...]], list[Mention]] = {}
+
+    def find(self, question: Question) -> list[Mention]:
+        key = (question.lower, question.words)
+        if key not in self._found:
+            if len(self._found) >= self.KEPT:
+                self._found.clear()
+            self._found[key] = [m for m in super().find(question) if self.keeps(m)]
+        return list(self._found[key])
+
+    def keeps(self, mention: Mention) -> bool:
+        return mention.score >= 100 or spelt(mention, self.words)
+
+
+class _Names(_Remembered):
+    """Buildings or riches, never taking a word of the other list for a misspelling of its own
     ("prisoner" is a riches, not a misspelt "prison")."""
 
     def __init__(self, names: dict[str, str], others: dict[str, str]) -> None:
         super().__init__(names)
-        self.words = names
         self.others = frozenset(others)
 
-    def find(self, question: Question) -> list[Mention]:
-        return [
-            m
-            for m in super().find(question)
-            if m.score >= 100 or (m.said not in self.others and spelt(m, self.words))
-        ]
+    def keeps(self, mention: Mention) -> bool:
+        return mention.score >= 100 or (
+            mention.said not in self.others and spelt(mention, self.words)
+        )
 
 
 def spelt(mention: Mention, names: dict[str, str]) -> bool:
@@ -158,12 +180,8 @@ BUILDINGS = _Names(BUILDING_WORDS, RICHES_WORDS)
 RICHES_NAMES = _Names(RICHES_WORDS, BUILDING_WORDS)
 
 
-class _Cards(Lexicon):
-    """A :class:`Lexicon` of the cards that takes words said apart for a misspelt card only
-    when they are one (:func:`spelt`)."""
-
-    def find(self, question: Question) -> list[Mention]:
-        return [m for m in super().find(question) if m.score >= 100 or spelt(m, CARD_WORDS)]
+class _Cards(_Remembered):
+    """The Katun cards."""
 
 
 CARDS = _Cards(CARD_WORDS)
