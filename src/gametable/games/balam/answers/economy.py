@@ -307,6 +307,10 @@ def palace_taxes(q: Question) -> Answer | None:
     if not q.matches(r"\b(collect\w*|tax\w*|int|innen|belasting\w*)\b|" + _MOVED_ONTO):
         return None
     palaces = number_before(q, "palaces", "palace", "paleizen", "paleis")
+    if palaces is None and q.matches(
+        r"\b(?:both (?:my |of my )?palaces|(?:mijn )?beide paleizen)\b"
+    ):
+        palaces = 2  # "both my palaces"
     if palaces is None and q.matches(r"\b(?:my|a|the|mijn|een|het) (?:palace|paleis)\b"):
         palaces = 1 if not q.matches(r"\b(palaces|paleizen)\b") else None
     each = told = number_before(q, "riches", "rijkdommen", "rijkdom", *RICHES)

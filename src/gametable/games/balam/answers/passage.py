@@ -140,10 +140,12 @@ def _agreed(first: _T | None, second: _T | None) -> _T | None:
 def crossing(q: Question) -> Answer | None:
     """ "Bert's city has 1 of his small pyramids and 1 of mine: can my riches pass through?":
     yes or no, from the engine's transport rule."""
-    if not q.matches(_SMALL) or not q.matches(_MOVES) or len(asks(q)) != 1:
+    said = asks(q)
+    if not q.matches(_SMALL) or not q.matches(_MOVES) or len(said) > 1:
         return None
-    if not re.match(r"(can|may|could|does|do|is|will|mag|mogen|kan|kunnen|gaat)\b", asks(q)[0]):
-        return None
+    opener = r"(can|may|could|does|do|is|will|mag|mogen|kan|kunnen|gaat)\b"
+    if not (re.match(opener, said[0]) if said else q.matches(r"\b(?:allowed|toegestaan)\?")):
+        return None  # "Allowed?" asks yes or no as well
     names = {m.group(1).lower() for m in re.finditer(_NAME, q.text)} - {"i", "my", "can", "mag"}
     holder, counts = (
         _agreed(_holder(q), _HOLDERS.get(holder_told(q) or "")),

@@ -180,6 +180,7 @@ _AFTER_WAR = (
 )
 
 
+_MOVED = r"\b(move|put|place|carry|bring|add|zet\w*|leg\w*|verplaats\w*|breng\w*)\b"
 #: what a garrison's load tried in the distribution does not hold
 _NOT_HELD = r"\b(if|unless|als|tenzij|temple\w*|palace\w*|reserve\w*|sheet|koningsblad|market\w*)\b"
 
@@ -207,7 +208,10 @@ def garrison_holds(q: Question) -> Answer | None:
         lexicons=lexicons,
         numbers={1, 2},
         phrases=(_SECOND, _AFTER_WAR),
-    ) and not placed(q, {1, 2}, lexicons, {"garrison", "obsidian", "prisoner"}, foreign=_NOT_HELD):
+    ) and not (
+        q.matches(_MOVED)  # the parts gate reads a riches moved onto it, not a war's spoils
+        and placed(q, {1, 2}, lexicons, {"garrison", "obsidian", "prisoner"}, foreign=_NOT_HELD)
+    ):
         return None
     data = position(
         sites={"c3": [f"garrison:{items[0]}", f"reserve:{items[1]}", "reserve"]},
