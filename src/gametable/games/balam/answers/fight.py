@@ -151,7 +151,8 @@ def _obsidian(clause: str, t: Told, side: str) -> None:
             t.held += n
         else:
             t.defence_held += n
-    if spent is None and re.search(_SPEND, clause) and re.search(_IT, clause):
+    kept = re.search(_KEEP, clause)  # "obsidian I chose not to spend"
+    if spent is None and re.search(_SPEND, clause) and re.search(_IT, clause) and not kept:
         _spent_it(clause, t)  # "one of them carries obsidian and I spend it"
     elif spent is not None:
         whole = t.held if side == "att" else t.defence_held
