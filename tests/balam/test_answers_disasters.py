@@ -6,6 +6,9 @@ near misses left to the rules text."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from gametable.games.balam.answers import ANSWERS
 from gametable.rulebook.question import Question
 
@@ -120,3 +123,133 @@ def test_palaces_collect_at_most_two_riches_each():
     """BA-235, BA-236: each palace collects 1 or 2 riches a round, so two palaces bring at most 4."""
     reply = _reply("With two palaces, how many riches at most can I collect in taxes each round?")
     assert reply is not None and reply.checked and reply.text.startswith("2 x 2 = 4 riches")
+
+
+# --- the payment asked about: its riches and where they lie (BA-165..BA-167, BA-184..BA-188)
+#: a catastrophe whose Mayas pay one riches, the building it strikes and that riches
+_CARDS = {
+    "Drought": ("villages", "maize", "Droogte", "dorpen", "maïs"),
+    "Insurrection": ("palace", "maize", "Opstand", "paleis", "maïs"),
+    "Earthquake": ("temple", "prisoner", "Aardbeving", "tempel", "gevangene"),
+    "Toltec raid": ("garrisons", "prisoner", "Toltec raid", "garnizoenen", "gevangene"),
+}
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(sorted(_CARDS)),
+    st.integers(0, 1),
+    st.integers(0, 4),
+    st.sampled_from(["sheet", "stored", None]),
+    st.booleans(),
+)
+def test_the_payment_asked_about_is_judged_where_its_riches_lie(
+    card, stored, on_sheet, source, dutch
+):
+    """BA-165..BA-167: the Mayas pay a catastrophe only from their reserves or garrisons, never
+    from the king's sheet; the riches told (a count in a reserve, a count on the sheet, "none"
+    in the reserves) are all placed, and the payment asked about (from the sheet, from a
+    reserve, or unsaid) is the one judged, whatever the count in the asking clause."""
+    building, riches, card_nl, building_nl, riches_nl = _CARDS[card]
+    if dutch:
+        store = f"Er ligt {stored} {riches_nl} in mijn voorraden" if stored else (
+            f"In mijn voorraden ligt geen {riches_nl}")  # fmt: skip
+        sheet = f"op mijn koningsblad liggen er {on_sheet}" if on_sheet else ""
+        where = {"sheet": " van mijn koningsblad", "stored": " uit mijn voorraad", None: ""}
+        text = (f"Ik trek {card_nl} en heb een {building_nl}. {store}"
+                f"{', maar ' + sheet if sheet else ''}. Mag ik met een {riches_nl}{where[source]} "
+                "betalen?")  # fmt: skip
+    else:
+        store = f"{stored} {riches} in one of my reserves" if stored else (
+            f"none of my reserves hold {riches}")  # fmt: skip
+        sheet = f"I have {on_sheet} {riches} on my king sheet" if on_sheet else ""
+        where = {"sheet": " from my sheet", "stored": " from my reserve", None: ""}
+        text = (f"{card} just hit me. I own my {building}, {store}"
+                f"{', but ' + sheet if sheet else ''}. Can I pay one {riches}{where[source]} to "
+                "keep them?")  # fmt: skip
+    reply = _reply(text)
+    if reply is None or not reply.checked:
+        return  # left to the rules text: never a wrong verdict
+    pays = stored > 0 and source != "sheet"
+    yes, no = ("Ja", "Nee") if dutch else ("Yes", "No")
+    assert reply.text.startswith(yes if pays else no), (text, reply.text)
+
+
+def test_a_riches_told_where_the_position_cannot_hold_it_is_not_judged():
+    """BA-166: a maize "in een van mijn voorraden" is a maize stored (the Dutch plural), never
+    a position without it that refuses the payment."""
+    reply = _reply(
+        "Ik trek Droogte en heb 2 dorpen. Er ligt 1 maïs in een van mijn voorraden. Mag ik die "
+        "maïs betalen om mijn dorpen te houden?"
+    )
+    assert reply is not None and reply.checked and reply.text.startswith("Ja")
+
+
+def test_sheet_riches_asked_as_the_payment_are_refused_even_with_a_stored_one():
+    """BA-167, BA-184: the payment asked about is the sheet's maize: No, even though a reserve
+    holds one (the Mayas could pay with that one instead)."""
+    reply = _reply(
+        "Insurrection came up and I have a palace. One of my reserves holds a maize and my king "
+        "sheet has 3 maize. Can I pay a maize from my sheet to keep the palace?"
+    )
+    assert reply is None or not reply.checked or reply.text.startswith("No")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from((2, 3, 4)), st.integers(0, 6), st.sampled_from(["if", "with", "dutch"]))
+def test_ba121_a_market_short_of_small_pyramids_told_with_its_cacao(near, left, said):
+    """BA-121, BA-124: a market puts a small pyramid on its site and on each neighbouring site;
+    a king with fewer left cannot build it, whatever else the question says of the cacao."""
+    if said == "dutch":
+        text = (f"Ik wil een markt bouwen op een plaats met {near} buurplaatsen en ik heb nog "
+                f"{left} kleine piramides over. Mag dat met mijn cacao?")  # fmt: skip
+    elif said == "if":
+        text = (f"I want to build a market on a site that has {near} neighbouring sites at the "
+                f"end of its paths. I've only got {left} small pyramids left in my supply. Can I "
+                "still build it if I have the cacao?")  # fmt: skip
+    else:
+        text = (f"My site has {near} neighbouring sites and I have only {left} small pyramids "
+                "left. Can I build a market there with my cacao?")  # fmt: skip
+    reply = _reply(text)
+    if left in (3, 4) and reply is None:
+        return
+    assert reply is not None and reply.checked, text
+    allowed = left >= near + 1
+    yes, no = ("Ja", "Nee") if said == "dutch" else ("Yes", "No")
+    assert reply.text.startswith(yes if allowed else no), (text, reply.text)
+
+
+def test_ba160_a_catastrophe_that_empties_a_city_leaves_it_to_nobody():
+    """BA-188, BA-160 (our reading: any site left without a building belongs to nobody): a
+    Toltec raid unpaid takes the garrison that stood alone, and the city is nobody's; told
+    with other buildings, no city is said to be emptied."""
+    reply = _reply(
+        "Toltec raid, no prisoners in my reserves or garrisons. I own exactly one garrison in "
+        "the whole game, and it stands alone in one of my cities with no other building there. "
+        "What happens to that city?"
+    )
+    assert reply is not None and reply.checked
+    assert "belongs to nobody" in reply.text, reply.text
+    other = _reply("Toltec raid and no prisoners in my reserves. I have 1 garrison. What happens?")
+    assert other is None or "nobody" not in other.text
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from((2, 3, 4)), st.booleans(), st.booleans())
+def test_ba121_a_markets_cost_and_small_pyramids_asked_together(near, dutch, cost_first):
+    """BA-121, BA-124, BA-126: a market costs 1 cacao and puts 1 + its neighbours' small
+    pyramids on the board; both asked in one question are both answered, in the order asked."""
+    if dutch:
+        asked = ["wat kost dat", "hoeveel kleine piramides zet ik neer"]
+        asked = asked if cost_first else asked[::-1]
+        text = f"Ik wil een markt bouwen op een locatie met {near} buurlocaties. {asked[0].capitalize()}, en {asked[1]}?"
+    else:
+        asked = ["what does it cost", "how many small pyramids does it put down"]
+        asked = asked if cost_first else asked[::-1]
+        text = f"A market on a site with {near} neighbouring sites: {asked[0]}, and {asked[1]}?"
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    assert f"{near + 1} {'kleine piramides' if dutch else 'small pyramids'}" in reply.text
+    assert "1 cacao" in reply.text
+    first_cost = reply.text.index("1 cacao") < reply.text.index(str(near + 1))
+    assert first_cost == cost_first, (text, reply.text)

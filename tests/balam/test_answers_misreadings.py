@@ -59,3 +59,14 @@ def test_two_kings_told_with_hebben_er_elk_are_both_read() -> None:
     )
     assert "enige tweede" not in reply.text.split(".")[0]
     assert not (reply.checked and "Cas (enige tweede" in reply.text)
+
+
+def test_a_wars_prisoners_are_not_read_as_riches_moved_onto_a_garrison():
+    """BA-153, BA-154, BA-216: "I destroyed 2 buildings but my city has 1 empty garrison.
+    prisoners?" asks how many prisoners are kept, not whether a second riches may go on a
+    garrison; the garrison-load reader must not answer it."""
+    reply = chat.ask(
+        "balam",
+        "i destroyed 2 buildings but my attacking city only has 1 empty garrison. prisoners?",
+    )
+    assert not reply.checked or not reply.text.startswith("No."), reply.text

@@ -73,6 +73,41 @@ def test_a_building_plan_told_in_full_gets_the_engines_verdict(sheet, kinds, plo
     assert reply.text.split()[0] == expected, (text, reply.text)
 
 
+_DUTCH_KINDS = {
+    "village": "dorp",
+    "garrison": "garnizoen",
+    "palace": "paleis",
+    "court": "balspelveld",
+}
+_DUTCH_RICHES = {"maize": "maïs", "shell": "schelp", "jade": "jade"}
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.dictionaries(st.sampled_from(("maize", "shell", "jade")), st.integers(1, 4), min_size=1),
+    st.lists(st.sampled_from(sorted(_DUTCH_KINDS)), min_size=2, max_size=3, unique=True),
+    st.booleans(),
+)
+def test_a_plan_told_sheet_last_or_in_dutch_gets_the_engines_verdict(sheet, kinds, dutch):
+    """BA-059, BA-090, BA-093, BA-129: the plan asked first and the sheet told after it ("My
+    king sheet has ..., nothing else"), a site "nobody owns", or the whole in Dutch ("Mijn
+    koningsblad heeft ..."), on a free 4-plot site: the engine's verdict."""
+    if dutch:
+        held = " en ".join(f"{n} {_DUTCH_RICHES[r]}" for r, n in sheet.items())
+        wanted = " en ".join(f"een {_DUTCH_KINDS[k]}" for k in kinds)
+        text = f"Mijn koningsblad heeft {held}. Kan ik deze beurt {wanted} bouwen op een lege plaats van niemand?"
+    else:
+        held = " and ".join(f"{n} {r}" for r, n in sheet.items())
+        wanted = ", ".join(f"a {NAMES.get(k, k)}" for k in kinds)
+        text = (f"On my turn I'd like to put {wanted} all on the same empty 4-space site that "
+                f"nobody owns. My king sheet has {held}, nothing else. Can I afford all that?")  # fmt: skip
+    reply = reply_to(text)
+    assert reply is not None and reply.checked, text
+    allowed = engine_allows(sheet, kinds, 4)
+    expected = ("Ja." if allowed else "Nee.") if dutch else ("Yes." if allowed else "No.")
+    assert reply.text.split()[0] == expected, (text, reply.text)
+
+
 def test_the_turns_riches_come_first_from_a_sheet_told_whole():
     """BA-059, BA-126: "all I have is 1 cacao" leaves nothing for a market once the turn is
     paid; "2 maize left" is one short of a temple (1 + 2 = 3)."""

@@ -127,3 +127,28 @@ def test_two_riches_asked_in_two_questions_get_each_its_value():
     )
     assert reply is not None and reply.checked
     assert reply.text.startswith("Prestige points each: prisoner 6; jade 4.")
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 3), st.integers(1, 2), st.integers(0, 6))
+def test_ba235_riches_shared_over_palaces_reach_the_sheet(palaces, share, prisoners):
+    """BA-235, BA-236: each palace collects the riches brought to it (1 or 2) onto its king's
+    sheet; the riches named and the share per palace told, the sum as the engine collects it."""
+    total = palaces * share
+    prisoners = min(prisoners, total)
+    maize = total - prisoners
+    named = " and ".join(
+        part
+        for part in (
+            f"{maize} maize" if maize else "",
+            f"{prisoners} prisoner{'s' if prisoners > 1 else ''}" if prisoners else "",
+        )
+        if part
+    )
+    word = "palace" if palaces == 1 else "palaces"
+    text = (f"I have {palaces} {word} and put {named} on them, {share} per palace. How many "
+            "riches reach my sheet?")  # fmt: skip
+    reply = _reply(text)
+    if reply is None or not reply.checked:
+        return
+    assert reply.text.startswith(f"{palaces} x {share} = {total} riches"), (text, reply.text)

@@ -266,7 +266,7 @@ def test_the_rest_holding_none_leaves_the_table_size_open():
         "kaarten mogen we bekijken?"
     )
     assert reply is not None and reply.checked
-    assert reply.text.startswith("Kaarten bekeken: jij 1 en Broer 1."), reply.text
+    assert reply.text.startswith("Kaarten bekeken: jij 1 kaart en Broer 1 kaart."), reply.text
     reply = _reply(
         "Divination: I have 2 observatories and my sister has 1, the others have none. How many "
         "cards do we see?"

@@ -9,10 +9,10 @@ position, judged by the engine, and answered verdict first (see
 Each reader takes a :class:`~gametable.rulebook.question.Question` and returns an answer or
 ``None`` (not a question it can build); the first answer wins.  The readers live by rulebook
 section: :mod:`.numbers` (the game's data and scoring), :mod:`.economy` (production,
-taxes, Chaak's maize, worked out over a round's end), :mod:`.markets` (small pyramids),
+taxes, Chaak's maize, worked out over a round's end; :mod:`.chaak`, whether Chaak still gives it), :mod:`.markets` (small pyramids),
 :mod:`.building` (turns and
-constructions), :mod:`.war` (and :mod:`.battle`, a battle with obsidian or the defender's neighbouring city; :mod:`.defence`, a defence over several cities), :mod:`.cards` (Katun cards; :mod:`.coast`, the cards that strike cities by their place), :mod:`.ballgame` (a ball game between two kings), :mod:`.standings` (ball courts or observatories told king by king), :mod:`.round_end` (distribution
-and losses), :mod:`.transport`, :mod:`.transit` (small pyramids on a site crossed), :mod:`.turncost` (a turn of building in all), :mod:`.plans` (a building plan told in full: sheet, buildings, site), :mod:`.rebuild` (a turn
+constructions), :mod:`.war` (and :mod:`.battle`, a battle with obsidian or the defender's neighbouring city; :mod:`.defence`, a defence over several cities; :mod:`.devastated`, a devastated city taken at once; :mod:`.skulls`, the riches on a garrison lost to a skull), :mod:`.cards` (Katun cards; :mod:`.catastrophes`, a catastrophe and its payment; :mod:`.boons`, the riches a favourable card lets the king choose; :mod:`.coast`, the cards that strike cities by their place), :mod:`.ballgame` (a ball game between two kings), :mod:`.standings` (ball courts or observatories told king by king), :mod:`.round_end` (distribution
+and losses; :mod:`.controlled`, riches produced where an enemy controls the trade), :mod:`.transport`, :mod:`.turncost` (a turn of building in all), :mod:`.turnplay` (a turn told as what was done and what is wanted next), :mod:`.plans` (a building plan told in full: sheet, buildings, site), :mod:`.rebuild` (a turn
 that removes a building and builds in its place), :mod:`.bonus` (the riches bonus, riches on the
 board set aside), :mod:`.cenotes` (offerings at the cenotes), :mod:`.tables` (a ball game or a
 divination told king by king with names, read by :mod:`.kings`), :mod:`.track` (a score on the
@@ -28,24 +28,31 @@ told, then a building (:mod:`.payments`), riches crossing a site by its small py
 (:mod:`.passage`), a market's small pyramids (:mod:`.pyramids`), the game's length
 (:mod:`.length`), who wins (:mod:`.winner`); the ball games and divinations told king by king
 (:mod:`.tables`), the production by site and the palaces' taxes (:mod:`.economy`) and the
-catastrophes (:mod:`.cards`) pass the same gate.
+catastrophes (:mod:`.catastrophes`) pass the same gate.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from gametable.core.protocol import State
 from gametable.games.balam.answers import (
     ballgame,
     battle,
     bonus,
+    boons,
     building,
     cards,
+    catastrophes,
     cenotes,
+    chaak,
     coast,
+    controlled,
     costs,
     defence,
+    devastated,
     economy,
     length,
     markets,
@@ -57,20 +64,22 @@ from gametable.games.balam.answers import (
     pyramids,
     rebuild,
     round_end,
+    skulls,
     spoils,
     standings,
     table,
     tables,
     texting,
     track,
-    transit,
     transport,
     turncost,
+    turnplay,
     war,
     warsums,
     winner,
 )
 from gametable.games.balam.answers.grammar import without_site_names
+from gametable.games.balam.answers.parts import asks
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -78,16 +87,20 @@ Reader = Callable[[Question], Answer | None]
 READERS: tuple[Reader, ...] = (
     *passage.READERS,
     *payments.READERS,
+    *skulls.READERS,
     *battle.READERS,
     *war.READERS,
     *warsums.READERS,
     *defence.READERS,
+    *devastated.READERS,
     *spoils.READERS,
     *standings.READERS,
     *ballgame.READERS,
     *tables.READERS,
     *cenotes.READERS,
     *cards.READERS,
+    *catastrophes.READERS,
+    *boons.READERS,
     *coast.READERS,
     *rebuild.READERS,
     *plans.READERS,
@@ -97,11 +110,13 @@ READERS: tuple[Reader, ...] = (
     *bonus.READERS,
     *prestige.READERS,
     *economy.READERS,
+    *chaak.READERS,
     *markets.READERS,
     *pyramids.READERS,
+    *controlled.READERS,
     *round_end.READERS,
-    *transit.READERS,
     *transport.READERS,
+    *turnplay.READERS,
     *building.READERS,
     *track.READERS,
     *length.READERS,
@@ -117,12 +132,61 @@ def _first(question: Question) -> Answer | None:
     return None
 
 
+def _verdict(text: str) -> tuple[str, str]:
+    """A reply's verdict (its first sentence) and the rest."""
+    found = re.match(r"(.+?[.!?])(?:\s+|$)(.*)", text, re.DOTALL)
+    return (found.group(1), found.group(2)) if found else (text, "")
+
+
+#: the things a "how many" counts, which a second ask may point back at ("of them")
+_THINGS = r"(?:cards?|kaarten|riches|rijkdommen|buildings?|gebouwen|points?|punten|garrisons?)"
+
+
+def _both(question: Question) -> Answer | None:
+    """Two things asked in one question that no reader answers together ("how many Katun cards
+    are laid out, and how many may I look at?"): each asked with the situation told before
+    them and answered by the readers, the two replies given in the order asked; checked by the
+    referee only when both are.  ``None`` unless both are answered."""
+    said = asks(question)
+    if len(said) != 2 or len(question.lower) != len(question.text):
+        return None
+    first = question.lower.find(said[0])
+    second = question.lower.find(said[1], first + len(said[0]))
+    if first < 0 or second < 0:
+        return None
+    story = question.text[:first]
+    # "how many Katun cards ..., and how many of them ...": "them" are the first ask's things
+    things = re.search(rf"\b(?:how many|hoeveel) ((?:\w+ )?{_THINGS})\b", said[0])
+    replies: list[Answer] = []
+    for at, ask in ((first, said[0]), (second, said[1])):
+        asked = question.text[at : at + len(ask)].rstrip(" ,;:")
+        if at == second and things is not None:
+            asked = re.sub(r"\b(?:of them|of those|daarvan|ervan)\b", things.group(1), asked)
+        reply = _first(Question.read(f"{story}{asked}?"))
+        if reply is None:
+            return None
+        replies.append(reply)
+    one, two = replies
+    if one.checked != two.checked:
+        return None
+    sources = tuple(dict.fromkeys((*one.sources, *two.sources)))
+    (said_one, why_one), (said_two, why_two) = _verdict(one.text), _verdict(two.text)
+    return replace(
+        one,
+        question=question.text,
+        text=" ".join(t for t in (said_one, said_two, why_one, why_two) if t),
+        sources=sources,
+        details=(*one.details, *two.details),
+        position=one.position if one.position == two.position else None,
+    )
+
+
 class BalamAnswers:
     """The plug-in (``ANSWERS``): :meth:`answer` for a question alone, :meth:`answer_at` at a
     table."""
 
     def answer(self, question: Question) -> Answer | None:
-        reply = _first(question)
+        reply = _first(question) or _both(question)
         if reply is None and (written := texting.plain(question)) is not None:
             reply = _first(written)
         if reply is None and (unnamed := without_site_names(question)) is not None:

@@ -48,7 +48,7 @@ _WORDS = vocabulary("""how many much what is are does do did the a an of in for 
 #: a place on the board where riches lie (not the king sheet)
 _PLACE = (
     r"(?:reserves?|prisons?|garrisons?|villages?|temples?|palaces?|(?:the )?board|playing surface|"
-    r"opslag\w*|voorraad\w*|garnizoen\w*|dorp\w*|tempels?|paleis|paleizen|(?:het )?bord|"
+    r"opslag\w*|voorraa?d\w*|garnizoen\w*|dorp\w*|tempels?|paleis|paleizen|(?:het )?bord|"
     r"another(?: one)?|the other(?: one)?|een andere?)"
 )
 _ON_BOARD = rf"\b(?:in|on|op)\b(?: \w+){{0,3}} {_PLACE}\b"
@@ -81,7 +81,7 @@ def on_the_sheet(q: Question) -> tuple[Question, int | None] | None:
                 return None  # "7 riches, 2 of them in reserves": is the 7 the sheet's?
             found = counted(Question.read(part), RICHES_NAMES)
             said = numbers_in(Question.read(part))
-            n = sum(found.values()) or (said[0] if len(said) == 1 else 0)
+            n = max(sum(found.values()), said[0] if len(said) == 1 else 0)
             aside = (aside or 0) + n
             kept.append(" ")
         else:
@@ -128,7 +128,7 @@ def end_bonus(q: Question) -> Answer | None:
         return None
     sheet, aside = placed
     if sheet.matches(
-        r"\b(reserves?|garrisons?|opslag\w*|voorraad\w*|garnizoen\w*|villages?|dorpen)\b"
+        r"\b(reserves?|garrisons?|opslag\w*|voorraa?d\w*|garnizoen\w*|villages?|dorpen)\b"
     ):
         return None  # riches elsewhere than on the sheet, not read
     read = _sheet_count(sheet)

@@ -49,7 +49,7 @@ FREE_SITE = "d2"
 #: riches a question names without a count ("pay with maize"): as many as any building costs
 ENOUGH = 2
 
-_STORED = r"\b(in|on|from) (?:my |a |the |his |mijn |een |de )?(reserves?|garrisons?|prisons?|voorraad|garnizoen\w*)\b"
+_STORED = r"\b(in|on|from) (?:my |a |the |his |mijn |een |de )?(reserves?|garrisons?|prisons?|voorraa?d\w*|garnizoen\w*)\b"
 _ENEMY = r"\b(enemy|opponent'?s?|another (?:king|player)'?s?|his city|her city|vijand\w*|tegenstander\w*|(?:een )?andere (?:speler|koning))\b"
 #: a site or city said to be someone else's: "a site my friend owns", "owned by grandma", "een
 #: plek die al van oma is" (never the asker's own: "van mij", "belongs to me")

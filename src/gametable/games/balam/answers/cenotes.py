@@ -11,6 +11,7 @@ from typing import Any
 
 from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
+    BUILDINGS,
     CARDS,
     RICHES_NAMES,
     counted,
@@ -19,6 +20,7 @@ from gametable.games.balam.answers.grammar import (
     understood,
     vocabulary,
 )
+from gametable.games.balam.answers.parts import asks, placed
 from gametable.games.balam.answers.scenes import HOME, MORE_SITES, legal_texts, load, play, position
 from gametable.games.balam.board import RICHES
 from gametable.games.balam.scoring import CENOTE_FACTOR, CEREMONY
@@ -33,10 +35,14 @@ _WORDS = vocabulary("""cult of the sacred cenotes cenote card mayas maya's my ha
     reachable within what's what is the most best max maximum prestige points i get can score
     how many much do does would will each one two three four and with all offer offering
     sacrifice bring brings total turned drew drawn just came up if them it that
-    de het een mijn maya's hebben heeft in op opslag opslagplaats voorraad garnizoen er zijn
+    de het een mijn maya's hebben heeft in op opslag opslagplaats voorraad voorraden garnizoen er zijn
     twee drie vier bereikbaar bereiken kunnen kan hoeveel punten prestige meest maximaal only but
     maar alleen reached reachable be all bereikt best
     krijg ik en wat als offeren offer cenotes met""")
+#: what the offerings' position does not hold
+_FOREIGN = r"\b(if not|unless|tenzij|attack\w*|aanval\w*|round|ronde|tax\w*|palace\w*|paleis\w*)\b"
+#: the riches told where the Mayas hold them
+_HELD = r"\b(reserves?|garrisons?|prisons?|voorraa?d\w*|garnizoen\w*|opslag\w*)\b"
 _ASKS = r"\b(how many|how much|most|max\w*|points?|prestige|score|hoeveel|punten|meest)\b"
 
 
@@ -91,7 +97,16 @@ def cenote_offerings(q: Question) -> Answer | None:
         return None
     cenotes = number_before(q, "cenotes", "cenote")
     numbers = set(counted(q, RICHES_NAMES).values()) | ({cenotes} if cenotes else set())
-    if not understood(q, _WORDS, lexicons=(RICHES_NAMES, CARDS), numbers=numbers):
+    numbers |= {1} if q.matches(r"\b(?:one|1|een) cenote\b") else set()  # "to one cenote"
+    lexicons = (RICHES_NAMES, CARDS)
+    if not understood(q, _WORDS, lexicons=lexicons, numbers=numbers) and not (
+        len(asks(q)) <= 1
+        and q.matches(_HELD)  # the riches told where the Mayas hold them
+        and placed(
+            q, numbers, (*lexicons, BUILDINGS), {*RICHES, "cenotes", "reserve", "garrison"},
+            foreign=_FOREIGN,
+        )
+    ):  # fmt: skip
         return None
     reach = len(riches) if cenotes is None else cenotes
     if not 1 <= reach <= 4:

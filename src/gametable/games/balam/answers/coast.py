@@ -4,20 +4,26 @@ unless the Mayas pay 2 prisoners from their reserves or garrisons), asked yes or
 another king turned over, a king with no city there, the prisoners stored, the choice to lose
 the cities rather than pay.
 
-The replies are worked out from the rule (the card strikes the king who turned it over; a king
-without the place's cities loses nothing; paying takes 2 prisoners of the Mayas; paying or
-losing is his choice), not from a position played by the engine, so they are not marked as
-checked by the referee.
+A card another king turned over, and a king with no city there, are played by the engine (the
+card turned over on a position with the asking king's city where the question puts it) and
+marked as checked; the prisoners stored and the choice to lose rather than pay are worked out
+from the rule (paying takes 2 prisoners of the Mayas; paying or losing is his choice) and are
+not marked as checked.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from gametable.core.rules import RuleRef
+from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import card_in
+from gametable.games.balam.answers.scenes import legal_texts, load, play, position
+from gametable.games.balam.board import load_board
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
-from gametable.rulebook.situations import sources
+from gametable.rulebook.situations import checked, sources
 
 GAME = "balam"
 _PLACE = {"tidal_wave": ("on the seashore", "aan de kust"), "eruption": ("next to a volcano", "naast een vulkaan")}  # fmt: skip
@@ -32,7 +38,7 @@ _NO_CITIES = (
     rf"\b(?:none of my {_CITIES}|no {_CITIES}|no coastal {_CITIES}|not a single {_CITIES}|"
     rf"geen (?:enkele )?{_CITIES})\b"
 )
-_STORED = r"\b(reserves?|garrisons?|stored|opslag\w*|voorraad\w*|garnizoen\w*|opgeslagen)\b"
+_STORED = r"\b(reserves?|garrisons?|stored|opslag\w*|voorraa?d\w*|garnizoen\w*|opgeslagen)\b"
 _PRISONERS = r"\b(\d|one|two|three|een|één|twee|drie|a|an) (?:prisoners?|gevangenen?)\b"
 _VALUES = {"one": 1, "een": 1, "één": 1, "a": 1, "an": 1, "two": 2, "twee": 2, "three": 3, "drie": 3}  # fmt: skip
 _INSTEAD = (
@@ -59,14 +65,47 @@ def _prisoners(q: Question) -> int | None:
     return total
 
 
+_REFS: list[RuleRef | str] = ["4-katun/negative-events", rules.CATASTROPHES]
+
+
+def _struck(
+    card: str, *, drawer: int, mine_struck: bool = True
+) -> tuple[dict[str, Any], int] | None:
+    """The card turned over by ``drawer`` (0 the asker, 1 another king, neither holding a
+    prisoner) in the engine; the asking king holds a city the card strikes (``mine_struck``) or
+    one it does not; the position, and how many of the asking king's cities it took."""
+    board = load_board("default")
+    place = board.volcano if card == "eruption" else board.seashore
+    struck = [board.names[i] for i, hit in enumerate(place) if hit]
+    spared = [board.names[i] for i, hit in enumerate(place) if not hit]
+    mine = struck[0] if mine_struck else spared[0]
+    his = next(n for n in spared if n != mine)
+    data = position(sites={mine: ["village"], his: ["village"]}, owners={his: 1},
+                    riches=[{"maize": 2}, {"maize": 2}], phase="turn", card=card)  # fmt: skip
+    data["current"] = drawer
+    state = load(data)
+    if state is None:
+        return None
+    after = play(state, "katun 0", seat=drawer)
+    for _ in range(4):  # the drawer's losses, if the engine asks him to choose them
+        lose = [a for a in legal_texts(after, drawer) if a.startswith("lose")]
+        if not lose or drawer not in after.to_move:
+            break
+        after = play(after, lose[0], seat=drawer)
+    held = after.to_json()["sites"][mine]["owner"]
+    return data, int(held != 0)
+
+
 def coastal(q: Question) -> Answer | None:
     """ "Tidal wave, but none of my cities are on the seashore. Do I lose anything?": No."""
     card = card_in(q)
     if card not in _PLACE or q.kind != "yesno":
         return None
     place, plaats = _PLACE[card]
+    judged: tuple[dict[str, Any], int] | None = None
     other = re.search(_OTHER_DREW, q.lower) and not re.search(_I_DREW, q.lower)
     if other and q.matches(_LOSE) and not q.matches(r"\b(my|i|mijn|ik) (?:drew|trok|trek)\b"):
+        judged = _struck(card, drawer=1)
         verdict = q.say(
             "No: a Katun card strikes only the king who turns it over, so another king's card "
             "costs you nothing.",
@@ -74,6 +113,7 @@ def coastal(q: Question) -> Answer | None:
             "ander kost jou niets.",
         )
     elif q.matches(_NO_CITIES) and q.matches(_LOSE):
+        judged = _struck(card, drawer=0, mine_struck=False)
         verdict = q.say(
             f"No: the card takes only cities {place}, and you have none, so you lose nothing.",
             f"Nee: de kaart neemt alleen steden {plaats}, en die heb je niet, dus je verliest niets.",
@@ -94,6 +134,11 @@ def coastal(q: Question) -> Answer | None:
         )
     else:
         return None
+    if judged is not None:
+        data, lost = judged
+        if lost:
+            return None  # the engine disagrees with the rule this reply states: no reply
+        return checked(GAME, q, verdict, "", _REFS, position=data)
     note = q.say(
         "(Worked out from the rule, not checked by the referee.)",
         "(Afgeleid uit de regel, niet nagespeeld door de scheidsrechter.)",

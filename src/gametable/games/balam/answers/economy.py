@@ -42,11 +42,15 @@ _ASK = vocabulary("""how many much what is are does do did the a an of in for wi
     je er worden wordt mijn op""")
 
 
-def round_account(sites: dict[str, list[str | None]]) -> dict[str, Any] | None:
+def round_account(
+    sites: dict[str, list[str | None]], *, eclipse: bool = False
+) -> dict[str, Any] | None:
     """The asking king's account of a round closed in the engine: ``sites`` are his, the last
-    face-down card is turned over, production, distribution and the round's end follow."""
+    face-down card is turned over, production, distribution and the round's end follow
+    (``eclipse``: the Eclipse was turned in an earlier round)."""
     data = position(sites=sites, phase="turn", riches=[{"maize": 2}])
-    data["katun"] = {"slots": [None, None, _LAST_CARD], "discard": ["expedition", "marriage"]}
+    gone = ["expedition", "marriage", *(["eclipse"] if eclipse else [])]
+    data["katun"] = {"slots": [None, None, _LAST_CARD], "discard": gone}
     state = load(data)
     if state is None:
         return None
@@ -280,7 +284,13 @@ _TAX_WORDS = vocabulary("""palace palaces each collects collect collecting gets 
 
 #: riches carried onto a palace ("I move 3 riches onto one palace")
 _MOVED_ONTO = (
-    r"\b(?:move\w*|put\w*|bring\w*|carr\w*|breng\w*|leg\w*|zet\w*)\b.*\b(?:onto|on|to|op|naar)\b"
+    r"\b(?:move\w*|put\w*|bring\w*|carr\w*|rout\w*|send\w*|breng\w*|leg\w*|zet\w*)\b.*"
+    r"\b(?:onto|on|to|into|op|naar|in)\b"
+)
+#: the riches each palace gets ("two per palace", "2 riches on each palace")
+_SHARE = (
+    r"\b(\d|one|two|een|twee) (?:riches |rijkdommen )?(?:per|on each|for each|each|op elk|per "
+    r"stuk op elk) (?:palace|paleis)\b"
 )
 #: what the taxes position does not hold
 _NOT_TAXED = (
@@ -297,9 +307,19 @@ def palace_taxes(q: Question) -> Answer | None:
     if not q.matches(r"\b(collect\w*|tax\w*|int|innen|belasting\w*)\b|" + _MOVED_ONTO):
         return None
     palaces = number_before(q, "palaces", "palace", "paleizen", "paleis")
+    if palaces is None and q.matches(
+        r"\b(?:both (?:my |of my )?palaces|(?:mijn )?beide paleizen)\b"
+    ):
+        palaces = 2  # "both my palaces"
     if palaces is None and q.matches(r"\b(?:my|a|the|mijn|een|het) (?:palace|paleis)\b"):
         palaces = 1 if not q.matches(r"\b(palaces|paleizen)\b") else None
     each = told = number_before(q, "riches", "rijkdommen", "rijkdom", *RICHES)
+    routed = counted(q, RICHES_NAMES)  # "3 maize and 1 prisoner into them, two per palace"
+    share = re.search(_SHARE, q.lower)
+    if share is not None and routed:
+        each = told = _COUNT.get(share.group(1)) or int(share.group(1))  # the riches per palace
+        if palaces is None or sum(routed.values()) != palaces * each:
+            return None  # the riches told do not make up the shares told
     if each is None and q.matches(r"\b(at most|at the most|maximum|max|hoogstens|maximaal)\b"):
         each = 2  # "how many at most": every palace collecting its full 2
     if palaces is None or each is None or not 1 <= palaces <= 4 or not 1 <= each <= 4:
@@ -307,11 +327,13 @@ def palace_taxes(q: Question) -> Answer | None:
     if (
         palaces > 1
         and told is not None
-        and not q.matches(r"\b(each|every|both|all|elk|elke|ieder|allebei|beide|alle)\b")
+        and not q.matches(r"\b(each|every|both|all|per|elk|elke|ieder|allebei|beide|alle)\b")
     ):
         return None  # "3 riches onto 2 palaces": how they are shared is not told
     each = min(each, 2)  # a palace collects 2 at most (6 - DISTRIBUTION > TAXES)
     numbers = {palaces, each} | ({told} if told is not None else set())
+    if share is not None:
+        numbers |= set(routed.values()) | {sum(routed.values())}
     if not understood(
         q, _ASK | _TAX_WORDS, lexicons=(BUILDINGS, RICHES_NAMES), numbers=numbers
     ) and not placed(

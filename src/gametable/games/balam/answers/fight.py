@@ -35,7 +35,14 @@ _KEEP = (
 )
 _ME_ATTACKED = (
     r"\b(?:i'm attacked|i am attacked|i'm being attacked|i am being attacked|i get attacked|"
-    r"attacks me|attacking me|ik word aangevallen|val(?:t|len) mij aan|mij aanvalt)\b"
+    r"attacks me|attacking me|ik word aangevallen|val(?:t|len) mij aan|mij aanvalt|"
+    r"(?:he|she|my (?:opponent|enemy|rival)|the enemy) attacks my (?:city|town)|"
+    r"val(?:t|len) mijn stad aan|mijn stad aanvalt)\b"
+)
+#: a city of the defender said not to be next to the attacked one: its garrisons do not defend
+_FAR = (
+    r"\b(?:far away|far off|elsewhere|not (?:adjacent|next to|neighbou?ring|bordering)|"
+    r"nowhere near|ver weg|verderop|niet (?:naast|aangrenzend\w*|ernaast))\b"
 )
 _BESIDE = (
     r"\b(?:next door|next to|neighbou?ring|neighbou?rs?|adjacent|beside|bordering|buurstad|"
@@ -50,7 +57,7 @@ _TOLD = {
     "defence": r"\b(?:his |her |the |zijn |haar |de )?(?:defen[cs]e|verdediging)(?: potential)?(?: score)?(?: is| of| =| was|:)? (\d+)\b",
     "attack": r"\b(?:my |the |mijn |de )?(?:attack|aanval)(?: potential)?(?: score)?(?: is| of| =| was|:) (\d+)\b",
     "margin": r"\b(?:beats?|exceeds?|tops?) (?:his |the |her )?(?:defen[cs]e|verdediging) by (\d+)\b",
-    "destroyed": r"\b(?:destroy|destroyed|destroys|vernietig|vernietigd)\w* (\d+|two|three|four|twee|drie|vier) (?:buildings?|gebouwen)\b",
+    "destroyed": r"\b(?:destroy|destroyed|destroys|vernietig|vernietigd)\w* (\d+|two|three|four|twee|drie|vier)(?: of (?:his|her|their|the enemy's)| van zijn)? (?:buildings?|gebouwen)\b",
 }
 
 
@@ -70,6 +77,7 @@ class Told:
     defence_held: int = 0  # obsidian on the defending garrisons
     given: dict[str, int] = field(default_factory=dict)  # attack, defence, margin, destroyed
     used: set[int] = field(default_factory=set)  # the numbers placed
+    last_held: tuple[str, int] = ("", 0)  # the side and count of the obsidian told last
 
 
 def _value(word: str, whole: int | None = None) -> int | None:
@@ -82,41 +90,71 @@ def _value(word: str, whole: int | None = None) -> int | None:
 
 def _side(clause: str, defending: bool, last: str) -> str:
     """Whose a clause speaks of: ``"att"`` (the attacker), ``"def"`` (the defender), ``"beside"``
-    (a city of the defender next to the attacked one), ``"other"`` (a third king), or ``last``."""
+    (a city of the defender next to the attacked one), ``"far"`` (one of his cities said not to
+    be next to it), ``"other"`` (a third king), or ``last``."""
     if re.search(_OTHER_KING, clause):
         return "other"
     him = re.search(_HIM, clause)
     me = re.search(_MINE, clause)
     first = min((m for m in (him, me) if m is not None), key=lambda m: m.start(), default=None)
-    if first is None:
-        who = "def" if last == "beside" else last
+    if first is None and last == _PLACE_ONLY:
+        who = "beside"
+    elif first is None:
+        who = "def" if last in ("beside", "far") else last
     else:
         mine = first is me
         who = "def" if mine == defending else "att"
+    if who == "def" and re.search(_FAR, clause):
+        return "far"
+    if who == "def" and last == _PLACE_ONLY:
+        return "beside"  # "his city Z, also adjacent to X, has 1 garrison that he spends"
     if who == "def" and re.search(_BESIDE, clause):
         return "beside"
     return who
 
 
+#: the words between a count of garrisons and the obsidian they hold
+_CARRY = r"(?:(?:of them |with |holding |holds? |held |has |had |carr(?:y|ies|ied) |met )+)"
+#: the obsidian just told, spent by a word that points back at it
+_IT = r"\b(?:it|them|which|that|those|die|dat|deze|hem|ze)\b"
+
+
+def _spent_it(clause: str, t: Told) -> None:
+    """ "... carries obsidian and I spend it", "one held an obsidian, which I spent": the
+    obsidian told last is spent, by the side that holds it."""
+    side, n = t.last_held
+    if not n or re.search(_KEEP, clause):
+        raise ValueError("something spent, how much of what not read")
+    if side == "att":
+        t.spent, t.held = t.spent + n, max(0, t.held - n)
+    else:
+        t.his_spent += n
+    t.last_held = ("", 0)
+
+
 def _obsidian(clause: str, t: Told, side: str) -> None:
     """The obsidian a clause says spent (or kept) by its side."""
     spent = re.search(
-        rf"{_SPEND}\w*(?: only)? {_N}(?: of (?:his|my|the|them))? {_OBSIDIAN}", clause
+        rf"{_SPEND}\w*(?: only)?(?: (?:the|that|this|his|her|my|its|their|de|die|dat|zijn|mijn))?"
+        rf" {_N}(?: of (?:his|my|the|them))? {_OBSIDIAN}",
+        clause,
     )
     spent = spent or re.search(rf"{_SPEND}\w*(?: all)? {_THE}(?: \w+)? {_OBSIDIAN}", clause)
     spent = spent or re.search(rf"\b{_N} {_OBSIDIAN} (?:spent|used|gebruikt)\b", clause)
-    held = re.search(
-        rf"\b{_N} (?:of them |with |holding |holds? |met )+(?:an? |een |1 )?{_OBSIDIAN}", clause
-    )
+    held = re.search(rf"\b{_N} {_CARRY}(?:an? |een |1 )?{_OBSIDIAN}", clause)
     held = held or re.search(rf"\b(?:with|holding|met) {_N} {_OBSIDIAN}", clause)
     if held is not None and side in ("att", "def", "beside"):
         n = _value(held.group(1)) or 0
         t.used.add(n)
+        t.last_held = ("att" if side == "att" else "def", n)
         if side == "att":
             t.held += n
         else:
             t.defence_held += n
-    if spent is not None:
+    kept = re.search(_KEEP, clause)  # "obsidian I chose not to spend"
+    if spent is None and re.search(_SPEND, clause) and re.search(_IT, clause) and not kept:
+        _spent_it(clause, t)  # "one of them carries obsidian and I spend it"
+    elif spent is not None:
         whole = t.held if side == "att" else t.defence_held
         count = _value(spent.group(1), whole)
         if count is None or (
@@ -138,15 +176,20 @@ def _obsidian(clause: str, t: Told, side: str) -> None:
 
 
 _SOME = r"\b(?:some|several|a few|more|other|enkele|een paar|wat|andere)\s+(?:\w+\s+)?$"
-_SPLIT = r"[.;:!?()]|,|\band\b|\ben\b|\bbut\b|\bmaar\b|\bwhile\b|\bterwijl\b"
+_SPLIT = r"[.;:!?()]|,|\band\b|\ben\b|\bbut\b|\bmaar\b|\bwhile\b|\bterwijl\b|\bplus\b"
 _ATTACK_WITH = rf"\b(?:attack\w*|assault|val\w*(?: aan)?|aan|dice) (?:\w+ ){{0,2}}(?:with|met) (?:my |mijn )?(?:city's |stad's )?(?:only |all |alleen |al )?(?:my |mijn )?{_N}(?: \w+)? {_GARRISONS}"
-_HOME = rf"\b(?:only|all|alleen|al) (?:my |mijn )?{_N} {_GARRISONS}|\b(?:city|stad) (?:has|had|heeft) (?:only )?{_N} {_GARRISONS}"
+_HOME = rf"\b(?:only|all|alleen|al) (?:my |mijn )?{_N} {_GARRISONS}|\b(?:city|stad) (?:has|had|heeft) (?:only |exactly |just |precies )?{_N} {_GARRISONS}"
+#: all the garrisons of the attacking city sent ("I commit both", "I send all of them")
+_ALL_SENT = r"\b(?:commit|send|use|attack with)s? (?:both|all|all of them|beide|alle)\b"
 
 
 def _buildings(clause: str, t: Told, *, beside: bool) -> None:
     """The buildings a clause of the defender's side counts, garrisons by city."""
     read = Question.read(clause)
     found = counted(read, BUILDINGS)
+    named = [m.name for m in BUILDINGS.find(read)]
+    if any(named.count(kind) > 1 for kind in found):
+        raise ValueError("a building counted twice in one clause: whose is which not read")
     bare = uncounted(read, BUILDINGS)
     if bare:
         t.given["more"] = 1  # "some villages", "villages and garrisons": how many not told
@@ -195,19 +238,57 @@ def _attacker(clause: str, t: Told) -> None:
             t.home = t.attackers
     if home is not None:
         t.home = _value(home.group(1) or home.group(2))
+    if re.search(_ALL_SENT, clause):
+        if t.home is None:
+            raise ValueError("all sent, of a count not told")
+        t.attackers = t.home
     for n in (t.attackers, t.home):
         if n is not None:
             t.used.add(n)
+
+
+def _labels(q: Question) -> dict[str, str]:
+    """Cities named by a capital letter ("his city X", "my city A") to whose they are: the
+    attacker's (``"att"``) or the defender's (``"def"``)."""
+    defending = bool(re.search(_ME_ATTACKED, q.lower))
+    out: dict[str, str] = {}
+    for found in re.finditer(r"\b(my|his|her|mijn|zijn|haar) (?:city|stad) ([A-Z])\b", q.text):
+        mine = found.group(1) in ("my", "mijn")
+        out[found.group(2).lower()] = "def" if mine == defending else "att"
+    return out
+
+
+def _labelled(clause: str, labels: dict[str, str]) -> str | None:
+    """The side of a clause that opens with a city's letter ("X has 1 garrison")."""
+    found = re.match(r"\s*([a-z]) (?:has|had|holds|heeft|is)\b", clause)
+    if found is None or found.group(1) not in labels:
+        return None
+    side = labels[found.group(1)]
+    return "far" if side == "def" and re.search(_FAR, clause) else side
+
+
+_A_COUNT = r"\d|\b(?:no|one|two|three|four|een|twee|drie|vier|a|an|geen|none)\b"
+#: a clause that only says where a city of the defender lies ("his city Y, directly adjacent
+#: to X, has 2 garrisons"): the next clause goes on about that city
+_PLACE_ONLY = "beside-open"
+
+
+def _attacked_city(found: re.Match[str]) -> str:
+    """What stays of the words saying the asker is attacked: his city, when they name it."""
+    said = found.group(0)
+    return " mijn stad " if "stad" in said else " my city " if "city" in said else " "
 
 
 def told(q: Question) -> Told | None:
     """The battle the question tells, or ``None`` when a part cannot be placed."""
     text = q.lower
     t = Told(defending=bool(re.search(_ME_ATTACKED, text)))
+    # "he attacks my city, which holds 2 garrisons": what follows is the asker's city
+    text = re.sub(_ME_ATTACKED, _attacked_city, text)
     rolled = roll_in(text)
     if rolled is not None:
         start, end = rolled[1]
-        t.used |= set(numbers_in(Question.read(text[start:end])))
+        t.used |= set(numbers_in(Question.read(text[start:end]))) | {f for f in rolled[0] if f >= 0}
         if rolled[0]:
             t.roll = rolled[0]
         else:
@@ -220,24 +301,27 @@ def told(q: Question) -> Told | None:
             t.used.add(t.given[name])
             text = text[: found.start()] + " " + text[found.end() :]
     side = "def" if t.defending else "att"
+    labels = _labels(q)
     try:
         for clause in re.split(_SPLIT, text):
-            side = _side(clause, t.defending, side)
+            side = _labelled(clause, labels) or _side(clause, t.defending, side)
             _obsidian(clause, t, side)
             if side == "att":
                 _attacker(clause, t)
             elif side in ("def", "beside"):
                 _buildings(
                     re.sub(
-                        rf"\b{_N} (?:of them |with |holding )+(?:an? |een )?{_OBSIDIAN}",
+                        rf"\b{_N} {_CARRY}(?:an? |een )?{_OBSIDIAN}",
                         " ",
                         clause,
                     ),
                     t,
                     beside=side == "beside",
                 )
-            elif side == "other":
+            elif side in ("other", "far"):
                 t.used |= set(counted(Question.read(clause), BUILDINGS).values())
+            if side == "beside" and not re.search(_A_COUNT, clause):
+                side = _PLACE_ONLY
     except ValueError:
         return None
     if re.search(

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from rapidfuzz import fuzz
+
 from gametable.games.balam.board import KINDS, RICHES
 from gametable.rulebook.question import Lexicon, Mention, Question
 
@@ -107,6 +109,10 @@ CARD_WORDS: dict[str, str] = {
     "cacao festival": "cacao_festival",
     "princely marriage": "marriage",
     "marriage": "marriage",
+    "prinselijk huwelijk": "marriage",
+    "huwelijk": "marriage",
+    "expeditie": "expedition",
+    "terugkeer van een expeditie": "expedition",
     "expedition": "expedition",
     "expedition return": "expedition",
     "exceptional katun": "exceptional",
@@ -117,21 +123,68 @@ CARD_WORDS: dict[str, str] = {
 }
 
 
-class _Names(Lexicon):
-    """A :class:`Lexicon` that never takes a word of another list for a misspelling of its own
+class _Remembered(Lexicon):
+    """A :class:`Lexicon` that keeps what it found in the last questions read (the readers ask
+    it of one question many times) and takes words said apart for a misspelt name only when
+    they are one (:func:`spelt`)."""
+
+    #: how many questions' finds are kept
+    KEPT = 64
+
+    def __init__(self, names: dict[str, str]) -> None:
+        super().__init__(names)
+        self.words = names
+        self._found: dict[tuple[str, tuple[str, ...]], list[Mention]] = {}
+
+    def find(self, question: Question) -> list[Mention]:
+        key = (question.lower, question.words)
+        if key not in self._found:
+            if len(self._found) >= self.KEPT:
+                self._found.clear()
+            self._found[key] = [m for m in super().find(question) if self.keeps(m)]
+        return list(self._found[key])
+
+    def keeps(self, mention: Mention) -> bool:
+        return mention.score >= 100 or spelt(mention, self.words)
+
+
+class _Names(_Remembered):
+    """Buildings or riches, never taking a word of the other list for a misspelling of its own
     ("prisoner" is a riches, not a misspelt "prison")."""
 
     def __init__(self, names: dict[str, str], others: dict[str, str]) -> None:
         super().__init__(names)
         self.others = frozenset(others)
 
-    def find(self, question: Question) -> list[Mention]:
-        return [m for m in super().find(question) if m.score >= 100 or m.said not in self.others]
+    def keeps(self, mention: Mention) -> bool:
+        return mention.score >= 100 or (
+            mention.said not in self.others and spelt(mention, self.words)
+        )
+
+
+def spelt(mention: Mention, names: dict[str, str]) -> bool:
+    """Whether a name found misspelt is one: words said apart are taken for a misspelt name
+    only when they are close to a way of saying it of as many words ("kost and" is no
+    "opstand", "gevangene ik" no "gevangenis")."""
+    said = mention.said.split()
+    if len(said) == 1:
+        return True
+    return any(
+        fuzz.ratio(mention.said, key) >= 80
+        for key, name in names.items()
+        if name == mention.name and len(key.split()) == len(said)
+    )
 
 
 BUILDINGS = _Names(BUILDING_WORDS, RICHES_WORDS)
 RICHES_NAMES = _Names(RICHES_WORDS, BUILDING_WORDS)
-CARDS = Lexicon(CARD_WORDS)
+
+
+class _Cards(_Remembered):
+    """The Katun cards."""
+
+
+CARDS = _Cards(CARD_WORDS)
 
 #: the Dutch names we give the pieces in replies
 DUTCH = {

@@ -40,7 +40,8 @@ _ME = vocabulary("i me ik i've i'm")
 #: people a question names without a capital (the family at the table)
 _KIN = vocabulary("""opa oma papa mama dad mom mum grandpa grandma granny grandad pa ma
     jij you hij he she zij broer zus vader moeder brother sister father mother buurman
-    buurvrouw neighbour vriend vriendin friend oom tante uncle aunt""")
+    buurvrouw neighbour vriend vriendin friend oom tante uncle aunt opponent rival
+    tegenstander tegenspeler""")
 #: the kings not named, said to hold none ("the rest have none", "de rest geen"): read apart
 REST = (
     r"\b(?:the rest|the others|everyone else|everybody else|de rest|de anderen|de andere spelers|"
@@ -48,8 +49,9 @@ REST = (
 )
 #: capitalised words that are no king's name
 _NOT_NAMES = vocabulary("""i the a an and but if what who how when so ok okay ball game katun
-    cult eclipse drought mayas maya my he she they we it its wie wat hoe als en maar de het een
-    ik dan ons onze mijn balspel round ronde end chaak""")
+    cult eclipse drought mayas maya my he she they we it its round end chaak""")
+#: Dutch words that are no king's name in a Dutch question ("Dan heeft ..." is "then has")
+_NOT_NAMES_NL = vocabulary("wie wat hoe als en maar de het een ik dan ons onze mijn balspel ronde")
 #: the table's size, read apart ("with 3 players", "met z'n drieën")
 PLAYERS = (
     r"\b(?:(?:with|met|we are|we're|wij zijn|we zijn) )?(?:\d|two|three|four|twee|drie|vier)[- ]"
@@ -84,16 +86,18 @@ def _value(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBER[word]
 
 
-def _names(text: str) -> set[str]:
+def _names(text: str, lang: str = "nl") -> set[str]:
     """The words of ``text`` that name a king: a capitalised word not at a sentence's start
-    (nor a common word), or a word of kin."""
+    (nor a common word of the question's language ``lang``: "Dan" is a name in English), or a
+    word of kin."""
+    not_names = _NOT_NAMES | (_NOT_NAMES_NL if lang == "nl" else frozenset())
     found = set()
     for match in re.finditer(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-z]+)\b", text.strip()):
         word = match.group(1).lower()
-        if word not in _NOT_NAMES:
+        if word not in not_names:
             found.add(word)
     for match in re.finditer(r"\b([A-Z][a-z]+)\b\s+(?:has|heeft|and|en|had|owns|holds)\b", text):
-        if match.group(1).lower() not in _NOT_NAMES:
+        if match.group(1).lower() not in not_names:
             found.add(match.group(1).lower())
     words = set(re.findall(r"[a-zé']+", text.lower()))
     return found | (words & _KIN)
@@ -118,7 +122,7 @@ def _subject(clause: str, names: set[str], last: str | None) -> str | None:
 def read_table(q: Question, nouns: dict[str, str]) -> Table | None:
     """The kings' counts of each of ``nouns`` (thing -> regular expression of its noun) the
     question tells, or ``None`` when a count cannot be placed."""
-    names = _names(q.text)
+    names = _names(q.text, q.lang)
     text = re.sub(REST, " ", re.sub(PLAYERS, " ", q.lower))
     # "Bram en Cas hebben er elk 1": the count said after "each", as in "have 1 each"
     text = re.sub(

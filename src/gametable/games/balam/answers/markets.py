@@ -12,6 +12,7 @@ from gametable.core.rules import RuleRef
 from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
     BUILDINGS,
+    RICHES_NAMES,
     about_another,
     buildings_in,
     number_before,
@@ -19,6 +20,7 @@ from gametable.games.balam.answers.grammar import (
     understood,
     vocabulary,
 )
+from gametable.games.balam.answers.parts import placed
 from gametable.games.balam.answers.refusals import reason_of
 from gametable.games.balam.answers.scenes import HOME, load, play, position, refusal
 from gametable.rulebook.answer import Answer
@@ -102,6 +104,10 @@ _SHORT_WORDS = vocabulary("""i i've have has still build a market can may now th
     op wil en dat""")
 
 
+#: what a market tried on a free site does not hold
+_FOREIGN = r"\b(attack\w*|aanval\w*|katun|card|round|ronde|distribution|tax\w*|lost|lose)\b"
+
+
 def market_short_of_pyramids(q: Question) -> Answer | None:
     """ "I've run out of small pyramids: can I still build a market?": the market tried with
     the king's small pyramids used up by his other markets (or as many left as he says)."""
@@ -122,8 +128,11 @@ def market_short_of_pyramids(q: Question) -> Answer | None:
     if near is not None and near not in WITH_NEIGHBOURS:
         return None
     phrases = (_RUN_OUT, _LEFT)
-    if not understood(q, _SHORT_WORDS, lexicons=(BUILDINGS,), numbers=told, phrases=phrases):
-        return None
+    lexicons = (BUILDINGS, RICHES_NAMES)
+    if not understood(q, _SHORT_WORDS, lexicons=(BUILDINGS,), numbers=told, phrases=phrases) and (
+        not placed(q, told, lexicons, {"market", "cacao"}, foreign=_FOREIGN)
+    ):
+        return None  # neither the sentence's words nor its parts are all placed
     data = _using_up(15 - left)
     state = load(data) if data is not None else None
     if data is None or state is None or _small_left(state) != left:

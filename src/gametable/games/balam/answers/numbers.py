@@ -84,7 +84,7 @@ _WORDS_OF = {
         kaarten mag ik met spelers tweede gelijk more than anybody anyone else everybody
         heb als enige en z'n tweeën drieën vieren bekijk zie kijk king us gets to who peek
         nobody as many me wie ons and level top staan third last fourth has none derde
-        laatste heeft geen"""),
+        laatste heeft geen strictly clearly outright sole single we're duidelijk"""),
     "start": vocabulary("""start starts begin begins beginning setup set up with king kings player players
         riches maize tokens game
         begint beginnen starten koning koningen speler spelers rijkdommen spel"""),

@@ -46,7 +46,8 @@ _COUNT = r"(?:\d|zero|nul|one|een|één|two|twee|three|drie|four|vier|a|an|no|ge
 #: one item of a roll: "3", "a skull", "two skulls", "two 3s", "a 2"
 _ITEM = rf"(?:{_COUNT} {_SKULLS}|{_COUNT} (?:[0-3])'?s\b|(?:a |an |een )?[0-3]\b|{_SKULLS})"
 _ROLL = (
-    r"\b(?:roll|rolls|rolled|rolling|throw|throws|threw|get|got|gooi|gooit|gooide|werp|werpt)"
+    r"\b(?:roll|rolls|rolled|rolling|throw|throws|threw|get|got|gooi|gooit|gooide|werp|werpt|"
+    r"come up|comes up|came up|show|shows|showed|land on|landed on)"
     rf"(?: (?:a|an|the dice|dice|de dobbelstenen))?:? ({_ITEM}(?:(?:,|,? and|,? en| en| plus) "
     rf"{_ITEM})*)"
 )
@@ -185,5 +186,32 @@ def others_told(q: Question, *lexicons: Lexicon) -> bool:
     for found in re.finditer(r"(?<![.!?:]\s)(?<!^)\b([A-Z][a-z']+)", q.text.strip()):
         word = found.group(1).lower()
         if word not in _NOT_A_NAME and word not in named:
+            return True
+    return False
+
+
+#: a clause telling a building the king holds already ("I have a village in one of my cities",
+#: "my temple", "er staat al een dorp"), not one he builds
+_HOLDS = (
+    r"\b(?:i have|i've got|i've|i own|i hold|i already have|there is|there's|ik heb|ik bezit|"
+    r"er staat|staat er|already|al een)\b|\b(?:my|mijn) (?:own )?(?:\w+ )?(?:village|palace|"
+    r"temple|garrison|reserve|market|observatory|ball court|court|dorp|paleis|tempel|garnizoen|"
+    r"voorraad|markt|sterrenwacht|balspelveld)\b|\bin (?:one of )?my (?:own )?(?:city|cities|site|"
+    r"sites)\b|\bin mijn (?:stad|steden|plaats)\b"
+)
+_BUILDS = (
+    r"\b(?:build\w*|put\w*|erect\w*|construct\w*|add\w*|bouw\w*|zet\w*|neerzetten|like to|want|"
+    r"wil)\b"
+)
+
+
+def holdings_told(q: Question, lexicon: Lexicon) -> bool:
+    """Whether the question tells a building the king holds already, in a sentence that builds
+    nothing ("I have a village in one of my cities. Can I build ..."): a reader that takes
+    every building named for one built this turn must not read it."""
+    for clause in re.split(r"[.;!?]", q.lower):
+        if not lexicon.find(Question.read(clause)):
+            continue
+        if re.search(_HOLDS, clause) and not re.search(_BUILDS, clause):
             return True
     return False

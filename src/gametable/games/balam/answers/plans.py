@@ -26,6 +26,7 @@ from gametable.games.balam.answers.grammar import (
     vocabulary,
     wants,
 )
+from gametable.games.balam.answers.parts import holdings_told, placed
 from gametable.games.balam.answers.scenes import HOME, legal_texts, load, play, position
 from gametable.games.balam.board import BASE_COST, DOUBLE, KINDS, RICHES, SPECIAL_COST
 from gametable.rulebook.answer import Answer
@@ -54,10 +55,20 @@ _AT_MOST = r"\b(at most|at the most|maximum|max|hoogstens|maximaal|ten hoogste)\
 _NOTHING_ELSE = (
     r"\b(nothing else|no other riches|niets anders|verder niets|all i have|that's all|alleen)\b"
 )
-_SHEET_SAID = r"\b(?:on|in) my (?:king )?sheet\b|\bmy (?:king )?sheet (?:holds|has)\b|\bop mijn (?:koningsblad|blad)\b"
+_SHEET_SAID = (
+    r"\b(?:on|in) my (?:king )?sheet\b|\bmy (?:king )?sheet (?:holds|has)\b|\bop mijn "
+    r"(?:koningsblad|blad)\b|\bmijn (?:koningsblad|blad) (?:heeft|bevat)\b"
+)
+#: what a plan of one turn's building does not hold: another action, a phase, a card
+_FOREIGN = (
+    r"\b(attack\w*|aanval\w*|war|oorlog|katun|card|kaart|round|ronde|distribution|tax\w*|"
+    r"ceremon\w*|sacrific\w*|offer\w*|remove\w*|tear|knock|sloop\w*|afbreken|if|als|unless|"
+    r"next to each other|naast elkaar|apart|touch\w*|adjacent|aangrenzend\w*)\b|"
+    r"\bmy (?:own )?(?:site|city)\b|\bmijn (?:eigen )?(?:plaats|stad)\b"
+)
 _REFUSE = (
     r"\b(stored|(?:in|from|on) (?:my |a |the |his |one of my )?(?:reserves?|garrisons?|prisons?)|enemy|"
-    r"opponent'?s?|his|her|after|already|paid|vijand\w*|voorraad|opgeslagen|betaald)\b"
+    r"opponent'?s?|his|her|after|already|paid|vijand\w*|voorraa?d\w*|opgeslagen|betaald)\b"
 )
 _WORDS = vocabulary("""i have i've got hold holds has my king sheet can build put up erect construct and
     both a an on of site city plot plots space spaces this turn in one same together want to
@@ -119,14 +130,19 @@ def _told(q: Question) -> tuple[dict[str, int], list[str], int, bool] | None:
     if plots is None or (plots_said and not q.matches(_FREE) and not q.matches(r"\bsite\b")):
         return None
     numbers = {*sheet.values(), *wanted.values(), plots}
-    if set(numbers_in(q)) - numbers or not understood(
+    if set(numbers_in(q)) - numbers:
+        return None
+    lexicons = (BUILDINGS, RICHES_NAMES)
+    if not understood(
         q,
         _WORDS,
-        lexicons=(BUILDINGS, RICHES_NAMES),
+        lexicons=lexicons,
         numbers=numbers,
         phrases=(_PLOTS, _FREE, _ENOUGH, _AT_MOST, _NOTHING_ELSE, _SHEET_SAID),
-    ):
+    ) and not placed(q, numbers, lexicons, {*KINDS, *RICHES}, foreign=_FOREIGN):
         return None
+    if holdings_told(q, BUILDINGS):
+        return None  # a building he has already is not one of the plan's
     return sheet, kinds, plots if plots_said else 0, most
 
 

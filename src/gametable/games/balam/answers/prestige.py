@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import re
 
+from gametable.core.rules import RuleRef
 from gametable.games.balam import rules
-from gametable.games.balam.answers.bonus import _CHAAK_DONE
+from gametable.games.balam.answers.bonus import _CHAAK_DONE, on_the_sheet
+from gametable.games.balam.answers.economy import _NO_ECLIPSE, round_account
 from gametable.games.balam.answers.grammar import (
     BUILDINGS,
     CARDS,
@@ -26,6 +28,7 @@ from gametable.games.balam.answers.grammar import (
 )
 from gametable.games.balam.answers.kings import read_table
 from gametable.games.balam.answers.parts import asks, placed
+from gametable.games.balam.answers.scenes import HOME
 from gametable.games.balam.board import RICHES
 from gametable.games.balam.scoring import CENOTE_FACTOR, CEREMONY, riches_bonus
 from gametable.rulebook.answer import Answer
@@ -164,7 +167,7 @@ _END = (
     r"afgelopen|einde van het spel|eind\w*|riches bonus|bonus\w*)\b"
 )
 _END_FOREIGN = (
-    r"\b(reserves?|garrisons?|villages?|temples?|board|opslag\w*|voorraad\w*|garnizoen\w*|"
+    r"\b(reserves?|garrisons?|villages?|temples?|board|opslag\w*|voorraa?d\w*|garnizoen\w*|"
     r"dorp\w*|tempels?|bord|sacrific\w*|offer\w*|attack\w*|ball ?games?|round|ronde|"
     r"katun|cost\w*|build\w*)\b"
 )
@@ -178,8 +181,11 @@ def final_score(q: Question) -> Answer | None:
     if not q.matches(_END) or len(asks(q)) != 1:
         return None
     text = re.sub(_CHAAK_DONE, " ", q.text, flags=re.IGNORECASE)
-    text = re.sub(r"\b(?:the )?last round is over\b", " ", text, flags=re.IGNORECASE)
-    cleaned = Question.read(text)
+    chaak, text = _chaak_told(text)
+    sheet = on_the_sheet(Question.read(text)) if chaak is not None else None
+    if chaak is None or sheet is None:
+        return None  # Chaak's maize still to come, or riches on the board counted in the sheet's
+    cleaned, aside = sheet
     if cleaned.matches(_END_FOREIGN.replace(r"round|ronde|", "")) or cleaned.matches(
         r"\b(round|ronde)\b"
     ):
@@ -198,8 +204,21 @@ def final_score(q: Question) -> Answer | None:
     numbers = set(given.values()) | {left} | ({score} if score is not None else set())
     if not placed(cleaned, numbers, (RICHES_NAMES, BUILDINGS), set(RICHES)):
         return None
-    bonus = riches_bonus(left)
+    return _final_reply(q, score, left, chaak, aside)
+
+
+def _final_reply(
+    q: Question, score: int | None, left: int, chaak: int, aside: int | None
+) -> Answer:
+    """The bonus of ``left`` riches on the sheet and ``chaak`` maize still to come, added to
+    the score told; riches set aside on the board are said not to count."""
+    bonus = riches_bonus(left + chaak)
     worked = q.say(f"{left} riches // 2 = {bonus}", f"{left} rijkdommen // 2 = {bonus}")
+    if chaak:
+        worked = q.say(
+            f"{left} + {chaak} maize of Chaak = {left + chaak} riches, // 2 = {bonus}",
+            f"{left} + {chaak} maïs van Chaak = {left + chaak} rijkdommen, // 2 = {bonus}",
+        )
     if score is None:
         verdict = q.say(
             f"{bonus} prestige points ({worked}).", f"{bonus} prestigepunten ({worked})."
@@ -209,9 +228,79 @@ def final_score(q: Question) -> Answer | None:
             f"{score + bonus} prestige points ({score} + {bonus}; {worked}).",
             f"{score + bonus} prestigepunten ({score} + {bonus}; {worked}).",
         )
-    return checked(
-        GAME, q, verdict, _bonus_reason(q), ["7-end-of-game/riches-bonus"], topic="number"
-    )
+    if aside is not None:
+        many = f" ({aside})" if aside else ""
+        verdict += q.say(
+            f" Riches on the board{many}, in reserves or on garrisons, do not count.",
+            f" Rijkdommen op het bord{many}, in opslag of op garnizoenen, tellen niet mee.",
+        )
+    reason = _bonus_reason(q)
+    if chaak:
+        reason += q.say(
+            f" Without the Eclipse, the Clemency of Chaak gives {chaak} maize at the end of the "
+            "last round too, before the bonus.",
+            f" Zonder zonsverduistering geeft Chaak ook aan het einde van de laatste ronde "
+            f"{chaak} maïs, vóór de bonus.",
+        )
+    refs: list[RuleRef | str] = ["7-end-of-game/riches-bonus"]
+    if chaak:
+        refs.insert(0, rules.END_OF_ROUND)
+    return checked(GAME, q, verdict, reason, refs, topic="number")
+
+
+#: the game said to be over ("the last round is over", "laatste ronde is voorbij")
+_GAME_ENDED = (
+    r"\b(?:(?:the )?(?:last|final) round is (?:over|done|finished)|laatste ronde is "
+    r"(?:voorbij|afgelopen)|(?:the )?game(?:'s| is| has)? (?:over|ended|finished)|(?:the )?game "
+    r"(?:just )?ended|(?:het )?spel is (?:afgelopen|voorbij|uit))\b"
+)
+#: the game's last round, still going on ("it's the final round", "the last ball game came up")
+_LAST_ROUND = (
+    r"\b(?:(?:it's |it is )?(?:the )?(?:final|last) round|(?:the )?last ball game(?: (?:came up|"
+    r"came out|was drawn|is drawn|this round|just came up|has come up))?|laatste ronde|"
+    r"(?:het )?laatste balspel(?: is)?(?: gekomen| getrokken)?)\b"
+)
+#: the Eclipse never drawn (economy's words, and "was never drawn", "nooit getrokken")
+_NOT_DRAWN = (
+    rf"{_NO_ECLIPSE}|\beclipse (?:was|has been|is) (?:never|not)(?: yet)? (?:drawn|turned|come "
+    r"out)\b|\beclips (?:is )?(?:nooit|niet|nog niet) (?:getrokken|gekomen|uitgekomen)\b"
+)
+#: the sheet told before the Clemency of Chaak ("after the distribution", "after taxes")
+_BEFORE_CHAAK = (
+    r"\b(?:after (?:the )?(?:distribution|taxes)|before (?:the )?(?:clemency|chaak)|"
+    r"na (?:de )?(?:distributie|verdeling|belasting\w*))\b"
+)
+#: the Eclipse turned already: no more maize of Chaak
+_ECLIPSE_OUT = (
+    r"\b(?:(?:the )?eclipse (?:came out|was drawn|has been drawn|is out|was turned)"
+    r"(?: long ago| already| earlier)?|(?:de )?eclips is (?:al )?(?:getrokken|geweest)|"
+    r"(?:so )?no (?:more )?chaak(?: maize)?)\b"
+)
+
+
+def _chaak_told(text: str) -> tuple[int | None, str]:
+    """The maize of Chaak still to come on the sheet told, and the text without what said it:
+    a sheet told after the distribution or taxes gets the engine's Clemency when the Eclipse
+    was never drawn, none when it was, and ``None`` (not known) when the question does not
+    say; a sheet told at the game's end has had it already (0)."""
+    words = (("over", _GAME_ENDED), ("before", _BEFORE_CHAAK), ("none", _NOT_DRAWN),
+             ("out", _ECLIPSE_OUT), ("last", _LAST_ROUND))  # fmt: skip
+    said = {name: re.search(pattern, text, re.IGNORECASE) for name, pattern in words}
+    for _name, pattern in words:
+        text = re.sub(pattern, " ", text, flags=re.IGNORECASE)
+    if said["none"] and said["out"]:
+        return None, text
+    if not said["before"]:
+        # a sheet told in the last round, not after it, may still change
+        return (None if said["last"] and not said["over"] else 0), text
+    if not (said["last"] or said["over"]):
+        return None, text  # a sheet told after a distribution that may not be the last one
+    if said["out"]:
+        return 0, text
+    if not said["none"]:
+        return None, text
+    account = round_account({HOME: ["village"]})
+    return (None if account is None else int(account["chaak"])), text
 
 
 def _bonus_reason(q: Question) -> str:

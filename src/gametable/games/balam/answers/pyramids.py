@@ -12,10 +12,12 @@ from his view.
 
 from __future__ import annotations
 
+import re
+
 from gametable.games.balam import rules
-from gametable.games.balam.answers.grammar import BUILDINGS, number_before
+from gametable.games.balam.answers.grammar import BUILDINGS, name_of, number_before
 from gametable.games.balam.answers.parts import asks, placed
-from gametable.games.balam.answers.scenes import load, position
+from gametable.games.balam.answers.scenes import load, play, position
 from gametable.games.balam.board import load_board
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -39,16 +41,34 @@ def _site_with(neighbours: int) -> str | None:
     return None
 
 
+#: an ask of what the market costs ("what does it cost", "wat kost dat")
+_COST_ASKED = r"\b(?:cost\w*|kost\w*|pay|betaal\w*|price|prijs)\b"
+
+
+def _market_cost(q: Question, site: str) -> str | None:
+    """What building a market on ``site`` takes from a king's sheet, as the engine takes it."""
+    sheet = {"maize": 2, "cacao": 1, "jade": 1}
+    state = load(position(sites={}, riches=[sheet], phase="act"))
+    if state is None:
+        return None
+    after = play(state, f"build market {site}.0")
+    left = after.view(0)["kings"][0]["riches"]
+    paid = [f"{n - left.get(r, 0)} {name_of(q, r)}" for r, n in sheet.items() if n > left.get(r, 0)]
+    return " + ".join(paid) or None
+
+
 def market_pyramids(q: Question) -> Answer | None:
     """ "A market on a site with 4 neighbouring sites: how many small pyramids (does it need,
     come off when it is destroyed)?": 1 + the neighbours, as the engine places them."""
     if "market" not in {m.name for m in BUILDINGS.find(q)} or not q.matches(_SMALL):
         return None
-    if not q.matches(_HOW_MANY) or len(asks(q)) != 1:
-        return None
+    said = asks(q)
+    costs = [a for a in said if re.search(_COST_ASKED, a)]
+    if not q.matches(_HOW_MANY) or len(said) - len(costs) != 1 or len(costs) > 1:
+        return None  # one ask of the small pyramids, and perhaps one of the market's cost
     near = number_before(
         q, "neighbouring", "neighboring", "neighbours", "neighbors", "adjacent", "neighbour",
-        "aangrenzende", "buurplaatsen", "buren",
+        "aangrenzende", "buurplaatsen", "buren", "buurlocaties", "buursites", "buurvakken",
     )  # fmt: skip
     if near is None:
         return None
@@ -66,6 +86,12 @@ def market_pyramids(q: Question) -> Answer | None:
         f"{on_board} kleine piramides: 1 op de plaats van de markt + {near} op de aangrenzende "
         "plaatsen.",
     )
+    if costs:
+        paid = _market_cost(q, site)
+        if paid is None:
+            return None
+        cost = q.say(f"It costs {paid}.", f"Hij kost {paid}.")
+        verdict = f"{cost} {verdict}" if said[0] in costs else f"{verdict} {cost}"
     reason = q.say(
         "A market puts one small pyramid of its colour on its site and one on each neighbouring "
         "site; when the market is lost, they all come off the board.",

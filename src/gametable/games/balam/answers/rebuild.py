@@ -18,11 +18,13 @@ from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
     BUILDING_WORDS,
     BUILDINGS,
+    RICHES_NAMES,
     about_another,
     name_of,
     understood,
     vocabulary,
 )
+from gametable.games.balam.answers.parts import placed
 from gametable.games.balam.answers.refusals import reason_of
 from gametable.games.balam.answers.scenes import legal_texts, load, play, position, refusal
 from gametable.games.balam.board import DOUBLE, KINDS
@@ -101,7 +103,13 @@ def remove_and_build(q: Question) -> Answer | None:
     if not understood(q, _WORDS, lexicons=(BUILDINGS,), numbers={room, 1, 2},
                       phrases=(_SIZE, _EMPTY, _REMOVE)):  # fmt: skip
         return None
-    site = _SITE_OF[room]
+    return _played(q, _SITE_OF[room], plots, gone, new)
+
+
+def _played(q: Question, site: str, plots: list[str | None], gone: str, new: str) -> Answer | None:
+    """The turn played in the engine: paid, ``gone`` removed from the site laid out as
+    ``plots``, ``new`` built in its place and paid; the verdict and the turn's cost."""
+    room = len(plots)
     data = position(sites={site: plots}, riches=[_RICH], phase="turn")
     state = load(data)
     if state is None:
@@ -132,6 +140,9 @@ def remove_and_build(q: Question) -> Answer | None:
         f"{_the(new)} {name_of(q, new)} = {1 + cost}; {_the(gone)} {name_of(q, gone)} weghalen "
         "is gratis).",
     )
+    if q.kind != "yesno" and not q.matches(_MAY_I):  # only the number asked: it comes first
+        verdict = re.sub(r"^(?:Yes, and the turn costs|Ja, en de beurt kost) ", "", verdict)
+        verdict = verdict[0].upper() + verdict[1:]
     reason = q.say(
         "On the turn's site a king may remove his buildings free of charge and build in their "
         "place; a palace or temple needs two adjacent empty spaces.",
@@ -142,9 +153,50 @@ def remove_and_build(q: Question) -> Answer | None:
                    details=(f"Played: pay maize, remove {site}.{plot}, {allowed}",))  # fmt: skip
 
 
+_MAY_I = r"\b(?:can|may|could) i\b|\b(?:mag|kan) ik\b"
+#: the new building said to go where the old one stood
+_IN_ITS_PLACE = (
+    r"\b(?:in its place|in their place|in the same (?:spot|space|plot|place)|where it stood|"
+    r"instead|op (?:die|dezelfde) plek|op zijn plaats|(?:er)?voor in de plaats|in plaats daarvan)\b"
+)
+_COST_WORDS = vocabulary("""i in one of my cities city site want to tear down knock remove demolish take
+    away get rid of a an the and put build place its their place this turn total cost costs in
+    riches including for taking how many much does do what is it all me whole turn's same spot
+    then where stood instead counting everything with paying
+    ik in een van mijn steden stad plaats wil afbreken slopen weghalen en zetten bouwen op die
+    plek deze beurt kost kosten totaal hoeveel rijkdommen inclusief met de het wat alles dan""")
+
+
+#: what a turn of removing and building in one city does not hold
+_NOT_HELD = r"\b(if|unless|als|tenzij|attack\w*|aanval\w*|katun|round|ronde|free site|empty site)\b"
+
+
+def in_its_place(q: Question) -> Answer | None:
+    """ "I tear down a village and put a garrison in its place this turn: the total cost?": the
+    site holds the building torn down and nothing free beside it, so the new one goes where it
+    stood (told only when it fits there: a palace or temple needs the two spaces of one)."""
+    if not q.matches(_REMOVE) or not q.matches(_IN_ITS_PLACE) or about_another(q):
+        return None
+    if not (q.kind == "yesno" or q.matches(r"\b(?:how many|how much|cost\w*|hoeveel|kost\w*)\b")):
+        return None
+    named = [m.name for m in BUILDINGS.find(q)]
+    if len(named) != 2 or named[0] == named[1]:
+        return None
+    gone, new = named
+    if DOUBLE[KINDS.index(new)] and not DOUBLE[KINDS.index(gone)]:
+        return None  # a palace or temple where a single building stood: the space beside untold
+    if not understood(
+        q, _COST_WORDS, lexicons=(BUILDINGS,), phrases=(_REMOVE, _IN_ITS_PLACE)
+    ) and not placed(q, set(), (BUILDINGS, RICHES_NAMES), {gone, new}, foreign=_NOT_HELD):
+        return None
+    plots: list[str | None] = [gone, "+"] if DOUBLE[KINDS.index(gone)] else [gone]
+    plots += ["garrison"] * (3 - len(plots))  # the site's other spaces taken
+    return _played(q, _SITE_OF[3], plots, gone, new)
+
+
 def _the(kind: str) -> str:
     """The Dutch article of a building's name."""
     return "het" if kind in ("village", "palace", "garrison", "observatory", "court") else "de"
 
 
-READERS = (remove_and_build,)
+READERS = (remove_and_build, in_its_place)

@@ -45,11 +45,11 @@ _UNSTORED = (
 _UNREACHED = (
     r"\b(?:can't|cannot|can not|couldn't|could not|don't|do not|fail to|kunnen niet|kan niet) "
     r"(?:get|bring|move|carry|take|send|krijgen|brengen|dragen)\b[^.?!]*?\b(?:to|into|naar|in) "
-    r"(?:a |an |any |my |the |een |mijn )?(?:reserves?|temples?|palaces?|prisons?|voorraad\w*|"
+    r"(?:a |an |any |my |the |een |mijn )?(?:reserves?|temples?|palaces?|prisons?|voorraa?d\w*|"
     r"opslag\w*|tempels?|paleis\w*)(?:(?:,| or| of| nor)+ (?:a |an |any |my |the |een |mijn )?"
-    r"(?:reserves?|temples?|palaces?|prisons?|voorraad\w*|opslag\w*|tempels?|paleis\w*))*\b"
-    r"|\bniet naar (?:een |de |mijn )?(?:voorraad\w*|opslag\w*|tempels?|paleis\w*)(?:(?:,| of)+ "
-    r"(?:een |de |mijn )?(?:voorraad\w*|opslag\w*|tempels?|paleis\w*))* (?:kunnen |kan )?"
+    r"(?:reserves?|temples?|palaces?|prisons?|voorraa?d\w*|opslag\w*|tempels?|paleis\w*))*\b"
+    r"|\bniet naar (?:een |de |mijn )?(?:voorraa?d\w*|opslag\w*|tempels?|paleis\w*)(?:(?:,| of)+ "
+    r"(?:een |de |mijn )?(?:voorraa?d\w*|opslag\w*|tempels?|paleis\w*))* (?:kunnen |kan )?"
     r"(?:brengen|krijgen|dragen)\b"
     r"|\b(?:nowhere to go|nergens heen|reach(?:es)? no (?:reserve|temple|palace)\w*)\b"
 )

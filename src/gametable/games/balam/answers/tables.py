@@ -66,6 +66,8 @@ def _who(q: Question, king: str) -> str:
         return q.say(f"another king ({king[5:]})", f"een andere koning ({king[5:]})")
     if king in ("jij", "you"):
         return q.say("the king you ask", "degene die je het vraagt")
+    if king in ("opponent", "rival", "tegenstander", "tegenspeler"):
+        return q.say(f"your {king}", f"je {king}")
     return king.capitalize()
 
 
@@ -138,8 +140,8 @@ def ball_game_table(q: Question) -> Answer | None:
     if card_in(q) != "ball_game" and not q.matches(rf"\b{COURTS}\b"):
         return None
     table = read_table(q, {"courts": COURTS, "cities": CITIES})
-    if table is None or len(asks(q)) > 1:
-        return None
+    if table is None or not all(re.search(_ASKS_POINTS, ask) for ask in asks(q)):
+        return None  # each ask is of the kings' points, which the reply gives all
     seats = _seats(table)
     players = _players(q)
     if not 2 <= len(seats) <= 4 or players not in (None, len(seats)):
@@ -174,6 +176,14 @@ def ball_game_table(q: Question) -> Answer | None:
                    topic="number")  # fmt: skip
 
 
+#: an ask of what kings score ("how many points do I get", "how many does Anna get", "who
+#: scores what")
+_ASKS_POINTS = (
+    r"\b(?:points?|prestige|scores?|scored|punten|scoor\w*|get|gets|krijg\w*|wins?|won|winnen|"
+    r"wint)\b"
+)
+
+
 def looks_table(q: Question) -> Answer | None:
     """ "Jij 2 observatoria, ik 1 en Daan geen, met z'n drieën": the cards each king may look
     at in the divination, from the engine's podium."""
@@ -198,8 +208,7 @@ def looks_table(q: Question) -> Answer | None:
         more = divination_peeks(counts + [0] * (4 - players), 4)
         if more[: len(looks)] != looks:
             return None  # "the rest have none": how many players there are is not told
-    none = q.say("0 (none)", "0 (geen)")
-    said = [f"{_who(q, k)} {n or none}" for k, n in zip(seats, looks, strict=False)]
+    said = [f"{_who(q, k)} {_cards(q, n)}" for k, n in zip(seats, looks, strict=False)]
     verdict = q.say(f"Cards looked at: {_list(q, said)}.", f"Kaarten bekeken: {_list(q, said)}.")
     whether = _whether(q, seats, looks)
     if whether is not None:
@@ -215,6 +224,13 @@ def looks_table(q: Question) -> Answer | None:
         "geen observatorium heeft niets.",
     )
     return checked(GAME, q, verdict, reason, [rules.DIVINATION], topic="number")
+
+
+def _cards(q: Question, n: int) -> str:
+    """ "1 card", "4 cards", "0 cards (none)", in the question's language."""
+    if n == 0:
+        return q.say("0 cards (none)", "0 kaarten (geen)")
+    return q.say(f"{n} card{'s' if n > 1 else ''}", f"{n} kaart{'en' if n > 1 else ''}")
 
 
 _ASKS_WHETHER = r"^(?:do|does|can|may|will|mag|mogen|kan|kunnen|krijg\w*|ziet|zie)\b"

@@ -77,12 +77,61 @@ _TOKEN = re.compile(r"\S+")
 _SYMBOLS = re.compile(r"[^\w\s'?!.,;:()/+&-]", re.UNICODE)
 
 
-def _word(token: str) -> str:
+#: Dutch shorthand and quick typing, read in a Dutch question ("n" is "een", not "and")
+_SHORTHAND_NL: dict[str, str] = {
+    **_SHORTHAND,
+    "n": "een",
+    "'n": "een",
+    "mn": "mijn",
+    "m'n": "mijn",
+    "zn": "zijn",
+    "hoevel": "hoeveel",
+    "hoevele": "hoeveel",
+    "hoeveeel": "hoeveel",
+    "k": "ik",
+    "wa": "wat",
+}
+#: words only a Dutch question holds (a short question may not read as Dutch by its markers)
+_DUTCH_WORDS = frozenset(
+    [
+        "hoevel",
+        "hoeveel",
+        "kost",
+        "kosten",
+        "mag",
+        "ik",
+        "mijn",
+        "mn",
+        "punten",
+        "dorp",
+        "dorpen",
+        "paleis",
+        "tempel",
+        "markt",
+        "garnizoen",
+        "voorraad",
+        "sterrenwacht",
+        "balspelveld",
+        "gevangene",
+        "maïs",
+        "mais",
+        "schelp",
+        "obsidiaan",
+        "bouwen",
+        "krijg",
+        "krijgt",
+        "zonder",
+        "een",
+    ]
+)
+
+
+def _word(token: str, table: dict[str, str]) -> str:
     bare = token.rstrip("?!.,;:")
     tail = token[len(bare) :]
     low = bare.casefold()
-    if low in _SHORTHAND:
-        said = _SHORTHAND[low]
+    if low in table:
+        said = table[low]
         return f"{said}{tail}" if said else tail
     return token
 
@@ -98,10 +147,12 @@ def plain(question: Question) -> Question | None:
     """The question with its chat shorthand written out (and Dutch compounds of a riches and
     a site split: "jadeplaats" -> "jade plaats"), or ``None`` when it has none."""
     text = _SYMBOLS.sub(" ", _COMPOUND.sub(r"\1 \2", question.text))
-    words = [_word(t) for t in _TOKEN.findall(text)]
+    dutch = question.lang == "nl" or bool(set(question.words) & _DUTCH_WORDS)
+    table = _SHORTHAND_NL if dutch else _SHORTHAND
+    words = [_word(t, table) for t in _TOKEN.findall(text)]
     out = " ".join(w for w in words if w)
     out = re.sub(r"\s+([?!.,;:])", r"\1", out).strip()
     if not out or out == question.text:
         return None
     read = Question.read(out)
-    return None if read.problem else replace(read, lang=question.lang)
+    return None if read.problem else replace(read, lang="nl" if dutch else question.lang)

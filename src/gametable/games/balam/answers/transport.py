@@ -16,6 +16,7 @@ from gametable.games.balam.answers.grammar import (
     understood,
     vocabulary,
 )
+from gametable.games.balam.answers.parts import placed
 from gametable.games.balam.answers.scenes import HOME, load, play, position, refusal
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -133,7 +134,7 @@ def second_obsidian(q: Question) -> Answer | None:
 
 _HOLD_WORDS = vocabulary("""can a an one my the reserve prison hold holds store stores keep keeps take
     takes contain contains put place in it into also even same single both at once there
-    mag kan een mijn de het voorraad opslagplaats gevangenis bewaren houden opslaan leggen
+    mag kan een mijn de het voorraad voorraden opslagplaats gevangenis bewaren houden opslaan leggen
     zetten in erin er ook zelfs tegelijk dezelfde allebei of type kind any soort""")
 
 
@@ -179,6 +180,11 @@ _AFTER_WAR = (
 )
 
 
+_MOVED = r"\b(move|put|place|carry|bring|add|zet\w*|leg\w*|verplaats\w*|breng\w*)\b"
+#: what a garrison's load tried in the distribution does not hold
+_NOT_HELD = r"\b(if|unless|als|tenzij|temple\w*|palace\w*|reserve\w*|sheet|koningsblad|market\w*)\b"
+
+
 def garrison_holds(q: Question) -> Answer | None:
     """ "Can I put 2 prisoners on the same garrison?", "an obsidian and a prisoner on one
     garrison?": the second riches moved in the engine onto a garrison that holds the first."""
@@ -186,16 +192,26 @@ def garrison_holds(q: Question) -> Answer | None:
         return None
     given = counted(q, RICHES_NAMES)
     items = [r for r, n in given.items() for _ in range(n)]
-    if len(items) == 1 and q.matches(_SECOND):
-        items *= 2
+    said = [m.name for m in RICHES_NAMES.find(q)]
+    if len(items) == 1 and (q.matches(_SECOND) or said.count(items[0]) == 2):
+        items *= 2  # "a second prisoner", or "holding a prisoner ... move a prisoner onto it"
     if (
         len(items) != 2
         or items == ["obsidian", "obsidian"]
         or not set(items) <= {"obsidian", "prisoner"}
     ):
         return None
-    if not understood(q, _EQUIP_WORDS | _HOLD_WORDS, lexicons=(BUILDINGS, RICHES_NAMES),
-                      numbers={1, 2}, phrases=(_SECOND, _AFTER_WAR)):  # fmt: skip
+    lexicons = (BUILDINGS, RICHES_NAMES)
+    if not understood(
+        q,
+        _EQUIP_WORDS | _HOLD_WORDS,
+        lexicons=lexicons,
+        numbers={1, 2},
+        phrases=(_SECOND, _AFTER_WAR),
+    ) and not (
+        q.matches(_MOVED)  # the parts gate reads a riches moved onto it, not a war's spoils
+        and placed(q, {1, 2}, lexicons, {"garrison", "obsidian", "prisoner"}, foreign=_NOT_HELD)
+    ):
         return None
     data = position(
         sites={"c3": [f"garrison:{items[0]}", f"reserve:{items[1]}", "reserve"]},

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from gametable.games.balam import rules
 from gametable.games.balam.answers.fight import Told, told
-from gametable.games.balam.answers.grammar import BUILDINGS, RICHES_NAMES, vocabulary
+from gametable.games.balam.answers.grammar import BUILDINGS, RICHES_NAMES, name_of, vocabulary
 from gametable.games.balam.answers.parts import asks, placed
 from gametable.games.balam.board import KINDS
 from gametable.games.balam.dice import SKULL
@@ -33,7 +33,8 @@ _FOREIGN = (
 )
 #: the words a battle's negations deny ("no skulls", "no friendly city next to it")
 _DENIED = vocabulary("""skull skulls cities city friendly other own spend spending obsidian
-    obsidiaan doodshoofd doodshoofden steden stad buurstad""")
+    obsidiaan doodshoofd doodshoofden steden stad buurstad adjacent next neighbouring
+    neighboring bordering naast ernaast aangrenzend""")
 #: what an ask asks, by its words (in this order: an ask may ask two, "attack and defence")
 _ASKED = (
     ("prisoners", r"\b(prisoners?|gevangen\w*)\b"),
@@ -62,6 +63,7 @@ class Sums:
     lost: int | None
     kept: int | None
     up_to: bool = False  # the buildings destroyed are a most: the city's others not told
+    city: tuple[str, ...] = ()  # the kinds of building the attacked city is told to hold
 
 
 def _attack(t: Told) -> int | None:
@@ -116,7 +118,7 @@ def work_out(t: Told) -> Sums:
     known = (t.city or {}).get("garrison", 0)
     up_to = bool(destroyed) and "listed" not in t.given and "destroyed" not in t.given
     up_to = up_to and known < (destroyed or 0)  # garrisons enough to fall one point each
-    return Sums(attack, defence, margin, destroyed, lost, kept, up_to)
+    return Sums(attack, defence, margin, destroyed, lost, kept, up_to, tuple(sorted(t.city or {})))
 
 
 def _asked(q: Question) -> list[tuple[str, bool]] | None:
@@ -129,11 +131,39 @@ def _asked(q: Question) -> list[tuple[str, bool]] | None:
             return None
         if "destroyed" in found and ("prisoners" in found or "lost" in found):
             found.remove("destroyed")
+        named = {m.name for m in BUILDINGS.find(Question.read(ask))}
+        if found == ["destroyed"] and len(named) == 1 and re.match(_MAY, ask):
+            out.append((f"named:{named.pop()}", True))  # "may I destroy his palace?"
+            continue
         if "destroyed" in found and not re.search(_HOW_MANY, ask):
             return None  # "what can I destroy?": which buildings, not how many
         yes_no = bool(re.match(r"(does|do|did|will|would|is|can|verliest|gaat|kan)\b", ask))
         out += [(name, yes_no) for name in found]
     return out or None
+
+
+#: a yes-or-no ask of what the attacker may do ("can I destroy his temple?")
+_MAY = r"(can|could|may|will|would|do|does|mag|mogen|kan|kunnen|zal)\b"
+
+
+def _named(q: Question, kind: str, s: Sums) -> str | None:
+    """Whether the margin takes the building named (a temple or palace takes 2 points), when
+    the attacked city is told to hold it; ``None`` when not settled."""
+    if s.margin is None or kind not in s.city:
+        return None
+    cost = destruction_cost(KINDS.index(kind))
+    name = name_of(q, kind)
+    verdict = yes_no(q, s.margin >= cost)
+    many = "s" if cost > 1 else ""
+    return (
+        verdict
+        + " "
+        + q.say(
+            f"A {name} takes {cost} success point{many} to destroy, and the margin is {s.margin}.",
+            f"Een {name} kost {cost} succespunt{'en' if cost > 1 else ''} om te vernietigen, en het "
+            f"verschil is {s.margin}.",
+        )
+    )
 
 
 def _piece(q: Question, name: str, s: Sums) -> str | None:
@@ -197,7 +227,10 @@ def battle_numbers(q: Question) -> Answer | None:
     if asked is None or t is None:
         return None
     s = work_out(t)
-    pieces = [_piece(q, name, s) for name, _ in asked]
+    if asked[0][0].startswith("named:"):
+        pieces = [_named(q, asked[0][0].split(":")[1], s) if len(asked) == 1 else None]
+    else:
+        pieces = [_piece(q, name, s) for name, _ in asked]
     if any(p is None for p in pieces):
         return None
     numbers = t.used | {n for n in (s.attack, s.defence, s.margin) if n is not None}
@@ -208,7 +241,9 @@ def battle_numbers(q: Question) -> Answer | None:
     text = "; ".join(p for p in pieces if p)
     verdict = text[0].upper() + text[1:] + "."
     reason = _reason(q, s)
-    if asked[0] == ("destroyed", True) and s.destroyed is not None:
+    if asked[0][0].startswith("named:"):
+        verdict = text
+    elif asked[0] == ("destroyed", True) and s.destroyed is not None:
         verdict = yes_no(q, s.destroyed > 0) + " " + verdict
     elif len(asked) == 1:
         value = getattr(s, {"prisoners": "kept"}.get(asked[0][0], asked[0][0]))
