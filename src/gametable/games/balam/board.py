@@ -42,12 +42,15 @@ class Riches(IntEnum):
     PRISONER = 5
 
 
-MAIZE: Final = Riches.MAIZE
-CACAO: Final = Riches.CACAO
-SHELL: Final = Riches.SHELL
-JADE: Final = Riches.JADE
-OBSIDIAN: Final = Riches.OBSIDIAN
-PRISONER: Final = Riches.PRISONER
+# the codes as plain ints for the rules (compiled, an enum member is a Python object: every
+# comparison or index with one is a generic operation; an int ``Final`` is written into the code)
+MAIZE: Final = 0
+CACAO: Final = 1
+SHELL: Final = 2
+JADE: Final = 3
+OBSIDIAN: Final = 4
+PRISONER: Final = 5
+assert (MAIZE, CACAO, SHELL, JADE, OBSIDIAN, PRISONER) == tuple(Riches)
 #: the riches' names, by code
 RICHES: Final[tuple[RichesName, ...]] = ("maize", "cacao", "shell", "jade", "obsidian", "prisoner")
 assert tuple(r.name.lower() for r in Riches) == RICHES
@@ -542,14 +545,16 @@ class Building(IntEnum):
     COURT = 7
 
 
-VILLAGE: Final = Building.VILLAGE
-PALACE: Final = Building.PALACE
-TEMPLE: Final = Building.TEMPLE
-GARRISON: Final = Building.GARRISON
-RESERVE: Final = Building.RESERVE
-MARKET: Final = Building.MARKET
-OBSERVATORY: Final = Building.OBSERVATORY
-COURT: Final = Building.COURT
+# the codes as plain ints for the rules (see the riches' above)
+VILLAGE: Final = 0
+PALACE: Final = 1
+TEMPLE: Final = 2
+GARRISON: Final = 3
+RESERVE: Final = 4
+MARKET: Final = 5
+OBSERVATORY: Final = 6
+COURT: Final = 7
+assert (VILLAGE, PALACE, TEMPLE, GARRISON, RESERVE, MARKET, OBSERVATORY, COURT) == tuple(Building)
 BuildingName = Literal[
     "village", "palace", "temple", "garrison", "reserve", "market", "observatory", "court"
 ]
@@ -559,7 +564,7 @@ KINDS: Final = cast(tuple[BuildingName, ...], tuple(b.name.lower() for b in Buil
 EMPTY: Final = -1
 SECOND_PLOT: Final = len(Building)
 #: the codes of the buildings themselves (a plot holding one is the building's anchor)
-BUILDINGS: Final = frozenset(Building)
+BUILDINGS: Final = frozenset(range(len(Building)))
 #: buildings that take two adjacent plots
 DOUBLE: Final = (False, True, True, False, False, False, False, False)
 #: riches owed for the 4 base buildings (any riches); the 4 others cost one riches of one type

@@ -184,7 +184,7 @@ def refuse_remove(state: BalamData, action: Remove, seat: int) -> Refusal | None
 
 # -- the legal actions ------------------------------------------------------------------------------------
 MARKET_BIT: Final = 1 << MARKET
-BUILDING_CODES: Final = tuple(Building)
+BUILDING_CODES: Final = tuple(range(len(Building)))
 #: bits of the kinds of buildings in :func:`builds_key`
 KIND_BITS: Final = len(BUILDING_CODES)
 #: no site (where a market is refused when the king has every building's pyramids)
