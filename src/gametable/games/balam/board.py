@@ -50,7 +50,7 @@ SHELL: Final = 2
 JADE: Final = 3
 OBSIDIAN: Final = 4
 PRISONER: Final = 5
-assert (MAIZE, CACAO, SHELL, JADE, OBSIDIAN, PRISONER) == tuple(Riches)
+assert tuple(Riches) == (MAIZE, CACAO, SHELL, JADE, OBSIDIAN, PRISONER)
 #: the riches' names, by code
 RICHES: Final[tuple[RichesName, ...]] = ("maize", "cacao", "shell", "jade", "obsidian", "prisoner")
 assert tuple(r.name.lower() for r in Riches) == RICHES
@@ -554,7 +554,7 @@ RESERVE: Final = 4
 MARKET: Final = 5
 OBSERVATORY: Final = 6
 COURT: Final = 7
-assert (VILLAGE, PALACE, TEMPLE, GARRISON, RESERVE, MARKET, OBSERVATORY, COURT) == tuple(Building)
+assert tuple(Building) == (VILLAGE, PALACE, TEMPLE, GARRISON, RESERVE, MARKET, OBSERVATORY, COURT)
 BuildingName = Literal[
     "village", "palace", "temple", "garrison", "reserve", "market", "observatory", "court"
 ]
