@@ -465,5 +465,14 @@ class BalamData(BalamFields):
         if out is None:
             if len(memo) >= MEMO_SIZE:
                 memo.clear()
-            out = memo[key] = reach(self.board, open_sites, site)
+            out = reach(self.board, open_sites, site)
+            # the sites reached are the site alone (closed) or open sites joined to it by
+            # open sites; paths go both ways, so each of them reaches the same sites: one
+            # search answers for them all
+            base = key - site
+            rest = out
+            while rest:
+                low = rest & -rest
+                memo[base + low.bit_length() - 1] = out
+                rest ^= low
         return out
