@@ -87,7 +87,7 @@ from gametable.games.balam.positions import (
     sites_json,
     tiles_used,
 )
-from gametable.games.balam.rounds import Rounds, RoundView, load_tally, tally_json
+from gametable.games.balam.rounds import RawRound, Rounds, RoundView, load_tally, tally_json
 from gametable.games.balam.views import BalamView
 from gametable.games.balam.warlog import (
     SITE,
@@ -289,7 +289,7 @@ FIELDS: Final = declare(
     dice=field(factory=lambda s: [], copy=Copy.SHALLOW, json="dice", codec=FixedDice()),
     log=field(factory=lambda s: [], json="log", codec=Plain(_log_problem)),
     bonus=field(None, json="bonus", codec=Maybe(ListOf(Int(0), length=lambda s: s.players))),
-    history=field(factory=lambda s: [], json="rounds", codec=Rounds()),
+    rounds_kept=field(factory=lambda s: [], json="rounds", codec=Rounds()),
     tally=field(factory=lambda s: Tally.new(s.prestige), copy=_copy_tally, json=TALLY),
     stats=field(factory=lambda s: {}, copy=Copy.SHALLOW, json="stats", codec=Plain(_stats_problem)),
     # -- memos (not written) ----------------------------------------------------------------------------
@@ -375,8 +375,9 @@ class BalamFields(State[BalamView]):
     #: the last sentences of the game's log (replaced on write)
     log: list[str]
     bonus: list[int] | None
-    #: finished rounds, oldest first (append-only; replaced, never changed in place)
-    history: list[RoundView]
+    #: finished rounds, oldest first (append-only; replaced, never changed in place), those
+    #: played here kept as the rules left them until read (``BalamData.history`` writes them out)
+    rounds_kept: list[RoundView | RawRound]
     #: the current round's account
     tally: Tally
     #: counts of notable events (see ``event_counts``)
@@ -479,7 +480,7 @@ class BalamFields(State[BalamView]):
         new.dice = self.dice.copy()
         new.log = self.log
         new.bonus = self.bonus
-        new.history = self.history
+        new.rounds_kept = self.rounds_kept
         new.tally = _copy_tally(self.tally)
         new.stats = self.stats.copy()
         new.moving = self.moving

@@ -8,7 +8,7 @@ The rules are functions over this data, one module per rulebook section, and
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from gametable.core.errors import InvalidState
 from gametable.core.protocol import Action
@@ -28,7 +28,6 @@ from gametable.games.balam.board import (
     SECOND_PLOT,
     SUPPLY,
     TILE_OF,
-    riches_count,
 )
 from gametable.games.balam.dice import SKULL
 from gametable.games.balam.fields import BalamFields
@@ -47,7 +46,7 @@ from gametable.games.balam.phases import (
     TURN,
     AfterLosses,
 )
-from gametable.games.balam.rounds import RoundSeatView, RoundView
+from gametable.games.balam.rounds import RawRound, RoundView, written_rounds
 from gametable.games.balam.rules import Refusal
 from gametable.games.balam.scoring import SCORE_CAP
 from gametable.games.balam.transport import reach, usable_masks
@@ -275,33 +274,37 @@ class BalamData(BalamFields):
 
     def record_round(self, taxes: list[list[int]], lost: list[list[int]], chaak: list[int]) -> None:
         """The round's entry in ``history`` (the ``rounds`` of the view), at its close: per seat
-        the riches its palaces brought (``taxes``), those it lost, Chaak's maize."""
-        tally = self.tally
-        ceremony, cenote, ball_game, prosperous, bonus = tally.won  # as PRESTIGE_SOURCES
-        seats: list[RoundSeatView] = [
-            {
-                "production": riches_count(tally.produced[q]),
-                "ceremony": ceremony[q],
-                "cenote": cenote[q],
-                "ball_game": ball_game[q],
-                "prosperous": prosperous[q],
-                "bonus": bonus[q],
-                "taxes": riches_count(taxes[q]),
-                "chaak": chaak[q],
-                "riches_lost": riches_count(lost[q]),
-                "buildings_lost": tally.lost[q],
-                "score_before": tally.score_before[q],
-                "score_after": self.prestige[q],
-            }
-            for q in range(self.players)
-        ]
-        entry: RoundView = {
-            "round": self.round,
-            "eclipse": self.eclipse,
-            "final": self.phase == OVER,
-            "seats": seats,
-        }
-        self.history = [*self.history, entry]
+        the riches its palaces brought (``taxes``), those it lost, Chaak's maize; kept as the
+        rules leave them, written out when read (:func:`~gametable.games.balam.rounds.round_entry`).
+        The round's account is the next round's to replace, or, after the last, kept apart."""
+        final = self.phase == OVER
+        tally = self.tally.copy() if final else self.tally
+        raw: RawRound = (
+            self.round,
+            self.eclipse,
+            final,
+            tally,
+            taxes,
+            lost,
+            chaak,
+            self.prestige[:],
+        )
+        self.rounds_kept = [*self.rounds_kept, raw]
+
+    @property
+    def history(self) -> list[RoundView]:
+        """The finished rounds, oldest first, written out (those played here on first reading,
+        then kept written: the same list until the next round ends).  Read them, never change
+        them: clones share them."""
+        kept = self.rounds_kept
+        written = written_rounds(kept)
+        if written is not kept:
+            self.rounds_kept = cast(list[RoundView | RawRound], written)
+        return written
+
+    @history.setter
+    def history(self, rounds: list[RoundView]) -> None:
+        self.rounds_kept = list(rounds)
 
     def note(self, text: str) -> None:
         log = self.log[-29:]  # a new list: the old one may be a clone's too
