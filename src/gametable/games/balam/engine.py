@@ -291,7 +291,7 @@ class BalamState(BalamData):
         Chaak's maize; rounds finished."""
         counts = dict.fromkeys(EVENTS, 0)
         counts.update(self.stats)
-        counts["rounds"] = len(self.history)
+        counts["rounds"] = len(self.rounds_kept)  # (not written out for a count)
         return counts
 
     def encode_action(self, action: Action) -> int:
