@@ -44,9 +44,9 @@ from gametable.games.balam.turns import pay_actions, pay_first_refusal
 # -- the rules -----------------------------------------------------------------------------------------
 def build_phase_refusal(state: BalamData, seat: int) -> Refusal | None:
     """A king builds after paying his turn's riches."""
-    if state.phase == ACT:
+    if state.phase is ACT:
         return None
-    if state.phase == TURN:
+    if state.phase is TURN:
         return pay_first_refusal(state, seat, "build")
     return Refusal("you cannot build now", rules.CONSTRUCTIONS)
 
@@ -175,9 +175,9 @@ def removal_refusal(state: BalamData, seat: int, b: int) -> Refusal | None:
 
 
 def refuse_remove(state: BalamData, action: Remove, seat: int) -> Refusal | None:
-    if state.phase == TURN:
+    if state.phase is TURN:
         return pay_first_refusal(state, seat, "remove a building")
-    if state.phase != ACT:
+    if state.phase is not ACT:
         return not_now(state, action)
     return removal_refusal(state, seat, state.action_codec.b(action.site, action.plot))
 

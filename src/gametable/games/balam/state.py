@@ -109,7 +109,7 @@ class BalamData(BalamFields):
         self._derive_supply()
         self._check_turn()
         self._check_last_war()
-        if self.phase == DISTRIBUTION and all(self.done):
+        if self.phase is DISTRIBUTION and all(self.done):
             raise InvalidState("in the distribution phase at least one seat is not done")
 
     def _derive_supply(self) -> None:
@@ -133,12 +133,12 @@ class BalamData(BalamFields):
         phase = self.phase
         if self.war is None and phase in (DEFEND, DESTROY):
             raise InvalidState(f"phase {phase} needs turn.war")
-        if phase == LOSE and not self.losses:
+        if phase is LOSE and not self.losses:
             raise InvalidState("phase lose needs turn.losses")
         if self.card < 0 and phase in (CHOOSE, OFFER):
             raise InvalidState(f"phase {phase} needs turn.card, the Katun card being resolved")
         if self.warding:
-            if phase != CHOOSE or self.card < 0 or KIND[self.card] not in CATASTROPHES:
+            if phase is not CHOOSE or self.card < 0 or KIND[self.card] not in CATASTROPHES:
                 raise InvalidState(
                     "turn.ward (riches the Mayas still owe) needs phase choose and a "
                     "catastrophe as turn.card"
@@ -277,7 +277,7 @@ class BalamData(BalamFields):
         the riches its palaces brought (``taxes``), those it lost, Chaak's maize; kept as the
         rules leave them, written out when read (:func:`~gametable.games.balam.rounds.round_entry`).
         The round's account is the next round's to replace, or, after the last, kept apart."""
-        final = self.phase == OVER
+        final = self.phase is OVER
         tally = self.tally.copy() if final else self.tally
         raw: RawRound = (
             self.round,
