@@ -146,7 +146,10 @@ class BalamState(BalamData):
                     return list(self.listed)
             elif seat not in moving:
                 return []
-            self.listed = flow.phase_actions(self, seat)
+            listed = flow.phase_actions(self, seat)
+            # a list of its own (compiled, a loop over a list is a native one; over a sequence
+            # of unknown type, a generic iteration): apply searches it at every action
+            self.listed = listed if isinstance(listed, list) else list(listed)
             self.listed_seat = seat
         return list(self.listed)
 

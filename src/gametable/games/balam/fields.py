@@ -20,7 +20,7 @@ is a bit mask of the slots that seat has looked at.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final, Self
 
 from gametable.core.errors import InvalidState
@@ -295,7 +295,7 @@ FIELDS: Final = declare(
     # -- memos (not written) ----------------------------------------------------------------------------
     moving=field(None),
     listed_seat=field(-1),
-    listed=field(()),
+    listed=field(factory=lambda s: []),
     move_memo=field(factory=lambda s: {}, copy=Copy.SHALLOW),
     route_memo=field(factory=lambda s: {}),
     city_memo=field(factory=lambda s: CityMemo(s.players)),
@@ -389,7 +389,7 @@ class BalamFields(State[BalamView]):
     #: the seat whose legal actions were last listed since the last action (-1: none), and
     #: those actions (shared by clones until they act: they are the same position)
     listed_seat: int
-    listed: Sequence[Action]
+    listed: list[Action]
     #: during the distribution, each seat's moves (a seat's moves change only when it moves)
     move_memo: dict[int, list[Action]]
     #: during the distribution, where the riches on each site may go, and under ``-1 - seat``
