@@ -57,7 +57,7 @@ assert tuple(r.name.lower() for r in Riches) == RICHES
 #: what lies on a plot that holds no riches
 NO_RICHES: Final = -1
 #: the token supply (Components)
-SUPPLY: Final = (30, 10, 8, 8, 16, 10)
+SUPPLY: Final[tuple[int, ...]] = (30, 10, 8, 8, 16, 10)
 #: colours a site may produce (prisoners are captured, never produced)
 COLOURS: Final = RICHES[:PRISONER]
 FEATURES: Final[tuple[Feature, ...]] = ("seashore", "volcano", "cenote")
@@ -566,13 +566,18 @@ SECOND_PLOT: Final = len(Building)
 #: the codes of the buildings themselves (a plot holding one is the building's anchor)
 BUILDINGS: Final = frozenset(range(len(Building)))
 #: buildings that take two adjacent plots
-DOUBLE: Final = (False, True, True, False, False, False, False, False)
+DOUBLE: Final[tuple[bool, ...]] = (False, True, True, False, False, False, False, False)
 #: riches owed for the 4 base buildings (any riches); the 4 others cost one riches of one type
-BASE_COST: Final = (1, 2, 2, 1, 0, 0, 0, 0)
-SPECIAL_COST: Final = (None, None, None, None, MAIZE, CACAO, JADE, SHELL)
+BASE_COST: Final[tuple[int, ...]] = (1, 2, 2, 1, 0, 0, 0, 0)
+SPECIAL_COST: Final[tuple[int | None, ...]] = (None, None, None, None, MAIZE, CACAO, JADE, SHELL)
 #: the 4 double-sided tile types and which tile each building is printed on
-TILE_OF: Final = (0, 1, 1, 0, 2, 2, 3, 3)
-TILE_NAMES: Final = ("village/garrison", "palace/temple", "market/reserve", "court/observatory")
+TILE_OF: Final[tuple[int, ...]] = (0, 1, 1, 0, 2, 2, 3, 3)
+TILE_NAMES: Final[tuple[str, ...]] = (
+    "village/garrison",
+    "palace/temple",
+    "market/reserve",
+    "court/observatory",
+)
 #: our split of the 99 tiles among the 4 types (docs/rules/balam.md, "Summary", building tiles)
 TILE_LIMIT: Final = (33, 22, 22, 22)
 #: each king's set of pyramids: a quarter of the 52 large and 64 small ones ("Components")
