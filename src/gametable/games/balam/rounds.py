@@ -104,9 +104,12 @@ def round_entry(raw: RawRound) -> RoundView:
 
 def written_rounds(kept: list[RoundView | RawRound]) -> list[RoundView]:
     """The finished rounds, each written out (``kept`` itself when they all are)."""
-    if all(isinstance(entry, dict) for entry in kept):
+    if not any(isinstance(entry, tuple) for entry in kept):
         return cast(list[RoundView], kept)
-    return [entry if isinstance(entry, dict) else round_entry(entry) for entry in kept]
+    out: list[RoundView] = []
+    for entry in kept:
+        out.append(round_entry(entry) if isinstance(entry, tuple) else entry)
+    return out
 
 
 class Rounds(Codec[list[RoundView | RawRound]]):
