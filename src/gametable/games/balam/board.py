@@ -90,6 +90,9 @@ class Board:
     layout_json: list[BoardView] = field(init=False, repr=False)
     #: per site, its neighbours as a bit mask (bit ``t`` for site ``t``; derived)
     neighbour_bits: tuple[int, ...] = field(init=False, repr=False)
+    #: per plot position (``4 * site + plot``), the position of the plot a palace or temple
+    #: anchored there also covers, or -1 (:func:`second_of`; derived)
+    second_at: tuple[int, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         # derived values, set once (a frozen dataclass is set through object.__setattr__)
@@ -97,6 +100,12 @@ class Board:
         object.__setattr__(self, "layout_json", [])
         bits = tuple(sum(1 << t for t in set(near)) for near in self.neighbours)
         object.__setattr__(self, "neighbour_bits", bits)
+        second = []
+        for s, plots in enumerate(self.plots):
+            for p in range(MAX_PLOTS):
+                q = second_of(plots, p) if p < plots else None
+                second.append(-1 if q is None else s * MAX_PLOTS + q)
+        object.__setattr__(self, "second_at", tuple(second))
 
     @property
     def sites(self) -> range:

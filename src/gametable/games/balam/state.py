@@ -423,11 +423,10 @@ class BalamData(BalamFields):
         return [base + p for p in range(self.board.plots[site]) if kinds[base + p] in BUILDINGS]
 
     def second_pos(self, b: int) -> int:
-        """The second plot of the palace or temple anchored on ``b``."""
-        s, p = divmod(b, MAX_PLOTS)
-        q = self.board.second_plot(s, p)
-        assert q is not None
-        return s * MAX_PLOTS + q
+        """The second plot of the palace or temple anchored on ``b`` (from the board's table)."""
+        q = self.board.second_at[b]
+        assert q >= 0
+        return q
 
     def mayas_riches(self, seat: int, riches: int) -> list[int]:
         """Positions of ``riches`` in the king's reserves and garrisons (the Mayas' riches)."""
