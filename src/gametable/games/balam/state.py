@@ -317,7 +317,7 @@ class BalamData(BalamFields):
     def erect(self, seat: int, kind: int, b: int) -> None:
         """A building goes up (a new site becomes the king's city; a market brings small
         pyramids onto its site and the neighbours)."""
-        s, p = divmod(b, MAX_PLOTS)
+        s, p = b // MAX_PLOTS, b % MAX_PLOTS
         if self.owner[s] == -1:
             self.owner[s] = seat
             self.city_memo = CityMemo(self.players)
