@@ -115,6 +115,23 @@ def _log_problem(value: Any) -> str | None:
     return None
 
 
+class LogSentences(Plain):
+    """The log (``log``): the sentences kept written, with those noted since written out
+    (``BalamData.log``)."""
+
+    def __init__(self) -> None:
+        super().__init__(_log_problem)
+
+    def dump(self, value: Any, state: Any) -> Any:
+        return state.log
+
+
+#: sentences noted since the log was last written out, newest first: ``(sentence, the rest)``,
+#: the rest ``None`` or another such pair (a pair made per sentence, where a list of the last
+#: sentences was copied)
+LogNotes = tuple[str, Any]
+
+
 # -- the parts: fields written together ----------------------------------------------------------------
 class SitesPart(Part):
     path = "sites"
@@ -287,7 +304,9 @@ FIELDS: Final = declare(
     last_roll=field(factory=lambda s: [], json="last_roll", codec=ListOf(Face())),
     last_war=field(None, json="last_war", codec=Maybe(WAR_RESULT)),
     dice=field(factory=lambda s: [], copy=Copy.SHALLOW, json="dice", codec=FixedDice()),
-    log=field(factory=lambda s: [], json="log", codec=Plain(_log_problem)),
+    log_kept=field(factory=lambda s: [], json="log", codec=LogSentences()),
+    log_notes=field(None),
+    log_noted=field(0),
     bonus=field(None, json="bonus", codec=Maybe(ListOf(Int(0), length=lambda s: s.players))),
     rounds_kept=field(factory=lambda s: [], json="rounds", codec=Rounds()),
     tally=field(factory=lambda s: Tally.new(s.prestige), copy=_copy_tally, json=TALLY),
@@ -372,8 +391,11 @@ class BalamFields(State[BalamView]):
     last_war: WarResult | None
     #: die faces the next rolls will show, before the RNG's (set by a position; hidden)
     dice: list[int]
-    #: the last sentences of the game's log (replaced on write)
-    log: list[str]
+    #: the last sentences of the game's log as last written out (replaced, never changed in
+    #: place); those noted since are ``log_noted`` pairs in ``log_notes`` (``BalamData.log``)
+    log_kept: list[str]
+    log_notes: LogNotes | None
+    log_noted: int
     bonus: list[int] | None
     #: finished rounds, oldest first (append-only; replaced, never changed in place), those
     #: played here kept as the rules left them until read (``BalamData.history`` writes them out)
@@ -478,7 +500,9 @@ class BalamFields(State[BalamView]):
         new.last_roll = self.last_roll
         new.last_war = self.last_war
         new.dice = self.dice.copy()
-        new.log = self.log
+        new.log_kept = self.log_kept
+        new.log_notes = self.log_notes
+        new.log_noted = self.log_noted
         new.bonus = self.bonus
         new.rounds_kept = self.rounds_kept
         new.tally = _copy_tally(self.tally)

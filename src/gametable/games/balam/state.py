@@ -56,6 +56,8 @@ from gametable.games.balam.warlog import (
 
 #: entries kept in the transport memo of a board before it starts afresh
 MEMO_SIZE: Final = 1 << 16
+#: the sentences of the game's log kept: the last ones
+LOG_KEPT: Final = 30
 _PLURAL = {"observatory": "observatories"}
 #: the keys of ``event_counts``, always all present
 EVENTS: Final = (
@@ -307,9 +309,38 @@ class BalamData(BalamFields):
         self.rounds_kept = list(rounds)
 
     def note(self, text: str) -> None:
-        log = self.log[-29:]  # a new list: the old one may be a clone's too
-        log.append(text)
-        self.log = log
+        """A sentence for the game's log (:attr:`log` keeps the last :data:`LOG_KEPT`), kept
+        as a pair with those noted before, written out when read (or when they grow many)."""
+        self.log_notes = (text, self.log_notes)
+        self.log_noted += 1
+        if self.log_noted >= 2 * LOG_KEPT:
+            self.write_log()
+
+    @property
+    def log(self) -> list[str]:
+        """The game's log: its last sentences, oldest first (the same list until the next
+        sentence; clones share it: read it, never change it)."""
+        if self.log_noted:
+            self.write_log()
+        return self.log_kept
+
+    @log.setter
+    def log(self, sentences: list[str]) -> None:
+        self.log_kept = sentences
+        self.log_notes = None
+        self.log_noted = 0
+
+    def write_log(self) -> None:
+        """Write the sentences noted since out into the log: the last :data:`LOG_KEPT` of all."""
+        noted: list[str] = []
+        notes = self.log_notes
+        while notes is not None:
+            text, notes = notes
+            noted.append(text)
+        noted.reverse()
+        self.log_kept = (self.log_kept + noted)[-LOG_KEPT:]
+        self.log_notes = None
+        self.log_noted = 0
 
     def order_from(self, first: int) -> list[int]:
         return [(first + i) % self.players for i in range(self.players)]
