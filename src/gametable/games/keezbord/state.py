@@ -93,7 +93,9 @@ class KeezbordState(KeezbordPawns):
         deck = self.deck
         for k in range(1, n + 1):
             seat = (self.dealer + k) % n
-            self.hands[seat] = sorted(deck[-size:])
+            hand = deck[-size:]
+            hand.sort()
+            self.hands[seat] = hand
             del deck[-size:]
         self.to_move = TO_MOVE[(self.dealer + 1) % n]
 
