@@ -90,6 +90,24 @@ def test_handing_in_is_public_and_counted():
     assert GAME.state_from_json(data).to_json() == data
 
 
+def test_the_cards_played_add_to_the_counts_a_position_gave():
+    """The cards played are counted apart from the other events: a position's counts (a zero
+    and an event name of its own kept as given) go on from where it stood."""
+    stats = {"cards_played": 3, "hits": 0, "custom": 2}
+    s = position(
+        2, pawns={"a": [5, "N", "N", "N"]}, hands={"a": ["2", "3"], "b": ["3"]}, stats=stats
+    )
+    assert s.to_json()["stats"] == {"cards_played": 3, "custom": 2, "hits": 0}
+    s.apply("2 a1")
+    assert s.event_counts()["cards_played"] == 4
+    data = s.to_json()
+    assert data["stats"] == {"cards_played": 4, "custom": 2, "hits": 0}
+    assert GAME.state_from_json(data).to_json() == data == s.clone().to_json()
+    fresh = position(2, pawns={"a": [5, "N", "N", "N"]}, hands={"a": ["2"], "b": ["3"]})
+    fresh.apply("2 a1")
+    assert fresh.to_json()["stats"] == {"cards_played": 1}
+
+
 def test_positions_without_the_new_fields_load_with_defaults():
     s = position(2, pawns={"a": [5, "N", "N", "N"]}, hands={"a": ["2"], "b": ["3"]})
     assert s.view(None)["handed_in"] == []

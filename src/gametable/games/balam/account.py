@@ -11,7 +11,13 @@ from typing import Final
 from gametable.games.balam.board import RICHES
 
 #: where prestige comes from, in the order of :attr:`Tally.won`
-PRESTIGE_SOURCES: Final = ("ceremony", "cenote", "ball_game", "prosperous", "bonus")
+PRESTIGE_SOURCES: Final[tuple[str, ...]] = (
+    "ceremony",
+    "cenote",
+    "ball_game",
+    "prosperous",
+    "bonus",
+)
 
 
 @dataclass

@@ -500,12 +500,14 @@ class ActionTable:
     pay_from: tuple[PayFrom, ...]
     #: ``moves[b * len(positions) + d]``: from plot position ``b`` to ``d``
     moves: tuple[Move, ...]
+    #: a memo of the builds a site's empty plots allow, shared by every game on the board: by
+    #: ``site << MAX_PLOTS | empty plots``, a dict by the kinds of buildings (bit by bit), so
+    #: that no key is a large number (compiled, each would be a new int object)
+    site_builds: list[dict[int, tuple[Action, ...]] | None] = field(compare=False, hash=False)
     #: memos of the rules' pure functions of small keys, shared by every game on the board,
-    #: each keyed by one integer: the sites a number of small pyramids refuses a market, the
-    #: builds a site's empty plots allow, a turn's payments and Katun cards, the forces of an
-    #: attack
+    #: each keyed by one integer: the sites a number of small pyramids refuses a market, a
+    #: turn's payments and Katun cards, the forces of an attack
     markets: dict[int, frozenset[int]] = field(default_factory=dict, compare=False, hash=False)
-    builds: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
     turns: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
     forces: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, hash=False)
     #: the transport memo of every game on the board: the sites a riches may reach by (open
@@ -542,4 +544,7 @@ def _site_actions(names: tuple[str, ...]) -> dict[str, Any]:
 def action_table(board: Board) -> ActionTable:
     """The board's action table: the action values (shared by boards with the same sites, such
     as every random layout) and a memo of its own.  Kept for the boards last used."""
-    return ActionTable(**_site_actions(board.names))
+    empty_rows: list[dict[int, tuple[Action, ...]] | None] = [None] * (
+        len(board.names) << MAX_PLOTS
+    )
+    return ActionTable(**_site_actions(board.names), site_builds=empty_rows)

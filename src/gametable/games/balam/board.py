@@ -42,19 +42,22 @@ class Riches(IntEnum):
     PRISONER = 5
 
 
-MAIZE: Final = Riches.MAIZE
-CACAO: Final = Riches.CACAO
-SHELL: Final = Riches.SHELL
-JADE: Final = Riches.JADE
-OBSIDIAN: Final = Riches.OBSIDIAN
-PRISONER: Final = Riches.PRISONER
+# the codes as plain ints for the rules (compiled, an enum member is a Python object: every
+# comparison or index with one is a generic operation; an int ``Final`` is written into the code)
+MAIZE: Final = 0
+CACAO: Final = 1
+SHELL: Final = 2
+JADE: Final = 3
+OBSIDIAN: Final = 4
+PRISONER: Final = 5
+assert tuple(Riches) == (MAIZE, CACAO, SHELL, JADE, OBSIDIAN, PRISONER)
 #: the riches' names, by code
 RICHES: Final[tuple[RichesName, ...]] = ("maize", "cacao", "shell", "jade", "obsidian", "prisoner")
 assert tuple(r.name.lower() for r in Riches) == RICHES
 #: what lies on a plot that holds no riches
 NO_RICHES: Final = -1
 #: the token supply (Components)
-SUPPLY: Final = (30, 10, 8, 8, 16, 10)
+SUPPLY: Final[tuple[int, ...]] = (30, 10, 8, 8, 16, 10)
 #: colours a site may produce (prisoners are captured, never produced)
 COLOURS: Final = RICHES[:PRISONER]
 FEATURES: Final[tuple[Feature, ...]] = ("seashore", "volcano", "cenote")
@@ -87,6 +90,9 @@ class Board:
     layout_json: list[BoardView] = field(init=False, repr=False)
     #: per site, its neighbours as a bit mask (bit ``t`` for site ``t``; derived)
     neighbour_bits: tuple[int, ...] = field(init=False, repr=False)
+    #: per plot position (``4 * site + plot``), the position of the plot a palace or temple
+    #: anchored there also covers, or -1 (:func:`second_of`; derived)
+    second_at: tuple[int, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         # derived values, set once (a frozen dataclass is set through object.__setattr__)
@@ -94,6 +100,12 @@ class Board:
         object.__setattr__(self, "layout_json", [])
         bits = tuple(sum(1 << t for t in set(near)) for near in self.neighbours)
         object.__setattr__(self, "neighbour_bits", bits)
+        second = []
+        for s, plots in enumerate(self.plots):
+            for p in range(MAX_PLOTS):
+                q = second_of(plots, p) if p < plots else None
+                second.append(-1 if q is None else s * MAX_PLOTS + q)
+        object.__setattr__(self, "second_at", tuple(second))
 
     @property
     def sites(self) -> range:
@@ -542,14 +554,16 @@ class Building(IntEnum):
     COURT = 7
 
 
-VILLAGE: Final = Building.VILLAGE
-PALACE: Final = Building.PALACE
-TEMPLE: Final = Building.TEMPLE
-GARRISON: Final = Building.GARRISON
-RESERVE: Final = Building.RESERVE
-MARKET: Final = Building.MARKET
-OBSERVATORY: Final = Building.OBSERVATORY
-COURT: Final = Building.COURT
+# the codes as plain ints for the rules (see the riches' above)
+VILLAGE: Final = 0
+PALACE: Final = 1
+TEMPLE: Final = 2
+GARRISON: Final = 3
+RESERVE: Final = 4
+MARKET: Final = 5
+OBSERVATORY: Final = 6
+COURT: Final = 7
+assert tuple(Building) == (VILLAGE, PALACE, TEMPLE, GARRISON, RESERVE, MARKET, OBSERVATORY, COURT)
 BuildingName = Literal[
     "village", "palace", "temple", "garrison", "reserve", "market", "observatory", "court"
 ]
@@ -559,15 +573,20 @@ KINDS: Final = cast(tuple[BuildingName, ...], tuple(b.name.lower() for b in Buil
 EMPTY: Final = -1
 SECOND_PLOT: Final = len(Building)
 #: the codes of the buildings themselves (a plot holding one is the building's anchor)
-BUILDINGS: Final = frozenset(Building)
+BUILDINGS: Final = frozenset(range(len(Building)))
 #: buildings that take two adjacent plots
-DOUBLE: Final = (False, True, True, False, False, False, False, False)
+DOUBLE: Final[tuple[bool, ...]] = (False, True, True, False, False, False, False, False)
 #: riches owed for the 4 base buildings (any riches); the 4 others cost one riches of one type
-BASE_COST: Final = (1, 2, 2, 1, 0, 0, 0, 0)
-SPECIAL_COST: Final = (None, None, None, None, MAIZE, CACAO, JADE, SHELL)
+BASE_COST: Final[tuple[int, ...]] = (1, 2, 2, 1, 0, 0, 0, 0)
+SPECIAL_COST: Final[tuple[int | None, ...]] = (None, None, None, None, MAIZE, CACAO, JADE, SHELL)
 #: the 4 double-sided tile types and which tile each building is printed on
-TILE_OF: Final = (0, 1, 1, 0, 2, 2, 3, 3)
-TILE_NAMES: Final = ("village/garrison", "palace/temple", "market/reserve", "court/observatory")
+TILE_OF: Final[tuple[int, ...]] = (0, 1, 1, 0, 2, 2, 3, 3)
+TILE_NAMES: Final[tuple[str, ...]] = (
+    "village/garrison",
+    "palace/temple",
+    "market/reserve",
+    "court/observatory",
+)
 #: our split of the 99 tiles among the 4 types (docs/rules/balam.md, "Summary", building tiles)
 TILE_LIMIT: Final = (33, 22, 22, 22)
 #: each king's set of pyramids: a quarter of the 52 large and 64 small ones ("Components")

@@ -44,9 +44,9 @@ from gametable.games.balam.turns import pay_actions, pay_first_refusal
 # -- the rules -----------------------------------------------------------------------------------------
 def build_phase_refusal(state: BalamData, seat: int) -> Refusal | None:
     """A king builds after paying his turn's riches."""
-    if state.phase == ACT:
+    if state.phase is ACT:
         return None
-    if state.phase == TURN:
+    if state.phase is TURN:
         return pay_first_refusal(state, seat, "build")
     return Refusal("you cannot build now", rules.CONSTRUCTIONS)
 
@@ -175,18 +175,16 @@ def removal_refusal(state: BalamData, seat: int, b: int) -> Refusal | None:
 
 
 def refuse_remove(state: BalamData, action: Remove, seat: int) -> Refusal | None:
-    if state.phase == TURN:
+    if state.phase is TURN:
         return pay_first_refusal(state, seat, "remove a building")
-    if state.phase != ACT:
+    if state.phase is not ACT:
         return not_now(state, action)
     return removal_refusal(state, seat, state.action_codec.b(action.site, action.plot))
 
 
 # -- the legal actions ------------------------------------------------------------------------------------
 MARKET_BIT: Final = 1 << MARKET
-BUILDING_CODES: Final = tuple(Building)
-#: bits of the kinds of buildings in :func:`builds_key`
-KIND_BITS: Final = len(BUILDING_CODES)
+BUILDING_CODES: Final = tuple(range(len(Building)))
 #: no site (where a market is refused when the king has every building's pyramids)
 NO_SITES: Final[frozenset[int]] = frozenset()
 
@@ -263,18 +261,16 @@ def market_refused(state: BalamData, seat: int) -> frozenset[int]:
     return sites
 
 
-def builds_key(site: int, free: int, kinds: int) -> int:
-    """The key of :func:`site_builds`'s memo: the site, its empty plots and the kinds (bit by
-    bit: a site has at most ``MAX_PLOTS`` plots, there are ``len(KINDS)`` kinds)."""
-    return (site << MAX_PLOTS | free) << KIND_BITS | kinds
-
-
 def site_builds(state: BalamData, site: int, kinds: int) -> tuple[Action, ...]:
     """The builds the plot rules allow on ``site`` for the buildings in ``kinds`` (bit by bit),
-    plot by plot: a function of the site's empty plots, memoised per board."""
+    plot by plot: a function of the site's empty plots, memoised per board
+    (``state.actions.site_builds``)."""
     free = state.free_plots[site]
-    key = builds_key(site, free, kinds)
-    builds = state.actions.builds.get(key)
+    rows = state.actions.site_builds
+    row = rows[site << MAX_PLOTS | free]
+    if row is None:
+        row = rows[site << MAX_PLOTS | free] = {}
+    builds = row.get(kinds)
     if builds is None:
         board, table = state.board, state.actions.build
         base = site * MAX_PLOTS
@@ -285,7 +281,7 @@ def site_builds(state: BalamData, site: int, kinds: int) -> tuple[Action, ...]:
             for k in BUILDING_CODES:
                 if kinds >> k & 1 and second_plot_refusal(board, site, free, p, k) is None:
                     found.append(table[k][base + p])
-        builds = remember(state.actions.builds, key, tuple(found))
+        builds = row[kinds] = tuple(found)
     return builds
 
 
@@ -304,15 +300,16 @@ def build_actions(state: BalamData, seat: int) -> list[Action]:
             kinds &= ~MARKET_BIT
         return list(site_builds(state, lock, kinds))
     no_market = market_refused(state, seat) if kinds & MARKET_BIT else NO_SITES
-    memo, free = state.actions.builds, state.free_plots
+    rows, free = state.actions.site_builds, state.free_plots
     out: list[Action] = []
     # rules 1 and 3 of site_refusal (rule 2 holds: no turn's site yet) read in the same pass
-    # over the owners; builds_key written out: a call per site costs more than the lookup
+    # over the owners; site_builds's memo read here: a call per site costs more than the lookup
     for s, holder in enumerate(state.owner):
         if holder != seat and (holder != -1 or large_free <= 0):
             continue
         k = kinds & ~MARKET_BIT if no_market and s in no_market else kinds
-        part = memo.get((s << MAX_PLOTS | free[s]) << KIND_BITS | k)
+        row = rows[s << MAX_PLOTS | free[s]]
+        part = None if row is None else row.get(k)
         out += site_builds(state, s, k) if part is None else part
     return out
 
@@ -331,11 +328,7 @@ def turn_site_actions(state: BalamData, seat: int) -> list[Action]:
             MARKET, SMALL_PYRAMIDS - state.small_placed[seat], market_needs(state, lock)
         ):
             kinds &= ~MARKET_BIT
-        if kinds:
-            part = state.actions.builds.get(builds_key(lock, state.free_plots[lock], kinds))
-            out = list(site_builds(state, lock, kinds) if part is None else part)
-        else:
-            out = []
+        out = list(site_builds(state, lock, kinds)) if kinds else []
     else:
         out = []
     if mine:  # removal_refusal: his buildings on the turn's site

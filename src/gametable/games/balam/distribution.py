@@ -130,7 +130,7 @@ def transport_refusal(state: BalamData, seat: int, b: int, d: int) -> Refusal | 
 
 
 def refuse_move(state: BalamData, action: Move, seat: int) -> Refusal | None:
-    if state.phase != DISTRIBUTION:
+    if state.phase is not DISTRIBUTION:
         return Refusal(
             "riches are moved during the distribution, at the end of the round",
             rules.DISTRIBUTION,

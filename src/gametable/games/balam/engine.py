@@ -83,7 +83,7 @@ class BalamState(BalamData):
         """As the data's checks, and in the distribution a seat with nothing left to move is
         done, as in play (a position cannot leave it waiting to say ``done``)."""
         super()._after_load()
-        if self.phase == DISTRIBUTION:
+        if self.phase is DISTRIBUTION:
             distribution.mark_idle_seats_done(self)
             if all(self.done):
                 raise InvalidState(
@@ -101,22 +101,22 @@ class BalamState(BalamData):
 
     def _to_move(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase == OVER:
+        if phase is OVER:
             return ()
-        if phase == DISTRIBUTION:
+        if phase is DISTRIBUTION:
             return tuple(s for s in range(self.players) if not self.done[s])
-        if phase == DEFEND:
+        if phase is DEFEND:
             assert self.war is not None
             return (self.war.defender,)
         return (self.current,)
 
     @property
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return self.phase is OVER
 
     @property
     def outcome(self) -> Outcome | None:
-        if self.phase != OVER:
+        if self.phase is not OVER:
             return None
         scores = list(self.prestige)
         if self.options["ties"] == "cities":
@@ -146,7 +146,10 @@ class BalamState(BalamData):
                     return list(self.listed)
             elif seat not in moving:
                 return []
-            self.listed = flow.phase_actions(self, seat)
+            listed = flow.phase_actions(self, seat)
+            # a list of its own (compiled, a loop over a list is a native one; over a sequence
+            # of unknown type, a generic iteration): apply searches it at every action
+            self.listed = listed if isinstance(listed, list) else list(listed)
             self.listed_seat = seat
         return list(self.listed)
 
@@ -291,7 +294,7 @@ class BalamState(BalamData):
         Chaak's maize; rounds finished."""
         counts = dict.fromkeys(EVENTS, 0)
         counts.update(self.stats)
-        counts["rounds"] = len(self.history)
+        counts["rounds"] = len(self.rounds_kept)  # (not written out for a count)
         return counts
 
     def encode_action(self, action: Action) -> int:

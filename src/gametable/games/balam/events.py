@@ -123,7 +123,7 @@ def refuse_choice(
     state: BalamData, action: Take | Dowry | Ward | Suffer, seat: int
 ) -> Refusal | None:
     """A card's choice is one the card offers (riches the supply or the other king still has)."""
-    if state.phase != CHOOSE:
+    if state.phase is not CHOOSE:
         return not_now(state, action)
     choices = choose_actions(state, seat)
     if action in choices:
@@ -143,7 +143,7 @@ def refuse_choice(
 def refuse_offer(state: BalamData, action: Offer, seat: int) -> Refusal | None:
     """Cult of the sacred cenotes: a riches of the Mayas, to a cenote not yet offered to,
     carried there under the transport rules."""
-    if state.phase != OFFER:
+    if state.phase is not OFFER:
         return Refusal(
             "riches go to the cenotes only when the Cult of the sacred cenotes is turned over",
             rules.CENOTES,

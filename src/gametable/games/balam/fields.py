@@ -20,7 +20,7 @@ is a bit mask of the slots that seat has looked at.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final, Self
 
 from gametable.core.errors import InvalidState
@@ -87,7 +87,7 @@ from gametable.games.balam.positions import (
     sites_json,
     tiles_used,
 )
-from gametable.games.balam.rounds import Rounds, RoundView, load_tally, tally_json
+from gametable.games.balam.rounds import RawRound, Rounds, RoundView, load_tally, tally_json
 from gametable.games.balam.views import BalamView
 from gametable.games.balam.warlog import (
     SITE,
@@ -113,6 +113,23 @@ def _log_problem(value: Any) -> str | None:
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
         return "must be a list of sentences"
     return None
+
+
+class LogSentences(Plain):
+    """The log (``log``): the sentences kept written, with those noted since written out
+    (``BalamData.log``)."""
+
+    def __init__(self) -> None:
+        super().__init__(_log_problem)
+
+    def dump(self, value: Any, state: Any) -> Any:
+        return state.log
+
+
+#: sentences noted since the log was last written out, newest first: ``(sentence, the rest)``,
+#: the rest ``None`` or another such pair (a pair made per sentence, where a list of the last
+#: sentences was copied)
+LogNotes = tuple[str, Any]
 
 
 # -- the parts: fields written together ----------------------------------------------------------------
@@ -287,15 +304,17 @@ FIELDS: Final = declare(
     last_roll=field(factory=lambda s: [], json="last_roll", codec=ListOf(Face())),
     last_war=field(None, json="last_war", codec=Maybe(WAR_RESULT)),
     dice=field(factory=lambda s: [], copy=Copy.SHALLOW, json="dice", codec=FixedDice()),
-    log=field(factory=lambda s: [], json="log", codec=Plain(_log_problem)),
+    log_kept=field(factory=lambda s: [], json="log", codec=LogSentences()),
+    log_notes=field(None),
+    log_noted=field(0),
     bonus=field(None, json="bonus", codec=Maybe(ListOf(Int(0), length=lambda s: s.players))),
-    history=field(factory=lambda s: [], json="rounds", codec=Rounds()),
+    rounds_kept=field(factory=lambda s: [], json="rounds", codec=Rounds()),
     tally=field(factory=lambda s: Tally.new(s.prestige), copy=_copy_tally, json=TALLY),
     stats=field(factory=lambda s: {}, copy=Copy.SHALLOW, json="stats", codec=Plain(_stats_problem)),
     # -- memos (not written) ----------------------------------------------------------------------------
     moving=field(None),
     listed_seat=field(-1),
-    listed=field(()),
+    listed=field(factory=lambda s: []),
     move_memo=field(factory=lambda s: {}, copy=Copy.SHALLOW),
     route_memo=field(factory=lambda s: {}),
     city_memo=field(factory=lambda s: CityMemo(s.players)),
@@ -372,11 +391,15 @@ class BalamFields(State[BalamView]):
     last_war: WarResult | None
     #: die faces the next rolls will show, before the RNG's (set by a position; hidden)
     dice: list[int]
-    #: the last sentences of the game's log (replaced on write)
-    log: list[str]
+    #: the last sentences of the game's log as last written out (replaced, never changed in
+    #: place); those noted since are ``log_noted`` pairs in ``log_notes`` (``BalamData.log``)
+    log_kept: list[str]
+    log_notes: LogNotes | None
+    log_noted: int
     bonus: list[int] | None
-    #: finished rounds, oldest first (append-only; replaced, never changed in place)
-    history: list[RoundView]
+    #: finished rounds, oldest first (append-only; replaced, never changed in place), those
+    #: played here kept as the rules left them until read (``BalamData.history`` writes them out)
+    rounds_kept: list[RoundView | RawRound]
     #: the current round's account
     tally: Tally
     #: counts of notable events (see ``event_counts``)
@@ -388,7 +411,7 @@ class BalamFields(State[BalamView]):
     #: the seat whose legal actions were last listed since the last action (-1: none), and
     #: those actions (shared by clones until they act: they are the same position)
     listed_seat: int
-    listed: Sequence[Action]
+    listed: list[Action]
     #: during the distribution, each seat's moves (a seat's moves change only when it moves)
     move_memo: dict[int, list[Action]]
     #: during the distribution, where the riches on each site may go, and under ``-1 - seat``
@@ -477,9 +500,11 @@ class BalamFields(State[BalamView]):
         new.last_roll = self.last_roll
         new.last_war = self.last_war
         new.dice = self.dice.copy()
-        new.log = self.log
+        new.log_kept = self.log_kept
+        new.log_notes = self.log_notes
+        new.log_noted = self.log_noted
         new.bonus = self.bonus
-        new.history = self.history
+        new.rounds_kept = self.rounds_kept
         new.tally = _copy_tally(self.tally)
         new.stats = self.stats.copy()
         new.moving = self.moving

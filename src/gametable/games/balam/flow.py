@@ -115,9 +115,9 @@ def legal_actions(state: BalamData, seat: int) -> list[Action]:
 
 # -- why an action is refused ------------------------------------------------------------------------------
 def refuse_end(state: BalamData, action: End, seat: int) -> Refusal | None:
-    if state.phase == TURN:
+    if state.phase is TURN:
         return turns.pay_first_refusal(state, seat, "end the turn (pass)")
-    return None if state.phase == ACT else not_now(state, action)
+    return None if state.phase is ACT else not_now(state, action)
 
 
 def refuse_done(state: BalamData, action: Done, seat: int) -> Refusal | None:
@@ -147,7 +147,7 @@ REFUSE: Final[dict[type[Action], Callable[[BalamData, Any, int], Refusal | None]
 
 def refusal(state: BalamData, action: Action, seat: int) -> Refusal | None:
     """Why ``seat`` may not play ``action`` now (``None``: it may), from the rule it breaks."""
-    if state.phase == CHOOSE and state.warding:
+    if state.phase is CHOOSE and state.warding:
         return events.ward_refusal(state, action, seat)
     refuse = REFUSE.get(type(action))
     return not_now(state, action) if refuse is None else refuse(state, action, seat)

@@ -72,13 +72,53 @@ class RoundView(TypedDict):
     seats: list[RoundSeatView]
 
 
-class Rounds(Codec[list[RoundView]]):
+#: a finished round as the rules keep it until it is read (:func:`round_entry` writes it out):
+#: the round, whether the Eclipse was turned, whether it was the last, its account, and per seat
+#: the riches its palaces brought, those it lost, Chaak's maize and the prestige at its end
+RawRound = tuple[int, bool, bool, Tally, list[list[int]], list[list[int]], list[int], list[int]]
+
+
+def round_entry(raw: RawRound) -> RoundView:
+    """A finished round's entry in ``rounds``, from what the rules kept at its close."""
+    number, eclipse, final, tally, taxes, lost, chaak, after = raw
+    ceremony, cenote, ball_game, prosperous, bonus = tally.won  # as PRESTIGE_SOURCES
+    seats: list[RoundSeatView] = [
+        {
+            "production": riches_count(tally.produced[q]),
+            "ceremony": ceremony[q],
+            "cenote": cenote[q],
+            "ball_game": ball_game[q],
+            "prosperous": prosperous[q],
+            "bonus": bonus[q],
+            "taxes": riches_count(taxes[q]),
+            "chaak": chaak[q],
+            "riches_lost": riches_count(lost[q]),
+            "buildings_lost": tally.lost[q],
+            "score_before": tally.score_before[q],
+            "score_after": after[q],
+        }
+        for q in range(len(after))
+    ]
+    return {"round": number, "eclipse": eclipse, "final": final, "seats": seats}
+
+
+def written_rounds(kept: list[RoundView | RawRound]) -> list[RoundView]:
+    """The finished rounds, each written out (``kept`` itself when they all are)."""
+    if not any(isinstance(entry, tuple) for entry in kept):
+        return cast(list[RoundView], kept)
+    out: list[RoundView] = []
+    for entry in kept:
+        out.append(round_entry(entry) if isinstance(entry, tuple) else entry)
+    return out
+
+
+class Rounds(Codec[list[RoundView | RawRound]]):
     """The finished rounds (``rounds``), each entry checked like the rest of a position."""
 
-    def dump(self, value: list[RoundView], state: Any) -> Any:
-        return list(value)
+    def dump(self, value: list[RoundView | RawRound], state: Any) -> Any:
+        return list(written_rounds(value))
 
-    def load(self, raw: Any, where: str, state: Any) -> list[RoundView]:
+    def load(self, raw: Any, where: str, state: Any) -> list[RoundView | RawRound]:
         try:
             rounds = msgspec.convert(raw, list[RoundView], strict=True)
         except msgspec.ValidationError as exc:
@@ -86,7 +126,7 @@ class Rounds(Codec[list[RoundView]]):
         for entry in rounds:
             if len(entry["seats"]) != state.players:
                 raise InvalidState(f"{where}: each round lists {state.players} seats")
-        return rounds
+        return list(rounds)
 
 
 def tally_json(tally: Tally) -> TallyView:

@@ -18,7 +18,7 @@ from typing import Final
 from gametable.games.balam.board import MAIZE, PRISONER
 
 #: prestige per sacrificed riches in a temple ("6 - DISTRIBUTION > CEREMONY")
-CEREMONY: Final = (1, 2, 2, 2, 2, 3)
+CEREMONY: Final[tuple[int, ...]] = (1, 2, 2, 2, 2, 3)
 assert CEREMONY[MAIZE] == 1 and CEREMONY[PRISONER] == 3
 #: cenote sacrifices are worth twice a temple's ("4 - KATUN", Cult of the sacred cenotes)
 CENOTE_FACTOR: Final = 2

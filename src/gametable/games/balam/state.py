@@ -8,7 +8,7 @@ The rules are functions over this data, one module per rulebook section, and
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from gametable.core.errors import InvalidState
 from gametable.core.protocol import Action
@@ -28,7 +28,6 @@ from gametable.games.balam.board import (
     SECOND_PLOT,
     SUPPLY,
     TILE_OF,
-    riches_count,
 )
 from gametable.games.balam.dice import SKULL
 from gametable.games.balam.fields import BalamFields
@@ -47,7 +46,7 @@ from gametable.games.balam.phases import (
     TURN,
     AfterLosses,
 )
-from gametable.games.balam.rounds import RoundSeatView, RoundView
+from gametable.games.balam.rounds import RawRound, RoundView, written_rounds
 from gametable.games.balam.rules import Refusal
 from gametable.games.balam.scoring import SCORE_CAP
 from gametable.games.balam.transport import reach, usable_masks
@@ -57,6 +56,8 @@ from gametable.games.balam.warlog import (
 
 #: entries kept in the transport memo of a board before it starts afresh
 MEMO_SIZE: Final = 1 << 16
+#: the sentences of the game's log kept: the last ones
+LOG_KEPT: Final = 30
 _PLURAL = {"observatory": "observatories"}
 #: the keys of ``event_counts``, always all present
 EVENTS: Final = (
@@ -110,7 +111,7 @@ class BalamData(BalamFields):
         self._derive_supply()
         self._check_turn()
         self._check_last_war()
-        if self.phase == DISTRIBUTION and all(self.done):
+        if self.phase is DISTRIBUTION and all(self.done):
             raise InvalidState("in the distribution phase at least one seat is not done")
 
     def _derive_supply(self) -> None:
@@ -134,12 +135,12 @@ class BalamData(BalamFields):
         phase = self.phase
         if self.war is None and phase in (DEFEND, DESTROY):
             raise InvalidState(f"phase {phase} needs turn.war")
-        if phase == LOSE and not self.losses:
+        if phase is LOSE and not self.losses:
             raise InvalidState("phase lose needs turn.losses")
         if self.card < 0 and phase in (CHOOSE, OFFER):
             raise InvalidState(f"phase {phase} needs turn.card, the Katun card being resolved")
         if self.warding:
-            if phase != CHOOSE or self.card < 0 or KIND[self.card] not in CATASTROPHES:
+            if phase is not CHOOSE or self.card < 0 or KIND[self.card] not in CATASTROPHES:
                 raise InvalidState(
                     "turn.ward (riches the Mayas still owe) needs phase choose and a "
                     "catastrophe as turn.card"
@@ -275,38 +276,71 @@ class BalamData(BalamFields):
 
     def record_round(self, taxes: list[list[int]], lost: list[list[int]], chaak: list[int]) -> None:
         """The round's entry in ``history`` (the ``rounds`` of the view), at its close: per seat
-        the riches its palaces brought (``taxes``), those it lost, Chaak's maize."""
-        tally = self.tally
-        ceremony, cenote, ball_game, prosperous, bonus = tally.won  # as PRESTIGE_SOURCES
-        seats: list[RoundSeatView] = [
-            {
-                "production": riches_count(tally.produced[q]),
-                "ceremony": ceremony[q],
-                "cenote": cenote[q],
-                "ball_game": ball_game[q],
-                "prosperous": prosperous[q],
-                "bonus": bonus[q],
-                "taxes": riches_count(taxes[q]),
-                "chaak": chaak[q],
-                "riches_lost": riches_count(lost[q]),
-                "buildings_lost": tally.lost[q],
-                "score_before": tally.score_before[q],
-                "score_after": self.prestige[q],
-            }
-            for q in range(self.players)
-        ]
-        entry: RoundView = {
-            "round": self.round,
-            "eclipse": self.eclipse,
-            "final": self.phase == OVER,
-            "seats": seats,
-        }
-        self.history = [*self.history, entry]
+        the riches its palaces brought (``taxes``), those it lost, Chaak's maize; kept as the
+        rules leave them, written out when read (:func:`~gametable.games.balam.rounds.round_entry`).
+        The round's account is the next round's to replace, or, after the last, kept apart."""
+        final = self.phase is OVER
+        tally = self.tally.copy() if final else self.tally
+        raw: RawRound = (
+            self.round,
+            self.eclipse,
+            final,
+            tally,
+            taxes,
+            lost,
+            chaak,
+            self.prestige[:],
+        )
+        self.rounds_kept = [*self.rounds_kept, raw]
+
+    @property
+    def history(self) -> list[RoundView]:
+        """The finished rounds, oldest first, written out (those played here on first reading,
+        then kept written: the same list until the next round ends).  Read them, never change
+        them: clones share them."""
+        kept = self.rounds_kept
+        written = written_rounds(kept)
+        if written is not kept:
+            self.rounds_kept = cast(list[RoundView | RawRound], written)
+        return written
+
+    @history.setter
+    def history(self, rounds: list[RoundView]) -> None:
+        self.rounds_kept = list(rounds)
 
     def note(self, text: str) -> None:
-        log = self.log[-29:]  # a new list: the old one may be a clone's too
-        log.append(text)
-        self.log = log
+        """A sentence for the game's log (:attr:`log` keeps the last :data:`LOG_KEPT`), kept
+        as a pair with those noted before, written out when read (or when they grow many)."""
+        self.log_notes = (text, self.log_notes)
+        self.log_noted += 1
+        if self.log_noted >= 2 * LOG_KEPT:
+            self.write_log()
+
+    @property
+    def log(self) -> list[str]:
+        """The game's log: its last sentences, oldest first (the same list until the next
+        sentence; clones share it: read it, never change it)."""
+        if self.log_noted:
+            self.write_log()
+        return self.log_kept
+
+    @log.setter
+    def log(self, sentences: list[str]) -> None:
+        self.log_kept = sentences
+        self.log_notes = None
+        self.log_noted = 0
+
+    def write_log(self) -> None:
+        """Write the sentences noted since out into the log: the last :data:`LOG_KEPT` of all."""
+        noted: list[str] = []
+        notes = self.log_notes
+        while notes is not None:
+            text, notes = notes
+            noted.append(text)
+        noted.reverse()
+        self.log_kept = (self.log_kept + noted)[-LOG_KEPT:]
+        self.log_notes = None
+        self.log_noted = 0
 
     def order_from(self, first: int) -> list[int]:
         return [(first + i) % self.players for i in range(self.players)]
@@ -314,7 +348,7 @@ class BalamData(BalamFields):
     def erect(self, seat: int, kind: int, b: int) -> None:
         """A building goes up (a new site becomes the king's city; a market brings small
         pyramids onto its site and the neighbours)."""
-        s, p = divmod(b, MAX_PLOTS)
+        s, p = b // MAX_PLOTS, b % MAX_PLOTS
         if self.owner[s] == -1:
             self.owner[s] = seat
             self.city_memo = CityMemo(self.players)
@@ -420,11 +454,10 @@ class BalamData(BalamFields):
         return [base + p for p in range(self.board.plots[site]) if kinds[base + p] in BUILDINGS]
 
     def second_pos(self, b: int) -> int:
-        """The second plot of the palace or temple anchored on ``b``."""
-        s, p = divmod(b, MAX_PLOTS)
-        q = self.board.second_plot(s, p)
-        assert q is not None
-        return s * MAX_PLOTS + q
+        """The second plot of the palace or temple anchored on ``b`` (from the board's table)."""
+        q = self.board.second_at[b]
+        assert q >= 0
+        return q
 
     def mayas_riches(self, seat: int, riches: int) -> list[int]:
         """Positions of ``riches`` in the king's reserves and garrisons (the Mayas' riches)."""
@@ -465,5 +498,14 @@ class BalamData(BalamFields):
         if out is None:
             if len(memo) >= MEMO_SIZE:
                 memo.clear()
-            out = memo[key] = reach(self.board, open_sites, site)
+            out = reach(self.board, open_sites, site)
+            # the sites reached are the site alone (closed) or open sites joined to it by
+            # open sites; paths go both ways, so each of them reaches the same sites: one
+            # search answers for them all
+            base = key - site
+            rest = out
+            while rest:
+                low = rest & -rest
+                memo[base + low.bit_length() - 1] = out
+                rest ^= low
         return out

@@ -57,7 +57,7 @@ def pay_refusal(state: BalamData, seat: int, riches: int) -> Refusal | None:
     turn is to turn over a Katun card: :func:`must_turn_refusal`)."""
     if may_pay(state.sheets[seat], riches):
         return None
-    if state.phase == COST:
+    if state.phase is COST:
         return Refusal(
             f"you have no {RICHES[riches]} on your king sheet to pay with", rules.PAY_FROM_SHEET
         )
@@ -161,7 +161,7 @@ def refuse_pay(state: BalamData, action: Pay, seat: int) -> Refusal | None:
 
 
 def refuse_turn_katun(state: BalamData, action: TurnKatun, seat: int) -> Refusal | None:
-    if state.phase != TURN:
+    if state.phase is not TURN:
         return Refusal(
             "a Katun card is turned over instead of paying, at the start of a turn", rules.TURNS
         )

@@ -150,12 +150,12 @@ def interchangeable(state: BalamData, candidates: list[int]) -> bool:
 # -- the rules of an attack --------------------------------------------------------------------------
 def may_attack_now(state: BalamData) -> bool:
     """After paying his turn's riches, a king may launch one attack instead of building."""
-    return state.phase == ACT and state.build_site < 0 and not state.attacked
+    return state.phase is ACT and state.build_site < 0 and not state.attacked
 
 
 def attack_turn_refusal(state: BalamData, seat: int) -> Refusal | None:
     """The refusal of :func:`may_attack_now`."""
-    if state.phase == TURN:
+    if state.phase is TURN:
         return pay_first_refusal(state, seat, "attack")
     if not may_attack_now(state):
         return Refusal("a king launches one attack, instead of building, per turn", rules.WARS)
@@ -262,7 +262,7 @@ def forces(
 # -- the defence, the losses, the destruction: the rules ---------------------------------------------
 def refuse_defend(state: BalamData, action: Defend, seat: int) -> Refusal | None:
     """The defender spends at most the obsidian his defending garrisons hold."""
-    if state.phase != DEFEND:
+    if state.phase is not DEFEND:
         return not_now(state, action)
     top = defence_obsidian(state)
     if action.obsidian > top:
@@ -277,7 +277,7 @@ def defend_actions(state: BalamData, seat: int) -> list[Action]:
 
 def refuse_lose(state: BalamData, action: Lose, seat: int) -> Refusal | None:
     """A king loses one of the buildings he owes (of the kind, on the site, asked)."""
-    if state.phase != LOSE:
+    if state.phase is not LOSE:
         return not_now(state, action)
     if state.action_codec.b(action.site, action.plot) not in loss_candidates(state, seat):
         first = state.losses[0]
@@ -302,7 +302,7 @@ def lose_actions(state: BalamData, seat: int) -> list[Action]:
 
 def refuse_destroy(state: BalamData, action: Destroy, seat: int) -> Refusal | None:
     """The attacker destroys a building of the city his points suffice for."""
-    if state.phase != DESTROY:
+    if state.phase is not DESTROY:
         return not_now(state, action)
     if state.action_codec.b(action.site, action.plot) not in destroy_candidates(state):
         war = state.war

@@ -69,6 +69,9 @@ class Place(Action):
 
     card: int
 
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.card,))
+
     def __str__(self) -> str:
         return f"{card_text(self.card)} place"
 
@@ -91,6 +94,9 @@ class Move(Action):
 
     card: int
     pawn: int
+
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.card, self.pawn))
 
     def __str__(self) -> str:
         return f"{card_text(self.card)} {pawn_text(self.pawn)}"
@@ -115,6 +121,9 @@ class Split(Action):
     first: int
     first_steps: int
     second: int
+
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.first, self.first_steps, self.second))
 
     def __str__(self) -> str:
         a, b = self.first_steps, SEVEN - self.first_steps
@@ -146,6 +155,9 @@ class Swap(Action):
     mine: int
     other: int
 
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash((self.mine, self.other))
+
     def __str__(self) -> str:
         return f"J {pawn_text(self.mine)} {pawn_text(self.other)}"
 
@@ -168,6 +180,9 @@ Swap.kind = "swap"
 @dataclass(frozen=True, slots=True)
 class HandIn(Action):
     """No card in the hand can be played: hand them all in and wait for the next deal."""
+
+    def __hash__(self) -> int:  # (the dataclass's own, written out: compiled, it runs native)
+        return hash(())
 
     def __str__(self) -> str:
         return "hand in"

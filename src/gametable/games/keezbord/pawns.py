@@ -86,6 +86,7 @@ FIELDS: Final = declare(
     to_move=field(()),
     handed_in=field(factory=lambda s: [], copy=Copy.SHALLOW),
     stats=field(factory=lambda s: defaultdict(int), copy=Copy.SHALLOW),
+    plays_counted=field(0),
     # -- a memo: the same position has the same legal actions (shared by clones, never changed) -----
     _legal=field(None),
 )
@@ -116,6 +117,7 @@ class KeezbordPawns(State[KeezbordView]):
         "paths",
         "played",
         "players",
+        "plays_counted",
         "ply",
         "pos",
         "rng",
@@ -173,6 +175,10 @@ class KeezbordPawns(State[KeezbordView]):
     handed_in: list[int]
     #: counts of notable events (see :meth:`event_counts`)
     stats: defaultdict[str, int]
+    #: the cards played since the state was made or loaded, counted apart from ``stats`` (an
+    #: int attribute, where a dict's entry was read and written at every card): ``stats`` with
+    #: them added is :meth:`~gametable.games.keezbord.state.KeezbordState.counted_stats`
+    plays_counted: int
     #: the legal actions of this very position once listed (``None``: not yet); every change
     #: of the position forgets them
     _legal: list[Action] | None
@@ -218,6 +224,7 @@ class KeezbordPawns(State[KeezbordView]):
         new.to_move = self.to_move
         new.handed_in = self.handed_in.copy()
         new.stats = self.stats.copy()
+        new.plays_counted = self.plays_counted
         new._legal = self._legal
         return new
 

@@ -93,7 +93,9 @@ class KeezbordState(KeezbordPawns):
         deck = self.deck
         for k in range(1, n + 1):
             seat = (self.dealer + k) % n
-            self.hands[seat] = sorted(deck[-size:])
+            hand = deck[-size:]
+            hand.sort()
+            self.hands[seat] = hand
             del deck[-size:]
         self.to_move = TO_MOVE[(self.dealer + 1) % n]
 
@@ -225,7 +227,7 @@ class KeezbordState(KeezbordPawns):
             stats["jack_swaps"] += 1
         else:
             rules.illegal(f"{action!r} is not a Keezbord action", rules.PLAY_ONE_CARD)
-        stats["cards_played"] += 1
+        self.plays_counted += 1  # (stats["cards_played"], counted apart: counted_stats)
         self.hands[seat].remove(card)
         self.played.append(card)
         self.advance(seat)
@@ -286,7 +288,16 @@ class KeezbordState(KeezbordPawns):
         or King), pawns_home (pawns that entered a home), deals and cycles dealt, backward_moves
         (4s), cards_played (hand-ins not counted)."""
         counts = {key: 0 for key in EVENTS}
-        counts.update(self.stats)
+        counts.update(self.counted_stats())
+        return counts
+
+    def counted_stats(self) -> dict[str, int]:
+        """The counts of notable events as the position records them: ``stats``, with the cards
+        played since the state was made or loaded (``plays_counted``) added to its
+        ``cards_played``, which is there once a card was played or a position gave it."""
+        counts = dict(self.stats)
+        if self.plays_counted:
+            counts["cards_played"] = counts.get("cards_played", 0) + self.plays_counted
         return counts
 
     def pawn_progress(self) -> list[list[int | None]]:
@@ -400,7 +411,7 @@ class KeezbordState(KeezbordPawns):
             "deck": cards(self.deck),
             "played": cards(self.played),
             "handed_in": sorted(self.handed_in),
-            "stats": dict(sorted(self.stats.items())),
+            "stats": dict(sorted(self.counted_stats().items())),
         }
 
     def to_text(self) -> str:
