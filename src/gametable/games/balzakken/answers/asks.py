@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from gametable.games.balzakken.answers.asking import MAY_TOO
 from gametable.games.balzakken.answers.parts import Scene
 from gametable.rulebook.question import Question
 
@@ -38,6 +39,11 @@ _WANTS = {
         r"\b(?:fewest|fewer|least|less|lowest|minste|minder|laagste|lower|minst)\b"
     ),
     "cards": re.compile(r"\b(?:how many cards|hoeveel kaarten|how many does|how many do|cards)\b"),
+    "drawn": re.compile(
+        r"\bhow many (?:cards? )?(?:do|does|will|can|must|should|would) (?:i|you|he|she|we) "
+        r"(?:(?:get|draw|take|pick(?: up)?|receive) back|draw|pick up|take)\b|"
+        r"\bhoeveel (?:kaarten? )?(?:trek|pak|krijg|neem)\w* (?:ik|je|jij|hij|zij|we)\b"
+    ),
     "over": re.compile(
         r"\b(?:game over|over for|ended|end(?:s|ed)? the game|am i out|ben ik af|ben ik eruit|"
         r"afgelopen|is it over|is the game|game end)\b"
@@ -96,6 +102,7 @@ def asked(question: Question, scene: Scene) -> Asked:
     found.wants = {want for want, pattern in _WANTS.items() if pattern.search(plain)}
     wh = re.match(r"(?:what|who|how|which|where|wat|wie|hoeveel|waar|welke|hoe)\b", text)
     found.yesno = not wh and (question.kind == "yesno" or bool(_YES_NO.search(text)))
+    found.yesno = found.yesno or bool(MAY_TOO.search(text))
     named = [p.key for p in scene.players if not p.key.startswith("others#") and _said(p.key, text)]
     if _EVERYONE.search(text):
         found.who.append("everyone")

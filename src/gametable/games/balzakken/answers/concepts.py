@@ -51,7 +51,7 @@ def answer(question: Question) -> Answer | None:
         return may_call(question, scene, ask)  # a part the call readers do not read
     for fits, concept in _CONCEPTS:
         if fits(question, scene, ask):
-            if ask.yesno and not _ends_asked(fits, ask):
+            if ask.yesno and not _ends_asked(fits, ask) and not _discard_asked(fits, scene):
                 return None  # a yes or no about a number: the asked number is not read here
             return concept(question, scene, ask)
     return None
@@ -139,6 +139,12 @@ def _final(question: Question, scene: Scene, ask: Asked) -> bool:
 def _ends_asked(fits: Callable[[Question, Scene, Asked], bool], ask: Asked) -> bool:
     """A yes or no these concepts answer: whether the game ends after the round told."""
     return fits in (_sheet, _calls) and "over" in ask.wants and ask.wants <= {"over", "total"}
+
+
+def _discard_asked(fits: Callable[[Question, Scene, Asked], bool], scene: Scene) -> bool:
+    """A yes or no these concepts answer: whether the asker may discard the cards told (the
+    engine plays the discard; a number asked beside it is answered too)."""
+    return fits is _acts and scene.acted is not None and scene.acted.verb == "discard"
 
 
 _Concept = tuple[

@@ -54,6 +54,7 @@ from gametable.games.balzakken.answers.partwords import (
     ON_TABLE,
     OTHER_WORDS,
     OTHERS_HIGHER,
+    PAIR,
     PERSONS,
     PLAYERS,
     PLURAL,
@@ -324,10 +325,22 @@ def _read_token(r: _Reading, i: int) -> int | None:
     if card is not None:
         r.add_cards([card[0]])
         return card[1]
+    paired = _pair_at(r.tokens, i)
+    if paired is not None:  # "a pair of 6s", "een paar negens"
+        r.add_cards([paired] * 2)
+        r.scene.counts[paired] = 2
+        return 3
     if count_word(tok) is not None or re.fullmatch(r"-?\d+'?s", tok):
         return _number(r, i)
     _flag(r, tok)
     return 1
+
+
+def _pair_at(tokens: list[str], i: int) -> str | None:
+    """The card of "a pair of 6s" said at ``i``: two of it."""
+    if tokens[i] not in PAIR or tokens[i + 1 : i + 2] not in (["of"], ["van"]):
+        return None
+    return plural_value(tokens[i + 2]) if i + 2 < len(tokens) else None
 
 
 def _verb_last(r: _Reading) -> None:
@@ -507,8 +520,9 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
             return None
         sized.size = len(sized.cards) + value
         return 3
-    if nxt in CARDS_WORDS:
-        sized = r.holder()
+    listed = nxt in LIST_MARKS | {"and", "en"} and _card_or_number(r.tokens, i + 2)
+    if nxt in CARDS_WORDS or (before[-2:] in (["hand", "of"], ["hand", "van"]) and not listed):
+        sized = r.holder()  # "4 cards", "a hand of 5"
         if sized is None:
             return None
         sized.size = value
@@ -517,6 +531,13 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
         r.add_cards([str(value)])
         return 1
     return None
+
+
+def _card_or_number(tokens: list[str], i: int) -> bool:
+    """A card or a number said at ``i`` (the next item of a list of cards)."""
+    if i >= len(tokens):
+        return False
+    return count_word(tokens[i]) is not None or _card_at(tokens, i) is not None
 
 
 def _is_total(r: _Reading, value: int, before: list[str]) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from gametable.games.balzakken.answers.names import CARDS, VALUE_WORDS
-from gametable.games.balzakken.answers.vocab import ME
+from gametable.games.balzakken.answers.vocab import ME, NEW_OTHER, OTHERS, PRONOUNS
 
 #: words, numbers (a card value may carry a plural "s"), and the marks that part a list
 TOKEN = re.compile(r"-?\d+(?:'?s\b)?|[^\W\d_]+(?:'[^\W\d_]+)?|[,;:.?!]")
@@ -112,18 +112,42 @@ VERB_OPENERS = frozenset(
      "was", "waren", "hield", "houd"]
 )  # fmt: skip
 
-NOT_NAMES = VERB_OPENERS | frozenset(
+#: words that are never a player's name, however they are written: the one list that
+#: :mod:`.parts`, :mod:`.players` and :mod:`.others` read names by
+NOT_NAMES = (
+    VERB_OPENERS
+    | ME
+    | PRONOUNS
+    | frozenset(OTHERS)
+    | NEW_OTHER
+    | frozenset(
     ["sitting", "standing", "being", "having", "playing", "holding", "now", "here", "there",
      "while", "first", "eind", "vorige", "laatste", "last", "nobody", "niemand", "everyone",
      "iedereen", "nog", "wel", "ok", "oké", "hey", "hi", "hallo", "so", "zo", "dus", "yes",
-"balzak", "balzakken", "the", "de", "het", "round", "ronde", "end", "einde", "eindstand",
-     "scores", "totals", "total", "after", "still", "with", "from", "sitting", "someone",
-     "everyone", "if", "when", "what", "who", "how", "wie", "wat", "hoeveel", "na", "nadat",
-     "final", "game", "spel", "ready", "okay", "ok", "so", "then", "and", "but", "en", "maar",
-     "blue", "ball", "blauwe", "bal", "bruisbal", "lul", "swinger", "mijn", "my", "ik", "i",
-     "yes", "no", "ja", "nee", "dus", "good", "false", "valse", "goede", "mag", "may", "can",
-     "is", "are", "was", "this", "that", "deze", "dit", "last", "next", "vorige", "volgende"]
+     "balzak", "balzakken", "the", "de", "het", "round", "ronde", "end", "einde", "eindstand",
+     "scores", "totals", "total", "after", "still", "with", "from", "someone", "if", "when",
+     "what", "who", "how", "wie", "wat", "hoeveel", "na", "nadat", "final", "game", "spel",
+     "ready", "okay", "then", "and", "but", "en", "maar", "blue", "ball", "blauwe", "bal",
+     "bruisbal", "lul", "swinger", "good", "false", "valse", "goede", "mag", "may", "can",
+     "is", "are", "this", "that", "deze", "dit", "next", "volgende", "which", "dat", "die",
+     "it", "everybody", "noone", "one", "hand", "deck", "pile", "er", "else", "all", "alle",
+     "or", "of", "dan", "ook", "also", "just", "only", "everyone's", "we", "wij", "you", "je",
+     "jij", "u", "they", "them", "us", "ons", "caller", "stapel", "card", "kaart", "cards",
+     "kaarten", "points", "punten", "score", "sheet", "als", "lowest", "laagste", "highest",
+     "hoogste", "anyone", "somebody", "iemand", "others", "anderen", "rest", "both", "allebei",
+     "beide", "each", "guy", "girl", "kid", "people", "ppl", "player", "players", "speler",
+     "spelers", "mine", "nu", "hoe", "none", "no", "any", "some", "every", "geen", "elke",
+     "iedere", "table", "tafel", "pot", "potje", "could", "must", "should", "does", "do", "did",
+     "where", "why", "please", "kan", "moet", "mogen", "waar", "wanneer", "waarom", "welke",
+     "ja", "nee", "a", "an", "een", "in", "on", "op", "met", "at", "bij", "for", "voor",
+     "zijn", "oops", "oeps", "haha", "lol", "afterwards", "afterward", "later", "earlier",
+     "meanwhile", "before", "daarna", "daarvoor", "eerst", "toen", "straks", "net", "once",
+     "suppose", "say", "stel", "imagine", "right", "sorry", "well", "hmm", "oh", "wait"]
+    )
 )  # fmt: skip
+
+#: a count of two said as a noun ("a pair of 6s", "een paar negens")
+PAIR = frozenset(["pair", "paar"])
 
 #: verbs of an action in a turn; the cards said after them are what the action plays
 ACTS = {
@@ -134,7 +158,8 @@ ACTS = {
     "swing": "swing", "swings": "swing", "swap": "swap", "swaps": "swap", "ruil": "swap",
     "trade": "swap", "weggooi": "discard", "weggooien": "discard", "gooien": "discard",
     "afgooi": "discard", "afgooien": "discard", "afleggen": "discard", "legt": "discard",
-    "dump": "discard", "dumps": "discard", "discarding": "discard",
+    "dump": "discard", "dumps": "discard", "discarding": "discard", "use": "play",
+    "uses": "play", "gebruik": "play",
     "throwing": "discard",
 }  # fmt: skip
 

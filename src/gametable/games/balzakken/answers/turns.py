@@ -23,6 +23,7 @@ from gametable.core.errors import IllegalAction
 from gametable.core.protocol import State
 from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
+from gametable.games.balzakken.answers.asking import MAY_TOO
 from gametable.games.balzakken.answers.build import build, cards_worth, load
 from gametable.games.balzakken.answers.grammar import (
     Table,
@@ -298,6 +299,8 @@ def turn(question: Question) -> Answer | None:
         if number is None:
             return None
         verdict = f"{number}."
+        if MAY_TOO.search(question.lower):  # "may I ..., and how many ...?": both answered
+            verdict = f"{yes_no(question, True)} {number}."
     return checked(GAME, question, verdict, sentence, rule, position=position)
 
 
