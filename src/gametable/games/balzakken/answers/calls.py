@@ -36,6 +36,7 @@ from gametable.games.balzakken.answers.callwords import (
 )
 from gametable.games.balzakken.answers.counts import count_words, players_said
 from gametable.games.balzakken.answers.grammar import Holder, Table, forced_call, read_table
+from gametable.games.balzakken.answers.maycall import names_their_turn
 from gametable.games.balzakken.answers.mentions import (
     asked_number_at,
     drew_for_lul,
@@ -75,7 +76,8 @@ _AFTER_ACTION = re.compile(
 )
 #: an action said to be on an earlier turn ("last turn", "vorige beurt")
 _EARLIER_TURN = re.compile(
-    r"\b(?:last|previous|earlier) turn\b|\bin an earlier turn\b|\bvorige beurt\b"
+    r"\b(?:last|previous|earlier) turn\b|\bin an earlier turn\b|\bvorige beurt\b|"
+    r"\bearlier (?:this|in the) round\b|\beerder (?:deze|in de) ronde\b"
 )
 _ASKS_EVERYONE = re.compile(
     r"\b(?:who|everyone|everybody|each|all|scores what|gets what|wie|iedereen|elke speler|"
@@ -141,7 +143,7 @@ def may_call(question: Question) -> Answer | None:
     then calls; 3. otherwise the asker is to move with the hand described.
     """
     table = read_table(question)
-    out_of_turn = bool(_OUT_OF_TURN.search(question.lower))
+    out_of_turn = bool(_OUT_OF_TURN.search(question.lower)) or names_their_turn(question)
     after = bool(_AFTER_ACTION.search(question.lower)) and not _EARLIER_TURN.search(
         question.lower
     )  # "I played my Lul last turn": that turn is over

@@ -72,6 +72,10 @@ IN_FRONT_OF_ME = re.compile(
     r"\b(?:the |a |de |een )?(?:lul|lull|swinger)s? (?:(?:now |still |already |nu |nog |al )?"
     r"(?:lies|is lying|lying|lays|sits|is|ligt|lag|staat) )(?:open |face up )?"
     r"(?:in front of|before|voor) (?:me|mij)\b|"
+    # "a Lul on the table in front of me", "the Lul card is still lying on the table in front
+    # of me", "De Lul ligt nog steeds voor mij op tafel": a few words between, no sentence end
+    r"\b(?:lul|lull|swinger)s?\b(?: card| kaart)?(?: (?!and\b|en\b|i\b|ik\b)[^\W\d_]+){0,7}? "
+    r"(?:in front of|voor) (?:me|mij)\b(?! ?(?:zelf|self))|"
     r"\b(?:in front of|voor) (?:me|mij) (?:lies|ligt|lag|is) (?:the |a |de |een )?(?:lul|lull|"
     r"swinger)\b"
 )
@@ -139,11 +143,12 @@ def in_front_of_me(question: Question) -> list[str]:
     played on the asker)."""
     spans = [(m.start(), m.end()) for m in IN_FRONT_OF_ME.finditer(question.lower)]
     spans += [(m.start(), m.end()) for m in ACTION_ON_ME.finditer(question.lower)]
-    return [
+    lying = [
         m.name
         for m in CARDS.find(question)
         if any(word_at(question.lower, s) <= m.start < word_at(question.lower, e) for s, e in spans)
     ]
+    return list(dict.fromkeys(lying))  # "The Lul ... the Lul card": one card said twice
 
 
 def held_mentions(question: Question) -> list[Mention]:
