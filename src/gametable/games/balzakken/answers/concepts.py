@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from gametable.games.balzakken.answers.asks import Asked, asked
 from gametable.games.balzakken.answers.ends import round_values, total_after, winners
+from gametable.games.balzakken.answers.goodcall import asks_kind, call_kind
 from gametable.games.balzakken.answers.maycall import asks_may_call, may_call, names_their_turn
 from gametable.games.balzakken.answers.parts import Scene, read_scene
 from gametable.games.balzakken.answers.plays import played
@@ -51,7 +52,7 @@ def answer(question: Question) -> Answer | None:
         return may_call(question, scene, ask)  # a part the call readers do not read
     for fits, concept in _CONCEPTS:
         if fits(question, scene, ask):
-            if ask.yesno and not _ends_asked(fits, ask) and not _discard_asked(fits, scene):
+            if ask.yesno and not _yes_no_read(fits, scene, ask):
                 return None  # a yes or no about a number: the asked number is not read here
             return concept(question, scene, ask)
     return None
@@ -141,16 +142,20 @@ def _ends_asked(fits: Callable[[Question, Scene, Asked], bool], ask: Asked) -> b
     return fits in (_sheet, _calls) and "over" in ask.wants and ask.wants <= {"over", "total"}
 
 
-def _discard_asked(fits: Callable[[Question, Scene, Asked], bool], scene: Scene) -> bool:
-    """A yes or no these concepts answer: whether the asker may discard the cards told (the
-    engine plays the discard; a number asked beside it is answered too)."""
-    return fits is _acts and scene.acted is not None and scene.acted.verb == "discard"
+def _yes_no_read(fits: Callable[[Question, Scene, Asked], bool], scene: Scene, ask: Asked) -> bool:
+    """A yes or no these concepts answer: whether the game ends after the round told, whether
+    the asker may discard the cards told (a number asked beside it is answered too), whether a
+    call was good."""
+    if fits is _acts:
+        return scene.acted is not None and scene.acted.verb == "discard"
+    return _ends_asked(fits, ask) or fits is asks_kind
 
 
 _Concept = tuple[
     Callable[[Question, Scene, Asked], bool], Callable[[Question, Scene, Asked], Answer | None]
 ]
 _CONCEPTS: tuple[_Concept, ...] = (
+    (asks_kind, call_kind),
     (_acts, played),
     (_calls, call_scores),
     (_round_end, round_values),

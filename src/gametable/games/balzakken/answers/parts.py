@@ -66,6 +66,7 @@ from gametable.games.balzakken.answers.partwords import (
     TOKEN,
     TOTAL_WORDS,
     TOTALS_CUE,
+    UNPLAYED,
     WORD,
     WORTH,
     count_word,
@@ -129,7 +130,8 @@ class Scene:
 def tokens_of(question: Question) -> list[str]:
     """The question's words, numbers and marks; the "!" of "BALZAK!" is part of the name, not
     the end of a sentence."""
-    return TOKEN.findall(re.sub(r"\bbalzak!+", "balzak", question.lower))
+    said = UNPLAYED.sub(" ", question.lower)  # "a Swinger she never played": held, no more
+    return TOKEN.findall(re.sub(r"\bbalzak!+", "balzak", said))
 
 
 def _names(question: Question, tokens: list[str]) -> dict[int, str]:
@@ -159,6 +161,8 @@ def _name_word(said: list[str], w: int, tokens: list[str], t: int) -> bool:
         return False
     if t > 0 and tokens[t - 1] not in ENDS:
         return True
+    if said[w].endswith("'s"):
+        return True  # "Sophie's only card is ...": a capitalised owner opens the sentence
     nxt = tokens[t + 1] if t + 1 < len(tokens) else ""
     return nxt in NAME_FOLLOWERS or nxt.lstrip("-").isdigit()  # "Tom was on 48", "Jan op 97"
 
@@ -276,7 +280,7 @@ def _unplaced(tokens: list[str], r: _Reading) -> bool:
     turn's action, two actions told one after the other, a "no" or "geen" that is not an empty
     hand ("I have no Lul"), or a hand said both as points and as Balzakken ("3 points and a
     2": is the 2 among the 3?)."""
-    if r.acted is None and any(t in ON_TABLE for t in tokens):
+    if r.acted is None and any(t in ON_TABLE for i, t in enumerate(tokens) if i not in r.names):
         return True
     for i, tok in enumerate(tokens[:-1]):
         if tok in ("no", "geen") and tokens[i + 1] not in EMPTY_AFTER:

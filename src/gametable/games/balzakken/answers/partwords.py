@@ -98,6 +98,16 @@ BLOCK = frozenset(
      "opponents", "neighbours", "whoever"]
 )  # fmt: skip
 
+#: a card said to be still held because it was not played ("a Swinger she never played",
+#: "The Lul I never got round to playing", "De Swinger die ik nooit heb gespeeld"): the card is
+#: in the hand, the words say nothing more
+UNPLAYED = re.compile(
+    r"\b(?:(?:that|which|die|dat) )?(?:i|he|she|they|you|ik|hij|zij|ze|je) (?:never|didn't|did not|"
+    r"had not|hadn't|could not|couldn't|nooit|niet)(?: (?:got|get|managed|had the chance|kon|"
+    r"heb|had|hebt|heeft|round|around|to|a chance|chance|de kans))* (?:play|played|playing|"
+    r"use|used|using|spelen|gespeeld|speelde|gebruiken|gebruikt)(?: it| hem| het)?\b"
+)
+
 #: words that end the hand said after a holder ("Mo calls with 0, Ruth holds ...")
 EMPTY = re.compile(
     r"\b(?:no cards?(?: left| any more| anymore)?|(?:hand is|an?) empty(?: hand)?|geen (?:enkele )?"
