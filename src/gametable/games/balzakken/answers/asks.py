@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from gametable.games.balzakken.answers.asking import MAY_TOO
-from gametable.games.balzakken.answers.parts import Scene
+from gametable.games.balzakken.answers.scene import Scene
 from gametable.rulebook.question import Question
 
 _WANTS = {

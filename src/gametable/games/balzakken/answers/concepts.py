@@ -24,8 +24,9 @@ from gametable.games.balzakken.answers.asks import Asked, asked
 from gametable.games.balzakken.answers.ends import round_values, total_after, winners
 from gametable.games.balzakken.answers.goodcall import asks_kind, call_kind
 from gametable.games.balzakken.answers.maycall import asks_may_call, may_call, names_their_turn
-from gametable.games.balzakken.answers.parts import Scene, read_scene
+from gametable.games.balzakken.answers.parts import read_scene
 from gametable.games.balzakken.answers.plays import played
+from gametable.games.balzakken.answers.scene import Scene
 from gametable.games.balzakken.answers.sheet import call_scores
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -52,6 +53,8 @@ def answer(question: Question) -> Answer | None:
         return may_call(question, scene, ask)  # a part the call readers do not read
     for fits, concept in _CONCEPTS:
         if fits(question, scene, ask):
+            if fits is not _sheet and any(p.later or scene.rounds for p in scene.players):
+                return None  # several rounds' points: only a total reads them
             if ask.yesno and not _yes_no_read(fits, scene, ask):
                 return None  # a yes or no about a number: the asked number is not read here
             return concept(question, scene, ask)

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
 
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.asks import Asked
 from gametable.games.balzakken.answers.build import build, free, load
-from gametable.games.balzakken.answers.parts import Player, Scene
+from gametable.games.balzakken.answers.scene import Player, Scene
 from gametable.games.balzakken.answers.seating import capital, label, listed
 from gametable.games.balzakken.answers.sheet import judge_round
 from gametable.games.balzakken.answers.totals import round_scoring
@@ -100,26 +101,19 @@ def _values_reason(question: Question, held: set[str]) -> tuple[str, list[refs.R
 
 
 def total_after(question: Question, scene: Scene, ask: Asked) -> Answer | None:
-    """A total on the sheet plus this round's points, the tasty positions and the game's end."""
+    """A total on the sheet plus the points of the rounds said (one round, or several one
+    after another), the tasty positions and the game's end, as the engine scores each round."""
     me = scene.me
-    if me is None or me.total is None or me.gain is None or me.gain < 0:
+    if me is None or me.total is None or me.gain is None:
         return None
-    before, gain = me.total, me.gain
-    position = round_scoring(before, gain)
-    state = load(position) if position is not None else None
-    if state is None or position is None:
+    gains = [me.gain, *me.later]
+    if any(g < 0 for g in gains) or (scene.rounds is not None and scene.rounds != len(gains)):
+        return None  # "three rounds" said, and another count of rounds' points
+    steps = _rounds_scored(question, me.total, gains)
+    if steps is None:
         return None
-    state.apply("balzak", position["to_move"])
-    view = state.view(0)
-    record = view["rounds"][-1]
-    if record["points"][0] != gain:
-        return None
-    after, over = int(record["totals"][0]), bool(view["is_over"])
-    verdict = f"{before} + {gain} = {before + gain}"
-    if after != before + gain:
-        verdict += question.say(
-            f", which drops back to {after}", f", en dat zakt terug naar {after}"
-        )
+    said, after, over, position = steps
+    verdict = said if len(gains) == 1 else f"{after}: {said}"
     if over:
         verdict += question.say(": the game ends", ": het spel is afgelopen")
     verdict += "."
@@ -136,6 +130,40 @@ def total_after(question: Question, scene: Scene, ask: Asked) -> Answer | None:
     return checked(
         GAME_NAME, question, verdict, reason, [refs.TASTY, refs.GAME_END], position=position
     )
+
+
+def _rounds_scored(
+    question: Question, before: int, gains: list[int]
+) -> tuple[str, int, bool, dict[str, Any]] | None:
+    """Each round scored by the engine from the total before it: the sums worked out, the
+    total after the last, whether the game is over, and the last round's position; ``None``
+    when a round the question tells comes after the game's end."""
+    said: list[str] = []
+    position: dict[str, Any] | None = None
+    over = False
+    for gain in gains:
+        if over:
+            return None  # a round told after the game ended
+        position = round_scoring(before, gain)
+        state = load(position) if position is not None else None
+        if state is None or position is None:
+            return None
+        state.apply("balzak", position["to_move"])
+        view = state.view(0)
+        record = view["rounds"][-1]
+        if record["points"][0] != gain:
+            return None
+        after = int(record["totals"][0])
+        step = f"{before} + {gain} = {before + gain}"
+        if after != before + gain:
+            step += question.say(
+                f", which drops back to {after}", f", en dat zakt terug naar {after}"
+            )
+        said.append(step)
+        before, over = after, bool(view["is_over"])
+    if position is None:
+        return None
+    return "; ".join(said), before, over, position
 
 
 def winners(question: Question, scene: Scene, ask: Asked) -> Answer | None:

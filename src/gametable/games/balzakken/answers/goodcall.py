@@ -27,7 +27,7 @@ from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.asks import Asked
 from gametable.games.balzakken.answers.build import build, load
 from gametable.games.balzakken.answers.names import numbered
-from gametable.games.balzakken.answers.parts import Player, Scene
+from gametable.games.balzakken.answers.scene import Player, Scene
 from gametable.games.balzakken.answers.seating import capital, filler, hand_for, label
 from gametable.games.balzakken.scoring import BALZAK_LIMIT
 from gametable.rulebook.answer import Answer

@@ -35,7 +35,6 @@ from gametable.games.balzakken.answers.partwords import (
     CALL_WORDS,
     CARDS_WORDS,
     DETERMINERS,
-    EMPTY,
     EMPTY_AFTER,
     ENDS,
     GAIN,
@@ -61,6 +60,8 @@ from gametable.games.balzakken.answers.partwords import (
     POINTS,
     POSSESSIVE,
     RESTATE,
+    ROUNDS,
+    SERIES,
     SOMEONE,
     TARGET_WORDS,
     TOKEN,
@@ -73,58 +74,9 @@ from gametable.games.balzakken.answers.partwords import (
     plural_value,
 )
 from gametable.games.balzakken.answers.players import player_names
+from gametable.games.balzakken.answers.relations import read_below, read_empty
+from gametable.games.balzakken.answers.scene import Acted, Player, Scene
 from gametable.rulebook.question import Question
-
-
-@dataclass
-class Player:
-    """One player as the question tells them."""
-
-    key: str
-    me: bool = False
-    name: str = ""
-    cards: list[str] = field(default_factory=list)
-    points: int | None = None
-    total: int | None = None
-    gain: int | None = None
-    size: int | None = None
-    empty: bool = False
-    called: bool = False
-
-    def points_said(self) -> str:
-        """The hand as said, for naming a player the question names only by it ("7", "L 2")."""
-        shown = [("De Lul" if c == "L" else "De Swinger" if c == "S" else c) for c in self.cards]
-        if self.points is not None:
-            shown.append(str(self.points))
-        return " + ".join(shown) if shown else "?"
-
-    @property
-    def hand_said(self) -> bool:
-        return bool(self.cards) or self.points is not None or self.empty
-
-
-@dataclass
-class Scene:
-    """The players a question tells of, in the order it names them, and what else it says."""
-
-    players: list[Player]
-    count: int | None = None
-    counts: dict[str, int] = field(default_factory=dict)  # "three 7s": card -> count said
-    tokens: list[str] = field(default_factory=list)
-    acted: Acted | None = None
-    flags: set[str] = field(default_factory=set)
-
-    def by_key(self, key: str) -> Player | None:
-        return next((p for p in self.players if p.key == key), None)
-
-    @property
-    def me(self) -> Player | None:
-        return self.by_key("me")
-
-    @property
-    def caller(self) -> Player | None:
-        called = [p for p in self.players if p.called]
-        return called[0] if len(called) == 1 else None
 
 
 def tokens_of(question: Question) -> list[str]:
@@ -168,15 +120,6 @@ def _name_word(said: list[str], w: int, tokens: list[str], t: int) -> bool:
 
 
 @dataclass
-class Acted:
-    """An action the question says the asker takes: its verb, the cards it plays, a target."""
-
-    verb: str
-    cards: list[str] = field(default_factory=list)
-    target: Player | None = None
-
-
-@dataclass
 class _Reading:
     """The reader's place in the question: the player now spoken of, the list of a group."""
 
@@ -198,6 +141,9 @@ class _Reading:
     #: what was said before any player was named, kept for the asker
     waiting: Player | None = None
     unplaced: bool = False
+    #: where the last round's points were read, and whose they are (a series may follow)
+    gain_at: int = -1
+    gainer: Player | None = None
 
     def player(self, key: str, *, me: bool = False, name: str = "") -> Player:
         found = self.scene.by_key(key)
@@ -260,6 +206,8 @@ def read_scene(question: Question) -> Scene | None:
     if OTHERS_HIGHER.search(question.lower):
         reading.scene.flags.add("good")  # every other hand more than the caller's
     read_empty(question, reading.scene)
+    if not read_below(question, reading.scene):
+        return None
     return reading.scene
 
 
@@ -489,6 +437,16 @@ def _number(r: _Reading, i: int) -> int | None:
 
 def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -> int | None:
     holder = r.current if r.current is not None else r.holder()
+    if nxt in ROUNDS:
+        if r.scene.rounds is not None:
+            return None
+        r.scene.rounds = value  # "over the next three rounds"
+        return 2
+    if _in_series(r, i):
+        assert r.gainer is not None
+        r.gainer.later.append(value)  # "wrote down 12, then 17, then 0"
+        r.gain_at = i + (1 if nxt in POINTS else 0)
+        return 2 if nxt in POINTS else 1
     if before and before[-1] in WORTH:
         return None  # "the Lul is worth 10": what a card counts, said, not a card held
     if before and before[-1] in RESTATE:
@@ -500,6 +458,7 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
         if target.gain is not None:
             return None
         target.gain = value
+        r.gain_at, r.gainer = i + (1 if nxt in POINTS else 0), target
         return 2 if nxt in POINTS else 1
     called_on = bool(before) and before[-1] in ON and bool(set(before) & (CALL_WORDS | {"balzak"}))
     if called_on and nxt in POINTS:  # "I called BALZAK! on 4 points": the hand
@@ -535,6 +494,15 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
         r.add_cards([str(value)])
         return 1
     return None
+
+
+def _in_series(r: _Reading, i: int) -> bool:
+    """A number that follows a round's points with only joining words between ("12, then
+    17"): the next round's points of the same player."""
+    if r.gainer is None or r.gain_at < 0 or r.gainer.waiting_for_hand():
+        return False
+    between = r.tokens[r.gain_at + 1 : i]
+    return bool(between) and all(t in SERIES for t in between)
 
 
 def _card_or_number(tokens: list[str], i: int) -> bool:
@@ -587,21 +555,3 @@ def _worth(player: Player) -> int | None:
     if player.points is not None:
         return None
     return sum(10 if c == "L" else 0 if c == "S" else int(c) for c in player.cards)
-
-
-def read_empty(question: Question, scene: Scene) -> None:
-    """ "Sander has no cards left", "ik heb geen kaarten meer": the nearest player said before
-    it holds an empty hand."""
-    for found in EMPTY.finditer(question.lower):
-        words = WORD.findall(question.lower[: found.start()])
-        who = None
-        for word in reversed(words):
-            if word in MINE:
-                who = scene.me
-            elif scene.by_key(word) is not None:
-                who = scene.by_key(word)
-            else:
-                continue
-            break
-        if who is not None and not who.cards:
-            who.empty = True

@@ -77,6 +77,16 @@ ON = frozenset(["on", "at", "op"])
 
 TOTAL_WORDS = frozenset(["total", "totaal", "stand"])
 
+#: words that may stand between the points of rounds said one after another ("wrote down 12,
+#: then 17, then 0", "scored 9 in one round and 6 in the next", "schreef 11 en 8 op")
+SERIES = frozenset(
+    [",", "and", "then", "en", "daarna", "dan", "in", "the", "next", "one", "a", "round",
+     "de", "het", "volgende", "ronde", "following", "after", "that", "na", "die", "later",
+     "another", "nog", "again", "weer", "opnieuw"]
+)  # fmt: skip
+#: rounds counted ("over the next three rounds", "in drie rondes")
+ROUNDS = frozenset(["rounds", "rondes", "ronden"])
+
 #: verbs of this round's points added to a total
 GAIN = frozenset(
     ["picked", "gained", "scored", "wrote", "kreeg", "scoorde", "schreef", "erbij", "added"]
@@ -106,6 +116,16 @@ UNPLAYED = re.compile(
     r"had not|hadn't|could not|couldn't|nooit|niet)(?: (?:got|get|managed|had the chance|kon|"
     r"heb|had|hebt|heeft|round|around|to|a chance|chance|de kans))* (?:play|played|playing|"
     r"use|used|using|spelen|gespeeld|speelde|gebruiken|gebruikt)(?: it| hem| het)?\b"
+)
+
+#: a player said to hold fewer points than the caller, or as many ("had fewer points than me",
+#: "had evenveel punten als ik", "also had the same")
+SAME_WORDS = frozenset(["the same", "as many", "as few", "evenveel", "net zoveel", "hetzelfde"])
+BELOW = re.compile(
+    r"(?<!who )(?<!wie )\b(?:had|has|held|holds|heeft|hield|hadden|hebben)(?: also| too| ook| er| "
+    r"just| net)? (?:(fewer|less|lower|minder)(?: points| punten)? (?:than|dan)|"
+    r"(the same|as many|as few|evenveel|net zoveel|hetzelfde)(?: points| punten)?(?: as| als)?) "
+    r"(?:me|mine|i did|i|ik|mij|him|her|hem|haar|the caller|de roeper)\b"
 )
 
 #: words that end the hand said after a holder ("Mo calls with 0, Ruth holds ...")
@@ -204,8 +224,9 @@ POSSESSIVE = frozenset(
 TOTALS_CUE = frozenset(["scores", "totals", "eindstand", "totalen", "standings", "eindscore"])
 
 HAD = frozenset(
-    ["had", "was", "have", "heb", "stond", "zat", "sta", "staat", "is", "has", "heeft", "hebben"]
-)
+    ["had", "was", "have", "heb", "stond", "zat", "sta", "staat", "is", "has", "heeft", "hebben",
+     "says", "said", "shows", "showed", "zegt", "toont", "read", "reads"]
+)  # fmt: skip
 
 OTHER_WORDS = frozenset(["other", "andere", "more", "meer", "extra"])
 

@@ -14,7 +14,7 @@ from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.asks import Asked
 from gametable.games.balzakken.answers.build import build, cards_worth, free, load
 from gametable.games.balzakken.answers.names import numbered
-from gametable.games.balzakken.answers.parts import Acted, Player, Scene
+from gametable.games.balzakken.answers.scene import Acted, Player, Scene
 from gametable.games.balzakken.answers.seating import capital, hand_for, label
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question

@@ -16,7 +16,7 @@ from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.asks import Asked
 from gametable.games.balzakken.answers.build import build, load
 from gametable.games.balzakken.answers.callwords import kind_words
-from gametable.games.balzakken.answers.parts import Player, Scene
+from gametable.games.balzakken.answers.scene import Player, Scene
 from gametable.games.balzakken.answers.seating import capital, filler, hand_for, label, listed
 from gametable.games.balzakken.scoring import BALZAK_LIMIT, GAME_END
 from gametable.rulebook.answer import Answer
@@ -52,7 +52,11 @@ def _seat_hands(
     hands: list[list[str]] = []
     if _two_unsaid_false(scene, caller):
         return seats, [["3"] if p is caller else ["2"] for p in seats], set()
+    related = any(p.below for p in seats)
     for player in seats:
+        if not player.hand_said and (player.below or (player is caller and related)):
+            hands.append([])  # made below, from the caller's hand
+            continue
         if player is caller and said_good and not player.hand_said:
             hands.append([])  # made below, under every other hand
             continue
@@ -61,7 +65,9 @@ def _seat_hands(
             return None  # "3 cards: a 3 and a 4" leaves a card unsaid
         hands.append(hand)
     filled: set[int] = set()
-    if said_good and not caller.hand_said:
+    if related and not _below_caller(seats, hands, caller, used, filled):
+        return None
+    if said_good and not caller.hand_said and not related:
         low = _under_every(hands, seats.index(caller), used)
         if low is None:
             return None
@@ -80,6 +86,36 @@ def _seat_hands(
     if scene.count is not None and scene.count != len(seats) and not filled:
         return None
     return seats, hands, filled
+
+
+def _below_caller(
+    seats: list[Player],
+    hands: list[list[str]],
+    caller: Player,
+    used: Counter[str],
+    filled: set[int],
+) -> bool:
+    """Hands for players said to hold fewer points than the caller, or as many ("but Lotte had
+    fewer points than me"), and for the caller when the question gives no hand: the call is
+    false, which decides the caller's score alone (the seats made up are ``filled``)."""
+    at = seats.index(caller)
+    if caller.below:
+        return False
+    if not caller.hand_said:
+        made = filler(3, used)
+        if made is None:
+            return False
+        hands[at] = made
+        filled.add(at)
+    value = _worth(hands[at])
+    for i, player in enumerate(seats):
+        if player.below and not player.hand_said:
+            made = filler(value - 1 if player.below == "fewer" else value, used)
+            if made is None:
+                return False
+            hands[i] = made
+            filled.add(i)
+    return True
 
 
 def _under_every(hands: list[list[str]], seat: int, used: Counter[str]) -> list[str] | None:

@@ -32,7 +32,7 @@ from gametable.games.balzakken.answers.grammar import (
     value_words,
 )
 from gametable.games.balzakken.answers.mentions import lul_on_me, word_at
-from gametable.games.balzakken.answers.names import card_name, hand_text, numbered
+from gametable.games.balzakken.answers.names import card_name, numbered
 from gametable.games.balzakken.answers.pile import PILE_SAID as _PILE_SAID
 from gametable.games.balzakken.answers.pile import other_top, said_top
 from gametable.games.balzakken.answers.vocab import NUMBER_WORDS
@@ -592,10 +592,6 @@ def _what_it_did(
         f"You discard the {card} first and then draw one card from the draw pile.",
         f"Je legt eerst de {card} af en trekt dan één kaart van de trekstapel.",
     ), [refs.DISCARD]
-
-
-def describe_hand(hand: list[str], lang: str) -> str:
-    return hand_text(hand, lang)
 
 
 def _bare(name: str) -> str:
