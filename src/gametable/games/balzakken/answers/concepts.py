@@ -142,7 +142,11 @@ def _final(question: Question, scene: Scene, ask: Asked) -> bool:
 
 def _ends_asked(fits: Callable[[Question, Scene, Asked], bool], ask: Asked) -> bool:
     """A yes or no these concepts answer: whether the game ends after the round told."""
-    return fits in (_sheet, _calls) and "over" in ask.wants and ask.wants <= {"over", "total"}
+    return (
+        fits in (_sheet, _calls)
+        and "over" in ask.wants
+        and ask.wants <= {"over", "total", "winner"}
+    )
 
 
 def _yes_no_read(fits: Callable[[Question, Scene, Asked], bool], scene: Scene, ask: Asked) -> bool:
