@@ -86,7 +86,7 @@ READERS: tuple[Reader, ...] = (
     Reader(winner.asks_winner, winner.winner, winner.read_numbers),
     Reader(calls.asks_may_call, calls.may_call, calls.read_numbers, hands=True),
     Reader(calls.asks_score, calls.score_call, calls.read_numbers, hands=True),
-    Reader(whatif.asks_reshuffle, whatif.reshuffle, _none_read),
+    Reader(whatif.asks_reshuffle, whatif.reshuffle, whatif.read_numbers),
     Reader(turns.asks_empty_hand, turns.empty_hand, _none_read),
     Reader(sizes.asks_count, sizes.count, sizes.read_numbers),
     Reader(sizes.asks_draw, sizes.draws, _none_read),

@@ -159,10 +159,12 @@ def deck_size(question: Question) -> Answer | None:
     """The cards of a new game, counted: hands, the discard pile and the draw pile."""
     state = load_game(GAME).new_game(2, seed=1)
     mentions = CARDS.find(question)
-    if mentions or question.numbers:
-        return None if not mentions else copies(question, state.to_json(), mentions[0].name)
     view = state.view(None)
     total = sum(view["hand_sizes"]) + len(view["discard_pile"]) + view["draw_pile_size"]
+    if mentions and len(re.findall(r"\b(?:how many|hoeveel)\b", question.lower)) > 1:
+        return _deck_and_copies(question, state.to_json(), total, mentions[0].name)
+    if mentions or question.numbers:
+        return None if not mentions else copies(question, state.to_json(), mentions[0].name)
     return checked(
         GAME, question, f"{total}.",
         question.say(
@@ -170,6 +172,26 @@ def deck_size(question: Question) -> Answer | None:
             "four Luls (the rulebook does not count them; gametable's deck options change it).",
             f"Het spel heeft {total} kaarten: vier van elke Balzak van -1 tot 11, vier Swingers "
             "en vier Lullen (het regelboek telt ze niet; de opties van gametable passen het aan).",
+        ),
+        [refs.BALZAKKEN],
+    )  # fmt: skip
+
+
+def _deck_and_copies(question: Question, whole: dict[str, object], total: int, card: str) -> Answer:
+    """Both asked: the deck's size and how many of one card it holds."""
+    of_card = copies(question, whole, card)
+    count = of_card.text.split(".")[0]
+    en, nl = card_name(card, "en"), card_name(card, "nl")
+    verdict = question.say(
+        f"{total} cards, {count} of them {en}.", f"{total} kaarten, waarvan {count} keer {nl}."
+    )
+    return checked(
+        GAME, question, verdict,
+        question.say(
+            "Four of each Balzak from -1 to 11, four Swingers and four Luls (the rulebook does not "
+            "count them; gametable's deck options change it).",
+            "Vier van elke Balzak van -1 tot 11, vier Swingers en vier Lullen (het regelboek telt "
+            "ze niet; de opties van gametable passen het aan).",
         ),
         [refs.BALZAKKEN],
     )  # fmt: skip
@@ -387,7 +409,8 @@ _FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
         call_limit,
     ),
     (
-        rf"\b(?:how many|hoeveel) {_CARDS}\b.*\b(?:left|remain|remaining|over|stay|blijven)\b.*"
+        rf"\b(?:how many|hoeveel) {_CARDS}\b.*\b(?:left|remain|remaining|over|stay|blijven|"
+        r"(?:liggen|zitten) er nog)\b.*"
         r"\b(?:draw pile|deck|stock|trekstapel|stapel)\b|\b(?:draw pile|trekstapel)\b.*"
         rf"\b(?:how many|hoeveel) {_CARDS}\b",
         draw_pile_left,

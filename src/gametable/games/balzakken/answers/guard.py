@@ -63,6 +63,11 @@ _KNOWN = re.compile(
     # the asker's own turn said ("now that it's my turn", "als ik aan de beurt ben")
     r"|\b(?:now that |when |once |als |wanneer |zodra )?(?:it's |it is |het )?(?:my turn|"
     r"mijn beurt(?: is)?)\b|\b(?:als|wanneer|zodra) ik aan de beurt ben\b"
+    # the deal as the moment asked about (facts.draw_pile_left)
+    r"|\bna het (?:delen|uitdelen)(?: en (?:het )?omdraaien van de eerste (?:afleg)?kaart)?\b"
+    r"|\b(?:liggen|zitten) er nog (?=(?:op|in) de trekstapel\b)"
+    # the draw pile running out, as the condition asked about (whatif.py)
+    r"|\b(?:als|wanneer|zodra) de (?:trekstapel|stapel) (?:op|leeg) is\b"
     # "mag ik toch ...": may I still, a filler
     r"|(?<=\bmag ik )toch\b|(?<=\bkan ik )toch\b"
     # the asker's first turn of a round: a turn like any other
