@@ -314,9 +314,10 @@ def call_scores(question: Question, scene: Scene, ask: Asked) -> Answer | None:
         unknown = bool(r.filled) or any(p.total is None for p in r.seats)
         if unknown and not r.view["is_over"]:
             return None  # a total not said may reach 100 this round: the end is not known
-        said.append(
-            _over_words(question, r) if "winner" not in ask.wants else _winner_words(question, r)
-        )
+        if "over" in ask.wants or "winner" not in ask.wants:
+            said.append(_over_words(question, r))
+        if "winner" in ask.wants:
+            said.append(_winner_words(question, r))
         sources.append(refs.GAME_END)
     verdict = " ".join(capital(part) + "." for part in said)
     if ask.yesno:
