@@ -135,7 +135,8 @@ def kind_asked(question: Question) -> str:
         return "yesno"
     if _TRUE.search(question.lower):
         return "yesno"
-    if _CLAUSE_ASKS.search(question.lower) or _TAIL_ASKS.search(question.lower):
+    plain = re.sub(r"\bbalzak!+", "balzak", question.lower)  # the call's "!" ends nothing
+    if _CLAUSE_ASKS.search(plain) or _TAIL_ASKS.search(plain):
         return "yesno"
     if _SCORES.search(question.lower):
         return "number"

@@ -63,6 +63,10 @@ _KNOWN = re.compile(
     # the asker's own turn said ("now that it's my turn", "als ik aan de beurt ben")
     r"|\b(?:now that |when |once |als |wanneer |zodra )?(?:it's |it is |het )?(?:my turn|"
     r"mijn beurt(?: is)?)\b|\b(?:als|wanneer|zodra) ik aan de beurt ben\b"
+    # a hand's points said again ("that's only 3 points", "dat is maar 2 punten"); the
+    # readers check that the cards add up to them
+    r"|\b(?:that's|that is|thats|dat is|dat zijn)(?: only| just| maar| slechts)?(?= -?\d+ "
+    r"(?:points?|punten)\b)"
     # the deal as the moment asked about (facts.draw_pile_left)
     r"|\bna het (?:delen|uitdelen)(?: en (?:het )?omdraaien van de eerste (?:afleg)?kaart)?\b"
     r"|\b(?:liggen|zitten) er nog (?=(?:op|in) de trekstapel\b)"

@@ -59,6 +59,7 @@ from gametable.games.balzakken.answers.partwords import (
     PLURAL,
     POINTS,
     POSSESSIVE,
+    QUALIFIERS,
     RESTATE,
     ROUNDS,
     SERIES,
@@ -83,6 +84,7 @@ def tokens_of(question: Question) -> list[str]:
     """The question's words, numbers and marks; the "!" of "BALZAK!" is part of the name, not
     the end of a sentence."""
     said = UNPLAYED.sub(" ", question.lower)  # "a Swinger she never played": held, no more
+    said = re.sub(r"(?<!\d )\b(?:minus|min) (\d+)\b", r"-\1", said)  # "so minus 2": -2
     return TOKEN.findall(re.sub(r"\bbalzak!+", "balzak", said))
 
 
@@ -144,6 +146,8 @@ class _Reading:
     #: where the last round's points were read, and whose they are (a series may follow)
     gain_at: int = -1
     gainer: Player | None = None
+    #: the player whose cards were said last ("... a 2 and The Swinger. That's only 3 points")
+    last_holder: Player | None = None
 
     def player(self, key: str, *, me: bool = False, name: str = "") -> Player:
         found = self.scene.by_key(key)
@@ -185,6 +189,7 @@ class _Reading:
         else:
             holder.cards.extend(cards)
             self.since.extend(cards)
+            self.last_holder = holder
 
 
 def read_scene(question: Question) -> Scene | None:
@@ -449,8 +454,15 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
         return 2 if nxt in POINTS else 1
     if before and before[-1] in WORTH:
         return None  # "the Lul is worth 10": what a card counts, said, not a card held
-    if before and before[-1] in RESTATE:
-        return 1 if holder is not None and _worth(holder) == value else None
+    restated = before[-1:] and (
+        before[-1] in RESTATE
+        or (before[-1] in QUALIFIERS and before[-2:-1] and before[-2] in RESTATE)
+    )
+    if restated:  # "so 3 points", "that's only 3 points", "dus min 2": the hand said again
+        said = holder if holder is not None and holder.cards else r.last_holder
+        if said is None or _worth(said) != value:
+            return None
+        return 2 if nxt in POINTS else 1
     if set(before) & GAIN or (
         nxt in POINTS and set(before) & {"got", "get", "kreeg", "krijg"} and _this_round(r.tokens)
     ):

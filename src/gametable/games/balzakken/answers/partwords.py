@@ -199,6 +199,9 @@ DETERMINERS = frozenset(["a", "the", "de", "een", "his", "her", "my", "zijn", "h
 
 MAKE = frozenset(["make", "makes", "made", "maak", "maakt", "maakte", "doe", "doet", "deed"])
 
+#: words between a restating word and the number it restates ("that's only 3 points")
+QUALIFIERS = frozenset(["only", "just", "exactly", "maar", "precies", "slechts", "all", "in"])
+
 RESTATE = frozenset(["so", "dus", "=", "total", "samen", "thats", "that's", "dats", "dat's"])
 
 HOLDING = frozenset(
@@ -252,7 +255,8 @@ BESIDE_ME = frozenset(["naast", "beside", "next"])
 #: the others' hands said by how they stand to the caller's: every one of them higher
 OTHERS_HIGHER = re.compile(
     r"\b(?:(?:all the others|everyone else|everybody else|all other players|iedereen|alle "
-    r"anderen|de anderen) (?:had|have|has|hold|holds|held|heeft|hebben|had|hadden) (?:more|"
+    r"anderen|de anderen|the rest|de rest) (?:had|have|has|hold|holds|held|heeft|hebben|had|"
+    r"hadden) (?:more|"
     r"meer)|(?:i|ik) (?:alone|als enige) (?:have|had|heb) (?:the fewest|the lowest|de minste)|"
     r"(?:i|ik) (?:have|had|heb) (?:alone|als enige) (?:the fewest|the lowest|de minste))\b"
 )
