@@ -33,6 +33,7 @@ from gametable.games.balzakken.answers.asking import VERDICT_ASKED
 from gametable.games.balzakken.answers.counts import players_said
 from gametable.games.balzakken.answers.grammar import read_table
 from gametable.games.balzakken.answers.mentions import IN_FRONT_OF_ME, NOT_HELD, held_mentions
+from gametable.games.balzakken.answers.nextturn import NEXT_ASKED
 from gametable.games.balzakken.answers.pile import said_top
 from gametable.games.balzakken.answers.vocab import BESIDE, OTHER_CALLED, OTHERS_HIGHER
 from gametable.rulebook.answer import Answer
@@ -172,7 +173,7 @@ _KNOWN = re.compile(
     r"consecutive)\b"
 )
 #: phrases the grammar reads (:mod:`.vocab`), set aside too
-_KNOWN_READ = (OTHERS_HIGHER, OTHER_CALLED, VERDICT_ASKED, BESIDE)
+_KNOWN_READ = (OTHERS_HIGHER, OTHER_CALLED, VERDICT_ASKED, BESIDE, NEXT_ASKED)
 #: a hand said after "but" or "maar" ("but the player across from me also had 4", "maar mijn
 #: buurman heeft ook 3"): a statement of a hand, no condition (the words between name a player)
 _BUT_HOLDS = re.compile(
@@ -408,7 +409,7 @@ def _cards_placed(question: Question, position: dict[str, object]) -> bool:
 def _hands_said_once(question: Question) -> bool:
     """No hand said as two sums ("3 and 5 points"), or as points and Balzakken at once ("3
     points and a 2"): the readers do not guess which is meant."""
-    table = read_table(question)
+    table = read_table(said_top(question)[1])  # the discard pile's top is nobody's hand
     if table.unsure:
         return False
     for holder in table.holders:

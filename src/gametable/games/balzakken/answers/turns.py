@@ -97,6 +97,11 @@ _I_PLAY = re.compile(
     r"\b(?:i|ik) (?:still |nog |then |dan )?(?:give|play|lay|put|geef|speel|leg) "
     r"(?:[^\W\d_]+ )?(?:the |de |my |mijn )?(?:lul|lull|swinger)\b"
 )
+#: the card swapped, named by its value after the verb ("swap my 11", "mijn 10 ... ruilen")
+_SWAPPED = re.compile(
+    r"\b(?:swap|exchange|trade|ruil|ruilen|wissel)\w* (?:my |mijn |the |de |a |an |een )?(-?\d+)\b|"
+    r"\b(?:my|mijn) (-?\d+) (?:[^\W\d_]+ ){0,3}(?:ruilen|swappen|wisselen|inruilen)\b"
+)
 #: "swing with him": playing The Swinger named by its verb
 _SWING_WITH = re.compile(r"\bswing(?:en)? (?:with|met)\b")
 
@@ -430,6 +435,11 @@ def _from_listed(question: Question, table: Table) -> tuple[list[str], str, list
     played.update(table.acted)
     if not played:  # "I have 7, 7 and 2. Can I discard both sevens?": the cards said in words
         played = played_in_words(question)
+    swapped = _SWAPPED.search(lower)
+    if not played and swapped and _SWAP.search(lower):  # "swap my 11 for that 2"
+        played = Counter([next(g for g in swapped.groups() if g is not None)])
+    if _SWAP.search(lower) and len(played) == 2:  # "swap my 9 for the 1": the 1 is on the pile
+        played = Counter({c: n for c, n in played.items() if c in hand})
     if len(played) != 1:
         return None
     card, count = next(iter(played.items()))
