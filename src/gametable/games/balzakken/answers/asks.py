@@ -39,6 +39,7 @@ _WANTS = {
         r"\b(?:fewest|fewer|least|less|lowest|minste|minder|laagste|lower|minst)\b"
     ),
     "cards": re.compile(r"\b(?:how many cards|hoeveel kaarten|how many does|how many do|cards)\b"),
+    "happens": re.compile(r"\b(?:what happens|what will happen|wat gebeurt|wat er gebeurt)\b"),
     "drawn": re.compile(
         r"\bhow many (?:cards? )?(?:do|does|will|can|must|should|would) (?:i|you|he|she|we) "
         r"(?:(?:get|draw|take|pick(?: up)?|receive) back|draw|pick up|take)\b|"

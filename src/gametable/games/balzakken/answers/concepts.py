@@ -92,7 +92,13 @@ def may_call_answer(question: Question) -> Answer | None:
 
 
 def _acts(question: Question, scene: Scene, ask: Asked) -> bool:
-    return scene.acted is not None and bool(ask.wants & {"cards", "points"})
+    """A turn's action told, and the hands after it asked: their cards, their points, or what
+    happens to them (The Swinger)."""
+    swing = scene.acted is not None and (scene.acted.verb == "swing" or "S" in scene.acted.cards)
+    held = scene.me is not None and "S" in scene.me.cards and scene.acted is not None
+    return scene.acted is not None and (
+        bool(ask.wants & {"cards", "points"}) or ("happens" in ask.wants and (swing or held))
+    )
 
 
 def _calls(question: Question, scene: Scene, ask: Asked) -> bool:

@@ -271,11 +271,12 @@ def _after_swinger(
     def said(name: str, held: tuple[int, int], points_known: bool) -> str:
         if held[0] == 0:
             return question.say(f"{name} no cards (0 points)", f"{name} geen kaarten (0 punten)")
+        cards = (numbered(held[0], "card", "en"), numbered(held[0], "card", "nl"))
         if not points_known:
-            return question.say(f"{name} {held[0]} cards", f"{name} {held[0]} kaarten")
+            return question.say(f"{name} {cards[0]}", f"{name} {cards[1]}")
         return question.say(
-            f"{name} {held[0]} cards worth {held[1]} points",
-            f"{name} {held[0]} kaarten met {held[1]} punten",
+            f"{name} {cards[0]} worth {numbered(held[1], 'point', 'en')}",
+            f"{name} {cards[1]} met {numbered(held[1], 'point', 'nl')}",
         )
 
     verb = question.say("holds", "heeft")
