@@ -76,7 +76,7 @@ def next_turn(question: Question) -> Answer | None:
     movers: set[int] = set()
     position = None
     for target in range(1, players):
-        hands = [[card, "3"], *[["9", "8"] for _ in range(players - 1)]]
+        hands = [[card, "3"], *[[str(seat + 3)] for seat in range(1, players)]]
         built = build(hands, to_move=0)
         state = load(built)
         if state is None:
