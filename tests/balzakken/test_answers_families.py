@@ -389,3 +389,41 @@ def test_bz030_a_swap_of_a_card_named_in_a_listed_hand() -> None:
     )
     assert checked, said
     assert said.startswith("Yes."), said
+
+
+# -- BZ-041, BZ-027: taking back the card that lay on top of the discard pile -----------------
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("I put down my pair of 9s. Before I did, the top of the discard pile was a 0. May I "
+         "take that 0 as the card I draw back?", "Yes."),
+        ("I discard two 4s. Before that the top card of the discard pile was a -1. Can I take "
+         "the -1 back instead of drawing?", "Yes."),
+        ("Ik leg twee tienen af. Bovenop de aflegstapel lag een 3. Mag ik die 3 terugpakken?",
+         "Ja."),
+        ("I discard a single 8; the top of the discard pile was a 1. May I take that 1 instead of "
+         "drawing from the draw pile?", "No."),
+    ],
+)  # fmt: skip
+def test_bz041_bz027_taking_back_the_former_top(text: str, start: str) -> None:
+    said, checked = _reply(text)
+    assert checked, said
+    assert said.startswith(start), said
+
+
+@settings(max_examples=30, deadline=None)
+@given(value=st.integers(-1, 11), count=st.integers(1, 3), top=st.integers(-1, 11))
+def test_bz041_taking_back_the_former_top_agrees_with_the_rules(
+    value: int, count: int, top: int
+) -> None:
+    """BZ-041: after several of one value the former top may come back; after one, never."""
+    assume(top != value)
+    said_count = {1: "a single", 2: "two", 3: "three"}[count]
+    plural = "s" if count > 1 else ""
+    question = (
+        f"I discard {said_count} {value}{plural}. Before that the top card of the discard pile "
+        f"was a {top}. Can I take the {top} back instead of drawing?"
+    )
+    said, checked = _reply(question)
+    assert checked, (question, said)
+    assert said.startswith("Yes." if count > 1 else "No."), (question, said)

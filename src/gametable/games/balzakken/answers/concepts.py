@@ -28,6 +28,7 @@ from gametable.games.balzakken.answers.parts import read_scene
 from gametable.games.balzakken.answers.plays import played
 from gametable.games.balzakken.answers.scene import Scene
 from gametable.games.balzakken.answers.sheet import call_scores
+from gametable.games.balzakken.answers.takeback import take_top
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -45,6 +46,9 @@ _ELSEWHERE = re.compile(
 
 def answer(question: Question) -> Answer | None:
     """The referee's reply to the situation ``question`` tells, or ``None``."""
+    taken = take_top(question)  # the discard pile's top is no part of a scene
+    if taken is not None:
+        return taken
     scene = read_scene(question)
     if scene is None or not scene.players:
         return None
