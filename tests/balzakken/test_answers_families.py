@@ -427,3 +427,35 @@ def test_bz041_taking_back_the_former_top_agrees_with_the_rules(
     said, checked = _reply(question)
     assert checked, (question, said)
     assert said.startswith("Yes." if count > 1 else "No."), (question, said)
+
+
+# -- BZ-050: a call before another player has played is out of turn ---------------------------
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("It's not my turn, but I've got 2 points and no action cards. Can I shout BALZAK! right "
+         "now before the next player goes?", "No."),
+        ("My hand is worth 2 and my neighbour is still thinking about his turn. Can I shout "
+         "BALZAK! before he plays?", "No."),
+        ("Ik heb 2 punten. Mag ik BALZAK! roepen voordat hij speelt?", "Nee."),
+    ],
+)  # fmt: skip
+def test_bz050_a_call_before_another_player_has_played(text: str, start: str) -> None:
+    said, checked = _reply(text)
+    assert checked, said
+    assert said.startswith(start), said
+
+
+# -- BZ-040, BZ-041: Balzakken laid down together ----------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("My hand: 2, 2, 2, 2 and 7. Can I lay down all four 2s at once? And how many cards do I "
+         "pick up afterwards?", "Yes, you draw back 1 card."),
+        ("I put down my pair of 9s. How many cards do I draw back?", "1."),
+    ],
+)  # fmt: skip
+def test_bz040_bz041_balzakken_laid_down_together(text: str, start: str) -> None:
+    said, checked = _reply(text)
+    assert checked, said
+    assert said.startswith(start), said

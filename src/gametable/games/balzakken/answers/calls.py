@@ -63,7 +63,9 @@ _OUT_OF_TURN = re.compile(
     r"\b(?:not my turn|not on my turn|out of turn|someone else'?s turn|another player'?s turn|"
     r"(?:his|her|their|my neighbou?r'?s|the other player'?s|an opponent'?s) turn|"
     r"while (?:it is|it's) not my turn|niet aan de beurt|niet mijn beurt|niet aan zet|"
-    r"buiten mijn beurt|in de beurt van)\b"
+    r"buiten mijn beurt|in de beurt van|"
+    r"(?:before|voordat) (?:he|she|they|the next player|my neighbou?r|the others?|hij|zij|ze|"
+    r"de volgende speler|mijn buurman) (?:plays|goes|moves|has played|speelt|aan de beurt is|zet))\b"
 )
 _AFTER_ACTION = re.compile(
     r"\b(?:after (?:discarding|swapping|playing|drawing|i (?:discard|swap|play|draw))|"

@@ -68,6 +68,11 @@ _KNOWN = re.compile(
     # readers check that the cards add up to them
     r"|\b(?:that's|that is|thats|dat is|dat zijn)(?: only| just| maar| slechts)?(?= -?\d+ "
     r"(?:points?|punten)\b)"
+    # the moment of a call out of turn (calls.py reads whose turn it is)
+    r"|\b(?:right now |now |nu )?(?:before|voordat) (?:he|she|they|the next player|my neighbou?r|"
+    r"the others?|hij|zij|ze|de volgende speler|mijn buurman) (?:plays|goes|moves|has played|"
+    r"speelt|aan de beurt is|zet)\b|\bright now\b"
+    r"|\bis still thinking about (?:his|her|their) turn\b|\bdenkt nog na over zijn beurt\b"
     # the deal as the moment asked about (facts.draw_pile_left)
     r"|\bna het (?:delen|uitdelen)(?: en (?:het )?omdraaien van de eerste (?:afleg)?kaart)?\b"
     r"|\b(?:liggen|zitten) er nog (?=(?:op|in) de trekstapel\b)"
@@ -179,7 +184,7 @@ _KNOWN_READ = (OTHERS_HIGHER, OTHER_CALLED, VERDICT_ASKED, BESIDE, NEXT_ASKED)
 _BUT_HOLDS = re.compile(
     r"\b(?:but|maar) (?:(?!if\b|unless\b|when\b|only\b|not\b|never\b|als\b|niet\b|alleen\b|"
     r"geen\b)[a-z']+\s+){1,6}?(?:also |too |only |just |exactly |ook |nog |precies )?"
-    r"(?:has|had|have|holds|held|hold|heeft|heb|hebt|had|hebben|houdt|turns out to have|"
+    r"(?:has|had|have|got|holds|held|hold|heeft|heb|hebt|had|hebben|houdt|turns out to have|"
     r"turned out to have|was holding|is holding|holding)(?: er)? "
     r"(?:also |too |exactly |only |just |ook |precies |maar )?"
     rf"(?=-?\d+\b|(?:a |an |the |de |een )?{_CARD_NAMES})"

@@ -85,6 +85,7 @@ def tokens_of(question: Question) -> list[str]:
     the end of a sentence."""
     said = UNPLAYED.sub(" ", question.lower)  # "a Swinger she never played": held, no more
     said = re.sub(r"(?<!\d )\b(?:minus|min) (\d+)\b", r"-\1", said)  # "so minus 2": -2
+    said = re.sub(r"\b(?:lay|laid|put|throw|threw|toss) down\b", "discard", said)  # Balzakken down
     return TOKEN.findall(re.sub(r"\bbalzak!+", "balzak", said))
 
 

@@ -92,7 +92,8 @@ def _discarded(
         return None
     value, count = values.pop(), len(acted.cards)
     used: Counter[str] = Counter()
-    hand = _hand_discarding(me, acted, used)
+    asked_one = len(re.findall(r"\b(?:how many|hoeveel)\b", ask.text)) <= 1
+    hand = _hand_discarding(me, acted, used, any_size="drawn" in ask.wants and asked_one)
     if hand is None or me.points is not None or Counter(hand)[value] < count:
         return None
     hand_sized = _filled(hand, me.size, used)
@@ -153,12 +154,15 @@ def _discard_verdict(question: Question, ask: Asked, after: int, drawn: int) -> 
     return f"{yes_no(question, True)[:-1]}, {number}."
 
 
-def _hand_discarding(me: Player, acted: Acted, used: Counter[str]) -> list[str] | None:
+def _hand_discarding(
+    me: Player, acted: Acted, used: Counter[str], any_size: bool = False
+) -> list[str] | None:
     """The asker's hand before the discard: the cards said of it, with the discarded ones
-    when they were said only in the action ("I have 5 cards and discard three 7s")."""
+    when they were said only in the action ("I have 5 cards and discard three 7s"); with
+    ``any_size`` (only the cards drawn back are asked) the hand's size need not be said."""
     if Counter(me.cards)[acted.cards[0]] > 0:
         return hand_for(me, used)
-    if me.size is None or me.empty:
+    if (me.size is None and not any_size) or me.empty:
         return None  # the hand's other cards are not said, nor how many they are
     cards = me.cards + acted.cards
     if any(not free(c, used, n) for c, n in Counter(cards).items()):
