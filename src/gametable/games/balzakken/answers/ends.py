@@ -188,7 +188,10 @@ def winners(question: Question, scene: Scene, ask: Asked) -> Answer | None:
             f"{listed(question, names)} delen de winst op {best}",
         )
         if len(names) > 1
-        else question.say(f"{names[0]} wins on {best}", f"{names[0]} wint met {best}")
+        else question.say(
+            f"{names[0]} {'win' if names[0] in ('you', 'You') else 'wins'} on {best}",
+            f"{names[0]} wint met {best}",
+        )
     )
     reason = question.say(
         f"The game ends once a total reaches {GAME_END} or more, and the lowest total wins; "

@@ -426,6 +426,7 @@ _FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
         rf"\bhow many {_CARDS} (?:are )?(?:there )?(?:in|does|do) (?:the |a |het )?(?:whole |entire |"
         r"full )?(?:deck|box|"
         r"game|balzakken)|"
+        rf"\bhow many {_CARDS} (?:are )?there (?:in total|altogether|all together)\b|"
         rf"\bhoeveel {_CARDS} (?:zitten |zijn )?(?:er )?in (?:het |de )?(?:hele |gehele |"
         r"volledige )?(?:spel|doos|stapel)|"
         rf"\bhoeveel {_CARDS} (?:heeft|telt|bevat) (?:het |de )?(?:hele )?(?:spel|doos|balzakken)|\bhow many (?:luls?|lull|swingers?|blue balls?|bruisbal\w*)\b.*\b(?:deck|"

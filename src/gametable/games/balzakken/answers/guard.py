@@ -74,6 +74,7 @@ _KNOWN = re.compile(
     r"speelt|aan de beurt is|zet)\b|\bright now\b"
     r"|\bis still thinking about (?:his|her|their) turn\b|\bdenkt nog na over zijn beurt\b"
     # the deal as the moment asked about (facts.draw_pile_left)
+    r"|\bafter (?:the deal|dealing)(?: and (?:turning|flipping) (?:over |up )?the first (?:card|discard))?\b"
     r"|\bna het (?:delen|uitdelen)(?: en (?:het )?omdraaien van de eerste (?:afleg)?kaart)?\b"
     r"|\b(?:liggen|zitten) er nog (?=(?:op|in) de trekstapel\b)"
     # the draw pile running out, as the condition asked about (whatif.py)

@@ -366,4 +366,5 @@ def _winner_words(question: Question, r: Round) -> str:
             f"{listed(question, names)} share the win on {best}",
             f"{listed(question, names)} delen de winst op {best}",
         )
-    return question.say(f"{names[0]} wins on {best}", f"{names[0]} wint met {best}")
+    verb = question.say("win" if names[0] in ("you", "You") else "wins", "wint")
+    return question.say(f"{names[0]} {verb} on {best}", f"{names[0]} {verb} met {best}")
