@@ -459,3 +459,45 @@ def test_bz040_bz041_balzakken_laid_down_together(text: str, start: str) -> None
     said, checked = _reply(text)
     assert checked, said
     assert said.startswith(start), said
+
+
+# -- BZ-114, BZ-117, BZ-118, BZ-009: a total that lands on 69 or 99, the game's end asked too ----
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("I'm on 99 after a round. What's my score now?", "75:"),
+        ("If I'm on 69 after a round, what happens?", "50:"),
+        ("I'm on 95 and get 4 points this round. What is my total and is the game over?",
+         "95 + 4 = 99, which drops back to 75: the game goes on"),
+    ],
+)  # fmt: skip
+def test_bz117_bz118_a_total_landing_on_69_or_99(text: str, start: str) -> None:
+    said, checked = _reply(text)
+    assert checked, said
+    assert said.startswith(start), said
+
+
+# -- BZ-055, BZ-067, BZ-081: several cards' points asked at once --------------------------------
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("How many points is the Blue Ball worth and how many is the Bruisbal worth?",
+         ["11 points", "-1 points"]),
+        ("What are the Lul and the Swinger worth if someone calls?", ["10 points", "0 points"]),
+        ("Hoeveel punten zijn De Lul en De Swinger waard?", ["10 punten", "0 punten"]),
+    ],
+)  # fmt: skip
+def test_bz055_bz067_bz081_several_cards_points(text: str, numbers: list[str]) -> None:
+    said, checked = _reply(text)
+    assert checked, said
+    first = said.split(". ")[0]
+    assert all(n in first for n in numbers), said
+
+
+# -- BZ-067, BZ-093: a Dutch question opened by the call's verb ---------------------------------
+def test_bz067_dutch_call_said_before_its_caller() -> None:
+    said, checked = _reply(
+        "Roept iemand BALZAK terwijl ik De Swinger en een 4 heb, hoeveel punten tel ik dan?"
+    )
+    assert checked, said
+    assert said.startswith("4 punten"), said

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 
 from gametable.games.balzakken.answers.asks import Asked, asked
-from gametable.games.balzakken.answers.ends import round_values, total_after, winners
+from gametable.games.balzakken.answers.ends import landed, round_values, total_after, winners
 from gametable.games.balzakken.answers.goodcall import asks_kind, call_kind
 from gametable.games.balzakken.answers.maycall import asks_may_call, may_call, names_their_turn
 from gametable.games.balzakken.answers.parts import read_scene
@@ -139,6 +139,21 @@ def _sheet(question: Question, scene: Scene, ask: Asked) -> bool:
     )
 
 
+def _landing(question: Question, scene: Scene, ask: Asked) -> bool:
+    me = scene.me
+    return (
+        not ask.yesno
+        and bool(ask.wants & {"total", "write", "happens"})
+        and scene.acted is None
+        and scene.caller is None
+        and me is not None
+        and me.total is not None
+        and me.gain is None
+        and len(scene.players) == 1
+        and not me.hand_said
+    )
+
+
 def _final(question: Question, scene: Scene, ask: Asked) -> bool:
     return (
         not ask.yesno
@@ -177,6 +192,7 @@ _CONCEPTS: tuple[_Concept, ...] = (
     (_calls, call_scores),
     (_round_end, round_values),
     (_sheet, total_after),
+    (_landing, landed),
     (_final, winners),
 )
 

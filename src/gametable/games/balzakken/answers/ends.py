@@ -17,7 +17,7 @@ from gametable.games.balzakken.answers.scene import Player, Scene
 from gametable.games.balzakken.answers.seating import capital, label, listed
 from gametable.games.balzakken.answers.sheet import judge_round
 from gametable.games.balzakken.answers.totals import round_scoring
-from gametable.games.balzakken.scoring import GAME_END
+from gametable.games.balzakken.scoring import GAME_END, TASTY
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -116,6 +116,11 @@ def total_after(question: Question, scene: Scene, ask: Asked) -> Answer | None:
     verdict = said if len(gains) == 1 else f"{after}: {said}"
     if over:
         verdict += question.say(": the game ends", ": het spel is afgelopen")
+    elif "over" in ask.wants:  # asked beside the total: said either way
+        verdict += question.say(
+            f": the game goes on (no total has reached {GAME_END})",
+            f": het spel gaat door (geen totaal is {GAME_END} of meer)",
+        )
     verdict += "."
     if ask.yesno:
         if "over" not in ask.wants:
@@ -130,6 +135,37 @@ def total_after(question: Question, scene: Scene, ask: Asked) -> Answer | None:
     return checked(
         GAME_NAME, question, verdict, reason, [refs.TASTY, refs.GAME_END], position=position
     )
+
+
+#: a total said as it stands after a round ("I'm on 99 after a round", "na een ronde op 69")
+_AFTER_ROUND = re.compile(
+    r"\b(?:after (?:a|the|this|that) round|at the end of (?:a|the) round|once the round is (?:over|"
+    r"scored)|na (?:een|de|deze) ronde|aan het eind(?:e)? van (?:een|de) ronde)\b"
+)
+
+
+def landed(question: Question, scene: Scene, ask: Asked) -> Answer | None:
+    """A total said to stand at exactly 69 or 99 after a round: the engine scores a round that
+    lands there, and the total drops back ("Tasty (In-Between) Positions")."""
+    me = scene.me
+    if me is None or me.total not in TASTY or not _AFTER_ROUND.search(question.lower):
+        return None
+    total = int(me.total)
+    steps = _rounds_scored(question, total - 10, [10])
+    if steps is None:
+        return None
+    _, after, _, position = steps
+    verdict = question.say(
+        f"{after}: a total of exactly {total} after a round drops back to {after}.",
+        f"{after}: een totaal van precies {total} na een ronde zakt terug naar {after}.",
+    )
+    reason = question.say(
+        "The drop is no choice in gametable: a total landing exactly on 69 or 99 always goes "
+        "back, and passing over them changes nothing.",
+        "Het terugzakken is in gametable geen keuze: een totaal dat precies op 69 of 99 "
+        "uitkomt, gaat altijd terug; eroverheen gaan verandert niets.",
+    )
+    return checked(GAME_NAME, question, verdict, reason, [refs.TASTY], position=position)
 
 
 def _rounds_scored(

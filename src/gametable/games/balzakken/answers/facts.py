@@ -19,7 +19,7 @@ from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, load
 from gametable.games.balzakken.answers.counts import count_words, players_said
 from gametable.games.balzakken.answers.grammar import read_table
-from gametable.games.balzakken.answers.names import CARDS, card_name, hand_text
+from gametable.games.balzakken.answers.names import CARDS, card_name, hand_text, numbered
 from gametable.games.balzakken.scoring import BALZAK_LIMIT, FALSE_PENALTY, GAME_END
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -278,6 +278,9 @@ def card_points(question: Question) -> Answer | None:
     """A card's points in a hand when someone calls: a hand of just that card, valued."""
     mentions = CARDS.find(question)
     numbers = [n for n in question.numbers if -1 <= n <= 11]
+    named = list(dict.fromkeys(m.name for m in mentions))
+    if len(named) > 1:
+        return _cards_points(question, named) if not numbers and question.kind != "yesno" else None
     card = mentions[0].name if mentions else (str(numbers[0]) if len(numbers) == 1 else None)
     if card is None:
         return None
@@ -303,6 +306,34 @@ def card_points(question: Question) -> Answer | None:
             "wanneer iemand BALZAK! roept.",
         ),
         [rule], position=position,
+    )  # fmt: skip
+
+
+def _cards_points(question: Question, cards: list[str]) -> Answer | None:
+    """Several cards' points asked at once: each valued as a hand of its own when someone
+    calls (a Lul 10, a Swinger 0), every one answered."""
+    values = []
+    for card in cards:  # each valued alone, as the one card of a hand
+        state = load(build([[card], ["9"]], to_move=1))
+        if state is None:
+            return None
+        values.append(state.view(0)["hand_value"])
+    position = build([cards, ["9"]], to_move=1)  # the cards together, to open
+    said = [
+        f"{card_name(c, question.lang)}: {numbered(v, 'point', question.lang)}"
+        for c, v in zip(cards, values, strict=True)
+    ]
+    verdict = "; ".join(said) + "."
+    rules = [
+        {"L": refs.LUL_IN_HAND, "S": refs.SWINGER_IN_HAND}.get(c, refs.BALZAKKEN) for c in cards
+    ]
+    return checked(
+        GAME, question, verdict[0].upper() + verdict[1:],
+        question.say(
+            "Each counts these points if it is still in a hand when someone calls BALZAK!.",
+            "Elk telt zoveel punten als hij nog in een hand zit wanneer iemand BALZAK! roept.",
+        ),
+        rules, position=position,
     )  # fmt: skip
 
 

@@ -149,6 +149,8 @@ class _Reading:
     gainer: Player | None = None
     #: the player whose cards were said last ("... a 2 and The Swinger. That's only 3 points")
     last_holder: Player | None = None
+    #: a call said before its subject ("Roept iemand BALZAK"): the next player named called
+    call_next: bool = False
 
     def player(self, key: str, *, me: bool = False, name: str = "") -> Player:
         found = self.scene.by_key(key)
@@ -159,6 +161,8 @@ class _Reading:
 
     def owner(self, player: Player) -> None:
         self.current, self.group, self.item = player, False, None
+        if self.call_next:
+            player.called, self.call_next = True, False
         self.since, self.holding = [], False
         if not player.me:
             self.last_other = player
@@ -268,7 +272,7 @@ def _read_token(r: _Reading, i: int) -> int | None:
     if tok in HOLDING:
         r.holding = True
     if tok in CALL_WORDS or (tok == "balzak" and _made(r.tokens, i)):
-        return _call(r) if _subject_read(r, i) else None
+        return _call(r, i) if _subject_read(r, i) else None
     if tok in ("and", "en") and r.group and tok in r.group_marks:
         r.item = None
         return 1
@@ -379,11 +383,15 @@ def _made(tokens: list[str], i: int) -> bool:
     return any(t in MAKE for t in tokens[max(0, i - 4) : i])
 
 
-def _call(r: _Reading) -> int:
-    """A call: by the player spoken of, else by a caller nobody names ("the round ends, someone
-    called" names someone; "after the call" nobody)."""
+def _call(r: _Reading, i: int) -> int:
+    """A call: by the player spoken of, else by the player named right after it in a Dutch
+    question opened by its verb ("Roept iemand BALZAK ..."), else by a caller nobody names ("the
+    round ends, someone called" names someone; "after the call" nobody)."""
+    nxt = r.tokens[i + 1] if i + 1 < len(r.tokens) else ""
     if r.current is not None:
         r.current.called = True
+    elif (i == 0 or r.tokens[i - 1] in ENDS) and (nxt in SOMEONE or i + 1 in r.names):
+        r.call_next = True  # the subject follows the verb
     elif not any(p.called for p in r.scene.players):
         r.player("caller").called = True
     return 1
