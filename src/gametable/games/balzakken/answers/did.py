@@ -70,7 +70,7 @@ def what_it_did(
             "kaart minder.",
         ), [refs.LUL_PLAYED]
     if kind == "swinger":
-        return _swinger_did(question, was, int(rest, sized))
+        return _swinger_did(question, was, int(rest), sized)
     if kind == "swap" and not top_said:
         return question.say(
             f"Your {bare(card_name(rest, 'en'))} goes onto the discard pile and you take its "
