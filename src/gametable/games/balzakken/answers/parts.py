@@ -484,7 +484,10 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
     called_on = bool(before) and before[-1] in ON and bool(set(before) & (CALL_WORDS | {"balzak"}))
     if called_on and nxt in POINTS:  # "I called BALZAK! on 4 points": the hand
         return _hand_points(r, value)
-    if (before and before[-1] in ON and not called_on) or _after_total_word(before):
+    on = before[-1:] and (
+        before[-1] in ON or (before[-1] in QUALIFIERS and before[-2:-1] in ON_ONE)
+    )
+    if (on and not called_on) or _after_total_word(before):  # "on 69", "op precies 69"
         target = holder or _asker_later(r)
         if target.total is not None:
             return None  # two totals said for one player
@@ -515,6 +518,10 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
         r.add_cards([str(value)])
         return 1
     return None
+
+
+#: "on", "op" as a one-word list, for the word before a qualifier ("op precies 69")
+ON_ONE = [[w] for w in ON]
 
 
 def _in_series(r: _Reading, i: int) -> bool:
