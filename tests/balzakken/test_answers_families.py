@@ -501,3 +501,20 @@ def test_bz067_dutch_call_said_before_its_caller() -> None:
     )
     assert checked, said
     assert said.startswith("4 punten"), said
+
+
+# -- BZ-014..BZ-018: the draw pile after the deal, never the cards dealt ------------------------
+@settings(max_examples=14, deadline=None)
+@given(players=st.integers(2, 8), dutch=st.booleans())
+def test_bz014_bz016_bz017_draw_pile_after_the_deal(players: int, dutch: bool) -> None:
+    """BZ-014, BZ-016, BZ-017: 5 cards each are dealt, one is turned up, the rest is the pile."""
+    question = (
+        f"Met {players} spelers: hoeveel kaarten liggen er in de trekstapel na het delen en het "
+        "omdraaien van de eerste aflegkaart?"
+        if dutch
+        else f"With {players} players, how many cards are in the draw pile after the deal and "
+        "turning up the first discard?"
+    )
+    said, checked = _reply(question)
+    assert checked, (question, said)
+    assert said.startswith(f"{60 - 5 * players - 1}."), (question, said)

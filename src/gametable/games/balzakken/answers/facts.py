@@ -104,7 +104,10 @@ def fact(question: Question) -> Answer | None:
 
 
 def cards_dealt(question: Question) -> Answer | None:
-    """Cards in each hand at the deal: a new game of the engine, counted."""
+    """Cards in each hand at the deal: a new game of the engine, counted (not the draw pile's
+    cards after it, :func:`draw_pile_left`)."""
+    if re.search(r"\b(?:draw pile|trekstapel|stock)\b", question.lower):
+        return None
     said = players_said(question)
     players = 3 if said is None else said[0]
     game = load_game(GAME)
@@ -443,7 +446,9 @@ _FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
         rf"\b(?:how many|hoeveel) {_CARDS}\b.*\b(?:left|remain|remaining|over|stay|blijven|"
         r"(?:liggen|zitten) er nog)\b.*"
         r"\b(?:draw pile|deck|stock|trekstapel|stapel)\b|\b(?:draw pile|trekstapel)\b.*"
-        rf"\b(?:how many|hoeveel) {_CARDS}\b",
+        rf"\b(?:how many|hoeveel) {_CARDS}\b|"
+        rf"\b(?:how many|hoeveel) {_CARDS}\b.*\b(?:draw pile|trekstapel|stock)\b.*"
+        r"\b(?:deal|dealt|dealing|delen|gedeeld|uitdelen)\b",
         draw_pile_left,
     ),
     (
