@@ -518,3 +518,22 @@ def test_bz014_bz016_bz017_draw_pile_after_the_deal(players: int, dutch: bool) -
     said, checked = _reply(question)
     assert checked, (question, said)
     assert said.startswith(f"{60 - 5 * players - 1}."), (question, said)
+
+
+# -- BZ-092, BZ-100, BZ-106: a total said is no hand ------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("My total is 97 and I call a good BALZAK!. What is my total?", "97 + 0 = 97"),
+        ("My sheet says 57 and I call with 9. What do I write?", "25."),
+    ],
+)  # fmt: skip
+def test_bz092_bz106_a_total_said_is_no_hand(text: str, start: str) -> None:
+    said, checked = _reply(text)
+    assert checked, said
+    assert said.startswith(start), said
+
+
+def test_bz106_a_total_alone_does_not_make_an_overcall() -> None:
+    said, checked = _reply("My total is 30. I call BALZAK!. What is my total?")
+    assert not checked or not said.startswith("25"), said

@@ -41,6 +41,7 @@ from gametable.games.balzakken.answers.mentions import (
     asked_number_at,
     drew_for_lul,
     in_front_of_me,
+    total_read_as_hand,
 )
 from gametable.games.balzakken.answers.names import hand_text, numbered
 from gametable.games.balzakken.answers.vocab import OTHER_CALLED, SENTENCE_END
@@ -324,6 +325,8 @@ def score_call(question: Question) -> Answer | None:
 
 def _score_call(question: Question) -> Answer | None:
     table = read_table(question)
+    if total_read_as_hand(question, table.holders):
+        return None
     caller = table.caller if table.caller is not None else 0
     named = [h for h in table.holders if h.described]
     if not named and table.others_same and caller == 0 and len(table.holders) <= 2:

@@ -7,6 +7,8 @@ player writes.  Read by :mod:`.grammar` and the readers.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
 from gametable.games.balzakken.answers.names import CARDS
 from gametable.games.balzakken.answers.vocab import (
@@ -163,3 +165,16 @@ def held_mentions(question: Question) -> list[Mention]:
         i for s, e in spans for i in range(word_at(question.lower, s), word_at(question.lower, e))
     }
     return [m for m in CARDS.find(question) if m.start not in negated]
+
+
+#: a number said as a score-sheet total ("my total is 30", "my sheet says 57", "mijn stand is 40")
+_TOTAL_SAID = re.compile(
+    r"\b(?:total|totaal|stand|sheet|score sheet|scoreblad)(?: is| was| says| shows| of| van| staat op)? "
+    r"(\d+)\b"
+)
+
+
+def total_read_as_hand(question: Question, holders: Sequence[Any]) -> bool:
+    """A total said ("My total is 30") that the grammar took for the points in a hand."""
+    totals = {word_at(question.lower, m.start(1)) for m in _TOTAL_SAID.finditer(question.lower)}
+    return any(set(h.points_at) & totals for h in holders)

@@ -307,7 +307,10 @@ def call_scores(question: Question, scene: Scene, ask: Asked) -> Answer | None:
         writes = _writes(question, r, targets, ask.summed or "sum" in scene.flags)
         if writes is None:
             return None
-        said.append(writes)
+        if ask.wants & {"total", "over"}:
+            said.append(writes)
+        else:  # the points written asked, not a total: they come first
+            said.insert(0, writes)
     if "winner" in ask.wants or "over" in ask.wants:
         if r.filled and "winner" in ask.wants:
             return None
