@@ -86,6 +86,12 @@ def tokens_of(question: Question) -> list[str]:
     said = UNPLAYED.sub(" ", question.lower)  # "a Swinger she never played": held, no more
     said = re.sub(r"(?<!\d )\b(?:minus|min) (\d+)\b", r"-\1", said)  # "so minus 2": -2
     said = re.sub(r"\b(?:lay|laid|put|throw|threw|toss) down\b", "discard", said)  # Balzakken down
+    said = re.sub(  # "we're 3", "we are four": the count of players, no card of ours
+        r"\bwe(?:'re| are| zijn)( \d+| two| three| four| five| six| seven| eight| twee| drie| vier"
+        r"| vijf)\b(?! (?:players|spelers|points|punten|cards|kaarten))",
+        r"\1 players",
+        said,
+    )
     return TOKEN.findall(re.sub(r"\bbalzak!+", "balzak", said))
 
 
