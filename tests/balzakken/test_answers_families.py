@@ -537,3 +537,12 @@ def test_bz092_bz106_a_total_said_is_no_hand(text: str, start: str) -> None:
 def test_bz106_a_total_alone_does_not_make_an_overcall() -> None:
     said, checked = _reply("My total is 30. I call BALZAK!. What is my total?")
     assert not checked or not said.startswith("25"), said
+
+
+def test_bz090_we_are_three_is_a_count_of_players() -> None:
+    """BZ-090..BZ-092: 'We're 3' counts the players; the call with 2 against 4 and 9 is good."""
+    said, checked = _reply(
+        "We're 3. I call with 2, the others have 4 and 9. I was on 68. What is my total?"
+    )
+    assert checked, said
+    assert said.startswith("68 + 0 = 68"), said
