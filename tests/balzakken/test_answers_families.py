@@ -546,3 +546,27 @@ def test_bz090_we_are_three_is_a_count_of_players() -> None:
     )
     assert checked, said
     assert said.startswith("68 + 0 = 68"), said
+
+
+# -- BZ-090, BZ-098: an argument the asker gives, and a player named twice ----------------------
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("Two-player game: I call BALZAK! with 2 and it turns out my opponent Tess also has "
+         "exactly 2. Is that still a good BALZAK! since she doesn't have fewer?", "No."),
+        ("Ik roep BALZAK! met 1 en mijn buurman Kees heeft ook 1. Is het een goede BALZAK!, "
+         "omdat hij niet minder heeft?", "Nee."),
+    ],
+)  # fmt: skip
+def test_bz090_bz098_an_argument_is_no_part_of_the_situation(text: str, start: str) -> None:
+    said, checked = _reply(text)
+    assert checked, said
+    assert said.startswith(start), said
+
+
+def test_bz098_an_argument_naming_a_number_is_still_read() -> None:
+    """A reason that says a number tells a part: it is read, never dropped unread."""
+    said, checked = _reply(
+        "I call BALZAK! with 2. Is it a good BALZAK! since Tess has 3 and Bo has 2?"
+    )
+    assert not checked or said.startswith("No."), said

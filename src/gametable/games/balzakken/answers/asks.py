@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from gametable.games.balzakken.answers.asking import MAY_TOO
+from gametable.games.balzakken.answers.partwords import REASON, argument
 from gametable.games.balzakken.answers.scene import Scene
 from gametable.rulebook.question import Question
 
@@ -96,7 +97,7 @@ def asking_sentence(question: Question) -> str:
 
 def asked(question: Question, scene: Scene) -> Asked:
     """What ``question`` asks about ``scene`` (see the module docstring)."""
-    text = asking_sentence(question)
+    text = REASON.sub(argument, asking_sentence(question))  # "since she has no fewer": argues
     found = Asked(text=text)
     found.summed = bool(_SUM.search(text))
     plain = _SUM.sub(" ", text)  # "in total" adds up, it asks for no total on the sheet

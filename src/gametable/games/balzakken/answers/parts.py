@@ -53,13 +53,13 @@ from gametable.games.balzakken.answers.partwords import (
     ON_TABLE,
     OTHER_WORDS,
     OTHERS_HIGHER,
-    PAIR,
     PERSONS,
     PLAYERS,
     PLURAL,
     POINTS,
     POSSESSIVE,
     QUALIFIERS,
+    REASON,
     RESTATE,
     ROUNDS,
     SERIES,
@@ -71,7 +71,10 @@ from gametable.games.balzakken.answers.partwords import (
     UNPLAYED,
     WORD,
     WORTH,
+    argument,
+    card_at,
     count_word,
+    pair_at,
     plural_value,
 )
 from gametable.games.balzakken.answers.players import player_names
@@ -84,6 +87,7 @@ def tokens_of(question: Question) -> list[str]:
     """The question's words, numbers and marks; the "!" of "BALZAK!" is part of the name, not
     the end of a sentence."""
     said = UNPLAYED.sub(" ", question.lower)  # "a Swinger she never played": held, no more
+    said = REASON.sub(argument, said)  # "since she doesn't have fewer": the asker's argument
     said = re.sub(r"(?<!\d )\b(?:minus|min) (\d+)\b", r"-\1", said)  # "so minus 2": -2
     said = re.sub(r"\b(?:lay|laid|put|throw|threw|toss) down\b", "discard", said)  # Balzakken down
     said = re.sub(  # "we're 3", "we are four": the count of players, no card of ours
@@ -262,6 +266,7 @@ def _read_token(r: _Reading, i: int) -> int | None:
     if tok in ENDS or tok in LIST_MARKS:
         return _mark(r, tok)
     if i in r.names:
+        _apposition(r, i)  # "my opponent Tess": one player
         name = r.names[i].removesuffix("'s")
         player = r.player(name.casefold(), name=name)
         r.owner(player)
@@ -285,15 +290,15 @@ def _read_token(r: _Reading, i: int) -> int | None:
     nxt = r.tokens[i + 1] if i + 1 < len(r.tokens) else ""
     if nxt in HOLD and _unknown_player(r.tokens, i):
         return None  # "my brother-in-law has 4", "mijn zwager heeft 2": a player no part names
-    card = _card_at(r.tokens, i)
+    card = card_at(r.tokens, i)
     if card is None and tok in ("after", "na", "since", "sinds") and i + 2 < len(r.tokens):
-        mentioned = _card_at(r.tokens, i + 2) if r.tokens[i + 1] in DETERMINERS else None
+        mentioned = card_at(r.tokens, i + 2) if r.tokens[i + 1] in DETERMINERS else None
         if mentioned is not None:
             return 2 + mentioned[1]  # "after a Swinger": a card played before, held by nobody
     if card is not None:
         r.add_cards([card[0]])
         return card[1]
-    paired = _pair_at(r.tokens, i)
+    paired = pair_at(r.tokens, i)
     if paired is not None:  # "a pair of 6s", "een paar negens"
         r.add_cards([paired] * 2)
         r.scene.counts[paired] = 2
@@ -304,11 +309,21 @@ def _read_token(r: _Reading, i: int) -> int | None:
     return 1
 
 
-def _pair_at(tokens: list[str], i: int) -> str | None:
-    """The card of "a pair of 6s" said at ``i``: two of it."""
-    if tokens[i] not in PAIR or tokens[i + 1 : i + 2] not in (["of"], ["van"]):
-        return None
-    return plural_value(tokens[i + 2]) if i + 2 < len(tokens) else None
+def _apposition(r: _Reading, i: int) -> None:
+    """ "my opponent Tess", "mijn buurman Kees": the player just named by a word is the one
+    named next by name, so the first is dropped when nothing was said of it yet."""
+    before = r.tokens[i - 1] if i > 0 else ""
+    person = r.current
+    if before not in PERSONS or person is None or person.key != PERSONS[before]:
+        return
+    if person.hand_said or person.total is not None or person.called or person.size is not None:
+        return
+    r.scene.players.remove(person)
+    r.current = None
+    if r.last_other is person:
+        r.last_other = None
+    if r.acted is not None and r.acted.target is person:
+        r.acted.target = None
 
 
 def _verb_last(r: _Reading) -> None:
@@ -410,20 +425,6 @@ def _flag(r: _Reading, tok: str) -> None:
         r.flags.add("false")
     elif tok in ("together", "samen", "combined", "altogether", "total", "totaal"):
         r.flags.add("sum" if tok not in ("total", "totaal") else "total")
-
-
-def _card_at(tokens: list[str], i: int) -> tuple[str, int] | None:
-    """A card named by its name at ``i`` (one or two words), and the words it took."""
-    if i + 1 < len(tokens) and f"{tokens[i]} {tokens[i + 1]}" in CARDS.names:
-        return CARDS.names[f"{tokens[i]} {tokens[i + 1]}"], 2
-    tok = tokens[i]
-    if tok in CARDS.names and tok not in ("luls", "lullen", "swingers", "bruisballen"):
-        return CARDS.names[tok], 1
-    if len(tok) >= 5 and tok.isalpha() and tok not in NOT_NAMES:
-        found = CARDS.find(Question.read(tok))
-        if found and found[0].said == tok and found[0].name in ("L", "S"):
-            return found[0].name, 1
-    return None
 
 
 def _number(r: _Reading, i: int) -> int | None:
@@ -543,7 +544,7 @@ def _card_or_number(tokens: list[str], i: int) -> bool:
     """A card or a number said at ``i`` (the next item of a list of cards)."""
     if i >= len(tokens):
         return False
-    return count_word(tokens[i]) is not None or _card_at(tokens, i) is not None
+    return count_word(tokens[i]) is not None or card_at(tokens, i) is not None
 
 
 def _is_total(r: _Reading, value: int, before: list[str]) -> bool:

@@ -9,6 +9,7 @@ import re
 
 from gametable.games.balzakken.answers.names import CARDS, VALUE_WORDS
 from gametable.games.balzakken.answers.vocab import ME, NEW_OTHER, OTHERS, PRONOUNS
+from gametable.rulebook.question import Question
 
 #: words, numbers (a card value may carry a plural "s"), and the marks that part a list
 TOKEN = re.compile(r"-?\d+(?:'?s\b)?|[^\W\d_]+(?:'[^\W\d_]+)?|[,;:.?!]")
@@ -262,6 +263,17 @@ OTHERS_HIGHER = re.compile(
 )
 
 
+#: a reason the asker gives, to the end of its clause ("since she doesn't have fewer")
+REASON = re.compile(r"\b(?:since|because|omdat|aangezien) [^.?!,;:]*")
+
+
+def count_word_in(text: str) -> bool:
+    """Whether ``text`` says a count in words or digits ("two", "drie", "3")."""
+    return any(
+        count_word(w) is not None and w not in ("a", "an", "een", "one") for w in WORD.findall(text)
+    )
+
+
 def count_word(token: str) -> int | None:
     """A count said in digits or in words ("3", "three", "drie", "both")."""
     if token in NUMBER_WORDS:
@@ -280,4 +292,34 @@ def plural_value(token: str) -> str | None:
         return str(VALUE_WORDS[token])
     if token in ("bruisballen", "luls", "lullen", "swingers"):
         return CARDS.names[token]
+    return None
+
+
+def argument(found: re.Match[str]) -> str:
+    """A reason the asker gives ("since she doesn't have fewer") names no number and no card:
+    it argues, it tells no part, so it is not read; one that names them is kept."""
+    said = found.group(0)
+    if re.search(r"\d", said) or CARDS.find(Question.read(said)) or count_word_in(said):
+        return said
+    return " "
+
+
+def pair_at(tokens: list[str], i: int) -> str | None:
+    """The card of "a pair of 6s" said at ``i``: two of it."""
+    if tokens[i] not in PAIR or tokens[i + 1 : i + 2] not in (["of"], ["van"]):
+        return None
+    return plural_value(tokens[i + 2]) if i + 2 < len(tokens) else None
+
+
+def card_at(tokens: list[str], i: int) -> tuple[str, int] | None:
+    """A card named by its name at ``i`` (one or two words), and the words it took."""
+    if i + 1 < len(tokens) and f"{tokens[i]} {tokens[i + 1]}" in CARDS.names:
+        return CARDS.names[f"{tokens[i]} {tokens[i + 1]}"], 2
+    tok = tokens[i]
+    if tok in CARDS.names and tok not in ("luls", "lullen", "swingers", "bruisballen"):
+        return CARDS.names[tok], 1
+    if len(tok) >= 5 and tok.isalpha() and tok not in NOT_NAMES:
+        found = CARDS.find(Question.read(tok))
+        if found and found[0].said == tok and found[0].name in ("L", "S"):
+            return found[0].name, 1
     return None
