@@ -59,7 +59,6 @@ from gametable.games.balzakken.answers.partwords import (
     POINTS,
     POSSESSIVE,
     QUALIFIERS,
-    REASON,
     RESTATE,
     ROUNDS,
     SERIES,
@@ -68,10 +67,8 @@ from gametable.games.balzakken.answers.partwords import (
     TOKEN,
     TOTAL_WORDS,
     TOTALS_CUE,
-    UNPLAYED,
     WORD,
     WORTH,
-    argument,
     card_at,
     count_word,
     pair_at,
@@ -79,6 +76,7 @@ from gametable.games.balzakken.answers.partwords import (
 )
 from gametable.games.balzakken.answers.players import player_names
 from gametable.games.balzakken.answers.relations import read_below, read_empty
+from gametable.games.balzakken.answers.rewrites import rewritten
 from gametable.games.balzakken.answers.scene import Acted, Player, Scene
 from gametable.rulebook.question import Question
 
@@ -86,17 +84,7 @@ from gametable.rulebook.question import Question
 def tokens_of(question: Question) -> list[str]:
     """The question's words, numbers and marks; the "!" of "BALZAK!" is part of the name, not
     the end of a sentence."""
-    said = UNPLAYED.sub(" ", question.lower)  # "a Swinger she never played": held, no more
-    said = REASON.sub(argument, said)  # "since she doesn't have fewer": the asker's argument
-    said = re.sub(r"(?<!\d )\b(?:minus|min) (\d+)\b", r"-\1", said)  # "so minus 2": -2
-    said = re.sub(r"\b(?:lay|laid|put|throw|threw|toss) down\b", "discard", said)  # Balzakken down
-    said = re.sub(  # "we're 3", "we are four": the count of players, no card of ours
-        r"\bwe(?:'re| are| zijn)( \d+| two| three| four| five| six| seven| eight| twee| drie| vier"
-        r"| vijf)\b(?! (?:players|spelers|points|punten|cards|kaarten))",
-        r"\1 players",
-        said,
-    )
-    return TOKEN.findall(re.sub(r"\bbalzak!+", "balzak", said))
+    return TOKEN.findall(re.sub(r"\bbalzak!+", "balzak", question.lower))
 
 
 def _names(question: Question, tokens: list[str]) -> dict[int, str]:
@@ -161,6 +149,8 @@ class _Reading:
     last_holder: Player | None = None
     #: a call said before its subject ("Roept iemand BALZAK"): the next player named called
     call_next: bool = False
+    #: a verb of holding said in this sentence ("Anne is holding 9 and Bas 12")
+    clause_holding: bool = False
 
     def player(self, key: str, *, me: bool = False, name: str = "") -> Player:
         found = self.scene.by_key(key)
@@ -210,6 +200,7 @@ class _Reading:
 def read_scene(question: Question) -> Scene | None:
     """The parts of the situation ``question`` tells (see the module docstring), or ``None``
     when something it says has no part to hold it."""
+    said, question = question, rewritten(question)
     tokens = tokens_of(question)
     if any(t in BLOCK for t in tokens):
         return None
@@ -223,7 +214,7 @@ def read_scene(question: Question) -> Scene | None:
     if reading.pending or reading.waiting or reading.unplaced or _unplaced(tokens, reading):
         return None
     reading.scene.acted, reading.scene.flags = reading.acted, reading.flags
-    if OTHERS_HIGHER.search(question.lower):
+    if OTHERS_HIGHER.search(said.lower):
         reading.scene.flags.add("good")  # every other hand more than the caller's
     read_empty(question, reading.scene)
     if not read_below(question, reading.scene):
@@ -281,7 +272,7 @@ def _read_token(r: _Reading, i: int) -> int | None:
         _verb_last(r)
         return 1
     if tok in HOLDING:
-        r.holding = True
+        r.holding = r.clause_holding = True
     if tok in CALL_WORDS or (tok == "balzak" and _made(r.tokens, i)):
         return _call(r, i) if _subject_read(r, i) else None
     if tok in ("and", "en") and r.group and tok in r.group_marks:
@@ -341,6 +332,7 @@ def _verb_last(r: _Reading) -> None:
 def _mark(r: _Reading, tok: str) -> int:
     if tok in ENDS:
         r.current, r.group, r.item, r.acting = None, False, None, False
+        r.clause_holding = False
     elif r.group and tok in r.group_marks:
         r.item = None
     elif tok != ":":
@@ -502,6 +494,8 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
         return 2 if nxt in POINTS else 1
     if nxt not in POINTS and nxt not in CARDS_WORDS and _is_total(r, value, before):
         target = holder or _asker_later(r)
+        if target.total is not None and r.clause_holding and target.points is None:
+            return _hand_points(r, value) and 1  # "Anne is holding 9 and Bas 12": Bas's hand
         if target.total is not None:
             return None  # two totals said for one player
         target.total = value

@@ -258,7 +258,10 @@ OTHERS_HIGHER = re.compile(
     r"\b(?:(?:all the others|everyone else|everybody else|all other players|iedereen|alle "
     r"anderen|de anderen|the rest|de rest) (?:had|have|has|hold|holds|held|heeft|hebben|had|"
     r"hadden) (?:more|"
-    r"meer)|(?:i|ik) (?:alone|als enige) (?:have|had|heb) (?:the fewest|the lowest|de minste)|"
+    r"meer)|(?:nobody|no one|noone|niemand)(?: else| anders)? (?:has|had|holds|held|heeft|hield) "
+    r"(?:(?:that|-?\d+) (?:points? |punten )?(?:or|of) (?:less|fewer|lower|minder)|"
+    r"(?:as few|zo weinig|evenveel)(?: or fewer| of minder)?)|"
+    r"(?:i|ik) (?:alone|als enige) (?:have|had|heb) (?:the fewest|the lowest|de minste)|"
     r"(?:i|ik) (?:have|had|heb) (?:alone|als enige) (?:the fewest|the lowest|de minste))\b"
 )
 
