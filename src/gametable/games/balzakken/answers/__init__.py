@@ -26,8 +26,15 @@ the fewest, a count of cards, whether the game ends) and of whom; :mod:`.concept
 engine query from these and answers every thing asked or nothing: :mod:`.sheet` (a call's
 scores), :mod:`.ends` (the hands' points at a round's end, a total, the winner), :mod:`.plays`
 (a turn's action and the hands after it), :mod:`.maycall` (may I call, another player's turn
-named), with :mod:`.seating` (hands made of real cards, players' names in a reply).  A hand
-the call readers built that the parts read otherwise is not judged (:func:`.concepts.disagrees`).
+named), :mod:`.goodcall` (was the call good: the hands that decide it), :mod:`.takeback`
+(the former top of the discard pile taken back), with :mod:`.seating` (hands made of real
+cards, players' names in a reply).  The parts' data are in :mod:`.scene`; :mod:`.rewrites`
+says again, before reading, what the parts read another way (an argument the asker gives,
+"minus 2", "lay down"), and :mod:`.relations` reads what is said of a hand over the whole
+question (an empty hand, "fewer points than me").  A hand the call readers built that the parts
+read otherwise is not judged (:func:`.concepts.disagrees`).  :mod:`.nextturn` answers whose
+turn follows an action card, over every seat the card may be played on; :mod:`.did` says what
+a turn's action did.
 """
 
 from __future__ import annotations
