@@ -570,3 +570,33 @@ def test_bz098_an_argument_naming_a_number_is_still_read() -> None:
         "I call BALZAK! with 2. Is it a good BALZAK! since Tess has 3 and Bo has 2?"
     )
     assert not checked or said.startswith("No."), said
+
+
+# -- BZ-064, BZ-077: the turn after another player's action card ----------------------------------
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("Three players. Tom plays the Lul on me. Whose turn is it next?",
+         "The player to Tom's left"),
+        ("Saar speelt De Lul op mij. Wie is er daarna aan de beurt?", "De speler links van Saar"),
+    ],
+)  # fmt: skip
+def test_bz064_bz077_the_turn_after_another_players_action_card(text: str, start: str) -> None:
+    said, checked = _reply(text)
+    assert checked, said
+    assert said.startswith(start), said
+
+
+# -- BZ-090..BZ-093: "good call or not?" names no caller ---------------------------------------
+def test_bz090_good_call_or_not_names_no_caller() -> None:
+    said, checked = _reply("Good call or not: Jip called with 4, I have 6, Lies has 5.")
+    assert checked, said
+    assert said.startswith("Yes."), said
+
+
+def test_bz041_a_past_discard_and_the_former_top() -> None:
+    said, checked = _reply(
+        "I threw away a pair of 3s and the discard pile's top card was a 10. May I take the 10?"
+    )
+    assert checked, said
+    assert said.startswith("Yes."), said

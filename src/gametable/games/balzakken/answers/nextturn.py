@@ -26,11 +26,19 @@ from gametable.rulebook.situations import checked
 
 GAME_NAME = "balzakken"
 
-#: the asker plays an action card ("I play The Lul on ...", "ik speel De Swinger op ...")
+#: a player plays an action card: the asker ("I play The Lul on ...", "ik speel De Swinger op
+#: ...") or another player named by name ("Tom plays the Lul on me", "Saar speelt De Lul op mij")
 _I_PLAY = re.compile(
-    r"\b(?:i|ik) (?:now |then |nu |dan )?(?:play|use|give|put|lay|speel|gebruik|geef|leg) "
-    r"(?:my |mijn |the |de |a |een )?(lul|lull|swinger)\b"
+    r"\b(i|ik|[a-z][a-z']+) (?:now |then |nu |dan |just |net )?(?:play|plays|played|use|uses|"
+    r"used|give|gives|gave|put|puts|lay|lays|laid|speel|speelt|speelde|gebruik|gebruikt|geef|"
+    r"geeft|gaf|leg|legt|legde) (?:my |mijn |his |her |zijn |haar |the |de |a |een )?"
+    r"(lul|lull|swinger)\b"
 )
+#: words before a verb of playing that name no player the reply can name
+_NO_ACTOR = frozenset(
+    ["you", "we", "they", "he", "she", "it", "je", "jij", "wij", "ze", "zij", "hij", "to", "can",
+     "may", "mag", "kan", "and", "en", "then", "dan", "who", "wie", "someone", "iemand"]
+)  # fmt: skip
 #: whose turn it is next, asked
 NEXT_ASKED = re.compile(
     r"\b(?:whose turn (?:is it )?(?:next|then|after that|afterwards)|who (?:plays|goes|is|moves) "
@@ -52,8 +60,19 @@ _OTHER_ACTION = re.compile(
 
 
 def asks_next_turn(question: Question) -> bool:
-    lower = question.lower
-    return bool(_I_PLAY.search(lower) and NEXT_ASKED.search(lower))
+    return _actor(question) is not None and NEXT_ASKED.search(question.lower) is not None
+
+
+def _actor(question: Question) -> str | None:
+    """Who plays the action card: ``""`` for the asker, else the name said (capitalised in the
+    question); ``None`` when no player the reply can name plays one."""
+    found = _I_PLAY.search(question.lower)
+    if found is None or found.group(1) in _NO_ACTOR:
+        return None
+    if found.group(1) in ("i", "ik"):
+        return ""
+    said = question.text[found.start(1) : found.end(1)]
+    return said if said[:1].isupper() and said[1:].islower() else None
 
 
 def read_numbers(question: Question) -> set[int]:
@@ -63,12 +82,16 @@ def read_numbers(question: Question) -> set[int]:
 
 
 def next_turn(question: Question) -> Answer | None:
-    """The seat to move after the asker plays the action card, on every other seat in turn."""
+    """The seat to move after the action card is played (seat 0 plays it), on every other seat
+    in turn."""
     lower = question.lower
     played = _I_PLAY.search(lower)
-    if played is None or len(_I_PLAY.findall(lower)) > 1 or _OTHER_ACTION.search(lower):
+    actor = _actor(question)
+    if played is None or actor is None or len(_I_PLAY.findall(lower)) > 1:
         return None
-    card = "S" if played.group(1) == "swinger" else "L"
+    if _OTHER_ACTION.search(lower):
+        return None
+    card = "S" if played.group(2) == "swinger" else "L"
     said = players_said(question)
     players = said[0] if said is not None else 3
     if not 2 <= players <= 8:
@@ -94,15 +117,27 @@ def next_turn(question: Question) -> Answer | None:
         if card == "S"
         else question.say("The Lul", "De Lul")
     )
-    verdict = question.say(
-        "The player to your left (the next seat clockwise) plays next, wherever the player you "
-        "chose sits.",
-        "De speler links van je (de volgende met de klok mee) is daarna aan de beurt, waar de "
-        "gekozen speler ook zit.",
-    )
+    verdict = _verdict(question, actor)
     reason = question.say(
         f"After {name} play passes as normal to the player after the one who played it.",
         f"Na {name} gaat het spel gewoon verder bij de speler na degene die hem speelde.",
     )
     sources = [refs.SWINGER_NEXT if card == "S" else refs.LUL_NEXT, refs.CLOCKWISE]
     return checked(GAME_NAME, question, verdict, reason, sources, position=position)
+
+
+def _verdict(question: Question, actor: str) -> str:
+    """The player after the one who played the card, named from the asker or from ``actor``."""
+    if not actor:
+        return question.say(
+            "The player to your left (the next seat clockwise) plays next, wherever the player "
+            "you chose sits.",
+            "De speler links van je (de volgende met de klok mee) is daarna aan de beurt, waar "
+            "de gekozen speler ook zit.",
+        )
+    return question.say(
+        f"The player to {actor}'s left (the next seat clockwise after {actor}) plays next, "
+        f"wherever the player {actor} chose sits.",
+        f"De speler links van {actor} (de volgende na {actor} met de klok mee) is daarna aan de "
+        "beurt, waar de gekozen speler ook zit.",
+    )

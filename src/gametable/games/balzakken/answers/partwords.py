@@ -190,7 +190,8 @@ ACTS = {
     "trade": "swap", "weggooi": "discard", "weggooien": "discard", "gooien": "discard",
     "afgooi": "discard", "afgooien": "discard", "afleggen": "discard", "legt": "discard",
     "dump": "discard", "dumps": "discard", "discarding": "discard", "use": "play",
-    "uses": "play", "gebruik": "play",
+    "uses": "play", "gebruik": "play", "threw": "discard", "tossed": "discard",
+    "dumped": "discard", "gooide": "discard",
     "throwing": "discard",
 }  # fmt: skip
 
