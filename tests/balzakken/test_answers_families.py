@@ -600,3 +600,19 @@ def test_bz041_a_past_discard_and_the_former_top() -> None:
     )
     assert checked, said
     assert said.startswith("Yes."), said
+
+
+# -- BZ-090, BZ-098: asking whether a call was good tells nothing of the hands --------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tess and I both have 2 when I call. Is my call good?",
+        "I call BALZAK with 2. Was my call good?",
+        "I call BALZAK with 2. Was my call false?",
+    ],
+)
+def test_bz090_asking_good_or_false_does_not_make_it_so(text: str) -> None:
+    """A verdict asked is no verdict told: with the other hands unsaid (or a tie said) the
+    reply must not be a checked Yes."""
+    said, checked = _reply(text)
+    assert not (checked and said.startswith("Yes")), said

@@ -95,6 +95,14 @@ def asking_sentence(question: Question) -> str:
     return parts[-1] if parts else ""
 
 
+def told(question: Question) -> str:
+    """What the question tells, without the sentences that ask: "was it a good call?" says
+    nothing of the call, so the hands it leaves unsaid are not made to fit it."""
+    text = question.lower.strip()
+    asking = asking_sentence(question).strip()
+    return text[: len(text) - len(asking)] if asking and text.endswith(asking) else text
+
+
 def asked(question: Question, scene: Scene) -> Asked:
     """What ``question`` asks about ``scene`` (see the module docstring)."""
     text = REASON.sub(argument, asking_sentence(question))  # "since she has no fewer": argues

@@ -26,6 +26,7 @@ from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.asked import Asked, asked_score
 from gametable.games.balzakken.answers.asking import CHOICE_ASKED
+from gametable.games.balzakken.answers.asks import told
 from gametable.games.balzakken.answers.build import build, cards_worth, load
 from gametable.games.balzakken.answers.callwords import (
     hand_lines,
@@ -333,7 +334,7 @@ def _score_call(question: Question) -> Answer | None:
         return _tie(question, table)
     if not named:
         return None
-    judged = _judge(question, table, caller)
+    judged = judge_call(question, table, caller)
     if judged is None:
         return None
     record, seats = judged.record, judged.seats
@@ -440,7 +441,7 @@ def _tie(question: Question, table: Table) -> Answer | None:
     judged = None
     for points in (3, 8):
         tied = Table([Holder(True, "you", "je", points=[points])], caller=0, others_same=True)
-        judged = _judge(question, tied, 0)
+        judged = judge_call(question, tied, 0)
         if judged is None:
             return None
         outcomes.add(tuple(judged.record["points"]))
@@ -464,7 +465,7 @@ def _tie(question: Question, table: Table) -> Answer | None:
     )  # fmt: skip
 
 
-def _judge(question: Question, table: Table, caller: int) -> Judged | None:
+def judge_call(question: Question, table: Table, caller: int) -> Judged | None:
     """The engine's record of the call: the hands described, the undescribed ones filled in so
     that the call is what the question says (good, false, or as the hands make it)."""
     used: Counter[str] = Counter()
@@ -485,7 +486,7 @@ def _judge(question: Question, table: Table, caller: int) -> Judged | None:
         if seats[caller_seat].me and not _caller_hand_free(question):
             return None
         lowest = min(values) if values else 3
-        want_false = _FALSE.search(question.lower) is not None
+        want_false = _FALSE.search(told(question)) is not None
         target = min(lowest, BALZAK_LIMIT) if want_false else min(lowest - 1, 2)
         hands[caller_seat] = cards_worth(target, used)
         if hands[caller_seat] is None:
@@ -496,7 +497,7 @@ def _judge(question: Question, table: Table, caller: int) -> Judged | None:
             extra = cards_worth(mine, used)
         elif table.others_lower:
             extra = cards_worth(mine - 1, used)
-        elif table.others_higher or mine > BALZAK_LIMIT or _GOOD.search(question.lower):
+        elif table.others_higher or mine > BALZAK_LIMIT or _GOOD.search(told(question)):
             extra = cards_worth(max(mine, 0) + 4, used)
         else:
             return None  # the others' hands decide, and the question says nothing of them
@@ -525,16 +526,11 @@ def _judge(question: Question, table: Table, caller: int) -> Judged | None:
     return Judged(position, dict(state.view(None)["rounds"][-1]), seats, caller_seat)
 
 
-def judge_call(question: Question, table: Table, caller: int) -> Judged | None:
-    """The engine's record of the call ``table`` describes (see :func:`_judge`)."""
-    return _judge(question, table, caller)
-
-
 def _caller_hand_free(question: Question) -> bool:
     """Whether the asker's own call may be scored with a hand the question does not say: only
     when it says the call was good or false (otherwise the unsaid hand decides the score, and
     the reply would be a guess)."""
-    return bool(_GOOD.search(question.lower) or _FALSE.search(question.lower))
+    return bool(_GOOD.search(told(question)) or _FALSE.search(told(question)))
 
 
 def hand_of(holder: Holder, used: Counter[str]) -> list[str] | None:
