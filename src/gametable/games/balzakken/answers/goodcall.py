@@ -144,7 +144,7 @@ def _reason(question: Question, seats: list[Player], record: dict, deciding: lis
             f"{capital(caller)} {holds} {numbered(values[0], 'point', 'nl')}, meer dan {BALZAK_LIMIT}: een valse "
             f"BALZAK!, die 25 punten kost.",
         )
-    others = [f"{label(question, seats[i])} {values[i]}" for i in deciding[1:]]
+    others = [_with_points(question, seats[i], values[i]) for i in deciding[1:]]
     listed = ", ".join(others)
     if record["kind"] == "false":
         return question.say(
@@ -159,3 +159,9 @@ def _reason(question: Question, seats: list[Player], record: dict, deciding: lis
         f"{capital(caller)} {holds} {numbered(values[0], 'point', 'nl')} en elke andere hand meer ({listed}): een "
         "goede BALZAK!, dus de roeper schrijft 0.",
     )
+
+
+def _with_points(question: Question, player: Player, value: int) -> str:
+    """ "Tess 2", "you 0"; a player named by their hand ("the player with 5") as just that."""
+    named = label(question, player)
+    return named if player.key.startswith("others#") else f"{named} {value}"
