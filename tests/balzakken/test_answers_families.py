@@ -616,3 +616,19 @@ def test_bz090_asking_good_or_false_does_not_make_it_so(text: str) -> None:
     reply must not be a checked Yes."""
     said, checked = _reply(text)
     assert not (checked and said.startswith("Yes")), said
+
+
+# -- BZ-009, BZ-010, BZ-100: Dutch totals listed under a header, a tie told without its object ------
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("Stand: ik 96, Jan 40. Jan roept BALZAK! met 2 en ik heb 5. Is het spel afgelopen en "
+         "wie wint?", "Ja."),
+        ("Ik sta op 50 en riep BALZAK!, maar Tim had evenveel punten. Wat is mijn nieuwe stand?",
+         "50 + 25 = 75"),
+    ],
+)  # fmt: skip
+def test_bz009_bz100_dutch_totals_and_ties(text: str, start: str) -> None:
+    said, checked = _reply(text)
+    assert checked, said
+    assert said.startswith(start), said

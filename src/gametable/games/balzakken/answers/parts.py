@@ -41,6 +41,7 @@ from gametable.games.balzakken.answers.partwords import (
     GROUP,
     HAD,
     HE,
+    HEADER_CUE,
     HOLD,
     HOLDING,
     LIST_MARKS,
@@ -544,8 +545,15 @@ def _card_or_number(tokens: list[str], i: int) -> bool:
 def _is_total(r: _Reading, value: int, before: list[str]) -> bool:
     """A number said as a total: more than a card is worth after "had" or a name, or any
     number after a name in a list of scores ("Eindstand: Femke 110, Jelle 30")."""
-    after_name = bool(before) and r.current is not None and before[-1] == r.current.key
-    if any(t in TOTALS_CUE for t in r.tokens) and after_name:
+    after_name = (
+        bool(before)
+        and r.current is not None
+        and (before[-1] == r.current.key or (r.current.me and before[-1] in MINE))
+    )
+    headed = any(
+        t in HEADER_CUE and r.tokens[k + 1 : k + 2] == [":"] for k, t in enumerate(r.tokens)
+    )
+    if (headed or any(t in TOTALS_CUE for t in r.tokens)) and after_name:
         return True
     return value > 11 and (after_name or bool(set(before[-1:]) & HAD))
 

@@ -125,8 +125,9 @@ SAME_WORDS = frozenset(["the same", "as many", "as few", "evenveel", "net zoveel
 BELOW = re.compile(
     r"(?<!who )(?<!wie )\b(?:had|has|held|holds|heeft|hield|hadden|hebben)(?: also| too| ook| er| "
     r"just| net)? (?:(fewer|less|lower|minder)(?: points| punten)? (?:than|dan)|"
-    r"(the same|as many|as few|evenveel|net zoveel|hetzelfde)(?: points| punten)?(?: as| als)?) "
-    r"(?:me|mine|i did|i|ik|mij|him|her|hem|haar|the caller|de roeper)\b"
+    r"(the same|as many|as few|evenveel|net zoveel|hetzelfde)(?: points| punten)?(?: as| als)?)"
+    r"(?: (?:me|mine|i did|i|ik|mij|him|her|hem|haar|the caller|de roeper)\b|(?<=points)(?=[.,;!?])|"
+    r"(?<=punten)(?=[.,;!?]))"
 )
 
 #: words that end the hand said after a holder ("Mo calls with 0, Ruth holds ...")
@@ -227,6 +228,8 @@ POSSESSIVE = frozenset(
 
 #: words that say the numbers after names are totals on the score sheet
 TOTALS_CUE = frozenset(["scores", "totals", "eindstand", "totalen", "standings", "eindscore"])
+#: words that open a list of totals only as its header ("Stand: ik 96, Jan 40")
+HEADER_CUE = frozenset(["stand", "tussenstand", "score", "totaal", "total"])
 
 HAD = frozenset(
     ["had", "was", "have", "heb", "stond", "zat", "sta", "staat", "is", "has", "heeft", "hebben",
