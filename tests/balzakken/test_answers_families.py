@@ -632,3 +632,20 @@ def test_bz009_bz100_dutch_totals_and_ties(text: str, start: str) -> None:
     said, checked = _reply(text)
     assert checked, said
     assert said.startswith(start), said
+
+
+# -- BZ-055, BZ-014: counts of a kind of card in the deck ---------------------------------------
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("How many Luls are there?", "4."),
+        ("How many action cards are in the deck?", "8."),
+        ("Hoeveel actiekaarten zitten er in het spel?", "8."),
+        ("Hoeveel Balzakken van elke waarde zitten er in het spel?", "4."),
+        ("How many cards of each value are there?", "4."),
+    ],
+)
+def test_bz055_counts_of_a_kind_of_card(text: str, start: str) -> None:
+    said, checked = _reply(text)
+    assert checked, said
+    assert said.startswith(start), said

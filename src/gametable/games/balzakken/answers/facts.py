@@ -166,6 +166,9 @@ def deck_size(question: Question) -> Answer | None:
     total = sum(view["hand_sizes"]) + len(view["discard_pile"]) + view["draw_pile_size"]
     if mentions and len(re.findall(r"\b(?:how many|hoeveel)\b", question.lower)) > 1:
         return _deck_and_copies(question, state.to_json(), total, mentions[0].name)
+    kinds = _KINDS_ASKED.search(question.lower)
+    if kinds is not None and not mentions and not question.numbers:
+        return _copies_of_kind(question, state.to_json(), "action" if kinds.group(1) else "value")
     if mentions or question.numbers:
         return None if not mentions else copies(question, state.to_json(), mentions[0].name)
     return checked(
@@ -178,6 +181,43 @@ def deck_size(question: Question) -> Answer | None:
         ),
         [refs.BALZAKKEN],
     )  # fmt: skip
+
+
+#: a kind of card counted: the action cards, or the copies of each Balzak value
+_KINDS_ASKED = re.compile(
+    r"\b(action cards?|actiekaarten)\b|\b(?:of|van) (?:each|every|elke|iedere) (?:value|number|"
+    r"waarde|getal)\b"
+)
+
+
+def _copies_of_kind(question: Question, whole: dict[str, object], kind: str) -> Answer:
+    """How many action cards the deck holds (Swingers and Luls), or of each Balzak value: counted
+    in a new game's whole state."""
+    hands = whole["hands"]
+    assert isinstance(hands, list)
+    piles = [*hands, whole["draw_pile"], whole["discard_pile"]]
+    held = [c for pile in piles if isinstance(pile, list) for c in pile]
+    if kind == "action":
+        swingers, luls = held.count("S"), held.count("L")
+        verdict = f"{swingers + luls}."
+        reason = question.say(
+            f"{swingers} Swingers and {luls} Luls (the rulebook does not count them; gametable's "
+            "deck options change it).",
+            f"{swingers} Swingers en {luls} Lullen (het regelboek telt ze niet; de opties van "
+            "gametable passen het aan).",
+        )
+    else:
+        each = {held.count(str(v)) for v in range(-1, 12)}
+        if len(each) != 1:
+            return copies(question, whole, "0")
+        verdict = f"{each.pop()}."
+        reason = question.say(
+            "Of each Balzak value from -1 to 11 (the rulebook does not count them; gametable's "
+            "deck options change it).",
+            "Van elke Balzak-waarde van -1 tot 11 (het regelboek telt ze niet; de opties van "
+            "gametable passen het aan).",
+        )
+    return checked(GAME, question, verdict, reason, [refs.BALZAKKEN])
 
 
 def _deck_and_copies(question: Question, whole: dict[str, object], total: int, card: str) -> Answer:
@@ -466,7 +506,11 @@ _FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
         rf"\bhoeveel {_CARDS} (?:zitten |zijn )?(?:er )?in (?:het |de )?(?:hele |gehele |"
         r"volledige )?(?:spel|doos|stapel)|"
         rf"\bhoeveel {_CARDS} (?:heeft|telt|bevat) (?:het |de )?(?:hele )?(?:spel|doos|balzakken)|\bhow many (?:luls?|lull|swingers?|blue balls?|bruisbal\w*)\b.*\b(?:deck|"
-        r"game|box)|\bhoeveel (?:lullen|swingers|bruisballen)\b",
+        r"game|box)|\bhoeveel (?:lullen|swingers|bruisballen|actiekaarten)\b|"
+        r"\bhow many (?:luls?|lull|swingers?|action cards?|blue balls?|bruisbal\w*) (?:are there|"
+        r"does it have|are in it)\b|\bhow many action cards\b|"
+        r"\b(?:how many|hoeveel) (?:cards|balzakken|kaarten) (?:are there )?(?:of|van) (?:each|every|"
+        r"elke|iedere) (?:value|number|waarde|getal)\b",
         deck_size,
     ),
     (
