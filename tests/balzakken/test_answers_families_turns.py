@@ -360,3 +360,28 @@ def test_bz041_a_past_discard_and_the_former_top() -> None:
     )
     assert checked, said
     assert said.startswith("Yes."), said
+
+
+# -- BZ-073..BZ-075, BZ-059..BZ-062: may I play an action card, and the hands after it ----------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have 5 cards including the Lul. Can I play the Lul on Kim, who has 2 cards, and how "
+        "many cards will Kim have?",
+        "I hold 3 cards, one of them The Swinger, and Bo holds 5 cards. Can I swing with Bo, and "
+        "how many cards do we have then?",
+    ],
+)
+def test_bz073_bz060_may_i_play_an_action_card_and_the_hands_after(text: str) -> None:
+    said, checked = _reply(text)
+    assert checked, said
+    assert said.startswith("Yes."), said
+
+
+def test_bz041_a_number_alone_for_a_yes_no_and_a_number_is_not_checked() -> None:
+    """Two things asked, one answered: the reply is not marked checked (issue #40)."""
+    said, checked = _reply(
+        "I have 5 cards. Can I play the Lul on Kim, who has 2 cards, and how many cards will "
+        "Kim have?"
+    )
+    assert not checked or said.startswith(("Yes", "No")), said

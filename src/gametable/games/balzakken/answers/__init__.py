@@ -39,6 +39,7 @@ a turn's action did.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
@@ -60,7 +61,7 @@ from gametable.games.balzakken.answers import (
     whatif,
     winner,
 )
-from gametable.games.balzakken.answers.asking import with_kind
+from gametable.games.balzakken.answers.asking import MAY_TOO, with_kind
 from gametable.games.balzakken.answers.grammar import read_table
 from gametable.games.balzakken.answers.slang import spelt_out
 from gametable.rulebook.answer import Answer
@@ -119,12 +120,27 @@ def _judged(question: Question) -> tuple[Answer | None, bool]:
     return None, False
 
 
+def _both_answered(question: Question, reply: Answer) -> bool:
+    """Whether a checked reply answers a yes/no asked beside a number ("May I discard both,
+    and how many do I draw back?") with its Yes or No first: a reply that gives the number
+    alone answers one of the two."""
+    if with_kind(question).kind != "number" or not MAY_TOO.search(question.lower):
+        return True
+    return re.match(r"(?:yes|no|ja|nee)\b", reply.text, re.IGNORECASE) is not None
+
+
 class BalzakkenAnswers:
     """``ANSWERS``: see the package docstring.  A question about another game or sport
     (:mod:`.elsewhere`) is declined; a question the readers do not wholly read (:mod:`.guard`)
     gets ``None``: the rules text answers it, marked as not checked."""
 
     def answer(self, question: Question) -> Answer | None:
+        reply = self._answer(question)
+        if reply is not None and reply.checked and not _both_answered(question, reply):
+            return None  # a yes/no asked beside a number, and only the number given
+        return reply
+
+    def _answer(self, question: Question) -> Answer | None:
         asked, question = question, with_kind(spelt_out(question))
         if elsewhere.elsewhere(question):
             return elsewhere.decline(asked)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from gametable.games.balzakken.answers.asking import MAY_TOO
 from gametable.games.balzakken.answers.asks import Asked, asked
 from gametable.games.balzakken.answers.ends import landed, round_values, total_after, winners
 from gametable.games.balzakken.answers.goodcall import asks_kind, call_kind
@@ -178,6 +179,8 @@ def _yes_no_read(fits: Callable[[Question, Scene, Asked], bool], scene: Scene, a
     """A yes or no these concepts answer: whether the game ends after the round told, whether
     the asker may discard the cards told (a number asked beside it is answered too), whether a
     call was good."""
+    if fits is _acts and scene.acted is not None and scene.acted.verb in ("play", "swing"):
+        return MAY_TOO.search(ask.text) is not None  # "may I play it, and how many ...?"
     if fits is _acts:
         return scene.acted is not None and scene.acted.verb == "discard"
     return _ends_asked(fits, ask) or fits is asks_kind

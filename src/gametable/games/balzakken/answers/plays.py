@@ -246,6 +246,7 @@ def _after_lul(
         f"De Lul gaat open voor {who}, die meteen 2 kaarten pakt: {len(before)} + 2 = {after}; "
         "jij pakt niets.",
     )
+    verdict = _may(question, ask, verdict)
     return checked(GAME_NAME, question, verdict, reason, [refs.LUL_PLAYED], position=position)
 
 
@@ -302,4 +303,10 @@ def _after_swinger(
         "een kaart, dus je oude hand zonder De Swinger is nu van die speler.",
     )
     sources = [refs.SWINGER_PLAYED, refs.SWINGER_LAST_CARD, refs.EMPTY_HAND]
+    verdict = _may(question, ask, verdict)
     return checked(GAME_NAME, question, verdict, reason, sources, position=position)
+
+
+def _may(question: Question, ask: Asked, verdict: str) -> str:
+    """An accepted action card asked "may I ..." beside its hands: Yes first, then the hands."""
+    return f"{yes_no(question, True)} {verdict}" if ask.yesno else verdict
