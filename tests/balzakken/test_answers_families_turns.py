@@ -385,3 +385,24 @@ def test_bz041_a_number_alone_for_a_yes_no_and_a_number_is_not_checked() -> None
         "Kim have?"
     )
     assert not checked or said.startswith(("Yes", "No")), said
+
+
+# -- BZ-043, BZ-025: never two action cards in one turn ------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("Mag ik twee Lullen in één beurt spelen?", "Nee."),
+        ("Kan ik mijn twee Lullen in dezelfde beurt spelen?", "Nee."),
+        ("I have two Luls. Can I play one on Kim?", "Yes."),
+    ],
+)
+def test_bz043_bz025_one_action_card_a_turn(text: str, start: str) -> None:
+    said, checked = _reply(text)
+    assert checked, said
+    assert said.startswith(start), said
+
+
+def test_bz114_a_total_said_as_landed_on_shows_no_made_up_sum() -> None:
+    said, checked = _reply("Wat gebeurt er als je precies 69 punten hebt?")
+    assert checked, said
+    assert said.startswith("69,") and "+" not in said.split(". ")[0], said

@@ -365,7 +365,9 @@ def _worked_out(
     99 to 75) or the game's end, and the verdict of a yes/no question about it."""
     summed = before + gain
     sources = [refs.TASTY]
-    verdict = f"{before} + {gain} = {summed}"
+    # the total before said: the sum worked out; a total said only as landed on ("exactly 69
+    # after a round") is scored from a round made up to land there, which is not shown
+    verdict = f"{before} + {gain} = {summed}" if before in question.numbers else f"{summed}"
     if after != summed:
         verdict += question.say(
             f", which drops back to {after}.", f", en dat zakt terug naar {after}."

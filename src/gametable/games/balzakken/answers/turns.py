@@ -78,11 +78,17 @@ _ONLY = re.compile(
     r"all i have(?: left)? is (?:the |my )?swinger|(?:the |my )?swinger is all i have)\b"
 )
 _TOGETHER = re.compile(
-    r"\b(?:together|at once|at the same time|in one go|in one turn|all at once|tegelijk|samen|"
-    r"tegelijkertijd|in (?:een|één|1) keer)\b"
+    r"\b(?:together|at once|at the same time|in one go|in one turn|in a single turn|in the same "
+    r"turn|all at once|tegelijk|samen|tegelijkertijd|in (?:een|één|1) (?:keer|beurt)|in dezelfde "
+    r"beurt|in (?:één|een) zet)\b"
 )
 #: the question speaks of several cards while the action read plays one
 _SEVERAL = re.compile(r"\b(?:both|all (?:two|three|four)|beide|allebei|alle (?:twee|drie|vier))\b")
+#: several action cards said ("two Luls", "twee Lullen", "both Swingers")
+_ACTION_CARDS_COUNTED = re.compile(
+    r"\b(?:two|three|four|both|twee|drie|vier|beide|allebei|2|3|4) (?:of )?(?:my |mijn |the |de )?"
+    r"(?:luls|lullen|swingers)\b"
+)
 _CARD_WORD = re.compile(r"\b(lul|swinger|lull|swingers|luls|lullen|swing|swingen)\b")
 #: taking back one of the cards just discarded ("one of my own 8s", "the card I just threw",
 #: "mijn eigen 7", "een van die zevens terug"): not the card that lay on top before
@@ -287,6 +293,10 @@ def turn(question: Question) -> Answer | None:
         return _two_luls(question, state, position)
     if _SEVERAL.search(question.lower) and re.fullmatch(r"(?:discard|swap) -?\d+(?: top)?", action):
         return None  # "both" said, one card read: the reading missed a card
+    one = re.search(r"\b(?:one|een|één)(?: of them| ervan| van)?\b", question.lower)
+    counted = _ACTION_CARDS_COUNTED.search(question.lower)
+    if counted and not one and re.fullmatch(r"(?:lul|swinger) \d", action):
+        return None  # "twee Lullen" said, one played: the reading missed a card
     before = state.clone()
     try:
         state.apply(action, 0)
