@@ -406,3 +406,37 @@ def test_bz114_a_total_said_as_landed_on_shows_no_made_up_sum() -> None:
     said, checked = _reply("Wat gebeurt er als je precies 69 punten hebt?")
     assert checked, said
     assert said.startswith("69,") and "+" not in said.split(". ")[0], said
+
+
+# -- BZ-039..BZ-041: whether several of one value may go down, counted by a pronoun ------------
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("Ik heb vier 3's. Mag ik er drie afleggen?", "Ja."),
+        ("I have three 7s. Can I discard two of them?", "Yes."),
+        ("I have two 7s and a 1. Can I discard three of them?", "No."),
+    ],
+)
+def test_bz039_bz040_several_counted_by_a_pronoun(text: str, start: str) -> None:
+    said, checked = _reply(text)
+    assert checked, said
+    assert said.startswith(start), said
+
+
+def test_bz040_a_hand_said_by_a_count_gives_no_hand_size() -> None:
+    """'Four 3s' may not be the whole hand: no sum of the hand's cards is shown."""
+    said, _ = _reply("Ik heb vier 3's. Mag ik er drie afleggen?")
+    assert "4 - 3" not in said, said
+
+
+@settings(max_examples=25, deadline=None)
+@given(value=st.integers(-1, 11), held=st.integers(2, 4), asked=st.integers(2, 4))
+def test_bz039_bz040_may_discard_several_agrees_with_the_engine(
+    value: int, held: int, asked: int
+) -> None:
+    """BZ-039..BZ-041: Yes when the hand holds as many as asked, No when it holds fewer."""
+    counts = {2: "two", 3: "three", 4: "four"}
+    question = f"I have {counts[held]} {value}s. Can I discard {counts[asked]} of them?"
+    said, checked = _reply(question)
+    assert checked, (question, said)
+    assert said.startswith("Yes." if held >= asked else "No."), (question, said)

@@ -98,12 +98,28 @@ def may_call_answer(question: Question) -> Answer | None:
 
 def _acts(question: Question, scene: Scene, ask: Asked) -> bool:
     """A turn's action told, and the hands after it asked: their cards, their points, or what
-    happens to them (The Swinger)."""
+    happens to them (The Swinger); or whether the asker may discard the cards told, nothing
+    else asked with it."""
     swing = scene.acted is not None and (scene.acted.verb == "swing" or "S" in scene.acted.cards)
     held = scene.me is not None and "S" in scene.me.cards and scene.acted is not None
-    return scene.acted is not None and (
-        bool(ask.wants & {"cards", "points"}) or ("happens" in ask.wants and (swing or held))
+    may_discard = (
+        ask.yesno
+        and scene.acted is not None
+        and scene.acted.verb == "discard"
+        and not _MORE_ASKED.search(ask.text)
     )
+    return scene.acted is not None and (
+        bool(ask.wants & {"cards", "points"})
+        or ("happens" in ask.wants and (swing or held))
+        or may_discard
+    )
+
+
+#: another action or a second step asked beside a discard ("and then call?", "en dan ruilen?")
+_MORE_ASKED = re.compile(
+    r"\b(?:call\w*|roep\w*|balzak|swap\w*|ruil\w*|then|dan|daarna|also|ook|afterwards|after|"
+    r"top|bovenste|play\w*|speel\w*|lul|swinger)\b"
+)
 
 
 def _calls(question: Question, scene: Scene, ask: Asked) -> bool:

@@ -446,6 +446,10 @@ def _number(r: _Reading, i: int) -> int | None:
         return 1  # "the three others": the group is read next
     if value is None:
         return None
+    of_them = before[-1:] == ["er"] or tokens[i + 1 : i + 3] == ["of", "them"]
+    if of_them and r.scene.some is None and 2 <= value <= 8:
+        r.scene.some = value  # "mag ik er drie afleggen", "discard three of them"
+        return 3 if nxt == "of" else 1
     return _said_number(r, i, value, nxt, before)
 
 

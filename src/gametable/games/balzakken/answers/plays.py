@@ -43,10 +43,12 @@ def played(question: Question, scene: Scene, ask: Asked) -> Answer | None:
         return None
     if acted.verb == "discard" and not acted.cards and len(scene.counts) == 1:
         card, count = next(iter(scene.counts.items()))  # "twee 3's ... mag ik die afleggen"
-        if "drawn" not in ask.wants and me.size is None and len(me.cards) <= count:
+        count = scene.some or count  # "vier 3's ... mag ik er drie afleggen"
+        sized = "cards" in ask.wants and "drawn" not in ask.wants  # a hand's size asked
+        if sized and me.size is None and len(me.cards) <= count:
             return None  # "I have two 3s": perhaps not the whole hand, its size is unknown
         acted = Acted(acted.verb, [card] * count, acted.target)
-    if acted.verb == "discard" and ask.wants & {"cards", "drawn"}:
+    if acted.verb == "discard" and (ask.wants & {"cards", "drawn"} or ask.yesno):
         return _discarded(question, scene, acted, me, ask)
     action_card = _action_card_of(acted, me)
     if action_card is None:
@@ -94,8 +96,10 @@ def _discarded(
     used: Counter[str] = Counter()
     asked_one = len(re.findall(r"\b(?:how many|hoeveel)\b", ask.text)) <= 1
     hand = _hand_discarding(me, acted, used, any_size="drawn" in ask.wants and asked_one)
-    if hand is None or me.points is not None or Counter(hand)[value] < count:
+    if hand is None or me.points is not None:
         return None
+    if Counter(hand)[value] < count and not (ask.yesno and Counter(hand)[value] > 0):
+        return None  # more discarded than held: judged only as asked ("may I discard three?")
     hand_sized = _filled(hand, me.size, used)
     if hand_sized is None:
         return None
@@ -128,7 +132,8 @@ def _discarded(
         "Balzakken of one value go down together and you draw back only one card",
         "Balzakken van dezelfde waarde gaan tegelijk weg en je pakt er maar één terug",
     )
-    if me.size is not None or len(me.cards) > count:  # the hand's size is known
+    listed = len(me.cards) > count and sum(scene.counts.values()) < len(me.cards)
+    if me.size is not None or listed:  # the hand's size is known: said, or every card listed
         reason += f": {len(hand_sized)} - {count} + {drawn} = {after}"
     reason += "."
     return checked(GAME_NAME, question, verdict, reason, [refs.SAME_VALUE], position=position)

@@ -48,6 +48,8 @@ class Scene:
     players: list[Player]
     count: int | None = None
     counts: dict[str, int] = field(default_factory=dict)  # "three 7s": card -> count said
+    #: a count of the cards said before ("er drie", "three of them")
+    some: int | None = None
     tokens: list[str] = field(default_factory=list)
     acted: Acted | None = None
     flags: set[str] = field(default_factory=set)

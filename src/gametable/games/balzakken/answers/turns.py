@@ -479,6 +479,8 @@ def _held_and_played(
     if len(played) != 1 or table.me.points:
         return None
     card, count = next(iter(played.items()))
+    if 0 < held.count(card) < count:
+        return None  # "two 7s ... discard three of them": more played than said held
     hand = [*held, *[card] * max(0, count - held.count(card))]
     if len(hand) > 8:
         return None
