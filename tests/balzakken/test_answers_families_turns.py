@@ -440,3 +440,30 @@ def test_bz039_bz040_may_discard_several_agrees_with_the_engine(
     said, checked = _reply(question)
     assert checked, (question, said)
     assert said.startswith("Yes." if held >= asked else "No."), (question, said)
+
+
+# -- BZ-030, BZ-044: a swap with the top card said: only a Balzak, the one named ------------------
+@settings(max_examples=40, deadline=None)
+@given(
+    hand=st.lists(
+        st.sampled_from(["-1", "0", "3", "5", "8", "11", "L", "S"]), min_size=1, max_size=4
+    ),
+    pick=st.integers(0, 3),
+    top=st.sampled_from(["1", "2", "4", "6"]),
+)
+def test_bz030_bz044_a_swap_for_the_top_said_agrees_with_the_engine(
+    hand: list[str], pick: int, top: str
+) -> None:
+    """BZ-030: one Balzak from the hand for the top card; never an action card (BZ-044)."""
+    assume(all(hand.count(c) <= 2 for c in hand))
+    card = hand[pick % len(hand)]
+    names = {"L": "The Lul", "S": "The Swinger"}
+    said = ", ".join(names.get(c, f"a {c}") for c in hand)
+    named = names.get(card, f"my {card}")
+    question = (
+        f"The top of the discard pile is a {top}. I hold {said}. May I swap {named} for the {top}?"
+    )
+    reply, checked = _reply(question)
+    if not checked:
+        return  # read by no referee reader: the rules text answers, unchecked
+    assert reply.startswith("No." if card in names else "Yes."), (question, reply)

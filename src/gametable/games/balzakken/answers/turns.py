@@ -261,6 +261,12 @@ def turn(question: Question) -> Answer | None:
     if read is None:
         return None
     hand, action, extra = read
+    if (
+        said is not None
+        and _SWAP.search(question.lower)
+        and re.fullmatch(r"(?:swinger|lul) \d", action)
+    ):
+        action = f"swap {'S' if action.startswith('swinger') else 'L'}"  # for the top card said
     size = _HAND_SIZE.search(question.lower)
     if size:
         padded = _padded(hand, int(next(g for g in size.groups() if g is not None)))
@@ -382,6 +388,10 @@ def named_action(question: Question, table: Table) -> tuple[list[str], str, list
     """The asker's hand, the action in notation, and the hands of players after the
     neighbour (an empty-handed target)."""
     lower = question.lower
+    swapped = _SWAPPED.search(lower) if _SWAP.search(lower) else None
+    value = next((g for g in swapped.groups() if g is not None), None) if swapped else None
+    if value is not None and value in table.me.cards:  # "swap my -1 for the 3": that card
+        return list(table.me.cards), f"swap {value}", []
     if table.me.listed:
         return _from_listed(question, table)
     held_and_played = _held_and_played(question, table)
