@@ -139,7 +139,7 @@ def test_bz064_dutch_the_turn_after_the_swinger() -> None:
         "Ik speel De Swinger op de speler rechts van mij. Wie is daarna aan de beurt?"
     )
     assert checked, said
-    assert said.startswith("De speler links van je"), said
+    assert said.startswith("De speler links van jou"), said
 
 
 # -- BZ-068, BZ-125: The Swinger as the last card ----------------------------------------------

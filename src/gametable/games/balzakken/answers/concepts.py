@@ -102,10 +102,12 @@ def _acts(question: Question, scene: Scene, ask: Asked) -> bool:
     else asked with it."""
     swing = scene.acted is not None and (scene.acted.verb == "swing" or "S" in scene.acted.cards)
     held = scene.me is not None and "S" in scene.me.cards and scene.acted is not None
-    may_discard = (
+    may_discard = (  # "mag ik er drie afleggen", "can I discard two of them"
         ask.yesno
+        and scene.some is not None
         and scene.acted is not None
         and scene.acted.verb == "discard"
+        and MAY_TOO.search(ask.text) is not None
         and not _MORE_ASKED.search(ask.text)
     )
     return scene.acted is not None and (

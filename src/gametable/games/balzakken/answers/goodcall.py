@@ -44,13 +44,15 @@ _FALSE_ASKED = re.compile(r"\b(?:false|wrong|invalid|bad|vals|valse|fout|foute|o
 def asks_kind(question: Question, scene: Scene, ask: Asked) -> bool:
     """A yes or no whether the call told was good (or false), nothing else asked."""
     good, false = _GOOD_ASKED.search(ask.text), _FALSE_ASKED.search(ask.text)
+    if re.search(r"\b(?:the other|other player|another|de andere|andere speler)\b", question.lower):
+        return False  # a player the parts do not place
     return (
         ask.yesno
         and scene.caller is not None
         and scene.acted is None
         and (good is None) != (false is None)
         and not ask.wants - {"write"}
-        and not re.search(r"\b(?:how many|what|who|hoeveel|wat|wie)\b", ask.text)
+        and not re.search(r"\b(?:how many|what|who|hoeveel|wat|wie|if|als|only|alleen)\b", ask.text)
     )
 
 

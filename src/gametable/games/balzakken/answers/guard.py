@@ -266,7 +266,7 @@ def understood(question: Question) -> bool:
     if _PICKED_BY_NUMBER.search(question.lower) or laid_out:
         return False
     rest = _BUT_HOLDS.sub(" ", BESIDE.sub(" ", NOT_HELD.sub(" ", _TAGS.sub(" ", question.lower))))
-    rest = _KNOWN.sub(" ", IN_FRONT_OF_ME.sub(" ", rest))  # read by calls.may_call
+    rest = IN_FRONT_OF_ME.sub(" ", _KNOWN.sub(" ", rest))  # read by calls.may_call
     for known in _KNOWN_READ:
         rest = known.sub(" ", rest)
     unread = _UNREAD_NL if question.lang == "nl" else _UNREAD_EN

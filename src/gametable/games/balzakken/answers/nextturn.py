@@ -39,6 +39,9 @@ _NO_ACTOR = frozenset(
     ["you", "we", "they", "he", "she", "it", "je", "jij", "wij", "ze", "zij", "hij", "to", "can",
      "may", "mag", "kan", "and", "en", "then", "dan", "who", "wie", "someone", "iemand"]
 )  # fmt: skip
+#: the players listed in their seats ("clockwise: Aad, Bea, Cas, Dewi")
+_SEATED = re.compile(r":\s*([A-Z][a-z]+(?:,\s*(?:and |en )?[A-Z][a-z]+){2,})")
+_CLOCKWISE = re.compile(r"\b(?:clockwise|met de klok mee|in (?:that|this) order)\b")
 #: whose turn it is next, asked
 NEXT_ASKED = re.compile(
     r"\b(?:whose turn (?:is it )?(?:next|then|after that|afterwards)|who (?:plays|goes|is|moves) "
@@ -118,6 +121,12 @@ def next_turn(question: Question) -> Answer | None:
         else question.say("The Lul", "De Lul")
     )
     verdict = _verdict(question, actor)
+    seated = _SEATED.search(question.text)
+    if seated is not None:  # "Five of us clockwise: Aad, Bea, Cas": the next one named
+        names = [n.strip() for n in seated.group(1).split(",")]
+        if not actor or actor not in names or not _CLOCKWISE.search(question.lower):
+            return None
+        verdict = f"{names[(names.index(actor) + 1) % len(names)]}. {verdict}"
     reason = question.say(
         f"After {name} play passes as normal to the player after the one who played it.",
         f"Na {name} gaat het spel gewoon verder bij de speler na degene die hem speelde.",
@@ -132,8 +141,8 @@ def _verdict(question: Question, actor: str) -> str:
         return question.say(
             "The player to your left (the next seat clockwise) plays next, wherever the player "
             "you chose sits.",
-            "De speler links van je (de volgende met de klok mee) is daarna aan de beurt, waar "
-            "de gekozen speler ook zit.",
+            "De speler links van jou (de volgende na jou met de klok mee) is daarna aan de beurt, "
+            "waar de gekozen speler ook zit.",
         )
     return question.say(
         f"The player to {actor}'s left (the next seat clockwise after {actor}) plays next, "

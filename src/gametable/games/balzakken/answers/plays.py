@@ -129,8 +129,9 @@ def _discarded(
         )
         return checked(GAME_NAME, question, verdict, reason, [refs.DISCARD], position=position)
     reason = question.say(
-        "Balzakken of one value go down together and you draw back only one card",
-        "Balzakken van dezelfde waarde gaan tegelijk weg en je pakt er maar één terug",
+        f"Balzakken of one value go down together: you discard {count} and draw back only one card",
+        f"Balzakken van dezelfde waarde gaan tegelijk weg: je legt er {count} af en pakt er maar "
+        "één terug",
     )
     listed = len(me.cards) > count and sum(scene.counts.values()) < len(me.cards)
     if me.size is not None or listed:  # the hand's size is known: said, or every card listed
