@@ -96,7 +96,7 @@ def test_one_other_players_false_call_adds_25_to_their_total(text: str, verdict:
     [
         ("Final round just got scored: Anna 102, me 37, Bob 37, Cas 55. Who wins?", r"you and bob"),
         ("Last round is over: Tim 99, me 101, Sara 60. Who is the winner?", r"^sara wins"),
-        ("Laatste ronde: oma 40, opa 100, ik 40. Wie wint?", r"jij en je oma"),
+        ("Laatste ronde: oma 40, opa 100, ik 40. Wie wint?", r"jij en je oma|je oma en jij"),
     ],
 )
 def test_totals_of_the_final_round_name_the_winners(text: str, winner: str) -> None:

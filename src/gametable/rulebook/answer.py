@@ -232,9 +232,25 @@ def fit_to_question(reply: Answer, question: Question) -> Answer:
     >>> fit_to_question(no_verdict, Question.read("what about skulls?")).text
     'No prisoner is won for a skull.'
     """
-    if question.kind == "yesno" or not reply.answered:
+    if question.kind == "yesno" and reply.answered:
+        return _verdict_in_dutch(reply) if question.lang == "nl" else reply
+    if not reply.answered:
         return reply
     rest = _VERDICT.sub("", reply.text, count=1)
     if rest == reply.text or not rest:
         return reply
     return replace(reply, text=rest[0].upper() + rest[1:])
+
+
+def _verdict_in_dutch(reply: Answer) -> Answer:
+    """An entry's Yes or No said as Ja or Nee to a Dutch question (the rest stays English).
+
+    >>> said = Answer("balzakken", "", "No: play it first.", (), answered=True)
+    >>> _verdict_in_dutch(said).text
+    'Nee: play it first.'
+    """
+    found = re.match(r"(yes|no)(?=[,:;.!])", reply.text, re.IGNORECASE)
+    if found is None:
+        return reply
+    word = "Ja" if found.group(1).lower() == "yes" else "Nee"
+    return replace(reply, text=word + reply.text[found.end() :])

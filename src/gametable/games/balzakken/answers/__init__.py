@@ -26,12 +26,20 @@ the fewest, a count of cards, whether the game ends) and of whom; :mod:`.concept
 engine query from these and answers every thing asked or nothing: :mod:`.sheet` (a call's
 scores), :mod:`.ends` (the hands' points at a round's end, a total, the winner), :mod:`.plays`
 (a turn's action and the hands after it), :mod:`.maycall` (may I call, another player's turn
-named), with :mod:`.seating` (hands made of real cards, players' names in a reply).  A hand
-the call readers built that the parts read otherwise is not judged (:func:`.concepts.disagrees`).
+named), :mod:`.goodcall` (was the call good: the hands that decide it), :mod:`.takeback`
+(the former top of the discard pile taken back), with :mod:`.seating` (hands made of real
+cards, players' names in a reply).  The parts' data are in :mod:`.scene`; :mod:`.rewrites`
+says again, before reading, what the parts read another way (an argument the asker gives,
+"minus 2", "lay down"), and :mod:`.relations` reads what is said of a hand over the whole
+question (an empty hand, "fewer points than me").  A hand the call readers built that the parts
+read otherwise is not judged (:func:`.concepts.disagrees`).  :mod:`.nextturn` answers whose
+turn follows an action card, over every seat the card may be played on; :mod:`.did` says what
+a turn's action did.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
@@ -42,6 +50,7 @@ from gametable.games.balzakken.answers import (
     elsewhere,
     facts,
     guard,
+    nextturn,
     others,
     sizes,
     swaps,
@@ -52,7 +61,7 @@ from gametable.games.balzakken.answers import (
     whatif,
     winner,
 )
-from gametable.games.balzakken.answers.asking import with_kind
+from gametable.games.balzakken.answers.asking import MAY_TOO, with_kind
 from gametable.games.balzakken.answers.grammar import read_table
 from gametable.games.balzakken.answers.slang import spelt_out
 from gametable.rulebook.answer import Answer
@@ -85,8 +94,9 @@ READERS: tuple[Reader, ...] = (
     Reader(totals.asks_drop, totals.drop, totals.read_drop),
     Reader(winner.asks_winner, winner.winner, winner.read_numbers),
     Reader(calls.asks_may_call, calls.may_call, calls.read_numbers, hands=True),
+    Reader(nextturn.asks_next_turn, nextturn.next_turn, nextturn.read_numbers),
     Reader(calls.asks_score, calls.score_call, calls.read_numbers, hands=True),
-    Reader(whatif.asks_reshuffle, whatif.reshuffle, _none_read),
+    Reader(whatif.asks_reshuffle, whatif.reshuffle, whatif.read_numbers),
     Reader(turns.asks_empty_hand, turns.empty_hand, _none_read),
     Reader(sizes.asks_count, sizes.count, sizes.read_numbers),
     Reader(sizes.asks_draw, sizes.draws, _none_read),
@@ -110,12 +120,27 @@ def _judged(question: Question) -> tuple[Answer | None, bool]:
     return None, False
 
 
+def _both_answered(question: Question, reply: Answer) -> bool:
+    """Whether a checked reply answers a yes/no asked beside a number ("May I discard both,
+    and how many do I draw back?") with its Yes or No first: a reply that gives the number
+    alone answers one of the two."""
+    if with_kind(question).kind != "number" or not MAY_TOO.search(question.lower):
+        return True
+    return re.match(r"(?:yes|no|ja|nee)\b", reply.text, re.IGNORECASE) is not None
+
+
 class BalzakkenAnswers:
     """``ANSWERS``: see the package docstring.  A question about another game or sport
     (:mod:`.elsewhere`) is declined; a question the readers do not wholly read (:mod:`.guard`)
     gets ``None``: the rules text answers it, marked as not checked."""
 
     def answer(self, question: Question) -> Answer | None:
+        reply = self._answer(question)
+        if reply is not None and reply.checked and not _both_answered(question, reply):
+            return None  # a yes/no asked beside a number, and only the number given
+        return reply
+
+    def _answer(self, question: Question) -> Answer | None:
         asked, question = question, with_kind(spelt_out(question))
         if elsewhere.elsewhere(question):
             return elsewhere.decline(asked)

@@ -78,6 +78,14 @@ CHOICE_ASKED = re.compile(
 )
 
 
+#: a clause asking whether the asker may, beside another question ("May I discard both, and
+#: how many cards do I draw back?", "How many do I get back, and can I take the top card?")
+MAY_TOO = re.compile(
+    r"(?:^|[.?!;,]\s*|\b(?:and|en)\s+)(?:may|can|could|mag|kan|kun|mogen) (?:i|ik|we|you|je)\b|"
+    r"\b(?:am i|is it|is that) allowed\b"
+)
+
+
 #: a scene set with "what if", then a yes/no clause of its own ("..., do I have to ...?")
 _WHAT_IF_THEN_ASKS = re.compile(
     r"\bwhat if\b[^?]*[,;]\s*(?:so |then |and )?(?:do|does|can|could|may|must|should|is|are|"
@@ -127,7 +135,8 @@ def kind_asked(question: Question) -> str:
         return "yesno"
     if _TRUE.search(question.lower):
         return "yesno"
-    if _CLAUSE_ASKS.search(question.lower) or _TAIL_ASKS.search(question.lower):
+    plain = re.sub(r"\bbalzak!+", "balzak", question.lower)  # the call's "!" ends nothing
+    if _CLAUSE_ASKS.search(plain) or _TAIL_ASKS.search(plain):
         return "yesno"
     if _SCORES.search(question.lower):
         return "number"

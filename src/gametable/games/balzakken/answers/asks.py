@@ -18,7 +18,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from gametable.games.balzakken.answers.parts import Scene
+from gametable.games.balzakken.answers.asking import MAY_TOO
+from gametable.games.balzakken.answers.partwords import REASON, argument
+from gametable.games.balzakken.answers.scene import Scene
 from gametable.rulebook.question import Question
 
 _WANTS = {
@@ -38,6 +40,12 @@ _WANTS = {
         r"\b(?:fewest|fewer|least|less|lowest|minste|minder|laagste|lower|minst)\b"
     ),
     "cards": re.compile(r"\b(?:how many cards|hoeveel kaarten|how many does|how many do|cards)\b"),
+    "happens": re.compile(r"\b(?:what happens|what will happen|wat gebeurt|wat er gebeurt)\b"),
+    "drawn": re.compile(
+        r"\bhow many (?:cards? )?(?:do|does|will|can|must|should|would) (?:i|you|he|she|we) "
+        r"(?:(?:get|draw|take|pick(?: up)?|receive) back|draw|pick up|take)\b|"
+        r"\bhoeveel (?:kaarten? )?(?:trek|pak|krijg|neem)\w* (?:ik|je|jij|hij|zij|we)\b"
+    ),
     "over": re.compile(
         r"\b(?:game over|over for|ended|end(?:s|ed)? the game|am i out|ben ik af|ben ik eruit|"
         r"afgelopen|is it over|is the game|game end)\b"
@@ -87,15 +95,24 @@ def asking_sentence(question: Question) -> str:
     return parts[-1] if parts else ""
 
 
+def told(question: Question) -> str:
+    """What the question tells, without the sentences that ask: "was it a good call?" says
+    nothing of the call, so the hands it leaves unsaid are not made to fit it."""
+    text = question.lower.strip()
+    asking = asking_sentence(question).strip()
+    return text[: len(text) - len(asking)] if asking and text.endswith(asking) else text
+
+
 def asked(question: Question, scene: Scene) -> Asked:
     """What ``question`` asks about ``scene`` (see the module docstring)."""
-    text = asking_sentence(question)
+    text = REASON.sub(argument, asking_sentence(question))  # "since she has no fewer": argues
     found = Asked(text=text)
     found.summed = bool(_SUM.search(text))
     plain = _SUM.sub(" ", text)  # "in total" adds up, it asks for no total on the sheet
     found.wants = {want for want, pattern in _WANTS.items() if pattern.search(plain)}
     wh = re.match(r"(?:what|who|how|which|where|wat|wie|hoeveel|waar|welke|hoe)\b", text)
     found.yesno = not wh and (question.kind == "yesno" or bool(_YES_NO.search(text)))
+    found.yesno = found.yesno or bool(MAY_TOO.search(text))
     named = [p.key for p in scene.players if not p.key.startswith("others#") and _said(p.key, text)]
     if _EVERYONE.search(text):
         found.who.append("everyone")

@@ -26,6 +26,7 @@ from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.asked import Asked, asked_score
 from gametable.games.balzakken.answers.asking import CHOICE_ASKED
+from gametable.games.balzakken.answers.asks import told
 from gametable.games.balzakken.answers.build import build, cards_worth, load
 from gametable.games.balzakken.answers.callwords import (
     hand_lines,
@@ -36,10 +37,12 @@ from gametable.games.balzakken.answers.callwords import (
 )
 from gametable.games.balzakken.answers.counts import count_words, players_said
 from gametable.games.balzakken.answers.grammar import Holder, Table, forced_call, read_table
+from gametable.games.balzakken.answers.maycall import names_their_turn
 from gametable.games.balzakken.answers.mentions import (
     asked_number_at,
     drew_for_lul,
     in_front_of_me,
+    total_read_as_hand,
 )
 from gametable.games.balzakken.answers.names import hand_text, numbered
 from gametable.games.balzakken.answers.vocab import OTHER_CALLED, SENTENCE_END
@@ -62,7 +65,9 @@ _OUT_OF_TURN = re.compile(
     r"\b(?:not my turn|not on my turn|out of turn|someone else'?s turn|another player'?s turn|"
     r"(?:his|her|their|my neighbou?r'?s|the other player'?s|an opponent'?s) turn|"
     r"while (?:it is|it's) not my turn|niet aan de beurt|niet mijn beurt|niet aan zet|"
-    r"buiten mijn beurt|in de beurt van)\b"
+    r"buiten mijn beurt|in de beurt van|"
+    r"(?:before|voordat) (?:he|she|they|the next player|my neighbou?r|the others?|hij|zij|ze|"
+    r"de volgende speler|mijn buurman) (?:plays|goes|moves|has played|speelt|aan de beurt is|zet))\b"
 )
 _AFTER_ACTION = re.compile(
     r"\b(?:after (?:discarding|swapping|playing|drawing|i (?:discard|swap|play|draw))|"
@@ -75,7 +80,8 @@ _AFTER_ACTION = re.compile(
 )
 #: an action said to be on an earlier turn ("last turn", "vorige beurt")
 _EARLIER_TURN = re.compile(
-    r"\b(?:last|previous|earlier) turn\b|\bin an earlier turn\b|\bvorige beurt\b"
+    r"\b(?:last|previous|earlier) turn\b|\bin an earlier turn\b|\bvorige beurt\b|"
+    r"\bearlier (?:this|in the) round\b|\beerder (?:deze|in de) ronde\b"
 )
 _ASKS_EVERYONE = re.compile(
     r"\b(?:who|everyone|everybody|each|all|scores what|gets what|wie|iedereen|elke speler|"
@@ -141,7 +147,7 @@ def may_call(question: Question) -> Answer | None:
     then calls; 3. otherwise the asker is to move with the hand described.
     """
     table = read_table(question)
-    out_of_turn = bool(_OUT_OF_TURN.search(question.lower))
+    out_of_turn = bool(_OUT_OF_TURN.search(question.lower)) or names_their_turn(question)
     after = bool(_AFTER_ACTION.search(question.lower)) and not _EARLIER_TURN.search(
         question.lower
     )  # "I played my Lul last turn": that turn is over
@@ -320,13 +326,15 @@ def score_call(question: Question) -> Answer | None:
 
 def _score_call(question: Question) -> Answer | None:
     table = read_table(question)
+    if total_read_as_hand(question, table.holders):
+        return None
     caller = table.caller if table.caller is not None else 0
     named = [h for h in table.holders if h.described]
     if not named and table.others_same and caller == 0 and len(table.holders) <= 2:
         return _tie(question, table)
     if not named:
         return None
-    judged = _judge(question, table, caller)
+    judged = judge_call(question, table, caller)
     if judged is None:
         return None
     record, seats = judged.record, judged.seats
@@ -433,7 +441,7 @@ def _tie(question: Question, table: Table) -> Answer | None:
     judged = None
     for points in (3, 8):
         tied = Table([Holder(True, "you", "je", points=[points])], caller=0, others_same=True)
-        judged = _judge(question, tied, 0)
+        judged = judge_call(question, tied, 0)
         if judged is None:
             return None
         outcomes.add(tuple(judged.record["points"]))
@@ -457,7 +465,7 @@ def _tie(question: Question, table: Table) -> Answer | None:
     )  # fmt: skip
 
 
-def _judge(question: Question, table: Table, caller: int) -> Judged | None:
+def judge_call(question: Question, table: Table, caller: int) -> Judged | None:
     """The engine's record of the call: the hands described, the undescribed ones filled in so
     that the call is what the question says (good, false, or as the hands make it)."""
     used: Counter[str] = Counter()
@@ -478,7 +486,7 @@ def _judge(question: Question, table: Table, caller: int) -> Judged | None:
         if seats[caller_seat].me and not _caller_hand_free(question):
             return None
         lowest = min(values) if values else 3
-        want_false = _FALSE.search(question.lower) is not None
+        want_false = _FALSE.search(told(question)) is not None
         target = min(lowest, BALZAK_LIMIT) if want_false else min(lowest - 1, 2)
         hands[caller_seat] = cards_worth(target, used)
         if hands[caller_seat] is None:
@@ -489,7 +497,7 @@ def _judge(question: Question, table: Table, caller: int) -> Judged | None:
             extra = cards_worth(mine, used)
         elif table.others_lower:
             extra = cards_worth(mine - 1, used)
-        elif table.others_higher or mine > BALZAK_LIMIT or _GOOD.search(question.lower):
+        elif table.others_higher or mine > BALZAK_LIMIT or _GOOD.search(told(question)):
             extra = cards_worth(max(mine, 0) + 4, used)
         else:
             return None  # the others' hands decide, and the question says nothing of them
@@ -518,16 +526,11 @@ def _judge(question: Question, table: Table, caller: int) -> Judged | None:
     return Judged(position, dict(state.view(None)["rounds"][-1]), seats, caller_seat)
 
 
-def judge_call(question: Question, table: Table, caller: int) -> Judged | None:
-    """The engine's record of the call ``table`` describes (see :func:`_judge`)."""
-    return _judge(question, table, caller)
-
-
 def _caller_hand_free(question: Question) -> bool:
     """Whether the asker's own call may be scored with a hand the question does not say: only
     when it says the call was good or false (otherwise the unsaid hand decides the score, and
     the reply would be a guess)."""
-    return bool(_GOOD.search(question.lower) or _FALSE.search(question.lower))
+    return bool(_GOOD.search(told(question)) or _FALSE.search(told(question)))
 
 
 def hand_of(holder: Holder, used: Counter[str]) -> list[str] | None:

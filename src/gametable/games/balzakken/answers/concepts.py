@@ -20,12 +20,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from gametable.games.balzakken.answers.asking import MAY_TOO
 from gametable.games.balzakken.answers.asks import Asked, asked
-from gametable.games.balzakken.answers.ends import round_values, total_after, winners
+from gametable.games.balzakken.answers.ends import landed, round_values, total_after, winners
+from gametable.games.balzakken.answers.goodcall import asks_kind, call_kind
 from gametable.games.balzakken.answers.maycall import asks_may_call, may_call, names_their_turn
-from gametable.games.balzakken.answers.parts import Scene, read_scene
+from gametable.games.balzakken.answers.parts import read_scene
 from gametable.games.balzakken.answers.plays import played
+from gametable.games.balzakken.answers.scene import Scene
 from gametable.games.balzakken.answers.sheet import call_scores
+from gametable.games.balzakken.answers.takeback import take_top
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 
@@ -43,6 +47,9 @@ _ELSEWHERE = re.compile(
 
 def answer(question: Question) -> Answer | None:
     """The referee's reply to the situation ``question`` tells, or ``None``."""
+    taken = take_top(question)  # the discard pile's top is no part of a scene
+    if taken is not None:
+        return taken
     scene = read_scene(question)
     if scene is None or not scene.players:
         return None
@@ -51,7 +58,9 @@ def answer(question: Question) -> Answer | None:
         return may_call(question, scene, ask)  # a part the call readers do not read
     for fits, concept in _CONCEPTS:
         if fits(question, scene, ask):
-            if ask.yesno and not _ends_asked(fits, ask):
+            if fits is not _sheet and any(p.later or scene.rounds for p in scene.players):
+                return None  # several rounds' points: only a total reads them
+            if ask.yesno and not _yes_no_read(fits, scene, ask):
                 return None  # a yes or no about a number: the asked number is not read here
             return concept(question, scene, ask)
     return None
@@ -88,7 +97,31 @@ def may_call_answer(question: Question) -> Answer | None:
 
 
 def _acts(question: Question, scene: Scene, ask: Asked) -> bool:
-    return scene.acted is not None and bool(ask.wants & {"cards", "points"})
+    """A turn's action told, and the hands after it asked: their cards, their points, or what
+    happens to them (The Swinger); or whether the asker may discard the cards told, nothing
+    else asked with it."""
+    swing = scene.acted is not None and (scene.acted.verb == "swing" or "S" in scene.acted.cards)
+    held = scene.me is not None and "S" in scene.me.cards and scene.acted is not None
+    may_discard = (  # "mag ik er drie afleggen", "can I discard two of them"
+        ask.yesno
+        and scene.some is not None
+        and scene.acted is not None
+        and scene.acted.verb == "discard"
+        and MAY_TOO.search(ask.text) is not None
+        and not _MORE_ASKED.search(ask.text)
+    )
+    return scene.acted is not None and (
+        bool(ask.wants & {"cards", "points"})
+        or ("happens" in ask.wants and (swing or held))
+        or may_discard
+    )
+
+
+#: another action or a second step asked beside a discard ("and then call?", "en dan ruilen?")
+_MORE_ASKED = re.compile(
+    r"\b(?:call\w*|roep\w*|balzak|swap\w*|ruil\w*|then|dan|daarna|also|ook|afterwards|after|"
+    r"top|bovenste|play\w*|speel\w*|lul|swinger)\b"
+)
 
 
 def _calls(question: Question, scene: Scene, ask: Asked) -> bool:
@@ -125,6 +158,21 @@ def _sheet(question: Question, scene: Scene, ask: Asked) -> bool:
     )
 
 
+def _landing(question: Question, scene: Scene, ask: Asked) -> bool:
+    me = scene.me
+    return (
+        not ask.yesno
+        and bool(ask.wants & {"total", "write", "happens"})
+        and scene.acted is None
+        and scene.caller is None
+        and me is not None
+        and me.total is not None
+        and me.gain is None
+        and len(scene.players) == 1
+        and not me.hand_said
+    )
+
+
 def _final(question: Question, scene: Scene, ask: Asked) -> bool:
     return (
         not ask.yesno
@@ -138,17 +186,34 @@ def _final(question: Question, scene: Scene, ask: Asked) -> bool:
 
 def _ends_asked(fits: Callable[[Question, Scene, Asked], bool], ask: Asked) -> bool:
     """A yes or no these concepts answer: whether the game ends after the round told."""
-    return fits in (_sheet, _calls) and "over" in ask.wants and ask.wants <= {"over", "total"}
+    return (
+        fits in (_sheet, _calls)
+        and "over" in ask.wants
+        and ask.wants <= {"over", "total", "winner"}
+    )
+
+
+def _yes_no_read(fits: Callable[[Question, Scene, Asked], bool], scene: Scene, ask: Asked) -> bool:
+    """A yes or no these concepts answer: whether the game ends after the round told, whether
+    the asker may discard the cards told (a number asked beside it is answered too), whether a
+    call was good."""
+    if fits is _acts and scene.acted is not None and scene.acted.verb in ("play", "swing"):
+        return MAY_TOO.search(ask.text) is not None  # "may I play it, and how many ...?"
+    if fits is _acts:
+        return scene.acted is not None and scene.acted.verb == "discard"
+    return _ends_asked(fits, ask) or fits is asks_kind
 
 
 _Concept = tuple[
     Callable[[Question, Scene, Asked], bool], Callable[[Question, Scene, Asked], Answer | None]
 ]
 _CONCEPTS: tuple[_Concept, ...] = (
+    (asks_kind, call_kind),
     (_acts, played),
     (_calls, call_scores),
     (_round_end, round_values),
     (_sheet, total_after),
+    (_landing, landed),
     (_final, winners),
 )
 

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
 
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.asks import Asked
 from gametable.games.balzakken.answers.build import build, free, load
-from gametable.games.balzakken.answers.parts import Player, Scene
+from gametable.games.balzakken.answers.scene import Player, Scene
 from gametable.games.balzakken.answers.seating import capital, label, listed
 from gametable.games.balzakken.answers.sheet import judge_round
 from gametable.games.balzakken.answers.totals import round_scoring
-from gametable.games.balzakken.scoring import GAME_END
+from gametable.games.balzakken.scoring import GAME_END, TASTY
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -100,28 +101,26 @@ def _values_reason(question: Question, held: set[str]) -> tuple[str, list[refs.R
 
 
 def total_after(question: Question, scene: Scene, ask: Asked) -> Answer | None:
-    """A total on the sheet plus this round's points, the tasty positions and the game's end."""
+    """A total on the sheet plus the points of the rounds said (one round, or several one
+    after another), the tasty positions and the game's end, as the engine scores each round."""
     me = scene.me
-    if me is None or me.total is None or me.gain is None or me.gain < 0:
+    if me is None or me.total is None or me.gain is None:
         return None
-    before, gain = me.total, me.gain
-    position = round_scoring(before, gain)
-    state = load(position) if position is not None else None
-    if state is None or position is None:
+    gains = [me.gain, *me.later]
+    if any(g < 0 for g in gains) or (scene.rounds is not None and scene.rounds != len(gains)):
+        return None  # "three rounds" said, and another count of rounds' points
+    steps = _rounds_scored(question, me.total, gains)
+    if steps is None:
         return None
-    state.apply("balzak", position["to_move"])
-    view = state.view(0)
-    record = view["rounds"][-1]
-    if record["points"][0] != gain:
-        return None
-    after, over = int(record["totals"][0]), bool(view["is_over"])
-    verdict = f"{before} + {gain} = {before + gain}"
-    if after != before + gain:
-        verdict += question.say(
-            f", which drops back to {after}", f", en dat zakt terug naar {after}"
-        )
+    said, after, over, position = steps
+    verdict = said if len(gains) == 1 else f"{after}: {said}"
     if over:
         verdict += question.say(": the game ends", ": het spel is afgelopen")
+    elif "over" in ask.wants:  # asked beside the total: said either way
+        verdict += question.say(
+            f": the game goes on (no total has reached {GAME_END})",
+            f": het spel gaat door (geen totaal is {GAME_END} of meer)",
+        )
     verdict += "."
     if ask.yesno:
         if "over" not in ask.wants:
@@ -136,6 +135,71 @@ def total_after(question: Question, scene: Scene, ask: Asked) -> Answer | None:
     return checked(
         GAME_NAME, question, verdict, reason, [refs.TASTY, refs.GAME_END], position=position
     )
+
+
+#: a total said as it stands after a round ("I'm on 99 after a round", "na een ronde op 69")
+_AFTER_ROUND = re.compile(
+    r"\b(?:after (?:a|the|this|that) round|at the end of (?:a|the) round|once the round is (?:over|"
+    r"scored)|na (?:een|de|deze) ronde|aan het eind(?:e)? van (?:een|de) ronde)\b"
+)
+
+
+def landed(question: Question, scene: Scene, ask: Asked) -> Answer | None:
+    """A total said to stand at exactly 69 or 99 after a round: the engine scores a round that
+    lands there, and the total drops back ("Tasty (In-Between) Positions")."""
+    me = scene.me
+    if me is None or me.total not in TASTY or not _AFTER_ROUND.search(question.lower):
+        return None
+    total = int(me.total)
+    steps = _rounds_scored(question, total - 10, [10])
+    if steps is None:
+        return None
+    _, after, _, position = steps
+    verdict = question.say(
+        f"{after}: a total of exactly {total} after a round drops back to {after}.",
+        f"{after}: een totaal van precies {total} na een ronde zakt terug naar {after}.",
+    )
+    reason = question.say(
+        "The drop is no choice in gametable: a total landing exactly on 69 or 99 always goes "
+        "back, and passing over them changes nothing.",
+        "Het terugzakken is in gametable geen keuze: een totaal dat precies op 69 of 99 "
+        "uitkomt, gaat altijd terug; eroverheen gaan verandert niets.",
+    )
+    return checked(GAME_NAME, question, verdict, reason, [refs.TASTY], position=position)
+
+
+def _rounds_scored(
+    question: Question, before: int, gains: list[int]
+) -> tuple[str, int, bool, dict[str, Any]] | None:
+    """Each round scored by the engine from the total before it: the sums worked out, the
+    total after the last, whether the game is over, and the last round's position; ``None``
+    when a round the question tells comes after the game's end."""
+    said: list[str] = []
+    position: dict[str, Any] | None = None
+    over = False
+    for gain in gains:
+        if over:
+            return None  # a round told after the game ended
+        position = round_scoring(before, gain)
+        state = load(position) if position is not None else None
+        if state is None or position is None:
+            return None
+        state.apply("balzak", position["to_move"])
+        view = state.view(0)
+        record = view["rounds"][-1]
+        if record["points"][0] != gain:
+            return None
+        after = int(record["totals"][0])
+        step = f"{before} + {gain} = {before + gain}"
+        if after != before + gain:
+            step += question.say(
+                f", which drops back to {after}", f", en dat zakt terug naar {after}"
+            )
+        said.append(step)
+        before, over = after, bool(view["is_over"])
+    if position is None:
+        return None
+    return "; ".join(said), before, over, position
 
 
 def winners(question: Question, scene: Scene, ask: Asked) -> Answer | None:
@@ -160,7 +224,10 @@ def winners(question: Question, scene: Scene, ask: Asked) -> Answer | None:
             f"{listed(question, names)} delen de winst op {best}",
         )
         if len(names) > 1
-        else question.say(f"{names[0]} wins on {best}", f"{names[0]} wint met {best}")
+        else question.say(
+            f"{names[0]} {'win' if names[0] in ('you', 'You') else 'wins'} on {best}",
+            f"{names[0]} wint met {best}",
+        )
     )
     reason = question.say(
         f"The game ends once a total reaches {GAME_END} or more, and the lowest total wins; "

@@ -19,7 +19,7 @@ from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.build import build, load
 from gametable.games.balzakken.answers.counts import count_words, players_said
 from gametable.games.balzakken.answers.grammar import read_table
-from gametable.games.balzakken.answers.names import CARDS, card_name, hand_text
+from gametable.games.balzakken.answers.names import CARDS, card_name, hand_text, numbered
 from gametable.games.balzakken.scoring import BALZAK_LIMIT, FALSE_PENALTY, GAME_END
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
@@ -104,7 +104,10 @@ def fact(question: Question) -> Answer | None:
 
 
 def cards_dealt(question: Question) -> Answer | None:
-    """Cards in each hand at the deal: a new game of the engine, counted."""
+    """Cards in each hand at the deal: a new game of the engine, counted (not the draw pile's
+    cards after it, :func:`draw_pile_left`)."""
+    if re.search(r"\b(?:draw pile|trekstapel|stock)\b", question.lower):
+        return None
     said = players_said(question)
     players = 3 if said is None else said[0]
     game = load_game(GAME)
@@ -159,10 +162,15 @@ def deck_size(question: Question) -> Answer | None:
     """The cards of a new game, counted: hands, the discard pile and the draw pile."""
     state = load_game(GAME).new_game(2, seed=1)
     mentions = CARDS.find(question)
-    if mentions or question.numbers:
-        return None if not mentions else copies(question, state.to_json(), mentions[0].name)
     view = state.view(None)
     total = sum(view["hand_sizes"]) + len(view["discard_pile"]) + view["draw_pile_size"]
+    if mentions and len(re.findall(r"\b(?:how many|hoeveel)\b", question.lower)) > 1:
+        return _deck_and_copies(question, state.to_json(), total, mentions[0].name)
+    kinds = _KINDS_ASKED.search(question.lower)
+    if kinds is not None and not mentions and not question.numbers:
+        return _copies_of_kind(question, state.to_json(), "action" if kinds.group(1) else "value")
+    if mentions or question.numbers:
+        return None if not mentions else copies(question, state.to_json(), mentions[0].name)
     return checked(
         GAME, question, f"{total}.",
         question.say(
@@ -170,6 +178,63 @@ def deck_size(question: Question) -> Answer | None:
             "four Luls (the rulebook does not count them; gametable's deck options change it).",
             f"Het spel heeft {total} kaarten: vier van elke Balzak van -1 tot 11, vier Swingers "
             "en vier Lullen (het regelboek telt ze niet; de opties van gametable passen het aan).",
+        ),
+        [refs.BALZAKKEN],
+    )  # fmt: skip
+
+
+#: a kind of card counted: the action cards, or the copies of each Balzak value
+_KINDS_ASKED = re.compile(
+    r"\b(action cards?|actiekaarten)\b|\b(?:of|van) (?:each|every|elke|iedere) (?:value|number|"
+    r"waarde|getal)\b"
+)
+
+
+def _copies_of_kind(question: Question, whole: dict[str, object], kind: str) -> Answer:
+    """How many action cards the deck holds (Swingers and Luls), or of each Balzak value: counted
+    in a new game's whole state."""
+    hands = whole["hands"]
+    assert isinstance(hands, list)
+    piles = [*hands, whole["draw_pile"], whole["discard_pile"]]
+    held = [c for pile in piles if isinstance(pile, list) for c in pile]
+    if kind == "action":
+        swingers, luls = held.count("S"), held.count("L")
+        verdict = f"{swingers + luls}."
+        reason = question.say(
+            f"{swingers} Swingers and {luls} Luls (the rulebook does not count them; gametable's "
+            "deck options change it).",
+            f"{swingers} Swingers en {luls} Lullen (het regelboek telt ze niet; de opties van "
+            "gametable passen het aan).",
+        )
+    else:
+        each = {held.count(str(v)) for v in range(-1, 12)}
+        if len(each) != 1:
+            return copies(question, whole, "0")
+        verdict = f"{each.pop()}."
+        reason = question.say(
+            "Of each Balzak value from -1 to 11 (the rulebook does not count them; gametable's "
+            "deck options change it).",
+            "Van elke Balzak-waarde van -1 tot 11 (het regelboek telt ze niet; de opties van "
+            "gametable passen het aan).",
+        )
+    return checked(GAME, question, verdict, reason, [refs.BALZAKKEN])
+
+
+def _deck_and_copies(question: Question, whole: dict[str, object], total: int, card: str) -> Answer:
+    """Both asked: the deck's size and how many of one card it holds."""
+    of_card = copies(question, whole, card)
+    count = of_card.text.split(".")[0]
+    en, nl = card_name(card, "en"), card_name(card, "nl")
+    verdict = question.say(
+        f"{total} cards, {count} of them {en}.", f"{total} kaarten, waarvan {count} keer {nl}."
+    )
+    return checked(
+        GAME, question, verdict,
+        question.say(
+            "Four of each Balzak from -1 to 11, four Swingers and four Luls (the rulebook does not "
+            "count them; gametable's deck options change it).",
+            "Vier van elke Balzak van -1 tot 11, vier Swingers en vier Lullen (het regelboek telt "
+            "ze niet; de opties van gametable passen het aan).",
         ),
         [refs.BALZAKKEN],
     )  # fmt: skip
@@ -256,6 +321,9 @@ def card_points(question: Question) -> Answer | None:
     """A card's points in a hand when someone calls: a hand of just that card, valued."""
     mentions = CARDS.find(question)
     numbers = [n for n in question.numbers if -1 <= n <= 11]
+    named = list(dict.fromkeys(m.name for m in mentions))
+    if len(named) > 1:
+        return _cards_points(question, named) if not numbers and question.kind != "yesno" else None
     card = mentions[0].name if mentions else (str(numbers[0]) if len(numbers) == 1 else None)
     if card is None:
         return None
@@ -281,6 +349,34 @@ def card_points(question: Question) -> Answer | None:
             "wanneer iemand BALZAK! roept.",
         ),
         [rule], position=position,
+    )  # fmt: skip
+
+
+def _cards_points(question: Question, cards: list[str]) -> Answer | None:
+    """Several cards' points asked at once: each valued as a hand of its own when someone
+    calls (a Lul 10, a Swinger 0), every one answered."""
+    values = []
+    for card in cards:  # each valued alone, as the one card of a hand
+        state = load(build([[card], ["9"]], to_move=1))
+        if state is None:
+            return None
+        values.append(state.view(0)["hand_value"])
+    position = build([cards, ["9"]], to_move=1)  # the cards together, to open
+    said = [
+        f"{card_name(c, question.lang)}: {numbered(v, 'point', question.lang)}"
+        for c, v in zip(cards, values, strict=True)
+    ]
+    verdict = "; ".join(said) + "."
+    rules = [
+        {"L": refs.LUL_IN_HAND, "S": refs.SWINGER_IN_HAND}.get(c, refs.BALZAKKEN) for c in cards
+    ]
+    return checked(
+        GAME, question, verdict[0].upper() + verdict[1:],
+        question.say(
+            "Each counts these points if it is still in a hand when someone calls BALZAK!.",
+            "Elk telt zoveel punten als hij nog in een hand zit wanneer iemand BALZAK! roept.",
+        ),
+        rules, position=position,
     )  # fmt: skip
 
 
@@ -387,9 +483,12 @@ _FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
         call_limit,
     ),
     (
-        rf"\b(?:how many|hoeveel) {_CARDS}\b.*\b(?:left|remain|remaining|over|stay|blijven)\b.*"
+        rf"\b(?:how many|hoeveel) {_CARDS}\b.*\b(?:left|remain|remaining|over|stay|blijven|"
+        r"(?:liggen|zitten) er nog)\b.*"
         r"\b(?:draw pile|deck|stock|trekstapel|stapel)\b|\b(?:draw pile|trekstapel)\b.*"
-        rf"\b(?:how many|hoeveel) {_CARDS}\b",
+        rf"\b(?:how many|hoeveel) {_CARDS}\b|"
+        rf"\b(?:how many|hoeveel) {_CARDS}\b.*\b(?:draw pile|trekstapel|stock)\b.*"
+        r"\b(?:deal|dealt|dealing|delen|gedeeld|uitdelen)\b",
         draw_pile_left,
     ),
     (
@@ -403,10 +502,15 @@ _FACTS: tuple[tuple[str, Callable[[Question], Answer | None]], ...] = (
         rf"\bhow many {_CARDS} (?:are )?(?:there )?(?:in|does|do) (?:the |a |het )?(?:whole |entire |"
         r"full )?(?:deck|box|"
         r"game|balzakken)|"
+        rf"\bhow many {_CARDS} (?:are )?there (?:in total|altogether|all together)\b|"
         rf"\bhoeveel {_CARDS} (?:zitten |zijn )?(?:er )?in (?:het |de )?(?:hele |gehele |"
         r"volledige )?(?:spel|doos|stapel)|"
         rf"\bhoeveel {_CARDS} (?:heeft|telt|bevat) (?:het |de )?(?:hele )?(?:spel|doos|balzakken)|\bhow many (?:luls?|lull|swingers?|blue balls?|bruisbal\w*)\b.*\b(?:deck|"
-        r"game|box)|\bhoeveel (?:lullen|swingers|bruisballen)\b",
+        r"game|box)|\bhoeveel (?:lullen|swingers|bruisballen|actiekaarten)\b|"
+        r"\bhow many (?:luls?|lull|swingers?|action cards?|blue balls?|bruisbal\w*) (?:are there|"
+        r"does it have|are in it)\b|\bhow many action cards\b|"
+        r"\b(?:how many|hoeveel) (?:cards|balzakken|kaarten) (?:are there )?(?:of|van) (?:each|every|"
+        r"elke|iedere) (?:value|number|waarde|getal)\b",
         deck_size,
     ),
     (

@@ -169,6 +169,8 @@ def read_table(question: Question) -> Table:
             current = ACTED
         elif CALL.match(word) and table.caller is None and _passive(words, i):
             table.caller = _add_other(table, "the caller", "de roeper")
+        elif CALL.match(word) and _judged_call(words, i):
+            continue  # "good call or not?": the call asked about, said by nobody
         elif CALL.match(word) and current is not None and table.caller is None:
             if current == ACTED:
                 current = 0
@@ -266,6 +268,15 @@ def _shared_hands(question: Question, table: Table) -> None:
         if one is None or two is None or one.described or not two.described:
             continue
         one.points, one.cards, one.empty = list(two.points), list(two.cards), two.empty
+
+
+def _judged_call(words: tuple[str, ...], i: int) -> bool:
+    """ "Good call or not", "goede roep of niet": the word names the call judged, no caller."""
+    after = words[i + 1 : i + 3]
+    return len(after) == 2 and after[0] in ("or", "of") and after[1] in _VERDICT_WORDS
+
+
+_VERDICT_WORDS = frozenset(["not", "false", "good", "bad", "niet", "vals", "goed", "fout"])
 
 
 def _caller_named(question: Question, table: Table) -> int:

@@ -32,7 +32,8 @@ from collections.abc import Collection
 from gametable.games.balzakken.answers.asking import VERDICT_ASKED
 from gametable.games.balzakken.answers.counts import players_said
 from gametable.games.balzakken.answers.grammar import read_table
-from gametable.games.balzakken.answers.mentions import NOT_HELD, held_mentions
+from gametable.games.balzakken.answers.mentions import IN_FRONT_OF_ME, NOT_HELD, held_mentions
+from gametable.games.balzakken.answers.nextturn import NEXT_ASKED
 from gametable.games.balzakken.answers.pile import said_top
 from gametable.games.balzakken.answers.vocab import BESIDE, OTHER_CALLED, OTHERS_HIGHER
 from gametable.rulebook.answer import Answer
@@ -60,6 +61,26 @@ _KNOWN = re.compile(
     # the game's last round told before its totals ("Final round just got scored: ...")
     r"|^(?:the )?(?:last|final) round(?: (?:is|was|just|got|has|been|over|scored|done|finished))*"
     r"(?=\s*:)|^(?:de )?(?:laatste |slot)ronde(?: (?:is|was|voorbij|klaar|gespeeld))*(?=\s*:)"
+    # the asker's own turn said ("now that it's my turn", "als ik aan de beurt ben")
+    r"|\b(?:now that |when |once |als |wanneer |zodra )?(?:it's |it is |het )?(?:my turn|"
+    r"mijn beurt(?: is)?)\b|\b(?:als|wanneer|zodra) ik aan de beurt ben\b"
+    # a hand's points said again ("that's only 3 points", "dat is maar 2 punten"); the
+    # readers check that the cards add up to them
+    r"|\b(?:that's|that is|thats|dat is|dat zijn)(?: only| just| maar| slechts)?(?= -?\d+ "
+    r"(?:points?|punten)\b)"
+    # the moment of a call out of turn (calls.py reads whose turn it is)
+    r"|\b(?:right now |now |nu )?(?:before|voordat) (?:he|she|they|the next player|my neighbou?r|"
+    r"the others?|hij|zij|ze|de volgende speler|mijn buurman) (?:plays|goes|moves|has played|"
+    r"speelt|aan de beurt is|zet)\b|\bright now\b"
+    r"|\bis still thinking about (?:his|her|their) turn\b|\bdenkt nog na over zijn beurt\b"
+    # the deal as the moment asked about (facts.draw_pile_left)
+    r"|\bafter (?:the deal|dealing)(?: and (?:turning|flipping) (?:over |up )?the first (?:card|discard))?\b"
+    r"|\bna het (?:delen|uitdelen)(?: en (?:het )?omdraaien van de eerste (?:afleg)?kaart)?\b"
+    r"|\b(?:liggen|zitten) er nog (?=(?:op|in) de trekstapel\b)"
+    # the draw pile running out, as the condition asked about (whatif.py)
+    r"|\b(?:als|wanneer|zodra) de (?:trekstapel|stapel) (?:op|leeg) is\b"
+    # "mag ik toch ...": may I still, a filler
+    r"|(?<=\bmag ik )toch\b|(?<=\bkan ik )toch\b"
     # the asker's first turn of a round: a turn like any other
     r"|\b(?:on |in )?my (?:very )?first (?:turn|go|move)(?: of the (?:round|game))?\b"
     r"|\b(?:in |op )?mijn (?:aller)?eerste beurt(?: van de ronde| van het spel)?\b"
@@ -158,13 +179,13 @@ _KNOWN = re.compile(
     r"consecutive)\b"
 )
 #: phrases the grammar reads (:mod:`.vocab`), set aside too
-_KNOWN_READ = (OTHERS_HIGHER, OTHER_CALLED, VERDICT_ASKED, BESIDE)
+_KNOWN_READ = (OTHERS_HIGHER, OTHER_CALLED, VERDICT_ASKED, BESIDE, NEXT_ASKED)
 #: a hand said after "but" or "maar" ("but the player across from me also had 4", "maar mijn
 #: buurman heeft ook 3"): a statement of a hand, no condition (the words between name a player)
 _BUT_HOLDS = re.compile(
     r"\b(?:but|maar) (?:(?!if\b|unless\b|when\b|only\b|not\b|never\b|als\b|niet\b|alleen\b|"
     r"geen\b)[a-z']+\s+){1,6}?(?:also |too |only |just |exactly |ook |nog |precies )?"
-    r"(?:has|had|have|holds|held|hold|heeft|had|hebben|houdt|turns out to have|"
+    r"(?:has|had|have|got|holds|held|hold|heeft|heb|hebt|had|hebben|houdt|turns out to have|"
     r"turned out to have|was holding|is holding|holding)(?: er)? "
     r"(?:also |too |exactly |only |just |ook |precies |maar )?"
     rf"(?=-?\d+\b|(?:a |an |the |de |een )?{_CARD_NAMES})"
@@ -241,10 +262,11 @@ def understood(question: Question) -> bool:
         return False  # "als Bram een goede BALZAK! roept" read with the asker as the caller
     if len(re.findall(r"\?+", _TAGS.sub(" ", question.lower))) > 1:
         return False
-    if _PICKED_BY_NUMBER.search(question.lower) or _LAID_OUT.search(question.lower):
+    laid_out = _LAID_OUT.search(IN_FRONT_OF_ME.sub(" ", question.lower))  # not mine to hold
+    if _PICKED_BY_NUMBER.search(question.lower) or laid_out:
         return False
     rest = _BUT_HOLDS.sub(" ", BESIDE.sub(" ", NOT_HELD.sub(" ", _TAGS.sub(" ", question.lower))))
-    rest = _KNOWN.sub(" ", rest)
+    rest = IN_FRONT_OF_ME.sub(" ", _KNOWN.sub(" ", rest))  # read by calls.may_call
     for known in _KNOWN_READ:
         rest = known.sub(" ", rest)
     unread = _UNREAD_NL if question.lang == "nl" else _UNREAD_EN
@@ -393,7 +415,7 @@ def _cards_placed(question: Question, position: dict[str, object]) -> bool:
 def _hands_said_once(question: Question) -> bool:
     """No hand said as two sums ("3 and 5 points"), or as points and Balzakken at once ("3
     points and a 2"): the readers do not guess which is meant."""
-    table = read_table(question)
+    table = read_table(said_top(question)[1])  # the discard pile's top is nobody's hand
     if table.unsure:
         return False
     for holder in table.holders:

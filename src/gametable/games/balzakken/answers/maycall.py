@@ -13,7 +13,7 @@ from gametable.core.errors import IllegalAction
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.asks import Asked
 from gametable.games.balzakken.answers.build import build, cards_worth, load
-from gametable.games.balzakken.answers.parts import Player, Scene
+from gametable.games.balzakken.answers.scene import Player, Scene
 from gametable.games.balzakken.answers.seating import hand_for
 from gametable.games.balzakken.scoring import BALZAK_LIMIT
 from gametable.rulebook.answer import Answer

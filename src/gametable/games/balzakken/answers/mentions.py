@@ -7,6 +7,8 @@ player writes.  Read by :mod:`.grammar` and the readers.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
 from gametable.games.balzakken.answers.names import CARDS
 from gametable.games.balzakken.answers.vocab import (
@@ -72,6 +74,10 @@ IN_FRONT_OF_ME = re.compile(
     r"\b(?:the |a |de |een )?(?:lul|lull|swinger)s? (?:(?:now |still |already |nu |nog |al )?"
     r"(?:lies|is lying|lying|lays|sits|is|ligt|lag|staat) )(?:open |face up )?"
     r"(?:in front of|before|voor) (?:me|mij)\b|"
+    # "a Lul on the table in front of me", "the Lul card is still lying on the table in front
+    # of me", "De Lul ligt nog steeds voor mij op tafel": a few words between, no sentence end
+    r"\b(?:lul|lull|swinger)s?\b(?: card| kaart)?(?: (?!and\b|en\b|i\b|ik\b)[^\W\d_]+){0,7}? "
+    r"(?:in front of|voor) (?:me|mij)\b(?! ?(?:zelf|self))|"
     r"\b(?:in front of|voor) (?:me|mij) (?:lies|ligt|lag|is) (?:the |a |de |een )?(?:lul|lull|"
     r"swinger)\b"
 )
@@ -139,11 +145,12 @@ def in_front_of_me(question: Question) -> list[str]:
     played on the asker)."""
     spans = [(m.start(), m.end()) for m in IN_FRONT_OF_ME.finditer(question.lower)]
     spans += [(m.start(), m.end()) for m in ACTION_ON_ME.finditer(question.lower)]
-    return [
+    lying = [
         m.name
         for m in CARDS.find(question)
         if any(word_at(question.lower, s) <= m.start < word_at(question.lower, e) for s, e in spans)
     ]
+    return list(dict.fromkeys(lying))  # "The Lul ... the Lul card": one card said twice
 
 
 def held_mentions(question: Question) -> list[Mention]:
@@ -158,3 +165,16 @@ def held_mentions(question: Question) -> list[Mention]:
         i for s, e in spans for i in range(word_at(question.lower, s), word_at(question.lower, e))
     }
     return [m for m in CARDS.find(question) if m.start not in negated]
+
+
+#: a number said as a score-sheet total ("my total is 30", "my sheet says 57", "mijn stand is 40")
+_TOTAL_SAID = re.compile(
+    r"\b(?:total|totaal|stand|sheet|score sheet|scoreblad)(?: is| was| says| shows| of| van| staat op)? "
+    r"(\d+)\b"
+)
+
+
+def total_read_as_hand(question: Question, holders: Sequence[Any]) -> bool:
+    """A total said ("My total is 30") that the grammar took for the points in a hand."""
+    totals = {word_at(question.lower, m.start(1)) for m in _TOTAL_SAID.finditer(question.lower)}
+    return any(set(h.points_at) & totals for h in holders)

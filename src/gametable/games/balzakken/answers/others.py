@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from gametable.games.balzakken.answers.partwords import VERB_OPENERS
+from gametable.games.balzakken.answers.partwords import NOT_NAMES
 from gametable.games.balzakken.answers.players import player_names
 from gametable.games.balzakken.answers.vocab import OTHERS
 from gametable.rulebook.question import Question
@@ -120,21 +120,6 @@ def as_mine(question: Question) -> Question | None:
     return replace(Question.read(text), lang=question.lang)
 
 
-#: capitalised words that are no player's name (questions' openings, the game's own words)
-_NO_NAMES = VERB_OPENERS | frozenset(
-    ["can", "may", "could", "must", "should", "does", "do", "did", "is", "are", "was", "what",
-     "how", "where", "when", "why", "who", "which", "if", "so", "and", "but", "it", "there",
-     "after", "then", "yes", "no", "ok", "okay", "hi", "hey", "hello", "please", "also", "mag",
-     "kan", "moet", "mogen", "wat", "hoe", "waar", "wanneer", "waarom", "wie", "welke",
-     "hoeveel", "als", "en", "maar", "dus", "het", "er", "na", "dan", "ja", "nee", "hallo",
-     "ook", "balzak", "balzakken", "lul", "swinger", "bruisbal", "blue", "ball", "blauwe", "bal",
-     "de", "the", "a", "an", "een", "final", "game", "round", "ronde", "spel", "eindstand",
-     "now", "nu", "still", "nog", "in", "on", "op", "with", "met", "at", "bij", "for", "voor",
-     "he", "she", "him", "her", "his", "hij", "zij", "ze", "hem", "haar", "zijn", "i", "ik",
-     "oops", "oeps", "haha", "lol"]
-)  # fmt: skip
-
-
 def _players_named(question: Question) -> set[str]:
     """The one-player words of ``question``: names (said by the grammar's reading, or
     capitalised words that are no other word) and family words ("opa", "oma's")."""
@@ -142,7 +127,7 @@ def _players_named(question: Question) -> set[str]:
     for word in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", question.text):
         bare = re.sub(r"'s$", "", word.casefold())
         if bare in _ONE_PLAYER or (
-            word[:1].isupper() and word[1:].islower() and bare not in _NO_NAMES and len(bare) > 1
+            word[:1].isupper() and word[1:].islower() and bare not in NOT_NAMES and len(bare) > 1
         ):
             named.add(bare)
     return named

@@ -35,13 +35,13 @@ from gametable.games.balzakken.answers.partwords import (
     CALL_WORDS,
     CARDS_WORDS,
     DETERMINERS,
-    EMPTY,
     EMPTY_AFTER,
     ENDS,
     GAIN,
     GROUP,
     HAD,
     HE,
+    HEADER_CUE,
     HOLD,
     HOLDING,
     LIST_MARKS,
@@ -59,7 +59,10 @@ from gametable.games.balzakken.answers.partwords import (
     PLURAL,
     POINTS,
     POSSESSIVE,
+    QUALIFIERS,
     RESTATE,
+    ROUNDS,
+    SERIES,
     SOMEONE,
     TARGET_WORDS,
     TOKEN,
@@ -67,62 +70,16 @@ from gametable.games.balzakken.answers.partwords import (
     TOTALS_CUE,
     WORD,
     WORTH,
+    card_at,
     count_word,
+    pair_at,
     plural_value,
 )
 from gametable.games.balzakken.answers.players import player_names
+from gametable.games.balzakken.answers.relations import read_below, read_empty
+from gametable.games.balzakken.answers.rewrites import rewritten
+from gametable.games.balzakken.answers.scene import Acted, Player, Scene
 from gametable.rulebook.question import Question
-
-
-@dataclass
-class Player:
-    """One player as the question tells them."""
-
-    key: str
-    me: bool = False
-    name: str = ""
-    cards: list[str] = field(default_factory=list)
-    points: int | None = None
-    total: int | None = None
-    gain: int | None = None
-    size: int | None = None
-    empty: bool = False
-    called: bool = False
-
-    def points_said(self) -> str:
-        """The hand as said, for naming a player the question names only by it ("7", "L 2")."""
-        shown = [("De Lul" if c == "L" else "De Swinger" if c == "S" else c) for c in self.cards]
-        if self.points is not None:
-            shown.append(str(self.points))
-        return " + ".join(shown) if shown else "?"
-
-    @property
-    def hand_said(self) -> bool:
-        return bool(self.cards) or self.points is not None or self.empty
-
-
-@dataclass
-class Scene:
-    """The players a question tells of, in the order it names them, and what else it says."""
-
-    players: list[Player]
-    count: int | None = None
-    counts: dict[str, int] = field(default_factory=dict)  # "three 7s": card -> count said
-    tokens: list[str] = field(default_factory=list)
-    acted: Acted | None = None
-    flags: set[str] = field(default_factory=set)
-
-    def by_key(self, key: str) -> Player | None:
-        return next((p for p in self.players if p.key == key), None)
-
-    @property
-    def me(self) -> Player | None:
-        return self.by_key("me")
-
-    @property
-    def caller(self) -> Player | None:
-        called = [p for p in self.players if p.called]
-        return called[0] if len(called) == 1 else None
 
 
 def tokens_of(question: Question) -> list[str]:
@@ -158,17 +115,10 @@ def _name_word(said: list[str], w: int, tokens: list[str], t: int) -> bool:
         return False
     if t > 0 and tokens[t - 1] not in ENDS:
         return True
+    if said[w].endswith("'s"):
+        return True  # "Sophie's only card is ...": a capitalised owner opens the sentence
     nxt = tokens[t + 1] if t + 1 < len(tokens) else ""
     return nxt in NAME_FOLLOWERS or nxt.lstrip("-").isdigit()  # "Tom was on 48", "Jan op 97"
-
-
-@dataclass
-class Acted:
-    """An action the question says the asker takes: its verb, the cards it plays, a target."""
-
-    verb: str
-    cards: list[str] = field(default_factory=list)
-    target: Player | None = None
 
 
 @dataclass
@@ -193,6 +143,15 @@ class _Reading:
     #: what was said before any player was named, kept for the asker
     waiting: Player | None = None
     unplaced: bool = False
+    #: where the last round's points were read, and whose they are (a series may follow)
+    gain_at: int = -1
+    gainer: Player | None = None
+    #: the player whose cards were said last ("... a 2 and The Swinger. That's only 3 points")
+    last_holder: Player | None = None
+    #: a call said before its subject ("Roept iemand BALZAK"): the next player named called
+    call_next: bool = False
+    #: a verb of holding said in this sentence ("Anne is holding 9 and Bas 12")
+    clause_holding: bool = False
 
     def player(self, key: str, *, me: bool = False, name: str = "") -> Player:
         found = self.scene.by_key(key)
@@ -203,6 +162,8 @@ class _Reading:
 
     def owner(self, player: Player) -> None:
         self.current, self.group, self.item = player, False, None
+        if self.call_next:
+            player.called, self.call_next = True, False
         self.since, self.holding = [], False
         if not player.me:
             self.last_other = player
@@ -234,11 +195,13 @@ class _Reading:
         else:
             holder.cards.extend(cards)
             self.since.extend(cards)
+            self.last_holder = holder
 
 
 def read_scene(question: Question) -> Scene | None:
     """The parts of the situation ``question`` tells (see the module docstring), or ``None``
     when something it says has no part to hold it."""
+    said, question = question, rewritten(question)
     tokens = tokens_of(question)
     if any(t in BLOCK for t in tokens):
         return None
@@ -252,9 +215,11 @@ def read_scene(question: Question) -> Scene | None:
     if reading.pending or reading.waiting or reading.unplaced or _unplaced(tokens, reading):
         return None
     reading.scene.acted, reading.scene.flags = reading.acted, reading.flags
-    if OTHERS_HIGHER.search(question.lower):
+    if OTHERS_HIGHER.search(said.lower):
         reading.scene.flags.add("good")  # every other hand more than the caller's
     read_empty(question, reading.scene)
+    if not read_below(question, reading.scene):
+        return None
     return reading.scene
 
 
@@ -275,7 +240,7 @@ def _unplaced(tokens: list[str], r: _Reading) -> bool:
     turn's action, two actions told one after the other, a "no" or "geen" that is not an empty
     hand ("I have no Lul"), or a hand said both as points and as Balzakken ("3 points and a
     2": is the 2 among the 3?)."""
-    if r.acted is None and any(t in ON_TABLE for t in tokens):
+    if r.acted is None and any(t in ON_TABLE for i, t in enumerate(tokens) if i not in r.names):
         return True
     for i, tok in enumerate(tokens[:-1]):
         if tok in ("no", "geen") and tokens[i + 1] not in EMPTY_AFTER:
@@ -293,6 +258,7 @@ def _read_token(r: _Reading, i: int) -> int | None:
     if tok in ENDS or tok in LIST_MARKS:
         return _mark(r, tok)
     if i in r.names:
+        _apposition(r, i)  # "my opponent Tess": one player
         name = r.names[i].removesuffix("'s")
         player = r.player(name.casefold(), name=name)
         r.owner(player)
@@ -307,27 +273,49 @@ def _read_token(r: _Reading, i: int) -> int | None:
         _verb_last(r)
         return 1
     if tok in HOLDING:
-        r.holding = True
+        r.holding = r.clause_holding = True
     if tok in CALL_WORDS or (tok == "balzak" and _made(r.tokens, i)):
-        return _call(r) if _subject_read(r, i) else None
+        return _call(r, i) if _subject_read(r, i) else None
     if tok in ("and", "en") and r.group and tok in r.group_marks:
         r.item = None
         return 1
     nxt = r.tokens[i + 1] if i + 1 < len(r.tokens) else ""
     if nxt in HOLD and _unknown_player(r.tokens, i):
         return None  # "my brother-in-law has 4", "mijn zwager heeft 2": a player no part names
-    card = _card_at(r.tokens, i)
+    card = card_at(r.tokens, i)
     if card is None and tok in ("after", "na", "since", "sinds") and i + 2 < len(r.tokens):
-        mentioned = _card_at(r.tokens, i + 2) if r.tokens[i + 1] in DETERMINERS else None
+        mentioned = card_at(r.tokens, i + 2) if r.tokens[i + 1] in DETERMINERS else None
         if mentioned is not None:
             return 2 + mentioned[1]  # "after a Swinger": a card played before, held by nobody
     if card is not None:
         r.add_cards([card[0]])
         return card[1]
+    paired = pair_at(r.tokens, i)
+    if paired is not None:  # "a pair of 6s", "een paar negens"
+        r.add_cards([paired] * 2)
+        r.scene.counts[paired] = 2
+        return 3
     if count_word(tok) is not None or re.fullmatch(r"-?\d+'?s", tok):
         return _number(r, i)
     _flag(r, tok)
     return 1
+
+
+def _apposition(r: _Reading, i: int) -> None:
+    """ "my opponent Tess", "mijn buurman Kees": the player just named by a word is the one
+    named next by name, so the first is dropped when nothing was said of it yet."""
+    before = r.tokens[i - 1] if i > 0 else ""
+    person = r.current
+    if before not in PERSONS or person is None or person.key != PERSONS[before]:
+        return
+    if person.hand_said or person.total is not None or person.called or person.size is not None:
+        return
+    r.scene.players.remove(person)
+    r.current = None
+    if r.last_other is person:
+        r.last_other = None
+    if r.acted is not None and r.acted.target is person:
+        r.acted.target = None
 
 
 def _verb_last(r: _Reading) -> None:
@@ -345,6 +333,7 @@ def _verb_last(r: _Reading) -> None:
 def _mark(r: _Reading, tok: str) -> int:
     if tok in ENDS:
         r.current, r.group, r.item, r.acting = None, False, None, False
+        r.clause_holding = False
     elif r.group and tok in r.group_marks:
         r.item = None
     elif tok != ":":
@@ -408,11 +397,15 @@ def _made(tokens: list[str], i: int) -> bool:
     return any(t in MAKE for t in tokens[max(0, i - 4) : i])
 
 
-def _call(r: _Reading) -> int:
-    """A call: by the player spoken of, else by a caller nobody names ("the round ends, someone
-    called" names someone; "after the call" nobody)."""
+def _call(r: _Reading, i: int) -> int:
+    """A call: by the player spoken of, else by the player named right after it in a Dutch
+    question opened by its verb ("Roept iemand BALZAK ..."), else by a caller nobody names ("the
+    round ends, someone called" names someone; "after the call" nobody)."""
+    nxt = r.tokens[i + 1] if i + 1 < len(r.tokens) else ""
     if r.current is not None:
         r.current.called = True
+    elif (i == 0 or r.tokens[i - 1] in ENDS) and (nxt in SOMEONE or i + 1 in r.names):
+        r.call_next = True  # the subject follows the verb
     elif not any(p.called for p in r.scene.players):
         r.player("caller").called = True
     return 1
@@ -425,20 +418,6 @@ def _flag(r: _Reading, tok: str) -> None:
         r.flags.add("false")
     elif tok in ("together", "samen", "combined", "altogether", "total", "totaal"):
         r.flags.add("sum" if tok not in ("total", "totaal") else "total")
-
-
-def _card_at(tokens: list[str], i: int) -> tuple[str, int] | None:
-    """A card named by its name at ``i`` (one or two words), and the words it took."""
-    if i + 1 < len(tokens) and f"{tokens[i]} {tokens[i + 1]}" in CARDS.names:
-        return CARDS.names[f"{tokens[i]} {tokens[i + 1]}"], 2
-    tok = tokens[i]
-    if tok in CARDS.names and tok not in ("luls", "lullen", "swingers", "bruisballen"):
-        return CARDS.names[tok], 1
-    if len(tok) >= 5 and tok.isalpha() and tok not in NOT_NAMES:
-        found = CARDS.find(Question.read(tok))
-        if found and found[0].said == tok and found[0].name in ("L", "S"):
-            return found[0].name, 1
-    return None
 
 
 def _number(r: _Reading, i: int) -> int | None:
@@ -467,15 +446,36 @@ def _number(r: _Reading, i: int) -> int | None:
         return 1  # "the three others": the group is read next
     if value is None:
         return None
+    of_them = before[-1:] == ["er"] or tokens[i + 1 : i + 3] == ["of", "them"]
+    if of_them and r.scene.some is None and 2 <= value <= 8:
+        r.scene.some = value  # "mag ik er drie afleggen", "discard three of them"
+        return 3 if nxt == "of" else 1
     return _said_number(r, i, value, nxt, before)
 
 
 def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -> int | None:
     holder = r.current if r.current is not None else r.holder()
+    if nxt in ROUNDS:
+        if r.scene.rounds is not None:
+            return None
+        r.scene.rounds = value  # "over the next three rounds"
+        return 2
+    if _in_series(r, i):
+        assert r.gainer is not None
+        r.gainer.later.append(value)  # "wrote down 12, then 17, then 0"
+        r.gain_at = i + (1 if nxt in POINTS else 0)
+        return 2 if nxt in POINTS else 1
     if before and before[-1] in WORTH:
         return None  # "the Lul is worth 10": what a card counts, said, not a card held
-    if before and before[-1] in RESTATE:
-        return 1 if holder is not None and _worth(holder) == value else None
+    restated = before[-1:] and (
+        before[-1] in RESTATE
+        or (before[-1] in QUALIFIERS and before[-2:-1] and before[-2] in RESTATE)
+    )
+    if restated:  # "so 3 points", "that's only 3 points", "dus min 2": the hand said again
+        said = holder if holder is not None and holder.cards else r.last_holder
+        if said is None or _worth(said) != value:
+            return None
+        return 2 if nxt in POINTS else 1
     if set(before) & GAIN or (
         nxt in POINTS and set(before) & {"got", "get", "kreeg", "krijg"} and _this_round(r.tokens)
     ):
@@ -483,11 +483,15 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
         if target.gain is not None:
             return None
         target.gain = value
+        r.gain_at, r.gainer = i + (1 if nxt in POINTS else 0), target
         return 2 if nxt in POINTS else 1
     called_on = bool(before) and before[-1] in ON and bool(set(before) & (CALL_WORDS | {"balzak"}))
     if called_on and nxt in POINTS:  # "I called BALZAK! on 4 points": the hand
         return _hand_points(r, value)
-    if (before and before[-1] in ON and not called_on) or _after_total_word(before):
+    on = before[-1:] and (
+        before[-1] in ON or (before[-1] in QUALIFIERS and before[-2:-1] in ON_ONE)
+    )
+    if (on and not called_on) or _after_total_word(before):  # "on 69", "op precies 69"
         target = holder or _asker_later(r)
         if target.total is not None:
             return None  # two totals said for one player
@@ -495,6 +499,8 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
         return 2 if nxt in POINTS else 1
     if nxt not in POINTS and nxt not in CARDS_WORDS and _is_total(r, value, before):
         target = holder or _asker_later(r)
+        if target.total is not None and r.clause_holding and target.points is None:
+            return _hand_points(r, value) and 1  # "Anne is holding 9 and Bas 12": Bas's hand
         if target.total is not None:
             return None  # two totals said for one player
         target.total = value
@@ -507,8 +513,9 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
             return None
         sized.size = len(sized.cards) + value
         return 3
-    if nxt in CARDS_WORDS:
-        sized = r.holder()
+    listed = nxt in LIST_MARKS | {"and", "en"} and _card_or_number(r.tokens, i + 2)
+    if nxt in CARDS_WORDS or (before[-2:] in (["hand", "of"], ["hand", "van"]) and not listed):
+        sized = r.holder()  # "4 cards", "a hand of 5"
         if sized is None:
             return None
         sized.size = value
@@ -519,11 +526,38 @@ def _said_number(r: _Reading, i: int, value: int, nxt: str, before: list[str]) -
     return None
 
 
+#: "on", "op" as a one-word list, for the word before a qualifier ("op precies 69")
+ON_ONE = [[w] for w in ON]
+
+
+def _in_series(r: _Reading, i: int) -> bool:
+    """A number that follows a round's points with only joining words between ("12, then
+    17"): the next round's points of the same player."""
+    if r.gainer is None or r.gain_at < 0 or r.gainer.waiting_for_hand():
+        return False
+    between = r.tokens[r.gain_at + 1 : i]
+    return bool(between) and all(t in SERIES for t in between)
+
+
+def _card_or_number(tokens: list[str], i: int) -> bool:
+    """A card or a number said at ``i`` (the next item of a list of cards)."""
+    if i >= len(tokens):
+        return False
+    return count_word(tokens[i]) is not None or card_at(tokens, i) is not None
+
+
 def _is_total(r: _Reading, value: int, before: list[str]) -> bool:
     """A number said as a total: more than a card is worth after "had" or a name, or any
     number after a name in a list of scores ("Eindstand: Femke 110, Jelle 30")."""
-    after_name = bool(before) and r.current is not None and before[-1] == r.current.key
-    if any(t in TOTALS_CUE for t in r.tokens) and after_name:
+    after_name = (
+        bool(before)
+        and r.current is not None
+        and (before[-1] == r.current.key or (r.current.me and before[-1] in MINE))
+    )
+    headed = any(
+        t in HEADER_CUE and r.tokens[k + 1 : k + 2] == [":"] for k, t in enumerate(r.tokens)
+    )
+    if (headed or any(t in TOTALS_CUE for t in r.tokens)) and after_name:
         return True
     return value > 11 and (after_name or bool(set(before[-1:]) & HAD))
 
@@ -562,21 +596,3 @@ def _worth(player: Player) -> int | None:
     if player.points is not None:
         return None
     return sum(10 if c == "L" else 0 if c == "S" else int(c) for c in player.cards)
-
-
-def read_empty(question: Question, scene: Scene) -> None:
-    """ "Sander has no cards left", "ik heb geen kaarten meer": the nearest player said before
-    it holds an empty hand."""
-    for found in EMPTY.finditer(question.lower):
-        words = WORD.findall(question.lower[: found.start()])
-        who = None
-        for word in reversed(words):
-            if word in MINE:
-                who = scene.me
-            elif scene.by_key(word) is not None:
-                who = scene.by_key(word)
-            else:
-                continue
-            break
-        if who is not None and not who.cards:
-            who.empty = True

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from gametable.games.balzakken.answers.names import CARDS, VALUE_WORDS
-from gametable.games.balzakken.answers.vocab import ME
+from gametable.games.balzakken.answers.vocab import ME, NEW_OTHER, OTHERS, PRONOUNS
+from gametable.rulebook.question import Question
 
 #: words, numbers (a card value may carry a plural "s"), and the marks that part a list
 TOKEN = re.compile(r"-?\d+(?:'?s\b)?|[^\W\d_]+(?:'[^\W\d_]+)?|[,;:.?!]")
@@ -77,6 +78,16 @@ ON = frozenset(["on", "at", "op"])
 
 TOTAL_WORDS = frozenset(["total", "totaal", "stand"])
 
+#: words that may stand between the points of rounds said one after another ("wrote down 12,
+#: then 17, then 0", "scored 9 in one round and 6 in the next", "schreef 11 en 8 op")
+SERIES = frozenset(
+    [",", "and", "then", "en", "daarna", "dan", "in", "the", "next", "one", "a", "round",
+     "de", "het", "volgende", "ronde", "following", "after", "that", "na", "die", "later",
+     "another", "nog", "again", "weer", "opnieuw"]
+)  # fmt: skip
+#: rounds counted ("over the next three rounds", "in drie rondes")
+ROUNDS = frozenset(["rounds", "rondes", "ronden"])
+
 #: verbs of this round's points added to a total
 GAIN = frozenset(
     ["picked", "gained", "scored", "wrote", "kreeg", "scoorde", "schreef", "erbij", "added"]
@@ -98,6 +109,27 @@ BLOCK = frozenset(
      "opponents", "neighbours", "whoever"]
 )  # fmt: skip
 
+#: a card said to be still held because it was not played ("a Swinger she never played",
+#: "The Lul I never got round to playing", "De Swinger die ik nooit heb gespeeld"): the card is
+#: in the hand, the words say nothing more
+UNPLAYED = re.compile(
+    r"\b(?:(?:that|which|die|dat) )?(?:i|he|she|they|you|ik|hij|zij|ze|je) (?:never|didn't|did not|"
+    r"had not|hadn't|could not|couldn't|nooit|niet)(?: (?:got|get|managed|had the chance|kon|"
+    r"heb|had|hebt|heeft|round|around|to|a chance|chance|de kans))* (?:play|played|playing|"
+    r"use|used|using|spelen|gespeeld|speelde|gebruiken|gebruikt)(?: it| hem| het)?\b"
+)
+
+#: a player said to hold fewer points than the caller, or as many ("had fewer points than me",
+#: "had evenveel punten als ik", "also had the same")
+SAME_WORDS = frozenset(["the same", "as many", "as few", "evenveel", "net zoveel", "hetzelfde"])
+BELOW = re.compile(
+    r"(?<!who )(?<!wie )\b(?:had|has|held|holds|heeft|hield|hadden|hebben)(?: also| too| ook| er| "
+    r"just| net)? (?:(fewer|less|lower|minder)(?: points| punten)? (?:than|dan)|"
+    r"(the same|as many|as few|evenveel|net zoveel|hetzelfde)(?: points| punten)?(?: as| als)?)"
+    r"(?: (?:me|mine|i did|i|ik|mij|him|her|hem|haar|the caller|de roeper)\b|(?<=points)(?=[.,;!?])|"
+    r"(?<=punten)(?=[.,;!?]))"
+)
+
 #: words that end the hand said after a holder ("Mo calls with 0, Ruth holds ...")
 EMPTY = re.compile(
     r"\b(?:no cards?(?: left| any more| anymore)?|(?:hand is|an?) empty(?: hand)?|geen (?:enkele )?"
@@ -112,18 +144,42 @@ VERB_OPENERS = frozenset(
      "was", "waren", "hield", "houd"]
 )  # fmt: skip
 
-NOT_NAMES = VERB_OPENERS | frozenset(
+#: words that are never a player's name, however they are written: the one list that
+#: :mod:`.parts`, :mod:`.players` and :mod:`.others` read names by
+NOT_NAMES = (
+    VERB_OPENERS
+    | ME
+    | PRONOUNS
+    | frozenset(OTHERS)
+    | NEW_OTHER
+    | frozenset(
     ["sitting", "standing", "being", "having", "playing", "holding", "now", "here", "there",
      "while", "first", "eind", "vorige", "laatste", "last", "nobody", "niemand", "everyone",
      "iedereen", "nog", "wel", "ok", "oké", "hey", "hi", "hallo", "so", "zo", "dus", "yes",
-"balzak", "balzakken", "the", "de", "het", "round", "ronde", "end", "einde", "eindstand",
-     "scores", "totals", "total", "after", "still", "with", "from", "sitting", "someone",
-     "everyone", "if", "when", "what", "who", "how", "wie", "wat", "hoeveel", "na", "nadat",
-     "final", "game", "spel", "ready", "okay", "ok", "so", "then", "and", "but", "en", "maar",
-     "blue", "ball", "blauwe", "bal", "bruisbal", "lul", "swinger", "mijn", "my", "ik", "i",
-     "yes", "no", "ja", "nee", "dus", "good", "false", "valse", "goede", "mag", "may", "can",
-     "is", "are", "was", "this", "that", "deze", "dit", "last", "next", "vorige", "volgende"]
+     "balzak", "balzakken", "the", "de", "het", "round", "ronde", "end", "einde", "eindstand",
+     "scores", "totals", "total", "after", "still", "with", "from", "someone", "if", "when",
+     "what", "who", "how", "wie", "wat", "hoeveel", "na", "nadat", "final", "game", "spel",
+     "ready", "okay", "then", "and", "but", "en", "maar", "blue", "ball", "blauwe", "bal",
+     "bruisbal", "lul", "swinger", "good", "false", "valse", "goede", "mag", "may", "can",
+     "is", "are", "this", "that", "deze", "dit", "next", "volgende", "which", "dat", "die",
+     "it", "everybody", "noone", "one", "hand", "deck", "pile", "er", "else", "all", "alle",
+     "or", "of", "dan", "ook", "also", "just", "only", "everyone's", "we", "wij", "you", "je",
+     "jij", "u", "they", "them", "us", "ons", "caller", "stapel", "card", "kaart", "cards",
+     "kaarten", "points", "punten", "score", "sheet", "als", "lowest", "laagste", "highest",
+     "hoogste", "anyone", "somebody", "iemand", "others", "anderen", "rest", "both", "allebei",
+     "beide", "each", "guy", "girl", "kid", "people", "ppl", "player", "players", "speler",
+     "spelers", "mine", "nu", "hoe", "none", "no", "any", "some", "every", "geen", "elke",
+     "iedere", "table", "tafel", "pot", "potje", "could", "must", "should", "does", "do", "did",
+     "where", "why", "please", "kan", "moet", "mogen", "waar", "wanneer", "waarom", "welke",
+     "ja", "nee", "a", "an", "een", "in", "on", "op", "met", "at", "bij", "for", "voor",
+     "zijn", "oops", "oeps", "haha", "lol", "afterwards", "afterward", "later", "earlier",
+     "meanwhile", "before", "daarna", "daarvoor", "eerst", "toen", "straks", "net", "once",
+     "suppose", "say", "stel", "imagine", "right", "sorry", "well", "hmm", "oh", "wait"]
+    )
 )  # fmt: skip
+
+#: a count of two said as a noun ("a pair of 6s", "een paar negens")
+PAIR = frozenset(["pair", "paar"])
 
 #: verbs of an action in a turn; the cards said after them are what the action plays
 ACTS = {
@@ -134,7 +190,9 @@ ACTS = {
     "swing": "swing", "swings": "swing", "swap": "swap", "swaps": "swap", "ruil": "swap",
     "trade": "swap", "weggooi": "discard", "weggooien": "discard", "gooien": "discard",
     "afgooi": "discard", "afgooien": "discard", "afleggen": "discard", "legt": "discard",
-    "dump": "discard", "dumps": "discard", "discarding": "discard",
+    "dump": "discard", "dumps": "discard", "discarding": "discard", "use": "play",
+    "uses": "play", "gebruik": "play", "threw": "discard", "tossed": "discard",
+    "dumped": "discard", "gooide": "discard",
     "throwing": "discard",
 }  # fmt: skip
 
@@ -143,6 +201,9 @@ TARGET_WORDS = frozenset(["on", "at", "to", "with", "bij", "aan", "op", "voor", 
 DETERMINERS = frozenset(["a", "the", "de", "een", "his", "her", "my", "zijn", "haar", "mijn"])
 
 MAKE = frozenset(["make", "makes", "made", "maak", "maakt", "maakte", "doe", "doet", "deed"])
+
+#: words between a restating word and the number it restates ("that's only 3 points")
+QUALIFIERS = frozenset(["only", "just", "exactly", "maar", "precies", "slechts", "all", "in"])
 
 RESTATE = frozenset(["so", "dus", "=", "total", "samen", "thats", "that's", "dats", "dat's"])
 
@@ -167,10 +228,13 @@ POSSESSIVE = frozenset(
 
 #: words that say the numbers after names are totals on the score sheet
 TOTALS_CUE = frozenset(["scores", "totals", "eindstand", "totalen", "standings", "eindscore"])
+#: words that open a list of totals only as its header ("Stand: ik 96, Jan 40")
+HEADER_CUE = frozenset(["stand", "tussenstand", "score", "totaal", "total"])
 
 HAD = frozenset(
-    ["had", "was", "have", "heb", "stond", "zat", "sta", "staat", "is", "has", "heeft", "hebben"]
-)
+    ["had", "was", "have", "heb", "stond", "zat", "sta", "staat", "is", "has", "heeft", "hebben",
+     "says", "said", "shows", "showed", "zegt", "toont", "read", "reads"]
+)  # fmt: skip
 
 OTHER_WORDS = frozenset(["other", "andere", "more", "meer", "extra"])
 
@@ -196,10 +260,25 @@ BESIDE_ME = frozenset(["naast", "beside", "next"])
 #: the others' hands said by how they stand to the caller's: every one of them higher
 OTHERS_HIGHER = re.compile(
     r"\b(?:(?:all the others|everyone else|everybody else|all other players|iedereen|alle "
-    r"anderen|de anderen) (?:had|have|has|hold|holds|held|heeft|hebben|had|hadden) (?:more|"
-    r"meer)|(?:i|ik) (?:alone|als enige) (?:have|had|heb) (?:the fewest|the lowest|de minste)|"
+    r"anderen|de anderen|the rest|de rest) (?:had|have|has|hold|holds|held|heeft|hebben|had|"
+    r"hadden) (?:more|"
+    r"meer)|(?:nobody|no one|noone|niemand)(?: else| anders)? (?:has|had|holds|held|heeft|hield) "
+    r"(?:(?:that|-?\d+) (?:points? |punten )?(?:or|of) (?:less|fewer|lower|minder)|"
+    r"(?:as few|zo weinig|evenveel)(?: or fewer| of minder)?)|"
+    r"(?:i|ik) (?:alone|als enige) (?:have|had|heb) (?:the fewest|the lowest|de minste)|"
     r"(?:i|ik) (?:have|had|heb) (?:alone|als enige) (?:the fewest|the lowest|de minste))\b"
 )
+
+
+#: a reason the asker gives, to the end of its clause ("since she doesn't have fewer")
+REASON = re.compile(r"\b(?:since|because|omdat|aangezien) [^.?!,;:]*")
+
+
+def count_word_in(text: str) -> bool:
+    """Whether ``text`` says a count in words or digits ("two", "drie", "3")."""
+    return any(
+        count_word(w) is not None and w not in ("a", "an", "een", "one") for w in WORD.findall(text)
+    )
 
 
 def count_word(token: str) -> int | None:
@@ -220,4 +299,34 @@ def plural_value(token: str) -> str | None:
         return str(VALUE_WORDS[token])
     if token in ("bruisballen", "luls", "lullen", "swingers"):
         return CARDS.names[token]
+    return None
+
+
+def argument(found: re.Match[str]) -> str:
+    """A reason the asker gives ("since she doesn't have fewer") names no number and no card:
+    it argues, it tells no part, so it is not read; one that names them is kept."""
+    said = found.group(0)
+    if re.search(r"\d", said) or CARDS.find(Question.read(said)) or count_word_in(said):
+        return said
+    return " "
+
+
+def pair_at(tokens: list[str], i: int) -> str | None:
+    """The card of "a pair of 6s" said at ``i``: two of it."""
+    if tokens[i] not in PAIR or tokens[i + 1 : i + 2] not in (["of"], ["van"]):
+        return None
+    return plural_value(tokens[i + 2]) if i + 2 < len(tokens) else None
+
+
+def card_at(tokens: list[str], i: int) -> tuple[str, int] | None:
+    """A card named by its name at ``i`` (one or two words), and the words it took."""
+    if i + 1 < len(tokens) and f"{tokens[i]} {tokens[i + 1]}" in CARDS.names:
+        return CARDS.names[f"{tokens[i]} {tokens[i + 1]}"], 2
+    tok = tokens[i]
+    if tok in CARDS.names and tok not in ("luls", "lullen", "swingers", "bruisballen"):
+        return CARDS.names[tok], 1
+    if len(tok) >= 5 and tok.isalpha() and tok not in NOT_NAMES:
+        found = CARDS.find(Question.read(tok))
+        if found and found[0].said == tok and found[0].name in ("L", "S"):
+            return found[0].name, 1
     return None

@@ -32,7 +32,7 @@ _TOP = re.compile(
     + r"|\bthe discard pile (?:shows|has|is showing) " + _VALUE + r"(?: on top)?"
     + r"|\bthe (?:discard pile'?s )?top card (?:is|was|shows) " + _VALUE
     + r"|\b(?:there'?s|there is|with) " + _VALUE + r" (?:lying |sitting )?on top of the (?:discard )?pile"
-    + r"|\b(?:bovenop|boven op|op) de aflegstapel ligt " + _VALUE
+    + r"|\b(?:bovenop|boven op|op) de aflegstapel (?:ligt|lag) " + _VALUE
     + r"|\bde bovenste kaart (?:van de aflegstapel |op de aflegstapel )?is " + _VALUE,
     re.IGNORECASE,
 )  # fmt: skip

@@ -24,8 +24,7 @@ from __future__ import annotations
 import re
 
 from gametable.games.balzakken.answers.names import CARDS
-from gametable.games.balzakken.answers.partwords import VERB_OPENERS
-from gametable.games.balzakken.answers.vocab import ME, NEW_OTHER, OTHERS, PRONOUNS
+from gametable.games.balzakken.answers.partwords import NOT_NAMES
 from gametable.rulebook.question import Question
 
 _WORD = re.compile(r"-?\d+|[^\W\d_]+(?:'[^\W\d_]+)?")
@@ -47,27 +46,6 @@ _BETWEEN = frozenset(
 #: words that say two names joined by "and" hold one hand each of the same value
 _EACH = frozenset(["both", "each", "allebei", "beide", "beiden", "elk", "ieder"])
 _JOIN = frozenset(["and", "en", "&"])
-#: words that are never a player's name
-_NOT_NAMES = (
-    ME
-    | VERB_OPENERS
-    | PRONOUNS
-    | set(OTHERS)
-    | NEW_OTHER
-    | {"balzak", "the", "de", "het", "who", "wie", "what", "wat", "which", "that", "dat", "die",
-       "this", "it", "everyone", "everybody", "nobody", "noone", "one", "hand", "deck", "pile",
-       "game", "round", "ronde", "spel", "er", "iedereen", "niemand", "else", "all", "alle",
-       "and", "en", "or", "of", "but", "maar", "so", "dus", "then", "dan", "nog", "ook", "still",
-       "also", "just", "only", "everyone's", "we", "wij", "you", "je", "jij", "u", "they",
-       "them", "us", "ons", "caller", "stapel", "lul", "swinger", "card", "kaart", "cards",
-       "kaarten", "points", "punten", "total", "totaal", "score", "sheet", "if", "als", "when",
-       "after", "na", "lowest", "laagste", "highest", "hoogste", "anyone", "somebody",
-       "someone", "iemand", "others", "anderen", "rest", "both", "allebei", "beide", "each",
-       "guy", "girl", "kid", "people", "ppl", "player", "players", "speler", "spelers", "mine",
-       "final", "end", "eind", "scores", "totals", "now", "nu", "how", "hoe", "none", "no",
-       "any", "some", "every", "next", "geen", "elke", "iedere", "table", "tafel", "pot",
-       "potje"}
-)  # fmt: skip
 
 
 def player_names(question: Question) -> dict[int, str]:
@@ -109,7 +87,7 @@ def shared_hands(question: Question) -> list[tuple[int, int]]:
 
 def _name_like(word: str, texting: bool) -> bool:
     folded = word.casefold()
-    if folded in _NOT_NAMES or CARDS.names.get(folded) or not word.isalpha() or len(word) < 2:
+    if folded in NOT_NAMES or CARDS.names.get(folded) or not word.isalpha() or len(word) < 2:
         return False
     if texting:
         return len(word) >= 3
@@ -119,7 +97,7 @@ def _name_like(word: str, texting: bool) -> bool:
 def _short_name(word: str) -> bool:
     """A two-letter word that may be a name in a list of players ("mo 107")."""
     folded = word.casefold()
-    return len(word) == 2 and word.isalpha() and folded not in _NOT_NAMES | {"on", "op", "at"}
+    return len(word) == 2 and word.isalpha() and folded not in NOT_NAMES | {"on", "op", "at"}
 
 
 def _verb_follows(said: list[str], i: int) -> bool:

@@ -5,20 +5,25 @@ value ("Playing the Game > Important"), The Lul ("Action card 2") and The Swinge
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
 from gametable.core.errors import IllegalAction
 from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.asks import Asked
-from gametable.games.balzakken.answers.build import build, cards_worth, load
-from gametable.games.balzakken.answers.parts import Acted, Player, Scene
+from gametable.games.balzakken.answers.build import build, cards_worth, free, load
+from gametable.games.balzakken.answers.names import numbered
+from gametable.games.balzakken.answers.scene import Acted, Player, Scene
 from gametable.games.balzakken.answers.seating import capital, hand_for, label
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
-from gametable.rulebook.situations import checked
+from gametable.rulebook.situations import checked, yes_no
 
 GAME_NAME = "balzakken"
+#: the values a hand said only by its size is made up with (the points of such a hand are
+#: never told, so any Balzakken do)
+_FILLERS = tuple(str(v) for v in (8, 9, 7, 10, 6, 11, 4))
 
 
 def _sizes_clear(scene: Scene) -> bool:
@@ -36,8 +41,15 @@ def played(question: Question, scene: Scene, ask: Asked) -> Answer | None:
     acted, me = scene.acted, scene.me
     if acted is None or me is None or len(scene.players) > 2 or not _sizes_clear(scene):
         return None
-    if acted.verb == "discard" and "cards" in ask.wants:
-        return _discarded(question, scene, acted, me)
+    if acted.verb == "discard" and not acted.cards and len(scene.counts) == 1:
+        card, count = next(iter(scene.counts.items()))  # "twee 3's ... mag ik die afleggen"
+        count = scene.some or count  # "vier 3's ... mag ik er drie afleggen"
+        sized = "cards" in ask.wants and "drawn" not in ask.wants  # a hand's size asked
+        if sized and me.size is None and len(me.cards) <= count:
+            return None  # "I have two 3s": perhaps not the whole hand, its size is unknown
+        acted = Acted(acted.verb, [card] * count, acted.target)
+    if acted.verb == "discard" and (ask.wants & {"cards", "drawn"} or ask.yesno):
+        return _discarded(question, scene, acted, me, ask)
     action_card = _action_card_of(acted, me)
     if action_card is None:
         return None
@@ -66,22 +78,28 @@ def _filled(hand: list[str], size: int | None, used: Counter[str]) -> list[str] 
         return hand if size is None or size == len(hand) else None
     extra: list[str] = []
     for _ in range(size - len(hand)):
-        card = cards_worth(8, used)
-        if card is None or len(card) != 1:
+        card = next((v for v in _FILLERS if free(v, used)), None)
+        if card is None:
             return None
-        extra += card
+        used[card] += 1
+        extra.append(card)
     return hand + extra
 
 
-def _discarded(question: Question, scene: Scene, acted: Acted, me: Player) -> Answer | None:
+def _discarded(
+    question: Question, scene: Scene, acted: Acted, me: Player, ask: Asked
+) -> Answer | None:
     values = set(acted.cards)
     if len(values) != 1 or len(scene.players) != 1:
         return None
     value, count = values.pop(), len(acted.cards)
     used: Counter[str] = Counter()
-    hand = hand_for(me, used)
-    if hand is None or me.points is not None or Counter(hand)[value] < count:
+    asked_one = len(re.findall(r"\b(?:how many|hoeveel)\b", ask.text)) <= 1
+    hand = _hand_discarding(me, acted, used, any_size="drawn" in ask.wants and asked_one)
+    if hand is None or me.points is not None:
         return None
+    if Counter(hand)[value] < count and not (ask.yesno and Counter(hand)[value] > 0):
+        return None  # more discarded than held: judged only as asked ("may I discard three?")
     hand_sized = _filled(hand, me.size, used)
     if hand_sized is None:
         return None
@@ -93,13 +111,15 @@ def _discarded(question: Question, scene: Scene, acted: Acted, me: Player) -> An
     try:
         state.apply(action, 0)
     except IllegalAction as error:
+        verdict = yes_no(question, False) if ask.yesno else ""
+        verdict += question.say(" That discard is not allowed.", " Dat mag niet.")
         return checked(
-            GAME_NAME, question, question.say("That discard is not allowed.", "Dat mag niet."),
-            refs.refusal_reason(question, error), [error.rule], position=position,
+            GAME_NAME, question, verdict, refs.refusal_reason(question, error), [error.rule],
+            position=position,
         )  # fmt: skip
     after = state.view(0)["hand_sizes"][0]
     drawn = after - (len(hand_sized) - count)
-    verdict = f"{after}."
+    verdict = _discard_verdict(question, ask, after, drawn)
     if count == 1:
         reason = question.say(
             f"You discard one card and draw one from the draw pile: {len(hand_sized)} - 1 + 1 "
@@ -109,12 +129,52 @@ def _discarded(question: Question, scene: Scene, acted: Acted, me: Player) -> An
         )
         return checked(GAME_NAME, question, verdict, reason, [refs.DISCARD], position=position)
     reason = question.say(
-        f"Balzakken of one value go down together and you draw back only one card: "
-        f"{len(hand_sized)} - {count} + {drawn} = {after}.",
-        f"Balzakken van dezelfde waarde gaan tegelijk weg en je pakt er maar één terug: "
-        f"{len(hand_sized)} - {count} + {drawn} = {after}.",
+        f"Balzakken of one value go down together: you discard {count} and draw back only one card",
+        f"Balzakken van dezelfde waarde gaan tegelijk weg: je legt er {count} af en pakt er maar "
+        "één terug",
     )
+    listed = len(me.cards) > count and sum(scene.counts.values()) < len(me.cards)
+    if me.size is not None or listed:  # the hand's size is known: said, or every card listed
+        reason += f": {len(hand_sized)} - {count} + {drawn} = {after}"
+    reason += "."
     return checked(GAME_NAME, question, verdict, reason, [refs.SAME_VALUE], position=position)
+
+
+def _discard_verdict(question: Question, ask: Asked, after: int, drawn: int) -> str:
+    """The verdict of an accepted discard: Yes when asked whether it may, then the number
+    asked (the cards drawn back, or the cards held after)."""
+    if "drawn" in ask.wants:
+        number = question.say(
+            f"you draw back {numbered(drawn, 'card', 'en')}",
+            f"je trekt er {drawn} terug",
+        )
+    else:
+        number = question.say(
+            f"you then hold {numbered(after, 'card', 'en')}",
+            f"je hebt daarna {numbered(after, 'card', 'nl')}",
+        )
+    if not ask.yesno:
+        return f"{drawn if 'drawn' in ask.wants else after}."
+    if not re.search(r"\b(?:how many|hoeveel)\b", ask.text):
+        return yes_no(question, True)
+    return f"{yes_no(question, True)[:-1]}, {number}."
+
+
+def _hand_discarding(
+    me: Player, acted: Acted, used: Counter[str], any_size: bool = False
+) -> list[str] | None:
+    """The asker's hand before the discard: the cards said of it, with the discarded ones
+    when they were said only in the action ("I have 5 cards and discard three 7s"); with
+    ``any_size`` (only the cards drawn back are asked) the hand's size need not be said."""
+    if Counter(me.cards)[acted.cards[0]] > 0:
+        return hand_for(me, used)
+    if (me.size is None and not any_size) or me.empty:
+        return None  # the hand's other cards are not said, nor how many they are
+    cards = me.cards + acted.cards
+    if any(not free(c, used, n) for c, n in Counter(cards).items()):
+        return None
+    used.update(cards)
+    return cards
 
 
 def _hands(me: Player, target: Player, card: str) -> tuple[list[str], list[str]] | None:
@@ -192,6 +252,7 @@ def _after_lul(
         f"De Lul gaat open voor {who}, die meteen 2 kaarten pakt: {len(before)} + 2 = {after}; "
         "jij pakt niets.",
     )
+    verdict = _may(question, ask, verdict)
     return checked(GAME_NAME, question, verdict, reason, [refs.LUL_PLAYED], position=position)
 
 
@@ -221,11 +282,12 @@ def _after_swinger(
     def said(name: str, held: tuple[int, int], points_known: bool) -> str:
         if held[0] == 0:
             return question.say(f"{name} no cards (0 points)", f"{name} geen kaarten (0 punten)")
+        cards = (numbered(held[0], "card", "en"), numbered(held[0], "card", "nl"))
         if not points_known:
-            return question.say(f"{name} {held[0]} cards", f"{name} {held[0]} kaarten")
+            return question.say(f"{name} {cards[0]}", f"{name} {cards[1]}")
         return question.say(
-            f"{name} {held[0]} cards worth {held[1]} points",
-            f"{name} {held[0]} kaarten met {held[1]} punten",
+            f"{name} {cards[0]} worth {numbered(held[1], 'point', 'en')}",
+            f"{name} {cards[1]} met {numbered(held[1], 'point', 'nl')}",
         )
 
     verb = question.say("holds", "heeft")
@@ -247,4 +309,10 @@ def _after_swinger(
         "een kaart, dus je oude hand zonder De Swinger is nu van die speler.",
     )
     sources = [refs.SWINGER_PLAYED, refs.SWINGER_LAST_CARD, refs.EMPTY_HAND]
+    verdict = _may(question, ask, verdict)
     return checked(GAME_NAME, question, verdict, reason, sources, position=position)
+
+
+def _may(question: Question, ask: Asked, verdict: str) -> str:
+    """An accepted action card asked "may I ..." beside its hands: Yes first, then the hands."""
+    return f"{yes_no(question, True)} {verdict}" if ask.yesno else verdict

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from gametable.games.balzakken.answers.build import cards_worth, free
-from gametable.games.balzakken.answers.parts import Player
+from gametable.games.balzakken.answers.scene import Player
 from gametable.rulebook.question import Question
 
 

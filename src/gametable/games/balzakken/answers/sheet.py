@@ -6,6 +6,7 @@ said ("Overview > In a (nut)shell").  Chosen by :mod:`.concepts`.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +16,7 @@ from gametable.games.balzakken.answers import refs
 from gametable.games.balzakken.answers.asks import Asked
 from gametable.games.balzakken.answers.build import build, load
 from gametable.games.balzakken.answers.callwords import kind_words
-from gametable.games.balzakken.answers.parts import Player, Scene
+from gametable.games.balzakken.answers.scene import Player, Scene
 from gametable.games.balzakken.answers.seating import capital, filler, hand_for, label, listed
 from gametable.games.balzakken.scoring import BALZAK_LIMIT, GAME_END
 from gametable.rulebook.answer import Answer
@@ -23,6 +24,8 @@ from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
 
 GAME_NAME = "balzakken"
+#: the asking sentence asks whether the call was good: it says nothing of the call
+_GOOD_ASKED = re.compile(r"\b(?:good|goed|goede|valid|geldig|geldige)\b")
 
 
 @dataclass
@@ -38,21 +41,38 @@ class Round:
 
 
 def _seat_hands(
-    scene: Scene, caller: Player
+    scene: Scene, caller: Player, said_good: bool = False
 ) -> tuple[list[Player], list[list[str]], set[int]] | None:
     """Every player's hand; an unsaid rest of the table filled in only where it cannot change
-    what the caller writes (a call with more than 5 points; a call said to be good)."""
+    what the caller writes (a call with more than 5 points; a call said to be good), and the
+    hand of a caller said to make a good call, left unsaid, made under every other hand (a good
+    call writes 0 whatever the caller held)."""
     used: Counter[str] = Counter()
     seats = sorted(scene.players, key=lambda p: not p.me)  # the asker sits at seat 0
     hands: list[list[str]] = []
     if _two_unsaid_false(scene, caller):
         return seats, [["3"] if p is caller else ["2"] for p in seats], set()
+    related = any(p.below for p in seats)
     for player in seats:
+        if not player.hand_said and (player.below or (player is caller and related)):
+            hands.append([])  # made below, from the caller's hand
+            continue
+        if player is caller and said_good and not player.hand_said:
+            hands.append([])  # made below, under every other hand
+            continue
         hand = hand_for(player, used)
         if hand is None or (player.size is not None and player.size != len(hand)):
             return None  # "3 cards: a 3 and a 4" leaves a card unsaid
         hands.append(hand)
     filled: set[int] = set()
+    if related and not _below_caller(seats, hands, caller, used, filled):
+        return None
+    if said_good and not caller.hand_said and not related:
+        low = _under_every(hands, seats.index(caller), used)
+        if low is None:
+            return None
+        hands[seats.index(caller)] = low
+        filled.add(seats.index(caller))
     if len(seats) == 1:
         mine = sum(10 if c == "L" else 0 if c == "S" else int(c) for c in hands[0])
         if mine <= BALZAK_LIMIT and "good" not in scene.flags:
@@ -68,6 +88,48 @@ def _seat_hands(
     return seats, hands, filled
 
 
+def _below_caller(
+    seats: list[Player],
+    hands: list[list[str]],
+    caller: Player,
+    used: Counter[str],
+    filled: set[int],
+) -> bool:
+    """Hands for players said to hold fewer points than the caller, or as many ("but Lotte had
+    fewer points than me"), and for the caller when the question gives no hand: the call is
+    false, which decides the caller's score alone (the seats made up are ``filled``)."""
+    at = seats.index(caller)
+    if caller.below:
+        return False
+    if not caller.hand_said:
+        made = filler(3, used)
+        if made is None:
+            return False
+        hands[at] = made
+        filled.add(at)
+    value = _worth(hands[at])
+    for i, player in enumerate(seats):
+        if player.below and not player.hand_said:
+            made = filler(value - 1 if player.below == "fewer" else value, used)
+            if made is None:
+                return False
+            hands[i] = made
+            filled.add(i)
+    return True
+
+
+def _under_every(hands: list[list[str]], seat: int, used: Counter[str]) -> list[str] | None:
+    """A caller's hand of 5 points or fewer, under every other hand said."""
+    others = [_worth(h) for i, h in enumerate(hands) if i != seat]
+    if not others:
+        return None
+    return filler(min(BALZAK_LIMIT, min(others) - 1), used)
+
+
+def _worth(hand: list[str]) -> int:
+    return sum(10 if c == "L" else 0 if c == "S" else int(c) for c in hand)
+
+
 def _two_unsaid_false(scene: Scene, caller: Player) -> bool:
     """Two players, a false call said, no hand said: whatever the hands, the caller writes 25
     and the other 0 (the other holds as few points or fewer), so any such hands will do."""
@@ -80,9 +142,11 @@ def _two_unsaid_false(scene: Scene, caller: Player) -> bool:
     )
 
 
-def judge_round(scene: Scene, caller: Player, hands_at_end: bool = False) -> Round | None:
+def judge_round(
+    scene: Scene, caller: Player, hands_at_end: bool = False, said_good: bool = False
+) -> Round | None:
     """The engine's record of ``caller``'s call with the hands said (and the totals said)."""
-    placed = _seat_hands(scene, caller)
+    placed = _seat_hands(scene, caller, said_good)
     if placed is None:
         return None
     seats, hands, filled = placed
@@ -140,6 +204,9 @@ def _writes(question: Question, r: Round, targets: list[int], summed: bool) -> s
         return f"{n}. {capital(label(question, seat))} {question.say('writes', 'schrijft')} {n}"
     said = []
     for i in targets:
+        if i in r.filled and i == r.record["caller"] and r.record["kind"] == "good":
+            said.append(f"{label(question, r.seats[i])} {question.say('writes', 'schrijft')} 0")
+            continue
         if i in r.filled and r.record["kind"] == "good":
             said.append(
                 question.say(
@@ -220,7 +287,8 @@ def call_scores(question: Question, scene: Scene, ask: Asked) -> Answer | None:
     caller = scene.caller
     if caller is None:
         return None
-    r = judge_round(scene, caller)
+    said_good = "good" in scene.flags and not _GOOD_ASKED.search(ask.text)
+    r = judge_round(scene, caller, said_good=said_good)
     if r is None or not _matches_said(scene, r.record["kind"]):
         return None
     targets = _targets(scene, ask, r.seats, caller)
@@ -239,16 +307,20 @@ def call_scores(question: Question, scene: Scene, ask: Asked) -> Answer | None:
         writes = _writes(question, r, targets, ask.summed or "sum" in scene.flags)
         if writes is None:
             return None
-        said.append(writes)
+        if ask.wants & {"total", "over"}:
+            said.append(writes)
+        else:  # the points written asked, not a total: they come first
+            said.insert(0, writes)
     if "winner" in ask.wants or "over" in ask.wants:
         if r.filled and "winner" in ask.wants:
             return None
         unknown = bool(r.filled) or any(p.total is None for p in r.seats)
         if unknown and not r.view["is_over"]:
             return None  # a total not said may reach 100 this round: the end is not known
-        said.append(
-            _over_words(question, r) if "winner" not in ask.wants else _winner_words(question, r)
-        )
+        if "over" in ask.wants or "winner" not in ask.wants:
+            said.append(_over_words(question, r))
+        if "winner" in ask.wants:
+            said.append(_winner_words(question, r))
         sources.append(refs.GAME_END)
     verdict = " ".join(capital(part) + "." for part in said)
     if ask.yesno:
@@ -297,4 +369,5 @@ def _winner_words(question: Question, r: Round) -> str:
             f"{listed(question, names)} share the win on {best}",
             f"{listed(question, names)} delen de winst op {best}",
         )
-    return question.say(f"{names[0]} wins on {best}", f"{names[0]} wint met {best}")
+    verb = question.say("win" if names[0] in ("you", "You") else "wins", "wint")
+    return question.say(f"{names[0]} {verb} on {best}", f"{names[0]} {verb} met {best}")

@@ -142,9 +142,9 @@ def read_total(question: Question) -> tuple[int | None, int | None]:
 def read_numbers(question: Question) -> set[int]:
     """The indices (in ``question.words``) of the numbers :func:`read_total` uses, and of the
     asker's hand when another player's call scores it."""
-    _, gain, starts = _read(question)
+    before, gain, starts = _read(question)
     read = {word_at(question.lower, start) for start in starts}
-    if gain is None or _overcall(question):
+    if gain is None or _overcall(question, before):
         read |= read_table(question).read
     target = _target(question.lower)
     if target and question.kind == "yesno" and _BACK.search(question.lower):
@@ -198,7 +198,7 @@ def _read(question: Question) -> tuple[int | None, int | None, list[int]]:
         gain = int(lower[slice(*_number_span(found))])
         starts.append(_number_span(found)[0])
         break
-    if gain is None and _overcall(question):
+    if gain is None and _overcall(question, before):
         gain = FALSE_PENALTY
     if gain is None and (_FALSE_CALL.search(lower) or _GOOD_CALL.search(lower)):
         another = _OTHER_CALLS.search(lower) or read_table(question).caller not in (None, 0)
@@ -281,12 +281,15 @@ def _without_total(question: Question, table: Table) -> Table:
                                    *table.holders[1:]])  # fmt: skip
 
 
-def _overcall(question: Question) -> bool:
+def _overcall(question: Question, before: int | None = None) -> bool:
     """ "I was on 92 and called BALZAK! with 6 points": the asker called with more than 5
-    points, which costs 25 whatever the others hold."""
+    points, which costs 25 whatever the others hold (not the total said read as a hand, nor a
+    call said to be good)."""
     table = read_table(question)
     value = table.me.value
-    return table.caller == 0 and value is not None and value > 5 and len(table.holders) == 1
+    if _GOOD_CALL.search(question.lower) or value is None or value == before:
+        return False
+    return table.caller == 0 and value > 5 and len(table.holders) == 1
 
 
 def _number_span(match: re.Match[str]) -> tuple[int, int]:
@@ -362,7 +365,9 @@ def _worked_out(
     99 to 75) or the game's end, and the verdict of a yes/no question about it."""
     summed = before + gain
     sources = [refs.TASTY]
-    verdict = f"{before} + {gain} = {summed}"
+    # the total before said: the sum worked out; a total said only as landed on ("exactly 69
+    # after a round") is scored from a round made up to land there, which is not shown
+    verdict = f"{before} + {gain} = {summed}" if before in question.numbers else f"{summed}"
     if after != summed:
         verdict += question.say(
             f", which drops back to {after}.", f", en dat zakt terug naar {after}."

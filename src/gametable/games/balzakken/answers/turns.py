@@ -21,9 +21,10 @@ from typing import Any
 
 from gametable.core.errors import IllegalAction
 from gametable.core.protocol import State
-from gametable.core.rules import RuleRef
 from gametable.games.balzakken.answers import refs
+from gametable.games.balzakken.answers.asking import MAY_TOO
 from gametable.games.balzakken.answers.build import build, cards_worth, load
+from gametable.games.balzakken.answers.did import what_it_did
 from gametable.games.balzakken.answers.grammar import (
     Table,
     played_in_words,
@@ -31,7 +32,7 @@ from gametable.games.balzakken.answers.grammar import (
     value_words,
 )
 from gametable.games.balzakken.answers.mentions import lul_on_me, word_at
-from gametable.games.balzakken.answers.names import card_name, hand_text, numbered
+from gametable.games.balzakken.answers.names import card_name
 from gametable.games.balzakken.answers.pile import PILE_SAID as _PILE_SAID
 from gametable.games.balzakken.answers.pile import other_top, said_top
 from gametable.games.balzakken.answers.vocab import NUMBER_WORDS
@@ -77,11 +78,17 @@ _ONLY = re.compile(
     r"all i have(?: left)? is (?:the |my )?swinger|(?:the |my )?swinger is all i have)\b"
 )
 _TOGETHER = re.compile(
-    r"\b(?:together|at once|at the same time|in one go|in one turn|all at once|tegelijk|samen|"
-    r"tegelijkertijd|in (?:een|één|1) keer)\b"
+    r"\b(?:together|at once|at the same time|in one go|in one turn|in a single turn|in the same "
+    r"turn|all at once|tegelijk|samen|tegelijkertijd|in (?:een|één|1) (?:keer|beurt)|in dezelfde "
+    r"beurt|in (?:één|een) zet)\b"
 )
 #: the question speaks of several cards while the action read plays one
 _SEVERAL = re.compile(r"\b(?:both|all (?:two|three|four)|beide|allebei|alle (?:twee|drie|vier))\b")
+#: several action cards said ("two Luls", "twee Lullen", "both Swingers")
+_ACTION_CARDS_COUNTED = re.compile(
+    r"\b(?:two|three|four|both|twee|drie|vier|beide|allebei|2|3|4) (?:of )?(?:my |mijn |the |de )?"
+    r"(?:luls|lullen|swingers)\b"
+)
 _CARD_WORD = re.compile(r"\b(lul|swinger|lull|swingers|luls|lullen|swing|swingen)\b")
 #: taking back one of the cards just discarded ("one of my own 8s", "the card I just threw",
 #: "mijn eigen 7", "een van die zevens terug"): not the card that lay on top before
@@ -95,6 +102,11 @@ _OWN_BACK = re.compile(
 _I_PLAY = re.compile(
     r"\b(?:i|ik) (?:still |nog |then |dan )?(?:give|play|lay|put|geef|speel|leg) "
     r"(?:[^\W\d_]+ )?(?:the |de |my |mijn )?(?:lul|lull|swinger)\b"
+)
+#: the card swapped, named by its value after the verb ("swap my 11", "mijn 10 ... ruilen")
+_SWAPPED = re.compile(
+    r"\b(?:swap|exchange|trade|ruil|ruilen|wissel)\w* (?:my |mijn |the |de |a |an |een )?(-?\d+)\b|"
+    r"\b(?:my|mijn) (-?\d+) (?:[^\W\d_]+ ){0,3}(?:ruilen|swappen|wisselen|inruilen)\b"
 )
 #: "swing with him": playing The Swinger named by its verb
 _SWING_WITH = re.compile(r"\bswing(?:en)? (?:with|met)\b")
@@ -249,6 +261,12 @@ def turn(question: Question) -> Answer | None:
     if read is None:
         return None
     hand, action, extra = read
+    if (
+        said is not None
+        and _SWAP.search(question.lower)
+        and re.fullmatch(r"(?:swinger|lul) \d", action)
+    ):
+        action = f"swap {'S' if action.startswith('swinger') else 'L'}"  # for the top card said
     size = _HAND_SIZE.search(question.lower)
     if size:
         padded = _padded(hand, int(next(g for g in size.groups() if g is not None)))
@@ -281,6 +299,10 @@ def turn(question: Question) -> Answer | None:
         return _two_luls(question, state, position)
     if _SEVERAL.search(question.lower) and re.fullmatch(r"(?:discard|swap) -?\d+(?: top)?", action):
         return None  # "both" said, one card read: the reading missed a card
+    one = re.search(r"\b(?:one|een|één)(?: of them| ervan| van)?\b", question.lower)
+    counted = _ACTION_CARDS_COUNTED.search(question.lower)
+    if counted and not one and re.fullmatch(r"(?:lul|swinger) \d", action):
+        return None  # "twee Lullen" said, one played: the reading missed a card
     before = state.clone()
     try:
         state.apply(action, 0)
@@ -291,13 +313,18 @@ def turn(question: Question) -> Answer | None:
         )  # fmt: skip
     if own:
         return _own_back(question, before, state, action, position)
-    sentence, rule = _what_it_did(question, before, state, action)
+    sentence, rule = what_it_did(
+        question, before, state, action, top_said=said is not None,
+        sized=bool(_HAND_SIZE.search(question.lower) or _target_size(question.lower)),
+    )  # fmt: skip
     verdict = yes_no(question, True) if question.kind == "yesno" else ""
     if question.kind == "number":
         number = _cards_counted(question, before, state, action)
         if number is None:
             return None
         verdict = f"{number}."
+        if MAY_TOO.search(question.lower):  # "may I ..., and how many ...?": both answered
+            verdict = f"{yes_no(question, True)} {number}."
     return checked(GAME, question, verdict, sentence, rule, position=position)
 
 
@@ -361,6 +388,10 @@ def named_action(question: Question, table: Table) -> tuple[list[str], str, list
     """The asker's hand, the action in notation, and the hands of players after the
     neighbour (an empty-handed target)."""
     lower = question.lower
+    swapped = _SWAPPED.search(lower) if _SWAP.search(lower) else None
+    value = next((g for g in swapped.groups() if g is not None), None) if swapped else None
+    if value is not None and value in table.me.cards:  # "swap my -1 for the 3": that card
+        return list(table.me.cards), f"swap {value}", []
     if table.me.listed:
         return _from_listed(question, table)
     held_and_played = _held_and_played(question, table)
@@ -427,6 +458,11 @@ def _from_listed(question: Question, table: Table) -> tuple[list[str], str, list
     played.update(table.acted)
     if not played:  # "I have 7, 7 and 2. Can I discard both sevens?": the cards said in words
         played = played_in_words(question)
+    swapped = _SWAPPED.search(lower)
+    if not played and swapped and _SWAP.search(lower):  # "swap my 11 for that 2"
+        played = Counter([next(g for g in swapped.groups() if g is not None)])
+    if _SWAP.search(lower) and len(played) == 2:  # "swap my 9 for the 1": the 1 is on the pile
+        played = Counter({c: n for c, n in played.items() if c in hand})
     if len(played) != 1:
         return None
     card, count = next(iter(played.items()))
@@ -453,6 +489,8 @@ def _held_and_played(
     if len(played) != 1 or table.me.points:
         return None
     card, count = next(iter(played.items()))
+    if 0 < held.count(card) < count:
+        return None  # "two 7s ... discard three of them": more played than said held
     hand = [*held, *[card] * max(0, count - held.count(card))]
     if len(hand) > 8:
         return None
@@ -507,94 +545,3 @@ def _two_luls(question: Question, state: State, position: dict[str, Any]) -> Ans
         [refs.ONE_ACTION, refs.LUL_PLAYED], position=position,
         details=[question.say("Legal here: ", "Hier mag: ") + ", ".join(legal)],
     )  # fmt: skip
-
-
-def _swinger_did(question: Question, was: dict[str, Any], target: int) -> tuple[str, list[RuleRef]]:
-    """What playing The Swinger on ``target`` did, from the view before it; hand sizes are
-    stated only when the question said them (the ones a position is built with are not)."""
-    sizes = was["hand_sizes"]
-    sized = bool(_HAND_SIZE.search(question.lower) or _target_size(question.lower))
-    theirs_en = numbered(sizes[target], "card", "en") if sizes[target] else "empty hand"
-    theirs_nl = numbered(sizes[target], "card", "nl") if sizes[target] else "lege hand"
-    if sizes[target] and not sized:
-        theirs_en, theirs_nl = "cards", "kaarten"
-    if was["hand"] == ["S"]:
-        return question.say(
-            "With The Swinger as your last card you lay it in front of the player you "
-            f"choose and swap your empty hand (0 points) for their {theirs_en}: "
-            "they are left with no cards, so on their turn they must call BALZAK!.",
-            "Met De Swinger als laatste kaart leg je hem voor de gekozen speler en ruil je "
-            f"je lege hand (0 punten) tegen zijn {theirs_nl}: hij houdt geen "
-            "kaarten over en moet in zijn beurt BALZAK! roepen.",
-        ), [refs.SWINGER_LAST_CARD]
-    mine_en = f"other {numbered(sizes[0] - 1, 'card', 'en')}" if sized else "other cards"
-    mine_nl = f"overige {numbered(sizes[0] - 1, 'card', 'nl')}" if sized else "overige kaarten"
-    return question.say(
-        "The Swinger goes face up in front of the chosen player (it stays there until "
-        f"someone calls BALZAK!) and you swap your {mine_en} for their {theirs_en}; nobody "
-        "draws.",
-        "De Swinger gaat open voor de gekozen speler (hij blijft daar liggen tot iemand "
-        f"BALZAK! roept) en jullie ruilen je {mine_nl} tegen zijn {theirs_nl}; niemand trekt.",
-    ), [refs.SWINGER_PLAYED]
-
-
-def _what_it_did(
-    question: Question, before: State, after: State, action: str
-) -> tuple[str, list[RuleRef]]:
-    """What the accepted action did, read from the views before and after."""
-    was, now = before.view(0), after.view(0)
-    sizes, new_sizes = was["hand_sizes"], now["hand_sizes"]
-    kind, _, rest = action.partition(" ")
-    if kind == "lul":
-        target = int(rest)
-        drawn = new_sizes[target] - sizes[target]
-        return question.say(
-            f"The Lul goes face up in front of the chosen player (it stays there until someone "
-            f"calls BALZAK!), who draws {drawn} cards at once; you draw nothing, so you play on "
-            "with one card fewer.",
-            f"De Lul gaat open voor de gekozen speler (hij blijft daar liggen tot iemand BALZAK! "
-            f"roept), die meteen {drawn} kaarten trekt; jij trekt niets en speelt verder met een "
-            "kaart minder.",
-        ), [refs.LUL_PLAYED]
-    if kind == "swinger":
-        return _swinger_did(question, was, int(rest))
-    if kind == "swap":
-        top = was["discard_pile"][-1]
-        return question.say(
-            f"Your {_bare(card_name(rest, 'en'))} goes onto the discard pile and you take its "
-            f"top card ({card_name(top, 'en')}) into your hand.",
-            f"Je {_bare(card_name(rest, 'nl'))} gaat op de aflegstapel en je neemt de bovenste kaart "
-            f"({card_name(top, 'nl')}) in je hand.",
-        ), [refs.SWAP]
-    card, _, count_text = rest.split()[0].partition("x")
-    count = int(count_text or 1)
-    source = question.say(
-        "the card that lay on top of the discard pile before you discarded"
-        if "top" in action
-        else "the draw pile (or, if you choose, the card that lay on top of the discard pile "
-        "before you discarded)",
-        "de kaart die vóór het afleggen bovenop de aflegstapel lag"
-        if "top" in action
-        else "de trekstapel (of, als je wilt, de kaart die vóór het afleggen bovenop de "
-        "aflegstapel lag)",
-    )
-    if count > 1:
-        return question.say(
-            f"Balzakken of one value may go down together: you discard {count} and draw back "
-            f"one card, from {source}, so you play on with {count - 1} fewer.",
-            f"Balzakken van dezelfde waarde mogen samen: je legt er {count} af en trekt er één "
-            f"terug, van {source}, dus je speelt verder met {count - 1} minder.",
-        ), [refs.SAME_VALUE]
-    return question.say(
-        f"You discard the {card} first and then draw one card from the draw pile.",
-        f"Je legt eerst de {card} af en trekt dan één kaart van de trekstapel.",
-    ), [refs.DISCARD]
-
-
-def describe_hand(hand: list[str], lang: str) -> str:
-    return hand_text(hand, lang)
-
-
-def _bare(name: str) -> str:
-    """A card's name after "your" / "je": without its article ("Blue Ball (11)")."""
-    return re.sub(r"^(?:the|de|The|De) ", "", name)
