@@ -6,6 +6,7 @@ this round's points ("Tasty (In-Between) Positions") and the winner of the total
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 from typing import Any
@@ -31,7 +32,7 @@ def _with_caller(scene: Scene) -> tuple[Scene, Player] | None:
     caller = scene.caller
     if caller is None:
         caller = Player("caller", called=True)
-        scene = Scene([*scene.players, caller], scene.count, scene.counts, scene.tokens)
+        scene = dataclasses.replace(scene, players=[*scene.players, caller])
     if not caller.hand_said:
         used = Counter(c for p in scene.players for c in p.cards)
         spare = next((v for v in ("0", "1", "2", "3", "4", "5", "-1") if free(v, used)), None)
