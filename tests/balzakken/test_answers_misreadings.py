@@ -34,3 +34,16 @@ def test_a_lul_lying_in_front_of_another_player_is_not_counted_in_her_hand() -> 
         "What does Lisa write down?",
     )
     assert plain.checked and plain.text.startswith("10")
+
+
+def test_a_discard_is_judged_only_of_the_cards_asked_about() -> None:
+    """BZ-039, BZ-040: Balzakken of one value go down together. A hand said without the cards asked
+    about, or a value said in words, is never judged as another card's discard."""
+    for text in (
+        "I hold a 9. Can I discard two 7s?",
+        "Ik heb twee zevens en een 9. Mag ik de twee zevens afleggen?",
+    ):
+        reply = chat.ask("balzakken", text)
+        assert not (reply.checked and reply.text.lower().startswith(("yes", "ja"))), text
+    held = chat.ask("balzakken", "I have a 7, a 7 and a 9. Can I discard the two 7s?")
+    assert held.checked and held.text.startswith("Yes") and "discard 2" in held.text

@@ -261,6 +261,8 @@ def turn(question: Question) -> Answer | None:
     if read is None:
         return None
     hand, action, extra = read
+    if _other_card_played(question, table, action):
+        return None
     if (
         said is not None
         and _SWAP.search(question.lower)
@@ -349,6 +351,23 @@ def _own_back(
         ),
         [refs.SAME_VALUE], position=position,
     )  # fmt: skip
+
+
+#: a hand said as held: the cards after it are the whole hand the asker tells of
+_HOLDING = re.compile(r"\b(?:i hold|i have|i've got|i got|ik heb|ik hou|in my hand|in mijn hand)\b")
+
+
+def _other_card_played(question: Question, table: Table, action: str) -> bool:
+    """Whether the action read discards or swaps a Balzak of a value other than the one the
+    question says is played ("Ik heb twee zevens en een 9. Mag ik de twee zevens afleggen?"
+    judged as a discard of the 9): the engine would then judge another action than the one
+    asked, so the reply is left to the rules text."""
+    kind, _, rest = action.partition(" ")
+    if kind not in ("discard", "swap") or not rest:
+        return False
+    card = rest.split()[0].partition("x")[0]
+    played = set(played_in_words(question)) | {c for c in table.acted if c not in ("S", "L")}
+    return bool(played) and card not in played
 
 
 def _padded(hand: list[str], size: int, taken: Sequence[str] = ()) -> list[str] | None:
@@ -491,6 +510,8 @@ def _held_and_played(
     card, count = next(iter(played.items()))
     if 0 < held.count(card) < count:
         return None  # "two 7s ... discard three of them": more played than said held
+    if not held.count(card) and _HOLDING.search(question.lower):
+        return None  # "I hold a 9. Can I discard two 7s?": a hand said without them
     hand = [*held, *[card] * max(0, count - held.count(card))]
     if len(hand) > 8:
         return None
