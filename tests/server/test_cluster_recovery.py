@@ -171,9 +171,11 @@ def test_each_process_of_a_cluster_killed_in_turn_loses_no_acknowledged_move(
     victim = next(p for p in workers if f"worker_name={victim_name}".encode() in cmdline(p))
     os.kill(victim, signal.SIGKILL)
     reconnect_all(games)  # through the survivor, which takes the victim's tables over
-    assert set(cluster.holders(ids).values()) == {
-        next(n for n in before.values() if n != victim_name)
-    }
+    survivor = next(n for n in before.values() if n != victim_name)
+    # each table is the survivor's, or already handed back to its own worker when the supervisor
+    # restarted the victim before this look (under load the restart can win that race)
+    now = cluster.holders(ids)
+    assert all(now[t] in (survivor, before[t]) for t in ids), (before, now)
     wait_for(lambda: "ended (status -9); restarting" in cluster.log.read_text())
     wait_for(lambda: cluster.holders(ids) == before)  # handed back, each to its worker
     reconnect_all(games)
