@@ -46,3 +46,15 @@ def test_cards_dealt_so_far_are_not_one_deals_size() -> None:
         "keezbord", "Met z'n vieren: hoeveel kaarten zijn er al gedeeld na de eerste ronde?"
     )
     assert not (reply.checked and reply.text.startswith("4 "))
+
+
+def test_how_far_past_the_start_counts_on_past_the_last_sixteen_spaces() -> None:
+    """KB-035: a pawn 37 spaces past its start moved 12 by a Queen stands 49 past it; the reply
+    once said it as "15 spaces before your start: 37 + 12 = -15"."""
+    reply = chat.ask(
+        "keezbord",
+        "My pawn stands 37 spaces past my own start and the way ahead is clear. I play a Queen "
+        "on it. How many spaces past my start is it afterwards?",
+    )
+    assert reply.checked and reply.text.startswith("49 spaces past your start")
+    assert "37 + 12 = 49" in reply.text

@@ -78,8 +78,10 @@ def outcome(question: Question, parts: Parts, spots: dict[str, int], trial: Tria
         return verdict(question, trial, refs)
     end = ruling.place_of("a1")
     now, before = _progress(end, parts.players), _progress(spots["M1"], parts.players)
-    place = said_from_start(now, end, question.lang)
     steps = -4 if parts.card == "4" else FORWARD.get(parts.card or "", 0)
+    if isinstance(now, int) and isinstance(before, int) and before >= 0 and steps > 0 > now:
+        now += _size(parts.players)  # counted on from a place past the start: still past it
+    place = said_from_start(now, end, question.lang)
     if parts.ask == "howfar" and isinstance(now, int) and isinstance(before, int):
         sum_ = f"{before} {'+' if steps > 0 else '-'} {abs(steps)} = {now}"
         head = f"{place[0].upper()}{place[1:]}: {sum_}."
