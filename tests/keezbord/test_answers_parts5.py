@@ -6,56 +6,23 @@ chat's referee-checked reply with the engine, played here on positions the test 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import gametable
 from gametable.games.keezbord.answers import ANSWERS
-from gametable.rulebook.answer import Answer
 from gametable.rulebook.chat import ask
 from gametable.rulebook.question import Question
-
-GAME = gametable.load_game("keezbord")
-STEPS = {"A": 1, "2": 2, "3": 3, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "Q": 12}
-ORDINALS = {1: "first", 2: "second", 3: "third", 4: "last"}
-
-
-def checked_reply(text: str) -> Answer:
-    reply = ANSWERS.answer(Question.read(text))
-    assert reply is not None and reply.checked, f"not answered from the referee: {text!r}"
-    if reply.position is not None:
-        GAME.state_from_json(reply.position)  # the position it rests on opens
-    return reply
-
-
-def first_word(reply: Answer) -> str:
-    return reply.text.split()[0].rstrip(".,:;").lower()
-
-
-def state_of(pawns: dict[str, list[Any]], hand: list[str], players: int = 2, **extra: Any) -> Any:
-    return GAME.state_from_json(
-        {"game": "keezbord", "players": players, "pawns": pawns, "hands": {"a": hand},
-         "to_move": 0, **extra}
-    )  # fmt: skip
-
-
-def after(pawns: dict[str, list[Any]], card: str, action: str) -> Any:
-    """Seat a's pawns after it plays ``action``, or ``None`` when the engine refuses it."""
-    state = state_of(pawns, [card])
-    if action not in {str(a) for a in state.legal_actions(0)}:
-        return None
-    state.apply(GAME.parse_action(state, action), 0)
-    return state.view(None)["pawns"][0]
-
-
-def _card(card: str, lang: str = "en") -> str:
-    names = {"Q": ("a Queen", "een Vrouw"), "A": ("an Ace", "een Aas")}
-    if card in names:
-        return names[card][lang == "nl"]
-    return f"een {card}" if lang == "nl" else f"an {card}" if card == "8" else f"a {card}"
+from tests.keezbord.answering import (
+    GAME,
+    ORDINALS,
+    STEPS,
+    after,
+    card_said,
+    checked_reply,
+    first_word,
+    state_of,
+)
 
 
 # -- how far past the start, which card lands home (KB-035, KB-049 to KB-063) ---------------------
@@ -67,11 +34,11 @@ def test_kb035_kb053_how_far_past_the_start_a_card_takes_a_pawn(past, card, form
     worked out, as the engine plays it; the first sentence gives it."""
     text = [
         f"My pawn stands {past} spaces past my own start and the way ahead is clear. I play "
-        f"{_card(card)} on it. How many spaces past my start is it afterwards?",
-        f"I play {_card(card)} on my pawn, which is {past} spaces past my start with nothing in "
+        f"{card_said(card)} on it. How many spaces past my start is it afterwards?",
+        f"I play {card_said(card)} on my pawn, which is {past} spaces past my start with nothing in "
         "front of it. How many spaces past my start is it then?",
         f"Mijn pion staat {past} vakken voorbij mijn startvak en de weg is vrij. Ik speel "
-        f"{_card(card, 'nl')} op die pion. Hoeveel vakken voorbij mijn start staat hij daarna?",
+        f"{card_said(card, 'nl')} op die pion. Hoeveel vakken voorbij mijn start staat hij daarna?",
     ][form]
     now = after({"a": [past, "N", "N", "N"]}, card, f"{card} a1")
     reply = checked_reply(text)
@@ -260,7 +227,7 @@ def test_kb035_a_pawn_told_by_its_space_number_from_my_start_0(space, card):
     engine's for a pawn on space N."""
     text = (
         f"Four players, my start is space 0. My pawn is on {space} and my home is empty. Can I "
-        f"play {_card(card)} on it, and where does it end?"
+        f"play {card_said(card)} on it, and where does it end?"
     )
     reply = ANSWERS.answer(Question.read(text))
     assert reply is not None and reply.checked, text
@@ -271,3 +238,50 @@ def test_kb035_a_pawn_told_by_its_space_number_from_my_start_0(space, card):
         state.apply(GAME.parse_action(state, f"{card} a1"), 0)
         end = state.view(None)["pawns"][0][0]
         assert f"space {end}" in reply.text or f"home space {end}" in reply.text, reply.text
+
+
+@pytest.mark.parametrize(
+    ("players", "count", "space"), [(4, "Four", 16), (4, "Four", 48), (6, "Six", 80)]
+)
+def test_kb035_a_pawn_told_on_another_seats_start_by_its_number(players, count, space):
+    """KB-035: a pawn of mine told by number on another seat's start ("my pawn is on 48" with
+    four players) stands there; the end is the engine's."""
+    text = (
+        f"{count} players, my start is space 0. My pawn is on {space} and my home is empty. Can I "
+        "play a 5 on it, and where does it end?"
+    )
+    reply = checked_reply(text)
+    state = state_of({"a": [space, "N", "N", "N"]}, ["5"], players=players)
+    state.apply(GAME.parse_action(state, "5 a1"), 0)
+    assert first_word(reply) == "yes" and f"space {state.view(None)['pawns'][0][0]}" in reply.text
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("I hold a K. Can I get a pawn out of the nest?", "K"),
+        ("Two players, my start is space 0. My pawn is on 40. Can I play a Q on it?", "Q"),
+        ("Ik heb een H en al mijn pionnen staan in het nest. Mag ik er een uitzetten?", "K"),
+    ],
+)
+def test_kb050_kb051_a_face_card_told_by_its_letter(text, card):
+    """KB-050, KB-051: "a K", "a Q" (and the rulebook's Dutch "een H", "een V") are the King and
+    the Queen."""
+    reply = checked_reply(text)
+    assert first_word(reply) in ("yes", "ja") and reply.position["hands"]["a"] == [card], reply
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have a King and all my pawns are in my nest. Can I bring a pawn out?",
+        "All my pawns are in the nest and I have a King. Can I bring one out?",
+        "Ik heb een Heer en al mijn pionnen staan in mijn nest. Mag ik er een uitzetten?",
+    ],
+)
+def test_kb050_all_pawns_in_the_nest_is_not_all_home(text):
+    """KB-050: "all my pawns are in my nest" places the pawns in the nest, not home: a King
+    brings one out."""
+    reply = checked_reply(text)
+    assert first_word(reply) in ("yes", "ja"), reply.text
+    assert GAME.state_from_json(reply.position).view(None)["pawns"][0] == ["N"] * 4

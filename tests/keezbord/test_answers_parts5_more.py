@@ -6,57 +6,24 @@ properties that compare the chat's referee-checked reply with the engine.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import gametable
 from gametable.games.keezbord.answers import ANSWERS
 from gametable.games.keezbord.answers.relative_parts import read_parts
-from gametable.rulebook.answer import Answer
 from gametable.rulebook.chat import ask
 from gametable.rulebook.question import Question
-
-GAME = gametable.load_game("keezbord")
-STEPS = {"A": 1, "2": 2, "3": 3, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "Q": 12}
-ORDINALS = {1: "first", 2: "second", 3: "third", 4: "last"}
-
-
-def checked_reply(text: str) -> Answer:
-    reply = ANSWERS.answer(Question.read(text))
-    assert reply is not None and reply.checked, f"not answered from the referee: {text!r}"
-    if reply.position is not None:
-        GAME.state_from_json(reply.position)  # the position it rests on opens
-    return reply
-
-
-def first_word(reply: Answer) -> str:
-    return reply.text.split()[0].rstrip(".,:;").lower()
-
-
-def state_of(pawns: dict[str, list[Any]], hand: list[str], players: int = 2, **extra: Any) -> Any:
-    return GAME.state_from_json(
-        {"game": "keezbord", "players": players, "pawns": pawns, "hands": {"a": hand},
-         "to_move": 0, **extra}
-    )  # fmt: skip
-
-
-def after(pawns: dict[str, list[Any]], card: str, action: str) -> Any:
-    """Seat a's pawns after it plays ``action``, or ``None`` when the engine refuses it."""
-    state = state_of(pawns, [card])
-    if action not in {str(a) for a in state.legal_actions(0)}:
-        return None
-    state.apply(GAME.parse_action(state, action), 0)
-    return state.view(None)["pawns"][0]
-
-
-def _card(card: str, lang: str = "en") -> str:
-    names = {"Q": ("a Queen", "een Vrouw"), "A": ("an Ace", "een Aas")}
-    if card in names:
-        return names[card][lang == "nl"]
-    return f"een {card}" if lang == "nl" else f"an {card}" if card == "8" else f"a {card}"
+from tests.keezbord.answering import (
+    GAME,
+    ORDINALS,
+    STEPS,
+    after,
+    card_said,
+    checked_reply,
+    first_word,
+    state_of,
+)
 
 
 # -- the Jack's swap told by places (KB-052, KB-043) ---------------------------------------------
@@ -140,7 +107,7 @@ def test_kb035_kb044_moves_in_and_into_the_home(text, verdict, said):
        min_size=1, max_size=2, unique=True), form=st.integers(0, 1))  # fmt: skip
 def test_kb023_kb027_hand_in_only_when_no_card_can_be_played(before, hand, form):
     """Gameplay: the cards are handed in exactly when the engine allows no play."""
-    listed = " and ".join(_card(c) for c in hand)
+    listed = " and ".join(card_said(c) for c in hand)
     text = [
         f"My only pawn out of the nest is {before} spaces before my own start, home empty. My "
         f"hand is {listed}, no ace or king. Do I have to hand in my cards?",

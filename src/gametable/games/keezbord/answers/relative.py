@@ -45,15 +45,21 @@ def _size(players: int) -> int:
     return 96 if players == 6 else 64
 
 
+#: marks that put a pawn on the very space told, a start among them ("my pawn is on 48")
+_TOLD_SPACES = ("abs", "start_of")
+
+
 def place(parts: Parts) -> dict[str, int] | None:
     """Track spaces for the pawns the parts name, every relation kept, every pawn on the
-    open track and clear of every start but the one said; ``None`` when no base fits."""
+    open track and clear of every start but the ones said or told by number; ``None`` when no
+    base fits."""
     size, starts = _size(parts.players), {start(s, parts.players) for s in range(parts.players)}
     for base in range(2, size // 2):
         spots = _spots(parts, base, size)
         if spots is None:
             continue
         said_start = {spots[p] for p in parts.on_start}
+        said_start |= {spots[p] for p, (mark, _) in parts.marks.items() if mark in _TOLD_SPACES}
         if any(v in starts and v not in said_start for v in spots.values()):
             continue
         if len(set(spots.values())) == len(spots):

@@ -73,7 +73,8 @@ _RANK_WORDS = {
     "two": "2", "three": "3", "five": "5", "six": "6", "eight": "8", "nine": "9", "ten": "10",
     "twee": "2", "drie": "3", "vijf": "5", "zes": "6", "acht": "8", "negen": "9", "tien": "10",
     "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "10": "10",
-    "four": "4", "seven": "7", "vier": "4", "zeven": "7",
+    "four": "4", "seven": "7", "vier": "4", "zeven": "7", "k": "K", "q": "Q", "j": "J",
+    "h": "K", "v": "Q", "b": "J",
 }  # fmt: skip
 _NUMBER = (
     r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|één|twee|drie|vier|"
@@ -92,6 +93,9 @@ _NUMBER_CARD = re.compile(
     r"vakken|vakjes|vak|stappen|plaatsen|punten|spelers|pionnen|kaarten|times|keer|of|or|against|"
     r"tegen|vs))"
     r"|\b" + _NUMBER + r"[- ]?(?:card|kaart)\b"
+    # a face card by its letter: "a Q", "my J", "speel een K", the rulebook's Dutch "een V"
+    r"|\b(?:a|an|the|my|een|de|mijn|met|play|playing|speel|spelen)\s+([kqj])\b(?!')"
+    r"|\b(?:een|de|mijn|met|speel|spelen)\s+([hvb])\b(?!')"
     # a seven shared out: "split 7", "7 split", "zeven splitsen", "splitting my seven"
     r"|\b(?:split\w*|splits\w*|divid\w*|verdeel\w*|shar\w*) (?:a |my |the |een |mijn |de )?(7|seven|zeven)\b"
     r"|\b(7|seven|zeven):? (?:split\w*|splits\w*|divided|verdeeld|gesplitst)\b"
@@ -353,13 +357,23 @@ def _affirmed(question: Question) -> Question:
     return Question.read(_NEGATED_STATE.sub(" ", question.lower))
 
 
+#: "in" as "home" ("all my pawns are in"), not "in" a place that is no home ("in my nest")
+_IN = r"in(?!\s+(?:\w+\s+)?(?:nest|nests|nesten|start\w*|play|game|spel|the (?:track|board)))"
+
+
 def all_home(question: Question) -> bool:
     """The asker's pawns are all home ("I have all pawns home", "al mijn pionnen zijn thuis"),
     not said not to be ("not all my pawns are home yet")."""
     return _affirmed(question).matches(
-        r"\b(all (?:of )?my (?:own )?pawns (?:are )?(?:home|in|safe)|all my pawns in (?:my|the) "
-        r"home|i have all (?:my )?(?:own )?pawns (?:home|in)|(?<!of )my pawns are (?:all )?(?:home|safe)|"
-        r"al mijn (?:eigen )?pionnen (?:zijn |staan )?(?:thuis|binnen|in)|(?<!van )mijn pionnen zijn "
+        r"\b(all (?:of )?my (?:own )?pawns (?:are )?(?:home|"
+        + _IN
+        + r"|safe)|all my pawns in (?:my|the) "
+        r"home|i have all (?:my )?(?:own )?pawns (?:home|"
+        + _IN
+        + r")|(?<!of )my pawns are (?:all )?(?:home|safe)|"
+        r"al mijn (?:eigen )?pionnen (?:zijn |staan )?(?:thuis|binnen|"
+        + _IN
+        + r")|(?<!van )mijn pionnen zijn "
         r"(?:allemaal )?(?:thuis|binnen)|i'?m (?:all )?home|all (?:4|four) (?:of my )?pawns "
         r"(?:are )?(?:safe )?(?:home|in (?:my|the) home|safe))\b"
     )
