@@ -7,8 +7,11 @@ lone digit is never read as a word and that shorthand changes no verdict.
 
 from __future__ import annotations
 
+import pytest
+
 from gametable.games.balzakken.answers import ANSWERS
 from gametable.games.balzakken.answers.slang import plain
+from gametable.rulebook import chat
 from gametable.rulebook.question import Question
 
 
@@ -59,3 +62,58 @@ def test_points_written_as_a_sum_are_one_hand() -> None:
     bare = ANSWERS.answer(Question.read("got 2+2 pts, may i call?"))
     assert bare is not None and bare.checked and bare.text.startswith("Yes")
     assert plain("3 + de lul") == "3 and de lul"  # no points word: no sum
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Ik heb een twee en een drie. Mag ik BALZAK! roepen?", "Ja"),
+        ("I have a two and a three. Can I call BALZAK!?", "Yes"),
+        ("I have a two, a three and the Lul. Can I call BALZAK!?", "No"),
+        ("I hold a four and a seven. Can I call BALZAK!?", "Yes"),  # a false call is allowed
+    ],
+)
+def test_bz036_bz047_card_values_said_in_words_are_the_cards(text: str, verdict: str) -> None:
+    """BZ-036, BZ-047: "a two and a three" is a hand of 2 and 3 (5 points, a call allowed); the
+    Lul beside them forbids the call; 4 and 7 (11 points) may be called, falsely."""
+    reply = ANSWERS.answer(Question.read(text))
+    assert reply is not None and reply.checked, text
+    assert reply.text.startswith(verdict), reply.text
+    hand = sorted(reply.position["hands"][0])
+    assert hand in (["2", "3"], ["2", "3", "L"], ["4", "7"]), hand
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have a 2, a 3 and an ace. Can I call BALZAK!?",
+        "Ik heb een aas, een twee en een drie. Mag ik BALZAK! roepen?",
+        "I have an ace, a two and a three. Can I call BALZAK!?",
+    ],
+)
+def test_bz055_a_card_of_another_deck_is_no_hand_to_judge(text: str) -> None:
+    """BZ-055: Balzakken's cards are -1 to 11 and the two action cards: a hand with an ace is
+    not judged (never a checked reply that drops the ace), and the reply says so."""
+    reply = chat.ask("balzakken", text)
+    assert not reply.checked
+    assert "no such card" in reply.text or "niet in Balzakken" in reply.text
+
+
+def test_plain_leaves_counts_in_words_alone() -> None:
+    """A value in words after an article is a card; a count of players, cards or Balzakken
+    said in words stays a count."""
+    assert plain("I have a two and een drie") == "I have a 2 and een 3"
+    assert plain("the two of us, the three others, de drie vieren") == (
+        "the two of us, the three others, de drie vieren"
+    )
+
+
+def test_bz050_the_first_turn_may_be_a_call() -> None:
+    """BZ-036, BZ-050: nothing makes a player wait: the first turn of a round may be the call
+    (the engine allows any own turn), told by the rules text."""
+    for text in (
+        "Can I call BALZAK! on my first turn?",
+        "Mag ik in mijn eerste beurt al BALZAK! roepen?",
+    ):
+        reply = chat.ask("balzakken", text)
+        assert reply.text.split()[0].rstrip(",:") in ("Yes", "Ja"), reply.text

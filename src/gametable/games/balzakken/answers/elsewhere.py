@@ -14,6 +14,8 @@ True
 True
 >>> elsewhere(Question.read("How many players can play Balzakken?"))
 False
+>>> elsewhere(Question.read("I have a 2, a 3 and an ace. Can I call BALZAK!?"))
+True
 """
 
 from __future__ import annotations
@@ -66,6 +68,13 @@ _FOREIGN_CARD = re.compile(
     rf"\b(?:een|de|a|an|the) {_DECK} (?:\w+ )?(?:waard|worth|tellen|telt|counts?|als)\b"
     rf"|\b(?:telt|counts?|tellen|worth|waard is) (?:een|de|a|an|the) {_DECK}\b"
 )
+#: a card of another deck said to be held ("I have a 2, a 3 and an ace", "ik heb een aas en een
+#: 2"): only the names no player of the table goes by (a "vrouw" or "heer" may be a player)
+_HELD_FOREIGN = re.compile(
+    r"\b(?:i have|i hold|i've got|i got|holding|in my hand|ik heb|heb ik|ik houd|in mijn hand)\b"
+    r"[^.?!]{0,40}?\b(?:an?|een|the|de|my|mijn|two|twee|\d) (?:ace|aas|azen|aces|king|kings|koning|"
+    r"queen|queens|koningin|jack|jacks|joker|jokers)\b"
+)
 #: Balzakken's own things: a question naming them is about Balzakken
 _OWN = re.compile(
     r"\bbalzak|\b(?:the |de )?(?:lul|lull|luls|lullen|swinger|swingers|swingr|bruisbal|"
@@ -77,13 +86,15 @@ def elsewhere(question: Question) -> bool:
     """Whether ``question`` is about another game or sport (see the module docstring)."""
     lower = question.lower
     other = _OTHER.search(lower) or _GROUP.search(lower) or _FOREIGN_CARD.search(lower)
+    if _HELD_FOREIGN.search(lower):
+        return True  # a hand holding a card this game has not: no position holds it
     return other is not None and _OWN.search(lower) is None
 
 
 def decline(question: Question) -> Answer:
     """The polite decline of a question about something else, with the closest sections."""
     closest = answer(GAME, question.text)
-    if _FOREIGN_CARD.search(question.lower):
+    if _FOREIGN_CARD.search(question.lower) or _HELD_FOREIGN.search(question.lower):
         text = question.say(
             "Balzakken has no such card: its cards are the Balzakken from -1 to 11, The Swinger "
             "and The Lul. The closest sections are listed below.",

@@ -107,6 +107,13 @@ BLOCK = frozenset(
      "lost", "used", "gebruikt", "weggespeeld", "except", "but not",
      "third", "second", "fourth", "across", "derde", "tweede", "ander", "guy", "girl",
      "opponents", "neighbours", "whoever"]
+) | frozenset(
+    # cards of other decks: Balzakken has no Ace, face cards or suits, so a hand naming one is
+    # no hand of this game ("a 2, a 3 and an ace")
+    ["ace", "aces", "aas", "azen", "king", "kings", "koning", "heer", "heren", "queen", "queens",
+     "vrouw", "vrouwen", "jack", "jacks", "boer", "boeren", "joker", "jokers", "heart", "hearts",
+     "spade", "spades", "club", "clubs", "diamond", "diamonds", "harten", "schoppen", "klaveren",
+     "ruiten"]
 )  # fmt: skip
 
 #: a card said to be still held because it was not played ("a Swinger she never played",

@@ -11,6 +11,10 @@ lone digit is never touched (a "2" is a card, not "to").
 'I have 3 points and the lull'
 >>> plain("called w 3, others got 5, 8 and -1")
 'called with 3, others got 5, 8 and -1'
+>>> plain("I have a two, a three and the Lul; een drie")
+'I have a 2, a 3 and the Lul; een 3'
+>>> plain("the two of us, a three-player game, the three others, de drie vieren")
+'the two of us, a three-player game, the three others, de drie vieren'
 >>> plain("Ik leg twee 10-en af")
 'Ik leg twee 10s af'
 >>> plain("A guest asks: 'but what if I hold the Lul when someone calls?'")
@@ -22,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from gametable.games.balzakken.answers.names import CARDS, LUL, SWINGER
+from gametable.games.balzakken.answers.names import CARDS, LUL, SWINGER, VALUE_WORDS
 from gametable.rulebook.question import Question
 
 #: shorthand -> the word it stands for (whole words only)
@@ -77,6 +81,22 @@ _SPELT_NUMBERS = {
 _POINTS_IN_WORDS = re.compile(
     r"(?<![\w-])(" + "|".join(_SPELT_NUMBERS) + r")(?=\s+(?:points?|punten|punt|pts)\b)", re.I
 )
+#: a card's value said in words after an article ("a two and a three", "een drie", "my seven"):
+#: read as its digits, unless the word counts something ("the two of us", "a three-player game",
+#: "one 7", "the three others")
+_VALUE_IN_WORDS = {**_SPELT_NUMBERS, "eleven": 11, "elf": 11}
+del _VALUE_IN_WORDS["een"]  # Dutch "a" as often as "one"
+_CARD_IN_WORDS = re.compile(
+    r"(?<![\w-])(a|an|my|his|her|the|een|mijn|zijn|haar|de)\s+("
+    + "|".join(w for w in _VALUE_IN_WORDS if w not in ("one", "één"))
+    + r")(?![\w-])(?!\s*(?:-|of\b|van\b|others?\b|andere|anderen\b|players?\b|spelers?\b|"
+    r"people\b|mensen\b|personen\b|times\b|keer\b|maal\b|cards?\b|kaart(?:en)?\b|points?\b|"
+    r"punt(?:en)?\b|rounds?\b|ronde|turns?\b|beurt|more\b|meer\b|less\b|fewer\b|minder\b|"
+    r"of\b|together\b|tegelijk|at once\b|-?\d|[a-z]+s\b(?<!\bis)(?<!\bas)(?<!\bus)|"
+    + "|".join(rf"{plural}\b" for plural in VALUE_WORDS)
+    + r"))",
+    re.I,
+)
 #: the call misspelt ("balzack", "balzac", "balsak")
 _CALL_TYPO = re.compile(r"\b(?:balzack|balzac|balsak|balzakk|ballzak|balzek)\b", re.I)
 #: the call alone as the last sentence ("I have 2 points and a lull. balzak?"): asking whether
@@ -90,6 +110,7 @@ def plain(text: str) -> str:
     out = _EMOJI.sub(" ", quoted.group("asked") if quoted else text)
     out = _CALL_TYPO.sub("balzak", out)
     out = _POINTS_IN_WORDS.sub(lambda m: str(_SPELT_NUMBERS[m.group(1).lower()]), out)
+    out = _CARD_IN_WORDS.sub(lambda m: f"{m.group(1)} {_VALUE_IN_WORDS[m.group(2).lower()]}", out)
     out = _BARE_CALL.sub(r"\1can I call BALZAK!?", out)
     out = _PLURAL.sub(r"\1s", out)
     out = _SUM.sub(lambda m: str(sum(int(n) for n in m.group(1).split("+"))), out)
