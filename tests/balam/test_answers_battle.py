@@ -6,6 +6,7 @@ cities in one breath) left to the rules text."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from hypothesis import given, settings
@@ -164,3 +165,45 @@ def test_the_attacked_citys_villages_told_are_its_buildings():
         "His city has 1 garrison. How many buildings does he lose?"
     )
     assert mine is None or not mine.checked
+
+
+#: the war dice's faces by default, as success points (a skull counts none)
+_POINTS = (0, 1, 1, 2, 3, 0)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    mine=st.integers(1, 3),
+    spent=st.integers(0, 3),
+    theirs=st.integers(1, 3),
+    beside=st.integers(0, 3),
+    dutch=st.booleans(),
+)
+def test_ba141_ba146_ba149_the_chance_an_attack_destroys_anything(
+    mine, spent, theirs, beside, dutch
+):
+    """BA-141, BA-142, BA-146 to BA-149: "do I win?" before the dice are rolled: the share of
+    the 6^n rolls whose success points plus the obsidian spent beat the defence, counted here
+    roll by roll from the rule's sums."""
+    spent = min(spent, mine)
+    if dutch:
+        text = (
+            f"Ik val aan met {mine} garnizoenen en {spent} obsidiaan, zijn stad heeft {theirs} "
+            "garnizoenen" + (f" en zijn stad ernaast {beside}" if beside else "") + ". Win ik?"
+        )
+    else:
+        text = (
+            f"I attack with {mine} garrisons and {spent} obsidian, his city has {theirs} "
+            "garrisons" + (f" and his city next door {beside}" if beside else "") + ". Do I win?"
+        )
+    reply = _reply(text)
+    assert reply is not None and reply.checked, text
+    rolls = list(itertools.product(_POINTS, repeat=mine))
+    winning = sum(sum(roll) + spent - (theirs + beside) >= 1 for roll in rolls)
+    if winning == 0:
+        assert reply.text.startswith(("No", "Nee")), reply.text
+    elif winning == len(rolls):
+        assert reply.text.startswith(("Yes", "Ja")), reply.text
+    else:
+        said = f"{winning} of the {len(rolls)}" if not dutch else f"{winning} van de {len(rolls)}"
+        assert said in reply.text, (text, reply.text)

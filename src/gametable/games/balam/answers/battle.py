@@ -18,6 +18,7 @@ import re
 from typing import Any, NamedTuple
 
 from gametable.core.protocol import State
+from gametable.core.registry import load_game
 from gametable.games.balam import rules
 from gametable.games.balam.answers.grammar import (
     BUILDINGS,
@@ -36,6 +37,7 @@ from gametable.games.balam.answers.scenes import (
     refusal,
 )
 from gametable.games.balam.answers.war import BATTLE_WORDS, battle_reason, battle_verdict
+from gametable.games.balam.dice import parse_faces
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
@@ -89,7 +91,7 @@ _DICE = (
 )
 _NEXT = (
     r"\b(next door|next to (?:it|that|the attacked city|his city)|neighbou?ring|neighbou?rs?|"
-    r"adjacent|naast\w*|aangrenzend\w*|buurstad)\b"
+    r"adjacent|naast\w*|ernaast|aangrenzend\w*|buurstad)\b"
 )
 _HIS = (
     r"\b(he|his|him|defender'?s?|enemy|hij|zijn|verdediger)\b|\bthe (?:city|town) (?:i'm|i am|i) "
@@ -99,6 +101,7 @@ _HIS = (
 _SPENDS = (
     r"\b(spend|spends|spent|spending|burn|burns|burned|burning|use|uses|used|using|zet\w* in|"
     r"gebruik\w*|besteed\w*)\b|\battack\w* with \w+ garrisons? and \w+ obsidi"
+    r"|\bval\w* aan met \w+ garnizoen\w* en \w+ obsidi"
 )
 _KEPT = r"\b(kept|keeps|keep|doesn't spend|does not spend|spends no|spends nothing|houdt|zonder)\b"
 #: another king attacking the asker: the sides swapped, not read here
@@ -109,6 +112,14 @@ _SPLIT = (
     r"|\ben\b(?= (?:\d(?! obsidi)|zijn|hij|de|mijn|ik|geen|zonder)\b)"
 )
 _ASKS_DEFENCE = r"\bwhat(?: is|'s) (?:his|the) (?:defen[cs]e|total defen[cs]e)\b"
+#: the outcome asked before the dice are rolled ("do I win?", "what are my chances?"): the
+#: share of rolls that destroy anything, each possible roll fought by the engine
+_CHANCE = (
+    r"\b(?:(?:do|will|would|can|could) i (?:win|destroy (?:anything|something|a building))|"
+    r"am i (?:going|likely) to win|what are my chances|what(?:'s| is) (?:my|the) chance(?: of winning)?|"
+    r"how likely (?:am i|is it)(?: to win)?|win ik|wat is (?:mijn|de) kans|hoe groot is (?:mijn|de) "
+    r"kans|maak ik kans)\b"
+)
 #: several cities or counts in one breath ("two of his cities next to it with 3 and 1")
 _SEVERAL = r"\b(two|three|twee|drie|both|beide|all|alle) (?:of )?(?:his |my |zijn |mijn )?(?:own )?(?:cities|steden)\b"
 _WORDS = BATTLE_WORDS | vocabulary("""spend spent spends spending burn burns burned use used uses
@@ -235,6 +246,8 @@ def told(q: Question) -> Told | None:
     faces: tuple[str, ...] = ()
     if dice is not None:
         faces, text = dice
+    elif asks == "battle" and re.search(_CHANCE, text):
+        asks = "chance"  # no dice told: every roll is weighed
     elif asks == "battle":
         return None
     sides = _roles(text)
@@ -245,6 +258,8 @@ def told(q: Question) -> Told | None:
         return None
     mine = me.get("garrisons", len(faces) if asks == "defence" and faces else 1)
     if asks == "battle" and ("garrisons" not in me or len(faces) != mine):
+        return None
+    if asks == "chance" and "garrisons" not in me:
         return None
     others = tuple((k[2:], n) for k, n in him.items() if k.startswith("b:"))
     result = Told(mine, me.get("obsidian", 0), him["garrisons"], beside.get("garrisons", 0),
@@ -264,7 +279,8 @@ def told(q: Question) -> Told | None:
     if held is not None and result.spent > held:
         return None
     numbers |= {int(f) for f in result.faces if f != "X"}
-    if not understood(q, _WORDS, numbers=numbers, phrases=(_SKULL, _NEXT, _NO_TWO_POINTS, _HELD)):
+    phrases = (_SKULL, _NEXT, _NO_TWO_POINTS, _HELD, _CHANCE)
+    if not understood(q, _WORDS, numbers=numbers, phrases=phrases):
         return None
     return result
 
@@ -364,7 +380,9 @@ def _fight(state: State, kept: int) -> State | None:
 def battle_with_obsidian(q: Question) -> Answer | None:
     """ "I attack with 2 garrisons, spend 1 obsidian and roll 3 and a skull; his city has 2
     garrisons and his city next door 1": the battle fought by the engine."""
-    if not q.matches(r"\b(attack\w*|aanval\w*)\b|\bdefen[cs]e\b") and not q.matches(_DICE):
+    if not q.matches(r"\b(attack\w*|aanval\w*|val\w* aan)\b|\bdefen[cs]e\b") and not q.matches(
+        _DICE
+    ):
         return None
     if not q.matches(_OBSIDIAN) and not q.matches(_NEXT) and not q.matches(_HIS):
         return None
@@ -373,6 +391,8 @@ def battle_with_obsidian(q: Question) -> Answer | None:
         return None
     if t.theirs > _TARGET_PLOTS:
         return None
+    if t.asks == "chance":
+        return _chances(q, t)
     asked = _asked_building(q)
     if asked is None and _two_pointers_left(t):
         return None  # which buildings fall is the attacker's choice: not one count
@@ -492,6 +512,87 @@ def _verdict(q: Question, t: Told, war: dict[str, Any]) -> str:
             "nooit meer dan ze heeft.)",
         )
     return verdict
+
+
+#: the war dice's faces when no option changes them (the game's ``faces`` option)
+_FACES = parse_faces(next(str(o.default) for o in load_game(GAME).options if o.name == "faces"))
+
+
+def _rolls(dice: int) -> dict[int, int]:
+    """How many of the ``6 ** dice`` rolls give each total of success points (a skull counts
+    none)."""
+    totals = {0: 1}
+    for _ in range(dice):
+        nxt: dict[int, int] = {}
+        for total, ways in totals.items():
+            for face in _FACES:
+                key = total + max(face, 0)
+                nxt[key] = nxt.get(key, 0) + ways
+        totals = nxt
+    return totals
+
+
+def _one_roll(points: int, dice: int) -> tuple[str, ...]:
+    """One roll of ``dice`` dice worth ``points`` success points (the highest faces first)."""
+    top = max(_FACES)
+    faces = []
+    for _ in range(dice):
+        face = min(top, points)
+        faces.append(str(face))
+        points -= face
+    return tuple(faces)
+
+
+def _chances(q: Question, t: Told) -> Answer | None:
+    """ "I attack with 3 garrisons and 1 obsidian, he has 2 garrisons: do I win?": every total
+    the dice can show fought by the engine, weighed by how many rolls give it."""
+    action = f"attack {HOME}>{NEIGHBOUR} {t.mine} {t.spent}"
+    rolls, winning, defence, data = _rolls(t.mine), 0, None, None
+    for points, ways in sorted(rolls.items()):
+        fought = t._replace(faces=_one_roll(points, t.mine), asks="battle")
+        scene = _scene(fought)
+        state = load(scene)
+        if state is None or refusal(state, action) is not None:
+            return None
+        after = _fight(play(state, action), t.kept)
+        war = (after.view(0).get("last_war") or {}) if after is not None else {}
+        if war.get("attack") != points + t.spent:
+            return None
+        defence, data = war.get("defence"), data or scene
+        winning += ways if war.get("destroyed") else 0
+    if defence is None:
+        return None
+    total = sum(rolls.values())
+    need = defence + 1 - t.spent
+    faces = ", ".join("X" if f < 0 else str(f) for f in _FACES)
+    if winning == 0:
+        verdict = q.say(
+            f"No: even the best roll ({max(rolls)} success points) plus {t.spent} obsidian cannot "
+            f"beat a defence of {defence}.",
+            f"Nee: zelfs de beste worp ({max(rolls)} punten) plus {t.spent} obsidiaan verslaat een "
+            f"verdediging van {defence} niet.",
+        )
+    elif winning == total:
+        verdict = q.say(
+            f"Yes, whatever the dice: {t.spent} obsidian alone beats a defence of {defence}.",
+            f"Ja, wat de dobbelstenen ook tonen: {t.spent} obsidiaan alleen verslaat al een "
+            f"verdediging van {defence}.",
+        )
+    else:
+        share = round(100 * winning / total)
+        verdict = q.say(
+            f"It depends on the dice: you destroy at least one building when your {t.mine} dice "
+            f"show {need} or more success points, {winning} of the {total} rolls ({share}%) with "
+            f"the dice faces {faces}. Attack = success points + {t.spent} obsidian, against a "
+            f"defence of {defence}; each skull also costs you a garrison.",
+            f"Dat hangt van de dobbelstenen af: je vernietigt minstens één gebouw als je {t.mine} "
+            f"dobbelstenen samen {need} of meer punten tonen, {winning} van de {total} worpen "
+            f"({share}%) met de zijden {faces}. Aanval = punten + {t.spent} obsidiaan, tegen een "
+            f"verdediging van {defence}; elke schedel kost je ook een garnizoen.",
+        )
+    refs = [rules.WARS, rules.DEFENCE, rules.DESTRUCTION]
+    details = (f"Fought: {action}, defend {t.kept}, once for each total of the dice",)
+    return checked(GAME, q, verdict, battle_reason(q), refs, position=data, details=details)
 
 
 READERS = (battle_with_obsidian,)

@@ -27,7 +27,11 @@ _WHO_WINS = (
 )
 _FOREIGN = (
     r"\b(riches|rijkdom\w*|sheet|blad|bonus|cities|steden|ball ?games?|balspel|katun|round|"
-    r"ronde|if|als|still|nog)\b"
+    r"ronde|if|als|still|nog|"
+    # a war's winner is no game's winner: its numbers are garrisons or dice, not prestige
+    r"wars?|attack\w*|assault|warriors?|garrisons?|soldiers?|troops|army|armies|battles?|"
+    r"fights?|dice|die|skulls?|sites?|oorlog\w*|aanval\w*|krijgers?|soldaten|garnizoen\w*|"
+    r"leger\w*|strijd|gevecht\w*|dobbelsteen\w*|plaats\w*)\b"
 )
 
 
