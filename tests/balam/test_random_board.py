@@ -13,14 +13,8 @@ from gametable.core.conformance import check_determinism, check_playout
 from gametable.core.errors import InvalidState
 from gametable.core.record import Record
 from gametable.core.rng import Rng
-from gametable.games.balam.board import (
-    BoardError,
-    load_board,
-    random_board,
-    random_tiles,
-    register_board,
-    sea_places,
-)
+from gametable.games.balam.board import BoardError, load_board, register_board
+from gametable.games.balam.randomboard import random_board, random_tiles, sea_places
 from tests.balam.helpers import GAME
 
 RANDOM = {"board": "random"}

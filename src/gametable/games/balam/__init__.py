@@ -152,6 +152,7 @@ class Balam(Game):
         "memos",
         "notation",
         "phases",
+        "randomboard",
         "rules",
         "scoring",
         "state",

@@ -57,10 +57,7 @@ from gametable.games.balam.board import (
     SUPPLY,
     VILLAGE,
     Board,
-    game_board,
     load_board,
-    random_tiles,
-    tiles_problem,
 )
 from gametable.games.balam.dice import parse_faces
 from gametable.games.balam.encoding import ActionCodec, action_codec
@@ -87,6 +84,7 @@ from gametable.games.balam.positions import (
     sites_json,
     tiles_used,
 )
+from gametable.games.balam.randomboard import game_board, random_tiles, tiles_problem
 from gametable.games.balam.rounds import RawRound, Rounds, RoundView, load_tally, tally_json
 from gametable.games.balam.views import BalamView
 from gametable.games.balam.warlog import (
