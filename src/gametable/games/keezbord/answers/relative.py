@@ -27,7 +27,8 @@ from gametable.games.keezbord.answers.build import FORWARD, GAME, hit_verdict, s
 from gametable.games.keezbord.answers.referee import Trial, judge, refusal, where
 from gametable.games.keezbord.answers.relative_duty import back_on_front, duty
 from gametable.games.keezbord.answers.relative_ends import end_as_told, need, outcome, steps_home
-from gametable.games.keezbord.answers.relative_parts import Parts, read_parts
+from gametable.games.keezbord.answers.relative_parts import read_parts
+from gametable.games.keezbord.answers.relative_told import Parts
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked

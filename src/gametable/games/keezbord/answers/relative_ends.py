@@ -20,7 +20,7 @@ from gametable.games.keezbord import rules as kb
 from gametable.games.keezbord.answers import words as w
 from gametable.games.keezbord.answers.build import FORWARD, GAME, start, verdict
 from gametable.games.keezbord.answers.referee import Ruling, Trial, judge, moved
-from gametable.games.keezbord.answers.relative_parts import Parts
+from gametable.games.keezbord.answers.relative_told import Parts
 from gametable.rulebook.answer import Answer
 from gametable.rulebook.question import Question
 from gametable.rulebook.situations import checked, yes_no
