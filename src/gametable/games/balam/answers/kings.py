@@ -130,6 +130,19 @@ def read_table(q: Question, nouns: dict[str, str]) -> Table | None:
     )
     table = Table(names=names)
     noun_of = r"(" + "|".join(f"(?P<{thing}>{n})" for thing, n in nouns.items()) + r")"
+    grouped = _read_groups(text, nouns, noun_of, table)
+    if grouped is None:
+        return None
+    unnamed = _unnamed(_counting_questions_only(grouped, noun_of), noun_of, nouns, table)
+    if unnamed is None or not _read_clauses(unnamed, nouns, noun_of, table):
+        return None
+    alone = re.search(NOBODY_ELSE, q.lower) is not None or re.search(REST, q.lower) is not None
+    return table if len(table.counts) >= 2 or (alone and table.counts) else None
+
+
+def _read_groups(text: str, nouns: dict[str, str], noun_of: str, table: Table) -> str | None:
+    """Two kings given one count ("Bo and I have 2 temples each") added to ``table``; the text
+    with them blanked out, or ``None`` when a king or the thing counted is not read."""
     group = (
         rf"\b([a-zé]+) (?:and|en) ([a-zé]+),? (?:both |each |allebei )?(?:have|hebben|hold|own|"
         rf"tie with|are tied with|are tied on|tied with|are level with|staan gelijk met|"
@@ -140,7 +153,7 @@ def read_table(q: Question, nouns: dict[str, str]) -> Table | None:
     )
     for match in re.finditer(group, text):
         kings = [("me" if w in _ME else w) for w in match.group(1, 2)]
-        if not all(k == "me" or k in names for k in kings):
+        if not all(k == "me" or k in table.names for k in kings):
             return None
         thing = next((t for t in nouns if match.group(t)), None)
         if thing is None and len(nouns) == 1:
@@ -151,39 +164,44 @@ def read_table(q: Question, nouns: dict[str, str]) -> Table | None:
             if not table.add(each, thing, _value(match.group(3))):
                 return None
         text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end() :]
-    # a later question that counts nothing ("... and do Bo and I get to see one?") tells no count
+    return text
+
+
+def _counting_questions_only(text: str, noun_of: str) -> str:
+    """The text without a later question that counts nothing ("... and do Bo and I get to see
+    one?"): it tells no count."""
     head, _, tail = text.partition(". ")
     tail = re.sub(
         r"[^.?!]*\?",
         lambda m: m.group(0) if re.search(rf"\b{_N} {noun_of}", m.group(0)) else " ",
         tail,
     )
-    text = head + ". " + tail if tail else head
-    unnamed = _unnamed(text, noun_of, nouns, table)
-    if unnamed is None:
-        return None
-    text = unnamed
+    return head + ". " + tail if tail else head
+
+
+def _read_clauses(text: str, nouns: dict[str, str], noun_of: str, table: Table) -> bool:
+    """Each clause's counts added to its king (the clause's subject, else the last king
+    named); a bare number counts the thing named last.  ``False`` when a count has no king or
+    no thing, or is told twice."""
     king: str | None = None
     last: str | None = next(iter(nouns)) if len(nouns) == 1 else None
     named = [k for k in table.counts if k != "me"]
     for clause in re.split(_SPLIT, text):
-        king = _subject(clause, names, named[-1] if named else None) or king
+        king = _subject(clause, table.names, named[-1] if named else None) or king
         if king is not None and king != "me" and king not in named:
             named.append(king)
-        counted = list(re.finditer(rf"\b{_N} {noun_of}", clause))
-        for found in counted:
+        for found in re.finditer(rf"\b{_N} {noun_of}", clause):
             last = next(t for t in nouns if found.group(t))
             if king is None or not table.add(king, last, _value(found.group(1))):
-                return None
+                return False
         rest = re.sub(rf"\b{_N} {noun_of}", " ", clause)
         bare = [w for w in re.findall(rf"\b{_N}\b", rest) if w not in _ARTICLES]
         if bare:
             if len(bare) > 1 or last is None or king is None:
-                return None
+                return False
             if not table.add(king, last, _value(bare[0])):
-                return None
-    alone = re.search(NOBODY_ELSE, q.lower) is not None or re.search(REST, q.lower) is not None
-    return table if len(table.counts) >= 2 or (alone and table.counts) else None
+                return False
+    return True
 
 
 #: nobody but the asker holds any ("nobody else has one", "verder heeft niemand er een")
