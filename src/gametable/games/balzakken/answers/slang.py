@@ -81,13 +81,14 @@ _SPELT_NUMBERS = {
 _POINTS_IN_WORDS = re.compile(
     r"(?<![\w-])(" + "|".join(_SPELT_NUMBERS) + r")(?=\s+(?:points?|punten|punt|pts)\b)", re.I
 )
-#: a card's value said in words after an article ("a two and a three", "een drie", "my seven"):
-#: read as its digits, unless the word counts something ("the two of us", "a three-player game",
-#: "one 7", "the three others")
+#: a card's value said in words after an article or a possessive ("a two and a three", "een
+#: drie", "my seven"): read as its digits, unless the word counts something ("a three-player
+#: game", "my two neighbours", "one 7"); after "the" or "de" a number is as often a count of
+#: players ("the two of us", "de twee anderen") and is left alone
 _VALUE_IN_WORDS = {**_SPELT_NUMBERS, "eleven": 11, "elf": 11}
 del _VALUE_IN_WORDS["een"]  # Dutch "a" as often as "one"
 _CARD_IN_WORDS = re.compile(
-    r"(?<![\w-])(a|an|my|his|her|the|een|mijn|zijn|haar|de)\s+("
+    r"(?<![\w-])(a|an|my|his|her|een|mijn|zijn|haar)\s+("
     + "|".join(w for w in _VALUE_IN_WORDS if w not in ("one", "één"))
     + r")(?![\w-])(?!\s*(?:-|of\b|van\b|others?\b|andere|anderen\b|players?\b|spelers?\b|"
     r"people\b|mensen\b|personen\b|times\b|keer\b|maal\b|cards?\b|kaart(?:en)?\b|points?\b|"
