@@ -914,7 +914,7 @@ def report(
     print(
         f"{'t s':>5} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'srv CPU':>8} "
         f"{'RSS MiB':>8} {'gen CPU':>8} {'load':>5} {'steal':>6} {'errors':>6} {'ping max':>8} "
-        f"{Background.HEADER}",
+        f"{'B/move':>7} {Background.HEADER}",
         flush=True,
     )
     start = time.monotonic()
@@ -969,6 +969,7 @@ def report(
             f"{srv:>7.0f}% {lines[-1][1]:>8.0f} {(gen - gen_cpu) / TICK * 100:>7.0f}% "
             f"{lines[-1][2]:>5.1f} {stole[-1]:>5.0f}% {bad:>6} "
             f"{max(probe.take(), default=0) * 1000:>8.0f} "
+            f"{sum(p['bytes'] for p in parts) / max(moves, 1):>7.0f} "
             f"{background.line()}",
             flush=True,
         )

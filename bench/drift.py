@@ -7,8 +7,8 @@ least-squares slope, and the change that slope makes over the window as a share 
 (within 5%: flat); and the same for the server's CPU divided by the load processes' CPU, a
 control taken side by side in the same run: on a shared machine both climb together when the
 machine slows (or the views grow), while work left behind in the server climbs this ratio alone.
-Also the errors column's last value (the load's refusals, closed sockets and
-unanswered moves, summed over the run).
+Where the timeline has it, the bytes the load received per move. Also the errors column's last
+value (the load's refusals, closed sockets and unanswered moves, summed over the run).
 
     nice -n 5 .venv/bin/python bench/capacity.py --tables 2000 --seconds 5400 > soak.txt
     .venv/bin/python bench/drift.py soak.txt --from 3000     # its last 40 minutes (docs/capacity.md)
@@ -26,6 +26,9 @@ ERRORS = 10
 #: the load processes' CPU %: they read every frame the server sends, so their CPU per move moves
 #: with the views' size and with the machine's state, not with anything left behind in the server
 LOAD_CPU = 7
+#: the bytes the load received per move (in timelines that have the column): whether the views
+#: grew as the games aged, which would make both sides' CPU climb together
+BYTES = 12
 
 
 def timeline(text: str) -> list[list[str]]:
@@ -54,7 +57,8 @@ def main() -> None:
     parser.add_argument("timeline", type=Path, help="the saved output of bench/capacity.py")
     parser.add_argument("--from", dest="start", type=float, default=0.0, help="seconds")
     args = parser.parse_args()
-    rows = [r for r in timeline(args.timeline.read_text()) if float(r[0]) >= args.start]
+    text = args.timeline.read_text()
+    rows = [r for r in timeline(text) if float(r[0]) >= args.start]
     if len(rows) < 3:
         raise SystemExit("too few timeline lines in that window")
     times = [float(r[0]) for r in rows]
@@ -71,6 +75,12 @@ def main() -> None:
         f"  server / load CPU: mean {mean:8.2f}, slope {slope * 600:+8.3f} per 10 min, "
         f"{change * 100:+6.1f}% of the mean over the window"
     )
+    if "B/move" in text:
+        mean, slope, change = drift(times, [float(r[BYTES]) for r in rows])
+        print(
+            f"  bytes per move: mean {mean:8.0f}, slope {slope * 600:+8.1f} per 10 min, "
+            f"{change * 100:+6.1f}% of the mean over the window"
+        )
     print(f"  errors (the load's, summed over the run): {rows[-1][ERRORS]}")
 
 
