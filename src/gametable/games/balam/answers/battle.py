@@ -581,14 +581,14 @@ def _chances(q: Question, t: Told) -> Answer | None:
     else:
         share = round(100 * winning / total)
         verdict = q.say(
-            f"It depends on the dice: you destroy at least one building when your {t.mine} dice "
-            f"show {need} or more success points, {winning} of the {total} rolls ({share}%) with "
-            f"the dice faces {faces}. Attack = success points + {t.spent} obsidian, against a "
-            f"defence of {defence}; each skull also costs you a garrison.",
-            f"Dat hangt van de dobbelstenen af: je vernietigt minstens één gebouw als je {t.mine} "
-            f"dobbelstenen samen {need} of meer punten tonen, {winning} van de {total} worpen "
-            f"({share}%) met de zijden {faces}. Aanval = punten + {t.spent} obsidiaan, tegen een "
-            f"verdediging van {defence}; elke schedel kost je ook een garnizoen.",
+            f"It depends on the dice: against a defence of {defence}, with {t.spent} obsidian, "
+            f"you destroy at least one building when your {t.mine} dice show {need} or more "
+            f"success points: {winning} of the {total} rolls ({share}%) with the dice faces "
+            f"{faces}.",
+            f"Dat hangt van de dobbelstenen af: tegen een verdediging van {defence}, met "
+            f"{t.spent} obsidiaan, vernietig je minstens één gebouw als je {t.mine} dobbelstenen "
+            f"samen {need} of meer punten tonen: {winning} van de {total} worpen ({share}%) met "
+            f"de zijden {faces}.",
         )
     refs = [rules.WARS, rules.DEFENCE, rules.DESTRUCTION]
     details = (f"Fought: {action}, defend {t.kept}, once for each total of the dice",)
