@@ -34,6 +34,8 @@ from gametable.rulebook import chat
             "Nothing",
         ),
         ("balam", "What do I get for my riches at the end of the game?", "At the end"),
+        # BA-141, BA-146 to BA-149: an attack the dice decide (a count no city holds: not built)
+        ("balam", "I attack with 4 garrisons, his city has 2 garrisons. Do I win?", "It depends"),
     ],
 )
 def test_rules_text_replies_answer_first(game: str, question: str, starts: str) -> None:
