@@ -3,7 +3,11 @@ a verb read as a player's name, and a Lul lying in front of another player count
 
 from __future__ import annotations
 
+import pytest
+
+from gametable.games.balzakken.answers import ANSWERS
 from gametable.rulebook import chat
+from gametable.rulebook.question import Question
 
 
 def test_a_sentence_opened_by_a_verb_names_no_player() -> None:
@@ -47,3 +51,24 @@ def test_a_discard_is_judged_only_of_the_cards_asked_about() -> None:
         assert not (reply.checked and reply.text.lower().startswith(("yes", "ja"))), text
     held = chat.ask("balzakken", "I have a 7, a 7 and a 9. Can I discard the two 7s?")
     assert held.checked and held.text.startswith("Yes") and "discard 2" in held.text
+
+
+@pytest.mark.parametrize(
+    "item", ["a banana", "a red card", "another card", "one unknown card", "a face-down card"]
+)
+@pytest.mark.parametrize(
+    "frame",
+    ["I have a 2, a 3 and {item}. Can I call BALZAK!?",
+     "Someone calls BALZAK!. I hold a 4, {item} and the Lul. What do I score?"],
+)  # fmt: skip
+def test_bz036_bz081_a_hand_listing_what_is_no_card_is_never_judged(frame: str, item: str) -> None:
+    """BZ-036, BZ-081: a hand is judged only when every item listed is a card of the game;
+    one that is not ("a banana", "another card") is never dropped to judge the rest."""
+    reply = ANSWERS.answer(Question.read(frame.format(item=item)))
+    assert reply is None or not reply.checked, reply.text
+
+
+def test_bz036_a_hand_of_known_cards_in_the_same_frame_is_judged() -> None:
+    """BZ-036: the same list with a card of the game in its place is judged."""
+    reply = ANSWERS.answer(Question.read("I have a 2, a 3 and a -1. Can I call BALZAK!?"))
+    assert reply is not None and reply.checked and reply.text.startswith("Yes"), reply

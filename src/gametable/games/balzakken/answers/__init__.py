@@ -144,6 +144,8 @@ class BalzakkenAnswers:
         asked, question = question, with_kind(spelt_out(question))
         if elsewhere.elsewhere(question):
             return elsewhere.decline(asked)
+        if guard.unknown_item(question):
+            return None  # a hand listing what no card of the game is: the rules text answers
         by_parts = concepts.answer(question)
         if by_parts is not None:
             return by_parts

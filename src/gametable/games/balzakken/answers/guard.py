@@ -33,6 +33,7 @@ from gametable.games.balzakken.answers.asking import VERDICT_ASKED
 from gametable.games.balzakken.answers.counts import players_said
 from gametable.games.balzakken.answers.grammar import read_table
 from gametable.games.balzakken.answers.mentions import IN_FRONT_OF_ME, NOT_HELD, held_mentions
+from gametable.games.balzakken.answers.names import VALUE_WORDS
 from gametable.games.balzakken.answers.nextturn import NEXT_ASKED
 from gametable.games.balzakken.answers.pile import said_top
 from gametable.games.balzakken.answers.vocab import BESIDE, OTHER_CALLED, OTHERS_HIGHER
@@ -256,8 +257,46 @@ _LAID_OUT = re.compile(
 )
 
 
+#: a hand told as a list after a verb of holding ("I have a 2, a 3 and a banana"), up to the end
+#: of its sentence
+_HELD_LIST = re.compile(
+    r"\b(?:i have|i hold|i've got|i got|i'm holding|i am holding|holding|my hand is|my hand:|"
+    r"ik heb|heb ik|ik houd|mijn hand is)\b"
+    # "I have played / just discarded / to call": a verb after it, no list of cards
+    r"(?!\s+(?:just |already |net |al )?(?:\w+ed|been|to|drawn|thrown|taken|got|gotten|put|laid|"
+    r"had|made|gespeeld|gelegd|getrokken|geroepen|gewisseld|afgelegd|gegooid|weggegooid)\b)"
+    r"([^.?!;:]*)"
+)
+#: one item of such a list said with an article: the word after it
+_ITEM = re.compile(r"\b(?:a|an|one|een|één|another|nog een)\s+([a-z][\w'-]*)")
+#: the words an item of a hand may start with: Balzakken's cards by name, and the numbers
+_ITEM_WORDS = frozenset(
+    ["lul", "lull", "swinger", "blue", "blauwe", "bruisbal", "bruise", "single", "pair", "paar",
+     "minus", "min", "total", "totaal", "hand", "couple", "few", "score", "good", "false", "goede",
+     "valse", "call", "action", "actiekaart", "of", "at", "keer", "time", "go", "turn", "beurt",
+     "round", "ronde", "player", "speler", "move", "zet", "the", "de", "het", "my", "mijn", "van"]
+)  # fmt: skip
+_ITEM_WORDS |= frozenset(VALUE_WORDS)
+#: a card counted, not named: "drawing back one card", "één kaart" (but "another card" is a card
+#: the hand holds and no one says which)
+_COUNTED_CARD = re.compile(r"\b(?:one|één|1)\s+(?:card|kaart)\b")
+
+
+def unknown_item(question: Question) -> bool:
+    """A hand listed with an item that is no card of the game ("a banana", "a red card", "one
+    unknown card", "another card"): the list cannot be built, so nothing in it is judged."""
+    for held in _HELD_LIST.finditer(question.lower):
+        for item in _ITEM.finditer(_COUNTED_CARD.sub(" ", held.group(1))):
+            word = item.group(1)
+            if word not in _ITEM_WORDS and word not in _NUMBER_WORDS:
+                return True
+    return False
+
+
 def understood(question: Question) -> bool:
     """Whether the readers may read ``question`` at all (see the module docstring)."""
+    if unknown_item(question):
+        return False
     if _ANOTHER_CALLS.search(question.lower) and read_table(question).caller == 0:
         return False  # "als Bram een goede BALZAK! roept" read with the asker as the caller
     if len(re.findall(r"\?+", _TAGS.sub(" ", question.lower))) > 1:
