@@ -6,7 +6,9 @@ before any reader: the phrases the readers know ("not my turn", "after discardin
 "if it is still in my hand", "5 points or fewer") are set aside, and what is left must hold no
 negation, condition, second step or alternative ("don't", "instead", "any more", "first ...
 then", "unless", "or"), no second question, no other player as the one who acts ("can my
-neighbour call?"), no card of another deck ("the queen") and nothing off the table ("coworker").
+neighbour call?"), no card of another deck ("the queen"), no item of a listed hand that is no
+card at all ("a 2, a 3 and a banana": :func:`unknown_item`) and nothing off the table
+("coworker").
 :func:`fits` looks at the reply afterwards: every number the question says was read by the
 reader that answered, every card it names lies in the position judged, a hand said two ways ("3
 points and a 2") is not guessed at, and a count of players said is the count judged.  Either
